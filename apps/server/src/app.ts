@@ -1,0 +1,144 @@
+/**
+ * Builds the Redline Fastify app: external plugins (helmet, rate limit, multipart, OpenAPI),
+ * then the access control, then the API modules, then (in production) the built web app.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createAuth } from './auth/auth.ts';
+import { registerAuthRoutes } from './auth/auth.routes.ts';
+import { SignInLimiter } from './auth/sign-in-limiter.ts';
+import type { Config } from './config/config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/client.ts';
+import { registerAccessControl } from './http/access.ts';
+import { registerErrorHandling, sendError } from './http/error-handler.ts';
+import { loggerOptions } from './http/logger.ts';
+import { createMailer } from './mail/mailer.ts';
+import { advertisementsRoutes } from './modules/advertisements/advertisements.routes.ts';
+import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
+import { carsRoutes } from './modules/cars/cars.routes.ts';
+import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { photosRoutes } from './modules/photos/photos.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { savedPostsRoutes } from './modules/saved-posts/saved-posts.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(config: Config, database: Database): Promise<{ app: FastifyInstance; context: AppContext }> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    trustProxy: config.NODE_ENV === 'production',
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 10_000,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: app.log,
+  });
+  const auth = createAuth(config, database.db, mailer);
+  const context: AppContext = { config, database, auth, mailer };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [])],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Redline API', version: '1.0.0', description: 'The marketplace API. Errors share one shape.' },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandling(app);
+  registerAccessControl(app, auth);
+  registerAuthRoutes(app, auth, new SignInLimiter(), config.publicUrl);
+
+  const modules = [
+    systemRoutes,
+    usersRoutes,
+    categoriesRoutes,
+    carsRoutes,
+    advertisementsRoutes,
+    photosRoutes,
+    bookingsRoutes,
+    savedPostsRoutes,
+    reportsRoutes,
+    paymentsRoutes,
+  ];
+  for (const routes of modules) {
+    await app.register(routes(context), { prefix: '/api' });
+  }
+
+  await registerWebApp(app, config);
+  return { app, context };
+}
+
+/** Serves the built single-page app when it exists (npm start builds it): hashed assets cached for a year, index.html never cached. */
+async function registerWebApp(app: FastifyInstance, config: Config) {
+  const indexFile = path.join(config.WEB_DIST, 'index.html');
+  const hasWebApp = existsSync(indexFile);
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: config.WEB_DIST,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (hasWebApp && request.method === 'GET' && !pathname.startsWith('/api')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(reply, request, 404, { code: 'not_found', message: `No route for ${request.method} ${pathname}.` });
+  });
+}

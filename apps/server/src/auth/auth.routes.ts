@@ -1,0 +1,99 @@
+/**
+ * Mounts Better Auth at /api/auth/*: normalises e-mail addresses, applies the sign-in limiter,
+ * and answers Better Auth's errors in Redline's one error shape.
+ */
+import { ERROR_CODES, type ErrorResponse } from '@redline/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { toHeaders } from '../http/access.ts';
+import type { Auth } from './auth.ts';
+import type { SignInLimiter } from './sign-in-limiter.ts';
+
+const statusToCode: Record<number, string> = {
+  400: ERROR_CODES.validation,
+  401: ERROR_CODES.unauthorized,
+  403: ERROR_CODES.forbidden,
+  404: ERROR_CODES.notFound,
+  409: ERROR_CODES.conflict,
+  429: ERROR_CODES.tooManyRequests,
+};
+
+export function registerAuthRoutes(app: FastifyInstance, auth: Auth, limiter: SignInLimiter, publicUrl: string) {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    config: { access: 'public' },
+    schema: { hide: true },
+    async handler(request, reply) {
+      const body = normaliseEmail(request.body);
+      const isSignIn = request.url.startsWith('/api/auth/sign-in/email');
+      const email = typeof body?.email === 'string' ? body.email : '';
+      if (isSignIn) {
+        const wait = limiter.retryAfter(email, request.ip);
+        if (wait > 0) {
+          reply.header('retry-after', String(wait));
+          return reply.status(429).send({
+            error: {
+              code: ERROR_CODES.tooManyRequests,
+              message: `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+              requestId: request.id,
+            },
+          } satisfies ErrorResponse);
+        }
+      }
+
+      const headers = toHeaders(request.headers);
+      headers.delete('content-length');
+      const response = await auth.handler(
+        new Request(new URL(request.url, publicUrl), {
+          method: request.method,
+          headers,
+          body: request.method === 'GET' || body === undefined ? undefined : JSON.stringify(body),
+        }),
+      );
+
+      if (isSignIn) {
+        if (response.status === 401) limiter.recordFailure(email, request.ip);
+        else if (response.ok) limiter.recordSuccess(email);
+      }
+
+      reply.status(response.status);
+      for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
+      });
+      const text = await response.text();
+      if (response.status < 400) return reply.send(text || null);
+      return reply.send(toErrorShape(response.status, text, request.id, reply));
+    },
+  });
+}
+
+function normaliseEmail(body: unknown): Record<string, unknown> | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const copy = { ...(body as Record<string, unknown>) };
+  if (typeof copy.email === 'string') copy.email = copy.email.trim().toLowerCase();
+  return copy;
+}
+
+/** Better Auth answers `{ code, message }`; duplicate e-mails come as 422 and become 409 here. */
+function toErrorShape(status: number, text: string, requestId: string, reply: FastifyReply) {
+  let parsed: { code?: string; message?: string } = {};
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Non-JSON error bodies keep the generic message below.
+  }
+  let finalStatus = status;
+  let message = parsed.message || 'The request could not be completed.';
+  if (parsed.code === 'USER_ALREADY_EXISTS' || parsed.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
+    finalStatus = 409;
+    message = 'An account with this email already exists. Sign in instead.';
+  } else if (status === 422) {
+    finalStatus = 400;
+  }
+  reply.status(finalStatus);
+  reply.header('content-type', 'application/json; charset=utf-8');
+  return JSON.stringify({
+    error: { code: statusToCode[finalStatus] ?? ERROR_CODES.badRequest, message, requestId },
+  } satisfies ErrorResponse);
+}

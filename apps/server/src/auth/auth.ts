@@ -1,0 +1,104 @@
+/**
+ * Better Auth, configured for Redline: e-mail + password, optional Google (OpenID Connect with a
+ * configurable issuer), password reset by e-mail, roles as user fields. Sessions are checked
+ * against the database on every request (no cookie cache), so deleting a user or signing out
+ * takes effect at once.
+ */
+import { createHash } from 'node:crypto';
+import { SIGN_UP_ROLES } from '@redline/shared';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins';
+import type { Config } from '../config/config.ts';
+import type { Db } from '../db/client.ts';
+import { accounts, sessions, users, verifications } from '../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+
+export const SESSION_COOKIE_PREFIX = 'redline';
+
+/** In development a stable secret derived from the data directory keeps sessions across restarts. */
+function authSecret(config: Config): string {
+  if (config.AUTH_SECRET) return config.AUTH_SECRET;
+  return createHash('sha256').update(`redline-dev-secret:${config.dataDir}:${config.DATABASE_URL ?? ''}`).digest('hex');
+}
+
+export function createAuth(config: Config, db: Db, mailer: Mailer) {
+  const googleEnabled = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
+  return betterAuth({
+    appName: 'Redline',
+    logger: { disabled: config.NODE_ENV === 'test', level: 'warn' },
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: authSecret(config),
+    trustedOrigins: [config.publicUrl],
+    // Failed Google sign-ins land back on the login page, which shows the error.
+    onAPIError: { errorURL: '/user/login' },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'Buyer', input: true },
+        isVerified: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 7,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your Redline password',
+          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Redline account. If it was you, open this link within an hour to choose a new password:\n\n${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+        });
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // Sign-in attempts are limited by Redline's own limiter (auth/sign-in-limiter.ts).
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    plugins: googleEnabled
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                name: 'Google',
+                clientId: config.GOOGLE_CLIENT_ID!,
+                clientSecret: config.GOOGLE_CLIENT_SECRET!,
+                discoveryUrl: `${config.GOOGLE_ISSUER.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+                // A Google sign-up always makes a Buyer.
+                mapProfileToUser: (profile) => ({
+                  name: profile.name || profile.email?.split('@')[0] || 'Google user',
+                  role: 'Buyer',
+                }),
+              },
+            ],
+          }),
+        ]
+      : [],
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email') return;
+        const role = (ctx.body as { role?: unknown } | undefined)?.role;
+        if (!SIGN_UP_ROLES.includes(role as (typeof SIGN_UP_ROLES)[number])) {
+          throw new APIError('BAD_REQUEST', { message: 'Choose Buyer or Seller.', code: 'INVALID_ROLE' });
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,44 @@
+/**
+ * Keyset pagination, newest first: a cursor is the (timestamp, id) of the last row served,
+ * so pages stay stable and cost the same at any depth.
+ */
+import { and, type Column, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { badRequest } from '../http/errors.ts';
+
+interface CursorValue {
+  at: Date;
+  id: string;
+}
+
+export function encodeCursor(at: Date, id: string): string {
+  return Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined): CursorValue | undefined {
+  if (!cursor) return undefined;
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const date = new Date(at);
+    if (typeof id !== 'string' || Number.isNaN(date.getTime())) throw new Error('bad cursor');
+    return { at: date, id };
+  } catch {
+    throw badRequest('The page cursor is invalid.', { cursor: 'Invalid cursor' });
+  }
+}
+
+/** The WHERE part that continues after a cursor, and the ORDER BY that matches it. */
+export function keyset(atColumn: Column, idColumn: Column, cursor: string | undefined) {
+  const after = decodeCursor(cursor);
+  const where: SQL | undefined = after
+    ? or(lt(atColumn, after.at), and(eq(atColumn, after.at), lt(idColumn, after.id)))
+    : undefined;
+  return { where, orderBy: [desc(atColumn), desc(idColumn)] };
+}
+
+/** Cuts the extra row fetched to learn whether another page exists. */
+export function toPage<T>(rows: T[], limit: number, cursorOf: (row: T) => [Date, string]) {
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  const nextCursor = rows.length > limit && last ? encodeCursor(...cursorOf(last)) : null;
+  return { items, nextCursor };
+}

@@ -1,0 +1,299 @@
+/**
+ * The one PostgreSQL schema of Redline, for PGlite and PostgreSQL alike.
+ * Better Auth's tables (users, sessions, accounts, verifications) live here too, so a user row
+ * is at once the sign-in identity and the marketplace user of the spec.
+ * Money is integer USD cents; constraints make the bad states of the spec impossible.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    role: text('role', { enum: ['Buyer', 'Seller', 'Admin'] })
+      .notNull()
+      .default('Buyer'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    /** Demo rows are owned by the seed; the seed refuses to touch a database with other rows. */
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('users_role_check', sql`${t.role} in ('Buyer', 'Seller', 'Admin')`),
+    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    index('users_role_idx').on(t.role, t.createdAt),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    icon: text('icon').notNull(),
+    image: text('image').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [uniqueIndex('categories_position_idx').on(t.position)],
+);
+
+export const cars = pgTable(
+  'cars',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    year: integer('year').notNull(),
+    brand: text('brand').notNull(),
+    model: text('model').notNull(),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id),
+    engine: text('engine').notNull(),
+    fuel: text('fuel', { enum: ['Petrol', 'Diesel', 'Electric', 'Hybrid'] }).notNull(),
+    about: text('about').notNull(),
+    askingPrice: integer('asking_price').notNull(),
+    originalPrice: integer('original_price').notNull(),
+    topSpeed: integer('top_speed').notNull(),
+    kmDriven: integer('km_driven').notNull(),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Photo keys in display order; the first is the cover. */
+    photos: text('photos').array().notNull(),
+    addedDate: timestamp('added_date', { withTimezone: true }).notNull().defaultNow(),
+    soldAt: timestamp('sold_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('cars_fuel_check', sql`${t.fuel} in ('Petrol', 'Diesel', 'Electric', 'Hybrid')`),
+    check('cars_year_check', sql`${t.year} between 1999 and 2100`),
+    check('cars_prices_check', sql`${t.askingPrice} >= 0 and ${t.originalPrice} >= 0`),
+    check('cars_numbers_check', sql`${t.topSpeed} > 0 and ${t.kmDriven} >= 0`),
+    check('cars_photos_check', sql`cardinality(${t.photos}) between 1 and 10`),
+    index('cars_category_idx').on(t.categoryId, t.addedDate.desc(), t.id.desc()),
+    index('cars_seller_idx').on(t.sellerId, t.addedDate.desc(), t.id.desc()),
+  ],
+);
+
+/** Photos uploaded by sellers; unattached ones are removed after a day. */
+export const photos = pgTable(
+  'photos',
+  {
+    key: text('key').primaryKey(),
+    uploaderId: text('uploader_id').references(() => users.id, { onDelete: 'set null' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('photos_created_idx').on(t.createdAt)],
+);
+
+export const advertisements = pgTable(
+  'advertisements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carId: uuid('car_id')
+      .notNull()
+      .unique()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('advertisements_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+/**
+ * Test-drive bookings. The car and people are copied in as text so that paid bookings stay
+ * readable for accounting after the car or a user is deleted (their ids then become null).
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carId: uuid('car_id').references(() => cars.id, { onDelete: 'set null' }),
+    carName: text('car_name').notNull(),
+    carPhoto: text('car_photo').notNull(),
+    sellerId: text('seller_id').references(() => users.id, { onDelete: 'set null' }),
+    sellerName: text('seller_name').notNull(),
+    sellerEmail: text('seller_email').notNull(),
+    buyerId: text('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerPhone: text('buyer_phone').notNull(),
+    requestedDate: date('requested_date').notNull(),
+    requestedTime: text('requested_time').notNull(),
+    requestedLocation: text('requested_location').notNull(),
+    price: integer('price').notNull(),
+    isPaid: boolean('is_paid').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('bookings_price_check', sql`${t.price} >= 0`),
+    check('bookings_time_check', sql`${t.requestedTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    index('bookings_buyer_idx').on(t.buyerId, t.createdAt.desc()),
+    index('bookings_seller_idx').on(t.sellerId, t.createdAt.desc()),
+    index('bookings_car_idx').on(t.carId),
+  ],
+);
+
+/** Payment intents of the built-in test-mode provider, kept like a provider keeps them. */
+export const paymentIntents = pgTable('payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull().unique(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  idempotencyKey: text('idempotency_key').unique(),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .unique()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    price: integer('price').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    transactionId: text('transaction_id').notNull().unique(),
+    provider: text('provider').notNull(),
+    productBy: text('product_by').notNull(),
+    product: text('product').notNull(),
+    paidBy: text('paid_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payments_price_check', sql`${t.price} >= 0`),
+    index('payments_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+export const savedPosts = pgTable(
+  'saved_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('saved_posts_buyer_car_idx').on(t.buyerId, t.carId),
+    index('saved_posts_car_idx').on(t.carId),
+  ],
+);
+
+export const reportedPosts = pgTable(
+  'reported_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    details: text('details').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reported_posts_buyer_car_idx').on(t.buyerId, t.carId),
+    index('reported_posts_car_idx').on(t.carId),
+  ],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt.desc())],
+);

@@ -1,0 +1,81 @@
+/**
+ * The one authorization mechanism: every /api route declares who may call it in
+ * `config.access`; a hook resolves the session and refuses the call before the handler runs.
+ * Ownership of the exact record is then checked inside the services.
+ */
+import type { Role, User } from '@redline/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Auth } from '../auth/auth.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+/** `public`: anyone, no session needed; `signedIn`: any signed-in user; or the roles allowed. */
+export type Access = 'public' | 'signedIn' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** The authorization policy: every /api route with the access it declares. */
+    accessPolicy: PolicyEntry[];
+  }
+  interface FastifyRequest {
+    /** The signed-in user, resolved for every route that is not public. */
+    user: User | null;
+  }
+}
+
+export interface PolicyEntry {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+export function registerAccessControl(app: FastifyInstance, auth: Auth) {
+  app.decorateRequest('user', null);
+  const policy: PolicyEntry[] = [];
+  app.decorate('accessPolicy', policy);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (access === undefined) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') policy.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    request.user = await sessionUser(auth, request);
+    if (!request.user) throw unauthorized();
+    if (access !== 'signedIn' && !access.includes(request.user.role)) throw forbidden();
+  });
+}
+
+async function sessionUser(auth: Auth, request: FastifyRequest): Promise<User | null> {
+  if (!request.headers.cookie) return null;
+  const session = await auth.api.getSession({ headers: toHeaders(request.headers) });
+  if (!session) return null;
+  const { id, name, email, role, isVerified } = session.user as typeof session.user & {
+    role: Role;
+    isVerified: boolean;
+  };
+  return { id, name, email, role, isVerified };
+}
+
+export function toHeaders(raw: FastifyRequest['headers']): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return headers;
+}
+
+/** The user of a route whose access requires a session (set by the hook above). */
+export function currentUser(request: FastifyRequest): User {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

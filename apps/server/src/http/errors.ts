@@ -1,0 +1,49 @@
+/** Typed application errors; services throw them and one handler turns them into the error shape. */
+import { ERROR_CODES } from '@redline/shared';
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, fields ? ERROR_CODES.validation : ERROR_CODES.badRequest, message, fields);
+export const unauthorized = (message = 'Please sign in to continue.') =>
+  new AppError(401, ERROR_CODES.unauthorized, message);
+export const forbidden = (message = 'You are not allowed to do this.') =>
+  new AppError(403, ERROR_CODES.forbidden, message);
+export const notFound = (what = 'The resource') => new AppError(404, ERROR_CODES.notFound, `${what} was not found.`);
+export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
+export const tooLarge = (message: string) => new AppError(413, ERROR_CODES.tooLarge, message);
+export const unsupportedMedia = (message: string) => new AppError(415, ERROR_CODES.unsupportedMedia, message);
+export const unavailable = (message = 'The service is temporarily unavailable. Please try again shortly.') =>
+  new AppError(503, ERROR_CODES.unavailable, message);
+
+/** PostgreSQL unique violation, for turning races on unique indexes into 409s. */
+export function isUniqueViolation(error: unknown): boolean {
+  return pgCode(error) === '23505';
+}
+
+/** Errors that mean the database is unreachable rather than that the request was wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = pgCode(error);
+  if (code && (code.startsWith('08') || code === '57P01' || code === '57P03')) return true;
+  const message = error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : '';
+  return /ECONNREFUSED|ECONNRESET|Connection terminated|timeout exceeded when trying to connect|connect ETIMEDOUT|Query read timeout/i.test(
+    message,
+  );
+}
+
+function pgCode(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}

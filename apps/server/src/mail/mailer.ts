@@ -1,0 +1,43 @@
+/**
+ * Outgoing e-mail: SMTP through nodemailer when SMTP_URL is set, otherwise a dev outbox
+ * (one JSON file per message under DATA_DIR/outbox, and a log line) that tests read.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  /** Messages sent by this process, newest last (dev outbox only; empty with SMTP). */
+  readonly sent: readonly Mail[];
+}
+
+export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      sent: [],
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail });
+      },
+    };
+  }
+  const sent: Mail[] = [];
+  return {
+    sent,
+    async send(mail) {
+      sent.push(mail);
+      await mkdir(options.outboxDir, { recursive: true });
+      const file = path.join(options.outboxDir, `${Date.now()}-${sent.length}.json`);
+      await writeFile(file, JSON.stringify(mail, null, 2));
+      options.log.info({ to: mail.to, subject: mail.subject, file }, 'e-mail written to the dev outbox');
+    },
+  };
+}

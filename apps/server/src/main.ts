@@ -1,0 +1,57 @@
+/** Starts Redline: configuration, database (migrated), demo data on first start, the app, shutdown. */
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
+import { openDatabase } from './db/client.ts';
+import { promoteAdmins } from './modules/users/admins.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-data.ts';
+import { seedIfEmpty } from './seed/seed.ts';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: `${config.dataDir}/db`,
+  });
+  const { app, context } = await buildApp(config, database);
+
+  if (config.SEED_DEMO) await seedIfEmpty(context, app.log);
+  await promoteAdmins(database.db, config.adminEmails, app.log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const lines = [`Redline is running at http://localhost:${port}`];
+  if (database.engine === 'pglite') {
+    lines.push(
+      `Database: embedded PGlite in ${config.dataDir}/db (for trial and development; use PostgreSQL via DATABASE_URL in production)`,
+    );
+  }
+  if (config.NODE_ENV !== 'production' && config.SEED_DEMO) {
+    lines.push(`Demo sign-ins (password "${DEMO_PASSWORD}"):`);
+    for (const u of DEMO_USERS) lines.push(`  ${u.role.padEnd(6)} ${u.email}`);
+  }
+  console.log(`\n${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Redline failed to start:', error);
+  }
+  process.exit(1);
+});

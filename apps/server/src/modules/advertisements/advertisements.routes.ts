@@ -1,0 +1,6 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+
+export function advertisementsRoutes(_context: AppContext): FastifyPluginAsyncZod {
+  return async () => {};
+}

@@ -1,0 +1,22 @@
+/** Lists by e-mail (bookings, saved posts) belong to that user; an admin may read anyone's. */
+import type { User } from '@redline/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+
+/** The id of the user whose list is asked for, once the actor may read it. */
+export async function listOwnerId(db: Db, actor: User, email: string, role: 'Buyer' | 'Seller'): Promise<string> {
+  if (actor.role !== 'Admin') {
+    // The route already limits the role; only one's own list is readable.
+    if (actor.email !== email) throw forbidden('You can only see your own list.');
+    return actor.id;
+  }
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.role, role)))
+    .limit(1);
+  if (!owner) throw notFound(`The ${role.toLowerCase()}`);
+  return owner.id;
+}

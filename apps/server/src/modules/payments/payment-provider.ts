@@ -1,0 +1,57 @@
+/**
+ * The one payment-provider interface: Stripe when its keys are configured, otherwise the
+ * built-in test mode, so a fresh install can run the whole payment journey.
+ */
+import type { PaymentProviderName } from '@redline/shared';
+import type { Config } from '../../config/config.ts';
+import type { Db } from '../../db/client.ts';
+import { StripeProvider } from './stripe-provider.ts';
+import { TestModeProvider } from './test-mode-provider.ts';
+
+export interface CreateIntentInput {
+  bookingId: string;
+  buyerId: string;
+  amount: number;
+  currency: string;
+  /** The same key returns the same intent, so a booking never gets two. */
+  idempotencyKey: string;
+}
+
+export interface ProviderIntent {
+  id: string;
+  status: string;
+  amount: number;
+  currency: string;
+  metadata: Record<string, string>;
+}
+
+/** A verified webhook event, reduced to what Redline acts on. */
+export interface ProviderEvent {
+  type: string;
+  intent?: { id: string; metadata: Record<string, string> };
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** What the browser needs to load the provider's card form, if anything. */
+  readonly publishableKey?: string;
+  createIntent(input: CreateIntentInput): Promise<{ id: string; clientSecret: string }>;
+  /** Undefined when the provider knows no intent with this id. */
+  retrieveIntent(id: string): Promise<ProviderIntent | undefined>;
+  /** Present only when signed webhooks are configured; throws when the signature does not verify. */
+  readonly webhooks?: { parseEvent(rawBody: Buffer, signature: string): ProviderEvent };
+}
+
+export function createPaymentProvider(config: Config, db: Db): PaymentProvider {
+  if (config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY) {
+    return new StripeProvider({
+      secretKey: config.STRIPE_SECRET_KEY,
+      publishableKey: config.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      host: config.STRIPE_API_HOST,
+      port: config.STRIPE_API_PORT,
+      protocol: config.STRIPE_API_PROTOCOL,
+    });
+  }
+  return new TestModeProvider(db);
+}

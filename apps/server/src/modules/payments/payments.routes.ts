@@ -1,0 +1,116 @@
+import {
+  confirmTestPaymentInputSchema,
+  confirmTestPaymentResponseSchema,
+  createPaymentIntentInputSchema,
+  createPaymentIntentResponseSchema,
+  pageOf,
+  pageQuerySchema,
+  paymentSchema,
+  recordPaymentInputSchema,
+  recordPaymentResponseSchema,
+  stripeWebhookResponseSchema,
+} from '@redline/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser } from '../../http/access.ts';
+import { badRequest } from '../../http/errors.ts';
+import type { PaymentProvider, ProviderEvent } from './payment-provider.ts';
+import * as service from './payments.service.ts';
+import { TestModeProvider } from './test-mode-provider.ts';
+
+const tags = ['payments'];
+
+export function paymentsRoutes({ database, payments }: AppContext): FastifyPluginAsyncZod {
+  const { db } = database;
+  return async (app) => {
+    app.post('/create-payment-intent', {
+      config: { access: ['Buyer'] },
+      schema: {
+        tags,
+        summary: 'Start paying the test-drive fee of one of your bookings (the server sets the amount)',
+        body: createPaymentIntentInputSchema,
+        response: { 200: createPaymentIntentResponseSchema },
+      },
+      handler: (request) => service.createPaymentIntent(db, payments, currentUser(request), request.body),
+    });
+
+    if (payments instanceof TestModeProvider) {
+      const testMode = payments;
+      app.post('/payments/test-mode/confirm', {
+        config: { access: ['Buyer'] },
+        schema: {
+          tags,
+          summary: 'Confirm a payment with a Stripe test card (test mode only; no real charge)',
+          body: confirmTestPaymentInputSchema,
+          response: { 200: confirmTestPaymentResponseSchema },
+        },
+        handler: (request) => service.confirmTestPayment(testMode, currentUser(request), request.body),
+      });
+    }
+
+    app.post('/payment', {
+      config: { access: ['Buyer'] },
+      schema: {
+        tags,
+        summary: 'Record a payment the provider confirms as succeeded (idempotent)',
+        body: recordPaymentInputSchema,
+        response: { 200: recordPaymentResponseSchema, 201: recordPaymentResponseSchema },
+      },
+      handler: async (request, reply) => {
+        const result = await service.recordPayment(db, payments, currentUser(request).id, request.body);
+        return reply.status(result.created ? 201 : 200).send({ insertedId: result.insertedId });
+      },
+    });
+
+    app.get('/payments', {
+      config: { access: ['Admin'] },
+      schema: {
+        tags,
+        summary: 'Recorded payments, newest first (admin)',
+        querystring: pageQuerySchema,
+        response: { 200: pageOf(paymentSchema) },
+      },
+      handler: (request) => service.listPayments(db, request.query),
+    });
+
+    const webhooks = payments.webhooks;
+    if (webhooks) await app.register(stripeWebhookRoute(payments, webhooks, db));
+  };
+}
+
+/**
+ * Stripe signs the exact bytes it sends, so this route keeps the raw body; the parser is
+ * registered in this child plugin only and every other route still gets parsed JSON.
+ */
+function stripeWebhookRoute(
+  payments: PaymentProvider,
+  webhooks: NonNullable<PaymentProvider['webhooks']>,
+  db: AppContext['database']['db'],
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+    app.post('/stripe/webhook', {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "Stripe's signed events (payment_intent.succeeded records the payment)",
+        response: { 200: stripeWebhookResponseSchema },
+      },
+      handler: async (request) => {
+        const signature = request.headers['stripe-signature'];
+        if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') {
+          throw badRequest('The webhook signature is missing.');
+        }
+        let event: ProviderEvent;
+        try {
+          event = webhooks.parseEvent(request.body, signature);
+        } catch {
+          throw badRequest('The webhook signature is invalid.');
+        }
+        await service.handleProviderEvent(db, payments, event, request.log);
+        return { received: true as const };
+      },
+    });
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * Payment rules: the server fixes the amount, only the provider's word marks a booking paid,
+ * and a booking is paid exactly once whether the browser or the webhook reports it first.
+ */
+import {
+  type ConfirmTestPaymentInput,
+  type CreatePaymentIntentInput,
+  CURRENCY,
+  PAYMENT_ERROR_CODES,
+  type Payment,
+  type PageQuery,
+  type RecordPaymentInput,
+  recordPaymentInputSchema,
+  TEST_DRIVE_FEE_CENTS,
+  type User,
+} from '@redline/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { decodeCursor } from '../../db/pagination.ts';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { PaymentProvider, ProviderEvent } from './payment-provider.ts';
+import * as repo from './payments.repository.ts';
+import type { TestModeProvider } from './test-mode-provider.ts';
+
+const ALREADY_PAID = 'This booking is already paid.';
+
+export async function createPaymentIntent(db: Db, provider: PaymentProvider, buyer: User, input: CreatePaymentIntentInput) {
+  const booking = await repo.findBookingOfBuyer(db, input.bookingId, buyer.id);
+  if (!booking) throw notFound('The booking');
+  if (booking.isPaid) throw conflict(ALREADY_PAID);
+  if (!booking.carId) throw conflict('This car is no longer available.');
+  const intent = await provider.createIntent({
+    bookingId: booking.id,
+    buyerId: buyer.id,
+    amount: TEST_DRIVE_FEE_CENTS,
+    currency: CURRENCY,
+    idempotencyKey: `booking-${booking.id}`,
+  });
+  return { clientSecret: intent.clientSecret, provider: provider.name, publishableKey: provider.publishableKey };
+}
+
+/** Test mode's stand-in for the card form of Stripe Elements; only the intent's own buyer may use it. */
+export async function confirmTestPayment(provider: TestModeProvider, buyer: User, input: ConfirmTestPaymentInput) {
+  const intent = await provider.findByClientSecret(input.clientSecret);
+  if (!intent || intent.metadata.buyerId !== buyer.id) throw notFound('The payment');
+  const result = await provider.confirm(intent.id, input.card);
+  return { status: result.status, transactionId: result.id };
+}
+
+/**
+ * Records a payment the provider confirms: succeeded, for the fee, and made for this booking by
+ * this buyer. The one path for both the browser's report and Stripe's webhook.
+ */
+export async function recordPayment(db: Db, provider: PaymentProvider, buyerId: string, input: RecordPaymentInput) {
+  const { bookingId, transactionId } = input;
+  const booking = await repo.findBookingOfBuyer(db, bookingId, buyerId);
+  if (!booking) throw notFound('The booking');
+  const recorded = await repo.findPaymentOfBooking(db, bookingId);
+  if (recorded) return sameOrConflict(recorded, transactionId);
+  if (booking.isPaid) throw conflict(ALREADY_PAID);
+
+  const intent = await provider.retrieveIntent(transactionId);
+  if (!intent) throw badRequest('This transaction was not found.');
+  if (intent.metadata.bookingId !== bookingId || intent.metadata.buyerId !== buyerId) {
+    throw badRequest('This transaction belongs to another booking.');
+  }
+  if (intent.status !== 'succeeded') {
+    throw new AppError(402, PAYMENT_ERROR_CODES.notSucceeded, 'The payment has not succeeded.');
+  }
+  if (intent.amount !== TEST_DRIVE_FEE_CENTS || intent.currency !== CURRENCY) {
+    throw badRequest('The payment amount does not match the test-drive fee.');
+  }
+
+  const outcome = await repo.recordPayment(
+    db,
+    {
+      bookingId,
+      transactionId,
+      price: intent.amount,
+      currency: intent.currency,
+      provider: provider.name,
+      productBy: booking.sellerEmail,
+      product: booking.carName,
+      paidBy: booking.buyerEmail,
+    },
+    buyerId,
+  );
+  switch (outcome.kind) {
+    case 'created':
+      return { insertedId: outcome.payment.id, created: true };
+    case 'existing':
+      return sameOrConflict(outcome.payment, transactionId);
+    case 'bookingGone':
+      throw notFound('The booking');
+    case 'paidWithoutRecord':
+      throw conflict(ALREADY_PAID);
+  }
+}
+
+function sameOrConflict(payment: repo.PaymentRow, transactionId: string) {
+  if (payment.transactionId !== transactionId) throw conflict(ALREADY_PAID);
+  return { insertedId: payment.id, created: false };
+}
+
+/**
+ * A verified `payment_intent.succeeded` records the payment like the browser would. Events that
+ * can never be recorded are logged and acknowledged, because Stripe would otherwise retry them for days.
+ */
+export async function handleProviderEvent(db: Db, provider: PaymentProvider, event: ProviderEvent, log: FastifyBaseLogger) {
+  if (event.type !== 'payment_intent.succeeded' || !event.intent) return;
+  const { id: transactionId, metadata } = event.intent;
+  const parsed = recordPaymentInputSchema.safeParse({ bookingId: metadata.bookingId, transactionId });
+  if (!parsed.success || !metadata.buyerId) {
+    log.info({ transactionId }, 'stripe webhook: payment intent without a Redline booking, ignored');
+    return;
+  }
+  try {
+    await recordPayment(db, provider, metadata.buyerId, parsed.data);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    // Money was taken but no booking can hold it (cancelled meanwhile, say): an operator must refund.
+    log.error({ transactionId, bookingId: parsed.data.bookingId, reason: error.message }, 'stripe webhook: succeeded payment not recorded');
+  }
+}
+
+export async function listPayments(db: Db, query: PageQuery) {
+  const cursor = decodeCursor(query.cursor);
+  // Payment ids are UUIDs; a forged cursor must not reach PostgreSQL as one.
+  if (cursor && !z.uuid().safeParse(cursor.id).success) throw badRequest('The page cursor is invalid.', { cursor: 'Invalid cursor' });
+  const page = await repo.listPayments(db, query.limit, query.cursor);
+  return {
+    items: page.items.map(
+      (p): Payment => ({
+        id: p.id,
+        bookingId: p.bookingId,
+        paidBy: p.paidBy,
+        productBy: p.productBy,
+        product: p.product,
+        price: p.price,
+        currency: p.currency,
+        transactionId: p.transactionId,
+        provider: p.provider,
+        createdAt: p.createdAt.toISOString(),
+      }),
+    ),
+    nextCursor: page.nextCursor,
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * The built-in test-mode provider: keeps payment intents in the database like a provider would
+ * and confirms them by Stripe's test-card rules. No money moves.
+ */
+import { randomBytes } from 'node:crypto';
+import type { TestCard } from '@redline/shared';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { paymentIntents } from '../../db/schema.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import type { CreateIntentInput, PaymentProvider, ProviderIntent } from './payment-provider.ts';
+import { checkTestCard } from './test-cards.ts';
+
+type IntentRow = typeof paymentIntents.$inferSelect;
+
+const randomToken = () => randomBytes(18).toString('base64url').replace(/[-_]/g, '').slice(0, 24);
+
+export class TestModeProvider implements PaymentProvider {
+  readonly name = 'test' as const;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async createIntent(input: CreateIntentInput) {
+    const id = `pi_test_${randomToken()}`;
+    await this.db
+      .insert(paymentIntents)
+      .values({
+        id,
+        clientSecret: `${id}_secret_${randomToken()}`,
+        amount: input.amount,
+        currency: input.currency,
+        status: 'requires_payment_method',
+        metadata: { bookingId: input.bookingId, buyerId: input.buyerId },
+        idempotencyKey: input.idempotencyKey,
+      })
+      .onConflictDoNothing({ target: paymentIntents.idempotencyKey });
+    const row = await this.db.query.paymentIntents.findFirst({
+      where: eq(paymentIntents.idempotencyKey, input.idempotencyKey),
+    });
+    if (!row) throw new Error('test-mode intent vanished after insert');
+    return { id: row.id, clientSecret: row.clientSecret };
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent | undefined> {
+    const row = await this.db.query.paymentIntents.findFirst({ where: eq(paymentIntents.id, id) });
+    return row && toProviderIntent(row);
+  }
+
+  async findByClientSecret(clientSecret: string): Promise<ProviderIntent | undefined> {
+    const row = await this.db.query.paymentIntents.findFirst({ where: eq(paymentIntents.clientSecret, clientSecret) });
+    return row && toProviderIntent(row);
+  }
+
+  /**
+   * Charges the card against the intent; a failed card leaves it ready for another attempt,
+   * as Stripe does. Confirming a succeeded intent again charges nothing and answers success.
+   */
+  async confirm(intentId: string, card: TestCard): Promise<{ id: string; status: 'succeeded' }> {
+    const intent = await this.retrieveIntent(intentId);
+    if (!intent) throw notFound('The payment');
+    if (intent.status === 'succeeded') return { id: intent.id, status: 'succeeded' };
+
+    const failure = checkTestCard(card, this.now());
+    const notYetSucceeded = and(eq(paymentIntents.id, intent.id), ne(paymentIntents.status, 'succeeded'));
+    if (failure) {
+      await this.db
+        .update(paymentIntents)
+        .set({ status: 'requires_payment_method', lastError: failure.message })
+        .where(notYetSucceeded);
+      throw new AppError(402, failure.code, failure.message);
+    }
+    await this.db.update(paymentIntents).set({ status: 'succeeded', lastError: null }).where(notYetSucceeded);
+    return { id: intent.id, status: 'succeeded' };
+  }
+}
+
+function toProviderIntent(row: IntentRow): ProviderIntent {
+  return { id: row.id, status: row.status, amount: row.amount, currency: row.currency, metadata: row.metadata };
+}

@@ -1,0 +1,57 @@
+import { and, eq, not } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { keyset, toPage } from '../../db/pagination.ts';
+import { bookings, cars, users } from '../../db/schema.ts';
+import { deleteCarsWhere } from '../cars/car-deletion.ts';
+
+const publicColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  isVerified: users.isVerified,
+  createdAt: users.createdAt,
+};
+
+export function findUserByEmail(db: Db, email: string) {
+  return db.query.users.findFirst({ where: eq(users.email, email), columns: { createdAt: false, updatedAt: false } });
+}
+
+export function findUserById(db: Db, id: string) {
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+export async function listUsersByRole(db: Db, role: 'Buyer' | 'Seller', limit: number, cursor?: string) {
+  const page = keyset(users.createdAt, users.id, cursor);
+  const rows = await db
+    .select(publicColumns)
+    .from(users)
+    .where(and(eq(users.role, role), page.where))
+    .orderBy(...page.orderBy)
+    .limit(limit + 1);
+  return toPage(rows, limit, (r) => [r.createdAt, r.id]);
+}
+
+export async function setVerified(db: Db, id: string, role: 'Buyer' | 'Seller') {
+  const [row] = await db
+    .update(users)
+    .set({ isVerified: true })
+    .where(and(eq(users.id, id), eq(users.role, role)))
+    .returning(publicColumns);
+  return row;
+}
+
+/** Deletes a user and what they own, in one transaction; sessions go with the user row. */
+export async function deleteUser(db: Db, id: string) {
+  return db.transaction(async (tx) => {
+    await deleteCarsWhere(tx, eq(cars.sellerId, id));
+    await tx.delete(bookings).where(and(eq(bookings.buyerId, id), not(bookings.isPaid)));
+    const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    return deleted.length;
+  });
+}
+
+export async function setRole(db: Db, email: string, role: 'Admin') {
+  const [row] = await db.update(users).set({ role }).where(eq(users.email, email)).returning(publicColumns);
+  return row;
+}

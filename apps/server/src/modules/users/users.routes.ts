@@ -1,0 +1,71 @@
+import {
+  deletedCountSchema,
+  emailParamsSchema,
+  pageOf,
+  pageQuerySchema,
+  userIdParamsSchema,
+  userSchema,
+} from '@redline/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser } from '../../http/access.ts';
+import { forbidden } from '../../http/errors.ts';
+import * as repo from './users.repository.ts';
+import * as service from './users.service.ts';
+
+const tags = ['users'];
+
+export function usersRoutes({ database }: AppContext): FastifyPluginAsyncZod {
+  const { db } = database;
+  return async (app) => {
+    app.get('/me', {
+      config: { access: 'signedIn' },
+      schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } },
+      handler: (request) => currentUser(request),
+    });
+
+    app.get('/users/:email', {
+      config: { access: 'signedIn' },
+      schema: { tags, summary: 'A user by e-mail (self or admin)', params: emailParamsSchema, response: { 200: userSchema } },
+      handler: (request) => service.getUserByEmail(db, currentUser(request), request.params.email),
+    });
+
+    app.post('/users', {
+      config: { access: 'signedIn' },
+      schema: { tags, summary: 'Not available: accounts are created by sign-up', hide: true },
+      handler: () => {
+        throw forbidden('Accounts are created by signing up; roles cannot be changed through the API.');
+      },
+    });
+
+    app.delete('/users/:email', {
+      config: { access: ['Admin'] },
+      schema: { tags, summary: 'Delete a buyer or seller (admin)', params: emailParamsSchema, response: { 200: deletedCountSchema } },
+      handler: (request) => service.deleteUserByEmail(db, currentUser(request), request.params.email),
+    });
+
+    for (const [path, role] of [
+      ['buyers', 'Buyer'],
+      ['sellers', 'Seller'],
+    ] as const) {
+      app.get(`/user/${path}`, {
+        config: { access: ['Admin'] },
+        schema: {
+          tags,
+          summary: `List ${path} (admin)`,
+          querystring: pageQuerySchema,
+          response: { 200: pageOf(userSchema) },
+        },
+        handler: async (request) => {
+          const page = await repo.listUsersByRole(db, role, request.query.limit, request.query.cursor);
+          return { items: page.items.map(service.toUser), nextCursor: page.nextCursor };
+        },
+      });
+      app.patch(`/user/${path}/:id`, {
+        config: { access: ['Admin'] },
+        schema: { tags, summary: `Verify a ${role.toLowerCase()} (admin)`, params: userIdParamsSchema, response: { 200: userSchema } },
+        handler: (request) => service.verifyUser(db, request.params.id, role),
+      });
+    }
+  };
+}

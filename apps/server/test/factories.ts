@@ -1,0 +1,76 @@
+/** Factories with overrides, for tests that need rows without going through every call. */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { advertisements, bookings, cars, categories } from '../src/db/schema.ts';
+import type { TestApp, TestUser } from './helpers.ts';
+
+export async function ensureCategory(t: TestApp, id = 'super-car') {
+  const existing = await t.db.query.categories.findFirst({ where: eq(categories.id, id) });
+  if (existing) return existing;
+  const count = (await t.db.select({ id: categories.id }).from(categories)).length;
+  const [row] = await t.db
+    .insert(categories)
+    .values({ id, name: `Category ${id}`, icon: `/uploads/${id}-icon.svg`, image: `/uploads/${id}.webp`, position: count + 1 })
+    .returning();
+  return row!;
+}
+
+export async function createCar(t: TestApp, seller: TestUser, overrides: Partial<typeof cars.$inferInsert> = {}) {
+  const category = await ensureCategory(t, overrides.categoryId ?? 'super-car');
+  const [car] = await t.db
+    .insert(cars)
+    .values({
+      year: 2020,
+      brand: 'Ferrari',
+      model: 'F8 Tributo',
+      categoryId: category.id,
+      engine: '3.9 L twin-turbo V8',
+      fuel: 'Petrol',
+      about: 'One owner, full service history, never tracked. Ceramic brakes and a front lift.',
+      askingPrice: 25_000_000,
+      originalPrice: 30_000_000,
+      topSpeed: 340,
+      kmDriven: 12_000,
+      sellerId: seller.id,
+      photos: [`test-${randomUUID().slice(0, 8)}`],
+      ...overrides,
+    })
+    .returning();
+  return car!;
+}
+
+export async function advertise(t: TestApp, carId: string) {
+  await t.db.insert(advertisements).values({ carId });
+}
+
+/** A booking row as the booking call would store it (date 7 days ahead at 10:00). */
+export async function createBooking(
+  t: TestApp,
+  buyer: TestUser,
+  car: typeof cars.$inferSelect,
+  seller: TestUser,
+  overrides: Partial<typeof bookings.$inferInsert> = {},
+) {
+  const date = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const [booking] = await t.db
+    .insert(bookings)
+    .values({
+      carId: car.id,
+      carName: `${car.year} ${car.brand} ${car.model}`,
+      carPhoto: `/uploads/${car.photos[0]}-480.webp`,
+      sellerId: seller.id,
+      sellerName: seller.name,
+      sellerEmail: seller.email,
+      buyerId: buyer.id,
+      buyerName: buyer.name,
+      buyerEmail: buyer.email,
+      buyerPhone: '+1 555 010 2030',
+      requestedDate: date,
+      requestedTime: '10:00',
+      requestedLocation: 'Miami',
+      price: 12_000,
+      ...overrides,
+    })
+    .returning();
+  return booking!;
+}

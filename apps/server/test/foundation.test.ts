@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categories } from '../src/db/schema.ts';
+import { createTestApp, errorOf, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('foundation', () => {
+  it('reports health with a database round trip', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('answers an unknown API path with the error shape and a request id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    const error = errorOf(res);
+    expect(error.code).toBe('not_found');
+    expect(error.message).toContain('/api/no-such-thing');
+    expect(res.json().error.requestId).toBe(res.headers['x-request-id']);
+  });
+
+  it('returns categories in their display order', async () => {
+    await t.db.insert(categories).values([
+      { id: 'b', name: 'Second', icon: '/i/b.svg', image: '/i/b.webp', position: 2 },
+      { id: 'a', name: 'First', icon: '/i/a.svg', image: '/i/a.webp', position: 1 },
+    ]);
+    const res = await t.app.inject({ method: 'GET', url: '/api/categories' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((c: { name: string }) => c.name)).toEqual(['First', 'Second']);
+  });
+
+  it('rejects an invalid body with per-field messages', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: '', email: 'nope' } });
+    expect(res.statusCode).toBe(400);
+    const error = errorOf(res);
+    expect(error.code).toBe('validation_failed');
+    expect(error.fields).toMatchObject({ name: 'Name is required', email: 'Enter a valid email address' });
+  });
+
+  it('serves an OpenAPI document generated from the schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/categories'].get).toBeDefined();
+  });
+
+  it('sends security headers with a content security policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

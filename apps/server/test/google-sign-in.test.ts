@@ -1,0 +1,81 @@
+/** The whole Google (OpenID Connect) flow against a local OIDC mock server. */
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.ts';
+import { cookieFrom, createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let oidc: OAuth2Server;
+let profile = { email: 'gina@example.test', name: 'Gina Google' };
+
+beforeAll(async () => {
+  oidc = new OAuth2Server();
+  await oidc.issuer.keys.generate('RS256');
+  await oidc.start(0, '127.0.0.1');
+  oidc.service.on('beforeTokenSigning', (token) => {
+    Object.assign(token.payload, { email: profile.email, email_verified: true, name: profile.name });
+  });
+  oidc.service.on('beforeUserinfo', (response) => {
+    Object.assign(response.body, { sub: 'johndoe', email: profile.email, email_verified: true, name: profile.name });
+  });
+  t = await createTestApp({
+    GOOGLE_CLIENT_ID: 'redline-test-client',
+    GOOGLE_CLIENT_SECRET: 'redline-test-secret',
+    GOOGLE_ISSUER: oidc.issuer.url!,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await oidc.stop();
+});
+
+/** Follows the browser's part of the flow: start, provider redirect, callback; returns the callback response. */
+async function signInWithGoogle(): Promise<LightMyRequestResponse> {
+  const start = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/social',
+    payload: { provider: 'google', callbackURL: '/' },
+    headers: { origin: 'http://localhost:3000' },
+  });
+  expect(start.statusCode).toBe(200);
+  const authorizeUrl = (start.json() as { url: string }).url;
+  expect(authorizeUrl.startsWith(oidc.issuer.url!)).toBe(true);
+  const provider = await fetch(authorizeUrl, { redirect: 'manual' });
+  const back = new URL(provider.headers.get('location')!);
+  return t.app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    headers: { cookie: cookieFrom(start) },
+  });
+}
+
+describe('Google sign-in', () => {
+  it('is announced to the browser only when configured', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.json().googleSignIn).toBe(true);
+  });
+
+  it('creates a Buyer on first sign-in and reuses the account on the next', async () => {
+    const first = await signInWithGoogle();
+    expect(first.statusCode).toBe(302);
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieFrom(first) } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: 'gina@example.test', name: 'Gina Google', role: 'Buyer', isVerified: false });
+
+    const second = await signInWithGoogle();
+    expect(second.statusCode).toBe(302);
+    const rows = await t.db.select().from(users).where(eq(users.email, 'gina@example.test'));
+    expect(rows).toHaveLength(1);
+    const again = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieFrom(second) } });
+    expect(again.json().id).toBe(rows[0]!.id);
+  });
+
+  it('makes a Buyer even for a new e-mail whatever the browser asks', async () => {
+    profile = { email: 'newcomer@example.test', name: 'New Comer' };
+    const res = await signInWithGoogle();
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieFrom(res) } });
+    expect(me.json().role).toBe('Buyer');
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Test harness: a real app on a fresh database per test file (in-memory PGlite, or a fresh
+ * schema on the PostgreSQL of TEST_DATABASE_URL), and helpers for signed-in calls.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Role } from '@redline/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config/config.ts';
+import type { AppContext } from '../src/context.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { users } from '../src/db/schema.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  context: AppContext;
+  db: Database['db'];
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A PostgreSQL database of its own per test file, so files can run in parallel. */
+async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `redline_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'redline-test-'));
+  const pgBase = process.env.TEST_DATABASE_URL;
+  const pgDb = pgBase ? await freshPostgres(pgBase) : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
+  const { app, context } = await buildApp(config, database);
+  await app.ready();
+  return {
+    app,
+    context,
+    db: database.db,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const TEST_PASSWORD = 'correct-horse-7';
+
+export interface TestUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  cookie: string;
+}
+
+let counter = 0;
+
+/** Signs a new user up through the real sign-up call and returns its session cookie. */
+export async function signUpUser(
+  t: TestApp,
+  role: Role,
+  overrides: { name?: string; email?: string; isVerified?: boolean } = {},
+): Promise<TestUser> {
+  counter += 1;
+  const email = overrides.email ?? `${role.toLowerCase()}${counter}-${randomUUID().slice(0, 8)}@example.test`;
+  const name = overrides.name ?? `${role} ${counter}`;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    payload: { name, email, password: TEST_PASSWORD, role: role === 'Admin' ? 'Buyer' : role },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const id = (res.json() as { user: { id: string } }).user.id;
+  if (role === 'Admin' || overrides.isVerified) {
+    await t.db
+      .update(users)
+      .set({ ...(role === 'Admin' ? { role: 'Admin' as const } : {}), isVerified: overrides.isVerified ?? false })
+      .where(eq(users.id, id));
+  }
+  return { id, name, email, role, cookie: cookieFrom(res) };
+}
+
+export function cookieFrom(res: LightMyRequestResponse): string {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+/** `inject` as a user (or anonymously when `user` is undefined). */
+export function as(t: TestApp, user: TestUser | undefined, options: InjectOptions) {
+  return t.app.inject({
+    ...options,
+    headers: { ...(options.headers ?? {}), ...(user ? { cookie: user.cookie } : {}) },
+  });
+}
+
+export function errorOf(res: LightMyRequestResponse) {
+  return (res.json() as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+}

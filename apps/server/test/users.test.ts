@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.ts';
+import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+
+let t: TestApp;
+let buyer: TestUser;
+let otherBuyer: TestUser;
+let seller: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  buyer = await signUpUser(t, 'Buyer');
+  otherBuyer = await signUpUser(t, 'Buyer');
+  seller = await signUpUser(t, 'Seller');
+  admin = await signUpUser(t, 'Admin');
+});
+afterAll(() => t.close());
+
+describe('GET /api/users/:email', () => {
+  it('requires a session', async () => {
+    expect((await as(t, undefined, { method: 'GET', url: `/api/users/${buyer.email}` })).statusCode).toBe(401);
+  });
+
+  it('answers the user themself', async () => {
+    const res = await as(t, buyer, { method: 'GET', url: `/api/users/${buyer.email}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: buyer.id, name: buyer.name, email: buyer.email, role: 'Buyer', isVerified: false });
+  });
+
+  it('hides other users from non-admins', async () => {
+    const res = await as(t, otherBuyer, { method: 'GET', url: `/api/users/${buyer.email}` });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('answers an admin', async () => {
+    const res = await as(t, admin, { method: 'GET', url: `/api/users/${seller.email.toUpperCase()}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().role).toBe('Seller');
+  });
+});
+
+describe('POST /api/users', () => {
+  it('cannot create or promote accounts', async () => {
+    const res = await as(t, buyer, {
+      method: 'POST',
+      url: '/api/users',
+      payload: { name: 'x', email: buyer.email, role: 'Admin', isVerified: true },
+    });
+    expect(res.statusCode).toBe(403);
+    const row = await t.db.query.users.findFirst({ where: eq(users.id, buyer.id) });
+    expect(row).toMatchObject({ role: 'Buyer', isVerified: false });
+  });
+});
+
+describe('admin calls', () => {
+  const adminCalls = () => [
+    { method: 'GET' as const, url: '/api/user/buyers' },
+    { method: 'GET' as const, url: '/api/user/sellers' },
+    { method: 'PATCH' as const, url: `/api/user/buyers/${buyer.id}` },
+    { method: 'PATCH' as const, url: `/api/user/sellers/${seller.id}` },
+    { method: 'DELETE' as const, url: `/api/users/${otherBuyer.email}` },
+  ];
+
+  it('are refused for buyers and sellers, and for visitors', async () => {
+    for (const call of adminCalls()) {
+      expect((await as(t, undefined, call)).statusCode).toBe(401);
+      expect((await as(t, buyer, call)).statusCode).toBe(403);
+      expect((await as(t, seller, call)).statusCode).toBe(403);
+    }
+    const row = await t.db.query.users.findFirst({ where: eq(users.id, buyer.id) });
+    expect(row?.isVerified).toBe(false);
+  });
+
+  it('list buyers and sellers for an admin, paginated', async () => {
+    const buyers = await as(t, admin, { method: 'GET', url: '/api/user/buyers?limit=1' });
+    expect(buyers.statusCode).toBe(200);
+    expect(buyers.json().items).toHaveLength(1);
+    expect(buyers.json().nextCursor).toEqual(expect.any(String));
+    const next = await as(t, admin, { method: 'GET', url: `/api/user/buyers?limit=5&cursor=${buyers.json().nextCursor}` });
+    const emails = [...buyers.json().items, ...next.json().items].map((u: { email: string }) => u.email);
+    expect(new Set(emails)).toEqual(new Set([buyer.email, otherBuyer.email]));
+    const sellers = await as(t, admin, { method: 'GET', url: '/api/user/sellers' });
+    expect(sellers.json().items.map((u: { email: string }) => u.email)).toEqual([seller.email]);
+  });
+
+  it('verify a buyer and a seller; the role in the path must match', async () => {
+    const wrongRole = await as(t, admin, { method: 'PATCH', url: `/api/user/sellers/${buyer.id}` });
+    expect(wrongRole.statusCode).toBe(404);
+    const res = await as(t, admin, { method: 'PATCH', url: `/api/user/buyers/${buyer.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().isVerified).toBe(true);
+    await as(t, admin, { method: 'PATCH', url: `/api/user/sellers/${seller.id}` });
+    const me = await as(t, seller, { method: 'GET', url: '/api/me' });
+    expect(me.json().isVerified).toBe(true);
+  });
+
+  it('delete a user, whose session stops working at once', async () => {
+    const doomed = await signUpUser(t, 'Buyer');
+    const res = await as(t, admin, { method: 'DELETE', url: `/api/users/${doomed.email}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+    expect((await as(t, doomed, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+  });
+
+  it('never delete an admin or themself', async () => {
+    const other = await signUpUser(t, 'Admin');
+    expect((await as(t, admin, { method: 'DELETE', url: `/api/users/${other.email}` })).statusCode).toBe(403);
+    const self = await as(t, admin, { method: 'DELETE', url: `/api/users/${admin.email}` });
+    expect(self.statusCode).toBe(403);
+    expect(errorOf(self).message).toMatch(/own account/);
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * The dashboard: navbar on top, the role's menu in a side drawer (always open on large screens,
+ * behind a Menu button on phones), the page beside it.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Navbar } from '../../components/layouts/navbar.tsx';
+import { ProgressBar } from '../../components/ui/progress-bar.tsx';
+import { DashboardMenu } from '../../features/dashboard/components/dashboard-menu.tsx';
+import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
+import { useMe } from '../../lib/auth.ts';
+import { SkipLink } from './skip-link.tsx';
+
+const DRAWER_ID = 'dashboard-drawer';
+
+export function DashboardLayout() {
+  const me = useMe();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes.
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    // Move focus into the opened drawer so keyboard users land on its menu.
+    const frame = requestAnimationFrame(() => closeButton.current?.focus());
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
+      <SkipLink />
+      <Navbar actions={<ThemeToggle />} />
+      {me.isPending ? <ProgressBar label="Loading your account" /> : null}
+      <div className="drawer flex-1 lg:drawer-open">
+        <input
+          id={DRAWER_ID}
+          type="checkbox"
+          className="drawer-toggle"
+          checked={open}
+          onChange={(event) => setOpen(event.target.checked)}
+          tabIndex={-1}
+          aria-hidden="true"
+        />
+        <div className="drawer-content flex min-w-0 flex-col">
+          <div className="border-b border-base-300 px-4 py-2 lg:hidden">
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm gap-2"
+              aria-expanded={open}
+              aria-controls="dashboard-menu"
+              onClick={() => setOpen(true)}
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                width="18"
+                height="18"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path strokeLinecap="round" d="M4 7h16M4 12h10M4 17h16" />
+              </svg>
+              Dashboard menu
+            </button>
+          </div>
+          <main
+            id="main"
+            tabIndex={-1}
+            className="mx-auto w-full max-w-6xl flex-1 p-4 focus:outline-none sm:p-6 lg:p-8"
+          >
+            <Outlet />
+          </main>
+        </div>
+        <div className="drawer-side z-50 lg:top-16 lg:z-auto lg:h-[calc(100dvh-4rem)]">
+          <button
+            type="button"
+            className="drawer-overlay"
+            aria-label="Close dashboard menu"
+            tabIndex={-1}
+            onClick={() => setOpen(false)}
+          />
+          <nav
+            id="dashboard-menu"
+            aria-label="Dashboard"
+            className="flex min-h-full w-72 max-w-[85vw] flex-col border-r border-base-300 bg-base-200 p-3"
+          >
+            <div className="flex items-center justify-between px-2 pb-2 lg:hidden">
+              <span className="font-semibold">Dashboard</span>
+              <button
+                ref={closeButton}
+                type="button"
+                className="btn btn-ghost btn-sm btn-square"
+                aria-label="Close dashboard menu"
+                onClick={() => setOpen(false)}
+              >
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  width="18"
+                  height="18"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
+                  <path strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
+                </svg>
+              </button>
+            </div>
+            {me.isPending ? (
+              <ProgressBar label="Loading your menu" className="my-4" />
+            ) : (
+              <DashboardMenu role={me.data?.role} onNavigate={() => setOpen(false)} />
+            )}
+          </nav>
+        </div>
+      </div>
+    </div>
+  );
+}

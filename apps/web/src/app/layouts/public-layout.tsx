@@ -1,0 +1,19 @@
+import { Outlet } from 'react-router';
+import { Footer } from '../../components/layouts/footer.tsx';
+import { Navbar } from '../../components/layouts/navbar.tsx';
+import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
+import { SkipLink } from './skip-link.tsx';
+
+/** Navbar, page, footer. */
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
+      <SkipLink />
+      <Navbar actions={<ThemeToggle />} />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

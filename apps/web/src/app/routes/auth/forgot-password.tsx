@@ -1,0 +1,24 @@
+import { Link, useLocation } from 'react-router';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { paths } from '../../../config/paths.ts';
+import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
+import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form.tsx';
+
+export default function ForgotPasswordPage() {
+  const location = useLocation();
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
+    >
+      <PageTitle title="Forgot password" />
+      <ForgotPasswordForm />
+      <p className="text-center text-sm">
+        Remembered it?{' '}
+        <Link to={paths.login} state={location.state} className="link link-primary font-medium">
+          Back to sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

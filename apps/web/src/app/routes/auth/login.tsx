@@ -1,0 +1,40 @@
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
+import { LoginForm } from '../../../features/auth/components/login-form.tsx';
+import { type FromState, redirectTarget } from '../../../features/auth/utils/redirect.ts';
+import { useMe } from '../../../lib/auth.ts';
+
+export default function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const me = useMe();
+  const redirectTo = redirectTarget(location.state);
+  const googleError = searchParams.get('error');
+
+  return (
+    <AuthCard
+      title="Sign in"
+      subtitle="Welcome back. Sign in to book test drives, save cars and manage your posts."
+    >
+      <PageTitle title="Sign in" />
+      {me.data ? (
+        <p className="alert alert-info alert-soft text-sm">
+          You are signed in as {me.data.name} ({me.data.role}). That page needs a different account; sign in
+          with it below.
+        </p>
+      ) : null}
+      {googleError ? (
+        <p role="alert" className="alert alert-error alert-soft text-sm">
+          Signing in with Google did not complete. Please try again.
+        </p>
+      ) : null}
+      <LoginForm
+        redirectTo={redirectTo}
+        onSuccess={() => navigate(redirectTo, { replace: true })}
+        linkState={location.state as FromState | undefined}
+      />
+    </AuthCard>
+  );
+}

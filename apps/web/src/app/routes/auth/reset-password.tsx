@@ -1,0 +1,31 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { paths } from '../../../config/paths.ts';
+import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
+import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form.tsx';
+
+/** The page the reset e-mail links to: /user/reset-password?token=… (or ?error=INVALID_TOKEN). */
+export default function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const token = searchParams.get('token');
+  const invalid = !token || searchParams.has('error');
+
+  return (
+    <AuthCard title="Choose a new password">
+      <PageTitle title="Reset password" />
+      {invalid ? (
+        <>
+          <p role="alert" className="alert alert-error alert-soft text-sm">
+            This reset link is invalid or has expired. Links work once, for one hour.
+          </p>
+          <Link to={paths.forgotPassword} className="btn btn-primary w-full">
+            Send a new link
+          </Link>
+        </>
+      ) : (
+        <ResetPasswordForm token={token} onSuccess={() => navigate(paths.login, { replace: true })} />
+      )}
+    </AuthCard>
+  );
+}

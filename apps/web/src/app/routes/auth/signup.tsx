@@ -1,0 +1,22 @@
+import { useLocation, useNavigate } from 'react-router';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
+import { SignUpForm } from '../../../features/auth/components/signup-form.tsx';
+import { type FromState, redirectTarget } from '../../../features/auth/utils/redirect.ts';
+
+export default function SignUpPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const redirectTo = redirectTarget(location.state);
+
+  return (
+    <AuthCard title="Create your account" subtitle="Buy or sell exotic and used cars. It takes a minute.">
+      <PageTitle title="Sign up" />
+      <SignUpForm
+        redirectTo={redirectTo}
+        onSuccess={() => navigate(redirectTo, { replace: true })}
+        linkState={location.state as FromState | undefined}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,17 @@
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { CategoryGrid } from '../../features/categories/components/category-grid.tsx';
+
+export default function CategoriesPage() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
+      <PageTitle title="Categories" />
+      <header className="mb-8 max-w-2xl">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Categories</h1>
+        <p className="mt-2 text-base-content/75">
+          From weekend track weapons to quiet electric grand tourers: pick a category to see every car in it.
+        </p>
+      </header>
+      <CategoryGrid />
+    </div>
+  );
+}

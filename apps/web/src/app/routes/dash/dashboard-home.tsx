@@ -1,0 +1,26 @@
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { PageProgress } from '../../../components/ui/progress-bar.tsx';
+import { paths } from '../../../config/paths.ts';
+import { WelcomeCard } from '../../../features/dashboard/components/welcome-card.tsx';
+import { useMe } from '../../../lib/auth.ts';
+
+export default function DashboardHomePage() {
+  const me = useMe();
+  if (me.isPending) return <PageProgress label="Loading your dashboard" />;
+  return (
+    <>
+      <PageTitle title="Dashboard" />
+      {me.data ? (
+        <WelcomeCard user={me.data} />
+      ) : (
+        <div className="flex flex-col items-start gap-3">
+          <h1 className="text-2xl font-bold">Dashboard</h1>
+          <Link to={paths.login} className="btn btn-primary">
+            Sign In to use Dashboard
+          </Link>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { HOME_CATEGORY_SKIP } from '@redline/shared';
+import { Link } from 'react-router';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { paths } from '../../config/paths.ts';
+import { CategoryGrid } from '../../features/categories/components/category-grid.tsx';
+import { Hero } from '../../features/marketing/components/hero.tsx';
+import { WhyUs } from '../../features/marketing/components/why-us.tsx';
+
+export default function HomePage() {
+  return (
+    <>
+      <PageTitle title="Exotic and used cars" />
+      <Hero />
+
+      <section aria-labelledby="home-categories-title" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
+        <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-widest text-primary">Browse</p>
+            <h2 id="home-categories-title" className="mt-1 text-3xl font-bold tracking-tight">
+              Shop by category
+            </h2>
+          </div>
+          <Link to={paths.categories} className="btn btn-outline btn-sm">
+            See all categories
+          </Link>
+        </div>
+        <CategoryGrid skip={HOME_CATEGORY_SKIP} />
+      </section>
+
+      <WhyUs />
+
+      {/* The "What's New" grid of advertised cars goes here (features/advertisements). */}
+    </>
+  );
+}

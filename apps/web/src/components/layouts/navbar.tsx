@@ -1,0 +1,150 @@
+/**
+ * The top bar on every page: brand, the five links, the caller's actions (e.g. the theme toggle),
+ * and the account buttons. On phones the links and account buttons fold into a menu.
+ */
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { useMe, useSignOut } from '../../lib/auth.ts';
+import { LogoMark } from '../ui/logo.tsx';
+import { NAV_LINKS } from './nav-links.ts';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? 'menu-active font-semibold' : 'font-medium';
+
+export function Navbar({ actions }: { actions?: ReactNode }) {
+  const me = useMe();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+
+  // Close the phone menu whenever the page changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location change is the trigger.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const user = me.data;
+  const handleSignOut = () =>
+    signOut.mutate(undefined, {
+      onSuccess: () => {
+        toast.success('Signed out');
+        navigate(paths.home);
+      },
+    });
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
+      <div className="navbar mx-auto max-w-7xl gap-1 px-2 sm:px-4">
+        <div className="navbar-start gap-1">
+          <button
+            type="button"
+            className="btn btn-ghost btn-square lg:hidden"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="22"
+              height="22"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              {menuOpen ? (
+                <path strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
+              ) : (
+                <path strokeLinecap="round" d="M4 7h16M4 12h16M4 17h16" />
+              )}
+            </svg>
+          </button>
+          <Link to={paths.home} className="btn btn-ghost gap-2 px-2 text-xl font-extrabold tracking-tight">
+            <LogoMark size={30} />
+            <span>
+              Red<span className="text-primary">line</span>
+            </span>
+          </Link>
+        </div>
+
+        <nav aria-label="Main" className="navbar-center hidden lg:flex">
+          <ul className="menu menu-horizontal gap-1 px-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="navbar-end gap-1 sm:gap-2">
+          {actions}
+          {me.isPending ? (
+            <span className="skeleton h-8 w-24" aria-hidden="true" />
+          ) : user ? (
+            <div className="hidden items-center gap-2 lg:flex">
+              <Link to={paths.dashboard} className="btn btn-primary btn-sm">
+                Dashboard
+              </Link>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                onClick={handleSignOut}
+                disabled={signOut.isPending}
+              >
+                Sign Out
+              </button>
+            </div>
+          ) : (
+            <Link to={paths.signUp} className="btn btn-primary btn-sm">
+              Get started
+            </Link>
+          )}
+        </div>
+      </div>
+
+      <nav
+        id={menuId}
+        aria-label="Main"
+        className={`${menuOpen ? 'block' : 'hidden'} border-t border-base-300 bg-base-100 lg:hidden`}
+      >
+        <ul className="menu w-full gap-1 p-2">
+          {NAV_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end className={linkClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          {user ? (
+            <>
+              <li className="menu-title pt-3">Signed in as {user.name}</li>
+              <li>
+                <NavLink to={paths.dashboard} className={linkClass}>
+                  Dashboard
+                </NavLink>
+              </li>
+              <li>
+                <button type="button" onClick={handleSignOut} disabled={signOut.isPending}>
+                  Sign Out
+                </button>
+              </li>
+            </>
+          ) : null}
+        </ul>
+      </nav>
+    </header>
+  );
+}

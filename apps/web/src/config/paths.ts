@@ -1,0 +1,63 @@
+/**
+ * Every route of the web app, and the only place route strings live.
+ * `routePatterns` feeds the router; `paths` builds the links (params are URL-encoded).
+ */
+import { generatePath } from 'react-router';
+
+export const routePatterns = {
+  home: '/',
+  categories: '/categories',
+  blog: '/blog',
+  contact: '/contact',
+  about: '/about',
+  category: '/category/:id',
+  car: '/cars/id/:id',
+  payBooking: '/buyer/bookings/:id',
+  signUp: '/user/signup',
+  login: '/user/login',
+  forgotPassword: '/user/forgot-password',
+  resetPassword: '/user/reset-password',
+  dashboard: '/dash',
+  dashBuyerBookings: '/dash/buyer/bookings',
+  dashBuyerSaved: '/dash/buyer/saved',
+  dashSellerAddProduct: '/dash/seller/addproduct',
+  dashSellerAddedProducts: '/dash/seller/addedproducts',
+  dashSellerRequests: '/dash/seller/requests',
+  dashAdminBuyers: '/dash/admin/allbuyers',
+  dashAdminSellers: '/dash/admin/allsellers',
+  dashAdminReported: '/dash/admin/reported',
+  dashAdminPayments: '/dash/admin/payments',
+  notFound: '*',
+} as const;
+
+const r = routePatterns;
+
+export type AboutSection = 'test-drives' | 'guarantee' | 'history-check' | 'confidentiality' | 'sell-fast';
+
+export const paths = {
+  home: r.home,
+  categories: r.categories,
+  blog: r.blog,
+  contact: r.contact,
+  about: r.about,
+  /** A section of the About page, e.g. the guarantee, for footer and marketing links. */
+  aboutSection: (section: AboutSection) => `${r.about}#${section}`,
+  category: (id: string) => generatePath(r.category, { id }),
+  car: (id: string) => generatePath(r.car, { id }),
+  /** The pay page of a test-drive booking. */
+  payBooking: (id: string) => generatePath(r.payBooking, { id }),
+  signUp: r.signUp,
+  login: r.login,
+  forgotPassword: r.forgotPassword,
+  resetPassword: r.resetPassword,
+  dashboard: r.dashboard,
+  dashBuyerBookings: r.dashBuyerBookings,
+  dashBuyerSaved: r.dashBuyerSaved,
+  dashSellerAddProduct: r.dashSellerAddProduct,
+  dashSellerAddedProducts: r.dashSellerAddedProducts,
+  dashSellerRequests: r.dashSellerRequests,
+  dashAdminBuyers: r.dashAdminBuyers,
+  dashAdminSellers: r.dashAdminSellers,
+  dashAdminReported: r.dashAdminReported,
+  dashAdminPayments: r.dashAdminPayments,
+} as const;

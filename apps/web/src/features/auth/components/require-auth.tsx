@@ -1,0 +1,56 @@
+/**
+ * Route guards (spec section 6). Signed-out visitors go to the login page and come back afterwards;
+ * buyer-only and seller-only pages send everyone else to the login page; admin-only pages send
+ * non-admins home. The server enforces the same rules; these only spare a pointless screen.
+ */
+import type { Role } from '@redline/shared';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageProgress } from '../../../components/ui/progress-bar.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useMe } from '../../../lib/auth.ts';
+import { fromState } from '../utils/redirect.ts';
+
+function SessionError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="mx-auto max-w-lg p-6">
+      <div role="alert" className="alert alert-error alert-soft">
+        <span>We could not check your session. Please try again.</span>
+        <button type="button" className="btn btn-sm" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Renders its children (or the nested routes) only for a signed-in user. */
+export function RequireAuth({ children }: { children?: ReactNode }) {
+  const me = useMe();
+  const location = useLocation();
+  if (me.isPending) return <PageProgress label="Checking your session" />;
+  if (me.isError) return <SessionError onRetry={() => me.refetch()} />;
+  if (!me.data) return <Navigate to={paths.login} replace state={fromState(location)} />;
+  return children ?? <Outlet />;
+}
+
+type RequireRoleProps = {
+  roles: readonly Role[];
+  children?: ReactNode;
+};
+
+/**
+ * Renders only for the given roles. Admin-only pages send others home; other role pages send them
+ * to the login page, remembering where they wanted to go.
+ */
+export function RequireRole({ roles, children }: RequireRoleProps) {
+  const me = useMe();
+  const location = useLocation();
+  if (me.isPending) return <PageProgress label="Checking your access" />;
+  if (me.isError) return <SessionError onRetry={() => me.refetch()} />;
+  const user = me.data;
+  if (user && roles.includes(user.role)) return children ?? <Outlet />;
+  const adminOnly = roles.length === 1 && roles[0] === 'Admin';
+  if (adminOnly && user) return <Navigate to={paths.home} replace />;
+  return <Navigate to={paths.login} replace state={fromState(location)} />;
+}

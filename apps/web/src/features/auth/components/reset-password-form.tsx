@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { resetPasswordSchema } from '@redline/shared';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { useResetPassword } from '../api/reset-password.ts';
+import { PasswordField } from './password-field.tsx';
+
+const resetFormSchema = resetPasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+type ResetFormInput = z.infer<typeof resetFormSchema>;
+
+export function ResetPasswordForm({ token, onSuccess }: { token: string; onSuccess: () => void }) {
+  const reset = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ResetFormInput>({
+    resolver: zodResolver(resetFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(({ password }) =>
+    reset.mutate(
+      { newPassword: password, token },
+      {
+        onSuccess: () => {
+          toast.success('Your password has been changed. Sign in with the new one.');
+          onSuccess();
+        },
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1">
+      <PasswordField
+        id="reset-password"
+        label="New password"
+        autoComplete="new-password"
+        hint="At least 7 characters."
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <PasswordField
+        id="reset-confirm"
+        label="Repeat the new password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <button type="submit" className="btn btn-primary mt-3 w-full" disabled={reset.isPending}>
+        {reset.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        Change password
+      </button>
+    </form>
+  );
+}

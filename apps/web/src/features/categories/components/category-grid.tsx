@@ -1,0 +1,52 @@
+import { useCategories } from '../api/get-categories.ts';
+import { CategoryCard } from './category-card.tsx';
+
+type CategoryGridProps = {
+  /** How many categories to leave out from the start (the home page skips the first few). */
+  skip?: number;
+};
+
+/** Categories as cards: 1 per row on phones, 2 on tablets, 3 on large screens. */
+export function CategoryGrid({ skip = 0 }: CategoryGridProps) {
+  const categories = useCategories();
+
+  if (categories.isPending) {
+    return (
+      <ul
+        className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+        aria-busy="true"
+        aria-label="Loading categories"
+      >
+        {[0, 1, 2].map((i) => (
+          <li key={i} className="skeleton aspect-[16/12] w-full" />
+        ))}
+      </ul>
+    );
+  }
+
+  if (categories.isError) {
+    return (
+      <div role="alert" className="alert alert-error alert-soft">
+        <span>Could not load the categories. {categories.error.message}</span>
+        <button type="button" className="btn btn-sm" onClick={() => categories.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const shown = categories.data.slice(skip);
+  if (shown.length === 0) {
+    return <p className="text-base-content/75">No categories yet. Check back soon.</p>;
+  }
+
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {shown.map((category) => (
+        <li key={category.id}>
+          <CategoryCard category={category} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,43 @@
+/** The dashboard menu per role (spec section 2, plus the seller's test-drive requests and the admin's payments). */
+import type { Role } from '@redline/shared';
+import { paths } from '../../config/paths.ts';
+
+export type DashboardMenuItem = { to: string; label: string; description: string };
+
+export const DASHBOARD_MENU: Record<Role, readonly DashboardMenuItem[]> = {
+  Buyer: [
+    {
+      to: paths.dashBuyerBookings,
+      label: 'My Bookings',
+      description: 'Your test drives: confirm, pay or cancel.',
+    },
+    { to: paths.dashBuyerSaved, label: 'Saved Cars', description: 'Cars you bookmarked to look at again.' },
+  ],
+  Seller: [
+    {
+      to: paths.dashSellerAddProduct,
+      label: 'Post a Car',
+      description: 'List a car for sale with its photos.',
+    },
+    {
+      to: paths.dashSellerAddedProducts,
+      label: 'My Posts',
+      description: 'Your listings; advertise them on the home page.',
+    },
+    {
+      to: paths.dashSellerRequests,
+      label: 'Test drive requests',
+      description: 'Buyers who booked a test drive of your cars.',
+    },
+  ],
+  Admin: [
+    { to: paths.dashAdminBuyers, label: 'All Buyers', description: 'Verify or remove buyer accounts.' },
+    { to: paths.dashAdminSellers, label: 'All Sellers', description: 'Verify or remove seller accounts.' },
+    {
+      to: paths.dashAdminReported,
+      label: 'Reported Items',
+      description: 'Posts buyers reported; delete the bad ones.',
+    },
+    { to: paths.dashAdminPayments, label: 'Payments', description: 'Every test-drive payment received.' },
+  ],
+};

@@ -1,0 +1,17 @@
+/** What the server tells the browser about itself (`GET /api/config`): Google sign-in, payment provider. */
+import { type PublicConfig, publicConfigSchema } from '@redline/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client.ts';
+
+export type { PublicConfig };
+
+export const appConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ['config'],
+    queryFn: () => api.get('/config', { schema: publicConfigSchema }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export function useAppConfig() {
+  return useQuery(appConfigQueryOptions());
+}

@@ -1,0 +1,52 @@
+/**
+ * The signed-in user, shared by every feature: `useMe()` reads `GET /api/me` through TanStack Query
+ * (a 401 means signed out and resolves to `null`). Sign-in forms live in features/auth.
+ */
+import { type User, userSchema } from '@redline/shared';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from './api-client.ts';
+
+export type { User };
+
+export const meQueryKey = ['me'] as const;
+
+export async function getMe(): Promise<User | null> {
+  try {
+    return await api.get('/me', { schema: userSchema });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe });
+
+/** `data` is the user, `null` when signed out, `undefined` while loading. */
+export function useMe() {
+  return useQuery(meQueryOptions());
+}
+
+/** Signs out, then forgets every cached query so no one else's data stays on screen. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      // Loaded on demand: the auth client is only needed to sign in or out, not on first paint.
+      const { authClient, unwrapAuthResult } = await import('./auth-client.ts');
+      return unwrapAuthResult(await authClient.signOut());
+    },
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(meQueryKey, null);
+    },
+  });
+}
+
+/**
+ * After sign-in or sign-up: drop every cached query (it belonged to nobody or to someone else)
+ * and load the new user, so guards see them before we navigate on.
+ */
+export async function refreshMe(queryClient: QueryClient): Promise<User | null> {
+  queryClient.clear();
+  return queryClient.fetchQuery(meQueryOptions());
+}

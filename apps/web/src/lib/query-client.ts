@@ -1,0 +1,42 @@
+/**
+ * TanStack Query defaults (spec: 3 retries, 5 minute cache; a 4xx is never retried) and the one
+ * place where a failed mutation becomes an error toast. Opt out per mutation with
+ * `meta: { errorToast: false }` when the screen shows the error itself.
+ */
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { ApiError, errorMessage } from './api-client.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: { errorToast?: boolean };
+  }
+}
+
+const MAX_RETRIES = 3;
+const FIVE_MINUTES = 5 * 60 * 1000;
+
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.isClientError) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (mutation.meta?.errorToast === false) return;
+        toast.error(errorMessage(error));
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        retry: shouldRetry,
+        staleTime: FIVE_MINUTES,
+        gcTime: FIVE_MINUTES,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * Test helpers: render with the app's providers and a memory router, and answer `/api/*` calls
+ * from a table of canned responses (the network is the only thing we fake).
+ */
+import type { User } from '@redline/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppToaster } from '../components/ui/toaster.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+
+export type MockResponse = { status?: number; body?: unknown };
+export type MockRoutes = Record<string, MockResponse | ((init: RequestInit | undefined) => MockResponse)>;
+
+export const json = (body: unknown, status = 200): MockResponse => ({ status, body });
+export const unauthorized: MockResponse = {
+  status: 401,
+  body: { error: { code: 'unauthorized', message: 'Please sign in.' } },
+};
+
+export const buyer: User = { id: 'u-buyer', name: 'Bea Buyer', email: 'bea@example.com', role: 'Buyer', isVerified: false };
+export const seller: User = { id: 'u-seller', name: 'Sam Seller', email: 'sam@example.com', role: 'Seller', isVerified: true };
+
+/**
+ * Stubs global fetch. Keys are "METHOD /api/path" or just "/api/path" (any method); unknown calls
+ * answer 404 in the API's error shape. Returns the mock to inspect calls.
+ */
+export function mockFetch(routes: MockRoutes) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const entry = routes[`${method} ${url.pathname}`] ?? routes[url.pathname];
+    const response =
+      typeof entry === 'function'
+        ? entry(init)
+        : (entry ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } });
+    const status = response.status ?? 200;
+    return new Response(status === 204 ? null : JSON.stringify(response.body ?? null), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** Renders route objects in a memory router with the app's query client and toaster. */
+export function renderRoutes(routes: RouteObject[], { initialEntries = ['/'] }: { initialEntries?: string[] } = {}) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(routes, { initialEntries });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <AppToaster />
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/** Renders one element at `path` (with a catch-all that shows the URL it landed on). */
+export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+  return renderRoutes(
+    [
+      { path, element: ui },
+      { path: '*', Component: LocationProbe },
+    ],
+    { initialEntries: [path] },
+  );
+}
+
+function LocationProbe() {
+  return <p>Landed elsewhere</p>;
+}

@@ -1,0 +1,97 @@
+/**
+ * The suite's `test`: Playwright's, plus helpers for signing in through the real UI, signing up
+ * through the real API, and checking a page against WCAG 2 A/AA with axe.
+ * Tests import `test` and `expect` from here, never from @playwright/test directly.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+/** Cookies (and origins) as Playwright's `storageState` option takes them. */
+export type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
+
+export type SignUpRole = 'Buyer' | 'Seller';
+
+export interface SignUpInput {
+  name: string;
+  email: string;
+  password: string;
+  role: SignUpRole;
+}
+
+/** Password of every demo account (apps/server/src/seed/demo-data.ts). */
+export const DEMO_PASSWORD = 'redline-demo';
+export const DEMO_BUYER = 'buyer@redline.test';
+export const DEMO_ADMIN = 'admin@redline.test';
+
+export function baseURL(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url)
+    throw new Error('E2E_BASE_URL is not set: run the suite with playwright test (global-setup.ts sets it)');
+  return url;
+}
+
+/** A unique e-mail address for a user made by one test. */
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+/** Signs in through the login form at /user/login and waits until the app has left that page. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/user/login');
+  const form = page.locator('form').filter({ has: page.getByLabel('Email', { exact: true }) });
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: /^\s*(sign in|log ?in)\s*$/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/user/login'));
+}
+
+/** Creates an account through POST /api/auth/sign-up/email; returns the signed-in storage state. */
+export async function signUpViaApi(request: APIRequestContext, input: SignUpInput): Promise<StorageState> {
+  const res = await request.post('/api/auth/sign-up/email', {
+    data: input,
+    headers: { origin: baseURL() },
+  });
+  if (!res.ok()) throw new Error(`sign-up of ${input.email} failed: ${res.status()} ${await res.text()}`);
+  return request.storageState();
+}
+
+/** Fails with a readable list when axe finds WCAG 2 A/AA violations on the page as it is now. */
+export async function expectNoA11yViolations(
+  page: Page,
+  options: { exclude?: string[] } = {},
+): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const report = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
+  );
+  expect(report, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+interface Helpers {
+  signIn: typeof signIn;
+  signUpViaApi: typeof signUpViaApi;
+  expectNoA11yViolations: typeof expectNoA11yViolations;
+}
+
+export const test = base.extend<Helpers>({
+  // The server's address comes from global-setup.ts, also when the config was read before it ran.
+  baseURL: async ({ baseURL: configured }, use) => {
+    await use(configured ?? baseURL());
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
+  signIn: async ({}, use) => {
+    await use(signIn);
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
+  signUpViaApi: async ({}, use) => {
+    await use(signUpViaApi);
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument.
+  expectNoA11yViolations: async ({}, use) => {
+    await use(expectNoA11yViolations);
+  },
+});

@@ -1,0 +1,14 @@
+/** Builds the web app once (unless E2E_SKIP_BUILD=1) and starts the real server for the whole run. */
+import type { FullConfig } from '@playwright/test';
+import { buildWebApp, killServerOnExit, startServer } from './server.ts';
+
+export default async function globalSetup(_config: FullConfig): Promise<void> {
+  if (process.env.E2E_SKIP_BUILD !== '1') buildWebApp();
+  const server = await startServer();
+  killServerOnExit(server.pid);
+  // Workers inherit these: the config's use.baseURL reads E2E_BASE_URL, the teardown the rest.
+  process.env.E2E_BASE_URL = server.baseURL;
+  process.env.E2E_SERVER_PID = String(server.pid);
+  process.env.E2E_DATA_DIR = server.dataDir;
+  console.log(`[e2e] server ${server.pid} ready at ${server.baseURL} (data in ${server.dataDir})`);
+}

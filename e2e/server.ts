@@ -1,0 +1,187 @@
+/**
+ * The real Redline server for the end-to-end suite: built web app, free port, temporary data
+ * directory (fresh embedded database, demo data seeded), NODE_ENV=production.
+ * Started with the tsx binary (never npx, which leaves orphans) in its own process group, so
+ * stopping it by its process id also stops the node process tsx runs.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+export const SERVER_LOG = path.join(import.meta.dirname, 'test-results', 'server.log');
+
+const HEALTH_TIMEOUT_MS = 120_000;
+
+/** Variables of the app that must not leak from the caller's shell into the test server. */
+const APP_VARIABLES = [
+  'DATABASE_URL',
+  'ADMIN_EMAILS',
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'GOOGLE_ISSUER',
+  'SMTP_URL',
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_PUBLIC_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'WEB_DIST',
+];
+
+export function buildWebApp(): void {
+  console.log('[e2e] building the web app (npm run build --workspace @redline/web; E2E_SKIP_BUILD=1 skips)');
+  const result = spawnSync('npm', ['run', 'build', '--workspace', '@redline/web'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    throw new Error(`[e2e] building the web app failed (exit ${result.status ?? result.signal})`);
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+export interface RunningServer {
+  baseURL: string;
+  pid: number;
+  dataDir: string;
+}
+
+function logTail(lines = 60): string {
+  try {
+    return readFileSync(SERVER_LOG, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no server log)';
+  }
+}
+
+export async function startServer(): Promise<RunningServer> {
+  const indexHtml = path.join(REPO_ROOT, 'apps/web/dist/index.html');
+  if (!existsSync(indexHtml)) {
+    throw new Error(
+      `[e2e] ${indexHtml} is missing: build the web app (npm run build) or unset E2E_SKIP_BUILD`,
+    );
+  }
+  const tsx = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'redline-e2e-'));
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of APP_VARIABLES) delete env[name];
+  Object.assign(env, {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: baseURL,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+    // E2E_DATABASE_URL runs the suite against a PostgreSQL database instead of the embedded one.
+    ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+  });
+
+  mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
+  const log = openSync(SERVER_LOG, 'w');
+  let child: ChildProcess;
+  try {
+    child = spawn(tsx, ['apps/server/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', log, log],
+      detached: true, // own process group: tsx and the node process it starts stop together
+    });
+  } finally {
+    closeSync(log);
+  }
+  const pid = child.pid;
+  if (!pid) throw new Error(`[e2e] could not start ${tsx}`);
+  let exited: string | undefined;
+  child.once('exit', (code, signal) => {
+    exited = `exit ${code ?? signal}`;
+  });
+
+  const server = { baseURL, pid, dataDir };
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (true) {
+    if (exited) {
+      await stopServer(server);
+      throw new Error(`[e2e] the server stopped during start-up (${exited}). Log tail:\n${logTail()}`);
+    }
+    try {
+      const res = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stopServer(server);
+      throw new Error(
+        `[e2e] /api/health not 200 after ${HEALTH_TIMEOUT_MS / 1000}s. Log tail:\n${logTail()}`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return server;
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+const stopped = new Set<number>();
+
+/** SIGTERM (graceful shutdown), SIGKILL after 10 s; then the data directory is removed. */
+export async function stopServer({ pid, dataDir }: { pid?: number; dataDir?: string }): Promise<void> {
+  if (pid && !stopped.has(pid)) {
+    stopped.add(pid);
+    signalGroup(pid, 'SIGTERM');
+    const deadline = Date.now() + 10_000;
+    while (groupAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    if (groupAlive(pid)) {
+      console.warn(`[e2e] server ${pid} ignored SIGTERM for 10 s: SIGKILL`);
+      signalGroup(pid, 'SIGKILL');
+    }
+  }
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+}
+
+/** Last resort when the runner exits without running the teardown. */
+export function killServerOnExit(pid: number): void {
+  process.once('exit', () => {
+    if (!stopped.has(pid)) signalGroup(pid, 'SIGKILL');
+  });
+}

@@ -1,0 +1,142 @@
+/**
+ * Cars and advertisements: the add-car form's rules (spec section 5), shared by the browser form
+ * and the API, and the car shapes the API answers with. Money is integer USD cents.
+ */
+import { z } from 'zod';
+import { CAR_YEAR_MIN, carYearMax, FUELS, MAX_CAR_PHOTOS } from './constants.ts';
+import { photoKeySchema, photoSchema } from './photos.ts';
+
+/** Prices are stored as 32-bit integers of cents; $20,000,000 keeps well inside that. */
+export const CAR_PRICE_MAX_CENTS = 2_000_000_000;
+export const CAR_TOP_SPEED_MAX = 600;
+export const CAR_KM_MAX = 5_000_000;
+export const CAR_ABOUT_MAX = 5000;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const cents = (label: string) =>
+  z
+    .number({ error: `${label} is required` })
+    .int(`${label} must be a whole number of cents`)
+    .min(0, `${label} cannot be negative`)
+    .max(CAR_PRICE_MAX_CENTS, `${label} must be at most $20,000,000`);
+
+const wholeNumber = (label: string, min: number, max: number, tooLow: string, tooHigh: string) =>
+  z
+    .number({ error: `${label} is required` })
+    .int(`${label} must be a whole number`)
+    .min(min, tooLow)
+    .max(max, tooHigh);
+
+/** The range ends at the current year, checked when validating (not when this module loads). */
+const year = z
+  .number({ error: 'Year is required' })
+  .int('Year must be a whole number')
+  .refine((y) => y >= CAR_YEAR_MIN && y <= carYearMax(), {
+    error: () => `Year must be between ${CAR_YEAR_MIN} and ${carYearMax()}`,
+  });
+
+const declaration = z.literal(true, { error: 'You must confirm this declaration' });
+
+/** The seller's four declarations; each must be ticked. */
+export const carDeclarationsSchema = z.object(
+  {
+    noAccident: declaration,
+    noLitigation: declaration,
+    odometerGenuine: declaration,
+    acceptLegalAction: declaration,
+  },
+  { error: 'You must confirm the declarations' },
+);
+
+const carFields = {
+  year,
+  brand: requiredText('Brand', 60),
+  model: requiredText('Model', 80),
+  categoryId: requiredText('Category', 64),
+  engine: requiredText('Engine', 120),
+  fuel: z.enum(FUELS, { error: 'Fuel is required' }),
+  about: requiredText('About', CAR_ABOUT_MAX),
+  askingPrice: cents('Asking price'),
+  originalPrice: cents('Original price'),
+  topSpeed: wholeNumber(
+    'Top speed',
+    1,
+    CAR_TOP_SPEED_MAX,
+    'Top speed must be greater than 0',
+    `Top speed must be at most ${CAR_TOP_SPEED_MAX} km/h`,
+  ),
+  kmDriven: wholeNumber('Km driven', 0, CAR_KM_MAX, 'Km driven cannot be negative', 'Km driven is too high'),
+  /** Keys returned by the upload call, in display order; the first is the cover. */
+  photos: z
+    .array(photoKeySchema, { error: 'Photo is required' })
+    .min(1, 'Photo is required')
+    .max(MAX_CAR_PHOTOS, `At most ${MAX_CAR_PHOTOS} photos`)
+    .refine((keys) => new Set(keys).size === keys.length, 'Each photo can be added only once'),
+};
+
+/** Body of `POST /cars`. The seller, e-mail, date and ids come from the session and the server. */
+export const carInputSchema = z.object({ ...carFields, declarations: carDeclarationsSchema });
+export type CarInput = z.infer<typeof carInputSchema>;
+
+/** Body of `PATCH /cars/{id}`: any editable field, and `sold` to mark the car sold or back on sale. */
+export const carUpdateSchema = z
+  .object({ ...carFields, sold: z.boolean({ error: 'Sold must be true or false' }) })
+  .partial()
+  .refine((update) => Object.values(update).some((v) => v !== undefined), 'Change at least one field');
+export type CarUpdate = z.infer<typeof carUpdateSchema>;
+
+export const carSchema = z.object({
+  id: z.string(),
+  year: z.number().int(),
+  brand: z.string(),
+  model: z.string(),
+  categoryId: z.string(),
+  categoryName: z.string(),
+  engine: z.string(),
+  fuel: z.enum(FUELS),
+  about: z.string(),
+  askingPrice: z.number().int(),
+  originalPrice: z.number().int(),
+  /** km/h */
+  topSpeed: z.number().int(),
+  kmDriven: z.number().int(),
+  /** Cover photo URL (960 px variant). */
+  photo: z.string(),
+  photos: z.array(photoSchema),
+  /** The seller's display name. */
+  seller: z.string(),
+  sellerEmail: z.string(),
+  sellerVerified: z.boolean(),
+  addedDate: z.string(),
+  soldAt: z.string().nullable(),
+  isAdvertised: z.boolean(),
+});
+export type Car = z.infer<typeof carSchema>;
+export const carPageSchema = z.object({ items: z.array(carSchema), nextCursor: z.string().nullable() });
+export type CarPage = z.infer<typeof carPageSchema>;
+
+/** A car on the public What's New list: the card fields without the seller's e-mail. */
+export const advertisedCarSchema = carSchema.omit({ sellerEmail: true }).extend({ advertisedAt: z.string() });
+export type AdvertisedCar = z.infer<typeof advertisedCarSchema>;
+export const advertisedCarPageSchema = z.object({
+  items: z.array(advertisedCarSchema),
+  nextCursor: z.string().nullable(),
+});
+export type AdvertisedCarPage = z.infer<typeof advertisedCarPageSchema>;
+
+/** Body of `POST /advertise`. */
+export const advertiseInputSchema = z.object({
+  carId: z.string({ error: 'Car is required' }).trim().min(1, 'Car is required').max(64, 'Car was not found'),
+});
+export type AdvertiseInput = z.infer<typeof advertiseInputSchema>;
+export const advertisementSchema = z.object({ id: z.string(), carId: z.string(), advertisedAt: z.string() });
+export type Advertisement = z.infer<typeof advertisementSchema>;
+
+export const carIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const categoryCarsParamsSchema = z.object({ categoryId: z.string().min(1).max(64) });

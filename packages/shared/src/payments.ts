@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+export const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** Error codes of failed card payments (Stripe's own codes), answered with status 402. */
+export const PAYMENT_ERROR_CODES = {
+  cardDeclined: 'card_declined',
+  insufficientFunds: 'insufficient_funds',
+  invalidNumber: 'invalid_number',
+  expiredCard: 'expired_card',
+  invalidExpiry: 'invalid_expiry',
+  invalidCvc: 'invalid_cvc',
+  testCardRequired: 'test_card_required',
+  notSucceeded: 'payment_not_succeeded',
+} as const;
+
+const bookingId = z.uuid({ error: 'Choose a booking' });
+
+/** Any `price` the client sends is dropped: the server fixes the amount. */
+export const createPaymentIntentInputSchema = z.object({ bookingId });
+export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentInputSchema>;
+
+export const createPaymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  publishableKey: z.string().optional(),
+});
+export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
+
+/**
+ * A card as typed into the test-mode form. Only the shape is checked here; the test-mode
+ * provider answers the card rules (Luhn, expiry, CVC, test cards) with the provider's messages.
+ */
+export const testCardSchema = z.object({
+  number: z
+    .string({ error: 'Enter your card number' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().min(1, 'Enter your card number').max(19, 'Your card number is invalid.')),
+  expMonth: z.coerce
+    .number({ error: 'Enter the expiry month' })
+    .int('Enter the expiry month')
+    .min(1, 'Enter a month from 1 to 12')
+    .max(12, 'Enter a month from 1 to 12'),
+  expYear: z.coerce
+    .number({ error: 'Enter the expiry year' })
+    .int('Enter the expiry year')
+    .min(0, 'Enter the expiry year')
+    .max(9999, 'Enter the expiry year'),
+  cvc: z.string({ error: 'Enter the security code' }).trim().max(8, "Your card's security code is invalid."),
+});
+export type TestCard = z.infer<typeof testCardSchema>;
+
+export const confirmTestPaymentInputSchema = z.object({
+  clientSecret: z.string().min(1, 'The payment is not ready yet').max(200),
+  card: testCardSchema,
+});
+export type ConfirmTestPaymentInput = z.infer<typeof confirmTestPaymentInputSchema>;
+
+export const confirmTestPaymentResponseSchema = z.object({
+  status: z.literal('succeeded'),
+  transactionId: z.string(),
+});
+export type ConfirmTestPaymentResponse = z.infer<typeof confirmTestPaymentResponseSchema>;
+
+export const recordPaymentInputSchema = z.object({
+  bookingId,
+  transactionId: z
+    .string({ error: 'The transaction id is required' })
+    .regex(/^[A-Za-z0-9_]{1,255}$/, 'Enter a valid transaction id'),
+});
+export type RecordPaymentInput = z.infer<typeof recordPaymentInputSchema>;
+
+export const recordPaymentResponseSchema = z.object({ insertedId: z.string() });
+export type RecordPaymentResponse = z.infer<typeof recordPaymentResponseSchema>;
+
+/** A recorded payment as an admin sees it; `paidBy` is the buyer's e-mail, `productBy` the seller's. */
+export const paymentSchema = z.object({
+  id: z.string(),
+  bookingId: z.string(),
+  paidBy: z.string(),
+  productBy: z.string(),
+  product: z.string(),
+  price: z.number().int(),
+  currency: z.string(),
+  transactionId: z.string(),
+  provider: z.string(),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const stripeWebhookResponseSchema = z.object({ received: z.literal(true) });

@@ -1,0 +1,66 @@
+/** Reports of car posts by buyers, and the admin's view of reported cars. */
+import { z } from 'zod';
+
+export const REPORT_REASONS = [
+  'Misleading information',
+  'Suspected fraud',
+  'Car already sold',
+  'Inappropriate content',
+  'Other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_DETAILS_MAX_LENGTH = 1000;
+
+const carId = z.guid({ error: 'Choose a car' });
+
+export const reportInputSchema = z
+  .object({
+    carId,
+    reason: z.enum(REPORT_REASONS, { error: 'Choose a reason' }),
+    details: z
+      .string({ error: 'Details must be text' })
+      .trim()
+      .max(REPORT_DETAILS_MAX_LENGTH, `Keep the details under ${REPORT_DETAILS_MAX_LENGTH} characters`)
+      .default(''),
+  })
+  .superRefine((input, ctx) => {
+    if (input.reason === 'Other' && input.details === '') {
+      ctx.addIssue({ code: 'custom', message: 'Tell us what is wrong with this post', path: ['details'] });
+    }
+  });
+export type ReportInput = z.input<typeof reportInputSchema>;
+
+export const reportedCarParamsSchema = z.object({ carId });
+
+/** The reply to a buyer's report. */
+export const reportSchema = z.object({
+  id: z.string(),
+  carId: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string(),
+  createdAt: z.string(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+/** One reported car in the admin's list, with its reports newest first. */
+export const reportedPostSchema = z.object({
+  /** The car's id. */
+  id: z.string(),
+  carName: z.string(),
+  carPhoto: z.string(),
+  /** The seller's display name. */
+  postedBy: z.string(),
+  sellerEmail: z.string(),
+  sellerVerified: z.boolean(),
+  reportCount: z.number().int(),
+  lastReportedAt: z.string(),
+  reports: z.array(
+    z.object({
+      reason: z.enum(REPORT_REASONS),
+      details: z.string(),
+      buyerName: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type ReportedPost = z.infer<typeof reportedPostSchema>;
