@@ -19,6 +19,9 @@ if (!window.matchMedia) {
   });
 }
 
+// jsdom does not implement scrolling; React Router's scroll restoration calls it.
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();

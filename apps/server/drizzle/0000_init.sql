@@ -6,18 +6,18 @@ CREATE TABLE "accounts" (
 	"access_token" text,
 	"refresh_token" text,
 	"id_token" text,
-	"access_token_expires_at" timestamp with time zone,
-	"refresh_token_expires_at" timestamp with time zone,
+	"access_token_expires_at" timestamp (3) with time zone,
+	"refresh_token_expires_at" timestamp (3) with time zone,
 	"scope" text,
 	"password" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "advertisements" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"car_id" uuid NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "advertisements_car_id_unique" UNIQUE("car_id")
 );
 --> statement-breakpoint
@@ -38,7 +38,7 @@ CREATE TABLE "bookings" (
 	"requested_location" text NOT NULL,
 	"price" integer NOT NULL,
 	"is_paid" boolean DEFAULT false NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "bookings_price_check" CHECK ("bookings"."price" >= 0),
 	CONSTRAINT "bookings_time_check" CHECK ("bookings"."requested_time" ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$')
 );
@@ -58,9 +58,9 @@ CREATE TABLE "cars" (
 	"km_driven" integer NOT NULL,
 	"seller_id" text NOT NULL,
 	"photos" text[] NOT NULL,
-	"added_date" timestamp with time zone DEFAULT now() NOT NULL,
-	"sold_at" timestamp with time zone,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"added_date" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"sold_at" timestamp (3) with time zone,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "cars_fuel_check" CHECK ("cars"."fuel" in ('Petrol', 'Diesel', 'Electric', 'Hybrid')),
 	CONSTRAINT "cars_year_check" CHECK ("cars"."year" between 1999 and 2100),
 	CONSTRAINT "cars_prices_check" CHECK ("cars"."asking_price" >= 0 and "cars"."original_price" >= 0),
@@ -82,7 +82,7 @@ CREATE TABLE "contact_messages" (
 	"name" text NOT NULL,
 	"email" text NOT NULL,
 	"message" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "payment_intents" (
@@ -94,8 +94,8 @@ CREATE TABLE "payment_intents" (
 	"metadata" jsonb NOT NULL,
 	"idempotency_key" text,
 	"last_error" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "payment_intents_client_secret_unique" UNIQUE("client_secret"),
 	CONSTRAINT "payment_intents_idempotency_key_unique" UNIQUE("idempotency_key")
 );
@@ -110,7 +110,7 @@ CREATE TABLE "payments" (
 	"product_by" text NOT NULL,
 	"product" text NOT NULL,
 	"paid_by" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "payments_booking_id_unique" UNIQUE("booking_id"),
 	CONSTRAINT "payments_transaction_id_unique" UNIQUE("transaction_id"),
 	CONSTRAINT "payments_price_check" CHECK ("payments"."price" >= 0)
@@ -121,7 +121,7 @@ CREATE TABLE "photos" (
 	"uploader_id" text,
 	"width" integer NOT NULL,
 	"height" integer NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "reported_posts" (
@@ -130,22 +130,22 @@ CREATE TABLE "reported_posts" (
 	"car_id" uuid NOT NULL,
 	"reason" text NOT NULL,
 	"details" text DEFAULT '' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "saved_posts" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"buyer_id" text NOT NULL,
 	"car_id" uuid NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "sessions" (
 	"id" text PRIMARY KEY NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp (3) with time zone NOT NULL,
 	"token" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"ip_address" text,
 	"user_agent" text,
 	"user_id" text NOT NULL,
@@ -161,8 +161,8 @@ CREATE TABLE "users" (
 	"role" text DEFAULT 'Buyer' NOT NULL,
 	"is_verified" boolean DEFAULT false NOT NULL,
 	"is_demo" boolean DEFAULT false NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "users_email_unique" UNIQUE("email"),
 	CONSTRAINT "users_role_check" CHECK ("users"."role" in ('Buyer', 'Seller', 'Admin')),
 	CONSTRAINT "users_email_lowercase" CHECK ("users"."email" = lower("users"."email"))
@@ -172,9 +172,9 @@ CREATE TABLE "verifications" (
 	"id" text PRIMARY KEY NOT NULL,
 	"identifier" text NOT NULL,
 	"value" text NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"expires_at" timestamp (3) with time zone NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "accounts" ADD CONSTRAINT "accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -198,6 +198,7 @@ CREATE INDEX "bookings_seller_idx" ON "bookings" USING btree ("seller_id","creat
 CREATE INDEX "bookings_car_idx" ON "bookings" USING btree ("car_id");--> statement-breakpoint
 CREATE INDEX "cars_category_idx" ON "cars" USING btree ("category_id","added_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "cars_seller_idx" ON "cars" USING btree ("seller_id","added_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "cars_photos_idx" ON "cars" USING gin ("photos");--> statement-breakpoint
 CREATE UNIQUE INDEX "categories_position_idx" ON "categories" USING btree ("position");--> statement-breakpoint
 CREATE INDEX "contact_messages_created_idx" ON "contact_messages" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "payments_created_idx" ON "payments" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint

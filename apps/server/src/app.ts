@@ -3,12 +3,15 @@
  * then the access control, then the API modules, then (in production) the built web app.
  */
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { MAX_CAR_PHOTOS, PHOTO_MAX_BYTES } from '@redline/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -16,8 +19,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createAuth } from './auth/auth.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
+import { createAuth } from './auth/auth.ts';
 import { SignInLimiter } from './auth/sign-in-limiter.ts';
 import type { Config } from './config/config.ts';
 import type { AppContext } from './context.ts';
@@ -30,8 +33,16 @@ import { advertisementsRoutes } from './modules/advertisements/advertisements.ro
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { carsRoutes } from './modules/cars/cars.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { createPaymentProvider } from './modules/payments/payment-provider.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import {
+  createPhotoStore,
+  IMMUTABLE_CACHE_CONTROL,
+  LocalPhotoStore,
+  type PhotoStore,
+} from './modules/photos/photo-store.ts';
 import { photosRoutes } from './modules/photos/photos.routes.ts';
+import { startPhotoCleanup } from './modules/photos/photos.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { savedPostsRoutes } from './modules/saved-posts/saved-posts.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -39,7 +50,10 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export async function buildApp(config: Config, database: Database): Promise<{ app: FastifyInstance; context: AppContext }> {
+export async function buildApp(
+  config: Config,
+  database: Database,
+): Promise<{ app: FastifyInstance; context: AppContext }> {
   const app = Fastify({
     logger: loggerOptions(config),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -64,7 +78,9 @@ export async function buildApp(config: Config, database: Database): Promise<{ ap
     log: app.log,
   });
   const auth = createAuth(config, database.db, mailer);
-  const context: AppContext = { config, database, auth, mailer };
+  const payments = createPaymentProvider(config, database.db);
+  const photos = createPhotoStore(config);
+  const context: AppContext = { config, database, auth, mailer, payments, photos };
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -72,7 +88,12 @@ export async function buildApp(config: Config, database: Database): Promise<{ ap
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", 'https://js.stripe.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [])],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : []),
+        ],
         connectSrc: ["'self'", 'https://api.stripe.com'],
         frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
         fontSrc: ["'self'", 'data:'],
@@ -86,9 +107,14 @@ export async function buildApp(config: Config, database: Database): Promise<{ ap
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: MAX_CAR_PHOTOS } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Redline API', version: '1.0.0', description: 'The marketplace API. Errors share one shape.' },
+      info: {
+        title: 'Redline API',
+        version: '1.0.0',
+        description: 'The marketplace API. Errors share one shape.',
+      },
       servers: [{ url: '/' }],
     },
     transform: jsonSchemaTransform,
@@ -115,8 +141,31 @@ export async function buildApp(config: Config, database: Database): Promise<{ ap
     await app.register(routes(context), { prefix: '/api' });
   }
 
+  await registerUploads(app, photos);
+  const stopPhotoCleanup = startPhotoCleanup({ db: database.db, photos }, app.log);
+  app.addHook('onClose', async () => stopPhotoCleanup());
+
   await registerWebApp(app, config);
   return { app, context };
+}
+
+/** Serves locally stored photos; their names are content hashes, so they never change. */
+async function registerUploads(app: FastifyInstance, photos: PhotoStore) {
+  if (!(photos instanceof LocalPhotoStore)) return;
+  await mkdir(photos.directory, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: photos.directory,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    setHeaders: (res) => {
+      res.header('cache-control', IMMUTABLE_CACHE_CONTROL);
+      res.header('x-content-type-options', 'nosniff');
+    },
+  });
 }
 
 /** Serves the built single-page app when it exists (npm start builds it): hashed assets cached for a year, index.html never cached. */
@@ -139,6 +188,9 @@ async function registerWebApp(app: FastifyInstance, config: Config) {
     if (hasWebApp && request.method === 'GET' && !pathname.startsWith('/api')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return sendError(reply, request, 404, { code: 'not_found', message: `No route for ${request.method} ${pathname}.` });
+    return sendError(reply, request, 404, {
+      code: 'not_found',
+      message: `No route for ${request.method} ${pathname}.`,
+    });
   });
 }

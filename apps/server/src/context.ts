@@ -3,10 +3,14 @@ import type { Auth } from './auth/auth.ts';
 import type { Config } from './config/config.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { PaymentProvider } from './modules/payments/payment-provider.ts';
+import type { PhotoStore } from './modules/photos/photo-store.ts';
 
 export interface AppContext {
   config: Config;
   database: Database;
   auth: Auth;
   mailer: Mailer;
+  payments: PaymentProvider;
+  photos: PhotoStore;
 }

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
-import { as, cookieFrom, createTestApp, errorOf, signUpUser, TEST_PASSWORD, type TestApp } from './helpers.ts';
+import {
+  as,
+  cookieFrom,
+  createTestApp,
+  errorOf,
+  signUpUser,
+  TEST_PASSWORD,
+  type TestApp,
+} from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +20,12 @@ afterAll(() => t.close());
 const signUp = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload });
 const signIn = (email: string, password: string, ip = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, remoteAddress: ip });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email, password },
+    remoteAddress: ip,
+  });
 
 describe('sign-up', () => {
   it.each(['Buyer', 'Seller'])('creates a %s with isVerified false', async (role) => {
@@ -33,13 +46,23 @@ describe('sign-up', () => {
 
   it('refuses a duplicate e-mail with 409, whatever its case and spaces', async () => {
     await signUp({ name: 'First', email: 'dup@example.test', password: TEST_PASSWORD, role: 'Buyer' });
-    const res = await signUp({ name: 'Second', email: '  DUP@Example.test ', password: TEST_PASSWORD, role: 'Seller' });
+    const res = await signUp({
+      name: 'Second',
+      email: '  DUP@Example.test ',
+      password: TEST_PASSWORD,
+      role: 'Seller',
+    });
     expect(res.statusCode).toBe(409);
     expect(errorOf(res).message).toMatch(/already exists/);
   });
 
   it('refuses a short password', async () => {
-    const res = await signUp({ name: 'Short', email: 'short@example.test', password: '123456', role: 'Buyer' });
+    const res = await signUp({
+      name: 'Short',
+      email: 'short@example.test',
+      password: '123456',
+      role: 'Buyer',
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -78,7 +101,8 @@ describe('sign-in and sessions', () => {
 
   it('limits repeated failed sign-ins for one e-mail with 429', async () => {
     const user = await signUpUser(t, 'Buyer');
-    for (let i = 0; i < 5; i++) expect((await signIn(user.email, 'wrong-password', `10.1.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(user.email, 'wrong-password', `10.1.0.${i}`)).statusCode).toBe(401);
     const blocked = await signIn(user.email, TEST_PASSWORD, '10.1.0.99');
     expect(blocked.statusCode).toBe(429);
     expect(errorOf(blocked).message).toMatch(/Too many failed sign-in attempts/);

@@ -1,7 +1,8 @@
 /** Factories with overrides, for tests that need rows without going through every call. */
 import { randomUUID } from 'node:crypto';
+import { TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { eq } from 'drizzle-orm';
-import { advertisements, bookings, cars, categories } from '../src/db/schema.ts';
+import { advertisements, bookings, cars, categories, payments } from '../src/db/schema.ts';
 import type { TestApp, TestUser } from './helpers.ts';
 
 export async function ensureCategory(t: TestApp, id = 'super-car') {
@@ -10,12 +11,22 @@ export async function ensureCategory(t: TestApp, id = 'super-car') {
   const count = (await t.db.select({ id: categories.id }).from(categories)).length;
   const [row] = await t.db
     .insert(categories)
-    .values({ id, name: `Category ${id}`, icon: `/uploads/${id}-icon.svg`, image: `/uploads/${id}.webp`, position: count + 1 })
+    .values({
+      id,
+      name: `Category ${id}`,
+      icon: `/uploads/${id}-icon.svg`,
+      image: `/uploads/${id}.webp`,
+      position: count + 1,
+    })
     .returning();
   return row!;
 }
 
-export async function createCar(t: TestApp, seller: TestUser, overrides: Partial<typeof cars.$inferInsert> = {}) {
+export async function createCar(
+  t: TestApp,
+  seller: TestUser,
+  overrides: Partial<typeof cars.$inferInsert> = {},
+) {
   const category = await ensureCategory(t, overrides.categoryId ?? 'super-car');
   const [car] = await t.db
     .insert(cars)
@@ -73,4 +84,22 @@ export async function createBooking(
     })
     .returning();
   return booking!;
+}
+
+/** Records a payment as the payments module leaves it: a payments row and the paid flag. */
+export async function recordPayment(t: TestApp, booking: typeof bookings.$inferSelect) {
+  await t.db.update(bookings).set({ isPaid: true }).where(eq(bookings.id, booking.id));
+  const [payment] = await t.db
+    .insert(payments)
+    .values({
+      bookingId: booking.id,
+      price: TEST_DRIVE_FEE_CENTS,
+      transactionId: `pi_test_${randomUUID().replaceAll('-', '')}`,
+      provider: 'test',
+      productBy: booking.sellerEmail,
+      product: booking.carName,
+      paidBy: booking.buyerEmail,
+    })
+    .returning();
+  return payment!;
 }

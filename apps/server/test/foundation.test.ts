@@ -36,7 +36,11 @@ describe('foundation', () => {
   });
 
   it('rejects an invalid body with per-field messages', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: '', email: 'nope' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: '', email: 'nope' },
+    });
     expect(res.statusCode).toBe(400);
     const error = errorOf(res);
     expect(error.code).toBe('validation_failed');

@@ -18,7 +18,12 @@ beforeAll(async () => {
     Object.assign(token.payload, { email: profile.email, email_verified: true, name: profile.name });
   });
   oidc.service.on('beforeUserinfo', (response) => {
-    Object.assign(response.body, { sub: 'johndoe', email: profile.email, email_verified: true, name: profile.name });
+    Object.assign(response.body, {
+      sub: 'johndoe',
+      email: profile.email,
+      email_verified: true,
+      name: profile.name,
+    });
   });
   t = await createTestApp({
     GOOGLE_CLIENT_ID: 'redline-test-client',
@@ -62,13 +67,22 @@ describe('Google sign-in', () => {
     expect(first.statusCode).toBe(302);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieFrom(first) } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email: 'gina@example.test', name: 'Gina Google', role: 'Buyer', isVerified: false });
+    expect(me.json()).toMatchObject({
+      email: 'gina@example.test',
+      name: 'Gina Google',
+      role: 'Buyer',
+      isVerified: false,
+    });
 
     const second = await signInWithGoogle();
     expect(second.statusCode).toBe(302);
     const rows = await t.db.select().from(users).where(eq(users.email, 'gina@example.test'));
     expect(rows).toHaveLength(1);
-    const again = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieFrom(second) } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: cookieFrom(second) },
+    });
     expect(again.json().id).toBe(rows[0]!.id);
   });
 

@@ -104,7 +104,10 @@ export async function signUpUser(
   if (role === 'Admin' || overrides.isVerified) {
     await t.db
       .update(users)
-      .set({ ...(role === 'Admin' ? { role: 'Admin' as const } : {}), isVerified: overrides.isVerified ?? false })
+      .set({
+        ...(role === 'Admin' ? { role: 'Admin' as const } : {}),
+        isVerified: overrides.isVerified ?? false,
+      })
       .where(eq(users.id, id));
   }
   return { id, name, email, role, cookie: cookieFrom(res) };

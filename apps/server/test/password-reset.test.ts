@@ -34,10 +34,15 @@ describe('password reset', () => {
 
     const oldLogin = await post('/api/auth/sign-in/email', { email: user.email, password: TEST_PASSWORD });
     expect(oldLogin.statusCode).toBe(401);
-    const newLogin = await post('/api/auth/sign-in/email', { email: user.email, password: 'a-brand-new-secret' });
+    const newLogin = await post('/api/auth/sign-in/email', {
+      email: user.email,
+      password: 'a-brand-new-secret',
+    });
     expect(newLogin.statusCode).toBe(200);
     // The old session was revoked by the reset.
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: user.cookie } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: user.cookie } })).statusCode,
+    ).toBe(401);
 
     const reused = await post('/api/auth/reset-password', { newPassword: 'yet-another-secret', token });
     expect(reused.statusCode).toBe(400);
@@ -46,7 +51,10 @@ describe('password reset', () => {
 
   it('answers the same for an unknown e-mail and sends nothing', async () => {
     const before = t.context.mailer.sent.length;
-    const res = await post('/api/auth/request-password-reset', { email: 'ghost@example.test', redirectTo: '/user/reset-password' });
+    const res = await post('/api/auth/request-password-reset', {
+      email: 'ghost@example.test',
+      redirectTo: '/user/reset-password',
+    });
     expect(res.statusCode).toBe(200);
     expect(t.context.mailer.sent.length).toBe(before);
   });

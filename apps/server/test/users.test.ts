@@ -20,13 +20,21 @@ afterAll(() => t.close());
 
 describe('GET /api/users/:email', () => {
   it('requires a session', async () => {
-    expect((await as(t, undefined, { method: 'GET', url: `/api/users/${buyer.email}` })).statusCode).toBe(401);
+    expect((await as(t, undefined, { method: 'GET', url: `/api/users/${buyer.email}` })).statusCode).toBe(
+      401,
+    );
   });
 
   it('answers the user themself', async () => {
     const res = await as(t, buyer, { method: 'GET', url: `/api/users/${buyer.email}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: buyer.id, name: buyer.name, email: buyer.email, role: 'Buyer', isVerified: false });
+    expect(res.json()).toEqual({
+      id: buyer.id,
+      name: buyer.name,
+      email: buyer.email,
+      role: 'Buyer',
+      isVerified: false,
+    });
   });
 
   it('hides other users from non-admins', async () => {
@@ -78,7 +86,10 @@ describe('admin calls', () => {
     expect(buyers.statusCode).toBe(200);
     expect(buyers.json().items).toHaveLength(1);
     expect(buyers.json().nextCursor).toEqual(expect.any(String));
-    const next = await as(t, admin, { method: 'GET', url: `/api/user/buyers?limit=5&cursor=${buyers.json().nextCursor}` });
+    const next = await as(t, admin, {
+      method: 'GET',
+      url: `/api/user/buyers?limit=5&cursor=${buyers.json().nextCursor}`,
+    });
     const emails = [...buyers.json().items, ...next.json().items].map((u: { email: string }) => u.email);
     expect(new Set(emails)).toEqual(new Set([buyer.email, otherBuyer.email]));
     const sellers = await as(t, admin, { method: 'GET', url: '/api/user/sellers' });

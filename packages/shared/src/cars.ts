@@ -60,7 +60,10 @@ const carFields = {
   model: requiredText('Model', 80),
   categoryId: requiredText('Category', 64),
   engine: requiredText('Engine', 120),
-  fuel: z.enum(FUELS, { error: 'Fuel is required' }),
+  fuel: z.enum(FUELS, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' ? 'Fuel is required' : `Choose ${FUELS.join(', ')}`,
+  }),
   about: requiredText('About', CAR_ABOUT_MAX),
   askingPrice: cents('Asking price'),
   originalPrice: cents('Original price'),

@@ -15,7 +15,7 @@ export const PAYMENT_ERROR_CODES = {
   notSucceeded: 'payment_not_succeeded',
 } as const;
 
-const bookingId = z.uuid({ error: 'Choose a booking' });
+const bookingId = z.guid({ error: 'Choose a booking' });
 
 /** Any `price` the client sends is dropped: the server fixes the amount. */
 export const createPaymentIntentInputSchema = z.object({ bookingId });

@@ -10,7 +10,7 @@ export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 export const PHOTO_MAX_PIXELS = 40_000_000;
 /** The multipart field the upload call reads; one file per request. */
 export const PHOTO_UPLOAD_FIELD = 'file';
-/** For the file input's `accept`; the server decides the type by decoding the bytes, not by this list. */
+/** What the photo picker offers; the server decides by decoding the bytes, not by this list. */
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,.heic,.heif';
 export const PHOTO_TYPES_MESSAGE = 'Upload a JPEG, PNG, WebP, AVIF or HEIC image.';
 

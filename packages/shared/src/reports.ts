@@ -28,7 +28,7 @@ export const reportInputSchema = z
       ctx.addIssue({ code: 'custom', message: 'Tell us what is wrong with this post', path: ['details'] });
     }
   });
-export type ReportInput = z.input<typeof reportInputSchema>;
+export type ReportInput = z.infer<typeof reportInputSchema>;
 
 export const reportedCarParamsSchema = z.object({ carId });
 

@@ -17,7 +17,12 @@ const statusToCode: Record<number, string> = {
   429: ERROR_CODES.tooManyRequests,
 };
 
-export function registerAuthRoutes(app: FastifyInstance, auth: Auth, limiter: SignInLimiter, publicUrl: string) {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  auth: Auth,
+  limiter: SignInLimiter,
+  publicUrl: string,
+) {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -59,7 +64,8 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, limiter: Si
       reply.status(response.status);
       for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
       response.headers.forEach((value, key) => {
-        if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
+        if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding')
+          reply.header(key, value);
       });
       const text = await response.text();
       if (response.status < 400) return reply.send(text || null);

@@ -20,7 +20,9 @@ export const SESSION_COOKIE_PREFIX = 'redline';
 /** In development a stable secret derived from the data directory keeps sessions across restarts. */
 function authSecret(config: Config): string {
   if (config.AUTH_SECRET) return config.AUTH_SECRET;
-  return createHash('sha256').update(`redline-dev-secret:${config.dataDir}:${config.DATABASE_URL ?? ''}`).digest('hex');
+  return createHash('sha256')
+    .update(`redline-dev-secret:${config.dataDir}:${config.DATABASE_URL ?? ''}`)
+    .digest('hex');
 }
 
 export function createAuth(config: Config, db: Db, mailer: Mailer) {

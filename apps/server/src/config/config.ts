@@ -46,7 +46,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   /** Test-only: point the Stripe SDK at a local fake of Stripe's API. */
   STRIPE_API_HOST: optional,
-  STRIPE_API_PORT: optional.pipe(z.coerce.number().int().min(1).max(65535).optional()),
+  STRIPE_API_PORT: optional.pipe(z.coerce.number<string>().int().min(1).max(65535).optional()),
   STRIPE_API_PROTOCOL: optional.pipe(z.enum(['http', 'https']).optional()),
   /** Where the built web app lives; served from the API's port in production. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../../web/dist')),

@@ -5,6 +5,11 @@
 import { and, type Column, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import { badRequest } from '../http/errors.ts';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Every id in Redline is a UUID; anything else is answered without asking the database. */
+export const isUuid = (value: string) => UUID.test(value);
+
 interface CursorValue {
   at: Date;
   id: string;
@@ -19,7 +24,7 @@ export function decodeCursor(cursor: string | undefined): CursorValue | undefine
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
     const date = new Date(at);
-    if (typeof id !== 'string' || Number.isNaN(date.getTime())) throw new Error('bad cursor');
+    if (typeof id !== 'string' || !isUuid(id) || Number.isNaN(date.getTime())) throw new Error('bad cursor');
     return { at: date, id };
   } catch {
     throw badRequest('The page cursor is invalid.', { cursor: 'Invalid cursor' });

@@ -3,6 +3,7 @@
  * Better Auth's tables (users, sessions, accounts, verifications) live here too, so a user row
  * is at once the sign-in identity and the marketplace user of the spec.
  * Money is integer USD cents; constraints make the bad states of the spec impossible.
+ * Timestamps keep milliseconds, as JavaScript dates do, so keyset cursors built from them are exact.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -19,9 +20,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
 const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true })
+  timestamp('updated_at', { withTimezone: true, precision: 3 })
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
@@ -54,7 +55,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
     token: text('token').notNull().unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -79,8 +80,8 @@ export const accounts = pgTable(
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true, precision: 3 }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true, precision: 3 }),
     scope: text('scope'),
     password: text('password'),
     createdAt: createdAt(),
@@ -95,7 +96,7 @@ export const verifications = pgTable(
     id: text('id').primaryKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -136,8 +137,8 @@ export const cars = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Photo keys in display order; the first is the cover. */
     photos: text('photos').array().notNull(),
-    addedDate: timestamp('added_date', { withTimezone: true }).notNull().defaultNow(),
-    soldAt: timestamp('sold_at', { withTimezone: true }),
+    addedDate: timestamp('added_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    soldAt: timestamp('sold_at', { withTimezone: true, precision: 3 }),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -148,6 +149,8 @@ export const cars = pgTable(
     check('cars_photos_check', sql`cardinality(${t.photos}) between 1 and 10`),
     index('cars_category_idx').on(t.categoryId, t.addedDate.desc(), t.id.desc()),
     index('cars_seller_idx').on(t.sellerId, t.addedDate.desc(), t.id.desc()),
+    // Finds the car that lists a photo (photo cleanup) without scanning every car.
+    index('cars_photos_idx').using('gin', t.photos),
   ],
 );
 

@@ -39,7 +39,8 @@ export function registerAccessControl(app: FastifyInstance, auth: Auth) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
     const access = route.config?.access;
-    if (access === undefined) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    if (access === undefined)
+      throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') policy.push({ method, url: route.url, access });
     }

@@ -17,7 +17,12 @@ const statusCodes: Record<number, string> = {
   503: ERROR_CODES.unavailable,
 };
 
-export function sendError(reply: FastifyReply, request: FastifyRequest, status: number, body: Omit<ErrorResponse['error'], 'requestId'>) {
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  body: Omit<ErrorResponse['error'], 'requestId'>,
+) {
   return reply.status(status).send({ error: { ...body, requestId: request.id } } satisfies ErrorResponse);
 }
 
@@ -34,7 +39,11 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
-      return sendError(reply, request, error.status, { code: error.code, message: error.message, fields: error.fields });
+      return sendError(reply, request, error.status, {
+        code: error.code,
+        message: error.message,
+        fields: error.fields,
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       const fields = fieldsOf(error.validation ?? [], error.validationContext);
@@ -61,7 +70,10 @@ export function registerErrorHandling(app: FastifyInstance) {
             : status === 429
               ? 'Too many requests. Please wait a moment and try again.'
               : error.message;
-      return sendError(reply, request, status, { code: statusCodes[status] ?? ERROR_CODES.badRequest, message });
+      return sendError(reply, request, status, {
+        code: statusCodes[status] ?? ERROR_CODES.badRequest,
+        message,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, request, 500, {
@@ -69,5 +81,4 @@ export function registerErrorHandling(app: FastifyInstance) {
       message: 'Something went wrong on our side. Please try again.',
     });
   });
-
 }

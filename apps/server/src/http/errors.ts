@@ -18,7 +18,8 @@ export const unauthorized = (message = 'Please sign in to continue.') =>
   new AppError(401, ERROR_CODES.unauthorized, message);
 export const forbidden = (message = 'You are not allowed to do this.') =>
   new AppError(403, ERROR_CODES.forbidden, message);
-export const notFound = (what = 'The resource') => new AppError(404, ERROR_CODES.notFound, `${what} was not found.`);
+export const notFound = (what = 'The resource') =>
+  new AppError(404, ERROR_CODES.notFound, `${what} was not found.`);
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 export const tooLarge = (message: string) => new AppError(413, ERROR_CODES.tooLarge, message);
 export const unsupportedMedia = (message: string) => new AppError(415, ERROR_CODES.unsupportedMedia, message);

@@ -2,7 +2,9 @@ import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config/config.ts';
 
 /** pino options: readable lines in development, JSON in production; secrets never logged. */
-export function loggerOptions(config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL'>): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL'>,
+): FastifyServerOptions['logger'] {
   const redact = {
     paths: [
       'req.headers.cookie',

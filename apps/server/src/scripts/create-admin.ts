@@ -36,9 +36,14 @@ async function main() {
     let user = await setRole(database.db, email, 'Admin');
     if (!user) {
       const password = await askPassword();
-      if (password.length < PASSWORD_MIN_LENGTH) throw new Error(`The password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
+      if (password.length < PASSWORD_MIN_LENGTH)
+        throw new Error(`The password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
       const log = { info() {}, warn() {}, error() {} } as never;
-      const auth = createAuth(config, database.db, createMailer({ from: config.MAIL_FROM, outboxDir: `${config.dataDir}/outbox`, log }));
+      const auth = createAuth(
+        config,
+        database.db,
+        createMailer({ from: config.MAIL_FROM, outboxDir: `${config.dataDir}/outbox`, log }),
+      );
       await auth.api.signUpEmail({ body: { name: email.split('@')[0]!, email, password, role: 'Buyer' } });
       user = await setRole(database.db, email, 'Admin');
       console.log(`Created the admin account ${email}.`);

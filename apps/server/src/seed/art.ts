@@ -202,22 +202,28 @@ interface SideProfile {
   taillight: readonly P[];
   mirror: readonly [number, number];
   handles: readonly (readonly [number, number])[];
-  /** Dark shapes: intakes, bumper vents, cladding, bed, fuel flap … */
+  /** A side air intake, shaded from black at its mouth. */
+  intake?: readonly P[];
+  /** Dark shapes: bumper vents, diffusers, bed rail … */
   darks?: readonly (readonly P[])[];
   /** Plastic cladding on the arches and sills (SUV, pickup). */
   cladding?: boolean;
   /** Open car: draw seats' headrests behind the glass. */
   headrests?: readonly (readonly [number, number])[];
-  /** Whether the body colour is used for the roof panel above the glass (vs. a black roof). */
-  rearSpoiler?: readonly P[];
 }
 
 interface FrontProfile {
   width: number;
   height: number;
   clearance: number;
+  /** Fender tops. */
   shoulder: number;
+  /** Top of the hood at the windscreen (cowl), seen from the front. */
   hood: number;
+  /** Front edge of the hood, where the headlamps sit. */
+  hoodFront: number;
+  /** Height of the boot lid seen from behind (cars without a tailgate). */
+  rearDeck: number;
   beltHalf: number;
   roofHalf: number;
   trackHalf: number;
@@ -236,31 +242,33 @@ const SIDE: Record<BodyStyle, SideProfile> = {
     frontAxle: 1030,
     rearAxle: 3680,
     tireR: 345,
-    rim: 0.75,
+    rim: 0.78,
     archGap: 40,
     sill: 150,
     body: [
-      [90, 150, 1],
-      [10, 260],
-      [20, 360],
-      [240, 470],
-      [800, 590],
-      [1500, 760, 1],
-      [1900, 1030],
-      [2200, 1190],
-      [2560, 1215],
+      [110, 140, 1],
+      [20, 220],
+      [0, 320],
+      [60, 420],
+      [320, 580],
+      [720, 750],
+      [1080, 815],
+      [1560, 850, 1],
+      [1920, 1050],
+      [2220, 1185],
+      [2560, 1212],
       [2980, 1150],
-      [3550, 1020],
-      [4200, 945],
-      [4520, 915, 1],
-      [4565, 760],
+      [3550, 1030],
+      [4200, 965],
+      [4520, 935, 1],
+      [4565, 780],
       [4555, 430],
       [4470, 160, 1],
     ],
     glass: [
       [
-        [1650, 800, 1],
-        [2000, 1040],
+        [1700, 895, 1],
+        [2010, 1060],
         [2230, 1150],
         [2540, 1168],
         [2840, 1110],
@@ -271,9 +279,9 @@ const SIDE: Record<BodyStyle, SideProfile> = {
     pillars: [],
     doors: [
       [
-        [1520, 770],
-        [1585, 480],
-        [1640, 190],
+        [1580, 850],
+        [1610, 480],
+        [1680, 180],
       ],
       [
         [2960, 960],
@@ -282,37 +290,38 @@ const SIDE: Record<BodyStyle, SideProfile> = {
       ],
     ],
     shoulder: [
-      [260, 475],
-      [900, 560],
-      [1800, 640],
-      [2700, 700],
-      [3500, 800],
-      [4400, 860],
+      [330, 560],
+      [1000, 730],
+      [1800, 700],
+      [2700, 730],
+      [3500, 830],
+      [4400, 880],
     ],
     headlight: [
-      [30, 360],
-      [250, 470],
-      [560, 540],
-      [600, 510],
-      [330, 430],
-      [60, 330],
+      [20, 400],
+      [290, 590],
+      [660, 760],
+      [700, 700],
+      [380, 540],
+      [60, 360],
     ],
     taillight: [
-      [4300, 930],
-      [4520, 912],
-      [4558, 850],
-      [4330, 870],
+      [4300, 990],
+      [4600, 960],
+      [4600, 860],
+      [4330, 890],
     ],
-    mirror: [1700, 830],
+    mirror: [1760, 900],
     handles: [],
+    intake: [
+      [2985, 920, 1],
+      [3330, 860],
+      [3360, 680],
+      [3230, 540],
+      [2990, 500, 1],
+      [3080, 720],
+    ],
     darks: [
-      [
-        [2990, 930, 1],
-        [3260, 860],
-        [3260, 560],
-        [3010, 470, 1],
-        [2970, 690],
-      ],
       [
         [4330, 420, 1],
         [4555, 430, 1],
@@ -327,16 +336,17 @@ const SIDE: Record<BodyStyle, SideProfile> = {
     frontAxle: 930,
     rearAxle: 3735,
     tireR: 350,
-    rim: 0.73,
+    rim: 0.76,
     archGap: 42,
     sill: 185,
     body: [
       [90, 190, 1],
       [10, 320],
       [15, 520],
-      [190, 660],
-      [900, 770],
-      [1870, 870, 1],
+      [190, 680],
+      [600, 800],
+      [1000, 850],
+      [1870, 895, 1],
       [2330, 1170],
       [2700, 1280],
       [3050, 1265],
@@ -350,8 +360,8 @@ const SIDE: Record<BodyStyle, SideProfile> = {
     ],
     glass: [
       [
-        [2000, 905, 1],
-        [2360, 1140],
+        [2000, 930, 1],
+        [2360, 1150],
         [2700, 1238],
         [3040, 1222],
         [3400, 1110],
@@ -373,28 +383,28 @@ const SIDE: Record<BodyStyle, SideProfile> = {
       ],
     ],
     shoulder: [
-      [210, 660],
-      [1000, 735],
+      [210, 680],
+      [1000, 800],
       [2000, 790],
       [3000, 830],
       [3900, 880],
       [4650, 905],
     ],
     headlight: [
-      [25, 520],
-      [190, 655],
-      [520, 715],
-      [560, 665],
-      [240, 585],
-      [40, 470],
+      [-20, 520],
+      [190, 700],
+      [560, 810],
+      [600, 750],
+      [240, 610],
+      [-20, 460],
     ],
     taillight: [
-      [4420, 950],
-      [4705, 932],
-      [4735, 820],
-      [4450, 850],
+      [4420, 1000],
+      [4800, 960],
+      [4800, 830],
+      [4450, 860],
     ],
-    mirror: [2040, 935],
+    mirror: [2060, 960],
     handles: [[2960, 820]],
     darks: [
       [
@@ -411,7 +421,7 @@ const SIDE: Record<BodyStyle, SideProfile> = {
     frontAxle: 860,
     rearAxle: 3835,
     tireR: 345,
-    rim: 0.7,
+    rim: 0.72,
     archGap: 45,
     sill: 205,
     body: [
@@ -485,9 +495,9 @@ const SIDE: Record<BodyStyle, SideProfile> = {
       [60, 560],
     ],
     taillight: [
-      [4580, 1050],
-      [4890, 1028],
-      [4930, 900],
+      [4580, 1080],
+      [5000, 1050],
+      [5000, 900],
       [4620, 920],
     ],
     mirror: [1850, 1010],
@@ -507,48 +517,48 @@ const SIDE: Record<BodyStyle, SideProfile> = {
   suv: {
     length: 4900,
     height: 1800,
-    frontAxle: 900,
-    rearAxle: 3820,
+    frontAxle: 930,
+    rearAxle: 3850,
     tireR: 400,
-    rim: 0.67,
+    rim: 0.7,
     archGap: 55,
     sill: 380,
     body: [
-      [100, 350, 1],
-      [15, 500],
-      [0, 820],
-      [40, 1010],
-      [210, 1085],
-      [1100, 1150],
-      [1680, 1195, 1],
-      [2050, 1500],
-      [2330, 1735],
-      [2750, 1795],
-      [4300, 1780],
-      [4660, 1745],
-      [4800, 1610, 1],
-      [4870, 1200],
-      [4900, 1000],
-      [4905, 700],
-      [4880, 450],
-      [4800, 360, 1],
+      [110, 350, 1],
+      [20, 480],
+      [0, 760],
+      [30, 960],
+      [180, 1060],
+      [700, 1125],
+      [1620, 1185, 1],
+      [2050, 1520],
+      [2350, 1740],
+      [2750, 1790],
+      [4150, 1772],
+      [4520, 1725],
+      [4740, 1560],
+      [4845, 1280],
+      [4880, 1050],
+      [4880, 700],
+      [4860, 450],
+      [4780, 360, 1],
     ],
     glass: [
       [
-        [1800, 1235, 1],
-        [2090, 1480],
-        [2360, 1690],
-        [2750, 1740],
-        [4280, 1725],
-        [4580, 1690],
-        [4690, 1545],
-        [4730, 1270, 1],
-        [3200, 1250],
+        [1760, 1228, 1],
+        [2080, 1495],
+        [2370, 1695],
+        [2750, 1742],
+        [4150, 1725],
+        [4450, 1685],
+        [4610, 1560],
+        [4690, 1300, 1],
+        [3200, 1262],
       ],
     ],
     pillars: [
       [2800, 2820, 95],
-      [3800, 3820, 110],
+      [3830, 3850, 110],
     ],
     doors: [
       [
@@ -576,32 +586,26 @@ const SIDE: Record<BodyStyle, SideProfile> = {
       [4880, 1165],
     ],
     headlight: [
-      [5, 870],
-      [40, 1000],
-      [230, 1070],
-      [560, 1085],
-      [600, 1020],
-      [250, 960],
-      [15, 850],
+      [-20, 880],
+      [30, 1010],
+      [230, 1085],
+      [600, 1110],
+      [620, 1030],
+      [250, 975],
+      [-20, 850],
     ],
     taillight: [
-      [4620, 1230],
-      [4870, 1215],
-      [4895, 1050],
-      [4640, 1060],
+      [4620, 1330],
+      [4950, 1310],
+      [4950, 1090],
+      [4660, 1110],
     ],
-    mirror: [1900, 1290],
+    mirror: [1880, 1290],
     handles: [
       [2580, 1090],
       [3570, 1110],
     ],
     cladding: true,
-    rearSpoiler: [
-      [4450, 1790, 1],
-      [4790, 1745, 1],
-      [4810, 1700, 1],
-      [4500, 1760, 1],
-    ],
   },
   hatchback: {
     length: 4260,
@@ -609,7 +613,7 @@ const SIDE: Record<BodyStyle, SideProfile> = {
     frontAxle: 880,
     rearAxle: 3510,
     tireR: 320,
-    rim: 0.68,
+    rim: 0.7,
     archGap: 42,
     sill: 210,
     body: [
@@ -677,21 +681,15 @@ const SIDE: Record<BodyStyle, SideProfile> = {
       [35, 570],
     ],
     taillight: [
-      [3900, 1080],
-      [4180, 1010],
-      [4235, 880],
+      [3900, 1090],
+      [4300, 1010],
+      [4300, 880],
       [3940, 950],
     ],
     mirror: [1620, 1000],
     handles: [
       [2350, 870],
       [3250, 900],
-    ],
-    rearSpoiler: [
-      [3700, 1440, 1],
-      [4000, 1395, 1],
-      [4110, 1330, 1],
-      [3800, 1410, 1],
     ],
     darks: [
       [
@@ -708,7 +706,7 @@ const SIDE: Record<BodyStyle, SideProfile> = {
     frontAxle: 900,
     rearAxle: 3825,
     tireR: 345,
-    rim: 0.7,
+    rim: 0.72,
     archGap: 45,
     sill: 205,
     body: [
@@ -783,9 +781,9 @@ const SIDE: Record<BodyStyle, SideProfile> = {
       [60, 560],
     ],
     taillight: [
-      [4650, 1065],
-      [4900, 1020],
-      [4935, 880],
+      [4650, 1090],
+      [5000, 1030],
+      [5000, 880],
       [4680, 925],
     ],
     mirror: [1870, 1010],
@@ -808,16 +806,17 @@ const SIDE: Record<BodyStyle, SideProfile> = {
     frontAxle: 960,
     rearAxle: 3435,
     tireR: 335,
-    rim: 0.74,
+    rim: 0.76,
     archGap: 40,
     sill: 170,
     body: [
       [90, 180, 1],
       [10, 300],
       [15, 480],
-      [200, 620],
-      [900, 740],
-      [1560, 840, 1],
+      [200, 640],
+      [620, 770],
+      [1000, 815],
+      [1560, 850, 1],
       [1700, 870],
       [2300, 880],
       [2660, 905, 1],
@@ -860,17 +859,17 @@ const SIDE: Record<BodyStyle, SideProfile> = {
       [4340, 870],
     ],
     headlight: [
-      [20, 480],
-      [200, 612],
-      [520, 690],
-      [560, 640],
-      [260, 560],
-      [40, 440],
+      [-20, 480],
+      [200, 660],
+      [540, 780],
+      [580, 720],
+      [260, 590],
+      [-20, 440],
     ],
     taillight: [
-      [4080, 930],
-      [4330, 915],
-      [4370, 800],
+      [4080, 960],
+      [4420, 930],
+      [4420, 800],
       [4100, 830],
     ],
     mirror: [1760, 930],
@@ -879,13 +878,15 @@ const SIDE: Record<BodyStyle, SideProfile> = {
       [2560, 1010],
       [2380, 990],
     ],
+    intake: [
+      [2760, 830, 1],
+      [3020, 790],
+      [3040, 640],
+      [2960, 560],
+      [2770, 560, 1],
+      [2830, 700],
+    ],
     darks: [
-      [
-        [2760, 820, 1],
-        [2990, 780],
-        [2980, 520],
-        [2760, 600, 1],
-      ],
       [
         [4080, 380, 1],
         [4365, 390, 1],
@@ -900,7 +901,7 @@ const SIDE: Record<BodyStyle, SideProfile> = {
     frontAxle: 980,
     rearAxle: 4660,
     tireR: 420,
-    rim: 0.62,
+    rim: 0.64,
     archGap: 60,
     sill: 470,
     body: [
@@ -968,10 +969,10 @@ const SIDE: Record<BodyStyle, SideProfile> = {
       [10, 1000],
     ],
     taillight: [
-      [5770, 1370],
-      [5888, 1330],
-      [5890, 950],
-      [5770, 960],
+      [5790, 1360],
+      [5950, 1360],
+      [5950, 950],
+      [5790, 960],
     ],
     mirror: [2000, 1450],
     handles: [
@@ -995,10 +996,12 @@ const FRONT: Record<BodyStyle, FrontProfile> = {
     width: 1950,
     height: 1215,
     clearance: 110,
-    shoulder: 780,
-    hood: 640,
-    beltHalf: 760,
-    roofHalf: 540,
+    shoulder: 810,
+    hood: 870,
+    hoodFront: 600,
+    rearDeck: 930,
+    beltHalf: 720,
+    roofHalf: 500,
     trackHalf: 830,
     tireW: 300,
     grille: 'intake',
@@ -1008,10 +1011,12 @@ const FRONT: Record<BodyStyle, FrontProfile> = {
     width: 1950,
     height: 1285,
     clearance: 130,
-    shoulder: 840,
-    hood: 780,
-    beltHalf: 760,
-    roofHalf: 560,
+    shoulder: 870,
+    hood: 930,
+    hoodFront: 720,
+    rearDeck: 950,
+    beltHalf: 730,
+    roofHalf: 530,
     trackHalf: 815,
     tireW: 275,
     grille: 'gt',
@@ -1021,10 +1026,12 @@ const FRONT: Record<BodyStyle, FrontProfile> = {
     width: 1870,
     height: 1470,
     clearance: 150,
-    shoulder: 920,
-    hood: 880,
-    beltHalf: 770,
-    roofHalf: 580,
+    shoulder: 960,
+    hood: 1000,
+    hoodFront: 800,
+    rearDeck: 1040,
+    beltHalf: 720,
+    roofHalf: 540,
     trackHalf: 790,
     tireW: 245,
     grille: 'classic',
@@ -1034,10 +1041,12 @@ const FRONT: Record<BodyStyle, FrontProfile> = {
     width: 2000,
     height: 1800,
     clearance: 240,
-    shoulder: 1170,
-    hood: 1150,
-    beltHalf: 860,
-    roofHalf: 680,
+    shoulder: 1200,
+    hood: 1230,
+    hoodFront: 1070,
+    rearDeck: 1250,
+    beltHalf: 830,
+    roofHalf: 660,
     trackHalf: 850,
     tireW: 275,
     grille: 'tall',
@@ -1048,10 +1057,12 @@ const FRONT: Record<BodyStyle, FrontProfile> = {
     width: 1790,
     height: 1450,
     clearance: 150,
-    shoulder: 910,
-    hood: 870,
-    beltHalf: 730,
-    roofHalf: 570,
+    shoulder: 930,
+    hood: 960,
+    hoodFront: 770,
+    rearDeck: 1000,
+    beltHalf: 700,
+    roofHalf: 550,
     trackHalf: 760,
     tireW: 225,
     grille: 'slim',
@@ -1062,10 +1073,12 @@ const FRONT: Record<BodyStyle, FrontProfile> = {
     width: 1890,
     height: 1480,
     clearance: 150,
-    shoulder: 920,
-    hood: 880,
-    beltHalf: 775,
-    roofHalf: 600,
+    shoulder: 960,
+    hood: 1000,
+    hoodFront: 800,
+    rearDeck: 1000,
+    beltHalf: 730,
+    roofHalf: 570,
     trackHalf: 800,
     tireW: 245,
     grille: 'classic',
@@ -1076,9 +1089,11 @@ const FRONT: Record<BodyStyle, FrontProfile> = {
     width: 1800,
     height: 1270,
     clearance: 130,
-    shoulder: 820,
-    hood: 760,
-    beltHalf: 740,
+    shoulder: 840,
+    hood: 880,
+    hoodFront: 680,
+    rearDeck: 920,
+    beltHalf: 720,
     roofHalf: 600,
     trackHalf: 760,
     tireW: 245,
@@ -1090,10 +1105,12 @@ const FRONT: Record<BodyStyle, FrontProfile> = {
     width: 2030,
     height: 1960,
     clearance: 280,
-    shoulder: 1300,
-    hood: 1280,
-    beltHalf: 880,
-    roofHalf: 720,
+    shoulder: 1320,
+    hood: 1380,
+    hoodFront: 1260,
+    rearDeck: 1385,
+    beltHalf: 860,
+    roofHalf: 700,
     trackHalf: 870,
     tireW: 275,
     grille: 'truck',
@@ -1391,6 +1408,7 @@ function sideCar(style: BodyStyle, look: CarLook, at: Placement, id: string): st
     ${wheelDefs(id, look.wheels, look.darkBackdrop)}`;
 
   const parts: string[] = [];
+  const extraDefs: string[] = [];
   // Wheel wells behind the body.
   for (const axle of [p.frontAxle, p.rearAxle]) {
     parts.push(
@@ -1442,6 +1460,34 @@ function sideCar(style: BodyStyle, look: CarLook, at: Placement, id: string): st
       `<path d="${smoothPath(door, map, false)}" fill="none" stroke="#fff" stroke-opacity="0.12" stroke-width="${f(Math.max(1, 5 * s))}" transform="translate(${f(7 * s)} 0)"/>`,
     );
   }
+  // Side intake: black at the mouth, fading into the paint.
+  if (p.intake) {
+    const ix = p.intake.map((q) => q[0]);
+    const ia = X(Math.min(...ix));
+    const ib = X(Math.max(...ix));
+    extraDefs.push(
+      `<linearGradient id="${id}intake" x1="${f(ia)}" y1="0" x2="${f(ib)}" y2="0" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="#050506"/><stop offset="0.55" stop-color="#0d0e10" stop-opacity="0.9"/><stop offset="1" stop-color="${darken(paint, 0.5)}" stop-opacity="0.2"/></linearGradient>`,
+    );
+    inBody.push(`<path d="${smoothPath(p.intake, map, true)}" fill="url(#${id}intake)"/>`);
+  }
+  // Rocker panel: the lower sill turns under and falls into shadow.
+  inBody.push(
+    `<rect x="0" y="${f(Y(p.sill + 90))}" width="100000" height="${f(140 * s)}" fill="#000" opacity="0.28" filter="url(#${id}b2)"/>`,
+  );
+  // Lights, clipped to the body so they follow its surface.
+  inBody.push(
+    `<path d="${smoothPath(p.headlight, map, true)}" fill="url(#${id}lamp)" stroke="#14161a" stroke-width="${f(Math.max(1, 10 * s))}"/>`,
+  );
+  const hlA = p.headlight[1];
+  const hlB = p.headlight[2];
+  if (hlA && hlB) {
+    inBody.push(
+      `<path d="M${f(X(hlA[0]))} ${f(Y(hlA[1] - 28))} L${f(X(hlB[0]))} ${f(Y(hlB[1] - 28))}" stroke="#ffffff" stroke-width="${f(Math.max(1, 14 * s))}" stroke-linecap="round" opacity="0.95"/>`,
+    );
+  }
+  inBody.push(
+    `<path d="${smoothPath(p.taillight, map, true)}" fill="url(#${id}tail)" stroke="#2a0507" stroke-width="${f(Math.max(1, 8 * s))}"/>`,
+  );
   // Rim light along the top of the body.
   const topLine = smoothPath(p.body.slice(2, -2), map, false);
   inBody.push(
@@ -1476,24 +1522,6 @@ function sideCar(style: BodyStyle, look: CarLook, at: Placement, id: string): st
       `<path d="M${f(X(xb - w / 2))} ${f(yb)} L${f(X(xt - w / 2))} ${f(top - 2)} L${f(X(xt + w / 2))} ${f(top - 2)} L${f(X(xb + w / 2))} ${f(yb)} Z" fill="#0b0c0e" clip-path="url(#${id}gclipall)"/>`,
     );
   }
-  if (p.rearSpoiler) {
-    parts.push(`<path d="${polyPath(p.rearSpoiler, map)}" fill="#121316"/>`);
-  }
-  // Lights.
-  parts.push(
-    `<path d="${smoothPath(p.headlight, map, true)}" fill="url(#${id}lamp)" stroke="#14161a" stroke-width="${f(Math.max(1, 8 * s))}"/>`,
-  );
-  const hl = p.headlight;
-  const hlA = hl[1];
-  const hlB = hl[2];
-  if (hlA && hlB) {
-    parts.push(
-      `<path d="M${f(X(hlA[0]))} ${f(Y(hlA[1] - 25))} L${f(X(hlB[0]))} ${f(Y(hlB[1] - 25))}" stroke="#ffffff" stroke-width="${f(Math.max(1, 14 * s))}" stroke-linecap="round" opacity="0.95"/>`,
-    );
-  }
-  parts.push(
-    `<path d="${smoothPath(p.taillight, map, true)}" fill="url(#${id}tail)" stroke="#2a0507" stroke-width="${f(Math.max(1, 6 * s))}"/>`,
-  );
   // Mirror.
   const [mx, my] = p.mirror;
   const mirrorD = smoothPath(
@@ -1527,7 +1555,7 @@ function sideCar(style: BodyStyle, look: CarLook, at: Placement, id: string): st
     .join('');
   const allGlass = `<clipPath id="${id}gclipall">${p.glass.map((g) => `<path d="${smoothPath(g, map, true)}"/>`).join('')}</clipPath>`;
 
-  return `<defs>${bodyGrad}${glassClips}${allGlass}</defs><g id="${id}car">${parts.join('\n')}</g>`;
+  return `<defs>${bodyGrad}${glassClips}${allGlass}${extraDefs.join('')}</defs><g id="${id}car">${parts.join('\n')}</g>`;
 }
 
 /** Floor shadow and a faint mirrored reflection under a car drawn with sideCar or frontCar. */
@@ -1583,27 +1611,31 @@ function endCar(
   const X = (x: number) => cx + x * s;
   const Y = (y: number) => groundY - y * s;
   const map: Map2 = (x, y) => [X(x), Y(y)];
+  const sw = (mm: number, min = 1) => f(Math.max(min, mm * s));
   const paint = look.paint;
   const lum = luminance(paint);
   const sh = p.shoulder;
   const clr = p.clearance;
   const rear = view === 'rear';
+  const truckRear = rear && style === 'pickup';
+  const deck = rear ? (p.hatch ? sh : p.rearDeck) : p.hood;
+  const noseTop = rear ? deck - H * 0.04 : p.hoodFront;
 
-  // Lower body (fenders, bumper, hood or deck).
+  // Lower body: bumper, fenders and the hood (front) or boot (rear).
   const lower: P[] = mirrorLoop([
     [0, clr],
-    [hw * 0.8, clr, 1],
-    [hw * 0.95, clr + H * 0.07],
-    [hw, clr + H * 0.22],
-    [hw * 0.99, sh - H * 0.1],
-    [hw * 0.95, sh - H * 0.01],
-    [hw * 0.88, sh + H * 0.006],
-    [hw * 0.72, (sh + p.hood) / 2],
-    [hw * 0.4, p.hood],
-    [0, p.hood],
+    [hw * 0.82, clr, 1],
+    [hw * 0.96, clr + H * 0.06],
+    [hw, clr + H * 0.2],
+    [hw * 0.995, sh - H * 0.12],
+    [hw * 0.965, sh - H * 0.025],
+    [hw * 0.9, sh],
+    [hw * 0.74, (sh + deck) / 2],
+    [hw * 0.42, deck],
+    [0, deck],
   ]);
   // Greenhouse: from the belt up to the roof.
-  const beltY = rear && p.hatch ? sh - H * 0.04 : sh - H * 0.02;
+  const beltY = sh - H * 0.03;
   const gh: P[] = p.open
     ? mirrorLoop([
         [0, beltY],
@@ -1622,10 +1654,10 @@ function endCar(
         [0, H],
       ]);
   const pillarW = p.open ? 45 : 110;
-  const glassTop = p.open ? H - 45 : H - (rear ? 110 : 70);
-  const glassBottom = rear ? beltY + (p.hatch ? 60 : 90) : p.hood - 40;
-  const gBottomHalf = p.beltHalf - pillarW - (rear ? 60 : 0);
-  const gTopHalf = p.roofHalf - (rear ? 90 : 40) - (p.open ? 0 : 20);
+  const glassTop = p.open ? H - 45 : H - (rear ? 120 : 90);
+  const glassBottom = rear ? (truckRear ? sh + 220 : p.hatch ? beltY + 70 : deck + 60) : deck - 40;
+  const gBottomHalf = p.beltHalf - pillarW - (rear ? 70 : 0) - (truckRear ? 120 : 0);
+  const gTopHalf = p.roofHalf - (rear ? 100 : 40) - (p.open ? 0 : 20) - (truckRear ? 120 : 0);
   const screen: P[] = mirrorLoop([
     [0, glassBottom],
     [gBottomHalf, glassBottom, 1],
@@ -1637,39 +1669,55 @@ function endCar(
   const lowerD = smoothPath(lower, map, true);
   const ghD = smoothPath(gh, map, true);
   const screenD = smoothPath(screen, map, true);
-  const hiAmt = lum < 0.05 ? 0.28 : lum > 0.75 ? 0 : 0.3;
+  const hiAmt = lum < 0.05 ? 0.26 : lum > 0.75 ? 0 : 0.28;
   const shadeAmt = lum > 0.75 ? 0.3 : 0.5;
   const relSh = (Y(sh) - Y(H)) / (groundY - Y(H));
+  const relNose = (Y(noseTop) - Y(H)) / (groundY - Y(H));
 
   const defs = `
     <linearGradient id="${id}paint" x1="0" y1="${f(Y(H))}" x2="0" y2="${f(groundY)}" gradientUnits="userSpaceOnUse">
-      <stop offset="0" stop-color="${lighten(paint, hiAmt)}"/>
-      <stop offset="${f(relSh)}" stop-color="${lighten(paint, hiAmt + 0.08)}"/>
-      <stop offset="${f(relSh + 0.06)}" stop-color="${paint}"/>
-      <stop offset="${f(relSh + (1 - relSh) * 0.6)}" stop-color="${darken(paint, shadeAmt * 0.4)}"/>
+      <stop offset="0" stop-color="${darken(paint, 0.05)}"/>
+      <stop offset="${f(relSh - 0.04)}" stop-color="${lighten(paint, hiAmt * 0.6)}"/>
+      <stop offset="${f(relSh)}" stop-color="${lighten(paint, hiAmt + 0.12)}"/>
+      <stop offset="${f(relNose)}" stop-color="${lighten(paint, hiAmt * 0.5)}"/>
+      <stop offset="${f(relNose + 0.015)}" stop-color="${darken(paint, 0.08)}"/>
+      <stop offset="${f(relNose + (1 - relNose) * 0.35)}" stop-color="${paint}"/>
+      <stop offset="${f(relNose + (1 - relNose) * 0.75)}" stop-color="${darken(paint, shadeAmt * 0.5)}"/>
       <stop offset="1" stop-color="${darken(paint, shadeAmt)}"/>
     </linearGradient>
+    <linearGradient id="${id}cabin" x1="0" y1="${f(Y(H))}" x2="0" y2="${f(Y(beltY))}" gradientUnits="userSpaceOnUse">
+      <stop offset="0" stop-color="${lighten(paint, hiAmt * 0.4)}"/>
+      <stop offset="0.25" stop-color="${darken(paint, 0.1)}"/>
+      <stop offset="1" stop-color="${darken(paint, 0.3)}"/>
+    </linearGradient>
     <linearGradient id="${id}sides" x1="${f(X(-hw))}" y1="0" x2="${f(X(hw))}" y2="0" gradientUnits="userSpaceOnUse">
-      <stop offset="0" stop-color="#000" stop-opacity="0.5"/>
-      <stop offset="0.16" stop-color="#000" stop-opacity="0.08"/>
-      <stop offset="0.5" stop-color="#fff" stop-opacity="0.06"/>
-      <stop offset="0.84" stop-color="#000" stop-opacity="0.08"/>
-      <stop offset="1" stop-color="#000" stop-opacity="0.5"/>
+      <stop offset="0" stop-color="#000" stop-opacity="0.55"/>
+      <stop offset="0.1" stop-color="#000" stop-opacity="0.15"/>
+      <stop offset="0.22" stop-color="#fff" stop-opacity="0.06"/>
+      <stop offset="0.5" stop-color="#000" stop-opacity="0"/>
+      <stop offset="0.78" stop-color="#fff" stop-opacity="0.06"/>
+      <stop offset="0.9" stop-color="#000" stop-opacity="0.15"/>
+      <stop offset="1" stop-color="#000" stop-opacity="0.55"/>
     </linearGradient>
     <linearGradient id="${id}glass" x1="0" y1="${f(Y(glassTop))}" x2="0" y2="${f(Y(glassBottom))}" gradientUnits="userSpaceOnUse">
-      <stop offset="0" stop-color="#46525f"/>
-      <stop offset="0.5" stop-color="#1c242d"/>
-      <stop offset="1" stop-color="#0c1015"/>
+      <stop offset="0" stop-color="#4a5664"/>
+      <stop offset="0.45" stop-color="#1c242d"/>
+      <stop offset="1" stop-color="#0a0d11"/>
     </linearGradient>
-    <linearGradient id="${id}lamp" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#eef3fa"/>
-      <stop offset="0.5" stop-color="#9eabbb"/>
-      <stop offset="1" stop-color="#2b313a"/>
+    <linearGradient id="${id}housing" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#3b424c"/>
+      <stop offset="0.6" stop-color="#161a1f"/>
+      <stop offset="1" stop-color="#0b0d10"/>
     </linearGradient>
+    <radialGradient id="${id}proj" cx="0.45" cy="0.4" r="0.6">
+      <stop offset="0" stop-color="#ffffff"/>
+      <stop offset="0.45" stop-color="#dbe9fb"/>
+      <stop offset="1" stop-color="#5d6a7a"/>
+    </radialGradient>
     <linearGradient id="${id}tail" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#ff6a5c"/>
-      <stop offset="0.45" stop-color="#d0161f"/>
-      <stop offset="1" stop-color="#57080c"/>
+      <stop offset="0" stop-color="#ff5347"/>
+      <stop offset="0.4" stop-color="#c4121b"/>
+      <stop offset="1" stop-color="#4a0609"/>
     </linearGradient>
     <linearGradient id="${id}chrome" x1="0" y1="0" x2="0" y2="1">
       <stop offset="0" stop-color="#f5f6f8"/>
@@ -1678,295 +1726,359 @@ function endCar(
       <stop offset="1" stop-color="#d9dce0"/>
     </linearGradient>
     <linearGradient id="${id}tyreF" x1="0" y1="0" x2="1" y2="0">
-      <stop offset="0" stop-color="#0c0d0f"/>
-      <stop offset="0.5" stop-color="#24262a"/>
-      <stop offset="1" stop-color="#0c0d0f"/>
+      <stop offset="0" stop-color="#0b0c0e"/>
+      <stop offset="0.35" stop-color="#25282c"/>
+      <stop offset="0.65" stop-color="#1d1f23"/>
+      <stop offset="1" stop-color="#0b0c0e"/>
+    </linearGradient>
+    <linearGradient id="${id}under" x1="0" y1="${f(Y(clr + 60))}" x2="0" y2="${f(groundY)}" gradientUnits="userSpaceOnUse">
+      <stop offset="0" stop-color="#050506" stop-opacity="0.95"/>
+      <stop offset="1" stop-color="#050506" stop-opacity="0.55"/>
+    </linearGradient>
+    <linearGradient id="${id}deck" x1="0" y1="${f(Y(deck))}" x2="0" y2="${f(Y(noseTop))}" gradientUnits="userSpaceOnUse">
+      <stop offset="0" stop-color="#ffffff" stop-opacity="${lum > 0.75 ? 0.2 : 0.32}"/>
+      <stop offset="1" stop-color="#ffffff" stop-opacity="0.04"/>
     </linearGradient>
     <clipPath id="${id}lowclip"><path d="${lowerD}"/></clipPath>
     <clipPath id="${id}ghclip"><path d="${ghD}"/></clipPath>
     <clipPath id="${id}scrclip"><path d="${screenD}"/></clipPath>
-    <filter id="${id}glow" x="-50%" y="-100%" width="200%" height="300%"><feGaussianBlur stdDeviation="${f(Math.max(1, 18 * s))}"/></filter>
-    <filter id="${id}soft" x="-20%" y="-50%" width="140%" height="200%"><feGaussianBlur stdDeviation="${f(Math.max(0.8, 30 * s))}"/></filter>`;
+    <filter id="${id}glow" x="-50%" y="-100%" width="200%" height="300%"><feGaussianBlur stdDeviation="${sw(18)}"/></filter>
+    <filter id="${id}soft" x="-20%" y="-50%" width="140%" height="200%"><feGaussianBlur stdDeviation="${sw(30, 0.8)}"/></filter>`;
 
   const parts: string[] = [];
-  // Tyres below the body.
-  const tyreTop = side.tireR * 1.15;
+  // Shadowed underbody between the wheels, then the tyres.
+  parts.push(
+    `<rect x="${f(X(-p.trackHalf))}" y="${f(Y(clr + 60))}" width="${f(2 * p.trackHalf * s)}" height="${f((clr + 60) * s)}" fill="url(#${id}under)"/>`,
+  );
+  const tyreTop = side.tireR * 1.2;
   for (const sgn of [-1, 1]) {
     const tx = sgn * p.trackHalf - p.tireW / 2;
     parts.push(
-      `<rect x="${f(X(tx))}" y="${f(Y(tyreTop))}" width="${f(p.tireW * s)}" height="${f(tyreTop * s)}" rx="${f(60 * s)}" fill="url(#${id}tyreF)"/>`,
+      `<rect x="${f(X(tx))}" y="${f(Y(tyreTop))}" width="${f(p.tireW * s)}" height="${f(tyreTop * s)}" rx="${sw(55)}" fill="url(#${id}tyreF)"/>`,
+      `<path d="M${f(X(tx + p.tireW * 0.3))} ${f(Y(tyreTop * 0.8))} V${f(Y(40))} M${f(X(tx + p.tireW * 0.7))} ${f(Y(tyreTop * 0.8))} V${f(Y(40))}" stroke="#000" stroke-opacity="0.5" stroke-width="${sw(10)}"/>`,
     );
   }
-  // Greenhouse and glass.
-  parts.push(`<path d="${ghD}" fill="url(#${id}paint)"/>`);
-  parts.push(`<g clip-path="url(#${id}ghclip)"><rect x="0" y="0" width="100000" height="100000" fill="url(#${id}sides)"/></g>`);
+  // Greenhouse and glass. An open car seen from behind shows the windscreen frame through the cockpit.
+  const openRear = p.open === true && rear;
+  if (!openRear) {
+    parts.push(`<path d="${ghD}" fill="url(#${id}cabin)"/>`);
+    parts.push(
+      `<g clip-path="url(#${id}ghclip)"><rect x="0" y="0" width="100000" height="100000" fill="url(#${id}sides)"/></g>`,
+    );
+  }
   if (style === 'suv' || style === 'wagon' || style === 'pickup') {
-    // Roof rails.
     for (const sgn of [-1, 1]) {
       parts.push(
-        `<rect x="${f(X(sgn * (p.roofHalf - 60) - 35))}" y="${f(Y(H + 45))}" width="${f(70 * s)}" height="${f(50 * s)}" rx="${f(12 * s)}" fill="#1b1d21"/>`,
+        `<rect x="${f(X(sgn * (p.roofHalf - 60) - 35))}" y="${f(Y(H + 45))}" width="${sw(70)}" height="${sw(50)}" rx="${sw(12)}" fill="#1b1d21"/>`,
       );
     }
   }
-  parts.push(`<path d="${screenD}" fill="url(#${id}glass)"/>`);
-  if (p.open) {
-    // Seats seen through the windscreen of an open car.
+  parts.push(`<path d="${screenD}" fill="url(#${id}glass)"${openRear ? ' opacity="0.45"' : ''}/>`);
+  if (openRear) {
+    // Roll hoops behind the seats.
     for (const sgn of [-1, 1]) {
       parts.push(
-        `<rect x="${f(X(sgn * 330 - 150))}" y="${f(Y(H - 180))}" width="${f(300 * s)}" height="${f(360 * s)}" rx="${f(90 * s)}" fill="#050608" opacity="0.8" clip-path="url(#${id}scrclip)"/>`,
+        `<rect x="${f(X(sgn * 330 - 120))}" y="${f(Y(deck + 300))}" width="${sw(240)}" height="${sw(200)}" rx="${sw(70)}" fill="#0a0b0d"/>`,
+        `<path d="M${f(X(sgn * 560))} ${f(Y(deck - 20))} C${f(X(sgn * 540))} ${f(Y(deck + 170))} ${f(X(sgn * 120))} ${f(Y(deck + 170))} ${f(X(sgn * 100))} ${f(Y(deck - 20))} Z" fill="url(#${id}cabin)" stroke="${darken(paint, 0.5)}" stroke-width="${sw(6)}"/>`,
       );
     }
+  } else if (p.open) {
+    for (const sgn of [-1, 1]) {
+      parts.push(
+        `<rect x="${f(X(sgn * 330 - 150))}" y="${f(Y(H - 200))}" width="${sw(300)}" height="${sw(360)}" rx="${sw(90)}" fill="#050608" opacity="0.8" clip-path="url(#${id}scrclip)"/>`,
+      );
+    }
+  } else if (!rear) {
+    parts.push(
+      `<rect x="${f(X(-110))}" y="${f(Y(glassTop - 80))}" width="${sw(220)}" height="${sw(70)}" rx="${sw(25)}" fill="#07080a" opacity="0.85"/>`,
+    );
   } else {
-    // Interior hints: rear-view mirror or headrests.
-    if (!rear) {
+    for (const sgn of [-1, 1]) {
       parts.push(
-        `<rect x="${f(X(-110))}" y="${f(Y(glassTop - 80))}" width="${f(220 * s)}" height="${f(70 * s)}" rx="${f(25 * s)}" fill="#07080a" opacity="0.85"/>`,
+        `<rect x="${f(X(sgn * 360 - 115))}" y="${f(Y(glassBottom + 240))}" width="${sw(230)}" height="${sw(220)}" rx="${sw(70)}" fill="#07080a" opacity="0.55" clip-path="url(#${id}scrclip)"/>`,
       );
-    } else {
-      for (const sgn of [-1, 1]) {
-        parts.push(
-          `<rect x="${f(X(sgn * 380 - 120))}" y="${f(Y(glassBottom + 260))}" width="${f(240 * s)}" height="${f(220 * s)}" rx="${f(70 * s)}" fill="#07080a" opacity="0.6" clip-path="url(#${id}scrclip)"/>`,
-        );
-      }
     }
   }
-  // Reflection across the glass.
   parts.push(
     `<g clip-path="url(#${id}scrclip)"><path d="M${f(X(-gTopHalf * 0.9))} ${f(Y(glassTop))} L${f(X(-gTopHalf * 0.2))} ${f(Y(glassTop))} L${f(X(gBottomHalf * 0.1))} ${f(Y(glassBottom))} L${f(X(-gBottomHalf * 0.75))} ${f(Y(glassBottom))} Z" fill="#ffffff" fill-opacity="0.09"/></g>`,
-    `<path d="${screenD}" fill="none" stroke="#08090b" stroke-width="${f(Math.max(1, 14 * s))}"/>`,
+    `<path d="${screenD}" fill="none" stroke="#08090b" stroke-width="${sw(14)}"/>`,
   );
+  if (rear && style === 'hatchback') {
+    parts.push(
+      `<rect x="${f(X(-gTopHalf * 0.9))}" y="${f(Y(H - 20))}" width="${f(gTopHalf * 1.8 * s)}" height="${sw(80)}" rx="${sw(20)}" fill="${darken(paint, 0.2)}"/>`,
+    );
+  }
   // Lower body.
   parts.push(`<path d="${lowerD}" fill="url(#${id}paint)"/>`);
   const low: string[] = [];
   low.push(`<rect x="0" y="0" width="100000" height="100000" fill="url(#${id}sides)"/>`);
-  // Hood / deck highlight.
+  // Hood (or boot) plane catching the softbox, and its front edge.
   low.push(
-    `<ellipse cx="${f(cx)}" cy="${f(Y(p.hood - 30))}" rx="${f(hw * 0.7 * s)}" ry="${f(55 * s)}" fill="#fff" opacity="${lum > 0.75 ? 0.5 : 0.28}" filter="url(#${id}soft)"/>`,
+    `<rect x="0" y="${f(Y(deck + 60))}" width="100000" height="${f((deck + 60 - noseTop) * s)}" fill="url(#${id}deck)"/>`,
+    `<path d="M${f(X(-hw * 0.9))} ${f(Y(noseTop))} Q${f(cx)} ${f(Y(noseTop + H * 0.012))} ${f(X(hw * 0.9))} ${f(Y(noseTop))}" fill="none" stroke="#000" stroke-opacity="0.3" stroke-width="${sw(10)}"/>`,
   );
-  // Shoulder crease over the fenders.
+  // Fender flares: a soft highlight over each wheel.
   for (const sgn of [-1, 1]) {
     low.push(
-      `<path d="M${f(X(sgn * hw * 0.97))} ${f(Y(sh - H * 0.11))} Q${f(X(sgn * hw * 0.93))} ${f(Y(sh - H * 0.03))} ${f(X(sgn * hw * 0.6))} ${f(Y(sh - H * 0.05))}" fill="none" stroke="#fff" stroke-opacity="0.25" stroke-width="${f(Math.max(1, 6 * s))}"/>`,
+      `<ellipse cx="${f(X(sgn * hw * 0.86))}" cy="${f(Y(sh - H * 0.14))}" rx="${sw(70)}" ry="${sw(H * 0.12)}" fill="#fff" opacity="${lum > 0.75 ? 0.35 : 0.16}" filter="url(#${id}soft)"/>`,
     );
   }
-  // Lower bumper shadow.
   low.push(
-    `<rect x="0" y="${f(Y(clr + H * 0.12))}" width="100000" height="${f(H * 0.2 * s)}" fill="#000" opacity="0.22" filter="url(#${id}soft)"/>`,
+    `<rect x="0" y="${f(Y(clr + H * 0.1))}" width="100000" height="${f(H * 0.16 * s)}" fill="#000" opacity="0.2" filter="url(#${id}soft)"/>`,
   );
 
   const fascia: string[] = [];
-  const ink = '#0d0e11';
+  const ink = '#0b0c0f';
+  const plateY = rear
+    ? truckRear
+      ? clr + H * 0.155
+      : style === 'supercar' || style === 'coupe' || style === 'roadster'
+        ? clr + H * 0.18
+        : clr + H * 0.22
+    : style === 'supercar'
+      ? clr + H * 0.1
+      : clr + H * 0.17;
+  const plateW = 520;
+  const plateH = 112;
   if (!rear) {
-    // Headlights.
-    const lampTop = p.hood - H * 0.05;
-    const lampH = style === 'suv' || style === 'pickup' ? H * 0.075 : H * 0.065;
-    const inner = style === 'supercar' ? hw * 0.45 : hw * 0.5;
+    const big = style === 'suv' || style === 'pickup';
+    const lampTop = noseTop - H * 0.012;
+    const lampH = H * (big ? 0.085 : style === 'supercar' ? 0.06 : 0.07);
+    const inner = hw * (style === 'supercar' ? 0.4 : p.grille === 'truck' ? 0.56 : 0.48);
     for (const sgn of [-1, 1]) {
       const lamp: P[] = [
-        [sgn * inner, lampTop - lampH * 0.55, 1],
-        [sgn * hw * 0.9, lampTop - lampH * 0.05],
+        [sgn * inner, lampTop - lampH * 0.8, 1],
+        [sgn * hw * 0.86, lampTop - lampH * 0.7],
+        [sgn * hw * 0.95, lampTop - lampH * 0.15],
         [sgn * hw * 0.93, lampTop, 1],
-        [sgn * inner * 1.06, lampTop + lampH * 0.1, 1],
+        [sgn * inner * 0.98, lampTop, 1],
       ];
-      const lampD = smoothPath(lamp, map, true, 0.5);
+      const lampD = smoothPath(lamp, map, true, 0.6);
       fascia.push(
-        `<path d="${lampD}" fill="url(#${id}lamp)" stroke="${ink}" stroke-width="${f(Math.max(1, 10 * s))}"/>`,
+        `<path d="${lampD}" fill="url(#${id}housing)" stroke="${ink}" stroke-width="${sw(12)}"/>`,
       );
-      // DRL light guide.
+      // Daytime running light along the top edge.
+      const drl = `M${f(X(sgn * inner * 1.04))} ${f(Y(lampTop - lampH * 0.16))} L${f(X(sgn * hw * 0.9))} ${f(Y(lampTop - lampH * 0.14))}`;
       fascia.push(
-        `<path d="M${f(X(sgn * inner * 1.04))} ${f(Y(lampTop - lampH * 0.05))} L${f(X(sgn * hw * 0.88))} ${f(Y(lampTop - lampH * 0.05))}" stroke="#fff" stroke-width="${f(Math.max(1.2, 16 * s))}" stroke-linecap="round"/>`,
-        `<path d="M${f(X(sgn * inner * 1.04))} ${f(Y(lampTop - lampH * 0.05))} L${f(X(sgn * hw * 0.88))} ${f(Y(lampTop - lampH * 0.05))}" stroke="#dff1ff" stroke-width="${f(40 * s)}" stroke-linecap="round" opacity="0.6" filter="url(#${id}glow)"/>`,
+        `<path d="${drl}" stroke="#e6f3ff" stroke-width="${sw(44)}" stroke-linecap="round" opacity="0.55" filter="url(#${id}glow)"/>`,
+        `<path d="${drl}" stroke="#ffffff" stroke-width="${sw(16, 1.2)}" stroke-linecap="round"/>`,
       );
-      for (const k of [0.25, 0.55]) {
-        const lx = sgn * (inner + (hw * 0.9 - inner) * k);
+      for (const k of [0.28, 0.62]) {
+        const lx = sgn * (inner + (hw * 0.88 - inner) * k);
+        const ly = lampTop - lampH * 0.52;
         fascia.push(
-          `<circle cx="${f(X(lx))}" cy="${f(Y(lampTop - lampH * 0.45 + lampH * k * 0.3))}" r="${f(lampH * 0.2 * s)}" fill="#e9f2ff" stroke="#5d6773" stroke-width="${f(Math.max(0.8, 5 * s))}"/>`,
+          `<circle cx="${f(X(lx))}" cy="${f(Y(ly))}" r="${f(lampH * 0.24 * s)}" fill="url(#${id}proj)" stroke="#59626d" stroke-width="${sw(5, 0.8)}"/>`,
         );
       }
     }
     // Grille.
-    const gTop = p.hood - H * 0.035;
+    const gTop = noseTop - H * 0.005;
     const g = p.grille;
     const gDims: Record<FrontProfile['grille'], [number, number, number]> = {
-      intake: [hw * 0.3, gTop - H * 0.05, gTop - H * 0.09],
-      gt: [hw * 0.36, gTop - H * 0.01, gTop - H * 0.2],
-      classic: [hw * 0.36, gTop, gTop - H * 0.14],
-      tall: [hw * 0.42, gTop, gTop - H * 0.2],
-      slim: [hw * 0.42, gTop - H * 0.01, gTop - H * 0.05],
-      truck: [hw * 0.55, gTop, gTop - H * 0.25],
+      intake: [hw * 0.28, gTop - H * 0.04, gTop - H * 0.075],
+      gt: [hw * 0.34, gTop - H * 0.02, gTop - H * 0.19],
+      classic: [hw * 0.34, gTop, gTop - H * 0.13],
+      tall: [hw * 0.4, gTop, gTop - H * 0.19],
+      slim: [hw * 0.4, gTop - H * 0.012, gTop - H * 0.05],
+      truck: [hw * 0.54, gTop + H * 0.005, gTop - H * 0.22],
     };
     const [gHalf, gy1, gy2] = gDims[g];
+    const chromeGrille = look.chrome || g === 'truck' || g === 'classic';
     if (g !== 'intake') {
+      const taper = g === 'gt' ? 0.82 : 0.94;
       const grille: P[] = [
         [-gHalf, gy1, 1],
         [gHalf, gy1, 1],
-        [gHalf * (g === 'gt' ? 0.85 : 0.95), gy2, 1],
-        [-gHalf * (g === 'gt' ? 0.85 : 0.95), gy2, 1],
+        [gHalf * taper, gy2, 1],
+        [-gHalf * taper, gy2, 1],
       ];
       const grilleD = smoothPath(grille, map, true);
-      fascia.push(`<path d="${grilleD}" fill="#111317"/>`);
-      const slats = g === 'truck' ? 5 : g === 'slim' ? 2 : 6;
+      fascia.push(`<path d="${grilleD}" fill="#0e1013"/>`);
+      const slats = g === 'truck' ? 5 : g === 'slim' ? 2 : 7;
       for (let i = 1; i < slats; i++) {
         const yy = gy1 + ((gy2 - gy1) * i) / slats;
         fascia.push(
-          `<path d="M${f(X(-gHalf * 0.95))} ${f(Y(yy))} L${f(X(gHalf * 0.95))} ${f(Y(yy))}" stroke="${look.chrome || g === 'truck' ? '#9aa0a8' : '#33373d'}" stroke-width="${f(Math.max(1, (g === 'truck' ? 26 : 10) * s))}"/>`,
+          `<path d="M${f(X(-gHalf * 0.96))} ${f(Y(yy))} L${f(X(gHalf * 0.96))} ${f(Y(yy))}" stroke="${chromeGrille ? '#8d939b' : '#2c3036'}" stroke-width="${sw(g === 'truck' ? 26 : 9)}"/>`,
         );
       }
       fascia.push(
-        `<path d="${grilleD}" fill="none" stroke="${look.chrome || g === 'truck' || g === 'classic' ? `url(#${id}chrome)` : '#1d2025'}" stroke-width="${f(Math.max(1.2, (g === 'truck' ? 40 : 18) * s))}"/>`,
+        `<path d="${grilleD}" fill="none" stroke="${chromeGrille ? `url(#${id}chrome)` : '#1d2025'}" stroke-width="${sw(g === 'truck' ? 40 : 18, 1.2)}"/>`,
       );
     }
-    // Badge.
     fascia.push(
-      `<ellipse cx="${f(cx)}" cy="${f(Y(g === 'intake' || g === 'slim' ? p.hood - H * 0.025 : (gy1 + gy2) / 2))}" rx="${f(60 * s)}" ry="${f(42 * s)}" fill="url(#${id}chrome)" stroke="#2a2d32" stroke-width="${f(Math.max(0.8, 4 * s))}"/>`,
+      `<ellipse cx="${f(cx)}" cy="${f(Y(g === 'intake' || g === 'slim' ? noseTop + H * 0.012 : (gy1 + gy2) / 2))}" rx="${sw(58)}" ry="${sw(40)}" fill="url(#${id}chrome)" stroke="#2a2d32" stroke-width="${sw(4, 0.8)}"/>`,
     );
-    // Lower intake.
+    // Lower intake, with side vents on sporty cars.
     const iy1 = clr + H * (style === 'supercar' ? 0.2 : 0.16);
-    const iy2 = clr + H * 0.05;
-    const iHalf = style === 'supercar' ? hw * 0.78 : style === 'pickup' ? hw * 0.5 : hw * 0.62;
+    const iy2 = clr + H * 0.045;
+    const iHalf = style === 'supercar' ? hw * 0.5 : style === 'pickup' ? hw * 0.5 : hw * 0.6;
     const intake: P[] = [
       [-iHalf, iy1, 1],
       [iHalf, iy1, 1],
-      [iHalf * 0.92, iy2, 1],
-      [-iHalf * 0.92, iy2, 1],
+      [iHalf * 0.9, iy2, 1],
+      [-iHalf * 0.9, iy2, 1],
     ];
-    fascia.push(`<path d="${smoothPath(intake, map, true, 0.4)}" fill="#0f1114"/>`);
+    fascia.push(`<path d="${smoothPath(intake, map, true, 0.4)}" fill="#0d0f12"/>`);
     for (let i = 1; i < 4; i++) {
       const yy = iy2 + ((iy1 - iy2) * i) / 4;
       fascia.push(
-        `<path d="M${f(X(-iHalf * 0.9))} ${f(Y(yy))} L${f(X(iHalf * 0.9))} ${f(Y(yy))}" stroke="#24272c" stroke-width="${f(Math.max(0.8, 8 * s))}"/>`,
+        `<path d="M${f(X(-iHalf * 0.9))} ${f(Y(yy))} L${f(X(iHalf * 0.9))} ${f(Y(yy))}" stroke="#262a30" stroke-width="${sw(8, 0.8)}"/>`,
       );
     }
-    if (style === 'supercar') {
-      // Centre splitter blade.
-      fascia.push(
-        `<rect x="${f(X(-hw * 0.25))}" y="${f(Y(iy1 - 10))}" width="${f(hw * 0.5 * s)}" height="${f((iy1 - iy2 - 20) * s)}" fill="url(#${id}paint)"/>`,
-      );
-    }
-    // Fog lamps.
-    if (style !== 'supercar') {
+    if (style === 'supercar' || style === 'coupe' || style === 'roadster') {
+      for (const sgn of [-1, 1]) {
+        const vent: P[] = [
+          [sgn * hw * 0.58, iy1 + H * 0.02, 1],
+          [sgn * hw * 0.9, iy1 + H * 0.05, 1],
+          [sgn * hw * 0.88, iy2 + H * 0.02, 1],
+          [sgn * hw * 0.6, iy2, 1],
+        ];
+        fascia.push(`<path d="${smoothPath(vent, map, true, 0.4)}" fill="#0d0f12"/>`);
+      }
+    } else {
       for (const sgn of [-1, 1]) {
         fascia.push(
-          `<rect x="${f(X(sgn * hw * 0.78 - 70))}" y="${f(Y(clr + H * 0.12))}" width="${f(140 * s)}" height="${f(30 * s)}" rx="${f(15 * s)}" fill="#f3f7ff" stroke="#1a1c20" stroke-width="${f(Math.max(0.8, 5 * s))}"/>`,
+          `<rect x="${f(X(sgn * hw * 0.78 - 70))}" y="${f(Y(clr + H * 0.12))}" width="${sw(140)}" height="${sw(30)}" rx="${sw(15)}" fill="#f3f7ff" stroke="#1a1c20" stroke-width="${sw(5, 0.8)}"/>`,
         );
       }
     }
   } else {
     // Tail lamps.
-    const lampTop = sh - H * 0.03;
-    const lampH = H * 0.07;
-    const bar = r() < 0.5 || style === 'suv';
-    for (const sgn of [-1, 1]) {
-      const lamp: P[] = [
-        [sgn * hw * 0.5, lampTop, 1],
-        [sgn * hw * 0.95, lampTop - lampH * 0.1, 1],
-        [sgn * hw * 0.97, lampTop - lampH * 0.6],
-        [sgn * hw * 0.85, lampTop - lampH, 1],
-        [sgn * hw * 0.52, lampTop - lampH * 0.7, 1],
-      ];
+    const lampTop = Math.min(sh, deck) - H * 0.03;
+    const lampH = H * 0.085;
+    const lamps: P[][] = truckRear
+      ? [-1, 1].map((sgn) => [
+          [sgn * hw * 0.86, sh - H * 0.01, 1],
+          [sgn * hw * 0.985, sh - H * 0.01, 1],
+          [sgn * hw * 0.985, sh - H * 0.2, 1],
+          [sgn * hw * 0.86, sh - H * 0.2, 1],
+        ])
+      : [-1, 1].map((sgn) => [
+          [sgn * hw * 0.46, lampTop, 1],
+          [sgn * hw * 0.95, lampTop + H * 0.005, 1],
+          [sgn * hw * 0.99, lampTop - lampH * 0.5],
+          [sgn * hw * 0.92, lampTop - lampH, 1],
+          [sgn * hw * 0.48, lampTop - lampH * 0.65, 1],
+        ]);
+    for (const lamp of lamps) {
       const lampD = smoothPath(lamp, map, true, 0.5);
       fascia.push(
-        `<path d="${lampD}" fill="#ff2a2a" opacity="0.55" filter="url(#${id}glow)"/>`,
-        `<path d="${lampD}" fill="url(#${id}tail)" stroke="#1a0405" stroke-width="${f(Math.max(1, 8 * s))}"/>`,
-        `<path d="M${f(X(sgn * hw * 0.55))} ${f(Y(lampTop - lampH * 0.35))} L${f(X(sgn * hw * 0.92))} ${f(Y(lampTop - lampH * 0.35))}" stroke="#ffd7cf" stroke-width="${f(Math.max(1, 12 * s))}" stroke-linecap="round"/>`,
+        `<path d="${lampD}" fill="#ff2a2a" opacity="0.5" filter="url(#${id}glow)"/>`,
+        `<path d="${lampD}" fill="url(#${id}tail)" stroke="#160304" stroke-width="${sw(10)}"/>`,
       );
     }
-    if (bar) {
+    for (const sgn of [-1, 1]) {
+      const line = truckRear
+        ? `M${f(X(sgn * hw * 0.92))} ${f(Y(sh - H * 0.03))} V${f(Y(sh - H * 0.18))}`
+        : `M${f(X(sgn * hw * 0.5))} ${f(Y(lampTop - lampH * 0.22))} L${f(X(sgn * hw * 0.93))} ${f(Y(lampTop - lampH * 0.18))}`;
       fascia.push(
-        `<rect x="${f(X(-hw * 0.5))}" y="${f(Y(lampTop - lampH * 0.22))}" width="${f(hw * s)}" height="${f(lampH * 0.26 * s)}" fill="url(#${id}tail)"/>`,
-        `<rect x="${f(X(-hw * 0.5))}" y="${f(Y(lampTop - lampH * 0.22))}" width="${f(hw * s)}" height="${f(lampH * 0.26 * s)}" fill="#ff2a2a" opacity="0.5" filter="url(#${id}glow)"/>`,
+        `<path d="${line}" stroke="#ffd9d2" stroke-width="${sw(14, 1.1)}" stroke-linecap="round"/>`,
       );
     }
-    // Boot lid / tailgate shut line.
-    const lidBottom = clr + H * 0.22;
-    const lidTop = p.hatch ? H - 40 : p.hood + 10;
-    const lidHalf = hw * 0.52;
+    if (!truckRear && (r() < 0.5 || style === 'suv')) {
+      const bar = `M${f(X(-hw * 0.47))} ${f(Y(lampTop - lampH * 0.2))} L${f(X(hw * 0.47))} ${f(Y(lampTop - lampH * 0.2))}`;
+      fascia.push(
+        `<path d="${bar}" stroke="#ff2a2a" stroke-width="${sw(50)}" opacity="0.5" filter="url(#${id}glow)"/>`,
+        `<path d="${bar}" stroke="#e3212b" stroke-width="${sw(20, 1.2)}"/>`,
+      );
+    }
+    // Boot lid or tailgate shut line.
+    const lidBottom = clr + H * 0.2;
+    const lidTop = p.hatch ? H - 40 : truckRear ? sh - H * 0.01 : deck + 10;
+    const lidHalf = truckRear ? hw * 0.82 : hw * 0.5;
     fascia.push(
-      `<path d="M${f(X(-lidHalf))} ${f(Y(lidTop))} L${f(X(-lidHalf * 0.96))} ${f(Y(lidBottom))} L${f(X(lidHalf * 0.96))} ${f(Y(lidBottom))} L${f(X(lidHalf))} ${f(Y(lidTop))}" fill="none" stroke="#000" stroke-opacity="0.45" stroke-width="${f(Math.max(1, 7 * s))}"/>`,
+      `<path d="M${f(X(-lidHalf))} ${f(Y(lidTop))} L${f(X(-lidHalf * 0.97))} ${f(Y(lidBottom))} L${f(X(lidHalf * 0.97))} ${f(Y(lidBottom))} L${f(X(lidHalf))} ${f(Y(lidTop))}" fill="none" stroke="#000" stroke-opacity="0.45" stroke-width="${sw(8)}"/>`,
     );
     // Brand lettering across the boot.
     const letters = escapeXml(brand.toUpperCase());
-    const fs = Math.min(70, (hw * 0.75) / Math.max(4, letters.length * 0.8)) * s;
-    fascia.push(
-      `<text x="${f(cx)}" y="${f(Y(lampTop - lampH * 1.75))}" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="${f(fs)}" letter-spacing="${f(fs * 0.45)}" fill="#d5d8dd" stroke="#2a2d32" stroke-width="${f(Math.max(0.3, fs * 0.03))}">${letters}</text>`,
+    const maxFs = truckRear ? 150 : 66;
+    const plateTop = plateY + plateH / 2;
+    const room = lampTop - lampH * 0.7 - plateTop;
+    const fsMm = Math.min(
+      maxFs,
+      truckRear ? 999 : room * 0.45,
+      ((truckRear ? hw * 1.3 : hw * 0.8) / Math.max(4, letters.length)) * 1.1,
     );
-    // Diffuser and exhausts.
+    const fs = fsMm * s;
+    const textY = truckRear ? sh - H * 0.09 : plateTop + room / 2 - fsMm * 0.35;
+    fascia.push(
+      `<text x="${f(cx)}" y="${f(Y(textY))}" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="${f(fs)}" letter-spacing="${f(fs * 0.4)}" fill="${truckRear ? darken(paint, 0.25) : '#d5d8dd'}" stroke="${truckRear ? lighten(paint, 0.2) : '#2a2d32'}" stroke-width="${f(Math.max(0.3, fs * 0.03))}">${letters}</text>`,
+    );
+    // Diffuser, exhausts and reflectors.
     const dy1 = clr + H * 0.1;
     const dy2 = clr + H * 0.01;
     fascia.push(
       `<path d="${smoothPath(
         [
-          [-hw * 0.7, dy1, 1],
-          [hw * 0.7, dy1, 1],
-          [hw * 0.62, dy2, 1],
-          [-hw * 0.62, dy2, 1],
+          [-hw * 0.72, dy1, 1],
+          [hw * 0.72, dy1, 1],
+          [hw * 0.64, dy2, 1],
+          [-hw * 0.64, dy2, 1],
         ],
         map,
         true,
         0.4,
-      )}" fill="#121417"/>`,
+      )}" fill="${truckRear ? `url(#${id}chrome)` : '#111316'}"/>`,
     );
     if (style === 'supercar' || style === 'coupe') {
       for (let i = -3; i <= 3; i++) {
         fascia.push(
-          `<path d="M${f(X(i * hw * 0.12))} ${f(Y(dy1))} L${f(X(i * hw * 0.12))} ${f(Y(dy2))}" stroke="#2b2e33" stroke-width="${f(Math.max(1, 14 * s))}"/>`,
+          `<path d="M${f(X(i * hw * 0.12))} ${f(Y(dy1))} L${f(X(i * hw * 0.12))} ${f(Y(dy2))}" stroke="#2b2e33" stroke-width="${sw(14)}"/>`,
         );
       }
     }
     const tips: number[] =
       p.exhaust === 'quad'
-        ? [-hw * 0.5, -hw * 0.36, hw * 0.36, hw * 0.5]
+        ? [-hw * 0.5, -hw * 0.37, hw * 0.37, hw * 0.5]
         : p.exhaust === 'twin'
           ? [-hw * 0.5, hw * 0.5]
           : p.exhaust === 'centre'
-            ? [-hw * 0.06, hw * 0.06]
+            ? [-hw * 0.07, hw * 0.07]
             : p.exhaust === 'single'
               ? [-hw * 0.55]
               : [];
     for (const tx of tips) {
+      const ty = truckRear ? clr - 20 : (dy1 + dy2) / 2;
       fascia.push(
-        `<ellipse cx="${f(X(tx))}" cy="${f(Y((dy1 + dy2) / 2))}" rx="${f(55 * s)}" ry="${f(40 * s)}" fill="#2b2e33" stroke="url(#${id}chrome)" stroke-width="${f(Math.max(1, 14 * s))}"/>`,
-        `<ellipse cx="${f(X(tx))}" cy="${f(Y((dy1 + dy2) / 2))}" rx="${f(34 * s)}" ry="${f(22 * s)}" fill="#050506"/>`,
+        `<ellipse cx="${f(X(tx))}" cy="${f(Y(ty))}" rx="${sw(55)}" ry="${sw(40)}" fill="#2b2e33" stroke="url(#${id}chrome)" stroke-width="${sw(14)}"/>`,
+        `<ellipse cx="${f(X(tx))}" cy="${f(Y(ty))}" rx="${sw(34)}" ry="${sw(22)}" fill="#050506"/>`,
       );
     }
-    // Reflectors.
     for (const sgn of [-1, 1]) {
       fascia.push(
-        `<rect x="${f(X(sgn * hw * 0.82 - 60))}" y="${f(Y(clr + H * 0.14))}" width="${f(120 * s)}" height="${f(24 * s)}" rx="${f(8 * s)}" fill="#8a0f14"/>`,
+        `<rect x="${f(X(sgn * hw * 0.82 - 60))}" y="${f(Y(clr + H * 0.14))}" width="${sw(120)}" height="${sw(24)}" rx="${sw(8)}" fill="#8a0f14"/>`,
       );
     }
   }
   // Number plate.
-  const plateY = rear ? clr + H * 0.24 : style === 'supercar' ? clr + H * 0.1 : clr + H * 0.17;
-  const plateW = 520;
-  const plateH = 112;
   const plateText = escapeXml((rear ? model : brand).toUpperCase());
-  const pfs = Math.min(72, ((plateW - 80) / Math.max(3, plateText.length * 0.62)) * 1) * s;
+  const pfs = Math.min(72, (plateW - 90) / Math.max(3, plateText.length * 0.64)) * s;
   fascia.push(
-    `<rect x="${f(X(-plateW / 2))}" y="${f(Y(plateY + plateH / 2))}" width="${f(plateW * s)}" height="${f(plateH * s)}" rx="${f(10 * s)}" fill="#f4f5f2" stroke="#1b1d21" stroke-width="${f(Math.max(1, 8 * s))}"/>`,
-    `<rect x="${f(X(-plateW / 2 + 8))}" y="${f(Y(plateY + plateH / 2 - 8))}" width="${f(48 * s)}" height="${f((plateH - 16) * s)}" rx="${f(4 * s)}" fill="#1d3f9e"/>`,
-    `<text x="${f(X(24))}" y="${f(Y(plateY - pfs / s / 2.9))}" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="${f(pfs)}" fill="#16181c">${plateText}</text>`,
+    `<rect x="${f(X(-plateW / 2))}" y="${f(Y(plateY + plateH / 2))}" width="${sw(plateW)}" height="${sw(plateH)}" rx="${sw(10)}" fill="#f4f5f2" stroke="#1b1d21" stroke-width="${sw(8)}"/>`,
+    `<rect x="${f(X(-plateW / 2 + 8))}" y="${f(Y(plateY + plateH / 2 - 8))}" width="${sw(48)}" height="${sw(plateH - 16)}" rx="${sw(4)}" fill="#1d3f9e"/>`,
+    `<text x="${f(X(24))}" y="${f(Y(plateY) + pfs * 0.36)}" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="${f(pfs)}" fill="#16181c">${plateText}</text>`,
   );
 
   parts.push(`<g clip-path="url(#${id}lowclip)">${low.join('')}</g>`);
   parts.push(fascia.join('\n'));
-  // Mirrors.
+  // Door mirrors.
   for (const sgn of [-1, 1]) {
     const mirror: P[] = [
-      [sgn * (p.beltHalf - 40), sh + 20, 1],
-      [sgn * (hw + 150), sh + 40],
-      [sgn * (hw + 170), sh + 140],
-      [sgn * (hw + 40), sh + 170],
-      [sgn * (p.beltHalf - 20), sh + 90, 1],
+      [sgn * (p.beltHalf + 10), sh + 50, 1],
+      [sgn * (hw + 50), sh + 60],
+      [sgn * (hw + 85), sh + 130],
+      [sgn * (hw + 30), sh + 185],
+      [sgn * (p.beltHalf + 10), sh + 160, 1],
     ];
     parts.push(
-      `<path d="${smoothPath(mirror, map, true, 0.7)}" fill="url(#${id}paint)" stroke="${darken(paint, 0.6)}" stroke-width="${f(Math.max(1, 6 * s))}"/>`,
+      `<path d="${smoothPath(mirror, map, true, 0.7)}" fill="url(#${id}cabin)" stroke="${darken(paint, 0.6)}" stroke-width="${sw(6)}"/>`,
     );
   }
-  // Rim light along the roof and fenders.
-  parts.push(
-    `<path d="${ghD}" fill="none" stroke="#fff" stroke-opacity="0.18" stroke-width="${f(Math.max(1, 8 * s))}" clip-path="url(#${id}ghclip)"/>`,
-  );
+  if (!openRear) {
+    parts.push(
+      `<path d="${ghD}" fill="none" stroke="#fff" stroke-opacity="0.16" stroke-width="${sw(8)}" clip-path="url(#${id}ghclip)"/>`,
+    );
+  }
   return `<defs>${defs}</defs><g id="${id}car">${parts.join('\n')}</g>`;
 }
 
@@ -2073,12 +2185,24 @@ interface CategoryTheme {
 }
 
 const CATEGORY_THEMES: Record<string, CategoryTheme> = {
-  'daily-commuter': { from: '#dfe9f3', to: '#9fb8cf', accent: '#2f6690', paint: '#3a7ca5', style: 'hatchback' },
+  'daily-commuter': {
+    from: '#dfe9f3',
+    to: '#9fb8cf',
+    accent: '#2f6690',
+    paint: '#3a7ca5',
+    style: 'hatchback',
+  },
   'eco-friendly': { from: '#e4f5e9', to: '#7fc8a0', accent: '#1b7f4c', paint: '#f3f6f4', style: 'hatchback' },
   'family-car': { from: '#fdf0dc', to: '#f2b880', accent: '#c0661f', paint: '#5b6b7a', style: 'suv' },
   'grand-tourer': { from: '#2b1f3a', to: '#d9785a', accent: '#ffcf8a', paint: '#1f3b5a', style: 'coupe' },
   performance: { from: '#17191d', to: '#5a1016', accent: '#ff3b30', paint: '#d7dadf', style: 'sedan' },
-  'special-edition': { from: '#0f1a2e', to: '#3a2a5c', accent: '#e7c26b', paint: '#0b3d2e', style: 'roadster' },
+  'special-edition': {
+    from: '#0f1a2e',
+    to: '#3a2a5c',
+    accent: '#e7c26b',
+    paint: '#0b3d2e',
+    style: 'roadster',
+  },
   'super-car': { from: '#0c0d10', to: '#2a2f38', accent: '#ff7a00', paint: '#f2a900', style: 'supercar' },
 };
 
@@ -2094,7 +2218,13 @@ function themeFor(categoryId: string): CategoryTheme {
   return CATEGORY_THEMES[categoryId] ?? FALLBACK_THEME;
 }
 
-function categoryScenery(categoryId: string, t: CategoryTheme, w: number, h: number, groundY: number): string {
+function categoryScenery(
+  categoryId: string,
+  t: CategoryTheme,
+  w: number,
+  h: number,
+  groundY: number,
+): string {
   const a = t.accent;
   switch (categoryId) {
     case 'daily-commuter': {
@@ -2141,7 +2271,9 @@ function categoryScenery(categoryId: string, t: CategoryTheme, w: number, h: num
       for (let i = 0; i < 6; i++) {
         for (let j = 0; j < 4; j++) {
           if ((i + j) % 2 === 0)
-            flag.push(`<rect x="${f(w - 260 + i * 40)}" y="${f(40 + j * 40)}" width="40" height="40" fill="#ffffff"/>`);
+            flag.push(
+              `<rect x="${f(w - 260 + i * 40)}" y="${f(40 + j * 40)}" width="40" height="40" fill="#ffffff"/>`,
+            );
         }
       }
       return `${lines.join('')}<g opacity="0.12" transform="rotate(-12 ${w - 140} 120)">${flag.join('')}</g>`;
@@ -2313,11 +2445,9 @@ function intrinsicWidth(svg: string): number {
 
 /** Renders SVG markup to a WebP of the given pixel width (height follows the aspect ratio). */
 export async function renderWebp(svg: string, width: number): Promise<Buffer> {
-  if (!Number.isInteger(width) || width <= 0) throw new RangeError(`width must be a positive integer: ${width}`);
+  if (!Number.isInteger(width) || width <= 0)
+    throw new RangeError(`width must be a positive integer: ${width}`);
   // Rasterise at (or just above) the target size so edges stay crisp, then resize exactly.
   const density = Math.min(2400, Math.max(1, (72 * width) / intrinsicWidth(svg)));
-  return sharp(Buffer.from(svg), { density })
-    .resize({ width })
-    .webp({ quality: 78, effort: 4 })
-    .toBuffer();
+  return sharp(Buffer.from(svg), { density }).resize({ width }).webp({ quality: 78, effort: 4 }).toBuffer();
 }

@@ -26,8 +26,12 @@ export function useMe() {
   return useQuery(meQueryOptions());
 }
 
-/** Signs out, then forgets every cached query so no one else's data stays on screen. */
-export function useSignOut() {
+/**
+ * Signs out, lets the caller leave the page (e.g. navigate home, so guards do not bounce a
+ * signed-out user to the login page first), then forgets every cached query so no one else's
+ * data stays on screen.
+ */
+export function useSignOut({ onSignedOut }: { onSignedOut?: () => unknown } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
@@ -35,7 +39,8 @@ export function useSignOut() {
       const { authClient, unwrapAuthResult } = await import('./auth-client.ts');
       return unwrapAuthResult(await authClient.signOut());
     },
-    onSuccess: () => {
+    onSuccess: async () => {
+      await onSignedOut?.();
       queryClient.clear();
       queryClient.setQueryData(meQueryKey, null);
     },

@@ -20,8 +20,20 @@ export const unauthorized: MockResponse = {
   body: { error: { code: 'unauthorized', message: 'Please sign in.' } },
 };
 
-export const buyer: User = { id: 'u-buyer', name: 'Bea Buyer', email: 'bea@example.com', role: 'Buyer', isVerified: false };
-export const seller: User = { id: 'u-seller', name: 'Sam Seller', email: 'sam@example.com', role: 'Seller', isVerified: true };
+export const buyer: User = {
+  id: 'u-buyer',
+  name: 'Bea Buyer',
+  email: 'bea@example.com',
+  role: 'Buyer',
+  isVerified: false,
+};
+export const seller: User = {
+  id: 'u-seller',
+  name: 'Sam Seller',
+  email: 'sam@example.com',
+  role: 'Seller',
+  isVerified: true,
+};
 
 /**
  * Stubs global fetch. Keys are "METHOD /api/path" or just "/api/path" (any method); unknown calls
@@ -29,7 +41,10 @@ export const seller: User = { id: 'u-seller', name: 'Sam Seller', email: 'sam@ex
  */
 export function mockFetch(routes: MockRoutes) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const method = (init?.method ?? 'GET').toUpperCase();
     const entry = routes[`${method} ${url.pathname}`] ?? routes[url.pathname];
     const response =
@@ -47,7 +62,10 @@ export function mockFetch(routes: MockRoutes) {
 }
 
 /** Renders route objects in a memory router with the app's query client and toaster. */
-export function renderRoutes(routes: RouteObject[], { initialEntries = ['/'] }: { initialEntries?: string[] } = {}) {
+export function renderRoutes(
+  routes: RouteObject[],
+  { initialEntries = ['/'] }: { initialEntries?: string[] } = {},
+) {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(routes, { initialEntries });
   const result = render(

@@ -1,6 +1,42 @@
+import {
+  advertisedCarPageSchema,
+  advertiseInputSchema,
+  advertisementSchema,
+  pageQuerySchema,
+} from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { currentUser } from '../../http/access.ts';
+import * as service from './advertisements.service.ts';
 
-export function advertisementsRoutes(_context: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+const tags = ['advertisements'];
+
+export function advertisementsRoutes({ database, photos }: AppContext): FastifyPluginAsyncZod {
+  const deps = { db: database.db, photos };
+  return async (app) => {
+    app.get('/advertise', {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "What's New: advertised cars for sale, newest advertisement first",
+        querystring: pageQuerySchema,
+        response: { 200: advertisedCarPageSchema },
+      },
+      handler: (request) => service.listAdvertisedCars(deps, request.query),
+    });
+
+    app.post('/advertise', {
+      config: { access: ['Seller'] },
+      schema: {
+        tags,
+        summary: 'Advertise one of your unsold cars, once (its seller)',
+        body: advertiseInputSchema,
+        response: { 201: advertisementSchema },
+      },
+      handler: async (request, reply) => {
+        const advertisement = await service.advertiseCar(deps, currentUser(request), request.body.carId);
+        return reply.code(201).send(advertisement);
+      },
+    });
+  };
 }

@@ -9,8 +9,6 @@ export function carName(car: { year: number; brand: string; model: string }): st
 }
 
 /** URL of a car's cover photo (the first key) at 480 px: the size of list thumbnails. */
-export function carCoverUrl(_context: AppContext, photoKeys: readonly string[]): string {
-  // Photos are served from /uploads until the photo service is on the context
-  // (then: context.photos.url(`${key}-480.webp`)).
-  return `/uploads/${photoKeys[0]}-480.webp`;
+export function carCoverUrl(context: AppContext, photoKeys: readonly string[]): string {
+  return context.photos.url(`${photoKeys[0]}-480.webp`);
 }

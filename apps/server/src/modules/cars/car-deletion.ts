@@ -8,7 +8,10 @@ import { bookings, cars } from '../../db/schema.ts';
  * unpaid bookings are deleted, paid bookings stay (their car id becomes null) for accounting.
  */
 export async function deleteCarsWhere(tx: Tx, where: SQL) {
-  const doomed = tx.select({ id: cars.id }).from(cars).where(where);
-  await tx.delete(bookings).where(and(inArray(bookings.carId, doomed), not(bookings.isPaid)));
-  return tx.delete(cars).where(where).returning({ id: cars.id });
+  // Lock the cars first: a booking made on one of them meanwhile waits, then finds it gone.
+  const doomed = await tx.select({ id: cars.id }).from(cars).where(where).for('update');
+  if (doomed.length === 0) return [];
+  const ids = doomed.map((c) => c.id);
+  await tx.delete(bookings).where(and(inArray(bookings.carId, ids), not(bookings.isPaid)));
+  return tx.delete(cars).where(inArray(cars.id, ids)).returning({ id: cars.id });
 }

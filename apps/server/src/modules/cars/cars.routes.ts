@@ -1,6 +1,96 @@
+import {
+  carIdParamsSchema,
+  carInputSchema,
+  carPageSchema,
+  carSchema,
+  carUpdateSchema,
+  categoryCarsParamsSchema,
+  deletedCountSchema,
+  emailParamsSchema,
+  pageQuerySchema,
+} from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { currentUser } from '../../http/access.ts';
+import * as service from './cars.service.ts';
 
-export function carsRoutes(_context: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+const tags = ['cars'];
+
+export function carsRoutes({ database, photos }: AppContext): FastifyPluginAsyncZod {
+  const deps = { db: database.db, photos };
+  return async (app) => {
+    app.get('/cars/:categoryId', {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: "A category's cars for sale, newest first",
+        params: categoryCarsParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: carPageSchema },
+      },
+      handler: (request) => service.listCategoryCars(deps, request.params.categoryId, request.query),
+    });
+
+    app.get('/cars/id/:id', {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: 'One car (sold cars too)',
+        params: carIdParamsSchema,
+        response: { 200: carSchema },
+      },
+      handler: (request) => service.getCar(deps, request.params.id),
+    });
+
+    app.get('/cars/email/:email', {
+      config: { access: ['Seller', 'Admin'] },
+      schema: {
+        tags,
+        summary: "A seller's cars, sold ones included (that seller or an admin)",
+        params: emailParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: carPageSchema },
+      },
+      handler: (request) =>
+        service.listSellerCars(deps, currentUser(request), request.params.email, request.query),
+    });
+
+    app.post('/cars', {
+      config: { access: ['Seller'] },
+      schema: {
+        tags,
+        summary: 'Post a car for sale (seller)',
+        body: carInputSchema,
+        response: { 201: carSchema },
+      },
+      handler: async (request, reply) => {
+        const car = await service.createCar(deps, currentUser(request), request.body);
+        return reply.code(201).send(car);
+      },
+    });
+
+    app.patch('/cars/:id', {
+      config: { access: ['Seller'] },
+      schema: {
+        tags,
+        summary: 'Edit one of your cars, or mark it sold or back on sale (its seller)',
+        params: carIdParamsSchema,
+        body: carUpdateSchema,
+        response: { 200: carSchema },
+      },
+      handler: (request) => service.updateCar(deps, currentUser(request), request.params.id, request.body),
+    });
+
+    app.delete('/cars/:id', {
+      config: { access: ['Seller', 'Admin'] },
+      schema: {
+        tags,
+        summary:
+          'Delete a car with its advertisement, saved posts, reports and unpaid bookings (its seller or an admin)',
+        params: carIdParamsSchema,
+        response: { 200: deletedCountSchema },
+      },
+      handler: (request) => service.deleteCar(deps, currentUser(request), request.params.id),
+    });
+  };
 }

@@ -8,10 +8,19 @@ export function categoriesRoutes({ database }: AppContext): FastifyPluginAsyncZo
   return async (app) => {
     app.get('/categories', {
       config: { access: 'public' },
-      schema: { tags: ['catalogue'], summary: 'All categories in display order', response: { 200: categoryListSchema } },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'All categories in display order',
+        response: { 200: categoryListSchema },
+      },
       handler: () =>
         database.db
-          .select({ id: categories.id, name: categories.name, icon: categories.icon, image: categories.image })
+          .select({
+            id: categories.id,
+            name: categories.name,
+            icon: categories.icon,
+            image: categories.image,
+          })
           .from(categories)
           .orderBy(asc(categories.position)),
     });

@@ -12,6 +12,7 @@ import {
 } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../http/access.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { PaymentProvider, ProviderEvent } from './payment-provider.ts';
@@ -85,10 +86,12 @@ export function paymentsRoutes({ database, payments }: AppContext): FastifyPlugi
 function stripeWebhookRoute(
   payments: PaymentProvider,
   webhooks: NonNullable<PaymentProvider['webhooks']>,
-  db: AppContext['database']['db'],
+  db: Db,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
 
     app.post('/stripe/webhook', {
       config: { access: 'public' },

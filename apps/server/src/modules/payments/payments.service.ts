@@ -7,8 +7,8 @@ import {
   type CreatePaymentIntentInput,
   CURRENCY,
   PAYMENT_ERROR_CODES,
-  type Payment,
   type PageQuery,
+  type Payment,
   type RecordPaymentInput,
   recordPaymentInputSchema,
   TEST_DRIVE_FEE_CENTS,
@@ -25,7 +25,12 @@ import type { TestModeProvider } from './test-mode-provider.ts';
 
 const ALREADY_PAID = 'This booking is already paid.';
 
-export async function createPaymentIntent(db: Db, provider: PaymentProvider, buyer: User, input: CreatePaymentIntentInput) {
+export async function createPaymentIntent(
+  db: Db,
+  provider: PaymentProvider,
+  buyer: User,
+  input: CreatePaymentIntentInput,
+) {
   const booking = await repo.findBookingOfBuyer(db, input.bookingId, buyer.id);
   if (!booking) throw notFound('The booking');
   if (booking.isPaid) throw conflict(ALREADY_PAID);
@@ -37,11 +42,19 @@ export async function createPaymentIntent(db: Db, provider: PaymentProvider, buy
     currency: CURRENCY,
     idempotencyKey: `booking-${booking.id}`,
   });
-  return { clientSecret: intent.clientSecret, provider: provider.name, publishableKey: provider.publishableKey };
+  return {
+    clientSecret: intent.clientSecret,
+    provider: provider.name,
+    publishableKey: provider.publishableKey,
+  };
 }
 
 /** Test mode's stand-in for the card form of Stripe Elements; only the intent's own buyer may use it. */
-export async function confirmTestPayment(provider: TestModeProvider, buyer: User, input: ConfirmTestPaymentInput) {
+export async function confirmTestPayment(
+  provider: TestModeProvider,
+  buyer: User,
+  input: ConfirmTestPaymentInput,
+) {
   const intent = await provider.findByClientSecret(input.clientSecret);
   if (!intent || intent.metadata.buyerId !== buyer.id) throw notFound('The payment');
   const result = await provider.confirm(intent.id, input.card);
@@ -52,7 +65,12 @@ export async function confirmTestPayment(provider: TestModeProvider, buyer: User
  * Records a payment the provider confirms: succeeded, for the fee, and made for this booking by
  * this buyer. The one path for both the browser's report and Stripe's webhook.
  */
-export async function recordPayment(db: Db, provider: PaymentProvider, buyerId: string, input: RecordPaymentInput) {
+export async function recordPayment(
+  db: Db,
+  provider: PaymentProvider,
+  buyerId: string,
+  input: RecordPaymentInput,
+) {
   const { bookingId, transactionId } = input;
   const booking = await repo.findBookingOfBuyer(db, bookingId, buyerId);
   if (!booking) throw notFound('The booking');
@@ -107,7 +125,12 @@ function sameOrConflict(payment: repo.PaymentRow, transactionId: string) {
  * A verified `payment_intent.succeeded` records the payment like the browser would. Events that
  * can never be recorded are logged and acknowledged, because Stripe would otherwise retry them for days.
  */
-export async function handleProviderEvent(db: Db, provider: PaymentProvider, event: ProviderEvent, log: FastifyBaseLogger) {
+export async function handleProviderEvent(
+  db: Db,
+  provider: PaymentProvider,
+  event: ProviderEvent,
+  log: FastifyBaseLogger,
+) {
   if (event.type !== 'payment_intent.succeeded' || !event.intent) return;
   const { id: transactionId, metadata } = event.intent;
   const parsed = recordPaymentInputSchema.safeParse({ bookingId: metadata.bookingId, transactionId });
@@ -120,14 +143,18 @@ export async function handleProviderEvent(db: Db, provider: PaymentProvider, eve
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     // Money was taken but no booking can hold it (cancelled meanwhile, say): an operator must refund.
-    log.error({ transactionId, bookingId: parsed.data.bookingId, reason: error.message }, 'stripe webhook: succeeded payment not recorded');
+    log.error(
+      { transactionId, bookingId: parsed.data.bookingId, reason: error.message },
+      'stripe webhook: succeeded payment not recorded',
+    );
   }
 }
 
 export async function listPayments(db: Db, query: PageQuery) {
   const cursor = decodeCursor(query.cursor);
   // Payment ids are UUIDs; a forged cursor must not reach PostgreSQL as one.
-  if (cursor && !z.uuid().safeParse(cursor.id).success) throw badRequest('The page cursor is invalid.', { cursor: 'Invalid cursor' });
+  if (cursor && !z.guid().safeParse(cursor.id).success)
+    throw badRequest('The page cursor is invalid.', { cursor: 'Invalid cursor' });
   const page = await repo.listPayments(db, query.limit, query.cursor);
   return {
     items: page.items.map(

@@ -1,7 +1,12 @@
 /** Stripe through its official SDK; the card itself is entered in Stripe Elements and never reaches us. */
 import Stripe from 'stripe';
 import { unavailable } from '../../http/errors.ts';
-import type { CreateIntentInput, PaymentProvider, ProviderEvent, ProviderIntent } from './payment-provider.ts';
+import type {
+  CreateIntentInput,
+  PaymentProvider,
+  ProviderEvent,
+  ProviderIntent,
+} from './payment-provider.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -33,7 +38,8 @@ export class StripeProvider implements PaymentProvider {
     const secret = options.webhookSecret;
     if (secret) {
       this.webhooks = {
-        parseEvent: (rawBody, signature) => toProviderEvent(this.stripe.webhooks.constructEvent(rawBody, signature, secret)),
+        parseEvent: (rawBody, signature) =>
+          toProviderEvent(this.stripe.webhooks.constructEvent(rawBody, signature, secret)),
       };
     }
   }
@@ -44,7 +50,7 @@ export class StripeProvider implements PaymentProvider {
         {
           amount: input.amount,
           currency: input.currency,
-          payment_method_types: ['card'],
+          allowed_payment_method_types: ['card'],
           description: 'Redline test drive',
           metadata: { bookingId: input.bookingId, buyerId: input.buyerId },
         },
@@ -60,7 +66,8 @@ export class StripeProvider implements PaymentProvider {
       const intent = await this.stripe.paymentIntents.retrieve(id);
       return toProviderIntent(intent);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return undefined;
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+        return undefined;
       throw providerUnavailable(error);
     }
   }
@@ -92,5 +99,7 @@ async function callStripe<T>(call: () => Promise<T>): Promise<T> {
 
 /** Stripe's own failure is not the client's: answered as 503, logged with its cause. */
 function providerUnavailable(error: unknown) {
-  return Object.assign(unavailable('The payment service is unavailable. Please try again shortly.'), { cause: error });
+  return Object.assign(unavailable('The payment service is unavailable. Please try again shortly.'), {
+    cause: error,
+  });
 }

@@ -14,12 +14,21 @@ export const TEST_CARDS = {
 
 const failures = {
   invalidNumber: { code: PAYMENT_ERROR_CODES.invalidNumber, message: 'Your card number is invalid.' },
-  invalidMonth: { code: PAYMENT_ERROR_CODES.invalidExpiry, message: "Your card's expiration month is invalid." },
-  invalidYear: { code: PAYMENT_ERROR_CODES.invalidExpiry, message: "Your card's expiration year is invalid." },
+  invalidMonth: {
+    code: PAYMENT_ERROR_CODES.invalidExpiry,
+    message: "Your card's expiration month is invalid.",
+  },
+  invalidYear: {
+    code: PAYMENT_ERROR_CODES.invalidExpiry,
+    message: "Your card's expiration year is invalid.",
+  },
   expired: { code: PAYMENT_ERROR_CODES.expiredCard, message: 'Your card has expired.' },
   invalidCvc: { code: PAYMENT_ERROR_CODES.invalidCvc, message: "Your card's security code is invalid." },
   declined: { code: PAYMENT_ERROR_CODES.cardDeclined, message: 'Your card was declined.' },
-  insufficientFunds: { code: PAYMENT_ERROR_CODES.insufficientFunds, message: 'Your card has insufficient funds.' },
+  insufficientFunds: {
+    code: PAYMENT_ERROR_CODES.insufficientFunds,
+    message: 'Your card has insufficient funds.',
+  },
   testCardRequired: {
     code: PAYMENT_ERROR_CODES.testCardRequired,
     message: 'Use a Stripe test card such as 4242 4242 4242 4242.',
@@ -44,13 +53,15 @@ export function checkTestCard(card: TestCard, now: Date): CardFailure | undefine
   const number = card.number.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(number) || !passesLuhn(number)) return failures.invalidNumber;
 
-  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) return failures.invalidMonth;
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12)
+    return failures.invalidMonth;
   // Two-digit years are how people read them off the card.
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
   const thisYear = now.getUTCFullYear();
   if (!Number.isInteger(year) || year > thisYear + 50) return failures.invalidYear;
   // A card is valid until the end of its expiry month.
-  if (year < thisYear || (year === thisYear && card.expMonth < now.getUTCMonth() + 1)) return failures.expired;
+  if (year < thisYear || (year === thisYear && card.expMonth < now.getUTCMonth() + 1))
+    return failures.expired;
 
   if (!/^\d{3,4}$/.test(card.cvc.trim())) return failures.invalidCvc;
 

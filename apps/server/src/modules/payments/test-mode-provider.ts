@@ -50,7 +50,9 @@ export class TestModeProvider implements PaymentProvider {
   }
 
   async findByClientSecret(clientSecret: string): Promise<ProviderIntent | undefined> {
-    const row = await this.db.query.paymentIntents.findFirst({ where: eq(paymentIntents.clientSecret, clientSecret) });
+    const row = await this.db.query.paymentIntents.findFirst({
+      where: eq(paymentIntents.clientSecret, clientSecret),
+    });
     return row && toProviderIntent(row);
   }
 
@@ -78,5 +80,11 @@ export class TestModeProvider implements PaymentProvider {
 }
 
 function toProviderIntent(row: IntentRow): ProviderIntent {
-  return { id: row.id, status: row.status, amount: row.amount, currency: row.currency, metadata: row.metadata };
+  return {
+    id: row.id,
+    status: row.status,
+    amount: row.amount,
+    currency: row.currency,
+    metadata: row.metadata,
+  };
 }

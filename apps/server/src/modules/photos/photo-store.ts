@@ -1,20 +1,25 @@
 /**
  * Where photo files live, behind one small interface: a local directory by default
- * (DATA_DIR/uploads, served at /uploads), or an S3-compatible bucket.
+ * (DATA_DIR/uploads, served at /uploads), or an S3-compatible bucket when S3_BUCKET is set.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { type Config, ConfigError } from '../../config/config.ts';
 
 export interface PhotoStore {
   /** Stores a file under a name made of [a-z0-9.-] only; replaces nothing partially. */
   put(name: string, data: Buffer, contentType: string): Promise<void>;
+  /** Removes files; a name that does not exist is not an error. */
   delete(names: string[]): Promise<void>;
   /** Public URL of a stored file. */
   url(name: string): string;
 }
 
 export const SAFE_NAME = /^[a-z0-9][a-z0-9.-]{0,127}$/;
+/** Names are content hashes, so a stored file never changes and may be cached for good. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export function assertSafeName(name: string): void {
   if (!SAFE_NAME.test(name) || name.includes('..')) throw new Error(`Unsafe photo name: ${name}`);
@@ -50,4 +55,93 @@ export class LocalPhotoStore implements PhotoStore {
   url(name: string): string {
     return `${this.baseUrl}/${name}`;
   }
+}
+
+export interface S3PhotoStoreOptions {
+  bucket: string;
+  /** Base URL browsers load the files from (the bucket's public URL or a CDN in front of it). */
+  publicUrl: string;
+  region: string;
+  /** For S3-compatible services (MinIO, R2, s3rver …); enables path-style addressing. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
+
+const S3_PARALLEL_DELETES = 16;
+
+export class S3PhotoStore implements PhotoStore {
+  private readonly client: S3Client;
+  private readonly publicUrl: string;
+
+  constructor(private readonly options: S3PhotoStoreOptions) {
+    this.publicUrl = options.publicUrl.replace(/\/+$/, '');
+    this.client = new S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: Boolean(options.endpoint),
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
+      // Checksums only where S3 requires them: several S3-compatible services reject the newer ones.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 3,
+    });
+  }
+
+  async put(name: string, data: Buffer, contentType: string): Promise<void> {
+    assertSafeName(name);
+    // A PUT is atomic in S3: the object exists whole or not at all.
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: name,
+        Body: data,
+        ContentType: contentType,
+        CacheControl: IMMUTABLE_CACHE_CONTROL,
+      }),
+    );
+  }
+
+  async delete(names: string[]): Promise<void> {
+    for (const name of names) assertSafeName(name);
+    // One DeleteObject per file (every S3-compatible service has it; DeleteObjects is less portable),
+    // a few at a time so that a large cleanup does not open hundreds of connections.
+    for (let i = 0; i < names.length; i += S3_PARALLEL_DELETES) {
+      await Promise.all(
+        names
+          .slice(i, i + S3_PARALLEL_DELETES)
+          .map((name) =>
+            this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: name })),
+          ),
+      );
+    }
+  }
+
+  url(name: string): string {
+    return `${this.publicUrl}/${name}`;
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+}
+
+/** The photo store the configuration asks for. */
+export function createPhotoStore(config: Config): PhotoStore {
+  if (!config.S3_BUCKET) return new LocalPhotoStore(path.join(config.dataDir, 'uploads'));
+  if (!config.S3_PUBLIC_URL) {
+    // Browsers load photos from this URL, and the content security policy allows only its origin.
+    throw new ConfigError('Invalid configuration:\n  S3_PUBLIC_URL: required when S3_BUCKET is set');
+  }
+  return new S3PhotoStore({
+    bucket: config.S3_BUCKET,
+    publicUrl: config.S3_PUBLIC_URL,
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+  });
 }

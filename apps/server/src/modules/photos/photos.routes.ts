@@ -1,6 +1,41 @@
+import { PHOTO_UPLOAD_FIELD, uploadedPhotoSchema } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { currentUser } from '../../http/access.ts';
+import { badRequest, tooLarge, unsupportedMedia } from '../../http/errors.ts';
+import { photoView } from './photo-urls.ts';
+import { ingestPhoto } from './photos.service.ts';
 
-export function photosRoutes(_context: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+export function photosRoutes({ database, photos }: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post('/uploads', {
+      // Decoding and encoding cost real CPU time; a seller posting a car sends at most ten photos.
+      config: { access: ['Seller'], rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['photos'],
+        summary:
+          'Upload one car photo (multipart field "file"; JPEG, PNG, WebP, AVIF or HEIC, at most 15 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadedPhotoSchema },
+      },
+      handler: async (request, reply) => {
+        if (!request.isMultipart()) throw unsupportedMedia('Send the photo as multipart/form-data.');
+        const file = await request.file();
+        if (!file || file.fieldname !== PHOTO_UPLOAD_FIELD) {
+          throw badRequest('Choose a photo to upload.', { [PHOTO_UPLOAD_FIELD]: 'Photo is required' });
+        }
+        let buffer: Buffer;
+        try {
+          buffer = await file.toBuffer();
+        } catch (error) {
+          if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
+            throw tooLarge('The photo is larger than 15 MB.');
+          }
+          throw error;
+        }
+        const photo = await ingestPhoto({ db: database.db, photos }, buffer, currentUser(request).id);
+        return reply.code(201).send(photoView(photos, photo.key, photo));
+      },
+    });
+  };
 }

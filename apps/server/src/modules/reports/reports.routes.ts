@@ -1,6 +1,65 @@
+import {
+  deletedCountSchema,
+  pageOf,
+  pageQuerySchema,
+  reportedCarParamsSchema,
+  reportedPostSchema,
+  reportInputSchema,
+  reportSchema,
+} from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { currentUser } from '../../http/access.ts';
+import * as service from './reports.service.ts';
 
-export function reportsRoutes(_context: AppContext): FastifyPluginAsyncZod {
-  return async () => {};
+const tags = ['reports'];
+
+export function reportsRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post('/reportedpost', {
+      config: { access: ['Buyer'] },
+      schema: {
+        tags,
+        summary: 'Report a car post (buyer, once per car)',
+        body: reportInputSchema,
+        response: { 201: reportSchema },
+      },
+      handler: async (request, reply) =>
+        reply.status(201).send(await service.reportPost(context, currentUser(request), request.body)),
+    });
+
+    app.get('/reportedpost', {
+      config: { access: ['Admin'] },
+      schema: {
+        tags,
+        summary: 'Reported cars with their reports, most recently reported first (admin)',
+        querystring: pageQuerySchema,
+        response: { 200: pageOf(reportedPostSchema) },
+      },
+      handler: (request) => service.listReportedPosts(context, request.query),
+    });
+
+    app.delete('/reportedpost/:carId', {
+      config: { access: ['Admin'] },
+      schema: {
+        tags,
+        summary:
+          'Delete a reported car with its advertisement, saved posts, reports and unpaid bookings (admin)',
+        params: reportedCarParamsSchema,
+        response: { 200: deletedCountSchema },
+      },
+      handler: (request) => service.deleteReportedPost(context, request.params.carId),
+    });
+
+    app.post('/reportedpost/:carId/dismiss', {
+      config: { access: ['Admin'] },
+      schema: {
+        tags,
+        summary: "Dismiss a car's reports as unfounded; the car stays (admin)",
+        params: reportedCarParamsSchema,
+        response: { 200: deletedCountSchema },
+      },
+      handler: (request) => service.dismissReports(context, request.params.carId),
+    });
+  };
 }

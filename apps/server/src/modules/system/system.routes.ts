@@ -20,7 +20,11 @@ export function systemRoutes({ config, database }: AppContext): FastifyPluginAsy
   return async (app) => {
     app.get('/health', {
       config: { access: 'public' },
-      schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: z.object({ status: z.literal('ok') }) } },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database check',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
       handler: async () => {
         try {
           await database.ping();
@@ -33,7 +37,11 @@ export function systemRoutes({ config, database }: AppContext): FastifyPluginAsy
 
     app.get('/config', {
       config: { access: 'public' },
-      schema: { tags: ['system'], summary: 'What the browser needs to know', response: { 200: publicConfigSchema } },
+      schema: {
+        tags: ['system'],
+        summary: 'What the browser needs to know',
+        response: { 200: publicConfigSchema },
+      },
       handler: () => ({
         googleSignIn,
         payments: stripe
@@ -51,7 +59,10 @@ export function systemRoutes({ config, database }: AppContext): FastifyPluginAsy
         response: { 201: z.object({ id: z.string() }) },
       },
       handler: async (request, reply) => {
-        const [row] = await db.insert(contactMessages).values(request.body).returning({ id: contactMessages.id });
+        const [row] = await db
+          .insert(contactMessages)
+          .values(request.body)
+          .returning({ id: contactMessages.id });
         return reply.status(201).send({ id: row!.id });
       },
     });

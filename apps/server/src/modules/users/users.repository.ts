@@ -14,7 +14,10 @@ const publicColumns = {
 };
 
 export function findUserByEmail(db: Db, email: string) {
-  return db.query.users.findFirst({ where: eq(users.email, email), columns: { createdAt: false, updatedAt: false } });
+  return db.query.users.findFirst({
+    where: eq(users.email, email),
+    columns: { createdAt: false, updatedAt: false },
+  });
 }
 
 export function findUserById(db: Db, id: string) {
@@ -44,6 +47,10 @@ export async function setVerified(db: Db, id: string, role: 'Buyer' | 'Seller') 
 /** Deletes a user and what they own, in one transaction; sessions go with the user row. */
 export async function deleteUser(db: Db, id: string) {
   return db.transaction(async (tx) => {
+    // Locked first (cars, then the user, the order bookings take them in) so that no booking,
+    // save or report can slip in between the statements below and outlive the rule.
+    await tx.select({ id: cars.id }).from(cars).where(eq(cars.sellerId, id)).for('update');
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
     await deleteCarsWhere(tx, eq(cars.sellerId, id));
     await tx.delete(bookings).where(and(eq(bookings.buyerId, id), not(bookings.isPaid)));
     const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });

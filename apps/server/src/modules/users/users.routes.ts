@@ -26,7 +26,12 @@ export function usersRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.get('/users/:email', {
       config: { access: 'signedIn' },
-      schema: { tags, summary: 'A user by e-mail (self or admin)', params: emailParamsSchema, response: { 200: userSchema } },
+      schema: {
+        tags,
+        summary: 'A user by e-mail (self or admin)',
+        params: emailParamsSchema,
+        response: { 200: userSchema },
+      },
       handler: (request) => service.getUserByEmail(db, currentUser(request), request.params.email),
     });
 
@@ -40,7 +45,12 @@ export function usersRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.delete('/users/:email', {
       config: { access: ['Admin'] },
-      schema: { tags, summary: 'Delete a buyer or seller (admin)', params: emailParamsSchema, response: { 200: deletedCountSchema } },
+      schema: {
+        tags,
+        summary: 'Delete a buyer or seller (admin)',
+        params: emailParamsSchema,
+        response: { 200: deletedCountSchema },
+      },
       handler: (request) => service.deleteUserByEmail(db, currentUser(request), request.params.email),
     });
 
@@ -63,7 +73,12 @@ export function usersRoutes({ database }: AppContext): FastifyPluginAsyncZod {
       });
       app.patch(`/user/${path}/:id`, {
         config: { access: ['Admin'] },
-        schema: { tags, summary: `Verify a ${role.toLowerCase()} (admin)`, params: userIdParamsSchema, response: { 200: userSchema } },
+        schema: {
+          tags,
+          summary: `Verify a ${role.toLowerCase()} (admin)`,
+          params: userIdParamsSchema,
+          response: { 200: userSchema },
+        },
         handler: (request) => service.verifyUser(db, request.params.id, role),
       });
     }

@@ -11,7 +11,13 @@ export async function getUserByEmail(db: Db, actor: User, email: string) {
   return toUser(user);
 }
 
-export function toUser(u: { id: string; name: string; email: string; role: User['role']; isVerified: boolean }): User {
+export function toUser(u: {
+  id: string;
+  name: string;
+  email: string;
+  role: User['role'];
+  isVerified: boolean;
+}): User {
   return { id: u.id, name: u.name, email: u.email, role: u.role, isVerified: u.isVerified };
 }
 

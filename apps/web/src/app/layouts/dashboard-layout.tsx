@@ -83,7 +83,7 @@ export function DashboardLayout() {
         <div className="drawer-side z-50 lg:top-16 lg:z-auto lg:h-[calc(100dvh-4rem)]">
           <button
             type="button"
-            className="drawer-overlay"
+            className="drawer-overlay lg:hidden"
             aria-label="Close dashboard menu"
             tabIndex={-1}
             onClick={() => setOpen(false)}

@@ -1,10 +1,106 @@
+import { Link, useParams } from 'react-router';
+import { ErrorState } from '../../components/ui/list-states.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
+import { paths } from '../../config/paths.ts';
+import { useCar } from '../../features/cars/api/get-car.ts';
+import { BackButton } from '../../features/cars/components/back-button.tsx';
+import {
+  CarAbout,
+  CarDetailsSkeleton,
+  CarSeller,
+  CarSpecs,
+  CarSummary,
+  SoldBadge,
+} from '../../features/cars/components/car-details.tsx';
+import { carName } from '../../features/cars/utils/car-text.ts';
+import { PhotoGallery } from '../../features/photos/components/photo-gallery.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useMe } from '../../lib/auth.ts';
+import NotFoundPage from './not-found.tsx';
 
+/** One car (login required): every field, the photos, and what the viewer can do with it. */
 export default function CarPage() {
+  const { id = '' } = useParams();
+  const car = useCar(id);
+  const me = useMe();
+
+  if (car.error instanceof ApiError && car.error.status === 404) return <NotFoundPage />;
+
+  const data = car.data;
+  const isBuyer = me.data?.role === 'Buyer';
+  const isOwnPost = Boolean(data && me.data && me.data.email === data.sellerEmail);
+  const fallback = data ? paths.category(data.categoryId) : paths.categories;
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <PageTitle title="Car details" />
-      <h1 className="text-3xl font-bold tracking-tight">Car details</h1>
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
+      <PageTitle title={data ? carName(data) : 'Car details'} />
+      <BackButton fallback={fallback} />
+
+      <div className="mt-4">
+        {car.isPending ? (
+          <CarDetailsSkeleton />
+        ) : car.isError ? (
+          <ErrorState
+            message={`Could not load this car. ${car.error.message}`}
+            onRetry={() => car.refetch()}
+          />
+        ) : data ? (
+          <article className="grid gap-8 lg:grid-cols-12 lg:gap-x-12">
+            <div className="lg:col-span-7">
+              <PhotoGallery
+                photos={data.photos}
+                title={carName(data)}
+                overlay={data.soldAt ? <SoldBadge className="shadow" /> : undefined}
+              />
+            </div>
+
+            <aside
+              aria-label="Price, seller and actions"
+              className="flex flex-col gap-6 lg:sticky lg:top-24 lg:col-span-5 lg:row-span-2 lg:self-start"
+            >
+              <CarSummary car={data} />
+              <CarSeller car={data} />
+
+              <div className="rounded-box border border-base-300 bg-base-200/60 p-4 sm:p-5">
+                <div className="flex flex-wrap items-center gap-2 [&>.btn-primary]:min-w-48 [&>.btn-primary]:flex-1">
+                  {/* buyer-actions: booking, save, report (features/bookings, saved-posts, reports) */}
+                  {isBuyer ? null : (
+                    <button
+                      type="button"
+                      className="btn btn-primary btn-lg"
+                      disabled
+                      aria-describedby="car-actions-hint"
+                    >
+                      Book a test drive now
+                    </button>
+                  )}
+                </div>
+                {isBuyer ? null : (
+                  <p id="car-actions-hint" className="mt-3 text-sm text-base-content/75">
+                    {data.soldAt
+                      ? 'This car has been sold.'
+                      : 'Test drives are booked by buyers: sign in with a buyer account to book one, save this post or report it.'}
+                  </p>
+                )}
+                {isOwnPost ? (
+                  <p className="mt-3 text-sm">
+                    This is your post.{' '}
+                    <Link to={paths.dashSellerAddedProducts} className="link link-primary font-medium">
+                      Manage it in My Posts
+                    </Link>
+                  </p>
+                ) : null}
+              </div>
+
+              <CarSpecs car={data} />
+            </aside>
+
+            <div className="lg:col-span-7">
+              <CarAbout car={data} />
+            </div>
+          </article>
+        ) : null}
+      </div>
     </div>
   );
 }

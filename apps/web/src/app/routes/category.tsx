@@ -1,10 +1,85 @@
+import { Link, useParams } from 'react-router';
+import { EmptyState, ErrorState, LoadMoreButton } from '../../components/ui/list-states.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
+import { paths } from '../../config/paths.ts';
+import { CATEGORY_PAGE_SIZE, useCategoryCars } from '../../features/cars/api/get-category-cars.ts';
+import { BackButton } from '../../features/cars/components/back-button.tsx';
+import { CarGrid, CarGridSkeleton } from '../../features/cars/components/car-grid.tsx';
+import { CarIcon } from '../../features/cars/components/icons.tsx';
+import { useCategories } from '../../features/categories/api/get-categories.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import NotFoundPage from './not-found.tsx';
 
+/** A category's cars for sale (login required), a page at a time. */
 export default function CategoryPage() {
+  const { id = '' } = useParams();
+  const categories = useCategories();
+  const cars = useCategoryCars(id);
+  const category = categories.data?.find((c) => c.id === id);
+  const items = cars.data?.pages.flatMap((page) => page.items) ?? [];
+
+  if (cars.error instanceof ApiError && cars.error.status === 404) return <NotFoundPage />;
+
+  const name = category?.name ?? (categories.isPending ? undefined : items[0]?.categoryName);
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <PageTitle title="Category" />
-      <h1 className="text-3xl font-bold tracking-tight">Category</h1>
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
+      <PageTitle title={name ?? 'Category'} />
+      <BackButton fallback={paths.categories} />
+
+      <header className="mb-8 mt-4 flex flex-wrap items-end justify-between gap-4 border-b border-base-300 pb-6">
+        <div className="flex items-center gap-4">
+          {category ? (
+            <span className="flex size-14 shrink-0 items-center justify-center rounded-box bg-base-200">
+              <img src={category.icon} alt="" width={36} height={36} className="size-9" />
+            </span>
+          ) : null}
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-widest text-primary">Category</p>
+            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+              {name ?? <span className="skeleton inline-block h-9 w-48 align-middle" />}
+            </h1>
+          </div>
+        </div>
+        <Link to={paths.categories} className="btn btn-ghost btn-sm">
+          All categories
+        </Link>
+      </header>
+
+      {cars.isPending ? (
+        <CarGridSkeleton count={6} label="Loading cars" />
+      ) : cars.isError ? (
+        <ErrorState
+          message={`Could not load the cars. ${cars.error.message}`}
+          onRetry={() => cars.refetch()}
+        />
+      ) : items.length === 0 ? (
+        <EmptyState
+          title="No cars in this category yet"
+          icon={<CarIcon />}
+          action={
+            <Link to={paths.categories} className="btn btn-primary btn-sm">
+              Browse categories
+            </Link>
+          }
+        >
+          Sellers list new cars every week. Try another category in the meantime.
+        </EmptyState>
+      ) : (
+        <>
+          <CarGrid cars={items} priorityCount={3} headingLevel={2} label={name ? `${name} cars` : 'Cars'} />
+          <p className="mt-10 text-center text-sm text-base-content/70" aria-live="polite">
+            {cars.hasNextPage || items.length > CATEGORY_PAGE_SIZE
+              ? `Showing ${items.length} cars`
+              : `${items.length} ${items.length === 1 ? 'car' : 'cars'} for sale`}
+          </p>
+          <LoadMoreButton
+            hasNextPage={cars.hasNextPage}
+            isFetchingNextPage={cars.isFetchingNextPage}
+            fetchNextPage={cars.fetchNextPage}
+          />
+        </>
+      )}
     </div>
   );
 }

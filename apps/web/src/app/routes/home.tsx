@@ -2,6 +2,7 @@ import { HOME_CATEGORY_SKIP } from '@redline/shared';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { paths } from '../../config/paths.ts';
+import { WhatsNew } from '../../features/cars/components/whats-new.tsx';
 import { CategoryGrid } from '../../features/categories/components/category-grid.tsx';
 import { Hero } from '../../features/marketing/components/hero.tsx';
 import { WhyUs } from '../../features/marketing/components/why-us.tsx';
@@ -29,7 +30,7 @@ export default function HomePage() {
 
       <WhyUs />
 
-      {/* The "What's New" grid of advertised cars goes here (features/advertisements). */}
+      <WhatsNew />
     </>
   );
 }

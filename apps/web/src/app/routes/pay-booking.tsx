@@ -1,10 +1,88 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
+import { paths } from '../../config/paths.ts';
+import { useBooking } from '../../features/payments/api/get-booking.ts';
+import type { PaidBooking } from '../../features/payments/api/pay-booking.ts';
+import {
+  BookingSummary,
+  BookingSummarySkeleton,
+} from '../../features/payments/components/booking-summary.tsx';
+import { PaymentPanel } from '../../features/payments/components/payment-panel.tsx';
+import { PaymentReceipt } from '../../features/payments/components/payment-receipt.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useMe } from '../../lib/auth.ts';
+import NotFoundPage from './not-found.tsx';
 
+/** `/buyer/bookings/:id`: the buyer pays the test-drive fee of one of their bookings. */
 export default function PayBookingPage() {
+  const { id = '' } = useParams();
+  const me = useMe();
+  const booking = useBooking(id);
+  const [justPaid, setJustPaid] = useState<PaidBooking | null>(null);
+
+  // Someone else's booking, a cancelled one or a malformed id: the server answers 404 (400).
+  const missing =
+    (booking.error instanceof ApiError && (booking.error.status === 404 || booking.error.status === 400)) ||
+    (booking.data && me.data && booking.data.buyerEmail !== me.data.email);
+  if (missing) return <NotFoundPage />;
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <PageTitle title="Pay for your test drive" />
-      <h1 className="text-3xl font-bold tracking-tight">Pay for your test drive</h1>
+      <nav aria-label="Breadcrumb" className="breadcrumbs mb-4 p-0 text-sm">
+        <ul>
+          <li>
+            <Link to={paths.dashboard}>Dashboard</Link>
+          </li>
+          <li>
+            <Link to={paths.dashBuyerBookings}>My Bookings</Link>
+          </li>
+          <li>
+            <span aria-current="page">Payment</span>
+          </li>
+        </ul>
+      </nav>
+      <header className="mb-8 max-w-2xl">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Confirm your test drive</h1>
+        <p className="mt-2 text-base-content/75">
+          Paying the fee confirms the booking with the seller. You can see the booking and its payment in My
+          Bookings at any time.
+        </p>
+      </header>
+
+      {booking.isPending ? (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:gap-8" aria-busy="true">
+          <BookingSummarySkeleton />
+          <div className="skeleton min-h-96 w-full" />
+          <span role="status" className="sr-only">
+            Loading the booking…
+          </span>
+        </div>
+      ) : booking.isError ? (
+        <div
+          role="alert"
+          className="alert alert-error alert-soft flex flex-col items-start gap-3 sm:flex-row"
+        >
+          <span>Could not load the booking. {booking.error.message}</span>
+          <button type="button" className="btn btn-sm sm:ml-auto" onClick={() => booking.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:gap-8">
+          <BookingSummary booking={booking.data} />
+          {booking.data.isPaid || justPaid ? (
+            <PaymentReceipt
+              transactionId={booking.data.payment?.transactionId ?? justPaid?.transactionId ?? ''}
+              paidAt={booking.data.payment?.paidAt}
+              justPaid={justPaid !== null}
+            />
+          ) : (
+            <PaymentPanel bookingId={booking.data.id} onPaid={setJustPaid} />
+          )}
+        </div>
+      )}
     </div>
   );
 }

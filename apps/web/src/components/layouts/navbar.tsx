@@ -15,8 +15,13 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function Navbar({ actions }: { actions?: ReactNode }) {
   const me = useMe();
-  const signOut = useSignOut();
   const navigate = useNavigate();
+  const signOut = useSignOut({
+    onSignedOut: async () => {
+      await navigate(paths.home);
+      toast.success('Signed out');
+    },
+  });
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -33,13 +38,7 @@ export function Navbar({ actions }: { actions?: ReactNode }) {
   }, [menuOpen]);
 
   const user = me.data;
-  const handleSignOut = () =>
-    signOut.mutate(undefined, {
-      onSuccess: () => {
-        toast.success('Signed out');
-        navigate(paths.home);
-      },
-    });
+  const handleSignOut = () => signOut.mutate();
 
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
@@ -130,7 +129,7 @@ export function Navbar({ actions }: { actions?: ReactNode }) {
           ))}
           {user ? (
             <>
-              <li className="menu-title pt-3">Signed in as {user.name}</li>
+              <li className="menu-title pt-3 text-base-content/75">Signed in as {user.name}</li>
               <li>
                 <NavLink to={paths.dashboard} className={linkClass}>
                   Dashboard

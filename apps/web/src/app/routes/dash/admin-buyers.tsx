@@ -1,10 +1,15 @@
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { UsersTable } from '../../../features/admin/components/users-table.tsx';
 
 export default function AdminBuyersPage() {
   return (
     <div>
       <PageTitle title="All Buyers" />
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">All Buyers</h1>
+      <header className="mb-6">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">All Buyers</h1>
+        <p className="mt-1 text-base-content/75">Verify buyers you have checked, or remove an account.</p>
+      </header>
+      <UsersTable userRole="Buyer" />
     </div>
   );
 }

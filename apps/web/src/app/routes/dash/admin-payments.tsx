@@ -1,10 +1,18 @@
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { PaymentsTable } from '../../../features/payments/components/payments-table.tsx';
 
 export default function AdminPaymentsPage() {
   return (
     <div>
       <PageTitle title="Payments" />
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Payments</h1>
+      <header className="mb-6">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Payments</h1>
+        <p className="mt-1 text-base-content/75">
+          Every test-drive fee received, newest first: who paid whom, for which booking, and the provider's
+          transaction.
+        </p>
+      </header>
+      <PaymentsTable />
     </div>
   );
 }

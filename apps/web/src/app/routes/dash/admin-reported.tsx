@@ -1,10 +1,17 @@
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { ReportedPostsTable } from '../../../features/admin/components/reported-posts-table.tsx';
 
 export default function AdminReportedPage() {
   return (
     <div>
       <PageTitle title="Reported Items" />
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Reported Items</h1>
+      <header className="mb-6">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Reported Items</h1>
+        <p className="mt-1 text-base-content/75">
+          Posts buyers reported. Delete a post that breaks the rules, or dismiss reports that are unfounded.
+        </p>
+      </header>
+      <ReportedPostsTable />
     </div>
   );
 }

@@ -1,10 +1,17 @@
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { UsersTable } from '../../../features/admin/components/users-table.tsx';
 
 export default function AdminSellersPage() {
   return (
     <div>
       <PageTitle title="All Sellers" />
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">All Sellers</h1>
+      <header className="mb-6">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">All Sellers</h1>
+        <p className="mt-1 text-base-content/75">
+          Verified sellers get a badge next to their name on every car they post.
+        </p>
+      </header>
+      <UsersTable userRole="Seller" />
     </div>
   );
 }

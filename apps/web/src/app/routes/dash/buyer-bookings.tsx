@@ -1,10 +1,20 @@
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { PageProgress } from '../../../components/ui/progress-bar.tsx';
+import { BuyerBookingsList } from '../../../features/bookings/components/buyer-bookings-list.tsx';
+import { useMe } from '../../../lib/auth.ts';
 
 export default function BuyerBookingsPage() {
+  const me = useMe();
   return (
     <div>
       <PageTitle title="My Bookings" />
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">My Bookings</h1>
+      <header className="mb-6">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">My Bookings</h1>
+        <p className="mt-1 text-base-content/75">
+          Your test drives. Confirm a booking by paying the fee, or cancel it while it is unpaid.
+        </p>
+      </header>
+      {me.data ? <BuyerBookingsList email={me.data.email} /> : <PageProgress label="Loading your bookings" />}
     </div>
   );
 }

@@ -1,10 +1,18 @@
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { PageProgress } from '../../../components/ui/progress-bar.tsx';
+import { SavedCarsList } from '../../../features/saved-posts/components/saved-cars-list.tsx';
+import { useMe } from '../../../lib/auth.ts';
 
 export default function BuyerSavedPage() {
+  const me = useMe();
   return (
     <div>
       <PageTitle title="Saved Cars" />
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Saved Cars</h1>
+      <header className="mb-6">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Saved Cars</h1>
+        <p className="mt-1 text-base-content/75">Cars you bookmarked, most recently saved first.</p>
+      </header>
+      {me.data ? <SavedCarsList email={me.data.email} /> : <PageProgress label="Loading your saved cars" />}
     </div>
   );
 }

@@ -1,10 +1,38 @@
+import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { paths } from '../../../config/paths.ts';
+import { CarForm } from '../../../features/cars/components/car-form.tsx';
+import { useCategories } from '../../../features/categories/api/get-categories.ts';
+import { PhotoPicker } from '../../../features/photos/components/photo-picker.tsx';
 
+/** Post a Car (sellers): the add-car form with its photo uploads; on success, to My Posts. */
 export default function SellerAddProductPage() {
+  const navigate = useNavigate();
+  const categories = useCategories();
+
   return (
-    <div>
+    <div className="mx-auto max-w-3xl">
       <PageTitle title="Post a Car" />
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Post a Car</h1>
+      <header className="mb-6">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Post a Car</h1>
+        <p className="mt-1 text-base-content/75">
+          Describe the car honestly, add good photos, and confirm the declarations. Buyers see your post in
+          its category as soon as you publish it.
+        </p>
+      </header>
+      {categories.isError ? (
+        <div role="alert" className="alert alert-error alert-soft mb-4">
+          <span>Could not load the categories. {categories.error.message}</span>
+          <button type="button" className="btn btn-sm" onClick={() => categories.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      <CarForm
+        categories={categories.data}
+        renderPhotoPicker={(props) => <PhotoPicker {...props} />}
+        onSaved={() => navigate(paths.dashSellerAddedProducts)}
+      />
     </div>
   );
 }

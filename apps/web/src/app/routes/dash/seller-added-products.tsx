@@ -1,10 +1,40 @@
+import { Link } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { PageProgress } from '../../../components/ui/progress-bar.tsx';
+import { paths } from '../../../config/paths.ts';
+import { SellerCarsList } from '../../../features/cars/components/seller-cars-list.tsx';
+import { useCategories } from '../../../features/categories/api/get-categories.ts';
+import { PhotoPicker } from '../../../features/photos/components/photo-picker.tsx';
+import { useMe } from '../../../lib/auth.ts';
 
+/** My Posts (sellers): every car the seller posted, sold ones included. */
 export default function SellerAddedProductsPage() {
+  const me = useMe();
+  const categories = useCategories();
+
   return (
     <div>
       <PageTitle title="My Posts" />
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">My Posts</h1>
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">My Posts</h1>
+          <p className="mt-1 text-base-content/75">
+            Advertise a post to feature it in What's New on the home page.
+          </p>
+        </div>
+        <Link to={paths.dashSellerAddProduct} className="btn btn-primary btn-sm">
+          Post a Car
+        </Link>
+      </header>
+      {me.data ? (
+        <SellerCarsList
+          email={me.data.email}
+          categories={categories.data}
+          renderPhotoPicker={(props) => <PhotoPicker {...props} />}
+        />
+      ) : (
+        <PageProgress label="Loading your posts" />
+      )}
     </div>
   );
 }

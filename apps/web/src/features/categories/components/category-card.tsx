@@ -2,7 +2,14 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import type { Category } from '../api/get-categories.ts';
 
-export function CategoryCard({ category }: { category: Category }) {
+type CategoryCardProps = {
+  category: Category;
+  /** The card's heading level, so the page outline stays in order (h2 under a page h1). */
+  headingLevel?: 2 | 3;
+};
+
+export function CategoryCard({ category, headingLevel = 3 }: CategoryCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <Link
       to={paths.category(category.id)}
@@ -29,7 +36,7 @@ export function CategoryCard({ category }: { category: Category }) {
           decoding="async"
           className="size-8 shrink-0"
         />
-        <h3 className="card-title text-base">{category.name}</h3>
+        <Heading className="card-title text-base">{category.name}</Heading>
         <span aria-hidden="true" className="ml-auto text-primary transition group-hover:translate-x-1">
           →
         </span>

@@ -4,10 +4,11 @@ import { CategoryCard } from './category-card.tsx';
 type CategoryGridProps = {
   /** How many categories to leave out from the start (the home page skips the first few). */
   skip?: number;
+  headingLevel?: 2 | 3;
 };
 
 /** Categories as cards: 1 per row on phones, 2 on tablets, 3 on large screens. */
-export function CategoryGrid({ skip = 0 }: CategoryGridProps) {
+export function CategoryGrid({ skip = 0, headingLevel = 3 }: CategoryGridProps) {
   const categories = useCategories();
 
   if (categories.isPending) {
@@ -44,7 +45,7 @@ export function CategoryGrid({ skip = 0 }: CategoryGridProps) {
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {shown.map((category) => (
         <li key={category.id}>
-          <CategoryCard category={category} />
+          <CategoryCard category={category} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

@@ -23,7 +23,7 @@ export function DashboardMenu({ role, onNavigate }: DashboardMenuProps) {
   }
   return (
     <ul className="menu w-full gap-1">
-      <li className="menu-title">{role} menu</li>
+      <li className="menu-title text-base-content/75">{role} menu</li>
       <li>
         <NavLink
           to={paths.dashboard}

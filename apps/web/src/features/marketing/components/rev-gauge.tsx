@@ -67,7 +67,7 @@ export function RevGauge() {
           </text>
         );
       })}
-      <text x={CX} y={CY + 62} fill="#b9adad" fontSize="11" letterSpacing="3" textAnchor="middle">
+      <text x={CX} y={CY + 42} fill="#b9adad" fontSize="11" letterSpacing="3" textAnchor="middle">
         ×1000 RPM
       </text>
       <g className="rev-needle">

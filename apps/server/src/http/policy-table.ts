@@ -1,0 +1,17 @@
+/** Renders the app's access policy (collected from every route's declaration) as a Markdown table. */
+import type { Access, PolicyEntry } from './access.ts';
+
+export function describeAccess(access: Access): string {
+  if (access === 'public') return 'anyone';
+  if (access === 'signedIn') return 'any signed-in user';
+  return access.join(', ');
+}
+
+export function policyMarkdown(policy: readonly PolicyEntry[]): string {
+  const rows = [...policy]
+    .sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method))
+    .map((p) => `| ${p.method} | \`${p.url}\` | ${describeAccess(p.access)} |`);
+  return ['| Method | Path | Who may call it (before ownership checks) |', '|---|---|---|', ...rows].join(
+    '\n',
+  );
+}

@@ -1,0 +1,124 @@
+import {
+  type Booking,
+  type BookingInput,
+  type Page,
+  type PageQuery,
+  TEST_DRIVE_FEE_CENTS,
+  testDriveStartsAt,
+  type User,
+} from '@redline/shared';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { bookings } from '../../db/schema.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import * as repo from './bookings.repository.ts';
+import { carCoverUrl, carName } from './car-summary.ts';
+import { listOwner } from './list-owner.ts';
+
+/**
+ * Books a test drive for the signed-in buyer. Everything but the buyer's choices (phone, city,
+ * date, time) is taken from the session and the car; the date rules were checked by the schema.
+ */
+export async function bookTestDrive(context: AppContext, buyer: User, input: BookingInput): Promise<Booking> {
+  const { db } = context.database;
+  const id = await db.transaction(async (tx) => {
+    const car = await repo.lockCarWithSeller(tx, input.carId);
+    if (!car) throw notFound('The car');
+    if (car.soldAt) throw conflict('This car has been sold and can no longer be booked.');
+    const now = Date.now();
+    const unpaid = await repo.unpaidBookingsOf(tx, buyer.id, car.id);
+    const hasOpenBooking = unpaid.some(
+      (b) => (testDriveStartsAt(b.requestedDate, b.requestedTime)?.getTime() ?? 0) > now,
+    );
+    if (hasOpenBooking) throw conflict('You already have an open booking for this car.');
+    return repo.insertBooking(tx, {
+      carId: car.id,
+      carName: carName(car),
+      carPhoto: carCoverUrl(context, car.photos),
+      sellerId: car.sellerId,
+      sellerName: car.sellerName,
+      sellerEmail: car.sellerEmail,
+      buyerId: buyer.id,
+      buyerName: buyer.name,
+      buyerEmail: buyer.email,
+      buyerPhone: input.phone,
+      requestedDate: input.date,
+      requestedTime: input.time,
+      requestedLocation: input.city,
+      price: TEST_DRIVE_FEE_CENTS,
+      isPaid: false,
+    });
+  });
+  return toBooking((await repo.findBooking(db, id))!, buyer);
+}
+
+/** The booking's buyer, the car's seller or an admin; anyone else is told it does not exist. */
+export async function getBooking(context: AppContext, actor: User, id: string): Promise<Booking> {
+  const row = await repo.findBooking(context.database.db, id);
+  const mayRead = row && (actor.role === 'Admin' || row.buyerId === actor.id || row.sellerId === actor.id);
+  if (!mayRead) throw notFound('The booking');
+  return toBooking(row, actor);
+}
+
+export async function listBuyerBookings(
+  context: AppContext,
+  actor: User,
+  email: string,
+  query: PageQuery,
+): Promise<Page<Booking>> {
+  const { db } = context.database;
+  const buyer = await listOwner(db, actor, email, 'Buyer');
+  const page = await repo.listBookings(db, eq(bookings.buyerId, buyer.id), query.limit, query.cursor);
+  return { items: page.items.map((row) => toBooking(row, actor)), nextCursor: page.nextCursor };
+}
+
+/** The test-drive requests made on a seller's cars. */
+export async function listSellerBookings(
+  context: AppContext,
+  actor: User,
+  email: string,
+  query: PageQuery,
+): Promise<Page<Booking>> {
+  const { db } = context.database;
+  const seller = await listOwner(db, actor, email, 'Seller');
+  const page = await repo.listBookings(db, eq(bookings.sellerId, seller.id), query.limit, query.cursor);
+  return { items: page.items.map((row) => toBooking(row, actor)), nextCursor: page.nextCursor };
+}
+
+/** Cancelling deletes the booking; paid ones stay, for the buyer's record and for accounting. */
+export async function cancelBooking(context: AppContext, actor: User, id: string) {
+  return context.database.db.transaction(async (tx) => {
+    const booking = await repo.lockBooking(tx, id);
+    if (!booking || (actor.role !== 'Admin' && booking.buyerId !== actor.id)) throw notFound('The booking');
+    if (booking.isPaid) throw conflict('A paid booking cannot be cancelled.');
+    return { deletedCount: await repo.deleteUnpaidBooking(tx, id) };
+  });
+}
+
+/** The buyer's phone is for the seller only once the test drive is paid for. */
+function toBooking(row: repo.BookingRow, viewer: User): Booking {
+  const seesPhone = row.isPaid || viewer.role === 'Admin' || row.buyerId === viewer.id;
+  return {
+    id: row.id,
+    carId: row.carId,
+    carName: row.carName,
+    carPhoto: row.carPhoto,
+    sellerName: row.sellerName,
+    sellerEmail: row.sellerEmail,
+    sellerVerified: row.sellerVerified ?? false,
+    buyerName: row.buyerName,
+    buyerEmail: row.buyerEmail,
+    buyerVerified: row.buyerVerified ?? false,
+    buyerPhone: seesPhone ? row.buyerPhone : null,
+    requestedDate: row.requestedDate,
+    requestedTime: row.requestedTime,
+    requestedLocation: row.requestedLocation,
+    price: row.price,
+    isPaid: row.isPaid,
+    createdAt: row.createdAt.toISOString(),
+    payment:
+      row.transactionId && row.paidAt
+        ? { transactionId: row.transactionId, paidAt: row.paidAt.toISOString() }
+        : null,
+  };
+}

@@ -1,0 +1,57 @@
+/** Turns car rows into the API's car shape, with photo URLs from the photo store. */
+import type { AdvertisedCar, Car } from '@redline/shared';
+import type { Db } from '../../db/client.ts';
+import type { PhotoStore } from '../photos/photo-store.ts';
+import { photoView } from '../photos/photo-urls.ts';
+import { findPhotoSizes } from '../photos/photos.repository.ts';
+import type { CarViewRow } from './cars.repository.ts';
+
+export interface CarDeps {
+  db: Db;
+  photos: PhotoStore;
+}
+
+export async function toCars(deps: CarDeps, rows: CarViewRow[]): Promise<Car[]> {
+  const sizes = await findPhotoSizes(
+    deps.db,
+    rows.flatMap((r) => r.photos),
+  );
+  return rows.map((row) => {
+    const photos = row.photos.map((key) => photoView(deps.photos, key, sizes.get(key)));
+    return {
+      id: row.id,
+      year: row.year,
+      brand: row.brand,
+      model: row.model,
+      categoryId: row.categoryId,
+      categoryName: row.categoryName,
+      engine: row.engine,
+      fuel: row.fuel,
+      about: row.about,
+      askingPrice: row.askingPrice,
+      originalPrice: row.originalPrice,
+      topSpeed: row.topSpeed,
+      kmDriven: row.kmDriven,
+      photo: photos[0]?.src ?? '',
+      photos,
+      seller: row.sellerName,
+      sellerEmail: row.sellerEmail,
+      sellerVerified: row.sellerVerified,
+      addedDate: row.addedDate.toISOString(),
+      soldAt: row.soldAt?.toISOString() ?? null,
+      isAdvertised: row.advertisementId !== null,
+    };
+  });
+}
+
+/** The public card: no seller e-mail on a list anyone can read. */
+export async function toAdvertisedCars(
+  deps: CarDeps,
+  rows: (CarViewRow & { advertisedAt: Date })[],
+): Promise<AdvertisedCar[]> {
+  const views = await toCars(deps, rows);
+  return views.map(({ sellerEmail: _hidden, ...car }, i) => ({
+    ...car,
+    advertisedAt: rows[i]!.advertisedAt.toISOString(),
+  }));
+}

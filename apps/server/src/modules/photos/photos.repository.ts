@@ -1,0 +1,56 @@
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { cars, photos } from '../../db/schema.ts';
+import type { PhotoSize } from './photo-urls.ts';
+
+export async function findPhotoSizes(db: Db, keys: string[]): Promise<Map<string, PhotoSize>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ key: photos.key, width: photos.width, height: photos.height })
+    .from(photos)
+    .where(inArray(photos.key, [...new Set(keys)]));
+  return new Map(rows.map((r) => [r.key, { width: r.width, height: r.height }]));
+}
+
+export async function insertPhoto(db: Db, row: { key: string; uploaderId: string | null } & PhotoSize) {
+  await db.insert(photos).values(row).onConflictDoNothing();
+}
+
+/**
+ * Marks photos of this uploader as just used, which also holds them back from the cleanup
+ * (it only takes rows older than a day, and this row lock makes a concurrent cleanup skip them).
+ * Returns the keys that exist and belong to the uploader.
+ */
+export async function claimPhotos(db: Db | Tx, keys: string[], uploaderId: string) {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .update(photos)
+    .set({ createdAt: sql`now()` })
+    .where(and(inArray(photos.key, keys), eq(photos.uploaderId, uploaderId)))
+    .returning({ key: photos.key, width: photos.width, height: photos.height });
+  return rows;
+}
+
+/**
+ * Photo rows older than `olderThan` that no car lists, locked for deletion (rows another
+ * transaction is claiming are skipped). The GIN index on cars.photos answers each lookup.
+ */
+export function lockUnattachedPhotos(tx: Tx, olderThan: Date, limit: number) {
+  return tx
+    .select({ key: photos.key, width: photos.width })
+    .from(photos)
+    .where(
+      and(
+        lt(photos.createdAt, olderThan),
+        sql`not exists (select 1 from ${cars} where ${cars.photos} @> array[${photos.key}])`,
+      ),
+    )
+    .orderBy(asc(photos.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function deletePhotoRows(tx: Tx, keys: string[]) {
+  if (keys.length === 0) return;
+  await tx.delete(photos).where(inArray(photos.key, keys));
+}

@@ -1,0 +1,239 @@
+/**
+ * The photo pipeline: decode with sharp (the bytes decide the type, not the name), refuse
+ * decompression bombs before decoding, rotate by EXIF, drop all metadata, store WebP variants
+ * under a content-hash name. Used by the upload call and by the demo seed alike.
+ */
+import { createHash } from 'node:crypto';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_TYPES_MESSAGE } from '@redline/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import decodeHeic from 'heic-decode';
+import sharp from 'sharp';
+import type { Db, Tx } from '../../db/client.ts';
+import { badRequest, tooLarge, unavailable, unsupportedMedia } from '../../http/errors.ts';
+import type { PhotoStore } from './photo-store.ts';
+import { type PhotoSize, variantName, variantNames, variantWidths } from './photo-urls.ts';
+import * as repo from './photos.repository.ts';
+
+export interface PhotoDeps {
+  db: Db;
+  photos: PhotoStore;
+}
+
+export interface StoredPhoto extends PhotoSize {
+  key: string;
+}
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'heif']);
+const WEBP_QUALITY = 78;
+/**
+ * The prebuilt libvips of sharp decodes AVIF but not HEVC-coded HEIC (the format iPhones save):
+ * HEVC is patent-encumbered and left out. Those photos are decoded by libheif compiled to
+ * WebAssembly (heic-decode) into raw pixels, which sharp then takes from there.
+ */
+const nativeHevcHeic = (sharp.format.heif.input.fileSuffix ?? []).includes('.heic');
+
+/** What sharp decodes: the upload itself, or raw RGBA pixels for HEVC-coded HEIC. */
+interface PixelSource {
+  input: Buffer;
+  options: sharp.SharpOptions;
+}
+
+/** Runs the whole pipeline and records the photo; returns its key and the size of the normalised original. */
+export async function ingestPhoto(
+  deps: PhotoDeps,
+  input: Buffer,
+  uploaderId: string | null,
+): Promise<StoredPhoto> {
+  if (input.length > PHOTO_MAX_BYTES) throw tooLarge('The photo is larger than 15 MB.');
+  const { size, source } = await readImage(input);
+  // The uploader is part of the hash so that every photo has exactly one owner who may attach it.
+  const key = createHash('sha256')
+    .update(`${uploaderId ?? ''}\n`)
+    .update(input)
+    .digest('hex')
+    .slice(0, 32);
+
+  if (uploaderId) {
+    const [existing] = await repo.claimPhotos(deps.db, [key], uploaderId);
+    if (existing) return existing;
+  }
+
+  const widths = variantWidths(size.width);
+  const variants = await withPipelineSlot(() => encodeVariants(source, widths));
+  const names = widths.map((w) => variantName(key, w));
+  await storeAll(deps.photos, names, variants);
+  try {
+    await repo.insertPhoto(deps.db, { key, uploaderId, ...size });
+  } catch (error) {
+    await deps.photos.delete(names).catch(() => undefined);
+    throw error;
+  }
+  return { key, ...size };
+}
+
+/** Width and height once rotated by EXIF; refuses what is not one of our image types or too big. */
+async function readImage(input: Buffer): Promise<{ size: PhotoSize; source: PixelSource }> {
+  let metadata: sharp.Metadata;
+  try {
+    metadata = await sharp(input, { limitInputPixels: PHOTO_MAX_PIXELS }).metadata();
+  } catch (error) {
+    if (isPixelLimitError(error)) throw tooManyPixels();
+    throw unsupportedMedia(PHOTO_TYPES_MESSAGE);
+  }
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw unsupportedMedia(PHOTO_TYPES_MESSAGE);
+  const { width, height } = metadata.autoOrient;
+  if (!width || !height) throw unsupportedMedia(PHOTO_TYPES_MESSAGE);
+  if (width * height > PHOTO_MAX_PIXELS) throw tooManyPixels();
+  const source =
+    metadata.format === 'heif' && metadata.compression === 'hevc' && !nativeHevcHeic
+      ? await decodeHevcHeic(input)
+      : { input, options: {} };
+  return { size: { width, height }, source };
+}
+
+async function decodeHevcHeic(input: Buffer): Promise<PixelSource> {
+  try {
+    const image = await decodeHeic({ buffer: input });
+    return {
+      input: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength),
+      options: { raw: { width: image.width, height: image.height, channels: 4 } },
+    };
+  } catch {
+    throw badRequest('This image is damaged or incomplete and cannot be read.', {
+      file: 'The image could not be read',
+    });
+  }
+}
+
+/**
+ * Decodes the image once, rotated by EXIF and cut down to the widest variant, then encodes every
+ * variant from those pixels. No withMetadata(): sharp writes no EXIF, XMP, GPS or ICC unless asked.
+ */
+async function encodeVariants(source: PixelSource, widths: number[]): Promise<Buffer[]> {
+  let pixels: { data: Buffer; info: sharp.OutputInfo };
+  try {
+    pixels = await sharp(source.input, {
+      ...source.options,
+      limitInputPixels: PHOTO_MAX_PIXELS,
+      failOn: 'error',
+    })
+      .rotate()
+      .resize({ width: widths[widths.length - 1], withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    if (isPixelLimitError(error)) throw tooManyPixels();
+    throw badRequest('This image is damaged or incomplete and cannot be read.', {
+      file: 'The image could not be read',
+    });
+  }
+  const { width, height, channels } = pixels.info;
+  return Promise.all(
+    widths.map((w) =>
+      sharp(pixels.data, { raw: { width, height, channels } })
+        .resize({ width: w, withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer(),
+    ),
+  );
+}
+
+/** Writes every variant or none: on a storage failure what was written is removed again. */
+async function storeAll(store: PhotoStore, names: string[], variants: Buffer[]) {
+  try {
+    for (const [i, name] of names.entries()) await store.put(name, variants[i]!, 'image/webp');
+  } catch (error) {
+    await store.delete(names).catch(() => undefined);
+    throw Object.assign(unavailable('The photo could not be stored right now. Please try again later.'), {
+      cause: error,
+    });
+  }
+}
+
+const isPixelLimitError = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
+const tooManyPixels = () =>
+  badRequest('The image is larger than 40 megapixels.', { file: 'Images may be at most 40 megapixels' });
+
+/** Decoding a 40-megapixel image takes hundreds of MB; two at a time keep the server's memory bounded. */
+const MAX_PARALLEL_PIPELINES = 2;
+let runningPipelines = 0;
+const waitingPipelines: (() => void)[] = [];
+
+async function withPipelineSlot<T>(run: () => Promise<T>): Promise<T> {
+  while (runningPipelines >= MAX_PARALLEL_PIPELINES) {
+    await new Promise<void>((resolve) => waitingPipelines.push(resolve));
+  }
+  runningPipelines += 1;
+  try {
+    return await run();
+  } finally {
+    runningPipelines -= 1;
+    waitingPipelines.shift()?.();
+  }
+}
+
+export const UNATTACHED_PHOTO_TTL_MS = 24 * 60 * 60 * 1000;
+const CLEANUP_BATCH = 500;
+
+/**
+ * Deletes photos uploaded before `olderThan` that no car lists, rows and files, a batch at a time.
+ * Files go first, inside the transaction that holds the rows: if the store fails, the rows stay
+ * and the next run tries again. Returns the keys removed.
+ */
+export async function removeUnattachedPhotos(deps: PhotoDeps, olderThan: Date): Promise<string[]> {
+  const removed: string[] = [];
+  for (;;) {
+    const batch = await deps.db.transaction(async (tx) => {
+      const rows = await repo.lockUnattachedPhotos(tx, olderThan, CLEANUP_BATCH);
+      await deps.photos.delete(rows.flatMap((r) => variantNames(r.key, r.width)));
+      await repo.deletePhotoRows(
+        tx,
+        rows.map((r) => r.key),
+      );
+      return rows.map((r) => r.key);
+    });
+    removed.push(...batch);
+    if (batch.length < CLEANUP_BATCH) return removed;
+  }
+}
+
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Runs the cleanup every hour without keeping the process alive; returns the function that stops it. */
+export function startPhotoCleanup(deps: PhotoDeps, log: FastifyBaseLogger): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    removeUnattachedPhotos(deps, new Date(Date.now() - UNATTACHED_PHOTO_TTL_MS))
+      .then((keys) => {
+        if (keys.length > 0) log.info({ count: keys.length }, 'removed unattached photos');
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'photo cleanup failed; will retry next hour'))
+      .finally(() => {
+        running = false;
+      });
+  }, CLEANUP_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Claims the photos a seller puts on a car, inside the car's transaction: every key must be one
+ * of the seller's uploads, except keys the car already has.
+ */
+export async function claimPhotosForCar(
+  tx: Tx,
+  keys: string[],
+  sellerId: string,
+  alreadyOnCar: string[] = [],
+) {
+  const claimed = new Set((await repo.claimPhotos(tx, keys, sellerId)).map((r) => r.key));
+  const missing = keys.filter((k) => !claimed.has(k) && !alreadyOnCar.includes(k));
+  if (missing.length > 0) {
+    throw badRequest('Some photos were not found. Upload them again.', {
+      photos: 'Upload the photos again: some were not found',
+    });
+  }
+}

@@ -1,0 +1,74 @@
+import type { Page, PageQuery, Report, ReportedPost, ReportInput, ReportReason, User } from '@redline/shared';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { cars } from '../../db/schema.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { carCoverUrl, carName } from '../bookings/car-summary.ts';
+import { deleteCarsWhere } from '../cars/car-deletion.ts';
+import * as repo from './reports.repository.ts';
+
+/** A buyer reports a car once; the report goes to the admins' Reported Items. */
+export async function reportPost(context: AppContext, buyer: User, input: ReportInput): Promise<Report> {
+  const row = await context.database.db.transaction(async (tx) => {
+    if (!(await repo.lockCar(tx, input.carId, 'share'))) throw notFound('The car');
+    const inserted = await repo.insertReport(tx, { ...input, buyerId: buyer.id });
+    if (!inserted) throw conflict('You have already reported this post.');
+    return inserted;
+  });
+  return {
+    id: row.id,
+    carId: row.carId,
+    reason: row.reason as ReportReason,
+    details: row.details,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listReportedPosts(context: AppContext, query: PageQuery): Promise<Page<ReportedPost>> {
+  const { db } = context.database;
+  const page = await repo.listReportedCars(db, query.limit, query.cursor);
+  const reports = await repo.reportsOfCars(
+    db,
+    page.items.map((car) => car.carId),
+  );
+  return {
+    items: page.items.map((car) => ({
+      id: car.carId,
+      carName: carName(car),
+      carPhoto: carCoverUrl(context, car.photos),
+      postedBy: car.sellerName,
+      sellerEmail: car.sellerEmail,
+      sellerVerified: car.sellerVerified,
+      reportCount: car.reportCount,
+      lastReportedAt: car.lastReportedAt.toISOString(),
+      reports: reports
+        .filter((report) => report.carId === car.carId)
+        .map((report) => ({
+          reason: report.reason as ReportReason,
+          details: report.details,
+          buyerName: report.buyerName,
+          createdAt: report.createdAt.toISOString(),
+        })),
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/**
+ * "Delete Post": the car goes with everything the deletion rule removes. Only a car that is
+ * still reported: if another admin dismissed the reports meanwhile, nothing is deleted.
+ */
+export async function deleteReportedPost(context: AppContext, carId: string) {
+  return context.database.db.transaction(async (tx) => {
+    // Locked first so that no booking or save slips in between the rule's statements.
+    const car = await repo.lockCar(tx, carId, 'update');
+    if (!car || !(await repo.hasReports(tx, carId))) throw notFound('The reported post');
+    const deleted = await deleteCarsWhere(tx, eq(cars.id, carId));
+    return { deletedCount: deleted.length };
+  });
+}
+
+/** The reports were unfounded: they go, the car stays. */
+export async function dismissReports(context: AppContext, carId: string) {
+  return { deletedCount: await repo.deleteReportsOf(context.database.db, carId) };
+}

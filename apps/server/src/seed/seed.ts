@@ -1,0 +1,156 @@
+/**
+ * Demo data: the seven categories, demo accounts of every role, and their cars with photos drawn
+ * by the project (SVG art rendered with sharp, then sent through the real photo pipeline).
+ * Idempotent: what exists is left alone. It refuses a database with non-demo accounts unless forced.
+ */
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { advertisements, cars, categories, users } from '../db/schema.ts';
+import { ingestPhoto } from '../modules/photos/photos.service.ts';
+import { carPhotoSvg, categoryIconSvg, categoryImageSvg, renderWebp } from './art.ts';
+import { DEMO_CARS, DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts';
+
+type SeedContext = Pick<AppContext, 'database' | 'auth' | 'photos'>;
+
+const CAR_PHOTO_WIDTH = 1600;
+const VIEWS = ['side', 'front', 'rear'] as const;
+
+export class SeedRefusedError extends Error {}
+
+/** Seeds on first start: only when the database has no users and no categories at all. */
+export async function seedIfEmpty(context: SeedContext, log: FastifyBaseLogger) {
+  const { db } = context.database;
+  const [userCount] = await db.select({ n: count() }).from(users);
+  const [categoryCount] = await db.select({ n: count() }).from(categories);
+  if ((userCount?.n ?? 0) > 0 || (categoryCount?.n ?? 0) > 0) return;
+  log.info('empty database: seeding demo data (first start only)');
+  await seed(context, log);
+}
+
+export async function seed(context: SeedContext, log: FastifyBaseLogger, options: { force?: boolean } = {}) {
+  const { db } = context.database;
+  const [foreign] = await db.select({ n: count() }).from(users).where(eq(users.isDemo, false));
+  if ((foreign?.n ?? 0) > 0 && !options.force) {
+    throw new SeedRefusedError(
+      'This database holds accounts that are not demo data; the seed will not touch it. Run it with --force to add the demo data anyway.',
+    );
+  }
+  await seedCategories(context);
+  const sellerIds = await seedUsers(context);
+  const added = await seedCars(context, sellerIds);
+  log.info({ cars: added }, 'demo data in place');
+}
+
+async function seedCategories({ database, photos }: SeedContext) {
+  const existing = new Set(
+    (await database.db.select({ id: categories.id }).from(categories)).map((c) => c.id),
+  );
+  for (const [index, category] of DEMO_CATEGORIES.entries()) {
+    if (existing.has(category.id)) continue;
+    const icon = `category-${category.id}-icon.webp`;
+    const image = `category-${category.id}-960.webp`;
+    await photos.put(icon, await renderWebp(categoryIconSvg(category.id), 128), 'image/webp');
+    await photos.put(image, await renderWebp(categoryImageSvg(category.id), 960), 'image/webp');
+    await database.db
+      .insert(categories)
+      .values({
+        id: category.id,
+        name: category.name,
+        icon: photos.url(icon),
+        image: photos.url(image),
+        position: index + 1,
+      })
+      .onConflictDoNothing();
+  }
+}
+
+/** Creates missing demo accounts through Better Auth (so the password is hashed as for anyone). */
+async function seedUsers({ database, auth }: SeedContext): Promise<Map<string, string>> {
+  const { db } = database;
+  for (const demo of DEMO_USERS) {
+    const found = await db.query.users.findFirst({ where: eq(users.email, demo.email) });
+    if (!found) {
+      await auth.api.signUpEmail({
+        body: {
+          name: demo.name,
+          email: demo.email,
+          password: DEMO_PASSWORD,
+          role: demo.role === 'Seller' ? 'Seller' : 'Buyer',
+        },
+      });
+      await db
+        .update(users)
+        .set({ role: demo.role, isVerified: demo.isVerified, isDemo: true, emailVerified: true })
+        .where(eq(users.email, demo.email));
+    }
+  }
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        DEMO_USERS.map((u) => u.email),
+      ),
+    );
+  return new Map(rows.map((r) => [r.email, r.id]));
+}
+
+async function seedCars({ database, photos }: SeedContext, sellerIds: Map<string, string>): Promise<number> {
+  const { db } = database;
+  let added = 0;
+  for (const [index, demo] of DEMO_CARS.entries()) {
+    const sellerId = sellerIds.get(demo.sellerEmail);
+    if (!sellerId) continue;
+    const exists = await db.query.cars.findFirst({
+      where: and(
+        eq(cars.sellerId, sellerId),
+        eq(cars.brand, demo.brand),
+        eq(cars.model, demo.model),
+        eq(cars.year, demo.year),
+      ),
+      columns: { id: true },
+    });
+    if (exists) continue;
+
+    const keys: string[] = [];
+    for (let i = 0; i < demo.photoCount; i++) {
+      const svg = carPhotoSvg({
+        brand: demo.brand,
+        model: demo.model,
+        colour: demo.colour,
+        bodyStyle: demo.bodyStyle,
+        seed: index * 10 + i,
+        view: VIEWS[i % VIEWS.length]!,
+      });
+      const photo = await ingestPhoto({ db, photos }, await renderWebp(svg, CAR_PHOTO_WIDTH), sellerId);
+      keys.push(photo.key);
+    }
+    const addedDate = new Date(Date.now() - demo.addedDaysAgo * 86_400_000 - index * 60_000);
+    await db.transaction(async (tx) => {
+      const [car] = await tx
+        .insert(cars)
+        .values({
+          year: demo.year,
+          brand: demo.brand,
+          model: demo.model,
+          categoryId: demo.categoryId,
+          engine: demo.engine,
+          fuel: demo.fuel,
+          about: demo.about,
+          askingPrice: demo.askingPrice,
+          originalPrice: demo.originalPrice,
+          topSpeed: demo.topSpeed,
+          kmDriven: demo.kmDriven,
+          sellerId,
+          photos: keys,
+          addedDate,
+        })
+        .returning({ id: cars.id });
+      if (demo.advertised) await tx.insert(advertisements).values({ carId: car!.id, createdAt: addedDate });
+    });
+    added += 1;
+  }
+  return added;
+}

@@ -1,0 +1,436 @@
+import { randomUUID } from 'node:crypto';
+import { type Booking, localDateString, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, payments, users } from '../src/db/schema.ts';
+import { createBooking, createCar, recordPayment } from './factories.ts';
+import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+
+let t: TestApp;
+let seller: TestUser;
+let otherSeller: TestUser;
+let buyer: TestUser;
+let otherBuyer: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await signUpUser(t, 'Seller', { name: 'Sally Seller', isVerified: true });
+  otherSeller = await signUpUser(t, 'Seller');
+  buyer = await signUpUser(t, 'Buyer', { name: 'Bob Buyer' });
+  otherBuyer = await signUpUser(t, 'Buyer');
+  admin = await signUpUser(t, 'Admin');
+});
+afterAll(() => t.close());
+
+/** A local calendar date `days` from today, as the booking form sends it. */
+function dayFromToday(days: number) {
+  const now = new Date();
+  return localDateString(new Date(now.getFullYear(), now.getMonth(), now.getDate() + days));
+}
+
+function book(user: TestUser | undefined, payload: Record<string, unknown>) {
+  return as(t, user, { method: 'POST', url: '/api/testdrivebooking', payload });
+}
+
+const validInput = (carId: string) => ({
+  carId,
+  phone: '+1 (555) 010-2030',
+  city: 'Miami',
+  date: dayFromToday(7),
+  time: '10:30',
+});
+
+const bookingsOf = (buyerId: string) => t.db.select().from(bookings).where(eq(bookings.buyerId, buyerId));
+
+describe('POST /api/testdrivebooking', () => {
+  it('refuses a visitor who is not signed in', async () => {
+    const car = await createCar(t, seller);
+    const res = await book(undefined, validInput(car.id));
+    expect(res.statusCode).toBe(401);
+  });
+
+  it.each(['seller', 'admin'])('refuses a %s', async (who) => {
+    const user = who === 'seller' ? seller : admin;
+    const car = await createCar(t, seller);
+    const res = await book(user, validInput(car.id));
+    expect(res.statusCode).toBe(403);
+    expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toHaveLength(0);
+  });
+
+  it('books for the signed-in buyer with everything else set by the server', async () => {
+    const car = await createCar(t, seller, { year: 2019, brand: 'Porsche', model: '911 GT3' });
+    const res = await book(buyer, {
+      ...validInput(car.id),
+      price: 1,
+      isPaid: true,
+      buyerEmail: 'attacker@example.test',
+      buyerName: 'Mallory',
+      sellerEmail: 'elsewhere@example.test',
+      carName: 'A free car',
+    });
+    expect(res.statusCode).toBe(201);
+    const booking = res.json() as Booking;
+    expect(booking).toMatchObject({
+      carId: car.id,
+      carName: '2019 Porsche 911 GT3',
+      carPhoto: `/uploads/${car.photos[0]}-480.webp`,
+      sellerName: 'Sally Seller',
+      sellerEmail: seller.email,
+      sellerVerified: true,
+      buyerName: 'Bob Buyer',
+      buyerEmail: buyer.email,
+      buyerVerified: false,
+      buyerPhone: '+1 (555) 010-2030',
+      requestedDate: dayFromToday(7),
+      requestedTime: '10:30',
+      requestedLocation: 'Miami',
+      price: TEST_DRIVE_FEE_CENTS,
+      isPaid: false,
+      payment: null,
+    });
+    const row = await t.db.query.bookings.findFirst({ where: eq(bookings.id, booking.id) });
+    expect(row).toMatchObject({
+      buyerId: buyer.id,
+      buyerEmail: buyer.email,
+      buyerName: 'Bob Buyer',
+      sellerId: seller.id,
+      sellerEmail: seller.email,
+      price: 12_000,
+      isPaid: false,
+      carName: '2019 Porsche 911 GT3',
+    });
+  });
+
+  it('refuses missing fields with a message for each', async () => {
+    const car = await createCar(t, seller);
+    const before = (await bookingsOf(buyer.id)).length;
+    const res = await book(buyer, { carId: car.id });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).fields).toEqual({
+      phone: 'Phone is required',
+      city: 'City is required',
+      date: 'Date is required',
+      time: 'Time is required',
+    });
+    const blank = await book(buyer, { carId: car.id, phone: ' ', city: '  ', date: '', time: '' });
+    expect(errorOf(blank).fields).toEqual({
+      phone: 'Phone is required',
+      city: 'City is required',
+      date: 'Date is required',
+      time: 'Time is required',
+    });
+    expect(await bookingsOf(buyer.id)).toHaveLength(before);
+  });
+
+  it('refuses a body without a car', async () => {
+    const { carId: _, ...withoutCar } = validInput(randomUUID());
+    const res = await book(buyer, withoutCar);
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).fields).toEqual({ carId: 'Choose a car' });
+  });
+
+  it.each(['call me', '12345', '1234567890123456', '+1 555 010 2030 ext. 7', '555#0102030'])(
+    'refuses the phone number %j',
+    async (phone) => {
+      const car = await createCar(t, seller);
+      const res = await book(buyer, { ...validInput(car.id), phone });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).fields).toEqual({ phone: 'Enter a valid phone number' });
+    },
+  );
+
+  it('refuses a date in the past', async () => {
+    const car = await createCar(t, seller);
+    const res = await book(buyer, { ...validInput(car.id), date: dayFromToday(-1) });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).fields).toEqual({ date: 'Choose a date and time in the future' });
+  });
+
+  it('refuses an hour of today that has passed', async () => {
+    const car = await createCar(t, seller);
+    const res = await book(buyer, { ...validInput(car.id), date: dayFromToday(0), time: '00:00' });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).fields).toEqual({ time: 'Choose a date and time in the future' });
+  });
+
+  it('refuses a date more than 90 days ahead and accepts the 90th day', async () => {
+    const car = await createCar(t, seller);
+    const tooFar = await book(buyer, { ...validInput(car.id), date: dayFromToday(91) });
+    expect(tooFar.statusCode).toBe(400);
+    expect(errorOf(tooFar).fields).toEqual({ date: 'Choose a date within the next 90 days' });
+    const last = await book(buyer, { ...validInput(car.id), date: dayFromToday(90) });
+    expect(last.statusCode).toBe(201);
+  });
+
+  it('refuses dates and times that do not exist', async () => {
+    const car = await createCar(t, seller);
+    const res = await book(buyer, { ...validInput(car.id), date: '2031-02-30', time: '24:00' });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).fields).toEqual({ date: 'Enter a valid date', time: 'Enter a valid time' });
+    const other = await book(buyer, { ...validInput(car.id), date: '12/24/2031', time: '9:30' });
+    expect(errorOf(other).fields).toEqual({ date: 'Enter a valid date', time: 'Enter a valid time' });
+  });
+
+  it('answers 404 for a car that does not exist', async () => {
+    const res = await book(buyer, validInput(randomUUID()));
+    expect(res.statusCode).toBe(404);
+    expect(errorOf(res).message).toBe('The car was not found.');
+  });
+
+  it('refuses a sold car', async () => {
+    const car = await createCar(t, seller, { soldAt: new Date() });
+    const res = await book(buyer, validInput(car.id));
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res).message).toBe('This car has been sold and can no longer be booked.');
+    expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toHaveLength(0);
+  });
+
+  it('allows one open booking per buyer and car', async () => {
+    const car = await createCar(t, seller);
+    expect((await book(buyer, validInput(car.id))).statusCode).toBe(201);
+    const again = await book(buyer, { ...validInput(car.id), date: dayFromToday(9) });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toBe('You already have an open booking for this car.');
+    expect((await book(otherBuyer, validInput(car.id))).statusCode).toBe(201);
+    expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toHaveLength(2);
+  });
+
+  it('lets only one of two simultaneous bookings of the same car through', async () => {
+    const car = await createCar(t, seller);
+    const results = await Promise.all([
+      book(buyer, validInput(car.id)),
+      book(buyer, { ...validInput(car.id), date: dayFromToday(8) }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toHaveLength(1);
+  });
+
+  it('does not count past or paid bookings as open', async () => {
+    const car = await createCar(t, seller);
+    await createBooking(t, buyer, car, seller, { requestedDate: dayFromToday(-3) });
+    const paid = await createBooking(t, buyer, car, seller);
+    await recordPayment(t, paid);
+    const res = await book(buyer, validInput(car.id));
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('GET /api/testdrivebooking/:id', () => {
+  it('refuses a visitor who is not signed in', async () => {
+    const car = await createCar(t, seller);
+    const booking = await createBooking(t, buyer, car, seller);
+    expect(
+      (await as(t, undefined, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` })).statusCode,
+    ).toBe(401);
+  });
+
+  it("shows the booking to its buyer with the buyer's phone", async () => {
+    const car = await createCar(t, seller);
+    const booking = await createBooking(t, buyer, car, seller);
+    const res = await as(t, buyer, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: booking.id,
+      buyerPhone: '+1 555 010 2030',
+      isPaid: false,
+      payment: null,
+    });
+  });
+
+  it("shows the car's seller the buyer's phone only once the booking is paid", async () => {
+    const car = await createCar(t, seller);
+    const booking = await createBooking(t, buyer, car, seller);
+    const unpaid = await as(t, seller, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
+    expect(unpaid.statusCode).toBe(200);
+    expect(unpaid.json()).toMatchObject({ id: booking.id, buyerPhone: null, buyerEmail: buyer.email });
+    const { transactionId } = await recordPayment(t, booking);
+    const paid = await as(t, seller, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
+    expect(paid.json()).toMatchObject({
+      buyerPhone: '+1 555 010 2030',
+      isPaid: true,
+      payment: { transactionId, paidAt: expect.any(String) },
+    });
+  });
+
+  it('answers 404 to another buyer and to a seller of another car, as if it did not exist', async () => {
+    const car = await createCar(t, seller);
+    const booking = await createBooking(t, buyer, car, seller);
+    for (const user of [otherBuyer, otherSeller]) {
+      const res = await as(t, user, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
+      expect(res.statusCode).toBe(404);
+      expect(errorOf(res).message).toBe('The booking was not found.');
+    }
+    const missing = await as(t, otherBuyer, { method: 'GET', url: `/api/testdrivebooking/${randomUUID()}` });
+    expect(errorOf(missing).message).toBe('The booking was not found.');
+  });
+
+  it('shows any booking to an admin, phone included', async () => {
+    const car = await createCar(t, seller);
+    const booking = await createBooking(t, buyer, car, seller);
+    const res = await as(t, admin, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: booking.id, buyerPhone: '+1 555 010 2030' });
+  });
+
+  it('refuses an id that is not a booking id', async () => {
+    const res = await as(t, buyer, { method: 'GET', url: '/api/testdrivebooking/not-an-id' });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/testdrivebooking/buyer/:email', () => {
+  let listBuyer: TestUser;
+  let ids: string[];
+  beforeAll(async () => {
+    listBuyer = await signUpUser(t, 'Buyer');
+    const car = await createCar(t, seller);
+    const older = await createBooking(t, listBuyer, car, seller, {
+      createdAt: new Date(Date.now() - 60_000),
+    });
+    const newer = await createBooking(t, listBuyer, car, seller, {
+      createdAt: new Date(Date.now() - 30_000),
+    });
+    const newest = await createBooking(t, listBuyer, car, seller);
+    await createBooking(t, otherBuyer, car, seller);
+    ids = [newest.id, newer.id, older.id];
+  });
+  const url = () => `/api/testdrivebooking/buyer/${encodeURIComponent(listBuyer.email)}`;
+
+  it('refuses a visitor, a seller and another buyer', async () => {
+    expect((await as(t, undefined, { method: 'GET', url: url() })).statusCode).toBe(401);
+    expect((await as(t, seller, { method: 'GET', url: url() })).statusCode).toBe(403);
+    expect((await as(t, otherBuyer, { method: 'GET', url: url() })).statusCode).toBe(403);
+  });
+
+  it("lists the buyer's own bookings, newest first, page by page", async () => {
+    const first = await as(t, listBuyer, { method: 'GET', url: `${url()}?limit=2` });
+    expect(first.statusCode).toBe(200);
+    const page1 = first.json() as { items: Booking[]; nextCursor: string | null };
+    expect(page1.items.map((b) => b.id)).toEqual(ids.slice(0, 2));
+    expect(page1.nextCursor).toEqual(expect.any(String));
+    const second = await as(t, listBuyer, {
+      method: 'GET',
+      url: `${url()}?limit=2&cursor=${page1.nextCursor}`,
+    });
+    const page2 = second.json() as { items: Booking[]; nextCursor: string | null };
+    expect(page2.items.map((b) => b.id)).toEqual(ids.slice(2));
+    expect(page2.nextCursor).toBeNull();
+  });
+
+  it("lets an admin read a buyer's bookings and answers 404 for an unknown buyer", async () => {
+    const res = await as(t, admin, { method: 'GET', url: url() });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { items: Booking[] }).items.map((b) => b.id)).toEqual(ids);
+    const unknown = await as(t, admin, {
+      method: 'GET',
+      url: '/api/testdrivebooking/buyer/nobody@example.test',
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/testdrivebooking/seller/:email', () => {
+  let carSeller: TestUser;
+  let unpaidId: string;
+  let paidId: string;
+  beforeAll(async () => {
+    carSeller = await signUpUser(t, 'Seller');
+    const car = await createCar(t, carSeller);
+    const unpaid = await createBooking(t, buyer, car, carSeller);
+    const paid = await createBooking(t, otherBuyer, car, carSeller, { buyerPhone: '+44 20 7946 0000' });
+    await recordPayment(t, paid);
+    await createBooking(t, buyer, await createCar(t, otherSeller), otherSeller);
+    unpaidId = unpaid.id;
+    paidId = paid.id;
+  });
+  const url = () => `/api/testdrivebooking/seller/${encodeURIComponent(carSeller.email)}`;
+
+  it('refuses a visitor, a buyer and another seller', async () => {
+    expect((await as(t, undefined, { method: 'GET', url: url() })).statusCode).toBe(401);
+    expect((await as(t, buyer, { method: 'GET', url: url() })).statusCode).toBe(403);
+    expect((await as(t, otherSeller, { method: 'GET', url: url() })).statusCode).toBe(403);
+  });
+
+  it("lists the test-drive requests on the seller's cars, phones only once paid", async () => {
+    const res = await as(t, carSeller, { method: 'GET', url: url() });
+    expect(res.statusCode).toBe(200);
+    const { items } = res.json() as { items: Booking[] };
+    expect(items.map((b) => [b.id, b.buyerPhone, b.isPaid])).toEqual([
+      [paidId, '+44 20 7946 0000', true],
+      [unpaidId, null, false],
+    ]);
+  });
+
+  it('lets an admin read them, phones included', async () => {
+    const res = await as(t, admin, { method: 'GET', url: url() });
+    expect(res.statusCode).toBe(200);
+    const { items } = res.json() as { items: Booking[] };
+    expect(items.map((b) => b.buyerPhone)).toEqual(['+44 20 7946 0000', '+1 555 010 2030']);
+  });
+});
+
+describe('DELETE /api/testdrivebooking/:id', () => {
+  const cancel = (user: TestUser | undefined, id: string) =>
+    as(t, user, { method: 'DELETE', url: `/api/testdrivebooking/${id}` });
+  const exists = async (id: string) =>
+    (await t.db.select().from(bookings).where(eq(bookings.id, id))).length === 1;
+
+  it('refuses a visitor and a seller, even the seller of the car', async () => {
+    const car = await createCar(t, seller);
+    const booking = await createBooking(t, buyer, car, seller);
+    expect((await cancel(undefined, booking.id)).statusCode).toBe(401);
+    expect((await cancel(seller, booking.id)).statusCode).toBe(403);
+    expect(await exists(booking.id)).toBe(true);
+  });
+
+  it("answers 404 to a buyer cancelling another buyer's booking, which stays", async () => {
+    const car = await createCar(t, seller);
+    const booking = await createBooking(t, buyer, car, seller);
+    const res = await cancel(otherBuyer, booking.id);
+    expect(res.statusCode).toBe(404);
+    expect(await exists(booking.id)).toBe(true);
+  });
+
+  it('lets the buyer cancel an unpaid booking', async () => {
+    const car = await createCar(t, seller);
+    const booking = await createBooking(t, buyer, car, seller);
+    const res = await cancel(buyer, booking.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+    expect(await exists(booking.id)).toBe(false);
+    expect((await cancel(buyer, booking.id)).statusCode).toBe(404);
+  });
+
+  it('refuses to cancel a paid booking, for the buyer and for an admin', async () => {
+    const car = await createCar(t, seller);
+    const booking = await createBooking(t, buyer, car, seller);
+    await recordPayment(t, booking);
+    for (const user of [buyer, admin]) {
+      const res = await cancel(user, booking.id);
+      expect(res.statusCode).toBe(409);
+      expect(errorOf(res).message).toBe('A paid booking cannot be cancelled.');
+    }
+    expect(await exists(booking.id)).toBe(true);
+    expect(await t.db.select().from(payments).where(eq(payments.bookingId, booking.id))).toHaveLength(1);
+  });
+
+  it("lets an admin delete any buyer's unpaid booking", async () => {
+    const car = await createCar(t, seller);
+    const booking = await createBooking(t, buyer, car, seller);
+    const res = await cancel(admin, booking.id);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+    expect(await exists(booking.id)).toBe(false);
+  });
+
+  it('keeps a booking readable after its buyer is gone, for the admin', async () => {
+    const gone = await signUpUser(t, 'Buyer');
+    const car = await createCar(t, seller);
+    const booking = await createBooking(t, gone, car, seller);
+    await recordPayment(t, booking);
+    await t.db.delete(users).where(eq(users.id, gone.id));
+    const res = await as(t, admin, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ buyerEmail: gone.email, buyerVerified: false, isPaid: true });
+  });
+});

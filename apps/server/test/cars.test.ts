@@ -1,0 +1,605 @@
+import { randomBytes } from 'node:crypto';
+import { carSchema, carYearMax } from '@redline/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advertisements, bookings, cars, photos, reportedPosts, savedPosts } from '../src/db/schema.ts';
+import { advertise, createBooking, createCar, ensureCategory } from './factories.ts';
+import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+
+let t: TestApp;
+let seller: TestUser;
+let otherSeller: TestUser;
+let buyer: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await signUpUser(t, 'Seller', { name: 'Sam Seller', isVerified: true });
+  otherSeller = await signUpUser(t, 'Seller');
+  buyer = await signUpUser(t, 'Buyer');
+  admin = await signUpUser(t, 'Admin');
+  await ensureCategory(t, 'super-car');
+  await ensureCategory(t, 'suv');
+});
+afterAll(() => t.close());
+
+/** A photo row as the upload call records it, owned by `owner`. */
+async function uploadedPhoto(owner: TestUser, size = { width: 2000, height: 1000 }) {
+  const key = randomBytes(16).toString('hex');
+  await t.db.insert(photos).values({ key, uploaderId: owner.id, ...size });
+  return key;
+}
+
+async function validInput(owner: TestUser = seller) {
+  return {
+    year: 2021,
+    brand: 'Porsche',
+    model: '911 GT3',
+    categoryId: 'super-car',
+    engine: '4.0 L flat-six',
+    fuel: 'Petrol',
+    about: 'Weissach package, carbon roof, one careful owner.',
+    askingPrice: 21_500_000,
+    originalPrice: 23_000_000,
+    topSpeed: 318,
+    kmDriven: 8_400,
+    photos: [await uploadedPhoto(owner), await uploadedPhoto(owner)],
+    declarations: { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true },
+  };
+}
+
+const carCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(cars))[0]!.n;
+
+describe('POST /api/cars', () => {
+  it('requires a session', async () => {
+    const res = await as(t, undefined, { method: 'POST', url: '/api/cars', payload: await validInput() });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses buyers and admins', async () => {
+    for (const user of [buyer, admin]) {
+      const res = await as(t, user, { method: 'POST', url: '/api/cars', payload: await validInput(user) });
+      expect(res.statusCode).toBe(403);
+    }
+  });
+
+  it('stores the car for the signed-in seller and ignores seller fields in the body', async () => {
+    const input = await validInput();
+    const before = Date.now();
+    const res = await as(t, seller, {
+      method: 'POST',
+      url: '/api/cars',
+      payload: {
+        ...input,
+        id: '00000000-0000-4000-8000-000000000000',
+        seller: 'Mallory',
+        sellerId: otherSeller.id,
+        sellerEmail: otherSeller.email,
+        addedDate: '2001-01-01T00:00:00.000Z',
+        soldAt: '2001-01-01T00:00:00.000Z',
+        isAdvertised: true,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const car = carSchema.parse(res.json());
+    expect(car).toMatchObject({
+      brand: 'Porsche',
+      model: '911 GT3',
+      categoryId: 'super-car',
+      categoryName: 'Category super-car',
+      askingPrice: 21_500_000,
+      seller: 'Sam Seller',
+      sellerEmail: seller.email,
+      sellerVerified: true,
+      soldAt: null,
+      isAdvertised: false,
+    });
+    expect(car.id).not.toBe('00000000-0000-4000-8000-000000000000');
+    expect(Date.parse(car.addedDate)).toBeGreaterThanOrEqual(before - 1000);
+    expect(car.photos.map((p) => p.key)).toEqual(input.photos);
+    expect(car.photo).toBe(`/uploads/${input.photos[0]}-960.webp`);
+
+    const row = await t.db.query.cars.findFirst({ where: eq(cars.id, car.id) });
+    expect(row?.sellerId).toBe(seller.id);
+    expect(row?.soldAt).toBeNull();
+  });
+
+  it('refuses photos the seller did not upload, and stores nothing', async () => {
+    const before = await carCount();
+    const input = await validInput();
+    const foreign = await uploadedPhoto(otherSeller);
+    for (const keys of [[input.photos[0]!, foreign], ['0123456789abcdef0123456789abcdef']]) {
+      const res = await as(t, seller, {
+        method: 'POST',
+        url: '/api/cars',
+        payload: { ...input, photos: keys },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).fields).toEqual({ photos: 'Upload the photos again: some were not found' });
+    }
+    expect(await carCount()).toBe(before);
+  });
+
+  it('refuses an unknown category', async () => {
+    const before = await carCount();
+    const res = await as(t, seller, {
+      method: 'POST',
+      url: '/api/cars',
+      payload: { ...(await validInput()), categoryId: 'no-such-category' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).fields).toEqual({ categoryId: 'Choose a category from the list' });
+    expect(await carCount()).toBe(before);
+  });
+
+  describe('refuses every rule of the add-car form with a per-field message, storing nothing', () => {
+    const year = carYearMax();
+    const yearMessage = `Year must be between 1999 and ${year}`;
+    const cases: [string, (input: Record<string, unknown>) => void, string, string][] = [
+      ['a year before 1999', (i) => (i.year = 1998), 'year', yearMessage],
+      ['a year after this one', (i) => (i.year = year + 1), 'year', yearMessage],
+      ['a missing year', (i) => delete i.year, 'year', 'Year is required'],
+      ['a fractional year', (i) => (i.year = 2020.5), 'year', 'Year must be a whole number'],
+      ['an empty brand', (i) => (i.brand = '  '), 'brand', 'Brand is required'],
+      ['a missing brand', (i) => delete i.brand, 'brand', 'Brand is required'],
+      ['a missing model', (i) => delete i.model, 'model', 'Model is required'],
+      ['a missing engine', (i) => (i.engine = ''), 'engine', 'Engine is required'],
+      ['a missing about', (i) => delete i.about, 'about', 'About is required'],
+      ['a missing category', (i) => delete i.categoryId, 'categoryId', 'Category is required'],
+      ['a missing fuel', (i) => delete i.fuel, 'fuel', 'Fuel is required'],
+      ['an unknown fuel', (i) => (i.fuel = 'Steam'), 'fuel', 'Choose Petrol, Diesel, Electric, Hybrid'],
+      ['a missing top speed', (i) => delete i.topSpeed, 'topSpeed', 'Top speed is required'],
+      ['a zero top speed', (i) => (i.topSpeed = 0), 'topSpeed', 'Top speed must be greater than 0'],
+      ['a missing km driven', (i) => delete i.kmDriven, 'kmDriven', 'Km driven is required'],
+      ['a negative km driven', (i) => (i.kmDriven = -1), 'kmDriven', 'Km driven cannot be negative'],
+      ['a missing asking price', (i) => delete i.askingPrice, 'askingPrice', 'Asking price is required'],
+      [
+        'a negative asking price',
+        (i) => (i.askingPrice = -1),
+        'askingPrice',
+        'Asking price cannot be negative',
+      ],
+      [
+        'a fractional price',
+        (i) => (i.askingPrice = 100.5),
+        'askingPrice',
+        'Asking price must be a whole number of cents',
+      ],
+      [
+        'a missing original price',
+        (i) => delete i.originalPrice,
+        'originalPrice',
+        'Original price is required',
+      ],
+      ['a price as text', (i) => (i.originalPrice = '1000'), 'originalPrice', 'Original price is required'],
+      ['no photos', (i) => (i.photos = []), 'photos', 'Photo is required'],
+      ['a missing photo list', (i) => delete i.photos, 'photos', 'Photo is required'],
+      [
+        'more than 10 photos',
+        (i) => (i.photos = Array.from({ length: 11 }, (_, n) => `p${n}`)),
+        'photos',
+        'At most 10 photos',
+      ],
+      ['a malformed photo key', (i) => (i.photos = ['../etc/passwd']), 'photos.0', 'Invalid photo'],
+      [
+        'missing declarations',
+        (i) => delete i.declarations,
+        'declarations',
+        'You must confirm the declarations',
+      ],
+      ...(['noAccident', 'noLitigation', 'odometerGenuine', 'acceptLegalAction'] as const).map(
+        (name) =>
+          [
+            `an unticked ${name} declaration`,
+            (i: Record<string, unknown>) =>
+              (i.declarations = { ...(i.declarations as object), [name]: false }),
+            `declarations.${name}`,
+            'You must confirm this declaration',
+          ] as [string, (input: Record<string, unknown>) => void, string, string],
+      ),
+    ];
+
+    it.each(cases)('%s', async (_name, change, field, message) => {
+      const before = await carCount();
+      const input: Record<string, unknown> = await validInput();
+      change(input);
+      const res = await as(t, seller, { method: 'POST', url: '/api/cars', payload: input });
+      expect(res.statusCode).toBe(400);
+      const error = errorOf(res);
+      expect(error.code).toBe('validation_failed');
+      expect(error.fields?.[field]).toBe(message);
+      expect(await carCount()).toBe(before);
+    });
+  });
+});
+
+describe('GET /api/cars/:categoryId', () => {
+  it('requires a session', async () => {
+    expect((await as(t, undefined, { method: 'GET', url: '/api/cars/super-car' })).statusCode).toBe(401);
+  });
+
+  it("lists the category's unsold cars, newest first, to any signed-in user", async () => {
+    await ensureCategory(t, 'listing');
+    const older = await createCar(t, seller, { categoryId: 'listing', addedDate: new Date('2024-01-01') });
+    const newer = await createCar(t, otherSeller, {
+      categoryId: 'listing',
+      addedDate: new Date('2024-02-01'),
+    });
+    await createCar(t, seller, { categoryId: 'listing', soldAt: new Date() });
+    await createCar(t, seller, { categoryId: 'suv' });
+    for (const user of [buyer, seller, admin]) {
+      const res = await as(t, user, { method: 'GET', url: '/api/cars/listing' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().items.map((c: { id: string }) => c.id)).toEqual([newer.id, older.id]);
+      expect(res.json().nextCursor).toBeNull();
+    }
+  });
+
+  it('answers 404 for an unknown category', async () => {
+    const res = await as(t, buyer, { method: 'GET', url: '/api/cars/no-such-category' });
+    expect(res.statusCode).toBe(404);
+    expect(errorOf(res).message).toBe('The category was not found.');
+  });
+
+  it('pages with a cursor without skipping or repeating cars, even cars stored in one statement', async () => {
+    await ensureCategory(t, 'paged');
+    // One insert: every row gets the same added date to the microsecond, so only the id orders them.
+    const base = await createCar(t, seller, { categoryId: 'paged' });
+    const { id: _id, addedDate: _added, updatedAt: _updated, ...values } = base;
+    await t.db.insert(cars).values(Array.from({ length: 4 }, () => ({ ...values })));
+    const all = await t.db.select({ id: cars.id }).from(cars).where(eq(cars.categoryId, 'paged'));
+    expect(all).toHaveLength(5);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = cursor ? `limit=2&cursor=${cursor}` : 'limit=2';
+      const res = await as(t, buyer, { method: 'GET', url: `/api/cars/paged?${query}` });
+      expect(res.statusCode).toBe(200);
+      const page = res.json() as { items: { id: string }[]; nextCursor: string | null };
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items.map((c) => c.id));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(3);
+    expect(new Set(seen).size).toBe(5);
+    expect(seen.sort()).toEqual(all.map((r) => r.id).sort());
+  });
+
+  it('refuses a forged cursor with 400, and a limit above the maximum', async () => {
+    const forged = Buffer.from(JSON.stringify(['2024-01-01T00:00:00.000000Z', 'not-a-uuid'])).toString(
+      'base64url',
+    );
+    for (const query of [`cursor=${forged}`, 'cursor=%%%', 'limit=500', 'limit=0']) {
+      const res = await as(t, buyer, { method: 'GET', url: `/api/cars/super-car?${query}` });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+});
+
+describe('GET /api/cars/id/:id', () => {
+  it('requires a session', async () => {
+    const car = await createCar(t, seller);
+    expect((await as(t, undefined, { method: 'GET', url: `/api/cars/id/${car.id}` })).statusCode).toBe(401);
+  });
+
+  it('shows every field with photo URLs limited to the stored variants', async () => {
+    const wide = await uploadedPhoto(seller, { width: 4000, height: 3000 });
+    const medium = await uploadedPhoto(seller, { width: 1200, height: 800 });
+    const small = await uploadedPhoto(seller, { width: 300, height: 200 });
+    const car = await createCar(t, seller, { photos: [wide, medium, small] });
+    await advertise(t, car.id);
+    const res = await as(t, buyer, { method: 'GET', url: `/api/cars/id/${car.id}` });
+    expect(res.statusCode).toBe(200);
+    const body = carSchema.parse(res.json());
+    expect(body).toMatchObject({
+      id: car.id,
+      year: 2020,
+      brand: 'Ferrari',
+      model: 'F8 Tributo',
+      engine: '3.9 L twin-turbo V8',
+      fuel: 'Petrol',
+      topSpeed: 340,
+      kmDriven: 12_000,
+      askingPrice: 25_000_000,
+      originalPrice: 30_000_000,
+      seller: 'Sam Seller',
+      sellerEmail: seller.email,
+      sellerVerified: true,
+      isAdvertised: true,
+      soldAt: null,
+      photo: `/uploads/${wide}-960.webp`,
+    });
+    expect(body.photos).toEqual([
+      {
+        key: wide,
+        src: `/uploads/${wide}-960.webp`,
+        srcSet: `/uploads/${wide}-480.webp 480w, /uploads/${wide}-960.webp 960w, /uploads/${wide}-1600.webp 1600w`,
+        width: 1600,
+        height: 1200,
+      },
+      {
+        key: medium,
+        src: `/uploads/${medium}-960.webp`,
+        srcSet: `/uploads/${medium}-480.webp 480w, /uploads/${medium}-960.webp 960w`,
+        width: 960,
+        height: 640,
+      },
+      {
+        key: small,
+        src: `/uploads/${small}-300.webp`,
+        srcSet: `/uploads/${small}-300.webp 300w`,
+        width: 300,
+        height: 200,
+      },
+    ]);
+  });
+
+  it('still shows a sold car, with the date it was sold', async () => {
+    const soldAt = new Date('2025-05-05T10:00:00.000Z');
+    const car = await createCar(t, seller, { soldAt });
+    const res = await as(t, buyer, { method: 'GET', url: `/api/cars/id/${car.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().soldAt).toBe(soldAt.toISOString());
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    for (const id of ['6b1e1c1e-1111-4111-8111-111111111111', 'not-a-uuid', '1']) {
+      const res = await as(t, buyer, { method: 'GET', url: `/api/cars/id/${id}` });
+      expect(res.statusCode).toBe(404);
+      expect(errorOf(res).message).toBe('The car was not found.');
+    }
+  });
+});
+
+describe('GET /api/cars/email/:email', () => {
+  it('requires a session', async () => {
+    expect(
+      (await as(t, undefined, { method: 'GET', url: `/api/cars/email/${seller.email}` })).statusCode,
+    ).toBe(401);
+  });
+
+  it('refuses buyers and other sellers', async () => {
+    expect((await as(t, buyer, { method: 'GET', url: `/api/cars/email/${seller.email}` })).statusCode).toBe(
+      403,
+    );
+    const res = await as(t, otherSeller, { method: 'GET', url: `/api/cars/email/${seller.email}` });
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res).message).toBe('You can only list your own cars.');
+  });
+
+  it("lists the seller's own cars, sold ones included, with the advertised flag; and to an admin", async () => {
+    const lister = await signUpUser(t, 'Seller');
+    const first = await createCar(t, lister, { addedDate: new Date('2024-03-01') });
+    const sold = await createCar(t, lister, { addedDate: new Date('2024-03-02'), soldAt: new Date() });
+    await advertise(t, first.id);
+    await createCar(t, otherSeller);
+    for (const user of [lister, admin]) {
+      const res = await as(t, user, { method: 'GET', url: `/api/cars/email/${lister.email.toUpperCase()}` });
+      expect(res.statusCode).toBe(200);
+      const items = res.json().items as { id: string; isAdvertised: boolean; soldAt: string | null }[];
+      expect(items.map((c) => [c.id, c.isAdvertised, c.soldAt !== null])).toEqual([
+        [sold.id, false, true],
+        [first.id, true, false],
+      ]);
+    }
+  });
+
+  it('answers 404 to an admin for an e-mail that is not a seller', async () => {
+    expect((await as(t, admin, { method: 'GET', url: `/api/cars/email/${buyer.email}` })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await as(t, admin, { method: 'GET', url: '/api/cars/email/nobody@example.test' })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('PATCH /api/cars/:id', () => {
+  it('requires a session', async () => {
+    const car = await createCar(t, seller);
+    const res = await as(t, undefined, {
+      method: 'PATCH',
+      url: `/api/cars/${car.id}`,
+      payload: { brand: 'X' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses buyers, admins and other sellers, changing nothing', async () => {
+    const car = await createCar(t, seller);
+    for (const user of [buyer, admin, otherSeller]) {
+      const res = await as(t, user, {
+        method: 'PATCH',
+        url: `/api/cars/${car.id}`,
+        payload: { brand: 'Hacked' },
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    expect((await t.db.query.cars.findFirst({ where: eq(cars.id, car.id) }))?.brand).toBe('Ferrari');
+  });
+
+  it("edits the seller's own car; server fields in the body are ignored", async () => {
+    const car = await createCar(t, seller);
+    const photo = await uploadedPhoto(seller);
+    const res = await as(t, seller, {
+      method: 'PATCH',
+      url: `/api/cars/${car.id}`,
+      payload: {
+        askingPrice: 19_900_000,
+        about: 'Price reduced.',
+        photos: [photo, car.photos[0]],
+        sellerId: otherSeller.id,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      askingPrice: 19_900_000,
+      about: 'Price reduced.',
+      sellerEmail: seller.email,
+    });
+    expect(res.json().photos.map((p: { key: string }) => p.key)).toEqual([photo, car.photos[0]]);
+    const row = await t.db.query.cars.findFirst({ where: eq(cars.id, car.id) });
+    expect(row).toMatchObject({ askingPrice: 19_900_000, sellerId: seller.id, brand: 'Ferrari' });
+  });
+
+  it("refuses another seller's photo, an empty change and invalid values", async () => {
+    const car = await createCar(t, seller);
+    const foreign = await uploadedPhoto(otherSeller);
+    const attempts = [
+      [{ photos: [foreign] }, 'photos'],
+      [{}, 'body'],
+      [{ year: 1990 }, 'year'],
+      [{ photos: [] }, 'photos'],
+      [{ categoryId: 'no-such-category' }, 'categoryId'],
+      [{ sold: 'yes' }, 'sold'],
+    ] as const;
+    for (const [payload, field] of attempts) {
+      const res = await as(t, seller, { method: 'PATCH', url: `/api/cars/${car.id}`, payload });
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(errorOf(res).fields ?? {})).toContain(field);
+    }
+    const row = await t.db.query.cars.findFirst({ where: eq(cars.id, car.id) });
+    expect(row).toMatchObject({ photos: car.photos, year: 2020, categoryId: car.categoryId });
+  });
+
+  it('marks a car sold (it leaves the lists, stays viewable) and back on sale', async () => {
+    await ensureCategory(t, 'sold-test');
+    const car = await createCar(t, seller, { categoryId: 'sold-test' });
+    await advertise(t, car.id);
+    const sold = await as(t, seller, {
+      method: 'PATCH',
+      url: `/api/cars/${car.id}`,
+      payload: { sold: true },
+    });
+    expect(sold.statusCode).toBe(200);
+    const soldAt = sold.json().soldAt as string;
+    expect(Date.parse(soldAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    const category = await as(t, buyer, { method: 'GET', url: '/api/cars/sold-test' });
+    expect(category.json().items).toEqual([]);
+    const ads = await as(t, undefined, { method: 'GET', url: '/api/advertise?limit=50' });
+    expect(ads.json().items.map((c: { id: string }) => c.id)).not.toContain(car.id);
+    expect((await as(t, buyer, { method: 'GET', url: `/api/cars/id/${car.id}` })).json().soldAt).toBe(soldAt);
+
+    const again = await as(t, seller, {
+      method: 'PATCH',
+      url: `/api/cars/${car.id}`,
+      payload: { sold: true },
+    });
+    expect(again.json().soldAt).toBe(soldAt);
+
+    const back = await as(t, seller, {
+      method: 'PATCH',
+      url: `/api/cars/${car.id}`,
+      payload: { sold: false },
+    });
+    expect(back.json().soldAt).toBeNull();
+    expect((await as(t, buyer, { method: 'GET', url: '/api/cars/sold-test' })).json().items).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    for (const id of ['6b1e1c1e-1111-4111-8111-111111111111', 'nope']) {
+      const res = await as(t, seller, { method: 'PATCH', url: `/api/cars/${id}`, payload: { brand: 'X' } });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+});
+
+describe('DELETE /api/cars/:id', () => {
+  /** A car with everything that hangs on it: advertisement, saved post, report, unpaid and paid bookings. */
+  async function carWithDependents() {
+    const car = await createCar(t, seller);
+    await advertise(t, car.id);
+    await t.db.insert(savedPosts).values({ buyerId: buyer.id, carId: car.id });
+    await t.db.insert(reportedPosts).values({ buyerId: buyer.id, carId: car.id, reason: 'Fake listing' });
+    const unpaid = await createBooking(t, buyer, car, seller);
+    const paid = await createBooking(t, buyer, car, seller, { isPaid: true });
+    return { car, unpaid, paid };
+  }
+
+  const rowsOf = async (carId: string) => ({
+    cars: (await t.db.select().from(cars).where(eq(cars.id, carId))).length,
+    advertisements: (await t.db.select().from(advertisements).where(eq(advertisements.carId, carId))).length,
+    savedPosts: (await t.db.select().from(savedPosts).where(eq(savedPosts.carId, carId))).length,
+    reports: (await t.db.select().from(reportedPosts).where(eq(reportedPosts.carId, carId))).length,
+    bookings: (await t.db.select().from(bookings).where(eq(bookings.carId, carId))).length,
+  });
+
+  it('requires a session', async () => {
+    const car = await createCar(t, seller);
+    expect((await as(t, undefined, { method: 'DELETE', url: `/api/cars/${car.id}` })).statusCode).toBe(401);
+  });
+
+  it('refuses buyers and other sellers, deleting nothing', async () => {
+    const { car } = await carWithDependents();
+    expect((await as(t, buyer, { method: 'DELETE', url: `/api/cars/${car.id}` })).statusCode).toBe(403);
+    const res = await as(t, otherSeller, { method: 'DELETE', url: `/api/cars/${car.id}` });
+    expect(res.statusCode).toBe(403);
+    expect(await rowsOf(car.id)).toEqual({
+      cars: 1,
+      advertisements: 1,
+      savedPosts: 1,
+      reports: 1,
+      bookings: 2,
+    });
+  });
+
+  it('lets the seller delete their car with its advertisement, saved posts, reports and unpaid bookings', async () => {
+    const { car, unpaid, paid } = await carWithDependents();
+    const res = await as(t, seller, { method: 'DELETE', url: `/api/cars/${car.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+    expect(await rowsOf(car.id)).toEqual({
+      cars: 0,
+      advertisements: 0,
+      savedPosts: 0,
+      reports: 0,
+      bookings: 0,
+    });
+    expect(await t.db.query.bookings.findFirst({ where: eq(bookings.id, unpaid.id) })).toBeUndefined();
+    const kept = await t.db.query.bookings.findFirst({ where: eq(bookings.id, paid.id) });
+    expect(kept).toMatchObject({ isPaid: true, carId: null, carName: paid.carName });
+  });
+
+  it('lets an admin delete any car', async () => {
+    const { car } = await carWithDependents();
+    const res = await as(t, admin, { method: 'DELETE', url: `/api/cars/${car.id}` });
+    expect(res.json()).toEqual({ deletedCount: 1 });
+    expect((await rowsOf(car.id)).cars).toBe(0);
+  });
+
+  it('changes nothing when a step fails part-way (one transaction)', async () => {
+    const { car, unpaid } = await carWithDependents();
+    await t.db.update(cars).set({ brand: 'Undeletable' }).where(eq(cars.id, car.id));
+    // The unpaid booking is deleted first; then deleting the car itself fails.
+    await t.db.execute(sql`
+      create or replace function refuse_car_delete() returns trigger language plpgsql as $$
+      begin raise exception 'refused for the test'; end $$`);
+    await t.db.execute(sql`
+      create trigger refuse_car_delete before delete on cars
+      for each row when (old.brand = 'Undeletable') execute function refuse_car_delete()`);
+    try {
+      const res = await as(t, seller, { method: 'DELETE', url: `/api/cars/${car.id}` });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_car_delete on cars`);
+    }
+    expect(await rowsOf(car.id)).toEqual({
+      cars: 1,
+      advertisements: 1,
+      savedPosts: 1,
+      reports: 1,
+      bookings: 2,
+    });
+    expect(await t.db.query.bookings.findFirst({ where: eq(bookings.id, unpaid.id) })).toBeDefined();
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    for (const id of ['6b1e1c1e-1111-4111-8111-111111111111', 'nope']) {
+      expect((await as(t, admin, { method: 'DELETE', url: `/api/cars/${id}` })).statusCode).toBe(404);
+    }
+  });
+});

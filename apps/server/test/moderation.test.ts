@@ -1,0 +1,286 @@
+/**
+ * The deletion rules (docs/buyer-journey.md), checked row by row: deleting a reported post,
+ * a seller and a buyer, and the admin accounts that cannot be deleted.
+ */
+import { randomUUID } from 'node:crypto';
+import { type Booking, type SavedPost, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accounts,
+  advertisements,
+  bookings,
+  cars,
+  payments,
+  reportedPosts,
+  savedPosts,
+  sessions,
+  users,
+} from '../src/db/schema.ts';
+import { advertise, createBooking, createCar, recordPayment } from './factories.ts';
+import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+
+let t: TestApp;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUpUser(t, 'Admin');
+});
+afterAll(() => t.close());
+
+type Car = Awaited<ReturnType<typeof createCar>>;
+
+const saveAs = async (buyer: TestUser, carId: string) =>
+  expect((await as(t, buyer, { method: 'POST', url: '/api/savedpost', payload: { carId } })).statusCode).toBe(
+    201,
+  );
+const reportAs = async (buyer: TestUser, carId: string) =>
+  expect(
+    (
+      await as(t, buyer, {
+        method: 'POST',
+        url: '/api/reportedpost',
+        payload: { carId, reason: 'Suspected fraud' },
+      })
+    ).statusCode,
+  ).toBe(201);
+
+/** A paid booking as the payments module leaves it: the paid flag and a payments row. */
+async function paidBooking(buyer: TestUser, car: Car, seller: TestUser) {
+  const booking = await createBooking(t, buyer, car, seller);
+  const payment = await recordPayment(t, booking);
+  return { booking: { ...booking, isPaid: true }, payment };
+}
+
+/** Every row that hangs on a car, as the tables hold them now. */
+async function rowsOfCar(carId: string) {
+  return {
+    car: await t.db.select().from(cars).where(eq(cars.id, carId)),
+    advertisements: await t.db.select().from(advertisements).where(eq(advertisements.carId, carId)),
+    savedPosts: await t.db.select().from(savedPosts).where(eq(savedPosts.carId, carId)),
+    reports: await t.db.select().from(reportedPosts).where(eq(reportedPosts.carId, carId)),
+    bookings: await t.db.select().from(bookings).where(eq(bookings.carId, carId)),
+  };
+}
+
+const bookingRow = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0];
+const paymentRow = async (id: string) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0];
+const userRows = async (id: string) => ({
+  user: await t.db.select().from(users).where(eq(users.id, id)),
+  sessions: await t.db.select().from(sessions).where(eq(sessions.userId, id)),
+  accounts: await t.db.select().from(accounts).where(eq(accounts.userId, id)),
+});
+const deleteUser = (actor: TestUser | undefined, email: string) =>
+  as(t, actor, { method: 'DELETE', url: `/api/users/${encodeURIComponent(email)}` });
+
+describe('Delete Post on a reported car', () => {
+  it('removes the car, its advertisement, saved posts, reports and unpaid bookings; paid ones stay', async () => {
+    const seller = await signUpUser(t, 'Seller');
+    const buyerA = await signUpUser(t, 'Buyer');
+    const buyerB = await signUpUser(t, 'Buyer');
+    const car = await createCar(t, seller, { year: 2017, brand: 'Ferrari', model: '488 GTB' });
+    const keptCar = await createCar(t, seller);
+    for (const c of [car, keptCar]) {
+      await advertise(t, c.id);
+      await saveAs(buyerA, c.id);
+      await reportAs(buyerB, c.id);
+    }
+    await saveAs(buyerB, car.id);
+    await reportAs(buyerA, car.id);
+    const unpaid = await createBooking(t, buyerB, car, seller);
+    const keptUnpaid = await createBooking(t, buyerB, keptCar, seller);
+    const { booking: paid, payment } = await paidBooking(buyerA, car, seller);
+    const keptBefore = await rowsOfCar(keptCar.id);
+
+    const res = await as(t, admin, { method: 'DELETE', url: `/api/reportedpost/${car.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+
+    expect(await rowsOfCar(car.id)).toEqual({
+      car: [],
+      advertisements: [],
+      savedPosts: [],
+      reports: [],
+      bookings: [],
+    });
+    expect(await bookingRow(unpaid.id)).toBeUndefined();
+    // The paid booking keeps the car summary it carries; only the link to the car is gone.
+    expect(await bookingRow(paid.id)).toEqual({ ...paid, carId: null });
+    expect(await paymentRow(payment.id)).toEqual(payment);
+    // The seller's other car is untouched.
+    expect(await rowsOfCar(keptCar.id)).toEqual(keptBefore);
+    expect(await bookingRow(keptUnpaid.id)).toEqual(keptUnpaid);
+
+    const saved = await as(t, buyerA, {
+      method: 'GET',
+      url: `/api/savedpost/user/${encodeURIComponent(buyerA.email)}`,
+    });
+    expect((saved.json() as { items: SavedPost[] }).items.map((s) => s.car)).toEqual([keptCar.id]);
+    const mine = await as(t, buyerA, { method: 'GET', url: `/api/testdrivebooking/${paid.id}` });
+    expect(mine.json()).toMatchObject({ carId: null, carName: '2017 Ferrari 488 GTB', isPaid: true });
+    const reported = await as(t, admin, { method: 'GET', url: '/api/reportedpost?limit=50' });
+    expect((reported.json() as { items: { id: string }[] }).items.map((i) => i.id)).not.toContain(car.id);
+  });
+});
+
+describe('Delete User', () => {
+  it('refuses a visitor, a buyer and a seller, and answers 404 for an unknown e-mail', async () => {
+    const buyer = await signUpUser(t, 'Buyer');
+    const seller = await signUpUser(t, 'Seller');
+    expect((await deleteUser(undefined, buyer.email)).statusCode).toBe(401);
+    expect((await deleteUser(seller, buyer.email)).statusCode).toBe(403);
+    expect((await deleteUser(buyer, seller.email)).statusCode).toBe(403);
+    expect((await deleteUser(buyer, buyer.email)).statusCode).toBe(403);
+    expect((await userRows(buyer.id)).user).toHaveLength(1);
+    expect((await userRows(seller.id)).user).toHaveLength(1);
+    expect((await deleteUser(admin, 'nobody@example.test')).statusCode).toBe(404);
+  });
+
+  it('deletes a seller: their cars go by the car rule, paid bookings and payments stay, sessions end', async () => {
+    const seller = await signUpUser(t, 'Seller');
+    const otherSeller = await signUpUser(t, 'Seller');
+    const buyerA = await signUpUser(t, 'Buyer');
+    const buyerB = await signUpUser(t, 'Buyer');
+    const first = await createCar(t, seller);
+    const second = await createCar(t, seller);
+    const otherCar = await createCar(t, otherSeller);
+    await advertise(t, first.id);
+    await saveAs(buyerA, first.id);
+    await saveAs(buyerA, otherCar.id);
+    await reportAs(buyerB, first.id);
+    const unpaid = await createBooking(t, buyerA, first, seller);
+    const unpaidSecond = await createBooking(t, buyerB, second, seller);
+    const { booking: paid, payment } = await paidBooking(buyerB, first, seller);
+    const otherBefore = await rowsOfCar(otherCar.id);
+    expect((await as(t, seller, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+
+    const res = await deleteUser(admin, seller.email);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+
+    expect(await userRows(seller.id)).toEqual({ user: [], sessions: [], accounts: [] });
+    expect(await t.db.select().from(cars).where(eq(cars.sellerId, seller.id))).toEqual([]);
+    for (const car of [first, second]) {
+      expect(await rowsOfCar(car.id)).toEqual({
+        car: [],
+        advertisements: [],
+        savedPosts: [],
+        reports: [],
+        bookings: [],
+      });
+    }
+    expect(await bookingRow(unpaid.id)).toBeUndefined();
+    expect(await bookingRow(unpaidSecond.id)).toBeUndefined();
+    expect(await bookingRow(paid.id)).toEqual({ ...paid, carId: null, sellerId: null });
+    expect(await paymentRow(payment.id)).toEqual(payment);
+    expect(await rowsOfCar(otherCar.id)).toEqual(otherBefore);
+
+    // The deleted seller's session stops working at the next request.
+    expect((await as(t, seller, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+    // The buyer who paid still sees the booking with the seller's name as it was.
+    const kept = await as(t, buyerB, { method: 'GET', url: `/api/testdrivebooking/${paid.id}` });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({
+      sellerName: seller.name,
+      sellerEmail: seller.email,
+      sellerVerified: false,
+    });
+  });
+
+  it('deletes a buyer: saved posts, reports and unpaid bookings go, paid bookings and payments stay', async () => {
+    const seller = await signUpUser(t, 'Seller');
+    const buyer = await signUpUser(t, 'Buyer', { name: 'Gone Buyer' });
+    const otherBuyer = await signUpUser(t, 'Buyer');
+    const car = await createCar(t, seller);
+    const paidCar = await createCar(t, seller);
+    await saveAs(buyer, car.id);
+    await saveAs(otherBuyer, car.id);
+    await reportAs(buyer, car.id);
+    await reportAs(otherBuyer, car.id);
+    const unpaid = await createBooking(t, buyer, car, seller);
+    const othersUnpaid = await createBooking(t, otherBuyer, car, seller);
+    const { booking: paid, payment } = await paidBooking(buyer, paidCar, seller);
+
+    const res = await deleteUser(admin, buyer.email);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+
+    expect(await userRows(buyer.id)).toEqual({ user: [], sessions: [], accounts: [] });
+    expect(await t.db.select().from(savedPosts).where(eq(savedPosts.buyerId, buyer.id))).toEqual([]);
+    expect(await t.db.select().from(reportedPosts).where(eq(reportedPosts.buyerId, buyer.id))).toEqual([]);
+    expect(await bookingRow(unpaid.id)).toBeUndefined();
+    expect(await bookingRow(paid.id)).toEqual({ ...paid, buyerId: null });
+    expect(await paymentRow(payment.id)).toEqual(payment);
+    // Everyone else's rows and the cars stay.
+    const carRows = await rowsOfCar(car.id);
+    expect(carRows.car).toHaveLength(1);
+    expect(carRows.savedPosts.map((s) => s.buyerId)).toEqual([otherBuyer.id]);
+    expect(carRows.reports.map((r) => r.buyerId)).toEqual([otherBuyer.id]);
+    expect(await bookingRow(othersUnpaid.id)).toEqual(othersUnpaid);
+    expect((await rowsOfCar(paidCar.id)).car).toHaveLength(1);
+
+    expect((await as(t, buyer, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+    const ownList = await as(t, buyer, {
+      method: 'GET',
+      url: `/api/testdrivebooking/buyer/${encodeURIComponent(buyer.email)}`,
+    });
+    expect(ownList.statusCode).toBe(401);
+    // The seller still has the paid request, with the buyer's details it carries.
+    const sellerList = await as(t, seller, {
+      method: 'GET',
+      url: `/api/testdrivebooking/seller/${encodeURIComponent(seller.email)}`,
+    });
+    const items = (sellerList.json() as { items: Booking[] }).items;
+    expect(items.find((b) => b.id === paid.id)).toMatchObject({
+      buyerName: 'Gone Buyer',
+      buyerEmail: buyer.email,
+    });
+  });
+
+  it('refuses to delete the admin themself or another admin', async () => {
+    const otherAdmin = await signUpUser(t, 'Admin');
+    const self = await deleteUser(admin, admin.email);
+    expect(self.statusCode).toBe(403);
+    expect(errorOf(self).message).toBe('You cannot delete your own account here.');
+    const other = await deleteUser(admin, otherAdmin.email);
+    expect(other.statusCode).toBe(403);
+    expect(errorOf(other).message).toBe('Admin accounts cannot be deleted.');
+    for (const user of [admin, otherAdmin]) {
+      const rows = await userRows(user.id);
+      expect(rows.user).toHaveLength(1);
+      expect(rows.sessions.length).toBeGreaterThan(0);
+      expect((await as(t, user, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('Verify', () => {
+  it("shows a seller's verified badge on their saved, reported and booked cars", async () => {
+    const seller = await signUpUser(t, 'Seller');
+    const buyer = await signUpUser(t, 'Buyer');
+    const car = await createCar(t, seller);
+    await saveAs(buyer, car.id);
+    await reportAs(buyer, car.id);
+    const booking = await createBooking(t, buyer, car, seller);
+    const badges = async () => {
+      const saved = await as(t, buyer, {
+        method: 'GET',
+        url: `/api/savedpost/user/${encodeURIComponent(buyer.email)}`,
+      });
+      const reported = await as(t, admin, { method: 'GET', url: '/api/reportedpost?limit=50' });
+      const booked = await as(t, buyer, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
+      return [
+        (saved.json() as { items: SavedPost[] }).items[0]!.carSellerVerified,
+        (reported.json() as { items: { id: string; sellerVerified: boolean }[] }).items.find(
+          (i) => i.id === car.id,
+        )!.sellerVerified,
+        (booked.json() as Booking).sellerVerified,
+      ];
+    };
+    expect(await badges()).toEqual([false, false, false]);
+    const verify = await as(t, admin, { method: 'PATCH', url: `/api/user/sellers/${seller.id}` });
+    expect(verify.statusCode).toBe(200);
+    expect(await badges()).toEqual([true, true, true]);
+  });
+});

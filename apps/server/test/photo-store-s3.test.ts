@@ -1,0 +1,182 @@
+/** The S3 photo store against a local S3-compatible server (s3rver) on a random port. */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { uploadedPhotoSchema } from '@redline/shared';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/config.ts';
+import { photos } from '../src/db/schema.ts';
+import { createPhotoStore, S3PhotoStore } from '../src/modules/photos/photo-store.ts';
+import { removeUnattachedPhotos } from '../src/modules/photos/photos.service.ts';
+import { as, createTestApp, errorOf, signUpUser, type TestApp } from './helpers.ts';
+
+interface S3rver {
+  run(): Promise<{ port: number }>;
+  close(): Promise<void>;
+}
+const S3rver = createRequire(import.meta.url)('s3rver') as new (options: {
+  address: string;
+  port: number;
+  silent: boolean;
+  directory: string;
+  configureBuckets: { name: string }[];
+}) => S3rver;
+
+const BUCKET = 'redline-photos';
+let server: S3rver;
+let directory: string;
+let endpoint: string;
+let publicUrl: string;
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), 'redline-s3-'));
+  server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: BUCKET }],
+  });
+  const { port } = await server.run();
+  endpoint = `http://127.0.0.1:${port}`;
+  publicUrl = `${endpoint}/${BUCKET}`;
+});
+afterAll(async () => {
+  await server.close();
+  await rm(directory, { recursive: true, force: true });
+});
+
+const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+const s3Env = () => ({
+  S3_BUCKET: BUCKET,
+  S3_ENDPOINT: endpoint,
+  S3_REGION: 'us-east-1',
+  S3_ACCESS_KEY_ID: credentials.accessKeyId,
+  S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+  S3_PUBLIC_URL: publicUrl,
+});
+
+async function jpeg(width: number, height: number) {
+  const colours = sharp(randomBytes(4 * 4 * 3), { raw: { width: 4, height: 4, channels: 3 } });
+  return colours.resize(width, height).jpeg().toBuffer();
+}
+
+function multipart(data: Buffer) {
+  const boundary = `----redline${randomBytes(8).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="car.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe('S3PhotoStore', () => {
+  const store = () =>
+    new S3PhotoStore({ bucket: BUCKET, publicUrl, region: 'us-east-1', endpoint, ...credentials });
+
+  it('puts a file that is then served at its public URL, with its type and immutable caching', async () => {
+    const s3 = store();
+    const data = randomBytes(2048);
+    await s3.put('abc123-480.webp', data, 'image/webp');
+    expect(s3.url('abc123-480.webp')).toBe(`${publicUrl}/abc123-480.webp`);
+    const res = await fetch(s3.url('abc123-480.webp'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await res.arrayBuffer()).equals(data)).toBe(true);
+    s3.destroy();
+  });
+
+  it('deletes files, and deleting a missing file is not an error', async () => {
+    const s3 = store();
+    await s3.put('gone-960.webp', randomBytes(64), 'image/webp');
+    await s3.delete(['gone-960.webp', 'never-existed-480.webp']);
+    expect((await fetch(s3.url('gone-960.webp'))).status).toBe(404);
+    s3.destroy();
+  });
+
+  it('refuses unsafe names', async () => {
+    const s3 = store();
+    await expect(s3.put('../escape.webp', randomBytes(8), 'image/webp')).rejects.toThrow(/Unsafe photo name/);
+    await expect(s3.delete(['a/b.webp'])).rejects.toThrow(/Unsafe photo name/);
+    s3.destroy();
+  });
+
+  it('is required to have a public URL when configured', () => {
+    const config = loadConfig({ NODE_ENV: 'test', S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint });
+    expect(() => createPhotoStore(config)).toThrow(/S3_PUBLIC_URL: required when S3_BUCKET is set/);
+    expect(createPhotoStore(loadConfig({ NODE_ENV: 'test', ...s3Env() }))).toBeInstanceOf(S3PhotoStore);
+  });
+});
+
+describe('uploads with S3_BUCKET set', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(s3Env());
+  });
+  afterAll(() => t.close());
+
+  it('stores the variants in the bucket, links them there, writes nothing locally, and cleans them up', async () => {
+    const seller = await signUpUser(t, 'Seller');
+    const res = await as(t, seller, {
+      method: 'POST',
+      url: '/api/uploads',
+      ...multipart(await jpeg(1200, 800)),
+    });
+    expect(res.statusCode).toBe(201);
+    const photo = uploadedPhotoSchema.parse(res.json());
+    expect(photo.src).toBe(`${publicUrl}/${photo.key}-960.webp`);
+    expect(photo.srcSet).toBe(
+      `${publicUrl}/${photo.key}-480.webp 480w, ${publicUrl}/${photo.key}-960.webp 960w`,
+    );
+
+    for (const width of [480, 960]) {
+      const file = await fetch(`${publicUrl}/${photo.key}-${width}.webp`);
+      expect(file.status).toBe(200);
+      const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+      expect([meta.format, meta.width, meta.exif]).toEqual(['webp', width, undefined]);
+    }
+    const local = await readdir(t.dataDir);
+    expect(local).not.toContain('uploads');
+    expect((await t.app.inject({ method: 'GET', url: `/uploads/${photo.key}-960.webp` })).statusCode).toBe(
+      404,
+    );
+
+    await t.db
+      .update(photos)
+      .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(photos.key, photo.key));
+    const removed = await removeUnattachedPhotos(
+      { db: t.db, photos: t.context.photos },
+      new Date(Date.now() - 86_400_000),
+    );
+    expect(removed).toEqual([photo.key]);
+    expect((await fetch(`${publicUrl}/${photo.key}-960.webp`)).status).toBe(404);
+  });
+});
+
+describe('uploads when the bucket is unreachable', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // A port nothing listens on: every S3 call fails to connect.
+    t = await createTestApp({ ...s3Env(), S3_ENDPOINT: 'http://127.0.0.1:9' });
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 with a clear message and records nothing', async () => {
+    const seller = await signUpUser(t, 'Seller');
+    const res = await as(t, seller, {
+      method: 'POST',
+      url: '/api/uploads',
+      ...multipart(await jpeg(600, 400)),
+    });
+    expect(res.statusCode).toBe(503);
+    expect(errorOf(res).message).toBe('The photo could not be stored right now. Please try again later.');
+    const [count] = await t.db.select({ n: sql<number>`count(*)::int` }).from(photos);
+    expect(count!.n).toBe(0);
+  });
+});

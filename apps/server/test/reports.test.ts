@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import type { ReportedPost } from '@redline/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cars, reportedPosts } from '../src/db/schema.ts';
+import { createCar } from './factories.ts';
+import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+
+let t: TestApp;
+let seller: TestUser;
+let buyer: TestUser;
+let otherBuyer: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await signUpUser(t, 'Seller', { name: 'Sam Seller' });
+  buyer = await signUpUser(t, 'Buyer', { name: 'Rita Reporter' });
+  otherBuyer = await signUpUser(t, 'Buyer', { name: 'Otto Other' });
+  admin = await signUpUser(t, 'Admin');
+});
+afterAll(() => t.close());
+
+const report = (user: TestUser | undefined, payload: Record<string, unknown>) =>
+  as(t, user, { method: 'POST', url: '/api/reportedpost', payload });
+const reportsOf = (carId: string) => t.db.select().from(reportedPosts).where(eq(reportedPosts.carId, carId));
+const carExists = async (carId: string) =>
+  (await t.db.select().from(cars).where(eq(cars.id, carId))).length === 1;
+
+describe('POST /api/reportedpost', () => {
+  it('refuses a visitor, a seller and an admin', async () => {
+    const car = await createCar(t, seller);
+    const payload = { carId: car.id, reason: 'Suspected fraud' };
+    expect((await report(undefined, payload)).statusCode).toBe(401);
+    expect((await report(seller, payload)).statusCode).toBe(403);
+    expect((await report(admin, payload)).statusCode).toBe(403);
+    expect(await reportsOf(car.id)).toHaveLength(0);
+  });
+
+  it('records the report for the signed-in buyer, once', async () => {
+    const car = await createCar(t, seller);
+    const res = await report(buyer, {
+      carId: car.id,
+      reason: 'Misleading information',
+      details: '  The mileage in the photos is higher.  ',
+      buyerId: otherBuyer.id,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      carId: car.id,
+      reason: 'Misleading information',
+      details: 'The mileage in the photos is higher.',
+    });
+    const rows = await reportsOf(car.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ buyerId: buyer.id, reason: 'Misleading information' });
+
+    const again = await report(buyer, { carId: car.id, reason: 'Suspected fraud' });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toBe('You have already reported this post.');
+    expect((await report(otherBuyer, { carId: car.id, reason: 'Suspected fraud' })).statusCode).toBe(201);
+    expect(await reportsOf(car.id)).toHaveLength(2);
+  });
+
+  it('needs a reason from the list, and details when the reason is Other', async () => {
+    const car = await createCar(t, seller);
+    const missing = await report(buyer, { carId: car.id });
+    expect(missing.statusCode).toBe(400);
+    expect(errorOf(missing).fields).toEqual({ reason: 'Choose a reason' });
+    const unknown = await report(buyer, { carId: car.id, reason: 'I do not like red' });
+    expect(errorOf(unknown).fields).toEqual({ reason: 'Choose a reason' });
+    const other = await report(buyer, { carId: car.id, reason: 'Other', details: '   ' });
+    expect(other.statusCode).toBe(400);
+    expect(errorOf(other).fields).toEqual({ details: 'Tell us what is wrong with this post' });
+    const long = await report(buyer, { carId: car.id, reason: 'Other', details: 'x'.repeat(1001) });
+    expect(errorOf(long).fields).toEqual({ details: 'Keep the details under 1000 characters' });
+    expect(await reportsOf(car.id)).toHaveLength(0);
+    const ok = await report(buyer, { carId: car.id, reason: 'Other', details: 'x'.repeat(1000) });
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it('answers 404 for an unknown car', async () => {
+    const res = await report(buyer, { carId: randomUUID(), reason: 'Suspected fraud' });
+    expect(res.statusCode).toBe(404);
+    expect(errorOf(res).message).toBe('The car was not found.');
+  });
+});
+
+describe('GET /api/reportedpost', () => {
+  it('refuses a visitor, a buyer and a seller', async () => {
+    expect((await as(t, undefined, { method: 'GET', url: '/api/reportedpost' })).statusCode).toBe(401);
+    expect((await as(t, buyer, { method: 'GET', url: '/api/reportedpost' })).statusCode).toBe(403);
+    expect((await as(t, seller, { method: 'GET', url: '/api/reportedpost' })).statusCode).toBe(403);
+  });
+
+  it('lists each reported car once with its reports, most recently reported first, page by page', async () => {
+    const listApp = await createTestApp();
+    try {
+      const listSeller = await signUpUser(listApp, 'Seller', { name: 'Lee Lister', isVerified: true });
+      const first = await signUpUser(listApp, 'Buyer', { name: 'First Buyer' });
+      const second = await signUpUser(listApp, 'Buyer', { name: 'Second Buyer' });
+      const listAdmin = await signUpUser(listApp, 'Admin');
+      const old = await createCar(listApp, listSeller, { year: 2018, brand: 'McLaren', model: '720S' });
+      const recent = await createCar(listApp, listSeller, {
+        year: 2022,
+        brand: 'Aston Martin',
+        model: 'DBS',
+      });
+      await createCar(listApp, listSeller); // never reported
+      const post = (user: TestUser, carId: string, reason: string, details = '') =>
+        as(listApp, user, { method: 'POST', url: '/api/reportedpost', payload: { carId, reason, details } });
+      expect((await post(first, old.id, 'Suspected fraud')).statusCode).toBe(201);
+      expect((await post(first, recent.id, 'Car already sold')).statusCode).toBe(201);
+      expect((await post(second, old.id, 'Other', 'Same car listed twice')).statusCode).toBe(201);
+
+      const res = await as(listApp, listAdmin, { method: 'GET', url: '/api/reportedpost' });
+      expect(res.statusCode).toBe(200);
+      const { items } = res.json() as { items: ReportedPost[] };
+      expect(items).toEqual([
+        {
+          id: old.id,
+          carName: '2018 McLaren 720S',
+          carPhoto: `/uploads/${old.photos[0]}-480.webp`,
+          postedBy: 'Lee Lister',
+          sellerEmail: listSeller.email,
+          sellerVerified: true,
+          reportCount: 2,
+          lastReportedAt: expect.any(String),
+          reports: [
+            {
+              reason: 'Other',
+              details: 'Same car listed twice',
+              buyerName: 'Second Buyer',
+              createdAt: expect.any(String),
+            },
+            {
+              reason: 'Suspected fraud',
+              details: '',
+              buyerName: 'First Buyer',
+              createdAt: expect.any(String),
+            },
+          ],
+        },
+        expect.objectContaining({ id: recent.id, carName: '2022 Aston Martin DBS', reportCount: 1 }),
+      ]);
+      expect(Date.parse(items[0]!.lastReportedAt)).toBe(Date.parse(items[0]!.reports[0]!.createdAt));
+
+      const page1 = (
+        await as(listApp, listAdmin, { method: 'GET', url: '/api/reportedpost?limit=1' })
+      ).json() as {
+        items: ReportedPost[];
+        nextCursor: string;
+      };
+      expect(page1.items.map((i) => i.id)).toEqual([old.id]);
+      const page2 = (
+        await as(listApp, listAdmin, {
+          method: 'GET',
+          url: `/api/reportedpost?limit=1&cursor=${page1.nextCursor}`,
+        })
+      ).json() as { items: ReportedPost[]; nextCursor: string | null };
+      expect(page2.items.map((i) => i.id)).toEqual([recent.id]);
+      expect(page2.nextCursor).toBeNull();
+    } finally {
+      await listApp.close();
+    }
+  });
+});
+
+describe('DELETE /api/reportedpost/:carId', () => {
+  const remove = (user: TestUser | undefined, carId: string) =>
+    as(t, user, { method: 'DELETE', url: `/api/reportedpost/${carId}` });
+
+  it('refuses a visitor, a buyer and a seller, even the car’s own seller', async () => {
+    const car = await createCar(t, seller);
+    await report(buyer, { carId: car.id, reason: 'Suspected fraud' });
+    expect((await remove(undefined, car.id)).statusCode).toBe(401);
+    expect((await remove(buyer, car.id)).statusCode).toBe(403);
+    expect((await remove(seller, car.id)).statusCode).toBe(403);
+    expect(await carExists(car.id)).toBe(true);
+  });
+
+  it('lets an admin delete a reported car', async () => {
+    const car = await createCar(t, seller);
+    await report(buyer, { carId: car.id, reason: 'Suspected fraud' });
+    const res = await remove(admin, car.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+    expect(await carExists(car.id)).toBe(false);
+    expect(await reportsOf(car.id)).toHaveLength(0);
+  });
+
+  it('answers 404 for a car that is not reported (or no longer), and keeps it', async () => {
+    const car = await createCar(t, seller);
+    const res = await remove(admin, car.id);
+    expect(res.statusCode).toBe(404);
+    expect(errorOf(res).message).toBe('The reported post was not found.');
+    expect(await carExists(car.id)).toBe(true);
+    expect((await remove(admin, randomUUID())).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/reportedpost/:carId/dismiss', () => {
+  const dismiss = (user: TestUser | undefined, carId: string) =>
+    as(t, user, { method: 'POST', url: `/api/reportedpost/${carId}/dismiss` });
+
+  it('refuses a visitor, a buyer and a seller', async () => {
+    const car = await createCar(t, seller);
+    await report(buyer, { carId: car.id, reason: 'Suspected fraud' });
+    expect((await dismiss(undefined, car.id)).statusCode).toBe(401);
+    expect((await dismiss(buyer, car.id)).statusCode).toBe(403);
+    expect((await dismiss(seller, car.id)).statusCode).toBe(403);
+    expect(await reportsOf(car.id)).toHaveLength(1);
+  });
+
+  it("removes the car's reports only; the car and other cars' reports stay", async () => {
+    const car = await createCar(t, seller);
+    const otherCar = await createCar(t, seller);
+    await report(buyer, { carId: car.id, reason: 'Suspected fraud' });
+    await report(otherBuyer, { carId: car.id, reason: 'Inappropriate content' });
+    await report(buyer, { carId: otherCar.id, reason: 'Suspected fraud' });
+    const res = await dismiss(admin, car.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 2 });
+    expect(await reportsOf(car.id)).toHaveLength(0);
+    expect(await reportsOf(otherCar.id)).toHaveLength(1);
+    expect(await carExists(car.id)).toBe(true);
+    expect((await dismiss(admin, car.id)).json()).toEqual({ deletedCount: 0 });
+    // Once dismissed, the post is no longer "reported": Delete Post refuses it.
+    expect((await as(t, admin, { method: 'DELETE', url: `/api/reportedpost/${car.id}` })).statusCode).toBe(
+      404,
+    );
+  });
+});

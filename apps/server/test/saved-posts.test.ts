@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import type { SavedPost } from '@redline/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { savedPosts } from '../src/db/schema.ts';
+import { createCar } from './factories.ts';
+import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+
+let t: TestApp;
+let seller: TestUser;
+let buyer: TestUser;
+let otherBuyer: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await signUpUser(t, 'Seller', { name: 'Vera Verified', isVerified: true });
+  buyer = await signUpUser(t, 'Buyer', { name: 'Bea Buyer' });
+  otherBuyer = await signUpUser(t, 'Buyer');
+  admin = await signUpUser(t, 'Admin');
+});
+afterAll(() => t.close());
+
+const save = (user: TestUser | undefined, carId: string) =>
+  as(t, user, { method: 'POST', url: '/api/savedpost', payload: { carId } });
+const savedState = (user: TestUser | undefined, carId: string) =>
+  as(t, user, { method: 'GET', url: `/api/savedpost/${carId}` });
+const unsave = (user: TestUser | undefined, carId: string) =>
+  as(t, user, { method: 'DELETE', url: `/api/savedpost/${carId}` });
+const savedRow = async (user: TestUser, carId: string) =>
+  (
+    await t.db
+      .select()
+      .from(savedPosts)
+      .where(and(eq(savedPosts.buyerId, user.id), eq(savedPosts.carId, carId)))
+  )[0];
+
+describe('POST /api/savedpost', () => {
+  it('refuses a visitor, a seller and an admin', async () => {
+    const car = await createCar(t, seller);
+    expect((await save(undefined, car.id)).statusCode).toBe(401);
+    expect((await save(seller, car.id)).statusCode).toBe(403);
+    expect((await save(admin, car.id)).statusCode).toBe(403);
+    expect(await t.db.select().from(savedPosts).where(eq(savedPosts.carId, car.id))).toHaveLength(0);
+  });
+
+  it('saves the car for the signed-in buyer, whatever buyer the body names', async () => {
+    const car = await createCar(t, seller, { year: 2021, brand: 'Lamborghini', model: 'Huracán EVO' });
+    const res = await as(t, buyer, {
+      method: 'POST',
+      url: '/api/savedpost',
+      payload: { carId: car.id, buyer: otherBuyer.id, buyerEmail: otherBuyer.email },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      buyer: buyer.id,
+      buyerName: 'Bea Buyer',
+      buyerEmail: buyer.email,
+      car: car.id,
+      carName: '2021 Lamborghini Huracán EVO',
+      carSeller: 'Vera Verified',
+      carSellerVerified: true,
+      carPhoto: `/uploads/${car.photos[0]}-480.webp`,
+      savedAt: expect.any(String),
+    });
+    expect(await savedRow(buyer, car.id)).toBeDefined();
+    expect(await savedRow(otherBuyer, car.id)).toBeUndefined();
+  });
+
+  it('answers 409 when the post is already saved', async () => {
+    const car = await createCar(t, seller);
+    expect((await save(buyer, car.id)).statusCode).toBe(201);
+    const again = await save(buyer, car.id);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toBe('This post is already saved.');
+  });
+
+  it('answers 404 for an unknown car and 400 for a malformed id', async () => {
+    const unknown = await save(buyer, randomUUID());
+    expect(unknown.statusCode).toBe(404);
+    expect(errorOf(unknown).message).toBe('The car was not found.');
+    const malformed = await save(buyer, 'car-1');
+    expect(malformed.statusCode).toBe(400);
+    expect(errorOf(malformed).fields).toEqual({ carId: 'Choose a car' });
+  });
+});
+
+describe('GET /api/savedpost/:carId', () => {
+  it('refuses a visitor, a seller and an admin', async () => {
+    const car = await createCar(t, seller);
+    expect((await savedState(undefined, car.id)).statusCode).toBe(401);
+    expect((await savedState(seller, car.id)).statusCode).toBe(403);
+    expect((await savedState(admin, car.id)).statusCode).toBe(403);
+  });
+
+  it('tells whether the signed-in buyer saved the car, not whether someone else did', async () => {
+    const car = await createCar(t, seller);
+    await save(otherBuyer, car.id);
+    expect((await savedState(buyer, car.id)).json()).toEqual({ saved: false });
+    await save(buyer, car.id);
+    expect((await savedState(buyer, car.id)).json()).toEqual({ saved: true });
+    await unsave(buyer, car.id);
+    expect((await savedState(buyer, car.id)).json()).toEqual({ saved: false });
+  });
+});
+
+describe('DELETE /api/savedpost/:carId', () => {
+  it('refuses a visitor and a seller', async () => {
+    const car = await createCar(t, seller);
+    await save(buyer, car.id);
+    expect((await unsave(undefined, car.id)).statusCode).toBe(401);
+    expect((await unsave(seller, car.id)).statusCode).toBe(403);
+    expect(await savedRow(buyer, car.id)).toBeDefined();
+  });
+
+  it("never removes another buyer's saved post", async () => {
+    const car = await createCar(t, seller);
+    await save(buyer, car.id);
+    const res = await unsave(otherBuyer, car.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 0 });
+    expect(await savedRow(buyer, car.id)).toBeDefined();
+  });
+
+  it("removes the buyer's own saved post, and nothing the second time", async () => {
+    const car = await createCar(t, seller);
+    await save(buyer, car.id);
+    await save(otherBuyer, car.id);
+    expect((await unsave(buyer, car.id)).json()).toEqual({ deletedCount: 1 });
+    expect(await savedRow(buyer, car.id)).toBeUndefined();
+    expect(await savedRow(otherBuyer, car.id)).toBeDefined();
+    expect((await unsave(buyer, car.id)).json()).toEqual({ deletedCount: 0 });
+  });
+});
+
+describe('GET /api/savedpost/user/:email', () => {
+  let listBuyer: TestUser;
+  let carIds: string[];
+  beforeAll(async () => {
+    listBuyer = await signUpUser(t, 'Buyer');
+    const cars = [await createCar(t, seller), await createCar(t, seller), await createCar(t, seller)];
+    for (const car of cars) expect((await save(listBuyer, car.id)).statusCode).toBe(201);
+    await save(otherBuyer, cars[0]!.id);
+    carIds = cars.map((c) => c.id).reverse();
+  });
+  const url = () => `/api/savedpost/user/${encodeURIComponent(listBuyer.email)}`;
+
+  it('refuses a visitor, a seller and another buyer', async () => {
+    expect((await as(t, undefined, { method: 'GET', url: url() })).statusCode).toBe(401);
+    expect((await as(t, seller, { method: 'GET', url: url() })).statusCode).toBe(403);
+    expect((await as(t, otherBuyer, { method: 'GET', url: url() })).statusCode).toBe(403);
+  });
+
+  it("lists the buyer's saved posts, newest first, page by page", async () => {
+    const first = await as(t, listBuyer, { method: 'GET', url: `${url()}?limit=2` });
+    expect(first.statusCode).toBe(200);
+    const page1 = first.json() as { items: SavedPost[]; nextCursor: string };
+    expect(page1.items.map((p) => p.car)).toEqual(carIds.slice(0, 2));
+    expect(page1.items[0]).toMatchObject({
+      buyer: listBuyer.id,
+      buyerEmail: listBuyer.email,
+      carSeller: 'Vera Verified',
+    });
+    const second = await as(t, listBuyer, {
+      method: 'GET',
+      url: `${url()}?limit=2&cursor=${page1.nextCursor}`,
+    });
+    const page2 = second.json() as { items: SavedPost[]; nextCursor: string | null };
+    expect(page2.items.map((p) => p.car)).toEqual(carIds.slice(2));
+    expect(page2.nextCursor).toBeNull();
+  });
+
+  it("lets an admin read a buyer's saved posts and answers 404 for an unknown buyer", async () => {
+    const res = await as(t, admin, { method: 'GET', url: url() });
+    expect(res.statusCode).toBe(200);
+    const { items } = res.json() as { items: SavedPost[] };
+    expect(items.map((p) => p.car)).toEqual(carIds);
+    expect(items[0]).toMatchObject({ buyer: listBuyer.id, buyerName: listBuyer.name });
+    const unknown = await as(t, admin, { method: 'GET', url: '/api/savedpost/user/nobody@example.test' });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

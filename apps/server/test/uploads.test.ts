@@ -1,0 +1,439 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { PHOTO_TYPES_MESSAGE, uploadedPhotoSchema } from '@redline/shared';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { photos } from '../src/db/schema.ts';
+import { AppError } from '../src/http/errors.ts';
+import { LocalPhotoStore, type PhotoStore } from '../src/modules/photos/photo-store.ts';
+import {
+  ingestPhoto,
+  removeUnattachedPhotos,
+} from '../src/modules/photos/photos.service.ts';
+import { ensureCategory } from './factories.ts';
+import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+
+let t: TestApp;
+let seller: TestUser;
+let otherSeller: TestUser;
+let buyer: TestUser;
+let admin: TestUser;
+let uploadsDir: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await signUpUser(t, 'Seller');
+  otherSeller = await signUpUser(t, 'Seller');
+  buyer = await signUpUser(t, 'Buyer');
+  admin = await signUpUser(t, 'Admin');
+  uploadsDir = path.join(t.dataDir, 'uploads');
+});
+afterAll(() => t.close());
+
+/** A multipart body with one file part, as a browser's FormData would send it. */
+function multipart(data: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg', field = 'file') {
+  const boundary = `----redline${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+function upload(
+  user: TestUser | undefined,
+  data: Buffer,
+  filename?: string,
+  contentType?: string,
+  field?: string,
+) {
+  return as(t, user, {
+    method: 'POST',
+    url: '/api/uploads',
+    ...multipart(data, filename, contentType, field),
+  });
+}
+
+/** A smooth test image from random colours: every call has its own content hash, and it encodes fast. */
+async function testImage(
+  width: number,
+  height: number,
+  encode: (image: sharp.Sharp) => sharp.Sharp = (i) => i.jpeg(),
+) {
+  const colours = sharp(randomBytes(8 * 4 * 3), { raw: { width: 8, height: 4, channels: 3 } });
+  const smooth = await colours
+    .resize(width, height, { kernel: 'linear' })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  return encode(sharp(smooth)).toBuffer();
+}
+
+const storedFiles = async () => (existsSync(uploadsDir) ? (await readdir(uploadsDir)).sort() : []);
+const photoRows = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(photos))[0]!.n;
+
+
+/** A valid PNG of one flat colour, 1 bit per pixel: tiny on disk, `width × height` pixels decoded. */
+function flatPng(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (buf: Buffer) => {
+    let crc = 0xffffffff;
+    for (const byte of buf) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+    return (crc ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 1; // bit depth 1, greyscale
+  const rows = deflateSync(Buffer.alloc(height * (1 + Math.ceil(width / 8))), { level: 9 });
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', rows),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('POST /api/uploads: who may upload', () => {
+  it('requires a session', async () => {
+    const res = await upload(undefined, await testImage(50, 50));
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses buyers and admins', async () => {
+    const jpeg = await testImage(50, 50);
+    expect((await upload(buyer, jpeg)).statusCode).toBe(403);
+    expect((await upload(admin, jpeg)).statusCode).toBe(403);
+    expect(await photoRows()).toBe(0);
+  });
+});
+
+describe('POST /api/uploads: accepted images', () => {
+  const encoders: [string, (s: sharp.Sharp) => sharp.Sharp, string][] = [
+    ['JPEG', (s) => s.jpeg(), 'image/jpeg'],
+    ['PNG', (s) => s.png(), 'image/png'],
+    ['WebP', (s) => s.webp(), 'image/webp'],
+    ['AVIF', (s) => s.avif(), 'image/avif'],
+  ];
+
+  it.each(encoders)('stores a %s as WebP at 480, 960 and 1600 px', async (_name, encode, type) => {
+    const input = await testImage(2000, 1000, encode);
+    // The declared type and name are ignored: the bytes decide.
+    const res = await upload(
+      seller,
+      input,
+      'whatever.bin',
+      type === 'image/png' ? 'application/octet-stream' : type,
+    );
+    expect(res.statusCode).toBe(201);
+    const photo = uploadedPhotoSchema.parse(res.json());
+    expect(photo.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(photo).toMatchObject({
+      src: `/uploads/${photo.key}-960.webp`,
+      srcSet: `/uploads/${photo.key}-480.webp 480w, /uploads/${photo.key}-960.webp 960w, /uploads/${photo.key}-1600.webp 1600w`,
+      width: 1600,
+      height: 800,
+    });
+    for (const [width, height] of [
+      [480, 240],
+      [960, 480],
+      [1600, 800],
+    ]) {
+      const meta = await sharp(path.join(uploadsDir, `${photo.key}-${width}.webp`)).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', width, height]);
+    }
+    const row = await t.db.query.photos.findFirst({ where: eq(photos.key, photo.key) });
+    expect(row).toMatchObject({ uploaderId: seller.id, width: 2000, height: 1000 });
+  });
+
+  it('stores an HEVC-coded HEIC as iPhones save them (made with libheif heif-enc, 320×240)', async () => {
+    const input = await readFile(path.resolve(import.meta.dirname, 'fixtures/iphone-like.heic'));
+    const res = await upload(seller, input, 'IMG_0001.HEIC', 'image/heic');
+    expect(res.statusCode).toBe(201);
+    const photo = uploadedPhotoSchema.parse(res.json());
+    expect([photo.width, photo.height]).toEqual([320, 240]);
+    const meta = await sharp(path.join(uploadsDir, `${photo.key}-320.webp`)).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 320, 240, undefined]);
+  });
+
+  it('never upscales: a 1200 px photo gets 480 and 960, a 300 px photo one variant at its own width', async () => {
+    const medium = uploadedPhotoSchema.parse(
+      (await upload(seller, await testImage(1200, 900, (i) => i.png()))).json(),
+    );
+    expect(medium.srcSet).toBe(`/uploads/${medium.key}-480.webp 480w, /uploads/${medium.key}-960.webp 960w`);
+    expect(existsSync(path.join(uploadsDir, `${medium.key}-1600.webp`))).toBe(false);
+
+    const small = uploadedPhotoSchema.parse(
+      (await upload(seller, await testImage(300, 200, (i) => i.png()))).json(),
+    );
+    expect(small).toMatchObject({ src: `/uploads/${small.key}-300.webp`, width: 300, height: 200 });
+    expect((await storedFiles()).filter((f) => f.startsWith(small.key))).toEqual([`${small.key}-300.webp`]);
+  });
+
+  it('removes GPS and every other EXIF field from every stored variant', async () => {
+    const input = await testImage(2000, 1500, (i) =>
+      i.jpeg().withExif({
+        IFD0: { Make: 'Redline Test Camera', Copyright: 'Someone' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '51/1 30/1 0/1',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '0/1 7/1 0/1',
+        },
+      }),
+    );
+    const original = await sharp(input).metadata();
+    const gpsTag = (exif: Buffer) =>
+      exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]));
+    expect(original.exif && gpsTag(original.exif)).toBe(true);
+
+    const photo = uploadedPhotoSchema.parse((await upload(seller, input)).json());
+    const variants = (await storedFiles()).filter((f) => f.startsWith(photo.key));
+    expect(variants).toHaveLength(3);
+    for (const file of variants) {
+      const bytes = await readFile(path.join(uploadsDir, file));
+      const meta = await sharp(bytes).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(bytes.includes(Buffer.from('Redline Test Camera'))).toBe(false);
+    }
+  });
+
+  it('applies the EXIF orientation: a 200×100 photo marked "rotate 90°" is stored 100×200', async () => {
+    const input = await testImage(200, 100, (i) => i.jpeg().withMetadata({ orientation: 6 }));
+    const res = await upload(seller, input);
+    expect(res.statusCode).toBe(201);
+    const photo = uploadedPhotoSchema.parse(res.json());
+    expect(photo).toMatchObject({ width: 100, height: 200, src: `/uploads/${photo.key}-100.webp` });
+    const meta = await sharp(path.join(uploadsDir, `${photo.key}-100.webp`)).metadata();
+    expect([meta.width, meta.height, meta.orientation]).toEqual([100, 200, undefined]);
+  });
+
+  it('gives the same key to the same photo uploaded twice by one seller, a different one for another seller', async () => {
+    const input = await testImage(600, 400);
+    const first = (await upload(seller, input)).json().key;
+    const again = await upload(seller, input);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().key).toBe(first);
+    const other = (await upload(otherSeller, input)).json().key;
+    expect(other).not.toBe(first);
+    expect(await t.db.query.photos.findFirst({ where: eq(photos.key, other) })).toMatchObject({
+      uploaderId: otherSeller.id,
+    });
+  });
+});
+
+describe('POST /api/uploads: refused uploads store nothing', () => {
+  const refused = async (
+    res: { statusCode: number },
+    status: number,
+    before: { files: string[]; rows: number },
+  ) => {
+    expect(res.statusCode).toBe(status);
+    expect(await storedFiles()).toEqual(before.files);
+    expect(await photoRows()).toBe(before.rows);
+  };
+  const snapshot = async () => ({ files: await storedFiles(), rows: await photoRows() });
+
+  it('refuses a text file renamed .jpg with 415', async () => {
+    const before = await snapshot();
+    const res = await upload(
+      seller,
+      Buffer.from('This is not a photo, just text.\n'.repeat(50)),
+      'car.jpg',
+      'image/jpeg',
+    );
+    await refused(res, 415, before);
+    expect(errorOf(res).message).toBe(PHOTO_TYPES_MESSAGE);
+    expect(PHOTO_TYPES_MESSAGE).toBe('Upload a JPEG, PNG, WebP, AVIF or HEIC image.');
+  });
+
+  it('refuses images of other types (GIF, SVG, TIFF) with 415', async () => {
+    const before = await snapshot();
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><script>alert(1)</script></svg>',
+    );
+    for (const input of [
+      await testImage(50, 50, (i) => i.gif()),
+      svg,
+      await testImage(50, 50, (i) => i.tiff()),
+    ]) {
+      await refused(await upload(seller, input, 'car.jpg'), 415, before);
+    }
+  });
+
+  it('refuses a file over 15 MB with 413', async () => {
+    const before = await snapshot();
+    const res = await upload(seller, Buffer.alloc(16 * 1024 * 1024, 0xff), 'huge.jpg');
+    await refused(res, 413, before);
+    expect(errorOf(res).message).toBe('The photo is larger than 15 MB.');
+  });
+
+  it('refuses a 20000×20000 image (a decompression bomb) with 400 before decoding it', async () => {
+    const before = await snapshot();
+    const bomb = flatPng(20_000, 20_000);
+    expect(bomb.length).toBeLessThan(200_000);
+    const res = await upload(seller, bomb, 'bomb.png', 'image/png');
+    await refused(res, 400, before);
+    expect(errorOf(res).message).toBe('The image is larger than 40 megapixels.');
+  });
+
+  it('refuses a damaged image with 400', async () => {
+    const before = await snapshot();
+    const jpeg = await testImage(800, 600);
+    await refused(await upload(seller, jpeg.subarray(0, jpeg.length / 2)), 400, before);
+  });
+
+  it('asks for the photo when the request has none or names another field', async () => {
+    const before = await snapshot();
+    const wrongField = await upload(seller, await testImage(50, 50), 'a.jpg', 'image/jpeg', 'photo');
+    await refused(wrongField, 400, before);
+    expect(errorOf(wrongField).fields).toEqual({ file: 'Photo is required' });
+    const json = await as(t, seller, { method: 'POST', url: '/api/uploads', payload: { file: 'x' } });
+    await refused(json, 415, before);
+  });
+
+  it('answers 503 and leaves no file behind when the store fails part-way', async () => {
+    const inner = new LocalPhotoStore(uploadsDir);
+    const calls: string[] = [];
+    const failingStore: PhotoStore = {
+      async put(name, data) {
+        calls.push(`put ${name}`);
+        if (calls.length === 2)
+          throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+        await inner.put(name, data);
+      },
+      delete: (names) => inner.delete(names),
+      url: (name) => inner.url(name),
+    };
+    const before = await snapshot();
+    const error = await ingestPhoto(
+      { db: t.db, photos: failingStore },
+      await testImage(2000, 1000, (i) => i.png()),
+      seller.id,
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(503);
+    expect((error as AppError).message).toBe(
+      'The photo could not be stored right now. Please try again later.',
+    );
+    expect(calls).toHaveLength(2);
+    expect(await storedFiles()).toEqual(before.files);
+    expect(await photoRows()).toBe(before.rows);
+  });
+});
+
+describe('ingestPhoto (the pipeline the seed uses)', () => {
+  it('stores a rendered PNG like an upload and returns its key and size', async () => {
+    const stored = await ingestPhoto(
+      { db: t.db, photos: t.context.photos },
+      await testImage(1000, 750, (i) => i.png()),
+      seller.id,
+    );
+    expect(stored).toEqual({ key: expect.stringMatching(/^[0-9a-f]{32}$/), width: 1000, height: 750 });
+    expect(await storedFiles()).toEqual(
+      expect.arrayContaining([`${stored.key}-480.webp`, `${stored.key}-960.webp`]),
+    );
+  });
+});
+
+describe('GET /uploads/*', () => {
+  it('serves stored photos with long immutable caching and nosniff', async () => {
+    const photo = uploadedPhotoSchema.parse((await upload(seller, await testImage(500, 500))).json());
+    const res = await t.app.inject({ method: 'GET', url: photo.src });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect((await sharp(res.rawPayload).metadata()).format).toBe('webp');
+  });
+
+  it('serves nothing outside the uploads directory, no dot files and no listing', async () => {
+    const urls = [
+      '/uploads/../package.json',
+      '/uploads/..%2f..%2fpackage.json',
+      '/uploads/%2e%2e/%2e%2e/package.json',
+      '/uploads/....//....//etc/passwd',
+      '/uploads/.hidden.tmp',
+      '/uploads/',
+    ];
+    await writeFile(path.join(uploadsDir, '.hidden.tmp'), 'secret');
+    await writeFile(path.join(t.dataDir, 'package.json'), '{"secret":true}');
+    for (const url of urls) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect([403, 404]).toContain(res.statusCode);
+      expect(res.body).not.toContain('secret');
+    }
+  });
+});
+
+describe('removeUnattachedPhotos', () => {
+  it('removes old photos no car uses, rows and files, and keeps attached and recent ones', async () => {
+    await ensureCategory(t, 'super-car');
+    const send = async () =>
+      uploadedPhotoSchema.parse((await upload(seller, await testImage(1000, 500))).json());
+    const [attached, orphan, recent] = [await send(), await send(), await send()];
+    const car = await as(t, seller, {
+      method: 'POST',
+      url: '/api/cars',
+      payload: {
+        year: 2019,
+        brand: 'Lamborghini',
+        model: 'Huracán',
+        categoryId: 'super-car',
+        engine: '5.2 L V10',
+        fuel: 'Petrol',
+        about: 'Verde Mantis.',
+        askingPrice: 20_000_000,
+        originalPrice: 26_000_000,
+        topSpeed: 325,
+        kmDriven: 9_000,
+        photos: [attached.key],
+        declarations: {
+          noAccident: true,
+          noLitigation: true,
+          odometerGenuine: true,
+          acceptLegalAction: true,
+        },
+      },
+    });
+    expect(car.statusCode).toBe(201);
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    for (const key of [attached.key, orphan.key]) {
+      await t.db.update(photos).set({ createdAt: twoDaysAgo }).where(eq(photos.key, key));
+    }
+
+    const removed = await removeUnattachedPhotos(
+      { db: t.db, photos: t.context.photos },
+      new Date(Date.now() - 86_400_000),
+    );
+
+    expect(removed).toContain(orphan.key);
+    expect(removed).not.toContain(attached.key);
+    expect(removed).not.toContain(recent.key);
+    const files = await storedFiles();
+    expect(files.filter((f) => f.startsWith(orphan.key))).toEqual([]);
+    expect(files.filter((f) => f.startsWith(attached.key))).toHaveLength(2);
+    expect(files.filter((f) => f.startsWith(recent.key))).toHaveLength(2);
+    expect(await t.db.query.photos.findFirst({ where: eq(photos.key, orphan.key) })).toBeUndefined();
+    expect(await t.db.query.photos.findFirst({ where: eq(photos.key, attached.key) })).toBeDefined();
+    expect((await t.app.inject({ method: 'GET', url: attached.src })).statusCode).toBe(200);
+  });
+});

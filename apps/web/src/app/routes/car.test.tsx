@@ -1,0 +1,66 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { carFixture } from '../../features/cars/testing/fixtures.ts';
+import { buyer, json, mockFetch, renderRoutes, seller } from '../../testing/test-utils.tsx';
+import CarPage from './car.tsx';
+
+const car = carFixture();
+const renderCar = (id = car.id) =>
+  renderRoutes([{ path: '/cars/id/:id', Component: CarPage }], { initialEntries: [`/cars/id/${id}`] });
+
+describe('CarPage', () => {
+  it('shows every field of the car', async () => {
+    mockFetch({ '/api/me': json(buyer), [`/api/cars/id/${car.id}`]: json(car) });
+    renderCar();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Porsche 911 GT3 Touring' })).toBeTruthy();
+    const page = document.body.textContent ?? '';
+    for (const text of [
+      '2021',
+      '$189,500',
+      '$215,000',
+      'Sam Seller',
+      'Posted By',
+      '4.0 L flat-six',
+      'Petrol',
+      '320 kmph',
+      '12,500 km',
+      car.about,
+      'Sports cars',
+    ]) {
+      expect(page).toContain(text);
+    }
+    expect(screen.getByText('Verified')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Photos of the 2021 Porsche 911 GT3 Touring' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+  });
+
+  it('offers the test drive to buyers only: others see it disabled with a reason', async () => {
+    mockFetch({ '/api/me': json(seller), [`/api/cars/id/${car.id}`]: json(car) });
+    renderCar();
+    const book = await screen.findByRole('button', { name: 'Book a test drive now' });
+    expect((book as HTMLButtonElement).disabled).toBe(true);
+    expect(book.getAttribute('aria-describedby')).toBe('car-actions-hint');
+    expect(document.getElementById('car-actions-hint')?.textContent).toMatch(/buyer/);
+    // The seller's own post links to My Posts.
+    expect(screen.getByRole('link', { name: 'Manage it in My Posts' })).toBeTruthy();
+  });
+
+  it('marks a sold car', async () => {
+    mockFetch({
+      '/api/me': json(seller),
+      [`/api/cars/id/${car.id}`]: json({ ...car, soldAt: '2025-04-01T00:00:00.000Z' }),
+    });
+    renderCar();
+    const aside = await screen.findByRole('complementary', { name: 'Price, seller and actions' });
+    expect(within(aside).getAllByText('Sold').length).toBeGreaterThan(0);
+    expect(document.getElementById('car-actions-hint')?.textContent).toBe('This car has been sold.');
+  });
+
+  it('shows the 404 page for a car that does not exist', async () => {
+    mockFetch({ '/api/me': json(buyer) });
+    renderCar('missing');
+    expect(await screen.findByText("Looks like this page doesn't exist!")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go Back To Home' }).getAttribute('href')).toBe('/');
+  });
+});

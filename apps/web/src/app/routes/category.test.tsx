@@ -1,0 +1,60 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { carFixture } from '../../features/cars/testing/fixtures.ts';
+import { buyer, json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
+import CategoryPage from './category.tsx';
+
+const categories = [
+  { id: 'sports', name: 'Sports cars', icon: '/uploads/sports-icon.webp', image: '/uploads/sports.webp' },
+];
+const renderCategory = (id = 'sports') =>
+  renderRoutes(
+    [
+      { path: '/categories', element: <p>All categories page</p> },
+      { path: '/category/:id', Component: CategoryPage },
+    ],
+    { initialEntries: [`/category/${id}`] },
+  );
+
+describe('CategoryPage', () => {
+  it("shows the category's name and its cars as cards linking to each car", async () => {
+    const car = carFixture();
+    mockFetch({
+      '/api/me': json(buyer),
+      '/api/categories': json(categories),
+      '/api/cars/sports': json({ items: [car], nextCursor: null }),
+    });
+    renderCategory();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sports cars' })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Porsche 911 GT3 Touring' })).getAttribute('href')).toBe(
+      `/cars/id/${car.id}`,
+    );
+    expect(screen.getByText('1 car for sale')).toBeTruthy();
+  });
+
+  it('shows an empty state when the category has no cars', async () => {
+    mockFetch({
+      '/api/categories': json(categories),
+      '/api/cars/sports': json({ items: [], nextCursor: null }),
+    });
+    renderCategory();
+    expect(await screen.findByText('No cars in this category yet')).toBeTruthy();
+  });
+
+  it('goes to all categories from Back when opened directly', async () => {
+    mockFetch({
+      '/api/categories': json(categories),
+      '/api/cars/sports': json({ items: [], nextCursor: null }),
+    });
+    renderCategory();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('All categories page')).toBeTruthy();
+  });
+
+  it('shows the 404 page for an unknown category', async () => {
+    mockFetch({ '/api/categories': json(categories) });
+    renderCategory('nope');
+    expect(await screen.findByText("Looks like this page doesn't exist!")).toBeTruthy();
+  });
+});

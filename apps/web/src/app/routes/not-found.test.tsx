@@ -1,0 +1,46 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  json,
+  mockFetch,
+  renderRoutes,
+  renderWithProviders,
+  unauthorized,
+} from '../../testing/test-utils.tsx';
+import { routes } from '../router.tsx';
+import NotFoundPage, { RouteErrorBoundary } from './not-found.tsx';
+
+function Boom(): never {
+  throw new Error('boom');
+}
+
+describe('404 page', () => {
+  it('says the page does not exist and links home', () => {
+    renderWithProviders(<NotFoundPage />, { path: '/nowhere' });
+
+    expect(screen.getByText('404 error')).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 1, name: "Looks like this page doesn't exist!" }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go Back To Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('is what the app shows for an unknown route, inside the public layout', async () => {
+    mockFetch({ '/api/me': unauthorized, '/api/categories': json([]) });
+    renderRoutes(routes, { initialEntries: ['/no/such/page'] });
+
+    expect(await screen.findByText('404 error')).toBeTruthy();
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    expect(within(nav).getByRole('link', { name: 'Categories' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Get started' })).toBeTruthy();
+  });
+
+  it('is what the app shows when a page throws', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({ '/api/me': unauthorized });
+    renderRoutes([{ path: '/', Component: Boom, ErrorBoundary: RouteErrorBoundary }], {
+      initialEntries: ['/'],
+    });
+    expect(await screen.findByText('404 error')).toBeTruthy();
+  });
+});

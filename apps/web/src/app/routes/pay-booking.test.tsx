@@ -1,0 +1,256 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { BOOKING_ID, makeBooking } from '../../features/payments/test-data.ts';
+import { buyer, json, type MockResponse, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
+import PayBookingPage from './pay-booking.tsx';
+
+const testConfig = { googleSignIn: false, payments: { provider: 'test' } };
+const intent = { clientSecret: 'pi_test_1_secret_abc', provider: 'test' };
+const declined: MockResponse = {
+  status: 402,
+  body: { error: { code: 'card_declined', message: 'Your card was declined.' } },
+};
+
+function bodyOf(call: unknown[] | undefined): unknown {
+  const init = call?.[1] as RequestInit | undefined;
+  return init?.body ? JSON.parse(String(init.body)) : undefined;
+}
+
+function callsTo(fetchMock: ReturnType<typeof mockFetch>, path: string) {
+  return fetchMock.mock.calls.filter(([url]) => String(url) === `/api${path}`);
+}
+
+/** A promise the test resolves when it wants the server to answer. */
+function gate() {
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+/** Holds back the answer to one path until the gate opens (everything else answers at once). */
+function delay(fetchMock: ReturnType<typeof mockFetch>, path: string, until: Promise<void>) {
+  const answer = fetchMock.getMockImplementation()!;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) === `/api${path}`) await until;
+      return answer(input, init);
+    }),
+  );
+}
+
+function renderPage(routes: Parameters<typeof mockFetch>[0]) {
+  const fetchMock = mockFetch({
+    '/api/me': json(buyer),
+    '/api/config': json(testConfig),
+    [`GET /api/testdrivebooking/${BOOKING_ID}`]: json(makeBooking()),
+    'POST /api/create-payment-intent': json(intent),
+    ...routes,
+  });
+  return { fetchMock, render: () => renderPage.mount() };
+}
+renderPage.mount = () =>
+  renderRoutes(
+    [
+      { path: '/buyer/bookings/:id', Component: PayBookingPage },
+      { path: '*', element: <p>Elsewhere</p> },
+    ],
+    { initialEntries: [`/buyer/bookings/${BOOKING_ID}`] },
+  );
+
+async function fillCard(number: string) {
+  await userEvent.type(await screen.findByLabelText('Card number'), number);
+  await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '1234');
+  await userEvent.type(screen.getByLabelText('CVC'), '123');
+}
+
+describe('pay page', () => {
+  it('summarises the booking and offers the test-mode card form with the test cards', async () => {
+    const { render } = renderPage({});
+    render();
+
+    expect(await screen.findByRole('heading', { name: '2021 Porsche 911 Turbo S' })).toBeTruthy();
+    expect(screen.getByText('Sam Seller')).toBeTruthy();
+    expect(screen.getByText('Austin')).toBeTruthy();
+    expect(screen.getByRole('img', { name: '2021 Porsche 911 Turbo S' })).toBeTruthy();
+    expect(screen.getAllByText('$120.00').length).toBeGreaterThan(0);
+    expect(await screen.findByText('Test mode — no real charge')).toBeTruthy();
+    expect(screen.getByText('4242 4242 4242 4242')).toBeTruthy();
+    expect(screen.getByText('4000 0000 0000 0002')).toBeTruthy();
+    expect(screen.getByLabelText('Card number').getAttribute('autocomplete')).toBe('cc-number');
+    expect(screen.getByLabelText('Expiry (MM/YY)').getAttribute('autocomplete')).toBe('cc-exp');
+    expect(screen.getByLabelText('CVC').getAttribute('autocomplete')).toBe('cc-csc');
+  });
+
+  it('keeps Pay disabled until the client secret has arrived', async () => {
+    const { fetchMock, render } = renderPage({});
+    const intentGate = gate();
+    delay(fetchMock, '/create-payment-intent', intentGate.opened);
+    render();
+
+    await screen.findByLabelText('Card number');
+    const pay = () => screen.getByRole('button', { name: /Pay \$120\.00/ });
+    expect(pay().hasAttribute('disabled')).toBe(true);
+    intentGate.open();
+    await waitFor(() => expect(pay().hasAttribute('disabled')).toBe(false));
+  });
+
+  it('spaces the card number and writes the expiry as MM/YY while typing', async () => {
+    const { render } = renderPage({});
+    render();
+    const number = (await screen.findByLabelText('Card number')) as HTMLInputElement;
+    await userEvent.type(number, '4242424242424242');
+    expect(number.value).toBe('4242 4242 4242 4242');
+    const expiry = screen.getByLabelText('Expiry (MM/YY)') as HTMLInputElement;
+    await userEvent.type(expiry, '1230');
+    expect(expiry.value).toBe('12/30');
+  });
+
+  it('pays: confirms the card, records the payment, and shows the success toast, the transaction id and Paid', async () => {
+    const paid = makeBooking({
+      isPaid: true,
+      payment: { transactionId: 'pi_test_1', paidAt: '2031-03-02T09:30:00.000Z' },
+    });
+    let recorded = false;
+    const { fetchMock, render } = renderPage({
+      [`GET /api/testdrivebooking/${BOOKING_ID}`]: () => json(recorded ? paid : makeBooking()),
+      'POST /api/payments/test-mode/confirm': json({ status: 'succeeded', transactionId: 'pi_test_1' }),
+      'POST /api/payment': () => {
+        recorded = true;
+        return json({ insertedId: 'pay-1' }, 201);
+      },
+    });
+    const { queryClient } = render();
+    queryClient.setQueryData(['bookings', 'buyer', buyer.email], { items: [], nextCursor: null });
+
+    await fillCard('4242424242424242');
+    const pay = screen.getByRole('button', { name: /Pay \$120\.00/ });
+    await waitFor(() => expect(pay.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(pay);
+
+    expect(await screen.findByText('Transaction has been successfully done.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
+    expect(screen.getByText('pi_test_1')).toBeTruthy();
+    expect(screen.getAllByText('Paid').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Go to My Bookings' }).getAttribute('href')).toBe(
+      '/dash/buyer/bookings',
+    );
+    expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
+
+    expect(bodyOf(callsTo(fetchMock, '/payments/test-mode/confirm')[0])).toEqual({
+      clientSecret: intent.clientSecret,
+      card: { number: '4242424242424242', expMonth: 12, expYear: 34, cvc: '123' },
+    });
+    expect(bodyOf(callsTo(fetchMock, '/payment')[0])).toEqual({
+      bookingId: BOOKING_ID,
+      transactionId: 'pi_test_1',
+    });
+    expect(bodyOf(callsTo(fetchMock, '/create-payment-intent')[0])).toEqual({ bookingId: BOOKING_ID });
+    // My Bookings reads isPaid: its cached lists must be refreshed.
+    expect(queryClient.getQueryState(['bookings', 'buyer', buyer.email])?.isInvalidated).toBe(true);
+    const receipt = screen.getByRole('region', { name: 'Payment successful' });
+    await waitFor(() => expect(within(receipt).queryByText('Just now')).toBeNull());
+    expect(within(receipt).getByText(/2031/)).toBeTruthy();
+  });
+
+  it('shows a declined card in red under the form and in a toast, and records nothing', async () => {
+    const { fetchMock, render } = renderPage({ 'POST /api/payments/test-mode/confirm': declined });
+    render();
+
+    await fillCard('4000000000000002');
+    const pay = screen.getByRole('button', { name: /Pay \$120\.00/ });
+    await waitFor(() => expect(pay.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(pay);
+
+    const form = screen.getByRole('form', { name: 'Card payment' });
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe('Your card was declined.'));
+    expect(within(form).getByRole('alert').className).toContain('text-error');
+    // The same message also as a toast, outside the form.
+    expect(screen.getAllByText('Your card was declined.').length).toBe(2);
+    expect(callsTo(fetchMock, '/payment')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: /Pay \$120\.00/ }).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByText('Awaiting payment')).toBeTruthy();
+  });
+
+  it('disables Pay and says Processing… while the payment is on its way', async () => {
+    const { fetchMock, render } = renderPage({
+      'POST /api/payments/test-mode/confirm': json({ status: 'succeeded', transactionId: 'pi_test_1' }),
+      'POST /api/payment': json({ insertedId: 'pay-1' }, 201),
+    });
+    const confirmGate = gate();
+    delay(fetchMock, '/payments/test-mode/confirm', confirmGate.opened);
+    render();
+
+    await fillCard('4242424242424242');
+    const pay = screen.getByRole('button', { name: /Pay \$120\.00/ });
+    await waitFor(() => expect(pay.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(pay);
+
+    const processing = await screen.findByRole('button', { name: /Processing…/ });
+    expect(processing.hasAttribute('disabled')).toBe(true);
+    await userEvent.click(processing);
+    confirmGate.open();
+    expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
+  });
+
+  it('checks the card fields before sending anything', async () => {
+    const { fetchMock, render } = renderPage({});
+    render();
+    await screen.findByLabelText('Card number');
+    const pay = screen.getByRole('button', { name: /Pay \$120\.00/ });
+    await waitFor(() => expect(pay.hasAttribute('disabled')).toBe(false));
+    await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '13');
+    await userEvent.click(pay);
+
+    expect(await screen.findByText('Enter your card number')).toBeTruthy();
+    expect(screen.getByText('Enter the expiry as MM/YY')).toBeTruthy();
+    expect(screen.getByText('Enter the security code')).toBeTruthy();
+    expect(callsTo(fetchMock, '/payments/test-mode/confirm')).toHaveLength(0);
+  });
+
+  it('shows an already paid booking as paid, with its transaction id and date, and no form', async () => {
+    const { fetchMock, render } = renderPage({
+      [`GET /api/testdrivebooking/${BOOKING_ID}`]: json(
+        makeBooking({
+          isPaid: true,
+          payment: { transactionId: 'pi_test_old', paidAt: '2031-02-20T12:00:00.000Z' },
+        }),
+      ),
+    });
+    render();
+
+    expect(await screen.findByRole('heading', { name: 'This test drive is paid' })).toBeTruthy();
+    expect(screen.getByText('pi_test_old')).toBeTruthy();
+    const receipt = screen.getByRole('region', { name: 'This test drive is paid' });
+    expect(within(receipt).getByText(/Feb.*20.*2031/)).toBeTruthy();
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(callsTo(fetchMock, '/create-payment-intent')).toHaveLength(0);
+  });
+
+  it("shows the 404 page for a booking that is not the buyer's (or does not exist)", async () => {
+    renderPage({
+      [`GET /api/testdrivebooking/${BOOKING_ID}`]: {
+        status: 404,
+        body: { error: { code: 'not_found', message: 'The booking was not found.' } },
+      },
+    }).render();
+
+    expect(await screen.findByText('404 error')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
+  });
+
+  it('explains when the car is no longer available', async () => {
+    renderPage({
+      'POST /api/create-payment-intent': {
+        status: 409,
+        body: { error: { code: 'conflict', message: 'This car is no longer available.' } },
+      },
+    }).render();
+
+    expect(await screen.findByText('This car is no longer available.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * The mark beside the name of a buyer or seller whom an admin has verified: a check seal and
+ * "Verified"; screen readers hear "Verified seller" (or buyer).
+ */
+type VerifiedBadgeProps = {
+  /** Who is verified, read out after "Verified". */
+  subject?: 'seller' | 'buyer';
+  size?: 'sm' | 'md';
+};
+
+export function VerifiedBadge({ subject, size = 'sm' }: VerifiedBadgeProps) {
+  const icon = size === 'md' ? 16 : 14;
+  return (
+    <span
+      className={`inline-flex shrink-0 items-center gap-1 rounded-full bg-info/10 px-2 py-0.5 font-semibold whitespace-nowrap text-info ${size === 'md' ? 'text-sm' : 'text-xs'}`}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" width={icon} height={icon} fill="currentColor">
+        <path d="M12 1.5 14.6 3.4l3.2-.2 1 3.1 2.6 1.9-1 3.1 1 3.1-2.6 1.9-1 3.1-3.2-.2L12 22.5l-2.6-1.9-3.2.2-1-3.1-2.6-1.9 1-3.1-1-3.1 2.6-1.9 1-3.1 3.2.2Z" />
+        <path
+          d="m8 12.2 2.6 2.6L16.2 9"
+          fill="none"
+          stroke="var(--color-base-100)"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      Verified{subject ? <span className="sr-only"> {subject}</span> : null}
+    </span>
+  );
+}

@@ -1,0 +1,13 @@
+/** Query keys of the admin screens. */
+import type { Role } from '@redline/shared';
+
+export type ManagedRole = Exclude<Role, 'Admin'>;
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: (role: ManagedRole) => [...adminKeys.all, 'users', role] as const,
+  reported: () => [...adminKeys.all, 'reported'] as const,
+};
+
+/** The API's path segment of each managed role: `/user/buyers`, `/user/sellers`. */
+export const rolePath: Record<ManagedRole, 'buyers' | 'sellers'> = { Buyer: 'buyers', Seller: 'sellers' };

@@ -1,0 +1,16 @@
+import { deletedCountSchema } from '@redline/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** Deletes a buyer or seller with what the deletion rules remove; their sessions end at once. */
+export const deleteUser = (email: string) =>
+  api.delete(`/users/${encodeURIComponent(email)}`, { schema: deletedCountSchema });
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    // A deleted seller's cars go too: every cached list may have changed.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,16 @@
+import { deletedCountSchema } from '@redline/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { adminKeys } from './admin-keys.ts';
+
+/** The reports were unfounded: they go, the car stays. */
+export const dismissReports = (carId: string) =>
+  api.post(`/reportedpost/${encodeURIComponent(carId)}/dismiss`, undefined, { schema: deletedCountSchema });
+
+export function useDismissReports() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: dismissReports,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.reported() }),
+  });
+}

@@ -1,0 +1,22 @@
+import { type Page, pageOf, type User, userSchema } from '@redline/shared';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { adminKeys, type ManagedRole, rolePath } from './admin-keys.ts';
+
+const userPageSchema = pageOf(userSchema);
+
+export const getUsers = (role: ManagedRole, cursor?: string): Promise<Page<User>> =>
+  api.get(`/user/${rolePath[role]}`, { schema: userPageSchema, query: { cursor } });
+
+export const usersQueryOptions = (role: ManagedRole) =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.users(role),
+    queryFn: ({ pageParam }) => getUsers(role, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** All buyers or all sellers, a page at a time (admin). */
+export function useUsers(role: ManagedRole) {
+  return useInfiniteQuery(usersQueryOptions(role));
+}

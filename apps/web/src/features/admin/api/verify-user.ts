@@ -1,0 +1,16 @@
+import { userSchema } from '@redline/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { type ManagedRole, rolePath } from './admin-keys.ts';
+
+export const verifyUser = ({ role, id }: { role: ManagedRole; id: string }) =>
+  api.patch(`/user/${rolePath[role]}/${encodeURIComponent(id)}`, undefined, { schema: userSchema });
+
+export function useVerifyUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyUser,
+    // The verified badge shows wherever the name does (cars, bookings, saved posts): refresh all.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,83 @@
+import type { ReportedPost } from '@redline/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { DELETED_POST_MESSAGE, DISMISSED_MESSAGE, ReportedPostsTable } from './reported-posts-table.tsx';
+
+const reported: ReportedPost = {
+  id: 'car-1',
+  carName: '2021 Porsche 911 GT3',
+  carPhoto: '/uploads/p-480.webp',
+  postedBy: 'Sam Seller',
+  sellerEmail: 'sam@example.com',
+  sellerVerified: false,
+  reportCount: 3,
+  lastReportedAt: '2025-01-07T10:00:00.000Z',
+  reports: [
+    {
+      reason: 'Suspected fraud',
+      details: 'Price too good',
+      buyerName: 'Bea',
+      createdAt: '2025-01-07T10:00:00.000Z',
+    },
+    { reason: 'Suspected fraud', details: '', buyerName: 'Ben', createdAt: '2025-01-06T10:00:00.000Z' },
+    { reason: 'Car already sold', details: '', buyerName: 'Bo', createdAt: '2025-01-05T10:00:00.000Z' },
+  ],
+};
+
+describe('ReportedPostsTable', () => {
+  it('shows the car, who posted it, how many reports and their reasons', async () => {
+    mockFetch({ 'GET /api/reportedpost': json({ items: [reported], nextCursor: null }) });
+    renderWithProviders(<ReportedPostsTable />);
+
+    const row = (await screen.findByText('2021 Porsche 911 GT3')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Sam Seller')).toBeTruthy();
+    expect(within(row).getByText('3 reports')).toBeTruthy();
+    const reasons = within(row).getByRole('list', { name: 'Reasons' });
+    expect(within(reasons).getByText('Suspected fraud ×2')).toBeTruthy();
+    expect(within(reasons).getByText('Car already sold')).toBeTruthy();
+    expect(within(row).getByText('Price too good')).toBeTruthy();
+    expect(
+      within(row)
+        .getByRole('link', { name: /View Details/ })
+        .getAttribute('href'),
+    ).toBe('/cars/id/car-1');
+  });
+
+  it('deletes the post after the confirmation', async () => {
+    let items = [reported];
+    mockFetch({
+      'GET /api/reportedpost': () => json({ items, nextCursor: null }),
+      'DELETE /api/reportedpost/car-1': () => {
+        items = [];
+        return json({ deletedCount: 1 });
+      },
+    });
+    renderWithProviders(<ReportedPostsTable />);
+
+    await userEvent.click(await screen.findByRole('button', { name: /^Delete Post/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this post?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Post' }));
+    expect(await screen.findByText(DELETED_POST_MESSAGE)).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Nothing reported')).toBeTruthy());
+  });
+
+  it('dismisses unfounded reports', async () => {
+    let items = [reported];
+    mockFetch({
+      'GET /api/reportedpost': () => json({ items, nextCursor: null }),
+      'POST /api/reportedpost/car-1/dismiss': () => {
+        items = [];
+        return json({ deletedCount: 3 });
+      },
+    });
+    renderWithProviders(<ReportedPostsTable />);
+
+    await userEvent.click(await screen.findByRole('button', { name: /^Dismiss reports/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Dismiss these reports?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Dismiss reports' }));
+    expect(await screen.findByText(DISMISSED_MESSAGE)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('2021 Porsche 911 GT3')).toBeNull());
+  });
+});

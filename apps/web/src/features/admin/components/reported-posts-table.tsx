@@ -1,0 +1,206 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
+import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
+import { ConfirmDialog } from '../../../components/ui/modal.tsx';
+import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
+import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
+import { paths } from '../../../config/paths.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useDeleteReportedPost } from '../api/delete-reported-post.ts';
+import { useDismissReports } from '../api/dismiss-reports.ts';
+import { type ReportedPost, useReportedPosts } from '../api/get-reported-posts.ts';
+
+export const DELETED_POST_MESSAGE = 'Deleted post successfully';
+export const DISMISSED_MESSAGE = 'Reports dismissed';
+
+const COLUMNS = [
+  'Car',
+  'Posted by',
+  'Reports',
+  <span key="actions" className="sr-only">
+    Actions
+  </span>,
+];
+
+/** How many reports gave each reason, most common first. */
+function reasonCounts(post: ReportedPost): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const report of post.reports) counts.set(report.reason, (counts.get(report.reason) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1]);
+}
+
+function Reports({ post }: { post: ReportedPost }) {
+  return (
+    <div className="flex flex-col items-end gap-2 md:items-start">
+      <span className="font-semibold">
+        {post.reportCount} {post.reportCount === 1 ? 'report' : 'reports'}
+      </span>
+      <ul className="flex flex-wrap justify-end gap-1 md:justify-start" aria-label="Reasons">
+        {reasonCounts(post).map(([reason, count]) => (
+          <li key={reason} className="badge badge-warning badge-soft badge-sm whitespace-nowrap">
+            {reason}
+            {count > 1 ? ` ×${count}` : ''}
+          </li>
+        ))}
+      </ul>
+      <details className="group w-full text-left text-sm">
+        <summary className="cursor-pointer text-right font-medium text-primary md:text-left">
+          Read the reports
+        </summary>
+        <ol className="mt-2 flex flex-col gap-2">
+          {post.reports.map((report) => (
+            <li key={`${report.buyerName}-${report.createdAt}`} className="rounded-box bg-base-200 p-2.5">
+              <p className="font-medium">{report.reason}</p>
+              {report.details ? (
+                <p className="mt-0.5 whitespace-pre-line break-words">{report.details}</p>
+              ) : null}
+              <p className="mt-1 text-xs text-base-content/70">
+                {report.buyerName} · {formatDate(report.createdAt)}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </details>
+    </div>
+  );
+}
+
+/** Reported Items: each reported car with its reports; delete the post or dismiss the reports. */
+export function ReportedPostsTable() {
+  const reported = useReportedPosts();
+  const deletePost = useDeleteReportedPost();
+  const dismiss = useDismissReports();
+  const [toDelete, setToDelete] = useState<ReportedPost | null>(null);
+  const [toDismiss, setToDismiss] = useState<ReportedPost | null>(null);
+
+  if (reported.isPending) return <ListSkeleton label="Loading reported items" />;
+  if (reported.isError) {
+    return (
+      <ErrorState
+        message={`Could not load the reported items. ${reported.error.message}`}
+        onRetry={() => reported.refetch()}
+      />
+    );
+  }
+
+  const items = reported.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
+    return (
+      <EmptyState title="Nothing reported">
+        When a buyer reports a post, it appears here with the reasons, for you to review.
+      </EmptyState>
+    );
+  }
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    deletePost.mutate(toDelete.id, {
+      onSuccess: () => toast.success(DELETED_POST_MESSAGE),
+      onSettled: () => setToDelete(null),
+    });
+  };
+  const confirmDismiss = () => {
+    if (!toDismiss) return;
+    dismiss.mutate(toDismiss.id, {
+      onSuccess: () => toast.success(DISMISSED_MESSAGE),
+      onSettled: () => setToDismiss(null),
+    });
+  };
+
+  return (
+    <>
+      <StackTable caption="Reported items" columns={COLUMNS}>
+        {items.map((post) => (
+          <StackRow key={post.id}>
+            <StackCell primary>
+              <div className="flex items-center gap-3">
+                <CarThumbnail src={post.carPhoto} name={post.carName} />
+                <div className="min-w-0">
+                  <p className="font-semibold leading-snug">{post.carName}</p>
+                  <p className="text-xs text-base-content/70">
+                    Last reported {formatDate(post.lastReportedAt)}
+                  </p>
+                </div>
+              </div>
+            </StackCell>
+            <StackCell label="Posted by">
+              <span className="inline-flex items-center gap-1">
+                {post.postedBy}
+                {post.sellerVerified ? <VerifiedBadge subject="seller" /> : null}
+              </span>
+            </StackCell>
+            <StackCell label="Reports">
+              <Reports post={post} />
+            </StackCell>
+            <StackCell actions>
+              <div className="flex w-full flex-wrap gap-2 md:w-auto md:flex-col md:items-stretch">
+                <Link
+                  to={paths.car(post.id)}
+                  className="btn btn-sm flex-1 md:flex-none"
+                  aria-label={`View Details of the ${post.carName}`}
+                >
+                  View Details
+                </Link>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm flex-1 md:flex-none"
+                  aria-label={`Dismiss reports about the ${post.carName}`}
+                  onClick={() => setToDismiss(post)}
+                >
+                  Dismiss reports
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-error btn-sm flex-1 md:flex-none"
+                  aria-label={`Delete Post ${post.carName}`}
+                  onClick={() => setToDelete(post)}
+                >
+                  Delete Post
+                </button>
+              </div>
+            </StackCell>
+          </StackRow>
+        ))}
+      </StackTable>
+      <LoadMoreButton
+        hasNextPage={reported.hasNextPage}
+        isFetchingNextPage={reported.isFetchingNextPage}
+        fetchNextPage={reported.fetchNextPage}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+        pending={deletePost.isPending}
+        title="Delete this post?"
+        confirmLabel="Delete Post"
+      >
+        {toDelete ? (
+          <p>
+            The <strong>{toDelete.carName}</strong> by {toDelete.postedBy} will be removed with its
+            advertisement, saved posts, reports and unpaid bookings. Paid bookings and payments stay for
+            accounting. This cannot be undone.
+          </p>
+        ) : null}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={toDismiss !== null}
+        onClose={() => setToDismiss(null)}
+        onConfirm={confirmDismiss}
+        pending={dismiss.isPending}
+        tone="primary"
+        title="Dismiss these reports?"
+        confirmLabel="Dismiss reports"
+      >
+        {toDismiss ? (
+          <p>
+            The {toDismiss.reportCount === 1 ? 'report' : `${toDismiss.reportCount} reports`} about the{' '}
+            <strong>{toDismiss.carName}</strong> will be removed as unfounded. The post stays listed.
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </>
+  );
+}

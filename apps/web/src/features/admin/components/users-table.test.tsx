@@ -1,0 +1,91 @@
+import type { User } from '@redline/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { DELETED_USER_MESSAGE, UsersTable, VERIFIED_MESSAGE } from './users-table.tsx';
+
+/** Matches the element whose whole text (including nested spans) is `text`, e.g. a badge. */
+const textContent = (text: string) => (_: string, element: Element | null) =>
+  element?.textContent === text && [...element.children].every((child) => child.textContent !== text);
+
+const sellers: User[] = [
+  { id: 's-1', name: 'Nia Newcomer', email: 'nia@example.com', role: 'Seller', isVerified: false },
+  { id: 's-2', name: 'Vic Verified', email: 'vic@example.com', role: 'Seller', isVerified: true },
+];
+
+const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+
+describe('UsersTable', () => {
+  it('verifies a seller: the Verify button becomes the Verified marker', async () => {
+    let list = sellers;
+    mockFetch({
+      'GET /api/user/sellers': () => json({ items: list, nextCursor: null }),
+      'PATCH /api/user/sellers/s-1': () => {
+        list = list.map((u) => (u.id === 's-1' ? { ...u, isVerified: true } : u));
+        return json(list[0]);
+      },
+    });
+    renderWithProviders(<UsersTable userRole="Seller" />);
+
+    await screen.findByText('Nia Newcomer');
+    expect(within(rowOf('Vic Verified')).getByText(textContent('Verified seller'))).toBeTruthy();
+    expect(within(rowOf('Vic Verified')).queryByRole('button', { name: /Verify/ })).toBeNull();
+
+    await userEvent.click(within(rowOf('Nia Newcomer')).getByRole('button', { name: 'Verify Nia Newcomer' }));
+    expect(await screen.findByText(VERIFIED_MESSAGE)).toBeTruthy();
+    await waitFor(() =>
+      expect(within(rowOf('Nia Newcomer')).queryByRole('button', { name: /Verify/ })).toBeNull(),
+    );
+    expect(within(rowOf('Nia Newcomer')).getByText(textContent('Verified seller'))).toBeTruthy();
+  });
+
+  it('deletes a user only after the confirmation', async () => {
+    let list = sellers;
+    const fetchMock = mockFetch({
+      'GET /api/user/sellers': () => json({ items: list, nextCursor: null }),
+      'DELETE /api/users/nia%40example.com': () => {
+        list = list.filter((u) => u.id !== 's-1');
+        return json({ deletedCount: 1 });
+      },
+    });
+    renderWithProviders(<UsersTable userRole="Seller" />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete User Nia Newcomer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this seller?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete User Nia Newcomer' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete this seller?' })).getByRole('button', {
+        name: 'Delete User',
+      }),
+    );
+    expect(await screen.findByText(DELETED_USER_MESSAGE)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Nia Newcomer')).toBeNull());
+  });
+
+  it('shows the server’s refusal as a toast', async () => {
+    mockFetch({
+      'GET /api/user/buyers': json({
+        items: [{ id: 'b-1', name: 'Bea Buyer', email: 'bea@example.com', role: 'Buyer', isVerified: false }],
+        nextCursor: null,
+      }),
+      'DELETE /api/users/bea%40example.com': json(
+        { error: { code: 'forbidden', message: 'You are not allowed to do that.' } },
+        403,
+      ),
+    });
+    renderWithProviders(<UsersTable userRole="Buyer" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete User Bea Buyer' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete this buyer?' })).getByRole('button', {
+        name: 'Delete User',
+      }),
+    );
+    expect(await screen.findByText('You are not allowed to do that.')).toBeTruthy();
+    expect(screen.getByText('Bea Buyer')).toBeTruthy();
+  });
+});

@@ -1,0 +1,137 @@
+import type { User } from '@redline/shared';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
+import { ConfirmDialog } from '../../../components/ui/modal.tsx';
+import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
+import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
+import type { ManagedRole } from '../api/admin-keys.ts';
+import { useDeleteUser } from '../api/delete-user.ts';
+import { useUsers } from '../api/get-users.ts';
+import { useVerifyUser } from '../api/verify-user.ts';
+
+export const VERIFIED_MESSAGE = 'Verified user successfully';
+export const DELETED_USER_MESSAGE = 'Deleted user successfully';
+
+const COLUMNS = [
+  'Name',
+  'Email',
+  'Verification',
+  <span key="actions" className="sr-only">
+    Actions
+  </span>,
+];
+
+const NOUN: Record<ManagedRole, { one: 'buyer' | 'seller'; many: string }> = {
+  Buyer: { one: 'buyer', many: 'buyers' },
+  Seller: { one: 'seller', many: 'sellers' },
+};
+
+/** All Buyers / All Sellers: verify an account or delete it (after a confirmation). */
+export function UsersTable({ userRole: role }: { userRole: ManagedRole }) {
+  const users = useUsers(role);
+  const verify = useVerifyUser();
+  const remove = useDeleteUser();
+  const [verifying, setVerifying] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<User | null>(null);
+  const noun = NOUN[role];
+
+  if (users.isPending) return <ListSkeleton label={`Loading ${noun.many}`} />;
+  if (users.isError) {
+    return (
+      <ErrorState
+        message={`Could not load the ${noun.many}. ${users.error.message}`}
+        onRetry={() => users.refetch()}
+      />
+    );
+  }
+
+  const items = users.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
+    return <EmptyState title={`No ${noun.many} yet`}>Accounts appear here as people sign up.</EmptyState>;
+  }
+
+  const verifyUser = (user: User) => {
+    setVerifying(user.id);
+    verify.mutate(
+      { role, id: user.id },
+      { onSuccess: () => toast.success(VERIFIED_MESSAGE), onSettled: () => setVerifying(null) },
+    );
+  };
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete.email, {
+      onSuccess: () => toast.success(DELETED_USER_MESSAGE),
+      onSettled: () => setToDelete(null),
+    });
+  };
+
+  return (
+    <>
+      <StackTable caption={`All ${noun.many}`} columns={COLUMNS}>
+        {items.map((user) => (
+          <StackRow key={user.id}>
+            <StackCell primary>
+              <span className="font-semibold">{user.name}</span>
+            </StackCell>
+            <StackCell label="Email">
+              <span className="break-all">{user.email}</span>
+            </StackCell>
+            <StackCell label="Verification">
+              {user.isVerified ? (
+                <VerifiedBadge subject={noun.one} size="md" />
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm"
+                  aria-label={`Verify ${user.name}`}
+                  disabled={verifying === user.id}
+                  onClick={() => verifyUser(user)}
+                >
+                  {verifying === user.id ? (
+                    <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+                  ) : null}
+                  Verify
+                </button>
+              )}
+            </StackCell>
+            <StackCell actions>
+              <button
+                type="button"
+                className="btn btn-outline btn-error btn-sm flex-1 md:flex-none"
+                aria-label={`Delete User ${user.name}`}
+                onClick={() => setToDelete(user)}
+              >
+                Delete User
+              </button>
+            </StackCell>
+          </StackRow>
+        ))}
+      </StackTable>
+      <LoadMoreButton
+        hasNextPage={users.hasNextPage}
+        isFetchingNextPage={users.isFetchingNextPage}
+        fetchNextPage={users.fetchNextPage}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+        pending={remove.isPending}
+        title={`Delete this ${noun.one}?`}
+        confirmLabel="Delete User"
+      >
+        {toDelete ? (
+          <p>
+            <strong>{toDelete.name}</strong> ({toDelete.email}) will be signed out and their account deleted.{' '}
+            {role === 'Seller'
+              ? 'Their cars go with it; paid bookings and payments stay for accounting.'
+              : 'Their saved cars, reports and unpaid bookings go with it; payments stay for accounting.'}{' '}
+            This cannot be undone.
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </>
+  );
+}

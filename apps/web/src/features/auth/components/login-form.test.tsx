@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { LoginForm } from './login-form.tsx';
+
+const noGoogle = { googleSignIn: false, payments: { provider: 'test' } };
+
+describe('LoginForm', () => {
+  it('shows the email and password rules under their fields on an empty submit, and sends nothing', async () => {
+    const fetchMock = mockFetch({ '/api/config': json(noGoogle) });
+    renderWithProviders(<LoginForm redirectTo="/" onSuccess={vi.fn()} />, { path: '/user/login' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const emailError = await screen.findByText('Email Address is required');
+    const passwordError = screen.getByText('Password must be at least 7 characters');
+    const email = screen.getByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toBe(emailError.id);
+    expect(password.getAttribute('aria-describedby')).toBe(passwordError.id);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/auth/'))).toBe(false);
+  });
+
+  it('rejects a malformed address and a short password', async () => {
+    mockFetch({ '/api/config': json(noGoogle) });
+    renderWithProviders(<LoginForm redirectTo="/" onSuccess={vi.fn()} />, { path: '/user/login' });
+
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    await userEvent.type(screen.getByLabelText('Password'), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 7 characters')).toBeTruthy();
+  });
+
+  it('toggles the password between hidden and shown', async () => {
+    mockFetch({ '/api/config': json(noGoogle) });
+    renderWithProviders(<LoginForm redirectTo="/" onSuccess={vi.fn()} />, { path: '/user/login' });
+
+    const password = screen.getByLabelText('Password');
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(password.getAttribute('type')).toBe('password');
+    await userEvent.click(toggle);
+    expect(password.getAttribute('type')).toBe('text');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('offers Google only when the server has it configured', async () => {
+    mockFetch({ '/api/config': json({ ...noGoogle, googleSignIn: true }) });
+    renderWithProviders(<LoginForm redirectTo="/" onSuccess={vi.fn()} />, { path: '/user/login' });
+    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
+  });
+
+  it('links to the forgot-password and sign-up pages', () => {
+    mockFetch({ '/api/config': json(noGoogle) });
+    renderWithProviders(<LoginForm redirectTo="/" onSuccess={vi.fn()} />, { path: '/user/login' });
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
+      '/user/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/user/signup');
+    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull();
+  });
+});

@@ -1,0 +1,19 @@
+import { type Booking, type BookingInput, bookingSchema } from '@redline/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { bookingKeys } from './booking-keys.ts';
+
+/** Only the buyer's choices travel: buyer, seller, car summary, price and paid state come from the server. */
+export const bookTestDrive = (input: BookingInput): Promise<Booking> =>
+  api.post('/testdrivebooking', input, { schema: bookingSchema });
+
+export const bookTestDriveMutationKey = [...bookingKeys.all, 'book'] as const;
+
+export function useBookTestDrive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: bookTestDriveMutationKey,
+    mutationFn: bookTestDrive,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}

@@ -1,0 +1,25 @@
+import type { Booking, Page } from '@redline/shared';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { bookingKeys, bookingPageSchema } from './booking-keys.ts';
+
+export type { Booking };
+
+export const getBuyerBookings = (email: string, cursor?: string): Promise<Page<Booking>> =>
+  api.get(`/testdrivebooking/buyer/${encodeURIComponent(email)}`, {
+    schema: bookingPageSchema,
+    query: { cursor },
+  });
+
+export const buyerBookingsQueryOptions = (email: string) =>
+  infiniteQueryOptions({
+    queryKey: bookingKeys.buyer(email),
+    queryFn: ({ pageParam }) => getBuyerBookings(email, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** The buyer's test drives, newest first, a page at a time. */
+export function useBuyerBookings(email: string) {
+  return useInfiniteQuery(buyerBookingsQueryOptions(email));
+}

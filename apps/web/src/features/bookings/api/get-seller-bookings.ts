@@ -1,0 +1,23 @@
+import type { Booking, Page } from '@redline/shared';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { bookingKeys, bookingPageSchema } from './booking-keys.ts';
+
+export const getSellerBookings = (email: string, cursor?: string): Promise<Page<Booking>> =>
+  api.get(`/testdrivebooking/seller/${encodeURIComponent(email)}`, {
+    schema: bookingPageSchema,
+    query: { cursor },
+  });
+
+export const sellerBookingsQueryOptions = (email: string) =>
+  infiniteQueryOptions({
+    queryKey: bookingKeys.seller(email),
+    queryFn: ({ pageParam }) => getSellerBookings(email, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** Test drives booked on the seller's cars, newest first, a page at a time. */
+export function useSellerBookings(email: string) {
+  return useInfiniteQuery(sellerBookingsQueryOptions(email));
+}

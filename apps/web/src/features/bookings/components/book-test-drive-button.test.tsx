@@ -1,0 +1,184 @@
+import { type Car, localDateString } from '@redline/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buyer, json, mockFetch, renderWithProviders, seller } from '../../../testing/test-utils.tsx';
+import { BookTestDriveButton } from './book-test-drive-button.tsx';
+import { BOOKED_MESSAGE } from './booking-form.tsx';
+
+const car: Car = {
+  id: '0b6f5d0e-6c8e-4c9a-9a37-3c1f4a1f2b10',
+  year: 2021,
+  brand: 'Porsche',
+  model: '911 GT3',
+  categoryId: 'c-1',
+  categoryName: 'Sports',
+  engine: '4.0 flat-six',
+  fuel: 'Petrol',
+  about: 'Track ready.',
+  askingPrice: 18_500_000,
+  originalPrice: 21_000_000,
+  topSpeed: 318,
+  kmDriven: 12_000,
+  photo: '/uploads/p-960.webp',
+  photos: [],
+  seller: 'Sam Seller',
+  sellerEmail: 'sam@example.com',
+  sellerVerified: true,
+  addedDate: '2025-01-05T10:00:00.000Z',
+  soldAt: null,
+  isAdvertised: false,
+};
+
+const tomorrow = () => {
+  const now = new Date();
+  return localDateString(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1));
+};
+
+async function openForm() {
+  await userEvent.click(screen.getByRole('button', { name: 'Book a test drive now' }));
+  return screen.getByRole('dialog', { name: 'Book a test drive' });
+}
+
+async function fillIn(dialog: HTMLElement, date = tomorrow()) {
+  await userEvent.type(within(dialog).getByLabelText('Phone'), '+1 555 010 0199');
+  await userEvent.type(within(dialog).getByLabelText('City'), 'Austin');
+  fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: date } });
+  fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '10:30' } });
+}
+
+describe('BookTestDriveButton', () => {
+  it('is disabled with a hint for a seller', () => {
+    mockFetch({});
+    renderWithProviders(<BookTestDriveButton car={car} user={seller} />);
+    const button = screen.getByRole('button', { name: 'Book a test drive now' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(/Only buyers can book a test drive/)).toBeTruthy();
+  });
+
+  it('is disabled for a sold car', () => {
+    mockFetch({});
+    renderWithProviders(
+      <BookTestDriveButton car={{ ...car, soldAt: '2025-02-01T00:00:00.000Z' }} user={buyer} />,
+    );
+    expect(
+      (screen.getByRole('button', { name: 'Book a test drive now' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(screen.getByText(/has been sold/)).toBeTruthy();
+  });
+
+  it('shows the buyer and the car read-only and requires the four fields', async () => {
+    const fetchMock = mockFetch({});
+    renderWithProviders(<BookTestDriveButton car={car} user={buyer} />);
+    const dialog = await openForm();
+
+    const name = within(dialog).getByLabelText('Name') as HTMLInputElement;
+    const email = within(dialog).getByLabelText('Email') as HTMLInputElement;
+    expect(name.value).toBe('Bea Buyer');
+    expect(name.readOnly).toBe(true);
+    expect(email.value).toBe('bea@example.com');
+    expect(email.readOnly).toBe(true);
+    expect(within(dialog).getByText('2021 Porsche 911 GT3')).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Phone'));
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Book test drive' }));
+    for (const message of ['Phone is required', 'City is required', 'Date is required', 'Time is required']) {
+      expect(await within(dialog).findByText(message)).toBeTruthy();
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a date in the past', async () => {
+    mockFetch({});
+    renderWithProviders(<BookTestDriveButton car={car} user={buyer} />);
+    const dialog = await openForm();
+    await fillIn(dialog, '2020-01-01');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Book test drive' }));
+    expect(await within(dialog).findByText('Choose a date and time in the future')).toBeTruthy();
+  });
+
+  it('sends only the buyer’s choices, toasts and closes', async () => {
+    let body: unknown;
+    mockFetch({
+      'POST /api/testdrivebooking': (init) => {
+        body = JSON.parse(String(init?.body));
+        return json(
+          {
+            id: 'b-1',
+            carId: car.id,
+            carName: '2021 Porsche 911 GT3',
+            carPhoto: '/uploads/p-480.webp',
+            sellerName: 'Sam Seller',
+            sellerEmail: 'sam@example.com',
+            sellerVerified: true,
+            buyerName: 'Bea Buyer',
+            buyerEmail: 'bea@example.com',
+            buyerVerified: false,
+            buyerPhone: '+1 555 010 0199',
+            requestedDate: tomorrow(),
+            requestedTime: '10:30',
+            requestedLocation: 'Austin',
+            price: 12_000,
+            isPaid: false,
+            createdAt: new Date().toISOString(),
+            payment: null,
+          },
+          201,
+        );
+      },
+    });
+    renderWithProviders(<BookTestDriveButton car={car} user={buyer} />);
+    const dialog = await openForm();
+    await fillIn(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Book test drive' }));
+
+    expect(await screen.findByText(BOOKED_MESSAGE)).toBeTruthy();
+    expect(body).toEqual({
+      carId: car.id,
+      phone: '+1 555 010 0199',
+      city: 'Austin',
+      date: tomorrow(),
+      time: '10:30',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the server’s field messages under the fields', async () => {
+    mockFetch({
+      'POST /api/testdrivebooking': json(
+        {
+          error: {
+            code: 'validation_failed',
+            message: 'Check the highlighted fields.',
+            fields: { phone: 'Enter a valid phone number' },
+          },
+        },
+        400,
+      ),
+    });
+    renderWithProviders(<BookTestDriveButton car={car} user={buyer} />);
+    const dialog = await openForm();
+    await fillIn(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Book test drive' }));
+
+    expect(await within(dialog).findByText('Enter a valid phone number')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Phone').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('turns a conflict into a toast and closes the form', async () => {
+    mockFetch({
+      'POST /api/testdrivebooking': json(
+        { error: { code: 'conflict', message: 'You already have an open booking for this car.' } },
+        409,
+      ),
+    });
+    renderWithProviders(<BookTestDriveButton car={car} user={buyer} />);
+    const dialog = await openForm();
+    await fillIn(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Book test drive' }));
+
+    expect(await screen.findByText('You already have an open booking for this car.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

@@ -1,0 +1,74 @@
+import type { Car, User } from '@redline/shared';
+import { useIsMutating } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { bookTestDriveMutationKey } from '../api/book-test-drive.ts';
+import { BookingForm } from './booking-form.tsx';
+
+type BookTestDriveButtonProps = {
+  car: Car;
+  /** The signed-in user; only a Buyer can book. */
+  user: User;
+};
+
+/** Why the button is disabled for this user and car, or null when they may book. */
+export function bookingBlockedReason(car: Car, user: User): string | null {
+  if (car.soldAt) return 'This car has been sold, so it can no longer be booked.';
+  if (user.role !== 'Buyer')
+    return 'Only buyers can book a test drive. Sign in with a buyer account to book.';
+  return null;
+}
+
+/**
+ * "Book a test drive now": opens the booking form in a modal. Renders the button (and, when it is
+ * disabled, the reason on its own line) straight into the caller's flex row of actions.
+ */
+export function BookTestDriveButton({ car, user }: BookTestDriveButtonProps) {
+  const [open, setOpen] = useState(false);
+  const pending = useIsMutating({ mutationKey: bookTestDriveMutationKey }) > 0;
+  const hintId = useId();
+  const blocked = bookingBlockedReason(car, user);
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-primary btn-lg"
+        disabled={blocked !== null}
+        aria-describedby={blocked ? hintId : undefined}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="20"
+          height="20"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <rect x="3" y="4.5" width="18" height="16" rx="2" />
+          <path d="M3 9.5h18M8 2.5v4M16 2.5v4M8.5 15l2.5 2.5 4.5-5" />
+        </svg>
+        Book a test drive now
+      </button>
+      {blocked ? (
+        <p id={hintId} className="order-last basis-full text-sm text-base-content/75">
+          {blocked}
+        </p>
+      ) : null}
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        busy={pending}
+        title="Book a test drive"
+        description="Choose when and where you would like to drive it. The seller will meet you there."
+      >
+        <BookingForm car={car} buyer={user} onDone={() => setOpen(false)} onCancel={() => setOpen(false)} />
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Booking } from '@redline/shared';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
+import { paths } from '../../../config/paths.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { formatRequestedDate, formatRequestedTime } from '../utils/format-slot.ts';
+
+type BookingDetailsDialogProps = {
+  booking: Booking | null;
+  onClose: () => void;
+};
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8rem_1fr] gap-3 py-2 text-sm">
+      <dt className="text-base-content/70">{term}</dt>
+      <dd className="min-w-0 font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** Everything about one booking, including the payment once it is paid. */
+export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogProps) {
+  return (
+    <Modal open={booking !== null} onClose={onClose} title="Booking details" description={booking?.carName}>
+      {booking ? (
+        <>
+          <dl className="divide-y divide-base-300">
+            <Row term="Car">
+              {booking.carId ? (
+                <Link to={paths.car(booking.carId)} className="link link-primary">
+                  {booking.carName}
+                </Link>
+              ) : (
+                <>
+                  {booking.carName} <span className="text-base-content/70">(no longer listed)</span>
+                </>
+              )}
+            </Row>
+            <Row term="Seller">
+              <span className="inline-flex items-center gap-1">
+                {booking.sellerName}
+                {booking.sellerVerified ? <VerifiedBadge subject="seller" /> : null}
+              </span>
+            </Row>
+            <Row term="Date">{formatRequestedDate(booking.requestedDate, booking.requestedTime)}</Row>
+            <Row term="Time">{formatRequestedTime(booking.requestedDate, booking.requestedTime)}</Row>
+            <Row term="Location">{booking.requestedLocation}</Row>
+            {booking.buyerPhone ? <Row term="Your phone">{booking.buyerPhone}</Row> : null}
+            <Row term="Fee">{formatMoney(booking.price)}</Row>
+            <Row term="Status">
+              {booking.isPaid ? (
+                <span className="badge badge-success badge-sm">Paid</span>
+              ) : (
+                <span className="badge badge-warning badge-sm">Awaiting payment</span>
+              )}
+            </Row>
+            <Row term="Booked on">{formatDate(booking.createdAt)}</Row>
+            {booking.payment ? (
+              <>
+                <Row term="Transaction id">
+                  <span className="font-mono text-xs break-all">{booking.payment.transactionId}</span>
+                </Row>
+                <Row term="Paid on">
+                  {formatDate(booking.payment.paidAt, { dateStyle: 'medium', timeStyle: 'short' })}
+                </Row>
+              </>
+            ) : null}
+          </dl>
+          <div className="mt-5 flex justify-end">
+            <button type="button" className="btn" onClick={onClose} data-autofocus>
+              Close
+            </button>
+          </div>
+        </>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,145 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type BookingInput,
+  bookingInputSchema,
+  type Car,
+  lastBookableDate,
+  localDateString,
+  TEST_DRIVE_FEE_CENTS,
+  type User,
+} from '@redline/shared';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { useBookTestDrive } from '../api/book-test-drive.ts';
+
+export const BOOKED_MESSAGE =
+  'Test drive booked successfully!! Visit dashboard to pay and confirm the booking.';
+
+type BookingFormProps = {
+  car: Car;
+  buyer: User;
+  onDone: () => void;
+  onCancel: () => void;
+};
+
+/** The buyer picks phone, city, date and time; who they are and which car are shown, not sent. */
+export function BookingForm({ car, buyer, onDone, onCancel }: BookingFormProps) {
+  const book = useBookTestDrive();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<BookingInput>({
+    resolver: zodResolver(bookingInputSchema),
+    defaultValues: { carId: car.id, phone: '', city: '', date: '', time: '' },
+  });
+
+  const carName = `${car.year} ${car.brand} ${car.model}`;
+  const cover = car.photos[0];
+  const today = new Date();
+
+  const onSubmit = handleSubmit((values) =>
+    book.mutate(values, {
+      onSuccess: () => {
+        toast.success(BOOKED_MESSAGE);
+        onDone();
+      },
+      onError: (error) => {
+        setServerFieldErrors(error, setError, ['phone', 'city', 'date', 'time']);
+        // A conflict (already booked, sold meanwhile) cannot be fixed in this form: its toast says why.
+        if (error instanceof ApiError && (error.status === 409 || error.status === 404)) onCancel();
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1" aria-busy={book.isPending}>
+      <div className="mb-2 flex items-center gap-3 rounded-box border border-base-300 bg-base-200/60 p-3">
+        <img
+          src={cover?.src ?? car.photo}
+          srcSet={cover?.srcSet}
+          sizes="96px"
+          alt={`The ${carName}`}
+          width={96}
+          height={64}
+          className="h-16 w-24 shrink-0 rounded-lg bg-base-300 object-cover"
+        />
+        <div className="min-w-0">
+          <p className="text-xs font-medium uppercase tracking-wide text-base-content/70">Car</p>
+          <p className="truncate font-semibold" data-testid="booking-car">
+            {carName}
+          </p>
+          <p className="text-sm text-base-content/75">Asking {formatMoney(car.askingPrice)}</p>
+        </div>
+      </div>
+
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <TextField id="booking-name" label="Name" value={buyer.name} readOnly className="bg-base-200" />
+        <TextField
+          id="booking-email"
+          label="Email"
+          type="email"
+          value={buyer.email}
+          readOnly
+          className="bg-base-200"
+        />
+        <TextField
+          id="booking-phone"
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="+1 555 010 0199"
+          data-autofocus
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <TextField
+          id="booking-city"
+          label="City"
+          autoComplete="address-level2"
+          error={errors.city?.message}
+          {...register('city')}
+        />
+        <TextField
+          id="booking-date"
+          label="Date"
+          type="date"
+          min={localDateString(today)}
+          max={lastBookableDate(today)}
+          error={errors.date?.message}
+          {...register('date')}
+        />
+        <TextField
+          id="booking-time"
+          label="Time"
+          type="time"
+          step={900}
+          error={errors.time?.message}
+          {...register('time')}
+        />
+      </div>
+
+      <p className="mt-3 rounded-box bg-base-200/60 p-3 text-sm text-base-content/80">
+        The test drive costs{' '}
+        <strong className="text-base-content">{formatMoney(TEST_DRIVE_FEE_CENTS)}</strong>. Pay from your
+        dashboard to confirm the booking; you can cancel it until then.
+      </p>
+
+      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={book.isPending}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={book.isPending}>
+          {book.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Book test drive
+        </button>
+      </div>
+    </form>
+  );
+}

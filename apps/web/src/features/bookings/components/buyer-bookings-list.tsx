@@ -1,0 +1,189 @@
+import { type Booking, testDriveStartsAt } from '@redline/shared';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
+import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
+import { ConfirmDialog } from '../../../components/ui/modal.tsx';
+import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
+import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useCancelBooking } from '../api/cancel-booking.ts';
+import { useBuyerBookings } from '../api/get-buyer-bookings.ts';
+import { formatRequestedDate, formatRequestedTime } from '../utils/format-slot.ts';
+import { BookingDetailsDialog } from './booking-details-dialog.tsx';
+
+export const CANCELED_MESSAGE = 'Booking has been canceled';
+
+const COLUMNS = [
+  'Car',
+  'Seller',
+  'Requested',
+  'Location',
+  'Details',
+  <span key="actions" className="sr-only">
+    Actions
+  </span>,
+];
+
+function hasPassed(booking: Booking): boolean {
+  const at = testDriveStartsAt(booking.requestedDate, booking.requestedTime);
+  return at !== undefined && at.getTime() <= Date.now();
+}
+
+/** My Bookings: the buyer's test drives; unpaid ones can be paid (Confirm) or cancelled. */
+export function BuyerBookingsList({ email }: { email: string }) {
+  const bookings = useBuyerBookings(email);
+  const cancel = useCancelBooking();
+  const [details, setDetails] = useState<Booking | null>(null);
+  const [toCancel, setToCancel] = useState<Booking | null>(null);
+
+  if (bookings.isPending) return <ListSkeleton label="Loading your bookings" />;
+  if (bookings.isError) {
+    return (
+      <ErrorState
+        message={`Could not load your bookings. ${bookings.error.message}`}
+        onRetry={() => bookings.refetch()}
+      />
+    );
+  }
+
+  const items = bookings.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        title="No test drives booked yet"
+        action={
+          <Link to={paths.categories} className="btn btn-primary">
+            Browse cars
+          </Link>
+        }
+      >
+        Find a car you like and choose Book a test drive now. Your bookings appear here to pay and confirm.
+      </EmptyState>
+    );
+  }
+
+  const confirmCancel = () => {
+    if (!toCancel) return;
+    cancel.mutate(toCancel.id, {
+      onSuccess: () => {
+        toast.success(CANCELED_MESSAGE);
+        setToCancel(null);
+      },
+      onError: () => setToCancel(null),
+    });
+  };
+
+  return (
+    <>
+      <StackTable caption="Your test-drive bookings" columns={COLUMNS}>
+        {items.map((booking) => (
+          <StackRow key={booking.id}>
+            <StackCell primary>
+              <div className="flex items-center gap-3">
+                <CarThumbnail src={booking.carPhoto} name={booking.carName} />
+                <div className="min-w-0">
+                  <p className="font-semibold leading-snug">{booking.carName}</p>
+                  <p className="text-sm text-base-content/70">
+                    {booking.isPaid ? 'Confirmed' : 'Awaiting payment'}
+                  </p>
+                </div>
+              </div>
+            </StackCell>
+            <StackCell label="Seller">
+              <span className="inline-flex items-center gap-1">
+                {booking.sellerName}
+                {booking.sellerVerified ? <VerifiedBadge subject="seller" /> : null}
+              </span>
+            </StackCell>
+            <StackCell label="Requested">
+              <span className="whitespace-nowrap">
+                {formatRequestedDate(booking.requestedDate, booking.requestedTime)}
+              </span>
+              <span className="block whitespace-nowrap text-base-content/70">
+                {formatRequestedTime(booking.requestedDate, booking.requestedTime)}
+              </span>
+            </StackCell>
+            <StackCell label="Location">{booking.requestedLocation}</StackCell>
+            <StackCell label="Details">
+              <button
+                type="button"
+                className="link link-primary font-medium"
+                aria-label={`Details of the booking for the ${booking.carName}`}
+                onClick={() => setDetails(booking)}
+              >
+                Details
+              </button>
+            </StackCell>
+            <StackCell actions>
+              {booking.isPaid ? (
+                <span className="badge badge-success gap-1 font-semibold">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
+                    width="14"
+                    height="14"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="3"
+                  >
+                    <path strokeLinecap="round" strokeLinejoin="round" d="m5 12.5 4.5 4.5L19 7.5" />
+                  </svg>
+                  Paid
+                </span>
+              ) : (
+                <>
+                  {hasPassed(booking) ? (
+                    <span className="badge badge-ghost">Date passed</span>
+                  ) : (
+                    <Link
+                      to={paths.payBooking(booking.id)}
+                      className="btn btn-primary btn-sm flex-1 md:flex-none"
+                      aria-label={`Confirm Booking for the ${booking.carName}`}
+                    >
+                      Confirm Booking
+                    </Link>
+                  )}
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-error btn-sm flex-1 md:flex-none"
+                    aria-label={`Cancel Booking for the ${booking.carName}`}
+                    onClick={() => setToCancel(booking)}
+                  >
+                    Cancel Booking
+                  </button>
+                </>
+              )}
+            </StackCell>
+          </StackRow>
+        ))}
+      </StackTable>
+      <LoadMoreButton
+        hasNextPage={bookings.hasNextPage}
+        isFetchingNextPage={bookings.isFetchingNextPage}
+        fetchNextPage={bookings.fetchNextPage}
+      />
+
+      <BookingDetailsDialog booking={details} onClose={() => setDetails(null)} />
+      <ConfirmDialog
+        open={toCancel !== null}
+        onClose={() => setToCancel(null)}
+        onConfirm={confirmCancel}
+        pending={cancel.isPending}
+        title="Cancel this test drive?"
+        confirmLabel="Cancel Booking"
+        cancelLabel="Keep booking"
+      >
+        {toCancel ? (
+          <p>
+            Your test drive of the <strong>{toCancel.carName}</strong> on{' '}
+            {formatRequestedDate(toCancel.requestedDate, toCancel.requestedTime)} at{' '}
+            {formatRequestedTime(toCancel.requestedDate, toCancel.requestedTime)} will be removed. You can
+            book again later.
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { type CarInput, carSchema } from '@redline/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { carKeys } from './keys.ts';
+
+export type { CarInput };
+
+/** Posts a car; the server takes the seller and the date from the session. */
+export const createCar = (input: CarInput) => api.post('/cars', input, { schema: carSchema });
+
+export function useCreateCar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCar,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: carKeys.all }),
+  });
+}

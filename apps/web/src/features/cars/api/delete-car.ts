@@ -1,0 +1,19 @@
+import { deletedCountSchema } from '@redline/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { carKeys } from './keys.ts';
+
+/** Deletes the car with its advertisement, saved posts and reports (one transaction on the server). */
+export const deleteCar = (id: string) =>
+  api.delete(`/cars/${encodeURIComponent(id)}`, { schema: deletedCountSchema });
+
+export function useDeleteCar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCar,
+    onSuccess: (_result, id) => {
+      queryClient.removeQueries({ queryKey: carKeys.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: carKeys.all });
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { type AdvertisedCar, advertisedCarPageSchema } from '@redline/shared';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { carKeys } from './keys.ts';
+
+export type { AdvertisedCar };
+
+/** What's New shows three rows of three on a large screen per page. */
+export const WHATS_NEW_PAGE_SIZE = 9;
+
+export const getAdvertisedCars = ({ cursor, signal }: { cursor?: string; signal?: AbortSignal }) =>
+  api.get('/advertise', {
+    schema: advertisedCarPageSchema,
+    query: { limit: WHATS_NEW_PAGE_SIZE, cursor },
+    signal,
+  });
+
+export const advertisedCarsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: carKeys.advertised(),
+    queryFn: ({ pageParam, signal }) => getAdvertisedCars({ cursor: pageParam, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** What's New: advertised, unsold cars, newest advertisement first, a page at a time. */
+export function useAdvertisedCars() {
+  return useInfiniteQuery(advertisedCarsQueryOptions());
+}

@@ -1,0 +1,17 @@
+import { type Car, carSchema } from '@redline/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { carKeys } from './keys.ts';
+
+export type { Car };
+
+export const getCar = (id: string, signal?: AbortSignal) =>
+  api.get(`/cars/id/${encodeURIComponent(id)}`, { schema: carSchema, signal });
+
+export const carQueryOptions = (id: string) =>
+  queryOptions({ queryKey: carKeys.detail(id), queryFn: ({ signal }) => getCar(id, signal) });
+
+/** One car, sold ones included (`soldAt` is set). */
+export function useCar(id: string) {
+  return useQuery(carQueryOptions(id));
+}

@@ -1,0 +1,34 @@
+import { carPageSchema } from '@redline/shared';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { carKeys } from './keys.ts';
+
+export const SELLER_PAGE_SIZE = 10;
+
+export const getSellerCars = ({
+  email,
+  cursor,
+  signal,
+}: {
+  email: string;
+  cursor?: string;
+  signal?: AbortSignal;
+}) =>
+  api.get(`/cars/email/${encodeURIComponent(email)}`, {
+    schema: carPageSchema,
+    query: { limit: SELLER_PAGE_SIZE, cursor },
+    signal,
+  });
+
+export const sellerCarsQueryOptions = (email: string) =>
+  infiniteQueryOptions({
+    queryKey: carKeys.seller(email),
+    queryFn: ({ pageParam, signal }) => getSellerCars({ email, cursor: pageParam, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** A seller's own posts, sold ones included, newest first. */
+export function useSellerCars(email: string | undefined) {
+  return useInfiniteQuery({ ...sellerCarsQueryOptions(email ?? ''), enabled: Boolean(email) });
+}

@@ -1,0 +1,22 @@
+import { type CarUpdate, carSchema } from '@redline/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { carKeys } from './keys.ts';
+
+export type { CarUpdate };
+
+/** Edits one of the seller's cars, or marks it sold (`sold: true`) or back on sale. */
+export const updateCar = ({ id, update }: { id: string; update: CarUpdate }) =>
+  api.patch(`/cars/${encodeURIComponent(id)}`, update, { schema: carSchema });
+
+export function useUpdateCar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCar,
+    onSuccess: (car) => {
+      queryClient.setQueryData(carKeys.detail(car.id), car);
+      // Lists change too: a sold car leaves its category and What's New.
+      return queryClient.invalidateQueries({ queryKey: carKeys.all });
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
+import { carFixture } from '../testing/fixtures.ts';
+import { CarCard } from './car-card.tsx';
+
+describe('CarCard', () => {
+  it('shows the photo, name, both prices, km driven, the about preview and the seller', () => {
+    const car = carFixture();
+    renderWithProviders(<CarCard car={car} />);
+
+    const card = screen.getByRole('article');
+    const img = within(card).getByRole('img', { name: '2021 Porsche 911 GT3 Touring' });
+    expect(img.getAttribute('srcset')).toContain('960w');
+    expect(img.getAttribute('sizes')).toBeTruthy();
+    expect(img.getAttribute('width')).toBe('1600');
+
+    expect(within(card).getByRole('link', { name: 'Porsche 911 GT3 Touring' }).getAttribute('href')).toBe(
+      `/cars/id/${car.id}`,
+    );
+    expect(card.textContent).toContain('$189,500');
+    const original = within(card).getByText('$215,000');
+    expect(original.tagName).toBe('S');
+    expect(card.textContent).toContain('12,500 km');
+    expect(within(card).getByText(`${car.about.slice(0, 100)}…`)).toBeTruthy();
+    expect(card.textContent).toContain('Posted By');
+    expect(card.textContent).toContain('Sam Seller');
+    expect(within(card).getByText('Verified')).toBeTruthy();
+  });
+
+  it('leaves out the verified badge for an unverified seller and marks a sold car', () => {
+    renderWithProviders(
+      <CarCard car={carFixture({ sellerVerified: false, soldAt: '2025-04-01T00:00:00.000Z' })} />,
+    );
+    expect(screen.queryByText('Verified')).toBeNull();
+    expect(screen.getByText('Sold')).toBeTruthy();
+  });
+
+  it('loads the photo lazily unless it is a priority card', () => {
+    const { unmount } = renderWithProviders(<CarCard car={carFixture()} />);
+    expect(screen.getByRole('img').getAttribute('loading')).toBe('lazy');
+    unmount();
+    renderWithProviders(<CarCard car={carFixture()} priority />);
+    expect(screen.getByRole('img').getAttribute('loading')).toBe('eager');
+  });
+});

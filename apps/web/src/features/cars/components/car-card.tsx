@@ -1,0 +1,144 @@
+import type { Car } from '@redline/shared';
+import { Link } from 'react-router';
+import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
+import { paths } from '../../../config/paths.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { aboutPreview, formatKm } from '../utils/car-text.ts';
+import { FuelIcon, OdometerIcon } from './icons.tsx';
+
+/** What a card shows: the fields shared by a category's cars and the advertised ones. */
+export type CarCardData = Pick<
+  Car,
+  | 'id'
+  | 'year'
+  | 'brand'
+  | 'model'
+  | 'fuel'
+  | 'about'
+  | 'askingPrice'
+  | 'originalPrice'
+  | 'kmDriven'
+  | 'photo'
+  | 'photos'
+  | 'seller'
+  | 'sellerVerified'
+  | 'soldAt'
+>;
+
+/** The grid is 1/2/3 columns wide at small/medium/large (max 80rem wide), so the photo is at most ~400 px. */
+export const CAR_CARD_IMAGE_SIZES =
+  '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw';
+
+type CarCardProps = {
+  car: CarCardData;
+  /** The first cards of a page load eagerly; the rest wait until they scroll into view. */
+  priority?: boolean;
+  headingLevel?: 2 | 3;
+};
+
+export function CarCard({ car, priority = false, headingLevel = 3 }: CarCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const cover = car.photos[0];
+  const saving = car.originalPrice - car.askingPrice;
+  return (
+    <article
+      data-testid="car-card"
+      className="group relative flex h-full flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition duration-300 hover:-translate-y-1 hover:shadow-xl has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-primary"
+    >
+      <figure className="relative aspect-[4/3] overflow-hidden bg-base-200">
+        <img
+          src={cover?.src ?? car.photo}
+          srcSet={cover?.srcSet}
+          sizes={CAR_CARD_IMAGE_SIZES}
+          width={cover?.width ?? 1600}
+          height={cover?.height ?? 1200}
+          alt={`${car.year} ${car.brand} ${car.model}`}
+          loading={priority ? 'eager' : 'lazy'}
+          decoding="async"
+          className="h-full w-full object-cover transition duration-700 group-hover:scale-[1.04]"
+        />
+        <div className="pointer-events-none absolute inset-x-0 top-0 flex items-start justify-between p-3">
+          <span className="rounded-full bg-neutral/80 px-2.5 py-1 text-xs font-semibold text-neutral-content backdrop-blur">
+            {car.year}
+          </span>
+          {car.soldAt ? <span className="badge badge-neutral font-semibold">Sold</span> : null}
+        </div>
+      </figure>
+
+      <div className="flex flex-1 flex-col gap-4 p-5">
+        <div>
+          <Heading className="text-lg font-bold leading-snug tracking-tight">
+            <Link
+              to={paths.car(car.id)}
+              className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+            >
+              {car.brand} {car.model}
+            </Link>
+          </Heading>
+          <ul className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1 text-sm text-base-content/75">
+            <li className="inline-flex items-center gap-1.5">
+              <OdometerIcon />
+              <span className="sr-only">Km driven: </span>
+              {formatKm(car.kmDriven)}
+            </li>
+            <li className="inline-flex items-center gap-1.5">
+              <FuelIcon />
+              <span className="sr-only">Fuel: </span>
+              {car.fuel}
+            </li>
+          </ul>
+        </div>
+
+        <div className="flex flex-wrap items-end gap-x-3 gap-y-1">
+          <p>
+            <span className="sr-only">Asking price: </span>
+            <span className="text-2xl font-extrabold tracking-tight text-base-content">
+              {formatMoney(car.askingPrice)}
+            </span>
+          </p>
+          <p className="pb-0.5 text-sm text-base-content/70">
+            <span className="sr-only">Original price: </span>
+            <s>{formatMoney(car.originalPrice)}</s>
+          </p>
+          {saving > 0 ? (
+            <p className="pb-0.5 text-xs font-semibold text-success">Save {formatMoney(saving)}</p>
+          ) : null}
+        </div>
+
+        <p className="text-sm leading-relaxed text-base-content/75">{aboutPreview(car.about)}</p>
+
+        <div className="mt-auto flex items-center justify-between gap-3 border-t border-base-300 pt-4 text-sm">
+          <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="text-base-content/70">Posted By</span>
+            <span className="truncate font-semibold">{car.seller}</span>
+            {car.sellerVerified ? <VerifiedBadge subject="seller" /> : null}
+          </p>
+          <span
+            aria-hidden="true"
+            className="shrink-0 font-semibold text-primary transition group-hover:translate-x-0.5"
+          >
+            Details →
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function CarCardSkeleton() {
+  return (
+    <div className="flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100">
+      <div className="skeleton aspect-[4/3] w-full rounded-none" />
+      <div className="flex flex-col gap-4 p-5">
+        <div className="skeleton h-6 w-2/3" />
+        <div className="skeleton h-4 w-1/2" />
+        <div className="skeleton h-8 w-1/3" />
+        <div className="flex flex-col gap-2">
+          <div className="skeleton h-3 w-full" />
+          <div className="skeleton h-3 w-5/6" />
+        </div>
+        <div className="skeleton h-4 w-2/5" />
+      </div>
+    </div>
+  );
+}

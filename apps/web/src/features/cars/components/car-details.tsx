@@ -1,0 +1,161 @@
+/** The car page's blocks: name and prices, the seller, the specifications and the description. */
+import type { Car } from '@redline/shared';
+import type { ReactNode } from 'react';
+import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { formatKm, formatTopSpeed } from '../utils/car-text.ts';
+import { CalendarIcon, EngineIcon, FuelIcon, OdometerIcon, SpeedIcon } from './icons.tsx';
+
+export function SoldBadge({ className = '' }: { className?: string }) {
+  return <span className={`badge badge-neutral badge-lg font-semibold ${className}`}>Sold</span>;
+}
+
+/** Eyebrow, heading, prices and the saving against the original price. */
+export function CarSummary({ car }: { car: Car }) {
+  const saving = car.originalPrice - car.askingPrice;
+  const savingPercent = car.originalPrice > 0 ? Math.round((saving / car.originalPrice) * 100) : 0;
+  return (
+    <div>
+      <p className="flex flex-wrap items-center gap-2 text-sm font-semibold uppercase tracking-widest text-primary">
+        <span>{car.categoryName}</span>
+        <span aria-hidden="true" className="text-base-content/40">
+          ·
+        </span>
+        <span className="text-base-content/70">{car.year}</span>
+      </p>
+      <h1 className="mt-2 text-3xl font-extrabold leading-tight tracking-tight sm:text-4xl">
+        {car.brand} {car.model}
+      </h1>
+      {car.soldAt ? (
+        <p className="mt-3 flex items-center gap-2 text-sm text-base-content/75">
+          <SoldBadge />
+          Sold on {formatDate(car.soldAt)}
+        </p>
+      ) : null}
+
+      <dl className="mt-6 flex flex-wrap items-end gap-x-6 gap-y-3">
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wider text-base-content/70">Asking price</dt>
+          <dd className="text-4xl font-extrabold tracking-tight">{formatMoney(car.askingPrice)}</dd>
+        </div>
+        <div className="pb-1">
+          <dt className="text-xs font-medium uppercase tracking-wider text-base-content/70">
+            Original price
+          </dt>
+          <dd className="text-lg text-base-content/70">
+            <s>{formatMoney(car.originalPrice)}</s>
+          </dd>
+        </div>
+      </dl>
+      {saving > 0 ? (
+        <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-success/10 px-3 py-1 text-sm font-semibold text-success">
+          You save {formatMoney(saving)}
+          {savingPercent > 0 ? ` (${savingPercent}%)` : ''}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Posted By" the seller, with the verified badge, and when the post was added. */
+export function CarSeller({ car }: { car: Car }) {
+  const initial = car.seller.trim().charAt(0).toUpperCase() || '?';
+  return (
+    <div className="flex items-center gap-3">
+      <span
+        aria-hidden="true"
+        className="flex size-11 shrink-0 items-center justify-center rounded-full bg-neutral text-lg font-bold text-neutral-content"
+      >
+        {initial}
+      </span>
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="text-sm text-base-content/70">Posted By</span>
+          <span className="font-semibold">{car.seller}</span>
+          {car.sellerVerified ? <VerifiedBadge subject="seller" /> : null}
+        </p>
+        <p className="text-sm text-base-content/70">
+          Added <time dateTime={car.addedDate}>{formatDate(car.addedDate, { dateStyle: 'long' })}</time>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function Spec({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3 rounded-box border border-base-300 bg-base-100 p-4">
+      <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <dt className="text-xs font-medium uppercase tracking-wider text-base-content/70">{label}</dt>
+        <dd className="mt-0.5 font-semibold break-words">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+/** Year, engine, fuel, top speed, km driven and the added date. */
+export function CarSpecs({ car }: { car: Car }) {
+  return (
+    <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
+      <Spec icon={<CalendarIcon size={18} />} label="Year">
+        {car.year}
+      </Spec>
+      <Spec icon={<EngineIcon size={18} />} label="Engine">
+        {car.engine}
+      </Spec>
+      <Spec icon={<FuelIcon size={18} />} label="Fuel">
+        {car.fuel}
+      </Spec>
+      <Spec icon={<SpeedIcon size={18} />} label="Top speed">
+        {formatTopSpeed(car.topSpeed)}
+      </Spec>
+      <Spec icon={<OdometerIcon size={18} />} label="Km driven">
+        {formatKm(car.kmDriven)}
+      </Spec>
+      <Spec icon={<CalendarIcon size={18} />} label="Added">
+        {formatDate(car.addedDate)}
+      </Spec>
+    </dl>
+  );
+}
+
+export function CarAbout({ car }: { car: Car }) {
+  return (
+    <section aria-labelledby="car-about-title">
+      <h2 id="car-about-title" className="text-xl font-bold tracking-tight">
+        About this car
+      </h2>
+      <p className="mt-3 whitespace-pre-line leading-relaxed text-base-content/85">{car.about}</p>
+    </section>
+  );
+}
+
+export function CarDetailsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading the car" className="grid gap-8 lg:grid-cols-12 lg:gap-12">
+      <div className="lg:col-span-7">
+        <div className="skeleton aspect-[4/3] w-full" />
+        <div className="mt-3 flex gap-2">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="skeleton h-16 w-20 sm:w-24" />
+          ))}
+        </div>
+      </div>
+      <div className="flex flex-col gap-4 lg:col-span-5">
+        <div className="skeleton h-4 w-32" />
+        <div className="skeleton h-10 w-3/4" />
+        <div className="skeleton h-12 w-1/2" />
+        <div className="skeleton h-24 w-full" />
+        <div className="grid grid-cols-2 gap-3">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="skeleton h-20" />
+          ))}
+        </div>
+      </div>
+      <span className="sr-only">Loading the car…</span>
+    </div>
+  );
+}

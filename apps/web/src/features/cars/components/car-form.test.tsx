@@ -1,0 +1,173 @@
+import { carYearMax } from '@redline/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { carFixture } from '../testing/fixtures.ts';
+import { CarForm, type PhotoPickerSlotProps } from './car-form.tsx';
+
+const categories = [
+  { id: 'sports', name: 'Sports cars' },
+  { id: 'suv', name: 'SUVs' },
+];
+
+/** Stands in for features/photos' picker: "uploads" two photos at a click. */
+function FakePicker({ id, onChange, error }: PhotoPickerSlotProps) {
+  return (
+    <div>
+      <button type="button" id={id} onClick={() => onChange(['photo-a', 'photo-b'])}>
+        Add two photos
+      </button>
+      {error ? <p>{error}</p> : null}
+    </div>
+  );
+}
+
+const renderForm = (props: Partial<Parameters<typeof CarForm>[0]> = {}) => {
+  const onSaved = vi.fn();
+  renderWithProviders(
+    <CarForm
+      categories={categories}
+      renderPhotoPicker={(p) => <FakePicker {...p} />}
+      onSaved={onSaved}
+      {...props}
+    />,
+  );
+  return { onSaved };
+};
+
+describe('CarForm (Post a Car)', () => {
+  it('starts at the current year and offers 1999 up to it, with the four fuels', () => {
+    mockFetch({});
+    renderForm();
+    const year = screen.getByLabelText('Year') as HTMLSelectElement;
+    expect(year.value).toBe(String(carYearMax()));
+    const years = Array.from(year.options).map((o) => Number(o.value));
+    expect(Math.min(...years)).toBe(1999);
+    expect(Math.max(...years)).toBe(carYearMax());
+    const fuels = Array.from((screen.getByLabelText('Fuel') as HTMLSelectElement).options).map(
+      (o) => o.value,
+    );
+    expect(fuels).toEqual(['', 'Petrol', 'Diesel', 'Electric', 'Hybrid']);
+  });
+
+  it('shows every rule on an empty submit, "Photo is required" included, and sends nothing', async () => {
+    const fetchMock = mockFetch({});
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Post the car' }));
+
+    expect(await screen.findByText('Brand is required')).toBeTruthy();
+    for (const message of [
+      'Model is required',
+      'Engine is required',
+      'Fuel is required',
+      'Category is required',
+      'Top speed is required',
+      'Km driven is required',
+      'Asking price is required',
+      'Original price is required',
+      'About is required',
+      'Photo is required',
+    ]) {
+      expect(screen.getByText(message)).toBeTruthy();
+    }
+    expect(screen.getAllByText('You must confirm this declaration')).toHaveLength(4);
+    expect(screen.getByLabelText('Brand').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('posts the car with prices in cents and the photos in order, then reports success', async () => {
+    const created = carFixture();
+    const fetchMock = mockFetch({ 'POST /api/cars': json(created, 201) });
+    const { onSaved } = renderForm();
+
+    await userEvent.selectOptions(screen.getByLabelText('Year'), '2021');
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'sports');
+    await userEvent.type(screen.getByLabelText('Brand'), 'Porsche');
+    await userEvent.type(screen.getByLabelText('Model'), '911 GT3');
+    await userEvent.type(screen.getByLabelText('Engine'), '4.0 L flat-six');
+    await userEvent.selectOptions(screen.getByLabelText('Fuel'), 'Petrol');
+    await userEvent.type(screen.getByLabelText('Top speed'), '320');
+    await userEvent.type(screen.getByLabelText('Km driven'), '12500');
+    await userEvent.type(screen.getByLabelText('Asking price'), '189,500.50');
+    await userEvent.type(screen.getByLabelText('Original price'), '215000');
+    await userEvent.type(screen.getByLabelText('About'), 'One owner, full history.');
+    await userEvent.click(screen.getByRole('button', { name: 'Add two photos' }));
+    for (const box of screen.getAllByRole('checkbox')) await userEvent.click(box);
+    await userEvent.click(screen.getByRole('button', { name: 'Post the car' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(created));
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/cars') ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      year: 2021,
+      brand: 'Porsche',
+      model: '911 GT3',
+      categoryId: 'sports',
+      engine: '4.0 L flat-six',
+      fuel: 'Petrol',
+      about: 'One owner, full history.',
+      askingPrice: 18_950_050,
+      originalPrice: 21_500_000,
+      topSpeed: 320,
+      kmDriven: 12_500,
+      photos: ['photo-a', 'photo-b'],
+      declarations: { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true },
+    });
+    expect(await screen.findByText('Post created successfully')).toBeTruthy();
+  });
+
+  it("puts the server's field messages under the fields", async () => {
+    mockFetch({
+      'POST /api/cars': json(
+        {
+          error: {
+            code: 'validation_failed',
+            message: 'Check the form.',
+            fields: { categoryId: 'Choose a category from the list' },
+          },
+        },
+        400,
+      ),
+    });
+    renderForm();
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'suv');
+    await userEvent.type(screen.getByLabelText('Brand'), 'Audi');
+    await userEvent.type(screen.getByLabelText('Model'), 'RS Q8');
+    await userEvent.type(screen.getByLabelText('Engine'), 'V8');
+    await userEvent.selectOptions(screen.getByLabelText('Fuel'), 'Petrol');
+    await userEvent.type(screen.getByLabelText('Top speed'), '305');
+    await userEvent.type(screen.getByLabelText('Km driven'), '0');
+    await userEvent.type(screen.getByLabelText('Asking price'), '120000');
+    await userEvent.type(screen.getByLabelText('Original price'), '130000');
+    await userEvent.type(screen.getByLabelText('About'), 'New.');
+    await userEvent.click(screen.getByRole('button', { name: 'Add two photos' }));
+    for (const box of screen.getAllByRole('checkbox')) await userEvent.click(box);
+    await userEvent.click(screen.getByRole('button', { name: 'Post the car' }));
+
+    expect(await screen.findByText('Choose a category from the list')).toBeTruthy();
+    expect(await screen.findByText('Check the form.')).toBeTruthy();
+  });
+});
+
+describe('CarForm (Edit post)', () => {
+  it('starts from the car, hides the declarations and PATCHes the changes', async () => {
+    const car = carFixture();
+    const fetchMock = mockFetch({ [`PATCH /api/cars/${car.id}`]: json({ ...car, askingPrice: 17_500_000 }) });
+    const { onSaved } = renderForm({ car });
+
+    expect((screen.getByLabelText('Asking price') as HTMLInputElement).value).toBe('189500');
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+    const price = screen.getByLabelText('Asking price');
+    await userEvent.clear(price);
+    await userEvent.type(price, '175000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === `/api/cars/${car.id}`) ?? [];
+    expect(init?.method).toBe('PATCH');
+    const body = JSON.parse(String(init?.body));
+    expect(body.askingPrice).toBe(17_500_000);
+    expect(body.photos).toEqual(['cover1', 'side2']);
+    expect(body).not.toHaveProperty('declarations');
+  });
+});

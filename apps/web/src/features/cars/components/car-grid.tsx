@@ -1,0 +1,40 @@
+import { CarCard, type CarCardData, CarCardSkeleton } from './car-card.tsx';
+
+/** 1 card per row on phones, 2 on medium screens, 3 on large ones (spec section 9). */
+export const CAR_GRID_CLASS = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3';
+
+type CarGridProps = {
+  cars: CarCardData[];
+  /** How many of the first cards load their photo at once (they are above the fold). */
+  priorityCount?: number;
+  headingLevel?: 2 | 3;
+  label?: string;
+};
+
+export function CarGrid({ cars, priorityCount = 0, headingLevel = 3, label }: CarGridProps) {
+  return (
+    <ul className={CAR_GRID_CLASS} aria-label={label}>
+      {cars.map((car, index) => (
+        <li key={car.id}>
+          <CarCard car={car} priority={index < priorityCount} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function CarGridSkeleton({ count = 6, label = 'Loading cars' }: { count?: number; label?: string }) {
+  return (
+    <div role="status" aria-label={label} aria-busy="true">
+      <ul className={CAR_GRID_CLASS} aria-hidden="true">
+        {Array.from({ length: count }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+          <li key={i}>
+            <CarCardSkeleton />
+          </li>
+        ))}
+      </ul>
+      <span className="sr-only">{label}…</span>
+    </div>
+  );
+}

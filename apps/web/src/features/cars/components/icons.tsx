@@ -1,0 +1,98 @@
+/** Small line icons used by the car components; decorative, so hidden from assistive technology. */
+import type { ReactNode } from 'react';
+
+type IconProps = { size?: number; className?: string };
+
+function Icon({
+  size = 16,
+  className,
+  strokeWidth = 1.8,
+  children,
+}: IconProps & { strokeWidth?: number; children: ReactNode }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={strokeWidth}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function OdometerIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4.5 17a8.5 8.5 0 1 1 15 0" />
+      <path d="m12 13 3.5-4" />
+      <circle cx="12" cy="13.5" r="1.2" />
+    </Icon>
+  );
+}
+
+export function FuelIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M5 20V5.5A1.5 1.5 0 0 1 6.5 4h6A1.5 1.5 0 0 1 14 5.5V20M3.5 20h12M5 10h9" />
+      <path d="m14 8 3 3v6.5a1.5 1.5 0 0 0 3 0V9l-3-3" />
+    </Icon>
+  );
+}
+
+export function CalendarIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3.5" y="5" width="17" height="15" rx="2" />
+      <path d="M3.5 10h17M8 3v4M16 3v4" />
+    </Icon>
+  );
+}
+
+export function EngineIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M7 8h8l2 2h2v6h-2l-2 2H9l-2-2H5v-3H3v-2h2V8h2Zm0 0V5.5M11 5.5h-4" />
+    </Icon>
+  );
+}
+
+export function SpeedIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M13 3 4 14h7l-1 7 9-11h-7l1-7Z" />
+    </Icon>
+  );
+}
+
+export function ArrowLeftIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props} strokeWidth={2}>
+      <path d="M19 12H5M11 6l-6 6 6 6" />
+    </Icon>
+  );
+}
+
+export function ArrowRightIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props} strokeWidth={2}>
+      <path d="M5 12h14M13 6l6 6-6 6" />
+    </Icon>
+  );
+}
+
+export function CarIcon(props: IconProps) {
+  return (
+    <Icon size={40} {...props} strokeWidth={1.4}>
+      <path d="M3 15.5v-3l2-4.5A2 2 0 0 1 6.8 7h10.4a2 2 0 0 1 1.8 1l2 4.5v3a1 1 0 0 1-1 1h-1.5M5.5 16.5H4a1 1 0 0 1-1-1M9.5 16.5h5M3 12.5h18" />
+      <circle cx="7.5" cy="16.5" r="2" />
+      <circle cx="16.5" cy="16.5" r="2" />
+    </Icon>
+  );
+}

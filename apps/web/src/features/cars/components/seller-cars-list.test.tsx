@@ -1,0 +1,105 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { carFixture } from '../testing/fixtures.ts';
+import { SellerCarsList } from './seller-cars-list.tsx';
+
+const EMAIL = 'sam@example.com';
+const LIST = `GET /api/cars/email/${encodeURIComponent(EMAIL)}`;
+
+const renderList = () =>
+  renderWithProviders(
+    <SellerCarsList
+      email={EMAIL}
+      categories={[{ id: 'sports', name: 'Sports cars' }]}
+      renderPhotoPicker={() => null}
+    />,
+  );
+
+describe('SellerCarsList (My Posts)', () => {
+  it('lists each post with photo, year and brand, model, price, km driven, added date and a Details link', async () => {
+    const car = carFixture();
+    mockFetch({ [LIST]: json({ items: [car], nextCursor: null }) });
+    renderList();
+
+    const row = (await screen.findByText('911 GT3 Touring')).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('img', { name: '2021 Porsche 911 GT3 Touring' })).toBeTruthy();
+    expect(row.textContent).toContain('2021 Porsche');
+    expect(row.textContent).toContain('$189,500');
+    expect(row.textContent).toContain('12,500 km');
+    expect(
+      within(row).getByRole('link', { name: 'Details of 2021 Porsche 911 GT3 Touring' }).getAttribute('href'),
+    ).toBe(`/cars/id/${car.id}`);
+  });
+
+  it('advertises a post once and then shows it as Advertised', async () => {
+    const car = carFixture();
+    let advertised = false;
+    const fetchMock = mockFetch({
+      [LIST]: () => json({ items: [{ ...car, isAdvertised: advertised }], nextCursor: null }),
+      'POST /api/advertise': () => {
+        advertised = true;
+        return json({ id: 'ad1', carId: car.id, advertisedAt: '2025-03-05T10:00:00.000Z' }, 201);
+      },
+    });
+    renderList();
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: `Advertise 2021 Porsche 911 GT3 Touring` }),
+    );
+    expect(await screen.findByText('Post added to advertisement')).toBeTruthy();
+    expect(await screen.findByText('Advertised')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Advertise/ })).toBeNull();
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/advertise') ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ carId: car.id });
+  });
+
+  it('marks a post sold', async () => {
+    const car = carFixture();
+    const fetchMock = mockFetch({
+      [LIST]: json({ items: [car], nextCursor: null }),
+      [`PATCH /api/cars/${car.id}`]: json({ ...car, soldAt: '2025-04-01T00:00:00.000Z' }),
+    });
+    renderList();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Mark as sold: 2021 Porsche 911 GT3 Touring' }),
+    );
+    expect(await screen.findByText('Marked as sold')).toBeTruthy();
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === `/api/cars/${car.id}`) ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ sold: true });
+  });
+
+  it('deletes a post only after the confirmation', async () => {
+    const car = carFixture();
+    let deleted = false;
+    const fetchMock = mockFetch({
+      [LIST]: () => json({ items: deleted ? [] : [car], nextCursor: null }),
+      [`DELETE /api/cars/${car.id}`]: () => {
+        deleted = true;
+        return json({ deletedCount: 1 });
+      },
+    });
+    renderList();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete 2021 Porsche 911 GT3 Touring' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete 2021 Porsche 911 GT3 Touring' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete post' }),
+    );
+    expect(await screen.findByText('Deleted post successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('You have not posted a car yet')).toBeTruthy());
+  });
+
+  it('invites a seller with no posts to post a car', async () => {
+    mockFetch({ [LIST]: json({ items: [], nextCursor: null }) });
+    renderList();
+    expect((await screen.findByRole('link', { name: 'Post a Car' })).getAttribute('href')).toBe(
+      '/dash/seller/addproduct',
+    );
+  });
+});

@@ -1,0 +1,35 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { advertisedCarFixture } from '../testing/fixtures.ts';
+import { WhatsNew } from './whats-new.tsx';
+
+describe("What's New", () => {
+  it('shows the advertised cars as cards and loads the next page on request', async () => {
+    const first = advertisedCarFixture({ id: 'a1', brand: 'Ferrari', model: '296 GTB' });
+    const second = advertisedCarFixture({ id: 'a2', brand: 'McLaren', model: 'Artura' });
+    // The second page is asked for with the first page's cursor.
+    const fetchMock = mockFetch({});
+    fetchMock.mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://localhost');
+      const page = url.searchParams.get('cursor')
+        ? { items: [second], nextCursor: null }
+        : { items: [first], nextCursor: 'c1' };
+      return new Response(JSON.stringify(page), { headers: { 'Content-Type': 'application/json' } });
+    });
+    renderWithProviders(<WhatsNew />);
+
+    expect(await screen.findByRole('link', { name: 'Ferrari 296 GTB' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('link', { name: 'McLaren Artura' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(String(fetchMock.mock.calls[1]?.[0])).toContain('cursor=c1');
+  });
+
+  it('says so when nothing is advertised', async () => {
+    mockFetch({ 'GET /api/advertise': json({ items: [], nextCursor: null }) });
+    renderWithProviders(<WhatsNew />);
+    expect(await screen.findByText('No featured cars right now')).toBeTruthy();
+  });
+});

@@ -1,0 +1,36 @@
+/** How a car reads on screen: its name, the about preview, distances and speeds. */
+import { ABOUT_PREVIEW_LENGTH } from '@redline/shared';
+
+const number = new Intl.NumberFormat('en-US');
+
+/** The first 100 characters of `about` followed by an ellipsis (spec section 9); short texts stay whole. */
+export function aboutPreview(about: string): string {
+  const text = about.trim();
+  return text.length > ABOUT_PREVIEW_LENGTH ? `${text.slice(0, ABOUT_PREVIEW_LENGTH)}…` : text;
+}
+
+export function carName(car: { year: number; brand: string; model: string }): string {
+  return `${car.year} ${car.brand} ${car.model}`;
+}
+
+export function formatKm(km: number): string {
+  return `${number.format(km)} km`;
+}
+
+export function formatTopSpeed(kmph: number): string {
+  return `${number.format(kmph)} kmph`;
+}
+
+/** Dollars as typed ("12,500.5") to integer cents; `undefined` when empty or not a number. */
+export function dollarsToCents(input: string): number | undefined {
+  const cleaned = input.replace(/[\s,$]/g, '');
+  if (cleaned === '') return undefined;
+  const dollars = Number(cleaned);
+  return Number.isFinite(dollars) ? Math.round(dollars * 100) : Number.NaN;
+}
+
+/** Integer cents as a plain dollar amount for an input ("12500" or "12500.50"). */
+export function centsToDollars(cents: number | undefined): string {
+  if (cents === undefined || !Number.isFinite(cents)) return '';
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}

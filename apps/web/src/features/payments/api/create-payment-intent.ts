@@ -1,0 +1,29 @@
+import {
+  type CreatePaymentIntentInput,
+  type CreatePaymentIntentResponse,
+  createPaymentIntentResponseSchema,
+} from '@redline/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { paymentKeys } from './payment-keys.ts';
+
+export type PaymentIntent = CreatePaymentIntentResponse;
+
+/** The server fixes the amount; only the booking is sent. */
+export const createPaymentIntent = (input: CreatePaymentIntentInput) =>
+  api.post('/create-payment-intent', input, { schema: createPaymentIntentResponseSchema });
+
+/**
+ * Read as a query although it is a POST: the server keeps one intent per booking (idempotent),
+ * and the pay form needs its client secret as soon as the page shows.
+ */
+export const paymentIntentQueryOptions = (bookingId: string) =>
+  queryOptions({
+    queryKey: paymentKeys.intent(bookingId),
+    queryFn: () => createPaymentIntent({ bookingId }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export function usePaymentIntent(bookingId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...paymentIntentQueryOptions(bookingId), enabled });
+}

@@ -1,0 +1,17 @@
+import { type Booking, bookingSchema } from '@redline/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { paymentKeys } from './payment-keys.ts';
+
+export type { Booking };
+
+export const getBooking = (id: string, signal?: AbortSignal) =>
+  api.get(`/testdrivebooking/${encodeURIComponent(id)}`, { schema: bookingSchema, signal });
+
+export const bookingQueryOptions = (id: string) =>
+  queryOptions({ queryKey: paymentKeys.booking(id), queryFn: ({ signal }) => getBooking(id, signal) });
+
+/** The booking to pay for: the buyer's own (anyone else's answers 404). */
+export function useBooking(id: string) {
+  return useQuery(bookingQueryOptions(id));
+}

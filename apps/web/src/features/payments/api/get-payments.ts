@@ -1,0 +1,26 @@
+import { type Payment, pageOf, paymentSchema } from '@redline/shared';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { paymentKeys } from './payment-keys.ts';
+
+export type { Payment };
+
+export const PAYMENTS_PAGE_SIZE = 20;
+
+const paymentPageSchema = pageOf(paymentSchema);
+
+export const getPayments = ({ cursor, signal }: { cursor?: string; signal?: AbortSignal } = {}) =>
+  api.get('/payments', { schema: paymentPageSchema, query: { limit: PAYMENTS_PAGE_SIZE, cursor }, signal });
+
+export const paymentsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: paymentKeys.list(),
+    queryFn: ({ pageParam, signal }) => getPayments({ cursor: pageParam, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+
+/** Every recorded payment, newest first, a page at a time (admins only). */
+export function usePayments() {
+  return useInfiniteQuery(paymentsQueryOptions());
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isBookingsQuery, paymentKeys } from './payment-keys.ts';
+import { recordPayment } from './record-payment.ts';
+
+/** Confirms the card with the provider and answers the transaction (payment intent) id. */
+export type ConfirmCard = () => Promise<string>;
+
+export type PaidBooking = { transactionId: string; insertedId: string };
+
+/**
+ * Paying is two steps: the provider confirms the card (Stripe.js or the test-mode call), then the
+ * server verifies that transaction with the provider and records it. A failure of either step is
+ * one error (its message toasted by the query client and shown under the form).
+ */
+export function usePayBooking(bookingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (confirmCard: ConfirmCard): Promise<PaidBooking> => {
+      const transactionId = await confirmCard();
+      const { insertedId } = await recordPayment({ bookingId, transactionId });
+      return { transactionId, insertedId };
+    },
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: paymentKeys.intent(bookingId) });
+      await Promise.all([
+        queryClient.invalidateQueries({ predicate: isBookingsQuery }),
+        queryClient.invalidateQueries({ queryKey: paymentKeys.list() }),
+      ]);
+    },
+  });
+}

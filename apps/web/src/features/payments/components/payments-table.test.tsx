@@ -1,0 +1,78 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { makePayment } from '../test-data.ts';
+import { PaymentsTable } from './payments-table.tsx';
+
+describe('payments table (admin)', () => {
+  it('lists payments with date, booking, buyer, seller, car, amount, transaction and provider', async () => {
+    mockFetch({
+      'GET /api/payments': json({
+        items: [makePayment(1, { provider: 'stripe', transactionId: 'pi_live_1' }), makePayment(2)],
+        nextCursor: null,
+      }),
+    });
+    renderWithProviders(<PaymentsTable />, { path: '/dash/admin/payments' });
+
+    const table = await screen.findByRole('table', { name: 'Payments, newest first' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual([
+      'Date',
+      'Booking',
+      'Buyer',
+      'Seller',
+      'Car',
+      'Amount',
+      'Transaction ID',
+      'Provider',
+    ]);
+    const [, first] = within(table).getAllByRole('row');
+    const cells = within(first!)
+      .getAllByRole('cell')
+      .map((td) => td.textContent);
+    const expected = [
+      'buyer1@example.com',
+      'seller1@example.com',
+      '2020 Car Number 1',
+      '$120.00',
+      'pi_live_1',
+      'Stripe',
+    ];
+    for (const [i, text] of expected.entries()) expect(cells[i + 2]).toContain(text);
+    expect(cells[1]).toContain('b1000000-0000-4000-8000-000000000000');
+    expect(screen.getByText('Showing 2 payments (all)')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('loads the next page after the cursor with Load more', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/payments': () => {
+        const cursor = new URL(String(fetchMock.mock.lastCall?.[0]), 'http://localhost').searchParams.get(
+          'cursor',
+        );
+        return cursor === 'c2'
+          ? json({ items: [makePayment(3)], nextCursor: null })
+          : json({ items: [makePayment(1), makePayment(2)], nextCursor: 'c2' });
+      },
+    });
+    renderWithProviders(<PaymentsTable />, { path: '/dash/admin/payments' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByText('Showing 3 payments (all)')).toBeTruthy();
+    const table = screen.getByRole('table');
+    expect(within(table).getByText('2020 Car Number 3')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls).toEqual(['/api/payments?limit=20', '/api/payments?limit=20&cursor=c2']);
+  });
+
+  it('says so when there are no payments yet', async () => {
+    mockFetch({ 'GET /api/payments': json({ items: [], nextCursor: null }) });
+    renderWithProviders(<PaymentsTable />, { path: '/dash/admin/payments' });
+    expect(await screen.findByText('No payments yet')).toBeTruthy();
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Every recorded payment for admins, newest first: a table on wide screens that stacks into cards
+ * on phones, a page at a time with Load more.
+ */
+import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
+import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { usePayments } from '../api/get-payments.ts';
+import { formatCharge } from '../utils/money.ts';
+
+const COLUMNS = ['Date', 'Booking', 'Buyer', 'Seller', 'Car', 'Amount', 'Transaction ID', 'Provider'];
+
+const PROVIDER_LABELS: Record<string, string> = { test: 'Test mode', stripe: 'Stripe' };
+
+/** Enough of a UUID to tell bookings apart at a glance; the whole id for screen readers and on hover. */
+function ShortId({ id }: { id: string }) {
+  return (
+    <code className="font-mono text-xs" title={id}>
+      <span aria-hidden="true">{id.slice(0, 8)}…</span>
+      <span className="sr-only">{id}</span>
+    </code>
+  );
+}
+
+export function PaymentsTable() {
+  const payments = usePayments();
+
+  if (payments.isPending) return <ListSkeleton label="Loading payments" rows={5} />;
+  if (payments.isError) {
+    return (
+      <ErrorState
+        message={`Could not load the payments. ${payments.error.message}`}
+        onRetry={() => payments.refetch()}
+      />
+    );
+  }
+
+  const items = payments.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
+    return (
+      <EmptyState title="No payments yet">
+        When a buyer pays the fee of a test drive, the payment appears here.
+      </EmptyState>
+    );
+  }
+
+  return (
+    <>
+      <p className="mb-3 text-base-content/75 text-sm" aria-live="polite">
+        Showing {items.length} {items.length === 1 ? 'payment' : 'payments'}
+        {payments.hasNextPage ? '' : ' (all)'}
+      </p>
+      <StackTable caption="Payments, newest first" columns={COLUMNS}>
+        {items.map((payment) => (
+          <StackRow key={payment.id}>
+            <StackCell primary>
+              <span className="whitespace-nowrap font-semibold md:font-normal">
+                {formatDate(payment.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+              </span>
+            </StackCell>
+            <StackCell label="Booking">
+              <ShortId id={payment.bookingId} />
+            </StackCell>
+            <StackCell label="Buyer">
+              <span className="break-all">{payment.paidBy}</span>
+            </StackCell>
+            <StackCell label="Seller">
+              <span className="break-all">{payment.productBy}</span>
+            </StackCell>
+            <StackCell label="Car">{payment.product}</StackCell>
+            <StackCell label="Amount">
+              <span className="whitespace-nowrap font-semibold tabular-nums">
+                {formatCharge(payment.price, payment.currency)}
+              </span>
+            </StackCell>
+            <StackCell label="Transaction ID">
+              <code className="break-all font-mono text-xs">{payment.transactionId}</code>
+            </StackCell>
+            <StackCell label="Provider">
+              <span
+                className={`badge badge-sm whitespace-nowrap ${payment.provider === 'stripe' ? 'badge-info' : 'badge-ghost'}`}
+              >
+                {PROVIDER_LABELS[payment.provider] ?? payment.provider}
+              </span>
+            </StackCell>
+          </StackRow>
+        ))}
+      </StackTable>
+      <LoadMoreButton
+        hasNextPage={payments.hasNextPage}
+        isFetchingNextPage={payments.isFetchingNextPage}
+        fetchNextPage={payments.fetchNextPage}
+      />
+    </>
+  );
+}

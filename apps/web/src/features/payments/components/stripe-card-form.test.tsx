@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type ReactNode, useEffect } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { buyer, json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { BOOKING_ID } from '../test-data.ts';
+import { PaymentPanel } from './payment-panel.tsx';
+
+// Stripe.js runs in Stripe's iframes; here only its promises are faked, the flow around them is ours.
+const stripe = vi.hoisted(() => ({
+  card: { kind: 'card-element' },
+  confirmCardPayment: vi.fn(),
+  loadStripe: vi.fn(),
+}));
+
+vi.mock('@stripe/stripe-js', () => ({ loadStripe: stripe.loadStripe }));
+vi.mock('@stripe/react-stripe-js', () => ({
+  Elements: ({ children }: { children: ReactNode }) => children,
+  CardElement: ({ onReady }: { onReady?: () => void }) => {
+    useEffect(() => onReady?.(), [onReady]);
+    return <div data-stripe="card" />;
+  },
+  useStripe: () => ({ confirmCardPayment: stripe.confirmCardPayment }),
+  useElements: () => ({ getElement: () => stripe.card }),
+}));
+
+const stripeConfig = { googleSignIn: false, payments: { provider: 'stripe', publishableKey: 'pk_test_123' } };
+const intent = { clientSecret: 'pi_123_secret_456', provider: 'stripe', publishableKey: 'pk_test_123' };
+
+function renderPanel(onPaid = vi.fn()) {
+  const fetchMock = mockFetch({
+    '/api/me': json(buyer),
+    '/api/config': json(stripeConfig),
+    'POST /api/create-payment-intent': json(intent),
+    'POST /api/payment': json({ insertedId: 'pay-1' }, 201),
+  });
+  renderWithProviders(<PaymentPanel bookingId={BOOKING_ID} onPaid={onPaid} />, { path: '/buyer/bookings/x' });
+  return { fetchMock, onPaid };
+}
+
+async function clickPayWhenReady() {
+  const pay = () => screen.getByRole('button', { name: /Pay \$120\.00/ });
+  await waitFor(() => expect(pay().hasAttribute('disabled')).toBe(false));
+  await userEvent.click(pay());
+}
+
+describe('payment panel with Stripe', () => {
+  beforeEach(() => {
+    // jsdom has no canvas: the card field then keeps its fallback colours.
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    stripe.confirmCardPayment.mockReset();
+    stripe.loadStripe.mockReset().mockResolvedValue({});
+  });
+
+  it('loads Stripe with the publishable key and shows no test-mode notice', async () => {
+    renderPanel();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Pay \$120\.00/ }).hasAttribute('disabled')).toBe(false),
+    );
+    expect(stripe.loadStripe).toHaveBeenCalledWith('pk_test_123');
+    expect(screen.queryByText('Test mode — no real charge')).toBeNull();
+  });
+
+  it('confirms the card with the client secret and records the payment intent id', async () => {
+    stripe.confirmCardPayment.mockResolvedValue({ paymentIntent: { id: 'pi_123', status: 'succeeded' } });
+    const { fetchMock, onPaid } = renderPanel();
+    await clickPayWhenReady();
+
+    await waitFor(() =>
+      expect(onPaid).toHaveBeenCalledWith({ transactionId: 'pi_123', insertedId: 'pay-1' }),
+    );
+    expect(stripe.confirmCardPayment).toHaveBeenCalledWith('pi_123_secret_456', {
+      payment_method: { card: stripe.card },
+    });
+    const record = fetchMock.mock.calls.find(([url]) => String(url) === '/api/payment');
+    expect(JSON.parse(String(record?.[1]?.body))).toEqual({ bookingId: BOOKING_ID, transactionId: 'pi_123' });
+    expect(await screen.findByText('Transaction has been successfully done.')).toBeTruthy();
+  });
+
+  it("shows Stripe's error in red under the form and in a toast, and records nothing", async () => {
+    stripe.confirmCardPayment.mockResolvedValue({
+      error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+    });
+    const { fetchMock, onPaid } = renderPanel();
+    await clickPayWhenReady();
+
+    const form = screen.getByRole('form', { name: 'Card payment' });
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe('Your card was declined.'));
+    expect(screen.getAllByText('Your card was declined.')).toHaveLength(2);
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/payment')).toBe(false);
+    expect(onPaid).not.toHaveBeenCalled();
+  });
+
+  it('records an intent Stripe reports as already succeeded (paid before a reload)', async () => {
+    stripe.confirmCardPayment.mockResolvedValue({
+      error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: 'This PaymentIntent has already succeeded.',
+        payment_intent: { id: 'pi_123', status: 'succeeded' },
+      },
+    });
+    const { onPaid } = renderPanel();
+    await clickPayWhenReady();
+    await waitFor(() =>
+      expect(onPaid).toHaveBeenCalledWith({ transactionId: 'pi_123', insertedId: 'pay-1' }),
+    );
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Uploads one car photo to `POST /api/uploads` with progress. Besides lib/api-client.ts this is the
+ * only module that talks HTTP: fetch cannot report upload progress, so it uses XMLHttpRequest, and
+ * turns failures into the same `ApiError` the rest of the app handles.
+ */
+import {
+  errorResponseSchema,
+  PHOTO_UPLOAD_FIELD,
+  type UploadedPhoto,
+  uploadedPhotoSchema,
+} from '@redline/shared';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, buildUrl } from '../../../lib/api-client.ts';
+
+export type { UploadedPhoto };
+
+export type UploadPhotoInput = {
+  file: File;
+  /** Called with 0–100 as the bytes go out. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+};
+
+const STATUS_MESSAGES: Record<number, string> = {
+  401: 'Please sign in to continue.',
+  403: 'Only sellers can upload car photos.',
+  413: 'That photo is larger than 15 MB.',
+  415: 'Upload a JPEG, PNG, WebP, AVIF or HEIC image.',
+};
+
+function toApiError(xhr: XMLHttpRequest): ApiError {
+  let body: unknown;
+  try {
+    body = JSON.parse(xhr.responseText);
+  } catch {
+    body = undefined;
+  }
+  const parsed = errorResponseSchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, fields, requestId } = parsed.data.error;
+    return new ApiError(xhr.status, code, message, fields, requestId);
+  }
+  const message =
+    STATUS_MESSAGES[xhr.status] ??
+    (xhr.status >= 500 ? 'The server had a problem. Please try again.' : 'The upload failed.');
+  return new ApiError(xhr.status, `http_${xhr.status}`, message);
+}
+
+export function uploadPhoto({ file, onProgress, signal }: UploadPhotoInput): Promise<UploadedPhoto> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was cancelled.', 'AbortError'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const body = new FormData();
+    body.append(PHOTO_UPLOAD_FIELD, file, file.name);
+
+    xhr.open('POST', buildUrl('/uploads'));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(toApiError(xhr));
+        return;
+      }
+      try {
+        onProgress?.(100);
+        resolve(uploadedPhotoSchema.parse(JSON.parse(xhr.responseText)));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.onerror = () =>
+      reject(
+        new ApiError(0, 'network_error', 'Cannot reach the server. Check your connection and try again.'),
+      );
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
+}
+
+/** The photo picker shows each file's failure on its own tile, so no toast. */
+export function useUploadPhoto() {
+  return useMutation({ mutationFn: uploadPhoto, meta: { errorToast: false } });
+}

@@ -1,0 +1,105 @@
+import type { UploadedPhoto } from '@redline/shared';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UploadPhotoInput } from '../api/upload-photo.ts';
+
+/** Each upload waits until the test settles it, so progress can be observed. */
+const pending: {
+  input: UploadPhotoInput;
+  resolve: (p: UploadedPhoto) => void;
+  reject: (e: unknown) => void;
+}[] = [];
+
+vi.mock('../api/upload-photo.ts', () => ({
+  useUploadPhoto: () => ({
+    mutateAsync: (input: UploadPhotoInput) =>
+      new Promise<UploadedPhoto>((resolve, reject) => pending.push({ input, resolve, reject })),
+  }),
+}));
+
+const { PhotoPicker } = await import('./photo-picker.tsx');
+
+const uploaded = (key: string): UploadedPhoto => ({
+  key,
+  src: `/uploads/${key}-960.webp`,
+  srcSet: `/uploads/${key}-480.webp 480w`,
+  width: 960,
+  height: 720,
+});
+const file = (name: string, bytes = 10) => new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' });
+
+beforeEach(() => {
+  pending.length = 0;
+  URL.createObjectURL = vi.fn((f: Blob) => `blob:${(f as File).name}`);
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('PhotoPicker', () => {
+  it('uploads each chosen file with its own progress bar and reports the keys in order', async () => {
+    const onChange = vi.fn();
+    const onBusyChange = vi.fn();
+    render(<PhotoPicker id="photos" onChange={onChange} onBusyChange={onBusyChange} />);
+
+    await userEvent.upload(screen.getByLabelText(/Add photos/), [file('front.jpg'), file('rear.jpg')]);
+    expect(pending).toHaveLength(2);
+    expect(onBusyChange).toHaveBeenLastCalledWith(true);
+
+    act(() => pending[0]?.input.onProgress?.(40));
+    const bar = screen.getByRole('progressbar', { name: 'Uploading front.jpg' }) as HTMLProgressElement;
+    expect(bar.value).toBe(40);
+    expect(screen.getByText('40%')).toBeTruthy();
+
+    await act(async () => pending[1]?.resolve(uploaded('rear-key')));
+    await act(async () => pending[0]?.resolve(uploaded('front-key')));
+    expect(onChange).toHaveBeenLastCalledWith(['front-key', 'rear-key']);
+    expect(onBusyChange).toHaveBeenLastCalledWith(false);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+
+    // The second photo becomes the cover, then the first is removed.
+    await userEvent.click(screen.getByRole('button', { name: 'Make photo 2 the cover' }));
+    expect(onChange).toHaveBeenLastCalledWith(['rear-key', 'front-key']);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove photo 2' }));
+    expect(onChange).toHaveBeenLastCalledWith(['rear-key']);
+    expect(within(screen.getByRole('list', { name: 'Chosen photos' })).getByText('Cover')).toBeTruthy();
+  });
+
+  it("shows a failed upload on its tile and leaves it out of the car's photos", async () => {
+    const onChange = vi.fn();
+    render(<PhotoPicker id="photos" onChange={onChange} />);
+    await userEvent.upload(screen.getByLabelText(/Add photos/), [file('notes.jpg')]);
+    await act(async () => pending[0]?.reject(new Error('Upload a JPEG, PNG, WebP, AVIF or HEIC image.')));
+    expect(screen.getByRole('alert').textContent).toContain(
+      'notes.jpg: Upload a JPEG, PNG, WebP, AVIF or HEIC image.',
+    );
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('refuses files over 15 MB without sending them, and stops at ten photos', async () => {
+    render(<PhotoPicker id="photos" onChange={vi.fn()} />);
+    await userEvent.upload(screen.getByLabelText(/Add photos/), [file('huge.jpg', 15 * 1024 * 1024 + 1)]);
+    expect(pending).toHaveLength(0);
+    expect(screen.getByRole('alert').textContent).toContain('Larger than 15 MB');
+
+    const twelve = Array.from({ length: 12 }, (_, i) => file(`car-${i}.jpg`));
+    await userEvent.upload(screen.getByLabelText(/Add photos/), twelve);
+    expect(pending).toHaveLength(10);
+    expect(screen.getByRole('status').textContent).toContain('2 photos were not added');
+  });
+
+  it('starts from the photos a car already has, the first as its cover', () => {
+    render(<PhotoPicker id="photos" onChange={vi.fn()} initialPhotos={[uploaded('a'), uploaded('b')]} />);
+    const tiles = within(screen.getByRole('list', { name: 'Chosen photos' })).getAllByRole('listitem');
+    expect(tiles).toHaveLength(2);
+    expect(within(tiles[0] as HTMLElement).getByText('Cover')).toBeTruthy();
+  });
+
+  it('shows the form error and links it to the file input', () => {
+    render(<PhotoPicker id="photos" onChange={vi.fn()} error="Photo is required" />);
+    const input = screen.getByLabelText(/Add photos/);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toContain('photos-error');
+    expect(screen.getByText('Photo is required').id).toBe('photos-error');
+  });
+});

@@ -1,0 +1,81 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buyer, json, mockFetch, renderWithProviders, seller } from '../../../testing/test-utils.tsx';
+import { ReportButton } from './report-button.tsx';
+import { REPORTED_MESSAGE } from './report-form.tsx';
+
+const car = { id: '0b6f5d0e-6c8e-4c9a-9a37-3c1f4a1f2b10', year: 2021, brand: 'Porsche', model: '911 GT3' };
+
+async function openForm() {
+  await userEvent.click(screen.getByRole('button', { name: 'Report about this post' }));
+  return screen.getByRole('dialog', { name: 'Report about this post' });
+}
+
+describe('ReportButton', () => {
+  it('sends the reason and details, toasts and closes', async () => {
+    let body: unknown;
+    mockFetch({
+      'POST /api/reportedpost': (init) => {
+        body = JSON.parse(String(init?.body));
+        return json(
+          {
+            id: 'r-1',
+            carId: car.id,
+            reason: 'Suspected fraud',
+            details: 'Price too good',
+            createdAt: '2025-01-05T10:00:00.000Z',
+          },
+          201,
+        );
+      },
+    });
+    renderWithProviders(<ReportButton car={car} user={buyer} />);
+    const dialog = await openForm();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit report' }));
+    expect(await within(dialog).findByText('Choose a reason')).toBeTruthy();
+
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Suspected fraud' }));
+    await userEvent.type(within(dialog).getByLabelText(/Details/), 'Price too good');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit report' }));
+
+    expect(await screen.findByText(REPORTED_MESSAGE)).toBeTruthy();
+    expect(body).toEqual({ carId: car.id, reason: 'Suspected fraud', details: 'Price too good' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Reported' })).toBeTruthy();
+  });
+
+  it('asks for details when the reason is Other', async () => {
+    const fetchMock = mockFetch({});
+    renderWithProviders(<ReportButton car={car} user={buyer} />);
+    const dialog = await openForm();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Other' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit report' }));
+    expect(await within(dialog).findByText('Tell us what is wrong with this post')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says so when the buyer already reported the post', async () => {
+    mockFetch({
+      'POST /api/reportedpost': json(
+        { error: { code: 'conflict', message: 'You have already reported this post.' } },
+        409,
+      ),
+    });
+    renderWithProviders(<ReportButton car={car} user={buyer} />);
+    const dialog = await openForm();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Car already sold' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit report' }));
+    expect(await screen.findByText('You have already reported this post.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('is disabled for anyone but a buyer', () => {
+    mockFetch({});
+    renderWithProviders(<ReportButton car={car} user={seller} />);
+    expect(
+      (screen.getByRole('button', { name: 'Report about this post' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,70 @@
+import type { Car, User } from '@redline/shared';
+import { useIsMutating } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { reportMutationKey } from '../api/report-post.ts';
+import { ReportForm } from './report-form.tsx';
+
+type ReportButtonProps = {
+  car: Pick<Car, 'id' | 'year' | 'brand' | 'model'>;
+  /** The signed-in user; only a Buyer can report a post. */
+  user: User;
+};
+
+function FlagIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M5 21V4m0 0h11l-2 4 2 4H5" />
+    </svg>
+  );
+}
+
+/** "Report about this post": a reason from the shared list plus free text, once per buyer and car. */
+export function ReportButton({ car, user }: ReportButtonProps) {
+  const [open, setOpen] = useState(false);
+  const [reported, setReported] = useState(false);
+  const pending = useIsMutating({ mutationKey: reportMutationKey }) > 0;
+  const isBuyer = user.role === 'Buyer';
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm gap-1.5 text-base-content/80"
+        aria-haspopup="dialog"
+        disabled={!isBuyer || reported}
+        title={isBuyer ? undefined : 'Only buyers can report posts'}
+        onClick={() => setOpen(true)}
+      >
+        <FlagIcon />
+        {reported ? 'Reported' : 'Report about this post'}
+      </button>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        busy={pending}
+        title="Report about this post"
+        description={`Tell the admins what is wrong with the ${car.year} ${car.brand} ${car.model}. They review every report.`}
+      >
+        <ReportForm
+          carId={car.id}
+          onReported={() => {
+            setReported(true);
+            setOpen(false);
+          }}
+          onCancel={() => setOpen(false)}
+        />
+      </Modal>
+    </>
+  );
+}

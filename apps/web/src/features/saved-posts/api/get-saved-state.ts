@@ -1,0 +1,15 @@
+import { savedStateSchema } from '@redline/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { savedPostKeys } from './saved-post-keys.ts';
+
+export const getSavedState = (carId: string) =>
+  api.get(`/savedpost/${encodeURIComponent(carId)}`, { schema: savedStateSchema });
+
+export const savedStateQueryOptions = (carId: string) =>
+  queryOptions({ queryKey: savedPostKeys.state(carId), queryFn: () => getSavedState(carId) });
+
+/** Whether the signed-in buyer saved this car (only asked for buyers: `enabled`). */
+export function useSavedState(carId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...savedStateQueryOptions(carId), enabled });
+}

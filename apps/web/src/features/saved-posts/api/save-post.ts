@@ -1,0 +1,17 @@
+import { savedPostSchema } from '@redline/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { savedPostKeys } from './saved-post-keys.ts';
+
+export const savePost = (carId: string) => api.post('/savedpost', { carId }, { schema: savedPostSchema });
+
+export function useSavePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: savePost,
+    onSuccess: async (_saved, carId) => {
+      queryClient.setQueryData(savedPostKeys.state(carId), { saved: true });
+      await queryClient.invalidateQueries({ queryKey: savedPostKeys.all });
+    },
+  });
+}

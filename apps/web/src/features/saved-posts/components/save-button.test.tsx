@@ -1,0 +1,56 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buyer, json, mockFetch, renderWithProviders, seller } from '../../../testing/test-utils.tsx';
+import { REMOVED_MESSAGE, SAVED_MESSAGE, SaveButton } from './save-button.tsx';
+
+const carId = '0b6f5d0e-6c8e-4c9a-9a37-3c1f4a1f2b10';
+const savedPost = {
+  buyer: 'u-buyer',
+  buyerName: 'Bea Buyer',
+  buyerEmail: 'bea@example.com',
+  car: carId,
+  carName: '2021 Porsche 911 GT3',
+  carSeller: 'Sam Seller',
+  carSellerVerified: true,
+  carPhoto: '/uploads/p-480.webp',
+  savedAt: '2025-01-05T10:00:00.000Z',
+};
+
+describe('SaveButton', () => {
+  it('saves, fills the bookmark, and removes again', async () => {
+    let saved = false;
+    mockFetch({
+      [`GET /api/savedpost/${carId}`]: () => json({ saved }),
+      'POST /api/savedpost': () => {
+        saved = true;
+        return json(savedPost, 201);
+      },
+      [`DELETE /api/savedpost/${carId}`]: () => {
+        saved = false;
+        return json({ deletedCount: 1 });
+      },
+    });
+    renderWithProviders(<SaveButton car={{ id: carId }} user={buyer} />);
+
+    const button = screen.getByRole('button', { name: 'Save this car' });
+    await waitFor(() => expect(button.getAttribute('aria-pressed')).toBe('false'));
+    expect(button.querySelector('svg')?.getAttribute('fill')).toBe('none');
+
+    await userEvent.click(button);
+    expect(await screen.findByText(SAVED_MESSAGE)).toBeTruthy();
+    await waitFor(() => expect(button.getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() => expect(button.querySelector('svg')?.getAttribute('fill')).toBe('currentColor'));
+
+    await userEvent.click(button);
+    expect(await screen.findByText(REMOVED_MESSAGE)).toBeTruthy();
+    await waitFor(() => expect(button.getAttribute('aria-pressed')).toBe('false'));
+  });
+
+  it('is disabled for a seller and never asks the server', () => {
+    const fetchMock = mockFetch({});
+    renderWithProviders(<SaveButton car={{ id: carId }} user={seller} />);
+    expect((screen.getByRole('button', { name: 'Save this car' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

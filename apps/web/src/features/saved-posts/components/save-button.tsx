@@ -1,0 +1,91 @@
+import type { Car, User } from '@redline/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { useSavedState } from '../api/get-saved-state.ts';
+import { useRemoveSavedPost } from '../api/remove-saved-post.ts';
+import { useSavePost } from '../api/save-post.ts';
+import { savedPostKeys } from '../api/saved-post-keys.ts';
+
+export const SAVED_MESSAGE = 'Post saved successfully!!!';
+export const REMOVED_MESSAGE = 'Post removed from saved';
+
+type SaveButtonProps = {
+  car: Pick<Car, 'id'>;
+  /** The signed-in user; only a Buyer can save posts. */
+  user: User;
+};
+
+function BookmarkIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+      data-filled={filled}
+    >
+      <path d="M6 3.5h12a1 1 0 0 1 1 1V21l-7-4.5L5 21V4.5a1 1 0 0 1 1-1Z" />
+    </svg>
+  );
+}
+
+/**
+ * The save-post toggle: an outlined bookmark, filled once saved. Its name stays "Save this car"
+ * and `aria-pressed` tells whether it is saved, as a toggle button should.
+ */
+export function SaveButton({ car, user }: SaveButtonProps) {
+  const isBuyer = user.role === 'Buyer';
+  const state = useSavedState(car.id, { enabled: isBuyer });
+  const save = useSavePost();
+  const remove = useRemoveSavedPost();
+  const queryClient = useQueryClient();
+
+  if (!isBuyer) {
+    return (
+      <button
+        type="button"
+        className="btn btn-circle btn-outline btn-disabled"
+        aria-label="Save this car"
+        title="Only buyers can save cars"
+        disabled
+      >
+        <BookmarkIcon filled={false} />
+      </button>
+    );
+  }
+
+  const saved = state.data?.saved ?? false;
+  const busy = state.isPending || save.isPending || remove.isPending;
+  const resync = () => queryClient.invalidateQueries({ queryKey: savedPostKeys.state(car.id) });
+
+  const toggle = () => {
+    if (saved) {
+      remove.mutate(car.id, { onSuccess: () => toast.success(REMOVED_MESSAGE), onError: resync });
+    } else {
+      save.mutate(car.id, { onSuccess: () => toast.success(SAVED_MESSAGE), onError: resync });
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className={`btn btn-circle ${saved ? 'btn-primary' : 'btn-outline'}`}
+      aria-label="Save this car"
+      aria-pressed={saved}
+      aria-busy={busy}
+      title={saved ? 'Saved: click to remove from your saved cars' : 'Save this car'}
+      onClick={toggle}
+      disabled={busy || state.isError}
+    >
+      {save.isPending || remove.isPending ? (
+        <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+      ) : (
+        <BookmarkIcon filled={saved} />
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,56 @@
+import type { SavedPost } from '@redline/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { REMOVED_MESSAGE } from './save-button.tsx';
+import { SavedCarsList } from './saved-cars-list.tsx';
+
+const post = (car: string, carName: string, carSellerVerified: boolean): SavedPost => ({
+  buyer: 'u-buyer',
+  buyerName: 'Bea Buyer',
+  buyerEmail: 'bea@example.com',
+  car,
+  carName,
+  carSeller: 'Sam Seller',
+  carSellerVerified,
+  carPhoto: `/uploads/${car}-480.webp`,
+  savedAt: '2025-01-05T10:00:00.000Z',
+});
+
+const LIST = '/api/savedpost/user/bea%40example.com';
+
+describe('SavedCarsList', () => {
+  it('lists photo, name and seller with View Details, and removes a car from saved', async () => {
+    let items = [post('car-1', '2021 Porsche 911 GT3', true), post('car-2', '2019 Ferrari 488 Pista', false)];
+    mockFetch({
+      [`GET ${LIST}`]: () => json({ items, nextCursor: null }),
+      'DELETE /api/savedpost/car-1': () => {
+        items = items.filter((p) => p.car !== 'car-1');
+        return json({ deletedCount: 1 });
+      },
+    });
+    renderWithProviders(<SavedCarsList email="bea@example.com" />);
+
+    const row = (await screen.findByText('2021 Porsche 911 GT3')).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('img', { name: 'The 2021 Porsche 911 GT3' }).getAttribute('src')).toBe(
+      '/uploads/car-1-480.webp',
+    );
+    expect(within(row).getByText('Sam Seller')).toBeTruthy();
+    expect(within(row).getByText('Verified')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe('/cars/id/car-1');
+    const other = screen.getByText('2019 Ferrari 488 Pista').closest('tr') as HTMLElement;
+    expect(within(other).queryByText('Verified')).toBeNull();
+
+    await userEvent.click(within(row).getByRole('button', { name: /^Remove from saved/ }));
+    expect(await screen.findByText(REMOVED_MESSAGE)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('2021 Porsche 911 GT3')).toBeNull());
+    expect(screen.getByText('2019 Ferrari 488 Pista')).toBeTruthy();
+  });
+
+  it('shows an empty state with a way to browse', async () => {
+    mockFetch({ [LIST]: json({ items: [], nextCursor: null }) });
+    renderWithProviders(<SavedCarsList email="bea@example.com" />);
+    expect(await screen.findByText('No saved cars yet')).toBeTruthy();
+  });
+});

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
+import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
+import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
+import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
+import { paths } from '../../../config/paths.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useSavedPosts } from '../api/get-saved-posts.ts';
+import { useRemoveSavedPost } from '../api/remove-saved-post.ts';
+import { REMOVED_MESSAGE } from './save-button.tsx';
+
+const COLUMNS = [
+  'Car',
+  'Seller',
+  'Saved on',
+  <span key="actions" className="sr-only">
+    Actions
+  </span>,
+];
+
+/** Saved Cars: the buyer's bookmarks, each with View Details and Remove from saved. */
+export function SavedCarsList({ email }: { email: string }) {
+  const saved = useSavedPosts(email);
+  const remove = useRemoveSavedPost();
+  const [removing, setRemoving] = useState<string | null>(null);
+
+  if (saved.isPending) return <ListSkeleton label="Loading your saved cars" />;
+  if (saved.isError) {
+    return (
+      <ErrorState
+        message={`Could not load your saved cars. ${saved.error.message}`}
+        onRetry={() => saved.refetch()}
+      />
+    );
+  }
+
+  const items = saved.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        title="No saved cars yet"
+        action={
+          <Link to={paths.categories} className="btn btn-primary">
+            Browse cars
+          </Link>
+        }
+      >
+        Tap the bookmark on a car's page to keep it here and come back to it later.
+      </EmptyState>
+    );
+  }
+
+  const removeSaved = (carId: string) => {
+    setRemoving(carId);
+    remove.mutate(carId, {
+      onSuccess: () => toast.success(REMOVED_MESSAGE),
+      onSettled: () => setRemoving(null),
+    });
+  };
+
+  return (
+    <>
+      <StackTable caption="Your saved cars" columns={COLUMNS}>
+        {items.map((post) => (
+          <StackRow key={post.car}>
+            <StackCell primary>
+              <div className="flex items-center gap-3">
+                <CarThumbnail src={post.carPhoto} name={post.carName} />
+                <p className="min-w-0 font-semibold leading-snug">{post.carName}</p>
+              </div>
+            </StackCell>
+            <StackCell label="Seller">
+              <span className="inline-flex items-center gap-1">
+                {post.carSeller}
+                {post.carSellerVerified ? <VerifiedBadge subject="seller" /> : null}
+              </span>
+            </StackCell>
+            <StackCell label="Saved on">
+              <span className="whitespace-nowrap">{formatDate(post.savedAt)}</span>
+            </StackCell>
+            <StackCell actions>
+              <Link
+                to={paths.car(post.car)}
+                className="btn btn-primary btn-sm flex-1 md:flex-none"
+                aria-label={`View Details of the ${post.carName}`}
+              >
+                View Details
+              </Link>
+              <button
+                type="button"
+                className="btn btn-outline btn-sm flex-1 md:flex-none"
+                aria-label={`Remove from saved: ${post.carName}`}
+                disabled={removing === post.car}
+                onClick={() => removeSaved(post.car)}
+              >
+                {removing === post.car ? (
+                  <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+                ) : null}
+                Remove from saved
+              </button>
+            </StackCell>
+          </StackRow>
+        ))}
+      </StackTable>
+      <LoadMoreButton
+        hasNextPage={saved.hasNextPage}
+        isFetchingNextPage={saved.isFetchingNextPage}
+        fetchNextPage={saved.fetchNextPage}
+      />
+    </>
+  );
+}
