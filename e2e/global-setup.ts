@@ -1,14 +1,20 @@
 /** Builds the web app once (unless E2E_SKIP_BUILD=1) and starts the real server for the whole run. */
 import type { FullConfig } from '@playwright/test';
-import { buildWebApp, killServerOnExit, startServer } from './server.ts';
+import { buildWebApp, killServerOnExit, SERVER_LOG, startServer } from './server.ts';
 
 export default async function globalSetup(_config: FullConfig): Promise<void> {
-  if (process.env.E2E_SKIP_BUILD !== '1') buildWebApp();
+  let started = Date.now();
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    buildWebApp();
+    console.log(`[e2e] web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    started = Date.now();
+  }
   const server = await startServer();
   killServerOnExit(server.pid);
   // Workers inherit these: the config's use.baseURL reads E2E_BASE_URL, the teardown the rest.
   process.env.E2E_BASE_URL = server.baseURL;
   process.env.E2E_SERVER_PID = String(server.pid);
   process.env.E2E_DATA_DIR = server.dataDir;
-  console.log(`[e2e] server ${server.pid} ready at ${server.baseURL} (data in ${server.dataDir})`);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`[e2e] server ${server.pid} ready at ${server.baseURL} in ${seconds} s (log: ${SERVER_LOG})`);
 }

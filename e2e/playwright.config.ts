@@ -18,7 +18,7 @@ export default defineConfig({
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  globalTimeout: 15 * 60_000,
+  globalTimeout: 20 * 60_000,
   reporter: [['list'], ['./summary-reporter.ts']],
   use: {
     // Set by global-setup.ts before the workers start (workers load this file again).

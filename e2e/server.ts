@@ -15,7 +15,8 @@ import path from 'node:path';
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 export const SERVER_LOG = path.join(import.meta.dirname, 'test-results', 'server.log');
 
-const HEALTH_TIMEOUT_MS = 120_000;
+/** The first start seeds the demo data (it renders every demo photo): allow for a slow machine. */
+const HEALTH_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_S || 600) * 1000;
 
 /** Variables of the app that must not leak from the caller's shell into the test server. */
 const APP_VARIABLES = [
@@ -68,7 +69,7 @@ export interface RunningServer {
 
 function logTail(lines = 60): string {
   try {
-    return readFileSync(SERVER_LOG, 'utf8').split('\n').slice(-lines).join('\n');
+    return readFileSync(SERVER_LOG, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
   } catch {
     return '(no server log)';
   }
@@ -122,7 +123,9 @@ export async function startServer(): Promise<RunningServer> {
   });
 
   const server = { baseURL, pid, dataDir };
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  const startedAt = Date.now();
+  const deadline = startedAt + HEALTH_TIMEOUT_MS;
+  let nextNote = startedAt + 30_000;
   while (true) {
     if (exited) {
       await stopServer(server);
@@ -138,6 +141,13 @@ export async function startServer(): Promise<RunningServer> {
       await stopServer(server);
       throw new Error(
         `[e2e] /api/health not 200 after ${HEALTH_TIMEOUT_MS / 1000}s. Log tail:\n${logTail()}`,
+      );
+    }
+    if (Date.now() > nextNote) {
+      nextNote += 30_000;
+      const waited = Math.round((Date.now() - startedAt) / 1000);
+      console.log(
+        `[e2e] server still starting after ${waited} s; last log line: ${logTail(1).trim().slice(0, 200)}`,
       );
     }
     await new Promise((r) => setTimeout(r, 250));

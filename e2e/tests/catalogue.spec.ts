@@ -120,9 +120,9 @@ async function advertiseViaApi(request: APIRequestContext, carId: string): Promi
 
 const tag = () => Math.random().toString(36).slice(2, 7).toUpperCase();
 
-/** The card (article) whose heading link is `name`. */
-function cardOf(scope: Page | Locator, name: string): Locator {
-  return scope.getByTestId('car-card').filter({ has: scope.getByRole('link', { name, exact: true }) });
+/** The card (article) inside `scope` whose heading link is `name`. */
+function cardOf(page: Page, scope: Locator, name: string): Locator {
+  return scope.getByTestId('car-card').filter({ has: page.getByRole('link', { name, exact: true }) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -169,7 +169,11 @@ test('a seller posts a car with two photos, advertises it from My Posts, and it 
   await expect(chosen.getByRole('listitem')).toHaveCount(2);
   await expect(chosen.getByRole('progressbar')).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByText('2 of 10 photos')).toBeVisible();
-  await expect(chosen.getByText('Cover')).toBeVisible();
+  await expect(chosen.getByRole('img', { name: 'Cover photo: front.png' })).toBeVisible();
+  // The rear photo becomes the cover.
+  await chosen.getByRole('button', { name: 'Make photo 2 the cover' }).click();
+  await expect(chosen.getByRole('img', { name: 'Cover photo: rear.png' })).toBeVisible();
+  await expect(chosen.getByText('Cover', { exact: true })).toHaveCount(1);
 
   for (const box of await page.getByRole('checkbox').all()) await box.check();
   await page.getByRole('button', { name: 'Post the car' }).click();
@@ -193,7 +197,7 @@ test('a seller posts a car with two photos, advertises it from My Posts, and it 
   // The home page's What's New shows the card with the 100-character preview.
   await page.goto('/');
   const whatsNew = page.getByRole('region', { name: "What's New" });
-  const card = cardOf(whatsNew, `${brand} ${model}`);
+  const card = cardOf(page, whatsNew, `${brand} ${model}`);
   await expect(card).toBeVisible();
   await expect(card).toContainText(`${about.slice(0, ABOUT_PREVIEW_LENGTH)}…`);
   await expect(card).not.toContainText(about.slice(0, ABOUT_PREVIEW_LENGTH + 1));

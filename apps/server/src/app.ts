@@ -185,7 +185,9 @@ async function registerWebApp(app: FastifyInstance, config: Config) {
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if (hasWebApp && request.method === 'GET' && !pathname.startsWith('/api')) {
+    // Client-side routes get the app; a missing file (an old hashed asset, a photo) stays a 404.
+    const isFile = /\.[a-z0-9]+$/i.test(pathname);
+    if (hasWebApp && request.method === 'GET' && !pathname.startsWith('/api') && !isFile) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendError(reply, request, 404, {

@@ -1,9 +1,4 @@
-/**
- * The deletion rules (docs/buyer-journey.md), checked row by row: deleting a reported post,
- * a seller and a buyer, and the admin accounts that cannot be deleted.
- */
-import { randomUUID } from 'node:crypto';
-import { type Booking, type SavedPost, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import type { Booking, SavedPost } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -10,10 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos } from '../src/db/schema.ts';
 import { AppError } from '../src/http/errors.ts';
 import { LocalPhotoStore, type PhotoStore } from '../src/modules/photos/photo-store.ts';
-import {
-  ingestPhoto,
-  removeUnattachedPhotos,
-} from '../src/modules/photos/photos.service.ts';
+import { ingestPhoto, removeUnattachedPhotos } from '../src/modules/photos/photos.service.ts';
 import { ensureCategory } from './factories.ts';
 import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
@@ -76,7 +73,6 @@ async function testImage(
 
 const storedFiles = async () => (existsSync(uploadsDir) ? (await readdir(uploadsDir)).sort() : []);
 const photoRows = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(photos))[0]!.n;
-
 
 /** A valid PNG of one flat colour, 1 bit per pixel: tiny on disk, `width × height` pixels decoded. */
 function flatPng(width: number, height: number): Buffer {

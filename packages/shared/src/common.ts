@@ -3,7 +3,11 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants.ts';
 
 export const idSchema = z.string().min(1).max(64);
 export const idParamsSchema = z.object({ id: idSchema });
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address' }));
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Enter a valid email address' }));
 export const emailParamsSchema = z.object({ email: emailSchema });
 
 /** Keyset pagination: lists are newest first and continue after an opaque cursor. */

@@ -11,5 +11,8 @@ export const contactMessageInputSchema = z.object({
 });
 export type ContactMessageInput = z.infer<typeof contactMessageInputSchema>;
 
-export const contactMessageSchema = contactMessageInputSchema.extend({ id: z.string(), createdAt: z.string() });
+export const contactMessageSchema = contactMessageInputSchema.extend({
+  id: z.string(),
+  createdAt: z.string(),
+});
 export type ContactMessage = z.infer<typeof contactMessageSchema>;

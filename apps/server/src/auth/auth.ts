@@ -93,8 +93,15 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
       : [],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-up/email') return;
-        const role = (ctx.body as { role?: unknown } | undefined)?.role;
+        const body = ctx.body as { role?: unknown } | undefined;
+        if (ctx.path !== '/sign-up/email') {
+          // `role` is an input field for sign-up only; /update-user would otherwise let anyone become Admin.
+          if (body && typeof body === 'object' && 'role' in body) {
+            throw new APIError('FORBIDDEN', { message: 'Roles cannot be changed.', code: 'ROLE_NOT_CHANGEABLE' });
+          }
+          return;
+        }
+        const role = body?.role;
         if (!SIGN_UP_ROLES.includes(role as (typeof SIGN_UP_ROLES)[number])) {
           throw new APIError('BAD_REQUEST', { message: 'Choose Buyer or Seller.', code: 'INVALID_ROLE' });
         }

@@ -24,7 +24,10 @@ export function decodeCursor(cursor: string | undefined): CursorValue | undefine
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
     const date = new Date(at);
-    if (typeof id !== 'string' || !isUuid(id) || Number.isNaN(date.getTime())) throw new Error('bad cursor');
+    // JavaScript dates reach years PostgreSQL cannot store; a forged cursor must not turn into a 500.
+    const year = date.getUTCFullYear();
+    if (typeof id !== 'string' || !isUuid(id) || Number.isNaN(year) || year < 1 || year > 9999)
+      throw new Error('bad cursor');
     return { at: date, id };
   } catch {
     throw badRequest('The page cursor is invalid.', { cursor: 'Invalid cursor' });

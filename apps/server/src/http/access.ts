@@ -46,7 +46,9 @@ export function registerAccessControl(app: FastifyInstance, auth: Auth) {
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest, before the body is parsed and validated: a caller without the access learns
+  // nothing from validation messages, and an anonymous body is never parsed.
+  app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     request.user = await sessionUser(auth, request);

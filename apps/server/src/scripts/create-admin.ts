@@ -26,7 +26,7 @@ async function askPassword(): Promise<string> {
 
 async function main() {
   const email = process.argv[2]?.trim().toLowerCase();
-  if (!email || !email.includes('@')) {
+  if (!email?.includes('@')) {
     console.error('Usage: npm run create-admin -- EMAIL');
     process.exit(2);
   }

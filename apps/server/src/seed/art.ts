@@ -153,15 +153,18 @@ function smoothPath(points: readonly P[], map: Map2, closed: boolean, tension = 
   return closed ? `${d} Z` : d;
 }
 
-/** A straight polygon through mapped points. */
-function polyPath(points: readonly P[], map: Map2, closed = true): string {
-  const d = points
-    .map((p, i) => {
-      const [x, y] = map(p[0], p[1]);
-      return `${i === 0 ? 'M' : 'L'}${f(x)} ${f(y)}`;
-    })
-    .join(' ');
-  return closed ? `${d} Z` : d;
+/**
+ * A soft-edged stroke without a blur filter (filters are slow to rasterise): several concentric strokes
+ * whose opacities add up towards the centre line.
+ */
+function softStroke(d: string, colour: string, opacity: number, width: number, extra = ''): string {
+  const layers = [1, 0.84, 0.68, 0.53, 0.39, 0.26, 0.14];
+  return layers
+    .map(
+      (k) =>
+        `<path d="${d}" fill="none" stroke="${colour}" stroke-opacity="${f(opacity / layers.length + 0.001)}" stroke-width="${f(Math.max(0.5, width * k))}" stroke-linecap="round" stroke-linejoin="round"${extra}/>`,
+    )
+    .join('');
 }
 
 /** Mirrors a right-hand half outline (x >= 0, listed from bottom centre to top centre) into a loop. */
@@ -1142,8 +1145,8 @@ const STUDIOS: readonly Studio[] = [
 function chooseStudio(seed: number, paint: string): Studio {
   const r = rng(seed * 7 + 3);
   const lum = luminance(paint);
-  // Dark paint reads best on a light cyclorama, very light paint on a mid or dark one.
-  const pool = STUDIOS.filter((s) => (lum < 0.06 ? !s.dark : lum > 0.7 ? true : true));
+  // Black paint loses its shape against a dark cyclorama, so it always gets a light one.
+  const pool = lum < 0.06 ? STUDIOS.filter((s) => !s.dark) : STUDIOS;
   return pick(r, pool);
 }
 
@@ -1403,8 +1406,14 @@ function sideCar(style: BodyStyle, look: CarLook, at: Placement, id: string): st
     </radialGradient>
     <clipPath id="${id}bodyclip"><path d="${bodyD}"/></clipPath>
     <clipPath id="${id}above"><rect x="0" y="0" width="100000" height="${f(sillY)}"/></clipPath>
-    <filter id="${id}b2" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="${f(Math.max(0.6, 6 * s))}"/></filter>
-    <filter id="${id}b6" x="-20%" y="-50%" width="140%" height="200%"><feGaussianBlur stdDeviation="${f(Math.max(1, 22 * s))}"/></filter>
+    <radialGradient id="${id}ao" cx="0.5" cy="0.5" r="0.5">
+      <stop offset="${f((archR / (archR + 70 * s)) * 0.98)}" stop-color="#000" stop-opacity="0.45"/>
+      <stop offset="1" stop-color="#000" stop-opacity="0"/>
+    </radialGradient>
+    <linearGradient id="${id}rocker" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#000" stop-opacity="0"/>
+      <stop offset="1" stop-color="#000" stop-opacity="0.4"/>
+    </linearGradient>
     ${wheelDefs(id, look.wheels, look.darkBackdrop)}`;
 
   const parts: string[] = [];
@@ -1422,16 +1431,14 @@ function sideCar(style: BodyStyle, look: CarLook, at: Placement, id: string): st
   // Soft reflection of the studio softbox along the upper flank.
   const band = smoothPath(p.shoulder, map, false);
   inBody.push(
-    `<path d="${band}" fill="none" stroke="#ffffff" stroke-opacity="${lum > 0.75 ? 0.55 : 0.3}" stroke-width="${f(70 * s)}" filter="url(#${id}b6)" transform="translate(0 ${f(-40 * s)})"/>`,
+    softStroke(band, '#ffffff', lum > 0.75 ? 0.6 : 0.34, 110 * s, ` transform="translate(0 ${f(-40 * s)})"`),
   );
   // Darker lower flank and a sill shadow.
-  inBody.push(
-    `<path d="${band}" fill="none" stroke="#000" stroke-opacity="0.18" stroke-width="${f(90 * s)}" filter="url(#${id}b6)" transform="translate(0 ${f(110 * s)})"/>`,
-  );
+  inBody.push(softStroke(band, '#000', 0.14, 200 * s, ` transform="translate(0 ${f(150 * s)})"`));
   // Ambient occlusion around the arches.
   for (const axle of [p.frontAxle, p.rearAxle]) {
     inBody.push(
-      `<circle cx="${f(X(axle))}" cy="${f(Y(p.tireR))}" r="${f(archR + 18 * s)}" fill="none" stroke="#000" stroke-opacity="0.4" stroke-width="${f(45 * s)}" filter="url(#${id}b2)"/>`,
+      `<circle cx="${f(X(axle))}" cy="${f(Y(p.tireR))}" r="${f(archR + 70 * s)}" fill="url(#${id}ao)"/>`,
     );
   }
   if (p.cladding) {
@@ -1472,7 +1479,7 @@ function sideCar(style: BodyStyle, look: CarLook, at: Placement, id: string): st
   }
   // Rocker panel: the lower sill turns under and falls into shadow.
   inBody.push(
-    `<rect x="0" y="${f(Y(p.sill + 90))}" width="100000" height="${f(140 * s)}" fill="#000" opacity="0.28" filter="url(#${id}b2)"/>`,
+    `<rect x="${f(Math.min(X(0), X(p.length)))}" y="${f(Y(p.sill + 150))}" width="${f(p.length * s)}" height="${f(150 * s)}" fill="url(#${id}rocker)"/>`,
   );
   // Lights, clipped to the body so they follow its surface.
   inBody.push(
@@ -1490,9 +1497,7 @@ function sideCar(style: BodyStyle, look: CarLook, at: Placement, id: string): st
   );
   // Rim light along the top of the body.
   const topLine = smoothPath(p.body.slice(2, -2), map, false);
-  inBody.push(
-    `<path d="${topLine}" fill="none" stroke="#ffffff" stroke-opacity="${lum < 0.05 ? 0.5 : 0.35}" stroke-width="${f(Math.max(1.2, 14 * s))}" filter="url(#${id}b2)"/>`,
-  );
+  inBody.push(softStroke(topLine, '#ffffff', lum < 0.05 ? 0.55 : 0.4, Math.max(1.2, 16 * s)));
   parts.push(`<g clip-path="url(#${id}bodyclip)">${inBody.join('')}</g>`);
 
   // Glass.
@@ -1570,8 +1575,16 @@ function floorEffects(
 ): string {
   return `
   <defs>
-    <filter id="${id}sh1" x="-30%" y="-300%" width="160%" height="700%"><feGaussianBlur stdDeviation="${f(halfWidth * 0.05)}"/></filter>
-    <filter id="${id}sh2" x="-50%" y="-300%" width="200%" height="700%"><feGaussianBlur stdDeviation="${f(halfWidth * 0.012)}"/></filter>
+    <radialGradient id="${id}sh1" cx="0.5" cy="0.5" r="0.5">
+      <stop offset="0" stop-color="#000" stop-opacity="${dark ? 0.75 : 0.5}"/>
+      <stop offset="0.55" stop-color="#000" stop-opacity="${dark ? 0.5 : 0.3}"/>
+      <stop offset="1" stop-color="#000" stop-opacity="0"/>
+    </radialGradient>
+    <radialGradient id="${id}sh2" cx="0.5" cy="0.5" r="0.5">
+      <stop offset="0" stop-color="#000" stop-opacity="0.8"/>
+      <stop offset="0.5" stop-color="#000" stop-opacity="0.55"/>
+      <stop offset="1" stop-color="#000" stop-opacity="0"/>
+    </radialGradient>
     <linearGradient id="${id}refg" x1="0" y1="${f(groundY)}" x2="0" y2="${f(groundY + reflectDepth)}" gradientUnits="userSpaceOnUse">
       <stop offset="0" stop-color="#fff" stop-opacity="${dark ? 0.28 : 0.2}"/>
       <stop offset="1" stop-color="#fff" stop-opacity="0"/>
@@ -1579,11 +1592,11 @@ function floorEffects(
     <mask id="${id}refmask" maskUnits="userSpaceOnUse" x="0" y="0" width="100000" height="100000"><rect x="0" y="${f(groundY)}" width="100000" height="${f(reflectDepth)}" fill="url(#${id}refg)"/></mask>
   </defs>
   <g mask="url(#${id}refmask)"><use href="#${id}car" transform="translate(0 ${f(groundY * 2)}) scale(1 -1)"/></g>
-  <ellipse cx="${f(cx)}" cy="${f(groundY + 4)}" rx="${f(halfWidth * 1.04)}" ry="${f(halfWidth * 0.06)}" fill="#000" opacity="${dark ? 0.7 : 0.42}" filter="url(#${id}sh1)"/>
+  <ellipse cx="${f(cx)}" cy="${f(groundY + 4)}" rx="${f(halfWidth * 1.18)}" ry="${f(halfWidth * 0.1)}" fill="url(#${id}sh1)"/>
   ${contacts
     .map(
       ([x, w]) =>
-        `<ellipse cx="${f(x)}" cy="${f(groundY + 1)}" rx="${f(w)}" ry="${f(Math.max(2, w * 0.09))}" fill="#000" opacity="0.75" filter="url(#${id}sh2)"/>`,
+        `<ellipse cx="${f(x)}" cy="${f(groundY + 1)}" rx="${f(w * 1.15)}" ry="${f(Math.max(3, w * 0.14))}" fill="url(#${id}sh2)"/>`,
     )
     .join('')}`;
 }
@@ -1742,8 +1755,14 @@ function endCar(
     <clipPath id="${id}lowclip"><path d="${lowerD}"/></clipPath>
     <clipPath id="${id}ghclip"><path d="${ghD}"/></clipPath>
     <clipPath id="${id}scrclip"><path d="${screenD}"/></clipPath>
-    <filter id="${id}glow" x="-50%" y="-100%" width="200%" height="300%"><feGaussianBlur stdDeviation="${sw(18)}"/></filter>
-    <filter id="${id}soft" x="-20%" y="-50%" width="140%" height="200%"><feGaussianBlur stdDeviation="${sw(30, 0.8)}"/></filter>`;
+    <radialGradient id="${id}flare" cx="0.5" cy="0.5" r="0.5">
+      <stop offset="0" stop-color="#fff" stop-opacity="${lum > 0.75 ? 0.35 : 0.18}"/>
+      <stop offset="1" stop-color="#fff" stop-opacity="0"/>
+    </radialGradient>
+    <linearGradient id="${id}bumpershade" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#000" stop-opacity="0"/>
+      <stop offset="1" stop-color="#000" stop-opacity="0.25"/>
+    </linearGradient>`;
 
   const parts: string[] = [];
   // Shadowed underbody between the wheels, then the tyres.
@@ -1820,11 +1839,11 @@ function endCar(
   // Fender flares: a soft highlight over each wheel.
   for (const sgn of [-1, 1]) {
     low.push(
-      `<ellipse cx="${f(X(sgn * hw * 0.86))}" cy="${f(Y(sh - H * 0.14))}" rx="${sw(70)}" ry="${sw(H * 0.12)}" fill="#fff" opacity="${lum > 0.75 ? 0.35 : 0.16}" filter="url(#${id}soft)"/>`,
+      `<ellipse cx="${f(X(sgn * hw * 0.86))}" cy="${f(Y(sh - H * 0.14))}" rx="${sw(130)}" ry="${sw(H * 0.17)}" fill="url(#${id}flare)"/>`,
     );
   }
   low.push(
-    `<rect x="0" y="${f(Y(clr + H * 0.1))}" width="100000" height="${f(H * 0.16 * s)}" fill="#000" opacity="0.2" filter="url(#${id}soft)"/>`,
+    `<rect x="${f(X(-hw))}" y="${f(Y(clr + H * 0.2))}" width="${f(2 * hw * s)}" height="${f(H * 0.2 * s)}" fill="url(#${id}bumpershade)"/>`,
   );
 
   const fascia: string[] = [];
@@ -1854,13 +1873,11 @@ function endCar(
         [sgn * inner * 0.98, lampTop, 1],
       ];
       const lampD = smoothPath(lamp, map, true, 0.6);
-      fascia.push(
-        `<path d="${lampD}" fill="url(#${id}housing)" stroke="${ink}" stroke-width="${sw(12)}"/>`,
-      );
+      fascia.push(`<path d="${lampD}" fill="url(#${id}housing)" stroke="${ink}" stroke-width="${sw(12)}"/>`);
       // Daytime running light along the top edge.
       const drl = `M${f(X(sgn * inner * 1.04))} ${f(Y(lampTop - lampH * 0.16))} L${f(X(sgn * hw * 0.9))} ${f(Y(lampTop - lampH * 0.14))}`;
       fascia.push(
-        `<path d="${drl}" stroke="#e6f3ff" stroke-width="${sw(44)}" stroke-linecap="round" opacity="0.55" filter="url(#${id}glow)"/>`,
+        softStroke(drl, '#e6f3ff', 0.6, 50 * s),
         `<path d="${drl}" stroke="#ffffff" stroke-width="${sw(16, 1.2)}" stroke-linecap="round"/>`,
       );
       for (const k of [0.28, 0.62]) {
@@ -1963,7 +1980,7 @@ function endCar(
     for (const lamp of lamps) {
       const lampD = smoothPath(lamp, map, true, 0.5);
       fascia.push(
-        `<path d="${lampD}" fill="#ff2a2a" opacity="0.5" filter="url(#${id}glow)"/>`,
+        softStroke(lampD, '#ff2a2a', 0.45, 70 * s),
         `<path d="${lampD}" fill="url(#${id}tail)" stroke="#160304" stroke-width="${sw(10)}"/>`,
       );
     }
@@ -1978,7 +1995,7 @@ function endCar(
     if (!truckRear && (r() < 0.5 || style === 'suv')) {
       const bar = `M${f(X(-hw * 0.47))} ${f(Y(lampTop - lampH * 0.2))} L${f(X(hw * 0.47))} ${f(Y(lampTop - lampH * 0.2))}`;
       fascia.push(
-        `<path d="${bar}" stroke="#ff2a2a" stroke-width="${sw(50)}" opacity="0.5" filter="url(#${id}glow)"/>`,
+        softStroke(bar, '#ff2a2a', 0.5, 60 * s),
         `<path d="${bar}" stroke="#e3212b" stroke-width="${sw(20, 1.2)}"/>`,
       );
     }
@@ -2165,7 +2182,7 @@ export function carPhotoSvg(spec: CarPhotoSpec): string {
   // first and the car on top.
   return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
   ${studioBackdrop(W, H, groundY, studio, 's')}
-  <defs>${car.replace(`<g id="${id}car">`, `<g id="${id}car-src"><g id="${id}car">`)}</g></defs>
+  <defs>${car}</defs>
   ${floor}
   <use href="#${id}car"/>
   ${nameplate(spec.brand, spec.model, studio, W, H)}
@@ -2192,10 +2209,10 @@ const CATEGORY_THEMES: Record<string, CategoryTheme> = {
     paint: '#3a7ca5',
     style: 'hatchback',
   },
-  'eco-friendly': { from: '#e4f5e9', to: '#7fc8a0', accent: '#1b7f4c', paint: '#f3f6f4', style: 'hatchback' },
+  'eco-friendly': { from: '#e4f5e9', to: '#7fc8a0', accent: '#1b7f4c', paint: '#f3f6f4', style: 'sedan' },
   'family-car': { from: '#fdf0dc', to: '#f2b880', accent: '#c0661f', paint: '#5b6b7a', style: 'suv' },
   'grand-tourer': { from: '#2b1f3a', to: '#d9785a', accent: '#ffcf8a', paint: '#1f3b5a', style: 'coupe' },
-  performance: { from: '#17191d', to: '#5a1016', accent: '#ff3b30', paint: '#d7dadf', style: 'sedan' },
+  performance: { from: '#101217', to: '#263449', accent: '#ff3b30', paint: '#c8102e', style: 'sedan' },
   'special-edition': {
     from: '#0f1a2e',
     to: '#3a2a5c',
@@ -2236,7 +2253,7 @@ function categoryScenery(
         const bw = 50 + r() * 90;
         const bh = 120 + r() * 260;
         blocks.push(
-          `<rect x="${f(x)}" y="${f(groundY - bh)}" width="${f(bw)}" height="${f(bh)}" fill="${mix(t.to, '#ffffff', 0.25 + r() * 0.2)}"/>`,
+          `<rect x="${f(x)}" y="${f(groundY - bh)}" width="${f(bw)}" height="${f(bh)}" fill="${mix(t.to, t.accent, 0.1 + r() * 0.2)}" opacity="0.55"/>`,
         );
         x += bw + 6;
       }
@@ -2359,7 +2376,7 @@ export function categoryImageSvg(categoryId: string): string {
   ${categoryScenery(categoryId, t, W, H, groundY)}
   <rect x="0" y="${f(groundY)}" width="${W}" height="${f(H - groundY)}" fill="url(#fl)" opacity="0.9"/>
   <rect x="0" y="${f(groundY - 1)}" width="${W}" height="2" fill="#ffffff" opacity="${dark ? 0.12 : 0.35}"/>
-  <defs>${car.replace(`<g id="${id}car">`, `<g id="${id}car-src"><g id="${id}car">`)}</g></defs>
+  <defs>${car}</defs>
   ${floor}
   <use href="#${id}car"/>
 </svg>`;
@@ -2370,16 +2387,18 @@ export function categoryIconSvg(categoryId: string): string {
   const stroke = '#e11d2e';
   const tint = '#e11d2e';
   const common = `fill="none" stroke="${stroke}" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"`;
+  // A wheel arch over a wheel centred at x on the sill line, drawn from its rear edge to its front edge.
+  const arch = (x: number, y: number) => `A6 6 0 0 0 ${x - 6} ${y}`;
   const wheelPair = (x1: number, x2: number, y: number, r: number) =>
     `<circle cx="${x1}" cy="${y}" r="${r}" ${common}/><circle cx="${x2}" cy="${y}" r="${r}" ${common}/>`;
   let body: string;
   switch (categoryId) {
     case 'daily-commuter':
       // Compact hatchback with a clock: the everyday commute.
-      body = `<path d="M6 42 V35 L12 33 L20 24 H36 L44 33 H52 Q58 34 58 38 V42 H50 M38 42 H24 M14 42 H6" ${common}/>
-        <path d="M22 27 H34 L39 33 H18 Z" fill="${tint}" fill-opacity="0.15" stroke="none"/>
-        ${wheelPair(19, 44, 43, 5)}
-        <circle cx="48" cy="15" r="9" ${common}/><path d="M48 10 V15 L52 17" ${common}/>`;
+      body = `<path d="M6 46 V39 L12 37 L19 29 H35 L43 37 H52 Q58 38 58 42 V46 H51 ${arch(45, 46)} H25 ${arch(19, 46)} H6 Z" ${common}/>
+        <path d="M21 31.5 H33 L38.5 37 H16.5 Z" fill="${tint}" fill-opacity="0.15" stroke="none"/>
+        ${wheelPair(19, 45, 46, 4.5)}
+        <circle cx="48" cy="14" r="9" ${common}/><path d="M48 9 V14 L52 16" ${common}/>`;
       break;
     case 'eco-friendly':
       // Leaf with a lightning bolt.
@@ -2388,20 +2407,20 @@ export function categoryIconSvg(categoryId: string): string {
         <path d="M34 26 L26 38 H33 L29 48 L40 34 H33 Z" fill="${stroke}" stroke="${stroke}" stroke-width="1.5" stroke-linejoin="round"/>`;
       break;
     case 'family-car':
-      // SUV with roof rails and a heart.
-      body = `<path d="M6 44 V30 L12 28 L18 18 H46 L52 28 Q58 29 58 33 V44 H50 M38 44 H26 M14 44 H6" ${common}/>
-        <path d="M20 14 H44" ${common}/>
-        <path d="M21 21 H31 V28 H16 Z M35 21 H45 L49 28 H35 Z" fill="${tint}" fill-opacity="0.15" stroke="none"/>
-        <path d="M33 21 V28" ${common}/>
-        ${wheelPair(20, 44, 45, 5.5)}
-        <path d="M32 56 C26 51 25 48 28 46.5 C30 45.5 32 47.5 32 47.5 C32 47.5 34 45.5 36 46.5 C39 48 38 51 32 56 Z" fill="${tint}" fill-opacity="0.9" stroke="none"/>`;
+      // Tall SUV with roof rails and a heart.
+      body = `<path d="M6 48 V34 L12 32 L18 22 H46 L52 32 Q58 33 58 37 V48 H51 ${arch(45, 48)} H25 ${arch(19, 48)} H6 Z" ${common}/>
+        <path d="M20 17 H42" ${common}/>
+        <path d="M21 25 H31 V32 H16 Z M35 25 H45 L49 32 H35 Z" fill="${tint}" fill-opacity="0.15" stroke="none"/>
+        <path d="M33 25 V32" ${common}/>
+        ${wheelPair(19, 45, 48, 4.5)}
+        <path d="M53 16 C48.5 12.5 47.5 10 50 8.8 C51.6 8 53 9.6 53 9.6 C53 9.6 54.4 8 56 8.8 C58.5 10 57.5 12.5 53 16 Z" fill="${tint}" stroke="none"/>`;
       break;
     case 'grand-tourer':
       // Long-nose coupe on an open road.
-      body = `<path d="M4 40 V35 Q10 32 22 31 L30 24 Q36 22 42 24 L50 31 Q58 32 60 36 V40 H52 M40 40 H22 M12 40 H4" ${common}/>
-        <path d="M31 26 Q36 24.5 41 26 L46 31 H27 Z" fill="${tint}" fill-opacity="0.15" stroke="none"/>
-        ${wheelPair(17, 46, 41, 5)}
-        <path d="M4 52 H24 M32 52 H40 M48 52 H60" ${common}/>`;
+      body = `<path d="M4 42 V37 Q10 34 22 33 L30 26 Q36 24 42 26 L50 33 Q58 34 60 38 V42 H52 ${arch(46, 42)} H23 ${arch(17, 42)} H4 Z" ${common}/>
+        <path d="M31 28 Q36 26.5 41 28 L46 33 H27 Z" fill="${tint}" fill-opacity="0.15" stroke="none"/>
+        ${wheelPair(17, 46, 42, 4.5)}
+        <path d="M4 54 H22 M30 54 H38 M46 54 H60" ${common}/>`;
       break;
     case 'performance':
       // Speedometer with the needle in the red.
@@ -2414,16 +2433,16 @@ export function categoryIconSvg(categoryId: string): string {
       break;
     case 'special-edition':
       // Rosette with a star.
-      body = `<path d="M24 40 L18 58 L25 54 L28 60 L32 46 M40 40 L46 58 L39 54 L36 60 L32 46" ${common}/>
+      body = `<path d="M24 42 L18 58 L25 54 L28 60 L31 44 M40 42 L46 58 L39 54 L36 60 L33 44" ${common}/>
         <circle cx="32" cy="26" r="18" fill="${tint}" fill-opacity="0.12" ${common.replace('fill="none" ', '')}/>
         <path d="M32 15 L35 22.5 L43 23 L37 28 L39 36 L32 31.5 L25 36 L27 28 L21 23 L29 22.5 Z" ${common}/>`;
       break;
     case 'super-car':
       // Low wedge with speed lines.
-      body = `<path d="M12 42 V38 L18 35 L34 27 Q42 25 48 29 L58 34 Q60 36 60 40 V42 H54 M42 42 H26 M16 42 H12" ${common}/>
-        <path d="M33 30 Q40 28 45 30 L49 33 H28 Z" fill="${tint}" fill-opacity="0.15" stroke="none"/>
-        ${wheelPair(21, 48, 42, 5)}
-        <path d="M3 28 H14 M6 34 H12 M2 22 H20" ${common}/>`;
+      body = `<path d="M12 44 V40 L18 37 L34 29 Q42 27 48 31 L58 36 Q60 38 60 42 V44 H54 ${arch(48, 44)} H27 ${arch(21, 44)} H12 Z" ${common}/>
+        <path d="M33 32 Q40 30 45 32 L49 35 H28 Z" fill="${tint}" fill-opacity="0.15" stroke="none"/>
+        ${wheelPair(21, 48, 44, 4.5)}
+        <path d="M3 30 H14 M6 36 H12 M2 24 H20" ${common}/>`;
       break;
     default:
       body = `<path d="M8 42 V34 L16 32 L24 22 H40 L48 32 Q56 33 56 37 V42 Z" ${common}/>${wheelPair(20, 44, 43, 5)}`;

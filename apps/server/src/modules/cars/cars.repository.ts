@@ -1,5 +1,5 @@
 import type { Fuel } from '@redline/shared';
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import { advertisements, cars, categories, users } from '../../db/schema.ts';

@@ -41,7 +41,7 @@ export default function CategoryPage() {
             </h1>
           </div>
         </div>
-        <Link to={paths.categories} className="btn btn-ghost btn-sm">
+        <Link to={paths.categories} className="btn btn-ghost btn-sm hidden sm:inline-flex">
           All categories
         </Link>
       </header>

@@ -45,7 +45,7 @@ export function CarCard({ car, priority = false, headingLevel = 3 }: CarCardProp
       data-testid="car-card"
       className="group relative flex h-full flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition duration-300 hover:-translate-y-1 hover:shadow-xl has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-primary"
     >
-      <figure className="relative aspect-[4/3] overflow-hidden bg-base-200">
+      <figure className="relative aspect-[3/2] overflow-hidden bg-base-200">
         <img
           src={cover?.src ?? car.photo}
           srcSet={cover?.srcSet}
@@ -107,15 +107,17 @@ export function CarCard({ car, priority = false, headingLevel = 3 }: CarCardProp
 
         <p className="text-sm leading-relaxed text-base-content/75">{aboutPreview(car.about)}</p>
 
-        <div className="mt-auto flex items-center justify-between gap-3 border-t border-base-300 pt-4 text-sm">
-          <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-            <span className="text-base-content/70">Posted By</span>
-            <span className="truncate font-semibold">{car.seller}</span>
-            {car.sellerVerified ? <VerifiedBadge subject="seller" /> : null}
-          </p>
+        <div className="mt-auto flex items-end justify-between gap-3 border-t border-base-300 pt-4">
+          <div className="min-w-0">
+            <p className="text-xs text-base-content/70">Posted By</p>
+            <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+              <span className="truncate font-semibold">{car.seller}</span>
+              {car.sellerVerified ? <VerifiedBadge subject="seller" /> : null}
+            </p>
+          </div>
           <span
             aria-hidden="true"
-            className="shrink-0 font-semibold text-primary transition group-hover:translate-x-0.5"
+            className="shrink-0 pb-0.5 text-sm font-semibold text-primary transition group-hover:translate-x-0.5"
           >
             Details →
           </span>
@@ -128,7 +130,7 @@ export function CarCard({ car, priority = false, headingLevel = 3 }: CarCardProp
 export function CarCardSkeleton() {
   return (
     <div className="flex flex-col overflow-hidden rounded-box border border-base-300 bg-base-100">
-      <div className="skeleton aspect-[4/3] w-full rounded-none" />
+      <div className="skeleton aspect-[3/2] w-full rounded-none" />
       <div className="flex flex-col gap-4 p-5">
         <div className="skeleton h-6 w-2/3" />
         <div className="skeleton h-4 w-1/2" />

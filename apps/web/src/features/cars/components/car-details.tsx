@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { formatKm, formatTopSpeed } from '../utils/car-text.ts';
-import { CalendarIcon, EngineIcon, FuelIcon, OdometerIcon, SpeedIcon } from './icons.tsx';
+import { EngineIcon, FuelIcon, OdometerIcon, SpeedIcon } from './icons.tsx';
 
 export function SoldBadge({ className = '' }: { className?: string }) {
   return <span className={`badge badge-neutral badge-lg font-semibold ${className}`}>Sold</span>;
@@ -84,39 +84,33 @@ export function CarSeller({ car }: { car: Car }) {
 
 function Spec({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-3 rounded-box border border-base-300 bg-base-100 p-4">
-      <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs font-medium uppercase tracking-wider text-base-content/70">{label}</dt>
-        <dd className="mt-0.5 font-semibold break-words">{children}</dd>
-      </div>
+    <div className="rounded-box border border-base-300 bg-base-100 p-3 sm:p-4">
+      <dt className="flex items-center gap-2 text-xs font-medium uppercase tracking-wider text-base-content/70">
+        <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-2 font-semibold break-words">{children}</dd>
     </div>
   );
 }
 
-/** Year, engine, fuel, top speed, km driven and the added date. */
+/** Engine, fuel, top speed and km driven (the year heads the page, the added date sits by the seller). */
 export function CarSpecs({ car }: { car: Car }) {
   return (
-    <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
-      <Spec icon={<CalendarIcon size={18} />} label="Year">
-        {car.year}
-      </Spec>
-      <Spec icon={<EngineIcon size={18} />} label="Engine">
+    <dl className="grid grid-cols-2 gap-3">
+      <Spec icon={<EngineIcon size={16} />} label="Engine">
         {car.engine}
       </Spec>
-      <Spec icon={<FuelIcon size={18} />} label="Fuel">
+      <Spec icon={<FuelIcon size={16} />} label="Fuel">
         {car.fuel}
       </Spec>
-      <Spec icon={<SpeedIcon size={18} />} label="Top speed">
+      <Spec icon={<SpeedIcon size={16} />} label="Top speed">
         {formatTopSpeed(car.topSpeed)}
       </Spec>
-      <Spec icon={<OdometerIcon size={18} />} label="Km driven">
+      <Spec icon={<OdometerIcon size={16} />} label="Km driven">
         {formatKm(car.kmDriven)}
-      </Spec>
-      <Spec icon={<CalendarIcon size={18} />} label="Added">
-        {formatDate(car.addedDate)}
       </Spec>
     </dl>
   );
@@ -137,7 +131,7 @@ export function CarDetailsSkeleton() {
   return (
     <div role="status" aria-label="Loading the car" className="grid gap-8 lg:grid-cols-12 lg:gap-12">
       <div className="lg:col-span-7">
-        <div className="skeleton aspect-[4/3] w-full" />
+        <div className="skeleton aspect-[3/2] w-full" />
         <div className="mt-3 flex gap-2">
           {[0, 1, 2, 3].map((i) => (
             <div key={i} className="skeleton h-16 w-20 sm:w-24" />

@@ -14,7 +14,7 @@ export function BookingSummary({ booking }: { booking: Booking }) {
       aria-labelledby="booking-summary-title"
       className="card overflow-hidden border border-base-300 bg-base-100 shadow-sm"
     >
-      <figure className="aspect-[16/10] bg-base-200">
+      <figure className="aspect-[16/9] bg-base-200 sm:aspect-[16/10]">
         <img
           src={booking.carPhoto}
           srcSet={`${booking.carPhoto} 480w`}
@@ -45,11 +45,14 @@ export function BookingSummary({ booking }: { booking: Booking }) {
               <CheckIcon /> Paid
             </span>
           ) : (
-            <span className="badge badge-warning badge-outline font-semibold">Awaiting payment</span>
+            <span className="badge gap-1.5 border-base-300 font-semibold">
+              <span className="size-2 rounded-full bg-warning" aria-hidden="true" />
+              Awaiting payment
+            </span>
           )}
         </div>
 
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm">
           <SummaryItem label="Seller">
             <span className="inline-flex flex-wrap items-center gap-1.5">
               {booking.sellerName}

@@ -22,6 +22,19 @@ function ShortId({ id }: { id: string }) {
   );
 }
 
+/** An e-mail address that may wrap before its "@" rather than anywhere in the middle. */
+function Email({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return <span className="break-all">{address}</span>;
+  return (
+    <span className="break-words">
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </span>
+  );
+}
+
 export function PaymentsTable() {
   const payments = usePayments();
 
@@ -54,27 +67,33 @@ export function PaymentsTable() {
         {items.map((payment) => (
           <StackRow key={payment.id}>
             <StackCell primary>
-              <span className="whitespace-nowrap font-semibold md:font-normal">
-                {formatDate(payment.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+              <span className="font-semibold md:font-normal md:whitespace-nowrap">
+                {formatDate(payment.createdAt, { dateStyle: 'medium' })}
+                <span className="text-base-content/70 md:block">
+                  <span className="md:hidden">, </span>
+                  {formatDate(payment.createdAt, { timeStyle: 'short' })}
+                </span>
               </span>
             </StackCell>
             <StackCell label="Booking">
               <ShortId id={payment.bookingId} />
             </StackCell>
             <StackCell label="Buyer">
-              <span className="break-all">{payment.paidBy}</span>
+              <Email address={payment.paidBy} />
             </StackCell>
             <StackCell label="Seller">
-              <span className="break-all">{payment.productBy}</span>
+              <Email address={payment.productBy} />
             </StackCell>
-            <StackCell label="Car">{payment.product}</StackCell>
+            <StackCell label="Car">
+              <span className="block md:min-w-32">{payment.product}</span>
+            </StackCell>
             <StackCell label="Amount">
               <span className="whitespace-nowrap font-semibold tabular-nums">
                 {formatCharge(payment.price, payment.currency)}
               </span>
             </StackCell>
             <StackCell label="Transaction ID">
-              <code className="break-all font-mono text-xs">{payment.transactionId}</code>
+              <code className="block break-all font-mono text-xs md:max-w-44">{payment.transactionId}</code>
             </StackCell>
             <StackCell label="Provider">
               <span

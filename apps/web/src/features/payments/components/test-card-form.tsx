@@ -174,14 +174,16 @@ function TestModeNotice({ onUseCard, disabled }: { onUseCard: (number: string) =
         No card is charged and card details are never stored. Use any future expiry date and any CVC with one
         of these test cards:
       </p>
-      <ul className="mt-3 flex flex-col gap-2">
+      <ul className="mt-3 flex flex-col gap-2.5">
         {TEST_CARDS.map((card) => (
-          <li key={card.number} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-            <span className="font-mono font-medium tracking-wide">{card.number}</span>
-            <span className="text-base-content/75">{card.result}</span>
+          <li key={card.number} className="flex items-center gap-3 text-sm">
+            <span className="min-w-0 flex-1 sm:flex sm:items-baseline sm:gap-3">
+              <span className="block font-mono font-medium tracking-wide">{card.number}</span>
+              <span className="block text-base-content/75 text-xs sm:text-sm">{card.result}</span>
+            </span>
             <button
               type="button"
-              className="btn btn-ghost btn-xs ml-auto"
+              className="btn btn-outline btn-xs"
               disabled={disabled}
               onClick={() => onUseCard(card.number)}
               aria-label={`Use test card ${card.number} (${card.result.toLowerCase()})`}

@@ -24,7 +24,7 @@ export function PhotoGallery({ photos, title, overlay }: PhotoGalleryProps) {
 
   if (!current) {
     return (
-      <div className="flex aspect-[4/3] items-center justify-center rounded-box bg-base-200 text-base-content/60">
+      <div className="flex aspect-[3/2] items-center justify-center rounded-box bg-base-200 text-base-content/60">
         No photos
       </div>
     );
@@ -72,7 +72,7 @@ export function PhotoGallery({ photos, title, overlay }: PhotoGalleryProps) {
       className="rounded-box focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary"
     >
       <div
-        className="relative aspect-[4/3] touch-pan-y overflow-hidden rounded-box bg-base-200"
+        className="relative aspect-[3/2] touch-pan-y overflow-hidden rounded-box bg-base-200"
         onTouchStart={onTouchStart}
         onTouchEnd={onTouchEnd}
       >
@@ -129,7 +129,7 @@ export function PhotoGallery({ photos, title, overlay }: PhotoGalleryProps) {
                   alt=""
                   loading="lazy"
                   decoding="async"
-                  className="aspect-[4/3] h-auto w-20 object-cover sm:w-24"
+                  className="aspect-[3/2] h-auto w-20 object-cover sm:w-24"
                 />
               </button>
             </li>

@@ -231,7 +231,7 @@ export function PhotoPicker({ id, initialPhotos = [], onChange, onBusyChange, er
                     width={item.photo?.width ?? 480}
                     height={item.photo?.height ?? 360}
                     alt={`${item.id === coverId ? 'Cover photo' : `Photo ${index + 1}`}: ${item.name}`}
-                    className={`aspect-[4/3] h-auto w-full object-cover ${item.status === 'error' ? 'opacity-40' : ''}`}
+                    className={`aspect-[3/2] h-auto w-full object-cover ${item.status === 'error' ? 'opacity-40' : ''}`}
                   />
                   {item.id === coverId ? (
                     <span className="badge badge-primary badge-sm absolute left-2 top-2 font-semibold">

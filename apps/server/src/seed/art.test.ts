@@ -1,0 +1,197 @@
+import { CAR_YEAR_MIN, FUELS } from '@redline/shared';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import {
+  BODY_STYLES,
+  CAR_PHOTO_HEIGHT,
+  CAR_PHOTO_WIDTH,
+  CAR_VIEWS,
+  CATEGORY_IMAGE_HEIGHT,
+  CATEGORY_IMAGE_WIDTH,
+  type CarPhotoSpec,
+  carPhotoSvg,
+  categoryIconSvg,
+  categoryImageSvg,
+  renderWebp,
+} from './art.ts';
+import { DEMO_CARS, DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts';
+
+async function expectWebp(buf: Buffer, width: number, height?: number): Promise<void> {
+  const meta = await sharp(buf).metadata();
+  expect(meta.format).toBe('webp');
+  expect(meta.width).toBe(width);
+  if (height !== undefined) expect(Math.abs((meta.height ?? 0) - height)).toBeLessThanOrEqual(1);
+}
+
+/** Mean channel spread: a blank or single-colour image has almost none. */
+async function contrast(buf: Buffer): Promise<number> {
+  const stats = await sharp(buf).stats();
+  return stats.channels.slice(0, 3).reduce((sum, c) => sum + c.stdev, 0) / 3;
+}
+
+// Rasterising is CPU-bound; leave room for a busy CI machine.
+const RENDER = { timeout: 60_000 };
+
+describe('category art', RENDER, () => {
+  it.each(DEMO_CATEGORIES.map((c) => c.id))('renders the icon and banner of %s', async (id) => {
+    const icon = categoryIconSvg(id);
+    expect(icon).toContain('viewBox="0 0 64 64"');
+    await expectWebp(await renderWebp(icon, 128), 128, 128);
+
+    const banner = await renderWebp(categoryImageSvg(id), 600);
+    await expectWebp(banner, 600, Math.round((600 * CATEGORY_IMAGE_HEIGHT) / CATEGORY_IMAGE_WIDTH));
+    expect(await contrast(banner)).toBeGreaterThan(10);
+  });
+
+  it('gives every category its own icon and banner', () => {
+    const ids = DEMO_CATEGORIES.map((c) => c.id);
+    expect(new Set(ids.map(categoryIconSvg)).size).toBe(ids.length);
+    expect(new Set(ids.map(categoryImageSvg)).size).toBe(ids.length);
+  });
+});
+
+describe('car photos', RENDER, () => {
+  const samples: CarPhotoSpec[] = BODY_STYLES.map((bodyStyle, i) => {
+    const car = DEMO_CARS.find((c) => c.bodyStyle === bodyStyle) ?? DEMO_CARS[0]!;
+    return {
+      brand: car.brand,
+      model: car.model,
+      colour: car.colour,
+      bodyStyle,
+      seed: i * 7 + 1,
+      view: CAR_VIEWS[i % CAR_VIEWS.length]!,
+    };
+  });
+
+  it.each(samples.map((s) => [`${s.bodyStyle} ${s.view}`, s] as const))(
+    'renders a %s view to WebP at card and detail widths',
+    async (_label, spec) => {
+      const svg = carPhotoSvg(spec);
+      expect(svg).toContain(`width="${CAR_PHOTO_WIDTH}"`);
+      const card = await renderWebp(svg, 480);
+      await expectWebp(card, 480, Math.round((480 * CAR_PHOTO_HEIGHT) / CAR_PHOTO_WIDTH));
+      expect(await contrast(card)).toBeGreaterThan(10);
+    },
+  );
+
+  it('renders at full detail width', async () => {
+    const spec = samples[0]!;
+    await expectWebp(
+      await renderWebp(carPhotoSvg({ ...spec, view: 'side' }), CAR_PHOTO_WIDTH),
+      CAR_PHOTO_WIDTH,
+      CAR_PHOTO_HEIGHT,
+    );
+  });
+
+  it('is deterministic and varies with the view and the seed', () => {
+    const spec = samples[1]!;
+    expect(carPhotoSvg(spec)).toBe(carPhotoSvg(spec));
+    const views = new Set(CAR_VIEWS.map((view) => carPhotoSvg({ ...spec, view })));
+    expect(views.size).toBe(CAR_VIEWS.length);
+    const seeds = new Set([1, 2, 3, 4, 5, 6].map((seed) => carPhotoSvg({ ...spec, seed })));
+    expect(seeds.size).toBeGreaterThan(1);
+  });
+
+  it('escapes lettering and survives a bad colour', async () => {
+    const svg = carPhotoSvg({
+      brand: 'A&B <Motors>',
+      model: '"Quoted" \'one\'',
+      colour: 'not-a-colour',
+      bodyStyle: 'sedan',
+      seed: 3,
+      view: 'rear',
+    });
+    expect(svg).not.toContain('<Motors>');
+    expect(svg).toContain('A&amp;B');
+    await expectWebp(await renderWebp(svg, 320), 320);
+  });
+
+  it('rejects a width that is not a positive integer', async () => {
+    await expect(renderWebp(categoryIconSvg('super-car'), 0)).rejects.toThrow(RangeError);
+  });
+});
+
+describe('demo data', () => {
+  it('has the seven categories in order', () => {
+    expect(DEMO_CATEGORIES.map((c) => [c.id, c.name])).toEqual([
+      ['daily-commuter', 'Daily Commuter'],
+      ['eco-friendly', 'Eco Friendly'],
+      ['family-car', 'Family Car'],
+      ['grand-tourer', 'Grand Tourer'],
+      ['performance', 'Performance'],
+      ['special-edition', 'Special Edition'],
+      ['super-car', 'Super Car'],
+    ]);
+  });
+
+  it('has one admin, sellers and buyers with lower-case redline.test emails', () => {
+    const byRole = (role: string) => DEMO_USERS.filter((u) => u.role === role);
+    expect(byRole('Admin')).toEqual([
+      { name: 'Ada Admin', email: 'admin@redline.test', role: 'Admin', isVerified: true },
+    ]);
+    expect(byRole('Seller')).toHaveLength(3);
+    expect(byRole('Seller').some((u) => !u.isVerified)).toBe(true);
+    expect(byRole('Buyer')).toHaveLength(2);
+    expect(DEMO_USERS).toContainEqual({
+      name: 'Ben Buyer',
+      email: 'buyer@redline.test',
+      role: 'Buyer',
+      isVerified: false,
+    });
+    expect(DEMO_USERS).toContainEqual(
+      expect.objectContaining({ name: 'Marquee Motors', role: 'Seller', isVerified: true }),
+    );
+    for (const u of DEMO_USERS) expect(u.email).toMatch(/^[a-z0-9.]+@redline\.test$/);
+    expect(new Set(DEMO_USERS.map((u) => u.email)).size).toBe(DEMO_USERS.length);
+    expect(DEMO_PASSWORD).toBe('redline-demo');
+  });
+
+  it('covers every category with at least three cars', () => {
+    expect(DEMO_CARS.length).toBeGreaterThanOrEqual(32);
+    for (const c of DEMO_CATEGORIES) {
+      expect(DEMO_CARS.filter((car) => car.categoryId === c.id).length).toBeGreaterThanOrEqual(3);
+    }
+    const ids = new Set(DEMO_CATEGORIES.map((c) => c.id));
+    for (const car of DEMO_CARS) expect(ids.has(car.categoryId)).toBe(true);
+  });
+
+  it('has integer prices in cents with the original price above the asking price', () => {
+    for (const car of DEMO_CARS) {
+      expect(Number.isInteger(car.askingPrice)).toBe(true);
+      expect(Number.isInteger(car.originalPrice)).toBe(true);
+      expect(car.askingPrice).toBeGreaterThan(0);
+      expect(car.originalPrice).toBeGreaterThanOrEqual(car.askingPrice);
+    }
+  });
+
+  it('lists only sellers as owners', () => {
+    const sellers = new Set(DEMO_USERS.filter((u) => u.role === 'Seller').map((u) => u.email));
+    for (const car of DEMO_CARS) expect(sellers.has(car.sellerEmail)).toBe(true);
+    // Every seller has stock to show.
+    for (const email of sellers) expect(DEMO_CARS.some((c) => c.sellerEmail === email)).toBe(true);
+  });
+
+  it('has plausible specs and copy', () => {
+    const fuels = new Set(DEMO_CARS.map((c) => c.fuel));
+    expect([...fuels].sort()).toEqual([...FUELS].sort());
+    for (const car of DEMO_CARS) {
+      expect(car.year).toBeGreaterThanOrEqual(CAR_YEAR_MIN);
+      expect(car.year).toBeLessThanOrEqual(2025);
+      expect(Number.isInteger(car.topSpeed) && car.topSpeed > 100 && car.topSpeed < 400).toBe(true);
+      expect(Number.isInteger(car.kmDriven) && car.kmDriven >= 0).toBe(true);
+      expect(car.about.length).toBeGreaterThanOrEqual(150);
+      expect(car.about.length).toBeLessThanOrEqual(400);
+      expect(car.colour).toMatch(/^#[0-9a-f]{6}$/);
+      expect(BODY_STYLES).toContain(car.bodyStyle);
+      expect(car.photoCount).toBeGreaterThanOrEqual(2);
+      expect(car.photoCount).toBeLessThanOrEqual(4);
+      expect(Number.isInteger(car.addedDaysAgo) && car.addedDaysAgo >= 0 && car.addedDaysAgo <= 60).toBe(
+        true,
+      );
+    }
+    expect(new Set(DEMO_CARS.map((c) => c.addedDaysAgo)).size).toBe(DEMO_CARS.length);
+    const advertised = DEMO_CARS.filter((c) => c.advertised).length;
+    expect(advertised).toBeGreaterThanOrEqual(8);
+    expect(advertised).toBeLessThanOrEqual(12);
+  });
+});

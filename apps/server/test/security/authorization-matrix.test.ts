@@ -1,0 +1,451 @@
+/**
+ * The authorization matrix: every /api route the app registered (app.accessPolicy, so a new route
+ * cannot escape) called by every kind of actor. The expected outcome of each cell comes from the
+ * route's declared access (401 / 403 before the handler) and, for the actors it lets through,
+ * from OWNERSHIP below: one row per route, against real records of buyer A and seller A.
+ * A route without a row, or a row without a route, fails the test.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { errorResponseSchema, type Role } from '@redline/shared';
+import { and, eq } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Access } from '../../src/http/access.ts';
+import { bookings, cars, photos, reportedPosts, savedPosts, users } from '../../src/db/schema.ts';
+import { createBooking, createCar, ensureCategory } from '../factories.ts';
+import { as, createTestApp, signUpUser, TEST_PASSWORD, type TestApp, type TestUser } from '../helpers.ts';
+
+const ACTORS = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin', 'deletedUser'] as const;
+type Actor = (typeof ACTORS)[number];
+
+/** The role each actor signs in with; the deleted user was a buyer whose account an admin just removed. */
+const ROLE_OF: Record<Actor, Role | null> = {
+  anonymous: null,
+  buyer: 'Buyer',
+  otherBuyer: 'Buyer',
+  seller: 'Seller',
+  otherSeller: 'Seller',
+  admin: 'Admin',
+  deletedUser: 'Buyer',
+};
+
+interface Call {
+  url: string;
+  payload?: InjectOptions['payload'];
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+interface Row {
+  /** Builds the request for one actor, with fresh records when the call changes or consumes them. */
+  call: (actor: Actor) => Promise<Call> | Call;
+  /** Status for each actor the access declaration lets through; `others` covers the rest of them. */
+  expect: Partial<Record<Actor | 'others', number>>;
+  /** Optional check of what the call left behind (ownership: nothing of someone else's changed). */
+  after?: (actor: Actor, res: LightMyRequestResponse, call: Call) => Promise<void>;
+}
+
+let t: TestApp;
+const people = {} as Record<Exclude<Actor, 'anonymous'>, TestUser>;
+let car: Awaited<ReturnType<typeof createCar>>;
+let booking: Awaited<ReturnType<typeof createBooking>>;
+let pngBytes: Buffer;
+let ipCounter = 0;
+
+const buyerA = () => people.buyer;
+const sellerA = () => people.seller;
+
+async function freshCar() {
+  return createCar(t, sellerA());
+}
+
+async function freshBooking() {
+  return createBooking(t, buyerA(), await freshCar(), sellerA());
+}
+
+/** A photo row "uploaded" by this user, for a POST /cars body. */
+async function photoOf(userId: string) {
+  const key = randomBytes(16).toString('hex');
+  await t.db.insert(photos).values({ key, uploaderId: userId, width: 640, height: 480 });
+  return key;
+}
+
+/** A booking of buyer A with a payment intent; confirmed (succeeded) when asked. */
+async function bookingWithIntent(confirmed: boolean) {
+  const b = await freshBooking();
+  const intent = await as(t, buyerA(), {
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    payload: { bookingId: b.id },
+  });
+  const { clientSecret } = intent.json() as { clientSecret: string };
+  let transactionId = '';
+  if (confirmed) {
+    const res = await as(t, buyerA(), {
+      method: 'POST',
+      url: '/api/payments/test-mode/confirm',
+      payload: { clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' } },
+    });
+    transactionId = (res.json() as { transactionId: string }).transactionId;
+  }
+  return { booking: b, clientSecret, transactionId };
+}
+
+function multipart(data: Buffer) {
+  const boundary = `----redline${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const carBody = (photoKey: string) => ({
+  year: 2021,
+  brand: 'Porsche',
+  model: '911 GT3',
+  categoryId: 'super-car',
+  engine: '4.0 L flat-six',
+  fuel: 'Petrol',
+  about: 'Matrix test car with a full service history and no accidents.',
+  askingPrice: 18_000_000,
+  originalPrice: 20_000_000,
+  topSpeed: 318,
+  kmDriven: 5_000,
+  photos: [photoKey],
+  declarations: { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true },
+});
+
+const futureDate = () => new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+
+const bookingRow = (id: string) => t.db.query.bookings.findFirst({ where: eq(bookings.id, id) });
+
+/**
+ * Ownership expectations, keyed "METHOD path" exactly as the policy lists the route. Someone
+ * else's private record answers 404 (its existence is not confirmed); someone else's list or a
+ * car everyone may see but not change answers 403.
+ */
+const OWNERSHIP: Record<string, Row> = {
+  'GET /api/advertise': { call: () => ({ url: '/api/advertise' }), expect: { others: 200 } },
+  'POST /api/advertise': {
+    call: async () => ({ url: '/api/advertise', payload: { carId: (await freshCar()).id } }),
+    expect: { seller: 201, otherSeller: 403 },
+  },
+  'GET /api/auth/*': { call: () => ({ url: '/api/auth/get-session' }), expect: { others: 200 } },
+  'POST /api/auth/*': {
+    call: () => ({
+      url: '/api/auth/sign-up/email',
+      payload: {
+        name: 'Matrix Sign-up',
+        email: `matrix-${randomUUID().slice(0, 8)}@example.test`,
+        password: TEST_PASSWORD,
+        role: 'Buyer',
+      },
+    }),
+    expect: { others: 200 },
+  },
+  'POST /api/cars': {
+    call: async (actor) => {
+      const owner = actor === 'otherSeller' ? people.otherSeller : sellerA();
+      return { url: '/api/cars', payload: carBody(await photoOf(owner.id)) };
+    },
+    expect: { seller: 201, otherSeller: 201 },
+  },
+  'GET /api/cars/:categoryId': { call: () => ({ url: '/api/cars/super-car' }), expect: { others: 200 } },
+  'DELETE /api/cars/:id': {
+    call: async () => ({ url: `/api/cars/${(await freshCar()).id}` }),
+    expect: { seller: 200, otherSeller: 403, admin: 200 },
+    after: async (actor, _res, call) => {
+      const row = await t.db.query.cars.findFirst({ where: eq(cars.id, call.url.split('/').pop()!) });
+      expect(row === undefined).toBe(actor !== 'otherSeller');
+    },
+  },
+  'PATCH /api/cars/:id': {
+    call: () => ({ url: `/api/cars/${car.id}`, payload: { about: `Edited by the matrix ${randomUUID()}` } }),
+    expect: { seller: 200, otherSeller: 403 },
+  },
+  'GET /api/cars/email/:email': {
+    call: () => ({ url: `/api/cars/email/${sellerA().email}` }),
+    expect: { seller: 200, otherSeller: 403, admin: 200 },
+  },
+  'GET /api/cars/id/:id': { call: () => ({ url: `/api/cars/id/${car.id}` }), expect: { others: 200 } },
+  'GET /api/categories': { call: () => ({ url: '/api/categories' }), expect: { others: 200 } },
+  'GET /api/config': { call: () => ({ url: '/api/config' }), expect: { others: 200 } },
+  'GET /api/contact': { call: () => ({ url: '/api/contact' }), expect: { admin: 200 } },
+  'POST /api/contact': {
+    // The contact form is limited per IP address; each cell comes from its own.
+    call: () => ({
+      url: '/api/contact',
+      payload: { name: 'Matrix', email: 'matrix@example.test', message: 'A message from the matrix test.' },
+      remoteAddress: `10.9.0.${++ipCounter}`,
+    }),
+    expect: { others: 201 },
+  },
+  'POST /api/create-payment-intent': {
+    call: async () => ({ url: '/api/create-payment-intent', payload: { bookingId: (await freshBooking()).id } }),
+    expect: { buyer: 200, otherBuyer: 404 },
+  },
+  'GET /api/health': { call: () => ({ url: '/api/health' }), expect: { others: 200 } },
+  'GET /api/me': { call: () => ({ url: '/api/me' }), expect: { others: 200 } },
+  'POST /api/payment': {
+    call: async () => {
+      const { booking: b, transactionId } = await bookingWithIntent(true);
+      return { url: '/api/payment', payload: { bookingId: b.id, transactionId } };
+    },
+    expect: { buyer: 201, otherBuyer: 404 },
+    after: async (actor, _res, call) => {
+      const row = await bookingRow((call.payload as { bookingId: string }).bookingId);
+      expect(row?.isPaid).toBe(actor === 'buyer');
+    },
+  },
+  'GET /api/payments': { call: () => ({ url: '/api/payments' }), expect: { admin: 200 } },
+  'POST /api/payments/test-mode/confirm': {
+    call: async () => {
+      const { clientSecret } = await bookingWithIntent(false);
+      return {
+        url: '/api/payments/test-mode/confirm',
+        payload: { clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' } },
+      };
+    },
+    expect: { buyer: 200, otherBuyer: 404 },
+  },
+  'GET /api/reportedpost': { call: () => ({ url: '/api/reportedpost' }), expect: { admin: 200 } },
+  'POST /api/reportedpost': {
+    call: async () => ({
+      url: '/api/reportedpost',
+      payload: { carId: (await freshCar()).id, reason: 'Suspected fraud', details: 'matrix' },
+    }),
+    expect: { buyer: 201, otherBuyer: 201 },
+  },
+  'DELETE /api/reportedpost/:carId': {
+    call: async () => {
+      const c = await freshCar();
+      await t.db.insert(reportedPosts).values({ carId: c.id, buyerId: buyerA().id, reason: 'Other', details: 'x' });
+      return { url: `/api/reportedpost/${c.id}` };
+    },
+    expect: { admin: 200 },
+  },
+  'POST /api/reportedpost/:carId/dismiss': {
+    call: async () => {
+      const c = await freshCar();
+      await t.db.insert(reportedPosts).values({ carId: c.id, buyerId: buyerA().id, reason: 'Other', details: 'x' });
+      return { url: `/api/reportedpost/${c.id}/dismiss` };
+    },
+    expect: { admin: 200 },
+  },
+  'POST /api/savedpost': {
+    call: async () => ({ url: '/api/savedpost', payload: { carId: (await freshCar()).id } }),
+    expect: { buyer: 201, otherBuyer: 201 },
+  },
+  'DELETE /api/savedpost/:carId': {
+    // Buyer A's saved car: only buyer A's own row can go; another buyer removes nothing.
+    call: async () => {
+      const c = await freshCar();
+      await t.db.insert(savedPosts).values({ buyerId: buyerA().id, carId: c.id });
+      return { url: `/api/savedpost/${c.id}` };
+    },
+    expect: { buyer: 200, otherBuyer: 200 },
+    after: async (actor, res, call) => {
+      const carId = call.url.split('/').pop()!;
+      const rows = await t.db
+        .select()
+        .from(savedPosts)
+        .where(and(eq(savedPosts.carId, carId), eq(savedPosts.buyerId, buyerA().id)));
+      const removed = actor === 'buyer';
+      expect(res.json()).toEqual({ deletedCount: removed ? 1 : 0 });
+      expect(rows).toHaveLength(removed ? 0 : 1);
+    },
+  },
+  'GET /api/savedpost/:carId': {
+    call: async () => {
+      const c = await freshCar();
+      await t.db.insert(savedPosts).values({ buyerId: buyerA().id, carId: c.id });
+      return { url: `/api/savedpost/${c.id}` };
+    },
+    expect: { buyer: 200, otherBuyer: 200 },
+    after: async (actor, res) => expect(res.json()).toEqual({ saved: actor === 'buyer' }),
+  },
+  'GET /api/savedpost/user/:email': {
+    call: () => ({ url: `/api/savedpost/user/${buyerA().email}` }),
+    expect: { buyer: 200, otherBuyer: 403, admin: 200 },
+  },
+  'POST /api/testdrivebooking': {
+    call: async () => ({
+      url: '/api/testdrivebooking',
+      payload: { carId: (await freshCar()).id, phone: '+1 555 010 2030', city: 'Miami', date: futureDate(), time: '10:00' },
+    }),
+    expect: { buyer: 201, otherBuyer: 201 },
+  },
+  'DELETE /api/testdrivebooking/:id': {
+    call: async () => ({ url: `/api/testdrivebooking/${(await freshBooking()).id}` }),
+    expect: { buyer: 200, otherBuyer: 404, admin: 200 },
+    after: async (actor, _res, call) => {
+      const row = await bookingRow(call.url.split('/').pop()!);
+      expect(row === undefined).toBe(actor !== 'otherBuyer');
+    },
+  },
+  'GET /api/testdrivebooking/:id': {
+    call: () => ({ url: `/api/testdrivebooking/${booking.id}` }),
+    expect: { buyer: 200, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 200 },
+  },
+  'GET /api/testdrivebooking/buyer/:email': {
+    call: () => ({ url: `/api/testdrivebooking/buyer/${buyerA().email}` }),
+    expect: { buyer: 200, otherBuyer: 403, admin: 200 },
+  },
+  'GET /api/testdrivebooking/seller/:email': {
+    call: () => ({ url: `/api/testdrivebooking/seller/${sellerA().email}` }),
+    expect: { seller: 200, otherSeller: 403, admin: 200 },
+  },
+  'POST /api/uploads': {
+    call: () => ({ url: '/api/uploads', ...multipart(pngBytes) }),
+    expect: { seller: 201, otherSeller: 201 },
+  },
+  'GET /api/user/buyers': { call: () => ({ url: '/api/user/buyers' }), expect: { admin: 200 } },
+  'PATCH /api/user/buyers/:id': { call: () => ({ url: `/api/user/buyers/${buyerA().id}` }), expect: { admin: 200 } },
+  'GET /api/user/sellers': { call: () => ({ url: '/api/user/sellers' }), expect: { admin: 200 } },
+  'PATCH /api/user/sellers/:id': {
+    call: () => ({ url: `/api/user/sellers/${sellerA().id}` }),
+    expect: { admin: 200 },
+  },
+  'POST /api/users': {
+    call: () => ({ url: '/api/users', payload: { name: 'x', email: 'x@example.test', role: 'Admin' } }),
+    // Nobody: accounts come from sign-up.
+    expect: { others: 403 },
+  },
+  'DELETE /api/users/:email': {
+    call: async () => ({ url: `/api/users/${(await signUpUser(t, 'Buyer')).email}` }),
+    expect: { admin: 200 },
+  },
+  'GET /api/users/:email': {
+    call: () => ({ url: `/api/users/${buyerA().email}` }),
+    expect: { buyer: 200, admin: 200, others: 404 },
+  },
+};
+
+/** What the access declaration alone decides for this actor, or undefined when it lets the actor through. */
+function decidedByAccess(access: Access, actor: Actor): number | undefined {
+  if (access === 'public') return undefined;
+  const role = actor === 'deletedUser' ? null : ROLE_OF[actor];
+  if (!role) return 401;
+  if (access === 'signedIn') return undefined;
+  return access.includes(role) ? undefined : 403;
+}
+
+const stats = { routes: 0, actors: ACTORS.length, cells: 0, checked: 0, malformedChecked: 0 };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await ensureCategory(t, 'super-car');
+  for (const actor of ACTORS) {
+    const role = ROLE_OF[actor];
+    if (role) people[actor as Exclude<Actor, 'anonymous'>] = await signUpUser(t, role);
+  }
+  car = await freshCar();
+  booking = await freshBooking();
+  pngBytes = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#c0392b' } })
+    .png()
+    .toBuffer();
+
+  // The deleted user still holds the cookie of a session that was valid a moment ago.
+  const deleted = people.deletedUser;
+  expect((await as(t, deleted, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+  const res = await as(t, people.admin, { method: 'DELETE', url: `/api/users/${deleted.email}` });
+  expect(res.json()).toEqual({ deletedCount: 1 });
+  expect(await t.db.query.users.findFirst({ where: eq(users.id, deleted.id) })).toBeUndefined();
+});
+
+afterAll(async () => {
+  console.log(
+    `authorization matrix: ${stats.routes} routes × ${stats.actors} actors = ${stats.cells} cells, ${stats.checked} checked; ${stats.malformedChecked} refusals of malformed calls checked`,
+  );
+  await t.close();
+});
+
+describe('authorization matrix', () => {
+  it('has one ownership row for every registered route, and none for a route that does not exist', () => {
+    const keys = t.app.accessPolicy.map((p) => `${p.method} ${p.url}`);
+    expect(keys).toContain('POST /api/payments/test-mode/confirm');
+    expect(keys.filter((k) => !(k in OWNERSHIP)), 'routes missing from OWNERSHIP').toEqual([]);
+    expect(Object.keys(OWNERSHIP).filter((k) => !keys.includes(k)), 'rows for unknown routes').toEqual([]);
+  });
+
+  it('every actor gets exactly the declared outcome on every route', async () => {
+    const failures: string[] = [];
+    const policy = [...t.app.accessPolicy].sort((a, b) => `${a.url}${a.method}`.localeCompare(`${b.url}${b.method}`));
+    stats.routes = policy.length;
+    stats.cells = policy.length * ACTORS.length;
+    for (const entry of policy) {
+      const key = `${entry.method} ${entry.url}`;
+      const row = OWNERSHIP[key];
+      if (!row) {
+        failures.push(`${key}: no ownership row`);
+        continue;
+      }
+      for (const actor of ACTORS) {
+        const byAccess = decidedByAccess(entry.access, actor);
+        const expected = byAccess ?? row.expect[actor] ?? row.expect.others;
+        if (expected === undefined) {
+          failures.push(`${key} as ${actor}: no expected outcome in OWNERSHIP`);
+          continue;
+        }
+        const call = await row.call(actor);
+        const user = actor === 'anonymous' ? undefined : people[actor];
+        const res = await as(t, user, {
+          method: entry.method as InjectOptions['method'],
+          url: call.url,
+          payload: call.payload,
+          headers: call.headers,
+          remoteAddress: call.remoteAddress,
+        });
+        stats.checked += 1;
+        if (res.statusCode !== expected) {
+          failures.push(`${key} as ${actor}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+          continue;
+        }
+        if (res.statusCode >= 400 && !errorResponseSchema.safeParse(res.json()).success) {
+          failures.push(`${key} as ${actor}: error body without the error shape: ${res.body.slice(0, 160)}`);
+        }
+        if (byAccess === undefined && row.after) {
+          try {
+            await row.after(actor, res, call);
+          } catch (error) {
+            failures.push(`${key} as ${actor}: ${(error as Error).message}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(stats.checked).toBe(stats.cells);
+  });
+
+  it('decides access before it reads the request: a malformed call still answers 401 / 403', async () => {
+    const failures: string[] = [];
+    for (const entry of t.app.accessPolicy) {
+      const url = entry.url.replace(/:\w+/g, '%00bad').replace('*', 'x');
+      for (const actor of ACTORS) {
+        const expected = decidedByAccess(entry.access, actor);
+        if (expected === undefined) continue;
+        const res = await as(t, actor === 'anonymous' ? undefined : people[actor], {
+          method: entry.method as InjectOptions['method'],
+          url,
+          ...(entry.method === 'GET' ? {} : { payload: { unexpected: ['x'.repeat(300)] } }),
+        });
+        stats.malformedChecked += 1;
+        if (res.statusCode !== expected) {
+          failures.push(`${entry.method} ${url} as ${actor}: expected ${expected}, got ${res.statusCode}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('the deleted user could not recreate or reuse anything with the old cookie', async () => {
+    const deleted = people.deletedUser;
+    expect(await t.db.query.users.findFirst({ where: eq(users.email, deleted.email) })).toBeUndefined();
+    const own = await t.db.select().from(bookings).where(eq(bookings.buyerEmail, deleted.email));
+    expect(own).toEqual([]);
+  });
+});

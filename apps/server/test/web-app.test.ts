@@ -1,0 +1,51 @@
+/** The built web app served from the API's port: caching, client-side routing fallback, 404s. */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(tmpdir(), 'redline-web-'));
+  await mkdir(path.join(webDist, 'assets'));
+  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Redline</title><div id="root"></div>');
+  await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
+  t = await createTestApp({ WEB_DIST: webDist });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+describe('web app', () => {
+  it('serves hashed assets as immutable for a year', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toContain('console.log');
+  });
+
+  it('serves index.html uncached at / and for client-side routes', async () => {
+    for (const url of ['/', '/cars/id/7d7f2a3e-1b1c-4f57-9a3e-000000000000', '/dash/buyer/bookings', '/no/such/page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers a missing file with 404, not the app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-old999.js' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+  });
+});
