@@ -16,5 +16,7 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
   process.env.E2E_SERVER_PID = String(server.pid);
   process.env.E2E_DATA_DIR = server.dataDir;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`[e2e] server ${server.pid} ready at ${server.baseURL} in ${seconds} s (log: ${SERVER_LOG})`);
+  console.log(
+    `[e2e] server ${server.pid} ready at ${server.baseURL} in ${seconds} s (log kept as ${SERVER_LOG})`,
+  );
 }

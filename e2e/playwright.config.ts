@@ -16,7 +16,7 @@ export default defineConfig({
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   workers: 2,
-  timeout: 30_000,
+  timeout: 60_000, // axe on a full page and the first page loads can be slow on a busy 2-core machine
   expect: { timeout: 10_000 },
   globalTimeout: 20 * 60_000,
   reporter: [['list'], ['./summary-reporter.ts']],

@@ -6,14 +6,16 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+/** Where the server's log is kept after the run (during the run it lives in the data directory). */
 export const SERVER_LOG = path.join(import.meta.dirname, 'test-results', 'server.log');
+const logIn = (dataDir: string) => path.join(dataDir, 'server.log');
 
 /** The first start seeds the demo data (it renders every demo photo): allow for a slow machine. */
 const HEALTH_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_S || 600) * 1000;
@@ -67,9 +69,9 @@ export interface RunningServer {
   dataDir: string;
 }
 
-function logTail(lines = 60): string {
+function logTail(file: string, lines = 60): string {
   try {
-    return readFileSync(SERVER_LOG, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
   } catch {
     return '(no server log)';
   }
@@ -102,8 +104,10 @@ export async function startServer(): Promise<RunningServer> {
     ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
   });
 
-  mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
-  const log = openSync(SERVER_LOG, 'w');
+  // The log lives in the run's own data directory: runs in parallel (other checkouts, other
+  // shells) never mix their logs; stopServer keeps a copy in test-results/.
+  const logFile = logIn(dataDir);
+  const log = openSync(logFile, 'w');
   let child: ChildProcess;
   try {
     child = spawn(tsx, ['apps/server/src/main.ts'], {
@@ -128,8 +132,9 @@ export async function startServer(): Promise<RunningServer> {
   let nextNote = startedAt + 30_000;
   while (true) {
     if (exited) {
+      const tail = logTail(logFile);
       await stopServer(server);
-      throw new Error(`[e2e] the server stopped during start-up (${exited}). Log tail:\n${logTail()}`);
+      throw new Error(`[e2e] the server stopped during start-up (${exited}). Log tail:\n${tail}`);
     }
     try {
       const res = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2_000) });
@@ -138,16 +143,15 @@ export async function startServer(): Promise<RunningServer> {
       // not listening yet
     }
     if (Date.now() > deadline) {
+      const tail = logTail(logFile);
       await stopServer(server);
-      throw new Error(
-        `[e2e] /api/health not 200 after ${HEALTH_TIMEOUT_MS / 1000}s. Log tail:\n${logTail()}`,
-      );
+      throw new Error(`[e2e] /api/health not 200 after ${HEALTH_TIMEOUT_MS / 1000}s. Log tail:\n${tail}`);
     }
     if (Date.now() > nextNote) {
       nextNote += 30_000;
       const waited = Math.round((Date.now() - startedAt) / 1000);
       console.log(
-        `[e2e] server still starting after ${waited} s; last log line: ${logTail(1).trim().slice(0, 200)}`,
+        `[e2e] server still starting after ${waited} s; last log line: ${logTail(logFile, 1).trim().slice(0, 200)}`,
       );
     }
     await new Promise((r) => setTimeout(r, 250));
@@ -186,7 +190,15 @@ export async function stopServer({ pid, dataDir }: { pid?: number; dataDir?: str
       signalGroup(pid, 'SIGKILL');
     }
   }
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  if (dataDir) {
+    try {
+      mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
+      copyFileSync(logIn(dataDir), SERVER_LOG);
+    } catch {
+      // no log to keep
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }
 
 /** Last resort when the runner exits without running the teardown. */

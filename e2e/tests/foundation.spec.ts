@@ -88,11 +88,11 @@ test('an unknown route shows the 404 page with a link home', async ({ page }) =>
   await expect(page.getByText("Looks like this page doesn't exist!")).toHaveCount(0);
 });
 
-test('the home and 404 pages have no WCAG 2 A/AA violations in either theme', async ({
-  page,
-  expectNoA11yViolations,
-}) => {
-  for (const colorScheme of ['light', 'dark'] as const) {
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the home and 404 pages have no WCAG 2 A/AA violations (${colorScheme} theme)`, async ({
+    page,
+    expectNoA11yViolations,
+  }) => {
     await page.emulateMedia({ colorScheme });
     await page.goto('/');
     await expect(page.getByRole('contentinfo')).toBeVisible();
@@ -100,8 +100,8 @@ test('the home and 404 pages have no WCAG 2 A/AA violations in either theme', as
     await page.goto('/no/such/page-e2e');
     await expect(page.getByText("Looks like this page doesn't exist!")).toBeVisible();
     await expectNoA11yViolations(page);
-  }
-});
+  });
+}
 
 test('GET /api/docs/json is an OpenAPI document of the API', async ({ request }) => {
   const res = await request.get('/api/docs/json');

@@ -26,7 +26,7 @@ import type { Config } from './config/config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
-import { registerErrorHandling, sendError } from './http/error-handler.ts';
+import { handleFrameworkError, registerErrorHandling, sendError } from './http/error-handler.ts';
 import { loggerOptions } from './http/logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { advertisementsRoutes } from './modules/advertisements/advertisements.routes.ts';
@@ -64,6 +64,7 @@ export async function buildApp(
     requestTimeout: 30_000,
     keepAliveTimeout: 10_000,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -122,7 +123,7 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandling(app);
-  registerAccessControl(app, auth);
+  registerAccessControl(app, auth, config.publicUrl);
   registerAuthRoutes(app, auth, new SignInLimiter(), config.publicUrl);
 
   const modules = [

@@ -5,6 +5,7 @@
 import { ERROR_CODES, type ErrorResponse } from '@redline/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { toHeaders } from '../http/access.ts';
+import { badRequest } from '../http/errors.ts';
 import type { Auth } from './auth.ts';
 import type { SignInLimiter } from './sign-in-limiter.ts';
 
@@ -52,7 +53,7 @@ export function registerAuthRoutes(
         new Request(new URL(request.url, publicUrl), {
           method: request.method,
           headers,
-          body: request.method === 'GET' || body === undefined ? undefined : JSON.stringify(body),
+          body: request.method === 'GET' || body === undefined ? undefined : serialise(body),
         }),
       );
 
@@ -72,6 +73,15 @@ export function registerAuthRoutes(
       return reply.send(toErrorShape(response.status, text, request.id, reply));
     },
   });
+}
+
+/** JSON.parse takes nesting that JSON.stringify cannot give back (it overflows the stack). */
+function serialise(body: Record<string, unknown>): string {
+  try {
+    return JSON.stringify(body);
+  } catch {
+    throw badRequest('The request body is not valid.');
+  }
 }
 
 function normaliseEmail(body: unknown): Record<string, unknown> | undefined {

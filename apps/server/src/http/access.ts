@@ -31,7 +31,26 @@ export interface PolicyEntry {
   access: Access;
 }
 
-export function registerAccessControl(app: FastifyInstance, auth: Auth) {
+/**
+ * A state-changing call whose Origin is neither this server nor PUBLIC_URL comes from another
+ * site's page (a form or a no-cors fetch carrying the session cookie): refused, whatever its
+ * content type. Calls without an Origin (curl, server-to-server, Stripe) are not browsers' and pass.
+ */
+function isCrossOriginWrite(request: FastifyRequest, publicOrigin: string): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined || SAFE_METHODS.has(request.method)) return false;
+  if (origin === publicOrigin) return false;
+  try {
+    return new URL(origin).host !== request.host;
+  } catch {
+    return true; // "null" (sandboxed frames, file:) or garbage
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function registerAccessControl(app: FastifyInstance, auth: Auth, publicUrl: string) {
+  const publicOrigin = new URL(publicUrl).origin;
   app.decorateRequest('user', null);
   const policy: PolicyEntry[] = [];
   app.decorate('accessPolicy', policy);
@@ -50,7 +69,9 @@ export function registerAccessControl(app: FastifyInstance, auth: Auth) {
   // nothing from validation messages, and an anonymous body is never parsed.
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
-    if (access === undefined || access === 'public') return;
+    if (access === undefined) return;
+    if (isCrossOriginWrite(request, publicOrigin)) throw forbidden('Requests from other sites are not accepted.');
+    if (access === 'public') return;
     request.user = await sessionUser(auth, request);
     if (!request.user) throw unauthorized();
     if (access !== 'signedIn' && !access.includes(request.user.role)) throw forbidden();

@@ -2,7 +2,7 @@
 import { ERROR_CODES, type ErrorResponse } from '@redline/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, isDatabaseUnavailable } from './errors.ts';
+import { AppError, isDatabaseUnavailable, isInvalidDatabaseValue } from './errors.ts';
 
 const statusCodes: Record<number, string> = {
   400: ERROR_CODES.badRequest,
@@ -35,6 +35,19 @@ function fieldsOf(validation: { instancePath: string; message?: string }[], cont
   return fields;
 }
 
+/**
+ * Errors Fastify raises before routing (a malformed percent-encoding, a path parameter over the
+ * router's length limit) skip the error handler; without this they answer in Fastify's own shape
+ * and echo the whole path back.
+ */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  return sendError(reply, request, tooLong ? 414 : 400, {
+    code: ERROR_CODES.badRequest,
+    message: tooLong ? 'The address is too long.' : 'The address is not valid.',
+  });
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -58,6 +71,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       return sendError(reply, request, 503, {
         code: ERROR_CODES.unavailable,
         message: 'The service is temporarily unavailable. Please try again shortly.',
+      });
+    }
+    if (isInvalidDatabaseValue(error)) {
+      return sendError(reply, request, 400, {
+        code: ERROR_CODES.badRequest,
+        message: 'The request contains a value that cannot be used.',
       });
     }
     const status = error.statusCode ?? 500;

@@ -31,6 +31,14 @@ export function isUniqueViolation(error: unknown): boolean {
   return pgCode(error) === '23505';
 }
 
+/**
+ * PostgreSQL's data exceptions (class 22: a NUL character in text, a number or date out of range…):
+ * a value from the request that no column can hold, so the client's mistake, not a server error.
+ */
+export function isInvalidDatabaseValue(error: unknown): boolean {
+  return pgCode(error)?.startsWith('22') ?? false;
+}
+
 /** Errors that mean the database is unreachable rather than that the request was wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = pgCode(error);

@@ -6,8 +6,16 @@ const usdWhole = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 0,
 });
 
+const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+/** A price as listings show it ("$219,500"). */
 export function formatMoney(cents: number): string {
   return cents % 100 === 0 ? usdWhole.format(cents / 100) : usd.format(cents / 100);
+}
+
+/** A charge to the cent, as on a card statement ("$120.00"). */
+export function formatCharge(cents: number): string {
+  return usdCents.format(cents / 100);
 }
 
 export function formatDate(

@@ -1,8 +1,7 @@
 import { categoryListSchema } from '@redline/shared';
-import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { categories } from '../../db/schema.ts';
+import { listCategories } from './categories.repository.ts';
 
 export function categoriesRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -13,16 +12,7 @@ export function categoriesRoutes({ database }: AppContext): FastifyPluginAsyncZo
         summary: 'All categories in display order',
         response: { 200: categoryListSchema },
       },
-      handler: () =>
-        database.db
-          .select({
-            id: categories.id,
-            name: categories.name,
-            icon: categories.icon,
-            image: categories.image,
-          })
-          .from(categories)
-          .orderBy(asc(categories.position)),
+      handler: () => listCategories(database.db),
     });
   };
 }

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../components/ui/list-states.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { paths } from '../../config/paths.ts';
+import { BookTestDriveButton } from '../../features/bookings/components/book-test-drive-button.tsx';
 import { useCar } from '../../features/cars/api/get-car.ts';
 import { BackButton } from '../../features/cars/components/back-button.tsx';
 import {
@@ -14,6 +15,8 @@ import {
 } from '../../features/cars/components/car-details.tsx';
 import { carName } from '../../features/cars/utils/car-text.ts';
 import { PhotoGallery } from '../../features/photos/components/photo-gallery.tsx';
+import { ReportButton } from '../../features/reports/components/report-button.tsx';
+import { SaveButton } from '../../features/saved-posts/components/save-button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useMe } from '../../lib/auth.ts';
 import NotFoundPage from './not-found.tsx';
@@ -64,6 +67,13 @@ export default function CarPage() {
               <div className="rounded-box border border-base-300 bg-base-200/60 p-4 sm:p-5">
                 <div className="flex flex-wrap items-center gap-2 [&>.btn-primary]:min-w-48 [&>.btn-primary]:flex-1">
                   {/* buyer-actions: booking, save, report (features/bookings, saved-posts, reports) */}
+                  {isBuyer && me.data ? (
+                    <>
+                      <BookTestDriveButton car={data} user={me.data} />
+                      <SaveButton car={data} user={me.data} />
+                      <ReportButton car={data} user={me.data} />
+                    </>
+                  ) : null}
                   {isBuyer ? null : (
                     <button
                       type="button"

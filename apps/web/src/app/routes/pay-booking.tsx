@@ -26,6 +26,7 @@ export default function PayBookingPage() {
     (booking.error instanceof ApiError && (booking.error.status === 404 || booking.error.status === 400)) ||
     (booking.data && me.data && booking.data.buyerEmail !== me.data.email);
   if (missing) return <NotFoundPage />;
+  const paid = Boolean(booking.data?.isPaid || justPaid);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
@@ -44,10 +45,13 @@ export default function PayBookingPage() {
         </ul>
       </nav>
       <header className="mb-8 max-w-2xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Confirm your test drive</h1>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+          {paid ? 'Your test drive is confirmed' : 'Confirm your test drive'}
+        </h1>
         <p className="mt-2 text-base-content/75">
-          Paying the fee confirms the booking with the seller. You can see the booking and its payment in My
-          Bookings at any time.
+          {paid
+            ? 'The fee is paid and the seller sees your booking as confirmed. See you behind the wheel.'
+            : 'Paying the fee confirms the booking with the seller. You can see the booking and its payment in My Bookings at any time.'}
         </p>
       </header>
 
@@ -72,7 +76,7 @@ export default function PayBookingPage() {
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:gap-8">
           <BookingSummary booking={booking.data} />
-          {booking.data.isPaid || justPaid ? (
+          {paid ? (
             <PaymentReceipt
               transactionId={booking.data.payment?.transactionId ?? justPaid?.transactionId ?? ''}
               paidAt={booking.data.payment?.paidAt}

@@ -58,7 +58,7 @@ export function StackCell({ label, primary = false, actions = false, children }:
   if (actions) {
     return (
       <td className="block border-t border-base-300 p-0 pt-3 mt-2 md:mt-0 md:table-cell md:border-t-0 md:px-4 md:py-3 md:text-right">
-        <div className="flex flex-wrap gap-2 md:justify-end">{children}</div>
+        <div className="flex flex-wrap gap-2 md:justify-end [&_.btn]:whitespace-nowrap">{children}</div>
       </td>
     );
   }

@@ -29,3 +29,21 @@ export function VerifiedBadge({ subject, size = 'sm' }: VerifiedBadgeProps) {
     </span>
   );
 }
+
+/** A person's name followed by the verified badge when they are verified; the badge wraps below when space is short. */
+export function NameWithBadge({
+  name,
+  verified,
+  subject,
+}: {
+  name: string;
+  verified: boolean;
+  subject?: VerifiedBadgeProps['subject'];
+}) {
+  return (
+    <span className="inline-flex flex-wrap items-center justify-end gap-x-1.5 gap-y-0.5 md:justify-start">
+      <span>{name}</span>
+      {verified ? <VerifiedBadge subject={subject} /> : null}
+    </span>
+  );
+}

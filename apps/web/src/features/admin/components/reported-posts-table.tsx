@@ -5,7 +5,7 @@ import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
-import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
+import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useDeleteReportedPost } from '../api/delete-reported-post.ts';
@@ -39,7 +39,10 @@ function Reports({ post }: { post: ReportedPost }) {
       </span>
       <ul className="flex flex-wrap justify-end gap-1 md:justify-start" aria-label="Reasons">
         {reasonCounts(post).map(([reason, count]) => (
-          <li key={reason} className="badge badge-warning badge-soft badge-sm whitespace-nowrap">
+          <li
+            key={reason}
+            className="badge badge-sm whitespace-nowrap border-base-300 bg-base-200 text-base-content"
+          >
             {reason}
             {count > 1 ? ` ×${count}` : ''}
           </li>
@@ -115,7 +118,7 @@ export function ReportedPostsTable() {
         {items.map((post) => (
           <StackRow key={post.id}>
             <StackCell primary>
-              <div className="flex items-center gap-3">
+              <div className="flex items-center gap-3 md:min-w-60">
                 <CarThumbnail src={post.carPhoto} name={post.carName} />
                 <div className="min-w-0">
                   <p className="font-semibold leading-snug">{post.carName}</p>
@@ -126,10 +129,7 @@ export function ReportedPostsTable() {
               </div>
             </StackCell>
             <StackCell label="Posted by">
-              <span className="inline-flex items-center gap-1">
-                {post.postedBy}
-                {post.sellerVerified ? <VerifiedBadge subject="seller" /> : null}
-              </span>
+              <NameWithBadge name={post.postedBy} verified={post.sellerVerified} subject="seller" />
             </StackCell>
             <StackCell label="Reports">
               <Reports post={post} />

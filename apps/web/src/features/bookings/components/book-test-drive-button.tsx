@@ -33,7 +33,7 @@ export function BookTestDriveButton({ car, user }: BookTestDriveButtonProps) {
     <>
       <button
         type="button"
-        className="btn btn-primary btn-lg"
+        className="btn btn-primary btn-lg whitespace-nowrap"
         disabled={blocked !== null}
         aria-describedby={blocked ? hintId : undefined}
         aria-haspopup="dialog"
@@ -49,6 +49,7 @@ export function BookTestDriveButton({ car, user }: BookTestDriveButtonProps) {
           strokeWidth="2"
           strokeLinecap="round"
           strokeLinejoin="round"
+          className="hidden shrink-0 min-[400px]:block"
         >
           <rect x="3" y="4.5" width="18" height="16" rx="2" />
           <path d="M3 9.5h18M8 2.5v4M16 2.5v4M8.5 15l2.5 2.5 4.5-5" />

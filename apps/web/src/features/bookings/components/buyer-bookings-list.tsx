@@ -6,7 +6,7 @@ import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
-import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
+import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { useBuyerBookings } from '../api/get-buyer-bookings.ts';
@@ -81,7 +81,7 @@ export function BuyerBookingsList({ email }: { email: string }) {
         {items.map((booking) => (
           <StackRow key={booking.id}>
             <StackCell primary>
-              <div className="flex items-center gap-3">
+              <div className="flex items-center gap-3 md:min-w-60">
                 <CarThumbnail src={booking.carPhoto} name={booking.carName} />
                 <div className="min-w-0">
                   <p className="font-semibold leading-snug">{booking.carName}</p>
@@ -92,10 +92,7 @@ export function BuyerBookingsList({ email }: { email: string }) {
               </div>
             </StackCell>
             <StackCell label="Seller">
-              <span className="inline-flex items-center gap-1">
-                {booking.sellerName}
-                {booking.sellerVerified ? <VerifiedBadge subject="seller" /> : null}
-              </span>
+              <NameWithBadge name={booking.sellerName} verified={booking.sellerVerified} subject="seller" />
             </StackCell>
             <StackCell label="Requested">
               <span className="whitespace-nowrap">

@@ -1,11 +1,11 @@
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
-import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
+import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { useSellerBookings } from '../api/get-seller-bookings.ts';
 import { formatRequestedDate, formatRequestedTime } from '../utils/format-slot.ts';
 
-const COLUMNS = ['Car', 'Buyer', 'Date', 'Time', 'City', 'Payment', 'Buyer phone'];
+const COLUMNS = ['Car', 'Buyer', 'Requested', 'City', 'Payment and contact'];
 
 /**
  * Test drives booked on the seller's cars. The buyer's phone number arrives from the server only
@@ -39,24 +39,19 @@ export function SellerRequestsList({ email }: { email: string }) {
         {items.map((booking) => (
           <StackRow key={booking.id}>
             <StackCell primary>
-              <div className="flex items-center gap-3">
+              <div className="flex items-center gap-3 md:min-w-60">
                 <CarThumbnail src={booking.carPhoto} name={booking.carName} />
                 <p className="min-w-0 font-semibold leading-snug">{booking.carName}</p>
               </div>
             </StackCell>
             <StackCell label="Buyer">
-              <span className="inline-flex items-center gap-1">
-                {booking.buyerName}
-                {booking.buyerVerified ? <VerifiedBadge subject="buyer" /> : null}
-              </span>
+              <NameWithBadge name={booking.buyerName} verified={booking.buyerVerified} subject="buyer" />
             </StackCell>
-            <StackCell label="Date">
+            <StackCell label="Requested">
               <span className="whitespace-nowrap">
                 {formatRequestedDate(booking.requestedDate, booking.requestedTime)}
               </span>
-            </StackCell>
-            <StackCell label="Time">
-              <span className="whitespace-nowrap">
+              <span className="block whitespace-nowrap text-base-content/70">
                 {formatRequestedTime(booking.requestedDate, booking.requestedTime)}
               </span>
             </StackCell>
@@ -67,18 +62,18 @@ export function SellerRequestsList({ email }: { email: string }) {
               ) : (
                 <span className="badge badge-ghost badge-sm whitespace-nowrap">Not paid yet</span>
               )}
-            </StackCell>
-            <StackCell label="Buyer phone">
-              {booking.buyerPhone ? (
-                <a
-                  href={`tel:${booking.buyerPhone.replace(/[^\d+]/g, '')}`}
-                  className="link link-primary whitespace-nowrap"
-                >
-                  {booking.buyerPhone}
-                </a>
-              ) : (
-                <span className="text-base-content/70">Shown once paid</span>
-              )}
+              <span className="mt-1 block text-sm">
+                {booking.buyerPhone ? (
+                  <a
+                    href={`tel:${booking.buyerPhone.replace(/[^\d+]/g, '')}`}
+                    className="link link-primary whitespace-nowrap"
+                  >
+                    {booking.buyerPhone}
+                  </a>
+                ) : (
+                  <span className="text-base-content/70">Phone shown once paid</span>
+                )}
+              </span>
             </StackCell>
           </StackRow>
         ))}

@@ -12,7 +12,7 @@ import { useAppConfig } from '../../../lib/app-config.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
 import { type PaidBooking, usePayBooking } from '../api/pay-booking.ts';
 import { paymentKeys } from '../api/payment-keys.ts';
-import { formatCharge } from '../utils/money.ts';
+import { formatCharge } from '../../../lib/format.ts';
 import { LockIcon, PayButton } from './pay-controls.tsx';
 import { TestCardForm } from './test-card-form.tsx';
 
@@ -101,7 +101,7 @@ export function PaymentPanel({ bookingId, onPaid }: PaymentPanelProps) {
               Pay the test-drive fee to confirm your booking.
             </p>
           </div>
-          <p className="text-right">
+          <p className="hidden text-right sm:block">
             <span className="block text-base-content/75 text-xs uppercase tracking-wide">Total due</span>
             <span className="font-bold text-2xl tabular-nums">{amount}</span>
           </p>

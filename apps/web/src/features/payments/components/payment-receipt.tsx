@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { formatCharge } from '../utils/money.ts';
+import { formatCharge } from '../../../lib/format.ts';
 import { CheckIcon } from './booking-summary.tsx';
 
 type PaymentReceiptProps = {

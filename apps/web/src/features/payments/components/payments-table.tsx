@@ -6,11 +6,15 @@ import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../c
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { usePayments } from '../api/get-payments.ts';
-import { formatCharge } from '../utils/money.ts';
+import { formatCharge } from '../../../lib/format.ts';
 
 const COLUMNS = ['Date', 'Booking', 'Buyer', 'Seller', 'Car', 'Amount', 'Transaction ID', 'Provider'];
 
-const PROVIDER_LABELS: Record<string, string> = { test: 'Test mode', stripe: 'Stripe' };
+/** Short, so the table fits beside the dashboard menu; the full name is the badge's title. */
+const PROVIDERS: Record<string, { label: string; title: string }> = {
+  test: { label: 'Test', title: 'Test mode (no real charge)' },
+  stripe: { label: 'Stripe', title: 'Stripe' },
+};
 
 /** Enough of a UUID to tell bookings apart at a glance; the whole id for screen readers and on hover. */
 function ShortId({ id }: { id: string }) {
@@ -27,7 +31,7 @@ function Email({ address }: { address: string }) {
   const at = address.lastIndexOf('@');
   if (at <= 0) return <span className="break-all">{address}</span>;
   return (
-    <span className="break-words">
+    <span className="wrap-anywhere">
       {address.slice(0, at)}
       <wbr />
       {address.slice(at)}
@@ -84,22 +88,21 @@ export function PaymentsTable() {
             <StackCell label="Seller">
               <Email address={payment.productBy} />
             </StackCell>
-            <StackCell label="Car">
-              <span className="block md:min-w-32">{payment.product}</span>
-            </StackCell>
+            <StackCell label="Car">{payment.product}</StackCell>
             <StackCell label="Amount">
               <span className="whitespace-nowrap font-semibold tabular-nums">
-                {formatCharge(payment.price, payment.currency)}
+                {formatCharge(payment.price)}
               </span>
             </StackCell>
             <StackCell label="Transaction ID">
-              <code className="block break-all font-mono text-xs md:max-w-44">{payment.transactionId}</code>
+              <code className="block break-all font-mono text-xs md:max-w-32">{payment.transactionId}</code>
             </StackCell>
             <StackCell label="Provider">
               <span
                 className={`badge badge-sm whitespace-nowrap ${payment.provider === 'stripe' ? 'badge-info' : 'badge-ghost'}`}
+                title={PROVIDERS[payment.provider]?.title}
               >
-                {PROVIDER_LABELS[payment.provider] ?? payment.provider}
+                {PROVIDERS[payment.provider]?.label ?? payment.provider}
               </span>
             </StackCell>
           </StackRow>

@@ -40,7 +40,8 @@ function renderPanel(onPaid = vi.fn()) {
 
 async function clickPayWhenReady() {
   const pay = () => screen.getByRole('button', { name: /Pay \$120\.00/ });
-  await waitFor(() => expect(pay().hasAttribute('disabled')).toBe(false));
+  // The first render also loads the lazy Stripe chunk.
+  await waitFor(() => expect(pay().hasAttribute('disabled')).toBe(false), { timeout: 5000 });
   await userEvent.click(pay());
 }
 
@@ -54,8 +55,10 @@ describe('payment panel with Stripe', () => {
 
   it('loads Stripe with the publishable key and shows no test-mode notice', async () => {
     renderPanel();
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: /Pay \$120\.00/ }).hasAttribute('disabled')).toBe(false),
+    await waitFor(
+      () =>
+        expect(screen.getByRole('button', { name: /Pay \$120\.00/ }).hasAttribute('disabled')).toBe(false),
+      { timeout: 5000 },
     );
     expect(stripe.loadStripe).toHaveBeenCalledWith('pk_test_123');
     expect(screen.queryByText('Test mode — no real charge')).toBeNull();

@@ -48,7 +48,7 @@ export function SaveButton({ car, user }: SaveButtonProps) {
     return (
       <button
         type="button"
-        className="btn btn-circle btn-outline btn-disabled"
+        className="btn btn-circle btn-outline btn-lg"
         aria-label="Save this car"
         title="Only buyers can save cars"
         disabled
@@ -73,7 +73,7 @@ export function SaveButton({ car, user }: SaveButtonProps) {
   return (
     <button
       type="button"
-      className={`btn btn-circle ${saved ? 'btn-primary' : 'btn-outline'}`}
+      className={`btn btn-circle btn-outline btn-lg ${saved ? 'border-primary bg-primary/10 text-primary' : ''}`}
       aria-label="Save this car"
       aria-pressed={saved}
       aria-busy={busy}

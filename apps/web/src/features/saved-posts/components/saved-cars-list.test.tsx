@@ -38,7 +38,11 @@ describe('SavedCarsList', () => {
     );
     expect(within(row).getByText('Sam Seller')).toBeTruthy();
     expect(within(row).getByText('Verified')).toBeTruthy();
-    expect(within(row).getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe('/cars/id/car-1');
+    expect(
+      within(row)
+        .getByRole('link', { name: /View Details/ })
+        .getAttribute('href'),
+    ).toBe('/cars/id/car-1');
     const other = screen.getByText('2019 Ferrari 488 Pista').closest('tr') as HTMLElement;
     expect(within(other).queryByText('Verified')).toBeNull();
 

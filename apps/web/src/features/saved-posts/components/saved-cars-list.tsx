@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
-import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
+import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useSavedPosts } from '../api/get-saved-posts.ts';
@@ -66,16 +66,13 @@ export function SavedCarsList({ email }: { email: string }) {
         {items.map((post) => (
           <StackRow key={post.car}>
             <StackCell primary>
-              <div className="flex items-center gap-3">
+              <div className="flex items-center gap-3 md:min-w-60">
                 <CarThumbnail src={post.carPhoto} name={post.carName} />
                 <p className="min-w-0 font-semibold leading-snug">{post.carName}</p>
               </div>
             </StackCell>
             <StackCell label="Seller">
-              <span className="inline-flex items-center gap-1">
-                {post.carSeller}
-                {post.carSellerVerified ? <VerifiedBadge subject="seller" /> : null}
-              </span>
+              <NameWithBadge name={post.carSeller} verified={post.carSellerVerified} subject="seller" />
             </StackCell>
             <StackCell label="Saved on">
               <span className="whitespace-nowrap">{formatDate(post.savedAt)}</span>

@@ -1,0 +1,424 @@
+/**
+ * Abuse cases, each as an attacker would try it: oversized and deeply nested bodies, slow clients,
+ * path traversal on the photo files, e-mail variants, cross-site form posts, CORS, readable
+ * cookies, role changes through the auth library, and secrets in error bodies or logs.
+ * The logger is turned on (at trace level) and captured, so that the real redaction is tested.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { errorResponseSchema } from '@redline/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { contactMessages, savedPosts, users } from '../../src/db/schema.ts';
+import { createCar } from '../factories.ts';
+import { as, cookieFrom, createTestApp, signUpUser, TEST_PASSWORD, type TestApp, type TestUser } from '../helpers.ts';
+
+/** Every log line the apps of this file write. */
+const logLines: string[] = [];
+
+vi.mock('../../src/http/logger.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/http/logger.ts')>();
+  return {
+    loggerOptions: (config: Parameters<typeof actual.loggerOptions>[0]) => {
+      const options = actual.loggerOptions({ ...config, NODE_ENV: 'production', LOG_LEVEL: 'trace' });
+      const stream = new Writable({
+        write(chunk, _encoding, done) {
+          logLines.push(String(chunk));
+          done();
+        },
+      });
+      return { ...(options as object), stream };
+    },
+  };
+});
+
+let t: TestApp;
+let buyer: TestUser;
+let seller: TestUser;
+const CARD = '4242424242424242';
+const responses: LightMyRequestResponse[] = [];
+
+/** Remembers every response, so that the last test can search them all for secrets. */
+async function call(user: TestUser | undefined, options: Parameters<typeof as>[2]) {
+  const res = await as(t, user, options);
+  responses.push(res);
+  return res;
+}
+
+function expectErrorShape(res: LightMyRequestResponse) {
+  expect(errorResponseSchema.safeParse(res.json()).success, res.body).toBe(true);
+}
+
+const sessionToken = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!.split('.')[0]!);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  buyer = await signUpUser(t, 'Buyer');
+  seller = await signUpUser(t, 'Seller');
+});
+afterAll(() => t.close());
+
+describe('request bodies', () => {
+  it('refuses a JSON body over 1 MB with 413, in the error shape, and stores nothing', async () => {
+    const message = 'x'.repeat(1_100_000);
+    const res = await call(undefined, {
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Big', email: 'big@example.test', message },
+    });
+    expect(res.statusCode).toBe(413);
+    expectErrorShape(res);
+    const seller413 = await call(seller, { method: 'POST', url: '/api/cars', payload: { about: message } });
+    expect(seller413.statusCode).toBe(413);
+    expect(await t.db.select().from(contactMessages)).toEqual([]);
+  });
+
+  it.each([
+    ['arrays', `${'['.repeat(200_000)}${']'.repeat(200_000)}`],
+    ['objects', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`],
+  ])('answers 400, not 500, to JSON nested 100 000 deep (%s) on every kind of route', async (_kind, body) => {
+    const headers = { 'content-type': 'application/json' };
+    for (const [user, url] of [
+      [undefined, '/api/contact'],
+      [undefined, '/api/auth/sign-up/email'],
+      [undefined, '/api/auth/sign-in/email'],
+      [buyer, '/api/savedpost'],
+      [buyer, '/api/testdrivebooking'],
+      [seller, '/api/cars'],
+    ] as const) {
+      const res = await call(user, { method: 'POST', url, headers, payload: body });
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(400);
+      expectErrorShape(res);
+    }
+  });
+});
+
+describe('slow clients', () => {
+  it('has request, connection and keep-alive timeouts set', () => {
+    expect(t.app.server.requestTimeout).toBe(30_000);
+    expect(t.app.initialConfig.connectionTimeout).toBe(30_000);
+    expect(t.app.server.keepAliveTimeout).toBe(10_000);
+  });
+
+  it('keeps answering others while 50 clients send their headers a byte at a time', async () => {
+    const slow = await createTestApp();
+    await slow.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = slow.app.server.address() as net.AddressInfo;
+    const sockets: net.Socket[] = [];
+    const timers: NodeJS.Timeout[] = [];
+    try {
+      for (let i = 0; i < 50; i += 1) {
+        const socket = net.connect(port, '127.0.0.1');
+        socket.on('error', () => {});
+        sockets.push(socket);
+        const request = `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nX-Padding: ${'a'.repeat(200)}`;
+        let sent = 0;
+        timers.push(
+          setInterval(() => {
+            if (sent < request.length) socket.write(request[sent++]!);
+          }, 50),
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      const started = Date.now();
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          fetch(`http://127.0.0.1:${port}${i % 2 ? '/api/health' : '/api/categories'}`).then((r) => r.status),
+        ),
+      );
+      const took = Date.now() - started;
+      expect(answers.every((s) => s === 200)).toBe(true);
+      // 40 quick requests behind 50 stalled ones: answered in well under a second on an idle machine.
+      expect(took).toBeLessThan(5_000);
+      expect(sockets.filter((s) => !s.destroyed)).toHaveLength(50);
+    } finally {
+      for (const timer of timers) clearInterval(timer);
+      for (const socket of sockets) socket.destroy();
+      await slow.close();
+    }
+  });
+});
+
+describe('photo files', () => {
+  const attempts = [
+    '/uploads/..%2fsecret.txt',
+    '/uploads/..%2f..%2f..%2f..%2f..%2f..%2fetc%2fpasswd',
+    '/uploads/%2e%2e/secret.txt',
+    '/uploads/%2e%2e%2fsecret.txt',
+    '/uploads/.%2e/secret.txt',
+    '/uploads/../secret.txt',
+    '/uploads/..\\secret.txt',
+    '/uploads/..%5csecret.txt',
+    '/uploads/%252e%252e%252fsecret.txt',
+    '/uploads/....//secret.txt',
+    '/uploads//etc/passwd',
+    '/uploads/%2fetc%2fpasswd',
+    '/uploads/%00',
+    '/uploads/photo-480.webp%00.txt',
+    '/uploads/%c0%ae%c0%ae/secret.txt',
+    '/uploads/.secret',
+    '/uploads/',
+  ];
+
+  it.each(attempts)('never serves a file outside the photo store: %s', async (url) => {
+    const uploads = path.join(t.dataDir, 'uploads');
+    await mkdir(uploads, { recursive: true });
+    await writeFile(path.join(uploads, 'photo-480.webp'), 'PHOTO');
+    await writeFile(path.join(uploads, '.secret'), 'HIDDEN-IN-UPLOADS');
+    await writeFile(path.join(t.dataDir, 'secret.txt'), 'TOP-SECRET');
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/photo-480.webp' })).body).toBe('PHOTO');
+
+    const res = await call(undefined, { method: 'GET', url });
+    // Refused by the router (400), by the static file server as a malformed path (403), or not found.
+    expect([400, 403, 404]).toContain(res.statusCode);
+    expectErrorShape(res);
+    expect(res.body).not.toMatch(/TOP-SECRET|HIDDEN-IN-UPLOADS|root:/);
+  });
+
+  it('names stored photos by content hash: an upload named ../../evil.png writes nothing outside the store', async () => {
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } }).png().toBuffer();
+    const boundary = `----abuse${randomBytes(6).toString('hex')}`;
+    const res = await call(seller, {
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="../../evil.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().key).toMatch(/^[a-f0-9]{32}$/);
+    expect((await readdir(t.dataDir)).filter((f) => f.includes('evil'))).toEqual([]);
+    expect((await readdir(path.join(t.dataDir, 'uploads'))).filter((f) => f.includes('evil'))).toEqual([]);
+  });
+});
+
+describe('accounts', () => {
+  it('maps case and whitespace variants of an e-mail to one account', async () => {
+    const signUp = await call(undefined, {
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Case Buyer', email: 'case-buyer@x.test', password: TEST_PASSWORD, role: 'Buyer' },
+    });
+    expect(signUp.statusCode).toBe(200);
+    const id = signUp.json().user.id;
+
+    for (const variant of [' CASE-BUYER@X.TEST ', 'Case-Buyer@X.Test', '\tcase-buyer@x.test\n']) {
+      const signIn = await call(undefined, {
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: variant, password: TEST_PASSWORD },
+        remoteAddress: `10.1.0.${variant.length}`,
+      });
+      expect(signIn.statusCode, variant).toBe(200);
+      expect(signIn.json().user.id).toBe(id);
+    }
+    const again = await call(undefined, {
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Copy', email: '  CASE-BUYER@x.test', password: TEST_PASSWORD, role: 'Seller' },
+    });
+    expect(again.statusCode).toBe(409);
+    const rows = await t.db.select().from(users).where(sql`lower(${users.email}) like '%case-buyer@x.test%'`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('never changes a role through the auth library: update-user with role Admin is refused', async () => {
+    const victim = await signUpUser(t, 'Buyer');
+    for (const role of ['Admin', 'Seller', 'admin']) {
+      const res = await call(victim, {
+        method: 'POST',
+        url: '/api/auth/update-user',
+        headers: { origin: 'http://localhost:3000' },
+        payload: { name: 'Promoted?', role },
+      });
+      expect(res.statusCode, res.body).toBe(403);
+      expectErrorShape(res);
+    }
+    const row = await t.db.query.users.findFirst({ where: eq(users.id, victim.id) });
+    expect(row).toMatchObject({ role: 'Buyer', name: victim.name });
+    expect((await call(victim, { method: 'GET', url: '/api/contact' })).statusCode).toBe(403);
+  });
+
+  it('sets the session cookie HttpOnly and SameSite=Lax (and Secure with an https PUBLIC_URL)', async () => {
+    const res = await call(undefined, {
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: buyer.email, password: TEST_PASSWORD },
+    });
+    const cookie = [res.headers['set-cookie']].flat().find((c) => c?.includes('session_token='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+
+    const secure = await createTestApp({ PUBLIC_URL: 'https://redline.example', AUTH_SECRET: 'x'.repeat(40) });
+    try {
+      const signUp = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { origin: 'https://redline.example' },
+        payload: { name: 'Secure', email: 'secure@x.test', password: TEST_PASSWORD, role: 'Buyer' },
+      });
+      const secureCookie = [signUp.headers['set-cookie']].flat().find((c) => c?.includes('session_token='));
+      expect(secureCookie).toMatch(/^__Secure-redline\.session_token=/);
+      expect(secureCookie).toMatch(/; Secure/i);
+      expect(secureCookie).toMatch(/HttpOnly/i);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('cross-site requests', () => {
+  const evil = { origin: 'https://evil.example', referer: 'https://evil.example/page' };
+
+  it('refuses a cross-site form POST that carries the session cookie, and changes nothing', async () => {
+    const car = await createCar(t, seller);
+    const attempts: [TestUser, string, string, string][] = [
+      [buyer, '/api/savedpost', 'application/x-www-form-urlencoded', `carId=${car.id}`],
+      [buyer, '/api/savedpost', 'text/plain', JSON.stringify({ carId: car.id })],
+      [buyer, '/api/testdrivebooking', 'application/x-www-form-urlencoded', `carId=${car.id}&phone=5550102030&city=X`],
+      [buyer, '/api/auth/sign-out', 'application/x-www-form-urlencoded', ''],
+      [seller, '/api/advertise', 'text/plain', JSON.stringify({ carId: car.id })],
+    ];
+    for (const [user, url, contentType, payload] of attempts) {
+      const res = await call(user, {
+        method: 'POST',
+        url,
+        headers: { ...evil, 'content-type': contentType },
+        payload,
+      });
+      expect(res.statusCode, `${url} ${contentType}: ${res.body}`).toBe(403);
+      expectErrorShape(res);
+    }
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#fff' } }).png().toBuffer();
+    const boundary = `----evil${randomBytes(6).toString('hex')}`;
+    const upload = await call(seller, {
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { ...evil, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n`),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(upload.statusCode).toBe(403);
+    const deleted = await call(seller, { method: 'DELETE', url: `/api/cars/${car.id}`, headers: { origin: 'null' } });
+    expect(deleted.statusCode).toBe(403);
+
+    expect(await t.db.select().from(savedPosts).where(eq(savedPosts.carId, car.id))).toEqual([]);
+    expect(await t.db.query.cars.findFirst({ where: (c, { eq: is }) => is(c.id, car.id) })).toBeDefined();
+    expect((await call(buyer, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+  });
+
+  it('still accepts the same calls from the site itself', async () => {
+    const car = await createCar(t, seller);
+    const res = await call(buyer, {
+      method: 'POST',
+      url: '/api/savedpost',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { carId: car.id },
+    });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('sends no CORS header on any response, preflight included', async () => {
+    const car = await createCar(t, seller);
+    const checks: [TestUser | undefined, 'GET' | 'POST' | 'OPTIONS', string][] = [
+      [undefined, 'GET', '/api/categories'],
+      [undefined, 'GET', '/api/advertise'],
+      [undefined, 'GET', '/api/me'],
+      [buyer, 'GET', '/api/me'],
+      [buyer, 'GET', `/api/cars/id/${car.id}`],
+      [buyer, 'POST', '/api/savedpost'],
+      [undefined, 'POST', '/api/auth/sign-in/email'],
+      [undefined, 'GET', '/api/auth/get-session'],
+      [undefined, 'OPTIONS', '/api/cars'],
+      [undefined, 'OPTIONS', '/api/auth/sign-in/email'],
+      [undefined, 'GET', '/uploads/photo-480.webp'],
+      [undefined, 'GET', '/api/docs/json'],
+    ];
+    for (const [user, method, url] of checks) {
+      const res = await call(user, {
+        method,
+        url,
+        headers: { ...evil, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        ...(method === 'POST' ? { payload: {} } : {}),
+      });
+      const cors = Object.keys(res.headers).filter((h) => h.startsWith('access-control-'));
+      expect(cors, `${method} ${url}`).toEqual([]);
+    }
+  });
+});
+
+describe('secrets', () => {
+  it('never puts a password, session token or card number in an error body or a log line', async () => {
+    const token = sessionToken(buyer.cookie);
+    expect(token.length).toBeGreaterThan(10);
+
+    // Calls that carry secrets and fail in many ways.
+    await call(undefined, {
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: buyer.email, password: `${TEST_PASSWORD}-wrong` },
+    });
+    await call(undefined, {
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Dup', email: buyer.email, password: TEST_PASSWORD, role: 'Buyer' },
+    });
+    await call(undefined, {
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Bad', email: 'not-an-email', password: TEST_PASSWORD, role: 'Admin' },
+    });
+    await call(buyer, { method: 'POST', url: '/api/contact', payload: { password: TEST_PASSWORD, cardNumber: CARD } });
+    await call(buyer, {
+      method: 'POST',
+      url: '/api/payments/test-mode/confirm',
+      payload: { clientSecret: 'pi_nope_secret_nope', card: { number: CARD, expMonth: 1, expYear: 1999, cvc: '123' } },
+    });
+    await call(buyer, {
+      method: 'POST',
+      url: '/api/payments/test-mode/confirm',
+      payload: { clientSecret: 'x', card: { number: `${CARD}999999`, expMonth: 'x', expYear: 2030, cvc: '12345678901' } },
+    });
+    await call(undefined, { method: 'GET', url: '/api/me', headers: { cookie: `redline.session_token=${token}.forged` } });
+    await call(undefined, { method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+
+    const signIn = await call(undefined, {
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: seller.email, password: TEST_PASSWORD },
+    });
+    const newToken = sessionToken(cookieFrom(signIn));
+    // An error on our side (500), whose details go to the log only.
+    const failing = vi.spyOn(t.context.database.db, 'select').mockImplementationOnce(() => {
+      throw new Error('the database exploded');
+    });
+    const crashed = await call(seller, { method: 'GET', url: '/api/categories' });
+    failing.mockRestore();
+    expect(crashed.statusCode).toBe(500);
+    expect(crashed.body).not.toContain(CARD);
+
+    const secrets = [TEST_PASSWORD, token, newToken, CARD];
+    for (const res of responses.filter((r) => r.statusCode >= 400)) {
+      for (const secret of secrets) expect(res.body, `response ${res.statusCode}`).not.toContain(secret);
+    }
+    expect(logLines.length).toBeGreaterThan(20);
+    const log = logLines.join('');
+    expect(log).toContain('incoming request');
+    expect(log).toContain('the database exploded');
+    for (const secret of secrets) expect(log).not.toContain(secret);
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * The raw-query ceiling: a bare node:http server that answers each benchmark route by sending the
+ * same SQL as Redline (captured from its repositories, see statements.ts) through the same driver
+ * with the same pool settings, and writes the rows out with JSON.stringify. No framework, no
+ * validation, no session check, no shaping: the least work each request needs.
+ *
+ * Environment: BENCH_ENGINE (postgres | pglite), DATABASE_URL or BENCH_PGLITE_DIR, BENCH_EXAMPLE
+ * (JSON: carId, sellerId, buyerId), BENCH_BUYER_IDS (JSON list of the buyers the load uses), PORT.
+ */
+import http from 'node:http';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PAGE_SIZE_DEFAULT, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import pg from 'pg';
+import { isUuid } from '../../apps/server/src/db/pagination.ts';
+import { carViewColumns } from '../../apps/server/src/modules/cars/cars.repository.ts';
+import { bind, captureStatements, type Driver, MAX_PHOTO_KEYS, type Statement } from './statements.ts';
+
+type Row = unknown[];
+type Query = (statement: Statement, inputs?: Record<string, unknown>) => Promise<Row[]>;
+
+const engine = process.env.BENCH_ENGINE;
+const example = JSON.parse(process.env.BENCH_EXAMPLE ?? '{}') as {
+  carId: string;
+  sellerId: string;
+  buyerId: string;
+};
+
+let driver: Driver;
+if (engine === 'postgres') {
+  // The app's pool settings (apps/server/src/db/client.ts).
+  const pool = new pg.Pool({
+    connectionString: process.env.DATABASE_URL,
+    max: 20,
+    connectionTimeoutMillis: 1000,
+    query_timeout: 10_000,
+  });
+  pool.on('error', () => {});
+  driver = { engine, pool };
+} else {
+  driver = { engine: 'pglite', client: new PGlite(process.env.BENCH_PGLITE_DIR) };
+}
+
+const statements = await captureStatements(driver, { ...example, pageSize: PAGE_SIZE_DEFAULT });
+
+function queryWith(run: (text: string, values: unknown[]) => Promise<{ rows: Row[] }>): Query {
+  return async (statement, inputs = {}) => (await run(statement.text, bind(statement, inputs))).rows;
+}
+
+const query: Query =
+  driver.engine === 'postgres'
+    ? queryWith((text, values) =>
+        (driver as { pool: pg.Pool }).pool.query({ text, values, rowMode: 'array' }),
+      )
+    : queryWith((text, values) =>
+        (driver as { client: PGlite }).client.query<Row>(text, values, { rowMode: 'array' }),
+      );
+
+/** One transaction, as Drizzle runs one on each driver. */
+async function transaction<T>(work: (q: Query) => Promise<T>): Promise<T> {
+  if (driver.engine === 'pglite') {
+    return driver.client.transaction((tx: Transaction) =>
+      work(queryWith((text, values) => tx.query<Row>(text, values, { rowMode: 'array' }))),
+    );
+  }
+  const client = await driver.pool.connect();
+  try {
+    await client.query('begin');
+    const result = await work(queryWith((text, values) => client.query({ text, values, rowMode: 'array' })));
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+const PHOTOS = Object.keys(carViewColumns).indexOf('photos');
+
+async function photoSizes(rows: Row[]) {
+  const keys = [...new Set(rows.flatMap((r) => r[PHOTOS] as string[]))].slice(0, MAX_PHOTO_KEYS);
+  if (keys.length === 0) return [];
+  return query(
+    statements.photoSizes[keys.length - 1]!,
+    Object.fromEntries(keys.map((k, i) => [`key${i}`, k])),
+  );
+}
+
+const buyerIds = new Set(JSON.parse(process.env.BENCH_BUYER_IDS ?? '[]') as string[]);
+const buyers = new Map<string, { name: string; email: string }>();
+for (const row of await query({
+  text: 'select id, name, email from users where id = any($1)',
+  slots: [{ value: [...buyerIds] }],
+})) {
+  buyers.set(row[0] as string, { name: row[1] as string, email: row[2] as string });
+}
+
+function send(res: http.ServerResponse, status: number, body: unknown) {
+  const json = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(json),
+  });
+  res.end(json);
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+async function book(req: http.IncomingMessage, res: http.ServerResponse) {
+  const input = JSON.parse(await readBody(req)) as {
+    carId: string;
+    phone: string;
+    city: string;
+    date: string;
+    time: string;
+  };
+  const buyerId = String(req.headers['x-buyer-id']);
+  const buyer = buyers.get(buyerId);
+  if (!buyer) return send(res, 401, { error: 'unknown buyer' });
+  const id = await transaction(async (q) => {
+    const [car] = await q(statements.lockCarWithSeller, { carId: input.carId });
+    if (!car) return undefined;
+    // Column order of lockCarWithSeller: id, year, brand, model, photos, soldAt, seller id, name, email.
+    await q(statements.unpaidBookingsOf, { buyerId, carId: input.carId });
+    const [inserted] = await q(statements.insertBooking, {
+      carId: input.carId,
+      carName: `${car[1]} ${car[2]} ${car[3]}`,
+      carPhoto: `/uploads/${(car[4] as string[])[0]}-480.webp`,
+      sellerId: car[6],
+      sellerName: car[7],
+      sellerEmail: car[8],
+      buyerId,
+      buyerName: buyer.name,
+      buyerEmail: buyer.email,
+      buyerPhone: input.phone,
+      requestedDate: input.date,
+      requestedTime: input.time,
+      requestedLocation: input.city,
+      price: TEST_DRIVE_FEE_CENTS,
+      isPaid: false,
+    });
+    return inserted![0] as string;
+  });
+  if (!id) return send(res, 404, { error: 'no such car' });
+  const [booking] = await query(statements.findBooking, { bookingId: id });
+  send(res, 201, booking);
+}
+
+async function cancel(bookingId: string, res: http.ServerResponse) {
+  const deletedCount = await transaction(async (q) => {
+    const [booking] = await q(statements.lockBooking, { bookingId });
+    if (!booking) return 0;
+    return (await q(statements.deleteUnpaidBooking, { bookingId })).length;
+  });
+  send(res, 200, { deletedCount });
+}
+
+async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+  const url = req.url ?? '/';
+  const path = url.split('?')[0]!;
+  if (req.method === 'GET' && path === '/api/categories')
+    return send(res, 200, await query(statements.categories));
+  if (req.method === 'GET' && path === '/api/advertise') {
+    const rows = await query(statements.advertisedPage);
+    return send(res, 200, { rows, photos: await photoSizes(rows) });
+  }
+  if (req.method === 'GET' && path.startsWith('/api/cars/id/')) {
+    const carId = path.slice('/api/cars/id/'.length);
+    const rows = isUuid(carId) ? await query(statements.carView, { carId }) : [];
+    if (rows.length === 0) return send(res, 404, { error: 'not found' });
+    return send(res, 200, { row: rows[0], photos: await photoSizes(rows) });
+  }
+  if (req.method === 'GET' && path.startsWith('/api/cars/')) {
+    const categoryId = decodeURIComponent(path.slice('/api/cars/'.length));
+    if ((await query(statements.categoryExists, { categoryId })).length === 0) {
+      return send(res, 404, { error: 'not found' });
+    }
+    const rows = await query(statements.categoryPage, { categoryId });
+    return send(res, 200, { rows, photos: await photoSizes(rows) });
+  }
+  if (req.method === 'POST' && path === '/api/testdrivebooking') return book(req, res);
+  if (req.method === 'DELETE' && path.startsWith('/api/testdrivebooking/')) {
+    return cancel(path.slice('/api/testdrivebooking/'.length), res);
+  }
+  send(res, 404, { error: 'no route' });
+}
+
+const server = http.createServer((req, res) => {
+  handle(req, res).catch((error: unknown) => {
+    console.error(error);
+    if (!res.headersSent) send(res, 500, { error: 'failed' });
+  });
+});
+server.keepAliveTimeout = 10_000;
+server.listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1');
+process.on('SIGTERM', () => {
+  server.close();
+  server.closeAllConnections();
+  const closing = driver.engine === 'postgres' ? driver.pool.end() : driver.client.close();
+  void closing.finally(() => process.exit(0));
+});

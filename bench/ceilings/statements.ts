@@ -1,0 +1,151 @@
+/**
+ * The exact SQL Redline's repositories send, captured once at start-up: each repository function
+ * runs against a Drizzle instance whose logger records the statement and its parameters. A
+ * parameter equal to one of the example inputs becomes a named slot; any other stays constant.
+ * The raw-query ceiling then sends these texts straight to the driver, with no ORM in between.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type pg from 'pg';
+import type { Db, Tx } from '../../apps/server/src/db/client.ts';
+import * as schema from '../../apps/server/src/db/schema.ts';
+import { listAdvertisedCars } from '../../apps/server/src/modules/advertisements/advertisements.repository.ts';
+import * as bookingsRepo from '../../apps/server/src/modules/bookings/bookings.repository.ts';
+import {
+  categoryExists,
+  findCarView,
+  listUnsoldCarsOfCategory,
+} from '../../apps/server/src/modules/cars/cars.repository.ts';
+import { listCategories } from '../../apps/server/src/modules/categories/categories.repository.ts';
+import { findPhotoSizes } from '../../apps/server/src/modules/photos/photos.repository.ts';
+
+type Slot = { input: string } | { value: unknown };
+
+export interface Statement {
+  text: string;
+  slots: Slot[];
+}
+
+/** The statement's parameters, filled from named inputs. */
+export function bind(statement: Statement, inputs: Record<string, unknown>): unknown[] {
+  return statement.slots.map((slot) => ('input' in slot ? inputs[slot.input] : slot.value));
+}
+
+export type Driver = { engine: 'postgres'; pool: pg.Pool } | { engine: 'pglite'; client: PGlite };
+
+function recordingDb(driver: Driver) {
+  const log: { query: string; params: unknown[] }[] = [];
+  const logger = { logQuery: (query: string, params: unknown[]) => log.push({ query, params }) };
+  const db = (driver.engine === 'postgres'
+    ? drizzleNodePg(driver.pool, { schema, logger })
+    : drizzlePglite(driver.client, { schema, logger })) as unknown as Db;
+  return { db, log };
+}
+
+function toStatement(
+  entry: { query: string; params: unknown[] },
+  inputs: Record<string, unknown>,
+): Statement {
+  return {
+    text: entry.query,
+    slots: entry.params.map((param) => {
+      const name = Object.keys(inputs).find((k) => inputs[k] === param);
+      return name ? { input: name } : { value: param };
+    }),
+  };
+}
+
+class Rollback extends Error {}
+
+/** The most photo keys one page can ask sizes for (12 cars × up to 10 photos, de-duplicated). */
+export const MAX_PHOTO_KEYS = 24;
+
+export interface Statements {
+  categories: Statement;
+  advertisedPage: Statement;
+  categoryExists: Statement;
+  categoryPage: Statement;
+  carView: Statement;
+  /** By number of distinct keys. */
+  photoSizes: Statement[];
+  lockCarWithSeller: Statement;
+  unpaidBookingsOf: Statement;
+  insertBooking: Statement;
+  findBooking: Statement;
+  lockBooking: Statement;
+  deleteUnpaidBooking: Statement;
+}
+
+/**
+ * Captures every statement. `example` must name a real, unsold car, its seller and a real buyer: the booking
+ * statements run for real inside a transaction that is then rolled back.
+ */
+export async function captureStatements(
+  driver: Driver,
+  example: { carId: string; sellerId: string; buyerId: string; pageSize: number },
+): Promise<Statements> {
+  const { db, log } = recordingDb(driver);
+  const last = () => log[log.length - 1]!;
+  const one = async (run: () => Promise<unknown>, inputs: Record<string, unknown> = {}) => {
+    await run();
+    return toStatement(last(), inputs);
+  };
+  const categoryId = 'bench-example-category';
+  const limit = example.pageSize;
+  const bookingId = '00000000-0000-4000-8000-00000000b00c';
+
+  const statements: Partial<Statements> = {
+    categories: await one(() => listCategories(db)),
+    advertisedPage: await one(() => listAdvertisedCars(db, limit)),
+    categoryExists: await one(() => categoryExists(db, categoryId), { categoryId }),
+    categoryPage: await one(() => listUnsoldCarsOfCategory(db, categoryId, limit), { categoryId }),
+    carView: await one(() => findCarView(db, example.carId), { carId: example.carId }),
+    findBooking: await one(() => bookingsRepo.findBooking(db, bookingId), { bookingId }),
+    photoSizes: [],
+  };
+  for (let n = 1; n <= MAX_PHOTO_KEYS; n++) {
+    const keys = Array.from({ length: n }, (_, i) => `bench-example-key-${i}`);
+    const inputs = Object.fromEntries(keys.map((k, i) => [`key${i}`, k]));
+    statements.photoSizes!.push(await one(() => findPhotoSizes(db, keys), inputs));
+  }
+
+  // The booking's values as the service derives them; distinctive strings so that each maps to its slot.
+  const booking = {
+    carId: example.carId,
+    carName: 'bench-example-car-name',
+    carPhoto: 'bench-example-car-photo',
+    sellerId: example.sellerId,
+    sellerName: 'bench-example-seller-name',
+    sellerEmail: 'bench-example-seller-email',
+    buyerId: example.buyerId,
+    buyerName: 'bench-example-buyer-name',
+    buyerEmail: 'bench-example-buyer-email',
+    buyerPhone: 'bench-example-phone',
+    requestedDate: '2099-01-02',
+    requestedTime: '10:00',
+    requestedLocation: 'bench-example-city',
+    price: 12_000,
+    isPaid: false,
+  };
+  await db
+    .transaction(async (tx: Tx) => {
+      statements.lockCarWithSeller = await one(() => bookingsRepo.lockCarWithSeller(tx, example.carId), {
+        carId: example.carId,
+      });
+      statements.unpaidBookingsOf = await one(
+        () => bookingsRepo.unpaidBookingsOf(tx, example.buyerId, example.carId),
+        { buyerId: example.buyerId, carId: example.carId },
+      );
+      statements.insertBooking = await one(() => bookingsRepo.insertBooking(tx, booking), booking);
+      statements.lockBooking = await one(() => bookingsRepo.lockBooking(tx, bookingId), { bookingId });
+      statements.deleteUnpaidBooking = await one(() => bookingsRepo.deleteUnpaidBooking(tx, bookingId), {
+        bookingId,
+      });
+      throw new Rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof Rollback)) throw error;
+    });
+  return statements as Statements;
+}

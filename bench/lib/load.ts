@@ -1,0 +1,183 @@
+/** The HTTP scenarios and the autocannon run that measures one of them against one server. */
+import { localDateString } from '@redline/shared';
+import autocannon, { type Request } from 'autocannon';
+import { round } from './cli.ts';
+
+export interface Session {
+  buyerId: string;
+  cookie: string;
+}
+
+export interface ScenarioInputs {
+  /** The category whose first page is read. */
+  categoryId: string;
+  /** Random ids for the car-by-id scenario. */
+  carIds: string[];
+  /** Unsold cars, for bookings. */
+  bookableCarIds: string[];
+  /** One signed-in buyer per connection (round robin when there are more connections). */
+  sessions: Session[];
+  /** ETags Redline sent, for the revalidation scenarios. */
+  etags: Record<string, string>;
+}
+
+export interface Scenario {
+  key: string;
+  title: string;
+  /** Compared with the raw-query ceiling (database-backed) or only with the constant one. */
+  databaseBacked: boolean;
+  /** Statuses that count as success. */
+  expect: number[];
+  /** Runs only when the server sent an ETag for this path. */
+  revalidates?: string;
+  /** The request sequence of one connection. */
+  requests(connection: number, inputs: ScenarioInputs): Request[];
+}
+
+const pickFrom = (list: string[]) => list[Math.floor(Math.random() * list.length)]!;
+
+const signedIn = (connection: number, inputs: ScenarioInputs) => {
+  const session = inputs.sessions[connection % inputs.sessions.length]!;
+  // x-buyer-id is read only by the raw-query ceiling, which has no sessions.
+  return { cookie: session.cookie, 'x-buyer-id': session.buyerId };
+};
+
+/** Tomorrow, 10:00: always in the future and within the booking horizon. */
+const bookingDate = () => localDateString(new Date(Date.now() + 86_400_000));
+
+export const SCENARIOS: Scenario[] = [
+  {
+    key: 'categories',
+    title: 'GET /api/categories',
+    databaseBacked: false,
+    expect: [200],
+    requests: () => [{ method: 'GET', path: '/api/categories' }],
+  },
+  {
+    key: 'categories-304',
+    title: 'GET /api/categories, If-None-Match (304)',
+    databaseBacked: false,
+    expect: [304],
+    revalidates: 'categories',
+    requests: (_, inputs) => [
+      { method: 'GET', path: '/api/categories', headers: { 'if-none-match': inputs.etags.categories! } },
+    ],
+  },
+  {
+    key: 'advertise',
+    title: 'GET /api/advertise',
+    databaseBacked: false,
+    expect: [200],
+    requests: () => [{ method: 'GET', path: '/api/advertise' }],
+  },
+  {
+    key: 'advertise-304',
+    title: 'GET /api/advertise, If-None-Match (304)',
+    databaseBacked: false,
+    expect: [304],
+    revalidates: 'advertise',
+    requests: (_, inputs) => [
+      { method: 'GET', path: '/api/advertise', headers: { 'if-none-match': inputs.etags.advertise! } },
+    ],
+  },
+  {
+    key: 'category-page',
+    title: "GET /api/cars/{category}: a category's first page (signed in)",
+    databaseBacked: true,
+    expect: [200],
+    requests: (c, inputs) => [
+      { method: 'GET', path: `/api/cars/${inputs.categoryId}`, headers: signedIn(c, inputs) },
+    ],
+  },
+  {
+    key: 'car-by-id',
+    title: 'GET /api/cars/id/{random id} (signed in)',
+    databaseBacked: true,
+    expect: [200],
+    requests: (c, inputs) => [
+      {
+        method: 'GET',
+        headers: signedIn(c, inputs),
+        setupRequest: (req) => ({ ...req, path: `/api/cars/id/${pickFrom(inputs.carIds)}` }),
+      },
+    ],
+  },
+  {
+    key: 'book-cancel',
+    title: 'POST /api/testdrivebooking + DELETE it (signed-in buyers)',
+    databaseBacked: true,
+    expect: [200, 201],
+    requests: (c, inputs) => {
+      const headers = { ...signedIn(c, inputs), 'content-type': 'application/json' };
+      return [
+        {
+          method: 'POST',
+          path: '/api/testdrivebooking',
+          headers,
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify({
+              carId: pickFrom(inputs.bookableCarIds),
+              phone: '+1 555 010 2030',
+              city: 'Miami',
+              date: bookingDate(),
+              time: '10:00',
+            }),
+          }),
+          onResponse: (status, body, context) => {
+            context.bookingId = status === 201 ? (JSON.parse(body) as { id: string }).id : undefined;
+          },
+        },
+        {
+          method: 'DELETE',
+          headers: signedIn(c, inputs),
+          // No booking to cancel: start the sequence again.
+          setupRequest: (req, context) =>
+            context.bookingId ? { ...req, path: `/api/testdrivebooking/${context.bookingId}` } : null,
+        },
+      ];
+    },
+  },
+];
+
+export interface LoadResult {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  statuses: Record<string, number>;
+}
+
+export async function runLoad(
+  baseUrl: string,
+  scenario: Scenario,
+  inputs: ScenarioInputs,
+  options: { connections: number; seconds: number },
+): Promise<LoadResult> {
+  let connection = 0;
+  const result = await autocannon({
+    url: baseUrl,
+    connections: options.connections,
+    duration: options.seconds,
+    timeout: 10,
+    setupClient: (client) => {
+      client.setRequests(scenario.requests(connection++, inputs));
+    },
+  });
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([status, s]) => [status, Number(s.count)]),
+  );
+  const total = Object.values(statuses).reduce((a, b) => a + b, 0);
+  const unexpected = Object.entries(statuses)
+    .filter(([status]) => !scenario.expect.includes(Number(status)))
+    .reduce((sum, [, n]) => sum + n, 0);
+  return {
+    requests: total,
+    rps: Math.round(total / result.duration),
+    p50: round(result.latency.p50, 1),
+    p99: round(result.latency.p99, 1),
+    errors: result.errors + unexpected,
+    statuses,
+  };
+}
