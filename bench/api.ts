@@ -11,7 +11,6 @@
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type CapturedResponse, VOLATILE_HEADERS } from './ceilings/captured.ts';
-import { BENCH_PASSWORD } from './data.ts';
 import {
   countFlag,
   describeLoad,
@@ -31,6 +30,7 @@ import { benchTarget, type Engine, targetEnv } from './lib/database.ts';
 import { type DatasetInfo, ensureDataset, type LoadInputs, loadInputs } from './lib/dataset.ts';
 import { type LoadResult, runLoad, SCENARIOS, type Scenario, type ScenarioInputs } from './lib/load.ts';
 import { type Running, startProcess, startRedline, watchRss } from './lib/processes.ts';
+import { signInBuyers } from './lib/sessions.ts';
 
 export interface ApiOptions {
   engines: Engine[];
@@ -63,19 +63,6 @@ export interface EngineResult {
   startMs: number;
   idleRssMiB: number;
   rows: ScenarioRow[];
-}
-
-async function signIn(baseUrl: string, email: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 async function capture(
@@ -169,11 +156,12 @@ async function captureResponses(baseUrl: string, inputs: ScenarioInputs) {
   return responses.map(({ text: _text, ...r }) => r);
 }
 
-async function measure(
+/** A warm-up run (not recorded), then the measured run with the server's memory watched. */
+export async function measure(
   server: Running,
   scenario: Scenario,
   inputs: ScenarioInputs,
-  options: ApiOptions,
+  options: { connections: number; seconds: number; warmupSeconds: number },
 ): Promise<Measured> {
   if (options.warmupSeconds > 0) {
     await runLoad(server.baseUrl, scenario, inputs, {
@@ -217,10 +205,7 @@ export async function benchEngine(
     log(`Redline started and answered GET /api/categories in ${redline.startMs} ms`);
     const idleRssMiB = watchRss(redline.pid).stop();
 
-    const sessions = [];
-    for (const buyer of found.buyers) {
-      sessions.push({ buyerId: buyer.id, cookie: await signIn(redline.baseUrl, buyer.email) });
-    }
+    const sessions = await signInBuyers(redline.baseUrl, found.buyers);
     const inputs: ScenarioInputs = {
       categoryId: found.categoryId,
       carIds: found.carIds,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Booking, localDateString, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, payments, users } from '../src/db/schema.ts';
+import { bookings, payments, photos, users } from '../src/db/schema.ts';
 import { createBooking, createCar, recordPayment } from './factories.ts';
 import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
@@ -44,6 +44,14 @@ const validInput = (carId: string) => ({
 const bookingsOf = (buyerId: string) => t.db.select().from(bookings).where(eq(bookings.buyerId, buyerId));
 
 describe('POST /api/testdrivebooking', () => {
+  it('pictures the car with the thumbnail that exists, also for a cover narrower than 480 px', async () => {
+    const car = await createCar(t, seller);
+    await t.db.insert(photos).values({ key: car.photos[0]!, uploaderId: seller.id, width: 300, height: 200 });
+    const res = await book(buyer, validInput(car.id));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().carPhoto).toBe(`/uploads/${car.photos[0]}-300.webp`);
+  });
+
   it('refuses a visitor who is not signed in', async () => {
     const car = await createCar(t, seller);
     const res = await book(undefined, validInput(car.id));

@@ -7,6 +7,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { advertisements, cars, categories, users } from '../db/schema.ts';
+import { invalidateCatalogue } from '../modules/categories/catalogue-cache.ts';
 import { ingestPhoto } from '../modules/photos/photos.service.ts';
 import { CAR_VIEWS, carPhotoSvg, categoryIconSvg, categoryImageSvg, renderWebp } from './art.ts';
 import { DEMO_CARS, DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts';
@@ -39,6 +40,7 @@ export async function seed(context: SeedContext, log: FastifyBaseLogger, options
   await seedCategories(context);
   const sellerIds = await seedUsers(context);
   const added = await seedCars(context, sellerIds);
+  invalidateCatalogue(db);
   log.info({ cars: added }, 'demo data in place');
 }
 

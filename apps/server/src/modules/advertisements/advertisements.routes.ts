@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../http/access.ts';
+import { sendCatalogue } from '../categories/catalogue-cache.ts';
 import * as service from './advertisements.service.ts';
 
 const tags = ['advertisements'];
@@ -18,11 +19,17 @@ export function advertisementsRoutes({ database, photos }: AppContext): FastifyP
       config: { access: 'public' },
       schema: {
         tags,
-        summary: "What's New: advertised cars for sale, newest advertisement first",
+        summary:
+          "What's New: advertised cars for sale, newest advertisement first (ETag: revalidate with If-None-Match)",
         querystring: pageQuerySchema,
         response: { 200: advertisedCarPageSchema },
       },
-      handler: (request) => service.listAdvertisedCars(deps, request.query),
+      handler: (request, reply) =>
+        sendCatalogue(deps.db, request, reply, {
+          key: `advertise:${request.query.limit}:${request.query.cursor ?? ''}`,
+          schema: advertisedCarPageSchema,
+          load: () => service.listAdvertisedCars(deps, request.query),
+        }),
     });
 
     app.post('/advertise', {

@@ -4,6 +4,7 @@ import { isUuid } from '../../db/pagination.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { type CarDeps, toAdvertisedCars } from '../cars/car-view.ts';
 import { findCar } from '../cars/cars.repository.ts';
+import { invalidateCatalogue } from '../categories/catalogue-cache.ts';
 import * as repo from './advertisements.repository.ts';
 
 export async function listAdvertisedCars(deps: CarDeps, page: PageQuery): Promise<AdvertisedCarPage> {
@@ -18,6 +19,7 @@ export async function advertiseCar(deps: CarDeps, actor: User, carId: string): P
   if (car.soldAt) throw conflict('A sold car cannot be advertised.');
   const advertisement = await repo.insertAdvertisement(deps.db, car.id);
   if (!advertisement) throw conflict('This car is already advertised.');
+  invalidateCatalogue(deps.db);
   return {
     id: advertisement.id,
     carId: advertisement.carId,

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import { bookings, cars, payments, users } from '../../db/schema.ts';
+import { coverPhotoJoin, coverWidth } from './car-summary.ts';
 
 const sellerAccount = alias(users, 'seller_account');
 const buyerAccount = alias(users, 'buyer_account');
@@ -51,6 +52,7 @@ export async function lockCarWithSeller(tx: Tx, carId: string) {
       brand: cars.brand,
       model: cars.model,
       photos: cars.photos,
+      coverWidth,
       soldAt: cars.soldAt,
       sellerId: users.id,
       sellerName: users.name,
@@ -58,6 +60,7 @@ export async function lockCarWithSeller(tx: Tx, carId: string) {
     })
     .from(cars)
     .innerJoin(users, eq(users.id, cars.sellerId))
+    .leftJoin(...coverPhotoJoin)
     .where(eq(cars.id, carId))
     .for('update', { of: cars });
   return row;

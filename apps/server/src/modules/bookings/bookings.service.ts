@@ -34,7 +34,7 @@ export async function bookTestDrive(context: AppContext, buyer: User, input: Boo
     return repo.insertBooking(tx, {
       carId: car.id,
       carName: carName(car),
-      carPhoto: carCoverUrl(context, car.photos),
+      carPhoto: carCoverUrl(context, car.photos, car.coverWidth),
       sellerId: car.sellerId,
       sellerName: car.sellerName,
       sellerEmail: car.sellerEmail,

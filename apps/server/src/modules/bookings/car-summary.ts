@@ -2,13 +2,25 @@
  * How bookings, saved posts and reports name and picture a car. Saved posts and reports import
  * it from here so that the whole buyer journey shows a car the same way.
  */
+import { PHOTO_WIDTHS } from '@redline/shared';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { cars, photos } from '../../db/schema.ts';
+import { thumbnailName } from '../photos/photo-urls.ts';
 
 export function carName(car: { year: number; brand: string; model: string }): string {
   return `${car.year} ${car.brand} ${car.model}`;
 }
 
-/** URL of a car's cover photo (the first key) at 480 px: the size of list thumbnails. */
-export function carCoverUrl(context: AppContext, photoKeys: readonly string[]): string {
-  return context.photos.url(`${photoKeys[0]}-480.webp`);
+/** The cover photo's width, to select next to a car (join `coverPhotoJoin`). */
+export const coverWidth = photos.width;
+/** Joins each car's cover photo row (the first key), to learn which thumbnail exists. */
+export const coverPhotoJoin = [photos, eq(photos.key, sql`(${cars.photos})[1]`)] as const;
+
+/**
+ * URL of a car's cover photo at thumbnail size. A cover without a photo row (cars stored
+ * outside the upload call) is assumed to have every standard width.
+ */
+export function carCoverUrl(context: AppContext, photoKeys: readonly string[], width: number | null): string {
+  return context.photos.url(thumbnailName(photoKeys[0]!, width ?? PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!));
 }

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { isUuid } from '../../db/pagination.ts';
 import { cars } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { invalidateCatalogue } from '../categories/catalogue-cache.ts';
 import { claimPhotosForCar } from '../photos/photos.service.ts';
 import { deleteCarsWhere } from './car-deletion.ts';
 import { type CarDeps, toCars } from './car-view.ts';
@@ -66,6 +67,7 @@ export async function updateCar(deps: CarDeps, actor: User, id: string, update: 
     if (update.photos) await claimPhotosForCar(tx, update.photos, actor.id, car.photos);
     if (!(await repo.updateCarOfSeller(tx, id, actor.id, values))) throw notFound('The car');
   });
+  invalidateCatalogue(deps.db);
   return getCar(deps, id);
 }
 
@@ -77,6 +79,7 @@ export async function deleteCar(deps: CarDeps, actor: User, id: string) {
   if (!isAdmin && car.sellerId !== actor.id) throw forbidden('You can only delete your own cars.');
   const where = isAdmin ? eq(cars.id, id) : and(eq(cars.id, id), eq(cars.sellerId, actor.id))!;
   const deleted = await deps.db.transaction((tx) => deleteCarsWhere(tx, where));
+  invalidateCatalogue(deps.db);
   return { deletedCount: deleted.length };
 }
 

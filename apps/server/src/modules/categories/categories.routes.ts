@@ -1,18 +1,25 @@
 import { categoryListSchema } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { sendCatalogue } from './catalogue-cache.ts';
 import { listCategories } from './categories.repository.ts';
 
 export function categoriesRoutes({ database }: AppContext): FastifyPluginAsyncZod {
+  const { db } = database;
   return async (app) => {
     app.get('/categories', {
       config: { access: 'public' },
       schema: {
         tags: ['catalogue'],
-        summary: 'All categories in display order',
+        summary: 'All categories in display order (ETag: revalidate with If-None-Match)',
         response: { 200: categoryListSchema },
       },
-      handler: () => listCategories(database.db),
+      handler: (request, reply) =>
+        sendCatalogue(db, request, reply, {
+          key: 'categories',
+          schema: categoryListSchema,
+          load: () => listCategories(db),
+        }),
     });
   };
 }

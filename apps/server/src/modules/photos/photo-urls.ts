@@ -17,6 +17,11 @@ export function variantName(key: string, width: number): string {
   return `${key}-${width}.webp`;
 }
 
+/** The smallest stored variant: what lists show as a thumbnail (480 px, or the original when narrower). */
+export function thumbnailName(key: string, originalWidth: number): string {
+  return variantName(key, variantWidths(originalWidth)[0]!);
+}
+
 export function variantNames(key: string, originalWidth: number): string[] {
   return variantWidths(originalWidth).map((w) => variantName(key, w));
 }

@@ -2,6 +2,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { decodeCursor, toPage } from '../../db/pagination.ts';
 import { cars, reportedPosts, users } from '../../db/schema.ts';
+import { coverPhotoJoin, coverWidth } from '../bookings/car-summary.ts';
 
 /**
  * Locks the car until the transaction ends: `share` lets a report wait out a deletion in
@@ -54,6 +55,7 @@ export async function listReportedCars(db: Db, limit: number, cursor: string | u
       brand: cars.brand,
       model: cars.model,
       photos: cars.photos,
+      coverWidth,
       sellerName: users.name,
       sellerEmail: users.email,
       sellerVerified: users.isVerified,
@@ -61,6 +63,7 @@ export async function listReportedCars(db: Db, limit: number, cursor: string | u
     .from(perCar)
     .innerJoin(cars, eq(cars.id, perCar.carId))
     .innerJoin(users, eq(users.id, cars.sellerId))
+    .leftJoin(...coverPhotoJoin)
     .where(
       after
         ? sql`(${perCar.lastReportedAt}, ${perCar.carId}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`

@@ -5,6 +5,7 @@ import { cars } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { carCoverUrl, carName } from '../bookings/car-summary.ts';
 import { deleteCarsWhere } from '../cars/car-deletion.ts';
+import { invalidateCatalogue } from '../categories/catalogue-cache.ts';
 import * as repo from './reports.repository.ts';
 
 /** A buyer reports a car once; the report goes to the admins' Reported Items. */
@@ -35,7 +36,7 @@ export async function listReportedPosts(context: AppContext, query: PageQuery): 
     items: page.items.map((car) => ({
       id: car.carId,
       carName: carName(car),
-      carPhoto: carCoverUrl(context, car.photos),
+      carPhoto: carCoverUrl(context, car.photos, car.coverWidth),
       postedBy: car.sellerName,
       sellerEmail: car.sellerEmail,
       sellerVerified: car.sellerVerified,
@@ -59,13 +60,15 @@ export async function listReportedPosts(context: AppContext, query: PageQuery): 
  * still reported: if another admin dismissed the reports meanwhile, nothing is deleted.
  */
 export async function deleteReportedPost(context: AppContext, carId: string) {
-  return context.database.db.transaction(async (tx) => {
+  const result = await context.database.db.transaction(async (tx) => {
     // Locked first so that no booking or save slips in between the rule's statements.
     const car = await repo.lockCar(tx, carId, 'update');
     if (!car || !(await repo.hasReports(tx, carId))) throw notFound('The reported post');
     const deleted = await deleteCarsWhere(tx, eq(cars.id, carId));
     return { deletedCount: deleted.length };
   });
+  invalidateCatalogue(context.database.db);
+  return result;
 }
 
 /** The reports were unfounded: they go, the car stays. */

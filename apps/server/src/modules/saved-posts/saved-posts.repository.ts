@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import { cars, savedPosts, users } from '../../db/schema.ts';
+import { coverPhotoJoin, coverWidth } from '../bookings/car-summary.ts';
 
 function selectSavedPosts(db: Db | Tx) {
   return db
@@ -13,12 +14,14 @@ function selectSavedPosts(db: Db | Tx) {
       brand: cars.brand,
       model: cars.model,
       photos: cars.photos,
+      coverWidth,
       sellerName: users.name,
       sellerVerified: users.isVerified,
     })
     .from(savedPosts)
     .innerJoin(cars, eq(cars.id, savedPosts.carId))
-    .innerJoin(users, eq(users.id, cars.sellerId));
+    .innerJoin(users, eq(users.id, cars.sellerId))
+    .leftJoin(...coverPhotoJoin);
 }
 
 export type SavedPostRow = Awaited<ReturnType<typeof listSavedPosts>>['items'][number];

@@ -44,7 +44,7 @@ function toSavedPost(context: AppContext, buyer: ListOwner, row: repo.SavedPostR
     carName: carName(row),
     carSeller: row.sellerName,
     carSellerVerified: row.sellerVerified,
-    carPhoto: carCoverUrl(context, row.photos),
+    carPhoto: carCoverUrl(context, row.photos, row.coverWidth),
     savedAt: row.savedAt.toISOString(),
   };
 }

@@ -1,6 +1,7 @@
 import type { User } from '@redline/shared';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
+import { invalidateCatalogue } from '../categories/catalogue-cache.ts';
 import * as repo from './users.repository.ts';
 
 /** Self or an admin; anyone else learns nothing, not even whether the account exists. */
@@ -24,6 +25,7 @@ export function toUser(u: {
 export async function verifyUser(db: Db, id: string, role: 'Buyer' | 'Seller') {
   const user = await repo.setVerified(db, id, role);
   if (!user) throw notFound(`The ${role.toLowerCase()}`);
+  invalidateCatalogue(db);
   return toUser(user);
 }
 
@@ -32,5 +34,7 @@ export async function deleteUserByEmail(db: Db, actor: User, email: string) {
   if (!user) throw notFound('The user');
   if (user.id === actor.id) throw forbidden('You cannot delete your own account here.');
   if (user.role === 'Admin') throw forbidden('Admin accounts cannot be deleted.');
-  return { deletedCount: await repo.deleteUser(db, user.id) };
+  const deletedCount = await repo.deleteUser(db, user.id);
+  invalidateCatalogue(db);
+  return { deletedCount };
 }

@@ -1,0 +1,121 @@
+/**
+ * The public catalogue answers (categories, the What's New list) kept serialised in memory, with a
+ * strong ETag so that a browser revalidating its copy gets a bodiless 304.
+ *
+ * Every service whose write changes one of these answers calls `invalidateCatalogue(db)` AFTER its
+ * transaction commits: a read that began before the write then cannot store its older answer
+ * (the version check below), and a read that begins after it reads the committed rows.
+ * Writes this process does not see (another instance, an operator script, a name changed through
+ * the sign-in service) are bounded by MAX_AGE_MS. The cache belongs to one database handle, so
+ * apps built side by side (tests) never share it.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+
+/** How long an answer may be served without a change this process saw. */
+export const MAX_AGE_MS = 5_000;
+/** The What's New list is cached per page (limit and cursor); cursors come from clients, so the count is bounded. */
+const MAX_ENTRIES = 64;
+
+export interface CachedAnswer {
+  body: string;
+  etag: string;
+}
+
+interface Entry {
+  answer: CachedAnswer;
+  storedAt: number;
+}
+
+class CatalogueCache {
+  private version = 0;
+  private readonly entries = new Map<string, Entry>();
+  /** One load per key at a time: a burst of requests on a cold cache asks the database once. */
+  private readonly loading = new Map<string, Promise<CachedAnswer>>();
+
+  async get(key: string, load: () => Promise<string>): Promise<CachedAnswer> {
+    const entry = this.entries.get(key);
+    if (entry && Date.now() - entry.storedAt < MAX_AGE_MS) return entry.answer;
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+
+    const version = this.version;
+    const loaded = load().then((body) => {
+      const answer = { body, etag: etagOf(body) };
+      // Invalidated while loading: the rows read may predate the change, so serve them once but keep nothing.
+      if (this.version === version) this.store(key, answer);
+      return answer;
+    });
+    this.loading.set(key, loaded);
+    try {
+      return await loaded;
+    } finally {
+      if (this.loading.get(key) === loaded) this.loading.delete(key);
+    }
+  }
+
+  invalidate() {
+    this.version += 1;
+    this.entries.clear();
+    this.loading.clear();
+  }
+
+  private store(key: string, answer: CachedAnswer) {
+    this.entries.delete(key);
+    this.entries.set(key, { answer, storedAt: Date.now() });
+    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+const caches = new WeakMap<Db, CatalogueCache>();
+
+function cacheOf(db: Db): CatalogueCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new CatalogueCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** The cached answer for `key`, loading it on a miss (exported for the cache's own tests). */
+export function catalogueAnswer(db: Db, key: string, load: () => Promise<string>): Promise<CachedAnswer> {
+  return cacheOf(db).get(key, load);
+}
+
+/** Call after any committed write that changes categories or the What's New list (see the module comment). */
+export function invalidateCatalogue(db: Db): void {
+  caches.get(db)?.invalidate();
+}
+
+const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/**
+ * Answers from the cache, loading on a miss. The value is checked and stripped by the route's
+ * response schema once, when it is loaded, as the serializer would do on every request.
+ */
+export async function sendCatalogue<T extends z.ZodType>(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { key: string; schema: T; load: () => Promise<z.input<T>> },
+) {
+  const answer = await catalogueAnswer(db, options.key, async () =>
+    JSON.stringify(options.schema.parse(await options.load())),
+  );
+  // no-cache: browsers keep the copy but ask every time, so a change shows at once and the question costs a 304.
+  reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+  if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(answer.body);
+}
+
+/** If-None-Match holds `*` or a list of tags, possibly weak (W/"…"), which compare by their opaque part. */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}

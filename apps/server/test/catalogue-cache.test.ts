@@ -1,0 +1,267 @@
+/**
+ * The public catalogue cache: GET /api/categories and GET /api/advertise carry an ETag and answer
+ * a matching If-None-Match with a bodiless 304, and every write that changes them is visible on
+ * the very next read.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../src/db/client.ts';
+import { categories } from '../src/db/schema.ts';
+import {
+  catalogueAnswer,
+  invalidateCatalogue,
+  MAX_AGE_MS,
+} from '../src/modules/categories/catalogue-cache.ts';
+import { advertise, createCar, ensureCategory } from './factories.ts';
+import { as, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+
+let t: TestApp;
+let seller: TestUser;
+let buyer: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await signUpUser(t, 'Seller', { name: 'Sam Seller' });
+  buyer = await signUpUser(t, 'Buyer');
+  admin = await signUpUser(t, 'Admin');
+  await ensureCategory(t, 'super-car');
+});
+afterAll(() => t.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+type AdvertisedItem = { id: string; askingPrice: number; seller: string; sellerVerified: boolean };
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+async function whatsNew() {
+  const res = await get('/api/advertise?limit=50');
+  expect(res.statusCode).toBe(200);
+  return { res, etag: res.headers.etag as string, items: res.json().items as AdvertisedItem[] };
+}
+
+const idsOf = (items: AdvertisedItem[]) => items.map((c) => c.id);
+
+/** A car of `owner` on the What's New list, with the list read once so that it is cached. */
+async function advertisedCar(owner: TestUser = seller) {
+  const car = await createCar(t, owner);
+  const res = await as(t, owner, { method: 'POST', url: '/api/advertise', payload: { carId: car.id } });
+  expect(res.statusCode).toBe(201);
+  const before = await whatsNew();
+  expect(idsOf(before.items)).toContain(car.id);
+  return { car, before };
+}
+
+/** The previous ETag no longer matches: a browser holding the old copy gets the new one. */
+async function expectStale(url: string, oldEtag: string) {
+  const res: LightMyRequestResponse = await get(url, { 'if-none-match': oldEtag });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers.etag).not.toBe(oldEtag);
+}
+
+describe('ETag and 304', () => {
+  it('GET /api/categories sends an ETag and answers a matching If-None-Match with an empty 304', async () => {
+    const first = await get('/api/categories');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.json().map((c: { id: string }) => c.id)).toContain('super-car');
+
+    const again = await get('/api/categories', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+
+    // Weak form, a list of tags, and the wildcard match too; another tag does not.
+    expect((await get('/api/categories', { 'if-none-match': `W/${etag}` })).statusCode).toBe(304);
+    expect((await get('/api/categories', { 'if-none-match': `"other", ${etag}` })).statusCode).toBe(304);
+    expect((await get('/api/categories', { 'if-none-match': '*' })).statusCode).toBe(304);
+    const other = await get('/api/categories', { 'if-none-match': '"other"' });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(first.body);
+  });
+
+  it('GET /api/advertise does the same, per page (limit and cursor)', async () => {
+    await advertisedCar();
+    await advertisedCar();
+    const page = await get('/api/advertise?limit=1');
+    const etag = page.headers.etag as string;
+    expect(page.json().items).toHaveLength(1);
+    expect((await get('/api/advertise?limit=1', { 'if-none-match': etag })).statusCode).toBe(304);
+
+    const cursor = page.json().nextCursor as string;
+    const next = await get(`/api/advertise?limit=1&cursor=${cursor}`);
+    expect(next.statusCode).toBe(200);
+    expect(next.headers.etag).not.toBe(etag);
+    expect(next.json().items[0].id).not.toBe(page.json().items[0].id);
+  });
+
+  it('does not cache a refused request: a forged cursor stays a 400', async () => {
+    const res = await get('/api/advertise?cursor=not-a-cursor');
+    expect(res.statusCode).toBe(400);
+    expect(res.headers.etag).toBeUndefined();
+    expect((await get('/api/advertise?cursor=not-a-cursor')).statusCode).toBe(400);
+  });
+});
+
+describe('every change is visible on the next read', () => {
+  it('advertising a car', async () => {
+    const before = await whatsNew();
+    const car = await createCar(t, seller);
+    await as(t, seller, { method: 'POST', url: '/api/advertise', payload: { carId: car.id } });
+    const after = await whatsNew();
+    expect(idsOf(after.items)[0]).toBe(car.id);
+    await expectStale('/api/advertise?limit=50', before.etag);
+  });
+
+  it('editing an advertised car', async () => {
+    const { car, before } = await advertisedCar();
+    const res = await as(t, seller, {
+      method: 'PATCH',
+      url: `/api/cars/${car.id}`,
+      payload: { askingPrice: 19_900_000 },
+    });
+    expect(res.statusCode).toBe(200);
+    const after = await whatsNew();
+    expect(after.items.find((c) => c.id === car.id)?.askingPrice).toBe(19_900_000);
+    await expectStale('/api/advertise?limit=50', before.etag);
+  });
+
+  it('marking it sold, and back on sale', async () => {
+    const { car } = await advertisedCar();
+    await as(t, seller, { method: 'PATCH', url: `/api/cars/${car.id}`, payload: { sold: true } });
+    expect(idsOf((await whatsNew()).items)).not.toContain(car.id);
+    await as(t, seller, { method: 'PATCH', url: `/api/cars/${car.id}`, payload: { sold: false } });
+    expect(idsOf((await whatsNew()).items)).toContain(car.id);
+  });
+
+  it('its seller deleting it', async () => {
+    const { car, before } = await advertisedCar();
+    expect((await as(t, seller, { method: 'DELETE', url: `/api/cars/${car.id}` })).statusCode).toBe(200);
+    expect(idsOf((await whatsNew()).items)).not.toContain(car.id);
+    await expectStale('/api/advertise?limit=50', before.etag);
+  });
+
+  it('an admin deleting it', async () => {
+    const { car } = await advertisedCar();
+    expect((await as(t, admin, { method: 'DELETE', url: `/api/cars/${car.id}` })).statusCode).toBe(200);
+    expect(idsOf((await whatsNew()).items)).not.toContain(car.id);
+  });
+
+  it("an admin verifying the seller (the card's verified badge)", async () => {
+    const newcomer = await signUpUser(t, 'Seller', { name: 'Nina Newcomer' });
+    const { car } = await advertisedCar(newcomer);
+    expect((await whatsNew()).items.find((c) => c.id === car.id)?.sellerVerified).toBe(false);
+    const res = await as(t, admin, { method: 'PATCH', url: `/api/user/sellers/${newcomer.id}` });
+    expect(res.statusCode).toBe(200);
+    expect((await whatsNew()).items.find((c) => c.id === car.id)).toMatchObject({
+      seller: 'Nina Newcomer',
+      sellerVerified: true,
+    });
+  });
+
+  it('an admin deleting the seller', async () => {
+    const leaving = await signUpUser(t, 'Seller');
+    const { car } = await advertisedCar(leaving);
+    const res = await as(t, admin, { method: 'DELETE', url: `/api/users/${leaving.email}` });
+    expect(res.statusCode).toBe(200);
+    expect(idsOf((await whatsNew()).items)).not.toContain(car.id);
+  });
+
+  it('an admin deleting a reported post', async () => {
+    const { car } = await advertisedCar();
+    const report = await as(t, buyer, {
+      method: 'POST',
+      url: '/api/reportedpost',
+      payload: { carId: car.id, reason: 'Suspected fraud' },
+    });
+    expect(report.statusCode).toBe(201);
+    const res = await as(t, admin, { method: 'DELETE', url: `/api/reportedpost/${car.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(idsOf((await whatsNew()).items)).not.toContain(car.id);
+  });
+
+  it('a category change, once its writer invalidates', async () => {
+    const before = await get('/api/categories');
+    await t.db
+      .insert(categories)
+      .values({ id: 'classic', name: 'Classic', icon: '/i/c.svg', image: '/i/c.webp', position: 99 });
+    // The write did not go through a service: the cached answer still stands (that is the cache working).
+    const cached = await get('/api/categories', { 'if-none-match': before.headers.etag as string });
+    expect(cached.statusCode).toBe(304);
+
+    invalidateCatalogue(t.db);
+    const after = await get('/api/categories');
+    expect(after.json().map((c: { id: string }) => c.id)).toContain('classic');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+});
+
+describe('writes the process does not see', () => {
+  it(`are picked up after ${MAX_AGE_MS} ms at most`, async () => {
+    const car = await createCar(t, seller);
+    await whatsNew();
+    await advertise(t, car.id); // straight into the database, as another instance would
+    expect(idsOf((await whatsNew()).items)).not.toContain(car.id);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + MAX_AGE_MS + 1);
+    expect(idsOf((await whatsNew()).items)).toContain(car.id);
+  });
+});
+
+describe('the cache itself', () => {
+  const fakeDb = () => ({}) as Db;
+
+  it('keeps nothing a load read before an invalidation', async () => {
+    const db = fakeDb();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const stale = catalogueAnswer(db, 'k', async () => {
+      await gate;
+      return '"before"';
+    });
+    invalidateCatalogue(db);
+    release();
+    expect((await stale).body).toBe('"before"');
+    expect((await catalogueAnswer(db, 'k', async () => '"after"')).body).toBe('"after"');
+  });
+
+  it('asks once for a burst of requests on a cold cache, and answers from memory afterwards', async () => {
+    const db = fakeDb();
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await new Promise((r) => setTimeout(r, 10));
+      return '[]';
+    };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => catalogueAnswer(db, 'k', load)));
+    expect(new Set(answers.map((a) => a.etag)).size).toBe(1);
+    await catalogueAnswer(db, 'k', load);
+    expect(loads).toBe(1);
+  });
+
+  it('does not keep a failed load', async () => {
+    const db = fakeDb();
+    await expect(
+      catalogueAnswer(db, 'k', async () => {
+        throw new Error('database down');
+      }),
+    ).rejects.toThrow('database down');
+    expect((await catalogueAnswer(db, 'k', async () => '"ok"')).body).toBe('"ok"');
+  });
+
+  it('belongs to one database handle', async () => {
+    const a = fakeDb();
+    const b = fakeDb();
+    await catalogueAnswer(a, 'k', async () => '"a"');
+    expect((await catalogueAnswer(b, 'k', async () => '"b"')).body).toBe('"b"');
+  });
+});

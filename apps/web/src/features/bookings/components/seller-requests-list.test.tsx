@@ -1,0 +1,62 @@
+import type { Booking } from '@redline/shared';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { SellerRequestsList } from './seller-requests-list.tsx';
+
+const request = (overrides: Partial<Booking>): Booking => ({
+  id: 'b-1',
+  carId: 'car-1',
+  carName: '2021 Porsche 911 GT3',
+  carPhoto: '/uploads/p-480.webp',
+  sellerName: 'Sam Seller',
+  sellerEmail: 'sam@example.com',
+  sellerVerified: true,
+  buyerName: 'Bea Buyer',
+  buyerEmail: 'bea@example.com',
+  buyerVerified: false,
+  buyerPhone: null,
+  requestedDate: '2030-03-14',
+  requestedTime: '10:30',
+  requestedLocation: 'Austin',
+  price: 12_000,
+  isPaid: false,
+  createdAt: '2030-03-01T10:00:00.000Z',
+  payment: null,
+  ...overrides,
+});
+
+describe('SellerRequestsList', () => {
+  it("shows car, buyer, date, time, city and payment, and the buyer's phone only once paid", async () => {
+    mockFetch({
+      '/api/testdrivebooking/seller/sam%40example.com': json({
+        items: [
+          request({}),
+          request({
+            id: 'b-2',
+            carName: '2019 Ferrari 488 Pista',
+            buyerName: 'Ben Buyer',
+            buyerPhone: '+1 512 555 0142',
+            requestedLocation: 'Dallas',
+            isPaid: true,
+          }),
+        ],
+        nextCursor: null,
+      }),
+    });
+    renderWithProviders(<SellerRequestsList email="sam@example.com" />);
+
+    const unpaid = (await screen.findByText('2021 Porsche 911 GT3')).closest('tr') as HTMLElement;
+    expect(within(unpaid).getByText('Bea Buyer')).toBeTruthy();
+    expect(within(unpaid).getByText('Austin')).toBeTruthy();
+    expect(within(unpaid).getByText('Not paid yet')).toBeTruthy();
+    expect(within(unpaid).getByText('Phone shown once paid')).toBeTruthy();
+    expect(within(unpaid).getByText(/Mar 14, 2030|14 Mar 2030/)).toBeTruthy();
+
+    const paid = screen.getByText('2019 Ferrari 488 Pista').closest('tr') as HTMLElement;
+    expect(within(paid).getByText('Paid')).toBeTruthy();
+    expect(within(paid).getByRole('link', { name: '+1 512 555 0142' }).getAttribute('href')).toBe(
+      'tel:+15125550142',
+    );
+  });
+});

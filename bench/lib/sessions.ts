@@ -1,0 +1,27 @@
+/** Signed-in buyers for the load: each signs in through the real sign-in call and keeps its session cookie. */
+import { BENCH_PASSWORD } from '../data.ts';
+import type { Session } from './load.ts';
+
+export async function signIn(baseUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** One after the other: password checks are deliberately slow, and the sign-in limiter counts only failures. */
+export async function signInBuyers(
+  baseUrl: string,
+  buyers: { id: string; email: string }[],
+): Promise<Session[]> {
+  const sessions: Session[] = [];
+  for (const buyer of buyers)
+    sessions.push({ buyerId: buyer.id, cookie: await signIn(baseUrl, buyer.email) });
+  return sessions;
+}

@@ -1,0 +1,274 @@
+/**
+ * What the reliability scripts share: the real server in a process (and process group) of its own,
+ * started as `node --import tsx apps/server/src/main.ts` so that its pid is the server itself
+ * (SIGKILL hits the server, RSS is the server's); HTTP users with their own cookies; percentiles.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Variables of the app that must not leak from the caller's shell into the server under test. */
+const APP_VARIABLES = [
+  'DATABASE_URL',
+  'DATA_DIR',
+  'ADMIN_EMAILS',
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'SMTP_URL',
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_PUBLIC_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'LOG_LEVEL',
+  'PUBLIC_URL',
+];
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+export interface ServerProcess {
+  baseUrl: string;
+  pid: number;
+  logFile: string;
+  startMs: number;
+  exited(): string | undefined;
+  /** Resident memory of the server process in MB. */
+  rssMb(): number;
+  stop(): Promise<void>;
+  kill(): Promise<void>;
+}
+
+export async function startServer(options: {
+  dataDir: string;
+  env?: Record<string, string>;
+  port?: number;
+  logFile: string;
+  timeoutMs?: number;
+}): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of APP_VARIABLES) delete env[name];
+  Object.assign(env, {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    WEB_DIST: path.join(options.dataDir, 'no-web'),
+    ...options.env,
+  });
+  const log = openSync(options.logFile, 'a');
+  let child: ChildProcess;
+  try {
+    child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', log, log],
+      detached: true,
+    });
+  } finally {
+    closeSync(log);
+  }
+  const pid = child.pid;
+  if (!pid) throw new Error('could not start the server');
+  let exited: string | undefined;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = `exit ${code ?? signal}`;
+      resolve();
+    }),
+  );
+  const killGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', () => killGroup('SIGKILL'));
+
+  const started = performance.now();
+  const deadline = Date.now() + (options.timeoutMs ?? 600_000);
+  for (;;) {
+    if (exited) throw new Error(`the server stopped during start-up (${exited}); see ${options.logFile}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      killGroup('SIGKILL');
+      throw new Error(`the server did not become healthy in time; see ${options.logFile}`);
+    }
+    await sleep(50);
+  }
+  return {
+    baseUrl,
+    pid,
+    logFile: options.logFile,
+    startMs: Math.round(performance.now() - started),
+    exited: () => exited,
+    rssMb: () => {
+      try {
+        const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+        return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+      } catch {
+        return 0;
+      }
+    },
+    async stop() {
+      killGroup('SIGTERM');
+      await Promise.race([exit, sleep(20_000)]);
+      killGroup('SIGKILL');
+      await Promise.race([exit, sleep(5_000)]);
+    },
+    async kill() {
+      killGroup('SIGKILL');
+      await Promise.race([exit, sleep(5_000)]);
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  ms: number;
+  body: unknown;
+}
+
+/** A browser-like client: keeps its session cookie and sends the site's own Origin on writes. */
+export class Client {
+  cookie = '';
+  constructor(
+    readonly baseUrl: string,
+    readonly forwardedFor?: string,
+  ) {}
+
+  async request(method: string, url: string, body?: unknown, timeoutMs = 30_000): Promise<Answer> {
+    const headers: Record<string, string> = {};
+    if (this.cookie) headers.cookie = this.cookie;
+    if (this.forwardedFor) headers['x-forwarded-for'] = this.forwardedFor;
+    let payload: BodyInit | undefined;
+    if (method !== 'GET') headers.origin = this.baseUrl;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const started = performance.now();
+    try {
+      const res = await fetch(this.baseUrl + url, {
+        method,
+        headers,
+        body: payload,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const setCookie = res.headers.getSetCookie();
+      if (setCookie.length > 0) this.cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        // not JSON
+      }
+      return { status: res.status, ms: performance.now() - started, body: parsed };
+    } catch {
+      return { status: 0, ms: performance.now() - started, body: null };
+    }
+  }
+}
+
+export async function signUp(client: Client, role: 'Buyer' | 'Seller', email: string, name = email) {
+  const res = await client.request('POST', '/api/auth/sign-up/email', {
+    name,
+    email,
+    password: 'reliability-1',
+    role,
+  });
+  if (res.status !== 200) throw new Error(`sign-up of ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body as { user: { id: string } }).user.id;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export function machine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  return `${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  let c = 0xffffffff;
+  for (const byte of body) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE((c ^ 0xffffffff) >>> 0);
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A width×height RGB PNG with noise in it (so it does not compress to nothing). */
+export function noisyPng(width: number, height: number, seed = 1): Buffer {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  let x = seed;
+  for (let i = 0; i < raw.length; i++) {
+    if (i % (width * 3 + 1) === 0) continue;
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    raw[i] = x >> 16;
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+export function photoForm(png: Buffer): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'car.png');
+  return form;
+}
+
+export function futureDate(days: number): string {
+  const now = new Date();
+  const at = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
