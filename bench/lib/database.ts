@@ -31,8 +31,33 @@ export const describeTarget = (t: Target) =>
 
 const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 
+/**
+ * Waits until the cluster accepts connections (other work on this machine may stop it for a while,
+ * e.g. the database-fault drills of bench/db-faults.ts).
+ */
+export async function waitForPostgres(databaseUrl = PG_BASE_URL, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  let noted = false;
+  for (;;) {
+    const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 2_000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      await client.end();
+      return;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if (Date.now() > deadline) throw error;
+      if (!noted) console.log('PostgreSQL is not accepting connections; waiting for it…');
+      noted = true;
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+  }
+}
+
 /** Creates the PostgreSQL database of a target when it does not exist yet. */
 export async function ensurePgDatabase(databaseUrl: string) {
+  await waitForPostgres();
   const name = new URL(databaseUrl).pathname.slice(1);
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Refusing an unusual database name "${name}"`);
   const adminUrl = new URL(databaseUrl);

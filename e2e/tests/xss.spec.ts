@@ -62,7 +62,9 @@ async function expectNoInjectedElements(page: Page) {
   expect(injected).toEqual({ handlers: 0, scripts: 0 });
 }
 
-test('script payloads in a car and a seller name stay text on the car and category pages', async ({ page }) => {
+test('script payloads in a car and a seller name stay text on the car and category pages', async ({
+  page,
+}) => {
   const dialogs: string[] = [];
   page.on('dialog', async (dialog) => {
     dialogs.push(`${dialog.type()}: ${dialog.message()}`);

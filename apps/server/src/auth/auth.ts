@@ -97,7 +97,10 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
         if (ctx.path !== '/sign-up/email') {
           // `role` is an input field for sign-up only; /update-user would otherwise let anyone become Admin.
           if (body && typeof body === 'object' && 'role' in body) {
-            throw new APIError('FORBIDDEN', { message: 'Roles cannot be changed.', code: 'ROLE_NOT_CHANGEABLE' });
+            throw new APIError('FORBIDDEN', {
+              message: 'Roles cannot be changed.',
+              code: 'ROLE_NOT_CHANGEABLE',
+            });
           }
           return;
         }

@@ -70,7 +70,8 @@ export function registerAccessControl(app: FastifyInstance, auth: Auth, publicUr
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined) return;
-    if (isCrossOriginWrite(request, publicOrigin)) throw forbidden('Requests from other sites are not accepted.');
+    if (isCrossOriginWrite(request, publicOrigin))
+      throw forbidden('Requests from other sites are not accepted.');
     if (access === 'public') return;
     request.user = await sessionUser(auth, request);
     if (!request.user) throw unauthorized();

@@ -16,7 +16,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contactMessages, savedPosts, users } from '../../src/db/schema.ts';
 import { createCar } from '../factories.ts';
-import { as, cookieFrom, createTestApp, signUpUser, TEST_PASSWORD, type TestApp, type TestUser } from '../helpers.ts';
+import {
+  as,
+  cookieFrom,
+  createTestApp,
+  signUpUser,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestUser,
+} from '../helpers.ts';
 
 /** Every log line the apps of this file write. */
 const logLines: string[] = [];
@@ -181,8 +189,27 @@ describe('photo files', () => {
     expect(res.body).not.toMatch(/TOP-SECRET|HIDDEN-IN-UPLOADS|root:/);
   });
 
+  it('answers 400, not 500, to an upload cut short or malformed', async () => {
+    const boundary = '----cut';
+    for (const body of [
+      '{',
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG`,
+    ]) {
+      const res = await call(seller, {
+        method: 'POST',
+        url: '/api/uploads',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.from(body, 'latin1'),
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expectErrorShape(res);
+    }
+  });
+
   it('names stored photos by content hash: an upload named ../../evil.png writes nothing outside the store', async () => {
-    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const boundary = `----abuse${randomBytes(6).toString('hex')}`;
     const res = await call(seller, {
       method: 'POST',
@@ -260,7 +287,10 @@ describe('accounts', () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
 
-    const secure = await createTestApp({ PUBLIC_URL: 'https://redline.example', AUTH_SECRET: 'x'.repeat(40) });
+    const secure = await createTestApp({
+      PUBLIC_URL: 'https://redline.example',
+      AUTH_SECRET: 'x'.repeat(40),
+    });
     try {
       const signUp = await secure.app.inject({
         method: 'POST',
@@ -286,7 +316,12 @@ describe('cross-site requests', () => {
     const attempts: [TestUser, string, string, string][] = [
       [buyer, '/api/savedpost', 'application/x-www-form-urlencoded', `carId=${car.id}`],
       [buyer, '/api/savedpost', 'text/plain', JSON.stringify({ carId: car.id })],
-      [buyer, '/api/testdrivebooking', 'application/x-www-form-urlencoded', `carId=${car.id}&phone=5550102030&city=X`],
+      [
+        buyer,
+        '/api/testdrivebooking',
+        'application/x-www-form-urlencoded',
+        `carId=${car.id}&phone=5550102030&city=X`,
+      ],
       [buyer, '/api/auth/sign-out', 'application/x-www-form-urlencoded', ''],
       [seller, '/api/advertise', 'text/plain', JSON.stringify({ carId: car.id })],
     ];
@@ -300,7 +335,9 @@ describe('cross-site requests', () => {
       expect(res.statusCode, `${url} ${contentType}: ${res.body}`).toBe(403);
       expectErrorShape(res);
     }
-    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const boundary = `----evil${randomBytes(6).toString('hex')}`;
     const upload = await call(seller, {
       method: 'POST',
@@ -313,7 +350,11 @@ describe('cross-site requests', () => {
       ]),
     });
     expect(upload.statusCode).toBe(403);
-    const deleted = await call(seller, { method: 'DELETE', url: `/api/cars/${car.id}`, headers: { origin: 'null' } });
+    const deleted = await call(seller, {
+      method: 'DELETE',
+      url: `/api/cars/${car.id}`,
+      headers: { origin: 'null' },
+    });
     expect(deleted.statusCode).toBe(403);
 
     expect(await t.db.select().from(savedPosts).where(eq(savedPosts.carId, car.id))).toEqual([]);
@@ -352,7 +393,11 @@ describe('cross-site requests', () => {
       const res = await call(user, {
         method,
         url,
-        headers: { ...evil, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        headers: {
+          ...evil,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
         ...(method === 'POST' ? { payload: {} } : {}),
       });
       const cors = Object.keys(res.headers).filter((h) => h.startsWith('access-control-'));
@@ -382,18 +427,32 @@ describe('secrets', () => {
       url: '/api/auth/sign-up/email',
       payload: { name: 'Bad', email: 'not-an-email', password: TEST_PASSWORD, role: 'Admin' },
     });
-    await call(buyer, { method: 'POST', url: '/api/contact', payload: { password: TEST_PASSWORD, cardNumber: CARD } });
     await call(buyer, {
       method: 'POST',
-      url: '/api/payments/test-mode/confirm',
-      payload: { clientSecret: 'pi_nope_secret_nope', card: { number: CARD, expMonth: 1, expYear: 1999, cvc: '123' } },
+      url: '/api/contact',
+      payload: { password: TEST_PASSWORD, cardNumber: CARD },
     });
     await call(buyer, {
       method: 'POST',
       url: '/api/payments/test-mode/confirm',
-      payload: { clientSecret: 'x', card: { number: `${CARD}999999`, expMonth: 'x', expYear: 2030, cvc: '12345678901' } },
+      payload: {
+        clientSecret: 'pi_nope_secret_nope',
+        card: { number: CARD, expMonth: 1, expYear: 1999, cvc: '123' },
+      },
     });
-    await call(undefined, { method: 'GET', url: '/api/me', headers: { cookie: `redline.session_token=${token}.forged` } });
+    await call(buyer, {
+      method: 'POST',
+      url: '/api/payments/test-mode/confirm',
+      payload: {
+        clientSecret: 'x',
+        card: { number: `${CARD}999999`, expMonth: 'x', expYear: 2030, cvc: '12345678901' },
+      },
+    });
+    await call(undefined, {
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: `redline.session_token=${token}.forged` },
+    });
     await call(undefined, { method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
 
     const signIn = await call(undefined, {

@@ -11,8 +11,8 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Access } from '../../src/http/access.ts';
 import { bookings, cars, photos, reportedPosts, savedPosts, users } from '../../src/db/schema.ts';
+import type { Access } from '../../src/http/access.ts';
 import { createBooking, createCar, ensureCategory } from '../factories.ts';
 import { as, createTestApp, signUpUser, TEST_PASSWORD, type TestApp, type TestUser } from '../helpers.ts';
 
@@ -85,7 +85,10 @@ async function bookingWithIntent(confirmed: boolean) {
     const res = await as(t, buyerA(), {
       method: 'POST',
       url: '/api/payments/test-mode/confirm',
-      payload: { clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' } },
+      payload: {
+        clientSecret,
+        card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
+      },
     });
     transactionId = (res.json() as { transactionId: string }).transactionId;
   }
@@ -185,7 +188,10 @@ const OWNERSHIP: Record<string, Row> = {
     expect: { others: 201 },
   },
   'POST /api/create-payment-intent': {
-    call: async () => ({ url: '/api/create-payment-intent', payload: { bookingId: (await freshBooking()).id } }),
+    call: async () => ({
+      url: '/api/create-payment-intent',
+      payload: { bookingId: (await freshBooking()).id },
+    }),
     expect: { buyer: 200, otherBuyer: 404 },
   },
   'GET /api/health': { call: () => ({ url: '/api/health' }), expect: { others: 200 } },
@@ -207,7 +213,15 @@ const OWNERSHIP: Record<string, Row> = {
       const { clientSecret } = await bookingWithIntent(false);
       return {
         url: '/api/payments/test-mode/confirm',
-        payload: { clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' } },
+        payload: {
+          clientSecret,
+          card: {
+            number: '4242424242424242',
+            expMonth: 12,
+            expYear: new Date().getFullYear() + 3,
+            cvc: '123',
+          },
+        },
       };
     },
     expect: { buyer: 200, otherBuyer: 404 },
@@ -223,7 +237,9 @@ const OWNERSHIP: Record<string, Row> = {
   'DELETE /api/reportedpost/:carId': {
     call: async () => {
       const c = await freshCar();
-      await t.db.insert(reportedPosts).values({ carId: c.id, buyerId: buyerA().id, reason: 'Other', details: 'x' });
+      await t.db
+        .insert(reportedPosts)
+        .values({ carId: c.id, buyerId: buyerA().id, reason: 'Other', details: 'x' });
       return { url: `/api/reportedpost/${c.id}` };
     },
     expect: { admin: 200 },
@@ -231,7 +247,9 @@ const OWNERSHIP: Record<string, Row> = {
   'POST /api/reportedpost/:carId/dismiss': {
     call: async () => {
       const c = await freshCar();
-      await t.db.insert(reportedPosts).values({ carId: c.id, buyerId: buyerA().id, reason: 'Other', details: 'x' });
+      await t.db
+        .insert(reportedPosts)
+        .values({ carId: c.id, buyerId: buyerA().id, reason: 'Other', details: 'x' });
       return { url: `/api/reportedpost/${c.id}/dismiss` };
     },
     expect: { admin: 200 },
@@ -275,7 +293,13 @@ const OWNERSHIP: Record<string, Row> = {
   'POST /api/testdrivebooking': {
     call: async () => ({
       url: '/api/testdrivebooking',
-      payload: { carId: (await freshCar()).id, phone: '+1 555 010 2030', city: 'Miami', date: futureDate(), time: '10:00' },
+      payload: {
+        carId: (await freshCar()).id,
+        phone: '+1 555 010 2030',
+        city: 'Miami',
+        date: futureDate(),
+        time: '10:00',
+      },
     }),
     expect: { buyer: 201, otherBuyer: 201 },
   },
@@ -304,7 +328,10 @@ const OWNERSHIP: Record<string, Row> = {
     expect: { seller: 201, otherSeller: 201 },
   },
   'GET /api/user/buyers': { call: () => ({ url: '/api/user/buyers' }), expect: { admin: 200 } },
-  'PATCH /api/user/buyers/:id': { call: () => ({ url: `/api/user/buyers/${buyerA().id}` }), expect: { admin: 200 } },
+  'PATCH /api/user/buyers/:id': {
+    call: () => ({ url: `/api/user/buyers/${buyerA().id}` }),
+    expect: { admin: 200 },
+  },
   'GET /api/user/sellers': { call: () => ({ url: '/api/user/sellers' }), expect: { admin: 200 } },
   'PATCH /api/user/sellers/:id': {
     call: () => ({ url: `/api/user/sellers/${sellerA().id}` }),
@@ -368,13 +395,21 @@ describe('authorization matrix', () => {
   it('has one ownership row for every registered route, and none for a route that does not exist', () => {
     const keys = t.app.accessPolicy.map((p) => `${p.method} ${p.url}`);
     expect(keys).toContain('POST /api/payments/test-mode/confirm');
-    expect(keys.filter((k) => !(k in OWNERSHIP)), 'routes missing from OWNERSHIP').toEqual([]);
-    expect(Object.keys(OWNERSHIP).filter((k) => !keys.includes(k)), 'rows for unknown routes').toEqual([]);
+    expect(
+      keys.filter((k) => !(k in OWNERSHIP)),
+      'routes missing from OWNERSHIP',
+    ).toEqual([]);
+    expect(
+      Object.keys(OWNERSHIP).filter((k) => !keys.includes(k)),
+      'rows for unknown routes',
+    ).toEqual([]);
   });
 
   it('every actor gets exactly the declared outcome on every route', async () => {
     const failures: string[] = [];
-    const policy = [...t.app.accessPolicy].sort((a, b) => `${a.url}${a.method}`.localeCompare(`${b.url}${b.method}`));
+    const policy = [...t.app.accessPolicy].sort((a, b) =>
+      `${a.url}${a.method}`.localeCompare(`${b.url}${b.method}`),
+    );
     stats.routes = policy.length;
     stats.cells = policy.length * ACTORS.length;
     for (const entry of policy) {
@@ -402,7 +437,9 @@ describe('authorization matrix', () => {
         });
         stats.checked += 1;
         if (res.statusCode !== expected) {
-          failures.push(`${key} as ${actor}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+          failures.push(
+            `${key} as ${actor}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 160)}`,
+          );
           continue;
         }
         if (res.statusCode >= 400 && !errorResponseSchema.safeParse(res.json()).success) {

@@ -10,8 +10,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { errorResponseSchema, type Role, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advertisements, photos, users } from '../../src/db/schema.ts';
@@ -24,7 +24,12 @@ const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31)
 
 type Actor = 'anonymous' | 'buyer' | 'seller' | 'admin';
 const ACTORS: Actor[] = ['anonymous', 'buyer', 'seller', 'admin'];
-const ROLE_OF: Record<Actor, Role | null> = { anonymous: null, buyer: 'Buyer', seller: 'Seller', admin: 'Admin' };
+const ROLE_OF: Record<Actor, Role | null> = {
+  anonymous: null,
+  buyer: 'Buyer',
+  seller: 'Seller',
+  admin: 'Admin',
+};
 
 let t: TestApp;
 const people = {} as Record<Exclude<Actor, 'anonymous'>, TestUser>;
@@ -65,6 +70,7 @@ const NASTY = [
   '\uFEFF',
   '\u202E',
   '\uD800',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, on purpose
   '${7*7}',
   '{{7*7}}',
   '__proto__',
@@ -116,10 +122,15 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** encodeURIComponent, which throws on a lone surrogate; those become U+FFFD first. */
-const encode = (s: string) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, (c, i: number) => (isPairedSurrogate(s, i) ? c : '\uFFFD')));
+const encode = (s: string) =>
+  encodeURIComponent(
+    s.replace(/[\uD800-\uDFFF]/g, (c, i: number) => (isPairedSurrogate(s, i) ? c : '\uFFFD')),
+  );
 const isPairedSurrogate = (s: string, i: number) => {
   const code = s.charCodeAt(i);
-  return code < 0xdc00 ? (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00 : (s.charCodeAt(i - 1) & 0xfc00) === 0xd800;
+  return code < 0xdc00
+    ? (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00
+    : (s.charCodeAt(i - 1) & 0xfc00) === 0xd800;
 };
 
 const pick = (list: () => string[]) => fc.nat().map((n) => list()[n % Math.max(list().length, 1)] ?? 'none');
@@ -158,7 +169,10 @@ const VALID: Record<string, fc.Arbitrary<unknown>> = {
   originalPrice: fc.integer({ min: -10, max: 2_000_000_010 }),
   topSpeed: fc.integer({ min: -1, max: 700 }),
   kmDriven: fc.integer({ min: -1, max: 6_000_000 }),
-  photos: fc.array(pick(() => pool.photoKeys), { maxLength: 11 }),
+  photos: fc.array(
+    pick(() => pool.photoKeys),
+    { maxLength: 11 },
+  ),
   declarations: fc.record({
     noAccident: fc.boolean(),
     noLitigation: fc.constant(true),
@@ -167,7 +181,10 @@ const VALID: Record<string, fc.Arbitrary<unknown>> = {
   }),
   sold: fc.boolean(),
   name: fc.constantFrom('Fuzz Buyer', 'Ünïcödé'),
-  email: fc.oneof(pick(() => pool.emails), fc.emailAddress()),
+  email: fc.oneof(
+    pick(() => pool.emails),
+    fc.emailAddress(),
+  ),
   message: fc.constant('Hello, I would like to know more about this car.'),
   password: fc.constantFrom(TEST_PASSWORD, 'wrong-password-1', 'short'),
   newPassword: fc.constantFrom('another-horse-8'),
@@ -243,19 +260,26 @@ const AUTH_PATHS = [
   'error',
   'no-such-endpoint',
 ];
-const SESSION_ENDING = ['sign-out', 'revoke-sessions', 'revoke-other-sessions', 'change-password', 'delete-user'];
+const SESSION_ENDING = [
+  'sign-out',
+  'revoke-sessions',
+  'revoke-other-sessions',
+  'change-password',
+  'delete-user',
+];
 
 function fieldValue(name: string): fc.Arbitrary<unknown> {
   const valid = VALID[name];
-  return valid
-    ? fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: nastyValue })
-    : nastyValue;
+  return valid ? fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: nastyValue }) : nastyValue;
 }
 
 function shapedBody(fields: string[]): fc.Arbitrary<unknown> {
   const known = fc.record(Object.fromEntries(fields.map((f) => [f, fieldValue(f)])), { requiredKeys: [] });
   const extra = fc.dictionary(
-    fc.oneof(fc.constantFrom(...Object.keys(VALID), '__proto__', 'constructor', 'id', 'sellerId', 'isPaid', 'price'), fc.string({ maxLength: 10 })),
+    fc.oneof(
+      fc.constantFrom(...Object.keys(VALID), '__proto__', 'constructor', 'id', 'sellerId', 'isPaid', 'price'),
+      fc.string({ maxLength: 10 }),
+    ),
     nastyValue,
     { maxKeys: 3 },
   );
@@ -287,7 +311,17 @@ const rawBody: fc.Arbitrary<RawBody> = fc.record({
   raw: fc.oneof(
     fc.uint8Array({ maxLength: 2048 }).map((a) => Buffer.from(a)),
     fc
-      .constantFrom('{', '{"a":', '[[[[[[[[', '{"__proto__":{"isAdmin":true}}', 'null', '"x"', '1', '{"a":1}{"b":2}', 'a=1&b=2')
+      .constantFrom(
+        '{',
+        '{"a":',
+        '[[[[[[[[',
+        '{"__proto__":{"isAdmin":true}}',
+        'null',
+        '"x"',
+        '1',
+        '{"a":1}{"b":2}',
+        'a=1&b=2',
+      )
       .map((s) => Buffer.from(s)),
   ),
   contentType: fc.oneof(fc.constantFrom(...CONTENT_TYPES), fc.string({ maxLength: 30 })),
@@ -301,7 +335,10 @@ const multipartBody: fc.Arbitrary<RawBody> = fc
       { weight: 6, arbitrary: fc.uint8Array({ maxLength: 4096 }).map((a) => Buffer.from(a)) },
     ),
     field: fc.constantFrom('file', 'file', 'photo', ''),
-    filename: fc.oneof(fc.constantFrom('p.png', '../../etc/passwd', 'a".png', 'x\r\nContent-Type: text/html'), fc.string({ maxLength: 20 })),
+    filename: fc.oneof(
+      fc.constantFrom('p.png', '../../etc/passwd', 'a".png', 'x\r\nContent-Type: text/html'),
+      fc.string({ maxLength: 20 }),
+    ),
     contentType: fc.constantFrom('image/png', 'image/jpeg', 'text/html', 'application/x-msdownload'),
   })
   .map(({ data, field, filename, contentType }) => {
@@ -318,8 +355,19 @@ const multipartBody: fc.Arbitrary<RawBody> = fc
 const cursor = fc.oneof(
   nastyString,
   fc
-    .tuple(fc.date(), fc.oneof(pick(() => pool.carIds), fc.uuid(), nastyString))
-    .map(([d, id]) => Buffer.from(JSON.stringify([Number.isNaN(d.getTime()) ? 'x' : d.toISOString(), id])).toString('base64url')),
+    .tuple(
+      fc.date(),
+      fc.oneof(
+        pick(() => pool.carIds),
+        fc.uuid(),
+        nastyString,
+      ),
+    )
+    .map(([d, id]) =>
+      Buffer.from(JSON.stringify([Number.isNaN(d.getTime()) ? 'x' : d.toISOString(), id])).toString(
+        'base64url',
+      ),
+    ),
   fc.jsonValue().map((v) => Buffer.from(JSON.stringify(v) ?? '').toString('base64url')),
 );
 
@@ -361,7 +409,10 @@ function requestFor(entry: PolicyEntry): fc.Arbitrary<Generated> {
   const isAuth = entry.url === '/api/auth/*';
   const path = isAuth
     ? fc
-        .tuple(fc.oneof(fc.constantFrom(...AUTH_PATHS), fc.constantFrom(...SESSION_ENDING), nastyString), fc.boolean())
+        .tuple(
+          fc.oneof(fc.constantFrom(...AUTH_PATHS), fc.constantFrom(...SESSION_ENDING), nastyString),
+          fc.boolean(),
+        )
         .map(([p, encoded]) => (encoded ? encode(p) : encodeURI(p.replace(/[\uD800-\uDFFF]/g, '\uFFFD'))))
         .map((p) => `/api/auth/${p}`)
     : fc.tuple(...names.map((n) => param(n, key))).map((values) => {
@@ -374,7 +425,8 @@ function requestFor(entry: PolicyEntry): fc.Arbitrary<Generated> {
   const withQuery = fc.tuple(path, fc.option(query, { freq: 2 })).map(([p, q]) => {
     if (!q) return p;
     const search = new URLSearchParams();
-    for (const [k, v] of Object.entries(q)) search.append(k, typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+    for (const [k, v] of Object.entries(q))
+      search.append(k, typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
     return `${p}?${search.toString()}`;
   });
   const fields = FIELDS[key] ?? Object.keys(VALID).slice(0, 6);
@@ -452,13 +504,20 @@ async function photoOf(userId: string) {
 }
 
 async function payBooking(buyer: TestUser, bookingId: string) {
-  const intent = await as(t, buyer, { method: 'POST', url: '/api/create-payment-intent', payload: { bookingId } });
+  const intent = await as(t, buyer, {
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    payload: { bookingId },
+  });
   const { clientSecret } = intent.json() as { clientSecret: string };
   pool.clientSecrets.push(clientSecret);
   const confirmed = await as(t, buyer, {
     method: 'POST',
     url: '/api/payments/test-mode/confirm',
-    payload: { clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' } },
+    payload: {
+      clientSecret,
+      card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+    },
   });
   const { transactionId } = confirmed.json() as { transactionId: string };
   pool.transactionIds.push(transactionId);
@@ -482,11 +541,15 @@ beforeAll(async () => {
   // Accounts only an admin's DELETE /users/:email may remove; the fuzzing actors must survive the run.
   for (let i = 0; i < 15; i += 1) {
     const email = `victim${i}-${randomBytes(4).toString('hex')}@example.test`;
-    await t.db.insert(users).values({ id: randomUUID(), name: `Victim ${i}`, email, role: i % 2 ? 'Buyer' : 'Seller' });
+    await t.db
+      .insert(users)
+      .values({ id: randomUUID(), name: `Victim ${i}`, email, role: i % 2 ? 'Buyer' : 'Seller' });
     pool.victimEmails.push(email);
   }
 
-  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2e86de' } }).png().toBuffer();
+  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2e86de' } })
+    .png()
+    .toBuffer();
   for (let i = 0; i < 40; i += 1) {
     const seller = i % 4 === 3 ? otherSeller : people.seller;
     const c = await createCar(t, seller, {
@@ -518,44 +581,59 @@ afterAll(async () => {
 describe(`fuzzing every route (seed ${SEED})`, () => {
   it('answers no 5xx, only well-formed errors, and never lets a refused actor through', async () => {
     // Better Auth's routes go last: what they do to sessions must not cut the other routes short.
-    const policy = [...t.app.accessPolicy].sort((a, b) => Number(a.url === '/api/auth/*') - Number(b.url === '/api/auth/*'));
+    const policy = [...t.app.accessPolicy].sort(
+      (a, b) => Number(a.url === '/api/auth/*') - Number(b.url === '/api/auth/*'),
+    );
     const perRoute = Math.max(1, Math.ceil(TOTAL_RUNS / policy.length));
     for (const [index, entry] of policy.entries()) {
       const seed = (SEED + index * 7919) % 2 ** 31;
-      await fc.assert(
-        fc.asyncProperty(requestFor(entry), async (g) => {
-          const res = await send(entry, g);
-          statusCounts.set(res.statusCode, (statusCounts.get(res.statusCode) ?? 0) + 1);
-          const where = `${entry.method} ${g.url.slice(0, 200)} as ${g.actor}`;
-          if (res.statusCode >= 500) throw new Error(`${where}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-          if (res.statusCode >= 400) {
-            let parsed: unknown;
-            try {
-              parsed = res.json();
-            } catch {
-              throw new Error(`${where}: ${res.statusCode} with a body that is not JSON: ${res.body.slice(0, 200)}`);
+      await fc
+        .assert(
+          fc.asyncProperty(requestFor(entry), async (g) => {
+            const res = await send(entry, g);
+            statusCounts.set(res.statusCode, (statusCounts.get(res.statusCode) ?? 0) + 1);
+            const where = `${entry.method} ${g.url.slice(0, 200)} as ${g.actor}`;
+            if (res.statusCode >= 500)
+              throw new Error(`${where}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+            if (res.statusCode >= 400) {
+              let parsed: unknown;
+              try {
+                parsed = res.json();
+              } catch {
+                throw new Error(
+                  `${where}: ${res.statusCode} with a body that is not JSON: ${res.body.slice(0, 200)}`,
+                );
+              }
+              if (!errorResponseSchema.safeParse(parsed).success) {
+                throw new Error(
+                  `${where}: ${res.statusCode} without the error shape: ${res.body.slice(0, 200)}`,
+                );
+              }
             }
-            if (!errorResponseSchema.safeParse(parsed).success) {
-              throw new Error(`${where}: ${res.statusCode} without the error shape: ${res.body.slice(0, 200)}`);
+            // A malformed or over-long path is refused by the router, and a "." or ".." segment leads
+            // elsewhere: no route (so no access declaration) was involved.
+            const unroutable =
+              hasDotSegment(g.url) ||
+              res.statusCode === 414 ||
+              (res.statusCode === 400 && /The address/.test(res.body)) ||
+              (res.statusCode === 404 && /No route for/.test(res.body));
+            const refused =
+              g.url.startsWith('/api/auth/') || unroutable
+                ? undefined
+                : refusedByAccess(entry.access, g.actor);
+            if (refused !== undefined && res.statusCode !== refused) {
+              throw new Error(
+                `${where}: expected ${refused} from the access declaration, got ${res.statusCode}`,
+              );
             }
-          }
-          // A malformed or over-long path is refused by the router, and a "." or ".." segment leads
-          // elsewhere: no route (so no access declaration) was involved.
-          const unroutable =
-            hasDotSegment(g.url) ||
-            res.statusCode === 414 ||
-            (res.statusCode === 400 && /The address/.test(res.body)) ||
-            (res.statusCode === 404 && /No route for/.test(res.body));
-          const refused =
-            g.url.startsWith('/api/auth/') || unroutable ? undefined : refusedByAccess(entry.access, g.actor);
-          if (refused !== undefined && res.statusCode !== refused) {
-            throw new Error(`${where}: expected ${refused} from the access declaration, got ${res.statusCode}`);
-          }
-        }),
-        { seed, numRuns: perRoute, endOnFailure: true, verbose: 1, includeErrorInReport: true },
-      ).catch((error: unknown) => {
-        throw new Error(`fuzz failed on ${entry.method} ${entry.url} (FUZZ_SEED=${SEED}, route seed ${seed}): ${(error as Error).message}`);
-      });
+          }),
+          { seed, numRuns: perRoute, endOnFailure: true, verbose: 1, includeErrorInReport: true },
+        )
+        .catch((error: unknown) => {
+          throw new Error(
+            `fuzz failed on ${entry.method} ${entry.url} (FUZZ_SEED=${SEED}, route seed ${seed}): ${(error as Error).message}`,
+          );
+        });
     }
     expect(requests).toBeGreaterThanOrEqual(TOTAL_RUNS);
   }, 900_000);

@@ -2,7 +2,7 @@ import { PHOTO_UPLOAD_FIELD, uploadedPhotoSchema } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../http/access.ts';
-import { badRequest, tooLarge, unsupportedMedia } from '../../http/errors.ts';
+import { AppError, badRequest, tooLarge, unsupportedMedia } from '../../http/errors.ts';
 import { photoView } from './photo-urls.ts';
 import { ingestPhoto } from './photos.service.ts';
 
@@ -20,7 +20,7 @@ export function photosRoutes({ database, photos }: AppContext): FastifyPluginAsy
       },
       handler: async (request, reply) => {
         if (!request.isMultipart()) throw unsupportedMedia('Send the photo as multipart/form-data.');
-        const file = await request.file();
+        const file = await request.file().catch(unreadableUpload);
         if (!file || file.fieldname !== PHOTO_UPLOAD_FIELD) {
           throw badRequest('Choose a photo to upload.', { [PHOTO_UPLOAD_FIELD]: 'Photo is required' });
         }
@@ -31,11 +31,24 @@ export function photosRoutes({ database, photos }: AppContext): FastifyPluginAsy
           if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
             throw tooLarge('The photo is larger than 15 MB.');
           }
-          throw error;
+          unreadableUpload(error);
         }
         const photo = await ingestPhoto({ db: database.db, photos }, buffer, currentUser(request).id);
         return reply.code(201).send(photoView(photos, photo.key, photo));
       },
     });
   };
+}
+
+/**
+ * The multipart parser throws plain errors when the body ends early or is not valid multipart
+ * (a dropped connection, a broken client): the upload's fault, so a 400, not a 500. Its own
+ * errors that carry a status (too many parts, …) keep it.
+ */
+function unreadableUpload(error: unknown): never {
+  if (error instanceof AppError || typeof (error as { statusCode?: unknown })?.statusCode === 'number')
+    throw error;
+  throw badRequest('The upload was cut short or is malformed. Please try again.', {
+    [PHOTO_UPLOAD_FIELD]: 'The upload could not be read',
+  });
 }
