@@ -156,6 +156,15 @@ async function captureResponses(baseUrl: string, inputs: ScenarioInputs) {
   return responses.map(({ text: _text, ...r }) => r);
 }
 
+/** Captures Redline's reference responses into a file the constant ceiling reads; returns its path. */
+export async function saveResponses(name: string, baseUrl: string, inputs: ScenarioInputs): Promise<string> {
+  const responses = await captureResponses(baseUrl, inputs);
+  await mkdir(WORK_DIR, { recursive: true });
+  const file = path.join(WORK_DIR, `responses-${name}.json`);
+  await writeFile(file, JSON.stringify(responses));
+  return file;
+}
+
 /**
  * Waits until the server has worked off what a previous run left queued (autocannon stops sending,
  * but a slow server still holds queued requests): the health check, which asks the database too,
@@ -237,10 +246,7 @@ export async function benchEngine(
       sessions,
       etags: {},
     };
-    const responses = await captureResponses(redline.baseUrl, inputs);
-    await mkdir(WORK_DIR, { recursive: true });
-    const responsesFile = path.join(WORK_DIR, `responses-${engine}.json`);
-    await writeFile(responsesFile, JSON.stringify(responses));
+    const responsesFile = await saveResponses(engine, redline.baseUrl, inputs);
 
     const constant = await startProcess({
       name: `constant-${engine}`,

@@ -157,7 +157,9 @@ export async function benchWeb(options: { build: boolean }) {
   const stripeFiles = [...sizes.entries()].filter(([, s]) => s.stripe).map(([f]) => f);
   return {
     shellKB: round(shellGzip / KB, 1),
-    shellFiles,
+    shellFiles: [...new Set(shellFiles)]
+      .map((file) => ({ file, gzipKB: round(sizeOf(file).gzip / KB, 1) }))
+      .sort((a, b) => b.gzipKB - a.gzipKB),
     rows,
     stripeFiles,
     allJsKB: round(
@@ -179,6 +181,9 @@ async function main() {
   console.log(
     `\nshell (entry chunk, its static imports, index.html scripts): ${result.shellKB} KB gzip; all JS of the build: ${result.allJsKB} KB gzip`,
   );
+  console.log('what every route loads first:');
+  printTable(result.shellFiles.map((f) => ({ file: f.file, 'KB gzip': f.gzipKB })));
+  console.log('');
   printTable(
     result.rows.map((r) => ({
       route: r.route,

@@ -10,5 +10,6 @@ export default defineProject({
     setupFiles: ['./vitest.setup.ts'],
     css: false,
     unstubGlobals: true,
+    testTimeout: 30_000,
   },
 });

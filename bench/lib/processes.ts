@@ -127,10 +127,10 @@ const AUTH_SECRET = randomBytes(32).toString('hex');
  * level, to a file), on an existing dataset, without demo data. `startMs` is then the time to the
  * first answer of GET /api/categories.
  */
-export function startRedline(name: string, env: Record<string, string>) {
+export function startRedline(name: string, env: Record<string, string>, script = 'apps/server/src/main.ts') {
   return startProcess({
     name,
-    script: 'apps/server/src/main.ts',
+    script,
     readyPath: '/api/categories',
     env: (baseUrl) => ({
       NODE_ENV: 'production',

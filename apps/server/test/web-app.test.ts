@@ -11,7 +11,10 @@ let webDist: string;
 beforeAll(async () => {
   webDist = await mkdtemp(path.join(tmpdir(), 'redline-web-'));
   await mkdir(path.join(webDist, 'assets'));
-  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Redline</title><div id="root"></div>');
+  await writeFile(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><title>Redline</title><div id="root"></div>',
+  );
   await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
   t = await createTestApp({ WEB_DIST: webDist });
 });
@@ -29,7 +32,12 @@ describe('web app', () => {
   });
 
   it('serves index.html uncached at / and for client-side routes', async () => {
-    for (const url of ['/', '/cars/id/7d7f2a3e-1b1c-4f57-9a3e-000000000000', '/dash/buyer/bookings', '/no/such/page']) {
+    for (const url of [
+      '/',
+      '/cars/id/7d7f2a3e-1b1c-4f57-9a3e-000000000000',
+      '/dash/buyer/bookings',
+      '/no/such/page',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');

@@ -462,15 +462,15 @@ describe('secrets', () => {
     });
     const newToken = sessionToken(cookieFrom(signIn));
     // An error on our side (500), whose details go to the log only.
-    const failing = vi.spyOn(t.context.database.db, 'select').mockImplementationOnce(() => {
+    const failing = vi.spyOn(t.context.auth.api, 'getSession').mockImplementation(() => {
       throw new Error('the database exploded');
     });
-    const crashed = await call(seller, { method: 'GET', url: '/api/categories' });
+    const crashed = await call(seller, { method: 'GET', url: '/api/me' });
     failing.mockRestore();
     expect(crashed.statusCode).toBe(500);
     expect(crashed.body).not.toContain(CARD);
 
-    const secrets = [TEST_PASSWORD, token, newToken, CARD];
+    const secrets = [TEST_PASSWORD, token, newToken, sessionToken(seller.cookie), CARD];
     for (const res of responses.filter((r) => r.statusCode >= 400)) {
       for (const secret of secrets) expect(res.body, `response ${res.statusCode}`).not.toContain(secret);
     }

@@ -6,7 +6,11 @@ const usdWhole = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 0,
 });
 
-const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+const usdCents = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+});
 
 /** A price as listings show it ("$219,500"). */
 export function formatMoney(cents: number): string {

@@ -19,7 +19,6 @@ export function DashboardLayout() {
   const [open, setOpen] = useState(false);
   const closeButton = useRef<HTMLButtonElement>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes.
   useEffect(() => setOpen(false), [location.pathname]);
 
   useEffect(() => {

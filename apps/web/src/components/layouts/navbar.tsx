@@ -27,7 +27,6 @@ export function Navbar({ actions }: { actions?: ReactNode }) {
   const menuId = useId();
 
   // Close the phone menu whenever the page changes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location change is the trigger.
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   useEffect(() => {

@@ -6,7 +6,6 @@ export function ListSkeleton({ label, rows = 3 }: { label: string; rows?: number
     <div aria-busy="true" role="status" className="flex flex-col gap-3">
       <span className="sr-only">{label}…</span>
       {Array.from({ length: rows }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
         <div key={i} className="flex items-center gap-4 rounded-box border border-base-300 p-4">
           <div className="skeleton h-16 w-24 shrink-0" />
           <div className="flex flex-1 flex-col gap-2">

@@ -20,7 +20,6 @@ export function StackTable({ caption, columns, children }: StackTableProps) {
         <thead className="hidden bg-base-200/60 text-xs uppercase tracking-wide text-base-content/75 md:table-header-group">
           <tr>
             {columns.map((column, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are a fixed list.
               <th key={index} scope="col" className="font-semibold">
                 {column}
               </th>

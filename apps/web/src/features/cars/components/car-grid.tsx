@@ -28,7 +28,6 @@ export function CarGridSkeleton({ count = 6, label = 'Loading cars' }: { count?:
     <div role="status" aria-label={label} aria-busy="true">
       <ul className={CAR_GRID_CLASS} aria-hidden="true">
         {Array.from({ length: count }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
           <li key={i}>
             <CarCardSkeleton />
           </li>

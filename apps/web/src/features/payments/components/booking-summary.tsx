@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
+import { formatCharge } from '../../../lib/format.ts';
 import type { Booking } from '../api/get-booking.ts';
 import { formatRequestedDate, formatRequestedTime } from '../utils/booking-time.ts';
-import { formatCharge } from '../../../lib/format.ts';
 
 /** The booking being paid for: the car, the seller, when and where, and the fee. */
 export function BookingSummary({ booking }: { booking: Booking }) {

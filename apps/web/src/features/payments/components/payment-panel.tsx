@@ -9,10 +9,10 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAppConfig } from '../../../lib/app-config.ts';
+import { formatCharge } from '../../../lib/format.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
 import { type PaidBooking, usePayBooking } from '../api/pay-booking.ts';
 import { paymentKeys } from '../api/payment-keys.ts';
-import { formatCharge } from '../../../lib/format.ts';
 import { LockIcon, PayButton } from './pay-controls.tsx';
 import { TestCardForm } from './test-card-form.tsx';
 

@@ -2,8 +2,7 @@ import { TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { formatDate } from '../../../lib/format.ts';
-import { formatCharge } from '../../../lib/format.ts';
+import { formatCharge, formatDate } from '../../../lib/format.ts';
 import { CheckIcon } from './booking-summary.tsx';
 
 type PaymentReceiptProps = {

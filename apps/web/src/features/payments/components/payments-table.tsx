@@ -4,9 +4,8 @@
  */
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatCharge, formatDate } from '../../../lib/format.ts';
 import { usePayments } from '../api/get-payments.ts';
-import { formatCharge } from '../../../lib/format.ts';
 
 const COLUMNS = ['Date', 'Booking', 'Buyer', 'Seller', 'Car', 'Amount', 'Transaction ID', 'Provider'];
 

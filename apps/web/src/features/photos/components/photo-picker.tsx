@@ -57,14 +57,12 @@ export function PhotoPicker({ id, initialPhotos = [], onChange, onBusyChange, er
   const busy = items.some((item) => item.status === 'uploading');
   const lastReported = useRef(keysSignature);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: report only when the ordered keys change.
   useEffect(() => {
     if (lastReported.current === keysSignature) return;
     lastReported.current = keysSignature;
     onChange(keys);
   }, [keysSignature]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: report only when busy flips.
   useEffect(() => onBusyChange?.(busy), [busy]);
 
   // Free every preview and stop every upload when the picker goes away.

@@ -1,0 +1,79 @@
+/**
+ * Every benchmark in turn: `npm run bench [-- --quick]`. Each runs in a process of its own (so one
+ * benchmark's memory does not colour the next) and saves its figures in bench/results/; a summary
+ * of the targets follows. --quick uses small datasets and short runs to check that everything works;
+ * the figures in docs/performance.md come from the full run.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describeLoad, loadNow, machine, printMachine, REPO_ROOT, RESULTS_DIR } from './lib/cli.ts';
+
+const quick = process.argv.includes('--quick');
+const steps: { name: string; script: string; args: string[] }[] = [
+  { name: 'HTTP scenarios and ceilings', script: 'bench/api.ts', args: [] },
+  { name: 'growth curve', script: 'bench/scale.ts', args: [] },
+  { name: 'web budgets', script: 'bench/web.ts', args: [] },
+  { name: 'photo pipeline', script: 'bench/photos.ts', args: [] },
+];
+
+printMachine(machine());
+const started = Date.now();
+const failed: string[] = [];
+for (const step of steps) {
+  console.log(
+    `\n######## ${step.name}: ${step.script} ${quick ? '--quick' : ''} (${describeLoad(loadNow())})`,
+  );
+  const result = spawnSync(
+    path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
+    [step.script, ...step.args, ...(quick ? ['--quick'] : [])],
+    { cwd: REPO_ROOT, stdio: 'inherit' },
+  );
+  if (result.status !== 0) failed.push(step.name);
+}
+
+/** The verdicts each benchmark printed, collected from the results it saved. */
+function summary() {
+  const read = (name: string) => {
+    const file = path.join(RESULTS_DIR, `${name}.json`);
+    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+  };
+  const lines: string[] = [];
+  const api = read('api');
+  for (const engine of api?.results ?? []) {
+    lines.push(`${engine.engine}: start-up to first answer ${engine.startMs} ms (target ≤ 3000 ms)`);
+    for (const row of engine.rows) {
+      const raw = row.ofRaw === undefined ? '' : `, ${row.ofRaw}% of raw-query ceiling`;
+      lines.push(
+        `${engine.engine} ${row.scenario}: ${row.redline.rps} req/s, p99 ${row.redline.p99} ms, ${row.redline.errors} errors, ${row.ofConstant}% of constant ceiling${raw}`,
+      );
+    }
+  }
+  const web = read('web');
+  if (web) {
+    const home = web.rows.find((r: { route: string }) => r.route === '/');
+    lines.push(`web: / loads ${home?.totalKB} KB gzip of JavaScript (budget 100 KB)`);
+    const over = web.rows.filter(
+      (r: { verdict: string; route: string }) => r.verdict !== 'met' && r.route !== '/',
+    );
+    lines.push(`web: ${over.length} other route(s) over budget or with Stripe outside the pay page`);
+  }
+  const photos = read('photos');
+  if (photos) {
+    const runs = photos.single.runs.map((r: { ms: number }) => r.ms);
+    lines.push(`photos: 12 MP JPEG in ${runs.join(', ')} ms (target ≤ 1500 ms)`);
+    lines.push(
+      `photos: GET /api/categories p99 ${photos.concurrent.during.p99} ms during 10 uploads (target ≤ 50 ms)`,
+    );
+  }
+  return lines;
+}
+
+console.log(
+  `\n######## summary (${Math.round((Date.now() - started) / 60_000)} min; ${describeLoad(loadNow())})`,
+);
+for (const line of summary()) console.log(line);
+if (failed.length > 0) {
+  console.error(`\nfailed: ${failed.join(', ')}`);
+  process.exit(1);
+}
