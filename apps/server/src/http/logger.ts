@@ -9,6 +9,9 @@ export function loggerOptions(
     paths: [
       'req.headers.cookie',
       'req.headers.authorization',
+      // Other objects carrying the request's headers, e.g. @fastify/multipart's trace line "Providing options to busboy".
+      '*.headers.cookie',
+      '*.headers.authorization',
       'res.headers["set-cookie"]',
       '*.password',
       '*.newPassword',
