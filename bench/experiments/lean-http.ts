@@ -64,13 +64,11 @@ function patchHelmetOnce(app: string): string {
 }
 
 function patchOneLogLine(app: string): string {
-  const anchor =
-    '    routerOptions: { ignoreTrailingSlash: true },\n  }).withTypeProvider<ZodTypeProvider>();';
+  const anchor = '  }).withTypeProvider<ZodTypeProvider>();';
   if (!app.includes(anchor)) throw new Error('app.ts options changed; update the experiment');
   return app.replace(
     anchor,
-    `    routerOptions: { ignoreTrailingSlash: true },
-    disableRequestLogging: true,
+    `    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(

@@ -1,0 +1,80 @@
+/** The demo seed: what it creates, that a second run changes nothing, and that it guards real data. */
+import { count } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advertisements, cars, categories, photos, users } from '../src/db/schema.ts';
+import { DEMO_CARS, DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo-data.ts';
+import { SeedRefusedError, seed, seedIfEmpty } from '../src/seed/seed.ts';
+import { createTestApp, signUpUser, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+const log = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedIfEmpty(t.context, log);
+}, 300_000);
+afterAll(() => t.close());
+
+async function counts() {
+  const of = async (table: typeof users | typeof cars | typeof categories | typeof advertisements | typeof photos) =>
+    (await t.db.select({ n: count() }).from(table))[0]!.n;
+  return {
+    users: await of(users),
+    cars: await of(cars),
+    categories: await of(categories),
+    advertisements: await of(advertisements),
+    photos: await of(photos),
+  };
+}
+
+describe('demo seed', () => {
+  it('creates the seven categories in order, every demo car with its photos, and the demo accounts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/categories' });
+    expect(res.json().map((c: { name: string }) => c.name)).toEqual([
+      'Daily Commuter',
+      'Eco Friendly',
+      'Family Car',
+      'Grand Tourer',
+      'Performance',
+      'Special Edition',
+      'Super Car',
+    ]);
+    const now = await counts();
+    expect(now.cars).toBe(DEMO_CARS.length);
+    expect(now.users).toBe(DEMO_USERS.length);
+    expect(now.advertisements).toBe(DEMO_CARS.filter((c) => c.advertised).length);
+    expect(now.photos).toBe(DEMO_CARS.reduce((sum, c) => sum + c.photoCount, 0));
+    const photoFile = await t.app.inject({ method: 'GET', url: res.json()[0].image });
+    expect(photoFile.statusCode).toBe(200);
+  });
+
+  it('lets every demo account sign in with its role', async () => {
+    for (const demo of DEMO_USERS) {
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: demo.email, password: DEMO_PASSWORD },
+      });
+      expect(signIn.statusCode, demo.email).toBe(200);
+      const cookie = [signIn.headers['set-cookie']].flat()[0]!.split(';')[0]!;
+      const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+      expect(me.json()).toMatchObject({ email: demo.email, role: demo.role, isVerified: demo.isVerified });
+    }
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = await counts();
+    await seed(t.context, log);
+    await seedIfEmpty(t.context, log);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a database that holds real accounts unless forced', async () => {
+    await signUpUser(t, 'Buyer');
+    const before = await counts();
+    await expect(seed(t.context, log)).rejects.toBeInstanceOf(SeedRefusedError);
+    await seed(t.context, log, { force: true });
+    expect(await counts()).toEqual(before);
+  });
+});
