@@ -116,14 +116,20 @@ async function variant(
   return path.relative(REPO_ROOT, path.join(dir, 'src/main.ts'));
 }
 
+/**
+ * Every variant runs at once (idle while another is measured); each measurement of a variant is
+ * followed by one of the constant ceiling, and the ratio of that pair is the figure. Over several
+ * rounds, in rotating order, the median ratio is robust to the machine's load changing meanwhile.
+ */
 async function main() {
   const flags = parseFlags();
-  const seconds = countFlag(flags, 'seconds', 10);
+  const seconds = countFlag(flags, 'seconds', 5);
+  const rounds = countFlag(flags, 'rounds', 3);
   const cars = countFlag(flags, 'cars', 10_000);
   const target = benchTarget('postgres', cars);
   await ensureDataset(target, cars);
   const found = await loadInputs(target, 64);
-  const variants = {
+  const variants: Record<string, string> = {
     committed: 'apps/server/src/main.ts',
     'helmet-once': await variant('helmet-once', patchHelmetOnce),
     lean: await variant('lean', (app) => patchOneLogLine(patchHelmetOnce(app))),
@@ -134,67 +140,74 @@ async function main() {
     ),
   };
   const scenarios = SCENARIOS.filter((s) => s.key === 'categories' || s.key === 'car-by-id');
-  const rows: Record<string, string | number>[] = [];
-  let constant: Running | undefined;
-  for (const [name, script] of Object.entries(variants)) {
-    const server = await startRedline(`exp-${name}`, targetEnv(target), script);
-    try {
-      const inputs: ScenarioInputs = {
-        categoryId: found.categoryId,
-        carIds: found.carIds,
-        bookableCarIds: found.bookableCarIds,
-        sessions: await signInBuyers(server.baseUrl, found.buyers),
-        etags: {},
+  const servers: Running[] = [];
+  try {
+    const running: Record<string, { server: Running; inputs: ScenarioInputs }> = {};
+    for (const [name, script] of Object.entries(variants)) {
+      const server = await startRedline(`exp-${name}`, targetEnv(target), script);
+      servers.push(server);
+      running[name] = {
+        server,
+        inputs: {
+          categoryId: found.categoryId,
+          carIds: found.carIds,
+          bookableCarIds: found.bookableCarIds,
+          sessions: await signInBuyers(server.baseUrl, found.buyers),
+          etags: {},
+        },
       };
-      if (!constant) {
-        const file = await saveResponses('experiment', server.baseUrl, inputs);
-        constant = await startProcess({
-          name: 'exp-constant',
-          script: 'bench/ceilings/constant-server.ts',
-          readyPath: '/api/categories',
-          env: { BENCH_RESPONSES: file },
-        });
-      }
+    }
+    const first = running.committed!;
+    const file = await saveResponses('experiment', first.server.baseUrl, first.inputs);
+    const constant = await startProcess({
+      name: 'exp-constant',
+      script: 'bench/ceilings/constant-server.ts',
+      readyPath: '/api/categories',
+      env: { BENCH_RESPONSES: file },
+    });
+    servers.push(constant);
+
+    const measureOne = async (
+      server: Running,
+      scenario: (typeof scenarios)[number],
+      inputs: ScenarioInputs,
+    ) => {
+      await settle(server);
+      await runLoad(server.baseUrl, scenario, inputs, { connections: 64, seconds: 1 });
+      await settle(server);
+      return runLoad(server.baseUrl, scenario, inputs, { connections: 64, seconds });
+    };
+    const ratios: Record<string, number[]> = {};
+    const rps: Record<string, number[]> = {};
+    const names = Object.keys(variants);
+    for (let round_ = 0; round_ < rounds; round_++) {
       for (const scenario of scenarios) {
-        for (const [label, s] of [
-          [name, server],
-          ['constant ceiling', constant],
-        ] as const) {
-          await settle(s);
-          await runLoad(s.baseUrl, scenario, inputs, { connections: 64, seconds: 2 });
-          await settle(s);
-          const r = await runLoad(s.baseUrl, scenario, inputs, { connections: 64, seconds });
-          rows.push({
-            server: label,
-            scenario: scenario.key,
-            'req/s': r.rps,
-            'p50 ms': r.p50,
-            'p99 ms': r.p99,
-            errors: r.errors,
-            load: loadNow()[0],
-          });
+        for (let i = 0; i < names.length; i++) {
+          const name = names[(i + round_) % names.length]!;
+          const { server, inputs } = running[name]!;
+          const app = await measureOne(server, scenario, inputs);
+          const ceiling = await measureOne(constant, scenario, inputs);
+          const key = `${scenario.key} ${name}`;
+          ratios[key] = [...(ratios[key] ?? []), app.rps / Math.max(1, ceiling.rps)];
+          rps[key] = [...(rps[key] ?? []), app.rps];
+          console.log(
+            `round ${round_ + 1} ${key}: ${app.rps} req/s (p99 ${app.p99} ms) vs ceiling ${ceiling.rps} req/s`,
+          );
         }
       }
-    } finally {
-      await server.stop();
     }
-  }
-  await constant?.stop();
-  console.log(`\n${describeLoad(loadNow())}`);
-  printTable(rows);
-  const ceiling = (scenario: string) =>
-    rows
-      .filter((r) => r.server === 'constant ceiling' && r.scenario === scenario)
-      .map((r) => Number(r['req/s']));
-  for (const scenario of scenarios) {
-    const c = ceiling(scenario.key);
-    const mean = c.reduce((a, b) => a + b, 0) / c.length;
-    for (const name of Object.keys(variants)) {
-      const r = rows.find((x) => x.server === name && x.scenario === scenario.key)!;
-      console.log(
-        `${scenario.key} ${name}: ${round((Number(r['req/s']) / mean) * 100, 1)}% of the constant ceiling (mean of its runs)`,
-      );
-    }
+    const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+    console.log(`\n${describeLoad(loadNow())}; ${rounds} rounds of ${seconds} s, 64 connections`);
+    printTable(
+      Object.keys(ratios).map((key) => ({
+        'scenario variant': key,
+        'median req/s': Math.round(median(rps[key]!)),
+        'median % of constant ceiling': round(median(ratios[key]!) * 100, 1),
+        'all ratios %': ratios[key]!.map((r) => round(r * 100, 1)).join(', '),
+      })),
+    );
+  } finally {
+    for (const server of servers.reverse()) await server.stop();
   }
 }
 

@@ -23,7 +23,9 @@ describe('ADMIN_EMAILS', () => {
       const user = await signUpUser(t, 'Seller');
       await promoteAdmins(t.db, [user.email, 'nobody@example.test'], pino({ level: 'silent' }));
       expect((await as(t, user, { method: 'GET', url: '/api/me' })).json().role).toBe('Admin');
-      expect(await t.db.query.users.findFirst({ where: eq(users.email, 'nobody@example.test') })).toBeUndefined();
+      expect(
+        await t.db.query.users.findFirst({ where: eq(users.email, 'nobody@example.test') }),
+      ).toBeUndefined();
     } finally {
       await t.close();
     }
@@ -33,7 +35,13 @@ describe('ADMIN_EMAILS', () => {
 describe('npm run create-admin', () => {
   it('creates an admin account, then promotes an existing one', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'redline-admin-'));
-    const env = { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: 'operator-secret', DATABASE_URL: '', LOG_LEVEL: 'silent' };
+    const env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'operator-secret',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'silent',
+    };
     try {
       const created = await run(tsx, [script, 'Ops@Example.test'], { env });
       expect(created.stdout).toContain('Created the admin account ops@example.test');

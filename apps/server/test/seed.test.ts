@@ -17,8 +17,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function counts() {
-  const of = async (table: typeof users | typeof cars | typeof categories | typeof advertisements | typeof photos) =>
-    (await t.db.select({ n: count() }).from(table))[0]!.n;
+  const of = async (
+    table: typeof users | typeof cars | typeof categories | typeof advertisements | typeof photos,
+  ) => (await t.db.select({ n: count() }).from(table))[0]!.n;
   return {
     users: await of(users),
     cars: await of(cars),
