@@ -1,6 +1,6 @@
 /**
  * HTTP benchmark: `npm run bench:api [-- --quick] [--engine pglite|postgres] [--cars 100k]
- * [--connections 64] [--seconds 10] [--fresh]`.
+ * [--connections 64] [--seconds 10] [--fresh] [--only category-page,car-by-id] [--proposed-indexes]`.
  *
  * For each engine it generates (or reuses) a dataset, starts Redline in production mode on it, signs
  * buyers in, and measures every scenario with autocannon on loopback, each one back to back against
@@ -27,9 +27,23 @@ import {
   WORK_DIR,
 } from './lib/cli.ts';
 import { benchTarget, type Engine, targetEnv } from './lib/database.ts';
-import { type DatasetInfo, ensureDataset, type LoadInputs, loadInputs } from './lib/dataset.ts';
-import { type LoadResult, runLoad, SCENARIOS, type Scenario, type ScenarioInputs } from './lib/load.ts';
+import {
+  type DatasetInfo,
+  ensureDataset,
+  type LoadInputs,
+  loadInputs,
+  removeLoadBookings,
+} from './lib/dataset.ts';
+import {
+  LOAD_BOOKING_PHONE,
+  type LoadResult,
+  runLoad,
+  SCENARIOS,
+  type Scenario,
+  type ScenarioInputs,
+} from './lib/load.ts';
 import { type Running, startProcess, startRedline, watchRss } from './lib/processes.ts';
+import { withProposedIndexes } from './lib/proposed-indexes.ts';
 import { signInBuyers } from './lib/sessions.ts';
 
 export interface ApiOptions {
@@ -39,6 +53,10 @@ export interface ApiOptions {
   seconds: number;
   warmupSeconds: number;
   fresh: boolean;
+  /** Scenario keys to run (all when empty). */
+  only: string[];
+  /** Measure with the index definitions proposed in docs/performance.md (bench database only). */
+  proposedIndexes: boolean;
 }
 
 interface Measured extends LoadResult {
@@ -130,7 +148,7 @@ async function captureResponses(baseUrl: string, inputs: ScenarioInputs) {
       headers: { ...signed, 'content-type': 'application/json' },
       body: JSON.stringify({
         carId: inputs.bookableCarIds[0],
-        phone: '+1 555 010 2030',
+        phone: LOAD_BOOKING_PHONE,
         city: 'Miami',
         date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
         time: '11:00',
@@ -218,6 +236,14 @@ export async function benchEngine(
   log(`\n=== ${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${formatCount(options.cars)} cars ===`);
   const target = benchTarget(engine, options.cars);
   const dataset = await ensureDataset(target, options.cars, { fresh: options.fresh, log });
+  // Created before the raw-query ceiling's copy is taken, so that both see them.
+  if (options.proposedIndexes) {
+    log('with the proposed indexes (created on the bench database now, dropped at the end)');
+    await withProposedIndexes(target, true);
+  } else {
+    await withProposedIndexes(target, false); // left over from an interrupted run
+  }
+  await removeLoadBookings(target);
   const found: LoadInputs = await loadInputs(target, Math.min(options.connections, 64));
 
   // A PGlite directory opens in one process at a time: the raw-query ceiling reads a copy.
@@ -269,6 +295,7 @@ export async function benchEngine(
 
     const rows: ScenarioRow[] = [];
     for (const scenario of SCENARIOS) {
+      if (options.only.length > 0 && !options.only.includes(scenario.key)) continue;
       if (scenario.revalidates && !inputs.etags[scenario.revalidates]) {
         log(`${scenario.key}: skipped (Redline sends no ETag for it)`);
         continue;
@@ -291,6 +318,7 @@ export async function benchEngine(
     return { engine, dataset, startMs: redline.startMs, idleRssMiB, rows };
   } finally {
     for (const server of servers.reverse()) await server.stop();
+    if (options.proposedIndexes) await withProposedIndexes(target, false);
   }
 }
 
@@ -346,6 +374,8 @@ export function apiOptions(flags: ReturnType<typeof parseFlags>): ApiOptions {
     seconds: countFlag(flags, 'seconds', quick ? 3 : 10),
     warmupSeconds: quick ? 1 : 3,
     fresh: flags.fresh === true,
+    only: (stringFlag(flags, 'only') ?? '').split(',').filter(Boolean),
+    proposedIndexes: flags['proposed-indexes'] === true,
   };
 }
 
@@ -358,7 +388,12 @@ async function main() {
   const after = loadNow();
   console.log(`\nmachine after the run: ${describeLoad(after)}`);
   for (const r of results) printEngine(r, options.connections);
-  const file = saveResults('api', { machine: m, loadAfter: after, options, results });
+  const file = saveResults(options.proposedIndexes ? 'api-proposed-indexes' : 'api', {
+    machine: m,
+    loadAfter: after,
+    options,
+    results,
+  });
   console.log(`\nresults: ${path.relative(process.cwd(), file)}`);
 }
 

@@ -5,7 +5,7 @@
  * batches. Photos reuse a handful of keys (placeholder WebP files are written once), so no image
  * work is done per car. It replaces an earlier bench dataset and refuses a database holding other accounts.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REPORT_REASONS, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { hashPassword } from 'better-auth/crypto';
@@ -79,7 +79,32 @@ export interface GenerateResult {
   carsPerSecond: number;
   /** The car batches alone (with what hangs on each car). */
   carPhaseCarsPerSecond: number;
+  /**
+   * CPU seconds spent: by this process (which includes the database itself on PGlite) and by the
+   * PostgreSQL backends that served it. Unlike the wall clock, this does not depend on other work
+   * on the machine: cars per CPU-second is the figure to compare between runs.
+   */
+  cpuSeconds: { generator: number; database: number | null };
+  carsPerCpuSecond: number;
   rows: Record<string, number>;
+}
+
+/** CPU seconds used so far by the PostgreSQL backends of this database (they live on this machine). */
+async function backendCpuSeconds(client: RawClient): Promise<number | null> {
+  try {
+    const { rows } = await client.query(
+      'select pid from pg_stat_activity where datname = current_database()',
+    );
+    let ticks = 0;
+    for (const row of rows) {
+      const stat = await readFile(`/proc/${row.pid as number}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime + stime
+    }
+    return ticks / 100;
+  } catch {
+    return null; // another machine, or /proc not readable
+  }
 }
 
 /** Small deterministic PRNG, so a dataset of a given size is the same every time. */
@@ -314,6 +339,7 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
   try {
     await resetBenchData(client, options.force ?? false);
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     const rows: Record<string, number> = {};
     const add = (table: string, n: number) => {
       rows[table] = (rows[table] ?? 0) + n;
@@ -534,7 +560,7 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
             }
           }
         }
-        // The previous batch's inserts run while this batch was being built.
+        // The previous batch's inserts ran while this batch was being built.
         await pending;
         pending = (async () => {
           add('cars', await insertRows(client, 'cars', CAR_COLUMNS, car));
@@ -575,12 +601,24 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
     const analyzeStarted = performance.now();
     await client.query('analyze');
     log(`  analyze in ${round((performance.now() - analyzeStarted) / 1000, 2)} s`);
+    const cpu = process.cpuUsage(cpuStarted);
+    const generatorCpu = round((cpu.user + cpu.system) / 1e6, 2);
+    const databaseCpu = options.target.engine === 'postgres' ? await backendCpuSeconds(client) : null;
+    const cpuSeconds = {
+      generator: generatorCpu,
+      database: databaseCpu === null ? null : round(databaseCpu, 2),
+    };
+    log(
+      `  CPU: generator ${generatorCpu} s${databaseCpu === null ? (options.target.engine === 'pglite' ? ' (PGlite runs inside it)' : '') : `, PostgreSQL backends ${round(databaseCpu, 2)} s`}`,
+    );
     const seconds = (performance.now() - started) / 1000;
     return {
       cars: options.cars,
       seconds: round(seconds, 2),
       carsPerSecond: Math.round(options.cars / seconds),
       carPhaseCarsPerSecond: Math.round(options.cars / carSeconds),
+      cpuSeconds,
+      carsPerCpuSecond: Math.round(options.cars / (generatorCpu + (databaseCpu ?? 0))),
       rows,
     };
   } finally {
@@ -606,7 +644,7 @@ async function main() {
   const result = await generateDataset({ target, cars, force: flags.force === true });
   if (target.engine === 'pglite') await writePlaceholderPhotos(path.join(target.dataDir, 'uploads'));
   console.log(
-    `${result.cars.toLocaleString('en-US')} cars in ${result.seconds} s: ${result.carsPerSecond.toLocaleString('en-US')} cars/s overall, ${result.carPhaseCarsPerSecond.toLocaleString('en-US')} cars/s in the car batches`,
+    `${result.cars.toLocaleString('en-US')} cars in ${result.seconds} s: ${result.carsPerSecond.toLocaleString('en-US')} cars/s overall, ${result.carPhaseCarsPerSecond.toLocaleString('en-US')} cars/s in the car batches, ${result.carsPerCpuSecond.toLocaleString('en-US')} cars per CPU-second`,
   );
   console.log(
     Object.entries(result.rows)

@@ -24,43 +24,13 @@ import {
   saveResults,
   stringFlag,
 } from './lib/cli.ts';
-import { benchTarget, type Engine, openTarget, type Target, targetEnv } from './lib/database.ts';
+import { benchTarget, type Engine, type Target, targetEnv } from './lib/database.ts';
 import { ensureDataset, loadInputs } from './lib/dataset.ts';
 import { SCENARIOS, type ScenarioInputs } from './lib/load.ts';
 import { startRedline } from './lib/processes.ts';
+import { withProposedIndexes } from './lib/proposed-indexes.ts';
 import { signInBuyers } from './lib/sessions.ts';
 import { type StatementTiming, timeStatements } from './lib/sql-timing.ts';
-
-/**
- * The committed indexes say `DESC NULLS LAST` while the keyset queries order by plain `DESC`
- * (which is NULLS FIRST), so PostgreSQL cannot read them in order and sorts the whole category
- * instead. These are the same indexes in the order the queries ask for.
- */
-export const PROPOSED_INDEXES = [
-  'create index if not exists bench_proposed_cars_category on cars (category_id, added_date desc, id desc)',
-  'create index if not exists bench_proposed_cars_seller on cars (seller_id, added_date desc, id desc)',
-  'create index if not exists bench_proposed_advertisements_created on advertisements (created_at desc, id desc)',
-];
-const PROPOSED_NAMES = [
-  'bench_proposed_cars_category',
-  'bench_proposed_cars_seller',
-  'bench_proposed_advertisements_created',
-];
-
-async function withProposedIndexes(target: Target, create: boolean) {
-  const { database, client } = await openTarget(target);
-  try {
-    if (create) {
-      for (const sql of PROPOSED_INDEXES) await client.query(sql);
-      await client.query('analyze cars');
-      await client.query('analyze advertisements');
-    } else {
-      for (const name of PROPOSED_NAMES) await client.query(`drop index if exists ${name}`);
-    }
-  } finally {
-    await database.close();
-  }
-}
 
 const HTTP_SCENARIOS = SCENARIOS.filter((s) => s.key === 'category-page' || s.key === 'car-by-id');
 

@@ -151,7 +151,8 @@ async function book(req: http.IncomingMessage, res: http.ServerResponse) {
   });
   if (!id) return send(res, 404, { error: 'no such car' });
   const [booking] = await query(statements.findBooking, { bookingId: id });
-  send(res, 201, booking);
+  // The id on top, as the load reads it to cancel the booking next.
+  send(res, 201, { id, row: booking });
 }
 
 async function cancel(bookingId: string, res: http.ServerResponse) {
@@ -166,6 +167,11 @@ async function cancel(bookingId: string, res: http.ServerResponse) {
 async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = req.url ?? '/';
   const path = url.split('?')[0]!;
+  // Goes through the driver like Redline's health check, so that waiting for it waits for queued queries.
+  if (req.method === 'GET' && path === '/api/health') {
+    await query({ text: 'select 1', slots: [] });
+    return send(res, 200, { status: 'ok' });
+  }
   if (req.method === 'GET' && path === '/api/categories')
     return send(res, 200, await query(statements.categories));
   if (req.method === 'GET' && path === '/api/advertise') {

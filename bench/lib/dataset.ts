@@ -4,6 +4,7 @@ import path from 'node:path';
 import { BENCH_EMAIL_DOMAIN, benchBuyerEmail, generateDataset, writePlaceholderPhotos } from '../data.ts';
 import { formatCount } from './cli.ts';
 import { describeTarget, openTarget, type Target, targetEnv } from './database.ts';
+import { LOAD_BOOKING_PHONE } from './load.ts';
 
 export interface DatasetInfo {
   cars: number;
@@ -11,6 +12,8 @@ export interface DatasetInfo {
   /** Generation speed when it was generated now. */
   carsPerSecond?: number;
   carPhaseCarsPerSecond?: number;
+  carsPerCpuSecond?: number;
+  cpuSeconds?: { generator: number; database: number | null };
   seconds?: number;
 }
 
@@ -45,15 +48,30 @@ export async function ensureDataset(
   // The server under test serves them from its DATA_DIR, so pages built on the dataset show pictures.
   await writePlaceholderPhotos(path.join(targetEnv(target).DATA_DIR!, 'uploads'));
   log(
-    `dataset: ${formatCount(cars)} cars in ${result.seconds} s (${result.carsPerSecond} cars/s overall, ${result.carPhaseCarsPerSecond} cars/s in the car batches)`,
+    `dataset: ${formatCount(cars)} cars in ${result.seconds} s (${result.carsPerSecond} cars/s overall, ${result.carPhaseCarsPerSecond} cars/s in the car batches, ${result.carsPerCpuSecond} cars per CPU-second)`,
   );
   return {
     cars,
     reused: false,
     carsPerSecond: result.carsPerSecond,
     carPhaseCarsPerSecond: result.carPhaseCarsPerSecond,
+    carsPerCpuSecond: result.carsPerCpuSecond,
+    cpuSeconds: result.cpuSeconds,
     seconds: result.seconds,
   };
+}
+
+/**
+ * Removes open bookings an earlier load left behind (a run stopped between booking and
+ * cancelling, or a crashed run): they would turn the same buyer's next booking of that car into a 409.
+ */
+export async function removeLoadBookings(target: Target) {
+  const { database, client } = await openTarget(target);
+  try {
+    await client.query('delete from bookings where buyer_phone = $1 and not is_paid', [LOAD_BOOKING_PHONE]);
+  } finally {
+    await database.close();
+  }
 }
 
 export interface LoadInputs {

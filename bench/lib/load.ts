@@ -32,7 +32,16 @@ export interface Scenario {
   revalidates?: string;
   /** The request sequence of one connection. */
   requests(connection: number, inputs: ScenarioInputs): Request[];
+  /** Runs after each run, e.g. to undo what a run stopped half-way left behind. */
+  cleanup?(baseUrl: string): Promise<void>;
 }
+
+/**
+ * Bookings made and not yet cancelled, with the headers of the buyer who made them. A run ends
+ * at a fixed time, possibly between a booking and its cancellation; left open, such a booking
+ * would make the same buyer's later booking of the same car a 409.
+ */
+const openBookings = new Map<string, Record<string, string>>();
 
 const pickFrom = (list: string[]) => list[Math.floor(Math.random() * list.length)]!;
 
@@ -41,6 +50,9 @@ const signedIn = (connection: number, inputs: ScenarioInputs) => {
   // x-buyer-id is read only by the raw-query ceiling, which has no sessions.
   return { cookie: session.cookie, 'x-buyer-id': session.buyerId };
 };
+
+/** The phone number of every booking the load makes (the generator never uses it), so leftovers can be found. */
+export const LOAD_BOOKING_PHONE = '+1 555 010 2030';
 
 /** Tomorrow, 10:00: always in the future and within the booking horizon. */
 const bookingDate = () => localDateString(new Date(Date.now() + 86_400_000));
@@ -118,14 +130,16 @@ export const SCENARIOS: Scenario[] = [
             ...req,
             body: JSON.stringify({
               carId: pickFrom(inputs.bookableCarIds),
-              phone: '+1 555 010 2030',
+              phone: LOAD_BOOKING_PHONE,
               city: 'Miami',
               date: bookingDate(),
               time: '10:00',
             }),
           }),
           onResponse: (status, body, context) => {
-            context.bookingId = status === 201 ? (JSON.parse(body) as { id: string }).id : undefined;
+            const id = status === 201 ? (JSON.parse(body) as { id: string }).id : undefined;
+            context.bookingId = id;
+            if (id) openBookings.set(id, signedIn(c, inputs));
           },
         },
         {
@@ -134,8 +148,19 @@ export const SCENARIOS: Scenario[] = [
           // No booking to cancel: start the sequence again.
           setupRequest: (req, context) =>
             context.bookingId ? { ...req, path: `/api/testdrivebooking/${context.bookingId}` } : null,
+          onResponse: (status, _body, context) => {
+            if (status === 200) openBookings.delete(context.bookingId as string);
+          },
         },
       ];
+    },
+    async cleanup(baseUrl) {
+      for (const [id, headers] of openBookings) {
+        await fetch(`${baseUrl}/api/testdrivebooking/${id}`, { method: 'DELETE', headers }).catch(
+          () => undefined,
+        );
+      }
+      openBookings.clear();
     },
   },
 ];
@@ -165,6 +190,7 @@ export async function runLoad(
       client.setRequests(scenario.requests(connection++, inputs));
     },
   });
+  await scenario.cleanup?.(baseUrl);
   const statuses = Object.fromEntries(
     Object.entries(result.statusCodeStats).map(([status, s]) => [status, Number(s.count)]),
   );
