@@ -1,6 +1,6 @@
 /**
  * HTTP benchmark: `npm run bench:api [-- --quick] [--engine pglite|postgres] [--cars 100k]
- * [--connections 64] [--seconds 10] [--fresh] [--only category-page,car-by-id] [--proposed-indexes]`.
+ * [--connections 64] [--seconds 10] [--fresh] [--only category-page,car-by-id]`.
  *
  * For each engine it generates (or reuses) a dataset, starts Redline in production mode on it, signs
  * buyers in, and measures every scenario with autocannon on loopback, each one back to back against
@@ -43,7 +43,6 @@ import {
   type ScenarioInputs,
 } from './lib/load.ts';
 import { type Running, startProcess, startRedline, watchRss } from './lib/processes.ts';
-import { withProposedIndexes } from './lib/proposed-indexes.ts';
 import { signInBuyers } from './lib/sessions.ts';
 
 export interface ApiOptions {
@@ -55,8 +54,6 @@ export interface ApiOptions {
   fresh: boolean;
   /** Scenario keys to run (all when empty). */
   only: string[];
-  /** Measure with the index definitions proposed in docs/performance.md (bench database only). */
-  proposedIndexes: boolean;
 }
 
 interface Measured extends LoadResult {
@@ -236,13 +233,6 @@ export async function benchEngine(
   log(`\n=== ${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${formatCount(options.cars)} cars ===`);
   const target = benchTarget(engine, options.cars);
   const dataset = await ensureDataset(target, options.cars, { fresh: options.fresh, log });
-  // Created before the raw-query ceiling's copy is taken, so that both see them.
-  if (options.proposedIndexes) {
-    log('with the proposed indexes (created on the bench database now, dropped at the end)');
-    await withProposedIndexes(target, true);
-  } else {
-    await withProposedIndexes(target, false); // left over from an interrupted run
-  }
   await removeLoadBookings(target);
   const found: LoadInputs = await loadInputs(target, Math.min(options.connections, 64));
 
@@ -318,7 +308,6 @@ export async function benchEngine(
     return { engine, dataset, startMs: redline.startMs, idleRssMiB, rows };
   } finally {
     for (const server of servers.reverse()) await server.stop();
-    if (options.proposedIndexes) await withProposedIndexes(target, false);
   }
 }
 
@@ -375,7 +364,6 @@ export function apiOptions(flags: ReturnType<typeof parseFlags>): ApiOptions {
     warmupSeconds: quick ? 1 : 3,
     fresh: flags.fresh === true,
     only: (stringFlag(flags, 'only') ?? '').split(',').filter(Boolean),
-    proposedIndexes: flags['proposed-indexes'] === true,
   };
 }
 
@@ -388,12 +376,7 @@ async function main() {
   const after = loadNow();
   console.log(`\nmachine after the run: ${describeLoad(after)}`);
   for (const r of results) printEngine(r, options.connections);
-  const file = saveResults(options.proposedIndexes ? 'api-proposed-indexes' : 'api', {
-    machine: m,
-    loadAfter: after,
-    options,
-    results,
-  });
+  const file = saveResults('api', { machine: m, loadAfter: after, options, results });
   console.log(`\nresults: ${path.relative(process.cwd(), file)}`);
 }
 

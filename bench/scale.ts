@@ -1,11 +1,9 @@
 /**
  * Growth curve: `npm run bench:scale [-- --quick] [--engine pglite|postgres] [--sizes 10k,100k,1m]
- * [--connections 16] [--seconds 10] [--no-proposed] [--fresh]`.
+ * [--connections 16] [--seconds 10] [--fresh]`.
  *
  * For each size it measures the signed-in reads (a category's first page, a car by id) over HTTP
- * against Redline, and the database time of each scenario's statement on its own. On PostgreSQL it
- * then repeats both with the index definitions proposed in docs/performance.md created next to the
- * committed ones (bench database only; they are dropped afterwards), to show what that schema change buys.
+ * against Redline, and the database time of each scenario's statement on its own.
  */
 import path from 'node:path';
 import { measure } from './api.ts';
@@ -28,7 +26,6 @@ import { benchTarget, type Engine, type Target, targetEnv } from './lib/database
 import { ensureDataset, loadInputs } from './lib/dataset.ts';
 import { SCENARIOS, type ScenarioInputs } from './lib/load.ts';
 import { startRedline } from './lib/processes.ts';
-import { withProposedIndexes } from './lib/proposed-indexes.ts';
 import { signInBuyers } from './lib/sessions.ts';
 import { type StatementTiming, timeStatements } from './lib/sql-timing.ts';
 
@@ -37,7 +34,6 @@ const HTTP_SCENARIOS = SCENARIOS.filter((s) => s.key === 'category-page' || s.ke
 export interface ScalePoint {
   engine: Engine;
   cars: number;
-  indexes: 'committed' | 'proposed';
   startMs: number;
   load1: number;
   http: Record<string, { rps: number; p50: number; p99: number; errors: number }>;
@@ -49,14 +45,12 @@ interface ScaleOptions {
   seconds: number;
   warmupSeconds: number;
   fresh: boolean;
-  proposed: boolean;
 }
 
 async function measurePoint(
   engine: Engine,
   target: Target,
   cars: number,
-  indexes: ScalePoint['indexes'],
   options: ScaleOptions,
 ): Promise<ScalePoint> {
   const found = await loadInputs(target, options.connections);
@@ -79,7 +73,7 @@ async function measurePoint(
       });
       http[scenario.key] = { rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors };
     }
-    return { engine, cars, indexes, startMs: redline.startMs, load1: loadNow()[0], http, sql };
+    return { engine, cars, startMs: redline.startMs, load1: loadNow()[0], http, sql };
   } finally {
     await redline.stop();
   }
@@ -99,7 +93,6 @@ export async function benchScale(engines: Engine[], flags: ReturnType<typeof par
     seconds: countFlag(flags, 'seconds', quick ? 3 : 10),
     warmupSeconds: quick ? 1 : 3,
     fresh: flags.fresh === true,
-    proposed: flags['no-proposed'] !== true,
   };
   const points: ScalePoint[] = [];
   for (const engine of engines) {
@@ -107,28 +100,18 @@ export async function benchScale(engines: Engine[], flags: ReturnType<typeof par
       log(`\n=== ${engine}, ${formatCount(cars)} cars: ${describeLoad(loadNow())} ===`);
       const target = benchTarget(engine, cars);
       await ensureDataset(target, cars, { fresh: options.fresh, log });
-      await withProposedIndexes(target, false);
-      points.push(await measurePoint(engine, target, cars, 'committed', options));
-      if (engine === 'postgres' && options.proposed) {
-        log('with the proposed indexes (bench database only)');
-        await withProposedIndexes(target, true);
-        try {
-          points.push(await measurePoint(engine, target, cars, 'proposed', options));
-        } finally {
-          await withProposedIndexes(target, false);
-        }
-      }
+      points.push(await measurePoint(engine, target, cars, options));
     }
   }
   return { options, points };
 }
 
-/** p99 at the largest size over p99 at the smallest, per engine, index set and scenario. */
+/** p99 at the largest size over p99 at the smallest, per engine and scenario. */
 export function growth(points: ScalePoint[]) {
   const rows: Record<string, string | number>[] = [];
   const groups = new Map<string, ScalePoint[]>();
   for (const p of points) {
-    const key = `${p.engine}/${p.indexes}`;
+    const key = p.engine;
     groups.set(key, [...(groups.get(key) ?? []), p]);
   }
   for (const [key, list] of groups) {
@@ -140,7 +123,7 @@ export function growth(points: ScalePoint[]) {
       const httpRatio = round(large.http[scenario]!.p99 / small.http[scenario]!.p99, 2);
       const sqlRatio = round(large.sql[scenario]!.medianMs / small.sql[scenario]!.medianMs, 2);
       rows.push({
-        'engine/indexes': key,
+        engine: key,
         scenario,
         sizes: `${formatCount(small.cars)} → ${formatCount(large.cars)}`,
         'HTTP p99 ×': httpRatio,
@@ -157,7 +140,6 @@ export function printScale(points: ScalePoint[]) {
     points.flatMap((p) =>
       Object.entries(p.http).map(([scenario, h]) => ({
         engine: p.engine,
-        indexes: p.indexes,
         cars: formatCount(p.cars),
         scenario,
         'req/s': h.rps,
@@ -175,7 +157,6 @@ export function printScale(points: ScalePoint[]) {
   printTable(
     points.map((p) => ({
       engine: p.engine,
-      indexes: p.indexes,
       cars: formatCount(p.cars),
       'SQL median ms': p.sql.advertise!.medianMs,
       'SQL p95 ms': p.sql.advertise!.p95Ms,

@@ -2,7 +2,7 @@
  * Keyset pagination, newest first: a cursor is the (timestamp, id) of the last row served,
  * so pages stay stable and cost the same at any depth.
  */
-import { and, type Column, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { badRequest } from '../http/errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,11 +15,11 @@ interface CursorValue {
   id: string;
 }
 
-export function encodeCursor(at: Date, id: string): string {
+function encodeCursor(at: Date, id: string): string {
   return Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
 }
 
-export function decodeCursor(cursor: string | undefined): CursorValue | undefined {
+function decodeCursor(cursor: string | undefined): CursorValue | undefined {
   if (!cursor) return undefined;
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
@@ -34,11 +34,14 @@ export function decodeCursor(cursor: string | undefined): CursorValue | undefine
   }
 }
 
-/** The WHERE part that continues after a cursor, and the ORDER BY that matches it. */
-export function keyset(atColumn: Column, idColumn: Column, cursor: string | undefined) {
+/**
+ * The WHERE part that continues after a cursor, and the ORDER BY that matches it. The row
+ * comparison lets PostgreSQL start the index scan at the cursor instead of filtering up to it.
+ */
+export function keyset(atColumn: SQLWrapper, idColumn: SQLWrapper, cursor: string | undefined) {
   const after = decodeCursor(cursor);
   const where: SQL | undefined = after
-    ? or(lt(atColumn, after.at), and(eq(atColumn, after.at), lt(idColumn, after.id)))
+    ? sql`(${atColumn}, ${idColumn}) < (${after.at.toISOString()}, ${after.id})`
     : undefined;
   return { where, orderBy: [desc(atColumn), desc(idColumn)] };
 }

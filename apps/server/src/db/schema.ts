@@ -47,7 +47,7 @@ export const users = pgTable(
   (t) => [
     check('users_role_check', sql`${t.role} in ('Buyer', 'Seller', 'Admin')`),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
-    index('users_role_idx').on(t.role, t.createdAt),
+    index('users_role_idx').on(t.role, t.createdAt, t.id),
   ],
 );
 
@@ -147,8 +147,10 @@ export const cars = pgTable(
     check('cars_prices_check', sql`${t.askingPrice} >= 0 and ${t.originalPrice} >= 0`),
     check('cars_numbers_check', sql`${t.topSpeed} > 0 and ${t.kmDriven} >= 0`),
     check('cars_photos_check', sql`cardinality(${t.photos}) between 1 and 10`),
-    index('cars_category_idx').on(t.categoryId, t.addedDate.desc(), t.id.desc()),
-    index('cars_seller_idx').on(t.sellerId, t.addedDate.desc(), t.id.desc()),
+    // Newest first, in the order the keyset queries ask for: PostgreSQL's `DESC` means NULLS FIRST,
+    // while Drizzle writes `DESC NULLS LAST` unless told, an order the planner cannot use for them.
+    index('cars_category_idx').on(t.categoryId, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('cars_seller_idx').on(t.sellerId, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Finds the car that lists a photo (photo cleanup) without scanning every car.
     index('cars_photos_idx').using('gin', t.photos),
   ],
@@ -177,7 +179,7 @@ export const advertisements = pgTable(
       .references(() => cars.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [index('advertisements_created_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [index('advertisements_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 /**
@@ -208,8 +210,8 @@ export const bookings = pgTable(
   (t) => [
     check('bookings_price_check', sql`${t.price} >= 0`),
     check('bookings_time_check', sql`${t.requestedTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
-    index('bookings_buyer_idx').on(t.buyerId, t.createdAt.desc()),
-    index('bookings_seller_idx').on(t.sellerId, t.createdAt.desc()),
+    index('bookings_buyer_idx').on(t.buyerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('bookings_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('bookings_car_idx').on(t.carId),
   ],
 );
@@ -247,7 +249,7 @@ export const payments = pgTable(
   },
   (t) => [
     check('payments_price_check', sql`${t.price} >= 0`),
-    index('payments_created_idx').on(t.createdAt.desc()),
+    index('payments_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -298,5 +300,7 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );

@@ -15,9 +15,7 @@ import {
   type User,
 } from '@redline/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { decodeCursor } from '../../db/pagination.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { PaymentProvider, ProviderEvent } from './payment-provider.ts';
 import * as repo from './payments.repository.ts';
@@ -151,10 +149,6 @@ export async function handleProviderEvent(
 }
 
 export async function listPayments(db: Db, query: PageQuery) {
-  const cursor = decodeCursor(query.cursor);
-  // Payment ids are UUIDs; a forged cursor must not reach PostgreSQL as one.
-  if (cursor && !z.guid().safeParse(cursor.id).success)
-    throw badRequest('The page cursor is invalid.', { cursor: 'Invalid cursor' });
   const page = await repo.listPayments(db, query.limit, query.cursor);
   return {
     items: page.items.map(

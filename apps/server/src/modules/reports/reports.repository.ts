@@ -1,6 +1,6 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { decodeCursor, toPage } from '../../db/pagination.ts';
+import { keyset, toPage } from '../../db/pagination.ts';
 import { cars, reportedPosts, users } from '../../db/schema.ts';
 import { coverPhotoJoin, coverWidth } from '../bookings/car-summary.ts';
 
@@ -45,7 +45,7 @@ export async function listReportedCars(db: Db, limit: number, cursor: string | u
     .from(reportedPosts)
     .groupBy(reportedPosts.carId)
     .as('per_car');
-  const after = decodeCursor(cursor);
+  const page = keyset(perCar.lastReportedAt, perCar.carId, cursor);
   const rows = await db
     .select({
       carId: perCar.carId,
@@ -64,12 +64,8 @@ export async function listReportedCars(db: Db, limit: number, cursor: string | u
     .innerJoin(cars, eq(cars.id, perCar.carId))
     .innerJoin(users, eq(users.id, cars.sellerId))
     .leftJoin(...coverPhotoJoin)
-    .where(
-      after
-        ? sql`(${perCar.lastReportedAt}, ${perCar.carId}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
-        : undefined,
-    )
-    .orderBy(desc(perCar.lastReportedAt), desc(perCar.carId))
+    .where(page.where)
+    .orderBy(...page.orderBy)
     .limit(limit + 1);
   return toPage(rows, limit, (r) => [r.lastReportedAt, r.carId]);
 }
