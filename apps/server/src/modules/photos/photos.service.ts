@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_TYPES_MESSAGE } from '@redline/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import decodeHeic from 'heic-decode';
 import sharp from 'sharp';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, tooLarge, unavailable, unsupportedMedia } from '../../http/errors.ts';
@@ -92,6 +91,8 @@ async function readImage(input: Buffer): Promise<{ size: PhotoSize; source: Pixe
 }
 
 async function decodeHevcHeic(input: Buffer): Promise<PixelSource> {
+  // Loaded on the first such photo, not at every start: most uploads never need it.
+  const { default: decodeHeic } = await import('heic-decode');
   try {
     const image = await decodeHeic({ buffer: input });
     return {
