@@ -280,9 +280,29 @@ async function dropSecondaryIndexes(client: RawClient): Promise<string[]> {
   return rows.map((r) => r.definition as string);
 }
 
+/**
+ * The same for foreign keys: checked row by row by a trigger during the load, or once per
+ * constraint, as one join, when it is added back afterwards (the data is still checked).
+ */
+async function dropForeignKeys(client: RawClient): Promise<string[]> {
+  const { rows } = await client.query(
+    `select c.conrelid::regclass::text as "table", c.conname as name, pg_get_constraintdef(c.oid) as definition
+       from pg_constraint c join pg_class t on t.oid = c.conrelid
+      where c.contype = 'f' and t.relname = any($1::text[]) and t.relnamespace = 'public'::regnamespace`,
+    [BULK_TABLES],
+  );
+  for (const row of rows) await client.query(`alter table ${row.table} drop constraint ${row.name}`);
+  return rows.map((r) => `alter table ${r.table} add constraint ${r.name} ${r.definition}`);
+}
+
 async function createIndexes(client: RawClient, definitions: string[]) {
   // On PostgreSQL each goes to its own pooled connection and they build side by side.
   await Promise.all(definitions.map((d) => client.query(d)));
+}
+
+/** One at a time: adding a foreign key locks both tables, so two in parallel could deadlock. */
+async function addForeignKeys(client: RawClient, statements: string[]) {
+  for (const statement of statements) await client.query(statement);
 }
 
 /** Placeholder photo files so that pages served from a generated dataset show images; written once. */
@@ -345,6 +365,7 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
       rows[table] = (rows[table] ?? 0) + n;
     };
     const indexes = await dropSecondaryIndexes(client);
+    const foreignKeys = await dropForeignKeys(client);
     let carSeconds = 0;
     try {
       const now = Date.now();
@@ -595,6 +616,11 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
       await createIndexes(client, indexes);
       log(
         `  ${indexes.length} secondary indexes built in ${round((performance.now() - indexStarted) / 1000, 2)} s`,
+      );
+      const keysStarted = performance.now();
+      await addForeignKeys(client, foreignKeys);
+      log(
+        `  ${foreignKeys.length} foreign keys added back and checked in ${round((performance.now() - keysStarted) / 1000, 2)} s`,
       );
     }
     // Fresh statistics, as autovacuum would give a long-running database, so plans match production.
