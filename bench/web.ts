@@ -1,17 +1,26 @@
 /**
- * Web budgets: `npm run bench:web [-- --no-build]`.
+ * Web budgets: `npm run bench:web [-- --quick] [--no-build] [--no-lighthouse]`.
  *
- * Builds the web app with Vite's manifest into bench/.data/web-dist (never touching apps/web/dist,
- * which other runs may be serving), then adds up the gzip size of the JavaScript each route loads:
- * the entry chunk with its static imports (every route), plus the route's own lazy chunk with its
- * static imports. Budgets: `/` at most 100 KB gzip, every other route adds at most 60 KB, and
- * Stripe's code only on the pay page. Lighthouse is not installed here: those scores are reported
- * as not measured.
+ * 1. JavaScript per route. Builds the web app with Vite's manifest into bench/.data/web-dist (never
+ *    touching apps/web/dist, which other runs may be serving), then adds up the gzip size of the
+ *    JavaScript each route loads: the entry chunk with its static imports (every route), plus the
+ *    route's lazy chunks (its page, and its layout when that is lazy too) with their static imports.
+ *    Budgets: `/` at most 100 KB gzip, every other route adds at most 60 KB, Stripe's code only on
+ *    the pay page.
+ * 2. Lighthouse (mobile preset, Debian's Chromium) on a production Redline server serving that build
+ *    with the demo data (a temporary DATA_DIR; the first start seeds it, about 45 s): `/`,
+ *    `/categories`, `/blog`, `/user/login`, and with the demo buyer's session cookie a category page
+ *    and a car page. Three runs per page, Lighthouse's median run reported; `--quick` runs once.
+ *    Each page's four scores, LCP, TBT, CLS, bytes transferred and largest image against its targets;
+ *    the full reports go to bench/.data/lighthouse/.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Car, Category, Page } from '@redline/shared';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data.ts';
 import {
   isMain,
   machine,
@@ -23,11 +32,33 @@ import {
   saveResults,
   WORK_DIR,
 } from './lib/cli.ts';
+import { measurePage, type PageFigures, REPORT_DIR } from './lib/lighthouse.ts';
+import { startRedline } from './lib/processes.ts';
+import { signIn } from './lib/sessions.ts';
 
 const OUT_DIR = path.join(WORK_DIR, 'web-dist');
 const WEB_DIR = path.join(REPO_ROOT, 'apps/web');
 const KB = 1024;
 export const BUDGET = { homeKB: 100, routeAddsKB: 60 };
+export const LIGHTHOUSE_TARGETS = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  /** Public pages only: signed-in pages are not for search engines. */
+  seo: 95,
+  lcpMs: 2000,
+  tbtMs: 150,
+  cls: 0.05,
+  /** Pages with car or category cards: no image larger than this. */
+  cardImageKB: 60,
+};
+/** The demo account whose session the signed-in pages use. */
+const DEMO_BUYER = 'buyer@redline.test';
+
+/** Lazily loaded layouts and the pages (module prefix) rendered inside them. */
+const LAZY_LAYOUTS: Record<string, string> = {
+  'src/app/layouts/dashboard-layout.tsx': 'src/app/routes/dash/',
+};
 
 interface ManifestChunk {
   file: string;
@@ -127,15 +158,22 @@ export async function benchWeb(options: { build: boolean }) {
   const shellGzip = sum(shellFiles);
 
   const urls = routeUrls();
-  const pages = new Set(
-    Object.keys(manifest).filter((k) => manifest[k]!.isDynamicEntry && k.startsWith('src/app/routes/')),
-  );
+  const dynamicEntries = Object.keys(manifest).filter((k) => manifest[k]!.isDynamicEntry);
+  const pages = new Set(dynamicEntries.filter((k) => k.startsWith('src/app/routes/')));
+  const layouts = dynamicEntries.filter((k) => k.startsWith('src/app/layouts/'));
+  const unknownLayout = layouts.find((k) => !(k in LAZY_LAYOUTS));
+  if (unknownLayout) throw new Error(`bench/web.ts: add ${unknownLayout} to LAZY_LAYOUTS`);
+  /** The lazy modules a page needs: the page and the lazy layout around it. */
+  const lazyModulesOf = (page: string) => [
+    page,
+    ...layouts.filter((layout) => page.startsWith(LAZY_LAYOUTS[layout]!)),
+  ];
   const rows = [...pages].sort().map((page) => {
-    const closure = staticClosure(manifest, page);
+    const closure = new Set(lazyModulesOf(page).flatMap((k) => [...staticClosure(manifest, k)]));
     const own = [...closure].filter((k) => !entry.has(k));
     const addsGzip = sum(jsOf(own));
     const totalGzip = sum([...shellFiles, ...jsOf(closure)]);
-    const reach = fullReach(manifest, page, pages);
+    const reach = new Set(lazyModulesOf(page).flatMap((k) => [...fullReach(manifest, k, pages)]));
     const url = urls.get(page) ?? page;
     const isHome = url === '/';
     const isPay = page.includes('pay-booking');
@@ -169,8 +207,88 @@ export async function benchWeb(options: { build: boolean }) {
         .reduce((t, f) => t + sizeOf(f).gzip, 0) / KB,
       1,
     ),
-    lighthouse: 'not measured: Lighthouse is not installed on this machine (see docs/performance.md)',
   };
+}
+
+/** A signed-in GET of our API, for finding a category and a car to measure. */
+async function getJson<T>(baseUrl: string, url: string, cookie: string): Promise<T> {
+  const res = await fetch(baseUrl + url, { headers: { cookie } });
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export interface LighthouseRow extends PageFigures {
+  page: string;
+  url: string;
+  signedIn: boolean;
+  verdict: string;
+}
+
+/** What a page missed of LIGHTHOUSE_TARGETS, or "met". */
+function lighthouseVerdict(f: PageFigures, { signedIn, cards }: { signedIn: boolean; cards: boolean }) {
+  const t = LIGHTHOUSE_TARGETS;
+  const misses = [
+    f.scores.performance < t.performance && `performance ${f.scores.performance} < ${t.performance}`,
+    f.scores.accessibility < t.accessibility &&
+      `accessibility ${f.scores.accessibility} < ${t.accessibility}`,
+    f.scores['best-practices'] < t['best-practices'] &&
+      `best practices ${f.scores['best-practices']} < ${t['best-practices']}`,
+    !signedIn && f.scores.seo < t.seo && `SEO ${f.scores.seo} < ${t.seo}`,
+    f.lcpMs > t.lcpMs && `LCP ${f.lcpMs} ms > ${t.lcpMs}`,
+    f.tbtMs > t.tbtMs && `TBT ${f.tbtMs} ms > ${t.tbtMs}`,
+    f.cls > t.cls && `CLS ${f.cls} > ${t.cls}`,
+    cards && f.largestImageKB > t.cardImageKB && `image ${f.largestImageKB} KB > ${t.cardImageKB}`,
+    !f.imagesSized && 'images larger than displayed',
+  ].filter(Boolean);
+  return misses.length === 0 ? 'met' : `MISSED: ${misses.join('; ')}`;
+}
+
+/** Starts Redline on the build with demo data and runs Lighthouse on each page. */
+export async function benchLighthouse({ runs }: { runs: number }): Promise<LighthouseRow[]> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'redline-web-'));
+  console.log('\nstarting Redline on the build with demo data (the first start seeds it, about 45 s)…');
+  const server = await startRedline('web-lighthouse', {
+    SEED_DEMO: 'true',
+    DATA_DIR: dataDir,
+    WEB_DIST: OUT_DIR,
+    LOG_LEVEL: 'warn',
+  });
+  try {
+    const { baseUrl } = server;
+    const cookie = await signIn(baseUrl, DEMO_BUYER, DEMO_PASSWORD);
+    const [category] = await getJson<Category[]>(baseUrl, '/api/categories', cookie);
+    if (!category) throw new Error('the demo data has no category');
+    const cars = await getJson<Page<Car>>(baseUrl, `/api/cars/${category.id}?limit=1`, cookie);
+    const car = cars.items[0];
+    if (!car) throw new Error(`the demo category ${category.id} has no car`);
+    const pages = [
+      { page: 'home', url: '/', signedIn: false, cards: true },
+      { page: 'categories', url: '/categories', signedIn: false, cards: true },
+      { page: 'blog', url: '/blog', signedIn: false, cards: false },
+      { page: 'login', url: '/user/login', signedIn: false, cards: false },
+      { page: 'category', url: `/category/${category.id}`, signedIn: true, cards: true },
+      { page: 'car', url: `/cars/id/${car.id}`, signedIn: true, cards: false },
+    ];
+    const rows: LighthouseRow[] = [];
+    for (const p of pages) {
+      console.log(`Lighthouse ${p.url}${p.signedIn ? ' (signed in)' : ''}: ${runs} run(s)…`);
+      const figures = await measurePage(p.page, baseUrl + p.url, {
+        runs,
+        headers: p.signedIn ? { Cookie: cookie } : {},
+      });
+      rows.push({
+        page: p.page,
+        url: p.url,
+        signedIn: p.signedIn,
+        ...figures,
+        verdict: lighthouseVerdict(figures, p),
+      });
+    }
+    return rows;
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 async function main() {
@@ -197,8 +315,36 @@ async function main() {
     })),
   );
   console.log(`\nStripe code found in: ${result.stripeFiles.join(', ') || 'no chunk'}`);
-  console.log(`Lighthouse: ${result.lighthouse}`);
-  const file = saveResults('web', { machine: m, ...result });
+
+  const runs = flags.quick === true ? 1 : 3;
+  const lighthouse = flags['no-lighthouse'] === true ? undefined : await benchLighthouse({ runs });
+  if (lighthouse) {
+    const t = LIGHTHOUSE_TARGETS;
+    console.log(
+      `\nLighthouse mobile preset, median of ${runs} run(s); targets: performance ≥ ${t.performance}, accessibility ${t.accessibility}, best practices ${t['best-practices']}, SEO ≥ ${t.seo} (public pages), LCP ≤ ${t.lcpMs} ms, TBT ≤ ${t.tbtMs} ms, CLS ≤ ${t.cls}, card images ≤ ${t.cardImageKB} KB`,
+    );
+    printTable(
+      lighthouse.map((r) => ({
+        page: `${r.url}${r.signedIn ? ' (signed in)' : ''}`,
+        perf: r.scores.performance,
+        a11y: r.scores.accessibility,
+        'best pr.': r.scores['best-practices'],
+        SEO: r.scores.seo,
+        'LCP ms': r.lcpMs,
+        'TBT ms': r.tbtMs,
+        CLS: r.cls,
+        'transfer KB': r.transferKB,
+        'largest image KB': r.largestImageKB,
+        verdict: r.verdict,
+      })),
+    );
+    for (const r of lighthouse) {
+      const lost = Object.entries(r.failing).filter(([, audits]) => audits.length > 0);
+      for (const [category, audits] of lost) console.log(`  ${r.page} ${category}: ${audits.join(', ')}`);
+    }
+    console.log(`full reports: ${path.relative(process.cwd(), REPORT_DIR)}/<page>.json`);
+  }
+  const file = saveResults('web', { machine: m, ...result, lighthouseRuns: runs, lighthouse });
   console.log(`results: ${path.relative(process.cwd(), file)}`);
 }
 

@@ -1,12 +1,37 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** The API (and uploaded photos) live on the Fastify server; in development Vite proxies to it. */
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the build, compressed once at
+ * the highest level, for a server that sends precompressed files (@fastify/static `preCompressed`).
+ */
+function precompress(): Plugin {
+  return {
+    name: 'redline:precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg)$/.test(fileName)) continue;
+        const file = path.join(dir, fileName);
+        const data = readFileSync(file);
+        const brotli = { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY };
+        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: brotli }));
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -25,6 +50,8 @@ export default defineConfig({
     assetsDir: 'assets',
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser that runs this build supports <link rel="modulepreload">; skip Vite's polyfill.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         entryFileNames: 'assets/[name]-[hash].js',
@@ -42,11 +69,6 @@ export default defineConfig({
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 2 },
-            {
-              name: 'auth',
-              test: /node_modules[\\/](better-auth|better-call|@better-auth|@better-fetch|nanostores|jose|defu)[\\/]/,
-              priority: 1,
-            },
           ],
         },
       },

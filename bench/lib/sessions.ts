@@ -2,11 +2,12 @@
 import { BENCH_PASSWORD } from '../data.ts';
 import type { Session } from './load.ts';
 
-export async function signIn(baseUrl: string, email: string): Promise<string> {
+/** Signs in through the real call and answers the session cookie (`Cookie` header value). */
+export async function signIn(baseUrl: string, email: string, password = BENCH_PASSWORD): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+    body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
   return res.headers

@@ -1,3 +1,5 @@
+// First: it configures zod before any lazily loaded page imports it.
+import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';

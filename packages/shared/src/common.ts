@@ -22,4 +22,5 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
 export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
+export type DeletedCount = z.infer<typeof deletedCountSchema>;
 export const okSchema = z.object({ ok: z.literal(true) });

@@ -1,5 +1,6 @@
 /**
- * The route tree (spec section 2). Every page is its own lazily loaded chunk. To add a page:
+ * The route tree (spec section 2). Every page is its own lazily loaded chunk, and so is the
+ * dashboard's layout: the first page (`/`) loads only the public layout. To add a page:
  * put its path in config/paths.ts, create src/app/routes/<name>.tsx with a default-exported
  * component, and register it below with `lazy: page(() => import('./routes/<name>.tsx'))`.
  */
@@ -9,12 +10,11 @@ import { RouterProvider } from 'react-router/dom';
 import { PageProgress } from '../components/ui/progress-bar.tsx';
 import { routePatterns as r } from '../config/paths.ts';
 import { RequireAuth, RequireRole } from '../features/auth/components/require-auth.tsx';
-import { DashboardLayout } from './layouts/dashboard-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import NotFoundPage, { RootErrorBoundary, RouteErrorBoundary } from './routes/not-found.tsx';
 
-/** Lazy route module: the page file's default export becomes the route's component. */
+/** Lazy route module: the page's (or layout's) default export becomes the route's component. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
@@ -58,47 +58,60 @@ export const routes: RouteObject[] = [
       },
       {
         path: r.dashboard,
-        element: (
-          <RequireAuth>
-            <DashboardLayout />
-          </RequireAuth>
-        ),
+        Component: RequireAuth,
         children: [
           {
-            ErrorBoundary: RouteErrorBoundary,
+            lazy: page(() => import('./layouts/dashboard-layout.tsx')),
             children: [
-              { index: true, lazy: page(() => import('./routes/dash/dashboard-home.tsx')) },
               {
-                element: <RequireRole roles={['Buyer']} />,
+                ErrorBoundary: RouteErrorBoundary,
                 children: [
-                  { path: r.dashBuyerBookings, lazy: page(() => import('./routes/dash/buyer-bookings.tsx')) },
-                  { path: r.dashBuyerSaved, lazy: page(() => import('./routes/dash/buyer-saved.tsx')) },
-                ],
-              },
-              {
-                element: <RequireRole roles={['Seller']} />,
-                children: [
+                  { index: true, lazy: page(() => import('./routes/dash/dashboard-home.tsx')) },
                   {
-                    path: r.dashSellerAddProduct,
-                    lazy: page(() => import('./routes/dash/seller-add-product.tsx')),
+                    element: <RequireRole roles={['Buyer']} />,
+                    children: [
+                      {
+                        path: r.dashBuyerBookings,
+                        lazy: page(() => import('./routes/dash/buyer-bookings.tsx')),
+                      },
+                      { path: r.dashBuyerSaved, lazy: page(() => import('./routes/dash/buyer-saved.tsx')) },
+                    ],
                   },
                   {
-                    path: r.dashSellerAddedProducts,
-                    lazy: page(() => import('./routes/dash/seller-added-products.tsx')),
+                    element: <RequireRole roles={['Seller']} />,
+                    children: [
+                      {
+                        path: r.dashSellerAddProduct,
+                        lazy: page(() => import('./routes/dash/seller-add-product.tsx')),
+                      },
+                      {
+                        path: r.dashSellerAddedProducts,
+                        lazy: page(() => import('./routes/dash/seller-added-products.tsx')),
+                      },
+                      {
+                        path: r.dashSellerRequests,
+                        lazy: page(() => import('./routes/dash/seller-requests.tsx')),
+                      },
+                    ],
                   },
                   {
-                    path: r.dashSellerRequests,
-                    lazy: page(() => import('./routes/dash/seller-requests.tsx')),
+                    element: <RequireRole roles={['Admin']} />,
+                    children: [
+                      { path: r.dashAdminBuyers, lazy: page(() => import('./routes/dash/admin-buyers.tsx')) },
+                      {
+                        path: r.dashAdminSellers,
+                        lazy: page(() => import('./routes/dash/admin-sellers.tsx')),
+                      },
+                      {
+                        path: r.dashAdminReported,
+                        lazy: page(() => import('./routes/dash/admin-reported.tsx')),
+                      },
+                      {
+                        path: r.dashAdminPayments,
+                        lazy: page(() => import('./routes/dash/admin-payments.tsx')),
+                      },
+                    ],
                   },
-                ],
-              },
-              {
-                element: <RequireRole roles={['Admin']} />,
-                children: [
-                  { path: r.dashAdminBuyers, lazy: page(() => import('./routes/dash/admin-buyers.tsx')) },
-                  { path: r.dashAdminSellers, lazy: page(() => import('./routes/dash/admin-sellers.tsx')) },
-                  { path: r.dashAdminReported, lazy: page(() => import('./routes/dash/admin-reported.tsx')) },
-                  { path: r.dashAdminPayments, lazy: page(() => import('./routes/dash/admin-payments.tsx')) },
                 ],
               },
             ],

@@ -1,9 +1,11 @@
 /**
  * The only module that talks HTTP to our API. Paths are relative to `/api` (the spec's `{server}`),
- * e.g. `api.get('/categories')`. Failures throw an `ApiError` carrying the server's error shape.
+ * e.g. `api.get<Category[]>('/categories')`. Failures throw an `ApiError` carrying the server's
+ * error shape. Response bodies are typed with the shared types, not parsed again: the server already
+ * sends every response through its zod schema, and leaving zod out of this module keeps it out of the
+ * first page's JavaScript (only pages with forms load it).
  */
-import { errorResponseSchema } from '@redline/shared';
-import type { z } from 'zod';
+import type { ErrorResponse } from '@redline/shared';
 
 export const API_BASE = '/api';
 
@@ -30,9 +32,7 @@ export class ApiError extends Error {
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
-export type RequestOptions<T> = {
-  /** Validates (and types) the response body; without it the body is trusted as `T`. */
-  schema?: z.ZodType<T>;
+export type RequestOptions = {
   query?: QueryParams;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -63,25 +63,38 @@ export function buildUrl(path: string, query?: QueryParams): string {
   return search ? `${url}?${search}` : url;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+function isErrorResponse(body: unknown): body is ErrorResponse {
+  const error = (body as Partial<ErrorResponse> | null | undefined)?.error;
+  return typeof error?.code === 'string' && typeof error.message === 'string';
+}
+
+/**
+ * The `ApiError` of a failed answer: the server's error shape when the body has it, else a readable
+ * message for the status (`messages` overrides the defaults, e.g. for uploads).
+ */
+export function toApiError(
+  status: number,
+  bodyText: string,
+  messages: Record<number, string> = {},
+): ApiError {
   let body: unknown;
   try {
-    body = await response.json();
+    body = JSON.parse(bodyText);
   } catch {
     body = undefined;
   }
-  const parsed = errorResponseSchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, fields, requestId } = parsed.data.error;
-    return new ApiError(response.status, code, message, fields, requestId);
+  if (isErrorResponse(body)) {
+    const { code, message, fields, requestId } = body.error;
+    return new ApiError(status, code, message, fields, requestId);
   }
   const message =
-    FALLBACK_MESSAGES[response.status] ??
-    (response.status >= 500 ? 'The server had a problem. Please try again.' : 'The request failed.');
-  return new ApiError(response.status, `http_${response.status}`, message);
+    messages[status] ??
+    FALLBACK_MESSAGES[status] ??
+    (status >= 500 ? 'The server had a problem. Please try again.' : 'The request failed.');
+  return new ApiError(status, `http_${status}`, message);
 }
 
-async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions<T> = {}) {
+async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}) {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -105,26 +118,22 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
     throw new ApiError(0, 'network_error', 'Cannot reach the server. Check your connection and try again.');
   }
 
-  if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
-
   const text = await response.text();
-  const data: unknown = text ? JSON.parse(text) : undefined;
-  return options.schema ? options.schema.parse(data) : (data as T);
+  if (!response.ok) throw toApiError(response.status, text);
+  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 export const api = {
-  get: <T>(path: string, options?: RequestOptions<T>) => request<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
-    request<T>('PUT', path, body, options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PATCH', path, body, options),
-  delete: <T>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, undefined, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
 };
 
-/** A message fit for a toast, from anything a request or the auth client may throw. */
+/** A message fit for a toast, from anything a request may throw. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong. Please try again.';

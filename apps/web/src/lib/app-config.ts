@@ -1,5 +1,5 @@
 /** What the server tells the browser about itself (`GET /api/config`): Google sign-in, payment provider. */
-import { type PublicConfig, publicConfigSchema } from '@redline/shared';
+import type { PublicConfig } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 
@@ -8,7 +8,7 @@ export type { PublicConfig };
 export const appConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['config'],
-    queryFn: () => api.get('/config', { schema: publicConfigSchema }),
+    queryFn: () => api.get<PublicConfig>('/config'),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

@@ -2,7 +2,7 @@
  * The signed-in user, shared by every feature: `useMe()` reads `GET /api/me` through TanStack Query
  * (a 401 means signed out and resolves to `null`). Sign-in forms live in features/auth.
  */
-import { type User, userSchema } from '@redline/shared';
+import type { User } from '@redline/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './api-client.ts';
 
@@ -12,7 +12,7 @@ export const meQueryKey = ['me'] as const;
 
 export async function getMe(): Promise<User | null> {
   try {
-    return await api.get('/me', { schema: userSchema });
+    return await api.get<User>('/me');
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -34,11 +34,7 @@ export function useMe() {
 export function useSignOut({ onSignedOut }: { onSignedOut?: () => unknown } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
-      // Loaded on demand: the auth client is only needed to sign in or out, not on first paint.
-      const { authClient, unwrapAuthResult } = await import('./auth-client.ts');
-      return unwrapAuthResult(await authClient.signOut());
-    },
+    mutationFn: () => api.post('/auth/sign-out', {}),
     onSuccess: async () => {
       await onSignedOut?.();
       queryClient.clear();

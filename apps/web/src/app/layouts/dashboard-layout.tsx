@@ -1,6 +1,6 @@
 /**
  * The dashboard: navbar on top, the role's menu in a side drawer (always open on large screens,
- * behind a Menu button on phones), the page beside it.
+ * behind a Menu button on phones), the page beside it. Loaded lazily with the first dashboard page.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -13,7 +13,7 @@ import { SkipLink } from './skip-link.tsx';
 
 const DRAWER_ID = 'dashboard-drawer';
 
-export function DashboardLayout() {
+export default function DashboardLayout() {
   const me = useMe();
   const location = useLocation();
   const [open, setOpen] = useState(false);

@@ -11,7 +11,7 @@ export default function CategoriesPage() {
           From weekend track weapons to quiet electric grand tourers: pick a category to see every car in it.
         </p>
       </header>
-      <CategoryGrid headingLevel={2} />
+      <CategoryGrid headingLevel={2} priorityCount={3} />
     </div>
   );
 }

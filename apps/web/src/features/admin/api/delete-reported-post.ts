@@ -1,10 +1,10 @@
-import { deletedCountSchema } from '@redline/shared';
+import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** Deletes a reported car with its advertisement, saved posts, reports and unpaid bookings. */
 export const deleteReportedPost = (carId: string) =>
-  api.delete(`/reportedpost/${encodeURIComponent(carId)}`, { schema: deletedCountSchema });
+  api.delete<DeletedCount>(`/reportedpost/${encodeURIComponent(carId)}`);
 
 export function useDeleteReportedPost() {
   const queryClient = useQueryClient();

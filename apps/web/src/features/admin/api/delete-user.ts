@@ -1,10 +1,9 @@
-import { deletedCountSchema } from '@redline/shared';
+import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** Deletes a buyer or seller with what the deletion rules remove; their sessions end at once. */
-export const deleteUser = (email: string) =>
-  api.delete(`/users/${encodeURIComponent(email)}`, { schema: deletedCountSchema });
+export const deleteUser = (email: string) => api.delete<DeletedCount>(`/users/${encodeURIComponent(email)}`);
 
 export function useDeleteUser() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
-import { deletedCountSchema } from '@redline/shared';
+import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 
 /** The reports were unfounded: they go, the car stays. */
 export const dismissReports = (carId: string) =>
-  api.post(`/reportedpost/${encodeURIComponent(carId)}/dismiss`, undefined, { schema: deletedCountSchema });
+  api.post<DeletedCount>(`/reportedpost/${encodeURIComponent(carId)}/dismiss`);
 
 export function useDismissReports() {
   const queryClient = useQueryClient();

@@ -1,14 +1,12 @@
-import { type Page, pageOf, type ReportedPost, reportedPostSchema } from '@redline/shared';
+import type { Page, ReportedPost } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 
 export type { ReportedPost };
 
-const reportedPostPageSchema = pageOf(reportedPostSchema);
-
-export const getReportedPosts = (cursor?: string): Promise<Page<ReportedPost>> =>
-  api.get('/reportedpost', { schema: reportedPostPageSchema, query: { cursor } });
+export const getReportedPosts = (cursor?: string) =>
+  api.get<Page<ReportedPost>>('/reportedpost', { query: { cursor } });
 
 export const reportedPostsQueryOptions = () =>
   infiniteQueryOptions({

@@ -1,12 +1,10 @@
-import { type Page, pageOf, type User, userSchema } from '@redline/shared';
+import type { Page, User } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys, type ManagedRole, rolePath } from './admin-keys.ts';
 
-const userPageSchema = pageOf(userSchema);
-
-export const getUsers = (role: ManagedRole, cursor?: string): Promise<Page<User>> =>
-  api.get(`/user/${rolePath[role]}`, { schema: userPageSchema, query: { cursor } });
+export const getUsers = (role: ManagedRole, cursor?: string) =>
+  api.get<Page<User>>(`/user/${rolePath[role]}`, { query: { cursor } });
 
 export const usersQueryOptions = (role: ManagedRole) =>
   infiniteQueryOptions({

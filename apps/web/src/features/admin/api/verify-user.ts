@@ -1,10 +1,10 @@
-import { userSchema } from '@redline/shared';
+import type { User } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { type ManagedRole, rolePath } from './admin-keys.ts';
 
 export const verifyUser = ({ role, id }: { role: ManagedRole; id: string }) =>
-  api.patch(`/user/${rolePath[role]}/${encodeURIComponent(id)}`, undefined, { schema: userSchema });
+  api.patch<User>(`/user/${rolePath[role]}/${encodeURIComponent(id)}`);
 
 export function useVerifyUser() {
   const queryClient = useQueryClient();

@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { authClient, unwrapAuthResult } from '../../../lib/auth-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
-export async function resetPassword({ newPassword, token }: { newPassword: string; token: string }) {
-  return unwrapAuthResult(await authClient.resetPassword({ newPassword, token }));
-}
+export const resetPassword = (input: { newPassword: string; token: string }) =>
+  api.post('/auth/reset-password', input);
 
 export function useResetPassword() {
   return useMutation({ mutationFn: resetPassword });

@@ -1,15 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
 import { paths } from '../../../config/paths.ts';
-import { authClient, unwrapAuthResult } from '../../../lib/auth-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /**
- * Leaves for Google's sign-in page; Google sends the user back to `callbackURL` (a path of ours).
- * A Google sign-up always makes a Buyer (the server decides).
+ * Leaves for Google's sign-in page: the server answers the provider's URL, and Google sends the user
+ * back to `callbackURL` (a path of ours). A Google sign-up always makes a Buyer (the server decides).
  */
 export async function signInWithGoogle(callbackURL: string) {
-  return unwrapAuthResult(
-    await authClient.signIn.social({ provider: 'google', callbackURL, errorCallbackURL: paths.login }),
-  );
+  const { url } = await api.post<{ url: string }>('/auth/sign-in/social', {
+    provider: 'google',
+    callbackURL,
+    errorCallbackURL: paths.login,
+  });
+  if (/^https?:/i.test(url)) window.location.assign(url);
 }
 
 export function useSignInWithGoogle() {

@@ -1,11 +1,10 @@
 import type { SignInInput } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
 import { refreshMe } from '../../../lib/auth.ts';
-import { authClient, unwrapAuthResult } from '../../../lib/auth-client.ts';
 
-export async function signIn(input: SignInInput) {
-  return unwrapAuthResult(await authClient.signIn.email(input));
-}
+/** Better Auth's e-mail sign-in; it sets the session cookie. */
+export const signIn = (input: SignInInput) => api.post('/auth/sign-in/email', input);
 
 /** E-mail + password sign-in; a failure becomes an error toast with the server's message. */
 export function useSignIn() {

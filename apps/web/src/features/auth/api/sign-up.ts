@@ -1,12 +1,10 @@
 import type { SignUpInput } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
 import { refreshMe } from '../../../lib/auth.ts';
-import { authClient, unwrapAuthResult } from '../../../lib/auth-client.ts';
 
 /** Creates the account (Buyer or Seller) and signs the new user in. */
-export async function signUp(input: SignUpInput) {
-  return unwrapAuthResult(await authClient.signUp.email(input));
-}
+export const signUp = (input: SignUpInput) => api.post('/auth/sign-up/email', input);
 
 export function useSignUp() {
   const queryClient = useQueryClient();

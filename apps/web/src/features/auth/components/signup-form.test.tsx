@@ -1,18 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buyer, json, mockFetch, renderWithProviders, seller } from '../../../testing/test-utils.tsx';
 import { SignUpForm } from './signup-form.tsx';
 
-const signUpEmail = vi.hoisted(() => vi.fn());
-
-// Only the network edge is faked: Better Auth's client call.
-vi.mock('../../../lib/auth-client.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../lib/auth-client.ts')>();
-  return { ...actual, authClient: { signUp: { email: signUpEmail } } };
-});
-
 const config = json({ googleSignIn: false, payments: { provider: 'test' } });
+const SIGN_UP = 'POST /api/auth/sign-up/email';
+
+/** The JSON bodies sent to the sign-up call. */
+const signUpBodies = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls
+    .filter(([url]) => String(url) === '/api/auth/sign-up/email')
+    .map(([, init]) => JSON.parse(String(init?.body)));
 
 async function fillIn() {
   await userEvent.type(screen.getByLabelText('Name'), 'Sam Seller');
@@ -21,11 +20,12 @@ async function fillIn() {
 }
 
 describe('SignUpForm', () => {
-  beforeEach(() => signUpEmail.mockReset());
-
   it('signs up a Seller when "I want to sell cars" is on', async () => {
-    signUpEmail.mockResolvedValue({ data: { user: { id: 'u-seller' } }, error: null });
-    mockFetch({ '/api/config': config, '/api/me': json(seller) });
+    const fetchMock = mockFetch({
+      '/api/config': config,
+      '/api/me': json(seller),
+      [SIGN_UP]: json({ user: { id: 'u-seller' } }),
+    });
     const onSuccess = vi.fn();
     renderWithProviders(<SignUpForm redirectTo="/" onSuccess={onSuccess} />, { path: '/user/signup' });
 
@@ -36,18 +36,18 @@ describe('SignUpForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
-    expect(signUpEmail).toHaveBeenCalledWith({
-      name: 'Sam Seller',
-      email: 'sam@example.com',
-      password: 'correct-horse',
-      role: 'Seller',
-    });
+    expect(signUpBodies(fetchMock)).toEqual([
+      { name: 'Sam Seller', email: 'sam@example.com', password: 'correct-horse', role: 'Seller' },
+    ]);
     expect(await screen.findByText('Successfully signed up')).toBeTruthy();
   });
 
   it('signs up a Buyer when the toggle is left off', async () => {
-    signUpEmail.mockResolvedValue({ data: { user: { id: 'u-buyer' } }, error: null });
-    mockFetch({ '/api/config': config, '/api/me': json(buyer) });
+    const fetchMock = mockFetch({
+      '/api/config': config,
+      '/api/me': json(buyer),
+      [SIGN_UP]: json({ user: { id: 'u-buyer' } }),
+    });
     const onSuccess = vi.fn();
     renderWithProviders(<SignUpForm redirectTo="/" onSuccess={onSuccess} />, { path: '/user/signup' });
 
@@ -55,19 +55,19 @@ describe('SignUpForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
-    expect(signUpEmail.mock.calls[0]?.[0]).toMatchObject({ role: 'Buyer' });
+    expect(signUpBodies(fetchMock)[0]).toMatchObject({ role: 'Buyer' });
   });
 
   it("shows the provider's error message as an error toast and stays on the form", async () => {
-    signUpEmail.mockResolvedValue({
-      data: null,
-      error: {
-        status: 409,
-        statusText: 'Conflict',
-        error: { code: 'conflict', message: 'An account with this email already exists. Sign in instead.' },
-      },
+    mockFetch({
+      '/api/config': config,
+      [SIGN_UP]: json(
+        {
+          error: { code: 'conflict', message: 'An account with this email already exists. Sign in instead.' },
+        },
+        409,
+      ),
     });
-    mockFetch({ '/api/config': config });
     const onSuccess = vi.fn();
     renderWithProviders(<SignUpForm redirectTo="/" onSuccess={onSuccess} />, { path: '/user/signup' });
 
@@ -81,10 +81,10 @@ describe('SignUpForm', () => {
   });
 
   it('requires a name', async () => {
-    mockFetch({ '/api/config': config });
+    const fetchMock = mockFetch({ '/api/config': config });
     renderWithProviders(<SignUpForm redirectTo="/" onSuccess={vi.fn()} />, { path: '/user/signup' });
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Name is required')).toBeTruthy();
-    expect(signUpEmail).not.toHaveBeenCalled();
+    expect(signUpBodies(fetchMock)).toEqual([]);
   });
 });

@@ -1,11 +1,10 @@
-import { type Booking, type BookingInput, bookingSchema } from '@redline/shared';
+import type { Booking, BookingInput } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { bookingKeys } from './booking-keys.ts';
 
 /** Only the buyer's choices travel: buyer, seller, car summary, price and paid state come from the server. */
-export const bookTestDrive = (input: BookingInput): Promise<Booking> =>
-  api.post('/testdrivebooking', input, { schema: bookingSchema });
+export const bookTestDrive = (input: BookingInput) => api.post<Booking>('/testdrivebooking', input);
 
 export const bookTestDriveMutationKey = [...bookingKeys.all, 'book'] as const;
 

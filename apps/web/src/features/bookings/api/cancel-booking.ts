@@ -1,11 +1,11 @@
-import { deletedCountSchema } from '@redline/shared';
+import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { bookingKeys } from './booking-keys.ts';
 
 /** Deletes an unpaid booking of the signed-in buyer (the server refuses paid ones). */
 export const cancelBooking = (id: string) =>
-  api.delete(`/testdrivebooking/${encodeURIComponent(id)}`, { schema: deletedCountSchema });
+  api.delete<DeletedCount>(`/testdrivebooking/${encodeURIComponent(id)}`);
 
 export function useCancelBooking() {
   const queryClient = useQueryClient();

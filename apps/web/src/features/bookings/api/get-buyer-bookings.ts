@@ -1,15 +1,12 @@
 import type { Booking, Page } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKeys, bookingPageSchema } from './booking-keys.ts';
+import { bookingKeys } from './booking-keys.ts';
 
 export type { Booking };
 
-export const getBuyerBookings = (email: string, cursor?: string): Promise<Page<Booking>> =>
-  api.get(`/testdrivebooking/buyer/${encodeURIComponent(email)}`, {
-    schema: bookingPageSchema,
-    query: { cursor },
-  });
+export const getBuyerBookings = (email: string, cursor?: string) =>
+  api.get<Page<Booking>>(`/testdrivebooking/buyer/${encodeURIComponent(email)}`, { query: { cursor } });
 
 export const buyerBookingsQueryOptions = (email: string) =>
   infiniteQueryOptions({

@@ -1,13 +1,10 @@
 import type { Booking, Page } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKeys, bookingPageSchema } from './booking-keys.ts';
+import { bookingKeys } from './booking-keys.ts';
 
-export const getSellerBookings = (email: string, cursor?: string): Promise<Page<Booking>> =>
-  api.get(`/testdrivebooking/seller/${encodeURIComponent(email)}`, {
-    schema: bookingPageSchema,
-    query: { cursor },
-  });
+export const getSellerBookings = (email: string, cursor?: string) =>
+  api.get<Page<Booking>>(`/testdrivebooking/seller/${encodeURIComponent(email)}`, { query: { cursor } });
 
 export const sellerBookingsQueryOptions = (email: string) =>
   infiniteQueryOptions({

@@ -1,4 +1,4 @@
-import { type CarInput, carSchema } from '@redline/shared';
+import type { Car, CarInput } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { carKeys } from './keys.ts';
@@ -6,7 +6,7 @@ import { carKeys } from './keys.ts';
 export type { CarInput };
 
 /** Posts a car; the server takes the seller and the date from the session. */
-export const createCar = (input: CarInput) => api.post('/cars', input, { schema: carSchema });
+export const createCar = (input: CarInput) => api.post<Car>('/cars', input);
 
 export function useCreateCar() {
   const queryClient = useQueryClient();

@@ -1,11 +1,10 @@
-import { deletedCountSchema } from '@redline/shared';
+import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { carKeys } from './keys.ts';
 
 /** Deletes the car with its advertisement, saved posts and reports (one transaction on the server). */
-export const deleteCar = (id: string) =>
-  api.delete(`/cars/${encodeURIComponent(id)}`, { schema: deletedCountSchema });
+export const deleteCar = (id: string) => api.delete<DeletedCount>(`/cars/${encodeURIComponent(id)}`);
 
 export function useDeleteCar() {
   const queryClient = useQueryClient();

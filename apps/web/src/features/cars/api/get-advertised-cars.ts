@@ -1,4 +1,4 @@
-import { type AdvertisedCar, advertisedCarPageSchema } from '@redline/shared';
+import type { AdvertisedCar, AdvertisedCarPage } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { carKeys } from './keys.ts';
@@ -9,8 +9,7 @@ export type { AdvertisedCar };
 export const WHATS_NEW_PAGE_SIZE = 9;
 
 export const getAdvertisedCars = ({ cursor, signal }: { cursor?: string; signal?: AbortSignal }) =>
-  api.get('/advertise', {
-    schema: advertisedCarPageSchema,
+  api.get<AdvertisedCarPage>('/advertise', {
     query: { limit: WHATS_NEW_PAGE_SIZE, cursor },
     signal,
   });

@@ -1,4 +1,4 @@
-import { type Car, carSchema } from '@redline/shared';
+import type { Car } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { carKeys } from './keys.ts';
@@ -6,7 +6,7 @@ import { carKeys } from './keys.ts';
 export type { Car };
 
 export const getCar = (id: string, signal?: AbortSignal) =>
-  api.get(`/cars/id/${encodeURIComponent(id)}`, { schema: carSchema, signal });
+  api.get<Car>(`/cars/id/${encodeURIComponent(id)}`, { signal });
 
 export const carQueryOptions = (id: string) =>
   queryOptions({ queryKey: carKeys.detail(id), queryFn: ({ signal }) => getCar(id, signal) });

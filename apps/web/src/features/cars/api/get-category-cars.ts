@@ -1,4 +1,4 @@
-import { carPageSchema } from '@redline/shared';
+import type { CarPage } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { carKeys } from './keys.ts';
@@ -14,8 +14,7 @@ export const getCategoryCars = ({
   cursor?: string;
   signal?: AbortSignal;
 }) =>
-  api.get(`/cars/${encodeURIComponent(categoryId)}`, {
-    schema: carPageSchema,
+  api.get<CarPage>(`/cars/${encodeURIComponent(categoryId)}`, {
     query: { limit: CATEGORY_PAGE_SIZE, cursor },
     signal,
   });

@@ -1,4 +1,4 @@
-import { carPageSchema } from '@redline/shared';
+import type { CarPage } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { carKeys } from './keys.ts';
@@ -14,8 +14,7 @@ export const getSellerCars = ({
   cursor?: string;
   signal?: AbortSignal;
 }) =>
-  api.get(`/cars/email/${encodeURIComponent(email)}`, {
-    schema: carPageSchema,
+  api.get<CarPage>(`/cars/email/${encodeURIComponent(email)}`, {
     query: { limit: SELLER_PAGE_SIZE, cursor },
     signal,
   });

@@ -36,11 +36,17 @@ describe('CarCard', () => {
     expect(screen.getByText('Sold')).toBeTruthy();
   });
 
-  it('loads the photo lazily unless it is a priority card', () => {
+  it('loads the photo lazily unless it is above the fold, and the first one first', () => {
+    const photo = () => screen.getByRole('img');
     const { unmount } = renderWithProviders(<CarCard car={carFixture()} />);
-    expect(screen.getByRole('img').getAttribute('loading')).toBe('lazy');
+    expect(photo().getAttribute('loading')).toBe('lazy');
     unmount();
-    renderWithProviders(<CarCard car={carFixture()} priority />);
-    expect(screen.getByRole('img').getAttribute('loading')).toBe('eager');
+    const eager = renderWithProviders(<CarCard car={carFixture()} imageLoading="eager" />);
+    expect(photo().getAttribute('loading')).toBe('eager');
+    expect(photo().getAttribute('fetchpriority')).toBe('auto');
+    eager.unmount();
+    renderWithProviders(<CarCard car={carFixture()} imageLoading="first" />);
+    expect(photo().getAttribute('loading')).toBe('eager');
+    expect(photo().getAttribute('fetchpriority')).toBe('high');
   });
 });

@@ -1,5 +1,6 @@
 import type { Car } from '@redline/shared';
 import { Link } from 'react-router';
+import { type ImageLoading, imageLoadingProps } from '../../../components/ui/image-loading.ts';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -31,12 +32,12 @@ export const CAR_CARD_IMAGE_SIZES =
 
 type CarCardProps = {
   car: CarCardData;
-  /** The first cards of a page load eagerly; the rest wait until they scroll into view. */
-  priority?: boolean;
+  /** The first cards of a page load their photo at once; the rest wait until they scroll into view. */
+  imageLoading?: ImageLoading;
   headingLevel?: 2 | 3;
 };
 
-export function CarCard({ car, priority = false, headingLevel = 3 }: CarCardProps) {
+export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3 }: CarCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const cover = car.photos[0];
   const saving = car.originalPrice - car.askingPrice;
@@ -53,7 +54,7 @@ export function CarCard({ car, priority = false, headingLevel = 3 }: CarCardProp
           width={cover?.width ?? 1600}
           height={cover?.height ?? 1200}
           alt={`${car.year} ${car.brand} ${car.model}`}
-          loading={priority ? 'eager' : 'lazy'}
+          {...imageLoadingProps(imageLoading)}
           decoding="async"
           className="h-full w-full object-cover transition duration-700 group-hover:scale-[1.04]"
         />

@@ -1,3 +1,4 @@
+import { gridImageLoading } from '../../../components/ui/image-loading.ts';
 import { CarCard, type CarCardData, CarCardSkeleton } from './car-card.tsx';
 
 /** 1 card per row on phones, 2 on medium screens, 3 on large ones (spec section 9). */
@@ -16,7 +17,11 @@ export function CarGrid({ cars, priorityCount = 0, headingLevel = 3, label }: Ca
     <ul className={CAR_GRID_CLASS} aria-label={label}>
       {cars.map((car, index) => (
         <li key={car.id}>
-          <CarCard car={car} priority={index < priorityCount} headingLevel={headingLevel} />
+          <CarCard
+            car={car}
+            imageLoading={gridImageLoading(index, priorityCount)}
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import { type Category, categoryListSchema } from '@redline/shared';
+import type { Category } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -8,7 +8,7 @@ export const categoryKeys = {
   all: ['categories'] as const,
 };
 
-export const getCategories = () => api.get('/categories', { schema: categoryListSchema });
+export const getCategories = () => api.get<Category[]>('/categories');
 
 export const categoriesQueryOptions = () =>
   queryOptions({ queryKey: categoryKeys.all, queryFn: getCategories });

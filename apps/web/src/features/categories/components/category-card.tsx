@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { type ImageLoading, imageLoadingProps } from '../../../components/ui/image-loading.ts';
 import { paths } from '../../../config/paths.ts';
 import type { Category } from '../api/get-categories.ts';
 
@@ -6,9 +7,11 @@ type CategoryCardProps = {
   category: Category;
   /** The card's heading level, so the page outline stays in order (h2 under a page h1). */
   headingLevel?: 2 | 3;
+  /** The first cards of a page load their image at once; the rest wait until they scroll into view. */
+  imageLoading?: ImageLoading;
 };
 
-export function CategoryCard({ category, headingLevel = 3 }: CategoryCardProps) {
+export function CategoryCard({ category, headingLevel = 3, imageLoading = 'lazy' }: CategoryCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <Link
@@ -21,7 +24,7 @@ export function CategoryCard({ category, headingLevel = 3 }: CategoryCardProps) 
           alt={`${category.name} cars`}
           width={640}
           height={400}
-          loading="lazy"
+          {...imageLoadingProps(imageLoading)}
           decoding="async"
           className="h-full w-full object-cover transition duration-500 group-hover:scale-105"
         />

@@ -1,3 +1,4 @@
+import { gridImageLoading } from '../../../components/ui/image-loading.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { CategoryCard } from './category-card.tsx';
 
@@ -5,10 +6,12 @@ type CategoryGridProps = {
   /** How many categories to leave out from the start (the home page skips the first few). */
   skip?: number;
   headingLevel?: 2 | 3;
+  /** How many of the first cards load their image at once (they are above the fold). */
+  priorityCount?: number;
 };
 
 /** Categories as cards: 1 per row on phones, 2 on tablets, 3 on large screens. */
-export function CategoryGrid({ skip = 0, headingLevel = 3 }: CategoryGridProps) {
+export function CategoryGrid({ skip = 0, headingLevel = 3, priorityCount = 0 }: CategoryGridProps) {
   const categories = useCategories();
 
   if (categories.isPending) {
@@ -43,9 +46,13 @@ export function CategoryGrid({ skip = 0, headingLevel = 3 }: CategoryGridProps) 
 
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {shown.map((category) => (
+      {shown.map((category, index) => (
         <li key={category.id}>
-          <CategoryCard category={category} headingLevel={headingLevel} />
+          <CategoryCard
+            category={category}
+            headingLevel={headingLevel}
+            imageLoading={gridImageLoading(index, priorityCount)}
+          />
         </li>
       ))}
     </ul>

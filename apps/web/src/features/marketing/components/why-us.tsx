@@ -24,9 +24,8 @@ export function WhyUs() {
                 <Link
                   to={paths.aboutSection(claim.id)}
                   className="link link-primary mt-auto text-sm font-medium"
-                  aria-label={`Learn more: ${claim.title}`}
                 >
-                  Learn more
+                  Learn more<span className="sr-only">: {claim.title}</span>
                 </Link>
               </div>
             </li>

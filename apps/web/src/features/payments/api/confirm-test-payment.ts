@@ -1,4 +1,4 @@
-import { type ConfirmTestPaymentInput, confirmTestPaymentResponseSchema } from '@redline/shared';
+import type { ConfirmTestPaymentInput, ConfirmTestPaymentResponse } from '@redline/shared';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -6,4 +6,4 @@ import { api } from '../../../lib/api-client.ts';
  * rules. A refused card answers 402 with the provider's message.
  */
 export const confirmTestPayment = (input: ConfirmTestPaymentInput) =>
-  api.post('/payments/test-mode/confirm', input, { schema: confirmTestPaymentResponseSchema });
+  api.post<ConfirmTestPaymentResponse>('/payments/test-mode/confirm', input);

@@ -1,8 +1,4 @@
-import {
-  type CreatePaymentIntentInput,
-  type CreatePaymentIntentResponse,
-  createPaymentIntentResponseSchema,
-} from '@redline/shared';
+import type { CreatePaymentIntentInput, CreatePaymentIntentResponse } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { paymentKeys } from './payment-keys.ts';
@@ -11,7 +7,7 @@ export type PaymentIntent = CreatePaymentIntentResponse;
 
 /** The server fixes the amount; only the booking is sent. */
 export const createPaymentIntent = (input: CreatePaymentIntentInput) =>
-  api.post('/create-payment-intent', input, { schema: createPaymentIntentResponseSchema });
+  api.post<PaymentIntent>('/create-payment-intent', input);
 
 /**
  * Read as a query although it is a POST: the server keeps one intent per booking (idempotent),

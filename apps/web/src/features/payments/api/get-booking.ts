@@ -1,4 +1,4 @@
-import { type Booking, bookingSchema } from '@redline/shared';
+import type { Booking } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { paymentKeys } from './payment-keys.ts';
@@ -6,7 +6,7 @@ import { paymentKeys } from './payment-keys.ts';
 export type { Booking };
 
 export const getBooking = (id: string, signal?: AbortSignal) =>
-  api.get(`/testdrivebooking/${encodeURIComponent(id)}`, { schema: bookingSchema, signal });
+  api.get<Booking>(`/testdrivebooking/${encodeURIComponent(id)}`, { signal });
 
 export const bookingQueryOptions = (id: string) =>
   queryOptions({ queryKey: paymentKeys.booking(id), queryFn: ({ signal }) => getBooking(id, signal) });

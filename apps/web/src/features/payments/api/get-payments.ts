@@ -1,4 +1,4 @@
-import { type Payment, pageOf, paymentSchema } from '@redline/shared';
+import type { Page, Payment } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { paymentKeys } from './payment-keys.ts';
@@ -7,10 +7,8 @@ export type { Payment };
 
 export const PAYMENTS_PAGE_SIZE = 20;
 
-const paymentPageSchema = pageOf(paymentSchema);
-
 export const getPayments = ({ cursor, signal }: { cursor?: string; signal?: AbortSignal } = {}) =>
-  api.get('/payments', { schema: paymentPageSchema, query: { limit: PAYMENTS_PAGE_SIZE, cursor }, signal });
+  api.get<Page<Payment>>('/payments', { query: { limit: PAYMENTS_PAGE_SIZE, cursor }, signal });
 
 export const paymentsQueryOptions = () =>
   infiniteQueryOptions({

@@ -1,6 +1,6 @@
-import { type RecordPaymentInput, recordPaymentResponseSchema } from '@redline/shared';
+import type { RecordPaymentInput, RecordPaymentResponse } from '@redline/shared';
 import { api } from '../../../lib/api-client.ts';
 
 /** The server asks the provider about the transaction and records it only if it succeeded. */
 export const recordPayment = (input: RecordPaymentInput) =>
-  api.post('/payment', input, { schema: recordPaymentResponseSchema });
+  api.post<RecordPaymentResponse>('/payment', input);

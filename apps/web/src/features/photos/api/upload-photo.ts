@@ -3,14 +3,9 @@
  * only module that talks HTTP: fetch cannot report upload progress, so it uses XMLHttpRequest, and
  * turns failures into the same `ApiError` the rest of the app handles.
  */
-import {
-  errorResponseSchema,
-  PHOTO_UPLOAD_FIELD,
-  type UploadedPhoto,
-  uploadedPhotoSchema,
-} from '@redline/shared';
+import { PHOTO_UPLOAD_FIELD, type UploadedPhoto } from '@redline/shared';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, buildUrl } from '../../../lib/api-client.ts';
+import { ApiError, buildUrl, toApiError } from '../../../lib/api-client.ts';
 
 export type { UploadedPhoto };
 
@@ -22,29 +17,10 @@ export type UploadPhotoInput = {
 };
 
 const STATUS_MESSAGES: Record<number, string> = {
-  401: 'Please sign in to continue.',
   403: 'Only sellers can upload car photos.',
   413: 'That photo is larger than 15 MB.',
   415: 'Upload a JPEG, PNG, WebP, AVIF or HEIC image.',
 };
-
-function toApiError(xhr: XMLHttpRequest): ApiError {
-  let body: unknown;
-  try {
-    body = JSON.parse(xhr.responseText);
-  } catch {
-    body = undefined;
-  }
-  const parsed = errorResponseSchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, fields, requestId } = parsed.data.error;
-    return new ApiError(xhr.status, code, message, fields, requestId);
-  }
-  const message =
-    STATUS_MESSAGES[xhr.status] ??
-    (xhr.status >= 500 ? 'The server had a problem. Please try again.' : 'The upload failed.');
-  return new ApiError(xhr.status, `http_${xhr.status}`, message);
-}
 
 export function uploadPhoto({ file, onProgress, signal }: UploadPhotoInput): Promise<UploadedPhoto> {
   return new Promise((resolve, reject) => {
@@ -64,12 +40,12 @@ export function uploadPhoto({ file, onProgress, signal }: UploadPhotoInput): Pro
     };
     xhr.onload = () => {
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(toApiError(xhr));
+        reject(toApiError(xhr.status, xhr.responseText, STATUS_MESSAGES));
         return;
       }
       try {
         onProgress?.(100);
-        resolve(uploadedPhotoSchema.parse(JSON.parse(xhr.responseText)));
+        resolve(JSON.parse(xhr.responseText) as UploadedPhoto);
       } catch (error) {
         reject(error);
       }

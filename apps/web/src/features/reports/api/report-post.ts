@@ -1,11 +1,11 @@
-import { type ReportInput, reportSchema } from '@redline/shared';
+import type { Report, ReportInput } from '@redline/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export const reportMutationKey = ['reports', 'create'] as const;
 
 /** A buyer reports a car once; a second report answers 409. */
-export const reportPost = (input: ReportInput) => api.post('/reportedpost', input, { schema: reportSchema });
+export const reportPost = (input: ReportInput) => api.post<Report>('/reportedpost', input);
 
 export function useReportPost() {
   return useMutation({ mutationKey: reportMutationKey, mutationFn: reportPost });

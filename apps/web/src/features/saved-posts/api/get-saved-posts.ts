@@ -1,12 +1,12 @@
 import type { Page, SavedPost } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { savedPostKeys, savedPostPageSchema } from './saved-post-keys.ts';
+import { savedPostKeys } from './saved-post-keys.ts';
 
 export type { SavedPost };
 
-export const getSavedPosts = (email: string, cursor?: string): Promise<Page<SavedPost>> =>
-  api.get(`/savedpost/user/${encodeURIComponent(email)}`, { schema: savedPostPageSchema, query: { cursor } });
+export const getSavedPosts = (email: string, cursor?: string) =>
+  api.get<Page<SavedPost>>(`/savedpost/user/${encodeURIComponent(email)}`, { query: { cursor } });
 
 export const savedPostsQueryOptions = (email: string) =>
   infiniteQueryOptions({

@@ -1,10 +1,10 @@
-import { savedStateSchema } from '@redline/shared';
+import type { SavedState } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { savedPostKeys } from './saved-post-keys.ts';
 
 export const getSavedState = (carId: string) =>
-  api.get(`/savedpost/${encodeURIComponent(carId)}`, { schema: savedStateSchema });
+  api.get<SavedState>(`/savedpost/${encodeURIComponent(carId)}`);
 
 export const savedStateQueryOptions = (carId: string) =>
   queryOptions({ queryKey: savedPostKeys.state(carId), queryFn: () => getSavedState(carId) });

@@ -1,11 +1,11 @@
-import { deletedCountSchema } from '@redline/shared';
+import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { savedPostKeys } from './saved-post-keys.ts';
 
 /** Removes the car from the signed-in buyer's saved posts (the server touches only their own row). */
 export const removeSavedPost = (carId: string) =>
-  api.delete(`/savedpost/${encodeURIComponent(carId)}`, { schema: deletedCountSchema });
+  api.delete<DeletedCount>(`/savedpost/${encodeURIComponent(carId)}`);
 
 export function useRemoveSavedPost() {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
-import { savedPostSchema } from '@redline/shared';
+import type { SavedPost } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { savedPostKeys } from './saved-post-keys.ts';
 
-export const savePost = (carId: string) => api.post('/savedpost', { carId }, { schema: savedPostSchema });
+export const savePost = (carId: string) => api.post<SavedPost>('/savedpost', { carId });
 
 export function useSavePost() {
   const queryClient = useQueryClient();

@@ -1,0 +1,98 @@
+/**
+ * Lighthouse with its default config (the mobile preset: simulated slow 4G and a 4× slower CPU) in
+ * Debian's Chromium, a fresh browser per run. A page is measured `runs` times and Lighthouse's own
+ * median run (closest to the median FCP and TTI) is reported.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { round, WORK_DIR } from './cli.ts';
+
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** Full reports of the last run, one JSON file per page (open them in the Lighthouse viewer). */
+export const REPORT_DIR = path.join(WORK_DIR, 'lighthouse');
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export interface PageFigures {
+  /** Category scores, 0–100. */
+  scores: Record<Category, number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  transferKB: number;
+  /** The largest image the page downloaded, and whether every image was served at its displayed size. */
+  largestImageKB: number;
+  imagesSized: boolean;
+  /** Audits that lost points, by category, so the next fix is obvious from the saved results. */
+  failing: Record<Category, string[]>;
+}
+
+async function runOnce(url: string, extraHeaders: Record<string, string>): Promise<Result> {
+  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox'] });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'json',
+      extraHeaders,
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+const numeric = (lhr: Result, audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
+
+function figures(lhr: Result): PageFigures {
+  const scores = {} as Record<Category, number>;
+  const failing = {} as Record<Category, string[]>;
+  for (const category of CATEGORIES) {
+    const entry = lhr.categories[category];
+    scores[category] = Math.round((entry?.score ?? 0) * 100);
+    failing[category] = (entry?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 || category === 'performance')
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < 0.9)
+      .map((audit) => `${audit!.id}${audit!.displayValue ? ` (${audit!.displayValue})` : ''}`);
+  }
+  const requests = (lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)
+    ?.items;
+  const images = (requests ?? []).filter((r) => r.resourceType === 'Image');
+  return {
+    scores,
+    lcpMs: Math.round(numeric(lhr, 'largest-contentful-paint')),
+    tbtMs: Math.round(numeric(lhr, 'total-blocking-time')),
+    cls: round(numeric(lhr, 'cumulative-layout-shift'), 3),
+    transferKB: round(numeric(lhr, 'total-byte-weight') / 1024, 1),
+    largestImageKB: round(Math.max(0, ...images.map((r) => r.transferSize ?? 0)) / 1024, 1),
+    imagesSized: (lhr.audits['uses-responsive-images']?.score ?? 1) >= 0.9,
+    failing,
+  };
+}
+
+interface NetworkRequest {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+/** Measures one page; `name` names the saved report. */
+export async function measurePage(
+  name: string,
+  url: string,
+  { runs, headers = {} }: { runs: number; headers?: Record<string, string> },
+): Promise<PageFigures> {
+  const results: Result[] = [];
+  for (let i = 0; i < runs; i++) results.push(await runOnce(url, headers));
+  const median = computeMedianRun(results);
+  mkdirSync(REPORT_DIR, { recursive: true });
+  writeFileSync(path.join(REPORT_DIR, `${name}.json`), JSON.stringify(median));
+  return figures(median);
+}
