@@ -31,20 +31,22 @@ export interface PageFigures {
   failing: Record<Category, string[]>;
 }
 
+/** Attempts per run: on a busy machine Lighthouse now and then fails to record a trace (NO_NAVSTART). */
+const ATTEMPTS = 3;
+
 async function runOnce(url: string, extraHeaders: Record<string, string>): Promise<Result> {
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox'] });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      logLevel: 'error',
-      output: 'json',
-      extraHeaders,
-    });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
-    return result.lhr;
-  } finally {
-    chrome.kill();
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox'] });
+    try {
+      const flags = { port: chrome.port, logLevel: 'error', output: 'json', extraHeaders } as const;
+      const lhr = (await lighthouse(url, flags))?.lhr;
+      const error = lhr ? lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
+      if (lhr && !error) return lhr;
+      if (attempt === ATTEMPTS) throw new Error(`Lighthouse on ${url}: ${error?.message} (${error?.code})`);
+      console.log(`  Lighthouse on ${url}: ${error?.code}, trying again`);
+    } finally {
+      chrome.kill();
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 /**
- * The route tree (spec section 2). Every page is its own lazily loaded chunk, and so is the
- * dashboard's layout: the first page (`/`) loads only the public layout. To add a page:
+ * The route tree (spec section 2). The home page is part of the first chunk, so `/` renders without
+ * waiting for a second download; every other page is its own lazily loaded chunk, and so is the
+ * dashboard's layout. To add a page:
  * put its path in config/paths.ts, create src/app/routes/<name>.tsx with a default-exported
  * component, and register it below with `lazy: page(() => import('./routes/<name>.tsx'))`.
  */
@@ -12,6 +13,7 @@ import { routePatterns as r } from '../config/paths.ts';
 import { RequireAuth, RequireRole } from '../features/auth/components/require-auth.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
+import HomePage from './routes/home.tsx';
 import NotFoundPage, { RootErrorBoundary, RouteErrorBoundary } from './routes/not-found.tsx';
 
 /** Lazy route module: the page's (or layout's) default export becomes the route's component. */
@@ -31,7 +33,7 @@ export const routes: RouteObject[] = [
           {
             ErrorBoundary: RouteErrorBoundary,
             children: [
-              { index: true, lazy: page(() => import('./routes/home.tsx')) },
+              { index: true, Component: HomePage },
               { path: r.categories, lazy: page(() => import('./routes/categories.tsx')) },
               { path: r.blog, lazy: page(() => import('./routes/blog.tsx')) },
               { path: r.contact, lazy: page(() => import('./routes/contact.tsx')) },
