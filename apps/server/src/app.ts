@@ -1,11 +1,10 @@
 /**
- * Builds the Redline Fastify app: external plugins (helmet, rate limit, multipart, OpenAPI),
- * then the access control, then the API modules, then (in production) the built web app.
+ * Builds the Redline Fastify app: the security headers, external plugins (rate limit, multipart,
+ * OpenAPI), then the access control, then the API modules, then (in production) the built web app.
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -27,7 +26,8 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { handleFrameworkError, registerErrorHandling, sendError } from './http/error-handler.ts';
-import { loggerOptions } from './http/logger.ts';
+import { loggerOptions, OneLineRequestLog } from './http/logger.ts';
+import { registerResponseHeaders, securityHeaders } from './http/security-headers.ts';
 import { createMailer } from './mail/mailer.ts';
 import { advertisementsRoutes } from './modules/advertisements/advertisements.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
@@ -56,6 +56,7 @@ export async function buildApp(
 ): Promise<{ app: FastifyInstance; context: AppContext }> {
   const app = Fastify({
     logger: loggerOptions(config),
+    logController: new OneLineRequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
@@ -68,9 +69,7 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+  registerResponseHeaders(app, securityHeaders(config));
 
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
@@ -83,30 +82,6 @@ export async function buildApp(
   const photos = createPhotoStore(config);
   const context: AppContext = { config, database, auth, mailer, payments, photos };
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: [
-          "'self'",
-          'data:',
-          'blob:',
-          ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : []),
-        ],
-        connectSrc: ["'self'", 'https://api.stripe.com'],
-        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: MAX_CAR_PHOTOS } });
   await app.register(swagger, {
@@ -123,7 +98,7 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandling(app);
-  registerAccessControl(app, auth, config.publicUrl);
+  registerAccessControl(app, auth, database.db, config.publicUrl);
   registerAuthRoutes(app, auth, new SignInLimiter(), config.publicUrl);
 
   const modules = [

@@ -3,8 +3,7 @@
  * and answers Better Auth's errors in Redline's one error shape.
  */
 import { ERROR_CODES, type ErrorResponse } from '@redline/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { toHeaders } from '../http/access.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../http/errors.ts';
 import type { Auth } from './auth.ts';
 import type { SignInLimiter } from './sign-in-limiter.ts';
@@ -73,6 +72,15 @@ export function registerAuthRoutes(
       return reply.send(toErrorShape(response.status, text, request.id, reply));
     },
   });
+}
+
+function toHeaders(raw: FastifyRequest['headers']): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return headers;
 }
 
 /** JSON.parse takes nesting that JSON.stringify cannot give back (it overflows the stack). */

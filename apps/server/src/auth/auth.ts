@@ -1,8 +1,9 @@
 /**
  * Better Auth, configured for Redline: e-mail + password, optional Google (OpenID Connect with a
- * configurable issuer), password reset by e-mail, roles as user fields. Sessions are checked
- * against the database on every request (no cookie cache), so deleting a user or signing out
- * takes effect at once.
+ * configurable issuer), password reset by e-mail, roles as user fields. No cookie cache: a session
+ * is checked against the database, then kept in this process's session cache for a few seconds
+ * (session-cache.ts), which every write of Better Auth to users, sessions or accounts empties, so
+ * signing out, a password reset or deleting a user takes effect at the next request.
  */
 import { createHash } from 'node:crypto';
 import { SIGN_UP_ROLES } from '@redline/shared';
@@ -14,6 +15,7 @@ import type { Config } from '../config/config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { invalidateSessions } from './session-cache.ts';
 
 export const SESSION_COOKIE_PREFIX = 'redline';
 
@@ -27,6 +29,8 @@ function authSecret(config: Config): string {
 
 export function createAuth(config: Config, db: Db, mailer: Mailer) {
   const googleEnabled = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
+  // Run after the write commits: sign-out, revocations, password change and reset, user update and deletion.
+  const forgetSessions = { after: async () => invalidateSessions(db) };
   return betterAuth({
     appName: 'Redline',
     logger: { disabled: config.NODE_ENV === 'test', level: 'warn' },
@@ -61,6 +65,11 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    databaseHooks: {
+      user: { update: forgetSessions, delete: forgetSessions },
+      session: { update: forgetSessions, delete: forgetSessions },
+      account: { update: forgetSessions, delete: forgetSessions },
+    },
     // Sign-in attempts are limited by Redline's own limiter (auth/sign-in-limiter.ts).
     rateLimit: { enabled: false },
     advanced: {

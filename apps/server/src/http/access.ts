@@ -1,11 +1,14 @@
 /**
  * The one authorization mechanism: every /api route declares who may call it in
- * `config.access`; a hook resolves the session and refuses the call before the handler runs.
+ * `config.access`; a hook of that route resolves the session and refuses the call before the
+ * handler runs.
  * Ownership of the exact record is then checked inside the services.
  */
 import type { Role, User } from '@redline/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
+import { cachedSessionUser } from '../auth/session-cache.ts';
+import type { Db } from '../db/client.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 /** `public`: anyone, no session needed; `signedIn`: any signed-in user; or the roles allowed. */
@@ -49,54 +52,54 @@ function isCrossOriginWrite(request: FastifyRequest, publicOrigin: string): bool
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function registerAccessControl(app: FastifyInstance, auth: Auth, publicUrl: string) {
+export function registerAccessControl(app: FastifyInstance, auth: Auth, db: Db, publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
   app.decorateRequest('user', null);
   const policy: PolicyEntry[] = [];
   app.decorate('accessPolicy', policy);
+
+  const refuseCrossSiteWrite = (request: FastifyRequest) => {
+    if (isCrossOriginWrite(request, publicOrigin))
+      throw forbidden('Requests from other sites are not accepted.');
+  };
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
     const access = route.config?.access;
     if (access === undefined)
       throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
-    for (const method of [route.method].flat()) {
+    const methods = [route.method].flat();
+    for (const method of methods) {
       if (method !== 'HEAD') policy.push({ method, url: route.url, access });
     }
-  });
+    if (access === 'public' && methods.every((method) => SAFE_METHODS.has(method))) return;
 
-  // onRequest, before the body is parsed and validated: a caller without the access learns
-  // nothing from validation messages, and an anonymous body is never parsed.
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (access === undefined) return;
-    if (isCrossOriginWrite(request, publicOrigin))
-      throw forbidden('Requests from other sites are not accepted.');
-    if (access === 'public') return;
-    request.user = await sessionUser(auth, request);
-    if (!request.user) throw unauthorized();
-    if (access !== 'signedIn' && !access.includes(request.user.role)) throw forbidden();
+    // The route's first onRequest hook, before the body is parsed and validated: a caller without
+    // the access learns nothing from validation messages, and an anonymous body is never parsed.
+    const check: onRequestAsyncHookHandler = async (request) => {
+      refuseCrossSiteWrite(request);
+      if (access === 'public') return;
+      request.user = await sessionUser(auth, db, request);
+      if (!request.user) throw unauthorized();
+      if (access !== 'signedIn' && !access.includes(request.user.role)) throw forbidden();
+    };
+    route.onRequest = [check, ...[route.onRequest ?? []].flat()];
   });
 }
 
-async function sessionUser(auth: Auth, request: FastifyRequest): Promise<User | null> {
-  if (!request.headers.cookie) return null;
-  const session = await auth.api.getSession({ headers: toHeaders(request.headers) });
-  if (!session) return null;
-  const { id, name, email, role, isVerified } = session.user as typeof session.user & {
-    role: Role;
-    isVerified: boolean;
-  };
-  return { id, name, email, role, isVerified };
-}
-
-export function toHeaders(raw: FastifyRequest['headers']): Headers {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(raw)) {
-    if (value === undefined) continue;
-    headers.set(key, Array.isArray(value) ? value.join(', ') : value);
-  }
-  return headers;
+/** Only the Cookie header goes to Better Auth: the session cache is keyed by it (auth/session-cache.ts). */
+function sessionUser(auth: Auth, db: Db, request: FastifyRequest): Promise<User | null> {
+  const cookie = request.headers.cookie;
+  if (!cookie) return Promise.resolve(null);
+  return cachedSessionUser(db, cookie, async () => {
+    const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
+    if (!session) return null;
+    const { id, name, email, role, isVerified } = session.user as typeof session.user & {
+      role: Role;
+      isVerified: boolean;
+    };
+    return { user: { id, name, email, role, isVerified }, expiresAt: session.session.expiresAt };
+  });
 }
 
 /** The user of a route whose access requires a session (set by the hook above). */

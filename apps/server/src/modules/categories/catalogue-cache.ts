@@ -6,13 +6,13 @@
  * transaction commits: a read that began before the write then cannot store its older answer
  * (the version check below), and a read that begins after it reads the committed rows.
  * Writes this process does not see (another instance, an operator script, a name changed through
- * the sign-in service) are bounded by MAX_AGE_MS. The cache belongs to one database handle, so
- * apps built side by side (tests) never share it.
+ * the sign-in service) are bounded by MAX_AGE_MS. The cache belongs to one database handle.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { perDatabase } from '../../db/per-database.ts';
 
 /** How long an answer may be served without a change this process saw. */
 export const MAX_AGE_MS = 5_000;
@@ -69,16 +69,7 @@ class CatalogueCache {
   }
 }
 
-const caches = new WeakMap<Db, CatalogueCache>();
-
-function cacheOf(db: Db): CatalogueCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new CatalogueCache();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const cacheOf = perDatabase(() => new CatalogueCache());
 
 /** The cached answer for `key`, loading it on a miss (exported for the cache's own tests). */
 export function catalogueAnswer(db: Db, key: string, load: () => Promise<string>): Promise<CachedAnswer> {
@@ -87,7 +78,7 @@ export function catalogueAnswer(db: Db, key: string, load: () => Promise<string>
 
 /** Call after any committed write that changes categories or the What's New list (see the module comment). */
 export function invalidateCatalogue(db: Db): void {
-  caches.get(db)?.invalidate();
+  cacheOf(db).invalidate();
 }
 
 const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;

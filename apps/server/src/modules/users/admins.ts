@@ -1,11 +1,13 @@
 /** Makes operators admins: ADMIN_EMAILS at start-up and `npm run create-admin`. Never a public call. */
 import type { FastifyBaseLogger } from 'fastify';
+import { invalidateSessions } from '../../auth/session-cache.ts';
 import type { Db } from '../../db/client.ts';
 import { setRole } from './users.repository.ts';
 
 export async function promoteAdmins(db: Db, emails: string[], log: FastifyBaseLogger) {
   for (const email of emails) {
     const user = await setRole(db, email, 'Admin');
+    invalidateSessions(db);
     if (user) log.info({ email }, 'ADMIN_EMAILS: account is an admin');
     else log.warn({ email }, 'ADMIN_EMAILS: no account with this e-mail yet; sign up first, then restart');
   }

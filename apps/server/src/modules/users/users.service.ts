@@ -1,4 +1,5 @@
 import type { User } from '@redline/shared';
+import { invalidateSessions } from '../../auth/session-cache.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { invalidateCatalogue } from '../categories/catalogue-cache.ts';
@@ -25,6 +26,7 @@ export function toUser(u: {
 export async function verifyUser(db: Db, id: string, role: 'Buyer' | 'Seller') {
   const user = await repo.setVerified(db, id, role);
   if (!user) throw notFound(`The ${role.toLowerCase()}`);
+  invalidateSessions(db);
   invalidateCatalogue(db);
   return toUser(user);
 }
@@ -35,6 +37,7 @@ export async function deleteUserByEmail(db: Db, actor: User, email: string) {
   if (user.id === actor.id) throw forbidden('You cannot delete your own account here.');
   if (user.role === 'Admin') throw forbidden('Admin accounts cannot be deleted.');
   const deletedCount = await repo.deleteUser(db, user.id);
+  invalidateSessions(db);
   invalidateCatalogue(db);
   return { deletedCount };
 }

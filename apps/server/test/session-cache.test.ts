@@ -1,0 +1,222 @@
+/**
+ * The session cache (src/auth/session-cache.ts): a signed-in request does not ask Better Auth
+ * again for a few seconds, yet every change of auth state made by this process is seen by the very
+ * next request, and a cookie Better Auth refused never authenticates.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cachedSessionUser, invalidateSessions, SESSION_CACHE_TTL_MS } from '../src/auth/session-cache.ts';
+import type { Db } from '../src/db/client.ts';
+import { sessions } from '../src/db/schema.ts';
+import { promoteAdmins } from '../src/modules/users/admins.ts';
+import {
+  as,
+  cookieFrom,
+  createTestApp,
+  signUpUser,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestUser,
+} from './helpers.ts';
+
+let t: TestApp;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUpUser(t, 'Admin');
+});
+afterAll(() => t.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+const origin = { origin: 'http://localhost:3000' };
+/** For the cache's own tests, which use a database handle of their own and no app. */
+const someUser = { id: 'u', name: 'U', email: 'u@example.test', role: 'Buyer' as const, isVerified: false };
+const me = (user: TestUser) => as(t, user, { method: 'GET', url: '/api/me' });
+
+/** Signs the user in and reads /api/me once, so that the session is in the cache. */
+async function cached(user: TestUser) {
+  const res = await me(user);
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+/** Another session of the same user, as from a second device. */
+async function signInAgain(user: TestUser): Promise<TestUser> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: origin,
+    payload: { email: user.email, password: TEST_PASSWORD },
+  });
+  expect(res.statusCode).toBe(200);
+  return { ...user, cookie: cookieFrom(res) };
+}
+
+/** A user with two cached sessions makes an auth call from the first: the second is refused at once. */
+async function expectOtherSessionEndedBy(url: string, payload: object) {
+  const user = await signUpUser(t, 'Buyer');
+  const other = await signInAgain(user);
+  await cached(user);
+  await cached(other);
+  const res = await as(t, user, { method: 'POST', url, headers: origin, payload });
+  expect(res.statusCode).toBe(200);
+  expect((await me(other)).statusCode).toBe(401);
+  return user;
+}
+
+describe('session cache', () => {
+  it('answers repeated signed-in requests without asking Better Auth again', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    const getSession = vi.spyOn(t.context.auth.api, 'getSession');
+    await cached(user);
+    await cached(user);
+    await cached(user);
+    expect(getSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('sees a sign-out at the next request', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    await cached(user);
+    const out = await as(t, user, { method: 'POST', url: '/api/auth/sign-out', headers: origin });
+    expect(out.statusCode).toBe(200);
+    expect((await me(user)).statusCode).toBe(401);
+  });
+
+  it('sees revoked sessions at the next request', async () => {
+    const user = await expectOtherSessionEndedBy('/api/auth/revoke-other-sessions', {});
+    expect((await me(user)).statusCode).toBe(200);
+  });
+
+  it('sees a deleted user at the next request', async () => {
+    const user = await signUpUser(t, 'Seller');
+    await cached(user);
+    const res = await as(t, admin, { method: 'DELETE', url: `/api/users/${user.email}` });
+    expect(res.json()).toEqual({ deletedCount: 1 });
+    expect((await me(user)).statusCode).toBe(401);
+  });
+
+  it('sees a verification by an admin at the next request', async () => {
+    const user = await signUpUser(t, 'Seller');
+    expect((await cached(user)).isVerified).toBe(false);
+    const res = await as(t, admin, { method: 'PATCH', url: `/api/user/sellers/${user.id}` });
+    expect(res.statusCode).toBe(200);
+    expect((await cached(user)).isVerified).toBe(true);
+  });
+
+  it('sees a role change at the next request', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    expect((await cached(user)).role).toBe('Buyer');
+    expect((await as(t, user, { method: 'GET', url: '/api/payments' })).statusCode).toBe(403);
+    await promoteAdmins(t.db, [user.email], t.app.log);
+    expect((await cached(user)).role).toBe('Admin');
+    expect((await as(t, user, { method: 'GET', url: '/api/payments' })).statusCode).toBe(200);
+  });
+
+  it('sees a change made through Better Auth at the next request', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    await cached(user);
+    const res = await as(t, user, {
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: origin,
+      payload: { name: 'New Name' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await cached(user)).name).toBe('New Name');
+  });
+
+  it('sees the sessions a password change revokes at the next request', async () => {
+    await expectOtherSessionEndedBy('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'another-secret-9',
+      revokeOtherSessions: true,
+    });
+  });
+
+  it('sees the sessions a password reset revokes at the next request', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    await cached(user);
+    const requested = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: origin,
+      payload: { email: user.email, redirectTo: '/user/reset-password' },
+    });
+    expect(requested.statusCode).toBe(200);
+    const link = new URL(t.context.mailer.sent.at(-1)!.text.match(/https?:\/\/\S+/)![0]);
+    const token = link.pathname.split('/').at(-1)!;
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: origin,
+      payload: { newPassword: 'a-brand-new-secret', token },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await me(user)).statusCode).toBe(401);
+  });
+
+  it('never authenticates a forged or tampered cookie, even while the real one is cached', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    await cached(user);
+    const [name, value] = user.cookie.split('=') as [string, string];
+    const [token, signature] = decodeURIComponent(value).split('.') as [string, string];
+    const flip = (s: string) => (s[0] === 'A' ? 'B' : 'A') + s.slice(1);
+    const forged = [
+      `${name}=${encodeURIComponent(`${flip(token)}.${signature}`)}`,
+      `${name}=${encodeURIComponent(`${token}.${flip(signature)}`)}`,
+      `${name}=${encodeURIComponent(token)}`,
+      `${name}=${token}.forged`,
+      // Better Auth reads the first of two cookies with the same name: the forged one.
+      `${name}=${token}.forged; ${user.cookie}`,
+    ];
+    for (const cookie of forged) {
+      expect((await me({ ...user, cookie })).statusCode, cookie).toBe(401);
+      expect((await me({ ...user, cookie })).statusCode, `${cookie}, again`).toBe(401);
+    }
+    expect((await me(user)).statusCode).toBe(200);
+  });
+
+  it('keeps no entry past the expiry of its session', async () => {
+    const db = {} as Db;
+    const expiresAt = new Date(Date.now() + 2_000);
+    const load = vi.fn(async () => ({ user: someUser, expiresAt }));
+    await cachedSessionUser(db, 'cookie', load);
+    await cachedSessionUser(db, 'cookie', load);
+    expect(load).toHaveBeenCalledTimes(1);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(expiresAt.getTime() + 1);
+    await cachedSessionUser(db, 'cookie', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('sees a change it was not told about (another instance) within the time to live', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    await cached(user);
+    await t.db.delete(sessions).where(eq(sessions.userId, user.id));
+    expect((await me(user)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + SESSION_CACHE_TTL_MS + 1);
+    expect((await me(user)).statusCode).toBe(401);
+  });
+
+  it('does not keep an answer loaded while the auth state changed', async () => {
+    const db = {} as Db;
+    let finish: () => void = () => {};
+    const slow = cachedSessionUser(db, 'cookie', async () => {
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      return { user: someUser, expiresAt: new Date(Date.now() + 60_000) };
+    });
+    invalidateSessions(db);
+    finish();
+    expect(await slow).toEqual(someUser);
+    const load = vi.fn(async () => null);
+    expect(await cachedSessionUser(db, 'cookie', load)).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
