@@ -1,16 +1,14 @@
 /**
- * Builds the Redline Fastify app: the security headers, external plugins (rate limit, multipart,
- * OpenAPI), then the access control, then the API modules, then (in production) the built web app.
+ * Builds the Redline Fastify app: the security headers, external plugins (rate limit, OpenAPI),
+ * then the access control, then the API modules, then (in production) the built web app.
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { MAX_CAR_PHOTOS, PHOTO_MAX_BYTES } from '@redline/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -83,7 +81,6 @@ export async function buildApp(
   const context: AppContext = { config, database, auth, mailer, payments, photos };
 
   await app.register(rateLimit, { global: false });
-  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: MAX_CAR_PHOTOS } });
   await app.register(swagger, {
     openapi: {
       info: {

@@ -5,7 +5,6 @@ import {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import pino from 'pino';
 import type { Config } from '../config/config.ts';
 
 /** pino options: readable lines in development, JSON in production; secrets never logged. */
@@ -35,10 +34,7 @@ export function loggerOptions(
       transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
     };
   }
-  if (config.NODE_ENV === 'test') return { level: 'silent', redact };
-  // Written to stdout in the background, many lines per write, instead of one blocking write per
-  // line; pino flushes what is buffered when the process exits (a SIGKILL can lose the last lines).
-  return { level: config.LOG_LEVEL, redact, stream: pino.destination({ sync: false }) };
+  return { level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL, redact };
 }
 
 /**

@@ -87,6 +87,21 @@ describe('request bodies', () => {
     expect(await t.db.select().from(contactMessages)).toEqual([]);
   });
 
+  it('parses multipart on the upload route only: anywhere else it is a 415 and changes nothing', async () => {
+    const boundary = '----elsewhere';
+    const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nForm\r\n--${boundary}--\r\n`;
+    for (const [user, url] of [
+      [undefined, '/api/contact'],
+      [seller, '/api/cars'],
+    ] as const) {
+      const res = await call(user, { method: 'POST', url, headers, payload });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(415);
+      expectErrorShape(res);
+    }
+    expect(await t.db.select().from(contactMessages)).toEqual([]);
+  });
+
   it.each([
     ['arrays', `${'['.repeat(200_000)}${']'.repeat(200_000)}`],
     ['objects', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`],

@@ -1,4 +1,5 @@
-import { PHOTO_UPLOAD_FIELD, uploadedPhotoSchema } from '@redline/shared';
+import multipart from '@fastify/multipart';
+import { MAX_CAR_PHOTOS, PHOTO_MAX_BYTES, PHOTO_UPLOAD_FIELD, uploadedPhotoSchema } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../http/access.ts';
@@ -8,6 +9,9 @@ import { ingestPhoto } from './photos.service.ts';
 
 export function photosRoutes({ database, photos }: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // Registered here, not on the app: its hooks then run on this route only, and no other route
+    // accepts a multipart body.
+    await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: MAX_CAR_PHOTOS } });
     app.post('/uploads', {
       // Decoding and encoding cost real CPU time; a seller posting a car sends at most ten photos.
       config: { access: ['Seller'], rateLimit: { max: 60, timeWindow: '1 minute' } },
