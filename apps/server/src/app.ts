@@ -76,8 +76,8 @@ export async function buildApp(
     log: app.log,
   });
   const auth = createAuth(config, database.db, mailer);
-  const payments = createPaymentProvider(config, database.db);
-  const photos = createPhotoStore(config);
+  const payments = await createPaymentProvider(config, database.db);
+  const photos = await createPhotoStore(config);
   const context: AppContext = { config, database, auth, mailer, payments, photos };
 
   await app.register(rateLimit, { global: false });

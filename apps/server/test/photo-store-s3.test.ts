@@ -10,8 +10,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
 import { photos } from '../src/db/schema.ts';
-import { createPhotoStore, S3PhotoStore } from '../src/modules/photos/photo-store.ts';
+import { createPhotoStore } from '../src/modules/photos/photo-store.ts';
 import { removeUnattachedPhotos } from '../src/modules/photos/photos.service.ts';
+import { S3PhotoStore } from '../src/modules/photos/s3-photo-store.ts';
 import { as, createTestApp, errorOf, signUpUser, type TestApp } from './helpers.ts';
 
 interface S3rver {
@@ -106,10 +107,10 @@ describe('S3PhotoStore', () => {
     s3.destroy();
   });
 
-  it('is required to have a public URL when configured', () => {
+  it('is required to have a public URL when configured', async () => {
     const config = loadConfig({ NODE_ENV: 'test', S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint });
-    expect(() => createPhotoStore(config)).toThrow(/S3_PUBLIC_URL: required when S3_BUCKET is set/);
-    expect(createPhotoStore(loadConfig({ NODE_ENV: 'test', ...s3Env() }))).toBeInstanceOf(S3PhotoStore);
+    await expect(createPhotoStore(config)).rejects.toThrow(/S3_PUBLIC_URL: required when S3_BUCKET is set/);
+    expect(await createPhotoStore(loadConfig({ NODE_ENV: 'test', ...s3Env() }))).toBeInstanceOf(S3PhotoStore);
   });
 });
 

@@ -5,7 +5,6 @@
 import type { PaymentProviderName } from '@redline/shared';
 import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/client.ts';
-import { StripeProvider } from './stripe-provider.ts';
 import { TestModeProvider } from './test-mode-provider.ts';
 
 export interface CreateIntentInput {
@@ -42,8 +41,10 @@ export interface PaymentProvider {
   readonly webhooks?: { parseEvent(rawBody: Buffer, signature: string): ProviderEvent };
 }
 
-export function createPaymentProvider(config: Config, db: Db): PaymentProvider {
+/** The provider the configuration asks for; Stripe's SDK is loaded only when its keys are set. */
+export async function createPaymentProvider(config: Config, db: Db): Promise<PaymentProvider> {
   if (config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY) {
+    const { StripeProvider } = await import('./stripe-provider.ts');
     return new StripeProvider({
       secretKey: config.STRIPE_SECRET_KEY,
       publishableKey: config.STRIPE_PUBLISHABLE_KEY,

@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { type Config, ConfigError } from '../../config/config.ts';
 
 export interface PhotoStore {
@@ -57,85 +56,14 @@ export class LocalPhotoStore implements PhotoStore {
   }
 }
 
-export interface S3PhotoStoreOptions {
-  bucket: string;
-  /** Base URL browsers load the files from (the bucket's public URL or a CDN in front of it). */
-  publicUrl: string;
-  region: string;
-  /** For S3-compatible services (MinIO, R2, s3rver …); enables path-style addressing. */
-  endpoint?: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-}
-
-const S3_PARALLEL_DELETES = 16;
-
-export class S3PhotoStore implements PhotoStore {
-  private readonly client: S3Client;
-  private readonly publicUrl: string;
-
-  constructor(private readonly options: S3PhotoStoreOptions) {
-    this.publicUrl = options.publicUrl.replace(/\/+$/, '');
-    this.client = new S3Client({
-      region: options.region,
-      endpoint: options.endpoint,
-      forcePathStyle: Boolean(options.endpoint),
-      credentials:
-        options.accessKeyId && options.secretAccessKey
-          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-          : undefined,
-      // Checksums only where S3 requires them: several S3-compatible services reject the newer ones.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      maxAttempts: 3,
-    });
-  }
-
-  async put(name: string, data: Buffer, contentType: string): Promise<void> {
-    assertSafeName(name);
-    // A PUT is atomic in S3: the object exists whole or not at all.
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.options.bucket,
-        Key: name,
-        Body: data,
-        ContentType: contentType,
-        CacheControl: IMMUTABLE_CACHE_CONTROL,
-      }),
-    );
-  }
-
-  async delete(names: string[]): Promise<void> {
-    for (const name of names) assertSafeName(name);
-    // One DeleteObject per file (every S3-compatible service has it; DeleteObjects is less portable),
-    // a few at a time so that a large cleanup does not open hundreds of connections.
-    for (let i = 0; i < names.length; i += S3_PARALLEL_DELETES) {
-      await Promise.all(
-        names
-          .slice(i, i + S3_PARALLEL_DELETES)
-          .map((name) =>
-            this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: name })),
-          ),
-      );
-    }
-  }
-
-  url(name: string): string {
-    return `${this.publicUrl}/${name}`;
-  }
-
-  destroy(): void {
-    this.client.destroy();
-  }
-}
-
-/** The photo store the configuration asks for. */
-export function createPhotoStore(config: Config): PhotoStore {
+/** The photo store the configuration asks for; the S3 client is loaded only when S3 is configured. */
+export async function createPhotoStore(config: Config): Promise<PhotoStore> {
   if (!config.S3_BUCKET) return new LocalPhotoStore(path.join(config.dataDir, 'uploads'));
   if (!config.S3_PUBLIC_URL) {
     // Browsers load photos from this URL, and the content security policy allows only its origin.
     throw new ConfigError('Invalid configuration:\n  S3_PUBLIC_URL: required when S3_BUCKET is set');
   }
+  const { S3PhotoStore } = await import('./s3-photo-store.ts');
   return new S3PhotoStore({
     bucket: config.S3_BUCKET,
     publicUrl: config.S3_PUBLIC_URL,
