@@ -57,6 +57,12 @@ function summary() {
       (r: { verdict: string; route: string }) => r.verdict !== 'met' && r.route !== '/',
     );
     lines.push(`web: ${over.length} other route(s) over budget or with Stripe outside the pay page`);
+    for (const page of web.lighthouse ?? []) {
+      const s = page.scores;
+      lines.push(
+        `web Lighthouse ${page.url}: performance ${s.performance}, accessibility ${s.accessibility}, best practices ${s['best-practices']}, SEO ${s.seo}, LCP ${page.lcpMs} ms, TBT ${page.tbtMs} ms, CLS ${page.cls}: ${page.verdict}`,
+      );
+    }
   }
   const photos = read('photos');
   if (photos) {

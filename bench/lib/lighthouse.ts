@@ -29,6 +29,11 @@ export interface PageFigures {
   imagesSized: boolean;
   /** Audits that lost points, by category, so the next fix is obvious from the saved results. */
   failing: Record<Category, string[]>;
+  /**
+   * Lighthouse's measure of this machine's speed during the run. The preset slows the CPU 4×,
+   * calibrated for a fast desktop (about 1,300 and more); on a slower or busy machine TBT comes out higher.
+   */
+  benchmarkIndex: number;
 }
 
 /** Attempts per run: on a busy machine Lighthouse now and then fails to record a trace (NO_NAVSTART). */
@@ -76,6 +81,7 @@ function figures(lhr: Result): PageFigures {
     largestImageKB: round(Math.max(0, ...images.map((r) => r.transferSize ?? 0)) / 1024, 1),
     imagesSized: (lhr.audits['uses-responsive-images']?.score ?? 1) >= 0.9,
     failing,
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 
