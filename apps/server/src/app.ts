@@ -150,6 +150,8 @@ async function registerWebApp(app: FastifyInstance, config: Config) {
       root: config.WEB_DIST,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file: sent as they are, never compressed per request.
+      preCompressed: true,
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

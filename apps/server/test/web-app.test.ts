@@ -1,7 +1,8 @@
 /** The built web app served from the API's port: caching, client-side routing fallback, 404s. */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -16,6 +17,12 @@ beforeAll(async () => {
     '<!doctype html><title>Redline</title><div id="root"></div>',
   );
   await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
+  // As the build writes them (apps/web/vite.config.ts): a Brotli and a gzip copy beside each file.
+  for (const file of ['index.html', 'assets/index-abc123.js']) {
+    const data = await readFile(path.join(webDist, file));
+    await writeFile(path.join(webDist, `${file}.br`), brotliCompressSync(data));
+    await writeFile(path.join(webDist, `${file}.gz`), gzipSync(data));
+  }
   t = await createTestApp({ WEB_DIST: webDist });
 });
 afterAll(async () => {
@@ -29,6 +36,28 @@ describe('web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.body).toContain('console.log');
+  });
+
+  it('sends the precompressed copy the browser accepts, and the plain file to others', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("app")');
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['content-type']).toContain('text/html');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
   });
 
   it('serves index.html uncached at / and for client-side routes', async () => {
