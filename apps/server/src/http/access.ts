@@ -58,11 +58,6 @@ export function registerAccessControl(app: FastifyInstance, auth: Auth, db: Db, 
   const policy: PolicyEntry[] = [];
   app.decorate('accessPolicy', policy);
 
-  const refuseCrossSiteWrite = (request: FastifyRequest) => {
-    if (isCrossOriginWrite(request, publicOrigin))
-      throw forbidden('Requests from other sites are not accepted.');
-  };
-
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
     const access = route.config?.access;
@@ -77,7 +72,8 @@ export function registerAccessControl(app: FastifyInstance, auth: Auth, db: Db, 
     // The route's first onRequest hook, before the body is parsed and validated: a caller without
     // the access learns nothing from validation messages, and an anonymous body is never parsed.
     const check: onRequestAsyncHookHandler = async (request) => {
-      refuseCrossSiteWrite(request);
+      if (isCrossOriginWrite(request, publicOrigin))
+        throw forbidden('Requests from other sites are not accepted.');
       if (access === 'public') return;
       request.user = await sessionUser(auth, db, request);
       if (!request.user) throw unauthorized();
