@@ -7,6 +7,25 @@ import {
 } from 'fastify';
 import type { Config } from '../config/config.ts';
 
+/** Credentials that travel in a URL: the password-reset link's path and e-mail verification's query. */
+const URL_CREDENTIALS = /(\/reset-password\/)[^/?#]+|([?&]token=)[^&#]+/g;
+
+/** The URL as logged: any credential in it replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(URL_CREDENTIALS, '$1$2[redacted]');
+}
+
+/** Fastify's request serializer with the URL redacted. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** pino options: readable lines in development, JSON in production; secrets never logged. */
 export function loggerOptions(
   config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL'>,
@@ -31,10 +50,15 @@ export function loggerOptions(
     return {
       level: config.LOG_LEVEL,
       redact,
+      serializers: { req: serializeRequest },
       transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
     };
   }
-  return { level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL, redact };
+  return {
+    level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL,
+    redact,
+    serializers: { req: serializeRequest },
+  };
 }
 
 /**

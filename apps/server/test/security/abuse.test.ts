@@ -471,6 +471,18 @@ describe('secrets', () => {
     });
     await call(undefined, { method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
 
+    // The password-reset link carries its token in the URL's path.
+    await call(undefined, {
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: buyer.email, redirectTo: '/user/reset-password' },
+    });
+    const resetLink = new URL(t.context.mailer.sent.at(-1)!.text.match(/https?:\/\/\S+/)![0]);
+    const resetToken = resetLink.pathname.split('/').at(-1)!;
+    expect(resetToken.length).toBeGreaterThan(10);
+    const opened = await call(undefined, { method: 'GET', url: resetLink.pathname + resetLink.search });
+    expect(opened.statusCode).toBe(302);
+
     const signIn = await call(undefined, {
       method: 'POST',
       url: '/api/auth/sign-in/email',
@@ -487,7 +499,7 @@ describe('secrets', () => {
     expect(crashed.statusCode).toBe(500);
     expect(crashed.body).not.toContain(CARD);
 
-    const secrets = [TEST_PASSWORD, token, newToken, sessionToken(seller.cookie), CARD];
+    const secrets = [TEST_PASSWORD, token, newToken, sessionToken(seller.cookie), CARD, resetToken];
     for (const res of responses.filter((r) => r.statusCode >= 400)) {
       for (const secret of secrets) expect(res.body, `response ${res.statusCode}`).not.toContain(secret);
     }
