@@ -5,6 +5,16 @@ import { eq } from 'drizzle-orm';
 import { advertisements, bookings, cars, categories, payments } from '../src/db/schema.ts';
 import type { TestApp, TestUser } from './helpers.ts';
 
+/**
+ * Rows made one after another get increasing times, even within one millisecond (timestamps keep
+ * milliseconds), so that newest-first lists have a single right order.
+ */
+let lastTime = 0;
+function nextTimestamp() {
+  lastTime = Math.max(Date.now(), lastTime + 1);
+  return new Date(lastTime);
+}
+
 export async function ensureCategory(t: TestApp, id = 'super-car') {
   const existing = await t.db.query.categories.findFirst({ where: eq(categories.id, id) });
   if (existing) return existing;
@@ -44,6 +54,7 @@ export async function createCar(
       kmDriven: 12_000,
       sellerId: seller.id,
       photos: [`test-${randomUUID().slice(0, 8)}`],
+      addedDate: nextTimestamp(),
       ...overrides,
     })
     .returning();
@@ -80,6 +91,7 @@ export async function createBooking(
       requestedTime: '10:00',
       requestedLocation: 'Miami',
       price: 12_000,
+      createdAt: nextTimestamp(),
       ...overrides,
     })
     .returning();
