@@ -12,8 +12,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { PAGE_SIZE_DEFAULT, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import pg from 'pg';
 import { isUuid } from '../../apps/server/src/db/pagination.ts';
-import { carViewColumns } from '../../apps/server/src/modules/cars/cars.repository.ts';
-import { bind, captureStatements, type Driver, MAX_PHOTO_KEYS, type Statement } from './statements.ts';
+import { bind, captureStatements, type Driver, type Statement } from './statements.ts';
 
 type Row = unknown[];
 type Query = (statement: Statement, inputs?: Record<string, unknown>) => Promise<Row[]>;
@@ -42,14 +41,17 @@ if (engine === 'postgres') {
 
 const statements = await captureStatements(driver, { ...example, pageSize: PAGE_SIZE_DEFAULT });
 
-function queryWith(run: (text: string, values: unknown[]) => Promise<{ rows: Row[] }>): Query {
-  return async (statement, inputs = {}) => (await run(statement.text, bind(statement, inputs))).rows;
+function queryWith(
+  run: (text: string, values: unknown[], name: string | undefined) => Promise<{ rows: Row[] }>,
+): Query {
+  return async (statement, inputs = {}) =>
+    (await run(statement.text, bind(statement, inputs), statement.name)).rows;
 }
 
 const query: Query =
   driver.engine === 'postgres'
-    ? queryWith((text, values) =>
-        (driver as { pool: pg.Pool }).pool.query({ text, values, rowMode: 'array' }),
+    ? queryWith((text, values, name) =>
+        (driver as { pool: pg.Pool }).pool.query({ name, text, values, rowMode: 'array' }),
       )
     : queryWith((text, values) =>
         (driver as { client: PGlite }).client.query<Row>(text, values, { rowMode: 'array' }),
@@ -74,17 +76,6 @@ async function transaction<T>(work: (q: Query) => Promise<T>): Promise<T> {
   } finally {
     client.release();
   }
-}
-
-const PHOTOS = Object.keys(carViewColumns).indexOf('photos');
-
-async function photoSizes(rows: Row[]) {
-  const keys = [...new Set(rows.flatMap((r) => r[PHOTOS] as string[]))].slice(0, MAX_PHOTO_KEYS);
-  if (keys.length === 0) return [];
-  return query(
-    statements.photoSizes[keys.length - 1]!,
-    Object.fromEntries(keys.map((k, i) => [`key${i}`, k])),
-  );
 }
 
 const buyerIds = new Set(JSON.parse(process.env.BENCH_BUYER_IDS ?? '[]') as string[]);
@@ -175,22 +166,20 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   if (req.method === 'GET' && path === '/api/categories')
     return send(res, 200, await query(statements.categories));
   if (req.method === 'GET' && path === '/api/advertise') {
-    const rows = await query(statements.advertisedPage);
-    return send(res, 200, { rows, photos: await photoSizes(rows) });
+    return send(res, 200, await query(statements.advertisedPage));
   }
   if (req.method === 'GET' && path.startsWith('/api/cars/id/')) {
     const carId = path.slice('/api/cars/id/'.length);
     const rows = isUuid(carId) ? await query(statements.carView, { carId }) : [];
     if (rows.length === 0) return send(res, 404, { error: 'not found' });
-    return send(res, 200, { row: rows[0], photos: await photoSizes(rows) });
+    return send(res, 200, rows[0]);
   }
   if (req.method === 'GET' && path.startsWith('/api/cars/')) {
     const categoryId = decodeURIComponent(path.slice('/api/cars/'.length));
     if ((await query(statements.categoryExists, { categoryId })).length === 0) {
       return send(res, 404, { error: 'not found' });
     }
-    const rows = await query(statements.categoryPage, { categoryId });
-    return send(res, 200, { rows, photos: await photoSizes(rows) });
+    return send(res, 200, await query(statements.categoryPage, { categoryId }));
   }
   if (req.method === 'POST' && path === '/api/testdrivebooking') return book(req, res);
   if (req.method === 'DELETE' && path.startsWith('/api/testdrivebooking/')) {

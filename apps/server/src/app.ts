@@ -10,12 +10,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { createAuth } from './auth/auth.ts';
 import { SignInLimiter } from './auth/sign-in-limiter.ts';
@@ -26,6 +21,7 @@ import { registerAccessControl } from './http/access.ts';
 import { handleFrameworkError, registerErrorHandling, sendError } from './http/error-handler.ts';
 import { loggerOptions, OneLineRequestLog } from './http/logger.ts';
 import { registerResponseHeaders, securityHeaders } from './http/security-headers.ts';
+import { responseSerializer } from './http/serializer.ts';
 import { createMailer } from './mail/mailer.ts';
 import { advertisementsRoutes } from './modules/advertisements/advertisements.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
@@ -66,7 +62,7 @@ export async function buildApp(
     frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== 'production'));
   registerResponseHeaders(app, securityHeaders(config));
 
   const mailer = createMailer({

@@ -34,16 +34,34 @@ function decodeCursor(cursor: string | undefined): CursorValue | undefined {
   }
 }
 
+/** Newest first: the ORDER BY every keyset page uses. */
+export const newestFirst = (atColumn: SQLWrapper, idColumn: SQLWrapper) => [desc(atColumn), desc(idColumn)];
+
 /**
- * The WHERE part that continues after a cursor, and the ORDER BY that matches it. The row
- * comparison lets PostgreSQL start the index scan at the cursor instead of filtering up to it.
+ * The WHERE part that continues after a cursor, its values given as the placeholders `afterAt` and
+ * `afterId`, so that a prepared statement can hold it. The row comparison lets PostgreSQL start the
+ * index scan at the cursor instead of filtering up to it.
+ */
+export const afterCursor = (atColumn: SQLWrapper, idColumn: SQLWrapper): SQL =>
+  sql`(${atColumn}, ${idColumn}) < (${sql.placeholder('afterAt')}, ${sql.placeholder('afterId')})`;
+
+/** The placeholder values of `afterCursor` for a client's cursor; undefined for the first page. */
+export function cursorParams(cursor: string | undefined) {
+  const after = decodeCursor(cursor);
+  return after && { afterAt: after.at.toISOString(), afterId: after.id };
+}
+
+/**
+ * A page's WHERE part (undefined on the first page), its ORDER BY, and the placeholder values to
+ * execute the query with: `query.execute(page.params)`.
  */
 export function keyset(atColumn: SQLWrapper, idColumn: SQLWrapper, cursor: string | undefined) {
-  const after = decodeCursor(cursor);
-  const where: SQL | undefined = after
-    ? sql`(${atColumn}, ${idColumn}) < (${after.at.toISOString()}, ${after.id})`
-    : undefined;
-  return { where, orderBy: [desc(atColumn), desc(idColumn)] };
+  const params = cursorParams(cursor);
+  return {
+    where: params ? afterCursor(atColumn, idColumn) : undefined,
+    orderBy: newestFirst(atColumn, idColumn),
+    params: params ?? {},
+  };
 }
 
 /** Cuts the extra row fetched to learn whether another page exists. */

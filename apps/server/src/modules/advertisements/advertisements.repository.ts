@@ -19,7 +19,8 @@ export async function listAdvertisedCars(db: Db, limit: number, cursor?: string)
     .innerJoin(users, eq(users.id, cars.sellerId))
     .where(and(isNull(cars.soldAt), page.where))
     .orderBy(...page.orderBy)
-    .limit(limit + 1);
+    .limit(limit + 1)
+    .execute(page.params);
   return toPage(rows, limit, (r) => [r.advertisedAt, r.advertisementId!]);
 }
 

@@ -9,7 +9,7 @@ import * as repo from './advertisements.repository.ts';
 
 export async function listAdvertisedCars(deps: CarDeps, page: PageQuery): Promise<AdvertisedCarPage> {
   const rows = await repo.listAdvertisedCars(deps.db, page.limit, page.cursor);
-  return { items: await toAdvertisedCars(deps, rows.items), nextCursor: rows.nextCursor };
+  return { items: toAdvertisedCars(deps.photos, rows.items), nextCursor: rows.nextCursor };
 }
 
 export async function advertiseCar(deps: CarDeps, actor: User, carId: string): Promise<Advertisement> {

@@ -35,7 +35,8 @@ export async function listBookings(db: Db, where: SQL, limit: number, cursor: st
   const rows = await selectBookings(db)
     .where(and(where, page.where))
     .orderBy(...page.orderBy)
-    .limit(limit + 1);
+    .limit(limit + 1)
+    .execute(page.params);
   return toPage(rows, limit, (r) => [r.createdAt, r.id]);
 }
 

@@ -3,7 +3,6 @@ import type { AdvertisedCar, Car } from '@redline/shared';
 import type { Db } from '../../db/client.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
 import { photoView } from '../photos/photo-urls.ts';
-import { findPhotoSizes } from '../photos/photos.repository.ts';
 import type { CarViewRow } from './cars.repository.ts';
 
 export interface CarDeps {
@@ -11,13 +10,12 @@ export interface CarDeps {
   photos: PhotoStore;
 }
 
-export async function toCars(deps: CarDeps, rows: CarViewRow[]): Promise<Car[]> {
-  const sizes = await findPhotoSizes(
-    deps.db,
-    rows.flatMap((r) => r.photos),
-  );
+export function toCars(store: PhotoStore, rows: CarViewRow[]): Car[] {
   return rows.map((row) => {
-    const photos = row.photos.map((key) => photoView(deps.photos, key, sizes.get(key)));
+    const photos = row.photos.map((key) => {
+      const size = row.photoSizes?.[key];
+      return photoView(store, key, size && { width: size[0], height: size[1] });
+    });
     return {
       id: row.id,
       year: row.year,
@@ -45,11 +43,11 @@ export async function toCars(deps: CarDeps, rows: CarViewRow[]): Promise<Car[]> 
 }
 
 /** The public card: no seller e-mail on a list anyone can read. */
-export async function toAdvertisedCars(
-  deps: CarDeps,
+export function toAdvertisedCars(
+  store: PhotoStore,
   rows: (CarViewRow & { advertisedAt: Date })[],
-): Promise<AdvertisedCar[]> {
-  const views = await toCars(deps, rows);
+): AdvertisedCar[] {
+  const views = toCars(store, rows);
   return views.map(({ sellerEmail: _hidden, ...car }, i) => ({
     ...car,
     advertisedAt: rows[i]!.advertisedAt.toISOString(),

@@ -1,8 +1,9 @@
 import type { Fuel } from '@redline/shared';
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { keyset, toPage } from '../../db/pagination.ts';
-import { advertisements, cars, categories, users } from '../../db/schema.ts';
+import { afterCursor, cursorParams, keyset, newestFirst, toPage } from '../../db/pagination.ts';
+import { perDatabase } from '../../db/per-database.ts';
+import { advertisements, cars, categories, photos, users } from '../../db/schema.ts';
 
 /** Everything a car view needs: the car, its category's name, its seller and whether it is advertised. */
 export const carViewColumns = {
@@ -27,6 +28,10 @@ export const carViewColumns = {
   addedDate: cars.addedDate,
   soldAt: cars.soldAt,
   advertisementId: advertisements.id,
+  /** Width and height of each of the car's photos that has a photo row, by key; null when none has. */
+  photoSizes: sql<Record<string, [width: number, height: number]> | null>`(
+    select json_object_agg(${photos.key}, json_build_array(${photos.width}, ${photos.height}))
+    from ${photos} where ${photos.key} = any(${cars.photos}))`,
 };
 
 function selectCarViews(db: Db) {
@@ -38,34 +43,62 @@ function selectCarViews(db: Db) {
     .leftJoin(advertisements, eq(advertisements.carId, cars.id));
 }
 
+/**
+ * The reads every car page makes, prepared once per database: the SQL is built once, and
+ * PostgreSQL parses and plans each statement once per connection.
+ */
+const prepared = perDatabase((db) => {
+  const categoryPage = (after: SQL | undefined) =>
+    selectCarViews(db)
+      .where(and(eq(cars.categoryId, sql.placeholder('categoryId')), isNull(cars.soldAt), after))
+      .orderBy(...newestFirst(cars.addedDate, cars.id))
+      .limit(sql.placeholder('limit'));
+  return {
+    categoryExists: db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.id, sql.placeholder('id')))
+      .prepare('category_exists'),
+    carView: selectCarViews(db)
+      .where(eq(cars.id, sql.placeholder('id')))
+      .prepare('car_view'),
+    categoryFirstPage: categoryPage(undefined).prepare('category_cars'),
+    categoryNextPage: categoryPage(afterCursor(cars.addedDate, cars.id)).prepare('category_cars_after'),
+  };
+});
+
 export type CarViewRow = Awaited<ReturnType<typeof findCarView>> & {};
 
 export async function findCarView(db: Db, id: string) {
-  const [row] = await selectCarViews(db).where(eq(cars.id, id));
+  const [row] = await prepared(db).carView.execute({ id });
   return row;
 }
 
-/** Newest first by (addedDate, id), so pages stay stable while cars are added. */
-async function carPage(db: Db, where: SQL | undefined, limit: number, cursor: string | undefined) {
+const carCursor = (row: CarViewRow): [Date, string] => [row.addedDate, row.id];
+
+export async function listUnsoldCarsOfCategory(db: Db, categoryId: string, limit: number, cursor?: string) {
+  const after = cursorParams(cursor);
+  const statements = prepared(db);
+  const params = { categoryId, limit: limit + 1 };
+  const rows = after
+    ? await statements.categoryNextPage.execute({ ...params, ...after })
+    : await statements.categoryFirstPage.execute(params);
+  return toPage(rows, limit, carCursor);
+}
+
+export async function listCarsOfSeller(db: Db, sellerId: string, limit: number, cursor?: string) {
   const page = keyset(cars.addedDate, cars.id, cursor);
   const rows = await selectCarViews(db)
-    .where(and(where, page.where))
+    .where(and(eq(cars.sellerId, sellerId), page.where))
     .orderBy(...page.orderBy)
-    .limit(limit + 1);
-  return toPage(rows, limit, (r) => [r.addedDate, r.id]);
+    .limit(limit + 1)
+    .execute(page.params);
+  return toPage(rows, limit, carCursor);
 }
 
-export function listUnsoldCarsOfCategory(db: Db, categoryId: string, limit: number, cursor?: string) {
-  return carPage(db, and(eq(cars.categoryId, categoryId), isNull(cars.soldAt)), limit, cursor);
-}
-
-export function listCarsOfSeller(db: Db, sellerId: string, limit: number, cursor?: string) {
-  return carPage(db, eq(cars.sellerId, sellerId), limit, cursor);
-}
-
-export async function categoryExists(db: Db | Tx, id: string) {
-  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
-  return row !== undefined;
+export async function categoryExists(db: Db, id: string) {
+  const rows = await prepared(db).categoryExists.execute({ id });
+  return rows.length > 0;
 }
 
 export async function findSellerByEmail(db: Db, email: string) {

@@ -13,14 +13,14 @@ import * as repo from './cars.repository.ts';
 export async function listCategoryCars(deps: CarDeps, categoryId: string, page: PageQuery): Promise<CarPage> {
   if (!(await repo.categoryExists(deps.db, categoryId))) throw notFound('The category');
   const rows = await repo.listUnsoldCarsOfCategory(deps.db, categoryId, page.limit, page.cursor);
-  return { items: await toCars(deps, rows.items), nextCursor: rows.nextCursor };
+  return { items: toCars(deps.photos, rows.items), nextCursor: rows.nextCursor };
 }
 
 /** Any signed-in user may view a car, sold ones included (they show `soldAt`). */
 export async function getCar(deps: CarDeps, id: string): Promise<Car> {
   const row = isUuid(id) ? await repo.findCarView(deps.db, id) : undefined;
   if (!row) throw notFound('The car');
-  const [car] = await toCars(deps, [row]);
+  const [car] = toCars(deps.photos, [row]);
   return car!;
 }
 
@@ -35,7 +35,7 @@ export async function listSellerCars(
   const seller = await repo.findSellerByEmail(deps.db, email);
   if (!seller) throw notFound('The seller');
   const rows = await repo.listCarsOfSeller(deps.db, seller.id, page.limit, page.cursor);
-  return { items: await toCars(deps, rows.items), nextCursor: rows.nextCursor };
+  return { items: toCars(deps.photos, rows.items), nextCursor: rows.nextCursor };
 }
 
 /** The seller and the dates come from the session and the server; the body only describes the car. */

@@ -64,6 +64,7 @@ export async function listPayments(db: Db, limit: number, cursor?: string) {
     .from(payments)
     .where(page.where)
     .orderBy(...page.orderBy)
-    .limit(limit + 1);
+    .limit(limit + 1)
+    .execute(page.params);
   return toPage(rows, limit, (r) => [r.createdAt, r.id]);
 }

@@ -3,15 +3,6 @@ import type { Db, Tx } from '../../db/client.ts';
 import { cars, photos } from '../../db/schema.ts';
 import type { PhotoSize } from './photo-urls.ts';
 
-export async function findPhotoSizes(db: Db, keys: string[]): Promise<Map<string, PhotoSize>> {
-  if (keys.length === 0) return new Map();
-  const rows = await db
-    .select({ key: photos.key, width: photos.width, height: photos.height })
-    .from(photos)
-    .where(inArray(photos.key, [...new Set(keys)]));
-  return new Map(rows.map((r) => [r.key, { width: r.width, height: r.height }]));
-}
-
 export async function insertPhoto(db: Db, row: { key: string; uploaderId: string | null } & PhotoSize) {
   await db.insert(photos).values(row).onConflictDoNothing();
 }

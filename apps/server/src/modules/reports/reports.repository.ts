@@ -66,7 +66,8 @@ export async function listReportedCars(db: Db, limit: number, cursor: string | u
     .leftJoin(...coverPhotoJoin)
     .where(page.where)
     .orderBy(...page.orderBy)
-    .limit(limit + 1);
+    .limit(limit + 1)
+    .execute(page.params);
   return toPage(rows, limit, (r) => [r.lastReportedAt, r.carId]);
 }
 

@@ -40,7 +40,8 @@ export async function listSavedPosts(db: Db, buyerId: string, limit: number, cur
   const rows = await selectSavedPosts(db)
     .where(and(eq(savedPosts.buyerId, buyerId), page.where))
     .orderBy(...page.orderBy)
-    .limit(limit + 1);
+    .limit(limit + 1)
+    .execute(page.params);
   return toPage(rows, limit, (r) => [r.savedAt, r.id]);
 }
 

@@ -82,7 +82,8 @@ export function systemRoutes({ config, database }: AppContext): FastifyPluginAsy
           .from(contactMessages)
           .where(page.where)
           .orderBy(...page.orderBy)
-          .limit(request.query.limit + 1);
+          .limit(request.query.limit + 1)
+          .execute(page.params);
         const result = toPage(rows, request.query.limit, (r) => [r.createdAt, r.id]);
         return {
           items: result.items.map((r): ContactMessage => ({ ...r, createdAt: r.createdAt.toISOString() })),

@@ -31,7 +31,8 @@ export async function listUsersByRole(db: Db, role: 'Buyer' | 'Seller', limit: n
     .from(users)
     .where(and(eq(users.role, role), page.where))
     .orderBy(...page.orderBy)
-    .limit(limit + 1);
+    .limit(limit + 1)
+    .execute(page.params);
   return toPage(rows, limit, (r) => [r.createdAt, r.id]);
 }
 
