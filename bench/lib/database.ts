@@ -47,6 +47,14 @@ export async function waitForPostgres(databaseUrl = PG_BASE_URL, timeoutMs = 120
       return;
     } catch (error) {
       await client.end().catch(() => undefined);
+      // A missing role or database does not come back by waiting.
+      if (['28P01', '28000', '3D000'].includes((error as { code?: string }).code ?? '')) {
+        throw new Error(
+          `${(error as Error).message} (${redact(databaseUrl)}). The benchmarks need a PostgreSQL role that may create databases: as root, ` +
+            `runuser -u postgres -- psql -c "CREATE ROLE redline LOGIN CREATEDB PASSWORD 'redline'" -c "CREATE DATABASE redline OWNER redline"; ` +
+            'or point BENCH_PG_URL at one.',
+        );
+      }
       if (Date.now() > deadline) throw error;
       if (!noted) console.log('PostgreSQL is not accepting connections; waiting for it…');
       noted = true;

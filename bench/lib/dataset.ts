@@ -102,7 +102,11 @@ export async function loadInputs(target: Target, buyerCount: number, sample = 2_
       return rows.map((r) => r.id as string);
     };
     const carIds = await some('true');
-    const bookableCarIds = await some('sold_at is null');
+    // Not a car a bench buyer already holds an unpaid booking of: booking it again is a 409 by design.
+    const bookableCarIds = await some(
+      `sold_at is null and not exists (select 1 from bookings b join users u on u.id = b.buyer_id
+        where b.car_id = cars.id and not b.is_paid and u.email like '%@${BENCH_EMAIL_DOMAIN}')`,
+    );
     const emails = Array.from({ length: buyerCount }, (_, i) => benchBuyerEmail(i));
     const buyers = await client.query('select id, email from users where email = any($1::text[])', [emails]);
     const exampleCar = await client.query('select id, seller_id from cars where id = $1', [
