@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Role } from '@redline/shared';
+import type { Role, User } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -125,6 +125,13 @@ export function as(t: TestApp, user: TestUser | undefined, options: InjectOption
     ...options,
     headers: { ...(options.headers ?? {}), ...(user ? { cookie: user.cookie } : {}) },
   });
+}
+
+/** Who `GET /api/me` says the user's cookie signs in: the user, or null once the session has ended. */
+export async function whoAmI(t: TestApp, user: TestUser): Promise<User | null> {
+  const res = await as(t, user, { method: 'GET', url: '/api/me' });
+  if (res.statusCode !== 200) throw new Error(`GET /api/me answered ${res.statusCode}: ${res.body}`);
+  return res.json();
 }
 
 export function errorOf(res: LightMyRequestResponse) {

@@ -23,7 +23,7 @@ declare module 'fastify' {
     accessPolicy: PolicyEntry[];
   }
   interface FastifyRequest {
-    /** The signed-in user, resolved for every route that is not public. */
+    /** The signed-in user, resolved for every route that is not public (public routes: `sessionUser`). */
     user: User | null;
   }
 }
@@ -83,8 +83,12 @@ export function registerAccessControl(app: FastifyInstance, auth: Auth, db: Db, 
   });
 }
 
-/** Only the Cookie header goes to Better Auth: the session cache is keyed by it (auth/session-cache.ts). */
-function sessionUser(auth: Auth, db: Db, request: FastifyRequest): Promise<User | null> {
+/**
+ * The user signed in on this request, or null; what the hook above resolves, for a public route that
+ * answers whoever calls it. Only the Cookie header goes to Better Auth: the session cache is keyed
+ * by it (auth/session-cache.ts).
+ */
+export function sessionUser(auth: Auth, db: Db, request: FastifyRequest): Promise<User | null> {
   const cookie = request.headers.cookie;
   if (!cookie) return Promise.resolve(null);
   return cachedSessionUser(db, cookie, async () => {

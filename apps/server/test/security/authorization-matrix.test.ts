@@ -195,7 +195,15 @@ const OWNERSHIP: Record<string, Row> = {
     expect: { buyer: 200, otherBuyer: 404 },
   },
   'GET /api/health': { call: () => ({ url: '/api/health' }), expect: { others: 200 } },
-  'GET /api/me': { call: () => ({ url: '/api/me' }), expect: { others: 200 } },
+  'GET /api/me': {
+    call: () => ({ url: '/api/me' }),
+    expect: { others: 200 },
+    // Whoever has no live session (anonymous, the deleted user) is told so with null.
+    after: async (actor, res) => {
+      const user = actor === 'anonymous' || actor === 'deletedUser' ? null : people[actor];
+      expect(res.json()?.id ?? null).toBe(user?.id ?? null);
+    },
+  },
   'POST /api/payment': {
     call: async () => {
       const { booking: b, transactionId } = await bookingWithIntent(true);
@@ -378,7 +386,7 @@ beforeAll(async () => {
 
   // The deleted user still holds the cookie of a session that was valid a moment ago.
   const deleted = people.deletedUser;
-  expect((await as(t, deleted, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+  expect((await as(t, deleted, { method: 'GET', url: '/api/me' })).json()?.id).toBe(deleted.id);
   const res = await as(t, people.admin, { method: 'DELETE', url: `/api/users/${deleted.email}` });
   expect(res.json()).toEqual({ deletedCount: 1 });
   expect(await t.db.query.users.findFirst({ where: eq(users.id, deleted.id) })).toBeUndefined();

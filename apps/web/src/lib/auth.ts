@@ -1,22 +1,17 @@
 /**
  * The signed-in user, shared by every feature: `useMe()` reads `GET /api/me` through TanStack Query
- * (a 401 means signed out and resolves to `null`). Sign-in forms live in features/auth.
+ * (`null` when signed out). Sign-in forms live in features/auth.
  */
 import type { User } from '@redline/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from './api-client.ts';
+import { api } from './api-client.ts';
 
 export type { User };
 
 export const meQueryKey = ['me'] as const;
 
-export async function getMe(): Promise<User | null> {
-  try {
-    return await api.get<User>('/me');
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+export function getMe(): Promise<User | null> {
+  return api.get<User | null>('/me');
 }
 
 export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe });

@@ -15,10 +15,6 @@ export type MockResponse = { status?: number; body?: unknown };
 export type MockRoutes = Record<string, MockResponse | ((init: RequestInit | undefined) => MockResponse)>;
 
 export const json = (body: unknown, status = 200): MockResponse => ({ status, body });
-export const unauthorized: MockResponse = {
-  status: 401,
-  body: { error: { code: 'unauthorized', message: 'Please sign in.' } },
-};
 
 export const buyer: User = {
   id: 'u-buyer',

@@ -8,20 +8,22 @@ import {
 } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { currentUser } from '../../http/access.ts';
+import { currentUser, sessionUser } from '../../http/access.ts';
 import { forbidden } from '../../http/errors.ts';
 import * as repo from './users.repository.ts';
 import * as service from './users.service.ts';
 
 const tags = ['users'];
 
-export function usersRoutes({ database }: AppContext): FastifyPluginAsyncZod {
+export function usersRoutes({ database, auth }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
   return async (app) => {
+    // Public, so that a signed-out visitor's page asking "who am I?" gets null, not a 401 (which
+    // browsers log as a console error on every public page).
     app.get('/me', {
-      config: { access: 'signedIn' },
-      schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } },
-      handler: (request) => currentUser(request),
+      config: { access: 'public' },
+      schema: { tags, summary: 'The signed-in user, or null', response: { 200: userSchema.nullable() } },
+      handler: (request) => sessionUser(auth, db, request),
     });
 
     app.get('/users/:email', {

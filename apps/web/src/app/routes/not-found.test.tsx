@@ -1,12 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  json,
-  mockFetch,
-  renderRoutes,
-  renderWithProviders,
-  unauthorized,
-} from '../../testing/test-utils.tsx';
+import { json, mockFetch, renderRoutes, renderWithProviders } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
 import NotFoundPage, { RouteErrorBoundary } from './not-found.tsx';
 
@@ -26,7 +20,7 @@ describe('404 page', () => {
   });
 
   it('is what the app shows for an unknown route, inside the public layout', async () => {
-    mockFetch({ '/api/me': unauthorized, '/api/categories': json([]) });
+    mockFetch({ '/api/me': json(null), '/api/categories': json([]) });
     renderRoutes(routes, { initialEntries: ['/no/such/page'] });
 
     expect(await screen.findByText('404 error')).toBeTruthy();
@@ -37,7 +31,7 @@ describe('404 page', () => {
 
   it('is what the app shows when a page throws', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockFetch({ '/api/me': unauthorized });
+    mockFetch({ '/api/me': json(null) });
     renderRoutes([{ path: '/', Component: Boom, ErrorBoundary: RouteErrorBoundary }], {
       initialEntries: ['/'],
     });

@@ -2,11 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
-import { buyer, json, mockFetch, renderRoutes, unauthorized } from '../../testing/test-utils.tsx';
+import { buyer, json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
 
 describe('Navbar', () => {
   it('offers Get started to a signed-out visitor', async () => {
-    mockFetch({ '/api/me': unauthorized, '/api/categories': json([]) });
+    mockFetch({ '/api/me': json(null), '/api/categories': json([]) });
     renderRoutes(routes, { initialEntries: ['/blog'] });
 
     const getStarted = await screen.findByRole('link', { name: 'Get started' });
@@ -17,7 +17,7 @@ describe('Navbar', () => {
   it('signs a user out from the dashboard and lands on the home page, signed out', async () => {
     let signedIn = true;
     const fetchMock = mockFetch({
-      '/api/me': () => (signedIn ? json(buyer) : unauthorized),
+      '/api/me': () => json(signedIn ? buyer : null),
       '/api/categories': json([]),
       'POST /api/auth/sign-out': json({ success: true }),
     });

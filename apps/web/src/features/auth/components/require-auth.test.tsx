@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { buyer, json, mockFetch, renderRoutes, seller, unauthorized } from '../../../testing/test-utils.tsx';
+import { buyer, json, mockFetch, renderRoutes, seller } from '../../../testing/test-utils.tsx';
 import type { FromState } from '../utils/redirect.ts';
 import { RequireAuth, RequireRole } from './require-auth.tsx';
 
@@ -29,7 +29,7 @@ const routes = [
 
 describe('route guards', () => {
   it('sends a signed-out visitor to the login page, remembering where they wanted to go', async () => {
-    mockFetch({ '/api/me': unauthorized });
+    mockFetch({ '/api/me': json(null) });
     const { router } = renderRoutes(routes, { initialEntries: ['/dash?tab=1'] });
 
     expect(await screen.findByText('Login page; back to /dash?tab=1')).toBeTruthy();
@@ -65,7 +65,7 @@ describe('route guards', () => {
   });
 
   it('sends a signed-out visitor away from an admin page to the login page', async () => {
-    mockFetch({ '/api/me': unauthorized });
+    mockFetch({ '/api/me': json(null) });
     renderRoutes(routes, { initialEntries: ['/dash/admin/allbuyers'] });
     expect(await screen.findByText('Login page; back to /dash/admin/allbuyers')).toBeTruthy();
   });
