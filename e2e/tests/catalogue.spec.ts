@@ -1,12 +1,13 @@
 /**
  * Catalogue and selling, as new users see them: a seller posts a car with two photos, finds it in
  * My Posts and advertises it; it shows in What's New with the 100-character preview; a buyer opens a
- * car from its category; the card grids are 1/2/3 per row; the why-us section is for large screens.
+ * car from its category; the card grids are 1/2/3 per row; category banners come at the width shown;
+ * the why-us section is for large screens.
  * Every test makes its own users and cars, so the tests run in parallel with the rest of the suite.
  */
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, type SignUpInput, signUpViaApi, test, uniqueEmail } from '../fixtures.ts';
+import { baseURL, expect, type SignUpInput, signUpViaApi, test, uniqueEmail } from '../fixtures.ts';
 
 const PASSWORD = 'catalogue-e2e-pass';
 const ABOUT_PREVIEW_LENGTH = 100;
@@ -306,6 +307,31 @@ test('car cards are 1, 2 and 3 per row at 375, 800 and 1280 px', async ({ page, 
 
     await page.goto('/');
     await expectColumns(page.getByRole('region', { name: "What's New" }).getByTestId('car-card'), columns);
+  }
+});
+
+test('category banners come at the width their card shows', async ({ browser }) => {
+  // 1 column on a 375 px phone at 1×: about 343 px, so the 480 px file; 3 columns of 400 px at 2×: 960 px.
+  for (const [width, deviceScaleFactor, file] of [
+    [375, 1, '-480.webp'],
+    [1280, 2, '-960.webp'],
+  ] as const) {
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: { width, height: 900 },
+      deviceScaleFactor,
+    });
+    const page = await context.newPage();
+    await page.goto('/categories');
+    const banner = page.getByRole('img', { name: / cars$/ }).first();
+    await expect(banner).toHaveJSProperty('complete', true);
+    const { currentSrc, naturalWidth } = await banner.evaluate((img: HTMLImageElement) => ({
+      currentSrc: img.currentSrc,
+      naturalWidth: img.naturalWidth,
+    }));
+    expect(currentSrc).toMatch(new RegExp(`${file}$`));
+    expect(naturalWidth, 'the file loaded').toBeGreaterThan(0);
+    await context.close();
   }
 });
 

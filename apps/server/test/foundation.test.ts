@@ -33,6 +33,14 @@ describe('foundation', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/categories' });
     expect(res.statusCode).toBe(200);
     expect(res.json().map((c: { name: string }) => c.name)).toEqual(['First', 'Second']);
+    // The banner's width variants, for the cards' srcset.
+    expect(res.json()[0].banner).toEqual({
+      key: 'category-a',
+      src: '/uploads/category-a-960.webp',
+      srcSet: '/uploads/category-a-480.webp 480w, /uploads/category-a-960.webp 960w',
+      width: 960,
+      height: 640,
+    });
   });
 
   it('rejects an invalid body with per-field messages', async () => {

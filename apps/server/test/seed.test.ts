@@ -1,6 +1,9 @@
 /** The demo seed: what it creates, that a second run changes nothing, and that it guards real data. */
+
+import type { Category } from '@redline/shared';
 import { count } from 'drizzle-orm';
 import pino from 'pino';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advertisements, cars, categories, photos, users } from '../src/db/schema.ts';
 import { DEMO_CARS, DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo-data.ts';
@@ -48,6 +51,23 @@ describe('demo seed', () => {
     expect(now.photos).toBe(DEMO_CARS.reduce((sum, c) => sum + c.photoCount, 0));
     const photoFile = await t.app.inject({ method: 'GET', url: res.json()[0].image });
     expect(photoFile.statusCode).toBe(200);
+  });
+
+  it('stores every category banner at 480 and 960 px, each small enough for a card', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/categories' });
+    for (const category of res.json() as Category[]) {
+      expect(category.image).toBe(category.banner.src);
+      const variants = category.banner.srcSet.split(', ').map((entry) => entry.split(' '));
+      expect(variants.map(([, width]) => width)).toEqual(['480w', '960w']);
+      for (const [url, width] of variants) {
+        const file = await t.app.inject({ method: 'GET', url: url! });
+        expect(file.statusCode, url).toBe(200);
+        expect(file.rawPayload.length, url).toBeLessThanOrEqual(60 * 1024);
+        const { width: actual, format } = await sharp(file.rawPayload).metadata();
+        expect(`${actual}w`, url).toBe(width);
+        expect(format).toBe('webp');
+      }
+    }
   });
 
   it('lets every demo account sign in with its role', async () => {

@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import { photoSchema } from './photos.ts';
 
 export const categorySchema = z.object({
   id: z.string(),
   name: z.string(),
   /** URL of the category's icon (SVG or WebP). */
   icon: z.string(),
-  /** URL of the category's banner image (the spec's `model`). */
+  /** URL of the category's banner image (the spec's `model`): its 960 px variant. */
   image: z.string(),
+  /** The same banner with its width variants, for `<img src srcSet width height>` at the size shown. */
+  banner: photoSchema,
 });
 export type Category = z.infer<typeof categorySchema>;
 export const categoryListSchema = z.array(categorySchema);

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { advertisements, cars, categories, users } from '../db/schema.ts';
 import { invalidateCatalogue } from '../modules/categories/catalogue-cache.ts';
+import { bannerFiles, bannerView } from '../modules/categories/category-banner.ts';
 import { ingestPhoto } from '../modules/photos/photos.service.ts';
 import { CAR_VIEWS, carPhotoSvg, categoryIconSvg, categoryImageSvg, renderWebp } from './art.ts';
 import { DEMO_CARS, DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts';
@@ -51,16 +52,19 @@ async function seedCategories({ database, photos }: SeedContext) {
   for (const [index, category] of DEMO_CATEGORIES.entries()) {
     if (existing.has(category.id)) continue;
     const icon = `category-${category.id}-icon.webp`;
-    const image = `category-${category.id}-960.webp`;
     await photos.put(icon, await renderWebp(categoryIconSvg(category.id), 128), 'image/webp');
-    await photos.put(image, await renderWebp(categoryImageSvg(category.id), 960), 'image/webp');
+    // Each width drawn from the SVG, so the small one is as crisp as the large one.
+    const banner = categoryImageSvg(category.id);
+    for (const { name, width } of bannerFiles(category.id)) {
+      await photos.put(name, await renderWebp(banner, width), 'image/webp');
+    }
     await database.db
       .insert(categories)
       .values({
         id: category.id,
         name: category.name,
         icon: photos.url(icon),
-        image: photos.url(image),
+        image: bannerView(photos, category.id).src,
         position: index + 1,
       })
       .onConflictDoNothing();

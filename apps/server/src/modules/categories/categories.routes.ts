@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { sendCatalogue } from './catalogue-cache.ts';
 import { listCategories } from './categories.repository.ts';
+import { bannerView } from './category-banner.ts';
 
-export function categoriesRoutes({ database }: AppContext): FastifyPluginAsyncZod {
+export function categoriesRoutes({ database, photos }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
   return async (app) => {
     app.get('/categories', {
@@ -18,7 +19,11 @@ export function categoriesRoutes({ database }: AppContext): FastifyPluginAsyncZo
         sendCatalogue(db, request, reply, {
           key: 'categories',
           schema: categoryListSchema,
-          load: () => listCategories(db),
+          load: async () =>
+            (await listCategories(db)).map((category) => ({
+              ...category,
+              banner: bannerView(photos, category.id),
+            })),
         }),
     });
   };

@@ -2,12 +2,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { carFixture } from '../../features/cars/testing/fixtures.ts';
+import { categoryFixture } from '../../features/categories/testing/fixtures.ts';
 import { buyer, json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
 import CategoryPage from './category.tsx';
 
-const categories = [
-  { id: 'sports', name: 'Sports cars', icon: '/uploads/sports-icon.webp', image: '/uploads/sports.webp' },
-];
+const categories = [categoryFixture()];
 const renderCategory = (id = 'sports') =>
   renderRoutes(
     [

@@ -3,6 +3,13 @@ import { type ImageLoading, imageLoadingProps } from '../../../components/ui/ima
 import { paths } from '../../../config/paths.ts';
 import type { Category } from '../api/get-categories.ts';
 
+/**
+ * The grid (category-grid.tsx) is 1/2/3 columns from 0/640/1024 px, inside 80rem with 16 px padding
+ * each side and 24 px gaps, so a banner is shown at most 400 px wide on large screens.
+ */
+export const CATEGORY_CARD_IMAGE_SIZES =
+  '(min-width: 1280px) 400px, (min-width: 1024px) calc((100vw - 80px) / 3), (min-width: 640px) calc((100vw - 56px) / 2), calc(100vw - 32px)';
+
 type CategoryCardProps = {
   category: Category;
   /** The card's heading level, so the page outline stays in order (h2 under a page h1). */
@@ -20,10 +27,12 @@ export function CategoryCard({ category, headingLevel = 3, imageLoading = 'lazy'
     >
       <figure className="aspect-[16/10] bg-base-200">
         <img
-          src={category.image}
+          src={category.banner.src}
+          srcSet={category.banner.srcSet}
+          sizes={CATEGORY_CARD_IMAGE_SIZES}
           alt={`${category.name} cars`}
-          width={640}
-          height={400}
+          width={category.banner.width}
+          height={category.banner.height}
           {...imageLoadingProps(imageLoading)}
           decoding="async"
           className="h-full w-full object-cover transition duration-500 group-hover:scale-105"
