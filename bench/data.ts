@@ -10,6 +10,7 @@ import path from 'node:path';
 import { REPORT_REASONS, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { hashPassword } from 'better-auth/crypto';
 import sharp from 'sharp';
+import { bannerFiles } from '../apps/server/src/modules/categories/category-banner.ts';
 import { DEMO_CATEGORIES } from '../apps/server/src/seed/demo-data.ts';
 import {
   aboutText,
@@ -305,7 +306,7 @@ async function addForeignKeys(client: RawClient, statements: string[]) {
   for (const statement of statements) await client.query(statement);
 }
 
-/** Placeholder photo files so that pages served from a generated dataset show images; written once. */
+/** Placeholder photo files so that pages served from a generated dataset show images. */
 export async function writePlaceholderPhotos(uploadsDir: string) {
   await mkdir(uploadsDir, { recursive: true });
   const hues = [
@@ -330,10 +331,10 @@ export async function writePlaceholderPhotos(uploadsDir: string) {
     }
   }
   for (const category of DEMO_CATEGORIES) {
-    for (const [name, width] of [
-      [`category-${category.id}-icon.webp`, 128],
-      [`category-${category.id}-960.webp`, 960],
-    ] as const) {
+    for (const { name, width } of [
+      { name: `category-${category.id}-icon.webp`, width: 128 },
+      ...bannerFiles(category.id),
+    ]) {
       files.push(
         sharp({
           create: {

@@ -39,14 +39,17 @@ export async function ensureDataset(
   options: { fresh?: boolean; log?: (line: string) => void } = {},
 ): Promise<DatasetInfo> {
   const log = options.log ?? console.log;
+  // The server under test serves them from its DATA_DIR, so pages built on the dataset show
+  // pictures; rewritten on reuse too, so a dataset made before a photo variant existed has it.
+  const placeholders = () => writePlaceholderPhotos(path.join(targetEnv(target).DATA_DIR!, 'uploads'));
   if (!options.fresh && (await holdsDataset(target, cars))) {
     log(`dataset: reusing ${formatCount(cars)} cars in ${describeTarget(target)} (--fresh regenerates it)`);
+    await placeholders();
     return { cars, reused: true };
   }
   log(`dataset: generating ${formatCount(cars)} cars into ${describeTarget(target)}`);
   const result = await generateDataset({ target, cars, log });
-  // The server under test serves them from its DATA_DIR, so pages built on the dataset show pictures.
-  await writePlaceholderPhotos(path.join(targetEnv(target).DATA_DIR!, 'uploads'));
+  await placeholders();
   log(
     `dataset: ${formatCount(cars)} cars in ${result.seconds} s (${result.carsPerSecond} cars/s overall, ${result.carPhaseCarsPerSecond} cars/s in the car batches, ${result.carsPerCpuSecond} cars per CPU-second)`,
   );
