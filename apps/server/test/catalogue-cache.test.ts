@@ -230,8 +230,8 @@ describe('the cache itself', () => {
     });
     invalidateCatalogue(db);
     release();
-    expect((await stale).body).toBe('"before"');
-    expect((await catalogueAnswer(db, 'k', async () => '"after"')).body).toBe('"after"');
+    expect((await stale).body.toString()).toBe('"before"');
+    expect((await catalogueAnswer(db, 'k', async () => '"after"')).body.toString()).toBe('"after"');
   });
 
   it('asks once for a burst of requests on a cold cache, and answers from memory afterwards', async () => {
@@ -255,13 +255,13 @@ describe('the cache itself', () => {
         throw new Error('database down');
       }),
     ).rejects.toThrow('database down');
-    expect((await catalogueAnswer(db, 'k', async () => '"ok"')).body).toBe('"ok"');
+    expect((await catalogueAnswer(db, 'k', async () => '"ok"')).body.toString()).toBe('"ok"');
   });
 
   it('belongs to one database handle', async () => {
     const a = fakeDb();
     const b = fakeDb();
     await catalogueAnswer(a, 'k', async () => '"a"');
-    expect((await catalogueAnswer(b, 'k', async () => '"b"')).body).toBe('"b"');
+    expect((await catalogueAnswer(b, 'k', async () => '"b"')).body.toString()).toBe('"b"');
   });
 });

@@ -5,7 +5,22 @@ import {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import pino from 'pino';
 import type { Config } from '../config/config.ts';
+
+/**
+ * Production lines are collected up to LOG_BATCH_BYTES and written in one go, and at least every
+ * LOG_FLUSH_MS: under load a write per request line cost about a tenth of a cached read's time.
+ * pino writes what is left when the process exits; a SIGKILL loses at most the last second.
+ */
+const LOG_BATCH_BYTES = 4096;
+const LOG_FLUSH_MS = 1000;
+
+function batchedStdout() {
+  const stream = pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES });
+  setInterval(() => stream.flush(), LOG_FLUSH_MS).unref();
+  return stream;
+}
 
 /** Credentials that travel in a URL: the password-reset link's path and e-mail verification's query. */
 const URL_CREDENTIALS = /(\/reset-password\/)[^/?#]+|([?&]token=)[^&#]+/g;
@@ -54,10 +69,12 @@ export function loggerOptions(
       transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
     };
   }
+  if (config.NODE_ENV === 'test') return { level: 'silent' };
   return {
-    level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL,
+    level: config.LOG_LEVEL,
     redact,
     serializers: { req: serializeRequest },
+    stream: batchedStdout(),
   };
 }
 

@@ -20,7 +20,8 @@ export const MAX_AGE_MS = 5_000;
 const MAX_ENTRIES = 64;
 
 export interface CachedAnswer {
-  body: string;
+  /** The JSON as bytes: sent as they are, not encoded again on every request. */
+  body: Buffer;
   etag: string;
 }
 
@@ -42,7 +43,8 @@ class CatalogueCache {
     if (pending) return pending;
 
     const version = this.version;
-    const loaded = load().then((body) => {
+    const loaded = load().then((json) => {
+      const body = Buffer.from(json);
       const answer = { body, etag: etagOf(body) };
       // Invalidated while loading: the rows read may predate the change, so serve them once but keep nothing.
       if (this.version === version) this.store(key, answer);
@@ -81,7 +83,7 @@ export function invalidateCatalogue(db: Db): void {
   cacheOf(db).invalidate();
 }
 
-const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /**
  * Answers from the cache, loading on a miss. The value is checked and stripped by the route's
