@@ -91,7 +91,7 @@ function routeUrls(): Map<string, string> {
   const router = readFileSync(path.join(WEB_DIR, 'src/app/router.tsx'), 'utf8');
   const urls = new Map<string, string>();
   for (const m of router.matchAll(
-    /(index: true|path: r\.(\w+)),\s*lazy: page\(\(\) => import\('\.\/routes\/([^']+)'\)\)/g,
+    /(index: true|path: r\.(\w+)),\s*Component: page\(\(\) => import\('\.\/routes\/([^']+)'\)\)/g,
   )) {
     const module = `src/app/routes/${m[3]}`;
     const url = m[2] ? patterns.get(m[2]) : m[3]!.startsWith('dash/') ? patterns.get('dashboard') : '/';

@@ -79,6 +79,30 @@ test('the theme toggle switches the theme and the choice survives a reload', asy
   await expect(html).toHaveAttribute('data-theme', initial);
 });
 
+test('a footer link opens its section of the About page; Back returns to where the visitor was', async ({
+  page,
+}) => {
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await footer.scrollIntoViewIfNeeded();
+  const atFooter = await scrollY();
+  expect(atFooter).toBeGreaterThan(0);
+
+  await footer.getByRole('link', { name: 'Non-accidental guarantee' }).click();
+  await expect(page).toHaveURL('/about#guarantee');
+  await expect(page.locator('#guarantee')).toBeInViewport();
+
+  await page.goBack();
+  await expect(page).toHaveURL('/');
+  await expect.poll(scrollY).toBeCloseTo(atFooter, -1);
+
+  // A link to a page without a section starts that page at the top.
+  await footer.getByRole('link', { name: 'Our blog' }).click();
+  await expect(page).toHaveURL('/blog');
+  await expect.poll(scrollY).toBe(0);
+});
+
 test('an unknown route shows the 404 page with a link home', async ({ page }) => {
   await page.goto('/no/such/page-e2e');
   await expect(page.getByText("Looks like this page doesn't exist!")).toBeVisible();

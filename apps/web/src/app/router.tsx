@@ -1,57 +1,66 @@
 /**
- * The route tree (spec section 2). The home page is part of the first chunk, so `/` renders without
- * waiting for a second download; every other page is its own lazily loaded chunk, and so is the
- * dashboard's layout. To add a page:
+ * The route tree (spec section 2), in React Router's declarative mode (the smaller one: no loaders
+ * or actions, which this app leaves to TanStack Query). The home page is part of the first chunk, so
+ * `/` renders without waiting for a second download; every other page is its own lazily loaded
+ * chunk, and so is the dashboard's layout. To add a page:
  * put its path in config/paths.ts, create src/app/routes/<name>.tsx with a default-exported
- * component, and register it below with `lazy: page(() => import('./routes/<name>.tsx'))`.
+ * component, and register it below with `Component: page(() => import('./routes/<name>.tsx'))`.
  */
-import { type ComponentType, useState } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
 import { PageProgress } from '../components/ui/progress-bar.tsx';
 import { routePatterns as r } from '../config/paths.ts';
 import { RequireAuth, RequireRole } from '../features/auth/components/require-auth.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import HomePage from './routes/home.tsx';
-import NotFoundPage, { RootErrorBoundary, RouteErrorBoundary } from './routes/not-found.tsx';
+import NotFoundPage, { RouteErrorBoundary } from './routes/not-found.tsx';
 
-/** Lazy route module: the page's (or layout's) default export becomes the route's component. */
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+/**
+ * A lazily loaded page (or layout) with a progress bar while its chunk downloads. Each is a component
+ * of its own, so moving to another page mounts a new Suspense boundary, which shows the bar at once
+ * (React would otherwise keep the previous page on screen, without a sign, during the navigation).
+ */
+function page(load: () => Promise<{ default: ComponentType }>): ComponentType {
+  const Page = lazy(load);
+  return function LazyPage() {
+    return (
+      <Suspense fallback={<PageProgress label="Loading page" />}>
+        <Page />
+      </Suspense>
+    );
+  };
+}
 
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
-    ErrorBoundary: RootErrorBoundary,
-    HydrateFallback: PageProgress,
     children: [
       {
         Component: PublicLayout,
         children: [
           {
-            ErrorBoundary: RouteErrorBoundary,
+            Component: RouteErrorBoundary,
             children: [
               { index: true, Component: HomePage },
-              { path: r.categories, lazy: page(() => import('./routes/categories.tsx')) },
-              { path: r.blog, lazy: page(() => import('./routes/blog.tsx')) },
-              { path: r.contact, lazy: page(() => import('./routes/contact.tsx')) },
-              { path: r.about, lazy: page(() => import('./routes/about.tsx')) },
-              { path: r.signUp, lazy: page(() => import('./routes/auth/signup.tsx')) },
-              { path: r.login, lazy: page(() => import('./routes/auth/login.tsx')) },
-              { path: r.forgotPassword, lazy: page(() => import('./routes/auth/forgot-password.tsx')) },
-              { path: r.resetPassword, lazy: page(() => import('./routes/auth/reset-password.tsx')) },
+              { path: r.categories, Component: page(() => import('./routes/categories.tsx')) },
+              { path: r.blog, Component: page(() => import('./routes/blog.tsx')) },
+              { path: r.contact, Component: page(() => import('./routes/contact.tsx')) },
+              { path: r.about, Component: page(() => import('./routes/about.tsx')) },
+              { path: r.signUp, Component: page(() => import('./routes/auth/signup.tsx')) },
+              { path: r.login, Component: page(() => import('./routes/auth/login.tsx')) },
+              { path: r.forgotPassword, Component: page(() => import('./routes/auth/forgot-password.tsx')) },
+              { path: r.resetPassword, Component: page(() => import('./routes/auth/reset-password.tsx')) },
               {
                 Component: RequireAuth,
                 children: [
-                  { path: r.category, lazy: page(() => import('./routes/category.tsx')) },
-                  { path: r.car, lazy: page(() => import('./routes/car.tsx')) },
+                  { path: r.category, Component: page(() => import('./routes/category.tsx')) },
+                  { path: r.car, Component: page(() => import('./routes/car.tsx')) },
                 ],
               },
               {
                 element: <RequireRole roles={['Buyer']} />,
-                children: [{ path: r.payBooking, lazy: page(() => import('./routes/pay-booking.tsx')) }],
+                children: [{ path: r.payBooking, Component: page(() => import('./routes/pay-booking.tsx')) }],
               },
               { path: r.notFound, Component: NotFoundPage },
             ],
@@ -63,20 +72,23 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
-            lazy: page(() => import('./layouts/dashboard-layout.tsx')),
+            Component: page(() => import('./layouts/dashboard-layout.tsx')),
             children: [
               {
-                ErrorBoundary: RouteErrorBoundary,
+                Component: RouteErrorBoundary,
                 children: [
-                  { index: true, lazy: page(() => import('./routes/dash/dashboard-home.tsx')) },
+                  { index: true, Component: page(() => import('./routes/dash/dashboard-home.tsx')) },
                   {
                     element: <RequireRole roles={['Buyer']} />,
                     children: [
                       {
                         path: r.dashBuyerBookings,
-                        lazy: page(() => import('./routes/dash/buyer-bookings.tsx')),
+                        Component: page(() => import('./routes/dash/buyer-bookings.tsx')),
                       },
-                      { path: r.dashBuyerSaved, lazy: page(() => import('./routes/dash/buyer-saved.tsx')) },
+                      {
+                        path: r.dashBuyerSaved,
+                        Component: page(() => import('./routes/dash/buyer-saved.tsx')),
+                      },
                     ],
                   },
                   {
@@ -84,33 +96,36 @@ export const routes: RouteObject[] = [
                     children: [
                       {
                         path: r.dashSellerAddProduct,
-                        lazy: page(() => import('./routes/dash/seller-add-product.tsx')),
+                        Component: page(() => import('./routes/dash/seller-add-product.tsx')),
                       },
                       {
                         path: r.dashSellerAddedProducts,
-                        lazy: page(() => import('./routes/dash/seller-added-products.tsx')),
+                        Component: page(() => import('./routes/dash/seller-added-products.tsx')),
                       },
                       {
                         path: r.dashSellerRequests,
-                        lazy: page(() => import('./routes/dash/seller-requests.tsx')),
+                        Component: page(() => import('./routes/dash/seller-requests.tsx')),
                       },
                     ],
                   },
                   {
                     element: <RequireRole roles={['Admin']} />,
                     children: [
-                      { path: r.dashAdminBuyers, lazy: page(() => import('./routes/dash/admin-buyers.tsx')) },
+                      {
+                        path: r.dashAdminBuyers,
+                        Component: page(() => import('./routes/dash/admin-buyers.tsx')),
+                      },
                       {
                         path: r.dashAdminSellers,
-                        lazy: page(() => import('./routes/dash/admin-sellers.tsx')),
+                        Component: page(() => import('./routes/dash/admin-sellers.tsx')),
                       },
                       {
                         path: r.dashAdminReported,
-                        lazy: page(() => import('./routes/dash/admin-reported.tsx')),
+                        Component: page(() => import('./routes/dash/admin-reported.tsx')),
                       },
                       {
                         path: r.dashAdminPayments,
-                        lazy: page(() => import('./routes/dash/admin-payments.tsx')),
+                        Component: page(() => import('./routes/dash/admin-payments.tsx')),
                       },
                     ],
                   },
@@ -124,11 +139,14 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+function AppRoutes() {
+  return useRoutes(routes);
 }
 
 export function AppRouter() {
-  const [router] = useState(createAppRouter);
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

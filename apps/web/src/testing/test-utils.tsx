@@ -6,7 +6,7 @@ import type { User } from '@redline/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { MemoryRouter, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { vi } from 'vitest';
 import { AppToaster } from '../components/ui/toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -57,20 +57,30 @@ export function mockFetch(routes: MockRoutes) {
   return fetchMock;
 }
 
-/** Renders route objects in a memory router with the app's query client and toaster. */
+/**
+ * Renders route objects in a memory router with the app's query client and toaster. `pathname()`
+ * is where the router is now.
+ */
 export function renderRoutes(
   routes: RouteObject[],
   { initialEntries = ['/'] }: { initialEntries?: string[] } = {},
 ) {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(routes, { initialEntries });
+  const current = { pathname: '' };
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={initialEntries}>
+        <RouteTable routes={routes} current={current} />
+      </MemoryRouter>
       <AppToaster />
     </QueryClientProvider>,
   );
-  return { ...result, router, queryClient };
+  return { ...result, queryClient, pathname: () => current.pathname };
+}
+
+function RouteTable({ routes, current }: { routes: RouteObject[]; current: { pathname: string } }) {
+  current.pathname = useLocation().pathname;
+  return useRoutes(routes);
 }
 
 /** Renders one element at `path` (with a catch-all that shows the URL it landed on). */

@@ -1,18 +1,13 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { ProgressBar } from '../../components/ui/progress-bar.tsx';
+import { Outlet } from 'react-router';
+import { useScrollRestoration } from '../../lib/scroll-restoration.ts';
+import { RootErrorBoundary } from '../routes/not-found.tsx';
 
-/** Wraps every page: a thin progress bar while a lazy page chunk loads, and scroll restoration. */
+/** Wraps every page: scroll restoration, and the 404 page on its own when a layout itself fails. */
 export function RootLayout() {
-  const navigation = useNavigation();
+  useScrollRestoration();
   return (
-    <>
-      {navigation.state !== 'idle' ? (
-        <div className="fixed inset-x-0 top-0 z-[60]">
-          <ProgressBar label="Loading page" />
-        </div>
-      ) : null}
+    <RootErrorBoundary>
       <Outlet />
-      <ScrollRestoration />
-    </>
+    </RootErrorBoundary>
   );
 }

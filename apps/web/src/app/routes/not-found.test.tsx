@@ -1,4 +1,6 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { lazy, Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoutes, renderWithProviders } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
@@ -29,12 +31,43 @@ describe('404 page', () => {
     expect(await screen.findByRole('link', { name: 'Get started' })).toBeTruthy();
   });
 
-  it('is what the app shows when a page throws', async () => {
+  it('is what the app shows when a page throws, until the visitor goes elsewhere', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockFetch({ '/api/me': json(null) });
-    renderRoutes([{ path: '/', Component: Boom, ErrorBoundary: RouteErrorBoundary }], {
-      initialEntries: ['/'],
-    });
+    renderRoutes(
+      [
+        {
+          Component: RouteErrorBoundary,
+          children: [
+            { path: '/', element: <p>Home page</p> },
+            { path: '/broken', Component: Boom },
+          ],
+        },
+      ],
+      { initialEntries: ['/broken'] },
+    );
+    expect(await screen.findByText('404 error')).toBeTruthy();
+    await userEvent.click(screen.getByRole('link', { name: 'Go Back To Home' }));
+    expect(await screen.findByText('Home page')).toBeTruthy();
+  });
+
+  it('is what the app shows when a page fails to download', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Unreachable = lazy(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
+    renderRoutes([
+      {
+        path: '/',
+        element: (
+          <RouteErrorBoundary>
+            <Suspense fallback={null}>
+              <Unreachable />
+            </Suspense>
+          </RouteErrorBoundary>
+        ),
+      },
+    ]);
     expect(await screen.findByText('404 error')).toBeTruthy();
   });
 });

@@ -1,4 +1,6 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, Outlet } from 'react-router';
+import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { paths } from '../../config/paths.ts';
 
@@ -21,20 +23,27 @@ export default function NotFoundPage() {
   );
 }
 
-/** Error boundary inside a layout: logs the error for developers and shows the 404 page. */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
-  if (!(isRouteErrorResponse(error) && error.status === 404)) console.error(error);
-  return <NotFoundPage />;
+/**
+ * Around the pages of a layout (or `children`): a page that throws, or whose chunk fails to load,
+ * shows the 404 page inside the layout.
+ */
+export function RouteErrorBoundary({ children }: { children?: ReactNode }) {
+  return <ErrorBoundary fallback={<NotFoundPage />}>{children ?? <Outlet />}</ErrorBoundary>;
 }
 
 /** Last-resort boundary when a layout itself failed: the 404 page on its own. */
-export function RootErrorBoundary() {
+export function RootErrorBoundary({ children }: { children: ReactNode }) {
   return (
-    <div className="min-h-screen bg-base-100 text-base-content">
-      <main id="main">
-        <RouteErrorBoundary />
-      </main>
-    </div>
+    <ErrorBoundary
+      fallback={
+        <div className="min-h-screen bg-base-100 text-base-content">
+          <main id="main">
+            <NotFoundPage />
+          </main>
+        </div>
+      }
+    >
+      {children}
+    </ErrorBoundary>
   );
 }

@@ -30,10 +30,10 @@ const routes = [
 describe('route guards', () => {
   it('sends a signed-out visitor to the login page, remembering where they wanted to go', async () => {
     mockFetch({ '/api/me': json(null) });
-    const { router } = renderRoutes(routes, { initialEntries: ['/dash?tab=1'] });
+    const { pathname } = renderRoutes(routes, { initialEntries: ['/dash?tab=1'] });
 
     expect(await screen.findByText('Login page; back to /dash?tab=1')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/user/login');
+    expect(pathname()).toBe('/user/login');
     expect(screen.queryByText('Dashboard content')).toBeNull();
   });
 
@@ -59,9 +59,9 @@ describe('route guards', () => {
 
   it('sends a signed-in non-admin away from an admin page to the home page', async () => {
     mockFetch({ '/api/me': json(buyer) });
-    const { router } = renderRoutes(routes, { initialEntries: ['/dash/admin/allbuyers'] });
+    const { pathname } = renderRoutes(routes, { initialEntries: ['/dash/admin/allbuyers'] });
     expect(await screen.findByText('Home page')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/');
+    expect(pathname()).toBe('/');
   });
 
   it('sends a signed-out visitor away from an admin page to the login page', async () => {

@@ -1,0 +1,19 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderRoutes } from '../testing/test-utils.tsx';
+import { routes } from './router.tsx';
+
+describe('routes', () => {
+  it("shows a progress bar while the next page's code loads, then the page", async () => {
+    mockFetch({ '/api/me': json(null), '/api/categories': json([]) });
+    renderRoutes(routes, { initialEntries: ['/'] });
+    const nav = (await screen.findAllByRole('navigation', { name: 'Main' }))[0]!;
+
+    await userEvent.click(within(nav).getByRole('link', { name: 'Contact Us' }));
+
+    expect(await screen.findByRole('progressbar', { name: 'Loading page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact us' })).toBeTruthy();
+    expect(screen.queryByRole('progressbar', { name: 'Loading page' })).toBeNull();
+  });
+});
