@@ -1,12 +1,12 @@
 /**
- * The public catalogue cache: GET /api/categories and GET /api/advertise carry an ETag and answer
- * a matching If-None-Match with a bodiless 304, and every write that changes them is visible on
- * the very next read.
+ * The catalogue cache: GET /api/categories, GET /api/advertise and (signed in) GET /api/cars/{category}
+ * carry an ETag and answer a matching If-None-Match with a bodiless 304, and every write that
+ * changes them is visible on the very next read.
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { categories } from '../src/db/schema.ts';
+import { categories, photos } from '../src/db/schema.ts';
 import {
   catalogueAnswer,
   invalidateCatalogue,
@@ -56,11 +56,16 @@ async function advertisedCar(owner: TestUser = seller) {
 }
 
 /** The previous ETag no longer matches: a browser holding the old copy gets the new one. */
-async function expectStale(url: string, oldEtag: string) {
-  const res: LightMyRequestResponse = await get(url, { 'if-none-match': oldEtag });
+async function expectStaleFor(user: TestUser | undefined, url: string, oldEtag: string) {
+  const res: LightMyRequestResponse = await as(t, user, {
+    method: 'GET',
+    url,
+    headers: { 'if-none-match': oldEtag },
+  });
   expect(res.statusCode).toBe(200);
   expect(res.headers.etag).not.toBe(oldEtag);
 }
+const expectStale = (url: string, oldEtag: string) => expectStaleFor(undefined, url, oldEtag);
 
 describe('ETag and 304', () => {
   it('GET /api/categories sends an ETag and answers a matching If-None-Match with an empty 304', async () => {
@@ -199,6 +204,71 @@ describe('every change is visible on the next read', () => {
     const after = await get('/api/categories');
     expect(after.json().map((c: { id: string }) => c.id)).toContain('classic');
     expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+});
+
+describe("a category's cars (signed in)", () => {
+  const page = (user: TestUser, headers: Record<string, string> = {}) =>
+    as(t, user, { method: 'GET', url: '/api/cars/super-car?limit=50', headers });
+  const pageIds = async (user: TestUser = buyer) =>
+    (await page(user)).json().items.map((c: { id: string }) => c.id) as string[];
+
+  it('is checked for a session before the cache is read, and answers 304 privately', async () => {
+    expect((await page(buyer)).statusCode).toBe(200);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/cars/super-car?limit=50' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers.etag).toBeUndefined();
+
+    const first = await page(buyer);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = first.headers.etag as string;
+    const again = await page(seller, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('shows a car posted through the API on the next read', async () => {
+    const before = await page(buyer);
+    const key = `cache-test-${Date.now()}`;
+    await t.db.insert(photos).values({ key, uploaderId: seller.id, width: 1600, height: 1200 });
+    const posted = await as(t, seller, {
+      method: 'POST',
+      url: '/api/cars',
+      payload: {
+        year: 2022,
+        brand: 'Ferrari',
+        model: '296 GTB',
+        categoryId: 'super-car',
+        engine: '3.0 L V6 hybrid',
+        fuel: 'Hybrid',
+        about: 'Assetto Fiorano, one owner.',
+        askingPrice: 32_000_000,
+        originalPrice: 34_000_000,
+        topSpeed: 330,
+        kmDriven: 2_100,
+        photos: [key],
+        declarations: { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true },
+      },
+    });
+    expect(posted.statusCode).toBe(201);
+    expect((await pageIds())[0]).toBe(posted.json().id);
+    await expectStaleFor(buyer, '/api/cars/super-car?limit=50', before.headers.etag as string);
+  });
+
+  it("shows a seller's new name, changed through the sign-in service, on the next read", async () => {
+    const renamed = await signUpUser(t, 'Seller', { name: 'Old Name' });
+    const car = await createCar(t, renamed, { categoryId: 'super-car' });
+    invalidateCatalogue(t.db); // the factory writes straight into the database
+    const seen = async () => (await page(buyer)).json().items.find((c: { id: string }) => c.id === car.id);
+    expect((await seen()).seller).toBe('Old Name');
+    const res = await as(t, renamed, {
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { name: 'New Name' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await seen()).seller).toBe('New Name');
   });
 });
 

@@ -15,6 +15,7 @@ import type { Config } from '../config/config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { invalidateCatalogue } from '../modules/categories/catalogue-cache.ts';
 import { invalidateSessions } from './session-cache.ts';
 
 export const SESSION_COOKIE_PREFIX = 'redline';
@@ -31,6 +32,13 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
   const googleEnabled = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
   // Run after the write commits: sign-out, revocations, password change and reset, user update and deletion.
   const forgetSessions = { after: async () => invalidateSessions(db) };
+  // A seller's name and verification are part of every view of their cars.
+  const forgetUser = {
+    after: async () => {
+      invalidateSessions(db);
+      invalidateCatalogue(db);
+    },
+  };
   return betterAuth({
     appName: 'Redline',
     logger: { disabled: config.NODE_ENV === 'test', level: 'warn' },
@@ -66,7 +74,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
     },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     databaseHooks: {
-      user: { update: forgetSessions, delete: forgetSessions },
+      user: { update: forgetUser, delete: forgetUser },
       session: { update: forgetSessions, delete: forgetSessions },
       account: { update: forgetSessions, delete: forgetSessions },
     },

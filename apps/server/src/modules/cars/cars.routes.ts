@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../http/access.ts';
+import { sendCatalogue } from '../categories/catalogue-cache.ts';
 import * as service from './cars.service.ts';
 
 const tags = ['cars'];
@@ -23,12 +24,17 @@ export function carsRoutes({ database, photos }: AppContext): FastifyPluginAsync
       config: { access: 'signedIn' },
       schema: {
         tags,
-        summary: "A category's cars for sale, newest first",
+        summary: "A category's cars for sale, newest first (ETag: revalidate with If-None-Match)",
         params: categoryCarsParamsSchema,
         querystring: pageQuerySchema,
         response: { 200: carPageSchema },
       },
-      handler: (request) => service.listCategoryCars(deps, request.params.categoryId, request.query),
+      handler: (request, reply) =>
+        sendCatalogue(deps.db, request, reply, {
+          key: `category:${request.params.categoryId}:${request.query.limit}:${request.query.cursor ?? ''}`,
+          schema: carPageSchema,
+          load: () => service.listCategoryCars(deps, request.params.categoryId, request.query),
+        }),
     });
 
     app.get('/cars/id/:id', {

@@ -46,6 +46,7 @@ export async function createCar(deps: CarDeps, actor: User, input: CarInput): Pr
     const car = await repo.insertCar(tx, { ...carValues(input), sellerId: actor.id });
     return car.id;
   });
+  invalidateCatalogue(deps.db);
   return getCar(deps, id);
 }
 

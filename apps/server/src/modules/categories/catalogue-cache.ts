@@ -1,12 +1,13 @@
 /**
- * The public catalogue answers (categories, the What's New list) kept serialised in memory, with a
- * strong ETag so that a browser revalidating its copy gets a bodiless 304.
+ * The catalogue's answers (categories, the What's New list, and for signed-in users a category's
+ * cars) kept serialised in memory, with a strong ETag so that a browser revalidating its copy gets
+ * a bodiless 304. None of them depends on who asks: access is checked before the cache is read.
  *
  * Every service whose write changes one of these answers calls `invalidateCatalogue(db)` AFTER its
  * transaction commits: a read that began before the write then cannot store its older answer
  * (the version check below), and a read that begins after it reads the committed rows.
- * Writes this process does not see (another instance, an operator script, a name changed through
- * the sign-in service) are bounded by MAX_AGE_MS. The cache belongs to one database handle.
+ * Writes this process does not see (another instance, an operator script) are bounded by
+ * MAX_AGE_MS. The cache belongs to one database handle.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -16,8 +17,8 @@ import { perDatabase } from '../../db/per-database.ts';
 
 /** How long an answer may be served without a change this process saw. */
 export const MAX_AGE_MS = 5_000;
-/** The What's New list is cached per page (limit and cursor); cursors come from clients, so the count is bounded. */
-const MAX_ENTRIES = 64;
+/** Lists are cached per page (limit and cursor); cursors come from clients, so the count is bounded. */
+const MAX_ENTRIES = 256;
 
 export interface CachedAnswer {
   /** The JSON as bytes: sent as they are, not encoded again on every request. */
@@ -98,8 +99,9 @@ export async function sendCatalogue<T extends z.ZodType>(
   const answer = await catalogueAnswer(db, options.key, async () =>
     JSON.stringify(options.schema.parse(await options.load())),
   );
-  // no-cache: browsers keep the copy but ask every time, so a change shows at once and the question costs a 304.
-  reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+  // no-cache: browsers keep the copy but ask every time, so a change shows at once and the question
+  // costs a 304. A signed-in answer is for the browser only, never for a shared cache.
+  reply.header('etag', answer.etag).header('cache-control', request.user ? 'private, no-cache' : 'no-cache');
   if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(answer.body);
 }
