@@ -247,7 +247,12 @@ describe("a category's cars (signed in)", () => {
         topSpeed: 330,
         kmDriven: 2_100,
         photos: [key],
-        declarations: { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true },
+        declarations: {
+          noAccident: true,
+          noLitigation: true,
+          odometerGenuine: true,
+          acceptLegalAction: true,
+        },
       },
     });
     expect(posted.statusCode).toBe(201);
