@@ -209,10 +209,15 @@ export async function measure(
 ): Promise<Measured> {
   await settle(server);
   if (options.warmupSeconds > 0) {
-    await runLoad(server.baseUrl, scenario, inputs, {
-      connections: options.connections,
-      seconds: options.warmupSeconds,
-    });
+    await runLoad(
+      server.baseUrl,
+      scenario,
+      { ...inputs, sessions: inputs.warmupSessions ?? inputs.sessions },
+      {
+        connections: options.connections,
+        seconds: options.warmupSeconds,
+      },
+    );
     await settle(server);
   }
   const rss = watchRss(server.pid);
@@ -234,7 +239,9 @@ export async function benchEngine(
   const target = benchTarget(engine, options.cars);
   const dataset = await ensureDataset(target, options.cars, { fresh: options.fresh, log });
   await removeLoadBookings(target);
-  const found: LoadInputs = await loadInputs(target, Math.min(options.connections, 64));
+  const buyerCount = Math.min(options.connections, 64);
+  // Twice as many buyers as connections: one half for the measured runs, the other for the warm-ups.
+  const found: LoadInputs = await loadInputs(target, 2 * buyerCount);
 
   // A PGlite directory opens in one process at a time: the raw-query ceiling reads a copy.
   let rawEnv: Record<string, string>;
@@ -259,7 +266,8 @@ export async function benchEngine(
       categoryId: found.categoryId,
       carIds: found.carIds,
       bookableCarIds: found.bookableCarIds,
-      sessions,
+      sessions: sessions.slice(0, buyerCount),
+      warmupSessions: sessions.slice(buyerCount),
       etags: {},
     };
     const responsesFile = await saveResponses(engine, redline.baseUrl, inputs);

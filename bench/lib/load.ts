@@ -17,6 +17,11 @@ export interface ScenarioInputs {
   bookableCarIds: string[];
   /** One signed-in buyer per connection (round robin when there are more connections). */
   sessions: Session[];
+  /**
+   * Other buyers, for the warm-up run: a booking still in flight when a run stops is never seen
+   * (nor cancelled) by the load, and would make the same buyer's booking of that car a 409 later.
+   */
+  warmupSessions?: Session[];
   /** ETags Redline sent, for the revalidation scenarios. */
   etags: Record<string, string>;
 }
