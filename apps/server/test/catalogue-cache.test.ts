@@ -3,6 +3,7 @@
  * carry an ETag and answer a matching If-None-Match with a bodiless 304, and every write that
  * changes them is visible on the very next read.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../src/db/client.ts';
@@ -104,6 +105,38 @@ describe('ETag and 304', () => {
     expect(next.statusCode).toBe(200);
     expect(next.headers.etag).not.toBe(etag);
     expect(next.json().items[0].id).not.toBe(page.json().items[0].id);
+  });
+
+  it('sends Brotli or gzip to a client that accepts them, each encoding with its own ETag', async () => {
+    const plain = await get('/api/advertise?limit=50');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+
+    const br = await get('/api/advertise?limit=50', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+
+    const gz = await get('/api/advertise?limit=50', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+
+    const refused = await get('/api/advertise?limit=50', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+
+    const tags = [plain, br, gz].map((res) => res.headers.etag);
+    expect(new Set(tags).size).toBe(3);
+    // A copy revalidates with the tag of its own encoding.
+    const again = await get('/api/advertise?limit=50', {
+      'accept-encoding': 'br',
+      'if-none-match': br.headers.etag as string,
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers.etag).toBe(br.headers.etag);
+    const other = await get('/api/advertise?limit=50', { 'if-none-match': br.headers.etag as string });
+    expect(other.statusCode).toBe(200);
   });
 
   it('does not cache a refused request: a forged cursor stays a 400', async () => {
@@ -305,8 +338,8 @@ describe('the cache itself', () => {
     });
     invalidateCatalogue(db);
     release();
-    expect((await stale).body.toString()).toBe('"before"');
-    expect((await catalogueAnswer(db, 'k', async () => '"after"')).body.toString()).toBe('"after"');
+    expect((await stale).identity.bytes.toString()).toBe('"before"');
+    expect((await catalogueAnswer(db, 'k', async () => '"after"')).identity.bytes.toString()).toBe('"after"');
   });
 
   it('asks once for a burst of requests on a cold cache, and answers from memory afterwards', async () => {
@@ -318,7 +351,7 @@ describe('the cache itself', () => {
       return '[]';
     };
     const answers = await Promise.all(Array.from({ length: 20 }, () => catalogueAnswer(db, 'k', load)));
-    expect(new Set(answers.map((a) => a.etag)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.identity.etag)).size).toBe(1);
     await catalogueAnswer(db, 'k', load);
     expect(loads).toBe(1);
   });
@@ -330,13 +363,13 @@ describe('the cache itself', () => {
         throw new Error('database down');
       }),
     ).rejects.toThrow('database down');
-    expect((await catalogueAnswer(db, 'k', async () => '"ok"')).body.toString()).toBe('"ok"');
+    expect((await catalogueAnswer(db, 'k', async () => '"ok"')).identity.bytes.toString()).toBe('"ok"');
   });
 
   it('belongs to one database handle', async () => {
     const a = fakeDb();
     const b = fakeDb();
     await catalogueAnswer(a, 'k', async () => '"a"');
-    expect((await catalogueAnswer(b, 'k', async () => '"b"')).body.toString()).toBe('"b"');
+    expect((await catalogueAnswer(b, 'k', async () => '"b"')).identity.bytes.toString()).toBe('"b"');
   });
 });
