@@ -15,6 +15,7 @@ import type { Config } from '../config/config.ts';
  * SIGKILL loses at most the last second. (sonic-boom's own `minLength` buffering measures its whole
  * pending buffer again for every line, which cost as much as the writes it saved.)
  */
+/** Counted in characters: the lines are JSON, nearly always ASCII. */
 const LOG_BATCH_BYTES = 4096;
 const LOG_FLUSH_MS = 1000;
 
