@@ -175,6 +175,26 @@ describe('pay page', () => {
     expect(screen.getByText('Awaiting payment')).toBeTruthy();
   });
 
+  it("clears a declined card's error as soon as the card is corrected (typed or a test card chosen)", async () => {
+    const { render } = renderPage({ 'POST /api/payments/test-mode/confirm': declined });
+    render();
+    await fillCard('4000000000000002');
+    const pay = screen.getByRole('button', { name: /Pay \$120\.00/ });
+    await waitFor(() => expect(pay.hasAttribute('disabled')).toBe(false));
+    const form = screen.getByRole('form', { name: 'Card payment' });
+    const errorLine = () => within(form).getByRole('alert').textContent;
+
+    await userEvent.click(pay);
+    await waitFor(() => expect(errorLine()).toBe('Your card was declined.'));
+    await userEvent.type(screen.getByLabelText('Card number'), '{Backspace}');
+    expect(errorLine()).toBe('');
+
+    await userEvent.click(pay);
+    await waitFor(() => expect(errorLine()).toBe('Your card was declined.'));
+    await userEvent.click(screen.getByRole('button', { name: /Use test card 4242/ }));
+    expect(errorLine()).toBe('');
+  });
+
   it('disables Pay and says Processing… while the payment is on its way', async () => {
     const { fetchMock, render } = renderPage({
       'POST /api/payments/test-mode/confirm': json({ status: 'succeeded', transactionId: 'pi_test_1' }),

@@ -45,6 +45,10 @@ export function PaymentPanel({ bookingId, onPaid }: PaymentPanelProps) {
     clientSecret: intent.data?.clientSecret,
     processing: pay.isPending,
     error: pay.error?.message,
+    // A corrected card makes the last attempt's error stale.
+    onCardChange: () => {
+      if (pay.isError) pay.reset();
+    },
     amount,
     onPay: (confirmCard: () => Promise<string>) =>
       pay.mutate(confirmCard, {

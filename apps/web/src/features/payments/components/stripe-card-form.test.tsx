@@ -16,9 +16,10 @@ const stripe = vi.hoisted(() => ({
 vi.mock('@stripe/stripe-js', () => ({ loadStripe: stripe.loadStripe }));
 vi.mock('@stripe/react-stripe-js', () => ({
   Elements: ({ children }: { children: ReactNode }) => children,
-  CardElement: ({ onReady }: { onReady?: () => void }) => {
+  // Typing into the stand-in reports a change, as Stripe's field does from its iframe.
+  CardElement: ({ onReady, onChange }: { onReady?: () => void; onChange?: (event: object) => void }) => {
     useEffect(() => onReady?.(), [onReady]);
-    return <div data-stripe="card" />;
+    return <input aria-label="Card" data-stripe="card" onChange={() => onChange?.({ complete: false })} />;
   },
   useStripe: () => ({ confirmCardPayment: stripe.confirmCardPayment }),
   useElements: () => ({ getElement: () => stripe.card }),
@@ -92,6 +93,19 @@ describe('payment panel with Stripe', () => {
     expect(screen.getAllByText('Your card was declined.')).toHaveLength(2);
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/payment')).toBe(false);
     expect(onPaid).not.toHaveBeenCalled();
+  });
+
+  it("clears Stripe's error as soon as the card is changed", async () => {
+    stripe.confirmCardPayment.mockResolvedValue({
+      error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+    });
+    renderPanel();
+    await clickPayWhenReady();
+    const form = screen.getByRole('form', { name: 'Card payment' });
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe('Your card was declined.'));
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Card' }), '1');
+    expect(within(form).getByRole('alert').textContent).toBe('');
   });
 
   it('records an intent Stripe reports as already succeeded (paid before a reload)', async () => {

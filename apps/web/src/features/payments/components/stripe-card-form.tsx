@@ -14,6 +14,8 @@ type StripeCardFormProps = {
   clientSecret?: string;
   processing: boolean;
   error?: string;
+  /** Called whenever the card field changes. */
+  onCardChange: () => void;
   amount: string;
   onPay: (confirmCard: ConfirmCard) => void;
 };
@@ -53,6 +55,7 @@ function CardForm({
   clientSecret,
   processing,
   error,
+  onCardChange,
   amount,
   onPay,
   loadFailed,
@@ -103,7 +106,10 @@ function CardForm({
               onReady={() => setCardReady(true)}
               onFocus={() => setFocused(true)}
               onBlur={() => setFocused(false)}
-              onChange={(event) => setCardError(event.error?.message)}
+              onChange={(event) => {
+                setCardError(event.error?.message);
+                onCardChange();
+              }}
             />
           </div>
         </div>

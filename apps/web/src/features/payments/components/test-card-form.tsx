@@ -4,7 +4,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { testCardSchema } from '@redline/shared';
-import type { ChangeEvent } from 'react';
+import { type ChangeEvent, useEffect, useEffectEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { TextField } from '../../../components/ui/form-field.tsx';
@@ -53,6 +53,8 @@ type TestCardFormProps = {
   clientSecret?: string;
   processing: boolean;
   error?: string;
+  /** Called whenever a card field changes (typed or filled with a test card). */
+  onCardChange: () => void;
   amount: string;
   onPay: (confirmCard: ConfirmCard) => void;
 };
@@ -70,17 +72,32 @@ function reformat(input: HTMLInputElement, format: (value: string) => string) {
   input.setSelectionRange(position, position);
 }
 
-export function TestCardForm({ clientSecret, processing, error, amount, onPay }: TestCardFormProps) {
+export function TestCardForm({
+  clientSecret,
+  processing,
+  error,
+  onCardChange,
+  amount,
+  onPay,
+}: TestCardFormProps) {
   const {
     register,
     handleSubmit,
     setValue,
     getValues,
+    watch,
     formState: { errors },
   } = useForm<CardFormInput, unknown, CardFormOutput>({
     resolver: zodResolver(cardFormSchema),
     defaultValues: { number: '', expiry: '', cvc: '' },
   });
+
+  // Every change of a value, typed or set by a "Use" button.
+  const cardChanged = useEffectEvent(onCardChange);
+  useEffect(() => {
+    const subscription = watch(() => cardChanged());
+    return () => subscription.unsubscribe();
+  }, [watch]);
 
   const numberField = register('number');
   const expiryField = register('expiry');
