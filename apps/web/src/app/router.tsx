@@ -10,7 +10,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
 import { PageProgress } from '../components/ui/progress-bar.tsx';
 import { routePatterns as r } from '../config/paths.ts';
-import { RequireAuth, RequireRole } from '../features/auth/components/require-auth.tsx';
+import { RedirectSignedIn, RequireAuth, RequireRole } from '../features/auth/components/require-auth.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import HomePage from './routes/home.tsx';
@@ -47,8 +47,13 @@ export const routes: RouteObject[] = [
               { path: r.blog, Component: page(() => import('./routes/blog.tsx')) },
               { path: r.contact, Component: page(() => import('./routes/contact.tsx')) },
               { path: r.about, Component: page(() => import('./routes/about.tsx')) },
-              { path: r.signUp, Component: page(() => import('./routes/auth/signup.tsx')) },
-              { path: r.login, Component: page(() => import('./routes/auth/login.tsx')) },
+              {
+                Component: RedirectSignedIn,
+                children: [
+                  { path: r.signUp, Component: page(() => import('./routes/auth/signup.tsx')) },
+                  { path: r.login, Component: page(() => import('./routes/auth/login.tsx')) },
+                ],
+              },
               { path: r.forgotPassword, Component: page(() => import('./routes/auth/forgot-password.tsx')) },
               { path: r.resetPassword, Component: page(() => import('./routes/auth/reset-password.tsx')) },
               {

@@ -6,7 +6,7 @@ import type { User } from '@redline/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { type InitialEntry, MemoryRouter, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { vi } from 'vitest';
 import { AppToaster } from '../components/ui/toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -63,7 +63,7 @@ export function mockFetch(routes: MockRoutes) {
  */
 export function renderRoutes(
   routes: RouteObject[],
-  { initialEntries = ['/'] }: { initialEntries?: string[] } = {},
+  { initialEntries = ['/'] }: { initialEntries?: InitialEntry[] } = {},
 ) {
   const queryClient = createQueryClient();
   const current = { pathname: '' };

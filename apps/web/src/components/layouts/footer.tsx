@@ -2,24 +2,19 @@
  * Footer link groups (spec section 2). Every link leads to a real page of ours; a link with nowhere
  * real to go is left out (design.md section 4).
  */
-import { TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import { TEST_DRIVE_FEE_CENTS, type User } from '@redline/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { useMe } from '../../lib/auth.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { AuthLink } from '../ui/auth-link.tsx';
 import { LogoMark } from '../ui/logo.tsx';
+import { useSignOutToHome } from './sign-out.ts';
 
-const GROUPS = [
-  {
-    title: 'Services',
-    links: [
-      { to: paths.categories, label: 'Buy a car' },
-      { to: paths.signUp, label: 'Sell your car' },
-      {
-        to: paths.aboutSection('test-drives'),
-        label: `Test drives for ${formatMoney(TEST_DRIVE_FEE_CENTS)}`,
-      },
-    ],
-  },
+type FooterLink = { to: string; label: string };
+
+const GROUPS: readonly { title: string; links: readonly FooterLink[] }[] = [
   {
     title: 'Company',
     links: [
@@ -48,16 +43,70 @@ const GROUPS = [
       { to: paths.categories, label: 'All categories' },
     ],
   },
-  {
-    title: 'Apps',
-    links: [
-      { to: paths.dashboard, label: 'Dashboard' },
-      { to: paths.login, label: 'Sign in' },
-    ],
-  },
-] as const;
+];
+
+const linkClass = 'link link-hover w-fit py-0.5';
+
+function FooterGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <nav aria-label={title} className="flex flex-col gap-2 text-sm">
+      <h2 className="mb-1 text-xs font-semibold uppercase tracking-wider">{title}</h2>
+      {children}
+    </nav>
+  );
+}
+
+/** Services and Apps depend on who is looking, like the navbar's account buttons. */
+function ServicesGroup({ user }: { user: User | null | undefined }) {
+  return (
+    <FooterGroup title="Services">
+      <Link to={paths.categories} className={linkClass}>
+        Buy a car
+      </Link>
+      {/* A seller goes to the form, a visitor to sign-up; a buyer's or admin's account cannot sell. */}
+      {!user ? (
+        <AuthLink to={paths.signUp} className={linkClass}>
+          Sell your car
+        </AuthLink>
+      ) : user.role === 'Seller' ? (
+        <Link to={paths.dashSellerAddProduct} className={linkClass}>
+          Sell your car
+        </Link>
+      ) : null}
+      <Link to={paths.aboutSection('test-drives')} className={linkClass}>
+        Test drives for {formatMoney(TEST_DRIVE_FEE_CENTS)}
+      </Link>
+    </FooterGroup>
+  );
+}
+
+function AppsGroup({ user }: { user: User | null | undefined }) {
+  const signOut = useSignOutToHome();
+  return (
+    <FooterGroup title="Apps">
+      <Link to={paths.dashboard} className={linkClass}>
+        Dashboard
+      </Link>
+      {user ? (
+        <button
+          type="button"
+          className={`${linkClass} text-left`}
+          onClick={() => signOut.mutate()}
+          disabled={signOut.isPending}
+        >
+          Sign Out
+        </button>
+      ) : (
+        <AuthLink to={paths.login} className={linkClass}>
+          Sign in
+        </AuthLink>
+      )}
+    </FooterGroup>
+  );
+}
 
 export function Footer() {
+  const user = useMe().data;
   return (
     <footer className="border-t border-base-300 bg-base-200 text-base-content">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 lg:grid-cols-[1.2fr_3fr]">
@@ -76,16 +125,17 @@ export function Footer() {
           </p>
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 lg:grid-cols-6">
+          <ServicesGroup user={user} />
           {GROUPS.map((group) => (
-            <nav key={group.title} aria-label={group.title} className="flex flex-col gap-2 text-sm">
-              <h2 className="mb-1 text-xs font-semibold uppercase tracking-wider">{group.title}</h2>
+            <FooterGroup key={group.title} title={group.title}>
               {group.links.map((link) => (
-                <Link key={link.label} to={link.to} className="link link-hover w-fit py-0.5">
+                <Link key={link.label} to={link.to} className={linkClass}>
                   {link.label}
                 </Link>
               ))}
-            </nav>
+            </FooterGroup>
           ))}
+          <AppsGroup user={user} />
         </div>
       </div>
       <div className="border-t border-base-300">

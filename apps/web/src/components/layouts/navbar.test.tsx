@@ -14,6 +14,19 @@ describe('Navbar', () => {
     expect(screen.queryByRole('button', { name: 'Sign Out' })).toBeNull();
   });
 
+  it('Get started brings the visitor back to the page they were on once they have signed up', async () => {
+    let signedIn = false;
+    mockFetch({ '/api/me': () => json(signedIn ? buyer : null), '/api/categories': json([]) });
+    const { pathname, queryClient } = renderRoutes(routes, { initialEntries: ['/blog'] });
+
+    await userEvent.click(await screen.findByRole('link', { name: 'Get started' }));
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeTruthy();
+    signedIn = true;
+    await queryClient.invalidateQueries({ queryKey: ['me'] });
+
+    await waitFor(() => expect(pathname()).toBe('/blog'));
+  });
+
   it('signs a user out from the dashboard and lands on the home page, signed out', async () => {
     let signedIn = true;
     const fetchMock = mockFetch({

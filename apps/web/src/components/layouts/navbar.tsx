@@ -3,25 +3,20 @@
  * and the account buttons. On phones the links and account buttons fold into a menu.
  */
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import toast from 'react-hot-toast';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { useMe, useSignOut } from '../../lib/auth.ts';
+import { useMe } from '../../lib/auth.ts';
+import { AuthLink } from '../ui/auth-link.tsx';
 import { LogoMark } from '../ui/logo.tsx';
 import { NAV_LINKS } from './nav-links.ts';
+import { useSignOutToHome } from './sign-out.ts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'menu-active font-semibold' : 'font-medium';
 
 export function Navbar({ actions }: { actions?: ReactNode }) {
   const me = useMe();
-  const navigate = useNavigate();
-  const signOut = useSignOut({
-    onSignedOut: async () => {
-      await navigate(paths.home);
-      toast.success('Signed out');
-    },
-  });
+  const signOut = useSignOutToHome();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -106,9 +101,9 @@ export function Navbar({ actions }: { actions?: ReactNode }) {
               </button>
             </div>
           ) : (
-            <Link to={paths.signUp} className="btn btn-primary btn-sm">
+            <AuthLink to={paths.signUp} className="btn btn-primary btn-sm">
               Get started
-            </Link>
+            </AuthLink>
           )}
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AuthLink } from '../../../components/ui/auth-link.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { PageProgress } from '../../../components/ui/progress-bar.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -16,9 +16,9 @@ export default function DashboardHomePage() {
       ) : (
         <div className="flex flex-col items-start gap-3">
           <h1 className="text-2xl font-bold">Dashboard</h1>
-          <Link to={paths.login} className="btn btn-primary">
+          <AuthLink to={paths.login} className="btn btn-primary">
             Sign In to use Dashboard
-          </Link>
+          </AuthLink>
         </div>
       )}
     </>

@@ -1,7 +1,8 @@
 /**
  * Route guards (spec section 6). Signed-out visitors go to the login page and come back afterwards;
  * buyer-only and seller-only pages send everyone else to the login page; admin-only pages send
- * non-admins home. The server enforces the same rules; these only spare a pointless screen.
+ * non-admins home; the sign-in and sign-up pages send a signed-in user on to where they were going.
+ * The server enforces the same rules; these only spare a pointless screen.
  */
 import type { Role } from '@redline/shared';
 import type { ReactNode } from 'react';
@@ -9,7 +10,8 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageProgress } from '../../../components/ui/progress-bar.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useMe } from '../../../lib/auth.ts';
-import { fromState } from '../utils/redirect.ts';
+import { type FromState, fromState } from '../../../lib/return-to.ts';
+import { redirectTarget } from '../utils/redirect.ts';
 
 function SessionError({ onRetry }: { onRetry: () => void }) {
   return (
@@ -52,5 +54,19 @@ export function RequireRole({ roles, children }: RequireRoleProps) {
   if (user && roles.includes(user.role)) return children ?? <Outlet />;
   const adminOnly = roles.length === 1 && roles[0] === 'Admin';
   if (adminOnly && user) return <Navigate to={paths.home} replace />;
-  return <Navigate to={paths.login} replace state={fromState(location)} />;
+  const state: FromState = { ...fromState(location), wrongAccount: Boolean(user) };
+  return <Navigate to={paths.login} replace state={state} />;
+}
+
+/**
+ * The sign-in and sign-up pages. A signed-in user goes on to the page they came from (or home);
+ * only one sent here by a role guard stays, to sign in with another account.
+ */
+export function RedirectSignedIn() {
+  const me = useMe();
+  const location = useLocation();
+  if (me.isPending) return <PageProgress label="Checking your session" />;
+  const state = location.state as FromState | null;
+  if (me.data && !state?.wrongAccount) return <Navigate to={redirectTarget(state)} replace />;
+  return <Outlet />;
 }

@@ -1,17 +1,11 @@
 /**
- * Where to go after sign-in: guards send the visitor to the login page with `state.from` set to
- * the page they wanted; the auth forms return them there, or to the home page.
+ * Where to go after sign-in: guards and links send the visitor to the auth pages with `state.from`
+ * set to the page they were on (lib/return-to.ts); the auth pages return them there, or home.
  */
-import type { Location } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { AUTH_PAGES, type FromState } from '../../../lib/return-to.ts';
 
-export type FromState = { from?: Pick<Location, 'pathname' | 'search' | 'hash'> };
-
-const AUTH_PAGES: readonly string[] = [paths.login, paths.signUp, paths.forgotPassword, paths.resetPassword];
-
-export function fromState(location: Pick<Location, 'pathname' | 'search' | 'hash'>): FromState {
-  return { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
-}
+export type { FromState };
 
 /** A same-site path to return to; anything odd (another origin, an auth page) falls back to home. */
 export function redirectTarget(state: unknown): string {

@@ -1,5 +1,6 @@
 import type { Role } from '@redline/shared';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
+import { AuthLink } from '../../../components/ui/auth-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { DASHBOARD_MENU } from '../menu.ts';
 
@@ -14,9 +15,9 @@ export function DashboardMenu({ role, onNavigate }: DashboardMenuProps) {
     return (
       <ul className="menu w-full">
         <li>
-          <Link to={paths.login} onClick={onNavigate}>
+          <AuthLink to={paths.login} onClick={onNavigate}>
             Sign In to use Dashboard
-          </Link>
+          </AuthLink>
         </li>
       </ul>
     );

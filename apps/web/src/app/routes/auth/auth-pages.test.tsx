@@ -1,0 +1,37 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buyer, json, mockFetch, renderRoutes, seller } from '../../../testing/test-utils.tsx';
+import { routes } from '../../router.tsx';
+
+const backTo = (pathname: string) => ({ from: { pathname, search: '', hash: '' } });
+
+describe('sign-in and sign-up pages for a signed-in user', () => {
+  it.each(['/user/login', '/user/signup'])(
+    '%s sends them home when it carries no page to return to',
+    async (page) => {
+      mockFetch({ '/api/me': json(buyer), '/api/categories': json([]) });
+      const { pathname } = renderRoutes(routes, { initialEntries: [page] });
+
+      await waitFor(() => expect(pathname()).toBe('/'));
+      expect(screen.queryByText(/needs a different account/)).toBeNull();
+    },
+  );
+
+  it.each(['/user/login', '/user/signup'])('%s sends them on to the page it carries', async (page) => {
+    mockFetch({ '/api/me': json(buyer), '/api/categories': json([]) });
+    const { pathname } = renderRoutes(routes, {
+      initialEntries: [{ pathname: page, state: backTo('/blog') }],
+    });
+
+    await waitFor(() => expect(pathname()).toBe('/blog'));
+  });
+
+  it('keeps the sign-in form, saying why, for a user a page of another role sent there', async () => {
+    mockFetch({ '/api/me': json(seller), '/api/categories': json([]) });
+    const { pathname } = renderRoutes(routes, { initialEntries: ['/buyer/bookings/b1'] });
+
+    expect(await screen.findByText(/That page needs a different account/)).toBeTruthy();
+    expect(pathname()).toBe('/user/login');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,53 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../app/router.tsx';
+import { buyer, json, mockFetch, renderRoutes, seller } from '../../testing/test-utils.tsx';
+
+const footer = () => screen.getByRole('contentinfo');
+
+describe('Footer', () => {
+  it('offers a signed-in user the dashboard and Sign Out, not Sign in, and signs them out', async () => {
+    let signedIn = true;
+    mockFetch({
+      '/api/me': () => json(signedIn ? buyer : null),
+      '/api/categories': json([]),
+      'POST /api/auth/sign-out': json({ success: true }),
+    });
+    const { pathname } = renderRoutes(routes, { initialEntries: ['/blog'] });
+
+    const apps = await within(footer()).findByRole('navigation', { name: 'Apps' });
+    await within(apps).findByRole('button', { name: 'Sign Out' });
+    expect(within(apps).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dash');
+    expect(within(footer()).queryByRole('link', { name: 'Sign in' })).toBeNull();
+    // A buyer's account cannot sell.
+    expect(within(footer()).queryByRole('link', { name: 'Sell your car' })).toBeNull();
+
+    signedIn = false;
+    await userEvent.click(within(apps).getByRole('button', { name: 'Sign Out' }));
+    expect(await within(apps).findByRole('link', { name: 'Sign in' })).toBeTruthy();
+    expect(pathname()).toBe('/');
+  });
+
+  it("leads a seller's Sell your car to the form", async () => {
+    mockFetch({ '/api/me': json(seller), '/api/categories': json([]) });
+    renderRoutes(routes, { initialEntries: ['/blog'] });
+
+    await within(footer()).findByRole('button', { name: 'Sign Out' });
+    const sell = within(footer()).getByRole('link', { name: 'Sell your car' });
+    expect(sell.getAttribute('href')).toBe('/dash/seller/addproduct');
+  });
+
+  it('brings a visitor who signs in from the footer back to the page they were on', async () => {
+    let signedIn = false;
+    mockFetch({ '/api/me': () => json(signedIn ? buyer : null), '/api/categories': json([]) });
+    const { pathname, queryClient } = renderRoutes(routes, { initialEntries: ['/contact'] });
+
+    await userEvent.click(await within(footer()).findByRole('link', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    signedIn = true;
+    await queryClient.invalidateQueries({ queryKey: ['me'] });
+
+    await waitFor(() => expect(pathname()).toBe('/contact'));
+  });
+});

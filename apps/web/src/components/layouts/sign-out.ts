@@ -1,0 +1,15 @@
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { useSignOut } from '../../lib/auth.ts';
+
+/** Sign Out in the navbar and the footer: to the home page first (so no guard bounces), then a toast. */
+export function useSignOutToHome() {
+  const navigate = useNavigate();
+  return useSignOut({
+    onSignedOut: async () => {
+      await navigate(paths.home);
+      toast.success('Signed out');
+    },
+  });
+}
