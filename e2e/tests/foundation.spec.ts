@@ -89,7 +89,7 @@ test('a footer link opens its section of the About page; Back returns to where t
   const atFooter = await scrollY();
   expect(atFooter).toBeGreaterThan(0);
 
-  await footer.getByRole('link', { name: 'Non-accidental guarantee' }).click();
+  await footer.getByRole('link', { name: 'No-accident declaration' }).click();
   await expect(page).toHaveURL('/about#guarantee');
   await expect(page.locator('#guarantee')).toBeInViewport();
 

@@ -32,7 +32,7 @@ export const routePatterns = {
 
 const r = routePatterns;
 
-export type AboutSection = 'test-drives' | 'guarantee' | 'history-check' | 'confidentiality' | 'sell-fast';
+export type AboutSection = 'test-drives' | 'guarantee' | 'verified-members' | 'confidentiality' | 'sell-fast';
 
 export const paths = {
   home: r.home,
@@ -40,7 +40,7 @@ export const paths = {
   blog: r.blog,
   contact: r.contact,
   about: r.about,
-  /** A section of the About page, e.g. the guarantee, for footer and marketing links. */
+  /** A section of the About page, e.g. the no-accident declaration, for footer and marketing links. */
   aboutSection: (section: AboutSection) => `${r.about}#${section}`,
   category: (id: string) => generatePath(r.category, { id }),
   car: (id: string) => generatePath(r.car, { id }),

@@ -1,12 +1,14 @@
+import { TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { paths } from '../../config/paths.ts';
 import { CLAIMS } from '../../features/marketing/claims.ts';
 import { ClaimIcon } from '../../features/marketing/components/claim-icon.tsx';
+import { formatMoney } from '../../lib/format.ts';
 
 const FACTS = [
-  { value: '29 min', label: 'from first photo to a live listing' },
-  { value: '5-point', label: 'check before a car is published' },
+  { value: formatMoney(TEST_DRIVE_FEE_CENTS), label: 'flat test-drive fee, set by us' },
+  { value: '4', label: 'declarations a seller makes for every car' },
   { value: '3 roles', label: 'buyers, sellers and our own moderators' },
 ] as const;
 
@@ -27,9 +29,9 @@ export default function AboutPage() {
               use.
             </p>
             <p>
-              Sellers list exotic and used cars in minutes; buyers browse by category, save the cars they like
-              and book a paid test drive in a few clicks; and our moderators verify people and take down
-              anything that should not be there.
+              Sellers list exotic and used cars in minutes, live as soon as they are posted; buyers browse by
+              category, save the cars they like and book a paid test drive in a few clicks; and our moderators
+              verify people and take down reported posts that should not be there.
             </p>
           </div>
           <dl className="mt-10 grid gap-4 sm:grid-cols-3">

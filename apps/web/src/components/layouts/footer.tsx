@@ -26,7 +26,7 @@ const GROUPS: readonly { title: string; links: readonly FooterLink[] }[] = [
     title: 'Legal',
     links: [
       { to: paths.aboutSection('confidentiality'), label: 'Client confidentiality' },
-      { to: paths.aboutSection('guarantee'), label: 'Non-accidental guarantee' },
+      { to: paths.aboutSection('guarantee'), label: 'No-accident declaration' },
     ],
   },
   {
@@ -121,7 +121,8 @@ export function Footer() {
             </span>
           </Link>
           <p className="mt-3 text-sm text-base-content/75">
-            The marketplace for exotic and used cars. Every car checked, every test drive booked in minutes.
+            The marketplace for exotic and used cars, straight from their sellers. Test drives booked in
+            minutes.
           </p>
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-3 lg:grid-cols-6">

@@ -1,4 +1,8 @@
-/** Redline's promises (spec section 1), shown on the home page's why-us section and the About page. */
+/**
+ * Redline's promises (spec section 1), shown on the home page's why-us section and the About page.
+ * Each says only what the product does: listings go live unreviewed, admins verify people and
+ * moderate reported posts (docs/spec-deviations.md).
+ */
 import { TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import type { AboutSection } from '../../config/paths.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -17,10 +21,10 @@ const fee = formatMoney(TEST_DRIVE_FEE_CENTS);
 export const CLAIMS: readonly Claim[] = [
   {
     id: 'sell-fast',
-    title: 'Sell a luxury car in 29 minutes',
-    summary: 'List your car in minutes and reach buyers who are ready to drive.',
+    title: 'Your car online in minutes',
+    summary: 'Post your car and it is in front of buyers at once, with no approval to wait for.',
     details:
-      'Post your car with photos and its papers, and our team checks the listing while you wait. On average a complete listing is live and in front of verified buyers 29 minutes after you start.',
+      'Post your car with its photos, price and details and make the four seller’s declarations: the listing is live the moment you post it. Listings are not reviewed before they go live; buyers can report one, and our moderators take it down when it breaks the rules.',
     icon: 'M12 6v6l4 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
   },
   {
@@ -32,26 +36,26 @@ export const CLAIMS: readonly Claim[] = [
   },
   {
     id: 'guarantee',
-    title: 'Non-accidental guarantee',
-    summary: 'Every seller declares no accident history, and we hold them to it.',
+    title: 'No-accident declaration',
+    summary: 'Every seller declares the car accident-free, and is held to it.',
     details:
-      'Sellers confirm that the car has no accident history, no pending litigation and an untampered odometer, and accept legal action for false information. A car that turns out otherwise is taken down.',
+      'No car is posted until its seller declares that it has no accident history, no pending litigation and an untampered odometer, and accepts legal action for false information. These are the seller’s declarations, not an inspection by Redline: report a listing that contradicts them, and our moderators take it down.',
     icon: 'M12 3 4 6v6c0 4.5 3.4 8.2 8 9 4.6-.8 8-4.5 8-9V6l-8-3Zm-3 9 2 2 4-4',
   },
   {
-    id: 'history-check',
-    title: 'Service and insurance history check',
-    summary: 'Service records and insurance claims are checked before a car goes live.',
+    id: 'verified-members',
+    title: 'Verified sellers and buyers',
+    summary: 'A Verified badge shows who our team has verified.',
     details:
-      'We look at the service book and the insurance history of every car, so the mileage, the maintenance and any past claims you read in a listing are the ones on record.',
+      'New accounts start unverified. Our admins verify sellers and buyers, and the Verified badge beside a seller’s name, on a listing or a booking, tells you who has been verified so far.',
     icon: 'M9 5H7a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-2M9 5a2 2 0 0 0 2 2h2a2 2 0 0 0 2-2M9 5a2 2 0 0 1 2-2h2a2 2 0 0 1 2 2m-6 9 2 2 4-4',
   },
   {
     id: 'confidentiality',
     title: 'Client confidentiality',
-    summary: 'Your identity and your deal stay between you, the other party and us.',
+    summary: 'We never sell or publish your contact details.',
     details:
-      'We never sell or publish your contact details. Buyers see a seller’s display name only, sellers see a buyer’s details only once a test drive is booked, and payments are handled by a certified card processor.',
+      'We never sell or publish your contact details. A listing shows its seller’s display name, a seller gets your phone number only with a test drive you book, and Redline never stores card details.',
     icon: 'M7 11V8a5 5 0 0 1 10 0v3M6 11h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-8a1 1 0 0 1 1-1Zm6 4v2',
   },
 ];

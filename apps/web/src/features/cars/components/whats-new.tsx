@@ -16,8 +16,8 @@ export function WhatsNew() {
           What's New
         </h2>
         <p className="mt-2 text-base-content/75">
-          Fresh arrivals our sellers are featuring this week, each one checked for accidents, litigation and
-          odometer tampering.
+          Fresh arrivals our sellers are featuring this week, each declared free of accidents, litigation and
+          odometer tampering by its seller.
         </p>
       </div>
 

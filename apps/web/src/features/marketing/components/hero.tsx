@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { AuthLink } from '../../../components/ui/auth-link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { RevGauge } from './rev-gauge.tsx';
 
@@ -16,7 +17,7 @@ export function Hero() {
         <div>
           <p className="flex items-center gap-3 text-xs font-semibold uppercase tracking-[0.25em] text-neutral-content/85 sm:text-sm">
             <span aria-hidden="true" className="h-0.5 w-10 bg-[#ef2b35]" />
-            Exotic and used cars, checked
+            Exotic and used cars, direct from sellers
           </p>
           <h1
             id="hero-title"
@@ -25,19 +26,19 @@ export function Hero() {
             Find your next exotic
           </h1>
           <p className="mt-5 max-w-xl text-base text-neutral-content/85 sm:text-lg">
-            Supercars, grand tourers and everyday heroes from verified sellers. Every listing comes with a
-            service and insurance history check, and a test drive is one booking away.
+            Supercars, grand tourers and everyday heroes, straight from their sellers. Every seller declares
+            the car accident-free, and a test drive is one booking away.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to={paths.categories} className="btn btn-primary btn-lg">
               Browse categories
             </Link>
-            <Link
+            <AuthLink
               to={paths.signUp}
               className="btn btn-outline btn-lg border-neutral-content/60 text-neutral-content"
             >
               Create an account
-            </Link>
+            </AuthLink>
           </div>
         </div>
         <div className="hidden justify-center md:flex">
