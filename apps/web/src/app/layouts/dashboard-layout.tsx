@@ -79,7 +79,12 @@ export default function DashboardLayout() {
             <Outlet />
           </main>
         </div>
-        <div className="drawer-side z-50 lg:top-16 lg:z-auto lg:h-[calc(100dvh-4rem)]">
+        {/*
+          Large screens: the column runs the page's full height and carries the menu's background;
+          the menu inside stays in view below the sticky navbar (4rem) while the page scrolls.
+          Phones: daisyUI's fixed drawer, a screen tall.
+        */}
+        <div className="drawer-side z-50 lg:static lg:z-auto lg:h-auto lg:overflow-visible lg:border-r lg:border-base-300 lg:bg-base-200">
           <button
             type="button"
             className="drawer-overlay lg:hidden"
@@ -90,7 +95,7 @@ export default function DashboardLayout() {
           <nav
             id="dashboard-menu"
             aria-label="Dashboard"
-            className="flex min-h-full w-72 max-w-[85vw] flex-col border-r border-base-300 bg-base-200 p-3"
+            className="flex min-h-full w-72 max-w-[85vw] flex-col border-r border-base-300 bg-base-200 p-3 lg:sticky lg:top-16 lg:max-h-[calc(100dvh-4rem)] lg:min-h-0 lg:overflow-y-auto lg:border-r-0"
           >
             <div className="flex items-center justify-between px-2 pb-2 lg:hidden">
               <span className="font-semibold">Dashboard</span>
