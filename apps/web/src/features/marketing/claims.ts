@@ -24,7 +24,7 @@ export const CLAIMS: readonly Claim[] = [
     title: 'Your car online in minutes',
     summary: 'Post your car and it is in front of buyers at once, with no approval to wait for.',
     details:
-      'Post your car with its photos, price and details and make the four seller’s declarations: the listing is live the moment you post it. Listings are not reviewed before they go live; buyers can report one, and our moderators take it down when it breaks the rules.',
+      'Post your car with its photos, price and details and tick the four declarations: the listing is live the moment you post it. Listings are not reviewed before they go live; buyers can report one, and our moderators take it down when it breaks the rules.',
     icon: 'M12 6v6l4 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
   },
   {

@@ -17,7 +17,7 @@ export function Hero() {
         <div>
           <p className="flex items-center gap-3 text-xs font-semibold uppercase tracking-[0.25em] text-neutral-content/85 sm:text-sm">
             <span aria-hidden="true" className="h-0.5 w-10 bg-[#ef2b35]" />
-            Exotic and used cars, direct from sellers
+            Exotic and used cars
           </p>
           <h1
             id="hero-title"
