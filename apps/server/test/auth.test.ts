@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_IN_LIMITS } from '../src/auth/sign-in-limiter.ts';
 import { users } from '../src/db/schema.ts';
 import {
   as,
@@ -100,14 +101,54 @@ describe('sign-in and sessions', () => {
     expect(await whoAmI(t, user)).toBeNull();
   });
 
-  it('limits repeated failed sign-ins for one e-mail with 429', async () => {
+  it('slows one client guessing one account: 429 with Retry-After after five failures', async () => {
     const user = await signUpUser(t, 'Buyer');
     for (let i = 0; i < 5; i++)
-      expect((await signIn(user.email, 'wrong-password', `10.1.0.${i}`)).statusCode).toBe(401);
-    const blocked = await signIn(user.email, TEST_PASSWORD, '10.1.0.99');
+      expect((await signIn(user.email, 'wrong-password', '10.1.0.1')).statusCode).toBe(401);
+    const blocked = await signIn(user.email, TEST_PASSWORD, '10.1.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(errorOf(blocked).message).toMatch(/Too many failed sign-in attempts/);
-    expect(blocked.headers['retry-after']).toBeTruthy();
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('does not lock the owner out while a stranger hammers the account from another address', async () => {
+    const owner = await signUpUser(t, 'Buyer');
+    for (let i = 0; i < 12; i++) await signIn(owner.email, 'wrong-password', '10.1.1.66');
+    expect((await signIn(owner.email, TEST_PASSWORD, '10.1.1.66')).statusCode).toBe(429);
+    const signedIn = await signIn(owner.email, TEST_PASSWORD, '10.1.1.7');
+    expect(signedIn.statusCode).toBe(200);
+  });
+
+  it('keeps a device that signed in before out of the per-account ceiling that distributed guessing reaches', async () => {
+    const owner = await signUpUser(t, 'Buyer');
+    const first = await signIn(owner.email, TEST_PASSWORD, '10.1.2.1');
+    const knownDevice = [first.headers['set-cookie']]
+      .flat()
+      .find((c) => c?.startsWith('redline.known_device='))!;
+    expect(knownDevice).toMatch(/HttpOnly/i);
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount.max; i++)
+      await signIn(owner.email, 'wrong-password', `10.1.3.${i}`);
+    // A new client is held back; the owner's known device is not, from a new address too.
+    expect((await signIn(owner.email, TEST_PASSWORD, '10.1.4.1')).statusCode).toBe(429);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: owner.email, password: TEST_PASSWORD },
+      remoteAddress: '10.1.4.2',
+      headers: { cookie: knownDevice.split(';')[0]! },
+    });
+    expect(again.statusCode).toBe(200);
+    // A forged known-device cookie is no such device.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: owner.email, password: TEST_PASSWORD },
+      remoteAddress: '10.1.4.3',
+      headers: {
+        cookie: `redline.known_device=${knownDevice.split(';')[0]!.split('=')[1]!.split('.')[0]}.forged`,
+      },
+    });
+    expect(forged.statusCode).toBe(429);
   });
 
   it('limits repeated failed sign-ins from one IP address', async () => {
