@@ -156,3 +156,47 @@ describe('sign-in and sessions', () => {
     expect((await signIn('another@example.test', 'whatever-pass', '10.2.0.1')).statusCode).toBe(429);
   });
 });
+
+describe('session tokens', () => {
+  const tokenOf = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!.split('.')[0]!);
+
+  it('never puts a session token in the body of an auth answer: the browser holds it only in the httpOnly cookie', async () => {
+    const email = `tokens-${Date.now()}@example.test`;
+    const answers = [
+      await signUp({ name: 'Token Owner', email, password: TEST_PASSWORD, role: 'Buyer' }),
+      await signIn(email, TEST_PASSWORD, '10.3.0.1'),
+    ];
+    let cookie = cookieFrom(answers[1]!);
+    const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+      const res = await t.app.inject({
+        method,
+        url: `/api/auth${url}`,
+        payload,
+        headers: { cookie, origin: 'http://localhost:3000' },
+      });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      answers.push(res);
+      return res;
+    };
+    await call('GET', '/get-session');
+    await call('GET', '/list-sessions');
+    await call('GET', '/list-accounts');
+    await call('POST', '/update-user', { name: 'Token Owner Renamed' });
+    const changed = await call('POST', '/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'another-secret-8',
+    });
+    cookie = cookieFrom(changed);
+    await call('GET', '/get-session');
+
+    const tokens = answers
+      .flatMap((res) => [res.headers['set-cookie'] ?? []].flat())
+      .filter((c) => c.startsWith('redline.session_token='))
+      .map((c) => tokenOf(c.split(';')[0]!));
+    expect(tokens.length).toBeGreaterThanOrEqual(3);
+    for (const res of answers) {
+      expect(res.body.length).toBeGreaterThan(2);
+      for (const token of tokens) expect(res.body).not.toContain(token);
+    }
+  });
+});
