@@ -119,6 +119,13 @@ describe('sign-in and sessions', () => {
     expect(signedIn.statusCode).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64, so rotating addresses within it does not reset the back-off', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    for (let i = 1; i <= 5; i++) await signIn(user.email, 'wrong-password', `2001:db8:1:2::${i}`);
+    expect((await signIn(user.email, TEST_PASSWORD, '2001:db8:1:2:ffff::9')).statusCode).toBe(429);
+    expect((await signIn(user.email, TEST_PASSWORD, '2001:db8:1:3::1')).statusCode).toBe(200);
+  });
+
   it('keeps a device that signed in before out of the per-account ceiling that distributed guessing reaches', async () => {
     const owner = await signUpUser(t, 'Buyer');
     const first = await signIn(owner.email, TEST_PASSWORD, '10.1.2.1');

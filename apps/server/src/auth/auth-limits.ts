@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { InProcessSignInThrottle, type SignInAttempt } from './sign-in-limiter.ts';
 import { SlidingWindow, toSeconds } from './throttle.ts';
 
@@ -116,8 +116,9 @@ export function authLimits() {
   } satisfies BetterAuthPlugin;
 }
 
+/** Better Auth's reading of CLIENT_IP_HEADER: an IPv6 client is its /64, which one subscriber holds whole. */
 function clientIp(ctx: HookContext): string {
-  return ctx.headers?.get(CLIENT_IP_HEADER) ?? 'unknown';
+  return (ctx.headers && getIP(ctx.headers, ctx.context.options)) ?? 'unknown';
 }
 
 function emailOf(ctx: HookContext): string {
