@@ -7,7 +7,7 @@
  *   apply to a device that has signed in to that account before (its "known device" cookie).
  * Counters live in this process behind the `SignInThrottle` interface.
  */
-import { SlidingWindow } from './throttle.ts';
+import { MAX_KEYS, SlidingWindow } from './throttle.ts';
 
 export const SIGN_IN_LIMITS = {
   /** Failures per client and account before the back-off starts. */
@@ -67,7 +67,7 @@ export class InProcessSignInThrottle implements SignInThrottle {
     const failures = (this.current(key)?.failures ?? 0) + 1;
     this.backoff.delete(key);
     this.backoff.set(key, { failures, last: this.now() });
-    if (this.backoff.size > 100_000) this.backoff.delete(this.backoff.keys().next().value!);
+    if (this.backoff.size > MAX_KEYS) this.backoff.delete(this.backoff.keys().next().value!);
     this.perClient.hit(attempt.ip);
     this.perAccount.hit(attempt.email);
   }

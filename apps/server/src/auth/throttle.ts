@@ -2,7 +2,7 @@
  * Counters behind the auth limits (sign-in, password reset and change): events per key in a
  * sliding window, in this process. Bounded, so a flood of distinct keys cannot grow memory without end.
  */
-const MAX_KEYS = 100_000;
+export const MAX_KEYS = 100_000;
 
 export class SlidingWindow {
   private readonly events = new Map<string, number[]>();
