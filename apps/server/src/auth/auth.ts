@@ -89,8 +89,9 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
     // Sign-in, reset and password-change attempts are limited by Redline's own plugin (auth/auth-limits.ts).
     rateLimit: { enabled: false },
     advanced: {
-      // E-mails are sent off the request path, so a reset answer takes as long for any address.
-      backgroundTasks: { handler: () => {} },
+      // E-mails go out after the answer (Better Auth logs a failed one), so a reset answer for a real
+      // account does not wait for its mail; an address without an account then answers alike.
+      backgroundTasks: { handler: (task) => void task.catch(() => {}) },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: config.publicUrl.startsWith('https://'),
