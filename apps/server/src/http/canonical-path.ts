@@ -3,6 +3,7 @@
  * (dot segments, doubled slashes, backslashes, percent-encoded dots, slashes or letters…) is refused
  * with 400 before any handler runs. Without this, `/api/auth/./sign-in/email` reached Better Auth's
  * sign-in (which resolves the dots) under a spelling that no check written for the real path matched.
+ * Why refuse rather than normalise: docs/decisions/0004-one-spelling-per-path.md.
  */
 import { ERROR_CODES } from '@redline/shared';
 import type { FastifyInstance } from 'fastify';
