@@ -13,13 +13,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { createAuth } from './auth/auth.ts';
-import { SignInLimiter } from './auth/sign-in-limiter.ts';
 import type { Config } from './config/config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
+import { refuseNonCanonicalPaths } from './http/canonical-path.ts';
 import { handleFrameworkError, registerErrorHandling, sendError } from './http/error-handler.ts';
 import { loggerOptions, OneLineRequestLog } from './http/logger.ts';
+import { requestIdOf } from './http/request-id.ts';
 import { registerResponseHeaders, securityHeaders } from './http/security-headers.ts';
 import { responseSerializer } from './http/serializer.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -52,9 +53,9 @@ export async function buildApp(
     logger: loggerOptions(config),
     logController: new OneLineRequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
-    trustProxy: config.NODE_ENV === 'production',
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    trustProxy: config.TRUST_PROXY,
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
     keepAliveTimeout: 10_000,
@@ -64,6 +65,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== 'production'));
   registerResponseHeaders(app, securityHeaders(config));
+  refuseNonCanonicalPaths(app);
 
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
@@ -92,7 +94,7 @@ export async function buildApp(
 
   registerErrorHandling(app);
   registerAccessControl(app, auth, database.db, config.publicUrl);
-  registerAuthRoutes(app, auth, new SignInLimiter(), config.publicUrl);
+  registerAuthRoutes(app, auth, config.publicUrl);
 
   const modules = [
     systemRoutes,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_IN_LIMITS } from '../src/auth/sign-in-limiter.ts';
 import { users } from '../src/db/schema.ts';
 import {
   as,
@@ -100,18 +101,109 @@ describe('sign-in and sessions', () => {
     expect(await whoAmI(t, user)).toBeNull();
   });
 
-  it('limits repeated failed sign-ins for one e-mail with 429', async () => {
+  it('slows one client guessing one account: 429 with Retry-After after five failures', async () => {
     const user = await signUpUser(t, 'Buyer');
     for (let i = 0; i < 5; i++)
-      expect((await signIn(user.email, 'wrong-password', `10.1.0.${i}`)).statusCode).toBe(401);
-    const blocked = await signIn(user.email, TEST_PASSWORD, '10.1.0.99');
+      expect((await signIn(user.email, 'wrong-password', '10.1.0.1')).statusCode).toBe(401);
+    const blocked = await signIn(user.email, TEST_PASSWORD, '10.1.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(errorOf(blocked).message).toMatch(/Too many failed sign-in attempts/);
-    expect(blocked.headers['retry-after']).toBeTruthy();
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('does not lock the owner out while a stranger hammers the account from another address', async () => {
+    const owner = await signUpUser(t, 'Buyer');
+    for (let i = 0; i < 12; i++) await signIn(owner.email, 'wrong-password', '10.1.1.66');
+    expect((await signIn(owner.email, TEST_PASSWORD, '10.1.1.66')).statusCode).toBe(429);
+    const signedIn = await signIn(owner.email, TEST_PASSWORD, '10.1.1.7');
+    expect(signedIn.statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64, so rotating addresses within it does not reset the back-off', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    for (let i = 1; i <= 5; i++) await signIn(user.email, 'wrong-password', `2001:db8:1:2::${i}`);
+    expect((await signIn(user.email, TEST_PASSWORD, '2001:db8:1:2:ffff::9')).statusCode).toBe(429);
+    expect((await signIn(user.email, TEST_PASSWORD, '2001:db8:1:3::1')).statusCode).toBe(200);
+  });
+
+  it('keeps a device that signed in before out of the per-account ceiling that distributed guessing reaches', async () => {
+    const owner = await signUpUser(t, 'Buyer');
+    const first = await signIn(owner.email, TEST_PASSWORD, '10.1.2.1');
+    const knownDevice = [first.headers['set-cookie']]
+      .flat()
+      .find((c) => c?.startsWith('redline.known_device='))!;
+    expect(knownDevice).toMatch(/HttpOnly/i);
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccount.max; i++)
+      await signIn(owner.email, 'wrong-password', `10.1.3.${i}`);
+    // A new client is held back; the owner's known device is not, from a new address too.
+    expect((await signIn(owner.email, TEST_PASSWORD, '10.1.4.1')).statusCode).toBe(429);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: owner.email, password: TEST_PASSWORD },
+      remoteAddress: '10.1.4.2',
+      headers: { cookie: knownDevice.split(';')[0]! },
+    });
+    expect(again.statusCode).toBe(200);
+    // A forged known-device cookie is no such device.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: owner.email, password: TEST_PASSWORD },
+      remoteAddress: '10.1.4.3',
+      headers: {
+        cookie: `redline.known_device=${knownDevice.split(';')[0]!.split('=')[1]!.split('.')[0]}.forged`,
+      },
+    });
+    expect(forged.statusCode).toBe(429);
   });
 
   it('limits repeated failed sign-ins from one IP address', async () => {
     for (let i = 0; i < 20; i++) await signIn(`someone${i}@example.test`, 'wrong-password', '10.2.0.1');
     expect((await signIn('another@example.test', 'whatever-pass', '10.2.0.1')).statusCode).toBe(429);
+  });
+});
+
+describe('session tokens', () => {
+  const tokenOf = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!.split('.')[0]!);
+
+  it('never puts a session token in the body of an auth answer: the browser holds it only in the httpOnly cookie', async () => {
+    const email = `tokens-${Date.now()}@example.test`;
+    const answers = [
+      await signUp({ name: 'Token Owner', email, password: TEST_PASSWORD, role: 'Buyer' }),
+      await signIn(email, TEST_PASSWORD, '10.3.0.1'),
+    ];
+    let cookie = cookieFrom(answers[1]!);
+    const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+      const res = await t.app.inject({
+        method,
+        url: `/api/auth${url}`,
+        payload,
+        headers: { cookie, origin: 'http://localhost:3000' },
+      });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      answers.push(res);
+      return res;
+    };
+    await call('GET', '/get-session');
+    await call('GET', '/list-sessions');
+    await call('GET', '/list-accounts');
+    await call('POST', '/update-user', { name: 'Token Owner Renamed' });
+    const changed = await call('POST', '/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'another-secret-8',
+    });
+    cookie = cookieFrom(changed);
+    await call('GET', '/get-session');
+
+    const tokens = answers
+      .flatMap((res) => [res.headers['set-cookie'] ?? []].flat())
+      .filter((c) => c.startsWith('redline.session_token='))
+      .map((c) => tokenOf(c.split(';')[0]!));
+    expect(tokens.length).toBeGreaterThanOrEqual(3);
+    for (const res of answers) {
+      expect(res.body.length).toBeGreaterThan(2);
+      for (const token of tokens) expect(res.body).not.toContain(token);
+    }
   });
 });

@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, errorOf, signUpUser, TEST_PASSWORD, type TestApp, whoAmI } from './helpers.ts';
+import { CHANGE_PASSWORD_LIMITS, PASSWORD_RESET_LIMITS } from '../src/auth/auth-limits.ts';
+import type { Mail } from '../src/mail/mailer.ts';
+import {
+  as,
+  cookieFrom,
+  createTestApp,
+  errorOf,
+  signUpUser,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestUser,
+  whoAmI,
+} from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,8 +19,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object) =>
-  t.app.inject({ method: 'POST', url, payload, headers: { origin: 'http://localhost:3000' } });
+let clients = 0;
+/** Each call from its own address unless one is given, so the per-client limits stay out of the way. */
+const post = (url: string, payload: object, remoteAddress = `10.20.${++clients >> 8}.${clients & 255}`) =>
+  t.app.inject({ method: 'POST', url, payload, remoteAddress, headers: { origin: 'http://localhost:3000' } });
+const requestReset = (email: string, remoteAddress?: string) =>
+  post('/api/auth/request-password-reset', { email, redirectTo: '/user/reset-password' }, remoteAddress);
+/** The token of the newest reset e-mail to `email`. */
+const lastResetToken = (email: string) => {
+  const mail = t.context.mailer.sent.findLast((m) => m.to === email)!;
+  return new URL(mail.text.match(/https?:\/\/\S+/)![0]).pathname.split('/').at(-1)!;
+};
 
 describe('password reset', () => {
   it('works end to end through the outbox, once', async () => {
@@ -57,3 +78,139 @@ describe('password reset', () => {
     expect(t.context.mailer.sent.length).toBe(before);
   });
 });
+
+describe('password reset requests and links (issue 16, item 7)', () => {
+  it('ends the other outstanding reset links when one of them is used', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    await requestReset(user.email);
+    const first = lastResetToken(user.email);
+    await requestReset(user.email);
+    const second = lastResetToken(user.email);
+    expect(second).not.toBe(first);
+
+    expect(
+      (await post('/api/auth/reset-password', { newPassword: 'newer-secret-1', token: second })).statusCode,
+    ).toBe(200);
+    const stale = await post('/api/auth/reset-password', { newPassword: 'older-secret-2', token: first });
+    expect(stale.statusCode).toBe(400);
+    expect(
+      (await post('/api/auth/sign-in/email', { email: user.email, password: 'newer-secret-1' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('limits reset requests per client with 429, whatever the addresses', async () => {
+    for (let i = 0; i < PASSWORD_RESET_LIMITS.perClient.max; i++)
+      expect((await requestReset(`someone${i}@example.test`, '10.21.0.1')).statusCode).toBe(200);
+    const blocked = await requestReset('someone-else@example.test', '10.21.0.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(errorOf(blocked).message).toMatch(/Too many password reset requests/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await requestReset('someone-else@example.test', '10.21.0.2')).statusCode).toBe(200);
+  });
+
+  it('sends a few e-mails per address, then answers the same without sending, known address or not', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    const before = t.context.mailer.sent.filter((m) => m.to === user.email).length;
+    const known = [];
+    const unknown = [];
+    for (let i = 0; i <= PASSWORD_RESET_LIMITS.perAddress.max + 1; i++) {
+      known.push(await requestReset(user.email));
+      unknown.push(await requestReset('nobody-here@example.test'));
+    }
+    const sent = t.context.mailer.sent.filter((m) => m.to === user.email).length - before;
+    expect(sent).toBe(PASSWORD_RESET_LIMITS.perAddress.max);
+    for (const res of [...known, ...unknown]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(known[0]!.body);
+    }
+  });
+
+  it('answers as fast for an address with an account as for one without, however slow the mail is', async () => {
+    const MAIL_DELAY_MS = 400;
+    const mailer = t.context.mailer as { send(mail: Mail): Promise<void> };
+    const send = mailer.send;
+    mailer.send = (mail) =>
+      new Promise((resolve) => setTimeout(resolve, MAIL_DELAY_MS)).then(() => send(mail));
+    try {
+      const users: TestUser[] = [];
+      for (let i = 0; i < 7; i++) users.push(await signUpUser(t, 'Buyer'));
+      const timed = async (email: string) => {
+        const start = performance.now();
+        expect((await requestReset(email)).statusCode).toBe(200);
+        return performance.now() - start;
+      };
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (const [i, user] of users.entries()) {
+        known.push(await timed(user.email));
+        unknown.push(await timed(`no-account-${i}@example.test`));
+      }
+      // Medians of interleaved calls: a delay in the answer for known addresses would be the mail's, 400 ms.
+      expect(Math.abs(median(known) - median(unknown))).toBeLessThan(MAIL_DELAY_MS / 2);
+      // The e-mails still go out, after the answers.
+      await new Promise((resolve) => setTimeout(resolve, MAIL_DELAY_MS * 2));
+      for (const user of users) expect(t.context.mailer.sent.some((m) => m.to === user.email)).toBe(true);
+    } finally {
+      mailer.send = send;
+    }
+  });
+});
+
+describe('password change (issue 16, item 7)', () => {
+  const changePassword = (user: TestUser, payload: object, remoteAddress = '10.22.0.1') =>
+    as(t, user, {
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload,
+      remoteAddress,
+      headers: { origin: 'http://localhost:3000' },
+    });
+  const signInAgain = async (user: TestUser, password = TEST_PASSWORD): Promise<TestUser> => {
+    const res = await post('/api/auth/sign-in/email', { email: user.email, password });
+    expect(res.statusCode).toBe(200);
+    return { ...user, cookie: cookieFrom(res) };
+  };
+
+  it('ends every other session of the user, whatever revokeOtherSessions says, and keeps this one', async () => {
+    const here = await signUpUser(t, 'Seller');
+    const elsewhere = await signInAgain(here);
+    const res = await changePassword(here, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'changed-secret-9',
+      revokeOtherSessions: false,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await whoAmI(t, elsewhere)).toBeNull();
+    // This browser stays signed in with the cookie the answer sets.
+    expect((await whoAmI(t, { ...here, cookie: cookieFrom(res) }))?.id).toBe(here.id);
+  });
+
+  it('limits wrong current passwords per user with 429', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    for (let i = 0; i < CHANGE_PASSWORD_LIMITS.max; i++) {
+      const wrong = await changePassword(user, {
+        currentPassword: 'not-my-password',
+        newPassword: 'whatever-123',
+      });
+      expect(wrong.statusCode).toBe(400);
+    }
+    // From another address too: the limit is the user's.
+    const blocked = await changePassword(
+      user,
+      { currentPassword: TEST_PASSWORD, newPassword: 'whatever-123' },
+      '10.22.0.2',
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    const other = await signUpUser(t, 'Buyer');
+    expect(
+      (await changePassword(other, { currentPassword: TEST_PASSWORD, newPassword: 'whatever-123' }))
+        .statusCode,
+    ).toBe(200);
+  });
+});
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}

@@ -374,7 +374,8 @@ describe('GET /uploads/*', () => {
     await writeFile(path.join(t.dataDir, 'package.json'), '{"secret":true}');
     for (const url of urls) {
       const res = await t.app.inject({ method: 'GET', url });
-      expect([403, 404]).toContain(res.statusCode);
+      // 400: a path with dot segments or doubled slashes is refused before routing (http/canonical-path.ts).
+      expect([400, 403, 404]).toContain(res.statusCode);
       expect(res.body).not.toContain('secret');
     }
   });

@@ -1,12 +1,14 @@
 /**
- * Mounts Better Auth at /api/auth/*: normalises e-mail addresses, applies the sign-in limiter,
- * and answers Better Auth's errors in Redline's one error shape.
+ * Mounts Better Auth at /api/auth/*: normalises e-mail addresses, hands Better Auth the client's
+ * address (the limits in auth-limits.ts key on it), keeps session tokens out of every answer's
+ * body (the browser gets them only in the httpOnly cookie), and answers Better Auth's errors in
+ * Redline's one error shape.
  */
 import { ERROR_CODES, type ErrorResponse } from '@redline/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../http/errors.ts';
 import type { Auth } from './auth.ts';
-import type { SignInLimiter } from './sign-in-limiter.ts';
+import { CLIENT_IP_HEADER } from './auth-limits.ts';
 
 const statusToCode: Record<number, string> = {
   400: ERROR_CODES.validation,
@@ -17,12 +19,7 @@ const statusToCode: Record<number, string> = {
   429: ERROR_CODES.tooManyRequests,
 };
 
-export function registerAuthRoutes(
-  app: FastifyInstance,
-  auth: Auth,
-  limiter: SignInLimiter,
-  publicUrl: string,
-) {
+export function registerAuthRoutes(app: FastifyInstance, auth: Auth, publicUrl: string) {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -30,24 +27,9 @@ export function registerAuthRoutes(
     schema: { hide: true },
     async handler(request, reply) {
       const body = normaliseEmail(request.body);
-      const isSignIn = request.url.startsWith('/api/auth/sign-in/email');
-      const email = typeof body?.email === 'string' ? body.email : '';
-      if (isSignIn) {
-        const wait = limiter.retryAfter(email, request.ip);
-        if (wait > 0) {
-          reply.header('retry-after', String(wait));
-          return reply.status(429).send({
-            error: {
-              code: ERROR_CODES.tooManyRequests,
-              message: `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
-              requestId: request.id,
-            },
-          } satisfies ErrorResponse);
-        }
-      }
-
       const headers = toHeaders(request.headers);
       headers.delete('content-length');
+      headers.set(CLIENT_IP_HEADER, request.ip);
       const response = await auth.handler(
         new Request(new URL(request.url, publicUrl), {
           method: request.method,
@@ -56,11 +38,6 @@ export function registerAuthRoutes(
         }),
       );
 
-      if (isSignIn) {
-        if (response.status === 401) limiter.recordFailure(email, request.ip);
-        else if (response.ok) limiter.recordSuccess(email);
-      }
-
       reply.status(response.status);
       for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
       response.headers.forEach((value, key) => {
@@ -68,7 +45,7 @@ export function registerAuthRoutes(
           reply.header(key, value);
       });
       const text = await response.text();
-      if (response.status < 400) return reply.send(text || null);
+      if (response.status < 400) return reply.send(withoutSessionTokens(text, response) || null);
       return reply.send(toErrorShape(response.status, text, request.id, reply));
     },
   });
@@ -90,6 +67,12 @@ function serialise(body: Record<string, unknown>): string {
   } catch {
     throw badRequest('The request body is not valid.');
   }
+}
+
+/** Every `token` field, at any depth: the session token (sign-in, sign-up, get-session, list-sessions…). */
+function withoutSessionTokens(text: string, response: Response): string {
+  if (!text || !response.headers.get('content-type')?.includes('json')) return text;
+  return JSON.stringify(JSON.parse(text), (key, value) => (key === 'token' ? undefined : value));
 }
 
 function normaliseEmail(body: unknown): Record<string, unknown> | undefined {

@@ -11,11 +11,13 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
+import { and, eq, like } from 'drizzle-orm';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { invalidateCatalogue } from '../modules/categories/catalogue-cache.ts';
+import { authLimits, CLIENT_IP_HEADER } from './auth-limits.ts';
 import { invalidateSessions } from './session-cache.ts';
 
 export const SESSION_COOKIE_PREFIX = 'redline';
@@ -71,6 +73,12 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
           text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Redline account. If it was you, open this link within an hour to choose a new password:\n\n${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
         });
       },
+      // The link just used is consumed; the user's other reset links end with it.
+      onPasswordReset: async ({ user }) => {
+        await db
+          .delete(verifications)
+          .where(and(eq(verifications.value, user.id), like(verifications.identifier, 'reset-password:%')));
+      },
     },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     databaseHooks: {
@@ -78,36 +86,43 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
       session: { update: forgetSessions, delete: forgetSessions },
       account: { update: forgetSessions, delete: forgetSessions },
     },
-    // Sign-in attempts are limited by Redline's own limiter (auth/sign-in-limiter.ts).
+    // Sign-in, reset and password-change attempts are limited by Redline's own plugin (auth/auth-limits.ts).
     rateLimit: { enabled: false },
     advanced: {
+      // E-mails go out after the answer (Better Auth logs a failed one), so a reset answer for a real
+      // account does not wait for its mail; an address without an account then answers alike.
+      backgroundTasks: { handler: (task) => void task.catch(() => {}) },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: config.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       database: { generateId: () => crypto.randomUUID() },
     },
-    plugins: googleEnabled
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: 'google',
-                name: 'Google',
-                clientId: config.GOOGLE_CLIENT_ID!,
-                clientSecret: config.GOOGLE_CLIENT_SECRET!,
-                discoveryUrl: `${config.GOOGLE_ISSUER.replace(/\/$/, '')}/.well-known/openid-configuration`,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-                // A Google sign-up always makes a Buyer.
-                mapProfileToUser: (profile) => ({
-                  name: profile.name || profile.email?.split('@')[0] || 'Google user',
-                  role: 'Buyer',
-                }),
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      authLimits(),
+      ...(googleEnabled
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  name: 'Google',
+                  clientId: config.GOOGLE_CLIENT_ID!,
+                  clientSecret: config.GOOGLE_CLIENT_SECRET!,
+                  discoveryUrl: `${config.GOOGLE_ISSUER.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  // A Google sign-up always makes a Buyer.
+                  mapProfileToUser: (profile) => ({
+                    name: profile.name || profile.email?.split('@')[0] || 'Google user',
+                    role: 'Buyer',
+                  }),
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = ctx.body as { role?: unknown } | undefined;

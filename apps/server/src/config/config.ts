@@ -1,4 +1,5 @@
 /** Configuration, read once from the environment and validated; a bad value stops start-up. */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -14,6 +15,39 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+/** An address, or an address range in CIDR notation (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell the client's address in X-Forwarded-For: none when unset (the client's
+ * address is the connection's), a hop count (`1`: the nearest proxy), or the proxies' addresses.
+ */
+const trustProxy = optional
+  .pipe(
+    z
+      .string()
+      .refine(
+        (v) => /^\d{1,2}$/.test(v) || v.split(',').every((entry) => isAddressOrRange(entry.trim())),
+        'must be a hop count (like 1) or comma-separated addresses or CIDR ranges (like 127.0.0.1,10.0.0.0/8)',
+      )
+      .optional(),
+  )
+  .transform((v): false | string[] | ((address: string, hop: number) => boolean) => {
+    if (v === undefined) return false;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      // As Fastify's own hop count (which its types do not declare): trust the `hops` nearest proxies.
+      return (_address, hop) => hop < hops;
+    }
+    return v.split(',').map((entry) => entry.trim());
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -26,6 +60,7 @@ const envSchema = z.object({
       .optional(),
   ),
   PUBLIC_URL: optionalUrl,
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Secret that signs session cookies; required in production. */
   AUTH_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),

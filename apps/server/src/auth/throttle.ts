@@ -1,0 +1,45 @@
+/**
+ * Counters behind the auth limits (sign-in, password reset and change): events per key in a
+ * sliding window, in this process. Bounded, so a flood of distinct keys cannot grow memory without end.
+ */
+export const MAX_KEYS = 100_000;
+
+export class SlidingWindow {
+  private readonly events = new Map<string, number[]>();
+
+  constructor(
+    private readonly windowMs: number,
+    private readonly max: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Milliseconds until `key` is under its limit again; 0 when it is now. */
+  waitMs(key: string): number {
+    const list = this.recent(key);
+    if (list.length < this.max) return 0;
+    return list[list.length - this.max]! + this.windowMs - this.now();
+  }
+
+  hit(key: string): void {
+    const list = this.recent(key);
+    list.push(this.now());
+    // Re-inserted so that the first key in the map is always the least recently hit one.
+    this.events.delete(key);
+    this.events.set(key, list);
+    if (this.events.size > MAX_KEYS) this.events.delete(this.events.keys().next().value!);
+  }
+
+  clear(key: string): void {
+    this.events.delete(key);
+  }
+
+  private recent(key: string): number[] {
+    const since = this.now() - this.windowMs;
+    const list = (this.events.get(key) ?? []).filter((t) => t > since);
+    if (list.length === 0) this.events.delete(key);
+    return list;
+  }
+}
+
+/** Seconds for a Retry-After header. */
+export const toSeconds = (ms: number) => Math.ceil(ms / 1000);
