@@ -152,8 +152,9 @@ async function registerWebApp(app: FastifyInstance, config: Config, methodsOf: (
     if (hasWebApp && request.method === 'GET' && !pathname.startsWith('/api') && !isFile) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
+    // A route of this path and method that found nothing (a missing photo) stays a 404.
     const allowed = methodsOf(pathname);
-    if (allowed.length > 0) {
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
       reply.header('allow', allowed.join(', '));
       return sendError(reply, request, 405, {
         code: ERROR_CODES.methodNotAllowed,

@@ -190,10 +190,15 @@ describe('a known path called with a method it does not have', () => {
     expect(failures).toEqual([]);
   });
 
-  it('still answers 404 for a path no route has', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/no-such-thing' });
-    expect(res.statusCode).toBe(404);
-    expect(res.headers.allow).toBeUndefined();
+  it('still answers 404 for a path no route has, and for a route of the method that finds nothing', async () => {
+    for (const [method, url] of [
+      ['PUT', '/api/no-such-thing'],
+      ['GET', '/uploads/no-such-photo-480.webp'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers.allow).toBeUndefined();
+    }
   });
 });
 
