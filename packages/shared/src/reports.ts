@@ -22,7 +22,8 @@ export const reportInputSchema = z
       .string({ error: 'Details must be text' })
       .trim()
       .max(REPORT_DETAILS_MAX_LENGTH, `Keep the details under ${REPORT_DETAILS_MAX_LENGTH} characters`)
-      .default(''),
+      .default('')
+      .meta({ description: 'Required (not blank) when the reason is Other' }),
   })
   .superRefine((input, ctx) => {
     if (input.reason === 'Other' && input.details === '') {

@@ -80,7 +80,7 @@ const COMPONENTS: Record<string, z.ZodType> = {
 // zod's global registry also holds the `.meta()` of the shared schemas (formats, descriptions).
 for (const [id, schema] of Object.entries(COMPONENTS)) z.globalRegistry.add(schema, { ...schema.meta(), id });
 
-export const SECURITY_SCHEME = 'sessionCookie';
+const SECURITY_SCHEME = 'sessionCookie';
 
 const ERROR_RESPONSES = {
   400: 'The request is not valid (the fields say which are wrong)',
@@ -107,7 +107,7 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The statuses a route can answer besides its successes, from the mechanisms that produce them. */
-export function statusesOf(
+function statusesOf(
   route: Pick<RouteOptions, 'method' | 'schema' | 'config'> & {
     config?: { access?: Access; rateLimit?: unknown };
   },
