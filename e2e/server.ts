@@ -98,6 +98,8 @@ export async function startServer(): Promise<RunningServer> {
     PUBLIC_URL: baseURL,
     DATA_DIR: dataDir,
     SEED_DEMO: 'true',
+    // foundation.spec.ts reads the OpenAPI document, which production does not serve by default.
+    API_DOCS: 'true',
     AUTH_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
     // E2E_DATABASE_URL runs the suite against a PostgreSQL database instead of the embedded one.

@@ -7,10 +7,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
+import { ERROR_CODES } from '@redline/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { createAuth } from './auth/auth.ts';
 import type { Config } from './config/config.ts';
@@ -20,6 +19,8 @@ import { registerAccessControl } from './http/access.ts';
 import { refuseNonCanonicalPaths } from './http/canonical-path.ts';
 import { handleFrameworkError, registerErrorHandling, sendError } from './http/error-handler.ts';
 import { loggerOptions, OneLineRequestLog } from './http/logger.ts';
+import { trackRouteMethods } from './http/method-not-allowed.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { requestIdOf } from './http/request-id.ts';
 import { registerResponseHeaders, securityHeaders } from './http/security-headers.ts';
 import { responseSerializer } from './http/serializer.ts';
@@ -66,6 +67,7 @@ export async function buildApp(
   app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== 'production'));
   registerResponseHeaders(app, securityHeaders(config));
   refuseNonCanonicalPaths(app);
+  const methodsOf = trackRouteMethods(app);
 
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
@@ -79,18 +81,7 @@ export async function buildApp(
   const context: AppContext = { config, database, auth, mailer, payments, photos };
 
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Redline API',
-        version: '1.0.0',
-        description: 'The marketplace API. Errors share one shape.',
-      },
-      servers: [{ url: '/' }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerOpenApi(app, config.apiDocs);
 
   registerErrorHandling(app);
   registerAccessControl(app, auth, database.db, config.publicUrl);
@@ -116,7 +107,7 @@ export async function buildApp(
   const stopPhotoCleanup = startPhotoCleanup({ db: database.db, photos }, app.log);
   app.addHook('onClose', async () => stopPhotoCleanup());
 
-  await registerWebApp(app, config);
+  await registerWebApp(app, config, methodsOf);
   return { app, context };
 }
 
@@ -140,7 +131,7 @@ async function registerUploads(app: FastifyInstance, photos: PhotoStore) {
 }
 
 /** Serves the built single-page app when it exists (npm start builds it): hashed assets cached for a year, index.html never cached. */
-async function registerWebApp(app: FastifyInstance, config: Config) {
+async function registerWebApp(app: FastifyInstance, config: Config, methodsOf: (path: string) => string[]) {
   const indexFile = path.join(config.WEB_DIST, 'index.html');
   const hasWebApp = existsSync(indexFile);
   if (hasWebApp) {
@@ -163,8 +154,17 @@ async function registerWebApp(app: FastifyInstance, config: Config) {
     if (hasWebApp && request.method === 'GET' && !pathname.startsWith('/api') && !isFile) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
+    // A route of this path and method that found nothing (a missing photo) stays a 404.
+    const allowed = methodsOf(pathname);
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      reply.header('allow', allowed.join(', '));
+      return sendError(reply, request, 405, {
+        code: ERROR_CODES.methodNotAllowed,
+        message: `${pathname} does not accept ${request.method}; it accepts ${allowed.join(', ')}.`,
+      });
+    }
     return sendError(reply, request, 404, {
-      code: 'not_found',
+      code: ERROR_CODES.notFound,
       message: `No route for ${request.method} ${pathname}.`,
     });
   });

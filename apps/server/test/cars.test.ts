@@ -213,7 +213,7 @@ describe('POST /api/cars', () => {
   });
 });
 
-describe('GET /api/cars/:categoryId', () => {
+describe("GET /api/cars/:id (a category's cars)", () => {
   it('requires a session', async () => {
     expect((await as(t, undefined, { method: 'GET', url: '/api/cars/super-car' })).statusCode).toBe(401);
   });

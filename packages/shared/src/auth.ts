@@ -5,7 +5,8 @@ const email = z
   .string({ error: 'Email Address is required' })
   .trim()
   .min(1, 'Email Address is required')
-  .pipe(z.email('Enter a valid email address'));
+  .pipe(z.email('Enter a valid email address'))
+  .meta({ format: 'email' });
 const password = z
   .string({ error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)

@@ -67,7 +67,8 @@ export const bookingInputSchema = z
     date: z
       .string({ error: 'Date is required' })
       .min(1, 'Date is required')
-      .refine((v) => localDay(v) !== undefined, 'Enter a valid date'),
+      .refine((v) => localDay(v) !== undefined, 'Enter a valid date')
+      .meta({ format: 'date', description: 'A day after now and within the booking horizon (90 days)' }),
     time: z
       .string({ error: 'Time is required' })
       .min(1, 'Time is required')

@@ -3,6 +3,7 @@
  * and the API, and the car shapes the API answers with. Money is integer USD cents.
  */
 import { z } from 'zod';
+import { pageOf } from './common.ts';
 import { CAR_YEAR_MIN, carYearMax, FUELS, MAX_CAR_PHOTOS } from './constants.ts';
 import { photoKeySchema, photoSchema } from './photos.ts';
 
@@ -39,7 +40,13 @@ const year = z
   .int('Year must be a whole number')
   .refine((y) => y >= CAR_YEAR_MIN && y <= carYearMax(), {
     error: () => `Year must be between ${CAR_YEAR_MIN} and ${carYearMax()}`,
-  });
+  })
+  .meta({ minimum: CAR_YEAR_MIN, maximum: carYearMax(), description: 'Up to the current year' });
+
+export const fuelSchema = z.enum(FUELS, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === '' ? 'Fuel is required' : `Choose ${FUELS.join(', ')}`,
+});
 
 const declaration = z.literal(true, { error: 'You must confirm this declaration' });
 
@@ -60,10 +67,7 @@ const carFields = {
   model: requiredText('Model', 80),
   categoryId: requiredText('Category', 64),
   engine: requiredText('Engine', 120),
-  fuel: z.enum(FUELS, {
-    error: (issue) =>
-      issue.input === undefined || issue.input === '' ? 'Fuel is required' : `Choose ${FUELS.join(', ')}`,
-  }),
+  fuel: fuelSchema,
   about: requiredText('About', CAR_ABOUT_MAX),
   askingPrice: cents('Asking price'),
   originalPrice: cents('Original price'),
@@ -80,7 +84,8 @@ const carFields = {
     .array(photoKeySchema, { error: 'Photo is required' })
     .min(1, 'Photo is required')
     .max(MAX_CAR_PHOTOS, `At most ${MAX_CAR_PHOTOS} photos`)
-    .refine((keys) => new Set(keys).size === keys.length, 'Each photo can be added only once'),
+    .refine((keys) => new Set(keys).size === keys.length, 'Each photo can be added only once')
+    .meta({ uniqueItems: true }),
 };
 
 /** Body of `POST /cars`. The seller, e-mail, date and ids come from the session and the server. */
@@ -91,7 +96,8 @@ export type CarInput = z.infer<typeof carInputSchema>;
 export const carUpdateSchema = z
   .object({ ...carFields, sold: z.boolean({ error: 'Sold must be true or false' }) })
   .partial()
-  .refine((update) => Object.values(update).some((v) => v !== undefined), 'Change at least one field');
+  .refine((update) => Object.values(update).some((v) => v !== undefined), 'Change at least one field')
+  .meta({ minProperties: 1 });
 export type CarUpdate = z.infer<typeof carUpdateSchema>;
 
 export const carSchema = z.object({
@@ -102,7 +108,7 @@ export const carSchema = z.object({
   categoryId: z.string(),
   categoryName: z.string(),
   engine: z.string(),
-  fuel: z.enum(FUELS),
+  fuel: fuelSchema,
   about: z.string(),
   askingPrice: z.number().int(),
   originalPrice: z.number().int(),
@@ -121,16 +127,13 @@ export const carSchema = z.object({
   isAdvertised: z.boolean(),
 });
 export type Car = z.infer<typeof carSchema>;
-export const carPageSchema = z.object({ items: z.array(carSchema), nextCursor: z.string().nullable() });
+export const carPageSchema = pageOf(carSchema);
 export type CarPage = z.infer<typeof carPageSchema>;
 
 /** A car on the public What's New list: the card fields without the seller's e-mail. */
 export const advertisedCarSchema = carSchema.omit({ sellerEmail: true }).extend({ advertisedAt: z.string() });
 export type AdvertisedCar = z.infer<typeof advertisedCarSchema>;
-export const advertisedCarPageSchema = z.object({
-  items: z.array(advertisedCarSchema),
-  nextCursor: z.string().nullable(),
-});
+export const advertisedCarPageSchema = pageOf(advertisedCarSchema);
 export type AdvertisedCarPage = z.infer<typeof advertisedCarPageSchema>;
 
 /** Body of `POST /advertise`. */
@@ -142,4 +145,7 @@ export const advertisementSchema = z.object({ id: z.string(), carId: z.string(),
 export type Advertisement = z.infer<typeof advertisementSchema>;
 
 export const carIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
-export const categoryCarsParamsSchema = z.object({ categoryId: z.string().min(1).max(64) });
+/** `GET /cars/{id}` lists a category: its path shares the template of `PATCH /cars/{id}` (a car). */
+export const categoryCarsParamsSchema = z.object({
+  id: z.string().min(1).max(64).meta({ description: "The category's id" }),
+});

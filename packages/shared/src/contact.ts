@@ -2,7 +2,12 @@ import { z } from 'zod';
 
 export const contactMessageInputSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(80, 'Name is too long'),
-  email: z.string().trim().min(1, 'Email Address is required').pipe(z.email('Enter a valid email address')),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email Address is required')
+    .pipe(z.email('Enter a valid email address'))
+    .meta({ format: 'email' }),
   message: z
     .string()
     .trim()

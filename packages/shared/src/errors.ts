@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',
   notFound: 'not_found',
+  methodNotAllowed: 'method_not_allowed',
   conflict: 'conflict',
   tooLarge: 'payload_too_large',
   unsupportedMedia: 'unsupported_media_type',

@@ -10,18 +10,20 @@ export const REPORT_REASONS = [
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_DETAILS_MAX_LENGTH = 1000;
+export const reportReasonSchema = z.enum(REPORT_REASONS, { error: 'Choose a reason' });
 
 const carId = z.guid({ error: 'Choose a car' });
 
 export const reportInputSchema = z
   .object({
     carId,
-    reason: z.enum(REPORT_REASONS, { error: 'Choose a reason' }),
+    reason: reportReasonSchema,
     details: z
       .string({ error: 'Details must be text' })
       .trim()
       .max(REPORT_DETAILS_MAX_LENGTH, `Keep the details under ${REPORT_DETAILS_MAX_LENGTH} characters`)
-      .default(''),
+      .default('')
+      .meta({ description: 'Required (not blank) when the reason is Other' }),
   })
   .superRefine((input, ctx) => {
     if (input.reason === 'Other' && input.details === '') {
@@ -36,7 +38,7 @@ export const reportedCarParamsSchema = z.object({ carId });
 export const reportSchema = z.object({
   id: z.string(),
   carId: z.string(),
-  reason: z.enum(REPORT_REASONS),
+  reason: reportReasonSchema,
   details: z.string(),
   createdAt: z.string(),
 });
@@ -56,7 +58,7 @@ export const reportedPostSchema = z.object({
   lastReportedAt: z.string(),
   reports: z.array(
     z.object({
-      reason: z.enum(REPORT_REASONS),
+      reason: reportReasonSchema,
       details: z.string(),
       buyerName: z.string(),
       createdAt: z.string(),

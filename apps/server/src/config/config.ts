@@ -89,9 +89,12 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** Serve the OpenAPI document and Swagger UI at /api/docs; default: on except in production. */
+  API_DOCS: optional.pipe(z.enum(['true', 'false']).optional()),
 });
 
 export type Config = z.infer<typeof envSchema> & {
+  apiDocs: boolean;
   dataDir: string;
   publicUrl: string;
   adminEmails: string[];
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     ...c,
+    apiDocs: c.API_DOCS === undefined ? c.NODE_ENV !== 'production' : c.API_DOCS === 'true',
     dataDir: path.resolve(c.DATA_DIR),
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     adminEmails: (c.ADMIN_EMAILS ?? '')

@@ -9,7 +9,7 @@ const statusCodes: Record<number, string> = {
   401: ERROR_CODES.unauthorized,
   403: ERROR_CODES.forbidden,
   404: ERROR_CODES.notFound,
-  405: ERROR_CODES.badRequest,
+  405: ERROR_CODES.methodNotAllowed,
   409: ERROR_CODES.conflict,
   413: ERROR_CODES.tooLarge,
   415: ERROR_CODES.unsupportedMedia,

@@ -157,7 +157,7 @@ const OWNERSHIP: Record<string, Row> = {
     },
     expect: { seller: 201, otherSeller: 201 },
   },
-  'GET /api/cars/:categoryId': { call: () => ({ url: '/api/cars/super-car' }), expect: { others: 200 } },
+  'GET /api/cars/:id': { call: () => ({ url: '/api/cars/super-car' }), expect: { others: 200 } },
   'DELETE /api/cars/:id': {
     call: async () => ({ url: `/api/cars/${(await freshCar()).id}` }),
     expect: { seller: 200, otherSeller: 403, admin: 200 },
@@ -216,6 +216,11 @@ const OWNERSHIP: Record<string, Row> = {
     },
   },
   'GET /api/payments': { call: () => ({ url: '/api/payments' }), expect: { admin: 200 } },
+  // Registered everywhere, answering only when STRIPE_WEBHOOK_SECRET is set (not here).
+  'POST /api/stripe/webhook': {
+    call: () => ({ url: '/api/stripe/webhook', payload: {} }),
+    expect: { others: 404 },
+  },
   'POST /api/payments/test-mode/confirm': {
     call: async () => {
       const { clientSecret } = await bookingWithIntent(false);

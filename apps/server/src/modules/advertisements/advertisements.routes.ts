@@ -19,6 +19,8 @@ export function advertisementsRoutes({ database, photos }: AppContext): FastifyP
       config: { access: 'public' },
       schema: {
         tags,
+        operationId: 'listAdvertisedCars',
+        otherStatuses: [304],
         summary:
           "What's New: advertised cars for sale, newest advertisement first (ETag: revalidate with If-None-Match)",
         querystring: pageQuerySchema,
@@ -36,6 +38,8 @@ export function advertisementsRoutes({ database, photos }: AppContext): FastifyP
       config: { access: ['Seller'] },
       schema: {
         tags,
+        operationId: 'advertiseCar',
+        otherStatuses: [404, 409],
         summary: 'Advertise one of your unsold cars, once (its seller)',
         body: advertiseInputSchema,
         response: { 201: advertisementSchema },

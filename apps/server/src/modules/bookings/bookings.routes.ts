@@ -20,6 +20,8 @@ export function bookingsRoutes(context: AppContext): FastifyPluginAsyncZod {
       config: { access: ['Buyer'] },
       schema: {
         tags,
+        operationId: 'bookTestDrive',
+        otherStatuses: [404, 409],
         summary: 'Book a test drive (buyer); buyer, seller, car summary and price come from the server',
         body: bookingInputSchema,
         response: { 201: bookingSchema },
@@ -32,6 +34,8 @@ export function bookingsRoutes(context: AppContext): FastifyPluginAsyncZod {
       config: { access: ['Buyer', 'Admin'] },
       schema: {
         tags,
+        operationId: 'listBuyerBookings',
+        otherStatuses: [404],
         summary: "A buyer's bookings, newest first (that buyer or an admin)",
         params: emailParamsSchema,
         querystring: pageQuerySchema,
@@ -45,6 +49,8 @@ export function bookingsRoutes(context: AppContext): FastifyPluginAsyncZod {
       config: { access: ['Seller', 'Admin'] },
       schema: {
         tags,
+        operationId: 'listSellerBookings',
+        otherStatuses: [404],
         summary: "Test-drive requests on a seller's cars, newest first (that seller or an admin)",
         params: emailParamsSchema,
         querystring: pageQuerySchema,
@@ -58,6 +64,8 @@ export function bookingsRoutes(context: AppContext): FastifyPluginAsyncZod {
       config: { access: 'signedIn' },
       schema: {
         tags,
+        operationId: 'getBooking',
+        otherStatuses: [404],
         summary: "One booking (its buyer, the car's seller or an admin)",
         params: bookingIdParamsSchema,
         response: { 200: bookingSchema },
@@ -69,6 +77,8 @@ export function bookingsRoutes(context: AppContext): FastifyPluginAsyncZod {
       config: { access: ['Buyer', 'Admin'] },
       schema: {
         tags,
+        operationId: 'cancelBooking',
+        otherStatuses: [404, 409],
         summary: 'Cancel an unpaid booking (its buyer or an admin)',
         params: bookingIdParamsSchema,
         response: { 200: deletedCountSchema },

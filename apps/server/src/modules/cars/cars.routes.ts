@@ -20,10 +20,12 @@ const tags = ['cars'];
 export function carsRoutes({ database, photos }: AppContext): FastifyPluginAsyncZod {
   const deps = { db: database.db, photos };
   return async (app) => {
-    app.get('/cars/:categoryId', {
+    app.get('/cars/:id', {
       config: { access: 'signedIn' },
       schema: {
         tags,
+        operationId: 'listCategoryCars',
+        otherStatuses: [304, 404],
         summary: "A category's cars for sale, newest first (ETag: revalidate with If-None-Match)",
         params: categoryCarsParamsSchema,
         querystring: pageQuerySchema,
@@ -31,9 +33,9 @@ export function carsRoutes({ database, photos }: AppContext): FastifyPluginAsync
       },
       handler: (request, reply) =>
         sendCatalogue(deps.db, request, reply, {
-          key: `category:${request.params.categoryId}:${request.query.limit}:${request.query.cursor ?? ''}`,
+          key: `category:${request.params.id}:${request.query.limit}:${request.query.cursor ?? ''}`,
           schema: carPageSchema,
-          load: () => service.listCategoryCars(deps, request.params.categoryId, request.query),
+          load: () => service.listCategoryCars(deps, request.params.id, request.query),
         }),
     });
 
@@ -41,6 +43,8 @@ export function carsRoutes({ database, photos }: AppContext): FastifyPluginAsync
       config: { access: 'signedIn' },
       schema: {
         tags,
+        operationId: 'getCar',
+        otherStatuses: [404],
         summary: 'One car (sold cars too)',
         params: carIdParamsSchema,
         response: { 200: carSchema },
@@ -52,6 +56,8 @@ export function carsRoutes({ database, photos }: AppContext): FastifyPluginAsync
       config: { access: ['Seller', 'Admin'] },
       schema: {
         tags,
+        operationId: 'listSellerCars',
+        otherStatuses: [404],
         summary: "A seller's cars, sold ones included (that seller or an admin)",
         params: emailParamsSchema,
         querystring: pageQuerySchema,
@@ -65,6 +71,7 @@ export function carsRoutes({ database, photos }: AppContext): FastifyPluginAsync
       config: { access: ['Seller'] },
       schema: {
         tags,
+        operationId: 'createCar',
         summary: 'Post a car for sale (seller)',
         body: carInputSchema,
         response: { 201: carSchema },
@@ -79,6 +86,8 @@ export function carsRoutes({ database, photos }: AppContext): FastifyPluginAsync
       config: { access: ['Seller'] },
       schema: {
         tags,
+        operationId: 'updateCar',
+        otherStatuses: [404],
         summary: 'Edit one of your cars, or mark it sold or back on sale (its seller)',
         params: carIdParamsSchema,
         body: carUpdateSchema,
@@ -91,6 +100,8 @@ export function carsRoutes({ database, photos }: AppContext): FastifyPluginAsync
       config: { access: ['Seller', 'Admin'] },
       schema: {
         tags,
+        operationId: 'deleteCar',
+        otherStatuses: [404],
         summary:
           'Delete a car with its advertisement, saved posts, reports and unpaid bookings (its seller or an admin)',
         params: carIdParamsSchema,

@@ -12,6 +12,8 @@ export function categoriesRoutes({ database, photos }: AppContext): FastifyPlugi
       config: { access: 'public' },
       schema: {
         tags: ['catalogue'],
+        operationId: 'listCategories',
+        otherStatuses: [304],
         summary: 'All categories in display order (ETag: revalidate with If-None-Match)',
         response: { 200: categoryListSchema },
       },

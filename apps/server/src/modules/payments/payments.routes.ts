@@ -3,6 +3,7 @@ import {
   confirmTestPaymentResponseSchema,
   createPaymentIntentInputSchema,
   createPaymentIntentResponseSchema,
+  ERROR_CODES,
   pageOf,
   pageQuerySchema,
   paymentSchema,
@@ -14,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../http/access.ts';
-import { badRequest } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
 import type { PaymentProvider, ProviderEvent } from './payment-provider.ts';
 import * as service from './payments.service.ts';
 import { TestModeProvider } from './test-mode-provider.ts';
@@ -28,6 +29,8 @@ export function paymentsRoutes({ database, payments }: AppContext): FastifyPlugi
       config: { access: ['Buyer'] },
       schema: {
         tags,
+        operationId: 'createPaymentIntent',
+        otherStatuses: [404, 409, 503],
         summary: 'Start paying the test-drive fee of one of your bookings (the server sets the amount)',
         body: createPaymentIntentInputSchema,
         response: { 200: createPaymentIntentResponseSchema },
@@ -35,24 +38,30 @@ export function paymentsRoutes({ database, payments }: AppContext): FastifyPlugi
       handler: (request) => service.createPaymentIntent(db, payments, currentUser(request), request.body),
     });
 
-    if (payments instanceof TestModeProvider) {
-      const testMode = payments;
-      app.post('/payments/test-mode/confirm', {
-        config: { access: ['Buyer'] },
-        schema: {
-          tags,
-          summary: 'Confirm a payment with a Stripe test card (test mode only; no real charge)',
-          body: confirmTestPaymentInputSchema,
-          response: { 200: confirmTestPaymentResponseSchema },
-        },
-        handler: (request) => service.confirmTestPayment(testMode, currentUser(request), request.body),
-      });
-    }
+    // Registered whatever the provider, so that the API and its document are the same everywhere.
+    app.post('/payments/test-mode/confirm', {
+      config: { access: ['Buyer'] },
+      schema: {
+        tags,
+        operationId: 'confirmTestPayment',
+        otherStatuses: [402, 404],
+        summary:
+          'Confirm a payment with a Stripe test card (test mode only, no real charge; 404 when the server takes real payments)',
+        body: confirmTestPaymentInputSchema,
+        response: { 200: confirmTestPaymentResponseSchema },
+      },
+      handler: (request) => {
+        if (!(payments instanceof TestModeProvider)) throw notConfigured('Test-mode payments are off here.');
+        return service.confirmTestPayment(payments, currentUser(request), request.body);
+      },
+    });
 
     app.post('/payment', {
       config: { access: ['Buyer'] },
       schema: {
         tags,
+        operationId: 'recordPayment',
+        otherStatuses: [402, 404, 409, 503],
         summary: 'Record a payment the provider confirms as succeeded (idempotent)',
         body: recordPaymentInputSchema,
         response: { 200: recordPaymentResponseSchema, 201: recordPaymentResponseSchema },
@@ -67,6 +76,7 @@ export function paymentsRoutes({ database, payments }: AppContext): FastifyPlugi
       config: { access: ['Admin'] },
       schema: {
         tags,
+        operationId: 'listPayments',
         summary: 'Recorded payments, newest first (admin)',
         querystring: pageQuerySchema,
         response: { 200: pageOf(paymentSchema) },
@@ -74,20 +84,17 @@ export function paymentsRoutes({ database, payments }: AppContext): FastifyPlugi
       handler: (request) => service.listPayments(db, request.query),
     });
 
-    const webhooks = payments.webhooks;
-    if (webhooks) await app.register(stripeWebhookRoute(payments, webhooks, db));
+    await app.register(stripeWebhookRoute(payments, db));
   };
 }
+
+const notConfigured = (message: string) => new AppError(404, ERROR_CODES.notFound, message);
 
 /**
  * Stripe signs the exact bytes it sends, so this route keeps the raw body; the parser is
  * registered in this child plugin only and every other route still gets parsed JSON.
  */
-function stripeWebhookRoute(
-  payments: PaymentProvider,
-  webhooks: NonNullable<PaymentProvider['webhooks']>,
-  db: Db,
-): FastifyPluginAsyncZod {
+function stripeWebhookRoute(payments: PaymentProvider, db: Db): FastifyPluginAsyncZod {
   return async (app) => {
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
@@ -97,10 +104,15 @@ function stripeWebhookRoute(
       config: { access: 'public' },
       schema: {
         tags,
-        summary: "Stripe's signed events (payment_intent.succeeded records the payment)",
+        operationId: 'receiveStripeEvent',
+        otherStatuses: [404],
+        summary:
+          "Stripe's signed events (payment_intent.succeeded records the payment); 404 unless STRIPE_WEBHOOK_SECRET is set",
         response: { 200: stripeWebhookResponseSchema },
       },
       handler: async (request) => {
+        const webhooks = payments.webhooks;
+        if (!webhooks) throw notConfigured('Stripe webhooks are not configured here.');
         const signature = request.headers['stripe-signature'];
         if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') {
           throw badRequest('The webhook signature is missing.');

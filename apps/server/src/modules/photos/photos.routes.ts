@@ -17,9 +17,12 @@ export function photosRoutes({ database, photos }: AppContext): FastifyPluginAsy
       config: { access: ['Seller'], rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['photos'],
+        operationId: 'uploadPhoto',
+        otherStatuses: [503],
         summary:
           'Upload one car photo (multipart field "file"; JPEG, PNG, WebP, AVIF or HEIC, at most 15 MB)',
         consumes: ['multipart/form-data'],
+        files: { [PHOTO_UPLOAD_FIELD]: 'The photo: JPEG, PNG, WebP, AVIF or HEIC, at most 15 MB' },
         response: { 201: uploadedPhotoSchema },
       },
       handler: async (request, reply) => {

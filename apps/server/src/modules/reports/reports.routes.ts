@@ -20,6 +20,8 @@ export function reportsRoutes(context: AppContext): FastifyPluginAsyncZod {
       config: { access: ['Buyer'] },
       schema: {
         tags,
+        operationId: 'reportPost',
+        otherStatuses: [404, 409],
         summary: 'Report a car post (buyer, once per car)',
         body: reportInputSchema,
         response: { 201: reportSchema },
@@ -32,6 +34,7 @@ export function reportsRoutes(context: AppContext): FastifyPluginAsyncZod {
       config: { access: ['Admin'] },
       schema: {
         tags,
+        operationId: 'listReportedPosts',
         summary: 'Reported cars with their reports, most recently reported first (admin)',
         querystring: pageQuerySchema,
         response: { 200: pageOf(reportedPostSchema) },
@@ -43,6 +46,8 @@ export function reportsRoutes(context: AppContext): FastifyPluginAsyncZod {
       config: { access: ['Admin'] },
       schema: {
         tags,
+        operationId: 'deleteReportedPost',
+        otherStatuses: [404],
         summary:
           'Delete a reported car with its advertisement, saved posts, reports and unpaid bookings (admin)',
         params: reportedCarParamsSchema,
@@ -55,6 +60,8 @@ export function reportsRoutes(context: AppContext): FastifyPluginAsyncZod {
       config: { access: ['Admin'] },
       schema: {
         tags,
+        operationId: 'dismissReports',
+        otherStatuses: [404],
         summary: "Dismiss a car's reports as unfounded; the car stays (admin)",
         params: reportedCarParamsSchema,
         response: { 200: deletedCountSchema },

@@ -21,6 +21,8 @@ export function savedPostsRoutes(context: AppContext): FastifyPluginAsyncZod {
       config: { access: ['Buyer', 'Admin'] },
       schema: {
         tags,
+        operationId: 'listSavedPosts',
+        otherStatuses: [404],
         summary: "A buyer's saved posts, newest first (that buyer or an admin)",
         params: emailParamsSchema,
         querystring: pageQuerySchema,
@@ -34,6 +36,7 @@ export function savedPostsRoutes(context: AppContext): FastifyPluginAsyncZod {
       config: { access: ['Buyer'] },
       schema: {
         tags,
+        operationId: 'getSavedState',
         summary: 'Whether the signed-in buyer saved this car',
         params: savedPostCarParamsSchema,
         response: { 200: savedStateSchema },
@@ -45,6 +48,8 @@ export function savedPostsRoutes(context: AppContext): FastifyPluginAsyncZod {
       config: { access: ['Buyer'] },
       schema: {
         tags,
+        operationId: 'savePost',
+        otherStatuses: [404, 409],
         summary: 'Save a car for the signed-in buyer',
         body: savedPostInputSchema,
         response: { 201: savedPostSchema },
@@ -57,6 +62,7 @@ export function savedPostsRoutes(context: AppContext): FastifyPluginAsyncZod {
       config: { access: ['Buyer'] },
       schema: {
         tags,
+        operationId: 'removeSavedPost',
         summary: "Remove a car from the signed-in buyer's saved posts",
         params: savedPostCarParamsSchema,
         response: { 200: deletedCountSchema },

@@ -22,6 +22,8 @@ export function systemRoutes({ config, database }: AppContext): FastifyPluginAsy
       config: { access: 'public' },
       schema: {
         tags: ['system'],
+        operationId: 'getHealth',
+        otherStatuses: [503],
         summary: 'Liveness and database check',
         response: { 200: z.object({ status: z.literal('ok') }) },
       },
@@ -39,6 +41,7 @@ export function systemRoutes({ config, database }: AppContext): FastifyPluginAsy
       config: { access: 'public' },
       schema: {
         tags: ['system'],
+        operationId: 'getConfig',
         summary: 'What the browser needs to know',
         response: { 200: publicConfigSchema },
       },
@@ -54,6 +57,7 @@ export function systemRoutes({ config, database }: AppContext): FastifyPluginAsy
       config: { access: 'public', rateLimit: { max: 5, timeWindow: '10 minutes' } },
       schema: {
         tags: ['system'],
+        operationId: 'sendContactMessage',
         summary: 'Send a message to the Redline team',
         body: contactMessageInputSchema,
         response: { 201: z.object({ id: z.string() }) },
@@ -71,6 +75,7 @@ export function systemRoutes({ config, database }: AppContext): FastifyPluginAsy
       config: { access: ['Admin'] },
       schema: {
         tags: ['system'],
+        operationId: 'listContactMessages',
         summary: 'Messages sent through the contact form (admin)',
         querystring: pageQuerySchema,
         response: { 200: pageOf(contactMessageSchema) },

@@ -22,7 +22,12 @@ export function usersRoutes({ database, auth }: AppContext): FastifyPluginAsyncZ
     // browsers log as a console error on every public page).
     app.get('/me', {
       config: { access: 'public' },
-      schema: { tags, summary: 'The signed-in user, or null', response: { 200: userSchema.nullable() } },
+      schema: {
+        tags,
+        operationId: 'getMe',
+        summary: 'The signed-in user, or null',
+        response: { 200: userSchema.nullable() },
+      },
       handler: (request) => sessionUser(auth, db, request),
     });
 
@@ -30,6 +35,8 @@ export function usersRoutes({ database, auth }: AppContext): FastifyPluginAsyncZ
       config: { access: 'signedIn' },
       schema: {
         tags,
+        operationId: 'getUser',
+        otherStatuses: [404],
         summary: 'A user by e-mail (self or admin)',
         params: emailParamsSchema,
         response: { 200: userSchema },
@@ -49,6 +56,8 @@ export function usersRoutes({ database, auth }: AppContext): FastifyPluginAsyncZ
       config: { access: ['Admin'] },
       schema: {
         tags,
+        operationId: 'deleteUser',
+        otherStatuses: [404],
         summary: 'Delete a buyer or seller (admin)',
         params: emailParamsSchema,
         response: { 200: deletedCountSchema },
@@ -64,6 +73,7 @@ export function usersRoutes({ database, auth }: AppContext): FastifyPluginAsyncZ
         config: { access: ['Admin'] },
         schema: {
           tags,
+          operationId: `list${role}s`,
           summary: `List ${path} (admin)`,
           querystring: pageQuerySchema,
           response: { 200: pageOf(userSchema) },
@@ -77,6 +87,8 @@ export function usersRoutes({ database, auth }: AppContext): FastifyPluginAsyncZ
         config: { access: ['Admin'] },
         schema: {
           tags,
+          operationId: `verify${role}`,
+          otherStatuses: [404],
           summary: `Verify a ${role.toLowerCase()} (admin)`,
           params: userIdParamsSchema,
           response: { 200: userSchema },

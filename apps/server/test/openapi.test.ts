@@ -1,0 +1,231 @@
+/**
+ * The OpenAPI document as a client generator reads it (issue 16, item 10), the 405 answer of a
+ * known path called with another method, and the API_DOCS setting (item 4).
+ */
+import type { OpenAPIV3 } from 'openapi-types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config/config.ts';
+import { createTestApp, errorOf, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let doc: OpenAPIV3.Document;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+});
+afterAll(() => t.close());
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+const templateOf = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+function operations() {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    METHODS.filter((method) => item?.[method]).map((method) => ({
+      path,
+      method,
+      operation: item![method] as OpenAPIV3.OperationObject,
+    })),
+  );
+}
+
+/** Every route the app declares, except Better Auth's catch-all (documented call by call) and hidden ones. */
+function documentedRoutes() {
+  return t.app.accessPolicy.filter(
+    (p) => p.url !== '/api/auth/*' && !(p.method === 'POST' && p.url === '/api/users'),
+  );
+}
+
+describe('the OpenAPI document', () => {
+  it('documents every route, with a unique operationId, tags and the security its access declares', () => {
+    const ids = operations().map(({ operation }) => operation.operationId);
+    expect(
+      ids.every((id) => id && /^[a-z][A-Za-z]+$/.test(id)),
+      ids.join(' '),
+    ).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const route of documentedRoutes()) {
+      const operation = doc.paths[templateOf(route.url)]?.[route.method.toLowerCase() as 'get'];
+      expect(operation, `${route.method} ${route.url}`).toBeDefined();
+      expect(operation!.tags?.length).toBeGreaterThan(0);
+      const statuses = Object.keys(operation!.responses);
+      if (route.access === 'public') {
+        expect(operation!.security).toEqual([]);
+      } else {
+        expect(operation!.security).toEqual([{ sessionCookie: [] }]);
+        expect(statuses, `${route.method} ${route.url}`).toContain('401');
+      }
+      if (Array.isArray(route.access)) expect(statuses).toContain('403');
+      if (operation!.parameters?.length || operation!.requestBody) expect(statuses).toContain('400');
+    }
+    expect(doc.components?.securitySchemes?.sessionCookie).toEqual(
+      expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'redline.session_token' }),
+    );
+  });
+
+  it('answers every error in the one Error schema, and has a 4xx for every operation with inputs', () => {
+    for (const { path, method, operation } of operations()) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (!/^[45]|default/.test(status)) continue;
+        expect(response, `${method} ${path} ${status}`).toEqual({ $ref: `#/components/responses/${status}` });
+      }
+    }
+    for (const response of Object.values(doc.components?.responses ?? {})) {
+      expect((response as OpenAPIV3.ResponseObject).content?.['application/json']?.schema).toEqual({
+        $ref: '#/components/schemas/Error',
+      });
+    }
+  });
+
+  it('names the shared schemas as components, each emitted once', () => {
+    const schemas = doc.components?.schemas ?? {};
+    for (const name of ['Car', 'CarPage', 'Booking', 'BookingPage', 'Error', 'Fuel', 'User', 'Photo']) {
+      expect(schemas, name).toHaveProperty(name);
+    }
+    const text = JSON.stringify(doc);
+    // Fuel (answers) and FuelInput (requests): the enum is written nowhere else.
+    expect(text.split('["Petrol","Diesel","Electric","Hybrid"]').length - 1).toBe(2);
+    expect(doc.paths['/api/testdrivebooking/{id}']?.get?.responses['200']).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Booking' } } },
+    });
+  });
+
+  it('has one parameter name per path template', () => {
+    const shapes = Object.keys(doc.paths).map((path) => path.replace(/\{\w+\}/g, '{}'));
+    expect(shapes.length).toBe(new Set(shapes).size);
+  });
+
+  it('states the real rules of request fields (e-mail format, cursor, year range)', () => {
+    const parameters = (path: string) =>
+      (doc.paths[path]?.get?.parameters ?? []) as OpenAPIV3.ParameterObject[];
+    const email = parameters('/api/users/{email}').find((p) => p.name === 'email');
+    expect(email?.schema).toMatchObject({ type: 'string', format: 'email' });
+    const cursor = parameters('/api/cars/{id}').find((p) => p.name === 'cursor');
+    expect(cursor?.schema).toMatchObject({ maxLength: 200, pattern: '^[A-Za-z0-9_-]*$' });
+    const car = doc.paths['/api/cars']?.post?.requestBody as OpenAPIV3.RequestBodyObject;
+    const year = (car.content['application/json']!.schema as OpenAPIV3.SchemaObject).properties!.year;
+    expect(year).toMatchObject({ minimum: 1999, maximum: new Date().getFullYear() });
+  });
+
+  it('documents signing up, in and out, the session and password reset, without a session token in answers', () => {
+    const auth = operations().filter(({ path }) => path.startsWith('/api/auth/'));
+    expect(auth.map(({ operation }) => operation.operationId).sort()).toEqual([
+      'getSession',
+      'requestPasswordReset',
+      'resetPassword',
+      'signInEmail',
+      'signOut',
+      'signUpEmail',
+    ]);
+    const signIn = doc.paths['/api/auth/sign-in/email']!.post!;
+    const body = (signIn.requestBody as OpenAPIV3.RequestBodyObject).content['application/json']!.schema;
+    expect(body).toMatchObject({
+      required: ['email', 'password'],
+      properties: { email: { format: 'email' }, password: { minLength: 7, maxLength: 128 } },
+    });
+    expect(Object.keys(signIn.responses)).toEqual(expect.arrayContaining(['200', '401', '429']));
+    const schemas = doc.components!.schemas as Record<string, OpenAPIV3.SchemaObject>;
+    for (const name of ['SignedIn', 'SignedUp'])
+      expect(schemas[name]!.properties).not.toHaveProperty('token');
+    const session = schemas.AuthSession!.properties!.session as OpenAPIV3.SchemaObject;
+    expect(session.properties).not.toHaveProperty('token');
+  });
+
+  it("describes the upload's multipart body", () => {
+    const upload = doc.paths['/api/uploads']!.post!;
+    expect((upload.requestBody as OpenAPIV3.RequestBodyObject).content).toEqual({
+      'multipart/form-data': {
+        schema: expect.objectContaining({
+          type: 'object',
+          required: ['file'],
+          properties: { file: expect.objectContaining({ type: 'string', format: 'binary' }) },
+        }),
+      },
+    });
+  });
+
+  it('is the same document whatever payments are configured', async () => {
+    const stripe = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
+    try {
+      const other = (await stripe.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+      expect(other).toEqual(doc);
+      expect(doc.paths['/api/payments/test-mode/confirm']?.post).toBeDefined();
+      expect(doc.paths['/api/stripe/webhook']?.post).toBeDefined();
+    } finally {
+      await stripe.close();
+    }
+  });
+});
+
+describe('a known path called with a method it does not have', () => {
+  it('answers 405 with an Allow header, in the error shape, on every route', async () => {
+    const byPath = new Map<string, Set<string>>();
+    for (const { method, url } of t.app.accessPolicy) {
+      const methods = byPath.get(url) ?? new Set<string>();
+      methods.add(method);
+      if (method === 'GET') methods.add('HEAD');
+      byPath.set(url, methods);
+    }
+    const failures: string[] = [];
+    for (const [url, methods] of byPath) {
+      const path = url.replace(/:\w+/g, 'x').replace('*', 'x');
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+        if (methods.has(method)) continue;
+        const res = await t.app.inject({ method, url: path });
+        const allow = [...methods].sort().join(', ');
+        if (
+          res.statusCode !== 405 ||
+          res.headers.allow !== allow ||
+          errorOf(res).code !== 'method_not_allowed'
+        )
+          failures.push(
+            `${method} ${path}: ${res.statusCode} allow=${res.headers.allow} (expected ${allow})`,
+          );
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('still answers 404 for a path no route has, and for a route of the method that finds nothing', async () => {
+    for (const [method, url] of [
+      ['PUT', '/api/no-such-thing'],
+      ['GET', '/uploads/no-such-photo-480.webp'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers.allow).toBeUndefined();
+    }
+  });
+});
+
+describe('API_DOCS', () => {
+  const base = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://redline.example' };
+
+  it('is on by default in development and test, off in production, and validated', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe(true);
+    expect(loadConfig(base).apiDocs).toBe(false);
+    expect(loadConfig({ ...base, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(() => loadConfig({ ...base, API_DOCS: 'yes' })).toThrow(ConfigError);
+  });
+
+  it('serves neither Swagger UI nor the document when off', async () => {
+    const off = await createTestApp({ API_DOCS: 'false' });
+    try {
+      for (const url of ['/api/docs', '/api/docs/json', '/api/docs/yaml']) {
+        expect((await off.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+      }
+    } finally {
+      await off.close();
+    }
+    for (const url of ['/api/docs', '/api/docs/json']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeLessThan(400);
+    }
+  });
+});
