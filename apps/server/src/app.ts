@@ -20,6 +20,7 @@ import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { handleFrameworkError, registerErrorHandling, sendError } from './http/error-handler.ts';
 import { loggerOptions, OneLineRequestLog } from './http/logger.ts';
+import { AllowedOrigins } from './http/origins.ts';
 import { registerResponseHeaders, securityHeaders } from './http/security-headers.ts';
 import { responseSerializer } from './http/serializer.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -71,10 +72,15 @@ export async function buildApp(
     outboxDir: path.join(config.dataDir, 'outbox'),
     log: app.log,
   });
-  const auth = createAuth(config, database.db, mailer);
+  const origins = new AllowedOrigins(config);
+  app.addHook('onListen', function () {
+    const address = this.server.address();
+    if (typeof address === 'object' && address) origins.listeningOn(address.port);
+  });
+  const auth = createAuth(config, database.db, mailer, origins);
   const payments = await createPaymentProvider(config, database.db);
   const photos = await createPhotoStore(config);
-  const context: AppContext = { config, database, auth, mailer, payments, photos };
+  const context: AppContext = { config, database, auth, mailer, payments, photos, origins };
 
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -91,7 +97,7 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandling(app);
-  registerAccessControl(app, auth, database.db, config.publicUrl);
+  registerAccessControl(app, auth, database.db, origins);
   registerAuthRoutes(app, auth, new SignInLimiter(), config.publicUrl);
 
   const modules = [

@@ -35,6 +35,15 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const lines = [`Redline is running at http://localhost:${port}`];
+  if (!config.PUBLIC_URL) {
+    // The same list the origin checks use: each of these addresses can sign in.
+    const others = context.origins.all.filter(
+      (o) => new URL(o).port === String(port) && !o.includes('localhost'),
+    );
+    lines.push(`Also reachable at ${others.join(', ')}`);
+  } else {
+    lines.push(`Users open it at ${config.PUBLIC_URL} (PUBLIC_URL)`);
+  }
   if (database.engine === 'pglite') {
     lines.push(
       `Database: embedded PGlite in ${config.dataDir}/db (for trial and development; use PostgreSQL via DATABASE_URL in production)`,

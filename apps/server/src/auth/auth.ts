@@ -14,21 +14,31 @@ import { genericOAuth } from 'better-auth/plugins';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
+import { AllowedOrigins } from '../http/origins.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { invalidateCatalogue } from '../modules/categories/catalogue-cache.ts';
 import { invalidateSessions } from './session-cache.ts';
 
 export const SESSION_COOKIE_PREFIX = 'redline';
 
-/** In development a stable secret derived from the data directory keeps sessions across restarts. */
+/**
+ * In development and tests a stable secret derived from the data directory keeps sessions across
+ * restarts. Anyone can recompute it, so production never uses it (loadConfig requires AUTH_SECRET).
+ */
 function authSecret(config: Config): string {
   if (config.AUTH_SECRET) return config.AUTH_SECRET;
+  if (config.NODE_ENV === 'production') throw new Error('AUTH_SECRET is required in production');
   return createHash('sha256')
     .update(`redline-dev-secret:${config.dataDir}:${config.DATABASE_URL ?? ''}`)
     .digest('hex');
 }
 
-export function createAuth(config: Config, db: Db, mailer: Mailer) {
+export function createAuth(
+  config: Config,
+  db: Db,
+  mailer: Mailer,
+  origins: AllowedOrigins = new AllowedOrigins(config),
+) {
   const googleEnabled = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
   // Run after the write commits: sign-out, revocations, password change and reset, user update and deletion.
   const forgetSessions = { after: async () => invalidateSessions(db) };
@@ -45,7 +55,8 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: authSecret(config),
-    trustedOrigins: [config.publicUrl],
+    // Asked per request: the list follows the port the server listens on.
+    trustedOrigins: () => [...origins.all],
     // Failed Google sign-ins land back on the login page, which shows the error.
     onAPIError: { errorURL: '/user/login' },
     database: drizzleAdapter(db, {
