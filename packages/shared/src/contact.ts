@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, multiLineText, personNameSchema } from './common.ts';
 
 export const contactMessageInputSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(80, 'Name is too long'),
-  email: z.string().trim().min(1, 'Email Address is required').pipe(z.email('Enter a valid email address')),
-  message: z
+  name: personNameSchema,
+  email: z
     .string()
     .trim()
-    .min(10, 'Write at least 10 characters')
-    .max(2000, 'Keep the message under 2000 characters'),
+    .min(1, 'Email Address is required')
+    .max(EMAIL_MAX_LENGTH, `An email address has at most ${EMAIL_MAX_LENGTH} characters`)
+    .pipe(z.email('Enter a valid email address')),
+  message: multiLineText('Message', 2000).min(10, 'Write at least 10 characters'),
 });
 export type ContactMessageInput = z.infer<typeof contactMessageInputSchema>;
 

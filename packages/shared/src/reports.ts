@@ -1,5 +1,6 @@
 /** Reports of car posts by buyers, and the admin's view of reported cars. */
 import { z } from 'zod';
+import { multiLineText } from './common.ts';
 
 export const REPORT_REASONS = [
   'Misleading information',
@@ -17,11 +18,7 @@ export const reportInputSchema = z
   .object({
     carId,
     reason: z.enum(REPORT_REASONS, { error: 'Choose a reason' }),
-    details: z
-      .string({ error: 'Details must be text' })
-      .trim()
-      .max(REPORT_DETAILS_MAX_LENGTH, `Keep the details under ${REPORT_DETAILS_MAX_LENGTH} characters`)
-      .default(''),
+    details: multiLineText('Details', REPORT_DETAILS_MAX_LENGTH).default(''),
   })
   .superRefine((input, ctx) => {
     if (input.reason === 'Other' && input.details === '') {
