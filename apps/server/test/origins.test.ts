@@ -18,20 +18,25 @@ const FAKE_INTERFACES = {
 };
 
 describe('the origin list', () => {
-  it('holds the loopback names and every interface address on the port when listening on all interfaces', () => {
-    expect(localOrigins('0.0.0.0', [3000], FAKE_INTERFACES).sort()).toEqual(
+  it('holds localhost and every address of the machine when listening on all interfaces (::)', () => {
+    expect(localOrigins('::', [3000], FAKE_INTERFACES).sort()).toEqual(
       [...LOOPBACK, 'http://192.168.1.23:3000', 'http://[fd00::23]:3000'].sort(),
     );
   });
 
-  it('holds only the loopback names and the one address when listening on one', () => {
-    expect(localOrigins('192.168.1.23', [8080], FAKE_INTERFACES).sort()).toEqual(
-      [
-        'http://localhost:8080',
-        'http://127.0.0.1:8080',
-        'http://[::1]:8080',
-        'http://192.168.1.23:8080',
-      ].sort(),
+  it('holds the IPv4 addresses only when listening on 0.0.0.0', () => {
+    expect(localOrigins('0.0.0.0', [3000], FAKE_INTERFACES).sort()).toEqual(
+      ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://192.168.1.23:3000'].sort(),
+    );
+  });
+
+  it('holds the one address when listening on one, and localhost only for a loopback', () => {
+    expect(localOrigins('192.168.1.23', [8080], FAKE_INTERFACES)).toEqual(['http://192.168.1.23:8080']);
+    expect(localOrigins('127.0.0.1', [8080], FAKE_INTERFACES).sort()).toEqual(
+      ['http://localhost:8080', 'http://127.0.0.1:8080'].sort(),
+    );
+    expect(localOrigins('localhost', [80], FAKE_INTERFACES).sort()).toEqual(
+      ['http://localhost', 'http://127.0.0.1', 'http://[::1]'].sort(),
     );
   });
 
@@ -71,7 +76,7 @@ function signIn(t: TestApp, origin: string, email: string) {
 describe('without PUBLIC_URL', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: '' });
+    t = await createTestApp({ PUBLIC_URL: '', HOST: '::' });
   });
   afterAll(() => t.close());
 

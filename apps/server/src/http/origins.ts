@@ -1,29 +1,39 @@
 /**
  * The origins whose pages may write to this server: PUBLIC_URL's when it is set; otherwise every
- * address the server answers at on its port (the loopback names and, listening on all interfaces,
- * this machine's addresses, as a phone on the same network would use). Redline's cross-origin check
- * (access.ts) and Better Auth's trustedOrigins (auth.ts) both ask this one list.
+ * address the server answers at on its port (localhost, the loopback addresses and, listening on all
+ * interfaces, this machine's addresses, as a phone on the same network would use). Redline's
+ * cross-origin check (access.ts) and Better Auth's trustedOrigins (auth.ts) both ask this one list,
+ * and the start-up message prints it.
  */
 import os from 'node:os';
 import type { Config } from '../config/config.ts';
 
 /** `npm run dev` serves the web app from Vite on this port, which proxies /api to the server. */
 const VITE_DEV_PORT = 5173;
-const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
-const ALL_INTERFACES = new Set(['0.0.0.0', '::', '']);
 
 type Interfaces = ReturnType<typeof os.networkInterfaces>;
 
-/** `http://host:port` for the loopback names and the addresses the server listens on, at each port. */
+/**
+ * `http://address:port` for each address a browser can reach the server at, given what it listens
+ * on: `0.0.0.0` is every IPv4 address, `::` every address (IPv4 too), `localhost` both loopbacks,
+ * anything else that one address. `localhost` itself whenever a loopback address is served.
+ */
 export function localOrigins(host: string, ports: number[], interfaces: Interfaces): string[] {
-  const hosts = new Set(LOOPBACK_HOSTS);
-  const addresses = ALL_INTERFACES.has(host)
-    ? Object.values(interfaces).flatMap((list) => (list ?? []).map((i) => i.address))
-    : [host];
+  const all = Object.values(interfaces).flatMap((list) => list ?? []);
+  const addresses =
+    host === '0.0.0.0'
+      ? all.filter((i) => i.family === 'IPv4').map((i) => i.address)
+      : host === '::' || host === ''
+        ? all.map((i) => i.address)
+        : host === 'localhost'
+          ? ['127.0.0.1', '::1']
+          : [host];
+  const hosts = new Set<string>();
+  if (addresses.some((a) => a === '::1' || a.startsWith('127.'))) hosts.add('localhost');
   for (const address of addresses) {
     // A link-local IPv6 address needs a zone id, which browsers do not accept in a URL.
-    if (address.includes(':') && !address.toLowerCase().startsWith('fe80')) hosts.add(`[${address}]`);
-    else if (!address.includes(':')) hosts.add(address);
+    if (!address.includes(':')) hosts.add(address);
+    else if (!address.toLowerCase().startsWith('fe80')) hosts.add(`[${address}]`);
   }
   return ports.flatMap((port) => [...hosts].map((h) => new URL(`http://${h}:${port}`).origin));
 }
