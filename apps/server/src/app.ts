@@ -74,8 +74,7 @@ export async function buildApp(
   });
   const origins = new AllowedOrigins(config);
   app.addHook('onListen', function () {
-    const address = this.server.address();
-    if (typeof address === 'object' && address) origins.listeningOn(address.port);
+    origins.listeningOn(this.addresses().filter((a) => typeof a !== 'string'));
   });
   const auth = createAuth(config, database.db, mailer, origins);
   const payments = await createPaymentProvider(config, database.db);

@@ -19,23 +19,23 @@ const FAKE_INTERFACES = {
 
 describe('the origin list', () => {
   it('holds localhost and every address of the machine when listening on all interfaces (::)', () => {
-    expect(localOrigins('::', [3000], FAKE_INTERFACES).sort()).toEqual(
+    expect(localOrigins(['::'], [3000], FAKE_INTERFACES).sort()).toEqual(
       [...LOOPBACK, 'http://192.168.1.23:3000', 'http://[fd00::23]:3000'].sort(),
     );
   });
 
   it('holds the IPv4 addresses only when listening on 0.0.0.0', () => {
-    expect(localOrigins('0.0.0.0', [3000], FAKE_INTERFACES).sort()).toEqual(
+    expect(localOrigins(['0.0.0.0'], [3000], FAKE_INTERFACES).sort()).toEqual(
       ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://192.168.1.23:3000'].sort(),
     );
   });
 
   it('holds the one address when listening on one, and localhost only for a loopback', () => {
-    expect(localOrigins('192.168.1.23', [8080], FAKE_INTERFACES)).toEqual(['http://192.168.1.23:8080']);
-    expect(localOrigins('127.0.0.1', [8080], FAKE_INTERFACES).sort()).toEqual(
+    expect(localOrigins(['192.168.1.23'], [8080], FAKE_INTERFACES)).toEqual(['http://192.168.1.23:8080']);
+    expect(localOrigins(['127.0.0.1'], [8080], FAKE_INTERFACES).sort()).toEqual(
       ['http://localhost:8080', 'http://127.0.0.1:8080'].sort(),
     );
-    expect(localOrigins('localhost', [80], FAKE_INTERFACES).sort()).toEqual(
+    expect(localOrigins(['localhost'], [80], FAKE_INTERFACES).sort()).toEqual(
       ['http://localhost', 'http://127.0.0.1', 'http://[::1]'].sort(),
     );
   });
@@ -48,7 +48,7 @@ describe('the origin list', () => {
     );
     expect(configured.all).toEqual(['https://cars.example']);
     const open = new AllowedOrigins({ ...base, PUBLIC_URL: undefined }, () => FAKE_INTERFACES);
-    open.listeningOn(4321);
+    open.listeningOn([{ address: '0.0.0.0', port: 4321 }]);
     expect(open.has('http://192.168.1.23:4321')).toBe(true);
     expect(open.has('http://192.168.1.23:3000')).toBe(false);
     expect(open.has('http://evil.example:4321')).toBe(false);

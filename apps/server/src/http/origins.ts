@@ -14,20 +14,22 @@ const VITE_DEV_PORT = 5173;
 type Interfaces = ReturnType<typeof os.networkInterfaces>;
 
 /**
- * `http://address:port` for each address a browser can reach the server at, given what it listens
- * on: `0.0.0.0` is every IPv4 address, `::` every address (IPv4 too), `localhost` both loopbacks,
- * anything else that one address. `localhost` itself whenever a loopback address is served.
+ * `http://address:port` for each address a browser can reach the server at, given the addresses it
+ * listens on: `0.0.0.0` is every IPv4 address of the machine, `::` every address (IPv4 too),
+ * `localhost` (before listening) both loopbacks, anything else that one address. `localhost` itself
+ * whenever a loopback address is served.
  */
-export function localOrigins(host: string, ports: number[], interfaces: Interfaces): string[] {
+export function localOrigins(listening: string[], ports: number[], interfaces: Interfaces): string[] {
   const all = Object.values(interfaces).flatMap((list) => list ?? []);
-  const addresses =
+  const addresses = listening.flatMap((host) =>
     host === '0.0.0.0'
       ? all.filter((i) => i.family === 'IPv4').map((i) => i.address)
       : host === '::' || host === ''
         ? all.map((i) => i.address)
         : host === 'localhost'
           ? ['127.0.0.1', '::1']
-          : [host];
+          : [host],
+  );
   const hosts = new Set<string>();
   if (addresses.some((a) => a === '::1' || a.startsWith('127.'))) hosts.add('localhost');
   for (const address of addresses) {
@@ -47,12 +49,17 @@ export class AllowedOrigins {
     private readonly interfaces: () => Interfaces = os.networkInterfaces,
   ) {
     this.publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined;
-    this.origins = this.derive(config.PORT);
+    this.origins = this.derive([config.HOST], config.PORT);
   }
 
-  /** Once the server listens, its real port (PORT=0 picks a free one). */
-  listeningOn(port: number) {
-    this.origins = this.derive(port);
+  /** Once the server listens: the addresses it really bound, and its real port (PORT=0 picks a free one). */
+  listeningOn(addresses: { address: string; port: number }[]) {
+    const [first] = addresses;
+    if (first)
+      this.origins = this.derive(
+        addresses.map((a) => a.address),
+        first.port,
+      );
   }
 
   get all(): readonly string[] {
@@ -70,9 +77,9 @@ export class AllowedOrigins {
       : 'Requests from other sites are not accepted.';
   }
 
-  private derive(port: number): string[] {
+  private derive(listening: string[], port: number): string[] {
     if (this.publicOrigin) return [this.publicOrigin];
     const ports = this.config.NODE_ENV === 'development' ? [port, VITE_DEV_PORT] : [port];
-    return localOrigins(this.config.HOST, ports, this.interfaces());
+    return localOrigins(listening, ports, this.interfaces());
   }
 }
