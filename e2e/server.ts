@@ -77,7 +77,8 @@ function logTail(file: string, lines = 60): string {
   }
 }
 
-export async function startServer(): Promise<RunningServer> {
+/** `overrides`: the app's variables a spec needs different (its own server, e.g. without PUBLIC_URL). */
+export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const indexHtml = path.join(REPO_ROOT, 'apps/web/dist/index.html');
   if (!existsSync(indexHtml)) {
     throw new Error(
@@ -105,6 +106,7 @@ export async function startServer(): Promise<RunningServer> {
     // E2E_DATABASE_URL runs the suite against a PostgreSQL database instead of the embedded one.
     ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
   });
+  Object.assign(env, overrides);
 
   // The log lives in the run's own data directory: runs in parallel (other checkouts, other
   // shells) never mix their logs; stopServer keeps a copy in test-results/.

@@ -21,6 +21,7 @@ import { handleFrameworkError, registerErrorHandling, sendError } from './http/e
 import { loggerOptions, OneLineRequestLog } from './http/logger.ts';
 import { trackRouteMethods } from './http/method-not-allowed.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { AllowedOrigins } from './http/origins.ts';
 import { requestIdOf } from './http/request-id.ts';
 import { registerResponseHeaders, securityHeaders } from './http/security-headers.ts';
 import { responseSerializer } from './http/serializer.ts';
@@ -75,16 +76,20 @@ export async function buildApp(
     outboxDir: path.join(config.dataDir, 'outbox'),
     log: app.log,
   });
-  const auth = createAuth(config, database.db, mailer);
+  const origins = new AllowedOrigins(config);
+  app.addHook('onListen', function () {
+    origins.listeningOn(this.addresses().filter((a) => typeof a !== 'string'));
+  });
+  const auth = createAuth(config, database.db, mailer, origins);
   const payments = await createPaymentProvider(config, database.db);
   const photos = await createPhotoStore(config);
-  const context: AppContext = { config, database, auth, mailer, payments, photos };
+  const context: AppContext = { config, database, auth, mailer, payments, photos, origins };
 
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app, config.apiDocs);
 
   registerErrorHandling(app);
-  registerAccessControl(app, auth, database.db, config.publicUrl);
+  registerAccessControl(app, auth, database.db, origins);
   registerAuthRoutes(app, auth, config.publicUrl);
 
   const modules = [

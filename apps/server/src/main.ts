@@ -34,7 +34,13 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  const lines = [`Redline is running at http://localhost:${port}`];
+  // Without PUBLIC_URL, each address the origin checks accept (the same list), so each of them can sign in.
+  const [first, ...others] = config.PUBLIC_URL
+    ? [`http://localhost:${port}`]
+    : context.origins.all.filter((origin) => (new URL(origin).port || '80') === String(port));
+  const lines = [`Redline is running at ${first ?? `http://localhost:${port}`}`];
+  if (others.length > 0) lines.push(`Also at ${others.join(', ')}`);
+  if (config.PUBLIC_URL) lines.push(`Users open it at ${config.PUBLIC_URL} (PUBLIC_URL)`);
   if (database.engine === 'pglite') {
     lines.push(
       `Database: embedded PGlite in ${config.dataDir}/db (for trial and development; use PostgreSQL via DATABASE_URL in production)`,

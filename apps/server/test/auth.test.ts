@@ -42,7 +42,7 @@ describe('sign-up', () => {
     const email = `bad-role-${String(role)}@example.test`;
     const res = await signUp({ name: 'Sneaky', email, password: TEST_PASSWORD, role });
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res).message).toBe('Choose Buyer or Seller.');
+    expect(errorOf(res).fields).toEqual({ role: 'Choose Buyer or Seller' });
     expect(await t.db.query.users.findFirst({ where: eq(users.email, email) })).toBeUndefined();
   });
 

@@ -8,7 +8,10 @@ import { cookieFrom, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let oidc: OAuth2Server;
-let profile = { email: 'gina@example.test', name: 'Gina Google' };
+let profile: { email: string; name: string; sub?: string } = {
+  email: 'gina@example.test',
+  name: 'Gina Google',
+};
 
 beforeAll(async () => {
   oidc = new OAuth2Server();
@@ -16,10 +19,11 @@ beforeAll(async () => {
   await oidc.start(0, '127.0.0.1');
   oidc.service.on('beforeTokenSigning', (token) => {
     Object.assign(token.payload, { email: profile.email, email_verified: true, name: profile.name });
+    if (profile.sub) token.payload.sub = profile.sub;
   });
   oidc.service.on('beforeUserinfo', (response) => {
     Object.assign(response.body, {
-      sub: 'johndoe',
+      sub: profile.sub ?? 'johndoe',
       email: profile.email,
       email_verified: true,
       name: profile.name,
@@ -91,5 +95,12 @@ describe('Google sign-in', () => {
     const res = await signInWithGoogle();
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieFrom(res) } });
     expect(me.json().role).toBe('Buyer');
+  });
+
+  it("stores a provider's name only when it follows the name rule, else the address's first part", async () => {
+    profile = { sub: 'long-name', email: 'long-name@example.test', name: `Gina\u202E${'x'.repeat(500)}` };
+    const res = await signInWithGoogle();
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieFrom(res) } });
+    expect(me.json()).toMatchObject({ email: 'long-name@example.test', name: 'long-name' });
   });
 });

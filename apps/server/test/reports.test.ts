@@ -73,7 +73,7 @@ describe('POST /api/reportedpost', () => {
     expect(other.statusCode).toBe(400);
     expect(errorOf(other).fields).toEqual({ details: 'Tell us what is wrong with this post' });
     const long = await report(buyer, { carId: car.id, reason: 'Other', details: 'x'.repeat(1001) });
-    expect(errorOf(long).fields).toEqual({ details: 'Keep the details under 1000 characters' });
+    expect(errorOf(long).fields).toEqual({ details: 'Details must be at most 1000 characters' });
     expect(await reportsOf(car.id)).toHaveLength(0);
     const ok = await report(buyer, { carId: car.id, reason: 'Other', details: 'x'.repeat(1000) });
     expect(ok.statusCode).toBe(201);

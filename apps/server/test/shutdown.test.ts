@@ -17,6 +17,7 @@ it('serves, then on SIGTERM closes the port and the database and exits 0', async
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
     NODE_ENV: 'production',
+    AUTH_SECRET: 'x'.repeat(40),
     DATABASE_URL: '',
   };
   const server = spawn(tsx, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { emailFieldSchema as email, personNameSchema } from './common.ts';
 import { PASSWORD_MIN_LENGTH, ROLES, SIGN_UP_ROLES } from './constants.ts';
 
-const email = z
-  .string({ error: 'Email Address is required' })
-  .trim()
-  .min(1, 'Email Address is required')
-  .pipe(z.email('Enter a valid email address'))
-  .meta({ format: 'email' });
 const password = z
   .string({ error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
@@ -15,13 +10,20 @@ const password = z
 export const signInSchema = z.object({ email, password });
 export type SignInInput = z.infer<typeof signInSchema>;
 
+/** Redline shows no profile pictures, so it stores none: an `image` sent to the sign-in service is refused. */
+const noProfilePicture = z.null({ error: 'Redline does not keep profile pictures' }).optional();
+
 export const signUpSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(80, 'Name is too long'),
+  name: personNameSchema,
   email,
   password,
   role: z.enum(SIGN_UP_ROLES, { error: 'Choose Buyer or Seller' }),
+  image: noProfilePicture,
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** The account fields a user may change through the sign-in service (`POST /api/auth/update-user`). */
+export const updateUserSchema = z.object({ name: personNameSchema.optional(), image: noProfilePicture });
 
 export const forgotPasswordSchema = z.object({ email });
 export const resetPasswordSchema = z.object({ password });

@@ -3,6 +3,7 @@
  * booking form and the server both apply.
  */
 import { z } from 'zod';
+import { oneLineText } from './common.ts';
 import { BOOKING_HORIZON_DAYS } from './constants.ts';
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -59,11 +60,7 @@ export const bookingInputSchema = z
   .object({
     carId: z.guid({ error: 'Choose a car' }),
     phone,
-    city: z
-      .string({ error: 'City is required' })
-      .trim()
-      .min(1, 'City is required')
-      .max(80, 'City name is too long'),
+    city: oneLineText('City', 80),
     date: z
       .string({ error: 'Date is required' })
       .min(1, 'Date is required')

@@ -3,7 +3,7 @@
  * and the API, and the car shapes the API answers with. Money is integer USD cents.
  */
 import { z } from 'zod';
-import { pageOf } from './common.ts';
+import { multiLineText, oneLineText, pageOf } from './common.ts';
 import { CAR_YEAR_MIN, carYearMax, FUELS, MAX_CAR_PHOTOS } from './constants.ts';
 import { photoKeySchema, photoSchema } from './photos.ts';
 
@@ -12,13 +12,6 @@ export const CAR_PRICE_MAX_CENTS = 2_000_000_000;
 export const CAR_TOP_SPEED_MAX = 600;
 export const CAR_KM_MAX = 5_000_000;
 export const CAR_ABOUT_MAX = 5000;
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
 
 const cents = (label: string) =>
   z
@@ -63,12 +56,12 @@ export const carDeclarationsSchema = z.object(
 
 const carFields = {
   year,
-  brand: requiredText('Brand', 60),
-  model: requiredText('Model', 80),
-  categoryId: requiredText('Category', 64),
-  engine: requiredText('Engine', 120),
+  brand: oneLineText('Brand', 60),
+  model: oneLineText('Model', 80),
+  categoryId: oneLineText('Category', 64),
+  engine: oneLineText('Engine', 120),
   fuel: fuelSchema,
-  about: requiredText('About', CAR_ABOUT_MAX),
+  about: multiLineText('About', CAR_ABOUT_MAX).min(1, 'About is required'),
   askingPrice: cents('Asking price'),
   originalPrice: cents('Original price'),
   topSpeed: wholeNumber(

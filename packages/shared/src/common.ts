@@ -3,11 +3,22 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants.ts';
 
 export const idSchema = z.string().min(1).max(64);
 export const idParamsSchema = z.object({ id: idSchema });
+/** RFC 5321's longest path: an address longer than this cannot receive mail. */
+export const EMAIL_MAX_LENGTH = 254;
 export const emailSchema = z
   .string()
   .trim()
+  .max(EMAIL_MAX_LENGTH, `An email address has at most ${EMAIL_MAX_LENGTH} characters`)
   .toLowerCase()
   .pipe(z.email({ message: 'Enter a valid email address' }))
+  .meta({ format: 'email' });
+/** An e-mail address typed into a form (kept as typed; the server lower-cases it for sign-in). */
+export const emailFieldSchema = z
+  .string({ error: 'Email Address is required' })
+  .trim()
+  .min(1, 'Email Address is required')
+  .max(EMAIL_MAX_LENGTH, `An email address has at most ${EMAIL_MAX_LENGTH} characters`)
+  .pipe(z.email('Enter a valid email address'))
   .meta({ format: 'email' });
 export const emailParamsSchema = z.object({ email: emailSchema });
 
@@ -39,3 +50,29 @@ export type Page<T> = { items: T[]; nextCursor: string | null };
 export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
 export type DeletedCount = z.infer<typeof deletedCountSchema>;
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * The rules of every text a person types and Redline stores: trimmed, bounded, and free of control
+ * characters and bidirectional overrides (which break lists and can disguise a name). Multi-line
+ * texts keep their line breaks and tabs.
+ */
+const ONE_LINE = /^[^\p{Cc}\u202A-\u202E\u2066-\u2069]*$/u;
+const MULTI_LINE = /^(?:[\t\n\r]|[^\p{Cc}\u202A-\u202E\u2066-\u2069])*$/u;
+
+const boundedText = (label: string, max: number, pattern: RegExp) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .regex(pattern, `${label} cannot contain control characters`);
+
+/** A required one-line text (a name, a brand, a city). */
+export const oneLineText = (label: string, max: number) =>
+  boundedText(label, max, ONE_LINE).min(1, `${label} is required`);
+
+/** A multi-line text (a description, a message); optional ones add `.default('')`. */
+export const multiLineText = (label: string, max: number) => boundedText(label, max, MULTI_LINE);
+
+export const NAME_MAX_LENGTH = 80;
+/** A person's name, wherever it is typed: sign-up, the account's name change, the contact form. */
+export const personNameSchema = oneLineText('Name', NAME_MAX_LENGTH);

@@ -1,5 +1,6 @@
 /** Reports of car posts by buyers, and the admin's view of reported cars. */
 import { z } from 'zod';
+import { multiLineText } from './common.ts';
 
 export const REPORT_REASONS = [
   'Misleading information',
@@ -18,10 +19,7 @@ export const reportInputSchema = z
   .object({
     carId,
     reason: reportReasonSchema,
-    details: z
-      .string({ error: 'Details must be text' })
-      .trim()
-      .max(REPORT_DETAILS_MAX_LENGTH, `Keep the details under ${REPORT_DETAILS_MAX_LENGTH} characters`)
+    details: multiLineText('Details', REPORT_DETAILS_MAX_LENGTH)
       .default('')
       .meta({ description: 'Required (not blank) when the reason is Other' }),
   })

@@ -2,4 +2,11 @@ import { z } from 'zod';
 import { userSchema } from './auth.ts';
 
 export const userListSchema = z.array(userSchema);
+
+/**
+ * A buyer or seller in the admin lists: `renamedFrom` is the name an admin verified when its owner
+ * has changed it since (the rename cleared the verification: re-verify), otherwise null.
+ */
+export const listedUserSchema = userSchema.extend({ renamedFrom: z.string().nullable() });
+export type ListedUser = z.infer<typeof listedUserSchema>;
 export const userIdParamsSchema = z.object({ id: z.string().min(1).max(64) });

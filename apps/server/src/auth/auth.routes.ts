@@ -84,7 +84,7 @@ function normaliseEmail(body: unknown): Record<string, unknown> | undefined {
 
 /** Better Auth answers `{ code, message }`; duplicate e-mails come as 422 and become 409 here. */
 function toErrorShape(status: number, text: string, requestId: string, reply: FastifyReply) {
-  let parsed: { code?: string; message?: string } = {};
+  let parsed: { code?: string; message?: string; fields?: Record<string, string> } = {};
   try {
     parsed = JSON.parse(text);
   } catch {
@@ -101,6 +101,12 @@ function toErrorShape(status: number, text: string, requestId: string, reply: Fa
   reply.status(finalStatus);
   reply.header('content-type', 'application/json; charset=utf-8');
   return JSON.stringify({
-    error: { code: statusToCode[finalStatus] ?? ERROR_CODES.badRequest, message, requestId },
+    error: {
+      code: statusToCode[finalStatus] ?? ERROR_CODES.badRequest,
+      message,
+      // Set by auth.ts's validation of the bodies Better Auth stores.
+      ...(parsed.fields && { fields: parsed.fields }),
+      requestId,
+    },
   } satisfies ErrorResponse);
 }

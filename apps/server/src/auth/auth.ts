@@ -6,15 +6,17 @@
  * signing out, a password reset or deleting a user takes effect at the next request.
  */
 import { createHash } from 'node:crypto';
-import { SIGN_UP_ROLES } from '@redline/shared';
+import { personNameSchema, signUpSchema, updateUserSchema } from '@redline/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
 import { and, eq, like } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
+import { AllowedOrigins } from '../http/origins.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { invalidateCatalogue } from '../modules/categories/catalogue-cache.ts';
 import { authLimits, CLIENT_IP_HEADER } from './auth-limits.ts';
@@ -22,15 +24,40 @@ import { invalidateSessions } from './session-cache.ts';
 
 export const SESSION_COOKIE_PREFIX = 'redline';
 
-/** In development a stable secret derived from the data directory keeps sessions across restarts. */
+/**
+ * The endpoints of Better Auth that store what a user typed (others are disabled: change-email,
+ * delete-user), each with the shared rules of its body, the same as the web forms use.
+ */
+const STORED_USER_INPUT: Record<string, z.ZodType<Record<string, unknown>>> = {
+  '/sign-up/email': signUpSchema,
+  '/update-user': updateUserSchema,
+};
+
+/** One message per field, as Redline's validation errors carry them. */
+function fieldMessages(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.join('.') || 'request'] ??= issue.message;
+  return fields;
+}
+
+/**
+ * In development and tests a stable secret derived from the data directory keeps sessions across
+ * restarts. Anyone can recompute it, so production never uses it (loadConfig requires AUTH_SECRET).
+ */
 function authSecret(config: Config): string {
   if (config.AUTH_SECRET) return config.AUTH_SECRET;
+  if (config.NODE_ENV === 'production') throw new Error('AUTH_SECRET is required in production');
   return createHash('sha256')
     .update(`redline-dev-secret:${config.dataDir}:${config.DATABASE_URL ?? ''}`)
     .digest('hex');
 }
 
-export function createAuth(config: Config, db: Db, mailer: Mailer) {
+export function createAuth(
+  config: Config,
+  db: Db,
+  mailer: Mailer,
+  origins: AllowedOrigins = new AllowedOrigins(config),
+) {
   const googleEnabled = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
   // Run after the write commits: sign-out, revocations, password change and reset, user update and deletion.
   const forgetSessions = { after: async () => invalidateSessions(db) };
@@ -47,7 +74,8 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: authSecret(config),
-    trustedOrigins: [config.publicUrl],
+    // Asked per request: the list follows the port the server listens on.
+    trustedOrigins: () => [...origins.all],
     // Failed Google sign-ins land back on the login page, which shows the error.
     onAPIError: { errorURL: '/user/login' },
     database: drizzleAdapter(db, {
@@ -112,9 +140,14 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
                   discoveryUrl: `${config.GOOGLE_ISSUER.replace(/\/$/, '')}/.well-known/openid-configuration`,
                   scopes: ['openid', 'email', 'profile'],
                   pkce: true,
-                  // A Google sign-up always makes a Buyer.
+                  // A Google sign-up always makes a Buyer. The provider's name follows the rule of a typed
+                  // one, and no profile picture is kept (Redline shows none).
                   mapProfileToUser: (profile) => ({
-                    name: profile.name || profile.email?.split('@')[0] || 'Google user',
+                    name:
+                      [profile.name, profile.email?.split('@')[0]]
+                        .map((candidate) => personNameSchema.safeParse(candidate))
+                        .find((result) => result.success)?.data ?? 'Google user',
+                    image: undefined,
                     role: 'Buyer',
                   }),
                 },
@@ -125,21 +158,26 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
     ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        const body = ctx.body as { role?: unknown } | undefined;
-        if (ctx.path !== '/sign-up/email') {
-          // `role` is an input field for sign-up only; /update-user would otherwise let anyone become Admin.
-          if (body && typeof body === 'object' && 'role' in body) {
-            throw new APIError('FORBIDDEN', {
-              message: 'Roles cannot be changed.',
-              code: 'ROLE_NOT_CHANGEABLE',
-            });
-          }
-          return;
+        const body = ctx.body as Record<string, unknown> | undefined;
+        // `role` is an input field for sign-up only; /update-user would otherwise let anyone become Admin.
+        if (ctx.path !== '/sign-up/email' && body && typeof body === 'object' && 'role' in body) {
+          throw new APIError('FORBIDDEN', {
+            message: 'Roles cannot be changed.',
+            code: 'ROLE_NOT_CHANGEABLE',
+          });
         }
-        const role = body?.role;
-        if (!SIGN_UP_ROLES.includes(role as (typeof SIGN_UP_ROLES)[number])) {
-          throw new APIError('BAD_REQUEST', { message: 'Choose Buyer or Seller.', code: 'INVALID_ROLE' });
+        const schema = STORED_USER_INPUT[ctx.path];
+        if (!schema) return;
+        const parsed = schema.safeParse(body ?? {});
+        if (!parsed.success) {
+          throw new APIError('BAD_REQUEST', {
+            message: 'Some fields are invalid. Check them and try again.',
+            code: 'VALIDATION',
+            fields: fieldMessages(parsed.error),
+          });
         }
+        // What is stored is what the rules produced (names trimmed), the endpoint's other options kept.
+        return { context: { body: { ...body, ...parsed.data } } };
       }),
     },
   });

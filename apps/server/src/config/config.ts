@@ -85,15 +85,14 @@ const envSchema = z.object({
   STRIPE_API_PROTOCOL: optional.pipe(z.enum(['http', 'https']).optional()),
   /** Where the built web app lives; served from the API's port in production. */
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../../web/dist')),
-  SEED_DEMO: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+  /** Unset: seed in development and test, never in production (see loadConfig). */
+  SEED_DEMO: optional.pipe(z.enum(['true', 'false']).optional()),
   /** Serve the OpenAPI document and Swagger UI at /api/docs; default: on except in production. */
   API_DOCS: optional.pipe(z.enum(['true', 'false']).optional()),
 });
 
-export type Config = z.infer<typeof envSchema> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & {
+  SEED_DEMO: boolean;
   apiDocs: boolean;
   dataDir: string;
   publicUrl: string;
@@ -109,11 +108,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  if (c.NODE_ENV === 'production' && !c.AUTH_SECRET && c.PUBLIC_URL?.startsWith('https://')) {
-    throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required when PUBLIC_URL is https');
+  // Without a secret, sessions would be signed with one derived from the data path, which anyone can recompute.
+  if (c.NODE_ENV === 'production' && !c.AUTH_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AUTH_SECRET: required when NODE_ENV=production (at least 32 characters, e.g. `openssl rand -hex 32`)',
+    );
   }
   return {
     ...c,
+    SEED_DEMO: c.SEED_DEMO === undefined ? c.NODE_ENV !== 'production' : c.SEED_DEMO === 'true',
     apiDocs: c.API_DOCS === undefined ? c.NODE_ENV !== 'production' : c.API_DOCS === 'true',
     dataDir: path.resolve(c.DATA_DIR),
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,

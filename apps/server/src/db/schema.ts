@@ -39,6 +39,12 @@ export const users = pgTable(
       .notNull()
       .default('Buyer'),
     isVerified: boolean('is_verified').notNull().default(false),
+    /**
+     * The verified name its owner has changed since: set, the admin lists ask to re-verify. A rename
+     * of a verified user clears isVerified and sets this in the same statement (the trigger of
+     * migration 0002), whichever code path changes the name.
+     */
+    renamedFrom: text('renamed_from'),
     /** Demo rows are owned by the seed; the seed refuses to touch a database with other rows. */
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: createdAt(),

@@ -10,6 +10,7 @@ import type { Auth } from '../auth/auth.ts';
 import { cachedSessionUser } from '../auth/session-cache.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, unauthorized } from './errors.ts';
+import type { AllowedOrigins } from './origins.ts';
 
 /** `public`: anyone, no session needed; `signedIn`: any signed-in user; or the roles allowed. */
 export type Access = 'public' | 'signedIn' | readonly Role[];
@@ -35,25 +36,19 @@ export interface PolicyEntry {
 }
 
 /**
- * A state-changing call whose Origin is neither this server nor PUBLIC_URL comes from another
- * site's page (a form or a no-cors fetch carrying the session cookie): refused, whatever its
- * content type. Calls without an Origin (curl, server-to-server, Stripe) are not browsers' and pass.
+ * A state-changing call whose Origin is not one of this server's (http/origins.ts) comes from
+ * another site's page (a form or a no-cors fetch carrying the session cookie): refused, whatever
+ * its content type. Calls without an Origin (curl, server-to-server, Stripe) are not browsers' and pass.
  */
-function isCrossOriginWrite(request: FastifyRequest, publicOrigin: string): boolean {
+function isCrossOriginWrite(request: FastifyRequest, origins: AllowedOrigins): boolean {
   const origin = request.headers.origin;
   if (origin === undefined || SAFE_METHODS.has(request.method)) return false;
-  if (origin === publicOrigin) return false;
-  try {
-    return new URL(origin).host !== request.host;
-  } catch {
-    return true; // "null" (sandboxed frames, file:) or garbage
-  }
+  return !origins.has(origin); // "null" (sandboxed frames, file:) and garbage included
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function registerAccessControl(app: FastifyInstance, auth: Auth, db: Db, publicUrl: string) {
-  const publicOrigin = new URL(publicUrl).origin;
+export function registerAccessControl(app: FastifyInstance, auth: Auth, db: Db, origins: AllowedOrigins) {
   app.decorateRequest('user', null);
   const policy: PolicyEntry[] = [];
   app.decorate('accessPolicy', policy);
@@ -72,8 +67,7 @@ export function registerAccessControl(app: FastifyInstance, auth: Auth, db: Db, 
     // The route's first onRequest hook, before the body is parsed and validated: a caller without
     // the access learns nothing from validation messages, and an anonymous body is never parsed.
     const check: onRequestAsyncHookHandler = async (request) => {
-      if (isCrossOriginWrite(request, publicOrigin))
-        throw forbidden('Requests from other sites are not accepted.');
+      if (isCrossOriginWrite(request, origins)) throw forbidden(origins.refusal);
       if (access === 'public') return;
       request.user = await sessionUser(auth, db, request);
       if (!request.user) throw unauthorized();

@@ -27,7 +27,7 @@ export function findUserById(db: Db, id: string) {
 export async function listUsersByRole(db: Db, role: 'Buyer' | 'Seller', limit: number, cursor?: string) {
   const page = keyset(users.createdAt, users.id, cursor);
   const rows = await db
-    .select(publicColumns)
+    .select({ ...publicColumns, renamedFrom: users.renamedFrom })
     .from(users)
     .where(and(eq(users.role, role), page.where))
     .orderBy(...page.orderBy)
@@ -39,7 +39,7 @@ export async function listUsersByRole(db: Db, role: 'Buyer' | 'Seller', limit: n
 export async function setVerified(db: Db, id: string, role: 'Buyer' | 'Seller') {
   const [row] = await db
     .update(users)
-    .set({ isVerified: true })
+    .set({ isVerified: true, renamedFrom: null })
     .where(and(eq(users.id, id), eq(users.role, role)))
     .returning(publicColumns);
   return row;

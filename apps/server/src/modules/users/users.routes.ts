@@ -1,6 +1,7 @@
 import {
   deletedCountSchema,
   emailParamsSchema,
+  listedUserSchema,
   pageOf,
   pageQuerySchema,
   userIdParamsSchema,
@@ -76,11 +77,12 @@ export function usersRoutes({ database, auth }: AppContext): FastifyPluginAsyncZ
           operationId: `list${role}s`,
           summary: `List ${path} (admin)`,
           querystring: pageQuerySchema,
-          response: { 200: pageOf(userSchema) },
+          response: { 200: pageOf(listedUserSchema) },
         },
         handler: async (request) => {
           const page = await repo.listUsersByRole(db, role, request.query.limit, request.query.cursor);
-          return { items: page.items.map(service.toUser), nextCursor: page.nextCursor };
+          const items = page.items.map((u) => ({ ...service.toUser(u), renamedFrom: u.renamedFrom }));
+          return { items, nextCursor: page.nextCursor };
         },
       });
       app.patch(`/user/${path}/:id`, {

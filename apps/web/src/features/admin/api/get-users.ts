@@ -1,10 +1,10 @@
-import type { Page, User } from '@redline/shared';
+import type { ListedUser, Page } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys, type ManagedRole, rolePath } from './admin-keys.ts';
 
 export const getUsers = (role: ManagedRole, cursor?: string) =>
-  api.get<Page<User>>(`/user/${rolePath[role]}`, { query: { cursor } });
+  api.get<Page<ListedUser>>(`/user/${rolePath[role]}`, { query: { cursor } });
 
 export const usersQueryOptions = (role: ManagedRole) =>
   infiniteQueryOptions({

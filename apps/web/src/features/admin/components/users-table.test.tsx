@@ -1,4 +1,4 @@
-import type { User } from '@redline/shared';
+import type { ListedUser } from '@redline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -9,9 +9,23 @@ import { DELETED_USER_MESSAGE, UsersTable, VERIFIED_MESSAGE } from './users-tabl
 const textContent = (text: string) => (_: string, element: Element | null) =>
   element?.textContent === text && [...element.children].every((child) => child.textContent !== text);
 
-const sellers: User[] = [
-  { id: 's-1', name: 'Nia Newcomer', email: 'nia@example.com', role: 'Seller', isVerified: false },
-  { id: 's-2', name: 'Vic Verified', email: 'vic@example.com', role: 'Seller', isVerified: true },
+const sellers: ListedUser[] = [
+  {
+    id: 's-1',
+    name: 'Nia Newcomer',
+    email: 'nia@example.com',
+    role: 'Seller',
+    isVerified: false,
+    renamedFrom: null,
+  },
+  {
+    id: 's-2',
+    name: 'Vic Verified',
+    email: 'vic@example.com',
+    role: 'Seller',
+    isVerified: true,
+    renamedFrom: null,
+  },
 ];
 
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
@@ -87,5 +101,24 @@ describe('UsersTable', () => {
     );
     expect(await screen.findByText('You are not allowed to do that.')).toBeTruthy();
     expect(screen.getByText('Bea Buyer')).toBeTruthy();
+  });
+
+  it('marks a seller whose rename cleared the verification, with the name that was verified', async () => {
+    const renamed: ListedUser = {
+      id: 's-3',
+      name: 'Vic Verified Motors',
+      email: 'vic@example.com',
+      role: 'Seller',
+      isVerified: false,
+      renamedFrom: 'Vic Verified',
+    };
+    mockFetch({ 'GET /api/user/sellers': () => json({ items: [sellers[0], renamed], nextCursor: null }) });
+    renderWithProviders(<UsersTable userRole="Seller" />);
+
+    const row = rowOf(await screen.findByText('Vic Verified Motors').then((e) => e.textContent ?? ''));
+    expect(within(row).getByText('Name changed — re-verify')).toBeTruthy();
+    expect(within(row).getByText('Vic Verified')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Verify Vic Verified Motors' })).toBeTruthy();
+    expect(within(rowOf('Nia Newcomer')).queryByText('Name changed — re-verify')).toBeNull();
   });
 });

@@ -74,6 +74,13 @@ export function UsersTable({ userRole: role }: { userRole: ManagedRole }) {
           <StackRow key={user.id}>
             <StackCell primary>
               <span className="font-semibold">{user.name}</span>
+              {user.renamedFrom ? (
+                // The rename cleared the verification: the admin checks the new name before verifying again.
+                <span className="mt-1 block text-sm">
+                  <span className="badge badge-warning badge-sm me-1">Name changed — re-verify</span>
+                  verified as <q>{user.renamedFrom}</q>
+                </span>
+              ) : null}
             </StackCell>
             <StackCell label="Email">
               <span className="break-all">{user.email}</span>

@@ -87,4 +87,16 @@ describe('SignUpForm', () => {
     expect(await screen.findByText('Name is required')).toBeTruthy();
     expect(signUpBodies(fetchMock)).toEqual([]);
   });
+
+  it('refuses a name the server would refuse, with the shared rule, before sending anything', async () => {
+    const fetchMock = mockFetch({ '/api/config': config });
+    renderWithProviders(<SignUpForm redirectTo="/" onSuccess={vi.fn()} />, { path: '/user/signup' });
+    // A right-to-left override makes "Evil\u202Egnp.exe" read as "Evilexe.png".
+    await userEvent.type(screen.getByLabelText('Name'), 'Evil\u202Egnp.exe');
+    await userEvent.type(screen.getByLabelText('Email'), 'sam@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct-horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Name cannot contain control characters')).toBeTruthy();
+    expect(signUpBodies(fetchMock)).toEqual([]);
+  });
 });

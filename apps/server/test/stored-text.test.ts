@@ -1,0 +1,181 @@
+/**
+ * Every text a route stores is bounded and free of control characters, by the shared rules, the
+ * sign-in service's endpoints included (issue 16, item 6): for each storing route and each of its
+ * text fields, a bad value answers 400 naming that field and stores nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import { ERROR_CODES, localDateString } from '@redline/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, cars, contactMessages, photos, reportedPosts, users } from '../src/db/schema.ts';
+import { createCar, ensureCategory } from './factories.ts';
+import {
+  as,
+  createTestApp,
+  errorOf,
+  signUpUser,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestUser,
+} from './helpers.ts';
+
+let t: TestApp;
+let buyer: TestUser;
+let seller: TestUser;
+let carId: string;
+let photoKey: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  buyer = await signUpUser(t, 'Buyer');
+  seller = await signUpUser(t, 'Seller');
+  await ensureCategory(t, 'super-car');
+  carId = (await createCar(t, seller)).id;
+  photoKey = randomBytes(16).toString('hex');
+  await t.db.insert(photos).values({ key: photoKey, uploaderId: seller.id, width: 1600, height: 1200 });
+});
+afterAll(() => t.close());
+
+/** Everything the routes below could write. */
+async function stored() {
+  const tables = [users, cars, bookings, reportedPosts, contactMessages] as const;
+  return JSON.stringify(await Promise.all(tables.map((table) => t.db.select().from(table))));
+}
+
+const over = (max: number) => 'x'.repeat(max + 1);
+const ONE_LINE_BAD = (max: number) => ({
+  'over-long': over(max),
+  'a control character': 'Ab\u0000cd',
+  'a line break': 'Ab\ncd',
+  'a bidirectional override': 'Ab\u202Ecd',
+});
+const MULTI_LINE_BAD = (max: number) => ({
+  'over-long': over(max),
+  'a control character': 'A long enough text\u0007 with a bell',
+});
+
+interface Route {
+  name: string;
+  user: () => TestUser | undefined;
+  method: 'POST' | 'PATCH';
+  url: () => string;
+  body: () => Record<string, unknown>;
+  fields: Record<string, Record<string, unknown>>;
+}
+
+let client = 0;
+const inThreeDays = () => localDateString(new Date(Date.now() + 3 * 24 * 3600 * 1000));
+
+const routes: Route[] = [
+  {
+    name: 'sign-up',
+    user: () => undefined,
+    method: 'POST',
+    url: () => '/api/auth/sign-up/email',
+    body: () => ({ name: 'Nina New', email: 'nina@x.test', password: TEST_PASSWORD, role: 'Buyer' }),
+    fields: {
+      name: { ...ONE_LINE_BAD(80), '900,000 characters': 'x'.repeat(900_000) },
+      email: { 'over-long': `${'a'.repeat(250)}@x.test` },
+      image: { 'a javascript: URL': 'javascript:alert(1)', 'an https URL': 'https://x.test/me.png' },
+    },
+  },
+  {
+    name: 'update-user',
+    user: () => buyer,
+    method: 'POST',
+    url: () => '/api/auth/update-user',
+    body: () => ({ name: 'Renamed Buyer' }),
+    fields: {
+      name: { ...ONE_LINE_BAD(80), 'not text': 42 },
+      image: { 'a javascript: URL': 'javascript:alert(1)' },
+    },
+  },
+  {
+    name: 'contact form',
+    user: () => undefined,
+    method: 'POST',
+    url: () => '/api/contact',
+    body: () => ({ name: 'Carla', email: 'carla@x.test', message: 'Hello, is the Porsche still for sale?' }),
+    fields: {
+      name: ONE_LINE_BAD(80),
+      email: { 'over-long': `${'a'.repeat(250)}@x.test` },
+      message: MULTI_LINE_BAD(2000),
+    },
+  },
+  {
+    name: 'new car',
+    user: () => seller,
+    method: 'POST',
+    url: () => '/api/cars',
+    body: () => ({
+      year: 2021,
+      brand: 'Porsche',
+      model: '911 GT3',
+      categoryId: 'super-car',
+      engine: '4.0 L flat-six',
+      fuel: 'Petrol',
+      about: 'Weissach package, carbon roof, one careful owner.',
+      askingPrice: 21_500_000,
+      originalPrice: 23_000_000,
+      topSpeed: 318,
+      kmDriven: 8_400,
+      photos: [photoKey],
+      declarations: { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true },
+    }),
+    fields: {
+      brand: ONE_LINE_BAD(60),
+      model: ONE_LINE_BAD(80),
+      engine: ONE_LINE_BAD(120),
+      about: MULTI_LINE_BAD(5000),
+    },
+  },
+  {
+    name: 'car edit',
+    user: () => seller,
+    method: 'PATCH',
+    url: () => `/api/cars/${carId}`,
+    body: () => ({ brand: 'Ferrari' }),
+    fields: {
+      brand: ONE_LINE_BAD(60),
+      model: ONE_LINE_BAD(80),
+      engine: ONE_LINE_BAD(120),
+      about: MULTI_LINE_BAD(5000),
+    },
+  },
+  {
+    name: 'test-drive booking',
+    user: () => buyer,
+    method: 'POST',
+    url: () => '/api/testdrivebooking',
+    body: () => ({ carId, phone: '+1 555 010 2030', city: 'Austin', date: inThreeDays(), time: '10:00' }),
+    fields: { city: ONE_LINE_BAD(80) },
+  },
+  {
+    name: 'report',
+    user: () => buyer,
+    method: 'POST',
+    url: () => '/api/reportedpost',
+    body: () => ({ carId, reason: 'Other', details: 'The photos are of another car.' }),
+    fields: { details: MULTI_LINE_BAD(1000) },
+  },
+];
+
+describe.each(routes)('$name', (route) => {
+  const cases = Object.entries(route.fields).flatMap(([field, values]) =>
+    Object.entries(values).map(([label, value]) => [field, label, value] as const),
+  );
+  it.each(cases)('refuses %s with %s: 400 naming the field, nothing stored', async (field, _label, value) => {
+    const before = await stored();
+    const res = await as(t, route.user(), {
+      method: route.method,
+      url: route.url(),
+      headers: { origin: 'http://localhost:3000' },
+      remoteAddress: `127.0.0.${++client}`, // the contact form allows 5 messages per address
+      payload: { ...route.body(), [field]: value },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    const error = errorOf(res);
+    expect(error.code).toBe(ERROR_CODES.validation);
+    expect(Object.keys(error.fields ?? {})).toEqual([field]);
+    expect(await stored()).toBe(before);
+  });
+});
