@@ -20,6 +20,7 @@ import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import { handleFrameworkError, registerErrorHandling, sendError } from './http/error-handler.ts';
 import { loggerOptions, OneLineRequestLog } from './http/logger.ts';
+import { registerPersonalAnswers } from './http/personal-answers.ts';
 import { registerResponseHeaders, securityHeaders } from './http/security-headers.ts';
 import { responseSerializer } from './http/serializer.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -64,6 +65,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== 'production'));
   registerResponseHeaders(app, securityHeaders(config));
+  registerPersonalAnswers(app);
 
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,

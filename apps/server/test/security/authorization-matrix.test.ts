@@ -399,6 +399,18 @@ afterAll(async () => {
   await t.close();
 });
 
+/**
+ * An answer of a route that needs a session, or to a signed-in caller, is never stored by a shared
+ * cache or on disk: `private, no-store`, or the catalogue's private revalidation with an ETag.
+ */
+function personalCachingProblem(access: Access, actor: Actor, res: LightMyRequestResponse) {
+  if (access === 'public' && actor === 'anonymous') return undefined;
+  const cacheControl = res.headers['cache-control'];
+  if (cacheControl === 'private, no-store') return undefined;
+  if (cacheControl === 'private, no-cache' && res.headers.etag) return undefined;
+  return `personal answer with cache-control ${JSON.stringify(cacheControl)}`;
+}
+
 describe('authorization matrix', () => {
   it('has one ownership row for every registered route, and none for a route that does not exist', () => {
     const keys = t.app.accessPolicy.map((p) => `${p.method} ${p.url}`);
@@ -450,6 +462,8 @@ describe('authorization matrix', () => {
           );
           continue;
         }
+        const caching = personalCachingProblem(entry.access, actor, res);
+        if (caching) failures.push(`${key} as ${actor}: ${caching}`);
         if (res.statusCode >= 400 && !errorResponseSchema.safeParse(res.json()).success) {
           failures.push(`${key} as ${actor}: error body without the error shape: ${res.body.slice(0, 160)}`);
         }
