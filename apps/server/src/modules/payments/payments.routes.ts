@@ -45,7 +45,7 @@ export function paymentsRoutes({ database, payments }: AppContext): FastifyPlugi
           body: confirmTestPaymentInputSchema,
           response: { 200: confirmTestPaymentResponseSchema },
         },
-        handler: (request) => service.confirmTestPayment(testMode, currentUser(request), request.body),
+        handler: (request) => service.confirmTestPayment(db, testMode, currentUser(request), request.body),
       });
     }
 
