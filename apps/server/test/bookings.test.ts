@@ -194,31 +194,51 @@ describe('POST /api/testdrivebooking', () => {
     expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toHaveLength(0);
   });
 
-  it('allows one open booking per buyer and car', async () => {
+  it('refuses a second booking while the first is open, naming the open one', async () => {
     const car = await createCar(t, seller);
-    expect((await book(buyer, validInput(car.id))).statusCode).toBe(201);
+    const first = await book(buyer, validInput(car.id));
+    expect(first.statusCode).toBe(201);
     const again = await book(buyer, { ...validInput(car.id), date: dayFromToday(9) });
     expect(again.statusCode).toBe(409);
-    expect(errorOf(again).message).toBe('You already have an open booking for this car.');
+    expect(errorOf(again)).toMatchObject({
+      code: 'already_booked',
+      message: 'You already have an open booking for this car: pay for it or cancel it first.',
+      fields: { bookingId: first.json().id },
+    });
     expect((await book(otherBuyer, validInput(car.id))).statusCode).toBe(201);
     expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toHaveLength(2);
   });
 
-  it('lets only one of two simultaneous bookings of the same car through', async () => {
+  it('refuses a booking of a car whose test drive the buyer has paid for, naming the paid one', async () => {
+    const car = await createCar(t, seller);
+    const paid = await createBooking(t, buyer, car, seller);
+    await recordPayment(t, paid);
+    const res = await book(buyer, validInput(car.id));
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res)).toMatchObject({
+      code: 'already_booked',
+      message: 'You have already paid for a test drive of this car.',
+      fields: { bookingId: paid.id },
+    });
+    expect(await bookingsOf(buyer.id).then((rows) => rows.filter((r) => r.carId === car.id))).toHaveLength(1);
+  });
+
+  it('lets only one of two simultaneous bookings of the same car through, and names it to the other', async () => {
     const car = await createCar(t, seller);
     const results = await Promise.all([
       book(buyer, validInput(car.id)),
       book(buyer, { ...validInput(car.id), date: dayFromToday(8) }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const created = results.find((r) => r.statusCode === 201)!;
+    const refused = results.find((r) => r.statusCode === 409)!;
+    expect(errorOf(refused).fields).toEqual({ bookingId: created.json().id });
     expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toHaveLength(1);
   });
 
-  it('does not count past or paid bookings as open', async () => {
+  it('lets an unpaid booking whose time has passed lapse', async () => {
     const car = await createCar(t, seller);
     await createBooking(t, buyer, car, seller, { requestedDate: dayFromToday(-3) });
-    const paid = await createBooking(t, buyer, car, seller);
-    await recordPayment(t, paid);
     const res = await book(buyer, validInput(car.id));
     expect(res.statusCode).toBe(201);
   });

@@ -39,6 +39,9 @@ export function lastBookableDate(now = new Date()): string {
   return localDateString(new Date(now.getFullYear(), now.getMonth(), now.getDate() + BOOKING_HORIZON_DAYS));
 }
 
+/** A 409 of this code carries the buyer's existing booking of the car as `fields.bookingId`. */
+export const BOOKING_ERROR_CODES = { alreadyBooked: 'already_booked' } as const;
+
 export const BOOKING_MESSAGES = {
   past: 'Choose a date and time in the future',
   tooFar: `Choose a date within the next ${BOOKING_HORIZON_DAYS} days`,
