@@ -169,7 +169,7 @@ describe('BookTestDriveButton', () => {
   it('turns a conflict into a toast and closes the form', async () => {
     mockFetch({
       'POST /api/testdrivebooking': json(
-        { error: { code: 'conflict', message: 'You already have an open booking for this car.' } },
+        { error: { code: 'conflict', message: 'This car has been sold and can no longer be booked.' } },
         409,
       ),
     });
@@ -178,7 +178,28 @@ describe('BookTestDriveButton', () => {
     await fillIn(dialog);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Book test drive' }));
 
-    expect(await screen.findByText('You already have an open booking for this car.')).toBeTruthy();
+    expect(await screen.findByText('This car has been sold and can no longer be booked.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('links to the booking the buyer already has of this car', async () => {
+    const message = 'You already have an open booking for this car: pay for it or cancel it first.';
+    mockFetch({
+      'POST /api/testdrivebooking': json(
+        { error: { code: 'already_booked', message, fields: { bookingId: 'b-open' } } },
+        409,
+      ),
+    });
+    renderWithProviders(<BookTestDriveButton car={car} user={buyer} />);
+    const dialog = await openForm();
+    await fillIn(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Book test drive' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(message);
+    const link = within(alert).getByRole('link', { name: 'Open your booking' });
+    expect(link.getAttribute('href')).toBe('/buyer/bookings/b-open');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getAllByText(message)).toHaveLength(1);
   });
 });

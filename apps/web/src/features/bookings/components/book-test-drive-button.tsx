@@ -1,9 +1,11 @@
 import type { Car, User } from '@redline/shared';
 import { useIsMutating } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { paths } from '../../../config/paths.ts';
 import { bookTestDriveMutationKey } from '../api/book-test-drive.ts';
-import { BookingForm } from './booking-form.tsx';
+import { BookingForm, type ExistingBooking } from './booking-form.tsx';
 
 type BookTestDriveButtonProps = {
   car: Car;
@@ -25,6 +27,7 @@ export function bookingBlockedReason(car: Car, user: User): string | null {
  */
 export function BookTestDriveButton({ car, user }: BookTestDriveButtonProps) {
   const [open, setOpen] = useState(false);
+  const [existing, setExisting] = useState<ExistingBooking | null>(null);
   const pending = useIsMutating({ mutationKey: bookTestDriveMutationKey }) > 0;
   const hintId = useId();
   const blocked = bookingBlockedReason(car, user);
@@ -61,6 +64,14 @@ export function BookTestDriveButton({ car, user }: BookTestDriveButtonProps) {
           {blocked}
         </p>
       ) : null}
+      {existing ? (
+        <p role="alert" className="order-last basis-full text-sm">
+          {existing.message}{' '}
+          <Link to={paths.payBooking(existing.id)} className="link link-primary font-medium">
+            Open your booking
+          </Link>
+        </p>
+      ) : null}
       <Modal
         open={open}
         onClose={() => setOpen(false)}
@@ -68,7 +79,16 @@ export function BookTestDriveButton({ car, user }: BookTestDriveButtonProps) {
         title="Book a test drive"
         description="Choose when and where you would like to drive it. The seller will meet you there."
       >
-        <BookingForm car={car} buyer={user} onDone={() => setOpen(false)} onCancel={() => setOpen(false)} />
+        <BookingForm
+          car={car}
+          buyer={user}
+          onDone={() => setOpen(false)}
+          onCancel={() => setOpen(false)}
+          onAlreadyBooked={(booking) => {
+            setExisting(booking);
+            setOpen(false);
+          }}
+        />
       </Modal>
     </>
   );
