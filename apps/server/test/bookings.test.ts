@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Booking, localDateString, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import { type Booking, localDateString, PHONE_MESSAGES, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, payments, photos, users } from '../src/db/schema.ts';
@@ -35,7 +35,7 @@ function book(user: TestUser | undefined, payload: Record<string, unknown>) {
 
 const validInput = (carId: string) => ({
   carId,
-  phone: '+1 (555) 010-2030',
+  phone: '(512) 555-0142',
   city: 'Miami',
   date: dayFromToday(7),
   time: '10:30',
@@ -89,7 +89,7 @@ describe('POST /api/testdrivebooking', () => {
       buyerName: 'Bob Buyer',
       buyerEmail: buyer.email,
       buyerVerified: false,
-      buyerPhone: '+1 (555) 010-2030',
+      buyerPhone: '+15125550142',
       requestedDate: dayFromToday(7),
       requestedTime: '10:30',
       requestedLocation: 'Miami',
@@ -138,13 +138,39 @@ describe('POST /api/testdrivebooking', () => {
     expect(errorOf(res).fields).toEqual({ carId: 'Choose a car' });
   });
 
-  it.each(['call me', '12345', '1234567890123456', '+1 555 010 2030 ext. 7', '555#0102030'])(
-    'refuses the phone number %j',
-    async (phone) => {
+  it.each([
+    '000000000',
+    '0000000000',
+    '+1 555 010 2030',
+    '+44 20 79',
+    '+999 1234 5678',
+    'call me',
+    '12345',
+    '1234567890123456',
+    '555#0102030',
+  ])('refuses the phone number %j with 400 and stores nothing', async (phone) => {
+    const car = await createCar(t, seller);
+    const res = await book(buyer, { ...validInput(car.id), phone });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).fields).toEqual({ phone: PHONE_MESSAGES.invalid });
+    expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toHaveLength(0);
+  });
+
+  it.each([
+    ['(512) 555-0142', '+15125550142'],
+    ['512.555.0142', '+15125550142'],
+    ['+1 512 555 0142', '+15125550142'],
+    ['+44 20 7946 0958', '+442079460958'],
+    ['+33 1 23 45 67 89', '+33123456789'],
+  ])(
+    'stores the phone number %j in E.164 as %j (without a country code: a US number)',
+    async (phone, stored) => {
       const car = await createCar(t, seller);
       const res = await book(buyer, { ...validInput(car.id), phone });
-      expect(res.statusCode).toBe(400);
-      expect(errorOf(res).fields).toEqual({ phone: 'Enter a valid phone number' });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().buyerPhone).toBe(stored);
+      const [row] = await t.db.select().from(bookings).where(eq(bookings.id, res.json().id));
+      expect(row?.buyerPhone).toBe(stored);
     },
   );
 
@@ -260,7 +286,7 @@ describe('GET /api/testdrivebooking/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: booking.id,
-      buyerPhone: '+1 555 010 2030',
+      buyerPhone: '+15125550142',
       isPaid: false,
       payment: null,
     });
@@ -275,7 +301,7 @@ describe('GET /api/testdrivebooking/:id', () => {
     const { transactionId } = await recordPayment(t, booking);
     const paid = await as(t, seller, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
     expect(paid.json()).toMatchObject({
-      buyerPhone: '+1 555 010 2030',
+      buyerPhone: '+15125550142',
       isPaid: true,
       payment: { transactionId, paidAt: expect.any(String) },
     });
@@ -298,7 +324,7 @@ describe('GET /api/testdrivebooking/:id', () => {
     const booking = await createBooking(t, buyer, car, seller);
     const res = await as(t, admin, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: booking.id, buyerPhone: '+1 555 010 2030' });
+    expect(res.json()).toMatchObject({ id: booking.id, buyerPhone: '+15125550142' });
   });
 
   it('refuses an id that is not a booking id', async () => {
@@ -394,7 +420,7 @@ describe('GET /api/testdrivebooking/seller/:email', () => {
     const res = await as(t, admin, { method: 'GET', url: url() });
     expect(res.statusCode).toBe(200);
     const { items } = res.json() as { items: Booking[] };
-    expect(items.map((b) => b.buyerPhone)).toEqual(['+44 20 7946 0000', '+1 555 010 2030']);
+    expect(items.map((b) => b.buyerPhone)).toEqual(['+44 20 7946 0000', '+15125550142']);
   });
 });
 

@@ -303,7 +303,7 @@ const OWNERSHIP: Record<string, Row> = {
       url: '/api/testdrivebooking',
       payload: {
         carId: (await freshCar()).id,
-        phone: '+1 555 010 2030',
+        phone: '+1 512 555 0142',
         city: 'Miami',
         date: futureDate(),
         time: '10:00',

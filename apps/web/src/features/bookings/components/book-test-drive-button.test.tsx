@@ -41,7 +41,7 @@ async function openForm() {
 }
 
 async function fillIn(dialog: HTMLElement, date = tomorrow()) {
-  await userEvent.type(within(dialog).getByLabelText('Phone'), '+1 555 010 0199');
+  await userEvent.type(within(dialog).getByLabelText('Phone'), '(512) 555-0199');
   await userEvent.type(within(dialog).getByLabelText('City'), 'Austin');
   fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: date } });
   fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '10:30' } });
@@ -115,7 +115,7 @@ describe('BookTestDriveButton', () => {
             buyerName: 'Bea Buyer',
             buyerEmail: 'bea@example.com',
             buyerVerified: false,
-            buyerPhone: '+1 555 010 0199',
+            buyerPhone: '+15125550199',
             requestedDate: tomorrow(),
             requestedTime: '10:30',
             requestedLocation: 'Austin',
@@ -136,7 +136,7 @@ describe('BookTestDriveButton', () => {
     expect(await screen.findByText(BOOKED_MESSAGE)).toBeTruthy();
     expect(body).toEqual({
       carId: car.id,
-      phone: '+1 555 010 0199',
+      phone: '+15125550199',
       city: 'Austin',
       date: tomorrow(),
       time: '10:30',

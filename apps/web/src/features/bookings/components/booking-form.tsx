@@ -109,7 +109,7 @@ export function BookingForm({ car, buyer, onDone, onCancel, onAlreadyBooked }: B
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          placeholder="+1 555 010 0199"
+          placeholder="+1 512 555 0199"
           data-autofocus
           error={errors.phone?.message}
           {...register('phone')}
