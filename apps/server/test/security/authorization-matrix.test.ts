@@ -380,7 +380,7 @@ beforeAll(async () => {
   }
   car = await freshCar();
   booking = await freshBooking();
-  pngBytes = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#c0392b' } })
+  pngBytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c0392b' } })
     .png()
     .toBuffer();
 

@@ -547,7 +547,7 @@ beforeAll(async () => {
     pool.victimEmails.push(email);
   }
 
-  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2e86de' } })
+  png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2e86de' } })
     .png()
     .toBuffer();
   for (let i = 0; i < 40; i += 1) {
