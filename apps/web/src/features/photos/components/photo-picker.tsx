@@ -244,11 +244,11 @@ export function PhotoPicker({ id, initialPhotos = [], onChange, onBusyChange, er
         </p>
       ) : null}
       {failures.length > 0 ? (
-        <div role="alert" className="alert alert-error alert-soft flex-col items-start gap-1 py-2 text-sm">
+        <div role="alert" className="alert alert-error alert-soft block py-2 text-sm">
           <p className="font-semibold">
             {failures.length === 1 ? 'This photo was not added:' : 'These photos were not added:'}
           </p>
-          <ul className="list-disc pl-5">
+          <ul className="mt-1 list-disc pl-5">
             {failures.map((failure, index) => (
               <li key={`${index}-${failure}`}>{failure}</li>
             ))}
