@@ -37,7 +37,9 @@ const tomorrow = () => {
 
 async function openForm() {
   await userEvent.click(screen.getByRole('button', { name: 'Book a test drive now' }));
-  return screen.getByRole('dialog', { name: 'Book a test drive' });
+  const dialog = screen.getByRole('dialog', { name: 'Book a test drive' });
+  await within(dialog).findByLabelText('Phone'); // the form loads when the dialog opens
+  return dialog;
 }
 
 async function fillIn(dialog: HTMLElement, date = tomorrow()) {

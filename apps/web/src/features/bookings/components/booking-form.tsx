@@ -9,6 +9,7 @@ import {
   TEST_DRIVE_FEE_CENTS,
   type User,
 } from '@redline/shared';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { TextField } from '../../../components/ui/form-field.tsx';
@@ -45,11 +46,15 @@ export function BookingForm({ car, buyer, onDone, onCancel, onAlreadyBooked }: B
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors },
   } = useForm<BookingInput>({
     resolver: zodResolver(bookingInputSchema),
     defaultValues: { carId: car.id, phone: '', city: '', date: '', time: '' },
   });
+
+  // The form loads after its modal has opened (book-test-drive-button.tsx): it takes the focus itself.
+  useEffect(() => setFocus('phone'), [setFocus]);
 
   const carName = `${car.year} ${car.brand} ${car.model}`;
   const cover = car.photos[0];
