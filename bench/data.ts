@@ -536,7 +536,7 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
               buyer_id: buyer.id,
               buyer_name: buyer.name,
               buyer_email: buyer.email,
-              buyer_phone: `+1 555 ${rnd.int(100, 999)} ${rnd.int(1000, 9999)}`,
+              buyer_phone: `+1512555${rnd.int(1000, 9999)}`,
               requested_date: dateOnly(when),
               requested_time: `${pad(rnd.int(9, 18))}:${rnd.pick(['00', '30'])}`,
               requested_location: rnd.pick(CITIES),

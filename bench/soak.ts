@@ -98,7 +98,7 @@ async function buyerLoop(client: Client, email: string, cars: CarRef[], categori
       if ([...unpaid.values()].includes(car.id)) continue;
       const booking = await step(client, 'POST', '/api/testdrivebooking', [201], {
         carId: car.id,
-        phone: '+1 555 010 2030',
+        phone: '+1 512 555 0142',
         city: 'Miami',
         date: futureDate(1 + Math.floor(Math.random() * 60)),
         time: '10:30',

@@ -120,7 +120,7 @@ async function book(req: http.IncomingMessage, res: http.ServerResponse) {
     const [car] = await q(statements.lockCarWithSeller, { carId: input.carId });
     if (!car) return undefined;
     // Column order of lockCarWithSeller: id, year, brand, model, photos, soldAt, seller id, name, email.
-    await q(statements.unpaidBookingsOf, { buyerId, carId: input.carId });
+    await q(statements.bookingsOfBuyerForCar, { buyerId, carId: input.carId });
     const [inserted] = await q(statements.insertBooking, {
       carId: input.carId,
       carName: `${car[1]} ${car[2]} ${car[3]}`,

@@ -66,7 +66,7 @@ export interface Statements {
   categoryPage: Statement;
   carView: Statement;
   lockCarWithSeller: Statement;
-  unpaidBookingsOf: Statement;
+  bookingsOfBuyerForCar: Statement;
   insertBooking: Statement;
   findBooking: Statement;
   lockBooking: Statement;
@@ -127,8 +127,8 @@ export async function captureStatements(
       statements.lockCarWithSeller = await one(() => bookingsRepo.lockCarWithSeller(tx, example.carId), {
         carId: example.carId,
       });
-      statements.unpaidBookingsOf = await one(
-        () => bookingsRepo.unpaidBookingsOf(tx, example.buyerId, example.carId),
+      statements.bookingsOfBuyerForCar = await one(
+        () => bookingsRepo.bookingsOfBuyerForCar(tx, example.buyerId, example.carId),
         { buyerId: example.buyerId, carId: example.carId },
       );
       statements.insertBooking = await one(() => bookingsRepo.insertBooking(tx, booking), booking);

@@ -57,7 +57,7 @@ const signedIn = (connection: number, inputs: ScenarioInputs) => {
 };
 
 /** The phone number of every booking the load makes (the generator never uses it), so leftovers can be found. */
-export const LOAD_BOOKING_PHONE = '+1 555 010 2030';
+export const LOAD_BOOKING_PHONE = '+1 512 555 0142';
 
 /** Tomorrow, 10:00: always in the future and within the booking horizon. */
 const bookingDate = () => localDateString(new Date(Date.now() + 86_400_000));

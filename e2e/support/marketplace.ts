@@ -77,10 +77,10 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A 480×320 PNG with a diagonal gradient: wide enough for the 480 px variant lists use. */
+/** A 720×480 PNG with a diagonal gradient: above the upload's 480 px minimum side. */
 export function carPhotoPng(hue: [number, number, number] = [180, 30, 40]): Buffer {
-  const width = 480;
-  const height = 320;
+  const width = 720;
+  const height = 480;
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
     const row = y * (width * 3 + 1);

@@ -87,7 +87,7 @@ async function postCarViaApi(
   model: string,
 ): Promise<PostedCar> {
   const upload = await request.post('/api/uploads', {
-    multipart: { file: { name: 'car.png', mimeType: 'image/png', buffer: gradientPng(480, 360, 90) } },
+    multipart: { file: { name: 'car.png', mimeType: 'image/png', buffer: gradientPng(640, 480, 90) } },
   });
   expect(upload.status(), await upload.text()).toBe(201);
   const photo = (await upload.json()) as { key: string };

@@ -35,7 +35,7 @@ async function bookTestDrive(request: APIRequestContext, n = 0): Promise<Booking
   const car = items[n % items.length];
   if (!car) throw new Error('no advertised demo car to book');
   const response = await request.post('/api/testdrivebooking', {
-    data: { carId: car.id, phone: '+1 555 010 2030', city: 'Austin', date: nextWeek(), time: '10:30' },
+    data: { carId: car.id, phone: '+1 512 555 0142', city: 'Austin', date: nextWeek(), time: '10:30' },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Booking;

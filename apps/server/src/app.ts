@@ -22,6 +22,7 @@ import { loggerOptions, OneLineRequestLog } from './http/logger.ts';
 import { trackRouteMethods } from './http/method-not-allowed.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { AllowedOrigins } from './http/origins.ts';
+import { registerPersonalAnswers } from './http/personal-answers.ts';
 import { requestIdOf } from './http/request-id.ts';
 import { registerResponseHeaders, securityHeaders } from './http/security-headers.ts';
 import { responseSerializer } from './http/serializer.ts';
@@ -69,6 +70,7 @@ export async function buildApp(
   registerResponseHeaders(app, securityHeaders(config));
   refuseNonCanonicalPaths(app);
   const methodsOf = trackRouteMethods(app);
+  registerPersonalAnswers(app);
 
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,

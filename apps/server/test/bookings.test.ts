@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Booking, localDateString, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import { type Booking, localDateString, PHONE_MESSAGES, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, payments, photos, users } from '../src/db/schema.ts';
@@ -35,7 +35,7 @@ function book(user: TestUser | undefined, payload: Record<string, unknown>) {
 
 const validInput = (carId: string) => ({
   carId,
-  phone: '+1 (555) 010-2030',
+  phone: '(512) 555-0142',
   city: 'Miami',
   date: dayFromToday(7),
   time: '10:30',
@@ -89,7 +89,7 @@ describe('POST /api/testdrivebooking', () => {
       buyerName: 'Bob Buyer',
       buyerEmail: buyer.email,
       buyerVerified: false,
-      buyerPhone: '+1 (555) 010-2030',
+      buyerPhone: '+15125550142',
       requestedDate: dayFromToday(7),
       requestedTime: '10:30',
       requestedLocation: 'Miami',
@@ -138,13 +138,39 @@ describe('POST /api/testdrivebooking', () => {
     expect(errorOf(res).fields).toEqual({ carId: 'Choose a car' });
   });
 
-  it.each(['call me', '12345', '1234567890123456', '+1 555 010 2030 ext. 7', '555#0102030'])(
-    'refuses the phone number %j',
-    async (phone) => {
+  it.each([
+    '000000000',
+    '0000000000',
+    '+1 555 010 2030',
+    '+44 20 79',
+    '+999 1234 5678',
+    'call me',
+    '12345',
+    '1234567890123456',
+    '555#0102030',
+  ])('refuses the phone number %j with 400 and stores nothing', async (phone) => {
+    const car = await createCar(t, seller);
+    const res = await book(buyer, { ...validInput(car.id), phone });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).fields).toEqual({ phone: PHONE_MESSAGES.invalid });
+    expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toHaveLength(0);
+  });
+
+  it.each([
+    ['(512) 555-0142', '+15125550142'],
+    ['512.555.0142', '+15125550142'],
+    ['+1 512 555 0142', '+15125550142'],
+    ['+44 20 7946 0958', '+442079460958'],
+    ['+33 1 23 45 67 89', '+33123456789'],
+  ])(
+    'stores the phone number %j in E.164 as %j (without a country code: a US number)',
+    async (phone, stored) => {
       const car = await createCar(t, seller);
       const res = await book(buyer, { ...validInput(car.id), phone });
-      expect(res.statusCode).toBe(400);
-      expect(errorOf(res).fields).toEqual({ phone: 'Enter a valid phone number' });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().buyerPhone).toBe(stored);
+      const [row] = await t.db.select().from(bookings).where(eq(bookings.id, res.json().id));
+      expect(row?.buyerPhone).toBe(stored);
     },
   );
 
@@ -194,31 +220,51 @@ describe('POST /api/testdrivebooking', () => {
     expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toHaveLength(0);
   });
 
-  it('allows one open booking per buyer and car', async () => {
+  it('refuses a second booking while the first is open, naming the open one', async () => {
     const car = await createCar(t, seller);
-    expect((await book(buyer, validInput(car.id))).statusCode).toBe(201);
+    const first = await book(buyer, validInput(car.id));
+    expect(first.statusCode).toBe(201);
     const again = await book(buyer, { ...validInput(car.id), date: dayFromToday(9) });
     expect(again.statusCode).toBe(409);
-    expect(errorOf(again).message).toBe('You already have an open booking for this car.');
+    expect(errorOf(again)).toMatchObject({
+      code: 'already_booked',
+      message: 'You already have an open booking for this car: pay for it or cancel it first.',
+      fields: { bookingId: first.json().id },
+    });
     expect((await book(otherBuyer, validInput(car.id))).statusCode).toBe(201);
     expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toHaveLength(2);
   });
 
-  it('lets only one of two simultaneous bookings of the same car through', async () => {
+  it('refuses a booking of a car whose test drive the buyer has paid for, naming the paid one', async () => {
+    const car = await createCar(t, seller);
+    const paid = await createBooking(t, buyer, car, seller);
+    await recordPayment(t, paid);
+    const res = await book(buyer, validInput(car.id));
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res)).toMatchObject({
+      code: 'already_booked',
+      message: 'You have already paid for a test drive of this car.',
+      fields: { bookingId: paid.id },
+    });
+    expect(await bookingsOf(buyer.id).then((rows) => rows.filter((r) => r.carId === car.id))).toHaveLength(1);
+  });
+
+  it('lets only one of two simultaneous bookings of the same car through, and names it to the other', async () => {
     const car = await createCar(t, seller);
     const results = await Promise.all([
       book(buyer, validInput(car.id)),
       book(buyer, { ...validInput(car.id), date: dayFromToday(8) }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const created = results.find((r) => r.statusCode === 201)!;
+    const refused = results.find((r) => r.statusCode === 409)!;
+    expect(errorOf(refused).fields).toEqual({ bookingId: created.json().id });
     expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toHaveLength(1);
   });
 
-  it('does not count past or paid bookings as open', async () => {
+  it('lets an unpaid booking whose time has passed lapse', async () => {
     const car = await createCar(t, seller);
     await createBooking(t, buyer, car, seller, { requestedDate: dayFromToday(-3) });
-    const paid = await createBooking(t, buyer, car, seller);
-    await recordPayment(t, paid);
     const res = await book(buyer, validInput(car.id));
     expect(res.statusCode).toBe(201);
   });
@@ -240,7 +286,7 @@ describe('GET /api/testdrivebooking/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: booking.id,
-      buyerPhone: '+1 555 010 2030',
+      buyerPhone: '+15125550142',
       isPaid: false,
       payment: null,
     });
@@ -255,7 +301,7 @@ describe('GET /api/testdrivebooking/:id', () => {
     const { transactionId } = await recordPayment(t, booking);
     const paid = await as(t, seller, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
     expect(paid.json()).toMatchObject({
-      buyerPhone: '+1 555 010 2030',
+      buyerPhone: '+15125550142',
       isPaid: true,
       payment: { transactionId, paidAt: expect.any(String) },
     });
@@ -278,7 +324,7 @@ describe('GET /api/testdrivebooking/:id', () => {
     const booking = await createBooking(t, buyer, car, seller);
     const res = await as(t, admin, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: booking.id, buyerPhone: '+1 555 010 2030' });
+    expect(res.json()).toMatchObject({ id: booking.id, buyerPhone: '+15125550142' });
   });
 
   it('refuses an id that is not a booking id', async () => {
@@ -374,7 +420,7 @@ describe('GET /api/testdrivebooking/seller/:email', () => {
     const res = await as(t, admin, { method: 'GET', url: url() });
     expect(res.statusCode).toBe(200);
     const { items } = res.json() as { items: Booking[] };
-    expect(items.map((b) => b.buyerPhone)).toEqual(['+44 20 7946 0000', '+1 555 010 2030']);
+    expect(items.map((b) => b.buyerPhone)).toEqual(['+44 20 7946 0000', '+15125550142']);
   });
 });
 

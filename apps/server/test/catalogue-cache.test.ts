@@ -257,6 +257,7 @@ describe("a category's cars (signed in)", () => {
     const etag = first.headers.etag as string;
     const again = await page(seller, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
+    expect(again.headers['cache-control']).toBe('private, no-cache');
     expect(again.body).toBe('');
   });
 

@@ -86,7 +86,7 @@ export async function createBooking(
       buyerId: buyer.id,
       buyerName: buyer.name,
       buyerEmail: buyer.email,
-      buyerPhone: '+1 555 010 2030',
+      buyerPhone: '+15125550142',
       requestedDate: date,
       requestedTime: '10:00',
       requestedLocation: 'Miami',

@@ -425,6 +425,22 @@ describe('POST /api/stripe/webhook', () => {
     );
   });
 
+  it('acknowledges a succeeded intent whose car was sold meanwhile, leaving the booking unpaid', async () => {
+    const booking = await newBooking();
+    const intent = await stripeIntentFor(booking);
+    const sold = await as(t, seller, {
+      method: 'PATCH',
+      url: `/api/cars/${booking.carId}`,
+      payload: { sold: true },
+    });
+    expect(sold.statusCode).toBe(200);
+    const payload = succeededEvent(intent);
+    const res = await deliver(payload, sign(payload));
+    expect(res.statusCode).toBe(200);
+    expect(await paymentRows(booking.id)).toHaveLength(0);
+    expect(await isPaid(booking.id)).toBe(false);
+  });
+
   it('verifies with Stripe before recording: a signed event for an intent Stripe reports unpaid records nothing', async () => {
     const booking = await newBooking();
     const intent = await stripeIntentFor(booking, 'requires_payment_method');

@@ -421,6 +421,46 @@ describe('POST /api/payment', () => {
   });
 });
 
+describe('a booking whose car was sold meanwhile', () => {
+  const SOLD = 'This car has been sold: its test drive can no longer be paid.';
+  const markSold = async (carId: string | null) => {
+    const res = await as(t, seller, { method: 'PATCH', url: `/api/cars/${carId}`, payload: { sold: true } });
+    expect(res.statusCode).toBe(200);
+  };
+
+  it('gets no payment intent (409)', async () => {
+    const booking = await newBooking();
+    await markSold(booking.carId);
+    const res = await createIntent(buyer, { bookingId: booking.id });
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res).message).toBe(SOLD);
+  });
+
+  it('is not charged by the test-mode confirmation (409), and the intent stays unpaid', async () => {
+    const booking = await newBooking();
+    const { clientSecret } = (await createIntent(buyer, { bookingId: booking.id })).json();
+    await markSold(booking.carId);
+    const res = await confirm(buyer, clientSecret, card('4242424242424242'));
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res).message).toBe(SOLD);
+    const [intent] = await t.db
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.clientSecret, clientSecret));
+    expect(intent?.status).not.toBe('succeeded');
+  });
+
+  it('is not marked paid by a payment confirmed before the sale (409), and nothing is recorded', async () => {
+    const { booking, transactionId } = await paidIntent();
+    await markSold(booking.carId);
+    const res = await pay(buyer, booking.id, transactionId);
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res).message).toBe(SOLD);
+    expect(await paymentRows(booking.id)).toEqual([]);
+    expect(await isPaid(booking.id)).toBe(false);
+  });
+});
+
 describe('GET /api/payments', () => {
   it('is for admins only', async () => {
     expect((await as(t, undefined, { method: 'GET', url: '/api/payments' })).statusCode).toBe(401);

@@ -173,7 +173,7 @@ describe('uploads when the bucket is unreachable', () => {
     const res = await as(t, seller, {
       method: 'POST',
       url: '/api/uploads',
-      ...multipart(await jpeg(600, 400)),
+      ...multipart(await jpeg(720, 480)),
     });
     expect(res.statusCode).toBe(503);
     expect(errorOf(res).message).toBe('The photo could not be stored right now. Please try again later.');

@@ -159,17 +159,17 @@ describe('POST /api/uploads: accepted images', () => {
     expect(row).toMatchObject({ uploaderId: seller.id, width: 2000, height: 1000 });
   });
 
-  it('stores an HEVC-coded HEIC as iPhones save them (made with libheif heif-enc, 320×240)', async () => {
+  it('stores an HEVC-coded HEIC as iPhones save them (made with libheif heif-enc, 640×480)', async () => {
     const input = await readFile(path.resolve(import.meta.dirname, 'fixtures/iphone-like.heic'));
     const res = await upload(seller, input, 'IMG_0001.HEIC', 'image/heic');
     expect(res.statusCode).toBe(201);
     const photo = uploadedPhotoSchema.parse(res.json());
-    expect([photo.width, photo.height]).toEqual([320, 240]);
-    const meta = await sharp(path.join(uploadsDir, `${photo.key}-320.webp`)).metadata();
-    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 320, 240, undefined]);
+    expect([photo.width, photo.height]).toEqual([480, 360]);
+    const meta = await sharp(path.join(uploadsDir, `${photo.key}-480.webp`)).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 480, 360, undefined]);
   });
 
-  it('never upscales: a 1200 px photo gets 480 and 960, a 300 px photo one variant at its own width', async () => {
+  it('never upscales: a 1200 px photo gets 480 and 960, a 560 px photo only 480', async () => {
     const medium = uploadedPhotoSchema.parse(
       (await upload(seller, await testImage(1200, 900, (i) => i.png()))).json(),
     );
@@ -177,10 +177,10 @@ describe('POST /api/uploads: accepted images', () => {
     expect(existsSync(path.join(uploadsDir, `${medium.key}-1600.webp`))).toBe(false);
 
     const small = uploadedPhotoSchema.parse(
-      (await upload(seller, await testImage(300, 200, (i) => i.png()))).json(),
+      (await upload(seller, await testImage(560, 480, (i) => i.png()))).json(),
     );
-    expect(small).toMatchObject({ src: `/uploads/${small.key}-300.webp`, width: 300, height: 200 });
-    expect((await storedFiles()).filter((f) => f.startsWith(small.key))).toEqual([`${small.key}-300.webp`]);
+    expect(small).toMatchObject({ src: `/uploads/${small.key}-480.webp`, width: 480, height: 411 });
+    expect((await storedFiles()).filter((f) => f.startsWith(small.key))).toEqual([`${small.key}-480.webp`]);
   });
 
   it('removes GPS and every other EXIF field from every stored variant', async () => {
@@ -212,18 +212,18 @@ describe('POST /api/uploads: accepted images', () => {
     }
   });
 
-  it('applies the EXIF orientation: a 200×100 photo marked "rotate 90°" is stored 100×200', async () => {
-    const input = await testImage(200, 100, (i) => i.jpeg().withMetadata({ orientation: 6 }));
+  it('applies the EXIF orientation: a 1000×500 photo marked "rotate 90°" is stored 500×1000', async () => {
+    const input = await testImage(1000, 500, (i) => i.jpeg().withMetadata({ orientation: 6 }));
     const res = await upload(seller, input);
     expect(res.statusCode).toBe(201);
     const photo = uploadedPhotoSchema.parse(res.json());
-    expect(photo).toMatchObject({ width: 100, height: 200, src: `/uploads/${photo.key}-100.webp` });
-    const meta = await sharp(path.join(uploadsDir, `${photo.key}-100.webp`)).metadata();
-    expect([meta.width, meta.height, meta.orientation]).toEqual([100, 200, undefined]);
+    expect(photo).toMatchObject({ width: 480, height: 960, src: `/uploads/${photo.key}-480.webp` });
+    const meta = await sharp(path.join(uploadsDir, `${photo.key}-480.webp`)).metadata();
+    expect([meta.width, meta.height, meta.orientation]).toEqual([480, 960, undefined]);
   });
 
   it('gives the same key to the same photo uploaded twice by one seller, a different one for another seller', async () => {
-    const input = await testImage(600, 400);
+    const input = await testImage(720, 480);
     const first = (await upload(seller, input)).json().key;
     const again = await upload(seller, input);
     expect(again.statusCode).toBe(201);
@@ -289,6 +289,22 @@ describe('POST /api/uploads: refused uploads store nothing', () => {
     const res = await upload(seller, bomb, 'bomb.png', 'image/png');
     await refused(res, 400, before);
     expect(errorOf(res).message).toBe('The image is larger than 40 megapixels.');
+  });
+
+  it.each([
+    [20, 20],
+    [640, 400],
+    [400, 640],
+  ])('refuses a %i×%i photo with 400 that names the minimum size', async (width, height) => {
+    const before = await snapshot();
+    const res = await upload(seller, await testImage(width, height));
+    await refused(res, 400, before);
+    expect(errorOf(res).message).toBe(
+      `Use a photo at least 480 × 480 pixels: smaller ones look blurry. This one is ${width} × ${height}.`,
+    );
+    expect(errorOf(res).fields).toEqual({
+      file: 'Use a photo at least 480 × 480 pixels: smaller ones look blurry.',
+    });
   });
 
   it('refuses a damaged image with 400', async () => {

@@ -5,10 +5,10 @@
 import { z } from 'zod';
 import { oneLineText } from './common.ts';
 import { BOOKING_HORIZON_DAYS } from './constants.ts';
+import { phoneSchema } from './phone.ts';
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-const PHONE_CHARACTERS = /^[0-9 +\-()]+$/;
 
 /** Midnight of a `YYYY-MM-DD` date in the local time zone, or undefined when no such day exists. */
 function localDay(date: string): Date | undefined {
@@ -40,26 +40,19 @@ export function lastBookableDate(now = new Date()): string {
   return localDateString(new Date(now.getFullYear(), now.getMonth(), now.getDate() + BOOKING_HORIZON_DAYS));
 }
 
+/** A 409 of this code carries the buyer's existing booking of the car as `fields.bookingId`. */
+export const BOOKING_ERROR_CODES = { alreadyBooked: 'already_booked' } as const;
+
 export const BOOKING_MESSAGES = {
   past: 'Choose a date and time in the future',
   tooFar: `Choose a date within the next ${BOOKING_HORIZON_DAYS} days`,
 } as const;
 
-const phone = z
-  .string({ error: 'Phone is required' })
-  .trim()
-  .min(1, 'Phone is required')
-  .max(30, 'Enter a valid phone number')
-  .refine((v) => {
-    const digits = v.replace(/\D/g, '').length;
-    return PHONE_CHARACTERS.test(v) && digits >= 7 && digits <= 15;
-  }, 'Enter a valid phone number');
-
 /** Only what the buyer chooses: the buyer, seller, car summary, price and paid state come from the server. */
 export const bookingInputSchema = z
   .object({
     carId: z.guid({ error: 'Choose a car' }),
-    phone,
+    phone: phoneSchema,
     city: oneLineText('City', 80),
     date: z
       .string({ error: 'Date is required' })

@@ -7,6 +7,7 @@ export * from './constants.ts';
 export * from './contact.ts';
 export * from './errors.ts';
 export * from './payments.ts';
+export * from './phone.ts';
 export * from './photos.ts';
 export * from './reports.ts';
 export * from './saved-posts.ts';

@@ -1,8 +1,9 @@
 /**
  * Outgoing e-mail: SMTP through nodemailer when SMTP_URL is set, otherwise a dev outbox
- * (one JSON file per message under DATA_DIR/outbox, and a log line) that tests read.
+ * (one JSON file per message under DATA_DIR/outbox, and a log line) that tests read. The outbox
+ * holds password-reset links: readable by this server's user alone (directory 0700, files 0600).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
@@ -38,13 +39,18 @@ export function createMailer(options: {
     };
   }
   const sent: Mail[] = [];
+  // chmod as well: an outbox made by an older version is world-readable.
+  let outboxReady: Promise<void> | undefined;
   return {
     sent,
     async send(mail) {
       sent.push(mail);
-      await mkdir(options.outboxDir, { recursive: true });
+      outboxReady ??= mkdir(options.outboxDir, { recursive: true, mode: 0o700 }).then(() =>
+        chmod(options.outboxDir, 0o700),
+      );
+      await outboxReady;
       const file = path.join(options.outboxDir, `${Date.now()}-${sent.length}.json`);
-      await writeFile(file, JSON.stringify(mail, null, 2));
+      await writeFile(file, JSON.stringify(mail, null, 2), { mode: 0o600 });
       options.log.info({ to: mail.to, subject: mail.subject, file }, 'e-mail written to the dev outbox');
     },
   };

@@ -223,7 +223,7 @@ describe('photo files', () => {
   });
 
   it('names stored photos by content hash: an upload named ../../evil.png writes nothing outside the store', async () => {
-    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } })
+    const png = await sharp({ create: { width: 480, height: 480, channels: 3, background: '#000' } })
       .png()
       .toBuffer();
     const boundary = `----abuse${randomBytes(6).toString('hex')}`;

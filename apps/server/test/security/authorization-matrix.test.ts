@@ -308,7 +308,7 @@ const OWNERSHIP: Record<string, Row> = {
       url: '/api/testdrivebooking',
       payload: {
         carId: (await freshCar()).id,
-        phone: '+1 555 010 2030',
+        phone: '+1 512 555 0142',
         city: 'Miami',
         date: futureDate(),
         time: '10:00',
@@ -385,7 +385,7 @@ beforeAll(async () => {
   }
   car = await freshCar();
   booking = await freshBooking();
-  pngBytes = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#c0392b' } })
+  pngBytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c0392b' } })
     .png()
     .toBuffer();
 
@@ -403,6 +403,18 @@ afterAll(async () => {
   );
   await t.close();
 });
+
+/**
+ * An answer of a route that needs a session, or to a signed-in caller, is never stored by a shared
+ * cache or on disk: `private, no-store`, or the catalogue's private revalidation with an ETag.
+ */
+function personalCachingProblem(access: Access, actor: Actor, res: LightMyRequestResponse) {
+  if (access === 'public' && actor === 'anonymous') return undefined;
+  const cacheControl = res.headers['cache-control'];
+  if (cacheControl === 'private, no-store') return undefined;
+  if (cacheControl === 'private, no-cache' && res.headers.etag) return undefined;
+  return `personal answer with cache-control ${JSON.stringify(cacheControl)}`;
+}
 
 describe('authorization matrix', () => {
   it('has one ownership row for every registered route, and none for a route that does not exist', () => {
@@ -455,6 +467,8 @@ describe('authorization matrix', () => {
           );
           continue;
         }
+        const caching = personalCachingProblem(entry.access, actor, res);
+        if (caching) failures.push(`${key} as ${actor}: ${caching}`);
         if (res.statusCode >= 400 && !errorResponseSchema.safeParse(res.json()).success) {
           failures.push(`${key} as ${actor}: error body without the error shape: ${res.body.slice(0, 160)}`);
         }

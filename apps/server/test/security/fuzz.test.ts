@@ -152,7 +152,7 @@ const VALID: Record<string, fc.Arbitrary<unknown>> = {
   transactionId: pick(() => pool.transactionIds),
   clientSecret: pick(() => pool.clientSecrets),
   card,
-  phone: fc.constantFrom('+1 555 010 2030', '(305) 555-0199', '12345'),
+  phone: fc.constantFrom('+1 512 555 0142', '(305) 555-0199', '000000000', '12345'),
   city: fc.constantFrom('Miami', 'Zürich'),
   date: futureDate,
   time: fc.constantFrom('10:00', '23:59', '00:00'),
@@ -547,7 +547,7 @@ beforeAll(async () => {
     pool.victimEmails.push(email);
   }
 
-  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2e86de' } })
+  png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2e86de' } })
     .png()
     .toBuffer();
   for (let i = 0; i < 40; i += 1) {

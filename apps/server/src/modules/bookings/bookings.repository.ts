@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, not, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, not, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
@@ -67,11 +67,17 @@ export async function lockCarWithSeller(tx: Tx, carId: string) {
   return row;
 }
 
-export function unpaidBookingsOf(tx: Tx, buyerId: string, carId: string) {
+export function bookingsOfBuyerForCar(tx: Tx, buyerId: string, carId: string) {
   return tx
-    .select({ requestedDate: bookings.requestedDate, requestedTime: bookings.requestedTime })
+    .select({
+      id: bookings.id,
+      isPaid: bookings.isPaid,
+      requestedDate: bookings.requestedDate,
+      requestedTime: bookings.requestedTime,
+    })
     .from(bookings)
-    .where(and(eq(bookings.buyerId, buyerId), eq(bookings.carId, carId), not(bookings.isPaid)));
+    .where(and(eq(bookings.buyerId, buyerId), eq(bookings.carId, carId)))
+    .orderBy(desc(bookings.createdAt));
 }
 
 export async function insertBooking(tx: Tx, values: typeof bookings.$inferInsert) {

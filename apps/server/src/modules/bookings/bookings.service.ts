@@ -1,4 +1,5 @@
 import {
+  BOOKING_ERROR_CODES,
   type Booking,
   type BookingInput,
   type Page,
@@ -9,8 +10,9 @@ import {
 } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { AppError, conflict, notFound } from '../../http/errors.ts';
 import * as repo from './bookings.repository.ts';
 import { carCoverUrl, carName } from './car-summary.ts';
 import { listOwner } from './list-owner.ts';
@@ -25,12 +27,14 @@ export async function bookTestDrive(context: AppContext, buyer: User, input: Boo
     const car = await repo.lockCarWithSeller(tx, input.carId);
     if (!car) throw notFound('The car');
     if (car.soldAt) throw conflict('This car has been sold and can no longer be booked.');
-    const now = Date.now();
-    const unpaid = await repo.unpaidBookingsOf(tx, buyer.id, car.id);
-    const hasOpenBooking = unpaid.some(
-      (b) => (testDriveStartsAt(b.requestedDate, b.requestedTime)?.getTime() ?? 0) > now,
-    );
-    if (hasOpenBooking) throw conflict('You already have an open booking for this car.');
+    // The car row is locked: a concurrent booking of it by the same buyer waits and then sees this one.
+    const existing = await blockingBookingOf(tx, buyer.id, car.id);
+    if (existing) {
+      const message = existing.isPaid
+        ? 'You have already paid for a test drive of this car.'
+        : 'You already have an open booking for this car: pay for it or cancel it first.';
+      throw new AppError(409, BOOKING_ERROR_CODES.alreadyBooked, message, { bookingId: existing.id });
+    }
     return repo.insertBooking(tx, {
       carId: car.id,
       carName: carName(car),
@@ -50,6 +54,18 @@ export async function bookTestDrive(context: AppContext, buyer: User, input: Boo
     });
   });
   return toBooking((await repo.findBooking(db, id))!, buyer);
+}
+
+/**
+ * The buyer's booking of this car that stops another: a paid one, or an unpaid one whose test drive
+ * is still ahead (an unpaid booking whose time has passed was never confirmed and lapses).
+ */
+async function blockingBookingOf(tx: Tx, buyerId: string, carId: string) {
+  const now = Date.now();
+  const rows = await repo.bookingsOfBuyerForCar(tx, buyerId, carId);
+  return rows.find(
+    (b) => b.isPaid || (testDriveStartsAt(b.requestedDate, b.requestedTime)?.getTime() ?? 0) > now,
+  );
 }
 
 /** The booking's buyer, the car's seller or an admin; anyone else is told it does not exist. */

@@ -134,11 +134,8 @@ export async function sendCatalogue<T extends z.ZodType>(
   const encoding = acceptEncoding ? (negotiate(acceptEncoding, ENCODINGS) as Encoding | null) : null;
   const chosen = encoding ? answer[encoding] : answer.identity;
   // no-cache: browsers keep the copy but ask every time, so a change shows at once and the question
-  // costs a 304. A signed-in answer is for the browser only, never for a shared cache.
-  reply
-    .header('etag', chosen.etag)
-    .header('cache-control', request.user ? 'private, no-cache' : 'no-cache')
-    .header('vary', 'accept-encoding');
+  // costs a 304. An answer to a signed-in caller is made private by http/personal-answers.ts.
+  reply.header('etag', chosen.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
   if (matches(request.headers['if-none-match'], chosen.etag)) return reply.code(304).send();
   if (encoding) reply.header('content-encoding', encoding);
   return reply.type('application/json; charset=utf-8').send(chosen.bytes);

@@ -52,7 +52,7 @@ export function paymentsRoutes({ database, payments }: AppContext): FastifyPlugi
       },
       handler: (request) => {
         if (!(payments instanceof TestModeProvider)) throw notConfigured('Test-mode payments are off here.');
-        return service.confirmTestPayment(payments, currentUser(request), request.body);
+        return service.confirmTestPayment(db, payments, currentUser(request), request.body);
       },
     });
 

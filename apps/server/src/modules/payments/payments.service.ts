@@ -22,6 +22,7 @@ import * as repo from './payments.repository.ts';
 import type { TestModeProvider } from './test-mode-provider.ts';
 
 const ALREADY_PAID = 'This booking is already paid.';
+const CAR_SOLD = 'This car has been sold: its test drive can no longer be paid.';
 
 export async function createPaymentIntent(
   db: Db,
@@ -33,6 +34,7 @@ export async function createPaymentIntent(
   if (!booking) throw notFound('The booking');
   if (booking.isPaid) throw conflict(ALREADY_PAID);
   if (!booking.carId) throw conflict('This car is no longer available.');
+  if (booking.carSoldAt) throw conflict(CAR_SOLD);
   const intent = await provider.createIntent({
     bookingId: booking.id,
     buyerId: buyer.id,
@@ -47,14 +49,21 @@ export async function createPaymentIntent(
   };
 }
 
-/** Test mode's stand-in for the card form of Stripe Elements; only the intent's own buyer may use it. */
+/**
+ * Test mode's stand-in for the card form of Stripe Elements; only the intent's own buyer may use it,
+ * and no card is charged for a car sold since the intent was made.
+ */
 export async function confirmTestPayment(
+  db: Db,
   provider: TestModeProvider,
   buyer: User,
   input: ConfirmTestPaymentInput,
 ) {
   const intent = await provider.findByClientSecret(input.clientSecret);
   if (!intent || intent.metadata.buyerId !== buyer.id) throw notFound('The payment');
+  const { bookingId } = intent.metadata;
+  const booking = bookingId ? await repo.findBookingOfBuyer(db, bookingId, buyer.id) : undefined;
+  if (booking?.carSoldAt && !booking.isPaid) throw conflict(CAR_SOLD);
   const result = await provider.confirm(intent.id, input.card);
   return { status: result.status, transactionId: result.id };
 }
@@ -109,6 +118,8 @@ export async function recordPayment(
       return sameOrConflict(outcome.payment, transactionId);
     case 'bookingGone':
       throw notFound('The booking');
+    case 'carSold':
+      throw conflict(CAR_SOLD);
     case 'paidWithoutRecord':
       throw conflict(ALREADY_PAID);
   }
@@ -140,7 +151,8 @@ export async function handleProviderEvent(
     await recordPayment(db, provider, metadata.buyerId, parsed.data);
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
-    // Money was taken but no booking can hold it (cancelled meanwhile, say): an operator must refund.
+    // Money was taken but no booking can hold it (cancelled meanwhile, or its car sold): an
+    // operator must refund. The booking stays unpaid.
     log.error(
       { transactionId, bookingId: parsed.data.bookingId, reason: error.message },
       'stripe webhook: succeeded payment not recorded',

@@ -4,7 +4,13 @@
  * under a content-hash name. Used by the upload call and by the demo seed alike.
  */
 import { createHash } from 'node:crypto';
-import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_TYPES_MESSAGE } from '@redline/shared';
+import {
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_PIXELS,
+  PHOTO_MIN_SIDE,
+  PHOTO_TOO_SMALL_MESSAGE,
+  PHOTO_TYPES_MESSAGE,
+} from '@redline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { Db, Tx } from '../../db/client.ts';
@@ -70,7 +76,7 @@ export async function ingestPhoto(
   return { key, ...size };
 }
 
-/** Width and height once rotated by EXIF; refuses what is not one of our image types or too big. */
+/** Width and height once rotated by EXIF; refuses what is not one of our image types, too big or too small. */
 async function readImage(input: Buffer): Promise<{ size: PhotoSize; source: PixelSource }> {
   let metadata: sharp.Metadata;
   try {
@@ -83,6 +89,11 @@ async function readImage(input: Buffer): Promise<{ size: PhotoSize; source: Pixe
   const { width, height } = metadata.autoOrient;
   if (!width || !height) throw unsupportedMedia(PHOTO_TYPES_MESSAGE);
   if (width * height > PHOTO_MAX_PIXELS) throw tooManyPixels();
+  if (Math.min(width, height) < PHOTO_MIN_SIDE) {
+    throw badRequest(`${PHOTO_TOO_SMALL_MESSAGE} This one is ${width} × ${height}.`, {
+      file: PHOTO_TOO_SMALL_MESSAGE,
+    });
+  }
   const source =
     metadata.format === 'heif' && metadata.compression === 'hevc' && !nativeHevcHeic
       ? await decodeHevcHeic(input)

@@ -13,6 +13,8 @@ export function useBookTestDrive() {
   return useMutation({
     mutationKey: bookTestDriveMutationKey,
     mutationFn: bookTestDrive,
+    // The form shows the error: a toast, or a link to the buyer's booking of this car.
+    meta: { errorToast: false },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }

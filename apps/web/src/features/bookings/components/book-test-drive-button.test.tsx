@@ -37,11 +37,13 @@ const tomorrow = () => {
 
 async function openForm() {
   await userEvent.click(screen.getByRole('button', { name: 'Book a test drive now' }));
-  return screen.getByRole('dialog', { name: 'Book a test drive' });
+  const dialog = screen.getByRole('dialog', { name: 'Book a test drive' });
+  await within(dialog).findByLabelText('Phone'); // the form loads when the dialog opens
+  return dialog;
 }
 
 async function fillIn(dialog: HTMLElement, date = tomorrow()) {
-  await userEvent.type(within(dialog).getByLabelText('Phone'), '+1 555 010 0199');
+  await userEvent.type(within(dialog).getByLabelText('Phone'), '(512) 555-0199');
   await userEvent.type(within(dialog).getByLabelText('City'), 'Austin');
   fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: date } });
   fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '10:30' } });
@@ -115,7 +117,7 @@ describe('BookTestDriveButton', () => {
             buyerName: 'Bea Buyer',
             buyerEmail: 'bea@example.com',
             buyerVerified: false,
-            buyerPhone: '+1 555 010 0199',
+            buyerPhone: '+15125550199',
             requestedDate: tomorrow(),
             requestedTime: '10:30',
             requestedLocation: 'Austin',
@@ -136,7 +138,7 @@ describe('BookTestDriveButton', () => {
     expect(await screen.findByText(BOOKED_MESSAGE)).toBeTruthy();
     expect(body).toEqual({
       carId: car.id,
-      phone: '+1 555 010 0199',
+      phone: '+15125550199',
       city: 'Austin',
       date: tomorrow(),
       time: '10:30',
@@ -169,7 +171,7 @@ describe('BookTestDriveButton', () => {
   it('turns a conflict into a toast and closes the form', async () => {
     mockFetch({
       'POST /api/testdrivebooking': json(
-        { error: { code: 'conflict', message: 'You already have an open booking for this car.' } },
+        { error: { code: 'conflict', message: 'This car has been sold and can no longer be booked.' } },
         409,
       ),
     });
@@ -178,7 +180,28 @@ describe('BookTestDriveButton', () => {
     await fillIn(dialog);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Book test drive' }));
 
-    expect(await screen.findByText('You already have an open booking for this car.')).toBeTruthy();
+    expect(await screen.findByText('This car has been sold and can no longer be booked.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('links to the booking the buyer already has of this car', async () => {
+    const message = 'You already have an open booking for this car: pay for it or cancel it first.';
+    mockFetch({
+      'POST /api/testdrivebooking': json(
+        { error: { code: 'already_booked', message, fields: { bookingId: 'b-open' } } },
+        409,
+      ),
+    });
+    renderWithProviders(<BookTestDriveButton car={car} user={buyer} />);
+    const dialog = await openForm();
+    await fillIn(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Book test drive' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(message);
+    const link = within(alert).getByRole('link', { name: 'Open your booking' });
+    expect(link.getAttribute('href')).toBe('/buyer/bookings/b-open');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getAllByText(message)).toHaveLength(1);
   });
 });

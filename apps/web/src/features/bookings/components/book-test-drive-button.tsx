@@ -1,9 +1,14 @@
 import type { Car, User } from '@redline/shared';
 import { useIsMutating } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { paths } from '../../../config/paths.ts';
 import { bookTestDriveMutationKey } from '../api/book-test-drive.ts';
-import { BookingForm } from './booking-form.tsx';
+import type { ExistingBooking } from './booking-form.tsx';
+
+// Loaded when the buyer opens it, not with the car page: the phone rules it carries are sizeable.
+const BookingForm = lazy(() => import('./booking-form.tsx').then((m) => ({ default: m.BookingForm })));
 
 type BookTestDriveButtonProps = {
   car: Car;
@@ -25,6 +30,7 @@ export function bookingBlockedReason(car: Car, user: User): string | null {
  */
 export function BookTestDriveButton({ car, user }: BookTestDriveButtonProps) {
   const [open, setOpen] = useState(false);
+  const [existing, setExisting] = useState<ExistingBooking | null>(null);
   const pending = useIsMutating({ mutationKey: bookTestDriveMutationKey }) > 0;
   const hintId = useId();
   const blocked = bookingBlockedReason(car, user);
@@ -61,6 +67,14 @@ export function BookTestDriveButton({ car, user }: BookTestDriveButtonProps) {
           {blocked}
         </p>
       ) : null}
+      {existing ? (
+        <p role="alert" className="order-last basis-full text-sm">
+          {existing.message}{' '}
+          <Link to={paths.payBooking(existing.id)} className="link link-primary font-medium">
+            Open your booking
+          </Link>
+        </p>
+      ) : null}
       <Modal
         open={open}
         onClose={() => setOpen(false)}
@@ -68,7 +82,20 @@ export function BookTestDriveButton({ car, user }: BookTestDriveButtonProps) {
         title="Book a test drive"
         description="Choose when and where you would like to drive it. The seller will meet you there."
       >
-        <BookingForm car={car} buyer={user} onDone={() => setOpen(false)} onCancel={() => setOpen(false)} />
+        <Suspense
+          fallback={<span className="loading loading-spinner mx-auto my-8 block" aria-label="Loading" />}
+        >
+          <BookingForm
+            car={car}
+            buyer={user}
+            onDone={() => setOpen(false)}
+            onCancel={() => setOpen(false)}
+            onAlreadyBooked={(booking) => {
+              setExisting(booking);
+              setOpen(false);
+            }}
+          />
+        </Suspense>
       </Modal>
     </>
   );

@@ -1,4 +1,4 @@
-import type { Booking } from '@redline/shared';
+import { type Booking, displayPhone } from '@redline/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -48,7 +48,7 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
             <Row term="Date">{formatRequestedDate(booking.requestedDate, booking.requestedTime)}</Row>
             <Row term="Time">{formatRequestedTime(booking.requestedDate, booking.requestedTime)}</Row>
             <Row term="Location">{booking.requestedLocation}</Row>
-            {booking.buyerPhone ? <Row term="Your phone">{booking.buyerPhone}</Row> : null}
+            {booking.buyerPhone ? <Row term="Your phone">{displayPhone(booking.buyerPhone).text}</Row> : null}
             <Row term="Fee">{formatMoney(booking.price)}</Row>
             <Row term="Status">
               {booking.isPaid ? (

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  BOOKING_ERROR_CODES,
   type BookingInput,
   bookingInputSchema,
   type Car,
@@ -8,10 +9,11 @@ import {
   TEST_DRIVE_FEE_CENTS,
   type User,
 } from '@redline/shared';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { TextField } from '../../../components/ui/form-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useBookTestDrive } from '../api/book-test-drive.ts';
@@ -19,25 +21,40 @@ import { useBookTestDrive } from '../api/book-test-drive.ts';
 export const BOOKED_MESSAGE =
   'Test drive booked successfully!! Visit dashboard to pay and confirm the booking.';
 
+/** The buyer's booking of this car that stopped a new one, and the server's words about it. */
+export type ExistingBooking = { id: string; message: string };
+
 type BookingFormProps = {
   car: Car;
   buyer: User;
   onDone: () => void;
   onCancel: () => void;
+  /** The buyer already has a live booking of this car: the form closes and the caller points to it. */
+  onAlreadyBooked: (existing: ExistingBooking) => void;
 };
 
+function existingBookingOf(error: unknown): ExistingBooking | null {
+  const id =
+    error instanceof ApiError && error.code === BOOKING_ERROR_CODES.alreadyBooked && error.fields?.bookingId;
+  return id ? { id, message: (error as ApiError).message } : null;
+}
+
 /** The buyer picks phone, city, date and time; who they are and which car are shown, not sent. */
-export function BookingForm({ car, buyer, onDone, onCancel }: BookingFormProps) {
+export function BookingForm({ car, buyer, onDone, onCancel, onAlreadyBooked }: BookingFormProps) {
   const book = useBookTestDrive();
   const {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors },
   } = useForm<BookingInput>({
     resolver: zodResolver(bookingInputSchema),
     defaultValues: { carId: car.id, phone: '', city: '', date: '', time: '' },
   });
+
+  // The form loads after its modal has opened (book-test-drive-button.tsx): it takes the focus itself.
+  useEffect(() => setFocus('phone'), [setFocus]);
 
   const carName = `${car.year} ${car.brand} ${car.model}`;
   const cover = car.photos[0];
@@ -50,8 +67,11 @@ export function BookingForm({ car, buyer, onDone, onCancel }: BookingFormProps) 
         onDone();
       },
       onError: (error) => {
+        const existing = existingBookingOf(error);
+        if (existing) return onAlreadyBooked(existing);
+        toast.error(errorMessage(error));
         setServerFieldErrors(error, setError, ['phone', 'city', 'date', 'time']);
-        // A conflict (already booked, sold meanwhile) cannot be fixed in this form: its toast says why.
+        // A conflict (sold meanwhile) cannot be fixed in this form: its toast says why.
         if (error instanceof ApiError && (error.status === 409 || error.status === 404)) onCancel();
       },
     }),
@@ -94,7 +114,7 @@ export function BookingForm({ car, buyer, onDone, onCancel }: BookingFormProps) 
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          placeholder="+1 555 010 0199"
+          placeholder="+1 512 555 0199"
           data-autofocus
           error={errors.phone?.message}
           {...register('phone')}

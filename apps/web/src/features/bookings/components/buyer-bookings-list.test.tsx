@@ -25,7 +25,7 @@ const booking = (overrides: Partial<Booking>): Booking => ({
   buyerName: 'Bea Buyer',
   buyerEmail: 'bea@example.com',
   buyerVerified: false,
-  buyerPhone: '+1 555 010 0199',
+  buyerPhone: '+15125550199',
   requestedDate: inAWeek(),
   requestedTime: '10:30',
   requestedLocation: 'Austin',

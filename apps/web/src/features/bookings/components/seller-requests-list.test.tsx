@@ -36,7 +36,7 @@ describe('SellerRequestsList', () => {
             id: 'b-2',
             carName: '2019 Ferrari 488 Pista',
             buyerName: 'Ben Buyer',
-            buyerPhone: '+1 512 555 0142',
+            buyerPhone: '+15125550142',
             requestedLocation: 'Dallas',
             isPaid: true,
           }),
@@ -58,5 +58,25 @@ describe('SellerRequestsList', () => {
     expect(within(paid).getByRole('link', { name: '+1 512 555 0142' }).getAttribute('href')).toBe(
       'tel:+15125550142',
     );
+  });
+
+  it('shows a stored E.164 number in international format, and an older free-form one as stored', async () => {
+    mockFetch({
+      '/api/testdrivebooking/seller/sam%40example.com': json({
+        items: [
+          request({ id: 'b-uk', carName: 'UK buyer', buyerPhone: '+442079460958', isPaid: true }),
+          request({ id: 'b-old', carName: 'Old row', buyerPhone: 'ask at the desk', isPaid: true }),
+        ],
+        nextCursor: null,
+      }),
+    });
+    renderWithProviders(<SellerRequestsList email="sam@example.com" />);
+
+    const uk = (await screen.findByText('UK buyer')).closest('tr') as HTMLElement;
+    expect(within(uk).getByRole('link', { name: '+44 20 7946 0958' }).getAttribute('href')).toBe(
+      'tel:+442079460958',
+    );
+    const old = screen.getByText('Old row').closest('tr') as HTMLElement;
+    expect(within(old).getByText('ask at the desk')).toBeTruthy();
   });
 });

@@ -1,3 +1,4 @@
+import { displayPhone } from '@redline/shared';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
@@ -64,12 +65,7 @@ export function SellerRequestsList({ email }: { email: string }) {
               )}
               <span className="mt-1 block text-sm">
                 {booking.buyerPhone ? (
-                  <a
-                    href={`tel:${booking.buyerPhone.replace(/[^\d+]/g, '')}`}
-                    className="link link-primary whitespace-nowrap"
-                  >
-                    {booking.buyerPhone}
-                  </a>
+                  <PhoneLink phone={booking.buyerPhone} />
                 ) : (
                   <span className="text-base-content/70">Phone shown once paid</span>
                 )}
@@ -84,5 +80,15 @@ export function SellerRequestsList({ email }: { email: string }) {
         fetchNextPage={requests.fetchNextPage}
       />
     </>
+  );
+}
+
+/** The buyer's phone in international format, dialled on a tap. */
+function PhoneLink({ phone }: { phone: string }) {
+  const { text, href } = displayPhone(phone);
+  return (
+    <a href={href} className="link link-primary whitespace-nowrap">
+      {text}
+    </a>
   );
 }

@@ -4,7 +4,7 @@ import { type ImageLoading, imageLoadingProps } from '../../../components/ui/ima
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { aboutPreview, formatKm } from '../utils/car-text.ts';
+import { aboutPreview, formatKm, priceSaving } from '../utils/car-text.ts';
 import { FuelIcon, OdometerIcon } from './icons.tsx';
 
 /** What a card shows: the fields shared by a category's cars and the advertised ones. */
@@ -40,7 +40,7 @@ type CarCardProps = {
 export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3 }: CarCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const cover = car.photos[0];
-  const saving = car.originalPrice - car.askingPrice;
+  const saving = priceSaving(car);
   return (
     <article
       data-testid="car-card"
@@ -99,10 +99,10 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3 }: CarCar
           </p>
           <p className="pb-0.5 text-sm text-base-content/70">
             <span className="sr-only">Original price: </span>
-            <s>{formatMoney(car.originalPrice)}</s>
+            {saving ? <s>{formatMoney(car.originalPrice)}</s> : formatMoney(car.originalPrice)}
           </p>
-          {saving > 0 ? (
-            <p className="pb-0.5 text-xs font-semibold text-success">Save {formatMoney(saving)}</p>
+          {saving ? (
+            <p className="pb-0.5 text-xs font-semibold text-success">Save {formatMoney(saving.amount)}</p>
           ) : null}
         </div>
 

@@ -3,7 +3,7 @@ import type { Car } from '@redline/shared';
 import type { ReactNode } from 'react';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { formatKm, formatTopSpeed } from '../utils/car-text.ts';
+import { formatKm, formatTopSpeed, priceSaving } from '../utils/car-text.ts';
 import { EngineIcon, FuelIcon, OdometerIcon, SpeedIcon } from './icons.tsx';
 
 export function SoldBadge({ className = '' }: { className?: string }) {
@@ -12,8 +12,7 @@ export function SoldBadge({ className = '' }: { className?: string }) {
 
 /** Eyebrow, heading, prices and the saving against the original price. */
 export function CarSummary({ car }: { car: Car }) {
-  const saving = car.originalPrice - car.askingPrice;
-  const savingPercent = car.originalPrice > 0 ? Math.round((saving / car.originalPrice) * 100) : 0;
+  const saving = priceSaving(car);
   return (
     <div>
       <p className="flex flex-wrap items-center gap-2 text-sm font-semibold uppercase tracking-widest text-primary">
@@ -43,14 +42,14 @@ export function CarSummary({ car }: { car: Car }) {
             Original price
           </dt>
           <dd className="text-lg text-base-content/70">
-            <s>{formatMoney(car.originalPrice)}</s>
+            {saving ? <s>{formatMoney(car.originalPrice)}</s> : formatMoney(car.originalPrice)}
           </dd>
         </div>
       </dl>
-      {saving > 0 ? (
+      {saving ? (
         <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-success/10 px-3 py-1 text-sm font-semibold text-success">
-          You save {formatMoney(saving)}
-          {savingPercent > 0 ? ` (${savingPercent}%)` : ''}
+          You save {formatMoney(saving.amount)}
+          {saving.percent > 0 ? ` (${saving.percent}%)` : ''}
         </p>
       ) : null}
     </div>

@@ -1,4 +1,4 @@
-/** How a car reads on screen: its name, the about preview, distances and speeds. */
+/** How a car reads on screen: its name, the about preview, the saving, distances and speeds. */
 import { ABOUT_PREVIEW_LENGTH } from '@redline/shared';
 
 const number = new Intl.NumberFormat('en-US');
@@ -11,6 +11,16 @@ export function aboutPreview(about: string): string {
 
 export function carName(car: { year: number; brand: string; model: string }): string {
   return `${car.year} ${car.brand} ${car.model}`;
+}
+
+/**
+ * What the buyer saves against the original price, or null when the asking price is not lower: then
+ * the original price is shown plainly, never struck through as if it were a discount.
+ */
+export function priceSaving(car: { askingPrice: number; originalPrice: number }) {
+  const amount = car.originalPrice - car.askingPrice;
+  if (amount <= 0) return null;
+  return { amount, percent: Math.round((amount / car.originalPrice) * 100) };
 }
 
 export function formatKm(km: number): string {

@@ -1,5 +1,5 @@
 import type { UploadedPhoto } from '@redline/shared';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadPhotoInput } from '../api/upload-photo.ts';
@@ -65,22 +65,56 @@ describe('PhotoPicker', () => {
     expect(within(screen.getByRole('list', { name: 'Chosen photos' })).getByText('Cover')).toBeTruthy();
   });
 
-  it("shows a failed upload on its tile and leaves it out of the car's photos", async () => {
+  it("removes a failed upload's tile, shows why, and leaves it out of the car's photos", async () => {
     const onChange = vi.fn();
     render(<PhotoPicker id="photos" onChange={onChange} />);
-    await userEvent.upload(screen.getByLabelText(/Add photos/), [file('notes.jpg')]);
+    await userEvent.upload(screen.getByLabelText(/Add photos/), [file('notes.jpg'), file('front.jpg')]);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
     await act(async () => pending[0]?.reject(new Error('Upload a JPEG, PNG, WebP, AVIF or HEIC image.')));
+    await act(async () => pending[1]?.resolve(uploaded('front-key')));
+
     expect(screen.getByRole('alert').textContent).toContain(
       'notes.jpg: Upload a JPEG, PNG, WebP, AVIF or HEIC image.',
     );
-    expect(onChange).not.toHaveBeenCalled();
+    const tiles = within(screen.getByRole('list', { name: 'Chosen photos' })).getAllByRole('listitem');
+    expect(tiles).toHaveLength(1);
+    expect(
+      within(tiles[0] as HTMLElement)
+        .getByRole('img')
+        .getAttribute('alt'),
+    ).toBe('Cover photo: front.jpg');
+    expect(onChange).toHaveBeenLastCalledWith(['front-key']);
+  });
+
+  it('says the minimum size, and refuses a smaller photo in the browser without uploading it', async () => {
+    const sizes: Record<string, [number, number]> = { 'tiny.jpg': [20, 20], 'wide.jpg': [1600, 1067] };
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async (f: File) => {
+        const [width, height] = sizes[f.name]!;
+        return { width, height, close: () => {} };
+      }),
+    );
+    render(<PhotoPicker id="photos" onChange={vi.fn()} />);
+    expect(screen.getByText(/at least 480 × 480 pixels/)).toBeTruthy();
+
+    await userEvent.upload(screen.getByLabelText(/Add photos/), [file('tiny.jpg'), file('wide.jpg')]);
+    await waitFor(() => expect(pending).toHaveLength(1));
+    expect(pending[0]?.input.file.name).toBe('wide.jpg');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'tiny.jpg: Use a photo at least 480 × 480 pixels: smaller ones look blurry. This one is 20 × 20.',
+    );
+    const tiles = within(screen.getByRole('list', { name: 'Chosen photos' })).getAllByRole('listitem');
+    expect(tiles).toHaveLength(1);
+    vi.unstubAllGlobals();
   });
 
   it('refuses files over 15 MB without sending them, and stops at ten photos', async () => {
     render(<PhotoPicker id="photos" onChange={vi.fn()} />);
     await userEvent.upload(screen.getByLabelText(/Add photos/), [file('huge.jpg', 15 * 1024 * 1024 + 1)]);
     expect(pending).toHaveLength(0);
-    expect(screen.getByRole('alert').textContent).toContain('Larger than 15 MB');
+    expect(screen.getByRole('alert').textContent).toContain('huge.jpg: Larger than 15 MB');
+    expect(screen.queryByRole('list', { name: 'Chosen photos' })).toBeNull();
 
     const twelve = Array.from({ length: 12 }, (_, i) => file(`car-${i}.jpg`));
     await userEvent.upload(screen.getByLabelText(/Add photos/), twelve);

@@ -1,9 +1,17 @@
 /**
  * The seller's photo picker: choose or drop up to ten images, each uploads at once with its own
  * progress bar, previews in a grid, the first is the cover (any other can be made the cover), and
- * any can be removed. It reports the uploaded photos' keys, in order, through `onChange`.
+ * any can be removed. A photo that is refused (too large, too small, not an image) leaves the grid
+ * and its reason is listed above it. It reports the uploaded photos' keys, in order, through `onChange`.
  */
-import { MAX_CAR_PHOTOS, PHOTO_ACCEPT, PHOTO_MAX_BYTES, type Photo } from '@redline/shared';
+import {
+  MAX_CAR_PHOTOS,
+  PHOTO_ACCEPT,
+  PHOTO_MAX_BYTES,
+  PHOTO_MIN_SIDE,
+  PHOTO_TOO_SMALL_MESSAGE,
+  type Photo,
+} from '@redline/shared';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useUploadPhoto } from '../api/upload-photo.ts';
@@ -11,14 +19,29 @@ import { useUploadPhoto } from '../api/upload-photo.ts';
 type Item = {
   id: string;
   name: string;
-  status: 'uploading' | 'done' | 'error';
+  status: 'uploading' | 'done';
   progress: number;
   /** A local object URL while uploading, the stored photo once done. */
   preview: string;
   photo?: Photo;
-  error?: string;
   abort?: AbortController;
 };
+
+/**
+ * The photo's size as the browser decodes it (turned by EXIF), or null when it cannot decode it
+ * (HEIC in most browsers): the server, which checks the same minimum, decides then.
+ */
+async function decodedSize(file: File): Promise<{ width: number; height: number } | null> {
+  if (typeof createImageBitmap !== 'function') return null;
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return null;
+  }
+}
 
 export type PhotoPickerProps = {
   /** The `id` of the file input, for the form's label and focus on error. */
@@ -46,6 +69,8 @@ const fromPhoto = (photo: Photo): Item => ({
 export function PhotoPicker({ id, initialPhotos = [], onChange, onBusyChange, error }: PhotoPickerProps) {
   const [items, setItems] = useState<Item[]>(() => initialPhotos.map(fromPhoto));
   const [notice, setNotice] = useState<string | null>(null);
+  /** Why chosen photos were not added, one line per photo, until the next choice. */
+  const [failures, setFailures] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);
   const upload = useUploadPhoto();
   const objectUrls = useRef(new Set<string>());
@@ -77,6 +102,12 @@ export function PhotoPicker({ id, initialPhotos = [], onChange, onBusyChange, er
   const patch = (itemId: string, change: Partial<Item>) =>
     setItems((current) => current.map((item) => (item.id === itemId ? { ...item, ...change } : item)));
 
+  /** Takes a refused photo out of the grid and says why. */
+  const fail = (item: Item, reason: string) => {
+    discard(item);
+    setFailures((current) => [...current, `${item.name}: ${reason}`]);
+  };
+
   const startUpload = (item: Item, file: File) => {
     const abort = new AbortController();
     patch(item.id, { abort });
@@ -89,14 +120,24 @@ export function PhotoPicker({ id, initialPhotos = [], onChange, onBusyChange, er
       .then((photo) => patch(item.id, { status: 'done', progress: 100, photo, abort: undefined }))
       .catch((failure: unknown) => {
         if (failure instanceof DOMException && failure.name === 'AbortError') return;
-        patch(item.id, { status: 'error', error: errorMessage(failure), abort: undefined });
+        fail(item, errorMessage(failure));
       });
+  };
+
+  const checkThenUpload = async (item: Item, file: File) => {
+    const size = await decodedSize(file);
+    if (size && Math.min(size.width, size.height) < PHOTO_MIN_SIDE) {
+      fail(item, `${PHOTO_TOO_SMALL_MESSAGE} This one is ${size.width} × ${size.height}.`);
+    } else {
+      startUpload(item, file);
+    }
   };
 
   const addFiles = (files: FileList | File[]) => {
     const chosen = Array.from(files);
     if (chosen.length === 0) return;
-    const room = MAX_CAR_PHOTOS - items.filter((item) => item.status !== 'error').length;
+    setFailures([]);
+    const room = MAX_CAR_PHOTOS - items.length;
     const accepted = chosen.slice(0, Math.max(0, room));
     const left = chosen.length - accepted.length;
     setNotice(
@@ -105,28 +146,28 @@ export function PhotoPicker({ id, initialPhotos = [], onChange, onBusyChange, er
         : null,
     );
 
-    const added = accepted.map((file) => {
-      const preview = URL.createObjectURL(file);
-      objectUrls.current.add(preview);
-      const tooLarge = file.size > PHOTO_MAX_BYTES;
-      const item: Item = {
-        id: newId(),
-        name: file.name,
-        status: tooLarge ? 'error' : 'uploading',
-        progress: 0,
-        preview,
-        error: tooLarge ? 'Larger than 15 MB' : undefined,
-      };
-      return { item, file, tooLarge };
-    });
+    const tooLarge = accepted.filter((file) => file.size > PHOTO_MAX_BYTES);
+    setFailures(tooLarge.map((file) => `${file.name}: Larger than 15 MB`));
+    const added = accepted
+      .filter((file) => file.size <= PHOTO_MAX_BYTES)
+      .map((file) => {
+        const preview = URL.createObjectURL(file);
+        objectUrls.current.add(preview);
+        const item: Item = { id: newId(), name: file.name, status: 'uploading', progress: 0, preview };
+        return { item, file };
+      });
     setItems((current) => [...current, ...added.map((a) => a.item)]);
-    for (const { item, file, tooLarge } of added) if (!tooLarge) startUpload(item, file);
+    for (const { item, file } of added) void checkThenUpload(item, file);
   };
 
-  const remove = (item: Item) => {
+  const discard = (item: Item) => {
     item.abort?.abort();
     if (objectUrls.current.delete(item.preview)) URL.revokeObjectURL(item.preview);
     setItems((current) => current.filter((i) => i.id !== item.id));
+  };
+
+  const remove = (item: Item) => {
+    discard(item);
     setNotice(null);
   };
 
@@ -139,7 +180,7 @@ export function PhotoPicker({ id, initialPhotos = [], onChange, onBusyChange, er
   };
 
   const coverId = items.find((item) => item.status === 'done')?.id;
-  const full = items.filter((item) => item.status !== 'error').length >= MAX_CAR_PHOTOS;
+  const full = items.length >= MAX_CAR_PHOTOS;
   const doneCount = keys.length;
 
   return (
@@ -191,8 +232,9 @@ export function PhotoPicker({ id, initialPhotos = [], onChange, onBusyChange, er
         </span>
         <span className="font-semibold">{full ? 'Photo limit reached' : 'Add photos'}</span>
         <span id={hintId} className="text-xs text-base-content/70">
-          Click or drop images here: JPEG, PNG, WebP, AVIF or HEIC, up to 15 MB each, {MAX_CAR_PHOTOS} at
-          most. The first photo is the cover.
+          Click or drop images here: JPEG, PNG, WebP, AVIF or HEIC, at least {PHOTO_MIN_SIDE} ×{' '}
+          {PHOTO_MIN_SIDE} pixels and up to 15 MB each, {MAX_CAR_PHOTOS} at most. The first photo is the
+          cover.
         </span>
       </label>
 
@@ -200,6 +242,18 @@ export function PhotoPicker({ id, initialPhotos = [], onChange, onBusyChange, er
         <p id={errorId} className="text-sm text-error">
           {error}
         </p>
+      ) : null}
+      {failures.length > 0 ? (
+        <div role="alert" className="alert alert-error alert-soft block py-2 text-sm">
+          <p className="font-semibold">
+            {failures.length === 1 ? 'This photo was not added:' : 'These photos were not added:'}
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {failures.map((failure, index) => (
+              <li key={`${index}-${failure}`}>{failure}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       {notice ? (
         <p role="status" className="alert alert-warning alert-soft py-2 text-sm">
@@ -229,7 +283,7 @@ export function PhotoPicker({ id, initialPhotos = [], onChange, onBusyChange, er
                     width={item.photo?.width ?? 480}
                     height={item.photo?.height ?? 360}
                     alt={`${item.id === coverId ? 'Cover photo' : `Photo ${index + 1}`}: ${item.name}`}
-                    className={`aspect-[3/2] h-auto w-full object-cover ${item.status === 'error' ? 'opacity-40' : ''}`}
+                    className="aspect-[3/2] h-auto w-full object-cover"
                   />
                   {item.id === coverId ? (
                     <span className="badge badge-primary badge-sm absolute left-2 top-2 font-semibold">
@@ -247,14 +301,6 @@ export function PhotoPicker({ id, initialPhotos = [], onChange, onBusyChange, er
                       />
                       <span className="text-xs tabular-nums">{item.progress}%</span>
                     </div>
-                  ) : null}
-                  {item.status === 'error' ? (
-                    <p
-                      role="alert"
-                      className="absolute inset-x-0 bottom-0 bg-error px-2 py-1.5 text-xs font-medium text-error-content"
-                    >
-                      {item.name}: {item.error}
-                    </p>
                   ) : null}
 
                   <div className="absolute right-2 top-2 flex gap-1">
