@@ -3,7 +3,7 @@ import { carSchema, carYearMax } from '@redline/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advertisements, bookings, cars, photos, reportedPosts, savedPosts } from '../src/db/schema.ts';
-import { advertise, createBooking, createCar, ensureCategory } from './factories.ts';
+import { advertise, carInput, createBooking, createCar, ensureCategory } from './factories.ts';
 import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
 let t: TestApp;
@@ -31,21 +31,7 @@ async function uploadedPhoto(owner: TestUser, size = { width: 2000, height: 1000
 }
 
 async function validInput(owner: TestUser = seller) {
-  return {
-    year: 2021,
-    brand: 'Porsche',
-    model: '911 GT3',
-    categoryId: 'super-car',
-    engine: '4.0 L flat-six',
-    fuel: 'Petrol',
-    about: 'Weissach package, carbon roof, one careful owner.',
-    askingPrice: 21_500_000,
-    originalPrice: 23_000_000,
-    topSpeed: 318,
-    kmDriven: 8_400,
-    photos: [await uploadedPhoto(owner), await uploadedPhoto(owner)],
-    declarations: { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true },
-  };
+  return carInput([await uploadedPhoto(owner), await uploadedPhoto(owner)]);
 }
 
 const carCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(cars))[0]!.n;

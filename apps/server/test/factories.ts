@@ -1,6 +1,6 @@
 /** Factories with overrides, for tests that need rows without going through every call. */
 import { randomUUID } from 'node:crypto';
-import { TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import { type CarInput, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { advertisements, bookings, cars, categories, payments } from '../src/db/schema.ts';
 import type { TestApp, TestUser } from './helpers.ts';
@@ -30,6 +30,25 @@ export async function ensureCategory(t: TestApp, id = 'super-car') {
     })
     .returning();
   return row!;
+}
+
+/** A valid body of `POST /api/cars` with the given uploaded photo keys. */
+export function carInput(photos: string[]): CarInput {
+  return {
+    year: 2021,
+    brand: 'Porsche',
+    model: '911 GT3',
+    categoryId: 'super-car',
+    engine: '4.0 L flat-six',
+    fuel: 'Petrol',
+    about: 'Weissach package, carbon roof, one careful owner.',
+    askingPrice: 21_500_000,
+    originalPrice: 23_000_000,
+    topSpeed: 318,
+    kmDriven: 8_400,
+    photos,
+    declarations: { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true },
+  };
 }
 
 export async function createCar(

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { ERROR_CODES, localDateString } from '@redline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, cars, contactMessages, photos, reportedPosts, users } from '../src/db/schema.ts';
-import { createCar, ensureCategory } from './factories.ts';
+import { carInput, createCar, ensureCategory } from './factories.ts';
 import {
   as,
   createTestApp,
@@ -106,21 +106,7 @@ const routes: Route[] = [
     user: () => seller,
     method: 'POST',
     url: () => '/api/cars',
-    body: () => ({
-      year: 2021,
-      brand: 'Porsche',
-      model: '911 GT3',
-      categoryId: 'super-car',
-      engine: '4.0 L flat-six',
-      fuel: 'Petrol',
-      about: 'Weissach package, carbon roof, one careful owner.',
-      askingPrice: 21_500_000,
-      originalPrice: 23_000_000,
-      topSpeed: 318,
-      kmDriven: 8_400,
-      photos: [photoKey],
-      declarations: { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true },
-    }),
+    body: () => carInput([photoKey]),
     fields: {
       brand: ONE_LINE_BAD(60),
       model: ONE_LINE_BAD(80),

@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, cars, photos, reportedPosts, savedPosts, users } from '../../src/db/schema.ts';
 import type { Access } from '../../src/http/access.ts';
-import { createBooking, createCar, ensureCategory } from '../factories.ts';
+import { carInput, createBooking, createCar, ensureCategory } from '../factories.ts';
 import { as, createTestApp, signUpUser, TEST_PASSWORD, type TestApp, type TestUser } from '../helpers.ts';
 
 const ACTORS = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin', 'deletedUser'] as const;
@@ -106,22 +106,6 @@ function multipart(data: Buffer) {
   };
 }
 
-const carBody = (photoKey: string) => ({
-  year: 2021,
-  brand: 'Porsche',
-  model: '911 GT3',
-  categoryId: 'super-car',
-  engine: '4.0 L flat-six',
-  fuel: 'Petrol',
-  about: 'Matrix test car with a full service history and no accidents.',
-  askingPrice: 18_000_000,
-  originalPrice: 20_000_000,
-  topSpeed: 318,
-  kmDriven: 5_000,
-  photos: [photoKey],
-  declarations: { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true },
-});
-
 const futureDate = () => new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
 
 const bookingRow = (id: string) => t.db.query.bookings.findFirst({ where: eq(bookings.id, id) });
@@ -153,7 +137,7 @@ const OWNERSHIP: Record<string, Row> = {
   'POST /api/cars': {
     call: async (actor) => {
       const owner = actor === 'otherSeller' ? people.otherSeller : sellerA();
-      return { url: '/api/cars', payload: carBody(await photoOf(owner.id)) };
+      return { url: '/api/cars', payload: carInput([await photoOf(owner.id)]) };
     },
     expect: { seller: 201, otherSeller: 201 },
   },

@@ -3,6 +3,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { bookTestDriveMutationKey } from '../api/book-test-drive.ts';
 import type { ExistingBooking } from './booking-form.tsx';
@@ -83,7 +84,11 @@ export function BookTestDriveButton({ car, user }: BookTestDriveButtonProps) {
         description="Choose when and where you would like to drive it. The seller will meet you there."
       >
         <Suspense
-          fallback={<span className="loading loading-spinner mx-auto my-8 block" aria-label="Loading" />}
+          fallback={
+            <div className="my-8 flex justify-center">
+              <Spinner label="Loading the booking form" />
+            </div>
+          }
         >
           <BookingForm
             car={car}
