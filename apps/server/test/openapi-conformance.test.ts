@@ -122,7 +122,7 @@ function named(operationId: string, name: string, actor: Actor): unknown {
     case 'newPassword':
       return TEST_PASSWORD;
     case 'phone':
-      return '+1 555 010 2030';
+      return '(512) 555-0142';
     case 'date':
       return futureDate();
     case 'photos':

@@ -132,7 +132,7 @@ const routes: Route[] = [
     user: () => buyer,
     method: 'POST',
     url: () => '/api/testdrivebooking',
-    body: () => ({ carId, phone: '+1 555 010 2030', city: 'Austin', date: inThreeDays(), time: '10:00' }),
+    body: () => ({ carId, phone: '(512) 555-0142', city: 'Austin', date: inThreeDays(), time: '10:00' }),
     fields: { city: ONE_LINE_BAD(80) },
   },
   {
