@@ -142,7 +142,7 @@ describe('sign-in and sessions', () => {
       url: '/api/auth/sign-in/email',
       payload: { email: owner.email, password: TEST_PASSWORD },
       remoteAddress: '10.1.4.2',
-      headers: { cookie: knownDevice.split(';')[0]! },
+      headers: { cookie: knownDevice.split(';')[0]!, origin: 'http://localhost:3000' },
     });
     expect(again.statusCode).toBe(200);
     // A forged known-device cookie is no such device.
@@ -153,6 +153,7 @@ describe('sign-in and sessions', () => {
       remoteAddress: '10.1.4.3',
       headers: {
         cookie: `redline.known_device=${knownDevice.split(';')[0]!.split('=')[1]!.split('.')[0]}.forged`,
+        origin: 'http://localhost:3000',
       },
     });
     expect(forged.statusCode).toBe(429);

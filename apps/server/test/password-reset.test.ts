@@ -214,3 +214,51 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
+
+describe('the reset link, without PUBLIC_URL', () => {
+  let open: TestApp;
+  beforeAll(async () => {
+    open = await createTestApp({ PUBLIC_URL: '' });
+  });
+  afterAll(() => open.close());
+
+  const requestFrom = (origin: string, email: string, redirectTo = `${origin}/user/reset-password`) =>
+    open.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email, redirectTo },
+      headers: { origin },
+    });
+
+  it('leads back to the address the user opened Redline at, not to localhost', async () => {
+    const user = await signUpUser(open, 'Buyer');
+    const requested = await requestFrom('http://127.0.0.1:3000', user.email);
+    expect(requested.statusCode).toBe(200);
+    await expect.poll(() => open.context.mailer.sent.findLast((m) => m.to === user.email)).toBeTruthy();
+    const link = new URL(
+      open.context.mailer.sent.findLast((m) => m.to === user.email)!.text.match(/https?:\/\/\S+/)![0],
+    );
+    expect(link.origin).toBe('http://127.0.0.1:3000');
+
+    const opened = await open.app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(opened.statusCode).toBe(302);
+    const landing = new URL(opened.headers.location as string);
+    expect(landing.origin).toBe('http://127.0.0.1:3000');
+    expect(landing.pathname).toBe('/user/reset-password');
+    expect(landing.searchParams.get('token')).toBeTruthy();
+  });
+
+  it('never leads to an address the server does not answer at', async () => {
+    const user = await signUpUser(open, 'Buyer');
+    const sent = open.context.mailer.sent.length;
+    const foreignPage = await requestFrom('http://cars.example', user.email);
+    expect(foreignPage.statusCode).toBe(403);
+    const foreignTarget = await requestFrom(
+      'http://127.0.0.1:3000',
+      user.email,
+      'http://cars.example/user/reset-password',
+    );
+    expect(foreignTarget.statusCode).toBe(403);
+    expect(open.context.mailer.sent.length).toBe(sent);
+  });
+});

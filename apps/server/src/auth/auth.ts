@@ -52,6 +52,21 @@ function authSecret(config: Config): string {
     .digest('hex');
 }
 
+/**
+ * A link at the address the user's browser asked from, when the server answers there: without
+ * PUBLIC_URL, a user who opened Redline at 127.0.0.1 or at the machine's network address (a phone
+ * on the same Wi-Fi) gets a link that works where they are, not one to localhost. With PUBLIC_URL
+ * set, that is the only origin there is.
+ */
+function atOriginOf(url: string, origin: string | null | undefined, origins: AllowedOrigins): string {
+  if (!origin || !origins.has(origin)) return url;
+  const link = new URL(url);
+  const at = new URL(origin);
+  link.protocol = at.protocol;
+  link.host = at.host;
+  return link.href;
+}
+
 export function createAuth(
   config: Config,
   db: Db,
@@ -94,11 +109,12 @@ export function createAuth(
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user, url }) => {
+      sendResetPassword: async ({ user, url }, request) => {
+        const link = atOriginOf(url, request?.headers.get('origin'), origins);
         await mailer.send({
           to: user.email,
           subject: 'Reset your Redline password',
-          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Redline account. If it was you, open this link within an hour to choose a new password:\n\n${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Redline account. If it was you, open this link within an hour to choose a new password:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
         });
       },
       // The link just used is consumed; the user's other reset links end with it.
@@ -117,6 +133,9 @@ export function createAuth(
     // Sign-in, reset and password-change attempts are limited by Redline's own plugin (auth/auth-limits.ts).
     rateLimit: { enabled: false },
     advanced: {
+      // Better Auth skips its origin and redirect checks when it thinks it runs under a test runner;
+      // the tests must run the checks production runs (a reset link's redirect to another site).
+      disableOriginCheck: false,
       // E-mails go out after the answer (Better Auth logs a failed one), so a reset answer for a real
       // account does not wait for its mail; an address without an account then answers alike.
       backgroundTasks: { handler: (task) => void task.catch(() => {}) },

@@ -125,6 +125,8 @@ const OWNERSHIP: Record<string, Row> = {
   'POST /api/auth/*': {
     call: () => ({
       url: '/api/auth/sign-up/email',
+      // As a browser sends it: the sign-in service refuses a cookie-carrying write without an Origin.
+      headers: { origin: 'http://localhost:3000' },
       payload: {
         name: 'Matrix Sign-up',
         email: `matrix-${randomUUID().slice(0, 8)}@example.test`,
