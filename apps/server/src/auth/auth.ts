@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
+import { INVALID_FIELDS_MESSAGE } from '../http/errors.ts';
 import { AllowedOrigins } from '../http/origins.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { invalidateCatalogue } from '../modules/categories/catalogue-cache.ts';
@@ -190,7 +191,7 @@ export function createAuth(
         const parsed = schema.safeParse(body ?? {});
         if (!parsed.success) {
           throw new APIError('BAD_REQUEST', {
-            message: 'Some fields are invalid. Check them and try again.',
+            message: INVALID_FIELDS_MESSAGE,
             code: 'VALIDATION',
             fields: fieldMessages(parsed.error),
           });

@@ -7,7 +7,7 @@
  *   apply to a device that has signed in to that account before (its "known device" cookie).
  * Counters live in this process behind the `SignInThrottle` interface.
  */
-import { MAX_KEYS, SlidingWindow } from './throttle.ts';
+import { SlidingWindow, setBounded } from './throttle.ts';
 
 export const SIGN_IN_LIMITS = {
   /** Failures per client and account before the back-off starts. */
@@ -65,9 +65,7 @@ export class InProcessSignInThrottle implements SignInThrottle {
   recordFailure(attempt: SignInAttempt): void {
     const key = pairKey(attempt);
     const failures = (this.current(key)?.failures ?? 0) + 1;
-    this.backoff.delete(key);
-    this.backoff.set(key, { failures, last: this.now() });
-    if (this.backoff.size > MAX_KEYS) this.backoff.delete(this.backoff.keys().next().value!);
+    setBounded(this.backoff, key, { failures, last: this.now() });
     this.perClient.hit(attempt.ip);
     this.perAccount.hit(attempt.email);
   }

@@ -2,7 +2,17 @@
  * Counters behind the auth limits (sign-in, password reset and change): events per key in a
  * sliding window, in this process. Bounded, so a flood of distinct keys cannot grow memory without end.
  */
-export const MAX_KEYS = 100_000;
+const MAX_KEYS = 100_000;
+
+/**
+ * Sets `key` as the most recently used entry (re-inserted, so the first key of the map is always the
+ * least recently used one) and drops the least recently used when the map is over MAX_KEYS.
+ */
+export function setBounded<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > MAX_KEYS) map.delete(map.keys().next().value!);
+}
 
 export class SlidingWindow {
   private readonly events = new Map<string, number[]>();
@@ -23,10 +33,7 @@ export class SlidingWindow {
   hit(key: string): void {
     const list = this.recent(key);
     list.push(this.now());
-    // Re-inserted so that the first key in the map is always the least recently hit one.
-    this.events.delete(key);
-    this.events.set(key, list);
-    if (this.events.size > MAX_KEYS) this.events.delete(this.events.keys().next().value!);
+    setBounded(this.events, key, list);
   }
 
   clear(key: string): void {

@@ -46,7 +46,8 @@ function isCrossOriginWrite(request: FastifyRequest, origins: AllowedOrigins): b
   return !origins.has(origin); // "null" (sandboxed frames, file:) and garbage included
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing: no cross-site check, no body. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function registerAccessControl(app: FastifyInstance, auth: Auth, db: Db, origins: AllowedOrigins) {
   app.decorateRequest('user', null);

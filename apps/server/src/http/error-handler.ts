@@ -2,7 +2,7 @@
 import { ERROR_CODES, type ErrorResponse } from '@redline/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, isDatabaseUnavailable, isInvalidDatabaseValue } from './errors.ts';
+import { AppError, INVALID_FIELDS_MESSAGE, isDatabaseUnavailable, isInvalidDatabaseValue } from './errors.ts';
 
 const statusCodes: Record<number, string> = {
   400: ERROR_CODES.badRequest,
@@ -62,7 +62,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       const fields = fieldsOf(error.validation ?? [], error.validationContext);
       return sendError(reply, request, 400, {
         code: ERROR_CODES.validation,
-        message: 'Some fields are invalid. Check them and try again.',
+        message: INVALID_FIELDS_MESSAGE,
         fields,
       });
     }

@@ -12,6 +12,9 @@ export class AppError extends Error {
   }
 }
 
+/** What a 400 with per-field messages says overall. */
+export const INVALID_FIELDS_MESSAGE = 'Some fields are invalid. Check them and try again.';
+
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, fields ? ERROR_CODES.validation : ERROR_CODES.badRequest, message, fields);
 export const unauthorized = (message = 'Please sign in to continue.') =>

@@ -35,7 +35,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { z } from 'zod';
 import { AUTH_COMPONENTS, authPaths } from '../auth/auth.openapi.ts';
 import { SESSION_COOKIE_PREFIX } from '../auth/auth.ts';
-import type { Access } from './access.ts';
+import { type Access, SAFE_METHODS } from './access.ts';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -103,8 +103,6 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   201: 'Created',
   304: 'Not modified: the ETag sent in If-None-Match still matches',
 };
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The statuses a route can answer besides its successes, from the mechanisms that produce them. */
 function statusesOf(
