@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories } from '../src/db/schema.ts';
 import { createTestApp, errorOf, type TestApp } from './helpers.ts';
@@ -9,6 +11,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('foundation', () => {
+  it('runs on the Node.js that `npm install` fetched (the npm node package, 24 LTS), not the system one', () => {
+    const shipped = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '../../../node_modules/node/package.json'), 'utf8'),
+    ) as { version: string };
+    expect(shipped.version).toMatch(/^24\./);
+    expect(process.versions.node).toBe(shipped.version);
+  });
+
   it('reports health with a database round trip', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
