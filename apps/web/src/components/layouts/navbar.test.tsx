@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
-import { buyer, json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
+import { buyer } from '../../testing/fixtures/user.ts';
+import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
 
 describe('Navbar', () => {
   it('offers Get started to a signed-out visitor', async () => {

@@ -2,8 +2,8 @@ import { carYearMax } from '@redline/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { aCar } from '../../../testing/fixtures/car.ts';
 import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
-import { carFixture } from '../testing/fixtures.ts';
 import { CarForm, type PhotoPickerSlotProps } from './car-form.tsx';
 
 const categories = [
@@ -77,7 +77,7 @@ describe('CarForm (Post a Car)', () => {
   });
 
   it('posts the car with prices in cents and the photos in order, then reports success', async () => {
-    const created = carFixture();
+    const created = aCar();
     const fetchMock = mockFetch({ 'POST /api/cars': json(created, 201) });
     const { onSaved } = renderForm();
 
@@ -151,7 +151,7 @@ describe('CarForm (Post a Car)', () => {
 
 describe('CarForm (Edit post)', () => {
   it('starts from the car, hides the declarations and PATCHes the changes', async () => {
-    const car = carFixture();
+    const car = aCar();
     const fetchMock = mockFetch({ [`PATCH /api/cars/${car.id}`]: json({ ...car, askingPrice: 17_500_000 }) });
     const { onSaved } = renderForm({ car });
 

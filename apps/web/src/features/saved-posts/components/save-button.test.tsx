@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buyer, json, mockFetch, renderWithProviders, seller } from '../../../testing/test-utils.tsx';
+import { buyer, seller } from '../../../testing/fixtures/user.ts';
+import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { REMOVED_MESSAGE, SAVED_MESSAGE, SaveButton } from './save-button.tsx';
 
 const carId = '0b6f5d0e-6c8e-4c9a-9a37-3c1f4a1f2b10';
