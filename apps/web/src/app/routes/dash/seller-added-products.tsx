@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { PageProgress } from '../../../components/ui/progress-bar.tsx';
 import { paths } from '../../../config/paths.ts';
-import { SellerCarsList } from '../../../features/cars/components/seller-cars-list.tsx';
-import { useCategories } from '../../../features/categories/api/get-categories.ts';
-import { PhotoPicker } from '../../../features/photos/components/photo-picker.tsx';
+import { SellerCarsList } from '../../../features/cars/index.ts';
+import { useCategories } from '../../../features/categories/index.ts';
+import { PhotoPicker } from '../../../features/photos/index.ts';
 import { useMe } from '../../../lib/auth.ts';
 
 /** My Posts (sellers): every car the seller posted, sold ones included. */

@@ -6,6 +6,7 @@ import type { Car } from '@redline/shared';
 import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import { CarIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { ConfirmDialog, Modal } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
@@ -17,7 +18,6 @@ import { useSellerCars } from '../api/get-seller-cars.ts';
 import { useUpdateCar } from '../api/update-car.ts';
 import { carName, formatKm } from '../utils/car-text.ts';
 import { CarForm, type PhotoPickerSlotProps } from './car-form.tsx';
-import { CarIcon } from './icons.tsx';
 
 type SellerCarsListProps = {
   email: string;

@@ -1,4 +1,4 @@
-/** Small line icons used by the car components; decorative, so hidden from assistive technology. */
+/** Small line icons shared by the pages and features; decorative, so hidden from assistive technology. */
 import type { ReactNode } from 'react';
 
 type IconProps = { size?: number; className?: string };
