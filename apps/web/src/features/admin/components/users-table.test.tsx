@@ -76,7 +76,7 @@ describe('UsersTable', () => {
   it('shows the server’s refusal as a toast', async () => {
     mockFetch({
       'GET /api/user/buyers': json({
-        items: [{ id: 'b-1', name: 'Bea Buyer', email: 'bea@example.com', role: 'Buyer', isVerified: false }],
+        items: [aListedUser({ id: 'b-1' })],
         nextCursor: null,
       }),
       'DELETE /api/users/bea%40example.com': json(
