@@ -70,14 +70,6 @@ export function ArrowLeftIcon(props: IconProps) {
   );
 }
 
-export function ArrowRightIcon(props: IconProps) {
-  return (
-    <Icon size={18} {...props} strokeWidth={2}>
-      <path d="M5 12h14M13 6l6 6-6 6" />
-    </Icon>
-  );
-}
-
 export function CarIcon(props: IconProps) {
   return (
     <Icon size={40} {...props} strokeWidth={1.4}>
