@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { PhotoGallery } from '../../components/photos/photo-gallery.tsx';
 import { BackButton } from '../../components/ui/back-button.tsx';
 import { ErrorState } from '../../components/ui/list-states.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
@@ -14,7 +15,6 @@ import {
   SoldBadge,
   useCar,
 } from '../../features/cars/index.ts';
-import { PhotoGallery } from '../../features/photos/index.ts';
 import { ReportButton } from '../../features/reports/index.ts';
 import { SaveButton } from '../../features/saved-posts/index.ts';
 import { ApiError } from '../../lib/api-client.ts';

@@ -3,7 +3,6 @@ import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { paths } from '../../../config/paths.ts';
 import { CarForm } from '../../../features/cars/index.ts';
 import { useCategories } from '../../../features/categories/index.ts';
-import { PhotoPicker } from '../../../features/photos/index.ts';
 
 /** Post a Car (sellers): the add-car form with its photo uploads; on success, to My Posts. */
 export default function SellerAddProductPage() {
@@ -28,11 +27,7 @@ export default function SellerAddProductPage() {
           </button>
         </div>
       ) : null}
-      <CarForm
-        categories={categories.data}
-        renderPhotoPicker={(props) => <PhotoPicker {...props} />}
-        onSaved={() => navigate(paths.dashSellerAddedProducts)}
-      />
+      <CarForm categories={categories.data} onSaved={() => navigate(paths.dashSellerAddedProducts)} />
     </div>
   );
 }

@@ -4,7 +4,6 @@ import { PageProgress } from '../../../components/ui/progress-bar.tsx';
 import { paths } from '../../../config/paths.ts';
 import { SellerCarsList } from '../../../features/cars/index.ts';
 import { useCategories } from '../../../features/categories/index.ts';
-import { PhotoPicker } from '../../../features/photos/index.ts';
 import { useMe } from '../../../lib/auth.ts';
 
 /** My Posts (sellers): every car the seller posted, sold ones included. */
@@ -27,11 +26,7 @@ export default function SellerAddedProductsPage() {
         </Link>
       </header>
       {me.data ? (
-        <SellerCarsList
-          email={me.data.email}
-          categories={categories.data}
-          renderPhotoPicker={(props) => <PhotoPicker {...props} />}
-        />
+        <SellerCarsList email={me.data.email} categories={categories.data} />
       ) : (
         <PageProgress label="Loading your posts" />
       )}

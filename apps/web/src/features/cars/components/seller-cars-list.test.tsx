@@ -9,13 +9,7 @@ const EMAIL = 'sam@example.com';
 const LIST = `GET /api/cars/email/${encodeURIComponent(EMAIL)}`;
 
 const renderList = () =>
-  renderWithProviders(
-    <SellerCarsList
-      email={EMAIL}
-      categories={[{ id: 'sports', name: 'Sports cars' }]}
-      renderPhotoPicker={() => null}
-    />,
-  );
+  renderWithProviders(<SellerCarsList email={EMAIL} categories={[{ id: 'sports', name: 'Sports cars' }]} />);
 
 describe('SellerCarsList (My Posts)', () => {
   it('lists each post with photo, year and brand, model, price, km driven, added date and a Details link', async () => {

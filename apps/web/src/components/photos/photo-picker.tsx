@@ -13,8 +13,8 @@ import {
   type Photo,
 } from '@redline/shared';
 import { type DragEvent, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useUploadPhoto } from '../api/upload-photo.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useUploadPhoto } from '../../lib/upload-photo.ts';
 
 type Item = {
   id: string;

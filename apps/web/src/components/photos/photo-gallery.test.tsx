@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aPhoto } from '../../../testing/fixtures/photo.ts';
+import { aPhoto } from '../../testing/fixtures/photo.ts';
 import { PhotoGallery } from './photo-gallery.tsx';
 
 const photos = [aPhoto('one'), aPhoto('two'), aPhoto('three')];

@@ -2,8 +2,8 @@ import type { UploadedPhoto } from '@redline/shared';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aPhoto } from '../../../testing/fixtures/photo.ts';
-import type { UploadPhotoInput } from '../api/upload-photo.ts';
+import type { UploadPhotoInput } from '../../lib/upload-photo.ts';
+import { aPhoto } from '../../testing/fixtures/photo.ts';
 
 /** Each upload waits until the test settles it, so progress can be observed. */
 const pending: {
@@ -12,7 +12,7 @@ const pending: {
   reject: (e: unknown) => void;
 }[] = [];
 
-vi.mock('../api/upload-photo.ts', () => ({
+vi.mock('../../lib/upload-photo.ts', () => ({
   useUploadPhoto: () => ({
     mutateAsync: (input: UploadPhotoInput) =>
       new Promise<UploadedPhoto>((resolve, reject) => pending.push({ input, resolve, reject })),
