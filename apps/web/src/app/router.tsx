@@ -10,7 +10,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
 import { PageProgress } from '../components/ui/progress-bar.tsx';
 import { routePatterns as r } from '../config/paths.ts';
-import { RedirectSignedIn, RequireAuth, RequireRole } from '../features/auth/components/require-auth.tsx';
+import { RedirectSignedIn, RequireAuth, RequireRole } from '../features/auth/index.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import HomePage from './routes/home.tsx';

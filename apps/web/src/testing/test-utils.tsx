@@ -2,7 +2,6 @@
  * Test helpers: render with the app's providers and a memory router, and answer `/api/*` calls
  * from a table of canned responses (the network is the only thing we fake).
  */
-import type { User } from '@redline/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -15,21 +14,6 @@ export type MockResponse = { status?: number; body?: unknown };
 export type MockRoutes = Record<string, MockResponse | ((init: RequestInit | undefined) => MockResponse)>;
 
 export const json = (body: unknown, status = 200): MockResponse => ({ status, body });
-
-export const buyer: User = {
-  id: 'u-buyer',
-  name: 'Bea Buyer',
-  email: 'bea@example.com',
-  role: 'Buyer',
-  isVerified: false,
-};
-export const seller: User = {
-  id: 'u-seller',
-  name: 'Sam Seller',
-  email: 'sam@example.com',
-  role: 'Seller',
-  isVerified: true,
-};
 
 /**
  * Stubs global fetch. Keys are "METHOD /api/path" or just "/api/path" (any method); unknown calls

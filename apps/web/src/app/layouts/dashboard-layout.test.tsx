@@ -1,6 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buyer, json, mockFetch, renderRoutes, seller } from '../../testing/test-utils.tsx';
+import { buyer, seller } from '../../testing/fixtures/user.ts';
+import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
 
 describe('dashboard', () => {
@@ -25,5 +27,23 @@ describe('dashboard', () => {
     expect(screen.getAllByRole('link', { name: 'Dashboard' }).length).toBeGreaterThan(0);
     expect(screen.getAllByRole('button', { name: 'Sign Out' }).length).toBeGreaterThan(0);
     expect(screen.queryByRole('link', { name: 'Get started' })).toBeNull();
+  });
+
+  it('closes the phone drawer when the page changes', async () => {
+    mockFetch({
+      '/api/me': json(buyer),
+      '/api/savedpost/user/bea%40example.com': json({ items: [], nextCursor: null }),
+    });
+    const { pathname } = renderRoutes(routes, { initialEntries: ['/dash/buyer/saved'] });
+
+    const drawerButton = await screen.findByRole('button', { name: 'Dashboard menu' });
+    await userEvent.click(drawerButton);
+    expect(drawerButton.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.click(screen.getAllByRole('link', { name: 'Dashboard' })[0]!);
+
+    await waitFor(() => expect(pathname()).toBe('/dash'));
+    expect(screen.getByRole('button', { name: 'Dashboard menu' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
   });
 });

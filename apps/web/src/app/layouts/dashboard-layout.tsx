@@ -2,24 +2,22 @@
  * The dashboard: navbar on top, the role's menu in a side drawer (always open on large screens,
  * behind a Menu button on phones), the page beside it. Loaded lazily with the first dashboard page.
  */
-import { useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Outlet } from 'react-router';
 import { Navbar } from '../../components/layouts/navbar.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
-import { DashboardMenu } from '../../features/dashboard/components/dashboard-menu.tsx';
-import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
+import { DashboardMenu } from '../../features/dashboard/index.ts';
+import { ThemeToggle } from '../../features/theme/index.ts';
 import { useMe } from '../../lib/auth.ts';
+import { useOpenUntilNavigation } from '../../lib/use-open-until-navigation.ts';
 import { SkipLink } from './skip-link.tsx';
 
 const DRAWER_ID = 'dashboard-drawer';
 
 export default function DashboardLayout() {
   const me = useMe();
-  const location = useLocation();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useOpenUntilNavigation();
   const closeButton = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => setOpen(false), [location.pathname]);
 
   useEffect(() => {
     if (!open) return;
@@ -31,7 +29,7 @@ export default function DashboardLayout() {
       cancelAnimationFrame(frame);
       window.removeEventListener('keydown', onKey);
     };
-  }, [open]);
+  }, [open, setOpen]);
 
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { Footer } from '../../components/layouts/footer.tsx';
 import { Navbar } from '../../components/layouts/navbar.tsx';
-import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
+import { ThemeToggle } from '../../features/theme/index.ts';
 import { SkipLink } from './skip-link.tsx';
 
 /**

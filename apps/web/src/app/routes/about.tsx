@@ -2,8 +2,7 @@ import { TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { paths } from '../../config/paths.ts';
-import { CLAIMS } from '../../features/marketing/claims.ts';
-import { ClaimIcon } from '../../features/marketing/components/claim-icon.tsx';
+import { CLAIMS, ClaimIcon } from '../../features/marketing/index.ts';
 import { formatMoney } from '../../lib/format.ts';
 
 const FACTS = [

@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { carFixture } from '../../features/cars/testing/fixtures.ts';
-import { buyer, json, mockFetch, renderRoutes, seller } from '../../testing/test-utils.tsx';
+import { aCar } from '../../testing/fixtures/car.ts';
+import { buyer, seller } from '../../testing/fixtures/user.ts';
+import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
 import CarPage from './car.tsx';
 
-const car = carFixture();
+const car = aCar();
 const renderCar = (id = car.id) =>
   renderRoutes([{ path: '/cars/id/:id', Component: CarPage }], { initialEntries: [`/cars/id/${id}`] });
 

@@ -1,22 +1,22 @@
 import { Link, useParams } from 'react-router';
+import { PhotoGallery } from '../../components/photos/photo-gallery.tsx';
+import { BackButton } from '../../components/ui/back-button.tsx';
 import { ErrorState } from '../../components/ui/list-states.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { paths } from '../../config/paths.ts';
-import { BookTestDriveButton } from '../../features/bookings/components/book-test-drive-button.tsx';
-import { useCar } from '../../features/cars/api/get-car.ts';
-import { BackButton } from '../../features/cars/components/back-button.tsx';
+import { BookTestDriveButton } from '../../features/bookings/index.ts';
 import {
   CarAbout,
   CarDetailsSkeleton,
   CarSeller,
   CarSpecs,
   CarSummary,
+  carName,
   SoldBadge,
-} from '../../features/cars/components/car-details.tsx';
-import { carName } from '../../features/cars/utils/car-text.ts';
-import { PhotoGallery } from '../../features/photos/components/photo-gallery.tsx';
-import { ReportButton } from '../../features/reports/components/report-button.tsx';
-import { SaveButton } from '../../features/saved-posts/components/save-button.tsx';
+  useCar,
+} from '../../features/cars/index.ts';
+import { ReportButton } from '../../features/reports/index.ts';
+import { SaveButton } from '../../features/saved-posts/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useMe } from '../../lib/auth.ts';
 import NotFoundPage from './not-found.tsx';

@@ -1,5 +1,5 @@
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { CategoryGrid } from '../../features/categories/components/category-grid.tsx';
+import { CategoryGrid } from '../../features/categories/index.ts';
 
 export default function CategoriesPage() {
   return (

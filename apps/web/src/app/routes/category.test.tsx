@@ -1,12 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { carFixture } from '../../features/cars/testing/fixtures.ts';
-import { categoryFixture } from '../../features/categories/testing/fixtures.ts';
-import { buyer, json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
+import { aCar } from '../../testing/fixtures/car.ts';
+import { aCategory } from '../../testing/fixtures/category.ts';
+import { buyer } from '../../testing/fixtures/user.ts';
+import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
 import CategoryPage from './category.tsx';
 
-const categories = [categoryFixture()];
+const categories = [aCategory()];
 const renderCategory = (id = 'sports') =>
   renderRoutes(
     [
@@ -18,7 +19,7 @@ const renderCategory = (id = 'sports') =>
 
 describe('CategoryPage', () => {
   it("shows the category's name and its cars as cards linking to each car", async () => {
-    const car = carFixture();
+    const car = aCar();
     mockFetch({
       '/api/me': json(buyer),
       '/api/categories': json(categories),

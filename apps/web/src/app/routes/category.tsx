@@ -1,12 +1,11 @@
 import { Link, useParams } from 'react-router';
+import { BackButton } from '../../components/ui/back-button.tsx';
+import { CarIcon } from '../../components/ui/icons.tsx';
 import { EmptyState, ErrorState, LoadMoreButton } from '../../components/ui/list-states.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { paths } from '../../config/paths.ts';
-import { CATEGORY_PAGE_SIZE, useCategoryCars } from '../../features/cars/api/get-category-cars.ts';
-import { BackButton } from '../../features/cars/components/back-button.tsx';
-import { CarGrid, CarGridSkeleton } from '../../features/cars/components/car-grid.tsx';
-import { CarIcon } from '../../features/cars/components/icons.tsx';
-import { useCategories } from '../../features/categories/api/get-categories.ts';
+import { CATEGORY_PAGE_SIZE, CarGrid, CarGridSkeleton, useCategoryCars } from '../../features/cars/index.ts';
+import { useCategories } from '../../features/categories/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import NotFoundPage from './not-found.tsx';
 

@@ -1,5 +1,5 @@
 import { PageTitle } from '../../components/ui/page-title.tsx';
-import { ContactForm } from '../../features/contact/components/contact-form.tsx';
+import { ContactForm } from '../../features/contact/index.ts';
 import { useMe } from '../../lib/auth.ts';
 
 const HOURS = [

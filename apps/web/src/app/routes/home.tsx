@@ -2,10 +2,9 @@ import { HOME_CATEGORY_SKIP } from '@redline/shared';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { paths } from '../../config/paths.ts';
-import { WhatsNew } from '../../features/cars/components/whats-new.tsx';
-import { CategoryGrid } from '../../features/categories/components/category-grid.tsx';
-import { Hero } from '../../features/marketing/components/hero.tsx';
-import { WhyUs } from '../../features/marketing/components/why-us.tsx';
+import { WhatsNew } from '../../features/cars/index.ts';
+import { CategoryGrid } from '../../features/categories/index.ts';
+import { Hero, WhyUs } from '../../features/marketing/index.ts';
 
 export default function HomePage() {
   return (

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { BOOKING_ID, makeBooking } from '../../features/payments/test-data.ts';
-import { buyer, json, type MockResponse, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
+import { aBooking, BOOKING_ID } from '../../testing/fixtures/booking.ts';
+import { buyer } from '../../testing/fixtures/user.ts';
+import { json, type MockResponse, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
 import PayBookingPage from './pay-booking.tsx';
 
 const testConfig = { googleSignIn: false, payments: { provider: 'test' } };
@@ -46,7 +47,7 @@ function renderPage(routes: Parameters<typeof mockFetch>[0]) {
   const fetchMock = mockFetch({
     '/api/me': json(buyer),
     '/api/config': json(testConfig),
-    [`GET /api/testdrivebooking/${BOOKING_ID}`]: json(makeBooking()),
+    [`GET /api/testdrivebooking/${BOOKING_ID}`]: json(aBooking()),
     'POST /api/create-payment-intent': json(intent),
     ...routes,
   });
@@ -110,13 +111,13 @@ describe('pay page', () => {
   });
 
   it('pays: confirms the card, records the payment, and shows the success toast, the transaction id and Paid', async () => {
-    const paid = makeBooking({
+    const paid = aBooking({
       isPaid: true,
       payment: { transactionId: 'pi_test_1', paidAt: '2031-03-02T09:30:00.000Z' },
     });
     let recorded = false;
     const { fetchMock, render } = renderPage({
-      [`GET /api/testdrivebooking/${BOOKING_ID}`]: () => json(recorded ? paid : makeBooking()),
+      [`GET /api/testdrivebooking/${BOOKING_ID}`]: () => json(recorded ? paid : aBooking()),
       'POST /api/payments/test-mode/confirm': json({ status: 'succeeded', transactionId: 'pi_test_1' }),
       'POST /api/payment': () => {
         recorded = true;
@@ -234,7 +235,7 @@ describe('pay page', () => {
   it('shows an already paid booking as paid, with its transaction id and date, and no form', async () => {
     const { fetchMock, render } = renderPage({
       [`GET /api/testdrivebooking/${BOOKING_ID}`]: json(
-        makeBooking({
+        aBooking({
           isPaid: true,
           payment: { transactionId: 'pi_test_old', paidAt: '2031-02-20T12:00:00.000Z' },
         }),

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { paths } from '../../config/paths.ts';
-import { useBooking } from '../../features/payments/api/get-booking.ts';
-import type { PaidBooking } from '../../features/payments/api/pay-booking.ts';
 import {
   BookingSummary,
   BookingSummarySkeleton,
-} from '../../features/payments/components/booking-summary.tsx';
-import { PaymentPanel } from '../../features/payments/components/payment-panel.tsx';
-import { PaymentReceipt } from '../../features/payments/components/payment-receipt.tsx';
+  type PaidBooking,
+  PaymentPanel,
+  PaymentReceipt,
+  useBooking,
+} from '../../features/payments/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useMe } from '../../lib/auth.ts';
 import NotFoundPage from './not-found.tsx';

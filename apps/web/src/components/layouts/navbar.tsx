@@ -2,10 +2,11 @@
  * The top bar on every page: brand, the five links, the caller's actions (e.g. the theme toggle),
  * and the account buttons. On phones the links and account buttons fold into a menu.
  */
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { type ReactNode, useEffect, useId } from 'react';
+import { Link, NavLink } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useMe } from '../../lib/auth.ts';
+import { useOpenUntilNavigation } from '../../lib/use-open-until-navigation.ts';
 import { AuthLink } from '../ui/auth-link.tsx';
 import { LogoMark } from '../ui/logo.tsx';
 import { NAV_LINKS } from './nav-links.ts';
@@ -17,19 +18,15 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function Navbar({ actions }: { actions?: ReactNode }) {
   const me = useMe();
   const signOut = useSignOutToHome();
-  const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useOpenUntilNavigation();
   const menuId = useId();
-
-  // Close the phone menu whenever the page changes.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
 
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  }, [menuOpen, setMenuOpen]);
 
   const user = me.data;
   const handleSignOut = () => signOut.mutate();

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buyer, json, mockFetch, renderRoutes, seller } from '../../../testing/test-utils.tsx';
+import { buyer, seller } from '../../../testing/fixtures/user.ts';
+import { json, mockFetch, renderRoutes } from '../../../testing/test-utils.tsx';
 import { routes } from '../../router.tsx';
 
 const backTo = (pathname: string) => ({ from: { pathname, search: '', hash: '' } });

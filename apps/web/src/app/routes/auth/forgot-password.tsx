@@ -1,8 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { paths } from '../../../config/paths.ts';
-import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
-import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form.tsx';
+import { AuthCard, ForgotPasswordForm } from '../../../features/auth/index.ts';
 
 export default function ForgotPasswordPage() {
   const location = useLocation();

@@ -1,8 +1,6 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
-import { LoginForm } from '../../../features/auth/components/login-form.tsx';
-import { type FromState, redirectTarget } from '../../../features/auth/utils/redirect.ts';
+import { AuthCard, type FromState, LoginForm, redirectTarget } from '../../../features/auth/index.ts';
 import { useMe } from '../../../lib/auth.ts';
 
 export default function LoginPage() {

@@ -1,8 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { paths } from '../../../config/paths.ts';
-import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
-import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form.tsx';
+import { AuthCard, ResetPasswordForm } from '../../../features/auth/index.ts';
 
 /** The page the reset e-mail links to: /user/reset-password?token=… (or ?error=INVALID_TOKEN). */
 export default function ResetPasswordPage() {

@@ -1,8 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
-import { SignUpForm } from '../../../features/auth/components/signup-form.tsx';
-import { type FromState, redirectTarget } from '../../../features/auth/utils/redirect.ts';
+import { AuthCard, type FromState, redirectTarget, SignUpForm } from '../../../features/auth/index.ts';
 
 export default function SignUpPage() {
   const location = useLocation();

@@ -1,5 +1,5 @@
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { UsersTable } from '../../../features/admin/components/users-table.tsx';
+import { UsersTable } from '../../../features/admin/index.ts';
 
 export default function AdminBuyersPage() {
   return (

@@ -1,5 +1,5 @@
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { PaymentsTable } from '../../../features/payments/components/payments-table.tsx';
+import { PaymentsTable } from '../../../features/payments/index.ts';
 
 export default function AdminPaymentsPage() {
   return (

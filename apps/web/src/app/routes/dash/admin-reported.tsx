@@ -1,5 +1,5 @@
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { ReportedPostsTable } from '../../../features/admin/components/reported-posts-table.tsx';
+import { ReportedPostsTable } from '../../../features/admin/index.ts';
 
 export default function AdminReportedPage() {
   return (

@@ -1,6 +1,6 @@
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { PageProgress } from '../../../components/ui/progress-bar.tsx';
-import { BuyerBookingsList } from '../../../features/bookings/components/buyer-bookings-list.tsx';
+import { BuyerBookingsList } from '../../../features/bookings/index.ts';
 import { useMe } from '../../../lib/auth.ts';
 
 export default function BuyerBookingsPage() {

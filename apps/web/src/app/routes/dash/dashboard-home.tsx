@@ -2,7 +2,7 @@ import { AuthLink } from '../../../components/ui/auth-link.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { PageProgress } from '../../../components/ui/progress-bar.tsx';
 import { paths } from '../../../config/paths.ts';
-import { WelcomeCard } from '../../../features/dashboard/components/welcome-card.tsx';
+import { WelcomeCard } from '../../../features/dashboard/index.ts';
 import { useMe } from '../../../lib/auth.ts';
 
 export default function DashboardHomePage() {

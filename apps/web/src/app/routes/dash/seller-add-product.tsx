@@ -1,9 +1,8 @@
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { paths } from '../../../config/paths.ts';
-import { CarForm } from '../../../features/cars/components/car-form.tsx';
-import { useCategories } from '../../../features/categories/api/get-categories.ts';
-import { PhotoPicker } from '../../../features/photos/components/photo-picker.tsx';
+import { CarForm } from '../../../features/cars/index.ts';
+import { useCategories } from '../../../features/categories/index.ts';
 
 /** Post a Car (sellers): the add-car form with its photo uploads; on success, to My Posts. */
 export default function SellerAddProductPage() {
@@ -28,11 +27,7 @@ export default function SellerAddProductPage() {
           </button>
         </div>
       ) : null}
-      <CarForm
-        categories={categories.data}
-        renderPhotoPicker={(props) => <PhotoPicker {...props} />}
-        onSaved={() => navigate(paths.dashSellerAddedProducts)}
-      />
+      <CarForm categories={categories.data} onSaved={() => navigate(paths.dashSellerAddedProducts)} />
     </div>
   );
 }

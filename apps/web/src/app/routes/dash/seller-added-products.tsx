@@ -2,9 +2,8 @@ import { Link } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { PageProgress } from '../../../components/ui/progress-bar.tsx';
 import { paths } from '../../../config/paths.ts';
-import { SellerCarsList } from '../../../features/cars/components/seller-cars-list.tsx';
-import { useCategories } from '../../../features/categories/api/get-categories.ts';
-import { PhotoPicker } from '../../../features/photos/components/photo-picker.tsx';
+import { SellerCarsList } from '../../../features/cars/index.ts';
+import { useCategories } from '../../../features/categories/index.ts';
 import { useMe } from '../../../lib/auth.ts';
 
 /** My Posts (sellers): every car the seller posted, sold ones included. */
@@ -27,11 +26,7 @@ export default function SellerAddedProductsPage() {
         </Link>
       </header>
       {me.data ? (
-        <SellerCarsList
-          email={me.data.email}
-          categories={categories.data}
-          renderPhotoPicker={(props) => <PhotoPicker {...props} />}
-        />
+        <SellerCarsList email={me.data.email} categories={categories.data} />
       ) : (
         <PageProgress label="Loading your posts" />
       )}

@@ -1,30 +1,17 @@
-import type { ReportedPost } from '@redline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { aReport, aReportedPost } from '../../../testing/fixtures/report.ts';
 import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { DELETED_POST_MESSAGE, DISMISSED_MESSAGE, ReportedPostsTable } from './reported-posts-table.tsx';
 
-const reported: ReportedPost = {
-  id: 'car-1',
-  carName: '2021 Porsche 911 GT3',
-  carPhoto: '/uploads/p-480.webp',
-  postedBy: 'Sam Seller',
-  sellerEmail: 'sam@example.com',
-  sellerVerified: false,
-  reportCount: 3,
-  lastReportedAt: '2025-01-07T10:00:00.000Z',
+const reported = aReportedPost({
   reports: [
-    {
-      reason: 'Suspected fraud',
-      details: 'Price too good',
-      buyerName: 'Bea',
-      createdAt: '2025-01-07T10:00:00.000Z',
-    },
-    { reason: 'Suspected fraud', details: '', buyerName: 'Ben', createdAt: '2025-01-06T10:00:00.000Z' },
-    { reason: 'Car already sold', details: '', buyerName: 'Bo', createdAt: '2025-01-05T10:00:00.000Z' },
+    aReport({ reason: 'Suspected fraud', details: 'Price too good', buyerName: 'Bea' }),
+    aReport({ reason: 'Suspected fraud', buyerName: 'Ben', createdAt: '2025-01-06T10:00:00.000Z' }),
+    aReport({ reason: 'Car already sold', buyerName: 'Bo', createdAt: '2025-01-05T10:00:00.000Z' }),
   ],
-};
+});
 
 describe('ReportedPostsTable', () => {
   it('shows the car, who posted it, how many reports and their reasons', async () => {

@@ -1,7 +1,7 @@
-import type { ListedUser } from '@redline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { aListedUser } from '../../../testing/fixtures/user.ts';
 import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { DELETED_USER_MESSAGE, UsersTable, VERIFIED_MESSAGE } from './users-table.tsx';
 
@@ -9,23 +9,15 @@ import { DELETED_USER_MESSAGE, UsersTable, VERIFIED_MESSAGE } from './users-tabl
 const textContent = (text: string) => (_: string, element: Element | null) =>
   element?.textContent === text && [...element.children].every((child) => child.textContent !== text);
 
-const sellers: ListedUser[] = [
-  {
-    id: 's-1',
-    name: 'Nia Newcomer',
-    email: 'nia@example.com',
-    role: 'Seller',
-    isVerified: false,
-    renamedFrom: null,
-  },
-  {
+const sellers = [
+  aListedUser({ id: 's-1', name: 'Nia Newcomer', email: 'nia@example.com', role: 'Seller' }),
+  aListedUser({
     id: 's-2',
     name: 'Vic Verified',
     email: 'vic@example.com',
     role: 'Seller',
     isVerified: true,
-    renamedFrom: null,
-  },
+  }),
 ];
 
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
@@ -84,7 +76,7 @@ describe('UsersTable', () => {
   it('shows the server’s refusal as a toast', async () => {
     mockFetch({
       'GET /api/user/buyers': json({
-        items: [{ id: 'b-1', name: 'Bea Buyer', email: 'bea@example.com', role: 'Buyer', isVerified: false }],
+        items: [aListedUser({ id: 'b-1' })],
         nextCursor: null,
       }),
       'DELETE /api/users/bea%40example.com': json(
@@ -104,14 +96,13 @@ describe('UsersTable', () => {
   });
 
   it('marks a seller whose rename cleared the verification, with the name that was verified', async () => {
-    const renamed: ListedUser = {
+    const renamed = aListedUser({
       id: 's-3',
       name: 'Vic Verified Motors',
       email: 'vic@example.com',
       role: 'Seller',
-      isVerified: false,
       renamedFrom: 'Vic Verified',
-    };
+    });
     mockFetch({ 'GET /api/user/sellers': () => json({ items: [sellers[0], renamed], nextCursor: null }) });
     renderWithProviders(<UsersTable userRole="Seller" />);
 

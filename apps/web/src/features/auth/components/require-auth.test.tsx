@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { buyer, json, mockFetch, renderRoutes, seller } from '../../../testing/test-utils.tsx';
+import { buyer, seller } from '../../../testing/fixtures/user.ts';
+import { json, mockFetch, renderRoutes } from '../../../testing/test-utils.tsx';
 import type { FromState } from '../utils/redirect.ts';
 import { RequireAuth, RequireRole } from './require-auth.tsx';
 

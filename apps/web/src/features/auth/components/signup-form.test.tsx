@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { buyer, json, mockFetch, renderWithProviders, seller } from '../../../testing/test-utils.tsx';
+import { buyer, seller } from '../../../testing/fixtures/user.ts';
+import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { SignUpForm } from './signup-form.tsx';
 
 const config = json({ googleSignIn: false, payments: { provider: 'test' } });

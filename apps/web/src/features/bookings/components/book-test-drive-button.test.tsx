@@ -1,34 +1,15 @@
-import { type Car, localDateString } from '@redline/shared';
+import { localDateString } from '@redline/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buyer, json, mockFetch, renderWithProviders, seller } from '../../../testing/test-utils.tsx';
+import { aBooking } from '../../../testing/fixtures/booking.ts';
+import { aCar } from '../../../testing/fixtures/car.ts';
+import { buyer, seller } from '../../../testing/fixtures/user.ts';
+import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { BookTestDriveButton } from './book-test-drive-button.tsx';
 import { BOOKED_MESSAGE } from './booking-form.tsx';
 
-const car: Car = {
-  id: '0b6f5d0e-6c8e-4c9a-9a37-3c1f4a1f2b10',
-  year: 2021,
-  brand: 'Porsche',
-  model: '911 GT3',
-  categoryId: 'c-1',
-  categoryName: 'Sports',
-  engine: '4.0 flat-six',
-  fuel: 'Petrol',
-  about: 'Track ready.',
-  askingPrice: 18_500_000,
-  originalPrice: 21_000_000,
-  topSpeed: 318,
-  kmDriven: 12_000,
-  photo: '/uploads/p-960.webp',
-  photos: [],
-  seller: 'Sam Seller',
-  sellerEmail: 'sam@example.com',
-  sellerVerified: true,
-  addedDate: '2025-01-05T10:00:00.000Z',
-  soldAt: null,
-  isAdvertised: false,
-};
+const car = aCar({ model: '911 GT3' });
 
 const tomorrow = () => {
   const now = new Date();
@@ -106,26 +87,7 @@ describe('BookTestDriveButton', () => {
       'POST /api/testdrivebooking': (init) => {
         body = JSON.parse(String(init?.body));
         return json(
-          {
-            id: 'b-1',
-            carId: car.id,
-            carName: '2021 Porsche 911 GT3',
-            carPhoto: '/uploads/p-480.webp',
-            sellerName: 'Sam Seller',
-            sellerEmail: 'sam@example.com',
-            sellerVerified: true,
-            buyerName: 'Bea Buyer',
-            buyerEmail: 'bea@example.com',
-            buyerVerified: false,
-            buyerPhone: '+15125550199',
-            requestedDate: tomorrow(),
-            requestedTime: '10:30',
-            requestedLocation: 'Austin',
-            price: 12_000,
-            isPaid: false,
-            createdAt: new Date().toISOString(),
-            payment: null,
-          },
+          aBooking({ carId: car.id, requestedDate: tomorrow(), createdAt: new Date().toISOString() }),
           201,
         );
       },

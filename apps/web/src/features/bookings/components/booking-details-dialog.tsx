@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
+import { formatRequestedDate, formatRequestedTime } from '../../../lib/booking-time.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
-import { formatRequestedDate, formatRequestedTime } from '../utils/format-slot.ts';
 
 type BookingDetailsDialogProps = {
   booking: Booking | null;
@@ -45,7 +45,7 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
                 {booking.sellerVerified ? <VerifiedBadge subject="seller" /> : null}
               </span>
             </Row>
-            <Row term="Date">{formatRequestedDate(booking.requestedDate, booking.requestedTime)}</Row>
+            <Row term="Date">{formatRequestedDate(booking.requestedDate)}</Row>
             <Row term="Time">{formatRequestedTime(booking.requestedDate, booking.requestedTime)}</Row>
             <Row term="Location">{booking.requestedLocation}</Row>
             {booking.buyerPhone ? <Row term="Your phone">{displayPhone(booking.buyerPhone).text}</Row> : null}

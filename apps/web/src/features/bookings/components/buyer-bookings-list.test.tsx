@@ -1,7 +1,8 @@
-import { type Booking, localDateString } from '@redline/shared';
+import { localDateString } from '@redline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { aBooking } from '../../../testing/fixtures/booking.ts';
 import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { BuyerBookingsList, CANCELED_MESSAGE } from './buyer-bookings-list.tsx';
 
@@ -14,31 +15,10 @@ const inAWeek = () => {
   return localDateString(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 7));
 };
 
-const booking = (overrides: Partial<Booking>): Booking => ({
-  id: 'b-unpaid',
-  carId: 'car-1',
-  carName: '2021 Porsche 911 GT3',
-  carPhoto: '/uploads/p-480.webp',
-  sellerName: 'Sam Seller',
-  sellerEmail: 'sam@example.com',
-  sellerVerified: true,
-  buyerName: 'Bea Buyer',
-  buyerEmail: 'bea@example.com',
-  buyerVerified: false,
-  buyerPhone: '+15125550199',
-  requestedDate: inAWeek(),
-  requestedTime: '10:30',
-  requestedLocation: 'Austin',
-  price: 12_000,
-  isPaid: false,
-  createdAt: '2025-01-05T10:00:00.000Z',
-  payment: null,
-  ...overrides,
-});
-
-const unpaid = booking({});
-const paid = booking({
+const unpaid = aBooking({ id: 'b-unpaid', carName: '2021 Porsche 911 GT3', requestedDate: inAWeek() });
+const paid = aBooking({
   id: 'b-paid',
+  requestedDate: inAWeek(),
   carName: '2019 Ferrari 488 Pista',
   requestedLocation: 'Dallas',
   isPaid: true,

@@ -8,9 +8,9 @@ import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
+import { formatRequestedDate, formatRequestedTime } from '../../../lib/booking-time.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { useBuyerBookings } from '../api/get-buyer-bookings.ts';
-import { formatRequestedDate, formatRequestedTime } from '../utils/format-slot.ts';
 import { BookingDetailsDialog } from './booking-details-dialog.tsx';
 
 export const CANCELED_MESSAGE = 'Booking has been canceled';
@@ -95,9 +95,7 @@ export function BuyerBookingsList({ email }: { email: string }) {
               <NameWithBadge name={booking.sellerName} verified={booking.sellerVerified} subject="seller" />
             </StackCell>
             <StackCell label="Requested">
-              <span className="whitespace-nowrap">
-                {formatRequestedDate(booking.requestedDate, booking.requestedTime)}
-              </span>
+              <span className="whitespace-nowrap">{formatRequestedDate(booking.requestedDate)}</span>
               <span className="block whitespace-nowrap text-base-content/70">
                 {formatRequestedTime(booking.requestedDate, booking.requestedTime)}
               </span>
@@ -175,7 +173,7 @@ export function BuyerBookingsList({ email }: { email: string }) {
         {toCancel ? (
           <p>
             Your test drive of the <strong>{toCancel.carName}</strong> on{' '}
-            {formatRequestedDate(toCancel.requestedDate, toCancel.requestedTime)} at{' '}
+            {formatRequestedDate(toCancel.requestedDate)} at{' '}
             {formatRequestedTime(toCancel.requestedDate, toCancel.requestedTime)} will be removed. You can
             book again later.
           </p>

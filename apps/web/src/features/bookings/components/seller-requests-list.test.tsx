@@ -1,30 +1,13 @@
 import type { Booking } from '@redline/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aBooking } from '../../../testing/fixtures/booking.ts';
 import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { SellerRequestsList } from './seller-requests-list.tsx';
 
-const request = (overrides: Partial<Booking>): Booking => ({
-  id: 'b-1',
-  carId: 'car-1',
-  carName: '2021 Porsche 911 GT3',
-  carPhoto: '/uploads/p-480.webp',
-  sellerName: 'Sam Seller',
-  sellerEmail: 'sam@example.com',
-  sellerVerified: true,
-  buyerName: 'Bea Buyer',
-  buyerEmail: 'bea@example.com',
-  buyerVerified: false,
-  buyerPhone: null,
-  requestedDate: '2030-03-14',
-  requestedTime: '10:30',
-  requestedLocation: 'Austin',
-  price: 12_000,
-  isPaid: false,
-  createdAt: '2030-03-01T10:00:00.000Z',
-  payment: null,
-  ...overrides,
-});
+/** An unpaid request: the buyer's phone is not shared until the booking is paid. */
+const request = (overrides: Partial<Booking>) =>
+  aBooking({ carName: '2021 Porsche 911 GT3', buyerPhone: null, requestedDate: '2030-03-14', ...overrides });
 
 describe('SellerRequestsList', () => {
   it("shows car, buyer, date, time, city and payment, and the buyer's phone only once paid", async () => {

@@ -3,8 +3,8 @@ import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
+import { formatRequestedDate, formatRequestedTime } from '../../../lib/booking-time.ts';
 import { useSellerBookings } from '../api/get-seller-bookings.ts';
-import { formatRequestedDate, formatRequestedTime } from '../utils/format-slot.ts';
 
 const COLUMNS = ['Car', 'Buyer', 'Requested', 'City', 'Payment and contact'];
 
@@ -49,9 +49,7 @@ export function SellerRequestsList({ email }: { email: string }) {
               <NameWithBadge name={booking.buyerName} verified={booking.buyerVerified} subject="buyer" />
             </StackCell>
             <StackCell label="Requested">
-              <span className="whitespace-nowrap">
-                {formatRequestedDate(booking.requestedDate, booking.requestedTime)}
-              </span>
+              <span className="whitespace-nowrap">{formatRequestedDate(booking.requestedDate)}</span>
               <span className="block whitespace-nowrap text-base-content/70">
                 {formatRequestedTime(booking.requestedDate, booking.requestedTime)}
               </span>

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aCar } from '../../../testing/fixtures/car.ts';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
-import { carFixture } from '../testing/fixtures.ts';
 import { CarCard } from './car-card.tsx';
 
 describe('CarCard', () => {
   it('shows the photo, name, both prices, km driven, the about preview and the seller', () => {
-    const car = carFixture();
+    const car = aCar();
     renderWithProviders(<CarCard car={car} />);
 
     const card = screen.getByRole('article');
@@ -30,7 +30,7 @@ describe('CarCard', () => {
 
   it('leaves out the verified badge for an unverified seller and marks a sold car', () => {
     renderWithProviders(
-      <CarCard car={carFixture({ sellerVerified: false, soldAt: '2025-04-01T00:00:00.000Z' })} />,
+      <CarCard car={aCar({ sellerVerified: false, soldAt: '2025-04-01T00:00:00.000Z' })} />,
     );
     expect(screen.queryByText('Verified')).toBeNull();
     expect(screen.getByText('Sold')).toBeTruthy();
@@ -38,14 +38,14 @@ describe('CarCard', () => {
 
   it('loads the photo lazily unless it is above the fold, and the first one first', () => {
     const photo = () => screen.getByRole('img');
-    const { unmount } = renderWithProviders(<CarCard car={carFixture()} />);
+    const { unmount } = renderWithProviders(<CarCard car={aCar()} />);
     expect(photo().getAttribute('loading')).toBe('lazy');
     unmount();
-    const eager = renderWithProviders(<CarCard car={carFixture()} imageLoading="eager" />);
+    const eager = renderWithProviders(<CarCard car={aCar()} imageLoading="eager" />);
     expect(photo().getAttribute('loading')).toBe('eager');
     expect(photo().getAttribute('fetchpriority')).toBe('auto');
     eager.unmount();
-    renderWithProviders(<CarCard car={carFixture()} imageLoading="first" />);
+    renderWithProviders(<CarCard car={aCar()} imageLoading="first" />);
     expect(photo().getAttribute('loading')).toBe('eager');
     expect(photo().getAttribute('fetchpriority')).toBe('high');
   });

@@ -1,11 +1,11 @@
 import type { Car } from '@redline/shared';
 import { Link } from 'react-router';
+import { FuelIcon, OdometerIcon } from '../../../components/ui/icons.tsx';
 import { type ImageLoading, imageLoadingProps } from '../../../components/ui/image-loading.ts';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { aboutPreview, formatKm, priceSaving } from '../utils/car-text.ts';
-import { FuelIcon, OdometerIcon } from './icons.tsx';
 
 /** What a card shows: the fields shared by a category's cars and the advertised ones. */
 export type CarCardData = Pick<

@@ -1,10 +1,10 @@
 /** The car page's blocks: name and prices, the seller, the specifications and the description. */
 import type { Car } from '@redline/shared';
 import type { ReactNode } from 'react';
+import { EngineIcon, FuelIcon, OdometerIcon, SpeedIcon } from '../../../components/ui/icons.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { formatKm, formatTopSpeed, priceSaving } from '../utils/car-text.ts';
-import { EngineIcon, FuelIcon, OdometerIcon, SpeedIcon } from './icons.tsx';
 
 export function SoldBadge({ className = '' }: { className?: string }) {
   return <span className={`badge badge-neutral badge-lg font-semibold ${className}`}>Sold</span>;

@@ -2,37 +2,31 @@ import { carYearMax } from '@redline/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { PhotoPickerProps } from '../../../components/photos/photo-picker.tsx';
+import { aCar } from '../../../testing/fixtures/car.ts';
 import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
-import { carFixture } from '../testing/fixtures.ts';
-import { CarForm, type PhotoPickerSlotProps } from './car-form.tsx';
+import { CarForm } from './car-form.tsx';
 
 const categories = [
   { id: 'sports', name: 'Sports cars' },
   { id: 'suv', name: 'SUVs' },
 ];
 
-/** Stands in for features/photos' picker: "uploads" two photos at a click. */
-function FakePicker({ id, onChange, error }: PhotoPickerSlotProps) {
-  return (
+/** Stands in for the photo picker: "uploads" two photos at a click. */
+vi.mock('../../../components/photos/photo-picker.tsx', () => ({
+  PhotoPicker: ({ id, onChange, error }: PhotoPickerProps) => (
     <div>
       <button type="button" id={id} onClick={() => onChange(['photo-a', 'photo-b'])}>
         Add two photos
       </button>
       {error ? <p>{error}</p> : null}
     </div>
-  );
-}
+  ),
+}));
 
 const renderForm = (props: Partial<Parameters<typeof CarForm>[0]> = {}) => {
   const onSaved = vi.fn();
-  renderWithProviders(
-    <CarForm
-      categories={categories}
-      renderPhotoPicker={(p) => <FakePicker {...p} />}
-      onSaved={onSaved}
-      {...props}
-    />,
-  );
+  renderWithProviders(<CarForm categories={categories} onSaved={onSaved} {...props} />);
   return { onSaved };
 };
 
@@ -77,7 +71,7 @@ describe('CarForm (Post a Car)', () => {
   });
 
   it('posts the car with prices in cents and the photos in order, then reports success', async () => {
-    const created = carFixture();
+    const created = aCar();
     const fetchMock = mockFetch({ 'POST /api/cars': json(created, 201) });
     const { onSaved } = renderForm();
 
@@ -151,7 +145,7 @@ describe('CarForm (Post a Car)', () => {
 
 describe('CarForm (Edit post)', () => {
   it('starts from the car, hides the declarations and PATCHes the changes', async () => {
-    const car = carFixture();
+    const car = aCar();
     const fetchMock = mockFetch({ [`PATCH /api/cars/${car.id}`]: json({ ...car, askingPrice: 17_500_000 }) });
     const { onSaved } = renderForm({ car });
 

@@ -1,7 +1,6 @@
 /**
  * Post a Car and Edit post: every field and rule of spec section 5, validated in the browser with
- * the same shared schema the API uses. Prices are typed in dollars and sent as integer cents. The
- * photo picker comes from the page (features do not import each other), through `renderPhotoPicker`.
+ * the same shared schema the API uses. Prices are typed in dollars and sent as integer cents.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -12,26 +11,17 @@ import {
   carInputSchema,
   carYearMax,
   FUELS,
-  type Photo,
 } from '@redline/shared';
 import { type ReactNode, useId, useState } from 'react';
 import { Controller, type Path, type Resolver, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
+import { PhotoPicker } from '../../../components/photos/photo-picker.tsx';
 import { controlA11y, Field, TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useCreateCar } from '../api/create-car.ts';
 import { useUpdateCar } from '../api/update-car.ts';
 import { centsToDollars, dollarsToCents } from '../utils/car-text.ts';
-
-/** What the page's photo picker receives (features/photos' PhotoPicker takes exactly these). */
-export type PhotoPickerSlotProps = {
-  id: string;
-  initialPhotos: Photo[];
-  onChange: (keys: string[]) => void;
-  onBusyChange: (busy: boolean) => void;
-  error?: string;
-};
 
 type CategoryOption = { id: string; name: string };
 
@@ -39,7 +29,6 @@ type CarFormProps = {
   /** The post being edited; without it the form posts a new car. */
   car?: Car;
   categories: CategoryOption[] | undefined;
-  renderPhotoPicker: (props: PhotoPickerSlotProps) => ReactNode;
   onSaved: (car: Car) => void;
   onCancel?: () => void;
 };
@@ -84,7 +73,7 @@ export function yearOptions(): number[] {
   return years;
 }
 
-export function CarForm({ car, categories, renderPhotoPicker, onSaved, onCancel }: CarFormProps) {
+export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
   const editing = car !== undefined;
   const idPrefix = editing ? `edit-car-${car.id}` : 'car';
   const createCar = useCreateCar();
@@ -286,15 +275,13 @@ export function CarForm({ car, categories, renderPhotoPicker, onSaved, onCancel 
           control={control}
           name="photos"
           render={({ field, fieldState }) => (
-            <>
-              {renderPhotoPicker({
-                id: id('photos'),
-                initialPhotos: car?.photos ?? [],
-                onChange: field.onChange,
-                onBusyChange: setUploading,
-                error: fieldState.error?.message,
-              })}
-            </>
+            <PhotoPicker
+              id={id('photos')}
+              initialPhotos={car?.photos ?? []}
+              onChange={field.onChange}
+              onBusyChange={setUploading}
+              error={fieldState.error?.message}
+            />
           )}
         />
       </FormSection>

@@ -1,14 +1,14 @@
 /** Item 15 of issue 16: the original price is struck through, with a saving, only when it is higher. */
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aCar } from '../../../testing/fixtures/car.ts';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
-import { carFixture } from '../testing/fixtures.ts';
 import { CarCard } from './car-card.tsx';
 import { CarSummary } from './car-details.tsx';
 
-const dearer = carFixture({ askingPrice: 25_000_000, originalPrice: 21_500_000 });
-const same = carFixture({ askingPrice: 21_500_000, originalPrice: 21_500_000 });
-const cheaper = carFixture({ askingPrice: 18_950_000, originalPrice: 21_500_000 });
+const dearer = aCar({ askingPrice: 25_000_000, originalPrice: 21_500_000 });
+const same = aCar({ askingPrice: 21_500_000, originalPrice: 21_500_000 });
+const cheaper = aCar({ askingPrice: 18_950_000, originalPrice: 21_500_000 });
 
 describe('prices on the car card and the car page', () => {
   const views = {

@@ -1,25 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { aCar } from '../../../testing/fixtures/car.ts';
 import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
-import { carFixture } from '../testing/fixtures.ts';
 import { SellerCarsList } from './seller-cars-list.tsx';
 
 const EMAIL = 'sam@example.com';
 const LIST = `GET /api/cars/email/${encodeURIComponent(EMAIL)}`;
 
 const renderList = () =>
-  renderWithProviders(
-    <SellerCarsList
-      email={EMAIL}
-      categories={[{ id: 'sports', name: 'Sports cars' }]}
-      renderPhotoPicker={() => null}
-    />,
-  );
+  renderWithProviders(<SellerCarsList email={EMAIL} categories={[{ id: 'sports', name: 'Sports cars' }]} />);
 
 describe('SellerCarsList (My Posts)', () => {
   it('lists each post with photo, year and brand, model, price, km driven, added date and a Details link', async () => {
-    const car = carFixture();
+    const car = aCar();
     mockFetch({ [LIST]: json({ items: [car], nextCursor: null }) });
     renderList();
 
@@ -34,7 +28,7 @@ describe('SellerCarsList (My Posts)', () => {
   });
 
   it('advertises a post once and then shows it as Advertised', async () => {
-    const car = carFixture();
+    const car = aCar();
     let advertised = false;
     const fetchMock = mockFetch({
       [LIST]: () => json({ items: [{ ...car, isAdvertised: advertised }], nextCursor: null }),
@@ -56,7 +50,7 @@ describe('SellerCarsList (My Posts)', () => {
   });
 
   it('marks a post sold', async () => {
-    const car = carFixture();
+    const car = aCar();
     const fetchMock = mockFetch({
       [LIST]: json({ items: [car], nextCursor: null }),
       [`PATCH /api/cars/${car.id}`]: json({ ...car, soldAt: '2025-04-01T00:00:00.000Z' }),
@@ -71,7 +65,7 @@ describe('SellerCarsList (My Posts)', () => {
   });
 
   it('deletes a post only after the confirmation', async () => {
-    const car = carFixture();
+    const car = aCar();
     let deleted = false;
     const fetchMock = mockFetch({
       [LIST]: () => json({ items: deleted ? [] : [car], nextCursor: null }),

@@ -3,9 +3,10 @@
  * Details, Advertise, Edit, Mark as sold / available and Delete (after a confirmation) per post.
  */
 import type { Car } from '@redline/shared';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import { CarIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { ConfirmDialog, Modal } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
@@ -16,13 +17,11 @@ import { useDeleteCar } from '../api/delete-car.ts';
 import { useSellerCars } from '../api/get-seller-cars.ts';
 import { useUpdateCar } from '../api/update-car.ts';
 import { carName, formatKm } from '../utils/car-text.ts';
-import { CarForm, type PhotoPickerSlotProps } from './car-form.tsx';
-import { CarIcon } from './icons.tsx';
+import { CarForm } from './car-form.tsx';
 
 type SellerCarsListProps = {
   email: string;
   categories: { id: string; name: string }[] | undefined;
-  renderPhotoPicker: (props: PhotoPickerSlotProps) => ReactNode;
 };
 
 const COLUMNS = [
@@ -35,7 +34,7 @@ const COLUMNS = [
   </span>,
 ] as const;
 
-export function SellerCarsList({ email, categories, renderPhotoPicker }: SellerCarsListProps) {
+export function SellerCarsList({ email, categories }: SellerCarsListProps) {
   const posts = useSellerCars(email);
   const remove = useDeleteCar();
   const [editing, setEditing] = useState<Car | null>(null);
@@ -99,7 +98,6 @@ export function SellerCarsList({ email, categories, renderPhotoPicker }: SellerC
           <CarForm
             car={editing}
             categories={categories}
-            renderPhotoPicker={renderPhotoPicker}
             onSaved={() => setEditing(null)}
             onCancel={() => setEditing(null)}
           />

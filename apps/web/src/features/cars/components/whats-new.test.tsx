@@ -1,14 +1,14 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { anAdvertisedCar } from '../../../testing/fixtures/car.ts';
 import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
-import { advertisedCarFixture } from '../testing/fixtures.ts';
 import { WhatsNew } from './whats-new.tsx';
 
 describe("What's New", () => {
   it('shows the advertised cars as cards and loads the next page on request', async () => {
-    const first = advertisedCarFixture({ id: 'a1', brand: 'Ferrari', model: '296 GTB' });
-    const second = advertisedCarFixture({ id: 'a2', brand: 'McLaren', model: 'Artura' });
+    const first = anAdvertisedCar({ id: 'a1', brand: 'Ferrari', model: '296 GTB' });
+    const second = anAdvertisedCar({ id: 'a2', brand: 'McLaren', model: 'Artura' });
     // The second page is asked for with the first page's cursor.
     const fetchMock = mockFetch({});
     fetchMock.mockImplementation(async (input) => {

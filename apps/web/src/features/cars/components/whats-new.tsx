@@ -1,7 +1,7 @@
+import { CarIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, ErrorState, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { useAdvertisedCars } from '../api/get-advertised-cars.ts';
 import { CarGrid, CarGridSkeleton } from './car-grid.tsx';
-import { CarIcon } from './icons.tsx';
 
 /** The home page's What's New: advertised, unsold cars as cards, newest advertisement first. */
 export function WhatsNew() {

@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aCategory } from '../../../testing/fixtures/category.ts';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
-import { categoryFixture } from '../testing/fixtures.ts';
 import { CATEGORY_CARD_IMAGE_SIZES, CategoryCard } from './category-card.tsx';
 
 describe('CategoryCard', () => {
   it('links to the category and lets the browser pick the banner width the card shows', () => {
-    const category = categoryFixture({ id: 'super-car', name: 'Super Car' });
+    const category = aCategory({ id: 'super-car', name: 'Super Car' });
     renderWithProviders(<CategoryCard category={category} />);
 
     expect(screen.getByRole('link', { name: /Super Car/ }).getAttribute('href')).toBe('/category/super-car');

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
+import { formatRequestedDate, formatRequestedTime } from '../../../lib/booking-time.ts';
 import { formatCharge } from '../../../lib/format.ts';
 import type { Booking } from '../api/get-booking.ts';
-import { formatRequestedDate, formatRequestedTime } from '../utils/booking-time.ts';
 
 /** The booking being paid for: the car, the seller, when and where, and the fee. */
 export function BookingSummary({ booking }: { booking: Booking }) {
@@ -60,7 +60,7 @@ export function BookingSummary({ booking }: { booking: Booking }) {
             </span>
           </SummaryItem>
           <SummaryItem label="City">{booking.requestedLocation}</SummaryItem>
-          <SummaryItem label="Date">{formatRequestedDate(booking.requestedDate)}</SummaryItem>
+          <SummaryItem label="Date">{formatRequestedDate(booking.requestedDate, 'full')}</SummaryItem>
           <SummaryItem label="Time">
             {formatRequestedTime(booking.requestedDate, booking.requestedTime)}
           </SummaryItem>

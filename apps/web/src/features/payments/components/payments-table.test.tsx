@@ -1,15 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { aPayment } from '../../../testing/fixtures/payment.ts';
 import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
-import { makePayment } from '../test-data.ts';
 import { PaymentsTable } from './payments-table.tsx';
 
 describe('payments table (admin)', () => {
   it('lists payments with date, booking, buyer, seller, car, amount, transaction and provider', async () => {
     mockFetch({
       'GET /api/payments': json({
-        items: [makePayment(1, { provider: 'stripe', transactionId: 'pi_live_1' }), makePayment(2)],
+        items: [aPayment(1, { provider: 'stripe', transactionId: 'pi_live_1' }), aPayment(2)],
         nextCursor: null,
       }),
     });
@@ -54,8 +54,8 @@ describe('payments table (admin)', () => {
           'cursor',
         );
         return cursor === 'c2'
-          ? json({ items: [makePayment(3)], nextCursor: null })
-          : json({ items: [makePayment(1), makePayment(2)], nextCursor: 'c2' });
+          ? json({ items: [aPayment(3)], nextCursor: null })
+          : json({ items: [aPayment(1), aPayment(2)], nextCursor: 'c2' });
       },
     });
     renderWithProviders(<PaymentsTable />, { path: '/dash/admin/payments' });

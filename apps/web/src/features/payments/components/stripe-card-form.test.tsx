@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useEffect } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { buyer, json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
-import { BOOKING_ID } from '../test-data.ts';
+import { BOOKING_ID } from '../../../testing/fixtures/booking.ts';
+import { buyer } from '../../../testing/fixtures/user.ts';
+import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { PaymentPanel } from './payment-panel.tsx';
 
 // Stripe.js runs in Stripe's iframes; here only its promises are faked, the flow around them is ours.

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buyer, json, mockFetch, renderWithProviders, seller } from '../../../testing/test-utils.tsx';
+import { buyer, seller } from '../../../testing/fixtures/user.ts';
+import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { ReportButton } from './report-button.tsx';
 import { REPORTED_MESSAGE } from './report-form.tsx';
 

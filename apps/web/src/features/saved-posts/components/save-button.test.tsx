@@ -1,21 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buyer, json, mockFetch, renderWithProviders, seller } from '../../../testing/test-utils.tsx';
+import { aSavedPost } from '../../../testing/fixtures/saved-post.ts';
+import { buyer, seller } from '../../../testing/fixtures/user.ts';
+import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { REMOVED_MESSAGE, SAVED_MESSAGE, SaveButton } from './save-button.tsx';
 
 const carId = '0b6f5d0e-6c8e-4c9a-9a37-3c1f4a1f2b10';
-const savedPost = {
-  buyer: 'u-buyer',
-  buyerName: 'Bea Buyer',
-  buyerEmail: 'bea@example.com',
-  car: carId,
-  carName: '2021 Porsche 911 GT3',
-  carSeller: 'Sam Seller',
-  carSellerVerified: true,
-  carPhoto: '/uploads/p-480.webp',
-  savedAt: '2025-01-05T10:00:00.000Z',
-};
+const savedPost = aSavedPost({ car: carId });
 
 describe('SaveButton', () => {
   it('saves, fills the bookmark, and removes again', async () => {

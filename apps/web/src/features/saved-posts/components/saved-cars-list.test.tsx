@@ -1,22 +1,13 @@
-import type { SavedPost } from '@redline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { aSavedPost } from '../../../testing/fixtures/saved-post.ts';
 import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { REMOVED_MESSAGE } from './save-button.tsx';
 import { SavedCarsList } from './saved-cars-list.tsx';
 
-const post = (car: string, carName: string, carSellerVerified: boolean): SavedPost => ({
-  buyer: 'u-buyer',
-  buyerName: 'Bea Buyer',
-  buyerEmail: 'bea@example.com',
-  car,
-  carName,
-  carSeller: 'Sam Seller',
-  carSellerVerified,
-  carPhoto: `/uploads/${car}-480.webp`,
-  savedAt: '2025-01-05T10:00:00.000Z',
-});
+const post = (car: string, carName: string, carSellerVerified: boolean) =>
+  aSavedPost({ car, carName, carSellerVerified });
 
 const LIST = '/api/savedpost/user/bea%40example.com';
 

@@ -1,4 +1,4 @@
-/** Small line icons used by the car components; decorative, so hidden from assistive technology. */
+/** Small line icons shared by the pages and features; decorative, so hidden from assistive technology. */
 import type { ReactNode } from 'react';
 
 type IconProps = { size?: number; className?: string };
@@ -66,14 +66,6 @@ export function ArrowLeftIcon(props: IconProps) {
   return (
     <Icon size={18} {...props} strokeWidth={2}>
       <path d="M19 12H5M11 6l-6 6 6 6" />
-    </Icon>
-  );
-}
-
-export function ArrowRightIcon(props: IconProps) {
-  return (
-    <Icon size={18} {...props} strokeWidth={2}>
-      <path d="M5 12h14M13 6l6 6-6 6" />
     </Icon>
   );
 }

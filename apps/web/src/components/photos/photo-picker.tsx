@@ -12,9 +12,9 @@ import {
   PHOTO_TOO_SMALL_MESSAGE,
   type Photo,
 } from '@redline/shared';
-import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useUploadPhoto } from '../api/upload-photo.ts';
+import { type DragEvent, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useUploadPhoto } from '../../lib/upload-photo.ts';
 
 type Item = {
   id: string;
@@ -81,14 +81,18 @@ export function PhotoPicker({ id, initialPhotos = [], onChange, onBusyChange, er
   const keysSignature = keys.join(',');
   const busy = items.some((item) => item.status === 'uploading');
   const lastReported = useRef(keysSignature);
+  // Effect events: the reports always reach the parent's latest callbacks, and only a change of the
+  // keys (or of busy) runs them, not a new callback on each of the parent's renders.
+  const reportKeys = useEffectEvent(() => onChange(keys));
+  const reportBusy = useEffectEvent((nowBusy: boolean) => onBusyChange?.(nowBusy));
 
   useEffect(() => {
     if (lastReported.current === keysSignature) return;
     lastReported.current = keysSignature;
-    onChange(keys);
+    reportKeys();
   }, [keysSignature]);
 
-  useEffect(() => onBusyChange?.(busy), [busy]);
+  useEffect(() => reportBusy(busy), [busy]);
 
   // Free every preview and stop every upload when the picker goes away.
   useEffect(() => {

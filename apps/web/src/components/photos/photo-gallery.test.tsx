@@ -1,17 +1,10 @@
-import type { Photo } from '@redline/shared';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { aPhoto } from '../../testing/fixtures/photo.ts';
 import { PhotoGallery } from './photo-gallery.tsx';
 
-const photo = (key: string): Photo => ({
-  key,
-  src: `/uploads/${key}-960.webp`,
-  srcSet: `/uploads/${key}-480.webp 480w, /uploads/${key}-960.webp 960w`,
-  width: 960,
-  height: 720,
-});
-const photos = [photo('one'), photo('two'), photo('three')];
+const photos = [aPhoto('one'), aPhoto('two'), aPhoto('three')];
 const mainImage = () => screen.getByRole('img', { name: /Ferrari Roma \(\d of 3\)/ });
 
 describe('PhotoGallery', () => {
@@ -63,7 +56,7 @@ describe('PhotoGallery', () => {
   });
 
   it('has no controls for a single photo', () => {
-    render(<PhotoGallery photos={[photo('solo')]} title="Ferrari Roma" />);
+    render(<PhotoGallery photos={[aPhoto('solo')]} title="Ferrari Roma" />);
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.getByRole('img', { name: 'Ferrari Roma (1 of 1)' })).toBeTruthy();
   });

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../app/router.tsx';
-import { buyer, json, mockFetch, renderRoutes, seller } from '../../testing/test-utils.tsx';
+import { buyer, seller } from '../../testing/fixtures/user.ts';
+import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
+import { routes } from '../router.tsx';
 
 const footer = () => screen.getByRole('contentinfo');
 

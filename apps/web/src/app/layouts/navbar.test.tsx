@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../app/router.tsx';
-import { buyer, json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
+import { buyer } from '../../testing/fixtures/user.ts';
+import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
+import { routes } from '../router.tsx';
 
 describe('Navbar', () => {
   it('offers Get started to a signed-out visitor', async () => {
@@ -44,5 +45,19 @@ describe('Navbar', () => {
     expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/auth/sign-out')).toHaveLength(1);
     expect(await screen.findByRole('link', { name: 'Get started' })).toBeTruthy();
     expect(await screen.findByText('Signed out')).toBeTruthy();
+  });
+
+  it('closes the phone menu when one of its links leads to another page', async () => {
+    mockFetch({ '/api/me': json(null), '/api/categories': json([]) });
+    const { pathname } = renderRoutes(routes, { initialEntries: ['/blog'] });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const toggle = screen.getByRole('button', { name: 'Close menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
+    await userEvent.click(within(menu).getByRole('link', { name: 'About' }));
+
+    await waitFor(() => expect(pathname()).toBe('/about'));
+    expect(screen.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
   });
 });

@@ -5,7 +5,7 @@
  */
 import { PHOTO_UPLOAD_FIELD, type UploadedPhoto } from '@redline/shared';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, buildUrl, toApiError } from '../../../lib/api-client.ts';
+import { ApiError, buildUrl, toApiError } from './api-client.ts';
 
 export type { UploadedPhoto };
 

@@ -2,7 +2,8 @@ import type { UploadedPhoto } from '@redline/shared';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UploadPhotoInput } from '../api/upload-photo.ts';
+import type { UploadPhotoInput } from '../../lib/upload-photo.ts';
+import { aPhoto } from '../../testing/fixtures/photo.ts';
 
 /** Each upload waits until the test settles it, so progress can be observed. */
 const pending: {
@@ -11,7 +12,7 @@ const pending: {
   reject: (e: unknown) => void;
 }[] = [];
 
-vi.mock('../api/upload-photo.ts', () => ({
+vi.mock('../../lib/upload-photo.ts', () => ({
   useUploadPhoto: () => ({
     mutateAsync: (input: UploadPhotoInput) =>
       new Promise<UploadedPhoto>((resolve, reject) => pending.push({ input, resolve, reject })),
@@ -20,13 +21,6 @@ vi.mock('../api/upload-photo.ts', () => ({
 
 const { PhotoPicker } = await import('./photo-picker.tsx');
 
-const uploaded = (key: string): UploadedPhoto => ({
-  key,
-  src: `/uploads/${key}-960.webp`,
-  srcSet: `/uploads/${key}-480.webp 480w`,
-  width: 960,
-  height: 720,
-});
 const file = (name: string, bytes = 10) => new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' });
 
 beforeEach(() => {
@@ -51,8 +45,8 @@ describe('PhotoPicker', () => {
     expect(bar.value).toBe(40);
     expect(screen.getByText('40%')).toBeTruthy();
 
-    await act(async () => pending[1]?.resolve(uploaded('rear-key')));
-    await act(async () => pending[0]?.resolve(uploaded('front-key')));
+    await act(async () => pending[1]?.resolve(aPhoto('rear-key')));
+    await act(async () => pending[0]?.resolve(aPhoto('front-key')));
     expect(onChange).toHaveBeenLastCalledWith(['front-key', 'rear-key']);
     expect(onBusyChange).toHaveBeenLastCalledWith(false);
     expect(screen.queryByRole('progressbar')).toBeNull();
@@ -71,7 +65,7 @@ describe('PhotoPicker', () => {
     await userEvent.upload(screen.getByLabelText(/Add photos/), [file('notes.jpg'), file('front.jpg')]);
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     await act(async () => pending[0]?.reject(new Error('Upload a JPEG, PNG, WebP, AVIF or HEIC image.')));
-    await act(async () => pending[1]?.resolve(uploaded('front-key')));
+    await act(async () => pending[1]?.resolve(aPhoto('front-key')));
 
     expect(screen.getByRole('alert').textContent).toContain(
       'notes.jpg: Upload a JPEG, PNG, WebP, AVIF or HEIC image.',
@@ -123,7 +117,7 @@ describe('PhotoPicker', () => {
   });
 
   it('starts from the photos a car already has, the first as its cover', () => {
-    render(<PhotoPicker id="photos" onChange={vi.fn()} initialPhotos={[uploaded('a'), uploaded('b')]} />);
+    render(<PhotoPicker id="photos" onChange={vi.fn()} initialPhotos={[aPhoto('a'), aPhoto('b')]} />);
     const tiles = within(screen.getByRole('list', { name: 'Chosen photos' })).getAllByRole('listitem');
     expect(tiles).toHaveLength(2);
     expect(within(tiles[0] as HTMLElement).getByText('Cover')).toBeTruthy();

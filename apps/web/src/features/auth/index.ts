@@ -1,0 +1,8 @@
+/** The auth feature's public surface: code outside features/auth imports only this file. */
+export { AuthCard } from './components/auth-card.tsx';
+export { ForgotPasswordForm } from './components/forgot-password-form.tsx';
+export { LoginForm } from './components/login-form.tsx';
+export { RedirectSignedIn, RequireAuth, RequireRole } from './components/require-auth.tsx';
+export { ResetPasswordForm } from './components/reset-password-form.tsx';
+export { SignUpForm } from './components/signup-form.tsx';
+export { type FromState, redirectTarget } from './utils/redirect.ts';

@@ -1,0 +1,4 @@
+/** The bookings feature's public surface: code outside features/bookings imports only this file. */
+export { BookTestDriveButton } from './components/book-test-drive-button.tsx';
+export { BuyerBookingsList } from './components/buyer-bookings-list.tsx';
+export { SellerRequestsList } from './components/seller-requests-list.tsx';

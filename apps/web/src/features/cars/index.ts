@@ -1,0 +1,16 @@
+/** The cars feature's public surface: code outside features/cars imports only this file. */
+export { useCar } from './api/get-car.ts';
+export { CATEGORY_PAGE_SIZE, useCategoryCars } from './api/get-category-cars.ts';
+export {
+  CarAbout,
+  CarDetailsSkeleton,
+  CarSeller,
+  CarSpecs,
+  CarSummary,
+  SoldBadge,
+} from './components/car-details.tsx';
+export { CarForm } from './components/car-form.tsx';
+export { CarGrid, CarGridSkeleton } from './components/car-grid.tsx';
+export { SellerCarsList } from './components/seller-cars-list.tsx';
+export { WhatsNew } from './components/whats-new.tsx';
+export { carName } from './utils/car-text.ts';

@@ -1,0 +1,3 @@
+/** The dashboard feature's public surface: code outside features/dashboard imports only this file. */
+export { DashboardMenu } from './components/dashboard-menu.tsx';
+export { WelcomeCard } from './components/welcome-card.tsx';

@@ -1,0 +1,7 @@
+/** The payments feature's public surface: code outside features/payments imports only this file. */
+export { useBooking } from './api/get-booking.ts';
+export type { PaidBooking } from './api/pay-booking.ts';
+export { BookingSummary, BookingSummarySkeleton } from './components/booking-summary.tsx';
+export { PaymentPanel } from './components/payment-panel.tsx';
+export { PaymentReceipt } from './components/payment-receipt.tsx';
+export { PaymentsTable } from './components/payments-table.tsx';
