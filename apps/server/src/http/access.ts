@@ -8,9 +8,9 @@ import type { Role, User } from '@redline/shared';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import { cachedSessionUser } from '../auth/session-cache.ts';
+import type { AllowedOrigins } from '../config/origins.ts';
 import type { Db } from '../db/client.ts';
-import { forbidden, unauthorized } from './errors.ts';
-import type { AllowedOrigins } from './origins.ts';
+import { forbidden, unauthorized } from '../errors.ts';
 
 /** `public`: anyone, no session needed; `signedIn`: any signed-in user; or the roles allowed. */
 export type Access = 'public' | 'signedIn' | readonly Role[];

@@ -1,3 +1,4 @@
+import { carName } from '@redline/shared';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../components/ui/list-states.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
@@ -13,7 +14,6 @@ import {
   CarSummary,
   SoldBadge,
 } from '../../features/cars/components/car-details.tsx';
-import { carName } from '../../features/cars/utils/car-text.ts';
 import { PhotoGallery } from '../../features/photos/components/photo-gallery.tsx';
 import { ReportButton } from '../../features/reports/components/report-button.tsx';
 import { SaveButton } from '../../features/saved-posts/components/save-button.tsx';
