@@ -36,7 +36,7 @@ export interface PolicyEntry {
 }
 
 /**
- * A state-changing call whose Origin is not one of this server's (http/origins.ts) comes from
+ * A state-changing call whose Origin is not one of this server's (config/origins.ts) comes from
  * another site's page (a form or a no-cors fetch carrying the session cookie): refused, whatever
  * its content type. Calls without an Origin (curl, server-to-server, Stripe) are not browsers' and pass.
  */

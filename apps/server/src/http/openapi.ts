@@ -2,7 +2,7 @@
  * The OpenAPI document, derived from the routes themselves: their zod schemas (the shared schemas
  * named below become components), their access (security, 401, 403), their inputs (400, 413,
  * 415, 414) and the statuses a route declares beyond those in `schema.otherStatuses`. Better
- * Auth's calls, served by one catch-all route, are described in auth/auth.openapi.ts.
+ * Auth's calls, served by one catch-all route, are described in auth.openapi.ts.
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
