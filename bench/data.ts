@@ -10,7 +10,7 @@ import path from 'node:path';
 import { REPORT_REASONS, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { hashPassword } from 'better-auth/crypto';
 import sharp from 'sharp';
-import { bannerFiles } from '../apps/server/src/modules/categories/category-banner.ts';
+import { bannerFiles } from '../apps/server/src/modules/categories/index.ts';
 import { DEMO_CATEGORIES } from '../apps/server/src/seed/demo-data.ts';
 import {
   aboutText,

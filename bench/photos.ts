@@ -14,9 +14,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { LocalPhotoStore } from '../apps/server/src/modules/photos/photo-store.ts';
-import { ingestPhoto } from '../apps/server/src/modules/photos/photos.service.ts';
+import { ingestPhoto } from '../apps/server/src/modules/photos/index.ts';
 import { carPhotoSvg } from '../apps/server/src/seed/art.ts';
+import { LocalPhotoStore } from '../apps/server/src/storage/photo-store.ts';
 import { settle } from './api.ts';
 import { benchSellerEmail } from './data.ts';
 import {

@@ -13,6 +13,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { createAuth } from './auth/auth.ts';
 import type { Config } from './config/config.ts';
+import { AllowedOrigins } from './config/origins.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
@@ -21,30 +22,24 @@ import { handleFrameworkError, registerErrorHandling, sendError } from './http/e
 import { loggerOptions, OneLineRequestLog } from './http/logger.ts';
 import { trackRouteMethods } from './http/method-not-allowed.ts';
 import { registerOpenApi } from './http/openapi.ts';
-import { AllowedOrigins } from './http/origins.ts';
 import { registerPersonalAnswers } from './http/personal-answers.ts';
 import { requestIdOf } from './http/request-id.ts';
 import { registerResponseHeaders, securityHeaders } from './http/security-headers.ts';
 import { responseSerializer } from './http/serializer.ts';
 import { createMailer } from './mail/mailer.ts';
-import { advertisementsRoutes } from './modules/advertisements/advertisements.routes.ts';
-import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
-import { carsRoutes } from './modules/cars/cars.routes.ts';
-import { categoriesRoutes } from './modules/categories/categories.routes.ts';
-import { createPaymentProvider } from './modules/payments/payment-provider.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import {
-  createPhotoStore,
-  IMMUTABLE_CACHE_CONTROL,
-  LocalPhotoStore,
-  type PhotoStore,
-} from './modules/photos/photo-store.ts';
-import { photosRoutes } from './modules/photos/photos.routes.ts';
-import { startPhotoCleanup } from './modules/photos/photos.service.ts';
-import { reportsRoutes } from './modules/reports/reports.routes.ts';
-import { savedPostsRoutes } from './modules/saved-posts/saved-posts.routes.ts';
-import { systemRoutes } from './modules/system/system.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
+import { advertisementsRoutes } from './modules/advertisements/index.ts';
+import { bookingsRoutes } from './modules/bookings/index.ts';
+import { carsRoutes } from './modules/cars/index.ts';
+import { categoriesRoutes } from './modules/categories/index.ts';
+import { paymentsRoutes } from './modules/payments/index.ts';
+import { photosRoutes, startPhotoCleanup } from './modules/photos/index.ts';
+import { reportsRoutes } from './modules/reports/index.ts';
+import { savedPostsRoutes } from './modules/saved-posts/index.ts';
+import { systemRoutes } from './modules/system/index.ts';
+import { usersRoutes } from './modules/users/index.ts';
+import { createPaymentProvider } from './payment-providers/create-payment-provider.ts';
+import { createPhotoStore } from './storage/create-photo-store.ts';
+import { IMMUTABLE_CACHE_CONTROL, LocalPhotoStore, type PhotoStore } from './storage/photo-store.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 

@@ -1,11 +1,11 @@
 /** What route modules receive: the configuration and the long-lived services of one app. */
 import type { Auth } from './auth/auth.ts';
 import type { Config } from './config/config.ts';
+import type { AllowedOrigins } from './config/origins.ts';
 import type { Database } from './db/client.ts';
-import type { AllowedOrigins } from './http/origins.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { PaymentProvider } from './modules/payments/payment-provider.ts';
-import type { PhotoStore } from './modules/photos/photo-store.ts';
+import type { PaymentProvider } from './payment-providers/payment-provider.ts';
+import type { PhotoStore } from './storage/photo-store.ts';
 
 export interface AppContext {
   config: Config;

@@ -2,7 +2,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { openDatabase } from './db/client.ts';
-import { promoteAdmins } from './modules/users/admins.ts';
+import { promoteAdmins } from './modules/users/index.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-data.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 

@@ -9,7 +9,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
-import { promoteAdmins } from '../src/modules/users/admins.ts';
+import { promoteAdmins } from '../src/modules/users/index.ts';
 import { as, createTestApp, signUpUser } from './helpers.ts';
 
 const run = promisify(execFile);

@@ -6,13 +6,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { catalogueAnswer, invalidateCatalogue, MAX_AGE_MS } from '../src/catalogue/catalogue-cache.ts';
 import type { Db } from '../src/db/client.ts';
 import { categories, photos } from '../src/db/schema.ts';
-import {
-  catalogueAnswer,
-  invalidateCatalogue,
-  MAX_AGE_MS,
-} from '../src/modules/categories/catalogue-cache.ts';
 import { advertise, createCar, ensureCategory } from './factories.ts';
 import { as, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 

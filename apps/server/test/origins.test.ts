@@ -5,7 +5,7 @@
  */
 import type { NetworkInterfaceInfo } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AllowedOrigins, localOrigins } from '../src/http/origins.ts';
+import { AllowedOrigins, localOrigins } from '../src/config/origins.ts';
 import { createTestApp, errorOf, TEST_PASSWORD, type TestApp } from './helpers.ts';
 
 const LOOPBACK = ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'];

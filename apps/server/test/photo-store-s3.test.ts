@@ -10,9 +10,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
 import { photos } from '../src/db/schema.ts';
-import { createPhotoStore } from '../src/modules/photos/photo-store.ts';
-import { removeUnattachedPhotos } from '../src/modules/photos/photos.service.ts';
-import { S3PhotoStore } from '../src/modules/photos/s3-photo-store.ts';
+import { removeUnattachedPhotos } from '../src/modules/photos/index.ts';
+import { createPhotoStore } from '../src/storage/create-photo-store.ts';
+import { S3PhotoStore } from '../src/storage/s3-photo-store.ts';
 import { as, createTestApp, errorOf, signUpUser, type TestApp } from './helpers.ts';
 
 interface S3rver {

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { cachedSessionUser, invalidateSessions, SESSION_CACHE_TTL_MS } from '../src/auth/session-cache.ts';
 import type { Db } from '../src/db/client.ts';
 import { sessions } from '../src/db/schema.ts';
-import { promoteAdmins } from '../src/modules/users/admins.ts';
+import { promoteAdmins } from '../src/modules/users/index.ts';
 import {
   as,
   cookieFrom,

@@ -8,9 +8,9 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos } from '../src/db/schema.ts';
-import { AppError } from '../src/http/errors.ts';
-import { LocalPhotoStore, type PhotoStore } from '../src/modules/photos/photo-store.ts';
-import { ingestPhoto, removeUnattachedPhotos } from '../src/modules/photos/photos.service.ts';
+import { AppError } from '../src/errors.ts';
+import { ingestPhoto, removeUnattachedPhotos } from '../src/modules/photos/index.ts';
+import { LocalPhotoStore, type PhotoStore } from '../src/storage/photo-store.ts';
 import { ensureCategory } from './factories.ts';
 import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 

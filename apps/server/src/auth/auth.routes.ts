@@ -6,7 +6,7 @@
  */
 import { ERROR_CODES, type ErrorResponse } from '@redline/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../errors.ts';
 import type { Auth } from './auth.ts';
 import { CLIENT_IP_HEADER } from './auth-limits.ts';
 

@@ -13,13 +13,13 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
 import { and, eq, like } from 'drizzle-orm';
 import type { z } from 'zod';
+import { invalidateCatalogue } from '../catalogue/catalogue-cache.ts';
 import type { Config } from '../config/config.ts';
+import { AllowedOrigins } from '../config/origins.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
-import { INVALID_FIELDS_MESSAGE } from '../http/errors.ts';
-import { AllowedOrigins } from '../http/origins.ts';
+import { INVALID_FIELDS_MESSAGE } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { invalidateCatalogue } from '../modules/categories/catalogue-cache.ts';
 import { authLimits, CLIENT_IP_HEADER } from './auth-limits.ts';
 import { invalidateSessions } from './session-cache.ts';
 

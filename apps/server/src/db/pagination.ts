@@ -3,7 +3,7 @@
  * so pages stay stable and cost the same at any depth.
  */
 import { desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

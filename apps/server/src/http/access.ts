@@ -8,9 +8,9 @@ import type { Role, User } from '@redline/shared';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import { cachedSessionUser } from '../auth/session-cache.ts';
+import type { AllowedOrigins } from '../config/origins.ts';
 import type { Db } from '../db/client.ts';
-import { forbidden, unauthorized } from './errors.ts';
-import type { AllowedOrigins } from './origins.ts';
+import { forbidden, unauthorized } from '../errors.ts';
 
 /** `public`: anyone, no session needed; `signedIn`: any signed-in user; or the roles allowed. */
 export type Access = 'public' | 'signedIn' | readonly Role[];
@@ -36,7 +36,7 @@ export interface PolicyEntry {
 }
 
 /**
- * A state-changing call whose Origin is not one of this server's (http/origins.ts) comes from
+ * A state-changing call whose Origin is not one of this server's (config/origins.ts) comes from
  * another site's page (a form or a no-cors fetch carrying the session cookie): refused, whatever
  * its content type. Calls without an Origin (curl, server-to-server, Stripe) are not browsers' and pass.
  */

@@ -2,7 +2,12 @@
 import { ERROR_CODES, type ErrorResponse } from '@redline/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, INVALID_FIELDS_MESSAGE, isDatabaseUnavailable, isInvalidDatabaseValue } from './errors.ts';
+import {
+  AppError,
+  INVALID_FIELDS_MESSAGE,
+  isDatabaseUnavailable,
+  isInvalidDatabaseValue,
+} from '../errors.ts';
 
 const statusCodes: Record<number, string> = {
   400: ERROR_CODES.badRequest,

@@ -2,7 +2,7 @@
  * The OpenAPI document, derived from the routes themselves: their zod schemas (the shared schemas
  * named below become components), their access (security, 401, 403), their inputs (400, 413,
  * 415, 414) and the statuses a route declares beyond those in `schema.otherStatuses`. Better
- * Auth's calls, served by one catch-all route, are described in auth/auth.openapi.ts.
+ * Auth's calls, served by one catch-all route, are described in auth.openapi.ts.
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -33,9 +33,10 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3 } from 'openapi-types';
 import { z } from 'zod';
-import { AUTH_COMPONENTS, authPaths } from '../auth/auth.openapi.ts';
 import { SESSION_COOKIE_PREFIX } from '../auth/auth.ts';
 import { type Access, SAFE_METHODS } from './access.ts';
+import { AUTH_COMPONENTS, authPaths } from './auth.openapi.ts';
+import { ERROR_RESPONSES, type OtherStatus } from './error-statuses.ts';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -81,22 +82,6 @@ const COMPONENTS: Record<string, z.ZodType> = {
 for (const [id, schema] of Object.entries(COMPONENTS)) z.globalRegistry.add(schema, { ...schema.meta(), id });
 
 const SECURITY_SCHEME = 'sessionCookie';
-
-const ERROR_RESPONSES = {
-  400: 'The request is not valid (the fields say which are wrong)',
-  401: 'Not signed in, or the session has ended',
-  402: 'The card payment failed (the code says why)',
-  403: 'Not allowed for this account, or a write from another site',
-  404: 'Not found (or not yours)',
-  409: 'Conflicts with the current state',
-  413: 'The body is too large',
-  414: 'A path parameter is too long',
-  415: 'The body has an unsupported content type',
-  429: 'Too many requests; the Retry-After header says when to try again',
-  503: 'A service the API depends on is unavailable; try again shortly',
-} as const;
-type ErrorStatus = keyof typeof ERROR_RESPONSES;
-export type OtherStatus = ErrorStatus | 304;
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   200: 'OK',

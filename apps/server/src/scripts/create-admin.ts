@@ -9,7 +9,7 @@ import { createAuth } from '../auth/auth.ts';
 import { loadConfig } from '../config/config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createMailer } from '../mail/mailer.ts';
-import { setRole } from '../modules/users/users.repository.ts';
+import { setRole } from '../modules/users/index.ts';
 
 async function askPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;

@@ -5,11 +5,11 @@
  */
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { invalidateCatalogue } from '../catalogue/catalogue-cache.ts';
 import type { AppContext } from '../context.ts';
 import { advertisements, cars, categories, users } from '../db/schema.ts';
-import { invalidateCatalogue } from '../modules/categories/catalogue-cache.ts';
-import { bannerFiles, bannerView } from '../modules/categories/category-banner.ts';
-import { ingestPhoto } from '../modules/photos/photos.service.ts';
+import { bannerFiles, bannerView } from '../modules/categories/index.ts';
+import { ingestPhoto } from '../modules/photos/index.ts';
 import { CAR_VIEWS, carPhotoSvg, categoryIconSvg, categoryImageSvg, renderWebp } from './art.ts';
 import { DEMO_CARS, DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts';
 

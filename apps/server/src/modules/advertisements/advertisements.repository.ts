@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import { advertisements, cars, categories, users } from '../../db/schema.ts';
-import { carViewColumns } from '../cars/cars.repository.ts';
+import { carViewColumns } from '../cars/index.ts';
 
 /** Advertised cars still for sale, newest advertisement first. */
 export async function listAdvertisedCars(db: Db, limit: number, cursor?: string) {

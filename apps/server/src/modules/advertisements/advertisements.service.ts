@@ -1,10 +1,9 @@
 /** Advertising: a seller puts one of their unsold cars on the public What's New list, once. */
 import type { AdvertisedCarPage, Advertisement, PageQuery, User } from '@redline/shared';
+import { invalidateCatalogue } from '../../catalogue/catalogue-cache.ts';
 import { isUuid } from '../../db/pagination.ts';
-import { conflict, forbidden, notFound } from '../../http/errors.ts';
-import { type CarDeps, toAdvertisedCars } from '../cars/car-view.ts';
-import { findCar } from '../cars/cars.repository.ts';
-import { invalidateCatalogue } from '../categories/catalogue-cache.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
+import { type CarDeps, findCar, toAdvertisedCars } from '../cars/index.ts';
 import * as repo from './advertisements.repository.ts';
 
 export async function listAdvertisedCars(deps: CarDeps, page: PageQuery): Promise<AdvertisedCarPage> {

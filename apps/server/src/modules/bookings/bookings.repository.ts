@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import { bookings, cars, payments, users } from '../../db/schema.ts';
-import { coverPhotoJoin, coverWidth } from './car-summary.ts';
+import { coverPhotoJoin, coverWidth } from '../cars/index.ts';
 
 const sellerAccount = alias(users, 'seller_account');
 const buyerAccount = alias(users, 'buyer_account');

@@ -2,6 +2,7 @@ import {
   BOOKING_ERROR_CODES,
   type Booking,
   type BookingInput,
+  carName,
   type Page,
   type PageQuery,
   TEST_DRIVE_FEE_CENTS,
@@ -12,9 +13,9 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
-import { AppError, conflict, notFound } from '../../http/errors.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
+import { carCoverUrl } from '../cars/index.ts';
 import * as repo from './bookings.repository.ts';
-import { carCoverUrl, carName } from './car-summary.ts';
 import { listOwner } from './list-owner.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { User } from '@redline/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../errors.ts';
 
 export type ListOwner = Pick<User, 'id' | 'name' | 'email'>;
 

@@ -10,9 +10,9 @@ import {
   pageQuerySchema,
 } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCatalogue } from '../../catalogue/catalogue-cache.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../http/access.ts';
-import { sendCatalogue } from '../categories/catalogue-cache.ts';
 import * as service from './cars.service.ts';
 
 const tags = ['cars'];

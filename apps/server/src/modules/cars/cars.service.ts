@@ -1,11 +1,11 @@
 /** Car rules: who may list, post, edit and delete which car. */
 import type { Car, CarInput, CarPage, CarUpdate, PageQuery, User } from '@redline/shared';
 import { and, eq } from 'drizzle-orm';
+import { invalidateCatalogue } from '../../catalogue/catalogue-cache.ts';
 import { isUuid } from '../../db/pagination.ts';
 import { cars } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { invalidateCatalogue } from '../categories/catalogue-cache.ts';
-import { claimPhotosForCar } from '../photos/photos.service.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { claimPhotosForCar } from '../photos/index.ts';
 import { deleteCarsWhere } from './car-deletion.ts';
 import { type CarDeps, toCars } from './car-view.ts';
 import * as repo from './cars.repository.ts';

@@ -1,7 +1,7 @@
 import { categoryListSchema } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCatalogue } from '../../catalogue/catalogue-cache.ts';
 import type { AppContext } from '../../context.ts';
-import { sendCatalogue } from './catalogue-cache.ts';
 import { listCategories } from './categories.repository.ts';
 import { bannerView } from './category-banner.ts';
 

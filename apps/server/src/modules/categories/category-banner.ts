@@ -4,8 +4,8 @@
  * Categories come only from the seed, which writes these files; the API describes them from the id.
  */
 import type { Photo } from '@redline/shared';
-import type { PhotoStore } from '../photos/photo-store.ts';
-import { type PhotoSize, photoView, variantName, variantWidths } from '../photos/photo-urls.ts';
+import type { PhotoStore } from '../../storage/photo-store.ts';
+import { type PhotoSize, photoView, variantName, variantWidths } from '../photos/index.ts';
 
 /** The size of the widest variant (the art is drawn at 3:2). */
 export const BANNER_SIZE: PhotoSize = { width: 960, height: 640 };

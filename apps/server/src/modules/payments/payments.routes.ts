@@ -14,11 +14,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import { currentUser } from '../../http/access.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
-import type { PaymentProvider, ProviderEvent } from './payment-provider.ts';
+import type { PaymentProvider, ProviderEvent } from '../../payment-providers/payment-provider.ts';
+import { TestModeProvider } from '../../payment-providers/test-mode-provider.ts';
 import * as service from './payments.service.ts';
-import { TestModeProvider } from './test-mode-provider.ts';
 
 const tags = ['payments'];
 

@@ -16,10 +16,10 @@ import {
 } from '@redline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { PaymentProvider, ProviderEvent } from './payment-provider.ts';
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import type { PaymentProvider, ProviderEvent } from '../../payment-providers/payment-provider.ts';
+import type { TestModeProvider } from '../../payment-providers/test-mode-provider.ts';
 import * as repo from './payments.repository.ts';
-import type { TestModeProvider } from './test-mode-provider.ts';
 
 const ALREADY_PAID = 'This booking is already paid.';
 const CAR_SOLD = 'This car has been sold: its test drive can no longer be paid.';

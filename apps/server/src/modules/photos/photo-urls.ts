@@ -1,6 +1,6 @@
 /** Which WebP variants a photo has, what they are called, and how a browser is told about them. */
 import { PHOTO_DEFAULT_WIDTH, PHOTO_WIDTHS, type Photo } from '@redline/shared';
-import type { PhotoStore } from './photo-store.ts';
+import type { PhotoStore } from '../../storage/photo-store.ts';
 
 export interface PhotoSize {
   width: number;

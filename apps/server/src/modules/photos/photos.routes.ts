@@ -2,8 +2,8 @@ import multipart from '@fastify/multipart';
 import { MAX_CAR_PHOTOS, PHOTO_MAX_BYTES, PHOTO_UPLOAD_FIELD, uploadedPhotoSchema } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { AppError, badRequest, tooLarge, unsupportedMedia } from '../../errors.ts';
 import { currentUser } from '../../http/access.ts';
-import { AppError, badRequest, tooLarge, unsupportedMedia } from '../../http/errors.ts';
 import { photoView } from './photo-urls.ts';
 import { ingestPhoto } from './photos.service.ts';
 

@@ -14,8 +14,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { Db, Tx } from '../../db/client.ts';
-import { badRequest, tooLarge, unavailable, unsupportedMedia } from '../../http/errors.ts';
-import type { PhotoStore } from './photo-store.ts';
+import { badRequest, tooLarge, unavailable, unsupportedMedia } from '../../errors.ts';
+import type { PhotoStore } from '../../storage/photo-store.ts';
 import { type PhotoSize, variantName, variantNames, variantWidths } from './photo-urls.ts';
 import * as repo from './photos.repository.ts';
 

@@ -2,7 +2,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import { cars, reportedPosts, users } from '../../db/schema.ts';
-import { coverPhotoJoin, coverWidth } from '../bookings/car-summary.ts';
+import { coverPhotoJoin, coverWidth } from '../cars/index.ts';
 
 /**
  * Locks the car until the transaction ends: `share` lets a report wait out a deletion in

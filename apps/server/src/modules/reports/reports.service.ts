@@ -1,11 +1,19 @@
-import type { Page, PageQuery, Report, ReportedPost, ReportInput, ReportReason, User } from '@redline/shared';
+import {
+  carName,
+  type Page,
+  type PageQuery,
+  type Report,
+  type ReportedPost,
+  type ReportInput,
+  type ReportReason,
+  type User,
+} from '@redline/shared';
 import { eq } from 'drizzle-orm';
+import { invalidateCatalogue } from '../../catalogue/catalogue-cache.ts';
 import type { AppContext } from '../../context.ts';
 import { cars } from '../../db/schema.ts';
-import { conflict, notFound } from '../../http/errors.ts';
-import { carCoverUrl, carName } from '../bookings/car-summary.ts';
-import { deleteCarsWhere } from '../cars/car-deletion.ts';
-import { invalidateCatalogue } from '../categories/catalogue-cache.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { carCoverUrl, deleteCarsWhere } from '../cars/index.ts';
 import * as repo from './reports.repository.ts';
 
 /** A buyer reports a car once; the report goes to the admins' Reported Items. */

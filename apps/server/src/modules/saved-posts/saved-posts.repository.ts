@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import { cars, savedPosts, users } from '../../db/schema.ts';
-import { coverPhotoJoin, coverWidth } from '../bookings/car-summary.ts';
+import { coverPhotoJoin, coverWidth } from '../cars/index.ts';
 
 function selectSavedPosts(db: Db | Tx) {
   return db

@@ -1,8 +1,8 @@
-import type { Page, PageQuery, SavedPost, User } from '@redline/shared';
+import { carName, type Page, type PageQuery, type SavedPost, type User } from '@redline/shared';
 import type { AppContext } from '../../context.ts';
-import { conflict, notFound } from '../../http/errors.ts';
-import { carCoverUrl, carName } from '../bookings/car-summary.ts';
-import { type ListOwner, listOwner } from '../bookings/list-owner.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { type ListOwner, listOwner } from '../bookings/index.ts';
+import { carCoverUrl } from '../cars/index.ts';
 import * as repo from './saved-posts.repository.ts';
 
 export async function isSaved(context: AppContext, buyer: User, carId: string) {

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import { contactMessages } from '../../db/schema.ts';
-import { unavailable } from '../../http/errors.ts';
+import { unavailable } from '../../errors.ts';
 
 export function systemRoutes({ config, database }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;

@@ -2,7 +2,7 @@ import { and, eq, not } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import { bookings, cars, users } from '../../db/schema.ts';
-import { deleteCarsWhere } from '../cars/car-deletion.ts';
+import { deleteCarsWhere } from '../cars/index.ts';
 
 const publicColumns = {
   id: users.id,

@@ -9,8 +9,8 @@ import {
 } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { forbidden } from '../../errors.ts';
 import { currentUser, sessionUser } from '../../http/access.ts';
-import { forbidden } from '../../http/errors.ts';
 import * as repo from './users.repository.ts';
 import * as service from './users.service.ts';
 

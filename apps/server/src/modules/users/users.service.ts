@@ -1,8 +1,8 @@
 import type { User } from '@redline/shared';
 import { invalidateSessions } from '../../auth/session-cache.ts';
+import { invalidateCatalogue } from '../../catalogue/catalogue-cache.ts';
 import type { Db } from '../../db/client.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
-import { invalidateCatalogue } from '../categories/catalogue-cache.ts';
+import { forbidden, notFound } from '../../errors.ts';
 import * as repo from './users.repository.ts';
 
 /** Self or an admin; anyone else learns nothing, not even whether the account exists. */

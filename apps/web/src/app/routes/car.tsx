@@ -1,3 +1,4 @@
+import { carName } from '@redline/shared';
 import { Link, useParams } from 'react-router';
 import { PhotoGallery } from '../../components/photos/photo-gallery.tsx';
 import { BackButton } from '../../components/ui/back-button.tsx';
@@ -11,7 +12,6 @@ import {
   CarSeller,
   CarSpecs,
   CarSummary,
-  carName,
   SoldBadge,
   useCar,
 } from '../../features/cars/index.ts';

@@ -13,4 +13,3 @@ export { CarForm } from './components/car-form.tsx';
 export { CarGrid, CarGridSkeleton } from './components/car-grid.tsx';
 export { SellerCarsList } from './components/seller-cars-list.tsx';
 export { WhatsNew } from './components/whats-new.tsx';
-export { carName } from './utils/car-text.ts';

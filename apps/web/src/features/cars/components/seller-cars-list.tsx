@@ -2,7 +2,7 @@
  * My Posts: the seller's cars as a table on tablets and up, stacked into cards on phones, with
  * Details, Advertise, Edit, Mark as sold / available and Delete (after a confirmation) per post.
  */
-import type { Car } from '@redline/shared';
+import { type Car, carName } from '@redline/shared';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -16,7 +16,7 @@ import { useAdvertiseCar } from '../api/advertise-car.ts';
 import { useDeleteCar } from '../api/delete-car.ts';
 import { useSellerCars } from '../api/get-seller-cars.ts';
 import { useUpdateCar } from '../api/update-car.ts';
-import { carName, formatKm } from '../utils/car-text.ts';
+import { formatKm } from '../utils/car-text.ts';
 import { CarForm } from './car-form.tsx';
 
 type SellerCarsListProps = {

@@ -1,4 +1,4 @@
-/** How a car reads on screen: its name, the about preview, the saving, distances and speeds. */
+/** How a car reads on screen: the about preview, the saving, distances and speeds. */
 import { ABOUT_PREVIEW_LENGTH } from '@redline/shared';
 
 const number = new Intl.NumberFormat('en-US');
@@ -7,10 +7,6 @@ const number = new Intl.NumberFormat('en-US');
 export function aboutPreview(about: string): string {
   const text = about.trim();
   return text.length > ABOUT_PREVIEW_LENGTH ? `${text.slice(0, ABOUT_PREVIEW_LENGTH)}…` : text;
-}
-
-export function carName(car: { year: number; brand: string; model: string }): string {
-  return `${car.year} ${car.brand} ${car.model}`;
 }
 
 /**

@@ -1,16 +1,12 @@
 /**
- * How bookings, saved posts and reports name and picture a car. Saved posts and reports import
- * it from here so that the whole buyer journey shows a car the same way.
+ * How bookings, saved posts and reports picture a car (and name it, by the shared `carName`), so that
+ * the whole buyer journey shows a car the same way.
  */
 import { PHOTO_WIDTHS } from '@redline/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { cars, photos } from '../../db/schema.ts';
-import { thumbnailName } from '../photos/photo-urls.ts';
-
-export function carName(car: { year: number; brand: string; model: string }): string {
-  return `${car.year} ${car.brand} ${car.model}`;
-}
+import { thumbnailName } from '../photos/index.ts';
 
 /** The cover photo's width, to select next to a car (join `coverPhotoJoin`). */
 export const coverWidth = photos.width;

@@ -6,7 +6,7 @@
 import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema } from '@redline/shared';
 import type { OpenAPIV3 } from 'openapi-types';
 import { z } from 'zod';
-import type { OtherStatus } from '../http/openapi.ts';
+import type { OtherStatus } from './error-statuses.ts';
 
 export const authUserSchema = z.looseObject({
   id: z.string(),

@@ -6,7 +6,7 @@
  * and the start-up message prints it.
  */
 import os from 'node:os';
-import type { Config } from '../config/config.ts';
+import type { Config } from './config.ts';
 
 /** `npm run dev` serves the web app from Vite on this port, which proxies /api to the server. */
 const VITE_DEV_PORT = 5173;

@@ -15,8 +15,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { perDatabase } from '../../db/per-database.ts';
+import type { Db } from '../db/client.ts';
+import { perDatabase } from '../db/per-database.ts';
 
 /** How long an answer may be served without a change this process saw. */
 export const MAX_AGE_MS = 5_000;

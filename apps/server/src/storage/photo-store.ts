@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Config, ConfigError } from '../../config/config.ts';
 
 export interface PhotoStore {
   /** Stores a file under a name made of [a-z0-9.-] only; replaces nothing partially. */
@@ -54,22 +53,4 @@ export class LocalPhotoStore implements PhotoStore {
   url(name: string): string {
     return `${this.baseUrl}/${name}`;
   }
-}
-
-/** The photo store the configuration asks for; the S3 client is loaded only when S3 is configured. */
-export async function createPhotoStore(config: Config): Promise<PhotoStore> {
-  if (!config.S3_BUCKET) return new LocalPhotoStore(path.join(config.dataDir, 'uploads'));
-  if (!config.S3_PUBLIC_URL) {
-    // Browsers load photos from this URL, and the content security policy allows only its origin.
-    throw new ConfigError('Invalid configuration:\n  S3_PUBLIC_URL: required when S3_BUCKET is set');
-  }
-  const { S3PhotoStore } = await import('./s3-photo-store.ts');
-  return new S3PhotoStore({
-    bucket: config.S3_BUCKET,
-    publicUrl: config.S3_PUBLIC_URL,
-    region: config.S3_REGION,
-    endpoint: config.S3_ENDPOINT,
-    accessKeyId: config.S3_ACCESS_KEY_ID,
-    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-  });
 }

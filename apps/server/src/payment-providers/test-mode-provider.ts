@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import type { TestCard } from '@redline/shared';
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { paymentIntents } from '../../db/schema.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import type { Db } from '../db/client.ts';
+import { paymentIntents } from '../db/schema.ts';
+import { AppError, notFound } from '../errors.ts';
 import type { CreateIntentInput, PaymentProvider, ProviderIntent } from './payment-provider.ts';
 import { checkTestCard } from './test-cards.ts';
 

@@ -1,6 +1,6 @@
 /** Stripe through its official SDK; the card itself is entered in Stripe Elements and never reaches us. */
 import Stripe from 'stripe';
-import { unavailable } from '../../http/errors.ts';
+import { unavailable } from '../errors.ts';
 import type {
   CreateIntentInput,
   PaymentProvider,

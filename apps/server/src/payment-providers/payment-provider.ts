@@ -3,9 +3,6 @@
  * built-in test mode, so a fresh install can run the whole payment journey.
  */
 import type { PaymentProviderName } from '@redline/shared';
-import type { Config } from '../../config/config.ts';
-import type { Db } from '../../db/client.ts';
-import { TestModeProvider } from './test-mode-provider.ts';
 
 export interface CreateIntentInput {
   bookingId: string;
@@ -39,20 +36,4 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<ProviderIntent | undefined>;
   /** Present only when signed webhooks are configured; throws when the signature does not verify. */
   readonly webhooks?: { parseEvent(rawBody: Buffer, signature: string): ProviderEvent };
-}
-
-/** The provider the configuration asks for; Stripe's SDK is loaded only when its keys are set. */
-export async function createPaymentProvider(config: Config, db: Db): Promise<PaymentProvider> {
-  if (config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY) {
-    const { StripeProvider } = await import('./stripe-provider.ts');
-    return new StripeProvider({
-      secretKey: config.STRIPE_SECRET_KEY,
-      publishableKey: config.STRIPE_PUBLISHABLE_KEY,
-      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-      host: config.STRIPE_API_HOST,
-      port: config.STRIPE_API_PORT,
-      protocol: config.STRIPE_API_PROTOCOL,
-    });
-  }
-  return new TestModeProvider(db);
 }

@@ -1,0 +1,3 @@
+/** The bookings module's public surface: other code imports this file only. */
+export { bookingsRoutes } from './bookings.routes.ts';
+export { type ListOwner, listOwner } from './list-owner.ts';

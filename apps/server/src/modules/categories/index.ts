@@ -1,0 +1,3 @@
+/** The categories module's public surface: other code imports this file only. */
+export { categoriesRoutes } from './categories.routes.ts';
+export { bannerFiles, bannerView } from './category-banner.ts';

@@ -1,0 +1,2 @@
+/** The payments module's public surface: other code imports this file only. */
+export { paymentsRoutes } from './payments.routes.ts';
