@@ -1,8 +1,8 @@
 import type { Page, PageQuery, SavedPost, User } from '@redline/shared';
 import type { AppContext } from '../../context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { type ListOwner, requireAccess } from '../../http/record-access.ts';
 import { carCoverUrl, carName } from '../bookings/car-summary.ts';
-import { type ListOwner, listOwner } from '../bookings/list-owner.ts';
 import * as repo from './saved-posts.repository.ts';
 
 export async function isSaved(context: AppContext, buyer: User, carId: string) {
@@ -15,9 +15,8 @@ export async function listSavedPosts(
   email: string,
   query: PageQuery,
 ): Promise<Page<SavedPost>> {
-  const { db } = context.database;
-  const buyer = await listOwner(db, actor, email, 'Buyer');
-  const page = await repo.listSavedPosts(db, buyer.id, query.limit, query.cursor);
+  const buyer = await requireAccess(context, actor, { permission: 'buyer.savedPosts', id: email });
+  const page = await repo.listSavedPosts(context.database.db, buyer.id, query.limit, query.cursor);
   return { items: page.items.map((row) => toSavedPost(context, buyer, row)), nextCursor: page.nextCursor };
 }
 
