@@ -12,6 +12,7 @@
  * - A list named by someone else's e-mail answers 403, decided from the request alone before
  *   anything is looked up, so it is the same whether that account exists. An admin may read any
  *   list; for an admin an e-mail without such an account answers 404.
+ * A new check is one more permission below, its status decided by this rule.
  */
 import type { User } from '@redline/shared';
 import type { AppContext } from '../context.ts';

@@ -30,8 +30,8 @@ const CAR_SOLD = 'This car has been sold: its test drive can no longer be paid.'
 export const notConfigured = (message: string) => new AppError(404, ERROR_CODES.notFound, message);
 
 export async function createPaymentIntent(context: AppContext, buyer: User, input: CreatePaymentIntentInput) {
-  const provider = context.payments;
   await requireAccess(context, buyer, { permission: 'booking.pay', id: input.bookingId });
+  const provider = context.payments;
   const booking = await repo.findBookingOfBuyer(context.database.db, input.bookingId, buyer.id);
   if (!booking) throw notFound('The booking');
   if (booking.isPaid) throw conflict(ALREADY_PAID);
