@@ -114,7 +114,7 @@ async function childPipeline(file: string, runs: number) {
         rssPeak = Math.max(rssPeak, rssNow());
       }, 2);
       const started = performance.now();
-      const stored = await ingestPhoto({ db: database.db, photos }, input, null);
+      const stored = await ingestPhoto({ database, photos }, input, null);
       const ms = performance.now() - started;
       clearInterval(sampler);
       rssPeak = Math.max(rssPeak, rssNow());

@@ -106,7 +106,7 @@ export async function buildApp(
   }
 
   await registerUploads(app, photos);
-  const stopPhotoCleanup = startPhotoCleanup({ db: database.db, photos }, app.log);
+  const stopPhotoCleanup = startPhotoCleanup(context, app.log);
   app.addHook('onClose', async () => stopPhotoCleanup());
 
   await registerWebApp(app, config, methodsOf);

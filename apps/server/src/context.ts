@@ -1,4 +1,8 @@
-/** What route modules receive: the configuration and the long-lived services of one app. */
+/**
+ * The configuration and the long-lived dependencies of one app, built once in `buildApp`: every route
+ * module receives it and every service function takes it first (docs/architecture.md, "Dependencies").
+ * A new long-lived dependency is one more field here.
+ */
 import type { Auth } from './auth/auth.ts';
 import type { Config } from './config/config.ts';
 import type { AllowedOrigins } from './config/origins.ts';

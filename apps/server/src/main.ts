@@ -15,7 +15,7 @@ async function main() {
   const { app, context } = await buildApp(config, database);
 
   if (config.SEED_DEMO) await seedIfEmpty(context, app.log);
-  await promoteAdmins(database.db, config.adminEmails, app.log);
+  await promoteAdmins(context, config.adminEmails, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -21,7 +21,7 @@ describe('ADMIN_EMAILS', () => {
     const t = await createTestApp();
     try {
       const user = await signUpUser(t, 'Seller');
-      await promoteAdmins(t.db, [user.email, 'nobody@example.test'], pino({ level: 'silent' }));
+      await promoteAdmins(t.context, [user.email, 'nobody@example.test'], pino({ level: 'silent' }));
       expect((await as(t, user, { method: 'GET', url: '/api/me' })).json().role).toBe('Admin');
       expect(
         await t.db.query.users.findFirst({ where: eq(users.email, 'nobody@example.test') }),

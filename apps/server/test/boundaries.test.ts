@@ -1,5 +1,5 @@
 /**
- * The import rules of biome.json, shown by linting probe files: each row writes one file at a
+ * The import rules of biome.json and apps/web/biome.json, shown by linting probe files: each row writes one file at a
  * place in the tree, importing one thing, and says what Biome must answer. The probes carry this
  * process's id in their names and are removed afterwards (and, left by a killed run, before).
  */
@@ -27,6 +27,7 @@ interface Row {
 }
 
 const SERVER = 'apps/server/src';
+const WEB = 'apps/web/src';
 const ROWS: Row[] = [
   {
     case: 'a module imports another through its index.ts',
@@ -96,6 +97,48 @@ const ROWS: Row[] = [
     expected: layer('http/ sits below the modules'),
   },
   {
+    case: 'access/ imports a module',
+    in: `${SERVER}/access`,
+    imports: '../modules/cars/index.ts',
+    expected: layer('access/ (the record-level access check) sits below the modules'),
+  },
+  {
+    case: 'access/ imports http/',
+    in: `${SERVER}/access`,
+    imports: '../http/access.ts',
+    expected: layer('access/ (the record-level access check) sits below the modules'),
+  },
+  {
+    case: 'a web page imports a feature through its index.ts',
+    in: `${WEB}/app/routes`,
+    imports: '../../features/cars/index.ts',
+    expected: 'allowed',
+  },
+  {
+    case: "a web page imports a feature's file",
+    in: `${WEB}/app/routes`,
+    imports: '../../features/cars/components/car-form.tsx',
+    expected: layer('Import a feature only through its public surface'),
+  },
+  {
+    case: 'a web feature imports another feature',
+    in: `${WEB}/features/cars/components`,
+    imports: '../../bookings/index.ts',
+    expected: layer('A feature does not import another feature'),
+  },
+  {
+    case: 'a web feature imports app/',
+    in: `${WEB}/features/cars/components`,
+    imports: '../../../app/router.tsx',
+    expected: layer('A feature does not import app/'),
+  },
+  {
+    case: "the web app's shared components import a feature",
+    in: `${WEB}/components/ui`,
+    imports: '../../features/cars/index.ts',
+    expected: layer('Shared code (components/, lib/, config/, testing/) does not import features/'),
+  },
+  {
     case: 'two files import each other, types only',
     in: `${SERVER}/modules/cars`,
     imports: './{twin}',
@@ -125,7 +168,7 @@ function removeProbes() {
 const found = new Map<string, Diagnostic[]>();
 const probeOf = (index: number) => path.posix.join(ROWS[index]!.in, probeName(index));
 
-describe('module boundaries (biome.json)', () => {
+describe('module boundaries (biome.json, apps/web/biome.json)', () => {
   beforeAll(async () => {
     removeProbes();
     const files: string[] = [];

@@ -151,10 +151,7 @@ describe('uploads with S3_BUCKET set', () => {
       .update(photos)
       .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
       .where(eq(photos.key, photo.key));
-    const removed = await removeUnattachedPhotos(
-      { db: t.db, photos: t.context.photos },
-      new Date(Date.now() - 86_400_000),
-    );
+    const removed = await removeUnattachedPhotos(t.context, new Date(Date.now() - 86_400_000));
     expect(removed).toEqual([photo.key]);
     expect((await fetch(`${publicUrl}/${photo.key}-960.webp`)).status).toBe(404);
   });

@@ -112,7 +112,7 @@ describe('session cache', () => {
     const user = await signUpUser(t, 'Buyer');
     expect((await cached(user)).role).toBe('Buyer');
     expect((await as(t, user, { method: 'GET', url: '/api/payments' })).statusCode).toBe(403);
-    await promoteAdmins(t.db, [user.email], t.app.log);
+    await promoteAdmins(t.context, [user.email], t.app.log);
     expect((await cached(user)).role).toBe('Admin');
     expect((await as(t, user, { method: 'GET', url: '/api/payments' })).statusCode).toBe(200);
   });

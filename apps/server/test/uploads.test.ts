@@ -337,7 +337,7 @@ describe('POST /api/uploads: refused uploads store nothing', () => {
     };
     const before = await snapshot();
     const error = await ingestPhoto(
-      { db: t.db, photos: failingStore },
+      { database: t.context.database, photos: failingStore },
       await testImage(2000, 1000, (i) => i.png()),
       seller.id,
     ).catch((e: unknown) => e);
@@ -354,11 +354,7 @@ describe('POST /api/uploads: refused uploads store nothing', () => {
 
 describe('ingestPhoto (the pipeline the seed uses)', () => {
   it('stores a rendered PNG like an upload and returns its key and size', async () => {
-    const stored = await ingestPhoto(
-      { db: t.db, photos: t.context.photos },
-      await testImage(1000, 750, (i) => i.png()),
-      seller.id,
-    );
+    const stored = await ingestPhoto(t.context, await testImage(1000, 750, (i) => i.png()), seller.id);
     expect(stored).toEqual({ key: expect.stringMatching(/^[0-9a-f]{32}$/), width: 1000, height: 750 });
     expect(await storedFiles()).toEqual(
       expect.arrayContaining([`${stored.key}-480.webp`, `${stored.key}-960.webp`]),
@@ -433,10 +429,7 @@ describe('removeUnattachedPhotos', () => {
       await t.db.update(photos).set({ createdAt: twoDaysAgo }).where(eq(photos.key, key));
     }
 
-    const removed = await removeUnattachedPhotos(
-      { db: t.db, photos: t.context.photos },
-      new Date(Date.now() - 86_400_000),
-    );
+    const removed = await removeUnattachedPhotos(t.context, new Date(Date.now() - 86_400_000));
 
     expect(removed).toContain(orphan.key);
     expect(removed).not.toContain(attached.key);

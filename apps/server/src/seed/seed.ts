@@ -131,7 +131,8 @@ async function seedCars({ database, photos }: SeedContext, sellerIds: Map<string
           seed: index * 10 + i,
           view: CAR_VIEWS[i % CAR_VIEWS.length]!,
         });
-        return (await ingestPhoto({ db, photos }, await renderWebp(svg, CAR_PHOTO_WIDTH), sellerId)).key;
+        return (await ingestPhoto({ database, photos }, await renderWebp(svg, CAR_PHOTO_WIDTH), sellerId))
+          .key;
       }),
     );
     const addedDate = new Date(Date.now() - demo.addedDaysAgo * 86_400_000 - index * 60_000);

@@ -12,8 +12,7 @@ import * as service from './advertisements.service.ts';
 
 const tags = ['advertisements'];
 
-export function advertisementsRoutes({ database, photos }: AppContext): FastifyPluginAsyncZod {
-  const deps = { db: database.db, photos };
+export function advertisementsRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/advertise', {
       config: { access: 'public' },
@@ -27,10 +26,10 @@ export function advertisementsRoutes({ database, photos }: AppContext): FastifyP
         response: { 200: advertisedCarPageSchema },
       },
       handler: (request, reply) =>
-        sendCatalogue(deps.db, request, reply, {
+        sendCatalogue(context.database.db, request, reply, {
           key: `advertise:${request.query.limit}:${request.query.cursor ?? ''}`,
           schema: advertisedCarPageSchema,
-          load: () => service.listAdvertisedCars(deps, request.query),
+          load: () => service.listAdvertisedCars(context, request.query),
         }),
     });
 
@@ -45,7 +44,7 @@ export function advertisementsRoutes({ database, photos }: AppContext): FastifyP
         response: { 201: advertisementSchema },
       },
       handler: async (request, reply) => {
-        const advertisement = await service.advertiseCar(deps, currentUser(request), request.body.carId);
+        const advertisement = await service.advertiseCar(context, currentUser(request), request.body.carId);
         return reply.code(201).send(advertisement);
       },
     });

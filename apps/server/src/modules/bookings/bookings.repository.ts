@@ -88,7 +88,7 @@ export async function insertBooking(tx: Tx, values: typeof bookings.$inferInsert
 /** Locks the booking so that a payment being recorded and a cancellation cannot interleave. */
 export async function lockBooking(tx: Tx, id: string) {
   const [row] = await tx
-    .select({ buyerId: bookings.buyerId, isPaid: bookings.isPaid })
+    .select({ isPaid: bookings.isPaid })
     .from(bookings)
     .where(eq(bookings.id, id))
     .for('update');

@@ -10,13 +10,13 @@ import {
   type User,
 } from '@redline/shared';
 import { eq } from 'drizzle-orm';
+import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { carCoverUrl } from '../cars/index.ts';
 import * as repo from './bookings.repository.ts';
-import { listOwner } from './list-owner.ts';
 
 /**
  * Books a test drive for the signed-in buyer. Everything but the buyer's choices (phone, city,
@@ -71,9 +71,9 @@ async function blockingBookingOf(tx: Tx, buyerId: string, carId: string) {
 
 /** The booking's buyer, the car's seller or an admin; anyone else is told it does not exist. */
 export async function getBooking(context: AppContext, actor: User, id: string): Promise<Booking> {
+  await requireAccess(context, actor, { permission: 'booking.read', id });
   const row = await repo.findBooking(context.database.db, id);
-  const mayRead = row && (actor.role === 'Admin' || row.buyerId === actor.id || row.sellerId === actor.id);
-  if (!mayRead) throw notFound('The booking');
+  if (!row) throw notFound('The booking');
   return toBooking(row, actor);
 }
 
@@ -84,7 +84,7 @@ export async function listBuyerBookings(
   query: PageQuery,
 ): Promise<Page<Booking>> {
   const { db } = context.database;
-  const buyer = await listOwner(db, actor, email, 'Buyer');
+  const buyer = await requireAccess(context, actor, { permission: 'buyer.bookings', id: email });
   const page = await repo.listBookings(db, eq(bookings.buyerId, buyer.id), query.limit, query.cursor);
   return { items: page.items.map((row) => toBooking(row, actor)), nextCursor: page.nextCursor };
 }
@@ -97,16 +97,17 @@ export async function listSellerBookings(
   query: PageQuery,
 ): Promise<Page<Booking>> {
   const { db } = context.database;
-  const seller = await listOwner(db, actor, email, 'Seller');
+  const seller = await requireAccess(context, actor, { permission: 'seller.bookings', id: email });
   const page = await repo.listBookings(db, eq(bookings.sellerId, seller.id), query.limit, query.cursor);
   return { items: page.items.map((row) => toBooking(row, actor)), nextCursor: page.nextCursor };
 }
 
 /** Cancelling deletes the booking; paid ones stay, for the buyer's record and for accounting. */
 export async function cancelBooking(context: AppContext, actor: User, id: string) {
+  await requireAccess(context, actor, { permission: 'booking.cancel', id });
   return context.database.db.transaction(async (tx) => {
     const booking = await repo.lockBooking(tx, id);
-    if (!booking || (actor.role !== 'Admin' && booking.buyerId !== actor.id)) throw notFound('The booking');
+    if (!booking) throw notFound('The booking');
     if (booking.isPaid) throw conflict('A paid booking cannot be cancelled.');
     return { deletedCount: await repo.deleteUnpaidBooking(tx, id) };
   });

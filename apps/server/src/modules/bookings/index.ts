@@ -1,3 +1,2 @@
 /** The bookings module's public surface: other code imports this file only. */
 export { bookingsRoutes } from './bookings.routes.ts';
-export { type ListOwner, listOwner } from './list-owner.ts';

@@ -1,14 +1,8 @@
 /** Turns car rows into the API's car shape, with photo URLs from the photo store. */
 import type { AdvertisedCar, Car } from '@redline/shared';
-import type { Db } from '../../db/client.ts';
 import type { PhotoStore } from '../../storage/photo-store.ts';
 import { photoView } from '../photos/index.ts';
 import type { CarViewRow } from './cars.repository.ts';
-
-export interface CarDeps {
-  db: Db;
-  photos: PhotoStore;
-}
 
 export function toCars(store: PhotoStore, rows: CarViewRow[]): Car[] {
   return rows.map((row) => {

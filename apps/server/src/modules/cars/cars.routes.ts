@@ -17,8 +17,7 @@ import * as service from './cars.service.ts';
 
 const tags = ['cars'];
 
-export function carsRoutes({ database, photos }: AppContext): FastifyPluginAsyncZod {
-  const deps = { db: database.db, photos };
+export function carsRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/cars/:id', {
       config: { access: 'signedIn' },
@@ -32,10 +31,10 @@ export function carsRoutes({ database, photos }: AppContext): FastifyPluginAsync
         response: { 200: carPageSchema },
       },
       handler: (request, reply) =>
-        sendCatalogue(deps.db, request, reply, {
+        sendCatalogue(context.database.db, request, reply, {
           key: `category:${request.params.id}:${request.query.limit}:${request.query.cursor ?? ''}`,
           schema: carPageSchema,
-          load: () => service.listCategoryCars(deps, request.params.id, request.query),
+          load: () => service.listCategoryCars(context, request.params.id, request.query),
         }),
     });
 
@@ -49,7 +48,7 @@ export function carsRoutes({ database, photos }: AppContext): FastifyPluginAsync
         params: carIdParamsSchema,
         response: { 200: carSchema },
       },
-      handler: (request) => service.getCar(deps, request.params.id),
+      handler: (request) => service.getCar(context, request.params.id),
     });
 
     app.get('/cars/email/:email', {
@@ -64,7 +63,7 @@ export function carsRoutes({ database, photos }: AppContext): FastifyPluginAsync
         response: { 200: carPageSchema },
       },
       handler: (request) =>
-        service.listSellerCars(deps, currentUser(request), request.params.email, request.query),
+        service.listSellerCars(context, currentUser(request), request.params.email, request.query),
     });
 
     app.post('/cars', {
@@ -77,7 +76,7 @@ export function carsRoutes({ database, photos }: AppContext): FastifyPluginAsync
         response: { 201: carSchema },
       },
       handler: async (request, reply) => {
-        const car = await service.createCar(deps, currentUser(request), request.body);
+        const car = await service.createCar(context, currentUser(request), request.body);
         return reply.code(201).send(car);
       },
     });
@@ -93,7 +92,7 @@ export function carsRoutes({ database, photos }: AppContext): FastifyPluginAsync
         body: carUpdateSchema,
         response: { 200: carSchema },
       },
-      handler: (request) => service.updateCar(deps, currentUser(request), request.params.id, request.body),
+      handler: (request) => service.updateCar(context, currentUser(request), request.params.id, request.body),
     });
 
     app.delete('/cars/:id', {
@@ -107,7 +106,7 @@ export function carsRoutes({ database, photos }: AppContext): FastifyPluginAsync
         params: carIdParamsSchema,
         response: { 200: deletedCountSchema },
       },
-      handler: (request) => service.deleteCar(deps, currentUser(request), request.params.id),
+      handler: (request) => service.deleteCar(context, currentUser(request), request.params.id),
     });
   };
 }

@@ -1,61 +1,73 @@
 /** Car rules: who may list, post, edit and delete which car. */
 import type { Car, CarInput, CarPage, CarUpdate, PageQuery, User } from '@redline/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { requireAccess } from '../../access/record-access.ts';
 import { invalidateCatalogue } from '../../catalogue/catalogue-cache.ts';
+import type { AppContext } from '../../context.ts';
 import { isUuid } from '../../db/pagination.ts';
 import { cars } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { claimPhotosForCar } from '../photos/index.ts';
 import { deleteCarsWhere } from './car-deletion.ts';
-import { type CarDeps, toCars } from './car-view.ts';
+import { toCars } from './car-view.ts';
 import * as repo from './cars.repository.ts';
 
-export async function listCategoryCars(deps: CarDeps, categoryId: string, page: PageQuery): Promise<CarPage> {
-  if (!(await repo.categoryExists(deps.db, categoryId))) throw notFound('The category');
-  const rows = await repo.listUnsoldCarsOfCategory(deps.db, categoryId, page.limit, page.cursor);
-  return { items: toCars(deps.photos, rows.items), nextCursor: rows.nextCursor };
+export async function listCategoryCars(
+  context: AppContext,
+  categoryId: string,
+  page: PageQuery,
+): Promise<CarPage> {
+  const { db } = context.database;
+  if (!(await repo.categoryExists(db, categoryId))) throw notFound('The category');
+  const rows = await repo.listUnsoldCarsOfCategory(db, categoryId, page.limit, page.cursor);
+  return { items: toCars(context.photos, rows.items), nextCursor: rows.nextCursor };
 }
 
 /** Any signed-in user may view a car, sold ones included (they show `soldAt`). */
-export async function getCar(deps: CarDeps, id: string): Promise<Car> {
-  const row = isUuid(id) ? await repo.findCarView(deps.db, id) : undefined;
+export async function getCar(context: AppContext, id: string): Promise<Car> {
+  const row = isUuid(id) ? await repo.findCarView(context.database.db, id) : undefined;
   if (!row) throw notFound('The car');
-  const [car] = toCars(deps.photos, [row]);
+  const [car] = toCars(context.photos, [row]);
   return car!;
 }
 
 /** A seller's own cars, sold ones included; a seller sees only their own list, an admin anyone's. */
 export async function listSellerCars(
-  deps: CarDeps,
+  context: AppContext,
   actor: User,
   email: string,
   page: PageQuery,
 ): Promise<CarPage> {
-  if (actor.role !== 'Admin' && actor.email !== email) throw forbidden('You can only list your own cars.');
-  const seller = await repo.findSellerByEmail(deps.db, email);
-  if (!seller) throw notFound('The seller');
-  const rows = await repo.listCarsOfSeller(deps.db, seller.id, page.limit, page.cursor);
-  return { items: toCars(deps.photos, rows.items), nextCursor: rows.nextCursor };
+  const seller = await requireAccess(context, actor, { permission: 'seller.cars', id: email });
+  const rows = await repo.listCarsOfSeller(context.database.db, seller.id, page.limit, page.cursor);
+  return { items: toCars(context.photos, rows.items), nextCursor: rows.nextCursor };
 }
 
 /** The seller and the dates come from the session and the server; the body only describes the car. */
-export async function createCar(deps: CarDeps, actor: User, input: CarInput): Promise<Car> {
-  await assertCategory(deps, input.categoryId);
-  const id = await deps.db.transaction(async (tx) => {
+export async function createCar(context: AppContext, actor: User, input: CarInput): Promise<Car> {
+  const { db } = context.database;
+  await assertCategory(context, input.categoryId);
+  const id = await db.transaction(async (tx) => {
     await claimPhotosForCar(tx, input.photos, actor.id);
     const car = await repo.insertCar(tx, { ...carValues(input), sellerId: actor.id });
     return car.id;
   });
-  invalidateCatalogue(deps.db);
-  return getCar(deps, id);
+  invalidateCatalogue(db);
+  return getCar(context, id);
 }
 
 /** The car's seller edits it, or marks it sold (it then leaves the advertisements) or back on sale. */
-export async function updateCar(deps: CarDeps, actor: User, id: string, update: CarUpdate): Promise<Car> {
-  const car = isUuid(id) ? await repo.findCar(deps.db, id) : undefined;
+export async function updateCar(
+  context: AppContext,
+  actor: User,
+  id: string,
+  update: CarUpdate,
+): Promise<Car> {
+  const { db } = context.database;
+  await requireAccess(context, actor, { permission: 'car.update', id });
+  const car = await repo.findCar(db, id);
   if (!car) throw notFound('The car');
-  if (car.sellerId !== actor.id) throw forbidden('You can only edit your own cars.');
-  if (update.categoryId !== undefined) await assertCategory(deps, update.categoryId);
+  if (update.categoryId !== undefined) await assertCategory(context, update.categoryId);
 
   const { sold, ...fields } = update;
   // The update schema only lets the car's editable fields through.
@@ -64,28 +76,25 @@ export async function updateCar(deps: CarDeps, actor: User, id: string, update: 
     // Marking an already sold car sold again keeps the date it was first sold.
     ...(sold === undefined ? {} : { soldAt: sold ? (car.soldAt ?? new Date()) : null }),
   };
-  await deps.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     if (update.photos) await claimPhotosForCar(tx, update.photos, actor.id, car.photos);
     if (!(await repo.updateCarOfSeller(tx, id, actor.id, values))) throw notFound('The car');
   });
-  invalidateCatalogue(deps.db);
-  return getCar(deps, id);
+  invalidateCatalogue(db);
+  return getCar(context, id);
 }
 
 /** The car's seller or an admin; what hangs on the car goes with it (see car-deletion.ts). */
-export async function deleteCar(deps: CarDeps, actor: User, id: string) {
-  const car = isUuid(id) ? await repo.findCar(deps.db, id) : undefined;
-  if (!car) throw notFound('The car');
-  const isAdmin = actor.role === 'Admin';
-  if (!isAdmin && car.sellerId !== actor.id) throw forbidden('You can only delete your own cars.');
-  const where = isAdmin ? eq(cars.id, id) : and(eq(cars.id, id), eq(cars.sellerId, actor.id))!;
-  const deleted = await deps.db.transaction((tx) => deleteCarsWhere(tx, where));
-  invalidateCatalogue(deps.db);
+export async function deleteCar(context: AppContext, actor: User, id: string) {
+  const { db } = context.database;
+  await requireAccess(context, actor, { permission: 'car.delete', id });
+  const deleted = await db.transaction((tx) => deleteCarsWhere(tx, eq(cars.id, id)));
+  invalidateCatalogue(db);
   return { deletedCount: deleted.length };
 }
 
-async function assertCategory(deps: CarDeps, categoryId: string) {
-  if (!(await repo.categoryExists(deps.db, categoryId))) {
+async function assertCategory(context: AppContext, categoryId: string) {
+  if (!(await repo.categoryExists(context.database.db, categoryId))) {
     throw badRequest('Choose a category from the list.', { categoryId: 'Choose a category from the list' });
   }
 }

@@ -3,7 +3,6 @@ import {
   confirmTestPaymentResponseSchema,
   createPaymentIntentInputSchema,
   createPaymentIntentResponseSchema,
-  ERROR_CODES,
   pageOf,
   pageQuerySchema,
   paymentSchema,
@@ -13,17 +12,14 @@ import {
 } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { badRequest } from '../../errors.ts';
 import { currentUser } from '../../http/access.ts';
-import type { PaymentProvider, ProviderEvent } from '../../payment-providers/payment-provider.ts';
-import { TestModeProvider } from '../../payment-providers/test-mode-provider.ts';
+import type { ProviderEvent } from '../../payment-providers/payment-provider.ts';
 import * as service from './payments.service.ts';
 
 const tags = ['payments'];
 
-export function paymentsRoutes({ database, payments }: AppContext): FastifyPluginAsyncZod {
-  const { db } = database;
+export function paymentsRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/create-payment-intent', {
       config: { access: ['Buyer'] },
@@ -35,7 +31,7 @@ export function paymentsRoutes({ database, payments }: AppContext): FastifyPlugi
         body: createPaymentIntentInputSchema,
         response: { 200: createPaymentIntentResponseSchema },
       },
-      handler: (request) => service.createPaymentIntent(db, payments, currentUser(request), request.body),
+      handler: (request) => service.createPaymentIntent(context, currentUser(request), request.body),
     });
 
     // Registered whatever the provider, so that the API and its document are the same everywhere.
@@ -50,10 +46,7 @@ export function paymentsRoutes({ database, payments }: AppContext): FastifyPlugi
         body: confirmTestPaymentInputSchema,
         response: { 200: confirmTestPaymentResponseSchema },
       },
-      handler: (request) => {
-        if (!(payments instanceof TestModeProvider)) throw notConfigured('Test-mode payments are off here.');
-        return service.confirmTestPayment(db, payments, currentUser(request), request.body);
-      },
+      handler: (request) => service.confirmTestPayment(context, currentUser(request), request.body),
     });
 
     app.post('/payment', {
@@ -67,7 +60,7 @@ export function paymentsRoutes({ database, payments }: AppContext): FastifyPlugi
         response: { 200: recordPaymentResponseSchema, 201: recordPaymentResponseSchema },
       },
       handler: async (request, reply) => {
-        const result = await service.recordPayment(db, payments, currentUser(request).id, request.body);
+        const result = await service.recordPayment(context, currentUser(request), request.body);
         return reply.status(result.created ? 201 : 200).send({ insertedId: result.insertedId });
       },
     });
@@ -81,20 +74,18 @@ export function paymentsRoutes({ database, payments }: AppContext): FastifyPlugi
         querystring: pageQuerySchema,
         response: { 200: pageOf(paymentSchema) },
       },
-      handler: (request) => service.listPayments(db, request.query),
+      handler: (request) => service.listPayments(context, request.query),
     });
 
-    await app.register(stripeWebhookRoute(payments, db));
+    await app.register(stripeWebhookRoute(context));
   };
 }
-
-const notConfigured = (message: string) => new AppError(404, ERROR_CODES.notFound, message);
 
 /**
  * Stripe signs the exact bytes it sends, so this route keeps the raw body; the parser is
  * registered in this child plugin only and every other route still gets parsed JSON.
  */
-function stripeWebhookRoute(payments: PaymentProvider, db: Db): FastifyPluginAsyncZod {
+function stripeWebhookRoute(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
@@ -111,8 +102,8 @@ function stripeWebhookRoute(payments: PaymentProvider, db: Db): FastifyPluginAsy
         response: { 200: stripeWebhookResponseSchema },
       },
       handler: async (request) => {
-        const webhooks = payments.webhooks;
-        if (!webhooks) throw notConfigured('Stripe webhooks are not configured here.');
+        const webhooks = context.payments.webhooks;
+        if (!webhooks) throw service.notConfigured('Stripe webhooks are not configured here.');
         const signature = request.headers['stripe-signature'];
         if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') {
           throw badRequest('The webhook signature is missing.');
@@ -123,7 +114,7 @@ function stripeWebhookRoute(payments: PaymentProvider, db: Db): FastifyPluginAsy
         } catch {
           throw badRequest('The webhook signature is invalid.');
         }
-        await service.handleProviderEvent(db, payments, event, request.log);
+        await service.handleProviderEvent(context, event, request.log);
         return { received: true as const };
       },
     });

@@ -6,6 +6,7 @@ import {
   type ConfirmTestPaymentInput,
   type CreatePaymentIntentInput,
   CURRENCY,
+  ERROR_CODES,
   PAYMENT_ERROR_CODES,
   type PageQuery,
   type Payment,
@@ -15,22 +16,23 @@ import {
   type User,
 } from '@redline/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { requireAccess } from '../../access/record-access.ts';
+import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
-import type { PaymentProvider, ProviderEvent } from '../../payment-providers/payment-provider.ts';
-import type { TestModeProvider } from '../../payment-providers/test-mode-provider.ts';
+import type { ProviderEvent } from '../../payment-providers/payment-provider.ts';
+import { TestModeProvider } from '../../payment-providers/test-mode-provider.ts';
 import * as repo from './payments.repository.ts';
 
 const ALREADY_PAID = 'This booking is already paid.';
 const CAR_SOLD = 'This car has been sold: its test drive can no longer be paid.';
 
-export async function createPaymentIntent(
-  db: Db,
-  provider: PaymentProvider,
-  buyer: User,
-  input: CreatePaymentIntentInput,
-) {
-  const booking = await repo.findBookingOfBuyer(db, input.bookingId, buyer.id);
+/** A call that works only when the server is configured for it (test-mode payments, Stripe webhooks). */
+export const notConfigured = (message: string) => new AppError(404, ERROR_CODES.notFound, message);
+
+export async function createPaymentIntent(context: AppContext, buyer: User, input: CreatePaymentIntentInput) {
+  await requireAccess(context, buyer, { permission: 'booking.pay', id: input.bookingId });
+  const provider = context.payments;
+  const booking = await repo.findBookingOfBuyer(context.database.db, input.bookingId, buyer.id);
   if (!booking) throw notFound('The booking');
   if (booking.isPaid) throw conflict(ALREADY_PAID);
   if (!booking.carId) throw conflict('This car is no longer available.');
@@ -53,31 +55,35 @@ export async function createPaymentIntent(
  * Test mode's stand-in for the card form of Stripe Elements; only the intent's own buyer may use it,
  * and no card is charged for a car sold since the intent was made.
  */
-export async function confirmTestPayment(
-  db: Db,
-  provider: TestModeProvider,
-  buyer: User,
-  input: ConfirmTestPaymentInput,
-) {
+export async function confirmTestPayment(context: AppContext, buyer: User, input: ConfirmTestPaymentInput) {
+  const provider = context.payments;
+  if (!(provider instanceof TestModeProvider)) throw notConfigured('Test-mode payments are off here.');
+  await requireAccess(context, buyer, { permission: 'payment.confirm', id: input.clientSecret });
   const intent = await provider.findByClientSecret(input.clientSecret);
-  if (!intent || intent.metadata.buyerId !== buyer.id) throw notFound('The payment');
+  if (!intent) throw notFound('The payment');
   const { bookingId } = intent.metadata;
-  const booking = bookingId ? await repo.findBookingOfBuyer(db, bookingId, buyer.id) : undefined;
+  const booking = bookingId
+    ? await repo.findBookingOfBuyer(context.database.db, bookingId, buyer.id)
+    : undefined;
   if (booking?.carSoldAt && !booking.isPaid) throw conflict(CAR_SOLD);
   const result = await provider.confirm(intent.id, input.card);
   return { status: result.status, transactionId: result.id };
 }
 
+/** The buyer's report, from the browser, of a payment the provider confirmed. */
+export async function recordPayment(context: AppContext, buyer: User, input: RecordPaymentInput) {
+  await requireAccess(context, buyer, { permission: 'booking.pay', id: input.bookingId });
+  return recordConfirmedPayment(context, buyer.id, input);
+}
+
 /**
  * Records a payment the provider confirms: succeeded, for the fee, and made for this booking by
- * this buyer. The one path for both the browser's report and Stripe's webhook.
+ * this buyer. The one path for both the browser's report and Stripe's webhook, whose word names
+ * the buyer.
  */
-export async function recordPayment(
-  db: Db,
-  provider: PaymentProvider,
-  buyerId: string,
-  input: RecordPaymentInput,
-) {
+async function recordConfirmedPayment(context: AppContext, buyerId: string, input: RecordPaymentInput) {
+  const { db } = context.database;
+  const provider = context.payments;
   const { bookingId, transactionId } = input;
   const booking = await repo.findBookingOfBuyer(db, bookingId, buyerId);
   if (!booking) throw notFound('The booking');
@@ -134,12 +140,7 @@ function sameOrConflict(payment: repo.PaymentRow, transactionId: string) {
  * A verified `payment_intent.succeeded` records the payment like the browser would. Events that
  * can never be recorded are logged and acknowledged, because Stripe would otherwise retry them for days.
  */
-export async function handleProviderEvent(
-  db: Db,
-  provider: PaymentProvider,
-  event: ProviderEvent,
-  log: FastifyBaseLogger,
-) {
+export async function handleProviderEvent(context: AppContext, event: ProviderEvent, log: FastifyBaseLogger) {
   if (event.type !== 'payment_intent.succeeded' || !event.intent) return;
   const { id: transactionId, metadata } = event.intent;
   const parsed = recordPaymentInputSchema.safeParse({ bookingId: metadata.bookingId, transactionId });
@@ -148,7 +149,7 @@ export async function handleProviderEvent(
     return;
   }
   try {
-    await recordPayment(db, provider, metadata.buyerId, parsed.data);
+    await recordConfirmedPayment(context, metadata.buyerId, parsed.data);
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     // Money was taken but no booking can hold it (cancelled meanwhile, or its car sold): an
@@ -160,8 +161,8 @@ export async function handleProviderEvent(
   }
 }
 
-export async function listPayments(db: Db, query: PageQuery) {
-  const page = await repo.listPayments(db, query.limit, query.cursor);
+export async function listPayments(context: AppContext, query: PageQuery) {
+  const page = await repo.listPayments(context.database.db, query.limit, query.cursor);
   return {
     items: page.items.map(
       (p): Payment => ({

@@ -7,7 +7,7 @@ import { currentUser } from '../../http/access.ts';
 import { photoView } from './photo-urls.ts';
 import { ingestPhoto } from './photos.service.ts';
 
-export function photosRoutes({ database, photos }: AppContext): FastifyPluginAsyncZod {
+export function photosRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // Registered here, not on the app: its hooks then run on this route only, and no other route
     // accepts a multipart body.
@@ -40,8 +40,8 @@ export function photosRoutes({ database, photos }: AppContext): FastifyPluginAsy
           }
           unreadableUpload(error);
         }
-        const photo = await ingestPhoto({ db: database.db, photos }, buffer, currentUser(request).id);
-        return reply.code(201).send(photoView(photos, photo.key, photo));
+        const photo = await ingestPhoto(context, buffer, currentUser(request).id);
+        return reply.code(201).send(photoView(context.photos, photo.key, photo));
       },
     });
   };

@@ -13,16 +13,15 @@ import {
 } from '@redline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
-import type { Db, Tx } from '../../db/client.ts';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { badRequest, tooLarge, unavailable, unsupportedMedia } from '../../errors.ts';
 import type { PhotoStore } from '../../storage/photo-store.ts';
 import { type PhotoSize, variantName, variantNames, variantWidths } from './photo-urls.ts';
 import * as repo from './photos.repository.ts';
 
-export interface PhotoDeps {
-  db: Db;
-  photos: PhotoStore;
-}
+/** What the pipeline and the cleanup use of the app's context; the seed and the benchmarks run them without an app. */
+export type PhotoContext = Pick<AppContext, 'database' | 'photos'>;
 
 export interface StoredPhoto extends PhotoSize {
   key: string;
@@ -45,7 +44,7 @@ interface PixelSource {
 
 /** Runs the whole pipeline and records the photo; returns its key and the size of the normalised original. */
 export async function ingestPhoto(
-  deps: PhotoDeps,
+  context: PhotoContext,
   input: Buffer,
   uploaderId: string | null,
 ): Promise<StoredPhoto> {
@@ -59,18 +58,18 @@ export async function ingestPhoto(
     .slice(0, 32);
 
   if (uploaderId) {
-    const [existing] = await repo.claimPhotos(deps.db, [key], uploaderId);
+    const [existing] = await repo.claimPhotos(context.database.db, [key], uploaderId);
     if (existing) return existing;
   }
 
   const widths = variantWidths(size.width);
   const variants = await withPipelineSlot(() => encodeVariants(source, widths));
   const names = widths.map((w) => variantName(key, w));
-  await storeAll(deps.photos, names, variants);
+  await storeAll(context.photos, names, variants);
   try {
-    await repo.insertPhoto(deps.db, { key, uploaderId, ...size });
+    await repo.insertPhoto(context.database.db, { key, uploaderId, ...size });
   } catch (error) {
-    await deps.photos.delete(names).catch(() => undefined);
+    await context.photos.delete(names).catch(() => undefined);
     throw error;
   }
   return { key, ...size };
@@ -193,12 +192,12 @@ const CLEANUP_BATCH = 500;
  * Files go first, inside the transaction that holds the rows: if the store fails, the rows stay
  * and the next run tries again. Returns the keys removed.
  */
-export async function removeUnattachedPhotos(deps: PhotoDeps, olderThan: Date): Promise<string[]> {
+export async function removeUnattachedPhotos(context: PhotoContext, olderThan: Date): Promise<string[]> {
   const removed: string[] = [];
   for (;;) {
-    const batch = await deps.db.transaction(async (tx) => {
+    const batch = await context.database.db.transaction(async (tx) => {
       const rows = await repo.lockUnattachedPhotos(tx, olderThan, CLEANUP_BATCH);
-      await deps.photos.delete(rows.flatMap((r) => variantNames(r.key, r.width)));
+      await context.photos.delete(rows.flatMap((r) => variantNames(r.key, r.width)));
       await repo.deletePhotoRows(
         tx,
         rows.map((r) => r.key),
@@ -213,12 +212,12 @@ export async function removeUnattachedPhotos(deps: PhotoDeps, olderThan: Date): 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Runs the cleanup every hour without keeping the process alive; returns the function that stops it. */
-export function startPhotoCleanup(deps: PhotoDeps, log: FastifyBaseLogger): () => void {
+export function startPhotoCleanup(context: PhotoContext, log: FastifyBaseLogger): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    removeUnattachedPhotos(deps, new Date(Date.now() - UNATTACHED_PHOTO_TTL_MS))
+    removeUnattachedPhotos(context, new Date(Date.now() - UNATTACHED_PHOTO_TTL_MS))
       .then((keys) => {
         if (keys.length > 0) log.info({ count: keys.length }, 'removed unattached photos');
       })

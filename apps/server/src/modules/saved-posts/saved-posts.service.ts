@@ -1,7 +1,7 @@
 import { carName, type Page, type PageQuery, type SavedPost, type User } from '@redline/shared';
+import { type ListOwner, requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { type ListOwner, listOwner } from '../bookings/index.ts';
 import { carCoverUrl } from '../cars/index.ts';
 import * as repo from './saved-posts.repository.ts';
 
@@ -15,9 +15,8 @@ export async function listSavedPosts(
   email: string,
   query: PageQuery,
 ): Promise<Page<SavedPost>> {
-  const { db } = context.database;
-  const buyer = await listOwner(db, actor, email, 'Buyer');
-  const page = await repo.listSavedPosts(db, buyer.id, query.limit, query.cursor);
+  const buyer = await requireAccess(context, actor, { permission: 'buyer.savedPosts', id: email });
+  const page = await repo.listSavedPosts(context.database.db, buyer.id, query.limit, query.cursor);
   return { items: page.items.map((row) => toSavedPost(context, buyer, row)), nextCursor: page.nextCursor };
 }
 

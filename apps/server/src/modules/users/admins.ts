@@ -1,10 +1,15 @@
 /** Makes operators admins: ADMIN_EMAILS at start-up and `npm run create-admin`. Never a public call. */
 import type { FastifyBaseLogger } from 'fastify';
 import { invalidateSessions } from '../../auth/session-cache.ts';
-import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../context.ts';
 import { setRole } from './users.repository.ts';
 
-export async function promoteAdmins(db: Db, emails: string[], log: FastifyBaseLogger) {
+export async function promoteAdmins(
+  context: Pick<AppContext, 'database'>,
+  emails: string[],
+  log: FastifyBaseLogger,
+) {
+  const { db } = context.database;
   for (const email of emails) {
     const user = await setRole(db, email, 'Admin');
     invalidateSessions(db);

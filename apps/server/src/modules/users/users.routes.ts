@@ -11,13 +11,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
 import { currentUser, sessionUser } from '../../http/access.ts';
-import * as repo from './users.repository.ts';
 import * as service from './users.service.ts';
 
 const tags = ['users'];
 
-export function usersRoutes({ database, auth }: AppContext): FastifyPluginAsyncZod {
-  const { db } = database;
+export function usersRoutes(context: AppContext): FastifyPluginAsyncZod {
+  const { auth, database } = context;
   return async (app) => {
     // Public, so that a signed-out visitor's page asking "who am I?" gets null, not a 401 (which
     // browsers log as a console error on every public page).
@@ -29,7 +28,7 @@ export function usersRoutes({ database, auth }: AppContext): FastifyPluginAsyncZ
         summary: 'The signed-in user, or null',
         response: { 200: userSchema.nullable() },
       },
-      handler: (request) => sessionUser(auth, db, request),
+      handler: (request) => sessionUser(auth, database.db, request),
     });
 
     app.get('/users/:email', {
@@ -42,7 +41,7 @@ export function usersRoutes({ database, auth }: AppContext): FastifyPluginAsyncZ
         params: emailParamsSchema,
         response: { 200: userSchema },
       },
-      handler: (request) => service.getUserByEmail(db, currentUser(request), request.params.email),
+      handler: (request) => service.getUserByEmail(context, currentUser(request), request.params.email),
     });
 
     app.post('/users', {
@@ -63,7 +62,7 @@ export function usersRoutes({ database, auth }: AppContext): FastifyPluginAsyncZ
         params: emailParamsSchema,
         response: { 200: deletedCountSchema },
       },
-      handler: (request) => service.deleteUserByEmail(db, currentUser(request), request.params.email),
+      handler: (request) => service.deleteUserByEmail(context, currentUser(request), request.params.email),
     });
 
     for (const [path, role] of [
@@ -79,11 +78,7 @@ export function usersRoutes({ database, auth }: AppContext): FastifyPluginAsyncZ
           querystring: pageQuerySchema,
           response: { 200: pageOf(listedUserSchema) },
         },
-        handler: async (request) => {
-          const page = await repo.listUsersByRole(db, role, request.query.limit, request.query.cursor);
-          const items = page.items.map((u) => ({ ...service.toUser(u), renamedFrom: u.renamedFrom }));
-          return { items, nextCursor: page.nextCursor };
-        },
+        handler: (request) => service.listUsers(context, role, request.query),
       });
       app.patch(`/user/${path}/:id`, {
         config: { access: ['Admin'] },
@@ -95,7 +90,7 @@ export function usersRoutes({ database, auth }: AppContext): FastifyPluginAsyncZ
           params: userIdParamsSchema,
           response: { 200: userSchema },
         },
-        handler: (request) => service.verifyUser(db, request.params.id, role),
+        handler: (request) => service.verifyUser(context, request.params.id, role),
       });
     }
   };

@@ -1,19 +1,20 @@
-import type { User } from '@redline/shared';
+import type { PageQuery, User } from '@redline/shared';
+import { requireAccess } from '../../access/record-access.ts';
 import { invalidateSessions } from '../../auth/session-cache.ts';
 import { invalidateCatalogue } from '../../catalogue/catalogue-cache.ts';
-import type { Db } from '../../db/client.ts';
-import { forbidden, notFound } from '../../errors.ts';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../errors.ts';
 import * as repo from './users.repository.ts';
 
 /** Self or an admin; anyone else learns nothing, not even whether the account exists. */
-export async function getUserByEmail(db: Db, actor: User, email: string) {
-  if (actor.role !== 'Admin' && actor.email !== email) throw notFound('The user');
-  const user = await repo.findUserByEmail(db, email);
+export async function getUserByEmail(context: AppContext, actor: User, email: string) {
+  await requireAccess(context, actor, { permission: 'user.read', id: email });
+  const user = await repo.findUserByEmail(context.database.db, email);
   if (!user) throw notFound('The user');
   return toUser(user);
 }
 
-export function toUser(u: {
+function toUser(u: {
   id: string;
   name: string;
   email: string;
@@ -23,7 +24,14 @@ export function toUser(u: {
   return { id: u.id, name: u.name, email: u.email, role: u.role, isVerified: u.isVerified };
 }
 
-export async function verifyUser(db: Db, id: string, role: 'Buyer' | 'Seller') {
+export async function listUsers(context: AppContext, role: 'Buyer' | 'Seller', query: PageQuery) {
+  const page = await repo.listUsersByRole(context.database.db, role, query.limit, query.cursor);
+  const items = page.items.map((u) => ({ ...toUser(u), renamedFrom: u.renamedFrom }));
+  return { items, nextCursor: page.nextCursor };
+}
+
+export async function verifyUser(context: AppContext, id: string, role: 'Buyer' | 'Seller') {
+  const { db } = context.database;
   const user = await repo.setVerified(db, id, role);
   if (!user) throw notFound(`The ${role.toLowerCase()}`);
   invalidateSessions(db);
@@ -31,11 +39,9 @@ export async function verifyUser(db: Db, id: string, role: 'Buyer' | 'Seller') {
   return toUser(user);
 }
 
-export async function deleteUserByEmail(db: Db, actor: User, email: string) {
-  const user = await repo.findUserByEmail(db, email);
-  if (!user) throw notFound('The user');
-  if (user.id === actor.id) throw forbidden('You cannot delete your own account here.');
-  if (user.role === 'Admin') throw forbidden('Admin accounts cannot be deleted.');
+export async function deleteUserByEmail(context: AppContext, actor: User, email: string) {
+  const { db } = context.database;
+  const user = await requireAccess(context, actor, { permission: 'user.delete', id: email });
   const deletedCount = await repo.deleteUser(db, user.id);
   invalidateSessions(db);
   invalidateCatalogue(db);

@@ -1,0 +1,38 @@
+/** The queries behind record-level access (record-access.ts): only what each check needs to decide. */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { isUuid } from '../db/pagination.ts';
+import { bookings, cars, paymentIntents, users } from '../db/schema.ts';
+
+export async function carAccess(db: Db, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select({ id: cars.id, sellerId: cars.sellerId }).from(cars).where(eq(cars.id, id));
+  return row;
+}
+
+export async function bookingAccess(db: Db, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({ id: bookings.id, buyerId: bookings.buyerId, sellerId: bookings.sellerId })
+    .from(bookings)
+    .where(eq(bookings.id, id));
+  return row;
+}
+
+/** A test-mode payment intent by its client secret, with the buyer it was made for. */
+export async function paymentIntentAccess(db: Db, clientSecret: string) {
+  const [row] = await db
+    .select({ id: paymentIntents.id, buyerId: sql<string | null>`${paymentIntents.metadata}->>'buyerId'` })
+    .from(paymentIntents)
+    .where(eq(paymentIntents.clientSecret, clientSecret));
+  return row;
+}
+
+export async function userAccess(db: Db, email: string, role?: 'Buyer' | 'Seller') {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(and(eq(users.email, email), role && eq(users.role, role)))
+    .limit(1);
+  return row;
+}

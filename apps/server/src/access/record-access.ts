@@ -1,0 +1,155 @@
+/**
+ * Record-level access: the one check of whether this actor may do this to this record (immich's
+ * `requireAccess` is the model). The route's `config.access` (access.ts) has already admitted the
+ * actor's role; every service asks here before it reads or changes a record it did not scope to
+ * the actor itself, and this loads what the decision needs.
+ *
+ * 403 or 404, the one rule: a refusal never tells the actor that something exists which they may
+ * not see.
+ * - A record the actor may not see (another buyer's booking or payment, another user's account)
+ *   answers 404, word for word the answer for a record that does not exist.
+ * - A record the actor may see but not change (a car: every signed-in user may view one) answers 403.
+ * - A list named by someone else's e-mail answers 403, decided from the request alone before
+ *   anything is looked up, so it is the same whether that account exists. An admin may read any
+ *   list; for an admin an e-mail without such an account answers 404.
+ * A new check is one more permission below, its status decided by this rule.
+ */
+import type { User } from '@redline/shared';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { forbidden, notFound } from '../errors.ts';
+import * as repo from './record-access.repository.ts';
+
+interface RecordRule<R> {
+  /** The record's name in a 404 ("The car"). */
+  name: string;
+  load(db: Db, id: string): Promise<R | undefined>;
+  /** Whether the actor may see the record; when not, the answer is the 404 of a missing one. */
+  sees(actor: User, record: R): boolean;
+  /** Why the actor, who sees the record, may not do this (a 403); undefined when they may. */
+  refusal?(actor: User, record: R): string | undefined;
+}
+
+type Car = NonNullable<Awaited<ReturnType<typeof repo.carAccess>>>;
+type Booking = NonNullable<Awaited<ReturnType<typeof repo.bookingAccess>>>;
+type PaymentIntent = NonNullable<Awaited<ReturnType<typeof repo.paymentIntentAccess>>>;
+type Account = NonNullable<Awaited<ReturnType<typeof repo.userAccess>>>;
+
+const isAdmin = (actor: User) => actor.role === 'Admin';
+
+/** Every signed-in user may view any car, sold ones included. */
+const car = { name: 'The car', load: repo.carAccess, sees: () => true } satisfies RecordRule<Car>;
+/** A booking is its buyer's and its car's seller's, and the admins'. */
+const booking = {
+  name: 'The booking',
+  load: repo.bookingAccess,
+  sees: (actor, b) => isAdmin(actor) || b.buyerId === actor.id || b.sellerId === actor.id,
+} satisfies RecordRule<Booking>;
+/** An account is its user's and the admins'. */
+const account = {
+  name: 'The user',
+  load: repo.userAccess,
+  sees: (actor, user) => isAdmin(actor) || user.id === actor.id,
+} satisfies RecordRule<Account>;
+
+const RECORD_RULES = {
+  'car.update': {
+    ...car,
+    refusal: (actor, c) => (c.sellerId === actor.id ? undefined : 'You can only edit your own cars.'),
+  } satisfies RecordRule<Car>,
+  'car.advertise': {
+    ...car,
+    refusal: (actor, c) => (c.sellerId === actor.id ? undefined : 'You can only advertise your own cars.'),
+  } satisfies RecordRule<Car>,
+  'car.delete': {
+    ...car,
+    refusal: (actor, c) =>
+      isAdmin(actor) || c.sellerId === actor.id ? undefined : 'You can only delete your own cars.',
+  } satisfies RecordRule<Car>,
+  'booking.read': booking,
+  'booking.cancel': {
+    ...booking,
+    refusal: (actor, b) =>
+      isAdmin(actor) || b.buyerId === actor.id ? undefined : "Only the booking's buyer can cancel it.",
+  } satisfies RecordRule<Booking>,
+  'booking.pay': {
+    ...booking,
+    refusal: (actor, b) => (b.buyerId === actor.id ? undefined : "Only the booking's buyer can pay for it."),
+  } satisfies RecordRule<Booking>,
+  /** A test-mode payment, named by its client secret: only the buyer it was made for may confirm it. */
+  'payment.confirm': {
+    name: 'The payment',
+    load: repo.paymentIntentAccess,
+    sees: (actor, intent) => intent.buyerId === actor.id,
+  } satisfies RecordRule<PaymentIntent>,
+  'user.read': account,
+  'user.delete': {
+    ...account,
+    refusal: (actor, user) => {
+      if (user.id === actor.id) return 'You cannot delete your own account here.';
+      if (user.role === 'Admin') return 'Admin accounts cannot be deleted.';
+      return undefined;
+    },
+  } satisfies RecordRule<Account>,
+};
+
+/** Lists named by their owner's e-mail: the owner's role, and what another user is told. */
+const LIST_RULES = {
+  'seller.cars': { role: 'Seller', refusal: 'You can only list your own cars.' },
+  'seller.bookings': { role: 'Seller', refusal: 'You can only see your own list.' },
+  'buyer.bookings': { role: 'Buyer', refusal: 'You can only see your own list.' },
+  'buyer.savedPosts': { role: 'Buyer', refusal: 'You can only see your own list.' },
+} as const;
+
+type RecordPermission = keyof typeof RECORD_RULES;
+type ListPermission = keyof typeof LIST_RULES;
+export type Permission = RecordPermission | ListPermission;
+
+/** The owner of a list, once the actor may read it. */
+export type ListOwner = Pick<User, 'id' | 'name' | 'email'>;
+
+/** What a granted check hands back: the record as the check loaded it, or the list's owner. */
+export type Granted<P extends Permission> = P extends RecordPermission
+  ? (typeof RECORD_RULES)[P] extends RecordRule<infer R>
+    ? R
+    : never
+  : ListOwner;
+
+/**
+ * Throws the 404 or 403 of the rule above unless `actor` may do `permission` to the record `id`
+ * (a user's e-mail for user and list permissions, the client secret for a test-mode payment).
+ */
+export async function requireAccess<P extends Permission>(
+  context: Pick<AppContext, 'database'>,
+  actor: User,
+  request: { permission: P; id: string },
+): Promise<Granted<P>> {
+  const { permission, id } = request;
+  const { db } = context.database;
+  if (isListPermission(permission))
+    return (await listOwner(db, actor, LIST_RULES[permission], id)) as Granted<P>;
+  const rule: RecordRule<unknown> = RECORD_RULES[permission as RecordPermission];
+  const record = await rule.load(db, id);
+  if (record === undefined || !rule.sees(actor, record)) throw notFound(rule.name);
+  const refusal = rule.refusal?.(actor, record);
+  if (refusal) throw forbidden(refusal);
+  return record as Granted<P>;
+}
+
+const isListPermission = (permission: Permission): permission is ListPermission => permission in LIST_RULES;
+
+async function listOwner(
+  db: Db,
+  actor: User,
+  rule: (typeof LIST_RULES)[ListPermission],
+  email: string,
+): Promise<ListOwner> {
+  if (!isAdmin(actor)) {
+    // The route admits only the list's role: one's own list is the only readable one.
+    if (actor.email !== email) throw forbidden(rule.refusal);
+    return actor;
+  }
+  const owner = await repo.userAccess(db, email, rule.role);
+  if (!owner) throw notFound(`The ${rule.role.toLowerCase()}`);
+  return owner;
+}
