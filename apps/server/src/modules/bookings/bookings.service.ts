@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
+import { publish } from '../../events/index.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import * as repo from './bookings.repository.ts';
 import { carCoverUrl, carName } from './car-summary.ts';
@@ -35,7 +36,7 @@ export async function bookTestDrive(context: AppContext, buyer: User, input: Boo
         : 'You already have an open booking for this car: pay for it or cancel it first.';
       throw new AppError(409, BOOKING_ERROR_CODES.alreadyBooked, message, { bookingId: existing.id });
     }
-    return repo.insertBooking(tx, {
+    const bookingId = await repo.insertBooking(tx, {
       carId: car.id,
       carName: carName(car),
       carPhoto: carCoverUrl(context, car.photos, car.coverWidth),
@@ -52,6 +53,8 @@ export async function bookTestDrive(context: AppContext, buyer: User, input: Boo
       price: TEST_DRIVE_FEE_CENTS,
       isPaid: false,
     });
+    await publish(tx, 'booking.requested', { bookingId, carId: car.id, buyerId: buyer.id });
+    return bookingId;
   });
   return toBooking((await repo.findBooking(db, id))!, buyer);
 }
@@ -107,7 +110,9 @@ export async function cancelBooking(context: AppContext, actor: User, id: string
     const booking = await repo.lockBooking(tx, id);
     if (!booking || (actor.role !== 'Admin' && booking.buyerId !== actor.id)) throw notFound('The booking');
     if (booking.isPaid) throw conflict('A paid booking cannot be cancelled.');
-    return { deletedCount: await repo.deleteUnpaidBooking(tx, id) };
+    const deletedCount = await repo.deleteUnpaidBooking(tx, id);
+    if (deletedCount > 0) await publish(tx, 'booking.cancelled', { bookingId: id });
+    return { deletedCount };
   });
 }
 

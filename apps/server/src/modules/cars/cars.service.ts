@@ -3,8 +3,8 @@ import type { Car, CarInput, CarPage, CarUpdate, PageQuery, User } from '@redlin
 import { and, eq } from 'drizzle-orm';
 import { isUuid } from '../../db/pagination.ts';
 import { cars } from '../../db/schema.ts';
+import { publish } from '../../events/index.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { invalidateCatalogue } from '../categories/catalogue-cache.ts';
 import { claimPhotosForCar } from '../photos/photos.service.ts';
 import { deleteCarsWhere } from './car-deletion.ts';
 import { type CarDeps, toCars } from './car-view.ts';
@@ -44,9 +44,9 @@ export async function createCar(deps: CarDeps, actor: User, input: CarInput): Pr
   const id = await deps.db.transaction(async (tx) => {
     await claimPhotosForCar(tx, input.photos, actor.id);
     const car = await repo.insertCar(tx, { ...carValues(input), sellerId: actor.id });
+    await publish(tx, 'car.posted', { carId: car.id, sellerId: actor.id });
     return car.id;
   });
-  invalidateCatalogue(deps.db);
   return getCar(deps, id);
 }
 
@@ -67,8 +67,8 @@ export async function updateCar(deps: CarDeps, actor: User, id: string, update: 
   await deps.db.transaction(async (tx) => {
     if (update.photos) await claimPhotosForCar(tx, update.photos, actor.id, car.photos);
     if (!(await repo.updateCarOfSeller(tx, id, actor.id, values))) throw notFound('The car');
+    await publish(tx, sold && !car.soldAt ? 'car.sold' : 'car.updated', { carId: id });
   });
-  invalidateCatalogue(deps.db);
   return getCar(deps, id);
 }
 
@@ -80,7 +80,6 @@ export async function deleteCar(deps: CarDeps, actor: User, id: string) {
   if (!isAdmin && car.sellerId !== actor.id) throw forbidden('You can only delete your own cars.');
   const where = isAdmin ? eq(cars.id, id) : and(eq(cars.id, id), eq(cars.sellerId, actor.id))!;
   const deleted = await deps.db.transaction((tx) => deleteCarsWhere(tx, where));
-  invalidateCatalogue(deps.db);
   return { deletedCount: deleted.length };
 }
 

@@ -1,13 +1,15 @@
 import { categoryListSchema } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { sendCatalogue } from './catalogue-cache.ts';
+import { followCatalogueChanges, sendCatalogue } from './catalogue-cache.ts';
 import { listCategories } from './categories.repository.ts';
 import { bannerView } from './category-banner.ts';
 
 export function categoriesRoutes({ database, photos }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
   return async (app) => {
+    const stopFollowing = followCatalogueChanges(database);
+    app.addHook('onClose', async () => stopFollowing());
     app.get('/categories', {
       config: { access: 'public' },
       schema: {

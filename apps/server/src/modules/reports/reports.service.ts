@@ -5,7 +5,6 @@ import { cars } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { carCoverUrl, carName } from '../bookings/car-summary.ts';
 import { deleteCarsWhere } from '../cars/car-deletion.ts';
-import { invalidateCatalogue } from '../categories/catalogue-cache.ts';
 import * as repo from './reports.repository.ts';
 
 /** A buyer reports a car once; the report goes to the admins' Reported Items. */
@@ -60,15 +59,13 @@ export async function listReportedPosts(context: AppContext, query: PageQuery): 
  * still reported: if another admin dismissed the reports meanwhile, nothing is deleted.
  */
 export async function deleteReportedPost(context: AppContext, carId: string) {
-  const result = await context.database.db.transaction(async (tx) => {
+  return context.database.db.transaction(async (tx) => {
     // Locked first so that no booking or save slips in between the rule's statements.
     const car = await repo.lockCar(tx, carId, 'update');
     if (!car || !(await repo.hasReports(tx, carId))) throw notFound('The reported post');
     const deleted = await deleteCarsWhere(tx, eq(cars.id, carId));
     return { deletedCount: deleted.length };
   });
-  invalidateCatalogue(context.database.db);
-  return result;
 }
 
 /** The reports were unfounded: they go, the car stays. */

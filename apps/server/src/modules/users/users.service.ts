@@ -1,8 +1,8 @@
 import type { User } from '@redline/shared';
 import { invalidateSessions } from '../../auth/session-cache.ts';
 import type { Db } from '../../db/client.ts';
+import { publish } from '../../events/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { invalidateCatalogue } from '../categories/catalogue-cache.ts';
 import * as repo from './users.repository.ts';
 
 /** Self or an admin; anyone else learns nothing, not even whether the account exists. */
@@ -24,10 +24,13 @@ export function toUser(u: {
 }
 
 export async function verifyUser(db: Db, id: string, role: 'Buyer' | 'Seller') {
-  const user = await repo.setVerified(db, id, role);
+  const user = await db.transaction(async (tx) => {
+    const row = await repo.setVerified(tx, id, role);
+    if (row) await publish(tx, 'user.changed', { userId: id, change: 'verified' });
+    return row;
+  });
   if (!user) throw notFound(`The ${role.toLowerCase()}`);
   invalidateSessions(db);
-  invalidateCatalogue(db);
   return toUser(user);
 }
 
@@ -38,6 +41,5 @@ export async function deleteUserByEmail(db: Db, actor: User, email: string) {
   if (user.role === 'Admin') throw forbidden('Admin accounts cannot be deleted.');
   const deletedCount = await repo.deleteUser(db, user.id);
   invalidateSessions(db);
-  invalidateCatalogue(db);
   return { deletedCount };
 }
