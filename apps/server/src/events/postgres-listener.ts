@@ -1,17 +1,20 @@
 /**
  * The one LISTEN connection of an instance on PostgreSQL: it hands every event NOTIFY to the bus.
  * A dropped connection is opened again (after 1 s, then waiting twice as long each time, at most
- * 30 s); notifications sent meanwhile are lost, so the bus then tells its subscribers.
+ * 30 s); notifications sent meanwhile are lost, so the bus then tells its subscribers. An idle
+ * connection that died without a word (a half-open TCP connection) is found by a query every 30 s.
  */
 import pg from 'pg';
 import { EVENTS_CHANNEL, type EventBus } from './event-bus.ts';
 
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
+const CHECK_EVERY_MS = 30_000;
 
 export class PostgresListener {
   private client: pg.Client | undefined;
   private retry: NodeJS.Timeout | undefined;
+  private check: NodeJS.Timeout | undefined;
   private closed = false;
 
   constructor(
@@ -22,17 +25,26 @@ export class PostgresListener {
   /** Listens before the app starts, so that no change made after start-up is missed. */
   async start() {
     this.client = await this.connect();
+    this.check = setInterval(() => {
+      const client = this.client;
+      client?.query('select 1').catch(() => this.lost(client));
+    }, CHECK_EVERY_MS);
+    this.check.unref();
   }
 
   async close() {
     this.closed = true;
     clearTimeout(this.retry);
+    clearInterval(this.check);
     await this.client?.end();
   }
 
   private async connect(): Promise<pg.Client> {
-    // keepAlive: a connection that silently died (a half-open TCP connection) is noticed.
-    const client = new pg.Client({ connectionString: this.connectionString, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      keepAlive: true,
+      query_timeout: 10_000,
+    });
     client.on('notification', ({ channel, payload }) => {
       if (channel === EVENTS_CHANNEL && payload) this.bus.receive(payload);
     });
