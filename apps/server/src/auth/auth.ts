@@ -77,9 +77,9 @@ export function createAuth(
   const googleEnabled = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
   // Run after the write commits: sign-out, revocations, password change and reset, user update and deletion.
   const forgetSessions = { after: async () => invalidateSessions(db) };
-  // Better Auth writes a user outside any transaction (its Drizzle adapter's default), and runs these
-  // hooks once the write is done: the fact is published right after it. A seller's name and
-  // verification are part of every view of their cars (the catalogue cache follows user.changed).
+  // Better Auth writes a user in a statement of its own (its Drizzle adapter runs no transaction by
+  // default) and runs these hooks after it: the fact is published right after the write. A seller's
+  // name and verification are part of every view of their cars (the catalogue cache follows user.changed).
   const userChanged = (change: DomainEvents['user.changed']['change']) => ({
     after: async (user: { id: string }) => {
       if (change !== 'signed-up') invalidateSessions(db);
