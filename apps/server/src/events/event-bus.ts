@@ -92,7 +92,12 @@ export class EventBus {
 
   /** A NOTIFY from the listener: every instance's facts, this one's included (skipped). */
   receive(text: string) {
-    const message = JSON.parse(text) as Message;
+    let message: Message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return; // not Redline's: only the database's users can NOTIFY, and a stray text must not stop the listener
+    }
     if (message.origin !== this.origin) this.deliver(message.name, message.payload);
   }
 
