@@ -77,6 +77,8 @@ export async function buildApp(
   app.addHook('onListen', function () {
     origins.listeningOn(this.addresses().filter((a) => typeof a !== 'string'));
   });
+  database.events.onSubscriberError = (error, name) =>
+    app.log.error({ err: error, event: name }, 'event subscriber failed');
   const auth = createAuth(config, database.db, mailer, origins);
   const payments = await createPaymentProvider(config, database.db);
   const photos = await createPhotoStore(config);

@@ -13,12 +13,12 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
 import { and, eq, like } from 'drizzle-orm';
 import type { z } from 'zod';
-import { invalidateCatalogue } from '../catalogue/catalogue-cache.ts';
 import type { Config } from '../config/config.ts';
 import { AllowedOrigins } from '../config/origins.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
 import { INVALID_FIELDS_MESSAGE } from '../errors.ts';
+import { type DomainEvents, publish } from '../events/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { authLimits, CLIENT_IP_HEADER } from './auth-limits.ts';
 import { invalidateSessions } from './session-cache.ts';
@@ -77,13 +77,15 @@ export function createAuth(
   const googleEnabled = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
   // Run after the write commits: sign-out, revocations, password change and reset, user update and deletion.
   const forgetSessions = { after: async () => invalidateSessions(db) };
-  // A seller's name and verification are part of every view of their cars.
-  const forgetUser = {
-    after: async () => {
-      invalidateSessions(db);
-      invalidateCatalogue(db);
+  // Better Auth writes a user in a statement of its own (its Drizzle adapter runs no transaction by
+  // default) and runs these hooks after it: the fact is published right after the write. A seller's
+  // name and verification are part of every view of their cars (the catalogue cache follows user.changed).
+  const userChanged = (change: DomainEvents['user.changed']['change']) => ({
+    after: async (user: { id: string }) => {
+      if (change !== 'signed-up') invalidateSessions(db);
+      await publish(db, 'user.changed', { userId: user.id, change });
     },
-  };
+  });
   return betterAuth({
     appName: 'Redline',
     logger: { disabled: config.NODE_ENV === 'test', level: 'warn' },
@@ -127,7 +129,11 @@ export function createAuth(
     },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     databaseHooks: {
-      user: { update: forgetUser, delete: forgetUser },
+      user: {
+        create: userChanged('signed-up'),
+        update: userChanged('updated'),
+        delete: userChanged('deleted'),
+      },
       session: { update: forgetSessions, delete: forgetSessions },
       account: { update: forgetSessions, delete: forgetSessions },
     },

@@ -3,11 +3,13 @@
  * cars) kept serialised in memory, with a strong ETag so that a browser revalidating its copy gets
  * a bodiless 304. None of them depends on who asks: access is checked before the cache is read.
  *
- * Every service whose write changes one of these answers calls `invalidateCatalogue(db)` AFTER its
- * transaction commits: a read that began before the write then cannot store its older answer
- * (the version check below), and a read that begins after it reads the committed rows.
- * Writes this process does not see (another instance, an operator script) are bounded by
- * MAX_AGE_MS. The cache belongs to one database handle.
+ * The cache empties itself after every committed change to what it holds, in this instance or
+ * another: every write that changes these answers publishes a domain event in its transaction, and
+ * `followCatalogueChanges` subscribes to them (src/events). Emptied after the commit, a read that
+ * began before the write cannot store its older answer (the version check below), and a read that
+ * begins after it reads the committed rows. A write that announces nothing (SQL typed by an
+ * operator), or one missed while the event listener's connection was silently dead, is bounded by
+ * MAX_AGE_MS (ADR 0009). The cache belongs to one database handle.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -15,11 +17,12 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import { perDatabase } from '../db/per-database.ts';
+import type { EventName } from '../events/index.ts';
 
-/** How long an answer may be served without a change this process saw. */
-export const MAX_AGE_MS = 5_000;
+/** How long an answer may be served when no event announced a change (a safety net, see above). */
+export const MAX_AGE_MS = 60_000;
 /** Lists are cached per page (limit and cursor); cursors come from clients, so the count is bounded. */
 const MAX_ENTRIES = 256;
 
@@ -110,9 +113,34 @@ export function catalogueAnswer(db: Db, key: string, load: () => Promise<string>
   return cacheOf(db).get(key, load);
 }
 
-/** Call after any committed write that changes categories or the What's New list (see the module comment). */
-export function invalidateCatalogue(db: Db): void {
+function invalidateCatalogue(db: Db): void {
   cacheOf(db).invalidate();
+}
+
+/** The facts that change categories, What's New or a category's cars (a seller's name and badge show on each car). */
+const CATALOGUE_EVENTS = [
+  'car.posted',
+  'car.updated',
+  'car.sold',
+  'car.deleted',
+  'car.advertised',
+  'category.added',
+] as const satisfies EventName[];
+
+/** Empties the cache of `database` after each committed change to what it holds; returns the unsubscribe. */
+export function followCatalogueChanges({ db, events }: Database): () => void {
+  const empty = () => invalidateCatalogue(db);
+  const unsubscribes = [
+    ...CATALOGUE_EVENTS.map((name) => events.subscribe(name, empty)),
+    // A new account has no cars yet.
+    events.subscribe('user.changed', ({ change }) => {
+      if (change !== 'signed-up') empty();
+    }),
+    events.onMissedEvents(empty),
+  ];
+  return () => {
+    for (const unsubscribe of unsubscribes) unsubscribe();
+  };
 }
 
 const etagOf = (body: Buffer) => createHash('sha1').update(body).digest('base64url');

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { EventBus, PostgresListener } from '../events/index.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,6 +20,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** The domain events of this handle's transactions (and, on PostgreSQL, of every instance's). */
+  events: EventBus;
   /** Cheap round trip used by the health check. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -44,22 +47,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder });
+    const events = new EventBus({ notify: true });
+    events.follow(db);
+    const listener = new PostgresListener(options.databaseUrl, events);
+    await listener.start();
     return {
       db,
       engine: 'postgres',
+      events,
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = new PGlite(options.dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
+  // One process owns a PGlite database: its events never leave it.
+  const events = new EventBus({ notify: false });
+  events.follow(db);
   return {
     db,
     engine: 'pglite',
+    events,
     ping: async () => {
       await client.query('select 1');
     },

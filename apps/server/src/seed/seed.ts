@@ -5,9 +5,9 @@
  */
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { invalidateCatalogue } from '../catalogue/catalogue-cache.ts';
 import type { AppContext } from '../context.ts';
 import { advertisements, cars, categories, users } from '../db/schema.ts';
+import { publish } from '../events/index.ts';
 import { bannerFiles, bannerView } from '../modules/categories/index.ts';
 import { ingestPhoto } from '../modules/photos/index.ts';
 import { CAR_VIEWS, carPhotoSvg, categoryIconSvg, categoryImageSvg, renderWebp } from './art.ts';
@@ -41,7 +41,6 @@ export async function seed(context: SeedContext, log: FastifyBaseLogger, options
   await seedCategories(context);
   const sellerIds = await seedUsers(context);
   const added = await seedCars(context, sellerIds);
-  invalidateCatalogue(db);
   log.info({ cars: added }, 'demo data in place');
 }
 
@@ -58,16 +57,20 @@ async function seedCategories({ database, photos }: SeedContext) {
     for (const { name, width } of bannerFiles(category.id)) {
       await photos.put(name, await renderWebp(banner, width), 'image/webp');
     }
-    await database.db
-      .insert(categories)
-      .values({
-        id: category.id,
-        name: category.name,
-        icon: photos.url(icon),
-        image: bannerView(photos, category.id).src,
-        position: index + 1,
-      })
-      .onConflictDoNothing();
+    await database.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(categories)
+        .values({
+          id: category.id,
+          name: category.name,
+          icon: photos.url(icon),
+          image: bannerView(photos, category.id).src,
+          position: index + 1,
+        })
+        .onConflictDoNothing()
+        .returning({ id: categories.id });
+      if (inserted.length > 0) await publish(tx, 'category.added', { categoryId: category.id });
+    });
   }
 }
 
@@ -157,6 +160,7 @@ async function seedCars({ database, photos }: SeedContext, sellerIds: Map<string
         })
         .returning({ id: cars.id });
       if (demo.advertised) await tx.insert(advertisements).values({ carId: car!.id, createdAt: addedDate });
+      await publish(tx, 'car.posted', { carId: car!.id, sellerId });
     });
     added += 1;
   }

@@ -1,9 +1,9 @@
 /** Advertising: a seller puts one of their unsold cars on the public What's New list, once. */
 import type { AdvertisedCarPage, Advertisement, PageQuery, User } from '@redline/shared';
 import { requireAccess } from '../../access/record-access.ts';
-import { invalidateCatalogue } from '../../catalogue/catalogue-cache.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { publish } from '../../events/index.ts';
 import { findCar, toAdvertisedCars } from '../cars/index.ts';
 import * as repo from './advertisements.repository.ts';
 
@@ -18,9 +18,12 @@ export async function advertiseCar(context: AppContext, actor: User, carId: stri
   const car = await findCar(db, carId);
   if (!car) throw notFound('The car');
   if (car.soldAt) throw conflict('A sold car cannot be advertised.');
-  const advertisement = await repo.insertAdvertisement(db, car.id);
+  const advertisement = await db.transaction(async (tx) => {
+    const row = await repo.insertAdvertisement(tx, car.id);
+    if (row) await publish(tx, 'car.advertised', { carId: car.id, advertisementId: row.id });
+    return row;
+  });
   if (!advertisement) throw conflict('This car is already advertised.');
-  invalidateCatalogue(db);
   return {
     id: advertisement.id,
     carId: advertisement.carId,

@@ -15,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
+import { publish } from '../../events/index.ts';
 import { carCoverUrl } from '../cars/index.ts';
 import * as repo from './bookings.repository.ts';
 
@@ -36,7 +37,7 @@ export async function bookTestDrive(context: AppContext, buyer: User, input: Boo
         : 'You already have an open booking for this car: pay for it or cancel it first.';
       throw new AppError(409, BOOKING_ERROR_CODES.alreadyBooked, message, { bookingId: existing.id });
     }
-    return repo.insertBooking(tx, {
+    const bookingId = await repo.insertBooking(tx, {
       carId: car.id,
       carName: carName(car),
       carPhoto: carCoverUrl(context, car.photos, car.coverWidth),
@@ -53,6 +54,8 @@ export async function bookTestDrive(context: AppContext, buyer: User, input: Boo
       price: TEST_DRIVE_FEE_CENTS,
       isPaid: false,
     });
+    await publish(tx, 'booking.requested', { bookingId, carId: car.id, buyerId: buyer.id });
+    return bookingId;
   });
   return toBooking((await repo.findBooking(db, id))!, buyer);
 }
@@ -109,7 +112,9 @@ export async function cancelBooking(context: AppContext, actor: User, id: string
     const booking = await repo.lockBooking(tx, id);
     if (!booking) throw notFound('The booking');
     if (booking.isPaid) throw conflict('A paid booking cannot be cancelled.');
-    return { deletedCount: await repo.deleteUnpaidBooking(tx, id) };
+    const deletedCount = await repo.deleteUnpaidBooking(tx, id);
+    if (deletedCount > 0) await publish(tx, 'booking.cancelled', { bookingId: id });
+    return { deletedCount };
   });
 }
 

@@ -2,6 +2,7 @@
 import { and, inArray, not, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings, cars } from '../../db/schema.ts';
+import { publish } from '../../events/index.ts';
 
 /**
  * Removes cars with what hangs on them: advertisements, saved posts and reports go by cascade,
@@ -13,5 +14,7 @@ export async function deleteCarsWhere(tx: Tx, where: SQL) {
   if (doomed.length === 0) return [];
   const ids = doomed.map((c) => c.id);
   await tx.delete(bookings).where(and(inArray(bookings.carId, ids), not(bookings.isPaid)));
-  return tx.delete(cars).where(inArray(cars.id, ids)).returning({ id: cars.id });
+  const deleted = await tx.delete(cars).where(inArray(cars.id, ids)).returning({ id: cars.id });
+  for (const { id } of deleted) await publish(tx, 'car.deleted', { carId: id });
+  return deleted;
 }

@@ -2,11 +2,11 @@
 import type { Car, CarInput, CarPage, CarUpdate, PageQuery, User } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { requireAccess } from '../../access/record-access.ts';
-import { invalidateCatalogue } from '../../catalogue/catalogue-cache.ts';
 import type { AppContext } from '../../context.ts';
 import { isUuid } from '../../db/pagination.ts';
 import { cars } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { publish } from '../../events/index.ts';
 import { claimPhotosForCar } from '../photos/index.ts';
 import { deleteCarsWhere } from './car-deletion.ts';
 import { toCars } from './car-view.ts';
@@ -50,9 +50,9 @@ export async function createCar(context: AppContext, actor: User, input: CarInpu
   const id = await db.transaction(async (tx) => {
     await claimPhotosForCar(tx, input.photos, actor.id);
     const car = await repo.insertCar(tx, { ...carValues(input), sellerId: actor.id });
+    await publish(tx, 'car.posted', { carId: car.id, sellerId: actor.id });
     return car.id;
   });
-  invalidateCatalogue(db);
   return getCar(context, id);
 }
 
@@ -79,8 +79,8 @@ export async function updateCar(
   await db.transaction(async (tx) => {
     if (update.photos) await claimPhotosForCar(tx, update.photos, actor.id, car.photos);
     if (!(await repo.updateCarOfSeller(tx, id, actor.id, values))) throw notFound('The car');
+    await publish(tx, sold && !car.soldAt ? 'car.sold' : 'car.updated', { carId: id });
   });
-  invalidateCatalogue(db);
   return getCar(context, id);
 }
 
@@ -89,7 +89,6 @@ export async function deleteCar(context: AppContext, actor: User, id: string) {
   const { db } = context.database;
   await requireAccess(context, actor, { permission: 'car.delete', id });
   const deleted = await db.transaction((tx) => deleteCarsWhere(tx, eq(cars.id, id)));
-  invalidateCatalogue(db);
   return { deletedCount: deleted.length };
 }
 

@@ -1,6 +1,6 @@
 import { categoryListSchema } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendCatalogue } from '../../catalogue/catalogue-cache.ts';
+import { followCatalogueChanges, sendCatalogue } from '../../catalogue/catalogue-cache.ts';
 import type { AppContext } from '../../context.ts';
 import { listCategories } from './categories.repository.ts';
 import { bannerView } from './category-banner.ts';
@@ -8,6 +8,8 @@ import { bannerView } from './category-banner.ts';
 export function categoriesRoutes({ database, photos }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
   return async (app) => {
+    const stopFollowing = followCatalogueChanges(database);
+    app.addHook('onClose', async () => stopFollowing());
     app.get('/categories', {
       config: { access: 'public' },
       schema: {

@@ -2,6 +2,7 @@ import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import { bookings, cars, payments } from '../../db/schema.ts';
+import { publish } from '../../events/index.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -69,6 +70,7 @@ export function recordPayment(
       return { kind: 'existing', payment: winner };
     }
     await tx.update(bookings).set({ isPaid: true }).where(eq(bookings.id, values.bookingId));
+    await publish(tx, 'booking.paid', { bookingId: values.bookingId, paymentId: created.id });
     return { kind: 'created', payment: created };
   });
 }

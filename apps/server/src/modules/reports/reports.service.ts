@@ -9,7 +9,6 @@ import {
   type User,
 } from '@redline/shared';
 import { eq } from 'drizzle-orm';
-import { invalidateCatalogue } from '../../catalogue/catalogue-cache.ts';
 import type { AppContext } from '../../context.ts';
 import { cars } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -68,15 +67,13 @@ export async function listReportedPosts(context: AppContext, query: PageQuery): 
  * still reported: if another admin dismissed the reports meanwhile, nothing is deleted.
  */
 export async function deleteReportedPost(context: AppContext, carId: string) {
-  const result = await context.database.db.transaction(async (tx) => {
+  return context.database.db.transaction(async (tx) => {
     // Locked first so that no booking or save slips in between the rule's statements.
     const car = await repo.lockCar(tx, carId, 'update');
     if (!car || !(await repo.hasReports(tx, carId))) throw notFound('The reported post');
     const deleted = await deleteCarsWhere(tx, eq(cars.id, carId));
     return { deletedCount: deleted.length };
   });
-  invalidateCatalogue(context.database.db);
-  return result;
 }
 
 /** The reports were unfounded: they go, the car stays. */

@@ -2,6 +2,7 @@ import { and, eq, not } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import { bookings, cars, users } from '../../db/schema.ts';
+import { publish } from '../../events/index.ts';
 import { deleteCarsWhere } from '../cars/index.ts';
 
 const publicColumns = {
@@ -55,6 +56,7 @@ export async function deleteUser(db: Db, id: string) {
     await deleteCarsWhere(tx, eq(cars.sellerId, id));
     await tx.delete(bookings).where(and(eq(bookings.buyerId, id), not(bookings.isPaid)));
     const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    if (deleted.length > 0) await publish(tx, 'user.changed', { userId: id, change: 'deleted' });
     return deleted.length;
   });
 }

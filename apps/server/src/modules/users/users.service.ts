@@ -1,9 +1,9 @@
 import type { PageQuery, User } from '@redline/shared';
 import { requireAccess } from '../../access/record-access.ts';
 import { invalidateSessions } from '../../auth/session-cache.ts';
-import { invalidateCatalogue } from '../../catalogue/catalogue-cache.ts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
+import { publish } from '../../events/index.ts';
 import * as repo from './users.repository.ts';
 
 /** Self or an admin; anyone else learns nothing, not even whether the account exists. */
@@ -32,10 +32,13 @@ export async function listUsers(context: AppContext, role: 'Buyer' | 'Seller', q
 
 export async function verifyUser(context: AppContext, id: string, role: 'Buyer' | 'Seller') {
   const { db } = context.database;
-  const user = await repo.setVerified(db, id, role);
+  const user = await db.transaction(async (tx) => {
+    const row = await repo.setVerified(tx, id, role);
+    if (row) await publish(tx, 'user.changed', { userId: id, change: 'verified' });
+    return row;
+  });
   if (!user) throw notFound(`The ${role.toLowerCase()}`);
   invalidateSessions(db);
-  invalidateCatalogue(db);
   return toUser(user);
 }
 
@@ -44,6 +47,5 @@ export async function deleteUserByEmail(context: AppContext, actor: User, email:
   const user = await requireAccess(context, actor, { permission: 'user.delete', id: email });
   const deletedCount = await repo.deleteUser(db, user.id);
   invalidateSessions(db);
-  invalidateCatalogue(db);
   return { deletedCount };
 }

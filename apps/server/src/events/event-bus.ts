@@ -1,0 +1,147 @@
+/**
+ * Domain events after commit. A service publishes a fact inside its transaction; subscribers run
+ * only once that transaction has committed, and never for one that rolled back.
+ *
+ * In this process they run as soon as the commit returns, before the service goes on, so the
+ * instance that made a change answers from fresh data at once. On PostgreSQL the same fact is also
+ * sent as a NOTIFY inside the transaction: PostgreSQL delivers it at commit (never on a rollback)
+ * to the listener of every instance (postgres-listener.ts), which hands it to its own bus. On
+ * PGlite there is only this process. Delivery guarantees: docs/architecture.md, "Events".
+ */
+import { randomUUID } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DomainEvents, EventName } from './events.ts';
+
+/** The one NOTIFY channel of Redline's events. */
+export const EVENTS_CHANNEL = 'redline_events';
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+const MAX_MESSAGE_BYTES = 7999;
+
+/** A database handle or one of its transactions: whatever runs SQL. */
+interface Executor {
+  execute(query: SQL): PromiseLike<unknown>;
+}
+
+/** A database handle whose transactions the bus follows (Drizzle's `db`). */
+interface TransactionHost extends Executor {
+  transaction<T>(run: (tx: Executor) => Promise<T>, config?: unknown): Promise<T>;
+}
+
+type Handler<N extends EventName> = (payload: DomainEvents[N]) => void | Promise<void>;
+
+interface Message {
+  /** The bus that published it: an instance skips its own facts, delivered already at commit. */
+  origin: string;
+  name: EventName;
+  payload: unknown;
+}
+
+export interface EventBusOptions {
+  /** Send each fact as a NOTIFY too (PostgreSQL, where other instances listen). */
+  notify: boolean;
+}
+
+/** The bus each handle, and each open transaction of it, publishes to. */
+const busOfHost = new WeakMap<object, EventBus>();
+const openTransactions = new WeakMap<object, { bus: EventBus; published: Message[] }>();
+
+export class EventBus {
+  readonly origin = randomUUID();
+  /** Where a failing subscriber is reported; the app sets its logger. */
+  onSubscriberError: (error: unknown, name: EventName) => void = (error, name) =>
+    console.error(`subscriber of ${name} failed`, error);
+  private readonly handlers = new Map<EventName, Set<(payload: never) => void | Promise<void>>>();
+  private readonly missedHandlers = new Set<() => void>();
+
+  constructor(private readonly options: EventBusOptions) {}
+
+  /** Runs `handler` after each committed `name`, from this instance or another; returns the unsubscribe. */
+  subscribe<N extends EventName>(name: N, handler: Handler<N>): () => void {
+    let set = this.handlers.get(name);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(name, set);
+    }
+    set.add(handler);
+    return () => set.delete(handler);
+  }
+
+  /**
+   * Runs `handler` when events of other instances may have been missed (the listener's connection
+   * dropped and came back): whoever keeps copies of data must drop them.
+   */
+  onMissedEvents(handler: () => void): () => void {
+    this.missedHandlers.add(handler);
+    return () => this.missedHandlers.delete(handler);
+  }
+
+  /** Follows `host`'s transactions: what they publish is delivered here once they commit. */
+  follow(host: TransactionHost) {
+    busOfHost.set(host, this);
+    const transaction = host.transaction.bind(host);
+    host.transaction = async (run, config) => {
+      const published: Message[] = [];
+      const result = await transaction((tx) => {
+        openTransactions.set(tx, { bus: this, published });
+        return run(tx);
+      }, config);
+      for (const message of published) this.deliver(message.name, message.payload);
+      return result;
+    };
+  }
+
+  /** A NOTIFY from the listener: every instance's facts, this one's included (skipped). */
+  receive(text: string) {
+    let message: Message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return; // not Redline's: only the database's users can NOTIFY, and a stray text must not stop the listener
+    }
+    if (message.origin !== this.origin) this.deliver(message.name, message.payload);
+  }
+
+  /** The listener reconnected: facts sent while it was away are lost. */
+  missedEvents() {
+    for (const handler of this.missedHandlers) handler();
+  }
+
+  /** Services call the `publish` function below, which finds the bus of their transaction. */
+  async publish<N extends EventName>(executor: Executor, name: N, payload: DomainEvents[N]) {
+    const message: Message = { origin: this.origin, name, payload };
+    const text = JSON.stringify(message);
+    if (Buffer.byteLength(text) > MAX_MESSAGE_BYTES) {
+      throw new Error(`event ${name} is too large for a NOTIFY: publish ids, not rows`);
+    }
+    if (this.options.notify) await executor.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${text})`);
+    const open = openTransactions.get(executor);
+    if (open) open.published.push(message);
+    else this.deliver(name, payload);
+  }
+
+  private deliver(name: EventName, payload: unknown) {
+    for (const handler of this.handlers.get(name) ?? []) {
+      // The change is committed whatever a subscriber does: its failure is reported, not thrown.
+      try {
+        const done = handler(payload as never);
+        if (done) done.catch((error) => this.onSubscriberError(error, name));
+      } catch (error) {
+        this.onSubscriberError(error, name);
+      }
+    }
+  }
+}
+
+/**
+ * Publishes a fact inside `tx`: subscribers run after it commits, never if it rolls back. Given the
+ * database handle itself (a write made outside a transaction), the fact goes out at once.
+ */
+export async function publish<N extends EventName>(executor: Executor, name: N, payload: DomainEvents[N]) {
+  const bus = openTransactions.get(executor)?.bus ?? busOfHost.get(executor);
+  if (!bus) {
+    throw new Error(
+      'publish needs a database handle from openDatabase, or one of its transactions (not a nested one)',
+    );
+  }
+  await bus.publish(executor, name, payload);
+}
