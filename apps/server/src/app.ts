@@ -26,6 +26,7 @@ import { registerPersonalAnswers } from './http/personal-answers.ts';
 import { requestIdOf } from './http/request-id.ts';
 import { registerResponseHeaders, securityHeaders } from './http/security-headers.ts';
 import { responseSerializer } from './http/serializer.ts';
+import { startJobQueue } from './jobs/job-queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { advertisementsRoutes } from './modules/advertisements/advertisements.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
@@ -40,7 +41,7 @@ import {
   type PhotoStore,
 } from './modules/photos/photo-store.ts';
 import { photosRoutes } from './modules/photos/photos.routes.ts';
-import { startPhotoCleanup } from './modules/photos/photos.service.ts';
+import { photoCleanupJob } from './modules/photos/photos.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { savedPostsRoutes } from './modules/saved-posts/saved-posts.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -85,7 +86,9 @@ export async function buildApp(
   const auth = createAuth(config, database.db, mailer, origins);
   const payments = await createPaymentProvider(config, database.db);
   const photos = await createPhotoStore(config);
-  const context: AppContext = { config, database, auth, mailer, payments, photos, origins };
+  const jobs = await startJobQueue(config, database, app.log);
+  app.addHook('onClose', () => jobs.stop());
+  const context: AppContext = { config, database, auth, mailer, payments, photos, origins, jobs };
 
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app, config.apiDocs);
@@ -111,8 +114,7 @@ export async function buildApp(
   }
 
   await registerUploads(app, photos);
-  const stopPhotoCleanup = startPhotoCleanup({ db: database.db, photos }, app.log);
-  app.addHook('onClose', async () => stopPhotoCleanup());
+  await jobs.define(photoCleanupJob({ db: database.db, photos }));
 
   await registerWebApp(app, config, methodsOf);
   return { app, context };

@@ -11,9 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
 import { photos } from '../src/db/schema.ts';
 import { createPhotoStore } from '../src/modules/photos/photo-store.ts';
-import { removeUnattachedPhotos } from '../src/modules/photos/photos.service.ts';
 import { S3PhotoStore } from '../src/modules/photos/s3-photo-store.ts';
-import { as, createTestApp, errorOf, signUpUser, type TestApp } from './helpers.ts';
+import { as, createTestApp, errorOf, runJob, signUpUser, type TestApp } from './helpers.ts';
 
 interface S3rver {
   run(): Promise<{ port: number }>;
@@ -151,11 +150,7 @@ describe('uploads with S3_BUCKET set', () => {
       .update(photos)
       .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
       .where(eq(photos.key, photo.key));
-    const removed = await removeUnattachedPhotos(
-      { db: t.db, photos: t.context.photos },
-      new Date(Date.now() - 86_400_000),
-    );
-    expect(removed).toEqual([photo.key]);
+    expect(await runJob(t, 'photos.cleanup')).toEqual({ removed: [photo.key] });
     expect((await fetch(`${publicUrl}/${photo.key}-960.webp`)).status).toBe(404);
   });
 });

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos } from '../src/db/schema.ts';
 import { AppError } from '../src/http/errors.ts';
 import { LocalPhotoStore, type PhotoStore } from '../src/modules/photos/photo-store.ts';
-import { ingestPhoto, removeUnattachedPhotos } from '../src/modules/photos/photos.service.ts';
+import { ingestPhoto } from '../src/modules/photos/photos.service.ts';
 import { ensureCategory } from './factories.ts';
-import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { as, createTestApp, errorOf, runJob, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
 let t: TestApp;
 let seller: TestUser;
@@ -397,7 +397,7 @@ describe('GET /uploads/*', () => {
   });
 });
 
-describe('removeUnattachedPhotos', () => {
+describe('the photo cleanup job', () => {
   it('removes old photos no car uses, rows and files, and keeps attached and recent ones', async () => {
     await ensureCategory(t, 'super-car');
     const send = async () =>
@@ -433,10 +433,7 @@ describe('removeUnattachedPhotos', () => {
       await t.db.update(photos).set({ createdAt: twoDaysAgo }).where(eq(photos.key, key));
     }
 
-    const removed = await removeUnattachedPhotos(
-      { db: t.db, photos: t.context.photos },
-      new Date(Date.now() - 86_400_000),
-    );
+    const { removed } = (await runJob(t, 'photos.cleanup')) as { removed: string[] };
 
     expect(removed).toContain(orphan.key);
     expect(removed).not.toContain(attached.key);

@@ -11,10 +11,10 @@ import {
   PHOTO_TOO_SMALL_MESSAGE,
   PHOTO_TYPES_MESSAGE,
 } from '@redline/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, tooLarge, unavailable, unsupportedMedia } from '../../http/errors.ts';
+import type { JobDefinition } from '../../jobs/job-queue.ts';
 import type { PhotoStore } from './photo-store.ts';
 import { type PhotoSize, variantName, variantNames, variantWidths } from './photo-urls.ts';
 import * as repo from './photos.repository.ts';
@@ -193,7 +193,7 @@ const CLEANUP_BATCH = 500;
  * Files go first, inside the transaction that holds the rows: if the store fails, the rows stay
  * and the next run tries again. Returns the keys removed.
  */
-export async function removeUnattachedPhotos(deps: PhotoDeps, olderThan: Date): Promise<string[]> {
+async function removeUnattachedPhotos(deps: PhotoDeps, olderThan: Date): Promise<string[]> {
   const removed: string[] = [];
   for (;;) {
     const batch = await deps.db.transaction(async (tx) => {
@@ -210,25 +210,17 @@ export async function removeUnattachedPhotos(deps: PhotoDeps, olderThan: Date): 
   }
 }
 
-const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
-
-/** Runs the cleanup every hour without keeping the process alive; returns the function that stops it. */
-export function startPhotoCleanup(deps: PhotoDeps, log: FastifyBaseLogger): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    removeUnattachedPhotos(deps, new Date(Date.now() - UNATTACHED_PHOTO_TTL_MS))
-      .then((keys) => {
-        if (keys.length > 0) log.info({ count: keys.length }, 'removed unattached photos');
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'photo cleanup failed; will retry next hour'))
-      .finally(() => {
-        running = false;
-      });
-  }, CLEANUP_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Every hour, on one instance: removes photos uploaded more than a day ago that no car lists. */
+export function photoCleanupJob(deps: PhotoDeps): JobDefinition {
+  return {
+    name: 'photos.cleanup',
+    cron: '0 * * * *',
+    async run(_data, log) {
+      const removed = await removeUnattachedPhotos(deps, new Date(Date.now() - UNATTACHED_PHOTO_TTL_MS));
+      if (removed.length > 0) log.info({ count: removed.length }, 'removed unattached photos');
+      return { removed };
+    },
+  };
 }
 
 /**
