@@ -22,6 +22,8 @@ async function tickUntil(clock: TestClock, done: () => Promise<boolean> | boolea
   throw new Error(`still not done after ${maxSeconds} s of test clock`);
 }
 
+// The tests share one database, which remembers when a schedule was last looked at: each test's
+// clock starts later than the clocks of the tests before it.
 describe('jobs on a test clock', () => {
   let testDb: TestDatabase;
   let queues: JobQueue[] = [];
@@ -71,8 +73,31 @@ describe('jobs on a test clock', () => {
     expect((await job()).output).toEqual({ done: true });
   });
 
+  it('keeps a job through a restart: enqueued before, run by the instance started after', async () => {
+    const clock = new TestClock('2026-03-02T12:00:00Z');
+    const before = await instance(clock);
+    await before.boss.createQueue('test.durable');
+    const id = (await before.send('test.durable', { photo: 'abc' }))!;
+    await before.stop();
+
+    const after = await instance(clock);
+    const seen: object[] = [];
+    await after.define({
+      name: 'test.durable',
+      async run(data) {
+        seen.push(data);
+        return undefined;
+      },
+    });
+    await tickUntil(
+      clock,
+      async () => (await after.boss.findJobs('test.durable', { id }))[0]?.state === 'completed',
+    );
+    expect(seen).toEqual([{ photo: 'abc' }]);
+  });
+
   it('runs a scheduled job once per occurrence when two instances run the schedule', async () => {
-    const clock = new TestClock('2026-03-02T11:00:05Z');
+    const clock = new TestClock('2026-03-03T11:00:05Z');
     const runs: string[] = [];
     const scheduled = (instanceName: string): JobDefinition => ({
       name: 'test.scheduled',
@@ -88,8 +113,8 @@ describe('jobs on a test clock', () => {
 
     // Both instances look at the schedule several times within the minute of 11:00 (test clock).
     await tickUntil(clock, () => runs.length > 0, 50);
-    await clock.tick(55_000 - (clock.now() - Date.parse('2026-03-02T11:00:00Z')));
-    expect(new Date(clock.now()).toISOString()).toBe('2026-03-02T11:00:55.000Z');
+    await clock.tick(55_000 - (clock.now() - Date.parse('2026-03-03T11:00:00Z')));
+    expect(new Date(clock.now()).toISOString()).toBe('2026-03-03T11:00:55.000Z');
 
     expect(runs).toHaveLength(1);
     expect(await a.boss.findJobs('test.scheduled')).toHaveLength(1);
