@@ -119,6 +119,28 @@ describe('jobs on a test clock', () => {
     expect(runs).toHaveLength(1);
     expect(await a.boss.findJobs('test.scheduled')).toHaveLength(1);
   });
+  it('runs a scheduled occurrence missed while no instance ran once, when one starts again', async () => {
+    const runs: string[] = [];
+    const hourly = (instanceName: string): JobDefinition => ({
+      name: 'test.hourly',
+      cron: '0 * * * *',
+      async run() {
+        runs.push(instanceName);
+        return undefined;
+      },
+    });
+    const before = await instance(new TestClock('2026-03-04T09:30:00Z'));
+    await before.define(hourly('before'));
+    await before.stop();
+
+    // Down from 9:30 to 11:20: the occurrences of 10:00 and 11:00 came due while nothing ran.
+    const clock = new TestClock('2026-03-04T11:20:00Z');
+    const after = await instance(clock);
+    await after.define(hourly('after'));
+    await tickUntil(clock, () => runs.length > 0, 60);
+    await clock.tick(60_000);
+    expect(runs).toEqual(['after']);
+  });
 });
 
 describe('jobs in the app', () => {

@@ -13,7 +13,10 @@ import type { Database, Tx } from '../db/client.ts';
 export interface JobDefinition<Data extends object = object> {
   /** `<module>.<what>`, e.g. `photos.cleanup`; also the queue's name. */
   name: string;
-  /** A cron expression (UTC): the job is enqueued once at each occurrence across all instances. */
+  /**
+   * A cron expression (UTC): the job is enqueued once at each occurrence across all instances, and
+   * once late for occurrences missed while no instance ran.
+   */
   cron?: string;
   /** Runs the job; throwing fails this attempt, which is retried later. What it returns is kept with the job. */
   run(data: Data, log: FastifyBaseLogger): Promise<object | undefined>;
@@ -44,7 +47,8 @@ export class JobQueue {
   /** Creates the job's queue and schedule (idempotent) and starts working it on this instance. */
   async define<Data extends object>(job: JobDefinition<Data>): Promise<void> {
     await this.boss.createQueue(job.name, JOB_RETRIES);
-    if (job.cron) await this.boss.schedule(job.name, job.cron);
+    // An occurrence missed while no instance ran (a restart across the hour) is sent once, late.
+    if (job.cron) await this.boss.schedule(job.name, job.cron, {}, { missed: 'once' });
     const log = this.log.child({ job: job.name });
     await this.boss.work<Data>(job.name, async ([claimed]) => {
       if (!claimed) return;
