@@ -22,8 +22,8 @@ export interface JobDefinition<Data extends object = object> {
   run(data: Data, log: FastifyBaseLogger): Promise<object | undefined>;
 }
 
-/** Retries of every job: after 30 s, then about twice as long each time (capped at an hour), six attempts in all. */
-export const JOB_RETRIES = {
+/** Retries of every job: 30 to 60 s after a failure, then about twice as long each time (at most an hour), six attempts in all. */
+const JOB_RETRIES = {
   retryLimit: 5,
   retryDelay: 30,
   retryBackoff: true,
@@ -55,10 +55,9 @@ export class JobQueue {
       try {
         return await job.run(claimed.data, log);
       } catch (error) {
-        log.warn(
-          { err: error, id: claimed.id, attempt: claimed.retryCount + 1 },
-          'job failed; it will be retried',
-        );
+        const attempt = claimed.retryCount + 1;
+        const attempts = JOB_RETRIES.retryLimit + 1;
+        log.warn({ err: error, id: claimed.id, attempt, attempts }, 'job attempt failed');
         throw error;
       }
     });
