@@ -1,7 +1,7 @@
 /**
- * The durable job queue (pg-boss): retries with back-off, a schedule run once however many
- * instances run it, jobs enqueued in a transaction that exist only if it commits, and the
- * photo cleanup scheduled on it. Schedules and retries run on pg-boss's TestClock, which moves
+ * The durable job queue (pg-boss): retries with back-off, jobs and schedules that outlast a
+ * restart, a schedule run once however many instances run it, jobs enqueued in a transaction
+ * that exist only if it commits, and the photo cleanup scheduled on it. Schedules and retries run on pg-boss's TestClock, which moves
  * only when the test says so.
  */
 
@@ -13,10 +13,10 @@ import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } fr
 
 const log = pino({ level: 'silent' });
 
-/** Moves the clock a second at a time until `done` holds (at most `maxSeconds`); returns how far it moved. */
+/** Moves the clock a second at a time until `done` holds, for at most `maxSeconds`. */
 async function tickUntil(clock: TestClock, done: () => Promise<boolean> | boolean, maxSeconds = 300) {
   for (let seconds = 0; seconds < maxSeconds; seconds += 1) {
-    if (await done()) return seconds;
+    if (await done()) return;
     await clock.tick(1000);
   }
   throw new Error(`still not done after ${maxSeconds} s of test clock`);
