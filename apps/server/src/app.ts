@@ -26,13 +26,14 @@ import { registerPersonalAnswers } from './http/personal-answers.ts';
 import { requestIdOf } from './http/request-id.ts';
 import { registerResponseHeaders, securityHeaders } from './http/security-headers.ts';
 import { responseSerializer } from './http/serializer.ts';
+import { startJobQueue } from './jobs/job-queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { advertisementsRoutes } from './modules/advertisements/index.ts';
 import { bookingsRoutes } from './modules/bookings/index.ts';
 import { carsRoutes } from './modules/cars/index.ts';
 import { categoriesRoutes } from './modules/categories/index.ts';
 import { paymentsRoutes } from './modules/payments/index.ts';
-import { photosRoutes, startPhotoCleanup } from './modules/photos/index.ts';
+import { photoCleanupJob, photosRoutes } from './modules/photos/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { savedPostsRoutes } from './modules/saved-posts/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
@@ -82,7 +83,9 @@ export async function buildApp(
   const auth = createAuth(config, database.db, mailer, origins);
   const payments = await createPaymentProvider(config, database.db);
   const photos = await createPhotoStore(config);
-  const context: AppContext = { config, database, auth, mailer, payments, photos, origins };
+  const jobs = await startJobQueue(config, database, app.log);
+  app.addHook('onClose', () => jobs.stop());
+  const context: AppContext = { config, database, auth, mailer, payments, photos, origins, jobs };
 
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app, config.apiDocs);
@@ -108,8 +111,7 @@ export async function buildApp(
   }
 
   await registerUploads(app, photos);
-  const stopPhotoCleanup = startPhotoCleanup(context, app.log);
-  app.addHook('onClose', async () => stopPhotoCleanup());
+  await jobs.define(photoCleanupJob(context));
 
   await registerWebApp(app, config, methodsOf);
   return { app, context };

@@ -7,6 +7,7 @@ import type { Auth } from './auth/auth.ts';
 import type { Config } from './config/config.ts';
 import type { AllowedOrigins } from './config/origins.ts';
 import type { Database } from './db/client.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PaymentProvider } from './payment-providers/payment-provider.ts';
 import type { PhotoStore } from './storage/photo-store.ts';
@@ -20,4 +21,6 @@ export interface AppContext {
   photos: PhotoStore;
   /** The origins whose pages may write (PUBLIC_URL's, or every address the server answers at). */
   origins: AllowedOrigins;
+  /** The durable job queue: enqueue with `jobs.send`, define a job with `jobs.define` (docs/architecture.md, Jobs). */
+  jobs: JobQueue;
 }

@@ -10,8 +10,9 @@ import type { Role, User } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config/config.ts';
+import { type Config, loadConfig } from '../src/config/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
@@ -44,7 +45,15 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestDatabase {
+  config: Config;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database (in-memory PGlite, or a PostgreSQL database of its own) and the configuration that names it. */
+export async function createTestDatabase(env: Record<string, string> = {}): Promise<TestDatabase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'redline-test-'));
   const pgBase = process.env.TEST_DATABASE_URL;
   const pgDb = pgBase ? await freshPostgres(pgBase) : undefined;
@@ -57,20 +66,46 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL });
-  const { app, context } = await buildApp(config, database);
-  await app.ready();
   return {
-    app,
-    context,
-    db: database.db,
+    config,
+    database,
     dataDir,
     async close() {
-      await app.close();
       await database.close();
       await pgDb?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase(env);
+  const { app, context } = await buildApp(testDb.config, testDb.database);
+  await app.ready();
+  return {
+    app,
+    context,
+    db: testDb.database.db,
+    dataDir: testDb.dataDir,
+    async close() {
+      await app.close();
+      await testDb.close();
+    },
+  };
+}
+
+/** Enqueues a job on the app's queue and waits until a worker has completed it; returns what the job returned. */
+export async function runJob(t: TestApp, name: string, data: object = {}): Promise<unknown> {
+  const id = await t.context.jobs.send(name, data);
+  if (!id) throw new Error(`job ${name} was not enqueued`);
+  return vi.waitFor(
+    async () => {
+      const [job] = await t.context.jobs.boss.findJobs(name, { id });
+      if (job?.state !== 'completed') throw new Error(`job ${name} is ${job?.state ?? 'missing'}`);
+      return job.output;
+    },
+    { timeout: 30_000, interval: 100 },
+  );
 }
 
 export const TEST_PASSWORD = 'correct-horse-7';

@@ -10,10 +10,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
 import { photos } from '../src/db/schema.ts';
-import { removeUnattachedPhotos } from '../src/modules/photos/index.ts';
 import { createPhotoStore } from '../src/storage/create-photo-store.ts';
 import { S3PhotoStore } from '../src/storage/s3-photo-store.ts';
-import { as, createTestApp, errorOf, signUpUser, type TestApp } from './helpers.ts';
+import { as, createTestApp, errorOf, runJob, signUpUser, type TestApp } from './helpers.ts';
 
 interface S3rver {
   run(): Promise<{ port: number }>;
@@ -151,8 +150,7 @@ describe('uploads with S3_BUCKET set', () => {
       .update(photos)
       .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
       .where(eq(photos.key, photo.key));
-    const removed = await removeUnattachedPhotos(t.context, new Date(Date.now() - 86_400_000));
-    expect(removed).toEqual([photo.key]);
+    expect(await runJob(t, 'photos.cleanup')).toEqual({ removed: [photo.key] });
     expect((await fetch(`${publicUrl}/${photo.key}-960.webp`)).status).toBe(404);
   });
 });

@@ -9,10 +9,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos } from '../src/db/schema.ts';
 import { AppError } from '../src/errors.ts';
-import { ingestPhoto, removeUnattachedPhotos } from '../src/modules/photos/index.ts';
+import { ingestPhoto } from '../src/modules/photos/index.ts';
 import { LocalPhotoStore, type PhotoStore } from '../src/storage/photo-store.ts';
 import { ensureCategory } from './factories.ts';
-import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { as, createTestApp, errorOf, runJob, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
 let t: TestApp;
 let seller: TestUser;
@@ -393,7 +393,7 @@ describe('GET /uploads/*', () => {
   });
 });
 
-describe('removeUnattachedPhotos', () => {
+describe('the photo cleanup job', () => {
   it('removes old photos no car uses, rows and files, and keeps attached and recent ones', async () => {
     await ensureCategory(t, 'super-car');
     const send = async () =>
@@ -429,7 +429,7 @@ describe('removeUnattachedPhotos', () => {
       await t.db.update(photos).set({ createdAt: twoDaysAgo }).where(eq(photos.key, key));
     }
 
-    const removed = await removeUnattachedPhotos(t.context, new Date(Date.now() - 86_400_000));
+    const { removed } = (await runJob(t, 'photos.cleanup')) as { removed: string[] };
 
     expect(removed).toContain(orphan.key);
     expect(removed).not.toContain(attached.key);

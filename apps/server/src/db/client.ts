@@ -22,6 +22,8 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** The domain events of this handle's transactions (and, on PostgreSQL, of every instance's). */
   events: EventBus;
+  /** The embedded database's one connection (PGlite only), which the job queue shares. */
+  pglite?: PGlite;
   /** Cheap round trip used by the health check. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -75,6 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     engine: 'pglite',
     events,
+    pglite: client,
     ping: async () => {
       await client.query('select 1');
     },

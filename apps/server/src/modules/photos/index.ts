@@ -1,9 +1,4 @@
 /** The photos module's public surface: other code imports this file only. */
 export { type PhotoSize, photoView, thumbnailName, variantName, variantWidths } from './photo-urls.ts';
 export { photosRoutes } from './photos.routes.ts';
-export {
-  claimPhotosForCar,
-  ingestPhoto,
-  removeUnattachedPhotos,
-  startPhotoCleanup,
-} from './photos.service.ts';
+export { claimPhotosForCar, ingestPhoto, photoCleanupJob } from './photos.service.ts';

@@ -11,11 +11,11 @@ import {
   PHOTO_TOO_SMALL_MESSAGE,
   PHOTO_TYPES_MESSAGE,
 } from '@redline/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest, tooLarge, unavailable, unsupportedMedia } from '../../errors.ts';
+import type { JobDefinition } from '../../jobs/job-queue.ts';
 import type { PhotoStore } from '../../storage/photo-store.ts';
 import { type PhotoSize, variantName, variantNames, variantWidths } from './photo-urls.ts';
 import * as repo from './photos.repository.ts';
@@ -192,7 +192,7 @@ const CLEANUP_BATCH = 500;
  * Files go first, inside the transaction that holds the rows: if the store fails, the rows stay
  * and the next run tries again. Returns the keys removed.
  */
-export async function removeUnattachedPhotos(context: PhotoContext, olderThan: Date): Promise<string[]> {
+async function removeUnattachedPhotos(context: PhotoContext, olderThan: Date): Promise<string[]> {
   const removed: string[] = [];
   for (;;) {
     const batch = await context.database.db.transaction(async (tx) => {
@@ -209,25 +209,17 @@ export async function removeUnattachedPhotos(context: PhotoContext, olderThan: D
   }
 }
 
-const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
-
-/** Runs the cleanup every hour without keeping the process alive; returns the function that stops it. */
-export function startPhotoCleanup(context: PhotoContext, log: FastifyBaseLogger): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    removeUnattachedPhotos(context, new Date(Date.now() - UNATTACHED_PHOTO_TTL_MS))
-      .then((keys) => {
-        if (keys.length > 0) log.info({ count: keys.length }, 'removed unattached photos');
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'photo cleanup failed; will retry next hour'))
-      .finally(() => {
-        running = false;
-      });
-  }, CLEANUP_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Every hour, on one instance: removes photos uploaded more than a day ago that no car lists. */
+export function photoCleanupJob(context: PhotoContext): JobDefinition {
+  return {
+    name: 'photos.cleanup',
+    cron: '0 * * * *',
+    async run(_data, log) {
+      const removed = await removeUnattachedPhotos(context, new Date(Date.now() - UNATTACHED_PHOTO_TTL_MS));
+      if (removed.length > 0) log.info({ count: removed.length }, 'removed unattached photos');
+      return { removed };
+    },
+  };
 }
 
 /**

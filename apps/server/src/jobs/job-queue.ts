@@ -1,0 +1,103 @@
+/**
+ * The durable job queue (pg-boss; docs/decisions/0007-job-queue.md). Jobs are rows in the
+ * database (pg-boss's own schema `pgboss`), so they survive restarts; each job is claimed by one
+ * worker on one instance; a failed job is retried with exponential back-off; a scheduled job is
+ * enqueued once per occurrence of its cron expression however many instances run.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Clock, fromDrizzle, fromPglite, PgBoss } from 'pg-boss';
+import type { Config } from '../config/config.ts';
+import type { Database, Tx } from '../db/client.ts';
+
+export interface JobDefinition<Data extends object = object> {
+  /** `<module>.<what>`, e.g. `photos.cleanup`; also the queue's name. */
+  name: string;
+  /**
+   * A cron expression (UTC): the job is enqueued once at each occurrence across all instances, and
+   * once late for occurrences missed while no instance ran.
+   */
+  cron?: string;
+  /** Runs the job; throwing fails this attempt, which is retried later. What it returns is kept with the job. */
+  run(data: Data, log: FastifyBaseLogger): Promise<object | undefined>;
+}
+
+/** Retries of every job: 30 to 60 s after a failure, then about twice as long each time (at most an hour), six attempts in all. */
+const JOB_RETRIES = {
+  retryLimit: 5,
+  retryDelay: 30,
+  retryBackoff: true,
+  retryDelayMax: 3600,
+} as const;
+/** How long stop() lets running jobs finish; jobs still running then are failed and so retried later. */
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface JobQueueOptions {
+  /** The source of time and timers; tests pass pg-boss's TestClock to drive schedules and retries. */
+  clock?: Clock;
+}
+
+export class JobQueue {
+  constructor(
+    /** The pg-boss instance, for what this class does not wrap (finding jobs, operators' tools). */
+    readonly boss: PgBoss,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Creates the job's queue and schedule (idempotent) and starts working it on this instance. */
+  async define<Data extends object>(job: JobDefinition<Data>): Promise<void> {
+    await this.boss.createQueue(job.name, JOB_RETRIES);
+    // An occurrence missed while no instance ran (a restart across the hour) is sent once, late.
+    if (job.cron) await this.boss.schedule(job.name, job.cron, {}, { missed: 'once' });
+    const log = this.log.child({ job: job.name });
+    await this.boss.work<Data>(job.name, async ([claimed]) => {
+      if (!claimed) return;
+      try {
+        return await job.run(claimed.data, log);
+      } catch (error) {
+        const attempt = claimed.retryCount + 1;
+        const attempts = JOB_RETRIES.retryLimit + 1;
+        log.warn({ err: error, id: claimed.id, attempt, attempts }, 'job attempt failed');
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Enqueues a job. Given the transaction `tx`, the job is written in it: it exists only if the
+   * transaction commits. Inside a transaction always pass it: on PGlite a write outside it waits
+   * for the transaction to end, which waits for the write.
+   */
+  send(name: string, data: object, tx?: Tx): Promise<string | null> {
+    return this.boss.send(name, data, tx ? { db: inTransaction(tx) } : {});
+  }
+
+  /** Stops fetching; running jobs get STOP_TIMEOUT_MS to finish, then are failed (and so retried). */
+  stop(): Promise<void> {
+    return this.boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
+  }
+}
+
+/** pg-boss's statements run in the app's transaction; both drivers (PGlite, node-postgres) answer with `{ rows }`. */
+function inTransaction(tx: Tx) {
+  return fromDrizzle({ execute: (query) => tx.execute(query as SQL) as Promise<{ rows: unknown[] }> }, sql);
+}
+
+/**
+ * Starts the queue on the app's database, creating or migrating pg-boss's schema first. On
+ * PostgreSQL pg-boss opens a small pool of its own; PGlite is one connection, shared with the app.
+ */
+export async function startJobQueue(
+  config: Pick<Config, 'DATABASE_URL'>,
+  database: Database,
+  log: FastifyBaseLogger,
+  options: JobQueueOptions = {},
+): Promise<JobQueue> {
+  const boss = database.pglite
+    ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...options })
+    : new PgBoss({ connectionString: config.DATABASE_URL, max: 4, ...options });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  boss.on('warning', (warning) => log.warn(warning.data, warning.message));
+  await boss.start();
+  return new JobQueue(boss, log);
+}

@@ -1,0 +1,183 @@
+/**
+ * The durable job queue (pg-boss): retries with back-off, jobs and schedules that outlast a
+ * restart, a schedule run once however many instances run it, jobs enqueued in a transaction
+ * that exist only if it commits, and the photo cleanup scheduled on it. Schedules and retries run on pg-boss's TestClock, which moves
+ * only when the test says so.
+ */
+
+import { TestClock } from 'pg-boss';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type JobDefinition, type JobQueue, startJobQueue } from '../src/jobs/job-queue.ts';
+import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from './helpers.ts';
+
+const log = pino({ level: 'silent' });
+
+/** Moves the clock a second at a time until `done` holds, for at most `maxSeconds`. */
+async function tickUntil(clock: TestClock, done: () => Promise<boolean> | boolean, maxSeconds = 300) {
+  for (let seconds = 0; seconds < maxSeconds; seconds += 1) {
+    if (await done()) return;
+    await clock.tick(1000);
+  }
+  throw new Error(`still not done after ${maxSeconds} s of test clock`);
+}
+
+// The tests share one database, which remembers when a schedule was last looked at: each test's
+// clock starts later than the clocks of the tests before it.
+describe('jobs on a test clock', () => {
+  let testDb: TestDatabase;
+  let queues: JobQueue[] = [];
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+  });
+  afterEach(async () => {
+    for (const queue of queues) await queue.stop();
+    queues = [];
+  });
+  afterAll(() => testDb.close());
+
+  /** Another instance of the queue on the test database, as another server process would run it. */
+  async function instance(clock: TestClock) {
+    const queue = await startJobQueue(testDb.config, testDb.database, log, { clock });
+    queues.push(queue);
+    return queue;
+  }
+
+  it('retries a failed job after a back-off, and the retry succeeds', async () => {
+    const clock = new TestClock('2026-03-02T10:00:00Z');
+    const queue = await instance(clock);
+    const attempts: number[] = [];
+    await queue.define({
+      name: 'test.flaky',
+      async run() {
+        attempts.push(clock.now());
+        if (attempts.length === 1) throw new Error('the first attempt fails');
+        return { done: true };
+      },
+    });
+    const id = (await queue.send('test.flaky', {}))!;
+    const job = async () => (await queue.boss.findJobs('test.flaky', { id }))[0]!;
+
+    await tickUntil(clock, async () => (await job()).state === 'retry');
+    const failedAt = clock.now();
+    const retry = await job();
+    expect(attempts).toHaveLength(1);
+    // Back-off: the retry waits at least the first delay (30 s) before it may run.
+    expect(retry.startAfter.getTime() - failedAt).toBeGreaterThanOrEqual(29_000);
+    await clock.tick(20_000);
+    expect(attempts).toHaveLength(1);
+
+    await tickUntil(clock, async () => (await job()).state === 'completed');
+    expect(attempts).toHaveLength(2);
+    expect(attempts[1]! - failedAt).toBeGreaterThanOrEqual(29_000);
+    expect((await job()).output).toEqual({ done: true });
+  });
+
+  it('keeps a job through a restart: enqueued before, run by the instance started after', async () => {
+    const clock = new TestClock('2026-03-02T12:00:00Z');
+    const before = await instance(clock);
+    await before.boss.createQueue('test.durable');
+    const id = (await before.send('test.durable', { photo: 'abc' }))!;
+    await before.stop();
+
+    const after = await instance(clock);
+    const seen: object[] = [];
+    await after.define({
+      name: 'test.durable',
+      async run(data) {
+        seen.push(data);
+        return undefined;
+      },
+    });
+    await tickUntil(
+      clock,
+      async () => (await after.boss.findJobs('test.durable', { id }))[0]?.state === 'completed',
+    );
+    expect(seen).toEqual([{ photo: 'abc' }]);
+  });
+
+  it('runs a scheduled job once per occurrence when two instances run the schedule', async () => {
+    const clock = new TestClock('2026-03-03T11:00:05Z');
+    const runs: string[] = [];
+    const scheduled = (instanceName: string): JobDefinition => ({
+      name: 'test.scheduled',
+      cron: '* * * * *',
+      async run() {
+        runs.push(instanceName);
+        return undefined;
+      },
+    });
+    const [a, b] = [await instance(clock), await instance(clock)];
+    await a.define(scheduled('a'));
+    await b.define(scheduled('b'));
+
+    // Both instances look at the schedule several times within the minute of 11:00 (test clock).
+    await tickUntil(clock, () => runs.length > 0, 50);
+    await clock.tick(55_000 - (clock.now() - Date.parse('2026-03-03T11:00:00Z')));
+    expect(new Date(clock.now()).toISOString()).toBe('2026-03-03T11:00:55.000Z');
+
+    expect(runs).toHaveLength(1);
+    expect(await a.boss.findJobs('test.scheduled')).toHaveLength(1);
+  });
+  it('runs a scheduled occurrence missed while no instance ran once, when one starts again', async () => {
+    const runs: string[] = [];
+    const hourly = (instanceName: string): JobDefinition => ({
+      name: 'test.hourly',
+      cron: '0 * * * *',
+      async run() {
+        runs.push(instanceName);
+        return undefined;
+      },
+    });
+    const before = await instance(new TestClock('2026-03-04T09:30:00Z'));
+    await before.define(hourly('before'));
+    await before.stop();
+
+    // Down from 9:30 to 11:20: the occurrences of 10:00 and 11:00 came due while nothing ran.
+    const clock = new TestClock('2026-03-04T11:20:00Z');
+    const after = await instance(clock);
+    await after.define(hourly('after'));
+    await tickUntil(clock, () => runs.length > 0, 60);
+    await clock.tick(60_000);
+    expect(runs).toEqual(['after']);
+  });
+});
+
+describe('jobs in the app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('never runs a job enqueued in a transaction that rolled back', async () => {
+    const runs: string[] = [];
+    await t.context.jobs.define<{ label: string }>({
+      name: 'test.recorded',
+      async run({ label }) {
+        runs.push(label);
+        return undefined;
+      },
+    });
+
+    await expect(
+      t.db.transaction(async (tx) => {
+        await t.context.jobs.send('test.recorded', { label: 'rolled back' }, tx);
+        throw new Error('the transaction fails after enqueueing');
+      }),
+    ).rejects.toThrow('the transaction fails after enqueueing');
+    await t.db.transaction(async (tx) => {
+      await t.context.jobs.send('test.recorded', { label: 'committed' }, tx);
+    });
+
+    await vi.waitFor(() => expect(runs).toContain('committed'), { timeout: 30_000, interval: 100 });
+    expect(runs).toEqual(['committed']);
+    const jobs = await t.context.jobs.boss.findJobs<{ label: string }>('test.recorded');
+    expect(jobs.map((job) => job.data.label)).toEqual(['committed']);
+  });
+
+  it('schedules the photo cleanup every hour', async () => {
+    const [schedule] = await t.context.jobs.boss.getSchedules('photos.cleanup');
+    expect(schedule?.cron).toBe('0 * * * *');
+  });
+});
