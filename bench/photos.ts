@@ -12,11 +12,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { carPhotoSvg } from '@redline/demo-art';
 import sharp from 'sharp';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { LocalPhotoStore } from '../apps/server/src/modules/photos/photo-store.ts';
 import { ingestPhoto } from '../apps/server/src/modules/photos/photos.service.ts';
-import { carPhotoSvg } from '../apps/server/src/seed/art.ts';
 import { settle } from './api.ts';
 import { benchSellerEmail } from './data.ts';
 import {

@@ -169,7 +169,7 @@ async function main() {
     await signUp(seller, 'Seller', sellerEmail);
     const own: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const photo = await seller.request('POST', '/api/uploads', photoForm(noisyPng(640, 400, i + 1)));
+      const photo = await seller.request('POST', '/api/uploads', photoForm(noisyPng(720, 480, i + 1)));
       const car = await seller.request('POST', '/api/cars', {
         year: 2020,
         brand: 'Soak',

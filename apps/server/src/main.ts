@@ -1,20 +1,17 @@
 /** Starts Redline: configuration, database (migrated), demo data on first start, the app, shutdown. */
+import { DEMO_PASSWORD, DEMO_USERS } from '@redline/demo-art/data';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
-import { openDatabase } from './db/client.ts';
 import { promoteAdmins } from './modules/users/admins.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-data.ts';
-import { seedIfEmpty } from './seed/seed.ts';
+import { openWithDemoData } from './seed/first-start.ts';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({
+  const database = await openWithDemoData(config, {
     databaseUrl: config.DATABASE_URL,
     dataDir: `${config.dataDir}/db`,
   });
   const { app, context } = await buildApp(config, database);
-
-  if (config.SEED_DEMO) await seedIfEmpty(context, app.log);
   await promoteAdmins(database.db, config.adminEmails, app.log);
 
   let closing = false;
