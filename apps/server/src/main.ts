@@ -1,16 +1,16 @@
 /** Starts Redline: configuration, database (migrated), demo data on first start, the app, shutdown. */
 import { DEMO_PASSWORD, DEMO_USERS } from '@redline/demo-art/data';
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { promoteAdmins } from './modules/users/admins.ts';
 import { openWithDemoData } from './seed/first-start.ts';
 
 async function main() {
   const config = loadConfig();
-  const database = await openWithDemoData(config, {
-    databaseUrl: config.DATABASE_URL,
-    dataDir: `${config.dataDir}/db`,
-  });
+  // The database opens (and on a first start is seeded) while the app's modules load.
+  const [database, { buildApp }] = await Promise.all([
+    openWithDemoData(config, { databaseUrl: config.DATABASE_URL, dataDir: `${config.dataDir}/db` }),
+    import('./app.ts'),
+  ]);
   const { app, context } = await buildApp(config, database);
   await promoteAdmins(database.db, config.adminEmails, app.log);
 
