@@ -33,6 +33,13 @@ const APP_VARIABLES = [
   'PUBLIC_URL',
 ];
 
+/** The Node flags of the server's start script (apps/server/package.json): the memory measured is `npm start`'s. */
+const SERVER_NODE_FLAGS = (
+  JSON.parse(readFileSync(path.join(REPO_ROOT, 'apps/server/package.json'), 'utf8')).scripts.start as string
+)
+  .split(' ')
+  .filter((arg) => arg.startsWith('--'));
+
 /** One session secret for every server this process starts, so that a restart keeps sessions. */
 const AUTH_SECRET = randomBytes(32).toString('hex');
 
@@ -76,7 +83,7 @@ export async function startServer(options: {
   const log = openSync(options.logFile, 'a');
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: REPO_ROOT,
       env,
       stdio: ['ignore', log, log],
