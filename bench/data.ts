@@ -7,11 +7,11 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DEMO_CATEGORIES } from '@redline/demo-art/data';
 import { REPORT_REASONS, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { hashPassword } from 'better-auth/crypto';
 import sharp from 'sharp';
 import { bannerFiles } from '../apps/server/src/modules/categories/index.ts';
-import { DEMO_CATEGORIES } from '../apps/server/src/seed/demo-data.ts';
 import {
   aboutText,
   CITIES,

@@ -73,6 +73,7 @@ interface CarRef {
 async function buyerLoop(client: Client, email: string, cars: CarRef[], categories: string[], until: number) {
   const saved = new Set<string>();
   const unpaid = new Map<string, string>(); // bookingId → carId
+  const paid = new Set<string>(); // carIds: a paid test drive is not booked again (409)
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
   while (performance.now() < until) {
     const roll = Math.random();
@@ -95,7 +96,7 @@ async function buyerLoop(client: Client, email: string, cars: CarRef[], categori
       }
       await step(client, 'GET', `/api/savedpost/user/${email}?limit=12`, [200]);
     } else if (roll < 0.8) {
-      if ([...unpaid.values()].includes(car.id)) continue;
+      if (paid.has(car.id) || [...unpaid.values()].includes(car.id)) continue;
       const booking = await step(client, 'POST', '/api/testdrivebooking', [201], {
         carId: car.id,
         phone: '+1 512 555 0142',
@@ -129,8 +130,10 @@ async function buyerLoop(client: Client, email: string, cars: CarRef[], categori
           bookingId,
           transactionId: confirmed.transactionId,
         })
-      )
+      ) {
+        paid.add(unpaid.get(bookingId)!);
         unpaid.delete(bookingId);
+      }
     }
     await sleep(THINK_MS * (0.5 + Math.random()));
   }
@@ -169,7 +172,7 @@ async function main() {
     await signUp(seller, 'Seller', sellerEmail);
     const own: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const photo = await seller.request('POST', '/api/uploads', photoForm(noisyPng(640, 400, i + 1)));
+      const photo = await seller.request('POST', '/api/uploads', photoForm(noisyPng(720, 480, i + 1)));
       const car = await seller.request('POST', '/api/cars', {
         year: 2020,
         brand: 'Soak',

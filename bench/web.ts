@@ -19,8 +19,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { DEMO_PASSWORD } from '@redline/demo-art/data';
 import type { Car, Category, Page } from '@redline/shared';
-import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data.ts';
 import {
   isMain,
   machine,

@@ -20,7 +20,7 @@ export interface SignUpInput {
   role: SignUpRole;
 }
 
-/** Password of every demo account (apps/server/src/seed/demo-data.ts). */
+/** Password of every demo account (packages/demo-art/src/demo-data.ts). */
 export const DEMO_PASSWORD = 'redline-demo';
 export const DEMO_BUYER = 'buyer@redline.test';
 export const DEMO_ADMIN = 'admin@redline.test';

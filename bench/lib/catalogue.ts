@@ -23,7 +23,7 @@ const m = (
   firstYear = 2005,
 ): ModelProfile => ({ brand, model, engine, fuels, topSpeed, newPrice, firstYear });
 
-/** Category ids are the demo categories' (apps/server/src/seed/demo-data.ts). */
+/** Category ids are the demo categories' (packages/demo-art/src/demo-data.ts). */
 export const MODELS_BY_CATEGORY: Record<string, ModelProfile[]> = {
   'daily-commuter': [
     m('Toyota', 'Corolla', '1.8 L inline-4', ['Petrol', 'Hybrid'], 195, 24_000, 1999),

@@ -4,6 +4,7 @@
  * (SIGKILL hits the server, RSS is the server's); HTTP users with their own cookies; percentiles.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,16 @@ const APP_VARIABLES = [
   'PUBLIC_URL',
 ];
 
+/** The Node flags of the server's start script (apps/server/package.json): the memory measured is `npm start`'s. */
+const SERVER_NODE_FLAGS = (
+  JSON.parse(readFileSync(path.join(REPO_ROOT, 'apps/server/package.json'), 'utf8')).scripts.start as string
+)
+  .split(' ')
+  .filter((arg) => arg.startsWith('--'));
+
+/** One session secret for every server this process starts, so that a restart keeps sessions. */
+const AUTH_SECRET = randomBytes(32).toString('hex');
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface ServerProcess {
@@ -59,6 +70,7 @@ export async function startServer(options: {
   for (const name of APP_VARIABLES) delete env[name];
   Object.assign(env, {
     NODE_ENV: 'production',
+    AUTH_SECRET,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,
@@ -71,7 +83,7 @@ export async function startServer(options: {
   const log = openSync(options.logFile, 'a');
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: REPO_ROOT,
       env,
       stdio: ['ignore', log, log],

@@ -1,20 +1,17 @@
 /** Starts Redline: configuration, database (migrated), demo data on first start, the app, shutdown. */
-import { buildApp } from './app.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from '@redline/demo-art/data';
 import { ConfigError, loadConfig } from './config/config.ts';
-import { openDatabase } from './db/client.ts';
 import { promoteAdmins } from './modules/users/index.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-data.ts';
-import { seedIfEmpty } from './seed/seed.ts';
+import { openWithDemoData } from './seed/first-start.ts';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: `${config.dataDir}/db`,
-  });
+  // The database opens (and on a first start is seeded) while the app's modules load.
+  const [database, { buildApp }] = await Promise.all([
+    openWithDemoData(config, { databaseUrl: config.DATABASE_URL, dataDir: `${config.dataDir}/db` }),
+    import('./app.ts'),
+  ]);
   const { app, context } = await buildApp(config, database);
-
-  if (config.SEED_DEMO) await seedIfEmpty(context, app.log);
   await promoteAdmins(context, config.adminEmails, app.log);
 
   let closing = false;

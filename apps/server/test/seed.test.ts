@@ -1,12 +1,12 @@
 /** The demo seed: what it creates, that a second run changes nothing, and that it guards real data. */
 
+import { DEMO_CARS, DEMO_PASSWORD, DEMO_USERS } from '@redline/demo-art/data';
 import type { Category } from '@redline/shared';
 import { count } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advertisements, cars, categories, photos, users } from '../src/db/schema.ts';
-import { DEMO_CARS, DEMO_PASSWORD, DEMO_USERS } from '../src/seed/demo-data.ts';
 import { SeedRefusedError, seed, seedIfEmpty } from '../src/seed/seed.ts';
 import { createTestApp, signUpUser, type TestApp } from './helpers.ts';
 

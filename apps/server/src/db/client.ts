@@ -31,6 +31,13 @@ export interface Database {
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
+/**
+ * PGlite's own buffer pool lives in its WebAssembly memory, which is resident once touched and never
+ * shrinks; PostgreSQL's default (128 MB) made it most of the server's memory. Pages it does not hold
+ * are read through the operating system's file cache (docs/performance.md, "Memory and start-up").
+ */
+const PGLITE_SHARED_BUFFERS = '16MB';
+
 export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite directory; omitted means in memory (tests). */
@@ -67,7 +74,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir);
+  const client = new PGlite(options.dataDir, {
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   // One process owns a PGlite database: its events never leave it.

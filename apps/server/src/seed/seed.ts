@@ -1,8 +1,10 @@
 /**
  * Demo data: the seven categories, demo accounts of every role, and their cars with photos drawn
- * by the project (SVG art rendered with sharp, then sent through the real photo pipeline).
- * Idempotent: what exists is left alone. It refuses a database with non-demo accounts unless forced.
+ * by the project (SVG art from @redline/demo-art rendered with sharp, then sent through the real
+ * photo pipeline). Idempotent: what exists is left alone. It refuses a database with non-demo
+ * accounts unless forced. The art is loaded only when seeding, never by a server that has its data.
  */
+import { DEMO_CARS, DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_USERS } from '@redline/demo-art/data';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -10,10 +12,10 @@ import { advertisements, cars, categories, users } from '../db/schema.ts';
 import { publish } from '../events/index.ts';
 import { bannerFiles, bannerView } from '../modules/categories/index.ts';
 import { ingestPhoto } from '../modules/photos/index.ts';
-import { CAR_VIEWS, carPhotoSvg, categoryIconSvg, categoryImageSvg, renderWebp } from './art.ts';
-import { DEMO_CARS, DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts';
+import { isEmpty } from './first-start.ts';
 
 type SeedContext = Pick<AppContext, 'database' | 'auth' | 'photos'>;
+type Art = typeof import('@redline/demo-art');
 
 /** Drawn at 960 px: the 480 and 960 variants cover cards and the detail page, and the first start stays quick. */
 const CAR_PHOTO_WIDTH = 960;
@@ -22,10 +24,7 @@ export class SeedRefusedError extends Error {}
 
 /** Seeds on first start: only when the database has no users and no categories at all. */
 export async function seedIfEmpty(context: SeedContext, log: FastifyBaseLogger) {
-  const { db } = context.database;
-  const [userCount] = await db.select({ n: count() }).from(users);
-  const [categoryCount] = await db.select({ n: count() }).from(categories);
-  if ((userCount?.n ?? 0) > 0 || (categoryCount?.n ?? 0) > 0) return;
+  if (!(await isEmpty(context.database))) return;
   log.info('empty database: seeding demo data (first start only)');
   await seed(context, log);
 }
@@ -38,24 +37,25 @@ export async function seed(context: SeedContext, log: FastifyBaseLogger, options
       'This database holds accounts that are not demo data; the seed will not touch it. Run it with --force to add the demo data anyway.',
     );
   }
-  await seedCategories(context);
+  const art = await import('@redline/demo-art');
+  await seedCategories(context, art);
   const sellerIds = await seedUsers(context);
-  const added = await seedCars(context, sellerIds);
+  const added = await seedCars(context, sellerIds, art);
   log.info({ cars: added }, 'demo data in place');
 }
 
-async function seedCategories({ database, photos }: SeedContext) {
+async function seedCategories({ database, photos }: SeedContext, art: Art) {
   const existing = new Set(
     (await database.db.select({ id: categories.id }).from(categories)).map((c) => c.id),
   );
   for (const [index, category] of DEMO_CATEGORIES.entries()) {
     if (existing.has(category.id)) continue;
     const icon = `category-${category.id}-icon.webp`;
-    await photos.put(icon, await renderWebp(categoryIconSvg(category.id), 128), 'image/webp');
+    await photos.put(icon, await art.renderWebp(art.categoryIconSvg(category.id), 128), 'image/webp');
     // Each width drawn from the SVG, so the small one is as crisp as the large one.
-    const banner = categoryImageSvg(category.id);
+    const banner = art.categoryImageSvg(category.id);
     for (const { name, width } of bannerFiles(category.id)) {
-      await photos.put(name, await renderWebp(banner, width), 'image/webp');
+      await photos.put(name, await art.renderWebp(banner, width), 'image/webp');
     }
     await database.db.transaction(async (tx) => {
       const inserted = await tx
@@ -106,7 +106,11 @@ async function seedUsers({ database, auth }: SeedContext): Promise<Map<string, s
   return new Map(rows.map((r) => [r.email, r.id]));
 }
 
-async function seedCars({ database, photos }: SeedContext, sellerIds: Map<string, string>): Promise<number> {
+async function seedCars(
+  { database, photos }: SeedContext,
+  sellerIds: Map<string, string>,
+  art: Art,
+): Promise<number> {
   const { db } = database;
   let added = 0;
   for (const [index, demo] of DEMO_CARS.entries()) {
@@ -126,15 +130,15 @@ async function seedCars({ database, photos }: SeedContext, sellerIds: Map<string
     // A car's photos are drawn side by side: rendering happens in libvips threads, off the event loop.
     const keys = await Promise.all(
       Array.from({ length: demo.photoCount }, async (_, i) => {
-        const svg = carPhotoSvg({
+        const svg = art.carPhotoSvg({
           brand: demo.brand,
           model: demo.model,
           colour: demo.colour,
           bodyStyle: demo.bodyStyle,
           seed: index * 10 + i,
-          view: CAR_VIEWS[i % CAR_VIEWS.length]!,
+          view: art.CAR_VIEWS[i % art.CAR_VIEWS.length]!,
         });
-        return (await ingestPhoto({ database, photos }, await renderWebp(svg, CAR_PHOTO_WIDTH), sellerId))
+        return (await ingestPhoto({ database, photos }, await art.renderWebp(svg, CAR_PHOTO_WIDTH), sellerId))
           .key;
       }),
     );

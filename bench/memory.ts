@@ -1,0 +1,106 @@
+/**
+ * Memory and start-up of the `npm start` server on the embedded database: per run, a fresh data
+ * directory, a first start (which seeds the demo data), the server's resident memory when it is
+ * ready and after --idle seconds; then a restart on the same directory: how long until it is
+ * ready, and its memory when ready and after --idle seconds. Prints each run and the median with
+ * the spread (min–max) over --runs.
+ *
+ *   npm run bench:memory -- --runs 3 --idle 30
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { machine, sleep, startServer } from './reliability/harness.ts';
+
+function flag(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+const RUNS = flag('runs', 3);
+const IDLE_S = flag('idle', 30);
+
+interface Run {
+  firstReadyS: number;
+  firstReadyMb: number;
+  firstIdleMb: number;
+  restartReadyS: number;
+  restartReadyMb: number;
+  restartIdleMb: number;
+}
+
+const COLUMNS: [keyof Run, string][] = [
+  ['firstReadyS', 'first start ready s'],
+  ['firstReadyMb', 'RSS ready MB'],
+  ['firstIdleMb', 'RSS idle MB'],
+  ['restartReadyS', 'restart ready s'],
+  ['restartReadyMb', 'RSS ready MB'],
+  ['restartIdleMb', 'RSS idle MB'],
+];
+
+/** Starts the server on `dataDir` and measures it; the first start of a directory seeds it. */
+async function measure(dataDir: string) {
+  const server = await startServer({
+    dataDir,
+    logFile: path.join(dataDir, 'server.log'),
+    // As `npm start` runs it: development settings (pretty logs, API docs), demo data on first start.
+    env: { NODE_ENV: 'development', LOG_LEVEL: 'info', SEED_DEMO: 'true' },
+  });
+  try {
+    const readyMb = server.rssMb();
+    await sleep(IDLE_S * 1000);
+    return { readyS: server.startMs / 1000, readyMb, idleMb: server.rssMb() };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function oneRun(): Promise<Run> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'redline-memory-'));
+  try {
+    const first = await measure(dataDir);
+    const restart = await measure(dataDir);
+    return {
+      firstReadyS: first.readyS,
+      firstReadyMb: first.readyMb,
+      firstIdleMb: first.idleMb,
+      restartReadyS: restart.readyS,
+      restartReadyMb: restart.readyMb,
+      restartIdleMb: restart.idleMb,
+    };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const format = (key: keyof Run, value: number) => value.toFixed(key.endsWith('S') ? 2 : 0);
+
+async function main() {
+  console.log(`memory: ${RUNS} runs, idle ${IDLE_S} s; machine: ${machine()}; ${new Date().toISOString()}`);
+  const runs: Run[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const run = await oneRun();
+    runs.push(run);
+    console.log(
+      `run ${i + 1}: ${COLUMNS.map(([key, label]) => `${label} ${format(key, run[key])}`).join(', ')}`,
+    );
+  }
+  console.log(`\n| | ${COLUMNS.map(([, label]) => label).join(' | ')} |`);
+  console.log(`|---|${COLUMNS.map(() => '---:').join('|')}|`);
+  const cell = (key: keyof Run, of: (values: number[]) => number) => format(key, of(runs.map((r) => r[key])));
+  console.log(`| median | ${COLUMNS.map(([key]) => cell(key, median)).join(' | ')} |`);
+  console.log(
+    `| min–max | ${COLUMNS.map(([key]) => `${cell(key, (v) => Math.min(...v))}–${cell(key, (v) => Math.max(...v))}`).join(' | ')} |`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
