@@ -39,7 +39,14 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
     async drop() {
       const client = new pg.Client({ connectionString: baseUrl });
       await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
+      // Not `with (force)`: that fails for a role without pg_signal_backend when an autovacuum
+      // worker is on the database (no role of ours). Our own leftover connections are ended here;
+      // a plain drop then signals autovacuum itself and waits for the ended ones to go.
+      await client.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and usename = current_user and pid <> pg_backend_pid()',
+        [name],
+      );
+      await client.query(`drop database if exists ${name}`);
       await client.end();
     },
   };
