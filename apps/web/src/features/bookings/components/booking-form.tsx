@@ -4,6 +4,7 @@ import {
   type BookingInput,
   bookingInputSchema,
   type Car,
+  carName,
   lastBookableDate,
   localDateString,
   TEST_DRIVE_FEE_CENTS,
@@ -56,7 +57,7 @@ export function BookingForm({ car, buyer, onDone, onCancel, onAlreadyBooked }: B
   // The form loads after its modal has opened (book-test-drive-button.tsx): it takes the focus itself.
   useEffect(() => setFocus('phone'), [setFocus]);
 
-  const carName = `${car.year} ${car.brand} ${car.model}`;
+  const name = carName(car);
   const cover = car.photos[0];
   const today = new Date();
 
@@ -84,7 +85,7 @@ export function BookingForm({ car, buyer, onDone, onCancel, onAlreadyBooked }: B
           src={cover?.src ?? car.photo}
           srcSet={cover?.srcSet}
           sizes="96px"
-          alt={`The ${carName}`}
+          alt={`The ${name}`}
           width={96}
           height={64}
           className="h-16 w-24 shrink-0 rounded-lg bg-base-300 object-cover"
@@ -92,7 +93,7 @@ export function BookingForm({ car, buyer, onDone, onCancel, onAlreadyBooked }: B
         <div className="min-w-0">
           <p className="text-xs font-medium uppercase tracking-wide text-base-content/70">Car</p>
           <p className="truncate font-semibold" data-testid="booking-car">
-            {carName}
+            {name}
           </p>
           <p className="text-sm text-base-content/75">Asking {formatMoney(car.askingPrice)}</p>
         </div>

@@ -1,4 +1,4 @@
-import type { Car } from '@redline/shared';
+import { type Car, carName } from '@redline/shared';
 import { Link } from 'react-router';
 import { FuelIcon, OdometerIcon } from '../../../components/ui/icons.tsx';
 import { type ImageLoading, imageLoadingProps } from '../../../components/ui/image-loading.ts';
@@ -53,7 +53,7 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3 }: CarCar
           sizes={CAR_CARD_IMAGE_SIZES}
           width={cover?.width ?? 1600}
           height={cover?.height ?? 1200}
-          alt={`${car.year} ${car.brand} ${car.model}`}
+          alt={carName(car)}
           {...imageLoadingProps(imageLoading)}
           decoding="async"
           className="h-full w-full object-cover transition duration-700 group-hover:scale-[1.04]"

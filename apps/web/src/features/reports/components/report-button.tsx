@@ -1,4 +1,4 @@
-import type { Car, User } from '@redline/shared';
+import { type Car, carName, type User } from '@redline/shared';
 import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -54,7 +54,7 @@ export function ReportButton({ car, user }: ReportButtonProps) {
         onClose={() => setOpen(false)}
         busy={pending}
         title="Report about this post"
-        description={`Tell the admins what is wrong with the ${car.year} ${car.brand} ${car.model}. They review every report.`}
+        description={`Tell the admins what is wrong with the ${carName(car)}. They review every report.`}
       >
         <ReportForm
           carId={car.id}
