@@ -11,7 +11,7 @@ import type { Db } from '../src/db/client.ts';
 import { categories, photos } from '../src/db/schema.ts';
 import { type DomainEvents, type EventName, publish } from '../src/events/index.ts';
 import { advertise, createCar, ensureCategory } from './factories.ts';
-import { as, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { as, createTestApp, renameUser, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
 let t: TestApp;
 let seller: TestUser;
@@ -301,12 +301,7 @@ describe("a category's cars (signed in)", () => {
     await announce('car.posted', { carId: car.id, sellerId: renamed.id }); // the factory writes straight into the database
     const seen = async () => (await page(buyer)).json().items.find((c: { id: string }) => c.id === car.id);
     expect((await seen()).seller).toBe('Old Name');
-    const res = await as(t, renamed, {
-      method: 'POST',
-      url: '/api/auth/update-user',
-      headers: { origin: 'http://localhost:3000' },
-      payload: { name: 'New Name' },
-    });
+    const res = await renameUser(t, renamed, 'New Name');
     expect(res.statusCode).toBe(200);
     expect((await seen()).seller).toBe('New Name');
   });

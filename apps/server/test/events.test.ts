@@ -11,7 +11,7 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { photos } from '../src/db/schema.ts';
 import { type DomainEvents, type EventBus, type EventName, publish } from '../src/events/index.ts';
 import { advertise, carInput, createCar, ensureCategory } from './factories.ts';
-import { as, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { as, createTestApp, renameUser, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
 /** What `bus` delivers of `name`, in order. */
 function record<N extends EventName>(bus: EventBus, name: N) {
@@ -81,12 +81,7 @@ describe('events after commit', () => {
     expect(await signedUp).toEqual({ userId: user.id, change: 'signed-up' });
 
     const renamed = nextEvent(events, 'user.changed', ({ userId }) => userId === user.id);
-    const res = await as(t, user, {
-      method: 'POST',
-      url: '/api/auth/update-user',
-      headers: { origin: 'http://localhost:3000' },
-      payload: { name: 'Ada After' },
-    });
+    const res = await renameUser(t, user, 'Ada After');
     expect(res.statusCode).toBe(200);
     expect(await renamed).toEqual({ userId: user.id, change: 'updated' });
   });

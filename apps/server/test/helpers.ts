@@ -169,6 +169,16 @@ export function as(t: TestApp, user: TestUser | undefined, options: InjectOption
   });
 }
 
+/** Renames the user through Better Auth's update-user endpoint, from the app's own origin. */
+export function renameUser(t: TestApp, user: TestUser, name: string) {
+  return as(t, user, {
+    method: 'POST',
+    url: '/api/auth/update-user',
+    headers: { origin: 'http://localhost:3000' },
+    payload: { name },
+  });
+}
+
 /** Who `GET /api/me` says the user's cookie signs in: the user, or null once the session has ended. */
 export async function whoAmI(t: TestApp, user: TestUser): Promise<User | null> {
   const res = await as(t, user, { method: 'GET', url: '/api/me' });

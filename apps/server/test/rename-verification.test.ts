@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { createCar } from './factories.ts';
-import { as, createTestApp, signUpUser, type TestApp, type TestUser, whoAmI } from './helpers.ts';
+import { as, createTestApp, renameUser, signUpUser, type TestApp, type TestUser, whoAmI } from './helpers.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -15,14 +15,6 @@ beforeAll(async () => {
   admin = await signUpUser(t, 'Admin');
 });
 afterAll(() => t.close());
-
-const rename = (user: TestUser, name: string) =>
-  as(t, user, {
-    method: 'POST',
-    url: '/api/auth/update-user',
-    headers: { origin: 'http://localhost:3000' },
-    payload: { name },
-  });
 
 async function listed(role: 'buyers' | 'sellers', id: string) {
   const res = await as(t, admin, { method: 'GET', url: `/api/user/${role}` });
@@ -43,7 +35,7 @@ describe('renaming a verified seller', () => {
       };
     expect(await carAnswer()).toMatchObject({ seller: 'Trusted Motors', sellerVerified: true });
 
-    const res = await rename(seller, 'Official Redline Dealer');
+    const res = await renameUser(t, seller, 'Official Redline Dealer');
     expect(res.statusCode, res.body).toBe(200);
 
     expect(await whoAmI(t, seller)).toMatchObject({ name: 'Official Redline Dealer', isVerified: false });
@@ -55,7 +47,7 @@ describe('renaming a verified seller', () => {
     });
 
     // Renamed again before an admin looked: the name that was verified stays.
-    await rename(seller, 'Another Name');
+    await renameUser(t, seller, 'Another Name');
     expect((await listed('sellers', seller.id))?.renamedFrom).toBe('Trusted Motors');
 
     const verified = await as(t, admin, { method: 'PATCH', url: `/api/user/sellers/${seller.id}` });
@@ -73,14 +65,14 @@ describe('renaming a verified seller', () => {
 
   it('keeps the verification when the name stays the same', async () => {
     const seller = await signUpUser(t, 'Seller', { name: 'Same Name', isVerified: true });
-    const res = await rename(seller, 'Same Name');
+    const res = await renameUser(t, seller, 'Same Name');
     expect(res.statusCode, res.body).toBe(200);
     expect(await listed('sellers', seller.id)).toMatchObject({ isVerified: true, renamedFrom: null });
   });
 
   it('marks nothing when an unverified buyer renames', async () => {
     const buyer = await signUpUser(t, 'Buyer', { name: 'Plain Buyer' });
-    expect((await rename(buyer, 'Plain Buyer Renamed')).statusCode).toBe(200);
+    expect((await renameUser(t, buyer, 'Plain Buyer Renamed')).statusCode).toBe(200);
     expect(await listed('buyers', buyer.id)).toMatchObject({ isVerified: false, renamedFrom: null });
   });
 });

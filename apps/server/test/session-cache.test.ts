@@ -13,6 +13,7 @@ import {
   as,
   cookieFrom,
   createTestApp,
+  renameUser,
   signUpUser,
   TEST_PASSWORD,
   type TestApp,
@@ -120,12 +121,7 @@ describe('session cache', () => {
   it('sees a change made through Better Auth at the next request', async () => {
     const user = await signUpUser(t, 'Buyer');
     await cached(user);
-    const res = await as(t, user, {
-      method: 'POST',
-      url: '/api/auth/update-user',
-      headers: origin,
-      payload: { name: 'New Name' },
-    });
+    const res = await renameUser(t, user, 'New Name');
     expect(res.statusCode).toBe(200);
     expect((await cached(user)).name).toBe('New Name');
   });
