@@ -24,11 +24,10 @@ for (const step of steps) {
   console.log(
     `\n######## ${step.name}: ${step.script} ${quick ? '--quick' : ''} (${describeLoad(loadNow())})`,
   );
-  const result = spawnSync(
-    path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
-    [step.script, ...step.args, ...(quick ? ['--quick'] : [])],
-    { cwd: REPO_ROOT, stdio: 'inherit' },
-  );
+  const result = spawnSync(process.execPath, [step.script, ...step.args, ...(quick ? ['--quick'] : [])], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) failed.push(step.name);
 }
 

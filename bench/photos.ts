@@ -149,7 +149,7 @@ async function childPipeline(file: string, runs: number) {
 
 async function pipeline(runs: number) {
   const child = spawnSync(
-    path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
+    process.execPath,
     ['--expose-gc', 'bench/photos.ts', '--child', PHOTO_FILE, '--runs', String(runs)],
     { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
   );

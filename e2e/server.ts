@@ -1,8 +1,8 @@
 /**
  * The real Redline server for the end-to-end suite: built web app, free port, temporary data
  * directory (fresh embedded database, demo data seeded), NODE_ENV=production.
- * Started with the tsx binary (never npx, which leaves orphans) in its own process group, so
- * stopping it by its process id also stops the node process tsx runs.
+ * Started with this process's Node (never npx, which leaves orphans) in its own process group, so
+ * stopping it by its process id also stops the seeding child it may start.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -85,7 +85,6 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Ru
       `[e2e] ${indexHtml} is missing: build the web app (npm run build) or unset E2E_SKIP_BUILD`,
     );
   }
-  const tsx = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'redline-e2e-'));
@@ -114,17 +113,17 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Ru
   const log = openSync(logFile, 'w');
   let child: ChildProcess;
   try {
-    child = spawn(tsx, ['apps/server/src/main.ts'], {
+    child = spawn(process.execPath, ['apps/server/src/main.ts'], {
       cwd: REPO_ROOT,
       env,
       stdio: ['ignore', log, log],
-      detached: true, // own process group: tsx and the node process it starts stop together
+      detached: true, // own process group: the server and any child it starts stop together
     });
   } finally {
     closeSync(log);
   }
   const pid = child.pid;
-  if (!pid) throw new Error(`[e2e] could not start ${tsx}`);
+  if (!pid) throw new Error(`[e2e] could not start the server`);
   let exited: string | undefined;
   child.once('exit', (code, signal) => {
     exited = `exit ${code ?? signal}`;

@@ -1,6 +1,6 @@
 /**
- * Servers under test run in processes of their own, started with the tsx binary (never npx, which
- * leaves orphans) in their own process group, stopped by that group's id, and watched for memory.
+ * Servers under test run in processes of their own, started with this process's Node (never npx,
+ * which leaves orphans) in their own process group, stopped by that group's id, and watched for memory.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -8,8 +8,6 @@ import { closeSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:
 import net from 'node:net';
 import path from 'node:path';
 import { REPO_ROOT, WORK_DIR } from './cli.ts';
-
-const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -71,7 +69,7 @@ export async function startProcess(options: {
   const log = openSync(logFile, 'w');
   let child: ChildProcess;
   try {
-    child = spawn(TSX, [options.script, ...(options.args ?? [])], {
+    child = spawn(process.execPath, [options.script, ...(options.args ?? [])], {
       cwd: REPO_ROOT,
       env,
       stdio: ['ignore', log, log],
@@ -176,7 +174,7 @@ async function stopGroup(pid: number) {
   if (groupAlive(pid)) signalGroup(pid, 'SIGKILL');
 }
 
-/** Resident memory (MiB) of the largest process of a group: the server's node process, not the tsx launcher. */
+/** Resident memory (MiB) of the largest process of a group: the server's node process. */
 export function groupRssMiB(groupId: number): number {
   let largest = 0;
   for (const entry of readdirSync('/proc')) {

@@ -1,6 +1,6 @@
 /**
  * What the reliability scripts share: the real server in a process (and process group) of its own,
- * started as `node --import tsx apps/server/src/main.ts` so that its pid is the server itself
+ * started as `node apps/server/src/main.ts` (with the start script's flags), so its pid is the server's
  * (SIGKILL hits the server, RSS is the server's); HTTP users with their own cookies; percentiles.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -83,7 +83,7 @@ export async function startServer(options: {
   const log = openSync(options.logFile, 'a');
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/src/main.ts'], {
       cwd: REPO_ROOT,
       env,
       stdio: ['ignore', log, log],
@@ -162,10 +162,13 @@ export interface Answer {
 /** A browser-like client: keeps its session cookie and sends the site's own Origin on writes. */
 export class Client {
   cookie = '';
-  constructor(
-    readonly baseUrl: string,
-    readonly forwardedFor?: string,
-  ) {}
+  readonly baseUrl: string;
+  readonly forwardedFor?: string;
+
+  constructor(baseUrl: string, forwardedFor?: string) {
+    this.baseUrl = baseUrl;
+    this.forwardedFor = forwardedFor;
+  }
 
   async request(method: string, url: string, body?: unknown, timeoutMs = 30_000): Promise<Answer> {
     const headers: Record<string, string> = {};

@@ -1,15 +1,19 @@
 /** Starts Redline: configuration, database (migrated), demo data on first start, the app, shutdown. */
-import { DEMO_PASSWORD, DEMO_USERS } from '@redline/demo-art/data';
-import { ConfigError, loadConfig } from './config/config.ts';
-import { promoteAdmins } from './modules/users/index.ts';
-import { openWithDemoData } from './seed/first-start.ts';
+import module from 'node:module';
+
+// Node keeps the compiled code of every module it loads in the system's temporary directory, so
+// that a restart does not parse and compile them again. Modules are imported below, after this.
+module.enableCompileCache();
+const { ConfigError, loadConfig } = await import('./config/config.ts');
 
 async function main() {
   const config = loadConfig();
+  const { openWithDemoData } = await import('./seed/first-start.ts');
   // The database opens (and on a first start is seeded) while the app's modules load.
-  const [database, { buildApp }] = await Promise.all([
+  const [database, { buildApp }, { promoteAdmins }] = await Promise.all([
     openWithDemoData(config, { databaseUrl: config.DATABASE_URL, dataDir: `${config.dataDir}/db` }),
     import('./app.ts'),
+    import('./modules/users/index.ts'),
   ]);
   const { app, context } = await buildApp(config, database);
   await promoteAdmins(context, config.adminEmails, app.log);
@@ -44,6 +48,7 @@ async function main() {
     );
   }
   if (config.NODE_ENV !== 'production' && config.SEED_DEMO) {
+    const { DEMO_PASSWORD, DEMO_USERS } = await import('@redline/demo-art/data');
     lines.push(`Demo sign-ins (password "${DEMO_PASSWORD}"):`);
     for (const u of DEMO_USERS) lines.push(`  ${u.role.padEnd(6)} ${u.email}`);
   }

@@ -13,7 +13,6 @@ import { promoteAdmins } from '../src/modules/users/index.ts';
 import { as, createTestApp, signUpUser } from './helpers.ts';
 
 const run = promisify(execFile);
-const tsx = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
 const script = path.resolve(import.meta.dirname, '../src/scripts/create-admin.ts');
 
 describe('ADMIN_EMAILS', () => {
@@ -43,9 +42,9 @@ describe('npm run create-admin', () => {
       LOG_LEVEL: 'silent',
     };
     try {
-      const created = await run(tsx, [script, 'Ops@Example.test'], { env });
+      const created = await run(process.execPath, [script, 'Ops@Example.test'], { env });
       expect(created.stdout).toContain('Created the admin account ops@example.test');
-      const again = await run(tsx, [script, 'ops@example.test'], { env });
+      const again = await run(process.execPath, [script, 'ops@example.test'], { env });
       expect(again.stdout).toContain('ops@example.test is now an admin');
 
       const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
@@ -53,7 +52,9 @@ describe('npm run create-admin', () => {
       await database.close();
       expect(row?.role).toBe('Admin');
 
-      await expect(run(tsx, [script, 'not-an-email'], { env })).rejects.toMatchObject({ code: 2 });
+      await expect(run(process.execPath, [script, 'not-an-email'], { env })).rejects.toMatchObject({
+        code: 2,
+      });
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

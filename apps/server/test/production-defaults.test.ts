@@ -6,7 +6,6 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/config.ts';
 
-const tsx = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
 const main = path.resolve(import.meta.dirname, '../src/main.ts');
 const SECRET = 'x'.repeat(40);
 
@@ -41,7 +40,7 @@ describe('start-up in production', () => {
     for (const { server, dataDir } of started.splice(0)) {
       if (server.exitCode === null && server.signalCode === null) {
         const exited = new Promise((resolve) => server.once('exit', resolve));
-        server.kill('SIGTERM'); // tsx passes it on to the node process it runs
+        server.kill('SIGTERM');
         await exited;
       }
       await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
@@ -53,7 +52,7 @@ describe('start-up in production', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'redline-production-'));
     const base = { ...process.env };
     for (const name of ['AUTH_SECRET', 'SEED_DEMO', 'PUBLIC_URL', 'DATABASE_URL']) delete base[name];
-    const server = spawn(tsx, [main], {
+    const server = spawn(process.execPath, [main], {
       env: { ...base, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

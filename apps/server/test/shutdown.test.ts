@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 
-const tsx = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
 const main = path.resolve(import.meta.dirname, '../src/main.ts');
 
 it('serves, then on SIGTERM closes the port and the database and exits 0', async () => {
@@ -20,7 +19,7 @@ it('serves, then on SIGTERM closes the port and the database and exits 0', async
     AUTH_SECRET: 'x'.repeat(40),
     DATABASE_URL: '',
   };
-  const server = spawn(tsx, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   server.stdout.on('data', (chunk) => {
     output += chunk;

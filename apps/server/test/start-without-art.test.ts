@@ -25,7 +25,7 @@ afterEach(async () => {
 /** Starts `src/main.ts` with demo data on; resolves with its port and the modules each process resolved. */
 async function start() {
   const record = path.join(dataDir, 'modules.txt');
-  server = spawn(process.execPath, ['--import', 'tsx', '--import', recorder, 'src/main.ts'], {
+  server = spawn(process.execPath, ['--import', recorder, 'src/main.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,

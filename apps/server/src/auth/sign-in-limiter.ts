@@ -46,10 +46,12 @@ export class InProcessSignInThrottle implements SignInThrottle {
   private readonly perClient: SlidingWindow;
   private readonly perAccount: SlidingWindow;
 
-  constructor(
-    private readonly limits: typeof SIGN_IN_LIMITS = SIGN_IN_LIMITS,
-    private readonly now: () => number = Date.now,
-  ) {
+  private readonly limits: typeof SIGN_IN_LIMITS;
+  private readonly now: () => number;
+
+  constructor(limits: typeof SIGN_IN_LIMITS = SIGN_IN_LIMITS, now: () => number = Date.now) {
+    this.limits = limits;
+    this.now = now;
     this.perClient = new SlidingWindow(limits.perClient.windowMs, limits.perClient.max, now);
     this.perAccount = new SlidingWindow(limits.perAccount.windowMs, limits.perAccount.max, now);
   }

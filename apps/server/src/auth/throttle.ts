@@ -17,11 +17,15 @@ export function setBounded<V>(map: Map<string, V>, key: string, value: V): void 
 export class SlidingWindow {
   private readonly events = new Map<string, number[]>();
 
-  constructor(
-    private readonly windowMs: number,
-    private readonly max: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly windowMs: number;
+  private readonly max: number;
+  private readonly now: () => number;
+
+  constructor(windowMs: number, max: number, now: () => number = Date.now) {
+    this.windowMs = windowMs;
+    this.max = max;
+    this.now = now;
+  }
 
   /** Milliseconds until `key` is under its limit again; 0 when it is now. */
   waitMs(key: string): number {

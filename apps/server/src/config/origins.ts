@@ -44,10 +44,15 @@ export class AllowedOrigins {
   private origins: string[];
   private readonly publicOrigin: string | undefined;
 
+  private readonly config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT' | 'NODE_ENV'>;
+  private readonly interfaces: () => Interfaces;
+
   constructor(
-    private readonly config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT' | 'NODE_ENV'>,
-    private readonly interfaces: () => Interfaces = os.networkInterfaces,
+    config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT' | 'NODE_ENV'>,
+    interfaces: () => Interfaces = os.networkInterfaces,
   ) {
+    this.config = config;
+    this.interfaces = interfaces;
     this.publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined;
     this.origins = this.derive([config.HOST], config.PORT);
   }

@@ -53,7 +53,11 @@ export class EventBus {
   private readonly handlers = new Map<EventName, Set<(payload: never) => void | Promise<void>>>();
   private readonly missedHandlers = new Set<() => void>();
 
-  constructor(private readonly options: EventBusOptions) {}
+  private readonly options: EventBusOptions;
+
+  constructor(options: EventBusOptions) {
+    this.options = options;
+  }
 
   /** Runs `handler` after each committed `name`, from this instance or another; returns the unsubscribe. */
   subscribe<N extends EventName>(name: N, handler: Handler<N>): () => void {

@@ -17,10 +17,13 @@ export class PostgresListener {
   private check: NodeJS.Timeout | undefined;
   private closed = false;
 
-  constructor(
-    private readonly connectionString: string,
-    private readonly bus: EventBus,
-  ) {}
+  private readonly connectionString: string;
+  private readonly bus: EventBus;
+
+  constructor(connectionString: string, bus: EventBus) {
+    this.connectionString = connectionString;
+    this.bus = bus;
+  }
 
   /** Listens before the app starts, so that no change made after start-up is missed. */
   async start() {

@@ -38,11 +38,14 @@ export interface JobQueueOptions {
 }
 
 export class JobQueue {
-  constructor(
-    /** The pg-boss instance, for what this class does not wrap (finding jobs, operators' tools). */
-    readonly boss: PgBoss,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  /** The pg-boss instance, for what this class does not wrap (finding jobs, operators' tools). */
+  readonly boss: PgBoss;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(boss: PgBoss, log: FastifyBaseLogger) {
+    this.boss = boss;
+    this.log = log;
+  }
 
   /** Creates the job's queue and schedule (idempotent) and starts working it on this instance. */
   async define<Data extends object>(job: JobDefinition<Data>): Promise<void> {

@@ -18,10 +18,13 @@ const randomToken = () => randomBytes(18).toString('base64url').replace(/[-_]/g,
 export class TestModeProvider implements PaymentProvider {
   readonly name = 'test' as const;
 
-  constructor(
-    private readonly db: Db,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  private readonly db: Db;
+  private readonly now: () => Date;
+
+  constructor(db: Db, now: () => Date = () => new Date()) {
+    this.db = db;
+    this.now = now;
+  }
 
   async createIntent(input: CreateIntentInput) {
     const id = `pi_test_${randomToken()}`;

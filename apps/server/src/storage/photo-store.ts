@@ -24,10 +24,13 @@ export function assertSafeName(name: string): void {
 }
 
 export class LocalPhotoStore implements PhotoStore {
-  constructor(
-    readonly directory: string,
-    private readonly baseUrl = '/uploads',
-  ) {}
+  readonly directory: string;
+  private readonly baseUrl: string;
+
+  constructor(directory: string, baseUrl = '/uploads') {
+    this.directory = directory;
+    this.baseUrl = baseUrl;
+  }
 
   async put(name: string, data: Buffer): Promise<void> {
     assertSafeName(name);

@@ -19,7 +19,10 @@ export class S3PhotoStore implements PhotoStore {
   private readonly client: S3Client;
   private readonly publicUrl: string;
 
-  constructor(private readonly options: S3PhotoStoreOptions) {
+  private readonly options: S3PhotoStoreOptions;
+
+  constructor(options: S3PhotoStoreOptions) {
+    this.options = options;
     this.publicUrl = options.publicUrl.replace(/\/+$/, '');
     this.client = new S3Client({
       region: options.region,

@@ -12,16 +12,25 @@ export const API_BASE = '/api';
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
+  /** HTTP status; 0 when the request never got an answer (offline, DNS, aborted). */
+  readonly status: number;
+  readonly code: string;
+  /** Per-field messages of a 400, keyed by field name. */
+  readonly fields?: Record<string, string>;
+  readonly requestId?: string;
+
   constructor(
-    /** HTTP status; 0 when the request never got an answer (offline, DNS, aborted). */
-    readonly status: number,
-    readonly code: string,
+    status: number,
+    code: string,
     message: string,
-    /** Per-field messages of a 400, keyed by field name. */
-    readonly fields?: Record<string, string>,
-    readonly requestId?: string,
+    fields?: Record<string, string>,
+    requestId?: string,
   ) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+    this.requestId = requestId;
   }
 
   /** A mistake of the request (4xx): retrying it cannot help. */
