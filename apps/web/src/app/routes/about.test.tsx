@@ -21,7 +21,7 @@ describe('marketing copy', () => {
     expect(indexHtml).not.toMatch(UNKEPT_PROMISES);
   });
 
-  it('says on the About page that a listing is live at once and how reported posts are handled', async () => {
+  it('says on the About page that a listing is live at once and how reported cars are handled', async () => {
     mockFetch({ '/api/me': json(null) });
     renderRoutes(routes, { initialEntries: ['/about'] });
 
