@@ -4,7 +4,7 @@ import indexHtml from '../../../index.html?raw';
 import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
 
-/** Promises the product does not keep: listings go live unreviewed, and nobody checks a car's papers. */
+/** Promises Redline does not keep: listings go live unreviewed, and nobody checks a car's papers. */
 const UNKEPT_PROMISES =
   /checks? the listing|checked (cars|before)|every car checked|cars?, checked|before a car (is published|goes live)|history check|insurance history|29 min/i;
 
