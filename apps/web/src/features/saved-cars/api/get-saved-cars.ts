@@ -8,7 +8,7 @@ export type { SavedCar };
 export const getSavedCars = (email: string, cursor?: string) =>
   api.get<Page<SavedCar>>(`/savedpost/user/${encodeURIComponent(email)}`, { query: { cursor } });
 
-export const savedPostsQueryOptions = (email: string) =>
+export const savedCarsQueryOptions = (email: string) =>
   infiniteQueryOptions({
     queryKey: savedCarKeys.list(email),
     queryFn: ({ pageParam }) => getSavedCars(email, pageParam),
@@ -18,5 +18,5 @@ export const savedPostsQueryOptions = (email: string) =>
 
 /** The buyer's saved cars, most recently saved first, a page at a time. */
 export function useSavedCars(email: string) {
-  return useInfiniteQuery(savedPostsQueryOptions(email));
+  return useInfiniteQuery(savedCarsQueryOptions(email));
 }
