@@ -1,7 +1,7 @@
 /**
  * Bulk data generator: `npm run bench:data -- --cars 100000 [--database-url postgres://…] [--data-dir DIR]`.
  * Believable cars across the seven categories with their sellers, buyers, advertisements, bookings
- * (with payments), saved posts and reports, written with multi-row `insert … select from unnest(…)`
+ * (with payments), saved cars and reports, written with multi-row `insert … select from unnest(…)`
  * batches. Photos reuse a handful of keys (placeholder WebP files are written once), so no image
  * work is done per car. It replaces an earlier bench dataset and refuses a database holding other accounts.
  */

@@ -1,7 +1,7 @@
 /**
  * Test data for the buyer-journey and moderation specs, made through the real API so that every
  * test owns its users and cars: fresh accounts (sign-up), a seller's car (upload + POST /api/cars),
- * a booking, a saved post. Nothing here touches the demo data.
+ * a booking, a saved car. Nothing here touches the demo data.
  */
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
@@ -175,7 +175,7 @@ export async function bookViaApi(
 export async function saveViaApi(request: APIRequestContext, carId: string): Promise<void> {
   await ok(
     await request.post('/api/savedpost', { data: { carId }, headers: write.headers() }),
-    'saving a post',
+    'saving a car',
   );
 }
 
@@ -189,6 +189,6 @@ export async function reportViaApi(
       data: { carId, reason: 'Suspected fraud', details },
       headers: write.headers(),
     }),
-    'reporting a post',
+    'reporting a car',
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Moderation as the admin does it: a reported post deleted from Reported Items (its page becomes a
+ * Moderation as the admin does it: a reported car deleted from Reported Items (its page becomes a
  * 404 and it leaves the buyer's saved list), a seller verified (the badge shows on their cars), a
  * buyer deleted (their session stops working at the next request). Each test makes its own seller,
  * buyer and cars through the API; the admin is the demo admin.
@@ -52,7 +52,7 @@ async function openCar(page: Page, car: PostedCar) {
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(car.model) })).toBeVisible();
 }
 
-test('the admin deletes a reported post: its page is a 404 and it leaves the saved list', async ({
+test('the admin deletes a reported car: its page is a 404 and it leaves the saved list', async ({
   page,
   adminPage,
   sellerApi,

@@ -5,7 +5,7 @@
  */
 import { DEMO_BUYER, DEMO_PASSWORD, expect, test, uniqueEmail } from '../fixtures.ts';
 
-const DEMO_SELLER = 'sales@redline.test'; // ten posts: My Posts is longer than a screen
+const DEMO_SELLER = 'sales@redline.test'; // ten cars: My Posts is longer than a screen
 
 test('a signed-in user who opens the sign-in or sign-up page goes on to the home page', async ({
   page,

@@ -35,7 +35,7 @@ import { categoriesRoutes } from './modules/categories/index.ts';
 import { paymentsRoutes } from './modules/payments/index.ts';
 import { photoCleanupJob, photosRoutes } from './modules/photos/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
-import { savedPostsRoutes } from './modules/saved-posts/index.ts';
+import { savedCarsRoutes } from './modules/saved-cars/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import { createPaymentProvider } from './payment-providers/create-payment-provider.ts';
@@ -102,7 +102,7 @@ export async function buildApp(
     advertisementsRoutes,
     photosRoutes,
     bookingsRoutes,
-    savedPostsRoutes,
+    savedCarsRoutes,
     reportsRoutes,
     paymentsRoutes,
   ];

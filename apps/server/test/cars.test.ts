@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { carSchema, carYearMax } from '@redline/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advertisements, bookings, cars, photos, reportedPosts, savedPosts } from '../src/db/schema.ts';
+import { advertisements, bookings, cars, photos, reportedCars, savedCars } from '../src/db/schema.ts';
 import { advertise, carInput, createBooking, createCar, ensureCategory } from './factories.ts';
 import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
@@ -495,12 +495,12 @@ describe('PATCH /api/cars/:id', () => {
 });
 
 describe('DELETE /api/cars/:id', () => {
-  /** A car with everything that hangs on it: advertisement, saved post, report, unpaid and paid bookings. */
+  /** A car with everything that hangs on it: advertisement, saved car, report, unpaid and paid bookings. */
   async function carWithDependents() {
     const car = await createCar(t, seller);
     await advertise(t, car.id);
-    await t.db.insert(savedPosts).values({ buyerId: buyer.id, carId: car.id });
-    await t.db.insert(reportedPosts).values({ buyerId: buyer.id, carId: car.id, reason: 'Fake listing' });
+    await t.db.insert(savedCars).values({ buyerId: buyer.id, carId: car.id });
+    await t.db.insert(reportedCars).values({ buyerId: buyer.id, carId: car.id, reason: 'Fake listing' });
     const unpaid = await createBooking(t, buyer, car, seller);
     const paid = await createBooking(t, buyer, car, seller, { isPaid: true });
     return { car, unpaid, paid };
@@ -509,8 +509,8 @@ describe('DELETE /api/cars/:id', () => {
   const rowsOf = async (carId: string) => ({
     cars: (await t.db.select().from(cars).where(eq(cars.id, carId))).length,
     advertisements: (await t.db.select().from(advertisements).where(eq(advertisements.carId, carId))).length,
-    savedPosts: (await t.db.select().from(savedPosts).where(eq(savedPosts.carId, carId))).length,
-    reports: (await t.db.select().from(reportedPosts).where(eq(reportedPosts.carId, carId))).length,
+    savedCars: (await t.db.select().from(savedCars).where(eq(savedCars.carId, carId))).length,
+    reports: (await t.db.select().from(reportedCars).where(eq(reportedCars.carId, carId))).length,
     bookings: (await t.db.select().from(bookings).where(eq(bookings.carId, carId))).length,
   });
 
@@ -527,13 +527,13 @@ describe('DELETE /api/cars/:id', () => {
     expect(await rowsOf(car.id)).toEqual({
       cars: 1,
       advertisements: 1,
-      savedPosts: 1,
+      savedCars: 1,
       reports: 1,
       bookings: 2,
     });
   });
 
-  it('lets the seller delete their car with its advertisement, saved posts, reports and unpaid bookings', async () => {
+  it('lets the seller delete their car with its advertisement, saved cars, reports and unpaid bookings', async () => {
     const { car, unpaid, paid } = await carWithDependents();
     const res = await as(t, seller, { method: 'DELETE', url: `/api/cars/${car.id}` });
     expect(res.statusCode).toBe(200);
@@ -541,7 +541,7 @@ describe('DELETE /api/cars/:id', () => {
     expect(await rowsOf(car.id)).toEqual({
       cars: 0,
       advertisements: 0,
-      savedPosts: 0,
+      savedCars: 0,
       reports: 0,
       bookings: 0,
     });
@@ -576,7 +576,7 @@ describe('DELETE /api/cars/:id', () => {
     expect(await rowsOf(car.id)).toEqual({
       cars: 1,
       advertisements: 1,
-      savedPosts: 1,
+      savedCars: 1,
       reports: 1,
       bookings: 2,
     });

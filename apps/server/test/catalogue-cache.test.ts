@@ -212,7 +212,7 @@ describe('every change is visible on the next read', () => {
     expect(idsOf((await whatsNew()).items)).not.toContain(car.id);
   });
 
-  it('an admin deleting a reported post', async () => {
+  it('an admin deleting a reported car', async () => {
     const { car } = await advertisedCar();
     const report = await as(t, buyer, {
       method: 'POST',

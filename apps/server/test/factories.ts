@@ -127,8 +127,8 @@ export async function recordPayment(t: TestApp, booking: typeof bookings.$inferS
       price: TEST_DRIVE_FEE_CENTS,
       transactionId: `pi_test_${randomUUID().replaceAll('-', '')}`,
       provider: 'test',
-      productBy: booking.sellerEmail,
-      product: booking.carName,
+      sellerEmail: booking.sellerEmail,
+      carName: booking.carName,
       paidBy: booking.buyerEmail,
     })
     .returning();

@@ -1,4 +1,4 @@
-import type { Booking, SavedPost } from '@redline/shared';
+import type { Booking, SavedCar } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,8 +7,8 @@ import {
   bookings,
   cars,
   payments,
-  reportedPosts,
-  savedPosts,
+  reportedCars,
+  savedCars,
   sessions,
   users,
 } from '../src/db/schema.ts';
@@ -53,8 +53,8 @@ async function rowsOfCar(carId: string) {
   return {
     car: await t.db.select().from(cars).where(eq(cars.id, carId)),
     advertisements: await t.db.select().from(advertisements).where(eq(advertisements.carId, carId)),
-    savedPosts: await t.db.select().from(savedPosts).where(eq(savedPosts.carId, carId)),
-    reports: await t.db.select().from(reportedPosts).where(eq(reportedPosts.carId, carId)),
+    savedCars: await t.db.select().from(savedCars).where(eq(savedCars.carId, carId)),
+    reports: await t.db.select().from(reportedCars).where(eq(reportedCars.carId, carId)),
     bookings: await t.db.select().from(bookings).where(eq(bookings.carId, carId)),
   };
 }
@@ -70,7 +70,7 @@ const deleteUser = (actor: TestUser | undefined, email: string) =>
   as(t, actor, { method: 'DELETE', url: `/api/users/${encodeURIComponent(email)}` });
 
 describe('Delete Post on a reported car', () => {
-  it('removes the car, its advertisement, saved posts, reports and unpaid bookings; paid ones stay', async () => {
+  it('removes the car, its advertisement, saved cars, reports and unpaid bookings; paid ones stay', async () => {
     const seller = await signUpUser(t, 'Seller');
     const buyerA = await signUpUser(t, 'Buyer');
     const buyerB = await signUpUser(t, 'Buyer');
@@ -95,7 +95,7 @@ describe('Delete Post on a reported car', () => {
     expect(await rowsOfCar(car.id)).toEqual({
       car: [],
       advertisements: [],
-      savedPosts: [],
+      savedCars: [],
       reports: [],
       bookings: [],
     });
@@ -111,7 +111,7 @@ describe('Delete Post on a reported car', () => {
       method: 'GET',
       url: `/api/savedpost/user/${encodeURIComponent(buyerA.email)}`,
     });
-    expect((saved.json() as { items: SavedPost[] }).items.map((s) => s.car)).toEqual([keptCar.id]);
+    expect((saved.json() as { items: SavedCar[] }).items.map((s) => s.car)).toEqual([keptCar.id]);
     const mine = await as(t, buyerA, { method: 'GET', url: `/api/testdrivebooking/${paid.id}` });
     expect(mine.json()).toMatchObject({ carId: null, carName: '2017 Ferrari 488 GTB', isPaid: true });
     const reported = await as(t, admin, { method: 'GET', url: '/api/reportedpost?limit=50' });
@@ -160,7 +160,7 @@ describe('Delete User', () => {
       expect(await rowsOfCar(car.id)).toEqual({
         car: [],
         advertisements: [],
-        savedPosts: [],
+        savedCars: [],
         reports: [],
         bookings: [],
       });
@@ -183,7 +183,7 @@ describe('Delete User', () => {
     });
   });
 
-  it('deletes a buyer: saved posts, reports and unpaid bookings go, paid bookings and payments stay', async () => {
+  it('deletes a buyer: saved cars, reports and unpaid bookings go, paid bookings and payments stay', async () => {
     const seller = await signUpUser(t, 'Seller');
     const buyer = await signUpUser(t, 'Buyer', { name: 'Gone Buyer' });
     const otherBuyer = await signUpUser(t, 'Buyer');
@@ -202,15 +202,15 @@ describe('Delete User', () => {
     expect(res.json()).toEqual({ deletedCount: 1 });
 
     expect(await userRows(buyer.id)).toEqual({ user: [], sessions: [], accounts: [] });
-    expect(await t.db.select().from(savedPosts).where(eq(savedPosts.buyerId, buyer.id))).toEqual([]);
-    expect(await t.db.select().from(reportedPosts).where(eq(reportedPosts.buyerId, buyer.id))).toEqual([]);
+    expect(await t.db.select().from(savedCars).where(eq(savedCars.buyerId, buyer.id))).toEqual([]);
+    expect(await t.db.select().from(reportedCars).where(eq(reportedCars.buyerId, buyer.id))).toEqual([]);
     expect(await bookingRow(unpaid.id)).toBeUndefined();
     expect(await bookingRow(paid.id)).toEqual({ ...paid, buyerId: null });
     expect(await paymentRow(payment.id)).toEqual(payment);
     // Everyone else's rows and the cars stay.
     const carRows = await rowsOfCar(car.id);
     expect(carRows.car).toHaveLength(1);
-    expect(carRows.savedPosts.map((s) => s.buyerId)).toEqual([otherBuyer.id]);
+    expect(carRows.savedCars.map((s) => s.buyerId)).toEqual([otherBuyer.id]);
     expect(carRows.reports.map((r) => r.buyerId)).toEqual([otherBuyer.id]);
     expect(await bookingRow(othersUnpaid.id)).toEqual(othersUnpaid);
     expect((await rowsOfCar(paidCar.id)).car).toHaveLength(1);
@@ -266,7 +266,7 @@ describe('Verify', () => {
       const reported = await as(t, admin, { method: 'GET', url: '/api/reportedpost?limit=50' });
       const booked = await as(t, buyer, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
       return [
-        (saved.json() as { items: SavedPost[] }).items[0]!.carSellerVerified,
+        (saved.json() as { items: SavedCar[] }).items[0]!.carSellerVerified,
         (reported.json() as { items: { id: string; sellerVerified: boolean }[] }).items.find(
           (i) => i.id === car.id,
         )!.sellerVerified,

@@ -285,8 +285,8 @@ describe('POST /api/payment', () => {
         currency: 'usd',
         transactionId,
         provider: 'test',
-        productBy: seller.email,
-        product: booking.carName,
+        sellerEmail: seller.email,
+        carName: booking.carName,
         paidBy: buyer.email,
       }),
     ]);

@@ -192,7 +192,7 @@ describe('requireAccess on accounts', () => {
 describe('requireAccess on lists named by e-mail', () => {
   const lists = [
     ['buyer.bookings', 'buyer', 'otherBuyer', 'You can only see your own list.'],
-    ['buyer.savedPosts', 'buyer', 'otherBuyer', 'You can only see your own list.'],
+    ['buyer.savedCars', 'buyer', 'otherBuyer', 'You can only see your own list.'],
     ['seller.bookings', 'seller', 'otherSeller', 'You can only see your own list.'],
     ['seller.cars', 'seller', 'otherSeller', 'You can only list your own cars.'],
   ] as const;
@@ -218,7 +218,7 @@ describe('requireAccess on lists named by e-mail', () => {
     expect(await outcome(people.admin, 'buyer.bookings', 'nobody@example.test')).toBe(
       '404 The buyer was not found.',
     );
-    expect(await outcome(people.admin, 'buyer.savedPosts', people.seller.email)).toBe(
+    expect(await outcome(people.admin, 'buyer.savedCars', people.seller.email)).toBe(
       '404 The buyer was not found.',
     );
     expect(await outcome(people.admin, 'seller.cars', people.buyer.email)).toBe(

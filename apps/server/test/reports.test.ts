@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { ReportedPost } from '@redline/shared';
+import type { ReportedCar } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cars, reportedPosts } from '../src/db/schema.ts';
+import { cars, reportedCars } from '../src/db/schema.ts';
 import { createCar } from './factories.ts';
 import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
@@ -23,7 +23,7 @@ afterAll(() => t.close());
 
 const report = (user: TestUser | undefined, payload: Record<string, unknown>) =>
   as(t, user, { method: 'POST', url: '/api/reportedpost', payload });
-const reportsOf = (carId: string) => t.db.select().from(reportedPosts).where(eq(reportedPosts.carId, carId));
+const reportsOf = (carId: string) => t.db.select().from(reportedCars).where(eq(reportedCars.carId, carId));
 const carExists = async (carId: string) =>
   (await t.db.select().from(cars).where(eq(cars.id, carId))).length === 1;
 
@@ -115,7 +115,7 @@ describe('GET /api/reportedpost', () => {
 
       const res = await as(listApp, listAdmin, { method: 'GET', url: '/api/reportedpost' });
       expect(res.statusCode).toBe(200);
-      const { items } = res.json() as { items: ReportedPost[] };
+      const { items } = res.json() as { items: ReportedCar[] };
       expect(items).toEqual([
         {
           id: old.id,
@@ -148,7 +148,7 @@ describe('GET /api/reportedpost', () => {
       const page1 = (
         await as(listApp, listAdmin, { method: 'GET', url: '/api/reportedpost?limit=1' })
       ).json() as {
-        items: ReportedPost[];
+        items: ReportedCar[];
         nextCursor: string;
       };
       expect(page1.items.map((i) => i.id)).toEqual([old.id]);
@@ -157,7 +157,7 @@ describe('GET /api/reportedpost', () => {
           method: 'GET',
           url: `/api/reportedpost?limit=1&cursor=${page1.nextCursor}`,
         })
-      ).json() as { items: ReportedPost[]; nextCursor: string | null };
+      ).json() as { items: ReportedCar[]; nextCursor: string | null };
       expect(page2.items.map((i) => i.id)).toEqual([recent.id]);
       expect(page2.nextCursor).toBeNull();
     } finally {
@@ -225,7 +225,7 @@ describe('POST /api/reportedpost/:carId/dismiss', () => {
     expect(await reportsOf(otherCar.id)).toHaveLength(1);
     expect(await carExists(car.id)).toBe(true);
     expect((await dismiss(admin, car.id)).json()).toEqual({ deletedCount: 0 });
-    // Once dismissed, the post is no longer "reported": Delete Post refuses it.
+    // Once dismissed, the car is no longer "reported": Delete Post refuses it.
     expect((await as(t, admin, { method: 'DELETE', url: `/api/reportedpost/${car.id}` })).statusCode).toBe(
       404,
     );

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { ERROR_CODES, localDateString } from '@redline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, cars, contactMessages, photos, reportedPosts, users } from '../src/db/schema.ts';
+import { bookings, cars, contactMessages, photos, reportedCars, users } from '../src/db/schema.ts';
 import { carInput, createCar, ensureCategory } from './factories.ts';
 import {
   as,
@@ -37,7 +37,7 @@ afterAll(() => t.close());
 
 /** Everything the routes below could write. */
 async function stored() {
-  const tables = [users, cars, bookings, reportedPosts, contactMessages] as const;
+  const tables = [users, cars, bookings, reportedCars, contactMessages] as const;
   return JSON.stringify(await Promise.all(tables.map((table) => t.db.select().from(table))));
 }
 

@@ -41,10 +41,10 @@ export interface DemoCar {
   /** Paint colour for the generated photos, hex. */
   colour: string;
   bodyStyle: BodyStyle;
-  /** How many generated photos the post gets (kept at 2 so the first start stays quick). */
+  /** How many generated photos the car gets (kept at 2 so the first start stays quick). */
   photoCount: number;
   advertised: boolean;
-  /** The post's added date is this many days before seeding. */
+  /** The car's added date is this many days before seeding. */
   addedDaysAgo: number;
 }
 

@@ -1,4 +1,4 @@
-/** Business constants of the product (spec section 9), shared by server and browser. */
+/** Business constants of Redline (spec section 9), shared by server and browser. */
 export const FUELS = ['Petrol', 'Diesel', 'Electric', 'Hybrid'] as const;
 export type Fuel = (typeof FUELS)[number];
 

@@ -10,5 +10,5 @@ export * from './payments.ts';
 export * from './phone.ts';
 export * from './photos.ts';
 export * from './reports.ts';
-export * from './saved-posts.ts';
+export * from './saved-cars.ts';
 export * from './users.ts';

@@ -1,4 +1,4 @@
-/** Reports of car posts by buyers, and the admin's view of reported cars. */
+/** Reports of cars by buyers, and the admin's view of reported cars. */
 import { z } from 'zod';
 import { multiLineText } from './common.ts';
 
@@ -43,7 +43,7 @@ export const reportSchema = z.object({
 export type Report = z.infer<typeof reportSchema>;
 
 /** One reported car in the admin's list, with its reports newest first. */
-export const reportedPostSchema = z.object({
+export const reportedCarSchema = z.object({
   /** The car's id. */
   id: z.string(),
   carName: z.string(),
@@ -63,4 +63,4 @@ export const reportedPostSchema = z.object({
     }),
   ),
 });
-export type ReportedPost = z.infer<typeof reportedPostSchema>;
+export type ReportedCar = z.infer<typeof reportedCarSchema>;

@@ -98,7 +98,7 @@ const LIST_RULES = {
   'seller.cars': { role: 'Seller', refusal: 'You can only list your own cars.' },
   'seller.bookings': { role: 'Seller', refusal: 'You can only see your own list.' },
   'buyer.bookings': { role: 'Buyer', refusal: 'You can only see your own list.' },
-  'buyer.savedPosts': { role: 'Buyer', refusal: 'You can only see your own list.' },
+  'buyer.savedCars': { role: 'Buyer', refusal: 'You can only see your own list.' },
 } as const;
 
 type RecordPermission = keyof typeof RECORD_RULES;

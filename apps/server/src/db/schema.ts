@@ -248,8 +248,9 @@ export const payments = pgTable(
     currency: text('currency').notNull().default('usd'),
     transactionId: text('transaction_id').notNull().unique(),
     provider: text('provider').notNull(),
-    productBy: text('product_by').notNull(),
-    product: text('product').notNull(),
+    // The columns keep the spec's names (`product_by`, `product`); the API answers them as `productBy`, `product`.
+    sellerEmail: text('product_by').notNull(),
+    carName: text('product').notNull(),
     paidBy: text('paid_by').notNull(),
     createdAt: createdAt(),
   },
@@ -259,7 +260,7 @@ export const payments = pgTable(
   ],
 );
 
-export const savedPosts = pgTable(
+export const savedCars = pgTable(
   'saved_posts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
@@ -277,7 +278,7 @@ export const savedPosts = pgTable(
   ],
 );
 
-export const reportedPosts = pgTable(
+export const reportedCars = pgTable(
   'reported_posts',
   {
     id: uuid('id').primaryKey().defaultRandom(),

@@ -8,7 +8,7 @@ export interface DomainEvents {
   /** A car's fields or photos changed, or it went back on sale. */
   'car.updated': { carId: string };
   'car.sold': { carId: string };
-  /** By its seller, an admin, the deletion of a reported post or of its seller (car-deletion.ts). */
+  /** By its seller, an admin, the deletion of a reported car or of its seller (car-deletion.ts). */
   'car.deleted': { carId: string };
   'car.advertised': { carId: string; advertisementId: string };
   /** Categories are only added, by the demo seed. */

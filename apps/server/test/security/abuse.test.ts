@@ -14,7 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contactMessages, savedPosts, users } from '../../src/db/schema.ts';
+import { contactMessages, savedCars, users } from '../../src/db/schema.ts';
 import { createCar } from '../factories.ts';
 import {
   as,
@@ -373,7 +373,7 @@ describe('cross-site requests', () => {
     });
     expect(deleted.statusCode).toBe(403);
 
-    expect(await t.db.select().from(savedPosts).where(eq(savedPosts.carId, car.id))).toEqual([]);
+    expect(await t.db.select().from(savedCars).where(eq(savedCars.carId, car.id))).toEqual([]);
     expect(await t.db.query.cars.findFirst({ where: (c, { eq: is }) => is(c.id, car.id) })).toBeDefined();
     expect((await call(buyer, { method: 'GET', url: '/api/me' })).json()?.id).toBe(buyer.id);
   });

@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, cars, photos, reportedPosts, savedPosts, users } from '../../src/db/schema.ts';
+import { bookings, cars, photos, reportedCars, savedCars, users } from '../../src/db/schema.ts';
 import type { Access } from '../../src/http/access.ts';
 import { carInput, createBooking, createCar, ensureCategory } from '../factories.ts';
 import { as, createTestApp, signUpUser, TEST_PASSWORD, type TestApp, type TestUser } from '../helpers.ts';
@@ -237,7 +237,7 @@ const OWNERSHIP: Record<string, Row> = {
     call: async () => {
       const c = await freshCar();
       await t.db
-        .insert(reportedPosts)
+        .insert(reportedCars)
         .values({ carId: c.id, buyerId: buyerA().id, reason: 'Other', details: 'x' });
       return { url: `/api/reportedpost/${c.id}` };
     },
@@ -247,7 +247,7 @@ const OWNERSHIP: Record<string, Row> = {
     call: async () => {
       const c = await freshCar();
       await t.db
-        .insert(reportedPosts)
+        .insert(reportedCars)
         .values({ carId: c.id, buyerId: buyerA().id, reason: 'Other', details: 'x' });
       return { url: `/api/reportedpost/${c.id}/dismiss` };
     },
@@ -261,7 +261,7 @@ const OWNERSHIP: Record<string, Row> = {
     // Buyer A's saved car: only buyer A's own row can go; another buyer removes nothing.
     call: async () => {
       const c = await freshCar();
-      await t.db.insert(savedPosts).values({ buyerId: buyerA().id, carId: c.id });
+      await t.db.insert(savedCars).values({ buyerId: buyerA().id, carId: c.id });
       return { url: `/api/savedpost/${c.id}` };
     },
     expect: { buyer: 200, otherBuyer: 200 },
@@ -269,8 +269,8 @@ const OWNERSHIP: Record<string, Row> = {
       const carId = call.url.split('/').pop()!;
       const rows = await t.db
         .select()
-        .from(savedPosts)
-        .where(and(eq(savedPosts.carId, carId), eq(savedPosts.buyerId, buyerA().id)));
+        .from(savedCars)
+        .where(and(eq(savedCars.carId, carId), eq(savedCars.buyerId, buyerA().id)));
       const removed = actor === 'buyer';
       expect(res.json()).toEqual({ deletedCount: removed ? 1 : 0 });
       expect(rows).toHaveLength(removed ? 0 : 1);
@@ -279,7 +279,7 @@ const OWNERSHIP: Record<string, Row> = {
   'GET /api/savedpost/:carId': {
     call: async () => {
       const c = await freshCar();
-      await t.db.insert(savedPosts).values({ buyerId: buyerA().id, carId: c.id });
+      await t.db.insert(savedCars).values({ buyerId: buyerA().id, carId: c.id });
       return { url: `/api/savedpost/${c.id}` };
     },
     expect: { buyer: 200, otherBuyer: 200 },

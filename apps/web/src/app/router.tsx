@@ -100,12 +100,12 @@ export const routes: RouteObject[] = [
                     element: <RequireRole roles={['Seller']} />,
                     children: [
                       {
-                        path: r.dashSellerAddProduct,
-                        Component: page(() => import('./routes/dash/seller-add-product.tsx')),
+                        path: r.dashSellerAddCar,
+                        Component: page(() => import('./routes/dash/seller-add-car.tsx')),
                       },
                       {
-                        path: r.dashSellerAddedProducts,
-                        Component: page(() => import('./routes/dash/seller-added-products.tsx')),
+                        path: r.dashSellerCars,
+                        Component: page(() => import('./routes/dash/seller-cars.tsx')),
                       },
                       {
                         path: r.dashSellerRequests,

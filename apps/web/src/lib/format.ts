@@ -12,7 +12,7 @@ const usdCents = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 2,
 });
 
-/** A price as listings show it ("$219,500"). */
+/** A price as car pages show it ("$219,500"). */
 export function formatMoney(cents: number): string {
   return cents % 100 === 0 ? usdWhole.format(cents / 100) : usd.format(cents / 100);
 }

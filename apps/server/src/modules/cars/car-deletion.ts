@@ -1,11 +1,11 @@
-/** The one deletion rule for cars, used by sellers, admins (reported posts) and user deletion. */
+/** The one deletion rule for cars, used by sellers, admins (reported cars) and user deletion. */
 import { and, inArray, not, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bookings, cars } from '../../db/schema.ts';
 import { publish } from '../../events/index.ts';
 
 /**
- * Removes cars with what hangs on them: advertisements, saved posts and reports go by cascade,
+ * Removes cars with what hangs on them: advertisements, saved cars and reports go by cascade,
  * unpaid bookings are deleted, paid bookings stay (their car id becomes null) for accounting.
  */
 export async function deleteCarsWhere(tx: Tx, where: SQL) {

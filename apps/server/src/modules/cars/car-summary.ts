@@ -1,5 +1,5 @@
 /**
- * How bookings, saved posts and reports picture a car (and name it, by the shared `carName`), so that
+ * How bookings, saved cars and reports picture a car (and name it, by the shared `carName`), so that
  * the whole buyer journey shows a car the same way.
  */
 import { PHOTO_WIDTHS } from '@redline/shared';

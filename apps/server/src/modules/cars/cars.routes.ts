@@ -102,7 +102,7 @@ export function carsRoutes(context: AppContext): FastifyPluginAsyncZod {
         operationId: 'deleteCar',
         otherStatuses: [404],
         summary:
-          'Delete a car with its advertisement, saved posts, reports and unpaid bookings (its seller or an admin)',
+          'Delete a car with its advertisement, saved cars, reports and unpaid bookings (its seller or an admin)',
         params: carIdParamsSchema,
         response: { 200: deletedCountSchema },
       },

@@ -1,7 +1,7 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import { cars, reportedPosts, users } from '../../db/schema.ts';
+import { cars, reportedCars, users } from '../../db/schema.ts';
 import { coverPhotoJoin, coverWidth } from '../cars/index.ts';
 
 /**
@@ -14,20 +14,20 @@ export async function lockCar(tx: Tx, carId: string, strength: 'share' | 'update
 }
 
 /** Returns undefined when the buyer had already reported the car. */
-export async function insertReport(tx: Tx, values: typeof reportedPosts.$inferInsert) {
+export async function insertReport(tx: Tx, values: typeof reportedCars.$inferInsert) {
   const [row] = await tx
-    .insert(reportedPosts)
+    .insert(reportedCars)
     .values(values)
-    .onConflictDoNothing({ target: [reportedPosts.buyerId, reportedPosts.carId] })
+    .onConflictDoNothing({ target: [reportedCars.buyerId, reportedCars.carId] })
     .returning();
   return row;
 }
 
 export async function hasReports(db: Db | Tx, carId: string) {
   const [row] = await db
-    .select({ id: reportedPosts.id })
-    .from(reportedPosts)
-    .where(eq(reportedPosts.carId, carId))
+    .select({ id: reportedCars.id })
+    .from(reportedCars)
+    .where(eq(reportedCars.carId, carId))
     .limit(1);
   return row !== undefined;
 }
@@ -36,14 +36,14 @@ export async function hasReports(db: Db | Tx, carId: string) {
 export async function listReportedCars(db: Db, limit: number, cursor: string | undefined) {
   const perCar = db
     .select({
-      carId: reportedPosts.carId,
-      lastReportedAt: sql<Date>`max(${reportedPosts.createdAt})`
-        .mapWith(reportedPosts.createdAt)
+      carId: reportedCars.carId,
+      lastReportedAt: sql<Date>`max(${reportedCars.createdAt})`
+        .mapWith(reportedCars.createdAt)
         .as('last_reported_at'),
       reportCount: sql<number>`count(*)::int`.as('report_count'),
     })
-    .from(reportedPosts)
-    .groupBy(reportedPosts.carId)
+    .from(reportedCars)
+    .groupBy(reportedCars.carId)
     .as('per_car');
   const page = keyset(perCar.lastReportedAt, perCar.carId, cursor);
   const rows = await db
@@ -75,22 +75,22 @@ export function reportsOfCars(db: Db, carIds: string[]) {
   if (carIds.length === 0) return Promise.resolve([]);
   return db
     .select({
-      carId: reportedPosts.carId,
-      reason: reportedPosts.reason,
-      details: reportedPosts.details,
+      carId: reportedCars.carId,
+      reason: reportedCars.reason,
+      details: reportedCars.details,
       buyerName: users.name,
-      createdAt: reportedPosts.createdAt,
+      createdAt: reportedCars.createdAt,
     })
-    .from(reportedPosts)
-    .innerJoin(users, eq(users.id, reportedPosts.buyerId))
-    .where(inArray(reportedPosts.carId, carIds))
-    .orderBy(desc(reportedPosts.createdAt), desc(reportedPosts.id));
+    .from(reportedCars)
+    .innerJoin(users, eq(users.id, reportedCars.buyerId))
+    .where(inArray(reportedCars.carId, carIds))
+    .orderBy(desc(reportedCars.createdAt), desc(reportedCars.id));
 }
 
 export async function deleteReportsOf(db: Db, carId: string) {
   const deleted = await db
-    .delete(reportedPosts)
-    .where(eq(reportedPosts.carId, carId))
-    .returning({ id: reportedPosts.id });
+    .delete(reportedCars)
+    .where(eq(reportedCars.carId, carId))
+    .returning({ id: reportedCars.id });
   return deleted.length;
 }

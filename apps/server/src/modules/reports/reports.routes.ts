@@ -3,7 +3,7 @@ import {
   pageOf,
   pageQuerySchema,
   reportedCarParamsSchema,
-  reportedPostSchema,
+  reportedCarSchema,
   reportInputSchema,
   reportSchema,
 } from '@redline/shared';
@@ -22,12 +22,12 @@ export function reportsRoutes(context: AppContext): FastifyPluginAsyncZod {
         tags,
         operationId: 'reportPost',
         otherStatuses: [404, 409],
-        summary: 'Report a car post (buyer, once per car)',
+        summary: 'Report a car (buyer, once per car)',
         body: reportInputSchema,
         response: { 201: reportSchema },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await service.reportPost(context, currentUser(request), request.body)),
+        reply.status(201).send(await service.reportCar(context, currentUser(request), request.body)),
     });
 
     app.get('/reportedpost', {
@@ -37,9 +37,9 @@ export function reportsRoutes(context: AppContext): FastifyPluginAsyncZod {
         operationId: 'listReportedPosts',
         summary: 'Reported cars with their reports, most recently reported first (admin)',
         querystring: pageQuerySchema,
-        response: { 200: pageOf(reportedPostSchema) },
+        response: { 200: pageOf(reportedCarSchema) },
       },
-      handler: (request) => service.listReportedPosts(context, request.query),
+      handler: (request) => service.listReportedCars(context, request.query),
     });
 
     app.delete('/reportedpost/:carId', {
@@ -49,11 +49,11 @@ export function reportsRoutes(context: AppContext): FastifyPluginAsyncZod {
         operationId: 'deleteReportedPost',
         otherStatuses: [404],
         summary:
-          'Delete a reported car with its advertisement, saved posts, reports and unpaid bookings (admin)',
+          'Delete a reported car with its advertisement, saved cars, reports and unpaid bookings (admin)',
         params: reportedCarParamsSchema,
         response: { 200: deletedCountSchema },
       },
-      handler: (request) => service.deleteReportedPost(context, request.params.carId),
+      handler: (request) => service.deleteReportedCar(context, request.params.carId),
     });
 
     app.post('/reportedpost/:carId/dismiss', {

@@ -3,7 +3,7 @@ import {
   type Page,
   type PageQuery,
   type Report,
-  type ReportedPost,
+  type ReportedCar,
   type ReportInput,
   type ReportReason,
   type User,
@@ -16,7 +16,7 @@ import { carCoverUrl, deleteCarsWhere } from '../cars/index.ts';
 import * as repo from './reports.repository.ts';
 
 /** A buyer reports a car once; the report goes to the admins' Reported Items. */
-export async function reportPost(context: AppContext, buyer: User, input: ReportInput): Promise<Report> {
+export async function reportCar(context: AppContext, buyer: User, input: ReportInput): Promise<Report> {
   const row = await context.database.db.transaction(async (tx) => {
     if (!(await repo.lockCar(tx, input.carId, 'share'))) throw notFound('The car');
     const inserted = await repo.insertReport(tx, { ...input, buyerId: buyer.id });
@@ -32,7 +32,7 @@ export async function reportPost(context: AppContext, buyer: User, input: Report
   };
 }
 
-export async function listReportedPosts(context: AppContext, query: PageQuery): Promise<Page<ReportedPost>> {
+export async function listReportedCars(context: AppContext, query: PageQuery): Promise<Page<ReportedCar>> {
   const { db } = context.database;
   const page = await repo.listReportedCars(db, query.limit, query.cursor);
   const reports = await repo.reportsOfCars(
@@ -66,7 +66,7 @@ export async function listReportedPosts(context: AppContext, query: PageQuery): 
  * "Delete Post": the car goes with everything the deletion rule removes. Only a car that is
  * still reported: if another admin dismissed the reports meanwhile, nothing is deleted.
  */
-export async function deleteReportedPost(context: AppContext, carId: string) {
+export async function deleteReportedCar(context: AppContext, carId: string) {
   return context.database.db.transaction(async (tx) => {
     // Locked first so that no booking or save slips in between the rule's statements.
     const car = await repo.lockCar(tx, carId, 'update');

@@ -4,7 +4,7 @@ import indexHtml from '../../../index.html?raw';
 import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
 
-/** Promises the product does not keep: listings go live unreviewed, and nobody checks a car's papers. */
+/** Promises Redline does not keep: listings go live unreviewed, and nobody checks a car's papers. */
 const UNKEPT_PROMISES =
   /checks? the listing|checked (cars|before)|every car checked|cars?, checked|before a car (is published|goes live)|history check|insurance history|29 min/i;
 
@@ -21,7 +21,7 @@ describe('marketing copy', () => {
     expect(indexHtml).not.toMatch(UNKEPT_PROMISES);
   });
 
-  it('says on the About page that a listing is live at once and how reported posts are handled', async () => {
+  it('says on the About page that a listing is live at once and how reported cars are handled', async () => {
     mockFetch({ '/api/me': json(null) });
     renderRoutes(routes, { initialEntries: ['/about'] });
 

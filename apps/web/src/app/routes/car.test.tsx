@@ -43,7 +43,7 @@ describe('CarPage', () => {
     expect((book as HTMLButtonElement).disabled).toBe(true);
     expect(book.getAttribute('aria-describedby')).toBe('car-actions-hint');
     expect(document.getElementById('car-actions-hint')?.textContent).toMatch(/buyer/);
-    // The seller's own post links to My Posts.
+    // The seller's own car links to My Posts.
     expect(screen.getByRole('link', { name: 'Manage it in My Posts' })).toBeTruthy();
   });
 

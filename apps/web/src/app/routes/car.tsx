@@ -16,7 +16,7 @@ import {
   useCar,
 } from '../../features/cars/index.ts';
 import { ReportButton } from '../../features/reports/index.ts';
-import { SaveButton } from '../../features/saved-posts/index.ts';
+import { SaveButton } from '../../features/saved-cars/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useMe } from '../../lib/auth.ts';
 import NotFoundPage from './not-found.tsx';
@@ -31,7 +31,7 @@ export default function CarPage() {
 
   const data = car.data;
   const isBuyer = me.data?.role === 'Buyer';
-  const isOwnPost = Boolean(data && me.data && me.data.email === data.sellerEmail);
+  const isOwnCar = Boolean(data && me.data && me.data.email === data.sellerEmail);
   const fallback = data ? paths.category(data.categoryId) : paths.categories;
 
   return (
@@ -66,7 +66,7 @@ export default function CarPage() {
 
               <div className="rounded-box border border-base-300 bg-base-200/60 p-4 sm:p-5">
                 <div className="flex flex-wrap items-center gap-2 [&>.btn-primary]:min-w-48 [&>.btn-primary]:flex-1">
-                  {/* buyer-actions: booking, save, report (features/bookings, saved-posts, reports) */}
+                  {/* buyer-actions: booking, save, report (features/bookings, saved-cars, reports) */}
                   {isBuyer && me.data ? (
                     <>
                       <BookTestDriveButton car={data} user={me.data} />
@@ -92,10 +92,10 @@ export default function CarPage() {
                       : 'Test drives are booked by buyers: sign in with a buyer account to book one, save this post or report it.'}
                   </p>
                 )}
-                {isOwnPost ? (
+                {isOwnCar ? (
                   <p className="mt-3 text-sm">
                     This is your post.{' '}
-                    <Link to={paths.dashSellerAddedProducts} className="link link-primary font-medium">
+                    <Link to={paths.dashSellerCars} className="link link-primary font-medium">
                       Manage it in My Posts
                     </Link>
                   </p>

@@ -69,7 +69,7 @@ function ServicesGroup({ user }: { user: User | null | undefined }) {
           Sell your car
         </AuthLink>
       ) : user.role === 'Seller' ? (
-        <Link to={paths.dashSellerAddProduct} className={linkClass}>
+        <Link to={paths.dashSellerAddCar} className={linkClass}>
           Sell your car
         </Link>
       ) : null}

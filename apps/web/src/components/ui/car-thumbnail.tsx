@@ -1,4 +1,4 @@
-/** A car's photo in dashboard rows: the 480 px variant the API gives for bookings, saved posts and reports. */
+/** A car's photo in dashboard rows: the 480 px variant the API gives for bookings, saved cars and reports. */
 export function CarThumbnail({ src, name }: { src: string; name: string }) {
   return (
     <img

@@ -1,3 +1,3 @@
 /** The admin feature's public surface: code outside features/admin imports only this file. */
-export { ReportedPostsTable } from './components/reported-posts-table.tsx';
+export { ReportedCarsTable } from './components/reported-cars-table.tsx';
 export { UsersTable } from './components/users-table.tsx';

@@ -15,12 +15,12 @@ export const DASHBOARD_MENU: Record<Role, readonly DashboardMenuItem[]> = {
   ],
   Seller: [
     {
-      to: paths.dashSellerAddProduct,
+      to: paths.dashSellerAddCar,
       label: 'Post a Car',
       description: 'List a car for sale with its photos.',
     },
     {
-      to: paths.dashSellerAddedProducts,
+      to: paths.dashSellerCars,
       label: 'My Posts',
       description: 'Your listings; advertise them on the home page.',
     },

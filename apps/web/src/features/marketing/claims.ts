@@ -1,7 +1,7 @@
 /**
  * Redline's promises (spec section 1), shown on the home page's why-us section and the About page.
- * Each says only what the product does: listings go live unreviewed, admins verify people and
- * moderate reported posts (docs/spec-deviations.md).
+ * Each says only what Redline does: cars go live unreviewed, admins verify people and
+ * moderate reported cars (docs/spec-deviations.md).
  */
 import { TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import type { AboutSection } from '../../config/paths.ts';

@@ -1,5 +1,5 @@
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { ReportedPostsTable } from '../../../features/admin/index.ts';
+import { ReportedCarsTable } from '../../../features/admin/index.ts';
 
 export default function AdminReportedPage() {
   return (
@@ -11,7 +11,7 @@ export default function AdminReportedPage() {
           Posts buyers reported. Delete a post that breaks the rules, or dismiss reports that are unfounded.
         </p>
       </header>
-      <ReportedPostsTable />
+      <ReportedCarsTable />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { PageProgress } from '../../../components/ui/progress-bar.tsx';
-import { SavedCarsList } from '../../../features/saved-posts/index.ts';
+import { SavedCarsList } from '../../../features/saved-cars/index.ts';
 import { useMe } from '../../../lib/auth.ts';
 
 export default function BuyerSavedPage() {

@@ -10,7 +10,7 @@ export function useVerifyUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyUser,
-    // The verified badge shows wherever the name does (cars, bookings, saved posts): refresh all.
+    // The verified badge shows wherever the name does (cars, bookings, saved cars): refresh all.
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

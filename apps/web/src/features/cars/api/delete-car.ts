@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { carKeys } from './keys.ts';
 
-/** Deletes the car with its advertisement, saved posts and reports (one transaction on the server). */
+/** Deletes the car with its advertisement, saved cars and reports (one transaction on the server). */
 export const deleteCar = (id: string) => api.delete<DeletedCount>(`/cars/${encodeURIComponent(id)}`);
 
 export function useDeleteCar() {

@@ -27,7 +27,7 @@ export const sellerCarsQueryOptions = (email: string) =>
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-/** A seller's own posts, sold ones included, newest first. */
+/** A seller's own cars, sold ones included, newest first. */
 export function useSellerCars(email: string | undefined) {
   return useInfiniteQuery({ ...sellerCarsQueryOptions(email ?? ''), enabled: Boolean(email) });
 }

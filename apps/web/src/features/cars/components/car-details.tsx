@@ -56,7 +56,7 @@ export function CarSummary({ car }: { car: Car }) {
   );
 }
 
-/** "Posted By" the seller, with the verified badge, and when the post was added. */
+/** "Posted By" the seller, with the verified badge, and when the car was added. */
 export function CarSeller({ car }: { car: Car }) {
   const initial = car.seller.trim().charAt(0).toUpperCase() || '?';
   return (

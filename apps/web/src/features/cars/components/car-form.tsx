@@ -26,7 +26,7 @@ import { centsToDollars, dollarsToCents } from '../utils/car-text.ts';
 type CategoryOption = { id: string; name: string };
 
 type CarFormProps = {
-  /** The post being edited; without it the form posts a new car. */
+  /** The car being edited; without it the form posts a new car. */
   car?: Car;
   categories: CategoryOption[] | undefined;
   onSaved: (car: Car) => void;

@@ -12,7 +12,7 @@ const renderList = () =>
   renderWithProviders(<SellerCarsList email={EMAIL} categories={[{ id: 'sports', name: 'Sports cars' }]} />);
 
 describe('SellerCarsList (My Posts)', () => {
-  it('lists each post with photo, year and brand, model, price, km driven, added date and a Details link', async () => {
+  it('lists each car with photo, year and brand, model, price, km driven, added date and a Details link', async () => {
     const car = aCar();
     mockFetch({ [LIST]: json({ items: [car], nextCursor: null }) });
     renderList();
@@ -27,7 +27,7 @@ describe('SellerCarsList (My Posts)', () => {
     ).toBe(`/cars/id/${car.id}`);
   });
 
-  it('advertises a post once and then shows it as Advertised', async () => {
+  it('advertises a car once and then shows it as Advertised', async () => {
     const car = aCar();
     let advertised = false;
     const fetchMock = mockFetch({
@@ -49,7 +49,7 @@ describe('SellerCarsList (My Posts)', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ carId: car.id });
   });
 
-  it('marks a post sold', async () => {
+  it('marks a car sold', async () => {
     const car = aCar();
     const fetchMock = mockFetch({
       [LIST]: json({ items: [car], nextCursor: null }),
@@ -64,7 +64,7 @@ describe('SellerCarsList (My Posts)', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ sold: true });
   });
 
-  it('deletes a post only after the confirmation', async () => {
+  it('deletes a car only after the confirmation', async () => {
     const car = aCar();
     let deleted = false;
     const fetchMock = mockFetch({
@@ -89,7 +89,7 @@ describe('SellerCarsList (My Posts)', () => {
     await waitFor(() => expect(screen.getByText('You have not posted a car yet')).toBeTruthy());
   });
 
-  it('invites a seller with no posts to post a car', async () => {
+  it('invites a seller with no cars to post one', async () => {
     mockFetch({ [LIST]: json({ items: [], nextCursor: null }) });
     renderList();
     expect((await screen.findByRole('link', { name: 'Post a Car' })).getAttribute('href')).toBe(

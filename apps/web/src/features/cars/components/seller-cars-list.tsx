@@ -1,6 +1,6 @@
 /**
  * My Posts: the seller's cars as a table on tablets and up, stacked into cards on phones, with
- * Details, Advertise, Edit, Mark as sold / available and Delete (after a confirmation) per post.
+ * Details, Advertise, Edit, Mark as sold / available and Delete (after a confirmation) per car.
  */
 import { type Car, carName } from '@redline/shared';
 import { useState } from 'react';
@@ -35,18 +35,18 @@ const COLUMNS = [
 ] as const;
 
 export function SellerCarsList({ email, categories }: SellerCarsListProps) {
-  const posts = useSellerCars(email);
+  const sellerCars = useSellerCars(email);
   const remove = useDeleteCar();
   const [editing, setEditing] = useState<Car | null>(null);
   const [deleting, setDeleting] = useState<Car | null>(null);
-  const cars = posts.data?.pages.flatMap((page) => page.items) ?? [];
+  const cars = sellerCars.data?.pages.flatMap((page) => page.items) ?? [];
 
-  if (posts.isPending) return <ListSkeleton label="Loading your posts" />;
-  if (posts.isError) {
+  if (sellerCars.isPending) return <ListSkeleton label="Loading your posts" />;
+  if (sellerCars.isError) {
     return (
       <ErrorState
-        message={`Could not load your posts. ${posts.error.message}`}
-        onRetry={() => posts.refetch()}
+        message={`Could not load your posts. ${sellerCars.error.message}`}
+        onRetry={() => sellerCars.refetch()}
       />
     );
   }
@@ -56,7 +56,7 @@ export function SellerCarsList({ email, categories }: SellerCarsListProps) {
         title="You have not posted a car yet"
         icon={<CarIcon />}
         action={
-          <Link to={paths.dashSellerAddProduct} className="btn btn-primary btn-sm">
+          <Link to={paths.dashSellerAddCar} className="btn btn-primary btn-sm">
             Post a Car
           </Link>
         }
@@ -83,9 +83,9 @@ export function SellerCarsList({ email, categories }: SellerCarsListProps) {
         ))}
       </StackTable>
       <LoadMoreButton
-        hasNextPage={posts.hasNextPage}
-        isFetchingNextPage={posts.isFetchingNextPage}
-        fetchNextPage={posts.fetchNextPage}
+        hasNextPage={sellerCars.hasNextPage}
+        isFetchingNextPage={sellerCars.isFetchingNextPage}
+        fetchNextPage={sellerCars.fetchNextPage}
       />
 
       <Modal

@@ -57,7 +57,7 @@ describe('ReportButton', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('says so when the buyer already reported the post', async () => {
+  it('says so when the buyer already reported the car', async () => {
     mockFetch({
       'POST /api/reportedpost': json(
         { error: { code: 'conflict', message: 'You have already reported this post.' } },

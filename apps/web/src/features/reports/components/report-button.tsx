@@ -2,12 +2,12 @@ import { type Car, carName, type User } from '@redline/shared';
 import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { reportMutationKey } from '../api/report-post.ts';
+import { reportMutationKey } from '../api/report-car.ts';
 import { ReportForm } from './report-form.tsx';
 
 type ReportButtonProps = {
   car: Pick<Car, 'id' | 'year' | 'brand' | 'model'>;
-  /** The signed-in user; only a Buyer can report a post. */
+  /** The signed-in user; only a Buyer can report a car. */
   user: User;
 };
 

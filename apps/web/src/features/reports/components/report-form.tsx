@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { TextAreaField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
-import { useReportPost } from '../api/report-post.ts';
+import { useReportCar } from '../api/report-car.ts';
 
 export const REPORTED_MESSAGE = 'Your report has been submitted. Admin will preview this post. Thanks';
 
@@ -23,7 +23,7 @@ type ReportFormProps = {
 };
 
 export function ReportForm({ carId, onReported, onCancel }: ReportFormProps) {
-  const report = useReportPost();
+  const report = useReportCar();
   const {
     register,
     handleSubmit,

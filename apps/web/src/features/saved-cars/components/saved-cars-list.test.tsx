@@ -1,19 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aSavedPost } from '../../../testing/fixtures/saved-post.ts';
+import { aSavedCar } from '../../../testing/fixtures/saved-car.ts';
 import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { REMOVED_MESSAGE } from './save-button.tsx';
 import { SavedCarsList } from './saved-cars-list.tsx';
 
-const post = (car: string, carName: string, carSellerVerified: boolean) =>
-  aSavedPost({ car, carName, carSellerVerified });
+const savedCar = (car: string, carName: string, carSellerVerified: boolean) =>
+  aSavedCar({ car, carName, carSellerVerified });
 
 const LIST = '/api/savedpost/user/bea%40example.com';
 
 describe('SavedCarsList', () => {
   it('lists photo, name and seller with View Details, and removes a car from saved', async () => {
-    let items = [post('car-1', '2021 Porsche 911 GT3', true), post('car-2', '2019 Ferrari 488 Pista', false)];
+    let items = [
+      savedCar('car-1', '2021 Porsche 911 GT3', true),
+      savedCar('car-2', '2019 Ferrari 488 Pista', false),
+    ];
     mockFetch({
       [`GET ${LIST}`]: () => json({ items, nextCursor: null }),
       'DELETE /api/savedpost/car-1': () => {

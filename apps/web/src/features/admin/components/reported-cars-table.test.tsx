@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aReport, aReportedPost } from '../../../testing/fixtures/report.ts';
+import { aReport, aReportedCar } from '../../../testing/fixtures/report.ts';
 import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
-import { DELETED_POST_MESSAGE, DISMISSED_MESSAGE, ReportedPostsTable } from './reported-posts-table.tsx';
+import { DELETED_CAR_MESSAGE, DISMISSED_MESSAGE, ReportedCarsTable } from './reported-cars-table.tsx';
 
-const reported = aReportedPost({
+const reported = aReportedCar({
   reports: [
     aReport({ reason: 'Suspected fraud', details: 'Price too good', buyerName: 'Bea' }),
     aReport({ reason: 'Suspected fraud', buyerName: 'Ben', createdAt: '2025-01-06T10:00:00.000Z' }),
@@ -13,10 +13,10 @@ const reported = aReportedPost({
   ],
 });
 
-describe('ReportedPostsTable', () => {
+describe('ReportedCarsTable', () => {
   it('shows the car, who posted it, how many reports and their reasons', async () => {
     mockFetch({ 'GET /api/reportedpost': json({ items: [reported], nextCursor: null }) });
-    renderWithProviders(<ReportedPostsTable />);
+    renderWithProviders(<ReportedCarsTable />);
 
     const row = (await screen.findByText('2021 Porsche 911 GT3')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Sam Seller')).toBeTruthy();
@@ -32,7 +32,7 @@ describe('ReportedPostsTable', () => {
     ).toBe('/cars/id/car-1');
   });
 
-  it('deletes the post after the confirmation', async () => {
+  it('deletes the car after the confirmation', async () => {
     let items = [reported];
     mockFetch({
       'GET /api/reportedpost': () => json({ items, nextCursor: null }),
@@ -41,12 +41,12 @@ describe('ReportedPostsTable', () => {
         return json({ deletedCount: 1 });
       },
     });
-    renderWithProviders(<ReportedPostsTable />);
+    renderWithProviders(<ReportedCarsTable />);
 
     await userEvent.click(await screen.findByRole('button', { name: /^Delete Post/ }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this post?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Post' }));
-    expect(await screen.findByText(DELETED_POST_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(DELETED_CAR_MESSAGE)).toBeTruthy();
     await waitFor(() => expect(screen.getByText('Nothing reported')).toBeTruthy());
   });
 
@@ -59,7 +59,7 @@ describe('ReportedPostsTable', () => {
         return json({ deletedCount: 3 });
       },
     });
-    renderWithProviders(<ReportedPostsTable />);
+    renderWithProviders(<ReportedCarsTable />);
 
     await userEvent.click(await screen.findByRole('button', { name: /^Dismiss reports/ }));
     const dialog = screen.getByRole('dialog', { name: 'Dismiss these reports?' });

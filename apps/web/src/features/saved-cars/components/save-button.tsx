@@ -2,16 +2,16 @@ import type { Car, User } from '@redline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useSavedState } from '../api/get-saved-state.ts';
-import { useRemoveSavedPost } from '../api/remove-saved-post.ts';
-import { useSavePost } from '../api/save-post.ts';
-import { savedPostKeys } from '../api/saved-post-keys.ts';
+import { useRemoveSavedCar } from '../api/remove-saved-car.ts';
+import { useSaveCar } from '../api/save-car.ts';
+import { savedCarKeys } from '../api/saved-car-keys.ts';
 
 export const SAVED_MESSAGE = 'Post saved successfully!!!';
 export const REMOVED_MESSAGE = 'Post removed from saved';
 
 type SaveButtonProps = {
   car: Pick<Car, 'id'>;
-  /** The signed-in user; only a Buyer can save posts. */
+  /** The signed-in user; only a Buyer can save cars. */
   user: User;
 };
 
@@ -34,14 +34,14 @@ function BookmarkIcon({ filled }: { filled: boolean }) {
 }
 
 /**
- * The save-post toggle: an outlined bookmark, filled once saved. Its name stays "Save this car"
+ * The save toggle: an outlined bookmark, filled once saved. Its name stays "Save this car"
  * and `aria-pressed` tells whether it is saved, as a toggle button should.
  */
 export function SaveButton({ car, user }: SaveButtonProps) {
   const isBuyer = user.role === 'Buyer';
   const state = useSavedState(car.id, { enabled: isBuyer });
-  const save = useSavePost();
-  const remove = useRemoveSavedPost();
+  const save = useSaveCar();
+  const remove = useRemoveSavedCar();
   const queryClient = useQueryClient();
 
   if (!isBuyer) {
@@ -60,7 +60,7 @@ export function SaveButton({ car, user }: SaveButtonProps) {
 
   const saved = state.data?.saved ?? false;
   const busy = state.isPending || save.isPending || remove.isPending;
-  const resync = () => queryClient.invalidateQueries({ queryKey: savedPostKeys.state(car.id) });
+  const resync = () => queryClient.invalidateQueries({ queryKey: savedCarKeys.state(car.id) });
 
   const toggle = () => {
     if (saved) {

@@ -1,17 +1,17 @@
-/** Saved posts: a buyer's bookmarks of cars. */
+/** Saved cars: a buyer's bookmarks. */
 import { z } from 'zod';
 
 const carId = z.guid({ error: 'Choose a car' });
 
-export const savedPostInputSchema = z.object({ carId });
-export type SavedPostInput = z.infer<typeof savedPostInputSchema>;
+export const savedCarInputSchema = z.object({ carId });
+export type SavedCarInput = z.infer<typeof savedCarInputSchema>;
 
-export const savedPostCarParamsSchema = z.object({ carId });
+export const savedCarParamsSchema = z.object({ carId });
 
 export const savedStateSchema = z.object({ saved: z.boolean() });
 export type SavedState = z.infer<typeof savedStateSchema>;
 
-export const savedPostSchema = z.object({
+export const savedCarSchema = z.object({
   /** The buyer's user id. */
   buyer: z.string(),
   buyerName: z.string(),
@@ -25,4 +25,4 @@ export const savedPostSchema = z.object({
   carPhoto: z.string(),
   savedAt: z.string(),
 });
-export type SavedPost = z.infer<typeof savedPostSchema>;
+export type SavedCar = z.infer<typeof savedCarSchema>;

@@ -1,3 +1,3 @@
-/** The saved-posts feature's public surface: code outside features/saved-posts imports only this file. */
+/** The saved-cars feature's public surface: code outside features/saved-cars imports only this file. */
 export { SaveButton } from './components/save-button.tsx';
 export { SavedCarsList } from './components/saved-cars-list.tsx';

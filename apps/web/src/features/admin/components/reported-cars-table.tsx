@@ -8,11 +8,11 @@ import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-ta
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { useDeleteReportedPost } from '../api/delete-reported-post.ts';
+import { useDeleteReportedCar } from '../api/delete-reported-car.ts';
 import { useDismissReports } from '../api/dismiss-reports.ts';
-import { type ReportedPost, useReportedPosts } from '../api/get-reported-posts.ts';
+import { type ReportedCar, useReportedCars } from '../api/get-reported-cars.ts';
 
-export const DELETED_POST_MESSAGE = 'Deleted post successfully';
+export const DELETED_CAR_MESSAGE = 'Deleted post successfully';
 export const DISMISSED_MESSAGE = 'Reports dismissed';
 
 const COLUMNS = [
@@ -25,20 +25,20 @@ const COLUMNS = [
 ];
 
 /** How many reports gave each reason, most common first. */
-function reasonCounts(post: ReportedPost): [string, number][] {
+function reasonCounts(car: ReportedCar): [string, number][] {
   const counts = new Map<string, number>();
-  for (const report of post.reports) counts.set(report.reason, (counts.get(report.reason) ?? 0) + 1);
+  for (const report of car.reports) counts.set(report.reason, (counts.get(report.reason) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1]);
 }
 
-function Reports({ post }: { post: ReportedPost }) {
+function Reports({ car }: { car: ReportedCar }) {
   return (
     <div className="flex flex-col items-end gap-2 md:items-start">
       <span className="font-semibold">
-        {post.reportCount} {post.reportCount === 1 ? 'report' : 'reports'}
+        {car.reportCount} {car.reportCount === 1 ? 'report' : 'reports'}
       </span>
       <ul className="flex flex-wrap justify-end gap-1 md:justify-start" aria-label="Reasons">
-        {reasonCounts(post).map(([reason, count]) => (
+        {reasonCounts(car).map(([reason, count]) => (
           <li
             key={reason}
             className="badge badge-sm whitespace-nowrap border-base-300 bg-base-200 text-base-content"
@@ -53,7 +53,7 @@ function Reports({ post }: { post: ReportedPost }) {
           Read the reports
         </summary>
         <ol className="mt-2 flex flex-col gap-2">
-          {post.reports.map((report) => (
+          {car.reports.map((report) => (
             <li key={`${report.buyerName}-${report.createdAt}`} className="rounded-box bg-base-200 p-2.5">
               <p className="font-medium">{report.reason}</p>
               {report.details ? (
@@ -70,13 +70,13 @@ function Reports({ post }: { post: ReportedPost }) {
   );
 }
 
-/** Reported Items: each reported car with its reports; delete the post or dismiss the reports. */
-export function ReportedPostsTable() {
-  const reported = useReportedPosts();
-  const deletePost = useDeleteReportedPost();
+/** Reported Items: each reported car with its reports; delete the car or dismiss the reports. */
+export function ReportedCarsTable() {
+  const reported = useReportedCars();
+  const deleteCar = useDeleteReportedCar();
   const dismiss = useDismissReports();
-  const [toDelete, setToDelete] = useState<ReportedPost | null>(null);
-  const [toDismiss, setToDismiss] = useState<ReportedPost | null>(null);
+  const [toDelete, setToDelete] = useState<ReportedCar | null>(null);
+  const [toDismiss, setToDismiss] = useState<ReportedCar | null>(null);
 
   if (reported.isPending) return <ListSkeleton label="Loading reported items" />;
   if (reported.isError) {
@@ -99,8 +99,8 @@ export function ReportedPostsTable() {
 
   const confirmDelete = () => {
     if (!toDelete) return;
-    deletePost.mutate(toDelete.id, {
-      onSuccess: () => toast.success(DELETED_POST_MESSAGE),
+    deleteCar.mutate(toDelete.id, {
+      onSuccess: () => toast.success(DELETED_CAR_MESSAGE),
       onSettled: () => setToDelete(null),
     });
   };
@@ -115,47 +115,47 @@ export function ReportedPostsTable() {
   return (
     <>
       <StackTable caption="Reported items" columns={COLUMNS}>
-        {items.map((post) => (
-          <StackRow key={post.id}>
+        {items.map((car) => (
+          <StackRow key={car.id}>
             <StackCell primary>
               <div className="flex items-center gap-3 md:min-w-60">
-                <CarThumbnail src={post.carPhoto} name={post.carName} />
+                <CarThumbnail src={car.carPhoto} name={car.carName} />
                 <div className="min-w-0">
-                  <p className="font-semibold leading-snug">{post.carName}</p>
+                  <p className="font-semibold leading-snug">{car.carName}</p>
                   <p className="text-xs text-base-content/70">
-                    Last reported {formatDate(post.lastReportedAt)}
+                    Last reported {formatDate(car.lastReportedAt)}
                   </p>
                 </div>
               </div>
             </StackCell>
             <StackCell label="Posted by">
-              <NameWithBadge name={post.postedBy} verified={post.sellerVerified} subject="seller" />
+              <NameWithBadge name={car.postedBy} verified={car.sellerVerified} subject="seller" />
             </StackCell>
             <StackCell label="Reports">
-              <Reports post={post} />
+              <Reports car={car} />
             </StackCell>
             <StackCell actions>
               <div className="flex w-full flex-wrap gap-2 md:w-auto md:flex-col md:items-stretch">
                 <Link
-                  to={paths.car(post.id)}
+                  to={paths.car(car.id)}
                   className="btn btn-sm flex-1 md:flex-none"
-                  aria-label={`View Details of the ${post.carName}`}
+                  aria-label={`View Details of the ${car.carName}`}
                 >
                   View Details
                 </Link>
                 <button
                   type="button"
                   className="btn btn-ghost btn-sm flex-1 md:flex-none"
-                  aria-label={`Dismiss reports about the ${post.carName}`}
-                  onClick={() => setToDismiss(post)}
+                  aria-label={`Dismiss reports about the ${car.carName}`}
+                  onClick={() => setToDismiss(car)}
                 >
                   Dismiss reports
                 </button>
                 <button
                   type="button"
                   className="btn btn-error btn-sm flex-1 md:flex-none"
-                  aria-label={`Delete Post ${post.carName}`}
-                  onClick={() => setToDelete(post)}
+                  aria-label={`Delete Post ${car.carName}`}
+                  onClick={() => setToDelete(car)}
                 >
                   Delete Post
                 </button>
@@ -173,7 +173,7 @@ export function ReportedPostsTable() {
         open={toDelete !== null}
         onClose={() => setToDelete(null)}
         onConfirm={confirmDelete}
-        pending={deletePost.isPending}
+        pending={deleteCar.isPending}
         title="Delete this post?"
         confirmLabel="Delete Post"
       >

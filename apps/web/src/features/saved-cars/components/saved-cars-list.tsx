@@ -7,8 +7,8 @@ import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-ta
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { useSavedPosts } from '../api/get-saved-posts.ts';
-import { useRemoveSavedPost } from '../api/remove-saved-post.ts';
+import { useSavedCars } from '../api/get-saved-cars.ts';
+import { useRemoveSavedCar } from '../api/remove-saved-car.ts';
 import { REMOVED_MESSAGE } from './save-button.tsx';
 
 const COLUMNS = [
@@ -22,8 +22,8 @@ const COLUMNS = [
 
 /** Saved Cars: the buyer's bookmarks, each with View Details and Remove from saved. */
 export function SavedCarsList({ email }: { email: string }) {
-  const saved = useSavedPosts(email);
-  const remove = useRemoveSavedPost();
+  const saved = useSavedCars(email);
+  const remove = useRemoveSavedCar();
   const [removing, setRemoving] = useState<string | null>(null);
 
   if (saved.isPending) return <ListSkeleton label="Loading your saved cars" />;
@@ -63,36 +63,40 @@ export function SavedCarsList({ email }: { email: string }) {
   return (
     <>
       <StackTable caption="Your saved cars" columns={COLUMNS}>
-        {items.map((post) => (
-          <StackRow key={post.car}>
+        {items.map((savedCar) => (
+          <StackRow key={savedCar.car}>
             <StackCell primary>
               <div className="flex items-center gap-3 md:min-w-60">
-                <CarThumbnail src={post.carPhoto} name={post.carName} />
-                <p className="min-w-0 font-semibold leading-snug">{post.carName}</p>
+                <CarThumbnail src={savedCar.carPhoto} name={savedCar.carName} />
+                <p className="min-w-0 font-semibold leading-snug">{savedCar.carName}</p>
               </div>
             </StackCell>
             <StackCell label="Seller">
-              <NameWithBadge name={post.carSeller} verified={post.carSellerVerified} subject="seller" />
+              <NameWithBadge
+                name={savedCar.carSeller}
+                verified={savedCar.carSellerVerified}
+                subject="seller"
+              />
             </StackCell>
             <StackCell label="Saved on">
-              <span className="whitespace-nowrap">{formatDate(post.savedAt)}</span>
+              <span className="whitespace-nowrap">{formatDate(savedCar.savedAt)}</span>
             </StackCell>
             <StackCell actions>
               <Link
-                to={paths.car(post.car)}
+                to={paths.car(savedCar.car)}
                 className="btn btn-primary btn-sm flex-1 md:flex-none"
-                aria-label={`View Details of the ${post.carName}`}
+                aria-label={`View Details of the ${savedCar.carName}`}
               >
                 View Details
               </Link>
               <button
                 type="button"
                 className="btn btn-outline btn-sm flex-1 md:flex-none"
-                aria-label={`Remove from saved: ${post.carName}`}
-                disabled={removing === post.car}
-                onClick={() => removeSaved(post.car)}
+                aria-label={`Remove from saved: ${savedCar.carName}`}
+                disabled={removing === savedCar.car}
+                onClick={() => removeSaved(savedCar.car)}
               >
-                {removing === post.car ? (
+                {removing === savedCar.car ? (
                   <span className="loading loading-spinner loading-xs" aria-hidden="true" />
                 ) : null}
                 Remove from saved

@@ -7,7 +7,7 @@ import { useCategories } from '../../../features/categories/index.ts';
 import { useMe } from '../../../lib/auth.ts';
 
 /** My Posts (sellers): every car the seller posted, sold ones included. */
-export default function SellerAddedProductsPage() {
+export default function SellerCarsPage() {
   const me = useMe();
   const categories = useCategories();
 
@@ -21,7 +21,7 @@ export default function SellerAddedProductsPage() {
             Advertise a post to feature it in What's New on the home page.
           </p>
         </div>
-        <Link to={paths.dashSellerAddProduct} className="btn btn-primary btn-sm">
+        <Link to={paths.dashSellerAddCar} className="btn btn-primary btn-sm">
           Post a Car
         </Link>
       </header>

@@ -1,22 +1,22 @@
-import type { Page, ReportedPost } from '@redline/shared';
+import type { Page, ReportedCar } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 
-export type { ReportedPost };
+export type { ReportedCar };
 
-export const getReportedPosts = (cursor?: string) =>
-  api.get<Page<ReportedPost>>('/reportedpost', { query: { cursor } });
+export const getReportedCars = (cursor?: string) =>
+  api.get<Page<ReportedCar>>('/reportedpost', { query: { cursor } });
 
-export const reportedPostsQueryOptions = () =>
+export const reportedCarsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: adminKeys.reported(),
-    queryFn: ({ pageParam }) => getReportedPosts(pageParam),
+    queryFn: ({ pageParam }) => getReportedCars(pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 /** Reported cars, most recently reported first, each with its reports (admin). */
-export function useReportedPosts() {
-  return useInfiniteQuery(reportedPostsQueryOptions());
+export function useReportedCars() {
+  return useInfiniteQuery(reportedCarsQueryOptions());
 }

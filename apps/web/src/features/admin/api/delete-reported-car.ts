@@ -2,14 +2,14 @@ import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** Deletes a reported car with its advertisement, saved posts, reports and unpaid bookings. */
-export const deleteReportedPost = (carId: string) =>
+/** Deletes a reported car with its advertisement, saved cars, reports and unpaid bookings. */
+export const deleteReportedCar = (carId: string) =>
   api.delete<DeletedCount>(`/reportedpost/${encodeURIComponent(carId)}`);
 
-export function useDeleteReportedPost() {
+export function useDeleteReportedCar() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteReportedPost,
+    mutationFn: deleteReportedCar,
     // The car disappears from every list and page.
     onSuccess: () => queryClient.invalidateQueries(),
   });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { SavedPost } from '@redline/shared';
+import type { SavedCar } from '@redline/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { savedPosts } from '../src/db/schema.ts';
+import { savedCars } from '../src/db/schema.ts';
 import { createCar } from './factories.ts';
 import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
@@ -31,8 +31,8 @@ const savedRow = async (user: TestUser, carId: string) =>
   (
     await t.db
       .select()
-      .from(savedPosts)
-      .where(and(eq(savedPosts.buyerId, user.id), eq(savedPosts.carId, carId)))
+      .from(savedCars)
+      .where(and(eq(savedCars.buyerId, user.id), eq(savedCars.carId, carId)))
   )[0];
 
 describe('POST /api/savedpost', () => {
@@ -41,7 +41,7 @@ describe('POST /api/savedpost', () => {
     expect((await save(undefined, car.id)).statusCode).toBe(401);
     expect((await save(seller, car.id)).statusCode).toBe(403);
     expect((await save(admin, car.id)).statusCode).toBe(403);
-    expect(await t.db.select().from(savedPosts).where(eq(savedPosts.carId, car.id))).toHaveLength(0);
+    expect(await t.db.select().from(savedCars).where(eq(savedCars.carId, car.id))).toHaveLength(0);
   });
 
   it('saves the car for the signed-in buyer, whatever buyer the body names', async () => {
@@ -67,7 +67,7 @@ describe('POST /api/savedpost', () => {
     expect(await savedRow(otherBuyer, car.id)).toBeUndefined();
   });
 
-  it('answers 409 when the post is already saved', async () => {
+  it('answers 409 when the car is already saved', async () => {
     const car = await createCar(t, seller);
     expect((await save(buyer, car.id)).statusCode).toBe(201);
     const again = await save(buyer, car.id);
@@ -113,7 +113,7 @@ describe('DELETE /api/savedpost/:carId', () => {
     expect(await savedRow(buyer, car.id)).toBeDefined();
   });
 
-  it("never removes another buyer's saved post", async () => {
+  it("never removes another buyer's saved car", async () => {
     const car = await createCar(t, seller);
     await save(buyer, car.id);
     const res = await unsave(otherBuyer, car.id);
@@ -122,7 +122,7 @@ describe('DELETE /api/savedpost/:carId', () => {
     expect(await savedRow(buyer, car.id)).toBeDefined();
   });
 
-  it("removes the buyer's own saved post, and nothing the second time", async () => {
+  it("removes the buyer's own saved car, and nothing the second time", async () => {
     const car = await createCar(t, seller);
     await save(buyer, car.id);
     await save(otherBuyer, car.id);
@@ -151,10 +151,10 @@ describe('GET /api/savedpost/user/:email', () => {
     expect((await as(t, otherBuyer, { method: 'GET', url: url() })).statusCode).toBe(403);
   });
 
-  it("lists the buyer's saved posts, newest first, page by page", async () => {
+  it("lists the buyer's saved cars, newest first, page by page", async () => {
     const first = await as(t, listBuyer, { method: 'GET', url: `${url()}?limit=2` });
     expect(first.statusCode).toBe(200);
-    const page1 = first.json() as { items: SavedPost[]; nextCursor: string };
+    const page1 = first.json() as { items: SavedCar[]; nextCursor: string };
     expect(page1.items.map((p) => p.car)).toEqual(carIds.slice(0, 2));
     expect(page1.items[0]).toMatchObject({
       buyer: listBuyer.id,
@@ -165,15 +165,15 @@ describe('GET /api/savedpost/user/:email', () => {
       method: 'GET',
       url: `${url()}?limit=2&cursor=${page1.nextCursor}`,
     });
-    const page2 = second.json() as { items: SavedPost[]; nextCursor: string | null };
+    const page2 = second.json() as { items: SavedCar[]; nextCursor: string | null };
     expect(page2.items.map((p) => p.car)).toEqual(carIds.slice(2));
     expect(page2.nextCursor).toBeNull();
   });
 
-  it("lets an admin read a buyer's saved posts and answers 404 for an unknown buyer", async () => {
+  it("lets an admin read a buyer's saved cars and answers 404 for an unknown buyer", async () => {
     const res = await as(t, admin, { method: 'GET', url: url() });
     expect(res.statusCode).toBe(200);
-    const { items } = res.json() as { items: SavedPost[] };
+    const { items } = res.json() as { items: SavedCar[] };
     expect(items.map((p) => p.car)).toEqual(carIds);
     expect(items[0]).toMatchObject({ buyer: listBuyer.id, buyerName: listBuyer.name });
     const unknown = await as(t, admin, { method: 'GET', url: '/api/savedpost/user/nobody@example.test' });

@@ -5,8 +5,8 @@ import { api } from '../../../lib/api-client.ts';
 export const reportMutationKey = ['reports', 'create'] as const;
 
 /** A buyer reports a car once; a second report answers 409. */
-export const reportPost = (input: ReportInput) => api.post<Report>('/reportedpost', input);
+export const reportCar = (input: ReportInput) => api.post<Report>('/reportedpost', input);
 
-export function useReportPost() {
-  return useMutation({ mutationKey: reportMutationKey, mutationFn: reportPost });
+export function useReportCar() {
+  return useMutation({ mutationKey: reportMutationKey, mutationFn: reportCar });
 }

@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aSavedPost } from '../../../testing/fixtures/saved-post.ts';
+import { aSavedCar } from '../../../testing/fixtures/saved-car.ts';
 import { buyer, seller } from '../../../testing/fixtures/user.ts';
 import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { REMOVED_MESSAGE, SAVED_MESSAGE, SaveButton } from './save-button.tsx';
 
 const carId = '0b6f5d0e-6c8e-4c9a-9a37-3c1f4a1f2b10';
-const savedPost = aSavedPost({ car: carId });
+const savedCar = aSavedCar({ car: carId });
 
 describe('SaveButton', () => {
   it('saves, fills the bookmark, and removes again', async () => {
@@ -16,7 +16,7 @@ describe('SaveButton', () => {
       [`GET /api/savedpost/${carId}`]: () => json({ saved }),
       'POST /api/savedpost': () => {
         saved = true;
-        return json(savedPost, 201);
+        return json(savedCar, 201);
       },
       [`DELETE /api/savedpost/${carId}`]: () => {
         saved = false;

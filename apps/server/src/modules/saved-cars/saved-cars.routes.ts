@@ -3,19 +3,19 @@ import {
   emailParamsSchema,
   pageOf,
   pageQuerySchema,
-  savedPostCarParamsSchema,
-  savedPostInputSchema,
-  savedPostSchema,
+  savedCarInputSchema,
+  savedCarParamsSchema,
+  savedCarSchema,
   savedStateSchema,
 } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../http/access.ts';
-import * as service from './saved-posts.service.ts';
+import * as service from './saved-cars.service.ts';
 
 const tags = ['saved posts'];
 
-export function savedPostsRoutes(context: AppContext): FastifyPluginAsyncZod {
+export function savedCarsRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/savedpost/user/:email', {
       config: { access: ['Buyer', 'Admin'] },
@@ -23,13 +23,13 @@ export function savedPostsRoutes(context: AppContext): FastifyPluginAsyncZod {
         tags,
         operationId: 'listSavedPosts',
         otherStatuses: [404],
-        summary: "A buyer's saved posts, newest first (that buyer or an admin)",
+        summary: "A buyer's saved cars, newest first (that buyer or an admin)",
         params: emailParamsSchema,
         querystring: pageQuerySchema,
-        response: { 200: pageOf(savedPostSchema) },
+        response: { 200: pageOf(savedCarSchema) },
       },
       handler: (request) =>
-        service.listSavedPosts(context, currentUser(request), request.params.email, request.query),
+        service.listSavedCars(context, currentUser(request), request.params.email, request.query),
     });
 
     app.get('/savedpost/:carId', {
@@ -38,7 +38,7 @@ export function savedPostsRoutes(context: AppContext): FastifyPluginAsyncZod {
         tags,
         operationId: 'getSavedState',
         summary: 'Whether the signed-in buyer saved this car',
-        params: savedPostCarParamsSchema,
+        params: savedCarParamsSchema,
         response: { 200: savedStateSchema },
       },
       handler: (request) => service.isSaved(context, currentUser(request), request.params.carId),
@@ -51,11 +51,11 @@ export function savedPostsRoutes(context: AppContext): FastifyPluginAsyncZod {
         operationId: 'savePost',
         otherStatuses: [404, 409],
         summary: 'Save a car for the signed-in buyer',
-        body: savedPostInputSchema,
-        response: { 201: savedPostSchema },
+        body: savedCarInputSchema,
+        response: { 201: savedCarSchema },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await service.savePost(context, currentUser(request), request.body.carId)),
+        reply.status(201).send(await service.saveCar(context, currentUser(request), request.body.carId)),
     });
 
     app.delete('/savedpost/:carId', {
@@ -63,11 +63,11 @@ export function savedPostsRoutes(context: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         operationId: 'removeSavedPost',
-        summary: "Remove a car from the signed-in buyer's saved posts",
-        params: savedPostCarParamsSchema,
+        summary: "Remove a car from the signed-in buyer's saved cars",
+        params: savedCarParamsSchema,
         response: { 200: deletedCountSchema },
       },
-      handler: (request) => service.removeSavedPost(context, currentUser(request), request.params.carId),
+      handler: (request) => service.removeSavedCar(context, currentUser(request), request.params.carId),
     });
   };
 }

@@ -5,7 +5,7 @@ import { CarForm } from '../../../features/cars/index.ts';
 import { useCategories } from '../../../features/categories/index.ts';
 
 /** Post a Car (sellers): the add-car form with its photo uploads; on success, to My Posts. */
-export default function SellerAddProductPage() {
+export default function SellerAddCarPage() {
   const navigate = useNavigate();
   const categories = useCategories();
 
@@ -27,7 +27,7 @@ export default function SellerAddProductPage() {
           </button>
         </div>
       ) : null}
-      <CarForm categories={categories.data} onSaved={() => navigate(paths.dashSellerAddedProducts)} />
+      <CarForm categories={categories.data} onSaved={() => navigate(paths.dashSellerCars)} />
     </div>
   );
 }

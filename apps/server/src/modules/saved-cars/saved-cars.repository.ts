@@ -1,0 +1,77 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { keyset, toPage } from '../../db/pagination.ts';
+import { cars, savedCars, users } from '../../db/schema.ts';
+import { coverPhotoJoin, coverWidth } from '../cars/index.ts';
+
+function selectSavedCars(db: Db | Tx) {
+  return db
+    .select({
+      id: savedCars.id,
+      carId: savedCars.carId,
+      savedAt: savedCars.createdAt,
+      year: cars.year,
+      brand: cars.brand,
+      model: cars.model,
+      photos: cars.photos,
+      coverWidth,
+      sellerName: users.name,
+      sellerVerified: users.isVerified,
+    })
+    .from(savedCars)
+    .innerJoin(cars, eq(cars.id, savedCars.carId))
+    .innerJoin(users, eq(users.id, cars.sellerId))
+    .leftJoin(...coverPhotoJoin);
+}
+
+export type SavedCarRow = Awaited<ReturnType<typeof listSavedCars>>['items'][number];
+
+export async function isSaved(db: Db, buyerId: string, carId: string) {
+  const [row] = await db
+    .select({ id: savedCars.id })
+    .from(savedCars)
+    .where(and(eq(savedCars.buyerId, buyerId), eq(savedCars.carId, carId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function listSavedCars(db: Db, buyerId: string, limit: number, cursor: string | undefined) {
+  const page = keyset(savedCars.createdAt, savedCars.id, cursor);
+  const rows = await selectSavedCars(db)
+    .where(and(eq(savedCars.buyerId, buyerId), page.where))
+    .orderBy(...page.orderBy)
+    .limit(limit + 1)
+    .execute(page.params);
+  return toPage(rows, limit, (r) => [r.savedAt, r.id]);
+}
+
+export async function findSavedCar(db: Db | Tx, buyerId: string, carId: string) {
+  const [row] = await selectSavedCars(db)
+    .where(and(eq(savedCars.buyerId, buyerId), eq(savedCars.carId, carId)))
+    .limit(1);
+  return row;
+}
+
+/** Holds the car until the save commits, so that it cannot be deleted in between. */
+export async function lockCar(tx: Tx, carId: string) {
+  const [row] = await tx.select({ id: cars.id }).from(cars).where(eq(cars.id, carId)).for('share');
+  return row;
+}
+
+/** Returns false when the buyer had already saved the car. */
+export async function insertSavedCar(tx: Tx, buyerId: string, carId: string) {
+  const inserted = await tx
+    .insert(savedCars)
+    .values({ buyerId, carId })
+    .onConflictDoNothing({ target: [savedCars.buyerId, savedCars.carId] })
+    .returning({ id: savedCars.id });
+  return inserted.length > 0;
+}
+
+export async function deleteSavedCar(db: Db, buyerId: string, carId: string) {
+  const deleted = await db
+    .delete(savedCars)
+    .where(and(eq(savedCars.buyerId, buyerId), eq(savedCars.carId, carId)))
+    .returning({ id: savedCars.id });
+  return deleted.length;
+}

@@ -1,0 +1,22 @@
+import type { Page, SavedCar } from '@redline/shared';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { savedCarKeys } from './saved-car-keys.ts';
+
+export type { SavedCar };
+
+export const getSavedCars = (email: string, cursor?: string) =>
+  api.get<Page<SavedCar>>(`/savedpost/user/${encodeURIComponent(email)}`, { query: { cursor } });
+
+export const savedCarsQueryOptions = (email: string) =>
+  infiniteQueryOptions({
+    queryKey: savedCarKeys.list(email),
+    queryFn: ({ pageParam }) => getSavedCars(email, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** The buyer's saved cars, most recently saved first, a page at a time. */
+export function useSavedCars(email: string) {
+  return useInfiniteQuery(savedCarsQueryOptions(email));
+}

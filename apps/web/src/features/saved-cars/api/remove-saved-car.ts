@@ -1,0 +1,19 @@
+import type { DeletedCount } from '@redline/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { savedCarKeys } from './saved-car-keys.ts';
+
+/** Removes the car from the signed-in buyer's saved cars (the server touches only their own row). */
+export const removeSavedCar = (carId: string) =>
+  api.delete<DeletedCount>(`/savedpost/${encodeURIComponent(carId)}`);
+
+export function useRemoveSavedCar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeSavedCar,
+    onSuccess: async (_result, carId) => {
+      queryClient.setQueryData(savedCarKeys.state(carId), { saved: false });
+      await queryClient.invalidateQueries({ queryKey: savedCarKeys.all });
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import type { SavedCar } from '@redline/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { savedCarKeys } from './saved-car-keys.ts';
+
+export const saveCar = (carId: string) => api.post<SavedCar>('/savedpost', { carId });
+
+export function useSaveCar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveCar,
+    onSuccess: async (_saved, carId) => {
+      queryClient.setQueryData(savedCarKeys.state(carId), { saved: true });
+      await queryClient.invalidateQueries({ queryKey: savedCarKeys.all });
+    },
+  });
+}
