@@ -9,6 +9,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import type { Db, Tx } from '../../apps/server/src/db/client.ts';
+import { PreparedStatements } from '../../apps/server/src/db/prepared-statements.ts';
 import * as schema from '../../apps/server/src/db/schema.ts';
 import { listAdvertisedCars } from '../../apps/server/src/modules/advertisements/advertisements.repository.ts';
 import * as bookingsRepo from '../../apps/server/src/modules/bookings/bookings.repository.ts';
@@ -82,6 +83,7 @@ export async function captureStatements(
   example: { carId: string; sellerId: string; buyerId: string; pageSize: number },
 ): Promise<Statements> {
   const { db, log } = recordingDb(driver);
+  const prepared = new PreparedStatements(db);
   const last = () => log[log.length - 1]!;
   const one = async (run: () => Promise<unknown>, inputs: Record<string, unknown> = {}, name?: string) => {
     await run();
@@ -94,13 +96,13 @@ export async function captureStatements(
   const statements: Partial<Statements> = {
     categories: await one(() => listCategories(db)),
     advertisedPage: await one(() => listAdvertisedCars(db, limit)),
-    categoryExists: await one(() => categoryExists(db, categoryId), { categoryId }, 'category_exists'),
+    categoryExists: await one(() => categoryExists(prepared, categoryId), { categoryId }, 'category_exists'),
     categoryPage: await one(
-      () => listUnsoldCarsOfCategory(db, categoryId, limit),
+      () => listUnsoldCarsOfCategory(prepared, categoryId, limit),
       { categoryId },
       'category_cars',
     ),
-    carView: await one(() => findCarView(db, example.carId), { carId: example.carId }, 'car_view'),
+    carView: await one(() => findCarView(prepared, example.carId), { carId: example.carId }, 'car_view'),
     findBooking: await one(() => bookingsRepo.findBooking(db, bookingId), { bookingId }),
   };
 

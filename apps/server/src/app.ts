@@ -12,6 +12,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { createAuth } from './auth/auth.ts';
+import { SessionCache } from './auth/session-cache.ts';
+import { CatalogueCache } from './catalogue/catalogue-cache.ts';
 import type { Config } from './config/config.ts';
 import { AllowedOrigins } from './config/origins.ts';
 import type { AppContext } from './context.ts';
@@ -81,17 +83,34 @@ export async function buildApp(
   database.events.onSubscriberError = (error, name) =>
     app.log.error({ err: error, event: name }, 'event subscriber failed');
   const auth = createAuth(config, database.db, mailer, origins);
+  const sessions = new SessionCache();
+  const catalogue = new CatalogueCache();
+  const subscriptions = [...sessions.follow(database.events), ...catalogue.follow(database.events)];
+  app.addHook('onClose', async () => {
+    for (const unsubscribe of subscriptions) unsubscribe();
+  });
   const payments = await createPaymentProvider(config, database.db);
   const photos = await createPhotoStore(config);
   const jobs = await startJobQueue(config, database, app.log);
   app.addHook('onClose', () => jobs.stop());
-  const context: AppContext = { config, database, auth, mailer, payments, photos, origins, jobs };
+  const context: AppContext = {
+    config,
+    database,
+    auth,
+    sessions,
+    catalogue,
+    mailer,
+    payments,
+    photos,
+    origins,
+    jobs,
+  };
 
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app, config.apiDocs);
 
   registerErrorHandling(app);
-  registerAccessControl(app, auth, database.db, origins);
+  registerAccessControl(app, auth, sessions, origins);
   registerAuthRoutes(app, auth, config.publicUrl);
 
   const modules = [

@@ -4,6 +4,8 @@
  * A new long-lived dependency is one more field here.
  */
 import type { Auth } from './auth/auth.ts';
+import type { SessionCache } from './auth/session-cache.ts';
+import type { CatalogueCache } from './catalogue/catalogue-cache.ts';
 import type { Config } from './config/config.ts';
 import type { AllowedOrigins } from './config/origins.ts';
 import type { Database } from './db/client.ts';
@@ -16,6 +18,10 @@ export interface AppContext {
   config: Config;
   database: Database;
   auth: Auth;
+  /** The signed-in user of each accepted Cookie header, for a few seconds (auth/session-cache.ts). */
+  sessions: SessionCache;
+  /** The catalogue's answers, serialised and compressed (catalogue/catalogue-cache.ts). */
+  catalogue: CatalogueCache;
   mailer: Mailer;
   payments: PaymentProvider;
   photos: PhotoStore;

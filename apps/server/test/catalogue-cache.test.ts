@@ -6,8 +6,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { catalogueAnswer, MAX_AGE_MS } from '../src/catalogue/catalogue-cache.ts';
-import type { Db } from '../src/db/client.ts';
+import { CatalogueCache, MAX_AGE_MS } from '../src/catalogue/catalogue-cache.ts';
 import { categories, photos } from '../src/db/schema.ts';
 import { type DomainEvents, type EventName, publish } from '../src/events/index.ts';
 import { advertise, createCar, ensureCategory } from './factories.ts';
@@ -321,52 +320,54 @@ describe('writes no event announces (SQL typed by an operator)', () => {
 });
 
 describe('the cache itself', () => {
-  const fakeDb = () => ({}) as Db;
-
   it('keeps nothing a load read before a change committed', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const stale = catalogueAnswer(t.db, 'race', async () => {
+    const stale = t.context.catalogue.get('race', async () => {
       await gate;
       return '"before"';
     });
     await announce('car.updated', { carId: crypto.randomUUID() });
     release();
     expect((await stale).identity.bytes.toString()).toBe('"before"');
-    const after = await catalogueAnswer(t.db, 'race', async () => '"after"');
+    const after = await t.context.catalogue.get('race', async () => '"after"');
     expect(after.identity.bytes.toString()).toBe('"after"');
   });
 
   it('asks once for a burst of requests on a cold cache, and answers from memory afterwards', async () => {
-    const db = fakeDb();
+    const cache = new CatalogueCache();
     let loads = 0;
     const load = async () => {
       loads += 1;
       await new Promise((r) => setTimeout(r, 10));
       return '[]';
     };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => catalogueAnswer(db, 'k', load)));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => cache.get('k', load)));
     expect(new Set(answers.map((a) => a.identity.etag)).size).toBe(1);
-    await catalogueAnswer(db, 'k', load);
+    await cache.get('k', load);
     expect(loads).toBe(1);
   });
 
   it('does not keep a failed load', async () => {
-    const db = fakeDb();
+    const cache = new CatalogueCache();
     await expect(
-      catalogueAnswer(db, 'k', async () => {
+      cache.get('k', async () => {
         throw new Error('database down');
       }),
     ).rejects.toThrow('database down');
-    expect((await catalogueAnswer(db, 'k', async () => '"ok"')).identity.bytes.toString()).toBe('"ok"');
+    expect((await cache.get('k', async () => '"ok"')).identity.bytes.toString()).toBe('"ok"');
   });
 
-  it('belongs to one database handle', async () => {
-    const a = fakeDb();
-    const b = fakeDb();
-    await catalogueAnswer(a, 'k', async () => '"a"');
-    expect((await catalogueAnswer(b, 'k', async () => '"b"')).identity.bytes.toString()).toBe('"b"');
+  it('belongs to one app: an app built beside it answers from its own database', async () => {
+    expect((await get('/api/categories')).json().map((c: { id: string }) => c.id)).toContain('super-car');
+    const other = await createTestApp();
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/api/categories' });
+      expect(res.json().map((c: { id: string }) => c.id)).not.toContain('super-car');
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Domain events (src/events): subscribers run after the transaction that published commits, never
  * for one that rolled back; payloads are typed by event name; on PostgreSQL a change made through one
- * instance reaches every other instance, whose catalogue cache empties at once.
+ * instance reaches every other instance, whose catalogue and session caches empty at once.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -10,8 +10,9 @@ import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { photos } from '../src/db/schema.ts';
 import { type DomainEvents, type EventBus, type EventName, publish } from '../src/events/index.ts';
+import { promoteAdmins } from '../src/modules/users/index.ts';
 import { advertise, carInput, createCar, ensureCategory } from './factories.ts';
-import { as, createTestApp, renameUser, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { as, createTestApp, renameUser, signUpUser, type TestApp, type TestUser, whoAmI } from './helpers.ts';
 
 /** What `bus` delivers of `name`, in order. */
 function record<N extends EventName>(bus: EventBus, name: N) {
@@ -130,8 +131,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
     await a.close();
   });
 
-  const categoryPage = (instance: TestApp, headers: Record<string, string> = {}) =>
-    as(instance, buyer, { method: 'GET', url: '/api/cars/super-car?limit=50', headers });
+  const categoryPage = (instance: TestApp, headers: Record<string, string> = {}, user = buyer) =>
+    as(instance, user, { method: 'GET', url: '/api/cars/super-car?limit=50', headers });
 
   it("a car posted through A shows at once in B's cached category page", async () => {
     const cached = await categoryPage(b);
@@ -167,6 +168,41 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
     await markerReachedB;
     expect(seen).toEqual([{ carId: ownFact }, { carId: marker }]);
     stop();
+  });
+
+  it('a user deleted through A is refused on B at once, though B had their session cached', async () => {
+    const admin = await signUpUser(a, 'Admin');
+    const banned = await signUpUser(a, 'Buyer');
+    expect((await whoAmI(b, banned))?.id).toBe(banned.id);
+    const reachedB = nextEvent(databaseB.events, 'user.changed', ({ userId }) => userId === banned.id);
+    const res = await as(a, admin, { method: 'DELETE', url: `/api/users/${banned.email}` });
+    expect(res.json()).toEqual({ deletedCount: 1 });
+    await reachedB;
+    expect(await whoAmI(b, banned)).toBeNull();
+    expect((await categoryPage(b, {}, banned)).statusCode).toBe(401);
+  });
+
+  it("a role change made through A shows on B at once: B's cached Buyer becomes an Admin", async () => {
+    const user = await signUpUser(a, 'Buyer');
+    expect((await as(b, user, { method: 'GET', url: '/api/payments' })).statusCode).toBe(403);
+    const reachedB = nextEvent(databaseB.events, 'user.changed', ({ userId }) => userId === user.id);
+    await promoteAdmins(a.context, [user.email], a.app.log);
+    expect(await reachedB).toEqual({ userId: user.id, change: 'role-changed' });
+    expect((await as(b, user, { method: 'GET', url: '/api/payments' })).statusCode).toBe(200);
+  });
+
+  it('a sign-out on A ends the session on B at once', async () => {
+    const user = await signUpUser(a, 'Buyer');
+    expect((await whoAmI(b, user))?.id).toBe(user.id);
+    const reachedB = nextEvent(databaseB.events, 'session.ended', ({ userId }) => userId === user.id);
+    const out = await as(a, user, {
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin: 'http://localhost:3000' },
+    });
+    expect(out.statusCode).toBe(200);
+    await reachedB;
+    expect(await whoAmI(b, user)).toBeNull();
   });
 
   it('after its listener connection drops and comes back, B empties its cache', async () => {

@@ -1,13 +1,14 @@
 /**
  * The session cache (src/auth/session-cache.ts): a signed-in request does not ask Better Auth
- * again for a few seconds, yet every change of auth state made by this process is seen by the very
- * next request, and a cookie Better Auth refused never authenticates.
+ * again for a few seconds, yet every change of auth state is seen by the very next request (the
+ * cache follows the domain events; another instance's changes: events.test.ts), and a cookie
+ * Better Auth refused never authenticates.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cachedSessionUser, invalidateSessions, SESSION_CACHE_TTL_MS } from '../src/auth/session-cache.ts';
-import type { Db } from '../src/db/client.ts';
-import { sessions } from '../src/db/schema.ts';
+import { SESSION_CACHE_TTL_MS, SessionCache } from '../src/auth/session-cache.ts';
+import { sessions, users } from '../src/db/schema.ts';
+import { type DomainEvents, type EventName, publish } from '../src/events/index.ts';
 import { promoteAdmins } from '../src/modules/users/index.ts';
 import {
   as,
@@ -35,9 +36,12 @@ afterEach(() => {
 });
 
 const origin = { origin: 'http://localhost:3000' };
-/** For the cache's own tests, which use a database handle of their own and no app. */
+/** For the cache's own tests, which use a cache of their own and no app. */
 const someUser = { id: 'u', name: 'U', email: 'u@example.test', role: 'Buyer' as const, isVerified: false };
 const me = (user: TestUser) => whoAmI(t, user);
+/** A committed transaction that only announces a change, as for a write made elsewhere. */
+const announce = <N extends EventName>(name: N, payload: DomainEvents[N]) =>
+  t.db.transaction((tx) => publish(tx, name, payload));
 
 /** Reads /api/me once with the user's cookie, so that the session is in the cache. */
 async function cached(user: TestUser) {
@@ -177,20 +181,57 @@ describe('session cache', () => {
     expect((await me(user))?.id).toBe(user.id);
   });
 
+  it('sees a change announced by its event alone, as from a write made elsewhere', async () => {
+    const promoted = await signUpUser(t, 'Buyer');
+    expect((await cached(promoted)).role).toBe('Buyer');
+    await t.db.update(users).set({ role: 'Admin' }).where(eq(users.id, promoted.id));
+    await announce('user.changed', { userId: promoted.id, change: 'role-changed' });
+    expect((await me(promoted))?.role).toBe('Admin');
+
+    const signedOut = await signUpUser(t, 'Buyer');
+    await cached(signedOut);
+    await t.db.delete(sessions).where(eq(sessions.userId, signedOut.id));
+    await announce('session.ended', { userId: signedOut.id });
+    expect(await me(signedOut)).toBeNull();
+  });
+
+  it("keeps other users' sessions when one user's change is announced", async () => {
+    const leaving = await signUpUser(t, 'Buyer');
+    const staying = await signUpUser(t, 'Buyer');
+    await cached(leaving);
+    await cached(staying);
+    const getSession = vi.spyOn(t.context.auth.api, 'getSession');
+    expect(
+      (await as(t, leaving, { method: 'POST', url: '/api/auth/sign-out', headers: origin })).statusCode,
+    ).toBe(200);
+    getSession.mockClear();
+    expect((await me(staying))?.id).toBe(staying.id);
+    expect(getSession).not.toHaveBeenCalled();
+    expect(await me(leaving)).toBeNull();
+  });
+
+  it("drops every entry when the event listener reconnects (another instance's events may be lost)", async () => {
+    const user = await signUpUser(t, 'Buyer');
+    await cached(user);
+    await t.db.delete(sessions).where(eq(sessions.userId, user.id));
+    t.context.database.events.missedEvents();
+    expect(await me(user)).toBeNull();
+  });
+
   it('keeps no entry past the expiry of its session', async () => {
-    const db = {} as Db;
+    const cache = new SessionCache();
     const expiresAt = new Date(Date.now() + 2_000);
     const load = vi.fn(async () => ({ user: someUser, expiresAt }));
-    await cachedSessionUser(db, 'cookie', load);
-    await cachedSessionUser(db, 'cookie', load);
+    await cache.get('cookie', load);
+    await cache.get('cookie', load);
     expect(load).toHaveBeenCalledTimes(1);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(expiresAt.getTime() + 1);
-    await cachedSessionUser(db, 'cookie', load);
+    await cache.get('cookie', load);
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it('sees a change it was not told about (another instance) within the time to live', async () => {
+  it('sees a change no event announces (SQL typed by an operator) within the time to live', async () => {
     const user = await signUpUser(t, 'Buyer');
     await cached(user);
     await t.db.delete(sessions).where(eq(sessions.userId, user.id));
@@ -201,19 +242,19 @@ describe('session cache', () => {
   });
 
   it('does not keep an answer loaded while the auth state changed', async () => {
-    const db = {} as Db;
+    const cache = new SessionCache();
     let finish: () => void = () => {};
-    const slow = cachedSessionUser(db, 'cookie', async () => {
+    const slow = cache.get('cookie', async () => {
       await new Promise<void>((resolve) => {
         finish = resolve;
       });
       return { user: someUser, expiresAt: new Date(Date.now() + 60_000) };
     });
-    invalidateSessions(db);
+    cache.forget(someUser.id);
     finish();
     expect(await slow).toEqual(someUser);
     const load = vi.fn(async () => null);
-    expect(await cachedSessionUser(db, 'cookie', load)).toBeNull();
+    expect(await cache.get('cookie', load)).toBeNull();
     expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Better Auth, configured for Redline: e-mail + password, optional Google (OpenID Connect with a
  * configurable issuer), password reset by e-mail, roles as user fields. No cookie cache: a session
- * is checked against the database, then kept in this process's session cache for a few seconds
- * (session-cache.ts), which every write of Better Auth to users, sessions or accounts empties, so
- * signing out, a password reset or deleting a user takes effect at the next request.
+ * is checked against the database, then kept in each instance's session cache for a few seconds
+ * (session-cache.ts). Its database hooks announce what Better Auth changes (`user.changed`,
+ * `session.ended`), so signing out, a password reset or a rename takes effect at the next request,
+ * on every instance.
  */
 import { createHash } from 'node:crypto';
 import { personNameSchema, signUpSchema, updateUserSchema } from '@redline/shared';
@@ -21,7 +22,6 @@ import { INVALID_FIELDS_MESSAGE } from '../errors.ts';
 import { type DomainEvents, publish } from '../events/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { authLimits, CLIENT_IP_HEADER } from './auth-limits.ts';
-import { invalidateSessions } from './session-cache.ts';
 
 export const SESSION_COOKIE_PREFIX = 'redline';
 
@@ -75,17 +75,21 @@ export function createAuth(
   origins: AllowedOrigins = new AllowedOrigins(config),
 ) {
   const googleEnabled = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
-  // Run after the write commits: sign-out, revocations, password change and reset, user update and deletion.
-  const forgetSessions = { after: async () => invalidateSessions(db) };
-  // Better Auth writes a user in a statement of its own (its Drizzle adapter runs no transaction by
-  // default) and runs these hooks after it: the fact is published right after the write. A seller's
-  // name and verification are part of every view of their cars (the catalogue cache follows user.changed).
+  // Better Auth writes users and sessions in statements of their own (its Drizzle adapter runs no
+  // transaction by default) and runs these hooks after the write: the fact is published right after
+  // it. A seller's name and verification are part of every view of their cars (the catalogue cache
+  // follows user.changed); a session's user and its end are what the session cache holds.
   const userChanged = (change: DomainEvents['user.changed']['change']) => ({
     after: async (user: { id: string }) => {
-      if (change !== 'signed-up') invalidateSessions(db);
       await publish(db, 'user.changed', { userId: user.id, change });
     },
   });
+  // Sign-out, revocations, and the sessions a password change or reset revokes.
+  const sessionEnded = {
+    after: async (session: { userId: string }) => {
+      await publish(db, 'session.ended', { userId: session.userId });
+    },
+  };
   return betterAuth({
     appName: 'Redline',
     logger: { disabled: config.NODE_ENV === 'test', level: 'warn' },
@@ -134,8 +138,7 @@ export function createAuth(
         update: userChanged('updated'),
         delete: userChanged('deleted'),
       },
-      session: { update: forgetSessions, delete: forgetSessions },
-      account: { update: forgetSessions, delete: forgetSessions },
+      session: { delete: sessionEnded },
     },
     // Sign-in, reset and password-change attempts are limited by Redline's own plugin (auth/auth-limits.ts).
     rateLimit: { enabled: false },

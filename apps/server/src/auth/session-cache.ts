@@ -6,15 +6,19 @@
  * The key is the whole Cookie header, the exact input Better Auth validated, so a header it refused
  * (a forged or tampered cookie) is never stored, and no cookie parsing of ours can read a header
  * differently from Better Auth's. An entry lives until its session expires or for TTL_MS, whichever
- * is sooner. Every change of auth state this process makes empties the cache, AFTER it commits
- * (`invalidateSessions(db)`): Better Auth's writes of users, sessions and accounts (the database
- * hooks in auth.ts: sign-out, revocation, password change and reset, user update and deletion)
- * and Redline's own writes of users (the users module). Another instance's changes are seen here
- * within TTL_MS (docs/security.md).
+ * is sooner.
+ *
+ * The cache follows the domain events that make a cached session stale (`follow`), committed in
+ * this instance or, on PostgreSQL, any other: `user.changed` (a rename, a verification, a role
+ * change, a deletion) and `session.ended` (a sign-out, a revocation, the sessions a password change
+ * or reset revokes). Each drops that user's entries; a listener reconnection drops them all. Nothing
+ * else Better Auth writes changes what an entry holds: a session's update only moves its expiry
+ * later, and an account row (a password, a linked provider) is not part of it. TTL_MS is the
+ * backstop for writes no event announces (SQL typed by an operator) and for events missed on a
+ * listener connection that died silently (ADR 0009).
  */
 import type { User } from '@redline/shared';
-import type { Db } from '../db/client.ts';
-import { perDatabase } from '../db/per-database.ts';
+import type { EventBus } from '../events/index.ts';
 
 export const SESSION_CACHE_TTL_MS = 10_000;
 /** Only accepted sessions are stored; the bound keeps a flood of sign-ins from growing memory without end. */
@@ -31,10 +35,12 @@ interface Entry {
   until: number;
 }
 
-class SessionCache {
+/** One per app, built in `buildApp` (`context.sessions`). */
+export class SessionCache {
   private version = 0;
   private readonly entries = new Map<string, Entry>();
 
+  /** The user of a Cookie header, from the cache or, on a miss, from `load` (Better Auth). */
   async get(cookie: string, load: () => Promise<ValidSession | null>): Promise<User | null> {
     const entry = this.entries.get(cookie);
     if (entry && entry.until > Date.now()) return entry.user;
@@ -51,24 +57,28 @@ class SessionCache {
     return session.user;
   }
 
+  /** Drops every entry of `userId`'s sessions. */
+  forget(userId: string) {
+    this.version += 1;
+    for (const [cookie, entry] of this.entries) {
+      if (entry.user.id === userId) this.entries.delete(cookie);
+    }
+  }
+
   clear() {
     this.version += 1;
     this.entries.clear();
   }
-}
 
-const cacheOf = perDatabase(() => new SessionCache());
-
-/** The user of a Cookie header, from the cache or, on a miss, from `load` (Better Auth). */
-export function cachedSessionUser(
-  db: Db,
-  cookie: string,
-  load: () => Promise<ValidSession | null>,
-): Promise<User | null> {
-  return cacheOf(db).get(cookie, load);
-}
-
-/** Call after any committed write that can end a session or change a user (see the module comment). */
-export function invalidateSessions(db: Db): void {
-  cacheOf(db).clear();
+  /** Subscribes to the facts that make a cached session stale (see above); returns the unsubscribes. */
+  follow(events: EventBus): (() => void)[] {
+    return [
+      // A new account has no session cached yet.
+      events.subscribe('user.changed', ({ userId, change }) => {
+        if (change !== 'signed-up') this.forget(userId);
+      }),
+      events.subscribe('session.ended', ({ userId }) => this.forget(userId)),
+      events.onMissedEvents(() => this.clear()),
+    ];
+  }
 }

@@ -5,11 +5,11 @@
  *
  * The cache empties itself after every committed change to what it holds, in this instance or
  * another: every write that changes these answers publishes a domain event in its transaction, and
- * `followCatalogueChanges` subscribes to them (src/events). Emptied after the commit, a read that
+ * the cache subscribes to them (`follow`, src/events). Emptied after the commit, a read that
  * began before the write cannot store its older answer (the version check below), and a read that
  * begins after it reads the committed rows. A write that announces nothing (SQL typed by an
  * operator), or one missed while the event listener's connection was silently dead, is bounded by
- * MAX_AGE_MS (ADR 0009). The cache belongs to one database handle.
+ * MAX_AGE_MS (ADR 0009). One cache per app, built in `buildApp` (`context.catalogue`).
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -17,9 +17,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Database, Db } from '../db/client.ts';
-import { perDatabase } from '../db/per-database.ts';
-import type { EventName } from '../events/index.ts';
+import type { EventBus, EventName } from '../events/index.ts';
 
 /** How long an answer may be served when no event announced a change (a safety net, see above). */
 export const MAX_AGE_MS = 60_000;
@@ -65,12 +63,23 @@ interface Entry {
   storedAt: number;
 }
 
-class CatalogueCache {
+/** The facts that change categories, What's New or a category's cars (a seller's name and badge show on each car). */
+const CATALOGUE_EVENTS = [
+  'car.posted',
+  'car.updated',
+  'car.sold',
+  'car.deleted',
+  'car.advertised',
+  'category.added',
+] as const satisfies EventName[];
+
+export class CatalogueCache {
   private version = 0;
   private readonly entries = new Map<string, Entry>();
   /** One load per key at a time: a burst of requests on a cold cache asks the database once. */
   private readonly loading = new Map<string, Promise<CachedAnswer>>();
 
+  /** The cached answer for `key`, loading it on a miss. */
   async get(key: string, load: () => Promise<string>): Promise<CachedAnswer> {
     const entry = this.entries.get(key);
     if (entry && Date.now() - entry.storedAt < MAX_AGE_MS) return entry.answer;
@@ -99,6 +108,42 @@ class CatalogueCache {
     this.loading.clear();
   }
 
+  /** Subscribes to every committed change to what the cache holds (see above); returns the unsubscribes. */
+  follow(events: EventBus): (() => void)[] {
+    const empty = () => this.invalidate();
+    return [
+      ...CATALOGUE_EVENTS.map((name) => events.subscribe(name, empty)),
+      // A new account has no cars yet.
+      events.subscribe('user.changed', ({ change }) => {
+        if (change !== 'signed-up') empty();
+      }),
+      events.onMissedEvents(empty),
+    ];
+  }
+
+  /**
+   * Answers from the cache, loading on a miss. The value is checked and stripped by the route's
+   * response schema once, when it is loaded, as the serializer would do on every request.
+   */
+  async send<T extends z.ZodType>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    options: { key: string; schema: T; load: () => Promise<z.input<T>> },
+  ) {
+    const answer = await this.get(options.key, async () =>
+      JSON.stringify(options.schema.parse(await options.load())),
+    );
+    const acceptEncoding = request.headers['accept-encoding'];
+    const encoding = acceptEncoding ? (negotiate(acceptEncoding, ENCODINGS) as Encoding | null) : null;
+    const chosen = encoding ? answer[encoding] : answer.identity;
+    // no-cache: browsers keep the copy but ask every time, so a change shows at once and the question
+    // costs a 304. An answer to a signed-in caller is made private by http/personal-answers.ts.
+    reply.header('etag', chosen.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (matches(request.headers['if-none-match'], chosen.etag)) return reply.code(304).send();
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.type('application/json; charset=utf-8').send(chosen.bytes);
+  }
+
   private store(key: string, answer: CachedAnswer) {
     this.entries.delete(key);
     this.entries.set(key, { answer, storedAt: Date.now() });
@@ -106,68 +151,7 @@ class CatalogueCache {
   }
 }
 
-const cacheOf = perDatabase(() => new CatalogueCache());
-
-/** The cached answer for `key`, loading it on a miss (exported for the cache's own tests). */
-export function catalogueAnswer(db: Db, key: string, load: () => Promise<string>): Promise<CachedAnswer> {
-  return cacheOf(db).get(key, load);
-}
-
-function invalidateCatalogue(db: Db): void {
-  cacheOf(db).invalidate();
-}
-
-/** The facts that change categories, What's New or a category's cars (a seller's name and badge show on each car). */
-const CATALOGUE_EVENTS = [
-  'car.posted',
-  'car.updated',
-  'car.sold',
-  'car.deleted',
-  'car.advertised',
-  'category.added',
-] as const satisfies EventName[];
-
-/** Empties the cache of `database` after each committed change to what it holds; returns the unsubscribe. */
-export function followCatalogueChanges({ db, events }: Database): () => void {
-  const empty = () => invalidateCatalogue(db);
-  const unsubscribes = [
-    ...CATALOGUE_EVENTS.map((name) => events.subscribe(name, empty)),
-    // A new account has no cars yet.
-    events.subscribe('user.changed', ({ change }) => {
-      if (change !== 'signed-up') empty();
-    }),
-    events.onMissedEvents(empty),
-  ];
-  return () => {
-    for (const unsubscribe of unsubscribes) unsubscribe();
-  };
-}
-
 const etagOf = (body: Buffer) => createHash('sha1').update(body).digest('base64url');
-
-/**
- * Answers from the cache, loading on a miss. The value is checked and stripped by the route's
- * response schema once, when it is loaded, as the serializer would do on every request.
- */
-export async function sendCatalogue<T extends z.ZodType>(
-  db: Db,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  options: { key: string; schema: T; load: () => Promise<z.input<T>> },
-) {
-  const answer = await catalogueAnswer(db, options.key, async () =>
-    JSON.stringify(options.schema.parse(await options.load())),
-  );
-  const acceptEncoding = request.headers['accept-encoding'];
-  const encoding = acceptEncoding ? (negotiate(acceptEncoding, ENCODINGS) as Encoding | null) : null;
-  const chosen = encoding ? answer[encoding] : answer.identity;
-  // no-cache: browsers keep the copy but ask every time, so a change shows at once and the question
-  // costs a 304. An answer to a signed-in caller is made private by http/personal-answers.ts.
-  reply.header('etag', chosen.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-  if (matches(request.headers['if-none-match'], chosen.etag)) return reply.code(304).send();
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply.type('application/json; charset=utf-8').send(chosen.bytes);
-}
 
 /** If-None-Match holds `*` or a list of tags, possibly weak (W/"…"), which compare by their opaque part. */
 function matches(header: string | undefined, etag: string): boolean {

@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { EventBus, PostgresListener } from '../events/index.ts';
+import { PreparedStatements } from './prepared-statements.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,6 +23,8 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** The domain events of this handle's transactions (and, on PostgreSQL, of every instance's). */
   events: EventBus;
+  /** The statements prepared on this handle, by name (the reads behind every car page). */
+  statements: PreparedStatements<Db>;
   /** The embedded database's one connection (PGlite only), which the job queue shares. */
   pglite?: PGlite;
   /** Cheap round trip used by the health check. */
@@ -64,6 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       engine: 'postgres',
       events,
+      statements: new PreparedStatements(db),
       ping: async () => {
         await pool.query('select 1');
       },
@@ -86,6 +90,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     engine: 'pglite',
     events,
+    statements: new PreparedStatements(db),
     pglite: client,
     ping: async () => {
       await client.query('select 1');

@@ -13,8 +13,19 @@ export interface DomainEvents {
   'car.advertised': { carId: string; advertisementId: string };
   /** Categories are only added, by the demo seed. */
   'category.added': { categoryId: string };
-  /** A user's name or verification changed (both show on their cars), or the user came or went. */
-  'user.changed': { userId: string; change: 'signed-up' | 'updated' | 'verified' | 'deleted' };
+  /**
+   * A user's name, verification (both show on their cars) or role changed, or the user came or went;
+   * a signed-in session shows all of them.
+   */
+  'user.changed': {
+    userId: string;
+    change: 'signed-up' | 'updated' | 'verified' | 'role-changed' | 'deleted';
+  };
+  /**
+   * A session ended before its time: a sign-out, a revocation, the sessions a password change or
+   * reset revokes (one event per session; Better Auth deletes the row).
+   */
+  'session.ended': { userId: string };
   'booking.requested': { bookingId: string; carId: string; buyerId: string };
   'booking.paid': { bookingId: string; paymentId: string };
   'booking.cancelled': { bookingId: string };

@@ -7,9 +7,8 @@
 import type { Role, User } from '@redline/shared';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
-import { cachedSessionUser } from '../auth/session-cache.ts';
+import type { SessionCache } from '../auth/session-cache.ts';
 import type { AllowedOrigins } from '../config/origins.ts';
-import type { Db } from '../db/client.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 
 /** `public`: anyone, no session needed; `signedIn`: any signed-in user; or the roles allowed. */
@@ -49,7 +48,12 @@ function isCrossOriginWrite(request: FastifyRequest, origins: AllowedOrigins): b
 /** Methods that change nothing: no cross-site check, no body. */
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function registerAccessControl(app: FastifyInstance, auth: Auth, db: Db, origins: AllowedOrigins) {
+export function registerAccessControl(
+  app: FastifyInstance,
+  auth: Auth,
+  sessions: SessionCache,
+  origins: AllowedOrigins,
+) {
   app.decorateRequest('user', null);
   const policy: PolicyEntry[] = [];
   app.decorate('accessPolicy', policy);
@@ -70,7 +74,7 @@ export function registerAccessControl(app: FastifyInstance, auth: Auth, db: Db, 
     const check: onRequestAsyncHookHandler = async (request) => {
       if (isCrossOriginWrite(request, origins)) throw forbidden(origins.refusal);
       if (access === 'public') return;
-      request.user = await sessionUser(auth, db, request);
+      request.user = await sessionUser(auth, sessions, request);
       if (!request.user) throw unauthorized();
       if (access !== 'signedIn' && !access.includes(request.user.role)) throw forbidden();
     };
@@ -83,10 +87,14 @@ export function registerAccessControl(app: FastifyInstance, auth: Auth, db: Db, 
  * answers whoever calls it. Only the Cookie header goes to Better Auth: the session cache is keyed
  * by it (auth/session-cache.ts).
  */
-export function sessionUser(auth: Auth, db: Db, request: FastifyRequest): Promise<User | null> {
+export function sessionUser(
+  auth: Auth,
+  sessions: SessionCache,
+  request: FastifyRequest,
+): Promise<User | null> {
   const cookie = request.headers.cookie;
   if (!cookie) return Promise.resolve(null);
-  return cachedSessionUser(db, cookie, async () => {
+  return sessions.get(cookie, async () => {
     const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
     if (!session) return null;
     const { id, name, email, role, isVerified } = session.user as typeof session.user & {

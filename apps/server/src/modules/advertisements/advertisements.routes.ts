@@ -5,7 +5,6 @@ import {
   pageQuerySchema,
 } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendCatalogue } from '../../catalogue/catalogue-cache.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../http/access.ts';
 import * as service from './advertisements.service.ts';
@@ -26,7 +25,7 @@ export function advertisementsRoutes(context: AppContext): FastifyPluginAsyncZod
         response: { 200: advertisedCarPageSchema },
       },
       handler: (request, reply) =>
-        sendCatalogue(context.database.db, request, reply, {
+        context.catalogue.send(request, reply, {
           key: `advertise:${request.query.limit}:${request.query.cursor ?? ''}`,
           schema: advertisedCarPageSchema,
           load: () => service.listAdvertisedCars(context, request.query),

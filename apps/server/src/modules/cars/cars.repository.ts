@@ -2,7 +2,7 @@ import type { Fuel } from '@redline/shared';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { afterCursor, cursorParams, keyset, newestFirst, toPage } from '../../db/pagination.ts';
-import { perDatabase } from '../../db/per-database.ts';
+import type { PreparedStatements } from '../../db/prepared-statements.ts';
 import { advertisements, cars, categories, photos, users } from '../../db/schema.ts';
 
 /** Everything a car view needs: the car, its category's name, its seller and whether it is advertised. */
@@ -44,45 +44,48 @@ function selectCarViews(db: Db) {
 }
 
 /**
- * The reads every car page makes, prepared once per database: the SQL is built once, and
- * PostgreSQL parses and plans each statement once per connection.
+ * The reads every car page makes are prepared statements of the database handle
+ * (`context.database.statements`, db/prepared-statements.ts): each is built once, and PostgreSQL
+ * parses and plans it once per connection. The functions below take those statements.
  */
-const prepared = perDatabase((db) => {
-  const categoryPage = (after: SQL | undefined) =>
-    selectCarViews(db)
-      .where(and(eq(cars.categoryId, sql.placeholder('categoryId')), isNull(cars.soldAt), after))
-      .orderBy(...newestFirst(cars.addedDate, cars.id))
-      .limit(sql.placeholder('limit'));
-  return {
-    categoryExists: db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(eq(categories.id, sql.placeholder('id')))
-      .prepare('category_exists'),
-    carView: selectCarViews(db)
-      .where(eq(cars.id, sql.placeholder('id')))
-      .prepare('car_view'),
-    categoryFirstPage: categoryPage(undefined).prepare('category_cars'),
-    categoryNextPage: categoryPage(afterCursor(cars.addedDate, cars.id)).prepare('category_cars_after'),
-  };
-});
+type Statements = PreparedStatements<Db>;
+
+const carView = (db: Db) => selectCarViews(db).where(eq(cars.id, sql.placeholder('id')));
+
+const categoryPage = (after: SQL | undefined) => (db: Db) =>
+  selectCarViews(db)
+    .where(and(eq(cars.categoryId, sql.placeholder('categoryId')), isNull(cars.soldAt), after))
+    .orderBy(...newestFirst(cars.addedDate, cars.id))
+    .limit(sql.placeholder('limit'));
+const categoryFirstPage = categoryPage(undefined);
+const categoryNextPage = categoryPage(afterCursor(cars.addedDate, cars.id));
+
+const categoryById = (db: Db) =>
+  db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, sql.placeholder('id')));
 
 export type CarViewRow = Awaited<ReturnType<typeof findCarView>> & {};
 
-export async function findCarView(db: Db, id: string) {
-  const [row] = await prepared(db).carView.execute({ id });
+export async function findCarView(statements: Statements, id: string) {
+  const [row] = await statements.get('car_view', carView).execute({ id });
   return row;
 }
 
 const carCursor = (row: CarViewRow): [Date, string] => [row.addedDate, row.id];
 
-export async function listUnsoldCarsOfCategory(db: Db, categoryId: string, limit: number, cursor?: string) {
+export async function listUnsoldCarsOfCategory(
+  statements: Statements,
+  categoryId: string,
+  limit: number,
+  cursor?: string,
+) {
   const after = cursorParams(cursor);
-  const statements = prepared(db);
   const params = { categoryId, limit: limit + 1 };
   const rows = after
-    ? await statements.categoryNextPage.execute({ ...params, ...after })
-    : await statements.categoryFirstPage.execute(params);
+    ? await statements.get('category_cars_after', categoryNextPage).execute({ ...params, ...after })
+    : await statements.get('category_cars', categoryFirstPage).execute(params);
   return toPage(rows, limit, carCursor);
 }
 
@@ -96,8 +99,8 @@ export async function listCarsOfSeller(db: Db, sellerId: string, limit: number, 
   return toPage(rows, limit, carCursor);
 }
 
-export async function categoryExists(db: Db, id: string) {
-  const rows = await prepared(db).categoryExists.execute({ id });
+export async function categoryExists(statements: Statements, id: string) {
+  const rows = await statements.get('category_exists', categoryById).execute({ id });
   return rows.length > 0;
 }
 

@@ -10,7 +10,6 @@ import {
   pageQuerySchema,
 } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendCatalogue } from '../../catalogue/catalogue-cache.ts';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../http/access.ts';
 import * as service from './cars.service.ts';
@@ -31,7 +30,7 @@ export function carsRoutes(context: AppContext): FastifyPluginAsyncZod {
         response: { 200: carPageSchema },
       },
       handler: (request, reply) =>
-        sendCatalogue(context.database.db, request, reply, {
+        context.catalogue.send(request, reply, {
           key: `category:${request.params.id}:${request.query.limit}:${request.query.cursor ?? ''}`,
           schema: carPageSchema,
           load: () => service.listCategoryCars(context, request.params.id, request.query),

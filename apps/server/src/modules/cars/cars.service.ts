@@ -17,15 +17,15 @@ export async function listCategoryCars(
   categoryId: string,
   page: PageQuery,
 ): Promise<CarPage> {
-  const { db } = context.database;
-  if (!(await repo.categoryExists(db, categoryId))) throw notFound('The category');
-  const rows = await repo.listUnsoldCarsOfCategory(db, categoryId, page.limit, page.cursor);
+  const { statements } = context.database;
+  if (!(await repo.categoryExists(statements, categoryId))) throw notFound('The category');
+  const rows = await repo.listUnsoldCarsOfCategory(statements, categoryId, page.limit, page.cursor);
   return { items: toCars(context.photos, rows.items), nextCursor: rows.nextCursor };
 }
 
 /** Any signed-in user may view a car, sold ones included (they show `soldAt`). */
 export async function getCar(context: AppContext, id: string): Promise<Car> {
-  const row = isUuid(id) ? await repo.findCarView(context.database.db, id) : undefined;
+  const row = isUuid(id) ? await repo.findCarView(context.database.statements, id) : undefined;
   if (!row) throw notFound('The car');
   const [car] = toCars(context.photos, [row]);
   return car!;
@@ -93,7 +93,7 @@ export async function deleteCar(context: AppContext, actor: User, id: string) {
 }
 
 async function assertCategory(context: AppContext, categoryId: string) {
-  if (!(await repo.categoryExists(context.database.db, categoryId))) {
+  if (!(await repo.categoryExists(context.database.statements, categoryId))) {
     throw badRequest('Choose a category from the list.', { categoryId: 'Choose a category from the list' });
   }
 }

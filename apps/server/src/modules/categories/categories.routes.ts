@@ -1,15 +1,12 @@
 import { categoryListSchema } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { followCatalogueChanges, sendCatalogue } from '../../catalogue/catalogue-cache.ts';
 import type { AppContext } from '../../context.ts';
 import { listCategories } from './categories.repository.ts';
 import { bannerView } from './category-banner.ts';
 
-export function categoriesRoutes({ database, photos }: AppContext): FastifyPluginAsyncZod {
+export function categoriesRoutes({ database, photos, catalogue }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
   return async (app) => {
-    const stopFollowing = followCatalogueChanges(database);
-    app.addHook('onClose', async () => stopFollowing());
     app.get('/categories', {
       config: { access: 'public' },
       schema: {
@@ -20,7 +17,7 @@ export function categoriesRoutes({ database, photos }: AppContext): FastifyPlugi
         response: { 200: categoryListSchema },
       },
       handler: (request, reply) =>
-        sendCatalogue(db, request, reply, {
+        catalogue.send(request, reply, {
           key: 'categories',
           schema: categoryListSchema,
           load: async () =>

@@ -61,7 +61,11 @@ export async function deleteUser(db: Db, id: string) {
   });
 }
 
+/** Sets a user's role and announces it, in one transaction. */
 export async function setRole(db: Db, email: string, role: 'Admin') {
-  const [row] = await db.update(users).set({ role }).where(eq(users.email, email)).returning(publicColumns);
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set({ role }).where(eq(users.email, email)).returning(publicColumns);
+    if (row) await publish(tx, 'user.changed', { userId: row.id, change: 'role-changed' });
+    return row;
+  });
 }

@@ -16,7 +16,7 @@ import * as service from './users.service.ts';
 const tags = ['users'];
 
 export function usersRoutes(context: AppContext): FastifyPluginAsyncZod {
-  const { auth, database } = context;
+  const { auth, sessions } = context;
   return async (app) => {
     // Public, so that a signed-out visitor's page asking "who am I?" gets null, not a 401 (which
     // browsers log as a console error on every public page).
@@ -28,7 +28,7 @@ export function usersRoutes(context: AppContext): FastifyPluginAsyncZod {
         summary: 'The signed-in user, or null',
         response: { 200: userSchema.nullable() },
       },
-      handler: (request) => sessionUser(auth, database.db, request),
+      handler: (request) => sessionUser(auth, sessions, request),
     });
 
     app.get('/users/:email', {

@@ -1,6 +1,5 @@
 import type { PageQuery, User } from '@redline/shared';
 import { requireAccess } from '../../access/record-access.ts';
-import { invalidateSessions } from '../../auth/session-cache.ts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
@@ -38,14 +37,11 @@ export async function verifyUser(context: AppContext, id: string, role: 'Buyer' 
     return row;
   });
   if (!user) throw notFound(`The ${role.toLowerCase()}`);
-  invalidateSessions(db);
   return toUser(user);
 }
 
 export async function deleteUserByEmail(context: AppContext, actor: User, email: string) {
-  const { db } = context.database;
   const user = await requireAccess(context, actor, { permission: 'user.delete', id: email });
-  const deletedCount = await repo.deleteUser(db, user.id);
-  invalidateSessions(db);
+  const deletedCount = await repo.deleteUser(context.database.db, user.id);
   return { deletedCount };
 }
