@@ -8,9 +8,9 @@
  */
 import { createHash } from 'node:crypto';
 import { personNameSchema, signUpSchema, updateUserSchema } from '@redline/shared';
-import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { betterAuth } from 'better-auth/minimal';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { and, eq, like } from 'drizzle-orm';
 import type { z } from 'zod';

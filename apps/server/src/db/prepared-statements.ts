@@ -5,8 +5,11 @@
  */
 export class PreparedStatements<Handle> {
   private readonly statements = new Map<string, unknown>();
+  private readonly db: Handle;
 
-  constructor(private readonly db: Handle) {}
+  constructor(db: Handle) {
+    this.db = db;
+  }
 
   /** The statement `name`: `query` built on this handle and prepared under that name, the first time. */
   get<T>(name: string, query: (db: Handle) => { prepare(name: string): T }): T {
