@@ -116,18 +116,17 @@ async function book(req: http.IncomingMessage, res: http.ServerResponse) {
   const buyerId = String(req.headers['x-buyer-id']);
   const buyer = buyers.get(buyerId);
   if (!buyer) return send(res, 401, { error: 'unknown buyer' });
-  const id = await transaction(async (q) => {
+  const booking = await transaction(async (q) => {
     const [car] = await q(statements.lockCarWithSeller, { carId: input.carId });
     if (!car) return undefined;
-    // Column order of lockCarWithSeller: id, year, brand, model, photos, soldAt, seller id, name, email.
-    await q(statements.bookingsOfBuyerForCar, { buyerId, carId: input.carId });
+    // Column order of lockCarWithSeller: id, year, brand, model, photos, coverWidth, soldAt, seller id, name, email, verified.
     const [inserted] = await q(statements.insertBooking, {
       carId: input.carId,
       carName: `${car[1]} ${car[2]} ${car[3]}`,
       carPhoto: `/uploads/${(car[4] as string[])[0]}-480.webp`,
-      sellerId: car[6],
-      sellerName: car[7],
-      sellerEmail: car[8],
+      sellerId: car[7],
+      sellerName: car[8],
+      sellerEmail: car[9],
       buyerId,
       buyerName: buyer.name,
       buyerEmail: buyer.email,
@@ -138,12 +137,11 @@ async function book(req: http.IncomingMessage, res: http.ServerResponse) {
       price: TEST_DRIVE_FEE_CENTS,
       isPaid: false,
     });
-    return inserted![0] as string;
+    return inserted!;
   });
-  if (!id) return send(res, 404, { error: 'no such car' });
-  const [booking] = await query(statements.findBooking, { bookingId: id });
+  if (!booking) return send(res, 404, { error: 'no such car' });
   // The id on top, as the load reads it to cancel the booking next.
-  send(res, 201, { id, row: booking });
+  send(res, 201, { id: booking[0], row: booking });
 }
 
 async function cancel(bookingId: string, res: http.ServerResponse) {

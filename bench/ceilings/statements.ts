@@ -8,6 +8,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
+import { lockedBookingAccess } from '../../apps/server/src/access/record-access.repository.ts';
 import type { Db, Tx } from '../../apps/server/src/db/client.ts';
 import { PreparedStatements } from '../../apps/server/src/db/prepared-statements.ts';
 import * as schema from '../../apps/server/src/db/schema.ts';
@@ -67,9 +68,7 @@ export interface Statements {
   categoryPage: Statement;
   carView: Statement;
   lockCarWithSeller: Statement;
-  bookingsOfBuyerForCar: Statement;
   insertBooking: Statement;
-  findBooking: Statement;
   lockBooking: Statement;
   deleteUnpaidBooking: Statement;
 }
@@ -103,7 +102,6 @@ export async function captureStatements(
       'category_cars',
     ),
     carView: await one(() => findCarView(prepared, example.carId), { carId: example.carId }, 'car_view'),
-    findBooking: await one(() => bookingsRepo.findBooking(db, bookingId), { bookingId }),
   };
 
   // The booking's values as the service derives them; distinctive strings so that each maps to its slot.
@@ -129,12 +127,9 @@ export async function captureStatements(
       statements.lockCarWithSeller = await one(() => bookingsRepo.lockCarWithSeller(tx, example.carId), {
         carId: example.carId,
       });
-      statements.bookingsOfBuyerForCar = await one(
-        () => bookingsRepo.bookingsOfBuyerForCar(tx, example.buyerId, example.carId),
-        { buyerId: example.buyerId, carId: example.carId },
-      );
       statements.insertBooking = await one(() => bookingsRepo.insertBooking(tx, booking), booking);
-      statements.lockBooking = await one(() => bookingsRepo.lockBooking(tx, bookingId), { bookingId });
+      // The cancellation's access check, which locks the booking (access/record-access.ts).
+      statements.lockBooking = await one(() => lockedBookingAccess(tx, bookingId), { bookingId });
       statements.deleteUnpaidBooking = await one(() => bookingsRepo.deleteUnpaidBooking(tx, bookingId), {
         bookingId,
       });

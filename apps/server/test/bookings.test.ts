@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Booking, localDateString, PHONE_MESSAGES, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, payments, photos, users } from '../src/db/schema.ts';
 import { createBooking, createCar, recordPayment } from './factories.ts';
@@ -267,6 +267,38 @@ describe('POST /api/testdrivebooking', () => {
     await createBooking(t, buyer, car, seller, { requestedDate: dayFromToday(-3) });
     const res = await book(buyer, validInput(car.id));
     expect(res.statusCode).toBe(201);
+  });
+});
+
+/**
+ * A race that PGlite's one connection cannot run. The test holds the buyer's account row locked, and
+ * every booking's insert waits for it (its foreign key); so two bookings reach their inserts at the
+ * same moment, unless the lock on the car keeps the second one waiting before it looks.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('two simultaneous bookings of one car, on PostgreSQL', () => {
+  /** Sessions of this database waiting for a lock. */
+  async function lockWaits() {
+    const result = (await t.db.execute(
+      sql`select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`,
+    )) as unknown as { rows: { waiting: number }[] };
+    return result.rows[0]!.waiting;
+  }
+
+  it('lets exactly one through when both reach their inserts together', async () => {
+    const car = await createCar(t, seller);
+    let both: Promise<Awaited<ReturnType<typeof book>>[]> | undefined;
+    await t.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, buyer.id)).for('update');
+      both = Promise.all([
+        book(buyer, validInput(car.id)),
+        book(buyer, { ...validInput(car.id), date: dayFromToday(8) }),
+      ]);
+      while ((await lockWaits()) < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    const results = await both!;
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toHaveLength(1);
   });
 });
 

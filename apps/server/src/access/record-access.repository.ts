@@ -1,16 +1,16 @@
 /** The queries behind record-level access (record-access.ts): only what each check needs to decide. */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { isUuid } from '../db/pagination.ts';
 import { bookings, cars, paymentIntents, users } from '../db/schema.ts';
 
-export async function carAccess(db: Db, id: string) {
+export async function carAccess(db: Db | Tx, id: string) {
   if (!isUuid(id)) return undefined;
   const [row] = await db.select({ id: cars.id, sellerId: cars.sellerId }).from(cars).where(eq(cars.id, id));
   return row;
 }
 
-export async function bookingAccess(db: Db, id: string) {
+export async function bookingAccess(db: Db | Tx, id: string) {
   if (!isUuid(id)) return undefined;
   const [row] = await db
     .select({ id: bookings.id, buyerId: bookings.buyerId, sellerId: bookings.sellerId })
@@ -19,8 +19,27 @@ export async function bookingAccess(db: Db, id: string) {
   return row;
 }
 
+/**
+ * The booking and whether it is paid, locked until the transaction it runs in ends: a payment being
+ * recorded and a cancellation cannot interleave.
+ */
+export async function lockedBookingAccess(db: Db | Tx, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({
+      id: bookings.id,
+      buyerId: bookings.buyerId,
+      sellerId: bookings.sellerId,
+      isPaid: bookings.isPaid,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, id))
+    .for('update');
+  return row;
+}
+
 /** A test-mode payment intent by its client secret, with the buyer it was made for. */
-export async function paymentIntentAccess(db: Db, clientSecret: string) {
+export async function paymentIntentAccess(db: Db | Tx, clientSecret: string) {
   const [row] = await db
     .select({ id: paymentIntents.id, buyerId: sql<string | null>`${paymentIntents.metadata}->>'buyerId'` })
     .from(paymentIntents)
@@ -28,7 +47,7 @@ export async function paymentIntentAccess(db: Db, clientSecret: string) {
   return row;
 }
 
-export async function userAccess(db: Db, email: string, role?: 'Buyer' | 'Seller') {
+export async function userAccess(db: Db | Tx, email: string, role?: 'Buyer' | 'Seller') {
   const [row] = await db
     .select({ id: users.id, name: users.name, email: users.email, role: users.role })
     .from(users)

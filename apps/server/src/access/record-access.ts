@@ -16,14 +16,14 @@
  */
 import type { User } from '@redline/shared';
 import type { AppContext } from '../context.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { forbidden, notFound } from '../errors.ts';
 import * as repo from './record-access.repository.ts';
 
 interface RecordRule<R> {
   /** The record's name in a 404 ("The car"). */
   name: string;
-  load(db: Db, id: string): Promise<R | undefined>;
+  load(db: Db | Tx, id: string): Promise<R | undefined>;
   /** Whether the actor may see the record; when not, the answer is the 404 of a missing one. */
   sees(actor: User, record: R): boolean;
   /** Why the actor, who sees the record, may not do this (a 403); undefined when they may. */
@@ -32,6 +32,7 @@ interface RecordRule<R> {
 
 type Car = NonNullable<Awaited<ReturnType<typeof repo.carAccess>>>;
 type Booking = NonNullable<Awaited<ReturnType<typeof repo.bookingAccess>>>;
+type LockedBooking = NonNullable<Awaited<ReturnType<typeof repo.lockedBookingAccess>>>;
 type PaymentIntent = NonNullable<Awaited<ReturnType<typeof repo.paymentIntentAccess>>>;
 type Account = NonNullable<Awaited<ReturnType<typeof repo.userAccess>>>;
 
@@ -67,11 +68,13 @@ const RECORD_RULES = {
       isAdmin(actor) || c.sellerId === actor.id ? undefined : 'You can only delete your own cars.',
   } satisfies RecordRule<Car>,
   'booking.read': booking,
+  /** Checked inside the cancellation's transaction, which the lock on the booking lasts for. */
   'booking.cancel': {
     ...booking,
+    load: repo.lockedBookingAccess,
     refusal: (actor, b) =>
       isAdmin(actor) || b.buyerId === actor.id ? undefined : "Only the booking's buyer can cancel it.",
-  } satisfies RecordRule<Booking>,
+  } satisfies RecordRule<LockedBooking>,
   'booking.pay': {
     ...booking,
     refusal: (actor, b) => (b.buyerId === actor.id ? undefined : "Only the booking's buyer can pay for it."),
@@ -110,26 +113,25 @@ export type ListOwner = Pick<User, 'id' | 'name' | 'email'>;
 
 /** What a granted check hands back: the record as the check loaded it, or the list's owner. */
 export type Granted<P extends Permission> = P extends RecordPermission
-  ? (typeof RECORD_RULES)[P] extends RecordRule<infer R>
-    ? R
-    : never
+  ? NonNullable<Awaited<ReturnType<(typeof RECORD_RULES)[P]['load']>>>
   : ListOwner;
 
 /**
  * Throws the 404 or 403 of the rule above unless `actor` may do `permission` to the record `id`
  * (a user's e-mail for user and list permissions, the client secret for a test-mode payment).
+ * Given `tx`, the record is loaded inside that transaction (a rule that locks it holds it until then).
  */
 export async function requireAccess<P extends Permission>(
   context: Pick<AppContext, 'database'>,
   actor: User,
-  request: { permission: P; id: string },
+  request: { permission: P; id: string; tx?: Tx },
 ): Promise<Granted<P>> {
   const { permission, id } = request;
   const { db } = context.database;
   if (isListPermission(permission))
     return (await listOwner(db, actor, LIST_RULES[permission], id)) as Granted<P>;
   const rule: RecordRule<unknown> = RECORD_RULES[permission as RecordPermission];
-  const record = await rule.load(db, id);
+  const record = await rule.load(request.tx ?? db, id);
   if (record === undefined || !rule.sees(actor, record)) throw notFound(rule.name);
   const refusal = rule.refusal?.(actor, record);
   if (refusal) throw forbidden(refusal);

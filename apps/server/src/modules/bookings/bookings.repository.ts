@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, not, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, not, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
@@ -58,6 +58,7 @@ export async function lockCarWithSeller(tx: Tx, carId: string) {
       sellerId: users.id,
       sellerName: users.name,
       sellerEmail: users.email,
+      sellerVerified: users.isVerified,
     })
     .from(cars)
     .innerJoin(users, eq(users.id, cars.sellerId))
@@ -67,32 +68,51 @@ export async function lockCarWithSeller(tx: Tx, carId: string) {
   return row;
 }
 
-export function bookingsOfBuyerForCar(tx: Tx, buyerId: string, carId: string) {
-  return tx
-    .select({
-      id: bookings.id,
-      isPaid: bookings.isPaid,
-      requestedDate: bookings.requestedDate,
-      requestedTime: bookings.requestedTime,
-    })
-    .from(bookings)
-    .where(and(eq(bookings.buyerId, buyerId), eq(bookings.carId, carId)))
-    .orderBy(desc(bookings.createdAt));
+/** One of the buyer's earlier bookings of the car, as the rule of which one blocks a new booking reads it. */
+export interface EarlierBooking {
+  id: string;
+  isPaid: boolean;
+  requestedDate: string;
+  requestedTime: string;
 }
 
-export async function insertBooking(tx: Tx, values: typeof bookings.$inferInsert) {
-  const [row] = await tx.insert(bookings).values(values).returning({ id: bookings.id });
-  return row!.id;
-}
-
-/** Locks the booking so that a payment being recorded and a cancellation cannot interleave. */
-export async function lockBooking(tx: Tx, id: string) {
+/**
+ * Inserts the booking and, in the same statement, reads the buyer's earlier bookings of the car
+ * (the statement's snapshot is taken before its insert, so the new one is not among them) and the
+ * buyer's verification: one round trip instead of three. Run it after `lockCarWithSeller`, so that
+ * the snapshot holds every booking of the car committed before the lock was granted. The caller
+ * decides from `earlier` whether the booking may stand, and throws (rolling it back) when not.
+ */
+export async function insertBooking(
+  tx: Tx,
+  values: typeof bookings.$inferInsert & { buyerId: string; carId: string },
+) {
+  const earlier = tx.$with('earlier').as(
+    tx
+      .select({
+        id: bookings.id,
+        isPaid: bookings.isPaid,
+        requestedDate: bookings.requestedDate,
+        requestedTime: bookings.requestedTime,
+        createdAt: bookings.createdAt,
+      })
+      .from(bookings)
+      .where(and(eq(bookings.buyerId, values.buyerId), eq(bookings.carId, values.carId))),
+  );
+  const earlierBooking = sql`json_build_object('id', ${earlier.id}, 'isPaid', ${earlier.isPaid},
+    'requestedDate', ${earlier.requestedDate}, 'requestedTime', ${earlier.requestedTime})`;
   const [row] = await tx
-    .select({ isPaid: bookings.isPaid })
-    .from(bookings)
-    .where(eq(bookings.id, id))
-    .for('update');
-  return row;
+    .with(earlier)
+    .insert(bookings)
+    .values(values)
+    .returning({
+      ...getTableColumns(bookings),
+      buyerVerified: sql<boolean | null>`(select ${users.isVerified} from ${users}
+        where ${users.id} = ${bookings.buyerId})`,
+      earlier: sql<EarlierBooking[]>`(select coalesce(json_agg(${earlierBooking}
+        order by ${earlier.createdAt} desc), '[]') from ${earlier})`,
+    });
+  return row!;
 }
 
 export async function deleteUnpaidBooking(tx: Tx, id: string) {

@@ -12,7 +12,6 @@ import {
 import { eq } from 'drizzle-orm';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
@@ -24,20 +23,12 @@ import * as repo from './bookings.repository.ts';
  * date, time) is taken from the session and the car; the date rules were checked by the schema.
  */
 export async function bookTestDrive(context: AppContext, buyer: User, input: BookingInput): Promise<Booking> {
-  const { db } = context.database;
-  const id = await db.transaction(async (tx) => {
+  const row = await context.database.db.transaction(async (tx) => {
     const car = await repo.lockCarWithSeller(tx, input.carId);
     if (!car) throw notFound('The car');
     if (car.soldAt) throw conflict('This car has been sold and can no longer be booked.');
     // The car row is locked: a concurrent booking of it by the same buyer waits and then sees this one.
-    const existing = await blockingBookingOf(tx, buyer.id, car.id);
-    if (existing) {
-      const message = existing.isPaid
-        ? 'You have already paid for a test drive of this car.'
-        : 'You already have an open booking for this car: pay for it or cancel it first.';
-      throw new AppError(409, BOOKING_ERROR_CODES.alreadyBooked, message, { bookingId: existing.id });
-    }
-    const bookingId = await repo.insertBooking(tx, {
+    const { earlier, buyerVerified, ...booking } = await repo.insertBooking(tx, {
       carId: car.id,
       carName: carName(car),
       carPhoto: carCoverUrl(context, car.photos, car.coverWidth),
@@ -54,21 +45,35 @@ export async function bookTestDrive(context: AppContext, buyer: User, input: Boo
       price: TEST_DRIVE_FEE_CENTS,
       isPaid: false,
     });
-    await publish(tx, 'booking.requested', { bookingId, carId: car.id, buyerId: buyer.id });
-    return bookingId;
+    // Refusing throws, which rolls the insert back.
+    const blocking = earlier.find(blocksAnother);
+    if (blocking) {
+      const message = blocking.isPaid
+        ? 'You have already paid for a test drive of this car.'
+        : 'You already have an open booking for this car: pay for it or cancel it first.';
+      throw new AppError(409, BOOKING_ERROR_CODES.alreadyBooked, message, { bookingId: blocking.id });
+    }
+    await publish(tx, 'booking.requested', { bookingId: booking.id, carId: car.id, buyerId: buyer.id });
+    // A new booking has no payment yet.
+    return {
+      ...booking,
+      sellerVerified: car.sellerVerified,
+      buyerVerified,
+      transactionId: null,
+      paidAt: null,
+    };
   });
-  return toBooking((await repo.findBooking(db, id))!, buyer);
+  return toBooking(row, buyer);
 }
 
 /**
- * The buyer's booking of this car that stops another: a paid one, or an unpaid one whose test drive
- * is still ahead (an unpaid booking whose time has passed was never confirmed and lapses).
+ * Whether the buyer's earlier booking of a car stops another: a paid one, or an unpaid one whose test
+ * drive is still ahead (an unpaid booking whose time has passed was never confirmed and lapses).
  */
-async function blockingBookingOf(tx: Tx, buyerId: string, carId: string) {
-  const now = Date.now();
-  const rows = await repo.bookingsOfBuyerForCar(tx, buyerId, carId);
-  return rows.find(
-    (b) => b.isPaid || (testDriveStartsAt(b.requestedDate, b.requestedTime)?.getTime() ?? 0) > now,
+function blocksAnother(booking: repo.EarlierBooking) {
+  return (
+    booking.isPaid ||
+    (testDriveStartsAt(booking.requestedDate, booking.requestedTime)?.getTime() ?? 0) > Date.now()
   );
 }
 
@@ -107,10 +112,9 @@ export async function listSellerBookings(
 
 /** Cancelling deletes the booking; paid ones stay, for the buyer's record and for accounting. */
 export async function cancelBooking(context: AppContext, actor: User, id: string) {
-  await requireAccess(context, actor, { permission: 'booking.cancel', id });
   return context.database.db.transaction(async (tx) => {
-    const booking = await repo.lockBooking(tx, id);
-    if (!booking) throw notFound('The booking');
+    // Locks the booking until the deletion commits: a payment cannot be recorded half-way.
+    const booking = await requireAccess(context, actor, { permission: 'booking.cancel', id, tx });
     if (booking.isPaid) throw conflict('A paid booking cannot be cancelled.');
     const deletedCount = await repo.deleteUnpaidBooking(tx, id);
     if (deletedCount > 0) await publish(tx, 'booking.cancelled', { bookingId: id });
