@@ -4,6 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { isDatabaseUnavailable } from '../errors.ts';
 import { EventBus, PostgresListener } from '../events/index.ts';
 import { PreparedStatements } from './prepared-statements.ts';
 import * as schema from './schema.ts';
@@ -41,6 +43,28 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
  */
 const PGLITE_SHARED_BUFFERS = '16MB';
 
+/** How long `openDatabase` keeps trying to reach PostgreSQL before the start fails. */
+const FIRST_CONTACT_ATTEMPTS = 10;
+const FIRST_CONTACT_PAUSE_MS = 500;
+
+/**
+ * The first round trip, tried again while the database is unavailable: the pool gives up a
+ * connection after 1 s, and a start-up can keep the event loop busy longer than that (the app's
+ * modules load while the database opens), or start beside a database that is not accepting
+ * connections yet. Anything else (a wrong password, a missing database) fails at once.
+ */
+async function firstContact(pool: pg.Pool): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pool.query('select 1');
+      return;
+    } catch (error) {
+      if (attempt >= FIRST_CONTACT_ATTEMPTS || !isDatabaseUnavailable(error)) throw error;
+      await setTimeout(FIRST_CONTACT_PAUSE_MS);
+    }
+  }
+}
+
 export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite directory; omitted means in memory (tests). */
@@ -57,6 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // A broken idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    await firstContact(pool);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder });
     const events = new EventBus({ notify: true });
