@@ -144,7 +144,8 @@ export const routes: RouteObject[] = [
   },
 ];
 
-function AppRoutes() {
+/** The routes under any router: the browser's below, the server's for one address (entry-server.tsx). */
+export function AppRoutes() {
   return useRoutes(routes);
 }
 
