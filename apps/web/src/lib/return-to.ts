@@ -42,6 +42,11 @@ export const AUTH_PAGES: readonly string[] = [
   paths.resetPassword,
 ];
 
+/** What an auth page was opened with: its history state, or after a server redirect, the address in its search. */
+export function authPageState(location: Place & { state?: unknown }): FromState {
+  return (location.state as FromState | null) ?? fromState(location);
+}
+
 /**
  * The return address when leaving `location` for an auth page: that page itself, or, from one auth
  * page to another, the address that page already carries, in its state or, after a server redirect,

@@ -1,16 +1,15 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { AuthCard, type FromState, LoginForm, redirectTarget } from '../../../features/auth/index.ts';
+import { AuthCard, LoginForm, redirectTarget } from '../../../features/auth/index.ts';
 import { useMe } from '../../../lib/auth.ts';
-import { fromState } from '../../../lib/return-to.ts';
+import { authPageState } from '../../../lib/return-to.ts';
 
 export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const me = useMe();
-  // After a server redirect the return address is in the search, not the state (lib/return-to.ts).
-  const state = (location.state as FromState | null) ?? fromState(location);
+  const state = authPageState(location);
   const redirectTo = redirectTarget(state);
   const googleError = searchParams.get('error');
 
