@@ -5,8 +5,6 @@
  * (`PageRequest.fetch`); the same routes and the same query cache as in the browser render the HTML,
  * and the cache's contents go with it, so the browser hydrates without asking again.
  */
-// First: it configures zod before any page imports it.
-import './lib/zod-jitless.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough, type Readable } from 'node:stream';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
@@ -79,6 +77,7 @@ function renderInto(
     client.clear();
     root.end(tail);
   };
+  const timeout = setTimeout(() => stream.abort(), RENDER_TIMEOUT_MS);
   // Piped only when everything has rendered, and no part held back however large (React otherwise
   // sends a large Suspense boundary after its fallback): the HTML then needs no inline script to put
   // streamed parts in place, which the Content-Security-Policy would refuse.
@@ -106,5 +105,4 @@ function renderInto(
       onError,
     },
   );
-  const timeout = setTimeout(() => stream.abort(), RENDER_TIMEOUT_MS);
 }
