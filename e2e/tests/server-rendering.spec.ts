@@ -35,6 +35,8 @@ test("the public pages arrive with their content: hero and What's New, categorie
 
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find your next exotic');
+  // Inert until scripts have taken it over: nothing (a form above all) acts on its own before.
+  await expect(page.locator('#root')).toHaveAttribute('inert', '');
   await expect(page.getByRole('heading', { name: "What's New" })).toBeVisible();
   for (const car of advertised.items) {
     await expect(page.locator(`a[href="/cars/id/${car.id}"]`).first()).toBeAttached();
@@ -110,6 +112,7 @@ test('the browser takes a rendered page over without hydration errors or asking 
   });
   await page.goto('/');
   await page.waitForLoadState('networkidle');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
   // Hydrated: a client-side navigation works.
   await page.getByRole('link', { name: 'Categories' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();

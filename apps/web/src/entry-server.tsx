@@ -56,7 +56,8 @@ async function render({ url, onError }: PageRequest): Promise<RenderedPage> {
     return { redirect: loginReturningTo(url) };
   }
   const root = new PassThrough();
-  root.write('<div id="root">');
+  // Inert until the browser has hydrated it (main.tsx).
+  root.write('<div id="root" inert>');
   void loadPageData(loader, pathname).then(() => {
     const state = dehydrate(loader);
     loader.clear();

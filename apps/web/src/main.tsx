@@ -3,7 +3,7 @@ import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
-import { AppRouter } from './app/router.tsx';
+import { AppRouter, preloadPages } from './app/router.tsx';
 import { meQueryOptions } from './lib/auth.ts';
 import { readPageState } from './lib/page-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -27,5 +27,13 @@ const app = (
     </AppProvider>
   </StrictMode>
 );
-if (state) hydrateRoot(root, app);
-else createRoot(root).render(app);
+// The server sends the page inert (entry-server.tsx): nothing is clicked, typed or submitted before
+// React handles it (a form would otherwise submit itself natively, its fields in the address). The
+// page's chunks load first, so that it hydrates in one pass and answers every event from then on.
+const start = () => {
+  if (state) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+  root.removeAttribute('inert');
+};
+if (state) void preloadPages(window.location.pathname).finally(start);
+else start();
