@@ -16,6 +16,7 @@ function precompress(): Plugin {
   return {
     name: 'redline:precompress',
     apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
     writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       for (const fileName of Object.keys(bundle)) {
@@ -30,8 +31,35 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The server's build of the app (src/entry-server.tsx, ADR 16), in `ssr/` of the browser's build
+ * directory (`--outDir` included), where the server finds it and never serves it.
+ */
+function serverEntry(): Plugin {
+  return {
+    name: 'redline:server-entry',
+    config: (config) => ({
+      environments: {
+        ssr: {
+          build: {
+            outDir: path.join(config.build?.outDir ?? 'dist', 'ssr'),
+            emptyOutDir: false,
+            copyPublicDir: false,
+            rolldownOptions: {
+              input: 'src/entry-server.tsx',
+              output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+            },
+          },
+        },
+      },
+    }),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), serverEntry()],
+  // `vite build` builds every environment: the browser's app, then the server's entry.
+  builder: {},
   server: {
     port: 5173,
     proxy: {

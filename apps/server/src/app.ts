@@ -43,6 +43,7 @@ import { usersRoutes } from './modules/users/index.ts';
 import { createPaymentProvider } from './payment-providers/create-payment-provider.ts';
 import { createPhotoStore } from './storage/create-photo-store.ts';
 import { IMMUTABLE_CACHE_CONTROL, LocalPhotoStore, type PhotoStore } from './storage/photo-store.ts';
+import { createPageRenderer } from './web/server-rendering.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -155,7 +156,11 @@ async function registerUploads(app: FastifyInstance, photos: PhotoStore) {
   });
 }
 
-/** Serves the built single-page app when it exists (npm start builds it): hashed assets cached for a year, index.html never cached. */
+/**
+ * Serves the built web app when it exists (npm start builds it): hashed assets cached for a year; pages
+ * rendered on the server when the build has its server entry (web/server-rendering.ts), else
+ * index.html, never cached.
+ */
 async function registerWebApp(app: FastifyInstance, config: Config, methodsOf: (path: string) => string[]) {
   const indexFile = path.join(config.WEB_DIST, 'index.html');
   const hasWebApp = existsSync(indexFile);
@@ -164,6 +169,8 @@ async function registerWebApp(app: FastifyInstance, config: Config, methodsOf: (
       root: config.WEB_DIST,
       wildcard: false,
       index: false,
+      // The server entry (ssr/) is run by the server, never sent.
+      allowedPath: (pathname) => !pathname.startsWith('/ssr/'),
       // The build writes .br and .gz beside each text file: sent as they are, never compressed per request.
       preCompressed: true,
       setHeaders: (res, file) => {
@@ -172,11 +179,13 @@ async function registerWebApp(app: FastifyInstance, config: Config, methodsOf: (
       },
     });
   }
+  const renderPage = hasWebApp ? await createPageRenderer(app, config.WEB_DIST) : undefined;
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // Client-side routes get the app; a missing file (an old hashed asset, a photo) stays a 404.
     const isFile = /\.[a-z0-9]+$/i.test(pathname);
     if (hasWebApp && request.method === 'GET' && !pathname.startsWith('/api') && !isFile) {
+      if (renderPage) return renderPage(request, reply);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     // A route of this path and method that found nothing (a missing photo) stays a 404.

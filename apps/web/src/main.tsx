@@ -1,15 +1,39 @@
 // First: it configures zod before any lazily loaded page imports it.
 import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppProvider } from './app/provider.tsx';
+import { AppRouter, preloadPages } from './app/router.tsx';
+import { meQueryOptions } from './lib/auth.ts';
+import { readPageState } from './lib/page-state.ts';
+import { createQueryClient } from './lib/query-client.ts';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+// A server-rendered page carries its data (lib/page-state.ts): hydrate it. Without (the Vite dev
+// server), render in the browser.
+const state = readPageState();
+const queryClient = createQueryClient(state);
+// Every page asks who is signed in: ask now, while the page's own code is still loading (a
+// server-rendered page already has the answer, and this asks nothing).
+void queryClient.prefetchQuery(meQueryOptions());
+
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <AppProvider client={queryClient}>
+      <AppRouter />
+    </AppProvider>
+  </StrictMode>
 );
+// The server sends the page inert (entry-server.tsx): nothing is clicked, typed or submitted before
+// React handles it (a form would otherwise submit itself natively, its fields in the address). The
+// page's chunks load first, so that it hydrates in one pass and answers every event from then on.
+const start = () => {
+  if (state) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+  root.removeAttribute('inert');
+};
+if (state) void preloadPages(window.location.pathname).finally(start);
+else start();

@@ -7,7 +7,7 @@
  * component, and register it below with `Component: page(() => import('./routes/<name>.tsx'))`.
  */
 import { type ComponentType, lazy, Suspense } from 'react';
-import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
+import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { PageProgress } from '../components/ui/progress-bar.tsx';
 import { routePatterns as r } from '../config/paths.ts';
 import { RedirectSignedIn, RequireAuth, RequireRole } from '../features/auth/index.ts';
@@ -20,16 +20,36 @@ import NotFoundPage, { RouteErrorBoundary } from './routes/not-found.tsx';
  * A lazily loaded page (or layout) with a progress bar while its chunk downloads. Each is a component
  * of its own, so moving to another page mounts a new Suspense boundary, which shows the bar at once
  * (React would otherwise keep the previous page on screen, without a sign, during the navigation).
+ * A page whose chunk was loaded before its first render (`preload`) renders at once: a server-rendered
+ * page hydrates in one pass when main.tsx has preloaded its chunks (`preloadPages`).
  */
-function page(load: () => Promise<{ default: ComponentType }>): ComponentType {
-  const Page = lazy(load);
-  return function LazyPage() {
+type LazyPageComponent = ComponentType & { preload: () => Promise<void> };
+type PageModule = { default: ComponentType };
+
+function page(load: () => Promise<PageModule>): LazyPageComponent {
+  let loaded: PageModule | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module;
+    });
+  // Loaded before its first render: a thenable that answers at once (React.lazy takes any
+  // thenable), so React renders the page without suspending.
+  const Page = lazy(() =>
+    loaded
+      ? ({
+          // biome-ignore lint/suspicious/noThenProperty: React.lazy reads a thenable; this one resolves synchronously.
+          then: (resolve: (module: PageModule) => void) => resolve(loaded as PageModule),
+        } as Promise<PageModule>)
+      : preload().then(() => loaded as PageModule),
+  );
+  function LazyPage() {
     return (
       <Suspense fallback={<PageProgress label="Loading page" />}>
         <Page />
       </Suspense>
     );
-  };
+  }
+  return Object.assign(LazyPage, { preload });
 }
 
 export const routes: RouteObject[] = [
@@ -144,7 +164,16 @@ export const routes: RouteObject[] = [
   },
 ];
 
-function AppRoutes() {
+/** Loads the chunks of the lazy pages and layouts that render `pathname`. */
+export async function preloadPages(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(({ route }) => (route.Component as Partial<LazyPageComponent> | undefined)?.preload?.()),
+  );
+}
+
+/** The routes under any router: the browser's below, the server's for one address (entry-server.tsx). */
+export function AppRoutes() {
   return useRoutes(routes);
 }
 

@@ -9,6 +9,16 @@ import type { ErrorResponse } from '@redline/shared';
 
 export const API_BASE = '/api';
 
+/**
+ * How a request leaves: the browser's fetch. Server rendering (entry-server.tsx) answers the same
+ * requests inside the server process instead, with the visitor's cookie, through `sendRequestsWith`.
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+export function sendRequestsWith(send: typeof fetch): void {
+  transport = send;
+}
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
@@ -115,7 +125,7 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await transport(buildUrl(path, options.query), {
       method,
       headers,
       body: payload,

@@ -3,7 +3,7 @@
  * place where a failed mutation becomes an error toast. Opt out per mutation with
  * `meta: { errorToast: false }` when the screen shows the error itself.
  */
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, hydrate, MutationCache, QueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { ApiError, errorMessage } from './api-client.ts';
 
@@ -21,8 +21,9 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES;
 }
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
+/** `state`: the server's answers for a server-rendered page (entry-server.tsx), so they are not asked again. */
+export function createQueryClient(state?: DehydratedState): QueryClient {
+  const client = new QueryClient({
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (mutation.meta?.errorToast === false) return;
@@ -39,4 +40,6 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  if (state) hydrate(client, state);
+  return client;
 }

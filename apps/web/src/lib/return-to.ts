@@ -14,6 +14,27 @@ export type FromState = {
   wrongAccount?: boolean;
 };
 
+/**
+ * The query parameter that carries the return address when the server sends a signed-out visitor to
+ * sign in (a redirect cannot set history state): `/user/login?returnTo=%2Fdash`.
+ */
+export const RETURN_TO_PARAM = 'returnTo';
+
+/** The sign-in address that returns to `target` (a path with its search) afterwards. */
+export function loginReturningTo(target: string): string {
+  return `${paths.login}?${new URLSearchParams({ [RETURN_TO_PARAM]: target })}`;
+}
+
+/** The return address a server redirect put in the search, as a place; nothing for another origin. */
+function placeInSearch(search: string): Place | undefined {
+  const target = new URLSearchParams(search).get(RETURN_TO_PARAM);
+  if (!target?.startsWith('/')) return undefined;
+  const base = 'http://redline.invalid';
+  const url = new URL(target, base);
+  if (url.origin !== base) return undefined;
+  return { pathname: url.pathname, search: url.search, hash: url.hash };
+}
+
 export const AUTH_PAGES: readonly string[] = [
   paths.login,
   paths.signUp,
@@ -21,13 +42,19 @@ export const AUTH_PAGES: readonly string[] = [
   paths.resetPassword,
 ];
 
+/** What an auth page was opened with: its history state, or after a server redirect, the address in its search. */
+export function authPageState(location: Place & { state?: unknown }): FromState {
+  return (location.state as FromState | null) ?? fromState(location);
+}
+
 /**
  * The return address when leaving `location` for an auth page: that page itself, or, from one auth
- * page to another, the address that page already carries (an auth page is never the goal).
+ * page to another, the address that page already carries, in its state or, after a server redirect,
+ * in its search (an auth page is never the goal).
  */
 export function fromState(location: Place & { state?: unknown }): FromState {
   if (AUTH_PAGES.includes(location.pathname)) {
-    const from = (location.state as FromState | null | undefined)?.from;
+    const from = (location.state as FromState | null | undefined)?.from ?? placeInSearch(location.search);
     return from ? { from } : {};
   }
   return { from: { pathname: location.pathname, search: location.search, hash: location.hash } };

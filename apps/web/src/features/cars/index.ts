@@ -1,6 +1,7 @@
 /** The cars feature's public surface: code outside features/cars imports only this file. */
-export { useCar } from './api/get-car.ts';
-export { CATEGORY_PAGE_SIZE, useCategoryCars } from './api/get-category-cars.ts';
+export { advertisedCarsQueryOptions } from './api/get-advertised-cars.ts';
+export { carQueryOptions, useCar } from './api/get-car.ts';
+export { CATEGORY_PAGE_SIZE, categoryCarsQueryOptions, useCategoryCars } from './api/get-category-cars.ts';
 export {
   CarAbout,
   CarDetailsSkeleton,

@@ -1,3 +1,3 @@
 /** The categories feature's public surface: code outside features/categories imports only this file. */
-export { useCategories } from './api/get-categories.ts';
+export { categoriesQueryOptions, useCategories } from './api/get-categories.ts';
 export { CategoryGrid } from './components/category-grid.tsx';

@@ -27,6 +27,20 @@ describe('sign-in and sign-up pages for a signed-in user', () => {
     await waitFor(() => expect(pathname()).toBe('/blog'));
   });
 
+  it.each(['/user/login', '/user/signup'])(
+    '%s sends them on to the page a server redirect put in its address, never to another site',
+    async (page) => {
+      mockFetch({ '/api/me': json(buyer), '/api/categories': json([]) });
+      const { pathname } = renderRoutes(routes, { initialEntries: [`${page}?returnTo=%2Fblog`] });
+      await waitFor(() => expect(pathname()).toBe('/blog'));
+
+      for (const elsewhere of ['https%3A%2F%2Fevil.example%2Fblog', '%2F%2Fevil.example%2Fblog']) {
+        const away = renderRoutes(routes, { initialEntries: [`${page}?returnTo=${elsewhere}`] });
+        await waitFor(() => expect(away.pathname()).toBe('/'));
+      }
+    },
+  );
+
   it('keeps the sign-in form, saying why, for a user a page of another role sent there', async () => {
     mockFetch({ '/api/me': json(seller), '/api/categories': json([]) });
     const { pathname } = renderRoutes(routes, { initialEntries: ['/buyer/bookings/b1'] });

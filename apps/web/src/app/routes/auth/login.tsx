@@ -1,14 +1,16 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { AuthCard, type FromState, LoginForm, redirectTarget } from '../../../features/auth/index.ts';
+import { AuthCard, LoginForm, redirectTarget } from '../../../features/auth/index.ts';
 import { useMe } from '../../../lib/auth.ts';
+import { authPageState } from '../../../lib/return-to.ts';
 
 export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const me = useMe();
-  const redirectTo = redirectTarget(location.state);
+  const state = authPageState(location);
+  const redirectTo = redirectTarget(state);
   const googleError = searchParams.get('error');
 
   return (
@@ -31,7 +33,7 @@ export default function LoginPage() {
       <LoginForm
         redirectTo={redirectTo}
         onSuccess={() => navigate(redirectTo, { replace: true })}
-        linkState={location.state as FromState | undefined}
+        linkState={state}
       />
     </AuthCard>
   );

@@ -1,11 +1,13 @@
 import { useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
-import { AuthCard, type FromState, redirectTarget, SignUpForm } from '../../../features/auth/index.ts';
+import { AuthCard, redirectTarget, SignUpForm } from '../../../features/auth/index.ts';
+import { authPageState } from '../../../lib/return-to.ts';
 
 export default function SignUpPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const redirectTo = redirectTarget(location.state);
+  const state = authPageState(location);
+  const redirectTo = redirectTarget(state);
 
   return (
     <AuthCard title="Create your account" subtitle="Buy or sell exotic and used cars. It takes a minute.">
@@ -13,7 +15,7 @@ export default function SignUpPage() {
       <SignUpForm
         redirectTo={redirectTo}
         onSuccess={() => navigate(redirectTo, { replace: true })}
-        linkState={location.state as FromState | undefined}
+        linkState={state}
       />
     </AuthCard>
   );

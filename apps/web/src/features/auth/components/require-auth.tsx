@@ -10,7 +10,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageProgress } from '../../../components/ui/progress-bar.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useMe } from '../../../lib/auth.ts';
-import { type FromState, fromState } from '../../../lib/return-to.ts';
+import { authPageState, type FromState, fromState } from '../../../lib/return-to.ts';
 import { redirectTarget } from '../utils/redirect.ts';
 
 function SessionError({ onRetry }: { onRetry: () => void }) {
@@ -66,7 +66,7 @@ export function RedirectSignedIn() {
   const me = useMe();
   const location = useLocation();
   if (me.isPending) return <PageProgress label="Checking your session" />;
-  const state = location.state as FromState | null;
-  if (me.data && !state?.wrongAccount) return <Navigate to={redirectTarget(state)} replace />;
+  const state = authPageState(location);
+  if (me.data && !state.wrongAccount) return <Navigate to={redirectTarget(state)} replace />;
   return <Outlet />;
 }

@@ -1,0 +1,101 @@
+/**
+ * Server rendering of the web app's pages (ADR 16). The web build holds a server entry
+ * (apps/web/src/entry-server.tsx, built into WEB_DIST/ssr/); for each page request it decides whether
+ * the visitor must sign in first (a redirect, before any HTML), then renders the page with its data.
+ * The page's data requests are answered in this process by the app's own /api routes (`app.inject`:
+ * no socket, the same access checks, services and serialisers as the browser's requests), carrying
+ * the visitor's cookie. index.html's head goes out at once; the rendered page follows.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { type BrotliCompress, constants, createBrotliCompress, createGzip, type Gzip } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** What the server entry exports; apps/web/src/entry-server.tsx defines it. */
+interface ServerEntry {
+  renderPage(request: {
+    url: string;
+    fetch: typeof fetch;
+    onError: (error: unknown) => void;
+  }): Promise<{ redirect: string } | { root: Readable }>;
+}
+
+export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+/** Where index.html's page goes; the server entry sends what replaces it. */
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** Compressed as it streams, at levels fast enough for every request (the build's files use the highest). */
+const COMPRESSORS = {
+  br: () => createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: () => createGzip({ level: 6 }),
+};
+
+/** The renderer of the built web app in `webDist`, or `undefined` for a build without a server entry. */
+export async function createPageRenderer(
+  app: FastifyInstance,
+  webDist: string,
+): Promise<PageRenderer | undefined> {
+  const entryFile = path.join(webDist, 'ssr', 'entry-server.js');
+  if (!existsSync(entryFile)) return undefined;
+  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  const template = await readFile(path.join(webDist, 'index.html'), 'utf8');
+  const [templateHead, tail, ...rest] = template.split(EMPTY_ROOT);
+  if (templateHead === undefined || tail === undefined || rest.length > 0) {
+    throw new Error(`${webDist}/index.html must hold ${EMPTY_ROOT} exactly once`);
+  }
+  // Every page renders its own <title> (React puts it first in the page): it must be the first.
+  const head = templateHead.replace(/<title>[^<]*<\/title>\s*/, '');
+
+  return async (request, reply) => {
+    const page = await entry.renderPage({
+      url: request.url,
+      fetch: (input, init) => answerInProcess(app, request, input, init),
+      onError: (error) => request.log.error({ err: error }, 'rendering a page failed'),
+    });
+    // A page rendered for a signed-in visitor holds their data: like their /api answers
+    // (http/personal-answers.ts), no cache may keep it.
+    reply.header('cache-control', request.headers.cookie === undefined ? 'no-cache' : 'private, no-store');
+    if ('redirect' in page) return reply.redirect(page.redirect);
+    const compressor = compressorFor(request, reply);
+    const body = compressor ?? new PassThrough();
+    body.write(head);
+    // The head goes out at once: the browser fetches the styles and scripts while the page renders.
+    compressor?.flush();
+    page.root.pipe(body, { end: false });
+    page.root.on('end', () => body.end(tail));
+    return reply.type('text/html; charset=utf-8').send(body);
+  };
+}
+
+/** The compressing stream for the encoding the browser accepts, if any. */
+function compressorFor(request: FastifyRequest, reply: FastifyReply): BrotliCompress | Gzip | undefined {
+  reply.header('vary', 'accept-encoding');
+  const accepted = request.headers['accept-encoding'];
+  const encoding = accepted ? (negotiate(accepted, ['br', 'gzip']) as keyof typeof COMPRESSORS | null) : null;
+  if (!encoding) return undefined;
+  reply.header('content-encoding', encoding);
+  return COMPRESSORS[encoding]();
+}
+
+/** A page's API read, answered by this app's own route for the page's visitor. */
+async function answerInProcess(
+  app: FastifyInstance,
+  page: FastifyRequest,
+  input: RequestInfo | URL,
+  init: RequestInit | undefined,
+): Promise<Response> {
+  const method = init?.method ?? 'GET';
+  if (method !== 'GET') throw new Error(`A page render only reads; it asked for ${method} ${String(input)}.`);
+  const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': page.id };
+  if (page.headers.cookie !== undefined) headers.cookie = page.headers.cookie;
+  const answer = await app.inject({ method, url: String(input), headers, remoteAddress: page.ip });
+  return new Response(answer.body, {
+    status: answer.statusCode,
+    headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
+  });
+}

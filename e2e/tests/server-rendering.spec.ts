@@ -1,0 +1,128 @@
+/**
+ * Pages that arrive rendered (issue 18, ADR 16): the HTML the server sends, read with scripts off,
+ * holds the page's content; a signed-out visitor to a private page is redirected by the server to
+ * sign in, and comes back afterwards; the browser takes the page over without a hydration error and
+ * without asking again for the data the page came with. Reads the demo data only.
+ */
+import type { Browser, BrowserContext, ConsoleMessage } from '@playwright/test';
+import { baseURL, DEMO_BUYER, DEMO_PASSWORD, expect, test } from '../fixtures.ts';
+
+type Listed = { id: string; categoryId: string };
+type Category = { id: string; name: string };
+
+/** A browser context with scripts off, signed in as the demo buyer when asked. */
+async function withoutScripts(browser: Browser, signedIn: boolean): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+  if (signedIn) {
+    const res = await context.request.post('/api/auth/sign-in/email', {
+      data: { email: DEMO_BUYER, password: DEMO_PASSWORD },
+      headers: { origin: baseURL() },
+    });
+    expect(res.ok()).toBe(true);
+  }
+  return context;
+}
+
+test("the public pages arrive with their content: hero and What's New, categories, blog", async ({
+  browser,
+  request,
+}) => {
+  const advertised = (await (await request.get('/api/advertise?limit=3')).json()) as { items: Listed[] };
+  const categories = (await (await request.get('/api/categories')).json()) as Category[];
+  expect(advertised.items.length).toBeGreaterThan(0);
+  const context = await withoutScripts(browser, false);
+  const page = await context.newPage();
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find your next exotic');
+  // Inert until scripts have taken it over: nothing (a form above all) acts on its own before.
+  await expect(page.locator('#root')).toHaveAttribute('inert', '');
+  await expect(page.getByRole('heading', { name: "What's New" })).toBeVisible();
+  for (const car of advertised.items) {
+    await expect(page.locator(`a[href="/cars/id/${car.id}"]`).first()).toBeAttached();
+  }
+
+  await page.goto('/categories');
+  for (const category of categories) {
+    await expect(page.getByText(category.name, { exact: true }).first()).toBeAttached();
+  }
+
+  await page.goto('/blog');
+  await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+  await context.close();
+});
+
+test('the signed-in category and car pages arrive with their content', async ({ browser }) => {
+  const context = await withoutScripts(browser, true);
+  const [category] = (await (await context.request.get('/api/categories')).json()) as Category[];
+  const cars = (await (await context.request.get(`/api/cars/${category?.id}?limit=1`)).json()) as {
+    items: (Listed & { model: string })[];
+  };
+  const car = cars.items[0];
+  if (!category || !car) throw new Error('the demo data has no category with a car');
+  const page = await context.newPage();
+
+  await page.goto(`/category/${category.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.name);
+  await expect(page.locator(`a[href="/cars/id/${car.id}"]`).first()).toBeAttached();
+
+  await page.goto(`/cars/id/${car.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(car.model);
+  await context.close();
+});
+
+test('a signed-out visitor to a private page is sent to sign in by the server, and comes back', async ({
+  page,
+  request,
+}) => {
+  const res = await request.get('/dash/buyer/bookings?tab=all', { maxRedirects: 0 });
+  expect(res.status()).toBe(302);
+  expect(res.headers().location).toBe('/user/login?returnTo=%2Fdash%2Fbuyer%2Fbookings%3Ftab%3Dall');
+  expect(await res.text()).toBe('');
+
+  await page.goto('/dash/buyer/bookings?tab=all');
+  await expect(page).toHaveURL(/\/user\/login\?returnTo=/);
+  await page.getByLabel('Email', { exact: true }).fill(DEMO_BUYER);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL('/dash/buyer/bookings?tab=all');
+});
+
+test('the browser takes a rendered page over without hydration errors or asking for its data again', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error') problems.push(message.text());
+  };
+  page.on('console', onConsole);
+  page.on('pageerror', (error) => problems.push(error.message));
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: DEMO_BUYER, password: DEMO_PASSWORD },
+    headers: { origin: baseURL() },
+  });
+  expect(signIn.ok()).toBe(true);
+  const advertised = (await (await page.request.get('/api/advertise?limit=1')).json()) as { items: Listed[] };
+  const car = advertised.items[0];
+  if (!car) throw new Error('the demo data has no advertised car');
+
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) asked.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  // Hydrated: a client-side navigation works.
+  await page.getByRole('link', { name: 'Categories' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
+
+  await page.goto(`/cars/id/${car.id}`);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  expect(problems).toEqual([]);
+  for (const path of ['/api/me', '/api/categories', '/api/advertise', `/api/cars/id/${car.id}`]) {
+    expect(asked, path).not.toContain(path);
+  }
+});
