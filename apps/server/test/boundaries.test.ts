@@ -94,7 +94,13 @@ const ROWS: Row[] = [
     case: 'http/ imports a module',
     in: `${SERVER}/http`,
     imports: '../modules/cars/index.ts',
-    expected: layer('http/ sits below the modules'),
+    expected: layer('http/ and web/ sit below the modules'),
+  },
+  {
+    case: 'web/ (page rendering) imports a module',
+    in: `${SERVER}/web`,
+    imports: '../modules/cars/index.ts',
+    expected: layer('http/ and web/ sit below the modules'),
   },
   {
     case: 'access/ imports a module',
