@@ -43,6 +43,7 @@ import { usersRoutes } from './modules/users/index.ts';
 import { createPaymentProvider } from './payment-providers/create-payment-provider.ts';
 import { createPhotoStore } from './storage/create-photo-store.ts';
 import { IMMUTABLE_CACHE_CONTROL, LocalPhotoStore, type PhotoStore } from './storage/photo-store.ts';
+import { registerCrawlerFiles } from './web/crawlers.ts';
 import { createPageRenderer } from './web/server-rendering.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -133,7 +134,7 @@ export async function buildApp(
   await registerUploads(app, photos);
   await jobs.define(photoCleanupJob(context));
 
-  await registerWebApp(app, config, methodsOf);
+  await registerWebApp(app, config, origins, methodsOf);
   return { app, context };
 }
 
@@ -158,10 +159,15 @@ async function registerUploads(app: FastifyInstance, photos: PhotoStore) {
 
 /**
  * Serves the built web app when it exists (npm start builds it): hashed assets cached for a year; pages
- * rendered on the server when the build has its server entry (web/server-rendering.ts), else
- * index.html, never cached.
+ * rendered on the server when the build has its server entry (web/server-rendering.ts), with
+ * robots.txt and sitemap.xml (web/crawlers.ts), else index.html, never cached.
  */
-async function registerWebApp(app: FastifyInstance, config: Config, methodsOf: (path: string) => string[]) {
+async function registerWebApp(
+  app: FastifyInstance,
+  config: Config,
+  origins: AllowedOrigins,
+  methodsOf: (path: string) => string[],
+) {
   const indexFile = path.join(config.WEB_DIST, 'index.html');
   const hasWebApp = existsSync(indexFile);
   if (hasWebApp) {
@@ -179,13 +185,14 @@ async function registerWebApp(app: FastifyInstance, config: Config, methodsOf: (
       },
     });
   }
-  const renderPage = hasWebApp ? await createPageRenderer(app, config.WEB_DIST) : undefined;
+  const rendering = hasWebApp ? await createPageRenderer(app, config.WEB_DIST, origins) : undefined;
+  if (rendering) registerCrawlerFiles(app, origins, rendering.sitemapPaths);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // Client-side routes get the app; a missing file (an old hashed asset, a photo) stays a 404.
     const isFile = /\.[a-z0-9]+$/i.test(pathname);
     if (hasWebApp && request.method === 'GET' && !pathname.startsWith('/api') && !isFile) {
-      if (renderPage) return renderPage(request, reply);
+      if (rendering) return rendering.renderPage(request, reply);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     // A route of this path and method that found nothing (a missing photo) stays a 404.

@@ -53,6 +53,19 @@ describe('the origin list', () => {
     expect(open.has('http://192.168.1.23:3000')).toBe(false);
     expect(open.has('http://evil.example:4321')).toBe(false);
   });
+
+  it("names the site by PUBLIC_URL, else by the address asked when it is the server's own, else by its first", () => {
+    const base = { HOST: '127.0.0.1', PORT: 3000, NODE_ENV: 'production' } as const;
+    const configured = new AllowedOrigins(
+      { ...base, PUBLIC_URL: 'https://cars.example/' },
+      () => FAKE_INTERFACES,
+    );
+    expect(configured.siteOriginFor('http://127.0.0.1:3000')).toBe('https://cars.example');
+    const open = new AllowedOrigins({ ...base, PUBLIC_URL: undefined }, () => FAKE_INTERFACES);
+    expect(open.siteOriginFor('http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000');
+    // A Host header of another site's never becomes the pages' canonical address.
+    expect(open.siteOriginFor('http://evil.example')).toBe('http://localhost:3000');
+  });
 });
 
 function signUp(t: TestApp, origin: string, email: string) {

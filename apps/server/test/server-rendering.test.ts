@@ -1,37 +1,21 @@
 /**
- * Pages rendered on the server (src/web/server-rendering.ts, ADR 16), against a stand-in for the web
- * build's server entry: what the server does with what the entry answers, and how the entry's API
- * requests are answered. The real entry's pages are checked end to end (e2e/tests/server-rendering.spec.ts).
+ * Pages rendered on the server (src/web/server-rendering.ts, ADR 16) and the crawlers' files
+ * (src/web/crawlers.ts), against a stand-in for the web build (web-build.ts): what the server does
+ * with what the entry answers, and how the entry's API requests are answered. The real entry's pages
+ * are checked end to end (e2e/tests/server-rendering.spec.ts).
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.ts';
-
-/** Renders the page's address and who the API says is signed in; `/private` needs a session. */
-const STAND_IN_ENTRY = `
-import { Readable } from 'node:stream';
-export async function renderPage({ url, fetch }) {
-  const me = await (await fetch('/api/me')).json();
-  if (url.startsWith('/private') && me === null) return { redirect: '/user/login?returnTo=' + encodeURIComponent(url) };
-  return { root: Readable.from(['<div id="root"><p>', url, '</p><p>', me ? me.email : 'signed out', '</p></div>']) };
-}
-`;
+import { standInWebBuild } from './web-build.ts';
 
 let t: TestApp;
 let webDist: string;
 let buyer: TestUser;
 
 beforeAll(async () => {
-  webDist = await mkdtemp(path.join(tmpdir(), 'redline-ssr-'));
-  await mkdir(path.join(webDist, 'ssr'));
-  await writeFile(
-    path.join(webDist, 'index.html'),
-    '<!doctype html><head><title>Redline</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div><p>tail</p></body>',
-  );
-  await writeFile(path.join(webDist, 'ssr', 'entry-server.js'), STAND_IN_ENTRY);
+  webDist = await standInWebBuild();
   t = await createTestApp({ WEB_DIST: webDist });
   buyer = await signUpUser(t, 'Buyer');
 });
@@ -41,13 +25,15 @@ afterAll(async () => {
 });
 
 describe('server rendering', () => {
-  it("puts the rendered page in index.html's place for it, with the page's own title only", async () => {
+  it("puts the page's own head at the end of index.html's, in place of its title and description, and the page in its place", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/categories?x=1' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
+    // The canonical address names the site by PUBLIC_URL (the test app's http://localhost:3000).
     expect(res.body).toBe(
-      '<!doctype html><head><script type="module" src="/assets/app.js"></script></head><body>' +
+      '<!doctype html><head><script type="module" src="/assets/app.js"></script>' +
+        '<title>/categories?x=1</title><link rel="canonical" href="http://localhost:3000/categories?x=1"/></head><body>' +
         '<div id="root"><p>/categories?x=1</p><p>signed out</p></div><p>tail</p></body>',
     );
   });
@@ -79,5 +65,36 @@ describe('server rendering', () => {
     const res = await t.app.inject({ method: 'GET', url: '/ssr/entry-server.js' });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('renderPage');
+  });
+});
+
+describe("crawlers' files", () => {
+  it('robots.txt keeps crawlers out of the private pages and the API, and names the sitemap by its absolute address', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body.split('\n')).toEqual([
+      'User-agent: *',
+      'Disallow: /dash',
+      'Disallow: /buyer/',
+      'Disallow: /api/',
+      '',
+      'Sitemap: http://localhost:3000/sitemap.xml',
+      '',
+    ]);
+  });
+
+  it("sitemap.xml lists the entry's public pages by their absolute addresses, escaped for XML", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(res.body).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+        '<url><loc>http://localhost:3000/</loc></url>\n' +
+        '<url><loc>http://localhost:3000/blog</loc></url>\n' +
+        '<url><loc>http://localhost:3000/search?make=a&amp;model=b</loc></url>\n' +
+        '</urlset>\n',
+    );
   });
 });

@@ -3,10 +3,12 @@
  * this module and calls `renderPage` for every page request. The page's data is asked for through the
  * app's own API client, whose requests the server answers in-process with the visitor's cookie
  * (`PageRequest.fetch`); the same routes and the same query cache as in the browser render the HTML,
- * and the cache's contents go with it, so the browser hydrates without asking again.
+ * and the cache's contents go with it, so the browser hydrates without asking again. React renders
+ * the page as a whole document, so that the elements it hoists (each page's PageHead, and the preload
+ * of the first image fetched with high priority) come out as the head, apart from the page.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { PassThrough, type Readable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -19,6 +21,9 @@ import { meQueryOptions } from './lib/auth.ts';
 import { pageStateElement } from './lib/page-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { loginReturningTo } from './lib/return-to.ts';
+import { SiteOriginContext } from './lib/site-origin.ts';
+
+export { sitemapPaths } from './app/sitemap.ts';
 
 /** A page that has not rendered by then is sent as it is; its unfinished parts render in the browser. */
 const RENDER_TIMEOUT_MS = 10_000;
@@ -26,14 +31,22 @@ const RENDER_TIMEOUT_MS = 10_000;
 export type PageRequest = {
   /** The page's path and search, as requested. */
   url: string;
+  /** The origin the site names its pages with (canonical addresses): the one the browser asked. */
+  origin: string;
   /** Answers the app's API requests for this visitor (their cookie), without leaving the process. */
   fetch: typeof fetch;
   /** An error while rendering; the page is still sent, and the browser renders what failed. */
   onError: (error: unknown) => void;
 };
 
-/** `root`: what replaces index.html's empty `<div id="root"></div>`, the rendered page and its data. */
-export type RenderedPage = { redirect: string } | { root: Readable };
+/**
+ * `head`: the page's own head elements, for the end of index.html's head; `root`: what replaces its
+ * empty `<div id="root"></div>`, the rendered page and its data.
+ */
+export type RenderedPage = { head: string; root: string };
+
+/** A redirect, decided before any HTML; or the page, once its data has loaded and it has rendered. */
+export type PageAnswer = { redirect: string } | { rendered: Promise<RenderedPage> };
 
 const pageRequests = new AsyncLocalStorage<typeof fetch>();
 sendRequestsWith((input, init) => {
@@ -42,11 +55,11 @@ sendRequestsWith((input, init) => {
   return send(input, init);
 });
 
-export function renderPage(request: PageRequest): Promise<RenderedPage> {
+export function renderPage(request: PageRequest): Promise<PageAnswer> {
   return pageRequests.run(request.fetch, () => render(request));
 }
 
-async function render({ url, onError }: PageRequest): Promise<RenderedPage> {
+async function render({ url, origin, onError }: PageRequest): Promise<PageAnswer> {
   const { pathname } = new URL(url, 'http://redline.invalid');
   const loader = createQueryClient();
   // `undefined` when the session could not be checked: the page renders, and the browser asks again.
@@ -55,55 +68,78 @@ async function render({ url, onError }: PageRequest): Promise<RenderedPage> {
     loader.clear();
     return { redirect: loginReturningTo(url) };
   }
-  const root = new PassThrough();
-  // Inert until the browser has hydrated it (main.tsx).
-  root.write('<div id="root" inert>');
-  void loadPageData(loader, pathname).then(() => {
+  const rendered = loadPageData(loader, pathname).then(() => {
     const state = dehydrate(loader);
     loader.clear();
-    renderInto(root, url, createQueryClient(state), pageStateElement(state), onError);
+    return renderDocument(url, origin, createQueryClient(state), pageStateElement(state), onError);
   });
-  return { root };
+  return { rendered };
 }
 
-function renderInto(
-  root: PassThrough,
+/** React's whole document: its head holds what the page hoisted, its body the page. */
+const DOCUMENT = /^<!DOCTYPE html><html><head>(.*?)<\/head><body>(.*)<\/body><\/html>$/s;
+
+function renderDocument(
   url: string,
+  origin: string,
   client: QueryClient,
   stateElement: string,
   onError: (error: unknown) => void,
-) {
-  const finish = (tail: string) => {
-    clearTimeout(timeout);
-    client.clear();
-    root.end(tail);
-  };
-  const timeout = setTimeout(() => stream.abort(), RENDER_TIMEOUT_MS);
-  // Piped only when everything has rendered, and no part held back however large (React otherwise
-  // sends a large Suspense boundary after its fallback): the HTML then needs no inline script to put
-  // streamed parts in place, which the Content-Security-Policy would refuse.
-  const stream = renderToPipeableStream(
-    <StrictMode>
-      <AppProvider client={client}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </AppProvider>
-    </StrictMode>,
-    {
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady() {
-        const html = new PassThrough();
-        html.pipe(root, { end: false });
-        html.on('end', () => finish(`</div>${stateElement}`));
-        stream.pipe(html);
+): Promise<RenderedPage> {
+  return new Promise((resolve) => {
+    const finish = (page: RenderedPage) => {
+      clearTimeout(timeout);
+      client.clear();
+      resolve(page);
+    };
+    // Nothing rendered: the browser renders the page itself (no state, so main.tsx does not hydrate).
+    const failed = (error: unknown) => {
+      onError(error);
+      finish({ head: '', root: '<div id="root"></div>' });
+    };
+    const timeout = setTimeout(() => stream.abort(), RENDER_TIMEOUT_MS);
+    // Piped only when everything has rendered, and no part held back however large (React otherwise
+    // sends a large Suspense boundary after its fallback): the HTML then needs no inline script to put
+    // streamed parts in place, which the Content-Security-Policy would refuse.
+    const stream = renderToPipeableStream(
+      <html>
+        <head />
+        <body>
+          <StrictMode>
+            <AppProvider client={client}>
+              <SiteOriginContext value={origin}>
+                <StaticRouter location={url}>
+                  <AppRoutes />
+                </StaticRouter>
+              </SiteOriginContext>
+            </AppProvider>
+          </StrictMode>
+        </body>
+      </html>,
+      {
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const html = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+          });
+          html.on('finish', () => {
+            const [, head, page] = DOCUMENT.exec(Buffer.concat(chunks).toString('utf8')) ?? [];
+            if (head === undefined || page === undefined) {
+              failed(new Error(`${url} did not render as a document`));
+              return;
+            }
+            // Inert until the browser has hydrated it (main.tsx).
+            finish({ head, root: `<div id="root" inert>${page}</div>${stateElement}` });
+          });
+          stream.pipe(html);
+        },
+        onShellError: failed,
+        onError,
       },
-      // Nothing rendered: the browser renders the page itself (no state, so main.tsx does not hydrate).
-      onShellError(error) {
-        onError(error);
-        finish('</div>');
-      },
-      onError,
-    },
-  );
+    );
+  });
 }

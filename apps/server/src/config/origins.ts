@@ -75,6 +75,15 @@ export class AllowedOrigins {
     return this.origins.includes(origin);
   }
 
+  /**
+   * The origin the site names its pages with (canonical addresses, the sitemap): PUBLIC_URL's; without
+   * it, the one a request came to (`requested`) when it is one of this server's, else the first of them.
+   */
+  siteOriginFor(requested: string): string {
+    if (this.publicOrigin) return this.publicOrigin;
+    return this.has(requested) ? requested : (this.origins[0] ?? requested);
+  }
+
   /** What a page from any other origin is told. */
   get refusal(): string {
     return this.publicOrigin

@@ -1,6 +1,6 @@
 /**
- * The one authorization mechanism: every /api route declares who may call it in
- * `config.access`; a hook of that route resolves the session and refuses the call before the
+ * The one authorization mechanism: every /api route (and any other route that declares it) declares
+ * who may call it in `config.access`; a hook of that route resolves the session and refuses the call before the
  * handler runs.
  * Ownership of the exact record is then checked inside the services.
  */
@@ -19,7 +19,7 @@ declare module 'fastify' {
     access?: Access;
   }
   interface FastifyInstance {
-    /** The authorization policy: every /api route with the access it declares. */
+    /** The authorization policy: every route that declares its access (every /api route). */
     accessPolicy: PolicyEntry[];
   }
   interface FastifyRequest {
@@ -59,10 +59,14 @@ export function registerAccessControl(
   app.decorate('accessPolicy', policy);
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
+    if (route.url.startsWith('/api/docs')) return;
     const access = route.config?.access;
-    if (access === undefined)
+    // Every /api route declares its access; a route elsewhere (the crawlers' files) that declares one
+    // is listed and checked the same way. The web app's files and pages are public (app.ts).
+    if (access === undefined) {
+      if (!route.url.startsWith('/api')) return;
       throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    }
     const methods = [route.method].flat();
     for (const method of methods) {
       if (method !== 'HEAD') policy.push({ method, url: route.url, access });

@@ -4,30 +4,39 @@
  * the visitor must sign in first (a redirect, before any HTML), then renders the page with its data.
  * The page's data requests are answered in this process by the app's own /api routes (`app.inject`:
  * no socket, the same access checks, services and serialisers as the browser's requests), carrying
- * the visitor's cookie. index.html's head goes out at once; the rendered page follows.
+ * the visitor's cookie. index.html's head (its styles and scripts) goes out at once and stays open;
+ * when the page has rendered, its own head elements (title, description, canonical address, link
+ * previews, the preload of its main image) close it, and the page follows.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { type BrotliCompress, constants, createBrotliCompress, createGzip, type Gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AllowedOrigins } from '../config/origins.ts';
 
 /** What the server entry exports; apps/web/src/entry-server.tsx defines it. */
 interface ServerEntry {
   renderPage(request: {
     url: string;
+    origin: string;
     fetch: typeof fetch;
     onError: (error: unknown) => void;
-  }): Promise<{ redirect: string } | { root: Readable }>;
+  }): Promise<{ redirect: string } | { rendered: Promise<{ head: string; root: string }> }>;
+  /** The public pages' paths, for crawlers (web/crawlers.ts). */
+  sitemapPaths: readonly string[];
 }
 
 export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
 /** Where index.html's page goes; the server entry sends what replaces it. */
 const EMPTY_ROOT = '<div id="root"></div>';
+const HEAD_END = '</head>';
+/** What every page has its own of (PageHead in the web app), taken out of index.html's head. */
+const PAGE_OWN_HEAD = [/<title>[^<]*<\/title>\s*/, /<meta\s+name="description"[^>]*>\s*/];
 
 /** Compressed as it streams, at levels fast enough for every request (the build's files use the highest). */
 const COMPRESSORS = {
@@ -35,25 +44,26 @@ const COMPRESSORS = {
   gzip: () => createGzip({ level: 6 }),
 };
 
-/** The renderer of the built web app in `webDist`, or `undefined` for a build without a server entry. */
+/**
+ * The renderer of the built web app in `webDist` and the paths of its public pages, or `undefined` for
+ * a build without a server entry.
+ */
 export async function createPageRenderer(
   app: FastifyInstance,
   webDist: string,
-): Promise<PageRenderer | undefined> {
+  origins: AllowedOrigins,
+): Promise<{ renderPage: PageRenderer; sitemapPaths: readonly string[] } | undefined> {
   const entryFile = path.join(webDist, 'ssr', 'entry-server.js');
   if (!existsSync(entryFile)) return undefined;
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
   const template = await readFile(path.join(webDist, 'index.html'), 'utf8');
-  const [templateHead, tail, ...rest] = template.split(EMPTY_ROOT);
-  if (templateHead === undefined || tail === undefined || rest.length > 0) {
-    throw new Error(`${webDist}/index.html must hold ${EMPTY_ROOT} exactly once`);
-  }
-  // Every page renders its own <title> (React puts it first in the page): it must be the first.
-  const head = templateHead.replace(/<title>[^<]*<\/title>\s*/, '');
+  const [templateHead, bodyStart, tail] = splitTemplate(template, webDist);
+  const head = PAGE_OWN_HEAD.reduce((text, element) => text.replace(element, ''), templateHead);
 
-  return async (request, reply) => {
+  const renderPage: PageRenderer = async (request, reply) => {
     const page = await entry.renderPage({
       url: request.url,
+      origin: origins.siteOriginFor(`${request.protocol}://${request.host}`),
       fetch: (input, init) => answerInProcess(app, request, input, init),
       onError: (error) => request.log.error({ err: error }, 'rendering a page failed'),
     });
@@ -66,10 +76,31 @@ export async function createPageRenderer(
     body.write(head);
     // The head goes out at once: the browser fetches the styles and scripts while the page renders.
     compressor?.flush();
-    page.root.pipe(body, { end: false });
-    page.root.on('end', () => body.end(tail));
+    page.rendered.then(
+      (rendered) => body.end(rendered.head + bodyStart + rendered.root + tail),
+      (error: unknown) => {
+        request.log.error({ err: error }, 'rendering a page failed');
+        body.end(bodyStart + EMPTY_ROOT + tail);
+      },
+    );
     return reply.type('text/html; charset=utf-8').send(body);
   };
+  return { renderPage, sitemapPaths: entry.sitemapPaths };
+}
+
+/** index.html as its head (open), what follows up to the page, and what follows the page. */
+function splitTemplate(template: string, webDist: string): [string, string, string] {
+  const [head, body, ...restOfHead] = template.split(HEAD_END);
+  const [bodyStart, tail, ...restOfBody] = (body ?? '').split(EMPTY_ROOT);
+  if (
+    head === undefined ||
+    bodyStart === undefined ||
+    tail === undefined ||
+    restOfHead.length + restOfBody.length > 0
+  ) {
+    throw new Error(`${webDist}/index.html must hold ${HEAD_END} and then ${EMPTY_ROOT}, each exactly once`);
+  }
+  return [head, HEAD_END + bodyStart, tail];
 }
 
 /** The compressing stream for the encoding the browser accepts, if any. */

@@ -1,11 +1,13 @@
 /**
- * The authorization matrix: every /api route the app registered (app.accessPolicy, so a new route
- * cannot escape) called by every kind of actor. The expected outcome of each cell comes from the
- * route's declared access (401 / 403 before the handler) and, for the actors it lets through,
+ * The authorization matrix: every route the app registered with its access (app.accessPolicy: every
+ * /api route and the crawlers' files served with the web app, so a new route cannot escape) called
+ * by every kind of actor. The expected outcome of each cell comes from the route's declared access
+ * (401 / 403 before the handler) and, for the actors it lets through,
  * from OWNERSHIP below: one row per route, against real records of buyer A and seller A.
  * A route without a row, or a row without a route, fails the test.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { errorResponseSchema, type Role } from '@redline/shared';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -15,6 +17,7 @@ import { bookings, cars, photos, reportedCars, savedCars, users } from '../../sr
 import type { Access } from '../../src/http/access.ts';
 import { carInput, createBooking, createCar, ensureCategory } from '../factories.ts';
 import { as, createTestApp, signUpUser, TEST_PASSWORD, type TestApp, type TestUser } from '../helpers.ts';
+import { standInWebBuild } from '../web-build.ts';
 
 const ACTORS = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin', 'deletedUser'] as const;
 type Actor = (typeof ACTORS)[number];
@@ -47,6 +50,7 @@ interface Row {
 }
 
 let t: TestApp;
+let webDist: string;
 const people = {} as Record<Exclude<Actor, 'anonymous'>, TestUser>;
 let car: Awaited<ReturnType<typeof createCar>>;
 let booking: Awaited<ReturnType<typeof createBooking>>;
@@ -349,6 +353,9 @@ const OWNERSHIP: Record<string, Row> = {
     call: () => ({ url: `/api/users/${buyerA().email}` }),
     expect: { buyer: 200, admin: 200, others: 404 },
   },
+  // The crawlers' files, served with the web app (web/crawlers.ts).
+  'GET /robots.txt': { call: () => ({ url: '/robots.txt' }), expect: { others: 200 } },
+  'GET /sitemap.xml': { call: () => ({ url: '/sitemap.xml' }), expect: { others: 200 } },
 };
 
 /** What the access declaration alone decides for this actor, or undefined when it lets the actor through. */
@@ -363,7 +370,9 @@ function decidedByAccess(access: Access, actor: Actor): number | undefined {
 const stats = { routes: 0, actors: ACTORS.length, cells: 0, checked: 0, malformedChecked: 0 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // With a web build, so that the routes served with the web app are in the matrix too.
+  webDist = await standInWebBuild();
+  t = await createTestApp({ WEB_DIST: webDist });
   await ensureCategory(t, 'super-car');
   for (const actor of ACTORS) {
     const role = ROLE_OF[actor];
@@ -388,14 +397,16 @@ afterAll(async () => {
     `authorization matrix: ${stats.routes} routes × ${stats.actors} actors = ${stats.cells} cells, ${stats.checked} checked; ${stats.malformedChecked} refusals of malformed calls checked`,
   );
   await t.close();
+  await rm(webDist, { recursive: true, force: true });
 });
 
 /**
  * An answer of a route that needs a session, or to a signed-in caller, is never stored by a shared
- * cache or on disk: `private, no-store`, or the catalogue's private revalidation with an ETag.
+ * cache or on disk: `private, no-store`, or the catalogue's private revalidation with an ETag. A public
+ * route outside /api (the crawlers' files) answers everyone the same.
  */
-function personalCachingProblem(access: Access, actor: Actor, res: LightMyRequestResponse) {
-  if (access === 'public' && actor === 'anonymous') return undefined;
+function personalCachingProblem(access: Access, actor: Actor, res: LightMyRequestResponse, url: string) {
+  if (access === 'public' && (actor === 'anonymous' || !url.startsWith('/api/'))) return undefined;
   const cacheControl = res.headers['cache-control'];
   if (cacheControl === 'private, no-store') return undefined;
   if (cacheControl === 'private, no-cache' && res.headers.etag) return undefined;
@@ -453,7 +464,7 @@ describe('authorization matrix', () => {
           );
           continue;
         }
-        const caching = personalCachingProblem(entry.access, actor, res);
+        const caching = personalCachingProblem(entry.access, actor, res, entry.url);
         if (caching) failures.push(`${key} as ${actor}: ${caching}`);
         if (res.statusCode >= 400 && !errorResponseSchema.safeParse(res.json()).success) {
           failures.push(`${key} as ${actor}: error body without the error shape: ${res.body.slice(0, 160)}`);

@@ -1,6 +1,6 @@
 import { TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { Link } from 'react-router';
-import { PageTitle } from '../../components/ui/page-title.tsx';
+import { PageHead } from '../../components/ui/page-head.tsx';
 import { paths } from '../../config/paths.ts';
 import { CLAIMS, ClaimIcon } from '../../features/marketing/index.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -14,7 +14,11 @@ const FACTS = [
 export default function AboutPage() {
   return (
     <div>
-      <PageTitle title="About" />
+      <PageHead
+        title="About"
+        description={`How Redline works: test drives for ${formatMoney(TEST_DRIVE_FEE_CENTS)}, cars with a no-accident declaration, verified sellers and a quick sale.`}
+        canonical={paths.about}
+      />
       <section className="bg-base-200">
         <div className="mx-auto max-w-4xl px-4 py-14 sm:py-20">
           <p className="text-sm font-semibold uppercase tracking-widest text-primary">About Redline</p>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { PageTitle } from '../../components/ui/page-title.tsx';
+import { paths } from '../../config/paths.ts';
+import { PageHead } from '../../components/ui/page-head.tsx';
 
 type Post = { question: string; answer: ReactNode };
 
@@ -135,7 +136,11 @@ const POSTS: readonly Post[] = [
 export default function BlogPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-      <PageTitle title="Blog" />
+      <PageHead
+        title="Blog"
+        description="Answers to what buyers and sellers ask about Redline: test drives, payments, verified sellers and selling your car."
+        canonical={paths.blog}
+      />
       <header className="mb-8">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Blog</h1>
         <p className="mt-2 text-base-content/75">

@@ -3,10 +3,11 @@ import { Link, useParams } from 'react-router';
 import { PhotoGallery } from '../../components/photos/photo-gallery.tsx';
 import { BackButton } from '../../components/ui/back-button.tsx';
 import { ErrorState } from '../../components/ui/list-states.tsx';
-import { PageTitle } from '../../components/ui/page-title.tsx';
+import { PageHead } from '../../components/ui/page-head.tsx';
 import { paths } from '../../config/paths.ts';
 import { BookTestDriveButton } from '../../features/bookings/index.ts';
 import {
+  aboutPreview,
   CarAbout,
   CarDetailsSkeleton,
   CarSeller,
@@ -36,7 +37,10 @@ export default function CarPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
-      <PageTitle title={data ? carName(data) : 'Car details'} />
+      <PageHead
+        title={data ? carName(data) : 'Car details'}
+        description={data ? aboutPreview(data.about) : 'A car for sale on Redline.'}
+      />
       <BackButton fallback={fallback} />
 
       <div className="mt-4">

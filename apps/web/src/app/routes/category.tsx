@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { BackButton } from '../../components/ui/back-button.tsx';
 import { CarIcon } from '../../components/ui/icons.tsx';
 import { EmptyState, ErrorState, LoadMoreButton } from '../../components/ui/list-states.tsx';
-import { PageTitle } from '../../components/ui/page-title.tsx';
+import { PageHead } from '../../components/ui/page-head.tsx';
 import { paths } from '../../config/paths.ts';
 import { CATEGORY_PAGE_SIZE, CarGrid, CarGridSkeleton, useCategoryCars } from '../../features/cars/index.ts';
 import { useCategories } from '../../features/categories/index.ts';
@@ -23,7 +23,14 @@ export default function CategoryPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
-      <PageTitle title={name ?? 'Category'} />
+      <PageHead
+        title={name ?? 'Category'}
+        description={
+          name
+            ? `The ${name} cars for sale on Redline, straight from their sellers.`
+            : 'Cars for sale on Redline.'
+        }
+      />
       <BackButton fallback={paths.categories} />
 
       <header className="mb-8 mt-4 flex flex-wrap items-end justify-between gap-4 border-b border-base-300 pb-6">

@@ -1,4 +1,5 @@
-import { PageTitle } from '../../components/ui/page-title.tsx';
+import { paths } from '../../config/paths.ts';
+import { PageHead } from '../../components/ui/page-head.tsx';
 import { ContactForm } from '../../features/contact/index.ts';
 import { useMe } from '../../lib/auth.ts';
 
@@ -12,7 +13,11 @@ export default function ContactPage() {
   const me = useMe();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
-      <PageTitle title="Contact us" />
+      <PageHead
+        title="Contact us"
+        description="Write to the Redline team: questions about a car, a booking, a payment or your account."
+        canonical={paths.contact}
+      />
       <header className="mb-10 max-w-2xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Contact us</h1>
         <p className="mt-2 text-base-content/75">

@@ -1,15 +1,20 @@
-import { HOME_CATEGORY_SKIP } from '@redline/shared';
+import { HOME_CATEGORY_SKIP, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { Link } from 'react-router';
-import { PageTitle } from '../../components/ui/page-title.tsx';
+import { PageHead } from '../../components/ui/page-head.tsx';
 import { paths } from '../../config/paths.ts';
 import { WhatsNew } from '../../features/cars/index.ts';
 import { CategoryGrid } from '../../features/categories/index.ts';
 import { Hero, WhyUs } from '../../features/marketing/index.ts';
+import { formatMoney } from '../../lib/format.ts';
 
 export default function HomePage() {
   return (
     <>
-      <PageTitle title="Exotic and used cars" />
+      <PageHead
+        title="Exotic and used cars"
+        description={`Redline is the marketplace for exotic and used cars: browse cars straight from their sellers, book a test drive for ${formatMoney(TEST_DRIVE_FEE_CENTS)} and list your own car in minutes.`}
+        canonical={paths.home}
+      />
       <Hero />
 
       <section aria-labelledby="home-categories-title" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">

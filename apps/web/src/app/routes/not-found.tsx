@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
-import { PageTitle } from '../../components/ui/page-title.tsx';
+import { PageHead } from '../../components/ui/page-head.tsx';
 import { paths } from '../../config/paths.ts';
 
 /** The page for an unknown route, and for any route error (spec section 2). */
 export default function NotFoundPage() {
   return (
     <section className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <PageTitle title="Page not found" />
+      <PageHead title="Page not found" description="This page does not exist on Redline." />
       <p className="text-sm font-semibold uppercase tracking-[0.3em] text-primary">404 error</p>
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">
         Looks like this page doesn't exist!

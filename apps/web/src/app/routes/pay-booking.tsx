@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { PageTitle } from '../../components/ui/page-title.tsx';
+import { PageHead } from '../../components/ui/page-head.tsx';
 import { paths } from '../../config/paths.ts';
 import {
   BookingSummary,
@@ -30,7 +30,10 @@ export default function PayBookingPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-      <PageTitle title="Pay for your test drive" />
+      <PageHead
+        title="Pay for your test drive"
+        description="Pay the fee of your Redline test drive booking."
+      />
       <nav aria-label="Breadcrumb" className="breadcrumbs mb-4 p-0 text-sm">
         <ul>
           <li>

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { PageHead } from '../../../components/ui/page-head.tsx';
 import { paths } from '../../../config/paths.ts';
 import { AuthCard, ForgotPasswordForm } from '../../../features/auth/index.ts';
 
@@ -10,7 +10,11 @@ export default function ForgotPasswordPage() {
       title="Forgot your password?"
       subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
     >
-      <PageTitle title="Forgot password" />
+      <PageHead
+        title="Forgot password"
+        description="Forgot your Redline password? Ask for a link to choose a new one."
+        canonical={paths.forgotPassword}
+      />
       <ForgotPasswordForm />
       <p className="text-center text-sm">
         Remembered it?{' '}

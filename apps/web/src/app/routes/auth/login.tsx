@@ -1,5 +1,6 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { paths } from '../../../config/paths.ts';
+import { PageHead } from '../../../components/ui/page-head.tsx';
 import { AuthCard, LoginForm, redirectTarget } from '../../../features/auth/index.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { authPageState } from '../../../lib/return-to.ts';
@@ -18,7 +19,11 @@ export default function LoginPage() {
       title="Sign in"
       subtitle="Welcome back. Sign in to book test drives, save cars and manage your posts."
     >
-      <PageTitle title="Sign in" />
+      <PageHead
+        title="Sign in"
+        description="Sign in to Redline to see the cars of every category, book test drives and manage your posts."
+        canonical={paths.login}
+      />
       {me.data ? (
         <p className="alert alert-info alert-soft text-sm">
           You are signed in as {me.data.name} ({me.data.role}). That page needs a different account; sign in

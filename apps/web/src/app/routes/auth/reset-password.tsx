@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { PageHead } from '../../../components/ui/page-head.tsx';
 import { paths } from '../../../config/paths.ts';
 import { AuthCard, ResetPasswordForm } from '../../../features/auth/index.ts';
 
@@ -12,7 +12,7 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard title="Choose a new password">
-      <PageTitle title="Reset password" />
+      <PageHead title="Reset password" description="Choose a new password for your Redline account." />
       {invalid ? (
         <>
           <p role="alert" className="alert alert-error alert-soft text-sm">

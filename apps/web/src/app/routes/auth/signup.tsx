@@ -1,5 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
-import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { paths } from '../../../config/paths.ts';
+import { PageHead } from '../../../components/ui/page-head.tsx';
 import { AuthCard, redirectTarget, SignUpForm } from '../../../features/auth/index.ts';
 import { authPageState } from '../../../lib/return-to.ts';
 
@@ -11,7 +12,11 @@ export default function SignUpPage() {
 
   return (
     <AuthCard title="Create your account" subtitle="Buy or sell exotic and used cars. It takes a minute.">
-      <PageTitle title="Sign up" />
+      <PageHead
+        title="Sign up"
+        description="Create your Redline account as a buyer, to book test drives, or as a seller, to list your cars."
+        canonical={paths.signUp}
+      />
       <SignUpForm
         redirectTo={redirectTo}
         onSuccess={() => navigate(redirectTo, { replace: true })}

@@ -1,10 +1,10 @@
-import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { PageHead } from '../../../components/ui/page-head.tsx';
 import { PaymentsTable } from '../../../features/payments/index.ts';
 
 export default function AdminPaymentsPage() {
   return (
     <div>
-      <PageTitle title="Payments" />
+      <PageHead title="Payments" description="Every test drive payment made on Redline." />
       <header className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Payments</h1>
         <p className="mt-1 text-base-content/75">

@@ -1,4 +1,4 @@
-import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { PageHead } from '../../../components/ui/page-head.tsx';
 import { PageProgress } from '../../../components/ui/progress-bar.tsx';
 import { BuyerBookingsList } from '../../../features/bookings/index.ts';
 import { useMe } from '../../../lib/auth.ts';
@@ -7,7 +7,7 @@ export default function BuyerBookingsPage() {
   const me = useMe();
   return (
     <div>
-      <PageTitle title="My Bookings" />
+      <PageHead title="My Bookings" description="Your test drive bookings on Redline, and their payments." />
       <header className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">My Bookings</h1>
         <p className="mt-1 text-base-content/75">

@@ -1,4 +1,4 @@
-import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { PageHead } from '../../../components/ui/page-head.tsx';
 import { PageProgress } from '../../../components/ui/progress-bar.tsx';
 import { SavedCarsList } from '../../../features/saved-cars/index.ts';
 import { useMe } from '../../../lib/auth.ts';
@@ -7,7 +7,7 @@ export default function BuyerSavedPage() {
   const me = useMe();
   return (
     <div>
-      <PageTitle title="Saved Cars" />
+      <PageHead title="Saved Cars" description="The cars you have saved on Redline." />
       <header className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Saved Cars</h1>
         <p className="mt-1 text-base-content/75">Cars you bookmarked, most recently saved first.</p>

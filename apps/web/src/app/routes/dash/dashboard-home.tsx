@@ -1,5 +1,5 @@
 import { AuthLink } from '../../../components/ui/auth-link.tsx';
-import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { PageHead } from '../../../components/ui/page-head.tsx';
 import { PageProgress } from '../../../components/ui/progress-bar.tsx';
 import { paths } from '../../../config/paths.ts';
 import { WelcomeCard } from '../../../features/dashboard/index.ts';
@@ -10,7 +10,7 @@ export default function DashboardHomePage() {
   if (me.isPending) return <PageProgress label="Loading your dashboard" />;
   return (
     <>
-      <PageTitle title="Dashboard" />
+      <PageHead title="Dashboard" description="Your Redline dashboard." />
       {me.data ? (
         <WelcomeCard user={me.data} />
       ) : (

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { PageHead } from '../../../components/ui/page-head.tsx';
 import { paths } from '../../../config/paths.ts';
 import { CarForm } from '../../../features/cars/index.ts';
 import { useCategories } from '../../../features/categories/index.ts';
@@ -11,7 +11,7 @@ export default function SellerAddCarPage() {
 
   return (
     <div className="mx-auto max-w-3xl">
-      <PageTitle title="Post a Car" />
+      <PageHead title="Post a Car" description="Post a car for sale on Redline." />
       <header className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Post a Car</h1>
         <p className="mt-1 text-base-content/75">

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { PageHead } from '../../../components/ui/page-head.tsx';
 import { PageProgress } from '../../../components/ui/progress-bar.tsx';
 import { paths } from '../../../config/paths.ts';
 import { SellerCarsList } from '../../../features/cars/index.ts';
@@ -13,7 +13,10 @@ export default function SellerCarsPage() {
 
   return (
     <div>
-      <PageTitle title="My Posts" />
+      <PageHead
+        title="My Posts"
+        description="The cars you have posted on Redline: edit, advertise or delete them."
+      />
       <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">My Posts</h1>

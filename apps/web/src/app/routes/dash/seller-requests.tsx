@@ -1,4 +1,4 @@
-import { PageTitle } from '../../../components/ui/page-title.tsx';
+import { PageHead } from '../../../components/ui/page-head.tsx';
 import { PageProgress } from '../../../components/ui/progress-bar.tsx';
 import { SellerRequestsList } from '../../../features/bookings/index.ts';
 import { useMe } from '../../../lib/auth.ts';
@@ -7,7 +7,10 @@ export default function SellerRequestsPage() {
   const me = useMe();
   return (
     <div>
-      <PageTitle title="Test drive requests" />
+      <PageHead
+        title="Test drive requests"
+        description="The test drives buyers have booked for your cars on Redline."
+      />
       <header className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Test drive requests</h1>
         <p className="mt-1 text-base-content/75">

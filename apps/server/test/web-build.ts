@@ -1,0 +1,36 @@
+/**
+ * A stand-in for the web app's build, for the server's tests: an index.html and a server entry
+ * (ssr/entry-server.js) that renders a page's address, who the API says is signed in, a head naming the
+ * page by the site's origin, and that sends a signed-out visitor of `/private…` to sign in.
+ * The real entry's pages are checked end to end (e2e/tests/server-rendering.spec.ts).
+ */
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const STAND_IN_INDEX_HTML =
+  '<!doctype html><head><title>Redline</title><meta name="description" content="The app." />' +
+  '<script type="module" src="/assets/app.js"></script></head><body><div id="root"></div><p>tail</p></body>';
+
+/** Public pages of the stand-in, one of them with characters XML must escape. */
+export const STAND_IN_SITEMAP_PATHS = ['/', '/blog', '/search?make=a&model=b'];
+
+const STAND_IN_ENTRY = `
+export const sitemapPaths = ${JSON.stringify(STAND_IN_SITEMAP_PATHS)};
+export async function renderPage({ url, origin, fetch }) {
+  const me = await (await fetch('/api/me')).json();
+  if (url.startsWith('/private') && me === null) return { redirect: '/user/login?returnTo=' + encodeURIComponent(url) };
+  const head = '<title>' + url + '</title><link rel="canonical" href="' + origin + url + '"/>';
+  const root = '<div id="root"><p>' + url + '</p><p>' + (me ? me.email : 'signed out') + '</p></div>';
+  return { rendered: Promise.resolve({ head, root }) };
+}
+`;
+
+/** A directory holding the stand-in build, for WEB_DIST. */
+export async function standInWebBuild(): Promise<string> {
+  const webDist = await mkdtemp(path.join(tmpdir(), 'redline-web-'));
+  await mkdir(path.join(webDist, 'ssr'));
+  await writeFile(path.join(webDist, 'index.html'), STAND_IN_INDEX_HTML);
+  await writeFile(path.join(webDist, 'ssr', 'entry-server.js'), STAND_IN_ENTRY);
+  return webDist;
+}
