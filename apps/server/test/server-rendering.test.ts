@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 describe('server rendering', () => {
-  it("puts the page's own head at the end of index.html's, in place of its title and description, and the page in its place", async () => {
+  it("puts the page's own head at the end of index.html's, in place of its title, and the page in its place", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/categories?x=1' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');

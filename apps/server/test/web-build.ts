@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export const STAND_IN_INDEX_HTML =
-  '<!doctype html><head><title>Redline</title><meta name="description" content="The app." />' +
-  '<script type="module" src="/assets/app.js"></script></head><body><div id="root"></div><p>tail</p></body>';
+  '<!doctype html><head><title>Redline</title><script type="module" src="/assets/app.js"></script></head>' +
+  '<body><div id="root"></div><p>tail</p></body>';
 
 /** Public pages of the stand-in, one of them with characters XML must escape. */
 export const STAND_IN_SITEMAP_PATHS = ['/', '/blog', '/search?make=a&model=b'];

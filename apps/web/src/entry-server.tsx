@@ -102,8 +102,9 @@ function renderDocument(
     // sends a large Suspense boundary after its fallback): the HTML then needs no inline script to put
     // streamed parts in place, which the Content-Security-Policy would refuse.
     const stream = renderToPipeableStream(
+      // React writes the head itself: a <head> element beside the page would change the page's
+      // useId identifiers, which must be the browser's, as it renders the page alone.
       <html>
-        <head />
         <body>
           <StrictMode>
             <AppProvider client={client}>

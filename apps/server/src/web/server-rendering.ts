@@ -35,8 +35,8 @@ export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Pro
 /** Where index.html's page goes; the server entry sends what replaces it. */
 const EMPTY_ROOT = '<div id="root"></div>';
 const HEAD_END = '</head>';
-/** What every page has its own of (PageHead in the web app), taken out of index.html's head. */
-const PAGE_OWN_HEAD = [/<title>[^<]*<\/title>\s*/, /<meta\s+name="description"[^>]*>\s*/];
+/** Every page has its own title (PageHead in the web app): index.html's, for the browser alone, goes. */
+const TEMPLATE_TITLE = /<title>[^<]*<\/title>\s*/;
 
 /** Compressed as it streams, at levels fast enough for every request (the build's files use the highest). */
 const COMPRESSORS = {
@@ -58,7 +58,7 @@ export async function createPageRenderer(
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
   const template = await readFile(path.join(webDist, 'index.html'), 'utf8');
   const [templateHead, bodyStart, tail] = splitTemplate(template, webDist);
-  const head = PAGE_OWN_HEAD.reduce((text, element) => text.replace(element, ''), templateHead);
+  const head = templateHead.replace(TEMPLATE_TITLE, '');
 
   const renderPage: PageRenderer = async (request, reply) => {
     const page = await entry.renderPage({
