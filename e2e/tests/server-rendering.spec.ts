@@ -2,9 +2,11 @@
  * Pages that arrive rendered (issue 18, ADR 16): the HTML the server sends, read with scripts off,
  * holds the page's content; a signed-out visitor to a private page is redirected by the server to
  * sign in, and comes back afterwards; the browser takes the page over without a hydration error and
- * without asking again for the data the page came with. Reads the demo data only.
+ * without asking again for the data the page came with. Each page's head arrives with it (title,
+ * description; canonical address and link previews on public pages; the preload of the main photo),
+ * and client-side navigation keeps it to the page shown. Reads the demo data only.
  */
-import type { Browser, BrowserContext, ConsoleMessage } from '@playwright/test';
+import type { Browser, BrowserContext, ConsoleMessage, Page } from '@playwright/test';
 import { baseURL, DEMO_BUYER, DEMO_PASSWORD, expect, test } from '../fixtures.ts';
 
 type Listed = { id: string; categoryId: string };
@@ -22,6 +24,102 @@ async function withoutScripts(browser: Browser, signedIn: boolean): Promise<Brow
   }
   return context;
 }
+
+/** The head as the HTML put it (scripts off): what crawlers and link previews read. */
+async function headOf(page: Page) {
+  return page.evaluate(() => {
+    const all = (selector: string, attribute: string) =>
+      [...document.head.querySelectorAll(selector)].map((element) => element.getAttribute(attribute));
+    return {
+      // Where each title is: a title outside the head is not the page's for crawlers.
+      titles: [...document.querySelectorAll('title')].map(
+        (title) => `${title.parentElement?.tagName}: ${title.text}`,
+      ),
+      description: all('meta[name="description"]', 'content'),
+      canonical: all('link[rel="canonical"]', 'href'),
+      og: Object.fromEntries(
+        [...document.head.querySelectorAll('meta[property^="og:"]')].map((m) => [
+          m.getAttribute('property'),
+          m.getAttribute('content'),
+        ]),
+      ),
+      twitterCard: all('meta[name="twitter:card"]', 'content'),
+    };
+  });
+}
+
+test('the public pages, the ones the sitemap lists, arrive with their own head, named by the site origin', async ({
+  browser,
+  request,
+}) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.headers()['content-type']).toBe('text/plain; charset=utf-8');
+  expect((await robots.text()).split('\n')).toContain(`Sitemap: ${baseURL()}/sitemap.xml`);
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.headers()['content-type']).toBe('application/xml; charset=utf-8');
+  const pages = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => loc ?? '');
+  expect(pages).toContain(`${baseURL()}/`);
+  expect(pages).toContain(`${baseURL()}/categories`);
+  // The catalogue pages need a session: not for crawlers.
+  expect(pages.filter((url) => /\/(category|cars)\//.test(url))).toEqual([]);
+
+  const context = await withoutScripts(browser, false);
+  const page = await context.newPage();
+  const descriptions = new Set<string | null>();
+  for (const url of pages) {
+    const res = await page.goto(url);
+    expect(res?.status(), url).toBe(200);
+    const head = await headOf(page);
+    expect(head.titles, url).toEqual([expect.stringMatching(/^HEAD: .+ · Redline$/)]);
+    expect(head.description, url).toEqual([expect.stringMatching(/\w{3}/)]);
+    expect(head.canonical, url).toEqual([url]);
+    expect(head.og, url).toEqual({
+      'og:site_name': 'Redline',
+      'og:type': 'website',
+      'og:title': head.titles[0]?.replace(/^HEAD: (.+) · Redline$/, '$1'),
+      'og:description': head.description[0],
+      'og:url': url,
+    });
+    expect(head.twitterCard, url).toEqual(['summary']);
+    descriptions.add(head.description[0] ?? null);
+  }
+  expect(descriptions.size, 'every page describes itself').toBe(pages.length);
+  await context.close();
+});
+
+test("the signed-in category and car pages arrive with their own head and their main photo's preload", async ({
+  browser,
+}) => {
+  const context = await withoutScripts(browser, true);
+  const [category] = (await (await context.request.get('/api/categories')).json()) as Category[];
+  const cars = (await (await context.request.get(`/api/cars/${category?.id}?limit=1`)).json()) as {
+    items: (Listed & { year: number; brand: string; model: string })[];
+  };
+  const car = cars.items[0];
+  if (!category || !car) throw new Error('the demo data has no category with a car');
+  const page = await context.newPage();
+  for (const [url, title] of [
+    [`/category/${category.id}`, `${category.name} · Redline`],
+    [`/cars/id/${car.id}`, `${car.year} ${car.brand} ${car.model} · Redline`],
+  ] as const) {
+    await page.goto(url);
+    const head = await headOf(page);
+    expect(head.titles, url).toEqual([`HEAD: ${title}`]);
+    expect(head.description, url).toEqual([expect.stringMatching(/\w{3}/)]);
+    // Private pages: nothing for crawlers or link previews.
+    expect(head.canonical, url).toEqual([]);
+    expect(head.og, url).toEqual({});
+    // The main photo is fetched from the head, for exactly the image the <img> picks, first.
+    const photo = page.locator('#root img[fetchpriority="high"]');
+    await expect(photo, url).toHaveCount(1);
+    expect(await photo.getAttribute('loading'), url).not.toBe('lazy');
+    const preload = page.locator('head link[rel="preload"][as="image"][fetchpriority="high"]');
+    await expect(preload, url).toHaveCount(1);
+    expect(await preload.getAttribute('imagesrcset'), url).toBe(await photo.getAttribute('srcset'));
+    expect(await preload.getAttribute('imagesizes'), url).toBe(await photo.getAttribute('sizes'));
+  }
+  await context.close();
+});
 
 test("the public pages arrive with their content: hero and What's New, categories, blog", async ({
   browser,
@@ -113,9 +211,20 @@ test('the browser takes a rendered page over without hydration errors or asking 
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
-  // Hydrated: a client-side navigation works.
+  // React took over the head the server wrote, without adding a second of anything.
+  const home = await headOf(page);
+  expect(home.titles).toEqual(['HEAD: Exotic and used cars · Redline']);
+  expect(home.canonical).toEqual([`${baseURL()}/`]);
+  expect(home.description).toHaveLength(1);
+  // Hydrated: a client-side navigation works, and the head follows it.
   await page.getByRole('link', { name: 'Categories' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
+  await expect(page).toHaveTitle('Categories · Redline');
+  const categories = await headOf(page);
+  expect(categories.canonical).toEqual([`${baseURL()}/categories`]);
+  expect(categories.og['og:url']).toBe(`${baseURL()}/categories`);
+  expect(categories.description).toHaveLength(1);
+  expect(categories.description).not.toEqual(home.description);
 
   await page.goto(`/cars/id/${car.id}`);
   await page.waitForLoadState('networkidle');

@@ -76,8 +76,11 @@ async function render({ url, origin, onError }: PageRequest): Promise<PageAnswer
   return { rendered };
 }
 
-/** React's whole document: its head holds what the page hoisted, its body the page. */
-const DOCUMENT = /^<!DOCTYPE html><html><head>(.*?)<\/head><body>(.*)<\/body><\/html>$/s;
+/**
+ * React's whole document: its head holds what the page hoisted, its body the page (index.html has
+ * the document's own elements and attributes).
+ */
+const DOCUMENT = /^<!DOCTYPE html><html[^>]*><head>(.*?)<\/head><body>(.*)<\/body><\/html>$/s;
 
 function renderDocument(
   url: string,
@@ -104,7 +107,7 @@ function renderDocument(
     const stream = renderToPipeableStream(
       // React writes the head itself: a <head> element beside the page would change the page's
       // useId identifiers, which must be the browser's, as it renders the page alone.
-      <html>
+      <html lang="en">
         <body>
           <StrictMode>
             <AppProvider client={client}>

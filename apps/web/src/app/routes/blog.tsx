@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { paths } from '../../config/paths.ts';
 import { PageHead } from '../../components/ui/page-head.tsx';
+import { paths } from '../../config/paths.ts';
 
 type Post = { question: string; answer: ReactNode };
 

@@ -1,5 +1,5 @@
-import { paths } from '../../config/paths.ts';
 import { PageHead } from '../../components/ui/page-head.tsx';
+import { paths } from '../../config/paths.ts';
 import { CategoryGrid } from '../../features/categories/index.ts';
 
 export default function CategoriesPage() {

@@ -1,5 +1,5 @@
-import { paths } from '../../config/paths.ts';
 import { PageHead } from '../../components/ui/page-head.tsx';
+import { paths } from '../../config/paths.ts';
 import { ContactForm } from '../../features/contact/index.ts';
 import { useMe } from '../../lib/auth.ts';
 

@@ -2,7 +2,6 @@
 export { advertisedCarsQueryOptions } from './api/get-advertised-cars.ts';
 export { carQueryOptions, useCar } from './api/get-car.ts';
 export { CATEGORY_PAGE_SIZE, categoryCarsQueryOptions, useCategoryCars } from './api/get-category-cars.ts';
-export { aboutPreview } from './utils/car-text.ts';
 export {
   CarAbout,
   CarDetailsSkeleton,
@@ -15,3 +14,4 @@ export { CarForm } from './components/car-form.tsx';
 export { CarGrid, CarGridSkeleton } from './components/car-grid.tsx';
 export { SellerCarsList } from './components/seller-cars-list.tsx';
 export { WhatsNew } from './components/whats-new.tsx';
+export { aboutPreview } from './utils/car-text.ts';

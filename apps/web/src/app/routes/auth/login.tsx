@@ -1,6 +1,6 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../config/paths.ts';
 import { PageHead } from '../../../components/ui/page-head.tsx';
+import { paths } from '../../../config/paths.ts';
 import { AuthCard, LoginForm, redirectTarget } from '../../../features/auth/index.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { authPageState } from '../../../lib/return-to.ts';

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../config/paths.ts';
 import { PageHead } from '../../../components/ui/page-head.tsx';
+import { paths } from '../../../config/paths.ts';
 import { AuthCard, redirectTarget, SignUpForm } from '../../../features/auth/index.ts';
 import { authPageState } from '../../../lib/return-to.ts';
 
