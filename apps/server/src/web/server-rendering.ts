@@ -35,7 +35,7 @@ export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Pro
 /** Where index.html's page goes; the server entry sends what replaces it. */
 const EMPTY_ROOT = '<div id="root"></div>';
 const HEAD_END = '</head>';
-/** Every page has its own title (PageHead in the web app): index.html's, for the browser alone, goes. */
+/** Every page has its own title (PageHead in the web app); index.html's serves the Vite dev server. */
 const TEMPLATE_TITLE = /<title>[^<]*<\/title>\s*/;
 
 /** Compressed as it streams, at levels fast enough for every request (the build's files use the highest). */
