@@ -10,13 +10,14 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
-/** Renders the page's address and who the API says is signed in; `/private` needs a session. */
+/** Renders the page's address and who the API says is signed in; `/private` needs a session, `/missing…` does not exist. */
 const STAND_IN_ENTRY = `
 import { Readable } from 'node:stream';
 export async function renderPage({ url, fetch }) {
   const me = await (await fetch('/api/me')).json();
   if (url.startsWith('/private') && me === null) return { redirect: '/user/login?returnTo=' + encodeURIComponent(url) };
-  return { root: Readable.from(['<div id="root"><p>', url, '</p><p>', me ? me.email : 'signed out', '</p></div>']) };
+  const status = url.startsWith('/missing') ? 404 : 200;
+  return { status, root: Readable.from(['<div id="root"><p>', url, '</p><p>', me ? me.email : 'signed out', '</p></div>']) };
 }
 `;
 
@@ -66,6 +67,13 @@ describe('server rendering', () => {
     expect(res.body).toBe('');
     const signedIn = await as(t, buyer, { method: 'GET', url: '/private/page' });
     expect(signedIn.statusCode).toBe(200);
+  });
+
+  it("sends the page's status with its HTML: a page that does not exist is a 404", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/missing/car' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('<p>/missing/car</p>');
   });
 
   it('compresses the page for a browser that accepts it', async () => {

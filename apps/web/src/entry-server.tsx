@@ -7,18 +7,17 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough, type Readable } from 'node:stream';
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { loadPageData, needsSignIn } from './app/page-data.ts';
+import { guardRedirect, loadPageData, pageStatus } from './app/page-data.ts';
 import { AppProvider } from './app/provider.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { sendRequestsWith } from './lib/api-client.ts';
 import { meQueryOptions } from './lib/auth.ts';
-import { pageStateElement } from './lib/page-state.ts';
+import { pageState, pageStateElement } from './lib/page-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { loginReturningTo } from './lib/return-to.ts';
 
 /** A page that has not rendered by then is sent as it is; its unfinished parts render in the browser. */
 const RENDER_TIMEOUT_MS = 10_000;
@@ -32,8 +31,12 @@ export type PageRequest = {
   onError: (error: unknown) => void;
 };
 
-/** `root`: what replaces index.html's empty `<div id="root"></div>`, the rendered page and its data. */
-export type RenderedPage = { redirect: string } | { root: Readable };
+/**
+ * `redirect`: where a guard sends the visitor, before any HTML. `status`: the page's HTTP status (404
+ * for a page that does not exist: app/page-data.ts). `root`: what replaces index.html's empty
+ * `<div id="root"></div>`, the rendered page and its data.
+ */
+export type RenderedPage = { redirect: string } | { status: number; root: Readable };
 
 const pageRequests = new AsyncLocalStorage<typeof fetch>();
 sendRequestsWith((input, init) => {
@@ -51,19 +54,21 @@ async function render({ url, onError }: PageRequest): Promise<RenderedPage> {
   const loader = createQueryClient();
   // `undefined` when the session could not be checked: the page renders, and the browser asks again.
   const me = await loader.fetchQuery(meQueryOptions()).catch(() => undefined);
-  if (me === null && needsSignIn(pathname)) {
+  const redirect = me === undefined ? undefined : guardRedirect(url, me);
+  if (redirect) {
     loader.clear();
-    return { redirect: loginReturningTo(url) };
+    return { redirect };
   }
+  // Before the status, which goes before any HTML: the data tells whether the page exists.
+  await loadPageData(loader, pathname, me ?? undefined);
+  const status = pageStatus(loader, pathname);
+  const state = pageState(loader);
+  loader.clear();
   const root = new PassThrough();
   // Inert until the browser has hydrated it (main.tsx).
   root.write('<div id="root" inert>');
-  void loadPageData(loader, pathname).then(() => {
-    const state = dehydrate(loader);
-    loader.clear();
-    renderInto(root, url, createQueryClient(state), pageStateElement(state), onError);
-  });
-  return { root };
+  renderInto(root, url, createQueryClient(state), pageStateElement(state), onError);
+  return { status, root };
 }
 
 function renderInto(

@@ -1,10 +1,11 @@
 /**
  * Server rendering of the web app's pages (ADR 16). The web build holds a server entry
- * (apps/web/src/entry-server.tsx, built into WEB_DIST/ssr/); for each page request it decides whether
- * the visitor must sign in first (a redirect, before any HTML), then renders the page with its data.
+ * (apps/web/src/entry-server.tsx, built into WEB_DIST/ssr/); for each page request it decides where
+ * the page's guards send the visitor (a redirect, before any HTML: to sign in, or home), loads the
+ * page's data, which tells its status (404 for a page that does not exist), then renders the page.
  * The page's data requests are answered in this process by the app's own /api routes (`app.inject`:
  * no socket, the same access checks, services and serialisers as the browser's requests), carrying
- * the visitor's cookie. index.html's head goes out at once; the rendered page follows.
+ * the visitor's cookie. index.html's head goes out with the status; the rendered page follows.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -21,7 +22,7 @@ interface ServerEntry {
     url: string;
     fetch: typeof fetch;
     onError: (error: unknown) => void;
-  }): Promise<{ redirect: string } | { root: Readable }>;
+  }): Promise<{ redirect: string } | { status: number; root: Readable }>;
 }
 
 export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
@@ -68,7 +69,7 @@ export async function createPageRenderer(
     compressor?.flush();
     page.root.pipe(body, { end: false });
     page.root.on('end', () => body.end(tail));
-    return reply.type('text/html; charset=utf-8').send(body);
+    return reply.code(page.status).type('text/html; charset=utf-8').send(body);
   };
 }
 
