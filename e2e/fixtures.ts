@@ -1,10 +1,17 @@
 /**
  * The suite's `test`: Playwright's, plus helpers for signing in through the real UI, signing up
- * through the real API, and checking a page against WCAG 2 A/AA with axe.
+ * through the real API, and checking a page against WCAG 2 A/AA with axe; every test fails when React
+ * reports a hydration error in any of its pages.
  * Tests import `test` and `expect` from here, never from @playwright/test directly.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+} from '@playwright/test';
 
 export { expect };
 
@@ -71,13 +78,64 @@ export async function expectNoA11yViolations(
   expect(report, `accessibility violations on ${page.url()}`).toEqual([]);
 }
 
+/**
+ * What React 19's react-dom logs when hydrating a server-rendered page goes wrong. Its production build
+ * (the one the suite serves) reports a mismatch through `hydrateRoot`'s `onRecoverableError`, by
+ * default `reportError`, so the page sees an uncaught error with the minified code: #418 the server's
+ * HTML or text did not match the client, #419 the server could not finish a Suspense boundary, #422 /
+ * #423 an error while hydrating, recovered by rendering on the client, #424 an error hydrating a
+ * boundary. Its development build writes the same, in words, with console.error, and also the
+ * mismatched attributes (which the production build patches up silently).
+ */
+const HYDRATION_PROBLEM = new RegExp(
+  [
+    String.raw`Minified React error #(418|419|422|423|424)\b`,
+    'Hydration failed',
+    'hydrated but some attributes',
+    'error while hydrating',
+    'could not finish this Suspense boundary',
+    'before anything was able hydrate',
+  ].join('|'),
+);
+
+/** Collects into `problems` the hydration errors of `page` (console errors and uncaught errors). */
+function watchHydration(page: Page, problems: string[]): void {
+  const note = (text: string) => {
+    if (HYDRATION_PROBLEM.test(text)) problems.push(`${page.url()}: ${text}`);
+  };
+  page.on('console', (message) => {
+    if (message.type() === 'error') note(message.text());
+  });
+  page.on('pageerror', (error) => note(error.message));
+}
+
 interface Helpers {
   signIn: typeof signIn;
   signUpViaApi: typeof signUpViaApi;
   expectNoA11yViolations: typeof expectNoA11yViolations;
+  /**
+   * The hydration errors seen so far in every page of the test (its `page` and those of contexts it
+   * opens): the test fails if any is left at its end.
+   */
+  hydrationProblems: string[];
 }
 
 export const test = base.extend<Helpers>({
+  hydrationProblems: [
+    async ({ browser }, use) => {
+      const problems: string[] = [];
+      const watchContext = (context: BrowserContext) => {
+        for (const page of context.pages()) watchHydration(page, problems);
+        context.on('page', (page) => watchHydration(page, problems));
+      };
+      // The test's own context (the `page` fixture's) and any it opens come from this browser.
+      browser.on('context', watchContext);
+      await use(problems);
+      browser.off('context', watchContext);
+      expect(problems, 'React reported hydration errors').toEqual([]);
+    },
+    { auto: true },
+  ],
   // The server's address comes from global-setup.ts, also when the config was read before it ran.
   baseURL: async ({ baseURL: configured }, use) => {
     await use(configured ?? baseURL());

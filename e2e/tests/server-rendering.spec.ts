@@ -1,13 +1,31 @@
 /**
  * Pages that arrive rendered (issue 18, ADR 16): the HTML the server sends, read with scripts off,
- * holds the page's content; a signed-out visitor to a private page is redirected by the server to
- * sign in, and comes back afterwards; the browser takes the page over without a hydration error and
+ * holds the page's content, public and signed-in; a signed-out visitor to a private page, or a user
+ * on a page of another role, is redirected by the server where the browser would send them; a page
+ * that does not exist answers 404; the browser takes the page over without a hydration error and
  * without asking again for the data the page came with. Each page's head arrives with it (title,
  * description; canonical address and link previews on public pages; the preload of the main photo),
- * and client-side navigation keeps it to the page shown. Reads the demo data only.
+ * and client-side navigation keeps it to the page shown. Reads the demo data, and makes its own
+ * accounts and cars for the signed-in pages.
  */
-import type { Browser, BrowserContext, ConsoleMessage, Page } from '@playwright/test';
-import { baseURL, DEMO_BUYER, DEMO_PASSWORD, expect, test } from '../fixtures.ts';
+import type {
+  Browser,
+  BrowserContext,
+  ConsoleMessage,
+  Page,
+  PlaywrightWorkerArgs,
+  Request,
+} from '@playwright/test';
+import { baseURL, DEMO_ADMIN, DEMO_BUYER, DEMO_PASSWORD, expect, test } from '../fixtures.ts';
+import {
+  bookViaApi,
+  postCar,
+  reportViaApi,
+  saveViaApi,
+  signInViaApi,
+  signUp,
+  tag,
+} from '../support/marketplace.ts';
 
 type Listed = { id: string; categoryId: string };
 type Category = { id: string; name: string };
@@ -234,4 +252,189 @@ test('the browser takes a rendered page over without hydration errors or asking 
   for (const path of ['/api/me', '/api/categories', '/api/advertise', `/api/cars/id/${car.id}`]) {
     expect(asked, path).not.toContain(path);
   }
+});
+
+/** A small marketplace of this test's own: a seller's car, booked, saved and reported by a buyer. */
+async function marketplace(playwright: PlaywrightWorkerArgs['playwright']) {
+  const sellerApi = await playwright.request.newContext({ baseURL: baseURL() });
+  const buyerApi = await playwright.request.newContext({ baseURL: baseURL() });
+  const adminApi = await playwright.request.newContext({ baseURL: baseURL() });
+  const seller = await signUp(sellerApi, 'Seller', `Sid Seller ${tag()}`);
+  const car = await postCar(sellerApi, `Emira ${tag()}`);
+  const buyer = await signUp(buyerApi, 'Buyer', `Bo Buyer ${tag()}`);
+  const booking = await bookViaApi(buyerApi, car.id, 'Austin');
+  await saveViaApi(buyerApi, car.id);
+  await reportViaApi(buyerApi, car.id, `Reported by ${buyer.name}`);
+  await signInViaApi(adminApi, DEMO_ADMIN, DEMO_PASSWORD);
+  const apis = { seller: sellerApi, buyer: buyerApi, admin: adminApi };
+  return {
+    seller,
+    buyer,
+    car,
+    booking,
+    apis,
+    /** The first item of an API list as `who` sees it. */
+    first: async <T>(who: keyof typeof apis, path: string) =>
+      ((await (await apis[who].get(path)).json()) as { items: T[] }).items[0],
+    dispose: () => Promise.all(Object.values(apis).map((api) => api.dispose())),
+  };
+}
+
+/** The pages of each kind of user, and what each shows first once its data is there. */
+async function privatePages(m: Awaited<ReturnType<typeof marketplace>>) {
+  const buyerRow = await m.first<{ email: string }>('admin', '/api/user/buyers');
+  const sellerRow = await m.first<{ email: string }>('admin', '/api/user/sellers');
+  const reported = await m.first<{ carName: string }>('admin', '/api/reportedpost');
+  const payment = await m.first<{ transactionId: string }>('admin', '/api/payments');
+  return {
+    buyer: {
+      '/dash': `Welcome, ${m.buyer.name}`,
+      '/dash/buyer/bookings': m.car.model,
+      '/dash/buyer/saved': m.car.model,
+      [`/buyer/bookings/${m.booking.id}`]: m.car.model,
+      [`/cars/id/${m.car.id}`]: m.car.model,
+    },
+    seller: {
+      '/dash/seller/addedproducts': m.car.model,
+      '/dash/seller/requests': m.buyer.name,
+      '/dash/seller/addproduct': 'Post a Car',
+    },
+    admin: {
+      '/dash/admin/allbuyers': buyerRow?.email ?? 'No buyers yet',
+      '/dash/admin/allsellers': sellerRow?.email ?? 'No sellers yet',
+      '/dash/admin/reported': reported?.carName ?? 'Nothing reported',
+      '/dash/admin/payments': payment?.transactionId ?? 'No payments yet',
+    },
+  } as const;
+}
+
+test("every signed-in user's pages arrive with their rows: dashboards, the pay page, the car page's saved state", async ({
+  browser,
+  playwright,
+}) => {
+  const m = await marketplace(playwright);
+  for (const [who, pages] of Object.entries(await privatePages(m))) {
+    const storageState = await m.apis[who as keyof typeof m.apis].storageState();
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false, storageState });
+    const page = await context.newPage();
+    for (const [path, content] of Object.entries(pages)) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByRole('main').getByText(content).first(), path).toBeAttached();
+    }
+    if (who === 'buyer') {
+      await page.goto(`/cars/id/${m.car.id}`);
+      await expect(page.getByRole('button', { name: 'Save this car' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      await page.goto(`/buyer/bookings/${m.booking.id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your test drive');
+    }
+    await context.close();
+  }
+  await m.dispose();
+});
+
+test('every signed-in page hydrates without asking for its data again', async ({ browser, playwright }) => {
+  const m = await marketplace(playwright);
+  for (const [who, pages] of Object.entries(await privatePages(m))) {
+    const storageState = await m.apis[who as keyof typeof m.apis].storageState();
+    const context = await browser.newContext({ baseURL: baseURL(), storageState });
+    const page = await context.newPage();
+    for (const [path, content] of Object.entries(pages)) {
+      const asked: string[] = [];
+      const onRequest = (request: Request) => {
+        const url = new URL(request.url());
+        if (request.method() === 'GET' && url.pathname.startsWith('/api/')) asked.push(url.pathname);
+      };
+      page.on('request', onRequest);
+      await page.goto(path);
+      await expect(page.locator('#root')).not.toHaveAttribute('inert');
+      await expect(page.getByRole('main').getByText(content).first(), path).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      page.off('request', onRequest);
+      expect(asked, path).toEqual([]);
+    }
+    await context.close();
+  }
+  await m.dispose();
+});
+
+test('a signed-in user on a page of another role is sent by the server where the browser would send them', async ({
+  playwright,
+  page,
+}) => {
+  const m = await marketplace(playwright);
+  const login = (path: string) => `/user/login?returnTo=${encodeURIComponent(path)}&wrongAccount=1`;
+  const cases = [
+    ['buyer', '/dash/seller/requests', login('/dash/seller/requests')],
+    ['buyer', '/dash/admin/payments', '/'],
+    ['seller', `/buyer/bookings/${m.booking.id}`, login(`/buyer/bookings/${m.booking.id}`)],
+    ['seller', '/dash/buyer/saved?x=1', login('/dash/buyer/saved?x=1')],
+    ['seller', '/dash/admin/allbuyers', '/'],
+    ['admin', '/dash/seller/addedproducts', login('/dash/seller/addedproducts')],
+  ] as const;
+  for (const [who, path, target] of cases) {
+    const res = await m.apis[who].get(path, { maxRedirects: 0 });
+    expect(res.status(), `${who} ${path}`).toBe(302);
+    expect(res.headers().location, `${who} ${path}`).toBe(target);
+    expect(await res.text()).toBe('');
+  }
+
+  // The sign-in page it sends them to keeps them there, to sign in with another account.
+  await page.context().addCookies((await m.apis.buyer.storageState()).cookies);
+  await page.goto('/dash/seller/requests');
+  await expect(page).toHaveURL(login('/dash/seller/requests'));
+  await expect(page.getByText('That page needs a different account')).toBeVisible();
+  await m.dispose();
+});
+
+test('a missing car, a missing category and an unknown page answer 404, with the not-found page', async ({
+  page,
+}) => {
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: DEMO_BUYER, password: DEMO_PASSWORD },
+    headers: { origin: baseURL() },
+  });
+  expect(signIn.ok()).toBe(true);
+  const missing = ['/cars/id/no-such-car', '/category/no-such-category', '/no/such/page'];
+  for (const path of missing) {
+    const res = await page.request.get(path);
+    expect(res.status(), path).toBe(404);
+    expect(await res.text(), path).toContain('Looks like this page doesn&#x27;t exist!');
+  }
+  const signedOut = await page.request.get('/no/such/page', { headers: { cookie: '' } });
+  expect(signedOut.status()).toBe(404);
+
+  // The browser shows the same page, without asking again for what was missing.
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  for (const path of missing) {
+    await page.goto(path);
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Looks like this page doesn't exist!");
+  }
+  await page.waitForLoadState('networkidle');
+  expect(asked.filter((path) => path.startsWith('/api/'))).toEqual([]);
+});
+
+test('a hydration mismatch fails the test (the suite-wide check of fixtures.ts sees it)', async ({
+  page,
+  hydrationProblems,
+}) => {
+  // The server's HTML of the home page with its heading changed: the browser renders another text.
+  await page.route('/', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('Find your next exotic', 'Find your next bicycle');
+    // The text is decoded: sent as it is, without the encoding the server's answer had.
+    const { 'content-encoding': _, ...headers } = response.headers();
+    await route.fulfill({ response, body: html, headers });
+  });
+  await page.goto('/');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect.poll(() => hydrationProblems.length).toBeGreaterThan(0);
+  expect(hydrationProblems.join('\n')).toMatch(/Minified React error #418/);
+  // Seen: the check has done its work; leave the test to pass.
+  hydrationProblems.length = 0;
 });

@@ -54,6 +54,13 @@ describe('server rendering', () => {
     expect(signedIn.statusCode).toBe(200);
   });
 
+  it("sends the page's status with its HTML: a page that does not exist is a 404", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/missing/car' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('<p>/missing/car</p>');
+  });
+
   it('compresses the page for a browser that accepts it', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, br' } });
     expect(res.headers['content-encoding']).toBe('br');

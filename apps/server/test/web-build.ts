@@ -1,7 +1,8 @@
 /**
  * A stand-in for the web app's build, for the server's tests: an index.html and a server entry
  * (ssr/entry-server.js) that renders a page's address, who the API says is signed in, a head naming the
- * page by the site's origin, and that sends a signed-out visitor of `/private…` to sign in.
+ * page by the site's origin, that sends a signed-out visitor of `/private…` to sign in, and answers
+ * `/missing…` as a page that does not exist (404).
  * The real entry's pages are checked end to end (e2e/tests/server-rendering.spec.ts).
  */
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
@@ -22,7 +23,8 @@ export async function renderPage({ url, origin, fetch }) {
   if (url.startsWith('/private') && me === null) return { redirect: '/user/login?returnTo=' + encodeURIComponent(url) };
   const head = '<title>' + url + '</title><link rel="canonical" href="' + origin + url + '"/>';
   const root = '<div id="root"><p>' + url + '</p><p>' + (me ? me.email : 'signed out') + '</p></div>';
-  return { rendered: Promise.resolve({ head, root }) };
+  const status = url.startsWith('/missing') ? 404 : 200;
+  return { status, rendered: Promise.resolve({ head, root }) };
 }
 `;
 

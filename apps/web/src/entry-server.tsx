@@ -9,18 +9,17 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { loadPageData, needsSignIn } from './app/page-data.ts';
+import { guardRedirect, loadPageData, pageStatus } from './app/page-data.ts';
 import { AppProvider } from './app/provider.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { sendRequestsWith } from './lib/api-client.ts';
 import { meQueryOptions } from './lib/auth.ts';
-import { pageStateElement } from './lib/page-state.ts';
+import { pageState, pageStateElement } from './lib/page-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { loginReturningTo } from './lib/return-to.ts';
 import { SiteOriginContext } from './lib/site-origin.ts';
 
 export { sitemapPaths } from './app/sitemap.ts';
@@ -45,8 +44,12 @@ export type PageRequest = {
  */
 export type RenderedPage = { head: string; root: string };
 
-/** A redirect, decided before any HTML; or the page, once its data has loaded and it has rendered. */
-export type PageAnswer = { redirect: string } | { rendered: Promise<RenderedPage> };
+/**
+ * `redirect`: where a guard sends the visitor, before any HTML. Otherwise the page's HTTP status (404
+ * for a page that does not exist: app/page-data.ts), known once its data has loaded, and the page,
+ * once it has rendered.
+ */
+export type PageAnswer = { redirect: string } | { status: number; rendered: Promise<RenderedPage> };
 
 const pageRequests = new AsyncLocalStorage<typeof fetch>();
 sendRequestsWith((input, init) => {
@@ -64,16 +67,18 @@ async function render({ url, origin, onError }: PageRequest): Promise<PageAnswer
   const loader = createQueryClient();
   // `undefined` when the session could not be checked: the page renders, and the browser asks again.
   const me = await loader.fetchQuery(meQueryOptions()).catch(() => undefined);
-  if (me === null && needsSignIn(pathname)) {
+  const redirect = me === undefined ? undefined : guardRedirect(url, me);
+  if (redirect) {
     loader.clear();
-    return { redirect: loginReturningTo(url) };
+    return { redirect };
   }
-  const rendered = loadPageData(loader, pathname).then(() => {
-    const state = dehydrate(loader);
-    loader.clear();
-    return renderDocument(url, origin, createQueryClient(state), pageStateElement(state), onError);
-  });
-  return { rendered };
+  // Before the status, which goes before any HTML: the data tells whether the page exists.
+  await loadPageData(loader, pathname, me ?? undefined);
+  const status = pageStatus(loader, pathname);
+  const state = pageState(loader);
+  loader.clear();
+  const rendered = renderDocument(url, origin, createQueryClient(state), pageStateElement(state), onError);
+  return { status, rendered };
 }
 
 /**

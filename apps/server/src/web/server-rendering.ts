@@ -1,12 +1,13 @@
 /**
  * Server rendering of the web app's pages (ADR 16). The web build holds a server entry
- * (apps/web/src/entry-server.tsx, built into WEB_DIST/ssr/); for each page request it decides whether
- * the visitor must sign in first (a redirect, before any HTML), then renders the page with its data.
+ * (apps/web/src/entry-server.tsx, built into WEB_DIST/ssr/); for each page request it decides where
+ * the page's guards send the visitor (a redirect, before any HTML: to sign in, or home), loads the
+ * page's data, which tells its status (404 for a page that does not exist), then renders the page.
  * The page's data requests are answered in this process by the app's own /api routes (`app.inject`:
  * no socket, the same access checks, services and serialisers as the browser's requests), carrying
- * the visitor's cookie. index.html's head (its styles and scripts) goes out at once and stays open;
- * when the page has rendered, its own head elements (title, description, canonical address, link
- * previews, the preload of its main image) close it, and the page follows.
+ * the visitor's cookie. index.html's head (its styles and scripts) goes out with the status and stays
+ * open; when the page has rendered, its own head elements (title, description, canonical address,
+ * link previews, the preload of its main image) close it, and the page follows.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -25,7 +26,7 @@ interface ServerEntry {
     origin: string;
     fetch: typeof fetch;
     onError: (error: unknown) => void;
-  }): Promise<{ redirect: string } | { rendered: Promise<{ head: string; root: string }> }>;
+  }): Promise<{ redirect: string } | { status: number; rendered: Promise<{ head: string; root: string }> }>;
   /** The public pages' paths, for crawlers (web/crawlers.ts). */
   sitemapPaths: readonly string[];
 }
@@ -83,7 +84,7 @@ export async function createPageRenderer(
         body.end(bodyStart + EMPTY_ROOT + tail);
       },
     );
-    return reply.type('text/html; charset=utf-8').send(body);
+    return reply.code(page.status).type('text/html; charset=utf-8').send(body);
   };
   return { renderPage, sitemapPaths: entry.sitemapPaths };
 }

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { needsSignIn } from './page-data.ts';
+import { ApiError } from '../lib/api-client.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { aUser, buyer, seller } from '../testing/fixtures/user.ts';
+import { guardRedirect, pageStatus } from './page-data.ts';
 
-describe('needsSignIn', () => {
-  it('holds for the pages under a guard of router.tsx, and only for them', () => {
+const admin = aUser({ id: 'u-admin', email: 'ada@example.com', role: 'Admin' });
+
+describe('guardRedirect', () => {
+  it('sends a signed-out visitor from every page under a guard of router.tsx to sign in, and back', () => {
     for (const page of [
       '/category/c1',
       '/cars/id/c1',
@@ -10,7 +15,9 @@ describe('needsSignIn', () => {
       '/dash',
       '/dash/admin/allbuyers',
     ]) {
-      expect(needsSignIn(page), page).toBe(true);
+      expect(guardRedirect(`${page}?a=b`, null), page).toBe(
+        `/user/login?returnTo=${encodeURIComponent(`${page}?a=b`)}`,
+      );
     }
     for (const page of [
       '/',
@@ -20,7 +27,62 @@ describe('needsSignIn', () => {
       '/user/reset-password',
       '/no/such/page',
     ]) {
-      expect(needsSignIn(page), page).toBe(false);
+      expect(guardRedirect(page, null), page).toBeUndefined();
     }
+  });
+
+  it('sends a user of the wrong role where RequireRole would: home from admin pages, else to sign in with another account', () => {
+    expect(guardRedirect('/dash/seller/requests', buyer)).toBe(
+      '/user/login?returnTo=%2Fdash%2Fseller%2Frequests&wrongAccount=1',
+    );
+    expect(guardRedirect('/buyer/bookings/b1', seller)).toBe(
+      '/user/login?returnTo=%2Fbuyer%2Fbookings%2Fb1&wrongAccount=1',
+    );
+    expect(guardRedirect('/dash/buyer/saved', admin)).toBe(
+      '/user/login?returnTo=%2Fdash%2Fbuyer%2Fsaved&wrongAccount=1',
+    );
+    for (const user of [buyer, seller]) expect(guardRedirect('/dash/admin/payments', user)).toBe('/');
+  });
+
+  it('lets every user open the pages of their role', () => {
+    for (const [user, page] of [
+      [buyer, '/dash/buyer/bookings'],
+      [buyer, '/buyer/bookings/b1'],
+      [seller, '/dash/seller/addedproducts'],
+      [admin, '/dash/admin/reported'],
+      [seller, '/dash'],
+      [buyer, '/cars/id/c1'],
+    ] as const) {
+      expect(guardRedirect(page, user), page).toBeUndefined();
+    }
+  });
+});
+
+describe('pageStatus', () => {
+  it('is 404 for an address no page has, and for a page whose data the API says does not exist', () => {
+    const client = createQueryClient();
+    expect(pageStatus(client, '/no/such/page')).toBe(404);
+    expect(pageStatus(client, '/cars/id/c1')).toBe(200);
+
+    client
+      .getQueryCache()
+      .build(client, { queryKey: ['anything'] })
+      .setState({
+        status: 'error',
+        error: new ApiError(404, 'not_found', 'No such car.'),
+      });
+    expect(pageStatus(client, '/cars/id/c1')).toBe(404);
+  });
+
+  it('stays 200 for a page whose data failed otherwise (the browser asks again)', () => {
+    const client = createQueryClient();
+    client
+      .getQueryCache()
+      .build(client, { queryKey: ['anything'] })
+      .setState({
+        status: 'error',
+        error: new ApiError(500, 'internal', 'The server had a problem.'),
+      });
+    expect(pageStatus(client, '/cars/id/c1')).toBe(200);
   });
 });

@@ -1,24 +1,41 @@
 /**
- * What the server needs before it renders a page (entry-server.tsx): whether the page is for signed-in
- * visitors only, read from the guards in router.tsx, so that a signed-out visitor is sent to sign in
- * before any HTML; and the queries a page shows first, loaded into the query cache so that its HTML
- * holds its content and the browser asks nothing again. A page not listed here renders its loading
- * state on the server and fetches its data in the browser, as before.
+ * What the server needs before it renders a page (entry-server.tsx): where the guards of router.tsx
+ * send the visitor, so that the server sends them there before any HTML; the queries a page shows
+ * first, loaded into the query cache so that its HTML holds its content and the browser asks nothing
+ * again; and the page's status. Every page also shows who is signed in (`me`), which the server
+ * loads first. A page not listed here renders its loading state on the server and fetches its data
+ * in the browser.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { isValidElement } from 'react';
 import { matchPath, matchRoutes, type Params } from 'react-router';
 import { routePatterns as r } from '../config/paths.ts';
-import { RequireAuth, RequireRole } from '../features/auth/index.ts';
+import { reportedCarsQueryOptions, usersQueryOptions } from '../features/admin/index.ts';
+import { RequireAuth, RequireRole, type RequireRoleProps, roleGuard } from '../features/auth/index.ts';
+import { buyerBookingsQueryOptions, sellerBookingsQueryOptions } from '../features/bookings/index.ts';
 import {
   advertisedCarsQueryOptions,
   carQueryOptions,
   categoryCarsQueryOptions,
+  sellerCarsQueryOptions,
 } from '../features/cars/index.ts';
 import { categoriesQueryOptions } from '../features/categories/index.ts';
+import { bookingQueryOptions, paymentsQueryOptions } from '../features/payments/index.ts';
+import { savedCarsQueryOptions, savedStateQueryOptions } from '../features/saved-cars/index.ts';
+import { appConfigQueryOptions } from '../lib/app-config.ts';
+import type { User } from '../lib/auth.ts';
+import { answeredMissing } from '../lib/page-state.ts';
+import { loginReturningTo } from '../lib/return-to.ts';
 import { routes } from './router.tsx';
 
-type PageData = (client: QueryClient, params: Params) => Promise<void>[];
+/** `me`: the signed-in user; `undefined` when signed out or when the session could not be checked. */
+type PageData = (client: QueryClient, params: Params, me: User | undefined) => Promise<void>[];
+
+/** The data of a page for signed-in users only (a guard of router.tsx stands above it). */
+const signedIn =
+  (load: (client: QueryClient, params: Params, me: User) => Promise<void>[]): PageData =>
+  (client, params, me) =>
+    me ? load(client, params, me) : [];
 
 const pageData: Record<string, PageData> = {
   [r.home]: (client) => [
@@ -26,29 +43,80 @@ const pageData: Record<string, PageData> = {
     client.prefetchInfiniteQuery(advertisedCarsQueryOptions()),
   ],
   [r.categories]: (client) => [client.prefetchQuery(categoriesQueryOptions())],
+  [r.login]: (client) => [client.prefetchQuery(appConfigQueryOptions())],
+  [r.signUp]: (client) => [client.prefetchQuery(appConfigQueryOptions())],
   [r.category]: (client, { id = '' }) => [
     client.prefetchQuery(categoriesQueryOptions()),
     client.prefetchInfiniteQuery(categoryCarsQueryOptions(id)),
   ],
-  [r.car]: (client, { id = '' }) => [client.prefetchQuery(carQueryOptions(id))],
+  [r.car]: (client, { id = '' }, me) => [
+    client.prefetchQuery(carQueryOptions(id)),
+    ...(me?.role === 'Buyer' ? [client.prefetchQuery(savedStateQueryOptions(id))] : []),
+  ],
+  [r.payBooking]: (client, { id = '' }) => [
+    client.prefetchQuery(bookingQueryOptions(id)),
+    client.prefetchQuery(appConfigQueryOptions()),
+  ],
+  [r.dashBuyerBookings]: signedIn((client, _, me) => [
+    client.prefetchInfiniteQuery(buyerBookingsQueryOptions(me.email)),
+  ]),
+  [r.dashBuyerSaved]: signedIn((client, _, me) => [
+    client.prefetchInfiniteQuery(savedCarsQueryOptions(me.email)),
+  ]),
+  [r.dashSellerAddCar]: (client) => [client.prefetchQuery(categoriesQueryOptions())],
+  [r.dashSellerCars]: signedIn((client, _, me) => [
+    client.prefetchQuery(categoriesQueryOptions()),
+    client.prefetchInfiniteQuery(sellerCarsQueryOptions(me.email)),
+  ]),
+  [r.dashSellerRequests]: signedIn((client, _, me) => [
+    client.prefetchInfiniteQuery(sellerBookingsQueryOptions(me.email)),
+  ]),
+  [r.dashAdminBuyers]: (client) => [client.prefetchInfiniteQuery(usersQueryOptions('Buyer'))],
+  [r.dashAdminSellers]: (client) => [client.prefetchInfiniteQuery(usersQueryOptions('Seller'))],
+  [r.dashAdminReported]: (client) => [client.prefetchInfiniteQuery(reportedCarsQueryOptions())],
+  [r.dashAdminPayments]: (client) => [client.prefetchInfiniteQuery(paymentsQueryOptions())],
 };
 
-/** Loads the page's first data into `client`; a failed query is left out, for the browser to ask. */
-export async function loadPageData(client: QueryClient, pathname: string): Promise<void> {
+/** Loads the page's first data into `client`; a failed query stays failed (lib/page-state.ts tells what is sent). */
+export async function loadPageData(
+  client: QueryClient,
+  pathname: string,
+  me: User | undefined,
+): Promise<void> {
   for (const [pattern, load] of Object.entries(pageData)) {
     const match = matchPath(pattern, pathname);
     if (match) {
-      await Promise.all(load(client, match.params));
+      await Promise.all(load(client, match.params, me));
       return;
     }
   }
 }
 
-/** Whether a guard of router.tsx (RequireAuth, RequireRole) stands above the page at `pathname`. */
-export function needsSignIn(pathname: string): boolean {
-  return (matchRoutes(routes, pathname) ?? []).some(
-    ({ route }) =>
-      route.Component === RequireAuth ||
-      (isValidElement(route.element) && route.element.type === RequireRole),
-  );
+/**
+ * Where the guards of router.tsx (RequireAuth, RequireRole) above the page at `url` send `me`
+ * (`null`: signed out), as they would in the browser; `undefined` when the page is theirs. A
+ * signed-out visitor, or a user with the wrong account, goes to sign in and comes back afterwards.
+ */
+export function guardRedirect(url: string, me: User | null): string | undefined {
+  const { pathname } = new URL(url, 'http://redline.invalid');
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    if (route.Component === RequireAuth && !me) return loginReturningTo(url);
+    if (isValidElement<RequireRoleProps>(route.element) && route.element.type === RequireRole) {
+      const guard = roleGuard(route.element.props.roles, me);
+      if (guard === 'home') return r.home;
+      if (guard === 'login') return loginReturningTo(url, { wrongAccount: me !== null });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The page's HTTP status: 404 for an address no page has (the not-found route) and for a page whose
+ * first data the API says does not exist (a car, a category, a booking: the page shows its not-found
+ * state); 200 otherwise.
+ */
+export function pageStatus(client: QueryClient, pathname: string): 200 | 404 {
+  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
+  const missing = client.getQueryCache().getAll().some(answeredMissing);
+  return leaf?.path === r.notFound || missing ? 404 : 200;
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { needsSignIn } from './page-data.ts';
+import { guardRedirect } from './page-data.ts';
 import { sitemapPaths } from './sitemap.ts';
 
 describe('sitemapPaths', () => {
   it('lists only pages a signed-out visitor can see, each once', () => {
-    expect(sitemapPaths.filter((path) => needsSignIn(path))).toEqual([]);
+    expect(sitemapPaths.filter((path) => guardRedirect(path, null) !== undefined)).toEqual([]);
     expect(new Set(sitemapPaths).size).toBe(sitemapPaths.length);
   });
 });

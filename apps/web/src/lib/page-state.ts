@@ -2,14 +2,41 @@
  * The server's answers for a server-rendered page, handed to the browser's query cache: written by
  * entry-server.tsx as HTML-escaped text in an inert `<template>` (never a script: no data the users
  * wrote can sit in a script element, whatever its type) and read once by main.tsx before hydrating.
+ * It holds the queries that succeeded, and those the API answered "does not exist" (404): the page
+ * shows its not-found state on the server and in the browser alike, without asking again.
  */
-import type { DehydratedState } from '@tanstack/react-query';
+import { type DehydratedState, dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client.ts';
 
 const PAGE_STATE_ID = 'redline-state';
 
+/** An `ApiError` as JSON (an Error's own `message` is not enumerable, so JSON.stringify drops it). */
+type ApiErrorJson = Pick<ApiError, 'status' | 'code' | 'message' | 'fields' | 'requestId'>;
+
+/** Whether the API answered the query "does not exist" (404). */
+export function answeredMissing(query: Pick<Query, 'state'>): boolean {
+  return query.state.error instanceof ApiError && query.state.error.status === 404;
+}
+
+/** What of `client`'s cache the page hands over: the queries that succeeded or answered 404. */
+export function pageState(client: QueryClient): DehydratedState {
+  return dehydrate(client, {
+    shouldDehydrateQuery: (query) => query.state.status === 'success' || answeredMissing(query),
+  });
+}
+
 /** The state as a `<template>` holding its JSON as text: `&` and `<` escaped, so nothing in it is markup. */
 export function pageStateElement(state: DehydratedState): string {
-  const text = JSON.stringify(state).replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+  const queries = state.queries.map((query) => {
+    const { error } = query.state;
+    if (!(error instanceof ApiError)) return query;
+    const { status, code, message, fields, requestId } = error;
+    const json: ApiErrorJson = { status, code, message, fields, requestId };
+    return { ...query, state: { ...query.state, error: json, fetchFailureReason: json } };
+  });
+  const text = JSON.stringify({ ...state, queries })
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;');
   return `<template id="${PAGE_STATE_ID}">${text}</template>`;
 }
 
@@ -17,5 +44,14 @@ export function pageStateElement(state: DehydratedState): string {
 export function readPageState(): DehydratedState | undefined {
   const element = document.getElementById(PAGE_STATE_ID);
   const text = element instanceof HTMLTemplateElement ? element.content.textContent : undefined;
-  return text ? (JSON.parse(text) as DehydratedState) : undefined;
+  if (!text) return undefined;
+  const state = JSON.parse(text) as DehydratedState;
+  for (const { state: query } of state.queries) {
+    const error = query.error as ApiErrorJson | null;
+    if (error) {
+      query.error = new ApiError(error.status, error.code, error.message, error.fields, error.requestId);
+      query.fetchFailureReason = query.error;
+    }
+  }
+  return state;
 }

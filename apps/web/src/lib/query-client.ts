@@ -40,6 +40,13 @@ export function createQueryClient(state?: DehydratedState): QueryClient {
       mutations: { retry: false },
     },
   });
-  if (state) hydrate(client, state);
+  if (state) {
+    hydrate(client, state);
+    // A query the server answered with an error (a 404: lib/page-state.ts) is shown as it was
+    // rendered; asking again when the page mounts would first show it loading, unlike its HTML.
+    for (const { queryKey, state: query } of state.queries) {
+      if (query.status === 'error') client.setQueryDefaults(queryKey, { retryOnMount: false });
+    }
+  }
   return client;
 }

@@ -15,24 +15,30 @@ export type FromState = {
 };
 
 /**
- * The query parameter that carries the return address when the server sends a signed-out visitor to
- * sign in (a redirect cannot set history state): `/user/login?returnTo=%2Fdash`.
+ * The query parameters that carry the state when the server sends a visitor to sign in (a redirect
+ * cannot set history state): the return address, and for a signed-in user sent by a role guard,
+ * that they need another account: `/user/login?returnTo=%2Fdash&wrongAccount=1`.
  */
 export const RETURN_TO_PARAM = 'returnTo';
+const WRONG_ACCOUNT_PARAM = 'wrongAccount';
 
 /** The sign-in address that returns to `target` (a path with its search) afterwards. */
-export function loginReturningTo(target: string): string {
-  return `${paths.login}?${new URLSearchParams({ [RETURN_TO_PARAM]: target })}`;
+export function loginReturningTo(target: string, { wrongAccount = false } = {}): string {
+  const search = new URLSearchParams({ [RETURN_TO_PARAM]: target });
+  if (wrongAccount) search.set(WRONG_ACCOUNT_PARAM, '1');
+  return `${paths.login}?${search}`;
 }
 
-/** The return address a server redirect put in the search, as a place; nothing for another origin. */
-function placeInSearch(search: string): Place | undefined {
-  const target = new URLSearchParams(search).get(RETURN_TO_PARAM);
-  if (!target?.startsWith('/')) return undefined;
+/** The state a server redirect put in the search; no return address for another origin. */
+function stateInSearch(search: string): FromState {
+  const params = new URLSearchParams(search);
+  const state: FromState = params.get(WRONG_ACCOUNT_PARAM) === '1' ? { wrongAccount: true } : {};
+  const target = params.get(RETURN_TO_PARAM);
+  if (!target?.startsWith('/')) return state;
   const base = 'http://redline.invalid';
   const url = new URL(target, base);
-  if (url.origin !== base) return undefined;
-  return { pathname: url.pathname, search: url.search, hash: url.hash };
+  if (url.origin !== base) return state;
+  return { ...state, from: { pathname: url.pathname, search: url.search, hash: url.hash } };
 }
 
 export const AUTH_PAGES: readonly string[] = [
@@ -44,7 +50,7 @@ export const AUTH_PAGES: readonly string[] = [
 
 /** What an auth page was opened with: its history state, or after a server redirect, the address in its search. */
 export function authPageState(location: Place & { state?: unknown }): FromState {
-  return (location.state as FromState | null) ?? fromState(location);
+  return (location.state as FromState | null) ?? stateInSearch(location.search);
 }
 
 /**
@@ -54,7 +60,8 @@ export function authPageState(location: Place & { state?: unknown }): FromState 
  */
 export function fromState(location: Place & { state?: unknown }): FromState {
   if (AUTH_PAGES.includes(location.pathname)) {
-    const from = (location.state as FromState | null | undefined)?.from ?? placeInSearch(location.search);
+    const from =
+      (location.state as FromState | null | undefined)?.from ?? stateInSearch(location.search).from;
     return from ? { from } : {};
   }
   return { from: { pathname: location.pathname, search: location.search, hash: location.hash } };

@@ -2,7 +2,13 @@
 export { AuthCard } from './components/auth-card.tsx';
 export { ForgotPasswordForm } from './components/forgot-password-form.tsx';
 export { LoginForm } from './components/login-form.tsx';
-export { RedirectSignedIn, RequireAuth, RequireRole } from './components/require-auth.tsx';
+export {
+  RedirectSignedIn,
+  RequireAuth,
+  RequireRole,
+  type RequireRoleProps,
+  roleGuard,
+} from './components/require-auth.tsx';
 export { ResetPasswordForm } from './components/reset-password-form.tsx';
 export { SignUpForm } from './components/signup-form.tsx';
 export { type FromState, redirectTarget } from './utils/redirect.ts';

@@ -2,6 +2,7 @@
 export { advertisedCarsQueryOptions } from './api/get-advertised-cars.ts';
 export { carQueryOptions, useCar } from './api/get-car.ts';
 export { CATEGORY_PAGE_SIZE, categoryCarsQueryOptions, useCategoryCars } from './api/get-category-cars.ts';
+export { sellerCarsQueryOptions } from './api/get-seller-cars.ts';
 export {
   CarAbout,
   CarDetailsSkeleton,

@@ -1,5 +1,6 @@
 /** The payments feature's public surface: code outside features/payments imports only this file. */
-export { useBooking } from './api/get-booking.ts';
+export { bookingQueryOptions, useBooking } from './api/get-booking.ts';
+export { paymentsQueryOptions } from './api/get-payments.ts';
 export type { PaidBooking } from './api/pay-booking.ts';
 export { BookingSummary, BookingSummarySkeleton } from './components/booking-summary.tsx';
 export { PaymentPanel } from './components/payment-panel.tsx';

@@ -49,4 +49,14 @@ describe('sign-in and sign-up pages for a signed-in user', () => {
     expect(pathname()).toBe('/user/login');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
+
+  it('keeps the sign-in form for a user the server sent there from a page of another role', async () => {
+    mockFetch({ '/api/me': json(seller), '/api/categories': json([]) });
+    const { pathname } = renderRoutes(routes, {
+      initialEntries: ['/user/login?returnTo=%2Fbuyer%2Fbookings%2Fb1&wrongAccount=1'],
+    });
+
+    expect(await screen.findByText(/That page needs a different account/)).toBeTruthy();
+    expect(pathname()).toBe('/user/login');
+  });
 });

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageProgress } from '../../../components/ui/progress-bar.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useMe } from '../../../lib/auth.ts';
+import { type User, useMe } from '../../../lib/auth.ts';
 import { authPageState, type FromState, fromState } from '../../../lib/return-to.ts';
 import { redirectTarget } from '../utils/redirect.ts';
 
@@ -36,10 +36,21 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   return children ?? <Outlet />;
 }
 
-type RequireRoleProps = {
+export type RequireRoleProps = {
   roles: readonly Role[];
   children?: ReactNode;
 };
+
+/**
+ * Where a role guard sends `user` (`null`: signed out): nowhere (`pass`) on a page for their role;
+ * home from an admin-only page; to the login page from the others. The server sends them to the
+ * same place before any HTML (app/page-data.ts).
+ */
+export function roleGuard(roles: readonly Role[], user: User | null): 'pass' | 'home' | 'login' {
+  if (user && roles.includes(user.role)) return 'pass';
+  const adminOnly = roles.length === 1 && roles[0] === 'Admin';
+  return adminOnly && user ? 'home' : 'login';
+}
 
 /**
  * Renders only for the given roles. Admin-only pages send others home; other role pages send them
@@ -51,9 +62,9 @@ export function RequireRole({ roles, children }: RequireRoleProps) {
   if (me.isPending) return <PageProgress label="Checking your access" />;
   if (me.isError) return <SessionError onRetry={() => me.refetch()} />;
   const user = me.data;
-  if (user && roles.includes(user.role)) return children ?? <Outlet />;
-  const adminOnly = roles.length === 1 && roles[0] === 'Admin';
-  if (adminOnly && user) return <Navigate to={paths.home} replace />;
+  const guard = roleGuard(roles, user);
+  if (guard === 'pass') return children ?? <Outlet />;
+  if (guard === 'home') return <Navigate to={paths.home} replace />;
   const state: FromState = { ...fromState(location), wrongAccount: Boolean(user) };
   return <Navigate to={paths.login} replace state={state} />;
 }
