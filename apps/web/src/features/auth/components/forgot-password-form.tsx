@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { forgotPasswordSchema } from '@redline/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
 type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;

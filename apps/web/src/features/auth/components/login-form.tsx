@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SignInInput, signInSchema } from '@redline/shared';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import type { FromState } from '../utils/redirect.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordSchema } from '@redline/shared';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { z } from 'zod';
+import { toast } from '../../../lib/toast.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { PasswordField } from './password-field.tsx';
 

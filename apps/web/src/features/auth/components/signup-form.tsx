@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SignUpInput, signUpSchema } from '@redline/shared';
 import { Controller, useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import type { FromState } from '../utils/redirect.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';

@@ -1,6 +1,5 @@
 import { type Booking, testDriveStartsAt } from '@redline/shared';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
@@ -9,6 +8,7 @@ import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-ta
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatRequestedDate, formatRequestedTime } from '../../../lib/booking-time.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { useBuyerBookings } from '../api/get-buyer-bookings.ts';
 import { BookingDetailsDialog } from './booking-details-dialog.tsx';

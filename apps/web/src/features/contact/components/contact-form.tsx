@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ContactMessageInput, contactMessageInputSchema } from '@redline/shared';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 
 const FIELDS = ['name', 'email', 'message'] as const;
