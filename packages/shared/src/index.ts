@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './booking-dates.ts';
 export * from './bookings.ts';
 export * from './car-name.ts';
 export * from './cars.ts';
