@@ -362,7 +362,9 @@ async function main() {
   console.log(`results: ${path.relative(process.cwd(), file)}`);
   const missed = result.rows.filter((r) => r.verdict !== 'met');
   if (flags.check === true && missed.length > 0) {
-    console.error(`\nover the JavaScript budget: ${missed.map((r) => `${r.route} (${r.verdict})`).join(', ')}`);
+    console.error(
+      `\nover the JavaScript budget: ${missed.map((r) => `${r.route} (${r.verdict})`).join(', ')}`,
+    );
     process.exitCode = 1;
   }
 }
