@@ -51,7 +51,9 @@ function summary() {
   const web = read('web');
   if (web) {
     const home = web.rows.find((r: { route: string }) => r.route === '/');
-    lines.push(`web: / loads ${home?.totalKB} KB gzip of JavaScript (budget 100 KB)`);
+    lines.push(
+      `web: / loads ${home?.totalKB} KB gzip of JavaScript (budget: ${home?.budget}): ${home?.verdict}`,
+    );
     const over = web.rows.filter(
       (r: { verdict: string; route: string }) => r.verdict !== 'met' && r.route !== '/',
     );

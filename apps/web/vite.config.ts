@@ -79,7 +79,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     // Every browser that runs this build supports <link rel="modulepreload">; skip Vite's polyfill.
-    modulePreload: { polyfill: false },
+    // No modulepreload links in index.html: the page arrives rendered (ADR 16), so its stylesheet and
+    // LCP image come first and the JavaScript (found through the entry module) after them; preloaded,
+    // the first page's 100 KB of scripts competed with both on a slow link (docs/performance.md, 4).
+    // A lazy chunk still preloads its own imports when it loads.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         entryFileNames: 'assets/[name]-[hash].js',

@@ -3,7 +3,8 @@
  * time where the process runs, in the future, at most BOOKING_HORIZON_DAYS calendar days ahead.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BOOKING_MESSAGES, bookingInputSchema, lastBookableDate, testDriveStartsAt } from './bookings.ts';
+import { lastBookableDate, testDriveStartsAt } from './booking-dates.ts';
+import { BOOKING_MESSAGES, bookingInputSchema } from './bookings.ts';
 import { BOOKING_HORIZON_DAYS } from './constants.ts';
 
 // A zone with daylight saving time, so that "calendar days" and "24-hour periods" differ.

@@ -3,42 +3,16 @@
  * booking form and the server both apply.
  */
 import { z } from 'zod';
+import {
+  lastBookableDate,
+  localDateString,
+  localDay,
+  TIME_PATTERN,
+  testDriveStartsAt,
+} from './booking-dates.ts';
 import { oneLineText } from './common.ts';
 import { BOOKING_HORIZON_DAYS } from './constants.ts';
 import { phoneSchema } from './phone.ts';
-
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** Midnight of a `YYYY-MM-DD` date in the local time zone, or undefined when no such day exists. */
-function localDay(date: string): Date | undefined {
-  if (!DATE_PATTERN.test(date)) return undefined;
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const at = new Date(year, month - 1, day);
-  return at.getFullYear() === year && at.getMonth() === month - 1 && at.getDate() === day ? at : undefined;
-}
-
-/** `YYYY-MM-DD` of a moment in the local time zone. */
-export function localDateString(at: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-}
-
-/**
- * When a requested test drive starts. A booking's date and time are a wall-clock time where the
- * process runs: the browser's zone in the form, the server's zone on the server (which decides).
- */
-export function testDriveStartsAt(date: string, time: string): Date | undefined {
-  const day = localDay(date);
-  if (!day || !TIME_PATTERN.test(time)) return undefined;
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  return new Date(day.getFullYear(), day.getMonth(), day.getDate(), hours, minutes);
-}
-
-/** The last date a test drive may be booked for, counted in calendar days from today. */
-export function lastBookableDate(now = new Date()): string {
-  return localDateString(new Date(now.getFullYear(), now.getMonth(), now.getDate() + BOOKING_HORIZON_DAYS));
-}
 
 /** A 409 of this code carries the buyer's existing booking of the car as `fields.bookingId`. */
 export const BOOKING_ERROR_CODES = { alreadyBooked: 'already_booked' } as const;

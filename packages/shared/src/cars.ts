@@ -121,10 +121,6 @@ export const carSchema = z.object({
 });
 export type Car = z.infer<typeof carSchema>;
 
-/** How a car is named wherever it is shown (pages, lists, bookings, payments): "2021 Porsche 911 GT3". */
-export function carName(car: Pick<Car, 'year' | 'brand' | 'model'>): string {
-  return `${car.year} ${car.brand} ${car.model}`;
-}
 export const carPageSchema = pageOf(carSchema);
 export type CarPage = z.infer<typeof carPageSchema>;
 

@@ -1,5 +1,7 @@
 export * from './auth.ts';
+export * from './booking-dates.ts';
 export * from './bookings.ts';
+export * from './car-name.ts';
 export * from './cars.ts';
 export * from './categories.ts';
 export * from './common.ts';

@@ -4,8 +4,8 @@
  * `meta: { errorToast: false }` when the screen shows the error itself.
  */
 import { type DehydratedState, hydrate, MutationCache, QueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { ApiError, errorMessage } from './api-client.ts';
+import { toast } from './toast.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -1,7 +1,7 @@
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useSignOut } from '../../lib/auth.ts';
+import { toast } from '../../lib/toast.ts';
 
 /** Sign Out in the navbar and the footer: to the home page first (so no guard bounces), then a toast. */
 export function useSignOutToHome() {

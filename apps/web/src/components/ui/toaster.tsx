@@ -1,33 +1,17 @@
-/** react-hot-toast with the spec's durations, themed by daisyUI, and never more than 20 on screen. */
-import { useEffect } from 'react';
-import { Toaster, toast, useToasterStore } from 'react-hot-toast';
+/**
+ * Where toasts appear: nothing until the first toast of the page view (lib/toast.ts), then
+ * react-hot-toast's toaster, loaded with it (toaster-view.tsx).
+ */
+import { lazy, Suspense } from 'react';
+import { loadToasts, useToastsRequested } from '../../lib/toast.ts';
 
-export const MAX_VISIBLE_TOASTS = 20;
+const ToasterView = lazy(() => loadToasts().then(() => import('./toaster-view.tsx')));
 
 export function AppToaster() {
-  const { toasts } = useToasterStore();
-
-  useEffect(() => {
-    const visible = toasts.filter((t) => t.visible);
-    // Newest toasts come first: dismiss the oldest beyond the limit.
-    for (const t of visible.slice(MAX_VISIBLE_TOASTS)) toast.dismiss(t.id);
-  }, [toasts]);
-
+  if (!useToastsRequested()) return null;
   return (
-    <Toaster
-      position="top-center"
-      toastOptions={{
-        duration: 4000,
-        success: { duration: 2000 },
-        error: { duration: 4000 },
-        loading: { duration: Number.POSITIVE_INFINITY },
-        style: {
-          background: 'var(--color-base-100)',
-          color: 'var(--color-base-content)',
-          border: '1px solid var(--color-base-300)',
-          maxWidth: 'min(420px, calc(100vw - 2rem))',
-        },
-      }}
-    />
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
   );
 }

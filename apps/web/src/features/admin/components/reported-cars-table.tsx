@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
@@ -8,6 +7,7 @@ import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-ta
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useDeleteReportedCar } from '../api/delete-reported-car.ts';
 import { useDismissReports } from '../api/dismiss-reports.ts';
 import { type ReportedCar, useReportedCars } from '../api/get-reported-cars.ts';

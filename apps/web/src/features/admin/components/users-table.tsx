@@ -1,10 +1,10 @@
 import type { User } from '@redline/shared';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
+import { toast } from '../../../lib/toast.ts';
 import type { ManagedRole } from '../api/admin-keys.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useUsers } from '../api/get-users.ts';

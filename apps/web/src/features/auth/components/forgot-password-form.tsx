@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { forgotPasswordSchema } from '@redline/shared';
+import type { forgotPasswordSchema } from '@redline/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
 type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
@@ -19,7 +19,7 @@ export function ForgotPasswordForm() {
     handleSubmit,
     formState: { errors },
   } = useForm<ForgotPasswordInput>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver: lazyZodResolver(() => import('../utils/schemas.ts').then((m) => m.forgotPasswordSchema)),
     defaultValues: { email: '' },
   });
 

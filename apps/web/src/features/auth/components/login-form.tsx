@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type SignInInput, signInSchema } from '@redline/shared';
+import type { SignInInput } from '@redline/shared';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import type { FromState } from '../utils/redirect.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
@@ -25,7 +25,7 @@ export function LoginForm({ redirectTo, onSuccess, linkState }: LoginFormProps) 
     handleSubmit,
     formState: { errors },
   } = useForm<SignInInput>({
-    resolver: zodResolver(signInSchema),
+    resolver: lazyZodResolver(() => import('../utils/schemas.ts').then((m) => m.signInSchema)),
     defaultValues: { email: '', password: '' },
   });
 

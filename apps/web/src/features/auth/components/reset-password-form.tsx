@@ -1,17 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { resetPasswordSchema } from '@redline/shared';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useResetPassword } from '../api/reset-password.ts';
+import type { resetFormSchema } from '../utils/schemas.ts';
 import { PasswordField } from './password-field.tsx';
 
-const resetFormSchema = resetPasswordSchema
-  .extend({ confirmPassword: z.string() })
-  .refine((values) => values.password === values.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  });
 type ResetFormInput = z.infer<typeof resetFormSchema>;
 
 export function ResetPasswordForm({ token, onSuccess }: { token: string; onSuccess: () => void }) {
@@ -21,7 +15,7 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
     handleSubmit,
     formState: { errors },
   } = useForm<ResetFormInput>({
-    resolver: zodResolver(resetFormSchema),
+    resolver: lazyZodResolver(() => import('../utils/schemas.ts').then((m) => m.resetFormSchema)),
     defaultValues: { password: '', confirmPassword: '' },
   });
 

@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type SignUpInput, signUpSchema } from '@redline/shared';
+import type { SignUpInput } from '@redline/shared';
 import { Controller, useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import type { FromState } from '../utils/redirect.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
@@ -26,7 +26,7 @@ export function SignUpForm({ redirectTo, onSuccess, linkState }: SignUpFormProps
     setError,
     formState: { errors },
   } = useForm<SignUpInput>({
-    resolver: zodResolver(signUpSchema),
+    resolver: lazyZodResolver(() => import('../utils/schemas.ts').then((m) => m.signUpSchema)),
     defaultValues: { name: '', email: '', password: '', role: 'Buyer' },
   });
 

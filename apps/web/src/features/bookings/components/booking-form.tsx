@@ -12,11 +12,11 @@ import {
 } from '@redline/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useBookTestDrive } from '../api/book-test-drive.ts';
 
 export const BOOKED_MESSAGE =

@@ -58,7 +58,7 @@ describe('BuyerBookingsList', () => {
     renderWithProviders(<BuyerBookingsList email="bea@example.com" />);
 
     await userEvent.click(await screen.findByRole('button', { name: /^Details/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Booking details' });
+    const dialog = await screen.findByRole('dialog', { name: 'Booking details' }); // loaded when opened
     expect(within(dialog).getByText('pi_test_123')).toBeTruthy();
     expect(within(dialog).getByText('Paid on')).toBeTruthy();
   });

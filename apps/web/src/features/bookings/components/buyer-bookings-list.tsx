@@ -1,6 +1,5 @@
 import { type Booking, testDriveStartsAt } from '@redline/shared';
-import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
@@ -9,9 +8,14 @@ import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-ta
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatRequestedDate, formatRequestedTime } from '../../../lib/booking-time.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { useBuyerBookings } from '../api/get-buyer-bookings.ts';
-import { BookingDetailsDialog } from './booking-details-dialog.tsx';
+
+// Loaded when the buyer opens one, not with the list: it shows phone numbers (libphonenumber's rules).
+const BookingDetailsDialog = lazy(() =>
+  import('./booking-details-dialog.tsx').then((m) => ({ default: m.BookingDetailsDialog })),
+);
 
 export const CANCELED_MESSAGE = 'Booking has been canceled';
 
@@ -160,7 +164,11 @@ export function BuyerBookingsList({ email }: { email: string }) {
         fetchNextPage={bookings.fetchNextPage}
       />
 
-      <BookingDetailsDialog booking={details} onClose={() => setDetails(null)} />
+      {details ? (
+        <Suspense fallback={null}>
+          <BookingDetailsDialog booking={details} onClose={() => setDetails(null)} />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={toCancel !== null}
         onClose={() => setToCancel(null)}

@@ -14,11 +14,11 @@ import {
 } from '@redline/shared';
 import { type ReactNode, useId, useState } from 'react';
 import { Controller, type Path, type Resolver, useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { PhotoPicker } from '../../../components/photos/photo-picker.tsx';
 import { controlA11y, Field, TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useCreateCar } from '../api/create-car.ts';
 import { useUpdateCar } from '../api/update-car.ts';
 import { centsToDollars, dollarsToCents } from '../utils/car-text.ts';

@@ -4,7 +4,6 @@
  */
 import { type Car, carName } from '@redline/shared';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { CarIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
@@ -12,6 +11,7 @@ import { ConfirmDialog, Modal } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useAdvertiseCar } from '../api/advertise-car.ts';
 import { useDeleteCar } from '../api/delete-car.ts';
 import { useSellerCars } from '../api/get-seller-cars.ts';

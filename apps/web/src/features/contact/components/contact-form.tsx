@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ContactMessageInput, contactMessageInputSchema } from '@redline/shared';
+import type { ContactMessageInput } from '@redline/shared';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 
 const FIELDS = ['name', 'email', 'message'] as const;
@@ -17,7 +17,7 @@ export function ContactForm({ defaultValues }: { defaultValues?: Partial<Contact
     setError,
     formState: { errors },
   } = useForm<ContactMessageInput>({
-    resolver: zodResolver(contactMessageInputSchema),
+    resolver: lazyZodResolver(() => import('./contact-schema.ts').then((m) => m.contactMessageInputSchema)),
     defaultValues: { name: '', email: '', message: '', ...defaultValues },
   });
 

@@ -6,10 +6,10 @@
 import { TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAppConfig } from '../../../lib/app-config.ts';
 import { formatCharge } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
 import { type PaidBooking, usePayBooking } from '../api/pay-booking.ts';
 import { paymentKeys } from '../api/payment-keys.ts';

@@ -10,7 +10,9 @@ const car = { id: '0b6f5d0e-6c8e-4c9a-9a37-3c1f4a1f2b10', year: 2021, brand: 'Po
 
 async function openForm() {
   await userEvent.click(screen.getByRole('button', { name: 'Report about this post' }));
-  return screen.getByRole('dialog', { name: 'Report about this post' });
+  const dialog = screen.getByRole('dialog', { name: 'Report about this post' });
+  await within(dialog).findByRole('button', { name: 'Submit report' }); // the form loads when the dialog opens
+  return dialog;
 }
 
 describe('ReportButton', () => {

@@ -1,9 +1,12 @@
 import { type Car, carName, type User } from '@redline/shared';
 import { useIsMutating } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { reportMutationKey } from '../api/report-car.ts';
-import { ReportForm } from './report-form.tsx';
+
+// Loaded when the buyer opens it, not with the car page: its validation (zod) and form library.
+const ReportForm = lazy(() => import('./report-form.tsx').then((m) => ({ default: m.ReportForm })));
 
 type ReportButtonProps = {
   car: Pick<Car, 'id' | 'year' | 'brand' | 'model'>;
@@ -56,14 +59,22 @@ export function ReportButton({ car, user }: ReportButtonProps) {
         title="Report about this post"
         description={`Tell the admins what is wrong with the ${carName(car)}. They review every report.`}
       >
-        <ReportForm
-          carId={car.id}
-          onReported={() => {
-            setReported(true);
-            setOpen(false);
-          }}
-          onCancel={() => setOpen(false)}
-        />
+        <Suspense
+          fallback={
+            <div className="my-8 flex justify-center">
+              <Spinner label="Loading the report form" />
+            </div>
+          }
+        >
+          <ReportForm
+            carId={car.id}
+            onReported={() => {
+              setReported(true);
+              setOpen(false);
+            }}
+            onCancel={() => setOpen(false)}
+          />
+        </Suspense>
       </Modal>
     </>
   );

@@ -6,11 +6,11 @@ import {
   reportInputSchema,
 } from '@redline/shared';
 import { useForm, useWatch } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { TextAreaField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useReportCar } from '../api/report-car.ts';
 
 export const REPORTED_MESSAGE = 'Your report has been submitted. Admin will preview this post. Thanks';

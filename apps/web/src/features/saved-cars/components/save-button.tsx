@@ -1,6 +1,6 @@
 import type { Car, User } from '@redline/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { useSavedState } from '../api/get-saved-state.ts';
 import { useRemoveSavedCar } from '../api/remove-saved-car.ts';
 import { useSaveCar } from '../api/save-car.ts';

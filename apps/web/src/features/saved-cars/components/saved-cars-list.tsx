@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
@@ -7,6 +6,7 @@ import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-ta
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useSavedCars } from '../api/get-saved-cars.ts';
 import { useRemoveSavedCar } from '../api/remove-saved-car.ts';
 import { REMOVED_MESSAGE } from './save-button.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carName } from './cars.ts';
+import { carName } from './car-name.ts';
 
 describe('carName', () => {
   it('names a car by its year, brand and model, as every page, list, booking and payment shows it', () => {
