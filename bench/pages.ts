@@ -1,0 +1,238 @@
+/**
+ * Server-rendering throughput: `npm run bench:pages [-- --no-build] [--rounds 5] [--seconds 8]
+ * [--connections 10] [--encoding br|identity]`.
+ *
+ * Builds the web app (with its server entry) into bench/.data/pages-dist unless `--no-build`, starts
+ * the production server on it with the demo data (a temporary DATA_DIR; the first start seeds it),
+ * and fetches the exact answers of two pages: `/` signed out, and a car page signed in as the demo
+ * buyer. Then it starts the ceiling, a bare Fastify server on loopback answering those same bytes from
+ * memory with the same status and headers, compressed as Redline compressed them (it asks each page
+ * once per encoding). autocannon loads each page on Redline and on the ceiling in turn, round after
+ * round, so that other work on the machine weighs on both alike; printed: the median and range of
+ * requests/s and p99 over the rounds, and the ratio Redline / ceiling (issue 18's target: ≥ 50 %).
+ * The browser's encoding is the default (`accept-encoding: br, gzip`), as browsers ask.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEMO_PASSWORD } from '@redline/demo-art/data';
+import type { Car, Page } from '@redline/shared';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import {
+  countFlag,
+  describeLoad,
+  isMain,
+  loadNow,
+  machine,
+  parseFlags,
+  printMachine,
+  printTable,
+  REPO_ROOT,
+  round,
+  saveResults,
+  stringFlag,
+  WORK_DIR,
+} from './lib/cli.ts';
+import { freePort, startRedline } from './lib/processes.ts';
+import { signIn } from './lib/sessions.ts';
+
+const OUT_DIR = path.join(WORK_DIR, 'pages-dist');
+const DEMO_BUYER = 'buyer@redline.test';
+/** Issue 18: each page's throughput at least this share of its ceiling's. */
+export const TARGET_RATIO = 0.5;
+const ENCODINGS = { br: 'br, gzip', identity: '' } as const;
+/** Headers of Redline's answer that the ceiling sends as they are (the rest are the connection's). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length']);
+
+interface Captured {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+interface PageCase {
+  name: string;
+  path: string;
+  headers: Record<string, string>;
+}
+
+function build() {
+  console.log(`building the web app into ${path.relative(process.cwd(), OUT_DIR)}…`);
+  const result = spawnSync(
+    'npm',
+    ['run', 'build', '--workspace', '@redline/web', '--', '--outDir', OUT_DIR, '--emptyOutDir'],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`the web build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** Redline's exact answer to `page`: its status, headers and (still encoded) bytes. */
+async function capture(baseUrl: string, page: PageCase): Promise<Captured> {
+  const res = await fetch(baseUrl + page.path, { headers: page.headers, decompress: false } as RequestInit);
+  if (res.status !== 200) throw new Error(`${page.path} answered ${res.status}`);
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (!HOP_BY_HOP.has(name)) headers[name] = value;
+  });
+  return { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** The ceiling: Fastify answering each captured page from memory, as it is. */
+async function startCeiling(pages: Map<string, Captured>) {
+  const app = Fastify({ logger: false });
+  app.get('/*', (request, reply) => {
+    const page = pages.get(request.url);
+    if (!page) return reply.code(404).send();
+    return reply.code(page.status).headers(page.headers).send(page.body);
+  });
+  const port = await freePort();
+  await app.listen({ port, host: '127.0.0.1' });
+  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => app.close() };
+}
+
+interface Run {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, headers: Record<string, string>, connections: number, seconds: number) {
+  const result = await autocannon({ url, headers, connections, duration: seconds, timeout: 10 });
+  const ok = Number(result.statusCodeStats['200']?.count ?? 0);
+  return {
+    rps: Math.round(ok / result.duration),
+    p99: round(result.latency.p99, 1),
+    errors: result.errors + result.non2xx,
+  } satisfies Run;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const range = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
+
+export async function benchPages(options: {
+  build: boolean;
+  rounds: number;
+  seconds: number;
+  connections: number;
+  encoding: keyof typeof ENCODINGS;
+}) {
+  if (options.build || !existsSync(path.join(OUT_DIR, 'ssr', 'entry-server.js'))) build();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'redline-pages-'));
+  console.log('starting Redline on the build with demo data (the first start seeds it)…');
+  const server = await startRedline('pages', {
+    SEED_DEMO: 'true',
+    DATA_DIR: dataDir,
+    WEB_DIST: OUT_DIR,
+    LOG_LEVEL: 'warn',
+  });
+  let ceiling: Awaited<ReturnType<typeof startCeiling>> | undefined;
+  try {
+    const { baseUrl } = server;
+    const cookie = await signIn(baseUrl, DEMO_BUYER, DEMO_PASSWORD);
+    const cars = (await (await fetch(`${baseUrl}/api/advertise?limit=1`)).json()) as Page<Car>;
+    const carId = cars.items[0]?.id;
+    if (!carId) throw new Error('the demo data has no advertised car');
+    const accept = ENCODINGS[options.encoding];
+    const encodingHeader: Record<string, string> = accept ? { 'accept-encoding': accept } : {};
+    const pages: PageCase[] = [
+      { name: '/ (signed out)', path: '/', headers: { ...encodingHeader } },
+      { name: '/cars/id/… (buyer)', path: `/cars/id/${carId}`, headers: { ...encodingHeader, cookie } },
+    ];
+    const captured = new Map<string, Captured>();
+    for (const page of pages) captured.set(page.path, await capture(baseUrl, page));
+    ceiling = await startCeiling(captured);
+
+    const runs = new Map<string, { redline: Run[]; ceiling: Run[] }>(
+      pages.map((p) => [p.name, { redline: [], ceiling: [] }]),
+    );
+    const loads: [number, number, number][] = [];
+    for (let r = 0; r < options.rounds; r++) {
+      for (const page of pages) {
+        const record = runs.get(page.name)!;
+        // Alternating who goes first, so that neither always follows the other.
+        const order = r % 2 ? (['ceiling', 'redline'] as const) : (['redline', 'ceiling'] as const);
+        for (const target of order) {
+          const base = target === 'redline' ? baseUrl : ceiling.baseUrl;
+          const run = await load(base + page.path, page.headers, options.connections, options.seconds);
+          record[target].push(run);
+          console.log(
+            `round ${r + 1} ${page.name} ${target}: ${run.rps} req/s, p99 ${run.p99} ms, ${run.errors} errors`,
+          );
+        }
+      }
+      loads.push(loadNow());
+    }
+    const rows = pages.map((page) => {
+      const { redline, ceiling: top } = runs.get(page.name)!;
+      const ratios = redline.map((run, i) => run.rps / top[i]!.rps);
+      const c = captured.get(page.path)!;
+      return {
+        page: page.name,
+        bytes: c.body.length,
+        encoding: c.headers['content-encoding'] ?? 'identity',
+        redlineRps: median(redline.map((x) => x.rps)),
+        redlineRpsRange: range(redline.map((x) => x.rps)),
+        redlineP99: median(redline.map((x) => x.p99)),
+        redlineP99Range: range(redline.map((x) => x.p99)),
+        ceilingRps: median(top.map((x) => x.rps)),
+        ceilingRpsRange: range(top.map((x) => x.rps)),
+        ceilingP99: median(top.map((x) => x.p99)),
+        ratio: round(median(ratios) * 100, 1),
+        ratioRange: range(ratios.map((x) => round(x * 100, 1))),
+        errors: [...redline, ...top].reduce((sum, x) => sum + x.errors, 0),
+      };
+    });
+    return { rows, loads };
+  } finally {
+    await ceiling?.stop();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const flags = parseFlags();
+  const encoding = stringFlag(flags, 'encoding') ?? 'br';
+  if (!(encoding in ENCODINGS)) throw new Error(`--encoding must be one of ${Object.keys(ENCODINGS)}`);
+  const options = {
+    build: flags['no-build'] !== true,
+    rounds: countFlag(flags, 'rounds', 5),
+    seconds: countFlag(flags, 'seconds', 8),
+    connections: countFlag(flags, 'connections', 10),
+    encoding: encoding as keyof typeof ENCODINGS,
+  };
+  const m = machine();
+  const result = await benchPages(options);
+  console.log(
+    `\nautocannon, ${options.connections} connections, ${options.seconds} s per run, ${options.rounds} rounds, accept-encoding: ${ENCODINGS[options.encoding] || '(none)'}; median over the rounds (range)`,
+  );
+  printMachine(m);
+  console.log(`         during the rounds: ${result.loads.map((l) => describeLoad(l)).join('; ')}`);
+  printTable(
+    result.rows.map((r) => ({
+      page: r.page,
+      'bytes sent': `${r.bytes} (${r.encoding})`,
+      'Redline req/s': `${r.redlineRps} (${r.redlineRpsRange})`,
+      'p99 ms': `${r.redlineP99} (${r.redlineP99Range})`,
+      'ceiling req/s': `${r.ceilingRps} (${r.ceilingRpsRange})`,
+      'ceiling p99 ms': r.ceilingP99,
+      ratio: `${r.ratio} % (${r.ratioRange})`,
+      verdict: r.ratio >= TARGET_RATIO * 100 ? 'met' : 'MISSED',
+      errors: r.errors,
+    })),
+  );
+  const file = saveResults('pages', { machine: m, options, ...result });
+  console.log(`results: ${path.relative(process.cwd(), file)}`);
+}
+
+if (isMain(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
