@@ -133,15 +133,7 @@ export class CatalogueCache {
     const answer = await this.get(options.key, async () =>
       JSON.stringify(options.schema.parse(await options.load())),
     );
-    const acceptEncoding = request.headers['accept-encoding'];
-    const encoding = acceptEncoding ? (negotiate(acceptEncoding, ENCODINGS) as Encoding | null) : null;
-    const chosen = encoding ? answer[encoding] : answer.identity;
-    // no-cache: browsers keep the copy but ask every time, so a change shows at once and the question
-    // costs a 304. An answer to a signed-in caller is made private by http/personal-answers.ts.
-    reply.header('etag', chosen.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    if (matches(request.headers['if-none-match'], chosen.etag)) return reply.code(304).send();
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply.type('application/json; charset=utf-8').send(chosen.bytes);
+    return sendCached(request, reply, answer, 'application/json; charset=utf-8');
   }
 
   private store(key: string, answer: CachedAnswer) {
@@ -149,6 +141,22 @@ export class CatalogueCache {
     this.entries.set(key, { answer, storedAt: Date.now() });
     if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
   }
+}
+
+/**
+ * Sends a cached answer in the encoding the request accepts, as it was made, or a bodiless 304 when
+ * the request holds its ETag.
+ */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, type: string) {
+  const acceptEncoding = request.headers['accept-encoding'];
+  const encoding = acceptEncoding ? (negotiate(acceptEncoding, ENCODINGS) as Encoding | null) : null;
+  const chosen = encoding ? answer[encoding] : answer.identity;
+  // no-cache: browsers keep the copy but ask every time, so a change shows at once and the question
+  // costs a 304. An answer to a signed-in caller is made private by http/personal-answers.ts.
+  reply.header('etag', chosen.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  if (matches(request.headers['if-none-match'], chosen.etag)) return reply.code(304).send();
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.type(type).send(chosen.bytes);
 }
 
 const etagOf = (body: Buffer) => createHash('sha1').update(body).digest('base64url');
