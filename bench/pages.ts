@@ -14,6 +14,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD } from '@redline/demo-art/data';
@@ -67,15 +68,25 @@ function build() {
   if (result.status !== 0) throw new Error(`the web build failed:\n${result.stdout}\n${result.stderr}`);
 }
 
-/** Redline's exact answer to `page`: its status, headers and (still encoded) bytes. */
-async function capture(baseUrl: string, page: PageCase): Promise<Captured> {
-  const res = await fetch(baseUrl + page.path, { headers: page.headers, decompress: false } as RequestInit);
-  if (res.status !== 200) throw new Error(`${page.path} answered ${res.status}`);
-  const headers: Record<string, string> = {};
-  res.headers.forEach((value, name) => {
-    if (!HOP_BY_HOP.has(name)) headers[name] = value;
+/** Redline's exact answer to `page`: its status, headers and bytes as sent (still encoded). */
+function capture(baseUrl: string, page: PageCase): Promise<Captured> {
+  return new Promise((resolve, reject) => {
+    // node:http, not fetch, which would decode the body and keep its content-encoding header.
+    http
+      .get(baseUrl + page.path, { headers: page.headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          if (res.statusCode !== 200) reject(new Error(`${page.path} answered ${res.statusCode}`));
+          const headers: Record<string, string> = {};
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (!HOP_BY_HOP.has(name) && typeof value === 'string') headers[name] = value;
+          }
+          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+        });
+      })
+      .on('error', reject);
   });
-  return { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()) };
 }
 
 /** The ceiling: Fastify answering each captured page from memory, as it is. */
