@@ -1,26 +1,26 @@
 /**
- * Server-rendering throughput: `npm run bench:pages [-- --no-build] [--rounds 5] [--seconds 8]
- * [--connections 10] [--encoding br|identity]`.
+ * Server-rendering throughput: `npm run bench:pages [-- --quick] [--no-build] [--rounds 5]
+ * [--seconds 8] [--connections 10] [--encoding br|identity]` (`--quick`: 2 rounds of 3 s).
  *
  * Builds the web app (with its server entry) into bench/.data/pages-dist unless `--no-build`, starts
  * the production server on it with the demo data (a temporary DATA_DIR; the first start seeds it),
  * and fetches the exact answers of two pages: `/` signed out, and a car page signed in as the demo
- * buyer. Then it starts the ceiling, a bare Fastify server on loopback answering those same bytes from
- * memory with the same status and headers, compressed as Redline compressed them (it asks each page
- * once per encoding). autocannon loads each page on Redline and on the ceiling in turn, round after
+ * buyer. Then it starts the ceiling (ceilings/page-server.ts, a process of its own), a bare Fastify
+ * server on loopback answering those same bytes from memory with the same status and headers,
+ * compressed as Redline compressed them. autocannon loads each page on Redline and on the ceiling in turn, round after
  * round, so that other work on the machine weighs on both alike; printed: the median and range of
  * requests/s and p99 over the rounds, and the ratio Redline / ceiling (issue 18's target: ≥ 50 %).
  * The browser's encoding is the default (`accept-encoding: br, gzip`), as browsers ask.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD } from '@redline/demo-art/data';
 import type { Car, Page } from '@redline/shared';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
+import { type CapturedResponse, VOLATILE_HEADERS } from './ceilings/captured.ts';
 import {
   countFlag,
   describeLoad,
@@ -36,7 +36,7 @@ import {
   stringFlag,
   WORK_DIR,
 } from './lib/cli.ts';
-import { freePort, startRedline } from './lib/processes.ts';
+import { type Running, startProcess, startRedline } from './lib/processes.ts';
 import { signIn } from './lib/sessions.ts';
 
 const OUT_DIR = path.join(WORK_DIR, 'pages-dist');
@@ -44,14 +44,7 @@ const DEMO_BUYER = 'buyer@redline.test';
 /** Issue 18: each page's throughput at least this share of its ceiling's. */
 export const TARGET_RATIO = 0.5;
 const ENCODINGS = { br: 'br, gzip', identity: '' } as const;
-/** Headers of Redline's answer that the ceiling sends as they are (the rest are the connection's). */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length']);
 
-interface Captured {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
 interface PageCase {
   name: string;
   path: string;
@@ -69,7 +62,7 @@ function build() {
 }
 
 /** Redline's exact answer to `page`: its status, headers and bytes as sent (still encoded). */
-function capture(baseUrl: string, page: PageCase): Promise<Captured> {
+function capture(baseUrl: string, page: PageCase): Promise<CapturedResponse> {
   return new Promise((resolve, reject) => {
     // node:http, not fetch, which would decode the body and keep its content-encoding header.
     http
@@ -80,26 +73,26 @@ function capture(baseUrl: string, page: PageCase): Promise<Captured> {
           if (res.statusCode !== 200) reject(new Error(`${page.path} answered ${res.statusCode}`));
           const headers: Record<string, string> = {};
           for (const [name, value] of Object.entries(res.headers)) {
-            if (!HOP_BY_HOP.has(name) && typeof value === 'string') headers[name] = value;
+            if (!VOLATILE_HEADERS.includes(name) && typeof value === 'string') headers[name] = value;
           }
-          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+          const body = Buffer.concat(chunks).toString('base64');
+          resolve({ method: 'GET', pattern: page.path, conditional: false, status: 200, headers, body });
         });
       })
       .on('error', reject);
   });
 }
 
-/** The ceiling: Fastify answering each captured page from memory, as it is. */
-async function startCeiling(pages: Map<string, Captured>) {
-  const app = Fastify({ logger: false });
-  app.get('/*', (request, reply) => {
-    const page = pages.get(request.url);
-    if (!page) return reply.code(404).send();
-    return reply.code(page.status).headers(page.headers).send(page.body);
+/** The ceiling (ceilings/page-server.ts), in a process of its own, answering the captured pages. */
+function startCeiling(pages: CapturedResponse[]) {
+  const file = path.join(WORK_DIR, 'pages-responses.json');
+  writeFileSync(file, JSON.stringify(pages));
+  return startProcess({
+    name: 'pages-ceiling',
+    script: 'bench/ceilings/page-server.ts',
+    env: { BENCH_RESPONSES: file },
+    readyPath: '/',
   });
-  const port = await freePort();
-  await app.listen({ port, host: '127.0.0.1' });
-  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => app.close() };
 }
 
 interface Run {
@@ -141,7 +134,7 @@ export async function benchPages(options: {
     WEB_DIST: OUT_DIR,
     LOG_LEVEL: 'warn',
   });
-  let ceiling: Awaited<ReturnType<typeof startCeiling>> | undefined;
+  let ceiling: Running | undefined;
   try {
     const { baseUrl } = server;
     const cookie = await signIn(baseUrl, DEMO_BUYER, DEMO_PASSWORD);
@@ -154,9 +147,9 @@ export async function benchPages(options: {
       { name: '/ (signed out)', path: '/', headers: { ...encodingHeader } },
       { name: '/cars/id/… (buyer)', path: `/cars/id/${carId}`, headers: { ...encodingHeader, cookie } },
     ];
-    const captured = new Map<string, Captured>();
+    const captured = new Map<string, CapturedResponse>();
     for (const page of pages) captured.set(page.path, await capture(baseUrl, page));
-    ceiling = await startCeiling(captured);
+    ceiling = await startCeiling([...captured.values()]);
 
     const runs = new Map<string, { redline: Run[]; ceiling: Run[] }>(
       pages.map((p) => [p.name, { redline: [], ceiling: [] }]),
@@ -184,7 +177,7 @@ export async function benchPages(options: {
       const c = captured.get(page.path)!;
       return {
         page: page.name,
-        bytes: c.body.length,
+        bytes: Buffer.from(c.body, 'base64').length,
         encoding: c.headers['content-encoding'] ?? 'identity',
         redlineRps: median(redline.map((x) => x.rps)),
         redlineRpsRange: range(redline.map((x) => x.rps)),
@@ -212,8 +205,8 @@ async function main() {
   if (!(encoding in ENCODINGS)) throw new Error(`--encoding must be one of ${Object.keys(ENCODINGS)}`);
   const options = {
     build: flags['no-build'] !== true,
-    rounds: countFlag(flags, 'rounds', 5),
-    seconds: countFlag(flags, 'seconds', 8),
+    rounds: countFlag(flags, 'rounds', flags.quick === true ? 2 : 5),
+    seconds: countFlag(flags, 'seconds', flags.quick === true ? 3 : 8),
     connections: countFlag(flags, 'connections', 10),
     encoding: encoding as keyof typeof ENCODINGS,
   };
