@@ -52,9 +52,16 @@ const HTML = 'text/html; charset=utf-8';
 /** Every page has its own title (PageHead in the web app); index.html's serves the Vite dev server. */
 const TEMPLATE_TITLE = /<title>[^<]*<\/title>\s*/;
 
-/** Compressed as it streams, at levels fast enough for every request (the build's files use the highest). */
+/**
+ * Compressed as it streams, at levels fast enough for every request (the build's files use the highest).
+ * Brotli's window is 256 KB, more than a page, rather than its default 4 MB: the same bytes, and less
+ * to allocate and clear per request (a fifth of its time on a car page).
+ */
 const COMPRESSORS = {
-  br: () => createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  br: () =>
+    createBrotliCompress({
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 18 },
+    }),
   gzip: () => createGzip({ level: 6 }),
 };
 
