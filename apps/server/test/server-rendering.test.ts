@@ -158,6 +158,14 @@ describe('public pages of signed-out visitors, kept rendered', () => {
     }
   });
 
+  it('keeps no render of a public page whose data could not be read, and sends it as it is', async () => {
+    const first = await get('/blog');
+    const second = await get('/blog');
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(renderOf(second.body)).toBe(renderOf(first.body) + 1);
+    expect(second.headers.etag).toBeUndefined();
+  });
+
   it('keeps no public page answered with a 404 or a redirect, and sends each as it is', async () => {
     const missing = await advertisedCar(404);
     const first = await home();

@@ -4,7 +4,8 @@
  * page by the site's origin, and the number of pages it has rendered (so that a test sees whether a
  * page was rendered again); that sends a signed-out visitor of `/private…` to sign in, and answers
  * `/missing…` as a page that does not exist (404). Its home page lists What's New (`id price` per car),
- * and is a 404 while a car priced 404 is on it, a redirect to /blog while one is priced 302.
+ * and is a 404 while a car priced 404 is on it, a redirect to /blog while one is priced 302. Its blog
+ * reads a buyer's bookings, which fails for a signed-out visitor (401) as a read may fail.
  * The real entry's pages are checked end to end (e2e/tests/server-rendering.spec.ts).
  */
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
@@ -33,6 +34,7 @@ export async function renderPage({ url, origin, fetch }) {
     if (prices.includes(404)) status = 404;
     cars = '<ul>' + items.map((car) => '<li>' + car.id + ' ' + car.askingPrice + '</li>').join('') + '</ul>';
   }
+  if (url === '/blog') await fetch('/api/testdrivebooking/buyer/nobody%40example.test');
   renders += 1;
   const head = '<title>' + url + '</title><link rel="canonical" href="' + origin + url + '"/>';
   const root = '<div id="root"><p>' + url + '</p><p>' + (me ? me.email : 'signed out') + '</p>' + cars +
