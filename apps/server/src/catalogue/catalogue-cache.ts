@@ -9,7 +9,8 @@
  * began before the write cannot store its older answer (the version check below), and a read that
  * begins after it reads the committed rows. A write that announces nothing (SQL typed by an
  * operator), or one missed while the event listener's connection was silently dead, is bounded by
- * MAX_AGE_MS (ADR 0009). One cache per app, built in `buildApp` (`context.catalogue`).
+ * MAX_AGE_MS (ADR 0009). One cache per app, built in `buildApp` (`context.catalogue`); a second one
+ * keeps the public pages' HTML, which shows the same catalogue (web/server-rendering.ts).
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
