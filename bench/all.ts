@@ -14,6 +14,7 @@ const steps: { name: string; script: string; args: string[] }[] = [
   { name: 'HTTP scenarios and ceilings', script: 'bench/api.ts', args: [] },
   { name: 'growth curve', script: 'bench/scale.ts', args: [] },
   { name: 'web budgets', script: 'bench/web.ts', args: [] },
+  { name: 'server-rendering throughput', script: 'bench/pages.ts', args: [] },
   { name: 'photo pipeline', script: 'bench/photos.ts', args: [] },
 ];
 
@@ -64,6 +65,11 @@ function summary() {
         `web Lighthouse ${page.url}: performance ${s.performance}, accessibility ${s.accessibility}, best practices ${s['best-practices']}, SEO ${s.seo}, LCP ${page.lcpMs} ms, TBT ${page.tbtMs} ms, CLS ${page.cls}: ${page.verdict}`,
       );
     }
+  }
+  for (const row of read('pages')?.rows ?? []) {
+    lines.push(
+      `pages ${row.page}: ${row.redlineRps} req/s, p99 ${row.redlineP99} ms, ${row.ratio} % of the ceiling serving the same bytes (target ≥ 50 %)`,
+    );
   }
   const photos = read('photos');
   if (photos) {

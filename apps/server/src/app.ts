@@ -87,7 +87,13 @@ export async function buildApp(
   const auth = createAuth(config, database.db, mailer, origins);
   const sessions = new SessionCache();
   const catalogue = new CatalogueCache();
-  const subscriptions = [...sessions.follow(database.events), ...catalogue.follow(database.events)];
+  /** The public pages' HTML for signed-out visitors (web/server-rendering.ts): the catalogue's content too. */
+  const publicPages = new CatalogueCache();
+  const subscriptions = [
+    ...sessions.follow(database.events),
+    ...catalogue.follow(database.events),
+    ...publicPages.follow(database.events),
+  ];
   app.addHook('onClose', async () => {
     for (const unsubscribe of subscriptions) unsubscribe();
   });
@@ -134,7 +140,7 @@ export async function buildApp(
   await registerUploads(app, photos);
   await jobs.define(photoCleanupJob(context));
 
-  await registerWebApp(app, config, origins, methodsOf);
+  await registerWebApp(app, config, origins, publicPages, methodsOf);
   return { app, context };
 }
 
@@ -166,6 +172,7 @@ async function registerWebApp(
   app: FastifyInstance,
   config: Config,
   origins: AllowedOrigins,
+  publicPages: CatalogueCache,
   methodsOf: (path: string) => string[],
 ) {
   const indexFile = path.join(config.WEB_DIST, 'index.html');
@@ -185,7 +192,9 @@ async function registerWebApp(
       },
     });
   }
-  const rendering = hasWebApp ? await createPageRenderer(app, config.WEB_DIST, origins) : undefined;
+  const rendering = hasWebApp
+    ? await createPageRenderer(app, config.WEB_DIST, origins, publicPages)
+    : undefined;
   if (rendering) registerCrawlerFiles(app, origins, rendering.sitemapPaths);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';

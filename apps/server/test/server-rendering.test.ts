@@ -5,19 +5,22 @@
  * are checked end to end (e2e/tests/server-rendering.spec.ts).
  */
 import { rm } from 'node:fs/promises';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCar } from './factories.ts';
 import { as, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 import { standInWebBuild } from './web-build.ts';
 
 let t: TestApp;
 let webDist: string;
 let buyer: TestUser;
+let seller: TestUser;
 
 beforeAll(async () => {
   webDist = await standInWebBuild();
   t = await createTestApp({ WEB_DIST: webDist });
   buyer = await signUpUser(t, 'Buyer');
+  seller = await signUpUser(t, 'Seller');
 });
 afterAll(async () => {
   await t.close();
@@ -31,7 +34,7 @@ describe('server rendering', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
     // The canonical address names the site by PUBLIC_URL (the test app's http://localhost:3000).
-    expect(res.body).toBe(
+    expect(res.body.replace(/<p>render \d+<\/p>/, '')).toBe(
       '<!doctype html><head><script type="module" src="/assets/app.js"></script>' +
         '<title>/categories?x=1</title><link rel="canonical" href="http://localhost:3000/categories?x=1"/></head><body>' +
         '<div id="root"><p>/categories?x=1</p><p>signed out</p></div><p>tail</p></body>',
@@ -72,6 +75,114 @@ describe('server rendering', () => {
     const res = await t.app.inject({ method: 'GET', url: '/ssr/entry-server.js' });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('renderPage');
+  });
+});
+
+describe('public pages of signed-out visitors, kept rendered', () => {
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
+  const home = (headers: Record<string, string> = {}) => get('/', headers);
+  /** Which of the stand-in entry's renders the page is. */
+  const renderOf = (html: string) => Number(/<p>render (\d+)<\/p>/.exec(html)?.[1]);
+
+  /** A car of the seller's on What's New, advertised through the API (which announces it). */
+  async function advertisedCar(askingPrice = 25_000_000) {
+    const car = await createCar(t, seller, { askingPrice });
+    const res = await as(t, seller, { method: 'POST', url: '/api/advertise', payload: { carId: car.id } });
+    expect(res.statusCode).toBe(201);
+    return car;
+  }
+  const deleteCar = async (id: string) =>
+    expect((await as(t, seller, { method: 'DELETE', url: `/api/cars/${id}` })).statusCode).toBe(200);
+
+  it('renders a public page once, then sends it from memory in each encoding, with an ETag', async () => {
+    const first = await home({ 'accept-encoding': 'br' });
+    const second = await home();
+    const third = await home({ 'accept-encoding': 'gzip' });
+    expect([first.statusCode, second.statusCode, third.statusCode]).toEqual([200, 200, 200]);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(first.rawPayload).toString()).toBe(second.body);
+    expect(gunzipSync(third.rawPayload).toString()).toBe(second.body);
+    expect(renderOf(second.body)).toBeGreaterThan(0);
+    expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(second.headers['cache-control']).toBe('no-cache');
+    expect(second.headers.vary).toContain('accept-encoding');
+    const revalidated = await home({ 'if-none-match': second.headers.etag as string });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+  });
+
+  it('shows at once a car its seller advertises, edits or deletes', async () => {
+    const before = await home();
+    const car = await advertisedCar();
+    const advertised = await home();
+    expect(advertised.body).toContain(`<li>${car.id} 25000000</li>`);
+    expect(advertised.headers.etag).not.toBe(before.headers.etag);
+
+    const edit = {
+      method: 'PATCH',
+      url: `/api/cars/${car.id}`,
+      payload: { askingPrice: 19_900_000 },
+    } as const;
+    expect((await as(t, seller, edit)).statusCode).toBe(200);
+    expect((await home()).body).toContain(`<li>${car.id} 19900000</li>`);
+
+    await deleteCar(car.id);
+    expect((await home()).body).not.toContain(car.id);
+  });
+
+  it('never sends the kept page to a request with a cookie: a signed-in visitor gets their own', async () => {
+    const kept = await home();
+    const mine = await as(t, buyer, {
+      method: 'GET',
+      url: '/',
+      headers: { 'if-none-match': kept.headers.etag as string },
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).toContain(`<p>${buyer.email}</p>`);
+    expect(renderOf(mine.body)).toBeGreaterThan(renderOf(kept.body));
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    expect(mine.headers.etag).toBeUndefined();
+    const otherCookie = await home({ cookie: 'unrelated=1' });
+    expect(renderOf(otherCookie.body)).toBeGreaterThan(renderOf(mine.body));
+    // Nor does a visitor's own page replace the kept one.
+    expect((await home()).body).toBe(kept.body);
+  });
+
+  it('renders every time a page with a search part, or a page that is not public', async () => {
+    for (const url of ['/?ref=mail', '/blog?x=1', '/search?make=a&model=b', '/elsewhere', '/missing/car']) {
+      const first = await get(url);
+      const second = await get(url);
+      expect(renderOf(second.body), url).toBe(renderOf(first.body) + 1);
+      expect(second.headers.etag, url).toBeUndefined();
+    }
+  });
+
+  it('keeps no render of a public page whose data could not be read, and sends it as it is', async () => {
+    const first = await get('/blog');
+    const second = await get('/blog');
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(renderOf(second.body)).toBe(renderOf(first.body) + 1);
+    expect(second.headers.etag).toBeUndefined();
+  });
+
+  it('keeps no public page answered with a 404 or a redirect, and sends each as it is', async () => {
+    const missing = await advertisedCar(404);
+    const first = await home();
+    const second = await home();
+    expect([first.statusCode, second.statusCode]).toEqual([404, 404]);
+    expect(renderOf(second.body)).toBe(renderOf(first.body) + 1);
+    await deleteCar(missing.id);
+
+    const moved = await advertisedCar(302);
+    const redirected = await home();
+    expect(redirected.statusCode).toBe(302);
+    expect(redirected.headers.location).toBe('/blog');
+    await deleteCar(moved.id);
+
+    const back = await home();
+    expect(back.statusCode).toBe(200);
+    expect((await home()).body).toBe(back.body);
   });
 });
 

@@ -1,8 +1,11 @@
 /**
  * A stand-in for the web app's build, for the server's tests: an index.html and a server entry
  * (ssr/entry-server.js) that renders a page's address, who the API says is signed in, a head naming the
- * page by the site's origin, that sends a signed-out visitor of `/private…` to sign in, and answers
- * `/missing…` as a page that does not exist (404).
+ * page by the site's origin, and the number of pages it has rendered (so that a test sees whether a
+ * page was rendered again); that sends a signed-out visitor of `/private…` to sign in, and answers
+ * `/missing…` as a page that does not exist (404). Its home page lists What's New (`id price` per car),
+ * and is a 404 while a car priced 404 is on it, a redirect to /blog while one is priced 302. Its blog
+ * reads a buyer's bookings, which fails for a signed-out visitor (401) as a read may fail.
  * The real entry's pages are checked end to end (e2e/tests/server-rendering.spec.ts).
  */
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
@@ -18,12 +21,24 @@ export const STAND_IN_SITEMAP_PATHS = ['/', '/blog', '/search?make=a&model=b'];
 
 const STAND_IN_ENTRY = `
 export const sitemapPaths = ${JSON.stringify(STAND_IN_SITEMAP_PATHS)};
+let renders = 0;
 export async function renderPage({ url, origin, fetch }) {
   const me = await (await fetch('/api/me')).json();
   if (url.startsWith('/private') && me === null) return { redirect: '/user/login?returnTo=' + encodeURIComponent(url) };
+  let status = url.startsWith('/missing') ? 404 : 200;
+  let cars = '';
+  if (url === '/') {
+    const { items } = await (await fetch('/api/advertise?limit=50')).json();
+    const prices = items.map((car) => car.askingPrice);
+    if (prices.includes(302)) return { redirect: '/blog' };
+    if (prices.includes(404)) status = 404;
+    cars = '<ul>' + items.map((car) => '<li>' + car.id + ' ' + car.askingPrice + '</li>').join('') + '</ul>';
+  }
+  if (url === '/blog') await fetch('/api/testdrivebooking/buyer/nobody%40example.test');
+  renders += 1;
   const head = '<title>' + url + '</title><link rel="canonical" href="' + origin + url + '"/>';
-  const root = '<div id="root"><p>' + url + '</p><p>' + (me ? me.email : 'signed out') + '</p></div>';
-  const status = url.startsWith('/missing') ? 404 : 200;
+  const root = '<div id="root"><p>' + url + '</p><p>' + (me ? me.email : 'signed out') + '</p>' + cars +
+    '<p>render ' + renders + '</p></div>';
   return { status, rendered: Promise.resolve({ head, root }) };
 }
 `;

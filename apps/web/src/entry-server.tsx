@@ -13,7 +13,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { guardRedirect, loadPageData, pageStatus } from './app/page-data.ts';
+import { guardRedirect, loadPageData, pageMatches, pageStatus } from './app/page-data.ts';
 import { AppProvider } from './app/provider.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { sendRequestsWith } from './lib/api-client.ts';
@@ -67,14 +67,15 @@ async function render({ url, origin, onError }: PageRequest): Promise<PageAnswer
   const loader = createQueryClient();
   // `undefined` when the session could not be checked: the page renders, and the browser asks again.
   const me = await loader.fetchQuery(meQueryOptions()).catch(() => undefined);
-  const redirect = me === undefined ? undefined : guardRedirect(url, me);
+  const matches = pageMatches(url);
+  const redirect = me === undefined ? undefined : guardRedirect(url, me, matches);
   if (redirect) {
     loader.clear();
     return { redirect };
   }
   // Before the status, which goes before any HTML: the data tells whether the page exists.
   await loadPageData(loader, pathname, me ?? undefined);
-  const status = pageStatus(loader, pathname);
+  const status = pageStatus(loader, url, matches);
   const state = pageState(loader);
   loader.clear();
   const rendered = renderDocument(url, origin, createQueryClient(state), pageStateElement(state), onError);

@@ -9,7 +9,8 @@
  * began before the write cannot store its older answer (the version check below), and a read that
  * begins after it reads the committed rows. A write that announces nothing (SQL typed by an
  * operator), or one missed while the event listener's connection was silently dead, is bounded by
- * MAX_AGE_MS (ADR 0009). One cache per app, built in `buildApp` (`context.catalogue`).
+ * MAX_AGE_MS (ADR 0009). One cache per app, built in `buildApp` (`context.catalogue`); a second one
+ * keeps the public pages' HTML, which shows the same catalogue (web/server-rendering.ts).
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -133,15 +134,7 @@ export class CatalogueCache {
     const answer = await this.get(options.key, async () =>
       JSON.stringify(options.schema.parse(await options.load())),
     );
-    const acceptEncoding = request.headers['accept-encoding'];
-    const encoding = acceptEncoding ? (negotiate(acceptEncoding, ENCODINGS) as Encoding | null) : null;
-    const chosen = encoding ? answer[encoding] : answer.identity;
-    // no-cache: browsers keep the copy but ask every time, so a change shows at once and the question
-    // costs a 304. An answer to a signed-in caller is made private by http/personal-answers.ts.
-    reply.header('etag', chosen.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    if (matches(request.headers['if-none-match'], chosen.etag)) return reply.code(304).send();
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply.type('application/json; charset=utf-8').send(chosen.bytes);
+    return sendCached(request, reply, answer, 'application/json; charset=utf-8');
   }
 
   private store(key: string, answer: CachedAnswer) {
@@ -149,6 +142,22 @@ export class CatalogueCache {
     this.entries.set(key, { answer, storedAt: Date.now() });
     if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
   }
+}
+
+/**
+ * Sends a cached answer in the encoding the request accepts, as it was made, or a bodiless 304 when
+ * the request holds its ETag.
+ */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, type: string) {
+  const acceptEncoding = request.headers['accept-encoding'];
+  const encoding = acceptEncoding ? (negotiate(acceptEncoding, ENCODINGS) as Encoding | null) : null;
+  const chosen = encoding ? answer[encoding] : answer.identity;
+  // no-cache: browsers keep the copy but ask every time, so a change shows at once and the question
+  // costs a 304. An answer to a signed-in caller is made private by http/personal-answers.ts.
+  reply.header('etag', chosen.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  if (matches(request.headers['if-none-match'], chosen.etag)) return reply.code(304).send();
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.type(type).send(chosen.bytes);
 }
 
 const etagOf = (body: Buffer) => createHash('sha1').update(body).digest('base64url');

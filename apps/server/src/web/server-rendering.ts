@@ -8,6 +8,13 @@
  * the visitor's cookie. index.html's head (its styles and scripts) goes out with the status and stays
  * open; when the page has rendered, its own head elements (title, description, canonical address,
  * link previews, the preload of its main image) close it, and the page follows.
+ *
+ * The public pages (the sitemap's paths, without a search part) look the same to every signed-out
+ * visitor: for a request without a cookie they are rendered whole once, kept compressed in `cache`
+ * (a catalogue cache of their own, emptied by the same domain events, ADR 9) and sent from there, with
+ * an ETag, until the catalogue changes. A request with a cookie, any other page, and a render that
+ * cannot be kept (a redirect, another status than 200, a failed read or render) are rendered for the
+ * request itself.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -17,6 +24,7 @@ import { pathToFileURL } from 'node:url';
 import { type BrotliCompress, constants, createBrotliCompress, createGzip, type Gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type CatalogueCache, sendCached } from '../catalogue/catalogue-cache.ts';
 import type { AllowedOrigins } from '../config/origins.ts';
 
 /** What the server entry exports; apps/web/src/entry-server.tsx defines it. */
@@ -26,33 +34,46 @@ interface ServerEntry {
     origin: string;
     fetch: typeof fetch;
     onError: (error: unknown) => void;
-  }): Promise<{ redirect: string } | { status: number; rendered: Promise<{ head: string; root: string }> }>;
+  }): Promise<PageAnswer>;
   /** The public pages' paths, for crawlers (web/crawlers.ts). */
   sitemapPaths: readonly string[];
 }
+
+type PageAnswer =
+  | { redirect: string }
+  | { status: number; rendered: Promise<{ head: string; root: string }> };
 
 export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
 /** Where index.html's page goes; the server entry sends what replaces it. */
 const EMPTY_ROOT = '<div id="root"></div>';
 const HEAD_END = '</head>';
+const HTML = 'text/html; charset=utf-8';
 /** Every page has its own title (PageHead in the web app); index.html's serves the Vite dev server. */
 const TEMPLATE_TITLE = /<title>[^<]*<\/title>\s*/;
 
-/** Compressed as it streams, at levels fast enough for every request (the build's files use the highest). */
+/**
+ * Compressed as it streams, at levels fast enough for every request (the build's files use the highest).
+ * Brotli's window is 256 KB, more than a page, rather than its default 4 MB: the same bytes, and less
+ * to allocate and clear per request (a fifth of its time on a car page).
+ */
 const COMPRESSORS = {
-  br: () => createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  br: () =>
+    createBrotliCompress({
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 18 },
+    }),
   gzip: () => createGzip({ level: 6 }),
 };
 
 /**
  * The renderer of the built web app in `webDist` and the paths of its public pages, or `undefined` for
- * a build without a server entry.
+ * a build without a server entry. `cache` keeps the public pages of signed-out visitors (see above).
  */
 export async function createPageRenderer(
   app: FastifyInstance,
   webDist: string,
   origins: AllowedOrigins,
+  cache: CatalogueCache,
 ): Promise<{ renderPage: PageRenderer; sitemapPaths: readonly string[] } | undefined> {
   const entryFile = path.join(webDist, 'ssr', 'entry-server.js');
   if (!existsSync(entryFile)) return undefined;
@@ -60,14 +81,38 @@ export async function createPageRenderer(
   const template = await readFile(path.join(webDist, 'index.html'), 'utf8');
   const [templateHead, bodyStart, tail] = splitTemplate(template, webDist);
   const head = templateHead.replace(TEMPLATE_TITLE, '');
+  /** Bounded by construction: these paths, times the site's origins (config/origins.ts). */
+  const publicPaths = new Set(entry.sitemapPaths.filter((page) => !page.includes('?')));
 
-  const renderPage: PageRenderer = async (request, reply) => {
-    const page = await entry.renderPage({
+  /** `onFailure`: a read of the page's data or its render failed (the page is still sent). */
+  const render = (request: FastifyRequest, origin: string, onFailure = () => {}) =>
+    entry.renderPage({
       url: request.url,
-      origin: origins.siteOriginFor(`${request.protocol}://${request.host}`),
-      fetch: (input, init) => answerInProcess(app, request, input, init),
-      onError: (error) => request.log.error({ err: error }, 'rendering a page failed'),
+      origin,
+      fetch: async (input, init) => {
+        const answer = await answerInProcess(app, request, input, init);
+        if (!answer.ok) onFailure();
+        return answer;
+      },
+      onError: (error) => {
+        onFailure();
+        request.log.error({ err: error }, 'rendering a page failed');
+      },
     });
+
+  /** The whole page for every signed-out visitor, or `NotKept` with the answer for this request. */
+  const renderPublicPage = async (request: FastifyRequest, origin: string): Promise<string> => {
+    let failed = false;
+    const page = await render(request, origin, () => {
+      failed = true;
+    });
+    if ('redirect' in page || page.status !== 200) throw new NotKept(page);
+    const rendered = await page.rendered.catch(() => undefined);
+    if (!rendered || failed) throw new NotKept(page);
+    return head + rendered.head + bodyStart + rendered.root + tail;
+  };
+
+  const send = (request: FastifyRequest, reply: FastifyReply, page: PageAnswer) => {
     // A page rendered for a signed-in visitor holds their data: like their /api answers
     // (http/personal-answers.ts), no cache may keep it.
     reply.header('cache-control', request.headers.cookie === undefined ? 'no-cache' : 'private, no-store');
@@ -84,9 +129,34 @@ export async function createPageRenderer(
         body.end(bodyStart + EMPTY_ROOT + tail);
       },
     );
-    return reply.code(page.status).type('text/html; charset=utf-8').send(body);
+    return reply.code(page.status).type(HTML).send(body);
+  };
+
+  const renderPage: PageRenderer = async (request, reply) => {
+    const origin = origins.siteOriginFor(`${request.protocol}://${request.host}`);
+    if (request.headers.cookie === undefined && publicPaths.has(request.url)) {
+      try {
+        const page = await cache.get(`${origin}${request.url}`, () => renderPublicPage(request, origin));
+        // no-cache, as for every signed-out page: a browser or a shared cache may keep it, but asks
+        // each time (a 304 while it has not changed), and a request with a session gets its own.
+        return sendCached(request, reply, page, HTML);
+      } catch (error) {
+        if (!(error instanceof NotKept)) throw error;
+        return send(request, reply, error.page);
+      }
+    }
+    return send(request, reply, await render(request, origin));
   };
   return { renderPage, sitemapPaths: entry.sitemapPaths };
+}
+
+/** A public page's render that is not kept; `page` answers the request (and any that waited for it). */
+class NotKept extends Error {
+  readonly page: PageAnswer;
+  constructor(page: PageAnswer) {
+    super('This render of a public page is not kept.');
+    this.page = page;
+  }
 }
 
 /** index.html as its head (open), what follows up to the page, and what follows the page. */

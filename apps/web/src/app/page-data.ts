@@ -8,7 +8,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { isValidElement } from 'react';
-import { matchPath, matchRoutes, type Params } from 'react-router';
+import { matchPath, matchRoutes, type Params, type RouteMatch } from 'react-router';
 import { routePatterns as r } from '../config/paths.ts';
 import { reportedCarsQueryOptions, usersQueryOptions } from '../features/admin/index.ts';
 import { RequireAuth, RequireRole, type RequireRoleProps, roleGuard } from '../features/auth/index.ts';
@@ -93,13 +93,21 @@ export async function loadPageData(
 }
 
 /**
+ * The routes of router.tsx that the page at `url` (path and search) is under, outermost first. React
+ * Router flattens and ranks the whole route tree on each match, so a page render matches once and
+ * hands the result to `guardRedirect` and `pageStatus`.
+ */
+export function pageMatches(url: string): RouteMatch[] {
+  return matchRoutes(routes, new URL(url, 'http://redline.invalid').pathname) ?? [];
+}
+
+/**
  * Where the guards of router.tsx (RequireAuth, RequireRole) above the page at `url` send `me`
  * (`null`: signed out), as they would in the browser; `undefined` when the page is theirs. A
  * signed-out visitor, or a user with the wrong account, goes to sign in and comes back afterwards.
  */
-export function guardRedirect(url: string, me: User | null): string | undefined {
-  const { pathname } = new URL(url, 'http://redline.invalid');
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+export function guardRedirect(url: string, me: User | null, matches = pageMatches(url)): string | undefined {
+  for (const { route } of matches) {
     if (route.Component === RequireAuth && !me) return loginReturningTo(url);
     if (isValidElement<RequireRoleProps>(route.element) && route.element.type === RequireRole) {
       const guard = roleGuard(route.element.props.roles, me);
@@ -115,8 +123,8 @@ export function guardRedirect(url: string, me: User | null): string | undefined 
  * first data the API says does not exist (a car, a category, a booking: the page shows its not-found
  * state); 200 otherwise.
  */
-export function pageStatus(client: QueryClient, pathname: string): 200 | 404 {
-  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
+export function pageStatus(client: QueryClient, url: string, matches = pageMatches(url)): 200 | 404 {
+  const leaf = matches.at(-1)?.route;
   const missing = client.getQueryCache().getAll().some(answeredMissing);
   return leaf?.path === r.notFound || missing ? 404 : 200;
 }

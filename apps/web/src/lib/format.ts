@@ -22,10 +22,23 @@ export function formatCharge(cents: number): string {
   return usdCents.format(cents / 100);
 }
 
+/**
+ * Intl's date formatters are costly to make (a server render made one per date shown): one per set of
+ * options, made on first use; the options come from the code, so there are few.
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function formatDate(
   iso: string,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
 ): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(undefined, options).format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  const key = JSON.stringify(options);
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, options);
+    dateFormats.set(key, format);
+  }
+  return format.format(date);
 }

@@ -15,6 +15,8 @@ const VISITOR_SCROLLS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const
 type Positions = Record<string, number>;
 
 function readPositions(): Positions {
+  // A server render has no sessionStorage, and nothing to restore (an error thrown per page costs).
+  if (typeof sessionStorage === 'undefined') return {};
   try {
     return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Positions;
   } catch {
