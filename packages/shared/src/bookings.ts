@@ -14,9 +14,6 @@ import { oneLineText } from './common.ts';
 import { BOOKING_HORIZON_DAYS } from './constants.ts';
 import { phoneSchema } from './phone.ts';
 
-/** A 409 of this code carries the buyer's existing booking of the car as `fields.bookingId`. */
-export const BOOKING_ERROR_CODES = { alreadyBooked: 'already_booked' } as const;
-
 export const BOOKING_MESSAGES = {
   past: 'Choose a date and time in the future',
   tooFar: `Choose a date within the next ${BOOKING_HORIZON_DAYS} days`,

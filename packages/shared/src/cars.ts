@@ -4,14 +4,17 @@
  */
 import { z } from 'zod';
 import { multiLineText, oneLineText, pageOf } from './common.ts';
-import { CAR_YEAR_MIN, carYearMax, FUELS, MAX_CAR_PHOTOS } from './constants.ts';
+import {
+  CAR_ABOUT_MAX,
+  CAR_KM_MAX,
+  CAR_PRICE_MAX_CENTS,
+  CAR_TOP_SPEED_MAX,
+  CAR_YEAR_MIN,
+  carYearMax,
+  FUELS,
+  MAX_CAR_PHOTOS,
+} from './constants.ts';
 import { photoKeySchema, photoSchema } from './photos.ts';
-
-/** Prices are stored as 32-bit integers of cents; $20,000,000 keeps well inside that. */
-export const CAR_PRICE_MAX_CENTS = 2_000_000_000;
-export const CAR_TOP_SPEED_MAX = 600;
-export const CAR_KM_MAX = 5_000_000;
-export const CAR_ABOUT_MAX = 5000;
 
 const cents = (label: string) =>
   z

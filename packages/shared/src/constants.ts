@@ -1,4 +1,7 @@
-/** Business constants of Redline (spec section 9), shared by server and browser. */
+/**
+ * Business constants of Redline (spec section 9), shared by server and browser. No zod here: pages
+ * show these values without loading the schemas (docs/decisions/0002).
+ */
 export const FUELS = ['Petrol', 'Diesel', 'Electric', 'Hybrid'] as const;
 export type Fuel = (typeof FUELS)[number];
 
@@ -11,6 +14,11 @@ export type SignUpRole = (typeof SIGN_UP_ROLES)[number];
 export const CAR_YEAR_MIN = 1999;
 /** The year range ends at the current year (a deliberate deviation from the spec's 2022). */
 export const carYearMax = (): number => new Date().getFullYear();
+/** Prices are stored as 32-bit integers of cents; $20,000,000 keeps well inside that. */
+export const CAR_PRICE_MAX_CENTS = 2_000_000_000;
+export const CAR_TOP_SPEED_MAX = 600;
+export const CAR_KM_MAX = 5_000_000;
+export const CAR_ABOUT_MAX = 5000;
 
 export const PASSWORD_MIN_LENGTH = 7;
 /** The test-drive fee in USD cents ($120). */
@@ -21,6 +29,18 @@ export const ABOUT_PREVIEW_LENGTH = 100;
 export const HOME_CATEGORY_SKIP = 3;
 export const MAX_CAR_PHOTOS = 10;
 export const BOOKING_HORIZON_DAYS = 90;
+/** A 409 of this code carries the buyer's existing booking of the car as `fields.bookingId`. */
+export const BOOKING_ERROR_CODES = { alreadyBooked: 'already_booked' } as const;
+
+export const REPORT_REASONS = [
+  'Misleading information',
+  'Suspected fraud',
+  'Car already sold',
+  'Inappropriate content',
+  'Other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_DETAILS_MAX_LENGTH = 1000;
 
 export const PAGE_SIZE_DEFAULT = 12;
 export const PAGE_SIZE_MAX = 50;

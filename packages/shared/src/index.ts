@@ -10,6 +10,8 @@ export * from './contact.ts';
 export * from './errors.ts';
 export * from './payments.ts';
 export * from './phone.ts';
+export * from './phone-display.ts';
+export * from './photo-limits.ts';
 export * from './photos.ts';
 export * from './reports.ts';
 export * from './saved-cars.ts';

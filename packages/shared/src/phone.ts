@@ -6,16 +6,13 @@
  * A number typed without a country code is read as a US number: prices are in US dollars and the
  * marketplace's demo city is Austin (docs/buyer-journey.md).
  */
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { parsePhone } from './phone-display.ts';
 
-export const PHONE_DEFAULT_COUNTRY = 'US';
 export const PHONE_MESSAGES = {
   required: 'Phone is required',
   invalid: 'Enter a valid phone number, with its country code if it is not a US number',
 } as const;
-
-const parse = (value: string) => parsePhoneNumberFromString(value, PHONE_DEFAULT_COUNTRY);
 
 /** A phone number as typed, answered in E.164 once it is a real number. */
 export const phoneSchema = z
@@ -24,20 +21,10 @@ export const phoneSchema = z
   .min(1, PHONE_MESSAGES.required)
   .max(30, PHONE_MESSAGES.invalid)
   .transform((value, ctx) => {
-    const number = parse(value);
+    const number = parsePhone(value);
     if (!number?.isValid()) {
       ctx.addIssue({ code: 'custom', message: PHONE_MESSAGES.invalid });
       return z.NEVER;
     }
     return number.number;
   });
-
-/**
- * How a stored phone number reads and dials: international format and a tel: link. Rows stored
- * before numbers were kept in E.164 may not parse: they are shown as stored.
- */
-export function displayPhone(stored: string): { text: string; href: string } {
-  const number = parse(stored);
-  if (!number?.isValid()) return { text: stored, href: `tel:${stored.replace(/[^\d+]/g, '')}` };
-  return { text: number.formatInternational(), href: number.getURI() };
-}

@@ -1,16 +1,8 @@
 /** Reports of cars by buyers, and the admin's view of reported cars. */
 import { z } from 'zod';
 import { multiLineText } from './common.ts';
+import { REPORT_DETAILS_MAX_LENGTH, REPORT_REASONS } from './constants.ts';
 
-export const REPORT_REASONS = [
-  'Misleading information',
-  'Suspected fraud',
-  'Car already sold',
-  'Inappropriate content',
-  'Other',
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_DETAILS_MAX_LENGTH = 1000;
 export const reportReasonSchema = z.enum(REPORT_REASONS, { error: 'Choose a reason' });
 
 const carId = z.guid({ error: 'Choose a car' });

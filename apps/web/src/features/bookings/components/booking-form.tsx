@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BOOKING_ERROR_CODES,
   type BookingInput,
-  bookingInputSchema,
   type Car,
   carName,
   lastBookableDate,
@@ -16,6 +14,7 @@ import { TextField } from '../../../components/ui/form-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useBookTestDrive } from '../api/book-test-drive.ts';
 
@@ -50,7 +49,7 @@ export function BookingForm({ car, buyer, onDone, onCancel, onAlreadyBooked }: B
     setFocus,
     formState: { errors },
   } = useForm<BookingInput>({
-    resolver: zodResolver(bookingInputSchema),
+    resolver: lazyZodResolver(() => import('../utils/schemas.ts').then((m) => m.bookingInputSchema)),
     defaultValues: { carId: car.id, phone: '', city: '', date: '', time: '' },
   });
 

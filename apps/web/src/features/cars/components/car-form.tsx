@@ -2,13 +2,12 @@
  * Post a Car and Edit post: every field and rule of spec section 5, validated in the browser with
  * the same shared schema the API uses. Prices are typed in dollars and sent as integer cents.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CAR_ABOUT_MAX,
   CAR_YEAR_MIN,
   type Car,
   type CarInput,
-  carInputSchema,
+  type carInputSchema,
   carYearMax,
   FUELS,
 } from '@redline/shared';
@@ -18,6 +17,7 @@ import type { z } from 'zod';
 import { PhotoPicker } from '../../../components/photos/photo-picker.tsx';
 import { controlA11y, Field, TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateCar } from '../api/create-car.ts';
 import { useUpdateCar } from '../api/update-car.ts';
@@ -33,8 +33,6 @@ type CarFormProps = {
   onCancel?: () => void;
 };
 
-/** Editing leaves out the declarations: the seller made them when posting. */
-const carEditSchema = carInputSchema.omit({ declarations: true });
 type CarFormInput = z.input<typeof carInputSchema>;
 
 const DECLARATIONS = [
@@ -89,7 +87,9 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
     formState: { errors },
   } = useForm<CarFormInput, unknown, CarInput>({
     // The edit schema is the same minus the declarations, which editing does not show.
-    resolver: (editing ? zodResolver(carEditSchema) : zodResolver(carInputSchema)) as Resolver<
+    resolver: (editing
+      ? lazyZodResolver(() => import('../utils/schemas.ts').then((m) => m.carEditSchema))
+      : lazyZodResolver(() => import('../utils/schemas.ts').then((m) => m.carInputSchema))) as Resolver<
       CarFormInput,
       unknown,
       CarInput

@@ -2,46 +2,15 @@
  * Test mode's card form (no Stripe account configured): number, expiry and CVC, checked by the
  * built-in provider with Stripe's test-card rules. Nothing is charged and nothing is stored.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { testCardSchema } from '@redline/shared';
 import { type ChangeEvent, useEffect, useEffectEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { confirmTestPayment } from '../api/confirm-test-payment.ts';
 import type { ConfirmCard } from '../api/pay-booking.ts';
-import {
-  caretAfterDigits,
-  countDigits,
-  formatCardNumber,
-  formatExpiry,
-  parseExpiry,
-} from '../utils/card-input.ts';
+import { caretAfterDigits, countDigits, formatCardNumber, formatExpiry } from '../utils/card-input.ts';
+import type { CardFormInput, CardFormOutput } from '../utils/schemas.ts';
 import { PayButton, PaymentErrorText } from './pay-controls.tsx';
-
-/** The form's fields; number and CVC follow the shared test-card rules, the expiry is typed as MM/YY. */
-export const cardFormSchema = z.object({
-  number: testCardSchema.shape.number,
-  expiry: z
-    .string()
-    .trim()
-    .min(1, 'Enter the expiry date')
-    .transform((value, ctx) => {
-      const expiry = parseExpiry(value);
-      if (!expiry) {
-        ctx.addIssue({ code: 'custom', message: 'Enter the expiry as MM/YY', input: value });
-        return z.NEVER;
-      }
-      if (expiry.month < 1 || expiry.month > 12) {
-        ctx.addIssue({ code: 'custom', message: 'Enter a month from 1 to 12', input: value });
-        return z.NEVER;
-      }
-      return expiry;
-    }),
-  cvc: testCardSchema.shape.cvc.min(1, 'Enter the security code'),
-});
-type CardFormInput = z.input<typeof cardFormSchema>;
-type CardFormOutput = z.output<typeof cardFormSchema>;
 
 export const TEST_CARDS = [
   { number: '4242 4242 4242 4242', result: 'Succeeds' },
@@ -88,7 +57,7 @@ export function TestCardForm({
     watch,
     formState: { errors },
   } = useForm<CardFormInput, unknown, CardFormOutput>({
-    resolver: zodResolver(cardFormSchema),
+    resolver: lazyZodResolver(() => import('../utils/schemas.ts').then((m) => m.cardFormSchema)),
     defaultValues: { number: '', expiry: '', cvc: '' },
   });
 

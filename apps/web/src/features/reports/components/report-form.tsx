@@ -1,15 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   REPORT_DETAILS_MAX_LENGTH,
   REPORT_REASONS,
   type ReportInput,
-  reportInputSchema,
+  type reportInputSchema,
 } from '@redline/shared';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { TextAreaField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useReportCar } from '../api/report-car.ts';
 
@@ -31,7 +31,7 @@ export function ReportForm({ carId, onReported, onCancel }: ReportFormProps) {
     control,
     formState: { errors },
   } = useForm<z.input<typeof reportInputSchema>, unknown, ReportInput>({
-    resolver: zodResolver(reportInputSchema),
+    resolver: lazyZodResolver(() => import('../utils/schemas.ts').then((m) => m.reportInputSchema)),
     defaultValues: { carId, details: '' },
   });
   const reason = useWatch({ control, name: 'reason' });
