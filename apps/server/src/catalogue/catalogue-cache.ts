@@ -46,7 +46,7 @@ const gzipAsync = promisify(gzip);
  * A 64 KB window: it holds a whole answer (a page of cars is about 14 KB), and it keeps Brotli on
  * its small hash tables, about 0.6 MB per compression instead of 2.7 MB with the default 4 MB
  * window. Compressions run on libuv's threads, each with its own malloc arena that keeps its peak:
- * the default window cost about 20 MB of resident memory under the soak (docs/performance.md, section 6).
+ * the default window held about 25 MB more resident memory under the soak (docs/performance.md, section 6).
  */
 const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_LGWIN]: 16 };
 
