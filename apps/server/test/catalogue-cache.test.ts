@@ -117,6 +117,8 @@ describe('ETag and 304', () => {
     expect(br.headers.vary).toBe('accept-encoding');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    // The stream declares a 64 KB window (first bit 0: WBITS 16), which keeps the compressor small.
+    expect(br.rawPayload[0]! & 1).toBe(0);
 
     const gz = await get('/api/advertise?limit=50', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
