@@ -2,10 +2,12 @@
  * The OpenAPI document as a client generator reads it (issue 16, item 10), the 405 answer of a
  * known path called with another method, and the API_DOCS setting (item 4).
  */
+import { rm } from 'node:fs/promises';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/config.ts';
 import { createTestApp, errorOf, type TestApp } from './helpers.ts';
+import { standInWebBuild } from './web-build.ts';
 
 let t: TestApp;
 let doc: OpenAPIV3.Document;
@@ -29,10 +31,13 @@ function operations() {
   );
 }
 
-/** Every route the app declares, except Better Auth's catch-all (documented call by call) and hidden ones. */
+/** Every API route the app declares, except Better Auth's catch-all (documented call by call) and hidden ones. */
 function documentedRoutes() {
   return t.app.accessPolicy.filter(
-    (p) => p.url !== '/api/auth/*' && !(p.method === 'POST' && p.url === '/api/users'),
+    (p) =>
+      p.url.startsWith('/api/') &&
+      p.url !== '/api/auth/*' &&
+      !(p.method === 'POST' && p.url === '/api/users'),
   );
 }
 
@@ -142,6 +147,21 @@ describe('the OpenAPI document', () => {
         }),
       },
     });
+  });
+
+  it('is the same document with the web app served beside the API (its crawler files are not operations)', async () => {
+    const webDist = await standInWebBuild();
+    const withWeb = await createTestApp({ WEB_DIST: webDist });
+    try {
+      expect(withWeb.app.accessPolicy.map((p) => p.url)).toContain('/robots.txt');
+      const res = await withWeb.app.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(doc);
+      expect(Object.keys(doc.paths).filter((path) => !path.startsWith('/api/'))).toEqual([]);
+    } finally {
+      await withWeb.close();
+      await rm(webDist, { recursive: true, force: true });
+    }
   });
 
   it('is the same document whatever payments are configured', async () => {

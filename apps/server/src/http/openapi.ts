@@ -117,12 +117,17 @@ const zodTransformObject = createJsonSchemaTransformObject({});
 
 type TransformInput = Parameters<typeof zodTransform>[0];
 
+/**
+ * The document describes the API, the routes under `/api/`: the web app's own files beside it
+ * (robots.txt, sitemap.xml: web/crawlers.ts) are not operations of it.
+ */
 function transform(input: TransformInput) {
   const { otherStatuses: _, files, ...schema } = (input.schema ?? {}) as Record<string, unknown>;
+  const route = input.route as RouteOptions & { config?: { access?: Access } };
+  if (!route.url.startsWith('/api/')) return { schema: { hide: true }, url: input.url };
   const result = zodTransform({ ...input, schema });
   const transformed = result.schema as Record<string, unknown>;
   if (transformed.hide) return result;
-  const route = input.route as RouteOptions & { config?: { access?: Access } };
   if (!transformed.operationId) throw new Error(`Route ${route.method} ${route.url} has no operationId`);
   transformed.security = route.config?.access === 'public' ? [] : [{ [SECURITY_SCHEME]: [] }];
   transformed['x-statuses'] = statusesOf(route);
