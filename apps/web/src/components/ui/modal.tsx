@@ -1,9 +1,11 @@
 /**
  * daisyUI modals on the native <dialog> (focus trap, Escape, top layer for free). A modal is
  * mounted only while open, so forms inside start fresh each time; focus moves to the element
- * marked `data-autofocus` (else the first control) and returns to the opener on close.
+ * marked `data-autofocus` (else the first control) and returns to the opener on close. Content
+ * loaded on opening (a lazy form) shows a spinner, announced as `loadingLabel`, until it has arrived.
  */
-import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, Suspense, useId, useLayoutEffect, useRef } from 'react';
+import { Spinner } from './spinner.tsx';
 
 type ModalProps = {
   open: boolean;
@@ -14,6 +16,8 @@ type ModalProps = {
   /** While true (e.g. a request is on its way) Escape, the backdrop and the close button do nothing. */
   busy?: boolean;
   size?: 'md' | 'lg';
+  /** What the spinner announces while lazy content loads. */
+  loadingLabel?: string;
 };
 
 export function Modal({ open, ...props }: ModalProps) {
@@ -27,6 +31,7 @@ function OpenModal({
   children,
   busy = false,
   size = 'md',
+  loadingLabel = 'Loading',
 }: Omit<ModalProps, 'open'>) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -95,7 +100,15 @@ function OpenModal({
             </svg>
           </button>
         </div>
-        {children}
+        <Suspense
+          fallback={
+            <div className="my-8 flex justify-center">
+              <Spinner label={loadingLabel} />
+            </div>
+          }
+        >
+          {children}
+        </Suspense>
       </div>
       <div className="modal-backdrop">
         <button type="button" tabIndex={-1} onClick={close}>

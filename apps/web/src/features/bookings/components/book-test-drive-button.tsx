@@ -1,9 +1,8 @@
 import type { Car, User } from '@redline/shared';
 import { useIsMutating } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { bookTestDriveMutationKey } from '../api/book-test-drive.ts';
 import type { ExistingBooking } from './booking-form.tsx';
@@ -80,27 +79,20 @@ export function BookTestDriveButton({ car, user }: BookTestDriveButtonProps) {
         open={open}
         onClose={() => setOpen(false)}
         busy={pending}
+        loadingLabel="Loading the booking form"
         title="Book a test drive"
         description="Choose when and where you would like to drive it. The seller will meet you there."
       >
-        <Suspense
-          fallback={
-            <div className="my-8 flex justify-center">
-              <Spinner label="Loading the booking form" />
-            </div>
-          }
-        >
-          <BookingForm
-            car={car}
-            buyer={user}
-            onDone={() => setOpen(false)}
-            onCancel={() => setOpen(false)}
-            onAlreadyBooked={(booking) => {
-              setExisting(booking);
-              setOpen(false);
-            }}
-          />
-        </Suspense>
+        <BookingForm
+          car={car}
+          buyer={user}
+          onDone={() => setOpen(false)}
+          onCancel={() => setOpen(false)}
+          onAlreadyBooked={(booking) => {
+            setExisting(booking);
+            setOpen(false);
+          }}
+        />
       </Modal>
     </>
   );

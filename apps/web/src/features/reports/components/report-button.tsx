@@ -1,8 +1,7 @@
 import { type Car, carName, type User } from '@redline/shared';
 import { useIsMutating } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { reportMutationKey } from '../api/report-car.ts';
 
 // Loaded when the buyer opens it, not with the car page: its validation (zod) and form library.
@@ -56,25 +55,18 @@ export function ReportButton({ car, user }: ReportButtonProps) {
         open={open}
         onClose={() => setOpen(false)}
         busy={pending}
+        loadingLabel="Loading the report form"
         title="Report about this post"
         description={`Tell the admins what is wrong with the ${carName(car)}. They review every report.`}
       >
-        <Suspense
-          fallback={
-            <div className="my-8 flex justify-center">
-              <Spinner label="Loading the report form" />
-            </div>
-          }
-        >
-          <ReportForm
-            carId={car.id}
-            onReported={() => {
-              setReported(true);
-              setOpen(false);
-            }}
-            onCancel={() => setOpen(false)}
-          />
-        </Suspense>
+        <ReportForm
+          carId={car.id}
+          onReported={() => {
+            setReported(true);
+            setOpen(false);
+          }}
+          onCancel={() => setOpen(false)}
+        />
       </Modal>
     </>
   );
