@@ -1,7 +1,9 @@
 /**
  * Lighthouse with its default config (the mobile preset: simulated slow 4G and a 4× slower CPU) in
- * Debian's Chromium, a fresh browser per run. A page is measured `runs` times and Lighthouse's own
- * median run (closest to the median FCP and TTI) is reported.
+ * Debian's Chromium, a fresh browser per run. A page is measured `runs` times; each score and metric
+ * is the median of the runs, with the runs' range beside the ones that swing with the machine's load
+ * (performance, LCP, TBT). The failing audits and the saved report are Lighthouse's own median run
+ * (closest to the median FCP and TTI).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -34,6 +36,17 @@ export interface PageFigures {
    * calibrated for a fast desktop (about 1,300 and more); on a slower or busy machine TBT comes out higher.
    */
   benchmarkIndex: number;
+}
+
+/** A page's figures over several runs: the medians, and the range of the load-sensitive ones. */
+export interface PageMedians extends PageFigures {
+  runs: number;
+  range: {
+    performance: [number, number];
+    lcpMs: [number, number];
+    tbtMs: [number, number];
+    benchmarkIndex: [number, number];
+  };
 }
 
 /** Attempts per run: on a busy machine Lighthouse now and then fails to record a trace (NO_NAVSTART). */
@@ -96,11 +109,37 @@ export async function measurePage(
   name: string,
   url: string,
   { runs, headers = {} }: { runs: number; headers?: Record<string, string> },
-): Promise<PageFigures> {
+): Promise<PageMedians> {
   const results: Result[] = [];
   for (let i = 0; i < runs; i++) results.push(await runOnce(url, headers));
-  const median = computeMedianRun(results);
+  const medianRun = computeMedianRun(results);
   mkdirSync(REPORT_DIR, { recursive: true });
-  writeFileSync(path.join(REPORT_DIR, `${name}.json`), JSON.stringify(median));
-  return figures(median);
+  writeFileSync(path.join(REPORT_DIR, `${name}.json`), JSON.stringify(medianRun));
+  const each = results.map(figures);
+  const of = (pick: (f: PageFigures) => number) => each.map(pick);
+  const range = (values: number[]): [number, number] => [Math.min(...values), Math.max(...values)];
+  const scores = {} as Record<Category, number>;
+  for (const category of CATEGORIES) scores[category] = median(of((f) => f.scores[category]));
+  return {
+    ...figures(medianRun),
+    scores,
+    lcpMs: median(of((f) => f.lcpMs)),
+    tbtMs: median(of((f) => f.tbtMs)),
+    cls: median(of((f) => f.cls)),
+    benchmarkIndex: median(of((f) => f.benchmarkIndex)),
+    runs,
+    range: {
+      performance: range(of((f) => f.scores.performance)),
+      lcpMs: range(of((f) => f.lcpMs)),
+      tbtMs: range(of((f) => f.tbtMs)),
+      benchmarkIndex: range(of((f) => f.benchmarkIndex)),
+    },
+  };
+}
+
+/** The median of a list (the mean of the middle two for an even count). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : round((sorted[mid - 1]! + sorted[mid]!) / 2, 3);
 }

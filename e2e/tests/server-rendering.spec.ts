@@ -244,14 +244,19 @@ test('the browser takes a rendered page over without hydration errors or asking 
   expect(categories.description).toHaveLength(1);
   expect(categories.description).not.toEqual(home.description);
 
+  for (const path of ['/api/me', '/api/categories', '/api/advertise'])
+    expect(asked, path).not.toContain(path);
+
+  // The car page is rendered for every signed-in visitor alike (ADR 18): the browser asks who this
+  // one is, once, and not for the car.
   await page.goto(`/cars/id/${car.id}`);
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save this car' })).toBeVisible();
 
   expect(problems).toEqual([]);
-  for (const path of ['/api/me', '/api/categories', '/api/advertise', `/api/cars/id/${car.id}`]) {
-    expect(asked, path).not.toContain(path);
-  }
+  expect(asked.filter((path) => path === '/api/me')).toHaveLength(1);
+  expect(asked).not.toContain(`/api/cars/id/${car.id}`);
 });
 
 /** A small marketplace of this test's own: a seller's car, booked, saved and reported by a buyer. */
@@ -323,11 +328,10 @@ test("every signed-in user's pages arrive with their rows: dashboards, the pay p
       await expect(page.getByRole('main').getByText(content).first(), path).toBeAttached();
     }
     if (who === 'buyer') {
+      // The car page is the same for every signed-in visitor (ADR 18): nothing of theirs is in it.
       await page.goto(`/cars/id/${m.car.id}`);
-      await expect(page.getByRole('button', { name: 'Save this car' })).toHaveAttribute(
-        'aria-pressed',
-        'true',
-      );
+      await expect(page.getByRole('button', { name: 'Save this car' })).toHaveCount(0);
+      expect(await page.content()).not.toContain(m.buyer.email);
       await page.goto(`/buyer/bookings/${m.booking.id}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your test drive');
     }
@@ -354,10 +358,43 @@ test('every signed-in page hydrates without asking for its data again', async ({
       await expect(page.getByRole('main').getByText(content).first(), path).toBeVisible();
       await page.waitForLoadState('networkidle');
       page.off('request', onRequest);
-      expect(asked, path).toEqual([]);
+      // A page rendered for every signed-in visitor (the car page, ADR 18) asks only for what is the
+      // visitor's own: who they are, and a buyer's saved state, once each.
+      const own = path.startsWith('/cars/id/') ? ['/api/me', `/api/savedpost/${m.car.id}`] : [];
+      expect(asked.sort(), path).toEqual(own);
     }
     await context.close();
   }
+  await m.dispose();
+});
+
+test("a signed-in car page shows each visitor's own part once it has hydrated", async ({
+  browser,
+  playwright,
+}) => {
+  const m = await marketplace(playwright);
+  const asBuyer = await browser.newContext({
+    baseURL: baseURL(),
+    storageState: await m.apis.buyer.storageState(),
+  });
+  const buyerPage = await asBuyer.newPage();
+  await buyerPage.goto(`/cars/id/${m.car.id}`);
+  await expect(buyerPage.getByRole('button', { name: 'Save this car' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(buyerPage.getByRole('button', { name: 'Book a test drive now' })).toBeVisible();
+  await expect(buyerPage.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toBeVisible();
+
+  const asSeller = await browser.newContext({
+    baseURL: baseURL(),
+    storageState: await m.apis.seller.storageState(),
+  });
+  const sellerPage = await asSeller.newPage();
+  await sellerPage.goto(`/cars/id/${m.car.id}`);
+  await expect(sellerPage.getByRole('link', { name: 'Manage it in My Posts' })).toBeVisible();
+  await expect(sellerPage.getByRole('button', { name: 'Book a test drive now' })).toBeDisabled();
+  await Promise.all([asBuyer.close(), asSeller.close()]);
   await m.dispose();
 });
 
@@ -416,7 +453,9 @@ test('a missing car, a missing category and an unknown page answer 404, with the
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Looks like this page doesn't exist!");
   }
   await page.waitForLoadState('networkidle');
-  expect(asked.filter((path) => path.startsWith('/api/'))).toEqual([]);
+  // Nothing of what was missing; a car's or a category's page, rendered alike for every signed-in
+  // visitor (ADR 18), asks who the visitor is.
+  expect(asked.filter((path) => path.startsWith('/api/'))).toEqual(['/api/me', '/api/me']);
 });
 
 test('a hydration mismatch fails the test (the suite-wide check of fixtures.ts sees it)', async ({

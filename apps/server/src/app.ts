@@ -8,7 +8,7 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@redline/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { createAuth } from './auth/auth.ts';
@@ -18,7 +18,7 @@ import type { Config } from './config/config.ts';
 import { AllowedOrigins } from './config/origins.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
-import { registerAccessControl } from './http/access.ts';
+import { registerAccessControl, sessionUser } from './http/access.ts';
 import { refuseNonCanonicalPaths } from './http/canonical-path.ts';
 import { handleFrameworkError, registerErrorHandling, sendError } from './http/error-handler.ts';
 import { loggerOptions, OneLineRequestLog } from './http/logger.ts';
@@ -44,7 +44,7 @@ import { createPaymentProvider } from './payment-providers/create-payment-provid
 import { createPhotoStore } from './storage/create-photo-store.ts';
 import { IMMUTABLE_CACHE_CONTROL, LocalPhotoStore, type PhotoStore } from './storage/photo-store.ts';
 import { registerCrawlerFiles } from './web/crawlers.ts';
-import { createPageRenderer } from './web/server-rendering.ts';
+import { createPageRenderer, type KeptPages } from './web/server-rendering.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -87,12 +87,13 @@ export async function buildApp(
   const auth = createAuth(config, database.db, mailer, origins);
   const sessions = new SessionCache();
   const catalogue = new CatalogueCache();
-  /** The public pages' HTML for signed-out visitors (web/server-rendering.ts): the catalogue's content too. */
-  const publicPages = new CatalogueCache();
+  /** Pages' HTML that looks the same to many visitors (web/server-rendering.ts): the catalogue's content too. */
+  const keptPages: KeptPages = { public: new CatalogueCache(), shared: new CatalogueCache() };
   const subscriptions = [
     ...sessions.follow(database.events),
     ...catalogue.follow(database.events),
-    ...publicPages.follow(database.events),
+    ...keptPages.public.follow(database.events),
+    ...keptPages.shared.follow(database.events),
   ];
   app.addHook('onClose', async () => {
     for (const unsubscribe of subscriptions) unsubscribe();
@@ -140,7 +141,8 @@ export async function buildApp(
   await registerUploads(app, photos);
   await jobs.define(photoCleanupJob(context));
 
-  await registerWebApp(app, config, origins, publicPages, methodsOf);
+  const signedIn = async (request: FastifyRequest) => (await sessionUser(auth, sessions, request)) !== null;
+  await registerWebApp(app, config, origins, { kept: keptPages, signedIn }, methodsOf);
   return { app, context };
 }
 
@@ -172,7 +174,7 @@ async function registerWebApp(
   app: FastifyInstance,
   config: Config,
   origins: AllowedOrigins,
-  publicPages: CatalogueCache,
+  pages: { kept: KeptPages; signedIn: (request: FastifyRequest) => Promise<boolean> },
   methodsOf: (path: string) => string[],
 ) {
   const indexFile = path.join(config.WEB_DIST, 'index.html');
@@ -193,7 +195,7 @@ async function registerWebApp(
     });
   }
   const rendering = hasWebApp
-    ? await createPageRenderer(app, config.WEB_DIST, origins, publicPages)
+    ? await createPageRenderer(app, config.WEB_DIST, origins, pages.kept, pages.signedIn)
     : undefined;
   if (rendering) registerCrawlerFiles(app, origins, rendering.sitemapPaths);
   app.setNotFoundHandler((request, reply) => {

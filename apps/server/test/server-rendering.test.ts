@@ -186,6 +186,57 @@ describe('public pages of signed-out visitors, kept rendered', () => {
   });
 });
 
+describe('shared pages of signed-in visitors, kept rendered', () => {
+  const renderOf = (html: string) => Number(/<p>render (\d+)<\/p>/.exec(html)?.[1]);
+  const page = (user: TestUser, url = '/shared/page', headers: Record<string, string> = {}) =>
+    as(t, user, { method: 'GET', url, headers });
+
+  it('renders a shared page once for every signed-in visitor, with nothing of theirs, and keeps it private', async () => {
+    const first = await page(buyer);
+    const second = await page(seller, '/shared/page', { 'accept-encoding': 'br' });
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(first.body).toContain('<p>shared</p>');
+    for (const user of [buyer, seller]) expect(first.body).not.toContain(user.email);
+    expect(brotliDecompressSync(second.rawPayload).toString()).toBe(first.body);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+    const revalidated = await page(seller, '/shared/page', { 'if-none-match': first.headers.etag as string });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('sends a visitor without a valid session to sign in, however often the page was kept', async () => {
+    const kept = await page(buyer, '/shared/kept');
+    expect(kept.statusCode).toBe(200);
+    for (const headers of [{}, { cookie: 'better-auth.session_token=forged.value' }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/shared/kept', headers });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/user/login?returnTo=%2Fshared%2Fkept');
+      expect(res.body).toBe('');
+    }
+  });
+
+  it('shows at once what changes in the catalogue', async () => {
+    const before = await page(buyer, '/shared/cars');
+    const car = await createCar(t, seller, { askingPrice: 31_000_000 });
+    expect(
+      (await as(t, seller, { method: 'POST', url: '/api/advertise', payload: { carId: car.id } })).statusCode,
+    ).toBe(201);
+    const after = await page(buyer, '/shared/cars');
+    expect(renderOf(after.body)).toBeGreaterThan(renderOf(before.body));
+    expect(after.body).toContain(`<li>${car.id} 31000000</li>`);
+    expect((await as(t, seller, { method: 'DELETE', url: `/api/cars/${car.id}` })).statusCode).toBe(200);
+    expect((await page(buyer, '/shared/cars')).body).not.toContain(car.id);
+  });
+
+  it('renders every other page for its visitor, with their data', async () => {
+    const first = await page(buyer, '/private/page');
+    const second = await page(buyer, '/private/page');
+    expect(second.body).toContain(`<p>${buyer.email}</p>`);
+    expect(renderOf(second.body)).toBe(renderOf(first.body) + 1);
+    expect(second.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
 describe("crawlers' files", () => {
   it('robots.txt keeps crawlers out of the private pages and the API, and names the sitemap by its absolute address', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });

@@ -5,7 +5,9 @@
  * page was rendered again); that sends a signed-out visitor of `/private…` to sign in, and answers
  * `/missing…` as a page that does not exist (404). Its home page lists What's New (`id price` per car),
  * and is a 404 while a car priced 404 is on it, a redirect to /blog while one is priced 302. Its blog
- * reads a buyer's bookings, which fails for a signed-out visitor (401) as a read may fail.
+ * reads a buyer's bookings, which fails for a signed-out visitor (401) as a read may fail. Its pages
+ * under `/shared` are for signed-in visitors (a signed-out one is sent to sign in) and shared
+ * (`isSharedPage`): rendered with `shared`, they name no visitor, and list What's New.
  * The real entry's pages are checked end to end (e2e/tests/server-rendering.spec.ts).
  */
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
@@ -21,13 +23,15 @@ export const STAND_IN_SITEMAP_PATHS = ['/', '/blog', '/search?make=a&model=b'];
 
 const STAND_IN_ENTRY = `
 export const sitemapPaths = ${JSON.stringify(STAND_IN_SITEMAP_PATHS)};
+export const isSharedPage = (pathname) => pathname.startsWith('/shared');
 let renders = 0;
-export async function renderPage({ url, origin, fetch }) {
+export async function renderPage({ url, origin, fetch, shared }) {
   const me = await (await fetch('/api/me')).json();
-  if (url.startsWith('/private') && me === null) return { redirect: '/user/login?returnTo=' + encodeURIComponent(url) };
+  const guarded = url.startsWith('/private') || url.startsWith('/shared');
+  if (guarded && me === null) return { redirect: '/user/login?returnTo=' + encodeURIComponent(url) };
   let status = url.startsWith('/missing') ? 404 : 200;
   let cars = '';
-  if (url === '/') {
+  if (url === '/' || url.startsWith('/shared')) {
     const { items } = await (await fetch('/api/advertise?limit=50')).json();
     const prices = items.map((car) => car.askingPrice);
     if (prices.includes(302)) return { redirect: '/blog' };
@@ -37,7 +41,8 @@ export async function renderPage({ url, origin, fetch }) {
   if (url === '/blog') await fetch('/api/testdrivebooking/buyer/nobody%40example.test');
   renders += 1;
   const head = '<title>' + url + '</title><link rel="canonical" href="' + origin + url + '"/>';
-  const root = '<div id="root"><p>' + url + '</p><p>' + (me ? me.email : 'signed out') + '</p>' + cars +
+  const visitor = shared ? 'shared' : me ? me.email : 'signed out';
+  const root = '<div id="root"><p>' + url + '</p><p>' + visitor + '</p>' + cars +
     '<p>render ' + renders + '</p></div>';
   return { status, rendered: Promise.resolve({ head, root }) };
 }

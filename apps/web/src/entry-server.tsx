@@ -17,11 +17,12 @@ import { guardRedirect, loadPageData, pageMatches, pageStatus } from './app/page
 import { AppProvider } from './app/provider.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { sendRequestsWith } from './lib/api-client.ts';
-import { meQueryOptions } from './lib/auth.ts';
+import { meQueryKey, meQueryOptions, ServerCheckedPathContext } from './lib/auth.ts';
 import { pageState, pageStateElement } from './lib/page-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { SiteOriginContext } from './lib/site-origin.ts';
 
+export { isSharedPage } from './app/page-data.ts';
 export { sitemapPaths } from './app/sitemap.ts';
 
 /** A page that has not rendered by then is sent as it is; its unfinished parts render in the browser. */
@@ -36,6 +37,11 @@ export type PageRequest = {
   fetch: typeof fetch;
   /** An error while rendering; the page is still sent, and the browser renders what failed. */
   onError: (error: unknown) => void;
+  /**
+   * Render the page as every signed-in visitor sees it (`isSharedPage`): once its guards have passed,
+   * nothing of the visitor's goes into it, neither their data nor who they are.
+   */
+  shared?: boolean;
 };
 
 /**
@@ -62,7 +68,7 @@ export function renderPage(request: PageRequest): Promise<PageAnswer> {
   return pageRequests.run(request.fetch, () => render(request));
 }
 
-async function render({ url, origin, onError }: PageRequest): Promise<PageAnswer> {
+async function render({ url, origin, onError, shared = false }: PageRequest): Promise<PageAnswer> {
   const { pathname } = new URL(url, 'http://redline.invalid');
   const loader = createQueryClient();
   // `undefined` when the session could not be checked: the page renders, and the browser asks again.
@@ -74,11 +80,13 @@ async function render({ url, origin, onError }: PageRequest): Promise<PageAnswer
     return { redirect };
   }
   // Before the status, which goes before any HTML: the data tells whether the page exists.
-  await loadPageData(loader, pathname, me ?? undefined);
+  await loadPageData(loader, pathname, shared ? undefined : (me ?? undefined));
+  if (shared) loader.removeQueries({ queryKey: meQueryKey, exact: true });
   const status = pageStatus(loader, url, matches);
   const state = pageState(loader);
   loader.clear();
-  const rendered = renderDocument(url, origin, createQueryClient(state), pageStateElement(state), onError);
+  const client = createQueryClient(state);
+  const rendered = renderDocument(url, pathname, origin, client, pageStateElement(state), onError);
   return { status, rendered };
 }
 
@@ -90,6 +98,7 @@ const DOCUMENT = /^<!DOCTYPE html><html[^>]*><head>(.*?)<\/head><body>(.*)<\/bod
 
 function renderDocument(
   url: string,
+  pathname: string,
   origin: string,
   client: QueryClient,
   stateElement: string,
@@ -118,9 +127,11 @@ function renderDocument(
           <StrictMode>
             <AppProvider client={client}>
               <SiteOriginContext value={origin}>
-                <StaticRouter location={url}>
-                  <AppRoutes />
-                </StaticRouter>
+                <ServerCheckedPathContext value={pathname}>
+                  <StaticRouter location={url}>
+                    <AppRoutes />
+                  </StaticRouter>
+                </ServerCheckedPathContext>
               </SiteOriginContext>
             </AppProvider>
           </StrictMode>

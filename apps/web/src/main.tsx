@@ -3,8 +3,8 @@ import './lib/zod-jitless.ts';
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
-import { AppRouter, preloadPages } from './app/router.tsx';
-import { meQueryOptions } from './lib/auth.ts';
+import { AppRouter, pagesCommitted, preloadPages } from './app/router.tsx';
+import { getMe, meQueryOptions, ServerCheckedPathContext } from './lib/auth.ts';
 import { readPageState } from './lib/page-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import './index.css';
@@ -16,33 +16,61 @@ if (!root) throw new Error('index.html has no #root element');
 // server), render in the browser.
 const state = readPageState();
 const queryClient = createQueryClient(state);
-// Every page asks who is signed in: ask now, while the page's own code is still loading (a
-// server-rendered page already has the answer, and this asks nothing).
-void queryClient.prefetchQuery(meQueryOptions());
 
 // The server sends the page inert (entry-server.tsx): nothing is clicked, typed or submitted before
 // React handles it (a form would otherwise submit itself natively, its fields in the address). It
 // becomes usable once React has taken all of it over: this effect runs after the first commit.
+let committed: () => void;
+const firstCommit = new Promise<void>((resolve) => {
+  committed = resolve;
+});
 function Interactive({ children }: { children: ReactNode }) {
-  useEffect(() => root?.removeAttribute('inert'), []);
+  useEffect(() => {
+    root?.removeAttribute('inert');
+    committed();
+  }, []);
   return children;
 }
+
+// Every page asks who is signed in: ask now, while the page's own code is still loading (a
+// server-rendered page usually has the answer, and this asks nothing). On a server-rendered page
+// the answer waits until the page has hydrated whole, its lazy parts included (React hydrates those
+// after the first commit): a page rendered for every signed-in visitor (app/page-data.ts,
+// `sharedPages`) has none, and must hydrate as the server rendered it before its visitor's own
+// parts appear.
+const hydrated = state
+  ? Promise.all([firstCommit, pagesCommitted(window.location.pathname)])
+  : Promise.resolve();
+void queryClient.prefetchQuery({
+  ...meQueryOptions(),
+  queryFn: async () => {
+    const [me] = await Promise.all([getMe(), hydrated]);
+    return me;
+  },
+});
 
 const app = (
   <StrictMode>
     <Interactive>
       <AppProvider client={queryClient}>
-        <AppRouter />
+        <ServerCheckedPathContext value={state ? window.location.pathname : undefined}>
+          <AppRouter />
+        </ServerCheckedPathContext>
       </AppProvider>
     </Interactive>
   </StrictMode>
 );
-// The page's chunks load first, so that it hydrates in one pass. Hydration is a transition, which
+// The page's chunks load first, so that it hydrates in one pass, and the page the server sent is
+// painted first: when the scripts are at hand before the first frame (from the browser's cache, or a
+// fast network) hydrating at once would hold back the first paint. Hydration is a transition, which
 // React splits into short tasks (the main thread stays free for the browser meanwhile) instead of
 // one long task of a few hundred milliseconds on a slow phone.
 const start = () => {
   if (state) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 };
-if (state) void preloadPages(window.location.pathname).finally(start);
+/** Resolves once the browser has painted a frame: its rendering steps run the callback, the task follows them. */
+const afterNextPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+if (state) void Promise.all([preloadPages(window.location.pathname), afterNextPaint()]).finally(start);
 else start();

@@ -155,13 +155,20 @@ export class CatalogueCache {
  * Sends a cached answer in the encoding the request accepts, as it was made, or a bodiless 304 when
  * the request holds its ETag.
  */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, type: string) {
+export function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+  type: string,
+  cacheControl: 'no-cache' | 'private, no-cache' = 'no-cache',
+) {
   const acceptEncoding = request.headers['accept-encoding'];
   const encoding = acceptEncoding ? (negotiate(acceptEncoding, ENCODINGS) as Encoding | null) : null;
   const chosen = encoding ? answer[encoding] : answer.identity;
   // no-cache: browsers keep the copy but ask every time, so a change shows at once and the question
-  // costs a 304. An answer to a signed-in caller is made private by http/personal-answers.ts.
-  reply.header('etag', chosen.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  // costs a 304. An /api answer to a signed-in caller is made private by http/personal-answers.ts; a
+  // page for signed-in visitors only says so itself (web/server-rendering.ts).
+  reply.header('etag', chosen.etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
   if (matches(request.headers['if-none-match'], chosen.etag)) return reply.code(304).send();
   if (encoding) reply.header('content-encoding', encoding);
   return reply.type(type).send(chosen.bytes);

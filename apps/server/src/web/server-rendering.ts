@@ -9,12 +9,18 @@
  * open; when the page has rendered, its own head elements (title, description, canonical address,
  * link previews, the preload of its main image) close it, and the page follows.
  *
- * The public pages (the sitemap's paths, without a search part) look the same to every signed-out
- * visitor: for a request without a cookie they are rendered whole once, kept compressed in `cache`
- * (a catalogue cache of their own, emptied by the same domain events, ADR 9) and sent from there, with
- * an ETag, until the catalogue changes. A request with a cookie, any other page, and a render that
- * cannot be kept (a redirect, another status than 200, a failed read or render) are rendered for the
- * request itself.
+ * Two kinds of pages look the same to many visitors, and are rendered whole once, kept compressed in
+ * a catalogue cache of their own (emptied by the same domain events, ADR 9) and sent from there, with
+ * an ETag, until the catalogue changes:
+ * - the public pages (the sitemap's paths, without a search part), for a request without a cookie:
+ *   every signed-out visitor sees the same page;
+ * - the pages the entry calls shared (`isSharedPage`: a category's cars, a car), for a request whose
+ *   session is valid: rendered for every signed-in visitor alike (`shared`), without who they are or
+ *   their data, which the browser asks for once the page has hydrated (ADR 18). The session is
+ *   checked for each request before the kept page is sent; without one, the page is rendered for
+ *   the request, whose guards send the visitor to sign in.
+ * Any other request, and a render that cannot be kept (a redirect, another status than 200, a failed
+ * read or render), is rendered for the request itself.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -34,9 +40,12 @@ interface ServerEntry {
     origin: string;
     fetch: typeof fetch;
     onError: (error: unknown) => void;
+    shared?: boolean;
   }): Promise<PageAnswer>;
   /** The public pages' paths, for crawlers (web/crawlers.ts). */
   sitemapPaths: readonly string[];
+  /** Whether the page at `pathname` is rendered alike for every signed-in visitor (`shared`). */
+  isSharedPage(pathname: string): boolean;
 }
 
 type PageAnswer =
@@ -65,15 +74,25 @@ const COMPRESSORS = {
   gzip: () => createGzip({ level: 6 }),
 };
 
+/** Where the pages that look the same to many visitors are kept (see above). */
+export interface KeptPages {
+  /** The public pages of signed-out visitors. */
+  public: CatalogueCache;
+  /** The shared pages of signed-in visitors. */
+  shared: CatalogueCache;
+}
+
 /**
  * The renderer of the built web app in `webDist` and the paths of its public pages, or `undefined` for
- * a build without a server entry. `cache` keeps the public pages of signed-out visitors (see above).
+ * a build without a server entry. `kept` keeps the pages that look the same to many visitors, and
+ * `signedIn` tells whether a request's session is valid (see above).
  */
 export async function createPageRenderer(
   app: FastifyInstance,
   webDist: string,
   origins: AllowedOrigins,
-  cache: CatalogueCache,
+  kept: KeptPages,
+  signedIn: (request: FastifyRequest) => Promise<boolean>,
 ): Promise<{ renderPage: PageRenderer; sitemapPaths: readonly string[] } | undefined> {
   const entryFile = path.join(webDist, 'ssr', 'entry-server.js');
   if (!existsSync(entryFile)) return undefined;
@@ -85,10 +104,11 @@ export async function createPageRenderer(
   const publicPaths = new Set(entry.sitemapPaths.filter((page) => !page.includes('?')));
 
   /** `onFailure`: a read of the page's data or its render failed (the page is still sent). */
-  const render = (request: FastifyRequest, origin: string, onFailure = () => {}) =>
+  const render = (request: FastifyRequest, origin: string, shared = false, onFailure = () => {}) =>
     entry.renderPage({
       url: request.url,
       origin,
+      shared,
       fetch: async (input, init) => {
         const answer = await answerInProcess(app, request, input, init);
         if (!answer.ok) onFailure();
@@ -100,10 +120,14 @@ export async function createPageRenderer(
       },
     });
 
-  /** The whole page for every signed-out visitor, or `NotKept` with the answer for this request. */
-  const renderPublicPage = async (request: FastifyRequest, origin: string): Promise<string> => {
+  /** The whole page for every visitor of its kind, or `NotKept` with the answer for this request. */
+  const renderKeptPage = async (
+    request: FastifyRequest,
+    origin: string,
+    shared: boolean,
+  ): Promise<string> => {
     let failed = false;
-    const page = await render(request, origin, () => {
+    const page = await render(request, origin, shared, () => {
       failed = true;
     });
     if ('redirect' in page || page.status !== 200) throw new NotKept(page);
@@ -132,18 +156,31 @@ export async function createPageRenderer(
     return reply.code(page.status).type(HTML).send(body);
   };
 
+  /**
+   * The kept page of `cache`, rendered on a miss. no-cache: a browser (or, for a public page, a shared
+   * cache) may keep it, but asks each time, a 304 while it has not changed.
+   */
+  const sendKept = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { cache, origin, shared }: { cache: CatalogueCache; origin: string; shared: boolean },
+  ) => {
+    try {
+      const page = await cache.get(`${origin}${request.url}`, () => renderKeptPage(request, origin, shared));
+      return sendCached(request, reply, page, HTML, shared ? 'private, no-cache' : 'no-cache');
+    } catch (error) {
+      if (!(error instanceof NotKept)) throw error;
+      return send(request, reply, error.page);
+    }
+  };
+
   const renderPage: PageRenderer = async (request, reply) => {
     const origin = origins.siteOriginFor(`${request.protocol}://${request.host}`);
-    if (request.headers.cookie === undefined && publicPaths.has(request.url)) {
-      try {
-        const page = await cache.get(`${origin}${request.url}`, () => renderPublicPage(request, origin));
-        // no-cache, as for every signed-out page: a browser or a shared cache may keep it, but asks
-        // each time (a 304 while it has not changed), and a request with a session gets its own.
-        return sendCached(request, reply, page, HTML);
-      } catch (error) {
-        if (!(error instanceof NotKept)) throw error;
-        return send(request, reply, error.page);
-      }
+    if (request.headers.cookie === undefined) {
+      if (publicPaths.has(request.url))
+        return sendKept(request, reply, { cache: kept.public, origin, shared: false });
+    } else if (entry.isSharedPage(request.url.split('?', 1)[0]!) && (await signedIn(request))) {
+      return sendKept(request, reply, { cache: kept.shared, origin, shared: true });
     }
     return send(request, reply, await render(request, origin));
   };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { aUser, buyer, seller } from '../testing/fixtures/user.ts';
-import { guardRedirect, pageStatus } from './page-data.ts';
+import { guardRedirect, isSharedPage, pageStatus } from './page-data.ts';
 
 const admin = aUser({ id: 'u-admin', email: 'ada@example.com', role: 'Admin' });
 
@@ -84,5 +84,14 @@ describe('pageStatus', () => {
         error: new ApiError(500, 'internal', 'The server had a problem.'),
       });
     expect(pageStatus(client, '/cars/id/c1')).toBe(200);
+  });
+});
+
+describe('isSharedPage', () => {
+  it("is a category's cars and a car, the pages every signed-in visitor sees alike", () => {
+    for (const page of ['/category/c1', '/cars/id/c1']) expect(isSharedPage(page), page).toBe(true);
+    for (const page of ['/', '/categories', '/dash', '/dash/buyer/saved', '/buyer/bookings/b1', '/cars/id']) {
+      expect(isSharedPage(page), page).toBe(false);
+    }
   });
 });

@@ -21,7 +21,7 @@ import {
 } from '../features/cars/index.ts';
 import { categoriesQueryOptions } from '../features/categories/index.ts';
 import { bookingQueryOptions, paymentsQueryOptions } from '../features/payments/index.ts';
-import { savedCarsQueryOptions, savedStateQueryOptions } from '../features/saved-cars/index.ts';
+import { savedCarsQueryOptions } from '../features/saved-cars/index.ts';
 import { appConfigQueryOptions } from '../lib/app-config.ts';
 import type { User } from '../lib/auth.ts';
 import { answeredMissing } from '../lib/page-state.ts';
@@ -49,10 +49,7 @@ const pageData: Record<string, PageData> = {
     client.prefetchQuery(categoriesQueryOptions()),
     client.prefetchInfiniteQuery(categoryCarsQueryOptions(id)),
   ],
-  [r.car]: (client, { id = '' }, me) => [
-    client.prefetchQuery(carQueryOptions(id)),
-    ...(me?.role === 'Buyer' ? [client.prefetchQuery(savedStateQueryOptions(id))] : []),
-  ],
+  [r.car]: (client, { id = '' }) => [client.prefetchQuery(carQueryOptions(id))],
   [r.payBooking]: (client, { id = '' }) => [
     client.prefetchQuery(bookingQueryOptions(id)),
     client.prefetchQuery(appConfigQueryOptions()),
@@ -76,6 +73,21 @@ const pageData: Record<string, PageData> = {
   [r.dashAdminReported]: (client) => [client.prefetchInfiniteQuery(reportedCarsQueryOptions())],
   [r.dashAdminPayments]: (client) => [client.prefetchInfiniteQuery(paymentsQueryOptions())],
 };
+
+/**
+ * Pages that look the same to every signed-in visitor until their own parts load: nothing on them
+ * depends on who is visiting but the account menu and what the viewer may do (the buyer's booking,
+ * save and report buttons, with the saved state), which render in the browser once it knows who is
+ * signed in (lib/auth.ts). The server renders such a page once for every signed-in visitor and keeps
+ * it, like the public pages of signed-out visitors (apps/server/src/web/server-rendering.ts), so
+ * their first data must not depend on the visitor: `loadPageData` is given no `me` for them.
+ */
+const sharedPages = [r.category, r.car];
+
+/** Whether the page at `pathname` is one of `sharedPages`. */
+export function isSharedPage(pathname: string): boolean {
+  return sharedPages.some((pattern) => matchPath(pattern, pathname) !== null);
+}
 
 /** Loads the page's first data into `client`; a failed query stays failed (lib/page-state.ts tells what is sent). */
 export async function loadPageData(

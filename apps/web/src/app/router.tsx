@@ -6,7 +6,7 @@
  * put its path in config/paths.ts, create src/app/routes/<name>.tsx with a default-exported
  * component, and register it below with `Component: page(() => import('./routes/<name>.tsx'))`.
  */
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { PageProgress } from '../components/ui/progress-bar.tsx';
 import { routePatterns as r } from '../config/paths.ts';
@@ -21,13 +21,23 @@ import NotFoundPage, { RouteErrorBoundary } from './routes/not-found.tsx';
  * of its own, so moving to another page mounts a new Suspense boundary, which shows the bar at once
  * (React would otherwise keep the previous page on screen, without a sign, during the navigation).
  * A page whose chunk was loaded before its first render (`preload`) renders at once: a server-rendered
- * page hydrates in one pass when main.tsx has preloaded its chunks (`preloadPages`).
+ * page hydrates without waiting for a download when main.tsx has preloaded its chunks (`preloadPages`).
+ * React hydrates a Suspense boundary after the rest of the page has committed: `committed` resolves
+ * once the page's own content has first committed, hydrated (`pagesCommitted`).
  */
-type LazyPageComponent = ComponentType & { preload: () => Promise<void> };
+type LazyPageComponent = ComponentType & { preload: () => Promise<void>; committed: Promise<void> };
 type PageModule = { default: ComponentType };
 
 function page(load: () => Promise<PageModule>): LazyPageComponent {
   let loaded: PageModule | undefined;
+  let onCommit = () => {};
+  const committed = new Promise<void>((resolve) => {
+    onCommit = resolve;
+  });
+  function Committed() {
+    useEffect(onCommit, []);
+    return null;
+  }
   const preload = () =>
     load().then((module) => {
       loaded = module;
@@ -46,10 +56,11 @@ function page(load: () => Promise<PageModule>): LazyPageComponent {
     return (
       <Suspense fallback={<PageProgress label="Loading page" />}>
         <Page />
+        <Committed />
       </Suspense>
     );
   }
-  return Object.assign(LazyPage, { preload });
+  return Object.assign(LazyPage, { preload, committed });
 }
 
 export const routes: RouteObject[] = [
@@ -164,12 +175,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** The lazy pages and layouts that render `pathname`. */
+function lazyPagesOf(pathname: string): Partial<LazyPageComponent>[] {
+  return (matchRoutes(routes, pathname) ?? []).map(({ route }) => route.Component ?? {});
+}
+
 /** Loads the chunks of the lazy pages and layouts that render `pathname`. */
 export async function preloadPages(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(
-    matches.map(({ route }) => (route.Component as Partial<LazyPageComponent> | undefined)?.preload?.()),
-  );
+  await Promise.all(lazyPagesOf(pathname).map((lazyPage) => lazyPage.preload?.()));
+}
+
+/** Resolves once the lazy pages and layouts that render `pathname` have committed their content. */
+export async function pagesCommitted(pathname: string): Promise<void> {
+  await Promise.all(lazyPagesOf(pathname).map((lazyPage) => lazyPage.committed));
 }
 
 /** The routes under any router: the browser's below, the server's for one address (entry-server.tsx). */

@@ -4,6 +4,8 @@
  */
 import type { User } from '@redline/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
+import { useLocation } from 'react-router';
 import { api } from './api-client.ts';
 
 export type { User };
@@ -19,6 +21,22 @@ export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn
 /** `data` is the user, `null` when signed out, `undefined` while loading. */
 export function useMe() {
   return useQuery(meQueryOptions());
+}
+
+/**
+ * The path of the page the server rendered (main.tsx, entry-server.tsx): the server ran that page's
+ * guards before sending any of it, redirecting a visitor they refuse. A page it rendered for every
+ * signed-in visitor alike (app/page-data.ts, `sharedPages`) carries no `me`, which the browser asks
+ * for once the page has hydrated.
+ */
+export const ServerCheckedPathContext = createContext<string | undefined>(undefined);
+
+/**
+ * Whether the page on screen is the one whose guards the server checked: a guard still waiting for
+ * `me` then renders the page, as the server did, rather than a progress bar.
+ */
+export function useGuardsCheckedByServer(): boolean {
+  return useContext(ServerCheckedPathContext) === useLocation().pathname;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { aCar } from '../../testing/fixtures/car.ts';
 import { buyer, seller } from '../../testing/fixtures/user.ts';
 import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
@@ -45,6 +45,33 @@ describe('CarPage', () => {
     expect(document.getElementById('car-actions-hint')?.textContent).toMatch(/buyer/);
     // The seller's own car links to My Posts.
     expect(screen.getByRole('link', { name: 'Manage it in My Posts' })).toBeTruthy();
+  });
+
+  it("holds the viewer's actions' place while it asks who they are, then shows theirs", async () => {
+    // As on a page the server rendered for every signed-in visitor: the car is there, `me` comes later.
+    let answerMe = (_user: unknown) => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const respond = (body: unknown) =>
+          new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+        if (String(input).endsWith('/api/me')) {
+          return new Promise<Response>((resolve) => {
+            answerMe = (user) => resolve(respond(user));
+          });
+        }
+        if (String(input).includes(`/api/cars/id/${car.id}`)) return respond(car);
+        return respond({ saved: false });
+      }),
+    );
+    renderCar();
+    const aside = await screen.findByRole('complementary', { name: 'Price, seller and actions' });
+    expect(within(aside).queryAllByRole('button')).toEqual([]);
+    expect(document.getElementById('car-actions-hint')).toBeNull();
+    answerMe(buyer);
+    const book = await within(aside).findByRole('button', { name: 'Book a test drive now' });
+    expect((book as HTMLButtonElement).disabled).toBe(false);
+    expect(within(aside).getByRole('button', { name: 'Save this car' })).toBeTruthy();
   });
 
   it('marks a sold car', async () => {

@@ -71,14 +71,16 @@ export default function CarPage() {
               <div className="rounded-box border border-base-300 bg-base-200/60 p-4 sm:p-5">
                 <div className="flex flex-wrap items-center gap-2 [&>.btn-primary]:min-w-48 [&>.btn-primary]:flex-1">
                   {/* buyer-actions: booking, save, report (features/bookings, saved-cars, reports) */}
-                  {isBuyer && me.data ? (
+                  {me.isPending ? (
+                    <ActionsLoading />
+                  ) : isBuyer && me.data ? (
                     <>
                       <BookTestDriveButton car={data} user={me.data} />
                       <SaveButton car={data} user={me.data} />
                       <ReportButton car={data} user={me.data} />
                     </>
                   ) : null}
-                  {isBuyer ? null : (
+                  {isBuyer || me.isPending ? null : (
                     <button
                       type="button"
                       className="btn btn-primary btn-lg"
@@ -89,7 +91,7 @@ export default function CarPage() {
                     </button>
                   )}
                 </div>
-                {isBuyer ? null : (
+                {isBuyer || me.isPending ? null : (
                   <p id="car-actions-hint" className="mt-3 text-sm text-base-content/75">
                     {data.soldAt
                       ? 'This car has been sold.'
@@ -116,5 +118,20 @@ export default function CarPage() {
         ) : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * Where the viewer's actions go while the browser asks who they are (the server renders this page
+ * alike for every signed-in visitor: app/page-data.ts): the buyer's buttons' shapes, so that nothing
+ * moves when they appear.
+ */
+function ActionsLoading() {
+  return (
+    <>
+      <span className="skeleton h-12 min-w-48 flex-1 rounded-field" aria-hidden="true" />
+      <span className="skeleton size-12 rounded-full" aria-hidden="true" />
+      <span className="skeleton h-8 w-48 rounded-field" aria-hidden="true" />
+    </>
   );
 }

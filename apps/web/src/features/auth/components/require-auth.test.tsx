@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
-import { useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { Outlet, useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { ServerCheckedPathContext } from '../../../lib/auth.ts';
 import { buyer, seller } from '../../../testing/fixtures/user.ts';
 import { json, mockFetch, renderRoutes } from '../../../testing/test-utils.tsx';
 import type { FromState } from '../utils/redirect.ts';
@@ -69,5 +70,61 @@ describe('route guards', () => {
     mockFetch({ '/api/me': json(null) });
     renderRoutes(routes, { initialEntries: ['/dash/admin/allbuyers'] });
     expect(await screen.findByText('Login page; back to /dash/admin/allbuyers')).toBeTruthy();
+  });
+
+  describe('on the page whose guards the server checked (a page rendered for every signed-in visitor)', () => {
+    /** The routes above, under the path the server rendered, as main.tsx gives it. */
+    const checked = (path: string) => [
+      {
+        element: (
+          <ServerCheckedPathContext value={path}>
+            <Outlet />
+          </ServerCheckedPathContext>
+        ),
+        children: routes,
+      },
+    ];
+    /** The session's answer, held back until `answer` is called. */
+    function holdMe() {
+      let answer = (_user: unknown) => {};
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(
+          () =>
+            new Promise<Response>((resolve) => {
+              answer = (user) =>
+                resolve(
+                  new Response(JSON.stringify(user), { headers: { 'content-type': 'application/json' } }),
+                );
+            }),
+        ),
+      );
+      return (user: unknown) => answer(user);
+    }
+
+    it('renders the page while the session loads, and still sends a visitor it turns out signed out to sign in', async () => {
+      const answer = holdMe();
+      const { pathname } = renderRoutes(checked('/dash'), { initialEntries: ['/dash?tab=1'] });
+      expect(screen.getByText('Dashboard content')).toBeTruthy();
+      expect(screen.queryByRole('progressbar')).toBeNull();
+      answer(null);
+      expect(await screen.findByText('Login page; back to /dash?tab=1')).toBeTruthy();
+      expect(pathname()).toBe('/user/login');
+    });
+
+    it('renders the role page while the session loads, then applies the role', async () => {
+      const answer = holdMe();
+      renderRoutes(checked('/buyer/bookings/b1'), { initialEntries: ['/buyer/bookings/b1'] });
+      expect(screen.getByText('Pay page')).toBeTruthy();
+      answer(seller);
+      expect(await screen.findByText('Login page; back to /buyer/bookings/b1')).toBeTruthy();
+    });
+
+    it('shows the progress bar on any other page', async () => {
+      holdMe();
+      renderRoutes(checked('/dash'), { initialEntries: ['/dash/admin/allbuyers'] });
+      expect(screen.getByRole('progressbar')).toBeTruthy();
+      expect(screen.queryByText('All buyers')).toBeNull();
+    });
   });
 });

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageProgress } from '../../../components/ui/progress-bar.tsx';
 import { paths } from '../../../config/paths.ts';
-import { type User, useMe } from '../../../lib/auth.ts';
+import { type User, useGuardsCheckedByServer, useMe } from '../../../lib/auth.ts';
 import { authPageState, type FromState, fromState } from '../../../lib/return-to.ts';
 import { redirectTarget } from '../utils/redirect.ts';
 
@@ -26,11 +26,16 @@ function SessionError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** Renders its children (or the nested routes) only for a signed-in user. */
+/**
+ * Renders its children (or the nested routes) only for a signed-in user; while the session is being
+ * checked, only on the page whose guards the server checked (lib/auth.ts).
+ */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const me = useMe();
   const location = useLocation();
-  if (me.isPending) return <PageProgress label="Checking your session" />;
+  const checkedByServer = useGuardsCheckedByServer();
+  if (me.isPending)
+    return checkedByServer ? (children ?? <Outlet />) : <PageProgress label="Checking your session" />;
   if (me.isError) return <SessionError onRetry={() => me.refetch()} />;
   if (!me.data) return <Navigate to={paths.login} replace state={fromState(location)} />;
   return children ?? <Outlet />;
@@ -54,12 +59,15 @@ export function roleGuard(roles: readonly Role[], user: User | null): 'pass' | '
 
 /**
  * Renders only for the given roles. Admin-only pages send others home; other role pages send them
- * to the login page, remembering where they wanted to go.
+ * to the login page, remembering where they wanted to go. While the session is being checked, it
+ * renders only the page whose guards the server checked (lib/auth.ts).
  */
 export function RequireRole({ roles, children }: RequireRoleProps) {
   const me = useMe();
   const location = useLocation();
-  if (me.isPending) return <PageProgress label="Checking your access" />;
+  const checkedByServer = useGuardsCheckedByServer();
+  if (me.isPending)
+    return checkedByServer ? (children ?? <Outlet />) : <PageProgress label="Checking your access" />;
   if (me.isError) return <SessionError onRetry={() => me.refetch()} />;
   const user = me.data;
   const guard = roleGuard(roles, user);
