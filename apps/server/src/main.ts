@@ -34,11 +34,13 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  // From here on V8 collects garbage before its heap grows, at some cost in CPU: under traffic the
-  // heap and the buffers its garbage held stayed resident at their peak, about 50 MB more
-  // (docs/performance.md, section 6). Set once ready: as a flag on the command line it would also
+  // On the embedded database, from here on V8 collects garbage before its heap grows, at some cost
+  // in CPU: under traffic the heap and the buffers its garbage held stayed resident at their peak,
+  // about 50 MB more, beside PGlite's own 150 MB (docs/performance.md, section 6). Not on
+  // PostgreSQL, where the server holds no database and the CPU is the limit: there it cost a third of
+  // the writes' throughput (section 7). Set once ready: as a flag on the command line it would also
   // slow the start-up's garbage collection (a restart took a third more CPU).
-  v8.setFlagsFromString('--memory-saver-mode');
+  if (database.engine === 'pglite') v8.setFlagsFromString('--memory-saver-mode');
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   // Without PUBLIC_URL, each address the origin checks accept (the same list), so each of them can sign in.

@@ -60,17 +60,12 @@ const app = (
     </Interactive>
   </StrictMode>
 );
-// The page's chunks load first, so that it hydrates in one pass, and the page the server sent is
-// painted first: when the scripts are at hand before the first frame (from the browser's cache, or a
-// fast network) hydrating at once would hold back the first paint. Hydration is a transition, which
-// React splits into short tasks (the main thread stays free for the browser meanwhile) instead of
-// one long task of a few hundred milliseconds on a slow phone.
+// The page's chunks load first, so that it hydrates without waiting for a download. Hydration is a
+// transition, which React splits into short tasks (the main thread stays free for the browser
+// meanwhile) instead of one long task of a few hundred milliseconds on a slow phone.
 const start = () => {
   if (state) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 };
-/** Resolves once the browser has painted a frame: its rendering steps run the callback, the task follows them. */
-const afterNextPaint = () =>
-  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-if (state) void Promise.all([preloadPages(window.location.pathname), afterNextPaint()]).finally(start);
+if (state) void preloadPages(window.location.pathname).finally(start);
 else start();

@@ -1,4 +1,4 @@
-import { carName } from '@redline/shared';
+import { type Car, carName } from '@redline/shared';
 import { Link, useParams } from 'react-router';
 import { PhotoGallery } from '../../components/photos/photo-gallery.tsx';
 import { BackButton } from '../../components/ui/back-button.tsx';
@@ -26,13 +26,10 @@ import NotFoundPage from './not-found.tsx';
 export default function CarPage() {
   const { id = '' } = useParams();
   const car = useCar(id);
-  const me = useMe();
 
   if (car.error instanceof ApiError && car.error.status === 404) return <NotFoundPage />;
 
   const data = car.data;
-  const isBuyer = me.data?.role === 'Buyer';
-  const isOwnCar = Boolean(data && me.data && me.data.email === data.sellerEmail);
   const fallback = data ? paths.category(data.categoryId) : paths.categories;
 
   return (
@@ -68,45 +65,7 @@ export default function CarPage() {
               <CarSummary car={data} />
               <CarSeller car={data} />
 
-              <div className="rounded-box border border-base-300 bg-base-200/60 p-4 sm:p-5">
-                <div className="flex flex-wrap items-center gap-2 [&>.btn-primary]:min-w-48 [&>.btn-primary]:flex-1">
-                  {/* buyer-actions: booking, save, report (features/bookings, saved-cars, reports) */}
-                  {me.isPending ? (
-                    <ActionsLoading />
-                  ) : isBuyer && me.data ? (
-                    <>
-                      <BookTestDriveButton car={data} user={me.data} />
-                      <SaveButton car={data} user={me.data} />
-                      <ReportButton car={data} user={me.data} />
-                    </>
-                  ) : null}
-                  {isBuyer || me.isPending ? null : (
-                    <button
-                      type="button"
-                      className="btn btn-primary btn-lg"
-                      disabled
-                      aria-describedby="car-actions-hint"
-                    >
-                      Book a test drive now
-                    </button>
-                  )}
-                </div>
-                {isBuyer || me.isPending ? null : (
-                  <p id="car-actions-hint" className="mt-3 text-sm text-base-content/75">
-                    {data.soldAt
-                      ? 'This car has been sold.'
-                      : 'Test drives are booked by buyers: sign in with a buyer account to book one, save this post or report it.'}
-                  </p>
-                )}
-                {isOwnCar ? (
-                  <p className="mt-3 text-sm">
-                    This is your post.{' '}
-                    <Link to={paths.dashSellerCars} className="link link-primary font-medium">
-                      Manage it in My Posts
-                    </Link>
-                  </p>
-                ) : null}
-              </div>
+              <CarActions car={data} />
 
               <CarSpecs car={data} />
             </aside>
@@ -117,6 +76,58 @@ export default function CarPage() {
           </article>
         ) : null}
       </div>
+    </div>
+  );
+}
+
+/**
+ * What the viewer can do with the car: a buyer books, saves or reports it; others see why they
+ * cannot. The only part of the page that depends on who is looking (app/page-data.ts, `sharedPages`),
+ * so it alone renders again when the browser learns who that is.
+ */
+function CarActions({ car }: { car: Car }) {
+  const me = useMe();
+  const isBuyer = me.data?.role === 'Buyer';
+  const isOwnCar = Boolean(me.data && me.data.email === car.sellerEmail);
+  return (
+    <div className="rounded-box border border-base-300 bg-base-200/60 p-4 sm:p-5">
+      <div className="flex flex-wrap items-center gap-2 [&>.btn-primary]:min-w-48 [&>.btn-primary]:flex-1">
+        {/* buyer-actions: booking, save, report (features/bookings, saved-cars, reports) */}
+        {me.isPending ? (
+          <ActionsLoading />
+        ) : isBuyer && me.data ? (
+          <>
+            <BookTestDriveButton car={car} user={me.data} />
+            <SaveButton car={car} user={me.data} />
+            <ReportButton car={car} user={me.data} />
+          </>
+        ) : null}
+        {isBuyer || me.isPending ? null : (
+          <button
+            type="button"
+            className="btn btn-primary btn-lg"
+            disabled
+            aria-describedby="car-actions-hint"
+          >
+            Book a test drive now
+          </button>
+        )}
+      </div>
+      {isBuyer || me.isPending ? null : (
+        <p id="car-actions-hint" className="mt-3 text-sm text-base-content/75">
+          {car.soldAt
+            ? 'This car has been sold.'
+            : 'Test drives are booked by buyers: sign in with a buyer account to book one, save this post or report it.'}
+        </p>
+      )}
+      {isOwnCar ? (
+        <p className="mt-3 text-sm">
+          This is your post.{' '}
+          <Link to={paths.dashSellerCars} className="link link-primary font-medium">
+            Manage it in My Posts
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }
