@@ -82,7 +82,8 @@ describe('CarPage', () => {
     renderCar();
     const aside = await screen.findByRole('complementary', { name: 'Price, seller and actions' });
     expect(within(aside).getAllByText('Sold').length).toBeGreaterThan(0);
-    expect(document.getElementById('car-actions-hint')?.textContent).toBe('This car has been sold.');
+    const hint = await within(aside).findByText('This car has been sold.');
+    expect(hint.id).toBe('car-actions-hint');
   });
 
   it('shows the 404 page for a car that does not exist', async () => {
