@@ -138,11 +138,19 @@ function CarActions({ car }: { car: Car }) {
  * moves when they appear.
  */
 function ActionsLoading() {
+  // The buttons' own classes and labels give each placeholder its button's size.
+  const shape = 'skeleton pointer-events-none border-0 text-transparent';
   return (
     <>
-      <span className="skeleton h-12 min-w-48 flex-1 rounded-field" aria-hidden="true" />
-      <span className="skeleton size-12 rounded-full" aria-hidden="true" />
-      <span className="skeleton h-8 w-48 rounded-field" aria-hidden="true" />
+      <span className={`btn btn-lg min-w-48 flex-1 whitespace-nowrap ${shape}`} aria-hidden="true">
+        <span className="hidden size-5 min-[400px]:block" />
+        Book a test drive now
+      </span>
+      <span className={`btn btn-circle btn-lg ${shape}`} aria-hidden="true" />
+      <span className={`btn btn-sm gap-1.5 ${shape}`} aria-hidden="true">
+        <span className="size-4" />
+        Report about this post
+      </span>
     </>
   );
 }
