@@ -398,7 +398,7 @@ test("a signed-in car page shows each visitor's own part once it has hydrated", 
   await m.dispose();
 });
 
-test('a signed-in user on a page of another role is sent by the server where the browser would send them', async ({
+test('a signed-in user on a page of another role, or on the sign-in page, is sent by the server where the browser would send them', async ({
   playwright,
   page,
 }) => {
@@ -411,6 +411,9 @@ test('a signed-in user on a page of another role is sent by the server where the
     ['seller', '/dash/buyer/saved?x=1', login('/dash/buyer/saved?x=1')],
     ['seller', '/dash/admin/allbuyers', '/'],
     ['admin', '/dash/seller/addedproducts', login('/dash/seller/addedproducts')],
+    // A signed-in user on the sign-in or sign-up page goes on to where they were going.
+    ['buyer', `/user/login?returnTo=${encodeURIComponent('/dash/buyer/saved?x=1')}`, '/dash/buyer/saved?x=1'],
+    ['seller', '/user/signup', '/'],
   ] as const;
   for (const [who, path, target] of cases) {
     const res = await m.apis[who].get(path, { maxRedirects: 0 });

@@ -58,6 +58,27 @@ describe('guardRedirect', () => {
   });
 });
 
+describe('guardRedirect on the sign-in and sign-up pages', () => {
+  it('sends a signed-in user on to where they were going, or home', () => {
+    expect(guardRedirect('/user/login?returnTo=%2Fdash%2Fbuyer%2Fsaved%3Fx%3D1', buyer)).toBe(
+      '/dash/buyer/saved?x=1',
+    );
+    expect(guardRedirect('/user/signup', seller)).toBe('/');
+    // Never to another site, nor back to an auth page.
+    expect(guardRedirect('/user/login?returnTo=%2F%2Fevil.example%2F', buyer)).toBe('/');
+    expect(guardRedirect('/user/login?returnTo=https%3A%2F%2Fevil.example%2F', buyer)).toBe('/');
+    expect(guardRedirect('/user/login?returnTo=%2Fuser%2Fsignup', buyer)).toBe('/');
+  });
+
+  it('lets a signed-out visitor, or a user sent to sign in with another account, stay', () => {
+    expect(guardRedirect('/user/login?returnTo=%2Fdash', null)).toBeUndefined();
+    expect(guardRedirect('/user/signup', null)).toBeUndefined();
+    expect(
+      guardRedirect('/user/login?returnTo=%2Fdash%2Fseller%2Frequests&wrongAccount=1', buyer),
+    ).toBeUndefined();
+  });
+});
+
 describe('pageStatus', () => {
   it('is 404 for an address no page has, and for a page whose data the API says does not exist', () => {
     const client = createQueryClient();

@@ -11,7 +11,14 @@ import { isValidElement } from 'react';
 import { matchPath, matchRoutes, type Params, type RouteMatch } from 'react-router';
 import { routePatterns as r } from '../config/paths.ts';
 import { reportedCarsQueryOptions, usersQueryOptions } from '../features/admin/index.ts';
-import { RequireAuth, RequireRole, type RequireRoleProps, roleGuard } from '../features/auth/index.ts';
+import {
+  RedirectSignedIn,
+  RequireAuth,
+  RequireRole,
+  type RequireRoleProps,
+  roleGuard,
+  signedInGuard,
+} from '../features/auth/index.ts';
 import { buyerBookingsQueryOptions, sellerBookingsQueryOptions } from '../features/bookings/index.ts';
 import {
   advertisedCarsQueryOptions,
@@ -114,13 +121,19 @@ export function pageMatches(url: string): RouteMatch[] {
 }
 
 /**
- * Where the guards of router.tsx (RequireAuth, RequireRole) above the page at `url` send `me`
- * (`null`: signed out), as they would in the browser; `undefined` when the page is theirs. A
- * signed-out visitor, or a user with the wrong account, goes to sign in and comes back afterwards.
+ * Where the guards of router.tsx (RequireAuth, RequireRole, RedirectSignedIn) above the page at
+ * `url` send `me` (`null`: signed out), as they would in the browser; `undefined` when the page is
+ * theirs. A signed-out visitor, or a user with the wrong account, goes to sign in and comes back
+ * afterwards; a signed-in user on the sign-in or sign-up page goes on to where they were going.
  */
 export function guardRedirect(url: string, me: User | null, matches = pageMatches(url)): string | undefined {
   for (const { route } of matches) {
     if (route.Component === RequireAuth && !me) return loginReturningTo(url);
+    if (route.Component === RedirectSignedIn) {
+      const { pathname, search, hash } = new URL(url, 'http://redline.invalid');
+      const target = signedInGuard({ pathname, search, hash }, me);
+      if (target) return target;
+    }
     if (isValidElement<RequireRoleProps>(route.element) && route.element.type === RequireRole) {
       const guard = roleGuard(route.element.props.roles, me);
       if (guard === 'home') return r.home;

@@ -8,6 +8,7 @@ export {
   RequireRole,
   type RequireRoleProps,
   roleGuard,
+  signedInGuard,
 } from './components/require-auth.tsx';
 export { ResetPasswordForm } from './components/reset-password-form.tsx';
 export { SignUpForm } from './components/signup-form.tsx';

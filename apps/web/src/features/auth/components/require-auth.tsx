@@ -78,14 +78,25 @@ export function RequireRole({ roles, children }: RequireRoleProps) {
 }
 
 /**
- * The sign-in and sign-up pages. A signed-in user goes on to the page they came from (or home);
- * only one sent here by a role guard stays, to sign in with another account.
+ * Where the sign-in and sign-up pages, opened at `location`, send `user` (`null`: signed out): a
+ * signed-in user on to the page they came from (or home); `undefined` for one who stays, signed out
+ * or sent there by a role guard to sign in with another account. The server sends them to the same
+ * place before any HTML (app/page-data.ts).
  */
+export function signedInGuard(
+  location: Parameters<typeof authPageState>[0],
+  user: User | null,
+): string | undefined {
+  const state = authPageState(location);
+  return user && !state.wrongAccount ? redirectTarget(state) : undefined;
+}
+
+/** The sign-in and sign-up pages: a signed-in user goes on where `signedInGuard` says. */
 export function RedirectSignedIn() {
   const me = useMe();
   const location = useLocation();
   if (me.isPending) return <PageProgress label="Checking your session" />;
-  const state = authPageState(location);
-  if (me.data && !state.wrongAccount) return <Navigate to={redirectTarget(state)} replace />;
+  const target = signedInGuard(location, me.data ?? null);
+  if (target) return <Navigate to={target} replace />;
   return <Outlet />;
 }
