@@ -12,6 +12,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { PAGE_SIZE_DEFAULT, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import pg from 'pg';
 import { isUuid } from '../../apps/server/src/db/pagination.ts';
+import { PGLITE_EXTENSIONS } from '../../apps/server/src/db/pglite-extensions.ts';
 import { bind, captureStatements, type Driver, type Statement } from './statements.ts';
 
 type Row = unknown[];
@@ -36,7 +37,10 @@ if (engine === 'postgres') {
   pool.on('error', () => {});
   driver = { engine, pool };
 } else {
-  driver = { engine: 'pglite', client: new PGlite(process.env.BENCH_PGLITE_DIR) };
+  driver = {
+    engine: 'pglite',
+    client: new PGlite({ dataDir: process.env.BENCH_PGLITE_DIR, extensions: PGLITE_EXTENSIONS }),
+  };
 }
 
 const statements = await captureStatements(driver, { ...example, pageSize: PAGE_SIZE_DEFAULT });

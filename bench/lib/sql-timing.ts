@@ -7,6 +7,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PAGE_SIZE_DEFAULT } from '@redline/shared';
 import pg from 'pg';
+import { PGLITE_EXTENSIONS } from '../../apps/server/src/db/pglite-extensions.ts';
 import { bind, captureStatements, type Driver, type Statement } from '../ceilings/statements.ts';
 import { round } from './cli.ts';
 import type { Target } from './database.ts';
@@ -23,7 +24,7 @@ async function openDriver(target: Target): Promise<{ driver: Driver; close(): Pr
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 2 });
     return { driver: { engine: 'postgres', pool }, close: () => pool.end() };
   }
-  const client = new PGlite(path.join(target.dataDir, 'db'));
+  const client = new PGlite({ dataDir: path.join(target.dataDir, 'db'), extensions: PGLITE_EXTENSIONS });
   return { driver: { engine: 'pglite', client }, close: () => client.close() };
 }
 

@@ -103,7 +103,7 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       if (operationId === 'listCategoryCars') return 'super-car';
       if (operationId === 'getBooking' || operationId === 'cancelBooking') return next(pool.bookingIds);
       if (operationId === 'verifyBuyer') return people.buyer.id;
-      if (operationId === 'verifySeller') return people.seller.id;
+      if (operationId === 'verifySeller' || operationId === 'getSeller') return people.seller.id;
       return next(pool.carIds);
     case 'carId':
       if (operationId === 'advertiseCar') return next(pool.unadvertisedCarIds);

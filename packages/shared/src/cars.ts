@@ -114,15 +114,24 @@ export const carSchema = z.object({
   /** Cover photo URL (960 px variant). */
   photo: z.string(),
   photos: z.array(photoSchema),
-  /** The seller's display name. */
+  /** The seller's display name, and their id (their page: `GET /sellers/{id}`). */
   seller: z.string(),
+  sellerId: z.string(),
   sellerEmail: z.string(),
   sellerVerified: z.boolean(),
   addedDate: z.string(),
   soldAt: z.string().nullable(),
   isAdvertised: z.boolean(),
+  /** When the asking price last went down (null once it goes up again). */
+  priceDroppedAt: z.string().nullable(),
 });
 export type Car = z.infer<typeof carSchema>;
+
+/** One car on its own page: with every asking price it has had, oldest first (the first at its posting). */
+export const carDetailSchema = carSchema.extend({
+  priceHistory: z.array(z.object({ askingPrice: z.number().int(), changedAt: z.string() })),
+});
+export type CarDetail = z.infer<typeof carDetailSchema>;
 
 export const carPageSchema = pageOf(carSchema);
 export type CarPage = z.infer<typeof carPageSchema>;

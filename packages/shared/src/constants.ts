@@ -44,3 +44,22 @@ export const REPORT_DETAILS_MAX_LENGTH = 1000;
 
 export const PAGE_SIZE_DEFAULT = 12;
 export const PAGE_SIZE_MAX = 50;
+
+/** The orders of the car search (`GET /cars/search`); `relevance` needs search text. */
+export const SEARCH_SORTS = [
+  'relevance',
+  'newest',
+  'price_asc',
+  'price_desc',
+  'km_asc',
+  'year_desc',
+] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+/** The longest search text, and how many of its words are searched. */
+export const SEARCH_TEXT_MAX = 100;
+export const SEARCH_WORDS_MAX = 6;
+/** How many values one filter (categories, brands) may name. */
+export const SEARCH_FILTER_VALUES_MAX = 20;
+export const SUGGESTIONS_MAX = 8;
+/** A card shows "Price dropped" for this long after the asking price went down. */
+export const PRICE_DROP_BADGE_DAYS = 14;

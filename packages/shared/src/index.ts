@@ -15,4 +15,5 @@ export * from './photo-limits.ts';
 export * from './photos.ts';
 export * from './reports.ts';
 export * from './saved-cars.ts';
+export * from './search.ts';
 export * from './users.ts';

@@ -10,3 +10,14 @@ export const userListSchema = z.array(userSchema);
 export const listedUserSchema = userSchema.extend({ renamedFrom: z.string().nullable() });
 export type ListedUser = z.infer<typeof listedUserSchema>;
 export const userIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** A seller's page (`GET /sellers/{id}`): what any signed-in user may know of a seller, never the e-mail. */
+export const sellerProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  verified: z.boolean(),
+  /** When the account was made. */
+  memberSince: z.string(),
+  carsForSale: z.number().int(),
+});
+export type SellerProfile = z.infer<typeof sellerProfileSchema>;

@@ -14,6 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../errors.ts';
 import { EventBus, PostgresListener } from '../events/index.ts';
+import { PGLITE_EXTENSIONS } from './pglite-extensions.ts';
 import { PreparedStatements } from './prepared-statements.ts';
 import * as schema from './schema.ts';
 
@@ -42,6 +43,14 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
  * are read through the operating system's file cache (docs/performance.md, "Memory and start-up").
  */
 const PGLITE_SHARED_BUFFERS = '16MB';
+
+/**
+ * From which word similarity (pg_trgm) a searched word matches a car's text: "porshe" is 0.57 of
+ * "porsche", "lamborgini" 0.64 of "lamborghini"; pg_trgm's default, 0.6, misses the first. Set for
+ * every connection, because the indexed operator (`<%`) reads it from the session.
+ */
+const WORD_SIMILARITY_THRESHOLD = 0.5;
+const SESSION_SETTINGS = ['-c', `pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`];
 
 /** How long `openDatabase` keeps trying to reach PostgreSQL before the start fails. */
 const FIRST_CONTACT_ATTEMPTS = 10;
@@ -75,6 +84,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
+      options: SESSION_SETTINGS.join(' '),
       max: 20,
       connectionTimeoutMillis: 1000,
       query_timeout: 10_000,
@@ -103,8 +113,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir, {
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  // One options object: `new PGlite(undefined, options)` (in memory) would ignore the options.
+  const client = new PGlite({
+    dataDir: options.dataDir,
+    extensions: PGLITE_EXTENSIONS,
+    startParams: [
+      ...PGlite.defaultStartParams,
+      '-c',
+      `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+      ...SESSION_SETTINGS,
+    ],
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });

@@ -146,6 +146,20 @@ export const cars = pgTable(
     addedDate: timestamp('added_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     soldAt: timestamp('sold_at', { withTimezone: true, precision: 3 }),
     updatedAt: updatedAt(),
+    /**
+     * When the asking price last went down, null once it goes up again: set by the database itself
+     * (the trigger of migration 0003), whichever code path changes the price.
+     */
+    priceDroppedAt: timestamp('price_dropped_at', { withTimezone: true, precision: 3 }),
+    /**
+     * The search's folded texts (lower case, accents removed by `redline_fold`, migration 0003),
+     * kept by the database: everything searched, the name suggested, and the brand filtered on.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`redline_fold(brand || ' ' || model || ' ' || engine || ' ' || about)`,
+    ),
+    nameKey: text('name_key').generatedAlwaysAs(sql`redline_fold(brand || ' ' || model)`),
+    brandKey: text('brand_key').generatedAlwaysAs(sql`redline_fold(brand)`),
   },
   (t) => [
     check('cars_fuel_check', sql`${t.fuel} in ('Petrol', 'Diesel', 'Electric', 'Hybrid')`),
@@ -159,7 +173,38 @@ export const cars = pgTable(
     index('cars_seller_idx').on(t.sellerId, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Finds the car that lists a photo (photo cleanup) without scanning every car.
     index('cars_photos_idx').using('gin', t.photos),
+    // The search (modules/search): cars for sale only, one index per sort order, typo-tolerant text.
+    index('cars_unsold_newest_idx')
+      .on(t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.soldAt} is null`),
+    index('cars_unsold_price_idx').on(t.askingPrice, t.id).where(sql`${t.soldAt} is null`),
+    index('cars_unsold_km_idx').on(t.kmDriven, t.id).where(sql`${t.soldAt} is null`),
+    index('cars_unsold_year_idx')
+      .on(t.year.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.soldAt} is null`),
+    index('cars_unsold_brand_idx')
+      .on(t.brandKey, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.soldAt} is null`),
+    index('cars_unsold_text_idx')
+      .using('gin', t.searchText.op('gin_trgm_ops'))
+      .where(sql`${t.soldAt} is null`),
+    index('cars_unsold_name_idx').using('gin', t.nameKey.op('gin_trgm_ops')).where(sql`${t.soldAt} is null`),
+    index('cars_unsold_name_prefix_idx').on(t.nameKey.op('text_pattern_ops')).where(sql`${t.soldAt} is null`),
   ],
+);
+
+/** Every asking price a car has had, the first at its posting: written by the trigger of migration 0003. */
+export const carPrices = pgTable(
+  'car_prices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    askingPrice: integer('asking_price').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('car_prices_car_idx').on(t.carId, t.changedAt, t.id)],
 );
 
 /** Photos uploaded by sellers; unattached ones are removed after a day. */

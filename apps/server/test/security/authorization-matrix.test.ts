@@ -165,6 +165,12 @@ const OWNERSHIP: Record<string, Row> = {
     expect: { seller: 200, otherSeller: 403, admin: 200 },
   },
   'GET /api/cars/id/:id': { call: () => ({ url: `/api/cars/id/${car.id}` }), expect: { others: 200 } },
+  'GET /api/cars/search': {
+    call: () => ({ url: '/api/cars/search?q=porsche&fuel=Petrol&sort=price_asc' }),
+    expect: { others: 200 },
+  },
+  'GET /api/sellers/:id': { call: () => ({ url: `/api/sellers/${sellerA().id}` }), expect: { others: 200 } },
+  'GET /api/cars/suggest': { call: () => ({ url: '/api/cars/suggest?q=por' }), expect: { others: 200 } },
   'GET /api/categories': { call: () => ({ url: '/api/categories' }), expect: { others: 200 } },
   'GET /api/config': { call: () => ({ url: '/api/config' }), expect: { others: 200 } },
   'GET /api/contact': { call: () => ({ url: '/api/contact' }), expect: { admin: 200 } },

@@ -1,5 +1,5 @@
 /** Turns car rows into the API's car shape, with photo URLs from the photo store. */
-import type { AdvertisedCar, Car } from '@redline/shared';
+import type { AdvertisedCar, Car, CarDetail } from '@redline/shared';
 import type { PhotoStore } from '../../storage/photo-store.ts';
 import { photoView } from '../photos/index.ts';
 import type { CarViewRow } from './cars.repository.ts';
@@ -27,13 +27,31 @@ export function toCars(store: PhotoStore, rows: CarViewRow[]): Car[] {
       photo: photos[0]?.src ?? '',
       photos,
       seller: row.sellerName,
+      sellerId: row.sellerId,
       sellerEmail: row.sellerEmail,
       sellerVerified: row.sellerVerified,
       addedDate: row.addedDate.toISOString(),
       soldAt: row.soldAt?.toISOString() ?? null,
       isAdvertised: row.advertisementId !== null,
+      priceDroppedAt: row.priceDroppedAt?.toISOString() ?? null,
     };
   });
+}
+
+/** A car's own page: the car with its price history. */
+export function toCarDetail(
+  store: PhotoStore,
+  row: CarViewRow,
+  history: { askingPrice: number; changedAt: Date }[],
+): CarDetail {
+  const [car] = toCars(store, [row]);
+  return {
+    ...car!,
+    priceHistory: history.map((price) => ({
+      askingPrice: price.askingPrice,
+      changedAt: price.changedAt.toISOString(),
+    })),
+  };
 }
 
 /** The public card: no seller e-mail on a list anyone can read. */

@@ -1,9 +1,9 @@
 import type { Fuel } from '@redline/shared';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { afterCursor, cursorParams, keyset, newestFirst, toPage } from '../../db/pagination.ts';
 import type { PreparedStatements } from '../../db/prepared-statements.ts';
-import { advertisements, cars, categories, photos, users } from '../../db/schema.ts';
+import { advertisements, carPrices, cars, categories, photos, users } from '../../db/schema.ts';
 
 /** Everything a car view needs: the car, its category's name, its seller and whether it is advertised. */
 export const carViewColumns = {
@@ -27,6 +27,7 @@ export const carViewColumns = {
   sellerVerified: users.isVerified,
   addedDate: cars.addedDate,
   soldAt: cars.soldAt,
+  priceDroppedAt: cars.priceDroppedAt,
   advertisementId: advertisements.id,
   /** Width and height of each of the car's photos that has a photo row, by key; null when none has. */
   photoSizes: sql<Record<string, [width: number, height: number]> | null>`(
@@ -52,6 +53,13 @@ type Statements = PreparedStatements<Db>;
 
 const carView = (db: Db) => selectCarViews(db).where(eq(cars.id, sql.placeholder('id')));
 
+const priceHistory = (db: Db) =>
+  db
+    .select({ askingPrice: carPrices.askingPrice, changedAt: carPrices.changedAt })
+    .from(carPrices)
+    .where(eq(carPrices.carId, sql.placeholder('id')))
+    .orderBy(carPrices.changedAt, carPrices.id);
+
 const categoryPage = (after: SQL | undefined) => (db: Db) =>
   selectCarViews(db)
     .where(and(eq(cars.categoryId, sql.placeholder('categoryId')), isNull(cars.soldAt), after))
@@ -71,6 +79,19 @@ export type CarViewRow = Awaited<ReturnType<typeof findCarView>> & {};
 export async function findCarView(statements: Statements, id: string) {
   const [row] = await statements.get('car_view', carView).execute({ id });
   return row;
+}
+
+/** The views of these cars, in the order of `ids` (those that no longer exist left out). */
+export async function findCarViews(db: Db, ids: string[]) {
+  if (!ids.length) return [];
+  const rows = await selectCarViews(db).where(inArray(cars.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Every asking price the car has had, oldest first (the first at its posting). */
+export function findPriceHistory(statements: Statements, id: string) {
+  return statements.get('car_price_history', priceHistory).execute({ id });
 }
 
 const carCursor = (row: CarViewRow): [Date, string] => [row.addedDate, row.id];

@@ -1,8 +1,13 @@
 import {
+  carDetailSchema,
   carIdParamsSchema,
   carInputSchema,
   carPageSchema,
   carSchema,
+  carSearchQuerySchema,
+  carSearchResultSchema,
+  carSuggestionsSchema,
+  carSuggestQuerySchema,
   carUpdateSchema,
   categoryCarsParamsSchema,
   deletedCountSchema,
@@ -37,15 +42,40 @@ export function carsRoutes(context: AppContext): FastifyPluginAsyncZod {
         }),
     });
 
+    app.get('/cars/search', {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        operationId: 'searchCars',
+        summary:
+          'Search the cars for sale: text with typos forgiven, filters, sort, with the total and disjunctive facet counts',
+        querystring: carSearchQuerySchema,
+        response: { 200: carSearchResultSchema },
+      },
+      handler: (request) => service.searchCars(context, request.query),
+    });
+
+    app.get('/cars/suggest', {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        operationId: 'suggestCars',
+        summary: 'Brands and models of cars for sale that complete the search box (up to 8)',
+        querystring: carSuggestQuerySchema,
+        response: { 200: carSuggestionsSchema },
+      },
+      handler: (request) => service.suggestCars(context, request.query.q),
+    });
+
     app.get('/cars/id/:id', {
       config: { access: 'signedIn' },
       schema: {
         tags,
         operationId: 'getCar',
         otherStatuses: [404],
-        summary: 'One car (sold cars too)',
+        summary: 'One car (sold cars too), with its price history',
         params: carIdParamsSchema,
-        response: { 200: carSchema },
+        response: { 200: carDetailSchema },
       },
       handler: (request) => service.getCar(context, request.params.id),
     });

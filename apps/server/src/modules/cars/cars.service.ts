@@ -1,5 +1,16 @@
 /** Car rules: who may list, post, edit and delete which car. */
-import type { Car, CarInput, CarPage, CarUpdate, PageQuery, User } from '@redline/shared';
+import type {
+  Car,
+  CarDetail,
+  CarInput,
+  CarPage,
+  CarSearchQuery,
+  CarSearchResult,
+  CarSuggestions,
+  CarUpdate,
+  PageQuery,
+  User,
+} from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
@@ -9,7 +20,8 @@ import { badRequest, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import { claimPhotosForCar } from '../photos/index.ts';
 import { deleteCarsWhere } from './car-deletion.ts';
-import { toCars } from './car-view.ts';
+import { searchFacets, searchPage, searchWords, suggestNames } from './car-search.ts';
+import { toCarDetail, toCars } from './car-view.ts';
 import * as repo from './cars.repository.ts';
 
 export async function listCategoryCars(
@@ -23,12 +35,35 @@ export async function listCategoryCars(
   return { items: toCars(context.photos, rows.items), nextCursor: rows.nextCursor };
 }
 
-/** Any signed-in user may view a car, sold ones included (they show `soldAt`). */
-export async function getCar(context: AppContext, id: string): Promise<Car> {
-  const row = isUuid(id) ? await repo.findCarView(context.database.statements, id) : undefined;
+/**
+ * Any signed-in user may search the cars for sale (car-search.ts). Relevance needs words to weigh:
+ * without them the newest come first, whatever the sort asked.
+ */
+export async function searchCars(context: AppContext, query: CarSearchQuery): Promise<CarSearchResult> {
+  const { db } = context.database;
+  const hasWords = searchWords(query.q).length > 0;
+  const sort =
+    !hasWords && query.sort === 'relevance' ? 'newest' : (query.sort ?? (hasWords ? 'relevance' : 'newest'));
+  const [page, { total, facets }] = await Promise.all([searchPage(db, query, sort), searchFacets(db, query)]);
+  const rows = await repo.findCarViews(db, page.ids);
+  return { items: toCars(context.photos, rows), nextCursor: page.nextCursor, total, facets };
+}
+
+/** The search box's completions: brands and models of cars for sale. */
+export function suggestCars(context: AppContext, q: string): Promise<CarSuggestions> {
+  return suggestNames(context.database.db, q);
+}
+
+/** Any signed-in user may view a car, sold ones included (they show `soldAt`), with its price history. */
+export async function getCar(context: AppContext, id: string): Promise<CarDetail> {
+  if (!isUuid(id)) throw notFound('The car');
+  const { statements } = context.database;
+  const [row, history] = await Promise.all([
+    repo.findCarView(statements, id),
+    repo.findPriceHistory(statements, id),
+  ]);
   if (!row) throw notFound('The car');
-  const [car] = toCars(context.photos, [row]);
-  return car!;
+  return toCarDetail(context.photos, row, history);
 }
 
 /** A seller's own cars, sold ones included; a seller sees only their own list, an admin anyone's. */

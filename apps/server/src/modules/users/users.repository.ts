@@ -1,4 +1,4 @@
-import { and, eq, not } from 'drizzle-orm';
+import { and, eq, isNull, not } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import { bookings, cars, users } from '../../db/schema.ts';
@@ -23,6 +23,21 @@ export function findUserByEmail(db: Db, email: string) {
 
 export function findUserById(db: Db, id: string) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+/** A seller's public profile with how many cars they have for sale; undefined for anyone who is not a seller. */
+export async function findSellerProfile(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      verified: users.isVerified,
+      createdAt: users.createdAt,
+      carsForSale: db.$count(cars, and(eq(cars.sellerId, users.id), isNull(cars.soldAt))),
+    })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'Seller')));
+  return row;
 }
 
 export async function listUsersByRole(db: Db, role: 'Buyer' | 'Seller', limit: number, cursor?: string) {

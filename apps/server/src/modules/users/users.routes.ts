@@ -4,6 +4,7 @@ import {
   listedUserSchema,
   pageOf,
   pageQuerySchema,
+  sellerProfileSchema,
   userIdParamsSchema,
   userSchema,
 } from '@redline/shared';
@@ -42,6 +43,20 @@ export function usersRoutes(context: AppContext): FastifyPluginAsyncZod {
         response: { 200: userSchema },
       },
       handler: (request) => service.getUserByEmail(context, currentUser(request), request.params.email),
+    });
+
+    app.get('/sellers/:id', {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        operationId: 'getSeller',
+        otherStatuses: [404],
+        summary:
+          "A seller's page: name, verified badge, member since, cars for sale (their cars: GET /cars/search?seller=)",
+        params: userIdParamsSchema,
+        response: { 200: sellerProfileSchema },
+      },
+      handler: (request) => service.getSellerProfile(context, request.params.id),
     });
 
     app.post('/users', {

@@ -1,9 +1,17 @@
-import type { PageQuery, User } from '@redline/shared';
+import type { PageQuery, SellerProfile, User } from '@redline/shared';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import * as repo from './users.repository.ts';
+
+/** Any signed-in user may see a seller's page: name, badge, since when, and how many cars for sale. */
+export async function getSellerProfile(context: AppContext, id: string): Promise<SellerProfile> {
+  const row = await repo.findSellerProfile(context.database.db, id);
+  if (!row) throw notFound('The seller');
+  const { createdAt, ...profile } = row;
+  return { ...profile, memberSince: createdAt.toISOString() };
+}
 
 /** Self or an admin; anyone else learns nothing, not even whether the account exists. */
 export async function getUserByEmail(context: AppContext, actor: User, email: string) {

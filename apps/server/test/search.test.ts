@@ -1,0 +1,512 @@
+/**
+ * The car search (`GET /api/cars/search`), its suggestions and a car's price history, as a buyer
+ * sees them: every filter and sort, the facet counts' promise, typos, paging while cars are added,
+ * invalid parameters, and changes shown at once.
+ */
+import {
+  type CarSearchResult,
+  carDetailSchema,
+  carSearchResultSchema,
+  carSuggestionsSchema,
+} from '@redline/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cars } from '../src/db/schema.ts';
+import { createCar, ensureCategory } from './factories.ts';
+import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+
+let t: TestApp;
+let buyer: TestUser;
+let verifiedSeller: TestUser;
+let otherSeller: TestUser;
+/** The catalogue by name, as posted (the sold one included). */
+const posted: Record<string, typeof cars.$inferSelect> = {};
+
+const CATALOGUE = [
+  {
+    name: 'f8',
+    verified: true,
+    car: { brand: 'Ferrari', model: 'F8 Tributo', categoryId: 'super-car', fuel: 'Petrol', year: 2020 },
+    price: 25_000_000,
+    km: 12_000,
+    engine: '3.9 L twin-turbo V8',
+  },
+  {
+    name: 'gt3',
+    verified: true,
+    car: { brand: 'Porsche', model: '911 GT3', categoryId: 'super-car', fuel: 'Petrol', year: 2021 },
+    price: 21_500_000,
+    km: 8_400,
+    engine: '4.0 L flat-six',
+  },
+  {
+    name: 'taycan',
+    verified: false,
+    car: { brand: 'Porsche', model: 'Taycan Turbo S', categoryId: 'electric', fuel: 'Electric', year: 2022 },
+    price: 18_000_000,
+    km: 5_000,
+    engine: 'Two permanent-magnet motors',
+  },
+  {
+    name: 'huracan',
+    verified: false,
+    car: { brand: 'Lamborghini', model: 'Huracán EVO', categoryId: 'super-car', fuel: 'Petrol', year: 2019 },
+    price: 26_000_000,
+    km: 15_000,
+    engine: '5.2 L V10',
+  },
+  {
+    name: 'c5',
+    verified: true,
+    car: { brand: 'Citroën', model: 'C5 Aircross', categoryId: 'suv', fuel: 'Hybrid', year: 2023 },
+    price: 4_000_000,
+    km: 3_000,
+    engine: '1.6 L plug-in hybrid',
+  },
+  {
+    name: 'cruiser',
+    verified: false,
+    car: { brand: 'Toyota', model: 'Land Cruiser', categoryId: 'suv', fuel: 'Diesel', year: 2018 },
+    price: 9_000_000,
+    km: 60_000,
+    engine: '3.3 L V6 diesel',
+  },
+  {
+    name: 'modelx',
+    verified: true,
+    car: { brand: 'Tesla', model: 'Model X', categoryId: 'suv', fuel: 'Electric', year: 2021 },
+    price: 9_500_000,
+    km: 20_000,
+    engine: 'Tri motor',
+  },
+  {
+    name: 'macan',
+    verified: false,
+    // Typed in lower case by its seller: the same brand as "Porsche" for the search.
+    car: { brand: 'porsche', model: 'Macan', categoryId: 'suv', fuel: 'Petrol', year: 2020 },
+    price: 7_000_000,
+    km: 30_000,
+    engine: '2.0 L four',
+  },
+] as const;
+const UNSOLD = CATALOGUE.length;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  buyer = await signUpUser(t, 'Buyer');
+  verifiedSeller = await signUpUser(t, 'Seller', { name: 'Vera Verified', isVerified: true });
+  otherSeller = await signUpUser(t, 'Seller', { name: 'Otto Other' });
+  for (const id of ['super-car', 'suv', 'electric', 'classic']) await ensureCategory(t, id);
+  for (const entry of CATALOGUE) {
+    posted[entry.name] = await createCar(t, entry.verified ? verifiedSeller : otherSeller, {
+      ...entry.car,
+      askingPrice: entry.price,
+      kmDriven: entry.km,
+      engine: entry.engine,
+      about: `A ${entry.car.brand} ${entry.car.model} in fine condition.`,
+    });
+  }
+  posted.sold = await createCar(t, verifiedSeller, {
+    brand: 'Ferrari',
+    model: '296 GTB',
+    categoryId: 'super-car',
+    soldAt: new Date(),
+  });
+});
+afterAll(() => t.close());
+
+/** Runs a search as the buyer; `params` as a query string (repeated keys allowed). */
+async function search(params = ''): Promise<CarSearchResult> {
+  const res = await as(t, buyer, { method: 'GET', url: `/api/cars/search${params ? `?${params}` : ''}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return carSearchResultSchema.parse(res.json());
+}
+
+const nameOf = (id: string) => Object.entries(posted).find(([, car]) => car.id === id)?.[0];
+const names = (result: CarSearchResult) => result.items.map((car) => nameOf(car.id));
+const sortedNames = (result: CarSearchResult) => names(result).sort();
+
+/** Every car of a search, page by page (`limit` per page). */
+async function allPages(params: string, limit = 2) {
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < 50; page++) {
+    const result = await search(`${params}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    seen.push(...result.items.map((car) => car.id));
+    cursor = result.nextCursor;
+    if (!cursor) return seen;
+  }
+  throw new Error('the pages never ended');
+}
+
+describe('GET /api/cars/search', () => {
+  it('needs a session, as the category pages do', async () => {
+    const res = await as(t, undefined, { method: 'GET', url: '/api/cars/search' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('without parameters lists every car for sale, newest first, never a sold one', async () => {
+    const result = await search();
+    expect(result.total).toBe(UNSOLD);
+    expect(names(result)).toEqual(CATALOGUE.map((entry) => entry.name).reverse());
+    expect(result.nextCursor).toBeNull();
+    expect(names(result)).not.toContain('sold');
+  });
+
+  it('filters by each parameter', async () => {
+    expect(sortedNames(await search('category=suv'))).toEqual(['c5', 'cruiser', 'macan', 'modelx']);
+    expect(sortedNames(await search('category=suv&category=electric'))).toEqual([
+      'c5',
+      'cruiser',
+      'macan',
+      'modelx',
+      'taycan',
+    ]);
+    // Brands compare without case or accents: "porsche" and "Porsche" are one brand.
+    expect(sortedNames(await search('brand=PORSCHE'))).toEqual(['gt3', 'macan', 'taycan']);
+    expect(sortedNames(await search('brand=citroen&brand=Tesla'))).toEqual(['c5', 'modelx']);
+    expect(sortedNames(await search('fuel=Electric&fuel=Hybrid'))).toEqual(['c5', 'modelx', 'taycan']);
+    expect(sortedNames(await search('yearMin=2021'))).toEqual(['c5', 'gt3', 'modelx', 'taycan']);
+    expect(sortedNames(await search('yearMax=2019'))).toEqual(['cruiser', 'huracan']);
+    expect(sortedNames(await search('yearMin=2020&yearMax=2020'))).toEqual(['f8', 'macan']);
+    expect(sortedNames(await search('priceMin=9000000&priceMax=18000000'))).toEqual([
+      'cruiser',
+      'modelx',
+      'taycan',
+    ]);
+    expect(sortedNames(await search('kmMax=8400'))).toEqual(['c5', 'gt3', 'taycan']);
+    expect(sortedNames(await search('verified=true'))).toEqual(['c5', 'f8', 'gt3', 'modelx']);
+    expect(sortedNames(await search('verified=false'))).toHaveLength(UNSOLD);
+  });
+
+  it('combines filters: each must hold', async () => {
+    expect(sortedNames(await search('category=suv&fuel=Electric&fuel=Petrol&verified=true'))).toEqual([
+      'modelx',
+    ]);
+    expect(sortedNames(await search('brand=porsche&priceMax=20000000&kmMax=10000'))).toEqual(['taycan']);
+    expect((await search('category=classic')).total).toBe(0);
+  });
+
+  it('finds text in any case, without accents and with small typos', async () => {
+    expect(sortedNames(await search('q=ferari'))).toEqual(['f8']);
+    expect(sortedNames(await search('q=porshe'))).toEqual(['gt3', 'macan', 'taycan']);
+    expect(sortedNames(await search('q=lamborgini'))).toEqual(['huracan']);
+    expect(sortedNames(await search('q=HURACAN'))).toEqual(['huracan']);
+    expect(sortedNames(await search('q=citroen'))).toEqual(['c5']);
+    // The engine and the about text are searched too; every word must match.
+    expect(sortedNames(await search('q=v10'))).toEqual(['huracan']);
+    expect(sortedNames(await search('q=porsche%20turbo'))).toEqual(['taycan']);
+    expect((await search('q=bugatti')).total).toBe(0);
+    // Punctuation alone searches nothing: the whole catalogue, newest first.
+    expect((await search('q=%21%21')).total).toBe(UNSOLD);
+  });
+
+  it('puts the best matches first when sorting by relevance, the default with text', async () => {
+    const result = await search('q=porsche%20macan');
+    expect(names(result)).toEqual(['macan']);
+    const byName = await search('q=tesla');
+    expect(names(byName)[0]).toBe('modelx');
+    // A name that matches exactly outranks one that matches with a typo.
+    await createCar(t, otherSeller, { brand: 'Ferrary', model: 'Replica', categoryId: 'classic' });
+    try {
+      const ranked = await search('q=ferrari');
+      expect(names(ranked)[0]).toBe('f8');
+    } finally {
+      await t.db.delete(cars).where(eq(cars.brand, 'Ferrary'));
+    }
+  });
+
+  it('sorts by each order, ties broken the same way every time', async () => {
+    const unsold = CATALOGUE.map((entry, i) => ({ ...entry, id: posted[entry.name]!.id, posted: i }));
+    const order = (entry: (typeof unsold)[number]) => entry.posted;
+    const expectOrder = async (
+      sort: string,
+      compare: (a: (typeof unsold)[number], b: (typeof unsold)[number]) => number,
+    ) =>
+      expect(names(await search(`sort=${sort}`))).toEqual(
+        [...unsold].sort(compare).map((entry) => entry.name),
+      );
+    await expectOrder('price_asc', (a, b) => a.price - b.price);
+    await expectOrder('price_desc', (a, b) => b.price - a.price);
+    await expectOrder('km_asc', (a, b) => a.km - b.km);
+    await expectOrder('year_desc', (a, b) => b.car.year - a.car.year || (b.id > a.id ? 1 : -1));
+    await expectOrder('newest', (a, b) => order(b) - order(a));
+    // Relevance without text: newest first.
+    await expectOrder('relevance', (a, b) => order(b) - order(a));
+  });
+
+  it("counts each facet's values with every other filter, so a count is the total that value would give", async () => {
+    const searches = [
+      '',
+      'category=suv',
+      'fuel=Electric&yearMin=2021',
+      'q=porsche&fuel=Petrol',
+      'verified=true&priceMax=22000000',
+      'brand=porsche&category=super-car',
+    ];
+    for (const params of searches) {
+      const result = await search(params);
+      const query = new URLSearchParams(params);
+      for (const facet of ['category', 'brand', 'fuel'] as const) {
+        for (const { value, count } of result.facets[facet]) {
+          const only = new URLSearchParams(query);
+          only.delete(facet);
+          only.append(facet, value);
+          expect((await search(only.toString())).total, `${params} + ${facet}=${value}`).toBe(count);
+        }
+      }
+      const total = await search(params);
+      expect(total.total).toBe(result.total);
+    }
+  });
+
+  it('lists every category and fuel, brands with cars, and the range of years and prices the other filters leave', async () => {
+    const { facets, total } = await search('category=suv');
+    expect(total).toBe(4);
+    expect(facets.category.map((c) => [c.value, c.count])).toEqual([
+      ['super-car', 3],
+      ['suv', 4],
+      ['electric', 1],
+      ['classic', 0],
+    ]);
+    expect(facets.category[1]!.label).toBe('Category suv');
+    expect(facets.fuel).toEqual([
+      { value: 'Petrol', label: 'Petrol', count: 1 },
+      { value: 'Diesel', label: 'Diesel', count: 1 },
+      { value: 'Electric', label: 'Electric', count: 1 },
+      { value: 'Hybrid', label: 'Hybrid', count: 1 },
+    ]);
+    // One brand for both spellings, labelled as most sellers write it (two "Porsche", one "porsche").
+    expect(facets.brand).toEqual([
+      { value: 'citroen', label: 'Citroën', count: 1 },
+      { value: 'porsche', label: 'Porsche', count: 1 },
+      { value: 'tesla', label: 'Tesla', count: 1 },
+      { value: 'toyota', label: 'Toyota', count: 1 },
+    ]);
+    expect(facets.year).toEqual({ min: 2018, max: 2023 });
+    expect(facets.price).toEqual({ min: 4_000_000, max: 9_500_000 });
+
+    const all = await search('');
+    expect(all.facets.brand.find((b) => b.value === 'porsche')).toEqual({
+      value: 'porsche',
+      label: 'Porsche',
+      count: 3,
+    });
+    // A year range does not narrow its own bounds, so the buyer can widen it again.
+    expect((await search('yearMin=2022')).facets.year).toEqual({ min: 2018, max: 2023 });
+    // A brand the search names stays listed with 0, so it can be removed.
+    const none = await search('brand=Bugatti');
+    expect(none.total).toBe(0);
+    expect(none.facets.brand).toContainEqual({ value: 'bugatti', label: 'Bugatti', count: 0 });
+    expect(none.facets.year).toEqual({ min: null, max: null });
+  });
+
+  it('pages through every car exactly once in every order, even while cars are added', async () => {
+    for (const sort of ['newest', 'price_asc', 'price_desc', 'km_asc', 'year_desc', 'relevance']) {
+      const whole = (await search(`sort=${sort}&limit=50`)).items.map((car) => car.id);
+      expect(await allPages(`sort=${sort}`), sort).toEqual(whole);
+    }
+    // Text and relevance pages too.
+    const porsches = (await search('q=porsche&limit=50')).items.map((car) => car.id);
+    expect(await allPages('q=porsche', 1)).toEqual(porsches);
+
+    // A car posted between two pages is not served twice, and no car is skipped.
+    const first = await search('sort=price_asc&limit=3');
+    const added = await createCar(t, otherSeller, { askingPrice: 1_000, categoryId: 'suv' });
+    try {
+      const rest: string[] = [];
+      let cursor = first.nextCursor;
+      while (cursor) {
+        const page = await search(`sort=price_asc&limit=3&cursor=${cursor}`);
+        rest.push(...page.items.map((car) => car.id));
+        cursor = page.nextCursor;
+      }
+      const served = [...first.items.map((car) => car.id), ...rest];
+      expect(new Set(served).size).toBe(served.length);
+      for (const entry of CATALOGUE) expect(served).toContain(posted[entry.name]!.id);
+    } finally {
+      await t.db.delete(cars).where(eq(cars.id, added.id));
+    }
+  });
+
+  it('answers invalid parameters with 400 and a message per field', async () => {
+    const cases: [string, string][] = [
+      ['limit=0', 'limit'],
+      ['limit=51', 'limit'],
+      ['sort=cheapest', 'sort'],
+      ['fuel=Gas', 'fuel.0'],
+      ['yearMin=abc', 'yearMin'],
+      ['yearMin=1990', 'yearMin'],
+      ['yearMin=2022&yearMax=2020', 'yearMax'],
+      ['priceMin=500&priceMax=100', 'priceMax'],
+      ['priceMin=-1', 'priceMin'],
+      ['kmMax=1.5', 'kmMax'],
+      ['verified=yes', 'verified'],
+      [`q=${'x'.repeat(101)}`, 'q'],
+      [Array.from({ length: 21 }, (_, i) => `category=c${i}`).join('&'), 'category'],
+    ];
+    for (const [params, field] of cases) {
+      const res = await as(t, buyer, { method: 'GET', url: `/api/cars/search?${params}` });
+      expect(res.statusCode, params).toBe(400);
+      expect(Object.keys(errorOf(res).fields ?? {}), params).toContain(field);
+    }
+  });
+
+  it('refuses a forged cursor, or one from another order, with 400', async () => {
+    const page = await search('sort=price_asc&limit=2');
+    const forged = [
+      'not-base64!',
+      Buffer.from('"x"').toString('base64url'),
+      Buffer.from(JSON.stringify(['price_asc', 'cheap', posted.f8!.id])).toString('base64url'),
+      Buffer.from(JSON.stringify(['price_asc', 1, 'not-a-uuid'])).toString('base64url'),
+      Buffer.from(JSON.stringify(['newest', '99999-01-01T00:00:00Z', posted.f8!.id])).toString('base64url'),
+      Buffer.from(JSON.stringify(['price_asc', 2 ** 40, posted.f8!.id])).toString('base64url'),
+    ];
+    for (const cursor of [...forged, page.nextCursor!]) {
+      const sort = cursor === page.nextCursor ? 'newest' : 'price_asc';
+      const res = await as(t, buyer, {
+        method: 'GET',
+        url: `/api/cars/search?sort=${sort}&cursor=${cursor}`,
+      });
+      expect(res.statusCode, cursor).toBe(400);
+      expect(errorOf(res).fields).toEqual({ cursor: 'Invalid cursor' });
+    }
+  });
+
+  it('shows a car posted, edited, sold or deleted at once', async () => {
+    const photo = `search-${Date.now()}`;
+    const car = await createCar(t, verifiedSeller, {
+      brand: 'Bugatti',
+      model: 'Chiron',
+      categoryId: 'super-car',
+      photos: [photo],
+    });
+    expect(sortedNames(await search('q=bugatti'))).toHaveLength(1);
+    const edit = await as(t, verifiedSeller, {
+      method: 'PATCH',
+      url: `/api/cars/${car.id}`,
+      payload: { askingPrice: 100 },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect((await search('q=bugatti&priceMax=100')).total).toBe(1);
+    const sold = await as(t, verifiedSeller, {
+      method: 'PATCH',
+      url: `/api/cars/${car.id}`,
+      payload: { sold: true },
+    });
+    expect(sold.statusCode).toBe(200);
+    expect((await search('q=bugatti')).total).toBe(0);
+    await as(t, verifiedSeller, { method: 'PATCH', url: `/api/cars/${car.id}`, payload: { sold: false } });
+    expect((await search('q=bugatti')).total).toBe(1);
+    const deleted = await as(t, verifiedSeller, { method: 'DELETE', url: `/api/cars/${car.id}` });
+    expect(deleted.statusCode).toBe(200);
+    expect((await search('q=bugatti')).total).toBe(0);
+  });
+});
+
+describe("a seller's page", () => {
+  it("shows a seller's name, badge, member-since date and cars for sale, never the e-mail", async () => {
+    const res = await as(t, buyer, { method: 'GET', url: `/api/sellers/${verifiedSeller.id}` });
+    expect(res.statusCode).toBe(200);
+    const profile = res.json();
+    expect(profile).toEqual({
+      id: verifiedSeller.id,
+      name: 'Vera Verified',
+      verified: true,
+      memberSince: expect.any(String),
+      carsForSale: 4,
+    });
+    expect(res.body).not.toContain(verifiedSeller.email);
+    // The cars are the search's, with the seller as a filter; each car names its seller's id.
+    const listed = await search(`seller=${verifiedSeller.id}`);
+    expect(sortedNames(listed)).toEqual(['c5', 'f8', 'gt3', 'modelx']);
+    expect(listed.items.every((car) => car.sellerId === verifiedSeller.id)).toBe(true);
+  });
+
+  it('answers 404 for a buyer, an unknown id, and without a session 401', async () => {
+    for (const id of [buyer.id, 'nobody']) {
+      const res = await as(t, buyer, { method: 'GET', url: `/api/sellers/${id}` });
+      expect(res.statusCode, id).toBe(404);
+    }
+    const signedOut = await as(t, undefined, { method: 'GET', url: `/api/sellers/${verifiedSeller.id}` });
+    expect(signedOut.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/cars/suggest', () => {
+  const suggest = async (q: string) => {
+    const res = await as(t, buyer, { method: 'GET', url: `/api/cars/suggest?q=${encodeURIComponent(q)}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return carSuggestionsSchema.parse(res.json()).items;
+  };
+
+  it('completes brands and models of cars for sale, the brand first', async () => {
+    const porsche = await suggest('por');
+    expect(porsche[0]).toEqual({ label: 'Porsche', brand: 'Porsche', model: null });
+    expect(
+      porsche
+        .slice(1)
+        .map((s) => s.model)
+        .sort(),
+    ).toEqual(['911 GT3', 'Macan', 'Taycan Turbo S']);
+    // A word inside the name, a typo, an accent.
+    expect((await suggest('tributo')).map((s) => s.label)).toEqual(['Ferrari F8 Tributo']);
+    expect((await suggest('porshe'))[0]!.label).toBe('Porsche');
+    expect((await suggest('huracan')).map((s) => s.label)).toEqual(['Lamborghini Huracán EVO']);
+    // The sold Ferrari 296 is not offered.
+    expect((await suggest('296')).length).toBe(0);
+  });
+
+  it('completes from one character, at most eight suggestions', async () => {
+    const short = await suggest('t');
+    expect(short.map((s) => s.label)).toEqual(['Tesla', 'Tesla Model X', 'Toyota', 'Toyota Land Cruiser']);
+    expect((await suggest('e')).length).toBeLessThanOrEqual(8);
+  });
+
+  it('takes what is typed literally and refuses an empty or long text', async () => {
+    expect(await suggest('%')).toEqual([]);
+    expect(await suggest('_')).toEqual([]);
+    for (const q of ['', '%20', 'x'.repeat(101)]) {
+      const res = await as(t, buyer, { method: 'GET', url: `/api/cars/suggest?q=${q}` });
+      expect(res.statusCode, q).toBe(400);
+    }
+    const signedOut = await as(t, undefined, { method: 'GET', url: '/api/cars/suggest?q=por' });
+    expect(signedOut.statusCode).toBe(401);
+  });
+});
+
+describe('price history', () => {
+  it('keeps every asking price, oldest first, and dates the last drop', async () => {
+    const car = await createCar(t, verifiedSeller, { askingPrice: 10_000_000, categoryId: 'classic' });
+    const read = async () => {
+      const res = await as(t, buyer, { method: 'GET', url: `/api/cars/id/${car.id}` });
+      expect(res.statusCode).toBe(200);
+      return carDetailSchema.parse(res.json());
+    };
+    const start = await read();
+    expect(start.priceHistory.map((p) => p.askingPrice)).toEqual([10_000_000]);
+    expect(start.priceHistory[0]!.changedAt).toBe(car.addedDate.toISOString());
+    expect(start.priceDroppedAt).toBeNull();
+
+    const edit = (payload: object) =>
+      as(t, verifiedSeller, { method: 'PATCH', url: `/api/cars/${car.id}`, payload });
+    expect((await edit({ askingPrice: 9_000_000 })).statusCode).toBe(200);
+    const dropped = await read();
+    expect(dropped.priceDroppedAt).not.toBeNull();
+    // Other edits keep the history and the drop as they are.
+    expect((await edit({ about: 'Fresh service.' })).statusCode).toBe(200);
+    expect((await read()).priceHistory).toHaveLength(2);
+    expect((await read()).priceDroppedAt).toBe(dropped.priceDroppedAt);
+
+    expect((await edit({ askingPrice: 9_500_000 })).statusCode).toBe(200);
+    const raised = await read();
+    expect(raised.priceHistory.map((p) => p.askingPrice)).toEqual([10_000_000, 9_000_000, 9_500_000]);
+    expect(raised.priceDroppedAt).toBeNull();
+    const times = raised.priceHistory.map((p) => Date.parse(p.changedAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    // Lists carry the drop date too (the card's badge).
+    expect((await edit({ askingPrice: 8_000_000 })).statusCode).toBe(200);
+    const listed = (await search('category=classic')).items.find((c) => c.id === car.id);
+    expect(listed?.priceDroppedAt).not.toBeNull();
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * The car search (`GET /cars/search`), its suggestions (`GET /cars/suggest`) and their answers.
+ * Filters are repeatable where a buyer may want either of several values (`fuel=Electric&fuel=Hybrid`).
+ */
+import { z } from 'zod';
+import { carSchema, fuelSchema } from './cars.ts';
+import {
+  CAR_KM_MAX,
+  CAR_PRICE_MAX_CENTS,
+  CAR_YEAR_MIN,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  SEARCH_FILTER_VALUES_MAX,
+  SEARCH_SORTS,
+  SEARCH_TEXT_MAX,
+} from './constants.ts';
+
+/** A query parameter given once or repeated: always a list. */
+const repeatable = <T extends z.ZodType>(item: T, label: string) =>
+  z
+    .preprocess(
+      (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+      z.array(item).max(SEARCH_FILTER_VALUES_MAX, `At most ${SEARCH_FILTER_VALUES_MAX} ${label}`),
+    )
+    .optional();
+
+const whole = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`)
+    .optional();
+
+/** The latest year a search may name: next year's models are on sale before New Year. */
+const YEAR_LIMIT = 2100;
+
+export const carSearchQuerySchema = z
+  .object({
+    q: z
+      .string()
+      .trim()
+      .max(SEARCH_TEXT_MAX, `Search text must be at most ${SEARCH_TEXT_MAX} characters`)
+      .optional()
+      .transform((q) => q || undefined)
+      .meta({ description: 'Free text over brand, model, engine and about; small typos are forgiven' }),
+    category: repeatable(
+      z.string().trim().min(1, 'Category is empty').max(64, 'Unknown category'),
+      'categories',
+    ),
+    brand: repeatable(z.string().trim().min(1, 'Brand is empty').max(60, 'Brand is too long'), 'brands'),
+    fuel: repeatable(fuelSchema, 'fuels'),
+    yearMin: whole('Year from', CAR_YEAR_MIN, YEAR_LIMIT),
+    yearMax: whole('Year to', CAR_YEAR_MIN, YEAR_LIMIT),
+    priceMin: whole('Minimum price', 0, CAR_PRICE_MAX_CENTS).meta({ description: 'USD cents' }),
+    priceMax: whole('Maximum price', 0, CAR_PRICE_MAX_CENTS).meta({ description: 'USD cents' }),
+    kmMax: whole('Maximum km', 0, CAR_KM_MAX),
+    seller: z
+      .string()
+      .min(1, 'Seller is empty')
+      .max(64, 'Unknown seller')
+      .optional()
+      .meta({ description: "One seller's cars (their id)" }),
+    verified: z
+      .enum(['true', 'false'], { error: 'Verified must be true or false' })
+      .optional()
+      .transform((v) => v === 'true')
+      .meta({ description: 'true: verified sellers only' }),
+    sort: z
+      .enum(SEARCH_SORTS, { error: `Sort by ${SEARCH_SORTS.join(', ')}` })
+      .optional()
+      .meta({ description: '`relevance` by default with `q`, else `newest`' }),
+    limit: z.coerce
+      .number({ error: 'Limit must be a number' })
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be at least 1')
+      .max(PAGE_SIZE_MAX, `Limit must be at most ${PAGE_SIZE_MAX}`)
+      .default(PAGE_SIZE_DEFAULT),
+    cursor: z
+      .string()
+      .max(300, 'Invalid cursor')
+      .optional()
+      .meta({ pattern: '^[A-Za-z0-9_-]*$', description: 'The `nextCursor` of the previous page' }),
+  })
+  .superRefine((query, context) => {
+    const ranges = [
+      ['yearMin', 'yearMax', 'Year to cannot be before Year from'],
+      ['priceMin', 'priceMax', 'Maximum price cannot be below the minimum price'],
+    ] as const;
+    for (const [min, max, message] of ranges) {
+      const low = query[min];
+      const high = query[max];
+      if (low !== undefined && high !== undefined && low > high)
+        context.addIssue({ code: 'custom', path: [max], message });
+    }
+  });
+export type CarSearchQuery = z.infer<typeof carSearchQuerySchema>;
+
+const facetValueSchema = z.object({ value: z.string(), label: z.string(), count: z.number().int() });
+export type FacetValue = z.infer<typeof facetValueSchema>;
+/** The lowest and highest value among the cars that every other filter keeps; null when there are none. */
+const rangeSchema = z.object({ min: z.number().int().nullable(), max: z.number().int().nullable() });
+
+/**
+ * Disjunctive counts: each facet's counts apply every other active filter, so a value's count is
+ * the total the search would have with that value added.
+ */
+export const carSearchFacetsSchema = z.object({
+  category: z.array(facetValueSchema),
+  brand: z.array(facetValueSchema),
+  fuel: z.array(facetValueSchema),
+  year: rangeSchema,
+  price: rangeSchema,
+});
+export type CarSearchFacets = z.infer<typeof carSearchFacetsSchema>;
+
+export const carSearchResultSchema = z.object({
+  items: z.array(carSchema),
+  nextCursor: z.string().nullable(),
+  /** How many cars match, all pages together. */
+  total: z.number().int(),
+  facets: carSearchFacetsSchema,
+});
+export type CarSearchResult = z.infer<typeof carSearchResultSchema>;
+
+export const carSuggestQuerySchema = z.object({
+  q: z
+    .string({ error: 'Type something to complete' })
+    .trim()
+    .min(1, 'Type something to complete')
+    .max(SEARCH_TEXT_MAX, `Search text must be at most ${SEARCH_TEXT_MAX} characters`),
+});
+
+export const carSuggestionsSchema = z.object({
+  items: z.array(
+    z.object({
+      /** What the search box shows and searches for. */
+      label: z.string(),
+      brand: z.string(),
+      /** Null for a brand on its own. */
+      model: z.string().nullable(),
+    }),
+  ),
+});
+export type CarSuggestions = z.infer<typeof carSuggestionsSchema>;
