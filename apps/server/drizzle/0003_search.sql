@@ -26,6 +26,7 @@ CREATE INDEX "cars_unsold_price_idx" ON "cars" USING btree ("asking_price","id")
 CREATE INDEX "cars_unsold_km_idx" ON "cars" USING btree ("km_driven","id") WHERE "cars"."sold_at" is null;--> statement-breakpoint
 CREATE INDEX "cars_unsold_year_idx" ON "cars" USING btree ("year" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "cars"."sold_at" is null;--> statement-breakpoint
 CREATE INDEX "cars_unsold_brand_idx" ON "cars" USING btree ("brand_key","added_date" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "cars"."sold_at" is null;--> statement-breakpoint
+CREATE INDEX "cars_unsold_facets_idx" ON "cars" USING btree ("category_id","brand_key","fuel","year","asking_price","km_driven","seller_id","brand") WHERE "cars"."sold_at" is null;--> statement-breakpoint
 CREATE INDEX "cars_unsold_text_idx" ON "cars" USING gin ("search_text" gin_trgm_ops) WHERE "cars"."sold_at" is null;--> statement-breakpoint
 CREATE INDEX "cars_unsold_name_idx" ON "cars" USING gin ("name_key" gin_trgm_ops) WHERE "cars"."sold_at" is null;--> statement-breakpoint
 CREATE INDEX "cars_unsold_name_prefix_idx" ON "cars" USING btree ("name_key" text_pattern_ops) WHERE "cars"."sold_at" is null;--> statement-breakpoint

@@ -185,6 +185,11 @@ export const cars = pgTable(
     index('cars_unsold_brand_idx')
       .on(t.brandKey, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.soldAt} is null`),
+    // The facets of a search without text read every car for sale: from this narrow index alone
+    // (an index-only scan), not from the table's wide rows.
+    index('cars_unsold_facets_idx')
+      .on(t.categoryId, t.brandKey, t.fuel, t.year, t.askingPrice, t.kmDriven, t.sellerId, t.brand)
+      .where(sql`${t.soldAt} is null`),
     index('cars_unsold_text_idx')
       .using('gin', t.searchText.op('gin_trgm_ops'))
       .where(sql`${t.soldAt} is null`),

@@ -168,8 +168,11 @@ function isStorableTime(value: string) {
   return !Number.isNaN(year) && year >= 1 && year <= 9999;
 }
 
-/** The page's cars in order (ids and sort keys), one more than asked to learn whether another page follows. */
-export async function searchPage(db: Db, query: CarSearchQuery, sort: SearchSort) {
+/**
+ * The statement of a page: its cars in order (ids and sort keys), one more than asked to learn
+ * whether another page follows; and the sort order it follows.
+ */
+export function pageStatement(db: Db, query: CarSearchQuery, sort: SearchSort) {
   const words = searchWords(query.q);
   const score = relevance(words.length ? words : ['']);
   const order = sortOrder(sort, score);
@@ -188,7 +191,7 @@ export async function searchPage(db: Db, query: CarSearchQuery, sort: SearchSort
     after = order.direction === 'desc' ? sql`(${keys}) < (${params})` : sql`(${keys}) > (${params})`;
   }
   const direction = order.direction === 'desc' ? desc : asc;
-  const rows = await db
+  const statement = db
     .select({
       id: cars.id,
       addedDate: cars.addedDate,
@@ -201,6 +204,13 @@ export async function searchPage(db: Db, query: CarSearchQuery, sort: SearchSort
     .where(and(base, allBut(), after))
     .orderBy(...order.keys.map((key) => direction(key.column)))
     .limit(query.limit + 1);
+  return { statement, order };
+}
+
+/** A page of the search: its cars' ids in order, and the cursor of the next page (null on the last). */
+export async function searchPage(db: Db, query: CarSearchQuery, sort: SearchSort) {
+  const { statement, order } = pageStatement(db, query, sort);
+  const rows = await statement;
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   const nextCursor =
@@ -215,11 +225,8 @@ export async function searchPage(db: Db, query: CarSearchQuery, sort: SearchSort
 
 type Facet = 'category' | 'brand' | 'fuel';
 
-/** The total and the facets of a search, in one scan of the cars its text matches. */
-export async function searchFacets(
-  db: Db,
-  query: CarSearchQuery,
-): Promise<{ total: number; facets: CarSearchFacets }> {
+/** The statement of a search's total and facets: one scan of the cars its text matches. */
+export function facetsStatement(db: Db, query: CarSearchQuery) {
   const words = searchWords(query.q);
   const { base, allBut } = conditionsOf(query, words);
   const count = (filter: SQL) => sql<number>`(count(*) filter (where ${filter}))::int`;
@@ -228,31 +235,40 @@ export async function searchFacets(
   const named = query.brand ?? [];
   // The brands the search names, folded as the database folds them (to find them among the counts).
   const namedBrands = named.length ? sql`array[${sql.join(named.map(folded), sql`, `)}]` : sql`'{}'::text[]`;
+  return db
+    .select({
+      grouped: {
+        category: sql<number>`grouping(${cars.categoryId})`,
+        brand: sql<number>`grouping(${cars.brandKey})`,
+        fuel: sql<number>`grouping(${cars.fuel})`,
+      },
+      value: { category: cars.categoryId, brand: cars.brandKey, fuel: cars.fuel },
+      count: {
+        category: count(allBut('category')),
+        brand: count(allBut('brand')),
+        fuel: count(allBut('fuel')),
+      },
+      brandLabel: sql<string>`mode() within group (order by ${cars.brand})`,
+      total: count(allBut()),
+      yearMin: bound('min', sql`${cars.year}`, allBut('year')),
+      yearMax: bound('max', sql`${cars.year}`, allBut('year')),
+      priceMin: bound('min', sql`${cars.askingPrice}`, allBut('price')),
+      priceMax: bound('max', sql`${cars.askingPrice}`, allBut('price')),
+      namedBrands: sql<string[]>`${namedBrands}`,
+    })
+    .from(cars)
+    .where(base)
+    .groupBy(sql`grouping sets ((${cars.categoryId}), (${cars.brandKey}), (${cars.fuel}), ())`);
+}
+
+/** The total and the facets of a search. */
+export async function searchFacets(
+  db: Db,
+  query: CarSearchQuery,
+): Promise<{ total: number; facets: CarSearchFacets }> {
+  const named = query.brand ?? [];
   const [rows, categoryRows] = await Promise.all([
-    db
-      .select({
-        grouped: {
-          category: sql<number>`grouping(${cars.categoryId})`,
-          brand: sql<number>`grouping(${cars.brandKey})`,
-          fuel: sql<number>`grouping(${cars.fuel})`,
-        },
-        value: { category: cars.categoryId, brand: cars.brandKey, fuel: cars.fuel },
-        count: {
-          category: count(allBut('category')),
-          brand: count(allBut('brand')),
-          fuel: count(allBut('fuel')),
-        },
-        brandLabel: sql<string>`mode() within group (order by ${cars.brand})`,
-        total: count(allBut()),
-        yearMin: bound('min', sql`${cars.year}`, allBut('year')),
-        yearMax: bound('max', sql`${cars.year}`, allBut('year')),
-        priceMin: bound('min', sql`${cars.askingPrice}`, allBut('price')),
-        priceMax: bound('max', sql`${cars.askingPrice}`, allBut('price')),
-        namedBrands: sql<string[]>`${namedBrands}`,
-      })
-      .from(cars)
-      .where(base)
-      .groupBy(sql`grouping sets ((${cars.categoryId}), (${cars.brandKey}), (${cars.fuel}), ())`),
+    facetsStatement(db, query),
     db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(categories.position),
   ]);
   const overall = rows.find((row) => row.grouped.category && row.grouped.brand && row.grouped.fuel);
@@ -299,7 +315,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
  * that start with it first, then those with a word that does, then those it resembles (a typo),
  * the most offered first. A brand that matches comes before its models.
  */
-export async function suggestNames(db: Db, q: string): Promise<CarSuggestions> {
+export function suggestStatement(db: Db, q: string) {
   const text = folded(q);
   const startsWith = sql`${folded(escapeLike(q))} || '%'`;
   const wordStartsWith = sql`'% ' || ${folded(escapeLike(q))} || '%'`;
@@ -309,7 +325,7 @@ export async function suggestNames(db: Db, q: string): Promise<CarSuggestions> {
     [...q].length < 3
       ? sql`${cars.nameKey} like ${startsWith}`
       : sql`(${cars.nameKey} like '%' || ${folded(escapeLike(q))} || '%' or ${text} <% ${cars.nameKey})`;
-  const rows = await db
+  return db
     .select({
       brandKey: cars.brandKey,
       brand: sql<string>`mode() within group (order by ${cars.brand})`,
@@ -327,6 +343,11 @@ export async function suggestNames(db: Db, q: string): Promise<CarSuggestions> {
       asc(cars.nameKey),
     )
     .limit(SUGGESTIONS_MAX);
+}
+
+/** The suggestions for `q`: a matching brand before its models, at most SUGGESTIONS_MAX. */
+export async function suggestNames(db: Db, q: string): Promise<CarSuggestions> {
+  const rows = await suggestStatement(db, q);
   const items: CarSuggestions['items'] = [];
   const brandsShown = new Set<string>();
   for (const row of rows) {

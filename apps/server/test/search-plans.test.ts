@@ -1,0 +1,159 @@
+/**
+ * Every query shape of the search, the suggestions and a car's page finds its rows through an index:
+ * on 20,000 generated cars (a tenth sold), EXPLAIN of each shape must not hold a sequential scan of
+ * `cars`. A new filter or sort without its index fails here, long before a million cars would show it.
+ */
+import type { CarSearchQuery, SearchSort } from '@redline/shared';
+import { type SQLWrapper, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cars } from '../src/db/schema.ts';
+import { facetsStatement, pageStatement, suggestStatement } from '../src/modules/cars/car-search.ts';
+import { ensureCategory } from './factories.ts';
+import { createTestApp, signUpUser, type TestApp } from './helpers.ts';
+
+const CARS = 20_000;
+const CATEGORIES = ['super-car', 'suv', 'electric', 'classic', 'sedan', 'pickup', 'van'];
+const MODELS =
+  'Aventador Cayenne Roadster Tributo Explorer Berlingo Corolla Spider Huracan Macan Taycan Octavia Mustang Supra Ranger Transit Quattro Modena Urus Panamera Boxster Camry Yaris Fabia Kodiaq Focus Fiesta Sorento Outback Impreza'.split(
+    ' ',
+  );
+let t: TestApp;
+let sellerId: string;
+let someCar: { id: string; addedDate: Date; askingPrice: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const sellers = [];
+  for (let i = 0; i < 20; i++) sellers.push(await signUpUser(t, 'Seller', { isVerified: i % 2 === 0 }));
+  sellerId = sellers[0]!.id;
+  for (const id of CATEGORIES) await ensureCategory(t, id);
+  const brands = [
+    'Porsche',
+    'Ferrari',
+    'Lamborghini',
+    'Tesla',
+    'Toyota',
+    'Citroën',
+    'BMW',
+    'Audi',
+    'Ford',
+    'Škoda',
+  ];
+  await t.db.execute(sql`
+    insert into ${cars} (year, brand, model, category_id, engine, fuel, about, asking_price, original_price,
+      top_speed, km_driven, seller_id, photos, added_date, sold_at)
+    select 1999 + (i % 27),
+      (${sql.raw(`array[${brands.map((b) => `'${b}'`).join(',')}]`)})[1 + i % 10],
+      (${sql.raw(`array[${MODELS.map((m) => `'${m}'`).join(',')}]`)})[1 + i % ${sql.raw(String(MODELS.length))}] || ' ' || (i % 7),
+      (${sql.raw(`array[${CATEGORIES.map((c) => `'${c}'`).join(',')}]`)})[1 + i % 7],
+      (1 + i % 6) || '.0 L engine number ' || (i % 13),
+      (array['Petrol', 'Diesel', 'Electric', 'Hybrid'])[1 + i % 4],
+      'Generated car ' || i || ', one owner, full history, winter tyres and a roof box.',
+      100000 + (i * 7919) % 50000000, 200000 + (i * 7919) % 50000000, 150 + i % 200, (i * 104729) % 400000,
+      (${sql.raw(`array[${sellers.map((s) => `'${s.id}'`).join(',')}]`)})[1 + i % 20],
+      array['generated-' || i], now() - (i || ' minutes')::interval,
+      case when i % 10 = 0 then now() end
+    from generate_series(1, ${CARS}) as i`);
+  await t.db.execute(sql`vacuum analyze ${cars}`);
+  const [row] = await t.db
+    .select({ id: cars.id, addedDate: cars.addedDate, askingPrice: cars.askingPrice })
+    .from(cars)
+    .limit(1);
+  someCar = row!;
+}, 120_000);
+afterAll(() => t.close());
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function nodesOf(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+}
+
+async function planOf(statement: SQLWrapper): Promise<PlanNode[]> {
+  const result = (await t.db.execute(sql`explain (format json) ${statement}`)) as unknown as {
+    rows: { 'QUERY PLAN': [{ Plan: PlanNode }] | string }[];
+  };
+  const cell = result.rows[0]!['QUERY PLAN'];
+  const [{ Plan }] = typeof cell === 'string' ? JSON.parse(cell) : cell;
+  return nodesOf(Plan);
+}
+
+const carScans = (nodes: PlanNode[]) => nodes.filter((node) => node['Relation Name'] === 'cars');
+
+async function expectIndexed(label: string, statement: SQLWrapper) {
+  const scans = carScans(await planOf(statement));
+  expect(scans.length, `${label}: no scan of cars at all`).toBeGreaterThan(0);
+  expect(
+    scans.filter((node) => node['Node Type'] === 'Seq Scan').map(() => label),
+    `${label}: ${scans.map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`).join(', ')}`,
+  ).toEqual([]);
+}
+
+const query = (params: Partial<CarSearchQuery>): CarSearchQuery => ({ limit: 12, ...params });
+const cursorOf = (sort: SearchSort, values: unknown[]) =>
+  Buffer.from(JSON.stringify([sort, ...values])).toString('base64url');
+
+describe('the search on 20,000 cars', () => {
+  it('has an index for every page: each sort, each filter, text, and after a cursor', async () => {
+    const shapes: [string, CarSearchQuery, SearchSort][] = [
+      ['newest, no filter', query({}), 'newest'],
+      ['price ascending', query({}), 'price_asc'],
+      ['price descending', query({}), 'price_desc'],
+      ['km ascending', query({}), 'km_asc'],
+      ['year descending', query({}), 'year_desc'],
+      ['a category', query({ category: ['suv'] }), 'newest'],
+      ['two brands', query({ brand: ['Porsche', 'tesla'] }), 'newest'],
+      ['a fuel', query({ fuel: ['Electric'] }), 'price_asc'],
+      ['years and price', query({ yearMin: 2015, yearMax: 2020, priceMax: 10_000_000 }), 'newest'],
+      ['km and verified', query({ kmMax: 50_000, verified: true }), 'km_asc'],
+      ['a seller', query({ seller: 'x' }), 'newest'],
+      ['typo text and two filters', query({ q: 'porshe', category: ['suv'], fuel: ['Petrol'] }), 'relevance'],
+      ['text sorted by price', query({ q: 'ferrari model', priceMin: 1_000_000 }), 'price_desc'],
+      [
+        'after a cursor, newest',
+        query({ cursor: cursorOf('newest', [someCar.addedDate.toISOString(), someCar.id]) }),
+        'newest',
+      ],
+      [
+        'after a cursor, price',
+        query({ fuel: ['Diesel'], cursor: cursorOf('price_asc', [someCar.askingPrice, someCar.id]) }),
+        'price_asc',
+      ],
+      [
+        'after a cursor, relevance',
+        query({
+          q: 'tesla',
+          cursor: cursorOf('relevance', [500, someCar.addedDate.toISOString(), someCar.id]),
+        }),
+        'relevance',
+      ],
+    ];
+    for (const [label, params, sort] of shapes) {
+      await expectIndexed(label, pageStatement(t.db, params, sort).statement);
+    }
+  });
+
+  it('has an index for the facets, with and without text', async () => {
+    const shapes: [string, CarSearchQuery][] = [
+      ['no filter', query({})],
+      ['a category and a fuel', query({ category: ['suv'], fuel: ['Hybrid', 'Electric'] })],
+      ['a brand, verified sellers', query({ brand: ['Citroen'], verified: true })],
+      ['a price range', query({ priceMin: 1_000_000, priceMax: 5_000_000 })],
+      ['text', query({ q: 'lamborgini' })],
+      ['a seller', query({ seller: sellerId })],
+    ];
+    for (const [label, params] of shapes)
+      await expectIndexed(`facets, ${label}`, facetsStatement(t.db, params));
+  });
+
+  it('has an index for the suggestions, short and long', async () => {
+    for (const q of ['p', 'po', 'por', 'porshe', 'aventa', 'cayene']) {
+      await expectIndexed(`suggest "${q}"`, suggestStatement(t.db, q));
+    }
+  });
+});
