@@ -94,7 +94,12 @@ async function expectIndexed(label: string, statement: SQLWrapper) {
   ).toEqual([]);
 }
 
-const query = (params: Partial<CarSearchQuery>): CarSearchQuery => ({ limit: 12, ...params });
+const query = (params: Partial<CarSearchQuery>): CarSearchQuery => ({
+  limit: 12,
+  q: undefined,
+  verified: false,
+  ...params,
+});
 const cursorOf = (sort: SearchSort, values: unknown[]) =>
   Buffer.from(JSON.stringify([sort, ...values])).toString('base64url');
 
