@@ -199,6 +199,19 @@ describe('GET /api/cars/search', () => {
     expect((await search('q=bugatti')).total).toBe(0);
     // Punctuation alone searches nothing: the whole catalogue, newest first.
     expect((await search('q=%21%21')).total).toBe(UNSOLD);
+    // Whatever is typed, the text query is built from letters and digits only: never a 500.
+    for (const q of [
+      "porsche's 911:*",
+      '¼ ½',
+      'straße',
+      'æøå',
+      '日本車',
+      'a & b | !c',
+      "'; drop table cars; --",
+      '😀🚗',
+    ]) {
+      await search(`q=${encodeURIComponent(q)}`);
+    }
   });
 
   it('puts the best matches first when sorting by relevance, the default with text', async () => {
@@ -382,6 +395,9 @@ describe('GET /api/cars/search', () => {
       photos: [photo],
     });
     expect(sortedNames(await search('q=bugatti'))).toHaveLength(1);
+    const suggested = async () =>
+      (await as(t, buyer, { method: 'GET', url: '/api/cars/suggest?q=bugat' })).json().items;
+    expect(await suggested()).toContainEqual({ label: 'Bugatti Chiron', brand: 'Bugatti', model: 'Chiron' });
     const edit = await as(t, verifiedSeller, {
       method: 'PATCH',
       url: `/api/cars/${car.id}`,
@@ -396,11 +412,13 @@ describe('GET /api/cars/search', () => {
     });
     expect(sold.statusCode).toBe(200);
     expect((await search('q=bugatti')).total).toBe(0);
+    expect(await suggested()).toEqual([]);
     await as(t, verifiedSeller, { method: 'PATCH', url: `/api/cars/${car.id}`, payload: { sold: false } });
     expect((await search('q=bugatti')).total).toBe(1);
     const deleted = await as(t, verifiedSeller, { method: 'DELETE', url: `/api/cars/${car.id}` });
     expect(deleted.statusCode).toBe(200);
     expect((await search('q=bugatti')).total).toBe(0);
+    expect(await suggested()).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -19,6 +20,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's full-text document type (Drizzle has none built in). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
 const updatedAt = () =>
@@ -153,10 +157,11 @@ export const cars = pgTable(
     priceDroppedAt: timestamp('price_dropped_at', { withTimezone: true, precision: 3 }),
     /**
      * The search's folded texts (lower case, accents removed by `redline_fold`, migration 0003),
-     * kept by the database: everything searched, the name suggested, and the brand filtered on.
+     * kept by the database: the words of everything searched (full text, no stemming), the name
+     * (brand and model) matched with typos and suggested, and the brand filtered on.
      */
-    searchText: text('search_text').generatedAlwaysAs(
-      sql`redline_fold(brand || ' ' || model || ' ' || engine || ' ' || about)`,
+    searchWords: tsvector('search_words').generatedAlwaysAs(
+      sql`to_tsvector('simple'::regconfig, redline_fold(brand || ' ' || model || ' ' || engine || ' ' || about))`,
     ),
     nameKey: text('name_key').generatedAlwaysAs(sql`redline_fold(brand || ' ' || model)`),
     brandKey: text('brand_key').generatedAlwaysAs(sql`redline_fold(brand)`),
@@ -173,7 +178,8 @@ export const cars = pgTable(
     index('cars_seller_idx').on(t.sellerId, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Finds the car that lists a photo (photo cleanup) without scanning every car.
     index('cars_photos_idx').using('gin', t.photos),
-    // The search (modules/search): cars for sale only, one index per sort order, typo-tolerant text.
+    // The search (modules/cars/car-search.ts): cars for sale only, one index per sort order, the
+    // words and the name's trigrams (typos).
     index('cars_unsold_newest_idx')
       .on(t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.soldAt} is null`),
@@ -190,11 +196,29 @@ export const cars = pgTable(
     index('cars_unsold_facets_idx')
       .on(t.categoryId, t.brandKey, t.fuel, t.year, t.askingPrice, t.kmDriven, t.sellerId, t.brand)
       .where(sql`${t.soldAt} is null`),
-    index('cars_unsold_text_idx')
-      .using('gin', t.searchText.op('gin_trgm_ops'))
-      .where(sql`${t.soldAt} is null`),
+    index('cars_unsold_words_idx').using('gin', t.searchWords).where(sql`${t.soldAt} is null`),
     index('cars_unsold_name_idx').using('gin', t.nameKey.op('gin_trgm_ops')).where(sql`${t.soldAt} is null`),
-    index('cars_unsold_name_prefix_idx').on(t.nameKey.op('text_pattern_ops')).where(sql`${t.soldAt} is null`),
+  ],
+);
+
+/**
+ * Each brand and model name of the cars (folded, `cars.name_key`) with how many of them are for sale:
+ * what the search box suggests, kept by the database (the statement triggers of migration 0003), so
+ * that a suggestion reads a few thousand names instead of grouping a million cars.
+ */
+export const carNames = pgTable(
+  'car_names',
+  {
+    nameKey: text('name_key').primaryKey(),
+    brandKey: text('brand_key').notNull(),
+    /** The spelling shown: of all the sellers', the one that sorts first byte by byte (capitals first). */
+    brand: text('brand').notNull(),
+    model: text('model').notNull(),
+    carsForSale: integer('cars_for_sale').notNull(),
+  },
+  (t) => [
+    index('car_names_prefix_idx').on(t.nameKey.op('text_pattern_ops')),
+    index('car_names_trgm_idx').using('gin', t.nameKey.op('gin_trgm_ops')),
   ],
 );
 

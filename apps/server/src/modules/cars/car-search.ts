@@ -2,9 +2,10 @@
  * The car search (`GET /cars/search`) and the search box's suggestions (`GET /cars/suggest`), over
  * the cars for sale only.
  *
- * Text is matched word by word against the car's folded text (`cars.search_text`: brand, model,
- * engine and about, lower case without accents) with pg_trgm's word similarity, so that a small typo
- * still matches ("porshe", "lamborgini"); each word must match. Every filter and sort order has an
+ * Text is matched word by word, each word of the search in lower case without accents: it matches a
+ * car whose brand and model resemble it (pg_trgm's word similarity on `cars.name_key`, so that a
+ * small typo still matches: "porshe", "lamborgini"), or one with a word that starts with it anywhere
+ * in its brand, model, engine or about text (full text on `cars.search_words`). Each word must match. Every filter and sort order has an
  * index (schema.ts, migration 0003), and pages continue after an opaque cursor that holds the last
  * car's sort key (keyset pagination), so every car of a search is served exactly once while cars
  * are added.
@@ -22,26 +23,36 @@ import {
   type SearchSort,
   SUGGESTIONS_MAX,
 } from '@redline/shared';
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/pagination.ts';
-import { cars, categories, users } from '../../db/schema.ts';
+import { carNames, cars, categories, users } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 
-/** The searched words: letters and digits, at least two of them, each once. */
+/**
+ * The searched words: runs of letters and digits 0-9, at least two characters, each once. Nothing
+ * else reaches a text-search query (ADR 19).
+ */
 export function searchWords(q: string | undefined): string[] {
   if (!q) return [];
-  const words = q.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 2);
+  const words = q.split(/[^\p{L}0-9]+/u).filter((word) => word.length >= 2);
   return [...new Set(words.map((word) => word.toLowerCase()))].slice(0, SEARCH_WORDS_MAX);
 }
 
 const folded = (word: string) => sql`redline_fold(${word})`;
+/** The words that start with `word` (a prefix query; `word` holds letters and digits only). */
+const startingWith = (word: string) => sql`to_tsquery('simple'::regconfig, ${folded(word)} || ':*')`;
 
-/** How well the words match a car: its name counts three times as much as the rest of its text. */
+/** Whether a car matches one searched word: its name resembles it, or one of its words starts with it. */
+const matches = (word: string) =>
+  sql`(${folded(word)} <% ${cars.nameKey} or ${cars.searchWords} @@ ${startingWith(word)})`;
+
+/** How well the words match a car: how much its name resembles each, twice, and one for a word it has. */
 function relevance(words: string[]): SQL<number> {
+  if (!words.length) return sql<number>`0`;
   const parts = words.map(
     (word) =>
-      sql`word_similarity(${folded(word)}, ${cars.searchText}) + 2 * word_similarity(${folded(word)}, ${cars.nameKey})`,
+      sql`2 * word_similarity(${folded(word)}, ${cars.nameKey}) + (${cars.searchWords} @@ ${startingWith(word)})::int`,
   );
   // An integer, so that a cursor holds it exactly.
   return sql<number>`round(1000 * (${sql.join(parts, sql` + `)}))::int`;
@@ -54,7 +65,7 @@ function conditionsOf(query: CarSearchQuery, words: string[]) {
   const base = and(
     isNull(cars.soldAt),
     query.seller === undefined ? undefined : eq(cars.sellerId, query.seller),
-    ...words.map((word) => sql`${folded(word)} <% ${cars.searchText}`),
+    ...words.map(matches),
   ) as SQL;
   const range = (column: SQL, min?: number, max?: number) =>
     min === undefined && max === undefined
@@ -174,7 +185,7 @@ function isStorableTime(value: string) {
  */
 export function pageStatement(db: Db, query: CarSearchQuery, sort: SearchSort) {
   const words = searchWords(query.q);
-  const score = relevance(words.length ? words : ['']);
+  const score = relevance(words);
   const order = sortOrder(sort, score);
   const { base, allBut } = conditionsOf(query, words);
   let after: SQL | undefined;
@@ -248,7 +259,9 @@ export function facetsStatement(db: Db, query: CarSearchQuery) {
         brand: count(allBut('brand')),
         fuel: count(allBut('fuel')),
       },
-      brandLabel: sql<string>`mode() within group (order by ${cars.brand})`,
+      // A hashable aggregate (an ordered-set one such as mode() would sort every car three times):
+      // the spelling that sorts first byte by byte, capitals before lower case.
+      brandLabel: sql<string>`min(${cars.brand} collate "C")`,
       total: count(allBut()),
       yearMin: bound('min', sql`${cars.year}`, allBut('year')),
       yearMax: bound('max', sql`${cars.year}`, allBut('year')),
@@ -311,9 +324,9 @@ export async function searchFacets(
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /**
- * Up to SUGGESTIONS_MAX brands and brand + model names of cars for sale that complete `q`: names
- * that start with it first, then those with a word that does, then those it resembles (a typo),
- * the most offered first. A brand that matches comes before its models.
+ * Up to SUGGESTIONS_MAX brand and model names of cars for sale that complete `q` (from `car_names`,
+ * which the database keeps): names that start with it first, then those with a word that does, then
+ * those it resembles (a typo), the most offered first. A brand that matches comes before its models.
  */
 export function suggestStatement(db: Db, q: string) {
   const text = folded(q);
@@ -323,24 +336,23 @@ export function suggestStatement(db: Db, q: string) {
   // b-tree range); from three on, the trigram index finds the text anywhere, or a name it resembles.
   const match =
     [...q].length < 3
-      ? sql`${cars.nameKey} like ${startsWith}`
-      : sql`(${cars.nameKey} like '%' || ${folded(escapeLike(q))} || '%' or ${text} <% ${cars.nameKey})`;
+      ? sql`${carNames.nameKey} like ${startsWith}`
+      : sql`(${carNames.nameKey} like '%' || ${folded(escapeLike(q))} || '%' or ${text} <% ${carNames.nameKey})`;
   return db
     .select({
-      brandKey: cars.brandKey,
-      brand: sql<string>`mode() within group (order by ${cars.brand})`,
-      model: sql<string>`mode() within group (order by ${cars.model})`,
-      brandMatches: sql<boolean>`(${cars.brandKey} like ${startsWith} or ${text} <% ${cars.brandKey})`,
+      brandKey: carNames.brandKey,
+      brand: carNames.brand,
+      model: carNames.model,
+      brandMatches: sql<boolean>`(${carNames.brandKey} like ${startsWith} or ${text} <% ${carNames.brandKey})`,
     })
-    .from(cars)
-    .where(and(isNull(cars.soldAt), match))
-    .groupBy(cars.brandKey, cars.nameKey)
+    .from(carNames)
+    .where(and(gt(carNames.carsForSale, 0), match))
     .orderBy(
-      desc(sql`${cars.nameKey} like ${startsWith}`),
-      desc(sql`${cars.nameKey} like ${wordStartsWith}`),
-      desc(sql`word_similarity(${text}, ${cars.nameKey})`),
-      desc(sql`count(*)`),
-      asc(cars.nameKey),
+      desc(sql`${carNames.nameKey} like ${startsWith}`),
+      desc(sql`${carNames.nameKey} like ${wordStartsWith}`),
+      desc(sql`word_similarity(${text}, ${carNames.nameKey})`),
+      desc(carNames.carsForSale),
+      asc(carNames.nameKey),
     )
     .limit(SUGGESTIONS_MAX);
 }
@@ -351,7 +363,7 @@ export async function suggestNames(db: Db, q: string): Promise<CarSuggestions> {
   const items: CarSuggestions['items'] = [];
   const brandsShown = new Set<string>();
   for (const row of rows) {
-    if (row.brandMatches && row.brandKey !== null && !brandsShown.has(row.brandKey)) {
+    if (row.brandMatches && !brandsShown.has(row.brandKey)) {
       brandsShown.add(row.brandKey);
       items.push({ label: row.brand, brand: row.brand, model: null });
     }
