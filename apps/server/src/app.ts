@@ -87,11 +87,13 @@ export async function buildApp(
   const auth = createAuth(config, database.db, mailer, origins);
   const sessions = new SessionCache();
   const catalogue = new CatalogueCache();
+  const searches = new CatalogueCache();
   /** Pages' HTML that looks the same to many visitors (web/server-rendering.ts): the catalogue's content too. */
   const keptPages: KeptPages = { public: new CatalogueCache(), shared: new CatalogueCache() };
   const subscriptions = [
     ...sessions.follow(database.events),
     ...catalogue.follow(database.events),
+    ...searches.follow(database.events),
     ...keptPages.public.follow(database.events),
     ...keptPages.shared.follow(database.events),
   ];
@@ -108,6 +110,7 @@ export async function buildApp(
     auth,
     sessions,
     catalogue,
+    searches,
     mailer,
     payments,
     photos,

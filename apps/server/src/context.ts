@@ -22,6 +22,8 @@ export interface AppContext {
   sessions: SessionCache;
   /** The catalogue's answers, serialised and compressed (catalogue/catalogue-cache.ts). */
   catalogue: CatalogueCache;
+  /** The search's answers, in a cache of their own so that searches never evict the catalogue's lists. */
+  searches: CatalogueCache;
   mailer: Mailer;
   payments: PaymentProvider;
   photos: PhotoStore;

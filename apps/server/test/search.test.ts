@@ -11,8 +11,8 @@ import {
 } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cars } from '../src/db/schema.ts';
-import { createCar, ensureCategory } from './factories.ts';
+import { cars, photos } from '../src/db/schema.ts';
+import { carInput, createCar, ensureCategory } from './factories.ts';
 import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
 let t: TestApp;
@@ -386,15 +386,50 @@ describe('GET /api/cars/search', () => {
     }
   });
 
-  it('shows a car posted, edited, sold or deleted at once', async () => {
-    const photo = `search-${Date.now()}`;
-    const car = await createCar(t, verifiedSeller, {
-      brand: 'Bugatti',
-      model: 'Chiron',
-      categoryId: 'super-car',
-      photos: [photo],
+  it('answers a search again from the cache with its ETag, privately, whatever the order of its parameters', async () => {
+    const first = await as(t, buyer, {
+      method: 'GET',
+      url: '/api/cars/search?fuel=Petrol&fuel=Electric&sort=price_asc',
     });
-    expect(sortedNames(await search('q=bugatti'))).toHaveLength(1);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(first.headers.etag);
+    const reordered = await as(t, buyer, {
+      method: 'GET',
+      url: '/api/cars/search?sort=price_asc&fuel=Electric&fuel=Petrol',
+      headers: { 'if-none-match': etag },
+    });
+    expect(reordered.statusCode).toBe(304);
+    // Another buyer's search for the same is the same answer; without a session, none.
+    const other = await signUpUser(t, 'Buyer');
+    const again = await as(t, other, {
+      method: 'GET',
+      url: '/api/cars/search?fuel=Electric&fuel=Petrol&sort=price_asc',
+    });
+    expect(again.json()).toEqual(first.json());
+    const signedOut = await as(t, undefined, {
+      method: 'GET',
+      url: '/api/cars/search?fuel=Petrol&fuel=Electric&sort=price_asc',
+      headers: { 'if-none-match': etag },
+    });
+    expect(signedOut.statusCode).toBe(401);
+  });
+
+  it('shows a car posted, edited, sold or deleted at once', async () => {
+    // Posted through the API, as a seller does: the cached searches are emptied by its event.
+    expect((await search('q=bugatti')).total).toBe(0);
+    const photo = `search-${Date.now()}`;
+    await t.db
+      .insert(photos)
+      .values({ key: photo, uploaderId: verifiedSeller.id, width: 1600, height: 1200 });
+    const posted = await as(t, verifiedSeller, {
+      method: 'POST',
+      url: '/api/cars',
+      payload: { ...carInput([photo]), brand: 'Bugatti', model: 'Chiron', categoryId: 'super-car' },
+    });
+    expect(posted.statusCode).toBe(201);
+    const car = posted.json() as { id: string };
+    expect((await search('q=bugatti')).total).toBe(1);
     const suggested = async () =>
       (await as(t, buyer, { method: 'GET', url: '/api/cars/suggest?q=bugat' })).json().items;
     expect(await suggested()).toContainEqual({ label: 'Bugatti Chiron', brand: 'Bugatti', model: 'Chiron' });

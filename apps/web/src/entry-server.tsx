@@ -80,7 +80,7 @@ async function render({ url, origin, onError, shared = false }: PageRequest): Pr
     return { redirect };
   }
   // Before the status, which goes before any HTML: the data tells whether the page exists.
-  await loadPageData(loader, pathname, shared ? undefined : (me ?? undefined));
+  await loadPageData(loader, url, shared ? undefined : (me ?? undefined));
   if (shared) loader.removeQueries({ queryKey: meQueryKey, exact: true });
   const status = pageStatus(loader, url, matches);
   const state = pageState(loader);

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { aUser, buyer, seller } from '../testing/fixtures/user.ts';
-import { guardRedirect, isSharedPage, pageStatus } from './page-data.ts';
+import { aCategory } from '../testing/fixtures/category.ts';
+import { aSearchResult } from '../testing/fixtures/search.ts';
+import { json, mockFetch } from '../testing/test-utils.tsx';
+import { guardRedirect, isSharedPage, loadPageData, pageStatus } from './page-data.ts';
 
 const admin = aUser({ id: 'u-admin', email: 'ada@example.com', role: 'Admin' });
 
@@ -114,5 +117,31 @@ describe('isSharedPage', () => {
     for (const page of ['/', '/categories', '/dash', '/dash/buyer/saved', '/buyer/bookings/b1', '/cars/id']) {
       expect(isSharedPage(page), page).toBe(false);
     }
+  });
+});
+
+describe('the search part of a page address', () => {
+  it("reaches the page's data: the search page and a category's page load the search they show", async () => {
+    const fetchMock = mockFetch({
+      '/api/cars/search': json(aSearchResult()),
+      '/api/categories': json([aCategory()]),
+    });
+    const client = createQueryClient();
+    await loadPageData(client, '/cars?fuel=Electric&fuel=Hybrid&sort=price_asc&fuel=Steam', buyer);
+    await loadPageData(client, '/category/sports?q=gt3&category=suv', undefined);
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).sort()).toEqual([
+      '/api/cars/search?fuel=Electric&fuel=Hybrid&sort=price_asc&limit=12',
+      '/api/cars/search?q=gt3&category=sports&limit=12',
+      '/api/categories',
+    ]);
+    expect(pageStatus(client, '/category/sports')).toBe(200);
+  });
+
+  it('makes an unknown category a 404, and the search a page every signed-in visitor sees alike', async () => {
+    mockFetch({ '/api/cars/search': json(aSearchResult()), '/api/categories': json([aCategory()]) });
+    const client = createQueryClient();
+    await loadPageData(client, '/category/no-such-category', undefined);
+    expect(pageStatus(client, '/category/no-such-category')).toBe(404);
+    expect(isSharedPage('/cars')).toBe(true);
   });
 });

@@ -23,26 +23,29 @@ import { buyerBookingsQueryOptions, sellerBookingsQueryOptions } from '../featur
 import {
   advertisedCarsQueryOptions,
   carQueryOptions,
-  categoryCarsQueryOptions,
   sellerCarsQueryOptions,
 } from '../features/cars/index.ts';
-import { categoriesQueryOptions } from '../features/categories/index.ts';
+import { categoriesQueryOptions, categoryQueryOptions } from '../features/categories/index.ts';
 import { bookingQueryOptions, paymentsQueryOptions } from '../features/payments/index.ts';
 import { savedCarsQueryOptions } from '../features/saved-cars/index.ts';
+import { parseSearch, searchCarsQueryOptions } from '../features/search/index.ts';
 import { appConfigQueryOptions } from '../lib/app-config.ts';
 import type { User } from '../lib/auth.ts';
 import { answeredMissing } from '../lib/page-state.ts';
 import { loginReturningTo } from '../lib/return-to.ts';
 import { routes } from './router.tsx';
 
+/** The page's address: its path's parameters (`/cars/id/:id`) and its search part. */
+type PageAddress = { params: Params; search: URLSearchParams };
+
 /** `me`: the signed-in user; `undefined` when signed out or when the session could not be checked. */
-type PageData = (client: QueryClient, params: Params, me: User | undefined) => Promise<void>[];
+type PageData = (client: QueryClient, page: PageAddress, me: User | undefined) => Promise<void>[];
 
 /** The data of a page for signed-in users only (a guard of router.tsx stands above it). */
 const signedIn =
-  (load: (client: QueryClient, params: Params, me: User) => Promise<void>[]): PageData =>
-  (client, params, me) =>
-    me ? load(client, params, me) : [];
+  (load: (client: QueryClient, page: PageAddress, me: User) => Promise<void>[]): PageData =>
+  (client, page, me) =>
+    me ? load(client, page, me) : [];
 
 const pageData: Record<string, PageData> = {
   [r.home]: (client) => [
@@ -52,12 +55,15 @@ const pageData: Record<string, PageData> = {
   [r.categories]: (client) => [client.prefetchQuery(categoriesQueryOptions())],
   [r.login]: (client) => [client.prefetchQuery(appConfigQueryOptions())],
   [r.signUp]: (client) => [client.prefetchQuery(appConfigQueryOptions())],
-  [r.category]: (client, { id = '' }) => [
-    client.prefetchQuery(categoriesQueryOptions()),
-    client.prefetchInfiniteQuery(categoryCarsQueryOptions(id)),
+  [r.category]: (client, { params: { id = '' }, search }) => [
+    client.prefetchQuery(categoryQueryOptions(id)),
+    client.prefetchInfiniteQuery(searchCarsQueryOptions(parseSearch(search, id))),
   ],
-  [r.car]: (client, { id = '' }) => [client.prefetchQuery(carQueryOptions(id))],
-  [r.payBooking]: (client, { id = '' }) => [
+  [r.search]: (client, { search }) => [
+    client.prefetchInfiniteQuery(searchCarsQueryOptions(parseSearch(search))),
+  ],
+  [r.car]: (client, { params: { id = '' } }) => [client.prefetchQuery(carQueryOptions(id))],
+  [r.payBooking]: (client, { params: { id = '' } }) => [
     client.prefetchQuery(bookingQueryOptions(id)),
     client.prefetchQuery(appConfigQueryOptions()),
   ],
@@ -89,23 +95,23 @@ const pageData: Record<string, PageData> = {
  * it, like the public pages of signed-out visitors (apps/server/src/web/server-rendering.ts), so
  * their first data must not depend on the visitor: `loadPageData` is given no `me` for them.
  */
-const sharedPages = [r.category, r.car];
+const sharedPages = [r.category, r.search, r.car];
 
 /** Whether the page at `pathname` is one of `sharedPages`. */
 export function isSharedPage(pathname: string): boolean {
   return sharedPages.some((pattern) => matchPath(pattern, pathname) !== null);
 }
 
-/** Loads the page's first data into `client`; a failed query stays failed (lib/page-state.ts tells what is sent). */
-export async function loadPageData(
-  client: QueryClient,
-  pathname: string,
-  me: User | undefined,
-): Promise<void> {
+/**
+ * Loads the first data of the page at `url` (path and search) into `client`; a failed query stays
+ * failed (lib/page-state.ts tells what is sent).
+ */
+export async function loadPageData(client: QueryClient, url: string, me: User | undefined): Promise<void> {
+  const { pathname, searchParams } = new URL(url, 'http://redline.invalid');
   for (const [pattern, load] of Object.entries(pageData)) {
     const match = matchPath(pattern, pathname);
     if (match) {
-      await Promise.all(load(client, match.params, me));
+      await Promise.all(load(client, { params: match.params, search: searchParams }, me));
       return;
     }
   }

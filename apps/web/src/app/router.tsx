@@ -91,6 +91,7 @@ export const routes: RouteObject[] = [
                 Component: RequireAuth,
                 children: [
                   { path: r.category, Component: page(() => import('./routes/category.tsx')) },
+                  { path: r.search, Component: page(() => import('./routes/search.tsx')) },
                   { path: r.car, Component: page(() => import('./routes/car.tsx')) },
                 ],
               },

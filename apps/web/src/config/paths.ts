@@ -11,6 +11,7 @@ export const routePatterns = {
   contact: '/contact',
   about: '/about',
   category: '/category/:id',
+  search: '/cars',
   car: '/cars/id/:id',
   payBooking: '/buyer/bookings/:id',
   signUp: '/user/signup',
@@ -43,6 +44,8 @@ export const paths = {
   /** A section of the About page, e.g. the no-accident declaration, for footer and marketing links. */
   aboutSection: (section: AboutSection) => `${r.about}#${section}`,
   category: (id: string) => generatePath(r.category, { id }),
+  /** The car search; `query` is its search part without the `?` (features/search writes it). */
+  search: (query = '') => (query ? `${r.search}?${query}` : r.search),
   car: (id: string) => generatePath(r.car, { id }),
   /** The pay page of a test-drive booking. */
   payBooking: (id: string) => generatePath(r.payBooking, { id }),

@@ -70,6 +70,12 @@ describe('api client', () => {
     await api.get('/cars', { query: { limit: 12, cursor: undefined, q: 'gt3' } });
     expect(fetchMock.mock.calls[0]?.[0 as never]).toBe('/api/cars?limit=12&q=gt3');
   });
+
+  it('repeats a parameter given as a list, in its order', async () => {
+    const fetchMock = stubFetch(new Response('[]', { status: 200 }));
+    await api.get('/cars/search', { query: { fuel: ['Electric', 'Hybrid'], brand: [], q: 'gt 3' } });
+    expect(fetchMock.mock.calls[0]?.[0 as never]).toBe('/api/cars/search?fuel=Electric&fuel=Hybrid&q=gt+3');
+  });
 });
 
 describe('query retry policy', () => {

@@ -49,7 +49,9 @@ export class ApiError extends Error {
   }
 }
 
-export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+type QueryValue = string | number | boolean | null | undefined;
+/** A list repeats its parameter (`fuel=Electric&fuel=Hybrid`); `null` and `undefined` leave it out. */
+export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
 
 export type RequestOptions = {
   query?: QueryParams;
@@ -70,15 +72,21 @@ const FALLBACK_MESSAGES: Record<number, string> = {
   429: 'Too many requests. Please wait a moment and try again.',
 };
 
+/** The parameters as a query string, in their order, without the `?`. */
+export function queryString(query: QueryParams): string {
+  const params = new URLSearchParams();
+  for (const [key, values] of Object.entries(query)) {
+    for (const value of Array.isArray(values) ? values : [values]) {
+      if (value !== undefined && value !== null) params.append(key, String(value));
+    }
+  }
+  return params.toString();
+}
+
 export function buildUrl(path: string, query?: QueryParams): string {
   if (!path.startsWith('/')) throw new Error(`API paths start with "/": ${path}`);
   const url = `${API_BASE}${path}`;
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.set(key, String(value));
-  }
-  const search = params.toString();
+  const search = query ? queryString(query) : '';
   return search ? `${url}?${search}` : url;
 }
 

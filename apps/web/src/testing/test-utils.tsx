@@ -43,14 +43,14 @@ export function mockFetch(routes: MockRoutes) {
 
 /**
  * Renders route objects in a memory router with the app's query client and toaster. `pathname()`
- * is where the router is now.
+ * is where the router is now, `search()` its search part (with the `?`).
  */
 export function renderRoutes(
   routes: RouteObject[],
   { initialEntries = ['/'] }: { initialEntries?: InitialEntry[] } = {},
 ) {
   const queryClient = createQueryClient();
-  const current = { pathname: '' };
+  const current = { pathname: '', search: '' };
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={initialEntries}>
@@ -59,11 +59,19 @@ export function renderRoutes(
       <AppToaster />
     </QueryClientProvider>,
   );
-  return { ...result, queryClient, pathname: () => current.pathname };
+  return { ...result, queryClient, pathname: () => current.pathname, search: () => current.search };
 }
 
-function RouteTable({ routes, current }: { routes: RouteObject[]; current: { pathname: string } }) {
-  current.pathname = useLocation().pathname;
+function RouteTable({
+  routes,
+  current,
+}: {
+  routes: RouteObject[];
+  current: { pathname: string; search: string };
+}) {
+  const { pathname, search } = useLocation();
+  current.pathname = pathname;
+  current.search = search;
   return useRoutes(routes);
 }
 

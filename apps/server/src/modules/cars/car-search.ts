@@ -29,6 +29,15 @@ import { isUuid } from '../../db/pagination.ts';
 import { carNames, cars, categories, users } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 
+/** One key per search, whatever the order of its parameters and repeated values (the cache's). */
+export function searchKey(query: CarSearchQuery): string {
+  const canonical = Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => [name, Array.isArray(value) ? [...new Set(value)].sort() : value])
+    .sort(([a], [b]) => String(a).localeCompare(String(b)));
+  return JSON.stringify(canonical);
+}
+
 /**
  * The searched words: runs of letters and digits 0-9, at least two characters, each once. Nothing
  * else reaches a text-search query (ADR 19).

@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../http/access.ts';
+import { searchKey } from './car-search.ts';
 import * as service from './cars.service.ts';
 
 const tags = ['cars'];
@@ -47,12 +48,18 @@ export function carsRoutes(context: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         operationId: 'searchCars',
+        otherStatuses: [304],
         summary:
-          'Search the cars for sale: text with typos forgiven, filters, sort, with the total and disjunctive facet counts',
+          'Search the cars for sale: text with typos forgiven, filters, sort, with the total and disjunctive facet counts (ETag: revalidate with If-None-Match)',
         querystring: carSearchQuerySchema,
         response: { 200: carSearchResultSchema },
       },
-      handler: (request) => service.searchCars(context, request.query),
+      handler: (request, reply) =>
+        context.searches.send(request, reply, {
+          key: searchKey(request.query),
+          schema: carSearchResultSchema,
+          load: () => service.searchCars(context, request.query),
+        }),
     });
 
     app.get('/cars/suggest', {

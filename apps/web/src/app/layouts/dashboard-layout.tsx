@@ -7,9 +7,9 @@ import { Outlet } from 'react-router';
 import { Navbar } from '../../components/layouts/navbar.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { DashboardMenu } from '../../features/dashboard/index.ts';
-import { ThemeToggle } from '../../features/theme/index.ts';
 import { useMe } from '../../lib/auth.ts';
 import { useOpenUntilNavigation } from '../../lib/use-open-until-navigation.ts';
+import { NavbarActions } from './navbar-actions.tsx';
 import { SkipLink } from './skip-link.tsx';
 
 const DRAWER_ID = 'dashboard-drawer';
@@ -34,7 +34,7 @@ export default function DashboardLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       <SkipLink />
-      <Navbar actions={<ThemeToggle />} />
+      <Navbar actions={<NavbarActions />} />
       {me.isPending ? <ProgressBar label="Loading your account" /> : null}
       <div className="drawer flex-1 lg:drawer-open">
         <input

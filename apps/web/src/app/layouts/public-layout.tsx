@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { Footer } from '../../components/layouts/footer.tsx';
 import { Navbar } from '../../components/layouts/navbar.tsx';
-import { ThemeToggle } from '../../features/theme/index.ts';
+import { NavbarActions } from './navbar-actions.tsx';
 import { SkipLink } from './skip-link.tsx';
 
 /**
@@ -12,7 +12,7 @@ export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       <SkipLink />
-      <Navbar actions={<ThemeToggle />} />
+      <Navbar actions={<NavbarActions />} />
       <main id="main" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
         <Outlet />
       </main>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aCar } from '../../testing/fixtures/car.ts';
 import { aCategory } from '../../testing/fixtures/category.ts';
+import { aSearchResult } from '../../testing/fixtures/search.ts';
 import { buyer } from '../../testing/fixtures/user.ts';
 import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
 import CategoryPage from './category.tsx';
@@ -18,25 +19,28 @@ const renderCategory = (id = 'sports') =>
   );
 
 describe('CategoryPage', () => {
-  it("shows the category's name and its cars as cards linking to each car", async () => {
+  it("shows the category's name and its cars as cards linking to each car, searched within the category", async () => {
     const car = aCar();
-    mockFetch({
+    const fetchMock = mockFetch({
       '/api/me': json(buyer),
       '/api/categories': json(categories),
-      '/api/cars/sports': json({ items: [car], nextCursor: null }),
+      '/api/cars/search': json(aSearchResult({ items: [car] })),
     });
-    renderCategory();
+    renderCategory('sports?fuel=Petrol');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sports cars' })).toBeTruthy();
     expect((await screen.findByRole('link', { name: 'Porsche 911 GT3 Touring' })).getAttribute('href')).toBe(
       `/cars/id/${car.id}`,
     );
-    expect(screen.getByText('1 car for sale')).toBeTruthy();
+    expect(screen.getByText('1 car')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove filter: Petrol' })).toBeTruthy();
+    const asked = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(asked).toContain('/api/cars/search?category=sports&fuel=Petrol&limit=12');
   });
 
   it('shows an empty state when the category has no cars', async () => {
     mockFetch({
       '/api/categories': json(categories),
-      '/api/cars/sports': json({ items: [], nextCursor: null }),
+      '/api/cars/search': json(aSearchResult({ items: [] })),
     });
     renderCategory();
     expect(await screen.findByText('No cars in this category yet')).toBeTruthy();
@@ -45,7 +49,7 @@ describe('CategoryPage', () => {
   it('goes to all categories from Back when opened directly', async () => {
     mockFetch({
       '/api/categories': json(categories),
-      '/api/cars/sports': json({ items: [], nextCursor: null }),
+      '/api/cars/search': json(aSearchResult({ items: [] })),
     });
     renderCategory();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
@@ -53,7 +57,10 @@ describe('CategoryPage', () => {
   });
 
   it('shows the 404 page for an unknown category', async () => {
-    mockFetch({ '/api/categories': json(categories) });
+    mockFetch({
+      '/api/categories': json(categories),
+      '/api/cars/search': json(aSearchResult({ items: [] })),
+    });
     renderCategory('nope');
     expect(await screen.findByText("Looks like this page doesn't exist!")).toBeTruthy();
   });

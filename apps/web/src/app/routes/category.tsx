@@ -1,25 +1,23 @@
 import { Link, useParams } from 'react-router';
 import { BackButton } from '../../components/ui/back-button.tsx';
 import { CarIcon } from '../../components/ui/icons.tsx';
-import { EmptyState, ErrorState, LoadMoreButton } from '../../components/ui/list-states.tsx';
+import { EmptyState } from '../../components/ui/list-states.tsx';
 import { PageHead } from '../../components/ui/page-head.tsx';
 import { paths } from '../../config/paths.ts';
-import { CATEGORY_PAGE_SIZE, CarGrid, CarGridSkeleton, useCategoryCars } from '../../features/cars/index.ts';
-import { useCategories } from '../../features/categories/index.ts';
+import { CarGrid, CarGridSkeleton } from '../../features/cars/index.ts';
+import { useCategory } from '../../features/categories/index.ts';
+import { CarSearch } from '../../features/search/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import NotFoundPage from './not-found.tsx';
 
-/** A category's cars for sale (login required), a page at a time. */
+/** A category's cars for sale (login required): the car search within that category. */
 export default function CategoryPage() {
   const { id = '' } = useParams();
-  const categories = useCategories();
-  const cars = useCategoryCars(id);
-  const category = categories.data?.find((c) => c.id === id);
-  const items = cars.data?.pages.flatMap((page) => page.items) ?? [];
+  const category = useCategory(id);
 
-  if (cars.error instanceof ApiError && cars.error.status === 404) return <NotFoundPage />;
+  if (category.error instanceof ApiError && category.error.status === 404) return <NotFoundPage />;
 
-  const name = category?.name ?? (categories.isPending ? undefined : items[0]?.categoryName);
+  const name = category.data?.name;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
@@ -35,9 +33,9 @@ export default function CategoryPage() {
 
       <header className="mb-8 mt-4 flex flex-wrap items-end justify-between gap-4 border-b border-base-300 pb-6">
         <div className="flex items-center gap-4">
-          {category ? (
+          {category.data ? (
             <span className="flex size-14 shrink-0 items-center justify-center rounded-box bg-base-200">
-              <img src={category.icon} alt="" width={36} height={36} className="size-9" />
+              <img src={category.data.icon} alt="" width={36} height={36} className="size-9" />
             </span>
           ) : null}
           <div>
@@ -52,40 +50,26 @@ export default function CategoryPage() {
         </Link>
       </header>
 
-      {cars.isPending ? (
-        <CarGridSkeleton count={6} label="Loading cars" />
-      ) : cars.isError ? (
-        <ErrorState
-          message={`Could not load the cars. ${cars.error.message}`}
-          onRetry={() => cars.refetch()}
-        />
-      ) : items.length === 0 ? (
-        <EmptyState
-          title="No cars in this category yet"
-          icon={<CarIcon />}
-          action={
-            <Link to={paths.categories} className="btn btn-primary btn-sm">
-              Browse categories
-            </Link>
-          }
-        >
-          Sellers list new cars every week. Try another category in the meantime.
-        </EmptyState>
-      ) : (
-        <>
-          <CarGrid cars={items} priorityCount={3} headingLevel={2} label={name ? `${name} cars` : 'Cars'} />
-          <p className="mt-10 text-center text-sm text-base-content/70" aria-live="polite">
-            {cars.hasNextPage || items.length > CATEGORY_PAGE_SIZE
-              ? `Showing ${items.length} cars`
-              : `${items.length} ${items.length === 1 ? 'car' : 'cars'} for sale`}
-          </p>
-          <LoadMoreButton
-            hasNextPage={cars.hasNextPage}
-            isFetchingNextPage={cars.isFetchingNextPage}
-            fetchNextPage={cars.fetchNextPage}
-          />
-        </>
-      )}
+      <CarSearch
+        fixedCategory={id}
+        renderCars={(cars) => (
+          <CarGrid cars={cars} priorityCount={3} headingLevel={2} label={name ? `${name} cars` : 'Cars'} />
+        )}
+        loading={<CarGridSkeleton count={6} label="Loading cars" />}
+        noCars={
+          <EmptyState
+            title="No cars in this category yet"
+            icon={<CarIcon />}
+            action={
+              <Link to={paths.categories} className="btn btn-primary btn-sm">
+                Browse categories
+              </Link>
+            }
+          >
+            Sellers list new cars every week. Try another category in the meantime.
+          </EmptyState>
+        }
+      />
     </div>
   );
 }

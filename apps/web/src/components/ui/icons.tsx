@@ -79,3 +79,23 @@ export function CarIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function CloseIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props} strokeWidth={2}>
+      <path d="M6 6l12 12M18 6 6 18" />
+    </Icon>
+  );
+}
+
+/** Filters: three sliders. */
+export function FiltersIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props} strokeWidth={2}>
+      <path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1" />
+      <circle cx="15" cy="6" r="2" />
+      <circle cx="9" cy="12" r="2" />
+      <circle cx="17" cy="18" r="2" />
+    </Icon>
+  );
+}

@@ -1,7 +1,6 @@
 /** The cars feature's public surface: code outside features/cars imports only this file. */
 export { advertisedCarsQueryOptions } from './api/get-advertised-cars.ts';
 export { carQueryOptions, useCar } from './api/get-car.ts';
-export { CATEGORY_PAGE_SIZE, categoryCarsQueryOptions, useCategoryCars } from './api/get-category-cars.ts';
 export { sellerCarsQueryOptions } from './api/get-seller-cars.ts';
 export {
   CarAbout,

@@ -2,7 +2,6 @@
 export const carKeys = {
   all: ['cars'] as const,
   advertised: () => [...carKeys.all, 'advertised'] as const,
-  category: (categoryId: string) => [...carKeys.all, 'category', categoryId] as const,
   seller: (email: string) => [...carKeys.all, 'seller', email] as const,
   detail: (id: string) => [...carKeys.all, 'detail', id] as const,
 };

@@ -1,11 +1,12 @@
 import type { Category } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
 
 export type { Category };
 
 export const categoryKeys = {
   all: ['categories'] as const,
+  detail: (id: string) => [...categoryKeys.all, id] as const,
 };
 
 export const getCategories = () => api.get<Category[]>('/categories');
@@ -16,4 +17,22 @@ export const categoriesQueryOptions = () =>
 /** All categories in display order. */
 export function useCategories() {
   return useQuery(categoriesQueryOptions());
+}
+
+/**
+ * One category, from the list (the API has no call for one): a category that is not in it fails as
+ * the API answers a missing record, a 404, so that its page is a 404 too (app/page-data.ts).
+ */
+export const categoryQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: categoryKeys.detail(id),
+    queryFn: async ({ client }) => {
+      const category = (await client.ensureQueryData(categoriesQueryOptions())).find((c) => c.id === id);
+      if (!category) throw new ApiError(404, 'not_found', 'The category was not found.');
+      return category;
+    },
+  });
+
+export function useCategory(id: string) {
+  return useQuery(categoryQueryOptions(id));
 }

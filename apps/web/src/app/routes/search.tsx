@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { CarIcon } from '../../components/ui/icons.tsx';
+import { EmptyState } from '../../components/ui/list-states.tsx';
+import { PageHead } from '../../components/ui/page-head.tsx';
+import { paths } from '../../config/paths.ts';
+import { CarGrid, CarGridSkeleton } from '../../features/cars/index.ts';
+import { CarSearch, useSearchState } from '../../features/search/index.ts';
+
+/** The car search (login required): text from the navigation bar's search box, filters, sort. */
+export default function SearchPage() {
+  const [{ q }] = useSearchState();
+  const title = q ? `Results for “${q}”` : 'All cars for sale';
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
+      <PageHead
+        title={q ? `${q} · Search` : 'Search'}
+        description="Search the cars for sale on Redline by brand, model, fuel, year, price and mileage."
+      />
+      <header className="mb-8 border-b border-base-300 pb-6">
+        <p className="text-sm font-semibold uppercase tracking-widest text-primary">Search</p>
+        <h1 className="break-words text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+      </header>
+
+      <CarSearch
+        renderCars={(cars) => <CarGrid cars={cars} priorityCount={3} headingLevel={2} label="Cars found" />}
+        loading={<CarGridSkeleton count={6} label="Loading cars" />}
+        noCars={
+          <EmptyState
+            title="No cars for sale yet"
+            icon={<CarIcon />}
+            action={
+              <Link to={paths.categories} className="btn btn-primary btn-sm">
+                Browse categories
+              </Link>
+            }
+          >
+            Sellers list new cars every week. Come back soon.
+          </EmptyState>
+        }
+      />
+    </div>
+  );
+}

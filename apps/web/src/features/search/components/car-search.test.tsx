@@ -1,0 +1,134 @@
+import type { Car } from '@redline/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { aCar } from '../../../testing/fixtures/car.ts';
+import { aSearchResult } from '../../../testing/fixtures/search.ts';
+import { json, mockFetch, renderRoutes } from '../../../testing/test-utils.tsx';
+import { CarSearch } from './car-search.tsx';
+
+const carList = (cars: Car[]) => (
+  <ul aria-label="Cars found">
+    {cars.map((car) => (
+      <li key={car.id}>{car.model}</li>
+    ))}
+  </ul>
+);
+
+/** The search at `url`, its API answering `answer`; `lastAsked()` is the query it was last asked. */
+function renderSearch(url: string, answer = aSearchResult(), fixedCategory?: string) {
+  const fetchMock = mockFetch({ '/api/cars/search': json(answer) });
+  const view = renderRoutes(
+    [
+      {
+        path: '*',
+        element: (
+          <CarSearch
+            fixedCategory={fixedCategory}
+            renderCars={carList}
+            loading={<p>Loading cars</p>}
+            noCars={<p>No cars at all</p>}
+          />
+        ),
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  const lastAsked = () => new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost').searchParams;
+  return { ...view, lastAsked };
+}
+
+const sidebar = () => screen.getByRole('complementary', { name: 'Filters' });
+
+describe('CarSearch', () => {
+  it('shows the total, the cars, and the number of cars beside each filter value', async () => {
+    renderSearch('/cars?q=porsche', aSearchResult({ items: [aCar()], total: 1 }));
+    expect(await screen.findByText('1 car')).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Cars found' })).getByText('911 GT3 Touring'),
+    ).toBeTruthy();
+    const fuel = within(sidebar()).getByRole('group', { name: 'Fuel' });
+    expect(within(fuel).getByRole('checkbox', { name: 'Electric 1 car' })).toBeTruthy();
+    expect(within(fuel).getByRole('checkbox', { name: 'Petrol 2 cars' })).toBeTruthy();
+    // A value no car has with the other filters cannot be added.
+    expect((within(fuel).getByRole('checkbox', { name: 'Diesel 0 cars' }) as HTMLInputElement).disabled).toBe(
+      true,
+    );
+  });
+
+  it('searches anew from the address when a value is ticked, a range typed or the sort changed', async () => {
+    const { search, lastAsked } = renderSearch('/cars?q=porsche');
+    await screen.findByText('1 car');
+
+    await userEvent.click(within(sidebar()).getByRole('checkbox', { name: 'Electric 1 car' }));
+    await waitFor(() => expect(search()).toBe('?q=porsche&fuel=Electric'));
+
+    // Typed in dollars, searched in cents.
+    const max = within(sidebar()).getByRole('textbox', { name: 'Price (USD): Max' });
+    await userEvent.type(max, '50,000{Enter}');
+    await waitFor(() => expect(search()).toBe('?q=porsche&fuel=Electric&priceMax=5000000'));
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price: low to high');
+    await waitFor(() => expect(search()).toBe('?q=porsche&fuel=Electric&priceMax=5000000&sort=price_asc'));
+    await waitFor(() => expect(lastAsked().toString()).toBe(`${search().slice(1)}&limit=12`));
+  });
+
+  it('removes a filter with its chip, and all of them with Clear all', async () => {
+    const { search } = renderSearch('/cars?fuel=Electric&brand=porsche&yearMin=2018');
+    await screen.findByText('1 car');
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((chip) => chip.getAttribute('aria-label')),
+    ).toEqual(['Remove filter: Porsche', 'Remove filter: Electric', 'Remove filter: 2018 or newer']);
+
+    await userEvent.click(within(chips).getByRole('button', { name: 'Remove filter: Electric' }));
+    await waitFor(() => expect(search()).toBe('?brand=porsche&yearMin=2018'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(search()).toBe(''));
+    expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull();
+  });
+
+  it('offers to remove the last filter, or all of them, when nothing matches', async () => {
+    const { search } = renderSearch(
+      '/cars?fuel=Diesel&kmMax=1000&sort=price_desc',
+      aSearchResult({ items: [], total: 0 }),
+    );
+    expect(await screen.findByText('No cars match your search')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Up to 1,000 km' }));
+    await waitFor(() => expect(search()).toBe('?fuel=Diesel&sort=price_desc'));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Diesel' }));
+    await waitFor(() => expect(search()).toBe('?sort=price_desc'));
+    // Nothing left to loosen: the page's own empty state.
+    expect(await screen.findByText('No cars at all')).toBeTruthy();
+  });
+
+  it('clears all but the category on a category page, where the category is no filter', async () => {
+    const { search, lastAsked } = renderSearch(
+      '/category/sports?fuel=Petrol&verified=true',
+      undefined,
+      'sports',
+    );
+    await screen.findByText('1 car');
+    expect(within(sidebar()).queryByRole('group', { name: 'Category' })).toBeNull();
+    expect(lastAsked().getAll('category')).toEqual(['sports']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(search()).toBe(''));
+    await waitFor(() => expect(lastAsked().toString()).toBe('category=sports&limit=12'));
+  });
+
+  it('opens the filters in a dialog on smaller screens, showing how many cars they find', async () => {
+    renderSearch('/cars?fuel=Electric', aSearchResult({ total: 7 }));
+    await screen.findByText('7 cars');
+    await userEvent.click(screen.getByRole('button', { name: /^Filters/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Electric 1 car' })).toHaveProperty('checked', true);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Show 7 cars' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * The car search as a page shows it: the number of cars found, the sort order, the filters (a side
+ * column on large screens, a dialog on smaller ones), the active filters as chips, the cars a page
+ * at a time, and an empty state that loosens the search. Its state is the page's address
+ * (use-search-state.ts). Features do not import each other: the page hands over how cars are shown.
+ */
+import type { Car, SearchSort } from '@redline/shared';
+import { type ReactNode, useState } from 'react';
+import { FiltersIcon } from '../../../components/ui/icons.tsx';
+import { EmptyState, ErrorState, LoadMoreButton } from '../../../components/ui/list-states.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { useSearchCars } from '../api/search-cars.ts';
+import { useSearchState } from '../hooks/use-search-state.ts';
+import { filterChips } from '../utils/filter-chips.ts';
+import { defaultSort, EMPTY_SEARCH, type SearchState } from '../utils/search-params.ts';
+import { ActiveFilters } from './active-filters.tsx';
+import { SearchFilters } from './search-filters.tsx';
+
+const SORT_LABELS: Record<SearchSort, string> = {
+  relevance: 'Best match',
+  newest: 'Newest listings',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  km_asc: 'Lowest mileage',
+  year_desc: 'Newest model year',
+};
+
+const count = new Intl.NumberFormat('en-US');
+const carsText = (n: number) => `${count.format(n)} ${n === 1 ? 'car' : 'cars'}`;
+
+type CarSearchProps = {
+  /** A category's page: the search is within that category. */
+  fixedCategory?: string;
+  /** The cars found, shown as the page shows cars. */
+  renderCars: (cars: Car[]) => ReactNode;
+  /** What shows while the first cars load. */
+  loading: ReactNode;
+  /** What shows when there are no cars at all, with no filter to loosen. */
+  noCars: ReactNode;
+};
+
+export function CarSearch({ fixedCategory, renderCars, loading, noCars }: CarSearchProps) {
+  const [state, search] = useSearchState(fixedCategory);
+  const result = useSearchCars(state);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const first = result.data?.pages[0];
+  const items = result.data?.pages.flatMap((page) => page.items) ?? [];
+  const chips = filterChips(state, first?.facets, fixedCategory);
+  const clearAll = () =>
+    search((current) => ({
+      ...EMPTY_SEARCH,
+      category: fixedCategory === undefined ? [] : [fixedCategory],
+      sort: current.sort === 'relevance' ? undefined : current.sort,
+    }));
+  const filters = (
+    <SearchFilters state={state} facets={first?.facets} fixedCategory={fixedCategory} onSearch={search} />
+  );
+  const lastChip = chips.at(-1);
+
+  let body: ReactNode;
+  if (result.isPending) body = loading;
+  else if (!result.data) {
+    body = (
+      <ErrorState
+        message={`Could not load the cars. ${result.error?.message ?? ''}`}
+        onRetry={() => result.refetch()}
+      />
+    );
+  } else if (items.length === 0) {
+    body = lastChip ? (
+      <EmptyState
+        title="No cars match your search"
+        action={
+          <div className="flex flex-wrap justify-center gap-2">
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              onClick={() => search(() => lastChip.without)}
+            >
+              Remove {lastChip.label}
+            </button>
+            {chips.length > 1 ? (
+              <button type="button" className="btn btn-ghost btn-sm" onClick={clearAll}>
+                Clear all filters
+              </button>
+            ) : null}
+          </div>
+        }
+      >
+        Loosen the search to see more cars: remove a filter, or start again.
+      </EmptyState>
+    ) : (
+      noCars
+    );
+  } else {
+    body = (
+      <>
+        <div aria-busy={result.isPlaceholderData} className={result.isPlaceholderData ? 'opacity-60' : ''}>
+          {renderCars(items)}
+        </div>
+        {result.hasNextPage ? (
+          <p className="mt-10 text-center text-sm text-base-content/70">
+            Showing {count.format(items.length)} of {carsText(first?.total ?? items.length)}
+          </p>
+        ) : null}
+        <LoadMoreButton
+          hasNextPage={result.hasNextPage}
+          isFetchingNextPage={result.isFetchingNextPage}
+          fetchNextPage={result.fetchNextPage}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="xl:grid xl:grid-cols-[15rem_minmax(0,1fr)] xl:gap-10">
+      <aside aria-label="Filters" className="hidden xl:block">
+        <div className="sticky top-20 max-h-[calc(100dvh-6rem)] overflow-y-auto pr-2 pb-6">{filters}</div>
+      </aside>
+      <div className="min-w-0">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-lg font-semibold" role="status">
+            {first ? carsText(first.total) : <span className="skeleton inline-block h-6 w-24 align-middle" />}
+          </p>
+          <div className="flex items-center gap-2">
+            <button
+              type="button"
+              className="btn btn-outline btn-sm gap-2 xl:hidden"
+              aria-haspopup="dialog"
+              onClick={() => setFiltersOpen(true)}
+            >
+              <FiltersIcon size={16} />
+              Filters
+              {chips.length > 0 ? (
+                <span className="badge badge-primary badge-sm">
+                  {chips.length}
+                  <span className="sr-only"> active</span>
+                </span>
+              ) : null}
+            </button>
+            <SortSelect state={state} onSort={(sort) => search((current) => ({ ...current, sort }))} />
+          </div>
+        </div>
+        <ActiveFilters chips={chips} onRemove={(chip) => search(() => chip.without)} onClear={clearAll} />
+        {body}
+      </div>
+      <Modal open={filtersOpen} onClose={() => setFiltersOpen(false)} title="Filters">
+        {filters}
+        <button
+          type="button"
+          className="btn btn-primary btn-block mt-6"
+          onClick={() => setFiltersOpen(false)}
+        >
+          {first ? `Show ${carsText(first.total)}` : 'Done'}
+        </button>
+      </Modal>
+    </div>
+  );
+}
+
+function SortSelect({
+  state,
+  onSort,
+}: {
+  state: SearchState;
+  onSort: (sort: SearchSort | undefined) => void;
+}) {
+  const fallback = defaultSort(state);
+  const sorts = (Object.keys(SORT_LABELS) as SearchSort[]).filter((sort) => sort !== 'relevance' || state.q);
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <span className="whitespace-nowrap text-base-content/70">Sort by</span>
+      <select
+        className="select select-sm w-auto"
+        value={state.sort ?? fallback}
+        onChange={(event) => {
+          const sort = event.target.value as SearchSort;
+          onSort(sort === fallback ? undefined : sort);
+        }}
+      >
+        {sorts.map((sort) => (
+          <option key={sort} value={sort}>
+            {SORT_LABELS[sort]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

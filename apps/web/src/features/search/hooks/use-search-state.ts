@@ -1,0 +1,30 @@
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { parseSearch, type SearchState, serializeSearch } from '../utils/search-params.ts';
+
+/**
+ * The search of the page's address, and the function that searches anew from it: a new history
+ * entry, so that Back returns to the previous search. On a category's page (`fixedCategory`) the
+ * category is the search's and stays out of the address.
+ */
+export function useSearchState(fixedCategory?: string) {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => parseSearch(params, fixedCategory), [params, fixedCategory]);
+  // The latest search, also before the page renders it: a range applied as its field is left, then
+  // a click on a filter, make two searches, the second from the first.
+  const latest = useRef(state);
+  useLayoutEffect(() => {
+    latest.current = state;
+  }, [state]);
+  const search = useCallback(
+    (update: (current: SearchState) => SearchState) => {
+      const next = update(latest.current);
+      const query = serializeSearch(next, fixedCategory);
+      if (query === serializeSearch(latest.current, fixedCategory)) return;
+      latest.current = next;
+      setParams(query);
+    },
+    [setParams, fixedCategory],
+  );
+  return [state, search] as const;
+}

@@ -1,0 +1,78 @@
+import type { CarSearchFacets, FacetValue } from '@redline/shared';
+import { formatMoney } from '../../../lib/format.ts';
+import type { SearchState } from './search-params.ts';
+
+/** One thing the search narrows by, as a removable chip: `without` is the search once it is removed. */
+export type FilterChip = { id: string; label: string; without: SearchState };
+
+const labelOf = (facet: FacetValue[] | undefined, value: string) =>
+  facet?.find((option) => option.value === value)?.label ?? value;
+
+/** `[only a lower bound, only an upper one]`: how a range with one bound reads. */
+function rangeLabel(
+  min: string | undefined,
+  max: string | undefined,
+  [from, upTo]: [string, string],
+): string {
+  if (min !== undefined && max !== undefined) return `${min}–${max}`;
+  return min !== undefined ? from.replace('#', min) : upTo.replace('#', max ?? '');
+}
+
+const km = new Intl.NumberFormat('en-US');
+
+/**
+ * The chips of what `state` narrows by, text first, in the filter panel's order. A category's page
+ * (`fixedCategory`) has no chip for its category: it cannot be removed there.
+ */
+export function filterChips(
+  state: SearchState,
+  facets: CarSearchFacets | undefined,
+  fixedCategory?: string,
+): FilterChip[] {
+  const chips: FilterChip[] = [];
+  if (state.q)
+    chips.push({ id: 'q', label: `“${state.q}”`, without: { ...state, q: undefined, sort: undefined } });
+  if (fixedCategory === undefined) {
+    for (const value of state.category)
+      chips.push({
+        id: `category:${value}`,
+        label: labelOf(facets?.category, value),
+        without: { ...state, category: state.category.filter((v) => v !== value) },
+      });
+  }
+  for (const value of state.brand)
+    chips.push({
+      id: `brand:${value}`,
+      label: labelOf(facets?.brand, value),
+      without: { ...state, brand: state.brand.filter((v) => v !== value) },
+    });
+  for (const value of state.fuel)
+    chips.push({
+      id: `fuel:${value}`,
+      label: value,
+      without: { ...state, fuel: state.fuel.filter((v) => v !== value) },
+    });
+  if (state.yearMin !== undefined || state.yearMax !== undefined)
+    chips.push({
+      id: 'year',
+      label: rangeLabel(state.yearMin?.toString(), state.yearMax?.toString(), ['# or newer', '# or older']),
+      without: { ...state, yearMin: undefined, yearMax: undefined },
+    });
+  if (state.priceMin !== undefined || state.priceMax !== undefined) {
+    const money = (cents: number | undefined) => (cents === undefined ? undefined : formatMoney(cents));
+    chips.push({
+      id: 'price',
+      label: rangeLabel(money(state.priceMin), money(state.priceMax), ['From #', 'Up to #']),
+      without: { ...state, priceMin: undefined, priceMax: undefined },
+    });
+  }
+  if (state.kmMax !== undefined)
+    chips.push({
+      id: 'km',
+      label: `Up to ${km.format(state.kmMax)} km`,
+      without: { ...state, kmMax: undefined },
+    });
+  if (state.verified)
+    chips.push({ id: 'verified', label: 'Verified sellers', without: { ...state, verified: false } });
+  return chips;
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { filterChips } from './filter-chips.ts';
+import {
+  EMPTY_SEARCH,
+  parseSearch,
+  type SearchState,
+  serializeSearch,
+  toggleValue,
+  withRange,
+} from './search-params.ts';
+
+const every: SearchState = {
+  q: 'porsche 911',
+  category: ['sports', 'suv'],
+  brand: ['porsche', 'tesla'],
+  fuel: ['Electric', 'Hybrid'],
+  yearMin: 2018,
+  yearMax: 2023,
+  priceMin: 5_000_000,
+  priceMax: 25_000_000,
+  kmMax: 40_000,
+  verified: true,
+  sort: 'price_asc',
+};
+
+describe('the search in the address', () => {
+  it('reads back every filter, repeated values and the sort as they were written', () => {
+    const query = serializeSearch(every);
+    expect(query).toBe(
+      'q=porsche+911&category=sports&category=suv&brand=porsche&brand=tesla&fuel=Electric&fuel=Hybrid' +
+        '&yearMin=2018&yearMax=2023&priceMin=5000000&priceMax=25000000&kmMax=40000&verified=true&sort=price_asc',
+    );
+    expect(parseSearch(query)).toEqual(every);
+  });
+
+  it('writes nothing for an empty search, and reads nothing into one', () => {
+    expect(serializeSearch(EMPTY_SEARCH)).toBe('');
+    expect(parseSearch('')).toEqual(EMPTY_SEARCH);
+  });
+
+  it('ignores what the API would refuse, value by value, and keeps the rest', () => {
+    const state = parseSearch(
+      '?q=%20%20&fuel=Steam&fuel=Electric&fuel=Electric&brand=&yearMin=1950&yearMax=2020' +
+        '&priceMin=-5&priceMax=12abc&kmMax=99999999999&verified=yes&sort=cheapest&unknown=1',
+    );
+    expect(state).toEqual({ ...EMPTY_SEARCH, fuel: ['Electric'], yearMax: 2020 });
+  });
+
+  it('drops an upper bound below the lower one, and relevance without text', () => {
+    expect(parseSearch('yearMin=2022&yearMax=2019&priceMin=900&priceMax=100&sort=relevance')).toEqual({
+      ...EMPTY_SEARCH,
+      yearMin: 2022,
+      priceMin: 900,
+    });
+    expect(parseSearch('q=gt3&sort=relevance').sort).toBe('relevance');
+  });
+
+  it("makes a category's page search its category, and leaves it out of the address", () => {
+    const state = parseSearch('category=suv&fuel=Petrol', 'sports');
+    expect(state.category).toEqual(['sports']);
+    expect(serializeSearch(state, 'sports')).toBe('fuel=Petrol');
+  });
+
+  it('toggles a value of a list, and swaps range bounds given the wrong way round', () => {
+    const withHybrid = toggleValue(EMPTY_SEARCH, 'fuel', 'Hybrid');
+    expect(withHybrid.fuel).toEqual(['Hybrid']);
+    expect(toggleValue(withHybrid, 'fuel', 'Hybrid').fuel).toEqual([]);
+    const state = withRange({ ...EMPTY_SEARCH, priceMax: 1_000_000 }, 'priceMin', 3_000_000);
+    expect([state.priceMin, state.priceMax]).toEqual([1_000_000, 3_000_000]);
+  });
+});
+
+describe('filterChips', () => {
+  it('names each filter with its label from the facets, and removes only it', () => {
+    const facets = {
+      category: [{ value: 'sports', label: 'Sports cars', count: 1 }],
+      brand: [{ value: 'porsche', label: 'Porsche', count: 1 }],
+      fuel: [],
+      year: { min: null, max: null },
+      price: { min: null, max: null },
+    };
+    const chips = filterChips(every, facets);
+    expect(chips.map((chip) => chip.label)).toEqual([
+      '“porsche 911”',
+      'Sports cars',
+      'suv',
+      'Porsche',
+      'tesla',
+      'Electric',
+      'Hybrid',
+      '2018–2023',
+      '$50,000–$250,000',
+      'Up to 40,000 km',
+      'Verified sellers',
+    ]);
+    const hybrid = chips.find((chip) => chip.label === 'Hybrid');
+    expect(hybrid?.without).toEqual({ ...every, fuel: ['Electric'] });
+    expect(filterChips({ ...EMPTY_SEARCH, category: ['sports'], yearMax: 2020 }, facets, 'sports')).toEqual([
+      { id: 'year', label: '2020 or older', without: { ...EMPTY_SEARCH, category: ['sports'] } },
+    ]);
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * The car search's state lives in the page's address, in the API's own terms (`GET /cars/search`:
+ * repeated `category`, `brand` and `fuel`, prices in cents), so that an address is shareable, back
+ * and forward restore it, and the server renders it. Reading an address keeps what the API accepts
+ * and drops the rest, value by value, so that a mistyped or stale link still shows a search.
+ */
+import {
+  CAR_KM_MAX,
+  CAR_PRICE_MAX_CENTS,
+  CAR_YEAR_MIN,
+  FUELS,
+  type Fuel,
+  SEARCH_FILTER_VALUES_MAX,
+  SEARCH_SORTS,
+  SEARCH_TEXT_MAX,
+  type SearchSort,
+} from '@redline/shared';
+import { type QueryParams, queryString } from '../../../lib/api-client.ts';
+
+export type SearchState = {
+  q?: string;
+  category: string[];
+  brand: string[];
+  fuel: Fuel[];
+  yearMin?: number;
+  yearMax?: number;
+  /** USD cents. */
+  priceMin?: number;
+  priceMax?: number;
+  kmMax?: number;
+  verified: boolean;
+  sort?: SearchSort;
+};
+
+export type RangeName = 'yearMin' | 'yearMax' | 'priceMin' | 'priceMax' | 'kmMax';
+export type ListName = 'category' | 'brand' | 'fuel';
+
+export const EMPTY_SEARCH: SearchState = { category: [], brand: [], fuel: [], verified: false };
+
+/** The API's latest year (`YEAR_LIMIT` in packages/shared/src/search.ts, which it does not export). */
+const YEAR_LIMIT = 2100;
+/** The API's longest category id and brand. */
+const VALUE_MAX = { category: 64, brand: 60 } as const;
+
+/** What the API accepts for each bound. */
+export const RANGES: Record<RangeName, [number, number]> = {
+  yearMin: [CAR_YEAR_MIN, YEAR_LIMIT],
+  yearMax: [CAR_YEAR_MIN, YEAR_LIMIT],
+  priceMin: [0, CAR_PRICE_MAX_CENTS],
+  priceMax: [0, CAR_PRICE_MAX_CENTS],
+  kmMax: [0, CAR_KM_MAX],
+};
+
+/** The ranges with two bounds, low and high. */
+const BOUNDS = [
+  ['yearMin', 'yearMax'],
+  ['priceMin', 'priceMax'],
+] as const;
+
+function wholeIn(text: string | null, [min, max]: [number, number]): number | undefined {
+  if (text === null || !/^\d{1,10}$/.test(text)) return undefined;
+  const value = Number(text);
+  return value >= min && value <= max ? value : undefined;
+}
+
+/** The distinct non-empty values of a repeated parameter that `keep` accepts, at most as many as the API takes. */
+function listOf<T extends string>(
+  params: URLSearchParams,
+  name: string,
+  keep: (value: string) => value is T,
+) {
+  const values = params
+    .getAll(name)
+    .map((value) => value.trim())
+    .filter(keep);
+  return [...new Set(values)].slice(0, SEARCH_FILTER_VALUES_MAX);
+}
+
+const isFuel = (value: string): value is Fuel => (FUELS as readonly string[]).includes(value);
+const isSort = (value: string | null): value is SearchSort =>
+  (SEARCH_SORTS as readonly (string | null)[]).includes(value);
+const shorterThan =
+  (max: number) =>
+  (value: string): value is string =>
+    value.length > 0 && value.length <= max;
+
+/**
+ * The search an address's search part asks for. On a category's page (`category`) that category is
+ * the search's, whatever the address says.
+ */
+export function parseSearch(search: URLSearchParams | string, category?: string): SearchState {
+  const params = new URLSearchParams(search);
+  const q = params.get('q')?.trim().slice(0, SEARCH_TEXT_MAX) || undefined;
+  const range = (name: RangeName) => wholeIn(params.get(name), RANGES[name]);
+  const state: SearchState = {
+    q,
+    category:
+      category === undefined ? listOf(params, 'category', shorterThan(VALUE_MAX.category)) : [category],
+    brand: listOf(params, 'brand', shorterThan(VALUE_MAX.brand)),
+    fuel: listOf(params, 'fuel', isFuel),
+    yearMin: range('yearMin'),
+    yearMax: range('yearMax'),
+    priceMin: range('priceMin'),
+    priceMax: range('priceMax'),
+    kmMax: range('kmMax'),
+    verified: params.get('verified') === 'true',
+  };
+  // The API refuses an upper bound below the lower one: the lower one wins.
+  for (const [low, high] of BOUNDS) {
+    const min = state[low];
+    const max = state[high];
+    if (min !== undefined && max !== undefined && min > max) state[high] = undefined;
+  }
+  const sort = params.get('sort');
+  // Relevance ranks by the text: without text there is nothing to rank.
+  if (isSort(sort) && (sort !== 'relevance' || q)) state.sort = sort;
+  return state;
+}
+
+/** The state as the API's query parameters, in one order; what is not set is left out. */
+export function searchQuery(state: SearchState): QueryParams {
+  return {
+    q: state.q,
+    category: state.category,
+    brand: state.brand,
+    fuel: state.fuel,
+    yearMin: state.yearMin,
+    yearMax: state.yearMax,
+    priceMin: state.priceMin,
+    priceMax: state.priceMax,
+    kmMax: state.kmMax,
+    verified: state.verified ? 'true' : undefined,
+    sort: state.sort,
+  };
+}
+
+/** The search part of the address of `state` (without the `?`); a category's page leaves its category out. */
+export function serializeSearch(state: SearchState, category?: string): string {
+  return queryString(searchQuery(category === undefined ? state : { ...state, category: [] }));
+}
+
+/** The order the API uses when the search names none. */
+export const defaultSort = (state: SearchState): SearchSort => (state.q ? 'relevance' : 'newest');
+
+/** `state` with `value` of a list filter added, or removed when it is there. */
+export function toggleValue(state: SearchState, name: ListName, value: string): SearchState {
+  const values: string[] = state[name];
+  const next = values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
+  return { ...state, [name]: next };
+}
+
+/** `state` with one bound of a range set, or cleared (`undefined`); bounds given the wrong way round swap. */
+export function withRange(state: SearchState, name: RangeName, value: number | undefined): SearchState {
+  const next = { ...state, [name]: value };
+  for (const [low, high] of BOUNDS) {
+    const min = next[low];
+    const max = next[high];
+    if (min !== undefined && max !== undefined && min > max) {
+      next[low] = max;
+      next[high] = min;
+    }
+  }
+  return next;
+}
