@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { aUser, buyer, seller } from '../testing/fixtures/user.ts';
 import { aCategory } from '../testing/fixtures/category.ts';
 import { aSearchResult } from '../testing/fixtures/search.ts';
+import { aUser, buyer, seller } from '../testing/fixtures/user.ts';
 import { json, mockFetch } from '../testing/test-utils.tsx';
 import { guardRedirect, isSharedPage, loadPageData, pageStatus } from './page-data.ts';
 
