@@ -204,6 +204,15 @@ describe('shared pages of signed-in visitors, kept rendered', () => {
     expect(revalidated.statusCode).toBe(304);
   });
 
+  it('keeps a page per search part: a search shows its own results, kept for every visitor', async () => {
+    const electric = await page(buyer, '/shared/search?fuel=Electric');
+    const diesel = await page(buyer, '/shared/search?fuel=Diesel');
+    expect(electric.body).toContain('<p>/shared/search?fuel=Electric</p>');
+    expect(diesel.body).toContain('<p>/shared/search?fuel=Diesel</p>');
+    expect((await page(seller, '/shared/search?fuel=Electric')).body).toBe(electric.body);
+    expect((await page(seller, '/shared/search?fuel=Diesel')).body).toBe(diesel.body);
+  });
+
   it('sends a visitor without a valid session to sign in, however often the page was kept', async () => {
     const kept = await page(buyer, '/shared/kept');
     expect(kept.statusCode).toBe(200);
