@@ -19,6 +19,7 @@ import { AppRoutes } from './app/router.tsx';
 import { sendRequestsWith } from './lib/api-client.ts';
 import { meQueryKey, meQueryOptions, ServerCheckedPathContext } from './lib/auth.ts';
 import { pageState, pageStateElement } from './lib/page-state.ts';
+import { pageTimeQueryKey } from './lib/page-time.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { SiteOriginContext } from './lib/site-origin.ts';
 
@@ -82,6 +83,8 @@ async function render({ url, origin, onError, shared = false }: PageRequest): Pr
   // Before the status, which goes before any HTML: the data tells whether the page exists.
   await loadPageData(loader, url, shared ? undefined : (me ?? undefined));
   if (shared) loader.removeQueries({ queryKey: meQueryKey, exact: true });
+  // What the page shows until a moment passes is judged at this time, in the browser too (lib/page-time.ts).
+  loader.setQueryData(pageTimeQueryKey, Date.now());
   const status = pageStatus(loader, url, matches);
   const state = pageState(loader);
   loader.clear();

@@ -112,8 +112,9 @@ describe('pageStatus', () => {
 });
 
 describe('isSharedPage', () => {
-  it("is a category's cars and a car, the pages every signed-in visitor sees alike", () => {
-    for (const page of ['/category/c1', '/cars/id/c1']) expect(isSharedPage(page), page).toBe(true);
+  it("is a category's cars, a car and a seller's page, the pages every signed-in visitor sees alike", () => {
+    for (const page of ['/category/c1', '/cars/id/c1', '/sellers/s1'])
+      expect(isSharedPage(page), page).toBe(true);
     for (const page of ['/', '/categories', '/dash', '/dash/buyer/saved', '/buyer/bookings/b1', '/cars/id']) {
       expect(isSharedPage(page), page).toBe(false);
     }

@@ -29,6 +29,7 @@ import { categoriesQueryOptions, categoryQueryOptions } from '../features/catego
 import { bookingQueryOptions, paymentsQueryOptions } from '../features/payments/index.ts';
 import { savedCarsQueryOptions } from '../features/saved-cars/index.ts';
 import { parseSearch, searchCarsQueryOptions } from '../features/search/index.ts';
+import { sellerCarsForSaleQueryOptions, sellerQueryOptions } from '../features/sellers/index.ts';
 import { appConfigQueryOptions } from '../lib/app-config.ts';
 import type { User } from '../lib/auth.ts';
 import { answeredMissing } from '../lib/page-state.ts';
@@ -63,6 +64,10 @@ const pageData: Record<string, PageData> = {
     client.prefetchInfiniteQuery(searchCarsQueryOptions(parseSearch(search))),
   ],
   [r.car]: (client, { params: { id = '' } }) => [client.prefetchQuery(carQueryOptions(id))],
+  [r.seller]: (client, { params: { id = '' } }) => [
+    client.prefetchQuery(sellerQueryOptions(id)),
+    client.prefetchInfiniteQuery(sellerCarsForSaleQueryOptions(id)),
+  ],
   [r.payBooking]: (client, { params: { id = '' } }) => [
     client.prefetchQuery(bookingQueryOptions(id)),
     client.prefetchQuery(appConfigQueryOptions()),
@@ -95,7 +100,7 @@ const pageData: Record<string, PageData> = {
  * it, like the public pages of signed-out visitors (apps/server/src/web/server-rendering.ts), so
  * their first data must not depend on the visitor: `loadPageData` is given no `me` for them.
  */
-const sharedPages = [r.category, r.search, r.car];
+const sharedPages = [r.category, r.search, r.car, r.seller];
 
 /** Whether the page at `pathname` is one of `sharedPages`. */
 export function isSharedPage(pathname: string): boolean {

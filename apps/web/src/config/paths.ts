@@ -13,6 +13,7 @@ export const routePatterns = {
   category: '/category/:id',
   search: '/cars',
   car: '/cars/id/:id',
+  seller: '/sellers/:id',
   payBooking: '/buyer/bookings/:id',
   signUp: '/user/signup',
   login: '/user/login',
@@ -47,6 +48,8 @@ export const paths = {
   /** The car search; `query` is its search part without the `?` (features/search writes it). */
   search: (query = '') => (query ? `${r.search}?${query}` : r.search),
   car: (id: string) => generatePath(r.car, { id }),
+  /** A seller's page: their name and cars for sale. */
+  seller: (id: string) => generatePath(r.seller, { id }),
   /** The pay page of a test-drive booking. */
   payBooking: (id: string) => generatePath(r.payBooking, { id }),
   signUp: r.signUp,

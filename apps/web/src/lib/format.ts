@@ -28,16 +28,18 @@ export function formatCharge(cents: number): string {
  */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** `locale`: the runtime's by default (the browser's language, the server's en-US). */
 export function formatDate(
   iso: string,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+  locale?: string,
 ): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const key = JSON.stringify(options);
+  const key = `${locale}|${JSON.stringify(options)}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(undefined, options);
+    format = new Intl.DateTimeFormat(locale, options);
     dateFormats.set(key, format);
   }
   return format.format(date);

@@ -11,13 +11,17 @@ import { AppToaster } from '../components/ui/toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
 export type MockResponse = { status?: number; body?: unknown };
-export type MockRoutes = Record<string, MockResponse | ((init: RequestInit | undefined) => MockResponse)>;
+export type MockRoutes = Record<
+  string,
+  MockResponse | ((init: RequestInit | undefined, url: URL) => MockResponse)
+>;
 
 export const json = (body: unknown, status = 200): MockResponse => ({ status, body });
 
 /**
- * Stubs global fetch. Keys are "METHOD /api/path" or just "/api/path" (any method); unknown calls
- * answer 404 in the API's error shape. Returns the mock to inspect calls.
+ * Stubs global fetch. Keys are "METHOD /api/path" or just "/api/path" (any method); a function
+ * answers from the request (its init and URL, with the search part). Unknown calls answer 404 in
+ * the API's error shape. Returns the mock to inspect calls.
  */
 export function mockFetch(routes: MockRoutes) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -29,7 +33,7 @@ export function mockFetch(routes: MockRoutes) {
     const entry = routes[`${method} ${url.pathname}`] ?? routes[url.pathname];
     const response =
       typeof entry === 'function'
-        ? entry(init)
+        ? entry(init, url)
         : (entry ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } });
     const status = response.status ?? 200;
     return new Response(status === 204 ? null : JSON.stringify(response.body ?? null), {

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { aCar } from '../../testing/fixtures/car.ts';
+import { aCarDetail } from '../../testing/fixtures/car.ts';
 import { buyer, seller } from '../../testing/fixtures/user.ts';
 import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
 import CarPage from './car.tsx';
 
-const car = aCar();
+const car = aCarDetail();
 const renderCar = (id = car.id) =>
   renderRoutes([{ path: '/cars/id/:id', Component: CarPage }], { initialEntries: [`/cars/id/${id}`] });
 
@@ -72,6 +72,42 @@ describe('CarPage', () => {
     const book = await within(aside).findByRole('button', { name: 'Book a test drive now' });
     expect((book as HTMLButtonElement).disabled).toBe(false);
     expect(within(aside).getByRole('button', { name: 'Save this car' })).toBeTruthy();
+  });
+
+  it('shows a recent price drop by the price, with the price before it, and the price history', async () => {
+    const dropped = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString();
+    mockFetch({
+      '/api/me': json(buyer),
+      [`/api/cars/id/${car.id}`]: json({
+        ...car,
+        askingPrice: 18_000_000,
+        priceDroppedAt: dropped,
+        priceHistory: [
+          { askingPrice: 18_950_000, changedAt: car.addedDate },
+          { askingPrice: 18_000_000, changedAt: dropped },
+        ],
+      }),
+    });
+    renderCar();
+    const aside = await screen.findByRole('complementary', { name: 'Price, seller and actions' });
+    expect(within(aside).getByText('Price dropped')).toBeTruthy();
+    expect(within(aside).getByText('$189,500').tagName).toBe('S');
+    const history = screen.getByRole('region', { name: 'Price history' });
+    expect(within(history).getByText('Down $9,500 (5%) since listed')).toBeTruthy();
+    expect(within(history).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it("links the seller's name to their page and offers to share the car", async () => {
+    mockFetch({ '/api/me': json(buyer), [`/api/cars/id/${car.id}`]: json(car) });
+    renderCar();
+    const aside = await screen.findByRole('complementary', { name: 'Price, seller and actions' });
+    expect(within(aside).getByRole('link', { name: 'Sam Seller' }).getAttribute('href')).toBe(
+      `/sellers/${car.sellerId}`,
+    );
+    expect(screen.getByRole('button', { name: 'Share' })).toBeTruthy();
+    // A price that never changed is one line, not a history.
+    expect(screen.getByText(/^Listed at/).textContent).toBe('Listed at $189,500 on March 4, 2025');
+    expect(screen.queryByText('Price dropped')).toBeNull();
   });
 
   it('marks a sold car', async () => {

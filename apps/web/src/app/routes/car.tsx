@@ -4,6 +4,7 @@ import { PhotoGallery } from '../../components/photos/photo-gallery.tsx';
 import { BackButton } from '../../components/ui/back-button.tsx';
 import { ErrorState } from '../../components/ui/list-states.tsx';
 import { PageHead } from '../../components/ui/page-head.tsx';
+import { ShareButton } from '../../components/ui/share-button.tsx';
 import { paths } from '../../config/paths.ts';
 import { BookTestDriveButton } from '../../features/bookings/index.ts';
 import {
@@ -13,6 +14,7 @@ import {
   CarSeller,
   CarSpecs,
   CarSummary,
+  PriceHistory,
   SoldBadge,
   useCar,
 } from '../../features/cars/index.ts';
@@ -22,7 +24,10 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useMe } from '../../lib/auth.ts';
 import NotFoundPage from './not-found.tsx';
 
-/** One car (login required): every field, the photos, and what the viewer can do with it. */
+/**
+ * One car (login required): every field, the photos, the price history, sharing, and what the viewer
+ * can do with it.
+ */
 export default function CarPage() {
   const { id = '' } = useParams();
   const car = useCar(id);
@@ -38,7 +43,10 @@ export default function CarPage() {
         title={data ? carName(data) : 'Car details'}
         description={data ? aboutPreview(data.about) : 'A car for sale on Redline.'}
       />
-      <BackButton fallback={fallback} />
+      <div className="flex items-center justify-between gap-2">
+        <BackButton fallback={fallback} />
+        {data ? <ShareButton title={carName(data)} /> : null}
+      </div>
 
       <div className="mt-4">
         {car.isPending ? (
@@ -70,7 +78,8 @@ export default function CarPage() {
               <CarSpecs car={data} />
             </aside>
 
-            <div className="lg:col-span-7">
+            <div className="flex flex-col gap-8 lg:col-span-7">
+              <PriceHistory history={data.priceHistory} />
               <CarAbout car={data} />
             </div>
           </article>

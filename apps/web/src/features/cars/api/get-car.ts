@@ -1,17 +1,17 @@
-import type { Car } from '@redline/shared';
+import type { CarDetail } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { carKeys } from './keys.ts';
 
-export type { Car };
+export type { CarDetail };
 
 export const getCar = (id: string, signal?: AbortSignal) =>
-  api.get<Car>(`/cars/id/${encodeURIComponent(id)}`, { signal });
+  api.get<CarDetail>(`/cars/id/${encodeURIComponent(id)}`, { signal });
 
 export const carQueryOptions = (id: string) =>
   queryOptions({ queryKey: carKeys.detail(id), queryFn: ({ signal }) => getCar(id, signal) });
 
-/** One car, sold ones included (`soldAt` is set). */
+/** One car with its price history, sold ones included (`soldAt` is set). */
 export function useCar(id: string) {
   return useQuery(carQueryOptions(id));
 }

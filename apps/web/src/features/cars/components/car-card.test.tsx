@@ -36,6 +36,22 @@ describe('CarCard', () => {
     expect(screen.getByText('Sold')).toBeTruthy();
   });
 
+  it("links the seller's name to their page", () => {
+    renderWithProviders(<CarCard car={aCar()} />);
+    expect(screen.getByRole('link', { name: 'Sam Seller' }).getAttribute('href')).toBe('/sellers/seller-sam');
+  });
+
+  it('says "Price dropped" while the drop is recent, and not once the price went up again', () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+    const { unmount } = renderWithProviders(<CarCard car={aCar({ priceDroppedAt: daysAgo(2) })} />);
+    expect(screen.getByText('Price dropped')).toBeTruthy();
+    unmount();
+    renderWithProviders(<CarCard car={aCar({ priceDroppedAt: daysAgo(20) })} />);
+    expect(screen.queryByText('Price dropped')).toBeNull();
+    renderWithProviders(<CarCard car={aCar({ priceDroppedAt: null })} />);
+    expect(screen.queryByText('Price dropped')).toBeNull();
+  });
+
   it('loads the photo lazily unless it is above the fold, and the first one first', () => {
     const photo = () => screen.getByRole('img');
     const { unmount } = renderWithProviders(<CarCard car={aCar()} />);

@@ -6,6 +6,7 @@ import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { aboutPreview, formatKm, priceSaving } from '../utils/car-text.ts';
+import { PriceDropBadge, usePriceDropShown } from './price-drop-badge.tsx';
 
 /** What a card shows: the fields shared by a category's cars and the advertised ones. */
 export type CarCardData = Pick<
@@ -22,8 +23,10 @@ export type CarCardData = Pick<
   | 'photo'
   | 'photos'
   | 'seller'
+  | 'sellerId'
   | 'sellerVerified'
   | 'soldAt'
+  | 'priceDroppedAt'
 >;
 
 /** The grid is 1/2/3 columns wide at small/medium/large (max 80rem wide), so the photo is at most ~400 px. */
@@ -41,10 +44,11 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3 }: CarCar
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const cover = car.photos[0];
   const saving = priceSaving(car);
+  const dropped = usePriceDropShown(car.priceDroppedAt);
   return (
     <article
       data-testid="car-card"
-      className="group relative flex h-full flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition duration-300 hover:-translate-y-1 hover:shadow-xl has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-primary"
+      className="group relative flex h-full flex-col overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition duration-300 hover:-translate-y-1 hover:shadow-xl has-[[data-car-link]:focus-visible]:outline-2 has-[[data-car-link]:focus-visible]:outline-offset-2 has-[[data-car-link]:focus-visible]:outline-primary"
     >
       <figure className="relative aspect-[3/2] overflow-hidden bg-base-200">
         <img
@@ -62,7 +66,11 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3 }: CarCar
           <span className="rounded-full bg-neutral/80 px-2.5 py-1 text-xs font-semibold text-neutral-content backdrop-blur">
             {car.year}
           </span>
-          {car.soldAt ? <span className="badge badge-neutral font-semibold">Sold</span> : null}
+          {car.soldAt ? (
+            <span className="badge badge-neutral font-semibold">Sold</span>
+          ) : dropped ? (
+            <PriceDropBadge className="shadow" />
+          ) : null}
         </div>
       </figure>
 
@@ -71,6 +79,7 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3 }: CarCar
           <Heading className="text-lg font-bold leading-snug tracking-tight">
             <Link
               to={paths.car(car.id)}
+              data-car-link
               className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
             >
               {car.brand} {car.model}
@@ -112,7 +121,13 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3 }: CarCar
           <div className="min-w-0">
             <p className="text-xs text-base-content/70">Posted By</p>
             <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-              <span className="truncate font-semibold">{car.seller}</span>
+              {/* Above the card's link, which covers the card (its ::after). */}
+              <Link
+                to={paths.seller(car.sellerId)}
+                className="link link-hover relative z-10 truncate font-semibold focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+              >
+                {car.seller}
+              </Link>
               {car.sellerVerified ? <VerifiedBadge subject="seller" /> : null}
             </p>
           </div>

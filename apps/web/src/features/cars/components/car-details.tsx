@@ -1,18 +1,29 @@
 /** The car page's blocks: name and prices, the seller, the specifications and the description. */
-import type { Car } from '@redline/shared';
+import type { Car, CarDetail } from '@redline/shared';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { EngineIcon, FuelIcon, OdometerIcon, SpeedIcon } from '../../../components/ui/icons.tsx';
+import { InitialAvatar } from '../../../components/ui/initial-avatar.tsx';
+import { LocalDate } from '../../../components/ui/local-date.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { paths } from '../../../config/paths.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { formatKm, formatTopSpeed, priceSaving } from '../utils/car-text.ts';
+import { priceBeforeDrop } from '../utils/price-drop.ts';
+import { PriceDropBadge, usePriceDropShown } from './price-drop-badge.tsx';
 
 export function SoldBadge({ className = '' }: { className?: string }) {
   return <span className={`badge badge-neutral badge-lg font-semibold ${className}`}>Sold</span>;
 }
 
-/** Eyebrow, heading, prices and the saving against the original price. */
-export function CarSummary({ car }: { car: Car }) {
+/**
+ * Eyebrow, heading, prices, a recent price drop with the price before it, and the saving against
+ * the original price.
+ */
+export function CarSummary({ car }: { car: CarDetail }) {
   const saving = priceSaving(car);
+  const dropped = usePriceDropShown(car.priceDroppedAt);
+  const before = dropped ? priceBeforeDrop(car) : null;
   return (
     <div>
       <p className="flex flex-wrap items-center gap-2 text-sm font-semibold uppercase tracking-widest text-primary">
@@ -28,7 +39,7 @@ export function CarSummary({ car }: { car: Car }) {
       {car.soldAt ? (
         <p className="mt-3 flex items-center gap-2 text-sm text-base-content/75">
           <SoldBadge />
-          Sold on {formatDate(car.soldAt)}
+          Sold on <LocalDate value={car.soldAt} />
         </p>
       ) : null}
 
@@ -46,35 +57,46 @@ export function CarSummary({ car }: { car: Car }) {
           </dd>
         </div>
       </dl>
-      {saving ? (
-        <p className="mt-3 inline-flex items-center gap-2 rounded-full bg-success/10 px-3 py-1 text-sm font-semibold text-success">
-          You save {formatMoney(saving.amount)}
-          {saving.percent > 0 ? ` (${saving.percent}%)` : ''}
-        </p>
+      {dropped || saving ? (
+        <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
+          {dropped ? (
+            <p className="flex items-center gap-2">
+              <PriceDropBadge />
+              {before ? (
+                <span className="text-sm text-base-content/70">
+                  <span className="sr-only">Previous asking price: </span>
+                  <s>{formatMoney(before)}</s>
+                </span>
+              ) : null}
+            </p>
+          ) : null}
+          {saving ? (
+            <p className="inline-flex items-center gap-2 rounded-full bg-success/10 px-3 py-1 text-sm font-semibold text-success">
+              You save {formatMoney(saving.amount)}
+              {saving.percent > 0 ? ` (${saving.percent}%)` : ''}
+            </p>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );
 }
 
-/** "Posted By" the seller, with the verified badge, and when the car was added. */
+/** "Posted By" the seller (a link to their page), with the verified badge, and when the car was added. */
 export function CarSeller({ car }: { car: Car }) {
-  const initial = car.seller.trim().charAt(0).toUpperCase() || '?';
   return (
     <div className="flex items-center gap-3">
-      <span
-        aria-hidden="true"
-        className="flex size-11 shrink-0 items-center justify-center rounded-full bg-neutral text-lg font-bold text-neutral-content"
-      >
-        {initial}
-      </span>
+      <InitialAvatar name={car.seller} />
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="text-sm text-base-content/70">Posted By</span>
-          <span className="font-semibold">{car.seller}</span>
+          <Link to={paths.seller(car.sellerId)} className="link link-hover font-semibold">
+            {car.seller}
+          </Link>
           {car.sellerVerified ? <VerifiedBadge subject="seller" /> : null}
         </p>
         <p className="text-sm text-base-content/70">
-          Added <time dateTime={car.addedDate}>{formatDate(car.addedDate, { dateStyle: 'long' })}</time>
+          Added <LocalDate value={car.addedDate} options={{ dateStyle: 'long' }} />
         </p>
       </div>
     </div>

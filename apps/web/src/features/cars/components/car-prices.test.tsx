@@ -1,19 +1,19 @@
 /** Item 15 of issue 16: the original price is struck through, with a saving, only when it is higher. */
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCar } from '../../../testing/fixtures/car.ts';
+import { aCarDetail } from '../../../testing/fixtures/car.ts';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { CarCard } from './car-card.tsx';
 import { CarSummary } from './car-details.tsx';
 
-const dearer = aCar({ askingPrice: 25_000_000, originalPrice: 21_500_000 });
-const same = aCar({ askingPrice: 21_500_000, originalPrice: 21_500_000 });
-const cheaper = aCar({ askingPrice: 18_950_000, originalPrice: 21_500_000 });
+const dearer = aCarDetail({ askingPrice: 25_000_000, originalPrice: 21_500_000 });
+const same = aCarDetail({ askingPrice: 21_500_000, originalPrice: 21_500_000 });
+const cheaper = aCarDetail({ askingPrice: 18_950_000, originalPrice: 21_500_000 });
 
 describe('prices on the car card and the car page', () => {
   const views = {
     card: (car: typeof dearer) => renderWithProviders(<CarCard car={car} />),
-    page: (car: typeof dearer) => render(<CarSummary car={car} />),
+    page: (car: typeof dearer) => renderWithProviders(<CarSummary car={car} />),
   };
 
   for (const [name, show] of Object.entries(views)) {

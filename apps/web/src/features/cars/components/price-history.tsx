@@ -1,0 +1,191 @@
+/**
+ * A car's asking prices since it was listed: a step chart (inline SVG drawn here, no chart library)
+ * over a table of the changes, which is what screen readers read. A price that never changed is one
+ * line saying since when.
+ */
+import type { CarDetail } from '@redline/shared';
+import { LocalDate } from '../../../components/ui/local-date.tsx';
+import { formatMoney } from '../../../lib/format.ts';
+import { usePageTime } from '../../../lib/page-time.ts';
+
+type PricePoint = CarDetail['priceHistory'][number];
+
+const SHORT_DATE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
+
+/** `history`: oldest first, the first entry the price at listing (`CarDetail.priceHistory`). */
+export function PriceHistory({ history }: { history: PricePoint[] }) {
+  const first = history[0];
+  const last = history.at(-1);
+  if (!first || !last) return null;
+  if (history.length === 1) {
+    return (
+      <p className="text-sm text-base-content/70">
+        Listed at <span className="font-semibold text-base-content">{formatMoney(first.askingPrice)}</span> on{' '}
+        <LocalDate value={first.changedAt} options={{ dateStyle: 'long' }} />
+      </p>
+    );
+  }
+  return (
+    <section
+      aria-labelledby="price-history-title"
+      className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="price-history-title" className="text-xl font-bold tracking-tight">
+          Price history
+        </h2>
+        <SinceListed listed={first.askingPrice} current={last.askingPrice} />
+      </div>
+      <PriceChart history={history} />
+      <PriceTable history={history} />
+    </section>
+  );
+}
+
+function percentOf(change: number, base: number): string {
+  return `${Math.round((Math.abs(change) / base) * 100)}%`;
+}
+
+function SinceListed({ listed, current }: { listed: number; current: number }) {
+  const change = current - listed;
+  if (change === 0) return <p className="text-sm text-base-content/70">Back at its listed price</p>;
+  const word = change < 0 ? 'Down' : 'Up';
+  return (
+    <p className={`text-sm font-semibold ${change < 0 ? 'text-success' : 'text-base-content/70'}`}>
+      {word} {formatMoney(Math.abs(change))} ({percentOf(change, listed)}) since listed
+    </p>
+  );
+}
+
+/**
+ * The step chart: each price holds from its change until the next, the last until the page's time.
+ * The SVG stretches to its box (the line keeps its width); labels and dots are HTML over it, so
+ * they keep their size at any width. Hidden from screen readers, which read the table.
+ */
+function PriceChart({ history }: { history: PricePoint[] }) {
+  const now = usePageTime();
+  const times = history.map((point) => Date.parse(point.changedAt));
+  const prices = history.map((point) => point.askingPrice);
+  const start = times[0] ?? now;
+  const span = Math.max(now, times.at(-1) ?? now) - start || 1;
+  const high = Math.max(...prices);
+  const low = Math.min(...prices);
+  const margin = (high - low) * 0.3 || high * 0.05 || 1;
+  const x = (time: number) => ((time - start) / span) * 100;
+  const y = (price: number) => ((high + margin - price) / (high - low + 2 * margin)) * 100;
+  const points = history.map((point, i) => ({
+    at: point.changedAt,
+    x: x(times[i] ?? start),
+    y: y(point.askingPrice),
+  }));
+  const steps = points.map(({ x: px, y: py }, i) => (i === 0 ? `M0 ${py}` : `H${px} V${py}`)).join(' ');
+  const line = `${steps} H100`;
+  const levels = [...new Set([high, low])];
+
+  return (
+    <div aria-hidden="true" className="mt-5 grid grid-cols-[auto_1fr] gap-x-3">
+      <div className="relative w-16 text-right text-xs tabular-nums text-base-content/70">
+        {levels.map((price) => (
+          <span key={price} className="absolute right-0 -translate-y-1/2" style={{ top: `${y(price)}%` }}>
+            {formatMoney(price)}
+          </span>
+        ))}
+      </div>
+      <div className="relative h-36 sm:h-44">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 100 100"
+          preserveAspectRatio="none"
+          className="absolute inset-0 h-full w-full overflow-visible"
+        >
+          {levels.map((price) => (
+            <line
+              key={price}
+              x1="0"
+              x2="100"
+              y1={y(price)}
+              y2={y(price)}
+              className="stroke-base-content/15"
+              strokeDasharray="4 4"
+              vectorEffect="non-scaling-stroke"
+            />
+          ))}
+          <path d={`${line} V100 H0 Z`} className="fill-primary/10" />
+          <path
+            d={line}
+            fill="none"
+            className="stroke-primary"
+            strokeWidth="2.5"
+            strokeLinejoin="round"
+            vectorEffect="non-scaling-stroke"
+          />
+        </svg>
+        {points.map((point, i) => (
+          <span
+            key={point.at}
+            className={`absolute -translate-x-1/2 -translate-y-1/2 rounded-full bg-primary ring-base-100 ${
+              i === points.length - 1 ? 'size-3.5 ring-4' : 'size-2.5 ring-2'
+            }`}
+            style={{ left: `${point.x}%`, top: `${point.y}%` }}
+          />
+        ))}
+      </div>
+      <div className="col-start-2 mt-2 flex justify-between text-xs text-base-content/70">
+        <LocalDate value={history[0]?.changedAt ?? ''} options={SHORT_DATE} />
+        <span>Today</span>
+      </div>
+    </div>
+  );
+}
+
+function PriceTable({ history }: { history: PricePoint[] }) {
+  const rows = history.map((point, i) => ({ ...point, previous: history[i - 1]?.askingPrice })).reverse();
+  return (
+    <div className="mt-5 overflow-x-auto">
+      <table className="table table-sm">
+        <caption className="sr-only">Asking prices of this car, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col" className="text-right">
+              Asking price
+            </th>
+            <th scope="col" className="text-right">
+              Change
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.changedAt}>
+              <td className="whitespace-nowrap">
+                <LocalDate value={row.changedAt} options={SHORT_DATE} />
+              </td>
+              <td className="text-right font-semibold tabular-nums">{formatMoney(row.askingPrice)}</td>
+              <td className="text-right whitespace-nowrap tabular-nums">
+                <PriceChange price={row.askingPrice} previous={row.previous} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function PriceChange({ price, previous }: { price: number; previous: number | undefined }) {
+  if (previous === undefined) return <span className="text-base-content/70">Listed</span>;
+  const change = price - previous;
+  const percent = <span className="hidden font-normal sm:inline"> ({percentOf(change, previous)})</span>;
+  return change < 0 ? (
+    <span className="font-semibold text-success">
+      −{formatMoney(-change)}
+      {percent}
+    </span>
+  ) : (
+    <span className="text-base-content/70">
+      +{formatMoney(change)}
+      {percent}
+    </span>
+  );
+}
