@@ -38,7 +38,7 @@ CREATE INDEX "cars_unsold_year_idx" ON "cars" USING btree ("year" DESC NULLS FIR
 CREATE INDEX "cars_unsold_brand_idx" ON "cars" USING btree ("brand_key","added_date" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "cars"."sold_at" is null;--> statement-breakpoint
 CREATE INDEX "cars_unsold_facets_idx" ON "cars" USING btree ("category_id","brand_key","fuel","year","asking_price","km_driven","seller_id","brand") WHERE "cars"."sold_at" is null;--> statement-breakpoint
 CREATE INDEX "cars_unsold_words_idx" ON "cars" USING gin ("search_words") WHERE "cars"."sold_at" is null;--> statement-breakpoint
-CREATE INDEX "cars_unsold_name_idx" ON "cars" USING gin ("name_key" gin_trgm_ops) WHERE "cars"."sold_at" is null;--> statement-breakpoint
+CREATE INDEX "cars_unsold_name_idx" ON "cars" USING btree ("name_key") WHERE "cars"."sold_at" is null;--> statement-breakpoint
 -- Added by hand (drizzle-kit does not model triggers): a car's price history and its "price dropped"
 -- date are kept by the database, whichever code path posts a car or changes its price.
 CREATE FUNCTION "cars_price_dropped"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -7,7 +7,12 @@ import type { CarSearchQuery, SearchSort } from '@redline/shared';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cars } from '../src/db/schema.ts';
-import { facetsStatement, pageStatement, suggestStatement } from '../src/modules/cars/car-search.ts';
+import {
+  facetsStatement,
+  pageStatement,
+  resolveWords,
+  suggestStatement,
+} from '../src/modules/cars/car-search.ts';
 import { ensureCategory } from './factories.ts';
 import { createTestApp, signUpUser, type TestApp } from './helpers.ts';
 
@@ -139,7 +144,8 @@ describe('the search on 20,000 cars', () => {
       ],
     ];
     for (const [label, params, sort] of shapes) {
-      await expectIndexed(label, pageStatement(t.db, params, sort).statement);
+      const words = await resolveWords(t.db, params.q);
+      await expectIndexed(label, pageStatement(t.db, params, words, sort).statement);
     }
   });
 
@@ -152,8 +158,10 @@ describe('the search on 20,000 cars', () => {
       ['text', query({ q: 'lamborgini' })],
       ['a seller', query({ seller: sellerId })],
     ];
-    for (const [label, params] of shapes)
-      await expectIndexed(`facets, ${label}`, facetsStatement(t.db, params));
+    for (const [label, params] of shapes) {
+      const words = await resolveWords(t.db, params.q);
+      await expectIndexed(`facets, ${label}`, facetsStatement(t.db, params, words));
+    }
   });
 
   it('suggests from the names the database keeps, never reading the cars', async () => {

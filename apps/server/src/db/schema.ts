@@ -197,7 +197,7 @@ export const cars = pgTable(
       .on(t.categoryId, t.brandKey, t.fuel, t.year, t.askingPrice, t.kmDriven, t.sellerId, t.brand)
       .where(sql`${t.soldAt} is null`),
     index('cars_unsold_words_idx').using('gin', t.searchWords).where(sql`${t.soldAt} is null`),
-    index('cars_unsold_name_idx').using('gin', t.nameKey.op('gin_trgm_ops')).where(sql`${t.soldAt} is null`),
+    index('cars_unsold_name_idx').on(t.nameKey).where(sql`${t.soldAt} is null`),
   ],
 );
 

@@ -52,15 +52,41 @@ const folded = (word: string) => sql`redline_fold(${word})`;
 /** The words that start with `word` (a prefix query; `word` holds letters and digits only). */
 const startingWith = (word: string) => sql`to_tsquery('simple'::regconfig, ${folded(word)} || ':*')`;
 
+/** A searched word, with the names of cars for sale (`car_names.name_key`) that resemble it. */
+export interface SearchWord {
+  word: string;
+  names: string[];
+}
+
+/**
+ * The searched words of `q`, each with the names that resemble it, found among the few thousand rows
+ * of `car_names` (one query per word, together): the cars are then found by their name's b-tree.
+ * Asked inside the search's statement, the planner could not see how many cars those names have,
+ * and read the million cars rather than the few thousand Lamborghinis (measured: ADR 19).
+ */
+export async function resolveWords(db: Db, q: string | undefined): Promise<SearchWord[]> {
+  return Promise.all(
+    searchWords(q).map(async (word) => {
+      const rows = await db
+        .select({ nameKey: carNames.nameKey })
+        .from(carNames)
+        .where(and(gt(carNames.carsForSale, 0), sql`${folded(word)} <% ${carNames.nameKey}`));
+      return { word, names: rows.map((row) => row.nameKey) };
+    }),
+  );
+}
+
 /** Whether a car matches one searched word: its name resembles it, or one of its words starts with it. */
-const matches = (word: string) =>
-  sql`(${folded(word)} <% ${cars.nameKey} or ${cars.searchWords} @@ ${startingWith(word)})`;
+const matches = ({ word, names }: SearchWord) =>
+  names.length
+    ? sql`(${inArray(cars.nameKey, names)} or ${cars.searchWords} @@ ${startingWith(word)})`
+    : sql`${cars.searchWords} @@ ${startingWith(word)}`;
 
 /** How well the words match a car: how much its name resembles each, twice, and one for a word it has. */
-function relevance(words: string[]): SQL<number> {
-  if (!words.length) return sql<number>`0`;
-  const parts = words.map(
-    (word) =>
+function relevance(searched: SearchWord[]): SQL<number> {
+  if (!searched.length) return sql<number>`0`;
+  const parts = searched.map(
+    ({ word }) =>
       sql`2 * word_similarity(${folded(word)}, ${cars.nameKey}) + (${cars.searchWords} @@ ${startingWith(word)})::int`,
   );
   // An integer, so that a cursor holds it exactly.
@@ -70,7 +96,7 @@ function relevance(words: string[]): SQL<number> {
 type FilterName = 'category' | 'brand' | 'fuel' | 'year' | 'price' | 'km' | 'verified';
 
 /** The search's conditions: what every car must meet, and each filter's own condition. */
-function conditionsOf(query: CarSearchQuery, words: string[]) {
+function conditionsOf(query: CarSearchQuery, words: SearchWord[]) {
   const base = and(
     isNull(cars.soldAt),
     query.seller === undefined ? undefined : eq(cars.sellerId, query.seller),
@@ -192,8 +218,7 @@ function isStorableTime(value: string) {
  * The statement of a page: its cars in order (ids and sort keys), one more than asked to learn
  * whether another page follows; and the sort order it follows.
  */
-export function pageStatement(db: Db, query: CarSearchQuery, sort: SearchSort) {
-  const words = searchWords(query.q);
+export function pageStatement(db: Db, query: CarSearchQuery, words: SearchWord[], sort: SearchSort) {
   const score = relevance(words);
   const order = sortOrder(sort, score);
   const { base, allBut } = conditionsOf(query, words);
@@ -228,8 +253,8 @@ export function pageStatement(db: Db, query: CarSearchQuery, sort: SearchSort) {
 }
 
 /** A page of the search: its cars' ids in order, and the cursor of the next page (null on the last). */
-export async function searchPage(db: Db, query: CarSearchQuery, sort: SearchSort) {
-  const { statement, order } = pageStatement(db, query, sort);
+export async function searchPage(db: Db, query: CarSearchQuery, words: SearchWord[], sort: SearchSort) {
+  const { statement, order } = pageStatement(db, query, words, sort);
   const rows = await statement;
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
@@ -246,8 +271,7 @@ export async function searchPage(db: Db, query: CarSearchQuery, sort: SearchSort
 type Facet = 'category' | 'brand' | 'fuel';
 
 /** The statement of a search's total and facets: one scan of the cars its text matches. */
-export function facetsStatement(db: Db, query: CarSearchQuery) {
-  const words = searchWords(query.q);
+export function facetsStatement(db: Db, query: CarSearchQuery, words: SearchWord[]) {
   const { base, allBut } = conditionsOf(query, words);
   const count = (filter: SQL) => sql<number>`(count(*) filter (where ${filter}))::int`;
   const bound = (fn: 'min' | 'max', column: SQL, filter: SQL) =>
@@ -287,10 +311,11 @@ export function facetsStatement(db: Db, query: CarSearchQuery) {
 export async function searchFacets(
   db: Db,
   query: CarSearchQuery,
+  words: SearchWord[],
 ): Promise<{ total: number; facets: CarSearchFacets }> {
   const named = query.brand ?? [];
   const [rows, categoryRows] = await Promise.all([
-    facetsStatement(db, query),
+    facetsStatement(db, query, words),
     db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(categories.position),
   ]);
   const overall = rows.find((row) => row.grouped.category && row.grouped.brand && row.grouped.fuel);

@@ -20,7 +20,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import { claimPhotosForCar } from '../photos/index.ts';
 import { deleteCarsWhere } from './car-deletion.ts';
-import { searchFacets, searchPage, searchWords, suggestNames } from './car-search.ts';
+import { resolveWords, searchFacets, searchPage, suggestNames } from './car-search.ts';
 import { toCarDetail, toCars } from './car-view.ts';
 import * as repo from './cars.repository.ts';
 
@@ -41,10 +41,14 @@ export async function listCategoryCars(
  */
 export async function searchCars(context: AppContext, query: CarSearchQuery): Promise<CarSearchResult> {
   const { db } = context.database;
-  const hasWords = searchWords(query.q).length > 0;
+  const words = await resolveWords(db, query.q);
+  const hasWords = words.length > 0;
   const sort =
     !hasWords && query.sort === 'relevance' ? 'newest' : (query.sort ?? (hasWords ? 'relevance' : 'newest'));
-  const [page, { total, facets }] = await Promise.all([searchPage(db, query, sort), searchFacets(db, query)]);
+  const [page, { total, facets }] = await Promise.all([
+    searchPage(db, query, words, sort),
+    searchFacets(db, query, words),
+  ]);
   const rows = await repo.findCarViews(db, page.ids);
   return { items: toCars(context.photos, rows), nextCursor: page.nextCursor, total, facets };
 }
