@@ -60,6 +60,8 @@ export const SEARCH_TEXT_MAX = 100;
 export const SEARCH_WORDS_MAX = 6;
 /** How many values one filter (categories, brands) may name. */
 export const SEARCH_FILTER_VALUES_MAX = 20;
+/** The latest year a search may name: next year's models are on sale before New Year. */
+export const SEARCH_YEAR_MAX = 2100;
 export const SUGGESTIONS_MAX = 8;
 /** A card shows "Price dropped" for this long after the asking price went down. */
 export const PRICE_DROP_BADGE_DAYS = 14;

@@ -13,6 +13,7 @@ import {
   SEARCH_FILTER_VALUES_MAX,
   SEARCH_SORTS,
   SEARCH_TEXT_MAX,
+  SEARCH_YEAR_MAX,
 } from './constants.ts';
 
 /** A query parameter given once or repeated: always a list. */
@@ -32,9 +33,6 @@ const whole = (label: string, min: number, max: number) =>
     .max(max, `${label} must be at most ${max}`)
     .optional();
 
-/** The latest year a search may name: next year's models are on sale before New Year. */
-const YEAR_LIMIT = 2100;
-
 export const carSearchQuerySchema = z
   .object({
     q: z
@@ -50,8 +48,8 @@ export const carSearchQuerySchema = z
     ),
     brand: repeatable(z.string().trim().min(1, 'Brand is empty').max(60, 'Brand is too long'), 'brands'),
     fuel: repeatable(fuelSchema, 'fuels'),
-    yearMin: whole('Year from', CAR_YEAR_MIN, YEAR_LIMIT),
-    yearMax: whole('Year to', CAR_YEAR_MIN, YEAR_LIMIT),
+    yearMin: whole('Year from', CAR_YEAR_MIN, SEARCH_YEAR_MAX),
+    yearMax: whole('Year to', CAR_YEAR_MIN, SEARCH_YEAR_MAX),
     priceMin: whole('Minimum price', 0, CAR_PRICE_MAX_CENTS).meta({ description: 'USD cents' }),
     priceMax: whole('Maximum price', 0, CAR_PRICE_MAX_CENTS).meta({ description: 'USD cents' }),
     kmMax: whole('Maximum km', 0, CAR_KM_MAX),

@@ -13,6 +13,7 @@ import {
   SEARCH_FILTER_VALUES_MAX,
   SEARCH_SORTS,
   SEARCH_TEXT_MAX,
+  SEARCH_YEAR_MAX,
   type SearchSort,
 } from '@redline/shared';
 import { type QueryParams, queryString } from '../../../lib/api-client.ts';
@@ -37,15 +38,13 @@ export type ListName = 'category' | 'brand' | 'fuel';
 
 export const EMPTY_SEARCH: SearchState = { category: [], brand: [], fuel: [], verified: false };
 
-/** The API's latest year (`YEAR_LIMIT` in packages/shared/src/search.ts, which it does not export). */
-const YEAR_LIMIT = 2100;
 /** The API's longest category id and brand. */
 const VALUE_MAX = { category: 64, brand: 60 } as const;
 
 /** What the API accepts for each bound. */
 export const RANGES: Record<RangeName, [number, number]> = {
-  yearMin: [CAR_YEAR_MIN, YEAR_LIMIT],
-  yearMax: [CAR_YEAR_MIN, YEAR_LIMIT],
+  yearMin: [CAR_YEAR_MIN, SEARCH_YEAR_MAX],
+  yearMax: [CAR_YEAR_MIN, SEARCH_YEAR_MAX],
   priceMin: [0, CAR_PRICE_MAX_CENTS],
   priceMax: [0, CAR_PRICE_MAX_CENTS],
   kmMax: [0, CAR_KM_MAX],
