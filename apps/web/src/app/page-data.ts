@@ -28,8 +28,8 @@ import {
 import { categoriesQueryOptions, categoryQueryOptions } from '../features/categories/index.ts';
 import { bookingQueryOptions, paymentsQueryOptions } from '../features/payments/index.ts';
 import { savedCarsQueryOptions } from '../features/saved-cars/index.ts';
-import { parseSearch, searchCarsQueryOptions } from '../features/search/index.ts';
-import { sellerCarsForSaleQueryOptions, sellerQueryOptions } from '../features/sellers/index.ts';
+import { parseSearch, searchCarsQueryOptions, searchOfSeller } from '../features/search/index.ts';
+import { sellerQueryOptions } from '../features/sellers/index.ts';
 import { appConfigQueryOptions } from '../lib/app-config.ts';
 import type { User } from '../lib/auth.ts';
 import { answeredMissing } from '../lib/page-state.ts';
@@ -66,7 +66,7 @@ const pageData: Record<string, PageData> = {
   [r.car]: (client, { params: { id = '' } }) => [client.prefetchQuery(carQueryOptions(id))],
   [r.seller]: (client, { params: { id = '' } }) => [
     client.prefetchQuery(sellerQueryOptions(id)),
-    client.prefetchInfiniteQuery(sellerCarsForSaleQueryOptions(id)),
+    client.prefetchInfiniteQuery(searchCarsQueryOptions(searchOfSeller(id))),
   ],
   [r.payBooking]: (client, { params: { id = '' } }) => [
     client.prefetchQuery(bookingQueryOptions(id)),

@@ -1,3 +1,4 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { BackButton } from '../../components/ui/back-button.tsx';
 import { CarIcon } from '../../components/ui/icons.tsx';
@@ -5,12 +6,8 @@ import { EmptyState, ErrorState, LoadMoreButton } from '../../components/ui/list
 import { PageHead } from '../../components/ui/page-head.tsx';
 import { paths } from '../../config/paths.ts';
 import { CarGrid, CarGridSkeleton } from '../../features/cars/index.ts';
-import {
-  SellerHeader,
-  SellerHeaderSkeleton,
-  useSeller,
-  useSellerCarsForSale,
-} from '../../features/sellers/index.ts';
+import { searchCarsQueryOptions, searchOfSeller } from '../../features/search/index.ts';
+import { SellerHeader, SellerHeaderSkeleton, useSeller } from '../../features/sellers/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import NotFoundPage from './not-found.tsx';
 
@@ -18,7 +15,8 @@ import NotFoundPage from './not-found.tsx';
 export default function SellerPage() {
   const { id = '' } = useParams();
   const seller = useSeller(id);
-  const cars = useSellerCarsForSale(id);
+  // Their cars are the search's, for this seller: under `cars`, so a seller's own edit refreshes them.
+  const cars = useInfiniteQuery(searchCarsQueryOptions(searchOfSeller(id)));
 
   if (seller.error instanceof ApiError && seller.error.status === 404) return <NotFoundPage />;
 

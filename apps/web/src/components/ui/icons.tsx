@@ -1,31 +1,6 @@
 /** Small line icons shared by the pages and features; decorative, so hidden from assistive technology. */
-import type { ReactNode } from 'react';
 
-type IconProps = { size?: number; className?: string };
-
-function Icon({
-  size = 16,
-  className,
-  strokeWidth = 1.8,
-  children,
-}: IconProps & { strokeWidth?: number; children: ReactNode }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon, type IconProps } from './icon.tsx';
 
 export function OdometerIcon(props: IconProps) {
   return (

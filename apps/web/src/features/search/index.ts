@@ -3,4 +3,4 @@ export { searchCarsQueryOptions } from './api/search-cars.ts';
 export { CarSearch } from './components/car-search.tsx';
 export { SearchBox } from './components/search-box.tsx';
 export { useSearchState } from './hooks/use-search-state.ts';
-export { parseSearch } from './utils/search-params.ts';
+export { parseSearch, searchOfSeller } from './utils/search-params.ts';

@@ -31,12 +31,17 @@ export type SearchState = {
   kmMax?: number;
   verified: boolean;
   sort?: SearchSort;
+  /** One seller's cars (their page, app/routes/seller.tsx); not part of a search page's address. */
+  seller?: string;
 };
 
 export type RangeName = 'yearMin' | 'yearMax' | 'priceMin' | 'priceMax' | 'kmMax';
 export type ListName = 'category' | 'brand' | 'fuel';
 
 export const EMPTY_SEARCH: SearchState = { category: [], brand: [], fuel: [], verified: false };
+
+/** A seller's cars for sale, newest first: the search their page shows. */
+export const searchOfSeller = (seller: string): SearchState => ({ ...EMPTY_SEARCH, seller, sort: 'newest' });
 
 /** The API's longest category id and brand. */
 const VALUE_MAX = { category: 64, brand: 60 } as const;
@@ -130,6 +135,7 @@ export function searchQuery(state: SearchState): QueryParams {
     kmMax: state.kmMax,
     verified: state.verified ? 'true' : undefined,
     sort: state.sort,
+    seller: state.seller,
   };
 }
 
