@@ -10,6 +10,7 @@ import path from 'node:path';
 import { DEMO_CATEGORIES } from '@redline/demo-art/data';
 import { REPORT_REASONS, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { hashPassword } from 'better-auth/crypto';
+import pg from 'pg';
 import sharp from 'sharp';
 import { bannerFiles } from '../apps/server/src/modules/categories/index.ts';
 import {
@@ -296,14 +297,26 @@ async function dropForeignKeys(client: RawClient): Promise<string[]> {
   return rows.map((r) => `alter table ${r.table} add constraint ${r.name} ${r.definition}`);
 }
 
+/**
+ * A statement that works on the whole dataset (an index build, a foreign key's check, ANALYZE): at
+ * 1,000,000 cars the search's GIN indexes take longer to build than the server pool's read timeout
+ * (10 s, `db/client.ts`), which would end the generator half-way; on PostgreSQL it gets 30 minutes.
+ */
+function maintenance(client: RawClient, text: string) {
+  if (!(client instanceof pg.Pool)) return client.query(text);
+  // node-postgres reads `query_timeout` from the query too (lib/client.js); its types omit it.
+  const query: pg.QueryConfig & { query_timeout: number } = { text, query_timeout: 30 * 60_000 };
+  return client.query(query);
+}
+
 async function createIndexes(client: RawClient, definitions: string[]) {
   // On PostgreSQL each goes to its own pooled connection and they build side by side.
-  await Promise.all(definitions.map((d) => client.query(d)));
+  await Promise.all(definitions.map((d) => maintenance(client, d)));
 }
 
 /** One at a time: adding a foreign key locks both tables, so two in parallel could deadlock. */
 async function addForeignKeys(client: RawClient, statements: string[]) {
-  for (const statement of statements) await client.query(statement);
+  for (const statement of statements) await maintenance(client, statement);
 }
 
 /** Placeholder photo files so that pages served from a generated dataset show images. */
@@ -626,7 +639,7 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
     }
     // Fresh statistics, as autovacuum would give a long-running database, so plans match production.
     const analyzeStarted = performance.now();
-    await client.query('analyze');
+    await maintenance(client, 'analyze');
     log(`  analyze in ${round((performance.now() - analyzeStarted) / 1000, 2)} s`);
     const cpu = process.cpuUsage(cpuStarted);
     const generatorCpu = round((cpu.user + cpu.system) / 1e6, 2);
