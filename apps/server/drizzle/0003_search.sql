@@ -54,15 +54,23 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "cars_price_dropped" BEFORE UPDATE OF "asking_price" ON "cars"
   FOR EACH ROW WHEN (NEW."asking_price" IS DISTINCT FROM OLD."asking_price")
   EXECUTE FUNCTION "cars_price_dropped"();--> statement-breakpoint
-CREATE FUNCTION "cars_record_price"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A posted car's first price: one insert per statement (the seed and the data generator post
+-- thousands of cars in one), from the statement's new rows.
+CREATE FUNCTION "cars_record_first_prices"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "car_prices" ("car_id", "asking_price", "changed_at")
-    VALUES (NEW."id", NEW."asking_price", CASE WHEN TG_OP = 'INSERT' THEN NEW."added_date" ELSE now() END);
+    SELECT "id", "asking_price", "added_date" FROM "added_cars";
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
-CREATE TRIGGER "cars_record_price_posted" AFTER INSERT ON "cars"
-  FOR EACH ROW EXECUTE FUNCTION "cars_record_price"();--> statement-breakpoint
+CREATE TRIGGER "cars_record_first_prices" AFTER INSERT ON "cars" REFERENCING NEW TABLE AS "added_cars"
+  FOR EACH STATEMENT EXECUTE FUNCTION "cars_record_first_prices"();--> statement-breakpoint
+CREATE FUNCTION "cars_record_price"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "car_prices" ("car_id", "asking_price", "changed_at") VALUES (NEW."id", NEW."asking_price", now());
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
 CREATE TRIGGER "cars_record_price_changed" AFTER UPDATE OF "asking_price" ON "cars"
   FOR EACH ROW WHEN (NEW."asking_price" IS DISTINCT FROM OLD."asking_price")
   EXECUTE FUNCTION "cars_record_price"();--> statement-breakpoint
