@@ -26,8 +26,9 @@ import {
 import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/pagination.ts';
-import { carNames, cars, categories, users } from '../../db/schema.ts';
+import { carNames, cars, users } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
+import { listCategories } from '../categories/index.ts';
 
 /** One key per search, whatever the order of its parameters and repeated values (the cache's). */
 export function searchKey(query: CarSearchQuery): string {
@@ -314,10 +315,7 @@ export async function searchFacets(
   words: SearchWord[],
 ): Promise<{ total: number; facets: CarSearchFacets }> {
   const named = query.brand ?? [];
-  const [rows, categoryRows] = await Promise.all([
-    facetsStatement(db, query, words),
-    db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(categories.position),
-  ]);
+  const [rows, categoryRows] = await Promise.all([facetsStatement(db, query, words), listCategories(db)]);
   const overall = rows.find((row) => row.grouped.category && row.grouped.brand && row.grouped.fuel);
   /** Each value of one facet with its count (and, for brands, the most common spelling). */
   const countsOf = (facet: Facet) =>
