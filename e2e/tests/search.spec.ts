@@ -149,9 +149,18 @@ test.describe('on a large screen', () => {
     await link.evaluate((element) =>
       window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - window.innerHeight / 2),
     );
-    const scrolled = await page.evaluate(() => window.scrollY);
-    expect(scrolled).toBeGreaterThan(1000);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    // Where the page was at the click itself: Playwright may scroll the link further into view first.
+    await page.evaluate(() =>
+      document.addEventListener(
+        'click',
+        () => document.documentElement.setAttribute('data-scroll-at-click', String(window.scrollY)),
+        { capture: true, once: true },
+      ),
+    );
     await link.click();
+    const scrolled = Number(await page.locator('html').getAttribute('data-scroll-at-click'));
+    expect(scrolled).toBeGreaterThan(1000);
     await expect(page).toHaveURL(/\/cars\/id\//);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 
