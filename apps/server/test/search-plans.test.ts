@@ -149,13 +149,26 @@ describe('the search on 20,000 cars', () => {
     }
   });
 
-  it('has an index for the facets, with and without text', async () => {
+  it('counts the facets of a search without text, price, km or seller from the kept counts alone', async () => {
     const shapes: [string, CarSearchQuery][] = [
       ['no filter', query({})],
       ['a category and a fuel', query({ category: ['suv'], fuel: ['Hybrid', 'Electric'] })],
       ['a brand, verified sellers', query({ brand: ['Citroen'], verified: true })],
+      ['years', query({ yearMin: 2010, yearMax: 2020 })],
+    ];
+    for (const [label, params] of shapes) {
+      const nodes = await planOf(facetsStatement(t.db, params, []));
+      const tables = nodes.map((node) => node['Relation Name']).filter(Boolean);
+      expect(tables, `facets, ${label}`).toEqual(['car_counts']);
+    }
+  });
+
+  it('has an index for the facets of a search by text, price, km or seller', async () => {
+    const shapes: [string, CarSearchQuery][] = [
       ['a price range', query({ priceMin: 1_000_000, priceMax: 5_000_000 })],
+      ['km and verified sellers', query({ kmMax: 50_000, verified: true })],
       ['text', query({ q: 'lamborgini' })],
+      ['text and a category', query({ q: 'tyres', category: ['suv'] })],
       ['a seller', query({ seller: sellerId })],
     ];
     for (const [label, params] of shapes) {

@@ -273,6 +273,95 @@ describe('GET /api/cars/search', () => {
     }
   });
 
+  it('keeps the counts of a search exact through posts, edits, sales, deletions and verifications', async () => {
+    // A search without price, km or seller is counted from the kept counts (car_counts), of every
+    // name or of those its words resemble (plus the cars its words match beyond them); with
+    // `priceMin=0`, which every car meets, the same search counts the cars themselves.
+    const searches = [
+      'q=porshe',
+      'q=alfa+giula',
+      'q=romeo+condition&verified=true',
+      'q=fine&category=classic',
+      '',
+      'verified=true',
+      'category=classic',
+      'brand=Alfa+Romeo&fuel=Hybrid',
+      'yearMin=2016&verified=true',
+    ];
+    const expectExact = async (step: string) => {
+      for (const params of searches) {
+        const kept = await search(params);
+        const counted = await search(`${params}&priceMin=0`);
+        expect({ total: kept.total, facets: kept.facets }, `${step}: ${params}`).toEqual({
+          total: counted.total,
+          facets: counted.facets,
+        });
+        expect((await allPages(params, 50)).length, `${step}: ${params}`).toBe(kept.total);
+      }
+    };
+    const admin = await signUpUser(t, 'Admin');
+    const seller = await signUpUser(t, 'Seller', { name: 'Nina Newcomer' });
+    const photo = `counts-${Date.now()}`;
+    await t.db.insert(photos).values({ key: photo, uploaderId: seller.id, width: 1600, height: 1200 });
+    const post = async (overrides: Record<string, unknown>) => {
+      const res = await as(t, seller, {
+        method: 'POST',
+        url: '/api/cars',
+        payload: {
+          ...carInput([photo]),
+          brand: 'Alfa Romeo',
+          model: 'Giulia',
+          categoryId: 'classic',
+          fuel: 'Hybrid',
+          year: 2017,
+          ...overrides,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { id: string }).id;
+    };
+    const patch = async (user: TestUser, url: string, payload?: object) => {
+      const res = await as(t, user, { method: 'PATCH', url, payload });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    // Posted side by side in one cell (concurrent on PostgreSQL): every one counted, the dearest kept.
+    const ids = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => post({ askingPrice: 1_000_000 * i })));
+    await expectExact('posted');
+    await patch(seller, `/api/cars/${ids[5]}`, { askingPrice: 500_000 });
+    await expectExact('the dearest made the cheapest');
+    await patch(seller, `/api/cars/${ids[0]}`, {
+      brand: 'Alfa Romeo',
+      model: 'Stelvio',
+      year: 2019,
+      fuel: 'Petrol',
+    });
+    await expectExact('moved to another cell');
+    await patch(seller, `/api/cars/${ids[1]}`, { sold: true });
+    await expectExact('sold');
+    await patch(admin, `/api/user/sellers/${seller.id}`);
+    expect((await search('verified=true&brand=Alfa+Romeo')).total).toBe(5);
+    await expectExact('seller verified');
+    await patch(seller, `/api/cars/${ids[1]}`, { sold: false });
+    await expectExact('back on sale');
+    // A verified seller who changes their name is no longer verified (migration 0002).
+    const renamed = await as(t, seller, {
+      method: 'POST',
+      url: '/api/auth/update-user',
+      payload: { name: 'Nina Renamed' },
+      headers: { origin: 'http://localhost:3000' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await search('verified=true&brand=Alfa+Romeo')).total).toBe(0);
+    await expectExact('seller renamed');
+    await Promise.all(ids.slice(2).map((id) => as(t, seller, { method: 'DELETE', url: `/api/cars/${id}` })));
+    await expectExact('deleted');
+    const removed = await as(t, admin, { method: 'DELETE', url: `/api/users/${seller.email}` });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await search('brand=Alfa+Romeo')).total).toBe(0);
+    await expectExact('seller removed');
+  });
+
   it('lists every category and fuel, brands with cars, and the range of years and prices the other filters leave', async () => {
     const { facets, total } = await search('category=suv');
     expect(total).toBe(4);
@@ -322,6 +411,17 @@ describe('GET /api/cars/search', () => {
     // Text and relevance pages too.
     const porsches = (await search('q=porsche&limit=50')).items.map((car) => car.id);
     expect(await allPages('q=porsche', 1)).toEqual(porsches);
+    // A name that resembles the word (the Taycan Turbo S) before an engine that has it (twin-turbo).
+    const turbos = await search('q=turbo&limit=50');
+    expect(names(turbos)).toEqual(['taycan', 'f8']);
+    expect(await allPages('q=turbo', 1)).toEqual(turbos.items.map((car) => car.id));
+    // A word no name resembles: every car that has it scores alike, newest first.
+    const described = await search('q=condition&limit=50');
+    expect(described.total).toBe(UNSOLD);
+    expect(await allPages('q=condition', 3)).toEqual(described.items.map((car) => car.id));
+    expect(described.items.map((car) => car.id)).toEqual(
+      (await search('limit=50')).items.map((car) => car.id),
+    );
 
     // A car posted between two pages is not served twice, and no car is skipped.
     const first = await search('sort=price_asc&limit=3');

@@ -15,6 +15,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -157,14 +158,21 @@ export const cars = pgTable(
     priceDroppedAt: timestamp('price_dropped_at', { withTimezone: true, precision: 3 }),
     /**
      * The search's folded texts (lower case, accents removed by `redline_fold`, migration 0003),
-     * kept by the database: the words of everything searched (full text, no stemming), the name
-     * (brand and model) matched with typos and suggested, and the brand filtered on.
+     * kept by the database: the words of the engine and about texts (full text, no stemming; since
+     * migration 0004, not the name's, which the name's own match covers), the name (brand and model)
+     * matched with typos and suggested, and the brand filtered on.
      */
     searchWords: tsvector('search_words').generatedAlwaysAs(
-      sql`to_tsvector('simple'::regconfig, redline_fold(brand || ' ' || model || ' ' || engine || ' ' || about))`,
+      sql`to_tsvector('simple'::regconfig, redline_fold(engine || ' ' || about))`,
     ),
     nameKey: text('name_key').generatedAlwaysAs(sql`redline_fold(brand || ' ' || model)`),
     brandKey: text('brand_key').generatedAlwaysAs(sql`redline_fold(brand)`),
+    /**
+     * Whether the seller is verified, kept by the database (the triggers of migration 0004) when a car
+     * is posted and when its seller is verified or loses it: the search filters on it and counts it
+     * (`car_counts`) without reading the users.
+     */
+    sellerVerified: boolean('seller_verified').notNull().default(false),
   },
   (t) => [
     check('cars_fuel_check', sql`${t.fuel} in ('Petrol', 'Diesel', 'Electric', 'Hybrid')`),
@@ -191,14 +199,43 @@ export const cars = pgTable(
     index('cars_unsold_brand_idx')
       .on(t.brandKey, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.soldAt} is null`),
-    // The facets of a search without text read every car for sale: from this narrow index alone
-    // (an index-only scan), not from the table's wide rows.
+    // The facets of a search by price or km read the cars for sale from this narrow index alone (an
+    // index-only scan), not from the table's wide rows; its first columns are those of `car_counts`,
+    // whose cheapest and dearest car it finds at either end of a cell.
     index('cars_unsold_facets_idx')
-      .on(t.categoryId, t.brandKey, t.fuel, t.year, t.askingPrice, t.kmDriven, t.sellerId, t.brand)
+      .on(t.nameKey, t.categoryId, t.fuel, t.year, t.sellerVerified, t.askingPrice, t.kmDriven, t.brandKey)
       .where(sql`${t.soldAt} is null`),
     index('cars_unsold_words_idx').using('gin', t.searchWords).where(sql`${t.soldAt} is null`),
-    index('cars_unsold_name_idx').on(t.nameKey).where(sql`${t.soldAt} is null`),
+    // The cars of one name newest first: a relevance page reads each matching name's in turn.
+    index('cars_unsold_name_idx')
+      .on(t.nameKey, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.soldAt} is null`),
   ],
+);
+
+/**
+ * How many cars are for sale in each cell of the search's discrete filters (name, so brand too,
+ * category, fuel, year, verified seller), with the cheapest and dearest price of each: kept by the database (the
+ * statement triggers of migration 0004), so that the facets of a search without text, price or km
+ * add up a few thousand cells instead of counting up to a million cars, and so do those of a search
+ * whose words name brands or models.
+ */
+export const carCounts = pgTable(
+  'car_counts',
+  {
+    categoryId: text('category_id').notNull(),
+    nameKey: text('name_key').notNull(),
+    /** The name's brand (`cars.brand_key`): the same for every car of the name. */
+    brandKey: text('brand_key').notNull(),
+    fuel: text('fuel').notNull(),
+    year: integer('year').notNull(),
+    sellerVerified: boolean('seller_verified').notNull(),
+    carsForSale: integer('cars_for_sale').notNull(),
+    /** Null while the cell has no car for sale. */
+    priceMin: integer('price_min'),
+    priceMax: integer('price_max'),
+  },
+  (t) => [primaryKey({ columns: [t.nameKey, t.categoryId, t.fuel, t.year, t.sellerVerified] })],
 );
 
 /**

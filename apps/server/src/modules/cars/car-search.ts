@@ -10,8 +10,10 @@
  * car's sort key (keyset pagination), so every car of a search is served exactly once while cars
  * are added.
  *
- * The facet counts are disjunctive: a value's count applies every *other* active filter. One scan of
- * the cars the text matches computes them all (GROUPING SETS, each count with its own FILTER).
+ * The facet counts are disjunctive: a value's count applies every *other* active filter. One
+ * statement computes them all (GROUPING SETS, each count with its own FILTER), over the cars the
+ * text matches, or, for a search with no text, price, km or seller, over the kept counts of
+ * `car_counts` (a few thousand cells instead of up to a million cars, migration 0004).
  */
 import {
   type CarSearchFacets,
@@ -23,10 +25,24 @@ import {
   type SearchSort,
   SUGGESTIONS_MAX,
 } from '@redline/shared';
-import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  notInArray,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/pagination.ts';
-import { carNames, cars, users } from '../../db/schema.ts';
+import { carCounts, carNames, cars } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { listCategories } from '../categories/index.ts';
 
@@ -53,10 +69,13 @@ const folded = (word: string) => sql`redline_fold(${word})`;
 /** The words that start with `word` (a prefix query; `word` holds letters and digits only). */
 const startingWith = (word: string) => sql`to_tsquery('simple'::regconfig, ${folded(word)} || ':*')`;
 
-/** A searched word, with the names of cars for sale (`car_names.name_key`) that resemble it. */
+/**
+ * A searched word, with the names of cars for sale (`car_names.name_key`) that resemble it, each with
+ * how much (pg_trgm's word similarity, 0 to 1).
+ */
 export interface SearchWord {
   word: string;
-  names: string[];
+  names: Map<string, number>;
 }
 
 /**
@@ -69,69 +88,145 @@ export async function resolveWords(db: Db, q: string | undefined): Promise<Searc
   return Promise.all(
     searchWords(q).map(async (word) => {
       const rows = await db
-        .select({ nameKey: carNames.nameKey })
+        .select({
+          nameKey: carNames.nameKey,
+          similarity: sql<number>`word_similarity(${folded(word)}, ${carNames.nameKey})`,
+        })
         .from(carNames)
         .where(and(gt(carNames.carsForSale, 0), sql`${folded(word)} <% ${carNames.nameKey}`));
-      return { word, names: rows.map((row) => row.nameKey) };
+      return { word, names: new Map(rows.map((row) => [row.nameKey, row.similarity])) };
     }),
   );
 }
 
-/** Whether a car matches one searched word: its name resembles it, or one of its words starts with it. */
-const matches = ({ word, names }: SearchWord) =>
-  names.length
-    ? sql`(${inArray(cars.nameKey, names)} or ${cars.searchWords} @@ ${startingWith(word)})`
-    : sql`${cars.searchWords} @@ ${startingWith(word)}`;
+/** Whether a car matches one searched word through its engine or about text (a word starts with it). */
+const hasWord = (word: string) => sql`${cars.searchWords} @@ ${startingWith(word)}`;
 
-/** How well the words match a car: how much its name resembles each, twice, and one for a word it has. */
-function relevance(searched: SearchWord[]): SQL<number> {
-  if (!searched.length) return sql<number>`0`;
-  const parts = searched.map(
-    ({ word }) =>
-      sql`2 * word_similarity(${folded(word)}, ${cars.nameKey}) + (${cars.searchWords} @@ ${startingWith(word)})::int`,
-  );
-  // An integer, so that a cursor holds it exactly.
-  return sql<number>`round(1000 * (${sql.join(parts, sql` + `)}))::int`;
+/** Whether a car matches one searched word: its name resembles it, or a word of its text starts with it. */
+const matches = ({ word, names }: SearchWord) =>
+  names.size ? sql`(${inArray(cars.nameKey, [...names.keys()])} or ${hasWord(word)})` : hasWord(word);
+
+/**
+ * The names that every word resembles, each with its relevance: the cars of those names match the
+ * text whatever else they hold, and a search's counts can take them from `car_counts`.
+ */
+function namesOfEveryWord(words: SearchWord[]): Map<string, number> {
+  if (!words.length) return new Map();
+  const [first, ...rest] = words;
+  const names = new Map<string, number>();
+  for (const name of first!.names.keys()) {
+    if (rest.every((w) => w.names.has(name)))
+      names.set(
+        name,
+        words.reduce((sum, w) => sum + scoreOfName(w.names.get(name)!), 0),
+      );
+  }
+  return names;
 }
 
-type FilterName = 'category' | 'brand' | 'fuel' | 'year' | 'price' | 'km' | 'verified';
+/**
+ * A word's relevance, in thousandths (integers, so that a cursor holds them exactly): twice its
+ * similarity to the name when the name resembles it (from 1,000, since the similarity is at least
+ * 0.5), else 1,000 when a word of the text starts with it.
+ */
+const scoreOfName = (similarity: number) => Math.round(2000 * similarity);
+const WORD_SCORE = 1000;
 
-/** The search's conditions: what every car must meet, and each filter's own condition. */
-function conditionsOf(query: CarSearchQuery, words: SearchWord[]) {
-  const base = and(
-    isNull(cars.soldAt),
-    query.seller === undefined ? undefined : eq(cars.sellerId, query.seller),
-    ...words.map(matches),
-  ) as SQL;
-  const range = (column: SQL, min?: number, max?: number) =>
-    min === undefined && max === undefined
-      ? undefined
-      : and(
-          min === undefined ? undefined : sql`${column} >= ${min}`,
-          max === undefined ? undefined : sql`${column} <= ${max}`,
-        );
+/** How well the words match a car: the sum of each word's relevance, its names' part measured once per name. */
+function relevance(words: SearchWord[]): SQL<number> {
+  if (!words.length) return sql<number>`0`;
+  const parts = words.map(({ word, names }) => {
+    const byWord = sql`${WORD_SCORE} * (${hasWord(word)})::int`;
+    if (!names.size) return byWord;
+    const cases = [...names].map(([name, similarity]) => sql`when ${name} then ${scoreOfName(similarity)}`);
+    return sql`case ${cars.nameKey} ${sql.join(cases, sql` `)} else ${byWord} end`;
+  });
+  return sql<number>`(${sql.join(parts, sql` + `)})::int`;
+}
+
+type FilterName = 'category' | 'brand' | 'fuel' | 'year' | 'price' | 'verified';
+
+/** The columns a search's filters read: a car's, or a kept cell's of `car_counts` (see facetsStatement). */
+interface FilterColumns {
+  categoryId: SQL;
+  brandKey: SQL;
+  fuel: SQL;
+  year: SQL;
+  sellerVerified: SQL;
+  /** A car's price (cells have none: see facetsStatement). */
+  price?: SQL;
+}
+
+/** The filter columns of a table, or of a subquery, that has them all by the cars' names. */
+const columnsOf = (source: Record<Exclude<keyof FilterColumns, 'price'>, SQLWrapper>): FilterColumns => ({
+  categoryId: sql`${source.categoryId}`,
+  brandKey: sql`${source.brandKey}`,
+  fuel: sql`${source.fuel}`,
+  year: sql`${source.year}`,
+  sellerVerified: sql`${source.sellerVerified}`,
+});
+const carColumns: FilterColumns = { ...columnsOf(cars), price: sql`${cars.askingPrice}` };
+const keptColumns = columnsOf(carCounts);
+
+/** `column` is one of `values` (no condition without values). */
+const oneOf = (column: SQL, values: SQL[] | undefined) =>
+  values?.length ? sql`${column} in (${sql.join(values, sql`, `)})` : undefined;
+
+/**
+ * Each facet filter of a search as a condition on `columns`: `allBut(name)`, every one of them but
+ * `name` (all without it), as one condition, and `only(name)`.
+ */
+function filtersOf(query: CarSearchQuery, columns: FilterColumns) {
   const filters: Partial<Record<FilterName, SQL>> = {
-    category: query.category?.length ? inArray(cars.categoryId, query.category) : undefined,
-    brand: query.brand?.length
-      ? sql`${cars.brandKey} in (${sql.join(query.brand.map(folded), sql`, `)})`
+    category: oneOf(
+      columns.categoryId,
+      query.category?.map((id) => sql`${id}`),
+    ),
+    brand: oneOf(columns.brandKey, query.brand?.map(folded)),
+    fuel: oneOf(
+      columns.fuel,
+      query.fuel?.map((fuel) => sql`${fuel}`),
+    ),
+    year: and(
+      query.yearMin === undefined ? undefined : sql`${columns.year} >= ${query.yearMin}`,
+      query.yearMax === undefined ? undefined : sql`${columns.year} <= ${query.yearMax}`,
+    ),
+    price: columns.price
+      ? and(
+          query.priceMin === undefined ? undefined : sql`${columns.price} >= ${query.priceMin}`,
+          query.priceMax === undefined ? undefined : sql`${columns.price} <= ${query.priceMax}`,
+        )
       : undefined,
-    fuel: query.fuel?.length ? inArray(cars.fuel, query.fuel) : undefined,
-    year: range(sql`${cars.year}`, query.yearMin, query.yearMax),
-    price: range(sql`${cars.askingPrice}`, query.priceMin, query.priceMax),
-    km: range(sql`${cars.kmDriven}`, undefined, query.kmMax),
-    verified: query.verified
-      ? sql`exists (select 1 from ${users} where ${users.id} = ${cars.sellerId} and ${users.isVerified})`
-      : undefined,
+    verified: query.verified ? sql`${columns.sellerVerified}` : undefined,
   };
-  /** Every filter but `except` (all of them without it), as one condition. */
   const allBut = (except?: FilterName): SQL => {
     const others = Object.entries(filters)
       .filter(([name, condition]) => name !== except && condition !== undefined)
       .map(([, condition]) => condition as SQL);
     return others.length ? (and(...others) as SQL) : sql`true`;
   };
-  return { base, allBut };
+  /** One filter's condition (true without it). */
+  const only = (name: FilterName): SQL => filters[name] ?? sql`true`;
+  return { allBut, only };
 }
+
+/** What every car of a search must meet besides the facet filters: for sale, its seller, its km, its text. */
+function carConditions(query: CarSearchQuery, words: SearchWord[]): SQL {
+  return and(
+    isNull(cars.soldAt),
+    query.seller === undefined ? undefined : eq(cars.sellerId, query.seller),
+    query.kmMax === undefined ? undefined : sql`${cars.kmDriven} <= ${query.kmMax}`,
+    ...words.map(matches),
+  ) as SQL;
+}
+
+/**
+ * The cars that match a search's text through a word of their engine or about text, and not by
+ * their name alone (a name of `names`): what the kept counts of those names leave to count. Each
+ * must have one of the words, said once more so that the planner reads those words' GIN entries.
+ */
+const beyondNames = (words: SearchWord[], names: Map<string, number>) =>
+  and(notInArray(cars.nameKey, [...names.keys()]), or(...words.map(({ word }) => hasWord(word)))) as SQL;
 
 // Sort orders and their cursors.
 
@@ -216,46 +311,107 @@ function isStorableTime(value: string) {
 }
 
 /**
+ * Of `names`, those with a car that meets the search's category, brand, fuel, year and verified
+ * filters (from the kept counts): a relevance page reads no name that has none, which would read
+ * every car of the name to learn it.
+ */
+async function namesWithCars(db: Db, query: CarSearchQuery, names: Map<string, number>) {
+  if (!names.size) return names;
+  const { allBut } = filtersOf(query, keptColumns);
+  const rows = await db
+    .selectDistinct({ nameKey: carCounts.nameKey })
+    .from(carCounts)
+    .where(and(inArray(carCounts.nameKey, [...names.keys()]), gt(carCounts.carsForSale, 0), allBut()));
+  return new Map(rows.map(({ nameKey }) => [nameKey, names.get(nameKey)!]));
+}
+
+/**
  * The statement of a page: its cars in order (ids and sort keys), one more than asked to learn
  * whether another page follows; and the sort order it follows.
  */
-export function pageStatement(db: Db, query: CarSearchQuery, words: SearchWord[], sort: SearchSort) {
+export function pageStatement(
+  db: Db,
+  query: CarSearchQuery,
+  words: SearchWord[],
+  sort: SearchSort,
+  names = namesOfEveryWord(words),
+) {
   const score = relevance(words);
   const order = sortOrder(sort, score);
-  const { base, allBut } = conditionsOf(query, words);
-  let after: SQL | undefined;
-  if (query.cursor) {
-    const values = decodeCursor(query.cursor, sort, order);
-    const keys = sql.join(
-      order.keys.map((key) => sql`${key.column}`),
-      sql`, `,
-    );
+  const values = query.cursor ? decodeCursor(query.cursor, sort, order) : undefined;
+  const where = and(carConditions(query, words), filtersOf(query, carColumns).allBut()) as SQL;
+  /** After the cursor's values in the order of `keys` (the sort's, or its last ones). */
+  const after = (keys: SQL[], from: unknown[]) => {
+    const row = sql.join(keys, sql`, `);
     const params = sql.join(
-      values.map((value) => sql`${value}`),
+      from.map((value) => sql`${value}`),
       sql`, `,
     );
-    after = order.direction === 'desc' ? sql`(${keys}) < (${params})` : sql`(${keys}) > (${params})`;
-  }
+    return order.direction === 'desc' ? sql`(${row}) < (${params})` : sql`(${row}) > (${params})`;
+  };
   const direction = order.direction === 'desc' ? desc : asc;
-  const statement = db
-    .select({
-      id: cars.id,
-      addedDate: cars.addedDate,
-      askingPrice: cars.askingPrice,
-      kmDriven: cars.kmDriven,
-      year: cars.year,
-      score: sort === 'relevance' ? score : sql<number>`0`,
-    })
-    .from(cars)
-    .where(and(base, allBut(), after))
-    .orderBy(...order.keys.map((key) => direction(key.column)))
-    .limit(query.limit + 1);
+  const select = (scored: SQL) =>
+    db
+      .select({
+        id: cars.id,
+        addedDate: cars.addedDate,
+        askingPrice: cars.askingPrice,
+        kmDriven: cars.kmDriven,
+        year: cars.year,
+        score: sql<number>`${scored}`.as('score'),
+      })
+      .from(cars);
+  const limit = query.limit + 1;
+  const keys = order.keys.map((key) => key.column);
+  if (sort !== 'relevance' || !words.length) {
+    const statement = select(sql`0`)
+      .where(and(where, values && after(keys, values)))
+      .orderBy(...keys.map((key) => direction(key)))
+      .limit(limit);
+    return { statement, order };
+  }
+  // By relevance. The cars of a name that every word resembles share one score, and so do all the
+  // cars when no word resembles a name: such cars come newest first from an index, a page's worth
+  // each (cars_unsold_name_idx per name). Any other car matched is scored one by one. The best of
+  // them all make the page.
+  const [afterScore, ...afterKeys] = values ?? [];
+  /** The cars that meet `condition`, all scored `shared`, newest first after the cursor (none when it is past them). */
+  const sharing = (shared: number, condition: SQL | undefined) =>
+    values !== undefined && shared > (afterScore as number)
+      ? undefined
+      : select(sql`${shared}::int`)
+          .where(
+            and(
+              where,
+              condition,
+              values && shared === afterScore ? after(keys.slice(1), afterKeys) : undefined,
+            ),
+          )
+          .orderBy(desc(cars.addedDate), desc(cars.id))
+          .limit(limit);
+  const beyond = words.every((word) => !word.names.size)
+    ? sharing(WORD_SCORE * words.length, undefined)
+    : select(score)
+        .where(and(where, names.size ? beyondNames(words, names) : undefined, values && after(keys, values)))
+        .orderBy(...keys.map((key) => desc(key)))
+        .limit(limit);
+  const [first, second, ...others] = [
+    beyond,
+    ...[...names].map(([name, nameScore]) => sharing(nameScore, eq(cars.nameKey, name))),
+  ].filter((branch) => branch !== undefined);
+  // With no branch left, the cursor is past every car: the first one answers none.
+  const statement = second
+    ? unionAll(first!, second, ...others)
+        .orderBy(desc(sql`score`), desc(sql`added_date`), desc(sql`id`))
+        .limit(limit)
+    : (first ?? select(sql`0`).where(sql`false`));
   return { statement, order };
 }
 
 /** A page of the search: its cars' ids in order, and the cursor of the next page (null on the last). */
 export async function searchPage(db: Db, query: CarSearchQuery, words: SearchWord[], sort: SearchSort) {
-  const { statement, order } = pageStatement(db, query, words, sort);
+  const names = sort === 'relevance' ? await namesWithCars(db, query, namesOfEveryWord(words)) : undefined;
+  const { statement, order } = pageStatement(db, query, words, sort, names);
   const rows = await statement;
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
@@ -271,10 +427,60 @@ export async function searchPage(db: Db, query: CarSearchQuery, words: SearchWor
 
 type Facet = 'category' | 'brand' | 'fuel';
 
-/** The statement of a search's total and facets: one scan of the cars its text matches. */
+/**
+ * The statement of a search's total and facets: one aggregation over cells, each a kept cell of
+ * `car_counts` (its cars counted together) or a car (a cell of one). A search with no price, km or
+ * seller takes the kept cells of every name (without text) or of the names every word resembles,
+ * then the cars that match its text beyond those names, one by one; any other reads the cars alone.
+ */
 export function facetsStatement(db: Db, query: CarSearchQuery, words: SearchWord[]) {
-  const { base, allBut } = conditionsOf(query, words);
-  const count = (filter: SQL) => sql<number>`(count(*) filter (where ${filter}))::int`;
+  const names = namesOfEveryWord(words);
+  const byCells =
+    query.priceMin === undefined &&
+    query.priceMax === undefined &&
+    query.kmMax === undefined &&
+    query.seller === undefined &&
+    (!words.length || names.size > 0);
+  const keptCells = db
+    .select({
+      categoryId: carCounts.categoryId,
+      brandKey: carCounts.brandKey,
+      fuel: carCounts.fuel,
+      year: carCounts.year,
+      sellerVerified: carCounts.sellerVerified,
+      carsForSale: carCounts.carsForSale,
+      priceMin: carCounts.priceMin,
+      priceMax: carCounts.priceMax,
+    })
+    .from(carCounts)
+    .where(
+      and(
+        gt(carCounts.carsForSale, 0),
+        words.length ? inArray(carCounts.nameKey, [...names.keys()]) : undefined,
+      ),
+    );
+  // The cars, grouped into cells of their own: the price range (not a facet's filter for the
+  // counts) counts inside them, and their price bounds leave it out, as the price facet does.
+  const price = filtersOf(query, carColumns).only('price');
+  const carCells = db
+    .select({
+      categoryId: cars.categoryId,
+      brandKey: sql<string>`${cars.brandKey}`.as('brand_key'),
+      fuel: sql<string>`${cars.fuel}`.as('fuel'),
+      year: cars.year,
+      sellerVerified: cars.sellerVerified,
+      carsForSale: sql<number>`(count(*) filter (where ${price}))::int`.as('cars_for_sale'),
+      priceMin: sql<number | null>`min(${cars.askingPrice})`.as('price_min'),
+      priceMax: sql<number | null>`max(${cars.askingPrice})`.as('price_max'),
+    })
+    .from(cars)
+    .where(and(carConditions(query, words), byCells ? beyondNames(words, names) : undefined))
+    .groupBy(cars.categoryId, cars.brandKey, cars.fuel, cars.year, cars.sellerVerified);
+  const cells = (byCells ? (words.length ? unionAll(keptCells, carCells) : keptCells) : carCells).as('cells');
+  // No price filter on cells: the kept ones serve no search by price, and the cars' count it inside.
+  const { allBut } = filtersOf(query, columnsOf(cells));
+  const count = (filter: SQL) =>
+    sql<number>`(coalesce(sum(${cells.carsForSale}) filter (where ${filter}), 0))::int`;
   const bound = (fn: 'min' | 'max', column: SQL, filter: SQL) =>
     sql<number | null>`${sql.raw(fn)}(${column}) filter (where ${filter})`;
   const named = query.brand ?? [];
@@ -283,29 +489,36 @@ export function facetsStatement(db: Db, query: CarSearchQuery, words: SearchWord
   return db
     .select({
       grouped: {
-        category: sql<number>`grouping(${cars.categoryId})`,
-        brand: sql<number>`grouping(${cars.brandKey})`,
-        fuel: sql<number>`grouping(${cars.fuel})`,
+        category: sql<number>`grouping(${cells.categoryId})`,
+        brand: sql<number>`grouping(${cells.brandKey})`,
+        fuel: sql<number>`grouping(${cells.fuel})`,
       },
-      value: { category: cars.categoryId, brand: cars.brandKey, fuel: cars.fuel },
+      value: { category: cells.categoryId, brand: cells.brandKey, fuel: cells.fuel },
       count: {
         category: count(allBut('category')),
         brand: count(allBut('brand')),
         fuel: count(allBut('fuel')),
       },
-      // A hashable aggregate (an ordered-set one such as mode() would sort every car three times):
-      // the spelling that sorts first byte by byte, capitals before lower case.
-      brandLabel: sql<string>`min(${cars.brand} collate "C")`,
       total: count(allBut()),
-      yearMin: bound('min', sql`${cars.year}`, allBut('year')),
-      yearMax: bound('max', sql`${cars.year}`, allBut('year')),
-      priceMin: bound('min', sql`${cars.askingPrice}`, allBut('price')),
-      priceMax: bound('max', sql`${cars.askingPrice}`, allBut('price')),
+      yearMin: bound('min', sql`${cells.year}`, allBut('year')),
+      yearMax: bound('max', sql`${cells.year}`, allBut('year')),
+      priceMin: bound('min', sql`${cells.priceMin}`, allBut('price')),
+      priceMax: bound('max', sql`${cells.priceMax}`, allBut('price')),
       namedBrands: sql<string[]>`${namedBrands}`,
     })
-    .from(cars)
-    .where(base)
-    .groupBy(sql`grouping sets ((${cars.categoryId}), (${cars.brandKey}), (${cars.fuel}), ())`);
+    .from(cells)
+    .groupBy(sql`grouping sets ((${cells.categoryId}), (${cells.brandKey}), (${cells.fuel}), ())`);
+}
+
+/**
+ * Each brand (folded) with its spelling shown: of the sellers' spellings, the one that sorts first
+ * byte by byte (car_names keeps it per name).
+ */
+function brandLabels(db: Db) {
+  return db
+    .select({ brandKey: carNames.brandKey, label: sql<string>`min(${carNames.brand} collate "C")` })
+    .from(carNames)
+    .groupBy(carNames.brandKey);
 }
 
 /** The total and the facets of a search. */
@@ -314,25 +527,29 @@ export async function searchFacets(
   query: CarSearchQuery,
   words: SearchWord[],
 ): Promise<{ total: number; facets: CarSearchFacets }> {
-  const named = query.brand ?? [];
-  const [rows, categoryRows] = await Promise.all([facetsStatement(db, query, words), listCategories(db)]);
+  const [rows, categoryRows, labelRows] = await Promise.all([
+    facetsStatement(db, query, words),
+    listCategories(db),
+    brandLabels(db),
+  ]);
   const overall = rows.find((row) => row.grouped.category && row.grouped.brand && row.grouped.fuel);
-  /** Each value of one facet with its count (and, for brands, the most common spelling). */
+  /** Each value of one facet with its count. */
   const countsOf = (facet: Facet) =>
     new Map(
       rows
         .filter((row) => !row.grouped[facet] && row.value[facet] !== null)
-        .map((row) => [row.value[facet] as string, { count: row.count[facet], label: row.brandLabel }]),
+        .map((row) => [row.value[facet] as string, row.count[facet]]),
     );
   const categoryCounts = countsOf('category');
   const fuelCounts = countsOf('fuel');
-  // Brands are as sellers typed them: one value per spelling folded (lower case, no accents),
-  // labelled with its most common spelling; those with cars, and those the search names.
+  const labels = new Map(labelRows.map((row) => [row.brandKey, row.label]));
+  // Brands are as sellers typed them: one value per spelling folded (lower case, no accents); those
+  // with cars, and those the search names.
   const brand: FacetValue[] = [...countsOf('brand')]
-    .filter(([, { count }]) => count > 0)
-    .map(([value, { count, label }]) => ({ value, label, count }));
+    .filter(([, count]) => count > 0)
+    .map(([value, count]) => ({ value, label: labels.get(value) ?? value, count }));
   (overall?.namedBrands ?? []).forEach((value, i) => {
-    if (!brand.some((b) => b.value === value)) brand.push({ value, label: named[i]!, count: 0 });
+    if (!brand.some((b) => b.value === value)) brand.push({ value, label: query.brand![i]!, count: 0 });
   });
   brand.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
 
@@ -342,14 +559,30 @@ export async function searchFacets(
       category: categoryRows.map(({ id, name }) => ({
         value: id,
         label: name,
-        count: categoryCounts.get(id)?.count ?? 0,
+        count: categoryCounts.get(id) ?? 0,
       })),
       brand,
-      fuel: FUELS.map((fuel) => ({ value: fuel, label: fuel, count: fuelCounts.get(fuel)?.count ?? 0 })),
+      fuel: FUELS.map((fuel) => ({ value: fuel, label: fuel, count: fuelCounts.get(fuel) ?? 0 })),
       year: { min: overall?.yearMin ?? null, max: overall?.yearMax ?? null },
       price: { min: overall?.priceMin ?? null, max: overall?.priceMax ?? null },
     },
   };
+}
+
+/**
+ * A search: its page's car ids in order, the next page's cursor, the total and the facets. Relevance
+ * needs words to weigh: without them the newest come first, whatever the sort asked.
+ */
+export async function searchIds(db: Db, query: CarSearchQuery) {
+  const words = await resolveWords(db, query.q);
+  const hasWords = words.length > 0;
+  const sort =
+    !hasWords && query.sort === 'relevance' ? 'newest' : (query.sort ?? (hasWords ? 'relevance' : 'newest'));
+  const [page, { total, facets }] = await Promise.all([
+    searchPage(db, query, words, sort),
+    searchFacets(db, query, words),
+  ]);
+  return { ids: page.ids, nextCursor: page.nextCursor, total, facets };
 }
 
 /** `%`, `_` and `\` stand for themselves in a LIKE pattern built from what someone typed. */

@@ -20,7 +20,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import { claimPhotosForCar } from '../photos/index.ts';
 import { deleteCarsWhere } from './car-deletion.ts';
-import { resolveWords, searchFacets, searchPage, suggestNames } from './car-search.ts';
+import { searchIds, suggestNames } from './car-search.ts';
 import { toCarDetail, toCars } from './car-view.ts';
 import * as repo from './cars.repository.ts';
 
@@ -35,22 +35,12 @@ export async function listCategoryCars(
   return { items: toCars(context.photos, rows.items), nextCursor: rows.nextCursor };
 }
 
-/**
- * Any signed-in user may search the cars for sale (car-search.ts). Relevance needs words to weigh:
- * without them the newest come first, whatever the sort asked.
- */
+/** Any signed-in user may search the cars for sale (car-search.ts). */
 export async function searchCars(context: AppContext, query: CarSearchQuery): Promise<CarSearchResult> {
   const { db } = context.database;
-  const words = await resolveWords(db, query.q);
-  const hasWords = words.length > 0;
-  const sort =
-    !hasWords && query.sort === 'relevance' ? 'newest' : (query.sort ?? (hasWords ? 'relevance' : 'newest'));
-  const [page, { total, facets }] = await Promise.all([
-    searchPage(db, query, words, sort),
-    searchFacets(db, query, words),
-  ]);
-  const rows = await repo.findCarViews(db, page.ids);
-  return { items: toCars(context.photos, rows), nextCursor: page.nextCursor, total, facets };
+  const { ids, ...found } = await searchIds(db, query);
+  const rows = await repo.findCarViews(db, ids);
+  return { items: toCars(context.photos, rows), ...found };
 }
 
 /** The search box's completions: brands and models of cars for sale. */

@@ -1,0 +1,390 @@
+/**
+ * Search benchmark: `npm run bench:search [-- --engine postgres|pglite] [--cars 1m]
+ * [--connections 16] [--seconds 10] [--database-url postgres://…] [--fresh]`.
+ *
+ * On a generated dataset it builds a query mix from the data itself (issue 19): text with two
+ * filters, typo text (a brand or model with one letter dropped or changed), filters only, sort
+ * only, and the search box's suggestions. Each class, and the mix of the four, is measured:
+ * - **Redline, cold**: `GET /api/cars/search` over HTTP (autocannon, signed-in buyers), every
+ *   request a search not asked before in the run, so that the answer cache never helps;
+ * - **query ceiling**: the same searches without HTTP, sessions, validation, cache or JSON: the
+ *   search module's own functions (`searchIds`, then the page's car views) over a pool with the
+ *   server's settings, from as many concurrent loops as the load has connections;
+ * - **Redline, warm**: the mix again over 200 searches that buyers repeat, answered from the cache.
+ * The figures are the median and p99 latency per request and the ratio of Redline's throughput to
+ * the ceiling's.
+ */
+import { type CarSearchQuery, carSearchQuerySchema, FUELS, SEARCH_SORTS } from '@redline/shared';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { searchIds, suggestNames } from '../apps/server/src/modules/cars/car-search.ts';
+import { findCarViews } from '../apps/server/src/modules/cars/cars.repository.ts';
+import { prng } from './data.ts';
+import {
+  countFlag,
+  describeLoad,
+  formatCount,
+  isMain,
+  loadNow,
+  machine,
+  parseFlags,
+  printMachine,
+  printTable,
+  round,
+  saveResults,
+  stringFlag,
+} from './lib/cli.ts';
+import { benchTarget, type Engine, openTarget, type Target, targetEnv } from './lib/database.ts';
+import { ensureDataset, loadInputs } from './lib/dataset.ts';
+import { type LoadResult, runLoad, type Scenario, type ScenarioInputs, type Session } from './lib/load.ts';
+import { type Running, startRedline } from './lib/processes.ts';
+import { signInBuyers } from './lib/sessions.ts';
+
+type Params = [string, string][];
+interface Search {
+  /** The query string, as the web app sends it. */
+  path: string;
+  query: CarSearchQuery;
+}
+const CLASSES = ['text-2-filters', 'typo', 'filters', 'sort'] as const;
+type SearchClass = (typeof CLASSES)[number];
+
+interface Vocabulary {
+  categories: string[];
+  brands: string[];
+  models: string[];
+  words: string[];
+  years: [number, number];
+  prices: number[];
+}
+
+/** What the queries are made of, read from the dataset: its names, categories, years, prices and about words. */
+async function vocabulary(target: Target): Promise<Vocabulary> {
+  const { database, client } = await openTarget(target);
+  try {
+    const names = await client.query('select brand, model from car_names where cars_for_sale > 0');
+    const categories = await client.query('select id from categories order by position');
+    const bounds = await client.query(
+      'select min(year) as lo, max(year) as hi from car_counts where cars_for_sale > 0',
+    );
+    const sample = await client.query(
+      'select about, asking_price from cars tablesample system (1) where sold_at is null limit 2000',
+    );
+    const words = sample.rows.flatMap((row) =>
+      String(row.about)
+        .toLowerCase()
+        .split(/[^\p{L}]+/u)
+        .filter((word) => word.length >= 4),
+    );
+    const prices = sample.rows.map((row) => Number(row.asking_price)).sort((a, b) => a - b);
+    return {
+      categories: categories.rows.map((row) => String(row.id)),
+      brands: [...new Set(names.rows.map((row) => String(row.brand)))],
+      models: names.rows.map((row) => String(row.model)),
+      words,
+      years: [Number(bounds.rows[0]?.lo), Number(bounds.rows[0]?.hi)],
+      prices,
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Searches of one class, each different from the others, drawn from the vocabulary. */
+function searchesOf(kind: SearchClass, vocab: Vocabulary, count: number, seed: number): Search[] {
+  const rnd = prng(seed);
+  const price = () => vocab.prices[rnd.int(0, vocab.prices.length - 1)]!;
+  const filters: (() => Params)[] = [
+    () => [['category', rnd.pick(vocab.categories)]],
+    () => [['fuel', rnd.pick(FUELS)]],
+    () => [['brand', rnd.pick(vocab.brands)]],
+    () => [['yearMin', String(rnd.int(vocab.years[0], vocab.years[1]))]],
+    () => [['priceMax', String(price())]],
+    () => [['kmMax', String(rnd.int(1, 30) * 10_000)]],
+    () => [['verified', 'true']],
+  ];
+  const someFilters = (n: number): Params => {
+    const chosen = new Set<number>();
+    while (chosen.size < n) chosen.add(rnd.int(0, filters.length - 1));
+    return [...chosen].flatMap((i) => filters[i]!());
+  };
+  /** A name with one letter dropped or changed: the typos the search forgives. */
+  const typo = (name: string) => {
+    const word = name.split(/\s+/).find((w) => w.length >= 5) ?? name;
+    const at = rnd.int(1, word.length - 2);
+    const letter = String.fromCharCode(97 + rnd.int(0, 25));
+    return rnd.next() < 0.5
+      ? word.slice(0, at) + word.slice(at + 1)
+      : word.slice(0, at) + letter + word.slice(at + 1);
+  };
+  const make: Record<SearchClass, () => Params> = {
+    'text-2-filters': () => [
+      [
+        'q',
+        rnd.next() < 0.5
+          ? rnd.pick(vocab.brands)
+          : rnd.next() < 0.5
+            ? rnd.pick(vocab.models)
+            : rnd.pick(vocab.words),
+      ],
+      ...someFilters(2),
+    ],
+    typo: () => [['q', typo(rnd.next() < 0.5 ? rnd.pick(vocab.brands) : rnd.pick(vocab.models))]],
+    filters: () => someFilters(rnd.int(1, 3)),
+    // Sort only, and the pages after the first (Load more): a cursor in the middle of the order.
+    sort: () => {
+      const sort = rnd.pick(SEARCH_SORTS.filter((s) => s !== 'relevance'));
+      if (rnd.next() < 0.25) return [['sort', sort]];
+      const key =
+        sort === 'newest'
+          ? new Date(Date.now() - rnd.int(0, 365 * 86_400) * 1000).toISOString()
+          : sort === 'year_desc'
+            ? rnd.int(vocab.years[0], vocab.years[1])
+            : sort === 'km_asc'
+              ? rnd.int(0, 300_000)
+              : price();
+      const cursor = Buffer.from(JSON.stringify([sort, key, rnd.uuid()])).toString('base64url');
+      return [
+        ['sort', sort],
+        ['cursor', cursor],
+      ];
+    },
+  };
+  const seen = new Map<string, Search>();
+  for (let tries = 0; seen.size < count && tries < count * 50; tries++) {
+    const params = make[kind]();
+    params.push(['limit', '12']);
+    const path = `/api/cars/search?${new URLSearchParams(params)}`;
+    if (seen.has(path)) continue;
+    const object: Record<string, string | string[]> = {};
+    for (const [key, value] of params)
+      object[key] = key in object ? [object[key]!].flat().concat(value) : value;
+    seen.set(path, { path, query: carSearchQuerySchema.parse(object) });
+  }
+  return [...seen.values()];
+}
+
+/** The suggestions asked while typing names: their prefixes from one letter, and typos. */
+function suggestionsOf(vocab: Vocabulary, count: number, seed: number): string[] {
+  const rnd = prng(seed);
+  const texts = new Set<string>();
+  for (let tries = 0; texts.size < count && tries < count * 50; tries++) {
+    const name = `${rnd.pick(vocab.brands)} ${rnd.pick(vocab.models)}`.toLowerCase();
+    texts.add(name.slice(0, rnd.int(1, Math.min(name.length, 12))).trim() || name[0]!);
+  }
+  return [...texts];
+}
+
+type Measured = Omit<LoadResult, 'statuses'>;
+
+/** Redline over HTTP, each request the next path of `paths` (cold when none repeats), as signed-in buyers. */
+function httpLoad(
+  baseUrl: string,
+  sessions: Session[],
+  paths: string[],
+  options: { connections: number; seconds: number },
+): Promise<LoadResult> {
+  let next = 0;
+  const scenario: Scenario = {
+    key: 'search',
+    title: 'GET /api/cars/search',
+    databaseBacked: true,
+    expect: [200],
+    requests: (connection) => [
+      {
+        method: 'GET',
+        headers: { cookie: sessions[connection % sessions.length]!.cookie },
+        setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length]! }),
+      },
+    ],
+  };
+  const inputs: ScenarioInputs = { categoryId: '', carIds: [], bookableCarIds: [], sessions, etags: {} };
+  return runLoad(baseUrl, scenario, inputs, options);
+}
+
+/** The ceiling: `work` for each item in turn from `connections` concurrent loops, for `seconds`. */
+async function directLoad<T>(
+  items: T[],
+  work: (item: T) => Promise<unknown>,
+  options: { connections: number; seconds: number },
+): Promise<Measured> {
+  const latencies: number[] = [];
+  let next = 0;
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + options.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      while (performance.now() < deadline) {
+        const item = items[next++ % items.length]!;
+        const t0 = performance.now();
+        try {
+          await work(item);
+          latencies.push(performance.now() - t0);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    requests: latencies.length,
+    rps: Math.round(latencies.length / seconds),
+    p50: round(at(0.5), 1),
+    p99: round(at(0.99), 1),
+    errors,
+  };
+}
+
+/**
+ * Waits until the database runs no statement of a run that has ended (a slow search outlives the
+ * load that sent it), so that each run starts on an idle machine.
+ */
+async function settle(target: Target) {
+  if (target.engine !== 'postgres') return;
+  const client = new pg.Client({ connectionString: target.databaseUrl });
+  await client.connect();
+  try {
+    for (let i = 0; i < 60; i++) {
+      const { rows } = await client.query(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+      );
+      if (rows[0].n === 0) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export interface SearchBenchOptions {
+  engine: Engine;
+  cars: number;
+  connections: number;
+  seconds: number;
+  databaseUrl?: string;
+  fresh: boolean;
+}
+
+export async function benchSearch(options: SearchBenchOptions, log = console.log) {
+  const target: Target = options.databaseUrl
+    ? { engine: 'postgres', databaseUrl: options.databaseUrl }
+    : benchTarget(options.engine, options.cars);
+  const dataset = await ensureDataset(target, options.cars, { fresh: options.fresh, log });
+  const vocab = await vocabulary(target);
+  const { buyers } = await loadInputs(target, options.connections);
+  // Enough searches that none repeats within a run.
+  const perClass = 4_000;
+  const searches = Object.fromEntries(
+    CLASSES.map((kind, i) => [kind, searchesOf(kind, vocab, perClass, 1_000 + i)]),
+  ) as Record<SearchClass, Search[]>;
+  const mix = Array.from({ length: perClass }, (_, i) => searches[CLASSES[i % CLASSES.length]!][i]!).filter(
+    Boolean,
+  );
+  const suggestions = suggestionsOf(vocab, 2_000, 7);
+  const load = { connections: options.connections, seconds: options.seconds };
+  const rows: Record<string, string | number>[] = [];
+  const results: Record<string, { redline: Measured; ceiling?: Measured }> = {};
+
+  // The ceiling first, alone on the machine: the same SQL through the same driver and pool settings.
+  let ceilings: Record<string, Measured>;
+  {
+    // The server's own pool and settings (db/client.ts), migrations already applied.
+    const database = await openDatabase(
+      target.engine === 'postgres'
+        ? { databaseUrl: target.databaseUrl }
+        : { dataDir: `${target.dataDir}/db` },
+    );
+    const open = { db: database.db, close: () => database.close() };
+    const search = async ({ query }: Search) => findCarViews(open.db, (await searchIds(open.db, query)).ids);
+    ceilings = {};
+    for (const kind of [...CLASSES, 'mix'] as const) {
+      const items = kind === 'mix' ? mix : searches[kind];
+      ceilings[kind] = await directLoad(items.slice().reverse(), search, load);
+      await settle(target);
+    }
+    ceilings.suggest = await directLoad(suggestions, (q) => suggestNames(open.db, q), load);
+    await open.close();
+  }
+
+  let redline: Running | undefined;
+  try {
+    redline = await startRedline('redline-search', targetEnv(target));
+    const sessions = await signInBuyers(redline.baseUrl, buyers);
+    const measure = async (label: string, paths: string[], ceiling?: Measured) => {
+      const measured = await httpLoad(redline!.baseUrl, sessions, paths, load);
+      await settle(target);
+      results[label] = { redline: measured, ...(ceiling ? { ceiling } : {}) };
+      rows.push({
+        run: label,
+        'req/s': measured.rps,
+        'p50 ms': measured.p50,
+        'p99 ms': measured.p99,
+        errors: measured.errors,
+        'ceiling req/s': ceiling?.rps ?? '',
+        'ceiling p50': ceiling?.p50 ?? '',
+        'ceiling p99': ceiling?.p99 ?? '',
+        'of ceiling': ceiling ? `${Math.round((100 * measured.rps) / ceiling.rps)} %` : '',
+        load1: loadNow()[0],
+      });
+      log(`${label}: ${measured.rps} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms`);
+    };
+    for (const kind of CLASSES)
+      await measure(
+        `${kind}, cold`,
+        searches[kind].map((s) => s.path),
+        ceilings[kind],
+      );
+    await measure(
+      'mix, cold',
+      mix.map((s) => s.path),
+      ceilings.mix,
+    );
+    await measure(
+      'suggest',
+      suggestions.map((q) => `/api/cars/suggest?${new URLSearchParams({ q })}`),
+      ceilings.suggest,
+    );
+    // What buyers repeat: 200 searches of the mix, asked once each to fill the cache, then measured.
+    const repeated = mix.slice(0, 200).map((s) => s.path);
+    for (const path of repeated)
+      await fetch(redline.baseUrl + path, { headers: { cookie: sessions[0]!.cookie } });
+    await measure('mix, warm (200 searches repeated)', repeated);
+  } finally {
+    await redline?.stop();
+  }
+  return {
+    engine: target.engine,
+    dataset,
+    connections: options.connections,
+    seconds: options.seconds,
+    rows,
+    results,
+  };
+}
+
+if (isMain(import.meta.url)) {
+  const flags = parseFlags();
+  const options: SearchBenchOptions = {
+    engine: (stringFlag(flags, 'engine') ?? 'postgres') as Engine,
+    cars: countFlag(flags, 'cars', 1_000_000),
+    connections: countFlag(flags, 'connections', 16),
+    seconds: countFlag(flags, 'seconds', 10),
+    databaseUrl: stringFlag(flags, 'database-url'),
+    fresh: flags.fresh === true,
+  };
+  const m = machine();
+  printMachine(m);
+  console.log(`load before: ${describeLoad(loadNow())}`);
+  console.log(
+    `search benchmark: ${formatCount(options.cars)} cars on ${options.engine}, ${options.connections} connections, ${options.seconds} s per run`,
+  );
+  const result = await benchSearch(options);
+  console.log('');
+  printTable(result.rows);
+  console.log(`\nsaved ${saveResults('search', { machine: m, ...result })}`);
+}
