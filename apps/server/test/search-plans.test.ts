@@ -163,10 +163,26 @@ describe('the search on 20,000 cars', () => {
     }
   });
 
-  it('has an index for the facets of a search by text, price, km or seller', async () => {
+  it('counts the facets of a search by price or km from the band counts, and the cars of a cut cell by its key', async () => {
     const shapes: [string, CarSearchQuery][] = [
+      ['a round price up to', query({ priceMax: 5_000_000 })],
+      ['any price up to', query({ priceMax: 4_523_100 })],
       ['a price range', query({ priceMin: 1_000_000, priceMax: 5_000_000 })],
-      ['km and verified sellers', query({ kmMax: 50_000, verified: true })],
+      ['km and verified sellers', query({ kmMax: 55_000, verified: true })],
+      ['price, km and a fuel', query({ priceMax: 3_333_300, kmMax: 120_000, fuel: ['Diesel'] })],
+    ];
+    for (const [label, params] of shapes) {
+      const nodes = await planOf(facetsStatement(t.db, params, []));
+      const tables = new Set(nodes.map((node) => node['Relation Name']).filter(Boolean));
+      expect([...tables], `facets, ${label}`).toEqual(['car_band_counts', 'cars']);
+      const scans = carScans(nodes).map((node) => `${node['Node Type']} ${node['Index Name']}`);
+      expect(new Set(scans), `facets, ${label}`).toEqual(new Set(['Index Only Scan cars_unsold_facets_idx']));
+    }
+  });
+
+  it('has an index for the facets of a search by text or seller', async () => {
+    const shapes: [string, CarSearchQuery][] = [
+      ['text and a price', query({ q: 'porsche', priceMax: 4_523_100 })],
       ['text', query({ q: 'lamborgini' })],
       ['text and a category', query({ q: 'tyres', category: ['suv'] })],
       ['a seller', query({ seller: sellerId })],

@@ -84,6 +84,21 @@ async function firstContact(pool: pg.Pool): Promise<void> {
   }
 }
 
+/**
+ * The committed migrations, on a connection of their own without the pool's read timeout: on a large
+ * database one may rewrite a table for longer than a request may take (migration 0005 adds stored
+ * columns to the cars: about N s at 1,000,000 cars, docs/operations.md).
+ */
+async function migratePostgres(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, options: SESSION_SETTINGS.join(' ') });
+  await client.connect();
+  try {
+    await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+  } finally {
+    await client.end();
+  }
+}
+
 export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite directory; omitted means in memory (tests). */
@@ -103,7 +118,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {});
     await firstContact(pool);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    await migrateNodePg(db as never, { migrationsFolder });
+    await migratePostgres(options.databaseUrl);
     const events = new EventBus({ notify: true });
     events.follow(db);
     const listener = new PostgresListener(options.databaseUrl, events);

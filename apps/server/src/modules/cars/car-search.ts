@@ -5,15 +5,16 @@
  * Text is matched word by word, each word of the search in lower case without accents: it matches a
  * car whose brand and model resemble it (pg_trgm's word similarity on `cars.name_key`, so that a
  * small typo still matches: "porshe", "lamborgini"), or one with a word that starts with it anywhere
- * in its brand, model, engine or about text (full text on `cars.search_words`). Each word must match. Every filter and sort order has an
- * index (schema.ts, migration 0003), and pages continue after an opaque cursor that holds the last
- * car's sort key (keyset pagination), so every car of a search is served exactly once while cars
- * are added.
+ * in its engine or about text (full text on `cars.search_words`). Each word must match. Every
+ * filter and sort order has an index (schema.ts), and pages continue after an opaque cursor that
+ * holds the last car's sort key (keyset pagination), so every car of a search is served exactly once
+ * while cars are added.
  *
  * The facet counts are disjunctive: a value's count applies every *other* active filter. One
- * statement computes them all (GROUPING SETS, each count with its own FILTER), over the cars the
- * text matches, or, for a search with no text, price, km or seller, over the kept counts of
- * `car_counts` (a few thousand cells instead of up to a million cars, migration 0004).
+ * statement computes them all (GROUPING SETS, each count with its own FILTER) over cells: the kept
+ * counts of `car_counts` (migration 0004) or, by price or km, of `car_band_counts` (0005), a few
+ * thousand or tens of thousands of cells instead of up to a million cars, and the cars counted one
+ * by one only where the kept cells cannot answer (see CountSource).
  */
 import {
   type CarSearchFacets,
@@ -42,7 +43,7 @@ import {
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/pagination.ts';
-import { carCounts, carNames, cars } from '../../db/schema.ts';
+import { carBandCounts, carCounts, carNames, cars } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { listCategories } from '../categories/index.ts';
 
@@ -428,57 +429,160 @@ export async function searchPage(db: Db, query: CarSearchQuery, words: SearchWor
 type Facet = 'category' | 'brand' | 'fuel';
 
 /**
- * The statement of a search's total and facets: one aggregation over cells, each a kept cell of
- * `car_counts` (its cars counted together) or a car (a cell of one). A search with no price, km or
- * seller takes the kept cells of every name (without text) or of the names every word resembles,
- * then the cars that match its text beyond those names, one by one; any other reads the cars alone.
+ * What a search's counts add up: `cells`, the kept cells of `car_counts` (a search with no price, km
+ * or seller); `bands`, those of `car_band_counts` (by price or km, no seller); or `cars`, one by one
+ * (a seller's cars, or text that resembles no name). With text, the cells are those of the names
+ * every word resembles, and the cars the text matches beyond them are counted one by one.
  */
-export function facetsStatement(db: Db, query: CarSearchQuery, words: SearchWord[]) {
-  const names = namesOfEveryWord(words);
-  const byCells =
-    query.priceMin === undefined &&
-    query.priceMax === undefined &&
-    query.kmMax === undefined &&
-    query.seller === undefined &&
-    (!words.length || names.size > 0);
-  const keptCells = db
+export type CountSource = 'cells' | 'bands' | 'cars';
+
+export function countSource(
+  query: CarSearchQuery,
+  names: Map<string, number>,
+  words: SearchWord[],
+): CountSource {
+  if (query.seller !== undefined || (words.length > 0 && !names.size)) return 'cars';
+  const ranged = query.priceMin !== undefined || query.priceMax !== undefined || query.kmMax !== undefined;
+  return ranged ? 'bands' : 'cells';
+}
+
+/**
+ * A cell of facetsStatement: the filter columns of `key` (a kept table's, or the cars' grouped), its
+ * cars for sale and their price bounds from `counts`.
+ */
+const cellOf = (
+  key: Record<'categoryId' | 'brandKey' | 'fuel' | 'year' | 'sellerVerified', SQLWrapper>,
+  counts: Record<'carsForSale' | 'priceMin' | 'priceMax', SQLWrapper>,
+) => ({
+  categoryId: sql<string>`${key.categoryId}`.as('category_id'),
+  brandKey: sql<string>`${key.brandKey}`.as('brand_key'),
+  fuel: sql<string>`${key.fuel}`.as('fuel'),
+  year: sql<number>`${key.year}`.as('year'),
+  sellerVerified: sql<boolean>`${key.sellerVerified}`.as('seller_verified'),
+  carsForSale: sql<number>`(${counts.carsForSale})::int`.as('cars_for_sale'),
+  priceMin: sql<number | null>`${counts.priceMin}`.as('price_min'),
+  priceMax: sql<number | null>`${counts.priceMax}`.as('price_max'),
+});
+
+/**
+ * The cells of the search's names (every name without text) from one of the kept tables, each with
+ * its cars for sale, in the shape of every cell of facetsStatement.
+ */
+function keptCellsOf(
+  db: Db,
+  table: typeof carCounts | typeof carBandCounts,
+  names: Map<string, number> | undefined,
+  condition?: SQL,
+  counts: Parameters<typeof cellOf>[1] = table,
+) {
+  return db
+    .select(cellOf(table, counts))
+    .from(table)
+    .where(
+      and(gt(table.carsForSale, 0), names ? inArray(table.nameKey, [...names.keys()]) : undefined, condition),
+    );
+}
+
+/**
+ * The band cells of a search by price or km. A cell the ranges hold whole counts its kept count (one
+ * whose km they hold but none of whose prices they do, none: its prices still bound the price
+ * facet); a cell a range cuts counts its own cars, found from cars_unsold_facets_idx by the cell's
+ * key; a cell beyond the km range is left out.
+ */
+function bandCells(db: Db, query: CarSearchQuery, names: Map<string, number> | undefined) {
+  const band = carBandCounts;
+  const { priceMin: low, priceMax: high, kmMax } = query;
+  const kmWhole = kmMax === undefined ? sql`true` : sql`${band.kmTop} <= ${kmMax}`;
+  const kmSome = kmMax === undefined ? sql`true` : sql`${band.kmAbove} < ${kmMax}`;
+  const priceWhole =
+    and(
+      low === undefined ? undefined : sql`${band.priceMin} >= ${low}`,
+      high === undefined ? undefined : sql`${band.priceMax} <= ${high}`,
+    ) ?? sql`true`;
+  const priceNone =
+    or(
+      low === undefined ? undefined : sql`${band.priceMax} < ${low}`,
+      high === undefined ? undefined : sql`${band.priceMin} > ${high}`,
+    ) ?? sql`false`;
+  const whole = keptCellsOf(db, band, names, and(kmWhole, or(priceWhole, priceNone)), {
+    carsForSale: sql`case when ${priceWhole} then ${band.carsForSale} else 0 end`,
+    priceMin: band.priceMin,
+    priceMax: band.priceMax,
+  });
+
+  const price = filtersOf(query, carColumns).only('price');
+  const cut = db
     .select({
-      categoryId: carCounts.categoryId,
-      brandKey: carCounts.brandKey,
-      fuel: carCounts.fuel,
-      year: carCounts.year,
-      sellerVerified: carCounts.sellerVerified,
-      carsForSale: carCounts.carsForSale,
-      priceMin: carCounts.priceMin,
-      priceMax: carCounts.priceMax,
+      carsForSale: sql<number>`(count(*) filter (where ${price}))::int`.as('cut_cars'),
+      priceMin: sql<number | null>`min(${cars.askingPrice})`.as('cut_price_min'),
+      priceMax: sql<number | null>`max(${cars.askingPrice})`.as('cut_price_max'),
     })
-    .from(carCounts)
+    .from(cars)
     .where(
       and(
-        gt(carCounts.carsForSale, 0),
-        words.length ? inArray(carCounts.nameKey, [...names.keys()]) : undefined,
+        isNull(cars.soldAt),
+        eq(cars.nameKey, band.nameKey),
+        eq(cars.categoryId, band.categoryId),
+        eq(cars.fuel, band.fuel),
+        eq(cars.year, band.year),
+        eq(cars.sellerVerified, band.sellerVerified),
+        eq(cars.priceBand, band.priceBand),
+        eq(cars.kmBand, band.kmBand),
+        kmMax === undefined ? undefined : sql`${cars.kmDriven} <= ${kmMax}`,
+      ),
+    )
+    .as('cut');
+  const cutCells = db
+    .select(cellOf(band, cut))
+    .from(band)
+    .crossJoinLateral(cut)
+    .where(
+      and(
+        gt(band.carsForSale, 0),
+        names ? inArray(band.nameKey, [...names.keys()]) : undefined,
+        kmSome,
+        sql`not (${kmWhole} and (${priceWhole} or ${priceNone}))`,
       ),
     );
+  return [whole, cutCells] as const;
+}
+
+/**
+ * The statement of a search's total and facets: one aggregation over cells, each a kept cell (its
+ * cars counted together) or the cars of one cell counted by the statement (see CountSource).
+ */
+export function facetsStatement(
+  db: Db,
+  query: CarSearchQuery,
+  words: SearchWord[],
+  source = countSource(query, namesOfEveryWord(words), words),
+) {
+  const names = namesOfEveryWord(words);
+  const namesSearched = words.length ? names : undefined;
   // The cars, grouped into cells of their own: the price range (not a facet's filter for the
   // counts) counts inside them, and their price bounds leave it out, as the price facet does.
   const price = filtersOf(query, carColumns).only('price');
   const carCells = db
-    .select({
-      categoryId: cars.categoryId,
-      brandKey: sql<string>`${cars.brandKey}`.as('brand_key'),
-      fuel: sql<string>`${cars.fuel}`.as('fuel'),
-      year: cars.year,
-      sellerVerified: cars.sellerVerified,
-      carsForSale: sql<number>`(count(*) filter (where ${price}))::int`.as('cars_for_sale'),
-      priceMin: sql<number | null>`min(${cars.askingPrice})`.as('price_min'),
-      priceMax: sql<number | null>`max(${cars.askingPrice})`.as('price_max'),
-    })
+    .select(
+      cellOf(cars, {
+        carsForSale: sql`count(*) filter (where ${price})`,
+        priceMin: sql`min(${cars.askingPrice})`,
+        priceMax: sql`max(${cars.askingPrice})`,
+      }),
+    )
     .from(cars)
-    .where(and(carConditions(query, words), byCells ? beyondNames(words, names) : undefined))
+    .where(and(carConditions(query, words), source === 'cars' ? undefined : beyondNames(words, names)))
     .groupBy(cars.categoryId, cars.brandKey, cars.fuel, cars.year, cars.sellerVerified);
-  const cells = (byCells ? (words.length ? unionAll(keptCells, carCells) : keptCells) : carCells).as('cells');
-  // No price filter on cells: the kept ones serve no search by price, and the cars' count it inside.
+  const kept =
+    source === 'cells' ? [keptCellsOf(db, carCounts, namesSearched)] : bandCells(db, query, namesSearched);
+  // One selection (cellOf) from several tables: Drizzle's types would have a union's parts share one table.
+  const parts = source === 'cars' ? [carCells] : words.length ? [...kept, carCells] : kept;
+  const [first, second, ...others] = parts as unknown as (typeof carCells)[];
+  const cells = (second ? unionAll(first!, second, ...others) : first!).as('cells');
+  // No price filter on cells: each counts its cars in the price range already.
   const { allBut } = filtersOf(query, columnsOf(cells));
+  /** The cells with a car under `filter` and the price range (the years facet applies the range). */
+  const withCars = (filter: SQL) => sql`${filter} and ${cells.carsForSale} > 0`;
   const count = (filter: SQL) =>
     sql<number>`(coalesce(sum(${cells.carsForSale}) filter (where ${filter}), 0))::int`;
   const bound = (fn: 'min' | 'max', column: SQL, filter: SQL) =>
@@ -500,8 +604,8 @@ export function facetsStatement(db: Db, query: CarSearchQuery, words: SearchWord
         fuel: count(allBut('fuel')),
       },
       total: count(allBut()),
-      yearMin: bound('min', sql`${cells.year}`, allBut('year')),
-      yearMax: bound('max', sql`${cells.year}`, allBut('year')),
+      yearMin: bound('min', sql`${cells.year}`, withCars(allBut('year'))),
+      yearMax: bound('max', sql`${cells.year}`, withCars(allBut('year'))),
       priceMin: bound('min', sql`${cells.priceMin}`, allBut('price')),
       priceMax: bound('max', sql`${cells.priceMax}`, allBut('price')),
       namedBrands: sql<string[]>`${namedBrands}`,
@@ -521,14 +625,15 @@ function brandLabels(db: Db) {
     .groupBy(carNames.brandKey);
 }
 
-/** The total and the facets of a search. */
+/** The total and the facets of a search (counted from `source`: the search's own by default). */
 export async function searchFacets(
   db: Db,
   query: CarSearchQuery,
   words: SearchWord[],
+  source?: CountSource,
 ): Promise<{ total: number; facets: CarSearchFacets }> {
   const [rows, categoryRows, labelRows] = await Promise.all([
-    facetsStatement(db, query, words),
+    facetsStatement(db, query, words, source),
     listCategories(db),
     brandLabels(db),
   ]);
