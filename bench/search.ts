@@ -261,6 +261,38 @@ async function settle(target: Target) {
   }
 }
 
+/**
+ * Where the time goes: `count` searches of each class run one at a time on one connection (the
+ * statements alone: `searchIds`), with the median, the 90th percentile and the slowest searches.
+ */
+async function profile(
+  target: Target,
+  searches: Record<SearchClass, Search[]>,
+  count: number,
+  log: (line: string) => void,
+) {
+  const database = await openDatabase(
+    target.engine === 'postgres' ? { databaseUrl: target.databaseUrl } : { dataDir: `${target.dataDir}/db` },
+  );
+  try {
+    for (const kind of CLASSES) {
+      const timed: { path: string; ms: number }[] = [];
+      for (const { path, query } of searches[kind].slice(0, count)) {
+        const started = performance.now();
+        await searchIds(database.db, query);
+        timed.push({ path, ms: round(performance.now() - started, 1) });
+      }
+      const sorted = timed.map((t) => t.ms).sort((a, b) => a - b);
+      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+      log(`${kind}: ${timed.length} searches, p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${sorted.at(-1)} ms`);
+      for (const { path, ms } of timed.sort((a, b) => b.ms - a.ms).slice(0, 5))
+        log(`  ${ms} ms  ${decodeURIComponent(path.replace('/api/cars/search?', ''))}`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
 export interface SearchBenchOptions {
   engine: Engine;
   cars: number;
@@ -268,6 +300,8 @@ export interface SearchBenchOptions {
   seconds: number;
   databaseUrl?: string;
   fresh: boolean;
+  /** Instead of the load runs: this many searches of each class, one at a time, the slowest listed. */
+  profile?: number;
 }
 
 export async function benchSearch(options: SearchBenchOptions, log = console.log) {
@@ -311,6 +345,10 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
     await open.close();
   }
 
+  if (options.profile) {
+    await profile(target, searches, options.profile, log);
+    return { engine: target.engine, dataset, connections: 1, seconds: 0, rows, results };
+  }
   let redline: Running | undefined;
   try {
     redline = await startRedline('redline-search', targetEnv(target));
@@ -376,6 +414,7 @@ if (isMain(import.meta.url)) {
     seconds: countFlag(flags, 'seconds', 10),
     databaseUrl: stringFlag(flags, 'database-url'),
     fresh: flags.fresh === true,
+    profile: flags.profile === undefined ? undefined : countFlag(flags, 'profile', 200),
   };
   const m = machine();
   printMachine(m);

@@ -25,20 +25,19 @@ export const MAX_AGE_MS = 60_000;
 /** Lists are cached per page (limit and cursor); cursors come from clients, so the count is bounded. */
 const MAX_ENTRIES = 256;
 
-/** One encoding of an answer, with its own strong ETag (a validator names one representation). */
-export interface Representation {
-  bytes: Buffer;
-  etag: string;
-}
-
-/** The JSON as bytes and compressed, each made once: sent as they are, never encoded per request. */
+/**
+ * An answer as bytes, with a strong ETag per representation (a validator names one). Compressed
+ * only in the encodings asked, each once, by the first request that accepts it, then kept: a
+ * browser asks for Brotli, so most answers are never gzipped.
+ */
 export interface CachedAnswer {
-  identity: Representation;
-  br: Representation;
-  gzip: Representation;
+  identity: Buffer;
+  /** The ETag of the answer in `encoding` (null: as it is), known before it is compressed. */
+  etag(encoding: Encoding | null): string;
+  encoded(encoding: Encoding): Promise<Buffer>;
 }
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 /** In order of preference, for the negotiation of each request's Accept-Encoding. */
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
 const brotliAsync = promisify(brotliCompress);
@@ -50,19 +49,30 @@ const gzipAsync = promisify(gzip);
  * the default window held about 25 MB more resident memory under the soak (docs/performance.md, section 6).
  */
 const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_LGWIN]: 16 };
+/** Mid-level settings: a few milliseconds per answer, within a few percent of the best size. */
+const COMPRESS: Record<Encoding, (bytes: Buffer) => Promise<Buffer>> = {
+  br: (bytes) => brotliAsync(bytes, { params: BROTLI_PARAMS }),
+  gzip: (bytes) => gzipAsync(bytes, { level: 6 }),
+};
+const ETAG_SUFFIX: Record<Encoding, string> = { br: '-br', gzip: '-gz' };
 
-async function represent(json: string): Promise<CachedAnswer> {
-  const bytes = Buffer.from(json);
-  const etag = etagOf(bytes);
-  // Mid-level settings: a few milliseconds per answer on a cache fill, within a few percent of the best size.
-  const [br, gz] = await Promise.all([
-    brotliAsync(bytes, { params: BROTLI_PARAMS }),
-    gzipAsync(bytes, { level: 6 }),
-  ]);
+function represent(text: string): CachedAnswer {
+  const identity = Buffer.from(text);
+  const hash = etagOf(identity);
+  const made = new Map<Encoding, Promise<Buffer>>();
   return {
-    identity: { bytes, etag: `"${etag}"` },
-    br: { bytes: br, etag: `"${etag}-br"` },
-    gzip: { bytes: gz, etag: `"${etag}-gz"` },
+    identity,
+    etag: (encoding) => `"${hash}${encoding ? ETAG_SUFFIX[encoding] : ''}"`,
+    encoded(encoding) {
+      let bytes = made.get(encoding);
+      if (!bytes) {
+        bytes = COMPRESS[encoding](identity);
+        made.set(encoding, bytes);
+        // A failed compression is tried again by the next request, not kept.
+        bytes.catch(() => made.delete(encoding));
+      }
+      return bytes;
+    },
   };
 }
 
@@ -155,7 +165,7 @@ export class CatalogueCache {
  * Sends a cached answer in the encoding the request accepts, as it was made, or a bodiless 304 when
  * the request holds its ETag.
  */
-export function sendCached(
+export async function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: CachedAnswer,
@@ -164,14 +174,15 @@ export function sendCached(
 ) {
   const acceptEncoding = request.headers['accept-encoding'];
   const encoding = acceptEncoding ? (negotiate(acceptEncoding, ENCODINGS) as Encoding | null) : null;
-  const chosen = encoding ? answer[encoding] : answer.identity;
+  const etag = answer.etag(encoding);
   // no-cache: browsers keep the copy but ask every time, so a change shows at once and the question
   // costs a 304. An /api answer to a signed-in caller is made private by http/personal-answers.ts; a
   // page for signed-in visitors only says so itself (web/server-rendering.ts).
-  reply.header('etag', chosen.etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
-  if (matches(request.headers['if-none-match'], chosen.etag)) return reply.code(304).send();
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply.type(type).send(chosen.bytes);
+  reply.header('etag', etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
+  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (!encoding) return reply.type(type).send(answer.identity);
+  const bytes = await answer.encoded(encoding);
+  return reply.header('content-encoding', encoding).type(type).send(bytes);
 }
 
 const etagOf = (body: Buffer) => createHash('sha1').update(body).digest('base64url');

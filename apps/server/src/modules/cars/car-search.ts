@@ -234,7 +234,8 @@ const beyondNames = (words: SearchWord[], names: Map<string, number>) =>
 type KeyKind = 'int' | 'time' | 'id';
 interface SortOrder {
   direction: 'asc' | 'desc';
-  keys: { column: SQL; kind: KeyKind; of: (row: PageRow) => unknown }[];
+  /** Each key: its column, the name the page's rows give it, its kind and its value in a row. */
+  keys: { column: SQL; name: string; kind: KeyKind; of: (row: PageRow) => unknown }[];
 }
 interface PageRow {
   id: string;
@@ -245,14 +246,16 @@ interface PageRow {
   score: number;
 }
 
-const byId = { column: sql`${cars.id}`, kind: 'id' as const, of: (row: PageRow) => row.id };
+const byId = { column: sql`${cars.id}`, name: 'id', kind: 'id' as const, of: (row: PageRow) => row.id };
 const byAdded = {
   column: sql`${cars.addedDate}`,
+  name: 'added_date',
   kind: 'time' as const,
   of: (row: PageRow) => row.addedDate.toISOString(),
 };
-const byInt = (column: SQL, of: (row: PageRow) => number) => ({
+const byInt = (column: SQL, name: string, of: (row: PageRow) => number) => ({
   column,
+  name,
   kind: 'int' as const,
   of,
 });
@@ -260,17 +263,23 @@ const byInt = (column: SQL, of: (row: PageRow) => number) => ({
 function sortOrder(sort: SearchSort, score: SQL<number>): SortOrder {
   switch (sort) {
     case 'relevance':
-      return { direction: 'desc', keys: [byInt(score, (r) => r.score), byAdded, byId] };
+      return { direction: 'desc', keys: [byInt(score, 'score', (r) => r.score), byAdded, byId] };
     case 'newest':
       return { direction: 'desc', keys: [byAdded, byId] };
     case 'price_asc':
-      return { direction: 'asc', keys: [byInt(sql`${cars.askingPrice}`, (r) => r.askingPrice), byId] };
+      return {
+        direction: 'asc',
+        keys: [byInt(sql`${cars.askingPrice}`, 'asking_price', (r) => r.askingPrice), byId],
+      };
     case 'price_desc':
-      return { direction: 'desc', keys: [byInt(sql`${cars.askingPrice}`, (r) => r.askingPrice), byId] };
+      return {
+        direction: 'desc',
+        keys: [byInt(sql`${cars.askingPrice}`, 'asking_price', (r) => r.askingPrice), byId],
+      };
     case 'km_asc':
-      return { direction: 'asc', keys: [byInt(sql`${cars.kmDriven}`, (r) => r.kmDriven), byId] };
+      return { direction: 'asc', keys: [byInt(sql`${cars.kmDriven}`, 'km_driven', (r) => r.kmDriven), byId] };
     case 'year_desc':
-      return { direction: 'desc', keys: [byInt(sql`${cars.year}`, (r) => r.year), byId] };
+      return { direction: 'desc', keys: [byInt(sql`${cars.year}`, 'year', (r) => r.year), byId] };
   }
 }
 
@@ -318,17 +327,38 @@ function isStorableTime(value: string) {
  */
 async function namesWithCars(db: Db, query: CarSearchQuery, names: Map<string, number>) {
   if (!names.size) return names;
-  const { allBut } = filtersOf(query, keptColumns);
-  const rows = await db
-    .selectDistinct({ nameKey: carCounts.nameKey })
-    .from(carCounts)
-    .where(and(inArray(carCounts.nameKey, [...names.keys()]), gt(carCounts.carsForSale, 0), allBut()));
+  const rows = await namesWithCarsStatement(db, query, names);
   return new Map(rows.map(({ nameKey }) => [nameKey, names.get(nameKey)!]));
 }
 
+/** The names (of `names`, or all) with a car under the search's category, brand, fuel, year and verified filters. */
+function namesWithCarsStatement(db: Db, query: CarSearchQuery, names?: Map<string, number>) {
+  return db
+    .selectDistinct({ nameKey: carCounts.nameKey })
+    .from(carCounts)
+    .where(
+      and(
+        names ? inArray(carCounts.nameKey, [...names.keys()]) : undefined,
+        gt(carCounts.carsForSale, 0),
+        filtersOf(query, keptColumns).allBut(),
+      ),
+    );
+}
+
+/**
+ * Whether a page should gather every car of its search and sort them, rather than walk its order's
+ * index until a page's worth of them turns up. The walk reads about `forSale / total` cars for each
+ * one it keeps (a search that matches none of a million cars read them all: 3–4 s, ADR 21); the
+ * gathering reads the `total` cars once, from the names that have cars under its filters.
+ */
+export const gathers = (pageSize: number, total: number, forSale: number) =>
+  total * total <= pageSize * forSale;
+
 /**
  * The statement of a page: its cars in order (ids and sort keys), one more than asked to learn
- * whether another page follows; and the sort order it follows.
+ * whether another page follows; and the sort order it follows. `gather`: the statement gathers
+ * every car of the search, by the names that have cars under its filters, then sorts them (see
+ * `gathers`).
  */
 export function pageStatement(
   db: Db,
@@ -336,6 +366,7 @@ export function pageStatement(
   words: SearchWord[],
   sort: SearchSort,
   names = namesOfEveryWord(words),
+  gather = false,
 ) {
   const score = relevance(words);
   const order = sortOrder(sort, score);
@@ -364,6 +395,22 @@ export function pageStatement(
       .from(cars);
   const limit = query.limit + 1;
   const keys = order.keys.map((key) => key.column);
+  if (gather) {
+    // OFFSET 0 keeps the gathering a subquery of its own: planned for all its cars, not for the
+    // first few in the order (which would walk the order's index).
+    const gathered = select(score)
+      .where(
+        and(where, inArray(cars.nameKey, namesWithCarsStatement(db, query)), values && after(keys, values)),
+      )
+      .offset(0)
+      .as('gathered');
+    const statement = db
+      .select()
+      .from(gathered)
+      .orderBy(...order.keys.map((key) => direction(sql.identifier(key.name))))
+      .limit(limit);
+    return { statement, order };
+  }
   if (sort !== 'relevance' || !words.length) {
     const statement = select(sql`0`)
       .where(and(where, values && after(keys, values)))
@@ -409,10 +456,26 @@ export function pageStatement(
   return { statement, order };
 }
 
-/** A page of the search: its cars' ids in order, and the cursor of the next page (null on the last). */
-export async function searchPage(db: Db, query: CarSearchQuery, words: SearchWord[], sort: SearchSort) {
-  const names = sort === 'relevance' ? await namesWithCars(db, query, namesOfEveryWord(words)) : undefined;
-  const { statement, order } = pageStatement(db, query, words, sort, names);
+/**
+ * A page of the search: its cars' ids in order, and the cursor of the next page (null on the last).
+ * `counts`: how many cars the search matches and how many are for sale, when known: the page of a
+ * search that matches none reads nothing, one that matches few gathers them (see `gathers`).
+ */
+export async function searchPage(
+  db: Db,
+  query: CarSearchQuery,
+  words: SearchWord[],
+  sort: SearchSort,
+  counts?: { total: number; forSale: number },
+) {
+  const gather = counts !== undefined && gathers(query.limit + 1, counts.total, counts.forSale);
+  const names =
+    sort === 'relevance' && !gather && counts?.total !== 0
+      ? await namesWithCars(db, query, namesOfEveryWord(words))
+      : undefined;
+  // Made before the search that matches nothing answers: it checks the cursor (a 400 when forged).
+  const { statement, order } = pageStatement(db, query, words, sort, names, gather);
+  if (counts?.total === 0) return { ids: [], nextCursor: null };
   const rows = await statement;
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
@@ -609,6 +672,8 @@ export function facetsStatement(
       priceMin: bound('min', sql`${cells.priceMin}`, allBut('price')),
       priceMax: bound('max', sql`${cells.priceMax}`, allBut('price')),
       namedBrands: sql<string[]>`${namedBrands}`,
+      // Every car for sale, from the names the database keeps (tens of rows).
+      forSale: sql<number>`(select coalesce(sum(${carNames.carsForSale}), 0) from ${carNames})::int`,
     })
     .from(cells)
     .groupBy(sql`grouping sets ((${cells.categoryId}), (${cells.brandKey}), (${cells.fuel}), ())`);
@@ -631,7 +696,7 @@ export async function searchFacets(
   query: CarSearchQuery,
   words: SearchWord[],
   source?: CountSource,
-): Promise<{ total: number; facets: CarSearchFacets }> {
+): Promise<{ total: number; forSale: number; facets: CarSearchFacets }> {
   const [rows, categoryRows, labelRows] = await Promise.all([
     facetsStatement(db, query, words, source),
     listCategories(db),
@@ -660,6 +725,7 @@ export async function searchFacets(
 
   return {
     total: overall?.total ?? 0,
+    forSale: overall?.forSale ?? 0,
     facets: {
       category: categoryRows.map(({ id, name }) => ({
         value: id,
@@ -683,10 +749,9 @@ export async function searchIds(db: Db, query: CarSearchQuery) {
   const hasWords = words.length > 0;
   const sort =
     !hasWords && query.sort === 'relevance' ? 'newest' : (query.sort ?? (hasWords ? 'relevance' : 'newest'));
-  const [page, { total, facets }] = await Promise.all([
-    searchPage(db, query, words, sort),
-    searchFacets(db, query, words),
-  ]);
+  // The counts first: the page of a search that matches no car, or few, is read differently.
+  const { total, forSale, facets } = await searchFacets(db, query, words);
+  const page = await searchPage(db, query, words, sort, { total, forSale });
   return { ids: page.ids, nextCursor: page.nextCursor, total, facets };
 }
 
