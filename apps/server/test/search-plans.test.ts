@@ -9,8 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cars } from '../src/db/schema.ts';
 import {
   facetsStatement,
+  gathers,
   pageStatement,
   resolveWords,
+  searchFacets,
   suggestStatement,
 } from '../src/modules/cars/car-search.ts';
 import { ensureCategory } from './factories.ts';
@@ -122,6 +124,13 @@ describe('the search on 20,000 cars', () => {
       ['years and price', query({ yearMin: 2015, yearMax: 2020, priceMax: 10_000_000 }), 'newest'],
       ['km and verified', query({ kmMax: 50_000, verified: true }), 'km_asc'],
       ['a seller', query({ seller: 'x' }), 'newest'],
+      [
+        'few: a category, a fuel and a year',
+        query({ category: ['van'], fuel: ['Hybrid'], yearMin: 2024 }),
+        'newest',
+      ],
+      ['few: a brand under a price', query({ brand: ['Škoda'], priceMax: 400_000 }), 'price_desc'],
+      ['few: a brand and km', query({ brand: ['Audi'], kmMax: 20_000, verified: true }), 'km_asc'],
       ['typo text and two filters', query({ q: 'porshe', category: ['suv'], fuel: ['Petrol'] }), 'relevance'],
       ['text sorted by price', query({ q: 'ferrari model', priceMin: 1_000_000 }), 'price_desc'],
       [
@@ -143,15 +152,20 @@ describe('the search on 20,000 cars', () => {
         'relevance',
       ],
     ];
+    let gathered = 0;
     for (const [label, params, sort] of shapes) {
       const words = await resolveWords(t.db, params.q);
       await expectIndexed(label, pageStatement(t.db, params, words, sort).statement);
-      // The same page gathered (a search that matches few cars) finds them by an index too.
+      // A search that matches few cars gathers them (searchPage): by an index too.
+      const { total, forSale } = await searchFacets(t.db, params, words);
+      if (!gathers(params.limit + 1, total, forSale)) continue;
+      gathered++;
       await expectIndexed(
         `${label}, gathered`,
         pageStatement(t.db, params, words, sort, undefined, true).statement,
       );
     }
+    expect(gathered).toBeGreaterThanOrEqual(3);
   });
 
   it('counts the facets of a search without text, price, km or seller from the kept counts alone', async () => {

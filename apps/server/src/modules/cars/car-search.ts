@@ -331,19 +331,27 @@ async function namesWithCars(db: Db, query: CarSearchQuery, names: Map<string, n
   return new Map(rows.map(({ nameKey }) => [nameKey, names.get(nameKey)!]));
 }
 
-/** The names (of `names`, or all) with a car under the search's category, brand, fuel, year and verified filters. */
-function namesWithCarsStatement(db: Db, query: CarSearchQuery, names?: Map<string, number>) {
+/** The names of `names` with a car under the search's category, brand, fuel, year and verified filters. */
+function namesWithCarsStatement(db: Db, query: CarSearchQuery, names: Map<string, number>) {
   return db
     .selectDistinct({ nameKey: carCounts.nameKey })
     .from(carCounts)
     .where(
       and(
-        names ? inArray(carCounts.nameKey, [...names.keys()]) : undefined,
+        inArray(carCounts.nameKey, [...names.keys()]),
         gt(carCounts.carsForSale, 0),
         filtersOf(query, keptColumns).allBut(),
       ),
     );
 }
+
+/** The columns of a kept cell's key in `car_counts`, or a car's: the first of cars_unsold_facets_idx. */
+const cellKey = (source: typeof cars | typeof carCounts) =>
+  sql`${source.nameKey}, ${source.categoryId}, ${source.fuel}, ${source.year}, ${source.sellerVerified}`;
+
+/** The keys of the kept cells with a car under the search's category, brand, fuel, year and verified filters. */
+const cellsWithCars = (db: Db, query: CarSearchQuery) =>
+  sql`select ${cellKey(carCounts)} from ${carCounts} where ${and(gt(carCounts.carsForSale, 0), filtersOf(query, keptColumns).allBut())}`;
 
 /**
  * Whether a page should gather every car of its search and sort them, rather than walk its order's
@@ -357,8 +365,8 @@ export const gathers = (pageSize: number, total: number, forSale: number) =>
 /**
  * The statement of a page: its cars in order (ids and sort keys), one more than asked to learn
  * whether another page follows; and the sort order it follows. `gather`: the statement gathers
- * every car of the search, by the names that have cars under its filters, then sorts them (see
- * `gathers`).
+ * every car of the search from the kept cells that have cars under its filters, then sorts them
+ * (see `gathers`).
  */
 export function pageStatement(
   db: Db,
@@ -396,13 +404,14 @@ export function pageStatement(
   const limit = query.limit + 1;
   const keys = order.keys.map((key) => key.column);
   if (gather) {
-    // OFFSET 0 keeps the gathering a subquery of its own: planned for all its cars, not for the
-    // first few in the order (which would walk the order's index).
+    // A LIMIT that keeps every car keeps the gathering a subquery of its own, planned for all its
+    // cars rather than for the first few in the order, which would walk the order's index (the
+    // usual OFFSET 0 is one Drizzle leaves out).
     const gathered = select(score)
       .where(
-        and(where, inArray(cars.nameKey, namesWithCarsStatement(db, query)), values && after(keys, values)),
+        and(where, sql`(${cellKey(cars)}) in (${cellsWithCars(db, query)})`, values && after(keys, values)),
       )
-      .offset(0)
+      .limit(INT_LIMIT - 1)
       .as('gathered');
     const statement = db
       .select()
