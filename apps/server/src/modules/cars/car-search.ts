@@ -350,14 +350,14 @@ const cellKey = (source: typeof cars | typeof carCounts) =>
   sql`${source.nameKey}, ${source.categoryId}, ${source.fuel}, ${source.year}, ${source.sellerVerified}`;
 
 /** The keys of the kept cells with a car under the search's category, brand, fuel, year and verified filters. */
-const cellsWithCars = (db: Db, query: CarSearchQuery) =>
+const cellsWithCars = (query: CarSearchQuery) =>
   sql`select ${cellKey(carCounts)} from ${carCounts} where ${and(gt(carCounts.carsForSale, 0), filtersOf(query, keptColumns).allBut())}`;
 
 /**
  * Whether a page should gather every car of its search and sort them, rather than walk its order's
  * index until a page's worth of them turns up. The walk reads about `forSale / total` cars for each
  * one it keeps (a search that matches none of a million cars read them all: 3–4 s, ADR 21); the
- * gathering reads the `total` cars once, from the names that have cars under its filters.
+ * gathering reads the `total` cars once, from the kept cells that have cars under its filters.
  */
 export const gathers = (pageSize: number, total: number, forSale: number) =>
   total * total <= pageSize * forSale;
@@ -409,7 +409,7 @@ export function pageStatement(
     // usual OFFSET 0 is one Drizzle leaves out).
     const gathered = select(score)
       .where(
-        and(where, sql`(${cellKey(cars)}) in (${cellsWithCars(db, query)})`, values && after(keys, values)),
+        and(where, sql`(${cellKey(cars)}) in (${cellsWithCars(query)})`, values && after(keys, values)),
       )
       .limit(INT_LIMIT - 1)
       .as('gathered');
