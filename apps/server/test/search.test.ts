@@ -478,22 +478,18 @@ describe('GET /api/cars/search', () => {
   });
 
   it('serves the same pages whether it walks the order of an index or gathers the few cars matched and sorts them', async () => {
-    // With a catalogue this small every search gathers (`gathers`); on a large one, a search that
-    // matches many cars walks its order's index. Both must give the same pages and cursors.
+    // With a catalogue this small every search without text gathers (`gathers`); on a large one, a
+    // search that matches many cars walks its order's index. Both must give the same pages and cursors.
     const gathering = { total: 1, forSale: 1_000_000 };
     const walking = { total: 1_000_000, forSale: 1_000_000 };
     const searches = [
       '',
-      'q=porsche',
-      'q=turbo',
-      'q=condition',
       'fuel=Petrol&priceMax=25000000',
-      'q=porshe&kmMax=20000',
+      'category=suv&kmMax=30000',
+      'verified=true&yearMin=2020',
     ];
     for (const params of searches)
-      for (const sort of ['newest', 'price_asc', 'price_desc', 'km_asc', 'year_desc', 'relevance'] as const) {
-        // Relevance weighs words: without them the search sorts newest first (searchIds).
-        if (sort === 'relevance' && !params.startsWith('q=')) continue;
+      for (const sort of ['newest', 'price_asc', 'price_desc', 'km_asc', 'year_desc'] as const) {
         const raw = Object.fromEntries(new URLSearchParams(params));
         const query = carSearchQuerySchema.parse({ ...raw, limit: '2' });
         const words = await resolveWords(t.db, query.q);

@@ -408,9 +408,7 @@ export function pageStatement(
     // cars rather than for the first few in the order, which would walk the order's index (the
     // usual OFFSET 0 is one Drizzle leaves out).
     const gathered = select(score)
-      .where(
-        and(where, sql`(${cellKey(cars)}) in (${cellsWithCars(query)})`, values && after(keys, values)),
-      )
+      .where(and(where, sql`(${cellKey(cars)}) in (${cellsWithCars(query)})`, values && after(keys, values)))
       .limit(INT_LIMIT - 1)
       .as('gathered');
     const statement = db
@@ -468,7 +466,8 @@ export function pageStatement(
 /**
  * A page of the search: its cars' ids in order, and the cursor of the next page (null on the last).
  * `counts`: how many cars the search matches and how many are for sale, when known: the page of a
- * search that matches none reads nothing, one that matches few gathers them (see `gathers`).
+ * search that matches none reads nothing, one without text that matches few gathers them (see
+ * `gathers`).
  */
 export async function searchPage(
   db: Db,
@@ -477,7 +476,10 @@ export async function searchPage(
   sort: SearchSort,
   counts?: { total: number; forSale: number },
 ) {
-  const gather = counts !== undefined && gathers(query.limit + 1, counts.total, counts.forSale);
+  // Text is read by its own indexes (a name's, the words'), whatever the cells: a search with words
+  // walks, which reads its names' cars and the words' matches only.
+  const gather =
+    !words.length && counts !== undefined && gathers(query.limit + 1, counts.total, counts.forSale);
   const names =
     sort === 'relevance' && !gather && counts?.total !== 0
       ? await namesWithCars(db, query, namesOfEveryWord(words))
