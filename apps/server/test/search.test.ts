@@ -298,6 +298,8 @@ describe('GET /api/cars/search', () => {
       'kmMax=8400&verified=true',
       'q=alfa+giula&priceMax=3500000',
       'q=romeo+condition&kmMax=8500',
+      'fuel=Hybrid&verified=true&kmMax=8500',
+      'category=classic&brand=Alfa+Romeo&yearMin=2018&priceMax=3500000',
       'q=porshe',
       'q=alfa+giula',
       'q=romeo+condition&verified=true',

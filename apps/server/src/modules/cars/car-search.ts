@@ -208,7 +208,19 @@ function filtersOf(query: CarSearchQuery, columns: FilterColumns) {
   };
   /** One filter's condition (true without it). */
   const only = (name: FilterName): SQL => filters[name] ?? sql`true`;
-  return { allBut, only };
+  /**
+   * That at most one filter fails (none with fewer than two filters): a cell or car that fails two
+   * is in no count or bound, since each of them leaves out one filter at most.
+   */
+  const failsAtMostOne = (): SQL | undefined => {
+    const conditions = Object.values(filters).filter((condition) => condition !== undefined);
+    if (conditions.length < 2) return undefined;
+    return sql`(${sql.join(
+      conditions.map((condition) => sql`(not (${condition}))::int`),
+      sql` + `,
+    )}) <= 1`;
+  };
+  return { allBut, only, failsAtMostOne };
 }
 
 /** What every car of a search must meet besides the facet filters: for sale, its seller, its km, its text. */
@@ -544,6 +556,7 @@ const cellOf = (
  */
 function keptCellsOf(
   db: Db,
+  query: CarSearchQuery,
   table: typeof carCounts | typeof carBandCounts,
   names: Map<string, number> | undefined,
   condition?: SQL,
@@ -552,10 +565,20 @@ function keptCellsOf(
   return db
     .select(cellOf(table, counts))
     .from(table)
-    .where(
-      and(gt(table.carsForSale, 0), names ? inArray(table.nameKey, [...names.keys()]) : undefined, condition),
-    );
+    .where(and(keptCellsRead(query, table, names), condition));
 }
+
+/** The kept cells a search reads: with cars, of its names (when it has words), failing at most one of its filters. */
+const keptCellsRead = (
+  query: CarSearchQuery,
+  table: typeof carCounts | typeof carBandCounts,
+  names: Map<string, number> | undefined,
+) =>
+  and(
+    gt(table.carsForSale, 0),
+    names ? inArray(table.nameKey, [...names.keys()]) : undefined,
+    filtersOf(query, columnsOf(table)).failsAtMostOne(),
+  );
 
 /**
  * The band cells of a search by price or km. A cell the ranges hold whole counts its kept count (one
@@ -578,7 +601,7 @@ function bandCells(db: Db, query: CarSearchQuery, names: Map<string, number> | u
       low === undefined ? undefined : sql`${band.priceMax} < ${low}`,
       high === undefined ? undefined : sql`${band.priceMin} > ${high}`,
     ) ?? sql`false`;
-  const whole = keptCellsOf(db, band, names, and(kmWhole, or(priceWhole, priceNone)), {
+  const whole = keptCellsOf(db, query, band, names, and(kmWhole, or(priceWhole, priceNone)), {
     carsForSale: sql`case when ${priceWhole} then ${band.carsForSale} else 0 end`,
     priceMin: band.priceMin,
     priceMax: band.priceMax,
@@ -612,8 +635,7 @@ function bandCells(db: Db, query: CarSearchQuery, names: Map<string, number> | u
     .crossJoinLateral(cut)
     .where(
       and(
-        gt(band.carsForSale, 0),
-        names ? inArray(band.nameKey, [...names.keys()]) : undefined,
+        keptCellsRead(query, band, names),
         kmSome,
         sql`not (${kmWhole} and (${priceWhole} or ${priceNone}))`,
       ),
@@ -648,7 +670,9 @@ export function facetsStatement(
     .where(and(carConditions(query, words), source === 'cars' ? undefined : beyondNames(words, names)))
     .groupBy(cars.categoryId, cars.brandKey, cars.fuel, cars.year, cars.sellerVerified);
   const kept =
-    source === 'cells' ? [keptCellsOf(db, carCounts, namesSearched)] : bandCells(db, query, namesSearched);
+    source === 'cells'
+      ? [keptCellsOf(db, query, carCounts, namesSearched)]
+      : bandCells(db, query, namesSearched);
   // One selection (cellOf) from several tables: Drizzle's types would have a union's parts share one table.
   const parts = source === 'cars' ? [carCells] : words.length ? [...kept, carCells] : kept;
   const [first, second, ...others] = parts as unknown as (typeof carCells)[];
