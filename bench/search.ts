@@ -16,7 +16,6 @@
  */
 import { type CarSearchQuery, carSearchQuerySchema, FUELS, SEARCH_SORTS } from '@redline/shared';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
 import { searchIds, suggestNames } from '../apps/server/src/modules/cars/car-search.ts';
 import { findCarViews } from '../apps/server/src/modules/cars/cars.repository.ts';
 import { prng } from './data.ts';
@@ -271,9 +270,7 @@ async function profile(
   count: number,
   log: (line: string) => void,
 ) {
-  const database = await openDatabase(
-    target.engine === 'postgres' ? { databaseUrl: target.databaseUrl } : { dataDir: `${target.dataDir}/db` },
-  );
+  const { database } = await openTarget(target);
   try {
     for (const kind of CLASSES) {
       const timed: { path: string; ms: number }[] = [];
@@ -328,21 +325,17 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
   let ceilings: Record<string, Measured>;
   {
     // The server's own pool and settings (db/client.ts), migrations already applied.
-    const database = await openDatabase(
-      target.engine === 'postgres'
-        ? { databaseUrl: target.databaseUrl }
-        : { dataDir: `${target.dataDir}/db` },
-    );
-    const open = { db: database.db, close: () => database.close() };
-    const search = async ({ query }: Search) => findCarViews(open.db, (await searchIds(open.db, query)).ids);
+    const { database } = await openTarget(target);
+    const { db } = database;
+    const search = async ({ query }: Search) => findCarViews(db, (await searchIds(db, query)).ids);
     ceilings = {};
     for (const kind of [...CLASSES, 'mix'] as const) {
       const items = kind === 'mix' ? mix : searches[kind];
       ceilings[kind] = await directLoad(items.slice().reverse(), search, load);
       await settle(target);
     }
-    ceilings.suggest = await directLoad(suggestions, (q) => suggestNames(open.db, q), load);
-    await open.close();
+    ceilings.suggest = await directLoad(suggestions, (q) => suggestNames(db, q), load);
+    await database.close();
   }
 
   if (options.profile) {

@@ -647,13 +647,9 @@ function bandCells(db: Db, query: CarSearchQuery, names: Map<string, number> | u
  * The statement of a search's total and facets: one aggregation over cells, each a kept cell (its
  * cars counted together) or the cars of one cell counted by the statement (see CountSource).
  */
-export function facetsStatement(
-  db: Db,
-  query: CarSearchQuery,
-  words: SearchWord[],
-  source = countSource(query, namesOfEveryWord(words), words),
-) {
+export function facetsStatement(db: Db, query: CarSearchQuery, words: SearchWord[], source?: CountSource) {
   const names = namesOfEveryWord(words);
+  const counted = source ?? countSource(query, names, words);
   const namesSearched = words.length ? names : undefined;
   // The cars, grouped into cells of their own: the price range (not a facet's filter for the
   // counts) counts inside them, and their price bounds leave it out, as the price facet does.
@@ -667,14 +663,14 @@ export function facetsStatement(
       }),
     )
     .from(cars)
-    .where(and(carConditions(query, words), source === 'cars' ? undefined : beyondNames(words, names)))
+    .where(and(carConditions(query, words), counted === 'cars' ? undefined : beyondNames(words, names)))
     .groupBy(cars.categoryId, cars.brandKey, cars.fuel, cars.year, cars.sellerVerified);
   const kept =
-    source === 'cells'
+    counted === 'cells'
       ? [keptCellsOf(db, query, carCounts, namesSearched)]
       : bandCells(db, query, namesSearched);
   // One selection (cellOf) from several tables: Drizzle's types would have a union's parts share one table.
-  const parts = source === 'cars' ? [carCells] : words.length ? [...kept, carCells] : kept;
+  const parts = counted === 'cars' ? [carCells] : words.length ? [...kept, carCells] : kept;
   const [first, second, ...others] = parts as unknown as (typeof carCells)[];
   const cells = (second ? unionAll(first!, second, ...others) : first!).as('cells');
   // No price filter on cells: each counts its cars in the price range already.
