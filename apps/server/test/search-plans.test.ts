@@ -6,6 +6,7 @@
 import type { CarSearchQuery, SearchSort } from '@redline/shared';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carNamesStatement } from '../src/catalogue/car-name-index.ts';
 import { cars } from '../src/db/schema.ts';
 import {
   facetsStatement,
@@ -13,7 +14,6 @@ import {
   pageStatement,
   resolveWords,
   searchFacets,
-  suggestStatement,
 } from '../src/modules/cars/car-search.ts';
 import { ensureCategory } from './factories.ts';
 import { createTestApp, signUpUser, type TestApp } from './helpers.ts';
@@ -214,10 +214,8 @@ describe('the search on 20,000 cars', () => {
   });
 
   it('suggests from the names the database keeps, never reading the cars', async () => {
-    for (const q of ['p', 'po', 'por', 'porshe', 'aventa', 'cayene']) {
-      const nodes = await planOf(suggestStatement(t.db, q));
-      const tables = nodes.map((node) => node['Relation Name']).filter(Boolean);
-      expect(tables, `suggest "${q}"`).toEqual(['car_names']);
-    }
+    const nodes = await planOf(carNamesStatement(t.db));
+    const tables = nodes.map((node) => node['Relation Name']).filter(Boolean);
+    expect(tables).toEqual(['car_names']);
   });
 });

@@ -675,6 +675,9 @@ describe('GET /api/cars/suggest', () => {
     expect((await suggest('tributo')).map((s) => s.label)).toEqual(['Ferrari F8 Tributo']);
     expect((await suggest('porshe'))[0]!.label).toBe('Porsche');
     expect((await suggest('huracan')).map((s) => s.label)).toEqual(['Lamborghini Huracán EVO']);
+    // Capitals and accents in what is typed, and text inside a word.
+    expect((await suggest('HURACÁN')).map((s) => s.label)).toEqual(['Lamborghini Huracán EVO']);
+    expect((await suggest('ribut')).map((s) => s.label)).toEqual(['Ferrari F8 Tributo']);
     // The sold Ferrari 296 is not offered.
     expect((await suggest('296')).length).toBe(0);
   });

@@ -76,8 +76,8 @@ function represent(text: string): CachedAnswer {
   };
 }
 
-interface Entry {
-  answer: CachedAnswer;
+interface Entry<V> {
+  value: V;
   storedAt: number;
 }
 
@@ -91,27 +91,30 @@ const CATALOGUE_EVENTS = [
   'category.added',
 ] as const satisfies EventName[];
 
-export class CatalogueCache {
+/**
+ * Values loaded from the catalogue and kept, by key, until it changes (see above): the answers of a
+ * CatalogueCache, or what a module keeps of the catalogue in its own shape (the names the search box
+ * completes: catalogue/car-name-index.ts).
+ */
+export class Kept<V> {
   private version = 0;
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, Entry<V>>();
   /** One load per key at a time: a burst of requests on a cold cache asks the database once. */
-  private readonly loading = new Map<string, Promise<CachedAnswer>>();
+  private readonly loading = new Map<string, Promise<V>>();
 
-  /** The cached answer for `key`, loading it on a miss. */
-  async get(key: string, load: () => Promise<string>): Promise<CachedAnswer> {
+  /** The kept value for `key`, loading it on a miss. */
+  async get(key: string, load: () => Promise<V>): Promise<V> {
     const entry = this.entries.get(key);
-    if (entry && Date.now() - entry.storedAt < MAX_AGE_MS) return entry.answer;
+    if (entry && Date.now() - entry.storedAt < MAX_AGE_MS) return entry.value;
     const pending = this.loading.get(key);
     if (pending) return pending;
 
     const version = this.version;
-    const loaded = load()
-      .then(represent)
-      .then((answer) => {
-        // Invalidated while loading: the rows read may predate the change, so serve them once but keep nothing.
-        if (this.version === version) this.store(key, answer);
-        return answer;
-      });
+    const loaded = load().then((value) => {
+      // Invalidated while loading: the rows read may predate the change, so serve them once but keep nothing.
+      if (this.version === version) this.store(key, value);
+      return value;
+    });
     this.loading.set(key, loaded);
     try {
       return await loaded;
@@ -139,6 +142,29 @@ export class CatalogueCache {
     ];
   }
 
+  private store(key: string, value: V) {
+    this.entries.delete(key);
+    this.entries.set(key, { value, storedAt: Date.now() });
+    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+/** The catalogue's answers, serialised (see above). */
+export class CatalogueCache {
+  private readonly kept = new Kept<CachedAnswer>();
+
+  /** The cached answer for `key`, loading its text on a miss. */
+  get(key: string, load: () => Promise<string>): Promise<CachedAnswer> {
+    return this.kept.get(key, async () => represent(await load()));
+  }
+
+  invalidate() {
+    this.kept.invalidate();
+  }
+
+  follow(events: EventBus): (() => void)[] {
+    return this.kept.follow(events);
+  }
   /**
    * Answers from the cache, loading on a miss. The value is checked and stripped by the route's
    * response schema once, when it is loaded, as the serializer would do on every request.
@@ -152,12 +178,6 @@ export class CatalogueCache {
       JSON.stringify(options.schema.parse(await options.load())),
     );
     return sendCached(request, reply, answer, 'application/json; charset=utf-8');
-  }
-
-  private store(key: string, answer: CachedAnswer) {
-    this.entries.delete(key);
-    this.entries.set(key, { answer, storedAt: Date.now() });
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
   }
 }
 

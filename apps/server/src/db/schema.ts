@@ -286,7 +286,9 @@ export const carBandCounts = pgTable(
 /**
  * Each brand and model name of the cars (folded, `cars.name_key`) with how many of them are for sale:
  * what the search box suggests, kept by the database (the statement triggers of migration 0003), so
- * that a suggestion reads a few thousand names instead of grouping a million cars.
+ * that the names are a few thousand rows instead of a million cars grouped. The server keeps those
+ * for sale in memory for the suggestions (catalogue/car-name-index.ts); the search finds the
+ * names a word resembles by their trigrams.
  */
 export const carNames = pgTable(
   'car_names',
@@ -298,10 +300,7 @@ export const carNames = pgTable(
     model: text('model').notNull(),
     carsForSale: integer('cars_for_sale').notNull(),
   },
-  (t) => [
-    index('car_names_prefix_idx').on(t.nameKey.op('text_pattern_ops')),
-    index('car_names_trgm_idx').using('gin', t.nameKey.op('gin_trgm_ops')),
-  ],
+  (t) => [index('car_names_trgm_idx').using('gin', t.nameKey.op('gin_trgm_ops'))],
 );
 
 /** Every asking price a car has had, the first at its posting: written by the trigger of migration 0003. */

@@ -1,6 +1,6 @@
 /**
- * The car search (`GET /cars/search`) and the search box's suggestions (`GET /cars/suggest`), over
- * the cars for sale only.
+ * The car search (`GET /cars/search`), over the cars for sale only (the search box's suggestions:
+ * catalogue/car-name-index.ts).
  *
  * Text is matched word by word, each word of the search in lower case without accents: it matches a
  * car whose brand and model resemble it (pg_trgm's word similarity on `cars.name_key`, so that a
@@ -19,12 +19,10 @@
 import {
   type CarSearchFacets,
   type CarSearchQuery,
-  type CarSuggestions,
   type FacetValue,
   FUELS,
   SEARCH_WORDS_MAX,
   type SearchSort,
-  SUGGESTIONS_MAX,
 } from '@redline/shared';
 import {
   and,
@@ -784,56 +782,4 @@ export async function searchIds(db: Db, query: CarSearchQuery) {
   const { total, forSale, facets } = await searchFacets(db, query, words);
   const page = await searchPage(db, query, words, sort, { total, forSale });
   return { ids: page.ids, nextCursor: page.nextCursor, total, facets };
-}
-
-/** `%`, `_` and `\` stand for themselves in a LIKE pattern built from what someone typed. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
-
-/**
- * Up to SUGGESTIONS_MAX brand and model names of cars for sale that complete `q` (from `car_names`,
- * which the database keeps): names that start with it first, then those with a word that does, then
- * those it resembles (a typo), the most offered first. A brand that matches comes before its models.
- */
-export function suggestStatement(db: Db, q: string) {
-  const text = folded(q);
-  const startsWith = sql`${folded(escapeLike(q))} || '%'`;
-  const wordStartsWith = sql`'% ' || ${folded(escapeLike(q))} || '%'`;
-  // Under three characters a word has no trigram of its own: names that start with them only (a
-  // b-tree range); from three on, the trigram index finds the text anywhere, or a name it resembles.
-  const match =
-    [...q].length < 3
-      ? sql`${carNames.nameKey} like ${startsWith}`
-      : sql`(${carNames.nameKey} like '%' || ${folded(escapeLike(q))} || '%' or ${text} <% ${carNames.nameKey})`;
-  return db
-    .select({
-      brandKey: carNames.brandKey,
-      brand: carNames.brand,
-      model: carNames.model,
-      brandMatches: sql<boolean>`(${carNames.brandKey} like ${startsWith} or ${text} <% ${carNames.brandKey})`,
-    })
-    .from(carNames)
-    .where(and(gt(carNames.carsForSale, 0), match))
-    .orderBy(
-      desc(sql`${carNames.nameKey} like ${startsWith}`),
-      desc(sql`${carNames.nameKey} like ${wordStartsWith}`),
-      desc(sql`word_similarity(${text}, ${carNames.nameKey})`),
-      desc(carNames.carsForSale),
-      asc(carNames.nameKey),
-    )
-    .limit(SUGGESTIONS_MAX);
-}
-
-/** The suggestions for `q`: a matching brand before its models, at most SUGGESTIONS_MAX. */
-export async function suggestNames(db: Db, q: string): Promise<CarSuggestions> {
-  const rows = await suggestStatement(db, q);
-  const items: CarSuggestions['items'] = [];
-  const brandsShown = new Set<string>();
-  for (const row of rows) {
-    if (row.brandMatches && !brandsShown.has(row.brandKey)) {
-      brandsShown.add(row.brandKey);
-      items.push({ label: row.brand, brand: row.brand, model: null });
-    }
-    items.push({ label: `${row.brand} ${row.model}`, brand: row.brand, model: row.model });
-  }
-  return { items: items.slice(0, SUGGESTIONS_MAX) };
 }

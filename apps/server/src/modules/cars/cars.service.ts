@@ -13,6 +13,7 @@ import type {
 } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { requireAccess } from '../../access/record-access.ts';
+import { loadCarNameIndex } from '../../catalogue/car-name-index.ts';
 import type { AppContext } from '../../context.ts';
 import { isUuid } from '../../db/pagination.ts';
 import { cars } from '../../db/schema.ts';
@@ -20,7 +21,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import { claimPhotosForCar } from '../photos/index.ts';
 import { deleteCarsWhere } from './car-deletion.ts';
-import { searchIds, suggestNames } from './car-search.ts';
+import { searchIds } from './car-search.ts';
 import { toCarDetail, toCars } from './car-view.ts';
 import * as repo from './cars.repository.ts';
 
@@ -43,9 +44,10 @@ export async function searchCars(context: AppContext, query: CarSearchQuery): Pr
   return { items: toCars(context.photos, rows), ...found };
 }
 
-/** The search box's completions: brands and models of cars for sale. */
-export function suggestCars(context: AppContext, q: string): Promise<CarSuggestions> {
-  return suggestNames(context.database.db, q);
+/** The search box's completions: brands and models of cars for sale, from the names kept in memory. */
+export async function suggestCars(context: AppContext, q: string): Promise<CarSuggestions> {
+  const names = await context.carNames.get('for-sale', () => loadCarNameIndex(context.database.db));
+  return names.suggest(q);
 }
 
 /** Any signed-in user may view a car, sold ones included (they show `soldAt`), with its price history. */
