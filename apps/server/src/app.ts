@@ -13,8 +13,8 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { createAuth } from './auth/auth.ts';
 import { SessionCache } from './auth/session-cache.ts';
-import type { CarNameIndex } from './catalogue/car-name-index.ts';
 import { CatalogueCache, Kept } from './catalogue/catalogue-cache.ts';
+import type { SearchCatalogue } from './catalogue/search-catalogue.ts';
 import type { Config } from './config/config.ts';
 import { AllowedOrigins } from './config/origins.ts';
 import type { AppContext } from './context.ts';
@@ -89,14 +89,14 @@ export async function buildApp(
   const sessions = new SessionCache();
   const catalogue = new CatalogueCache();
   const searches = new CatalogueCache();
-  const carNames = new Kept<CarNameIndex>();
+  const searchCatalogue = new Kept<SearchCatalogue>();
   /** Pages' HTML that looks the same to many visitors (web/server-rendering.ts): the catalogue's content too. */
   const keptPages: KeptPages = { public: new CatalogueCache(), shared: new CatalogueCache() };
   const subscriptions = [
     ...sessions.follow(database.events),
     ...catalogue.follow(database.events),
     ...searches.follow(database.events),
-    ...carNames.follow(database.events),
+    ...searchCatalogue.follow(database.events),
     ...keptPages.public.follow(database.events),
     ...keptPages.shared.follow(database.events),
   ];
@@ -114,7 +114,7 @@ export async function buildApp(
     sessions,
     catalogue,
     searches,
-    carNames,
+    searchCatalogue,
     mailer,
     payments,
     photos,

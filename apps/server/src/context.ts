@@ -5,8 +5,8 @@
  */
 import type { Auth } from './auth/auth.ts';
 import type { SessionCache } from './auth/session-cache.ts';
-import type { CarNameIndex } from './catalogue/car-name-index.ts';
 import type { CatalogueCache, Kept } from './catalogue/catalogue-cache.ts';
+import type { SearchCatalogue } from './catalogue/search-catalogue.ts';
 import type { Config } from './config/config.ts';
 import type { AllowedOrigins } from './config/origins.ts';
 import type { Database } from './db/client.ts';
@@ -25,8 +25,8 @@ export interface AppContext {
   catalogue: CatalogueCache;
   /** The search's answers, in a cache of their own so that searches never evict the catalogue's lists. */
   searches: CatalogueCache;
-  /** The names of the cars for sale, indexed for the search box's suggestions (catalogue/car-name-index.ts). */
-  carNames: Kept<CarNameIndex>;
+  /** What the search shows of the catalogue: names (indexed for suggestions), brands' labels, categories (catalogue/search-catalogue.ts). */
+  searchCatalogue: Kept<SearchCatalogue>;
   mailer: Mailer;
   payments: PaymentProvider;
   photos: PhotoStore;

@@ -13,7 +13,12 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cars, photos } from '../src/db/schema.ts';
-import { resolveWords, searchFacets, searchPage } from '../src/modules/cars/car-search.ts';
+import {
+  loadSearchCatalogue,
+  resolveWords,
+  searchFacets,
+  searchPage,
+} from '../src/modules/cars/car-search.ts';
 import { carInput, createCar, ensureCategory } from './factories.ts';
 import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
@@ -134,7 +139,8 @@ async function countedOneByOne(params: string) {
   for (const [key, value] of new URLSearchParams(params))
     raw[key] = key in raw ? [raw[key]!, value].flat() : value;
   const query = carSearchQuerySchema.parse(raw);
-  const { total, facets } = await searchFacets(t.db, query, await resolveWords(t.db, query.q), 'cars');
+  const words = await resolveWords(t.db, query.q);
+  const { total, facets } = await searchFacets(t.db, query, words, await loadSearchCatalogue(t.db), 'cars');
   return { total, facets };
 }
 

@@ -287,7 +287,7 @@ export const carBandCounts = pgTable(
  * Each brand and model name of the cars (folded, `cars.name_key`) with how many of them are for sale:
  * what the search box suggests, kept by the database (the statement triggers of migration 0003), so
  * that the names are a few thousand rows instead of a million cars grouped. The server keeps those
- * for sale in memory for the suggestions (catalogue/car-name-index.ts); the search finds the
+ * for sale in memory for the suggestions (catalogue/search-catalogue.ts); the search finds the
  * names a word resembles by their trigrams.
  */
 export const carNames = pgTable(

@@ -1,6 +1,6 @@
 /**
  * The car search (`GET /cars/search`), over the cars for sale only (the search box's suggestions:
- * catalogue/car-name-index.ts).
+ * catalogue/search-catalogue.ts).
  *
  * Text is matched word by word, each word of the search in lower case without accents: it matches a
  * car whose brand and model resemble it (pg_trgm's word similarity on `cars.name_key`, so that a
@@ -39,6 +39,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
+import { CarNameIndex, carNamesStatement, type SearchCatalogue } from '../../catalogue/search-catalogue.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/pagination.ts';
 import { carBandCounts, carCounts, carNames, cars } from '../../db/schema.ts';
@@ -701,22 +702,15 @@ export function facetsStatement(db: Db, query: CarSearchQuery, words: SearchWord
       priceMin: bound('min', sql`${cells.priceMin}`, allBut('price')),
       priceMax: bound('max', sql`${cells.priceMax}`, allBut('price')),
       namedBrands: sql<string[]>`${namedBrands}`,
-      // Every car for sale, from the names the database keeps (tens of rows).
-      forSale: sql<number>`(select coalesce(sum(${carNames.carsForSale}), 0) from ${carNames})::int`,
     })
     .from(cells)
     .groupBy(sql`grouping sets ((${cells.categoryId}), (${cells.brandKey}), (${cells.fuel}), ())`);
 }
 
-/**
- * Each brand (folded) with its spelling shown: of the sellers' spellings, the one that sorts first
- * byte by byte (car_names keeps it per name).
- */
-function brandLabels(db: Db) {
-  return db
-    .select({ brandKey: carNames.brandKey, label: sql<string>`min(${carNames.brand} collate "C")` })
-    .from(carNames)
-    .groupBy(carNames.brandKey);
+/** The search's catalogue, read from the database (the app keeps it: `context.searchCatalogue`). */
+export async function loadSearchCatalogue(db: Db): Promise<SearchCatalogue> {
+  const [names, categories] = await Promise.all([carNamesStatement(db), listCategories(db)]);
+  return { names: new CarNameIndex(names), categories };
 }
 
 /** The total and the facets of a search (counted from `source`: the search's own by default). */
@@ -724,13 +718,10 @@ export async function searchFacets(
   db: Db,
   query: CarSearchQuery,
   words: SearchWord[],
+  catalogue: SearchCatalogue,
   source?: CountSource,
 ): Promise<{ total: number; forSale: number; facets: CarSearchFacets }> {
-  const [rows, categoryRows, labelRows] = await Promise.all([
-    facetsStatement(db, query, words, source),
-    listCategories(db),
-    brandLabels(db),
-  ]);
+  const rows = await facetsStatement(db, query, words, source);
   const overall = rows.find((row) => row.grouped.category && row.grouped.brand && row.grouped.fuel);
   /** Each value of one facet with its count. */
   const countsOf = (facet: Facet) =>
@@ -741,12 +732,11 @@ export async function searchFacets(
     );
   const categoryCounts = countsOf('category');
   const fuelCounts = countsOf('fuel');
-  const labels = new Map(labelRows.map((row) => [row.brandKey, row.label]));
   // Brands are as sellers typed them: one value per spelling folded (lower case, no accents); those
   // with cars, and those the search names.
   const brand: FacetValue[] = [...countsOf('brand')]
     .filter(([, count]) => count > 0)
-    .map(([value, count]) => ({ value, label: labels.get(value) ?? value, count }));
+    .map(([value, count]) => ({ value, label: catalogue.names.brandLabel(value) ?? value, count }));
   (overall?.namedBrands ?? []).forEach((value, i) => {
     if (!brand.some((b) => b.value === value)) brand.push({ value, label: query.brand![i]!, count: 0 });
   });
@@ -754,9 +744,9 @@ export async function searchFacets(
 
   return {
     total: overall?.total ?? 0,
-    forSale: overall?.forSale ?? 0,
+    forSale: catalogue.names.forSale,
     facets: {
-      category: categoryRows.map(({ id, name }) => ({
+      category: catalogue.categories.map(({ id, name }) => ({
         value: id,
         label: name,
         count: categoryCounts.get(id) ?? 0,
@@ -773,13 +763,13 @@ export async function searchFacets(
  * A search: its page's car ids in order, the next page's cursor, the total and the facets. Relevance
  * needs words to weigh: without them the newest come first, whatever the sort asked.
  */
-export async function searchIds(db: Db, query: CarSearchQuery) {
+export async function searchIds(db: Db, query: CarSearchQuery, catalogue: SearchCatalogue) {
   const words = await resolveWords(db, query.q);
   const hasWords = words.length > 0;
   const sort =
     !hasWords && query.sort === 'relevance' ? 'newest' : (query.sort ?? (hasWords ? 'relevance' : 'newest'));
   // The counts first: the page of a search that matches no car, or few, is read differently.
-  const { total, forSale, facets } = await searchFacets(db, query, words);
+  const { total, forSale, facets } = await searchFacets(db, query, words, catalogue);
   const page = await searchPage(db, query, words, sort, { total, forSale });
   return { ids: page.ids, nextCursor: page.nextCursor, total, facets };
 }

@@ -13,7 +13,6 @@ import type {
 } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { requireAccess } from '../../access/record-access.ts';
-import { loadCarNameIndex } from '../../catalogue/car-name-index.ts';
 import type { AppContext } from '../../context.ts';
 import { isUuid } from '../../db/pagination.ts';
 import { cars } from '../../db/schema.ts';
@@ -21,7 +20,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import { claimPhotosForCar } from '../photos/index.ts';
 import { deleteCarsWhere } from './car-deletion.ts';
-import { searchIds } from './car-search.ts';
+import { loadSearchCatalogue, searchIds } from './car-search.ts';
 import { toCarDetail, toCars } from './car-view.ts';
 import * as repo from './cars.repository.ts';
 
@@ -39,16 +38,19 @@ export async function listCategoryCars(
 /** Any signed-in user may search the cars for sale (car-search.ts). */
 export async function searchCars(context: AppContext, query: CarSearchQuery): Promise<CarSearchResult> {
   const { db } = context.database;
-  const { ids, ...found } = await searchIds(db, query);
+  const { ids, ...found } = await searchIds(db, query, await searchCatalogue(context));
   const rows = await repo.findCarViews(db, ids);
   return { items: toCars(context.photos, rows), ...found };
 }
 
 /** The search box's completions: brands and models of cars for sale, from the names kept in memory. */
 export async function suggestCars(context: AppContext, q: string): Promise<CarSuggestions> {
-  const names = await context.carNames.get('for-sale', () => loadCarNameIndex(context.database.db));
-  return names.suggest(q);
+  return (await searchCatalogue(context)).names.suggest(q);
 }
+
+/** The search's catalogue, kept by the app until the catalogue changes (ADR 22). */
+const searchCatalogue = (context: AppContext) =>
+  context.searchCatalogue.get('search', () => loadSearchCatalogue(context.database.db));
 
 /** Any signed-in user may view a car, sold ones included (they show `soldAt`), with its price history. */
 export async function getCar(context: AppContext, id: string): Promise<CarDetail> {

@@ -1,8 +1,9 @@
 /**
- * The search box's suggestions (`GET /cars/suggest`), answered from memory: the brand and model names
- * of the cars for sale (`car_names`, a few thousand rows that the database keeps) are read once, indexed
- * with MiniSearch, and kept until the catalogue changes (catalogue/catalogue-cache.ts, `Kept`). A
- * keystroke then costs no statement (ADR 22).
+ * What the search reads of the catalogue besides its counts, kept in memory until the catalogue
+ * changes (catalogue/catalogue-cache.ts, `Kept`; ADR 22): the brand and model names of the cars for
+ * sale (`car_names`, a few thousand rows that the database keeps), indexed with MiniSearch for the
+ * search box's suggestions (`GET /cars/suggest`) and giving the brands' labels, and the categories in
+ * their order. A keystroke then runs no statement, and a search only its own.
  */
 import { type CarSuggestions, SUGGESTIONS_MAX } from '@redline/shared';
 import { gt } from 'drizzle-orm';
@@ -30,18 +31,44 @@ export const foldText = (text: string) => text.normalize('NFKD').replace(/\p{M}/
 /** Typos forgiven in a word: none under four letters, one under seven, two from seven. */
 const typosIn = (term: string) => (term.length < 4 ? false : term.length < 7 ? 1 : 2);
 
-/** The names of the cars for sale, indexed for completion. */
+export interface SearchCatalogue {
+  names: CarNameIndex;
+  /** Every category, in the catalogue's order. */
+  categories: { id: string; name: string }[];
+}
+
+/** A row of `car_names` (carNamesStatement). */
+type NameRow = Omit<Name, 'id' | 'modelKey'>;
+
+/** The names of the cars for sale, indexed for completion, with their brands' labels. */
 export class CarNameIndex {
   private readonly index = new MiniSearch<Name>({
     fields: ['brandKey', 'modelKey'],
     searchOptions: { prefix: true, fuzzy: typosIn, combineWith: 'AND' },
   });
-
   private readonly names: Name[];
+  private readonly labels = new Map<string, string>();
+  /** How many cars are for sale. */
+  readonly forSale: number;
 
-  constructor(names: Name[]) {
-    this.names = names;
-    this.index.addAll(names);
+  constructor(rows: NameRow[]) {
+    this.names = rows.map((row, id) => ({
+      ...row,
+      id,
+      modelKey: row.nameKey.slice(row.brandKey.length + 1),
+    }));
+    this.index.addAll(this.names);
+    this.forSale = rows.reduce((sum, row) => sum + row.carsForSale, 0);
+    // Of the sellers' spellings of a brand, the one that sorts first code unit by code unit (capitals first).
+    for (const { brandKey, brand } of rows) {
+      const label = this.labels.get(brandKey);
+      if (label === undefined || brand < label) this.labels.set(brandKey, brand);
+    }
+  }
+
+  /** How a brand (folded) is shown, when a car of it is for sale. */
+  brandLabel(brandKey: string): string | undefined {
+    return this.labels.get(brandKey);
   }
 
   /**
@@ -106,12 +133,4 @@ export function carNamesStatement(db: Db) {
     })
     .from(carNames)
     .where(gt(carNames.carsForSale, 0));
-}
-
-/** Reads the names of the cars for sale and indexes them. */
-export async function loadCarNameIndex(db: Db): Promise<CarNameIndex> {
-  const rows = await carNamesStatement(db);
-  return new CarNameIndex(
-    rows.map((row, id) => ({ ...row, id, modelKey: row.nameKey.slice(row.brandKey.length + 1) })),
-  );
 }
