@@ -359,7 +359,10 @@ test('every signed-in page hydrates without asking for its data again', async ({
       // The car page's own part (the buyer saved this car) shows once its request has been answered:
       // waiting for the network alone can end before that request starts on a busy machine.
       if (path.startsWith('/cars/id/')) {
-        await expect(page.getByRole('button', { name: 'Save this car' })).toHaveAttribute('aria-pressed', 'true');
+        await expect(page.getByRole('button', { name: 'Save this car' })).toHaveAttribute(
+          'aria-pressed',
+          'true',
+        );
       }
       await page.waitForLoadState('networkidle');
       page.off('request', onRequest);
