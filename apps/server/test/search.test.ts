@@ -301,6 +301,7 @@ describe('GET /api/cars/search', () => {
       'priceMin=3500000&fuel=Hybrid',
       'priceMin=2000001&priceMax=3900000&kmMax=9000',
       'kmMax=8500',
+      'kmMax=9000',
       'kmMax=8400&verified=true',
       'q=alfa+giula&priceMax=3500000',
       'q=romeo+condition&kmMax=8500',
@@ -369,6 +370,11 @@ describe('GET /api/cars/search', () => {
       fuel: 'Petrol',
     });
     await expectExact('moved to another cell');
+    // Its cell's km bounds follow it (a range holds a cell whole or leaves it out by them).
+    await patch(seller, `/api/cars/${ids[0]}`, { kmDriven: 20_000 });
+    await expectExact('driven further');
+    await patch(seller, `/api/cars/${ids[0]}`, { kmDriven: 5_000 });
+    await expectExact('its km corrected down');
     await patch(seller, `/api/cars/${ids[1]}`, { sold: true });
     await expectExact('sold');
     await patch(admin, `/api/user/sellers/${seller.id}`);

@@ -254,9 +254,20 @@ const countCellColumns = () => ({
  * the facets of a search without text, price or km add up a few thousand cells instead of counting
  * up to a million cars, and so do those of a search whose words name brands or models.
  */
-export const carCounts = pgTable('car_counts', countCellColumns(), (t) => [
-  primaryKey({ columns: [t.nameKey, t.categoryId, t.fuel, t.year, t.sellerVerified] }),
-]);
+export const carCounts = pgTable(
+  'car_counts',
+  {
+    ...countCellColumns(),
+    /**
+     * The km bounds of the cell's band cells with cars (null while it has none): its cars have more
+     * than `kmAbove` km, up to `kmTop`. With the price bounds, they tell whether a range holds the
+     * cell whole, leaves it out, or cuts it (only then are its band cells read).
+     */
+    kmAbove: bigint('km_above', { mode: 'number' }),
+    kmTop: bigint('km_top', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.nameKey, t.categoryId, t.fuel, t.year, t.sellerVerified] })],
+);
 
 /**
  * The cells of `car_counts` cut further by price and km band (`redline_band`: twelve bands a decade,

@@ -580,33 +580,63 @@ const keptCellsRead = (
   );
 
 /**
- * The band cells of a search by price or km. A cell the ranges hold whole counts its kept count (one
- * whose km they hold but none of whose prices they do, none: its prices still bound the price
- * facet); a cell a range cuts counts its own cars, found from cars_unsold_facets_idx by the cell's
- * key; a cell beyond the km range is left out.
+ * How a search's price and km ranges meet a kept cell, by its price bounds and km bounds: they hold
+ * it whole (`kmWhole` and `priceWhole`), leave all its prices out (`priceNone`: its prices still
+ * bound the price facet), leave it out by km (not `kmSome`), or cut it.
  */
-function bandCells(db: Db, query: CarSearchQuery, names: Map<string, number> | undefined) {
-  const band = carBandCounts;
+function rangesOver(query: CarSearchQuery, cell: typeof carCounts | typeof carBandCounts) {
   const { priceMin: low, priceMax: high, kmMax } = query;
-  const kmWhole = kmMax === undefined ? sql`true` : sql`${band.kmTop} <= ${kmMax}`;
-  const kmSome = kmMax === undefined ? sql`true` : sql`${band.kmAbove} < ${kmMax}`;
+  const kmWhole = kmMax === undefined ? sql`true` : sql`${cell.kmTop} <= ${kmMax}`;
+  const kmSome = kmMax === undefined ? sql`true` : sql`${cell.kmAbove} < ${kmMax}`;
   const priceWhole =
     and(
-      low === undefined ? undefined : sql`${band.priceMin} >= ${low}`,
-      high === undefined ? undefined : sql`${band.priceMax} <= ${high}`,
+      low === undefined ? undefined : sql`${cell.priceMin} >= ${low}`,
+      high === undefined ? undefined : sql`${cell.priceMax} <= ${high}`,
     ) ?? sql`true`;
   const priceNone =
     or(
-      low === undefined ? undefined : sql`${band.priceMax} < ${low}`,
-      high === undefined ? undefined : sql`${band.priceMin} > ${high}`,
+      low === undefined ? undefined : sql`${cell.priceMax} < ${low}`,
+      high === undefined ? undefined : sql`${cell.priceMin} > ${high}`,
     ) ?? sql`false`;
-  const whole = keptCellsOf(db, query, band, names, and(kmWhole, or(priceWhole, priceNone)), {
-    carsForSale: sql`case when ${priceWhole} then ${band.carsForSale} else 0 end`,
-    priceMin: band.priceMin,
-    priceMax: band.priceMax,
-  });
+  const decided = sql`(${kmWhole} and (${priceWhole} or ${priceNone}))`;
+  /** A decided cell's count and price bounds: its kept count when the price range holds it whole, else none. */
+  const keptCounts = {
+    carsForSale: sql`case when ${priceWhole} then ${cell.carsForSale} else 0 end`,
+    priceMin: cell.priceMin,
+    priceMax: cell.priceMax,
+  };
+  return { kmSome, decided, keptCounts };
+}
+
+/**
+ * The cells of a search by price or km. A plain cell (`car_counts`) the ranges hold whole or leave
+ * out answers from its kept count and bounds (rangesOver); one beyond the km range is left out;
+ * only the cells the ranges cut are read band by band (`car_band_counts`): each band cell the
+ * same way, and a band cell the ranges cut counts its own cars, found from cars_unsold_facets_idx
+ * by the cell's key.
+ */
+function bandCells(db: Db, query: CarSearchQuery, names: Map<string, number> | undefined) {
+  const band = carBandCounts;
+  const plain = rangesOver(query, carCounts);
+  const banded = rangesOver(query, band);
+  const decidedPlain = keptCellsOf(db, query, carCounts, names, plain.decided, plain.keptCounts);
+  /** The plain cells the ranges cut: only their band cells are read. */
+  const cutPlain = and(keptCellsRead(query, carCounts, names), plain.kmSome, sql`not ${plain.decided}`);
+  const samePlainCell = and(
+    eq(carCounts.nameKey, band.nameKey),
+    eq(carCounts.categoryId, band.categoryId),
+    eq(carCounts.fuel, band.fuel),
+    eq(carCounts.year, band.year),
+    eq(carCounts.sellerVerified, band.sellerVerified),
+  );
+  const decidedBands = db
+    .select(cellOf(band, banded.keptCounts))
+    .from(band)
+    .innerJoin(carCounts, samePlainCell)
+    .where(and(cutPlain, keptCellsRead(query, band, names), banded.decided));
 
   const price = filtersOf(query, carColumns).only('price');
+  const { kmMax } = query;
   const cut = db
     .select({
       carsForSale: sql<number>`(count(*) filter (where ${price}))::int`.as('cut_cars'),
@@ -628,18 +658,13 @@ function bandCells(db: Db, query: CarSearchQuery, names: Map<string, number> | u
       ),
     )
     .as('cut');
-  const cutCells = db
+  const cutBands = db
     .select(cellOf(band, cut))
     .from(band)
+    .innerJoin(carCounts, samePlainCell)
     .crossJoinLateral(cut)
-    .where(
-      and(
-        keptCellsRead(query, band, names),
-        kmSome,
-        sql`not (${kmWhole} and (${priceWhole} or ${priceNone}))`,
-      ),
-    );
-  return [whole, cutCells] as const;
+    .where(and(cutPlain, keptCellsRead(query, band, names), banded.kmSome, sql`not ${banded.decided}`));
+  return [decidedPlain, decidedBands, cutBands] as const;
 }
 
 /**
