@@ -686,6 +686,9 @@ describe('GET /api/cars/suggest', () => {
     // A word inside the name, a typo, an accent.
     expect((await suggest('tributo')).map((s) => s.label)).toEqual(['Ferrari F8 Tributo']);
     expect((await suggest('porshe'))[0]!.label).toBe('Porsche');
+    // A typo in a word still being typed.
+    expect((await suggest('porsh'))[0]!.label).toBe('Porsche');
+    expect((await suggest('ferar')).map((s) => s.label)).toEqual(['Ferrari', 'Ferrari F8 Tributo']);
     expect((await suggest('huracan')).map((s) => s.label)).toEqual(['Lamborghini Huracán EVO']);
     // Capitals and accents in what is typed, and text inside a word.
     expect((await suggest('HURACÁN')).map((s) => s.label)).toEqual(['Lamborghini Huracán EVO']);
