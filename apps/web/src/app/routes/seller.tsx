@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { BackButton } from '../../components/ui/back-button.tsx';
 import { CarIcon } from '../../components/ui/icons.tsx';
-import { EmptyState, ErrorState, LoadMoreButton } from '../../components/ui/list-states.tsx';
+import { EmptyState, ErrorState, MorePages } from '../../components/ui/list-states.tsx';
 import { PageHead } from '../../components/ui/page-head.tsx';
 import { paths } from '../../config/paths.ts';
 import { CarGrid, CarGridSkeleton } from '../../features/cars/index.ts';
@@ -82,12 +82,11 @@ export default function SellerPage() {
               priorityCount={3}
               label={name ? `Cars for sale by ${name}` : 'Cars for sale'}
             />
-            {cars.hasNextPage || (cars.data?.pages.length ?? 0) > 1 ? (
-              <p className="mt-10 text-center text-sm text-base-content/70" aria-live="polite">
-                Showing {items.length} of {total} cars
-              </p>
-            ) : null}
-            <LoadMoreButton
+            <MorePages
+              shown={items.length}
+              total={total ?? items.length}
+              pages={cars.data?.pages.length ?? 0}
+              noun={['car', 'cars']}
               hasNextPage={cars.hasNextPage}
               isFetchingNextPage={cars.isFetchingNextPage}
               fetchNextPage={cars.fetchNextPage}

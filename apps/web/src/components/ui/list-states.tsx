@@ -73,3 +73,31 @@ export function LoadMoreButton({ hasNextPage, isFetchingNextPage, fetchNextPage 
     </div>
   );
 }
+
+const counted = new Intl.NumberFormat('en-US');
+
+type MorePagesProps = LoadMoreProps & {
+  /** How many items show, of `total`, in how many pages. */
+  shown: number;
+  total: number;
+  pages: number;
+  /** What the items are called, one and many ("car", "cars"). */
+  noun: [string, string];
+};
+
+/**
+ * Under a list read a page at a time: how many of its items show (once it has, or had, more than
+ * one page), and the button that loads the next page.
+ */
+export function MorePages({ shown, total, pages, noun: [one, many], ...more }: MorePagesProps) {
+  return (
+    <>
+      {more.hasNextPage || pages > 1 ? (
+        <p className="mt-10 text-center text-sm text-base-content/70" aria-live="polite">
+          Showing {counted.format(shown)} of {counted.format(total)} {total === 1 ? one : many}
+        </p>
+      ) : null}
+      <LoadMoreButton {...more} />
+    </>
+  );
+}

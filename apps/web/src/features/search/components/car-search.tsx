@@ -7,7 +7,7 @@
 import type { Car, SearchSort } from '@redline/shared';
 import { type ReactNode, useState } from 'react';
 import { FiltersIcon } from '../../../components/ui/icons.tsx';
-import { EmptyState, ErrorState, LoadMoreButton } from '../../../components/ui/list-states.tsx';
+import { EmptyState, ErrorState, MorePages } from '../../../components/ui/list-states.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useSearchCars } from '../api/search-cars.ts';
 import { useSearchState } from '../hooks/use-search-state.ts';
@@ -40,9 +40,11 @@ type CarSearchProps = {
 };
 
 export function CarSearch({ fixedCategory, renderCars, loading, noCars }: CarSearchProps) {
-  const [state, search] = useSearchState(fixedCategory);
+  const [state, search, pending] = useSearchState(fixedCategory);
   const result = useSearchCars(state);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // The cars shown are an earlier search's while the new one loads, or while the page catches up.
+  const busy = result.isPlaceholderData || pending;
   const first = result.data?.pages[0];
   const items = result.data?.pages.flatMap((page) => page.items) ?? [];
   const chips = filterChips(state, first?.facets, fixedCategory);
@@ -95,15 +97,14 @@ export function CarSearch({ fixedCategory, renderCars, loading, noCars }: CarSea
   } else {
     body = (
       <>
-        <div aria-busy={result.isPlaceholderData} className={result.isPlaceholderData ? 'opacity-60' : ''}>
+        <div aria-busy={busy} className={busy ? 'opacity-60' : ''}>
           {renderCars(items)}
         </div>
-        {result.hasNextPage ? (
-          <p className="mt-10 text-center text-sm text-base-content/70">
-            Showing {count.format(items.length)} of {carsText(first?.total ?? items.length)}
-          </p>
-        ) : null}
-        <LoadMoreButton
+        <MorePages
+          shown={items.length}
+          total={first?.total ?? items.length}
+          pages={result.data.pages.length}
+          noun={['car', 'cars']}
           hasNextPage={result.hasNextPage}
           isFetchingNextPage={result.isFetchingNextPage}
           fetchNextPage={result.fetchNextPage}

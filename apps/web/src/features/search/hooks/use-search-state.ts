@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useOptimistic, useRef, useTransition } from 'react';
 import { useSearchParams } from 'react-router';
 import { parseSearch, type SearchState, serializeSearch } from '../utils/search-params.ts';
 
@@ -6,10 +6,16 @@ import { parseSearch, type SearchState, serializeSearch } from '../utils/search-
  * The search of the page's address, and the function that searches anew from it: a new history
  * entry, so that Back returns to the previous search. On a category's page (`fixedCategory`) the
  * category is the search's and stays out of the address.
+ *
+ * React Router renders a new address in a transition, so the page would show the previous search
+ * (a box still unticked, the previous order unmarked) until that render is done: the new search
+ * shows at once instead (`useOptimistic`), and `pending` says that the page is catching up.
  */
 export function useSearchState(fixedCategory?: string) {
   const [params, setParams] = useSearchParams();
-  const state = useMemo(() => parseSearch(params, fixedCategory), [params, fixedCategory]);
+  const addressed = useMemo(() => parseSearch(params, fixedCategory), [params, fixedCategory]);
+  const [state, show] = useOptimistic(addressed);
+  const [pending, startTransition] = useTransition();
   // The latest search, also before the page renders it: a range applied as its field is left, then
   // a click on a filter, make two searches, the second from the first.
   const latest = useRef(state);
@@ -22,9 +28,12 @@ export function useSearchState(fixedCategory?: string) {
       const query = serializeSearch(next, fixedCategory);
       if (query === serializeSearch(latest.current, fixedCategory)) return;
       latest.current = next;
-      setParams(query);
+      startTransition(() => {
+        show(next);
+        setParams(query);
+      });
     },
-    [setParams, fixedCategory],
+    [setParams, fixedCategory, show],
   );
-  return [state, search] as const;
+  return [state, search, pending] as const;
 }
