@@ -33,40 +33,51 @@ export interface SearchCatalogue {
  */
 export const foldText = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
-/**
- * The text typed, found anywhere in a name with a typo forgiven for every three or four letters or
- * so (Fuse's Bitap: at most 30 % of the text's letters wrong), so that a word still being typed
- * with a typo ("porsh", "ferar") finds its name. The texts are folded already.
- */
+/** At most this share of the letters typed may be wrong (a typo forgiven every three or four letters). */
+const TYPOS = 0.3;
 const MATCHING: IFuseOptions<string> = {
   includeScore: true,
   ignoreLocation: true,
   ignoreFieldNorm: true,
   isCaseSensitive: true,
-  threshold: 0.3,
+  threshold: TYPOS,
 };
+
+/**
+ * The keys that hold `text` anywhere with at most TYPOS of its letters wrong (Fuse's Bitap), each
+ * with Fuse's score (0 for the text as typed), so that a word still being typed with a typo
+ * ("porsh", "ferar") finds its name. With k letters wrong, one of k + 1 pieces of the text is in the
+ * key as typed (each wrong letter spoils one piece at most): only keys holding a piece go to Fuse,
+ * which compares the text with every key it is given. The texts are folded already.
+ */
+function findApproximately(text: string, keys: string[]): Map<string, number> {
+  const letters = [...text];
+  const count = Math.floor(TYPOS * letters.length) + 1;
+  const size = Math.floor(letters.length / count);
+  const pieces = Array.from({ length: count }, (_, i) =>
+    letters.slice(i * size, i === count - 1 ? undefined : (i + 1) * size).join(''),
+  );
+  const candidates = keys.filter((key) => pieces.some((piece) => key.includes(piece)));
+  if (!candidates.length) return new Map();
+  return new Map(new Fuse(candidates, MATCHING).search(text).map((r) => [r.item, r.score ?? 0]));
+}
 
 /** The names of the cars for sale, indexed for completion, with their brands' labels. */
 export class CarNameIndex {
   private readonly names: Name[];
-  private readonly nameMatcher: Fuse<string>;
-  private readonly brandMatcher: Fuse<string>;
+  private readonly nameKeys: string[];
   private readonly labels = new Map<string, string>();
   /** How many cars are for sale. */
   readonly forSale: number;
 
   constructor(names: Name[]) {
     this.names = names;
-    this.nameMatcher = new Fuse(
-      names.map((name) => name.nameKey),
-      MATCHING,
-    );
+    this.nameKeys = names.map((name) => name.nameKey);
     // Of the sellers' spellings of a brand, the one that sorts first code unit by code unit (capitals first).
     for (const { brandKey, brand } of names) {
       const label = this.labels.get(brandKey);
       if (label === undefined || brand < label) this.labels.set(brandKey, brand);
     }
-    this.brandMatcher = new Fuse([...this.labels.keys()], MATCHING);
     this.forSale = names.reduce((sum, name) => sum + name.carsForSale, 0);
   }
 
@@ -84,10 +95,8 @@ export class CarNameIndex {
     const text = foldText(q.trim());
     // One or two letters complete the start of a name only; from three, the text anywhere, with typos.
     const short = [...text].length < 3;
-    const scores = new Map<string, number>(
-      short ? [] : this.nameMatcher.search(text).map((r) => [r.item, r.score ?? 0]),
-    );
-    const brands = new Set(short ? [] : this.brandMatcher.search(text).map((r) => r.item));
+    const scores = short ? new Map<string, number>() : findApproximately(text, this.nameKeys);
+    const brands = short ? new Map<string, number>() : findApproximately(text, [...this.labels.keys()]);
     const ranked = this.names
       .filter((name) => name.nameKey.startsWith(text) || scores.has(name.nameKey))
       .map((name) => ({
