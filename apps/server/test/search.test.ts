@@ -689,6 +689,7 @@ describe('GET /api/cars/suggest', () => {
     // A typo in a word still being typed.
     expect((await suggest('porsh'))[0]!.label).toBe('Porsche');
     expect((await suggest('ferar')).map((s) => s.label)).toEqual(['Ferrari', 'Ferrari F8 Tributo']);
+    expect((await suggest('lamborgini huracn')).map((s) => s.label)).toEqual(['Lamborghini Huracán EVO']);
     expect((await suggest('huracan')).map((s) => s.label)).toEqual(['Lamborghini Huracán EVO']);
     // Capitals and accents in what is typed, and text inside a word.
     expect((await suggest('HURACÁN')).map((s) => s.label)).toEqual(['Lamborghini Huracán EVO']);
