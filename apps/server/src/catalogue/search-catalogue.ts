@@ -67,6 +67,7 @@ export class CarNameIndex {
   private readonly names: Name[];
   private readonly nameKeys: string[];
   private readonly labels = new Map<string, string>();
+  private readonly brandKeys: string[];
   /** How many cars are for sale. */
   readonly forSale: number;
 
@@ -78,6 +79,7 @@ export class CarNameIndex {
       const label = this.labels.get(brandKey);
       if (label === undefined || brand < label) this.labels.set(brandKey, brand);
     }
+    this.brandKeys = [...this.labels.keys()];
     this.forSale = names.reduce((sum, name) => sum + name.carsForSale, 0);
   }
 
@@ -96,7 +98,7 @@ export class CarNameIndex {
     // One or two letters complete the start of a name only; from three, the text anywhere, with typos.
     const short = [...text].length < 3;
     const scores = short ? new Map<string, number>() : findApproximately(text, this.nameKeys);
-    const brands = short ? new Map<string, number>() : findApproximately(text, [...this.labels.keys()]);
+    const brands = short ? new Map<string, number>() : findApproximately(text, this.brandKeys);
     const ranked = this.names
       .filter((name) => name.nameKey.startsWith(text) || scores.has(name.nameKey))
       .map((name) => ({

@@ -12,6 +12,13 @@ const usdCents = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 2,
 });
 
+const wholeNumber = new Intl.NumberFormat('en-US');
+
+/** A count or a distance as the pages show it ("12,800"). */
+export function formatNumber(value: number): string {
+  return wholeNumber.format(value);
+}
+
 /** A price as car pages show it ("$219,500"). */
 export function formatMoney(cents: number): string {
   return cents % 100 === 0 ? usdWhole.format(cents / 100) : usd.format(cents / 100);

@@ -1,5 +1,6 @@
 /** What a list shows while it loads, when it is empty, when it failed, and its "Load more". */
 import type { ReactNode } from 'react';
+import { formatNumber } from '../../lib/format.ts';
 
 export function ListSkeleton({ label, rows = 3 }: { label: string; rows?: number }) {
   return (
@@ -74,8 +75,6 @@ export function LoadMoreButton({ hasNextPage, isFetchingNextPage, fetchNextPage 
   );
 }
 
-const counted = new Intl.NumberFormat('en-US');
-
 type MorePagesProps = LoadMoreProps & {
   /** How many items show, of `total`, in how many pages. */
   shown: number;
@@ -94,7 +93,7 @@ export function MorePages({ shown, total, pages, noun: [one, many], ...more }: M
     <>
       {more.hasNextPage || pages > 1 ? (
         <p className="mt-10 text-center text-sm text-base-content/70" aria-live="polite">
-          Showing {counted.format(shown)} of {counted.format(total)} {total === 1 ? one : many}
+          Showing {formatNumber(shown)} of {formatNumber(total)} {total === 1 ? one : many}
         </p>
       ) : null}
       <LoadMoreButton {...more} />

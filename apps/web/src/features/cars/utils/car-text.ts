@@ -1,7 +1,6 @@
 /** How a car reads on screen: the about preview, the saving, distances and speeds. */
 import { ABOUT_PREVIEW_LENGTH } from '@redline/shared';
-
-const number = new Intl.NumberFormat('en-US');
+import { formatNumber } from '../../../lib/format.ts';
 
 /** The first 100 characters of `about` followed by an ellipsis (spec section 9); short texts stay whole. */
 export function aboutPreview(about: string): string {
@@ -20,11 +19,11 @@ export function priceSaving(car: { askingPrice: number; originalPrice: number })
 }
 
 export function formatKm(km: number): string {
-  return `${number.format(km)} km`;
+  return `${formatNumber(km)} km`;
 }
 
 export function formatTopSpeed(kmph: number): string {
-  return `${number.format(kmph)} kmph`;
+  return `${formatNumber(kmph)} kmph`;
 }
 
 /** Dollars as typed ("12,500.5") to integer cents; `undefined` when empty or not a number. */

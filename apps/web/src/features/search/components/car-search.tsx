@@ -9,6 +9,7 @@ import { type ReactNode, useState } from 'react';
 import { FiltersIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, ErrorState, MorePages } from '../../../components/ui/list-states.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { formatNumber } from '../../../lib/format.ts';
 import { useSearchCars } from '../api/search-cars.ts';
 import { useSearchState } from '../hooks/use-search-state.ts';
 import { filterChips } from '../utils/filter-chips.ts';
@@ -25,8 +26,7 @@ const SORT_LABELS: Record<SearchSort, string> = {
   year_desc: 'Newest model year',
 };
 
-const count = new Intl.NumberFormat('en-US');
-const carsText = (n: number) => `${count.format(n)} ${n === 1 ? 'car' : 'cars'}`;
+const carsText = (n: number) => `${formatNumber(n)} ${n === 1 ? 'car' : 'cars'}`;
 
 type CarSearchProps = {
   /** A category's page: the search is within that category. */

@@ -5,6 +5,7 @@
  */
 import type { CarSearchFacets, FacetValue } from '@redline/shared';
 import { type KeyboardEvent, useId, useState } from 'react';
+import { formatNumber } from '../../../lib/format.ts';
 import {
   type ListName,
   RANGES,
@@ -155,8 +156,6 @@ function FacetGroup({
 
 type RangeField = { name: RangeName; label: string; hint: number | null | undefined };
 
-const wholeNumber = new Intl.NumberFormat('en-US');
-
 function RangeGroup({
   legend,
   fields,
@@ -175,7 +174,7 @@ function RangeGroup({
   const scale = dollars ? 100 : 1;
   // Years read as years; prices and km with thousands separators.
   const display = (value: number) =>
-    fields[0]?.name.startsWith('year') ? String(value) : wholeNumber.format(value);
+    fields[0]?.name.startsWith('year') ? String(value) : formatNumber(value);
   const shown = (value: number | undefined) => (value === undefined ? '' : display(value / scale));
 
   const apply = (field: RangeName, input: HTMLInputElement) => {

@@ -1,5 +1,5 @@
 import type { CarSearchFacets, FacetValue } from '@redline/shared';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import type { SearchState } from './search-params.ts';
 
 /** One thing the search narrows by, as a removable chip: `without` is the search once it is removed. */
@@ -17,8 +17,6 @@ function rangeLabel(
   if (min !== undefined && max !== undefined) return `${min}–${max}`;
   return min !== undefined ? from.replace('#', min) : upTo.replace('#', max ?? '');
 }
-
-const km = new Intl.NumberFormat('en-US');
 
 /**
  * The chips of what `state` narrows by, text first, in the filter panel's order. A category's page
@@ -69,7 +67,7 @@ export function filterChips(
   if (state.kmMax !== undefined)
     chips.push({
       id: 'km',
-      label: `Up to ${km.format(state.kmMax)} km`,
+      label: `Up to ${formatNumber(state.kmMax)} km`,
       without: { ...state, kmMax: undefined },
     });
   if (state.verified)
