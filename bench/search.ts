@@ -6,10 +6,13 @@
  * filters, typo text (a brand or model with one letter dropped or changed), filters only, sort
  * only, and the search box's suggestions. Each class, and the mix of the four, is measured:
  * - **Redline, cold**: `GET /api/cars/search` over HTTP (autocannon, signed-in buyers), every
- *   request a search not asked before in the run, so that the answer cache never helps;
- * - **query ceiling**: the same searches without HTTP, sessions, validation, cache or JSON: the
- *   search module's own functions (`searchIds`, then the page's car views) over a pool with the
- *   server's settings, from as many concurrent loops as the load has connections;
+ *   request a search not asked before in the run, so that the answer cache never helps (the
+ *   counts that a search's pages and sorts share are kept, as they are for buyers: the sort-only
+ *   searches share theirs);
+ * - **query ceiling**: the same searches without HTTP, sessions, validation, answer cache or JSON:
+ *   the search module's own functions (`searchIds`, keeping the counts as the server does, then the
+ *   page's car views) over a pool with the server's settings, from as many concurrent loops as the
+ *   load has connections: the same statements;
  * - **Redline, warm**: the mix again over 200 searches that buyers repeat, answered from the cache;
  * - **suggestions**: prefixes of names and typos over HTTP. They run no statement (the server keeps
  *   the names in memory), so they have no query ceiling.
@@ -18,6 +21,8 @@
  */
 import { type CarSearchQuery, carSearchQuerySchema, FUELS, SEARCH_SORTS } from '@redline/shared';
 import pg from 'pg';
+import { Kept } from '../apps/server/src/catalogue/catalogue-cache.ts';
+import type { SearchCounts } from '../apps/server/src/catalogue/search-catalogue.ts';
 import { loadSearchCatalogue, searchIds } from '../apps/server/src/modules/cars/car-search.ts';
 import { findCarViews } from '../apps/server/src/modules/cars/cars.repository.ts';
 import { prng } from './data.ts';
@@ -276,11 +281,12 @@ async function profile(
   try {
     // Kept by the server until the catalogue changes, which it does not during the run.
     const catalogue = await loadSearchCatalogue(database.db);
+    const counts = new Kept<SearchCounts>();
     for (const kind of CLASSES) {
       const timed: { path: string; ms: number }[] = [];
       for (const { path, query } of searches[kind].slice(0, count)) {
         const started = performance.now();
-        await searchIds(database.db, query, catalogue);
+        await searchIds(database.db, query, catalogue, counts);
         timed.push({ path, ms: round(performance.now() - started, 1) });
       }
       const sorted = timed.map((t) => t.ms).sort((a, b) => a - b);
@@ -333,7 +339,9 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
     const { db } = database;
     // Kept by the server until the catalogue changes, which it does not during the run.
     const catalogue = await loadSearchCatalogue(db);
-    const search = async ({ query }: Search) => findCarViews(db, (await searchIds(db, query, catalogue)).ids);
+    const counts = new Kept<SearchCounts>();
+    const search = async ({ query }: Search) =>
+      findCarViews(db, (await searchIds(db, query, catalogue, counts)).ids);
     ceilings = {};
     for (const kind of [...CLASSES, 'mix'] as const) {
       const items = kind === 'mix' ? mix : searches[kind];

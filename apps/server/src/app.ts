@@ -14,7 +14,7 @@ import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { createAuth } from './auth/auth.ts';
 import { SessionCache } from './auth/session-cache.ts';
 import { CatalogueCache, Kept } from './catalogue/catalogue-cache.ts';
-import type { SearchCatalogue } from './catalogue/search-catalogue.ts';
+import type { SearchCatalogue, SearchCounts } from './catalogue/search-catalogue.ts';
 import type { Config } from './config/config.ts';
 import { AllowedOrigins } from './config/origins.ts';
 import type { AppContext } from './context.ts';
@@ -90,6 +90,7 @@ export async function buildApp(
   const catalogue = new CatalogueCache();
   const searches = new CatalogueCache();
   const searchCatalogue = new Kept<SearchCatalogue>();
+  const searchCounts = new Kept<SearchCounts>();
   /** Pages' HTML that looks the same to many visitors (web/server-rendering.ts): the catalogue's content too. */
   const keptPages: KeptPages = { public: new CatalogueCache(), shared: new CatalogueCache() };
   const subscriptions = [
@@ -97,6 +98,7 @@ export async function buildApp(
     ...catalogue.follow(database.events),
     ...searches.follow(database.events),
     ...searchCatalogue.follow(database.events),
+    ...searchCounts.follow(database.events),
     ...keptPages.public.follow(database.events),
     ...keptPages.shared.follow(database.events),
   ];
@@ -115,6 +117,7 @@ export async function buildApp(
     catalogue,
     searches,
     searchCatalogue,
+    searchCounts,
     mailer,
     payments,
     photos,

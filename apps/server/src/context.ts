@@ -6,7 +6,7 @@
 import type { Auth } from './auth/auth.ts';
 import type { SessionCache } from './auth/session-cache.ts';
 import type { CatalogueCache, Kept } from './catalogue/catalogue-cache.ts';
-import type { SearchCatalogue } from './catalogue/search-catalogue.ts';
+import type { SearchCatalogue, SearchCounts } from './catalogue/search-catalogue.ts';
 import type { Config } from './config/config.ts';
 import type { AllowedOrigins } from './config/origins.ts';
 import type { Database } from './db/client.ts';
@@ -27,6 +27,8 @@ export interface AppContext {
   searches: CatalogueCache;
   /** What the search shows of the catalogue: names (indexed for suggestions), brands' labels, categories (catalogue/search-catalogue.ts). */
   searchCatalogue: Kept<SearchCatalogue>;
+  /** Each search's total and facets, shared by its pages and sorts (modules/cars/car-search.ts). */
+  searchCounts: Kept<SearchCounts>;
   mailer: Mailer;
   payments: PaymentProvider;
   photos: PhotoStore;

@@ -215,6 +215,12 @@ describe('GET /api/cars/search', () => {
     expect(sortedNames(await search('q=v10'))).toEqual(['huracan']);
     expect(sortedNames(await search('q=porsche%20turbo'))).toEqual(['taycan']);
     expect((await search('q=bugatti')).total).toBe(0);
+    // From three letters a word matches the start of a word of the text ("condition"); two letters
+    // match a whole word ("in", "v8"), not the start of every word they begin ("co").
+    expect((await search('q=cond')).total).toBe(UNSOLD);
+    expect((await search('q=in')).total).toBe(UNSOLD);
+    expect(sortedNames(await search('q=v8'))).toEqual(['f8']);
+    expect((await search('q=co')).total).toBe(0);
     // Punctuation alone searches nothing: the whole catalogue, newest first.
     expect((await search('q=%21%21')).total).toBe(UNSOLD);
     // Whatever is typed, the text query is built from letters and digits only: never a 500.
@@ -611,6 +617,9 @@ describe('GET /api/cars/search', () => {
     expect(posted.statusCode).toBe(201);
     const car = posted.json() as { id: string };
     expect((await search('q=bugatti')).total).toBe(1);
+    // Another sort or page of a search shares its counts: they were emptied too.
+    const sorted = await search('q=bugatti&sort=price_asc&limit=5');
+    expect([sorted.total, sorted.items.map((item) => item.id)]).toEqual([1, [car.id]]);
     const suggested = async () =>
       (await as(t, buyer, { method: 'GET', url: '/api/cars/suggest?q=bugat' })).json().items;
     expect(await suggested()).toContainEqual({ label: 'Bugatti Chiron', brand: 'Bugatti', model: 'Chiron' });
@@ -628,6 +637,7 @@ describe('GET /api/cars/search', () => {
     });
     expect(sold.statusCode).toBe(200);
     expect((await search('q=bugatti')).total).toBe(0);
+    expect((await search('q=bugatti&sort=price_asc&limit=5')).total).toBe(0);
     expect(await suggested()).toEqual([]);
     await as(t, verifiedSeller, { method: 'PATCH', url: `/api/cars/${car.id}`, payload: { sold: false } });
     expect((await search('q=bugatti')).total).toBe(1);

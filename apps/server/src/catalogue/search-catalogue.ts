@@ -3,9 +3,10 @@
  * changes (catalogue/catalogue-cache.ts, `Kept`; ADR 22): the brand and model names of the cars for
  * sale (`car_names`, a few thousand rows that the database keeps), matched with Fuse.js for the
  * search box's suggestions (`GET /cars/suggest`) and giving the brands' labels, and the categories in
- * their order. A keystroke then runs no statement, and a search only its own.
+ * their order. A keystroke then runs no statement, and a search only its own. The shape of each
+ * search's counts, which the app keeps the same way, is here too (SearchCounts).
  */
-import { type CarSuggestions, SUGGESTIONS_MAX } from '@redline/shared';
+import { type CarSearchFacets, type CarSuggestions, SUGGESTIONS_MAX } from '@redline/shared';
 import { gt } from 'drizzle-orm';
 import Fuse, { type IFuseOptions } from 'fuse.js';
 import type { Db } from '../db/client.ts';
@@ -19,6 +20,27 @@ interface Name {
   brand: string;
   model: string;
   carsForSale: number;
+}
+
+/**
+ * A searched word, with the names of cars for sale (`car_names.name_key`) that resemble it, each with
+ * how much (pg_trgm's word similarity, 0 to 1).
+ */
+export interface SearchWord {
+  word: string;
+  names: Map<string, number>;
+}
+
+/**
+ * What every sort and page of a search share, kept by the app until the catalogue changes
+ * (`context.searchCounts`): its words with the names they resemble, its total and its facets
+ * (modules/cars/car-search.ts).
+ */
+export interface SearchCounts {
+  words: SearchWord[];
+  total: number;
+  forSale: number;
+  facets: CarSearchFacets;
 }
 
 export interface SearchCatalogue {

@@ -5,10 +5,10 @@
  * Text is matched word by word, each word of the search in lower case without accents: it matches a
  * car whose brand and model resemble it (pg_trgm's word similarity on `cars.name_key`, so that a
  * small typo still matches: "porshe", "lamborgini"), or one with a word that starts with it anywhere
- * in its engine or about text (full text on `cars.search_words`). Each word must match. Every
- * filter and sort order has an index (schema.ts), and pages continue after an opaque cursor that
- * holds the last car's sort key (keyset pagination), so every car of a search is served exactly once
- * while cars are added.
+ * in its engine or about text (full text on `cars.search_words`; a word of two letters, one that is
+ * it). Each word must match. Every filter and sort order has an index (schema.ts), and pages
+ * continue after an opaque cursor that holds the last car's sort key (keyset pagination), so every
+ * car of a search is served exactly once while cars are added.
  *
  * The facet counts are disjunctive: a value's count applies every *other* active filter. One
  * statement computes them all (GROUPING SETS, each count with its own FILTER) over cells: the kept
@@ -39,7 +39,14 @@ import {
   sql,
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { CarNameIndex, carNamesStatement, type SearchCatalogue } from '../../catalogue/search-catalogue.ts';
+import type { Kept } from '../../catalogue/catalogue-cache.ts';
+import {
+  CarNameIndex,
+  carNamesStatement,
+  type SearchCatalogue,
+  type SearchCounts,
+  type SearchWord,
+} from '../../catalogue/search-catalogue.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/pagination.ts';
 import { carBandCounts, carCounts, carNames, cars } from '../../db/schema.ts';
@@ -47,7 +54,7 @@ import { badRequest } from '../../errors.ts';
 import { listCategories } from '../categories/index.ts';
 
 /** One key per search, whatever the order of its parameters and repeated values (the cache's). */
-export function searchKey(query: CarSearchQuery): string {
+export function searchKey(query: Partial<CarSearchQuery>): string {
   const canonical = Object.entries(query)
     .filter(([, value]) => value !== undefined)
     .map(([name, value]) => [name, Array.isArray(value) ? [...new Set(value)].sort() : value])
@@ -66,17 +73,17 @@ export function searchWords(q: string | undefined): string[] {
 }
 
 const folded = (word: string) => sql`redline_fold(${word})`;
-/** The words that start with `word` (a prefix query; `word` holds letters and digits only). */
-const startingWith = (word: string) => sql`to_tsquery('simple'::regconfig, ${folded(word)} || ':*')`;
-
 /**
- * A searched word, with the names of cars for sale (`car_names.name_key`) that resemble it, each with
- * how much (pg_trgm's word similarity, 0 to 1).
+ * A word of the text is matched as a prefix from this many letters: "turbo" finds "twin-turbo" and
+ * "engin" finds "engine". Shorter, it is matched whole ("v8", "gt"): two letters start words of most
+ * texts ("co", "cr"), and would match them all.
  */
-export interface SearchWord {
-  word: string;
-  names: Map<string, number>;
-}
+const PREFIX_LETTERS = 3;
+/** The words of a text that `word` matches (`word` holds letters and digits only): see PREFIX_LETTERS. */
+const textQuery = (word: string) =>
+  [...word].length >= PREFIX_LETTERS
+    ? sql`to_tsquery('simple'::regconfig, ${folded(word)} || ':*')`
+    : sql`to_tsquery('simple'::regconfig, ${folded(word)})`;
 
 /**
  * The searched words of `q`, each with the names that resemble it, found among the few thousand rows
@@ -99,8 +106,8 @@ export async function resolveWords(db: Db, q: string | undefined): Promise<Searc
   );
 }
 
-/** Whether a car matches one searched word through its engine or about text (a word starts with it). */
-const hasWord = (word: string) => sql`${cars.searchWords} @@ ${startingWith(word)}`;
+/** Whether a car matches one searched word through its engine or about text (textQuery). */
+const hasWord = (word: string) => sql`${cars.searchWords} @@ ${textQuery(word)}`;
 
 /** Whether a car matches one searched word: its name resembles it, or a word of its text starts with it. */
 const matches = ({ word, names }: SearchWord) =>
@@ -784,17 +791,34 @@ export async function searchFacets(
   };
 }
 
-/**
- * A search: its page's car ids in order, the next page's cursor, the total and the facets. Relevance
- * needs words to weigh: without them the newest come first, whatever the sort asked.
- */
-export async function searchIds(db: Db, query: CarSearchQuery, catalogue: SearchCatalogue) {
+/** A search's counts: its words, then its total and facets. */
+async function countSearch(db: Db, query: CarSearchQuery, catalogue: SearchCatalogue): Promise<SearchCounts> {
   const words = await resolveWords(db, query.q);
+  return { words, ...(await searchFacets(db, query, words, catalogue)) };
+}
+
+/** One key per search's counts: every parameter but its sort and its page. */
+const countsKey = ({ sort, cursor, limit, ...counted }: CarSearchQuery) => searchKey(counted);
+
+/**
+ * A search: its page's car ids in order, the next page's cursor, the total and the facets. The
+ * counts are kept in `kept` (the app's: `context.searchCounts`) until the catalogue changes, so that
+ * a search's next pages and its other sorts count nothing. Relevance needs words to weigh: without
+ * them the newest come first, whatever the sort asked.
+ */
+export async function searchIds(
+  db: Db,
+  query: CarSearchQuery,
+  catalogue: SearchCatalogue,
+  kept: Kept<SearchCounts>,
+) {
+  const { words, total, forSale, facets } = await kept.get(countsKey(query), () =>
+    countSearch(db, query, catalogue),
+  );
   const hasWords = words.length > 0;
   const sort =
     !hasWords && query.sort === 'relevance' ? 'newest' : (query.sort ?? (hasWords ? 'relevance' : 'newest'));
   // The counts first: the page of a search that matches no car, or few, is read differently.
-  const { total, forSale, facets } = await searchFacets(db, query, words, catalogue);
   const page = await searchPage(db, query, words, sort, { total, forSale });
   return { ids: page.ids, nextCursor: page.nextCursor, total, facets };
 }
