@@ -8,7 +8,8 @@
  * - **Redline, cold**: `GET /api/cars/search` over HTTP (autocannon, signed-in buyers), every
  *   request a search not asked before in the run, so that the answer cache never helps (the
  *   counts that a search's pages and sorts share are kept, as they are for buyers: the sort-only
- *   searches share theirs);
+ *   searches share theirs). First, the words buyers repeat are searched once (warmUp): a server
+ *   that has been answering buyers holds the cars of each in memory (ADR 23);
  * - **query ceiling**: the same searches without HTTP, sessions, validation, answer cache or JSON:
  *   the search module's own functions (`searchIds`, keeping the counts as the server does, then the
  *   page's car views) over a pool with the server's settings, from as many concurrent loops as the
@@ -21,9 +22,15 @@
  */
 import { type CarSearchQuery, carSearchQuerySchema, FUELS, SEARCH_SORTS } from '@redline/shared';
 import pg from 'pg';
+import { CarColumns } from '../apps/server/src/catalogue/car-columns.ts';
 import { Kept } from '../apps/server/src/catalogue/catalogue-cache.ts';
 import type { SearchCounts } from '../apps/server/src/catalogue/search-catalogue.ts';
-import { loadSearchCatalogue, searchIds } from '../apps/server/src/modules/cars/car-search.ts';
+import {
+  loadSearchCatalogue,
+  searchIds,
+  searchWords,
+  textSet,
+} from '../apps/server/src/modules/cars/car-search.ts';
 import { findCarViews } from '../apps/server/src/modules/cars/cars.repository.ts';
 import { prng } from './data.ts';
 import {
@@ -183,6 +190,45 @@ function suggestionsOf(vocab: Vocabulary, count: number, seed: number): string[]
 
 type Measured = Omit<LoadResult, 'statuses'>;
 
+/** The words of more than one search: those buyers repeat (a typo is mostly typed once). */
+function repeatedWords(searches: Search[]): string[] {
+  const seen = new Map<string, number>();
+  for (const { query } of searches)
+    for (const word of searchWords(query.q)) seen.set(word, (seen.get(word) ?? 0) + 1);
+  return [...seen].filter(([, count]) => count > 1).map(([word]) => word);
+}
+
+/** The ceiling's warm-up (warmUp): the columns read the cars of each word, 4 words at a time. */
+async function readWords(columns: CarColumns, words: string[]) {
+  for (let i = 0; i < words.length; i += 4) await columns.view(words.slice(i, i + 4).map(textSet));
+}
+
+/**
+ * The server reads the cars of a word once, then counts them in memory (catalogue/car-columns.ts):
+ * a server that has been answering buyers holds the words they search. Each word of more than one
+ * search of the runs is searched once first, in a search no run asks (`verified=true` and no other
+ * filter), 4 at a time; a word typed once (most typos) is read in the run.
+ */
+async function warmUp(baseUrl: string, sessions: Session[], words: string[], log: (line: string) => void) {
+  const started = performance.now();
+  const queue = [...words];
+  await Promise.all(
+    Array.from({ length: 4 }, async (_, i) => {
+      for (let word = queue.pop(); word !== undefined; word = queue.pop()) {
+        const path = `/api/cars/search?${new URLSearchParams({ q: word, verified: 'true' })}`;
+        const res = await fetch(baseUrl + path, {
+          headers: { cookie: sessions[i % sessions.length]!.cookie },
+        });
+        if (!res.ok) throw new Error(`warm-up: ${path} answered ${res.status}`);
+        await res.arrayBuffer();
+      }
+    }),
+  );
+  log(
+    `warm-up: the cars of ${words.length} words read in ${round((performance.now() - started) / 1000, 1)} s`,
+  );
+}
+
 /** Redline over HTTP, each request the next path of `paths` (cold when none repeats), as signed-in buyers. */
 function httpLoad(
   baseUrl: string,
@@ -274,19 +320,25 @@ async function settle(target: Target) {
 async function profile(
   target: Target,
   searches: Record<SearchClass, Search[]>,
+  words: string[],
   count: number,
   log: (line: string) => void,
 ) {
   const { database } = await openTarget(target);
   try {
     // Kept by the server until the catalogue changes, which it does not during the run.
-    const catalogue = await loadSearchCatalogue(database.db);
-    const counts = new Kept<SearchCounts>();
+    const search = {
+      catalogue: await loadSearchCatalogue(database.db),
+      counts: new Kept<SearchCounts>(),
+      columns: new CarColumns(database.db),
+    };
+    // Loaded by the server when it starts listening, with the cars of the words (warmUp).
+    await readWords(search.columns, words);
     for (const kind of CLASSES) {
       const timed: { path: string; ms: number }[] = [];
       for (const { path, query } of searches[kind].slice(0, count)) {
         const started = performance.now();
-        await searchIds(database.db, query, catalogue, counts);
+        await searchIds(database.db, query, search);
         timed.push({ path, ms: round(performance.now() - started, 1) });
       }
       const sorted = timed.map((t) => t.ms).sort((a, b) => a - b);
@@ -327,6 +379,7 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
     Boolean,
   );
   const suggestions = suggestionsOf(vocab, 2_000, 7);
+  const words = repeatedWords(CLASSES.flatMap((kind) => searches[kind]));
   const load = { connections: options.connections, seconds: options.seconds };
   const rows: Record<string, string | number>[] = [];
   const results: Record<string, { redline: Measured; ceiling?: Measured }> = {};
@@ -338,10 +391,15 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
     const { database } = await openTarget(target);
     const { db } = database;
     // Kept by the server until the catalogue changes, which it does not during the run.
-    const catalogue = await loadSearchCatalogue(db);
-    const counts = new Kept<SearchCounts>();
-    const search = async ({ query }: Search) =>
-      findCarViews(db, (await searchIds(db, query, catalogue, counts)).ids);
+    const kept = {
+      catalogue: await loadSearchCatalogue(db),
+      counts: new Kept<SearchCounts>(),
+      columns: new CarColumns(db),
+    };
+    // Loaded by the server when it starts listening; the cars of each word, as a server that has
+    // been answering buyers holds them (warmUp).
+    await readWords(kept.columns, words);
+    const search = async ({ query }: Search) => findCarViews(db, (await searchIds(db, query, kept)).ids);
     ceilings = {};
     for (const kind of [...CLASSES, 'mix'] as const) {
       const items = kind === 'mix' ? mix : searches[kind];
@@ -352,13 +410,14 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
   }
 
   if (options.profile) {
-    await profile(target, searches, options.profile, log);
+    await profile(target, searches, words, options.profile, log);
     return { engine: target.engine, dataset, connections: 1, seconds: 0, rows, results };
   }
   let redline: Running | undefined;
   try {
     redline = await startRedline('redline-search', targetEnv(target));
     const sessions = await signInBuyers(redline.baseUrl, buyers);
+    await warmUp(redline.baseUrl, sessions, words, log);
     const measure = async (label: string, paths: string[], ceiling?: Measured) => {
       const measured = await httpLoad(redline!.baseUrl, sessions, paths, load);
       await settle(target);

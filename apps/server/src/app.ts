@@ -13,6 +13,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { createAuth } from './auth/auth.ts';
 import { SessionCache } from './auth/session-cache.ts';
+import { CarColumns } from './catalogue/car-columns.ts';
 import { CatalogueCache, Kept } from './catalogue/catalogue-cache.ts';
 import type { SearchCatalogue, SearchCounts } from './catalogue/search-catalogue.ts';
 import type { Config } from './config/config.ts';
@@ -91,6 +92,7 @@ export async function buildApp(
   const searches = new CatalogueCache();
   const searchCatalogue = new Kept<SearchCatalogue>();
   const searchCounts = new Kept<SearchCounts>();
+  const carColumns = new CarColumns(database.db);
   /** Pages' HTML that looks the same to many visitors (web/server-rendering.ts): the catalogue's content too. */
   const keptPages: KeptPages = { public: new CatalogueCache(), shared: new CatalogueCache() };
   const subscriptions = [
@@ -99,11 +101,16 @@ export async function buildApp(
     ...searches.follow(database.events),
     ...searchCatalogue.follow(database.events),
     ...searchCounts.follow(database.events),
+    ...carColumns.follow(database.events),
     ...keptPages.public.follow(database.events),
     ...keptPages.shared.follow(database.events),
   ];
   app.addHook('onClose', async () => {
     for (const unsubscribe of subscriptions) unsubscribe();
+  });
+  // Loaded before the first search asks (a few seconds at a million cars); a failure is tried again then.
+  app.addHook('onListen', () => {
+    carColumns.view().catch((error: unknown) => app.log.warn({ err: error }, 'the car columns did not load'));
   });
   const payments = await createPaymentProvider(config, database.db);
   const photos = await createPhotoStore(config);
@@ -118,6 +125,7 @@ export async function buildApp(
     searches,
     searchCatalogue,
     searchCounts,
+    carColumns,
     mailer,
     payments,
     photos,

@@ -5,6 +5,7 @@
  */
 import type { Auth } from './auth/auth.ts';
 import type { SessionCache } from './auth/session-cache.ts';
+import type { CarColumns } from './catalogue/car-columns.ts';
 import type { CatalogueCache, Kept } from './catalogue/catalogue-cache.ts';
 import type { SearchCatalogue, SearchCounts } from './catalogue/search-catalogue.ts';
 import type { Config } from './config/config.ts';
@@ -29,6 +30,8 @@ export interface AppContext {
   searchCatalogue: Kept<SearchCatalogue>;
   /** Each search's total and facets, shared by its pages and sorts (modules/cars/car-search.ts). */
   searchCounts: Kept<SearchCounts>;
+  /** The cars for sale as columns in memory, for the counts of searches with text (catalogue/car-columns.ts). */
+  carColumns: CarColumns;
   mailer: Mailer;
   payments: PaymentProvider;
   photos: PhotoStore;

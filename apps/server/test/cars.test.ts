@@ -231,7 +231,7 @@ describe("GET /api/cars/:id (a category's cars)", () => {
     await ensureCategory(t, 'paged');
     // One insert: every row gets the same added date to the microsecond, so only the id orders them.
     const base = await createCar(t, seller, { categoryId: 'paged' });
-    const { id: _id, addedDate: _added, updatedAt: _updated, ...values } = base;
+    const { id: _id, addedDate: _added, updatedAt: _updated, seq: _seq, ...values } = base;
     await t.db.insert(cars).values(Array.from({ length: 4 }, () => ({ ...values })));
     const all = await t.db.select({ id: cars.id }).from(cars).where(eq(cars.categoryId, 'paged'));
     expect(all).toHaveLength(5);

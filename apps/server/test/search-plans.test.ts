@@ -6,15 +6,18 @@
 import type { CarSearchQuery, SearchSort } from '@redline/shared';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CarColumns, setStatement } from '../src/catalogue/car-columns.ts';
 import { carNamesStatement } from '../src/catalogue/search-catalogue.ts';
 import { cars } from '../src/db/schema.ts';
 import {
+  cellsInMemory,
   facetsStatement,
   gathers,
   loadSearchCatalogue,
   pageStatement,
   resolveWords,
   searchFacets,
+  textSet,
 } from '../src/modules/cars/car-search.ts';
 import { ensureCategory } from './factories.ts';
 import { createTestApp, signUpUser, type TestApp } from './helpers.ts';
@@ -200,7 +203,7 @@ describe('the search on 20,000 cars', () => {
     }
   });
 
-  it('has an index for the facets of a search by text or seller', async () => {
+  it('has an index for the facets of a search by seller, and for those of text counted one by one', async () => {
     const shapes: [string, CarSearchQuery][] = [
       ['text and a price', query({ q: 'porsche', priceMax: 4_523_100 })],
       ['text', query({ q: 'lamborgini' })],
@@ -211,6 +214,30 @@ describe('the search on 20,000 cars', () => {
       const words = await resolveWords(t.db, params.q);
       await expectIndexed(`facets, ${label}`, facetsStatement(t.db, params, words));
     }
+  });
+
+  it('counts the cars of a search by text in memory: its facets read the kept counts, and a rare word its index', async () => {
+    const columns = new CarColumns(t.db);
+    const shapes: [string, CarSearchQuery][] = [
+      // Every generated Porsche is sold (a tenth of the cars, one brand in ten).
+      ['a name', query({ q: 'ferrari' })],
+      ['text and a category', query({ q: 'tyres', category: ['suv'] })],
+      ['a name, a word and a price', query({ q: 'ferrari winter', priceMax: 4_523_100 })],
+    ];
+    for (const [label, params] of shapes) {
+      const words = await resolveWords(t.db, params.q);
+      const counted = await cellsInMemory(columns, params, words);
+      expect(counted.length, label).toBeGreaterThan(0);
+      const scans = carScans(await planOf(facetsStatement(t.db, params, words, undefined, counted)));
+      // A price range's cut band cells count their cars from the facets index only.
+      expect(
+        scans.map((node) => `${node['Node Type']} ${node['Index Name']}`),
+        `facets, ${label}`,
+      ).toEqual(scans.map(() => 'Index Only Scan cars_unsold_facets_idx'));
+    }
+    // The cars of a word are read once per instance: by its index when it is rare (a word in most
+    // cars is read from the table, as any plan would).
+    await expectIndexed('the cars of a rare word', setStatement(t.db, textSet('roadst').condition));
   });
 
   it('suggests from the names the database keeps, never reading the cars', async () => {

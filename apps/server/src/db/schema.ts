@@ -177,6 +177,11 @@ export const cars = pgTable(
      * (`car_counts`) without reading the users.
      */
     sellerVerified: boolean('seller_verified').notNull().default(false),
+    /**
+     * A number per car, in the order they were added: the slot of the search's columns in memory
+     * (catalogue/car-columns.ts), which a set of cars (those whose text has a word) lists compactly.
+     */
+    seq: integer('seq').notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [
     check('cars_fuel_check', sql`${t.fuel} in ('Petrol', 'Diesel', 'Electric', 'Hybrid')`),

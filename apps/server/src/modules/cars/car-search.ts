@@ -39,6 +39,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
+import type { CarColumns, Cell } from '../../catalogue/car-columns.ts';
 import type { Kept } from '../../catalogue/catalogue-cache.ts';
 import {
   CarNameIndex,
@@ -674,34 +675,149 @@ function bandCells(db: Db, query: CarSearchQuery, names: Map<string, number> | u
   return [decidedPlain, decidedBands, cutBands] as const;
 }
 
+/** The cars of one cell that a search's text matches, counted in memory (cellsInMemory). */
+export interface CountedCell extends Cell {
+  /** Those in the price range. */
+  carsForSale: number;
+  priceMin: number;
+  priceMax: number;
+}
+
+/** Cells counted in memory, as rows of the facets statement (each array one column). */
+function countedCells(db: Db, counted: CountedCell[]) {
+  const column = <K extends keyof CountedCell>(key: K, type: string) =>
+    sql`${sql.param(counted.map((cell) => cell[key]))}::${sql.raw(type)}[]`;
+  const memory = sql`unnest(${sql.join(
+    [
+      column('categoryId', 'text'),
+      column('brandKey', 'text'),
+      column('fuel', 'text'),
+      column('year', 'int'),
+      column('sellerVerified', 'boolean'),
+      column('carsForSale', 'int'),
+      column('priceMin', 'int'),
+      column('priceMax', 'int'),
+    ],
+    sql`, `,
+  )}) as memory(category_id, brand_key, fuel, year, seller_verified, cars_for_sale, price_min, price_max)`;
+  const of = (name: string) => sql`memory.${sql.identifier(name)}`;
+  return db
+    .select(
+      cellOf(
+        {
+          categoryId: of('category_id'),
+          brandKey: of('brand_key'),
+          fuel: of('fuel'),
+          year: of('year'),
+          sellerVerified: of('seller_verified'),
+        },
+        { carsForSale: of('cars_for_sale'), priceMin: of('price_min'), priceMax: of('price_max') },
+      ),
+    )
+    .from(memory);
+}
+
+/** The kept set of the cars whose text has `word` (textQuery), by its key among the columns' sets. */
+export const textSet = (word: string) => ({ key: `text:${word}`, condition: hasWord(word) });
+
+/**
+ * The cars that a search's text matches, from the columns in memory (catalogue/car-columns.ts),
+ * grouped into cells as the facets statement groups the cars it counts one by one: for sale, within
+ * the km limit, each word matching a car by its name (a name it resembles) or its text (its kept set).
+ * `beyond`: the names whose cars the kept counts hold, left out, and only the cars with one of the
+ * words in their text counted. Not for a seller's cars (the database counts those: few).
+ */
+export async function cellsInMemory(
+  columns: CarColumns,
+  query: CarSearchQuery,
+  words: SearchWord[],
+  beyond?: Map<string, number>,
+): Promise<CountedCell[]> {
+  const { columns: c, sets } = await columns.view(words.map(({ word }) => textSet(word)));
+  // Per cell, once: which words its name matches, and whether it is left out.
+  const byName = words.map(({ names }) =>
+    Uint8Array.from(c.cells, (cell) => (names.has(cell.nameKey) ? 1 : 0)),
+  );
+  const left = beyond && Uint8Array.from(c.cells, (cell) => (beyond.has(cell.nameKey) ? 1 : 0));
+  const cars = new Int32Array(c.cells.length);
+  const inRange = new Int32Array(c.cells.length);
+  const low = new Int32Array(c.cells.length).fill(INT_MAX);
+  const high = new Int32Array(c.cells.length).fill(INT_MIN);
+  const { kmMax, priceMin = INT_MIN, priceMax = INT_MAX } = query;
+  const visit = (seq: number) => {
+    if (!c.live[seq] || (kmMax !== undefined && c.km[seq]! > kmMax)) return;
+    const cell = c.cell[seq]!;
+    let inText = false;
+    for (let i = 0; i < words.length; i++) {
+      const text = sets[i]!.has(seq);
+      if (!text && !byName[i]![cell]) return;
+      inText ||= text;
+    }
+    if (left && (left[cell] || !inText)) return;
+    const price = c.price[seq]!;
+    cars[cell]! += 1;
+    if (price >= priceMin && price <= priceMax) inRange[cell]! += 1;
+    if (price < low[cell]!) low[cell] = price;
+    if (price > high[cell]!) high[cell] = price;
+  };
+  // A word that no name resembles matches by its text only: its set holds every car to visit. Beyond
+  // the names, a car has one of the words in its text: each is visited from the first set it is in.
+  const textOnly = words.findIndex(({ names }) => !names.size);
+  if (textOnly >= 0) sets[textOnly]!.forEach(visit);
+  else if (left)
+    sets.forEach((set, i) => {
+      set.forEach((seq) => {
+        for (let j = 0; j < i; j++) if (sets[j]!.has(seq)) return;
+        visit(seq);
+      });
+    });
+  else for (let seq = 0; seq < c.size; seq++) visit(seq);
+  return c.cells.flatMap((cell, i) =>
+    cars[i] ? [{ ...cell, carsForSale: inRange[i]!, priceMin: low[i]!, priceMax: high[i]! }] : [],
+  );
+}
+
+const INT_MAX = 2 ** 31 - 1;
+const INT_MIN = -(2 ** 31);
+
 /**
  * The statement of a search's total and facets: one aggregation over cells, each a kept cell (its
  * cars counted together) or the cars of one cell counted by the statement (see CountSource).
  */
-export function facetsStatement(db: Db, query: CarSearchQuery, words: SearchWord[], source?: CountSource) {
+export function facetsStatement(
+  db: Db,
+  query: CarSearchQuery,
+  words: SearchWord[],
+  source?: CountSource,
+  counted?: CountedCell[],
+) {
   const names = namesOfEveryWord(words);
-  const counted = source ?? countSource(query, names, words);
+  const countedFrom = source ?? countSource(query, names, words);
   const namesSearched = words.length ? names : undefined;
   // The cars, grouped into cells of their own: the price range (not a facet's filter for the
   // counts) counts inside them, and their price bounds leave it out, as the price facet does.
   const price = filtersOf(query, carColumns).only('price');
-  const carCells = db
-    .select(
-      cellOf(cars, {
-        carsForSale: sql`count(*) filter (where ${price})`,
-        priceMin: sql`min(${cars.askingPrice})`,
-        priceMax: sql`max(${cars.askingPrice})`,
-      }),
-    )
-    .from(cars)
-    .where(and(carConditions(query, words), counted === 'cars' ? undefined : beyondNames(words, names)))
-    .groupBy(cars.categoryId, cars.brandKey, cars.fuel, cars.year, cars.sellerVerified);
+  const carCells = counted
+    ? countedCells(db, counted)
+    : db
+        .select(
+          cellOf(cars, {
+            carsForSale: sql`count(*) filter (where ${price})`,
+            priceMin: sql`min(${cars.askingPrice})`,
+            priceMax: sql`max(${cars.askingPrice})`,
+          }),
+        )
+        .from(cars)
+        .where(
+          and(carConditions(query, words), countedFrom === 'cars' ? undefined : beyondNames(words, names)),
+        )
+        .groupBy(cars.categoryId, cars.brandKey, cars.fuel, cars.year, cars.sellerVerified);
   const kept =
-    counted === 'cells'
+    countedFrom === 'cells'
       ? [keptCellsOf(db, query, carCounts, namesSearched)]
       : bandCells(db, query, namesSearched);
   // One selection (cellOf) from several tables: Drizzle's types would have a union's parts share one table.
-  const parts = counted === 'cars' ? [carCells] : words.length ? [...kept, carCells] : kept;
+  const parts = countedFrom === 'cars' ? [carCells] : words.length ? [...kept, carCells] : kept;
   const [first, second, ...others] = parts as unknown as (typeof carCells)[];
   const cells = (second ? unionAll(first!, second, ...others) : first!).as('cells');
   // No price filter on cells: each counts its cars in the price range already.
@@ -752,8 +868,9 @@ export async function searchFacets(
   words: SearchWord[],
   catalogue: SearchCatalogue,
   source?: CountSource,
+  counted?: CountedCell[],
 ): Promise<{ total: number; forSale: number; facets: CarSearchFacets }> {
-  const rows = await facetsStatement(db, query, words, source);
+  const rows = await facetsStatement(db, query, words, source, counted);
   const overall = rows.find((row) => row.grouped.category && row.grouped.brand && row.grouped.fuel);
   /** Each value of one facet with its count. */
   const countsOf = (facet: Facet) =>
@@ -791,10 +908,28 @@ export async function searchFacets(
   };
 }
 
-/** A search's counts: its words, then its total and facets. */
-async function countSearch(db: Db, query: CarSearchQuery, catalogue: SearchCatalogue): Promise<SearchCounts> {
+/**
+ * A search's counts: its words, then its total and facets; the cars its text matches counted from
+ * the columns in memory (cellsInMemory), unless they are a seller's.
+ */
+async function countSearch(
+  db: Db,
+  query: CarSearchQuery,
+  catalogue: SearchCatalogue,
+  columns: CarColumns,
+): Promise<SearchCounts> {
   const words = await resolveWords(db, query.q);
-  return { words, ...(await searchFacets(db, query, words, catalogue)) };
+  const names = namesOfEveryWord(words);
+  const counted =
+    words.length && query.seller === undefined
+      ? await cellsInMemory(
+          columns,
+          query,
+          words,
+          countSource(query, names, words) === 'cars' ? undefined : names,
+        )
+      : undefined;
+  return { words, ...(await searchFacets(db, query, words, catalogue, undefined, counted)) };
 }
 
 /** One key per search's counts: every parameter but its sort and its page. */
@@ -809,11 +944,10 @@ const countsKey = ({ sort, cursor, limit, ...counted }: CarSearchQuery) => searc
 export async function searchIds(
   db: Db,
   query: CarSearchQuery,
-  catalogue: SearchCatalogue,
-  kept: Kept<SearchCounts>,
+  search: { catalogue: SearchCatalogue; counts: Kept<SearchCounts>; columns: CarColumns },
 ) {
-  const { words, total, forSale, facets } = await kept.get(countsKey(query), () =>
-    countSearch(db, query, catalogue),
+  const { words, total, forSale, facets } = await search.counts.get(countsKey(query), () =>
+    countSearch(db, query, search.catalogue, search.columns),
   );
   const hasWords = words.length > 0;
   const sort =

@@ -38,8 +38,11 @@ export async function listCategoryCars(
 /** Any signed-in user may search the cars for sale (car-search.ts). */
 export async function searchCars(context: AppContext, query: CarSearchQuery): Promise<CarSearchResult> {
   const { db } = context.database;
-  const catalogue = await searchCatalogue(context);
-  const { ids, ...found } = await searchIds(db, query, catalogue, context.searchCounts);
+  const { ids, ...found } = await searchIds(db, query, {
+    catalogue: await searchCatalogue(context),
+    counts: context.searchCounts,
+    columns: context.carColumns,
+  });
   const rows = await repo.findCarViews(db, ids);
   return { items: toCars(context.photos, rows), ...found };
 }
