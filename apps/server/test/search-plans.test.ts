@@ -11,11 +11,9 @@ import { carNamesStatement } from '../src/catalogue/search-catalogue.ts';
 import { cars } from '../src/db/schema.ts';
 import {
   cellsInMemory,
-  countSource,
   facetsStatement,
   gathers,
   loadSearchCatalogue,
-  namesOfEveryWord,
   pageStatement,
   resolveWords,
   searchFacets,
@@ -188,6 +186,23 @@ describe('the search on 20,000 cars', () => {
     }
   });
 
+  it('counts the facets of a search by price or km from the band counts, and the cars of a cut cell by its key', async () => {
+    const shapes: [string, CarSearchQuery][] = [
+      ['a round price up to', query({ priceMax: 5_000_000 })],
+      ['any price up to', query({ priceMax: 4_523_100 })],
+      ['a price range', query({ priceMin: 1_000_000, priceMax: 5_000_000 })],
+      ['km and verified sellers', query({ kmMax: 55_000, verified: true })],
+      ['price, km and a fuel', query({ priceMax: 3_333_300, kmMax: 120_000, fuel: ['Diesel'] })],
+    ];
+    for (const [label, params] of shapes) {
+      const nodes = await planOf(facetsStatement(t.db, params, []));
+      const tables = new Set(nodes.map((node) => node['Relation Name']).filter(Boolean));
+      expect(tables, `facets, ${label}`).toEqual(new Set(['car_counts', 'car_band_counts', 'cars']));
+      const scans = carScans(nodes).map((node) => `${node['Node Type']} ${node['Index Name']}`);
+      expect(new Set(scans), `facets, ${label}`).toEqual(new Set(['Index Only Scan cars_unsold_facets_idx']));
+    }
+  });
+
   it('has an index for the facets of a search by seller, and for those of text counted one by one', async () => {
     const shapes: [string, CarSearchQuery][] = [
       ['text and a price', query({ q: 'porsche', priceMax: 4_523_100 })],
@@ -201,30 +216,24 @@ describe('the search on 20,000 cars', () => {
     }
   });
 
-  it('counts the cars of a search by text, price or km in memory: its facets read at most the kept counts, and a rare word its index', async () => {
+  it('counts the cars of a search by text in memory: its facets read the kept counts, and a rare word its index', async () => {
     const columns = new CarColumns(t.db);
     const shapes: [string, CarSearchQuery][] = [
       // Every generated Porsche is sold (a tenth of the cars, one brand in ten).
       ['a name', query({ q: 'ferrari' })],
       ['text and a category', query({ q: 'tyres', category: ['suv'] })],
       ['a name, a word and a price', query({ q: 'ferrari winter', priceMax: 4_523_100 })],
-      ['a price range', query({ priceMin: 1_000_000, priceMax: 5_000_000 })],
-      ['price, km and a fuel', query({ priceMax: 3_333_300, kmMax: 120_000, fuel: ['Diesel'] })],
     ];
     for (const [label, params] of shapes) {
       const words = await resolveWords(t.db, params.q);
-      const source = countSource(params, namesOfEveryWord(words), words);
-      const counted = await cellsInMemory(
-        columns,
-        params,
-        words,
-        source === 'cells' ? namesOfEveryWord(words) : undefined,
-      );
-      // Beyond its names, "ferrari" is in no generated text.
-      if (source === 'cars') expect(counted.length, label).toBeGreaterThan(0);
-      const nodes = await planOf(facetsStatement(t.db, params, words, source, counted));
-      const tables = new Set(nodes.map((node) => node['Relation Name']).filter(Boolean));
-      expect(tables, `facets, ${label}`).toEqual(new Set(source === 'cells' ? ['car_counts'] : []));
+      const counted = await cellsInMemory(columns, params, words);
+      expect(counted.length, label).toBeGreaterThan(0);
+      const scans = carScans(await planOf(facetsStatement(t.db, params, words, undefined, counted)));
+      // A price range's cut band cells count their cars from the facets index only.
+      expect(
+        scans.map((node) => `${node['Node Type']} ${node['Index Name']}`),
+        `facets, ${label}`,
+      ).toEqual(scans.map(() => 'Index Only Scan cars_unsold_facets_idx'));
     }
     // The cars of a word are read once per instance: by its index when it is rare (a word in most
     // cars is read from the table, as any plan would).

@@ -298,9 +298,9 @@ describe('GET /api/cars/search', () => {
   });
 
   it('keeps the counts of a search exact through posts, edits, sales, deletions and verifications', async () => {
-    // A search without seller is counted from the kept counts (car_counts) of every name or of
-    // those its words resemble, and from the columns in memory beyond them or by price or km (kept
-    // current by the events): the same as counting every car in the database.
+    // A search without seller is counted from the kept counts (car_counts, or car_band_counts by
+    // price or km, the cells a range cuts counted car by car), of every name or of those its words
+    // resemble (plus the cars its words match beyond them): the same as counting every car.
     const searches = [
       'priceMax=3000000',
       'priceMax=3500000',
@@ -359,7 +359,8 @@ describe('GET /api/cars/search', () => {
     };
 
     // Posted side by side in one cell (concurrent on PostgreSQL): every one counted, the dearest kept.
-    // The last two sit either side of $35,000 and of 8,500 km, limits of the searches above.
+    // The last two share the price and km band of the fourth (above $30,000 up to $40,000, above
+    // 8,000 km up to 9,000), a cell that $35,000 or 8,500 km cuts.
     const ids = await Promise.all([
       ...[1, 2, 3, 4, 5, 6].map((i) => post({ askingPrice: 1_000_000 * i })),
       post({ askingPrice: 3_100_000, kmDriven: 8_100 }),

@@ -12,9 +12,9 @@
  *
  * The facet counts are disjunctive: a value's count applies every *other* active filter. One
  * statement computes them all (GROUPING SETS, each count with its own FILTER) over cells: the kept
- * counts of `car_counts` (migration 0004), a few thousand cells instead of up to a million cars,
- * and where they cannot answer (a price or km range, text beyond the names they hold), the cars
- * counted in memory and grouped into cells the same way (cellsInMemory, ADR 23; see CountSource).
+ * counts of `car_counts` (migration 0004) or, by price or km, of `car_band_counts` (0005), a few
+ * thousand or tens of thousands of cells instead of up to a million cars, and the cars counted one
+ * by one only where the kept cells cannot answer (see CountSource).
  */
 import {
   type CarSearchFacets,
@@ -50,7 +50,7 @@ import {
 } from '../../catalogue/search-catalogue.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/pagination.ts';
-import { carCounts, carNames, cars } from '../../db/schema.ts';
+import { carBandCounts, carCounts, carNames, cars } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { listCategories } from '../categories/index.ts';
 
@@ -118,7 +118,7 @@ const matches = ({ word, names }: SearchWord) =>
  * The names that every word resembles, each with its relevance: the cars of those names match the
  * text whatever else they hold, and a search's counts can take them from `car_counts`.
  */
-export function namesOfEveryWord(words: SearchWord[]): Map<string, number> {
+function namesOfEveryWord(words: SearchWord[]): Map<string, number> {
   if (!words.length) return new Map();
   const [first, ...rest] = words;
   const names = new Map<string, number>();
@@ -523,20 +523,20 @@ type Facet = 'category' | 'brand' | 'fuel';
 
 /**
  * What a search's counts add up: `cells`, the kept cells of `car_counts` (a search with no price, km
- * or seller: with text, those of the names every word resembles, and the cars the text matches
- * beyond them counted one by one); or `cars`, one by one (by price or km, a seller's cars, or text
- * that resembles no name). The app counts the cars of a search without seller in memory
- * (cellsInMemory), the database those of a seller.
+ * or seller); `bands`, those of `car_band_counts` (by price or km, no seller); or `cars`, one by one
+ * (a seller's cars, or text that resembles no name). With text, the cells are those of the names
+ * every word resembles, and the cars the text matches beyond them are counted one by one.
  */
-export type CountSource = 'cells' | 'cars';
+export type CountSource = 'cells' | 'bands' | 'cars';
 
 export function countSource(
   query: CarSearchQuery,
   names: Map<string, number>,
   words: SearchWord[],
 ): CountSource {
+  if (query.seller !== undefined || (words.length > 0 && !names.size)) return 'cars';
   const ranged = query.priceMin !== undefined || query.priceMax !== undefined || query.kmMax !== undefined;
-  return query.seller !== undefined || ranged || (words.length > 0 && !names.size) ? 'cars' : 'cells';
+  return ranged ? 'bands' : 'cells';
 }
 
 /**
@@ -558,20 +558,121 @@ const cellOf = (
 });
 
 /**
- * The kept cells of the search's names (every name without text), each with its cars for sale, in
- * the shape of every cell of facetsStatement: with cars, failing at most one of its filters.
+ * The cells of the search's names (every name without text) from one of the kept tables, each with
+ * its cars for sale, in the shape of every cell of facetsStatement.
  */
-function keptCells(db: Db, query: CarSearchQuery, names: Map<string, number> | undefined) {
+function keptCellsOf(
+  db: Db,
+  query: CarSearchQuery,
+  table: typeof carCounts | typeof carBandCounts,
+  names: Map<string, number> | undefined,
+  condition?: SQL,
+  counts: Parameters<typeof cellOf>[1] = table,
+) {
   return db
-    .select(cellOf(carCounts, carCounts))
-    .from(carCounts)
+    .select(cellOf(table, counts))
+    .from(table)
+    .where(and(keptCellsRead(query, table, names), condition));
+}
+
+/** The kept cells a search reads: with cars, of its names (when it has words), failing at most one of its filters. */
+const keptCellsRead = (
+  query: CarSearchQuery,
+  table: typeof carCounts | typeof carBandCounts,
+  names: Map<string, number> | undefined,
+) =>
+  and(
+    gt(table.carsForSale, 0),
+    names ? inArray(table.nameKey, [...names.keys()]) : undefined,
+    filtersOf(query, columnsOf(table)).failsAtMostOne(),
+  );
+
+/**
+ * How a search's price and km ranges meet a kept cell, by its price bounds and km bounds: they hold
+ * it whole (`kmWhole` and `priceWhole`), leave all its prices out (`priceNone`: its prices still
+ * bound the price facet), leave it out by km (not `kmSome`), or cut it.
+ */
+function rangesOver(query: CarSearchQuery, cell: typeof carCounts | typeof carBandCounts) {
+  const { priceMin: low, priceMax: high, kmMax } = query;
+  const kmWhole = kmMax === undefined ? sql`true` : sql`${cell.kmTop} <= ${kmMax}`;
+  const kmSome = kmMax === undefined ? sql`true` : sql`${cell.kmAbove} < ${kmMax}`;
+  const priceWhole =
+    and(
+      low === undefined ? undefined : sql`${cell.priceMin} >= ${low}`,
+      high === undefined ? undefined : sql`${cell.priceMax} <= ${high}`,
+    ) ?? sql`true`;
+  const priceNone =
+    or(
+      low === undefined ? undefined : sql`${cell.priceMax} < ${low}`,
+      high === undefined ? undefined : sql`${cell.priceMin} > ${high}`,
+    ) ?? sql`false`;
+  const decided = sql`(${kmWhole} and (${priceWhole} or ${priceNone}))`;
+  /** A decided cell's count and price bounds: its kept count when the price range holds it whole, else none. */
+  const keptCounts = {
+    carsForSale: sql`case when ${priceWhole} then ${cell.carsForSale} else 0 end`,
+    priceMin: cell.priceMin,
+    priceMax: cell.priceMax,
+  };
+  return { kmSome, decided, keptCounts };
+}
+
+/**
+ * The cells of a search by price or km. A plain cell (`car_counts`) the ranges hold whole or leave
+ * out answers from its kept count and bounds (rangesOver); one beyond the km range is left out;
+ * only the cells the ranges cut are read band by band (`car_band_counts`): each band cell the
+ * same way, and a band cell the ranges cut counts its own cars, found from cars_unsold_facets_idx
+ * by the cell's key.
+ */
+function bandCells(db: Db, query: CarSearchQuery, names: Map<string, number> | undefined) {
+  const band = carBandCounts;
+  const plain = rangesOver(query, carCounts);
+  const banded = rangesOver(query, band);
+  const decidedPlain = keptCellsOf(db, query, carCounts, names, plain.decided, plain.keptCounts);
+  /** The plain cells the ranges cut: only their band cells are read. */
+  const cutPlain = and(keptCellsRead(query, carCounts, names), plain.kmSome, sql`not ${plain.decided}`);
+  const samePlainCell = and(
+    eq(carCounts.nameKey, band.nameKey),
+    eq(carCounts.categoryId, band.categoryId),
+    eq(carCounts.fuel, band.fuel),
+    eq(carCounts.year, band.year),
+    eq(carCounts.sellerVerified, band.sellerVerified),
+  );
+  const decidedBands = db
+    .select(cellOf(band, banded.keptCounts))
+    .from(band)
+    .innerJoin(carCounts, samePlainCell)
+    .where(and(cutPlain, keptCellsRead(query, band, names), banded.decided));
+
+  const price = filtersOf(query, carColumns).only('price');
+  const { kmMax } = query;
+  const cut = db
+    .select({
+      carsForSale: sql<number>`(count(*) filter (where ${price}))::int`.as('cut_cars'),
+      priceMin: sql<number | null>`min(${cars.askingPrice})`.as('cut_price_min'),
+      priceMax: sql<number | null>`max(${cars.askingPrice})`.as('cut_price_max'),
+    })
+    .from(cars)
     .where(
       and(
-        gt(carCounts.carsForSale, 0),
-        names ? inArray(carCounts.nameKey, [...names.keys()]) : undefined,
-        filtersOf(query, keptColumns).failsAtMostOne(),
+        isNull(cars.soldAt),
+        eq(cars.nameKey, band.nameKey),
+        eq(cars.categoryId, band.categoryId),
+        eq(cars.fuel, band.fuel),
+        eq(cars.year, band.year),
+        eq(cars.sellerVerified, band.sellerVerified),
+        eq(cars.priceBand, band.priceBand),
+        eq(cars.kmBand, band.kmBand),
+        kmMax === undefined ? undefined : sql`${cars.kmDriven} <= ${kmMax}`,
       ),
-    );
+    )
+    .as('cut');
+  const cutBands = db
+    .select(cellOf(band, cut))
+    .from(band)
+    .innerJoin(carCounts, samePlainCell)
+    .crossJoinLateral(cut)
+    .where(and(cutPlain, keptCellsRead(query, band, names), banded.kmSome, sql`not ${banded.decided}`));
+  return [decidedPlain, decidedBands, cutBands] as const;
 }
 
 /** The cars of one cell that a search's text matches, counted in memory (cellsInMemory). */
@@ -633,48 +734,37 @@ export async function cellsInMemory(
   beyond?: Map<string, number>,
 ): Promise<CountedCell[]> {
   const { columns: c, sets } = await columns.view(words.map(({ word }) => textSet(word)));
-  // Per cell, once: which words its name matches, and whether its cars are left out: beyond the
-  // names, or failing two of the filters a cell decides (no count or bound leaves out more than one;
-  // brands are left to the statement, which folds them).
+  // Per cell, once: which words its name matches, and whether it is left out.
   const byName = words.map(({ names }) =>
     Uint8Array.from(c.cells, (cell) => (names.has(cell.nameKey) ? 1 : 0)),
   );
-  const skip = Uint8Array.from(c.cells, (cell) =>
-    beyond?.has(cell.nameKey) || failuresOf(query, cell) >= 2 ? 1 : 0,
-  );
+  const left = beyond && Uint8Array.from(c.cells, (cell) => (beyond.has(cell.nameKey) ? 1 : 0));
   const cars = new Int32Array(c.cells.length);
   const inRange = new Int32Array(c.cells.length);
   const low = new Int32Array(c.cells.length).fill(INT_MAX);
   const high = new Int32Array(c.cells.length).fill(INT_MIN);
-  const { kmMax = INT_MAX, priceMin = INT_MIN, priceMax = INT_MAX } = query;
-  const { live, cell: cellOfCar, km, price: prices } = c;
-  const add = (cell: number, price: number) => {
-    cars[cell]! += 1;
-    if (price >= priceMin && price <= priceMax) inRange[cell]! += 1;
-    if (price < low[cell]!) low[cell] = price;
-    if (price > high[cell]!) high[cell] = price;
-  };
+  const { kmMax, priceMin = INT_MIN, priceMax = INT_MAX } = query;
   const visit = (seq: number) => {
-    const cell = cellOfCar[seq]!;
-    if (!live[seq] || skip[cell] || km[seq]! > kmMax) return;
+    if (!c.live[seq] || (kmMax !== undefined && c.km[seq]! > kmMax)) return;
+    const cell = c.cell[seq]!;
     let inText = false;
     for (let i = 0; i < words.length; i++) {
       const text = sets[i]!.has(seq);
       if (!text && !byName[i]![cell]) return;
       inText ||= text;
     }
-    if (!beyond || inText) add(cell, prices[seq]!);
+    if (left && (left[cell] || !inText)) return;
+    const price = c.price[seq]!;
+    cars[cell]! += 1;
+    if (price >= priceMin && price <= priceMax) inRange[cell]! += 1;
+    if (price < low[cell]!) low[cell] = price;
+    if (price > high[cell]!) high[cell] = price;
   };
   // A word that no name resembles matches by its text only: its set holds every car to visit. Beyond
   // the names, a car has one of the words in its text: each is visited from the first set it is in.
   const textOnly = words.findIndex(({ names }) => !names.size);
-  if (!words.length)
-    for (let seq = 0; seq < c.size; seq++) {
-      const cell = cellOfCar[seq]!;
-      if (live[seq] && !skip[cell] && km[seq]! <= kmMax) add(cell, prices[seq]!);
-    }
-  else if (textOnly >= 0) sets[textOnly]!.forEach(visit);
-  else if (beyond)
+  if (textOnly >= 0) sets[textOnly]!.forEach(visit);
+  else if (left)
     sets.forEach((set, i) => {
       set.forEach((seq) => {
         for (let j = 0; j < i; j++) if (sets[j]!.has(seq)) return;
@@ -684,17 +774,6 @@ export async function cellsInMemory(
   else for (let seq = 0; seq < c.size; seq++) visit(seq);
   return c.cells.flatMap((cell, i) =>
     cars[i] ? [{ ...cell, carsForSale: inRange[i]!, priceMin: low[i]!, priceMax: high[i]! }] : [],
-  );
-}
-
-/** How many of the filters a cell decides (category, fuel, year, verified sellers) its cars fail. */
-function failuresOf(query: CarSearchQuery, cell: Cell): number {
-  const { category, fuel, yearMin, yearMax, verified } = query;
-  return (
-    Number(category?.length !== undefined && category.length > 0 && !category.includes(cell.categoryId)) +
-    Number(fuel?.length !== undefined && fuel.length > 0 && !fuel.includes(cell.fuel as never)) +
-    Number((yearMin !== undefined && cell.year < yearMin) || (yearMax !== undefined && cell.year > yearMax)) +
-    Number(verified === true && !cell.sellerVerified)
   );
 }
 
@@ -733,9 +812,12 @@ export function facetsStatement(
           and(carConditions(query, words), countedFrom === 'cars' ? undefined : beyondNames(words, names)),
         )
         .groupBy(cars.categoryId, cars.brandKey, cars.fuel, cars.year, cars.sellerVerified);
-  const kept = keptCells(db, query, namesSearched);
+  const kept =
+    countedFrom === 'cells'
+      ? [keptCellsOf(db, query, carCounts, namesSearched)]
+      : bandCells(db, query, namesSearched);
   // One selection (cellOf) from several tables: Drizzle's types would have a union's parts share one table.
-  const parts = countedFrom === 'cars' ? [carCells] : words.length ? [kept, carCells] : [kept];
+  const parts = countedFrom === 'cars' ? [carCells] : words.length ? [...kept, carCells] : kept;
   const [first, second, ...others] = parts as unknown as (typeof carCells)[];
   const cells = (second ? unionAll(first!, second, ...others) : first!).as('cells');
   // No price filter on cells: each counts its cars in the price range already.
@@ -838,12 +920,16 @@ async function countSearch(
 ): Promise<SearchCounts> {
   const words = await resolveWords(db, query.q);
   const names = namesOfEveryWord(words);
-  const source = countSource(query, names, words);
-  if (query.seller !== undefined || (!words.length && source === 'cells'))
-    return { words, ...(await searchFacets(db, query, words, catalogue, source)) };
-  // A range, or text beyond its names' kept cells: the cars counted in memory.
-  const counted = await cellsInMemory(columns, query, words, source === 'cells' ? names : undefined);
-  return { words, ...(await searchFacets(db, query, words, catalogue, source, counted)) };
+  const counted =
+    words.length && query.seller === undefined
+      ? await cellsInMemory(
+          columns,
+          query,
+          words,
+          countSource(query, names, words) === 'cars' ? undefined : names,
+        )
+      : undefined;
+  return { words, ...(await searchFacets(db, query, words, catalogue, undefined, counted)) };
 }
 
 /** One key per search's counts: every parameter but its sort and its page. */
