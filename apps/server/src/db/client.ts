@@ -87,7 +87,7 @@ async function firstContact(pool: pg.Pool): Promise<void> {
 /**
  * The committed migrations, on a connection of their own without the pool's read timeout: on a large
  * database one may rewrite a table for longer than a request may take (migration 0005 adds stored
- * columns to the cars: about N s at 1,000,000 cars, docs/operations.md).
+ * columns to the cars: 66 s at 1,000,000 cars, docs/operations.md).
  */
 async function migratePostgres(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl, options: SESSION_SETTINGS.join(' ') });
