@@ -92,7 +92,9 @@ export async function buildApp(
   const searches = new CatalogueCache();
   const searchCatalogue = new Kept<SearchCatalogue>();
   const searchCounts = new Kept<SearchCounts>();
-  const carColumns = new CarColumns(database.db);
+  const carColumns = new CarColumns(database.db, (error) =>
+    app.log.warn({ err: error }, 'the car columns were not read again'),
+  );
   /** Pages' HTML that looks the same to many visitors (web/server-rendering.ts): the catalogue's content too. */
   const keptPages: KeptPages = { public: new CatalogueCache(), shared: new CatalogueCache() };
   const subscriptions = [

@@ -10,20 +10,25 @@
  * (catalogue-cache.ts): a car posted, edited, sold or deleted, or a seller verified, is read again
  * by the next count before it counts (only those cars, with each kept set's condition), in this
  * instance as soon as the change commits and in the others when its NOTIFY arrives. Events missed
- * by the listener, or MAX_AGE_MS without a load, load everything again (SQL typed by an operator
- * announces nothing). About 30 bytes a car: 30 MB at 1,000,000 cars, loaded in a few seconds.
+ * by the listener load everything again before the next count. SQL typed by an operator announces
+ * nothing: columns or a set older than MAX_AGE_MS are read again in the background while the old
+ * ones serve, then swapped in (a count never waits for that). About 30 bytes a car: 30 MB at
+ * 1,000,000 cars, loaded in about ten seconds in steps of a few tens of milliseconds.
  */
 import { and, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { cars } from '../db/schema.ts';
 import type { EventBus } from '../events/index.ts';
 
-/** A full load at most this old is served; then the next count loads again (see above). */
-const MAX_AGE_MS = 10 * 60_000;
+/** Columns or a set older than this are read again, in the background (see above). */
+export const MAX_AGE_MS = 10 * 60_000;
 /** The kept sets' memory, the least recently asked dropped first beyond it. */
 const MAX_SET_BYTES = 32 * 1024 * 1024;
-/** Cars read per statement of a full load. */
-const LOAD_BATCH = 50_000;
+/**
+ * Cars read per statement of a full load: each batch's rows are turned into columns in one go,
+ * which blocks the server's thread about 5 ms per 1,000 cars (docs/performance.md, section 8).
+ */
+const LOAD_BATCH = 5_000;
 
 /**
  * A cell: the cars of one name (and brand), category, fuel and year whose sellers are all verified
@@ -65,6 +70,14 @@ export class SlotSet {
     } else this.list = seqs.sort((a, b) => a - b);
   }
 
+  /** A copy that changes apart from this one. */
+  copy(): SlotSet {
+    const copy = new SlotSet([], 0);
+    copy.list = this.list?.slice();
+    copy.bits = this.bits?.slice();
+    return copy;
+  }
+
   get bytes(): number {
     return this.bits ? this.bits.byteLength : this.list!.length * 8;
   }
@@ -77,7 +90,7 @@ export class SlotSet {
   add(seq: number) {
     if (this.bits) {
       const word = seq >>> 5;
-      if (word >= this.bits.length) this.bits = resized(this.bits, Math.max(word + 1, this.bits.length * 2));
+      this.bits = resized(this.bits, word + 1);
       this.bits[word]! |= 1 << (seq & 31);
     } else {
       const at = indexIn(this.list!, seq);
@@ -125,26 +138,37 @@ function indexIn(list: number[], value: number): number {
 }
 
 /** What a count reads of a car, and its id and seq. */
-const carRow = {
-  id: cars.id,
-  seq: cars.seq,
-  forSale: sql<boolean>`${cars.soldAt} is null`,
-  nameKey: sql<string>`${cars.nameKey}`,
-  brandKey: sql<string>`${cars.brandKey}`,
-  categoryId: cars.categoryId,
-  fuel: cars.fuel,
-  year: cars.year,
-  sellerVerified: cars.sellerVerified,
-  askingPrice: cars.askingPrice,
-  kmDriven: cars.kmDriven,
-};
-interface CarRow extends Omit<Cell, 'sellerVerified'> {
+interface CarRow extends Cell {
   id: string;
   seq: number;
   forSale: boolean;
-  sellerVerified: boolean;
   askingPrice: number;
   kmDriven: number;
+  /** Whether it meets each condition asked (`readCars`). */
+  meets: boolean[];
+}
+
+/**
+ * The cars `where` chooses (then `tail`: an order and a limit), with whether each meets each of
+ * `conditions`. Rows as the driver gives them, without the query builder's mapping of each field:
+ * it was a third of a full load's time.
+ */
+async function readCars(db: Db, where: SQL, tail: SQL = sql``, conditions: SQL[] = []): Promise<CarRow[]> {
+  const meets = conditions.length
+    ? sql`array[${sql.join(
+        conditions.map((condition) => sql`coalesce(${condition}, false)`),
+        sql`, `,
+      )}]`
+    : sql`'{}'::boolean[]`;
+  const result = await db.execute(sql`
+    select ${cars.id} as "id", ${cars.seq} as "seq", ${cars.soldAt} is null as "forSale",
+      ${cars.nameKey}::text as "nameKey", ${cars.brandKey}::text as "brandKey",
+      ${cars.categoryId} as "categoryId", ${cars.fuel}::text as "fuel", ${cars.year} as "year",
+      ${cars.sellerVerified} as "sellerVerified", ${cars.askingPrice} as "askingPrice",
+      ${cars.kmDriven} as "kmDriven", ${meets} as "meets"
+    from ${cars} where ${where} ${tail}`);
+  // Both drivers answer a plain statement with its rows as objects named by the statement.
+  return (result as unknown as { rows: CarRow[] }).rows;
 }
 
 /** The seqs of the cars for sale that meet `condition`, as one array. */
@@ -154,21 +178,48 @@ export const setStatement = (db: Db, condition: SQL) =>
     .from(cars)
     .where(and(isNull(cars.soldAt), condition));
 
-/** A car's id as its four 32-bit words: ids sort and compare as PostgreSQL sorts uuids. */
-function idWords(id: string): number[] {
-  const hex = id.replaceAll('-', '');
-  return [0, 8, 16, 24].map((at) => Number.parseInt(hex.slice(at, at + 8), 16));
+/**
+ * Writes a car's id (a uuid) into `words` from `at` as its four 32-bit words: ids sort and compare
+ * as PostgreSQL sorts uuids.
+ */
+function writeIdWords(id: string, words: Uint32Array, at: number) {
+  const hex = (from: number, to: number) => Number.parseInt(id.slice(from, to), 16);
+  words[at] = hex(0, 8);
+  words[at + 1] = hex(9, 13) * 0x10000 + hex(14, 18);
+  words[at + 2] = hex(19, 23) * 0x10000 + hex(24, 28);
+  words[at + 3] = hex(28, 36);
 }
 
-/** `array` with at least `length` elements, copied into a larger one when it has fewer. */
+/**
+ * `array` with at least `length` elements: when it has fewer, copied into one at least twice as
+ * large, so that growing an array one batch at a time copies each element a few times at most.
+ */
 function resized<T extends Uint8Array | Int32Array | Uint32Array>(array: T, length: number): T {
   if (array.length >= length) return array;
-  const next = new (array.constructor as new (n: number) => T)(length);
+  const next = new (array.constructor as new (n: number) => T)(Math.max(length, array.length * 2, 1024));
   next.set(array);
   return next;
 }
 
-/** One full load of the columns, and the sets asked of it. */
+/** A kept set: the cars for sale that meet `condition`, as read at `readAt` and kept current since. */
+interface KeptSet {
+  condition: SQL;
+  set: SlotSet;
+  readAt: number;
+}
+
+/** Cars and sellers (their badge shows on their cars) changed. */
+interface Changes {
+  cars: Set<string>;
+  sellers: Set<string>;
+}
+
+const noChanges = (): Changes => ({ cars: new Set(), sellers: new Set() });
+
+/**
+ * One full load of the columns, the sets asked of it, and the changes announced since that it has
+ * not read yet: a load in the background is a second one, swapped in when it has read everything.
+ */
 class Loaded implements Columns {
   size = 0;
   live = new Uint8Array(0);
@@ -178,8 +229,11 @@ class Loaded implements Columns {
   readonly cells: Cell[] = [];
   private readonly cellIndexes = new Map<string, number>();
   /** The kept sets, the most recently asked last, and the sets being read (one read per set). */
-  readonly sets = new Map<string, { condition: SQL; set: SlotSet }>();
+  readonly sets = new Map<string, KeptSet>();
   readonly setLoads = new Map<string, Promise<void>>();
+  /** The changes to re-read, and those being re-read. */
+  readonly changed = noChanges();
+  rereading: { changes: Changes; done: Promise<void> } | undefined;
   /**
    * The loaded cars' ids in id order (four words each) with their seqs, then those met since: a
    * deleted car is announced by its id alone.
@@ -188,6 +242,7 @@ class Loaded implements Columns {
   private seqs = new Int32Array(0);
   private loaded = 0;
   private readonly added = new Map<string, number>();
+  private readonly key = new Uint32Array(4);
   readonly loadedAt = Date.now();
 
   /** Adds cars loaded in id order, after those loaded before. */
@@ -195,7 +250,7 @@ class Loaded implements Columns {
     this.ids = resized(this.ids, (this.loaded + rows.length) * 4);
     this.seqs = resized(this.seqs, this.loaded + rows.length);
     for (const row of rows) {
-      this.ids.set(idWords(row.id), this.loaded * 4);
+      writeIdWords(row.id, this.ids, this.loaded * 4);
       this.seqs[this.loaded++] = row.seq;
       this.put(row);
     }
@@ -205,7 +260,8 @@ class Loaded implements Columns {
   seqOf(id: string): number {
     const added = this.added.get(id);
     if (added !== undefined) return added;
-    const key = idWords(id);
+    const key = this.key;
+    writeIdWords(id, key, 0);
     let low = 0;
     let high = this.loaded - 1;
     while (low <= high) {
@@ -219,10 +275,14 @@ class Loaded implements Columns {
     return -1;
   }
 
-  /** Writes what `row` says of its car: posted, edited, sold, or back on sale. */
-  update(row: CarRow) {
+  /** Writes what `row` says of its car (posted, edited, sold, or back on sale), and of its membership of each of `sets`. */
+  update(row: CarRow, sets: KeptSet[]) {
     if (this.seqOf(row.id) < 0) this.added.set(row.id, row.seq);
     this.put(row);
+    sets.forEach(({ set }, i) => {
+      if (row.forSale && row.meets[i]) set.add(row.seq);
+      else set.delete(row.seq);
+    });
   }
 
   remove(id: string) {
@@ -232,35 +292,48 @@ class Loaded implements Columns {
     for (const { set } of this.sets.values()) set.delete(seq);
   }
 
-  /** Keeps `set` under `key`; the least recently asked go beyond MAX_SET_BYTES. */
-  keep(key: string, condition: SQL, set: SlotSet) {
-    this.sets.set(key, { condition, set });
+  /** Keeps `kept` under `key`; the least recently asked go beyond MAX_SET_BYTES. */
+  keep(key: string, kept: KeptSet) {
+    this.sets.set(key, kept);
     let bytes = 0;
-    for (const kept of this.sets.values()) bytes += kept.set.bytes;
-    for (const [oldest, kept] of this.sets) {
+    for (const { set } of this.sets.values()) bytes += set.bytes;
+    for (const [oldest, { set }] of this.sets) {
       if (bytes <= MAX_SET_BYTES || oldest === key) break;
       this.sets.delete(oldest);
-      bytes -= kept.set.bytes;
+      bytes -= set.bytes;
     }
   }
 
   /** The set kept under `key`, now the most recently asked. */
-  asked(key: string): SlotSet | undefined {
+  asked(key: string): KeptSet | undefined {
     const kept = this.sets.get(key);
     if (!kept) return undefined;
     this.sets.delete(key);
     this.sets.set(key, kept);
-    return kept.set;
+    return kept;
+  }
+
+  /**
+   * Takes over the sets of `previous`, which these columns replace, and the changes it has not
+   * re-read: the sets were kept current up to them, the columns loaded since.
+   */
+  succeed(previous: Loaded) {
+    for (const [key, { condition, set, readAt }] of previous.sets) {
+      this.keep(key, { condition, set: set.copy(), readAt });
+    }
+    for (const changes of [previous.changed, previous.rereading?.changes]) {
+      for (const id of changes?.cars ?? []) this.changed.cars.add(id);
+      for (const id of changes?.sellers ?? []) this.changed.sellers.add(id);
+    }
   }
 
   private put(row: CarRow) {
     const seq = row.seq;
     if (seq >= this.live.length) {
-      const capacity = Math.max(seq + 1, this.live.length * 2, 1024);
-      this.live = resized(this.live, capacity);
-      this.cell = resized(this.cell, capacity);
-      this.price = resized(this.price, capacity);
-      this.km = resized(this.km, capacity);
+      this.live = resized(this.live, seq + 1);
+      this.cell = resized(this.cell, seq + 1);
+      this.price = resized(this.price, seq + 1);
+      this.km = resized(this.km, seq + 1);
     }
     this.size = Math.max(this.size, seq + 1);
     this.live[seq] = row.forSale ? 1 : 0;
@@ -290,16 +363,15 @@ export interface ColumnsView {
 export class CarColumns {
   private loaded: Loaded | undefined;
   private loading: Promise<Loaded> | undefined;
-  /** Cars and sellers (their badge shows on their cars) changed since the last re-read. */
-  private readonly changedCars = new Set<string>();
-  private readonly changedSellers = new Set<string>();
-  /** The changes announced while a load or a set's load runs, re-read once its result is in place. */
-  private readonly watchers = new Set<{ cars: Set<string>; sellers: Set<string> }>();
-  private rereading: Promise<void> | undefined;
+  /** The changes announced while a load or a set's read runs, re-read once its result is in place. */
+  private readonly watchers = new Set<Changes>();
   private readonly db: Db;
+  private readonly onBackgroundError: (error: unknown) => void;
 
-  constructor(db: Db) {
+  /** `onBackgroundError` hears of a failed read in the background; the next count tries again. */
+  constructor(db: Db, onBackgroundError: (error: unknown) => void = () => {}) {
     this.db = db;
+    this.onBackgroundError = onBackgroundError;
   }
 
   /**
@@ -312,11 +384,16 @@ export class CarColumns {
     for (;;) {
       const loaded = await this.current();
       await Promise.all(
-        asked.map(({ key, condition }) => loaded.asked(key) ?? this.loadSet(loaded, key, condition)),
+        asked.map(({ key, condition }) => {
+          const kept = loaded.asked(key);
+          if (!kept) return this.loadSet(loaded, key, condition);
+          if (Date.now() - kept.readAt > MAX_AGE_MS) this.inBackground(this.loadSet(loaded, key, condition));
+          return undefined;
+        }),
       );
       await this.reread(loaded);
       const sets = asked.map(({ key }) => loaded.sets.get(key)?.set);
-      // Asked more sets at once than are kept, or loaded again meanwhile: read what was dropped.
+      // Asked more sets at once than are kept, or swapped for a new load meanwhile: read again.
       if (loaded === this.loaded && sets.every((set) => set !== undefined)) return { columns: loaded, sets };
     }
   }
@@ -337,49 +414,57 @@ export class CarColumns {
     ];
   }
 
-  /** Drops everything: the next count loads again. */
+  /** Drops everything: the next count loads again, and waits for it. */
   forget() {
     this.loaded = undefined;
     this.loading = undefined;
-    this.changedCars.clear();
-    this.changedSellers.clear();
   }
 
-  private changed(id: string, kind: 'cars' | 'sellers') {
+  private changed(id: string, kind: keyof Changes) {
     // Nothing loaded: the next load reads it.
-    if (this.loaded) (kind === 'cars' ? this.changedCars : this.changedSellers).add(id);
+    this.loaded?.changed[kind].add(id);
     for (const watcher of this.watchers) watcher[kind].add(id);
   }
 
+  /** The loaded columns; when they are old, loaded again in the background meanwhile. */
   private async current(): Promise<Loaded> {
-    let loaded = this.loaded;
-    if (!loaded || Date.now() - loaded.loadedAt > MAX_AGE_MS) loaded = await this.load();
-    await this.reread(loaded);
+    const loaded = this.loaded;
+    if (!loaded) return this.load();
+    if (Date.now() - loaded.loadedAt > MAX_AGE_MS) this.inBackground(this.load());
     return loaded;
   }
 
-  /** A full load, one at a time; what changed while it ran is re-read before it counts. */
+  private inBackground(work: Promise<unknown>) {
+    work.catch(this.onBackgroundError);
+  }
+
+  /**
+   * A full load, one at a time, then swapped in: it takes over the sets of the columns it
+   * replaces, and re-reads what changed while it ran before it counts.
+   */
   private load(): Promise<Loaded> {
     if (this.loading) return this.loading;
     const loading = this.watching(async () => {
-      const loaded = new Loaded();
+      const next = new Loaded();
       // In batches, in the order of the ids (their index), so that rows never pile up in memory.
       for (let last: string | undefined; ; ) {
-        const rows = (await this.db
-          .select(carRow)
-          .from(cars)
-          .where(and(isNull(cars.soldAt), last === undefined ? undefined : gt(cars.id, last)))
-          .orderBy(cars.id)
-          .limit(LOAD_BATCH)) as CarRow[];
-        loaded.append(rows);
-        if (rows.length < LOAD_BATCH) return loaded;
+        const rows = await readCars(
+          this.db,
+          and(isNull(cars.soldAt), last === undefined ? undefined : gt(cars.id, last)) as SQL,
+          sql`order by ${cars.id} limit ${LOAD_BATCH}`,
+        );
+        next.append(rows);
+        if (rows.length < LOAD_BATCH) return next;
         last = rows.at(-1)!.id;
       }
     }).then(
-      (loaded) => {
+      ({ result: next, changes }) => {
         // Dropped while loading (forget): served once, not kept.
-        if (this.loading === loading) [this.loaded, this.loading] = [loaded, undefined];
-        return loaded;
+        if (this.loading !== loading) return next;
+        if (this.loaded) next.succeed(this.loaded);
+        addChanges(next.changed, changes);
+        [this.loaded, this.loading] = [next, undefined];
+        return next;
       },
       (error: unknown) => {
         if (this.loading === loading) this.loading = undefined;
@@ -394,76 +479,80 @@ export class CarColumns {
   private loadSet(loaded: Loaded, key: string, condition: SQL): Promise<void> {
     let pending = loaded.setLoads.get(key);
     if (!pending) {
-      pending = this.watching(async () => {
-        const [row] = await setStatement(this.db, condition);
-        // A car the columns do not hold yet is re-read with the changes announced meanwhile.
-        loaded.keep(key, condition, new SlotSet(row?.seqs ?? [], loaded.size));
-      }).finally(() => loaded.setLoads.delete(key));
+      const readAt = Date.now();
+      pending = this.watching(() => setStatement(this.db, condition))
+        .then(({ result: [row], changes }) => {
+          // A car the columns do not hold yet is re-read with the changes announced meanwhile.
+          loaded.keep(key, { condition, set: new SlotSet(row?.seqs ?? [], loaded.size), readAt });
+          addChanges(loaded.changed, changes);
+        })
+        .finally(() => loaded.setLoads.delete(key));
       loaded.setLoads.set(key, pending);
     }
     return pending;
   }
 
   /**
-   * Runs `read` while watching the changes announced meanwhile: it may have read each before or
-   * after it committed, so they are re-read once its result is in place.
+   * Runs `read` and gives the changes announced meanwhile: it may have read each before or after it
+   * committed, so they are re-read once its result is in place.
    */
-  private async watching<T>(read: () => Promise<T>): Promise<T> {
-    const watcher = { cars: new Set<string>(), sellers: new Set<string>() };
-    this.watchers.add(watcher);
+  private async watching<T>(read: () => Promise<T>): Promise<{ result: T; changes: Changes }> {
+    const changes = noChanges();
+    this.watchers.add(changes);
     try {
-      return await read();
+      return { result: await read(), changes };
     } finally {
-      this.watchers.delete(watcher);
-      for (const id of watcher.cars) this.changedCars.add(id);
-      for (const id of watcher.sellers) this.changedSellers.add(id);
+      this.watchers.delete(changes);
     }
   }
 
   /** Re-reads the changed cars into `loaded`, one re-read at a time, until none is left. */
   private async reread(loaded: Loaded) {
-    while (this.changedCars.size || this.changedSellers.size || this.rereading) {
-      if (!this.rereading) {
-        const ids = [...this.changedCars];
-        const sellers = [...this.changedSellers];
-        this.changedCars.clear();
-        this.changedSellers.clear();
-        this.rereading = this.write(loaded, ids, sellers).finally(() => {
-          this.rereading = undefined;
-        });
+    while (loaded.changed.cars.size || loaded.changed.sellers.size || loaded.rereading) {
+      if (!loaded.rereading) {
+        const changes = { cars: new Set(loaded.changed.cars), sellers: new Set(loaded.changed.sellers) };
+        loaded.changed.cars.clear();
+        loaded.changed.sellers.clear();
+        const done = this.write(loaded, changes).then(
+          () => {
+            loaded.rereading = undefined;
+          },
+          (error: unknown) => {
+            // Read again by the next count.
+            loaded.rereading = undefined;
+            addChanges(loaded.changed, changes);
+            throw error;
+          },
+        );
+        loaded.rereading = { changes, done };
       }
-      await this.rereading;
+      await loaded.rereading.done;
     }
   }
 
-  /** Writes the cars `ids` and those of `sellers` as they are now, each kept set's condition read again. */
-  private async write(loaded: Loaded, ids: string[], sellers: string[]) {
+  /** Writes the changed cars and those of the changed sellers as they are now, each kept set's condition read again. */
+  private async write(loaded: Loaded, changes: Changes) {
     const sets = [...loaded.sets.values()];
+    const ids = [...changes.cars];
+    const sellers = [...changes.sellers];
     const chosen = [
       ids.length ? sql`${cars.id} = any(${sql.param(ids)}::uuid[])` : undefined,
       sellers.length ? sql`${cars.sellerId} = any(${sql.param(sellers)}::text[])` : undefined,
     ].filter((condition) => condition !== undefined);
-    const rows = (await this.db
-      .select({
-        ...carRow,
-        sets: sets.length
-          ? sql<boolean[]>`array[${sql.join(
-              sets.map(({ condition }) => sql`coalesce(${condition}, false)`),
-              sql`, `,
-            )}]`
-          : sql<boolean[]>`'{}'::boolean[]`,
-      })
-      .from(cars)
-      .where(sql.join(chosen, sql` or `))) as (CarRow & { sets: boolean[] })[];
+    const rows = await readCars(
+      this.db,
+      sql.join(chosen, sql` or `),
+      undefined,
+      sets.map(({ condition }) => condition),
+    );
     const found = new Set(rows.map((row) => row.id));
     // A deleted car has no row.
     for (const id of ids) if (!found.has(id)) loaded.remove(id);
-    for (const row of rows) {
-      loaded.update(row);
-      sets.forEach(({ set }, i) => {
-        if (row.forSale && row.sets[i]) set.add(row.seq);
-        else set.delete(row.seq);
-      });
-    }
+    for (const row of rows) loaded.update(row, sets);
   }
+}
+
+function addChanges(into: Changes, changes: Changes) {
+  for (const id of changes.cars) into.cars.add(id);
+  for (const id of changes.sellers) into.sellers.add(id);
 }
