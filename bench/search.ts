@@ -16,15 +16,21 @@
  *   load has connections: the same statements;
  * - **Redline, warm**: the mix again over 200 searches that buyers repeat, answered from the cache;
  * - **suggestions**: prefixes of names and typos over HTTP. They run no statement (the server keeps
- *   the names in memory), so they have no query ceiling.
+ *   the names in memory), so they have no query ceiling;
+ * - **the columns' load** (ADR 23), three times: how long an instance takes to read every car for
+ *   sale into memory, and the longest the thread is blocked meanwhile (it loads again in the
+ *   background every ten minutes, while searches are answered).
  * The figures are the median and p99 latency per request and the ratio of Redline's throughput to
  * the ceiling's.
  */
+
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type CarSearchQuery, carSearchQuerySchema, FUELS, SEARCH_SORTS } from '@redline/shared';
 import pg from 'pg';
 import { CarColumns } from '../apps/server/src/catalogue/car-columns.ts';
 import { Kept } from '../apps/server/src/catalogue/catalogue-cache.ts';
 import type { SearchCounts } from '../apps/server/src/catalogue/search-catalogue.ts';
+import type { Db } from '../apps/server/src/db/client.ts';
 import {
   loadSearchCatalogue,
   searchIds,
@@ -352,6 +358,30 @@ async function profile(
   }
 }
 
+/** Loads the columns `runs` times: the median duration and longest block of the thread, with their spread. */
+async function columnsLoad(db: Db, runs: number, log: (line: string) => void) {
+  const loads: { seconds: number; blockedMs: number }[] = [];
+  for (let run = 0; run < runs; run++) {
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    const started = performance.now();
+    await new CarColumns(db).view();
+    delay.disable();
+    loads.push({
+      seconds: round((performance.now() - started) / 1000, 1),
+      blockedMs: round(delay.max / 1e6, 0),
+    });
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const spread = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
+  const seconds = loads.map((l) => l.seconds);
+  const blocked = loads.map((l) => l.blockedMs);
+  log(
+    `columns' load: ${median([...seconds])} s (${spread(seconds)}), the thread blocked at most ${median([...blocked])} ms at a time (${spread(blocked)})`,
+  );
+  return { seconds: median([...seconds]), blockedMs: median([...blocked]), runs: loads };
+}
+
 export interface SearchBenchOptions {
   engine: Engine;
   cars: number;
@@ -386,10 +416,12 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
 
   // The ceiling first, alone on the machine: the same SQL through the same driver and pool settings.
   let ceilings: Record<string, Measured>;
+  let loaded: Awaited<ReturnType<typeof columnsLoad>>;
   {
     // The server's own pool and settings (db/client.ts), migrations already applied.
     const { database } = await openTarget(target);
     const { db } = database;
+    loaded = await columnsLoad(db, 3, log);
     // Kept by the server until the catalogue changes, which it does not during the run.
     const kept = {
       catalogue: await loadSearchCatalogue(db),
@@ -411,7 +443,7 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
 
   if (options.profile) {
     await profile(target, searches, words, options.profile, log);
-    return { engine: target.engine, dataset, connections: 1, seconds: 0, rows, results };
+    return { engine: target.engine, dataset, connections: 1, seconds: 0, rows, results, columnsLoad: loaded };
   }
   let redline: Running | undefined;
   try {
@@ -467,6 +499,7 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
     seconds: options.seconds,
     rows,
     results,
+    columnsLoad: loaded,
   };
 }
 
