@@ -3,7 +3,7 @@ import './lib/zod-jitless.ts';
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
-import { AppRouter, pagesCommitted, preloadPages } from './app/router.tsx';
+import { AppRouter, pagesOf } from './app/router.tsx';
 import { getMe, meQueryOptions, ServerCheckedPathContext } from './lib/auth.ts';
 import { readPageState } from './lib/page-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -38,9 +38,8 @@ function Interactive({ children }: { children: ReactNode }) {
 // after the first commit): a page rendered for every signed-in visitor (app/page-data.ts,
 // `sharedPages`) has none, and must hydrate as the server rendered it before its visitor's own
 // parts appear.
-const hydrated = state
-  ? Promise.all([firstCommit, pagesCommitted(window.location.pathname)])
-  : Promise.resolve();
+const pages = state ? pagesOf(window.location.pathname) : undefined;
+const hydrated = pages ? Promise.all([firstCommit, pages.committed]) : Promise.resolve();
 void queryClient.prefetchQuery({
   ...meQueryOptions(),
   queryFn: async () => {
@@ -67,5 +66,5 @@ const start = () => {
   if (state) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 };
-if (state) void preloadPages(window.location.pathname).finally(start);
+if (pages) void pages.preload().finally(start);
 else start();

@@ -3,15 +3,16 @@
  * format them as they are, never through a UTC `Date` that could shift the day.
  */
 import { testDriveStartsAt } from '@redline/shared';
+import { formatDate } from './format.ts';
 
-/** "Mar 14, 2031" (or "Friday, March 14, 2031" with `full`) in the reader's locale. */
-export function formatRequestedDate(date: string, dateStyle: 'medium' | 'full' = 'medium'): string {
+/** "Mar 14, 2031" (or "Friday, March 14, 2031" with `full`). */
+export function formatRequestedDate(date: string, style: 'medium' | 'full' = 'medium'): string {
   const at = testDriveStartsAt(date, '12:00');
-  return at ? new Intl.DateTimeFormat(undefined, { dateStyle }).format(at) : date;
+  return at ? formatDate(at, style) : date;
 }
 
-/** "2:30 PM" or "14:30", as the reader's locale writes times. */
+/** "2:30 PM". */
 export function formatRequestedTime(date: string, time: string): string {
   const at = testDriveStartsAt(date, time);
-  return at ? new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(at) : time;
+  return at ? formatDate(at, 'time') : time;
 }

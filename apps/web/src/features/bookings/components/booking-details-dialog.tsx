@@ -63,9 +63,7 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
                 <Row term="Transaction id">
                   <span className="font-mono text-xs break-all">{booking.payment.transactionId}</span>
                 </Row>
-                <Row term="Paid on">
-                  {formatDate(booking.payment.paidAt, { dateStyle: 'medium', timeStyle: 'short' })}
-                </Row>
+                <Row term="Paid on">{formatDate(booking.payment.paidAt, 'medium-time')}</Row>
               </>
             ) : null}
           </dl>

@@ -96,7 +96,7 @@ export function CarSeller({ car }: { car: Car }) {
           {car.sellerVerified ? <VerifiedBadge subject="seller" /> : null}
         </p>
         <p className="text-sm text-base-content/70">
-          Added <LocalDate value={car.addedDate} options={{ dateStyle: 'long' }} />
+          Added <LocalDate value={car.addedDate} style="long" />
         </p>
       </div>
     </div>

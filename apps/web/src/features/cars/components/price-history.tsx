@@ -10,8 +10,6 @@ import { usePageTime } from '../../../lib/page-time.ts';
 
 type PricePoint = CarDetail['priceHistory'][number];
 
-const SHORT_DATE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
-
 /** `history`: oldest first, the first entry the price at listing (`CarDetail.priceHistory`). */
 export function PriceHistory({ history }: { history: PricePoint[] }) {
   const first = history[0];
@@ -21,7 +19,7 @@ export function PriceHistory({ history }: { history: PricePoint[] }) {
     return (
       <p className="text-sm text-base-content/70">
         Listed at <span className="font-semibold text-base-content">{formatMoney(first.askingPrice)}</span> on{' '}
-        <LocalDate value={first.changedAt} options={{ dateStyle: 'long' }} />
+        <LocalDate value={first.changedAt} style="long" />
       </p>
     );
   }
@@ -131,7 +129,7 @@ function PriceChart({ history }: { history: PricePoint[] }) {
         ))}
       </div>
       <div className="col-start-2 mt-2 flex justify-between text-xs text-base-content/70">
-        <LocalDate value={history[0]?.changedAt ?? ''} options={SHORT_DATE} />
+        <LocalDate value={history[0]?.changedAt ?? ''} />
         <span>Today</span>
       </div>
     </div>
@@ -159,7 +157,7 @@ function PriceTable({ history }: { history: PricePoint[] }) {
           {rows.map((row) => (
             <tr key={row.changedAt}>
               <td className="whitespace-nowrap">
-                <LocalDate value={row.changedAt} options={SHORT_DATE} />
+                <LocalDate value={row.changedAt} />
               </td>
               <td className="text-right font-semibold tabular-nums">{formatMoney(row.askingPrice)}</td>
               <td className="text-right whitespace-nowrap tabular-nums">

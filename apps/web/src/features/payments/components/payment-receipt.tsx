@@ -56,9 +56,7 @@ export function PaymentReceipt({ transactionId, paidAt, justPaid }: PaymentRecei
           <ReceiptRow label="Transaction ID">
             <TransactionId id={transactionId} />
           </ReceiptRow>
-          <ReceiptRow label="Paid on">
-            {paidAt ? formatDate(paidAt, { dateStyle: 'medium', timeStyle: 'short' }) : 'Just now'}
-          </ReceiptRow>
+          <ReceiptRow label="Paid on">{paidAt ? formatDate(paidAt, 'medium-time') : 'Just now'}</ReceiptRow>
         </dl>
 
         <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">

@@ -71,10 +71,10 @@ export function PaymentsTable() {
           <StackRow key={payment.id}>
             <StackCell primary>
               <span className="font-semibold md:font-normal md:whitespace-nowrap">
-                {formatDate(payment.createdAt, { dateStyle: 'medium' })}
+                {formatDate(payment.createdAt)}
                 <span className="text-base-content/70 md:block">
                   <span className="md:hidden">, </span>
-                  {formatDate(payment.createdAt, { timeStyle: 'short' })}
+                  {formatDate(payment.createdAt, 'time')}
                 </span>
               </span>
             </StackCell>

@@ -17,7 +17,7 @@ export function SellerHeader({ seller }: { seller: SellerProfile }) {
           {seller.verified ? <VerifiedBadge subject="seller" size="md" /> : null}
         </div>
         <p className="mt-1 text-sm text-base-content/70">
-          Member since <LocalDate value={seller.memberSince} options={{ month: 'long', year: 'numeric' }} />
+          Member since <LocalDate value={seller.memberSince} style="month" />
         </p>
       </div>
     </header>
