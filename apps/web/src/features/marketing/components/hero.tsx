@@ -1,9 +1,14 @@
 import { Link } from 'react-router';
 import { AuthLink } from '../../../components/ui/auth-link.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useMe } from '../../../lib/auth.ts';
 import { RevGauge } from './rev-gauge.tsx';
 
+const secondary = 'btn btn-outline btn-lg border-neutral-content/60 text-neutral-content';
+
 export function Hero() {
+  // A signed-in visitor's home page is rendered for them (web/server-rendering.ts): their own way on.
+  const me = useMe();
   return (
     <section
       aria-labelledby="hero-title"
@@ -33,12 +38,15 @@ export function Hero() {
             <Link to={paths.categories} className="btn btn-primary btn-lg">
               Browse categories
             </Link>
-            <AuthLink
-              to={paths.signUp}
-              className="btn btn-outline btn-lg border-neutral-content/60 text-neutral-content"
-            >
-              Create an account
-            </AuthLink>
+            {me.data ? (
+              <Link to={paths.dashboard} className={secondary}>
+                Your dashboard
+              </Link>
+            ) : (
+              <AuthLink to={paths.signUp} className={secondary}>
+                Create an account
+              </AuthLink>
+            )}
           </div>
         </div>
         <div className="hidden justify-center md:flex">
