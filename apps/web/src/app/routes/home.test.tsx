@@ -4,17 +4,20 @@ import { buyer } from '../../testing/fixtures/user.ts';
 import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
 
-const hero = () => screen.findByRole('region', { name: 'Find your next exotic' });
+/** The home page, as `me` (null: signed out), once its hero is there. */
+async function renderHome(me: typeof buyer | null) {
+  mockFetch({
+    '/api/me': json(me),
+    '/api/categories': json([]),
+    '/api/advertise': json({ items: [], nextCursor: null }),
+  });
+  renderRoutes(routes, { initialEntries: ['/'] });
+  await screen.findByRole('region', { name: 'Find your next exotic' });
+}
 
 describe('the home page hero', () => {
   it('invites a visitor to create an account', async () => {
-    mockFetch({
-      '/api/me': json(null),
-      '/api/categories': json([]),
-      '/api/advertise': json({ items: [], nextCursor: null }),
-    });
-    renderRoutes(routes, { initialEntries: ['/'] });
-    await hero();
+    await renderHome(null);
     expect((await screen.findByRole('link', { name: 'Create an account' })).getAttribute('href')).toBe(
       '/user/signup',
     );
@@ -22,13 +25,7 @@ describe('the home page hero', () => {
   });
 
   it('takes a signed-in visitor to their dashboard instead', async () => {
-    mockFetch({
-      '/api/me': json(buyer),
-      '/api/categories': json([]),
-      '/api/advertise': json({ items: [], nextCursor: null }),
-    });
-    renderRoutes(routes, { initialEntries: ['/'] });
-    await hero();
+    await renderHome(buyer);
     expect((await screen.findByRole('link', { name: 'Your dashboard' })).getAttribute('href')).toBe('/dash');
     expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull();
   });
