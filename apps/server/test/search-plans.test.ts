@@ -6,12 +6,11 @@
 import type { CarSearchQuery, SearchSort } from '@redline/shared';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CarColumns, setStatement } from '../src/catalogue/car-columns.ts';
+import { setStatement } from '../src/catalogue/car-columns.ts';
 import { carNamesStatement } from '../src/catalogue/search-catalogue.ts';
 import { cars } from '../src/db/schema.ts';
 import {
-  cellsInMemory,
-  facetsStatement,
+  carCellsStatement,
   gathers,
   loadSearchCatalogue,
   pageStatement,
@@ -172,69 +171,9 @@ describe('the search on 20,000 cars', () => {
     expect(gathered).toBeGreaterThanOrEqual(3);
   });
 
-  it('counts the facets of a search without text, price, km or seller from the kept counts alone', async () => {
-    const shapes: [string, CarSearchQuery][] = [
-      ['no filter', query({})],
-      ['a category and a fuel', query({ category: ['suv'], fuel: ['Hybrid', 'Electric'] })],
-      ['a brand, verified sellers', query({ brand: ['Citroen'], verified: true })],
-      ['years', query({ yearMin: 2010, yearMax: 2020 })],
-    ];
-    for (const [label, params] of shapes) {
-      const nodes = await planOf(facetsStatement(t.db, params, []));
-      const tables = new Set(nodes.map((node) => node['Relation Name']).filter(Boolean));
-      expect(tables, `facets, ${label}`).toEqual(new Set(['car_counts']));
-    }
-  });
-
-  it('counts the facets of a search by price or km from the band counts, and the cars of a cut cell by its key', async () => {
-    const shapes: [string, CarSearchQuery][] = [
-      ['a round price up to', query({ priceMax: 5_000_000 })],
-      ['any price up to', query({ priceMax: 4_523_100 })],
-      ['a price range', query({ priceMin: 1_000_000, priceMax: 5_000_000 })],
-      ['km and verified sellers', query({ kmMax: 55_000, verified: true })],
-      ['price, km and a fuel', query({ priceMax: 3_333_300, kmMax: 120_000, fuel: ['Diesel'] })],
-    ];
-    for (const [label, params] of shapes) {
-      const nodes = await planOf(facetsStatement(t.db, params, []));
-      const tables = new Set(nodes.map((node) => node['Relation Name']).filter(Boolean));
-      expect(tables, `facets, ${label}`).toEqual(new Set(['car_counts', 'car_band_counts', 'cars']));
-      const scans = carScans(nodes).map((node) => `${node['Node Type']} ${node['Index Name']}`);
-      expect(new Set(scans), `facets, ${label}`).toEqual(new Set(['Index Only Scan cars_unsold_facets_idx']));
-    }
-  });
-
-  it('has an index for the facets of a search by seller, and for those of text counted one by one', async () => {
-    const shapes: [string, CarSearchQuery][] = [
-      ['text and a price', query({ q: 'porsche', priceMax: 4_523_100 })],
-      ['text', query({ q: 'lamborgini' })],
-      ['text and a category', query({ q: 'tyres', category: ['suv'] })],
-      ['a seller', query({ seller: sellerId })],
-    ];
-    for (const [label, params] of shapes) {
-      const words = await resolveWords(t.db, params.q);
-      await expectIndexed(`facets, ${label}`, facetsStatement(t.db, params, words));
-    }
-  });
-
-  it('counts the cars of a search by text in memory: its facets read the kept counts, and a rare word its index', async () => {
-    const columns = new CarColumns(t.db);
-    const shapes: [string, CarSearchQuery][] = [
-      // Every generated Porsche is sold (a tenth of the cars, one brand in ten).
-      ['a name', query({ q: 'ferrari' })],
-      ['text and a category', query({ q: 'tyres', category: ['suv'] })],
-      ['a name, a word and a price', query({ q: 'ferrari winter', priceMax: 4_523_100 })],
-    ];
-    for (const [label, params] of shapes) {
-      const words = await resolveWords(t.db, params.q);
-      const counted = await cellsInMemory(columns, params, words);
-      expect(counted.length, label).toBeGreaterThan(0);
-      const scans = carScans(await planOf(facetsStatement(t.db, params, words, undefined, counted)));
-      // A price range's cut band cells count their cars from the facets index only.
-      expect(
-        scans.map((node) => `${node['Node Type']} ${node['Index Name']}`),
-        `facets, ${label}`,
-      ).toEqual(scans.map(() => 'Index Only Scan cars_unsold_facets_idx'));
-    }
+  it("counts a seller's cars by an index, and reads the cars of a rare word by its index", async () => {
+    // Every other search is counted in memory (cellsInMemory): no statement.
+    await expectIndexed('facets, a seller', carCellsStatement(t.db, query({ seller: sellerId }), []));
     // The cars of a word are read once per instance: by its index when it is rare (a word in most
     // cars is read from the table, as any plan would).
     await expectIndexed('the cars of a rare word', setStatement(t.db, textSet('roadst').condition));

@@ -11,10 +11,9 @@
  * car of a search is served exactly once while cars are added.
  *
  * The facet counts are disjunctive: a value's count applies every *other* active filter. One
- * statement computes them all (GROUPING SETS, each count with its own FILTER) over cells: the kept
- * counts of `car_counts` (migration 0004) or, by price or km, of `car_band_counts` (0005), a few
- * thousand or tens of thousands of cells instead of up to a million cars, and the cars counted one
- * by one only where the kept cells cannot answer (see CountSource).
+ * statement computes them all (GROUPING SETS, each count with its own FILTER) over cells, a few
+ * thousand instead of up to a million cars: the cars of each cell counted in memory
+ * (catalogue/car-columns.ts, ADR 25), or, for a seller's few cars, by the statement.
  */
 import {
   type CarSearchFacets,
@@ -39,7 +38,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { CarColumns, Cell } from '../../catalogue/car-columns.ts';
+import type { CarColumns, Cell, OrderedCell } from '../../catalogue/car-columns.ts';
 import type { Kept } from '../../catalogue/catalogue-cache.ts';
 import {
   CarNameIndex,
@@ -50,7 +49,7 @@ import {
 } from '../../catalogue/search-catalogue.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/pagination.ts';
-import { carBandCounts, carCounts, carNames, cars } from '../../db/schema.ts';
+import { carCounts, carNames, cars } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { listCategories } from '../categories/index.ts';
 
@@ -519,252 +518,123 @@ export async function searchPage(
   return { ids: items.map((row) => row.id), nextCursor };
 }
 
-type Facet = 'category' | 'brand' | 'fuel';
-
-/**
- * What a search's counts add up: `cells`, the kept cells of `car_counts` (a search with no price, km
- * or seller); `bands`, those of `car_band_counts` (by price or km, no seller); or `cars`, one by one
- * (a seller's cars, or text that resembles no name). With text, the cells are those of the names
- * every word resembles, and the cars the text matches beyond them are counted one by one.
- */
-export type CountSource = 'cells' | 'bands' | 'cars';
-
-export function countSource(
-  query: CarSearchQuery,
-  names: Map<string, number>,
-  words: SearchWord[],
-): CountSource {
-  if (query.seller !== undefined || (words.length > 0 && !names.size)) return 'cars';
-  const ranged = query.priceMin !== undefined || query.priceMax !== undefined || query.kmMax !== undefined;
-  return ranged ? 'bands' : 'cells';
-}
-
-/**
- * A cell of facetsStatement: the filter columns of `key` (a kept table's, or the cars' grouped), its
- * cars for sale and their price bounds from `counts`.
- */
-const cellOf = (
-  key: Record<'categoryId' | 'brandKey' | 'fuel' | 'year' | 'sellerVerified', SQLWrapper>,
-  counts: Record<'carsForSale' | 'priceMin' | 'priceMax', SQLWrapper>,
-) => ({
-  categoryId: sql<string>`${key.categoryId}`.as('category_id'),
-  brandKey: sql<string>`${key.brandKey}`.as('brand_key'),
-  fuel: sql<string>`${key.fuel}`.as('fuel'),
-  year: sql<number>`${key.year}`.as('year'),
-  sellerVerified: sql<boolean>`${key.sellerVerified}`.as('seller_verified'),
-  carsForSale: sql<number>`(${counts.carsForSale})::int`.as('cars_for_sale'),
-  priceMin: sql<number | null>`${counts.priceMin}`.as('price_min'),
-  priceMax: sql<number | null>`${counts.priceMax}`.as('price_max'),
-});
-
-/**
- * The cells of the search's names (every name without text) from one of the kept tables, each with
- * its cars for sale, in the shape of every cell of facetsStatement.
- */
-function keptCellsOf(
-  db: Db,
-  query: CarSearchQuery,
-  table: typeof carCounts | typeof carBandCounts,
-  names: Map<string, number> | undefined,
-  condition?: SQL,
-  counts: Parameters<typeof cellOf>[1] = table,
-) {
-  return db
-    .select(cellOf(table, counts))
-    .from(table)
-    .where(and(keptCellsRead(query, table, names), condition));
-}
-
-/** The kept cells a search reads: with cars, of its names (when it has words), failing at most one of its filters. */
-const keptCellsRead = (
-  query: CarSearchQuery,
-  table: typeof carCounts | typeof carBandCounts,
-  names: Map<string, number> | undefined,
-) =>
-  and(
-    gt(table.carsForSale, 0),
-    names ? inArray(table.nameKey, [...names.keys()]) : undefined,
-    filtersOf(query, columnsOf(table)).failsAtMostOne(),
-  );
-
-/**
- * How a search's price and km ranges meet a kept cell, by its price bounds and km bounds: they hold
- * it whole (`kmWhole` and `priceWhole`), leave all its prices out (`priceNone`: its prices still
- * bound the price facet), leave it out by km (not `kmSome`), or cut it.
- */
-function rangesOver(query: CarSearchQuery, cell: typeof carCounts | typeof carBandCounts) {
-  const { priceMin: low, priceMax: high, kmMax } = query;
-  const kmWhole = kmMax === undefined ? sql`true` : sql`${cell.kmTop} <= ${kmMax}`;
-  const kmSome = kmMax === undefined ? sql`true` : sql`${cell.kmAbove} < ${kmMax}`;
-  const priceWhole =
-    and(
-      low === undefined ? undefined : sql`${cell.priceMin} >= ${low}`,
-      high === undefined ? undefined : sql`${cell.priceMax} <= ${high}`,
-    ) ?? sql`true`;
-  const priceNone =
-    or(
-      low === undefined ? undefined : sql`${cell.priceMax} < ${low}`,
-      high === undefined ? undefined : sql`${cell.priceMin} > ${high}`,
-    ) ?? sql`false`;
-  const decided = sql`(${kmWhole} and (${priceWhole} or ${priceNone}))`;
-  /** A decided cell's count and price bounds: its kept count when the price range holds it whole, else none. */
-  const keptCounts = {
-    carsForSale: sql`case when ${priceWhole} then ${cell.carsForSale} else 0 end`,
-    priceMin: cell.priceMin,
-    priceMax: cell.priceMax,
-  };
-  return { kmSome, decided, keptCounts };
-}
-
-/**
- * The cells of a search by price or km. A plain cell (`car_counts`) the ranges hold whole or leave
- * out answers from its kept count and bounds (rangesOver); one beyond the km range is left out;
- * only the cells the ranges cut are read band by band (`car_band_counts`): each band cell the
- * same way, and a band cell the ranges cut counts its own cars, found from cars_unsold_facets_idx
- * by the cell's key.
- */
-function bandCells(db: Db, query: CarSearchQuery, names: Map<string, number> | undefined) {
-  const band = carBandCounts;
-  const plain = rangesOver(query, carCounts);
-  const banded = rangesOver(query, band);
-  const decidedPlain = keptCellsOf(db, query, carCounts, names, plain.decided, plain.keptCounts);
-  /** The plain cells the ranges cut: only their band cells are read. */
-  const cutPlain = and(keptCellsRead(query, carCounts, names), plain.kmSome, sql`not ${plain.decided}`);
-  const samePlainCell = and(
-    eq(carCounts.nameKey, band.nameKey),
-    eq(carCounts.categoryId, band.categoryId),
-    eq(carCounts.fuel, band.fuel),
-    eq(carCounts.year, band.year),
-    eq(carCounts.sellerVerified, band.sellerVerified),
-  );
-  const decidedBands = db
-    .select(cellOf(band, banded.keptCounts))
-    .from(band)
-    .innerJoin(carCounts, samePlainCell)
-    .where(and(cutPlain, keptCellsRead(query, band, names), banded.decided));
-
-  const price = filtersOf(query, carColumns).only('price');
-  const { kmMax } = query;
-  const cut = db
-    .select({
-      carsForSale: sql<number>`(count(*) filter (where ${price}))::int`.as('cut_cars'),
-      priceMin: sql<number | null>`min(${cars.askingPrice})`.as('cut_price_min'),
-      priceMax: sql<number | null>`max(${cars.askingPrice})`.as('cut_price_max'),
-    })
-    .from(cars)
-    .where(
-      and(
-        isNull(cars.soldAt),
-        eq(cars.nameKey, band.nameKey),
-        eq(cars.categoryId, band.categoryId),
-        eq(cars.fuel, band.fuel),
-        eq(cars.year, band.year),
-        eq(cars.sellerVerified, band.sellerVerified),
-        eq(cars.priceBand, band.priceBand),
-        eq(cars.kmBand, band.kmBand),
-        kmMax === undefined ? undefined : sql`${cars.kmDriven} <= ${kmMax}`,
-      ),
-    )
-    .as('cut');
-  const cutBands = db
-    .select(cellOf(band, cut))
-    .from(band)
-    .innerJoin(carCounts, samePlainCell)
-    .crossJoinLateral(cut)
-    .where(and(cutPlain, keptCellsRead(query, band, names), banded.kmSome, sql`not ${banded.decided}`));
-  return [decidedPlain, decidedBands, cutBands] as const;
-}
-
-/** The cars of one cell that a search's text matches, counted in memory (cellsInMemory). */
-export interface CountedCell extends Cell {
+/** The cars of one cell that a search matches: those within its km limit, and of them those in its price range. */
+export interface CountedCell extends Omit<Cell, 'nameKey'> {
   /** Those in the price range. */
   carsForSale: number;
+  /** The least and the greatest price of all of them (the price range left out, as the price facet leaves it). */
   priceMin: number;
   priceMax: number;
-}
-
-/** Cells counted in memory, as rows of the facets statement (each array one column). */
-function countedCells(db: Db, counted: CountedCell[]) {
-  const column = <K extends keyof CountedCell>(key: K, type: string) =>
-    sql`${sql.param(counted.map((cell) => cell[key]))}::${sql.raw(type)}[]`;
-  const memory = sql`unnest(${sql.join(
-    [
-      column('categoryId', 'text'),
-      column('brandKey', 'text'),
-      column('fuel', 'text'),
-      column('year', 'int'),
-      column('sellerVerified', 'boolean'),
-      column('carsForSale', 'int'),
-      column('priceMin', 'int'),
-      column('priceMax', 'int'),
-    ],
-    sql`, `,
-  )}) as memory(category_id, brand_key, fuel, year, seller_verified, cars_for_sale, price_min, price_max)`;
-  const of = (name: string) => sql`memory.${sql.identifier(name)}`;
-  return db
-    .select(
-      cellOf(
-        {
-          categoryId: of('category_id'),
-          brandKey: of('brand_key'),
-          fuel: of('fuel'),
-          year: of('year'),
-          sellerVerified: of('seller_verified'),
-        },
-        { carsForSale: of('cars_for_sale'), priceMin: of('price_min'), priceMax: of('price_max') },
-      ),
-    )
-    .from(memory);
 }
 
 /** The kept set of the cars whose text has `word` (textQuery), by its key among the columns' sets. */
 export const textSet = (word: string) => ({ key: `text:${word}`, condition: hasWord(word) });
 
+/** Each cell's cars for sale within the km limit, those in the price range, and their price bounds. */
+class Tally {
+  readonly cars: Int32Array;
+  readonly inRange: Int32Array;
+  readonly low: Int32Array;
+  readonly high: Int32Array;
+
+  constructor(cells: number) {
+    this.cars = new Int32Array(cells);
+    this.inRange = new Int32Array(cells);
+    this.low = new Int32Array(cells).fill(INT_MAX);
+    this.high = new Int32Array(cells).fill(INT_MIN);
+  }
+
+  /** One car of `cell` at `price`, within the km limit; `inRange`: in the price range. */
+  add(cell: number, price: number, inRange: boolean) {
+    this.cars[cell]! += 1;
+    if (inRange) this.inRange[cell]! += 1;
+    if (price < this.low[cell]!) this.low[cell] = price;
+    if (price > this.high[cell]!) this.high[cell] = price;
+  }
+
+  /**
+   * Every car of a cell, from its cars by price: the price range is two binary searches, and only a
+   * cell that the km limit cuts is walked car by car.
+   */
+  addOrdered(cell: number, ordered: OrderedCell, query: CarSearchQuery) {
+    const { price, km, kmLow, kmHigh } = ordered;
+    const count = price.length;
+    const { kmMax, priceMin = INT_MIN, priceMax = INT_MAX } = query;
+    if (count === 0 || (kmMax !== undefined && kmLow > kmMax)) return;
+    if (kmMax === undefined || kmHigh <= kmMax) {
+      this.cars[cell]! += count;
+      this.inRange[cell]! += firstAbove(price, priceMax) - firstAbove(price, priceMin - 1);
+      this.low[cell] = Math.min(this.low[cell]!, price[0]!);
+      this.high[cell] = Math.max(this.high[cell]!, price[count - 1]!);
+      return;
+    }
+    for (let i = 0; i < count; i++) {
+      const carPrice = price[i]!;
+      if (km[i]! <= kmMax) this.add(cell, carPrice, carPrice >= priceMin && carPrice <= priceMax);
+    }
+  }
+
+  /** The cells with a car, as the facets statement counts them. */
+  counted(cells: Cell[]): CountedCell[] {
+    return cells.flatMap((cell, i) =>
+      this.cars[i]
+        ? [{ ...cell, carsForSale: this.inRange[i]!, priceMin: this.low[i]!, priceMax: this.high[i]! }]
+        : [],
+    );
+  }
+}
+
+/** The index of the first of the ordered `values` above `value` (their length when none is). */
+function firstAbove(values: Int32Array, value: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (values[middle]! <= value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
- * The cars that a search's text matches, from the columns in memory (catalogue/car-columns.ts),
+ * The cars that a search (not a seller's) matches, counted in memory (catalogue/car-columns.ts) and
  * grouped into cells as the facets statement groups the cars it counts one by one: for sale, within
- * the km limit, each word matching a car by its name (a name it resembles) or its text (its kept set).
- * `beyond`: the names whose cars the kept counts hold, left out, and only the cars with one of the
- * words in their text counted. Not for a seller's cars (the database counts those: few).
+ * the km limit, each word matching a car by its name (a name it resembles) or its text (its kept
+ * set). A cell whose name every word resembles (every cell, without text) is counted whole from its
+ * cars by price; the cars beyond those names, which a word matches by their text, one by one.
  */
 export async function cellsInMemory(
   columns: CarColumns,
   query: CarSearchQuery,
   words: SearchWord[],
-  beyond?: Map<string, number>,
 ): Promise<CountedCell[]> {
   const { columns: c, sets } = await columns.view(words.map(({ word }) => textSet(word)));
-  // Per cell, once: which words its name matches, and whether it is left out.
+  const names = namesOfEveryWord(words);
+  const whole = Uint8Array.from(c.cells, (cell) => (!words.length || names.has(cell.nameKey) ? 1 : 0));
+  const tally = new Tally(c.cells.length);
+  for (let i = 0; i < c.cells.length; i++) if (whole[i]) tally.addOrdered(i, c.ordered(i), query);
+  if (!words.length) return tally.counted(c.cells);
+
+  // Per cell, once: which words its name matches.
   const byName = words.map(({ names }) =>
     Uint8Array.from(c.cells, (cell) => (names.has(cell.nameKey) ? 1 : 0)),
   );
-  const left = beyond && Uint8Array.from(c.cells, (cell) => (beyond.has(cell.nameKey) ? 1 : 0));
-  const cars = new Int32Array(c.cells.length);
-  const inRange = new Int32Array(c.cells.length);
-  const low = new Int32Array(c.cells.length).fill(INT_MAX);
-  const high = new Int32Array(c.cells.length).fill(INT_MIN);
   const { kmMax, priceMin = INT_MIN, priceMax = INT_MAX } = query;
   const visit = (seq: number) => {
     if (!c.live[seq] || (kmMax !== undefined && c.km[seq]! > kmMax)) return;
     const cell = c.cell[seq]!;
-    let inText = false;
-    for (let i = 0; i < words.length; i++) {
-      const text = sets[i]!.has(seq);
-      if (!text && !byName[i]![cell]) return;
-      inText ||= text;
-    }
-    if (left && (left[cell] || !inText)) return;
+    // Counted whole already; a car that every word matches by name is in such a cell.
+    if (whole[cell]) return;
+    for (let i = 0; i < words.length; i++) if (!sets[i]!.has(seq) && !byName[i]![cell]) return;
     const price = c.price[seq]!;
-    cars[cell]! += 1;
-    if (price >= priceMin && price <= priceMax) inRange[cell]! += 1;
-    if (price < low[cell]!) low[cell] = price;
-    if (price > high[cell]!) high[cell] = price;
+    tally.add(cell, price, price >= priceMin && price <= priceMax);
   };
   // A word that no name resembles matches by its text only: its set holds every car to visit. Beyond
-  // the names, a car has one of the words in its text: each is visited from the first set it is in.
+  // the names counted whole, a car has one of the words in its text: each is visited from the first
+  // set it is in.
   const textOnly = words.findIndex(({ names }) => !names.size);
   if (textOnly >= 0) sets[textOnly]!.forEach(visit);
-  else if (left)
+  else if (names.size)
     sets.forEach((set, i) => {
       set.forEach((seq) => {
         for (let j = 0; j < i; j++) if (sets[j]!.has(seq)) return;
@@ -772,87 +642,93 @@ export async function cellsInMemory(
       });
     });
   else for (let seq = 0; seq < c.size; seq++) visit(seq);
-  return c.cells.flatMap((cell, i) =>
-    cars[i] ? [{ ...cell, carsForSale: inRange[i]!, priceMin: low[i]!, priceMax: high[i]! }] : [],
-  );
+  return tally.counted(c.cells);
 }
 
 const INT_MAX = 2 ** 31 - 1;
 const INT_MIN = -(2 ** 31);
 
 /**
- * The statement of a search's total and facets: one aggregation over cells, each a kept cell (its
- * cars counted together) or the cars of one cell counted by the statement (see CountSource).
+ * The cars a search matches grouped into cells by the statement, each with its cars for sale in the
+ * price range and their price bounds: a seller's cars (few), which the columns in memory do not
+ * know, and the tests' count of every car one by one.
  */
-export function facetsStatement(
-  db: Db,
-  query: CarSearchQuery,
-  words: SearchWord[],
-  source?: CountSource,
-  counted?: CountedCell[],
-) {
-  const names = namesOfEveryWord(words);
-  const countedFrom = source ?? countSource(query, names, words);
-  const namesSearched = words.length ? names : undefined;
-  // The cars, grouped into cells of their own: the price range (not a facet's filter for the
-  // counts) counts inside them, and their price bounds leave it out, as the price facet does.
+export function carCellsStatement(db: Db, query: CarSearchQuery, words: SearchWord[]) {
+  // The price range (not a facet's filter for the counts) counts inside the cells, and their price
+  // bounds leave it out, as the price facet does.
   const price = filtersOf(query, carColumns).only('price');
-  const carCells = counted
-    ? countedCells(db, counted)
-    : db
-        .select(
-          cellOf(cars, {
-            carsForSale: sql`count(*) filter (where ${price})`,
-            priceMin: sql`min(${cars.askingPrice})`,
-            priceMax: sql`max(${cars.askingPrice})`,
-          }),
-        )
-        .from(cars)
-        .where(
-          and(carConditions(query, words), countedFrom === 'cars' ? undefined : beyondNames(words, names)),
-        )
-        .groupBy(cars.categoryId, cars.brandKey, cars.fuel, cars.year, cars.sellerVerified);
-  const kept =
-    countedFrom === 'cells'
-      ? [keptCellsOf(db, query, carCounts, namesSearched)]
-      : bandCells(db, query, namesSearched);
-  // One selection (cellOf) from several tables: Drizzle's types would have a union's parts share one table.
-  const parts = countedFrom === 'cars' ? [carCells] : words.length ? [...kept, carCells] : kept;
-  const [first, second, ...others] = parts as unknown as (typeof carCells)[];
-  const cells = (second ? unionAll(first!, second, ...others) : first!).as('cells');
-  // No price filter on cells: each counts its cars in the price range already.
-  const { allBut } = filtersOf(query, columnsOf(cells));
-  /** The cells with a car under `filter` and the price range (the years facet applies the range). */
-  const withCars = (filter: SQL) => sql`${filter} and ${cells.carsForSale} > 0`;
-  const count = (filter: SQL) =>
-    sql<number>`(coalesce(sum(${cells.carsForSale}) filter (where ${filter}), 0))::int`;
-  const bound = (fn: 'min' | 'max', column: SQL, filter: SQL) =>
-    sql<number | null>`${sql.raw(fn)}(${column}) filter (where ${filter})`;
-  const named = query.brand ?? [];
-  // The brands the search names, folded as the database folds them (to find them among the counts).
-  const namedBrands = named.length ? sql`array[${sql.join(named.map(folded), sql`, `)}]` : sql`'{}'::text[]`;
   return db
     .select({
-      grouped: {
-        category: sql<number>`grouping(${cells.categoryId})`,
-        brand: sql<number>`grouping(${cells.brandKey})`,
-        fuel: sql<number>`grouping(${cells.fuel})`,
-      },
-      value: { category: cells.categoryId, brand: cells.brandKey, fuel: cells.fuel },
-      count: {
-        category: count(allBut('category')),
-        brand: count(allBut('brand')),
-        fuel: count(allBut('fuel')),
-      },
-      total: count(allBut()),
-      yearMin: bound('min', sql`${cells.year}`, withCars(allBut('year'))),
-      yearMax: bound('max', sql`${cells.year}`, withCars(allBut('year'))),
-      priceMin: bound('min', sql`${cells.priceMin}`, allBut('price')),
-      priceMax: bound('max', sql`${cells.priceMax}`, allBut('price')),
-      namedBrands: sql<string[]>`${namedBrands}`,
+      categoryId: cars.categoryId,
+      brandKey: sql<string>`${cars.brandKey}`,
+      fuel: sql<string>`${cars.fuel}`,
+      year: cars.year,
+      sellerVerified: cars.sellerVerified,
+      carsForSale: sql<number>`(count(*) filter (where ${price}))::int`,
+      priceMin: sql<number>`min(${cars.askingPrice})`,
+      priceMax: sql<number>`max(${cars.askingPrice})`,
     })
-    .from(cells)
-    .groupBy(sql`grouping sets ((${cells.categoryId}), (${cells.brandKey}), (${cells.fuel}), ())`);
+    .from(cars)
+    .where(carConditions(query, words))
+    .groupBy(cars.categoryId, cars.brandKey, cars.fuel, cars.year, cars.sellerVerified);
+}
+
+/** The brands a search names, folded as the database folds the cars' (`brand_key`), in their order. */
+async function foldedBrands(db: Db, brands: string[] | undefined): Promise<string[]> {
+  if (!brands?.length) return [];
+  const result = await db.execute(sql`select array[${sql.join(brands.map(folded), sql`, `)}] as "keys"`);
+  // Both drivers answer a plain statement with its rows as objects named by the statement.
+  return (result as unknown as { rows: { keys: string[] }[] }).rows[0]!.keys;
+}
+
+/**
+ * The total and the facets of the cells of a search. Each facet's counts apply every other filter
+ * (disjunctive): a value's count is the total that adding it would give. The price range is not
+ * applied here: each cell counts its cars in it already.
+ */
+function facetsOfCells(cells: CountedCell[], query: CarSearchQuery, brandKeys: string[]) {
+  const { category, fuel, yearMin, yearMax, verified } = query;
+  /** The filters a cell fails, one bit each. */
+  const CATEGORY = 1;
+  const BRAND = 2;
+  const FUEL = 4;
+  const YEAR = 8;
+  const VERIFIED = 16;
+  const fails = (cell: CountedCell) =>
+    (category?.length && !category.includes(cell.categoryId) ? CATEGORY : 0) |
+    (brandKeys.length && !brandKeys.includes(cell.brandKey) ? BRAND : 0) |
+    (fuel?.length && !fuel.includes(cell.fuel as (typeof FUELS)[number]) ? FUEL : 0) |
+    ((yearMin !== undefined && cell.year < yearMin) || (yearMax !== undefined && cell.year > yearMax)
+      ? YEAR
+      : 0) |
+    (verified && !cell.sellerVerified ? VERIFIED : 0);
+  const counts = {
+    category: new Map<string, number>(),
+    brand: new Map<string, number>(),
+    fuel: new Map<string, number>(),
+  };
+  const add = (map: Map<string, number>, value: string, count: number) =>
+    map.set(value, (map.get(value) ?? 0) + count);
+  let total = 0;
+  const years = { min: null as number | null, max: null as number | null };
+  const prices = { min: null as number | null, max: null as number | null };
+  const widen = (range: typeof years, low: number, high: number) => {
+    if (range.min === null || low < range.min) range.min = low;
+    if (range.max === null || high > range.max) range.max = high;
+  };
+  for (const cell of cells) {
+    const failed = fails(cell);
+    // Each facet's counts leave its own filter out: a cell that fails only that filter counts there.
+    if ((failed & ~CATEGORY) === 0) add(counts.category, cell.categoryId, cell.carsForSale);
+    if ((failed & ~BRAND) === 0) add(counts.brand, cell.brandKey, cell.carsForSale);
+    if ((failed & ~FUEL) === 0) add(counts.fuel, cell.fuel, cell.carsForSale);
+    if ((failed & ~YEAR) === 0 && cell.carsForSale > 0) widen(years, cell.year, cell.year);
+    if (failed === 0) {
+      total += cell.carsForSale;
+      widen(prices, cell.priceMin, cell.priceMax);
+    }
+  }
+  return { counts, total, years, prices };
 }
 
 /** The search's catalogue, read from the database (the app keeps it: `context.searchCatalogue`). */
@@ -861,56 +737,52 @@ export async function loadSearchCatalogue(db: Db): Promise<SearchCatalogue> {
   return { names: new CarNameIndex(names), categories };
 }
 
-/** The total and the facets of a search (counted from `source`: the search's own by default). */
+/**
+ * The total and the facets of a search: from the cells `counted` in memory, or from its cars grouped
+ * by the statement (carCellsStatement).
+ */
 export async function searchFacets(
   db: Db,
   query: CarSearchQuery,
   words: SearchWord[],
   catalogue: SearchCatalogue,
-  source?: CountSource,
   counted?: CountedCell[],
 ): Promise<{ total: number; forSale: number; facets: CarSearchFacets }> {
-  const rows = await facetsStatement(db, query, words, source, counted);
-  const overall = rows.find((row) => row.grouped.category && row.grouped.brand && row.grouped.fuel);
-  /** Each value of one facet with its count. */
-  const countsOf = (facet: Facet) =>
-    new Map(
-      rows
-        .filter((row) => !row.grouped[facet] && row.value[facet] !== null)
-        .map((row) => [row.value[facet] as string, row.count[facet]]),
-    );
-  const categoryCounts = countsOf('category');
-  const fuelCounts = countsOf('fuel');
+  const [cells, brandKeys] = await Promise.all([
+    counted ?? carCellsStatement(db, query, words),
+    foldedBrands(db, query.brand),
+  ]);
+  const { counts, total, years, prices } = facetsOfCells(cells, query, brandKeys);
   // Brands are as sellers typed them: one value per spelling folded (lower case, no accents); those
   // with cars, and those the search names.
-  const brand: FacetValue[] = [...countsOf('brand')]
+  const brand: FacetValue[] = [...counts.brand]
     .filter(([, count]) => count > 0)
     .map(([value, count]) => ({ value, label: catalogue.names.brandLabel(value) ?? value, count }));
-  (overall?.namedBrands ?? []).forEach((value, i) => {
+  brandKeys.forEach((value, i) => {
     if (!brand.some((b) => b.value === value)) brand.push({ value, label: query.brand![i]!, count: 0 });
   });
   brand.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
 
   return {
-    total: overall?.total ?? 0,
+    total,
     forSale: catalogue.names.forSale,
     facets: {
       category: catalogue.categories.map(({ id, name }) => ({
         value: id,
         label: name,
-        count: categoryCounts.get(id) ?? 0,
+        count: counts.category.get(id) ?? 0,
       })),
       brand,
-      fuel: FUELS.map((fuel) => ({ value: fuel, label: fuel, count: fuelCounts.get(fuel) ?? 0 })),
-      year: { min: overall?.yearMin ?? null, max: overall?.yearMax ?? null },
-      price: { min: overall?.priceMin ?? null, max: overall?.priceMax ?? null },
+      fuel: FUELS.map((fuel) => ({ value: fuel, label: fuel, count: counts.fuel.get(fuel) ?? 0 })),
+      year: years,
+      price: prices,
     },
   };
 }
 
 /**
- * A search's counts: its words, then its total and facets; the cars its text matches counted from
- * the columns in memory (cellsInMemory), unless they are a seller's.
+ * A search's counts: its words, then its total and facets, counted in memory (cellsInMemory); a
+ * seller's cars, which are few, by the statement.
  */
 async function countSearch(
   db: Db,
@@ -919,17 +791,8 @@ async function countSearch(
   columns: CarColumns,
 ): Promise<SearchCounts> {
   const words = await resolveWords(db, query.q);
-  const names = namesOfEveryWord(words);
-  const counted =
-    words.length && query.seller === undefined
-      ? await cellsInMemory(
-          columns,
-          query,
-          words,
-          countSource(query, names, words) === 'cars' ? undefined : names,
-        )
-      : undefined;
-  return { words, ...(await searchFacets(db, query, words, catalogue, undefined, counted)) };
+  const counted = query.seller === undefined ? await cellsInMemory(columns, query, words) : undefined;
+  return { words, ...(await searchFacets(db, query, words, catalogue, counted)) };
 }
 
 /** One key per search's counts: every parameter but its sort and its page. */
