@@ -40,6 +40,8 @@ export interface SearchCounts {
   words: SearchWord[];
   total: number;
   forSale: number;
+  /** The names (folded brand and model) with a car that the search matches. */
+  names: ReadonlySet<string>;
   facets: CarSearchFacets;
 }
 

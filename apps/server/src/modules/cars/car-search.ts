@@ -16,7 +16,6 @@
  * (catalogue/car-columns.ts, ADR 25), or, for a seller's few cars, by the statement.
  */
 import {
-  type CarSearchFacets,
   type CarSearchQuery,
   type FacetValue,
   FUELS,
@@ -338,31 +337,6 @@ function isStorableTime(value: string) {
   return !Number.isNaN(year) && year >= 1 && year <= 9999;
 }
 
-/**
- * Of `names`, those with a car that meets the search's category, brand, fuel, year and verified
- * filters (from the kept counts): a relevance page reads no name that has none, which would read
- * every car of the name to learn it.
- */
-async function namesWithCars(db: Db, query: CarSearchQuery, names: Map<string, number>) {
-  if (!names.size) return names;
-  const rows = await namesWithCarsStatement(db, query, names);
-  return new Map(rows.map(({ nameKey }) => [nameKey, names.get(nameKey)!]));
-}
-
-/** The names of `names` with a car under the search's category, brand, fuel, year and verified filters. */
-function namesWithCarsStatement(db: Db, query: CarSearchQuery, names: Map<string, number>) {
-  return db
-    .selectDistinct({ nameKey: carCounts.nameKey })
-    .from(carCounts)
-    .where(
-      and(
-        inArray(carCounts.nameKey, [...names.keys()]),
-        gt(carCounts.carsForSale, 0),
-        filtersOf(query, keptColumns).allBut(),
-      ),
-    );
-}
-
 /** The columns of a kept cell's key in `car_counts`, or a car's: the first of cars_unsold_facets_idx. */
 const cellKey = (source: typeof cars | typeof carCounts) =>
   sql`${source.nameKey}, ${source.categoryId}, ${source.fuel}, ${source.year}, ${source.sellerVerified}`;
@@ -485,23 +459,22 @@ export function pageStatement(
  * A page of the search: its cars' ids in order, and the cursor of the next page (null on the last).
  * `counts`: how many cars the search matches and how many are for sale, when known: the page of a
  * search that matches none reads nothing, one without text that matches few gathers them (see
- * `gathers`).
+ * `gathers`); and, when known, the names with a car it matches: a relevance page walks no other
+ * name's cars (which it would read to the last to learn that none matches).
  */
 export async function searchPage(
   db: Db,
   query: CarSearchQuery,
   words: SearchWord[],
   sort: SearchSort,
-  counts?: { total: number; forSale: number },
+  counts?: { total: number; forSale: number; names?: ReadonlySet<string> },
 ) {
   // Text is read by its own indexes (a name's, the words'), whatever the cells: a search with words
   // walks, which reads its names' cars and the words' matches only.
   const gather =
     !words.length && counts !== undefined && gathers(query.limit + 1, counts.total, counts.forSale);
-  const names =
-    sort === 'relevance' && !gather && counts?.total !== 0
-      ? await namesWithCars(db, query, namesOfEveryWord(words))
-      : undefined;
+  const withCars = counts?.names;
+  const names = withCars && new Map([...namesOfEveryWord(words)].filter(([name]) => withCars.has(name)));
   // Made before the search that matches nothing answers: it checks the cursor (a 400 when forged).
   const { statement, order } = pageStatement(db, query, words, sort, names, gather);
   if (counts?.total === 0) return { ids: [], nextCursor: null };
@@ -519,7 +492,7 @@ export async function searchPage(
 }
 
 /** The cars of one cell that a search matches: those within its km limit, and of them those in its price range. */
-export interface CountedCell extends Omit<Cell, 'nameKey'> {
+export interface CountedCell extends Cell {
   /** Those in the price range. */
   carsForSale: number;
   /** The least and the greatest price of all of them (the price range left out, as the price facet leaves it). */
@@ -659,6 +632,7 @@ export function carCellsStatement(db: Db, query: CarSearchQuery, words: SearchWo
   const price = filtersOf(query, carColumns).only('price');
   return db
     .select({
+      nameKey: sql<string>`${cars.nameKey}`,
       categoryId: cars.categoryId,
       brandKey: sql<string>`${cars.brandKey}`,
       fuel: sql<string>`${cars.fuel}`,
@@ -670,7 +644,7 @@ export function carCellsStatement(db: Db, query: CarSearchQuery, words: SearchWo
     })
     .from(cars)
     .where(carConditions(query, words))
-    .groupBy(cars.categoryId, cars.brandKey, cars.fuel, cars.year, cars.sellerVerified);
+    .groupBy(cars.nameKey, cars.categoryId, cars.brandKey, cars.fuel, cars.year, cars.sellerVerified);
 }
 
 /** The brands a search names, folded as the database folds the cars' (`brand_key`), in their order. */
@@ -710,6 +684,8 @@ function facetsOfCells(cells: CountedCell[], query: CarSearchQuery, brandKeys: s
   const add = (map: Map<string, number>, value: string, count: number) =>
     map.set(value, (map.get(value) ?? 0) + count);
   let total = 0;
+  /** The names with a car that the search matches. */
+  const names = new Set<string>();
   const years = { min: null as number | null, max: null as number | null };
   const prices = { min: null as number | null, max: null as number | null };
   const widen = (range: typeof years, low: number, high: number) => {
@@ -726,9 +702,10 @@ function facetsOfCells(cells: CountedCell[], query: CarSearchQuery, brandKeys: s
     if (failed === 0) {
       total += cell.carsForSale;
       widen(prices, cell.priceMin, cell.priceMax);
+      if (cell.carsForSale > 0) names.add(cell.nameKey);
     }
   }
-  return { counts, total, years, prices };
+  return { counts, total, years, prices, names };
 }
 
 /** The search's catalogue, read from the database (the app keeps it: `context.searchCatalogue`). */
@@ -747,12 +724,12 @@ export async function searchFacets(
   words: SearchWord[],
   catalogue: SearchCatalogue,
   counted?: CountedCell[],
-): Promise<{ total: number; forSale: number; facets: CarSearchFacets }> {
+): Promise<Omit<SearchCounts, 'words'>> {
   const [cells, brandKeys] = await Promise.all([
     counted ?? carCellsStatement(db, query, words),
     foldedBrands(db, query.brand),
   ]);
-  const { counts, total, years, prices } = facetsOfCells(cells, query, brandKeys);
+  const { counts, total, years, prices, names } = facetsOfCells(cells, query, brandKeys);
   // Brands are as sellers typed them: one value per spelling folded (lower case, no accents); those
   // with cars, and those the search names.
   const brand: FacetValue[] = [...counts.brand]
@@ -766,6 +743,7 @@ export async function searchFacets(
   return {
     total,
     forSale: catalogue.names.forSale,
+    names,
     facets: {
       category: catalogue.categories.map(({ id, name }) => ({
         value: id,
@@ -809,13 +787,13 @@ export async function searchIds(
   query: CarSearchQuery,
   search: { catalogue: SearchCatalogue; counts: Kept<SearchCounts>; columns: CarColumns },
 ) {
-  const { words, total, forSale, facets } = await search.counts.get(countsKey(query), () =>
+  const { words, total, forSale, names, facets } = await search.counts.get(countsKey(query), () =>
     countSearch(db, query, search.catalogue, search.columns),
   );
   const hasWords = words.length > 0;
   const sort =
     !hasWords && query.sort === 'relevance' ? 'newest' : (query.sort ?? (hasWords ? 'relevance' : 'newest'));
   // The counts first: the page of a search that matches no car, or few, is read differently.
-  const page = await searchPage(db, query, words, sort, { total, forSale });
+  const page = await searchPage(db, query, words, sort, { total, forSale, names });
   return { ids: page.ids, nextCursor: page.nextCursor, total, facets };
 }
