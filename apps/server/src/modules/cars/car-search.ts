@@ -114,7 +114,8 @@ const matches = ({ word, names }: SearchWord) =>
 
 /**
  * The names that every word resembles, each with its relevance: the cars of those names match the
- * text whatever else they hold, and a search's counts can take them from `car_counts`.
+ * text whatever else they hold: a search counts their cells whole (cellsInMemory), and a relevance
+ * page reads them newest first, one score per name.
  */
 function namesOfEveryWord(words: SearchWord[]): Map<string, number> {
   if (!words.length) return new Map();
@@ -152,14 +153,14 @@ function relevance(words: SearchWord[]): SQL<number> {
 
 type FilterName = 'category' | 'brand' | 'fuel' | 'year' | 'price' | 'verified';
 
-/** The columns a search's filters read: a car's, or a kept cell's of `car_counts` (see facetsStatement). */
+/** The columns a search's filters read: a car's, or a kept cell's of `car_counts` (see cellsWithCars). */
 interface FilterColumns {
   categoryId: SQL;
   brandKey: SQL;
   fuel: SQL;
   year: SQL;
   sellerVerified: SQL;
-  /** A car's price (cells have none: see facetsStatement). */
+  /** A car's price (kept cells have none). */
   price?: SQL;
 }
 
@@ -240,7 +241,7 @@ function carConditions(query: CarSearchQuery, words: SearchWord[]): SQL {
 
 /**
  * The cars that match a search's text through a word of their engine or about text, and not by
- * their name alone (a name of `names`): what the kept counts of those names leave to count. Each
+ * their name alone (a name of `names`): the cars a relevance page scores one by one. Each
  * must have one of the words, said once more so that the planner reads those words' GIN entries.
  */
 const beyondNames = (words: SearchWord[], names: Map<string, number>) =>
@@ -547,7 +548,7 @@ class Tally {
     }
   }
 
-  /** The cells with a car, as the facets statement counts them. */
+  /** The cells with a car, as the facets add them up (facetsOfCells). */
   counted(cells: Cell[]): CountedCell[] {
     return cells.flatMap((cell, i) =>
       this.cars[i]
@@ -571,7 +572,7 @@ function firstAbove(values: Int32Array, value: number): number {
 
 /**
  * The cars that a search (not a seller's) matches, counted in memory (catalogue/car-columns.ts) and
- * grouped into cells as the facets statement groups the cars it counts one by one: for sale, within
+ * grouped into cells as carCellsStatement groups the cars it counts one by one: for sale, within
  * the km limit, each word matching a car by its name (a name it resembles) or its text (its kept
  * set). A cell whose name every word resembles (every cell, without text) is counted whole from its
  * cars by price; the cars beyond those names, which a word matches by their text, one by one.
