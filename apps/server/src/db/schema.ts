@@ -227,9 +227,23 @@ export const cars = pgTable(
       )
       .where(sql`${t.soldAt} is null`),
     index('cars_unsold_words_idx').using('gin', t.searchWords).where(sql`${t.soldAt} is null`),
-    // The cars of one name newest first: a relevance page reads each matching name's in turn.
+    // The cars of one name newest first: a relevance page reads each matching name's in turn. The
+    // filters' columns follow the order's, so that a page reads from the table only the cars that
+    // pass them (migration 0009): without them, a name whose newest cars mostly fail the filters was
+    // read row by row, or all its rows fetched and sorted (0.2–0.6 s at a million cars).
     index('cars_unsold_name_idx')
-      .on(t.nameKey, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(
+        t.nameKey,
+        t.addedDate.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.categoryId,
+        t.fuel,
+        t.year,
+        t.sellerVerified,
+        t.askingPrice,
+        t.kmDriven,
+        t.brandKey,
+      )
       .where(sql`${t.soldAt} is null`),
   ],
 );
