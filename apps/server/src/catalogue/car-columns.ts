@@ -103,8 +103,9 @@ function orderCell(seqs: number[], price: Int32Array, km: Int32Array): OrderedCe
   return ordered;
 }
 
-const INT_MAX = 2 ** 31 - 1;
-const INT_MIN = -(2 ** 31);
+/** The bounds of the columns' 32-bit integers (prices, km). */
+export const INT_MAX = 2 ** 31 - 1;
+export const INT_MIN = -(2 ** 31);
 /** Cars ordered between two yields to the event loop when every cell is ordered after a load. */
 const ORDER_BATCH = 50_000;
 

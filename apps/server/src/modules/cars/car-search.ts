@@ -37,7 +37,13 @@ import {
   sql,
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { CarColumns, Cell, OrderedCell } from '../../catalogue/car-columns.ts';
+import {
+  type CarColumns,
+  type Cell,
+  INT_MAX,
+  INT_MIN,
+  type OrderedCell,
+} from '../../catalogue/car-columns.ts';
 import type { Kept } from '../../catalogue/catalogue-cache.ts';
 import {
   CarNameIndex,
@@ -618,9 +624,6 @@ export async function cellsInMemory(
   else for (let seq = 0; seq < c.size; seq++) visit(seq);
   return tally.counted(c.cells);
 }
-
-const INT_MAX = 2 ** 31 - 1;
-const INT_MIN = -(2 ** 31);
 
 /**
  * The cars a search matches grouped into cells by the statement, each with its cars for sale in the
