@@ -315,6 +315,10 @@ describe('GET /api/cars/search', () => {
       'priceMin=3000000',
       'priceMin=4000000&priceMax=5000000&kmMax=9000',
       'priceMin=2000001&priceMax=3900000&kmMax=9000',
+      // Both cut the cell, on its cars' own values: its cars within the km limit are walked (fewer)…
+      'priceMin=3100000&priceMax=6000000&kmMax=8100',
+      // …or those in the price range.
+      'priceMin=3100000&priceMax=5000000&kmMax=8400',
       'kmMax=8500',
       'kmMax=9000',
       'kmMax=8400&verified=true',

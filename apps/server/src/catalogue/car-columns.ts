@@ -2,10 +2,10 @@
  * The cars for sale as columns in memory, for the search's counts (ADR 23): what a count reads of a
  * car (its cell: name, brand, category, fuel, year and seller's badge; its price and km) in typed
  * arrays indexed by the car's `seq` (migration 0008), and sets of cars that the search asks by a
- * condition (those whose text has a word), and each cell's cars ordered by price (ADR 25). Every
+ * condition (those whose text has a word), and each cell's cars ordered by price and by km (ADR 25). Every
  * count of a search is made here: the cars of a common word by walking a set instead of reading a
  * third of the cars, or all of them, from the database (0.4–1.7 s each time at 1,000,000 cars; the
- * set is read once), and a price range by two binary searches per cell.
+ * set is read once), and a price range or a km limit by binary searches per cell.
  *
  * They are kept current by the domain events, like every copy of the catalogue
  * (catalogue-cache.ts): a car posted, edited, sold or deleted, or a seller verified, is read again
@@ -13,8 +13,9 @@
  * instance as soon as the change commits and in the others when its NOTIFY arrives. Events missed
  * by the listener load everything again before the next count. SQL typed by an operator announces
  * nothing: columns or a set older than MAX_AGE_MS are read again in the background while the old
- * ones serve, then swapped in (a count never waits for that). About 42 bytes a car: 42 MB at
- * 1,000,000 cars, loaded and ordered in about nine seconds in steps of a few tens of milliseconds.
+ * ones serve, then swapped in (a count never waits for that). About 83 MB at 1,000,000 cars (58 bytes
+ * a car, with the growth room of its arrays), loaded and ordered in about nine seconds in steps of a
+ * few tens of milliseconds.
  */
 import { setImmediate } from 'node:timers/promises';
 import { and, gt, isNull, type SQL, sql } from 'drizzle-orm';
@@ -57,49 +58,75 @@ export interface Columns {
   km: Int32Array;
   /** Every cell a car has had, in the order first met. */
   cells: Cell[];
-  /** The cars for sale of cell `index` (of `cells`), ordered by price. */
+  /** The cars for sale of cell `index` (of `cells`), ordered by price and by km. */
   ordered(index: number): OrderedCell;
 }
 
 /**
- * The cars for sale of one cell by price, lowest first, with their km: a price range counts a
- * cell's cars by two binary searches instead of a visit to each of them (ADR 25).
+ * The cars for sale of one cell, by price and by km: a price range counts a cell's cars by two
+ * binary searches, a km limit by one, instead of a visit to each car (ADR 25).
  */
 export interface OrderedCell {
+  /** Their prices, lowest first, and the km of each. */
   price: Int32Array;
+  kmByPrice: Int32Array;
+  /** Their km, fewest first, the price of each, and the least and the greatest price up to each. */
   km: Int32Array;
-  /** The least and the most km of its cars. */
-  kmLow: number;
-  kmHigh: number;
+  priceByKm: Int32Array;
+  lowestUpTo: Int32Array;
+  highestUpTo: Int32Array;
 }
 
-/** Above any index of a car in its cell: a price and that index are sorted as one number. */
+/** Above any index of a car in its cell: a value and that index are sorted as one number. */
 const CELL_INDEXES = 2 ** 22;
 
-/** Orders `seqs` (the cars of a cell) by their `price`, with their `km`. */
-function orderCell(seqs: number[], price: Int32Array, km: Int32Array): OrderedCell {
+/**
+ * The indexes of `seqs` in the order of their `values`. A value times CELL_INDEXES plus the index
+ * stays below 2^53 (values are 32-bit integers): a typed array of numbers sorts far faster than one
+ * sorted through a comparison function.
+ */
+function orderOf(seqs: number[], values: Int32Array): Int32Array {
   const count = seqs.length;
-  if (count >= CELL_INDEXES) throw new Error('a cell holds too many cars to be ordered by price');
-  // A price times CELL_INDEXES plus the car's index stays below 2^53 (prices are 32-bit integers):
-  // a typed array of numbers sorts far faster than one sorted through a comparison function.
+  if (count >= CELL_INDEXES) throw new Error('a cell holds too many cars to be ordered');
   const keys = new Float64Array(count);
-  for (let i = 0; i < count; i++) keys[i] = price[seqs[i]!]! * CELL_INDEXES + i;
+  for (let i = 0; i < count; i++) keys[i] = values[seqs[i]!]! * CELL_INDEXES + i;
   keys.sort();
-  const ordered: OrderedCell = {
-    price: new Int32Array(count),
-    km: new Int32Array(count),
-    kmLow: INT_MAX,
-    kmHigh: INT_MIN,
-  };
+  const order = new Int32Array(count);
   for (let i = 0; i < count; i++) {
     const key = keys[i]!;
-    const carPrice = Math.floor(key / CELL_INDEXES);
-    const carKm = km[seqs[key - carPrice * CELL_INDEXES]!]!;
-    ordered.price[i] = carPrice;
-    ordered.km[i] = carKm;
-    if (carKm < ordered.kmLow) ordered.kmLow = carKm;
-    if (carKm > ordered.kmHigh) ordered.kmHigh = carKm;
+    order[i] = key - Math.floor(key / CELL_INDEXES) * CELL_INDEXES;
   }
+  return order;
+}
+
+/** Orders `seqs` (the cars of a cell) by their `price` and by their `km`. */
+function orderCell(seqs: number[], price: Int32Array, km: Int32Array): OrderedCell {
+  const count = seqs.length;
+  const ordered: OrderedCell = {
+    price: new Int32Array(count),
+    kmByPrice: new Int32Array(count),
+    km: new Int32Array(count),
+    priceByKm: new Int32Array(count),
+    lowestUpTo: new Int32Array(count),
+    highestUpTo: new Int32Array(count),
+  };
+  orderOf(seqs, price).forEach((index, i) => {
+    const seq = seqs[index]!;
+    ordered.price[i] = price[seq]!;
+    ordered.kmByPrice[i] = km[seq]!;
+  });
+  let lowest = INT_MAX;
+  let highest = INT_MIN;
+  orderOf(seqs, km).forEach((index, i) => {
+    const seq = seqs[index]!;
+    const carPrice = price[seq]!;
+    ordered.km[i] = km[seq]!;
+    ordered.priceByKm[i] = carPrice;
+    lowest = Math.min(lowest, carPrice);
+    highest = Math.max(highest, carPrice);
+    ordered.lowestUpTo[i] = lowest;
+    ordered.highestUpTo[i] = highest;
+  });
   return ordered;
 }
 

@@ -498,30 +498,39 @@ export async function searchPage(
   return { ids: items.map((row) => row.id), nextCursor };
 }
 
-/** The cars of one cell that a search matches: those within its km limit, and of them those in its price range. */
-export interface CountedCell extends Cell {
-  /** Those in the price range. */
-  carsForSale: number;
-  /** The least and the greatest price of all of them (the price range left out, as the price facet leaves it). */
-  priceMin: number;
-  priceMax: number;
-}
-
 /** The kept set of the cars whose text has `word` (textQuery), by its key among the columns' sets. */
 export const textSet = (word: string) => ({ key: `text:${word}`, condition: hasWord(word) });
 
-/** Each cell's cars for sale within the km limit, those in the price range, and their price bounds. */
+/**
+ * The cars a search matches in each of `cells` (by its index there): those within its km limit,
+ * those of them in its price range, and the least and the greatest price of them all (the price
+ * range left out, as the price facet leaves it). Typed arrays, so that a count makes no object per cell.
+ */
 class Tally {
+  readonly cells: readonly Cell[];
   readonly cars: Int32Array;
   readonly inRange: Int32Array;
   readonly low: Int32Array;
   readonly high: Int32Array;
 
-  constructor(cells: number) {
-    this.cars = new Int32Array(cells);
-    this.inRange = new Int32Array(cells);
-    this.low = new Int32Array(cells).fill(INT_MAX);
-    this.high = new Int32Array(cells).fill(INT_MIN);
+  constructor(cells: readonly Cell[]) {
+    this.cells = cells;
+    this.cars = new Int32Array(cells.length);
+    this.inRange = new Int32Array(cells.length);
+    this.low = new Int32Array(cells.length).fill(INT_MAX);
+    this.high = new Int32Array(cells.length).fill(INT_MIN);
+  }
+
+  /** The cells counted by a statement (carCellsStatement), one row each. */
+  static of(rows: (Cell & { cars: number; carsForSale: number; priceMin: number; priceMax: number })[]) {
+    const tally = new Tally(rows);
+    rows.forEach((row, i) => {
+      tally.cars[i] = row.cars;
+      tally.inRange[i] = row.carsForSale;
+      tally.low[i] = row.priceMin;
+      tally.high[i] = row.priceMax;
+    });
+    return tally;
   }
 
   /** One car of `cell` at `price`, within the km limit; `inRange`: in the price range. */
@@ -533,34 +542,28 @@ class Tally {
   }
 
   /**
-   * Every car of a cell, from its cars by price: the price range is two binary searches, and only a
-   * cell that the km limit cuts is walked car by car.
+   * Every car of a cell, from its cars ordered: those within the km limit by a binary search, with
+   * their price bounds; those in the price range by two. Only when both cut the cell are the cars
+   * of the smaller part walked, one by one.
    */
   addOrdered(cell: number, ordered: OrderedCell, query: CarSearchQuery) {
-    const { price, km, kmLow, kmHigh } = ordered;
-    const count = price.length;
-    const { kmMax, priceMin = INT_MIN, priceMax = INT_MAX } = query;
-    if (count === 0 || (kmMax !== undefined && kmLow > kmMax)) return;
-    if (kmMax === undefined || kmHigh <= kmMax) {
-      this.cars[cell]! += count;
-      this.inRange[cell]! += firstAbove(price, priceMax) - firstAbove(price, priceMin - 1);
-      this.low[cell] = Math.min(this.low[cell]!, price[0]!);
-      this.high[cell] = Math.max(this.high[cell]!, price[count - 1]!);
-      return;
-    }
-    for (let i = 0; i < count; i++) {
-      const carPrice = price[i]!;
-      if (km[i]! <= kmMax) this.add(cell, carPrice, carPrice >= priceMin && carPrice <= priceMax);
-    }
-  }
-
-  /** The cells with a car, as the facets add them up (facetsOfCells). */
-  counted(cells: Cell[]): CountedCell[] {
-    return cells.flatMap((cell, i) =>
-      this.cars[i]
-        ? [{ ...cell, carsForSale: this.inRange[i]!, priceMin: this.low[i]!, priceMax: this.high[i]! }]
-        : [],
-    );
+    const { price, kmByPrice, km, priceByKm, lowestUpTo, highestUpTo } = ordered;
+    const { kmMax = INT_MAX, priceMin = INT_MIN, priceMax = INT_MAX } = query;
+    const withinKm = firstAbove(km, kmMax);
+    if (withinKm === 0) return;
+    const from = firstAbove(price, priceMin - 1);
+    const to = firstAbove(price, priceMax);
+    let inRange = 0;
+    if (withinKm === km.length) inRange = to - from;
+    else if (to - from === price.length) inRange = withinKm;
+    else if (withinKm < to - from) {
+      for (let i = 0; i < withinKm; i++)
+        if (priceByKm[i]! >= priceMin && priceByKm[i]! <= priceMax) inRange++;
+    } else for (let i = from; i < to; i++) if (kmByPrice[i]! <= kmMax) inRange++;
+    this.cars[cell]! += withinKm;
+    this.inRange[cell]! += inRange;
+    this.low[cell] = Math.min(this.low[cell]!, lowestUpTo[withinKm - 1]!);
+    this.high[cell] = Math.max(this.high[cell]!, highestUpTo[withinKm - 1]!);
   }
 }
 
@@ -587,13 +590,13 @@ export async function cellsInMemory(
   columns: CarColumns,
   query: CarSearchQuery,
   words: SearchWord[],
-): Promise<CountedCell[]> {
+): Promise<Tally> {
   const { columns: c, sets } = await columns.view(words.map(({ word }) => textSet(word)));
   const names = namesOfEveryWord(words);
   const whole = Uint8Array.from(c.cells, (cell) => (!words.length || names.has(cell.nameKey) ? 1 : 0));
-  const tally = new Tally(c.cells.length);
+  const tally = new Tally(c.cells);
   for (let i = 0; i < c.cells.length; i++) if (whole[i]) tally.addOrdered(i, c.ordered(i), query);
-  if (!words.length) return tally.counted(c.cells);
+  if (!words.length) return tally;
 
   // Per cell, once: which words its name matches.
   const byName = words.map(({ names }) =>
@@ -622,7 +625,7 @@ export async function cellsInMemory(
       });
     });
   else for (let seq = 0; seq < c.size; seq++) visit(seq);
-  return tally.counted(c.cells);
+  return tally;
 }
 
 /**
@@ -642,6 +645,7 @@ export function carCellsStatement(db: Db, query: CarSearchQuery, words: SearchWo
       fuel: sql<string>`${cars.fuel}`,
       year: cars.year,
       sellerVerified: cars.sellerVerified,
+      cars: sql<number>`count(*)::int`,
       carsForSale: sql<number>`(count(*) filter (where ${price}))::int`,
       priceMin: sql<number>`min(${cars.askingPrice})`,
       priceMax: sql<number>`max(${cars.askingPrice})`,
@@ -664,7 +668,7 @@ async function foldedBrands(db: Db, brands: string[] | undefined): Promise<strin
  * (disjunctive): a value's count is the total that adding it would give. The price range is not
  * applied here: each cell counts its cars in it already.
  */
-function facetsOfCells(cells: CountedCell[], query: CarSearchQuery, brandKeys: string[]) {
+function facetsOfCells(tally: Tally, query: CarSearchQuery, brandKeys: string[]) {
   const { category, fuel, yearMin, yearMax, verified } = query;
   /** The filters a cell fails, one bit each. */
   const CATEGORY = 1;
@@ -672,7 +676,7 @@ function facetsOfCells(cells: CountedCell[], query: CarSearchQuery, brandKeys: s
   const FUEL = 4;
   const YEAR = 8;
   const VERIFIED = 16;
-  const fails = (cell: CountedCell) =>
+  const fails = (cell: Cell) =>
     (category?.length && !category.includes(cell.categoryId) ? CATEGORY : 0) |
     (brandKeys.length && !brandKeys.includes(cell.brandKey) ? BRAND : 0) |
     (fuel?.length && !fuel.includes(cell.fuel as (typeof FUELS)[number]) ? FUEL : 0) |
@@ -696,19 +700,21 @@ function facetsOfCells(cells: CountedCell[], query: CarSearchQuery, brandKeys: s
     if (range.min === null || low < range.min) range.min = low;
     if (range.max === null || high > range.max) range.max = high;
   };
-  for (const cell of cells) {
+  tally.cells.forEach((cell, i) => {
+    if (tally.cars[i] === 0) return;
     const failed = fails(cell);
+    const inRange = tally.inRange[i]!;
     // Each facet's counts leave its own filter out: a cell that fails only that filter counts there.
-    if ((failed & ~CATEGORY) === 0) add(counts.category, cell.categoryId, cell.carsForSale);
-    if ((failed & ~BRAND) === 0) add(counts.brand, cell.brandKey, cell.carsForSale);
-    if ((failed & ~FUEL) === 0) add(counts.fuel, cell.fuel, cell.carsForSale);
-    if ((failed & ~YEAR) === 0 && cell.carsForSale > 0) widen(years, cell.year, cell.year);
+    if ((failed & ~CATEGORY) === 0) add(counts.category, cell.categoryId, inRange);
+    if ((failed & ~BRAND) === 0) add(counts.brand, cell.brandKey, inRange);
+    if ((failed & ~FUEL) === 0) add(counts.fuel, cell.fuel, inRange);
+    if ((failed & ~YEAR) === 0 && inRange > 0) widen(years, cell.year, cell.year);
     if (failed === 0) {
-      total += cell.carsForSale;
-      widen(prices, cell.priceMin, cell.priceMax);
-      if (cell.carsForSale > 0) names.add(cell.nameKey);
+      total += inRange;
+      widen(prices, tally.low[i]!, tally.high[i]!);
+      if (inRange > 0) names.add(cell.nameKey);
     }
-  }
+  });
   return { counts, total, years, prices, names };
 }
 
@@ -727,13 +733,13 @@ export async function searchFacets(
   query: CarSearchQuery,
   words: SearchWord[],
   catalogue: SearchCatalogue,
-  counted?: CountedCell[],
+  counted?: Tally,
 ): Promise<Omit<SearchCounts, 'words'>> {
-  const [cells, brandKeys] = await Promise.all([
-    counted ?? carCellsStatement(db, query, words),
+  const [tally, brandKeys] = await Promise.all([
+    counted ?? carCellsStatement(db, query, words).then(Tally.of),
     foldedBrands(db, query.brand),
   ]);
-  const { counts, total, years, prices, names } = facetsOfCells(cells, query, brandKeys);
+  const { counts, total, years, prices, names } = facetsOfCells(tally, query, brandKeys);
   // Brands are as sellers typed them: one value per spelling folded (lower case, no accents); those
   // with cars, and those the search names.
   const brand: FacetValue[] = [...counts.brand]
