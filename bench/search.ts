@@ -420,7 +420,7 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
   {
     // The server's own pool and settings (db/client.ts), migrations already applied.
     const { database } = await openTarget(target);
-    const { db } = database;
+    const { db, statements } = database;
     loaded = await columnsLoad(db, 3, log);
     // Kept by the server until the catalogue changes, which it does not during the run.
     const kept = {
@@ -431,7 +431,8 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
     // Loaded by the server when it starts listening; the cars of each word, as a server that has
     // been answering buyers holds them (warmUp).
     await readWords(kept.columns, words);
-    const search = async ({ query }: Search) => findCarViews(db, (await searchIds(db, query, kept)).ids);
+    const search = async ({ query }: Search) =>
+      findCarViews(statements, (await searchIds(db, query, kept)).ids);
     ceilings = {};
     for (const kind of [...CLASSES, 'mix'] as const) {
       const items = kind === 'mix' ? mix : searches[kind];

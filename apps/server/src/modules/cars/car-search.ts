@@ -501,6 +501,19 @@ export async function searchPage(
 /** The kept set of the cars whose text has `word` (textQuery), by its key among the columns' sets. */
 export const textSet = (word: string) => ({ key: `text:${word}`, condition: hasWord(word) });
 
+/** A search's km limit and price range, INT_MAX and INT_MIN where it has none: read once per count. */
+interface Bounds {
+  kmMax: number;
+  priceMin: number;
+  priceMax: number;
+}
+
+const boundsOf = ({ kmMax = INT_MAX, priceMin = INT_MIN, priceMax = INT_MAX }: CarSearchQuery): Bounds => ({
+  kmMax,
+  priceMin,
+  priceMax,
+});
+
 /**
  * The cars a search matches in each of `cells` (by its index there): those within its km limit,
  * those of them in its price range, and the least and the greatest price of them all (the price
@@ -546,16 +559,17 @@ class Tally {
    * their price bounds; those in the price range by two. Only when both cut the cell are the cars
    * of the smaller part walked, one by one.
    */
-  addOrdered(cell: number, ordered: OrderedCell, query: CarSearchQuery) {
+  addOrdered(cell: number, ordered: OrderedCell, { kmMax, priceMin, priceMax }: Bounds) {
     const { price, kmByPrice, km, priceByKm, lowestUpTo, highestUpTo } = ordered;
-    const { kmMax = INT_MAX, priceMin = INT_MIN, priceMax = INT_MAX } = query;
-    const withinKm = firstAbove(km, kmMax);
+    const count = price.length;
+    // A bound that no car reaches needs no search (most searches have one bound or none).
+    const withinKm = kmMax === INT_MAX ? count : firstAbove(km, kmMax);
     if (withinKm === 0) return;
-    const from = firstAbove(price, priceMin - 1);
-    const to = firstAbove(price, priceMax);
+    const from = priceMin === INT_MIN ? 0 : firstAbove(price, priceMin - 1);
+    const to = priceMax === INT_MAX ? count : firstAbove(price, priceMax);
     let inRange = 0;
-    if (withinKm === km.length) inRange = to - from;
-    else if (to - from === price.length) inRange = withinKm;
+    if (withinKm === count) inRange = to - from;
+    else if (to - from === count) inRange = withinKm;
     else if (withinKm < to - from) {
       for (let i = 0; i < withinKm; i++)
         if (priceByKm[i]! >= priceMin && priceByKm[i]! <= priceMax) inRange++;
@@ -579,35 +593,51 @@ function firstAbove(values: Int32Array, value: number): number {
   return low;
 }
 
+/** A 1 for each of `cells` that passes `test`. */
+function cellsWhere(cells: readonly Cell[], test: (cell: Cell) => boolean): Uint8Array {
+  const passed = new Uint8Array(cells.length);
+  for (let i = 0; i < cells.length; i++) if (test(cells[i]!)) passed[i] = 1;
+  return passed;
+}
+
 /**
  * The cars that a search (not a seller's) matches, counted in memory (catalogue/car-columns.ts) and
- * grouped into cells as carCellsStatement groups the cars it counts one by one: for sale, within
+ * grouped into cells as carCellsStatement groups the cars it counts one by one (but for the cells
+ * that count nowhere): for sale, within
  * the km limit, each word matching a car by its name (a name it resembles) or its text (its kept
  * set). A cell whose name every word resembles (every cell, without text) is counted whole from its
- * cars by price; the cars beyond those names, which a word matches by their text, one by one.
+ * cars ordered; the cars beyond those names, which a word matches by their text, one by one.
  */
-export async function cellsInMemory(
+async function cellsInMemory(
   columns: CarColumns,
   query: CarSearchQuery,
   words: SearchWord[],
+  brandKeys: string[],
 ): Promise<Tally> {
   const { columns: c, sets } = await columns.view(words.map(({ word }) => textSet(word)));
   const names = namesOfEveryWord(words);
-  const whole = Uint8Array.from(c.cells, (cell) => (!words.length || names.has(cell.nameKey) ? 1 : 0));
+  // A cell that fails two of the facet filters or more counts nowhere: neither in the total nor in
+  // any facet (each leaves out its own filter only).
+  const fails = failedFilters(query, brandKeys);
+  const counts = cellsWhere(c.cells, (cell) => {
+    const failed = fails(cell);
+    return (failed & (failed - 1)) === 0;
+  });
+  const whole = cellsWhere(c.cells, (cell) => !words.length || names.has(cell.nameKey));
+  const bounds = boundsOf(query);
   const tally = new Tally(c.cells);
-  for (let i = 0; i < c.cells.length; i++) if (whole[i]) tally.addOrdered(i, c.ordered(i), query);
+  for (let i = 0; i < c.cells.length; i++)
+    if (whole[i] && counts[i]) tally.addOrdered(i, c.ordered(i), bounds);
   if (!words.length) return tally;
 
   // Per cell, once: which words its name matches.
-  const byName = words.map(({ names }) =>
-    Uint8Array.from(c.cells, (cell) => (names.has(cell.nameKey) ? 1 : 0)),
-  );
-  const { kmMax, priceMin = INT_MIN, priceMax = INT_MAX } = query;
+  const byName = words.map(({ names }) => cellsWhere(c.cells, (cell) => names.has(cell.nameKey)));
+  const { kmMax, priceMin, priceMax } = bounds;
   const visit = (seq: number) => {
-    if (!c.live[seq] || (kmMax !== undefined && c.km[seq]! > kmMax)) return;
+    if (!c.live[seq] || c.km[seq]! > kmMax) return;
     const cell = c.cell[seq]!;
-    // Counted whole already; a car that every word matches by name is in such a cell.
-    if (whole[cell]) return;
+    // Counted whole already (a car that every word matches by name is in such a cell), or counting nowhere.
+    if (whole[cell] || !counts[cell]) return;
     for (let i = 0; i < words.length; i++) if (!sets[i]!.has(seq) && !byName[i]![cell]) return;
     const price = c.price[seq]!;
     tally.add(cell, price, price >= priceMin && price <= priceMax);
@@ -663,20 +693,17 @@ async function foldedBrands(db: Db, brands: string[] | undefined): Promise<strin
   return (result as unknown as { rows: { keys: string[] }[] }).rows[0]!.keys;
 }
 
-/**
- * The total and the facets of the cells of a search. Each facet's counts apply every other filter
- * (disjunctive): a value's count is the total that adding it would give. The price range is not
- * applied here: each cell counts its cars in it already.
- */
-function facetsOfCells(tally: Tally, query: CarSearchQuery, brandKeys: string[]) {
+/** The facet filters a cell fails, one bit each (failedFilters). */
+const CATEGORY = 1;
+const BRAND = 2;
+const FUEL = 4;
+const YEAR = 8;
+const VERIFIED = 16;
+
+/** The facet filters of a search (its brands folded: `brandKeys`) that a cell fails, one bit each. */
+function failedFilters(query: CarSearchQuery, brandKeys: string[]) {
   const { category, fuel, yearMin, yearMax, verified } = query;
-  /** The filters a cell fails, one bit each. */
-  const CATEGORY = 1;
-  const BRAND = 2;
-  const FUEL = 4;
-  const YEAR = 8;
-  const VERIFIED = 16;
-  const fails = (cell: Cell) =>
+  return (cell: Cell) =>
     (category?.length && !category.includes(cell.categoryId) ? CATEGORY : 0) |
     (brandKeys.length && !brandKeys.includes(cell.brandKey) ? BRAND : 0) |
     (fuel?.length && !fuel.includes(cell.fuel as (typeof FUELS)[number]) ? FUEL : 0) |
@@ -684,6 +711,15 @@ function facetsOfCells(tally: Tally, query: CarSearchQuery, brandKeys: string[])
       ? YEAR
       : 0) |
     (verified && !cell.sellerVerified ? VERIFIED : 0);
+}
+
+/**
+ * The total and the facets of the cells of a search. Each facet's counts apply every other filter
+ * (disjunctive): a value's count is the total that adding it would give. The price range is not
+ * applied here: each cell counts its cars in it already.
+ */
+function facetsOfCells(tally: Tally, query: CarSearchQuery, brandKeys: string[]) {
+  const fails = failedFilters(query, brandKeys);
   const counts = {
     category: new Map<string, number>(),
     brand: new Map<string, number>(),
@@ -725,20 +761,22 @@ export async function loadSearchCatalogue(db: Db): Promise<SearchCatalogue> {
 }
 
 /**
- * The total and the facets of a search: from the cells `counted` in memory, or from its cars grouped
- * by the statement (carCellsStatement).
+ * The total and the facets of a search: counted in `columns` (cellsInMemory), or without them, or
+ * for a seller's cars, which the columns do not know, from its cars grouped by the statement
+ * (carCellsStatement: the tests' count of every car one by one).
  */
 export async function searchFacets(
   db: Db,
   query: CarSearchQuery,
   words: SearchWord[],
   catalogue: SearchCatalogue,
-  counted?: Tally,
+  columns?: CarColumns,
 ): Promise<Omit<SearchCounts, 'words'>> {
-  const [tally, brandKeys] = await Promise.all([
-    counted ?? carCellsStatement(db, query, words).then(Tally.of),
-    foldedBrands(db, query.brand),
-  ]);
+  const brandKeys = await foldedBrands(db, query.brand);
+  const tally =
+    columns && query.seller === undefined
+      ? await cellsInMemory(columns, query, words, brandKeys)
+      : Tally.of(await carCellsStatement(db, query, words));
   const { counts, total, years, prices, names } = facetsOfCells(tally, query, brandKeys);
   // Brands are as sellers typed them: one value per spelling folded (lower case, no accents); those
   // with cars, and those the search names.
@@ -770,7 +808,7 @@ export async function searchFacets(
 
 /**
  * A search's counts: its words, then its total and facets, counted in memory (cellsInMemory); a
- * seller's cars, which are few, by the statement.
+ * seller's cars, which are few, by the statement (searchFacets).
  */
 async function countSearch(
   db: Db,
@@ -779,8 +817,7 @@ async function countSearch(
   columns: CarColumns,
 ): Promise<SearchCounts> {
   const words = await resolveWords(db, query.q);
-  const counted = query.seller === undefined ? await cellsInMemory(columns, query, words) : undefined;
-  return { words, ...(await searchFacets(db, query, words, catalogue, counted)) };
+  return { words, ...(await searchFacets(db, query, words, catalogue, columns)) };
 }
 
 /** One key per search's counts: every parameter but its sort and its page. */

@@ -1,5 +1,5 @@
 import type { Fuel } from '@redline/shared';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { afterCursor, cursorParams, keyset, newestFirst, toPage } from '../../db/pagination.ts';
 import type { PreparedStatements } from '../../db/prepared-statements.ts';
@@ -81,10 +81,13 @@ export async function findCarView(statements: Statements, id: string) {
   return row;
 }
 
+const carViewsById = (db: Db) =>
+  selectCarViews(db).where(sql`${cars.id} = any(${sql.placeholder('ids')}::uuid[])`);
+
 /** The views of these cars, in the order of `ids` (those that no longer exist left out). */
-export async function findCarViews(db: Db, ids: string[]) {
+export async function findCarViews(statements: Statements, ids: string[]) {
   if (!ids.length) return [];
-  const rows = await selectCarViews(db).where(inArray(cars.id, ids));
+  const rows = await statements.get('car_views', carViewsById).execute({ ids });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -37,13 +37,13 @@ export async function listCategoryCars(
 
 /** Any signed-in user may search the cars for sale (car-search.ts). */
 export async function searchCars(context: AppContext, query: CarSearchQuery): Promise<CarSearchResult> {
-  const { db } = context.database;
+  const { db, statements } = context.database;
   const { ids, ...found } = await searchIds(db, query, {
     catalogue: await searchCatalogue(context),
     counts: context.searchCounts,
     columns: context.carColumns,
   });
-  const rows = await repo.findCarViews(db, ids);
+  const rows = await repo.findCarViews(statements, ids);
   return { items: toCars(context.photos, rows), ...found };
 }
 
