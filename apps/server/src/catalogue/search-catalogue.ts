@@ -42,6 +42,8 @@ export interface SearchCounts {
   forSale: number;
   /** The names (folded brand and model) with a car that the search matches. */
   names: ReadonlySet<string>;
+  /** How many cars it matches beyond the names that every word resembles (all of them without text). */
+  beyondNames: number;
   facets: CarSearchFacets;
 }
 
