@@ -10,7 +10,7 @@ import {
   carSearchResultSchema,
   carSuggestionsSchema,
 } from '@redline/shared';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cars, photos } from '../src/db/schema.ts';
 import {
@@ -511,35 +511,59 @@ describe('GET /api/cars/search', () => {
   });
 
   it('serves the same pages whether it walks the order of an index or gathers the few cars matched and sorts them', async () => {
-    // With a catalogue this small every search without text gathers (`gathers`); on a large one, a
-    // search that matches many cars walks its order's index. Both must give the same pages and cursors.
-    const gathering = { total: 1, forSale: 1_000_000 };
-    const walking = { total: 1_000_000, forSale: 1_000_000 };
+    // With a catalogue this small every search without text gathers (`gathers`), and text is read
+    // from its indexes; on a large one, a search that matches many cars walks its order's index,
+    // testing its words on each car (pageReading). Both must give the same pages and cursors.
+    const gathering = { total: 1, forSale: 1_000_000, beyondNames: 1 };
+    const walking = { total: 1_000_000, forSale: 1_000_000, beyondNames: 1_000_000 };
     const searches = [
       '',
       'fuel=Petrol&priceMax=25000000',
       'category=suv&kmMax=30000',
       'verified=true&yearMin=2020',
+      // Words of the about text only; a name's with the about text's; a word of one name and of
+      // other cars' engines (by relevance, those cars are walked to, sharing one score).
+      'q=fine+condition',
+      'q=porsche+condition&kmMax=30000',
+      'q=turbo',
     ];
-    for (const params of searches)
-      for (const sort of ['newest', 'price_asc', 'price_desc', 'km_asc', 'year_desc'] as const) {
-        const raw = Object.fromEntries(new URLSearchParams(params));
-        const query = carSearchQuerySchema.parse({ ...raw, limit: '2' });
-        const words = await resolveWords(t.db, query.q);
-        const pagesOf = async (counts: typeof walking) => {
-          const pages = [];
-          let cursor: string | undefined;
-          do {
-            const page = await searchPage(t.db, { ...query, cursor }, words, sort, counts);
-            pages.push(page);
-            cursor = page.nextCursor ?? undefined;
-          } while (cursor);
-          return pages;
-        };
-        const walked = await pagesOf(walking);
-        expect(walked.flatMap((page) => page.ids).length, `${params} ${sort}`).toBeGreaterThan(0);
-        expect(await pagesOf(gathering), `${params} ${sort}`).toEqual(walked);
-      }
+    // Two more cars with "twin-turbo" engines (the factory's) and names that "turbo" does not resemble.
+    const turbos = await Promise.all(
+      ['RS6 Avant', 'RS7 Sportback'].map((model) =>
+        createCar(t, otherSeller, { brand: 'Audi', model, categoryId: 'suv' }),
+      ),
+    );
+    try {
+      for (const params of searches)
+        for (const sort of [
+          ...(params.includes('q=') ? (['relevance'] as const) : []),
+          ...(['newest', 'price_asc', 'price_desc', 'km_asc', 'year_desc'] as const),
+        ]) {
+          const raw = Object.fromEntries(new URLSearchParams(params));
+          const query = carSearchQuerySchema.parse({ ...raw, limit: '2' });
+          const words = await resolveWords(t.db, query.q);
+          const pagesOf = async (counts: typeof walking) => {
+            const pages = [];
+            let cursor: string | undefined;
+            do {
+              const page = await searchPage(t.db, { ...query, cursor }, words, sort, counts);
+              pages.push(page);
+              cursor = page.nextCursor ?? undefined;
+            } while (cursor);
+            return pages;
+          };
+          const walked = await pagesOf(walking);
+          expect(walked.flatMap((page) => page.ids).length, `${params} ${sort}`).toBeGreaterThan(0);
+          expect(await pagesOf(gathering), `${params} ${sort}`).toEqual(walked);
+        }
+    } finally {
+      await t.db.delete(cars).where(
+        inArray(
+          cars.id,
+          turbos.map((car) => car.id),
+        ),
+      );
+    }
   });
 
   it('answers invalid parameters with 400 and a message per field', async () => {
