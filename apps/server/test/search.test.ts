@@ -10,7 +10,7 @@ import {
   carSearchResultSchema,
   carSuggestionsSchema,
 } from '@redline/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cars, photos } from '../src/db/schema.ts';
 import {
@@ -143,6 +143,19 @@ async function countedOneByOne(params: string) {
   const { total, facets } = await searchFacets(t.db, query, words, await loadSearchCatalogue(t.db));
   return { total, facets };
 }
+
+const cellColumns = sql`name_key, category_id, fuel, year, seller_verified`;
+const rowsOf = async (statement: SQL) =>
+  ((await t.db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
+/** The cells of `car_counts` with cars for sale, and the cars for sale grouped the same way. */
+const keptCells = () =>
+  rowsOf(
+    sql`select ${cellColumns}, cars_for_sale from car_counts where cars_for_sale > 0 order by ${cellColumns}`,
+  );
+const cellsOfCars = () =>
+  rowsOf(
+    sql`select ${cellColumns}, count(*)::int as cars_for_sale from cars where sold_at is null group by ${cellColumns} order by ${cellColumns}`,
+  );
 
 /** Every car of a search, page by page (`limit` per page). */
 async function allPages(params: string, limit = 2) {
@@ -344,6 +357,9 @@ describe('GET /api/cars/search', () => {
         );
         expect((await allPages(params, 50)).length, `${step}: ${params}`).toBe(kept.total);
       }
+      // The cells the database keeps (a page that gathers few cars reads those with cars) are the
+      // cars for sale grouped.
+      expect(await keptCells(), step).toEqual(await cellsOfCars());
     };
     const admin = await signUpUser(t, 'Admin');
     const seller = await signUpUser(t, 'Seller', { name: 'Nina Newcomer' });

@@ -7,7 +7,6 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   customType,
@@ -168,9 +167,6 @@ export const cars = pgTable(
     ),
     nameKey: text('name_key').generatedAlwaysAs(sql`redline_fold(brand || ' ' || model)`),
     brandKey: text('brand_key').generatedAlwaysAs(sql`redline_fold(brand)`),
-    /** The price's and the km's bands (`redline_band`, migration 0005): the cells of `car_band_counts`. */
-    priceBand: integer('price_band').generatedAlwaysAs(sql`redline_band(asking_price)`),
-    kmBand: integer('km_band').generatedAlwaysAs(sql`redline_band(km_driven)`),
     /**
      * Whether the seller is verified, kept by the database (the triggers of migration 0004) when a car
      * is posted and when its seller is verified or loses it: the search filters on it and counts it
@@ -208,23 +204,10 @@ export const cars = pgTable(
     index('cars_unsold_brand_idx')
       .on(t.brandKey, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.soldAt} is null`),
-    // The facets of a search by seller, or by text beyond the names, read the cars for sale from this
-    // narrow index alone (an index-only scan), not from the table's wide rows; its first columns are
-    // those of `car_band_counts`, whose cars a price or km range cuts it reads cell by cell, and
-    // whose cheapest and dearest car it finds at either end of a cell.
+    // A page that gathers few cars finds them by their cells here (`car_counts`' cells with cars): its
+    // first columns are a cell's, the filters' follow.
     index('cars_unsold_facets_idx')
-      .on(
-        t.nameKey,
-        t.categoryId,
-        t.fuel,
-        t.year,
-        t.sellerVerified,
-        t.priceBand,
-        t.kmBand,
-        t.askingPrice,
-        t.kmDriven,
-        t.brandKey,
-      )
+      .on(t.nameKey, t.categoryId, t.fuel, t.year, t.sellerVerified, t.askingPrice, t.kmDriven, t.brandKey)
       .where(sql`${t.soldAt} is null`),
     index('cars_unsold_words_idx').using('gin', t.searchWords).where(sql`${t.soldAt} is null`),
     // The cars of one name newest first: a relevance page reads each matching name's in turn. The
@@ -249,68 +232,24 @@ export const cars = pgTable(
 );
 
 /**
- * The columns of a cell of the search's kept counts: its key's filter columns (name, so brand too,
- * category, fuel, year, verified seller), how many of its cars are for sale, and the cheapest and
- * dearest of them. A function: each table needs its own column builders.
- */
-const countCellColumns = () => ({
-  categoryId: text('category_id').notNull(),
-  nameKey: text('name_key').notNull(),
-  /** The name's brand (`cars.brand_key`): the same for every car of the name. */
-  brandKey: text('brand_key').notNull(),
-  fuel: text('fuel').notNull(),
-  year: integer('year').notNull(),
-  sellerVerified: boolean('seller_verified').notNull(),
-  carsForSale: integer('cars_for_sale').notNull(),
-  /** Null while the cell has no car for sale. */
-  priceMin: integer('price_min'),
-  priceMax: integer('price_max'),
-});
-
-/**
- * How many cars are for sale in each cell of the search's discrete filters, with the cheapest and
- * dearest price of each: kept by the database (the statement triggers of migration 0004), so that
- * the facets of a search without text, price or km add up a few thousand cells instead of counting
- * up to a million cars, and so do those of a search whose words name brands or models.
+ * How many cars are for sale in each cell of the search's discrete filters (name, so brand too,
+ * category, fuel, year, verified seller): kept by the database (the statement triggers of migration
+ * 0004, as migration 0010 left them), so that a page that gathers few cars reads only the cells with
+ * cars under its filters (car-search.ts).
  */
 export const carCounts = pgTable(
   'car_counts',
   {
-    ...countCellColumns(),
-    /**
-     * The km bounds of the cell's band cells with cars (null while it has none): its cars have more
-     * than `kmAbove` km, up to `kmTop`. With the price bounds, they tell whether a range holds the
-     * cell whole, leaves it out, or cuts it (only then are its band cells read).
-     */
-    kmAbove: bigint('km_above', { mode: 'number' }),
-    kmTop: bigint('km_top', { mode: 'number' }),
+    categoryId: text('category_id').notNull(),
+    nameKey: text('name_key').notNull(),
+    /** The name's brand (`cars.brand_key`): the same for every car of the name. */
+    brandKey: text('brand_key').notNull(),
+    fuel: text('fuel').notNull(),
+    year: integer('year').notNull(),
+    sellerVerified: boolean('seller_verified').notNull(),
+    carsForSale: integer('cars_for_sale').notNull(),
   },
   (t) => [primaryKey({ columns: [t.nameKey, t.categoryId, t.fuel, t.year, t.sellerVerified] })],
-);
-
-/**
- * The cells of `car_counts` cut further by price and km band (`redline_band`: twelve bands a decade,
- * each up to 10, 12, 15, 20, 25, 30, 40, 50, 60, 70, 80 or 90 times a power of ten): kept by the
- * database (migration 0005), so that the facets of a search by price or km add up the cells the
- * ranges hold whole and count only the cars of those they cut (docs/decisions/0021-price-and-km-bands.md).
- */
-export const carBandCounts = pgTable(
-  'car_band_counts',
-  {
-    ...countCellColumns(),
-    priceBand: integer('price_band').notNull(),
-    kmBand: integer('km_band').notNull(),
-    /** The km band's bounds: its cars have more than `kmAbove` km, up to `kmTop`. */
-    kmAbove: bigint('km_above', { mode: 'number' })
-      .notNull()
-      .generatedAlwaysAs(sql`redline_band_top(km_band - 1)`),
-    kmTop: bigint('km_top', { mode: 'number' }).notNull().generatedAlwaysAs(sql`redline_band_top(km_band)`),
-  },
-  (t) => [
-    primaryKey({
-      columns: [t.nameKey, t.categoryId, t.fuel, t.year, t.sellerVerified, t.priceBand, t.kmBand],
-    }),
-  ],
 );
 
 /**
