@@ -261,14 +261,10 @@ function carConditions(query: CarSearchQuery, words: SearchWord[], walked = fals
 /**
  * The cars that match a search's text through a word of their engine or about text, and not by
  * their name alone (a name of `names`): the cars a relevance page scores one by one. Each
- * must have one of the words, said once more so that the planner reads those words' GIN entries
- * (unless `walked`: see hasWord).
+ * must have one of the words, said once more so that the planner reads those words' GIN entries.
  */
-const beyondNames = (words: SearchWord[], names: Map<string, number>, walked = false) =>
-  and(
-    notInArray(cars.nameKey, [...names.keys()]),
-    or(...words.map(({ word }) => hasWord(word, walked))),
-  ) as SQL;
+const beyondNames = (words: SearchWord[], names: Map<string, number>) =>
+  and(notInArray(cars.nameKey, [...names.keys()]), or(...words.map(({ word }) => hasWord(word)))) as SQL;
 
 /**
  * Whether the cars beyond the names that every word resembles all share one score: when no word
@@ -487,7 +483,8 @@ export function pageStatement(
   const beyond = words.every((word) => !word.names.size)
     ? sharing(WORD_SCORE * words.length, undefined)
     : walked
-      ? sharing(WORD_SCORE * words.length, beyondNames(words, names, true))
+      ? // Walked, each car's words are tested once, by the page's conditions (`where`).
+        sharing(WORD_SCORE * words.length, notInArray(cars.nameKey, [...names.keys()]))
       : select(score)
           .where(
             and(where, names.size ? beyondNames(words, names) : undefined, values && after(keys, values)),
