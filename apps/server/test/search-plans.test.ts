@@ -82,6 +82,9 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  /** With `analyze`: the rows the node gave, over all its loops. */
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
   Plans?: PlanNode[];
 }
 
@@ -89,8 +92,9 @@ function nodesOf(node: PlanNode): PlanNode[] {
   return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 }
 
-async function planOf(statement: SQLWrapper): Promise<PlanNode[]> {
-  const result = (await t.db.execute(sql`explain (format json) ${statement}`)) as unknown as {
+async function planOf(statement: SQLWrapper, analyze = false): Promise<PlanNode[]> {
+  const options = analyze ? sql`(analyze, format json)` : sql`(format json)`;
+  const result = (await t.db.execute(sql`explain ${options} ${statement}`)) as unknown as {
     rows: { 'QUERY PLAN': [{ Plan: PlanNode }] | string }[];
   };
   const cell = result.rows[0]!['QUERY PLAN'];
@@ -100,13 +104,14 @@ async function planOf(statement: SQLWrapper): Promise<PlanNode[]> {
 
 const carScans = (nodes: PlanNode[]) => nodes.filter((node) => node['Relation Name'] === 'cars');
 
-async function expectIndexed(label: string, statement: SQLWrapper) {
+async function expectIndexed(label: string, statement: SQLWrapper): Promise<PlanNode[]> {
   const scans = carScans(await planOf(statement));
   expect(scans.length, `${label}: no scan of cars at all`).toBeGreaterThan(0);
   expect(
     scans.filter((node) => node['Node Type'] === 'Seq Scan').map(() => label),
     `${label}: ${scans.map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`).join(', ')}`,
   ).toEqual([]);
+  return scans;
 }
 
 const query = (params: Partial<CarSearchQuery>): CarSearchQuery => ({
@@ -138,8 +143,9 @@ describe('the search on 20,000 cars', () => {
         'newest',
       ],
       ['few: a brand under a price', query({ brand: ['Škoda'], priceMax: 400_000 }), 'price_desc'],
-      ['few: a brand and km', query({ brand: ['Audi'], kmMax: 20_000, verified: true }), 'km_asc'],
-      ['typo text and two filters', query({ q: 'porshe', category: ['suv'], fuel: ['Petrol'] }), 'relevance'],
+      ['few: a brand and km', query({ brand: ['Ford'], kmMax: 20_000, verified: true }), 'km_asc'],
+      // (Every Porsche is sold: a tenth of the cars, one brand in ten.)
+      ['typo text and two filters', query({ q: 'ferari', category: ['suv'], fuel: ['Diesel'] }), 'relevance'],
       ['text sorted by price', query({ q: 'ferrari model', priceMin: 1_000_000 }), 'price_desc'],
       // Words of every car's text.
       ['a common word', query({ q: 'history', fuel: ['Diesel'] }), 'relevance'],
@@ -155,31 +161,58 @@ describe('the search on 20,000 cars', () => {
         'price_asc',
       ],
       [
-        'after a cursor, relevance',
+        'after a cursor, relevance, among the cars of names',
         query({
           q: 'tesla',
-          cursor: cursorOf('relevance', [500, someCar.addedDate.toISOString(), someCar.id]),
+          cursor: cursorOf('relevance', [2000, someCar.addedDate.toISOString(), someCar.id]),
+        }),
+        'relevance',
+      ],
+      [
+        'after a cursor, relevance, beyond the names',
+        query({
+          q: 'tesla roof',
+          cursor: cursorOf('relevance', [1500, someCar.addedDate.toISOString(), someCar.id]),
         }),
         'relevance',
       ],
     ];
-    const readings = { gathered: 0, walked: 0 };
+    const readings = { gathered: 0, walked: 0, namesOnly: 0 };
     for (const [label, params, sort] of shapes) {
       const words = await resolveWords(t.db, params.q);
       await expectIndexed(label, pageStatement(t.db, params, words, sort).statement);
       // As a search reads it, from its counts (searchPage): a search that matches few cars gathers
       // them, one whose text matches many walks the order's index testing the words: by an index too.
       const counts = await searchFacets(t.db, params, words, await loadSearchCatalogue(t.db));
+      // A search that matches no car reads no page (searchPage).
+      if (counts.total === 0) continue;
       const reading = pageReading(params, words, sort, counts);
       if (reading.gather) readings.gathered++;
       if (reading.walkText) readings.walked++;
-      await expectIndexed(
+      const scans = await expectIndexed(
         `${label}, ${JSON.stringify(reading)}`,
         pageStatement(t.db, params, words, sort, reading).statement,
       );
+      // Every car the text matches is a car of a name it resembles: the page reads a page's worth of
+      // each name's cars from their index, newest first, and nothing of the words' index (every car
+      // of a common word), nor every car of a name to sort them.
+      if (reading.beyondNames === false) {
+        readings.namesOnly++;
+        expect(
+          scans.filter((node) => node['Index Name'] === 'cars_unsold_words_idx').map(() => label),
+        ).toEqual([]);
+        const read = carScans(
+          await planOf(pageStatement(t.db, params, words, sort, reading).statement, true),
+        );
+        expect(
+          read.map((node) => node['Actual Rows']! * node['Actual Loops']!),
+          `${label}: the cars read by each scan`,
+        ).toEqual(read.map(() => expect.toBeOneOf([...Array(params.limit + 2).keys()])));
+      }
     }
     expect(readings.gathered).toBeGreaterThanOrEqual(3);
     expect(readings.walked).toBeGreaterThanOrEqual(2);
+    expect(readings.namesOnly).toBeGreaterThanOrEqual(2);
   });
 
   it("counts a seller's cars by an index, and reads the cars of a rare word by its index", async () => {
