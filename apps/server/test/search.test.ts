@@ -343,6 +343,9 @@ describe('GET /api/cars/search', () => {
       'q=alfa+giula',
       'q=romeo+condition&verified=true',
       'q=fine&category=classic',
+      // A word of the Giulias' name and a word of their text and of other cars': the cars of the
+      // word with the fewest are visited, here the Giulias by their cells.
+      'q=giula+condition',
       '',
       'verified=true',
       'category=classic',
@@ -376,6 +379,7 @@ describe('GET /api/cars/search', () => {
           categoryId: 'classic',
           fuel: 'Hybrid',
           year: 2017,
+          about: 'One owner, in good condition.',
           ...overrides,
         },
       });

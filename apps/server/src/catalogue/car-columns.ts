@@ -60,6 +60,8 @@ export interface Columns {
   cells: Cell[];
   /** The cars for sale of cell `index` (of `cells`), ordered by price and by km. */
   ordered(index: number): OrderedCell;
+  /** The seqs of the cars for sale of cell `index`, in no order. */
+  carsOf(index: number): readonly number[];
 }
 
 /**
@@ -140,13 +142,18 @@ const ORDER_BATCH = 50_000;
 export class SlotSet {
   private list: number[] | undefined;
   private bits: Uint32Array | undefined;
+  /** How many cars it holds. */
+  size = 0;
 
   constructor(seqs: number[], size: number) {
     // A bitset takes a bit per car held or not, a list 8 bytes per car held.
     if (seqs.length * 64 > size) {
       this.bits = new Uint32Array(Math.ceil(size / 32));
       for (const seq of seqs) this.add(seq);
-    } else this.list = seqs.sort((a, b) => a - b);
+    } else {
+      this.list = [...new Set(seqs)].sort((a, b) => a - b);
+      this.size = this.list.length;
+    }
   }
 
   /** A copy that changes apart from this one. */
@@ -154,6 +161,7 @@ export class SlotSet {
     const copy = new SlotSet([], 0);
     copy.list = this.list?.slice();
     copy.bits = this.bits?.slice();
+    copy.size = this.size;
     return copy;
   }
 
@@ -167,23 +175,20 @@ export class SlotSet {
   }
 
   add(seq: number) {
+    if (this.has(seq)) return;
+    this.size++;
     if (this.bits) {
       const word = seq >>> 5;
       this.bits = resized(this.bits, word + 1);
       this.bits[word]! |= 1 << (seq & 31);
-    } else {
-      const at = indexIn(this.list!, seq);
-      if (this.list![at] !== seq) this.list!.splice(at, 0, seq);
-    }
+    } else this.list!.splice(indexIn(this.list!, seq), 0, seq);
   }
 
   delete(seq: number) {
-    if (this.bits) {
-      if (seq >>> 5 < this.bits.length) this.bits[seq >>> 5]! &= ~(1 << (seq & 31));
-    } else {
-      const at = indexIn(this.list!, seq);
-      if (this.list![at] === seq) this.list!.splice(at, 1);
-    }
+    if (!this.has(seq)) return;
+    this.size--;
+    if (this.bits) this.bits[seq >>> 5]! &= ~(1 << (seq & 31));
+    else this.list!.splice(indexIn(this.list!, seq), 1);
   }
 
   /** Calls `visit` with each seq, in order. */
@@ -408,6 +413,10 @@ class Loaded implements Columns {
       for (const id of changes?.cars ?? []) this.changed.cars.add(id);
       for (const id of changes?.sellers ?? []) this.changed.sellers.add(id);
     }
+  }
+
+  carsOf(index: number): readonly number[] {
+    return this.members[index] ?? [];
   }
 
   ordered(index: number): OrderedCell {

@@ -725,19 +725,21 @@ async function cellsInMemory(
     const price = c.price[seq]!;
     tally.add(cell, price, price >= priceMin && price <= priceMax);
   };
-  // A word that no name resembles matches by its text only: its set holds every car to visit. Beyond
-  // the names counted whole, a car has one of the words in its text: each is visited from the first
-  // set it is in.
-  const textOnly = words.findIndex(({ names }) => !names.size);
-  if (textOnly >= 0) sets[textOnly]!.forEach(visit);
-  else if (names.size)
-    sets.forEach((set, i) => {
-      set.forEach((seq) => {
-        for (let j = 0; j < i; j++) if (sets[j]!.has(seq)) return;
-        visit(seq);
-      });
+  // Every car that a word matches is in its set or in a cell of a name it resembles: the cars of the
+  // word with the fewest of them are visited (a car of both, once).
+  const candidates = byName.map((named, i) => {
+    const cells: number[] = [];
+    let cars = sets[i]!.size;
+    named.forEach((isNamed, cell) => {
+      if (!isNamed || whole[cell] || !counts[cell]) return;
+      cells.push(cell);
+      cars += c.carsOf(cell).length;
     });
-  else for (let seq = 0; seq < c.size; seq++) visit(seq);
+    return { set: sets[i]!, cells, cars };
+  });
+  const fewest = candidates.reduce((a, b) => (b.cars < a.cars ? b : a));
+  fewest.set.forEach(visit);
+  for (const cell of fewest.cells) for (const seq of c.carsOf(cell)) if (!fewest.set.has(seq)) visit(seq);
   return tally;
 }
 
