@@ -346,6 +346,9 @@ describe('GET /api/cars/search', () => {
       // A word of the Giulias' name and a word of their text and of other cars': the cars of the
       // word with the fewest are visited, here the Giulias by their cells.
       'q=giula+condition',
+      // One word in many of the cars: counted by cell, each cell's cars of the word ordered.
+      'q=condition&priceMax=3500000',
+      'q=good&kmMax=8500',
       '',
       'verified=true',
       'category=classic',

@@ -27,6 +27,8 @@ import type { EventBus } from '../events/index.ts';
 export const MAX_AGE_MS = 10 * 60_000;
 /** The kept sets' memory, the least recently asked dropped first beyond it. */
 const MAX_SET_BYTES = 32 * 1024 * 1024;
+/** The memory of the sets' cars ordered by cell (orderedIn), the least recently asked set's dropped first beyond it. */
+const MAX_SET_ORDER_BYTES = 64 * 1024 * 1024;
 /**
  * Cars read per statement of a full load: each batch's rows are turned into columns in one go,
  * which blocks the server's thread about 5 ms per 1,000 cars (docs/performance.md, section 8).
@@ -62,6 +64,11 @@ export interface Columns {
   ordered(index: number): OrderedCell;
   /** The seqs of the cars for sale of cell `index`, in no order. */
   carsOf(index: number): readonly number[];
+  /**
+   * The cars for sale of `set` by cell, each cell's ordered as `ordered` orders them: a count by a
+   * common word reads each cell's by binary searches instead of a visit to each of its cars.
+   */
+  orderedIn(set: SlotSet): (index: number) => OrderedCell;
 }
 
 /**
@@ -87,7 +94,7 @@ const CELL_INDEXES = 2 ** 22;
  * stays below 2^53 (values are 32-bit integers): a typed array of numbers sorts far faster than one
  * sorted through a comparison function.
  */
-function orderOf(seqs: number[], values: Int32Array): Int32Array {
+function orderOf(seqs: readonly number[], values: Int32Array): Int32Array {
   const count = seqs.length;
   if (count >= CELL_INDEXES) throw new Error('a cell holds too many cars to be ordered');
   const keys = new Float64Array(count);
@@ -102,7 +109,7 @@ function orderOf(seqs: number[], values: Int32Array): Int32Array {
 }
 
 /** Orders `seqs` (the cars of a cell) by their `price` and by their `km`. */
-function orderCell(seqs: number[], price: Int32Array, km: Int32Array): OrderedCell {
+function orderCell(seqs: readonly number[], price: Int32Array, km: Int32Array): OrderedCell {
   const count = seqs.length;
   const ordered: OrderedCell = {
     price: new Int32Array(count),
@@ -130,6 +137,15 @@ function orderCell(seqs: number[], price: Int32Array, km: Int32Array): OrderedCe
     ordered.highestUpTo[i] = highest;
   });
   return ordered;
+}
+
+/** An ordered cell's memory: six 32-bit integers a car. */
+const orderedBytes = (ordered: OrderedCell) => ordered.price.length * 24;
+
+/** A set's cars of one cell, ordered, and the ordering of the cell's cars they were taken from. */
+interface SetCell {
+  from: OrderedCell;
+  ordered: OrderedCell;
 }
 
 /** The bounds of the columns' 32-bit integers (prices, km). */
@@ -315,6 +331,13 @@ class Loaded implements Columns {
   /** The seqs of each cell's cars for sale, in no order, and each cell ordered (undefined: again when asked). */
   private readonly members: number[][] = [];
   private readonly orders: (OrderedCell | undefined)[] = [];
+  /**
+   * Each set's cars ordered by cell, as asked (orderedIn), the most recently asked set last. A cell's
+   * are ordered again when the cell's own ordering was: after any change to a car of the cell, or to
+   * its membership of a set (a car's update always leaves its cell and joins one).
+   */
+  private readonly setOrders = new Map<SlotSet, { cells: (SetCell | undefined)[]; bytes: number }>();
+  private setOrderBytes = 0;
   /** The kept sets, the most recently asked last, and the sets being read (one read per set). */
   readonly sets = new Map<string, KeptSet>();
   readonly setLoads = new Map<string, Promise<void>>();
@@ -382,14 +405,22 @@ class Loaded implements Columns {
 
   /** Keeps `kept` under `key`; the least recently asked go beyond MAX_SET_BYTES. */
   keep(key: string, kept: KeptSet) {
+    const replaced = this.sets.get(key);
+    if (replaced) this.dropOrders(replaced.set);
     this.sets.set(key, kept);
     let bytes = 0;
     for (const { set } of this.sets.values()) bytes += set.bytes;
     for (const [oldest, { set }] of this.sets) {
       if (bytes <= MAX_SET_BYTES || oldest === key) break;
       this.sets.delete(oldest);
+      this.dropOrders(set);
       bytes -= set.bytes;
     }
+  }
+
+  private dropOrders(set: SlotSet) {
+    this.setOrderBytes -= this.setOrders.get(set)?.bytes ?? 0;
+    this.setOrders.delete(set);
   }
 
   /** The set kept under `key`, now the most recently asked. */
@@ -426,6 +457,31 @@ class Loaded implements Columns {
       this.orders[index] = ordered;
     }
     return ordered;
+  }
+
+  orderedIn(set: SlotSet): (index: number) => OrderedCell {
+    const kept = this.setOrders.get(set) ?? { cells: [], bytes: 0 };
+    this.setOrders.delete(set);
+    this.setOrders.set(set, kept);
+    return (index) => {
+      const from = this.ordered(index);
+      const known = kept.cells[index];
+      if (known?.from === from) return known.ordered;
+      const ordered = orderCell(
+        this.carsOf(index).filter((seq) => set.has(seq)),
+        this.price,
+        this.km,
+      );
+      const grown = orderedBytes(ordered) - (known ? orderedBytes(known.ordered) : 0);
+      kept.cells[index] = { from, ordered };
+      kept.bytes += grown;
+      this.setOrderBytes += grown;
+      for (const oldest of this.setOrders.keys()) {
+        if (this.setOrderBytes <= MAX_SET_ORDER_BYTES || oldest === set) break;
+        this.dropOrders(oldest);
+      }
+      return ordered;
+    };
   }
 
   /** Orders every cell now, yielding to the event loop between batches: the first count after a load waits for none. */

@@ -684,6 +684,13 @@ function cellsWhere(cells: readonly Cell[], test: (cell: Cell) => boolean): Uint
 }
 
 /**
+ * A word in this share of the cars or more is counted cell by cell, each cell's cars of its set
+ * ordered (cellsInMemory): ordering them reads every car of the cells counted once, a visit to
+ * each car of the set reads those cars each time.
+ */
+const ORDERED_SET_SHARE = 1 / 16;
+
+/**
  * The cars that a search (not a seller's) matches, counted in memory (catalogue/car-columns.ts) and
  * grouped into cells as carCellsStatement groups the cars it counts one by one (but for the cells
  * that count nowhere): for sale, within the km limit, each word matching a car by its name (a name
@@ -713,6 +720,15 @@ async function cellsInMemory(
     if (whole[i] && counts[i]) tally.addOrdered(i, c.ordered(i), bounds);
   if (!words.length) return tally;
 
+  // One word, in many cars: its cars beyond the cells counted whole (whose names it resembles),
+  // cell by cell, from each cell's cars of its set ordered (kept): a visit to each car of a common
+  // word (a third of the cars or more) took 40 ms.
+  if (words.length === 1 && sets[0]!.size >= ORDERED_SET_SHARE * c.size) {
+    const ordered = c.orderedIn(sets[0]!);
+    for (let i = 0; i < c.cells.length; i++)
+      if (!whole[i] && counts[i]) tally.addOrdered(i, ordered(i), bounds);
+    return tally;
+  }
   // Per cell, once: which words its name matches.
   const byName = words.map(({ names }) => cellsWhere(c.cells, (cell) => names.has(cell.nameKey)));
   const { kmMax, priceMin, priceMax } = bounds;
