@@ -349,6 +349,9 @@ describe('GET /api/cars/search', () => {
       // One word in many of the cars: counted by cell, each cell's cars of the word ordered.
       'q=condition&priceMax=3500000',
       'q=good&kmMax=8500',
+      'q=good&kmMax=8200',
+      'q=good&priceMin=3100000&priceMax=6000000&kmMax=8100',
+      'q=good&priceMin=3100000&priceMax=5000000&kmMax=8400',
       '',
       'verified=true',
       'category=classic',
@@ -401,6 +404,8 @@ describe('GET /api/cars/search', () => {
       ...[1, 2, 3, 4, 5, 6].map((i) => post({ askingPrice: 1_000_000 * i })),
       post({ askingPrice: 3_100_000, kmDriven: 8_100 }),
       post({ askingPrice: 3_900_000, kmDriven: 8_900 }),
+      // In the same cell, without the words of the others' text.
+      post({ askingPrice: 3_500_000, kmDriven: 8_000, about: 'Two owners, tidy.' }),
     ]);
     await expectExact('posted');
     await patch(seller, `/api/cars/${ids[5]}`, { askingPrice: 500_000 });
@@ -420,7 +425,7 @@ describe('GET /api/cars/search', () => {
     await patch(seller, `/api/cars/${ids[1]}`, { sold: true });
     await expectExact('sold');
     await patch(admin, `/api/user/sellers/${seller.id}`);
-    expect((await search('verified=true&brand=Alfa+Romeo')).total).toBe(7);
+    expect((await search('verified=true&brand=Alfa+Romeo')).total).toBe(8);
     await expectExact('seller verified');
     await patch(seller, `/api/cars/${ids[1]}`, { sold: false });
     await expectExact('back on sale');

@@ -27,8 +27,8 @@ import type { EventBus } from '../events/index.ts';
 export const MAX_AGE_MS = 10 * 60_000;
 /** The kept sets' memory, the least recently asked dropped first beyond it. */
 const MAX_SET_BYTES = 32 * 1024 * 1024;
-/** The memory of the sets' cars ordered by cell (orderedIn), the least recently asked set's dropped first beyond it. */
-const MAX_SET_ORDER_BYTES = 64 * 1024 * 1024;
+/** The memory of the sets' members marked by cell (membersIn), the least recently asked set's dropped first beyond it. */
+const MAX_MEMBER_BYTES = 32 * 1024 * 1024;
 /**
  * Cars read per statement of a full load: each batch's rows are turned into columns in one go,
  * which blocks the server's thread about 5 ms per 1,000 cars (docs/performance.md, section 8).
@@ -65,10 +65,10 @@ export interface Columns {
   /** The seqs of the cars for sale of cell `index`, in no order. */
   carsOf(index: number): readonly number[];
   /**
-   * The cars for sale of `set` by cell, each cell's ordered as `ordered` orders them: a count by a
-   * common word reads each cell's by binary searches instead of a visit to each of its cars.
+   * The cars for sale of `set` by cell, marked among each cell's cars ordered: a count by a common
+   * word reads a cell's by binary searches and a count of bits instead of a visit to each car.
    */
-  orderedIn(set: SlotSet): (index: number) => OrderedCell;
+  membersIn(set: SlotSet): (index: number) => CellMembers;
 }
 
 /**
@@ -84,6 +84,20 @@ export interface OrderedCell {
   priceByKm: Int32Array;
   lowestUpTo: Int32Array;
   highestUpTo: Int32Array;
+  /** Their seqs, by price and by km. */
+  seqByPrice: Int32Array;
+  seqByKm: Int32Array;
+}
+
+/**
+ * The cars of a cell that are in a set, marked among the cell's cars by price and by km (a bit
+ * each, at its position in OrderedCell's orders).
+ */
+export interface CellMembers {
+  ordered: OrderedCell;
+  byPrice: Uint32Array;
+  byKm: Uint32Array;
+  size: number;
 }
 
 /** Above any index of a car in its cell: a value and that index are sorted as one number. */
@@ -118,9 +132,12 @@ function orderCell(seqs: readonly number[], price: Int32Array, km: Int32Array): 
     priceByKm: new Int32Array(count),
     lowestUpTo: new Int32Array(count),
     highestUpTo: new Int32Array(count),
+    seqByPrice: new Int32Array(count),
+    seqByKm: new Int32Array(count),
   };
   orderOf(seqs, price).forEach((index, i) => {
     const seq = seqs[index]!;
+    ordered.seqByPrice[i] = seq;
     ordered.price[i] = price[seq]!;
     ordered.kmByPrice[i] = km[seq]!;
   });
@@ -129,6 +146,7 @@ function orderCell(seqs: readonly number[], price: Int32Array, km: Int32Array): 
   orderOf(seqs, km).forEach((index, i) => {
     const seq = seqs[index]!;
     const carPrice = price[seq]!;
+    ordered.seqByKm[i] = seq;
     ordered.km[i] = km[seq]!;
     ordered.priceByKm[i] = carPrice;
     lowest = Math.min(lowest, carPrice);
@@ -139,14 +157,24 @@ function orderCell(seqs: readonly number[], price: Int32Array, km: Int32Array): 
   return ordered;
 }
 
-/** An ordered cell's memory: six 32-bit integers a car. */
-const orderedBytes = (ordered: OrderedCell) => ordered.price.length * 24;
-
-/** A set's cars of one cell, ordered, and the ordering of the cell's cars they were taken from. */
-interface SetCell {
-  from: OrderedCell;
-  ordered: OrderedCell;
+/** The members of `set` among `seqs`, a bit for each of them in their order. */
+function marked(seqs: Int32Array, set: SlotSet): { bits: Uint32Array; size: number } {
+  const bits = new Uint32Array(Math.ceil(seqs.length / 32));
+  let size = 0;
+  for (let i = 0; i < seqs.length; i++)
+    if (set.has(seqs[i]!)) {
+      bits[i >>> 5]! |= 1 << (i & 31);
+      size++;
+    }
+  return { bits, size };
 }
+
+function cellMembers(ordered: OrderedCell, set: SlotSet): CellMembers {
+  const { bits: byPrice, size } = marked(ordered.seqByPrice, set);
+  return { ordered, byPrice, byKm: marked(ordered.seqByKm, set).bits, size };
+}
+
+const memberBytes = ({ byPrice, byKm }: CellMembers) => byPrice.byteLength + byKm.byteLength + 64;
 
 /** The bounds of the columns' 32-bit integers (prices, km). */
 export const INT_MAX = 2 ** 31 - 1;
@@ -332,12 +360,12 @@ class Loaded implements Columns {
   private readonly members: number[][] = [];
   private readonly orders: (OrderedCell | undefined)[] = [];
   /**
-   * Each set's cars ordered by cell, as asked (orderedIn), the most recently asked set last. A cell's
-   * are ordered again when the cell's own ordering was: after any change to a car of the cell, or to
-   * its membership of a set (a car's update always leaves its cell and joins one).
+   * Each set's members marked by cell, as asked (membersIn), the most recently asked set last. A
+   * cell's are marked again when the cell is ordered again: after any change to a car of the cell,
+   * or to its membership of a set (a car's update always leaves its cell and joins one).
    */
-  private readonly setOrders = new Map<SlotSet, { cells: (SetCell | undefined)[]; bytes: number }>();
-  private setOrderBytes = 0;
+  private readonly setMembers = new Map<SlotSet, { cells: (CellMembers | undefined)[]; bytes: number }>();
+  private setMemberBytes = 0;
   /** The kept sets, the most recently asked last, and the sets being read (one read per set). */
   readonly sets = new Map<string, KeptSet>();
   readonly setLoads = new Map<string, Promise<void>>();
@@ -406,21 +434,21 @@ class Loaded implements Columns {
   /** Keeps `kept` under `key`; the least recently asked go beyond MAX_SET_BYTES. */
   keep(key: string, kept: KeptSet) {
     const replaced = this.sets.get(key);
-    if (replaced) this.dropOrders(replaced.set);
+    if (replaced) this.dropMembers(replaced.set);
     this.sets.set(key, kept);
     let bytes = 0;
     for (const { set } of this.sets.values()) bytes += set.bytes;
     for (const [oldest, { set }] of this.sets) {
       if (bytes <= MAX_SET_BYTES || oldest === key) break;
       this.sets.delete(oldest);
-      this.dropOrders(set);
+      this.dropMembers(set);
       bytes -= set.bytes;
     }
   }
 
-  private dropOrders(set: SlotSet) {
-    this.setOrderBytes -= this.setOrders.get(set)?.bytes ?? 0;
-    this.setOrders.delete(set);
+  private dropMembers(set: SlotSet) {
+    this.setMemberBytes -= this.setMembers.get(set)?.bytes ?? 0;
+    this.setMembers.delete(set);
   }
 
   /** The set kept under `key`, now the most recently asked. */
@@ -459,28 +487,24 @@ class Loaded implements Columns {
     return ordered;
   }
 
-  orderedIn(set: SlotSet): (index: number) => OrderedCell {
-    const kept = this.setOrders.get(set) ?? { cells: [], bytes: 0 };
-    this.setOrders.delete(set);
-    this.setOrders.set(set, kept);
+  membersIn(set: SlotSet): (index: number) => CellMembers {
+    const kept = this.setMembers.get(set) ?? { cells: [], bytes: 0 };
+    this.setMembers.delete(set);
+    this.setMembers.set(set, kept);
     return (index) => {
-      const from = this.ordered(index);
+      const ordered = this.ordered(index);
       const known = kept.cells[index];
-      if (known?.from === from) return known.ordered;
-      const ordered = orderCell(
-        this.carsOf(index).filter((seq) => set.has(seq)),
-        this.price,
-        this.km,
-      );
-      const grown = orderedBytes(ordered) - (known ? orderedBytes(known.ordered) : 0);
-      kept.cells[index] = { from, ordered };
+      if (known?.ordered === ordered) return known;
+      const members = cellMembers(ordered, set);
+      const grown = memberBytes(members) - (known ? memberBytes(known) : 0);
+      kept.cells[index] = members;
       kept.bytes += grown;
-      this.setOrderBytes += grown;
-      for (const oldest of this.setOrders.keys()) {
-        if (this.setOrderBytes <= MAX_SET_ORDER_BYTES || oldest === set) break;
-        this.dropOrders(oldest);
+      this.setMemberBytes += grown;
+      for (const oldest of this.setMembers.keys()) {
+        if (this.setMemberBytes <= MAX_MEMBER_BYTES || oldest === set) break;
+        this.dropMembers(oldest);
       }
-      return ordered;
+      return members;
     };
   }
 
