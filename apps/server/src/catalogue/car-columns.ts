@@ -2,10 +2,11 @@
  * The cars for sale as columns in memory, for the search's counts (ADR 23): what a count reads of a
  * car (its cell: name, brand, category, fuel, year and seller's badge; its price and km) in typed
  * arrays indexed by the car's `seq` (migration 0008), and sets of cars that the search asks by a
- * condition (those whose text has a word), and each cell's cars ordered by price and by km (ADR 25). Every
- * count of a search is made here: the cars of a common word by walking a set instead of reading a
- * third of the cars, or all of them, from the database (0.4–1.7 s each time at 1,000,000 cars; the
- * set is read once), and a price range or a km limit by binary searches per cell.
+ * condition (those whose text has a word), and each cell's cars ordered by price and by km (ADR 25),
+ * with a set's members marked among them when asked. Every count of a search is made here: the cars
+ * of a word from its set instead of reading a third of the cars, or all of them, from the database
+ * (0.4–1.7 s each time at 1,000,000 cars; the set is read once), and a price range or a km limit by
+ * binary searches per cell (and a count of the members' bits, for a common word).
  *
  * They are kept current by the domain events, like every copy of the catalogue
  * (catalogue-cache.ts): a car posted, edited, sold or deleted, or a seller verified, is read again
@@ -13,9 +14,9 @@
  * instance as soon as the change commits and in the others when its NOTIFY arrives. Events missed
  * by the listener load everything again before the next count. SQL typed by an operator announces
  * nothing: columns or a set older than MAX_AGE_MS are read again in the background while the old
- * ones serve, then swapped in (a count never waits for that). About 83 MB at 1,000,000 cars (58 bytes
- * a car, with the growth room of its arrays), loaded and ordered in about nine seconds in steps of a
- * few tens of milliseconds.
+ * ones serve, then swapped in (a count never waits for that). About 99 MB at 1,000,000 cars (66 bytes
+ * a car, with the growth room of its arrays; the sets and their members besides, 32 and 48 MB at
+ * most), loaded and ordered in about nine seconds in steps of a few tens of milliseconds.
  */
 import { setImmediate } from 'node:timers/promises';
 import { and, gt, isNull, type SQL, sql } from 'drizzle-orm';
@@ -28,7 +29,7 @@ export const MAX_AGE_MS = 10 * 60_000;
 /** The kept sets' memory, the least recently asked dropped first beyond it. */
 const MAX_SET_BYTES = 32 * 1024 * 1024;
 /** The memory of the sets' members marked by cell (membersIn), the least recently asked set's dropped first beyond it. */
-const MAX_MEMBER_BYTES = 32 * 1024 * 1024;
+const MAX_MEMBER_BYTES = 48 * 1024 * 1024;
 /**
  * Cars read per statement of a full load: each batch's rows are turned into columns in one go,
  * which blocks the server's thread about 5 ms per 1,000 cars (docs/performance.md, section 8).
@@ -174,7 +175,8 @@ function cellMembers(ordered: OrderedCell, set: SlotSet): CellMembers {
   return { ordered, byPrice, byKm: marked(ordered.seqByKm, set).bits, size };
 }
 
-const memberBytes = ({ byPrice, byKm }: CellMembers) => byPrice.byteLength + byKm.byteLength + 64;
+/** A cell's members' memory: their bits and, measured, about 400 bytes of objects a cell. */
+const memberBytes = ({ byPrice, byKm }: CellMembers) => byPrice.byteLength + byKm.byteLength + 400;
 
 /** The bounds of the columns' 32-bit integers (prices, km). */
 export const INT_MAX = 2 ** 31 - 1;
