@@ -63,8 +63,6 @@ export interface Columns {
   cells: Cell[];
   /** The cars for sale of cell `index` (of `cells`), ordered by price and by km. */
   ordered(index: number): OrderedCell;
-  /** The seqs of the cars for sale of cell `index`, in no order. */
-  carsOf(index: number): readonly number[];
   /**
    * The cars for sale of `set` by cell, marked among each cell's cars ordered: a count by a common
    * word reads a cell's by binary searches and a count of bits instead of a visit to each car.
@@ -158,6 +156,26 @@ function orderCell(seqs: readonly number[], price: Int32Array, km: Int32Array): 
   return ordered;
 }
 
+/** Whether bit `at` of `bits` is set (a bit beyond them is not). */
+export const hasBit = (bits: Uint32Array, at: number) => (bits[at >>> 5]! & (1 << (at & 31))) !== 0;
+
+/** The bits set in a 32-bit word. */
+function bitCount(word: number): number {
+  const pairs = word - ((word >>> 1) & 0x55555555);
+  const nibbles = (pairs & 0x33333333) + ((pairs >>> 2) & 0x33333333);
+  return Math.imul((nibbles + (nibbles >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/** The bits set in `bits` from position `from` up to `to` (not included). */
+export function bitsIn(bits: Uint32Array, from: number, to: number): number {
+  let count = 0;
+  let at = from;
+  for (; at < to && (at & 31) !== 0; at++) if (hasBit(bits, at)) count++;
+  for (; at + 32 <= to; at += 32) count += bitCount(bits[at >>> 5]!);
+  for (; at < to; at++) if (hasBit(bits, at)) count++;
+  return count;
+}
+
 /** The members of `set` among `seqs`, a bit for each of them in their order. */
 function marked(seqs: Int32Array, set: SlotSet): { bits: Uint32Array; size: number } {
   const bits = new Uint32Array(Math.ceil(seqs.length / 32));
@@ -216,7 +234,7 @@ export class SlotSet {
   }
 
   has(seq: number): boolean {
-    if (this.bits) return ((this.bits[seq >>> 5] ?? 0) & (1 << (seq & 31))) !== 0;
+    if (this.bits) return hasBit(this.bits, seq);
     return this.list![indexIn(this.list!, seq)] === seq;
   }
 
@@ -474,10 +492,6 @@ class Loaded implements Columns {
       for (const id of changes?.cars ?? []) this.changed.cars.add(id);
       for (const id of changes?.sellers ?? []) this.changed.sellers.add(id);
     }
-  }
-
-  carsOf(index: number): readonly number[] {
-    return this.members[index] ?? [];
   }
 
   ordered(index: number): OrderedCell {

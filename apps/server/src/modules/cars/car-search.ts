@@ -38,9 +38,11 @@ import {
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import {
+  bitsIn,
   type CarColumns,
   type Cell,
   type CellMembers,
+  hasBit,
   INT_MAX,
   INT_MIN,
   type OrderedCell,
@@ -698,25 +700,6 @@ class Tally {
   }
 }
 
-const hasBit = (bits: Uint32Array, at: number) => (bits[at >>> 5]! & (1 << (at & 31))) !== 0;
-
-/** The bits set in a 32-bit word. */
-function bitCount(word: number): number {
-  const pairs = word - ((word >>> 1) & 0x55555555);
-  const nibbles = (pairs & 0x33333333) + ((pairs >>> 2) & 0x33333333);
-  return Math.imul((nibbles + (nibbles >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
-
-/** The bits set in `bits` from position `from` up to `to` (not included). */
-function bitsIn(bits: Uint32Array, from: number, to: number): number {
-  let count = 0;
-  let at = from;
-  for (; at < to && (at & 31) !== 0; at++) if (hasBit(bits, at)) count++;
-  for (; at + 32 <= to; at += 32) count += bitCount(bits[at >>> 5]!);
-  for (; at < to; at++) if (hasBit(bits, at)) count++;
-  return count;
-}
-
 /** The index of the first of the ordered `values` above `value` (their length when none is). */
 function firstAbove(values: Int32Array, value: number): number {
   let low = 0;
@@ -802,13 +785,14 @@ async function cellsInMemory(
     named.forEach((isNamed, cell) => {
       if (!isNamed || whole[cell] || !counts[cell]) return;
       cells.push(cell);
-      cars += c.carsOf(cell).length;
+      cars += c.ordered(cell).seqByPrice.length;
     });
     return { set: sets[i]!, cells, cars };
   });
   const fewest = candidates.reduce((a, b) => (b.cars < a.cars ? b : a));
   fewest.set.forEach(visit);
-  for (const cell of fewest.cells) for (const seq of c.carsOf(cell)) if (!fewest.set.has(seq)) visit(seq);
+  for (const cell of fewest.cells)
+    for (const seq of c.ordered(cell).seqByPrice) if (!fewest.set.has(seq)) visit(seq);
   return tally;
 }
 
