@@ -309,10 +309,19 @@ function maintenance(client: RawClient, text: string) {
   return client.query(query);
 }
 
+/**
+ * On PostgreSQL a few build side by side, each on its own pooled connection: more would wait for a
+ * connection longer than the pool allows (`connectionTimeoutMillis`, db/client.ts), and the machine's
+ * cores are busy with four sorts already.
+ */
 async function createIndexes(client: RawClient, definitions: string[]) {
-  // On PostgreSQL each goes to its own pooled connection and they build side by side.
-  await Promise.all(definitions.map((d) => maintenance(client, d)));
+  const queue = [...definitions];
+  const builder = async () => {
+    for (let d = queue.shift(); d !== undefined; d = queue.shift()) await maintenance(client, d);
+  };
+  await Promise.all(Array.from({ length: INDEX_BUILDERS }, builder));
 }
+const INDEX_BUILDERS = 4;
 
 /** One at a time: adding a foreign key locks both tables, so two in parallel could deadlock. */
 async function addForeignKeys(client: RawClient, statements: string[]) {
