@@ -85,6 +85,8 @@ interface PlanNode {
   /** With `analyze`: the rows the node gave, over all its loops. */
   'Actual Rows'?: number;
   'Actual Loops'?: number;
+  /** With `analyze`: the rows read and then refused by a condition the index could not test. */
+  'Rows Removed by Filter'?: number;
   Plans?: PlanNode[];
 }
 
@@ -193,9 +195,17 @@ describe('the search on 20,000 cars', () => {
         `${label}, ${JSON.stringify(reading)}`,
         pageStatement(t.db, params, words, sort, reading).statement,
       );
+      // A page that gathers its cars reads them from the cells' index alone, not from the table
+      // (migration 0011: most of the time of a gathering at 1,000,000 cars).
+      if (reading.gather)
+        expect(
+          scans.map((node) => `${node['Node Type']} ${node['Index Name']}`),
+          `${label}: the gathering's scans`,
+        ).toEqual(scans.map(() => 'Index Only Scan cars_unsold_facets_idx'));
       // Every car the text matches is a car of a name it resembles: the page reads a page's worth of
-      // each name's cars from their index, newest first, and nothing of the words' index (every car
-      // of a common word), nor every car of a name to sort them.
+      // each name's cars from their index, newest first, or only those that pass the filters from
+      // the cells' index alone, and nothing of the words' index (every car of a common word), nor
+      // every car of a name to sort them.
       if (reading.beyondNames === false) {
         readings.namesOnly++;
         expect(
@@ -204,10 +214,15 @@ describe('the search on 20,000 cars', () => {
         const read = carScans(
           await planOf(pageStatement(t.db, params, words, sort, reading).statement, true),
         );
+        const readsPassing = (node: PlanNode) =>
+          node['Node Type'] === 'Index Only Scan' && !node['Rows Removed by Filter'];
         expect(
-          read.map((node) => node['Actual Rows']! * node['Actual Loops']!),
-          `${label}: the cars read by each scan`,
-        ).toEqual(read.map(() => expect.toBeOneOf([...Array(params.limit + 2).keys()])));
+          read
+            .filter((node) => node['Actual Rows']! * node['Actual Loops']! > params.limit + 1)
+            .filter((node) => !readsPassing(node))
+            .map((node) => `${node['Node Type']} ${node['Index Name']}: ${node['Actual Rows']} rows`),
+          `${label}: scans that read more than a page's worth of cars, some failing the filters`,
+        ).toEqual([]);
       }
     }
     expect(readings.gathered).toBeGreaterThanOrEqual(3);
