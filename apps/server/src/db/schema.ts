@@ -222,6 +222,11 @@ export const cars = pgTable(
       )
       .where(sql`${t.soldAt} is null`),
     index('cars_unsold_words_idx').using('gin', t.searchWords).where(sql`${t.soldAt} is null`),
+    // A search with text that matches few cars reads them by the seqs its counts found (PageReading.seqs),
+    // from this index alone: all a page reads of a car, the name for its relevance (migration 0012).
+    index('cars_unsold_seq_idx')
+      .on(t.seq, t.nameKey, t.addedDate, t.id, t.askingPrice, t.kmDriven, t.year)
+      .where(sql`${t.soldAt} is null`),
     // The cars of one name newest first: a relevance page reads each matching name's in turn. The
     // filters' columns follow the order's, so that a page reads from the table only the cars that
     // pass them (migration 0009): without them, a name whose newest cars mostly fail the filters was

@@ -161,11 +161,15 @@ function namesOfEveryWord(words: SearchWord[]): Map<string, number> {
 const scoreOfName = (similarity: number) => Math.round(2000 * similarity);
 const WORD_SCORE = 1000;
 
-/** How well the words match a car: the sum of each word's relevance, its names' part measured once per name. */
-function relevance(words: SearchWord[]): SQL<number> {
+/**
+ * How well the words match a car: the sum of each word's relevance, its names' part measured once
+ * per name. `matched`: of a car known to match every word (a page read by seq), whose relevance
+ * its name alone tells: a word that does not resemble its name is in its text.
+ */
+function relevance(words: SearchWord[], matched = false): SQL<number> {
   if (!words.length) return sql<number>`0`;
   const parts = words.map(({ word, names }) => {
-    const byWord = sql`${WORD_SCORE} * (${hasWord(word)})::int`;
+    const byWord = matched ? sql`${WORD_SCORE}::int` : sql`${WORD_SCORE} * (${hasWord(word)})::int`;
     if (!names.size) return byWord;
     const cases = [...names].map(([name, similarity]) => sql`when ${name} then ${scoreOfName(similarity)}`);
     return sql`case ${cars.nameKey} ${sql.join(cases, sql` `)} else ${byWord} end`;
@@ -406,7 +410,24 @@ export interface PageReading {
    * counts say there is none: reading them would find none, from every car of a common word).
    */
   beyondNames?: boolean;
+  /**
+   * The seqs of every car the search matches (counted in memory, when they are few: READ_BY_SEQ):
+   * the page reads those cars alone, by their seq, from an index that holds all it reads of them
+   * (cars_unsold_seq_idx), rather than every car of its words from their GIN entries to test the
+   * filters on each, or a walk of its order's index that meets few of them.
+   */
+  seqs?: Int32Array;
 }
+
+/**
+ * A search with text that matches at most this many cars, and at most READ_BY_SEQ_SHARE of the
+ * cars for sale, reads its pages by their seqs (PageReading): as many probes of an index at most,
+ * against up to every car of a common word read from the table (0.2-1.8 s for a word in 60,000
+ * cars whose filters leave a few hundred, at 1,000,000 cars). Beyond that share, reading every car
+ * is cheaper than probing for each, and the planner does (a sequential scan).
+ */
+const READ_BY_SEQ = 5_000;
+const READ_BY_SEQ_SHARE = 1 / 20;
 
 /**
  * The statement of a page: its cars in order (ids and sort keys), one more than asked to learn
@@ -422,9 +443,10 @@ export function pageStatement(
     gather = false,
     walkText = false,
     beyondNames: readsBeyond = true,
+    seqs,
   }: PageReading = {},
 ) {
-  const score = relevance(words);
+  const score = relevance(words, seqs !== undefined);
   const order = sortOrder(sort, score);
   const values = query.cursor ? decodeCursor(query.cursor, sort, order) : undefined;
   const walked = walkText && (sort !== 'relevance' || beyondShareOneScore(words));
@@ -455,21 +477,31 @@ export function pageStatement(
       .from(cars);
   const limit = query.limit + 1;
   const keys = order.keys.map((key) => key.column);
-  if (gather) {
-    // A LIMIT that keeps every car keeps the gathering a subquery of its own, planned for all its
-    // cars rather than for the first few in the order, which would walk the order's index (the
-    // usual OFFSET 0 is one Drizzle leaves out).
-    const gathered = select(score)
-      .where(and(where, sql`(${cellKey(cars)}) in (${cellsWithCars(query)})`, values && after(keys, values)))
+  /**
+   * The page of every car that meets `condition`, gathered then sorted. A LIMIT that keeps every
+   * car keeps the gathering a subquery of its own, planned for all its cars rather than for the
+   * first few in the order, which would walk the order's index (the usual OFFSET 0 is one Drizzle
+   * leaves out).
+   */
+  const gathered = (condition: SQL | undefined) => {
+    const all = select(score)
+      .where(and(condition, values && after(keys, values)))
       .limit(INT_LIMIT - 1)
       .as('gathered');
-    const statement = db
+    return db
       .select()
-      .from(gathered)
+      .from(all)
       .orderBy(...order.keys.map((key) => direction(sql.identifier(key.name))))
       .limit(limit);
-    return { statement, order };
-  }
+  };
+  // The counts found these cars with the filters and the words: said again, they would read the table.
+  if (seqs)
+    return {
+      statement: gathered(and(isNull(cars.soldAt), sql`${cars.seq} = any(${`{${seqs.join(',')}}`}::int[])`)),
+      order,
+    };
+  if (gather)
+    return { statement: gathered(and(where, sql`(${cellKey(cars)}) in (${cellsWithCars(query)})`)), order };
   if (sort !== 'relevance' || !words.length) {
     const statement = select(sql`0`)
       .where(and(where, values && after(keys, values)))
@@ -530,7 +562,7 @@ export function pageStatement(
 
 /** What a page knows of its search's counts (SearchCounts), when they are known. */
 type PageCounts = Pick<SearchCounts, 'total' | 'forSale'> &
-  Partial<Pick<SearchCounts, 'names' | 'beyondNames'>>;
+  Partial<Pick<SearchCounts, 'names' | 'beyondNames' | 'seqs'>>;
 
 /** How a page of the search reads its cars, from its counts (see searchPage). */
 export function pageReading(
@@ -550,6 +582,7 @@ export function pageReading(
     gather: !words.length && !many(counts.total),
     walkText: words.length > 0 && many(sort === 'relevance' ? counts.beyondNames : counts.total),
     beyondNames: counts.beyondNames !== 0,
+    seqs: words.length && counts.total <= READ_BY_SEQ_SHARE * counts.forSale ? counts.seqs : undefined,
   };
 }
 
@@ -732,7 +765,8 @@ const ORDERED_SET_SHARE = 1 / 16;
  * that count nowhere): for sale, within the km limit, each word matching a car by its name (a name
  * it resembles) or its text (its kept set). A cell whose name every word resembles (`names`, every
  * cell without text) is counted whole from its cars ordered; the cars beyond those names, which a
- * word matches by their text, one by one.
+ * word matches by their text, one by one. `matched`: the seqs of the cars that pass every filter,
+ * for a page that reads them alone (PageReading.seqs).
  */
 async function cellsInMemory(
   columns: CarColumns,
@@ -740,7 +774,7 @@ async function cellsInMemory(
   words: SearchWord[],
   names: ReadonlyMap<string, number>,
   brandKeys: string[],
-): Promise<Tally> {
+): Promise<{ tally: Tally; matched: () => Int32Array }> {
   const { columns: c, sets } = await columns.view(words.map(({ word }) => textSet(word)));
   // A cell that fails two of the facet filters or more counts nowhere: neither in the total nor in
   // any facet (each leaves out its own filter only).
@@ -751,11 +785,60 @@ async function cellsInMemory(
   });
   const whole = cellsWhere(c.cells, (cell) => !words.length || names.has(cell.nameKey));
   const bounds = boundsOf(query);
+  const { kmMax, priceMin, priceMax } = bounds;
+  // Per cell, once: which words its name matches.
+  const byName = words.map(({ names }) => cellsWhere(c.cells, (cell) => names.has(cell.nameKey)));
+  /**
+   * Each car for sale within the km limit that every word matches, beyond the cells counted whole
+   * (a car that every word matches by name is in such a cell), in a cell that `counted` holds.
+   * Every car that a word matches is in its set or in a cell of a name it resembles: the cars of
+   * the word with the fewest of them are visited (a car of both, once).
+   */
+  const eachBeyond = (counted: Uint8Array, visit: (seq: number, cell: number) => void) => {
+    const each = (seq: number) => {
+      if (!c.live[seq] || c.km[seq]! > kmMax) return;
+      const cell = c.cell[seq]!;
+      if (whole[cell] || !counted[cell]) return;
+      for (let i = 0; i < words.length; i++) if (!sets[i]!.has(seq) && !byName[i]![cell]) return;
+      visit(seq, cell);
+    };
+    const candidates = byName.map((named, i) => {
+      const cells: number[] = [];
+      let cars = sets[i]!.size;
+      named.forEach((isNamed, cell) => {
+        if (!isNamed || whole[cell] || !counted[cell]) return;
+        cells.push(cell);
+        cars += c.ordered(cell).seqByPrice.length;
+      });
+      return { set: sets[i]!, cells, cars };
+    });
+    const fewest = candidates.reduce((a, b) => (b.cars < a.cars ? b : a));
+    fewest.set.forEach(each);
+    for (const cell of fewest.cells)
+      for (const seq of c.ordered(cell).seqByPrice) if (!fewest.set.has(seq)) each(seq);
+  };
+  /** The seqs of the cars the search matches: every filter passed, the price range included. */
+  const matched = () => {
+    const passes = cellsWhere(c.cells, (cell) => fails(cell) === 0);
+    const seqs: number[] = [];
+    for (let i = 0; i < c.cells.length; i++) {
+      if (!whole[i] || !passes[i]) continue;
+      const { price, seqByPrice } = c.ordered(i);
+      const to = firstAbove(price, priceMax);
+      for (let at = firstAbove(price, priceMin - 1); at < to; at++)
+        if (c.km[seqByPrice[at]!]! <= kmMax) seqs.push(seqByPrice[at]!);
+    }
+    if (words.length)
+      eachBeyond(passes, (seq) => {
+        if (c.price[seq]! >= priceMin && c.price[seq]! <= priceMax) seqs.push(seq);
+      });
+    return Int32Array.from(seqs);
+  };
+
   const tally = new Tally(c.cells);
   for (let i = 0; i < c.cells.length; i++)
     if (whole[i] && counts[i]) tally.addOrdered(i, c.ordered(i), bounds);
-  if (!words.length) return tally;
-
+  if (!words.length) return { tally, matched };
   // One word, in many cars: its cars beyond the cells counted whole (whose names it resembles),
   // cell by cell, its set's members marked among each cell's cars ordered (kept): a visit to each
   // car of a common word (a third of the cars or more) took 20-40 ms.
@@ -763,37 +846,12 @@ async function cellsInMemory(
     const members = c.membersIn(sets[0]!);
     for (let i = 0; i < c.cells.length; i++)
       if (!whole[i] && counts[i]) tally.addMembers(i, members(i), bounds);
-    return tally;
-  }
-  // Per cell, once: which words its name matches.
-  const byName = words.map(({ names }) => cellsWhere(c.cells, (cell) => names.has(cell.nameKey)));
-  const { kmMax, priceMin, priceMax } = bounds;
-  const visit = (seq: number) => {
-    if (!c.live[seq] || c.km[seq]! > kmMax) return;
-    const cell = c.cell[seq]!;
-    // Counted whole already (a car that every word matches by name is in such a cell), or counting nowhere.
-    if (whole[cell] || !counts[cell]) return;
-    for (let i = 0; i < words.length; i++) if (!sets[i]!.has(seq) && !byName[i]![cell]) return;
-    const price = c.price[seq]!;
-    tally.add(cell, price, price >= priceMin && price <= priceMax);
-  };
-  // Every car that a word matches is in its set or in a cell of a name it resembles: the cars of the
-  // word with the fewest of them are visited (a car of both, once).
-  const candidates = byName.map((named, i) => {
-    const cells: number[] = [];
-    let cars = sets[i]!.size;
-    named.forEach((isNamed, cell) => {
-      if (!isNamed || whole[cell] || !counts[cell]) return;
-      cells.push(cell);
-      cars += c.ordered(cell).seqByPrice.length;
+  } else
+    eachBeyond(counts, (seq, cell) => {
+      const price = c.price[seq]!;
+      tally.add(cell, price, price >= priceMin && price <= priceMax);
     });
-    return { set: sets[i]!, cells, cars };
-  });
-  const fewest = candidates.reduce((a, b) => (b.cars < a.cars ? b : a));
-  fewest.set.forEach(visit);
-  for (const cell of fewest.cells)
-    for (const seq of c.ordered(cell).seqByPrice) if (!fewest.set.has(seq)) visit(seq);
-  return tally;
+  return { tally, matched };
 }
 
 /**
@@ -920,10 +978,11 @@ export async function searchFacets(
 ): Promise<Omit<SearchCounts, 'words'>> {
   const brandKeys = await foldedBrands(db, query.brand);
   const namesOfEvery = namesOfEveryWord(words);
-  const tally =
+  const inMemory =
     columns && query.seller === undefined
       ? await cellsInMemory(columns, query, words, namesOfEvery, brandKeys)
-      : Tally.of(await carCellsStatement(db, query, words));
+      : undefined;
+  const tally = inMemory?.tally ?? Tally.of(await carCellsStatement(db, query, words));
   const { counts, total, years, prices, names, beyondNames } = facetsOfCells(
     tally,
     query,
@@ -945,6 +1004,7 @@ export async function searchFacets(
     forSale: catalogue.names.forSale,
     names,
     beyondNames,
+    seqs: words.length && total <= READ_BY_SEQ ? inMemory?.matched() : undefined,
     facets: {
       category: catalogue.categories.map(({ id, name }) => ({
         value: id,
@@ -987,14 +1047,13 @@ export async function searchIds(
   query: CarSearchQuery,
   search: { catalogue: SearchCatalogue; counts: Kept<SearchCounts>; columns: CarColumns },
 ) {
-  const { words, total, forSale, names, beyondNames, facets } = await search.counts.get(
-    countsKey(query),
-    () => countSearch(db, query, search.catalogue, search.columns),
+  const { words, facets, ...counts } = await search.counts.get(countsKey(query), () =>
+    countSearch(db, query, search.catalogue, search.columns),
   );
   const hasWords = words.length > 0;
   const sort =
     !hasWords && query.sort === 'relevance' ? 'newest' : (query.sort ?? (hasWords ? 'relevance' : 'newest'));
   // The counts first: the page of a search that matches no car, or few, is read differently.
-  const page = await searchPage(db, query, words, sort, { total, forSale, names, beyondNames });
-  return { ids: page.ids, nextCursor: page.nextCursor, total, facets };
+  const page = await searchPage(db, query, words, sort, counts);
+  return { ids: page.ids, nextCursor: page.nextCursor, total: counts.total, facets };
 }
