@@ -24,6 +24,7 @@ import {
   type ModelProfile,
 } from './lib/catalogue.ts';
 import { countFlag, isMain, parseFlags, round, stringFlag } from './lib/cli.ts';
+import { eachConcurrently } from './lib/concurrently.ts';
 import { describeTarget, openTarget, type RawClient, type Target } from './lib/database.ts';
 
 export const BENCH_EMAIL_DOMAIN = 'bench.redline.test';
@@ -315,13 +316,8 @@ function maintenance(client: RawClient, text: string) {
  * cores are busy with four sorts already.
  */
 async function createIndexes(client: RawClient, definitions: string[]) {
-  const queue = [...definitions];
-  const builder = async () => {
-    for (let d = queue.shift(); d !== undefined; d = queue.shift()) await maintenance(client, d);
-  };
-  await Promise.all(Array.from({ length: INDEX_BUILDERS }, builder));
+  await eachConcurrently(definitions, 4, (definition) => maintenance(client, definition));
 }
-const INDEX_BUILDERS = 4;
 
 /** One at a time: adding a foreign key locks both tables, so two in parallel could deadlock. */
 async function addForeignKeys(client: RawClient, statements: string[]) {

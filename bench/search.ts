@@ -53,6 +53,7 @@ import {
   saveResults,
   stringFlag,
 } from './lib/cli.ts';
+import { eachConcurrently } from './lib/concurrently.ts';
 import { benchTarget, type Engine, openTarget, type Target, targetEnv } from './lib/database.ts';
 import { ensureDataset, loadInputs } from './lib/dataset.ts';
 import { type LoadResult, runLoad, type Scenario, type ScenarioInputs, type Session } from './lib/load.ts';
@@ -217,19 +218,14 @@ async function readWords(columns: CarColumns, words: string[]) {
  */
 async function warmUp(baseUrl: string, sessions: Session[], words: string[], log: (line: string) => void) {
   const started = performance.now();
-  const queue = [...words];
-  await Promise.all(
-    Array.from({ length: 4 }, async (_, i) => {
-      for (let word = queue.pop(); word !== undefined; word = queue.pop()) {
-        const path = `/api/cars/search?${new URLSearchParams({ q: word, verified: 'true' })}`;
-        const res = await fetch(baseUrl + path, {
-          headers: { cookie: sessions[i % sessions.length]!.cookie },
-        });
-        if (!res.ok) throw new Error(`warm-up: ${path} answered ${res.status}`);
-        await res.arrayBuffer();
-      }
-    }),
-  );
+  await eachConcurrently(words, 4, async (word, worker) => {
+    const path = `/api/cars/search?${new URLSearchParams({ q: word, verified: 'true' })}`;
+    const res = await fetch(baseUrl + path, {
+      headers: { cookie: sessions[worker % sessions.length]!.cookie },
+    });
+    if (!res.ok) throw new Error(`warm-up: ${path} answered ${res.status}`);
+    await res.arrayBuffer();
+  });
   log(
     `warm-up: the cars of ${words.length} words read in ${round((performance.now() - started) / 1000, 1)} s`,
   );

@@ -179,73 +179,55 @@ export const cars = pgTable(
      */
     seq: integer('seq').notNull().generatedAlwaysAsIdentity(),
   },
-  (t) => [
-    check('cars_fuel_check', sql`${t.fuel} in ('Petrol', 'Diesel', 'Electric', 'Hybrid')`),
-    check('cars_year_check', sql`${t.year} between 1999 and 2100`),
-    check('cars_prices_check', sql`${t.askingPrice} >= 0 and ${t.originalPrice} >= 0`),
-    check('cars_numbers_check', sql`${t.topSpeed} > 0 and ${t.kmDriven} >= 0`),
-    check('cars_photos_check', sql`cardinality(${t.photos}) between 1 and 10`),
-    // Newest first, in the order the keyset queries ask for: PostgreSQL's `DESC` means NULLS FIRST,
-    // while Drizzle writes `DESC NULLS LAST` unless told, an order the planner cannot use for them.
-    index('cars_category_idx').on(t.categoryId, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('cars_seller_idx').on(t.sellerId, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // Finds the car that lists a photo (photo cleanup) without scanning every car.
-    index('cars_photos_idx').using('gin', t.photos),
-    // The search (modules/cars/car-search.ts): cars for sale only, one index per sort order, the
-    // words and the name's trigrams (typos).
-    index('cars_unsold_newest_idx')
-      .on(t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.soldAt} is null`),
-    index('cars_unsold_price_idx').on(t.askingPrice, t.id).where(sql`${t.soldAt} is null`),
-    index('cars_unsold_km_idx').on(t.kmDriven, t.id).where(sql`${t.soldAt} is null`),
-    index('cars_unsold_year_idx')
-      .on(t.year.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.soldAt} is null`),
-    index('cars_unsold_brand_idx')
-      .on(t.brandKey, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.soldAt} is null`),
-    // A page that gathers few cars finds them by their cells here (`car_counts`' cells with cars): its
-    // first columns are a cell's, the filters' follow, then what a page reads of a car (its order's
-    // keys), so that the gathering reads the index alone, not the table (migration 0011).
-    index('cars_unsold_facets_idx')
-      .on(
-        t.nameKey,
-        t.categoryId,
-        t.fuel,
-        t.year,
-        t.sellerVerified,
-        t.askingPrice,
-        t.kmDriven,
-        t.brandKey,
-        t.addedDate,
-        t.id,
-      )
-      .where(sql`${t.soldAt} is null`),
-    index('cars_unsold_words_idx').using('gin', t.searchWords).where(sql`${t.soldAt} is null`),
-    // A search with text that matches few cars reads them by the seqs its counts found (PageReading.seqs),
-    // from this index alone: all a page reads of a car, the name for its relevance (migration 0012).
-    index('cars_unsold_seq_idx')
-      .on(t.seq, t.nameKey, t.addedDate, t.id, t.askingPrice, t.kmDriven, t.year)
-      .where(sql`${t.soldAt} is null`),
-    // The cars of one name newest first: a relevance page reads each matching name's in turn. The
-    // filters' columns follow the order's, so that a page reads from the table only the cars that
-    // pass them (migration 0009): without them, a name whose newest cars mostly fail the filters was
-    // read row by row, or all its rows fetched and sorted (0.2–0.6 s at a million cars).
-    index('cars_unsold_name_idx')
-      .on(
-        t.nameKey,
-        t.addedDate.desc().nullsFirst(),
-        t.id.desc().nullsFirst(),
-        t.categoryId,
-        t.fuel,
-        t.year,
-        t.sellerVerified,
-        t.askingPrice,
-        t.kmDriven,
-        t.brandKey,
-      )
-      .where(sql`${t.soldAt} is null`),
-  ],
+  (t) => {
+    // What a search's filters read of a car, in the order the indexes below keep them.
+    const filters = [t.categoryId, t.fuel, t.year, t.sellerVerified, t.askingPrice, t.kmDriven, t.brandKey];
+    return [
+      check('cars_fuel_check', sql`${t.fuel} in ('Petrol', 'Diesel', 'Electric', 'Hybrid')`),
+      check('cars_year_check', sql`${t.year} between 1999 and 2100`),
+      check('cars_prices_check', sql`${t.askingPrice} >= 0 and ${t.originalPrice} >= 0`),
+      check('cars_numbers_check', sql`${t.topSpeed} > 0 and ${t.kmDriven} >= 0`),
+      check('cars_photos_check', sql`cardinality(${t.photos}) between 1 and 10`),
+      // Newest first, in the order the keyset queries ask for: PostgreSQL's `DESC` means NULLS FIRST,
+      // while Drizzle writes `DESC NULLS LAST` unless told, an order the planner cannot use for them.
+      index('cars_category_idx').on(t.categoryId, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+      index('cars_seller_idx').on(t.sellerId, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+      // Finds the car that lists a photo (photo cleanup) without scanning every car.
+      index('cars_photos_idx').using('gin', t.photos),
+      // The search (modules/cars/car-search.ts): cars for sale only, one index per sort order, the
+      // words and the name's trigrams (typos).
+      index('cars_unsold_newest_idx')
+        .on(t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst())
+        .where(sql`${t.soldAt} is null`),
+      index('cars_unsold_price_idx').on(t.askingPrice, t.id).where(sql`${t.soldAt} is null`),
+      index('cars_unsold_km_idx').on(t.kmDriven, t.id).where(sql`${t.soldAt} is null`),
+      index('cars_unsold_year_idx')
+        .on(t.year.desc().nullsFirst(), t.id.desc().nullsFirst())
+        .where(sql`${t.soldAt} is null`),
+      index('cars_unsold_brand_idx')
+        .on(t.brandKey, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst())
+        .where(sql`${t.soldAt} is null`),
+      // A page that gathers few cars finds them by their cells here (`car_counts`' cells with cars): its
+      // first columns are a cell's, the filters' follow, then what a page reads of a car (its order's
+      // keys), so that the gathering reads the index alone, not the table (migration 0011).
+      index('cars_unsold_facets_idx')
+        .on(t.nameKey, ...filters, t.addedDate, t.id)
+        .where(sql`${t.soldAt} is null`),
+      index('cars_unsold_words_idx').using('gin', t.searchWords).where(sql`${t.soldAt} is null`),
+      // A search with text that matches few cars reads them by the seqs its counts found (PageReading.seqs),
+      // from this index alone: all a page reads of a car, the name for its relevance (migration 0012).
+      index('cars_unsold_seq_idx')
+        .on(t.seq, t.nameKey, t.addedDate, t.id, t.askingPrice, t.kmDriven, t.year)
+        .where(sql`${t.soldAt} is null`),
+      // The cars of one name newest first: a relevance page reads each matching name's in turn. The
+      // filters' columns follow the order's, so that a page reads from the table only the cars that
+      // pass them (migration 0009): without them, a name whose newest cars mostly fail the filters was
+      // read row by row, or all its rows fetched and sorted (0.2–0.6 s at a million cars).
+      index('cars_unsold_name_idx')
+        .on(t.nameKey, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst(), ...filters)
+        .where(sql`${t.soldAt} is null`),
+    ];
+  },
 );
 
 /**
