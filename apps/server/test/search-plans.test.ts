@@ -12,6 +12,7 @@ import type { Db } from '../src/db/client.ts';
 import { cars } from '../src/db/schema.ts';
 import {
   carCellsStatement,
+  firstOfPage,
   loadSearchCatalogue,
   pageReading,
   pageStatement,
@@ -154,6 +155,7 @@ describe('the search on 20,000 cars', () => {
       ['a category', query({ category: ['suv'] }), 'newest'],
       ['two brands', query({ brand: ['Porsche', 'tesla'] }), 'newest'],
       ['a fuel', query({ fuel: ['Electric'] }), 'price_asc'],
+      ['a brand by price, descending', query({ brand: ['Toyota'] }), 'price_desc'],
       ['years and price', query({ yearMin: 2015, yearMax: 2020, priceMax: 10_000_000 }), 'newest'],
       ['km and verified', query({ kmMax: 50_000, verified: true }), 'km_asc'],
       ['a seller', query({ seller: 'x' }), 'newest'],
@@ -217,7 +219,7 @@ describe('the search on 20,000 cars', () => {
         'relevance',
       ],
     ];
-    const readings = { gathered: 0, walked: 0, namesOnly: 0, bySeq: 0 };
+    const readings = { gathered: 0, walked: 0, namesOnly: 0, bySeq: 0, firstBySeq: 0 };
     const catalogue = await loadSearchCatalogue(t.db);
     const columns = new CarColumns(t.db);
     for (const [label, params, sort] of shapes) {
@@ -244,12 +246,12 @@ describe('the search on 20,000 cars', () => {
         ).toEqual(['Index Only Scan cars_unsold_facets_idx']);
       // Text that matches few cars, counted in memory: the page reads those cars by their seqs, from
       // the seqs' index alone (migration 0012), neither the words' GIN entries nor the table.
-      const inMemory = pageReading(
-        params,
-        words,
-        sort,
-        await searchFacets(t.db, params, words, catalogue, columns),
-      );
+      // So do the first cars past its cursor of a page by price or km that would walk its order
+      // (firstOfPage), found in memory.
+      const counted = await searchFacets(t.db, params, words, catalogue, columns);
+      const first = await firstOfPage(params, words, sort, counted, columns);
+      const inMemory = pageReading(params, words, sort, { ...counted, first });
+      if (first) readings.firstBySeq++;
       if (inMemory.seqs) {
         readings.bySeq++;
         const bySeq = pageStatement(t.db, params, words, sort, inMemory).statement;
@@ -285,6 +287,7 @@ describe('the search on 20,000 cars', () => {
     expect(readings.walked).toBeGreaterThanOrEqual(2);
     expect(readings.namesOnly).toBeGreaterThanOrEqual(2);
     expect(readings.bySeq).toBeGreaterThanOrEqual(3);
+    expect(readings.firstBySeq).toBeGreaterThanOrEqual(3);
   });
 
   it("counts a seller's cars by an index, and reads the cars of a rare word by its index", async () => {

@@ -14,6 +14,7 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cars, photos } from '../src/db/schema.ts';
 import {
+  firstOfPage,
   loadSearchCatalogue,
   resolveWords,
   searchFacets,
@@ -541,8 +542,10 @@ describe('GET /api/cars/search', () => {
   it('serves the same pages whether it walks the order of an index, gathers the few cars matched and sorts them, or reads them by seq', async () => {
     // With a catalogue this small every search without text gathers (`gathers`), and text is read
     // by the seqs of its cars (counted in memory) or from its indexes; on a large one, a search that
-    // matches many cars walks its order's index, testing its words on each car (pageReading). All
-    // must give the same pages and cursors.
+    // matches many cars walks its order's index, testing its words on each car (pageReading), or,
+    // sorted by price or km, reads by seq the cars that come first past its cursor, found in memory
+    // (firstOfPage; many cars share the factory's price and km: ties across pages). All must give
+    // the same pages and cursors.
     const gathering = { total: 1, forSale: 1_000_000, beyondNames: 1 };
     const walking = { total: 1_000_000, forSale: 1_000_000, beyondNames: 1_000_000 };
     const searches = [
@@ -557,14 +560,16 @@ describe('GET /api/cars/search', () => {
       'q=condition&fuel=Petrol&priceMax=25000000',
       'q=turbo',
     ];
-    // Two more cars with "twin-turbo" engines (the factory's) and names that "turbo" does not resemble.
+    // Four more cars with "twin-turbo" engines (the factory's) and names that "turbo" does not
+    // resemble, at the factory's price and km: more ties than a page holds, with cars past them.
     const turbos = await Promise.all(
-      ['RS6 Avant', 'RS7 Sportback'].map((model) =>
+      ['RS6 Avant', 'RS7 Sportback', 'RS4 Avant', 'RS3 Sportback'].map((model) =>
         createCar(t, otherSeller, { brand: 'Audi', model, categoryId: 'suv' }),
       ),
     );
     // Inserted as SQL, they announce nothing: the columns in memory read every car again.
     t.context.carColumns.forget();
+    const catalogue = await loadSearchCatalogue(t.db);
     try {
       for (const params of searches)
         for (const sort of [
@@ -574,24 +579,41 @@ describe('GET /api/cars/search', () => {
           const raw = Object.fromEntries(new URLSearchParams(params));
           const query = carSearchQuerySchema.parse({ ...raw, limit: '2' });
           const words = await resolveWords(t.db, query.q);
-          const pagesOf = async (counts: Parameters<typeof searchPage>[4]) => {
+          type PageCounts = Parameters<typeof searchPage>[4];
+          const pagesOf = async (countsOf: (cursor?: string) => PageCounts | Promise<PageCounts>) => {
             const pages = [];
             let cursor: string | undefined;
             do {
-              const page = await searchPage(t.db, { ...query, cursor }, words, sort, counts);
+              const page = await searchPage(t.db, { ...query, cursor }, words, sort, await countsOf(cursor));
               pages.push(page);
               cursor = page.nextCursor ?? undefined;
             } while (cursor);
             return pages;
           };
-          const walked = await pagesOf(walking);
+          const walked = await pagesOf(() => walking);
           expect(walked.flatMap((page) => page.ids).length, `${params} ${sort}`).toBeGreaterThan(0);
-          expect(await pagesOf(gathering), `${params} ${sort}`).toEqual(walked);
+          expect(await pagesOf(() => gathering), `${params} ${sort}`).toEqual(walked);
+          const counted = await searchFacets(t.db, query, words, catalogue, t.context.carColumns);
+          if (['price_asc', 'price_desc', 'km_asc'].includes(sort) && params !== '') {
+            const firstOf = async (cursor?: string) => {
+              const first = await firstOfPage(
+                { ...query, cursor },
+                words,
+                sort,
+                { ...counted, ...walking },
+                t.context.carColumns,
+              );
+              expect(first, `${params} ${sort}: the first cars past ${cursor}`).toBeDefined();
+              return { ...walking, first };
+            };
+            expect(await pagesOf(firstOf), `${params} ${sort}, the first cars by seq`).toEqual(walked);
+          }
           if (!words.length) continue;
-          const catalogue = await loadSearchCatalogue(t.db);
-          const { seqs } = await searchFacets(t.db, query, words, catalogue, t.context.carColumns);
-          expect(seqs?.length, `${params}: the cars matched, by seq`).toBeGreaterThan(0);
-          expect(await pagesOf({ ...walking, seqs }), `${params} ${sort}, by seq`).toEqual(walked);
+          expect(counted.seqs?.length, `${params}: the cars matched, by seq`).toBeGreaterThan(0);
+          expect(
+            await pagesOf(() => ({ ...walking, seqs: counted.seqs })),
+            `${params} ${sort}, by seq`,
+          ).toEqual(walked);
         }
     } finally {
       await t.db.delete(cars).where(

@@ -40,6 +40,8 @@ export interface SearchCounts {
   words: SearchWord[];
   total: number;
   forSale: number;
+  /** The brands it names, folded as the database folds the cars' (`brand_key`). */
+  brandKeys: string[];
   /** The names (folded brand and model) with a car that the search matches. */
   names: ReadonlySet<string>;
   /** How many cars it matches beyond the names that every word resembles (all of them without text). */

@@ -560,9 +560,12 @@ export function pageStatement(
   return { statement, order };
 }
 
-/** What a page knows of its search's counts (SearchCounts), when they are known. */
+/**
+ * What a page knows of its search's counts (SearchCounts), when they are known; `first`: the seqs
+ * of the cars that come first in its order past its cursor, found in memory (firstInOrder).
+ */
 type PageCounts = Pick<SearchCounts, 'total' | 'forSale'> &
-  Partial<Pick<SearchCounts, 'names' | 'beyondNames' | 'seqs'>>;
+  Partial<Pick<SearchCounts, 'names' | 'beyondNames' | 'seqs'>> & { first?: Int32Array };
 
 /** How a page of the search reads its cars, from its counts (see searchPage). */
 export function pageReading(
@@ -582,7 +585,9 @@ export function pageReading(
     gather: !words.length && !many(counts.total),
     walkText: words.length > 0 && many(sort === 'relevance' ? counts.beyondNames : counts.total),
     beyondNames: counts.beyondNames !== 0,
-    seqs: words.length && counts.total <= READ_BY_SEQ_SHARE * counts.forSale ? counts.seqs : undefined,
+    seqs:
+      counts.first ??
+      (words.length && counts.total <= READ_BY_SEQ_SHARE * counts.forSale ? counts.seqs : undefined),
   };
 }
 
@@ -760,48 +765,33 @@ function cellsWhere(cells: readonly Cell[], test: (cell: Cell) => boolean): Uint
 const ORDERED_SET_SHARE = 1 / 16;
 
 /**
- * The cars that a search (not a seller's) matches, counted in memory (catalogue/car-columns.ts) and
- * grouped into cells as carCellsStatement groups the cars it counts one by one (but for the cells
- * that count nowhere): for sale, within the km limit, each word matching a car by its name (a name
- * it resembles) or its text (its kept set). A cell whose name every word resembles (`names`, every
- * cell without text) is counted whole from its cars ordered; the cars beyond those names, which a
- * word matches by their text, one by one. `matched`: the seqs of the cars that pass every filter,
- * for a page that reads them alone (PageReading.seqs).
+ * What a search (not a seller's) matches among the columns in memory (catalogue/car-columns.ts),
+ * for its counts (cellsInMemory) and its pages' first cars (firstInOrder): for sale, within the km
+ * limit, each word matching a car by its name (a name it resembles) or its text (its kept set). A
+ * cell whose name every word resembles (`whole`: every cell without text) matches whole under the
+ * facet filters; the cars beyond those names match one by one (`beyond`).
  */
-async function cellsInMemory(
+async function matchingIn(
   columns: CarColumns,
   query: CarSearchQuery,
   words: SearchWord[],
   names: ReadonlyMap<string, number>,
   brandKeys: string[],
-): Promise<{ tally: Tally; matched: () => Int32Array }> {
+) {
   const { columns: c, sets } = await columns.view(words.map(({ word }) => textSet(word)));
-  // A cell that fails two of the facet filters or more counts nowhere: neither in the total nor in
-  // any facet (each leaves out its own filter only).
   const fails = failedFilters(query, brandKeys);
-  const counts = cellsWhere(c.cells, (cell) => {
-    const failed = fails(cell);
-    return (failed & (failed - 1)) === 0;
-  });
   const whole = cellsWhere(c.cells, (cell) => !words.length || names.has(cell.nameKey));
   const bounds = boundsOf(query);
-  const { kmMax, priceMin, priceMax } = bounds;
   // Per cell, once: which words its name matches.
   const byName = words.map(({ names }) => cellsWhere(c.cells, (cell) => names.has(cell.nameKey)));
   /**
-   * Each car for sale within the km limit that every word matches, beyond the cells counted whole
-   * (a car that every word matches by name is in such a cell), in a cell that `counted` holds.
-   * Every car that a word matches is in its set or in a cell of a name it resembles: the cars of
-   * the word with the fewest of them are visited (a car of both, once).
+   * The cars for sale within the km limit that every word matches, beyond the cells counted whole
+   * (a car that every word matches by name is in such a cell), in a cell that `counted` holds: how
+   * many cars a visit reads, and the visit. Every car that a word matches is in its set or in a
+   * cell of a name it resembles: the cars of the word with the fewest of them are visited (a car
+   * of both, once).
    */
-  const eachBeyond = (counted: Uint8Array, visit: (seq: number, cell: number) => void) => {
-    const each = (seq: number) => {
-      if (!c.live[seq] || c.km[seq]! > kmMax) return;
-      const cell = c.cell[seq]!;
-      if (whole[cell] || !counted[cell]) return;
-      for (let i = 0; i < words.length; i++) if (!sets[i]!.has(seq) && !byName[i]![cell]) return;
-      visit(seq, cell);
-    };
+  const beyond = (counted: Uint8Array) => {
     const candidates = byName.map((named, i) => {
       const cells: number[] = [];
       let cars = sets[i]!.size;
@@ -813,13 +803,52 @@ async function cellsInMemory(
       return { set: sets[i]!, cells, cars };
     });
     const fewest = candidates.reduce((a, b) => (b.cars < a.cars ? b : a));
-    fewest.set.forEach(each);
-    for (const cell of fewest.cells)
-      for (const seq of c.ordered(cell).seqByPrice) if (!fewest.set.has(seq)) each(seq);
+    const forEach = (visit: (seq: number, cell: number) => void) => {
+      const each = (seq: number) => {
+        if (!c.live[seq] || c.km[seq]! > bounds.kmMax) return;
+        const cell = c.cell[seq]!;
+        if (whole[cell] || !counted[cell]) return;
+        for (let i = 0; i < words.length; i++) if (!sets[i]!.has(seq) && !byName[i]![cell]) return;
+        visit(seq, cell);
+      };
+      fewest.set.forEach(each);
+      for (const cell of fewest.cells)
+        for (const seq of c.ordered(cell).seqByPrice) if (!fewest.set.has(seq)) each(seq);
+    };
+    return { cars: fewest.cars, forEach };
   };
+  /** A 1 for each cell that passes every facet filter. */
+  const passing = () => cellsWhere(c.cells, (cell) => fails(cell) === 0);
+  /**
+   * One word, in many cars: its cars beyond the cells matched whole (whose names it resembles),
+   * cell by cell, its set's members marked among each cell's cars ordered (kept) rather than
+   * visited one by one (a third of the cars or more: 20-40 ms).
+   */
+  const members =
+    sets.length === 1 && sets[0]!.size >= ORDERED_SET_SHARE * c.size ? c.membersIn(sets[0]!) : undefined;
+  return { columns: c, fails, whole, bounds, beyond, passing, members, hasText: words.length > 0 };
+}
+
+type Matching = Awaited<ReturnType<typeof matchingIn>>;
+
+/**
+ * The cars that a search matches (matchingIn), counted and grouped into cells as carCellsStatement
+ * groups the cars it counts one by one (but for the cells that count nowhere). A cell counted whole
+ * is counted from its cars ordered; the cars beyond, one by one. `matched`: the seqs of the cars
+ * that pass every filter, for a page that reads them alone (PageReading.seqs).
+ */
+function cellsInMemory(matching: Matching): { tally: Tally; matched: () => Int32Array } {
+  const { columns: c, fails, whole, bounds, beyond, passing, members, hasText } = matching;
+  // A cell that fails two of the facet filters or more counts nowhere: neither in the total nor in
+  // any facet (each leaves out its own filter only).
+  const counts = cellsWhere(c.cells, (cell) => {
+    const failed = fails(cell);
+    return (failed & (failed - 1)) === 0;
+  });
+  const { kmMax, priceMin, priceMax } = bounds;
   /** The seqs of the cars the search matches: every filter passed, the price range included. */
   const matched = () => {
-    const passes = cellsWhere(c.cells, (cell) => fails(cell) === 0);
+    const passes = passing();
     const seqs: number[] = [];
     for (let i = 0; i < c.cells.length; i++) {
       if (!whole[i] || !passes[i]) continue;
@@ -828,8 +857,8 @@ async function cellsInMemory(
       for (let at = firstAbove(price, priceMin - 1); at < to; at++)
         if (c.km[seqByPrice[at]!]! <= kmMax) seqs.push(seqByPrice[at]!);
     }
-    if (words.length)
-      eachBeyond(passes, (seq) => {
+    if (hasText)
+      beyond(passes).forEach((seq) => {
         if (c.price[seq]! >= priceMin && c.price[seq]! <= priceMax) seqs.push(seq);
       });
     return Int32Array.from(seqs);
@@ -838,20 +867,111 @@ async function cellsInMemory(
   const tally = new Tally(c.cells);
   for (let i = 0; i < c.cells.length; i++)
     if (whole[i] && counts[i]) tally.addOrdered(i, c.ordered(i), bounds);
-  if (!words.length) return { tally, matched };
-  // One word, in many cars: its cars beyond the cells counted whole (whose names it resembles),
-  // cell by cell, its set's members marked among each cell's cars ordered (kept): a visit to each
-  // car of a common word (a third of the cars or more) took 20-40 ms.
-  if (words.length === 1 && sets[0]!.size >= ORDERED_SET_SHARE * c.size) {
-    const members = c.membersIn(sets[0]!);
+  if (!hasText) return { tally, matched };
+  if (members) {
     for (let i = 0; i < c.cells.length; i++)
       if (!whole[i] && counts[i]) tally.addMembers(i, members(i), bounds);
   } else
-    eachBeyond(counts, (seq, cell) => {
+    beyond(counts).forEach((seq, cell) => {
       const price = c.price[seq]!;
       tally.add(cell, price, price >= priceMin && price <= priceMax);
     });
   return { tally, matched };
+}
+
+/** The sorts whose first key a car's columns in memory hold: a page's first cars are found there (firstInOrder). */
+type KeyedSort = 'price_asc' | 'price_desc' | 'km_asc';
+const isKeyed = (sort: SearchSort): sort is KeyedSort =>
+  sort === 'price_asc' || sort === 'price_desc' || sort === 'km_asc';
+
+/**
+ * A visit to more cars than this beyond the cells matched whole costs more than a walk of the
+ * order's index saves (firstInOrder): a common word, whose cars a walk meets soon.
+ */
+const FIRST_VISITS_MAX = 20_000;
+
+/**
+ * The seqs of the cars a search matches (matchingIn) that come first in `sort` from `from` (a
+ * cursor's key, or the order's start): every car at `from`, the first `count` past it and every
+ * car tied with the last of those, at most READ_BY_SEQ (undefined beyond, or when the cars beyond
+ * its names are too many to visit). The page reads those cars alone, by seq and sorted, instead of
+ * walking its order's index past every car that fails the search: a brand or a name whose cars all
+ * lie far from the order's start (the Toyotas by price descending: 150,000 dearer cars first, 0.9
+ * s; "porshe 911" by price: 460,000 cheaper ones, 2.3-3.3 s at 1,000,000 cars).
+ */
+function firstInOrder(
+  matching: Matching,
+  sort: KeyedSort,
+  from: number | undefined,
+  count: number,
+): Int32Array | undefined {
+  const { columns: c, whole, bounds, beyond, passing, members, hasText } = matching;
+  const { kmMax, priceMin, priceMax } = bounds;
+  const passes = passing();
+  const visits = hasText && !members ? beyond(passes) : undefined;
+  if (visits && visits.cars > FIRST_VISITS_MAX) return undefined;
+  const byKm = sort === 'km_asc';
+  // Keys ascend whatever the sort: a price descending is its negation.
+  const sign = sort === 'price_desc' ? -1 : 1;
+  const start = from === undefined ? -Infinity : sign * from;
+  const low = Math.max(start, byKm ? INT_MIN : sign > 0 ? priceMin : -priceMax);
+  let threshold = byKm ? kmMax : sign > 0 ? priceMax : -priceMin;
+  const seqs: number[] = [];
+  const keys: number[] = [];
+  /** The candidates past `start`, and how many of them call for the threshold to be lowered. */
+  let past = 0;
+  let lowerAt = 2 * count;
+  /** The threshold lowered to the count-th key past `start`, and the candidates above it dropped. */
+  const lower = () => {
+    const passed = keys.filter((key) => key > start).sort((a, b) => a - b);
+    if (passed.length >= count) threshold = passed[count - 1]!;
+    let kept = 0;
+    past = 0;
+    for (let i = 0; i < keys.length; i++) {
+      if (keys[i]! > threshold) continue;
+      seqs[kept] = seqs[i]!;
+      keys[kept++] = keys[i]!;
+      if (keys[i]! > start) past++;
+    }
+    seqs.length = kept;
+    keys.length = kept;
+    lowerAt = Math.max(2 * count, 2 * past);
+  };
+  const take = (seq: number, key: number) => {
+    seqs.push(seq);
+    keys.push(key);
+    if (key > start && ++past >= lowerAt) lower();
+  };
+  // The cells matched whole, and those whose cars a common word's members are marked among.
+  for (let i = 0; i < c.cells.length; i++) {
+    if (!passes[i] || !(whole[i] || members)) continue;
+    const ordered = c.ordered(i);
+    const marked = whole[i] ? undefined : members!(i);
+    if (marked?.size === 0) continue;
+    const bits = marked && (byKm ? marked.byKm : marked.byPrice);
+    const [values, other, seqOf] = byKm
+      ? [ordered.km, ordered.priceByKm, ordered.seqByKm]
+      : [ordered.price, ordered.kmByPrice, ordered.seqByPrice];
+    for (
+      let at = sign > 0 ? firstAbove(values, low - 1) : firstAbove(values, -low) - 1;
+      at >= 0 && at < values.length;
+      at += sign
+    ) {
+      const key = sign * values[at]!;
+      if (key > threshold) break;
+      if (bits && !hasBit(bits, at)) continue;
+      if (byKm ? other[at]! < priceMin || other[at]! > priceMax : other[at]! > kmMax) continue;
+      take(seqOf[at]!, key);
+    }
+    if (seqs.length > READ_BY_SEQ) return undefined;
+  }
+  visits?.forEach((seq) => {
+    const price = c.price[seq]!;
+    const key = sign * (byKm ? c.km[seq]! : price);
+    if (key >= low && key <= threshold && price >= priceMin && price <= priceMax) take(seq, key);
+  });
+  lower();
+  return seqs.length > READ_BY_SEQ ? undefined : Int32Array.from(seqs);
 }
 
 /**
@@ -980,7 +1100,7 @@ export async function searchFacets(
   const namesOfEvery = namesOfEveryWord(words);
   const inMemory =
     columns && query.seller === undefined
-      ? await cellsInMemory(columns, query, words, namesOfEvery, brandKeys)
+      ? cellsInMemory(await matchingIn(columns, query, words, namesOfEvery, brandKeys))
       : undefined;
   const tally = inMemory?.tally ?? Tally.of(await carCellsStatement(db, query, words));
   const { counts, total, years, prices, names, beyondNames } = facetsOfCells(
@@ -1002,6 +1122,7 @@ export async function searchFacets(
   return {
     total,
     forSale: catalogue.names.forSale,
+    brandKeys,
     names,
     beyondNames,
     seqs: words.length && total <= READ_BY_SEQ ? inMemory?.matched() : undefined,
@@ -1033,6 +1154,30 @@ async function countSearch(
   return { words, ...(await searchFacets(db, query, words, catalogue, columns)) };
 }
 
+/**
+ * The cars that come first in a page's order past its cursor, found in memory (firstInOrder), when
+ * that order is a car's column and the page would otherwise walk its index past cars that fail the
+ * search: a search with text or a facet filter that neither gathers its few cars nor reads them all
+ * by seq. Without either, every car within its ranges matches, and a walk meets no other.
+ */
+export async function firstOfPage(
+  query: CarSearchQuery,
+  words: SearchWord[],
+  sort: SearchSort,
+  counts: Omit<SearchCounts, 'words' | 'facets'>,
+  columns: CarColumns,
+): Promise<Int32Array | undefined> {
+  if (!isKeyed(sort) || query.seller !== undefined || counts.total === 0) return undefined;
+  const { gather, seqs } = pageReading(query, words, sort, counts);
+  const { category, brand, fuel, yearMin, yearMax, verified } = query;
+  const filtered =
+    category?.length || brand?.length || fuel?.length || yearMin !== undefined || yearMax !== undefined;
+  if (gather || seqs || !(words.length || filtered || verified)) return undefined;
+  const from = query.cursor ? decodeCursor(query.cursor, sort, sortOrder(sort, sql`0`))[0] : undefined;
+  const matching = await matchingIn(columns, query, words, namesOfEveryWord(words), counts.brandKeys);
+  return firstInOrder(matching, sort, from as number | undefined, query.limit + 1);
+}
+
 /** One key per search's counts: every parameter but its sort and its page. */
 const countsKey = ({ sort, cursor, limit, ...counted }: CarSearchQuery) => searchKey(counted);
 
@@ -1054,6 +1199,7 @@ export async function searchIds(
   const sort =
     !hasWords && query.sort === 'relevance' ? 'newest' : (query.sort ?? (hasWords ? 'relevance' : 'newest'));
   // The counts first: the page of a search that matches no car, or few, is read differently.
-  const page = await searchPage(db, query, words, sort, counts);
+  const first = await firstOfPage(query, words, sort, counts, search.columns);
+  const page = await searchPage(db, query, words, sort, { ...counts, first });
   return { ids: page.ids, nextCursor: page.nextCursor, total: counts.total, facets };
 }
