@@ -59,6 +59,8 @@ export interface Columns {
   cell: Int32Array;
   price: Int32Array;
   km: Int32Array;
+  /** When it was posted (`added_date`), in whole seconds since ADDED_EPOCH (addedSecond). */
+  added: Int32Array;
   /** Every cell a car has had, in the order first met. */
   cells: Cell[];
   /** The cars for sale of cell `index` (of `cells`), ordered by price and by km. */
@@ -86,6 +88,9 @@ export interface OrderedCell {
   /** Their seqs, by price and by km. */
   seqByPrice: Int32Array;
   seqByKm: Int32Array;
+  /** When they were posted (Columns.added), oldest first, and their seqs in that order. */
+  added: Int32Array;
+  seqByAdded: Int32Array;
 }
 
 /**
@@ -96,8 +101,18 @@ export interface CellMembers {
   ordered: OrderedCell;
   byPrice: Uint32Array;
   byKm: Uint32Array;
+  byAdded: Uint32Array;
   size: number;
 }
+
+/**
+ * When the seconds of Columns.added start (2020-01-01 UTC): 32 bits of seconds from there reach
+ * 1952 to 2088, and an added second times CELL_INDEXES stays an exact number (orderOf).
+ */
+export const ADDED_EPOCH = Date.UTC(2020, 0, 1);
+
+/** The second since ADDED_EPOCH of a time (an ISO string), floored: as the columns hold `added_date`. */
+export const addedSecond = (time: string) => Math.floor((Date.parse(time) - ADDED_EPOCH) / 1000);
 
 /** Above any index of a car in its cell: a value and that index are sorted as one number. */
 const CELL_INDEXES = 2 ** 22;
@@ -121,8 +136,8 @@ function orderOf(seqs: readonly number[], values: Int32Array): Int32Array {
   return order;
 }
 
-/** Orders `seqs` (the cars of a cell) by their `price` and by their `km`. */
-function orderCell(seqs: readonly number[], price: Int32Array, km: Int32Array): OrderedCell {
+/** Orders `seqs` (the cars of a cell) by their `price`, by their `km` and by when they were `added`. */
+function orderCell(seqs: readonly number[], { price, km, added }: Pick<Columns, 'price' | 'km' | 'added'>): OrderedCell {
   const count = seqs.length;
   const ordered: OrderedCell = {
     price: new Int32Array(count),
@@ -133,6 +148,8 @@ function orderCell(seqs: readonly number[], price: Int32Array, km: Int32Array): 
     highestUpTo: new Int32Array(count),
     seqByPrice: new Int32Array(count),
     seqByKm: new Int32Array(count),
+    added: new Int32Array(count),
+    seqByAdded: new Int32Array(count),
   };
   orderOf(seqs, price).forEach((index, i) => {
     const seq = seqs[index]!;
@@ -152,6 +169,11 @@ function orderCell(seqs: readonly number[], price: Int32Array, km: Int32Array): 
     highest = Math.max(highest, carPrice);
     ordered.lowestUpTo[i] = lowest;
     ordered.highestUpTo[i] = highest;
+  });
+  orderOf(seqs, added).forEach((index, i) => {
+    const seq = seqs[index]!;
+    ordered.seqByAdded[i] = seq;
+    ordered.added[i] = added[seq]!;
   });
   return ordered;
 }
@@ -190,11 +212,13 @@ function marked(seqs: Int32Array, set: SlotSet): { bits: Uint32Array; size: numb
 
 function cellMembers(ordered: OrderedCell, set: SlotSet): CellMembers {
   const { bits: byPrice, size } = marked(ordered.seqByPrice, set);
-  return { ordered, byPrice, byKm: marked(ordered.seqByKm, set).bits, size };
+  const [byKm, byAdded] = [ordered.seqByKm, ordered.seqByAdded].map((seqs) => marked(seqs, set).bits);
+  return { ordered, byPrice, byKm: byKm!, byAdded: byAdded!, size };
 }
 
 /** A cell's members' memory: their bits and, measured, about 400 bytes of objects a cell. */
-const memberBytes = ({ byPrice, byKm }: CellMembers) => byPrice.byteLength + byKm.byteLength + 400;
+const memberBytes = ({ byPrice, byKm, byAdded }: CellMembers) =>
+  byPrice.byteLength + byKm.byteLength + byAdded.byteLength + 400;
 
 /** The bounds of the columns' 32-bit integers (prices, km). */
 export const INT_MAX = 2 ** 31 - 1;
@@ -292,6 +316,7 @@ interface CarRow extends Cell {
   forSale: boolean;
   askingPrice: number;
   kmDriven: number;
+  added: number;
   /** Whether it meets each condition asked (`readCars`). */
   meets: boolean[];
 }
@@ -313,7 +338,9 @@ async function readCars(db: Db, where: SQL, tail: SQL = sql``, conditions: SQL[]
       ${cars.nameKey}::text as "nameKey", ${cars.brandKey}::text as "brandKey",
       ${cars.categoryId} as "categoryId", ${cars.fuel}::text as "fuel", ${cars.year} as "year",
       ${cars.sellerVerified} as "sellerVerified", ${cars.askingPrice} as "askingPrice",
-      ${cars.kmDriven} as "kmDriven", ${meets} as "meets"
+      ${cars.kmDriven} as "kmDriven",
+      floor(extract(epoch from ${cars.addedDate}) - ${ADDED_EPOCH / 1000})::int as "added",
+      ${meets} as "meets"
     from ${cars} where ${where} ${tail}`);
   // Both drivers answer a plain statement with its rows as objects named by the statement.
   return (result as unknown as { rows: CarRow[] }).rows;
@@ -342,7 +369,10 @@ function writeIdWords(id: string, words: Uint32Array, at: number) {
  * `array` with at least `length` elements: when it has fewer, copied into one at least twice as
  * large, so that growing an array one batch at a time copies each element a few times at most.
  */
-function resized<T extends Uint8Array | Int32Array | Uint32Array>(array: T, length: number): T {
+function resized<T extends Uint8Array | Int32Array | Uint32Array>(
+  array: T,
+  length: number,
+): T {
   if (array.length >= length) return array;
   const next = new (array.constructor as new (n: number) => T)(Math.max(length, array.length * 2, 1024));
   next.set(array);
@@ -374,6 +404,7 @@ class Loaded implements Columns {
   cell = new Int32Array(0);
   price = new Int32Array(0);
   km = new Int32Array(0);
+  added = new Int32Array(0);
   readonly cells: Cell[] = [];
   private readonly cellIndexes = new Map<string, number>();
   /** The seqs of each cell's cars for sale, in no order, and each cell ordered (undefined: again when asked). */
@@ -399,7 +430,7 @@ class Loaded implements Columns {
   private ids = new Uint32Array(0);
   private seqs = new Int32Array(0);
   private loaded = 0;
-  private readonly added = new Map<string, number>();
+  private readonly metSince = new Map<string, number>();
   private readonly key = new Uint32Array(4);
   readonly loadedAt = Date.now();
 
@@ -416,7 +447,7 @@ class Loaded implements Columns {
 
   /** The seq of car `id`, or -1 when no car of that id was met. */
   seqOf(id: string): number {
-    const added = this.added.get(id);
+    const added = this.metSince.get(id);
     if (added !== undefined) return added;
     const key = this.key;
     writeIdWords(id, key, 0);
@@ -435,7 +466,7 @@ class Loaded implements Columns {
 
   /** Writes what `row` says of its car (posted, edited, sold, or back on sale), and of its membership of each of `sets`. */
   update(row: CarRow, sets: KeptSet[]) {
-    if (this.seqOf(row.id) < 0) this.added.set(row.id, row.seq);
+    if (this.seqOf(row.id) < 0) this.metSince.set(row.id, row.seq);
     this.put(row);
     sets.forEach(({ set }, i) => {
       if (row.forSale && row.meets[i]) set.add(row.seq);
@@ -497,7 +528,7 @@ class Loaded implements Columns {
   ordered(index: number): OrderedCell {
     let ordered = this.orders[index];
     if (!ordered) {
-      ordered = orderCell(this.members[index] ?? [], this.price, this.km);
+      ordered = orderCell(this.members[index] ?? [], this);
       this.orders[index] = ordered;
     }
     return ordered;
@@ -544,12 +575,14 @@ class Loaded implements Columns {
       this.cell = resized(this.cell, seq + 1);
       this.price = resized(this.price, seq + 1);
       this.km = resized(this.km, seq + 1);
+      this.added = resized(this.added, seq + 1);
     }
     this.size = Math.max(this.size, seq + 1);
     this.live[seq] = row.forSale ? 1 : 0;
     this.cell[seq] = this.cellOf(row);
     this.price[seq] = row.askingPrice;
     this.km[seq] = row.kmDriven;
+    this.added[seq] = row.added;
     if (row.forSale) this.join(this.cell[seq]!, seq);
   }
 

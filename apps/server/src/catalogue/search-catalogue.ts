@@ -46,11 +46,6 @@ export interface SearchCounts {
   names: ReadonlySet<string>;
   /** How many cars it matches beyond the names that every word resembles (all of them without text). */
   beyondNames: number;
-  /**
-   * The seqs of the cars a search with text matches, when they are few (counted in memory): its
-   * pages read those cars alone (car-search.ts, READ_BY_SEQ).
-   */
-  seqs?: Int32Array;
   facets: CarSearchFacets;
 }
 

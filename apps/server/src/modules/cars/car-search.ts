@@ -38,10 +38,12 @@ import {
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import {
+  addedSecond,
   bitsIn,
   type CarColumns,
   type Cell,
   type CellMembers,
+  type Columns,
   hasBit,
   INT_MAX,
   INT_MIN,
@@ -411,20 +413,18 @@ export interface PageReading {
    */
   beyondNames?: boolean;
   /**
-   * The seqs of every car the search matches (counted in memory, when they are few: READ_BY_SEQ):
-   * the page reads those cars alone, by their seq, from an index that holds all it reads of them
-   * (cars_unsold_seq_idx), rather than every car of its words from their GIN entries to test the
-   * filters on each, or a walk of its order's index that meets few of them.
+   * The seqs of the cars that come first in the page's order past its cursor, found in memory
+   * (firstInOrder): the page reads those cars alone, by their seq, from an index that holds all it
+   * reads of them (cars_unsold_seq_idx), rather than a walk of its order's index past cars that
+   * fail the search, or every car of its words from their GIN entries, or of its cells, to sort them.
    */
   seqs?: Int32Array;
 }
 
 /**
- * A search with text that matches at most this many cars, and at most READ_BY_SEQ_SHARE of the
- * cars for sale, reads its pages by their seqs (PageReading): as many probes of an index at most,
- * against up to every car of a common word read from the table (0.2-1.8 s for a word in 60,000
- * cars whose filters leave a few hundred, at 1,000,000 cars). Beyond that share, reading every car
- * is cheaper than probing for each, and the planner does (a sequential scan).
+ * A page reads at most this many cars by their seqs (PageReading), and at most READ_BY_SEQ_SHARE of
+ * the cars for sale: as many probes of an index. Beyond that share, reading every car is cheaper
+ * than probing for each, and the planner does (a sequential scan).
  */
 const READ_BY_SEQ = 5_000;
 const READ_BY_SEQ_SHARE = 1 / 20;
@@ -562,10 +562,10 @@ export function pageStatement(
 
 /**
  * What a page knows of its search's counts (SearchCounts), when they are known; `first`: the seqs
- * of the cars that come first in its order past its cursor, found in memory (firstInOrder).
+ * of the cars that come first in its order past its cursor, found in memory (firstOfPage).
  */
 type PageCounts = Pick<SearchCounts, 'total' | 'forSale'> &
-  Partial<Pick<SearchCounts, 'names' | 'beyondNames' | 'seqs'>> & { first?: Int32Array };
+  Partial<Pick<SearchCounts, 'names' | 'beyondNames'>> & { first?: Int32Array };
 
 /** How a page of the search reads its cars, from its counts (see searchPage). */
 export function pageReading(
@@ -585,9 +585,7 @@ export function pageReading(
     gather: !words.length && !many(counts.total),
     walkText: words.length > 0 && many(sort === 'relevance' ? counts.beyondNames : counts.total),
     beyondNames: counts.beyondNames !== 0,
-    seqs:
-      counts.first ??
-      (words.length && counts.total <= READ_BY_SEQ_SHARE * counts.forSale ? counts.seqs : undefined),
+    seqs: counts.first,
   };
 }
 
@@ -837,37 +835,19 @@ type Matching = Awaited<ReturnType<typeof matchingIn>>;
  * is counted from its cars ordered; the cars beyond, one by one. `matched`: the seqs of the cars
  * that pass every filter, for a page that reads them alone (PageReading.seqs).
  */
-function cellsInMemory(matching: Matching): { tally: Tally; matched: () => Int32Array } {
-  const { columns: c, fails, whole, bounds, beyond, passing, members, hasText } = matching;
+function cellsInMemory(matching: Matching): Tally {
+  const { columns: c, fails, whole, bounds, beyond, members, hasText } = matching;
   // A cell that fails two of the facet filters or more counts nowhere: neither in the total nor in
   // any facet (each leaves out its own filter only).
   const counts = cellsWhere(c.cells, (cell) => {
     const failed = fails(cell);
     return (failed & (failed - 1)) === 0;
   });
-  const { kmMax, priceMin, priceMax } = bounds;
-  /** The seqs of the cars the search matches: every filter passed, the price range included. */
-  const matched = () => {
-    const passes = passing();
-    const seqs: number[] = [];
-    for (let i = 0; i < c.cells.length; i++) {
-      if (!whole[i] || !passes[i]) continue;
-      const { price, seqByPrice } = c.ordered(i);
-      const to = firstAbove(price, priceMax);
-      for (let at = firstAbove(price, priceMin - 1); at < to; at++)
-        if (c.km[seqByPrice[at]!]! <= kmMax) seqs.push(seqByPrice[at]!);
-    }
-    if (hasText)
-      beyond(passes).forEach((seq) => {
-        if (c.price[seq]! >= priceMin && c.price[seq]! <= priceMax) seqs.push(seq);
-      });
-    return Int32Array.from(seqs);
-  };
-
+  const { priceMin, priceMax } = bounds;
   const tally = new Tally(c.cells);
   for (let i = 0; i < c.cells.length; i++)
     if (whole[i] && counts[i]) tally.addOrdered(i, c.ordered(i), bounds);
-  if (!hasText) return { tally, matched };
+  if (!hasText) return tally;
   if (members) {
     for (let i = 0; i < c.cells.length; i++)
       if (!whole[i] && counts[i]) tally.addMembers(i, members(i), bounds);
@@ -876,46 +856,99 @@ function cellsInMemory(matching: Matching): { tally: Tally; matched: () => Int32
       const price = c.price[seq]!;
       tally.add(cell, price, price >= priceMin && price <= priceMax);
     });
-  return { tally, matched };
+  return tally;
 }
 
-/** The sorts whose first key a car's columns in memory hold: a page's first cars are found there (firstInOrder). */
-type KeyedSort = 'price_asc' | 'price_desc' | 'km_asc';
-const isKeyed = (sort: SearchSort): sort is KeyedSort =>
-  sort === 'price_asc' || sort === 'price_desc' || sort === 'km_asc';
-
 /**
- * A visit to more cars than this beyond the cells matched whole costs more than a walk of the
- * order's index saves (firstInOrder): a common word, whose cars a walk meets soon.
+ * A visit to more cars than this beyond the cells matched whole costs more than a page read by
+ * its order's indexes saves (firstInOrder): a common word, whose cars a walk meets soon.
  */
 const FIRST_VISITS_MAX = 20_000;
 
+/** Above any added second (Columns.added: below 2^31): a relevance and a second make one key. */
+const SECONDS = 2 ** 32;
+
 /**
- * The seqs of the cars a search matches (matchingIn) that come first in `sort` from `from` (a
- * cursor's key, or the order's start): every car at `from`, the first `count` past it and every
- * car tied with the last of those, at most READ_BY_SEQ (undefined beyond, or when the cars beyond
- * its names are too many to visit). The page reads those cars alone, by seq and sorted, instead of
- * walking its order's index past every car that fails the search: a brand or a name whose cars all
- * lie far from the order's start (the Toyotas by price descending: 150,000 dearer cars first, 0.9
- * s; "porshe 911" by price: 460,000 cheaper ones, 2.3-3.3 s at 1,000,000 cars).
+ * A sort's order as one number per car that ascends in the page's order (firstInOrder), from the
+ * columns in memory: each sort's keys but the id, which decides between cars of one number in the
+ * statement. A car's is `sign` times its value in the cell's order `by` (OrderedCell), plus its
+ * cell's `offset`; `cursor` gives a cursor's. Relevance: the cell's score (a car that every word
+ * matches scores by its name alone: relevance(words, true)) before the second added. By year, every
+ * car of a cell ties (`by` none): a page keeps every car of its last year.
+ */
+function memoryOrder(sort: SearchSort, c: Columns, words: SearchWord[]) {
+  const none = () => 0;
+  switch (sort) {
+    case 'price_asc':
+    case 'price_desc': {
+      const sign = sort === 'price_desc' ? -1 : 1;
+      return {
+        by: 'price',
+        sign,
+        offset: none,
+        cursor: ([price]: unknown[]) => sign * (price as number),
+      } as const;
+    }
+    case 'km_asc':
+      return { by: 'km', sign: 1, offset: none, cursor: ([km]: unknown[]) => km as number } as const;
+    case 'newest':
+      return {
+        by: 'added',
+        sign: -1,
+        offset: none,
+        cursor: ([added]: unknown[]) => -addedSecond(added as string),
+      } as const;
+    case 'relevance': {
+      const scores = c.cells.map(({ nameKey }) =>
+        words.reduce((sum, { names }) => {
+          const similarity = names.get(nameKey);
+          return sum + (similarity === undefined ? WORD_SCORE : scoreOfName(similarity));
+        }, 0),
+      );
+      return {
+        by: 'added',
+        sign: -1,
+        offset: (cell: number) => -scores[cell]! * SECONDS,
+        cursor: ([score, added]: unknown[]) => -(score as number) * SECONDS - addedSecond(added as string),
+      } as const;
+    }
+    case 'year_desc':
+      return {
+        by: 'none',
+        sign: 1,
+        offset: (cell: number) => -c.cells[cell]!.year,
+        cursor: ([year]: unknown[]) => -(year as number),
+      } as const;
+  }
+}
+
+/**
+ * The seqs of the cars a search matches (matchingIn) that come first in `sort` past a cursor's key
+ * values (`after`; none: from the order's start): every car at the cursor's key, the first `count`
+ * past it and every car tied with the last of those (memoryOrder), at most `most` (undefined
+ * beyond, or when the cars beyond the search's names are too many to visit). Each cell's cars are
+ * read in the order, from the cursor's key, while they can be among the first (a threshold lowered
+ * to the page's last key as candidates come in). The page reads those cars alone, by seq and
+ * sorted, whatever their ids: not its order's index walked past every car that fails the search
+ * (a brand whose cars lie far from the order's start), nor every car of the search gathered or
+ * read by seq to sort them (ADR 28).
  */
 function firstInOrder(
   matching: Matching,
-  sort: KeyedSort,
-  from: number | undefined,
+  words: SearchWord[],
+  sort: SearchSort,
+  after: unknown[] | undefined,
   count: number,
+  most: number,
 ): Int32Array | undefined {
   const { columns: c, whole, bounds, beyond, passing, members, hasText } = matching;
   const { kmMax, priceMin, priceMax } = bounds;
+  const order = memoryOrder(sort, c, words);
   const passes = passing();
   const visits = hasText && !members ? beyond(passes) : undefined;
   if (visits && visits.cars > FIRST_VISITS_MAX) return undefined;
-  const byKm = sort === 'km_asc';
-  // Keys ascend whatever the sort: a price descending is its negation.
-  const sign = sort === 'price_desc' ? -1 : 1;
-  const start = from === undefined ? -Infinity : sign * from;
-  const low = Math.max(start, byKm ? INT_MIN : sign > 0 ? priceMin : -priceMax);
-  let threshold = byKm ? kmMax : sign > 0 ? priceMax : -priceMin;
+  const start = after === undefined ? -Infinity : order.cursor(after);
+  let threshold = Infinity;
   const seqs: number[] = [];
   const keys: number[] = [];
   /** The candidates past `start`, and how many of them call for the threshold to be lowered. */
@@ -937,41 +970,65 @@ function firstInOrder(
     keys.length = kept;
     lowerAt = Math.max(2 * count, 2 * past);
   };
+  /** A car within the search's price range and km limit, if it can still be among the first. */
   const take = (seq: number, key: number) => {
+    if (key < start || key > threshold) return;
+    if (c.price[seq]! < priceMin || c.price[seq]! > priceMax || c.km[seq]! > kmMax) return;
     seqs.push(seq);
     keys.push(key);
     if (key > start && ++past >= lowerAt) lower();
   };
+  const { by, sign } = order;
+  const ranged =
+    by !== 'price' && by !== 'km' && (kmMax !== INT_MAX || priceMin !== INT_MIN || priceMax !== INT_MAX);
   // The cells matched whole, and those whose cars a common word's members are marked among.
   for (let i = 0; i < c.cells.length; i++) {
     if (!passes[i] || !(whole[i] || members)) continue;
     const ordered = c.ordered(i);
     const marked = whole[i] ? undefined : members!(i);
     if (marked?.size === 0) continue;
-    const bits = marked && (byKm ? marked.byKm : marked.byPrice);
-    const [values, other, seqOf] = byKm
-      ? [ordered.km, ordered.priceByKm, ordered.seqByKm]
-      : [ordered.price, ordered.kmByPrice, ordered.seqByPrice];
-    for (
-      let at = sign > 0 ? firstAbove(values, low - 1) : firstAbove(values, -low) - 1;
-      at >= 0 && at < values.length;
-      at += sign
-    ) {
-      const key = sign * values[at]!;
-      if (key > threshold) break;
-      if (bits && !hasBit(bits, at)) continue;
-      if (byKm ? other[at]! < priceMin || other[at]! > priceMax : other[at]! > kmMax) continue;
-      take(seqOf[at]!, key);
-    }
-    if (seqs.length > READ_BY_SEQ) return undefined;
+    const offset = order.offset(i);
+    const [values, seqOf, bits] =
+      by === 'km'
+        ? [ordered.km, ordered.seqByKm, marked?.byKm]
+        : by === 'added'
+          ? [ordered.added, ordered.seqByAdded, marked?.byAdded]
+          : [ordered.price, ordered.seqByPrice, marked?.byPrice];
+    // From the cursor's key (or, by price, the range's end that comes first) to the range's other end.
+    const from = by === 'price' ? Math.max(start, sign > 0 ? priceMin : -priceMax) : start;
+    const to = by === 'price' ? (sign > 0 ? priceMax : -priceMin) : by === 'km' ? kmMax : Infinity;
+    const first = sign > 0 ? firstAbove(values, from - offset - 1) : firstAbove(values, offset - from) - 1;
+    // By a time, the cars walked in the order up to the threshold's key (all: none yet); by a year,
+    // every car. When the km limit or the price range leaves fewer of the cell's cars, those are
+    // read instead, each: walked, the cell's cars would mostly fail them.
+    const walked = by === 'added' ? first - firstAbove(values, offset - threshold - 1) + 1 : Infinity;
+    const withinKm = ranged ? firstAbove(ordered.km, kmMax) : ordered.km.length;
+    const [fromPrice, toPrice] = ranged
+      ? [firstAbove(ordered.price, priceMin - 1), firstAbove(ordered.price, priceMax)]
+      : [0, ordered.price.length];
+    if (by === 'none' || (by === 'added' && Math.min(withinKm, toPrice - fromPrice) < walked)) {
+      const [partOf, fromPart, toPart, partBits] =
+        withinKm <= toPrice - fromPrice
+          ? [ordered.seqByKm, 0, withinKm, marked?.byKm]
+          : [ordered.seqByPrice, fromPrice, toPrice, marked?.byPrice];
+      for (let at = fromPart; at < toPart; at++)
+        if (!partBits || hasBit(partBits, at))
+          take(partOf[at]!, sign * (by === 'none' ? 0 : c.added[partOf[at]!]!) + offset);
+    } else
+      for (let at = first; at >= 0 && at < values.length; at += sign) {
+        const key = sign * values[at]! + offset;
+        if (key > threshold || key > to) break;
+        if (!bits || hasBit(bits, at)) take(seqOf[at]!, key);
+      }
+    if (seqs.length > most) return undefined;
   }
-  visits?.forEach((seq) => {
-    const price = c.price[seq]!;
-    const key = sign * (byKm ? c.km[seq]! : price);
-    if (key >= low && key <= threshold && price >= priceMin && price <= priceMax) take(seq, key);
+  visits?.forEach((seq, cell) => {
+    const value =
+      by === 'price' ? c.price[seq]! : by === 'km' ? c.km[seq]! : by === 'added' ? c.added[seq]! : 0;
+    take(seq, sign * value + order.offset(cell));
   });
   lower();
-  return seqs.length > READ_BY_SEQ ? undefined : Int32Array.from(seqs);
+  return seqs.length > most ? undefined : Int32Array.from(seqs);
 }
 
 /**
@@ -1098,11 +1155,10 @@ export async function searchFacets(
 ): Promise<Omit<SearchCounts, 'words'>> {
   const brandKeys = await foldedBrands(db, query.brand);
   const namesOfEvery = namesOfEveryWord(words);
-  const inMemory =
+  const tally =
     columns && query.seller === undefined
       ? cellsInMemory(await matchingIn(columns, query, words, namesOfEvery, brandKeys))
-      : undefined;
-  const tally = inMemory?.tally ?? Tally.of(await carCellsStatement(db, query, words));
+      : Tally.of(await carCellsStatement(db, query, words));
   const { counts, total, years, prices, names, beyondNames } = facetsOfCells(
     tally,
     query,
@@ -1125,7 +1181,6 @@ export async function searchFacets(
     brandKeys,
     names,
     beyondNames,
-    seqs: words.length && total <= READ_BY_SEQ ? inMemory?.matched() : undefined,
     facets: {
       category: catalogue.categories.map(({ id, name }) => ({
         value: id,
@@ -1155,10 +1210,11 @@ async function countSearch(
 }
 
 /**
- * The cars that come first in a page's order past its cursor, found in memory (firstInOrder), when
- * that order is a car's column and the page would otherwise walk its index past cars that fail the
- * search: a search with text or a facet filter that neither gathers its few cars nor reads them all
- * by seq. Without either, every car within its ranges matches, and a walk meets no other.
+ * The cars that come first in a page's order past its cursor, found in memory (firstInOrder), for a
+ * search the columns count (not a seller's); but by year only when it matches few (its cars of one
+ * year all tie: READ_BY_SEQ at most), and not for one without text or a facet filter that matches
+ * many (READ_BY_SEQ_SHARE of the cars for sale or more): every car within its ranges matches it,
+ * and a walk of its order's index meets them soon.
  */
 export async function firstOfPage(
   query: CarSearchQuery,
@@ -1167,15 +1223,17 @@ export async function firstOfPage(
   counts: Omit<SearchCounts, 'words' | 'facets'>,
   columns: CarColumns,
 ): Promise<Int32Array | undefined> {
-  if (!isKeyed(sort) || query.seller !== undefined || counts.total === 0) return undefined;
-  const { gather, seqs } = pageReading(query, words, sort, counts);
+  if (query.seller !== undefined || counts.total === 0) return undefined;
   const { category, brand, fuel, yearMin, yearMax, verified } = query;
   const filtered =
     category?.length || brand?.length || fuel?.length || yearMin !== undefined || yearMax !== undefined;
-  if (gather || seqs || !(words.length || filtered || verified)) return undefined;
-  const from = query.cursor ? decodeCursor(query.cursor, sort, sortOrder(sort, sql`0`))[0] : undefined;
+  if (sort === 'year_desc' && counts.total > READ_BY_SEQ) return undefined;
+  if (!(words.length || filtered || verified) && counts.total >= READ_BY_SEQ_SHARE * counts.forSale)
+    return undefined;
+  const after = query.cursor ? decodeCursor(query.cursor, sort, sortOrder(sort, sql`0`)) : undefined;
   const matching = await matchingIn(columns, query, words, namesOfEveryWord(words), counts.brandKeys);
-  return firstInOrder(matching, sort, from as number | undefined, query.limit + 1);
+  const most = Math.min(READ_BY_SEQ, READ_BY_SEQ_SHARE * counts.forSale);
+  return firstInOrder(matching, words, sort, after, query.limit + 1, most);
 }
 
 /** One key per search's counts: every parameter but its sort and its page. */
