@@ -137,7 +137,10 @@ function orderOf(seqs: readonly number[], values: Int32Array): Int32Array {
 }
 
 /** Orders `seqs` (the cars of a cell) by their `price`, by their `km` and by when they were `added`. */
-function orderCell(seqs: readonly number[], { price, km, added }: Pick<Columns, 'price' | 'km' | 'added'>): OrderedCell {
+function orderCell(
+  seqs: readonly number[],
+  { price, km, added }: Pick<Columns, 'price' | 'km' | 'added'>,
+): OrderedCell {
   const count = seqs.length;
   const ordered: OrderedCell = {
     price: new Int32Array(count),
@@ -369,10 +372,7 @@ function writeIdWords(id: string, words: Uint32Array, at: number) {
  * `array` with at least `length` elements: when it has fewer, copied into one at least twice as
  * large, so that growing an array one batch at a time copies each element a few times at most.
  */
-function resized<T extends Uint8Array | Int32Array | Uint32Array>(
-  array: T,
-  length: number,
-): T {
+function resized<T extends Uint8Array | Int32Array | Uint32Array>(array: T, length: number): T {
   if (array.length >= length) return array;
   const next = new (array.constructor as new (n: number) => T)(Math.max(length, array.length * 2, 1024));
   next.set(array);
