@@ -494,7 +494,8 @@ export function pageStatement(
       .orderBy(...order.keys.map((key) => direction(sql.identifier(key.name))))
       .limit(limit);
   };
-  // The counts found these cars with the filters and the words: said again, they would read the table.
+  // The columns in memory found these cars with the filters and the words: said again, they would
+  // read the table.
   if (seqs)
     return {
       statement: gathered(and(isNull(cars.soldAt), sql`${cars.seq} = any(${`{${seqs.join(',')}}`}::int[])`)),
@@ -832,8 +833,7 @@ type Matching = Awaited<ReturnType<typeof matchingIn>>;
 /**
  * The cars that a search matches (matchingIn), counted and grouped into cells as carCellsStatement
  * groups the cars it counts one by one (but for the cells that count nowhere). A cell counted whole
- * is counted from its cars ordered; the cars beyond, one by one. `matched`: the seqs of the cars
- * that pass every filter, for a page that reads them alone (PageReading.seqs).
+ * is counted from its cars ordered; the cars beyond, one by one.
  */
 function cellsInMemory(matching: Matching): Tally {
   const { columns: c, fails, whole, bounds, beyond, members, hasText } = matching;
@@ -979,6 +979,9 @@ function firstInOrder(
     if (key > start && ++past >= lowerAt) lower();
   };
   const { by, sign } = order;
+  /** A car's value in the order's column (none by year). */
+  const column = by === 'price' ? c.price : by === 'km' ? c.km : by === 'added' ? c.added : undefined;
+  const keyOf = (seq: number, offset: number) => (column ? sign * column[seq]! : 0) + offset;
   const ranged =
     by !== 'price' && by !== 'km' && (kmMax !== INT_MAX || priceMin !== INT_MIN || priceMax !== INT_MAX);
   // The cells matched whole, and those whose cars a common word's members are marked among.
@@ -1012,8 +1015,7 @@ function firstInOrder(
           ? [ordered.seqByKm, 0, withinKm, marked?.byKm]
           : [ordered.seqByPrice, fromPrice, toPrice, marked?.byPrice];
       for (let at = fromPart; at < toPart; at++)
-        if (!partBits || hasBit(partBits, at))
-          take(partOf[at]!, sign * (by === 'none' ? 0 : c.added[partOf[at]!]!) + offset);
+        if (!partBits || hasBit(partBits, at)) take(partOf[at]!, keyOf(partOf[at]!, offset));
     } else
       for (let at = first; at >= 0 && at < values.length; at += sign) {
         const key = sign * values[at]! + offset;
@@ -1023,9 +1025,7 @@ function firstInOrder(
     if (seqs.length > most) return undefined;
   }
   visits?.forEach((seq, cell) => {
-    const value =
-      by === 'price' ? c.price[seq]! : by === 'km' ? c.km[seq]! : by === 'added' ? c.added[seq]! : 0;
-    take(seq, sign * value + order.offset(cell));
+    take(seq, keyOf(seq, order.offset(cell)));
   });
   lower();
   return seqs.length > most ? undefined : Int32Array.from(seqs);
