@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CarColumns, type ColumnsView, MAX_AGE_MS } from '../src/catalogue/car-columns.ts';
+import { CarColumns, type ColumnsView, hasBit, MAX_AGE_MS } from '../src/catalogue/car-columns.ts';
 import type { Db } from '../src/db/client.ts';
 import { cars } from '../src/db/schema.ts';
 import { publish } from '../src/events/index.ts';
@@ -171,5 +171,67 @@ describe('the car columns', () => {
     control.fail = false;
     expect(priceOf(await columns.view(), seq)).toBe(6_000_000);
     await vi.waitFor(async () => expect(priceOf(await columns.view(), seq)).toBe(6_600_000));
+  });
+
+  it("mark a set's members among each cell's cars in every order, again after a change to the cell, however it grows", async () => {
+    const columns = new CarColumns(t.db);
+    const unsubscribe = columns.follow(t.context.database.events);
+    const wombat = textSet('wombat');
+    const about = (i: number) => (i % 3 ? 'Plain.' : 'A wombat on board.');
+    const post = (model: string, i: number) =>
+      createCar(t, seller, {
+        brand: 'Wombat',
+        model,
+        about: about(i),
+        askingPrice: 1_000_000 + ((i * 7_919) % 100) * 1_000,
+        kmDriven: (i * 104_729) % 90_000,
+      });
+    // Two cells of 30 cars each: each cell's bits of an order fit in one 32-bit word.
+    const first: { id: string }[] = [];
+    const second: { id: string }[] = [];
+    for (let i = 0; i < 30; i++) {
+      first.push(await post('W1', i));
+      second.push(await post('W2', i));
+    }
+    /** The cars marked in the cell of car `id` by each order (price, km, time added), and the set's members there. */
+    const marks = async (id: string) => {
+      const { columns: c, sets } = await columns.view([wombat]);
+      const members = c.membersIn(sets[0]!)(c.cell[await seqOf(id)]!);
+      const { ordered, bits } = members;
+      const orders = [
+        [ordered.seqByPrice, members.byPrice],
+        [ordered.seqByKm, members.byKm],
+        [ordered.seqByAdded, members.byAdded],
+      ] as const;
+      return {
+        marked: orders.map(([seqs, from]) => [...seqs].filter((_, i) => hasBit(bits, from + i))),
+        members: orders.map(([seqs]) => [...seqs].filter((seq) => sets[0]!.has(seq))),
+        size: members.size,
+      };
+    };
+    const expectMarked = async (id: string, size: number) => {
+      const { marked, members, size: counted } = await marks(id);
+      expect(marked).toEqual(members);
+      expect(marked[0]).toHaveLength(size);
+      expect(counted).toBe(size);
+    };
+    await expectMarked(first[0]!.id, 10);
+    await expectMarked(second[0]!.id, 10);
+
+    // A member leaves the set: the cell is marked again, in the same place.
+    await t.db.update(cars).set({ about: 'Plain now.' }).where(eq(cars.id, first[0]!.id));
+    await publish(t.db, 'car.updated', { carId: first[0]!.id });
+    await expectMarked(first[0]!.id, 9);
+    expect((await marks(first[0]!.id)).marked[0]).not.toContain(await seqOf(first[0]!.id));
+
+    // The first cell grows past its word of bits an order: marked again apart, the second cell's
+    // marks untouched.
+    for (let i = 30; i < 45; i++) {
+      const car = await post('W1', i);
+      await publish(t.db, 'car.posted', { carId: car.id, sellerId: seller.id });
+    }
+    await expectMarked(first[0]!.id, 14);
+    await expectMarked(second[0]!.id, 10);
+    for (const stop of unsubscribe) stop();
   });
 });

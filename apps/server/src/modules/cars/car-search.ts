@@ -709,27 +709,27 @@ class Tally {
    * between them, walking the smaller part only when both cut the cell.
    */
   addMembers(cell: number, members: CellMembers, { kmMax, priceMin, priceMax }: Bounds) {
-    const { ordered, byPrice, byKm, size } = members;
+    const { ordered, bits, byPrice, byKm, size } = members;
     if (size === 0) return;
     const { price, kmByPrice, km, priceByKm } = ordered;
     const count = price.length;
     const withinKm = kmMax === INT_MAX ? count : firstAbove(km, kmMax);
-    const cars = withinKm === count ? size : bitsIn(byKm, 0, withinKm);
+    const cars = withinKm === count ? size : bitsIn(bits, byKm, byKm + withinKm);
     if (cars === 0) return;
     const from = priceMin === INT_MIN ? 0 : firstAbove(price, priceMin - 1);
     const to = priceMax === INT_MAX ? count : firstAbove(price, priceMax);
     let inRange = 0;
-    if (withinKm === count) inRange = bitsIn(byPrice, from, to);
+    if (withinKm === count) inRange = bitsIn(bits, byPrice + from, byPrice + to);
     else if (to - from === count) inRange = cars;
     else if (withinKm < to - from) {
       for (let i = 0; i < withinKm; i++)
-        if (hasBit(byKm, i) && priceByKm[i]! >= priceMin && priceByKm[i]! <= priceMax) inRange++;
-    } else for (let i = from; i < to; i++) if (hasBit(byPrice, i) && kmByPrice[i]! <= kmMax) inRange++;
+        if (hasBit(bits, byKm + i) && priceByKm[i]! >= priceMin && priceByKm[i]! <= priceMax) inRange++;
+    } else for (let i = from; i < to; i++) if (hasBit(bits, byPrice + i) && kmByPrice[i]! <= kmMax) inRange++;
     // The least and the greatest price of the members within the km limit (there is one).
     let low = 0;
-    while (!hasBit(byPrice, low) || kmByPrice[low]! > kmMax) low++;
+    while (!hasBit(bits, byPrice + low) || kmByPrice[low]! > kmMax) low++;
     let high = count - 1;
-    while (!hasBit(byPrice, high) || kmByPrice[high]! > kmMax) high--;
+    while (!hasBit(bits, byPrice + high) || kmByPrice[high]! > kmMax) high--;
     this.cars[cell]! += cars;
     this.inRange[cell]! += inRange;
     this.low[cell] = Math.min(this.low[cell]!, price[low]!);
@@ -991,7 +991,8 @@ function firstInOrder(
     const marked = whole[i] ? undefined : members!(i);
     if (marked?.size === 0) continue;
     const offset = order.offset(i);
-    const [values, seqOf, bits] =
+    // Each order's members' bits: from `marks` in `marked.bits` (none: every car).
+    const [values, seqOf, marks] =
       by === 'km'
         ? [ordered.km, ordered.seqByKm, marked?.byKm]
         : by === 'added'
@@ -1010,17 +1011,18 @@ function firstInOrder(
       ? [firstAbove(ordered.price, priceMin - 1), firstAbove(ordered.price, priceMax)]
       : [0, ordered.price.length];
     if (by === 'none' || (by === 'added' && Math.min(withinKm, toPrice - fromPrice) < walked)) {
-      const [partOf, fromPart, toPart, partBits] =
+      const [partOf, fromPart, toPart, partMarks] =
         withinKm <= toPrice - fromPrice
           ? [ordered.seqByKm, 0, withinKm, marked?.byKm]
           : [ordered.seqByPrice, fromPrice, toPrice, marked?.byPrice];
       for (let at = fromPart; at < toPart; at++)
-        if (!partBits || hasBit(partBits, at)) take(partOf[at]!, keyOf(partOf[at]!, offset));
+        if (partMarks === undefined || hasBit(marked!.bits, partMarks + at))
+          take(partOf[at]!, keyOf(partOf[at]!, offset));
     } else
       for (let at = first; at >= 0 && at < values.length; at += sign) {
         const key = sign * values[at]! + offset;
         if (key > threshold || key > to) break;
-        if (!bits || hasBit(bits, at)) take(seqOf[at]!, key);
+        if (marks === undefined || hasBit(marked!.bits, marks + at)) take(seqOf[at]!, key);
       }
     if (seqs.length > most) return undefined;
   }
