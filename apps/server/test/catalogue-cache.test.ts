@@ -6,7 +6,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CatalogueCache, MAX_AGE_MS } from '../src/catalogue/catalogue-cache.ts';
+import { CatalogueCache, Kept, MAX_AGE_MS } from '../src/catalogue/catalogue-cache.ts';
 import { categories, photos } from '../src/db/schema.ts';
 import { type DomainEvents, type EventName, publish } from '../src/events/index.ts';
 import { advertise, createCar, ensureCategory } from './factories.ts';
@@ -381,5 +381,27 @@ describe('the cache itself', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('values kept until the catalogue changes (Kept)', () => {
+  it('loads a key once however many ask at once, and keeps at most its size, the oldest dropped first', async () => {
+    const kept = new Kept<string>(2);
+    const loads: string[] = [];
+    const load = (key: string) => async () => {
+      loads.push(key);
+      return key.toUpperCase();
+    };
+    expect(await Promise.all([kept.get('a', load('a')), kept.get('a', load('a'))])).toEqual(['A', 'A']);
+    await kept.get('b', load('b'));
+    await kept.get('a', load('a'));
+    expect(loads).toEqual(['a', 'b']);
+    await kept.get('c', load('c'));
+    await kept.get('b', load('b'));
+    await kept.get('a', load('a'));
+    expect(loads).toEqual(['a', 'b', 'c', 'a']);
+    kept.invalidate();
+    await kept.get('b', load('b'));
+    expect(loads).toEqual(['a', 'b', 'c', 'a', 'b']);
   });
 });

@@ -97,10 +97,16 @@ const CATALOGUE_EVENTS = [
  * completes: catalogue/search-catalogue.ts).
  */
 export class Kept<V> {
+  /** How many values it keeps at most, the oldest dropped first. */
+  private readonly size: number;
   private version = 0;
   private readonly entries = new Map<string, Entry<V>>();
   /** One load per key at a time: a burst of requests on a cold cache asks the database once. */
   private readonly loading = new Map<string, Promise<V>>();
+
+  constructor(size = MAX_ENTRIES) {
+    this.size = size;
+  }
 
   /** The kept value for `key`, loading it on a miss. */
   async get(key: string, load: () => Promise<V>): Promise<V> {
@@ -145,7 +151,7 @@ export class Kept<V> {
   private store(key: string, value: V) {
     this.entries.delete(key);
     this.entries.set(key, { value, storedAt: Date.now() });
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
   }
 }
 

@@ -11,6 +11,7 @@ import { gt } from 'drizzle-orm';
 import Fuse, { type IFuseOptions } from 'fuse.js';
 import type { Db } from '../db/client.ts';
 import { carNames } from '../db/schema.ts';
+import type { Kept } from './catalogue-cache.ts';
 
 /** A row of `car_names` (carNamesStatement). */
 interface Name {
@@ -53,7 +54,17 @@ export interface SearchCatalogue {
   names: CarNameIndex;
   /** Every category, in the catalogue's order. */
   categories: { id: string; name: string }[];
+  /**
+   * What the database answered of each word searched (the names it resembles) and each brand
+   * filtered (folded as it folds the cars'), kept with the catalogue: a search of words and brands
+   * asked before runs no statement for them.
+   */
+  words: Kept<SearchWord>;
+  brandKeys: Kept<string>;
 }
+
+/** Words kept with the catalogue at most (SearchCatalogue): a few hundred bytes each. */
+export const WORDS_KEPT = 4_096;
 
 /**
  * Lower case without accents, as the database's `redline_fold` folds the names ("Citroën" →

@@ -49,13 +49,14 @@ import {
   INT_MIN,
   type OrderedCell,
 } from '../../catalogue/car-columns.ts';
-import type { Kept } from '../../catalogue/catalogue-cache.ts';
+import { Kept } from '../../catalogue/catalogue-cache.ts';
 import {
   CarNameIndex,
   carNamesStatement,
   type SearchCatalogue,
   type SearchCounts,
   type SearchWord,
+  WORDS_KEPT,
 } from '../../catalogue/search-catalogue.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/pagination.ts';
@@ -97,22 +98,28 @@ const textQuery = (word: string) =>
 
 /**
  * The searched words of `q`, each with the names that resemble it, found among the few thousand rows
- * of `car_names` (one query per word, together): the cars are then found by their name's b-tree.
- * Asked inside the search's statement, the planner could not see how many cars those names have,
- * and read the million cars rather than the few thousand Lamborghinis (measured: ADR 19).
+ * of `car_names` (one query per word, together; `kept`: the catalogue's, those asked before read
+ * none): the cars are then found by their name's b-tree. Asked inside the search's statement, the
+ * planner could not see how many cars those names have, and read the million cars rather than the
+ * few thousand Lamborghinis (measured: ADR 19).
  */
-export async function resolveWords(db: Db, q: string | undefined): Promise<SearchWord[]> {
+export async function resolveWords(
+  db: Db,
+  q: string | undefined,
+  kept?: Kept<SearchWord>,
+): Promise<SearchWord[]> {
+  const resolve = async (word: string) => {
+    const rows = await db
+      .select({
+        nameKey: carNames.nameKey,
+        similarity: sql<number>`word_similarity(${folded(word)}, ${carNames.nameKey})`,
+      })
+      .from(carNames)
+      .where(and(gt(carNames.carsForSale, 0), sql`${folded(word)} <% ${carNames.nameKey}`));
+    return { word, names: new Map(rows.map((row) => [row.nameKey, row.similarity])) };
+  };
   return Promise.all(
-    searchWords(q).map(async (word) => {
-      const rows = await db
-        .select({
-          nameKey: carNames.nameKey,
-          similarity: sql<number>`word_similarity(${folded(word)}, ${carNames.nameKey})`,
-        })
-        .from(carNames)
-        .where(and(gt(carNames.carsForSale, 0), sql`${folded(word)} <% ${carNames.nameKey}`));
-      return { word, names: new Map(rows.map((row) => [row.nameKey, row.similarity])) };
-    }),
+    searchWords(q).map((word) => (kept ? kept.get(word, () => resolve(word)) : resolve(word))),
   );
 }
 
@@ -1060,12 +1067,20 @@ export function carCellsStatement(db: Db, query: CarSearchQuery, words: SearchWo
     .groupBy(cars.nameKey, cars.categoryId, cars.brandKey, cars.fuel, cars.year, cars.sellerVerified);
 }
 
-/** The brands a search names, folded as the database folds the cars' (`brand_key`), in their order. */
-async function foldedBrands(db: Db, brands: string[] | undefined): Promise<string[]> {
-  if (!brands?.length) return [];
-  const result = await db.execute(sql`select array[${sql.join(brands.map(folded), sql`, `)}] as "keys"`);
-  // Both drivers answer a plain statement with its rows as objects named by the statement.
-  return (result as unknown as { rows: { keys: string[] }[] }).rows[0]!.keys;
+/**
+ * The brands a search names, folded as the database folds the cars' (`brand_key`), in their order;
+ * those asked before from `kept` (the catalogue's).
+ */
+function foldedBrands(db: Db, brands: string[] | undefined, kept: Kept<string>): Promise<string[]> {
+  return Promise.all(
+    (brands ?? []).map((brand) =>
+      kept.get(brand, async () => {
+        const result = await db.execute(sql`select ${folded(brand)} as "key"`);
+        // Both drivers answer a plain statement with its rows as objects named by the statement.
+        return (result as unknown as { rows: { key: string }[] }).rows[0]!.key;
+      }),
+    ),
+  );
 }
 
 /** The facet filters a cell fails, one bit each (failedFilters). */
@@ -1140,7 +1155,12 @@ function facetsOfCells(
 /** The search's catalogue, read from the database (the app keeps it: `context.searchCatalogue`). */
 export async function loadSearchCatalogue(db: Db): Promise<SearchCatalogue> {
   const [names, categories] = await Promise.all([carNamesStatement(db), listCategories(db)]);
-  return { names: new CarNameIndex(names), categories };
+  return {
+    names: new CarNameIndex(names),
+    categories,
+    words: new Kept(WORDS_KEPT),
+    brandKeys: new Kept(),
+  };
 }
 
 /**
@@ -1155,7 +1175,7 @@ export async function searchFacets(
   catalogue: SearchCatalogue,
   columns?: CarColumns,
 ): Promise<Omit<SearchCounts, 'words'>> {
-  const brandKeys = await foldedBrands(db, query.brand);
+  const brandKeys = await foldedBrands(db, query.brand, catalogue.brandKeys);
   const namesOfEvery = namesOfEveryWord(words);
   const tally =
     columns && query.seller === undefined
@@ -1207,7 +1227,7 @@ async function countSearch(
   catalogue: SearchCatalogue,
   columns: CarColumns,
 ): Promise<SearchCounts> {
-  const words = await resolveWords(db, query.q);
+  const words = await resolveWords(db, query.q, catalogue.words);
   return { words, ...(await searchFacets(db, query, words, catalogue, columns)) };
 }
 
