@@ -36,6 +36,7 @@ import { advertisementsRoutes } from './modules/advertisements/index.ts';
 import { bookingsRoutes } from './modules/bookings/index.ts';
 import { carsRoutes } from './modules/cars/index.ts';
 import { categoriesRoutes } from './modules/categories/index.ts';
+import { notificationsRoutes, notifyOnEvents } from './modules/notifications/index.ts';
 import { paymentsRoutes } from './modules/payments/index.ts';
 import { photoCleanupJob, photosRoutes } from './modules/photos/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
@@ -106,6 +107,7 @@ export async function buildApp(
     ...carColumns.follow(database.events),
     ...keptPages.public.follow(database.events),
     ...keptPages.shared.follow(database.events),
+    ...notifyOnEvents(database.events),
   ];
   app.addHook('onClose', async () => {
     for (const unsubscribe of subscriptions) unsubscribe();
@@ -153,6 +155,7 @@ export async function buildApp(
     savedCarsRoutes,
     reportsRoutes,
     paymentsRoutes,
+    notificationsRoutes,
   ];
   for (const routes of modules) {
     await app.register(routes(context), { prefix: '/api' });

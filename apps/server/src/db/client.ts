@@ -25,7 +25,7 @@ export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
   /** The domain events of this handle's transactions (and, on PostgreSQL, of every instance's). */
-  events: EventBus;
+  events: EventBus<Db | Tx>;
   /** The statements prepared on this handle, by name (the reads behind every car page). */
   statements: PreparedStatements<Db>;
   /** The embedded database's one connection (PGlite only), which the job queue shares. */
@@ -119,7 +119,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await firstContact(pool);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await migratePostgres(options.databaseUrl);
-    const events = new EventBus({ notify: true });
+    const events = new EventBus<Db | Tx>({ notify: true });
     events.follow(db);
     const listener = new PostgresListener(options.databaseUrl, events);
     await listener.start();
@@ -152,7 +152,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   // One process owns a PGlite database: its events never leave it.
-  const events = new EventBus({ notify: false });
+  const events = new EventBus<Db | Tx>({ notify: false });
   events.follow(db);
   return {
     db,

@@ -434,3 +434,33 @@ export const contactMessages = pgTable(
     index('contact_messages_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
+
+/**
+ * What Redline tells a user (modules/notifications): written in the transaction of the change it
+ * tells of, so that each change makes its notifications exactly once, and a rolled-back one none.
+ * Its text is kept as it was said: a car renamed later does not rewrite what the user was told.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    check('notifications_link_check', sql`${t.link} like '/%'`),
+  ],
+);

@@ -28,6 +28,7 @@ interface TransactionHost extends Executor {
 }
 
 type Handler<N extends EventName> = (payload: DomainEvents[N]) => void | Promise<void>;
+type Reaction<W, N extends EventName> = (writer: W, payload: DomainEvents[N]) => Promise<void>;
 
 interface Message {
   /** The bus that published it: an instance skips its own facts, delivered already at commit. */
@@ -45,13 +46,18 @@ export interface EventBusOptions {
 const busOfHost = new WeakMap<object, EventBus>();
 const openTransactions = new WeakMap<object, { bus: EventBus; published: Message[] }>();
 
-export class EventBus {
+/**
+ * `Writer`: what a reaction writes with, the transaction that publishes (or the handle itself, for a
+ * write made outside a transaction).
+ */
+export class EventBus<out Writer extends Executor = Executor> {
   readonly origin = randomUUID();
   /** Where a failing subscriber is reported; the app sets its logger. */
   onSubscriberError: (error: unknown, name: EventName) => void = (error, name) =>
     console.error(`subscriber of ${name} failed`, error);
   private readonly handlers = new Map<EventName, Set<(payload: never) => void | Promise<void>>>();
   private readonly missedHandlers = new Set<() => void>();
+  private readonly reactions = new Map<EventName, Set<Reaction<never, never>>>();
 
   private readonly options: EventBusOptions;
 
@@ -71,6 +77,23 @@ export class EventBus {
   }
 
   /**
+   * Runs `reaction` inside the transaction that publishes `name`, when it publishes, with that
+   * transaction: what the reaction writes commits with the change or rolls back with it, so it
+   * happens exactly once per change, on the instance that made it. Its failure fails the change.
+   * For what must not be lost or done twice (a notification); a reaction to another instance's
+   * change, or one that may be late, subscribes.
+   */
+  react<N extends EventName>(name: N, reaction: Reaction<Writer, N>): () => void {
+    let set = this.reactions.get(name);
+    if (!set) {
+      set = new Set();
+      this.reactions.set(name, set);
+    }
+    set.add(reaction);
+    return () => set.delete(reaction);
+  }
+
+  /**
    * Runs `handler` when events of other instances may have been missed (the listener's connection
    * dropped and came back): whoever keeps copies of data must drop them.
    */
@@ -81,12 +104,12 @@ export class EventBus {
 
   /** Follows `host`'s transactions: what they publish is delivered here once they commit. */
   follow(host: TransactionHost) {
-    busOfHost.set(host, this);
+    busOfHost.set(host, this as EventBus);
     const transaction = host.transaction.bind(host);
     host.transaction = async (run, config) => {
       const published: Message[] = [];
       const result = await transaction((tx) => {
-        openTransactions.set(tx, { bus: this, published });
+        openTransactions.set(tx, { bus: this as EventBus, published });
         return run(tx);
       }, config);
       for (const message of published) this.deliver(message.name, message.payload);
@@ -112,6 +135,8 @@ export class EventBus {
 
   /** Services call the `publish` function below, which finds the bus of their transaction. */
   async publish<N extends EventName>(executor: Executor, name: N, payload: DomainEvents[N]) {
+    for (const reaction of this.reactions.get(name) ?? [])
+      await (reaction as Reaction<Writer, N>)(executor as Writer, payload);
     const message: Message = { origin: this.origin, name, payload };
     const text = JSON.stringify(message);
     if (Buffer.byteLength(text) > MAX_MESSAGE_BYTES) {
@@ -137,8 +162,9 @@ export class EventBus {
 }
 
 /**
- * Publishes a fact inside `tx`: subscribers run after it commits, never if it rolls back. Given the
- * database handle itself (a write made outside a transaction), the fact goes out at once.
+ * Publishes a fact inside `tx`: its reactions run at once, in `tx`; subscribers run after it
+ * commits, never if it rolls back. Given the database handle itself (a write made outside a
+ * transaction), the fact goes out at once.
  */
 export async function publish<N extends EventName>(executor: Executor, name: N, payload: DomainEvents[N]) {
   const bus = openTransactions.get(executor)?.bus ?? busOfHost.get(executor);

@@ -5,8 +5,8 @@
 export interface DomainEvents {
   /** A seller posted a car (the demo seed's cars included). */
   'car.posted': { carId: string; sellerId: string };
-  /** A car's fields or photos changed, or it went back on sale. */
-  'car.updated': { carId: string };
+  /** A car's fields or photos changed, or it went back on sale; `askingPrice` when its price changed. */
+  'car.updated': { carId: string; askingPrice?: { from: number; to: number } };
   'car.sold': { carId: string };
   /** By its seller, an admin, the deletion of a reported car or of its seller (car-deletion.ts). */
   'car.deleted': { carId: string };
@@ -28,7 +28,8 @@ export interface DomainEvents {
   'session.ended': { userId: string };
   'booking.requested': { bookingId: string; carId: string; buyerId: string };
   'booking.paid': { bookingId: string; paymentId: string };
-  'booking.cancelled': { bookingId: string };
+  /** By its buyer or an admin (`cancelledBy`); published just before the booking is deleted. */
+  'booking.cancelled': { bookingId: string; cancelledBy: string };
 }
 
 export type EventName = keyof DomainEvents;

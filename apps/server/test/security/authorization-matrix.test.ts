@@ -13,7 +13,15 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, cars, photos, reportedCars, savedCars, users } from '../../src/db/schema.ts';
+import {
+  bookings,
+  cars,
+  notifications,
+  photos,
+  reportedCars,
+  savedCars,
+  users,
+} from '../../src/db/schema.ts';
 import type { Access } from '../../src/http/access.ts';
 import { carInput, createBooking, createCar, ensureCategory } from '../factories.ts';
 import { as, createTestApp, signUpUser, TEST_PASSWORD, type TestApp, type TestUser } from '../helpers.ts';
@@ -108,6 +116,15 @@ function multipart(data: Buffer) {
     payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** A fresh unread notification of buyer A: its id. */
+async function noteOfBuyerA() {
+  const [row] = await t.db
+    .insert(notifications)
+    .values({ userId: buyerA().id, type: 'account.verified', title: 'Matrix', body: '', link: '/dash' })
+    .returning({ id: notifications.id });
+  return row!.id;
 }
 
 const futureDate = () => new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
@@ -209,6 +226,25 @@ const OWNERSHIP: Record<string, Row> = {
     after: async (actor, _res, call) => {
       const row = await bookingRow((call.payload as { bookingId: string }).bookingId);
       expect(row?.isPaid).toBe(actor === 'buyer');
+    },
+  },
+  'GET /api/notifications': {
+    call: async () => ({ url: '/api/notifications', headers: { 'x-matrix-note': await noteOfBuyerA() } }),
+    expect: { others: 200 },
+    // Each signed-in user reads their own: buyer A's note is in buyer A's list only.
+    after: async (actor, res, call) => {
+      const ids = (res.json() as { items: { id: string }[] }).items.map((n) => n.id);
+      expect(ids.includes(call.headers!['x-matrix-note']!)).toBe(actor === 'buyer');
+    },
+  },
+  'POST /api/notifications/read': {
+    call: async () => ({ url: '/api/notifications/read', payload: { ids: [await noteOfBuyerA()] } }),
+    expect: { others: 200 },
+    // Naming buyer A's note marks it read for buyer A alone.
+    after: async (actor, _res, call) => {
+      const [id] = (call.payload as { ids: string[] }).ids;
+      const row = await t.db.query.notifications.findFirst({ where: eq(notifications.id, id!) });
+      expect(row?.readAt !== null).toBe(actor === 'buyer');
     },
   },
   'GET /api/payments': { call: () => ({ url: '/api/payments' }), expect: { admin: 200 } },

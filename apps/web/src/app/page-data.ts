@@ -26,6 +26,7 @@ import {
   sellerCarsQueryOptions,
 } from '../features/cars/index.ts';
 import { categoriesQueryOptions, categoryQueryOptions } from '../features/categories/index.ts';
+import { notificationsQueryOptions } from '../features/notifications/index.ts';
 import { bookingQueryOptions, paymentsQueryOptions } from '../features/payments/index.ts';
 import { savedCarsQueryOptions } from '../features/saved-cars/index.ts';
 import { parseSearch, searchCarsQueryOptions, searchOfSeller } from '../features/search/index.ts';
@@ -72,6 +73,7 @@ const pageData: Record<string, PageData> = {
     client.prefetchQuery(bookingQueryOptions(id)),
     client.prefetchQuery(appConfigQueryOptions()),
   ],
+  [r.dashNotifications]: signedIn((client) => [client.prefetchInfiniteQuery(notificationsQueryOptions())]),
   [r.dashBuyerBookings]: signedIn((client, _, me) => [
     client.prefetchInfiniteQuery(buyerBookingsQueryOptions(me.email)),
   ]),

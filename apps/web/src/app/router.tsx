@@ -117,6 +117,10 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, Component: page(() => import('./routes/dash/dashboard-home.tsx')) },
                   {
+                    path: r.dashNotifications,
+                    Component: page(() => import('./routes/dash/notifications.tsx')),
+                  },
+                  {
                     element: <RequireRole roles={['Buyer']} />,
                     children: [
                       {

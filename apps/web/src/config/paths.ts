@@ -1,36 +1,12 @@
 /**
- * Every route of the web app, and the only place route strings live.
- * `routePatterns` feeds the router; `paths` builds the links (params are URL-encoded).
+ * Every route of the web app. Its route strings live in `routePatterns` (@redline/shared, so that the
+ * server's links, in notifications, name the same pages); it feeds the router; `paths` builds the
+ * links (params are URL-encoded).
  */
+import { routePatterns } from '@redline/shared';
 import { generatePath } from 'react-router';
 
-export const routePatterns = {
-  home: '/',
-  categories: '/categories',
-  blog: '/blog',
-  contact: '/contact',
-  about: '/about',
-  category: '/category/:id',
-  search: '/cars',
-  car: '/cars/id/:id',
-  seller: '/sellers/:id',
-  payBooking: '/buyer/bookings/:id',
-  signUp: '/user/signup',
-  login: '/user/login',
-  forgotPassword: '/user/forgot-password',
-  resetPassword: '/user/reset-password',
-  dashboard: '/dash',
-  dashBuyerBookings: '/dash/buyer/bookings',
-  dashBuyerSaved: '/dash/buyer/saved',
-  dashSellerAddCar: '/dash/seller/addproduct',
-  dashSellerCars: '/dash/seller/addedproducts',
-  dashSellerRequests: '/dash/seller/requests',
-  dashAdminBuyers: '/dash/admin/allbuyers',
-  dashAdminSellers: '/dash/admin/allsellers',
-  dashAdminReported: '/dash/admin/reported',
-  dashAdminPayments: '/dash/admin/payments',
-  notFound: '*',
-} as const;
+export { routePatterns };
 
 const r = routePatterns;
 
@@ -57,6 +33,7 @@ export const paths = {
   forgotPassword: r.forgotPassword,
   resetPassword: r.resetPassword,
   dashboard: r.dashboard,
+  dashNotifications: r.dashNotifications,
   dashBuyerBookings: r.dashBuyerBookings,
   dashBuyerSaved: r.dashBuyerSaved,
   dashSellerAddCar: r.dashSellerAddCar,

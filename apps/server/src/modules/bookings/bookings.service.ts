@@ -116,8 +116,9 @@ export async function cancelBooking(context: AppContext, actor: User, id: string
     // Locks the booking until the deletion commits: a payment cannot be recorded half-way.
     const booking = await requireAccess(context, actor, { permission: 'booking.cancel', id, tx });
     if (booking.isPaid) throw conflict('A paid booking cannot be cancelled.');
+    // Published before the row goes, so that its reactions read the booking (the lock keeps it unpaid).
+    await publish(tx, 'booking.cancelled', { bookingId: id, cancelledBy: actor.id });
     const deletedCount = await repo.deleteUnpaidBooking(tx, id);
-    if (deletedCount > 0) await publish(tx, 'booking.cancelled', { bookingId: id });
     return { deletedCount };
   });
 }

@@ -165,16 +165,17 @@ export async function insertCar(tx: Tx, values: CarValues & { sellerId: string }
 }
 
 /** Updates a car of this seller only; returns whether it did. */
+/** Updates the seller's car; what its asking price was before, or undefined when it is not theirs. */
 export async function updateCarOfSeller(
   tx: Tx,
   id: string,
   sellerId: string,
   values: Partial<CarValues> & { soldAt?: Date | null },
 ) {
-  const rows = await tx
-    .update(cars)
-    .set(values)
-    .where(and(eq(cars.id, id), eq(cars.sellerId, sellerId)))
-    .returning({ id: cars.id });
-  return rows.length > 0;
+  const of = and(eq(cars.id, id), eq(cars.sellerId, sellerId));
+  // Locked as the update would lock it: the price read is the one the update replaces.
+  const [before] = await tx.select({ askingPrice: cars.askingPrice }).from(cars).where(of).for('update');
+  if (!before) return undefined;
+  await tx.update(cars).set(values).where(of);
+  return before;
 }

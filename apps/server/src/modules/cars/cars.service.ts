@@ -115,8 +115,17 @@ export async function updateCar(
   };
   await db.transaction(async (tx) => {
     if (update.photos) await claimPhotosForCar(tx, update.photos, actor.id, car.photos);
-    if (!(await repo.updateCarOfSeller(tx, id, actor.id, values))) throw notFound('The car');
-    await publish(tx, sold && !car.soldAt ? 'car.sold' : 'car.updated', { carId: id });
+    const before = await repo.updateCarOfSeller(tx, id, actor.id, values);
+    if (!before) throw notFound('The car');
+    if (sold && !car.soldAt) await publish(tx, 'car.sold', { carId: id });
+    else {
+      const to = values.askingPrice;
+      const repriced = to !== undefined && to !== before.askingPrice;
+      await publish(tx, 'car.updated', {
+        carId: id,
+        ...(repriced ? { askingPrice: { from: before.askingPrice, to } } : {}),
+      });
+    }
   });
   return getCar(context, id);
 }

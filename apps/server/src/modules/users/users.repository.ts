@@ -52,13 +52,20 @@ export async function listUsersByRole(db: Db, role: 'Buyer' | 'Seller', limit: n
   return toPage(rows, limit, (r) => [r.createdAt, r.id]);
 }
 
+/**
+ * Verifies a user of this role; `changed` only when they were not verified before (verifying again
+ * changes nothing and tells nobody).
+ */
 export async function setVerified(db: Db, id: string, role: 'Buyer' | 'Seller') {
-  const [row] = await db
+  const of = and(eq(users.id, id), eq(users.role, role));
+  const [verified] = await db
     .update(users)
     .set({ isVerified: true, renamedFrom: null })
-    .where(and(eq(users.id, id), eq(users.role, role)))
+    .where(and(of, not(users.isVerified)))
     .returning(publicColumns);
-  return row;
+  if (verified) return { user: verified, changed: true };
+  const [user] = await db.select(publicColumns).from(users).where(of);
+  return user && { user, changed: false };
 }
 
 /** Deletes a user and what they own, in one transaction; sessions go with the user row. */

@@ -39,13 +39,13 @@ export async function listUsers(context: AppContext, role: 'Buyer' | 'Seller', q
 
 export async function verifyUser(context: AppContext, id: string, role: 'Buyer' | 'Seller') {
   const { db } = context.database;
-  const user = await db.transaction(async (tx) => {
-    const row = await repo.setVerified(tx, id, role);
-    if (row) await publish(tx, 'user.changed', { userId: id, change: 'verified' });
-    return row;
+  const verified = await db.transaction(async (tx) => {
+    const result = await repo.setVerified(tx, id, role);
+    if (result?.changed) await publish(tx, 'user.changed', { userId: id, change: 'verified' });
+    return result;
   });
-  if (!user) throw notFound(`The ${role.toLowerCase()}`);
-  return toUser(user);
+  if (!verified) throw notFound(`The ${role.toLowerCase()}`);
+  return toUser(verified.user);
 }
 
 export async function deleteUserByEmail(context: AppContext, actor: User, email: string) {

@@ -1,9 +1,8 @@
-import { TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import { formatMoney, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { Link } from 'react-router';
 import { PageHead } from '../../components/ui/page-head.tsx';
 import { paths } from '../../config/paths.ts';
 import { CLAIMS, ClaimIcon } from '../../features/marketing/index.ts';
-import { formatMoney } from '../../lib/format.ts';
 
 const FACTS = [
   { value: formatMoney(TEST_DRIVE_FEE_CENTS), label: 'flat test-drive fee, set by us' },

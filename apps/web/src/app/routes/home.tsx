@@ -1,11 +1,10 @@
-import { HOME_CATEGORY_SKIP, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import { formatMoney, HOME_CATEGORY_SKIP, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { Link } from 'react-router';
 import { PageHead } from '../../components/ui/page-head.tsx';
 import { paths } from '../../config/paths.ts';
 import { WhatsNew } from '../../features/cars/index.ts';
 import { CategoryGrid } from '../../features/categories/index.ts';
 import { Hero, WhyUs } from '../../features/marketing/index.ts';
-import { formatMoney } from '../../lib/format.ts';
 
 export default function HomePage() {
   return (

@@ -2,12 +2,11 @@
  * Footer link groups (spec section 2). Every link leads to a real page of ours; a link with nowhere
  * real to go is left out (design.md section 4).
  */
-import { TEST_DRIVE_FEE_CENTS, type User } from '@redline/shared';
+import { formatMoney, TEST_DRIVE_FEE_CENTS, type User } from '@redline/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useMe } from '../../lib/auth.ts';
-import { formatMoney } from '../../lib/format.ts';
 import { AuthLink } from '../ui/auth-link.tsx';
 import { LogoMark } from '../ui/logo.tsx';
 import { useSignOutToHome } from './sign-out.ts';

@@ -1,6 +1,7 @@
 /** What a list shows while it loads, when it is empty, when it failed, and its "Load more". */
+
+import { formatNumber } from '@redline/shared';
 import type { ReactNode } from 'react';
-import { formatNumber } from '../../lib/format.ts';
 
 export function ListSkeleton({ label, rows = 3 }: { label: string; rows?: number }) {
   return (

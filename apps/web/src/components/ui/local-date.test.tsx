@@ -1,7 +1,7 @@
+import { formatDate } from '@redline/shared';
 import { render } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { formatDate } from '../../lib/format.ts';
 import { LocalDate } from './local-date.tsx';
 
 // Late in the evening of March 4 in UTC: already March 5 east of it.

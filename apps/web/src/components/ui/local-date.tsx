@@ -4,8 +4,9 @@
  * server's form, as its HTML did, then the reader's once it has hydrated; a page the browser renders
  * itself shows the reader's at once.
  */
+
+import { type DateStyle, formatDate } from '@redline/shared';
 import { useSyncExternalStore } from 'react';
-import { type DateStyle, formatDate } from '../../lib/format.ts';
 
 const subscribeToNothing = () => () => {};
 

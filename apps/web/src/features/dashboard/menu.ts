@@ -12,6 +12,11 @@ export const DASHBOARD_MENU: Record<Role, readonly DashboardMenuItem[]> = {
       description: 'Your test drives: confirm, pay or cancel.',
     },
     { to: paths.dashBuyerSaved, label: 'Saved Cars', description: 'Cars you bookmarked to look at again.' },
+    {
+      to: paths.dashNotifications,
+      label: 'Notifications',
+      description: 'Price drops and sales of cars you saved, your test drives and your account.',
+    },
   ],
   Seller: [
     {
@@ -29,6 +34,11 @@ export const DASHBOARD_MENU: Record<Role, readonly DashboardMenuItem[]> = {
       label: 'Test drive requests',
       description: 'Buyers who booked a test drive of your cars.',
     },
+    {
+      to: paths.dashNotifications,
+      label: 'Notifications',
+      description: 'Test drives requested, paid or cancelled, and your account.',
+    },
   ],
   Admin: [
     { to: paths.dashAdminBuyers, label: 'All Buyers', description: 'Verify or remove buyer accounts.' },
@@ -39,5 +49,10 @@ export const DASHBOARD_MENU: Record<Role, readonly DashboardMenuItem[]> = {
       description: 'Posts buyers reported; delete the bad ones.',
     },
     { to: paths.dashAdminPayments, label: 'Payments', description: 'Every test-drive payment received.' },
+    {
+      to: paths.dashNotifications,
+      label: 'Notifications',
+      description: 'What Redline has told you.',
+    },
   ],
 };

@@ -3,9 +3,8 @@
  * Each says only what Redline does: cars go live unreviewed, admins verify people and
  * moderate reported cars (docs/spec-deviations.md).
  */
-import { TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import { formatMoney, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import type { AboutSection } from '../../config/paths.ts';
-import { formatMoney } from '../../lib/format.ts';
 
 export type Claim = {
   id: AboutSection;

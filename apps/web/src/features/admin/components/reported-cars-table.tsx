@@ -1,3 +1,4 @@
+import { formatDate } from '@redline/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
@@ -6,7 +7,6 @@ import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteReportedCar } from '../api/delete-reported-car.ts';
 import { useDismissReports } from '../api/dismiss-reports.ts';

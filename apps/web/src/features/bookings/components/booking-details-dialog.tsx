@@ -1,11 +1,16 @@
-import { type Booking, displayPhone } from '@redline/shared';
+import {
+  type Booking,
+  displayPhone,
+  formatDate,
+  formatMoney,
+  formatRequestedDate,
+  formatRequestedTime,
+} from '@redline/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatRequestedDate, formatRequestedTime } from '../../../lib/booking-time.ts';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
 
 type BookingDetailsDialogProps = {
   booking: Booking | null;

@@ -3,6 +3,7 @@ import {
   type BookingInput,
   type Car,
   carName,
+  formatMoney,
   lastBookableDate,
   localDateString,
   TEST_DRIVE_FEE_CENTS,
@@ -13,7 +14,6 @@ import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
-import { formatMoney } from '../../../lib/format.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useBookTestDrive } from '../api/book-test-drive.ts';

@@ -1,4 +1,4 @@
-import { type Booking, testDriveStartsAt } from '@redline/shared';
+import { type Booking, formatRequestedDate, formatRequestedTime, testDriveStartsAt } from '@redline/shared';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
@@ -7,7 +7,6 @@ import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatRequestedDate, formatRequestedTime } from '../../../lib/booking-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { useBuyerBookings } from '../api/get-buyer-bookings.ts';

@@ -1,9 +1,8 @@
-import { displayPhone } from '@redline/shared';
+import { displayPhone, formatRequestedDate, formatRequestedTime } from '@redline/shared';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
-import { formatRequestedDate, formatRequestedTime } from '../../../lib/booking-time.ts';
 import { useSellerBookings } from '../api/get-seller-bookings.ts';
 
 const COLUMNS = ['Car', 'Buyer', 'Requested', 'City', 'Payment and contact'];

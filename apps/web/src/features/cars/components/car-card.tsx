@@ -1,10 +1,9 @@
-import { type Car, carName } from '@redline/shared';
+import { type Car, carName, formatMoney } from '@redline/shared';
 import { Link } from 'react-router';
 import { FuelIcon, OdometerIcon } from '../../../components/ui/icons.tsx';
 import { type ImageLoading, imageLoadingProps } from '../../../components/ui/image-loading.ts';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatMoney } from '../../../lib/format.ts';
 import { aboutPreview, formatKm, priceSaving } from '../utils/car-text.ts';
 import { PriceDropBadge, usePriceDropShown } from './price-drop-badge.tsx';
 

@@ -1,5 +1,6 @@
 /** The car page's blocks: name and prices, the seller, the specifications and the description. */
 import type { Car, CarDetail } from '@redline/shared';
+import { formatMoney } from '@redline/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EngineIcon, FuelIcon, OdometerIcon, SpeedIcon } from '../../../components/ui/icons.tsx';
@@ -7,7 +8,6 @@ import { InitialAvatar } from '../../../components/ui/initial-avatar.tsx';
 import { LocalDate } from '../../../components/ui/local-date.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatMoney } from '../../../lib/format.ts';
 import { formatKm, formatTopSpeed, priceSaving } from '../utils/car-text.ts';
 import { priceBeforeDrop } from '../utils/price-drop.ts';
 import { PriceDropBadge, usePriceDropShown } from './price-drop-badge.tsx';

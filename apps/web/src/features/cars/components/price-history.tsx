@@ -4,8 +4,8 @@
  * line saying since when.
  */
 import type { CarDetail } from '@redline/shared';
+import { formatMoney } from '@redline/shared';
 import { LocalDate } from '../../../components/ui/local-date.tsx';
-import { formatMoney } from '../../../lib/format.ts';
 import { usePageTime } from '../../../lib/page-time.ts';
 
 type PricePoint = CarDetail['priceHistory'][number];

@@ -2,7 +2,7 @@
  * My Posts: the seller's cars as a table on tablets and up, stacked into cards on phones, with
  * Details, Advertise, Edit, Mark as sold / available and Delete (after a confirmation) per car.
  */
-import { type Car, carName } from '@redline/shared';
+import { type Car, carName, formatDate, formatMoney } from '@redline/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CarIcon } from '../../../components/ui/icons.tsx';
@@ -10,7 +10,6 @@ import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../c
 import { ConfirmDialog, Modal } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAdvertiseCar } from '../api/advertise-car.ts';
 import { useDeleteCar } from '../api/delete-car.ts';

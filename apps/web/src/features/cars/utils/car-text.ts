@@ -1,6 +1,5 @@
 /** How a car reads on screen: the about preview, the saving, distances and speeds. */
-import { ABOUT_PREVIEW_LENGTH } from '@redline/shared';
-import { formatNumber } from '../../../lib/format.ts';
+import { ABOUT_PREVIEW_LENGTH, formatNumber } from '@redline/shared';
 
 /** The first 100 characters of `about` followed by an ellipsis (spec section 9); short texts stay whole. */
 export function aboutPreview(about: string): string {

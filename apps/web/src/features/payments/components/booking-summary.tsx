@@ -1,10 +1,13 @@
-import { TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import {
+  formatCharge,
+  formatRequestedDate,
+  formatRequestedTime,
+  TEST_DRIVE_FEE_CENTS,
+} from '@redline/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatRequestedDate, formatRequestedTime } from '../../../lib/booking-time.ts';
-import { formatCharge } from '../../../lib/format.ts';
 import type { Booking } from '../api/get-booking.ts';
 
 /** The booking being paid for: the car, the seller, when and where, and the fee. */

@@ -3,12 +3,11 @@
  * form (Stripe Elements, or the built-in test mode), and pays. Stripe's code is fetched only here,
  * and only when the server runs Stripe.
  */
-import { TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import { formatCharge, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAppConfig } from '../../../lib/app-config.ts';
-import { formatCharge } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
 import { type PaidBooking, usePayBooking } from '../api/pay-booking.ts';

@@ -1,8 +1,7 @@
-import { TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import { formatCharge, formatDate, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { formatCharge, formatDate } from '../../../lib/format.ts';
 import { CheckIcon } from './booking-summary.tsx';
 
 type PaymentReceiptProps = {

@@ -2,9 +2,10 @@
  * Every recorded payment for admins, newest first: a table on wide screens that stacks into cards
  * on phones, a page at a time with Load more.
  */
+
+import { formatCharge, formatDate } from '@redline/shared';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
-import { formatCharge, formatDate } from '../../../lib/format.ts';
 import { usePayments } from '../api/get-payments.ts';
 
 const COLUMNS = ['Date', 'Booking', 'Buyer', 'Seller', 'Car', 'Amount', 'Transaction ID', 'Provider'];

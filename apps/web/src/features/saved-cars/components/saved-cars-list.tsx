@@ -1,3 +1,4 @@
+import { formatDate } from '@redline/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
@@ -5,7 +6,6 @@ import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../c
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSavedCars } from '../api/get-saved-cars.ts';
 import { useRemoveSavedCar } from '../api/remove-saved-car.ts';

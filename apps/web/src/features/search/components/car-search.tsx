@@ -5,11 +5,11 @@
  * (use-search-state.ts). Features do not import each other: the page hands over how cars are shown.
  */
 import type { Car, SearchSort } from '@redline/shared';
+import { formatNumber } from '@redline/shared';
 import { type ReactNode, useState } from 'react';
 import { FiltersIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, ErrorState, MorePages } from '../../../components/ui/list-states.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { formatNumber } from '../../../lib/format.ts';
 import { useSearchCars } from '../api/search-cars.ts';
 import { useSearchState } from '../hooks/use-search-state.ts';
 import { filterChips } from '../utils/filter-chips.ts';

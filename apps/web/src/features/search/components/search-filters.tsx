@@ -4,8 +4,8 @@
  * once; a range applies when its field is left or Enter is pressed.
  */
 import type { CarSearchFacets, FacetValue } from '@redline/shared';
+import { formatNumber } from '@redline/shared';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { formatNumber } from '../../../lib/format.ts';
 import {
   type ListName,
   RANGES,

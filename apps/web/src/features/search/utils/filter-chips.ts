@@ -1,5 +1,5 @@
 import type { CarSearchFacets, FacetValue } from '@redline/shared';
-import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatMoney, formatNumber } from '@redline/shared';
 import type { SearchState } from './search-params.ts';
 
 /** One thing the search narrows by, as a removable chip: `without` is the search once it is removed. */

@@ -2,7 +2,7 @@
  * A booking's requested date (`YYYY-MM-DD`) and time (`HH:MM`) are wall-clock values, not instants:
  * format them as they are, never through a UTC `Date` that could shift the day.
  */
-import { testDriveStartsAt } from '@redline/shared';
+import { testDriveStartsAt } from './booking-dates.ts';
 import { formatDate } from './format.ts';
 
 /** "Mar 14, 2031" (or "Friday, March 14, 2031" with `full`). */

@@ -1,0 +1,3 @@
+/** The notifications module's public surface: other code imports this file only. */
+export { notifyOnEvents } from './notifications.reactions.ts';
+export { notificationsRoutes } from './notifications.routes.ts';

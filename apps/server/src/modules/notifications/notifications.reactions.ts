@@ -1,0 +1,118 @@
+/**
+ * Who is told what: each reaction runs in the transaction of the change it tells of (EventBus.react),
+ * so that a change makes its notifications exactly once, for the people it concerns, and a change
+ * that rolls back makes none.
+ */
+import {
+  carName,
+  formatCharge,
+  formatMoney,
+  formatRequestedDate,
+  formatRequestedTime,
+  type NotificationType,
+  routePatterns,
+} from '@redline/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import type { EventBus } from '../../events/index.ts';
+import * as repo from './notifications.repository.ts';
+
+interface Told {
+  type: NotificationType;
+  title: string;
+  body: string;
+  link: string;
+}
+
+function tell(tx: Db | Tx, userIds: (string | null)[], told: Told) {
+  const unique = [...new Set(userIds.filter((id): id is string => id !== null))];
+  return repo.insertNotifications(
+    tx,
+    unique.map((userId) => ({ userId, ...told })),
+  );
+}
+
+const carLink = (id: string) => routePatterns.car.replace(':id', id);
+
+/** A test drive's day and time as its people arranged them ("Dec 5, 2026 at 10:30 AM"). */
+function testDriveTime({ requestedDate, requestedTime }: { requestedDate: string; requestedTime: string }) {
+  return `${formatRequestedDate(requestedDate)} at ${formatRequestedTime(requestedDate, requestedTime)}`;
+}
+
+/** Subscribes the notifications' reactions; returns their unsubscribes. */
+export function notifyOnEvents(events: EventBus<Db | Tx>): (() => void)[] {
+  return [
+    events.react('booking.requested', async (tx, { bookingId }) => {
+      const booking = await repo.findBooking(tx, bookingId);
+      if (!booking) return;
+      await tell(tx, [booking.sellerId], {
+        type: 'booking.requested',
+        title: 'Test drive requested',
+        body: `${booking.buyerName} would like to drive your ${booking.carName} on ${testDriveTime(booking)} in ${booking.requestedLocation}.`,
+        link: routePatterns.dashSellerRequests,
+      });
+    }),
+    events.react('booking.paid', async (tx, { bookingId }) => {
+      const booking = await repo.findBooking(tx, bookingId);
+      if (!booking) return;
+      await tell(tx, [booking.sellerId], {
+        type: 'booking.paid',
+        title: 'Test drive paid',
+        body: `${booking.buyerName} paid ${formatCharge(booking.price)} for the test drive of your ${booking.carName} on ${testDriveTime(booking)}. Their phone number is on the request.`,
+        link: routePatterns.dashSellerRequests,
+      });
+    }),
+    events.react('booking.cancelled', async (tx, { bookingId, cancelledBy }) => {
+      const booking = await repo.findBooking(tx, bookingId);
+      if (!booking) return;
+      const when = testDriveTime(booking);
+      // The seller, whoever cancelled; the buyer when an admin did.
+      if (booking.sellerId !== cancelledBy)
+        await tell(tx, [booking.sellerId], {
+          type: 'booking.cancelled',
+          title: 'Test drive cancelled',
+          body:
+            booking.buyerId === cancelledBy
+              ? `${booking.buyerName} cancelled the test drive of your ${booking.carName} on ${when}.`
+              : `The test drive of your ${booking.carName} with ${booking.buyerName} on ${when} was cancelled by Redline.`,
+          link: routePatterns.dashSellerRequests,
+        });
+      if (booking.buyerId !== cancelledBy)
+        await tell(tx, [booking.buyerId], {
+          type: 'booking.cancelled',
+          title: 'Test drive cancelled',
+          body: `Your test drive of the ${booking.carName} on ${when} was cancelled by Redline.`,
+          link: routePatterns.dashBuyerBookings,
+        });
+    }),
+    events.react('car.updated', async (tx, { carId, askingPrice }) => {
+      if (!askingPrice || askingPrice.to >= askingPrice.from) return;
+      const car = await repo.findCar(tx, carId);
+      if (!car) return;
+      await tell(tx, await repo.saversOf(tx, carId), {
+        type: 'saved-car.price-dropped',
+        title: 'Price dropped',
+        body: `The ${carName(car)} you saved now asks ${formatMoney(askingPrice.to)}, down from ${formatMoney(askingPrice.from)}.`,
+        link: carLink(carId),
+      });
+    }),
+    events.react('car.sold', async (tx, { carId }) => {
+      const car = await repo.findCar(tx, carId);
+      if (!car) return;
+      await tell(tx, await repo.saversOf(tx, carId), {
+        type: 'saved-car.sold',
+        title: 'Sold',
+        body: `The ${carName(car)} you saved has been sold.`,
+        link: carLink(carId),
+      });
+    }),
+    events.react('user.changed', async (tx, { userId, change }) => {
+      if (change !== 'verified') return;
+      await tell(tx, [userId], {
+        type: 'account.verified',
+        title: 'Your account is verified',
+        body: 'Buyers and sellers now see the verified badge beside your name, on your cars and your bookings.',
+        link: routePatterns.dashboard,
+      });
+    }),
+  ];
+}

@@ -1,0 +1,83 @@
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { keyset, toPage } from '../../db/pagination.ts';
+import { bookings, cars, notifications, savedCars } from '../../db/schema.ts';
+
+export type NewNotification = typeof notifications.$inferInsert;
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** Written with the change they tell of (its transaction), or not at all. */
+export async function insertNotifications(tx: Db | Tx, rows: NewNotification[]) {
+  if (rows.length > 0) await tx.insert(notifications).values(rows);
+}
+
+/** A user's notifications, newest first. */
+export async function listNotifications(db: Db, userId: string, limit: number, cursor?: string) {
+  const page = keyset(notifications.createdAt, notifications.id, cursor);
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), page.where))
+    .orderBy(...page.orderBy)
+    .limit(limit + 1)
+    .execute(page.params);
+  return toPage(rows, limit, (row) => [row.createdAt, row.id]);
+}
+
+export async function countUnread(db: Db, userId: string) {
+  const [row] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.unread ?? 0;
+}
+
+/** Marks the user's unread notifications read: these ones, or all (no ids); others' ids match nothing. */
+export async function markRead(db: Db, userId: string, ids: string[] | undefined) {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        ids ? inArray(notifications.id, ids) : undefined,
+      ),
+    );
+}
+
+/** What a notification of a booking says: its people, car and time (kept on the booking). */
+export async function findBooking(tx: Db | Tx, id: string) {
+  const [row] = await tx
+    .select({
+      carId: bookings.carId,
+      carName: bookings.carName,
+      sellerId: bookings.sellerId,
+      buyerId: bookings.buyerId,
+      buyerName: bookings.buyerName,
+      requestedDate: bookings.requestedDate,
+      requestedTime: bookings.requestedTime,
+      requestedLocation: bookings.requestedLocation,
+      price: bookings.price,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, id));
+  return row;
+}
+
+export async function findCar(tx: Db | Tx, id: string) {
+  const [row] = await tx
+    .select({ year: cars.year, brand: cars.brand, model: cars.model })
+    .from(cars)
+    .where(eq(cars.id, id));
+  return row;
+}
+
+/** The buyers who saved the car. */
+export async function saversOf(tx: Db | Tx, carId: string) {
+  const rows = await tx
+    .select({ buyerId: savedCars.buyerId })
+    .from(savedCars)
+    .where(eq(savedCars.carId, carId));
+  return rows.map((row) => row.buyerId);
+}

@@ -1,0 +1,35 @@
+import type { NotificationPage } from '@redline/shared';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { notificationKeys } from './notification-keys.ts';
+
+export const getNotifications = (cursor?: string, limit?: number) =>
+  api.get<NotificationPage>('/notifications', { query: { cursor, limit } });
+
+export const notificationsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: notificationKeys.list(),
+    queryFn: ({ pageParam }) => getNotifications(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** The signed-in user's notifications, newest first, a page at a time. */
+export function useNotifications() {
+  return useInfiniteQuery(notificationsQueryOptions());
+}
+
+/** How often the bell asks again while the page stays open (and whenever the window regains focus). */
+const UNREAD_REFRESH_MS = 60_000;
+
+const unreadQueryOptions = () =>
+  queryOptions({
+    queryKey: notificationKeys.unread(),
+    queryFn: async () => (await getNotifications(undefined, 1)).unread,
+    refetchInterval: UNREAD_REFRESH_MS,
+  });
+
+/** How many of the signed-in user's notifications are unread (asked only when `enabled`: signed in). */
+export function useUnreadCount(enabled: boolean) {
+  return useQuery({ ...unreadQueryOptions(), enabled });
+}

@@ -1,0 +1,32 @@
+/**
+ * Every route of the web app, and the only place route strings live: the web app's router and links
+ * (apps/web/src/config/paths.ts) and the server's links to its pages (a notification's) read them.
+ */
+export const routePatterns = {
+  home: '/',
+  categories: '/categories',
+  blog: '/blog',
+  contact: '/contact',
+  about: '/about',
+  category: '/category/:id',
+  search: '/cars',
+  car: '/cars/id/:id',
+  seller: '/sellers/:id',
+  payBooking: '/buyer/bookings/:id',
+  signUp: '/user/signup',
+  login: '/user/login',
+  forgotPassword: '/user/forgot-password',
+  resetPassword: '/user/reset-password',
+  dashboard: '/dash',
+  dashNotifications: '/dash/notifications',
+  dashBuyerBookings: '/dash/buyer/bookings',
+  dashBuyerSaved: '/dash/buyer/saved',
+  dashSellerAddCar: '/dash/seller/addproduct',
+  dashSellerCars: '/dash/seller/addedproducts',
+  dashSellerRequests: '/dash/seller/requests',
+  dashAdminBuyers: '/dash/admin/allbuyers',
+  dashAdminSellers: '/dash/admin/allsellers',
+  dashAdminReported: '/dash/admin/reported',
+  dashAdminPayments: '/dash/admin/payments',
+  notFound: '*',
+} as const;
