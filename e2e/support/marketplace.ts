@@ -179,6 +179,18 @@ export async function saveViaApi(request: APIRequestContext, carId: string): Pro
   );
 }
 
+/** Changes the asking price (USD cents) of a car of the seller `request` is signed in as. */
+export async function repriceViaApi(
+  request: APIRequestContext,
+  carId: string,
+  askingPrice: number,
+): Promise<void> {
+  await ok(
+    await request.patch(`/api/cars/${carId}`, { data: { askingPrice }, headers: write.headers() }),
+    'changing a price',
+  );
+}
+
 export async function reportViaApi(
   request: APIRequestContext,
   carId: string,
