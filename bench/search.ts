@@ -57,7 +57,7 @@ import { eachConcurrently } from './lib/concurrently.ts';
 import { benchTarget, type Engine, openTarget, type Target, targetEnv } from './lib/database.ts';
 import { ensureDataset, loadInputs } from './lib/dataset.ts';
 import { type LoadResult, runLoad, type Scenario, type ScenarioInputs, type Session } from './lib/load.ts';
-import { type Running, startRedline } from './lib/processes.ts';
+import { cpuTimes, type Running, startRedline } from './lib/processes.ts';
 import { signInBuyers } from './lib/sessions.ts';
 
 type Params = [string, string][];
@@ -448,7 +448,12 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
     const sessions = await signInBuyers(redline.baseUrl, buyers);
     await warmUp(redline.baseUrl, sessions, words, log);
     const measure = async (label: string, paths: string[], ceiling?: Measured) => {
+      const before = cpuTimes(redline!.pid);
       const measured = await httpLoad(redline!.baseUrl, sessions, paths, load);
+      const after = cpuTimes(redline!.pid);
+      // CPU a request, from the load's start to its end: what the two cores are shared out in.
+      const cpu = (of: keyof typeof after) =>
+        round((after[of] - before[of]) / Math.max(1, measured.requests), 2);
       await settle(target);
       results[label] = { redline: measured, ...(ceiling ? { ceiling } : {}) };
       rows.push({
@@ -461,6 +466,9 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
         'ceiling p50': ceiling?.p50 ?? '',
         'ceiling p99': ceiling?.p99 ?? '',
         'of ceiling': ceiling ? `${Math.round((100 * measured.rps) / ceiling.rps)} %` : '',
+        'CPU ms: server': cpu('group'),
+        PostgreSQL: cpu('postgres'),
+        'load generator': cpu('bench'),
         load1: loadNow()[0],
       });
       log(`${label}: ${measured.rps} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms`);

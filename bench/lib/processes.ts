@@ -194,6 +194,37 @@ export function groupRssMiB(groupId: number): number {
   return Math.round(largest);
 }
 
+/** Linux's clock ticks a second, the unit of /proc's CPU times (USER_HZ: 100 on every architecture Node runs on). */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU time used so far (ms, user and system): by the processes of a group (a server under test), by
+ * this machine's PostgreSQL processes, those that ended included (the postmaster has reaped them:
+ * their time is its children's), and by this process (the load generator).
+ */
+export function cpuTimes(groupId: number) {
+  const times = { group: 0, postgres: 0, bench: 0 };
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      // Fields after the command name: the group is [2]; user and system time [11] and [12], those
+      // of its ended children [13] and [14].
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+      const ms = (ticks * 1000) / CLOCK_TICKS;
+      if (Number(fields[2]) === groupId) times.group += ms;
+      else if (command.startsWith('postgres')) times.postgres += ms;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const own = process.cpuUsage();
+  times.bench = (own.user + own.system) / 1000;
+  return times;
+}
+
 /** Samples a group's memory until stopped; returns the peak. */
 export function watchRss(groupId: number, everyMs = 250) {
   let peak = groupRssMiB(groupId);
