@@ -36,6 +36,7 @@ import { advertisementsRoutes } from './modules/advertisements/index.ts';
 import { bookingsRoutes } from './modules/bookings/index.ts';
 import { carsRoutes } from './modules/cars/index.ts';
 import { categoriesRoutes } from './modules/categories/index.ts';
+import { contactRoutes } from './modules/contact/index.ts';
 import { notificationsRoutes, notifyOnEvents } from './modules/notifications/index.ts';
 import { paymentsRoutes } from './modules/payments/index.ts';
 import { photoCleanupJob, photosRoutes } from './modules/photos/index.ts';
@@ -156,6 +157,7 @@ export async function buildApp(
     reportsRoutes,
     paymentsRoutes,
     notificationsRoutes,
+    contactRoutes,
   ];
   for (const routes of modules) {
     await app.register(routes(context), { prefix: '/api' });

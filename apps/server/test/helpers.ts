@@ -169,6 +169,30 @@ export function as(t: TestApp, user: TestUser | undefined, options: InjectOption
   });
 }
 
+/** What a test reads of an answer, whether `as` or `asStream` got it. */
+export type Answer = Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'body' | 'json'>;
+
+/**
+ * `as`, for a route that may answer with an endless stream (Server-Sent Events): the answer's status
+ * and headers, and its body when it ends (an error); an event stream is read no further and closed.
+ */
+export async function asStream(
+  t: TestApp,
+  user: TestUser | undefined,
+  options: InjectOptions,
+): Promise<Answer> {
+  const res = await t.app.inject({
+    ...options,
+    headers: { ...(options.headers ?? {}), ...(user ? { cookie: user.cookie } : {}) },
+    payloadAsStream: true,
+  });
+  const stream = res.stream();
+  let body = '';
+  if (String(res.headers['content-type']).startsWith('text/event-stream')) stream.destroy();
+  else for await (const chunk of stream) body += chunk;
+  return { statusCode: res.statusCode, headers: res.headers, body, json: () => JSON.parse(body) };
+}
+
 /** Renames the user through Better Auth's update-user endpoint, from the app's own origin. */
 export function renameUser(t: TestApp, user: TestUser, name: string) {
   return as(t, user, {

@@ -341,3 +341,53 @@ describe('reactions run in the publishing transaction', () => {
     expect(await rowsOf(user)).toHaveLength(1);
   });
 });
+
+describe('GET /api/notifications/stream', () => {
+  /** The user's stream from the listening server, and a reader of what it says. */
+  async function openStream(baseUrl: string, user: TestUser) {
+    const res = await fetch(`${baseUrl}/api/notifications/stream`, { headers: { cookie: user.cookie } });
+    const reader = res.body!.getReader();
+    let said = '';
+    /** Reads until the stream has said `events` notifications events in all. */
+    const until = async (events: number) => {
+      while ((said.match(/^event: notifications$/gm) ?? []).length < events) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended after: ${said}`);
+        said += new TextDecoder().decode(value);
+      }
+      return said;
+    };
+    return { res, until, close: () => reader.cancel() };
+  }
+
+  it('tells each open stream of the user when their notifications change, here or on another instance, and no one else', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const user = await signUpUser(t, 'Seller');
+    const stream = await openStream(address, user);
+    expect(stream.res.status).toBe(200);
+    expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.res.headers.get('cache-control')).toBe('private, no-store');
+
+    // A change made here: a buyer books the user's car.
+    const car = await createCar(t, user);
+    expect((await book(buyer, car.id)).statusCode).toBe(201);
+    expect(await stream.until(1)).toMatch(/^retry: \d+\n\n[\s\S]*event: notifications\ndata: changed\n\n$/);
+
+    // Another instance's change, as its NOTIFY arrives here; then someone else's, then the user's
+    // own read in another tab: only the user's reach the stream.
+
+    const fromElsewhere = (userIds: string[]) =>
+      t.context.database.events.receive(
+        JSON.stringify({ origin: 'another-instance', name: 'notifications.changed', payload: { userIds } }),
+      );
+    fromElsewhere([user.id]);
+    fromElsewhere([otherBuyer.id]);
+    expect((await markRead(user, {})).statusCode).toBe(200);
+    expect((await stream.until(3)).match(/^event: notifications$/gm)).toHaveLength(3);
+    await stream.close();
+
+    expect((await as(t, undefined, { method: 'GET', url: '/api/notifications/stream' })).statusCode).toBe(
+      401,
+    );
+  });
+});

@@ -5,7 +5,7 @@ import { pageOf } from './common.ts';
 /**
  * Every kind of notification. To a seller: a test drive of their car requested, paid or cancelled.
  * To a buyer: a test drive they booked cancelled by someone else, a car they saved lowered in price
- * or sold. To anyone: their account verified.
+ * or sold. To anyone: their account verified. To every admin: a message through the contact form.
  */
 export const NOTIFICATION_TYPES = [
   'booking.requested',
@@ -14,6 +14,7 @@ export const NOTIFICATION_TYPES = [
   'saved-car.price-dropped',
   'saved-car.sold',
   'account.verified',
+  'contact.received',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -28,5 +28,6 @@ export const routePatterns = {
   dashAdminSellers: '/dash/admin/allsellers',
   dashAdminReported: '/dash/admin/reported',
   dashAdminPayments: '/dash/admin/payments',
+  dashAdminMessages: '/dash/admin/messages',
   notFound: '*',
 } as const;

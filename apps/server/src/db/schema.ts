@@ -429,9 +429,16 @@ export const contactMessages = pgTable(
     email: text('email').notNull(),
     message: text('message').notNull(),
     createdAt: createdAt(),
+    /** When an admin marked it handled (the contact inbox), and who; null while it is open. */
+    handledAt: timestamp('handled_at', { withTimezone: true, precision: 3 }),
+    handledBy: text('handled_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('contact_messages_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The inbox's open list, newest first.
+    index('contact_messages_open_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.handledAt} is null`),
   ],
 );
 

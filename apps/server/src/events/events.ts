@@ -26,6 +26,10 @@ export interface DomainEvents {
    * reset revokes (one event per session; Better Auth deletes the row).
    */
   'session.ended': { userId: string };
+  /** A visitor wrote through the contact form. */
+  'contact.received': { messageId: string };
+  /** These users' notifications changed (some made, or read): their open pages ask again. */
+  'notifications.changed': { userIds: string[] };
   'booking.requested': { bookingId: string; carId: string; buyerId: string };
   'booking.paid': { bookingId: string; paymentId: string };
   /** By its buyer or an admin (`cancelledBy`); published just before the booking is deleted. */

@@ -48,6 +48,8 @@ declare module 'fastify' {
     otherStatuses?: readonly OtherStatus[];
     /** The files of a multipart/form-data body (read by the handler, so not a `body` schema). */
     files?: Readonly<Record<string, string>>;
+    /** The route answers 200 with a stream of Server-Sent Events: what they say. */
+    eventStream?: string;
   }
 }
 
@@ -130,7 +132,7 @@ type TransformInput = Parameters<typeof zodTransform>[0];
  * (robots.txt, sitemap.xml: web/crawlers.ts) are not operations of it.
  */
 function transform(input: TransformInput) {
-  const { otherStatuses: _, files, ...schema } = (input.schema ?? {}) as Record<string, unknown>;
+  const { otherStatuses: _, files, eventStream, ...schema } = (input.schema ?? {}) as Record<string, unknown>;
   const route = input.route as RouteOptions & { config?: { access?: Access } };
   if (!route.url.startsWith('/api/')) return { schema: { hide: true }, url: input.url };
   const result = zodTransform({ ...input, schema });
@@ -140,12 +142,14 @@ function transform(input: TransformInput) {
   transformed.security = route.config?.access === 'public' ? [] : [{ [SECURITY_SCHEME]: [] }];
   transformed['x-statuses'] = statusesOf(route);
   if (files) transformed['x-files'] = files;
+  if (eventStream) transformed['x-event-stream'] = eventStream;
   return result;
 }
 
 type Operation = OpenAPIV3.OperationObject & {
   'x-statuses'?: OtherStatus[];
   'x-files'?: Record<string, string>;
+  'x-event-stream'?: string;
 };
 
 function multipartBody(files: Record<string, string>): OpenAPIV3.RequestBodyObject {
@@ -198,8 +202,14 @@ function transformObject(input: Parameters<typeof zodTransformObject>[0]) {
       }
       operation.responses.default = { $ref: '#/components/responses/default' };
       if (operation['x-files']) operation.requestBody = multipartBody(operation['x-files']);
+      if (operation['x-event-stream'])
+        operation.responses[200] = {
+          description: operation['x-event-stream'],
+          content: { 'text/event-stream': { schema: { type: 'string' } } },
+        };
       delete operation['x-statuses'];
       delete operation['x-files'];
+      delete operation['x-event-stream'];
     }
   }
   const errorSchema = { $ref: '#/components/schemas/Error' };

@@ -10,12 +10,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { errorResponseSchema, type Role } from '@redline/shared';
 import { and, eq } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookings,
   cars,
+  contactMessages,
   notifications,
   photos,
   reportedCars,
@@ -24,7 +25,16 @@ import {
 } from '../../src/db/schema.ts';
 import type { Access } from '../../src/http/access.ts';
 import { carInput, createBooking, createCar, ensureCategory } from '../factories.ts';
-import { as, createTestApp, signUpUser, TEST_PASSWORD, type TestApp, type TestUser } from '../helpers.ts';
+import {
+  type Answer,
+  as,
+  asStream,
+  createTestApp,
+  signUpUser,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestUser,
+} from '../helpers.ts';
 import { standInWebBuild } from '../web-build.ts';
 
 const ACTORS = ['anonymous', 'buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin', 'deletedUser'] as const;
@@ -54,7 +64,9 @@ interface Row {
   /** Status for each actor the access declaration lets through; `others` covers the rest of them. */
   expect: Partial<Record<Actor | 'others', number>>;
   /** Optional check of what the call left behind (ownership: nothing of someone else's changed). */
-  after?: (actor: Actor, res: LightMyRequestResponse, call: Call) => Promise<void>;
+  after?: (actor: Actor, res: Answer, call: Call) => Promise<void>;
+  /** The route answers with an endless stream (Server-Sent Events): called with asStream. */
+  stream?: true;
 }
 
 let t: TestApp;
@@ -191,6 +203,23 @@ const OWNERSHIP: Record<string, Row> = {
   'GET /api/categories': { call: () => ({ url: '/api/categories' }), expect: { others: 200 } },
   'GET /api/config': { call: () => ({ url: '/api/config' }), expect: { others: 200 } },
   'GET /api/contact': { call: () => ({ url: '/api/contact' }), expect: { admin: 200 } },
+  'PATCH /api/contact/:id': {
+    call: async () => {
+      const [row] = await t.db
+        .insert(contactMessages)
+        .values({ name: 'Matrix', email: 'matrix@example.test', message: 'Marked handled by the matrix.' })
+        .returning({ id: contactMessages.id });
+      return { url: `/api/contact/${row!.id}`, payload: { handled: true } };
+    },
+    expect: { admin: 200 },
+    // Only an admin's call marks it handled.
+    after: async (actor, _res, call) => {
+      const row = await t.db.query.contactMessages.findFirst({
+        where: eq(contactMessages.id, call.url.split('/').pop()!),
+      });
+      expect(row?.handledAt !== null).toBe(actor === 'admin');
+    },
+  },
   'POST /api/contact': {
     // The contact form is limited per IP address; each cell comes from its own.
     call: () => ({
@@ -235,6 +264,14 @@ const OWNERSHIP: Record<string, Row> = {
     after: async (actor, res, call) => {
       const ids = (res.json() as { items: { id: string }[] }).items.map((n) => n.id);
       expect(ids.includes(call.headers!['x-matrix-note']!)).toBe(actor === 'buyer');
+    },
+  },
+  'GET /api/notifications/stream': {
+    call: () => ({ url: '/api/notifications/stream' }),
+    expect: { others: 200 },
+    stream: true,
+    after: async (_actor, res) => {
+      expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
     },
   },
   'POST /api/notifications/read': {
@@ -447,7 +484,7 @@ afterAll(async () => {
  * cache or on disk: `private, no-store`, or the catalogue's private revalidation with an ETag. A public
  * route outside /api (the crawlers' files) answers everyone the same.
  */
-function personalCachingProblem(access: Access, actor: Actor, res: LightMyRequestResponse, url: string) {
+function personalCachingProblem(access: Access, actor: Actor, res: Answer, url: string) {
   if (access === 'public' && (actor === 'anonymous' || !url.startsWith('/api/'))) return undefined;
   const cacheControl = res.headers['cache-control'];
   if (cacheControl === 'private, no-store') return undefined;
@@ -492,7 +529,7 @@ describe('authorization matrix', () => {
         }
         const call = await row.call(actor);
         const user = actor === 'anonymous' ? undefined : people[actor];
-        const res = await as(t, user, {
+        const res = await (row.stream ? asStream : as)(t, user, {
           method: entry.method as InjectOptions['method'],
           url: call.url,
           payload: call.payload,

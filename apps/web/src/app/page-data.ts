@@ -10,7 +10,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { isValidElement } from 'react';
 import { matchPath, matchRoutes, type Params, type RouteMatch } from 'react-router';
 import { routePatterns as r } from '../config/paths.ts';
-import { reportedCarsQueryOptions, usersQueryOptions } from '../features/admin/index.ts';
+import {
+  contactMessagesQueryOptions,
+  reportedCarsQueryOptions,
+  usersQueryOptions,
+} from '../features/admin/index.ts';
 import {
   RedirectSignedIn,
   RequireAuth,
@@ -92,6 +96,7 @@ const pageData: Record<string, PageData> = {
   [r.dashAdminSellers]: (client) => [client.prefetchInfiniteQuery(usersQueryOptions('Seller'))],
   [r.dashAdminReported]: (client) => [client.prefetchInfiniteQuery(reportedCarsQueryOptions())],
   [r.dashAdminPayments]: (client) => [client.prefetchInfiniteQuery(paymentsQueryOptions())],
+  [r.dashAdminMessages]: (client) => [client.prefetchInfiniteQuery(contactMessagesQueryOptions('open'))],
 };
 
 /**

@@ -169,6 +169,10 @@ export const routes: RouteObject[] = [
                         path: r.dashAdminPayments,
                         Component: page(() => import('./routes/dash/admin-payments.tsx')),
                       },
+                      {
+                        path: r.dashAdminMessages,
+                        Component: page(() => import('./routes/dash/admin-messages.tsx')),
+                      },
                     ],
                   },
                 ],

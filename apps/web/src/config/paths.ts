@@ -43,4 +43,5 @@ export const paths = {
   dashAdminSellers: r.dashAdminSellers,
   dashAdminReported: r.dashAdminReported,
   dashAdminPayments: r.dashAdminPayments,
+  dashAdminMessages: r.dashAdminMessages,
 } as const;

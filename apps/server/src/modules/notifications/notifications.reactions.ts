@@ -13,7 +13,7 @@ import {
   routePatterns,
 } from '@redline/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import type { EventBus } from '../../events/index.ts';
+import { type EventBus, publish } from '../../events/index.ts';
 import * as repo from './notifications.repository.ts';
 
 interface Told {
@@ -23,12 +23,24 @@ interface Told {
   link: string;
 }
 
-function tell(tx: Db | Tx, userIds: (string | null)[], told: Told) {
+/**
+ * Rows a statement inserts, and users an event names, at most: a car saved by many buyers tells
+ * them in several statements (PostgreSQL takes 65,535 parameters at most) and events (a NOTIFY
+ * carries less than 8000 bytes).
+ */
+const ROWS_AT_ONCE = 1_000;
+const USERS_AN_EVENT = 100;
+
+/** Writes the notification for each of these users, and tells their open pages (LiveUpdates). */
+async function tell(tx: Db | Tx, userIds: (string | null)[], told: Told) {
   const unique = [...new Set(userIds.filter((id): id is string => id !== null))];
-  return repo.insertNotifications(
-    tx,
-    unique.map((userId) => ({ userId, ...told })),
-  );
+  for (let at = 0; at < unique.length; at += ROWS_AT_ONCE)
+    await repo.insertNotifications(
+      tx,
+      unique.slice(at, at + ROWS_AT_ONCE).map((userId) => ({ userId, ...told })),
+    );
+  for (let at = 0; at < unique.length; at += USERS_AN_EVENT)
+    await publish(tx, 'notifications.changed', { userIds: unique.slice(at, at + USERS_AN_EVENT) });
 }
 
 const carLink = (id: string) => routePatterns.car.replace(':id', id);
@@ -36,6 +48,17 @@ const carLink = (id: string) => routePatterns.car.replace(':id', id);
 /** A test drive's day and time as its people arranged them ("Dec 5, 2026 at 10:30 AM"). */
 function testDriveTime({ requestedDate, requestedTime }: { requestedDate: string; requestedTime: string }) {
   return `${formatRequestedDate(requestedDate)} at ${formatRequestedTime(requestedDate, requestedTime)}`;
+}
+
+/** The most of a message a notification quotes. */
+const EXCERPT_LENGTH = 160;
+
+/** A message on one line, cut at a word to EXCERPT_LENGTH characters at most ("…" when cut). */
+function excerpt(text: string) {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= EXCERPT_LENGTH) return line;
+  const cut = line.slice(0, EXCERPT_LENGTH - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length)}…`;
 }
 
 /** Subscribes the notifications' reactions; returns their unsubscribes. */
@@ -103,6 +126,16 @@ export function notifyOnEvents(events: EventBus<Db | Tx>): (() => void)[] {
         title: 'Sold',
         body: `The ${carName(car)} you saved has been sold.`,
         link: carLink(carId),
+      });
+    }),
+    events.react('contact.received', async (tx, { messageId }) => {
+      const message = await repo.findContactMessage(tx, messageId);
+      if (!message) return;
+      await tell(tx, await repo.adminIds(tx), {
+        type: 'contact.received',
+        title: `Message from ${message.name}`,
+        body: excerpt(message.message),
+        link: routePatterns.dashAdminMessages,
       });
     }),
     events.react('user.changed', async (tx, { userId, change }) => {

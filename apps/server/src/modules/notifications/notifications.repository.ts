@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import { bookings, cars, notifications, savedCars } from '../../db/schema.ts';
+import { bookings, cars, contactMessages, notifications, savedCars, users } from '../../db/schema.ts';
 
 export type NewNotification = typeof notifications.$inferInsert;
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -71,6 +71,20 @@ export async function findCar(tx: Db | Tx, id: string) {
     .from(cars)
     .where(eq(cars.id, id));
   return row;
+}
+
+/** A contact message: who wrote, and what. */
+export async function findContactMessage(tx: Db | Tx, id: string) {
+  const [row] = await tx
+    .select({ name: contactMessages.name, email: contactMessages.email, message: contactMessages.message })
+    .from(contactMessages)
+    .where(eq(contactMessages.id, id));
+  return row;
+}
+
+export async function adminIds(tx: Db | Tx) {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'Admin'));
+  return rows.map((row) => row.id);
 }
 
 /** The buyers who saved the car. */

@@ -8,6 +8,7 @@ import type {
   User,
 } from '@redline/shared';
 import type { AppContext } from '../../context.ts';
+import { publish } from '../../events/index.ts';
 import * as repo from './notifications.repository.ts';
 
 /** The signed-in user's notifications, newest first, with how many of all of them are unread. */
@@ -30,6 +31,8 @@ export async function markRead(
 ): Promise<UnreadCount> {
   const { db } = context.database;
   await repo.markRead(db, user.id, read.ids);
+  // The user's other tabs, on any instance, show the count this one now shows.
+  await publish(db, 'notifications.changed', { userIds: [user.id] });
   return { unread: await repo.countUnread(db, user.id) };
 }
 

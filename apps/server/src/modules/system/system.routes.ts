@@ -1,20 +1,10 @@
-import {
-  type ContactMessage,
-  contactMessageInputSchema,
-  contactMessageSchema,
-  pageOf,
-  pageQuerySchema,
-  publicConfigSchema,
-} from '@redline/shared';
+import { publicConfigSchema } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { keyset, toPage } from '../../db/pagination.ts';
-import { contactMessages } from '../../db/schema.ts';
 import { unavailable } from '../../errors.ts';
 
 export function systemRoutes({ config, database }: AppContext): FastifyPluginAsyncZod {
-  const { db } = database;
   const googleSignIn = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
   const stripe = Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY);
   return async (app) => {
@@ -51,50 +41,6 @@ export function systemRoutes({ config, database }: AppContext): FastifyPluginAsy
           ? { provider: 'stripe' as const, publishableKey: config.STRIPE_PUBLISHABLE_KEY }
           : { provider: 'test' as const },
       }),
-    });
-
-    app.post('/contact', {
-      config: { access: 'public', rateLimit: { max: 5, timeWindow: '10 minutes' } },
-      schema: {
-        tags: ['system'],
-        operationId: 'sendContactMessage',
-        summary: 'Send a message to the Redline team',
-        body: contactMessageInputSchema,
-        response: { 201: z.object({ id: z.string() }) },
-      },
-      handler: async (request, reply) => {
-        const [row] = await db
-          .insert(contactMessages)
-          .values(request.body)
-          .returning({ id: contactMessages.id });
-        return reply.status(201).send({ id: row!.id });
-      },
-    });
-
-    app.get('/contact', {
-      config: { access: ['Admin'] },
-      schema: {
-        tags: ['system'],
-        operationId: 'listContactMessages',
-        summary: 'Messages sent through the contact form (admin)',
-        querystring: pageQuerySchema,
-        response: { 200: pageOf(contactMessageSchema) },
-      },
-      handler: async (request) => {
-        const page = keyset(contactMessages.createdAt, contactMessages.id, request.query.cursor);
-        const rows = await db
-          .select()
-          .from(contactMessages)
-          .where(page.where)
-          .orderBy(...page.orderBy)
-          .limit(request.query.limit + 1)
-          .execute(page.params);
-        const result = toPage(rows, request.query.limit, (r) => [r.createdAt, r.id]);
-        return {
-          items: result.items.map((r): ContactMessage => ({ ...r, createdAt: r.createdAt.toISOString() })),
-          nextCursor: result.nextCursor,
-        };
-      },
     });
   };
 }

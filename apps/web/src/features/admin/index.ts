@@ -1,5 +1,7 @@
 /** The admin feature's public surface: code outside features/admin imports only this file. */
+export { contactMessagesQueryOptions } from './api/get-contact-messages.ts';
 export { reportedCarsQueryOptions } from './api/get-reported-cars.ts';
 export { usersQueryOptions } from './api/get-users.ts';
+export { ContactInbox } from './components/contact-inbox.tsx';
 export { ReportedCarsTable } from './components/reported-cars-table.tsx';
 export { UsersTable } from './components/users-table.tsx';

@@ -50,6 +50,11 @@ export const DASHBOARD_MENU: Record<Role, readonly DashboardMenuItem[]> = {
     },
     { to: paths.dashAdminPayments, label: 'Payments', description: 'Every test-drive payment received.' },
     {
+      to: paths.dashAdminMessages,
+      label: 'Messages',
+      description: 'What visitors wrote through the contact form: reply, mark handled.',
+    },
+    {
       to: paths.dashNotifications,
       label: 'Notifications',
       description: 'What Redline has told you.',

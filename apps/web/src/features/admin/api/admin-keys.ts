@@ -1,5 +1,5 @@
 /** Query keys of the admin screens. */
-import type { Role } from '@redline/shared';
+import type { ContactStatus, Role } from '@redline/shared';
 
 export type ManagedRole = Exclude<Role, 'Admin'>;
 
@@ -7,6 +7,9 @@ export const adminKeys = {
   all: ['admin'] as const,
   users: (role: ManagedRole) => [...adminKeys.all, 'users', role] as const,
   reported: () => [...adminKeys.all, 'reported'] as const,
+  /** The contact inbox: each of its lists (`messages`) under one key. */
+  inbox: () => [...adminKeys.all, 'messages'] as const,
+  messages: (status?: ContactStatus) => [...adminKeys.inbox(), status ?? 'all'] as const,
 };
 
 /** The API's path segment of each managed role: `/user/buyers`, `/user/sellers`. */

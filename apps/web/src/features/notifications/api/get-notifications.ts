@@ -19,14 +19,11 @@ export function useNotifications() {
   return useInfiniteQuery(notificationsQueryOptions());
 }
 
-/** How often the bell asks again while the page stays open (and whenever the window regains focus). */
-const UNREAD_REFRESH_MS = 60_000;
-
+/** The unread count; asked again when the server says it changed (useLiveNotifications). */
 const unreadQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.unread(),
     queryFn: async () => (await getNotifications(undefined, 1)).unread,
-    refetchInterval: UNREAD_REFRESH_MS,
   });
 
 /** How many of the signed-in user's notifications are unread (asked only when `enabled`: signed in). */

@@ -1,0 +1,139 @@
+/**
+ * The contact inbox (issue 20): a visitor's message is kept for the admins, each admin is told once,
+ * and an admin marks it handled (or open again); only admins read or change the inbox.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ContactMessage } from '@redline/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages, notifications } from '../src/db/schema.ts';
+import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+
+let t: TestApp;
+let admin: TestUser;
+let otherAdmin: TestUser;
+let buyer: TestUser;
+let ip = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUpUser(t, 'Admin', { name: 'Ada Admin' });
+  otherAdmin = await signUpUser(t, 'Admin', { name: 'Otto Admin' });
+  buyer = await signUpUser(t, 'Buyer');
+});
+afterAll(() => t.close());
+
+/** Sends a message as a visitor (each from an address of its own: the form is rate-limited). */
+async function send(message: string, name = 'Vera Visitor') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    payload: { name, email: 'vera@example.test', message },
+    remoteAddress: `10.7.0.${++ip}`,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().id as string;
+}
+
+const inbox = (user: TestUser | undefined, query = '') =>
+  as(t, user, { method: 'GET', url: `/api/contact${query}` });
+const mark = (user: TestUser | undefined, id: string, payload: object) =>
+  as(t, user, { method: 'PATCH', url: `/api/contact/${id}`, payload });
+const toldOf = (user: TestUser) => t.db.select().from(notifications).where(eq(notifications.userId, user.id));
+
+describe('POST /api/contact', () => {
+  it('keeps the message and tells every admin once, and no one else', async () => {
+    const before = await Promise.all([admin, otherAdmin, buyer].map(async (u) => (await toldOf(u)).length));
+    const long = `Hello, I would like to know whether you ship cars abroad. ${'We are a dealer in Lyon. '.repeat(10)}`;
+    const id = await send(long);
+    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+    expect(row).toMatchObject({
+      name: 'Vera Visitor',
+      message: long.trim(),
+      handledAt: null,
+      handledBy: null,
+    });
+    for (const [i, user] of [admin, otherAdmin].entries()) {
+      const told = (await toldOf(user)).slice(before[i]);
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatchObject({
+        type: 'contact.received',
+        title: 'Message from Vera Visitor',
+        link: '/dash/admin/messages',
+      });
+      expect(told[0]!.body.length).toBeLessThanOrEqual(160);
+      expect(told[0]!.body).toMatch(
+        /^Hello, I would like to know whether you ship cars abroad\. We are .*…$/,
+      );
+    }
+    expect(await toldOf(buyer)).toHaveLength(before[2]!);
+  });
+
+  it('refuses a bad message with a message per field, keeps nothing and tells no one', async () => {
+    const count = async () => (await t.db.select().from(contactMessages)).length;
+    const [messages, told] = [await count(), (await toldOf(admin)).length];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'V', email: 'vera@example.test', message: 'short' },
+      remoteAddress: '10.7.1.1',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).fields).toHaveProperty('message');
+    expect(await count()).toBe(messages);
+    expect(await toldOf(admin)).toHaveLength(told);
+  });
+});
+
+describe('the inbox', () => {
+  it('lists the open messages newest first, then the handled ones, with who handled them', async () => {
+    const first = await send('The first message of this test, still open.', 'First Visitor');
+    const second = await send('The second message of this test, to be handled.', 'Second Visitor');
+
+    const open = (await inbox(admin, '?status=open&limit=50')).json().items as ContactMessage[];
+    const ids = open.map((m) => m.id);
+    expect(ids.indexOf(second)).toBeLessThan(ids.indexOf(first));
+    expect(ids.indexOf(first)).toBeGreaterThanOrEqual(0);
+
+    const handled = await mark(admin, second, { handled: true });
+    expect(handled.statusCode).toBe(200);
+    expect(handled.json()).toMatchObject({
+      id: second,
+      handledBy: 'Ada Admin',
+      handledAt: expect.any(String),
+    });
+    // Marked again by another admin: the first admin and time stay.
+    const again = await mark(otherAdmin, second, { handled: true });
+    expect(again.json()).toMatchObject({ handledBy: 'Ada Admin', handledAt: handled.json().handledAt });
+
+    const afterOpen = (await inbox(admin, '?status=open&limit=50')).json().items as ContactMessage[];
+    expect(afterOpen.map((m) => m.id)).not.toContain(second);
+    const handledList = (await inbox(admin, '?status=handled&limit=50')).json().items as ContactMessage[];
+    expect(handledList.map((m) => m.id)).toContain(second);
+    expect(handledList.map((m) => m.id)).not.toContain(first);
+    const all = (await inbox(otherAdmin, '?limit=50')).json().items as ContactMessage[];
+    expect(all.map((m) => m.id)).toEqual(expect.arrayContaining([first, second]));
+
+    const reopened = await mark(otherAdmin, second, { handled: false });
+    expect(reopened.json()).toMatchObject({ handledAt: null, handledBy: null });
+  });
+
+  it('is for admins only', async () => {
+    const id = await send('A message nobody but admins may read or handle.');
+    expect((await inbox(undefined)).statusCode).toBe(401);
+    expect((await inbox(buyer)).statusCode).toBe(403);
+    expect((await mark(buyer, id, { handled: true })).statusCode).toBe(403);
+    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+    expect(row?.handledAt).toBeNull();
+  });
+
+  it('answers 404 for an unknown message and 400 for a bad status or body', async () => {
+    expect((await mark(admin, randomUUID(), { handled: true })).statusCode).toBe(404);
+    expect((await mark(admin, 'not-an-id', { handled: true })).statusCode).toBe(404);
+    const id = await send('A message whose handling is asked for badly.');
+    const bad = await mark(admin, id, { handled: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).fields).toHaveProperty('handled');
+    expect((await inbox(admin, '?status=done')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,20 @@
+import type { ContactMessage, ContactStatus, Page } from '@redline/shared';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { adminKeys } from './admin-keys.ts';
+
+export const getContactMessages = (status: ContactStatus | undefined, cursor?: string) =>
+  api.get<Page<ContactMessage>>('/contact', { query: { status, cursor } });
+
+export const contactMessagesQueryOptions = (status?: ContactStatus) =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.messages(status),
+    queryFn: ({ pageParam }) => getContactMessages(status, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** Messages sent through the contact form, newest first: the open ones, the handled ones, or all (admin). */
+export function useContactMessages(status?: ContactStatus) {
+  return useInfiniteQuery(contactMessagesQueryOptions(status));
+}

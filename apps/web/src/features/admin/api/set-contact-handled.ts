@@ -1,0 +1,16 @@
+import type { ContactMessage } from '@redline/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { adminKeys } from './admin-keys.ts';
+
+/** Marks a contact message handled, or open again. */
+export const setContactHandled = ({ id, handled }: { id: string; handled: boolean }) =>
+  api.patch<ContactMessage>(`/contact/${encodeURIComponent(id)}`, { handled });
+
+export function useSetContactHandled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setContactHandled,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.inbox() }),
+  });
+}

@@ -1,0 +1,68 @@
+import type { ContactMessage } from '@redline/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { ContactInbox } from './contact-inbox.tsx';
+
+const message = (overrides: Partial<ContactMessage> = {}): ContactMessage => ({
+  id: 'm-1',
+  name: 'Vera Visitor',
+  email: 'vera@example.com',
+  message: 'Do you ship cars abroad?\nWe are in Lyon.',
+  createdAt: '2025-01-05T10:00:00.000Z',
+  handledAt: null,
+  handledBy: null,
+  ...overrides,
+});
+
+describe('ContactInbox', () => {
+  it('lists the open messages with a reply by e-mail, and marks one handled', async () => {
+    const messages = [
+      message(),
+      message({
+        id: 'm-0',
+        name: 'Old Visitor',
+        handledAt: '2025-01-04T09:00:00.000Z',
+        handledBy: 'Ada Admin',
+      }),
+    ];
+    const asked: (string | null)[] = [];
+    const patches: unknown[] = [];
+    mockFetch({
+      'GET /api/contact': (_init, url) => {
+        const status = url.searchParams.get('status');
+        asked.push(status);
+        const items = messages.filter((m) => !status || (status === 'open') === (m.handledAt === null));
+        return json({ items, nextCursor: null });
+      },
+      'PATCH /api/contact/m-1': (init) => {
+        patches.push(JSON.parse(String(init?.body)));
+        messages[0] = message({ handledAt: '2025-01-06T09:00:00.000Z', handledBy: 'Ada Admin' });
+        return json(messages[0]);
+      },
+    });
+    renderWithProviders(<ContactInbox />);
+
+    const card = await screen.findByRole('article', { name: 'Message from Vera Visitor' });
+    expect(screen.queryByRole('article', { name: 'Message from Old Visitor' })).toBeNull();
+    expect(within(card).getByText(/Do you ship cars abroad\?/)).toBeTruthy();
+    const reply = within(card).getByRole('link', { name: 'Reply by e-mail' }).getAttribute('href')!;
+    expect(
+      reply.startsWith('mailto:vera%40example.com?subject=Re%3A%20your%20message%20to%20Redline&body='),
+    ).toBe(true);
+    expect(decodeURIComponent(reply.split('body=')[1]!)).toBe(
+      '\n\nOn January 5, 2025, you wrote:\n> Do you ship cars abroad?\n> We are in Lyon.',
+    );
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Mark handled' }));
+    expect(await screen.findByText('Inbox zero')).toBeTruthy();
+    expect(patches).toEqual([{ handled: true }]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Handled' }));
+    const handled = await screen.findByRole('article', { name: 'Message from Vera Visitor' });
+    expect(within(handled).getByText(/Handled by Ada Admin on/)).toBeTruthy();
+    expect(within(handled).getByRole('button', { name: 'Reopen' })).toBeTruthy();
+    await waitFor(() => expect(asked).toContain('handled'));
+  });
+});
