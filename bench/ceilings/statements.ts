@@ -14,6 +14,7 @@ import { PreparedStatements } from '../../apps/server/src/db/prepared-statements
 import * as schema from '../../apps/server/src/db/schema.ts';
 import { listAdvertisedCars } from '../../apps/server/src/modules/advertisements/advertisements.repository.ts';
 import * as bookingsRepo from '../../apps/server/src/modules/bookings/bookings.repository.ts';
+import { lockCarWithSeller } from '../../apps/server/src/modules/cars/car-summary.ts';
 import {
   categoryExists,
   findCarView,
@@ -124,7 +125,7 @@ export async function captureStatements(
   };
   await db
     .transaction(async (tx: Tx) => {
-      statements.lockCarWithSeller = await one(() => bookingsRepo.lockCarWithSeller(tx, example.carId), {
+      statements.lockCarWithSeller = await one(() => lockCarWithSeller(tx, example.carId), {
         carId: example.carId,
       });
       statements.insertBooking = await one(() => bookingsRepo.insertBooking(tx, booking), booking);

@@ -37,6 +37,7 @@ import { bookingsRoutes } from './modules/bookings/index.ts';
 import { carsRoutes } from './modules/cars/index.ts';
 import { categoriesRoutes } from './modules/categories/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
+import { conversationsRoutes } from './modules/conversations/index.ts';
 import { notificationsRoutes, notifyOnEvents } from './modules/notifications/index.ts';
 import { paymentsRoutes } from './modules/payments/index.ts';
 import { photoCleanupJob, photosRoutes } from './modules/photos/index.ts';
@@ -158,6 +159,7 @@ export async function buildApp(
     paymentsRoutes,
     notificationsRoutes,
     contactRoutes,
+    conversationsRoutes,
   ];
   for (const routes of modules) {
     await app.register(routes(context), { prefix: '/api' });

@@ -41,6 +41,7 @@ const pool = {
   /** Reported cars: half for dismissing their reports, half for deleting them. */
   reportedCarIds: { dismissReports: [] as string[], deleteReportedPost: [] as string[] },
   contactMessageIds: [] as string[],
+  conversationIds: [] as string[],
   bookingIds: [] as string[],
   photoKeys: [] as string[],
   clientSecrets: [] as string[],
@@ -115,6 +116,7 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       if (operationId === 'verifyBuyer') return people.buyer.id;
       if (operationId === 'verifySeller' || operationId === 'getSeller') return people.seller.id;
       if (operationId === 'setContactMessageHandled') return next(pool.contactMessageIds);
+      if (operationId === 'listMessages' || operationId === 'sendMessage') return next(pool.conversationIds);
       // Never a reported car: Delete Post, later, needs those still there.
       if (operationId === 'deleteCar') return next(pool.unreportedCarIds);
       return next(pool.carIds);
@@ -350,6 +352,14 @@ beforeAll(async () => {
       pool.reportedCarIds[i % 2 ? 'dismissReports' : 'deleteReportedPost'].push(car.id);
     } else pool.unreportedCarIds.push(car.id);
     pool.victimEmails.push((await signUpUser(t, i % 2 ? 'Buyer' : 'Seller')).email);
+    if (i < 3) {
+      const started = await as(t, people.buyer, {
+        method: 'POST',
+        url: '/api/conversations',
+        payload: { carId: car.id, message: 'Is it still available?' },
+      });
+      pool.conversationIds.push((started.json() as { id: string }).id);
+    }
     if (i % 2) continue; // half the cars stay free to book
     const booking = await createBooking(t, people.buyer, car, people.seller);
     pool.bookingIds.push(booking.id);

@@ -8,6 +8,7 @@ export * from './categories.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export * from './contact.ts';
+export * from './conversations.ts';
 export * from './errors.ts';
 export * from './format.ts';
 export * from './notifications.ts';

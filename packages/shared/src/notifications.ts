@@ -5,7 +5,8 @@ import { pageOf } from './common.ts';
 /**
  * Every kind of notification. To a seller: a test drive of their car requested, paid or cancelled.
  * To a buyer: a test drive they booked cancelled by someone else, a car they saved lowered in price
- * or sold. To anyone: their account verified. To every admin: a message through the contact form.
+ * or sold. To anyone: their account verified, a message in one of their conversations. To every
+ * admin: a message through the contact form.
  */
 export const NOTIFICATION_TYPES = [
   'booking.requested',
@@ -15,6 +16,7 @@ export const NOTIFICATION_TYPES = [
   'saved-car.sold',
   'account.verified',
   'contact.received',
+  'message.received',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -19,6 +19,8 @@ export const routePatterns = {
   resetPassword: '/user/reset-password',
   dashboard: '/dash',
   dashNotifications: '/dash/notifications',
+  dashConversations: '/dash/messages',
+  dashConversation: '/dash/messages/:id',
   dashBuyerBookings: '/dash/buyer/bookings',
   dashBuyerSaved: '/dash/buyer/saved',
   dashSellerAddCar: '/dash/seller/addproduct',

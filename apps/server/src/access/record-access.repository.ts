@@ -2,11 +2,20 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { isUuid } from '../db/pagination.ts';
-import { bookings, cars, paymentIntents, users } from '../db/schema.ts';
+import { bookings, cars, conversations, paymentIntents, users } from '../db/schema.ts';
 
 export async function carAccess(db: Db | Tx, id: string) {
   if (!isUuid(id)) return undefined;
   const [row] = await db.select({ id: cars.id, sellerId: cars.sellerId }).from(cars).where(eq(cars.id, id));
+  return row;
+}
+
+export async function conversationAccess(db: Db | Tx, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({ id: conversations.id, buyerId: conversations.buyerId, sellerId: conversations.sellerId })
+    .from(conversations)
+    .where(eq(conversations.id, id));
   return row;
 }
 

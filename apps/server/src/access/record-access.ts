@@ -35,6 +35,7 @@ type Booking = NonNullable<Awaited<ReturnType<typeof repo.bookingAccess>>>;
 type LockedBooking = NonNullable<Awaited<ReturnType<typeof repo.lockedBookingAccess>>>;
 type PaymentIntent = NonNullable<Awaited<ReturnType<typeof repo.paymentIntentAccess>>>;
 type Account = NonNullable<Awaited<ReturnType<typeof repo.userAccess>>>;
+type Conversation = NonNullable<Awaited<ReturnType<typeof repo.conversationAccess>>>;
 
 const isAdmin = (actor: User) => actor.role === 'Admin';
 
@@ -46,6 +47,12 @@ const booking = {
   load: repo.bookingAccess,
   sees: (actor, b) => isAdmin(actor) || b.buyerId === actor.id || b.sellerId === actor.id,
 } satisfies RecordRule<Booking>;
+/** A conversation is its two people's alone, to read and to write in: admins do not read private messages. */
+const conversation = {
+  name: 'The conversation',
+  load: repo.conversationAccess,
+  sees: (actor, c) => c.buyerId === actor.id || c.sellerId === actor.id,
+} satisfies RecordRule<Conversation>;
 /** An account is its user's and the admins'. */
 const account = {
   name: 'The user',
@@ -85,6 +92,8 @@ const RECORD_RULES = {
     load: repo.paymentIntentAccess,
     sees: (actor, intent) => intent.buyerId === actor.id,
   } satisfies RecordRule<PaymentIntent>,
+  'conversation.read': conversation,
+  'conversation.write': conversation,
   'user.read': account,
   'user.delete': {
     ...account,

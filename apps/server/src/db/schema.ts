@@ -471,3 +471,67 @@ export const notifications = pgTable(
     check('notifications_link_check', sql`${t.link} like '/%'`),
   ],
 );
+
+/**
+ * A buyer's conversation with a car's seller (modules/conversations): one per buyer and car. The car's
+ * name and photo are kept, as a booking keeps them, so that it reads the same once the car is gone.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carId: uuid('car_id').references(() => cars.id, { onDelete: 'set null' }),
+    carName: text('car_name').notNull(),
+    carPhoto: text('car_photo').notNull(),
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** Until when each side has read it (nothing at first): what the other sent after is unread. */
+    buyerReadAt: timestamp('buyer_read_at', { withTimezone: true, precision: 3 })
+      .notNull()
+      .default(sql`'epoch'`),
+    sellerReadAt: timestamp('seller_read_at', { withTimezone: true, precision: 3 })
+      .notNull()
+      .default(sql`'epoch'`),
+  },
+  (t) => [
+    uniqueIndex('conversations_car_buyer_idx').on(t.carId, t.buyerId),
+    index('conversations_buyer_idx').on(
+      t.buyerId,
+      t.lastMessageAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('conversations_seller_idx').on(
+      t.sellerId,
+      t.lastMessageAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(
+      t.conversationId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);

@@ -28,6 +28,10 @@ export interface DomainEvents {
   'session.ended': { userId: string };
   /** A visitor wrote through the contact form. */
   'contact.received': { messageId: string };
+  /** A message in a conversation between a buyer and a seller. */
+  'message.sent': { messageId: string };
+  /** These users' conversations changed (a message came, or they read one): their open pages ask again. */
+  'conversations.changed': { userIds: string[] };
   /** These users' notifications changed (some made, or read): their open pages ask again. */
   'notifications.changed': { userIds: string[] };
   'booking.requested': { bookingId: string; carId: string; buyerId: string };

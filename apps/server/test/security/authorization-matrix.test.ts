@@ -130,6 +130,16 @@ function multipart(data: Buffer) {
   };
 }
 
+/** A fresh conversation of buyer A with seller A about a car of theirs: its id. */
+async function conversationOfBuyerA() {
+  const res = await as(t, buyerA(), {
+    method: 'POST',
+    url: '/api/conversations',
+    payload: { carId: (await freshCar()).id, message: 'Is it still available?' },
+  });
+  return (res.json() as { id: string }).id;
+}
+
 /** A fresh unread notification of buyer A: its id. */
 async function noteOfBuyerA() {
   const [row] = await t.db
@@ -256,6 +266,39 @@ const OWNERSHIP: Record<string, Row> = {
       const row = await bookingRow((call.payload as { bookingId: string }).bookingId);
       expect(row?.isPaid).toBe(actor === 'buyer');
     },
+  },
+  'POST /api/conversations': {
+    call: async () => ({
+      url: '/api/conversations',
+      payload: { carId: (await freshCar()).id, message: 'A question from the matrix.' },
+    }),
+    // A seller cannot message about their own car; another seller may ask.
+    expect: { buyer: 201, otherBuyer: 201, seller: 403, otherSeller: 201 },
+  },
+  'GET /api/conversations': {
+    call: async () => ({
+      url: '/api/conversations',
+      headers: { 'x-matrix-conversation': await conversationOfBuyerA() },
+    }),
+    expect: { others: 200 },
+    // Its two people list it; no one else does.
+    after: async (actor, res, call) => {
+      const ids = (res.json() as { items: { id: string }[] }).items.map((c) => c.id);
+      expect(ids.includes(call.headers!['x-matrix-conversation']!)).toBe(
+        actor === 'buyer' || actor === 'seller',
+      );
+    },
+  },
+  'GET /api/conversations/:id/messages': {
+    call: async () => ({ url: `/api/conversations/${await conversationOfBuyerA()}/messages` }),
+    expect: { buyer: 200, seller: 200, others: 404 },
+  },
+  'POST /api/conversations/:id/messages': {
+    call: async () => ({
+      url: `/api/conversations/${await conversationOfBuyerA()}/messages`,
+      payload: { body: 'A reply from the matrix.' },
+    }),
+    expect: { buyer: 201, seller: 201, others: 404 },
   },
   'GET /api/notifications': {
     call: async () => ({ url: '/api/notifications', headers: { 'x-matrix-note': await noteOfBuyerA() } }),

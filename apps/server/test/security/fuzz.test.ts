@@ -17,7 +17,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advertisements, photos, users } from '../../src/db/schema.ts';
 import type { Access, PolicyEntry } from '../../src/http/access.ts';
 import { createBooking, createCar, ensureCategory } from '../factories.ts';
-import { as, createTestApp, signUpUser, TEST_PASSWORD, type TestApp, type TestUser } from '../helpers.ts';
+import {
+  as,
+  asStream,
+  createTestApp,
+  signUpUser,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestUser,
+} from '../helpers.ts';
 
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 20_000);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -490,7 +498,8 @@ async function send(entry: PolicyEntry, g: Generated) {
     options.headers = g.body.contentType ? { 'content-type': g.body.contentType } : {};
   }
   requests += 1;
-  return as(t, user, options);
+  // Every route, the live-updates stream too: an event stream is read up to its headers.
+  return asStream(t, user, options);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ import {
   sellerCarsQueryOptions,
 } from '../features/cars/index.ts';
 import { categoriesQueryOptions, categoryQueryOptions } from '../features/categories/index.ts';
+import { conversationsQueryOptions, messagesQueryOptions } from '../features/conversations/index.ts';
 import { notificationsQueryOptions } from '../features/notifications/index.ts';
 import { bookingQueryOptions, paymentsQueryOptions } from '../features/payments/index.ts';
 import { savedCarsQueryOptions } from '../features/saved-cars/index.ts';
@@ -77,6 +78,10 @@ const pageData: Record<string, PageData> = {
     client.prefetchQuery(bookingQueryOptions(id)),
     client.prefetchQuery(appConfigQueryOptions()),
   ],
+  [r.dashConversations]: signedIn((client) => [client.prefetchInfiniteQuery(conversationsQueryOptions())]),
+  [r.dashConversation]: signedIn((client, { params: { id = '' } }) => [
+    client.prefetchInfiniteQuery(messagesQueryOptions(id)),
+  ]),
   [r.dashNotifications]: signedIn((client) => [client.prefetchInfiniteQuery(notificationsQueryOptions())]),
   [r.dashBuyerBookings]: signedIn((client, _, me) => [
     client.prefetchInfiniteQuery(buyerBookingsQueryOptions(me.email)),

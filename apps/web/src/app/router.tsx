@@ -121,6 +121,19 @@ export const routes: RouteObject[] = [
                     Component: page(() => import('./routes/dash/notifications.tsx')),
                   },
                   {
+                    element: <RequireRole roles={['Buyer', 'Seller']} />,
+                    children: [
+                      {
+                        path: r.dashConversations,
+                        Component: page(() => import('./routes/dash/conversations.tsx')),
+                      },
+                      {
+                        path: r.dashConversation,
+                        Component: page(() => import('./routes/dash/conversation.tsx')),
+                      },
+                    ],
+                  },
+                  {
                     element: <RequireRole roles={['Buyer']} />,
                     children: [
                       {

@@ -34,6 +34,9 @@ export const paths = {
   resetPassword: r.resetPassword,
   dashboard: r.dashboard,
   dashNotifications: r.dashNotifications,
+  dashConversations: r.dashConversations,
+  /** A conversation between a buyer and a car's seller. */
+  conversation: (id: string) => generatePath(r.dashConversation, { id }),
   dashBuyerBookings: r.dashBuyerBookings,
   dashBuyerSaved: r.dashBuyerSaved,
   dashSellerAddCar: r.dashSellerAddCar,

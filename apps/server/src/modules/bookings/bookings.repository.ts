@@ -2,8 +2,7 @@ import { and, eq, getTableColumns, not, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import { bookings, cars, payments, users } from '../../db/schema.ts';
-import { coverPhotoJoin, coverWidth } from '../cars/index.ts';
+import { bookings, payments, users } from '../../db/schema.ts';
 
 const sellerAccount = alias(users, 'seller_account');
 const buyerAccount = alias(users, 'buyer_account');
@@ -40,34 +39,6 @@ export async function listBookings(db: Db, where: SQL, limit: number, cursor: st
   return toPage(rows, limit, (r) => [r.createdAt, r.id]);
 }
 
-/**
- * The car to book with its seller, locked until the booking commits: two bookings of one car
- * run one after the other (so the open-booking check cannot race), and the car cannot be
- * deleted half-way.
- */
-export async function lockCarWithSeller(tx: Tx, carId: string) {
-  const [row] = await tx
-    .select({
-      id: cars.id,
-      year: cars.year,
-      brand: cars.brand,
-      model: cars.model,
-      photos: cars.photos,
-      coverWidth,
-      soldAt: cars.soldAt,
-      sellerId: users.id,
-      sellerName: users.name,
-      sellerEmail: users.email,
-      sellerVerified: users.isVerified,
-    })
-    .from(cars)
-    .innerJoin(users, eq(users.id, cars.sellerId))
-    .leftJoin(...coverPhotoJoin)
-    .where(eq(cars.id, carId))
-    .for('update', { of: cars });
-  return row;
-}
-
 /** One of the buyer's earlier bookings of the car, as the rule of which one blocks a new booking reads it. */
 export interface EarlierBooking {
   id: string;
@@ -79,7 +50,7 @@ export interface EarlierBooking {
 /**
  * Inserts the booking and, in the same statement, reads the buyer's earlier bookings of the car
  * (the statement's snapshot is taken before its insert, so the new one is not among them) and the
- * buyer's verification: one round trip instead of three. Run it after `lockCarWithSeller`, so that
+ * buyer's verification: one round trip instead of three. Run it after `lockCarWithSeller` (cars module), so that
  * the snapshot holds every booking of the car committed before the lock was granted. The caller
  * decides from `earlier` whether the booking may stand, and throws (rolling it back) when not.
  */

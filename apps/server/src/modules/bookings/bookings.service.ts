@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { bookings } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
-import { carCoverUrl } from '../cars/index.ts';
+import { carCoverUrl, lockCarWithSeller } from '../cars/index.ts';
 import * as repo from './bookings.repository.ts';
 
 /**
@@ -24,7 +24,7 @@ import * as repo from './bookings.repository.ts';
  */
 export async function bookTestDrive(context: AppContext, buyer: User, input: BookingInput): Promise<Booking> {
   const row = await context.database.db.transaction(async (tx) => {
-    const car = await repo.lockCarWithSeller(tx, input.carId);
+    const car = await lockCarWithSeller(tx, input.carId);
     if (!car) throw notFound('The car');
     if (car.soldAt) throw conflict('This car has been sold and can no longer be booked.');
     // The car row is locked: a concurrent booking of it by the same buyer waits and then sees this one.

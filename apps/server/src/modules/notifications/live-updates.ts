@@ -1,12 +1,17 @@
 /**
  * Live updates (issue 20): a signed-in browser keeps one Server-Sent Events stream open
  * (GET /api/notifications/stream). When a change tells a user something, or they read their
- * notifications in another tab, every stream of that user, on whichever instance it is open, is
- * told to ask again. The fact travels as the `notifications.changed` event: delivered on this
- * instance after the commit, and to every other instance by its NOTIFY (ADR 8).
+ * notifications in another tab, or a message comes in one of their conversations, every stream of
+ * that user, on whichever instance it is open, is told to ask again (`event: notifications`,
+ * `event: conversations`). The facts travel as the `notifications.changed` and
+ * `conversations.changed` events: delivered on this instance after the commit, and to every other
+ * instance by its NOTIFY (ADR 8).
  */
 import { PassThrough } from 'node:stream';
 import type { EventBus } from '../../events/index.ts';
+
+/** What a stream's events say changed: a page showing it asks again. */
+type LiveTopic = 'notifications' | 'conversations';
 
 /** A comment line this often keeps proxies and the server's idle timeout from closing a quiet stream. */
 const KEEP_ALIVE_MS = 20_000;
@@ -40,11 +45,10 @@ export class LiveUpdates {
     return stream;
   }
 
-  /** Tells every open stream of these users that their notifications changed. */
-  tell(userIds: readonly string[]) {
+  /** Tells every open stream of these users that their `what` changed. */
+  tell(userIds: readonly string[], what: LiveTopic) {
     for (const userId of userIds)
-      for (const stream of this.streams.get(userId) ?? [])
-        stream.write('event: notifications\ndata: changed\n\n');
+      for (const stream of this.streams.get(userId) ?? []) stream.write(`event: ${what}\ndata: changed\n\n`);
   }
 
   /** How many streams are open. */
@@ -54,7 +58,10 @@ export class LiveUpdates {
 
   /** Follows the bus: what any instance publishes reaches the streams open here. */
   follow(events: EventBus): (() => void)[] {
-    return [events.subscribe('notifications.changed', ({ userIds }) => this.tell(userIds))];
+    return [
+      events.subscribe('notifications.changed', ({ userIds }) => this.tell(userIds, 'notifications')),
+      events.subscribe('conversations.changed', ({ userIds }) => this.tell(userIds, 'conversations')),
+    ];
   }
 
   /** Ends every stream (the server is closing: an open stream would hold it up). */

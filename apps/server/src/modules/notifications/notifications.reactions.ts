@@ -138,6 +138,19 @@ export function notifyOnEvents(events: EventBus<Db | Tx>): (() => void)[] {
         link: routePatterns.dashAdminMessages,
       });
     }),
+    events.react('message.sent', async (tx, { messageId }) => {
+      const message = await repo.findMessage(tx, messageId);
+      if (!message) return;
+      const link = routePatterns.dashConversation.replace(':id', message.conversationId);
+      // One unread notification a conversation: a burst of messages is one thing to look at.
+      if (await repo.hasUnread(tx, message.recipientId, link)) return;
+      await tell(tx, [message.recipientId], {
+        type: 'message.received',
+        title: `Message from ${message.senderName}`,
+        body: `About the ${message.carName}: ${excerpt(message.body)}`,
+        link,
+      });
+    }),
     events.react('user.changed', async (tx, { userId, change }) => {
       if (change !== 'verified') return;
       await tell(tx, [userId], {

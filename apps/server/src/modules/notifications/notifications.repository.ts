@@ -1,7 +1,16 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import { bookings, cars, contactMessages, notifications, savedCars, users } from '../../db/schema.ts';
+import {
+  bookings,
+  cars,
+  contactMessages,
+  conversations,
+  messages,
+  notifications,
+  savedCars,
+  users,
+} from '../../db/schema.ts';
 
 export type NewNotification = typeof notifications.$inferInsert;
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -85,6 +94,34 @@ export async function findContactMessage(tx: Db | Tx, id: string) {
 export async function adminIds(tx: Db | Tx) {
   const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'Admin'));
   return rows.map((row) => row.id);
+}
+
+/** A message, who sent it and who it is for, and the car its conversation is about. */
+export async function findMessage(tx: Db | Tx, id: string) {
+  const [row] = await tx
+    .select({
+      conversationId: messages.conversationId,
+      body: messages.body,
+      senderName: users.name,
+      carName: conversations.carName,
+      recipientId: sql<string>`case when ${conversations.buyerId} = ${messages.senderId}
+        then ${conversations.sellerId} else ${conversations.buyerId} end`,
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(eq(messages.id, id));
+  return row;
+}
+
+/** Whether the user has an unread notification leading to `link`. */
+export async function hasUnread(tx: Db | Tx, userId: string, link: string) {
+  const [row] = await tx
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.link, link), isNull(notifications.readAt)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The buyers who saved the car. */

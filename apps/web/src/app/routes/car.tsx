@@ -18,6 +18,7 @@ import {
   SoldBadge,
   useCar,
 } from '../../features/cars/index.ts';
+import { MessageSellerButton } from '../../features/conversations/index.ts';
 import { ReportButton } from '../../features/reports/index.ts';
 import { SaveButton } from '../../features/saved-cars/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -101,13 +102,14 @@ function CarActions({ car }: { car: Car }) {
   return (
     <div className="rounded-box border border-base-300 bg-base-200/60 p-4 sm:p-5">
       <div className="flex flex-wrap items-center gap-2 [&>.btn-primary]:min-w-48 [&>.btn-primary]:flex-1">
-        {/* buyer-actions: booking, save, report (features/bookings, saved-cars, reports) */}
+        {/* buyer-actions: booking, save, a message to the seller, report (features/bookings, saved-cars, conversations, reports) */}
         {me.isPending ? (
           <ActionsLoading />
         ) : isBuyer && me.data ? (
           <>
             <BookTestDriveButton car={car} user={me.data} />
             <SaveButton car={car} user={me.data} />
+            <MessageSellerButton car={car} />
             <ReportButton car={car} user={me.data} />
           </>
         ) : null}

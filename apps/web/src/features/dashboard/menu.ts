@@ -13,6 +13,11 @@ export const DASHBOARD_MENU: Record<Role, readonly DashboardMenuItem[]> = {
     },
     { to: paths.dashBuyerSaved, label: 'Saved Cars', description: 'Cars you bookmarked to look at again.' },
     {
+      to: paths.dashConversations,
+      label: 'Messages',
+      description: 'Your questions to sellers, and their answers.',
+    },
+    {
       to: paths.dashNotifications,
       label: 'Notifications',
       description: 'Price drops and sales of cars you saved, your test drives and your account.',
@@ -33,6 +38,11 @@ export const DASHBOARD_MENU: Record<Role, readonly DashboardMenuItem[]> = {
       to: paths.dashSellerRequests,
       label: 'Test drive requests',
       description: 'Buyers who booked a test drive of your cars.',
+    },
+    {
+      to: paths.dashConversations,
+      label: 'Messages',
+      description: 'Questions buyers ask about your cars: answer them.',
     },
     {
       to: paths.dashNotifications,

@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useMe } from '../../../lib/auth.ts';
+import { useLiveUpdates } from '../../../lib/live-updates.ts';
 import { useUnreadCount } from '../api/get-notifications.ts';
-import { useLiveNotifications } from '../api/live-notifications.ts';
+import { notificationKeys } from '../api/notification-keys.ts';
 
 /** The most the badge counts; more shows as "99+". */
 const BADGE_MAX = 99;
@@ -17,7 +19,12 @@ export function NotificationBell() {
   const me = useMe();
   const signedIn = Boolean(me.data);
   const unread = useUnreadCount(signedIn).data ?? 0;
-  useLiveNotifications(signedIn);
+  const queryClient = useQueryClient();
+  useLiveUpdates(
+    'notifications',
+    () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    signedIn,
+  );
   if (!signedIn) return null;
   const label = unread ? `Notifications, ${unread} unread` : 'Notifications';
   return (

@@ -1,0 +1,122 @@
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { keyset, toPage } from '../../db/pagination.ts';
+import { conversations, messages, users } from '../../db/schema.ts';
+
+export async function findConversationId(tx: Tx, carId: string, buyerId: string) {
+  const [row] = await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.carId, carId), eq(conversations.buyerId, buyerId)));
+  return row?.id;
+}
+
+export async function insertConversation(tx: Tx, values: typeof conversations.$inferInsert) {
+  const [row] = await tx.insert(conversations).values(values).returning({ id: conversations.id });
+  return row!.id;
+}
+
+/** Adds a message; the conversation moves to the top of both lists, and is read by its sender. */
+export async function insertMessage(tx: Tx, conversationId: string, senderId: string, body: string) {
+  const [message] = await tx
+    .insert(messages)
+    .values({ conversationId, senderId, body })
+    .returning({ id: messages.id, createdAt: messages.createdAt });
+  const [conversation] = await tx
+    .update(conversations)
+    .set({
+      lastMessageAt: message!.createdAt,
+      buyerReadAt: sql`case when ${conversations.buyerId} = ${senderId} then ${message!.createdAt} else ${conversations.buyerReadAt} end`,
+      sellerReadAt: sql`case when ${conversations.sellerId} = ${senderId} then ${message!.createdAt} else ${conversations.sellerReadAt} end`,
+    })
+    .where(eq(conversations.id, conversationId))
+    .returning({ buyerId: conversations.buyerId, sellerId: conversations.sellerId });
+  return { messageId: message!.id, people: [conversation!.buyerId, conversation!.sellerId] };
+}
+
+/**
+ * The caller has read the conversation up to now: true when something of the other party's was
+ * unread (otherwise nothing changes, and nobody needs telling).
+ */
+export async function markRead(db: Db, conversationId: string, userId: string) {
+  const readAt = sql`case when ${conversations.buyerId} = ${userId} then ${conversations.buyerReadAt} else ${conversations.sellerReadAt} end`;
+  const rows = await db
+    .update(conversations)
+    .set({
+      buyerReadAt: sql`case when ${conversations.buyerId} = ${userId} then now() else ${conversations.buyerReadAt} end`,
+      sellerReadAt: sql`case when ${conversations.sellerId} = ${userId} then now() else ${conversations.sellerReadAt} end`,
+    })
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${conversations.id}
+          and ${messages.senderId} <> ${userId} and ${messages.createdAt} > ${readAt})`,
+      ),
+    )
+    .returning({ id: conversations.id });
+  return rows.length > 0;
+}
+
+/** A conversation as `userId` sees it: the other party, the last message, what is unread. */
+function conversationsOf(db: Db, userId: string, where: SQL | undefined) {
+  const isBuyer = sql<boolean>`${conversations.buyerId} = ${userId}`;
+  const readAt = sql`case when ${isBuyer} then ${conversations.buyerReadAt} else ${conversations.sellerReadAt} end`;
+  const otherId = sql`case when ${isBuyer} then ${conversations.sellerId} else ${conversations.buyerId} end`;
+  // The conversation's last message: what it says and who sent it (sent at lastMessageAt).
+  const lastOf = (column: typeof messages.body | typeof messages.senderId) => sql<string | null>`(
+    select ${column} from ${messages} where ${messages.conversationId} = ${conversations.id}
+    order by ${messages.createdAt} desc, ${messages.id} desc limit 1)`;
+  return db
+    .select({
+      id: conversations.id,
+      carId: conversations.carId,
+      carName: conversations.carName,
+      carPhoto: conversations.carPhoto,
+      lastMessageAt: conversations.lastMessageAt,
+      otherId: users.id,
+      otherName: users.name,
+      otherVerified: users.isVerified,
+      lastBody: lastOf(messages.body),
+      lastSenderId: lastOf(messages.senderId),
+      unread: sql<number>`(select count(*)::int from ${messages} where ${messages.conversationId} = ${conversations.id}
+        and ${messages.senderId} <> ${userId} and ${messages.createdAt} > ${readAt})`,
+    })
+    .from(conversations)
+    .innerJoin(users, eq(users.id, otherId))
+    .where(and(or(eq(conversations.buyerId, userId), eq(conversations.sellerId, userId)), where));
+}
+
+export type ConversationRow = Awaited<ReturnType<typeof findConversation>> & {};
+
+export async function findConversation(db: Db, id: string, userId: string) {
+  const [row] = await conversationsOf(db, userId, eq(conversations.id, id));
+  return row;
+}
+
+/** The user's conversations, the latest message first. */
+export async function listConversations(db: Db, userId: string, limit: number, cursor?: string) {
+  const page = keyset(conversations.lastMessageAt, conversations.id, cursor);
+  const rows = await conversationsOf(db, userId, page.where)
+    .orderBy(...page.orderBy)
+    .limit(limit + 1)
+    .execute(page.params);
+  return toPage(rows, limit, (row) => [row.lastMessageAt, row.id]);
+}
+
+/** A conversation's messages, newest first. */
+export async function listMessages(db: Db, conversationId: string, limit: number, cursor?: string) {
+  const page = keyset(messages.createdAt, messages.id, cursor);
+  const rows = await db
+    .select({
+      id: messages.id,
+      body: messages.body,
+      createdAt: messages.createdAt,
+      senderId: messages.senderId,
+    })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), page.where))
+    .orderBy(...page.orderBy)
+    .limit(limit + 1)
+    .execute(page.params);
+  return toPage(rows, limit, (row) => [row.createdAt, row.id]);
+}

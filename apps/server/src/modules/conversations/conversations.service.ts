@@ -1,0 +1,119 @@
+import {
+  type Conversation,
+  type ConversationInput,
+  carName,
+  type MessageInput,
+  type MessagePage,
+  type Page,
+  type PageQuery,
+  type User,
+} from '@redline/shared';
+import { requireAccess } from '../../access/record-access.ts';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
+import { publish } from '../../events/index.ts';
+import { carCoverUrl, lockCarWithSeller } from '../cars/index.ts';
+import * as repo from './conversations.repository.ts';
+
+/**
+ * Asks the seller about a car: the buyer's conversation about it, opened with this message, or the
+ * one they have already, which the message joins.
+ */
+export async function startConversation(context: AppContext, actor: User, input: ConversationInput) {
+  const id = await context.database.db.transaction(async (tx) => {
+    // Locked: two first messages at once open one conversation.
+    const car = await lockCarWithSeller(tx, input.carId);
+    if (!car) throw notFound('The car');
+    if (car.sellerId === actor.id) throw forbidden('This is your own car: buyers message you about it.');
+    let conversationId = await repo.findConversationId(tx, car.id, actor.id);
+    if (!conversationId) {
+      if (car.soldAt) throw conflict('This car has been sold.');
+      conversationId = await repo.insertConversation(tx, {
+        carId: car.id,
+        carName: carName(car),
+        carPhoto: carCoverUrl(context, car.photos, car.coverWidth),
+        buyerId: actor.id,
+        sellerId: car.sellerId,
+      });
+    }
+    await send(tx, conversationId, actor.id, input.message);
+    return conversationId;
+  });
+  return { id };
+}
+
+/** A participant's message in their conversation. */
+export async function sendMessage(
+  context: AppContext,
+  actor: User,
+  conversationId: string,
+  input: MessageInput,
+) {
+  await requireAccess(context, actor, { permission: 'conversation.write', id: conversationId });
+  const id = await context.database.db.transaction((tx) => send(tx, conversationId, actor.id, input.body));
+  return { id };
+}
+
+async function send(tx: Tx, conversationId: string, senderId: string, body: string) {
+  const { messageId, people } = await repo.insertMessage(tx, conversationId, senderId, body);
+  await publish(tx, 'message.sent', { messageId });
+  await publish(tx, 'conversations.changed', { userIds: people });
+  return messageId;
+}
+
+/** The caller's conversations, the latest message first. */
+export async function listConversations(
+  context: AppContext,
+  actor: User,
+  query: PageQuery,
+): Promise<Page<Conversation>> {
+  const page = await repo.listConversations(context.database.db, actor.id, query.limit, query.cursor);
+  return { items: page.items.map((row) => toConversation(row, actor)), nextCursor: page.nextCursor };
+}
+
+/** A page of a conversation's messages, newest first; reading it marks the conversation read. */
+export async function listMessages(
+  context: AppContext,
+  actor: User,
+  conversationId: string,
+  query: PageQuery,
+): Promise<MessagePage> {
+  await requireAccess(context, actor, { permission: 'conversation.read', id: conversationId });
+  const { db } = context.database;
+  const page = await repo.listMessages(db, conversationId, query.limit, query.cursor);
+  // The caller's other tabs show it read; told only when something was unread (reading again,
+  // as a page that was told of a change does, tells nobody: no page asks again because it asked).
+  if (!query.cursor && (await repo.markRead(db, conversationId, actor.id)))
+    await publish(db, 'conversations.changed', { userIds: [actor.id] });
+  const conversation = await repo.findConversation(db, conversationId, actor.id);
+  return {
+    conversation: toConversation(conversation!, actor),
+    items: page.items.map((message) => ({
+      id: message.id,
+      body: message.body,
+      sentAt: message.createdAt.toISOString(),
+      fromMe: message.senderId === actor.id,
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+function toConversation(row: repo.ConversationRow, actor: User): Conversation {
+  return {
+    id: row.id,
+    carId: row.carId,
+    carName: row.carName,
+    carPhoto: row.carPhoto,
+    otherParty: { id: row.otherId, name: row.otherName, verified: row.otherVerified },
+    lastMessage:
+      row.lastBody === null
+        ? null
+        : {
+            body: row.lastBody,
+            sentAt: row.lastMessageAt.toISOString(),
+            fromMe: row.lastSenderId === actor.id,
+          },
+    unread: row.unread,
+  };
+}

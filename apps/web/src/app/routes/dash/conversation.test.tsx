@@ -1,0 +1,68 @@
+import type { MessagePage } from '@redline/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buyer } from '../../../testing/fixtures/user.ts';
+import { json, mockFetch, renderRoutes } from '../../../testing/test-utils.tsx';
+import { routes } from '../../router.tsx';
+
+const conversation = {
+  id: 'c-1',
+  carId: 'car-1',
+  carName: '2021 Porsche 911 GT3',
+  carPhoto: '/uploads/car-1-480.webp',
+  otherParty: { id: 'u-seller', name: 'Sam Seller', verified: true },
+  lastMessage: { body: 'Original, never tracked.', sentAt: '2025-01-05T11:00:00.000Z', fromMe: false },
+  unread: 1,
+};
+
+describe('a conversation', () => {
+  it('is listed with what is unread, shows its messages oldest first, and sends a reply', async () => {
+    const items = [
+      { id: 'm-2', body: 'Original, never tracked.', sentAt: '2025-01-05T11:00:00.000Z', fromMe: false },
+      { id: 'm-1', body: 'Is the clutch original?', sentAt: '2025-01-05T10:00:00.000Z', fromMe: true },
+    ];
+    const sent: unknown[] = [];
+    mockFetch({
+      '/api/me': json(buyer),
+      '/api/categories': json([]),
+      'GET /api/notifications': json({ items: [], nextCursor: null, unread: 0 }),
+      'GET /api/conversations': json({ items: [conversation], nextCursor: null }),
+      'GET /api/conversations/c-1/messages': () =>
+        json({ conversation: { ...conversation, unread: 0 }, items, nextCursor: null } satisfies MessagePage),
+      'POST /api/conversations/c-1/messages': (init) => {
+        const { body } = JSON.parse(String(init?.body)) as { body: string };
+        sent.push(body);
+        items.unshift({
+          id: `m-${items.length + 1}`,
+          body,
+          sentAt: '2025-01-05T12:00:00.000Z',
+          fromMe: true,
+        });
+        return { status: 201, body: { id: 'm-3' } };
+      },
+    });
+    const { pathname } = renderRoutes(routes, { initialEntries: ['/dash/messages'] });
+
+    const row = await screen.findByRole('link', { name: /Sam Seller/ });
+    expect(row.textContent).toContain('1 unread');
+    expect(within(row).getByText('Original, never tracked.')).toBeTruthy();
+    await userEvent.click(row);
+    await waitFor(() => expect(pathname()).toBe('/dash/messages/c-1'));
+
+    const messages = await screen.findByRole('list', { name: 'Messages' });
+    expect(
+      within(messages)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringMatching(/^You: Is the clutch original\?/),
+      expect.stringMatching(/^Sam Seller: Original, never tracked\./),
+    ]);
+    await userEvent.type(screen.getByLabelText('Your message to Sam Seller'), 'Can I see it on Saturday?');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(within(messages).getAllByRole('listitem')).toHaveLength(3));
+    expect(sent).toEqual(['Can I see it on Saturday?']);
+    expect((screen.getByLabelText('Your message to Sam Seller') as HTMLTextAreaElement).value).toBe('');
+  });
+});

@@ -1,0 +1,20 @@
+import type { Conversation, Page } from '@redline/shared';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { conversationKeys } from './conversation-keys.ts';
+
+export const getConversations = (cursor?: string) =>
+  api.get<Page<Conversation>>('/conversations', { query: { cursor } });
+
+export const conversationsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: conversationKeys.list(),
+    queryFn: ({ pageParam }) => getConversations(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** The signed-in user's conversations, the latest message first. */
+export function useConversations() {
+  return useInfiniteQuery(conversationsQueryOptions());
+}

@@ -1,0 +1,109 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
+import { ErrorState, ListSkeleton } from '../../../components/ui/list-states.tsx';
+import { LocalDate } from '../../../components/ui/local-date.tsx';
+import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useLiveUpdates } from '../../../lib/live-updates.ts';
+import { toast } from '../../../lib/toast.ts';
+import { conversationKeys } from '../api/conversation-keys.ts';
+import { useMessages } from '../api/get-messages.ts';
+import { useSendMessage } from '../api/send-message.ts';
+import { MessageComposer } from './message-composer.tsx';
+
+/** One conversation: the car, the other party, the messages oldest first, and a reply. Live. */
+export function ConversationThread({ id }: { id: string }) {
+  const thread = useMessages(id);
+  const send = useSendMessage();
+  const queryClient = useQueryClient();
+  useLiveUpdates(
+    'conversations',
+    () => queryClient.invalidateQueries({ queryKey: conversationKeys.messages(id) }),
+    true,
+  );
+
+  if (thread.isPending) return <ListSkeleton label="Loading the conversation" rows={2} />;
+  if (thread.isError) {
+    return (
+      <ErrorState
+        message={`Could not load the conversation. ${thread.error.message}`}
+        onRetry={() => thread.refetch()}
+      />
+    );
+  }
+  const { pages } = thread.data;
+  const { conversation } = pages[0]!;
+  const messages = pages.flatMap((page) => page.items).reverse();
+
+  return (
+    <div className="flex flex-col gap-4">
+      <header className="flex items-center gap-3 rounded-box border border-base-300 bg-base-200/60 p-3 sm:p-4">
+        <CarThumbnail src={conversation.carPhoto} name={conversation.carName} />
+        <div className="min-w-0">
+          <h1 className="text-lg font-bold leading-snug">
+            {conversation.carId ? (
+              <Link to={paths.car(conversation.carId)} className="link-hover">
+                {conversation.carName}
+              </Link>
+            ) : (
+              conversation.carName
+            )}
+          </h1>
+          <p className="text-sm text-base-content/75">
+            With{' '}
+            <NameWithBadge name={conversation.otherParty.name} verified={conversation.otherParty.verified} />
+          </p>
+        </div>
+      </header>
+
+      {thread.hasNextPage ? (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm self-center"
+          disabled={thread.isFetchingNextPage}
+          onClick={() => thread.fetchNextPage()}
+        >
+          Load earlier messages
+        </button>
+      ) : null}
+      <ol className="flex flex-col gap-3" aria-label="Messages">
+        {messages.map((message) => (
+          <li key={message.id} className={`flex ${message.fromMe ? 'justify-end' : 'justify-start'}`}>
+            <div
+              className={`max-w-[85%] rounded-2xl px-4 py-2.5 sm:max-w-[70%] ${
+                message.fromMe
+                  ? 'rounded-br-sm bg-primary text-primary-content'
+                  : 'rounded-bl-sm border border-base-300 bg-base-200'
+              }`}
+            >
+              <span className="sr-only">{message.fromMe ? 'You' : conversation.otherParty.name}: </span>
+              <p className="whitespace-pre-line break-words">{message.body}</p>
+              <p
+                className={`mt-1 text-right text-xs ${message.fromMe ? 'text-primary-content/80' : 'text-base-content/70'}`}
+              >
+                <LocalDate value={message.sentAt} style="medium-time" />
+              </p>
+            </div>
+          </li>
+        ))}
+      </ol>
+
+      <MessageComposer
+        label={`Your message to ${conversation.otherParty.name}`}
+        placeholder="Write a message…"
+        pending={send.isPending}
+        onSend={async (body) => {
+          try {
+            await send.mutateAsync({ id, body });
+            return true;
+          } catch (error) {
+            toast.error(errorMessage(error));
+            return false;
+          }
+        }}
+      />
+    </div>
+  );
+}

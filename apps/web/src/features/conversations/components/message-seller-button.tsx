@@ -1,0 +1,56 @@
+import { type Car, carName } from '@redline/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useStartConversation } from '../api/send-message.ts';
+import { MessageComposer } from './message-composer.tsx';
+
+/** "Message the seller": a question about the car, which opens (or continues) the conversation. */
+export function MessageSellerButton({
+  car,
+}: {
+  car: Pick<Car, 'id' | 'year' | 'brand' | 'model' | 'seller'>;
+}) {
+  const [open, setOpen] = useState(false);
+  const start = useStartConversation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm gap-1.5"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        Message the seller
+      </button>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        busy={start.isPending}
+        title="Message the seller"
+        description={`Ask ${car.seller} about the ${carName(car)}. Only the two of you see your conversation.`}
+      >
+        <MessageComposer
+          label="Your message"
+          placeholder="Is it still available? Any service history?"
+          pending={start.isPending}
+          onSend={async (message) => {
+            try {
+              const { id } = await start.mutateAsync({ carId: car.id, message });
+              setOpen(false);
+              await navigate(paths.conversation(id));
+              return true;
+            } catch (error) {
+              toast.error(errorMessage(error));
+              return false;
+            }
+          }}
+        />
+      </Modal>
+    </>
+  );
+}

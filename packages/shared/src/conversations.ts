@@ -1,0 +1,46 @@
+/** Messages between a buyer and a car's seller: one conversation per buyer and car. */
+import { z } from 'zod';
+import { multiLineText } from './common.ts';
+
+export const MESSAGE_MAX_LENGTH = 2000;
+export const messageBodySchema = multiLineText('Message', MESSAGE_MAX_LENGTH).min(1, 'Write a message');
+
+/** Opens the conversation about a car with its seller (or adds to it, when it exists). */
+export const conversationInputSchema = z.object({
+  carId: z.guid({ error: 'Choose a car' }),
+  message: messageBodySchema,
+});
+export type ConversationInput = z.infer<typeof conversationInputSchema>;
+
+export const messageInputSchema = z.object({ body: messageBodySchema });
+export type MessageInput = z.infer<typeof messageInputSchema>;
+
+export const conversationSchema = z.object({
+  id: z.string(),
+  /** Null once the car is deleted; its name and photo stay. */
+  carId: z.string().nullable(),
+  carName: z.string(),
+  carPhoto: z.string(),
+  /** The buyer for the seller, the seller for the buyer. */
+  otherParty: z.object({ id: z.string().nullable(), name: z.string(), verified: z.boolean() }),
+  lastMessage: z.object({ body: z.string(), sentAt: z.string(), fromMe: z.boolean() }).nullable(),
+  /** Messages the other party sent since the caller last read the conversation. */
+  unread: z.number().int(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const messageSchema = z.object({
+  id: z.string(),
+  body: z.string(),
+  sentAt: z.string(),
+  fromMe: z.boolean(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** A page of a conversation's messages, newest first, with the conversation itself. */
+export const messagePageSchema = z.object({
+  conversation: conversationSchema,
+  items: z.array(messageSchema),
+  nextCursor: z.string().nullable(),
+});
+export type MessagePage = z.infer<typeof messagePageSchema>;
