@@ -350,6 +350,8 @@ test('every signed-in page hydrates without asking for its data again', async ({
       const asked: string[] = [];
       const onRequest = (request: Request) => {
         const url = new URL(request.url());
+        // The live-updates stream (Server-Sent Events) is no data of the page's: it only says when to ask again.
+        if (request.resourceType() === 'eventsource') return;
         if (request.method() === 'GET' && url.pathname.startsWith('/api/')) asked.push(url.pathname);
       };
       page.on('request', onRequest);
@@ -367,8 +369,10 @@ test('every signed-in page hydrates without asking for its data again', async ({
       await page.waitForLoadState('networkidle');
       page.off('request', onRequest);
       // A page rendered for every signed-in visitor (the car page, ADR 18) asks only for what is the
-      // visitor's own: who they are, and a buyer's saved state, once each.
-      const own = path.startsWith('/cars/id/') ? ['/api/me', `/api/savedpost/${m.car.id}`] : [];
+      // visitor's own: who they are, their unread notifications, and a buyer's saved state, once each.
+      const own = path.startsWith('/cars/id/')
+        ? ['/api/me', '/api/notifications', `/api/savedpost/${m.car.id}`]
+        : [];
       expect(asked.sort(), path).toEqual(own);
     }
     await context.close();
@@ -457,7 +461,10 @@ test('a missing car, a missing category and an unknown page answer 404, with the
 
   // The browser shows the same page, without asking again for what was missing.
   const asked: string[] = [];
-  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  page.on('request', (request) => {
+    // The live-updates stream (Server-Sent Events) is no data of the page's.
+    if (request.resourceType() !== 'eventsource') asked.push(new URL(request.url()).pathname);
+  });
   for (const path of missing) {
     await page.goto(path);
     await expect(page.locator('#root')).not.toHaveAttribute('inert');
@@ -465,8 +472,13 @@ test('a missing car, a missing category and an unknown page answer 404, with the
   }
   await page.waitForLoadState('networkidle');
   // Nothing of what was missing; a car's or a category's page, rendered alike for every signed-in
-  // visitor (ADR 18), asks who the visitor is.
-  expect(asked.filter((path) => path.startsWith('/api/'))).toEqual(['/api/me', '/api/me']);
+  // visitor (ADR 18), asks who the visitor is and their unread notifications.
+  expect(asked.filter((path) => path.startsWith('/api/')).sort()).toEqual([
+    '/api/me',
+    '/api/me',
+    '/api/notifications',
+    '/api/notifications',
+  ]);
 });
 
 test('a hydration mismatch fails the test (the suite-wide check of fixtures.ts sees it)', async ({

@@ -126,14 +126,17 @@ describe('the search part of a page address', () => {
     const fetchMock = mockFetch({
       '/api/cars/search': json(aSearchResult()),
       '/api/categories': json([aCategory()]),
+      '/api/notifications': json({ items: [], nextCursor: null, unread: 0 }),
     });
     const client = createQueryClient();
     await loadPageData(client, '/cars?fuel=Electric&fuel=Hybrid&sort=price_asc&fuel=Steam', buyer);
     await loadPageData(client, '/category/sports?q=gt3&category=suv', undefined);
+    // A page loaded for its visitor loads the navigation bar's unread count too; one without, not.
     expect(fetchMock.mock.calls.map(([url]) => String(url)).sort()).toEqual([
       '/api/cars/search?fuel=Electric&fuel=Hybrid&sort=price_asc&limit=12',
       '/api/cars/search?q=gt3&category=sports&limit=12',
       '/api/categories',
+      '/api/notifications?limit=1',
     ]);
     expect(pageStatus(client, '/category/sports')).toBe(200);
   });

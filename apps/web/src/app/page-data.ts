@@ -31,7 +31,7 @@ import {
 } from '../features/cars/index.ts';
 import { categoriesQueryOptions, categoryQueryOptions } from '../features/categories/index.ts';
 import { conversationsQueryOptions, messagesQueryOptions } from '../features/conversations/index.ts';
-import { notificationsQueryOptions } from '../features/notifications/index.ts';
+import { notificationsQueryOptions, unreadCountQueryOptions } from '../features/notifications/index.ts';
 import { bookingQueryOptions, paymentsQueryOptions } from '../features/payments/index.ts';
 import { savedCarsQueryOptions } from '../features/saved-cars/index.ts';
 import { parseSearch, searchCarsQueryOptions, searchOfSeller } from '../features/search/index.ts';
@@ -125,13 +125,16 @@ export function isSharedPage(pathname: string): boolean {
  */
 export async function loadPageData(client: QueryClient, url: string, me: User | undefined): Promise<void> {
   const { pathname, searchParams } = new URL(url, 'http://redline.invalid');
+  // The navigation bar's bell, on every page of a signed-in visitor (a shared page asks in the browser).
+  const own = me ? [client.prefetchQuery(unreadCountQueryOptions())] : [];
   for (const [pattern, load] of Object.entries(pageData)) {
     const match = matchPath(pattern, pathname);
     if (match) {
-      await Promise.all(load(client, { params: match.params, search: searchParams }, me));
+      await Promise.all([...own, ...load(client, { params: match.params, search: searchParams }, me)]);
       return;
     }
   }
+  await Promise.all(own);
 }
 
 /**

@@ -19,8 +19,11 @@ export function useNotifications() {
   return useInfiniteQuery(notificationsQueryOptions());
 }
 
-/** The unread count; asked again when the server says it changed (useLiveNotifications). */
-const unreadQueryOptions = () =>
+/**
+ * The bell's unread count: loaded with every page the server renders for its visitor
+ * (app/page-data.ts), asked again when the server says it changed (lib/live-updates.ts).
+ */
+export const unreadCountQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.unread(),
     queryFn: async () => (await getNotifications(undefined, 1)).unread,
@@ -28,5 +31,5 @@ const unreadQueryOptions = () =>
 
 /** How many of the signed-in user's notifications are unread (asked only when `enabled`: signed in). */
 export function useUnreadCount(enabled: boolean) {
-  return useQuery({ ...unreadQueryOptions(), enabled });
+  return useQuery({ ...unreadCountQueryOptions(), enabled });
 }
