@@ -16,6 +16,18 @@ export async function insertConversation(tx: Tx, values: typeof conversations.$i
   return row!.id;
 }
 
+/** Sets `userId`'s side of a conversation read up to `at`; the other side's stays. */
+const readUpTo = (userId: string, at: SQL | Date) => ({
+  buyerReadAt: sql`case when ${conversations.buyerId} = ${userId} then ${at} else ${conversations.buyerReadAt} end`,
+  sellerReadAt: sql`case when ${conversations.sellerId} = ${userId} then ${at} else ${conversations.sellerReadAt} end`,
+});
+
+/** The conversation's messages that `userId` has not read: the other party's, after their side's read time. */
+const unreadBy = (userId: string) => sql`${messages.conversationId} = ${conversations.id}
+  and ${messages.senderId} <> ${userId}
+  and ${messages.createdAt} > case when ${conversations.buyerId} = ${userId}
+    then ${conversations.buyerReadAt} else ${conversations.sellerReadAt} end`;
+
 /** Adds a message; the conversation moves to the top of both lists, and is read by its sender. */
 export async function insertMessage(tx: Tx, conversationId: string, senderId: string, body: string) {
   const [message] = await tx
@@ -26,8 +38,7 @@ export async function insertMessage(tx: Tx, conversationId: string, senderId: st
     .update(conversations)
     .set({
       lastMessageAt: message!.createdAt,
-      buyerReadAt: sql`case when ${conversations.buyerId} = ${senderId} then ${message!.createdAt} else ${conversations.buyerReadAt} end`,
-      sellerReadAt: sql`case when ${conversations.sellerId} = ${senderId} then ${message!.createdAt} else ${conversations.sellerReadAt} end`,
+      ...readUpTo(senderId, message!.createdAt),
     })
     .where(eq(conversations.id, conversationId))
     .returning({ buyerId: conversations.buyerId, sellerId: conversations.sellerId });
@@ -39,18 +50,15 @@ export async function insertMessage(tx: Tx, conversationId: string, senderId: st
  * unread (otherwise nothing changes, and nobody needs telling).
  */
 export async function markRead(db: Db, conversationId: string, userId: string) {
-  const readAt = sql`case when ${conversations.buyerId} = ${userId} then ${conversations.buyerReadAt} else ${conversations.sellerReadAt} end`;
   const rows = await db
     .update(conversations)
     .set({
-      buyerReadAt: sql`case when ${conversations.buyerId} = ${userId} then now() else ${conversations.buyerReadAt} end`,
-      sellerReadAt: sql`case when ${conversations.sellerId} = ${userId} then now() else ${conversations.sellerReadAt} end`,
+      ...readUpTo(userId, sql`now()`),
     })
     .where(
       and(
         eq(conversations.id, conversationId),
-        sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${conversations.id}
-          and ${messages.senderId} <> ${userId} and ${messages.createdAt} > ${readAt})`,
+        sql`exists (select 1 from ${messages} where ${unreadBy(userId)})`,
       ),
     )
     .returning({ id: conversations.id });
@@ -60,7 +68,6 @@ export async function markRead(db: Db, conversationId: string, userId: string) {
 /** A conversation as `userId` sees it: the other party, the last message, what is unread. */
 function conversationsOf(db: Db, userId: string, where: SQL | undefined) {
   const isBuyer = sql<boolean>`${conversations.buyerId} = ${userId}`;
-  const readAt = sql`case when ${isBuyer} then ${conversations.buyerReadAt} else ${conversations.sellerReadAt} end`;
   const otherId = sql`case when ${isBuyer} then ${conversations.sellerId} else ${conversations.buyerId} end`;
   // The conversation's last message: what it says and who sent it (sent at lastMessageAt).
   const lastOf = (column: typeof messages.body | typeof messages.senderId) => sql<string | null>`(
@@ -78,8 +85,7 @@ function conversationsOf(db: Db, userId: string, where: SQL | undefined) {
       otherVerified: users.isVerified,
       lastBody: lastOf(messages.body),
       lastSenderId: lastOf(messages.senderId),
-      unread: sql<number>`(select count(*)::int from ${messages} where ${messages.conversationId} = ${conversations.id}
-        and ${messages.senderId} <> ${userId} and ${messages.createdAt} > ${readAt})`,
+      unread: sql<number>`(select count(*)::int from ${messages} where ${unreadBy(userId)})`,
     })
     .from(conversations)
     .innerJoin(users, eq(users.id, otherId))

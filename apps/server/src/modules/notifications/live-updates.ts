@@ -51,11 +51,6 @@ export class LiveUpdates {
       for (const stream of this.streams.get(userId) ?? []) stream.write(`event: ${what}\ndata: changed\n\n`);
   }
 
-  /** How many streams are open. */
-  get size() {
-    return this.all().length;
-  }
-
   /** Follows the bus: what any instance publishes reaches the streams open here. */
   follow(events: EventBus): (() => void)[] {
     return [
