@@ -30,7 +30,7 @@ import { registerPersonalAnswers } from './http/personal-answers.ts';
 import { requestIdOf } from './http/request-id.ts';
 import { registerResponseHeaders, securityHeaders } from './http/security-headers.ts';
 import { responseSerializer } from './http/serializer.ts';
-import { startJobQueue } from './jobs/job-queue.ts';
+import { type JobQueueOptions, startJobQueue } from './jobs/job-queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { advertisementsRoutes } from './modules/advertisements/index.ts';
 import { bookingsRoutes } from './modules/bookings/index.ts';
@@ -38,7 +38,7 @@ import { carsRoutes } from './modules/cars/index.ts';
 import { categoriesRoutes } from './modules/categories/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
 import { conversationsRoutes } from './modules/conversations/index.ts';
-import { notificationsRoutes, notifyOnEvents } from './modules/notifications/index.ts';
+import { notificationEmailJobs, notificationsRoutes, notifyOnEvents } from './modules/notifications/index.ts';
 import { paymentsRoutes } from './modules/payments/index.ts';
 import { photoCleanupJob, photosRoutes } from './modules/photos/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
@@ -53,9 +53,11 @@ import { createPageRenderer, type KeptPages } from './web/server-rendering.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** `jobOptions`: the job queue's (tests pass a test clock). */
 export async function buildApp(
   config: Config,
   database: Database,
+  jobOptions: JobQueueOptions = {},
 ): Promise<{ app: FastifyInstance; context: AppContext }> {
   const app = Fastify({
     logger: loggerOptions(config),
@@ -98,6 +100,8 @@ export async function buildApp(
   const carColumns = new CarColumns(database.db, (error) =>
     app.log.warn({ err: error }, 'the car columns were not read again'),
   );
+  const jobs = await startJobQueue(config, database, app.log, jobOptions);
+  app.addHook('onClose', () => jobs.stop());
   /** Pages' HTML that looks the same to many visitors (web/server-rendering.ts): the catalogue's content too. */
   const keptPages: KeptPages = { public: new CatalogueCache(), shared: new CatalogueCache() };
   const subscriptions = [
@@ -109,7 +113,7 @@ export async function buildApp(
     ...carColumns.follow(database.events),
     ...keptPages.public.follow(database.events),
     ...keptPages.shared.follow(database.events),
-    ...notifyOnEvents(database.events),
+    ...notifyOnEvents(database.events, jobs),
   ];
   app.addHook('onClose', async () => {
     for (const unsubscribe of subscriptions) unsubscribe();
@@ -120,8 +124,6 @@ export async function buildApp(
   });
   const payments = await createPaymentProvider(config, database.db);
   const photos = await createPhotoStore(config);
-  const jobs = await startJobQueue(config, database, app.log);
-  app.addHook('onClose', () => jobs.stop());
   const context: AppContext = {
     config,
     database,
@@ -165,6 +167,7 @@ export async function buildApp(
     await app.register(routes(context), { prefix: '/api' });
   }
 
+  for (const job of notificationEmailJobs(context)) await jobs.define(job);
   await registerUploads(app, photos);
   await jobs.define(photoCleanupJob(context));
 

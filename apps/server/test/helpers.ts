@@ -16,6 +16,7 @@ import { type Config, loadConfig } from '../src/config/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
+import type { JobQueueOptions } from '../src/jobs/job-queue.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -85,9 +86,13 @@ export async function createTestDatabase(env: Record<string, string> = {}): Prom
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** A real app on a fresh database; `jobOptions.clock` runs its job queue on a test clock. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  jobOptions: JobQueueOptions = {},
+): Promise<TestApp> {
   const testDb = await createTestDatabase(env);
-  const { app, context } = await buildApp(testDb.config, testDb.database);
+  const { app, context } = await buildApp(testDb.config, testDb.database, jobOptions);
   await app.ready();
   return {
     app,

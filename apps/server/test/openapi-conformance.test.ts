@@ -11,7 +11,9 @@ import type { InjectOptions } from 'fastify';
 import type { OpenAPIV3 } from 'openapi-types';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authSecret } from '../src/auth/auth.ts';
 import { photos } from '../src/db/schema.ts';
+import { unsubscribeToken } from '../src/modules/notifications/unsubscribe-token.ts';
 import { advertise, createBooking, createCar, ensureCategory, recordPayment } from './factories.ts';
 import {
   type Answer,
@@ -146,6 +148,16 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       return next(pool.clientSecrets);
     case 'transactionId':
       return next(pool.transactionIds);
+    case 'token':
+      // An e-mail's unsubscribe link (the password reset's e-mailed token is another).
+      if (operationId === 'getUnsubscribeLink' || operationId === 'unsubscribe')
+        return unsubscribeToken(authSecret(t.context.config), { userId: own.id, kind: 'all' });
+      return NOTHING;
+    case 'items':
+      // A kind every role receives.
+      if (operationId === 'setNotificationPreferences')
+        return [{ type: 'account.verified', inApp: true, email: true }];
+      return NOTHING;
     case 'card':
       return {
         number: '4242 4242 4242 4242',

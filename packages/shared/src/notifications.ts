@@ -1,6 +1,7 @@
 /** Notifications: what Redline tells a user about their cars, bookings and account. */
 import { z } from 'zod';
 import { pageOf } from './common.ts';
+import { ROLES, type Role } from './constants.ts';
 
 /**
  * Every kind of notification. To a seller: a test drive of their car requested, paid or cancelled.
@@ -19,6 +20,80 @@ export const NOTIFICATION_TYPES = [
   'message.received',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** What the preferences page and the e-mails say of a kind, and who can receive it. */
+export interface NotificationKind {
+  /** Its name on the preferences page ("Test drive requested"). */
+  label: string;
+  /** When it is sent, in a line, to the person receiving it. */
+  description: string;
+  /** The roles it is sent to: the preferences page shows each user the kinds of their role. */
+  audience: readonly Role[];
+  /** Whether it is e-mailed until the user says otherwise (in the app it is always on by default). */
+  email: boolean;
+}
+
+const sellers = ['Seller'] as const;
+const buyers = ['Buyer'] as const;
+const admins = ['Admin'] as const;
+const buyersAndSellers = ['Buyer', 'Seller'] as const;
+
+/** Every kind's label, description, audience and e-mail default: a new kind must have its line here. */
+export const NOTIFICATION_KINDS: Readonly<Record<NotificationType, NotificationKind>> = {
+  'booking.requested': {
+    label: 'Test drive requested',
+    description: 'A buyer asks to test-drive one of your cars.',
+    audience: sellers,
+    email: true,
+  },
+  'booking.paid': {
+    label: 'Test drive paid',
+    description: 'A buyer pays for a test drive of one of your cars.',
+    audience: sellers,
+    email: true,
+  },
+  'booking.cancelled': {
+    label: 'Test drive cancelled',
+    description: 'A test drive you booked or were booked for is cancelled by someone else.',
+    audience: buyersAndSellers,
+    email: true,
+  },
+  'saved-car.price-dropped': {
+    label: 'Price drop',
+    description: 'A car you saved asks for less.',
+    audience: buyers,
+    email: true,
+  },
+  'saved-car.sold': {
+    label: 'Saved car sold',
+    description: 'A car you saved is sold.',
+    audience: buyers,
+    email: false,
+  },
+  'account.verified': {
+    label: 'Account verified',
+    description: 'Redline verifies your account.',
+    audience: ROLES,
+    email: true,
+  },
+  'contact.received': {
+    label: 'Contact message',
+    description: 'Someone writes to Redline through the contact form.',
+    audience: admins,
+    email: true,
+  },
+  'message.received': {
+    label: 'New message',
+    description: 'A buyer or seller writes to you about a car (once until you read it).',
+    audience: buyersAndSellers,
+    email: true,
+  },
+};
+
+/** The kinds a user of this role can receive, in NOTIFICATION_TYPES' order. */
+export function notificationTypesFor(role: Role): NotificationType[] {
+  return NOTIFICATION_TYPES.filter((type) => NOTIFICATION_KINDS[type].audience.includes(role));
+}
 
 export const notificationSchema = z.object({
   id: z.string(),
@@ -53,3 +128,41 @@ export type NotificationsRead = z.infer<typeof notificationsReadSchema>;
 /** How many of the signed-in user's notifications are still unread. */
 export const unreadCountSchema = z.object({ unread: z.number().int() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+/** Whether a kind is shown in the app (`inApp`) and e-mailed (`email`) to the signed-in user. */
+export const notificationPreferenceSchema = z.object({
+  type: z.enum(NOTIFICATION_TYPES, { error: 'Unknown kind of notification' }),
+  inApp: z.boolean(),
+  email: z.boolean(),
+});
+export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
+
+/**
+ * The signed-in user's preferences: every kind of their role, in NOTIFICATION_TYPES' order (GET);
+ * the kinds to change, each once (PUT; the kinds not named keep their settings).
+ */
+export const notificationPreferencesSchema = z.object({
+  items: z
+    .array(notificationPreferenceSchema)
+    .min(1, 'Give at least one kind')
+    .max(NOTIFICATION_TYPES.length, `At most ${NOTIFICATION_TYPES.length} kinds`)
+    .refine((items) => new Set(items.map((item) => item.type)).size === items.length, 'Give each kind once'),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/** The signed token of an e-mail's unsubscribe link: one user and one kind. */
+export const unsubscribeQuerySchema = z.object({
+  token: z.string().min(1, 'The link has no token').max(512, 'The link is not valid'),
+});
+export type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;
+
+/** What an unsubscribe link stops: the e-mails of one kind, or all of them. */
+export const UNSUBSCRIBE_KINDS = [...NOTIFICATION_TYPES, 'all'] as const;
+export type UnsubscribeKind = (typeof UNSUBSCRIBE_KINDS)[number];
+
+/** What an unsubscribe link is about, and whether it is still e-mailed to its user (for `all`: any kind). */
+export const unsubscribeStateSchema = z.object({
+  kind: z.enum(UNSUBSCRIBE_KINDS),
+  email: z.boolean(),
+});
+export type UnsubscribeState = z.infer<typeof unsubscribeStateSchema>;

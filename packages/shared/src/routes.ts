@@ -17,8 +17,11 @@ export const routePatterns = {
   login: '/user/login',
   forgotPassword: '/user/forgot-password',
   resetPassword: '/user/reset-password',
+  /** An e-mail's unsubscribe link: confirms, then stops that kind's e-mails (no sign-in). */
+  unsubscribe: '/notifications/unsubscribe',
   dashboard: '/dash',
   dashNotifications: '/dash/notifications',
+  dashNotificationSettings: '/dash/notifications/settings',
   dashConversations: '/dash/messages',
   dashConversation: '/dash/messages/:id',
   dashBuyerBookings: '/dash/buyer/bookings',

@@ -45,7 +45,7 @@ function fieldMessages(error: z.ZodError): Record<string, string> {
  * In development and tests a stable secret derived from the data directory keeps sessions across
  * restarts. Anyone can recompute it, so production never uses it (loadConfig requires AUTH_SECRET).
  */
-function authSecret(config: Config): string {
+export function authSecret(config: Config): string {
   if (config.AUTH_SECRET) return config.AUTH_SECRET;
   if (config.NODE_ENV === 'production') throw new Error('AUTH_SECRET is required in production');
   return createHash('sha256')

@@ -6,9 +6,9 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Clock, fromDrizzle, fromPglite, PgBoss } from 'pg-boss';
+import { type Clock, fromDrizzle, fromPglite, PgBoss, type QueuePolicy } from 'pg-boss';
 import type { Config } from '../config/config.ts';
-import type { Database, Tx } from '../db/client.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
 
 export interface JobDefinition<Data extends object = object> {
   /** `<module>.<what>`, e.g. `photos.cleanup`; also the queue's name. */
@@ -18,6 +18,11 @@ export interface JobDefinition<Data extends object = object> {
    * once late for occurrences missed while no instance ran.
    */
   cron?: string;
+  /**
+   * pg-boss's queue policy (default `standard`); e.g. `stately`: per singletonKey at most one job
+   * waiting and one running, so a job sent while another waits is that one.
+   */
+  policy?: QueuePolicy;
   /** Runs the job; throwing fails this attempt, which is retried later. What it returns is kept with the job. */
   run(data: Data, log: FastifyBaseLogger): Promise<object | undefined>;
 }
@@ -31,6 +36,11 @@ const JOB_RETRIES = {
 } as const;
 /** How long stop() lets running jobs finish; jobs still running then are failed and so retried later. */
 const STOP_TIMEOUT_MS = 10_000;
+
+export interface SendOptions {
+  startAfter?: number;
+  singletonKey?: string;
+}
 
 export interface JobQueueOptions {
   /** The source of time and timers; tests pass pg-boss's TestClock to drive schedules and retries. */
@@ -49,7 +59,7 @@ export class JobQueue {
 
   /** Creates the job's queue and schedule (idempotent) and starts working it on this instance. */
   async define<Data extends object>(job: JobDefinition<Data>): Promise<void> {
-    await this.boss.createQueue(job.name, JOB_RETRIES);
+    await this.boss.createQueue(job.name, { ...JOB_RETRIES, policy: job.policy });
     // An occurrence missed while no instance ran (a restart across the hour) is sent once, late.
     if (job.cron) await this.boss.schedule(job.name, job.cron, {}, { missed: 'once' });
     const log = this.log.child({ job: job.name });
@@ -68,11 +78,13 @@ export class JobQueue {
 
   /**
    * Enqueues a job. Given the transaction `tx`, the job is written in it: it exists only if the
-   * transaction commits. Inside a transaction always pass it: on PGlite a write outside it waits
-   * for the transaction to end, which waits for the write.
+   * transaction commits (given the database handle, at once). Inside a transaction always pass it:
+   * on PGlite a write outside it waits for the transaction to end, which waits for the write.
+   * `options.startAfter` (seconds) delays it; `options.singletonKey` names it for its queue's
+   * policy. Answers null when the policy refused it (its key has a job waiting already).
    */
-  send(name: string, data: object, tx?: Tx): Promise<string | null> {
-    return this.boss.send(name, data, tx ? { db: inTransaction(tx) } : {});
+  send(name: string, data: object, tx?: Db | Tx, options: SendOptions = {}): Promise<string | null> {
+    return this.boss.send(name, data, { ...options, ...(tx ? { db: inTransaction(tx) } : {}) });
   }
 
   /** Stops fetching; running jobs get STOP_TIMEOUT_MS to finish, then are failed (and so retried). */
@@ -82,7 +94,7 @@ export class JobQueue {
 }
 
 /** pg-boss's statements run in the app's transaction; both drivers (PGlite, node-postgres) answer with `{ rows }`. */
-function inTransaction(tx: Tx) {
+function inTransaction(tx: Db | Tx) {
   return fromDrizzle({ execute: (query) => tx.execute(query as SQL) as Promise<{ rows: unknown[] }> }, sql);
 }
 

@@ -12,6 +12,10 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part, beside the plain text. */
+  html?: string;
+  /** More header fields (List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

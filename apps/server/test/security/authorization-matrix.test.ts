@@ -8,15 +8,17 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { errorResponseSchema, type Role } from '@redline/shared';
+import { errorResponseSchema, type NotificationType, notificationTypesFor, type Role } from '@redline/shared';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authSecret } from '../../src/auth/auth.ts';
 import {
   bookings,
   cars,
   contactMessages,
+  notificationPreferences,
   notifications,
   photos,
   reportedCars,
@@ -24,6 +26,7 @@ import {
   users,
 } from '../../src/db/schema.ts';
 import type { Access } from '../../src/http/access.ts';
+import { unsubscribeToken } from '../../src/modules/notifications/unsubscribe-token.ts';
 import { carInput, createBooking, createCar, ensureCategory } from '../factories.ts';
 import {
   type Answer,
@@ -148,6 +151,12 @@ async function noteOfBuyerA() {
     .returning({ id: notifications.id });
   return row!.id;
 }
+
+/** Buyer A's unsubscribe link of one kind, as their e-mails carry it. */
+const unsubscribeOfBuyerA = () =>
+  encodeURIComponent(
+    unsubscribeToken(authSecret(t.context.config), { userId: buyerA().id, kind: 'saved-car.sold' }),
+  );
 
 const futureDate = () => new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
 
@@ -325,6 +334,54 @@ const OWNERSHIP: Record<string, Row> = {
       const [id] = (call.payload as { ids: string[] }).ids;
       const row = await t.db.query.notifications.findFirst({ where: eq(notifications.id, id!) });
       expect(row?.readAt !== null).toBe(actor === 'buyer');
+    },
+  },
+  'GET /api/notifications/preferences': {
+    call: () => ({ url: '/api/notifications/preferences' }),
+    expect: { others: 200 },
+    // Each reads their own: the kinds of their role.
+    after: async (actor, res) => {
+      const types = (res.json() as { items: { type: NotificationType }[] }).items.map((item) => item.type);
+      expect(types).toEqual(notificationTypesFor(ROLE_OF[actor]!));
+    },
+  },
+  'PUT /api/notifications/preferences': {
+    call: () => ({
+      url: '/api/notifications/preferences',
+      payload: { items: [{ type: 'booking.requested', inApp: true, email: false }] },
+    }),
+    // A seller's kind: set by sellers, refused to the others (not their role's).
+    expect: { seller: 200, otherSeller: 200, others: 400 },
+    after: async (actor) => {
+      const [row] = await t.db
+        .select()
+        .from(notificationPreferences)
+        .where(
+          and(
+            eq(notificationPreferences.userId, people.seller.id),
+            eq(notificationPreferences.type, 'booking.requested'),
+          ),
+        );
+      if (actor === 'seller') expect(row?.email).toBe(false);
+    },
+  },
+  // Public: the e-mail's signed link is the credential; it speaks for buyer A whoever follows it.
+  'GET /api/notifications/unsubscribe': {
+    call: () => ({ url: `/api/notifications/unsubscribe?token=${unsubscribeOfBuyerA()}` }),
+    expect: { others: 200 },
+    after: async (_actor, res) => expect(res.json()).toEqual({ kind: 'saved-car.sold', email: false }),
+  },
+  'POST /api/notifications/unsubscribe': {
+    call: () => ({ url: `/api/notifications/unsubscribe?token=${unsubscribeOfBuyerA()}` }),
+    expect: { others: 200 },
+    after: async () => {
+      const rows = await t.db
+        .select()
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.userId, buyerA().id));
+      expect(rows.map(({ type, email }) => ({ type, email }))).toEqual([
+        { type: 'saved-car.sold', email: false },
+      ]);
     },
   },
   'GET /api/payments': { call: () => ({ url: '/api/payments' }), expect: { admin: 200 } },

@@ -1,3 +1,4 @@
 /** The notifications module's public surface: other code imports this file only. */
+export { notificationEmailJobs } from './notification-emails.ts';
 export { notifyOnEvents } from './notifications.reactions.ts';
 export { notificationsRoutes } from './notifications.routes.ts';

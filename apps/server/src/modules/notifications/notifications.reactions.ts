@@ -1,7 +1,8 @@
 /**
  * Who is told what: each reaction runs in the transaction of the change it tells of (EventBus.react),
  * so that a change makes its notifications exactly once, for the people it concerns, and a change
- * that rolls back makes none.
+ * that rolls back makes none. Each person's preferences say whether it is shown in the app, e-mailed
+ * (notification-emails.ts), both or neither.
  */
 import {
   carName,
@@ -14,7 +15,10 @@ import {
 } from '@redline/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { type EventBus, publish } from '../../events/index.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { emailLater } from './notification-emails.ts';
 import * as repo from './notifications.repository.ts';
+import { settingsOf } from './notifications.service.ts';
 
 interface Told {
   type: NotificationType;
@@ -31,16 +35,30 @@ interface Told {
 const ROWS_AT_ONCE = 1_000;
 const USERS_AN_EVENT = 100;
 
-/** Writes the notification for each of these users, and tells their open pages (LiveUpdates). */
-async function tell(tx: Db | Tx, userIds: (string | null)[], told: Told) {
+/**
+ * Tells each of these users, as they chose for the kind: writes the notification of those who want
+ * it in the app and tells their open pages (LiveUpdates); puts it in the e-mail outbox of those who
+ * want it by e-mail.
+ */
+async function tellUsers(tx: Db | Tx, jobs: JobQueue, userIds: (string | null)[], told: Told) {
   const unique = [...new Set(userIds.filter((id): id is string => id !== null))];
-  for (let at = 0; at < unique.length; at += ROWS_AT_ONCE)
+  for (let at = 0; at < unique.length; at += ROWS_AT_ONCE) {
+    const some = unique.slice(at, at + ROWS_AT_ONCE);
+    const chosen = await repo.chosenFor(tx, some, told.type);
+    const inApp = some.filter((userId) => settingsOf(told.type, chosen.get(userId)).inApp);
+    const byEmail = some.filter((userId) => settingsOf(told.type, chosen.get(userId)).email);
     await repo.insertNotifications(
       tx,
-      unique.slice(at, at + ROWS_AT_ONCE).map((userId) => ({ userId, ...told })),
+      inApp.map((userId) => ({ userId, ...told })),
     );
-  for (let at = 0; at < unique.length; at += USERS_AN_EVENT)
-    await publish(tx, 'notifications.changed', { userIds: unique.slice(at, at + USERS_AN_EVENT) });
+    await repo.insertEmails(
+      tx,
+      byEmail.map((userId) => ({ userId, ...told })),
+    );
+    await emailLater(jobs, tx, byEmail);
+    for (let from = 0; from < inApp.length; from += USERS_AN_EVENT)
+      await publish(tx, 'notifications.changed', { userIds: inApp.slice(from, from + USERS_AN_EVENT) });
+  }
 }
 
 const carLink = (id: string) => routePatterns.car.replace(':id', id);
@@ -62,7 +80,8 @@ function excerpt(text: string) {
 }
 
 /** Subscribes the notifications' reactions; returns their unsubscribes. */
-export function notifyOnEvents(events: EventBus<Db | Tx>): (() => void)[] {
+export function notifyOnEvents(events: EventBus<Db | Tx>, jobs: JobQueue): (() => void)[] {
+  const tell = (tx: Db | Tx, userIds: (string | null)[], told: Told) => tellUsers(tx, jobs, userIds, told);
   return [
     events.react('booking.requested', async (tx, { bookingId }) => {
       const booking = await repo.findBooking(tx, bookingId);

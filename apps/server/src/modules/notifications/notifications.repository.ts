@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import {
@@ -7,6 +7,8 @@ import {
   contactMessages,
   conversations,
   messages,
+  notificationEmails,
+  notificationPreferences,
   notifications,
   savedCars,
   users,
@@ -131,4 +133,99 @@ export async function saversOf(tx: Db | Tx, carId: string) {
     .from(savedCars)
     .where(eq(savedCars.carId, carId));
   return rows.map((row) => row.buyerId);
+}
+
+export type Settings = Pick<typeof notificationPreferences.$inferSelect, 'inApp' | 'email'>;
+
+/** The settings the user chose, by kind (a kind they never changed has no row). */
+export async function chosenSettings(db: Db | Tx, userId: string) {
+  const rows = await db
+    .select({
+      type: notificationPreferences.type,
+      inApp: notificationPreferences.inApp,
+      email: notificationPreferences.email,
+    })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return new Map<string, Settings>(rows.map(({ type, ...settings }) => [type, settings]));
+}
+
+/** What these users chose for one kind, by user (a user who never changed it has no entry). */
+export async function chosenFor(tx: Db | Tx, userIds: string[], type: string) {
+  const rows = await tx
+    .select({
+      userId: notificationPreferences.userId,
+      inApp: notificationPreferences.inApp,
+      email: notificationPreferences.email,
+    })
+    .from(notificationPreferences)
+    .where(and(inArray(notificationPreferences.userId, userIds), eq(notificationPreferences.type, type)));
+  return new Map<string, Settings>(rows.map(({ userId, ...settings }) => [userId, settings]));
+}
+
+/** Sets the user's settings of these kinds; other kinds keep theirs. */
+export async function saveSettings(db: Db | Tx, userId: string, items: ({ type: string } & Settings)[]) {
+  await db
+    .insert(notificationPreferences)
+    .values(items.map((item) => ({ userId, ...item })))
+    .onConflictDoUpdate({
+      target: [notificationPreferences.userId, notificationPreferences.type],
+      set: { inApp: sql`excluded.in_app`, email: sql`excluded.email` },
+    });
+}
+
+/** Whether the user exists (an unsubscribe link outlives its account). */
+export async function userExists(db: Db, userId: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return row !== undefined;
+}
+
+export type NewNotificationEmail = typeof notificationEmails.$inferInsert;
+export type NotificationEmailRow = typeof notificationEmails.$inferSelect;
+
+/** Written with the notification (its transaction), or not at all. */
+export async function insertEmails(tx: Db | Tx, rows: NewNotificationEmail[]) {
+  if (rows.length > 0) await tx.insert(notificationEmails).values(rows);
+}
+
+/** Who an e-mail goes to. */
+export async function findRecipient(db: Db, userId: string) {
+  const [row] = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** The user's oldest notifications waiting to be e-mailed, at most `limit`. */
+export async function waitingEmails(db: Db, userId: string, limit: number) {
+  return db
+    .select()
+    .from(notificationEmails)
+    .where(eq(notificationEmails.userId, userId))
+    .orderBy(notificationEmails.createdAt, notificationEmails.id)
+    .limit(limit);
+}
+
+/** Removes sent (or no longer wanted) e-mails from the outbox. */
+export async function deleteEmails(db: Db, ids: string[]) {
+  if (ids.length > 0) await db.delete(notificationEmails).where(inArray(notificationEmails.id, ids));
+}
+
+/** The users with e-mails waiting since before `before`. */
+export async function usersWithEmailsSince(db: Db, before: Date) {
+  const rows = await db
+    .selectDistinct({ userId: notificationEmails.userId })
+    .from(notificationEmails)
+    .where(lt(notificationEmails.createdAt, before));
+  return rows.map((row) => row.userId);
+}
+
+/** Gives up the e-mails waiting since before `before`; answers how many. */
+export async function dropEmailsOlderThan(db: Db, before: Date) {
+  const dropped = await db
+    .delete(notificationEmails)
+    .where(lt(notificationEmails.createdAt, before))
+    .returning({ id: notificationEmails.id });
+  return dropped.length;
 }

@@ -1,8 +1,11 @@
 import {
   notificationPageSchema,
+  notificationPreferencesSchema,
   notificationsReadSchema,
   pageQuerySchema,
   unreadCountSchema,
+  unsubscribeQuerySchema,
+  unsubscribeStateSchema,
 } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -64,6 +67,65 @@ export function notificationsRoutes(context: AppContext): FastifyPluginAsyncZod 
         response: { 200: unreadCountSchema },
       },
       handler: (request) => service.markRead(context, currentUser(request), request.body),
+    });
+
+    app.get('/notifications/preferences', {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        operationId: 'getNotificationPreferences',
+        summary:
+          "The signed-in user's notification settings: each kind of their role, in the app and by e-mail",
+        response: { 200: notificationPreferencesSchema },
+      },
+      handler: (request) => service.getPreferences(context, currentUser(request)),
+    });
+
+    app.put('/notifications/preferences', {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        operationId: 'setNotificationPreferences',
+        summary:
+          "Set the signed-in user's settings of these kinds (others keep theirs); a kind their role does not receive refuses them all",
+        body: notificationPreferencesSchema,
+        response: { 200: notificationPreferencesSchema },
+      },
+      handler: (request) => service.setPreferences(context, currentUser(request), request.body),
+    });
+
+    // RFC 8058: a mail client's one-click unsubscribe posts the form `List-Unsubscribe=One-Click`;
+    // what it stops is in the link's token, so the form itself is read no further.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, _body, done) => done(null, undefined),
+    );
+
+    app.get('/notifications/unsubscribe', {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        operationId: 'getUnsubscribeLink',
+        summary:
+          "What an e-mail's unsubscribe link stops, and whether it is still e-mailed (changes nothing)",
+        querystring: unsubscribeQuerySchema,
+        response: { 200: unsubscribeStateSchema },
+      },
+      handler: (request) => service.unsubscribeState(context, request.query),
+    });
+
+    app.post('/notifications/unsubscribe', {
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        operationId: 'unsubscribe',
+        summary:
+          "Stop the e-mails an unsubscribe link names, without signing in (the e-mail's one-click List-Unsubscribe, RFC 8058)",
+        querystring: unsubscribeQuerySchema,
+        response: { 200: unsubscribeStateSchema },
+      },
+      handler: (request) => service.unsubscribe(context, request.query),
     });
   };
 }

@@ -1,0 +1,258 @@
+/**
+ * Notifications by e-mail (issue 20): each kind is e-mailed once, to the user it tells, as their
+ * preferences say; a change that rolls back e-mails nobody; a burst is one e-mail; an e-mail carries
+ * a one-click unsubscribe. The job queue runs on pg-boss's TestClock, so that the batching delay and
+ * the retries pass when the test moves the clock.
+ */
+import { NOTIFICATION_KINDS, type NotificationType } from '@redline/shared';
+import { eq } from 'drizzle-orm';
+import { TestClock } from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '../src/db/client.ts';
+import { notificationEmails, notifications, savedCars } from '../src/db/schema.ts';
+import { publish } from '../src/events/index.ts';
+import type { Mail } from '../src/mail/mailer.ts';
+import { EMAIL_BATCH_SECONDS } from '../src/modules/notifications/notification-emails.ts';
+import { createBooking, createCar } from './factories.ts';
+import { as, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+
+let t: TestApp;
+let clock: TestClock;
+let seller: TestUser;
+let buyer: TestUser;
+let otherBuyer: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  clock = new TestClock(Date.now());
+  t = await createTestApp({}, { clock });
+  seller = await signUpUser(t, 'Seller', { name: 'Sam Seller' });
+  buyer = await signUpUser(t, 'Buyer', { name: 'Bea Buyer' });
+  otherBuyer = await signUpUser(t, 'Buyer', { name: 'Otto Other' });
+  admin = await signUpUser(t, 'Admin', { name: 'Ada Admin' });
+});
+afterAll(() => t.close());
+
+const inTransaction = (write: (tx: Tx) => Promise<void>) => t.db.transaction(write);
+
+/** Moves the test clock past the batching delay, then until every waiting e-mail is sent. */
+async function deliver() {
+  await clock.tick(EMAIL_BATCH_SECONDS * 1000);
+  for (let seconds = 0; seconds < 300; seconds += 1) {
+    if ((await t.db.select().from(notificationEmails)).length === 0) return;
+    await clock.tick(1000);
+  }
+  throw new Error('e-mails still waiting after 300 s of test clock');
+}
+
+/** The e-mails sent from here on, to whom. */
+function mailbox() {
+  const from = t.context.mailer.sent.length;
+  return {
+    to: (user: TestUser): Mail[] =>
+      t.context.mailer.sent.slice(from).filter((mail) => mail.to === user.email),
+    all: (): Mail[] => t.context.mailer.sent.slice(from),
+  };
+}
+
+const setPreferences = (
+  user: TestUser,
+  items: { type: NotificationType; inApp: boolean; email: boolean }[],
+) => as(t, user, { method: 'PUT', url: '/api/notifications/preferences', payload: { items } });
+
+/** A test drive of a new car of the seller's, booked by the buyer (as the booking call stores it). */
+async function aBooking() {
+  return createBooking(t, buyer, await createCar(t, seller), seller);
+}
+
+/** Makes a notification of each kind; answers who it tells. A new kind needs its line here. */
+const tellOf: Record<NotificationType, () => Promise<TestUser[]>> = {
+  'booking.requested': async () => {
+    const booking = await aBooking();
+    await inTransaction((tx) =>
+      publish(tx, 'booking.requested', { bookingId: booking.id, carId: booking.carId!, buyerId: buyer.id }),
+    );
+    return [seller];
+  },
+  'booking.paid': async () => {
+    const booking = await aBooking();
+    await inTransaction((tx) => publish(tx, 'booking.paid', { bookingId: booking.id, paymentId: 'pi_test' }));
+    return [seller];
+  },
+  'booking.cancelled': async () => {
+    const booking = await aBooking();
+    const res = await as(t, admin, { method: 'DELETE', url: `/api/testdrivebooking/${booking.id}` });
+    expect(res.statusCode).toBe(200);
+    return [seller, buyer];
+  },
+  'saved-car.price-dropped': async () => {
+    const car = await createCar(t, seller);
+    await t.db.insert(savedCars).values({ buyerId: buyer.id, carId: car.id });
+    await inTransaction((tx) =>
+      publish(tx, 'car.updated', {
+        carId: car.id,
+        askingPrice: { from: car.askingPrice, to: car.askingPrice - 100_000 },
+      }),
+    );
+    return [buyer];
+  },
+  'saved-car.sold': async () => {
+    const car = await createCar(t, seller);
+    await t.db.insert(savedCars).values({ buyerId: buyer.id, carId: car.id });
+    await inTransaction((tx) => publish(tx, 'car.sold', { carId: car.id }));
+    return [buyer];
+  },
+  'account.verified': async () => {
+    await inTransaction((tx) => publish(tx, 'user.changed', { userId: otherBuyer.id, change: 'verified' }));
+    return [otherBuyer];
+  },
+  'contact.received': async () => {
+    const res = await as(t, undefined, {
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Carl Customer', email: 'carl@example.test', message: 'Do you ship cars to Canada?' },
+    });
+    expect(res.statusCode).toBe(201);
+    return [admin];
+  },
+  'message.received': async () => {
+    const res = await as(t, buyer, {
+      method: 'POST',
+      url: '/api/conversations',
+      payload: { carId: (await createCar(t, seller)).id, message: 'Is the service history complete?' },
+    });
+    expect(res.statusCode).toBe(201);
+    return [seller];
+  },
+};
+
+const everyone = () => [seller, buyer, otherBuyer, admin];
+
+describe('each kind by e-mail', () => {
+  for (const type of Object.keys(tellOf) as NotificationType[]) {
+    const byDefault = NOTIFICATION_KINDS[type].email;
+    it(`${type}: e-mailed ${byDefault ? 'once' : 'never (off by default)'}, to the users it tells only`, async () => {
+      const box = mailbox();
+      const told = await tellOf[type]();
+      await deliver();
+      for (const user of everyone()) {
+        const mails = box.to(user);
+        if (!byDefault || !told.includes(user)) {
+          expect(mails).toEqual([]);
+          continue;
+        }
+        expect(mails).toHaveLength(1);
+        const [latest] = await t.db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.userId, user.id))
+          .orderBy(notifications.createdAt)
+          .then((rows) => rows.filter((row) => row.type === type).slice(-1));
+        expect(mails[0]?.subject).toBe(latest?.title);
+        expect(mails[0]?.text).toContain(latest?.body);
+        expect(mails[0]?.text).toContain(`http://localhost:3000${latest?.link}`);
+      }
+      // Nothing else is sent later: the outbox is empty and the clock moving on sends nothing more.
+      await clock.tick(EMAIL_BATCH_SECONDS * 1000);
+      expect(box.all()).toHaveLength(byDefault ? told.length : 0);
+    });
+  }
+});
+
+describe('preferences', () => {
+  it('in the app off: no notification, still e-mailed; e-mail off: a notification, no e-mail', async () => {
+    const box = mailbox();
+    expect(
+      (await setPreferences(otherBuyer, [{ type: 'account.verified', inApp: false, email: true }]))
+        .statusCode,
+    ).toBe(200);
+    const before = await t.db.select().from(notifications).where(eq(notifications.userId, otherBuyer.id));
+    await tellOf['account.verified']();
+    await deliver();
+    const after = await t.db.select().from(notifications).where(eq(notifications.userId, otherBuyer.id));
+    expect(after).toHaveLength(before.length);
+    expect(box.to(otherBuyer).map((mail) => mail.subject)).toEqual(['Your account is verified']);
+
+    await setPreferences(otherBuyer, [{ type: 'account.verified', inApp: true, email: false }]);
+    await tellOf['account.verified']();
+    await deliver();
+    expect(
+      await t.db.select().from(notifications).where(eq(notifications.userId, otherBuyer.id)),
+    ).toHaveLength(before.length + 1);
+    expect(box.to(otherBuyer)).toHaveLength(1);
+    await setPreferences(otherBuyer, [{ type: 'account.verified', inApp: true, email: true }]);
+  });
+
+  it('both off: nothing at all; a kind off leaves the other kinds as they were', async () => {
+    const box = mailbox();
+    await setPreferences(seller, [{ type: 'booking.paid', inApp: false, email: false }]);
+    const before = await t.db.select().from(notifications).where(eq(notifications.userId, seller.id));
+    await tellOf['booking.paid']();
+    await tellOf['booking.requested']();
+    await deliver();
+    const after = await t.db.select().from(notifications).where(eq(notifications.userId, seller.id));
+    expect(after.slice(before.length).map((row) => row.type)).toEqual(['booking.requested']);
+    expect(box.to(seller).map((mail) => mail.subject)).toEqual(['Test drive requested']);
+    await setPreferences(seller, [{ type: 'booking.paid', inApp: true, email: true }]);
+  });
+
+  it('an e-mail turned off after the notification and before the e-mail is not sent', async () => {
+    const box = mailbox();
+    await tellOf['saved-car.price-dropped']();
+    await setPreferences(buyer, [{ type: 'saved-car.price-dropped', inApp: true, email: false }]);
+    await deliver();
+    expect(box.to(buyer)).toEqual([]);
+    await setPreferences(buyer, [{ type: 'saved-car.price-dropped', inApp: true, email: true }]);
+  });
+});
+
+describe('what is sent, and when', () => {
+  it('a change that rolls back e-mails nobody', async () => {
+    const box = mailbox();
+    await expect(
+      inTransaction(async (tx) => {
+        await publish(tx, 'user.changed', { userId: otherBuyer.id, change: 'verified' });
+        throw new Error('the change fails after telling');
+      }),
+    ).rejects.toThrow('the change fails after telling');
+    await deliver();
+    expect(box.all()).toEqual([]);
+    expect(
+      await t.context.jobs.boss.findJobs('notifications.email', { key: otherBuyer.id, queued: true }),
+    ).toEqual([]);
+  });
+
+  it('a burst of notifications to one user is one e-mail listing them all, with one job', async () => {
+    const box = mailbox();
+    await tellOf['booking.requested']();
+    await tellOf['booking.paid']();
+    await tellOf['message.received']();
+    const queued = await t.context.jobs.boss.findJobs('notifications.email', {
+      key: seller.id,
+      queued: true,
+    });
+    expect(queued).toHaveLength(1);
+    await deliver();
+    const [mail, ...more] = box.to(seller);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('3 new notifications on Redline');
+    for (const title of ['Test drive requested', 'Test drive paid', 'Message from Bea Buyer'])
+      expect(mail?.text).toContain(title);
+    expect(mail?.html).toContain('3 things happened on Redline');
+  });
+
+  it('each e-mail has HTML and text, absolute links, and a one-click unsubscribe of its kind', async () => {
+    const box = mailbox();
+    await tellOf['account.verified']();
+    await deliver();
+    const [mail] = box.to(otherBuyer);
+    expect(mail?.headers?.['List-Unsubscribe']).toMatch(
+      /^<http:\/\/localhost:3000\/api\/notifications\/unsubscribe\?token=[\w%.-]+>$/,
+    );
+    expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail?.html).toContain('href="http://localhost:3000/dash"');
+    expect(mail?.html).toContain('href="http://localhost:3000/dash/notifications/settings"');
+    expect(mail?.html).toMatch(/href="http:\/\/localhost:3000\/notifications\/unsubscribe\?token=[\w%.-]+"/);
+    expect(mail?.text).toContain('Notification settings: http://localhost:3000/dash/notifications/settings');
+  });
+});

@@ -1,0 +1,196 @@
+/**
+ * Notification preferences (issue 20): each signed-in user reads and sets the kinds of their role;
+ * anything else is refused with 400 and changes nothing. An e-mail's unsubscribe link stops its kind
+ * (or every kind) without a sign-in, by a POST only; a forged or altered link is refused.
+ */
+import { NOTIFICATION_KINDS, type NotificationPreference, notificationTypesFor } from '@redline/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authSecret } from '../src/auth/auth.ts';
+import { unsubscribeToken } from '../src/modules/notifications/unsubscribe-token.ts';
+import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+
+let t: TestApp;
+let buyer: TestUser;
+let seller: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  buyer = await signUpUser(t, 'Buyer');
+  seller = await signUpUser(t, 'Seller');
+  admin = await signUpUser(t, 'Admin');
+});
+afterAll(() => t.close());
+
+const read = (user: TestUser | undefined) =>
+  as(t, user, { method: 'GET', url: '/api/notifications/preferences' });
+const write = (user: TestUser | undefined, payload: unknown) =>
+  as(t, user, { method: 'PUT', url: '/api/notifications/preferences', payload: payload as object });
+const itemsOf = async (user: TestUser): Promise<NotificationPreference[]> => (await read(user)).json().items;
+
+const defaults = (user: TestUser) =>
+  notificationTypesFor(user.role).map((type) => ({
+    type,
+    inApp: true,
+    email: NOTIFICATION_KINDS[type].email,
+  }));
+
+describe('GET and PUT /api/notifications/preferences', () => {
+  it('need a session', async () => {
+    expect((await read(undefined)).statusCode).toBe(401);
+    expect(
+      (await write(undefined, { items: [{ type: 'booking.paid', inApp: false, email: false }] })).statusCode,
+    ).toBe(401);
+  });
+
+  it("answer each user the kinds of their role, with the kinds' defaults until they change them", async () => {
+    for (const user of [buyer, seller, admin]) expect(await itemsOf(user)).toEqual(defaults(user));
+    expect((await itemsOf(seller)).map((item) => item.type)).toEqual([
+      'booking.requested',
+      'booking.paid',
+      'booking.cancelled',
+      'account.verified',
+      'message.received',
+    ]);
+    expect((await itemsOf(admin)).map((item) => item.type)).toEqual(['account.verified', 'contact.received']);
+  });
+
+  it('set the kinds named, keep the others, and answer all of them', async () => {
+    const res = await write(seller, {
+      items: [
+        { type: 'booking.paid', inApp: false, email: true },
+        { type: 'message.received', inApp: true, email: false },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const expected = defaults(seller).map((item) =>
+      item.type === 'booking.paid'
+        ? { ...item, inApp: false }
+        : item.type === 'message.received'
+          ? { ...item, email: false }
+          : item,
+    );
+    expect(res.json().items).toEqual(expected);
+    expect(await itemsOf(seller)).toEqual(expected);
+    // Another user's are their own.
+    expect(await itemsOf(buyer)).toEqual(defaults(buyer));
+  });
+
+  it('refuse a kind of another role, an unknown kind, a kind twice or none, with 400, and change nothing', async () => {
+    const before = await itemsOf(buyer);
+    const bad: [unknown, RegExp][] = [
+      [
+        {
+          items: [
+            { type: 'saved-car.sold', inApp: false, email: false },
+            { type: 'booking.requested', inApp: false, email: false },
+          ],
+        },
+        /Buyers do not receive booking.requested/,
+      ],
+      [{ items: [{ type: 'car.exploded', inApp: false, email: false }] }, /not valid|invalid/i],
+      [
+        {
+          items: [
+            { type: 'saved-car.sold', inApp: false, email: false },
+            { type: 'saved-car.sold', inApp: true, email: true },
+          ],
+        },
+        /not valid|invalid/i,
+      ],
+      [{ items: [] }, /not valid|invalid/i],
+      [{ items: [{ type: 'saved-car.sold', inApp: 'no', email: false }] }, /not valid|invalid/i],
+      [{}, /not valid|invalid/i],
+    ];
+    for (const [payload, message] of bad) {
+      const res = await write(buyer, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorOf(res).message).toMatch(message);
+    }
+    expect(await itemsOf(buyer)).toEqual(before);
+  });
+});
+
+describe('/api/notifications/unsubscribe', () => {
+  const tokenOf = (user: TestUser, kind: Parameters<typeof unsubscribeToken>[1]['kind']) =>
+    unsubscribeToken(authSecret(t.context.config), { userId: user.id, kind });
+  const state = (token: string) =>
+    as(t, undefined, {
+      method: 'GET',
+      url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
+    });
+  /** As a mail client's one-click unsubscribe posts it (RFC 8058): no cookie, a form body. */
+  const oneClick = (token: string) =>
+    as(t, undefined, {
+      method: 'POST',
+      url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+  const emailOf = async (user: TestUser, type: string) =>
+    (await itemsOf(user)).find((item) => item.type === type)?.email;
+
+  it('GET says what the link stops and changes nothing; POST stops it, for that user and kind only', async () => {
+    const token = tokenOf(buyer, 'saved-car.price-dropped');
+    for (let i = 0; i < 2; i++)
+      expect((await state(token)).json()).toEqual({ kind: 'saved-car.price-dropped', email: true });
+    expect(await emailOf(buyer, 'saved-car.price-dropped')).toBe(true);
+
+    const res = await oneClick(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ kind: 'saved-car.price-dropped', email: false });
+    expect(await itemsOf(buyer)).toEqual(
+      defaults(buyer).map((item) =>
+        item.type === 'saved-car.price-dropped' ? { ...item, email: false } : item,
+      ),
+    );
+    expect((await state(token)).json()).toEqual({ kind: 'saved-car.price-dropped', email: false });
+    // Again: the same answer, nothing else changes.
+    expect((await oneClick(token)).statusCode).toBe(200);
+    const other = await signUpUser(t, 'Buyer');
+    expect(await itemsOf(other)).toEqual(defaults(other));
+  });
+
+  it('a link of every kind stops every e-mail and leaves the app as it was', async () => {
+    const user = await signUpUser(t, 'Seller');
+    await write(user, { items: [{ type: 'booking.paid', inApp: false, email: true }] });
+    const res = await as(t, undefined, {
+      method: 'POST',
+      url: `/api/notifications/unsubscribe?token=${tokenOf(user, 'all')}`,
+    });
+    expect(res.json()).toEqual({ kind: 'all', email: false });
+    expect(await itemsOf(user)).toEqual(
+      defaults(user).map((item) => ({ ...item, inApp: item.type !== 'booking.paid', email: false })),
+    );
+  });
+
+  it('refuses a forged, altered, foreign or missing token with 400 and changes nothing', async () => {
+    const before = await itemsOf(seller);
+    const good = tokenOf(seller, 'booking.requested');
+    const [payload, signature] = good.split('.') as [string, string];
+    const otherPayload = tokenOf(buyer, 'booking.requested').split('.')[0];
+    const forged = [
+      `${payload}.${'A'.repeat(signature.length)}`,
+      `${otherPayload}.${signature}`,
+      `${Buffer.from(`${seller.id}\nbooking.paid`).toString('base64url')}.${signature}`,
+      unsubscribeToken('another-secret-of-at-least-32-characters', {
+        userId: seller.id,
+        kind: 'booking.requested',
+      }),
+      unsubscribeToken(authSecret(t.context.config), { userId: 'no-such-user', kind: 'all' }),
+      payload,
+      `${good}.x`,
+      'not a token',
+    ];
+    for (const token of forged) {
+      for (const res of [await state(token), await oneClick(token)]) {
+        expect(res.statusCode, token).toBe(400);
+        expect(errorOf(res).message).toMatch(/not valid/);
+      }
+    }
+    for (const url of ['/api/notifications/unsubscribe', '/api/notifications/unsubscribe?token=']) {
+      expect((await as(t, undefined, { method: 'POST', url })).statusCode).toBe(400);
+    }
+    expect(await itemsOf(seller)).toEqual(before);
+  });
+});
