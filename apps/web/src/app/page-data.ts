@@ -31,7 +31,11 @@ import {
 } from '../features/cars/index.ts';
 import { categoriesQueryOptions, categoryQueryOptions } from '../features/categories/index.ts';
 import { conversationsQueryOptions, messagesQueryOptions } from '../features/conversations/index.ts';
-import { notificationsQueryOptions, unreadCountQueryOptions } from '../features/notifications/index.ts';
+import {
+  notificationPreferencesQueryOptions,
+  notificationsQueryOptions,
+  unreadCountQueryOptions,
+} from '../features/notifications/index.ts';
 import { bookingQueryOptions, paymentsQueryOptions } from '../features/payments/index.ts';
 import { savedCarsQueryOptions } from '../features/saved-cars/index.ts';
 import { parseSearch, searchCarsQueryOptions, searchOfSeller } from '../features/search/index.ts';
@@ -83,6 +87,9 @@ const pageData: Record<string, PageData> = {
     client.prefetchInfiniteQuery(messagesQueryOptions(id)),
   ]),
   [r.dashNotifications]: signedIn((client) => [client.prefetchInfiniteQuery(notificationsQueryOptions())]),
+  [r.dashNotificationSettings]: signedIn((client) => [
+    client.prefetchQuery(notificationPreferencesQueryOptions()),
+  ]),
   [r.dashBuyerBookings]: signedIn((client, _, me) => [
     client.prefetchInfiniteQuery(buyerBookingsQueryOptions(me.email)),
   ]),

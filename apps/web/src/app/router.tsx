@@ -87,6 +87,7 @@ export const routes: RouteObject[] = [
               },
               { path: r.forgotPassword, Component: page(() => import('./routes/auth/forgot-password.tsx')) },
               { path: r.resetPassword, Component: page(() => import('./routes/auth/reset-password.tsx')) },
+              { path: r.unsubscribe, Component: page(() => import('./routes/unsubscribe.tsx')) },
               {
                 Component: RequireAuth,
                 children: [
@@ -119,6 +120,10 @@ export const routes: RouteObject[] = [
                   {
                     path: r.dashNotifications,
                     Component: page(() => import('./routes/dash/notifications.tsx')),
+                  },
+                  {
+                    path: r.dashNotificationSettings,
+                    Component: page(() => import('./routes/dash/notification-settings.tsx')),
                   },
                   {
                     element: <RequireRole roles={['Buyer', 'Seller']} />,

@@ -32,8 +32,10 @@ export const paths = {
   login: r.login,
   forgotPassword: r.forgotPassword,
   resetPassword: r.resetPassword,
+  unsubscribe: r.unsubscribe,
   dashboard: r.dashboard,
   dashNotifications: r.dashNotifications,
+  dashNotificationSettings: r.dashNotificationSettings,
   dashConversations: r.dashConversations,
   /** A conversation between a buyer and a car's seller. */
   conversation: (id: string) => generatePath(r.dashConversation, { id }),

@@ -1,0 +1,27 @@
+import type { UnsubscribeState } from '@redline/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { notificationKeys } from './notification-keys.ts';
+
+/** What an e-mail's unsubscribe link stops (asking changes nothing). */
+export const getUnsubscribeState = (token: string) =>
+  api.get<UnsubscribeState>('/notifications/unsubscribe', { query: { token } });
+
+export const unsubscribeStateQueryOptions = (token: string) =>
+  queryOptions({ queryKey: notificationKeys.unsubscribe(token), queryFn: () => getUnsubscribeState(token) });
+
+export function useUnsubscribeState(token: string) {
+  return useQuery({ ...unsubscribeStateQueryOptions(token), enabled: token !== '' });
+}
+
+/** Stops the e-mails the link names, without signing in. */
+export const unsubscribe = (token: string) =>
+  api.post<UnsubscribeState>('/notifications/unsubscribe', undefined, { query: { token } });
+
+export function useUnsubscribe(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unsubscribe(token),
+    onSuccess: (state) => queryClient.setQueryData(notificationKeys.unsubscribe(token), state),
+  });
+}
