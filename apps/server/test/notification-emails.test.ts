@@ -238,7 +238,7 @@ describe('what is sent, and when', () => {
     expect(mail?.subject).toBe('3 new notifications on Redline');
     for (const title of ['Test drive requested', 'Test drive paid', 'Message from Bea Buyer'])
       expect(mail?.text).toContain(title);
-    expect(mail?.html).toContain('3 things happened on Redline');
+    expect(mail?.html).toContain('You have 3 new notifications');
   });
 
   it('each e-mail has HTML and text, absolute links, and a one-click unsubscribe of its kind', async () => {
@@ -253,6 +253,8 @@ describe('what is sent, and when', () => {
     expect(mail?.html).toContain('href="http://localhost:3000/dash"');
     expect(mail?.html).toContain('href="http://localhost:3000/dash/notifications/settings"');
     expect(mail?.html).toMatch(/href="http:\/\/localhost:3000\/notifications\/unsubscribe\?token=[\w%.-]+"/);
-    expect(mail?.text).toContain('Notification settings: http://localhost:3000/dash/notifications/settings');
+    expect(mail?.text).toContain(
+      'Manage your notification settings: http://localhost:3000/dash/notifications/settings',
+    );
   });
 });

@@ -66,13 +66,21 @@ const style = {
   body: { backgroundColor: colour.page, fontFamily: font, margin: 0, padding: '24px 0' },
   container: { maxWidth: '560px', margin: '0 auto', padding: '0 12px' },
   header: { backgroundColor: colour.carbon, borderRadius: '12px 12px 0 0', padding: '20px 32px' },
-  wordmark: { color: colour.onCarbon, fontSize: '20px', fontWeight: 800, letterSpacing: '0.18em', margin: 0 },
+  wordmark: {
+    color: colour.onCarbon,
+    fontSize: '24px',
+    lineHeight: '28px',
+    fontWeight: 800,
+    letterSpacing: '-0.02em',
+    margin: 0,
+  },
+  wordmarkRed: { color: colour.brightRed },
   redBar: { backgroundColor: colour.brightRed, height: '4px', lineHeight: '4px', fontSize: '4px' },
   card: { backgroundColor: colour.card, borderRadius: '0 0 12px 12px', padding: '32px' },
   greeting: { color: colour.muted, fontSize: '15px', lineHeight: '22px', margin: '0 0 8px' },
-  heading: { color: colour.ink, fontSize: '22px', lineHeight: '30px', fontWeight: 700, margin: '0 0 4px' },
+  heading: { color: colour.ink, fontSize: '22px', lineHeight: '30px', fontWeight: 700, margin: '0 0 12px' },
   item: { padding: '20px 0', borderTop: `1px solid ${colour.line}` },
-  firstItem: { padding: '16px 0 20px' },
+  firstItem: { padding: '8px 0 20px' },
   title: { color: colour.ink, fontSize: '17px', lineHeight: '24px', fontWeight: 700, margin: '0 0 6px' },
   text: { color: '#3d3535', fontSize: '15px', lineHeight: '23px', margin: '0 0 16px' },
   button: {
@@ -102,11 +110,20 @@ function subjectOf(items: EmailedNotification[]): string {
   return `${items.length} new notifications on Redline`;
 }
 
-function NotificationItem({ item, first }: { item: EmailedNotification; first: boolean }) {
+/** A notification: its title (unless the e-mail's heading says it), its text and a button to its page. */
+function NotificationItem({
+  item,
+  first,
+  titled,
+}: {
+  item: EmailedNotification;
+  first: boolean;
+  titled: boolean;
+}) {
   return h(
     Section,
     { style: first ? style.firstItem : style.item },
-    h(Text, { style: style.title }, item.title),
+    titled ? h(Text, { style: style.title }, item.title) : null,
     h(Text, { style: style.text }, item.body),
     h(Button, { href: item.url, style: style.button }, 'View on Redline'),
   );
@@ -114,27 +131,17 @@ function NotificationItem({ item, first }: { item: EmailedNotification; first: b
 
 /** Why the e-mail came, and how to stop it: the settings page and an unsubscribe per kind. */
 function Footer({ content, kinds }: { content: NotificationEmailContent; kinds: NotificationType[] }) {
-  const links: ReactNode[] = [
-    h(Link, { key: 'settings', href: content.settingsUrl, style: style.footerLink }, 'Notification settings'),
-  ];
-  for (const kind of kinds)
-    links.push(
-      ' · ',
-      h(
-        Link,
-        { key: kind, href: content.unsubscribePageUrl(kind), style: style.footerLink },
-        `Stop “${kindLabel(kind)}” e-mails`,
-      ),
-    );
-  if (kinds.length > 1)
-    links.push(
-      ' · ',
-      h(
-        Link,
-        { key: 'all', href: content.unsubscribePageUrl('all'), style: style.footerLink },
-        'Stop all e-mails',
-      ),
-    );
+  const link = (kind: UnsubscribeKind, text: string) =>
+    h(Link, { key: kind, href: content.unsubscribePageUrl(kind), style: style.footerLink }, text);
+  const [only] = kinds;
+  const unsubscribe: ReactNode[] =
+    kinds.length === 1 && only
+      ? [link(only, `Unsubscribe from “${kindLabel(only)}” e-mails`)]
+      : [
+          'Unsubscribe from ',
+          ...kinds.flatMap((kind) => [link(kind, `“${kindLabel(kind)}”`), ', ']),
+          link('all', 'all notification e-mails'),
+        ];
   return h(
     Section,
     { style: style.footer },
@@ -143,7 +150,12 @@ function Footer({ content, kinds }: { content: NotificationEmailContent; kinds: 
       { style: style.footerText },
       `You received this e-mail because ${kindList(kinds)} e-mails are on in your Redline notification settings.`,
     ),
-    h(Text, { style: style.footerText }, ...links),
+    h(
+      Text,
+      { style: style.footerText },
+      h(Link, { href: content.settingsUrl, style: style.footerLink }, 'Manage your notification settings'),
+    ),
+    h(Text, { style: style.footerText }, ...unsubscribe),
     h(Text, { style: style.footerText }, 'Redline Motors · Test drives and cars from verified sellers'),
   );
 }
@@ -169,18 +181,24 @@ function NotificationEmail({ content }: { content: NotificationEmailContent }) {
       h(
         Container,
         { style: style.container },
-        h(Section, { style: style.header }, h(Text, { style: style.wordmark }, 'REDLINE')),
+        h(
+          Section,
+          { style: style.header },
+          h(Text, { style: style.wordmark }, 'Red', h('span', { style: style.wordmarkRed }, 'line')),
+        ),
         h(Section, { style: style.redBar }, ' '),
         h(
           Section,
           { style: style.card },
-          h(Text, { style: style.greeting }, `Hi ${content.recipientName},`),
+          h(Text, { style: style.greeting }, `Hi ${firstName(content.recipientName)},`),
           h(
             Heading,
             { as: 'h1', style: style.heading },
-            many ? `${items.length} things happened on Redline` : 'Something happened on Redline',
+            many ? `You have ${items.length} new notifications` : (items[0]?.title ?? ''),
           ),
-          ...items.map((item, index) => h(NotificationItem, { key: index, item, first: index === 0 })),
+          ...items.map((item, index) =>
+            h(NotificationItem, { key: index, item, first: index === 0, titled: many }),
+          ),
         ),
         h(Footer, { content, kinds }),
       ),
@@ -188,17 +206,21 @@ function NotificationEmail({ content }: { content: NotificationEmailContent }) {
   );
 }
 
+/** "Sam" of "Sam Seller": how the e-mail greets its reader. */
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
 function plainText(content: NotificationEmailContent, kinds: NotificationType[]): string {
-  const lines = [`Hi ${content.recipientName},`, ''];
+  const lines = [`Hi ${firstName(content.recipientName)},`, ''];
   for (const item of content.items) lines.push(item.title, item.body, `View on Redline: ${item.url}`, '');
   lines.push(
     '—',
     `You received this e-mail because ${kindList(kinds)} e-mails are on in your Redline notification settings.`,
-    `Notification settings: ${content.settingsUrl}`,
+    `Manage your notification settings: ${content.settingsUrl}`,
   );
   for (const kind of kinds)
-    lines.push(`Stop “${kindLabel(kind)}” e-mails: ${content.unsubscribePageUrl(kind)}`);
-  if (kinds.length > 1) lines.push(`Stop all e-mails: ${content.unsubscribePageUrl('all')}`);
+    lines.push(`Unsubscribe from “${kindLabel(kind)}” e-mails: ${content.unsubscribePageUrl(kind)}`);
+  if (kinds.length > 1)
+    lines.push(`Unsubscribe from all notification e-mails: ${content.unsubscribePageUrl('all')}`);
   return `${lines.join('\n')}\n`;
 }
 
