@@ -71,7 +71,7 @@ export interface Statements {
   lockCarWithSeller: Statement;
   insertBooking: Statement;
   lockBooking: Statement;
-  deleteUnpaidBooking: Statement;
+  cancelBooking: Statement;
 }
 
 /**
@@ -131,7 +131,7 @@ export async function captureStatements(
       statements.insertBooking = await one(() => bookingsRepo.insertBooking(tx, booking), booking);
       // The cancellation's access check, which locks the booking (access/record-access.ts).
       statements.lockBooking = await one(() => lockedBookingAccess(tx, bookingId), { bookingId });
-      statements.deleteUnpaidBooking = await one(() => bookingsRepo.deleteUnpaidBooking(tx, bookingId), {
+      statements.cancelBooking = await one(() => bookingsRepo.cancelBookings(tx, [bookingId], 'buyer'), {
         bookingId,
       });
       throw new Rollback();

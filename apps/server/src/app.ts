@@ -33,13 +33,13 @@ import { responseSerializer } from './http/serializer.ts';
 import { type JobQueueOptions, startJobQueue } from './jobs/job-queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { advertisementsRoutes } from './modules/advertisements/index.ts';
-import { bookingsRoutes } from './modules/bookings/index.ts';
+import { bookingsRoutes, cancelBookingsOnEvents } from './modules/bookings/index.ts';
 import { carsRoutes } from './modules/cars/index.ts';
 import { categoriesRoutes } from './modules/categories/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
 import { conversationsRoutes } from './modules/conversations/index.ts';
 import { notificationEmailJobs, notificationsRoutes, notifyOnEvents } from './modules/notifications/index.ts';
-import { paymentsRoutes } from './modules/payments/index.ts';
+import { paymentsRoutes, refundJob, refundOnEvents } from './modules/payments/index.ts';
 import { photoCleanupJob, photosRoutes } from './modules/photos/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { savedCarsRoutes } from './modules/saved-cars/index.ts';
@@ -170,6 +170,8 @@ export async function buildApp(
   for (const job of notificationEmailJobs(context)) await jobs.define(job);
   await registerUploads(app, photos);
   await jobs.define(photoCleanupJob(context));
+  await jobs.define(refundJob(context));
+  subscriptions.push(...cancelBookingsOnEvents(database.events), ...refundOnEvents(context, database.events));
 
   const signedIn = async (request: FastifyRequest) => (await sessionUser(auth, sessions, request)) !== null;
   await registerWebApp(app, config, origins, { kept: keptPages, signedIn }, methodsOf);

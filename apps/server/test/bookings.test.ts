@@ -478,14 +478,19 @@ describe('DELETE /api/testdrivebooking/:id', () => {
     expect(await exists(booking.id)).toBe(true);
   });
 
-  it('lets the buyer cancel an unpaid booking', async () => {
+  it('lets the buyer cancel an unpaid booking: it stays in both lists as cancelled, and cancelling again changes nothing', async () => {
     const car = await createCar(t, seller);
     const booking = await createBooking(t, buyer, car, seller);
     const res = await cancel(buyer, booking.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 1 });
-    expect(await exists(booking.id)).toBe(false);
-    expect((await cancel(buyer, booking.id)).statusCode).toBe(404);
+    for (const user of [buyer, seller]) {
+      const read = await as(t, user, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
+      expect(read.json()).toMatchObject({ status: 'cancelled', cancelReason: 'buyer' });
+    }
+    expect((await cancel(buyer, booking.id)).json()).toEqual({ deletedCount: 0 });
+    // A cancelled booking does not stop another of the same car.
+    expect((await book(buyer, validInput(car.id))).statusCode).toBe(201);
   });
 
   it('refuses to cancel a paid booking, for the buyer and for an admin', async () => {
@@ -501,12 +506,13 @@ describe('DELETE /api/testdrivebooking/:id', () => {
     expect(await t.db.select().from(payments).where(eq(payments.bookingId, booking.id))).toHaveLength(1);
   });
 
-  it("lets an admin delete any buyer's unpaid booking", async () => {
+  it("lets an admin cancel any buyer's unpaid booking", async () => {
     const car = await createCar(t, seller);
     const booking = await createBooking(t, buyer, car, seller);
     const res = await cancel(admin, booking.id);
     expect(res.json()).toEqual({ deletedCount: 1 });
-    expect(await exists(booking.id)).toBe(false);
+    const read = await as(t, buyer, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
+    expect(read.json()).toMatchObject({ status: 'cancelled', cancelReason: 'admin' });
   });
 
   it('keeps a booking readable after its buyer is gone, for the admin', async () => {

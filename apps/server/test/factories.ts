@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { type CarInput, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { eq } from 'drizzle-orm';
-import { advertisements, bookings, cars, categories, payments } from '../src/db/schema.ts';
+import { advertisements, bookings, cars, categories, paymentIntents, payments } from '../src/db/schema.ts';
 import type { TestApp, TestUser } from './helpers.ts';
 
 /**
@@ -117,15 +117,27 @@ export async function createBooking(
   return booking!;
 }
 
-/** Records a payment as the payments module leaves it: a payments row and the paid flag. */
+/**
+ * Records a payment as the payments module and the test-mode provider leave it: a succeeded
+ * intent (so that it can be refunded), a payments row and the paid flag.
+ */
 export async function recordPayment(t: TestApp, booking: typeof bookings.$inferSelect) {
+  const transactionId = `pi_test_${randomUUID().replaceAll('-', '')}`;
+  await t.db.insert(paymentIntents).values({
+    id: transactionId,
+    clientSecret: `${transactionId}_secret`,
+    amount: TEST_DRIVE_FEE_CENTS,
+    currency: 'usd',
+    status: 'succeeded',
+    metadata: { bookingId: booking.id, buyerId: booking.buyerId ?? '' },
+  });
   await t.db.update(bookings).set({ isPaid: true }).where(eq(bookings.id, booking.id));
   const [payment] = await t.db
     .insert(payments)
     .values({
       bookingId: booking.id,
       price: TEST_DRIVE_FEE_CENTS,
-      transactionId: `pi_test_${randomUUID().replaceAll('-', '')}`,
+      transactionId,
       provider: 'test',
       sellerEmail: booking.sellerEmail,
       carName: booking.carName,

@@ -7,6 +7,7 @@ import {
   bookings,
   cars,
   payments,
+  refunds,
   reportedCars,
   savedCars,
   sessions,
@@ -45,7 +46,7 @@ const reportAs = async (buyer: TestUser, carId: string) =>
 async function paidBooking(buyer: TestUser, car: Car, seller: TestUser) {
   const booking = await createBooking(t, buyer, car, seller);
   const payment = await recordPayment(t, booking);
-  return { booking: { ...booking, isPaid: true }, payment };
+  return { booking: (await bookingRow(booking.id))!, payment };
 }
 
 /** Every row that hangs on a car, as the tables hold them now. */
@@ -70,7 +71,7 @@ const deleteUser = (actor: TestUser | undefined, email: string) =>
   as(t, actor, { method: 'DELETE', url: `/api/users/${encodeURIComponent(email)}` });
 
 describe('Delete Post on a reported car', () => {
-  it('removes the car, its advertisement, saved cars, reports and unpaid bookings; paid ones stay', async () => {
+  it('removes the car, its advertisement, saved cars and reports; its bookings stay, cancelled, the paid one refunded', async () => {
     const seller = await signUpUser(t, 'Seller');
     const buyerA = await signUpUser(t, 'Buyer');
     const buyerB = await signUpUser(t, 'Buyer');
@@ -99,10 +100,15 @@ describe('Delete Post on a reported car', () => {
       reports: [],
       bookings: [],
     });
-    expect(await bookingRow(unpaid.id)).toBeUndefined();
-    // The paid booking keeps the car summary it carries; only the link to the car is gone.
-    expect(await bookingRow(paid.id)).toEqual({ ...paid, carId: null });
+    // Both bookings stay, cancelled, with the car summary they carry; only the link to the car is gone.
+    const removed = { carId: null, status: 'cancelled', cancelReason: 'car-removed' };
+    expect(await bookingRow(unpaid.id)).toEqual({ ...unpaid, ...removed, updatedAt: expect.any(Date) });
+    expect(await bookingRow(paid.id)).toEqual({ ...paid, ...removed, updatedAt: expect.any(Date) });
     expect(await paymentRow(payment.id)).toEqual(payment);
+    // The paid one's fee goes back, once.
+    expect(await t.db.select().from(refunds)).toEqual([
+      expect.objectContaining({ paymentId: payment.id, amount: payment.price, reason: 'car-removed' }),
+    ]);
     // The seller's other car is untouched.
     expect(await rowsOfCar(keptCar.id)).toEqual(keptBefore);
     expect(await bookingRow(keptUnpaid.id)).toEqual(keptUnpaid);
@@ -132,7 +138,7 @@ describe('Delete User', () => {
     expect((await deleteUser(admin, 'nobody@example.test')).statusCode).toBe(404);
   });
 
-  it('deletes a seller: their cars go by the car rule, paid bookings and payments stay, sessions end', async () => {
+  it('deletes a seller: their cars go by the car rule (bookings cancelled, payments refunded), sessions end', async () => {
     const seller = await signUpUser(t, 'Seller');
     const otherSeller = await signUpUser(t, 'Seller');
     const buyerA = await signUpUser(t, 'Buyer');
@@ -165,9 +171,9 @@ describe('Delete User', () => {
         bookings: [],
       });
     }
-    expect(await bookingRow(unpaid.id)).toBeUndefined();
-    expect(await bookingRow(unpaidSecond.id)).toBeUndefined();
-    expect(await bookingRow(paid.id)).toEqual({ ...paid, carId: null, sellerId: null });
+    const removed = { carId: null, sellerId: null, status: 'cancelled', cancelReason: 'car-removed' };
+    for (const booking of [unpaid, unpaidSecond, paid])
+      expect(await bookingRow(booking.id)).toEqual({ ...booking, ...removed, updatedAt: expect.any(Date) });
     expect(await paymentRow(payment.id)).toEqual(payment);
     expect(await rowsOfCar(otherCar.id)).toEqual(otherBefore);
 

@@ -9,11 +9,11 @@ import { eq } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/db/client.ts';
-import { notificationEmails, notifications, savedCars } from '../src/db/schema.ts';
+import { notificationEmails, notifications, refunds, reportedCars, savedCars } from '../src/db/schema.ts';
 import { publish } from '../src/events/index.ts';
 import type { Mail } from '../src/mail/mailer.ts';
 import { EMAIL_BATCH_SECONDS } from '../src/modules/notifications/notification-emails.ts';
-import { createBooking, createCar } from './factories.ts';
+import { createBooking, createCar, recordPayment } from './factories.ts';
 import { as, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
 let t: TestApp;
@@ -124,7 +124,56 @@ const tellOf: Record<NotificationType, () => Promise<TestUser[]>> = {
     expect(res.statusCode).toBe(201);
     return [seller];
   },
+  'booking.accepted': async () => {
+    const booking = await aBooking();
+    await answer(seller, booking.id, 'accept');
+    return [buyer];
+  },
+  'booking.declined': async () => {
+    const booking = await aBooking();
+    await answer(seller, booking.id, 'decline');
+    return [buyer];
+  },
+  'booking.rescheduled': async () => {
+    const booking = await aBooking();
+    await answer(seller, booking.id, 'propose', { date: booking.requestedDate, time: '16:30' });
+    return [buyer];
+  },
+  'booking.time-agreed': async () => {
+    const booking = await createBooking(t, buyer, await createCar(t, seller), seller, {
+      proposedDate: new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10),
+      proposedTime: '16:30',
+    });
+    await answer(buyer, booking.id, 'accept-proposal');
+    return [seller];
+  },
+  'car.removed': async () => {
+    const car = await createCar(t, seller);
+    await t.db.insert(reportedCars).values({ carId: car.id, buyerId: otherBuyer.id, reason: 'scam' });
+    const res = await as(t, admin, { method: 'DELETE', url: `/api/reportedpost/${car.id}` });
+    expect(res.statusCode).toBe(200);
+    return [seller];
+  },
+  'refund.made': async () => {
+    const payment = await recordPayment(t, await aBooking());
+    const [refund] = await t.db
+      .insert(refunds)
+      .values({ paymentId: payment.id, amount: payment.price, reason: 'admin', status: 'succeeded' })
+      .returning();
+    await inTransaction((tx) => publish(tx, 'refund.succeeded', { refundId: refund!.id }));
+    return [buyer];
+  },
 };
+
+/** A step of a booking's lifecycle, through its route. */
+async function answer(user: TestUser, bookingId: string, step: string, payload?: object) {
+  const res = await as(t, user, {
+    method: 'POST',
+    url: `/api/testdrivebooking/${bookingId}/${step}`,
+    payload,
+  });
+  expect(res.statusCode).toBe(200);
+}
 
 const everyone = () => [seller, buyer, otherBuyer, admin];
 

@@ -6,8 +6,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookings, payments } from '../src/db/schema.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bookings, payments, refunds } from '../src/db/schema.ts';
 import { createBooking, createCar } from './factories.ts';
 import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
@@ -29,11 +29,13 @@ interface RecordedRequest {
   form: URLSearchParams;
 }
 
-/** Just enough of Stripe's API for payment intents: create (honouring idempotency keys) and retrieve. */
+/** Just enough of Stripe's API: payment intents (create, honouring idempotency keys, and retrieve) and refunds. */
 class FakeStripe {
   readonly requests: RecordedRequest[] = [];
   readonly intents = new Map<string, FakeIntent>();
   private readonly byIdempotencyKey = new Map<string, string>();
+  /** Refunds made, by their idempotency key. */
+  readonly refunds = new Map<string, { id: string; amount: number; payment_intent: string | null }>();
   private counter = 0;
   down = false;
   private server?: Server;
@@ -109,6 +111,20 @@ class FakeStripe {
       });
       if (key) this.byIdempotencyKey.set(key, intent.id);
       return [200, intent];
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const key = String(headers['idempotency-key'] ?? '');
+      const existing = this.refunds.get(key);
+      if (existing) return [200, existing];
+      const refund = {
+        id: `re_fake${this.refunds.size + 1}`,
+        object: 'refund',
+        amount: Number(form.get('amount')),
+        payment_intent: form.get('payment_intent'),
+        status: 'succeeded',
+      };
+      this.refunds.set(key, refund);
+      return [200, refund];
     }
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === 'GET' && retrieve) {
@@ -425,7 +441,7 @@ describe('POST /api/stripe/webhook', () => {
     );
   });
 
-  it('acknowledges a succeeded intent whose car was sold meanwhile, leaving the booking unpaid', async () => {
+  it('records a succeeded intent whose car was sold meanwhile and refunds it through Stripe, once, with its idempotency key', async () => {
     const booking = await newBooking();
     const intent = await stripeIntentFor(booking);
     const sold = await as(t, seller, {
@@ -435,10 +451,24 @@ describe('POST /api/stripe/webhook', () => {
     });
     expect(sold.statusCode).toBe(200);
     const payload = succeededEvent(intent);
-    const res = await deliver(payload, sign(payload));
-    expect(res.statusCode).toBe(200);
-    expect(await paymentRows(booking.id)).toHaveLength(0);
-    expect(await isPaid(booking.id)).toBe(false);
+    expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
+    const [payment] = await paymentRows(booking.id);
+    expect(payment).toMatchObject({ transactionId: intent.id, provider: 'stripe' });
+    const refund = await vi.waitFor(
+      async () => {
+        const [row] = await t.db.select().from(refunds).where(eq(refunds.paymentId, payment!.id));
+        if (row?.status !== 'succeeded') throw new Error('not refunded yet');
+        return row;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect(refund).toMatchObject({ reason: 'late-payment', amount: 12_000, providerRefundId: 're_fake1' });
+    // Replayed: the same payment, no second refund asked of Stripe.
+    expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
+    const asked = fake.requests.filter((r) => r.path === '/v1/refunds');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.headers['idempotency-key']).toBe(`refund-${refund.id}`);
+    expect(Object.fromEntries(asked[0]!.form)).toMatchObject({ payment_intent: intent.id, amount: '12000' });
   });
 
   it('verifies with Stripe before recording: a signed event for an intent Stripe reports unpaid records nothing', async () => {

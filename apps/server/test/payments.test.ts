@@ -1,8 +1,9 @@
 /** Payments with the built-in test-mode provider (the default): the whole journey and its attacks. */
 import { randomUUID } from 'node:crypto';
+import type { Booking } from '@redline/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, paymentIntents, payments } from '../src/db/schema.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bookings, paymentIntentRefunds, paymentIntents, payments } from '../src/db/schema.ts';
 import { advertise, createBooking, createCar } from './factories.ts';
 import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
@@ -450,14 +451,37 @@ describe('a booking whose car was sold meanwhile', () => {
     expect(intent?.status).not.toBe('succeeded');
   });
 
-  it('is not marked paid by a payment confirmed before the sale (409), and nothing is recorded', async () => {
+  it('records a payment confirmed before the sale and reported after it, and refunds it at once, exactly once', async () => {
     const { booking, transactionId } = await paidIntent();
     await markSold(booking.carId);
     const res = await pay(buyer, booking.id, transactionId);
     expect(res.statusCode).toBe(409);
-    expect(errorOf(res).message).toBe(SOLD);
-    expect(await paymentRows(booking.id)).toEqual([]);
-    expect(await isPaid(booking.id)).toBe(false);
+    expect(errorOf(res).message).toBe(
+      'This booking was called off before your payment arrived: the payment is being refunded to your card.',
+    );
+    const [payment] = await paymentRows(booking.id);
+    expect(payment).toMatchObject({ transactionId });
+    // Reported again (the webhook, another tab): the same payment, no second refund.
+    expect((await pay(buyer, booking.id, transactionId)).statusCode).toBe(200);
+    const refunded = await vi.waitFor(
+      async () => {
+        const read = await as(t, buyer, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
+        const { payment: paid } = read.json() as Booking;
+        if (paid?.refund?.status !== 'succeeded') throw new Error('not refunded yet');
+        return read.json() as Booking;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect(refunded).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'car-sold',
+      payment: { transactionId, refund: { amount: 12_000, reason: 'late-payment', status: 'succeeded' } },
+    });
+    const given = await t.db
+      .select()
+      .from(paymentIntentRefunds)
+      .where(eq(paymentIntentRefunds.intentId, transactionId));
+    expect(given).toEqual([expect.objectContaining({ amount: 12_000 })]);
   });
 });
 
@@ -489,6 +513,7 @@ describe('GET /api/payments', () => {
         transactionId: b.transactionId,
         provider: 'test',
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        refund: null,
       },
     ]);
     expect(page1.nextCursor).toEqual(expect.any(String));

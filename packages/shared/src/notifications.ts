@@ -4,8 +4,10 @@ import { pageOf } from './common.ts';
 import { ROLES, type Role } from './constants.ts';
 
 /**
- * Every kind of notification. To a seller: a test drive of their car requested, paid or cancelled.
- * To a buyer: a test drive they booked cancelled by someone else, a car they saved lowered in price
+ * Every kind of notification. To a seller: a test drive of their car requested, paid, cancelled, or
+ * agreed at the time they proposed; their car removed after reports. To a buyer: a test drive they
+ * booked accepted, declined, proposed at another time, or cancelled by someone else (its car sold
+ * or removed, with what happens to their money); a refund made; a car they saved lowered in price
  * or sold. To anyone: their account verified, a message in one of their conversations. To every
  * admin: a message through the contact form.
  */
@@ -18,6 +20,12 @@ export const NOTIFICATION_TYPES = [
   'account.verified',
   'contact.received',
   'message.received',
+  'booking.accepted',
+  'booking.declined',
+  'booking.rescheduled',
+  'booking.time-agreed',
+  'car.removed',
+  'refund.made',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -86,6 +94,42 @@ export const NOTIFICATION_KINDS: Readonly<Record<NotificationType, NotificationK
     label: 'New message',
     description: 'A buyer or seller writes to you about a car (once until you read it).',
     audience: buyersAndSellers,
+    email: true,
+  },
+  'booking.accepted': {
+    label: 'Test drive accepted',
+    description: 'A seller accepts your test drive.',
+    audience: buyers,
+    email: true,
+  },
+  'booking.declined': {
+    label: 'Test drive declined',
+    description: 'A seller declines your test drive (a paid one is refunded).',
+    audience: buyers,
+    email: true,
+  },
+  'booking.rescheduled': {
+    label: 'Another time proposed',
+    description: 'A seller proposes another day or time for your test drive.',
+    audience: buyers,
+    email: true,
+  },
+  'booking.time-agreed': {
+    label: 'Proposed time accepted',
+    description: 'A buyer accepts the day and time you proposed.',
+    audience: sellers,
+    email: true,
+  },
+  'car.removed': {
+    label: 'Car removed',
+    description: 'Redline removes one of your cars after buyers report it.',
+    audience: sellers,
+    email: true,
+  },
+  'refund.made': {
+    label: 'Refund made',
+    description: 'A test-drive fee you paid is refunded to your card.',
+    audience: buyers,
     email: true,
   },
 };

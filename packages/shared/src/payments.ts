@@ -74,6 +74,30 @@ export type RecordPaymentInput = z.infer<typeof recordPaymentInputSchema>;
 export const recordPaymentResponseSchema = z.object({ insertedId: z.string() });
 export type RecordPaymentResponse = z.infer<typeof recordPaymentResponseSchema>;
 
+/**
+ * Why money was given back: the seller declined the test drive, the car was sold or removed before
+ * it, the payment arrived for a booking already called off, or an admin refunded it.
+ */
+export const REFUND_REASONS = ['declined', 'car-sold', 'car-removed', 'late-payment', 'admin'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+/** `pending` until the provider confirms; `failed` when it refused (an admin may try again). */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export const refundSchema = z.object({
+  id: z.string(),
+  /** USD cents: the whole payment. */
+  amount: z.number().int(),
+  reason: z.enum(REFUND_REASONS),
+  status: z.enum(REFUND_STATUSES),
+  createdAt: z.string(),
+  /** When the provider confirmed it. */
+  refundedAt: z.string().nullable(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+export const paymentIdParamsSchema = z.object({ id: z.guid({ error: 'Invalid payment id' }) });
+
 /** A recorded payment as an admin sees it; `paidBy` is the buyer's e-mail, `productBy` the seller's. */
 export const paymentSchema = z.object({
   id: z.string(),
@@ -86,6 +110,7 @@ export const paymentSchema = z.object({
   transactionId: z.string(),
   provider: z.string(),
   createdAt: z.string(),
+  refund: refundSchema.nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

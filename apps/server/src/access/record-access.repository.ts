@@ -29,8 +29,8 @@ export async function bookingAccess(db: Db | Tx, id: string) {
 }
 
 /**
- * The booking and whether it is paid, locked until the transaction it runs in ends: a payment being
- * recorded and a cancellation cannot interleave.
+ * The booking as its lifecycle's rules read it, locked until the transaction it runs in ends: a
+ * payment being recorded, a cancellation, a sale and the seller's answer cannot interleave.
  */
 export async function lockedBookingAccess(db: Db | Tx, id: string) {
   if (!isUuid(id)) return undefined;
@@ -40,6 +40,11 @@ export async function lockedBookingAccess(db: Db | Tx, id: string) {
       buyerId: bookings.buyerId,
       sellerId: bookings.sellerId,
       isPaid: bookings.isPaid,
+      status: bookings.status,
+      requestedDate: bookings.requestedDate,
+      requestedTime: bookings.requestedTime,
+      proposedDate: bookings.proposedDate,
+      proposedTime: bookings.proposedTime,
     })
     .from(bookings)
     .where(eq(bookings.id, id))

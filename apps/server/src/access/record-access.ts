@@ -82,6 +82,20 @@ const RECORD_RULES = {
     refusal: (actor, b) =>
       isAdmin(actor) || b.buyerId === actor.id ? undefined : "Only the booking's buyer can cancel it.",
   } satisfies RecordRule<LockedBooking>,
+  /** The seller's answer to a request (accept, decline, propose another time), inside its transaction. */
+  'booking.respond': {
+    ...booking,
+    load: repo.lockedBookingAccess,
+    refusal: (actor, b) =>
+      b.sellerId === actor.id ? undefined : "Only the car's seller can answer a request.",
+  } satisfies RecordRule<LockedBooking>,
+  /** Taking the time the seller proposed, inside its transaction. */
+  'booking.agree': {
+    ...booking,
+    load: repo.lockedBookingAccess,
+    refusal: (actor, b) =>
+      b.buyerId === actor.id ? undefined : "Only the booking's buyer can take the proposed time.",
+  } satisfies RecordRule<LockedBooking>,
   'booking.pay': {
     ...booking,
     refusal: (actor, b) => (b.buyerId === actor.id ? undefined : "Only the booking's buyer can pay for it."),

@@ -5,6 +5,7 @@
  * Money is integer USD cents; constraints make the bad states of the spec impossible.
  * Timestamps keep milliseconds, as JavaScript dates do, so keyset cursors built from them are exact.
  */
+import type { CancelReason, RefundReason, RefundStatus, StoredBookingStatus } from '@redline/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -334,11 +335,26 @@ export const bookings = pgTable(
     requestedLocation: text('requested_location').notNull(),
     price: integer('price').notNull(),
     isPaid: boolean('is_paid').notNull().default(false),
+    /** One of STORED_BOOKING_STATUSES; `completed` and `expired` are told from the time when read. */
+    status: text('status').$type<StoredBookingStatus>().notNull().default('requested'),
+    /** Another time the seller proposed, until the buyer takes it (both set, or neither). */
+    proposedDate: date('proposed_date'),
+    proposedTime: text('proposed_time'),
+    /** Why a cancelled booking was cancelled (CANCEL_REASONS). */
+    cancelReason: text('cancel_reason').$type<CancelReason>(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('bookings_price_check', sql`${t.price} >= 0`),
     check('bookings_time_check', sql`${t.requestedTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('bookings_status_check', sql`${t.status} in ('requested', 'accepted', 'declined', 'cancelled')`),
+    check(
+      'bookings_proposal_check',
+      sql`(${t.proposedDate} is null) = (${t.proposedTime} is null)
+        and (${t.proposedTime} is null or ${t.proposedTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$')`,
+    ),
+    check('bookings_cancel_reason_check', sql`(${t.status} = 'cancelled') = (${t.cancelReason} is not null)`),
     index('bookings_buyer_idx').on(t.buyerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('bookings_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('bookings_car_idx').on(t.carId),
@@ -382,6 +398,48 @@ export const payments = pgTable(
     index('payments_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
+
+/**
+ * Money given back for a payment: at most one refund a payment (the unique payment id is what
+ * makes a refund happen exactly once, whichever of a sale, a deletion, a decline, a late payment or
+ * an admin asks first). Written `pending` with the change that asks for it; the job queue then asks
+ * the provider (with the refund's id as the idempotency key) and marks it `succeeded`.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .unique()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    reason: text('reason').$type<RefundReason>().notNull(),
+    status: text('status').$type<RefundStatus>().notNull().default('pending'),
+    /** The provider's id of the refund, once it answered. */
+    providerRefundId: text('provider_refund_id'),
+    /** The admin who refunded; null when a sale, a deletion, a decline or a late payment did. */
+    requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    check('refunds_amount_check', sql`${t.amount} > 0`),
+    check('refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+  ],
+);
+
+/** Refunds of the built-in test-mode provider, kept like a provider keeps them. */
+export const paymentIntentRefunds = pgTable('payment_intent_refunds', {
+  id: text('id').primaryKey(),
+  intentId: text('intent_id')
+    .notNull()
+    .references(() => paymentIntents.id),
+  amount: integer('amount').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  createdAt: createdAt(),
+});
 
 export const savedCars = pgTable(
   'saved_posts',

@@ -1,3 +1,5 @@
+import type { CancelReason } from '@redline/shared';
+
 /**
  * Every domain event: its name and what it carries. Payloads are small facts (ids), never rows:
  * a subscriber reads what it needs, and a PostgreSQL NOTIFY carries at most 8000 bytes.
@@ -36,8 +38,25 @@ export interface DomainEvents {
   'notifications.changed': { userIds: string[] };
   'booking.requested': { bookingId: string; carId: string; buyerId: string };
   'booking.paid': { bookingId: string; paymentId: string };
-  /** By its buyer or an admin (`cancelledBy`); published just before the booking is deleted. */
-  'booking.cancelled': { bookingId: string; cancelledBy: string };
+  /** The car's seller agreed to the requested day and time. */
+  'booking.accepted': { bookingId: string };
+  /** The car's seller said no; a paid booking is refunded. */
+  'booking.declined': { bookingId: string };
+  /** The car's seller proposed another day and time. */
+  'booking.rescheduled': { bookingId: string };
+  /** The buyer took the day and time the seller proposed. */
+  'booking.proposal-accepted': { bookingId: string };
+  /**
+   * Called off by its buyer or an admin, or by the car's sale or removal (`reason`); `cancelledBy`
+   * is the user whose act it was, null when their account has gone. A paid booking is refunded.
+   */
+  'booking.cancelled': { bookingId: string; cancelledBy: string | null; reason: CancelReason };
+  /** A car's reports were upheld: an admin is about to delete it (published before the deletion). */
+  'car.removed-after-report': { carId: string };
+  /** A refund of the booking's payment was asked for (the job queue makes it after the change commits). */
+  'refund.requested': { refundId: string; bookingId: string; requestedBy: string | null };
+  /** The payment provider made the refund. */
+  'refund.succeeded': { refundId: string };
 }
 
 export type EventName = keyof DomainEvents;

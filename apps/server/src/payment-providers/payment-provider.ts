@@ -2,7 +2,7 @@
  * The one payment-provider interface: Stripe when its keys are configured, otherwise the
  * built-in test mode, so a fresh install can run the whole payment journey.
  */
-import type { PaymentProviderName } from '@redline/shared';
+import type { PaymentProviderName, RefundStatus } from '@redline/shared';
 
 export interface CreateIntentInput {
   bookingId: string;
@@ -21,6 +21,14 @@ export interface ProviderIntent {
   metadata: Record<string, string>;
 }
 
+export interface RefundInput {
+  /** The payment intent whose money goes back. */
+  intentId: string;
+  amount: number;
+  /** The same key makes no second refund: it answers the first. */
+  idempotencyKey: string;
+}
+
 /** A verified webhook event, reduced to what Redline acts on. */
 export interface ProviderEvent {
   type: string;
@@ -34,6 +42,11 @@ export interface PaymentProvider {
   createIntent(input: CreateIntentInput): Promise<{ id: string; clientSecret: string }>;
   /** Undefined when the provider knows no intent with this id. */
   retrieveIntent(id: string): Promise<ProviderIntent | undefined>;
+  /**
+   * Gives a succeeded payment's money back. Throws when the provider cannot be reached or refuses
+   * the call (tried again later); answers `failed` when it took the call but the refund failed.
+   */
+  refund(input: RefundInput): Promise<{ id: string; status: RefundStatus }>;
   /** Present only when signed webhooks are configured; throws when the signature does not verify. */
   readonly webhooks?: { parseEvent(rawBody: Buffer, signature: string): ProviderEvent };
 }

@@ -1,4 +1,6 @@
 /** Stripe through its official SDK; the card itself is entered in Stripe Elements and never reaches us. */
+
+import type { RefundStatus } from '@redline/shared';
 import Stripe from 'stripe';
 import { unavailable } from '../errors.ts';
 import type {
@@ -6,6 +8,7 @@ import type {
   PaymentProvider,
   ProviderEvent,
   ProviderIntent,
+  RefundInput,
 } from './payment-provider.ts';
 
 export interface StripeProviderOptions {
@@ -71,6 +74,23 @@ export class StripeProvider implements PaymentProvider {
       throw providerUnavailable(error);
     }
   }
+
+  async refund(input: RefundInput) {
+    const refund = await callStripe(() =>
+      this.stripe.refunds.create(
+        { payment_intent: input.intentId, amount: input.amount, reason: 'requested_by_customer' },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return { id: refund.id, status: refundStatus(refund.status) };
+  }
+}
+
+/** Stripe's refund states in Redline's three: a card refund is usually `succeeded` at once. */
+function refundStatus(status: string | null): RefundStatus {
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'failed' || status === 'canceled') return 'failed';
+  return 'pending';
 }
 
 function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {

@@ -4,11 +4,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { TestCard } from '@redline/shared';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { paymentIntents } from '../db/schema.ts';
+import { paymentIntentRefunds, paymentIntents } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
-import type { CreateIntentInput, PaymentProvider, ProviderIntent } from './payment-provider.ts';
+import type { CreateIntentInput, PaymentProvider, ProviderIntent, RefundInput } from './payment-provider.ts';
 import { checkTestCard } from './test-cards.ts';
 
 type IntentRow = typeof paymentIntents.$inferSelect;
@@ -79,6 +79,41 @@ export class TestModeProvider implements PaymentProvider {
     }
     await this.db.update(paymentIntents).set({ status: 'succeeded', lastError: null }).where(notYetSucceeded);
     return { id: intent.id, status: 'succeeded' };
+  }
+
+  /**
+   * Gives back a succeeded intent's money, as Stripe does: never more than was paid, and a key used
+   * before answers its first refund. The intent's row is locked, so two refunds cannot both fit.
+   */
+  async refund(input: RefundInput): Promise<{ id: string; status: 'succeeded' }> {
+    return this.db.transaction(async (tx) => {
+      const [intent] = await tx
+        .select()
+        .from(paymentIntents)
+        .where(eq(paymentIntents.id, input.intentId))
+        .for('update');
+      if (!intent) throw notFound('The payment');
+      const [earlier] = await tx
+        .select({ id: paymentIntentRefunds.id })
+        .from(paymentIntentRefunds)
+        .where(eq(paymentIntentRefunds.idempotencyKey, input.idempotencyKey));
+      if (earlier) return { id: earlier.id, status: 'succeeded' };
+      if (intent.status !== 'succeeded') throw new Error(`intent ${intent.id} has taken no money to refund`);
+      const [refunded] = await tx
+        .select({ amount: sql<number>`coalesce(sum(${paymentIntentRefunds.amount}), 0)::int` })
+        .from(paymentIntentRefunds)
+        .where(eq(paymentIntentRefunds.intentId, intent.id));
+      if ((refunded?.amount ?? 0) + input.amount > intent.amount)
+        throw new Error(`refund of ${input.amount} exceeds what is left of intent ${intent.id}`);
+      const id = `re_test_${randomToken()}`;
+      await tx.insert(paymentIntentRefunds).values({
+        id,
+        intentId: intent.id,
+        amount: input.amount,
+        idempotencyKey: input.idempotencyKey,
+      });
+      return { id, status: 'succeeded' };
+    });
   }
 }
 

@@ -21,13 +21,14 @@ import {
   notificationPreferences,
   notifications,
   photos,
+  refunds,
   reportedCars,
   savedCars,
   users,
 } from '../../src/db/schema.ts';
 import type { Access } from '../../src/http/access.ts';
 import { unsubscribeToken } from '../../src/modules/notifications/unsubscribe-token.ts';
-import { carInput, createBooking, createCar, ensureCategory } from '../factories.ts';
+import { carInput, createBooking, createCar, ensureCategory, recordPayment } from '../factories.ts';
 import {
   type Answer,
   as,
@@ -385,6 +386,20 @@ const OWNERSHIP: Record<string, Row> = {
     },
   },
   'GET /api/payments': { call: () => ({ url: '/api/payments' }), expect: { admin: 200 } },
+  'POST /api/payments/:id/refund': {
+    call: async () => {
+      const payment = await recordPayment(t, await freshBooking());
+      return { url: `/api/payments/${payment.id}/refund` };
+    },
+    expect: { admin: 201 },
+    after: async (actor, _res, call) => {
+      const rows = await t.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.paymentId, call.url.split('/').at(-2)!));
+      expect(rows).toHaveLength(actor === 'admin' ? 1 : 0);
+    },
+  },
   // Registered everywhere, answering only when STRIPE_WEBHOOK_SECRET is set (not here).
   'POST /api/stripe/webhook': {
     call: () => ({ url: '/api/stripe/webhook', payload: {} }),
@@ -490,7 +505,48 @@ const OWNERSHIP: Record<string, Row> = {
     expect: { buyer: 200, otherBuyer: 404, admin: 200 },
     after: async (actor, _res, call) => {
       const row = await bookingRow(call.url.split('/').pop()!);
-      expect(row === undefined).toBe(actor !== 'otherBuyer');
+      expect(row?.status).toBe(actor === 'otherBuyer' ? 'requested' : 'cancelled');
+    },
+  },
+  'POST /api/testdrivebooking/:id/accept': {
+    call: async () => ({ url: `/api/testdrivebooking/${(await freshBooking()).id}/accept` }),
+    expect: { seller: 200, otherSeller: 404 },
+    after: async (actor, _res, call) => {
+      const row = await bookingRow(call.url.split('/').at(-2)!);
+      expect(row?.status).toBe(actor === 'seller' ? 'accepted' : 'requested');
+    },
+  },
+  'POST /api/testdrivebooking/:id/decline': {
+    call: async () => ({ url: `/api/testdrivebooking/${(await freshBooking()).id}/decline` }),
+    expect: { seller: 200, otherSeller: 404 },
+    after: async (actor, _res, call) => {
+      const row = await bookingRow(call.url.split('/').at(-2)!);
+      expect(row?.status).toBe(actor === 'seller' ? 'declined' : 'requested');
+    },
+  },
+  'POST /api/testdrivebooking/:id/propose': {
+    call: async () => ({
+      url: `/api/testdrivebooking/${(await freshBooking()).id}/propose`,
+      payload: { date: futureDate(), time: '15:00' },
+    }),
+    expect: { seller: 200, otherSeller: 404 },
+    after: async (actor, _res, call) => {
+      const row = await bookingRow(call.url.split('/').at(-2)!);
+      expect(row?.proposedTime).toBe(actor === 'seller' ? '15:00' : null);
+    },
+  },
+  'POST /api/testdrivebooking/:id/accept-proposal': {
+    call: async () => {
+      const b = await createBooking(t, buyerA(), await freshCar(), sellerA(), {
+        proposedDate: futureDate(),
+        proposedTime: '16:00',
+      });
+      return { url: `/api/testdrivebooking/${b.id}/accept-proposal` };
+    },
+    expect: { buyer: 200, otherBuyer: 404 },
+    after: async (actor, _res, call) => {
+      const row = await bookingRow(call.url.split('/').at(-2)!);
+      expect(row?.status).toBe(actor === 'buyer' ? 'accepted' : 'requested');
     },
   },
   'GET /api/testdrivebooking/:id': {

@@ -1,8 +1,9 @@
-import { and, eq, getTableColumns, not, type SQL, sql } from 'drizzle-orm';
+import type { CancelReason, StoredBookingStatus } from '@redline/shared';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import { bookings, payments, users } from '../../db/schema.ts';
+import { bookings, payments, refunds, users } from '../../db/schema.ts';
 
 const sellerAccount = alias(users, 'seller_account');
 const buyerAccount = alias(users, 'buyer_account');
@@ -15,11 +16,13 @@ function selectBookings(db: Db | Tx) {
       buyerVerified: buyerAccount.isVerified,
       transactionId: payments.transactionId,
       paidAt: payments.createdAt,
+      refund: refunds,
     })
     .from(bookings)
     .leftJoin(sellerAccount, eq(sellerAccount.id, bookings.sellerId))
     .leftJoin(buyerAccount, eq(buyerAccount.id, bookings.buyerId))
-    .leftJoin(payments, eq(payments.bookingId, bookings.id));
+    .leftJoin(payments, eq(payments.bookingId, bookings.id))
+    .leftJoin(refunds, eq(refunds.paymentId, payments.id));
 }
 
 export type BookingRow = NonNullable<Awaited<ReturnType<typeof findBooking>>>;
@@ -43,6 +46,7 @@ export async function listBookings(db: Db, where: SQL, limit: number, cursor: st
 export interface EarlierBooking {
   id: string;
   isPaid: boolean;
+  status: StoredBookingStatus;
   requestedDate: string;
   requestedTime: string;
 }
@@ -63,6 +67,7 @@ export async function insertBooking(
       .select({
         id: bookings.id,
         isPaid: bookings.isPaid,
+        status: bookings.status,
         requestedDate: bookings.requestedDate,
         requestedTime: bookings.requestedTime,
         createdAt: bookings.createdAt,
@@ -70,7 +75,7 @@ export async function insertBooking(
       .from(bookings)
       .where(and(eq(bookings.buyerId, values.buyerId), eq(bookings.carId, values.carId))),
   );
-  const earlierBooking = sql`json_build_object('id', ${earlier.id}, 'isPaid', ${earlier.isPaid},
+  const earlierBooking = sql`json_build_object('id', ${earlier.id}, 'isPaid', ${earlier.isPaid}, 'status', ${earlier.status},
     'requestedDate', ${earlier.requestedDate}, 'requestedTime', ${earlier.requestedTime})`;
   const [row] = await tx
     .with(earlier)
@@ -86,10 +91,42 @@ export async function insertBooking(
   return row!;
 }
 
-export async function deleteUnpaidBooking(tx: Tx, id: string) {
-  const deleted = await tx
-    .delete(bookings)
-    .where(and(eq(bookings.id, id), not(bookings.isPaid)))
-    .returning({ id: bookings.id });
-  return deleted.length;
+type BookingValues = typeof bookings.$inferInsert;
+
+/** Changes the booking's lifecycle fields (the caller holds its lock and has applied the rules). */
+export async function updateBooking(
+  tx: Tx,
+  id: string,
+  values: Partial<
+    Pick<BookingValues, 'status' | 'requestedDate' | 'requestedTime' | 'proposedDate' | 'proposedTime'>
+  >,
+) {
+  await tx.update(bookings).set(values).where(eq(bookings.id, id));
+}
+
+/** These bookings, of those still requested or accepted, locked: which of them are ahead, the caller decides. */
+export function lockLiveBookings(tx: Db | Tx, where: SQL) {
+  return tx
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      requestedDate: bookings.requestedDate,
+      requestedTime: bookings.requestedTime,
+    })
+    .from(bookings)
+    .where(and(where, inArray(bookings.status, ['requested', 'accepted'])))
+    .for('update');
+}
+
+export async function cancelBookings(tx: Db | Tx, ids: string[], reason: CancelReason) {
+  await tx
+    .update(bookings)
+    .set({
+      status: 'cancelled',
+      cancelReason: reason,
+      proposedDate: null,
+      proposedTime: null,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(bookings.id, ids));
 }

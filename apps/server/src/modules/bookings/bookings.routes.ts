@@ -1,6 +1,7 @@
 import {
   bookingIdParamsSchema,
   bookingInputSchema,
+  bookingProposalInputSchema,
   bookingSchema,
   deletedCountSchema,
   emailParamsSchema,
@@ -73,13 +74,69 @@ export function bookingsRoutes(context: AppContext): FastifyPluginAsyncZod {
       handler: (request) => service.getBooking(context, currentUser(request), request.params.id),
     });
 
+    app.post('/testdrivebooking/:id/accept', {
+      config: { access: ['Seller'] },
+      schema: {
+        tags,
+        operationId: 'acceptBooking',
+        otherStatuses: [404, 409],
+        summary: "Accept a test-drive request at its day and time (the car's seller; idempotent)",
+        params: bookingIdParamsSchema,
+        response: { 200: bookingSchema },
+      },
+      handler: (request) => service.acceptBooking(context, currentUser(request), request.params.id),
+    });
+
+    app.post('/testdrivebooking/:id/decline', {
+      config: { access: ['Seller'] },
+      schema: {
+        tags,
+        operationId: 'declineBooking',
+        otherStatuses: [404, 409],
+        summary: "Decline a test-drive request; a paid one is refunded (the car's seller; idempotent)",
+        params: bookingIdParamsSchema,
+        response: { 200: bookingSchema },
+      },
+      handler: (request) => service.declineBooking(context, currentUser(request), request.params.id),
+    });
+
+    app.post('/testdrivebooking/:id/propose', {
+      config: { access: ['Seller'] },
+      schema: {
+        tags,
+        operationId: 'proposeBookingTime',
+        otherStatuses: [404, 409],
+        summary:
+          "Propose another day and time for a test drive; the buyer then accepts it (the car's seller)",
+        params: bookingIdParamsSchema,
+        body: bookingProposalInputSchema,
+        response: { 200: bookingSchema },
+      },
+      handler: (request) =>
+        service.proposeBookingTime(context, currentUser(request), request.params.id, request.body),
+    });
+
+    app.post('/testdrivebooking/:id/accept-proposal', {
+      config: { access: ['Buyer'] },
+      schema: {
+        tags,
+        operationId: 'acceptProposedTime',
+        otherStatuses: [404, 409],
+        summary: "Take the day and time the seller proposed: the test drive is agreed (the booking's buyer)",
+        params: bookingIdParamsSchema,
+        response: { 200: bookingSchema },
+      },
+      handler: (request) => service.acceptProposedTime(context, currentUser(request), request.params.id),
+    });
+
     app.delete('/testdrivebooking/:id', {
       config: { access: ['Buyer', 'Admin'] },
       schema: {
         tags,
         operationId: 'cancelBooking',
         otherStatuses: [404, 409],
-        summary: 'Cancel an unpaid booking (its buyer or an admin)',
+        summary:
+          'Cancel an unpaid booking still ahead (its buyer or an admin); it stays in the lists as cancelled, and one no longer ahead answers 0',
         params: bookingIdParamsSchema,
         response: { 200: deletedCountSchema },
       },

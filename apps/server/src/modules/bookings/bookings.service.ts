@@ -2,20 +2,26 @@ import {
   BOOKING_ERROR_CODES,
   type Booking,
   type BookingInput,
+  type BookingProposalInput,
+  type BookingStatus,
+  bookingStatus,
+  type CancelReason,
   carName,
+  isOpenBooking,
   type Page,
   type PageQuery,
   TEST_DRIVE_FEE_CENTS,
-  testDriveStartsAt,
   type User,
 } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
-import { publish } from '../../events/index.ts';
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import { type EventBus, publish } from '../../events/index.ts';
 import { carCoverUrl, lockCarWithSeller } from '../cars/index.ts';
+import { toRefund } from '../payments/index.ts';
 import * as repo from './bookings.repository.ts';
 
 /**
@@ -61,20 +67,19 @@ export async function bookTestDrive(context: AppContext, buyer: User, input: Boo
       buyerVerified,
       transactionId: null,
       paidAt: null,
+      refund: null,
     };
   });
   return toBooking(row, buyer);
 }
 
 /**
- * Whether the buyer's earlier booking of a car stops another: a paid one, or an unpaid one whose test
- * drive is still ahead (an unpaid booking whose time has passed was never confirmed and lapses).
+ * Whether the buyer's earlier booking of a car stops another: a paid one still standing, or an
+ * unpaid one still to happen (an unpaid request whose time has passed was never confirmed and lapses).
  */
 function blocksAnother(booking: repo.EarlierBooking) {
-  return (
-    booking.isPaid ||
-    (testDriveStartsAt(booking.requestedDate, booking.requestedTime)?.getTime() ?? 0) > Date.now()
-  );
+  if (booking.status === 'declined' || booking.status === 'cancelled') return false;
+  return booking.isPaid || isOpenBooking(booking);
 }
 
 /** The booking's buyer, the car's seller or an admin; anyone else is told it does not exist. */
@@ -110,17 +115,162 @@ export async function listSellerBookings(
   return { items: page.items.map((row) => toBooking(row, actor)), nextCursor: page.nextCursor };
 }
 
-/** Cancelling deletes the booking; paid ones stay, for the buyer's record and for accounting. */
+/**
+ * Its buyer or an admin calls an unpaid booking off; it stays, cancelled, in both people's lists.
+ * A paid one stands (an admin refunds it instead). One no longer ahead changes nothing (count 0).
+ */
 export async function cancelBooking(context: AppContext, actor: User, id: string) {
   return context.database.db.transaction(async (tx) => {
-    // Locks the booking until the deletion commits: a payment cannot be recorded half-way.
+    // Locks the booking until the change commits: a payment cannot be recorded half-way.
     const booking = await requireAccess(context, actor, { permission: 'booking.cancel', id, tx });
     if (booking.isPaid) throw conflict('A paid booking cannot be cancelled.');
-    // Published before the row goes, so that its reactions read the booking (the lock keeps it unpaid).
-    await publish(tx, 'booking.cancelled', { bookingId: id, cancelledBy: actor.id });
-    const deletedCount = await repo.deleteUnpaidBooking(tx, id);
-    return { deletedCount };
+    if (!isOpenBooking(booking)) return { deletedCount: 0 };
+    const reason: CancelReason = booking.buyerId === actor.id ? 'buyer' : 'admin';
+    await repo.cancelBookings(tx, [id], reason);
+    await publish(tx, 'booking.cancelled', { bookingId: id, cancelledBy: actor.id, reason });
+    return { deletedCount: 1 };
   });
+}
+
+type LockedBooking = Awaited<ReturnType<typeof requireAccess<'booking.respond'>>>;
+type Answer = 'booking.accepted' | 'booking.declined' | 'booking.rescheduled' | 'booking.proposal-accepted';
+
+/** What a step of the lifecycle does to the booking, or null when it is there already (nothing changes). */
+type Step = (
+  booking: LockedBooking,
+  status: BookingStatus,
+) => {
+  values: Parameters<typeof repo.updateBooking>[2];
+  event: Answer;
+} | null;
+
+/** Why a booking no longer takes an answer. */
+const CLOSED: Record<Exclude<BookingStatus, 'requested' | 'accepted'>, string> = {
+  declined: 'The seller has declined this test drive.',
+  cancelled: 'This booking has been cancelled.',
+  completed: 'This test drive has taken place.',
+  expired: "This test drive's time has passed.",
+};
+
+/** Refuses, with why, a booking that is no longer requested or accepted and ahead. */
+function assertOpen(status: BookingStatus): asserts status is 'requested' | 'accepted' {
+  if (status !== 'requested' && status !== 'accepted') throw conflict(CLOSED[status]);
+}
+
+const NO_PROPOSAL = { proposedDate: null, proposedTime: null };
+
+/**
+ * Takes one step of the lifecycle under the booking's lock: the rules read the booking as it is
+ * when the lock is granted, and the step's event is published with the change (its reactions tell
+ * the other person, refund a declined payment) or not at all.
+ */
+async function takeStep(
+  context: AppContext,
+  actor: User,
+  id: string,
+  permission: 'booking.respond' | 'booking.agree',
+  step: Step,
+): Promise<Booking> {
+  await context.database.db.transaction(async (tx) => {
+    const booking = await requireAccess(context, actor, { permission, id, tx });
+    const change = step(booking, bookingStatus(booking));
+    if (!change) return;
+    await repo.updateBooking(tx, id, change.values);
+    await publish(tx, change.event, { bookingId: id });
+  });
+  return getBooking(context, actor, id);
+}
+
+/** The seller agrees to the requested day and time. */
+export function acceptBooking(context: AppContext, actor: User, id: string) {
+  return takeStep(context, actor, id, 'booking.respond', (_booking, status) => {
+    if (status === 'accepted') return null;
+    assertOpen(status);
+    return { values: { status: 'accepted', ...NO_PROPOSAL }, event: 'booking.accepted' };
+  });
+}
+
+/** The seller says no; a paid booking is refunded (the payments module reacts to the event). */
+export function declineBooking(context: AppContext, actor: User, id: string) {
+  return takeStep(context, actor, id, 'booking.respond', (_booking, status) => {
+    if (status === 'declined') return null;
+    assertOpen(status);
+    return { values: { status: 'declined', ...NO_PROPOSAL }, event: 'booking.declined' };
+  });
+}
+
+/** The seller proposes another day and time; the booking waits for the buyer again. */
+export function proposeBookingTime(
+  context: AppContext,
+  actor: User,
+  id: string,
+  input: BookingProposalInput,
+) {
+  return takeStep(context, actor, id, 'booking.respond', (booking, status) => {
+    assertOpen(status);
+    if (booking.proposedDate === input.date && booking.proposedTime === input.time) return null;
+    if (booking.requestedDate === input.date && booking.requestedTime === input.time) {
+      throw badRequest('Propose a day or time other than the one requested.', {
+        time: 'Choose another day or time',
+      });
+    }
+    return {
+      values: { status: 'requested', proposedDate: input.date, proposedTime: input.time },
+      event: 'booking.rescheduled',
+    };
+  });
+}
+
+/** The buyer takes the day and time the seller proposed: the test drive is then agreed. */
+export function acceptProposedTime(context: AppContext, actor: User, id: string) {
+  return takeStep(context, actor, id, 'booking.agree', (booking, status) => {
+    assertOpen(status);
+    const { proposedDate, proposedTime } = booking;
+    if (!proposedDate || !proposedTime) throw conflict('The seller has not proposed another time.');
+    if (!isOpenBooking({ status, requestedDate: proposedDate, requestedTime: proposedTime }))
+      throw conflict('The proposed time has passed: ask the seller for another.');
+    return {
+      values: {
+        status: 'accepted',
+        requestedDate: proposedDate,
+        requestedTime: proposedTime,
+        ...NO_PROPOSAL,
+      },
+      event: 'booking.proposal-accepted',
+    };
+  });
+}
+
+/**
+ * A car that is sold or removed takes its test drives still ahead with it: they are cancelled,
+ * with the change that sold or removed it (and, paid, refunded by the payments module's reaction).
+ */
+export function cancelBookingsOnEvents(events: EventBus<Db | Tx>): (() => void)[] {
+  return [
+    events.react('car.sold', (tx, { carId }) => cancelLiveBookingsOfCar(tx, carId, 'car-sold')),
+    events.react('car.deleted', (tx, { carId }) => cancelLiveBookingsOfCar(tx, carId, 'car-removed')),
+    // Its fee given back, a test drive still ahead does not stand: an admin's refund cancels it.
+    events.react('refund.requested', async (tx, { bookingId, requestedBy }) => {
+      const [booking] = await repo.lockLiveBookings(tx, eq(bookings.id, bookingId));
+      if (!booking || !isOpenBooking(booking)) return;
+      await repo.cancelBookings(tx, [bookingId], 'admin');
+      await publish(tx, 'booking.cancelled', { bookingId, cancelledBy: requestedBy, reason: 'admin' });
+    }),
+  ];
+}
+
+async function cancelLiveBookingsOfCar(tx: Db | Tx, carId: string, reason: CancelReason) {
+  const live = (await repo.lockLiveBookings(tx, eq(bookings.carId, carId))).filter((booking) =>
+    isOpenBooking(booking),
+  );
+  if (live.length === 0) return;
+  await repo.cancelBookings(
+    tx,
+    live.map((b) => b.id),
+    reason,
+  );
+  for (const { id } of live)
+    await publish(tx, 'booking.cancelled', { bookingId: id, cancelledBy: null, reason });
 }
 
 /** The buyer's phone is for the seller only once the test drive is paid for. */
@@ -143,10 +293,18 @@ function toBooking(row: repo.BookingRow, viewer: User): Booking {
     requestedLocation: row.requestedLocation,
     price: row.price,
     isPaid: row.isPaid,
+    status: bookingStatus(row),
+    proposal:
+      row.proposedDate && row.proposedTime ? { date: row.proposedDate, time: row.proposedTime } : null,
+    cancelReason: row.cancelReason,
     createdAt: row.createdAt.toISOString(),
     payment:
       row.transactionId && row.paidAt
-        ? { transactionId: row.transactionId, paidAt: row.paidAt.toISOString() }
+        ? {
+            transactionId: row.transactionId,
+            paidAt: row.paidAt.toISOString(),
+            refund: row.refund && toRefund(row.refund),
+          }
         : null,
   };
 }

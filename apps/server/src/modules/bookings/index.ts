@@ -1,2 +1,3 @@
 /** The bookings module's public surface: other code imports this file only. */
 export { bookingsRoutes } from './bookings.routes.ts';
+export { cancelBookingsOnEvents } from './bookings.service.ts';

@@ -103,10 +103,24 @@ export function notifyOnEvents(events: EventBus<Db | Tx>, jobs: JobQueue): (() =
         link: routePatterns.dashSellerRequests,
       });
     }),
-    events.react('booking.cancelled', async (tx, { bookingId, cancelledBy }) => {
+    events.react('booking.cancelled', async (tx, { bookingId, cancelledBy, reason }) => {
       const booking = await repo.findBooking(tx, bookingId);
       if (!booking) return;
       const when = testDriveTime(booking);
+      const money = booking.isPaid
+        ? ` Your ${formatCharge(booking.price)} fee is being refunded to your card.`
+        : '';
+      if (reason === 'car-sold' || reason === 'car-removed') {
+        // The car's seller sold or removed it (or Redline removed it: car.removed tells them).
+        const gone = reason === 'car-sold' ? 'has been sold' : 'has been removed from Redline';
+        await tell(tx, [booking.buyerId], {
+          type: 'booking.cancelled',
+          title: 'Test drive cancelled',
+          body: `The ${booking.carName} you booked to test-drive on ${when} ${gone}, so the test drive is cancelled.${money}`,
+          link: routePatterns.dashBuyerBookings,
+        });
+        return;
+      }
       // The seller, whoever cancelled; the buyer when an admin did.
       if (booking.sellerId !== cancelledBy)
         await tell(tx, [booking.sellerId], {
@@ -122,9 +136,76 @@ export function notifyOnEvents(events: EventBus<Db | Tx>, jobs: JobQueue): (() =
         await tell(tx, [booking.buyerId], {
           type: 'booking.cancelled',
           title: 'Test drive cancelled',
-          body: `Your test drive of the ${booking.carName} on ${when} was cancelled by Redline.`,
+          body: `Your test drive of the ${booking.carName} on ${when} was cancelled by Redline.${money}`,
           link: routePatterns.dashBuyerBookings,
         });
+    }),
+    events.react('booking.accepted', async (tx, { bookingId }) => {
+      const booking = await repo.findBooking(tx, bookingId);
+      if (!booking) return;
+      await tell(tx, [booking.buyerId], {
+        type: 'booking.accepted',
+        title: 'Test drive accepted',
+        body: `${booking.sellerName} accepted your test drive of the ${booking.carName} on ${testDriveTime(booking)} in ${booking.requestedLocation}.`,
+        link: routePatterns.dashBuyerBookings,
+      });
+    }),
+    events.react('booking.declined', async (tx, { bookingId }) => {
+      const booking = await repo.findBooking(tx, bookingId);
+      if (!booking) return;
+      const money = booking.isPaid
+        ? ` Your ${formatCharge(booking.price)} fee is being refunded to your card.`
+        : '';
+      await tell(tx, [booking.buyerId], {
+        type: 'booking.declined',
+        title: 'Test drive declined',
+        body: `${booking.sellerName} declined your test drive of the ${booking.carName} on ${testDriveTime(booking)}.${money}`,
+        link: routePatterns.dashBuyerBookings,
+      });
+    }),
+    events.react('booking.rescheduled', async (tx, { bookingId }) => {
+      const booking = await repo.findBooking(tx, bookingId);
+      if (!booking?.proposedDate || !booking.proposedTime) return;
+      const proposed = testDriveTime({
+        requestedDate: booking.proposedDate,
+        requestedTime: booking.proposedTime,
+      });
+      await tell(tx, [booking.buyerId], {
+        type: 'booking.rescheduled',
+        title: 'Another time proposed',
+        body: `${booking.sellerName} proposes ${proposed} instead of ${testDriveTime(booking)} for your test drive of the ${booking.carName}. Accept it in My Bookings.`,
+        link: routePatterns.dashBuyerBookings,
+      });
+    }),
+    events.react('booking.proposal-accepted', async (tx, { bookingId }) => {
+      const booking = await repo.findBooking(tx, bookingId);
+      if (!booking) return;
+      await tell(tx, [booking.sellerId], {
+        type: 'booking.time-agreed',
+        title: 'Proposed time accepted',
+        body: `${booking.buyerName} accepted ${testDriveTime(booking)} for the test drive of your ${booking.carName} in ${booking.requestedLocation}.`,
+        link: routePatterns.dashSellerRequests,
+      });
+    }),
+    events.react('refund.succeeded', async (tx, { refundId }) => {
+      const refund = await repo.findRefund(tx, refundId);
+      if (!refund) return;
+      await tell(tx, [refund.buyerId], {
+        type: 'refund.made',
+        title: 'Refund made',
+        body: `Your ${formatCharge(refund.amount)} test-drive fee for the ${refund.carName} has been refunded to your card. It can take 5 to 10 days to show on your statement.`,
+        link: routePatterns.dashBuyerBookings,
+      });
+    }),
+    events.react('car.removed-after-report', async (tx, { carId }) => {
+      const car = await repo.findCar(tx, carId);
+      if (!car) return;
+      await tell(tx, [car.sellerId], {
+        type: 'car.removed',
+        title: 'Car removed',
+        body: `Your ${carName(car)} was removed from Redline after buyers reported it. Its open test drives are cancelled and their fees refunded. Write to us through the contact page if you think this is a mistake.`,
+        link: routePatterns.dashSellerCars,
+      });
     }),
     events.react('car.updated', async (tx, { carId, askingPrice }) => {
       if (!askingPrice || askingPrice.to >= askingPrice.from) return;

@@ -10,6 +10,8 @@ import {
   notificationEmails,
   notificationPreferences,
   notifications,
+  payments,
+  refunds,
   savedCars,
   users,
 } from '../../db/schema.ts';
@@ -64,21 +66,36 @@ export async function findBooking(tx: Db | Tx, id: string) {
       carId: bookings.carId,
       carName: bookings.carName,
       sellerId: bookings.sellerId,
+      sellerName: bookings.sellerName,
       buyerId: bookings.buyerId,
       buyerName: bookings.buyerName,
       requestedDate: bookings.requestedDate,
       requestedTime: bookings.requestedTime,
       requestedLocation: bookings.requestedLocation,
+      proposedDate: bookings.proposedDate,
+      proposedTime: bookings.proposedTime,
       price: bookings.price,
+      isPaid: bookings.isPaid,
     })
     .from(bookings)
     .where(eq(bookings.id, id));
   return row;
 }
 
+/** What a notification of a refund says: whose money, for which test drive. */
+export async function findRefund(tx: Db | Tx, id: string) {
+  const [row] = await tx
+    .select({ amount: refunds.amount, buyerId: bookings.buyerId, carName: bookings.carName })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(eq(refunds.id, id));
+  return row;
+}
+
 export async function findCar(tx: Db | Tx, id: string) {
   const [row] = await tx
-    .select({ year: cars.year, brand: cars.brand, model: cars.model })
+    .select({ year: cars.year, brand: cars.brand, model: cars.model, sellerId: cars.sellerId })
     .from(cars)
     .where(eq(cars.id, id));
   return row;

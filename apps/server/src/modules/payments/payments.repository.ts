@@ -1,10 +1,18 @@
-import { and, eq, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, getTableColumns, ne, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import { bookings, cars, payments } from '../../db/schema.ts';
-import { publish } from '../../events/index.ts';
+import { bookings, cars, payments, refunds } from '../../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+/** What a refund needs of its payment. */
+export type RefundablePayment = Pick<PaymentRow, 'id' | 'price' | 'bookingId'>;
+
+const bookingLifecycle = {
+  status: bookings.status,
+  requestedDate: bookings.requestedDate,
+  requestedTime: bookings.requestedTime,
+};
 
 /** The buyer's booking, with when its car was sold (null while on sale, or when the car is gone). */
 export async function findBookingOfBuyer(db: Db, bookingId: string, buyerId: string) {
@@ -16,6 +24,7 @@ export async function findBookingOfBuyer(db: Db, bookingId: string, buyerId: str
       sellerEmail: bookings.sellerEmail,
       buyerEmail: bookings.buyerEmail,
       isPaid: bookings.isPaid,
+      ...bookingLifecycle,
       carSoldAt: cars.soldAt,
     })
     .from(bookings)
@@ -24,65 +33,142 @@ export async function findBookingOfBuyer(db: Db, bookingId: string, buyerId: str
   return row;
 }
 
-export function findPaymentOfBooking(db: Db, bookingId: string) {
+export function findPaymentOfBooking(db: Db | Tx, bookingId: string) {
   return db.query.payments.findFirst({ where: eq(payments.bookingId, bookingId) });
 }
 
-export type RecordOutcome =
-  | { kind: 'created'; payment: PaymentRow }
-  | { kind: 'existing'; payment: PaymentRow }
-  | { kind: 'bookingGone' }
-  | { kind: 'carSold' }
-  | { kind: 'paidWithoutRecord' };
-
 /**
- * Stores the payment and marks the booking paid, in one transaction. The booking and car rows are
- * locked so a concurrent cancellation, payment or sale waits; the unique indexes are the last word,
- * and a losing racer reads the winner's row instead of failing.
+ * The buyer's booking, locked until the transaction ends (a cancellation, a sale's cancellation or
+ * the seller's answer waits), with whether its car has been sold.
  */
-export function recordPayment(
-  db: Db,
-  values: Omit<typeof payments.$inferInsert, 'id' | 'createdAt'> & { bookingId: string },
-  buyerId: string,
-): Promise<RecordOutcome> {
-  return db.transaction(async (tx) => {
-    const [booking] = await tx
-      .select({ isPaid: bookings.isPaid, carId: bookings.carId })
-      .from(bookings)
-      .where(and(eq(bookings.id, values.bookingId), eq(bookings.buyerId, buyerId)))
-      .for('update');
-    if (!booking) return { kind: 'bookingGone' };
-    const [car] = booking.carId
-      ? await tx.select({ soldAt: cars.soldAt }).from(cars).where(eq(cars.id, booking.carId)).for('share')
-      : [];
-
-    const existing = await tx.query.payments.findFirst({ where: eq(payments.bookingId, values.bookingId) });
-    if (existing) return { kind: 'existing', payment: existing };
-    if (booking.isPaid) return { kind: 'paidWithoutRecord' };
-    if (car?.soldAt) return { kind: 'carSold' };
-
-    const [created] = await tx.insert(payments).values(values).onConflictDoNothing().returning();
-    if (!created) {
-      const winner = await tx.query.payments.findFirst({
-        where: or(eq(payments.bookingId, values.bookingId), eq(payments.transactionId, values.transactionId)),
-      });
-      if (!winner) throw new Error('payment insert conflicted but no conflicting row was found');
-      return { kind: 'existing', payment: winner };
-    }
-    await tx.update(bookings).set({ isPaid: true }).where(eq(bookings.id, values.bookingId));
-    await publish(tx, 'booking.paid', { bookingId: values.bookingId, paymentId: created.id });
-    return { kind: 'created', payment: created };
-  });
+export async function lockBookingOfBuyer(tx: Tx, bookingId: string, buyerId: string) {
+  const [booking] = await tx
+    .select({ isPaid: bookings.isPaid, carId: bookings.carId, ...bookingLifecycle })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.buyerId, buyerId)))
+    .for('update');
+  if (!booking) return undefined;
+  const [car] = booking.carId
+    ? await tx.select({ soldAt: cars.soldAt }).from(cars).where(eq(cars.id, booking.carId))
+    : [];
+  return { ...booking, carSold: Boolean(car?.soldAt) };
 }
 
+/**
+ * Stores the payment and marks its booking paid; the unique indexes are the last word, and a
+ * losing racer gets the winner's row instead (`created` false).
+ */
+export async function insertPayment(
+  tx: Tx,
+  values: Omit<typeof payments.$inferInsert, 'id' | 'createdAt'> & { bookingId: string },
+) {
+  const [created] = await tx.insert(payments).values(values).onConflictDoNothing().returning();
+  if (created) {
+    await tx.update(bookings).set({ isPaid: true }).where(eq(bookings.id, values.bookingId));
+    return { payment: created, created: true };
+  }
+  const winner = await tx.query.payments.findFirst({
+    where: or(eq(payments.bookingId, values.bookingId), eq(payments.transactionId, values.transactionId)),
+  });
+  if (!winner) throw new Error('payment insert conflicted but no conflicting row was found');
+  return { payment: winner, created: false };
+}
+
+/** Recorded payments, newest first, each with its refund if any. */
 export async function listPayments(db: Db, limit: number, cursor?: string) {
   const page = keyset(payments.createdAt, payments.id, cursor);
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(payments), refund: refunds })
     .from(payments)
+    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
     .where(page.where)
     .orderBy(...page.orderBy)
     .limit(limit + 1)
     .execute(page.params);
   return toPage(rows, limit, (r) => [r.createdAt, r.id]);
+}
+
+export async function paymentOfBooking(
+  tx: Db | Tx,
+  bookingId: string,
+): Promise<RefundablePayment | undefined> {
+  const [row] = await tx
+    .select({ id: payments.id, price: payments.price, bookingId: payments.bookingId })
+    .from(payments)
+    .where(eq(payments.bookingId, bookingId));
+  return row;
+}
+
+/** The payment, with its booking locked: the booking's own changes wait for the refund's transaction. */
+export async function lockPayment(tx: Tx, id: string): Promise<RefundablePayment | undefined> {
+  const [row] = await tx
+    .select({ id: payments.id, price: payments.price, bookingId: payments.bookingId })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(eq(payments.id, id))
+    .for('update', { of: bookings });
+  return row;
+}
+
+/** The payment's refund, unless it has one already (undefined then). */
+export async function insertRefund(tx: Db | Tx, values: typeof refunds.$inferInsert) {
+  const [row] = await tx
+    .insert(refunds)
+    .values(values)
+    .onConflictDoNothing({ target: refunds.paymentId })
+    .returning();
+  return row;
+}
+
+export async function refundOfPayment(tx: Db | Tx, paymentId: string) {
+  const [row] = await tx.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+  return row;
+}
+
+/** Marks the payment's refund to be asked of the provider again, unless it has been made. */
+export async function askAgain(tx: Db | Tx, paymentId: string) {
+  const [row] = await tx
+    .update(refunds)
+    .set({ status: 'pending', lastError: null })
+    .where(and(eq(refunds.paymentId, paymentId), ne(refunds.status, 'succeeded')))
+    .returning();
+  return row;
+}
+
+/** A refund with what the provider needs to make it. */
+export async function refundToMake(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: refunds.id,
+      status: refunds.status,
+      amount: refunds.amount,
+      transactionId: payments.transactionId,
+      provider: payments.provider,
+    })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(eq(refunds.id, id));
+  return row;
+}
+
+export async function noteRefundError(db: Db, id: string, message: string) {
+  await db
+    .update(refunds)
+    .set({ lastError: message.slice(0, 500) })
+    .where(eq(refunds.id, id));
+}
+
+/** What the provider answered; only a pending refund changes, so a repeated answer changes nothing. */
+export async function settleRefund(tx: Tx, id: string, made: { id: string; status: RefundRow['status'] }) {
+  const [row] = await tx
+    .update(refunds)
+    .set({
+      status: made.status,
+      providerRefundId: made.id,
+      lastError: null,
+      refundedAt: made.status === 'succeeded' ? sql`now()` : null,
+    })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+    .returning();
+  return row;
 }

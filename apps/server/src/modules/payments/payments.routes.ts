@@ -5,9 +5,11 @@ import {
   createPaymentIntentResponseSchema,
   pageOf,
   pageQuerySchema,
+  paymentIdParamsSchema,
   paymentSchema,
   recordPaymentInputSchema,
   recordPaymentResponseSchema,
+  refundSchema,
   stripeWebhookResponseSchema,
 } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,6 +18,7 @@ import { badRequest } from '../../errors.ts';
 import { currentUser } from '../../http/access.ts';
 import type { ProviderEvent } from '../../payment-providers/payment-provider.ts';
 import * as service from './payments.service.ts';
+import { refundPayment } from './refunds.service.ts';
 
 const tags = ['payments'];
 
@@ -75,6 +78,23 @@ export function paymentsRoutes(context: AppContext): FastifyPluginAsyncZod {
         response: { 200: pageOf(paymentSchema) },
       },
       handler: (request) => service.listPayments(context, request.query),
+    });
+
+    app.post('/payments/:id/refund', {
+      config: { access: ['Admin'] },
+      schema: {
+        tags,
+        operationId: 'refundPayment',
+        otherStatuses: [404],
+        summary:
+          "Give a payment's money back (admin); a test drive still ahead is cancelled. 201 when asked now, 200 with the refund it has (a refund not yet made is asked of the provider again)",
+        params: paymentIdParamsSchema,
+        response: { 200: refundSchema, 201: refundSchema },
+      },
+      handler: async (request, reply) => {
+        const { refund, created } = await refundPayment(context, currentUser(request), request.params.id);
+        return reply.status(created ? 201 : 200).send(refund);
+      },
     });
 
     await app.register(stripeWebhookRoute(context));

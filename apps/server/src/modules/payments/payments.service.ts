@@ -7,6 +7,7 @@ import {
   type CreatePaymentIntentInput,
   CURRENCY,
   ERROR_CODES,
+  isOpenBooking,
   PAYMENT_ERROR_CODES,
   type PageQuery,
   type Payment,
@@ -19,12 +20,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import { publish } from '../../events/index.ts';
 import type { ProviderEvent } from '../../payment-providers/payment-provider.ts';
 import { TestModeProvider } from '../../payment-providers/test-mode-provider.ts';
 import * as repo from './payments.repository.ts';
+import { refundLatePayment, toRefund } from './refunds.service.ts';
 
 const ALREADY_PAID = 'This booking is already paid.';
 const CAR_SOLD = 'This car has been sold: its test drive can no longer be paid.';
+const CLOSED = 'This booking is no longer open: it can no longer be paid.';
+const REFUNDED =
+  'This booking was called off before your payment arrived: the payment is being refunded to your card.';
+
+/** Why a booking takes no payment, if it does not: its car sold, or the booking no longer ahead. */
+function unpayable(booking: { carSoldAt: Date | null } & Parameters<typeof isOpenBooking>[0]) {
+  if (booking.carSoldAt) return CAR_SOLD;
+  if (!isOpenBooking(booking)) return CLOSED;
+  return undefined;
+}
 
 /** A call that works only when the server is configured for it (test-mode payments, Stripe webhooks). */
 export const notConfigured = (message: string) => new AppError(404, ERROR_CODES.notFound, message);
@@ -36,7 +49,8 @@ export async function createPaymentIntent(context: AppContext, buyer: User, inpu
   if (!booking) throw notFound('The booking');
   if (booking.isPaid) throw conflict(ALREADY_PAID);
   if (!booking.carId) throw conflict('This car is no longer available.');
-  if (booking.carSoldAt) throw conflict(CAR_SOLD);
+  const refusal = unpayable(booking);
+  if (refusal) throw conflict(refusal);
   const intent = await provider.createIntent({
     bookingId: booking.id,
     buyerId: buyer.id,
@@ -65,30 +79,52 @@ export async function confirmTestPayment(context: AppContext, buyer: User, input
   const booking = bookingId
     ? await repo.findBookingOfBuyer(context.database.db, bookingId, buyer.id)
     : undefined;
-  if (booking?.carSoldAt && !booking.isPaid) throw conflict(CAR_SOLD);
+  const refusal = booking && !booking.isPaid ? unpayable(booking) : undefined;
+  if (refusal) throw conflict(refusal);
   const result = await provider.confirm(intent.id, input.card);
   return { status: result.status, transactionId: result.id };
 }
 
-/** The buyer's report, from the browser, of a payment the provider confirmed. */
+/** The buyer's report, from the browser, of a payment the provider confirms. */
 export async function recordPayment(context: AppContext, buyer: User, input: RecordPaymentInput) {
   await requireAccess(context, buyer, { permission: 'booking.pay', id: input.bookingId });
-  return recordConfirmedPayment(context, buyer.id, input);
+  const outcome = await recordConfirmedPayment(context, buyer.id, input);
+  switch (outcome.kind) {
+    case 'created':
+      return { insertedId: outcome.payment.id, created: true };
+    case 'existing':
+      return sameOrConflict(outcome.payment, input.transactionId);
+    case 'refunded':
+      throw conflict(REFUNDED);
+    case 'bookingGone':
+      throw notFound('The booking');
+    case 'paidWithoutRecord':
+      throw conflict(ALREADY_PAID);
+  }
 }
+
+type RecordOutcome =
+  | { kind: 'created' | 'existing' | 'refunded'; payment: repo.PaymentRow }
+  | { kind: 'bookingGone' | 'paidWithoutRecord' };
 
 /**
  * Records a payment the provider confirms: succeeded, for the fee, and made for this booking by
  * this buyer. The one path for both the browser's report and Stripe's webhook, whose word names
- * the buyer.
+ * the buyer. Money taken for a booking called off meanwhile (declined, cancelled, its car sold) is
+ * recorded and refunded at once, in one transaction.
  */
-async function recordConfirmedPayment(context: AppContext, buyerId: string, input: RecordPaymentInput) {
+async function recordConfirmedPayment(
+  context: AppContext,
+  buyerId: string,
+  input: RecordPaymentInput,
+): Promise<RecordOutcome> {
   const { db } = context.database;
   const provider = context.payments;
   const { bookingId, transactionId } = input;
   const booking = await repo.findBookingOfBuyer(db, bookingId, buyerId);
   if (!booking) throw notFound('The booking');
   const recorded = await repo.findPaymentOfBooking(db, bookingId);
-  if (recorded) return sameOrConflict(recorded, transactionId);
+  if (recorded) return { kind: 'existing', payment: recorded };
   if (booking.isPaid) throw conflict(ALREADY_PAID);
 
   const intent = await provider.retrieveIntent(transactionId);
@@ -103,9 +139,14 @@ async function recordConfirmedPayment(context: AppContext, buyerId: string, inpu
     throw badRequest('The payment amount does not match the test-drive fee.');
   }
 
-  const outcome = await repo.recordPayment(
-    db,
-    {
+  // The booking's lock makes a concurrent cancellation, sale or answer wait, or this wait for it.
+  return db.transaction(async (tx): Promise<RecordOutcome> => {
+    const locked = await repo.lockBookingOfBuyer(tx, bookingId, buyerId);
+    if (!locked) return { kind: 'bookingGone' };
+    const existing = await repo.findPaymentOfBooking(tx, bookingId);
+    if (existing) return { kind: 'existing', payment: existing };
+    if (locked.isPaid) return { kind: 'paidWithoutRecord' };
+    const { payment, created } = await repo.insertPayment(tx, {
       bookingId,
       transactionId,
       price: intent.amount,
@@ -114,21 +155,15 @@ async function recordConfirmedPayment(context: AppContext, buyerId: string, inpu
       sellerEmail: booking.sellerEmail,
       carName: booking.carName,
       paidBy: booking.buyerEmail,
-    },
-    buyerId,
-  );
-  switch (outcome.kind) {
-    case 'created':
-      return { insertedId: outcome.payment.id, created: true };
-    case 'existing':
-      return sameOrConflict(outcome.payment, transactionId);
-    case 'bookingGone':
-      throw notFound('The booking');
-    case 'carSold':
-      throw conflict(CAR_SOLD);
-    case 'paidWithoutRecord':
-      throw conflict(ALREADY_PAID);
-  }
+    });
+    if (!created) return { kind: 'existing', payment };
+    if (locked.carSold || !isOpenBooking(locked)) {
+      await refundLatePayment(context, tx, payment);
+      return { kind: 'refunded', payment };
+    }
+    await publish(tx, 'booking.paid', { bookingId, paymentId: payment.id });
+    return { kind: 'created', payment };
+  });
 }
 
 function sameOrConflict(payment: repo.PaymentRow, transactionId: string) {
@@ -148,17 +183,18 @@ export async function handleProviderEvent(context: AppContext, event: ProviderEv
     log.info({ transactionId }, 'stripe webhook: payment intent without a Redline booking, ignored');
     return;
   }
+  const logged = { transactionId, bookingId: parsed.data.bookingId };
+  let outcome: RecordOutcome['kind'];
   try {
-    await recordConfirmedPayment(context, metadata.buyerId, parsed.data);
+    outcome = (await recordConfirmedPayment(context, metadata.buyerId, parsed.data)).kind;
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
-    // Money was taken but no booking can hold it (cancelled meanwhile, or its car sold): an
-    // operator must refund. The booking stays unpaid.
-    log.error(
-      { transactionId, bookingId: parsed.data.bookingId, reason: error.message },
-      'stripe webhook: succeeded payment not recorded',
-    );
+    outcome = 'bookingGone';
   }
+  if (outcome === 'refunded') log.info(logged, 'stripe webhook: payment for a booking called off, refunded');
+  // Money was taken but no booking can hold it (the buyer's account deleted meanwhile): an operator must refund.
+  if (outcome === 'bookingGone' || outcome === 'paidWithoutRecord')
+    log.error({ ...logged, outcome }, 'stripe webhook: succeeded payment not recorded');
 }
 
 export async function listPayments(context: AppContext, query: PageQuery) {
@@ -176,6 +212,7 @@ export async function listPayments(context: AppContext, query: PageQuery) {
         transactionId: p.transactionId,
         provider: p.provider,
         createdAt: p.createdAt.toISOString(),
+        refund: p.refund && toRefund(p.refund),
       }),
     ),
     nextCursor: page.nextCursor,

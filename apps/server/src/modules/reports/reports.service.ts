@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { cars } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
+import { publish } from '../../events/index.ts';
 import { carCoverUrl, deleteCarsWhere } from '../cars/index.ts';
 import * as repo from './reports.repository.ts';
 
@@ -71,6 +72,7 @@ export async function deleteReportedCar(context: AppContext, carId: string) {
     // Locked first so that no booking or save slips in between the rule's statements.
     const car = await repo.lockCar(tx, carId, 'update');
     if (!car || !(await repo.hasReports(tx, carId))) throw notFound('The reported post');
+    await publish(tx, 'car.removed-after-report', { carId });
     const deleted = await deleteCarsWhere(tx, eq(cars.id, carId));
     return { deletedCount: deleted.length };
   });

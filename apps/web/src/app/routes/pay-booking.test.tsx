@@ -113,7 +113,7 @@ describe('pay page', () => {
   it('pays: confirms the card, records the payment, and shows the success toast, the transaction id and Paid', async () => {
     const paid = aBooking({
       isPaid: true,
-      payment: { transactionId: 'pi_test_1', paidAt: '2031-03-02T09:30:00.000Z' },
+      payment: { transactionId: 'pi_test_1', paidAt: '2031-03-02T09:30:00.000Z', refund: null },
     });
     let recorded = false;
     const { fetchMock, render } = renderPage({
@@ -237,7 +237,7 @@ describe('pay page', () => {
       [`GET /api/testdrivebooking/${BOOKING_ID}`]: json(
         aBooking({
           isPaid: true,
-          payment: { transactionId: 'pi_test_old', paidAt: '2031-02-20T12:00:00.000Z' },
+          payment: { transactionId: 'pi_test_old', paidAt: '2031-02-20T12:00:00.000Z', refund: null },
         }),
       ),
     });

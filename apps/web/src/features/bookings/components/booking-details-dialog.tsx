@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
+import { BookingStatusBadge, cancelledBecause, FeeBadge } from './booking-status.tsx';
 
 type BookingDetailsDialogProps = {
   booking: Booking | null;
@@ -56,11 +57,13 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
             {booking.buyerPhone ? <Row term="Your phone">{displayPhone(booking.buyerPhone).text}</Row> : null}
             <Row term="Fee">{formatMoney(booking.price)}</Row>
             <Row term="Status">
-              {booking.isPaid ? (
-                <span className="badge badge-success badge-sm">Paid</span>
-              ) : (
-                <span className="badge badge-warning badge-sm">Awaiting payment</span>
-              )}
+              <span className="flex flex-wrap gap-1.5">
+                <BookingStatusBadge booking={booking} />
+                <FeeBadge booking={booking} />
+              </span>
+              {booking.status === 'cancelled' ? (
+                <span className="mt-1 block text-base-content/75">{cancelledBecause(booking, 'buyer')}</span>
+              ) : null}
             </Row>
             <Row term="Booked on">{formatDate(booking.createdAt)}</Row>
             {booking.payment ? (
@@ -69,6 +72,14 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
                   <span className="font-mono text-xs break-all">{booking.payment.transactionId}</span>
                 </Row>
                 <Row term="Paid on">{formatDate(booking.payment.paidAt, 'medium-time')}</Row>
+                {booking.payment.refund ? (
+                  <Row term="Refund">
+                    {formatMoney(booking.payment.refund.amount)}{' '}
+                    {booking.payment.refund.refundedAt
+                      ? `refunded on ${formatDate(booking.payment.refund.refundedAt, 'medium-time')}`
+                      : 'on its way back to your card'}
+                  </Row>
+                ) : null}
               </>
             ) : null}
           </dl>

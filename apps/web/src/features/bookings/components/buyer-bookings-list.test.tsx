@@ -22,7 +22,7 @@ const paid = aBooking({
   carName: '2019 Ferrari 488 Pista',
   requestedLocation: 'Dallas',
   isPaid: true,
-  payment: { transactionId: 'pi_test_123', paidAt: '2025-01-06T09:00:00.000Z' },
+  payment: { transactionId: 'pi_test_123', paidAt: '2025-01-06T09:00:00.000Z', refund: null },
 });
 
 const LIST = '/api/testdrivebooking/buyer/bea%40example.com';
@@ -111,5 +111,63 @@ describe('BuyerBookingsList', () => {
     renderWithProviders(<BuyerBookingsList email="bea@example.com" />);
     expect(await screen.findByText('No test drives booked yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse cars' })).toBeTruthy();
+  });
+
+  it('shows where each booking stands, what happened to the money, and takes a proposed time', async () => {
+    let taken = false;
+    const proposed = aBooking({
+      id: 'b-proposed',
+      carName: 'Proposed car',
+      requestedDate: inAWeek(),
+      proposal: { date: inAWeek(), time: '16:30' },
+    });
+    const refunded = aBooking({
+      id: 'b-refunded',
+      carName: 'Sold car',
+      isPaid: true,
+      status: 'cancelled',
+      cancelReason: 'car-sold',
+      payment: {
+        transactionId: 'pi_test_9',
+        paidAt: '2031-03-02T09:30:00.000Z',
+        refund: {
+          id: 'r1',
+          amount: 12_000,
+          reason: 'car-sold',
+          status: 'succeeded',
+          createdAt: '2031-03-03T09:30:00.000Z',
+          refundedAt: '2031-03-03T09:30:01.000Z',
+        },
+      },
+    });
+    mockFetch({
+      [LIST]: () =>
+        json({
+          items: [taken ? { ...proposed, proposal: null, status: 'accepted' } : proposed, refunded],
+          nextCursor: null,
+        }),
+      'POST /api/testdrivebooking/b-proposed/accept-proposal': () => {
+        taken = true;
+        return json({ ...proposed, proposal: null, status: 'accepted' });
+      },
+    });
+    renderWithProviders(<BuyerBookingsList email="bea@example.com" />);
+
+    await screen.findByText('Proposed car');
+    const sold = rowOf('Sold car');
+    expect(within(sold).getByText('Cancelled')).toBeTruthy();
+    expect(within(sold).getByText('Refunded')).toBeTruthy();
+    expect(within(sold).getByText('The car was sold')).toBeTruthy();
+    expect(within(sold).queryByRole('link', { name: /Confirm Booking/ })).toBeNull();
+
+    const moved = rowOf('Proposed car');
+    expect(within(moved).getByText('New time proposed')).toBeTruthy();
+    expect(within(moved).getByText(/The seller proposes/).textContent).toContain('4:30 PM');
+    await userEvent.click(
+      within(moved).getByRole('button', { name: 'Accept the new time for the Proposed car' }),
+    );
+    expect(await screen.findByText('New time accepted: your test drive is agreed')).toBeTruthy();
+    await waitFor(() => expect(within(rowOf('Proposed car')).getByText('Accepted')).toBeTruthy());
+    expect(within(rowOf('Proposed car')).queryByText(/The seller proposes/)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { type Booking, formatRequestedDate, formatRequestedTime, testDriveStartsAt } from '@redline/shared';
+import { type Booking, formatRequestedDate, formatRequestedTime } from '@redline/shared';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
@@ -7,9 +7,12 @@ import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useBookingStep } from '../api/booking-steps.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { useBuyerBookings } from '../api/get-buyer-bookings.ts';
+import { BookingStatusBadge, cancelledBecause, FeeBadge, isOpen } from './booking-status.tsx';
 
 // Loaded when the buyer opens one, not with the list: it shows phone numbers (libphonenumber's rules).
 const BookingDetailsDialog = lazy(() =>
@@ -29,15 +32,14 @@ const COLUMNS = [
   </span>,
 ];
 
-function hasPassed(booking: Booking): boolean {
-  const at = testDriveStartsAt(booking.requestedDate, booking.requestedTime);
-  return at !== undefined && at.getTime() <= Date.now();
-}
-
-/** My Bookings: the buyer's test drives; unpaid ones can be paid (Confirm) or cancelled. */
+/**
+ * My Bookings: the buyer's test drives and where each stands; unpaid ones still ahead can be paid
+ * (Confirm) or cancelled, and another time the seller proposed accepted.
+ */
 export function BuyerBookingsList({ email }: { email: string }) {
   const bookings = useBuyerBookings(email);
   const cancel = useCancelBooking();
+  const step = useBookingStep();
   const [details, setDetails] = useState<Booking | null>(null);
   const [toCancel, setToCancel] = useState<Booking | null>(null);
 
@@ -78,6 +80,15 @@ export function BuyerBookingsList({ email }: { email: string }) {
     });
   };
 
+  const acceptProposal = (booking: Booking) =>
+    step.mutate(
+      { id: booking.id, step: 'accept-proposal' },
+      {
+        onSuccess: () => toast.success('New time accepted: your test drive is agreed'),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+
   return (
     <>
       <StackTable caption="Your test-drive bookings" columns={COLUMNS}>
@@ -88,9 +99,13 @@ export function BuyerBookingsList({ email }: { email: string }) {
                 <CarThumbnail src={booking.carPhoto} name={booking.carName} />
                 <div className="min-w-0">
                   <p className="font-semibold leading-snug">{booking.carName}</p>
-                  <p className="text-sm text-base-content/70">
-                    {booking.isPaid ? 'Confirmed' : 'Awaiting payment'}
+                  <p className="mt-1 flex flex-wrap items-center gap-1.5">
+                    <BookingStatusBadge booking={booking} />
+                    <FeeBadge booking={booking} />
                   </p>
+                  {booking.status === 'cancelled' ? (
+                    <p className="mt-1 text-sm text-base-content/70">{cancelledBecause(booking, 'buyer')}</p>
+                  ) : null}
                 </div>
               </div>
             </StackCell>
@@ -102,6 +117,24 @@ export function BuyerBookingsList({ email }: { email: string }) {
               <span className="block whitespace-nowrap text-base-content/70">
                 {formatRequestedTime(booking.requestedDate, booking.requestedTime)}
               </span>
+              {booking.proposal ? (
+                <span className="mt-2 block rounded-box bg-warning/15 px-2 py-1.5 text-sm">
+                  The seller proposes{' '}
+                  <strong className="whitespace-nowrap">
+                    {formatRequestedDate(booking.proposal.date)},{' '}
+                    {formatRequestedTime(booking.proposal.date, booking.proposal.time)}
+                  </strong>
+                  <button
+                    type="button"
+                    className="btn btn-warning btn-xs mt-1.5 block"
+                    aria-label={`Accept the new time for the ${booking.carName}`}
+                    disabled={step.isPending}
+                    onClick={() => acceptProposal(booking)}
+                  >
+                    Accept new time
+                  </button>
+                </span>
+              ) : null}
             </StackCell>
             <StackCell label="Location">{booking.requestedLocation}</StackCell>
             <StackCell label="Details">
@@ -115,34 +148,15 @@ export function BuyerBookingsList({ email }: { email: string }) {
               </button>
             </StackCell>
             <StackCell actions>
-              {booking.isPaid ? (
-                <span className="badge badge-success gap-1 font-semibold">
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 24 24"
-                    width="14"
-                    height="14"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="3"
-                  >
-                    <path strokeLinecap="round" strokeLinejoin="round" d="m5 12.5 4.5 4.5L19 7.5" />
-                  </svg>
-                  Paid
-                </span>
-              ) : (
+              {isOpen(booking) && !booking.isPaid ? (
                 <>
-                  {hasPassed(booking) ? (
-                    <span className="badge badge-ghost">Date passed</span>
-                  ) : (
-                    <Link
-                      to={paths.payBooking(booking.id)}
-                      className="btn btn-primary btn-sm flex-1 md:flex-none"
-                      aria-label={`Confirm Booking for the ${booking.carName}`}
-                    >
-                      Confirm Booking
-                    </Link>
-                  )}
+                  <Link
+                    to={paths.payBooking(booking.id)}
+                    className="btn btn-primary btn-sm flex-1 md:flex-none"
+                    aria-label={`Confirm Booking for the ${booking.carName}`}
+                  >
+                    Confirm Booking
+                  </Link>
                   <button
                     type="button"
                     className="btn btn-outline btn-error btn-sm flex-1 md:flex-none"
@@ -152,7 +166,7 @@ export function BuyerBookingsList({ email }: { email: string }) {
                     Cancel Booking
                   </button>
                 </>
-              )}
+              ) : null}
             </StackCell>
           </StackRow>
         ))}
@@ -181,8 +195,8 @@ export function BuyerBookingsList({ email }: { email: string }) {
           <p>
             Your test drive of the <strong>{toCancel.carName}</strong> on{' '}
             {formatRequestedDate(toCancel.requestedDate)} at{' '}
-            {formatRequestedTime(toCancel.requestedDate, toCancel.requestedTime)} will be removed. You can
-            book again later.
+            {formatRequestedTime(toCancel.requestedDate, toCancel.requestedTime)} will be cancelled, and the
+            seller told. You can book again later.
           </p>
         ) : null}
       </ConfirmDialog>

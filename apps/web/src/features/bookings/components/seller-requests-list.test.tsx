@@ -1,9 +1,15 @@
-import type { Booking } from '@redline/shared';
-import { screen, within } from '@testing-library/react';
+import { type Booking, localDateString } from '@redline/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aBooking } from '../../../testing/fixtures/booking.ts';
 import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
 import { SellerRequestsList } from './seller-requests-list.tsx';
+
+const IN_A_WEEK = (() => {
+  const now = new Date();
+  return localDateString(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 7));
+})();
 
 /** An unpaid request: the buyer's phone is not shared until the booking is paid. */
 const request = (overrides: Partial<Booking>) =>
@@ -61,5 +67,59 @@ describe('SellerRequestsList', () => {
     );
     const old = screen.getByText('Old row').closest('tr') as HTMLElement;
     expect(within(old).getByText('ask at the desk')).toBeTruthy();
+  });
+
+  it('accepts a request, declines one after asking, and proposes another time; closed ones take no answer', async () => {
+    const answered: { url: string; body: unknown }[] = [];
+    const answer = (status: Booking['status']) => (init?: RequestInit, url?: URL) => {
+      answered.push({ url: url!.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      return json(request({ status }));
+    };
+    mockFetch({
+      '/api/testdrivebooking/seller/sam%40example.com': json({
+        items: [
+          request({ id: 'b-new', carName: 'New request', requestedDate: IN_A_WEEK }),
+          request({ id: 'b-paid', carName: 'Paid request', isPaid: true, status: 'accepted' }),
+          request({ id: 'b-sold', carName: 'Sold car', status: 'cancelled', cancelReason: 'car-sold' }),
+        ],
+        nextCursor: null,
+      }),
+      'POST /api/testdrivebooking/b-new/accept': answer('accepted'),
+      'POST /api/testdrivebooking/b-paid/decline': answer('declined'),
+      'POST /api/testdrivebooking/b-new/propose': answer('requested'),
+    });
+    renderWithProviders(<SellerRequestsList email="sam@example.com" />);
+
+    const fresh = (await screen.findByText('New request')).closest('tr') as HTMLElement;
+    expect(within(fresh).getByText('Requested', { selector: '.badge' })).toBeTruthy();
+    await userEvent.click(within(fresh).getByRole('button', { name: /^Accept the test drive/ }));
+    expect(await screen.findByText('Test drive with Bea Buyer accepted')).toBeTruthy();
+
+    const paid = screen.getByText('Paid request').closest('tr') as HTMLElement;
+    expect(within(paid).getByText('Accepted')).toBeTruthy();
+    expect(within(paid).queryByRole('button', { name: /^Accept/ })).toBeNull();
+    await userEvent.click(within(paid).getByRole('button', { name: /^Decline/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline this test drive?' });
+    expect(dialog.textContent).toContain('Their $120.00 fee is refunded to their card.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(await screen.findByText('Test drive declined')).toBeTruthy();
+
+    await userEvent.click(within(fresh).getByRole('button', { name: /^Propose another time/ }));
+    const propose = await screen.findByRole('dialog', { name: 'Propose another time' });
+    await userEvent.clear(within(propose).getByLabelText('Time'));
+    await userEvent.type(within(propose).getByLabelText('Time'), '16:45');
+    await userEvent.click(within(propose).getByRole('button', { name: 'Propose time' }));
+    await waitFor(() => expect(answered).toHaveLength(3));
+    expect(answered.map((a) => a.url)).toEqual([
+      '/api/testdrivebooking/b-new/accept',
+      '/api/testdrivebooking/b-paid/decline',
+      '/api/testdrivebooking/b-new/propose',
+    ]);
+    expect(answered[2]!.body).toEqual({ date: IN_A_WEEK, time: '16:45' });
+
+    const sold = screen.getByText('Sold car').closest('tr') as HTMLElement;
+    expect(within(sold).getByText('Cancelled')).toBeTruthy();
+    expect(within(sold).getByText('You sold the car')).toBeTruthy();
+    expect(within(sold).queryAllByRole('button')).toEqual([]);
   });
 });

@@ -1,18 +1,45 @@
-import { displayPhone, formatRequestedDate, formatRequestedTime } from '@redline/shared';
+import {
+  type Booking,
+  displayPhone,
+  formatCharge,
+  formatRequestedDate,
+  formatRequestedTime,
+} from '@redline/shared';
+import { useState } from 'react';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
+import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useBookingStep } from '../api/booking-steps.ts';
 import { useSellerBookings } from '../api/get-seller-bookings.ts';
+import { BookingStatusBadge, cancelledBecause, FeeBadge, isOpen } from './booking-status.tsx';
+import { ProposeTimeDialog } from './propose-time-dialog.tsx';
 
-const COLUMNS = ['Car', 'Buyer', 'Requested', 'City', 'Payment and contact'];
+const COLUMNS = [
+  'Car',
+  'Buyer',
+  'Requested',
+  'City',
+  'Status',
+  'Payment and contact',
+  <span key="actions" className="sr-only">
+    Actions
+  </span>,
+];
 
 /**
- * Test drives booked on the seller's cars. The buyer's phone number arrives from the server only
- * once the booking is paid, so the seller calls only buyers who committed.
+ * Test drives booked on the seller's cars, to accept, decline or move to another time. The buyer's
+ * phone number arrives from the server only once the booking is paid, so the seller calls only
+ * buyers who committed.
  */
 export function SellerRequestsList({ email }: { email: string }) {
   const requests = useSellerBookings(email);
+  const step = useBookingStep();
+  const [toPropose, setToPropose] = useState<Booking | null>(null);
+  const [toDecline, setToDecline] = useState<Booking | null>(null);
 
   if (requests.isPending) return <ListSkeleton label="Loading test drive requests" />;
   if (requests.isError) {
@@ -32,6 +59,26 @@ export function SellerRequestsList({ email }: { email: string }) {
       </EmptyState>
     );
   }
+
+  const accept = (booking: Booking) =>
+    step.mutate(
+      { id: booking.id, step: 'accept' },
+      {
+        onSuccess: () => toast.success(`Test drive with ${booking.buyerName} accepted`),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  const confirmDecline = () => {
+    if (!toDecline) return;
+    step.mutate(
+      { id: toDecline.id, step: 'decline' },
+      {
+        onSuccess: () => toast.success('Test drive declined'),
+        onError: (error) => toast.error(errorMessage(error)),
+        onSettled: () => setToDecline(null),
+      },
+    );
+  };
 
   return (
     <>
@@ -54,12 +101,22 @@ export function SellerRequestsList({ email }: { email: string }) {
               </span>
             </StackCell>
             <StackCell label="City">{booking.requestedLocation}</StackCell>
+            <StackCell label="Status">
+              <BookingStatusBadge booking={booking} />
+              {booking.proposal ? (
+                <span className="mt-1 block text-sm text-base-content/75">
+                  You proposed {formatRequestedDate(booking.proposal.date)} at{' '}
+                  {formatRequestedTime(booking.proposal.date, booking.proposal.time)}
+                </span>
+              ) : null}
+              {booking.status === 'cancelled' ? (
+                <span className="mt-1 block text-sm text-base-content/75">
+                  {cancelledBecause(booking, 'seller')}
+                </span>
+              ) : null}
+            </StackCell>
             <StackCell label="Payment">
-              {booking.isPaid ? (
-                <span className="badge badge-success badge-sm font-semibold">Paid</span>
-              ) : (
-                <span className="badge badge-ghost badge-sm whitespace-nowrap">Not paid yet</span>
-              )}
+              <FeeBadge booking={booking} />
               <span className="mt-1 block text-sm">
                 {booking.buyerPhone ? (
                   <PhoneLink phone={booking.buyerPhone} />
@@ -67,6 +124,39 @@ export function SellerRequestsList({ email }: { email: string }) {
                   <span className="text-base-content/70">Phone shown once paid</span>
                 )}
               </span>
+            </StackCell>
+            <StackCell actions>
+              {isOpen(booking) ? (
+                <>
+                  {booking.status === 'requested' ? (
+                    <button
+                      type="button"
+                      className="btn btn-primary btn-sm flex-1 md:flex-none"
+                      aria-label={`Accept the test drive of the ${booking.carName} with ${booking.buyerName}`}
+                      disabled={step.isPending}
+                      onClick={() => accept(booking)}
+                    >
+                      Accept
+                    </button>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-sm flex-1 md:flex-none"
+                    aria-label={`Propose another time for the test drive of the ${booking.carName} with ${booking.buyerName}`}
+                    onClick={() => setToPropose(booking)}
+                  >
+                    Propose time
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm flex-1 text-error md:flex-none"
+                    aria-label={`Decline the test drive of the ${booking.carName} with ${booking.buyerName}`}
+                    onClick={() => setToDecline(booking)}
+                  >
+                    Decline
+                  </button>
+                </>
+              ) : null}
             </StackCell>
           </StackRow>
         ))}
@@ -76,6 +166,24 @@ export function SellerRequestsList({ email }: { email: string }) {
         isFetchingNextPage={requests.isFetchingNextPage}
         fetchNextPage={requests.fetchNextPage}
       />
+      <ProposeTimeDialog booking={toPropose} onClose={() => setToPropose(null)} />
+      <ConfirmDialog
+        open={toDecline !== null}
+        onClose={() => setToDecline(null)}
+        onConfirm={confirmDecline}
+        pending={step.isPending}
+        title="Decline this test drive?"
+        confirmLabel="Decline"
+        cancelLabel="Keep it"
+      >
+        {toDecline ? (
+          <p>
+            {toDecline.buyerName} will be told that you declined the test drive of the{' '}
+            <strong>{toDecline.carName}</strong> on {formatRequestedDate(toDecline.requestedDate)}.
+            {toDecline.isPaid ? ` Their ${formatCharge(toDecline.price)} fee is refunded to their card.` : ''}
+          </p>
+        ) : null}
+      </ConfirmDialog>
     </>
   );
 }

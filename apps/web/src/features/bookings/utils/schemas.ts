@@ -1,2 +1,2 @@
-/** The booking form's rules, loaded on its first validation (lib/lazy-resolver.ts), not with its dialog. */
-export { bookingInputSchema } from '@redline/shared';
+/** The booking forms' rules, loaded on their first validation (lib/lazy-resolver.ts), not with their dialogs. */
+export { bookingInputSchema, bookingProposalInputSchema } from '@redline/shared';

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aPayment } from '../../../testing/fixtures/payment.ts';
@@ -28,6 +28,7 @@ describe('payments table (admin)', () => {
       'Amount',
       'Transaction ID',
       'Provider',
+      'Refund',
     ]);
     const [, first] = within(table).getAllByRole('row');
     const cells = within(first!)
@@ -45,6 +46,56 @@ describe('payments table (admin)', () => {
     expect(cells[1]).toContain('b1000000-0000-4000-8000-000000000000');
     expect(screen.getByText('Showing 2 payments (all)')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('refunds a payment after asking, and shows the refunds the ledger holds', async () => {
+    let refunded = false;
+    const refund = {
+      id: 'r1',
+      amount: 12_000,
+      reason: 'admin' as const,
+      status: 'succeeded' as const,
+      createdAt: '2031-03-02T10:00:00.000Z',
+      refundedAt: '2031-03-02T10:00:01.000Z',
+    };
+    const fetchMock = mockFetch({
+      'GET /api/payments': () =>
+        json({
+          items: [
+            aPayment(1, refunded ? { refund } : {}),
+            aPayment(2, { refund: { ...refund, id: 'r2', reason: 'car-sold' } }),
+          ],
+          nextCursor: null,
+        }),
+      'POST /api/payments/pay-1/refund': () => {
+        refunded = true;
+        return json(refund, 201);
+      },
+    });
+    renderWithProviders(<PaymentsTable />, { path: '/dash/admin/payments' });
+
+    const table = await screen.findByRole('table', { name: 'Payments, newest first' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(within(second!).getByText('Refunded')).toBeTruthy();
+    expect(within(second!).getByText(/Car sold/)).toBeTruthy();
+    expect(within(second!).queryByRole('button')).toBeNull();
+
+    await userEvent.click(
+      within(first!).getByRole('button', { name: 'Refund of buyer1@example.com for the 2020 Car Number 1' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Refund this payment?' });
+    expect(dialog.textContent).toContain("$120.00 goes back to buyer1@example.com's card");
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+
+    expect(await screen.findByText('Payment refunded')).toBeTruthy();
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => String(url).endsWith('/api/payments/pay-1/refund') && init?.method === 'POST',
+      ),
+    ).toBe(true);
+    await waitFor(() =>
+      expect(within(within(table).getAllByRole('row')[1]!).getByText('Refunded')).toBeTruthy(),
+    );
   });
 
   it('loads the next page after the cursor with Load more', async () => {

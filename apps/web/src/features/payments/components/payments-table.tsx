@@ -3,12 +3,36 @@
  * on phones, a page at a time with Load more.
  */
 
-import { formatCharge, formatDate } from '@redline/shared';
+import { formatCharge, formatDate, type Payment, type Refund } from '@redline/shared';
+import { useState } from 'react';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
+import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { usePayments } from '../api/get-payments.ts';
+import { useRefundPayment } from '../api/refund-payment.ts';
 
-const COLUMNS = ['Date', 'Booking', 'Buyer', 'Seller', 'Car', 'Amount', 'Transaction ID', 'Provider'];
+const COLUMNS = [
+  'Date',
+  'Booking',
+  'Buyer',
+  'Seller',
+  'Car',
+  'Amount',
+  'Transaction ID',
+  'Provider',
+  'Refund',
+];
+
+/** Why money went back, in the ledger's words. */
+const REFUND_REASONS: Record<Refund['reason'], string> = {
+  declined: 'Seller declined',
+  'car-sold': 'Car sold',
+  'car-removed': 'Car removed',
+  'late-payment': 'Paid after cancelling',
+  admin: 'By an admin',
+};
 
 /** Short, so the table fits beside the dashboard menu; the full name is the badge's title. */
 const PROVIDERS: Record<string, { label: string; title: string }> = {
@@ -41,6 +65,20 @@ function Email({ address }: { address: string }) {
 
 export function PaymentsTable() {
   const payments = usePayments();
+  const refund = useRefundPayment();
+  const [toRefund, setToRefund] = useState<Payment | null>(null);
+
+  const confirmRefund = () => {
+    if (!toRefund) return;
+    refund.mutate(toRefund.id, {
+      onSuccess: (made) =>
+        toast.success(
+          made.status === 'succeeded' ? 'Payment refunded' : 'Refund asked of the payment provider',
+        ),
+      onError: (error) => toast.error(errorMessage(error)),
+      onSettled: () => setToRefund(null),
+    });
+  };
 
   if (payments.isPending) return <ListSkeleton label="Loading payments" rows={5} />;
   if (payments.isError) {
@@ -105,6 +143,33 @@ export function PaymentsTable() {
                 {PROVIDERS[payment.provider]?.label ?? payment.provider}
               </span>
             </StackCell>
+            <StackCell label="Refund">
+              {payment.refund?.status === 'succeeded' ? (
+                <span className="block">
+                  <span className="badge badge-info badge-sm whitespace-nowrap font-semibold">Refunded</span>
+                  <span className="mt-1 block text-xs text-base-content/70">
+                    {REFUND_REASONS[payment.refund.reason]}
+                    {payment.refund.refundedAt ? `, ${formatDate(payment.refund.refundedAt)}` : ''}
+                  </span>
+                </span>
+              ) : (
+                <span className="flex flex-wrap items-center gap-2">
+                  {payment.refund ? (
+                    <span className="badge badge-warning badge-sm whitespace-nowrap">
+                      {payment.refund.status === 'failed' ? 'Refund failed' : 'Refund pending'}
+                    </span>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-xs whitespace-nowrap"
+                    aria-label={`${payment.refund ? 'Retry the refund' : 'Refund'} of ${payment.paidBy} for the ${payment.product}`}
+                    onClick={() => setToRefund(payment)}
+                  >
+                    {payment.refund ? 'Retry' : 'Refund'}
+                  </button>
+                </span>
+              )}
+            </StackCell>
           </StackRow>
         ))}
       </StackTable>
@@ -113,6 +178,23 @@ export function PaymentsTable() {
         isFetchingNextPage={payments.isFetchingNextPage}
         fetchNextPage={payments.fetchNextPage}
       />
+      <ConfirmDialog
+        open={toRefund !== null}
+        onClose={() => setToRefund(null)}
+        onConfirm={confirmRefund}
+        pending={refund.isPending}
+        title="Refund this payment?"
+        confirmLabel="Refund"
+        cancelLabel="Keep it"
+      >
+        {toRefund ? (
+          <p>
+            {formatCharge(toRefund.price)} goes back to {toRefund.paidBy}'s card for the test drive of the{' '}
+            <strong>{toRefund.product}</strong>. A test drive still ahead is cancelled, and both people are
+            told.
+          </p>
+        ) : null}
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,0 +1,23 @@
+import type { Booking, BookingProposalInput } from '@redline/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { bookingKeys } from './booking-keys.ts';
+
+/** A step of the lifecycle: the seller's answers, or the buyer taking the time the seller proposed. */
+export type BookingStep =
+  | { step: 'accept' | 'decline' | 'accept-proposal' }
+  | { step: 'propose'; proposal: BookingProposalInput };
+
+export const takeBookingStep = (id: string, step: BookingStep) =>
+  api.post<Booking>(
+    `/testdrivebooking/${encodeURIComponent(id)}/${step.step}`,
+    step.step === 'propose' ? step.proposal : undefined,
+  );
+
+export function useBookingStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...step }: BookingStep & { id: string }) => takeBookingStep(id, step),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}

@@ -1,0 +1,98 @@
+import {
+  type Booking,
+  type BookingProposalInput,
+  formatRequestedDate,
+  formatRequestedTime,
+  lastBookableDate,
+  localDateString,
+} from '@redline/shared';
+import { useForm } from 'react-hook-form';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { setServerFieldErrors } from '../../../lib/form-errors.ts';
+import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useBookingStep } from '../api/booking-steps.ts';
+
+/** The seller proposes another day and time for a test drive; the buyer then accepts it in My Bookings. */
+export function ProposeTimeDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
+  return (
+    <Modal
+      open={booking !== null}
+      onClose={onClose}
+      title="Propose another time"
+      description={
+        booking
+          ? `${booking.buyerName} asked for ${formatRequestedDate(booking.requestedDate)} at ${formatRequestedTime(booking.requestedDate, booking.requestedTime)}. They can accept your time in their bookings.`
+          : undefined
+      }
+    >
+      {booking ? <ProposeTimeForm booking={booking} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function ProposeTimeForm({ booking, onDone }: { booking: Booking; onDone: () => void }) {
+  const step = useBookingStep();
+  const today = new Date();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<BookingProposalInput>({
+    resolver: lazyZodResolver(() => import('../utils/schemas.ts').then((m) => m.bookingProposalInputSchema)),
+    defaultValues: { date: booking.requestedDate, time: booking.requestedTime },
+  });
+
+  const onSubmit = handleSubmit((proposal) =>
+    step.mutate(
+      { id: booking.id, step: 'propose', proposal },
+      {
+        onSuccess: () => {
+          toast.success(`New time proposed to ${booking.buyerName}`);
+          onDone();
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error));
+          setServerFieldErrors(error, setError, ['date', 'time']);
+        },
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1" aria-busy={step.isPending}>
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <TextField
+          id="proposal-date"
+          label="Date"
+          type="date"
+          min={localDateString(today)}
+          max={lastBookableDate(today)}
+          error={errors.date?.message}
+          data-autofocus
+          {...register('date')}
+        />
+        <TextField
+          id="proposal-time"
+          label="Time"
+          type="time"
+          step={900}
+          error={errors.time?.message}
+          {...register('time')}
+        />
+      </div>
+      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" className="btn btn-ghost" onClick={onDone} disabled={step.isPending}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={step.isPending}>
+          {step.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Propose time
+        </button>
+      </div>
+    </form>
+  );
+}
