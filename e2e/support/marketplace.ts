@@ -204,3 +204,36 @@ export async function reportViaApi(
     'reporting a car',
   );
 }
+
+/** Pays a booking's fee as its buyer (`request`) with the test card, as the pay page does. */
+export async function payViaApi(request: APIRequestContext, bookingId: string): Promise<void> {
+  const { clientSecret } = await ok<{ clientSecret: string }>(
+    await request.post('/api/create-payment-intent', { data: { bookingId }, headers: write.headers() }),
+    'starting a payment',
+  );
+  const card = {
+    number: '4242424242424242',
+    expMonth: 12,
+    expYear: new Date().getFullYear() + 2,
+    cvc: '123',
+  };
+  const { transactionId } = await ok<{ transactionId: string }>(
+    await request.post('/api/payments/test-mode/confirm', {
+      data: { clientSecret, card },
+      headers: write.headers(),
+    }),
+    'confirming a payment',
+  );
+  await ok(
+    await request.post('/api/payment', { data: { bookingId, transactionId }, headers: write.headers() }),
+    'recording a payment',
+  );
+}
+
+/** Marks a car of the seller `request` is signed in as sold. */
+export async function markSoldViaApi(request: APIRequestContext, carId: string): Promise<void> {
+  await ok(
+    await request.patch(`/api/cars/${carId}`, { data: { sold: true }, headers: write.headers() }),
+    'marking a car sold',
+  );
+}
