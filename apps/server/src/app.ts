@@ -39,7 +39,7 @@ import { categoriesRoutes } from './modules/categories/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
 import { conversationsRoutes } from './modules/conversations/index.ts';
 import { notificationEmailJobs, notificationsRoutes, notifyOnEvents } from './modules/notifications/index.ts';
-import { paymentsRoutes, refundJob, refundOnEvents } from './modules/payments/index.ts';
+import { paymentsRoutes, refundJob, refundOnEvents, refundSweepJob } from './modules/payments/index.ts';
 import { photoCleanupJob, photosRoutes } from './modules/photos/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { savedCarsRoutes } from './modules/saved-cars/index.ts';
@@ -171,6 +171,7 @@ export async function buildApp(
   await registerUploads(app, photos);
   await jobs.define(photoCleanupJob(context));
   await jobs.define(refundJob(context));
+  await jobs.define(refundSweepJob(context));
   subscriptions.push(...cancelBookingsOnEvents(database.events), ...refundOnEvents(context, database.events));
 
   const signedIn = async (request: FastifyRequest) => (await sessionUser(auth, sessions, request)) !== null;

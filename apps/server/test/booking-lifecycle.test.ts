@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookings, notifications, paymentIntentRefunds, refunds, reportedCars } from '../src/db/schema.ts';
 import { refundJob } from '../src/modules/payments/index.ts';
 import { createBooking, createCar, recordPayment } from './factories.ts';
-import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { as, createTestApp, errorOf, runJob, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
 let t: TestApp;
 let seller: TestUser;
@@ -397,5 +397,45 @@ describe('who is told', () => {
         ),
       ),
     ]);
+  });
+
+  it('tells a seller when an admin removes their car directly, and nobody when the seller removes it', async () => {
+    const removed = await createCar(t, seller);
+    const own = await createCar(t, seller);
+    const [toSeller] = await toldFrom([seller], async () => {
+      expect((await as(t, admin, { method: 'DELETE', url: `/api/cars/${removed.id}` })).statusCode).toBe(200);
+      expect((await as(t, seller, { method: 'DELETE', url: `/api/cars/${own.id}` })).statusCode).toBe(200);
+    });
+    expect(toSeller).toEqual([
+      expect.stringMatching(/^car\.removed: Your .* was removed from Redline\. Its open/),
+    ]);
+  });
+});
+
+describe('the refund sweep', () => {
+  it('asks again for a refund left pending, for three days', async () => {
+    const { payment } = await aBooking({ paid: true, days: -2 });
+    const { payment: older } = await aBooking({ paid: true, days: -2 });
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    // As if their jobs had been lost: pending, with no job waiting.
+    const [stuck] = await t.db
+      .insert(refunds)
+      .values({ paymentId: payment!.id, amount: 12_000, reason: 'admin', createdAt: ago(20) })
+      .returning();
+    await t.db
+      .insert(refunds)
+      .values({ paymentId: older!.id, amount: 12_000, reason: 'admin', createdAt: ago(4 * 24 * 60) });
+    expect(await runJob(t, 'payments.refund-sweep')).toEqual({ asked: 1 });
+    await vi.waitFor(
+      async () => {
+        const [row] = await refundsOf(payment!.id);
+        if (row?.status !== 'succeeded') throw new Error('not refunded yet');
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect(await providerRefundsOf(payment!.transactionId)).toEqual([
+      expect.objectContaining({ idempotencyKey: `refund-${stuck!.id}` }),
+    ]);
+    expect((await refundsOf(older!.id))[0]).toMatchObject({ status: 'pending' });
   });
 });

@@ -533,7 +533,7 @@ describe('DELETE /api/cars/:id', () => {
     });
   });
 
-  it('lets the seller delete their car with its advertisement, saved cars, reports and unpaid bookings', async () => {
+  it('lets the seller delete their car with its advertisement, saved cars and reports; its bookings stay, cancelled', async () => {
     const { car, unpaid, paid } = await carWithDependents();
     const res = await as(t, seller, { method: 'DELETE', url: `/api/cars/${car.id}` });
     expect(res.statusCode).toBe(200);
@@ -545,9 +545,12 @@ describe('DELETE /api/cars/:id', () => {
       reports: 0,
       bookings: 0,
     });
-    expect(await t.db.query.bookings.findFirst({ where: eq(bookings.id, unpaid.id) })).toBeUndefined();
+    // The bookings stay, cancelled, with the car summary they carry.
+    const gone = { carId: null, status: 'cancelled', cancelReason: 'car-removed' };
+    const cancelled = await t.db.query.bookings.findFirst({ where: eq(bookings.id, unpaid.id) });
+    expect(cancelled).toMatchObject({ isPaid: false, ...gone });
     const kept = await t.db.query.bookings.findFirst({ where: eq(bookings.id, paid.id) });
-    expect(kept).toMatchObject({ isPaid: true, carId: null, carName: paid.carName });
+    expect(kept).toMatchObject({ isPaid: true, carName: paid.carName, ...gone });
   });
 
   it('lets an admin delete any car', async () => {
@@ -560,7 +563,7 @@ describe('DELETE /api/cars/:id', () => {
   it('changes nothing when a step fails part-way (one transaction)', async () => {
     const { car, unpaid } = await carWithDependents();
     await t.db.update(cars).set({ brand: 'Undeletable' }).where(eq(cars.id, car.id));
-    // The unpaid booking is deleted first; then deleting the car itself fails.
+    // The bookings are cancelled first; then deleting the car itself fails.
     await t.db.execute(sql`
       create or replace function refuse_car_delete() returns trigger language plpgsql as $$
       begin raise exception 'refused for the test'; end $$`);

@@ -5,7 +5,7 @@ import { ROLES, type Role } from './constants.ts';
 
 /**
  * Every kind of notification. To a seller: a test drive of their car requested, paid, cancelled, or
- * agreed at the time they proposed; their car removed after reports. To a buyer: a test drive they
+ * agreed at the time they proposed; their car removed by Redline. To a buyer: a test drive they
  * booked accepted, declined, proposed at another time, or cancelled by someone else (its car sold
  * or removed, with what happens to their money); a refund made; a car they saved lowered in price
  * or sold. To anyone: their account verified, a message in one of their conversations. To every
@@ -122,7 +122,7 @@ export const NOTIFICATION_KINDS: Readonly<Record<NotificationType, NotificationK
   },
   'car.removed': {
     label: 'Car removed',
-    description: 'Redline removes one of your cars after buyers report it.',
+    description: 'Redline removes one of your cars (after buyers report it, or for breaking the rules).',
     audience: sellers,
     email: true,
   },

@@ -51,8 +51,11 @@ export interface DomainEvents {
    * is the user whose act it was, null when their account has gone. A paid booking is refunded.
    */
   'booking.cancelled': { bookingId: string; cancelledBy: string | null; reason: CancelReason };
-  /** A car's reports were upheld: an admin is about to delete it (published before the deletion). */
-  'car.removed-after-report': { carId: string };
+  /**
+   * An admin is about to delete a seller's car: after upholding its reports (`reported`), or
+   * directly. Published before the deletion, so that its reactions read the car.
+   */
+  'car.removed-by-admin': { carId: string; reported: boolean };
   /** A refund of the booking's payment was asked for (the job queue makes it after the change commits). */
   'refund.requested': { refundId: string; bookingId: string; requestedBy: string | null };
   /** The payment provider made the refund. */

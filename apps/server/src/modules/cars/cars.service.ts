@@ -133,8 +133,12 @@ export async function updateCar(
 /** The car's seller or an admin; what hangs on the car goes with it (see car-deletion.ts). */
 export async function deleteCar(context: AppContext, actor: User, id: string) {
   const { db } = context.database;
-  await requireAccess(context, actor, { permission: 'car.delete', id });
-  const deleted = await db.transaction((tx) => deleteCarsWhere(tx, eq(cars.id, id)));
+  const car = await requireAccess(context, actor, { permission: 'car.delete', id });
+  const deleted = await db.transaction(async (tx) => {
+    // An admin removing someone's car tells its seller (before the car goes: the reaction reads it).
+    if (car.sellerId !== actor.id) await publish(tx, 'car.removed-by-admin', { carId: id, reported: false });
+    return deleteCarsWhere(tx, eq(cars.id, id));
+  });
   return { deletedCount: deleted.length };
 }
 

@@ -197,13 +197,14 @@ export function notifyOnEvents(events: EventBus<Db | Tx>, jobs: JobQueue): (() =
         link: routePatterns.dashBuyerBookings,
       });
     }),
-    events.react('car.removed-after-report', async (tx, { carId }) => {
+    events.react('car.removed-by-admin', async (tx, { carId, reported }) => {
       const car = await repo.findCar(tx, carId);
       if (!car) return;
+      const why = reported ? ' after buyers reported it' : '';
       await tell(tx, [car.sellerId], {
         type: 'car.removed',
         title: 'Car removed',
-        body: `Your ${carName(car)} was removed from Redline after buyers reported it. Its open test drives are cancelled and their fees refunded. Write to us through the contact page if you think this is a mistake.`,
+        body: `Your ${carName(car)} was removed from Redline${why}. Its open test drives are cancelled and their fees refunded. Write to us through the contact page if you think this is a mistake.`,
         link: routePatterns.dashSellerCars,
       });
     }),

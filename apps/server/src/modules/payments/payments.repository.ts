@@ -172,3 +172,17 @@ export async function settleRefund(tx: Tx, id: string, made: { id: string; statu
     .returning();
   return row;
 }
+
+/** Refunds pending for more than `afterMinutes`, made less than `giveUpDays` ago. */
+export function pendingRefunds(db: Db, afterMinutes: number, giveUpDays: number) {
+  return db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        sql`${refunds.createdAt} < now() - make_interval(mins => ${afterMinutes})`,
+        sql`${refunds.createdAt} > now() - make_interval(days => ${giveUpDays})`,
+      ),
+    );
+}

@@ -184,17 +184,20 @@ export async function handleProviderEvent(context: AppContext, event: ProviderEv
     return;
   }
   const logged = { transactionId, bookingId: parsed.data.bookingId };
-  let outcome: RecordOutcome['kind'];
+  let outcome: RecordOutcome | undefined;
   try {
-    outcome = (await recordConfirmedPayment(context, metadata.buyerId, parsed.data)).kind;
+    outcome = await recordConfirmedPayment(context, metadata.buyerId, parsed.data);
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
-    outcome = 'bookingGone';
   }
-  if (outcome === 'refunded') log.info(logged, 'stripe webhook: payment for a booking called off, refunded');
-  // Money was taken but no booking can hold it (the buyer's account deleted meanwhile): an operator must refund.
-  if (outcome === 'bookingGone' || outcome === 'paidWithoutRecord')
-    log.error({ ...logged, outcome }, 'stripe webhook: succeeded payment not recorded');
+  if (outcome?.kind === 'refunded')
+    log.info(logged, 'stripe webhook: payment for a booking called off, refunded');
+  // Money was taken but no booking can hold it (the buyer's account deleted meanwhile, or the booking
+  // paid already with another payment): an operator must refund it in Stripe.
+  const kept = outcome?.kind === 'created' || outcome?.kind === 'refunded';
+  const same = outcome?.kind === 'existing' && outcome.payment.transactionId === transactionId;
+  if (!kept && !same)
+    log.error({ ...logged, outcome: outcome?.kind }, 'stripe webhook: succeeded payment not recorded');
 }
 
 export async function listPayments(context: AppContext, query: PageQuery) {

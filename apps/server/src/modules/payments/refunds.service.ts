@@ -15,6 +15,9 @@ import type { JobDefinition } from '../../jobs/job-queue.ts';
 import * as repo from './payments.repository.ts';
 
 const REFUND_JOB = 'payments.refund';
+/** A refund still pending this long is asked for again by the sweep, until it is this old. */
+const SWEEP_AFTER_MINUTES = 15;
+const GIVE_UP_AFTER_DAYS = 3;
 
 type RefundContext = Pick<AppContext, 'database' | 'jobs' | 'payments'>;
 
@@ -143,6 +146,25 @@ export function refundJob(context: RefundContext): JobDefinition<{ refundId: str
       });
       log.info({ refundId, providerRefundId: made.id, status: made.status }, 'refund made');
       return made;
+    },
+  };
+}
+
+/**
+ * Every 15 minutes, asks again for the refunds still pending after their job's retries ran out (the
+ * provider down for hours) or after the provider answered `pending` (Stripe's answer to the same
+ * key then says whether it went through), for three days; after that an admin's Retry asks.
+ */
+export function refundSweepJob(context: RefundContext): JobDefinition {
+  return {
+    name: 'payments.refund-sweep',
+    cron: '*/15 * * * *',
+    async run(_data, log) {
+      const stuck = await repo.pendingRefunds(context.database.db, SWEEP_AFTER_MINUTES, GIVE_UP_AFTER_DAYS);
+      for (const { id } of stuck)
+        await context.jobs.send(REFUND_JOB, { refundId: id }, undefined, { singletonKey: id });
+      if (stuck.length > 0) log.info({ count: stuck.length }, 'asked again for pending refunds');
+      return { asked: stuck.length };
     },
   };
 }

@@ -72,7 +72,7 @@ export async function deleteReportedCar(context: AppContext, carId: string) {
     // Locked first so that no booking or save slips in between the rule's statements.
     const car = await repo.lockCar(tx, carId, 'update');
     if (!car || !(await repo.hasReports(tx, carId))) throw notFound('The reported post');
-    await publish(tx, 'car.removed-after-report', { carId });
+    await publish(tx, 'car.removed-by-admin', { carId, reported: true });
     const deleted = await deleteCarsWhere(tx, eq(cars.id, carId));
     return { deletedCount: deleted.length };
   });

@@ -49,12 +49,12 @@ export default function PayBookingPage() {
       </nav>
       <header className="mb-8 max-w-2xl">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-          {paid ? 'Your test drive is confirmed' : 'Confirm your test drive'}
+          {paid ? 'Your test drive is paid for' : 'Confirm your test drive'}
         </h1>
         <p className="mt-2 text-base-content/75">
           {paid
-            ? 'The fee is paid and the seller sees your booking as confirmed. See you behind the wheel.'
-            : 'Paying the fee confirms the booking with the seller. You can see the booking and its payment in My Bookings at any time.'}
+            ? 'The fee is paid: the seller sees your phone number to arrange the drive, and you are told when they accept it or propose another time. See you behind the wheel.'
+            : 'Paying the fee shows the seller you are committed: they see your phone number once it is paid. If the seller declines or the car is sold, the fee is refunded to your card.'}
         </p>
       </header>
 

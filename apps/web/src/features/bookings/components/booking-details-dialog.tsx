@@ -5,6 +5,7 @@ import {
   formatMoney,
   formatRequestedDate,
   formatRequestedTime,
+  type Refund,
 } from '@redline/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -74,10 +75,7 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
                 <Row term="Paid on">{formatDate(booking.payment.paidAt, 'medium-time')}</Row>
                 {booking.payment.refund ? (
                   <Row term="Refund">
-                    {formatMoney(booking.payment.refund.amount)}{' '}
-                    {booking.payment.refund.refundedAt
-                      ? `refunded on ${formatDate(booking.payment.refund.refundedAt, 'medium-time')}`
-                      : 'on its way back to your card'}
+                    {formatMoney(booking.payment.refund.amount)} {refundState(booking.payment.refund)}
                   </Row>
                 ) : null}
               </>
@@ -92,4 +90,12 @@ export function BookingDetailsDialog({ booking, onClose }: BookingDetailsDialogP
       ) : null}
     </Modal>
   );
+}
+
+/** Where a refund stands, in the buyer's words. */
+function refundState(refund: Refund) {
+  if (refund.refundedAt) return `refunded on ${formatDate(refund.refundedAt, 'medium-time')}`;
+  if (refund.status === 'failed')
+    return 'not refunded yet: the payment provider refused it. Write to us through the contact page.';
+  return 'on its way back to your card';
 }

@@ -39,8 +39,10 @@ export function cancelledBecause(booking: Pick<Booking, 'cancelReason'>, reader:
 export function FeeBadge({ booking }: { booking: Pick<Booking, 'isPaid' | 'payment'> }) {
   const refund = booking.payment?.refund;
   if (refund) {
-    return refund.status === 'succeeded' ? (
-      <span className="badge badge-info badge-sm whitespace-nowrap font-semibold">Refunded</span>
+    if (refund.status === 'succeeded')
+      return <span className="badge badge-info badge-sm whitespace-nowrap font-semibold">Refunded</span>;
+    return refund.status === 'failed' ? (
+      <span className="badge badge-error badge-sm whitespace-nowrap">Refund failed</span>
     ) : (
       <span className="badge badge-warning badge-sm whitespace-nowrap">Refund pending</span>
     );

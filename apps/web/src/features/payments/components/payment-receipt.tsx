@@ -38,7 +38,7 @@ export function PaymentReceipt({ transactionId, paidAt, justPaid }: PaymentRecei
           </h2>
           <p className="mt-2 text-base-content/75">
             {justPaid
-              ? 'Your test drive is confirmed. The seller now sees it as paid.'
+              ? 'The seller now sees your test drive as paid and can call you to arrange it.'
               : 'This booking has already been paid. There is nothing more to pay.'}
           </p>
         </div>

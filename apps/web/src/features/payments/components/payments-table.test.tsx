@@ -67,9 +67,10 @@ describe('payments table (admin)', () => {
           ],
           nextCursor: null,
         }),
+      // The refund is asked for now; the provider makes it just after (the job queue).
       'POST /api/payments/pay-1/refund': () => {
         refunded = true;
-        return json(refund, 201);
+        return json({ ...refund, status: 'pending', refundedAt: null }, 201);
       },
     });
     renderWithProviders(<PaymentsTable />, { path: '/dash/admin/payments' });
@@ -87,7 +88,7 @@ describe('payments table (admin)', () => {
     expect(dialog.textContent).toContain("$120.00 goes back to buyer1@example.com's card");
     await userEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
 
-    expect(await screen.findByText('Payment refunded')).toBeTruthy();
+    expect(await screen.findByText('Refund asked of the payment provider')).toBeTruthy();
     expect(
       fetchMock.mock.calls.some(
         ([url, init]) => String(url).endsWith('/api/payments/pay-1/refund') && init?.method === 'POST',
