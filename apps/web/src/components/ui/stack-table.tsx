@@ -45,7 +45,7 @@ type StackCellProps = {
   label?: string;
   /** The row's main cell (e.g. the car): full width on phones, without a label. */
   primary?: boolean;
-  /** The buttons of the row: full width at the bottom of the card on phones. */
+  /** The buttons of the row: full width at the bottom of the card on phones; none, no bar. */
   actions?: boolean;
   children: ReactNode;
 };
@@ -55,6 +55,9 @@ export function StackCell({ label, primary = false, actions = false, children }:
     return <td className="block p-0 pb-2 md:table-cell md:px-4 md:py-3">{children}</td>;
   }
   if (actions) {
+    // A row without buttons (say, a closed booking) keeps its column on wide screens, no empty bar on phones.
+    if (children === null || children === undefined || children === false)
+      return <td className="hidden md:table-cell" />;
     return (
       <td className="block border-t border-base-300 p-0 pt-3 mt-2 md:mt-0 md:table-cell md:border-t-0 md:px-4 md:py-3 md:text-right">
         <div className="flex flex-wrap gap-2 md:justify-end [&_.btn]:whitespace-nowrap">{children}</div>

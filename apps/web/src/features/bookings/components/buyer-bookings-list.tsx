@@ -24,8 +24,7 @@ export const CANCELED_MESSAGE = 'Booking has been canceled';
 const COLUMNS = [
   'Car',
   'Seller',
-  'Requested',
-  'Location',
+  'Test drive',
   'Details',
   <span key="actions" className="sr-only">
     Actions
@@ -112,11 +111,12 @@ export function BuyerBookingsList({ email }: { email: string }) {
             <StackCell label="Seller">
               <NameWithBadge name={booking.sellerName} verified={booking.sellerVerified} subject="seller" />
             </StackCell>
-            <StackCell label="Requested">
+            <StackCell label="Test drive">
               <span className="whitespace-nowrap">{formatRequestedDate(booking.requestedDate)}</span>
               <span className="block whitespace-nowrap text-base-content/70">
                 {formatRequestedTime(booking.requestedDate, booking.requestedTime)}
               </span>
+              <span className="block text-base-content/70">{booking.requestedLocation}</span>
               {booking.proposal ? (
                 <span className="mt-2 block rounded-box bg-warning/15 px-2 py-1.5 text-sm">
                   The seller proposes{' '}
@@ -136,7 +136,6 @@ export function BuyerBookingsList({ email }: { email: string }) {
                 </span>
               ) : null}
             </StackCell>
-            <StackCell label="Location">{booking.requestedLocation}</StackCell>
             <StackCell label="Details">
               <button
                 type="button"
@@ -149,7 +148,7 @@ export function BuyerBookingsList({ email }: { email: string }) {
             </StackCell>
             <StackCell actions>
               {isOpen(booking) && !booking.isPaid ? (
-                <>
+                <div className="flex w-full flex-wrap gap-2 md:w-auto md:flex-col md:items-stretch">
                   <Link
                     to={paths.payBooking(booking.id)}
                     className="btn btn-primary btn-sm flex-1 md:flex-none"
@@ -165,7 +164,7 @@ export function BuyerBookingsList({ email }: { email: string }) {
                   >
                     Cancel Booking
                   </button>
-                </>
+                </div>
               ) : null}
             </StackCell>
           </StackRow>

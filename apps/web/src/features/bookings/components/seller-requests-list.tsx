@@ -20,11 +20,9 @@ import { ProposeTimeDialog } from './propose-time-dialog.tsx';
 
 const COLUMNS = [
   'Car',
-  'Buyer',
-  'Requested',
-  'City',
+  'Buyer and phone',
+  'Test drive',
   'Status',
-  'Payment and contact',
   <span key="actions" className="sr-only">
     Actions
   </span>,
@@ -93,16 +91,26 @@ export function SellerRequestsList({ email }: { email: string }) {
             </StackCell>
             <StackCell label="Buyer">
               <NameWithBadge name={booking.buyerName} verified={booking.buyerVerified} subject="buyer" />
+              <span className="mt-1 block text-sm">
+                {booking.buyerPhone ? (
+                  <PhoneLink phone={booking.buyerPhone} />
+                ) : (
+                  <span className="text-base-content/70">Phone shown once paid</span>
+                )}
+              </span>
             </StackCell>
-            <StackCell label="Requested">
+            <StackCell label="Test drive">
               <span className="whitespace-nowrap">{formatRequestedDate(booking.requestedDate)}</span>
               <span className="block whitespace-nowrap text-base-content/70">
                 {formatRequestedTime(booking.requestedDate, booking.requestedTime)}
               </span>
+              <span className="block text-base-content/70">{booking.requestedLocation}</span>
             </StackCell>
-            <StackCell label="City">{booking.requestedLocation}</StackCell>
             <StackCell label="Status">
-              <BookingStatusBadge booking={booking} />
+              <span className="inline-flex flex-wrap justify-end gap-1.5 md:justify-start">
+                <BookingStatusBadge booking={booking} />
+                <FeeBadge booking={booking} />
+              </span>
               {booking.proposal ? (
                 <span className="mt-1 block text-sm text-base-content/75">
                   You proposed {formatRequestedDate(booking.proposal.date)} at{' '}
@@ -115,19 +123,9 @@ export function SellerRequestsList({ email }: { email: string }) {
                 </span>
               ) : null}
             </StackCell>
-            <StackCell label="Payment">
-              <FeeBadge booking={booking} />
-              <span className="mt-1 block text-sm">
-                {booking.buyerPhone ? (
-                  <PhoneLink phone={booking.buyerPhone} />
-                ) : (
-                  <span className="text-base-content/70">Phone shown once paid</span>
-                )}
-              </span>
-            </StackCell>
             <StackCell actions>
               {isOpen(booking) ? (
-                <>
+                <div className="flex w-full flex-wrap gap-2 md:w-auto md:flex-col md:items-stretch">
                   {booking.status === 'requested' ? (
                     <button
                       type="button"
@@ -155,7 +153,7 @@ export function SellerRequestsList({ email }: { email: string }) {
                   >
                     Decline
                   </button>
-                </>
+                </div>
               ) : null}
             </StackCell>
           </StackRow>

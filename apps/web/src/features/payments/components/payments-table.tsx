@@ -13,17 +13,7 @@ import { toast } from '../../../lib/toast.ts';
 import { usePayments } from '../api/get-payments.ts';
 import { useRefundPayment } from '../api/refund-payment.ts';
 
-const COLUMNS = [
-  'Date',
-  'Booking',
-  'Buyer',
-  'Seller',
-  'Car',
-  'Amount',
-  'Transaction ID',
-  'Provider',
-  'Refund',
-];
+const COLUMNS = ['Date', 'Booking', 'Buyer', 'Seller', 'Car', 'Amount', 'Transaction', 'Refund'];
 
 /** Why money went back, in the ledger's words. */
 const REFUND_REASONS: Record<Refund['reason'], string> = {
@@ -132,16 +122,16 @@ export function PaymentsTable() {
                 {formatCharge(payment.price)}
               </span>
             </StackCell>
-            <StackCell label="Transaction ID">
-              <code className="block break-all font-mono text-xs md:max-w-32">{payment.transactionId}</code>
-            </StackCell>
-            <StackCell label="Provider">
+            <StackCell label="Transaction">
               <span
                 className={`badge badge-sm whitespace-nowrap ${payment.provider === 'stripe' ? 'badge-info' : 'badge-ghost'}`}
                 title={PROVIDERS[payment.provider]?.title}
               >
                 {PROVIDERS[payment.provider]?.label ?? payment.provider}
               </span>
+              <code className="mt-1 block break-all font-mono text-xs md:max-w-32">
+                {payment.transactionId}
+              </code>
             </StackCell>
             <StackCell label="Refund">
               {payment.refund?.status === 'succeeded' ? (
