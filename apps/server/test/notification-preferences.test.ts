@@ -51,6 +51,8 @@ describe('GET and PUT /api/notifications/preferences', () => {
       'booking.cancelled',
       'account.verified',
       'message.received',
+      'booking.time-agreed',
+      'car.removed',
     ]);
     expect((await itemsOf(admin)).map((item) => item.type)).toEqual(['account.verified', 'contact.received']);
   });
