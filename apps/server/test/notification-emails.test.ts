@@ -9,7 +9,14 @@ import { eq } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/db/client.ts';
-import { notificationEmails, notifications, refunds, reportedCars, savedCars } from '../src/db/schema.ts';
+import {
+  conversations,
+  notificationEmails,
+  notifications,
+  refunds,
+  reportedCars,
+  savedCars,
+} from '../src/db/schema.ts';
 import { publish } from '../src/events/index.ts';
 import type { Mail } from '../src/mail/mailer.ts';
 import { EMAIL_BATCH_SECONDS } from '../src/modules/notifications/notification-emails.ts';
@@ -123,6 +130,20 @@ const tellOf: Record<NotificationType, () => Promise<TestUser[]>> = {
     });
     expect(res.statusCode).toBe(201);
     return [seller];
+  },
+  'conversation.reported': async () => {
+    // Stored directly: a message would e-mail the seller too.
+    const [conversation] = await t.db
+      .insert(conversations)
+      .values({ carName: 'A car', carPhoto: '', buyerId: buyer.id, sellerId: seller.id })
+      .returning();
+    const res = await as(t, seller, {
+      method: 'POST',
+      url: `/api/conversations/${conversation!.id}/report`,
+      payload: { reason: 'Scam or fraud' },
+    });
+    expect(res.statusCode).toBe(201);
+    return [admin];
   },
   'booking.accepted': async () => {
     const booking = await aBooking();

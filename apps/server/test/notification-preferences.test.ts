@@ -54,7 +54,11 @@ describe('GET and PUT /api/notifications/preferences', () => {
       'booking.time-agreed',
       'car.removed',
     ]);
-    expect((await itemsOf(admin)).map((item) => item.type)).toEqual(['account.verified', 'contact.received']);
+    expect((await itemsOf(admin)).map((item) => item.type)).toEqual([
+      'account.verified',
+      'contact.received',
+      'conversation.reported',
+    ]);
   });
 
   it('set the kinds named, keep the others, and answer all of them', async () => {

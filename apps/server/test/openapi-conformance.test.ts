@@ -44,6 +44,7 @@ const pool = {
   reportedCarIds: { dismissReports: [] as string[], deleteReportedPost: [] as string[] },
   contactMessageIds: [] as string[],
   conversationIds: [] as string[],
+  reportedConversationIds: [] as string[],
   bookingIds: [] as string[],
   /** Bookings with another time the seller proposed, for the buyer to take. */
   proposedBookingIds: [] as string[],
@@ -119,6 +120,8 @@ const BOOKING_OPERATIONS = new Set([
   'proposeBookingTime',
 ]);
 
+const CONVERSATION_OPERATIONS = new Set(['listMessages', 'sendMessage', 'reportConversation']);
+
 /** Fields that name a record or carry a rule the schema cannot express, by operation and name. */
 function named(operationId: string, name: string, actor: Actor): unknown {
   const own = actor === 'anonymous' ? people.buyer : people[actor];
@@ -131,7 +134,8 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       if (operationId === 'verifyBuyer') return people.buyer.id;
       if (operationId === 'verifySeller' || operationId === 'getSeller') return people.seller.id;
       if (operationId === 'setContactMessageHandled') return next(pool.contactMessageIds);
-      if (operationId === 'listMessages' || operationId === 'sendMessage') return next(pool.conversationIds);
+      if (CONVERSATION_OPERATIONS.has(operationId)) return next(pool.conversationIds);
+      if (operationId === 'dismissConversationReports') return next(pool.reportedConversationIds);
       // Never a reported car: Delete Post, later, needs those still there.
       if (operationId === 'deleteCar') return next(pool.unreportedCarIds);
       return next(pool.carIds);
@@ -383,7 +387,17 @@ beforeAll(async () => {
         url: '/api/conversations',
         payload: { carId: car.id, message: 'Is it still available?' },
       });
-      pool.conversationIds.push((started.json() as { id: string }).id);
+      const { id } = started.json() as { id: string };
+      pool.conversationIds.push(id);
+      if (i === 0) {
+        const report = { reason: 'Spam', details: '' };
+        await as(t, people.seller, {
+          method: 'POST',
+          url: `/api/conversations/${id}/report`,
+          payload: report,
+        });
+        pool.reportedConversationIds.push(id);
+      }
     }
     if (i % 2) continue; // half the cars stay free to book
     const booking = await createBooking(t, people.buyer, car, people.seller);

@@ -1,6 +1,7 @@
 /** Messages between a buyer and a car's seller: one conversation per buyer and car. */
 import { z } from 'zod';
 import { multiLineText } from './common.ts';
+import { REPORT_DETAILS_MAX_LENGTH } from './constants.ts';
 
 export const MESSAGE_MAX_LENGTH = 2000;
 export const messageBodySchema = multiLineText('Message', MESSAGE_MAX_LENGTH).min(1, 'Write a message');
@@ -44,3 +45,47 @@ export const messagePageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type MessagePage = z.infer<typeof messagePageSchema>;
+
+/** Why a participant reports a conversation to the admins. */
+export const CONVERSATION_REPORT_REASONS = ['Harassment', 'Scam or fraud', 'Spam', 'Other'] as const;
+export type ConversationReportReason = (typeof CONVERSATION_REPORT_REASONS)[number];
+export const conversationReportReasonSchema = z.enum(CONVERSATION_REPORT_REASONS, {
+  error: 'Choose a reason',
+});
+
+/** A participant's report: the admins may read the conversation while it has one. */
+export const conversationReportInputSchema = z
+  .object({
+    reason: conversationReportReasonSchema,
+    details: multiLineText('Details', REPORT_DETAILS_MAX_LENGTH)
+      .default('')
+      .meta({ description: 'Required (not blank) when the reason is Other' }),
+  })
+  .superRefine((input, ctx) => {
+    if (input.reason === 'Other' && input.details === '') {
+      ctx.addIssue({ code: 'custom', message: 'Tell us what is wrong', path: ['details'] });
+    }
+  });
+export type ConversationReportInput = z.infer<typeof conversationReportInputSchema>;
+
+const personSchema = z.object({ name: z.string(), email: z.string() });
+
+/** A reported conversation in the admins' list, with its reports newest first. */
+export const reportedConversationSchema = z.object({
+  /** The conversation's id. */
+  id: z.string(),
+  /** Null once the car is deleted. */
+  carId: z.string().nullable(),
+  carName: z.string(),
+  buyer: personSchema,
+  seller: personSchema,
+  reports: z.array(
+    z.object({
+      reason: conversationReportReasonSchema,
+      details: z.string(),
+      reporterName: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type ReportedConversation = z.infer<typeof reportedConversationSchema>;

@@ -9,7 +9,7 @@ import { ROLES, type Role } from './constants.ts';
  * booked accepted, declined, proposed at another time, or cancelled by someone else (its car sold
  * or removed, with what happens to their money); a refund made; a car they saved lowered in price
  * or sold. To anyone: their account verified, a message in one of their conversations. To every
- * admin: a message through the contact form.
+ * admin: a message through the contact form, a conversation reported by one of its participants.
  */
 export const NOTIFICATION_TYPES = [
   'booking.requested',
@@ -26,6 +26,7 @@ export const NOTIFICATION_TYPES = [
   'booking.time-agreed',
   'car.removed',
   'refund.made',
+  'conversation.reported',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -87,6 +88,12 @@ export const NOTIFICATION_KINDS: Readonly<Record<NotificationType, NotificationK
   'contact.received': {
     label: 'Contact message',
     description: 'Someone writes to Redline through the contact form.',
+    audience: admins,
+    email: true,
+  },
+  'conversation.reported': {
+    label: 'Conversation reported',
+    description: 'A buyer or seller reports one of their conversations to Redline.',
     audience: admins,
     email: true,
   },

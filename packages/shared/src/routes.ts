@@ -34,5 +34,6 @@ export const routePatterns = {
   dashAdminReported: '/dash/admin/reported',
   dashAdminPayments: '/dash/admin/payments',
   dashAdminMessages: '/dash/admin/messages',
+  dashAdminReportedConversations: '/dash/admin/reported-conversations',
   notFound: '*',
 } as const;

@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { isUuid } from '../db/pagination.ts';
-import { bookings, cars, conversations, paymentIntents, users } from '../db/schema.ts';
+import { bookings, cars, conversationReports, conversations, paymentIntents, users } from '../db/schema.ts';
 
 export async function carAccess(db: Db | Tx, id: string) {
   if (!isUuid(id)) return undefined;
@@ -13,7 +13,14 @@ export async function carAccess(db: Db | Tx, id: string) {
 export async function conversationAccess(db: Db | Tx, id: string) {
   if (!isUuid(id)) return undefined;
   const [row] = await db
-    .select({ id: conversations.id, buyerId: conversations.buyerId, sellerId: conversations.sellerId })
+    .select({
+      id: conversations.id,
+      buyerId: conversations.buyerId,
+      sellerId: conversations.sellerId,
+      // Qualified by hand: a one-table select names its columns bare, which the subquery would misread.
+      reported: sql<boolean>`exists (select 1 from ${conversationReports}
+        where ${conversationReports}.conversation_id = ${conversations}.id)`,
+    })
     .from(conversations)
     .where(eq(conversations.id, id));
   return row;

@@ -47,11 +47,15 @@ const booking = {
   load: repo.bookingAccess,
   sees: (actor, b) => isAdmin(actor) || b.buyerId === actor.id || b.sellerId === actor.id,
 } satisfies RecordRule<Booking>;
-/** A conversation is its two people's alone, to read and to write in: admins do not read private messages. */
+const isParticipant = (actor: User, c: Conversation) => c.buyerId === actor.id || c.sellerId === actor.id;
+/**
+ * A conversation is its two people's, to read and to write in: admins do not read private
+ * messages, unless one of the two reported it (until the admins dismiss the reports), and never write.
+ */
 const conversation = {
   name: 'The conversation',
   load: repo.conversationAccess,
-  sees: (actor, c) => c.buyerId === actor.id || c.sellerId === actor.id,
+  sees: isParticipant,
 } satisfies RecordRule<Conversation>;
 /** An account is its user's and the admins'. */
 const account = {
@@ -106,8 +110,13 @@ const RECORD_RULES = {
     load: repo.paymentIntentAccess,
     sees: (actor, intent) => intent.buyerId === actor.id,
   } satisfies RecordRule<PaymentIntent>,
-  'conversation.read': conversation,
+  'conversation.read': {
+    ...conversation,
+    sees: (actor, c) => isParticipant(actor, c) || (isAdmin(actor) && c.reported),
+  } satisfies RecordRule<Conversation>,
   'conversation.write': conversation,
+  /** Reporting it: its participants only. */
+  'conversation.report': conversation,
   'user.read': account,
   'user.delete': {
     ...account,

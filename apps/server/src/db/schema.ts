@@ -595,6 +595,30 @@ export const messages = pgTable(
 );
 
 /**
+ * A participant's report of a conversation (modules/conversations): once per person and
+ * conversation. While a conversation has a report, the admins may read it (record-access.ts).
+ */
+export const conversationReports = pgTable(
+  'conversation_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    details: text('details').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversation_reports_conversation_reporter_idx').on(t.conversationId, t.reporterId),
+    index('conversation_reports_created_idx').on(t.createdAt.desc(), t.conversationId),
+  ],
+);
+
+/**
  * What a user wants told, per kind of notification (modules/notifications): in the app, by e-mail.
  * No row for a kind means its defaults (NOTIFICATION_KINDS in packages/shared).
  */

@@ -32,6 +32,8 @@ export interface DomainEvents {
   'contact.received': { messageId: string };
   /** A message in a conversation between a buyer and a seller. */
   'message.sent': { messageId: string };
+  /** A participant reported a conversation to the admins. */
+  'conversation.reported': { reportId: string };
   /** These users' conversations changed (a message came, or they read one): their open pages ask again. */
   'conversations.changed': { userIds: string[] };
   /** These users' notifications changed (some made, or read): their open pages ask again. */

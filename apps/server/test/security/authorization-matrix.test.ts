@@ -18,6 +18,8 @@ import {
   bookings,
   cars,
   contactMessages,
+  conversationReports,
+  conversations,
   notificationPreferences,
   notifications,
   photos,
@@ -142,6 +144,29 @@ async function conversationOfBuyerA() {
     payload: { carId: (await freshCar()).id, message: 'Is it still available?' },
   });
   return (res.json() as { id: string }).id;
+}
+
+/**
+ * A conversation of buyer A with seller A, stored directly (the messages' rate limit would count
+ * one more start per call), reported by buyer A when asked: its id.
+ */
+async function storedConversationOfBuyerA(reported = false) {
+  const car = await freshCar();
+  const [row] = await t.db
+    .insert(conversations)
+    .values({
+      carId: car.id,
+      carName: 'Matrix car',
+      carPhoto: '',
+      buyerId: buyerA().id,
+      sellerId: sellerA().id,
+    })
+    .returning({ id: conversations.id });
+  if (reported)
+    await t.db
+      .insert(conversationReports)
+      .values({ conversationId: row!.id, reporterId: buyerA().id, reason: 'Spam' });
+  return row!.id;
 }
 
 /** A fresh unread notification of buyer A: its id. */
@@ -309,6 +334,22 @@ const OWNERSHIP: Record<string, Row> = {
       payload: { body: 'A reply from the matrix.' },
     }),
     expect: { buyer: 201, seller: 201, others: 404 },
+  },
+  'POST /api/conversations/:id/report': {
+    call: async () => ({
+      url: `/api/conversations/${await storedConversationOfBuyerA()}/report`,
+      payload: { reason: 'Spam', details: 'From the matrix.' },
+    }),
+    // Its two people only: to anyone else, admins included, it does not exist.
+    expect: { buyer: 201, seller: 201, others: 404 },
+  },
+  'GET /api/conversations/reported': {
+    call: () => ({ url: '/api/conversations/reported' }),
+    expect: { admin: 200 },
+  },
+  'DELETE /api/conversations/:id/reports': {
+    call: async () => ({ url: `/api/conversations/${await storedConversationOfBuyerA(true)}/reports` }),
+    expect: { admin: 200 },
   },
   'GET /api/notifications': {
     call: async () => ({ url: '/api/notifications', headers: { 'x-matrix-note': await noteOfBuyerA() } }),

@@ -1,7 +1,7 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import { conversations, messages, users } from '../../db/schema.ts';
+import { conversationReports, conversations, messages, users } from '../../db/schema.ts';
 
 export async function findConversationId(tx: Tx, carId: string, buyerId: string) {
   const [row] = await tx
@@ -125,4 +125,82 @@ export async function listMessages(db: Db, conversationId: string, limit: number
     .limit(limit + 1)
     .execute(page.params);
   return toPage(rows, limit, (row) => [row.createdAt, row.id]);
+}
+
+/** Returns undefined when the reporter had already reported the conversation. */
+export async function insertReport(tx: Tx, values: typeof conversationReports.$inferInsert) {
+  const [row] = await tx
+    .insert(conversationReports)
+    .values(values)
+    .onConflictDoNothing({ target: [conversationReports.conversationId, conversationReports.reporterId] })
+    .returning({ id: conversationReports.id });
+  return row;
+}
+
+const buyers = aliasedTable(users, 'buyer');
+const sellers = aliasedTable(users, 'seller');
+
+/** Reported conversations, the most recently reported first. The cursor is (last report time, id). */
+export async function listReportedConversations(db: Db, limit: number, cursor: string | undefined) {
+  const perConversation = db
+    .select({
+      conversationId: conversationReports.conversationId,
+      lastReportedAt: sql<Date>`max(${conversationReports.createdAt})`
+        .mapWith(conversationReports.createdAt)
+        .as('last_reported_at'),
+    })
+    .from(conversationReports)
+    .groupBy(conversationReports.conversationId)
+    .as('per_conversation');
+  const page = keyset(perConversation.lastReportedAt, perConversation.conversationId, cursor);
+  const rows = await db
+    .select({
+      id: perConversation.conversationId,
+      lastReportedAt: perConversation.lastReportedAt,
+      carId: conversations.carId,
+      carName: conversations.carName,
+      buyerName: buyers.name,
+      buyerEmail: buyers.email,
+      sellerName: sellers.name,
+      sellerEmail: sellers.email,
+    })
+    .from(perConversation)
+    .innerJoin(conversations, eq(conversations.id, perConversation.conversationId))
+    .innerJoin(buyers, eq(buyers.id, conversations.buyerId))
+    .innerJoin(sellers, eq(sellers.id, conversations.sellerId))
+    .where(page.where)
+    .orderBy(...page.orderBy)
+    .limit(limit + 1)
+    .execute(page.params);
+  return toPage(rows, limit, (r) => [r.lastReportedAt, r.id]);
+}
+
+export function reportsOfConversations(db: Db, conversationIds: string[]) {
+  if (conversationIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      conversationId: conversationReports.conversationId,
+      reason: conversationReports.reason,
+      details: conversationReports.details,
+      reporterName: users.name,
+      createdAt: conversationReports.createdAt,
+    })
+    .from(conversationReports)
+    .innerJoin(users, eq(users.id, conversationReports.reporterId))
+    .where(inArray(conversationReports.conversationId, conversationIds))
+    .orderBy(desc(conversationReports.createdAt), desc(conversationReports.id));
+}
+
+export async function deleteReportsOf(db: Db, conversationId: string) {
+  const deleted = await db
+    .delete(conversationReports)
+    .where(eq(conversationReports.conversationId, conversationId))
+    .returning({ id: conversationReports.id });
+  return deleted.length;
+}
+
+/** A conversation as an admin reading a reported one sees it: the seller as the other party. */
+export async function findConversationForAdmin(db: Db, id: string) {
+  const [conversation] = await db.select().from(conversations).where(eq(conversations.id, id));
+  return conversation && findConversation(db, id, conversation.buyerId);
 }

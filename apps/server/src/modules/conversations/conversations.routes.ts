@@ -1,11 +1,14 @@
 import {
   conversationInputSchema,
+  conversationReportInputSchema,
   conversationSchema,
+  deletedCountSchema,
   idParamsSchema,
   messageInputSchema,
   messagePageSchema,
   pageOf,
   pageQuerySchema,
+  reportedConversationSchema,
 } from '@redline/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -89,6 +92,51 @@ export function conversationsRoutes(context: AppContext): FastifyPluginAsyncZod 
         reply
           .status(201)
           .send(await service.sendMessage(context, currentUser(request), request.params.id, request.body)),
+    });
+
+    app.post('/conversations/:id/report', {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        operationId: 'reportConversation',
+        otherStatuses: [404, 409],
+        summary:
+          'Report a conversation to the admins (its two participants only, once each): the admins may then read it',
+        params: idParamsSchema,
+        body: conversationReportInputSchema,
+        response: { 201: created },
+      },
+      handler: async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await service.reportConversation(context, currentUser(request), request.params.id, request.body),
+          ),
+    });
+
+    app.get('/conversations/reported', {
+      config: { access: ['Admin'] },
+      schema: {
+        tags,
+        operationId: 'listReportedConversations',
+        summary: 'Reported conversations with their reports, most recently reported first (admin)',
+        querystring: pageQuerySchema,
+        response: { 200: pageOf(reportedConversationSchema) },
+      },
+      handler: (request) => service.listReportedConversations(context, request.query),
+    });
+
+    app.delete('/conversations/:id/reports', {
+      config: { access: ['Admin'] },
+      schema: {
+        tags,
+        operationId: 'dismissConversationReports',
+        otherStatuses: [404],
+        summary: "Dismiss a conversation's reports; the admins can no longer read it (admin)",
+        params: idParamsSchema,
+        response: { 200: deletedCountSchema },
+      },
+      handler: (request) => service.dismissReports(context, request.params.id),
     });
   };
 }

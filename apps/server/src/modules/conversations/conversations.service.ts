@@ -1,16 +1,20 @@
 import {
   type Conversation,
   type ConversationInput,
+  type ConversationReportInput,
+  type ConversationReportReason,
   carName,
   type MessageInput,
   type MessagePage,
   type Page,
   type PageQuery,
+  type ReportedConversation,
   type User,
 } from '@redline/shared';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
+import { isUuid } from '../../db/pagination.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import { carCoverUrl, lockCarWithSeller } from '../cars/index.ts';
@@ -69,7 +73,7 @@ export async function listConversations(
   query: PageQuery,
 ): Promise<Page<Conversation>> {
   const page = await repo.listConversations(context.database.db, actor.id, query.limit, query.cursor);
-  return { items: page.items.map((row) => toConversation(row, actor)), nextCursor: page.nextCursor };
+  return { items: page.items.map((row) => toConversation(row, actor.id)), nextCursor: page.nextCursor };
 }
 
 /** A page of a conversation's messages, newest first; reading it marks the conversation read. */
@@ -79,27 +83,90 @@ export async function listMessages(
   conversationId: string,
   query: PageQuery,
 ): Promise<MessagePage> {
-  await requireAccess(context, actor, { permission: 'conversation.read', id: conversationId });
+  const access = await requireAccess(context, actor, { permission: 'conversation.read', id: conversationId });
+  // An admin reading a reported conversation reads it as its buyer would, and marks nothing read.
+  const viewerId = actor.id === access.sellerId ? access.sellerId : access.buyerId;
+  const participant = viewerId === actor.id;
   const { db } = context.database;
   const page = await repo.listMessages(db, conversationId, query.limit, query.cursor);
   // The caller's other tabs show it read; told only when something was unread (reading again,
   // as a page that was told of a change does, tells nobody: no page asks again because it asked).
-  if (!query.cursor && (await repo.markRead(db, conversationId, actor.id)))
+  if (participant && !query.cursor && (await repo.markRead(db, conversationId, actor.id)))
     await publish(db, 'conversations.changed', { userIds: [actor.id] });
-  const conversation = await repo.findConversation(db, conversationId, actor.id);
+  const conversation = await repo.findConversation(db, conversationId, viewerId);
   return {
-    conversation: toConversation(conversation!, actor),
+    conversation: toConversation(conversation!, viewerId),
     items: page.items.map((message) => ({
       id: message.id,
       body: message.body,
       sentAt: message.createdAt.toISOString(),
-      fromMe: message.senderId === actor.id,
+      fromMe: message.senderId === viewerId,
     })),
     nextCursor: page.nextCursor,
   };
 }
 
-function toConversation(row: repo.ConversationRow, actor: User): Conversation {
+/**
+ * A participant reports the conversation, once: the admins are told, and may read it until they
+ * dismiss the reports.
+ */
+export async function reportConversation(
+  context: AppContext,
+  actor: User,
+  conversationId: string,
+  input: ConversationReportInput,
+) {
+  await requireAccess(context, actor, { permission: 'conversation.report', id: conversationId });
+  const id = await context.database.db.transaction(async (tx) => {
+    const inserted = await repo.insertReport(tx, { ...input, conversationId, reporterId: actor.id });
+    if (!inserted) throw conflict('You have already reported this conversation.');
+    await publish(tx, 'conversation.reported', { reportId: inserted.id });
+    return inserted.id;
+  });
+  return { id };
+}
+
+/** The admins' list of reported conversations, the most recently reported first. */
+export async function listReportedConversations(
+  context: AppContext,
+  query: PageQuery,
+): Promise<Page<ReportedConversation>> {
+  const { db } = context.database;
+  const page = await repo.listReportedConversations(db, query.limit, query.cursor);
+  const reports = await repo.reportsOfConversations(
+    db,
+    page.items.map((row) => row.id),
+  );
+  return {
+    items: page.items.map((row) => ({
+      id: row.id,
+      carId: row.carId,
+      carName: row.carName,
+      buyer: { name: row.buyerName, email: row.buyerEmail },
+      seller: { name: row.sellerName, email: row.sellerEmail },
+      reports: reports
+        .filter((report) => report.conversationId === row.id)
+        .map((report) => ({
+          reason: report.reason as ConversationReportReason,
+          details: report.details,
+          reporterName: report.reporterName,
+          createdAt: report.createdAt.toISOString(),
+        })),
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** The reports were unfounded: they go, and with them the admins' access to the conversation. */
+export async function dismissReports(context: AppContext, conversationId: string) {
+  const deletedCount = isUuid(conversationId)
+    ? await repo.deleteReportsOf(context.database.db, conversationId)
+    : 0;
+  if (deletedCount === 0) throw notFound('The reported conversation');
+  return { deletedCount };
+}
+
+function toConversation(row: repo.ConversationRow, viewerId: string): Conversation {
   return {
     id: row.id,
     carId: row.carId,
@@ -112,7 +179,7 @@ function toConversation(row: repo.ConversationRow, actor: User): Conversation {
         : {
             body: row.lastBody,
             sentAt: row.lastMessageAt.toISOString(),
-            fromMe: row.lastSenderId === actor.id,
+            fromMe: row.lastSenderId === viewerId,
           },
     unread: row.unread,
   };

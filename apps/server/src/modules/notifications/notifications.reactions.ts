@@ -239,6 +239,16 @@ export function notifyOnEvents(events: EventBus<Db | Tx>, jobs: JobQueue): (() =
         link: routePatterns.dashAdminMessages,
       });
     }),
+    events.react('conversation.reported', async (tx, { reportId }) => {
+      const report = await repo.findConversationReport(tx, reportId);
+      if (!report) return;
+      await tell(tx, await repo.adminIds(tx), {
+        type: 'conversation.reported',
+        title: `Conversation reported by ${report.reporterName}`,
+        body: `About the ${report.carName}: ${report.reason}`,
+        link: routePatterns.dashAdminReportedConversations,
+      });
+    }),
     events.react('message.sent', async (tx, { messageId }) => {
       const message = await repo.findMessage(tx, messageId);
       if (!message) return;

@@ -5,6 +5,7 @@ import {
   bookings,
   cars,
   contactMessages,
+  conversationReports,
   conversations,
   messages,
   notificationEmails,
@@ -130,6 +131,21 @@ export async function findMessage(tx: Db | Tx, id: string) {
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .innerJoin(users, eq(users.id, messages.senderId))
     .where(eq(messages.id, id));
+  return row;
+}
+
+/** A report of a conversation: who made it, why, and the car the conversation is about. */
+export async function findConversationReport(tx: Db | Tx, id: string) {
+  const [row] = await tx
+    .select({
+      reason: conversationReports.reason,
+      reporterName: users.name,
+      carName: conversations.carName,
+    })
+    .from(conversationReports)
+    .innerJoin(conversations, eq(conversations.id, conversationReports.conversationId))
+    .innerJoin(users, eq(users.id, conversationReports.reporterId))
+    .where(eq(conversationReports.id, id));
   return row;
 }
 
