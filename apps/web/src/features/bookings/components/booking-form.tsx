@@ -4,8 +4,6 @@ import {
   type Car,
   carName,
   formatMoney,
-  lastBookableDate,
-  localDateString,
   TEST_DRIVE_FEE_CENTS,
   type User,
 } from '@redline/shared';
@@ -17,6 +15,7 @@ import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useBookTestDrive } from '../api/book-test-drive.ts';
+import { TestDriveTimeFields } from './test-drive-time-fields.tsx';
 
 export const BOOKED_MESSAGE =
   'Test drive booked successfully!! Visit dashboard to pay and confirm the booking.';
@@ -58,7 +57,7 @@ export function BookingForm({ car, buyer, onDone, onCancel, onAlreadyBooked }: B
 
   const name = carName(car);
   const cover = car.photos[0];
-  const today = new Date();
+  const _today = new Date();
 
   const onSubmit = handleSubmit((values) =>
     book.mutate(values, {
@@ -126,22 +125,11 @@ export function BookingForm({ car, buyer, onDone, onCancel, onAlreadyBooked }: B
           error={errors.city?.message}
           {...register('city')}
         />
-        <TextField
-          id="booking-date"
-          label="Date"
-          type="date"
-          min={localDateString(today)}
-          max={lastBookableDate(today)}
-          error={errors.date?.message}
-          {...register('date')}
-        />
-        <TextField
-          id="booking-time"
-          label="Time"
-          type="time"
-          step={900}
-          error={errors.time?.message}
-          {...register('time')}
+        <TestDriveTimeFields
+          idPrefix="booking"
+          date={register('date')}
+          time={register('time')}
+          errors={{ date: errors.date?.message, time: errors.time?.message }}
         />
       </div>
 

@@ -3,17 +3,15 @@ import {
   type BookingProposalInput,
   formatRequestedDate,
   formatRequestedTime,
-  lastBookableDate,
-  localDateString,
 } from '@redline/shared';
 import { useForm } from 'react-hook-form';
-import { TextField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useBookingStep } from '../api/booking-steps.ts';
+import { TestDriveTimeFields } from './test-drive-time-fields.tsx';
 
 /** The seller proposes another day and time for a test drive; the buyer then accepts it in My Bookings. */
 export function ProposeTimeDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
@@ -35,7 +33,7 @@ export function ProposeTimeDialog({ booking, onClose }: { booking: Booking | nul
 
 function ProposeTimeForm({ booking, onDone }: { booking: Booking; onDone: () => void }) {
   const step = useBookingStep();
-  const today = new Date();
+  const _today = new Date();
   const {
     register,
     handleSubmit,
@@ -65,23 +63,11 @@ function ProposeTimeForm({ booking, onDone }: { booking: Booking; onDone: () => 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1" aria-busy={step.isPending}>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <TextField
-          id="proposal-date"
-          label="Date"
-          type="date"
-          min={localDateString(today)}
-          max={lastBookableDate(today)}
-          error={errors.date?.message}
-          data-autofocus
-          {...register('date')}
-        />
-        <TextField
-          id="proposal-time"
-          label="Time"
-          type="time"
-          step={900}
-          error={errors.time?.message}
-          {...register('time')}
+        <TestDriveTimeFields
+          idPrefix="proposal"
+          date={register('date')}
+          time={register('time')}
+          errors={{ date: errors.date?.message, time: errors.time?.message }}
         />
       </div>
       <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
