@@ -13,6 +13,7 @@ import { routePatterns as r } from '../config/paths.ts';
 import {
   contactMessagesQueryOptions,
   reportedCarsQueryOptions,
+  reportedConversationsQueryOptions,
   usersQueryOptions,
 } from '../features/admin/index.ts';
 import {
@@ -107,6 +108,9 @@ const pageData: Record<string, PageData> = {
   [r.dashAdminBuyers]: (client) => [client.prefetchInfiniteQuery(usersQueryOptions('Buyer'))],
   [r.dashAdminSellers]: (client) => [client.prefetchInfiniteQuery(usersQueryOptions('Seller'))],
   [r.dashAdminReported]: (client) => [client.prefetchInfiniteQuery(reportedCarsQueryOptions())],
+  [r.dashAdminReportedConversations]: (client) => [
+    client.prefetchInfiniteQuery(reportedConversationsQueryOptions()),
+  ],
   [r.dashAdminPayments]: (client) => [client.prefetchInfiniteQuery(paymentsQueryOptions())],
   [r.dashAdminMessages]: (client) => [client.prefetchInfiniteQuery(contactMessagesQueryOptions('open'))],
 };

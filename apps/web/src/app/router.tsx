@@ -132,6 +132,12 @@ export const routes: RouteObject[] = [
                         path: r.dashConversations,
                         Component: page(() => import('./routes/dash/conversations.tsx')),
                       },
+                    ],
+                  },
+                  {
+                    // Admins read a conversation only while it is reported (the server decides).
+                    element: <RequireRole roles={['Buyer', 'Seller', 'Admin']} />,
+                    children: [
                       {
                         path: r.dashConversation,
                         Component: page(() => import('./routes/dash/conversation.tsx')),
@@ -182,6 +188,10 @@ export const routes: RouteObject[] = [
                       {
                         path: r.dashAdminReported,
                         Component: page(() => import('./routes/dash/admin-reported.tsx')),
+                      },
+                      {
+                        path: r.dashAdminReportedConversations,
+                        Component: page(() => import('./routes/dash/admin-reported-conversations.tsx')),
                       },
                       {
                         path: r.dashAdminPayments,

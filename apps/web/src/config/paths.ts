@@ -47,6 +47,7 @@ export const paths = {
   dashAdminBuyers: r.dashAdminBuyers,
   dashAdminSellers: r.dashAdminSellers,
   dashAdminReported: r.dashAdminReported,
+  dashAdminReportedConversations: r.dashAdminReportedConversations,
   dashAdminPayments: r.dashAdminPayments,
   dashAdminMessages: r.dashAdminMessages,
 } as const;

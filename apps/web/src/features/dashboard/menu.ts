@@ -58,6 +58,11 @@ export const DASHBOARD_MENU: Record<Role, readonly DashboardMenuItem[]> = {
       label: 'Reported Items',
       description: 'Posts buyers reported; delete the bad ones.',
     },
+    {
+      to: paths.dashAdminReportedConversations,
+      label: 'Reported conversations',
+      description: 'Conversations a buyer or seller reported: read them, dismiss the reports.',
+    },
     { to: paths.dashAdminPayments, label: 'Payments', description: 'Every test-drive payment received.' },
     {
       to: paths.dashAdminMessages,

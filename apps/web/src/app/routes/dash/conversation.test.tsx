@@ -2,7 +2,7 @@ import type { MessagePage } from '@redline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buyer } from '../../../testing/fixtures/user.ts';
+import { aUser, buyer } from '../../../testing/fixtures/user.ts';
 import { json, mockFetch, renderRoutes } from '../../../testing/test-utils.tsx';
 import { routes } from '../../router.tsx';
 
@@ -64,5 +64,81 @@ describe('a conversation', () => {
     await waitFor(() => expect(within(messages).getAllByRole('listitem')).toHaveLength(3));
     expect(sent).toEqual(['Can I see it on Saturday?']);
     expect((screen.getByLabelText('Your message to Sam Seller') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('reports the conversation through a dialog that says the admins will read it, then shows it reported', async () => {
+    const reports: unknown[] = [];
+    mockFetch({
+      '/api/me': json(buyer),
+      '/api/categories': json([]),
+      'GET /api/notifications': json({ items: [], nextCursor: null, unread: 0 }),
+      'GET /api/conversations/c-1/messages': () => json({ conversation, items: [], nextCursor: null }),
+      'POST /api/conversations/c-1/report': (init) => {
+        reports.push(JSON.parse(String(init?.body)));
+        return { status: 201, body: { id: 'r-1' } };
+      },
+    });
+    renderRoutes(routes, { initialEntries: ['/dash/messages/c-1'] });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this conversation' });
+    expect(dialog.textContent).toContain('The admins will be able to read this conversation.');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Submit report' }));
+    expect(await within(dialog).findByText('Choose a reason', { selector: 'span' })).toBeTruthy();
+    expect(reports).toEqual([]);
+
+    await userEvent.selectOptions(within(dialog).getByLabelText('Reason'), 'Other');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit report' }));
+    expect(await within(dialog).findByText('Tell us what is wrong')).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText('Details'), 'Asked me to pay outside Redline.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit report' }));
+
+    expect(await screen.findByText('Thanks: the admins will review this conversation.')).toBeTruthy();
+    expect(reports).toEqual([{ reason: 'Other', details: 'Asked me to pay outside Redline.' }]);
+    const button = await screen.findByRole('button', { name: 'Reported' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says so when the report fails, and stays open', async () => {
+    mockFetch({
+      '/api/me': json(buyer),
+      '/api/categories': json([]),
+      'GET /api/notifications': json({ items: [], nextCursor: null, unread: 0 }),
+      'GET /api/conversations/c-1/messages': () => json({ conversation, items: [], nextCursor: null }),
+      'POST /api/conversations/c-1/report': () => ({
+        status: 500,
+        body: { error: { code: 'internal', message: 'Something went wrong.' } },
+      }),
+    });
+    renderRoutes(routes, { initialEntries: ['/dash/messages/c-1'] });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this conversation' });
+    await userEvent.selectOptions(await within(dialog).findByLabelText('Reason'), 'Spam');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit report' }));
+    expect(await screen.findByText(/Something went wrong/)).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Report this conversation' })).toBeTruthy();
+  });
+
+  it('lets an admin read a reported conversation, without a composer or a Report button', async () => {
+    mockFetch({
+      '/api/me': json(aUser({ role: 'Admin', name: 'Ada Admin' })),
+      '/api/categories': json([]),
+      'GET /api/notifications': json({ items: [], nextCursor: null, unread: 0 }),
+      'GET /api/conversations/c-1/messages': () =>
+        json({
+          conversation,
+          items: [
+            { id: 'm-1', body: 'Pay by gift card.', sentAt: '2025-01-05T10:00:00.000Z', fromMe: false },
+          ],
+          nextCursor: null,
+        }),
+    });
+    renderRoutes(routes, { initialEntries: ['/dash/messages/c-1'] });
+
+    expect(await screen.findByText('Pay by gift card.')).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toContain('Admins cannot write here.');
+    expect(screen.queryByLabelText(/Your message/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ export const adminKeys = {
   all: ['admin'] as const,
   users: (role: ManagedRole) => [...adminKeys.all, 'users', role] as const,
   reported: () => [...adminKeys.all, 'reported'] as const,
+  reportedConversations: () => [...adminKeys.all, 'reported-conversations'] as const,
   /** The contact inbox: each of its lists (`messages`) under one key. */
   inbox: () => [...adminKeys.all, 'messages'] as const,
   messages: (status?: ContactStatus) => [...adminKeys.inbox(), status ?? 'all'] as const,

@@ -6,16 +6,22 @@ import { LocalDate } from '../../../components/ui/local-date.tsx';
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useMe } from '../../../lib/auth.ts';
 import { useLiveUpdates } from '../../../lib/live-updates.ts';
 import { toast } from '../../../lib/toast.ts';
 import { conversationKeys } from '../api/conversation-keys.ts';
 import { useMessages } from '../api/get-messages.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { MessageComposer } from './message-composer.tsx';
+import { ReportConversationButton } from './report-conversation-button.tsx';
 
-/** One conversation: the car, the other party, the messages oldest first, and a reply. Live. */
+/**
+ * One conversation: the car, the other party, the messages oldest first, and a reply. Live. An
+ * admin reads a reported one as its buyer would (the buyer's messages on the right), and cannot write.
+ */
 export function ConversationThread({ id }: { id: string }) {
   const thread = useMessages(id);
+  const isAdmin = useMe().data?.role === 'Admin';
   const send = useSendMessage();
   const queryClient = useQueryClient();
   useLiveUpdates(
@@ -56,7 +62,14 @@ export function ConversationThread({ id }: { id: string }) {
             <NameWithBadge name={conversation.otherParty.name} verified={conversation.otherParty.verified} />
           </p>
         </div>
+        {isAdmin ? null : <ReportConversationButton conversationId={id} />}
       </header>
+      {isAdmin ? (
+        <p role="note" className="alert alert-info text-sm">
+          A participant reported this conversation, so you can read it. The buyer's messages are on the right,
+          the seller's on the left. Admins cannot write here.
+        </p>
+      ) : null}
 
       {thread.hasNextPage ? (
         <button
@@ -78,7 +91,9 @@ export function ConversationThread({ id }: { id: string }) {
                   : 'rounded-bl-sm border border-base-300 bg-base-200'
               }`}
             >
-              <span className="sr-only">{message.fromMe ? 'You' : conversation.otherParty.name}: </span>
+              <span className="sr-only">
+                {message.fromMe ? (isAdmin ? 'The buyer' : 'You') : conversation.otherParty.name}:{' '}
+              </span>
               <p className="whitespace-pre-line break-words">{message.body}</p>
               <p
                 className={`mt-1 text-right text-xs ${message.fromMe ? 'text-primary-content/80' : 'text-base-content/70'}`}
@@ -90,20 +105,22 @@ export function ConversationThread({ id }: { id: string }) {
         ))}
       </ol>
 
-      <MessageComposer
-        label={`Your message to ${conversation.otherParty.name}`}
-        placeholder="Write a message…"
-        pending={send.isPending}
-        onSend={async (body) => {
-          try {
-            await send.mutateAsync({ id, body });
-            return true;
-          } catch (error) {
-            toast.error(errorMessage(error));
-            return false;
-          }
-        }}
-      />
+      {isAdmin ? null : (
+        <MessageComposer
+          label={`Your message to ${conversation.otherParty.name}`}
+          placeholder="Write a message…"
+          pending={send.isPending}
+          onSend={async (body) => {
+            try {
+              await send.mutateAsync({ id, body });
+              return true;
+            } catch (error) {
+              toast.error(errorMessage(error));
+              return false;
+            }
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,0 +1,16 @@
+import type { DeletedCount } from '@redline/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { adminKeys } from './admin-keys.ts';
+
+/** The reports were unfounded: they go, and the admins can no longer read the conversation. */
+export const dismissConversationReports = (conversationId: string) =>
+  api.delete<DeletedCount>(`/conversations/${encodeURIComponent(conversationId)}/reports`);
+
+export function useDismissConversationReports() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: dismissConversationReports,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.reportedConversations() }),
+  });
+}

@@ -1,0 +1,22 @@
+import type { Page, ReportedConversation } from '@redline/shared';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { adminKeys } from './admin-keys.ts';
+
+export type { ReportedConversation };
+
+export const getReportedConversations = (cursor?: string) =>
+  api.get<Page<ReportedConversation>>('/conversations/reported', { query: { cursor } });
+
+export const reportedConversationsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.reportedConversations(),
+    queryFn: ({ pageParam }) => getReportedConversations(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** Reported conversations, most recently reported first, each with its reports (admin). */
+export function useReportedConversations() {
+  return useInfiniteQuery(reportedConversationsQueryOptions());
+}
