@@ -147,20 +147,62 @@ export function ConfirmDialog({
   return (
     <Modal open={open} onClose={onClose} title={title} busy={pending}>
       {children ? <div className="text-sm leading-relaxed text-base-content/85">{children}</div> : null}
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className="btn btn-ghost" onClick={onClose} disabled={pending} data-autofocus>
-          {cancelLabel}
-        </button>
-        <button
-          type="button"
-          className={`btn ${tone === 'danger' ? 'btn-error' : 'btn-primary'}`}
-          onClick={onConfirm}
-          disabled={pending}
-        >
-          {pending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          {confirmLabel}
-        </button>
-      </div>
+      <DialogActions
+        cancelLabel={cancelLabel}
+        onCancel={onClose}
+        confirmLabel={confirmLabel}
+        onConfirm={onConfirm}
+        pending={pending}
+        tone={tone}
+        focusCancel
+      />
     </Modal>
+  );
+}
+
+type DialogActionsProps = {
+  cancelLabel?: string;
+  onCancel: () => void;
+  confirmLabel: string;
+  /** The action's handler; without it the action submits the form the buttons are in. */
+  onConfirm?: () => void;
+  /** Shows a spinner on the action and disables both buttons (a request is on its way). */
+  pending?: boolean;
+  tone?: 'danger' | 'primary';
+  /** Focus starts on the way out (the safe choice of a confirmation). */
+  focusCancel?: boolean;
+};
+
+/** A dialog's two buttons, side by side on wide screens and the action on top on phones. */
+export function DialogActions({
+  cancelLabel = 'Cancel',
+  onCancel,
+  confirmLabel,
+  onConfirm,
+  pending = false,
+  tone = 'primary',
+  focusCancel = false,
+}: DialogActionsProps) {
+  return (
+    <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <button
+        type="button"
+        className="btn btn-ghost"
+        onClick={onCancel}
+        disabled={pending}
+        data-autofocus={focusCancel || undefined}
+      >
+        {cancelLabel}
+      </button>
+      <button
+        type={onConfirm ? 'button' : 'submit'}
+        className={`btn ${tone === 'danger' ? 'btn-error' : 'btn-primary'}`}
+        onClick={onConfirm}
+        disabled={pending}
+      >
+        {pending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        {confirmLabel}
+      </button>
+    </div>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { DialogActions } from '../../../components/ui/modal.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
@@ -139,15 +140,7 @@ export function BookingForm({ car, buyer, onDone, onCancel, onAlreadyBooked }: B
         dashboard to confirm the booking; you can cancel it until then.
       </p>
 
-      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={book.isPending}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={book.isPending}>
-          {book.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Book test drive
-        </button>
-      </div>
+      <DialogActions onCancel={onCancel} confirmLabel="Book test drive" pending={book.isPending} />
     </form>
   );
 }

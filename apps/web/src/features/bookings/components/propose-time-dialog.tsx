@@ -5,7 +5,7 @@ import {
   formatRequestedTime,
 } from '@redline/shared';
 import { useForm } from 'react-hook-form';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { DialogActions, Modal } from '../../../components/ui/modal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
@@ -70,15 +70,7 @@ function ProposeTimeForm({ booking, onDone }: { booking: Booking; onDone: () => 
           errors={{ date: errors.date?.message, time: errors.time?.message }}
         />
       </div>
-      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className="btn btn-ghost" onClick={onDone} disabled={step.isPending}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={step.isPending}>
-          {step.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Propose time
-        </button>
-      </div>
+      <DialogActions onCancel={onDone} confirmLabel="Propose time" pending={step.isPending} />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import {
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { TextAreaField } from '../../../components/ui/form-field.tsx';
+import { DialogActions } from '../../../components/ui/modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
@@ -102,17 +103,12 @@ export function ReportConversationForm({
         {...register('details')}
       />
 
-      <div className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={report.isPending}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-error" disabled={report.isPending}>
-          {report.isPending ? (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          ) : null}
-          Submit report
-        </button>
-      </div>
+      <DialogActions
+        onCancel={onCancel}
+        confirmLabel="Submit report"
+        pending={report.isPending}
+        tone="danger"
+      />
     </form>
   );
 }
