@@ -26,9 +26,10 @@ console.log(`API suite on PostgreSQL: ${safeUrl}`);
 
 // Only TEST_DATABASE_URL reaches the tests: nothing may open the base database by accident.
 const { DATABASE_URL: _omit, ...env } = process.env;
+// --maxWorkers=100%: a worker per core (Vitest's default leaves one core idle); as `npm run test:unit`.
 const result = spawnSync(
   path.join(root, 'node_modules/.bin/vitest'),
-  ['run', '--project', 'server', ...process.argv.slice(2)],
+  ['run', '--project', 'server', '--maxWorkers=100%', ...process.argv.slice(2)],
   { cwd: root, stdio: 'inherit', env: { ...env, TEST_DATABASE_URL: databaseUrl } },
 );
 if (result.error) {

@@ -23,7 +23,7 @@ import type { Database } from './db/client.ts';
 import { registerAccessControl, sessionUser } from './http/access.ts';
 import { refuseNonCanonicalPaths } from './http/canonical-path.ts';
 import { handleFrameworkError, registerErrorHandling, sendError } from './http/error-handler.ts';
-import { loggerOptions, OneLineRequestLog } from './http/logger.ts';
+import { type LogDestination, loggerOptions, OneLineRequestLog } from './http/logger.ts';
 import { trackRouteMethods } from './http/method-not-allowed.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerPersonalAnswers } from './http/personal-answers.ts';
@@ -53,14 +53,19 @@ import { createPageRenderer, type KeptPages } from './web/server-rendering.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** `jobOptions`: the job queue's (tests pass a test clock). */
+export interface AppOptions extends JobQueueOptions {
+  /** Where the production log lines go instead of standard output, whatever NODE_ENV (tests read them). */
+  logTo?: LogDestination;
+}
+
+/** `options.clock`: the job queue's source of time (tests pass a test clock). */
 export async function buildApp(
   config: Config,
   database: Database,
-  jobOptions: JobQueueOptions = {},
+  options: AppOptions = {},
 ): Promise<{ app: FastifyInstance; context: AppContext }> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logTo),
     logController: new OneLineRequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: false,
@@ -100,7 +105,7 @@ export async function buildApp(
   const carColumns = new CarColumns(database.db, (error) =>
     app.log.warn({ err: error }, 'the car columns were not read again'),
   );
-  const jobs = await startJobQueue(config, database, app.log, jobOptions);
+  const jobs = await startJobQueue(config, database, app.log, options);
   app.addHook('onClose', () => jobs.stop());
   /** Pages' HTML that looks the same to many visitors (web/server-rendering.ts): the catalogue's content too. */
   const keptPages: KeptPages = { public: new CatalogueCache(), shared: new CatalogueCache() };

@@ -11,12 +11,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { vi } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type AppOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
-import type { JobQueueOptions } from '../src/jobs/job-queue.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -86,13 +85,13 @@ export async function createTestDatabase(env: Record<string, string> = {}): Prom
   };
 }
 
-/** A real app on a fresh database; `jobOptions.clock` runs its job queue on a test clock. */
+/** A real app on a fresh database; `options.clock` runs its job queue on a test clock, `options.logTo` reads its log. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  jobOptions: JobQueueOptions = {},
+  options: AppOptions = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase(env);
-  const { app, context } = await buildApp(testDb.config, testDb.database, jobOptions);
+  const { app, context } = await buildApp(testDb.config, testDb.database, options);
   await app.ready();
   return {
     app,

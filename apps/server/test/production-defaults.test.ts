@@ -34,7 +34,8 @@ describe('configuration', () => {
   });
 });
 
-describe('start-up in production', () => {
+// The servers these start run on PGlite whatever the suite's engine: the PostgreSQL run (npm run test:postgres) skips them.
+describe.skipIf(process.env.TEST_DATABASE_URL)('start-up in production', () => {
   const started: { server: ChildProcess; dataDir: string }[] = [];
   afterEach(async () => {
     for (const { server, dataDir } of started.splice(0)) {

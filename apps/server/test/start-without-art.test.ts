@@ -62,27 +62,36 @@ async function start() {
   return { port, own, others: [...byProcess.values()].flat() };
 }
 
-it('starts on a database that holds data without loading the demo art', async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'redline-no-art-'));
-  const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
-  await database.db
-    .insert(categories)
-    .values({ id: 'own', name: 'Own', icon: '/own.webp', image: '/own.webp', position: 1 });
-  await database.close();
+// The server it starts runs on PGlite whatever the suite's engine: the PostgreSQL run (npm run test:postgres) skips it.
+it.skipIf(process.env.TEST_DATABASE_URL)(
+  'starts on a database that holds data without loading the demo art',
+  async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'redline-no-art-'));
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+    await database.db
+      .insert(categories)
+      .values({ id: 'own', name: 'Own', icon: '/own.webp', image: '/own.webp', position: 1 });
+    await database.close();
 
-  const { port, own, others } = await start();
-  expect((await fetch(`http://127.0.0.1:${port}/api/categories`)).status).toBe(200);
-  expect(own.some((url) => url.endsWith('/src/main.ts'))).toBe(true);
-  expect(own.filter((url) => ART.test(url))).toEqual([]);
-  expect(others).toEqual([]);
-}, 120_000);
+    const { port, own, others } = await start();
+    expect((await fetch(`http://127.0.0.1:${port}/api/categories`)).status).toBe(200);
+    expect(own.some((url) => url.endsWith('/src/main.ts'))).toBe(true);
+    expect(own.filter((url) => ART.test(url))).toEqual([]);
+    expect(others).toEqual([]);
+  },
+  120_000,
+);
 
-it('seeds a first start in a child process: the demo data is served, the server never loaded the art', async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'redline-first-start-'));
+it.skipIf(process.env.TEST_DATABASE_URL)(
+  'seeds a first start in a child process: the demo data is served, the server never loaded the art',
+  async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'redline-first-start-'));
 
-  const { port, own, others } = await start();
-  const served = await (await fetch(`http://127.0.0.1:${port}/api/categories`)).json();
-  expect(served).toHaveLength(7);
-  expect(own.filter((url) => ART.test(url))).toEqual([]);
-  expect(others.some((url) => ART.test(url))).toBe(true);
-}, 300_000);
+    const { port, own, others } = await start();
+    const served = await (await fetch(`http://127.0.0.1:${port}/api/categories`)).json();
+    expect(served).toHaveLength(7);
+    expect(own.filter((url) => ART.test(url))).toEqual([]);
+    expect(others.some((url) => ART.test(url))).toBe(true);
+  },
+  300_000,
+);

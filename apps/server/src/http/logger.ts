@@ -67,8 +67,15 @@ function serializeRequest(request: FastifyRequest) {
 }
 
 /** pino options: readable lines in development, JSON in production; secrets never logged. */
+/** Where log lines are written: one JSON line per call. */
+export interface LogDestination {
+  write(line: string): void;
+}
+
+/** `destination`: where production lines go instead of standard output, whatever NODE_ENV. */
 export function loggerOptions(
   config: Pick<Config, 'NODE_ENV' | 'LOG_LEVEL'>,
+  destination?: LogDestination,
 ): FastifyServerOptions['logger'] {
   const redact = {
     paths: [
@@ -86,7 +93,7 @@ export function loggerOptions(
     ],
     censor: '[redacted]',
   };
-  if (config.NODE_ENV === 'development') {
+  if (config.NODE_ENV === 'development' && !destination) {
     return {
       level: config.LOG_LEVEL,
       redact,
@@ -94,13 +101,12 @@ export function loggerOptions(
       transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
     };
   }
-  if (config.NODE_ENV === 'test') return { level: 'silent' };
-  stdout ??= new BatchedStdout();
+  if (config.NODE_ENV === 'test' && !destination) return { level: 'silent' };
   return {
     level: config.LOG_LEVEL,
     redact,
     serializers: { req: serializeRequest },
-    stream: stdout,
+    stream: destination ?? (stdout ??= new BatchedStdout()),
   };
 }
 

@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { errorResponseSchema } from '@redline/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -26,25 +25,8 @@ import {
   type TestUser,
 } from '../helpers.ts';
 
-/** Every log line the apps of this file write. */
+/** Every log line the app of this file writes, as in production and at the most detailed level. */
 const logLines: string[] = [];
-
-vi.mock('../../src/http/logger.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/http/logger.ts')>();
-  return {
-    ...actual,
-    loggerOptions: (config: Parameters<typeof actual.loggerOptions>[0]) => {
-      const options = actual.loggerOptions({ ...config, NODE_ENV: 'production', LOG_LEVEL: 'trace' });
-      const stream = new Writable({
-        write(chunk, _encoding, done) {
-          logLines.push(String(chunk));
-          done();
-        },
-      });
-      return { ...(options as object), stream };
-    },
-  };
-});
 
 let t: TestApp;
 let buyer: TestUser;
@@ -66,7 +48,7 @@ function expectErrorShape(res: LightMyRequestResponse) {
 const sessionToken = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!.split('.')[0]!);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ LOG_LEVEL: 'trace' }, { logTo: { write: (line) => logLines.push(line) } });
   buyer = await signUpUser(t, 'Buyer');
   seller = await signUpUser(t, 'Seller');
 });
