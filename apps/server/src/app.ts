@@ -43,6 +43,7 @@ import { paymentsRoutes, refundJob, refundOnEvents, refundSweepJob } from './mod
 import { photoCleanupJob, photosRoutes } from './modules/photos/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { savedCarsRoutes } from './modules/saved-cars/index.ts';
+import { digestJob, matchJob, matchOnEvents, savedSearchesRoutes } from './modules/saved-searches/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import { createPaymentProvider } from './payment-providers/create-payment-provider.ts';
@@ -162,6 +163,7 @@ export async function buildApp(
     photosRoutes,
     bookingsRoutes,
     savedCarsRoutes,
+    savedSearchesRoutes,
     reportsRoutes,
     paymentsRoutes,
     notificationsRoutes,
@@ -177,7 +179,13 @@ export async function buildApp(
   await jobs.define(photoCleanupJob(context));
   await jobs.define(refundJob(context));
   await jobs.define(refundSweepJob(context));
-  subscriptions.push(...cancelBookingsOnEvents(database.events), ...refundOnEvents(context, database.events));
+  await jobs.define(matchJob(database.db));
+  await jobs.define(digestJob(database.db));
+  subscriptions.push(
+    ...cancelBookingsOnEvents(database.events),
+    ...refundOnEvents(context, database.events),
+    ...matchOnEvents(database.events, jobs),
+  );
 
   const signedIn = async (request: FastifyRequest) => (await sessionUser(auth, sessions, request)) !== null;
   await registerWebApp(app, config, origins, { kept: keptPages, signedIn }, methodsOf);

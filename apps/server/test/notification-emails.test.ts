@@ -109,6 +109,19 @@ const tellOf: Record<NotificationType, () => Promise<TestUser[]>> = {
     await inTransaction((tx) => publish(tx, 'car.sold', { carId: car.id }));
     return [buyer];
   },
+  'saved-search.matched': async () => {
+    const res = await as(t, buyer, {
+      method: 'POST',
+      url: '/api/saved-searches',
+      payload: { name: 'Anything at all', filters: { priceMin: 0 } },
+    });
+    expect(res.statusCode).toBe(201);
+    const car = await createCar(t, seller);
+    await inTransaction((tx) =>
+      publish(tx, 'saved-search.matched', { savedSearchId: res.json().id, carIds: [car.id], count: 1 }),
+    );
+    return [buyer];
+  },
   'account.verified': async () => {
     await inTransaction((tx) => publish(tx, 'user.changed', { userId: otherBuyer.id, change: 'verified' }));
     return [otherBuyer];

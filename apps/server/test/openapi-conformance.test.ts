@@ -45,18 +45,23 @@ const pool = {
   contactMessageIds: [] as string[],
   conversationIds: [] as string[],
   reportedConversationIds: [] as string[],
+  /** The buyer's saved searches. */
+  savedSearchIds: [] as string[],
   bookingIds: [] as string[],
   /** Bookings with another time the seller proposed, for the buyer to take. */
   proposedBookingIds: [] as string[],
   paymentIds: [] as string[],
   photoKeys: [] as string[],
   clientSecrets: [] as string[],
-  transactionIds: [] as string[],
+  /** Recorded payments, each its booking and transaction: the buyer's report of one again is answered alike. */
+  recordedPayments: [] as { bookingId: string; transactionId: string }[],
   /** An account the admin's valid deletion call removes. */
   victimEmails: [] as string[],
 };
 let counter = 0;
 const next = <T>(list: T[]) => list[counter++ % list.length]!;
+/** The recorded payment that the body being built reports. */
+let reported: (typeof pool.recordedPayments)[number] | undefined;
 
 interface Operation {
   path: string;
@@ -136,6 +141,8 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       if (operationId === 'setContactMessageHandled') return next(pool.contactMessageIds);
       if (CONVERSATION_OPERATIONS.has(operationId)) return next(pool.conversationIds);
       if (operationId === 'dismissConversationReports') return next(pool.reportedConversationIds);
+      if (operationId === 'changeSavedSearch' || operationId === 'deleteSavedSearch')
+        return next(pool.savedSearchIds);
       // Never a reported car: Delete Post, later, needs those still there.
       if (operationId === 'deleteCar') return next(pool.unreportedCarIds);
       return next(pool.carIds);
@@ -146,7 +153,10 @@ function named(operationId: string, name: string, actor: Actor): unknown {
         return next(pool.reportedCarIds[operationId]);
       return next(pool.carIds);
     case 'bookingId':
-      return next(pool.bookingIds);
+      if (operationId !== 'recordPayment') return next(pool.bookingIds);
+      // The transaction named next is this booking's (bookingId comes first in the body).
+      reported = next(pool.recordedPayments);
+      return reported.bookingId;
     case 'categoryId':
       return 'super-car';
     case 'email':
@@ -164,7 +174,7 @@ function named(operationId: string, name: string, actor: Actor): unknown {
     case 'clientSecret':
       return next(pool.clientSecrets);
     case 'transactionId':
-      return next(pool.transactionIds);
+      return reported?.transactionId ?? NOTHING;
     case 'token':
       // An e-mail's unsubscribe link (the password reset's e-mailed token is another).
       if (operationId === 'getUnsubscribeLink' || operationId === 'unsubscribe')
@@ -175,6 +185,9 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       if (operationId === 'setNotificationPreferences')
         return [{ type: 'account.verified', inApp: true, email: true }];
       return NOTHING;
+    case 'filters':
+      // Each saved search its own: a buyer keeps a search once.
+      return { q: `conformance ${randomUUID().slice(0, 8)}` };
     case 'card':
       return {
         number: '4242 4242 4242 4242',
@@ -389,6 +402,12 @@ beforeAll(async () => {
       });
       const { id } = started.json() as { id: string };
       pool.conversationIds.push(id);
+      const search = await as(t, people.buyer, {
+        method: 'POST',
+        url: '/api/saved-searches',
+        payload: { name: `Conformance ${i}`, filters: { q: `conformance${i}` } },
+      });
+      pool.savedSearchIds.push((search.json() as { id: string }).id);
       if (i === 0) {
         const report = { reason: 'Spam', details: '' };
         await as(t, people.seller, {
@@ -409,7 +428,7 @@ beforeAll(async () => {
     pool.proposedBookingIds.push(proposed.id);
     if (i % 4 === 0) {
       const payment = await recordPayment(t, booking);
-      pool.transactionIds.push(payment.transactionId);
+      pool.recordedPayments.push({ bookingId: booking.id, transactionId: payment.transactionId });
       pool.paymentIds.push(payment.id);
     } else {
       const intent = await as(t, people.buyer, {

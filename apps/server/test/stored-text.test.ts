@@ -6,7 +6,15 @@
 import { randomBytes } from 'node:crypto';
 import { ERROR_CODES, localDateString } from '@redline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, cars, contactMessages, photos, reportedCars, users } from '../src/db/schema.ts';
+import {
+  bookings,
+  cars,
+  contactMessages,
+  photos,
+  reportedCars,
+  savedSearches,
+  users,
+} from '../src/db/schema.ts';
 import { carInput, createCar, ensureCategory } from './factories.ts';
 import {
   as,
@@ -37,7 +45,7 @@ afterAll(() => t.close());
 
 /** Everything the routes below could write. */
 async function stored() {
-  const tables = [users, cars, bookings, reportedCars, contactMessages] as const;
+  const tables = [users, cars, bookings, reportedCars, contactMessages, savedSearches] as const;
   return JSON.stringify(await Promise.all(tables.map((table) => t.db.select().from(table))));
 }
 
@@ -142,6 +150,14 @@ const routes: Route[] = [
     url: () => '/api/reportedpost',
     body: () => ({ carId, reason: 'Other', details: 'The photos are of another car.' }),
     fields: { details: MULTI_LINE_BAD(1000) },
+  },
+  {
+    name: 'saved search',
+    user: () => buyer,
+    method: 'POST',
+    url: () => '/api/saved-searches',
+    body: () => ({ name: 'Porsches', filters: { brand: ['Porsche'] } }),
+    fields: { name: ONE_LINE_BAD(60) },
   },
 ];
 

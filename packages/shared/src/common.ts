@@ -56,7 +56,7 @@ export const okSchema = z.object({ ok: z.literal(true) });
  * characters and bidirectional overrides (which break lists and can disguise a name). Multi-line
  * texts keep their line breaks and tabs.
  */
-const ONE_LINE = /^[^\p{Cc}\u202A-\u202E\u2066-\u2069]*$/u;
+export const ONE_LINE = /^[^\p{Cc}\u202A-\u202E\u2066-\u2069]*$/u;
 const MULTI_LINE = /^(?:[\t\n\r]|[^\p{Cc}\u202A-\u202E\u2066-\u2069])*$/u;
 
 const boundedText = (label: string, max: number, pattern: RegExp) =>

@@ -62,6 +62,9 @@ export const SEARCH_WORDS_MAX = 6;
 export const SEARCH_FILTER_VALUES_MAX = 20;
 /** The latest year a search may name: next year's models are on sale before New Year. */
 export const SEARCH_YEAR_MAX = 2100;
+/** The most searches a buyer keeps, and the longest name of one. */
+export const SAVED_SEARCHES_MAX = 20;
+export const SAVED_SEARCH_NAME_MAX = 60;
 export const SUGGESTIONS_MAX = 8;
 /** A card shows "Price dropped" for this long after the asking price went down. */
 export const PRICE_DROP_BADGE_DAYS = 14;

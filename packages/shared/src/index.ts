@@ -20,5 +20,6 @@ export * from './photos.ts';
 export * from './reports.ts';
 export * from './routes.ts';
 export * from './saved-cars.ts';
+export * from './saved-searches.ts';
 export * from './search.ts';
 export * from './users.ts';

@@ -8,8 +8,9 @@ import { ROLES, type Role } from './constants.ts';
  * agreed at the time they proposed; their car removed by Redline. To a buyer: a test drive they
  * booked accepted, declined, proposed at another time, or cancelled by someone else (its car sold
  * or removed, with what happens to their money); a refund made; a car they saved lowered in price
- * or sold. To anyone: their account verified, a message in one of their conversations. To every
- * admin: a message through the contact form, a conversation reported by one of its participants.
+ * or sold; new cars that match a search they saved. To anyone: their account verified, a message in
+ * one of their conversations. To every admin: a message through the contact form, a conversation
+ * reported by one of its participants.
  */
 export const NOTIFICATION_TYPES = [
   'booking.requested',
@@ -27,6 +28,7 @@ export const NOTIFICATION_TYPES = [
   'car.removed',
   'refund.made',
   'conversation.reported',
+  'saved-search.matched',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -78,6 +80,13 @@ export const NOTIFICATION_KINDS: Readonly<Record<NotificationType, NotificationK
     description: 'A car you saved is sold.',
     audience: buyers,
     email: false,
+  },
+  'saved-search.matched': {
+    label: 'New cars for a saved search',
+    description:
+      'A new car matches one of your saved searches (at once, or in a daily digest: your choice per search).',
+    audience: buyers,
+    email: true,
   },
   'account.verified': {
     label: 'Account verified',

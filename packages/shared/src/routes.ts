@@ -26,6 +26,7 @@ export const routePatterns = {
   dashConversation: '/dash/messages/:id',
   dashBuyerBookings: '/dash/buyer/bookings',
   dashBuyerSaved: '/dash/buyer/saved',
+  dashBuyerSearches: '/dash/buyer/searches',
   dashSellerAddCar: '/dash/seller/addproduct',
   dashSellerCars: '/dash/seller/addedproducts',
   dashSellerRequests: '/dash/seller/requests',

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { carSchema, fuelSchema } from './cars.ts';
+import { ONE_LINE } from './common.ts';
 import {
   CAR_KM_MAX,
   CAR_PRICE_MAX_CENTS,
@@ -33,32 +34,68 @@ const whole = (label: string, min: number, max: number) =>
     .max(max, `${label} must be at most ${max}`)
     .optional();
 
+/** Free of control characters as every stored text is (common.ts): a saved search keeps its text and values. */
+const oneLine = (label: string) => [ONE_LINE, `${label} cannot contain control characters`] as const;
+
+const searchText = z
+  .string()
+  .trim()
+  .max(SEARCH_TEXT_MAX, `Search text must be at most ${SEARCH_TEXT_MAX} characters`)
+  .regex(...oneLine('Search text'))
+  .optional()
+  .meta({ description: 'Free text over brand, model, engine and about; small typos are forgiven' });
+const categoryValue = z
+  .string()
+  .trim()
+  .min(1, 'Category is empty')
+  .max(64, 'Unknown category')
+  .regex(...oneLine('Category'));
+const brandValue = z
+  .string()
+  .trim()
+  .min(1, 'Brand is empty')
+  .max(60, 'Brand is too long')
+  .regex(...oneLine('Brand'));
+
+/** The filters of a search, each in both forms (a query string's, a JSON body's): all but text and verified. */
+const filterFields = {
+  yearMin: whole('Year from', CAR_YEAR_MIN, SEARCH_YEAR_MAX),
+  yearMax: whole('Year to', CAR_YEAR_MIN, SEARCH_YEAR_MAX),
+  priceMin: whole('Minimum price', 0, CAR_PRICE_MAX_CENTS).meta({ description: 'USD cents' }),
+  priceMax: whole('Maximum price', 0, CAR_PRICE_MAX_CENTS).meta({ description: 'USD cents' }),
+  kmMax: whole('Maximum km', 0, CAR_KM_MAX),
+  seller: z
+    .string()
+    .min(1, 'Seller is empty')
+    .max(64, 'Unknown seller')
+    .optional()
+    .meta({ description: "One seller's cars (their id)" }),
+};
+
+/** A lower bound above its upper bound is refused, on the upper bound. */
+function boundsInOrder(
+  query: { yearMin?: number; yearMax?: number; priceMin?: number; priceMax?: number },
+  context: z.RefinementCtx,
+) {
+  const ranges = [
+    ['yearMin', 'yearMax', 'Year to cannot be before Year from'],
+    ['priceMin', 'priceMax', 'Maximum price cannot be below the minimum price'],
+  ] as const;
+  for (const [min, max, message] of ranges) {
+    const low = query[min];
+    const high = query[max];
+    if (low !== undefined && high !== undefined && low > high)
+      context.addIssue({ code: 'custom', path: [max], message });
+  }
+}
+
 export const carSearchQuerySchema = z
   .object({
-    q: z
-      .string()
-      .trim()
-      .max(SEARCH_TEXT_MAX, `Search text must be at most ${SEARCH_TEXT_MAX} characters`)
-      .optional()
-      .transform((q) => q || undefined)
-      .meta({ description: 'Free text over brand, model, engine and about; small typos are forgiven' }),
-    category: repeatable(
-      z.string().trim().min(1, 'Category is empty').max(64, 'Unknown category'),
-      'categories',
-    ),
-    brand: repeatable(z.string().trim().min(1, 'Brand is empty').max(60, 'Brand is too long'), 'brands'),
+    q: searchText.transform((q) => q || undefined),
+    category: repeatable(categoryValue, 'categories'),
+    brand: repeatable(brandValue, 'brands'),
     fuel: repeatable(fuelSchema, 'fuels'),
-    yearMin: whole('Year from', CAR_YEAR_MIN, SEARCH_YEAR_MAX),
-    yearMax: whole('Year to', CAR_YEAR_MIN, SEARCH_YEAR_MAX),
-    priceMin: whole('Minimum price', 0, CAR_PRICE_MAX_CENTS).meta({ description: 'USD cents' }),
-    priceMax: whole('Maximum price', 0, CAR_PRICE_MAX_CENTS).meta({ description: 'USD cents' }),
-    kmMax: whole('Maximum km', 0, CAR_KM_MAX),
-    seller: z
-      .string()
-      .min(1, 'Seller is empty')
-      .max(64, 'Unknown seller')
-      .optional()
-      .meta({ description: "One seller's cars (their id)" }),
+    ...filterFields,
     verified: z
       .enum(['true', 'false'], { error: 'Verified must be true or false' })
       .optional()
@@ -80,19 +117,25 @@ export const carSearchQuerySchema = z
       .optional()
       .meta({ pattern: '^[A-Za-z0-9_-]*$', description: 'The `nextCursor` of the previous page' }),
   })
-  .superRefine((query, context) => {
-    const ranges = [
-      ['yearMin', 'yearMax', 'Year to cannot be before Year from'],
-      ['priceMin', 'priceMax', 'Maximum price cannot be below the minimum price'],
-    ] as const;
-    for (const [min, max, message] of ranges) {
-      const low = query[min];
-      const high = query[max];
-      if (low !== undefined && high !== undefined && low > high)
-        context.addIssue({ code: 'custom', path: [max], message });
-    }
-  });
+  .superRefine(boundsInOrder);
 export type CarSearchQuery = z.infer<typeof carSearchQuerySchema>;
+
+/** A list of at most SEARCH_FILTER_VALUES_MAX values, in a JSON body. */
+const listOf = <T extends z.ZodType>(item: T, label: string) =>
+  z.array(item).max(SEARCH_FILTER_VALUES_MAX, `At most ${SEARCH_FILTER_VALUES_MAX} ${label}`).optional();
+
+/** A search's text and filters without its order and page, as a JSON body holds them (a saved search's). */
+export const carSearchFiltersSchema = z
+  .object({
+    q: searchText,
+    category: listOf(categoryValue, 'categories'),
+    brand: listOf(brandValue, 'brands'),
+    fuel: listOf(fuelSchema, 'fuels'),
+    ...filterFields,
+    verified: z.boolean({ error: 'Verified must be true or false' }).optional(),
+  })
+  .superRefine(boundsInOrder);
+export type CarSearchFilters = z.infer<typeof carSearchFiltersSchema>;
 
 const facetValueSchema = z.object({ value: z.string(), label: z.string(), count: z.number().int() });
 export type FacetValue = z.infer<typeof facetValueSchema>;

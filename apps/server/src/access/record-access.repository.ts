@@ -2,7 +2,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { isUuid } from '../db/pagination.ts';
-import { bookings, cars, conversationReports, conversations, paymentIntents, users } from '../db/schema.ts';
+import {
+  bookings,
+  cars,
+  conversationReports,
+  conversations,
+  paymentIntents,
+  savedSearches,
+  users,
+} from '../db/schema.ts';
 
 export async function carAccess(db: Db | Tx, id: string) {
   if (!isUuid(id)) return undefined;
@@ -23,6 +31,17 @@ export async function conversationAccess(db: Db | Tx, id: string) {
     })
     .from(conversations)
     .where(eq(conversations.id, id));
+  return row;
+}
+
+/** A saved search, locked until the transaction it is read in ends (a rename and a deletion cannot interleave). */
+export async function savedSearchAccess(db: Db | Tx, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({ id: savedSearches.id, buyerId: savedSearches.buyerId })
+    .from(savedSearches)
+    .where(eq(savedSearches.id, id))
+    .for('update');
   return row;
 }
 

@@ -36,6 +36,7 @@ type LockedBooking = NonNullable<Awaited<ReturnType<typeof repo.lockedBookingAcc
 type PaymentIntent = NonNullable<Awaited<ReturnType<typeof repo.paymentIntentAccess>>>;
 type Account = NonNullable<Awaited<ReturnType<typeof repo.userAccess>>>;
 type Conversation = NonNullable<Awaited<ReturnType<typeof repo.conversationAccess>>>;
+type SavedSearch = NonNullable<Awaited<ReturnType<typeof repo.savedSearchAccess>>>;
 
 const isAdmin = (actor: User) => actor.role === 'Admin';
 
@@ -117,6 +118,12 @@ const RECORD_RULES = {
   'conversation.write': conversation,
   /** Reporting it: its participants only. */
   'conversation.report': conversation,
+  /** A saved search is its buyer's alone (admins included, nobody else learns of it). Inside its transaction. */
+  'savedSearch.manage': {
+    name: 'The saved search',
+    load: repo.savedSearchAccess,
+    sees: (actor, search) => search.buyerId === actor.id,
+  } satisfies RecordRule<SavedSearch>,
   'user.read': account,
   'user.delete': {
     ...account,

@@ -60,6 +60,11 @@ export interface DomainEvents {
   'car.removed-by-admin': { carId: string; reported: boolean };
   /** A refund of the booking's payment was asked for (the job queue makes it after the change commits). */
   'refund.requested': { refundId: string; bookingId: string; requestedBy: string | null };
+  /**
+   * New cars matched a saved search: one at once (an instant search), or a day's (the daily
+   * digest: `count` of them, the first few named).
+   */
+  'saved-search.matched': { savedSearchId: string; carIds: string[]; count: number };
   /** The payment provider made the refund. */
   'refund.succeeded': { refundId: string };
 }

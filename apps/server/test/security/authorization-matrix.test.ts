@@ -26,6 +26,7 @@ import {
   refunds,
   reportedCars,
   savedCars,
+  savedSearches,
   users,
 } from '../../src/db/schema.ts';
 import type { Access } from '../../src/http/access.ts';
@@ -177,6 +178,28 @@ async function noteOfBuyerA() {
     .returning({ id: notifications.id });
   return row!.id;
 }
+
+/** A new saved search of buyer A's, in place of the previous cell's (a buyer keeps 20 at most). */
+async function savedSearchOfBuyerA() {
+  await t.db
+    .delete(savedSearches)
+    .where(and(eq(savedSearches.buyerId, buyerA().id), eq(savedSearches.name, 'Matrix')));
+  const word = `matrix${randomBytes(4).toString('hex')}`;
+  const [row] = await t.db
+    .insert(savedSearches)
+    .values({
+      buyerId: buyerA().id,
+      name: 'Matrix',
+      filters: { q: word },
+      filtersKey: word,
+      frequency: 'instant',
+    })
+    .returning({ id: savedSearches.id });
+  return row!.id;
+}
+
+const savedSearchRow = (id: string) =>
+  t.db.query.savedSearches.findFirst({ where: eq(savedSearches.id, id) });
 
 /** Buyer A's unsubscribe link of one kind, as their e-mails carry it. */
 const unsubscribeOfBuyerA = () =>
@@ -350,6 +373,46 @@ const OWNERSHIP: Record<string, Row> = {
   'DELETE /api/conversations/:id/reports': {
     call: async () => ({ url: `/api/conversations/${await storedConversationOfBuyerA(true)}/reports` }),
     expect: { admin: 200 },
+  },
+  'GET /api/saved-searches': {
+    call: async () => ({
+      url: '/api/saved-searches',
+      headers: { 'x-matrix-search': await savedSearchOfBuyerA() },
+    }),
+    expect: { others: 200 },
+    // Each buyer lists their own: buyer A's search is in buyer A's list only.
+    after: async (actor, res, call) => {
+      const ids = (res.json() as { items: { id: string }[] }).items.map((s) => s.id);
+      expect(ids.includes(call.headers!['x-matrix-search']!)).toBe(actor === 'buyer');
+    },
+  },
+  'POST /api/saved-searches': {
+    call: () => ({
+      url: '/api/saved-searches',
+      payload: { name: 'From the matrix', filters: { q: `matrix${randomBytes(4).toString('hex')}` } },
+    }),
+    expect: { others: 201 },
+  },
+  'PATCH /api/saved-searches/:id': {
+    call: async () => ({
+      url: `/api/saved-searches/${await savedSearchOfBuyerA()}`,
+      payload: { name: 'Renamed by the matrix' },
+    }),
+    // Its buyer's alone: to anyone else it does not exist.
+    expect: { buyer: 200, others: 404 },
+    after: async (actor, _res, call) => {
+      const row = await savedSearchRow(call.url.split('/').at(-1)!);
+      expect(row?.name).toBe(actor === 'buyer' ? 'Renamed by the matrix' : 'Matrix');
+    },
+  },
+  'DELETE /api/saved-searches/:id': {
+    call: async () => ({ url: `/api/saved-searches/${await savedSearchOfBuyerA()}` }),
+    expect: { buyer: 200, others: 404 },
+    after: async (actor, _res, call) => {
+      expect(await savedSearchRow(call.url.split('/').at(-1)!)).toEqual(
+        actor === 'buyer' ? undefined : expect.anything(),
+      );
+    },
   },
   'GET /api/notifications': {
     call: async () => ({ url: '/api/notifications', headers: { 'x-matrix-note': await noteOfBuyerA() } }),

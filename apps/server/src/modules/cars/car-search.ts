@@ -16,6 +16,7 @@
  * (catalogue/car-columns.ts, ADR 25), or, for a seller's few cars, by the statement.
  */
 import {
+  type CarSearchFilters,
   type CarSearchQuery,
   type FacetValue,
   FUELS,
@@ -290,6 +291,37 @@ const beyondShareOneScore = (words: SearchWord[]) => {
   const every = namesOfEveryWord(words);
   return words.every(({ names }) => [...names.keys()].every((name) => every.has(name)));
 };
+
+/**
+ * Which of these searches the car of `carId` is among (for sale, and every filter and word met, as
+ * the search page would find it): one statement, one column per search, read on the car's row
+ * alone. A word that several of them search for is looked up once.
+ */
+export async function searchesFinding(
+  db: Db,
+  carId: string,
+  searches: readonly CarSearchFilters[],
+): Promise<boolean[]> {
+  if (searches.length === 0) return [];
+  const kept = new Kept<SearchWord>();
+  const columns = await Promise.all(
+    searches.map(async (filters) => {
+      const query: CarSearchQuery = {
+        ...filters,
+        q: filters.q,
+        verified: filters.verified ?? false,
+        limit: 1,
+      };
+      const words = await resolveWords(db, query.q, kept);
+      return sql<boolean>`coalesce(${and(carConditions(query, words), filtersOf(query, carColumns).allBut())}, false)`;
+    }),
+  );
+  const [row] = await db
+    .select(Object.fromEntries(columns.map((column, at) => [`s${at}`, column])))
+    .from(cars)
+    .where(eq(cars.id, carId));
+  return columns.map((_, at) => row?.[`s${at}`] === true);
+}
 
 // Sort orders and their cursors.
 

@@ -12,6 +12,7 @@ import {
   formatRequestedTime,
   type NotificationType,
   routePatterns,
+  searchPathOf,
 } from '@redline/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { type EventBus, publish } from '../../events/index.ts';
@@ -227,6 +228,28 @@ export function notifyOnEvents(events: EventBus<Db | Tx>, jobs: JobQueue): (() =
         title: 'Sold',
         body: `The ${carName(car)} you saved has been sold.`,
         link: carLink(carId),
+      });
+    }),
+    events.react('saved-search.matched', async (tx, { savedSearchId, carIds, count }) => {
+      const search = await repo.findSavedSearch(tx, savedSearchId);
+      const matched = await repo.findCars(tx, carIds);
+      if (!search || matched.length === 0) return;
+      const named = matched.map((car) => `${carName(car)} at ${formatMoney(car.askingPrice)}`);
+      if (count === 1) {
+        await tell(tx, [search.buyerId], {
+          type: 'saved-search.matched',
+          title: `New car for “${search.name}”`,
+          body: `${named[0]} is new on Redline and matches your saved search.`,
+          link: carLink(matched[0]!.id),
+        });
+        return;
+      }
+      const more = count - named.length;
+      await tell(tx, [search.buyerId], {
+        type: 'saved-search.matched',
+        title: `${count} new cars for “${search.name}”`,
+        body: `New on Redline and matching your saved search: ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}.`,
+        link: searchPathOf(search.filters),
       });
     }),
     events.react('contact.received', async (tx, { messageId }) => {

@@ -14,6 +14,7 @@ import {
   payments,
   refunds,
   savedCars,
+  savedSearches,
   users,
 } from '../../db/schema.ts';
 
@@ -157,6 +158,30 @@ export async function hasUnread(tx: Db | Tx, userId: string, link: string) {
     .where(and(eq(notifications.userId, userId), eq(notifications.link, link), isNull(notifications.readAt)))
     .limit(1);
   return row !== undefined;
+}
+
+/** A saved search: whose it is, its name and filters. */
+export async function findSavedSearch(tx: Db | Tx, id: string) {
+  const [row] = await tx
+    .select({ buyerId: savedSearches.buyerId, name: savedSearches.name, filters: savedSearches.filters })
+    .from(savedSearches)
+    .where(eq(savedSearches.id, id));
+  return row;
+}
+
+/** These cars' names and prices, in the order of `ids`. */
+export async function findCars(tx: Db | Tx, ids: string[]) {
+  const rows = await tx
+    .select({
+      id: cars.id,
+      year: cars.year,
+      brand: cars.brand,
+      model: cars.model,
+      askingPrice: cars.askingPrice,
+    })
+    .from(cars)
+    .where(inArray(cars.id, ids));
+  return ids.flatMap((id) => rows.filter((row) => row.id === id));
 }
 
 /** The buyers who saved the car. */

@@ -1,0 +1,3 @@
+/** The saved searches module's public surface: other code imports this file only. */
+export { digestJob, matchJob, matchOnEvents } from './saved-search-alerts.ts';
+export { savedSearchesRoutes } from './saved-searches.routes.ts';

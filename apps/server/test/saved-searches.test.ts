@@ -1,0 +1,293 @@
+/**
+ * Saved searches and their alerts (issue 20, item 5): a buyer keeps searches by name; each car
+ * posted afterwards that the search page would find for one of them tells its buyer once, at once
+ * or in the daily digest; nobody else learns of another buyer's searches.
+ */
+import { randomUUID } from 'node:crypto';
+import type { CarInput, SavedSearch } from '@redline/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cars, notifications, photos, savedSearches } from '../src/db/schema.ts';
+import { publish } from '../src/events/index.ts';
+import { carInput, ensureCategory } from './factories.ts';
+import { as, createTestApp, errorOf, runJob, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+
+let t: TestApp;
+let seller: TestUser;
+let buyer: TestUser;
+let otherBuyer: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await ensureCategory(t);
+  seller = await signUpUser(t, 'Seller', { name: 'Sam Seller' });
+  buyer = await signUpUser(t, 'Buyer', { name: 'Bea Buyer' });
+  otherBuyer = await signUpUser(t, 'Buyer');
+});
+afterAll(() => t.close());
+
+const save = (user: TestUser | undefined, payload: object) =>
+  as(t, user, { method: 'POST', url: '/api/saved-searches', payload });
+const list = (user: TestUser | undefined) => as(t, user, { method: 'GET', url: '/api/saved-searches' });
+const change = (user: TestUser | undefined, id: string, payload: object) =>
+  as(t, user, { method: 'PATCH', url: `/api/saved-searches/${id}`, payload });
+const remove = (user: TestUser | undefined, id: string) =>
+  as(t, user, { method: 'DELETE', url: `/api/saved-searches/${id}` });
+
+/** Saves a search for `user` and answers it (the call must succeed). */
+async function saved(user: TestUser, payload: object): Promise<SavedSearch> {
+  const res = await save(user, payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+/** Posts a car as the seller through the API (the post's transaction enqueues its matching). */
+async function post(overrides: Partial<CarInput> = {}): Promise<string> {
+  const key = `saved-search-${randomUUID().slice(0, 8)}`;
+  await t.db.insert(photos).values({ key, uploaderId: seller.id, width: 1600, height: 1200 });
+  const res = await as(t, seller, {
+    method: 'POST',
+    url: '/api/cars',
+    payload: { ...carInput([key]), ...overrides },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
+/** Waits until every match job enqueued so far has run. */
+async function matched() {
+  await vi.waitFor(
+    async () => {
+      const { rows } = (await t.db.execute(
+        sql`select count(*)::int as waiting from pgboss.job where name = 'saved-searches.match' and state <> 'completed'`,
+      )) as unknown as { rows: { waiting: number }[] };
+      if (rows[0]!.waiting > 0) throw new Error(`${rows[0]!.waiting} match jobs not done`);
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+}
+
+/** The saved-search notifications of `user`, newest first. */
+const alertsOf = (user: TestUser) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, user.id), eq(notifications.type, 'saved-search.matched')))
+    .orderBy(sql`${notifications.createdAt} desc`);
+
+async function deleteAllSearches() {
+  await t.db.delete(savedSearches);
+}
+
+describe('keeping searches', () => {
+  it('saves, lists newest first, renames, changes the frequency and deletes a search', async () => {
+    const first = await saved(buyer, {
+      name: 'Porsches under $250k',
+      filters: { brand: ['Porsche', 'Porsche'], priceMax: 25_000_000, q: '', verified: false, fuel: [] },
+    });
+    expect(first).toMatchObject({
+      name: 'Porsches under $250k',
+      // Repeated values once; what narrows nothing left out.
+      filters: { brand: ['Porsche'], priceMax: 25_000_000 },
+      frequency: 'instant',
+    });
+    const second = await saved(buyer, {
+      name: 'Electric',
+      filters: { fuel: ['Electric'] },
+      frequency: 'daily',
+    });
+
+    const listed = await list(buyer);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().items.map((s: SavedSearch) => s.id)).toEqual([second.id, first.id]);
+    expect((await list(otherBuyer)).json().items).toEqual([]);
+
+    const renamed = await change(buyer, first.id, { name: '  911s  ' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ id: first.id, name: '911s', frequency: 'instant' });
+    const daily = await change(buyer, first.id, { frequency: 'daily' });
+    expect(daily.json()).toMatchObject({ name: '911s', frequency: 'daily' });
+
+    expect((await remove(buyer, first.id)).json()).toEqual({ deletedCount: 1 });
+    expect((await list(buyer)).json().items.map((s: SavedSearch) => s.id)).toEqual([second.id]);
+    expect((await remove(buyer, first.id)).statusCode).toBe(404);
+    await deleteAllSearches();
+  });
+
+  it('refuses a search that narrows nothing, bad filters, names and frequencies, and saves nothing', async () => {
+    const cases: [object, RegExp][] = [
+      [{ name: 'Everything', filters: {} }, /at least one filter/],
+      [{ name: 'Everything', filters: { q: '   ', brand: [], verified: false } }, /at least one filter/],
+      [{ name: 'Upside down', filters: { priceMin: 500, priceMax: 100 } }, /below the minimum/],
+      [{ name: '', filters: { fuel: ['Electric'] } }, /Name is required/],
+      [{ name: 'x'.repeat(61), filters: { fuel: ['Electric'] } }, /at most 60/],
+      [{ name: 'Steam', filters: { fuel: ['Steam'] } }, /Choose Petrol, Diesel, Electric, Hybrid/],
+      [
+        { name: 'Hidden', filters: { q: 'porsche\u202Eevil' } },
+        /Search text cannot contain control characters/,
+      ],
+      [{ name: 'Hidden', filters: { brand: ['Pors\u0000che'] } }, /Brand cannot contain control characters/],
+      [{ name: 'Weekly', filters: { fuel: ['Electric'] }, frequency: 'weekly' }, /once a day/],
+      [
+        { name: 'Many', filters: { brand: Array.from({ length: 21 }, (_, i) => `B${i}`) } },
+        /At most 20 brands/,
+      ],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await save(buyer, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(JSON.stringify(errorOf(res))).toMatch(message);
+    }
+    expect((await list(buyer)).json().items).toEqual([]);
+    const { id } = await saved(buyer, { name: 'Electric', filters: { fuel: ['Electric'] } });
+    expect((await change(buyer, id, {})).statusCode).toBe(400);
+    expect((await change(buyer, id, { frequency: 'hourly' })).statusCode).toBe(400);
+    expect((await list(buyer)).json().items[0]).toMatchObject({ name: 'Electric', frequency: 'instant' });
+    await deleteAllSearches();
+  });
+
+  it('keeps each search once, whatever the order of its values, and at most 20', async () => {
+    await saved(buyer, { name: 'Two brands', filters: { brand: ['Porsche', 'Ferrari'], yearMin: 2018 } });
+    const again = await save(buyer, {
+      name: 'Again',
+      filters: { yearMin: 2018, brand: ['Ferrari', 'Porsche'] },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toBe('You already saved this search as “Two brands”.');
+    // Another buyer may keep the same search.
+    await saved(otherBuyer, { name: 'Mine too', filters: { brand: ['Porsche', 'Ferrari'], yearMin: 2018 } });
+
+    for (let year = 2000; year < 2019; year += 1)
+      await saved(buyer, { name: `From ${year}`, filters: { yearMin: year } });
+    const over = await save(buyer, { name: 'One more', filters: { yearMin: 2020 } });
+    expect(over.statusCode).toBe(409);
+    expect(errorOf(over).message).toMatch(/keep 20 saved searches/);
+    expect((await list(buyer)).json().items).toHaveLength(20);
+    await deleteAllSearches();
+  });
+
+  it('keeps the limit when a buyer saves many at once', async () => {
+    for (let year = 2000; year < 2018; year += 1)
+      await saved(buyer, { name: `From ${year}`, filters: { yearMin: year } });
+    const answers = await Promise.all(
+      [2030, 2031, 2032, 2033].map((year) =>
+        save(buyer, { name: `From ${year}`, filters: { yearMin: year } }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 201, 409, 409]);
+    expect((await list(buyer)).json().items).toHaveLength(20);
+    await deleteAllSearches();
+  });
+
+  it("answers 404 for another buyer's search, as for a missing one, and changes nothing", async () => {
+    const { id } = await saved(buyer, { name: 'Mine', filters: { fuel: ['Hybrid'] } });
+    for (const missing of [id, randomUUID(), 'not-an-id']) {
+      const renamed = await change(otherBuyer, missing, { name: 'Taken' });
+      expect(renamed.statusCode).toBe(404);
+      expect(errorOf(renamed).message).toBe('The saved search was not found.');
+      expect((await remove(otherBuyer, missing)).statusCode).toBe(404);
+    }
+    expect((await list(buyer)).json().items).toMatchObject([{ id, name: 'Mine' }]);
+    await deleteAllSearches();
+  });
+
+  it('is for buyers only', async () => {
+    const admin = await signUpUser(t, 'Admin');
+    for (const user of [seller, admin]) {
+      expect((await list(user)).statusCode).toBe(403);
+      expect((await save(user, { name: 'Mine', filters: { fuel: ['Hybrid'] } })).statusCode).toBe(403);
+    }
+    expect((await list(undefined)).statusCode).toBe(401);
+    expect(await t.db.select().from(savedSearches)).toEqual([]);
+  });
+});
+
+describe('alerts', () => {
+  it('tells each buyer of a new car their search finds, once, and nobody else', async () => {
+    const porsches = await saved(buyer, {
+      name: 'Porsches',
+      filters: { brand: ['Porsche'], priceMax: 25_000_000 },
+    });
+    // A small typo finds the car as the search page would.
+    const typed = await saved(otherBuyer, { name: 'Typed', filters: { q: 'porshe gt3' } });
+    const ferraris = await saved(otherBuyer, { name: 'Ferraris', filters: { brand: ['Ferrari'] } });
+
+    const carId = await post({ brand: 'Porsche', model: '911 GT3', askingPrice: 21_500_000 });
+    await post({ brand: 'Porsche', model: 'Taycan', askingPrice: 30_000_000 }); // above the first's price
+    await matched();
+
+    const [alert, ...more] = await alertsOf(buyer);
+    expect(more).toEqual([]);
+    expect(alert).toMatchObject({
+      title: `New car for “${porsches.name}”`,
+      body: '2021 Porsche 911 GT3 at $215,000 is new on Redline and matches your saved search.',
+      link: `/cars/id/${carId}`,
+    });
+    const others = await alertsOf(otherBuyer);
+    expect(others.map((n) => n.title)).toEqual([`New car for “${typed.name}”`]);
+    expect(others.map((n) => n.title)).not.toContain(`New car for “${ferraris.name}”`);
+
+    // The job again (a retry, a second instance): nothing more.
+    await runJob(t, 'saved-searches.match', { carId });
+    expect(await alertsOf(buyer)).toHaveLength(1);
+    await deleteAllSearches();
+    await t.db.delete(notifications);
+  });
+
+  it('tells nothing of a car posted before the search was saved, sold, or of a post that rolled back', async () => {
+    const earlier = await post({ brand: 'Lotus', model: 'Emira' });
+    await matched();
+    await saved(buyer, { name: 'Lotus', filters: { brand: ['Lotus'] } });
+    await runJob(t, 'saved-searches.match', { carId: earlier });
+
+    const sold = await post({ brand: 'Lotus', model: 'Evora' });
+    await t.db.update(cars).set({ soldAt: new Date() }).where(eq(cars.id, sold));
+    await runJob(t, 'saved-searches.match', { carId: sold });
+
+    const [car] = await t.db.select({ id: cars.id }).from(cars).where(eq(cars.id, earlier));
+    await t.db
+      .transaction(async (tx) => {
+        await publish(tx, 'car.posted', { carId: car!.id, sellerId: seller.id });
+        throw new Error('rolled back');
+      })
+      .catch(() => {});
+    await matched();
+    expect(await alertsOf(buyer)).toEqual([]);
+    await deleteAllSearches();
+  });
+
+  it("gathers a daily search's new cars into one notification a day", async () => {
+    const daily = await saved(buyer, {
+      name: 'Daily Ferraris',
+      filters: { brand: ['Ferrari'], fuel: ['Hybrid', 'Petrol'] },
+      frequency: 'daily',
+    });
+    const first = await post({ brand: 'Ferrari', model: '296 GTB', fuel: 'Hybrid', askingPrice: 32_000_000 });
+    const second = await post({ brand: 'Ferrari', model: 'Roma', askingPrice: 22_000_000 });
+    const gone = await post({ brand: 'Ferrari', model: 'Purosangue' });
+    await post({ brand: 'Ferrari', model: 'SF90', fuel: 'Electric' });
+    await matched();
+    expect(await alertsOf(buyer)).toEqual([]);
+    await t.db.update(cars).set({ soldAt: new Date() }).where(eq(cars.id, gone));
+
+    await runJob(t, 'saved-searches.digest');
+    const [digest, ...more] = await alertsOf(buyer);
+    expect(more).toEqual([]);
+    expect(digest).toMatchObject({
+      title: '2 new cars for “Daily Ferraris”',
+      link: '/cars?brand=Ferrari&fuel=Hybrid&fuel=Petrol',
+    });
+    expect(digest!.body).toContain('2021 Ferrari Roma at $220,000');
+    expect(digest!.body).toContain('2021 Ferrari 296 GTB at $320,000');
+
+    await runJob(t, 'saved-searches.digest');
+    expect(await alertsOf(buyer)).toHaveLength(1);
+
+    // A deleted search's waiting matches go with it.
+    await post({ brand: 'Ferrari', model: '12Cilindri' });
+    await matched();
+    expect((await remove(buyer, daily.id)).statusCode).toBe(200);
+    await runJob(t, 'saved-searches.digest');
+    expect(await alertsOf(buyer)).toHaveLength(1);
+  });
+});
