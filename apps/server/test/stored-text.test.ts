@@ -10,6 +10,9 @@ import {
   bookings,
   cars,
   contactMessages,
+  conversationReports,
+  conversations,
+  messages,
   photos,
   reportedCars,
   savedSearches,
@@ -31,6 +34,7 @@ let buyer: TestUser;
 let seller: TestUser;
 let carId: string;
 let photoKey: string;
+let conversationId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -40,12 +44,28 @@ beforeAll(async () => {
   carId = (await createCar(t, seller)).id;
   photoKey = randomBytes(16).toString('hex');
   await t.db.insert(photos).values({ key: photoKey, uploaderId: seller.id, width: 1600, height: 1200 });
+  const started = await as(t, buyer, {
+    method: 'POST',
+    url: '/api/conversations',
+    payload: { carId, message: 'Is it still for sale?' },
+  });
+  conversationId = started.json().id;
 });
 afterAll(() => t.close());
 
 /** Everything the routes below could write. */
 async function stored() {
-  const tables = [users, cars, bookings, reportedCars, contactMessages, savedSearches] as const;
+  const tables = [
+    users,
+    cars,
+    bookings,
+    reportedCars,
+    contactMessages,
+    savedSearches,
+    conversations,
+    messages,
+    conversationReports,
+  ] as const;
   return JSON.stringify(await Promise.all(tables.map((table) => t.db.select().from(table))));
 }
 
@@ -149,6 +169,30 @@ const routes: Route[] = [
     method: 'POST',
     url: () => '/api/reportedpost',
     body: () => ({ carId, reason: 'Other', details: 'The photos are of another car.' }),
+    fields: { details: MULTI_LINE_BAD(1000) },
+  },
+  {
+    name: 'conversation',
+    user: () => buyer,
+    method: 'POST',
+    url: () => '/api/conversations',
+    body: () => ({ carId, message: 'Has it had its last service?' }),
+    fields: { message: MULTI_LINE_BAD(2000) },
+  },
+  {
+    name: 'message',
+    user: () => seller,
+    method: 'POST',
+    url: () => `/api/conversations/${conversationId}/messages`,
+    body: () => ({ body: 'Yes, last month.' }),
+    fields: { body: MULTI_LINE_BAD(2000) },
+  },
+  {
+    name: 'conversation report',
+    user: () => seller,
+    method: 'POST',
+    url: () => `/api/conversations/${conversationId}/report`,
+    body: () => ({ reason: 'Other', details: 'Asks me to pay outside Redline.' }),
     fields: { details: MULTI_LINE_BAD(1000) },
   },
   {
