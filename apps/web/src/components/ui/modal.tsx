@@ -4,7 +4,7 @@
  * marked `data-autofocus` (else the first control) and returns to the opener on close. Content
  * loaded on opening (a lazy form) shows a spinner, announced as `loadingLabel`, until it has arrived.
  */
-import { type ReactNode, Suspense, useId, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, Suspense, useId, useLayoutEffect, useRef } from 'react';
 import { Spinner } from './spinner.tsx';
 
 type ModalProps = {
@@ -108,6 +108,7 @@ function OpenModal({
           }
         >
           {children}
+          <FocusOnArrival dialog={dialogRef} />
         </Suspense>
       </div>
       <div className="modal-backdrop">
@@ -117,6 +118,18 @@ function OpenModal({
       </div>
     </dialog>
   );
+}
+
+/**
+ * Content that arrives after the dialog opened (a lazy form, once loaded): the focus moves to its
+ * `data-autofocus` element. Content there at once is focused when the dialog opens, above.
+ */
+function FocusOnArrival({ dialog }: { dialog: RefObject<HTMLDialogElement | null> }) {
+  useLayoutEffect(() => {
+    if (dialog.current?.hasAttribute('open'))
+      dialog.current.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [dialog]);
+  return null;
 }
 
 type ConfirmDialogProps = {

@@ -35,6 +35,8 @@ describe('ReportButton', () => {
     });
     renderWithProviders(<ReportButton car={car} user={buyer} />);
     const dialog = await openForm();
+    // The form arrived after the dialog opened: the focus moved to its first reason.
+    expect(document.activeElement).toBe(within(dialog).getAllByRole('radio')[0]);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit report' }));
     expect(await within(dialog).findByText('Choose a reason')).toBeTruthy();
