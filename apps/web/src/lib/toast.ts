@@ -3,7 +3,7 @@
  * first page (docs/decisions/0002): `toast.success(…)` and `toast.error(…)` are the one way to show
  * one, and `<AppToaster>` (components/ui/toaster.tsx) mounts react-hot-toast's `<Toaster>` from then on.
  */
-import { useSyncExternalStore } from 'react';
+import { createElement, type MouseEvent, useSyncExternalStore } from 'react';
 
 let library: Promise<typeof import('react-hot-toast')> | undefined;
 const listeners = new Set<() => void>();
@@ -17,13 +17,52 @@ export function loadToasts(): Promise<typeof import('react-hot-toast')> {
   return library;
 }
 
-function show(kind: 'success' | 'error', message: string) {
+/**
+ * A link after a toast's message, e.g. to the page that lists what was just saved. Toasts render
+ * outside the router (app/provider.tsx): the caller's `navigate` (React Router's) follows it.
+ */
+export type ToastLink = { label: string; href: string; navigate: (href: string) => void };
+
+/** How long a toast with a link stays: long enough to read it and reach the link. */
+const LINK_TOAST_MS = 8000;
+
+function show(kind: 'success' | 'error', message: string, link?: ToastLink) {
   // A toast is shown once its library has loaded (a few kilobytes, on the first toast only).
-  void loadToasts().then(({ toast: library }) => library[kind](message));
+  void loadToasts().then(({ toast: library }) => {
+    if (!link) {
+      library[kind](message);
+      return;
+    }
+    library[kind](
+      (shown) =>
+        createElement(
+          'span',
+          null,
+          `${message} `,
+          createElement(
+            'a',
+            {
+              href: link.href,
+              className: 'link link-primary font-medium',
+              onClick: (event: MouseEvent) => {
+                // A new tab or window opens as the browser does it; a plain click stays in the app.
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                  return;
+                event.preventDefault();
+                library.dismiss(shown.id);
+                link.navigate(link.href);
+              },
+            },
+            link.label,
+          ),
+        ),
+      { duration: LINK_TOAST_MS },
+    );
+  });
 }
 
 export const toast = {
-  success: (message: string) => show('success', message),
+  success: (message: string, link?: ToastLink) => show('success', message, link),
   error: (message: string) => show('error', message),
 };
 
