@@ -8,4 +8,5 @@ export const searchKeys = {
   all: ['cars', 'search'] as const,
   results: (state: SearchState) => [...searchKeys.all, 'results', state] as const,
   suggestions: (q: string) => [...searchKeys.all, 'suggestions', q] as const,
+  catalogueFacets: () => [...searchKeys.all, 'catalogue-facets'] as const,
 };

@@ -2,9 +2,10 @@
  * The car search as a page shows it: the number of cars found, the sort order, the filters (a side
  * column on large screens, a dialog on smaller ones), the active filters as chips, the cars a page
  * at a time, and an empty state that loosens the search. Its state is the page's address
- * (use-search-state.ts). Features do not import each other: the page hands over how cars are shown.
+ * (use-search-state.ts). Features do not import each other: the page hands over how cars are shown,
+ * and what saves the search.
  */
-import type { Car, SearchSort } from '@redline/shared';
+import type { Car, CarSearchFilters, SearchSort } from '@redline/shared';
 import { formatNumber } from '@redline/shared';
 import { type ReactNode, useState } from 'react';
 import { FiltersIcon } from '../../../components/ui/icons.tsx';
@@ -12,8 +13,8 @@ import { EmptyState, ErrorState, MorePages } from '../../../components/ui/list-s
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useSearchCars } from '../api/search-cars.ts';
 import { useSearchState } from '../hooks/use-search-state.ts';
-import { filterChips } from '../utils/filter-chips.ts';
-import { defaultSort, EMPTY_SEARCH, type SearchState } from '../utils/search-params.ts';
+import { type FilterName, filterChips, filterNames } from '../utils/filter-chips.ts';
+import { defaultSort, EMPTY_SEARCH, filtersOf, type SearchState } from '../utils/search-params.ts';
 import { ActiveFilters } from './active-filters.tsx';
 import { SearchFilters } from './search-filters.tsx';
 
@@ -28,6 +29,9 @@ const SORT_LABELS: Record<SearchSort, string> = {
 
 const carsText = (n: number) => `${formatNumber(n)} ${n === 1 ? 'car' : 'cars'}`;
 
+/** The search on screen as a saved search keeps it, and its filters by their chips' names. */
+export type SearchToSave = { filters: CarSearchFilters; names: FilterName[] };
+
 type CarSearchProps = {
   /** A category's page: the search is within that category. */
   fixedCategory?: string;
@@ -37,9 +41,11 @@ type CarSearchProps = {
   loading: ReactNode;
   /** What shows when there are no cars at all, with no filter to loosen. */
   noCars: ReactNode;
+  /** Beside the number of cars found: what saves the search. */
+  renderSave?: (search: SearchToSave) => ReactNode;
 };
 
-export function CarSearch({ fixedCategory, renderCars, loading, noCars }: CarSearchProps) {
+export function CarSearch({ fixedCategory, renderCars, loading, noCars, renderSave }: CarSearchProps) {
   const [state, search, pending] = useSearchState(fixedCategory);
   const result = useSearchCars(state);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -58,6 +64,7 @@ export function CarSearch({ fixedCategory, renderCars, loading, noCars }: CarSea
     <SearchFilters state={state} facets={first?.facets} fixedCategory={fixedCategory} onSearch={search} />
   );
   const lastChip = chips.at(-1);
+  const toSave = filtersOf(state);
 
   let body: ReactNode;
   if (result.isPending) body = loading;
@@ -120,9 +127,16 @@ export function CarSearch({ fixedCategory, renderCars, loading, noCars }: CarSea
       </aside>
       <div className="min-w-0">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <p className="text-lg font-semibold" role="status">
-            {first ? carsText(first.total) : <span className="skeleton inline-block h-6 w-24 align-middle" />}
-          </p>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <p className="text-lg font-semibold" role="status">
+              {first ? (
+                carsText(first.total)
+              ) : (
+                <span className="skeleton inline-block h-6 w-24 align-middle" />
+              )}
+            </p>
+            {renderSave?.({ filters: toSave, names: filterNames(toSave, first?.facets) })}
+          </div>
           <div className="flex items-center gap-2">
             <button
               type="button"

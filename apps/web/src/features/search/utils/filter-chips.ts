@@ -1,6 +1,6 @@
-import type { CarSearchFacets, FacetValue } from '@redline/shared';
+import type { CarSearchFacets, CarSearchFilters, FacetValue } from '@redline/shared';
 import { formatMoney, formatNumber } from '@redline/shared';
-import type { SearchState } from './search-params.ts';
+import { type SearchState, searchOfFilters } from './search-params.ts';
 
 /** One thing the search narrows by, as a removable chip: `without` is the search once it is removed. */
 export type FilterChip = { id: string; label: string; without: SearchState };
@@ -73,4 +73,12 @@ export function filterChips(
   if (state.verified)
     chips.push({ id: 'verified', label: 'Verified sellers', without: { ...state, verified: false } });
   return chips;
+}
+
+/** A filter by its chip's name, away from the search page (a saved search's). */
+export type FilterName = Pick<FilterChip, 'id' | 'label'>;
+
+/** What a saved search narrows by, as the search page's chips name it (its category too). */
+export function filterNames(filters: CarSearchFilters, facets: CarSearchFacets | undefined): FilterName[] {
+  return filterChips(searchOfFilters(filters), facets).map(({ id, label }) => ({ id, label }));
 }

@@ -1,9 +1,12 @@
+import { searchPathOf } from '@redline/shared';
 import { describe, expect, it } from 'vitest';
-import { filterChips } from './filter-chips.ts';
+import { filterChips, filterNames } from './filter-chips.ts';
 import {
   EMPTY_SEARCH,
+  filtersOf,
   parseSearch,
   type SearchState,
+  searchOfFilters,
   serializeSearch,
   toggleValue,
   withRange,
@@ -44,6 +47,11 @@ describe('the search in the address', () => {
         '&priceMin=-5&priceMax=12abc&kmMax=99999999999&verified=yes&sort=cheapest&unknown=1',
     );
     expect(state).toEqual({ ...EMPTY_SEARCH, fuel: ['Electric'], yearMax: 2020 });
+    // Control characters and bidirectional overrides: the API refuses them in any text.
+    expect(parseSearch('q=gt3%E2%80%AEevil&brand=Pors%00che&brand=Porsche&category=a%0Ab')).toEqual({
+      ...EMPTY_SEARCH,
+      brand: ['Porsche'],
+    });
   });
 
   it('drops an upper bound below the lower one, and relevance without text', () => {
@@ -67,6 +75,17 @@ describe('the search in the address', () => {
     expect(toggleValue(withHybrid, 'fuel', 'Hybrid').fuel).toEqual([]);
     const state = withRange({ ...EMPTY_SEARCH, priceMax: 1_000_000 }, 'priceMin', 3_000_000);
     expect([state.priceMin, state.priceMax]).toEqual([1_000_000, 3_000_000]);
+  });
+});
+
+describe('a search as a saved search keeps it', () => {
+  it('keeps its text and filters, not its order, and reads back as the search it was', () => {
+    const { sort: _sort, ...filters } = every;
+    expect(filtersOf(every)).toEqual(filters);
+    expect(searchOfFilters(filtersOf(every))).toEqual(filters);
+    expect(searchOfFilters({ brand: ['porsche'] })).toEqual({ ...EMPTY_SEARCH, brand: ['porsche'] });
+    // Its address is the search page's for the same search.
+    expect(searchPathOf(filtersOf(every))).toBe(`/cars?${serializeSearch(filters)}`);
   });
 });
 
@@ -95,6 +114,12 @@ describe('filterChips', () => {
     ]);
     const hybrid = chips.find((chip) => chip.label === 'Hybrid');
     expect(hybrid?.without).toEqual({ ...every, fuel: ['Electric'] });
+    // A saved search's filters, its category too, by the same names.
+    expect(filterNames({ category: ['sports'], fuel: ['Hybrid'], verified: true }, facets)).toEqual([
+      { id: 'category:sports', label: 'Sports cars' },
+      { id: 'fuel:Hybrid', label: 'Hybrid' },
+      { id: 'verified', label: 'Verified sellers' },
+    ]);
     expect(filterChips({ ...EMPTY_SEARCH, category: ['sports'], yearMax: 2020 }, facets, 'sports')).toEqual([
       { id: 'year', label: '2020 or older', without: { ...EMPTY_SEARCH, category: ['sports'] } },
     ]);

@@ -8,8 +8,10 @@ import {
   CAR_KM_MAX,
   CAR_PRICE_MAX_CENTS,
   CAR_YEAR_MIN,
+  type CarSearchFilters,
   FUELS,
   type Fuel,
+  ONE_LINE,
   SEARCH_FILTER_VALUES_MAX,
   SEARCH_SORTS,
   SEARCH_TEXT_MAX,
@@ -83,10 +85,11 @@ function listOf<T extends string>(
 const isFuel = (value: string): value is Fuel => (FUELS as readonly string[]).includes(value);
 const isSort = (value: string | null): value is SearchSort =>
   (SEARCH_SORTS as readonly (string | null)[]).includes(value);
+/** A value the API takes for a text of at most `max` characters: one line, no control characters. */
 const shorterThan =
   (max: number) =>
   (value: string): value is string =>
-    value.length > 0 && value.length <= max;
+    value.length > 0 && value.length <= max && ONE_LINE.test(value);
 
 /**
  * The search an address's search part asks for. On a category's page (`category`) that category is
@@ -94,7 +97,8 @@ const shorterThan =
  */
 export function parseSearch(search: URLSearchParams | string, category?: string): SearchState {
   const params = new URLSearchParams(search);
-  const q = params.get('q')?.trim().slice(0, SEARCH_TEXT_MAX) || undefined;
+  const text = params.get('q')?.trim().slice(0, SEARCH_TEXT_MAX);
+  const q = text && ONE_LINE.test(text) ? text : undefined;
   const range = (name: RangeName) => wholeIn(params.get(name), RANGES[name]);
   const state: SearchState = {
     q,
@@ -142,6 +146,23 @@ export function searchQuery(state: SearchState): QueryParams {
 /** The search part of the address of `state` (without the `?`); a category's page leaves its category out. */
 export function serializeSearch(state: SearchState, category?: string): string {
   return queryString(searchQuery(category === undefined ? state : { ...state, category: [] }));
+}
+
+/** The search as a saved search keeps it (`CarSearchFilters`): its text and filters, without its order. */
+export function filtersOf(state: SearchState): CarSearchFilters {
+  const { sort: _sort, ...filters } = state;
+  return filters;
+}
+
+/** A saved search's filters as the search page holds them, in the search's default order. */
+export function searchOfFilters(filters: CarSearchFilters): SearchState {
+  return {
+    ...filters,
+    category: filters.category ?? [],
+    brand: filters.brand ?? [],
+    fuel: filters.fuel ?? [],
+    verified: filters.verified ?? false,
+  };
 }
 
 /** The order the API uses when the search names none. */
