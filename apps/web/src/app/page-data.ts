@@ -39,7 +39,13 @@ import {
 } from '../features/notifications/index.ts';
 import { bookingQueryOptions, paymentsQueryOptions } from '../features/payments/index.ts';
 import { savedCarsQueryOptions } from '../features/saved-cars/index.ts';
-import { parseSearch, searchCarsQueryOptions, searchOfSeller } from '../features/search/index.ts';
+import { savedSearchesQueryOptions } from '../features/saved-searches/index.ts';
+import {
+  catalogueFacetsQueryOptions,
+  parseSearch,
+  searchCarsQueryOptions,
+  searchOfSeller,
+} from '../features/search/index.ts';
 import { sellerQueryOptions } from '../features/sellers/index.ts';
 import { appConfigQueryOptions } from '../lib/app-config.ts';
 import type { User } from '../lib/auth.ts';
@@ -96,6 +102,10 @@ const pageData: Record<string, PageData> = {
   ]),
   [r.dashBuyerSaved]: signedIn((client, _, me) => [
     client.prefetchInfiniteQuery(savedCarsQueryOptions(me.email)),
+  ]),
+  [r.dashBuyerSearches]: signedIn((client) => [
+    client.prefetchQuery(savedSearchesQueryOptions()),
+    client.prefetchQuery(catalogueFacetsQueryOptions()),
   ]),
   [r.dashSellerAddCar]: (client) => [client.prefetchQuery(categoriesQueryOptions())],
   [r.dashSellerCars]: signedIn((client, _, me) => [

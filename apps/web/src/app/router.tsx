@@ -155,6 +155,10 @@ export const routes: RouteObject[] = [
                         path: r.dashBuyerSaved,
                         Component: page(() => import('./routes/dash/buyer-saved.tsx')),
                       },
+                      {
+                        path: r.dashBuyerSearches,
+                        Component: page(() => import('./routes/dash/buyer-searches.tsx')),
+                      },
                     ],
                   },
                   {

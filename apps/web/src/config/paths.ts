@@ -41,6 +41,7 @@ export const paths = {
   conversation: (id: string) => generatePath(r.dashConversation, { id }),
   dashBuyerBookings: r.dashBuyerBookings,
   dashBuyerSaved: r.dashBuyerSaved,
+  dashBuyerSearches: r.dashBuyerSearches,
   dashSellerAddCar: r.dashSellerAddCar,
   dashSellerCars: r.dashSellerCars,
   dashSellerRequests: r.dashSellerRequests,

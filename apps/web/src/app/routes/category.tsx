@@ -6,6 +6,7 @@ import { PageHead } from '../../components/ui/page-head.tsx';
 import { paths } from '../../config/paths.ts';
 import { CarGrid, CarGridSkeleton } from '../../features/cars/index.ts';
 import { useCategory } from '../../features/categories/index.ts';
+import { SaveSearchButton } from '../../features/saved-searches/index.ts';
 import { CarSearch } from '../../features/search/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import NotFoundPage from './not-found.tsx';
@@ -56,6 +57,7 @@ export default function CategoryPage() {
           <CarGrid cars={cars} priorityCount={3} headingLevel={2} label={name ? `${name} cars` : 'Cars'} />
         )}
         loading={<CarGridSkeleton count={6} label="Loading cars" />}
+        renderSave={(search) => <SaveSearchButton {...search} />}
         noCars={
           <EmptyState
             title="No cars in this category yet"

@@ -4,6 +4,7 @@ import { EmptyState } from '../../components/ui/list-states.tsx';
 import { PageHead } from '../../components/ui/page-head.tsx';
 import { paths } from '../../config/paths.ts';
 import { CarGrid, CarGridSkeleton } from '../../features/cars/index.ts';
+import { SaveSearchButton } from '../../features/saved-searches/index.ts';
 import { CarSearch, useSearchState } from '../../features/search/index.ts';
 
 /** The car search (login required): text from the navigation bar's search box, filters, sort. */
@@ -25,6 +26,7 @@ export default function SearchPage() {
       <CarSearch
         renderCars={(cars) => <CarGrid cars={cars} priorityCount={3} headingLevel={2} label="Cars found" />}
         loading={<CarGridSkeleton count={6} label="Loading cars" />}
+        renderSave={(search) => <SaveSearchButton {...search} />}
         noCars={
           <EmptyState
             title="No cars for sale yet"

@@ -83,3 +83,13 @@ export function FiltersIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A bell: notifications, and the alerts of a saved search. */
+export function BellIcon(props: IconProps) {
+  return (
+    <Icon size={22} {...props}>
+      <path d="M6 9.5a6 6 0 0 1 12 0c0 4.5 1.5 6 2 6.5H4c.5-.5 2-2 2-6.5Z" />
+      <path d="M10 19.5a2 2 0 0 0 4 0" />
+    </Icon>
+  );
+}

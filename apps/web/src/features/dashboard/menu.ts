@@ -13,6 +13,11 @@ export const DASHBOARD_MENU: Record<Role, readonly DashboardMenuItem[]> = {
     },
     { to: paths.dashBuyerSaved, label: 'Saved Cars', description: 'Cars you bookmarked to look at again.' },
     {
+      to: paths.dashBuyerSearches,
+      label: 'Saved Searches',
+      description: 'Searches that tell you of new cars: at once or in a daily digest.',
+    },
+    {
       to: paths.dashConversations,
       label: 'Messages',
       description: 'Your questions to sellers, and their answers.',

@@ -1,0 +1,66 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { aCategory } from '../../testing/fixtures/category.ts';
+import { aSavedSearch } from '../../testing/fixtures/saved-search.ts';
+import { aSearchResult } from '../../testing/fixtures/search.ts';
+import { buyer } from '../../testing/fixtures/user.ts';
+import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
+import { routes } from '../router.tsx';
+
+/** The page at `url` for a buyer; `saved()` is what Save this search sent. */
+function renderPage(url: string) {
+  let body: unknown;
+  mockFetch({
+    '/api/me': json(buyer),
+    '/api/categories': json([aCategory()]),
+    '/api/notifications': json({ items: [], nextCursor: null, unread: 0 }),
+    '/api/cars/search': json(aSearchResult()),
+    'POST /api/saved-searches': (init) => {
+      body = JSON.parse(String(init?.body));
+      return json(aSavedSearch(), 201);
+    },
+  });
+  renderRoutes(routes, { initialEntries: [url] });
+  return { saved: () => body };
+}
+
+async function saveThisSearch() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Save this search' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
+  const name = (await within(dialog).findByRole('textbox', { name: 'Name' })) as HTMLInputElement;
+  const suggested = name.value;
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Save search' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  return suggested;
+}
+
+describe('Save this search', () => {
+  it('names the search as its chips do and saves its filters, not its order', async () => {
+    const { saved } = renderPage('/cars?brand=porsche&fuel=Electric&priceMax=10000000&sort=price_asc');
+    expect(await saveThisSearch()).toBe('Porsche · Electric · Up to $100,000');
+    expect(saved()).toEqual({
+      name: 'Porsche · Electric · Up to $100,000',
+      filters: {
+        category: [],
+        brand: ['porsche'],
+        fuel: ['Electric'],
+        priceMax: 10_000_000,
+        verified: false,
+      },
+      frequency: 'instant',
+    });
+  });
+
+  it("keeps a category page's category, by its name", async () => {
+    const { saved } = renderPage('/category/sports?fuel=Petrol');
+    expect(await saveThisSearch()).toBe('Sports cars · Petrol');
+    expect(saved()).toMatchObject({ filters: { category: ['sports'], fuel: ['Petrol'] } });
+  });
+
+  it('cannot save the whole catalogue', async () => {
+    renderPage('/cars?sort=price_desc');
+    const button = await screen.findByRole('button', { name: 'Save this search' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+  });
+});

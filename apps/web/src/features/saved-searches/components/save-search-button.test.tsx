@@ -1,0 +1,132 @@
+import { SAVED_SEARCH_NAME_MAX } from '@redline/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { meQueryKey } from '../../../lib/auth.ts';
+import { aSavedSearch } from '../../../testing/fixtures/saved-search.ts';
+import { aUser, buyer, seller } from '../../../testing/fixtures/user.ts';
+import { json, type MockRoutes, mockFetch, renderRoutes } from '../../../testing/test-utils.tsx';
+import { NO_FILTERS_HINT, SaveSearchButton } from './save-search-button.tsx';
+
+const filters = { brand: ['porsche'], fuel: ['Electric' as const], priceMax: 10_000_000 };
+const names = [
+  { id: 'brand:porsche', label: 'Porsche' },
+  { id: 'fuel:Electric', label: 'Electric' },
+  { id: 'price', label: 'Up to $100,000' },
+];
+
+/** The button at /cars, for `user`, the API answering `answers`; `posted` holds what was saved. */
+function renderButton(props = { filters, names }, { user = buyer, answers = {} as MockRoutes } = {}) {
+  const posted: unknown[] = [];
+  mockFetch({
+    '/api/me': json(user),
+    'POST /api/saved-searches': (init) => {
+      posted.push(JSON.parse(String(init?.body)));
+      return json(aSavedSearch(), 201);
+    },
+    ...answers,
+  });
+  const view = renderRoutes(
+    [
+      { path: '/cars', element: <SaveSearchButton {...props} /> },
+      { path: '/dash/buyer/searches', element: <h1>Saved searches page</h1> },
+    ],
+    { initialEntries: ['/cars'] },
+  );
+  return { ...view, posted };
+}
+
+describe('SaveSearchButton', () => {
+  it('names the search after its filters, saves it with the chosen alerts, and links to the saved searches', async () => {
+    const { posted, pathname } = renderButton();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save this search' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
+    const name = await within(dialog).findByRole('textbox', { name: 'Name' });
+    expect((name as HTMLInputElement).value).toBe('Porsche · Electric · Up to $100,000');
+    expect(document.activeElement).toBe(name);
+    const instant = within(dialog).getByRole('radio', { name: 'As soon as a car is posted' });
+    expect((instant as HTMLInputElement).checked).toBe(true);
+
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Once a day, in a digest' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save search' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posted).toEqual([{ name: 'Porsche · Electric · Up to $100,000', filters, frequency: 'daily' }]);
+    expect(await screen.findByText(/Search saved: “Porsche · Electric · Up to \$100,000”/)).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'See your saved searches' });
+    expect(link.getAttribute('href')).toBe('/dash/buyer/searches');
+    await userEvent.click(link);
+    await waitFor(() => expect(pathname()).toBe('/dash/buyer/searches'));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'See your saved searches' })).toBeNull());
+  });
+
+  it('cuts a long summary to the longest name a search may have', async () => {
+    const many = Array.from({ length: 8 }, (_, i) => ({ id: `brand:${i}`, label: `Manufacturer ${i}` }));
+    renderButton({ filters, names: many });
+    await userEvent.click(await screen.findByRole('button', { name: 'Save this search' }));
+    const name = (await screen.findByRole('textbox', { name: 'Name' })) as HTMLInputElement;
+    expect(name.value).toHaveLength(SAVED_SEARCH_NAME_MAX);
+    expect(name.value).toMatch(/^Manufacturer 0 · Manufacturer 1 · .*…$/);
+  });
+
+  it("shows the server's refusal in the dialog, which stays open", async () => {
+    renderButton(undefined, {
+      answers: {
+        'POST /api/saved-searches': json(
+          { error: { code: 'conflict', message: 'You already saved this search as “Electric Porsches”.' } },
+          409,
+        ),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Save this search' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Save search' }));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'You already saved this search as “Electric Porsches”.',
+    );
+    expect(screen.getByRole('dialog', { name: 'Save this search' })).toBeTruthy();
+  });
+
+  it('puts a refused name under the name field', async () => {
+    renderButton(undefined, {
+      answers: {
+        'POST /api/saved-searches': json(
+          { error: { code: 'validation', message: 'Check the name', fields: { name: 'Name the search' } } },
+          400,
+        ),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Save this search' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Save search' }));
+    expect(await within(dialog).findByText('Name the search')).toBeTruthy();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it('cannot save a search that narrows nothing, and says why', async () => {
+    const fetchMock = mockFetch({ '/api/me': json(buyer) });
+    renderRoutes([{ path: '/cars', element: <SaveSearchButton filters={{ brand: [] }} names={[]} /> }], {
+      initialEntries: ['/cars'],
+    });
+    const button = await screen.findByRole('button', { name: 'Save this search' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    const hint = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe(NO_FILTERS_HINT);
+
+    await userEvent.click(button);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/me']);
+  });
+
+  it('is not there for sellers and admins', async () => {
+    for (const user of [seller, aUser({ id: 'u-admin', role: 'Admin' })]) {
+      const { unmount, queryClient } = renderButton(undefined, { user });
+      // The browser knows who is visiting, and still shows nothing.
+      await waitFor(() => expect(queryClient.getQueryData(meQueryKey)).toEqual(user));
+      expect(screen.queryByRole('button', { name: 'Save this search' })).toBeNull();
+      unmount();
+    }
+  });
+});
