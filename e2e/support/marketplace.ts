@@ -104,8 +104,15 @@ export function carPhotoPng(hue: [number, number, number] = [180, 30, 40]): Buff
   ]);
 }
 
-/** Posts a car as the seller `request` is signed in as: uploads a photo, then creates the car. */
-export async function postCar(request: APIRequestContext, model: string): Promise<PostedCar> {
+/**
+ * Posts a car as the seller `request` is signed in as: uploads a photo, then creates the car (a
+ * Lotus asking $89,500 unless `brand` or `askingPrice`, in cents, say otherwise).
+ */
+export async function postCar(
+  request: APIRequestContext,
+  model: string,
+  { brand = 'Lotus', askingPrice = 8_950_000 }: { brand?: string; askingPrice?: number } = {},
+): Promise<PostedCar> {
   const categories = await ok<{ id: string }[]>(await request.get('/api/categories'), 'listing categories');
   const categoryId = categories[0]?.id;
   if (!categoryId) throw new Error('no categories: the demo data was not seeded');
@@ -119,7 +126,6 @@ export async function postCar(request: APIRequestContext, model: string): Promis
   );
 
   const year = new Date().getFullYear() - 2;
-  const brand = 'Lotus';
   const car = await ok<{ id: string }>(
     await request.post('/api/cars', {
       data: {
@@ -130,8 +136,8 @@ export async function postCar(request: APIRequestContext, model: string): Promis
         engine: '3.5 V6 supercharged',
         fuel: 'Petrol',
         about: 'One careful owner, full service history, never tracked. Posted by an end-to-end test.',
-        askingPrice: 8_950_000,
-        originalPrice: 10_500_000,
+        askingPrice,
+        originalPrice: Math.max(askingPrice, 10_500_000),
         topSpeed: 290,
         kmDriven: 8_400,
         photos: [photo.key],
