@@ -102,11 +102,12 @@ export function loggerOptions(
     };
   }
   if (config.NODE_ENV === 'test' && !destination) return { level: 'silent' };
+  if (!destination) stdout ??= new BatchedStdout();
   return {
     level: config.LOG_LEVEL,
     redact,
     serializers: { req: serializeRequest },
-    stream: destination ?? (stdout ??= new BatchedStdout()),
+    stream: destination ?? stdout,
   };
 }
 
