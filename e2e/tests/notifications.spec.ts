@@ -37,6 +37,9 @@ test('a price drop reaches the buyer who saved the car, and a request its seller
   await expectNoA11yViolations(page);
   await note.click();
   await expect(page).toHaveURL(new RegExp(`/cars/id/${car.id}$`));
+  // The car's page once it has replaced the list (the dashboard's menu names Notifications too),
+  // and the bell without a count: the notification was read on the way.
+  await expect(page.getByRole('heading', { level: 1, name: car.model })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
 
   // The seller's bell counts the request; their list, loaded by the server, shows it.
