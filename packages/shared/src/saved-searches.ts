@@ -42,24 +42,33 @@ export type SavedSearch = z.infer<typeof savedSearchSchema>;
 
 export const savedSearchListSchema = z.object({ items: z.array(savedSearchSchema) });
 
-/** Whether the filters narrow the search at all: a saved search must (or every car would match it). */
-export function hasFilters(filters: CarSearchFilters): boolean {
-  return Object.values(filters).some((value) =>
-    Array.isArray(value) ? value.length > 0 : value !== undefined && value !== '' && value !== false,
-  );
+/** The filters' names in the search page's order. */
+const FILTER_NAMES = Object.keys(carSearchFiltersSchema.shape) as (keyof CarSearchFilters)[];
+
+/**
+ * The filters that narrow the search, in the search page's order (a stored search's keys come in
+ * the database's): without empty text or lists, nor `verified: false`; each list's values once.
+ */
+export function narrowingFilters(filters: CarSearchFilters): CarSearchFilters {
+  const kept: Record<string, unknown> = {};
+  for (const name of FILTER_NAMES) {
+    const value = filters[name];
+    if (value === undefined || value === '' || value === false) continue;
+    if (!Array.isArray(value)) kept[name] = value;
+    else if (value.length > 0) kept[name] = [...new Set(value)];
+  }
+  return kept as CarSearchFilters;
 }
 
-/** The filters' names in the search page's order (a stored search's keys come in the database's). */
-const FILTER_NAMES = Object.keys(carSearchFiltersSchema.shape) as (keyof CarSearchFilters)[];
+/** Whether the filters narrow the search at all: a saved search must (or every car would match it). */
+export const hasFilters = (filters: CarSearchFilters): boolean =>
+  Object.keys(narrowingFilters(filters)).length > 0;
 
 /** The search page's address of these filters (`/cars?brand=Porsche&priceMax=…`), in the API's terms. */
 export function searchPathOf(filters: CarSearchFilters): string {
   const params = new URLSearchParams();
-  for (const name of FILTER_NAMES) {
-    const value = filters[name];
-    if (value === undefined || value === '' || value === false) continue;
+  for (const [name, value] of Object.entries(narrowingFilters(filters)))
     for (const one of Array.isArray(value) ? value : [value]) params.append(name, String(one));
-  }
   const query = params.toString();
   return query ? `${routePatterns.search}?${query}` : routePatterns.search;
 }

@@ -1,6 +1,6 @@
 import {
-  type CarSearchFilters,
   hasFilters,
+  narrowingFilters,
   SAVED_SEARCHES_MAX,
   type SavedSearch,
   type SavedSearchChange,
@@ -28,7 +28,7 @@ export async function saveSearch(
   buyer: User,
   input: z.output<typeof savedSearchInputSchema>,
 ): Promise<SavedSearch> {
-  const filters = canonical(input.filters);
+  const filters = narrowingFilters(input.filters);
   if (!hasFilters(filters)) throw badRequest('Choose at least one filter or type something to search.');
   const filtersKey = searchKey(filters);
   const row = await context.database.db.transaction(async (tx) => {
@@ -67,17 +67,6 @@ export async function deleteSavedSearch(context: AppContext, buyer: User, id: st
     return repo.deleteSavedSearch(tx, id);
   });
   return { deletedCount };
-}
-
-/** The filters without what narrows nothing (empty text and lists, verified false), each value once. */
-function canonical(filters: CarSearchFilters): CarSearchFilters {
-  const kept: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(filters)) {
-    if (value === undefined || value === '' || value === false) continue;
-    if (!Array.isArray(value)) kept[name] = value;
-    else if (value.length > 0) kept[name] = [...new Set(value)];
-  }
-  return kept as CarSearchFilters;
 }
 
 function toSavedSearch(row: repo.SavedSearchRow): SavedSearch {
