@@ -16,7 +16,7 @@ const MATCH_JOB = 'saved-searches.match';
 /** The searches one statement matches a car against (one column each). */
 const SEARCHES_AT_ONCE = 200;
 /** The cars a digest's event names: the notification names the first few and counts the rest. */
-export const CARS_NAMED = 3;
+const CARS_NAMED = 3;
 /** The hour of the day (UTC) of the daily digest. */
 const DIGEST_HOUR_UTC = 7;
 
