@@ -27,6 +27,7 @@ import { type LogDestination, loggerOptions, OneLineRequestLog } from './http/lo
 import { trackRouteMethods } from './http/method-not-allowed.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerPersonalAnswers } from './http/personal-answers.ts';
+import { RateLimits, rateLimitStore, rateLimitSweepJob } from './http/rate-limits.ts';
 import { requestIdOf } from './http/request-id.ts';
 import { registerResponseHeaders, securityHeaders } from './http/security-headers.ts';
 import { responseSerializer } from './http/serializer.ts';
@@ -147,7 +148,7 @@ export async function buildApp(
     jobs,
   };
 
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: rateLimitStore(new RateLimits(database.db)) });
   await registerOpenApi(app, config.apiDocs);
 
   registerErrorHandling(app);
@@ -181,6 +182,7 @@ export async function buildApp(
   await jobs.define(refundSweepJob(context));
   await jobs.define(matchJob(database.db));
   await jobs.define(digestJob(database.db));
+  await jobs.define(rateLimitSweepJob(database.db));
   subscriptions.push(
     ...cancelBookingsOnEvents(database.events),
     ...refundOnEvents(context, database.events),

@@ -1,7 +1,10 @@
 /** Opening PostgreSQL at start-up, when the process is busy or the database is not ready yet. */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { createTestDatabase } from './helpers.ts';
+import { createTestDatabase, freshPostgres } from './helpers.ts';
 
 it.runIf(process.env.TEST_DATABASE_URL)(
   'opens while start-up keeps the event loop busy longer than the connect timeout',
@@ -28,5 +31,26 @@ it.runIf(process.env.TEST_DATABASE_URL)(
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.password = 'not-the-password';
     await expect(openDatabase({ databaseUrl: url.toString() })).rejects.toThrow(/password/);
+  },
+);
+
+it.runIf(process.env.TEST_DATABASE_URL)(
+  'applies the migrations once when instances start together on an empty database',
+  async () => {
+    const empty = await freshPostgres(process.env.TEST_DATABASE_URL!);
+    const databases = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: empty.url })));
+    try {
+      const journal = JSON.parse(
+        await readFile(path.join(import.meta.dirname, '../drizzle/meta/_journal.json'), 'utf8'),
+      ) as { entries: unknown[] };
+      const applied = await databases[0]!.db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect(applied.rows).toEqual([{ n: journal.entries.length }]);
+      for (const database of databases) await database.ping();
+    } finally {
+      for (const database of databases) await database.close();
+      await empty.drop();
+    }
   },
 );

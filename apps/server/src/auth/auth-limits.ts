@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from 'better-auth/api';
-import { InProcessSignInThrottle, type SignInAttempt } from './sign-in-limiter.ts';
-import { SlidingWindow, toSeconds } from './throttle.ts';
+import { type RateLimits, toSeconds } from '../http/rate-limits.ts';
+import { type SignInAttempt, SignInThrottle } from './sign-in-limiter.ts';
 
 /** Set by auth.routes.ts from Fastify's request.ip, replacing whatever the client sent. */
 export const CLIENT_IP_HEADER = 'x-redline-client-ip';
@@ -33,20 +33,9 @@ const KNOWN_DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
-export function authLimits() {
-  const signIn = new InProcessSignInThrottle();
-  const resetPerClient = new SlidingWindow(
-    PASSWORD_RESET_LIMITS.perClient.windowMs,
-    PASSWORD_RESET_LIMITS.perClient.max,
-  );
-  const resetPerAddress = new SlidingWindow(
-    PASSWORD_RESET_LIMITS.perAddress.windowMs,
-    PASSWORD_RESET_LIMITS.perAddress.max,
-  );
-  const wrongCurrentPasswords = new SlidingWindow(
-    CHANGE_PASSWORD_LIMITS.windowMs,
-    CHANGE_PASSWORD_LIMITS.max,
-  );
+/** `limits`: the counts, shared by every instance (http/rate-limits.ts). */
+export function authLimits(limits: RateLimits) {
+  const signIn = new SignInThrottle(limits);
   const on = (path: string) => (ctx: { path?: string }) => ctx.path === path;
 
   return {
@@ -56,21 +45,24 @@ export function authLimits() {
         {
           matcher: on('/sign-in/email'),
           handler: createAuthMiddleware(async (ctx) => {
-            const wait = signIn.waitMs(await signInAttempt(ctx));
+            const wait = await signIn.waitMs(await signInAttempt(ctx));
             if (wait > 0) throw tooManyRequests(wait, 'Too many failed sign-in attempts.');
           }),
         },
         {
           matcher: on('/request-password-reset'),
           handler: createAuthMiddleware(async (ctx) => {
-            const ip = clientIp(ctx);
-            const wait = resetPerClient.waitMs(ip);
-            if (wait > 0) throw tooManyRequests(wait, 'Too many password reset requests.');
-            resetPerClient.hit(ip);
-            const email = emailOf(ctx);
+            const request = await limits.take(
+              `reset:client:${clientIp(ctx)}`,
+              PASSWORD_RESET_LIMITS.perClient,
+            );
+            if (!request.taken) throw tooManyRequests(request.waitMs, 'Too many password reset requests.');
+            const email = await limits.take(
+              `reset:address:${emailOf(ctx)}`,
+              PASSWORD_RESET_LIMITS.perAddress,
+            );
             // The same answer as for any address, so the limit tells nothing about who has an account.
-            if (resetPerAddress.waitMs(email) > 0) return ctx.json(RESET_ANSWER);
-            resetPerAddress.hit(email);
+            if (!email.taken) return ctx.json(RESET_ANSWER);
           }),
         },
         {
@@ -78,8 +70,11 @@ export function authLimits() {
           handler: createAuthMiddleware(async (ctx) => {
             const session = await getSessionFromCtx(ctx);
             if (!session) return; // Better Auth answers 401.
-            const wait = wrongCurrentPasswords.waitMs(session.user.id);
-            if (wait > 0) throw tooManyRequests(wait, 'Too many wrong passwords.');
+            const { waitMs } = await limits.recent(
+              wrongPasswordsKey(session.user.id),
+              CHANGE_PASSWORD_LIMITS,
+            );
+            if (waitMs > 0) throw tooManyRequests(waitMs, 'Too many wrong passwords.');
             // A new password always ends the other sessions (Better Auth keeps this one with a new cookie).
             return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
           }),
@@ -91,7 +86,7 @@ export function authLimits() {
           handler: createAuthMiddleware(async (ctx) => {
             const attempt = await signInAttempt(ctx);
             if (ctx.context.newSession) {
-              signIn.recordSuccess(attempt);
+              await signIn.recordSuccess(attempt);
               const cookie = ctx.context.createAuthCookie(KNOWN_DEVICE_COOKIE, {
                 maxAge: KNOWN_DEVICE_MAX_AGE_S,
               });
@@ -99,7 +94,7 @@ export function authLimits() {
                 ...cookie.attributes,
                 path: '/api/auth',
               });
-            } else if (statusOf(ctx) === 401) signIn.recordFailure(attempt);
+            } else if (statusOf(ctx) === 401) await signIn.recordFailure(attempt);
           }),
         },
         {
@@ -108,13 +103,15 @@ export function authLimits() {
             const returned = ctx.context.returned;
             if (!isAPIError(returned) || returned.body?.code !== 'INVALID_PASSWORD') return;
             const session = await getSessionFromCtx(ctx);
-            if (session) wrongCurrentPasswords.hit(session.user.id);
+            if (session) await limits.record(wrongPasswordsKey(session.user.id), CHANGE_PASSWORD_LIMITS);
           }),
         },
       ],
     },
   } satisfies BetterAuthPlugin;
 }
+
+const wrongPasswordsKey = (userId: string) => `change-password:${userId}`;
 
 /** Better Auth's reading of CLIENT_IP_HEADER: an IPv6 client is its /64, which one subscriber holds whole. */
 function clientIp(ctx: HookContext): string {

@@ -20,6 +20,7 @@ import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
 import { INVALID_FIELDS_MESSAGE } from '../errors.ts';
 import { type DomainEvents, publish } from '../events/index.ts';
+import { RateLimits } from '../http/rate-limits.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { authLimits, CLIENT_IP_HEADER } from './auth-limits.ts';
 
@@ -156,7 +157,7 @@ export function createAuth(
       database: { generateId: () => crypto.randomUUID() },
     },
     plugins: [
-      authLimits(),
+      authLimits(new RateLimits(db)),
       ...(googleEnabled
         ? [
             genericOAuth({

@@ -5,9 +5,9 @@
  * - per client across accounts: a ceiling, against one client trying many accounts;
  * - per account across clients: a generous ceiling against distributed guessing, which does not
  *   apply to a device that has signed in to that account before (its "known device" cookie).
- * Counters live in this process behind the `SignInThrottle` interface.
+ * The counts are in the database (http/rate-limits.ts), so every instance counts the same failures.
  */
-import { SlidingWindow, setBounded } from './throttle.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
 
 export const SIGN_IN_LIMITS = {
   /** Failures per client and account before the back-off starts. */
@@ -15,7 +15,7 @@ export const SIGN_IN_LIMITS = {
   /** The first wait after them, doubled at each further failure, up to `maxDelayMs`. */
   firstDelayMs: 60 * 1000,
   maxDelayMs: 60 * 60 * 1000,
-  /** A client's failures for an account are forgotten this long after the last one. */
+  /** A client's failures for an account older than this no longer count. */
   forgetAfterMs: 24 * 60 * 60 * 1000,
   perClient: { max: 20, windowMs: 15 * 60 * 1000 },
   perAccount: { max: 100, windowMs: 60 * 60 * 1000 },
@@ -29,69 +29,49 @@ export interface SignInAttempt {
   knownDevice: boolean;
 }
 
-export interface SignInThrottle {
-  /** Milliseconds this attempt must wait; 0 when it may go ahead. */
-  waitMs(attempt: SignInAttempt): number;
-  recordFailure(attempt: SignInAttempt): void;
-  recordSuccess(attempt: SignInAttempt): void;
-}
+export class SignInThrottle {
+  private readonly limits: RateLimits;
+  private readonly policy: typeof SIGN_IN_LIMITS;
+  /** The back-off's window: enough failures to reach its longest wait, within `forgetAfterMs`. */
+  private readonly backoff: { max: number; windowMs: number };
 
-interface Backoff {
-  failures: number;
-  last: number;
-}
-
-export class InProcessSignInThrottle implements SignInThrottle {
-  private readonly backoff = new Map<string, Backoff>();
-  private readonly perClient: SlidingWindow;
-  private readonly perAccount: SlidingWindow;
-
-  private readonly limits: typeof SIGN_IN_LIMITS;
-  private readonly now: () => number;
-
-  constructor(limits: typeof SIGN_IN_LIMITS = SIGN_IN_LIMITS, now: () => number = Date.now) {
+  constructor(limits: RateLimits, policy: typeof SIGN_IN_LIMITS = SIGN_IN_LIMITS) {
     this.limits = limits;
-    this.now = now;
-    this.perClient = new SlidingWindow(limits.perClient.windowMs, limits.perClient.max, now);
-    this.perAccount = new SlidingWindow(limits.perAccount.windowMs, limits.perAccount.max, now);
+    this.policy = policy;
+    const doublingsToCeiling = Math.ceil(Math.log2(policy.maxDelayMs / policy.firstDelayMs));
+    this.backoff = { max: policy.freeFailures + doublingsToCeiling, windowMs: policy.forgetAfterMs };
   }
 
-  waitMs(attempt: SignInAttempt): number {
-    return Math.max(
-      this.backoffWait(attempt),
-      this.perClient.waitMs(attempt.ip),
-      attempt.knownDevice ? 0 : this.perAccount.waitMs(attempt.email),
-    );
+  /** Milliseconds this attempt must wait; 0 when it may go ahead. */
+  async waitMs(attempt: SignInAttempt): Promise<number> {
+    const [backoff, perClient, perAccount] = await Promise.all([
+      this.limits.recent(pairKey(attempt), this.backoff),
+      this.limits.recent(clientKey(attempt), this.policy.perClient),
+      attempt.knownDevice ? undefined : this.limits.recent(accountKey(attempt), this.policy.perAccount),
+    ]);
+    return Math.max(this.backoffWait(backoff.recent), perClient.waitMs, perAccount?.waitMs ?? 0);
   }
 
-  recordFailure(attempt: SignInAttempt): void {
-    const key = pairKey(attempt);
-    const failures = (this.current(key)?.failures ?? 0) + 1;
-    setBounded(this.backoff, key, { failures, last: this.now() });
-    this.perClient.hit(attempt.ip);
-    this.perAccount.hit(attempt.email);
+  async recordFailure(attempt: SignInAttempt): Promise<void> {
+    await Promise.all([
+      this.limits.record(pairKey(attempt), this.backoff),
+      this.limits.record(clientKey(attempt), this.policy.perClient),
+      this.limits.record(accountKey(attempt), this.policy.perAccount),
+    ]);
   }
 
-  recordSuccess(attempt: SignInAttempt): void {
-    this.backoff.delete(pairKey(attempt));
+  async recordSuccess(attempt: SignInAttempt): Promise<void> {
+    await this.limits.clear(pairKey(attempt));
   }
 
-  private current(key: string): Backoff | undefined {
-    const entry = this.backoff.get(key);
-    if (entry && this.now() - entry.last > this.limits.forgetAfterMs) {
-      this.backoff.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  private backoffWait(attempt: SignInAttempt): number {
-    const entry = this.current(pairKey(attempt));
-    if (!entry || entry.failures < this.limits.freeFailures) return 0;
-    const doublings = entry.failures - this.limits.freeFailures;
-    const delay = Math.min(this.limits.firstDelayMs * 2 ** doublings, this.limits.maxDelayMs);
-    return Math.max(0, entry.last + delay - this.now());
+  private backoffWait(failures: number[]): number {
+    if (failures.length < this.policy.freeFailures) return 0;
+    const doublings = failures.length - this.policy.freeFailures;
+    const delay = Math.min(this.policy.firstDelayMs * 2 ** doublings, this.policy.maxDelayMs);
+    return Math.max(0, failures.at(-1)! + delay - this.limits.now());
   }
 }
 
-const pairKey = (attempt: SignInAttempt) => `${attempt.ip} ${attempt.email}`;
+const pairKey = (attempt: SignInAttempt) => `sign-in:pair:${attempt.ip} ${attempt.email}`;
+const clientKey = (attempt: SignInAttempt) => `sign-in:client:${attempt.ip}`;
+const accountKey = (attempt: SignInAttempt) => `sign-in:account:${attempt.email}`;

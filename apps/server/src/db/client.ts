@@ -84,17 +84,23 @@ async function firstContact(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** The advisory lock that instances starting together take in turn to migrate: a number of Redline's own. */
+const MIGRATION_LOCK = 0x5265646c; // "Redl"
+
 /**
  * The committed migrations, on a connection of their own without the pool's read timeout: on a large
  * database one may rewrite a table for longer than a request may take (migration 0005 adds stored
- * columns to the cars: 66 s at 1,000,000 cars, docs/operations.md).
+ * columns to the cars: 66 s at 1,000,000 cars, docs/operations.md). Under an advisory lock, so that of
+ * instances starting together one applies them and the others, once it is done, find nothing to do.
  */
 async function migratePostgres(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl, options: SESSION_SETTINGS.join(' ') });
   await client.connect();
   try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
   } finally {
+    // Ending the session releases the lock, also after a failed migration.
     await client.end();
   }
 }
