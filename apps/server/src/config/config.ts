@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { WEB_DIST_DEFAULT } from './paths.ts';
 
 const optional = z
   .string()
@@ -84,7 +85,7 @@ const envSchema = z.object({
   STRIPE_API_PORT: optional.pipe(z.coerce.number<string>().int().min(1).max(65535).optional()),
   STRIPE_API_PROTOCOL: optional.pipe(z.enum(['http', 'https']).optional()),
   /** Where the built web app lives; served from the API's port in production. */
-  WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../../web/dist')),
+  WEB_DIST: z.string().default(WEB_DIST_DEFAULT),
   /** Unset: seed in development and test, never in production (see loadConfig). */
   SEED_DEMO: optional.pipe(z.enum(['true', 'false']).optional()),
   /** Serve the OpenAPI document and Swagger UI at /api/docs; default: on except in production. */

@@ -3,7 +3,6 @@
  * DATABASE_URL is set. Both speak the same schema and run the same committed migrations.
  */
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -12,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR as migrationsFolder } from '../config/paths.ts';
 import { isDatabaseUnavailable } from '../errors.ts';
 import { EventBus, PostgresListener } from '../events/index.ts';
 import { PGLITE_EXTENSIONS } from './pglite-extensions.ts';
@@ -34,8 +34,6 @@ export interface Database {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
-
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 /**
  * PGlite's own buffer pool lives in its WebAssembly memory, which is resident once touched and never

@@ -9,10 +9,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import type { Config } from '../config/config.ts';
+import { serverProgram } from '../config/paths.ts';
 import { type Database, type DatabaseOptions, openDatabase } from '../db/client.ts';
 import { categories, users } from '../db/schema.ts';
 
-const SEED_SCRIPT = path.resolve(import.meta.dirname, '../scripts/seed.ts');
+const SEED_SCRIPT = serverProgram('scripts/seed');
 
 /** A database to seed has no users and no categories at all. */
 export async function isEmpty({ db }: Database): Promise<boolean> {
