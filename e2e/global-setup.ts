@@ -1,12 +1,12 @@
-/** Builds the web app once (unless E2E_SKIP_BUILD=1) and starts the real server for the whole run. */
+/** Builds the web app and the server once (unless E2E_SKIP_BUILD=1) and starts the real server for the whole run. */
 import type { FullConfig } from '@playwright/test';
-import { buildWebApp, killServerOnExit, SERVER_LOG, startServer } from './server.ts';
+import { build, killServerOnExit, SERVER_LOG, startServer } from './server.ts';
 
 export default async function globalSetup(_config: FullConfig): Promise<void> {
   let started = Date.now();
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    buildWebApp();
-    console.log(`[e2e] web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    build();
+    console.log(`[e2e] web app and server built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     started = Date.now();
   }
   const server = await startServer();

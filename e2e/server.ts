@@ -1,6 +1,7 @@
 /**
- * The real Redline server for the end-to-end suite: built web app, free port, temporary data
- * directory (fresh embedded database, demo data seeded), NODE_ENV=production.
+ * The real Redline server for the end-to-end suite: built web app, the compiled server run as
+ * `npm run start:prod` runs it (ADR 31), free port, temporary data directory (fresh embedded
+ * database, demo data seeded), NODE_ENV=production.
  * Started with this process's Node (never npx, which leaves orphans) in its own process group, so
  * stopping it by its process id also stops the seeding child it may start.
  */
@@ -13,6 +14,15 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+const SERVER_DIR = path.join(REPO_ROOT, 'apps/server');
+/** The server's production command after `node`: its Node flags and the compiled entry point. */
+const START_PROD_ARGS = (
+  JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')).scripts['start:prod'] as string
+)
+  .split(' ')
+  .slice(1);
+/** What `npm run build` makes and the server needs: the web app and the compiled server. */
+const BUILT_FILES = [path.join(REPO_ROOT, 'apps/web/dist/index.html'), path.join(SERVER_DIR, 'dist/main.js')];
 /** Where the server's log is kept after the run (during the run it lives in the data directory). */
 export const SERVER_LOG = path.join(import.meta.dirname, 'test-results', 'server.log');
 const logIn = (dataDir: string) => path.join(dataDir, 'server.log');
@@ -39,14 +49,11 @@ const APP_VARIABLES = [
   'WEB_DIST',
 ];
 
-export function buildWebApp(): void {
-  console.log('[e2e] building the web app (npm run build --workspace @redline/web; E2E_SKIP_BUILD=1 skips)');
-  const result = spawnSync('npm', ['run', 'build', '--workspace', '@redline/web'], {
-    cwd: REPO_ROOT,
-    stdio: 'inherit',
-  });
+export function build(): void {
+  console.log('[e2e] building the web app and the server (npm run build; E2E_SKIP_BUILD=1 skips)');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
   if (result.status !== 0) {
-    throw new Error(`[e2e] building the web app failed (exit ${result.status ?? result.signal})`);
+    throw new Error(`[e2e] npm run build failed (exit ${result.status ?? result.signal})`);
   }
 }
 
@@ -79,12 +86,8 @@ function logTail(file: string, lines = 60): string {
 
 /** `overrides`: the app's variables a spec needs different (its own server, e.g. without PUBLIC_URL). */
 export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  const indexHtml = path.join(REPO_ROOT, 'apps/web/dist/index.html');
-  if (!existsSync(indexHtml)) {
-    throw new Error(
-      `[e2e] ${indexHtml} is missing: build the web app (npm run build) or unset E2E_SKIP_BUILD`,
-    );
-  }
+  const missing = BUILT_FILES.find((file) => !existsSync(file));
+  if (missing) throw new Error(`[e2e] ${missing} is missing: run npm run build or unset E2E_SKIP_BUILD`);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'redline-e2e-'));
@@ -113,8 +116,8 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Ru
   const log = openSync(logFile, 'w');
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, ['apps/server/src/main.ts'], {
-      cwd: REPO_ROOT,
+    child = spawn(process.execPath, START_PROD_ARGS, {
+      cwd: SERVER_DIR,
       env,
       stdio: ['ignore', log, log],
       detached: true, // own process group: the server and any child it starts stop together
