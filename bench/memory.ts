@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { machine, sleep, startServer } from './reliability/harness.ts';
+import { machine, median, sleep, startServer } from './reliability/harness.ts';
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -71,12 +71,6 @@ async function oneRun(): Promise<Run> {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 const format = (key: keyof Run, value: number) => value.toFixed(key.endsWith('S') ? 2 : 0);

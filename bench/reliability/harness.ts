@@ -1,6 +1,7 @@
 /**
  * What the reliability scripts share: the real server in a process (and process group) of its own,
- * started as `node apps/server/src/main.ts` (with the start script's flags), so its pid is the server's
+ * started as the server's start script starts it (`node`, its flags, `src/main.ts`; or `start:prod`'s
+ * compiled `dist/main.js`) but without npm, so its pid is the server's
  * (SIGKILL hits the server, RSS is the server's); HTTP users with their own cookies; percentiles.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -14,6 +15,7 @@ import { freePort } from '../lib/processes.ts';
 export { freePort };
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+const SERVER_DIR = path.join(REPO_ROOT, 'apps/server');
 
 /** Variables of the app that must not leak from the caller's shell into the server under test. */
 const APP_VARIABLES = [
@@ -33,12 +35,14 @@ const APP_VARIABLES = [
   'PUBLIC_URL',
 ];
 
-/** The Node flags of the server's start script (apps/server/package.json): the memory measured is `npm start`'s. */
-const SERVER_NODE_FLAGS = (
-  JSON.parse(readFileSync(path.join(REPO_ROOT, 'apps/server/package.json'), 'utf8')).scripts.start as string
-)
-  .split(' ')
-  .filter((arg) => arg.startsWith('--'));
+/** The TypeScript sources (`npm start`), or the compiled server (`npm run start:prod`, ADR 31). */
+export type ServerScript = 'start' | 'start:prod';
+
+/** A script of the server's package.json after `node`: the memory measured is `npm start`'s (or `npm run start:prod`'s). */
+function serverArguments(script: ServerScript): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8'));
+  return (scripts[script] as string).split(' ').slice(1);
+}
 
 /** One session secret for every server this process starts, so that a restart keeps sessions. */
 const AUTH_SECRET = randomBytes(32).toString('hex');
@@ -63,6 +67,7 @@ export async function startServer(options: {
   port?: number;
   logFile: string;
   timeoutMs?: number;
+  script?: ServerScript;
 }): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -83,8 +88,8 @@ export async function startServer(options: {
   const log = openSync(options.logFile, 'a');
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/src/main.ts'], {
-      cwd: REPO_ROOT,
+    child = spawn(process.execPath, serverArguments(options.script ?? 'start'), {
+      cwd: SERVER_DIR,
       env,
       stdio: ['ignore', log, log],
       detached: true,
@@ -219,6 +224,12 @@ export async function signUp(client: Client, role: 'Buyer' | 'Seller', email: st
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 export function machine(): string {
