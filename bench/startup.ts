@@ -3,13 +3,14 @@
  * (`npm start`'s command), on a database that exists already. The server is compiled first; a first
  * start seeds the demo data and one start of each warms Node's compile cache (neither measured);
  * then --runs restarts of each, alternating which form goes first. Per start: the time from spawn to
- * the first 200 of /api/health, the resident memory then and after --idle seconds. Production
+ * the first 200 of /api/health, the CPU time the server had used by then (less swayed than the wall
+ * clock by other work on the machine), the resident memory then and after --idle seconds. Production
  * settings; the web app is not served (the harness's WEB_DIST), which both forms would do alike.
  *
  *   npm run bench:startup [-- --engine pglite|postgres|both] [--runs 7] [--idle 10]
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -37,6 +38,7 @@ const FORMS: { script: ServerScript; label: string }[] = [
 
 interface Start {
   readyS: number;
+  cpuS: number;
   readyMb: number;
   idleMb: number;
 }
@@ -44,16 +46,24 @@ interface Start {
 /** Each figure: its key, its name, its decimals. */
 const MEASURES: [keyof Start, string, number][] = [
   ['readyS', 'ready, s (spawn to the first 200 of /api/health)', 2],
+  ['cpuS', 'CPU time to ready, s (user + system)', 2],
   ['readyMb', 'RSS when ready, MB', 0],
   ['idleMb', `RSS after ${IDLE_S} s idle, MB`, 0],
 ];
 
+/** The CPU time (user + system) a process has used, in seconds. */
+function cpuSeconds(pid: number): number {
+  // After the command's name, utime and stime are the 12th and 13th fields, in ticks of 1/100 s.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 async function startOnce(script: ServerScript, dataDir: string, env: Record<string, string>): Promise<Start> {
   const server = await startServer({ dataDir, logFile: path.join(dataDir, 'server.log'), env, script });
   try {
-    const readyMb = server.rssMb();
+    const [cpuS, readyMb] = [cpuSeconds(server.pid), server.rssMb()];
     await sleep(IDLE_S * 1000);
-    return { readyS: server.startMs / 1000, readyMb, idleMb: server.rssMb() };
+    return { readyS: server.startMs / 1000, cpuS, readyMb, idleMb: server.rssMb() };
   } finally {
     await server.stop();
   }
