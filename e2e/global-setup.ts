@@ -1,6 +1,6 @@
 /** Builds the web app and the server once (unless E2E_SKIP_BUILD=1) and starts the real server for the whole run. */
 import type { FullConfig } from '@playwright/test';
-import { build, killServerOnExit, SERVER_LOG, startServer } from './server.ts';
+import { build, SERVER_LOG, startServer } from './server.ts';
 
 export default async function globalSetup(_config: FullConfig): Promise<void> {
   let started = Date.now();
@@ -10,7 +10,6 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
     started = Date.now();
   }
   const server = await startServer();
-  killServerOnExit(server.pid);
   // Workers inherit these: the config's use.baseURL reads E2E_BASE_URL, the teardown the rest.
   process.env.E2E_BASE_URL = server.baseURL;
   process.env.E2E_SERVER_PID = String(server.pid);

@@ -127,6 +127,8 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Ru
   }
   const pid = child.pid;
   if (!pid) throw new Error(`[e2e] could not start the server`);
+  // From its spawn, not once it is ready: a run interrupted during the start leaves no server.
+  killServerOnExit(pid);
   let exited: string | undefined;
   child.once('exit', (code, signal) => {
     exited = `exit ${code ?? signal}`;
@@ -174,7 +176,7 @@ function groupAlive(pid: number): boolean {
   }
 }
 
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
+export function signalGroup(pid: number, signal: NodeJS.Signals): void {
   try {
     process.kill(-pid, signal);
   } catch {
@@ -184,8 +186,14 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
 
 const stopped = new Set<number>();
 
-/** SIGTERM (graceful shutdown), SIGKILL after 10 s; then the data directory is removed. */
-export async function stopServer({ pid, dataDir }: { pid?: number; dataDir?: string }): Promise<void> {
+/**
+ * SIGTERM (graceful shutdown), SIGKILL after 10 s; then the log is kept as `keepLogAs` and the data
+ * directory is removed.
+ */
+export async function stopServer(
+  { pid, dataDir }: { pid?: number; dataDir?: string },
+  keepLogAs = SERVER_LOG,
+): Promise<void> {
   if (pid && !stopped.has(pid)) {
     stopped.add(pid);
     signalGroup(pid, 'SIGTERM');
@@ -198,8 +206,8 @@ export async function stopServer({ pid, dataDir }: { pid?: number; dataDir?: str
   }
   if (dataDir) {
     try {
-      mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
-      copyFileSync(logIn(dataDir), SERVER_LOG);
+      mkdirSync(path.dirname(keepLogAs), { recursive: true });
+      copyFileSync(logIn(dataDir), keepLogAs);
     } catch {
       // no log to keep
     }
@@ -207,7 +215,7 @@ export async function stopServer({ pid, dataDir }: { pid?: number; dataDir?: str
   }
 }
 
-/** Last resort when the runner exits without running the teardown. */
+/** Last resort when the runner exits without running the teardown (or stopServer). */
 export function killServerOnExit(pid: number): void {
   process.once('exit', () => {
     if (!stopped.has(pid)) signalGroup(pid, 'SIGKILL');
