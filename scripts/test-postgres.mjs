@@ -7,18 +7,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { databaseUrlOrExit } from './database-url.mjs';
 
-const databaseUrl = process.env.DATABASE_URL?.trim();
-if (!databaseUrl || !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-  console.error(`
-npm run test:postgres needs DATABASE_URL: a PostgreSQL URL whose role may create databases, e.g.
-
-    DATABASE_URL=postgres://redline:redline@127.0.0.1:5432/redline npm run test:postgres
-
-(.ci/run starts a PostgreSQL cluster and runs this for you.)
-`);
-  process.exit(1);
-}
+const databaseUrl = databaseUrlOrExit('test:postgres');
 
 const root = path.resolve(import.meta.dirname, '..');
 const safeUrl = databaseUrl.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
