@@ -192,7 +192,7 @@ export async function settle(server: Running, timeoutMs = 120_000) {
   while (quick < 3 && Date.now() < deadline) {
     const started = performance.now();
     try {
-      await fetch(`${server.baseUrl}/api/health`, { signal: AbortSignal.timeout(30_000) });
+      await fetch(`${server.baseUrl}/api/health/ready`, { signal: AbortSignal.timeout(30_000) });
     } catch {
       // a ceiling server has no health route: it answers 404 quickly, which is all we need
     }

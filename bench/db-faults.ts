@@ -3,7 +3,7 @@
  *
  * 1. PostgreSQL stopped for --outage seconds (default 10) with `pg_ctlcluster <version> <cluster> stop`
  *    while clients write (contact messages) and read: every answer during the outage must be a 503
- *    within a second, /api/health must say 503, the server must recover by itself once the cluster
+ *    within a second, /api/health/ready must say 503, the server must recover by itself once the cluster
  *    is back, and every write answered 201 must be in the database.
  * 2. Photo storage full (a small tmpfs filled up) and unwritable (the tmpfs remounted read-only)
  *    under the embedded database: the upload fails with a clear error, no partial file is left,
@@ -116,7 +116,7 @@ async function postgresOutage() {
       while (!stop) {
         const at = performance.now() - t0;
         samples.push({
-          ...(await new Client(base).request('GET', '/api/health', undefined, 5_000)),
+          ...(await new Client(base).request('GET', '/api/health/ready', undefined, 5_000)),
           kind: 'health',
           at,
         });

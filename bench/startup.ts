@@ -3,9 +3,10 @@
  * (`npm start`'s command), on a database that exists already. The server is compiled first; a first
  * start seeds the demo data and one start of each warms Node's compile cache (neither measured);
  * then --runs restarts of each, alternating which form goes first. Per start: the time from spawn to
- * the first 200 of /api/health, the CPU time the server had used by then (less swayed than the wall
- * clock by other work on the machine), the resident memory then and after --idle seconds. Production
- * settings; the web app is not served (the harness's WEB_DIST), which both forms would do alike.
+ * the first 200 of /api/health/ready, the CPU time the server had used by then (less swayed than
+ * the wall clock by other work on the machine), the resident memory then and after --idle seconds.
+ * Production settings; the web app is not served (the harness's WEB_DIST), which both forms would do
+ * alike.
  *
  *   npm run bench:startup [-- --engine pglite|postgres|both] [--runs 7] [--idle 10]
  */
@@ -45,7 +46,7 @@ interface Start {
 
 /** Each figure: its key, its name, its decimals. */
 const MEASURES: [keyof Start, string, number][] = [
-  ['readyS', 'ready, s (spawn to the first 200 of /api/health)', 2],
+  ['readyS', 'ready, s (spawn to the first 200 of /api/health/ready)', 2],
   ['cpuS', 'CPU time to ready, s (user + system)', 2],
   ['readyMb', 'RSS when ready, MB', 0],
   ['idleMb', `RSS after ${IDLE_S} s idle, MB`, 0],

@@ -145,7 +145,7 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Ru
       throw new Error(`[e2e] the server stopped during start-up (${exited}). Log tail:\n${tail}`);
     }
     try {
-      const res = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      const res = await fetch(`${baseURL}/api/health/ready`, { signal: AbortSignal.timeout(2_000) });
       if (res.status === 200) break;
     } catch {
       // not listening yet
@@ -153,7 +153,9 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Ru
     if (Date.now() > deadline) {
       const tail = logTail(logFile);
       await stopServer(server);
-      throw new Error(`[e2e] /api/health not 200 after ${HEALTH_TIMEOUT_MS / 1000}s. Log tail:\n${tail}`);
+      throw new Error(
+        `[e2e] /api/health/ready not 200 after ${HEALTH_TIMEOUT_MS / 1000}s. Log tail:\n${tail}`,
+      );
     }
     if (Date.now() > nextNote) {
       nextNote += 30_000;

@@ -162,7 +162,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = req.url ?? '/';
   const path = url.split('?')[0]!;
   // Goes through the driver like Redline's health check, so that waiting for it waits for queued queries.
-  if (req.method === 'GET' && path === '/api/health') {
+  if (req.method === 'GET' && path === '/api/health/ready') {
     await query({ text: 'select 1', slots: [] });
     return send(res, 200, { status: 'ok' });
   }

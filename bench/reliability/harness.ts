@@ -120,7 +120,7 @@ export async function startServer(options: {
   for (;;) {
     if (exited) throw new Error(`the server stopped during start-up (${exited}); see ${options.logFile}`);
     try {
-      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      const res = await fetch(`${baseUrl}/api/health/ready`, { signal: AbortSignal.timeout(2_000) });
       if (res.status === 200) break;
     } catch {
       // not listening yet

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_CARD } from '../support/test-card.ts';
 import { type Answer, Client, openLiveUpdates } from './client.ts';
 import { type Cluster, startCluster } from './cluster.ts';
 
@@ -108,14 +109,11 @@ async function bookAndPay(buyer: Client, car: { id: string; model: string }) {
     await buyer.post<{ clientSecret: string }>('/api/create-payment-intent', { bookingId: booking.id }),
     'starting a payment',
   );
-  const card = {
-    number: '4242424242424242',
-    expMonth: 12,
-    expYear: new Date().getFullYear() + 2,
-    cvc: '123',
-  };
   const { transactionId } = ok(
-    await buyer.post<{ transactionId: string }>('/api/payments/test-mode/confirm', { clientSecret, card }),
+    await buyer.post<{ transactionId: string }>('/api/payments/test-mode/confirm', {
+      clientSecret,
+      card: TEST_CARD,
+    }),
     'confirming a payment',
   );
   ok(await buyer.post('/api/payment', { bookingId: booking.id, transactionId }), 'recording a payment');

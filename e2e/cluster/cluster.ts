@@ -8,9 +8,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import S3rver from 's3rver';
 import {
   freePort,
   killServerOnExit,
@@ -26,18 +26,6 @@ export const NGINX_TEMPLATE = path.join(REPO_ROOT, 'deploy/nginx.conf.template')
 export const LOG_DIR = path.join(import.meta.dirname, '..', 'test-results', 'cluster');
 const NGINX = process.env.NGINX ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
 const BUCKET = 'redline-photos';
-
-interface S3rver {
-  run(): Promise<{ port: number }>;
-  close(): Promise<void>;
-}
-const S3rver = createRequire(import.meta.url)('s3rver') as new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rver;
 
 export interface Instance extends RunningServer {
   name: string;
@@ -131,7 +119,7 @@ export async function startCluster(databaseUrl: string): Promise<Cluster> {
       port: 0,
       silent: true,
       directory: path.join(dir, 's3'),
-      configureBuckets: [{ name: BUCKET }],
+      configureBuckets: [{ name: BUCKET, configs: [] }],
     });
     const s3Endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
     stops.push(() => s3.close());

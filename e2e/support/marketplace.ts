@@ -6,6 +6,7 @@
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
 import { baseURL, type SignUpRole, signUpViaApi, uniqueEmail } from '../fixtures.ts';
+import { TEST_CARD } from './test-card.ts';
 
 export const PASSWORD = 'e2e-password-1';
 
@@ -217,15 +218,9 @@ export async function payViaApi(request: APIRequestContext, bookingId: string): 
     await request.post('/api/create-payment-intent', { data: { bookingId }, headers: write.headers() }),
     'starting a payment',
   );
-  const card = {
-    number: '4242424242424242',
-    expMonth: 12,
-    expYear: new Date().getFullYear() + 2,
-    cvc: '123',
-  };
   const { transactionId } = await ok<{ transactionId: string }>(
     await request.post('/api/payments/test-mode/confirm', {
-      data: { clientSecret, card },
+      data: { clientSecret, card: TEST_CARD },
       headers: write.headers(),
     }),
     'confirming a payment',

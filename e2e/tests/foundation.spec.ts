@@ -138,11 +138,13 @@ test('GET /api/docs/json is an OpenAPI document of the API', async ({ request })
   };
   expect(doc.openapi).toMatch(/^3\.\d+\.\d+$/);
   expect(doc.info?.title).toBeTruthy();
-  expect(Object.keys(doc.paths ?? {})).toEqual(expect.arrayContaining(['/api/health', '/api/categories']));
+  expect(Object.keys(doc.paths ?? {})).toEqual(
+    expect.arrayContaining(['/api/health/ready', '/api/categories']),
+  );
 });
 
 test('responses carry a Content-Security-Policy and the app runs under it', async ({ page, request }) => {
-  for (const url of ['/', '/api/health', '/no/such/page-e2e']) {
+  for (const url of ['/', '/api/health/ready', '/no/such/page-e2e']) {
     const res = await request.get(url);
     const csp = res.headers()['content-security-policy'];
     expect(csp, `CSP header of ${url}`).toBeTruthy();

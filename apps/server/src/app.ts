@@ -23,16 +23,17 @@ import type { Database } from './db/client.ts';
 import { registerAccessControl, sessionUser } from './http/access.ts';
 import { refuseNonCanonicalPaths } from './http/canonical-path.ts';
 import { handleFrameworkError, registerErrorHandling, sendError } from './http/error-handler.ts';
+import { Readiness, registerLoadShedding } from './http/health.ts';
 import { type LogDestination, loggerOptions, OneLineRequestLog } from './http/logger.ts';
 import { trackRouteMethods } from './http/method-not-allowed.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerPersonalAnswers } from './http/personal-answers.ts';
-import { RateLimits, rateLimitStore, rateLimitSweepJob } from './http/rate-limits.ts';
 import { requestIdOf } from './http/request-id.ts';
 import { registerResponseHeaders, securityHeaders } from './http/security-headers.ts';
 import { responseSerializer } from './http/serializer.ts';
 import { type JobQueueOptions, startJobQueue } from './jobs/job-queue.ts';
 import { createMailer } from './mail/mailer.ts';
+import { Metrics } from './metrics/metrics.ts';
 import { advertisementsRoutes } from './modules/advertisements/index.ts';
 import { bookingsRoutes, cancelBookingsOnEvents } from './modules/bookings/index.ts';
 import { carsRoutes } from './modules/cars/index.ts';
@@ -48,6 +49,7 @@ import { digestJob, matchJob, matchOnEvents, savedSearchesRoutes } from './modul
 import { systemRoutes } from './modules/system/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import { createPaymentProvider } from './payment-providers/create-payment-provider.ts';
+import { RateLimits, rateLimitStore, rateLimitSweepJob } from './rate-limits/rate-limits.ts';
 import { createPhotoStore } from './storage/create-photo-store.ts';
 import { IMMUTABLE_CACHE_CONTROL, LocalPhotoStore, type PhotoStore } from './storage/photo-store.ts';
 import { registerCrawlerFiles } from './web/crawlers.ts';
@@ -86,12 +88,18 @@ export async function buildApp(
   const methodsOf = trackRouteMethods(app);
   registerPersonalAnswers(app);
 
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-    log: app.log,
-  });
+  const metrics = new Metrics();
+  metrics.countRequests(app);
+  const readiness = new Readiness();
+  await registerLoadShedding(app, config);
+  const mailer = metrics.countEmails(
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    }),
+  );
   const origins = new AllowedOrigins(config);
   app.addHook('onListen', function () {
     origins.listeningOn(this.addresses().filter((a) => typeof a !== 'string'));
@@ -107,8 +115,16 @@ export async function buildApp(
   const carColumns = new CarColumns(database.db, (error) =>
     app.log.warn({ err: error }, 'the car columns were not read again'),
   );
-  const jobs = await startJobQueue(config, database, app.log, options);
+  const jobs = await startJobQueue(config, database, app.log, options, metrics);
   app.addHook('onClose', () => jobs.stop());
+  if (config.METRICS_PORT !== undefined) {
+    const address = await metrics.serve(config.METRICS_HOST, config.METRICS_PORT, {
+      connections: database.connections,
+      queues: () => jobs.boss.getQueues(),
+    });
+    app.log.info({ address: address.address, port: address.port }, 'metrics served at /metrics');
+    app.addHook('onClose', () => metrics.close());
+  }
   /** Pages' HTML that looks the same to many visitors (web/server-rendering.ts): the catalogue's content too. */
   const keptPages: KeptPages = { public: new CatalogueCache(), shared: new CatalogueCache() };
   const subscriptions = [
@@ -146,6 +162,8 @@ export async function buildApp(
     photos,
     origins,
     jobs,
+    readiness,
+    metrics,
   };
 
   await app.register(rateLimit, { global: false, store: rateLimitStore(new RateLimits(database.db)) });

@@ -11,8 +11,10 @@ import type { SearchCatalogue, SearchCounts } from './catalogue/search-catalogue
 import type { Config } from './config/config.ts';
 import type { AllowedOrigins } from './config/origins.ts';
 import type { Database } from './db/client.ts';
+import type { Readiness } from './http/health.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import type { PaymentProvider } from './payment-providers/payment-provider.ts';
 import type { PhotoStore } from './storage/photo-store.ts';
 
@@ -39,4 +41,8 @@ export interface AppContext {
   origins: AllowedOrigins;
   /** The durable job queue: enqueue with `jobs.send`, define a job with `jobs.define` (docs/architecture.md, Jobs). */
   jobs: JobQueue;
+  /** Whether this instance takes new work (the readiness check); drained at SIGTERM. */
+  readiness: Readiness;
+  /** The Prometheus metrics (metrics/metrics.ts), served on METRICS_PORT when it is set. */
+  metrics: Metrics;
 }

@@ -1,5 +1,6 @@
 /** Starts Redline: configuration, database (migrated), demo data on first start, the app, shutdown. */
 import module from 'node:module';
+import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 
 // Node keeps the compiled code of every module it loads in the system's temporary directory, so
@@ -23,6 +24,13 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // Not ready from now on; given DRAIN_SECONDS, still serving meanwhile, so that a load balancer
+    // that asks /api/health/ready stops sending before the port closes.
+    context.readiness.drain();
+    if (config.DRAIN_SECONDS > 0) {
+      app.log.info({ signal, seconds: config.DRAIN_SECONDS }, 'shutting down: draining');
+      await sleep(config.DRAIN_SECONDS * 1000);
+    }
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();

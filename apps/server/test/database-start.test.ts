@@ -17,7 +17,7 @@ it.runIf(process.env.TEST_DATABASE_URL)(
       const until = Date.now() + 1500;
       while (Date.now() < until);
       const database = await opening;
-      await database.ping();
+      await database.db.execute(sql`select 1`);
       await database.close();
     } finally {
       await testDb.close();
@@ -43,11 +43,11 @@ it.runIf(process.env.TEST_DATABASE_URL)(
       const journal = JSON.parse(
         await readFile(path.join(import.meta.dirname, '../drizzle/meta/_journal.json'), 'utf8'),
       ) as { entries: unknown[] };
-      const applied = await databases[0]!.db.execute(
-        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-      );
-      expect(applied.rows).toEqual([{ n: journal.entries.length }]);
-      for (const database of databases) await database.ping();
+      const [applied] = await databases[0]!.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sql`drizzle.__drizzle_migrations`);
+      expect(applied).toEqual({ n: journal.entries.length });
+      for (const database of databases) await database.db.execute(sql`select 1`);
     } finally {
       for (const database of databases) await database.close();
       await empty.drop();

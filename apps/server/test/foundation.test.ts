@@ -20,7 +20,7 @@ describe('foundation', () => {
   });
 
   it('reports health with a database round trip', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
     expect(res.headers['x-request-id']).toBeTruthy();
@@ -74,7 +74,7 @@ describe('foundation', () => {
   });
 
   it('sends security headers with a content security policy', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });

@@ -180,9 +180,8 @@ describe('request ids (item 9)', () => {
   afterAll(() => t.close());
 
   const idOf = async (given: string) =>
-    (await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': given } })).headers[
-      'x-request-id'
-    ];
+    (await t.app.inject({ method: 'GET', url: '/api/health/ready', headers: { 'x-request-id': given } }))
+      .headers['x-request-id'];
 
   it('keeps a short id of safe characters', async () => {
     expect(await idOf('edge-1:7f3a.B_9')).toBe('edge-1:7f3a.B_9');

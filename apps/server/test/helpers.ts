@@ -69,6 +69,9 @@ export async function createTestDatabase(env: Record<string, string> = {}): Prom
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // No shedding for a lagging event loop: on a busy test machine PGlite's start-up and migrations
+    // hold the loop for seconds, and a test would meet 503s (health.test.ts sheds by memory instead).
+    OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });

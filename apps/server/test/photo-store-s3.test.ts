@@ -1,11 +1,11 @@
 /** The S3 photo store against a local S3-compatible server (s3rver) on a random port. */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { uploadedPhotoSchema } from '@redline/shared';
 import { eq, sql } from 'drizzle-orm';
+import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
@@ -13,18 +13,6 @@ import { photos } from '../src/db/schema.ts';
 import { createPhotoStore } from '../src/storage/create-photo-store.ts';
 import { S3PhotoStore } from '../src/storage/s3-photo-store.ts';
 import { as, createTestApp, errorOf, runJob, signUpUser, type TestApp } from './helpers.ts';
-
-interface S3rver {
-  run(): Promise<{ port: number }>;
-  close(): Promise<void>;
-}
-const S3rver = createRequire(import.meta.url)('s3rver') as new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rver;
 
 const BUCKET = 'redline-photos';
 let server: S3rver;
@@ -39,7 +27,7 @@ beforeAll(async () => {
     port: 0,
     silent: true,
     directory,
-    configureBuckets: [{ name: BUCKET }],
+    configureBuckets: [{ name: BUCKET, configs: [] }],
   });
   const { port } = await server.run();
   endpoint = `http://127.0.0.1:${port}`;

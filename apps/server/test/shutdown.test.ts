@@ -44,12 +44,12 @@ it.skipIf(process.env.TEST_DATABASE_URL)(
       expect(output).toContain('for trial and development; use PostgreSQL via DATABASE_URL in production');
       expect(output).not.toContain('Demo sign-ins');
 
-      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status).toBe(200);
       server.kill('SIGTERM');
       const exitCode = await new Promise<number | null>((resolve) => server.on('exit', resolve));
       expect(exitCode).toBe(0);
       expect(output).toContain('shutting down');
-      await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+      await expect(fetch(`http://127.0.0.1:${port}/api/health/ready`)).rejects.toThrow();
     } finally {
       server.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });

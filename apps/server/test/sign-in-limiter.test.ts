@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_LIMITS, type SignInAttempt, SignInThrottle } from '../src/auth/sign-in-limiter.ts';
-import { RateLimits } from '../src/http/rate-limits.ts';
+import { RateLimits } from '../src/rate-limits/rate-limits.ts';
 import { createTestDatabase, type TestDatabase } from './helpers.ts';
 
 let t: TestDatabase;

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from 'better-auth/api';
-import { type RateLimits, toSeconds } from '../http/rate-limits.ts';
+import { type RateLimits, toSeconds } from '../rate-limits/rate-limits.ts';
 import { type SignInAttempt, SignInThrottle } from './sign-in-limiter.ts';
 
 /** Set by auth.routes.ts from Fastify's request.ip, replacing whatever the client sent. */
@@ -33,7 +33,7 @@ const KNOWN_DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
-/** `limits`: the counts, shared by every instance (http/rate-limits.ts). */
+/** `limits`: the counts, shared by every instance (rate-limits/rate-limits.ts). */
 export function authLimits(limits: RateLimits) {
   const signIn = new SignInThrottle(limits);
   const on = (path: string) => (ctx: { path?: string }) => ctx.path === path;

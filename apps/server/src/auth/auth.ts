@@ -20,8 +20,8 @@ import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
 import { INVALID_FIELDS_MESSAGE } from '../errors.ts';
 import { type DomainEvents, publish } from '../events/index.ts';
-import { RateLimits } from '../http/rate-limits.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { RateLimits } from '../rate-limits/rate-limits.ts';
 import { authLimits, CLIENT_IP_HEADER } from './auth-limits.ts';
 
 export const SESSION_COOKIE_PREFIX = 'redline';

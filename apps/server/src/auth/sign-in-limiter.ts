@@ -5,9 +5,9 @@
  * - per client across accounts: a ceiling, against one client trying many accounts;
  * - per account across clients: a generous ceiling against distributed guessing, which does not
  *   apply to a device that has signed in to that account before (its "known device" cookie).
- * The counts are in the database (http/rate-limits.ts), so every instance counts the same failures.
+ * The counts are in the database (rate-limits/rate-limits.ts), so every instance counts the same failures.
  */
-import type { RateLimits } from '../http/rate-limits.ts';
+import type { RateLimits } from '../rate-limits/rate-limits.ts';
 
 export const SIGN_IN_LIMITS = {
   /** Failures per client and account before the back-off starts. */

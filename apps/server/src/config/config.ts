@@ -90,10 +90,23 @@ const envSchema = z.object({
   SEED_DEMO: optional.pipe(z.enum(['true', 'false']).optional()),
   /** Serve the OpenAPI document and Swagger UI at /api/docs; default: on except in production. */
   API_DOCS: optional.pipe(z.enum(['true', 'false']).optional()),
+  /** Serve Prometheus metrics at /metrics on this port (never the public one); unset: not served. */
+  METRICS_PORT: optional.pipe(z.coerce.number<string>().int().min(0).max(65535).optional()),
+  /** The address the metrics port listens on: this machine only unless the operator opens it. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Shed requests (503, Retry-After) while the event loop lags more than this on average; 0: never (see loadConfig). */
+  OVERLOAD_EVENT_LOOP_DELAY_MS: optional.pipe(z.coerce.number<string>().int().min(0).optional()),
+  /** Shed requests while the JavaScript heap holds more than this; unset: 95% of the heap's limit; 0: never. */
+  OVERLOAD_HEAP_USED_MB: optional.pipe(z.coerce.number<string>().int().min(0).optional()),
+  /** Shed requests while the process holds more memory than this (resident); 0: never. */
+  OVERLOAD_RSS_MB: z.coerce.number<string>().int().min(0).default(0),
+  /** On SIGTERM, answer not ready for this long before closing, so a load balancer stops sending first. */
+  DRAIN_SECONDS: z.coerce.number<string>().int().min(0).max(300).default(0),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'OVERLOAD_EVENT_LOOP_DELAY_MS'> & {
   SEED_DEMO: boolean;
+  OVERLOAD_EVENT_LOOP_DELAY_MS: number;
   apiDocs: boolean;
   dataDir: string;
   publicUrl: string;
@@ -119,6 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     SEED_DEMO: c.SEED_DEMO === undefined ? c.NODE_ENV !== 'production' : c.SEED_DEMO === 'true',
     apiDocs: c.API_DOCS === undefined ? c.NODE_ENV !== 'production' : c.API_DOCS === 'true',
+    // On the embedded database, queries run on the event loop: a long one would look like overload,
+    // and there is no other instance to take the shed requests. On PostgreSQL a lagging loop is a
+    // busy CPU, and the load balancer can send the request elsewhere.
+    OVERLOAD_EVENT_LOOP_DELAY_MS: c.OVERLOAD_EVENT_LOOP_DELAY_MS ?? (c.DATABASE_URL ? 1000 : 0),
     dataDir: path.resolve(c.DATA_DIR),
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     adminEmails: (c.ADMIN_EMAILS ?? '')

@@ -2,9 +2,11 @@
  * Opens the database: embedded PGlite in DATA_DIR/db by default, a real PostgreSQL when
  * DATABASE_URL is set. Both speak the same schema and run the same committed migrations.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -30,8 +32,8 @@ export interface Database {
   statements: PreparedStatements<Db>;
   /** The embedded database's one connection (PGlite only), which the job queue shares. */
   pglite?: PGlite;
-  /** Cheap round trip used by the health check. */
-  ping(): Promise<void>;
+  /** The pool's connections (PostgreSQL only): open, idle, and queries waiting for one (the metrics). */
+  connections?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -103,6 +105,23 @@ async function migratePostgres(databaseUrl: string): Promise<void> {
   }
 }
 
+/**
+ * How many of the committed migrations the database lacks (the readiness check): drizzle records
+ * each applied one with its journal time, on either engine.
+ */
+export async function unappliedMigrations(db: Db): Promise<number> {
+  journalTimes ??= readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8').then((text) =>
+    (JSON.parse(text) as { entries: { when: number }[] }).entries.map((entry) => entry.when),
+  );
+  const [times, [applied]] = await Promise.all([
+    journalTimes,
+    db.select({ last: sql<string | null>`max(created_at)` }).from(sql`drizzle.__drizzle_migrations`),
+  ]);
+  const last = Number(applied?.last ?? 0);
+  return times.filter((when) => when > last).length;
+}
+let journalTimes: Promise<number[]> | undefined;
+
 export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite directory; omitted means in memory (tests). */
@@ -132,9 +151,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       engine: 'postgres',
       events,
       statements: new PreparedStatements(db),
-      ping: async () => {
-        await pool.query('select 1');
-      },
+      connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await listener.close();
         await pool.end();
@@ -164,9 +181,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     events,
     statements: new PreparedStatements(db),
     pglite: client,
-    ping: async () => {
-      await client.query('select 1');
-    },
     close: () => client.close(),
   };
 }

@@ -28,7 +28,15 @@ export function sendError(
   status: number,
   body: Omit<ErrorResponse['error'], 'requestId'>,
 ) {
-  return reply.status(status).send({ error: { ...body, requestId: request.id } } satisfies ErrorResponse);
+  return reply.status(status).send(errorBody(request, body));
+}
+
+/** The error shape of every refusal, naming the request (its id is in the log line too). */
+export function errorBody(
+  request: FastifyRequest,
+  body: Omit<ErrorResponse['error'], 'requestId'>,
+): ErrorResponse {
+  return { error: { ...body, requestId: request.id } };
 }
 
 function fieldsOf(validation: { instancePath: string; message?: string }[], context?: string) {

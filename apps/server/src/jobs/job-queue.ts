@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, fromDrizzle, fromPglite, PgBoss, type QueuePolicy } from 'pg-boss';
 import type { Config } from '../config/config.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
+import { Metrics } from '../metrics/metrics.ts';
 
 export interface JobDefinition<Data extends object = object> {
   /** `<module>.<what>`, e.g. `photos.cleanup`; also the queue's name. */
@@ -51,10 +52,12 @@ export class JobQueue {
   /** The pg-boss instance, for what this class does not wrap (finding jobs, operators' tools). */
   readonly boss: PgBoss;
   private readonly log: FastifyBaseLogger;
+  private readonly metrics: Metrics;
 
-  constructor(boss: PgBoss, log: FastifyBaseLogger) {
+  constructor(boss: PgBoss, log: FastifyBaseLogger, metrics: Metrics) {
     this.boss = boss;
     this.log = log;
+    this.metrics = metrics;
   }
 
   /** Creates the job's queue and schedule (idempotent) and starts working it on this instance. */
@@ -66,8 +69,11 @@ export class JobQueue {
     await this.boss.work<Data>(job.name, async ([claimed]) => {
       if (!claimed) return;
       try {
-        return await job.run(claimed.data, log);
+        const output = await job.run(claimed.data, log);
+        this.metrics.jobAttempt(job.name, 'completed');
+        return output;
       } catch (error) {
+        this.metrics.jobAttempt(job.name, 'failed');
         const attempt = claimed.retryCount + 1;
         const attempts = JOB_RETRIES.retryLimit + 1;
         log.warn({ err: error, id: claimed.id, attempt, attempts }, 'job attempt failed');
@@ -107,6 +113,7 @@ export async function startJobQueue(
   database: Database,
   log: FastifyBaseLogger,
   options: JobQueueOptions = {},
+  metrics = new Metrics(),
 ): Promise<JobQueue> {
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...options })
@@ -114,5 +121,5 @@ export async function startJobQueue(
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   boss.on('warning', (warning) => log.warn(warning.data, warning.message));
   await boss.start();
-  return new JobQueue(boss, log);
+  return new JobQueue(boss, log, metrics);
 }

@@ -135,7 +135,9 @@ describe('slow clients', () => {
       const started = Date.now();
       const answers = await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
-          fetch(`http://127.0.0.1:${port}${i % 2 ? '/api/health' : '/api/categories'}`).then((r) => r.status),
+          fetch(`http://127.0.0.1:${port}${i % 2 ? '/api/health/ready' : '/api/categories'}`).then(
+            (r) => r.status,
+          ),
         ),
       );
       const took = Date.now() - started;

@@ -304,7 +304,8 @@ const OWNERSHIP: Record<string, Row> = {
     }),
     expect: { buyer: 200, otherBuyer: 404 },
   },
-  'GET /api/health': { call: () => ({ url: '/api/health' }), expect: { others: 200 } },
+  'GET /api/health/live': { call: () => ({ url: '/api/health/live' }), expect: { others: 200 } },
+  'GET /api/health/ready': { call: () => ({ url: '/api/health/ready' }), expect: { others: 200 } },
   'GET /api/me': {
     call: () => ({ url: '/api/me' }),
     expect: { others: 200 },

@@ -2,27 +2,46 @@ import { publicConfigSchema } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { unappliedMigrations } from '../../db/client.ts';
 import { unavailable } from '../../errors.ts';
 
-export function systemRoutes({ config, database }: AppContext): FastifyPluginAsyncZod {
+const healthy = z.object({ status: z.literal('ok') });
+
+export function systemRoutes({ config, database, readiness }: AppContext): FastifyPluginAsyncZod {
   const googleSignIn = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
   const stripe = Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY);
   return async (app) => {
-    app.get('/health', {
-      config: { access: 'public' },
+    app.get('/health/live', {
+      config: { access: 'public', shed: false },
       schema: {
         tags: ['system'],
-        operationId: 'getHealth',
+        operationId: 'getLiveness',
+        summary: 'The process answers (restart it when it does not)',
+        response: { 200: healthy },
+      },
+      handler: () => ({ status: 'ok' as const }),
+    });
+
+    app.get('/health/ready', {
+      config: { access: 'public', shed: false },
+      schema: {
+        tags: ['system'],
+        operationId: 'getReadiness',
         otherStatuses: [503],
-        summary: 'Liveness and database check',
-        response: { 200: z.object({ status: z.literal('ok') }) },
+        summary:
+          'The instance takes traffic: its database answers, fully migrated; not overloaded or draining',
+        response: { 200: healthy },
       },
       handler: async () => {
+        if (readiness.draining) throw unavailable('Not ready: shutting down.');
+        if (app.isUnderPressure()) throw unavailable('Not ready: overloaded.');
+        let unapplied: number;
         try {
-          await database.ping();
+          unapplied = await unappliedMigrations(database.db);
         } catch {
-          throw unavailable('The database is unreachable.');
+          throw unavailable('Not ready: the database is unreachable.');
         }
+        if (unapplied > 0) throw unavailable(`Not ready: ${unapplied} database migrations are not applied.`);
         return { status: 'ok' as const };
       },
     });
