@@ -30,14 +30,14 @@ const SHED_LOG_INTERVAL_MS = 10_000;
 
 /** Whether the instance still takes new work: it stops at SIGTERM (main.ts), before it closes. */
 export class Readiness {
-  private drainingSince: number | undefined;
+  private drained = false;
 
   get draining(): boolean {
-    return this.drainingSince !== undefined;
+    return this.drained;
   }
 
   drain(): void {
-    this.drainingSince ??= Date.now();
+    this.drained = true;
   }
 }
 
