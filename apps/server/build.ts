@@ -7,8 +7,12 @@
 import { rm } from 'node:fs/promises';
 import { build, type Plugin } from 'esbuild';
 
-/** What Node runs: the server, and the seed it starts in a child process for demo data (seed/first-start.ts). */
-const ENTRY_POINTS = ['src/main.ts', 'src/scripts/seed.ts'];
+/**
+ * What Node runs: the server, the seed it starts in a child process for demo data
+ * (seed/first-start.ts), and the worker that decodes HEIC photos (photos/heic-decoder.ts). Each is
+ * found by `serverProgram` at the same path under `dist/` as under `src/`.
+ */
+const ENTRY_POINTS = ['src/main.ts', 'src/scripts/seed.ts', 'src/modules/photos/heic-worker.ts'];
 
 /**
  * Bare imports stay imports, except those of the workspace's packages, whose exports are TypeScript.

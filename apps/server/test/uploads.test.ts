@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { deflateSync } from 'node:zlib';
 import { PHOTO_TYPES_MESSAGE, uploadedPhotoSchema } from '@redline/shared';
 import { eq, sql } from 'drizzle-orm';
@@ -9,7 +10,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos } from '../src/db/schema.ts';
 import { AppError } from '../src/errors.ts';
+import { decodeHeicInWorker } from '../src/modules/photos/heic-decoder.ts';
 import { ingestPhoto } from '../src/modules/photos/index.ts';
+import { HEIC_DECODE_BUDGET } from '../src/modules/photos/photos.service.ts';
 import { LocalPhotoStore, type PhotoStore } from '../src/storage/photo-store.ts';
 import { ensureCategory } from './factories.ts';
 import { as, createTestApp, errorOf, runJob, signUpUser, type TestApp, type TestUser } from './helpers.ts';
@@ -359,6 +362,139 @@ describe('ingestPhoto (the pipeline the seed uses)', () => {
     expect(await storedFiles()).toEqual(
       expect.arrayContaining([`${stored.key}-480.webp`, `${stored.key}-960.webp`]),
     );
+  });
+});
+
+describe('HEIC photos are decoded in a worker thread, within a pixel and a time budget', () => {
+  const fixture = (name: string) => readFile(path.resolve(import.meta.dirname, 'fixtures', name));
+  /** The worker threads this process starts while `run` runs, and how each one ended (awaited). */
+  async function watchWorkers<T>(run: () => Promise<T>) {
+    const started: Worker[] = [];
+    const exits: Promise<'answered' | 'ended without answering'>[] = [];
+    const onWorker = (worker: Worker) => {
+      started.push(worker);
+      let answered = false;
+      worker.once('message', () => {
+        answered = true;
+      });
+      exits.push(
+        new Promise((resolve) =>
+          worker.once('exit', () => resolve(answered ? 'answered' : 'ended without answering')),
+        ),
+      );
+    };
+    process.on('worker', onWorker);
+    try {
+      const result = await run();
+      return { result, started, endings: await Promise.all(exits) };
+    } finally {
+      process.off('worker', onWorker);
+    }
+  }
+
+  it('answers a health check sent while a 35-megapixel HEIC decodes before the upload finishes', async () => {
+    const heic = await fixture('flat-7000x5000.heic');
+    const finished: string[] = [];
+    let decoderStarted = () => {};
+    const onWorker = () => decoderStarted();
+    process.on('worker', onWorker);
+    try {
+      const uploading = upload(seller, heic, 'IMG_0002.HEIC', 'image/heic').then((res) => {
+        finished.push('upload');
+        return res;
+      });
+      // Sent once the decoder's thread exists: on the event loop, the decode would hold it until done.
+      await Promise.race([new Promise<void>((resolve) => (decoderStarted = resolve)), uploading]);
+      const health = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+      finished.push(`health ${health.statusCode}`);
+      const res = await uploading;
+      expect(finished).toEqual(['health 200', 'upload']);
+      expect(res.statusCode).toBe(201);
+      expect(uploadedPhotoSchema.parse(res.json())).toMatchObject({ width: 1600, height: 1143 });
+    } finally {
+      process.off('worker', onWorker);
+    }
+  });
+
+  it('refuses an 8000×6000 HEIC of 11 KB with 400 naming the 40-megapixel limit, before decoding it', async () => {
+    const before = { files: await storedFiles(), rows: await photoRows() };
+    const heic = await fixture('flat-8000x6000.heic');
+    expect(heic.length).toBeLessThan(12_000);
+    const { result: res, started } = await watchWorkers(() => upload(seller, heic, 'big.heic', 'image/heic'));
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res)).toMatchObject({
+      message: 'The image is larger than 40 megapixels.',
+      fields: { file: 'Images may be at most 40 megapixels' },
+    });
+    expect(started).toHaveLength(0);
+    expect(await storedFiles()).toEqual(before.files);
+    expect(await photoRows()).toBe(before.rows);
+  });
+
+  it('checks the pixel budget in the worker too, from the header of the image it would decode', async () => {
+    const error = await decodeHeicInWorker(await fixture('flat-7000x5000.heic'), {
+      maxPixels: 30_000_000,
+      timeoutMs: HEIC_DECODE_BUDGET.timeoutMs,
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, message: 'The image is larger than 30 megapixels.' });
+  });
+
+  it('ends a decode that takes longer than its time budget: 400, the worker terminated, nothing stored', async () => {
+    const before = { files: await storedFiles(), rows: await photoRows() };
+    const [heic, newSeller] = [await fixture('iphone-like.heic'), await signUpUser(t, 'Seller')];
+    const { result: error, endings } = await watchWorkers(() =>
+      ingestPhoto(t.context, heic, newSeller.id, {
+        ...HEIC_DECODE_BUDGET,
+        timeoutMs: 1,
+      }).catch((e: unknown) => e),
+    );
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({
+      status: 400,
+      message:
+        'This image could not be decoded in time (the limit is 0.001 seconds). Save it as a JPEG and upload that.',
+      fields: { file: 'The image could not be decoded in time' },
+    });
+    expect(endings).toEqual(['ended without answering']);
+    expect(await storedFiles()).toEqual(before.files);
+    expect(await photoRows()).toBe(before.rows);
+  });
+
+  it('decodes after the duplicate check, and at most two at a time', async () => {
+    const heic = await fixture('iphone-like.heic');
+    // Sellers who have not uploaded this photo yet: each upload is decoded.
+    const sellers = [
+      await signUpUser(t, 'Seller'),
+      await signUpUser(t, 'Seller'),
+      await signUpUser(t, 'Seller'),
+    ];
+    let running = 0;
+    let mostAtOnce = 0;
+    const {
+      result: answers,
+      started,
+      endings,
+    } = await watchWorkers(async () => {
+      const count = (worker: Worker) => {
+        mostAtOnce = Math.max(mostAtOnce, ++running);
+        worker.once('exit', () => running--);
+      };
+      process.on('worker', count);
+      try {
+        return await Promise.all(sellers.map((user) => upload(user, heic, 'IMG_0001.HEIC', 'image/heic')));
+      } finally {
+        process.off('worker', count);
+      }
+    });
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201]);
+    expect(started).toHaveLength(3);
+    expect(endings).toEqual(['answered', 'answered', 'answered']);
+    expect(mostAtOnce).toBeLessThanOrEqual(2);
+
+    const again = await watchWorkers(() => upload(sellers[0], heic, 'IMG_0001.HEIC', 'image/heic'));
+    expect(again.result.statusCode).toBe(201);
+    expect(again.result.json().key).toBe(answers[0]!.json().key);
+    expect(again.started).toHaveLength(0);
   });
 });
 

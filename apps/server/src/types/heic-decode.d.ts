@@ -3,7 +3,17 @@ declare module 'heic-decode' {
   interface DecodedImage {
     width: number;
     height: number;
-    data: Uint8ClampedArray;
+    data: Uint8ClampedArray<ArrayBuffer>;
   }
-  export default function decode(input: { buffer: Buffer | ArrayBuffer }): Promise<DecodedImage>;
+  /** An image of the file, its size read from the header, its pixels not decoded until `decode`. */
+  interface HeaderImage {
+    width: number;
+    height: number;
+    decode(): Promise<DecodedImage>;
+  }
+  interface Decode {
+    all(input: { buffer: Buffer | ArrayBuffer }): Promise<HeaderImage[] & { dispose(): void }>;
+  }
+  const decode: Decode;
+  export default decode;
 }

@@ -17,6 +17,8 @@ import type { Tx } from '../../db/client.ts';
 import { badRequest, tooLarge, unavailable, unsupportedMedia } from '../../errors.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
 import type { PhotoStore } from '../../storage/photo-store.ts';
+import { decodeHeicInWorker, type HeicBudget } from './heic-decoder.ts';
+import { tooManyPixels, unreadableImage } from './photo-errors.ts';
 import { type PhotoSize, variantName, variantNames, variantWidths } from './photo-urls.ts';
 import * as repo from './photos.repository.ts';
 
@@ -36,20 +38,30 @@ const WEBP_QUALITY = 78;
  */
 const nativeHevcHeic = (sharp.format.heif.input.fileSuffix ?? []).includes('.heic');
 
+/**
+ * A HEIC decode runs in WebAssembly in a worker thread, not in libvips' threads: a 40-megapixel one
+ * takes about a second, and a crafted file could take longer, holding one of the pipeline's slots.
+ */
+export const HEIC_DECODE_BUDGET: HeicBudget = { maxPixels: PHOTO_MAX_PIXELS, timeoutMs: 10_000 };
+
 /** What sharp decodes: the upload itself, or raw RGBA pixels for HEVC-coded HEIC. */
 interface PixelSource {
   input: Buffer;
   options: sharp.SharpOptions;
 }
 
-/** Runs the whole pipeline and records the photo; returns its key and the size of the normalised original. */
+/**
+ * Runs the whole pipeline and records the photo; returns its key and the size of the normalised
+ * original. Only the header is read before the duplicate check; pixels are decoded in a pipeline slot.
+ */
 export async function ingestPhoto(
   context: PhotoContext,
   input: Buffer,
   uploaderId: string | null,
+  heicBudget = HEIC_DECODE_BUDGET,
 ): Promise<StoredPhoto> {
   if (input.length > PHOTO_MAX_BYTES) throw tooLarge('The photo is larger than 15 MB.');
-  const { size, source } = await readImage(input);
+  const { size, hevcHeic } = await readImage(input);
   // The uploader is part of the hash so that every photo has exactly one owner who may attach it.
   const key = createHash('sha256')
     .update(`${uploaderId ?? ''}\n`)
@@ -63,7 +75,9 @@ export async function ingestPhoto(
   }
 
   const widths = variantWidths(size.width);
-  const variants = await withPipelineSlot(() => encodeVariants(source, widths));
+  const variants = await withPipelineSlot(async () =>
+    encodeVariants(hevcHeic ? await decodeHevcHeic(input, heicBudget) : { input, options: {} }, widths),
+  );
   const names = widths.map((w) => variantName(key, w));
   await storeAll(context.photos, names, variants);
   try {
@@ -75,8 +89,11 @@ export async function ingestPhoto(
   return { key, ...size };
 }
 
-/** Width and height once rotated by EXIF; refuses what is not one of our image types, too big or too small. */
-async function readImage(input: Buffer): Promise<{ size: PhotoSize; source: PixelSource }> {
+/**
+ * From the header: width and height once rotated by EXIF, and whether sharp needs the HEIC decoder.
+ * Refuses what is not one of our image types, too big or too small.
+ */
+async function readImage(input: Buffer): Promise<{ size: PhotoSize; hevcHeic: boolean }> {
   let metadata: sharp.Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: PHOTO_MAX_PIXELS }).metadata();
@@ -93,27 +110,13 @@ async function readImage(input: Buffer): Promise<{ size: PhotoSize; source: Pixe
       file: PHOTO_TOO_SMALL_MESSAGE,
     });
   }
-  const source =
-    metadata.format === 'heif' && metadata.compression === 'hevc' && !nativeHevcHeic
-      ? await decodeHevcHeic(input)
-      : { input, options: {} };
-  return { size: { width, height }, source };
+  const hevcHeic = metadata.format === 'heif' && metadata.compression === 'hevc' && !nativeHevcHeic;
+  return { size: { width, height }, hevcHeic };
 }
 
-async function decodeHevcHeic(input: Buffer): Promise<PixelSource> {
-  // Loaded on the first such photo, not at every start: most uploads never need it.
-  const { default: decodeHeic } = await import('heic-decode');
-  try {
-    const image = await decodeHeic({ buffer: input });
-    return {
-      input: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength),
-      options: { raw: { width: image.width, height: image.height, channels: 4 } },
-    };
-  } catch {
-    throw badRequest('This image is damaged or incomplete and cannot be read.', {
-      file: 'The image could not be read',
-    });
-  }
+async function decodeHevcHeic(input: Buffer, budget: HeicBudget): Promise<PixelSource> {
+  const { width, height, data } = await decodeHeicInWorker(input, budget);
+  return { input: data, options: { raw: { width, height, channels: 4 } } };
 }
 
 /**
@@ -135,9 +138,7 @@ async function encodeVariants(source: PixelSource, widths: number[]): Promise<Bu
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
     if (isPixelLimitError(error)) throw tooManyPixels();
-    throw badRequest('This image is damaged or incomplete and cannot be read.', {
-      file: 'The image could not be read',
-    });
+    throw unreadableImage();
   }
   const { width, height, channels } = pixels.info;
   return Promise.all(
@@ -163,8 +164,6 @@ async function storeAll(store: PhotoStore, names: string[], variants: Buffer[]) 
 }
 
 const isPixelLimitError = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
-const tooManyPixels = () =>
-  badRequest('The image is larger than 40 megapixels.', { file: 'Images may be at most 40 megapixels' });
 
 /** Decoding a 40-megapixel image takes hundreds of MB; two at a time keep the server's memory bounded. */
 const MAX_PARALLEL_PIPELINES = 2;
