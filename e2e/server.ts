@@ -46,6 +46,7 @@ const APP_VARIABLES = [
   'STRIPE_SECRET_KEY',
   'STRIPE_PUBLISHABLE_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'PAYMENTS',
   'WEB_DIST',
 ];
 
@@ -104,6 +105,8 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Ru
     // foundation.spec.ts reads the OpenAPI document, which production does not serve by default.
     API_DOCS: 'true',
     AUTH_SECRET: randomBytes(32).toString('hex'),
+    // The suite pays with the test cards.
+    PAYMENTS: 'test',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
     // E2E_DATABASE_URL runs the suite against a PostgreSQL database instead of the embedded one.
     ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),

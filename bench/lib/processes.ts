@@ -46,6 +46,7 @@ const APP_VARIABLES = [
   'STRIPE_SECRET_KEY',
   'STRIPE_PUBLISHABLE_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'PAYMENTS',
   'LOG_LEVEL',
 ];
 
@@ -134,6 +135,7 @@ export function startRedline(name: string, env: Record<string, string>, script =
       NODE_ENV: 'production',
       SEED_DEMO: 'false',
       AUTH_SECRET,
+      PAYMENTS: 'test',
       PUBLIC_URL: baseUrl,
       ...env,
     }),

@@ -31,6 +31,7 @@ const APP_VARIABLES = [
   'STRIPE_SECRET_KEY',
   'STRIPE_PUBLISHABLE_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'PAYMENTS',
   'LOG_LEVEL',
   'PUBLIC_URL',
 ];
@@ -76,6 +77,7 @@ export async function startServer(options: {
   Object.assign(env, {
     NODE_ENV: 'production',
     AUTH_SECRET,
+    PAYMENTS: 'test',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,

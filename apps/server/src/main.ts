@@ -63,6 +63,11 @@ async function main() {
       `Database: embedded PGlite in ${config.dataDir}/db (for trial and development; use PostgreSQL via DATABASE_URL in production)`,
     );
   }
+  if (config.payments.provider === 'test') {
+    lines.push(
+      'Payments: TEST MODE, no card is charged: test cards such as 4242 4242 4242 4242 "pay" (set the Stripe keys to take real payments)',
+    );
+  }
   if (config.NODE_ENV !== 'production' && config.SEED_DEMO) {
     const { DEMO_PASSWORD, DEMO_USERS } = await import('@redline/demo-art/data');
     lines.push(`Demo sign-ins (password "${DEMO_PASSWORD}"):`);

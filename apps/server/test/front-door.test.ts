@@ -121,7 +121,12 @@ describe('one spelling per path (item 1)', () => {
 });
 
 describe('client address behind proxies (item 3)', () => {
-  const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' };
+  const production = {
+    NODE_ENV: 'production',
+    AUTH_SECRET: 'x'.repeat(40),
+    PAYMENTS: 'test',
+    LOG_LEVEL: 'silent',
+  };
 
   /** Fails 21 sign-ins from one connection address, each claiming another X-Forwarded-For; the last answer's status. */
   async function lastOfManyFailedSignIns(t: TestApp): Promise<number> {

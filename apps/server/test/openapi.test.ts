@@ -228,7 +228,12 @@ describe('a known path called with a method it does not have', () => {
 });
 
 describe('API_DOCS', () => {
-  const base = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://redline.example' };
+  const base = {
+    NODE_ENV: 'production',
+    AUTH_SECRET: 'x'.repeat(40),
+    PAYMENTS: 'test',
+    PUBLIC_URL: 'https://redline.example',
+  };
 
   it('is on by default in development and test, off in production, and validated', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).apiDocs).toBe(true);

@@ -1,4 +1,7 @@
-/** Production's defaults (issue 16, item 4): no forgeable session secret, no demo accounts unless asked for. */
+/**
+ * Production's defaults (issue 16, item 4): no forgeable session secret, no demo accounts unless
+ * asked for; no test payments unless asked for (issue 44, item 8).
+ */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,7 +18,43 @@ describe('configuration', () => {
       expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL })).toThrow(ConfigError);
       expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL })).toThrow(/AUTH_SECRET: required/);
     }
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: SECRET }).AUTH_SECRET).toBe(SECRET);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: SECRET, PAYMENTS: 'test' }).AUTH_SECRET).toBe(
+      SECRET,
+    );
+  });
+
+  it('refuses production without the Stripe keys unless PAYMENTS=test, naming the variables', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: SECRET };
+    for (const keys of [{}, { STRIPE_SECRET_KEY: 'sk_live_x' }, { STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }]) {
+      expect(() => loadConfig({ ...production, ...keys })).toThrow(
+        'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: required when NODE_ENV=production, to take real card payments; or set PAYMENTS=test for the test mode, where no card is charged',
+      );
+    }
+    expect(loadConfig({ ...production, PAYMENTS: 'test' }).payments).toEqual({ provider: 'test' });
+    expect(
+      loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' })
+        .payments,
+    ).toEqual({ provider: 'stripe', secretKey: 'sk_live_x', publishableKey: 'pk_live_x' });
+  });
+
+  it('names every missing production setting at once', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /AUTH_SECRET: required[^\n]*\n {2}STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: required/,
+    );
+  });
+
+  it('takes test payments without the keys in development and test; PAYMENTS decides when set', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' };
+    expect(loadConfig({ NODE_ENV: 'development' }).payments).toEqual({ provider: 'test' });
+    expect(loadConfig({ NODE_ENV: 'test' }).payments).toEqual({ provider: 'test' });
+    expect(loadConfig({ NODE_ENV: 'development', ...keys }).payments.provider).toBe('stripe');
+    expect(loadConfig({ NODE_ENV: 'development', ...keys, PAYMENTS: 'test' }).payments).toEqual({
+      provider: 'test',
+    });
+    expect(() => loadConfig({ NODE_ENV: 'development', PAYMENTS: 'stripe' })).toThrow(
+      'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: required when PAYMENTS=stripe',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'development', PAYMENTS: 'live' })).toThrow(/PAYMENTS/);
   });
 
   it('keeps the derived secret for development and tests', () => {
@@ -24,7 +63,8 @@ describe('configuration', () => {
   });
 
   it('seeds demo data by default in development only; SEED_DEMO decides when set', () => {
-    const seeds = (env: Record<string, string>) => loadConfig({ AUTH_SECRET: SECRET, ...env }).SEED_DEMO;
+    const seeds = (env: Record<string, string>) =>
+      loadConfig({ AUTH_SECRET: SECRET, PAYMENTS: 'test', ...env }).SEED_DEMO;
     expect(seeds({})).toBe(true);
     expect(seeds({ NODE_ENV: 'development' })).toBe(true);
     expect(seeds({ NODE_ENV: 'production' })).toBe(false);
@@ -52,7 +92,17 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('start-up in production', () => {
   async function start(env: Record<string, string>) {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'redline-production-'));
     const base = { ...process.env };
-    for (const name of ['AUTH_SECRET', 'SEED_DEMO', 'PUBLIC_URL', 'DATABASE_URL']) delete base[name];
+    for (const name of [
+      'AUTH_SECRET',
+      'SEED_DEMO',
+      'PUBLIC_URL',
+      'DATABASE_URL',
+      'PAYMENTS',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+    ]) {
+      delete base[name];
+    }
     const server = spawn(process.execPath, [main], {
       env: { ...base, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -81,8 +131,25 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('start-up in production', () => {
     expect(run.output).toContain('AUTH_SECRET: required when NODE_ENV=production');
   });
 
-  it('seeds no demo accounts when SEED_DEMO is not set', async () => {
+  it('refuses to start without the Stripe keys or PAYMENTS=test, naming them', async () => {
     const run = await start({ AUTH_SECRET: SECRET });
+    const code = await new Promise<number | null>((resolve) => run.server.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(run.output).toContain(
+      'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: required when NODE_ENV=production, to take real card payments; or set PAYMENTS=test',
+    );
+  });
+
+  it('starts with PAYMENTS=test, says so at start-up, and tells the pay page', async () => {
+    const run = await start({ AUTH_SECRET: SECRET, PAYMENTS: 'test' });
+    const [, port] = await waitFor(run, /running at http:\/\/localhost:(\d+)/);
+    await waitFor(run, /Payments: TEST MODE, no card is charged/);
+    const config = await fetch(`http://127.0.0.1:${port}/api/config`);
+    expect((await config.json()).payments).toEqual({ provider: 'test' });
+  });
+
+  it('seeds no demo accounts when SEED_DEMO is not set', async () => {
+    const run = await start({ AUTH_SECRET: SECRET, PAYMENTS: 'test' });
     const [, port] = await waitFor(run, /running at http:\/\/localhost:(\d+)/);
     const categories = await fetch(`http://127.0.0.1:${port}/api/categories`);
     expect(await categories.json()).toEqual([]);
@@ -90,7 +157,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('start-up in production', () => {
   });
 
   it('seeds demo data when SEED_DEMO=true is set explicitly', async () => {
-    const run = await start({ AUTH_SECRET: SECRET, SEED_DEMO: 'true' });
+    const run = await start({ AUTH_SECRET: SECRET, PAYMENTS: 'test', SEED_DEMO: 'true' });
     await waitFor(run, /empty database: seeding demo data/);
   });
 });

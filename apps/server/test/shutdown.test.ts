@@ -20,6 +20,7 @@ it.skipIf(process.env.TEST_DATABASE_URL)(
       SEED_DEMO: 'false',
       NODE_ENV: 'production',
       AUTH_SECRET: 'x'.repeat(40),
+      PAYMENTS: 'test',
       DATABASE_URL: '',
     };
     const server = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -80,6 +80,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
+  /** `stripe`: real card payments (needs the keys above); `test`: the built-in test mode, no card charged. Unset: see loadConfig. */
+  PAYMENTS: optional.pipe(z.enum(['stripe', 'test']).optional()),
   /** Test-only: point the Stripe SDK at a local fake of Stripe's API. */
   STRIPE_API_HOST: optional,
   STRIPE_API_PORT: optional.pipe(z.coerce.number<string>().int().min(1).max(65535).optional()),
@@ -104,9 +106,18 @@ const envSchema = z.object({
   DRAIN_SECONDS: z.coerce.number<string>().int().min(0).max(300).default(0),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'OVERLOAD_EVENT_LOOP_DELAY_MS'> & {
+/** How bookings are paid: Stripe with its keys, or the built-in test mode, where no card is charged. */
+export type PaymentsConfig =
+  | { provider: 'stripe'; secretKey: string; publishableKey: string }
+  | { provider: 'test' };
+
+export type Config = Omit<
+  z.infer<typeof envSchema>,
+  'SEED_DEMO' | 'OVERLOAD_EVENT_LOOP_DELAY_MS' | 'PAYMENTS' | 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY'
+> & {
   SEED_DEMO: boolean;
   OVERLOAD_EVENT_LOOP_DELAY_MS: number;
+  payments: PaymentsConfig;
   apiDocs: boolean;
   dataDir: string;
   publicUrl: string;
@@ -122,14 +133,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const problems: string[] = [];
   // Without a secret, sessions would be signed with one derived from the data path, which anyone can recompute.
   if (c.NODE_ENV === 'production' && !c.AUTH_SECRET) {
-    throw new ConfigError(
-      'Invalid configuration:\n  AUTH_SECRET: required when NODE_ENV=production (at least 32 characters, e.g. `openssl rand -hex 32`)',
+    problems.push(
+      'AUTH_SECRET: required when NODE_ENV=production (at least 32 characters, e.g. `openssl rand -hex 32`)',
     );
   }
+  const payments = paymentsConfig(c);
+  if (typeof payments === 'string') problems.push(payments);
+  if (problems.length > 0 || typeof payments === 'string') {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+  const { PAYMENTS, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, ...rest } = c;
   return {
-    ...c,
+    ...rest,
+    payments,
     SEED_DEMO: c.SEED_DEMO === undefined ? c.NODE_ENV !== 'production' : c.SEED_DEMO === 'true',
     apiDocs: c.API_DOCS === undefined ? c.NODE_ENV !== 'production' : c.API_DOCS === 'true',
     // On the embedded database, queries run on the event loop: a long one would look like overload,
@@ -143,4 +162,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
   };
+}
+
+const STRIPE_KEYS = 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY';
+
+/**
+ * Stripe when its keys are set, unless PAYMENTS=test asks for the test mode. Without the keys, the
+ * test mode in development and test; production refuses to start rather than let a test card "pay"
+ * unless the operator chose it with PAYMENTS=test. A string is what is wrong.
+ */
+function paymentsConfig(c: z.infer<typeof envSchema>): PaymentsConfig | string {
+  const keys =
+    c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY
+      ? { secretKey: c.STRIPE_SECRET_KEY, publishableKey: c.STRIPE_PUBLISHABLE_KEY }
+      : undefined;
+  if (c.PAYMENTS === 'test') return { provider: 'test' };
+  if (keys) return { provider: 'stripe', ...keys };
+  if (c.PAYMENTS === 'stripe') return `${STRIPE_KEYS}: required when PAYMENTS=stripe`;
+  if (c.NODE_ENV === 'production') {
+    return `${STRIPE_KEYS}: required when NODE_ENV=production, to take real card payments; or set PAYMENTS=test for the test mode, where no card is charged`;
+  }
+  return { provider: 'test' };
 }

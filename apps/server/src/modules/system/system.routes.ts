@@ -9,7 +9,6 @@ const healthy = z.object({ status: z.literal('ok') });
 
 export function systemRoutes({ config, database, readiness }: AppContext): FastifyPluginAsyncZod {
   const googleSignIn = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
-  const stripe = Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY);
   return async (app) => {
     app.get('/health/live', {
       config: { access: 'public', shed: false },
@@ -56,9 +55,10 @@ export function systemRoutes({ config, database, readiness }: AppContext): Fasti
       },
       handler: () => ({
         googleSignIn,
-        payments: stripe
-          ? { provider: 'stripe' as const, publishableKey: config.STRIPE_PUBLISHABLE_KEY }
-          : { provider: 'test' as const },
+        payments:
+          config.payments.provider === 'stripe'
+            ? { provider: 'stripe' as const, publishableKey: config.payments.publishableKey }
+            : { provider: 'test' as const },
       }),
     });
   };
