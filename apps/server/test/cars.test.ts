@@ -4,7 +4,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advertisements, bookings, cars, photos, reportedCars, savedCars } from '../src/db/schema.ts';
 import { advertise, carInput, createBooking, createCar, ensureCategory } from './factories.ts';
-import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import {
+  as,
+  createTestApp,
+  errorOf,
+  sameBytesSpellings,
+  signUpUser,
+  type TestApp,
+  type TestUser,
+} from './helpers.ts';
 
 let t: TestApp;
 let seller: TestUser;
@@ -252,6 +260,26 @@ describe("GET /api/cars/:id (a category's cars)", () => {
     expect(pages).toBe(3);
     expect(new Set(seen).size).toBe(5);
     expect(seen.sort()).toEqual(all.map((r) => r.id).sort());
+  });
+
+  it('takes a cursor only as the server wrote it: other spellings of the same bytes are 400', async () => {
+    await ensureCategory(t, 'spelled');
+    for (let i = 0; i < 3; i++) await createCar(t, seller, { categoryId: 'spelled' });
+    const first = await as(t, buyer, { method: 'GET', url: '/api/cars/spelled?limit=2' });
+    const cursor = (first.json() as { nextCursor: string }).nextCursor;
+    const spellings = sameBytesSpellings(cursor);
+    expect(spellings.length).toBeGreaterThan(0);
+    for (const spelling of spellings) {
+      const res = await as(t, buyer, {
+        method: 'GET',
+        url: `/api/cars/spelled?limit=2&cursor=${encodeURIComponent(spelling)}`,
+      });
+      expect(res.statusCode, spelling).toBe(400);
+      expect(errorOf(res).fields).toEqual({ cursor: 'Invalid cursor' });
+    }
+    const next = await as(t, buyer, { method: 'GET', url: `/api/cars/spelled?limit=2&cursor=${cursor}` });
+    expect(next.statusCode).toBe(200);
+    expect(next.json().items).toHaveLength(1);
   });
 
   it('refuses a forged cursor with 400, and a limit above the maximum', async () => {

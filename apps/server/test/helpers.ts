@@ -220,3 +220,22 @@ export async function whoAmI(t: TestApp, user: TestUser): Promise<User | null> {
 export function errorOf(res: LightMyRequestResponse) {
   return (res.json() as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 }
+
+/**
+ * Other spellings that Node's base64url decoder turns into the same bytes as `text`: another last
+ * character where its unused bits differ, `=` padding, a space inside, base64's `+` and `/`.
+ */
+export function sameBytesSpellings(text: string): string[] {
+  const bytes = Buffer.from(text, 'base64url');
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const candidates = [
+    ...[...alphabet].map((c) => `${text.slice(0, -1)}${c}`),
+    `${text}=`,
+    `${text}==`,
+    `${text.slice(0, 4)} ${text.slice(4)}`,
+    text.replaceAll('-', '+').replaceAll('_', '/'),
+  ];
+  return [...new Set(candidates)].filter(
+    (spelling) => spelling !== text && Buffer.from(spelling, 'base64url').equals(bytes),
+  );
+}

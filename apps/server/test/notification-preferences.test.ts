@@ -7,7 +7,15 @@ import { NOTIFICATION_KINDS, type NotificationPreference, notificationTypesFor }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSecret } from '../src/auth/auth.ts';
 import { unsubscribeToken } from '../src/modules/notifications/unsubscribe-token.ts';
-import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import {
+  as,
+  createTestApp,
+  errorOf,
+  sameBytesSpellings,
+  signUpUser,
+  type TestApp,
+  type TestUser,
+} from './helpers.ts';
 
 let t: TestApp;
 let buyer: TestUser;
@@ -198,5 +206,31 @@ describe('/api/notifications/unsubscribe', () => {
       expect((await as(t, undefined, { method: 'POST', url })).statusCode).toBe(400);
     }
     expect(await itemsOf(seller)).toEqual(before);
+  });
+
+  it('accepts the signature only as it was written: other spellings of the same bytes are refused', async () => {
+    const before = await itemsOf(seller);
+    const good = tokenOf(seller, 'booking.paid');
+    const [payload, signature] = good.split('.') as [string, string];
+    const spellings = sameBytesSpellings(signature);
+    // The last character carries 4 bits of the 32 bytes and 2 unused ones: three others decode the same.
+    const lastCharacterChanged = spellings.filter(
+      (spelling) => spelling.length === signature.length && spelling.slice(0, -1) === signature.slice(0, -1),
+    );
+    expect(lastCharacterChanged).toHaveLength(3);
+    for (const spelling of spellings) {
+      for (const res of [await state(`${payload}.${spelling}`), await oneClick(`${payload}.${spelling}`)]) {
+        expect(res.statusCode, spelling).toBe(400);
+        expect(errorOf(res).message).toMatch(/not valid/);
+      }
+    }
+    // As a link would carry them: `=` written as is, and percent-encoded.
+    for (const query of [`token=${good}=`, `token=${good}%3D`, `token=${good}%3D%3D`]) {
+      const res = await as(t, undefined, { method: 'GET', url: `/api/notifications/unsubscribe?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(errorOf(res).message).toMatch(/not valid/);
+    }
+    expect(await itemsOf(seller)).toEqual(before);
+    expect((await state(good)).statusCode).toBe(200);
   });
 });

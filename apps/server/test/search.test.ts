@@ -21,7 +21,15 @@ import {
   searchPage,
 } from '../src/modules/cars/car-search.ts';
 import { carInput, createCar, ensureCategory } from './factories.ts';
-import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import {
+  as,
+  createTestApp,
+  errorOf,
+  sameBytesSpellings,
+  signUpUser,
+  type TestApp,
+  type TestUser,
+} from './helpers.ts';
 
 let t: TestApp;
 let buyer: TestUser;
@@ -646,6 +654,25 @@ describe('GET /api/cars/search', () => {
       expect(res.statusCode, params).toBe(400);
       expect(Object.keys(errorOf(res).fields ?? {}), params).toContain(field);
     }
+  });
+
+  it('takes a cursor only as the server wrote it: other spellings of the same bytes are 400', async () => {
+    const page = await search('sort=price_asc&limit=2');
+    const spellings = sameBytesSpellings(page.nextCursor!);
+    expect(spellings.length).toBeGreaterThan(0);
+    for (const spelling of spellings) {
+      const res = await as(t, buyer, {
+        method: 'GET',
+        url: `/api/cars/search?sort=price_asc&limit=2&cursor=${encodeURIComponent(spelling)}`,
+      });
+      expect(res.statusCode, spelling).toBe(400);
+      expect(errorOf(res).fields).toEqual({ cursor: 'Invalid cursor' });
+    }
+    const next = await as(t, buyer, {
+      method: 'GET',
+      url: `/api/cars/search?sort=price_asc&limit=2&cursor=${page.nextCursor}`,
+    });
+    expect(next.statusCode).toBe(200);
   });
 
   it('refuses a forged cursor, or one from another order, with 400', async () => {

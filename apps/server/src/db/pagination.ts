@@ -15,14 +15,30 @@ interface CursorValue {
   id: string;
 }
 
+/** A cursor: JSON in base64url. */
+export function encodeCursorJson(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/**
+ * The JSON a cursor holds; throws unless the cursor is spelled exactly as the server writes it
+ * (several spellings decode the same: padding, base64's `+` and `/`, the last character's unused
+ * bits), so that each page has one address.
+ */
+export function decodeCursorJson(cursor: string): unknown {
+  const bytes = Buffer.from(cursor, 'base64url');
+  if (bytes.toString('base64url') !== cursor) throw new Error('not a cursor the server wrote');
+  return JSON.parse(bytes.toString('utf8'));
+}
+
 function encodeCursor(at: Date, id: string): string {
-  return Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
+  return encodeCursorJson([at.toISOString(), id]);
 }
 
 function decodeCursor(cursor: string | undefined): CursorValue | undefined {
   if (!cursor) return undefined;
   try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const [at, id] = decodeCursorJson(cursor) as [string, string];
     const date = new Date(at);
     // JavaScript dates reach years PostgreSQL cannot store; a forged cursor must not turn into a 500.
     const year = date.getUTCFullYear();

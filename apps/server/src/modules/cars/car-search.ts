@@ -60,7 +60,7 @@ import {
   WORDS_KEPT,
 } from '../../catalogue/search-catalogue.ts';
 import type { Db } from '../../db/client.ts';
-import { isUuid } from '../../db/pagination.ts';
+import { decodeCursorJson, encodeCursorJson, isUuid } from '../../db/pagination.ts';
 import { carCounts, carNames, cars } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { listCategories } from '../categories/index.ts';
@@ -380,7 +380,7 @@ function sortOrder(sort: SearchSort, score: SQL<number>): SortOrder {
 const INT_LIMIT = 2 ** 31;
 
 function encodeCursor(sort: SearchSort, values: unknown[]): string {
-  return Buffer.from(JSON.stringify([sort, ...values])).toString('base64url');
+  return encodeCursorJson([sort, ...values]);
 }
 
 /** The key values a cursor holds, checked against the sort order: a forged cursor gets a 400, never a 500. */
@@ -388,7 +388,7 @@ function decodeCursor(cursor: string, sort: SearchSort, order: SortOrder): unkno
   const invalid = () => badRequest('The page cursor is invalid.', { cursor: 'Invalid cursor' });
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    parsed = decodeCursorJson(cursor);
   } catch {
     throw invalid();
   }

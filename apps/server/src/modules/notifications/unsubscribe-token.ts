@@ -15,22 +15,25 @@ export interface Unsubscribe {
   kind: UnsubscribeKind;
 }
 
-function signature(secret: string, payload: string): Buffer {
-  return createHmac('sha256', secret).update(`${PURPOSE}\n${payload}`).digest();
+function signature(secret: string, payload: string): string {
+  return createHmac('sha256', secret).update(`${PURPOSE}\n${payload}`).digest('base64url');
 }
 
 /** `<user id and kind, base64url>.<signature, base64url>` */
 export function unsubscribeToken(secret: string, { userId, kind }: Unsubscribe): string {
   const payload = Buffer.from(`${userId}\n${kind}`).toString('base64url');
-  return `${payload}.${signature(secret, payload).toString('base64url')}`;
+  return `${payload}.${signature(secret, payload)}`;
 }
 
 /** The user and kind a token names, or null when it is malformed or its signature is not ours. */
 export function readUnsubscribeToken(secret: string, token: string): Unsubscribe | null {
   const [payload, signed, ...rest] = token.split('.');
   if (!payload || !signed || rest.length > 0) return null;
-  const given = Buffer.from(signed, 'base64url');
-  const expected = signature(secret, payload);
+  // Compared as written, not decoded: base64url's last character has unused bits, and decoders skip
+  // padding and accept base64's `+` and `/`, so several spellings decode to the same bytes. Only the
+  // one the server wrote is accepted (the payload, signed as written, is exact already).
+  const given = Buffer.from(signed);
+  const expected = Buffer.from(signature(secret, payload));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const [userId, kind, ...more] = Buffer.from(payload, 'base64url').toString().split('\n');
   if (!userId || more.length > 0 || !UNSUBSCRIBE_KINDS.includes(kind as UnsubscribeKind)) return null;
