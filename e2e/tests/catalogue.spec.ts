@@ -2,12 +2,15 @@
  * Catalogue and selling, as new users see them: a seller posts a car with two photos, finds it in
  * My Posts and advertises it; it shows in What's New with the 100-character preview; a buyer opens a
  * car from its category; the card grids are 1/2/3 per row; category banners come at the width shown;
- * the why-us section is for large screens.
+ * the why-us section is for large screens; an iPhone's HEIC photo is decoded by the compiled server.
  * Every test makes its own users and cars, so the tests run in parallel with the rest of the suite.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { baseURL, expect, type SignUpInput, signUpViaApi, test, uniqueEmail } from '../fixtures.ts';
+import { REPO_ROOT } from '../server.ts';
 
 const PASSWORD = 'catalogue-e2e-pass';
 const ABOUT_PREVIEW_LENGTH = 100;
@@ -254,6 +257,21 @@ test('a buyer opens a car from its category page and reads every detail', async 
   // Back returns to the category.
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(`/category/${category.id}`);
+});
+
+test('an iPhone HEIC photo is decoded in a worker thread of the compiled server and stored as WebP', async ({
+  request,
+}) => {
+  await signUpViaApi(request, newUser('Seller', 'Hana Heic'));
+  const heic = await readFile(path.join(REPO_ROOT, 'apps/server/test/fixtures/iphone-like.heic'));
+  const upload = await request.post('/api/uploads', {
+    multipart: { file: { name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: heic } },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const photo = (await upload.json()) as { src: string; width: number; height: number };
+  expect([photo.width, photo.height]).toEqual([480, 360]);
+  const stored = await request.get(photo.src);
+  expect(stored.headers()['content-type']).toBe('image/webp');
 });
 
 test('a car that does not exist shows the 404 page', async ({ page }) => {
