@@ -136,7 +136,7 @@ export function bookingsRoutes(context: AppContext): FastifyPluginAsyncZod {
         operationId: 'cancelBooking',
         otherStatuses: [404, 409],
         summary:
-          'Cancel an unpaid booking still ahead (its buyer or an admin); it stays in the lists as cancelled, and one no longer ahead answers 0',
+          'Cancel a booking before its test drive starts (its buyer or an admin); a paid one is refunded in full. It stays in the lists as cancelled; cancelling it again answers 0, and one that has started or was declined 409',
         params: bookingIdParamsSchema,
         response: { 200: deletedCountSchema },
       },

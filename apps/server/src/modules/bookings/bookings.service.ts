@@ -116,15 +116,20 @@ export async function listSellerBookings(
 }
 
 /**
- * Its buyer or an admin calls an unpaid booking off; it stays, cancelled, in both people's lists.
- * A paid one stands (an admin refunds it instead). One no longer ahead changes nothing (count 0).
+ * Its buyer or an admin calls a booking off until its start (BUYER_CANCELLATION_POLICY); it stays,
+ * cancelled, in both people's lists, and a paid one is refunded in full by the payments module's
+ * reaction, exactly once. Cancelling a cancelled booking changes nothing (count 0); one that has
+ * started, taken place, expired or been declined is refused with why.
  */
 export async function cancelBooking(context: AppContext, actor: User, id: string) {
   return context.database.db.transaction(async (tx) => {
-    // Locks the booking until the change commits: a payment cannot be recorded half-way.
+    // Locks the booking until the change commits: a payment, or a second cancellation, waits for it.
     const booking = await requireAccess(context, actor, { permission: 'booking.cancel', id, tx });
-    if (booking.isPaid) throw conflict('A paid booking cannot be cancelled.');
-    if (!isOpenBooking(booking)) return { deletedCount: 0 };
+    const status = bookingStatus(booking);
+    if (status === 'cancelled') return { deletedCount: 0 };
+    if (status === 'completed' || status === 'expired')
+      throw conflict('This test drive has already started: it can no longer be cancelled.');
+    assertOpen(status);
     const reason: CancelReason = booking.buyerId === actor.id ? 'buyer' : 'admin';
     await repo.cancelBookings(tx, [id], reason);
     await publish(tx, 'booking.cancelled', { bookingId: id, cancelledBy: actor.id, reason });
