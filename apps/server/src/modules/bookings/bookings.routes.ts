@@ -3,6 +3,8 @@ import {
   bookingInputSchema,
   bookingProposalInputSchema,
   bookingSchema,
+  carBookingsAheadSchema,
+  carIdParamsSchema,
   deletedCountSchema,
   emailParamsSchema,
   pageOf,
@@ -59,6 +61,20 @@ export function bookingsRoutes(context: AppContext): FastifyPluginAsyncZod {
       },
       handler: (request) =>
         service.listSellerBookings(context, currentUser(request), request.params.email, request.query),
+    });
+
+    app.get('/testdrivebooking/car/:id/ahead', {
+      config: { access: ['Seller'] },
+      schema: {
+        tags,
+        operationId: 'getCarBookingsAhead',
+        otherStatuses: [404],
+        summary:
+          "How many of a car's test drives still ahead marking it sold or deleting it would cancel, and how many of them paid (refunded) (the car's seller)",
+        params: carIdParamsSchema,
+        response: { 200: carBookingsAheadSchema },
+      },
+      handler: (request) => service.bookingsAheadOfCar(context, currentUser(request), request.params.id),
     });
 
     app.get('/testdrivebooking/:id', {

@@ -6,6 +6,7 @@ import {
   type BookingStatus,
   bookingStatus,
   type CancelReason,
+  type CarBookingsAhead,
   carName,
   isOpenBooking,
   type Page,
@@ -264,10 +265,12 @@ export function cancelBookingsOnEvents(events: EventBus<Db | Tx>): (() => void)[
   ];
 }
 
+/** Of a car's live bookings, those its sale or removal cancels: the ones still ahead. */
+const aheadOf = <B extends Parameters<typeof isOpenBooking>[0]>(live: B[]) =>
+  live.filter((booking) => isOpenBooking(booking));
+
 async function cancelLiveBookingsOfCar(tx: Db | Tx, carId: string, reason: CancelReason) {
-  const live = (await repo.lockLiveBookings(tx, eq(bookings.carId, carId))).filter((booking) =>
-    isOpenBooking(booking),
-  );
+  const live = aheadOf(await repo.lockLiveBookings(tx, eq(bookings.carId, carId)));
   if (live.length === 0) return;
   await repo.cancelBookings(
     tx,
@@ -276,6 +279,25 @@ async function cancelLiveBookingsOfCar(tx: Db | Tx, carId: string, reason: Cance
   );
   for (const { id } of live)
     await publish(tx, 'booking.cancelled', { bookingId: id, cancelledBy: null, reason });
+}
+
+/**
+ * What marking the car sold or deleting it would cancel and refund now (the same rule as
+ * `cancelLiveBookingsOfCar`), for its seller's confirmation.
+ */
+export async function bookingsAheadOfCar(
+  context: AppContext,
+  actor: User,
+  carId: string,
+): Promise<CarBookingsAhead> {
+  await requireAccess(context, actor, { permission: 'car.bookings', id: carId });
+  const ahead = aheadOf(await repo.liveBookings(context.database.db, eq(bookings.carId, carId)));
+  const paid = ahead.filter((booking) => booking.isPaid);
+  return {
+    count: ahead.length,
+    paid: paid.length,
+    refundTotal: paid.reduce((total, booking) => total + booking.price, 0),
+  };
 }
 
 /** The buyer's phone is for the seller only once the test drive is paid for. */
