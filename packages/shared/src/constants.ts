@@ -71,3 +71,10 @@ export const SAVED_SEARCH_NAME_MAX = 60;
 export const SUGGESTIONS_MAX = 8;
 /** A card shows "Price dropped" for this long after the asking price went down. */
 export const PRICE_DROP_BADGE_DAYS = 14;
+
+/**
+ * What a live update (GET /api/notifications/stream, ADR 29) says changed for its user; the event's
+ * name. The web app asks again for every list a topic names (app/live-queries.ts).
+ */
+export const LIVE_TOPICS = ['notifications', 'conversations', 'bookings', 'payments'] as const;
+export type LiveTopic = (typeof LIVE_TOPICS)[number];

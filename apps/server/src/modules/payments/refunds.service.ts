@@ -143,6 +143,7 @@ export function refundJob(context: RefundContext): JobDefinition<{ refundId: str
       await db.transaction(async (tx) => {
         const settled = await repo.settleRefund(tx, refund.id, made);
         if (settled?.status === 'succeeded') await publish(tx, 'refund.succeeded', { refundId: refund.id });
+        if (settled?.status === 'failed') await publish(tx, 'refund.failed', { refundId: refund.id });
       });
       log.info({ refundId, providerRefundId: made.id, status: made.status }, 'refund made');
       return made;
