@@ -503,6 +503,8 @@ describe('DELETE /api/testdrivebooking/:id', () => {
     const car = await createCar(t, seller);
     const booking = await createBooking(t, buyer, car, seller, { status: 'accepted' });
     const payment = await recordPayment(t, booking);
+    // Another buyer is told it does not exist, and changes nothing.
+    expect((await cancel(otherBuyer, booking.id)).statusCode).toBe(404);
     const answers = await Promise.all([cancel(buyer, booking.id), cancel(buyer, booking.id)]);
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
     expect(answers.map((res) => res.json().deletedCount).sort()).toEqual([0, 1]);
