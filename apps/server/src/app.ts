@@ -40,7 +40,12 @@ import { carsRoutes } from './modules/cars/index.ts';
 import { categoriesRoutes } from './modules/categories/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
 import { conversationsRoutes } from './modules/conversations/index.ts';
-import { notificationEmailJobs, notificationsRoutes, notifyOnEvents } from './modules/notifications/index.ts';
+import {
+  liveChangesOnEvents,
+  notificationEmailJobs,
+  notificationsRoutes,
+  notifyOnEvents,
+} from './modules/notifications/index.ts';
 import { paymentsRoutes, refundJob, refundOnEvents, refundSweepJob } from './modules/payments/index.ts';
 import { photoCleanupJob, photosRoutes } from './modules/photos/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
@@ -137,6 +142,7 @@ export async function buildApp(
     ...keptPages.public.follow(database.events),
     ...keptPages.shared.follow(database.events),
     ...notifyOnEvents(database.events, jobs),
+    ...liveChangesOnEvents(database.events),
   ];
   app.addHook('onClose', async () => {
     for (const unsubscribe of subscriptions) unsubscribe();

@@ -190,6 +190,9 @@ describe('a car sold or removed', () => {
       requestedDate: inDays(8),
       status: 'declined',
     });
+    // What the seller's confirmation says beforehand is what the sale then does.
+    const ahead = () => as(t, seller, { method: 'GET', url: `/api/testdrivebooking/car/${car.id}/ahead` });
+    expect((await ahead()).json()).toEqual({ count: 2, paid: 1, refundTotal: 12_000 });
     const sold = await as(t, seller, {
       method: 'PATCH',
       url: `/api/cars/${car.id}`,
@@ -210,6 +213,11 @@ describe('a car sold or removed', () => {
     expect(await read(buyer, past.id)).toMatchObject({ status: 'completed', cancelReason: null });
     expect(await read(buyer, declined.id)).toMatchObject({ status: 'declined', cancelReason: null });
     expect(await refundsOf(payment.id)).toHaveLength(1);
+    expect((await ahead()).json()).toEqual({ count: 0, paid: 0, refundTotal: 0 });
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect(
+      (await as(t, seller, { method: 'GET', url: `/api/testdrivebooking/car/${missing}/ahead` })).statusCode,
+    ).toBe(404);
   });
 
   it('refunds each payment exactly once under a concurrent sale, deletion, decline, admin refund and late payment report', async () => {

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { type Booking, localDateString, PHONE_MESSAGES, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import {
+  type Booking,
+  formatCharge,
+  localDateString,
+  PHONE_MESSAGES,
+  TEST_DRIVE_FEE_CENTS,
+} from '@redline/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, payments, photos, users } from '../src/db/schema.ts';
+import { bookings, notifications, photos, refunds, users } from '../src/db/schema.ts';
 import { createBooking, createCar, recordPayment } from './factories.ts';
 import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
@@ -493,17 +499,63 @@ describe('DELETE /api/testdrivebooking/:id', () => {
     expect((await book(buyer, validInput(car.id))).statusCode).toBe(201);
   });
 
-  it('refuses to cancel a paid booking, for the buyer and for an admin', async () => {
+  it('lets the buyer cancel a paid test drive before it starts: refunded in full exactly once, even when cancelled twice at once, and the seller told', async () => {
+    const car = await createCar(t, seller);
+    const booking = await createBooking(t, buyer, car, seller, { status: 'accepted' });
+    const payment = await recordPayment(t, booking);
+    // Another buyer is told it does not exist, and changes nothing.
+    expect((await cancel(otherBuyer, booking.id)).statusCode).toBe(404);
+    const answers = await Promise.all([cancel(buyer, booking.id), cancel(buyer, booking.id)]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    expect(answers.map((res) => res.json().deletedCount).sort()).toEqual([0, 1]);
+    const read = await as(t, buyer, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
+    expect(read.json()).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'buyer',
+      payment: { refund: { reason: 'buyer-cancelled', amount: TEST_DRIVE_FEE_CENTS } },
+    });
+    expect(await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.id))).toHaveLength(1);
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, seller.id));
+    expect(told.map((n) => n.body)).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^Bob Buyer cancelled the test drive of your ${booking.carName} on .+\\. Their \\${formatCharge(TEST_DRIVE_FEE_CENTS)} fee is being refunded\\.$`,
+        ),
+      ),
+    );
+    // The slot is free again: the buyer may book the car anew.
+    expect((await book(buyer, validInput(car.id))).statusCode).toBe(201);
+  });
+
+  it('refuses (409) to cancel a test drive that has started, paid or not, and changes nothing', async () => {
+    const car = await createCar(t, seller);
+    const past = { requestedDate: dayFromToday(-1), status: 'accepted' as const };
+    const paid = await createBooking(t, buyer, car, seller, past);
+    const payment = await recordPayment(t, paid);
+    const unpaid = await createBooking(t, buyer, car, seller, { ...past, status: 'requested' });
+    for (const booking of [paid, unpaid]) {
+      const res = await cancel(buyer, booking.id);
+      expect(res.statusCode).toBe(409);
+      expect(errorOf(res).message).toBe(
+        'This test drive has already started: it can no longer be cancelled.',
+      );
+    }
+    const rows = await t.db.select().from(bookings).where(eq(bookings.carId, car.id));
+    expect(rows.map((b) => b.status).sort()).toEqual(['accepted', 'requested']);
+    expect(await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.id))).toEqual([]);
+  });
+
+  it("lets an admin cancel a paid test drive still ahead, refunded as the admin's", async () => {
     const car = await createCar(t, seller);
     const booking = await createBooking(t, buyer, car, seller);
     await recordPayment(t, booking);
-    for (const user of [buyer, admin]) {
-      const res = await cancel(user, booking.id);
-      expect(res.statusCode).toBe(409);
-      expect(errorOf(res).message).toBe('A paid booking cannot be cancelled.');
-    }
-    expect(await exists(booking.id)).toBe(true);
-    expect(await t.db.select().from(payments).where(eq(payments.bookingId, booking.id))).toHaveLength(1);
+    expect((await cancel(admin, booking.id)).json()).toEqual({ deletedCount: 1 });
+    const read = await as(t, buyer, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
+    expect(read.json()).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'admin',
+      payment: { refund: { reason: 'admin' } },
+    });
   });
 
   it("lets an admin cancel any buyer's unpaid booking", async () => {

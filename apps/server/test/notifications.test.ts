@@ -6,15 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import {
   formatRequestedDate,
+  type LiveTopic,
   localDateString,
   NOTIFICATIONS_READ_MAX,
   type Notification,
 } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../src/db/schema.ts';
+import { bookings, notifications } from '../src/db/schema.ts';
 import { publish } from '../src/events/index.ts';
-import { createCar } from './factories.ts';
+import { createCar, recordPayment } from './factories.ts';
 import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
 let t: TestApp;
@@ -343,14 +344,19 @@ describe('reactions run in the publishing transaction', () => {
 });
 
 describe('GET /api/notifications/stream', () => {
+  let address: string;
+  beforeAll(async () => {
+    address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
   /** The user's stream from the listening server, and a reader of what it says. */
   async function openStream(baseUrl: string, user: TestUser) {
     const res = await fetch(`${baseUrl}/api/notifications/stream`, { headers: { cookie: user.cookie } });
     const reader = res.body!.getReader();
     let said = '';
-    /** Reads until the stream has said `events` notifications events in all. */
-    const until = async (events: number) => {
-      while ((said.match(/^event: notifications$/gm) ?? []).length < events) {
+    /** Reads until the stream has said `events` events of `topic` in all. */
+    const until = async (events: number, topic: LiveTopic = 'notifications') => {
+      while ((said.match(new RegExp(`^event: ${topic}$`, 'gm')) ?? []).length < events) {
         const { value, done } = await reader.read();
         if (done) throw new Error(`the stream ended after: ${said}`);
         said += new TextDecoder().decode(value);
@@ -361,7 +367,6 @@ describe('GET /api/notifications/stream', () => {
   }
 
   it('tells each open stream of the user when their notifications change, here or on another instance, and no one else', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const user = await signUpUser(t, 'Seller');
     const stream = await openStream(address, user);
     expect(stream.res.status).toBe(200);
@@ -371,7 +376,7 @@ describe('GET /api/notifications/stream', () => {
     // A change made here: a buyer books the user's car.
     const car = await createCar(t, user);
     expect((await book(buyer, car.id)).statusCode).toBe(201);
-    expect(await stream.until(1)).toMatch(/^retry: \d+\n\n[\s\S]*event: notifications\ndata: changed\n\n$/);
+    expect(await stream.until(1)).toMatch(/^retry: \d+\n\n[\s\S]*event: notifications\ndata: changed\n\n/);
 
     // Another instance's change, as its NOTIFY arrives here; then someone else's, then the user's
     // own read in another tab: only the user's reach the stream.
@@ -389,5 +394,37 @@ describe('GET /api/notifications/stream', () => {
     expect((await as(t, undefined, { method: 'GET', url: '/api/notifications/stream' })).statusCode).toBe(
       401,
     );
+  });
+
+  it("tells a booking's buyer and seller when it changes, and the admins when a payment is refunded and when the refund is made", async () => {
+    const carSeller = await signUpUser(t, 'Seller');
+    const booker = await signUpUser(t, 'Buyer');
+    const sellerStream = await openStream(address, carSeller);
+    const buyerStream = await openStream(address, booker);
+    const adminStream = await openStream(address, admin);
+
+    // A new request reaches the seller's open requests page; a proposed time the buyer's bookings.
+    const car = await createCar(t, carSeller);
+    const booked = await book(booker, car.id);
+    expect(booked.statusCode).toBe(201);
+    expect(await sellerStream.until(1, 'bookings')).toMatch(/^event: bookings\ndata: changed$/m);
+    const { id } = booked.json() as { id: string };
+    const proposed = await as(t, carSeller, {
+      method: 'POST',
+      url: `/api/testdrivebooking/${id}/propose`,
+      payload: { date: inDays(8), time: '09:00' },
+    });
+    expect(proposed.statusCode).toBe(200);
+    await buyerStream.until(1, 'bookings');
+
+    // The admins' ledger follows a refund asked for, then made by the job queue.
+    const payment = await recordPayment(
+      t,
+      (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0]!,
+    );
+    const refund = await as(t, admin, { method: 'POST', url: `/api/payments/${payment.id}/refund` });
+    expect(refund.statusCode).toBe(201);
+    await adminStream.until(2, 'payments');
+    await Promise.all([sellerStream, buyerStream, adminStream].map((stream) => stream.close()));
   });
 });

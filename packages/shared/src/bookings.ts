@@ -100,6 +100,20 @@ export const isOpenBooking = (booking: Parameters<typeof bookingStatus>[0], now 
   return status === 'requested' || status === 'accepted';
 };
 
+/**
+ * A car's test drives still ahead (requested or accepted, not started), which marking it sold or
+ * deleting it cancels, and of them the paid ones, refunded: what the seller is told before either.
+ */
+export const carBookingsAheadSchema = z.object({
+  /** Test drives that would be cancelled. */
+  count: z.number().int(),
+  /** Of them, those paid: each refunded in full. */
+  paid: z.number().int(),
+  /** USD cents given back in all. */
+  refundTotal: z.number().int(),
+});
+export type CarBookingsAhead = z.infer<typeof carBookingsAheadSchema>;
+
 export const bookingIdParamsSchema = z.object({ id: z.guid({ error: 'Invalid booking id' }) });
 
 export const bookingSchema = z.object({

@@ -23,6 +23,9 @@ export const CAR_ABOUT_MAX = 5000;
 export const PASSWORD_MIN_LENGTH = 7;
 /** The test-drive fee in USD cents ($120). */
 export const TEST_DRIVE_FEE_CENTS = 12_000;
+/** What a buyer is told before cancelling a test drive; the server applies it (bookings.service.ts). */
+export const BUYER_CANCELLATION_POLICY =
+  'You can cancel a test drive until the time it starts. A paid fee is refunded in full to your card; once the test drive has started, it can no longer be cancelled.';
 export const CURRENCY = 'usd';
 export const ABOUT_PREVIEW_LENGTH = 100;
 /** How many categories the home page skips before listing the rest. */
@@ -68,3 +71,10 @@ export const SAVED_SEARCH_NAME_MAX = 60;
 export const SUGGESTIONS_MAX = 8;
 /** A card shows "Price dropped" for this long after the asking price went down. */
 export const PRICE_DROP_BADGE_DAYS = 14;
+
+/**
+ * What a live update (GET /api/notifications/stream, ADR 29) says changed for its user; the event's
+ * name. The web app asks again for every list a topic names (app/live-queries.ts).
+ */
+export const LIVE_TOPICS = ['notifications', 'conversations', 'bookings', 'payments'] as const;
+export type LiveTopic = (typeof LIVE_TOPICS)[number];

@@ -76,9 +76,17 @@ export type RecordPaymentResponse = z.infer<typeof recordPaymentResponseSchema>;
 
 /**
  * Why money was given back: the seller declined the test drive, the car was sold or removed before
- * it, the payment arrived for a booking already called off, or an admin refunded it.
+ * it, the buyer cancelled it before its start (BUYER_CANCELLATION_POLICY), the payment arrived for
+ * a booking already called off, or an admin refunded it.
  */
-export const REFUND_REASONS = ['declined', 'car-sold', 'car-removed', 'late-payment', 'admin'] as const;
+export const REFUND_REASONS = [
+  'declined',
+  'car-sold',
+  'car-removed',
+  'buyer-cancelled',
+  'late-payment',
+  'admin',
+] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 /** `pending` until the provider confirms; `failed` when it refused (an admin may try again). */
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;

@@ -79,6 +79,12 @@ const RECORD_RULES = {
     refusal: (actor, c) =>
       isAdmin(actor) || c.sellerId === actor.id ? undefined : 'You can only delete your own cars.',
   } satisfies RecordRule<Car>,
+  /** What selling or deleting the car would do to its test drives: its seller's to know. */
+  'car.bookings': {
+    ...car,
+    refusal: (actor, c) =>
+      c.sellerId === actor.id ? undefined : "Only the car's seller can see its test drives.",
+  } satisfies RecordRule<Car>,
   'booking.read': booking,
   /** Checked inside the cancellation's transaction, which the lock on the booking lasts for. */
   'booking.cancel': {

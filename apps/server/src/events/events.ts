@@ -38,6 +38,10 @@ export interface DomainEvents {
   'conversations.changed': { userIds: string[] };
   /** These users' notifications changed (some made, or read): their open pages ask again. */
   'notifications.changed': { userIds: string[] };
+  /** A booking of these users (its buyer and seller) changed, or its payment or refund: their open pages ask again. */
+  'bookings.changed': { userIds: string[] };
+  /** The payments ledger changed (a payment, a refund asked for or settled): these admins' open pages ask again. */
+  'payments.changed': { userIds: string[] };
   'booking.requested': { bookingId: string; carId: string; buyerId: string };
   'booking.paid': { bookingId: string; paymentId: string };
   /** The car's seller agreed to the requested day and time. */
@@ -67,6 +71,8 @@ export interface DomainEvents {
   'saved-search.matched': { savedSearchId: string; carIds: string[]; count: number };
   /** The payment provider made the refund. */
   'refund.succeeded': { refundId: string };
+  /** The payment provider refused the refund (an admin may try again). */
+  'refund.failed': { refundId: string };
 }
 
 export type EventName = keyof DomainEvents;

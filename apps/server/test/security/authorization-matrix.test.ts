@@ -654,6 +654,10 @@ const OWNERSHIP: Record<string, Row> = {
       expect(row?.status).toBe(actor === 'buyer' ? 'accepted' : 'requested');
     },
   },
+  'GET /api/testdrivebooking/car/:id/ahead': {
+    call: () => ({ url: `/api/testdrivebooking/car/${car.id}/ahead` }),
+    expect: { seller: 200, otherSeller: 403 },
+  },
   'GET /api/testdrivebooking/:id': {
     call: () => ({ url: `/api/testdrivebooking/${booking.id}` }),
     expect: { buyer: 200, otherBuyer: 404, seller: 200, otherSeller: 404, admin: 200 },

@@ -104,19 +104,23 @@ export async function updateBooking(
   await tx.update(bookings).set(values).where(eq(bookings.id, id));
 }
 
-/** These bookings, of those still requested or accepted, locked: which of them are ahead, the caller decides. */
-export function lockLiveBookings(tx: Db | Tx, where: SQL) {
-  return tx
+/** These bookings, of those still requested or accepted: which of them are ahead, the caller decides. */
+export function liveBookings(db: Db | Tx, where: SQL) {
+  return db
     .select({
       id: bookings.id,
       status: bookings.status,
       requestedDate: bookings.requestedDate,
       requestedTime: bookings.requestedTime,
+      isPaid: bookings.isPaid,
+      price: bookings.price,
     })
     .from(bookings)
-    .where(and(where, inArray(bookings.status, ['requested', 'accepted'])))
-    .for('update');
+    .where(and(where, inArray(bookings.status, ['requested', 'accepted'])));
 }
+
+/** `liveBookings`, locked until the transaction ends. */
+export const lockLiveBookings = (tx: Db | Tx, where: SQL) => liveBookings(tx, where).for('update');
 
 export async function cancelBookings(tx: Db | Tx, ids: string[], reason: CancelReason) {
   await tx

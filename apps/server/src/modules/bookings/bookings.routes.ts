@@ -3,6 +3,8 @@ import {
   bookingInputSchema,
   bookingProposalInputSchema,
   bookingSchema,
+  carBookingsAheadSchema,
+  carIdParamsSchema,
   deletedCountSchema,
   emailParamsSchema,
   pageOf,
@@ -59,6 +61,20 @@ export function bookingsRoutes(context: AppContext): FastifyPluginAsyncZod {
       },
       handler: (request) =>
         service.listSellerBookings(context, currentUser(request), request.params.email, request.query),
+    });
+
+    app.get('/testdrivebooking/car/:id/ahead', {
+      config: { access: ['Seller'] },
+      schema: {
+        tags,
+        operationId: 'getCarBookingsAhead',
+        otherStatuses: [404],
+        summary:
+          "How many of a car's test drives still ahead marking it sold or deleting it would cancel, and how many of them paid (refunded) (the car's seller)",
+        params: carIdParamsSchema,
+        response: { 200: carBookingsAheadSchema },
+      },
+      handler: (request) => service.bookingsAheadOfCar(context, currentUser(request), request.params.id),
     });
 
     app.get('/testdrivebooking/:id', {
@@ -136,7 +152,7 @@ export function bookingsRoutes(context: AppContext): FastifyPluginAsyncZod {
         operationId: 'cancelBooking',
         otherStatuses: [404, 409],
         summary:
-          'Cancel an unpaid booking still ahead (its buyer or an admin); it stays in the lists as cancelled, and one no longer ahead answers 0',
+          'Cancel a booking before its test drive starts (its buyer or an admin); a paid one is refunded in full. It stays in the lists as cancelled; cancelling it again answers 0, and one that has started or was declined 409',
         params: bookingIdParamsSchema,
         response: { 200: deletedCountSchema },
       },

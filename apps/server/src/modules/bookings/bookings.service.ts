@@ -6,6 +6,7 @@ import {
   type BookingStatus,
   bookingStatus,
   type CancelReason,
+  type CarBookingsAhead,
   carName,
   isOpenBooking,
   type Page,
@@ -116,15 +117,20 @@ export async function listSellerBookings(
 }
 
 /**
- * Its buyer or an admin calls an unpaid booking off; it stays, cancelled, in both people's lists.
- * A paid one stands (an admin refunds it instead). One no longer ahead changes nothing (count 0).
+ * Its buyer or an admin calls a booking off until its start (BUYER_CANCELLATION_POLICY); it stays,
+ * cancelled, in both people's lists, and a paid one is refunded in full by the payments module's
+ * reaction, exactly once. Cancelling a cancelled booking changes nothing (count 0); one that has
+ * started, taken place, expired or been declined is refused with why.
  */
 export async function cancelBooking(context: AppContext, actor: User, id: string) {
   return context.database.db.transaction(async (tx) => {
-    // Locks the booking until the change commits: a payment cannot be recorded half-way.
+    // Locks the booking until the change commits: a payment, or a second cancellation, waits for it.
     const booking = await requireAccess(context, actor, { permission: 'booking.cancel', id, tx });
-    if (booking.isPaid) throw conflict('A paid booking cannot be cancelled.');
-    if (!isOpenBooking(booking)) return { deletedCount: 0 };
+    const status = bookingStatus(booking);
+    if (status === 'cancelled') return { deletedCount: 0 };
+    if (status === 'completed' || status === 'expired')
+      throw conflict('This test drive has already started: it can no longer be cancelled.');
+    assertOpen(status);
     const reason: CancelReason = booking.buyerId === actor.id ? 'buyer' : 'admin';
     await repo.cancelBookings(tx, [id], reason);
     await publish(tx, 'booking.cancelled', { bookingId: id, cancelledBy: actor.id, reason });
@@ -259,10 +265,12 @@ export function cancelBookingsOnEvents(events: EventBus<Db | Tx>): (() => void)[
   ];
 }
 
+/** Of a car's live bookings, those its sale or removal cancels: the ones still ahead. */
+const aheadOf = <B extends Parameters<typeof isOpenBooking>[0]>(live: B[]) =>
+  live.filter((booking) => isOpenBooking(booking));
+
 async function cancelLiveBookingsOfCar(tx: Db | Tx, carId: string, reason: CancelReason) {
-  const live = (await repo.lockLiveBookings(tx, eq(bookings.carId, carId))).filter((booking) =>
-    isOpenBooking(booking),
-  );
+  const live = aheadOf(await repo.lockLiveBookings(tx, eq(bookings.carId, carId)));
   if (live.length === 0) return;
   await repo.cancelBookings(
     tx,
@@ -271,6 +279,25 @@ async function cancelLiveBookingsOfCar(tx: Db | Tx, carId: string, reason: Cance
   );
   for (const { id } of live)
     await publish(tx, 'booking.cancelled', { bookingId: id, cancelledBy: null, reason });
+}
+
+/**
+ * What marking the car sold or deleting it would cancel and refund now (the same rule as
+ * `cancelLiveBookingsOfCar`), for its seller's confirmation.
+ */
+export async function bookingsAheadOfCar(
+  context: AppContext,
+  actor: User,
+  carId: string,
+): Promise<CarBookingsAhead> {
+  await requireAccess(context, actor, { permission: 'car.bookings', id: carId });
+  const ahead = aheadOf(await repo.liveBookings(context.database.db, eq(bookings.carId, carId)));
+  const paid = ahead.filter((booking) => booking.isPaid);
+  return {
+    count: ahead.length,
+    paid: paid.length,
+    refundTotal: paid.reduce((total, booking) => total + booking.price, 0),
+  };
 }
 
 /** The buyer's phone is for the seller only once the test drive is paid for. */

@@ -3,15 +3,14 @@
  * (GET /api/notifications/stream). When a change tells a user something, or they read their
  * notifications in another tab, or a message comes in one of their conversations, every stream of
  * that user, on whichever instance it is open, is told to ask again (`event: notifications`,
- * `event: conversations`). The facts travel as the `notifications.changed` and
- * `conversations.changed` events: delivered on this instance after the commit, and to every other
- * instance by its NOTIFY (ADR 8).
+ * `event: conversations`); likewise when a booking of theirs changes (`event: bookings`, its buyer and
+ * seller) and when the payments ledger does (`event: payments`, the admins; live-changes.ts). The
+ * facts travel as the `<topic>.changed` events (LIVE_TOPICS): delivered on this instance after the
+ * commit, and to every other instance by its NOTIFY (ADR 8).
  */
 import { PassThrough } from 'node:stream';
+import type { LiveTopic } from '@redline/shared';
 import type { EventBus } from '../../events/index.ts';
-
-/** What a stream's events say changed: a page showing it asks again. */
-type LiveTopic = 'notifications' | 'conversations';
 
 /** A comment line this often keeps proxies and the server's idle timeout from closing a quiet stream. */
 const KEEP_ALIVE_MS = 20_000;
@@ -56,6 +55,8 @@ export class LiveUpdates {
     return [
       events.subscribe('notifications.changed', ({ userIds }) => this.tell(userIds, 'notifications')),
       events.subscribe('conversations.changed', ({ userIds }) => this.tell(userIds, 'conversations')),
+      events.subscribe('bookings.changed', ({ userIds }) => this.tell(userIds, 'bookings')),
+      events.subscribe('payments.changed', ({ userIds }) => this.tell(userIds, 'payments')),
     ];
   }
 

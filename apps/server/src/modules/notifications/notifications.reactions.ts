@@ -129,7 +129,7 @@ export function notifyOnEvents(events: EventBus<Db | Tx>, jobs: JobQueue): (() =
           title: 'Test drive cancelled',
           body:
             booking.buyerId === cancelledBy
-              ? `${booking.buyerName} cancelled the test drive of your ${booking.carName} on ${when}.`
+              ? `${booking.buyerName} cancelled the test drive of your ${booking.carName} on ${when}.${booking.isPaid ? ` Their ${formatCharge(booking.price)} fee is being refunded.` : ''}`
               : `The test drive of your ${booking.carName} with ${booking.buyerName} on ${when} was cancelled by Redline.`,
           link: routePatterns.dashSellerRequests,
         });

@@ -112,6 +112,25 @@ export async function findContactMessage(tx: Db | Tx, id: string) {
   return row;
 }
 
+/** The buyer and seller of a booking (null for an account that has gone). */
+export async function bookingPeople(tx: Db | Tx, bookingId: string) {
+  const [row] = await tx
+    .select({ buyerId: bookings.buyerId, sellerId: bookings.sellerId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  return row;
+}
+
+/** The booking whose payment a refund gives back. */
+export async function bookingOfRefund(tx: Db | Tx, refundId: string) {
+  const [row] = await tx
+    .select({ bookingId: payments.bookingId })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(eq(refunds.id, refundId));
+  return row?.bookingId;
+}
+
 export async function adminIds(tx: Db | Tx) {
   const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'Admin'));
   return rows.map((row) => row.id);

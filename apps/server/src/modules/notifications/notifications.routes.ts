@@ -47,7 +47,7 @@ export function notificationsRoutes(context: AppContext): FastifyPluginAsyncZod 
         operationId: 'streamNotificationChanges',
         summary: "A stream of the signed-in user's notification changes (Server-Sent Events)",
         eventStream:
-          "Server-Sent Events: `event: notifications` each time the signed-in user's notifications change (made, or read in another tab), on any instance; a comment every 20 s keeps the stream open",
+          "Server-Sent Events, on any instance: `event: notifications` each time the signed-in user's notifications change (made, or read in another tab), `event: conversations` their conversations, `event: bookings` a booking of theirs (or its payment or refund), `event: payments` the payments ledger (admins); a comment every 20 s keeps the stream open",
       },
       handler: (request, reply) =>
         reply

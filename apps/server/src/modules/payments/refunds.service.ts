@@ -1,6 +1,6 @@
 /**
  * Refunds: money goes back exactly once a payment, whichever asks first (a sale, a deletion, a
- * decline, a payment that arrived for a booking already called off, an admin). The refund is
+ * decline, a cancellation, a payment that arrived for a booking already called off, an admin). The refund is
  * written `pending` with the change that asks for it (the unique payment id makes a second ask
  * find the first); the job queue then asks the provider, after the change commits, and again with
  * back-off while it cannot be reached, the refund's id being the provider's idempotency key.
@@ -69,13 +69,14 @@ async function requestRefund(
 }
 
 /** Why the money of a booking called off goes back. */
-const REFUND_REASON: Record<Exclude<CancelReason, 'buyer'>, RefundReason> = {
+const REFUND_REASON: Record<CancelReason, RefundReason> = {
+  buyer: 'buyer-cancelled',
   admin: 'admin',
   'car-sold': 'car-sold',
   'car-removed': 'car-removed',
 };
 
-/** A paid booking that is declined, or cancelled by its car's sale or removal, is refunded with that change. */
+/** A paid booking that is declined or cancelled (by its buyer, an admin, its car's sale or removal) is refunded with that change. */
 export function refundOnEvents(context: RefundContext, events: EventBus<Db | Tx>): (() => void)[] {
   const refundIfPaid = async (tx: Db | Tx, bookingId: string, reason: RefundReason) => {
     const payment = await repo.paymentOfBooking(tx, bookingId);
@@ -83,10 +84,9 @@ export function refundOnEvents(context: RefundContext, events: EventBus<Db | Tx>
   };
   return [
     events.react('booking.declined', (tx, { bookingId }) => refundIfPaid(tx, bookingId, 'declined')),
-    events.react('booking.cancelled', async (tx, { bookingId, reason }) => {
-      // A buyer cannot cancel a paid booking (bookings.service.ts).
-      if (reason !== 'buyer') await refundIfPaid(tx, bookingId, REFUND_REASON[reason]);
-    }),
+    events.react('booking.cancelled', (tx, { bookingId, reason }) =>
+      refundIfPaid(tx, bookingId, REFUND_REASON[reason]),
+    ),
   ];
 }
 
@@ -143,6 +143,7 @@ export function refundJob(context: RefundContext): JobDefinition<{ refundId: str
       await db.transaction(async (tx) => {
         const settled = await repo.settleRefund(tx, refund.id, made);
         if (settled?.status === 'succeeded') await publish(tx, 'refund.succeeded', { refundId: refund.id });
+        if (settled?.status === 'failed') await publish(tx, 'refund.failed', { refundId: refund.id });
       });
       log.info({ refundId, providerRefundId: made.id, status: made.status }, 'refund made');
       return made;

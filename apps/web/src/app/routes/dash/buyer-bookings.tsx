@@ -11,7 +11,8 @@ export default function BuyerBookingsPage() {
       <header className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">My Bookings</h1>
         <p className="mt-1 text-base-content/75">
-          Your test drives. Confirm a booking by paying the fee, or cancel it while it is unpaid.
+          Your test drives. Confirm a booking by paying the fee; cancel one until it starts (a paid fee is
+          refunded).
         </p>
       </header>
       {me.data ? <BuyerBookingsList email={me.data.email} /> : <PageProgress label="Loading your bookings" />}

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { bookingKeys } from './booking-keys.ts';
 
-/** Deletes an unpaid booking of the signed-in buyer (the server refuses paid ones). */
+/** Cancels a booking of the signed-in buyer before it starts; a paid one is refunded in full. */
 export const cancelBooking = (id: string) =>
   api.delete<DeletedCount>(`/testdrivebooking/${encodeURIComponent(id)}`);
 

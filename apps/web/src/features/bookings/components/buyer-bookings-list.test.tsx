@@ -32,7 +32,7 @@ function rowOf(carName: string) {
 }
 
 describe('BuyerBookingsList', () => {
-  it('offers Confirm and Cancel on unpaid rows and a Paid marker on paid ones', async () => {
+  it('offers Confirm and Cancel on unpaid rows, and Cancel with a Paid marker on paid ones', async () => {
     mockFetch({ [LIST]: json({ items: [unpaid, paid], nextCursor: null }) });
     renderWithProviders(<BuyerBookingsList email="bea@example.com" />);
 
@@ -49,8 +49,36 @@ describe('BuyerBookingsList', () => {
 
     const done = rowOf('2019 Ferrari 488 Pista');
     expect(within(done).getByText('Paid')).toBeTruthy();
-    expect(within(done).queryByRole('button', { name: /Cancel Booking/ })).toBeNull();
+    expect(within(done).getByRole('button', { name: /Cancel Booking/ })).toBeTruthy();
     expect(within(done).queryByRole('link', { name: /Confirm Booking/ })).toBeNull();
+  });
+
+  it('states the refund and the cancellation policy before cancelling a paid test drive, and cancels only when confirmed', async () => {
+    let items = [paid];
+    const fetchMock = mockFetch({
+      [LIST]: () => json({ items, nextCursor: null }),
+      'DELETE /api/testdrivebooking/b-paid': () => {
+        items = [{ ...paid, status: 'cancelled', cancelReason: 'buyer' }];
+        return json({ deletedCount: 1 });
+      },
+    });
+    renderWithProviders(<BuyerBookingsList email="bea@example.com" />);
+
+    await userEvent.click(await screen.findByRole('button', { name: /Cancel Booking for/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this test drive?' });
+    expect(
+      within(dialog).getByText(/Your \$120\.00 fee will be refunded in full to your card\./),
+    ).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'You can cancel a test drive until the time it starts. A paid fee is refunded in full to your card; once the test drive has started, it can no longer be cancelled.',
+      ),
+    ).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
+    expect(await screen.findByText(CANCELED_MESSAGE)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Cancel Booking for/ })).toBeNull());
   });
 
   it('shows the payment in the details of a paid booking', async () => {
@@ -64,17 +92,18 @@ describe('BuyerBookingsList', () => {
   });
 
   it('cancels a booking after confirming in the modal', async () => {
-    let items = [unpaid, paid];
+    let items = [unpaid];
     const fetchMock = mockFetch({
       [LIST]: () => json({ items, nextCursor: null }),
       'DELETE /api/testdrivebooking/b-unpaid': () => {
-        items = [paid];
+        items = [];
         return json({ deletedCount: 1 });
       },
     });
     renderWithProviders(<BuyerBookingsList email="bea@example.com" />);
 
     await userEvent.click(await screen.findByRole('button', { name: /Cancel Booking for/ }));
+    expect(screen.getByText(/You have not paid for it\./)).toBeTruthy();
     const dialog = screen.getByRole('dialog', { name: 'Cancel this test drive?' });
     // Focus starts on the safe choice.
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep booking' }));

@@ -1,4 +1,10 @@
-import { type Booking, formatRequestedDate, formatRequestedTime } from '@redline/shared';
+import {
+  type Booking,
+  BUYER_CANCELLATION_POLICY,
+  formatCharge,
+  formatRequestedDate,
+  formatRequestedTime,
+} from '@redline/shared';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
@@ -33,7 +39,8 @@ const COLUMNS = [
 
 /**
  * My Bookings: the buyer's test drives and where each stands; unpaid ones still ahead can be paid
- * (Confirm) or cancelled, and another time the seller proposed accepted.
+ * (Confirm), any still ahead cancelled (a paid one refunded: BUYER_CANCELLATION_POLICY), and
+ * another time the seller proposed accepted.
  */
 export function BuyerBookingsList({ email }: { email: string }) {
   const bookings = useBuyerBookings(email);
@@ -147,15 +154,17 @@ export function BuyerBookingsList({ email }: { email: string }) {
               </button>
             </StackCell>
             <StackCell actions>
-              {isOpen(booking) && !booking.isPaid ? (
+              {isOpen(booking) ? (
                 <div className="flex w-full flex-wrap gap-2 md:w-auto md:flex-col md:items-stretch">
-                  <Link
-                    to={paths.payBooking(booking.id)}
-                    className="btn btn-primary btn-sm flex-1 md:flex-none"
-                    aria-label={`Confirm Booking for the ${booking.carName}`}
-                  >
-                    Confirm Booking
-                  </Link>
+                  {booking.isPaid ? null : (
+                    <Link
+                      to={paths.payBooking(booking.id)}
+                      className="btn btn-primary btn-sm flex-1 md:flex-none"
+                      aria-label={`Confirm Booking for the ${booking.carName}`}
+                    >
+                      Confirm Booking
+                    </Link>
+                  )}
                   <button
                     type="button"
                     className="btn btn-outline btn-error btn-sm flex-1 md:flex-none"
@@ -191,12 +200,19 @@ export function BuyerBookingsList({ email }: { email: string }) {
         cancelLabel="Keep booking"
       >
         {toCancel ? (
-          <p>
-            Your test drive of the <strong>{toCancel.carName}</strong> on{' '}
-            {formatRequestedDate(toCancel.requestedDate)} at{' '}
-            {formatRequestedTime(toCancel.requestedDate, toCancel.requestedTime)} will be cancelled, and the
-            seller told. You can book again later.
-          </p>
+          <>
+            <p>
+              Your test drive of the <strong>{toCancel.carName}</strong> on{' '}
+              {formatRequestedDate(toCancel.requestedDate)} at{' '}
+              {formatRequestedTime(toCancel.requestedDate, toCancel.requestedTime)} will be cancelled, and the
+              seller told.{' '}
+              {toCancel.isPaid
+                ? `Your ${formatCharge(toCancel.price)} fee will be refunded in full to your card.`
+                : 'You have not paid for it.'}{' '}
+              You can book again later.
+            </p>
+            <p className="mt-3 text-sm text-base-content/70">{BUYER_CANCELLATION_POLICY}</p>
+          </>
         ) : null}
       </ConfirmDialog>
     </>

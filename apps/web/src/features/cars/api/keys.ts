@@ -4,4 +4,6 @@ export const carKeys = {
   advertised: () => [...carKeys.all, 'advertised'] as const,
   seller: (email: string) => [...carKeys.all, 'seller', email] as const,
   detail: (id: string) => [...carKeys.all, 'detail', id] as const,
+  /** What selling or deleting the car would cancel: under `cars`, so a change of the car asks again. */
+  bookingsAhead: (id: string) => [...carKeys.all, 'bookings-ahead', id] as const,
 };

@@ -49,26 +49,61 @@ describe('SellerCarsList (My Posts)', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ carId: car.id });
   });
 
-  it('marks a car sold', async () => {
+  it('marks a car sold only once confirmed, saying how many test drives it cancels and refunds', async () => {
     const car = aCar();
     const fetchMock = mockFetch({
       [LIST]: json({ items: [car], nextCursor: null }),
+      [`GET /api/testdrivebooking/car/${car.id}/ahead`]: json({ count: 2, paid: 1, refundTotal: 12_000 }),
       [`PATCH /api/cars/${car.id}`]: json({ ...car, soldAt: '2025-04-01T00:00:00.000Z' }),
     });
+    const patched = () => fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH');
     renderList();
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Mark as sold: 2021 Porsche 911 GT3 Touring' }),
-    );
+    const markSold = await screen.findByRole('button', {
+      name: 'Mark as sold: 2021 Porsche 911 GT3 Touring',
+    });
+
+    await userEvent.click(markSold);
+    let dialog = await screen.findByRole('dialog', { name: 'Mark this car as sold?' });
+    expect(
+      await within(dialog).findByText(
+        '2 test drives booked ahead will be cancelled, 1 of them paid: its $120.00 fee will be refunded. Their buyers are told.',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(dialog).getByText('Marking it available again does not bring cancelled test drives back.'),
+    ).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(patched()).toBe(false);
+
+    await userEvent.click(markSold);
+    dialog = await screen.findByRole('dialog', { name: 'Mark this car as sold?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as sold' }));
     expect(await screen.findByText('Marked as sold')).toBeTruthy();
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === `/api/cars/${car.id}`) ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ sold: true });
   });
 
-  it('deletes a car only after the confirmation', async () => {
+  it('marks a sold car available again in one click', async () => {
+    const car = aCar({ soldAt: '2025-04-01T00:00:00.000Z' });
+    const fetchMock = mockFetch({
+      [LIST]: json({ items: [car], nextCursor: null }),
+      [`PATCH /api/cars/${car.id}`]: json({ ...car, soldAt: null }),
+    });
+    renderList();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Mark as available: 2021 Porsche 911 GT3 Touring' }),
+    );
+    expect(await screen.findByText('Marked as available')).toBeTruthy();
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === `/api/cars/${car.id}`) ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ sold: false });
+  });
+
+  it('deletes a car only after the confirmation, which says what happens to its test drives', async () => {
     const car = aCar();
     let deleted = false;
     const fetchMock = mockFetch({
       [LIST]: () => json({ items: deleted ? [] : [car], nextCursor: null }),
+      [`GET /api/testdrivebooking/car/${car.id}/ahead`]: json({ count: 1, paid: 0, refundTotal: 0 }),
       [`DELETE /api/cars/${car.id}`]: () => {
         deleted = true;
         return json({ deletedCount: 1 });
@@ -78,6 +113,11 @@ describe('SellerCarsList (My Posts)', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Delete 2021 Porsche 911 GT3 Touring' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
+    expect(
+      await within(dialog).findByText(
+        '1 test drive booked ahead will be cancelled; it is not paid. Its buyer is told.',
+      ),
+    ).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
 

@@ -1,6 +1,7 @@
 /**
  * My Posts: the seller's cars as a table on tablets and up, stacked into cards on phones, with
- * Details, Advertise, Edit, Mark as sold / available and Delete (after a confirmation) per car.
+ * Details, Advertise, Edit, Mark as sold / available and Delete per car. Mark as sold and Delete
+ * ask first, saying from the server how many test drives they cancel and refund.
  */
 import { type Car, carName, formatDate, formatMoney } from '@redline/shared';
 import { useState } from 'react';
@@ -13,8 +14,10 @@ import { paths } from '../../../config/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAdvertiseCar } from '../api/advertise-car.ts';
 import { useDeleteCar } from '../api/delete-car.ts';
+import { useCarBookingsAhead } from '../api/get-car-bookings-ahead.ts';
 import { useSellerCars } from '../api/get-seller-cars.ts';
 import { useUpdateCar } from '../api/update-car.ts';
+import { bookingsAheadText } from '../utils/bookings-ahead.ts';
 import { formatKm } from '../utils/car-text.ts';
 import { CarForm } from './car-form.tsx';
 
@@ -36,7 +39,9 @@ const COLUMNS = [
 export function SellerCarsList({ email, categories }: SellerCarsListProps) {
   const sellerCars = useSellerCars(email);
   const remove = useDeleteCar();
+  const update = useUpdateCar();
   const [editing, setEditing] = useState<Car | null>(null);
+  const [selling, setSelling] = useState<Car | null>(null);
   const [deleting, setDeleting] = useState<Car | null>(null);
   const cars = sellerCars.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -65,6 +70,18 @@ export function SellerCarsList({ email, categories }: SellerCarsListProps) {
     );
   }
 
+  const confirmSold = () =>
+    selling &&
+    update.mutate(
+      { id: selling.id, update: { sold: true } },
+      {
+        onSuccess: () => {
+          toast.success('Marked as sold');
+          setSelling(null);
+        },
+      },
+    );
+
   const confirmDelete = () =>
     deleting &&
     remove.mutate(deleting.id, {
@@ -78,7 +95,13 @@ export function SellerCarsList({ email, categories }: SellerCarsListProps) {
     <>
       <StackTable caption="Your posts, newest first" columns={COLUMNS}>
         {cars.map((car) => (
-          <SellerCarRow key={car.id} car={car} onEdit={setEditing} onDelete={setDeleting} />
+          <SellerCarRow
+            key={car.id}
+            car={car}
+            onEdit={setEditing}
+            onMarkSold={setSelling}
+            onDelete={setDeleting}
+          />
         ))}
       </StackTable>
       <LoadMoreButton
@@ -103,6 +126,23 @@ export function SellerCarsList({ email, categories }: SellerCarsListProps) {
         ) : null}
       </Modal>
       <ConfirmDialog
+        open={selling !== null}
+        onClose={() => setSelling(null)}
+        onConfirm={confirmSold}
+        title="Mark this car as sold?"
+        confirmLabel="Mark as sold"
+        cancelLabel="Cancel"
+        pending={update.isPending}
+      >
+        {selling ? (
+          <>
+            <p>The {carName(selling)} will leave the search, its category and the advertisements.</p>
+            <BookingsAhead carId={selling.id} />
+            <p className="mt-2">Marking it available again does not bring cancelled test drives back.</p>
+          </>
+        ) : null}
+      </ConfirmDialog>
+      <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
         onConfirm={confirmDelete}
@@ -111,17 +151,45 @@ export function SellerCarsList({ email, categories }: SellerCarsListProps) {
         cancelLabel="Cancel"
         pending={remove.isPending}
       >
-        {deleting
-          ? `The ${carName(deleting)} will be removed with its photos, its advertisement, and any saves and reports. This cannot be undone.`
-          : null}
+        {deleting ? (
+          <>
+            <p>
+              The {carName(deleting)} will be removed with its photos, its advertisement, and any saves and
+              reports.
+            </p>
+            <BookingsAhead carId={deleting.id} />
+            <p className="mt-2">This cannot be undone.</p>
+          </>
+        ) : null}
       </ConfirmDialog>
     </>
   );
 }
 
-type RowProps = { car: Car; onEdit: (car: Car) => void; onDelete: (car: Car) => void };
+/** The car's test drives that selling or deleting it cancels, as the server counts them now. */
+function BookingsAhead({ carId }: { carId: string }) {
+  const ahead = useCarBookingsAhead(carId);
+  let text: string;
+  if (ahead.isPending) text = 'Checking its test drives…';
+  else if (ahead.isError)
+    text =
+      'Its test drives could not be checked: any booked ahead will be cancelled, and paid ones refunded.';
+  else text = bookingsAheadText(ahead.data);
+  return (
+    <p className="mt-2" aria-live="polite">
+      {text}
+    </p>
+  );
+}
 
-function SellerCarRow({ car, onEdit, onDelete }: RowProps) {
+type RowProps = {
+  car: Car;
+  onEdit: (car: Car) => void;
+  onMarkSold: (car: Car) => void;
+  onDelete: (car: Car) => void;
+};
+
+function SellerCarRow({ car, ...actions }: RowProps) {
   const cover = car.photos[0];
   const name = carName(car);
   return (
@@ -164,22 +232,25 @@ function SellerCarRow({ car, onEdit, onDelete }: RowProps) {
         <time dateTime={car.addedDate}>{formatDate(car.addedDate)}</time>
       </StackCell>
       <StackCell actions>
-        <SellerCarActions car={car} name={name} onEdit={onEdit} onDelete={onDelete} />
+        <SellerCarActions car={car} name={name} {...actions} />
       </StackCell>
     </StackRow>
   );
 }
 
-function SellerCarActions({ car, name, onEdit, onDelete }: RowProps & { name: string }) {
+function SellerCarActions({ car, name, onEdit, onMarkSold, onDelete }: RowProps & { name: string }) {
   const advertise = useAdvertiseCar();
   const update = useUpdateCar();
   const sold = car.soldAt !== null;
 
+  // Back on sale changes nothing else: one click. Selling cancels test drives: asked first.
   const toggleSold = () =>
-    update.mutate(
-      { id: car.id, update: { sold: !sold } },
-      { onSuccess: () => toast.success(sold ? 'Marked as available' : 'Marked as sold') },
-    );
+    sold
+      ? update.mutate(
+          { id: car.id, update: { sold: false } },
+          { onSuccess: () => toast.success('Marked as available') },
+        )
+      : onMarkSold(car);
 
   return (
     <div className="flex w-full flex-col gap-2 md:items-end">

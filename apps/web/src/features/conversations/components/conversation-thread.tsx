@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
 import { ErrorState, ListSkeleton } from '../../../components/ui/list-states.tsx';
@@ -7,28 +6,21 @@ import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMe } from '../../../lib/auth.ts';
-import { useLiveUpdates } from '../../../lib/live-updates.ts';
 import { toast } from '../../../lib/toast.ts';
-import { conversationKeys } from '../api/conversation-keys.ts';
 import { useMessages } from '../api/get-messages.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { MessageComposer } from './message-composer.tsx';
 import { ReportConversationButton } from './report-conversation-button.tsx';
 
 /**
- * One conversation: the car, the other party, the messages oldest first, and a reply. Live. An
+ * One conversation: the car, the other party, the messages oldest first, and a reply; live
+ * (app/live-queries.ts). An
  * admin reads a reported one as its buyer would (the buyer's messages on the right), and cannot write.
  */
 export function ConversationThread({ id }: { id: string }) {
   const thread = useMessages(id);
   const isAdmin = useMe().data?.role === 'Admin';
   const send = useSendMessage();
-  const queryClient = useQueryClient();
-  useLiveUpdates(
-    'conversations',
-    () => queryClient.invalidateQueries({ queryKey: conversationKeys.messages(id) }),
-    true,
-  );
 
   if (thread.isPending) return <ListSkeleton label="Loading the conversation" rows={2} />;
   if (thread.isError) {

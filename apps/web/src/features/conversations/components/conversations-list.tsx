@@ -1,23 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { LocalDate } from '../../../components/ui/local-date.tsx';
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useLiveUpdates } from '../../../lib/live-updates.ts';
-import { conversationKeys } from '../api/conversation-keys.ts';
 import { useConversations } from '../api/get-conversations.ts';
 
-/** The signed-in user's conversations, the latest message first, kept up to date as messages come. */
+/** The signed-in user's conversations, the latest message first, kept up to date as messages come (app/live-queries.ts). */
 export function ConversationsList() {
   const conversations = useConversations();
-  const queryClient = useQueryClient();
-  useLiveUpdates(
-    'conversations',
-    () => queryClient.invalidateQueries({ queryKey: conversationKeys.list() }),
-    true,
-  );
 
   if (conversations.isPending) return <ListSkeleton label="Loading your conversations" />;
   if (conversations.isError) {

@@ -1,30 +1,21 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useMe } from '../../../lib/auth.ts';
-import { useLiveUpdates } from '../../../lib/live-updates.ts';
 import { useUnreadCount } from '../api/get-notifications.ts';
-import { notificationKeys } from '../api/notification-keys.ts';
 
 /** The most the badge counts; more shows as "99+". */
 const BADGE_MAX = 99;
 
 /**
  * The navigation bar's bell, for a signed-in user: a link to their notifications, with how many are
- * unread, kept up to date as they change. Renders after the visitor is known, as every personal
+ * unread, kept up to date as they change (app/live-queries.ts). Renders after the visitor is known, as every personal
  * part of a shared page does.
  */
 export function NotificationBell() {
   const me = useMe();
   const signedIn = Boolean(me.data);
   const unread = useUnreadCount(signedIn).data ?? 0;
-  const queryClient = useQueryClient();
-  useLiveUpdates(
-    'notifications',
-    () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-    signedIn,
-  );
   if (!signedIn) return null;
   const label = unread ? `Notifications, ${unread} unread` : 'Notifications';
   return (

@@ -20,6 +20,7 @@ const REFUND_REASONS: Record<Refund['reason'], string> = {
   declined: 'Seller declined',
   'car-sold': 'Car sold',
   'car-removed': 'Car removed',
+  'buyer-cancelled': 'Buyer cancelled',
   'late-payment': 'Paid after cancelling',
   admin: 'By an admin',
 };

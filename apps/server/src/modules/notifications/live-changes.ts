@@ -1,0 +1,59 @@
+/**
+ * Whose open lists a change makes stale (LiveUpdates then tells their streams): a booking's change
+ * its buyer's bookings and its seller's requests; a payment or a refund, those and the admins'
+ * payments ledger. Reactions, so that each change is told once, by the instance that made it, and a
+ * change that rolls back tells no one.
+ */
+import type { Db, Tx } from '../../db/client.ts';
+import { type EventBus, type EventName, publish } from '../../events/index.ts';
+import * as repo from './notifications.repository.ts';
+
+/** Every event that changes a booking as its people's lists show it. */
+const BOOKING_CHANGES = [
+  'booking.requested',
+  'booking.paid',
+  'booking.accepted',
+  'booking.declined',
+  'booking.rescheduled',
+  'booking.proposal-accepted',
+  'booking.cancelled',
+] as const satisfies readonly EventName[];
+
+/** Every event that changes a refund, and so the ledger and its booking's lists. */
+const REFUND_CHANGES = [
+  'refund.requested',
+  'refund.succeeded',
+  'refund.failed',
+] as const satisfies readonly EventName[];
+
+/** Users an event names, at most (a NOTIFY carries less than 8000 bytes). */
+const USERS_AN_EVENT = 100;
+
+async function tell(tx: Db | Tx, name: 'bookings.changed' | 'payments.changed', userIds: (string | null)[]) {
+  const unique = [...new Set(userIds.filter((id): id is string => id !== null))];
+  for (let at = 0; at < unique.length; at += USERS_AN_EVENT)
+    await publish(tx, name, { userIds: unique.slice(at, at + USERS_AN_EVENT) });
+}
+
+async function bookingChanged(tx: Db | Tx, bookingId: string | undefined) {
+  const people = bookingId ? await repo.bookingPeople(tx, bookingId) : undefined;
+  if (people) await tell(tx, 'bookings.changed', [people.buyerId, people.sellerId]);
+}
+
+const ledgerChanged = async (tx: Db | Tx) => tell(tx, 'payments.changed', await repo.adminIds(tx));
+
+/** Subscribes the reactions; returns their unsubscribes. */
+export function liveChangesOnEvents(events: EventBus<Db | Tx>): (() => void)[] {
+  return [
+    ...BOOKING_CHANGES.map((name) =>
+      events.react(name, (tx, { bookingId }) => bookingChanged(tx, bookingId)),
+    ),
+    events.react('booking.paid', ledgerChanged),
+    ...REFUND_CHANGES.map((name) =>
+      events.react(name, async (tx, { refundId }) => {
+        await bookingChanged(tx, await repo.bookingOfRefund(tx, refundId));
+        await ledgerChanged(tx);
+      }),
+    ),
+  ];
+}
