@@ -64,7 +64,7 @@ const carFields = {
   categoryId: oneLineText('Category', 64),
   engine: oneLineText('Engine', 120),
   fuel: fuelSchema,
-  about: multiLineText('About', CAR_ABOUT_MAX).min(1, 'About is required'),
+  about: multiLineText('About', CAR_ABOUT_MAX, { min: 1, message: 'About is required' }),
   askingPrice: cents('Asking price'),
   originalPrice: cents('Original price'),
   topSpeed: wholeNumber(

@@ -4,7 +4,10 @@ import { multiLineText } from './common.ts';
 import { REPORT_DETAILS_MAX_LENGTH } from './constants.ts';
 
 export const MESSAGE_MAX_LENGTH = 2000;
-export const messageBodySchema = multiLineText('Message', MESSAGE_MAX_LENGTH).min(1, 'Write a message');
+export const messageBodySchema = multiLineText('Message', MESSAGE_MAX_LENGTH, {
+  min: 1,
+  message: 'Write a message',
+});
 
 /** Opens the conversation about a car with its seller (or adds to it, when it exists). */
 export const conversationInputSchema = z.object({

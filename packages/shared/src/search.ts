@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { carSchema, fuelSchema } from './cars.ts';
-import { ONE_LINE } from './common.ts';
+import { charactersMessage, ONE_LINE } from './common.ts';
 import {
   CAR_KM_MAX,
   CAR_PRICE_MAX_CENTS,
@@ -34,8 +34,8 @@ const whole = (label: string, min: number, max: number) =>
     .max(max, `${label} must be at most ${max}`)
     .optional();
 
-/** Free of control characters as every stored text is (common.ts): a saved search keeps its text and values. */
-const oneLine = (label: string) => [ONE_LINE, `${label} cannot contain control characters`] as const;
+/** Free of control and invisible characters as every stored text is (common.ts): a saved search keeps its text and values. */
+const oneLine = (label: string) => [ONE_LINE, charactersMessage(label)] as const;
 
 const searchText = z
   .string()
