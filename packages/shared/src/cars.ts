@@ -113,7 +113,7 @@ export const carSchema = z.object({
   kmDriven: z.number().int(),
   /** Cover photo URL (960 px variant). */
   photo: z.string(),
-  photos: z.array(photoSchema),
+  photos: z.array(photoSchema).max(MAX_CAR_PHOTOS),
   /** The seller's display name, and their id (their page: `GET /sellers/{id}`). */
   seller: z.string(),
   sellerId: z.string(),

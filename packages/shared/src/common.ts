@@ -34,7 +34,7 @@ export const pageQuerySchema = z.object({
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+  z.object({ items: z.array(item).max(PAGE_SIZE_MAX), nextCursor: z.string().nullable() });
 const pages = new WeakMap<z.ZodType, unknown>();
 /** One page schema per item schema, so that each page is one named schema in the OpenAPI document. */
 export function pageOf<T extends z.ZodType>(item: T): ReturnType<typeof pageSchema<T>> {
