@@ -91,10 +91,9 @@ const RATE_LIMIT_HEADERS: Record<string, OpenAPIV3.HeaderObject> = {
 };
 
 /** The headers of a success of a rate-limited route: always sent. */
-export const rateLimitedSuccessHeaders = (): Record<string, OpenAPIV3.HeaderObject> =>
-  Object.fromEntries(
-    Object.entries(RATE_LIMIT_HEADERS).map(([name, header]) => [name, { ...header, required: true }]),
-  );
+export const RATE_LIMITED_SUCCESS_HEADERS: Record<string, OpenAPIV3.HeaderObject> = Object.fromEntries(
+  Object.entries(RATE_LIMIT_HEADERS).map(([name, header]) => [name, { ...header, required: true }]),
+);
 
 /**
  * The headers of a 429: Retry-After always; the X-RateLimit ones from the limits of the API's own

@@ -42,7 +42,7 @@ import { SESSION_COOKIE_PREFIX } from '../auth/auth.ts';
 import { type Access, SAFE_METHODS } from './access.ts';
 import { AUTH_COMPONENTS, authPaths } from './auth.openapi.ts';
 import { ERROR_RESPONSES, type OtherStatus } from './error-statuses.ts';
-import { boundSchemas, rateLimitedSuccessHeaders, TOO_MANY_REQUESTS_HEADERS } from './openapi-bounds.ts';
+import { boundSchemas, RATE_LIMITED_SUCCESS_HEADERS, TOO_MANY_REQUESTS_HEADERS } from './openapi-bounds.ts';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -198,7 +198,7 @@ function transformObject(input: Parameters<typeof zodTransformObject>[0]) {
         const description = SUCCESS_DESCRIPTIONS[status];
         if (description && response.description === 'Default Response') response.description = description;
         if (operation['x-rate-limited'] && status.startsWith('2'))
-          response.headers = rateLimitedSuccessHeaders();
+          response.headers = RATE_LIMITED_SUCCESS_HEADERS;
       }
       for (const status of operation['x-statuses'] ?? []) {
         operation.responses[status] =
