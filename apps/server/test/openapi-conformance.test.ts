@@ -335,6 +335,10 @@ function streams(operation: OpenAPIV3.OperationObject) {
 function nonConformance(operation: OpenAPIV3.OperationObject, res: Answer): string | undefined {
   const documented = operation.responses[String(res.statusCode)];
   if (!documented) return `status ${res.statusCode} is not documented: ${res.body.slice(0, 200)}`;
+  const missing = Object.entries(resolve(documented).headers ?? {})
+    .filter(([name, header]) => resolve(header).required && res.headers[name.toLowerCase()] === undefined)
+    .map(([name]) => name);
+  if (missing.length > 0) return `headers not sent: ${missing.join(', ')}`;
   const content = resolve(documented).content;
   if (content?.['text/event-stream'])
     return String(res.headers['content-type']).startsWith('text/event-stream')

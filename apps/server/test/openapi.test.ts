@@ -3,8 +3,15 @@
  * known path called with another method, and the API_DOCS setting (item 4).
  */
 import { rm } from 'node:fs/promises';
+import {
+  carInputSchema,
+  contactMessageInputSchema,
+  personNameSchema,
+  reportInputSchema,
+} from '@redline/shared';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { ConfigError, loadConfig } from '../src/config/config.ts';
 import { createTestApp, errorOf, type TestApp } from './helpers.ts';
 import { standInWebBuild } from './web-build.ts';
@@ -177,6 +184,167 @@ describe('the OpenAPI document', () => {
       expect(doc.paths['/api/stripe/webhook']?.post).toBeDefined();
     } finally {
       await stripe.close();
+    }
+  });
+});
+
+/** Every schema object in the document, with where it is. */
+function schemasOf(value: unknown, at = '#'): { at: string; schema: OpenAPIV3.SchemaObject }[] {
+  if (Array.isArray(value)) return value.flatMap((entry, i) => schemasOf(entry, `${at}/${i}`));
+  if (!value || typeof value !== 'object') return [];
+  const node = value as Record<string, unknown>;
+  const own = typeof node.type === 'string' ? [{ at, schema: node as OpenAPIV3.SchemaObject }] : [];
+  return [
+    ...own,
+    ...Object.entries(node)
+      .filter(([key]) => key !== 'example' && key !== 'enum')
+      .flatMap(([key, child]) => schemasOf(child, `${at}/${key}`)),
+  ];
+}
+
+const requestField = (path: string, method: 'post' | 'patch', field: string) => {
+  const body = doc.paths[path]?.[method]?.requestBody as OpenAPIV3.RequestBodyObject;
+  const schema = body.content['application/json']!.schema as OpenAPIV3.SchemaObject;
+  return schema.properties![field] as OpenAPIV3.SchemaObject;
+};
+
+/** Whether a string passes a documented string schema, as a JSON Schema validator checks it. */
+const documentAccepts = (schema: OpenAPIV3.SchemaObject, text: string) =>
+  text.length <= (schema.maxLength ?? Infinity) &&
+  text.length >= (schema.minLength ?? 0) &&
+  new RegExp(schema.pattern ?? '').test(text);
+
+describe("the OpenAPI document's rules (issue 44, item 12)", () => {
+  it('writes every pattern so that every JSON Schema tool compiles it: no \\p{…}, no need of the u flag', () => {
+    const patterns = schemasOf(doc).flatMap(({ schema }) => (schema.pattern ? [schema.pattern] : []));
+    expect(patterns.length).toBeGreaterThan(20);
+    for (const pattern of new Set(patterns)) {
+      expect(pattern).not.toMatch(/\\[pP]\{/);
+      expect(() => new RegExp(pattern), pattern).not.toThrow();
+      expect(() => new RegExp(pattern, 'u'), pattern).not.toThrow();
+    }
+  });
+
+  it('states the text rules as the server applies them: invisible characters and blank text refused', () => {
+    const fields: [string, OpenAPIV3.SchemaObject, z.ZodType][] = [
+      ['a name', requestField('/api/contact', 'post', 'name'), personNameSchema],
+      [
+        'a contact message',
+        requestField('/api/contact', 'post', 'message'),
+        contactMessageInputSchema.shape.message,
+      ],
+      ["a car's about", requestField('/api/cars', 'post', 'about'), carInputSchema.shape.about],
+      [
+        "a report's details",
+        requestField('/api/reportedpost', 'post', 'details'),
+        reportInputSchema.shape.details,
+      ],
+    ];
+    const samples = [
+      'Alice Martin',
+      '  Alice Martin  ',
+      'Alice Martin\n',
+      '\uFEFFAlice Martin\u2028',
+      '',
+      '   ',
+      ' \n\t ',
+      'Admin\u200B Team',
+      'Admin\u200D Team',
+      'Admin\u00AD Team',
+      'Admin\u2028Team',
+      'Evil\u202Egnp.exe',
+      'Ab\u0000cd',
+      'First line\nsecond line',
+      'Family \u{1F468}\u200D\u{1F469}\u200D\u{1F467} and car',
+      'Zoë 大塚 محمد 🚗',
+      '   nine   ',
+      'x'.repeat(80),
+      'x'.repeat(81),
+    ];
+    const disagreements = fields.flatMap(([label, documented, schema]) =>
+      samples
+        .filter((text) => documentAccepts(documented, text) !== schema.safeParse(text).success)
+        .map((text) => `${label}: ${JSON.stringify(text)}`),
+    );
+    expect(disagreements).toEqual([]);
+  });
+
+  it('bounds every value: strings, integers, arrays; every 429 says when to try again', () => {
+    // A file's bytes are bounded by the upload's byte limit, not in characters.
+    const unbounded = (at: string, schema: OpenAPIV3.SchemaObject) =>
+      schema.format !== 'binary' && !at.includes('/text~1event-stream/');
+    const strings = schemasOf(doc).filter(
+      ({ at, schema }) =>
+        schema.type === 'string' && schema.maxLength === undefined && !schema.enum && unbounded(at, schema),
+    );
+    expect(strings.map(({ at }) => at)).toEqual([]);
+    const integers = schemasOf(doc).filter(
+      ({ schema }) => schema.type === 'integer' && !['int32', 'int64'].includes(schema.format ?? ''),
+    );
+    expect(integers.map(({ at }) => at)).toEqual([]);
+    const arrays = schemasOf(doc).filter(
+      ({ schema }) =>
+        schema.type === 'array' && (schema as OpenAPIV3.ArraySchemaObject).maxItems === undefined,
+    );
+    // Lists as long as the data, which the server does not cut yet (docs/security.md, issue 44, item 12).
+    expect(arrays.map(({ at }) => at)).toEqual([
+      '#/components/schemas/CarDetail/properties/priceHistory',
+      '#/components/schemas/CarSearchResult/properties/facets/properties/category',
+      '#/components/schemas/CarSearchResult/properties/facets/properties/brand',
+      '#/components/schemas/ReportedPost/properties/reports',
+      '#/paths//api/categories/get/responses/200/content/application/json/schema',
+      '#/paths//api/conversations/reported/get/responses/200/content/application/json/schema/properties/items/items/properties/reports',
+    ]);
+    for (const { path, method, operation } of operations()) {
+      const answer = operation.responses['429'];
+      if (!answer) continue;
+      const name = '$ref' in answer ? answer.$ref.split('/').pop()! : undefined;
+      const resolved = (name ? doc.components!.responses![name] : answer) as OpenAPIV3.ResponseObject;
+      expect(resolved.headers?.['Retry-After'], `${method} ${path}`).toMatchObject({ required: true });
+    }
+  });
+
+  it('lists pages of at most the largest page, and each admin list of users with its one role', () => {
+    const schemas = doc.components!.schemas as Record<string, OpenAPIV3.SchemaObject>;
+    expect(schemas.CarPage!.properties!.items).toMatchObject({ maxItems: 50 });
+    for (const [path, role] of [
+      ['/api/user/buyers', 'Buyer'],
+      ['/api/user/sellers', 'Seller'],
+    ] as const) {
+      const ok = doc.paths[path]!.get!.responses['200'] as OpenAPIV3.ResponseObject;
+      const page = ok.content!['application/json']!.schema as OpenAPIV3.SchemaObject;
+      const item = (page.properties!.items as OpenAPIV3.ArraySchemaObject).items as OpenAPIV3.SchemaObject;
+      expect(item.properties!.role).toMatchObject({ enum: [role] });
+    }
+  });
+
+  it("documents the rate-limit headers of a rate-limited route's answers, as it sends them", async () => {
+    const contact = doc.paths['/api/contact']!.post!;
+    const created = contact.responses['201'] as OpenAPIV3.ResponseObject;
+    expect(Object.keys(created.headers ?? {}).sort()).toEqual([
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+    ]);
+    expect(contact.responses['429']).toEqual({ $ref: '#/components/responses/429' });
+    const message = { name: 'Rita', email: 'rita@example.test', message: 'A question about a car.' };
+    const answers = [];
+    for (let i = 0; i < 6; i += 1)
+      answers.push(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          payload: message,
+          remoteAddress: '10.44.12.1',
+        }),
+      );
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 201, 201, 429]);
+    const tooMany = doc.components!.responses!['429'] as OpenAPIV3.ResponseObject;
+    for (const res of answers) {
+      const documented = res.statusCode === 201 ? created.headers! : tooMany.headers!;
+      for (const [name, header] of Object.entries(documented))
+        if ((header as OpenAPIV3.HeaderObject).required || res.statusCode === 429)
+          expect(res.headers[name.toLowerCase()], `${res.statusCode} ${name}`).toMatch(/^\d+$/);
     }
   });
 });

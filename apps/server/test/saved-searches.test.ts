@@ -124,9 +124,12 @@ describe('keeping searches', () => {
       [{ name: 'Steam', filters: { fuel: ['Steam'] } }, /Choose Petrol, Diesel, Electric, Hybrid/],
       [
         { name: 'Hidden', filters: { q: 'porsche\u202Eevil' } },
-        /Search text cannot contain control characters/,
+        /Search text cannot contain control or invisible characters/,
       ],
-      [{ name: 'Hidden', filters: { brand: ['Pors\u0000che'] } }, /Brand cannot contain control characters/],
+      [
+        { name: 'Hidden', filters: { brand: ['Pors\u0000che'] } },
+        /Brand cannot contain control or invisible characters/,
+      ],
       [{ name: 'Weekly', filters: { fuel: ['Electric'] }, frequency: 'weekly' }, /once a day/],
       [
         { name: 'Many', filters: { brand: Array.from({ length: 21 }, (_, i) => `B${i}`) } },

@@ -70,15 +70,28 @@ async function stored() {
 }
 
 const over = (max: number) => 'x'.repeat(max + 1);
+/** Invisible characters that neither kind of text takes (Unicode's Cf and Zl/Zp, common.ts). */
+const INVISIBLE_BAD = {
+  'a zero-width space': 'Admin\u200B Team',
+  'a byte-order mark inside': 'Admin\uFEFF Team',
+  'a soft hyphen': 'Ad\u00ADmin Team',
+  'a left-to-right mark': 'Admin Team\u200E and more',
+  'a line separator': 'Admin\u2028Team and more',
+  'a paragraph separator': 'Admin\u2029Team and more',
+};
 const ONE_LINE_BAD = (max: number) => ({
   'over-long': over(max),
   'a control character': 'Ab\u0000cd',
   'a line break': 'Ab\ncd',
   'a bidirectional override': 'Ab\u202Ecd',
+  'a zero-width joiner': 'Admin\u200DTeam',
+  'only spaces': '   ',
+  ...INVISIBLE_BAD,
 });
 const MULTI_LINE_BAD = (max: number) => ({
   'over-long': over(max),
   'a control character': 'A long enough text\u0007 with a bell',
+  ...INVISIBLE_BAD,
 });
 
 interface Route {

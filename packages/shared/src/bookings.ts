@@ -28,6 +28,7 @@ const dateField = z
 const timeField = z
   .string({ error: 'Time is required' })
   .min(1, 'Time is required')
+  .max(5, 'Enter a valid time')
   .regex(TIME_PATTERN, 'Enter a valid time');
 
 /** A test drive's day and time are ahead, and within the booking horizon. */

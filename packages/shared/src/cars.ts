@@ -64,7 +64,7 @@ const carFields = {
   categoryId: oneLineText('Category', 64),
   engine: oneLineText('Engine', 120),
   fuel: fuelSchema,
-  about: multiLineText('About', CAR_ABOUT_MAX).min(1, 'About is required'),
+  about: multiLineText('About', CAR_ABOUT_MAX, { min: 1, message: 'About is required' }),
   askingPrice: cents('Asking price'),
   originalPrice: cents('Original price'),
   topSpeed: wholeNumber(
@@ -113,7 +113,7 @@ export const carSchema = z.object({
   kmDriven: z.number().int(),
   /** Cover photo URL (960 px variant). */
   photo: z.string(),
-  photos: z.array(photoSchema),
+  photos: z.array(photoSchema).max(MAX_CAR_PHOTOS),
   /** The seller's display name, and their id (their page: `GET /sellers/{id}`). */
   seller: z.string(),
   sellerId: z.string(),

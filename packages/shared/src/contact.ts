@@ -4,7 +4,7 @@ import { emailFieldSchema, multiLineText, pageQuerySchema, personNameSchema } fr
 export const contactMessageInputSchema = z.object({
   name: personNameSchema,
   email: emailFieldSchema,
-  message: multiLineText('Message', 2000).min(10, 'Write at least 10 characters'),
+  message: multiLineText('Message', 2000, { min: 10, message: 'Write at least 10 characters' }),
 });
 export type ContactMessageInput = z.infer<typeof contactMessageInputSchema>;
 

@@ -1,10 +1,13 @@
 /** Messages between a buyer and a car's seller: one conversation per buyer and car. */
 import { z } from 'zod';
 import { multiLineText } from './common.ts';
-import { REPORT_DETAILS_MAX_LENGTH } from './constants.ts';
+import { PAGE_SIZE_MAX, REPORT_DETAILS_MAX_LENGTH } from './constants.ts';
 
 export const MESSAGE_MAX_LENGTH = 2000;
-export const messageBodySchema = multiLineText('Message', MESSAGE_MAX_LENGTH).min(1, 'Write a message');
+export const messageBodySchema = multiLineText('Message', MESSAGE_MAX_LENGTH, {
+  min: 1,
+  message: 'Write a message',
+});
 
 /** Opens the conversation about a car with its seller (or adds to it, when it exists). */
 export const conversationInputSchema = z.object({
@@ -41,7 +44,7 @@ export type Message = z.infer<typeof messageSchema>;
 /** A page of a conversation's messages, newest first, with the conversation itself. */
 export const messagePageSchema = z.object({
   conversation: conversationSchema,
-  items: z.array(messageSchema),
+  items: z.array(messageSchema).max(PAGE_SIZE_MAX),
   nextCursor: z.string().nullable(),
 });
 export type MessagePage = z.infer<typeof messagePageSchema>;

@@ -35,6 +35,7 @@ export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResp
 export const testCardSchema = z.object({
   number: z
     .string({ error: 'Enter your card number' })
+    .max(64, 'Your card number is invalid.')
     .transform((v) => v.replace(/[\s-]/g, ''))
     .pipe(z.string().min(1, 'Enter your card number').max(19, 'Your card number is invalid.')),
   expMonth: z.coerce
@@ -67,6 +68,7 @@ export const recordPaymentInputSchema = z.object({
   bookingId,
   transactionId: z
     .string({ error: 'The transaction id is required' })
+    .max(255, 'Enter a valid transaction id')
     .regex(/^[A-Za-z0-9_]{1,255}$/, 'Enter a valid transaction id'),
 });
 export type RecordPaymentInput = z.infer<typeof recordPaymentInputSchema>;

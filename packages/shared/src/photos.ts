@@ -4,6 +4,7 @@ import { z } from 'zod';
 /** A photo key as returned by the upload call; also a safe file-name stem. */
 export const photoKeySchema = z
   .string({ error: 'Invalid photo' })
+  .max(64, 'Invalid photo')
   .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Invalid photo');
 
 /** A stored photo, ready for `<img src srcset width height>`. */

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { oneLineText } from './common.ts';
-import { SAVED_SEARCH_NAME_MAX } from './constants.ts';
+import { SAVED_SEARCH_NAME_MAX, SAVED_SEARCHES_MAX } from './constants.ts';
 import { routePatterns } from './routes.ts';
 import { type CarSearchFilters, carSearchFiltersSchema } from './search.ts';
 
@@ -40,7 +40,7 @@ export const savedSearchSchema = z.object({
 });
 export type SavedSearch = z.infer<typeof savedSearchSchema>;
 
-export const savedSearchListSchema = z.object({ items: z.array(savedSearchSchema) });
+export const savedSearchListSchema = z.object({ items: z.array(savedSearchSchema).max(SAVED_SEARCHES_MAX) });
 
 /** The filters' names in the search page's order. */
 const FILTER_NAMES = Object.keys(carSearchFiltersSchema.shape) as (keyof CarSearchFilters)[];

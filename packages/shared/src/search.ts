@@ -4,17 +4,19 @@
  */
 import { z } from 'zod';
 import { carSchema, fuelSchema } from './cars.ts';
-import { ONE_LINE } from './common.ts';
+import { charactersMessage, ONE_LINE } from './common.ts';
 import {
   CAR_KM_MAX,
   CAR_PRICE_MAX_CENTS,
   CAR_YEAR_MIN,
+  FUELS,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
   SEARCH_FILTER_VALUES_MAX,
   SEARCH_SORTS,
   SEARCH_TEXT_MAX,
   SEARCH_YEAR_MAX,
+  SUGGESTIONS_MAX,
 } from './constants.ts';
 
 /** A query parameter given once or repeated: always a list. */
@@ -34,8 +36,8 @@ const whole = (label: string, min: number, max: number) =>
     .max(max, `${label} must be at most ${max}`)
     .optional();
 
-/** Free of control characters as every stored text is (common.ts): a saved search keeps its text and values. */
-const oneLine = (label: string) => [ONE_LINE, `${label} cannot contain control characters`] as const;
+/** Free of control and invisible characters as every stored text is (common.ts): a saved search keeps its text and values. */
+const oneLine = (label: string) => [ONE_LINE, charactersMessage(label)] as const;
 
 const searchText = z
   .string()
@@ -149,14 +151,14 @@ const rangeSchema = z.object({ min: z.number().int().nullable(), max: z.number()
 export const carSearchFacetsSchema = z.object({
   category: z.array(facetValueSchema),
   brand: z.array(facetValueSchema),
-  fuel: z.array(facetValueSchema),
+  fuel: z.array(facetValueSchema).max(FUELS.length),
   year: rangeSchema,
   price: rangeSchema,
 });
 export type CarSearchFacets = z.infer<typeof carSearchFacetsSchema>;
 
 export const carSearchResultSchema = z.object({
-  items: z.array(carSchema),
+  items: z.array(carSchema).max(PAGE_SIZE_MAX),
   nextCursor: z.string().nullable(),
   /** How many cars match, all pages together. */
   total: z.number().int(),
@@ -173,14 +175,16 @@ export const carSuggestQuerySchema = z.object({
 });
 
 export const carSuggestionsSchema = z.object({
-  items: z.array(
-    z.object({
-      /** What the search box shows and searches for. */
-      label: z.string(),
-      brand: z.string(),
-      /** Null for a brand on its own. */
-      model: z.string().nullable(),
-    }),
-  ),
+  items: z
+    .array(
+      z.object({
+        /** What the search box shows and searches for. */
+        label: z.string(),
+        brand: z.string(),
+        /** Null for a brand on its own. */
+        model: z.string().nullable(),
+      }),
+    )
+    .max(SUGGESTIONS_MAX),
 });
 export type CarSuggestions = z.infer<typeof carSuggestionsSchema>;

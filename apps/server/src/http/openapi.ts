@@ -2,7 +2,8 @@
  * The OpenAPI document, derived from the routes themselves: their zod schemas (the shared schemas
  * named below become components), their access (security, 401, 403), their inputs (400, 413,
  * 415, 414) and the statuses a route declares beyond those in `schema.otherStatuses`. Better
- * Auth's calls, served by one catch-all route, are described in auth.openapi.ts.
+ * Auth's calls, served by one catch-all route, are described in auth.openapi.ts; the sizes of
+ * values and the rate-limit headers in openapi-bounds.ts.
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -41,6 +42,7 @@ import { SESSION_COOKIE_PREFIX } from '../auth/auth.ts';
 import { type Access, SAFE_METHODS } from './access.ts';
 import { AUTH_COMPONENTS, authPaths } from './auth.openapi.ts';
 import { ERROR_RESPONSES, type OtherStatus } from './error-statuses.ts';
+import { boundSchemas, RATE_LIMITED_SUCCESS_HEADERS, TOO_MANY_REQUESTS_HEADERS } from './openapi-bounds.ts';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -133,7 +135,7 @@ type TransformInput = Parameters<typeof zodTransform>[0];
  */
 function transform(input: TransformInput) {
   const { otherStatuses: _, files, eventStream, ...schema } = (input.schema ?? {}) as Record<string, unknown>;
-  const route = input.route as RouteOptions & { config?: { access?: Access } };
+  const route = input.route as RouteOptions & { config?: { access?: Access; rateLimit?: unknown } };
   if (!route.url.startsWith('/api/')) return { schema: { hide: true }, url: input.url };
   const result = zodTransform({ ...input, schema });
   const transformed = result.schema as Record<string, unknown>;
@@ -143,6 +145,7 @@ function transform(input: TransformInput) {
   transformed['x-statuses'] = statusesOf(route);
   if (files) transformed['x-files'] = files;
   if (eventStream) transformed['x-event-stream'] = eventStream;
+  if (route.config?.rateLimit) transformed['x-rate-limited'] = true;
   return result;
 }
 
@@ -150,6 +153,7 @@ type Operation = OpenAPIV3.OperationObject & {
   'x-statuses'?: OtherStatus[];
   'x-files'?: Record<string, string>;
   'x-event-stream'?: string;
+  'x-rate-limited'?: boolean;
 };
 
 function multipartBody(files: Record<string, string>): OpenAPIV3.RequestBodyObject {
@@ -190,9 +194,11 @@ function transformObject(input: Parameters<typeof zodTransformObject>[0]) {
         throw new Error(`Duplicate operationId ${operation.operationId}`);
       operationIds.add(operation.operationId!);
       for (const [status, response] of Object.entries(operation.responses)) {
+        if ('$ref' in response) continue;
         const description = SUCCESS_DESCRIPTIONS[status];
-        if (description && 'description' in response && response.description === 'Default Response')
-          response.description = description;
+        if (description && response.description === 'Default Response') response.description = description;
+        if (operation['x-rate-limited'] && status.startsWith('2'))
+          response.headers = RATE_LIMITED_SUCCESS_HEADERS;
       }
       for (const status of operation['x-statuses'] ?? []) {
         operation.responses[status] =
@@ -210,11 +216,13 @@ function transformObject(input: Parameters<typeof zodTransformObject>[0]) {
       delete operation['x-statuses'];
       delete operation['x-files'];
       delete operation['x-event-stream'];
+      delete operation['x-rate-limited'];
     }
   }
   const errorSchema = { $ref: '#/components/schemas/Error' };
-  const errorResponse = (description: string) => ({
+  const errorResponse = (description: string, status?: string): OpenAPIV3.ResponseObject => ({
     description,
+    ...(status === '429' && { headers: TOO_MANY_REQUESTS_HEADERS }),
     content: { 'application/json': { schema: errorSchema } },
   });
   tidySchemas(document);
@@ -223,11 +231,15 @@ function transformObject(input: Parameters<typeof zodTransformObject>[0]) {
     schemas: referencedSchemas(document),
     responses: {
       ...Object.fromEntries(
-        Object.entries(ERROR_RESPONSES).map(([status, description]) => [status, errorResponse(description)]),
+        Object.entries(ERROR_RESPONSES).map(([status, description]) => [
+          status,
+          errorResponse(description, status),
+        ]),
       ),
       default: errorResponse('An unexpected failure on the server (500)'),
     },
   };
+  boundSchemas(document);
   return document;
 }
 

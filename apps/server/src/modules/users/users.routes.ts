@@ -9,6 +9,7 @@ import {
   userSchema,
 } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
 import { currentUser, sessionUser } from '../../http/access.ts';
@@ -91,7 +92,8 @@ export function usersRoutes(context: AppContext): FastifyPluginAsyncZod {
           operationId: `list${role}s`,
           summary: `List ${path} (admin)`,
           querystring: pageQuerySchema,
-          response: { 200: pageOf(listedUserSchema) },
+          // Each list has users of its role only, and says so.
+          response: { 200: pageOf(listedUserSchema.extend({ role: z.literal(role) })) },
         },
         handler: (request) => service.listUsers(context, role, request.query),
       });

@@ -31,9 +31,14 @@ function toUser(u: {
   return { id: u.id, name: u.name, email: u.email, role: u.role, isVerified: u.isVerified };
 }
 
-export async function listUsers(context: AppContext, role: 'Buyer' | 'Seller', query: PageQuery) {
+export async function listUsers<R extends 'Buyer' | 'Seller'>(
+  context: AppContext,
+  role: R,
+  query: PageQuery,
+) {
   const page = await repo.listUsersByRole(context.database.db, role, query.limit, query.cursor);
-  const items = page.items.map((u) => ({ ...toUser(u), renamedFrom: u.renamedFrom }));
+  // The users of that role only: their role is the one asked for.
+  const items = page.items.map((u) => ({ ...toUser(u), role, renamedFrom: u.renamedFrom }));
   return { items, nextCursor: page.nextCursor };
 }
 

@@ -89,15 +89,22 @@ describe('SignUpForm', () => {
     expect(signUpBodies(fetchMock)).toEqual([]);
   });
 
-  it('refuses a name the server would refuse, with the shared rule, before sending anything', async () => {
-    const fetchMock = mockFetch({ '/api/config': config });
-    renderWithProviders(<SignUpForm redirectTo="/" onSuccess={vi.fn()} />, { path: '/user/signup' });
-    // A right-to-left override makes "Evil\u202Egnp.exe" read as "Evilexe.png".
-    await userEvent.type(screen.getByLabelText('Name'), 'Evil\u202Egnp.exe');
-    await userEvent.type(screen.getByLabelText('Email'), 'sam@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'correct-horse');
-    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('Name cannot contain control characters')).toBeTruthy();
-    expect(signUpBodies(fetchMock)).toEqual([]);
-  });
+  // A right-to-left override makes "Evil\u202Egnp.exe" read as "Evilexe.png"; a zero-width space
+  // makes a second "Admin Team" that looks like the first.
+  it.each([
+    ['a right-to-left override', 'Evil\u202Egnp.exe'],
+    ['a zero-width space', 'Admin\u200B Team'],
+  ])(
+    'refuses a name with %s, as the server would, with the shared rule, before sending anything',
+    async (_, name) => {
+      const fetchMock = mockFetch({ '/api/config': config });
+      renderWithProviders(<SignUpForm redirectTo="/" onSuccess={vi.fn()} />, { path: '/user/signup' });
+      await userEvent.type(screen.getByLabelText('Name'), name);
+      await userEvent.type(screen.getByLabelText('Email'), 'sam@example.com');
+      await userEvent.type(screen.getByLabelText('Password'), 'correct-horse');
+      await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+      expect(await screen.findByText('Name cannot contain control or invisible characters')).toBeTruthy();
+      expect(signUpBodies(fetchMock)).toEqual([]);
+    },
+  );
 });
