@@ -102,6 +102,8 @@ const envSchema = z.object({
   OVERLOAD_RSS_MB: z.coerce.number<string>().int().min(0).default(0),
   /** On SIGTERM, answer not ready for this long before closing, so a load balancer stops sending first. */
   DRAIN_SECONDS: z.coerce.number<string>().int().min(0).max(300).default(0),
+  /** Sign-ups a client (IP address) may make in an hour; past it a 429 (auth/sign-up.ts). */
+  SIGN_UP_LIMIT: z.coerce.number<string>().int().min(1).default(10),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'OVERLOAD_EVENT_LOOP_DELAY_MS'> & {

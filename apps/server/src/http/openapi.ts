@@ -21,6 +21,7 @@ import {
   deletedCountSchema,
   errorResponseSchema,
   fuelSchema,
+  meSchema,
   pageOf,
   paymentSchema,
   photoSchema,
@@ -57,6 +58,7 @@ declare module 'fastify' {
 const COMPONENTS: Record<string, z.ZodType> = {
   Error: errorResponseSchema,
   User: userSchema,
+  Me: meSchema,
   UserPage: pageOf(userSchema),
   PublicConfig: publicConfigSchema,
   Fuel: fuelSchema,
