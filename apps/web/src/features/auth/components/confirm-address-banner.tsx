@@ -14,9 +14,9 @@ export function ConfirmAddressBanner() {
       aria-label="Confirm your e-mail address"
       className="alert alert-soft mb-4 flex flex-wrap items-center justify-between gap-2 text-sm"
     >
-      <p className="min-w-0">
+      <p className="min-w-0 flex-1 basis-60">
         Confirm your address to get e-mail notifications: open the link we sent to{' '}
-        <span className="break-all font-medium">{me.email}</span>.
+        <span className="break-words font-medium">{me.email}</span>.
       </p>
       {send.isSuccess ? (
         <p role="status">A new link is on its way.</p>

@@ -49,7 +49,7 @@ export function SignUpForm({ redirectTo, onSuccess, linkState }: SignUpFormProps
       <>
         <div role="status" className="alert alert-info alert-soft text-sm">
           <p>
-            Check your inbox at <span className="break-all font-medium">{emailedTo}</span>: we have e-mailed
+            Check your inbox at <span className="break-words font-medium">{emailedTo}</span>: we have e-mailed
             you about your account. If you already have one, sign in, or choose a new password if you have
             forgotten it.
           </p>
