@@ -154,6 +154,21 @@ describe('confirming the address', () => {
     expect((await me()).json()).toMatchObject({ email, emailVerified: true });
   });
 
+  it('still e-mails a password-reset link to an unconfirmed address (only its owner can use it)', async () => {
+    const user = await signUpUser(t, 'Buyer', { emailVerified: false });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: ORIGIN },
+      payload: { email: user.email, redirectTo: `${ORIGIN}${routePatterns.resetPassword}` },
+      remoteAddress: '10.44.3.1',
+    });
+    expect(res.statusCode).toBe(200);
+    await vi.waitFor(() =>
+      expect(mailsTo(user.email).map((mail) => mail.subject)).toContain('Reset your Redline password'),
+    );
+  });
+
   it('sends a link that does not confirm to the page with the reason', async () => {
     const email = 'tampered@example.test';
     await signUp({ name: 'Tom Tamper', email, password: TEST_PASSWORD, role: 'Buyer' });

@@ -1,6 +1,7 @@
 /**
  * Better Auth, configured for Redline: e-mail + password, optional Google (OpenID Connect with a
- * configurable issuer), password reset by e-mail, roles as user fields. No cookie cache: a session
+ * configurable issuer), password reset by e-mail, the address confirmed by an e-mailed link
+ * (auth/sign-up.ts), roles as user fields. No cookie cache: a session
  * is checked against the database, then kept in each instance's session cache for a few seconds
  * (session-cache.ts). Its database hooks announce what Better Auth changes (`user.changed`,
  * `session.ended`), so signing out, a password reset or a rename takes effect at the next request,
