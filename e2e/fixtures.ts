@@ -54,13 +54,19 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.waitForURL((url) => !url.pathname.startsWith('/user/login'));
 }
 
-/** Creates an account through POST /api/auth/sign-up/email; returns the signed-in storage state. */
+/**
+ * Creates an account through POST /api/auth/sign-up/email, then signs in with it (signing up signs
+ * no one in, ADR 34); returns the signed-in storage state.
+ */
 export async function signUpViaApi(request: APIRequestContext, input: SignUpInput): Promise<StorageState> {
-  const res = await request.post('/api/auth/sign-up/email', {
-    data: input,
-    headers: { origin: baseURL() },
-  });
+  const headers = { origin: baseURL() };
+  const res = await request.post('/api/auth/sign-up/email', { data: input, headers });
   if (!res.ok()) throw new Error(`sign-up of ${input.email} failed: ${res.status()} ${await res.text()}`);
+  const signedIn = await request.post('/api/auth/sign-in/email', {
+    data: { email: input.email, password: input.password },
+    headers,
+  });
+  if (!signedIn.ok()) throw new Error(`sign-in of ${input.email} failed: ${signedIn.status()}`);
   return request.storageState();
 }
 

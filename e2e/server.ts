@@ -108,6 +108,8 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Ru
     // The suite pays with the test cards.
     PAYMENTS: 'test',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+    // Every test signs its own users up, all from this machine's address (server tests check the limit).
+    SIGN_UP_LIMIT: '1000',
     // E2E_DATABASE_URL runs the suite against a PostgreSQL database instead of the embedded one.
     ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
   });

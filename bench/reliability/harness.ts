@@ -84,6 +84,8 @@ export async function startServer(options: {
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
+    // The runs sign up their users from one address.
+    SIGN_UP_LIMIT: '1000000',
     WEB_DIST: path.join(options.dataDir, 'no-web'),
     ...options.env,
   });
@@ -220,6 +222,13 @@ export async function signUp(client: Client, role: 'Buyer' | 'Seller', email: st
     role,
   });
   if (res.status !== 200) throw new Error(`sign-up of ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+  // Signing up signs no one in (ADR 34).
+  const signIn = await client.request('POST', '/api/auth/sign-in/email', {
+    email,
+    password: 'reliability-1',
+  });
+  if (signIn.status !== 200)
+    throw new Error(`sign-in of ${email}: ${signIn.status} ${JSON.stringify(signIn.body)}`);
   return (res.body as { user: { id: string } }).user.id;
 }
 

@@ -42,6 +42,8 @@ async function signUp(
     }),
     `signing up a ${role}`,
   );
+  // Signing up signs no one in (ADR 34).
+  ok(await client.post('/api/auth/sign-in/email', { email, password: PASSWORD }), `signing in a ${role}`);
   return { client, id: user.id, email };
 }
 

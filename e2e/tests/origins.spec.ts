@@ -29,7 +29,9 @@ test.describe('without PUBLIC_URL', () => {
       const origin = `http://${host}:${new URL(server.baseURL).port}`;
       const email = uniqueEmail('origin');
       await signUp(page, origin, email);
-      await expect(page.getByText('Successfully signed up')).toBeVisible();
+      await expect(
+        page.getByText('Account created. We have e-mailed you a link to confirm your address.'),
+      ).toBeVisible();
 
       await page.context().clearCookies();
       await page.goto(`${origin}/user/login`);

@@ -66,7 +66,7 @@ describe('Google sign-in', () => {
     expect(res.json().googleSignIn).toBe(true);
   });
 
-  it('creates a Buyer on first sign-in and reuses the account on the next', async () => {
+  it('creates a Buyer, its address confirmed by Google, on first sign-in and reuses the account on the next', async () => {
     const first = await signInWithGoogle();
     expect(first.statusCode).toBe(302);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieFrom(first) } });
@@ -76,6 +76,7 @@ describe('Google sign-in', () => {
       name: 'Gina Google',
       role: 'Buyer',
       isVerified: false,
+      emailVerified: true,
     });
 
     const second = await signInWithGoogle();

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Role, User } from '@redline/shared';
+import type { Me, Role } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -134,32 +134,57 @@ export interface TestUser {
 
 let counter = 0;
 
-/** Signs a new user up through the real sign-up call and returns its session cookie. */
+/**
+ * Signs a new user up through the real sign-up call, then in (signing up never signs in), each from
+ * a client address of its own (sign-ups are limited per client); returns the session cookie. Their
+ * address counts as confirmed unless `emailVerified: false` (sign-up.test.ts follows the real link).
+ */
 export async function signUpUser(
   t: TestApp,
   role: Role,
-  overrides: { name?: string; email?: string; isVerified?: boolean } = {},
+  overrides: { name?: string; email?: string; isVerified?: boolean; emailVerified?: boolean } = {},
 ): Promise<TestUser> {
   counter += 1;
   const email = overrides.email ?? `${role.toLowerCase()}${counter}-${randomUUID().slice(0, 8)}@example.test`;
   const name = overrides.name ?? `${role} ${counter}`;
+  const remoteAddress = `10.250.${counter >> 8}.${counter & 255}`;
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
+    remoteAddress,
     payload: { name, email, password: TEST_PASSWORD, role: role === 'Admin' ? 'Buyer' : role },
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  const id = (res.json() as { user: { id: string } }).user.id;
-  if (role === 'Admin' || overrides.isVerified) {
-    await t.db
-      .update(users)
-      .set({
-        ...(role === 'Admin' ? { role: 'Admin' as const } : {}),
-        isVerified: overrides.isVerified ?? false,
-      })
-      .where(eq(users.id, id));
-  }
-  return { id, name, email, role, cookie: cookieFrom(res) };
+  const [user] = await t.db
+    .update(users)
+    .set({
+      ...(role === 'Admin' ? { role: 'Admin' as const } : {}),
+      isVerified: overrides.isVerified ?? false,
+      emailVerified: overrides.emailVerified ?? true,
+    })
+    .where(eq(users.email, email))
+    .returning({ id: users.id });
+  const signIn = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    remoteAddress,
+    payload: { email, password: TEST_PASSWORD },
+  });
+  if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
+  return { id: user!.id, name, email, role, cookie: cookieFrom(signIn) };
+}
+
+/** Follows the confirmation link e-mailed to `email` (the latest), as its owner's browser would; answers the redirect. */
+export async function followConfirmationLink(t: TestApp, email: string) {
+  const mail = await vi.waitFor(() => {
+    const found = t.context.mailer.sent.findLast(
+      (m) => m.to === email && m.subject === 'Confirm your e-mail address for Redline',
+    );
+    if (!found) throw new Error(`no confirmation e-mail to ${email}`);
+    return found;
+  });
+  const link = new URL(mail.text.match(/https?:\/\/\S+\/verify-email\?\S+/)![0]);
+  return t.app.inject({ method: 'GET', url: link.pathname + link.search });
 }
 
 export function cookieFrom(res: LightMyRequestResponse): string {
@@ -211,7 +236,7 @@ export function renameUser(t: TestApp, user: TestUser, name: string) {
 }
 
 /** Who `GET /api/me` says the user's cookie signs in: the user, or null once the session has ended. */
-export async function whoAmI(t: TestApp, user: TestUser): Promise<User | null> {
+export async function whoAmI(t: TestApp, user: TestUser): Promise<Me | null> {
   const res = await as(t, user, { method: 'GET', url: '/api/me' });
   if (res.statusCode !== 200) throw new Error(`GET /api/me answered ${res.statusCode}: ${res.body}`);
   return res.json();

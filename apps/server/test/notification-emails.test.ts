@@ -21,7 +21,14 @@ import { publish } from '../src/events/index.ts';
 import type { Mail } from '../src/mail/mailer.ts';
 import { EMAIL_BATCH_SECONDS } from '../src/modules/notifications/notification-emails.ts';
 import { createBooking, createCar, recordPayment } from './factories.ts';
-import { as, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import {
+  as,
+  createTestApp,
+  followConfirmationLink,
+  signUpUser,
+  type TestApp,
+  type TestUser,
+} from './helpers.ts';
 
 let t: TestApp;
 let clock: TestClock;
@@ -286,6 +293,29 @@ describe('preferences', () => {
     await deliver();
     expect(box.to(buyer)).toEqual([]);
     await setPreferences(buyer, [{ type: 'saved-car.price-dropped', inApp: true, email: true }]);
+  });
+});
+
+describe('an address nobody has confirmed', () => {
+  it('is told in the app but not e-mailed; once confirmed by its link, it is e-mailed too', async () => {
+    const newcomer = await signUpUser(t, 'Buyer', { name: 'Nell Newcomer', emailVerified: false });
+    const acceptedBooking = async () => {
+      const booking = await createBooking(t, newcomer, await createCar(t, seller), seller);
+      await answer(seller, booking.id, 'accept');
+    };
+    const told = () => t.db.select().from(notifications).where(eq(notifications.userId, newcomer.id));
+    const box = mailbox();
+
+    await acceptedBooking();
+    await deliver();
+    expect((await told()).map((row) => row.type)).toEqual(['booking.accepted']);
+    expect(box.to(newcomer)).toEqual([]);
+
+    expect((await followConfirmationLink(t, newcomer.email)).statusCode).toBe(302);
+    await acceptedBooking();
+    await deliver();
+    expect(await told()).toHaveLength(2);
+    expect(box.to(newcomer).map((mail) => mail.subject)).toEqual(['Test drive accepted']);
   });
 });
 

@@ -119,12 +119,13 @@ describe('the OpenAPI document', () => {
     expect(year).toMatchObject({ minimum: 1999, maximum: new Date().getFullYear() });
   });
 
-  it('documents signing up, in and out, the session and password reset, without a session token in answers', () => {
+  it('documents signing up, in and out, the session, password reset and a new confirmation link, without a session token in answers', () => {
     const auth = operations().filter(({ path }) => path.startsWith('/api/auth/'));
     expect(auth.map(({ operation }) => operation.operationId).sort()).toEqual([
       'getSession',
       'requestPasswordReset',
       'resetPassword',
+      'sendVerificationEmail',
       'signInEmail',
       'signOut',
       'signUpEmail',

@@ -70,7 +70,7 @@ describe('demo seed', () => {
     }
   });
 
-  it('lets every demo account sign in with its role', async () => {
+  it('lets every demo account sign in with its role, its address confirmed', async () => {
     for (const demo of DEMO_USERS) {
       const signIn = await t.app.inject({
         method: 'POST',
@@ -80,7 +80,12 @@ describe('demo seed', () => {
       expect(signIn.statusCode, demo.email).toBe(200);
       const cookie = [signIn.headers['set-cookie']].flat()[0]!.split(';')[0]!;
       const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
-      expect(me.json()).toMatchObject({ email: demo.email, role: demo.role, isVerified: demo.isVerified });
+      expect(me.json()).toMatchObject({
+        email: demo.email,
+        role: demo.role,
+        isVerified: demo.isVerified,
+        emailVerified: true,
+      });
     }
   });
 

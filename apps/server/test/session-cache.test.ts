@@ -37,7 +37,14 @@ afterEach(() => {
 
 const origin = { origin: 'http://localhost:3000' };
 /** For the cache's own tests, which use a cache of their own and no app. */
-const someUser = { id: 'u', name: 'U', email: 'u@example.test', role: 'Buyer' as const, isVerified: false };
+const someUser = {
+  id: 'u',
+  name: 'U',
+  email: 'u@example.test',
+  role: 'Buyer' as const,
+  isVerified: false,
+  emailVerified: true,
+};
 const me = (user: TestUser) => whoAmI(t, user);
 /** A committed transaction that only announces a change, as for a write made elsewhere. */
 const announce = <N extends EventName>(name: N, payload: DomainEvents[N]) =>

@@ -44,6 +44,7 @@ describe('GET /api/me', () => {
       email: buyer.email,
       role: 'Buyer',
       isVerified: false,
+      emailVerified: true,
     });
   });
 

@@ -37,6 +37,10 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** The signed-in user (`GET /api/me`), with whether they have confirmed their address by its link. */
+export const meSchema = userSchema.extend({ emailVerified: z.boolean() });
+export type Me = z.infer<typeof meSchema>;
+
 export const publicConfigSchema = z.object({
   googleSignIn: z.boolean(),
   payments: z.object({

@@ -17,6 +17,8 @@ export const routePatterns = {
   login: '/user/login',
   forgotPassword: '/user/forgot-password',
   resetPassword: '/user/reset-password',
+  /** Where an e-mailed confirmation link lands (`?error=` when the link did not confirm). */
+  emailConfirmed: '/user/email-confirmed',
   /** An e-mail's unsubscribe link: confirms, then stops that kind's e-mails (no sign-in). */
   unsubscribe: '/notifications/unsubscribe',
   dashboard: '/dash',

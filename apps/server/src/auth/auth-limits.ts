@@ -114,7 +114,7 @@ export function authLimits(limits: RateLimits) {
 const wrongPasswordsKey = (userId: string) => `change-password:${userId}`;
 
 /** Better Auth's reading of CLIENT_IP_HEADER: an IPv6 client is its /64, which one subscriber holds whole. */
-function clientIp(ctx: HookContext): string {
+export function clientIp(ctx: HookContext): string {
   return (ctx.headers && getIP(ctx.headers, ctx.context.options)) ?? 'unknown';
 }
 
@@ -131,7 +131,7 @@ async function signInAttempt(ctx: HookContext): Promise<SignInAttempt> {
 }
 
 /** The known-device cookie names the account by a digest, not by its address. */
-function accountDigest(email: string): string {
+export function accountDigest(email: string): string {
   return createHash('sha256').update(email).digest('base64url');
 }
 
@@ -140,7 +140,7 @@ function statusOf(ctx: HookContext): number | undefined {
   return isAPIError(returned) ? returned.statusCode : undefined;
 }
 
-function tooManyRequests(waitMs: number, reason: string) {
+export function tooManyRequests(waitMs: number, reason: string) {
   const seconds = toSeconds(waitMs);
   return new APIError(
     'TOO_MANY_REQUESTS',

@@ -82,7 +82,7 @@ function normaliseEmail(body: unknown): Record<string, unknown> | undefined {
   return copy;
 }
 
-/** Better Auth answers `{ code, message }`; duplicate e-mails come as 422 and become 409 here. */
+/** Better Auth answers `{ code, message }`; its 422s become 400 here. */
 function toErrorShape(status: number, text: string, requestId: string, reply: FastifyReply) {
   let parsed: { code?: string; message?: string; fields?: Record<string, string> } = {};
   try {
@@ -90,14 +90,8 @@ function toErrorShape(status: number, text: string, requestId: string, reply: Fa
   } catch {
     // Non-JSON error bodies keep the generic message below.
   }
-  let finalStatus = status;
-  let message = parsed.message || 'The request could not be completed.';
-  if (parsed.code === 'USER_ALREADY_EXISTS' || parsed.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
-    finalStatus = 409;
-    message = 'An account with this email already exists. Sign in instead.';
-  } else if (status === 422) {
-    finalStatus = 400;
-  }
+  const finalStatus = status === 422 ? 400 : status;
+  const message = parsed.message || 'The request could not be completed.';
   reply.status(finalStatus);
   reply.header('content-type', 'application/json; charset=utf-8');
   return JSON.stringify({

@@ -1,6 +1,7 @@
 /**
  * Better Auth, configured for Redline: e-mail + password, optional Google (OpenID Connect with a
- * configurable issuer), password reset by e-mail, roles as user fields. No cookie cache: a session
+ * configurable issuer), password reset by e-mail, the address confirmed by an e-mailed link
+ * (auth/sign-up.ts), roles as user fields. No cookie cache: a session
  * is checked against the database, then kept in each instance's session cache for a few seconds
  * (session-cache.ts). Its database hooks announce what Better Auth changes (`user.changed`,
  * `session.ended`), so signing out, a password reset or a rename takes effect at the next request,
@@ -23,6 +24,7 @@ import { type DomainEvents, publish } from '../events/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { RateLimits } from '../rate-limits/rate-limits.ts';
 import { authLimits, CLIENT_IP_HEADER } from './auth-limits.ts';
+import { accountEmails, CONFIRMATION_LINK_SECONDS, signUpLimits } from './sign-up.ts';
 
 export const SESSION_COOKIE_PREFIX = 'redline';
 
@@ -91,6 +93,13 @@ export function createAuth(
       await publish(db, 'session.ended', { userId: session.userId });
     },
   };
+  const limits = new RateLimits(db);
+  const emails = accountEmails({
+    mailer,
+    limits,
+    publicUrl: config.publicUrl,
+    at: (url, request) => atOriginOf(url, request?.headers.get('origin'), origins),
+  });
   return betterAuth({
     appName: 'Redline',
     logger: { disabled: config.NODE_ENV === 'test', level: 'warn' },
@@ -113,6 +122,10 @@ export function createAuth(
     },
     emailAndPassword: {
       enabled: true,
+      // Signing up never signs in: the answer (Better Auth's generic one) is then the same for an
+      // address that has an account, whose owner is e-mailed instead (auth/sign-up.ts, ADR 34).
+      autoSignIn: false,
+      onExistingUserSignUp: emails.existingAccount,
       minPasswordLength: 7,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
@@ -132,6 +145,14 @@ export function createAuth(
           .where(and(eq(verifications.value, user.id), like(verifications.identifier, 'reset-password:%')));
       },
     },
+    // The address is confirmed by an e-mailed link; signing in does not wait for it, notification
+    // e-mails do (modules/notifications). The link proves the address only: it signs no one in.
+    emailVerification: {
+      sendOnSignUp: true,
+      sendVerificationEmail: emails.confirmAddress,
+      expiresIn: CONFIRMATION_LINK_SECONDS,
+      autoSignInAfterVerification: false,
+    },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     databaseHooks: {
       user: {
@@ -141,7 +162,8 @@ export function createAuth(
       },
       session: { delete: sessionEnded },
     },
-    // Sign-in, reset and password-change attempts are limited by Redline's own plugin (auth/auth-limits.ts).
+    // Sign-in, reset and password-change attempts are limited by Redline's own plugin (auth/auth-limits.ts),
+    // sign-ups and confirmation e-mails by auth/sign-up.ts.
     rateLimit: { enabled: false },
     advanced: {
       // Better Auth skips its origin and redirect checks when it thinks it runs under a test runner;
@@ -157,7 +179,8 @@ export function createAuth(
       database: { generateId: () => crypto.randomUUID() },
     },
     plugins: [
-      authLimits(new RateLimits(db)),
+      authLimits(limits),
+      signUpLimits(limits, config.SIGN_UP_LIMIT),
       ...(googleEnabled
         ? [
             genericOAuth({

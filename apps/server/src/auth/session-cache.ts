@@ -17,7 +17,7 @@
  * backstop for writes no event announces (SQL typed by an operator) and for events missed on a
  * listener connection that died silently (ADR 0009).
  */
-import type { User } from '@redline/shared';
+import type { Me } from '@redline/shared';
 import type { EventBus } from '../events/index.ts';
 
 export const SESSION_CACHE_TTL_MS = 10_000;
@@ -25,12 +25,12 @@ export const SESSION_CACHE_TTL_MS = 10_000;
 const MAX_ENTRIES = 10_000;
 
 export interface ValidSession {
-  user: User;
+  user: Me;
   expiresAt: Date;
 }
 
 interface Entry {
-  user: User;
+  user: Me;
   /** Epoch milliseconds. */
   until: number;
 }
@@ -41,7 +41,7 @@ export class SessionCache {
   private readonly entries = new Map<string, Entry>();
 
   /** The user of a Cookie header, from the cache or, on a miss, from `load` (Better Auth). */
-  async get(cookie: string, load: () => Promise<ValidSession | null>): Promise<User | null> {
+  async get(cookie: string, load: () => Promise<ValidSession | null>): Promise<Me | null> {
     const entry = this.entries.get(cookie);
     if (entry && entry.until > Date.now()) return entry.user;
     const version = this.version;

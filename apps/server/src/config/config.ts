@@ -104,6 +104,8 @@ const envSchema = z.object({
   OVERLOAD_RSS_MB: z.coerce.number<string>().int().min(0).default(0),
   /** On SIGTERM, answer not ready for this long before closing, so a load balancer stops sending first. */
   DRAIN_SECONDS: z.coerce.number<string>().int().min(0).max(300).default(0),
+  /** Sign-ups a client (IP address) may make in an hour; past it a 429 (auth/sign-up.ts). */
+  SIGN_UP_LIMIT: z.coerce.number<string>().int().min(1).default(10),
 });
 
 /** How bookings are paid: Stripe with its keys, or the built-in test mode, where no card is charged. */

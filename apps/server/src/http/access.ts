@@ -4,7 +4,7 @@
  * handler runs.
  * Ownership of the exact record is then checked inside the services.
  */
-import type { Role, User } from '@redline/shared';
+import type { Me, Role, User } from '@redline/shared';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import type { SessionCache } from '../auth/session-cache.ts';
@@ -91,21 +91,20 @@ export function registerAccessControl(
  * answers whoever calls it. Only the Cookie header goes to Better Auth: the session cache is keyed
  * by it (auth/session-cache.ts).
  */
-export function sessionUser(
-  auth: Auth,
-  sessions: SessionCache,
-  request: FastifyRequest,
-): Promise<User | null> {
+export function sessionUser(auth: Auth, sessions: SessionCache, request: FastifyRequest): Promise<Me | null> {
   const cookie = request.headers.cookie;
   if (!cookie) return Promise.resolve(null);
   return sessions.get(cookie, async () => {
     const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
     if (!session) return null;
-    const { id, name, email, role, isVerified } = session.user as typeof session.user & {
+    const { id, name, email, role, isVerified, emailVerified } = session.user as typeof session.user & {
       role: Role;
       isVerified: boolean;
     };
-    return { user: { id, name, email, role, isVerified }, expiresAt: session.session.expiresAt };
+    return {
+      user: { id, name, email, role, isVerified, emailVerified },
+      expiresAt: session.session.expiresAt,
+    };
   });
 }
 

@@ -1,7 +1,7 @@
 /**
- * Better Auth's calls that a client needs (sign up, sign in and out, the session, password reset),
- * described for the OpenAPI document: one catch-all route serves them all (auth.routes.ts), so
- * they cannot describe themselves. Bodies are the shared form rules; answers are Better Auth's.
+ * Better Auth's calls that a client needs (sign up, sign in and out, the session, password reset, a new
+ * confirmation link), described for the OpenAPI document: one catch-all route serves them all
+ * (auth.routes.ts), so they cannot describe themselves. Bodies are the shared form rules; answers are Better Auth's.
  */
 import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema } from '@redline/shared';
 import type { OpenAPIV3 } from 'openapi-types';
@@ -65,9 +65,9 @@ export const AUTH_OPERATIONS: AuthOperation[] = [
     method: 'post',
     path: '/api/auth/sign-up/email',
     operationId: 'signUpEmail',
-    otherStatuses: [409, 429],
+    otherStatuses: [429],
     summary:
-      'Create an account (Buyer or Seller) and sign in: sets the session cookie; 409 for a known e-mail',
+      'Create an account (Buyer or Seller) and e-mail a link that confirms its address; signs no one in (sign in next). An address that has an account gets the same answer, and its owner an e-mail; 429 past SIGN_UP_LIMIT sign-ups an hour per client',
     // `image` is accepted only as null (Redline keeps no profile pictures): nothing to document.
     body: signUpSchema.omit({ image: true }),
     answer: 'SignedUp',
@@ -109,6 +109,16 @@ export const AUTH_OPERATIONS: AuthOperation[] = [
       redirectTo: z.string().max(2000).optional().describe('Where the e-mailed link leads, with ?token='),
     }),
     answer: z.object({ status: z.literal(true), message: z.string() }),
+  },
+  {
+    method: 'post',
+    path: '/api/auth/send-verification-email',
+    operationId: 'sendVerificationEmail',
+    otherStatuses: [400, 429],
+    summary:
+      'E-mail the signed-in user a new link that confirms their address (400 when it is confirmed already); without a session, to the address if its account is unconfirmed, the answer the same either way',
+    body: forgotPasswordSchema,
+    answer: z.object({ status: z.literal(true) }),
   },
   {
     method: 'post',

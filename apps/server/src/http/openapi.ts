@@ -22,6 +22,7 @@ import {
   deletedCountSchema,
   errorResponseSchema,
   fuelSchema,
+  meSchema,
   pageOf,
   paymentSchema,
   photoSchema,
@@ -59,6 +60,7 @@ declare module 'fastify' {
 const COMPONENTS: Record<string, z.ZodType> = {
   Error: errorResponseSchema,
   User: userSchema,
+  Me: meSchema,
   UserPage: pageOf(userSchema),
   PublicConfig: publicConfigSchema,
   Fuel: fuelSchema,

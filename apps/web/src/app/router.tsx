@@ -87,6 +87,7 @@ export const routes: RouteObject[] = [
               },
               { path: r.forgotPassword, Component: page(() => import('./routes/auth/forgot-password.tsx')) },
               { path: r.resetPassword, Component: page(() => import('./routes/auth/reset-password.tsx')) },
+              { path: r.emailConfirmed, Component: page(() => import('./routes/auth/email-confirmed.tsx')) },
               { path: r.unsubscribe, Component: page(() => import('./routes/unsubscribe.tsx')) },
               {
                 Component: RequireAuth,

@@ -32,6 +32,7 @@ export const paths = {
   login: r.login,
   forgotPassword: r.forgotPassword,
   resetPassword: r.resetPassword,
+  emailConfirmed: r.emailConfirmed,
   unsubscribe: r.unsubscribe,
   dashboard: r.dashboard,
   dashNotifications: r.dashNotifications,

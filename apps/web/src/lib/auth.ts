@@ -2,18 +2,18 @@
  * The signed-in user, shared by every feature: `useMe()` reads `GET /api/me` through TanStack Query
  * (`null` when signed out). Sign-in forms live in features/auth.
  */
-import type { User } from '@redline/shared';
+import type { Me, User } from '@redline/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { useLocation } from 'react-router';
 import { api } from './api-client.ts';
 
-export type { User };
+export type { Me, User };
 
 export const meQueryKey = ['me'] as const;
 
-export function getMe(): Promise<User | null> {
-  return api.get<User | null>('/me');
+export function getMe(): Promise<Me | null> {
+  return api.get<Me | null>('/me');
 }
 
 export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe });
@@ -60,7 +60,7 @@ export function useSignOut({ onSignedOut }: { onSignedOut?: () => unknown } = {}
  * After sign-in or sign-up: drop every cached query (it belonged to nobody or to someone else)
  * and load the new user, so guards see them before we navigate on.
  */
-export async function refreshMe(queryClient: QueryClient): Promise<User | null> {
+export async function refreshMe(queryClient: QueryClient): Promise<Me | null> {
   queryClient.clear();
   return queryClient.fetchQuery(meQueryOptions());
 }

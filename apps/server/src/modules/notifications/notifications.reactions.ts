@@ -39,7 +39,7 @@ const USERS_AN_EVENT = 100;
 /**
  * Tells each of these users, as they chose for the kind: writes the notification of those who want
  * it in the app and tells their open pages (LiveUpdates); puts it in the e-mail outbox of those who
- * want it by e-mail.
+ * want it by e-mail and have confirmed their address.
  */
 async function tellUsers(tx: Db | Tx, jobs: JobQueue, userIds: (string | null)[], told: Told) {
   const unique = [...new Set(userIds.filter((id): id is string => id !== null))];
@@ -47,7 +47,10 @@ async function tellUsers(tx: Db | Tx, jobs: JobQueue, userIds: (string | null)[]
     const some = unique.slice(at, at + ROWS_AT_ONCE);
     const chosen = await repo.chosenFor(tx, some, told.type);
     const inApp = some.filter((userId) => settingsOf(told.type, chosen.get(userId)).inApp);
-    const byEmail = some.filter((userId) => settingsOf(told.type, chosen.get(userId)).email);
+    const wantEmail = some.filter((userId) => settingsOf(told.type, chosen.get(userId)).email);
+    // An address nobody has confirmed may be someone else's: it gets no e-mail (the app still tells).
+    const confirmed = await repo.withConfirmedAddress(tx, wantEmail);
+    const byEmail = wantEmail.filter((userId) => confirmed.has(userId));
     await repo.insertNotifications(
       tx,
       inApp.map((userId) => ({ userId, ...told })),

@@ -257,6 +257,16 @@ export async function userExists(db: Db, userId: string) {
   return row !== undefined;
 }
 
+/** Those of these users who have confirmed their address (its e-mailed link): only they are e-mailed. */
+export async function withConfirmedAddress(tx: Db | Tx, userIds: string[]) {
+  if (userIds.length === 0) return new Set<string>();
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, userIds), eq(users.emailVerified, true)));
+  return new Set(rows.map((row) => row.id));
+}
+
 export type NewNotificationEmail = typeof notificationEmails.$inferInsert;
 export type NotificationEmailRow = typeof notificationEmails.$inferSelect;
 

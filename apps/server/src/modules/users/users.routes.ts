@@ -2,6 +2,7 @@ import {
   deletedCountSchema,
   emailParamsSchema,
   listedUserSchema,
+  meSchema,
   pageOf,
   pageQuerySchema,
   sellerProfileSchema,
@@ -27,8 +28,8 @@ export function usersRoutes(context: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         operationId: 'getMe',
-        summary: 'The signed-in user, or null',
-        response: { 200: userSchema.nullable() },
+        summary: 'The signed-in user (with whether their address is confirmed), or null',
+        response: { 200: meSchema.nullable() },
       },
       handler: (request) => sessionUser(auth, sessions, request),
     });

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { Navbar } from '../../components/layouts/navbar.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
+import { ConfirmAddressBanner } from '../../features/auth/index.ts';
 import { DashboardMenu } from '../../features/dashboard/index.ts';
 import { useMe } from '../../lib/auth.ts';
 import { useOpenUntilNavigation } from '../../lib/use-open-until-navigation.ts';
@@ -74,6 +75,7 @@ export default function DashboardLayout() {
             tabIndex={-1}
             className="mx-auto w-full max-w-6xl flex-1 p-4 focus:outline-none sm:p-6 lg:p-8"
           >
+            <ConfirmAddressBanner />
             <Outlet />
           </main>
         </div>

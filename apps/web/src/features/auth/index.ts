@@ -1,5 +1,6 @@
 /** The auth feature's public surface: code outside features/auth imports only this file. */
 export { AuthCard } from './components/auth-card.tsx';
+export { ConfirmAddressBanner } from './components/confirm-address-banner.tsx';
 export { ForgotPasswordForm } from './components/forgot-password-form.tsx';
 export { LoginForm } from './components/login-form.tsx';
 export {

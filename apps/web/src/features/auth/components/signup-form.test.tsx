@@ -7,6 +7,9 @@ import { SignUpForm } from './signup-form.tsx';
 
 const config = json({ googleSignIn: false, payments: { provider: 'test' } });
 const SIGN_UP = 'POST /api/auth/sign-up/email';
+const SIGN_IN = 'POST /api/auth/sign-in/email';
+/** Signing up answers the same for every address (ADR 34); the sign-in after it tells. */
+const signedUp = json({ user: { id: 'u-any' } });
 
 /** The JSON bodies sent to the sign-up call. */
 const signUpBodies = (fetchMock: ReturnType<typeof mockFetch>) =>
@@ -25,7 +28,8 @@ describe('SignUpForm', () => {
     const fetchMock = mockFetch({
       '/api/config': config,
       '/api/me': json(seller),
-      [SIGN_UP]: json({ user: { id: 'u-seller' } }),
+      [SIGN_UP]: signedUp,
+      [SIGN_IN]: json({ user: { id: 'u-seller' } }),
     });
     const onSuccess = vi.fn();
     renderWithProviders(<SignUpForm redirectTo="/" onSuccess={onSuccess} />, { path: '/user/signup' });
@@ -40,14 +44,17 @@ describe('SignUpForm', () => {
     expect(signUpBodies(fetchMock)).toEqual([
       { name: 'Sam Seller', email: 'sam@example.com', password: 'correct-horse', role: 'Seller' },
     ]);
-    expect(await screen.findByText('Successfully signed up')).toBeTruthy();
+    expect(
+      await screen.findByText('Account created. We have e-mailed you a link to confirm your address.'),
+    ).toBeTruthy();
   });
 
   it('signs up a Buyer when the toggle is left off', async () => {
     const fetchMock = mockFetch({
       '/api/config': config,
       '/api/me': json(buyer),
-      [SIGN_UP]: json({ user: { id: 'u-buyer' } }),
+      [SIGN_UP]: signedUp,
+      [SIGN_IN]: json({ user: { id: 'u-buyer' } }),
     });
     const onSuccess = vi.fn();
     renderWithProviders(<SignUpForm redirectTo="/" onSuccess={onSuccess} />, { path: '/user/signup' });
@@ -59,14 +66,38 @@ describe('SignUpForm', () => {
     expect(signUpBodies(fetchMock)[0]).toMatchObject({ role: 'Buyer' });
   });
 
-  it("shows the provider's error message as an error toast and stays on the form", async () => {
+  it('sends an address that already has an account to its inbox, with the ways in, signed out', async () => {
+    mockFetch({
+      '/api/config': config,
+      [SIGN_UP]: signedUp,
+      [SIGN_IN]: json({ error: { code: 'unauthorized', message: 'Invalid email or password' } }, 401),
+    });
+    const onSuccess = vi.fn();
+    renderWithProviders(<SignUpForm redirectTo="/" onSuccess={onSuccess} />, { path: '/user/signup' });
+
+    await fillIn();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect((await screen.findByRole('status')).textContent).toMatch(
+      /^Check your inbox at sam@example\.com: we have e-mailed you about your account\./,
+    );
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/user/login');
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toBeTruthy();
+    expect(screen.queryByText('Invalid email or password')).toBeNull();
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal as an error toast and stays on the form", async () => {
     mockFetch({
       '/api/config': config,
       [SIGN_UP]: json(
         {
-          error: { code: 'conflict', message: 'An account with this email already exists. Sign in instead.' },
+          error: {
+            code: 'too_many_requests',
+            message: 'Too many sign-ups from your network. Try again in 60 minute(s).',
+          },
         },
-        409,
+        429,
       ),
     });
     const onSuccess = vi.fn();
@@ -76,8 +107,9 @@ describe('SignUpForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect(
-      await screen.findByText('An account with this email already exists. Sign in instead.'),
+      await screen.findByText('Too many sign-ups from your network. Try again in 60 minute(s).'),
     ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeTruthy();
     expect(onSuccess).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,5 @@
 import type { SignUpInput } from '@redline/shared';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { TextField } from '../../../components/ui/form-field.tsx';
@@ -19,6 +20,8 @@ type SignUpFormProps = {
 
 export function SignUpForm({ redirectTo, onSuccess, linkState }: SignUpFormProps) {
   const signUp = useSignUp();
+  /** The address that already had an account: its owner has been e-mailed (ADR 34). */
+  const [emailedTo, setEmailedTo] = useState<string>();
   const {
     register,
     control,
@@ -32,13 +35,33 @@ export function SignUpForm({ redirectTo, onSuccess, linkState }: SignUpFormProps
 
   const onSubmit = handleSubmit((values) =>
     signUp.mutate(values, {
-      onSuccess: () => {
-        toast.success('Successfully signed up');
+      onSuccess: ({ signedIn }) => {
+        if (!signedIn) return setEmailedTo(values.email);
+        toast.success('Account created. We have e-mailed you a link to confirm your address.');
         onSuccess();
       },
       onError: (error) => setServerFieldErrors(error, setError, ['name', 'email', 'password']),
     }),
   );
+
+  if (emailedTo)
+    return (
+      <>
+        <div role="status" className="alert alert-info alert-soft text-sm">
+          <p>
+            Check your inbox at <span className="break-words font-medium">{emailedTo}</span>: we have e-mailed
+            you about your account. If you already have one, sign in, or choose a new password if you have
+            forgotten it.
+          </p>
+        </div>
+        <Link to={paths.login} state={linkState} className="btn btn-primary w-full">
+          Sign in
+        </Link>
+        <Link to={paths.forgotPassword} className="link link-primary text-center text-sm">
+          Forgot your password?
+        </Link>
+      </>
+    );
 
   return (
     <>

@@ -1,0 +1,40 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aMe } from '../../../testing/fixtures/user.ts';
+import { json, mockFetch, renderRoutes } from '../../../testing/test-utils.tsx';
+import { routes } from '../../router.tsx';
+
+const signedOut = { '/api/me': json(null), '/api/categories': json([]) };
+
+describe('the page a confirmation link lands on', () => {
+  it('says the address is confirmed, and leads a signed-in user to the dashboard', async () => {
+    mockFetch({ '/api/me': json(aMe()), '/api/categories': json([]) });
+    renderRoutes(routes, { initialEntries: ['/user/email-confirmed'] });
+
+    expect(await screen.findByRole('heading', { name: 'Address confirmed' })).toBeTruthy();
+    expect(screen.getByText(/Your e-mail address is confirmed/)).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Go to your dashboard' })).getAttribute('href')).toBe(
+      '/dash',
+    );
+  });
+
+  it('says why an expired link did not confirm, and how to get a new one', async () => {
+    mockFetch(signedOut);
+    renderRoutes(routes, { initialEntries: ['/user/email-confirmed?error=TOKEN_EXPIRED'] });
+
+    expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Confirmation links work for a day. Sign in, then send a new one from your dashboard.',
+    );
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/user/login');
+  });
+
+  it('says a link that is not valid did not confirm', async () => {
+    mockFetch(signedOut);
+    renderRoutes(routes, { initialEntries: ['/user/email-confirmed?error=INVALID_TOKEN'] });
+
+    expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeTruthy();
+    expect(screen.queryByText(/is confirmed/)).toBeNull();
+  });
+});
