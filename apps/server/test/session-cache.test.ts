@@ -190,8 +190,11 @@ describe('session cache', () => {
 
     const signedOut = await signUpUser(t, 'Buyer');
     await cached(signedOut);
-    await t.db.delete(sessions).where(eq(sessions.userId, signedOut.id));
-    await announce('session.ended', { userId: signedOut.id });
+    const [ended] = await t.db
+      .delete(sessions)
+      .where(eq(sessions.userId, signedOut.id))
+      .returning({ id: sessions.id });
+    await announce('session.ended', { userId: signedOut.id, sessionId: ended!.id });
     expect(await me(signedOut)).toBeNull();
   });
 
@@ -221,7 +224,7 @@ describe('session cache', () => {
   it('keeps no entry past the expiry of its session', async () => {
     const cache = new SessionCache();
     const expiresAt = new Date(Date.now() + 2_000);
-    const load = vi.fn(async () => ({ user: someUser, expiresAt }));
+    const load = vi.fn(async () => ({ user: someUser, sessionId: 's', expiresAt }));
     await cache.get('cookie', load);
     await cache.get('cookie', load);
     expect(load).toHaveBeenCalledTimes(1);
@@ -248,11 +251,11 @@ describe('session cache', () => {
       await new Promise<void>((resolve) => {
         finish = resolve;
       });
-      return { user: someUser, expiresAt: new Date(Date.now() + 60_000) };
+      return { user: someUser, sessionId: 's', expiresAt: new Date(Date.now() + 60_000) };
     });
     cache.forget(someUser.id);
     finish();
-    expect(await slow).toEqual(someUser);
+    expect((await slow)?.user).toEqual(someUser);
     const load = vi.fn(async () => null);
     expect(await cache.get('cookie', load)).toBeNull();
     expect(load).toHaveBeenCalledTimes(1);

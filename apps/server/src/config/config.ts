@@ -1,6 +1,7 @@
 /** Configuration, read once from the environment and validated; a bad value stops start-up. */
 import { isIP } from 'node:net';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { z } from 'zod';
 import { WEB_DIST_DEFAULT } from './paths.ts';
 
@@ -102,11 +103,21 @@ const envSchema = z.object({
   OVERLOAD_RSS_MB: z.coerce.number<string>().int().min(0).default(0),
   /** On SIGTERM, answer not ready for this long before closing, so a load balancer stops sending first. */
   DRAIN_SECONDS: z.coerce.number<string>().int().min(0).max(300).default(0),
+  /** Live-updates streams one client address may hold open on an instance; one more is refused (503). */
+  LIVE_STREAMS_PER_CLIENT: z.coerce.number<string>().int().min(1).default(6),
+  /** Live-updates streams an instance holds open in all; unset: one per 2 MB of Node's heap limit. */
+  LIVE_STREAMS_MAX: optional.pipe(z.coerce.number<string>().int().min(1).optional()),
+  /** How often each open live-updates stream's session is checked again (a backstop for missed ends). */
+  LIVE_SESSION_CHECK_SECONDS: z.coerce.number<string>().int().min(1).max(3600).default(60),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'OVERLOAD_EVENT_LOOP_DELAY_MS'> & {
+export type Config = Omit<
+  z.infer<typeof envSchema>,
+  'SEED_DEMO' | 'OVERLOAD_EVENT_LOOP_DELAY_MS' | 'LIVE_STREAMS_MAX'
+> & {
   SEED_DEMO: boolean;
   OVERLOAD_EVENT_LOOP_DELAY_MS: number;
+  LIVE_STREAMS_MAX: number;
   apiDocs: boolean;
   dataDir: string;
   publicUrl: string;
@@ -136,6 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // and there is no other instance to take the shed requests. On PostgreSQL a lagging loop is a
     // busy CPU, and the load balancer can send the request elsewhere.
     OVERLOAD_EVENT_LOOP_DELAY_MS: c.OVERLOAD_EVENT_LOOP_DELAY_MS ?? (c.DATABASE_URL ? 1000 : 0),
+    // An open stream holds a socket and a little memory: the process's size bounds how many it keeps.
+    LIVE_STREAMS_MAX:
+      c.LIVE_STREAMS_MAX ?? Math.floor(v8.getHeapStatistics().heap_size_limit / (2 * 1024 * 1024)),
     dataDir: path.resolve(c.DATA_DIR),
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     adminEmails: (c.ADMIN_EMAILS ?? '')

@@ -40,7 +40,7 @@ import { z } from 'zod';
 import { SESSION_COOKIE_PREFIX } from '../auth/auth.ts';
 import { type Access, SAFE_METHODS } from './access.ts';
 import { AUTH_COMPONENTS, authPaths } from './auth.openapi.ts';
-import { ERROR_RESPONSES, type OtherStatus } from './error-statuses.ts';
+import { ERROR_HEADERS, ERROR_RESPONSES, type OtherStatus } from './error-statuses.ts';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -213,8 +213,9 @@ function transformObject(input: Parameters<typeof zodTransformObject>[0]) {
     }
   }
   const errorSchema = { $ref: '#/components/schemas/Error' };
-  const errorResponse = (description: string) => ({
+  const errorResponse = (description: string, headers?: Record<string, OpenAPIV3.HeaderObject>) => ({
     description,
+    ...(headers ? { headers } : {}),
     content: { 'application/json': { schema: errorSchema } },
   });
   tidySchemas(document);
@@ -223,7 +224,10 @@ function transformObject(input: Parameters<typeof zodTransformObject>[0]) {
     schemas: referencedSchemas(document),
     responses: {
       ...Object.fromEntries(
-        Object.entries(ERROR_RESPONSES).map(([status, description]) => [status, errorResponse(description)]),
+        Object.entries(ERROR_RESPONSES).map(([status, description]) => [
+          status,
+          errorResponse(description, ERROR_HEADERS[Number(status) as keyof typeof ERROR_RESPONSES]),
+        ]),
       ),
       default: errorResponse('An unexpected failure on the server (500)'),
     },
