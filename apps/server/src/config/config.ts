@@ -53,7 +53,8 @@ const trustProxy = optional
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** `::`: every address, IPv6 and IPv4 (http/listen.ts: IPv4's on a machine without IPv6). */
+  HOST: z.string().default('::'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional.pipe(
     z
