@@ -10,8 +10,9 @@ import { sessions } from '../src/db/schema.ts';
 import type { DomainEvents, EventName } from '../src/events/index.ts';
 import {
   as,
-  cookieFrom,
   createTestApp,
+  openStream,
+  signInAgain,
   signUpUser,
   TEST_PASSWORD,
   type TestApp,
@@ -20,47 +21,9 @@ import {
 
 const origin = { origin: 'http://localhost:3000' };
 
-/** A stream opened over a real connection, from `client` (told to the server by its trusted proxy). */
-async function openStream(address: string, user: TestUser, client = '198.51.100.1') {
-  const res = await fetch(`${address}/api/notifications/stream`, {
-    headers: { cookie: user.cookie, 'x-forwarded-for': client },
-  });
-  const reader = res.body!.getReader();
-  let said = '';
-  const read = async () => {
-    const { value, done } = await reader.read();
-    if (!done) said += new TextDecoder().decode(value);
-    return done;
-  };
-  return {
-    res,
-    /** Reads until the stream has said `events` notifications events in all. */
-    async until(events: number) {
-      while ((said.match(/^event: notifications$/gm) ?? []).length < events) {
-        if (await read()) throw new Error(`the stream ended after: ${said}`);
-      }
-      return said;
-    },
-    /** Reads until the server ends the stream; what it said. */
-    async ended() {
-      while (!(await read()));
-      return said;
-    },
-    close: () => reader.cancel(),
-  };
-}
-
-/** Another session of the same user, as from a second device. */
-async function signInAgain(t: TestApp, user: TestUser): Promise<TestUser> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    headers: origin,
-    payload: { email: user.email, password: TEST_PASSWORD },
-  });
-  expect(res.statusCode).toBe(200);
-  return { ...user, cookie: cookieFrom(res) };
-}
+/** The user's stream, from `client` (told to the server by its trusted proxy). */
+const streamOf = (address: string, user: TestUser, client = '198.51.100.1') =>
+  openStream(address, user, { 'x-forwarded-for': client });
 
 /** Tells every stream of the user that their notifications changed, as a read in another tab does. */
 async function notify(t: TestApp, user: TestUser) {
@@ -89,9 +52,9 @@ describe('live-updates streams', () => {
     // One client, 6 streams (the default) over two throw-away accounts: the 7th is refused.
     const accounts = [await signUpUser(t, 'Buyer'), await signUpUser(t, 'Buyer')];
     const fromOne = [];
-    for (let i = 0; i < 6; i += 1) fromOne.push(await openStream(address, accounts[i % 2]!, '198.51.100.1'));
+    for (let i = 0; i < 6; i += 1) fromOne.push(await streamOf(address, accounts[i % 2]!, '198.51.100.1'));
     expect(fromOne.map((stream) => stream.res.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    const seventh = await openStream(address, accounts[0]!, '198.51.100.1');
+    const seventh = await streamOf(address, accounts[0]!, '198.51.100.1');
     expect(seventh.res.status).toBe(503);
     expect(Number(seventh.res.headers.get('retry-after'))).toBeGreaterThan(0);
     const refusal = JSON.parse(await seventh.ended()) as { error: { code: string; message: string } };
@@ -101,11 +64,11 @@ describe('live-updates streams', () => {
     // Other clients still open theirs, up to the instance's 8 in all; the 9th is refused.
     const other = await signUpUser(t, 'Seller');
     const second = [
-      await openStream(address, other, '198.51.100.2'),
-      await openStream(address, other, '198.51.100.3'),
+      await streamOf(address, other, '198.51.100.2'),
+      await streamOf(address, other, '198.51.100.3'),
     ];
     expect(second.map((stream) => stream.res.status)).toEqual([200, 200]);
-    const ninth = await openStream(address, other, '198.51.100.4');
+    const ninth = await streamOf(address, other, '198.51.100.4');
     expect(ninth.res.status).toBe(503);
     expect(Number(ninth.res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((JSON.parse(await ninth.ended()) as { error: { message: string } }).error.message).toMatch(/busy/);
@@ -114,7 +77,7 @@ describe('live-updates streams', () => {
     await fromOne[0]!.close();
     await expect
       .poll(async () => {
-        const again = await openStream(address, other, '198.51.100.4');
+        const again = await streamOf(address, other, '198.51.100.4');
         if (again.res.status === 200) await again.close();
         else await again.ended();
         return again.res.status;
@@ -126,8 +89,8 @@ describe('live-updates streams', () => {
   it('ends a stream when its session signs out, and not the same user’s stream of another session', async () => {
     const user = await signUpUser(t, 'Buyer');
     const elsewhere = await signInAgain(t, user);
-    const leaving = await openStream(address, user);
-    const staying = await openStream(address, elsewhere);
+    const leaving = await streamOf(address, user);
+    const staying = await streamOf(address, elsewhere);
     expect([leaving.res.status, staying.res.status]).toEqual([200, 200]);
 
     const out = await as(t, user, { method: 'POST', url: '/api/auth/sign-out', headers: origin });
@@ -142,8 +105,8 @@ describe('live-updates streams', () => {
   it('ends the streams of the sessions a password change revokes, and of a deleted user', async () => {
     const user = await signUpUser(t, 'Seller');
     const other = await signInAgain(t, user);
-    const revoked = await openStream(address, other);
-    const kept = await openStream(address, user);
+    const revoked = await streamOf(address, other);
+    const kept = await streamOf(address, user);
     const change = await as(t, user, {
       method: 'POST',
       url: '/api/auth/change-password',
@@ -164,7 +127,7 @@ describe('live-updates streams', () => {
 
   it('ends a stream when another instance says its session ended', async () => {
     const user = await signUpUser(t, 'Buyer');
-    const stream = await openStream(address, user);
+    const stream = await streamOf(address, user);
     const [session] = await t.db
       .select({ id: sessions.id })
       .from(sessions)
@@ -186,8 +149,8 @@ describe('the periodic check of the streams’ sessions', () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const gone = await signUpUser(t, 'Buyer');
     const still = await signUpUser(t, 'Buyer');
-    const ending = await openStream(address, gone);
-    const staying = await openStream(address, still);
+    const ending = await streamOf(address, gone);
+    const staying = await streamOf(address, still);
     await t.db.delete(sessions).where(eq(sessions.userId, gone.id));
     await ending.ended();
     // The check keeps the streams of sessions that still sign someone in.

@@ -15,7 +15,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../src/db/schema.ts';
 import { publish } from '../src/events/index.ts';
 import { createCar } from './factories.ts';
-import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import {
+  as,
+  createTestApp,
+  errorOf,
+  openStream,
+  signUpUser,
+  type TestApp,
+  type TestUser,
+} from './helpers.ts';
 
 let t: TestApp;
 let seller: TestUser;
@@ -343,23 +351,6 @@ describe('reactions run in the publishing transaction', () => {
 });
 
 describe('GET /api/notifications/stream', () => {
-  /** The user's stream from the listening server, and a reader of what it says. */
-  async function openStream(baseUrl: string, user: TestUser) {
-    const res = await fetch(`${baseUrl}/api/notifications/stream`, { headers: { cookie: user.cookie } });
-    const reader = res.body!.getReader();
-    let said = '';
-    /** Reads until the stream has said `events` notifications events in all. */
-    const until = async (events: number) => {
-      while ((said.match(/^event: notifications$/gm) ?? []).length < events) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error(`the stream ended after: ${said}`);
-        said += new TextDecoder().decode(value);
-      }
-      return said;
-    };
-    return { res, until, close: () => reader.cancel() };
-  }
-
   it('tells each open stream of the user when their notifications change, here or on another instance, and no one else', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const user = await signUpUser(t, 'Seller');
