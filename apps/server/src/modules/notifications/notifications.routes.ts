@@ -64,9 +64,10 @@ export function notificationsRoutes(context: AppContext): FastifyPluginAsyncZod 
         tags,
         operationId: 'streamNotificationChanges',
         summary: "A stream of the signed-in user's notification changes (Server-Sent Events)",
-        description: `At most ${config.LIVE_STREAMS_PER_CLIENT} streams per client address and ${config.LIVE_STREAMS_MAX} in all per instance; past either, 503 with Retry-After. The stream ends when the session it was opened with ends (sign-out, revocation, expiry, the user deleted).`,
+        description:
+          'A client address may hold a few streams open at once (6 by default), and an instance a bounded number in all; past either, 503 with Retry-After. A stream ends when the session it was opened with ends (sign-out, revocation, expiry, the user deleted).',
         eventStream:
-          "Server-Sent Events: `event: notifications` each time the signed-in user's notifications change (made, or read in another tab), on any instance; a comment every 20 s keeps the stream open",
+          "Server-Sent Events: `event: notifications` each time the signed-in user's notifications change (made, or read in another tab), `event: conversations` each time one of their conversations does, on any instance; a comment every 20 s keeps the stream open",
         otherStatuses: [503],
       },
       handler: (request, reply) => {
