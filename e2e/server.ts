@@ -110,6 +110,9 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Ru
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
     // Every test signs its own users up, all from this machine's address (server tests check the limit).
     SIGN_UP_LIMIT: '1000',
+    // Every simulated person's browser comes from 127.0.0.1: their pages' live-updates streams
+    // together would meet the per-address cap meant for one person's tabs.
+    LIVE_STREAMS_PER_CLIENT: '100',
     // E2E_DATABASE_URL runs the suite against a PostgreSQL database instead of the embedded one.
     ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
   });

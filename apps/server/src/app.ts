@@ -63,7 +63,7 @@ import { createPageRenderer, type KeptPages } from './web/server-rendering.ts';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface AppOptions extends JobQueueOptions {
-  /** Where the production log lines go instead of standard output, whatever NODE_ENV (tests read them). */
+  /** Where the log lines go instead of standard output (tests read them). */
   logTo?: LogDestination;
 }
 
@@ -74,7 +74,7 @@ export async function buildApp(
   options: AppOptions = {},
 ): Promise<{ app: FastifyInstance; context: AppContext }> {
   const app = Fastify({
-    logger: loggerOptions(config, options.logTo),
+    logger: await loggerOptions(config, options.logTo),
     logController: new OneLineRequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: false,

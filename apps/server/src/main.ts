@@ -12,10 +12,11 @@ async function main() {
   const config = loadConfig();
   const { openWithDemoData } = await import('./seed/first-start.ts');
   // The database opens (and on a first start is seeded) while the app's modules load.
-  const [database, { buildApp }, { promoteAdmins }] = await Promise.all([
+  const [database, { buildApp }, { promoteAdmins }, { listen }] = await Promise.all([
     openWithDemoData(config, { databaseUrl: config.DATABASE_URL, dataDir: `${config.dataDir}/db` }),
     import('./app.ts'),
     import('./modules/users/index.ts'),
+    import('./http/listen.ts'),
   ]);
   const { app, context } = await buildApp(config, database);
   await promoteAdmins(context, config.adminEmails, app.log);
@@ -41,7 +42,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await listen(app, config);
   // On the embedded database, from here on V8 collects garbage before its heap grows, at some cost
   // in CPU: under traffic the heap and the buffers its garbage held stayed resident at their peak,
   // about 50 MB more, beside PGlite's own 150 MB (docs/performance.md, section 6). Not on
@@ -51,29 +52,8 @@ async function main() {
   if (database.engine === 'pglite') v8.setFlagsFromString('--memory-saver-mode');
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  // Without PUBLIC_URL, each address the origin checks accept (the same list), so each of them can sign in.
-  const [first, ...others] = config.PUBLIC_URL
-    ? [`http://localhost:${port}`]
-    : context.origins.all.filter((origin) => (new URL(origin).port || '80') === String(port));
-  const lines = [`Redline is running at ${first ?? `http://localhost:${port}`}`];
-  if (others.length > 0) lines.push(`Also at ${others.join(', ')}`);
-  if (config.PUBLIC_URL) lines.push(`Users open it at ${config.PUBLIC_URL} (PUBLIC_URL)`);
-  if (database.engine === 'pglite') {
-    lines.push(
-      `Database: embedded PGlite in ${config.dataDir}/db (for trial and development; use PostgreSQL via DATABASE_URL in production)`,
-    );
-  }
-  if (config.payments.provider === 'test') {
-    lines.push(
-      'Payments: TEST MODE, no card is charged: test cards such as 4242 4242 4242 4242 "pay" (set the Stripe keys to take real payments)',
-    );
-  }
-  if (config.NODE_ENV !== 'production' && config.SEED_DEMO) {
-    const { DEMO_PASSWORD, DEMO_USERS } = await import('@redline/demo-art/data');
-    lines.push(`Demo sign-ins (password "${DEMO_PASSWORD}"):`);
-    for (const u of DEMO_USERS) lines.push(`  ${u.role.padEnd(6)} ${u.email}`);
-  }
-  console.log(`\n${lines.join('\n')}\n`);
+  const { startupBanner } = await import('./startup-banner.ts');
+  console.log(await startupBanner(config, context, port));
 }
 
 main().catch((error: unknown) => {

@@ -164,3 +164,44 @@ describe('only its two people', () => {
     expect((await t.db.select().from(messages).where(eq(messages.conversationId, id))).length).toBe(1);
   });
 });
+
+describe('the message limit', () => {
+  /** The statuses of these sends, in order. */
+  const statuses = async (sends: Promise<{ statusCode: number }>[]) =>
+    (await Promise.all(sends)).map((res) => res.statusCode);
+
+  it('counts 30 messages a minute per user across new conversations and replies, the 31st of either kind refused', async () => {
+    const sender = await signUpUser(t, 'Buyer');
+    const cars = [await createCar(t, seller), await createCar(t, seller)];
+    const { id } = (await start(sender, cars[0]!.id, 'Is it still for sale?')).json();
+    const sent = [];
+    for (let i = 1; i < 30; i += 1) {
+      sent.push(
+        i % 2 === 0
+          ? (await start(sender, cars[i % 4 === 0 ? 0 : 1]!.id, `Question ${i}`)).statusCode
+          : (await send(sender, id, `Reply ${i}`)).statusCode,
+      );
+    }
+    expect(sent).toEqual(Array(29).fill(201));
+    const reply = await send(sender, id, 'One more reply');
+    expect(reply.statusCode).toBe(429);
+    expect(Number(reply.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await start(sender, cars[1]!.id, 'One more question')).statusCode).toBe(429);
+    // Another user's messages are counted apart: the seller still answers.
+    expect((await send(seller, id, 'Yes, it is.')).statusCode).toBe(201);
+  });
+
+  it('lets exactly 30 of a burst of 40 simultaneous messages through, whichever route each takes', async () => {
+    const sender = await signUpUser(t, 'Buyer');
+    const car = await createCar(t, seller);
+    const { id } = (await start(sender, car.id, 'Hello')).json();
+    const burst = await statuses(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 2 === 0 ? start(sender, car.id, `Question ${i}`) : send(sender, id, `Reply ${i}`),
+      ),
+    );
+    expect(burst.filter((status) => status === 201)).toHaveLength(29);
+    expect(burst.filter((status) => status === 429)).toHaveLength(11);
+    expect((await t.db.select().from(messages).where(eq(messages.conversationId, id))).length).toBe(30);
+  });
+});

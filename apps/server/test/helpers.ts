@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Me, Role } from '@redline/shared';
+import type { LiveTopic, Me, Role } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -191,6 +191,51 @@ export function cookieFrom(res: LightMyRequestResponse): string {
   const raw = res.headers['set-cookie'];
   const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
   return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+/** Another session of the same user, as from a second device. */
+export async function signInAgain(t: TestApp, user: TestUser): Promise<TestUser> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: 'http://localhost:3000' },
+    payload: { email: user.email, password: TEST_PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return { ...user, cookie: cookieFrom(res) };
+}
+
+/**
+ * The user's live-updates stream from a listening server (`address`), over a real connection, and a
+ * reader of what it says; `headers` beside the user's cookie (a proxy's `X-Forwarded-For`).
+ */
+export async function openStream(address: string, user: TestUser, headers: Record<string, string> = {}) {
+  const res = await fetch(`${address}/api/notifications/stream`, {
+    headers: { ...headers, cookie: user.cookie },
+  });
+  const reader = res.body!.getReader();
+  let said = '';
+  const read = async () => {
+    const { value, done } = await reader.read();
+    if (!done) said += new TextDecoder().decode(value);
+    return done;
+  };
+  return {
+    res,
+    /** Reads until the stream has said `events` events of `topic` in all. */
+    async until(events: number, topic: LiveTopic = 'notifications') {
+      while ((said.match(new RegExp(`^event: ${topic}$`, 'gm')) ?? []).length < events) {
+        if (await read()) throw new Error(`the stream ended after: ${said}`);
+      }
+      return said;
+    },
+    /** Reads until the server ends the stream (or its answer, a refusal); what it said. */
+    async ended() {
+      while (!(await read()));
+      return said;
+    },
+    close: () => reader.cancel(),
+  };
 }
 
 /** `inject` as a user (or anonymously when `user` is undefined). */

@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   formatRequestedDate,
-  type LiveTopic,
   localDateString,
   NOTIFICATIONS_READ_MAX,
   type Notification,
@@ -16,7 +15,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, notifications } from '../src/db/schema.ts';
 import { publish } from '../src/events/index.ts';
 import { createCar, recordPayment } from './factories.ts';
-import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import {
+  as,
+  createTestApp,
+  errorOf,
+  openStream,
+  signUpUser,
+  type TestApp,
+  type TestUser,
+} from './helpers.ts';
 
 let t: TestApp;
 let seller: TestUser;
@@ -348,23 +355,6 @@ describe('GET /api/notifications/stream', () => {
   beforeAll(async () => {
     address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-
-  /** The user's stream from the listening server, and a reader of what it says. */
-  async function openStream(baseUrl: string, user: TestUser) {
-    const res = await fetch(`${baseUrl}/api/notifications/stream`, { headers: { cookie: user.cookie } });
-    const reader = res.body!.getReader();
-    let said = '';
-    /** Reads until the stream has said `events` events of `topic` in all. */
-    const until = async (events: number, topic: LiveTopic = 'notifications') => {
-      while ((said.match(new RegExp(`^event: ${topic}$`, 'gm')) ?? []).length < events) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error(`the stream ended after: ${said}`);
-        said += new TextDecoder().decode(value);
-      }
-      return said;
-    };
-    return { res, until, close: () => reader.cancel() };
-  }
 
   it('tells each open stream of the user when their notifications change, here or on another instance, and no one else', async () => {
     const user = await signUpUser(t, 'Seller');

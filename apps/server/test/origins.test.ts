@@ -4,8 +4,10 @@
  * machine's other addresses are checked through the origin list with a fake interface list.
  */
 import type { NetworkInterfaceInfo } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AllowedOrigins, localOrigins } from '../src/config/origins.ts';
+import { listen } from '../src/http/listen.ts';
 import { createTestApp, errorOf, TEST_PASSWORD, type TestApp } from './helpers.ts';
 
 const LOOPBACK = ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'];
@@ -125,6 +127,54 @@ describe('without PUBLIC_URL', () => {
       }),
     });
     expect(res.status, await res.clone().text()).toBe(200);
+  });
+});
+
+describe('with the default HOST (issue 44, item 24)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: '' });
+  });
+  afterAll(() => t.close());
+
+  it('answers at [::1] and at 127.0.0.1, and a page of either may sign up', async () => {
+    expect(t.context.config.HOST).toBe('::');
+    await listen(t.app, { ...t.context.config, PORT: 0 });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    for (const [index, origin] of [`http://[::1]:${port}`, `http://127.0.0.1:${port}`].entries()) {
+      expect((await fetch(`${origin}/api/health/live`)).status, origin).toBe(200);
+      const res = await fetch(`${origin}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Dual Stack',
+          email: `dual-${index}@x.test`,
+          password: TEST_PASSWORD,
+          role: 'Buyer',
+        }),
+      });
+      expect(res.status, `${origin}: ${await res.clone().text()}`).toBe(200);
+    }
+  });
+
+  it('listens on every IPv4 address on a machine without IPv6', async () => {
+    const app = Fastify();
+    const listenOnce = app.listen.bind(app);
+    const asked: (string | undefined)[] = [];
+    vi.spyOn(app, 'listen').mockImplementation((async (options: { host?: string; port?: number }) => {
+      asked.push(options.host);
+      if (options.host === '::')
+        throw Object.assign(new Error('listen EAFNOSUPPORT: address family not supported ::'), {
+          code: 'EAFNOSUPPORT',
+        });
+      return listenOnce(options);
+    }) as never);
+    await listen(app, { HOST: '::', PORT: 0 });
+    expect(asked).toEqual(['::', '0.0.0.0']);
+    const address = app.server.address();
+    expect(typeof address === 'object' && address?.address).toBe('0.0.0.0');
+    await app.close();
   });
 });
 

@@ -12,9 +12,9 @@ import { type DomainEvents, type EventName, publish } from '../src/events/index.
 import { promoteAdmins } from '../src/modules/users/index.ts';
 import {
   as,
-  cookieFrom,
   createTestApp,
   renameUser,
+  signInAgain,
   signUpUser,
   TEST_PASSWORD,
   type TestApp,
@@ -57,22 +57,10 @@ async function cached(user: TestUser) {
   return signedIn!;
 }
 
-/** Another session of the same user, as from a second device. */
-async function signInAgain(user: TestUser): Promise<TestUser> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    headers: origin,
-    payload: { email: user.email, password: TEST_PASSWORD },
-  });
-  expect(res.statusCode).toBe(200);
-  return { ...user, cookie: cookieFrom(res) };
-}
-
 /** A user with two cached sessions makes an auth call from the first: the second is refused at once. */
 async function expectOtherSessionEndedBy(url: string, payload: object) {
   const user = await signUpUser(t, 'Buyer');
-  const other = await signInAgain(user);
+  const other = await signInAgain(t, user);
   await cached(user);
   await cached(other);
   const res = await as(t, user, { method: 'POST', url, headers: origin, payload });
@@ -197,8 +185,11 @@ describe('session cache', () => {
 
     const signedOut = await signUpUser(t, 'Buyer');
     await cached(signedOut);
-    await t.db.delete(sessions).where(eq(sessions.userId, signedOut.id));
-    await announce('session.ended', { userId: signedOut.id });
+    const [ended] = await t.db
+      .delete(sessions)
+      .where(eq(sessions.userId, signedOut.id))
+      .returning({ id: sessions.id });
+    await announce('session.ended', { userId: signedOut.id, sessionId: ended!.id });
     expect(await me(signedOut)).toBeNull();
   });
 
@@ -228,7 +219,7 @@ describe('session cache', () => {
   it('keeps no entry past the expiry of its session', async () => {
     const cache = new SessionCache();
     const expiresAt = new Date(Date.now() + 2_000);
-    const load = vi.fn(async () => ({ user: someUser, expiresAt }));
+    const load = vi.fn(async () => ({ user: someUser, sessionId: 's', expiresAt }));
     await cache.get('cookie', load);
     await cache.get('cookie', load);
     expect(load).toHaveBeenCalledTimes(1);
@@ -255,11 +246,11 @@ describe('session cache', () => {
       await new Promise<void>((resolve) => {
         finish = resolve;
       });
-      return { user: someUser, expiresAt: new Date(Date.now() + 60_000) };
+      return { user: someUser, sessionId: 's', expiresAt: new Date(Date.now() + 60_000) };
     });
     cache.forget(someUser.id);
     finish();
-    expect(await slow).toEqual(someUser);
+    expect((await slow)?.user).toEqual(someUser);
     const load = vi.fn(async () => null);
     expect(await cache.get('cookie', load)).toBeNull();
     expect(load).toHaveBeenCalledTimes(1);

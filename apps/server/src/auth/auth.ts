@@ -89,8 +89,8 @@ export function createAuth(
   });
   // Sign-out, revocations, and the sessions a password change or reset revokes.
   const sessionEnded = {
-    after: async (session: { userId: string }) => {
-      await publish(db, 'session.ended', { userId: session.userId });
+    after: async (session: { id: string; userId: string }) => {
+      await publish(db, 'session.ended', { userId: session.userId, sessionId: session.id });
     },
   };
   const limits = new RateLimits(db);

@@ -24,13 +24,17 @@ export const SESSION_CACHE_TTL_MS = 10_000;
 /** Only accepted sessions are stored; the bound keeps a flood of sign-ins from growing memory without end. */
 const MAX_ENTRIES = 10_000;
 
-export interface ValidSession {
+/** Who a Cookie header signs in, and with which session (a live-updates stream ends with it). */
+export interface SignedIn {
   user: Me;
+  sessionId: string;
+}
+
+export interface ValidSession extends SignedIn {
   expiresAt: Date;
 }
 
-interface Entry {
-  user: Me;
+interface Entry extends SignedIn {
   /** Epoch milliseconds. */
   until: number;
 }
@@ -40,10 +44,10 @@ export class SessionCache {
   private version = 0;
   private readonly entries = new Map<string, Entry>();
 
-  /** The user of a Cookie header, from the cache or, on a miss, from `load` (Better Auth). */
-  async get(cookie: string, load: () => Promise<ValidSession | null>): Promise<Me | null> {
+  /** The user and session of a Cookie header, from the cache or, on a miss, from `load` (Better Auth). */
+  async get(cookie: string, load: () => Promise<ValidSession | null>): Promise<SignedIn | null> {
     const entry = this.entries.get(cookie);
-    if (entry && entry.until > Date.now()) return entry.user;
+    if (entry && entry.until > Date.now()) return { user: entry.user, sessionId: entry.sessionId };
     const version = this.version;
     const session = await load();
     if (!session) return null;
@@ -51,10 +55,10 @@ export class SessionCache {
     if (this.version === version) {
       const until = Math.min(session.expiresAt.getTime(), Date.now() + SESSION_CACHE_TTL_MS);
       this.entries.delete(cookie);
-      this.entries.set(cookie, { user: session.user, until });
+      this.entries.set(cookie, { user: session.user, sessionId: session.sessionId, until });
       if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     }
-    return session.user;
+    return { user: session.user, sessionId: session.sessionId };
   }
 
   /** Drops every entry of `userId`'s sessions. */

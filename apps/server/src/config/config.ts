@@ -1,6 +1,7 @@
 /** Configuration, read once from the environment and validated; a bad value stops start-up. */
 import { isIP } from 'node:net';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { z } from 'zod';
 import { WEB_DIST_DEFAULT } from './paths.ts';
 
@@ -52,7 +53,8 @@ const trustProxy = optional
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** `::`: every address, IPv6 and IPv4 (http/listen.ts: IPv4's on a machine without IPv6). */
+  HOST: z.string().default('::'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional.pipe(
     z
@@ -106,6 +108,12 @@ const envSchema = z.object({
   DRAIN_SECONDS: z.coerce.number<string>().int().min(0).max(300).default(0),
   /** Sign-ups a client (IP address) may make in an hour; past it a 429 (auth/sign-up.ts). */
   SIGN_UP_LIMIT: z.coerce.number<string>().int().min(1).default(10),
+  /** Live-updates streams one client address may hold open on an instance; one more is refused (503). */
+  LIVE_STREAMS_PER_CLIENT: z.coerce.number<string>().int().min(1).default(6),
+  /** Live-updates streams an instance holds open in all; unset: one per 2 MB of Node's heap limit. */
+  LIVE_STREAMS_MAX: optional.pipe(z.coerce.number<string>().int().min(1).optional()),
+  /** How often each open live-updates stream's session is checked again (a backstop for missed ends). */
+  LIVE_SESSION_CHECK_SECONDS: z.coerce.number<string>().int().min(1).max(3600).default(60),
 });
 
 /** How bookings are paid: Stripe with its keys, or the built-in test mode, where no card is charged. */
@@ -115,10 +123,16 @@ export type PaymentsConfig =
 
 export type Config = Omit<
   z.infer<typeof envSchema>,
-  'SEED_DEMO' | 'OVERLOAD_EVENT_LOOP_DELAY_MS' | 'PAYMENTS' | 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY'
+  | 'SEED_DEMO'
+  | 'OVERLOAD_EVENT_LOOP_DELAY_MS'
+  | 'LIVE_STREAMS_MAX'
+  | 'PAYMENTS'
+  | 'STRIPE_SECRET_KEY'
+  | 'STRIPE_PUBLISHABLE_KEY'
 > & {
   SEED_DEMO: boolean;
   OVERLOAD_EVENT_LOOP_DELAY_MS: number;
+  LIVE_STREAMS_MAX: number;
   payments: PaymentsConfig;
   apiDocs: boolean;
   dataDir: string;
@@ -157,6 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // and there is no other instance to take the shed requests. On PostgreSQL a lagging loop is a
     // busy CPU, and the load balancer can send the request elsewhere.
     OVERLOAD_EVENT_LOOP_DELAY_MS: c.OVERLOAD_EVENT_LOOP_DELAY_MS ?? (c.DATABASE_URL ? 1000 : 0),
+    // An open stream holds a socket and a little memory: the process's size bounds how many it keeps.
+    LIVE_STREAMS_MAX:
+      c.LIVE_STREAMS_MAX ?? Math.floor(v8.getHeapStatistics().heap_size_limit / (2 * 1024 * 1024)),
     dataDir: path.resolve(c.DATA_DIR),
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     adminEmails: (c.ADMIN_EMAILS ?? '')

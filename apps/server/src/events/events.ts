@@ -25,9 +25,10 @@ export interface DomainEvents {
   };
   /**
    * A session ended before its time: a sign-out, a revocation, the sessions a password change or
-   * reset revokes (one event per session; Better Auth deletes the row).
+   * reset revokes (one event per session; Better Auth deletes the row). The live-updates streams
+   * opened with `sessionId` end with it.
    */
-  'session.ended': { userId: string };
+  'session.ended': { userId: string; sessionId: string };
   /** A visitor wrote through the contact form. */
   'contact.received': { messageId: string };
   /** A message in a conversation between a buyer and a seller. */

@@ -7,7 +7,7 @@
 import type { Me, Role, User } from '@redline/shared';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
-import type { SessionCache } from '../auth/session-cache.ts';
+import type { SessionCache, SignedIn } from '../auth/session-cache.ts';
 import type { AllowedOrigins } from '../config/origins.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 
@@ -25,6 +25,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, resolved for every route that is not public (public routes: `sessionUser`). */
     user: User | null;
+    /** The id of the session that signed `user` in (what a live-updates stream ends with). */
+    sessionId: string | null;
   }
 }
 
@@ -55,6 +57,7 @@ export function registerAccessControl(
   origins: AllowedOrigins,
 ) {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   const policy: PolicyEntry[] = [];
   app.decorate('accessPolicy', policy);
 
@@ -78,8 +81,10 @@ export function registerAccessControl(
     const check: onRequestAsyncHookHandler = async (request) => {
       if (isCrossOriginWrite(request, origins)) throw forbidden(origins.refusal);
       if (access === 'public') return;
-      request.user = await sessionUser(auth, sessions, request);
-      if (!request.user) throw unauthorized();
+      const signedIn = await signedInSession(auth, sessions, request);
+      if (!signedIn) throw unauthorized();
+      request.user = signedIn.user;
+      request.sessionId = signedIn.sessionId;
       if (access !== 'signedIn' && !access.includes(request.user.role)) throw forbidden();
     };
     route.onRequest = [check, ...[route.onRequest ?? []].flat()];
@@ -87,11 +92,14 @@ export function registerAccessControl(
 }
 
 /**
- * The user signed in on this request, or null; what the hook above resolves, for a public route that
- * answers whoever calls it. Only the Cookie header goes to Better Auth: the session cache is keyed
- * by it (auth/session-cache.ts).
+ * The user signed in on this request and their session, or null; what the hook above resolves. Only
+ * the Cookie header goes to Better Auth: the session cache is keyed by it (auth/session-cache.ts).
  */
-export function sessionUser(auth: Auth, sessions: SessionCache, request: FastifyRequest): Promise<Me | null> {
+function signedInSession(
+  auth: Auth,
+  sessions: SessionCache,
+  request: FastifyRequest,
+): Promise<SignedIn | null> {
   const cookie = request.headers.cookie;
   if (!cookie) return Promise.resolve(null);
   return sessions.get(cookie, async () => {
@@ -103,13 +111,29 @@ export function sessionUser(auth: Auth, sessions: SessionCache, request: Fastify
     };
     return {
       user: { id, name, email, role, isVerified, emailVerified },
+      sessionId: session.session.id,
       expiresAt: session.session.expiresAt,
     };
   });
+}
+
+/** The user signed in on this request, or null, for a public route that answers whoever calls it. */
+export async function sessionUser(
+  auth: Auth,
+  sessions: SessionCache,
+  request: FastifyRequest,
+): Promise<Me | null> {
+  return (await signedInSession(auth, sessions, request))?.user ?? null;
 }
 
 /** The user of a route whose access requires a session (set by the hook above). */
 export function currentUser(request: FastifyRequest): User {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/** The user and session of a route whose access requires a session (set by the hook above). */
+export function currentSession(request: FastifyRequest): SignedIn {
+  if (!request.user || !request.sessionId) throw unauthorized();
+  return { user: request.user, sessionId: request.sessionId };
 }

@@ -1,3 +1,5 @@
+import type { OpenAPIV3 } from 'openapi-types';
+
 /**
  * The error statuses the OpenAPI document describes, and what each means: one list for Redline's
  * routes (openapi.ts) and Better Auth's (auth.openapi.ts).
@@ -13,7 +15,18 @@ export const ERROR_RESPONSES = {
   414: 'A path parameter is too long',
   415: 'The body has an unsupported content type',
   429: 'Too many requests; the Retry-After header says when to try again',
-  503: 'A service the API depends on is unavailable; try again shortly',
+  503: 'Busy, or a service the API depends on is unavailable; try again shortly (after Retry-After, when sent)',
 } as const;
 type ErrorStatus = keyof typeof ERROR_RESPONSES;
 export type OtherStatus = ErrorStatus | 304;
+
+/** The headers an error status comes with, when it has any. */
+export const ERROR_HEADERS: Partial<Record<ErrorStatus, Record<string, OpenAPIV3.HeaderObject>>> = {
+  503: {
+    'Retry-After': {
+      description:
+        'Seconds to wait before trying again; sent when the instance sheds load or holds as many live-updates streams as it may (for the client or in all)',
+      schema: { type: 'integer', format: 'int32', minimum: 1 },
+    },
+  },
+};

@@ -42,7 +42,7 @@ import { z } from 'zod';
 import { SESSION_COOKIE_PREFIX } from '../auth/auth.ts';
 import { type Access, SAFE_METHODS } from './access.ts';
 import { AUTH_COMPONENTS, authPaths } from './auth.openapi.ts';
-import { ERROR_RESPONSES, type OtherStatus } from './error-statuses.ts';
+import { ERROR_HEADERS, ERROR_RESPONSES, type OtherStatus } from './error-statuses.ts';
 import { boundSchemas, RATE_LIMITED_SUCCESS_HEADERS, TOO_MANY_REQUESTS_HEADERS } from './openapi-bounds.ts';
 
 declare module 'fastify' {
@@ -222,9 +222,12 @@ function transformObject(input: Parameters<typeof zodTransformObject>[0]) {
     }
   }
   const errorSchema = { $ref: '#/components/schemas/Error' };
-  const errorResponse = (description: string, status?: string): OpenAPIV3.ResponseObject => ({
+  const errorResponse = (
+    description: string,
+    headers?: Record<string, OpenAPIV3.HeaderObject>,
+  ): OpenAPIV3.ResponseObject => ({
     description,
-    ...(status === '429' && { headers: TOO_MANY_REQUESTS_HEADERS }),
+    ...(headers ? { headers } : {}),
     content: { 'application/json': { schema: errorSchema } },
   });
   tidySchemas(document);
@@ -235,7 +238,12 @@ function transformObject(input: Parameters<typeof zodTransformObject>[0]) {
       ...Object.fromEntries(
         Object.entries(ERROR_RESPONSES).map(([status, description]) => [
           status,
-          errorResponse(description, status),
+          errorResponse(
+            description,
+            status === '429'
+              ? TOO_MANY_REQUESTS_HEADERS
+              : ERROR_HEADERS[Number(status) as keyof typeof ERROR_RESPONSES],
+          ),
         ]),
       ),
       default: errorResponse('An unexpected failure on the server (500)'),

@@ -99,23 +99,37 @@ type IncrCallback = (error: Error | null, result?: { current: number; ttl: numbe
 /**
  * @fastify/rate-limit's store (its `store` option takes a class, which it constructs with its own
  * options): a route's limit keys on the route (method and path) and what its `keyGenerator` returns
- * (the client's address by default).
+ * (the client's address by default). A named limit (`groupId`) keys on its name instead: one count
+ * across every route that names it (issue 44, item 7: the messages a user sends, whichever route
+ * sends them), so such routes must declare the same `max` and `timeWindow`.
  */
 export function rateLimitStore(limits: RateLimits): FastifyRateLimitStoreCtor {
+  const groups = new Map<string, string>();
   return class extends RouteRateLimitStore {
     constructor() {
-      super(limits, 'route:');
+      super(limits, 'route:', groups);
     }
   };
+}
+
+/** A route's limit as the plugin merges it, with the route as `routeInfo` (its types say otherwise). */
+interface MergedLimit {
+  groupId?: string;
+  max: unknown;
+  timeWindow: unknown;
+  routeInfo: RouteOptions;
 }
 
 class RouteRateLimitStore {
   private readonly limits: RateLimits;
   private readonly prefix: string;
+  /** Each named limit's `max` and `timeWindow`, as the first route that named it declared them. */
+  private readonly groups: Map<string, string>;
 
-  constructor(limits: RateLimits, prefix: string) {
+  constructor(limits: RateLimits, prefix: string, groups: Map<string, string>) {
     this.limits = limits;
     this.prefix = prefix;
+    this.groups = groups;
   }
 
   incr(key: string, callback: IncrCallback, windowMs: number, max: number): void {
@@ -131,9 +145,17 @@ class RouteRateLimitStore {
   }
 
   child(routeOptions: RouteOptions): RouteRateLimitStore {
-    // The plugin passes the route's merged limit with the route as `routeInfo` (its types say otherwise).
-    const { method, url } = (routeOptions as unknown as { routeInfo: RouteOptions }).routeInfo;
-    return new RouteRateLimitStore(this.limits, `route:${String(method)} ${url}:`);
+    const { groupId, max, timeWindow, routeInfo } = routeOptions as unknown as MergedLimit;
+    const route = `${String(routeInfo.method)} ${routeInfo.url}`;
+    if (!groupId) return new RouteRateLimitStore(this.limits, `route:${route}:`, this.groups);
+    const declared = `${String(max)} per ${String(timeWindow)} ms`;
+    const named = this.groups.get(groupId) ?? declared;
+    if (named !== declared)
+      throw new Error(
+        `Route ${route} declares the limit "${groupId}" as ${declared}; another route, as ${named}`,
+      );
+    this.groups.set(groupId, declared);
+    return new RouteRateLimitStore(this.limits, `group:${groupId}:`, this.groups);
   }
 }
 

@@ -21,9 +21,11 @@ const tags = ['conversations'];
 
 /**
  * Messages a user may send, across their conversations: enough to chat, not to spam. Counted per
- * user, after the access check has named them.
+ * user, after the access check has named them, and once across every route that sends a message
+ * (a named limit: rate-limits.ts).
  */
 const messageLimit = {
+  groupId: 'messages',
   max: 30,
   timeWindow: '1 minute',
   hook: 'preHandler',

@@ -7,9 +7,16 @@
  * seller) and when the payments ledger does (`event: payments`, the admins; live-changes.ts). The
  * facts travel as the `<topic>.changed` events (LIVE_TOPICS): delivered on this instance after the
  * commit, and to every other instance by its NOTIFY (ADR 8).
+ *
+ * A stream lives no longer than the session it was opened with (issue 44, item 6): it ends when
+ * that session ends (`session.ended`: a sign-out, a revocation) or its user is deleted, on
+ * whichever instance it is open, and a periodic check of the open streams' sessions in the
+ * database ends those that expired or went without an event (a missed NOTIFY, SQL typed by an
+ * operator). Open streams are capped per client address and per instance: each holds a socket.
  */
 import { PassThrough } from 'node:stream';
 import type { LiveTopic } from '@redline/shared';
+import type { SignedIn } from '../../auth/session-cache.ts';
 import type { EventBus } from '../../events/index.ts';
 
 /** A comment line this often keeps proxies and the server's idle timeout from closing a quiet stream. */
@@ -19,35 +26,79 @@ const STREAMS_PER_USER = 8;
 /** How long a browser waits before it opens a dropped stream again. */
 const RETRY_MS = 5_000;
 
-export class LiveUpdates {
-  private readonly streams = new Map<string, Set<PassThrough>>();
-  private keepAlive: NodeJS.Timeout | undefined;
+export interface LiveUpdatesOptions {
+  /** Streams one client address may hold open here. */
+  perClient: number;
+  /** Streams this instance holds open in all. */
+  max: number;
+  /** How often the open streams' sessions are checked in the database. */
+  sessionCheckMs: number;
+  /** Which of these sessions still sign someone in (notifications.repository.ts). */
+  openSessionIds: (ids: readonly string[]) => Promise<Set<string>>;
+  /** A check that failed (the database did not answer): the streams stay until the next one. */
+  onCheckFailed: (error: unknown) => void;
+}
 
-  /** A new stream of the user's updates; it leaves when it closes (the browser went, or `closeAll`). */
-  open(userId: string): PassThrough {
-    const stream = new PassThrough();
-    let own = this.streams.get(userId);
+/** Why a stream was not opened: too many from this client, or on this instance. */
+export type StreamRefusal = 'client' | 'instance';
+
+interface Stream {
+  body: PassThrough;
+  userId: string;
+  sessionId: string;
+  client: string;
+}
+
+export class LiveUpdates {
+  private readonly streams = new Set<Stream>();
+  private readonly byUser = new Map<string, Set<Stream>>();
+  private readonly byClient = new Map<string, number>();
+  private keepAlive: NodeJS.Timeout | undefined;
+  private sessionCheck: NodeJS.Timeout | undefined;
+  private readonly options: LiveUpdatesOptions;
+
+  constructor(options: LiveUpdatesOptions) {
+    this.options = options;
+  }
+
+  /**
+   * A new stream of the signed-in user's updates from `client` (its address), or why not; it leaves
+   * when it closes (the browser went, its session ended, or `closeAll`).
+   */
+  open({ user, sessionId }: SignedIn, client: string): PassThrough | StreamRefusal {
+    if ((this.byClient.get(client) ?? 0) >= this.options.perClient) return 'client';
+    if (this.streams.size >= this.options.max) return 'instance';
+    let own = this.byUser.get(user.id);
     if (!own) {
       own = new Set();
-      this.streams.set(userId, own);
+      this.byUser.set(user.id, own);
     }
-    if (own.size >= STREAMS_PER_USER) own.values().next().value?.end();
+    if (own.size >= STREAMS_PER_USER) own.values().next().value?.body.end();
+    const stream: Stream = { body: new PassThrough(), userId: user.id, sessionId, client };
     own.add(stream);
-    stream.once('close', () => {
+    this.streams.add(stream);
+    this.byClient.set(client, (this.byClient.get(client) ?? 0) + 1);
+    stream.body.once('close', () => {
+      this.streams.delete(stream);
       own.delete(stream);
-      if (own.size === 0 && this.streams.get(userId) === own) this.streams.delete(userId);
+      if (own.size === 0 && this.byUser.get(user.id) === own) this.byUser.delete(user.id);
+      const left = (this.byClient.get(client) ?? 1) - 1;
+      if (left === 0) this.byClient.delete(client);
+      else this.byClient.set(client, left);
     });
-    stream.write(`retry: ${RETRY_MS}\n\n`);
+    stream.body.write(`retry: ${RETRY_MS}\n\n`);
     this.keepAlive ??= setInterval(() => {
-      for (const open of this.all()) open.write(': keep-alive\n\n');
+      for (const open of this.streams) open.body.write(': keep-alive\n\n');
     }, KEEP_ALIVE_MS).unref();
-    return stream;
+    this.sessionCheck ??= setInterval(() => void this.checkSessions(), this.options.sessionCheckMs).unref();
+    return stream.body;
   }
 
   /** Tells every open stream of these users that their `what` changed. */
   tell(userIds: readonly string[], what: LiveTopic) {
     for (const userId of userIds)
-      for (const stream of this.streams.get(userId) ?? []) stream.write(`event: ${what}\ndata: changed\n\n`);
+      for (const stream of this.byUser.get(userId) ?? [])
+        stream.body.write(`event: ${what}\ndata: changed\n\n`);
   }
 
   /** Follows the bus: what any instance publishes reaches the streams open here. */
@@ -57,17 +108,37 @@ export class LiveUpdates {
       events.subscribe('conversations.changed', ({ userIds }) => this.tell(userIds, 'conversations')),
       events.subscribe('bookings.changed', ({ userIds }) => this.tell(userIds, 'bookings')),
       events.subscribe('payments.changed', ({ userIds }) => this.tell(userIds, 'payments')),
+      events.subscribe('session.ended', ({ sessionId }) =>
+        this.end((stream) => stream.sessionId === sessionId),
+      ),
+      events.subscribe('user.changed', ({ userId, change }) => {
+        if (change === 'deleted') this.end((stream) => stream.userId === userId);
+      }),
     ];
   }
 
   /** Ends every stream (the server is closing: an open stream would hold it up). */
   closeAll() {
     clearInterval(this.keepAlive);
+    clearInterval(this.sessionCheck);
     this.keepAlive = undefined;
-    for (const open of this.all()) open.end();
+    this.sessionCheck = undefined;
+    this.end(() => true);
   }
 
-  private all(): PassThrough[] {
-    return [...this.streams.values()].flatMap((own) => [...own]);
+  /** Ends the streams whose session no longer signs anyone in. */
+  private async checkSessions() {
+    if (this.streams.size === 0) return;
+    const ids = new Set([...this.streams].map((stream) => stream.sessionId));
+    try {
+      const open = await this.options.openSessionIds([...ids]);
+      this.end((stream) => !open.has(stream.sessionId));
+    } catch (error) {
+      this.options.onCheckFailed(error);
+    }
+  }
+
+  private end(which: (stream: Stream) => boolean) {
+    for (const stream of this.streams) if (which(stream)) stream.body.end();
   }
 }

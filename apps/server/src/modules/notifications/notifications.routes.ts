@@ -1,4 +1,5 @@
 import {
+  ERROR_CODES,
   notificationPageSchema,
   notificationPreferencesSchema,
   notificationsReadSchema,
@@ -9,15 +10,32 @@ import {
 } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { currentUser } from '../../http/access.ts';
-import { LiveUpdates } from './live-updates.ts';
+import { currentSession, currentUser } from '../../http/access.ts';
+import { sendError } from '../../http/error-handler.ts';
+import { LiveUpdates, type StreamRefusal } from './live-updates.ts';
+import { openSessionIds } from './notifications.repository.ts';
 import * as service from './notifications.service.ts';
 
 const tags = ['notifications'];
 
+/** How long a client refused a stream is asked to wait: streams end when pages close, not in seconds. */
+const STREAM_RETRY_AFTER_SECONDS = 60;
+const STREAM_REFUSALS: Record<StreamRefusal, string> = {
+  client: 'Too many live updates are open from this address. Close some Redline tabs, then reload.',
+  instance: 'The service is busy. Please try again in a minute.',
+};
+
 export function notificationsRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const live = new LiveUpdates();
+    const { config, database } = context;
+    const live = new LiveUpdates({
+      perClient: config.LIVE_STREAMS_PER_CLIENT,
+      max: config.LIVE_STREAMS_MAX,
+      sessionCheckMs: config.LIVE_SESSION_CHECK_SECONDS * 1000,
+      openSessionIds: (ids) => openSessionIds(database.db, ids),
+      onCheckFailed: (error) =>
+        app.log.warn({ err: error }, "live updates: the streams' sessions were not checked"),
+    });
     const unsubscribe = live.follow(context.database.events);
     // Before the server waits for its connections to end: an open stream would never end.
     app.addHook('preClose', (done) => {
@@ -46,15 +64,29 @@ export function notificationsRoutes(context: AppContext): FastifyPluginAsyncZod 
         tags,
         operationId: 'streamNotificationChanges',
         summary: "A stream of the signed-in user's notification changes (Server-Sent Events)",
+        description:
+          'A client address may hold a few streams open at once (6 by default), and an instance a bounded number in all; past either, 503 with Retry-After. A stream ends when the session it was opened with ends (sign-out, revocation, expiry, the user deleted).',
         eventStream:
           "Server-Sent Events, on any instance: `event: notifications` each time the signed-in user's notifications change (made, or read in another tab), `event: conversations` their conversations, `event: bookings` a booking of theirs (or its payment or refund), `event: payments` the payments ledger (admins); a comment every 20 s keeps the stream open",
+        otherStatuses: [503],
       },
-      handler: (request, reply) =>
-        reply
-          .type('text/event-stream')
-          // Proxies (nginx) pass each event on at once rather than buffer the answer.
-          .header('x-accel-buffering', 'no')
-          .send(live.open(currentUser(request).id)),
+      handler: (request, reply) => {
+        const stream = live.open(currentSession(request), request.ip);
+        if (typeof stream === 'string') {
+          reply.header('retry-after', STREAM_RETRY_AFTER_SECONDS);
+          return sendError(reply, request, 503, {
+            code: ERROR_CODES.unavailable,
+            message: STREAM_REFUSALS[stream],
+          });
+        }
+        return (
+          reply
+            .type('text/event-stream')
+            // Proxies (nginx) pass each event on at once rather than buffer the answer.
+            .header('x-accel-buffering', 'no')
+            .send(stream)
+        );
+      },
     });
 
     app.post('/notifications/read', {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, not } from 'drizzle-orm';
+import { and, eq, inArray, isNull, not } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import { bookings, cars, users } from '../../db/schema.ts';
@@ -19,6 +19,16 @@ export function findUserByEmail(db: Db, email: string) {
     where: eq(users.email, email),
     columns: { createdAt: false, updatedAt: false },
   });
+}
+
+/** Which of these addresses have an account. */
+export async function existingEmails(db: Db, emails: readonly string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(inArray(users.email, [...emails]));
+  return new Set(rows.map((row) => row.email));
 }
 
 export function findUserById(db: Db, id: string) {

@@ -1,0 +1,161 @@
+/**
+ * The live-updates streams' limits (issue 44, item 6), over real sockets: a client address and an
+ * instance hold a bounded number of streams (503 with Retry-After past either), and a stream ends
+ * with the session it was opened with: at a sign-out, a revocation, the user's deletion, here or on
+ * another instance, and at the periodic check when the session went without an event.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../src/db/schema.ts';
+import type { DomainEvents, EventName } from '../src/events/index.ts';
+import {
+  as,
+  createTestApp,
+  openStream,
+  signInAgain,
+  signUpUser,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestUser,
+} from './helpers.ts';
+
+const origin = { origin: 'http://localhost:3000' };
+
+/** The user's stream, from `client` (told to the server by its trusted proxy). */
+const streamOf = (address: string, user: TestUser, client = '198.51.100.1') =>
+  openStream(address, user, { 'x-forwarded-for': client });
+
+/** Tells every stream of the user that their notifications changed, as a read in another tab does. */
+async function notify(t: TestApp, user: TestUser) {
+  expect(
+    (await as(t, user, { method: 'POST', url: '/api/notifications/read', payload: {} })).statusCode,
+  ).toBe(200);
+}
+
+/** An event another instance published, as its NOTIFY arrives here. */
+function fromAnotherInstance<N extends EventName>(t: TestApp, name: N, payload: DomainEvents[N]) {
+  t.context.database.events.receive(JSON.stringify({ origin: 'another-instance', name, payload }));
+}
+
+describe('live-updates streams', () => {
+  let t: TestApp;
+  let address: string;
+
+  beforeAll(async () => {
+    // The instance trusts its proxy on loopback, so each stream can come from an address of its own.
+    t = await createTestApp({ TRUST_PROXY: '127.0.0.1', LIVE_STREAMS_MAX: '8' });
+    address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('refuses a client past its streams (however many accounts it uses) and the instance past its own, with 503 and Retry-After', async () => {
+    // One client, 6 streams (the default) over two throw-away accounts: the 7th is refused.
+    const accounts = [await signUpUser(t, 'Buyer'), await signUpUser(t, 'Buyer')];
+    const fromOne = [];
+    for (let i = 0; i < 6; i += 1) fromOne.push(await streamOf(address, accounts[i % 2]!, '198.51.100.1'));
+    expect(fromOne.map((stream) => stream.res.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const seventh = await streamOf(address, accounts[0]!, '198.51.100.1');
+    expect(seventh.res.status).toBe(503);
+    expect(Number(seventh.res.headers.get('retry-after'))).toBeGreaterThan(0);
+    const refusal = JSON.parse(await seventh.ended()) as { error: { code: string; message: string } };
+    expect(refusal.error.code).toBe('service_unavailable');
+    expect(refusal.error.message).toMatch(/Too many live updates are open from this address/);
+
+    // Other clients still open theirs, up to the instance's 8 in all; the 9th is refused.
+    const other = await signUpUser(t, 'Seller');
+    const second = [
+      await streamOf(address, other, '198.51.100.2'),
+      await streamOf(address, other, '198.51.100.3'),
+    ];
+    expect(second.map((stream) => stream.res.status)).toEqual([200, 200]);
+    const ninth = await streamOf(address, other, '198.51.100.4');
+    expect(ninth.res.status).toBe(503);
+    expect(Number(ninth.res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((JSON.parse(await ninth.ended()) as { error: { message: string } }).error.message).toMatch(/busy/);
+
+    // A closed stream frees its place, for its client and the instance.
+    await fromOne[0]!.close();
+    await expect
+      .poll(async () => {
+        const again = await streamOf(address, other, '198.51.100.4');
+        if (again.res.status === 200) await again.close();
+        else await again.ended();
+        return again.res.status;
+      })
+      .toBe(200);
+    for (const stream of [...fromOne.slice(1), ...second]) await stream.close();
+  });
+
+  it('ends a stream when its session signs out, and not the same user’s stream of another session', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    const elsewhere = await signInAgain(t, user);
+    const leaving = await streamOf(address, user);
+    const staying = await streamOf(address, elsewhere);
+    expect([leaving.res.status, staying.res.status]).toEqual([200, 200]);
+
+    const out = await as(t, user, { method: 'POST', url: '/api/auth/sign-out', headers: origin });
+    expect(out.statusCode).toBe(200);
+    // The stream closes without a word of what follows.
+    await notify(t, elsewhere);
+    expect(await leaving.ended()).not.toMatch(/event: notifications/);
+    expect(await staying.until(1)).toMatch(/event: notifications/);
+    await staying.close();
+  });
+
+  it('ends the streams of the sessions a password change revokes, and of a deleted user', async () => {
+    const user = await signUpUser(t, 'Seller');
+    const other = await signInAgain(t, user);
+    const revoked = await streamOf(address, other);
+    const kept = await streamOf(address, user);
+    const change = await as(t, user, {
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: origin,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'another-horse-8', revokeOtherSessions: true },
+    });
+    expect(change.statusCode).toBe(200);
+    await revoked.ended();
+
+    const admin = await signUpUser(t, 'Admin');
+    const deleted = await as(t, admin, {
+      method: 'DELETE',
+      url: `/api/users/${encodeURIComponent(user.email)}`,
+    });
+    expect(deleted.statusCode).toBe(200);
+    await kept.ended();
+  });
+
+  it('ends a stream when another instance says its session ended', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    const stream = await streamOf(address, user);
+    const [session] = await t.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
+    fromAnotherInstance(t, 'session.ended', { userId: user.id, sessionId: session!.id });
+    await stream.ended();
+  });
+});
+
+describe('the periodic check of the streams’ sessions', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: '127.0.0.1', LIVE_SESSION_CHECK_SECONDS: '1' });
+  });
+  afterAll(() => t.close());
+
+  it('ends a stream whose session was deleted in the database without any event', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const gone = await signUpUser(t, 'Buyer');
+    const still = await signUpUser(t, 'Buyer');
+    const ending = await streamOf(address, gone);
+    const staying = await streamOf(address, still);
+    await t.db.delete(sessions).where(eq(sessions.userId, gone.id));
+    await ending.ended();
+    // The check keeps the streams of sessions that still sign someone in.
+    await notify(t, still);
+    expect(await staying.until(1)).toMatch(/event: notifications/);
+    await staying.close();
+  });
+});
