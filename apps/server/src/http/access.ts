@@ -24,7 +24,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The signed-in user, resolved for every route that is not public (public routes: `sessionUser`). */
-    user: User | null;
+    user: Me | null;
     /** The id of the session that signed `user` in (what a live-updates stream ends with). */
     sessionId: string | null;
   }
