@@ -722,10 +722,10 @@ describe('GET /api/cars/search', () => {
     const edit = await as(t, verifiedSeller, {
       method: 'PATCH',
       url: `/api/cars/${car.id}`,
-      payload: { askingPrice: 100 },
+      payload: { askingPrice: 10_000 },
     });
     expect(edit.statusCode).toBe(200);
-    expect((await search('q=bugatti&priceMax=100')).total).toBe(1);
+    expect((await search('q=bugatti&priceMax=10000')).total).toBe(1);
     const sold = await as(t, verifiedSeller, {
       method: 'PATCH',
       url: `/api/cars/${car.id}`,
