@@ -633,6 +633,8 @@ describe('GET /api/cars/search', () => {
       ['fuel=Gas', 'fuel.0'],
       ['yearMin=abc', 'yearMin'],
       ['yearMin=1990', 'yearMin'],
+      ['yearMin=3000', 'yearMin'],
+      ['priceMax=1e12', 'priceMax'],
       ['yearMin=2022&yearMax=2020', 'yearMax'],
       ['priceMin=500&priceMax=100', 'priceMax'],
       ['priceMin=-1', 'priceMin'],
