@@ -4,20 +4,27 @@
  */
 import { z } from 'zod';
 import {
+  isWithinTestDriveHours,
   lastBookableDate,
   localDateString,
   localDay,
+  TEST_DRIVE_HOURS,
   TIME_PATTERN,
   testDriveStartsAt,
 } from './booking-dates.ts';
+import { formatRequestedTime } from './booking-time.ts';
 import { oneLineText } from './common.ts';
 import { BOOKING_HORIZON_DAYS } from './constants.ts';
 import { refundSchema } from './payments.ts';
 import { phoneSchema } from './phone.ts';
 
+/** A time of day as the pages write it ("8:00 AM"). */
+const clock = (time: string) => formatRequestedTime('2000-01-01', time);
+
 export const BOOKING_MESSAGES = {
   past: 'Choose a date and time in the future',
   tooFar: `Choose a date within the next ${BOOKING_HORIZON_DAYS} days`,
+  hours: `Choose a time between ${clock(TEST_DRIVE_HOURS.from)} and ${clock(TEST_DRIVE_HOURS.to)}`,
 } as const;
 
 const dateField = z
@@ -28,9 +35,23 @@ const dateField = z
 const timeField = z
   .string({ error: 'Time is required' })
   .min(1, 'Time is required')
-  .regex(TIME_PATTERN, 'Enter a valid time');
+  .regex(TIME_PATTERN, 'Enter a valid time')
+  // A time that is no time at all has its message already.
+  .refine((time) => !TIME_PATTERN.test(time) || isWithinTestDriveHours(time), BOOKING_MESSAGES.hours)
+  .meta({ description: `Between ${TEST_DRIVE_HOURS.from} and ${TEST_DRIVE_HOURS.to}, wall-clock` });
 
-/** A test drive's day and time are ahead, and within the booking horizon. */
+/**
+ * A test drive's day and time are ahead, and within the booking horizon. Checked once the date and
+ * the time are valid themselves, whatever the other fields hold, so that a form shows every error
+ * at once (not the date's only after the phone is fixed).
+ */
+const whenChecked = {
+  when: ({ value, issues }: z.core.ParsePayload) =>
+    typeof value === 'object' &&
+    value !== null &&
+    !issues.some((issue) => issue.path?.[0] === 'date' || issue.path?.[0] === 'time'),
+};
+
 function checkWhen(input: { date: string; time: string }, ctx: z.RefinementCtx) {
   const startsAt = testDriveStartsAt(input.date, input.time);
   if (!startsAt) return; // the field checks already explain what is wrong
@@ -53,13 +74,13 @@ export const bookingInputSchema = z
     date: dateField,
     time: timeField,
   })
-  .superRefine(checkWhen);
+  .superRefine(checkWhen, whenChecked);
 export type BookingInput = z.infer<typeof bookingInputSchema>;
 
 /** Another day and time the seller proposes for a requested test drive, by the same rules. */
 export const bookingProposalInputSchema = z
   .object({ date: dateField, time: timeField })
-  .superRefine(checkWhen);
+  .superRefine(checkWhen, whenChecked);
 export type BookingProposalInput = z.infer<typeof bookingProposalInputSchema>;
 
 /**
