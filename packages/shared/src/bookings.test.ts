@@ -120,6 +120,11 @@ describe('bookingInputSchema dates', () => {
       expect(Object.keys(fields).sort()).toEqual(['city', 'date', 'phone']);
       expect(fields.date).toBe(message);
     }
+    // A past day is the date's fault whatever the time holds.
+    expect(issuesOf('2026-11-24', '03:00')).toEqual([
+      { path: ['time'], message: BOOKING_MESSAGES.hours },
+      { path: ['date'], message: BOOKING_MESSAGES.past },
+    ]);
     const proposal = bookingProposalInputSchema.safeParse({ date: '2026-11-26', time: '03:00' });
     expect(proposal.error?.issues.map((issue) => issue.message)).toEqual([BOOKING_MESSAGES.hours]);
   });

@@ -40,28 +40,31 @@ const timeField = z
   .refine((time) => !TIME_PATTERN.test(time) || isWithinTestDriveHours(time), BOOKING_MESSAGES.hours)
   .meta({ description: `Between ${TEST_DRIVE_HOURS.from} and ${TEST_DRIVE_HOURS.to}, wall-clock` });
 
+/** Whether a time passes the time field's rules (then it is a moment of its day). */
+const isValidTime = (time: string) => TIME_PATTERN.test(time) && isWithinTestDriveHours(time);
+
 /**
- * A test drive's day and time are ahead, and within the booking horizon. Checked once the date and
- * the time are valid themselves, whatever the other fields hold, so that a form shows every error
- * at once (not the date's only after the phone is fixed).
+ * A test drive's day and time are ahead, and within the booking horizon. Checked once the date is
+ * valid itself, whatever the other fields hold, so that a form shows every error at once (not the
+ * date's only after the phone or the time is fixed); today's hour once the time is valid too.
  */
 const whenChecked = {
   when: ({ value, issues }: z.core.ParsePayload) =>
-    typeof value === 'object' &&
-    value !== null &&
-    !issues.some((issue) => issue.path?.[0] === 'date' || issue.path?.[0] === 'time'),
+    typeof value === 'object' && value !== null && !issues.some((issue) => issue.path?.[0] === 'date'),
 };
 
 function checkWhen(input: { date: string; time: string }, ctx: z.RefinementCtx) {
-  const startsAt = testDriveStartsAt(input.date, input.time);
-  if (!startsAt) return; // the field checks already explain what is wrong
   const now = new Date();
-  if (startsAt.getTime() <= now.getTime()) {
-    // Today with a past hour is the time's fault; an earlier day is the date's.
-    const path = input.date === localDateString(now) ? 'time' : 'date';
-    ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.past, path: [path] });
-  } else if (input.date > lastBookableDate(now)) {
+  const today = localDateString(now);
+  // `YYYY-MM-DD` strings order as their days do.
+  if (input.date < today) ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.past, path: ['date'] });
+  else if (input.date > lastBookableDate(now))
     ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.tooFar, path: ['date'] });
+  else if (input.date === today && isValidTime(input.time)) {
+    // Today with a past hour is the time's fault.
+    const startsAt = testDriveStartsAt(input.date, input.time);
+    if (startsAt && startsAt.getTime() <= now.getTime())
+      ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.past, path: ['time'] });
   }
 }
 

@@ -31,8 +31,9 @@ export const PRICE_ORDER_MESSAGE = 'The original price must be at least the aski
 /**
  * The original price is what the car cost new, so the asking price is at most that (the saving a
  * buyer sees, or none when they are equal). Checked whenever both prices are themselves valid, even
- * while other fields are not, so that the form shows every error at once; an edit that changes one
- * price is checked against the other as stored (cars.service.ts).
+ * while most other fields are not, so that the form shows the errors together (zod still skips it
+ * while a number elsewhere is not whole: `.int()` ends the parse); an edit that changes one price is
+ * checked against the other as stored (cars.service.ts).
  */
 export function withPricesInOrder<T extends z.ZodType<{ askingPrice?: number; originalPrice?: number }>>(
   schema: T,
