@@ -25,18 +25,13 @@
  */
 
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { type CarSearchQuery, carSearchQuerySchema, FUELS, SEARCH_SORTS } from '@redline/shared';
+import { type CarSearchQuery, carSearchQuerySchema, FUELS, SEARCH_SORTS, searchWords } from '@redline/shared';
 import pg from 'pg';
 import { CarColumns } from '../apps/server/src/catalogue/car-columns.ts';
 import { Kept } from '../apps/server/src/catalogue/catalogue-cache.ts';
 import type { SearchCounts } from '../apps/server/src/catalogue/search-catalogue.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
-import {
-  loadSearchCatalogue,
-  searchIds,
-  searchWords,
-  textSet,
-} from '../apps/server/src/modules/cars/car-search.ts';
+import { loadSearchCatalogue, searchIds, textSet } from '../apps/server/src/modules/cars/car-search.ts';
 import { findCarViews } from '../apps/server/src/modules/cars/cars.repository.ts';
 import { prng } from './data.ts';
 import {

@@ -187,11 +187,22 @@ describe('POST /api/testdrivebooking', () => {
     expect(errorOf(res).fields).toEqual({ date: 'Choose a date and time in the future' });
   });
 
-  it('refuses an hour of today that has passed', async () => {
+  it('refuses a time outside 8:00 AM to 8:00 PM, storing nothing', async () => {
     const car = await createCar(t, seller);
-    const res = await book(buyer, { ...validInput(car.id), date: dayFromToday(0), time: '00:00' });
+    for (const time of ['03:00', '00:00', '20:15']) {
+      const res = await book(buyer, { ...validInput(car.id), date: dayFromToday(3), time });
+      expect(res.statusCode, time).toBe(400);
+      expect(errorOf(res).fields).toEqual({ time: 'Choose a time between 8:00 AM and 8:00 PM' });
+    }
+    expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toEqual([]);
+  });
+
+  it('names every wrong field at once: a past date beside a wrong phone', async () => {
+    const car = await createCar(t, seller);
+    const res = await book(buyer, { ...validInput(car.id), phone: '12', date: dayFromToday(-1) });
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res).fields).toEqual({ time: 'Choose a date and time in the future' });
+    expect(Object.keys(errorOf(res).fields ?? {}).sort()).toEqual(['date', 'phone']);
+    expect(errorOf(res).fields?.date).toBe('Choose a date and time in the future');
   });
 
   it('refuses a date more than 90 days ahead and accepts the 90th day', async () => {

@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { carSchema, carYearMax } from '@redline/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advertisements, bookings, cars, photos, reportedCars, savedCars } from '../src/db/schema.ts';
+import {
+  advertisements,
+  bookings,
+  carPrices,
+  cars,
+  notifications,
+  photos,
+  reportedCars,
+  savedCars,
+} from '../src/db/schema.ts';
 import { advertise, carInput, createBooking, createCar, ensureCategory } from './factories.ts';
 import {
   as,
@@ -147,11 +156,29 @@ describe('POST /api/cars', () => {
       ['a missing km driven', (i) => delete i.kmDriven, 'kmDriven', 'Km driven is required'],
       ['a negative km driven', (i) => (i.kmDriven = -1), 'kmDriven', 'Km driven cannot be negative'],
       ['a missing asking price', (i) => delete i.askingPrice, 'askingPrice', 'Asking price is required'],
+      ...(
+        [
+          ['a zero asking price', 'askingPrice', 0],
+          ['a negative asking price', 'askingPrice', -100],
+          ['an asking price of $1', 'askingPrice', 100],
+          ['an asking price of $99.99', 'askingPrice', 9_999],
+          ['a zero original price', 'originalPrice', 0],
+          ['a negative original price', 'originalPrice', -1],
+        ] as const
+      ).map(
+        ([name, field, cents]) =>
+          [
+            name,
+            (i: Record<string, unknown>) => (i[field] = cents),
+            field,
+            `${field === 'askingPrice' ? 'Asking' : 'Original'} price must be at least $100`,
+          ] as [string, (input: Record<string, unknown>) => void, string, string],
+      ),
       [
-        'a negative asking price',
-        (i) => (i.askingPrice = -1),
-        'askingPrice',
-        'Asking price cannot be negative',
+        'an asking price above the original price',
+        (i) => Object.assign(i, { askingPrice: 23_000_100, originalPrice: 23_000_000 }),
+        'originalPrice',
+        'The original price must be at least the asking price',
       ],
       [
         'a fractional price',
@@ -477,6 +504,59 @@ describe('PATCH /api/cars/:id', () => {
     }
     const row = await t.db.query.cars.findFirst({ where: eq(cars.id, car.id) });
     expect(row).toMatchObject({ photos: car.photos, year: 2020, categoryId: car.categoryId });
+  });
+
+  it('refuses a price below $100 or an asking price above the original, storing nothing and telling no saver', async () => {
+    const car = await createCar(t, seller, { askingPrice: 25_000_000, originalPrice: 30_000_000 });
+    expect(
+      (await as(t, buyer, { method: 'POST', url: '/api/savedpost', payload: { carId: car.id } })).statusCode,
+    ).toBe(201);
+    const told = async () =>
+      (await t.db.select().from(notifications).where(eq(notifications.userId, buyer.id))).length;
+    const history = async () =>
+      (await t.db.select().from(carPrices).where(eq(carPrices.carId, car.id))).length;
+    const [toldBefore, historyBefore] = [await told(), await history()];
+    const attempts = [
+      [{ askingPrice: 0 }, 'askingPrice', 'Asking price must be at least $100'],
+      [{ askingPrice: -1 }, 'askingPrice', 'Asking price must be at least $100'],
+      [{ askingPrice: 100 }, 'askingPrice', 'Asking price must be at least $100'],
+      [{ askingPrice: 9_999 }, 'askingPrice', 'Asking price must be at least $100'],
+      [{ originalPrice: 0 }, 'originalPrice', 'Original price must be at least $100'],
+      [{ askingPrice: 1e9 * 3 }, 'askingPrice', 'Asking price must be at most $20,000,000'],
+      [
+        { askingPrice: 30_000_100 },
+        'askingPrice',
+        'The asking price must be at most the original price ($300,000)',
+      ],
+      [
+        { originalPrice: 24_999_900 },
+        'originalPrice',
+        'The original price must be at least the asking price',
+      ],
+      [
+        { askingPrice: 20_000_000, originalPrice: 19_999_900 },
+        'originalPrice',
+        'The original price must be at least the asking price',
+      ],
+    ] as const;
+    for (const [payload, field, message] of attempts) {
+      const res = await as(t, seller, { method: 'PATCH', url: `/api/cars/${car.id}`, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorOf(res).fields?.[field]).toBe(message);
+    }
+    const row = await t.db.query.cars.findFirst({ where: eq(cars.id, car.id) });
+    expect(row).toMatchObject({ askingPrice: 25_000_000, originalPrice: 30_000_000 });
+    expect(await history()).toBe(historyBefore);
+    expect(await told()).toBe(toldBefore);
+
+    // At the bounds: $100 with an original of $100 (no saving) is a price.
+    const lowest = await as(t, seller, {
+      method: 'PATCH',
+      url: `/api/cars/${car.id}`,
+      payload: { askingPrice: 10_000, originalPrice: 10_000 },
+    });
+    expect(lowest.statusCode).toBe(200);
+    expect(lowest.json()).toMatchObject({ askingPrice: 10_000, originalPrice: 10_000 });
   });
 
   it('marks a car sold (it leaves the lists, stays viewable) and back on sale', async () => {

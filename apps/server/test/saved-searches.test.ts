@@ -216,7 +216,7 @@ describe('alerts', () => {
     const ferraris = await saved(otherBuyer, { name: 'Ferraris', filters: { brand: ['Ferrari'] } });
 
     const carId = await post({ brand: 'Porsche', model: '911 GT3', askingPrice: 21_500_000 });
-    await post({ brand: 'Porsche', model: 'Taycan', askingPrice: 30_000_000 }); // above the first's price
+    await post({ brand: 'Porsche', model: 'Taycan', askingPrice: 30_000_000, originalPrice: 31_000_000 }); // above the first's price
     await matched();
 
     const [alert, ...more] = await alertsOf(buyer);
@@ -265,7 +265,13 @@ describe('alerts', () => {
       filters: { brand: ['Ferrari'], fuel: ['Hybrid', 'Petrol'] },
       frequency: 'daily',
     });
-    await post({ brand: 'Ferrari', model: '296 GTB', fuel: 'Hybrid', askingPrice: 32_000_000 });
+    await post({
+      brand: 'Ferrari',
+      model: '296 GTB',
+      fuel: 'Hybrid',
+      askingPrice: 32_000_000,
+      originalPrice: 34_000_000,
+    });
     await post({ brand: 'Ferrari', model: 'Roma', askingPrice: 22_000_000 });
     const gone = await post({ brand: 'Ferrari', model: 'Purosangue' });
     await post({ brand: 'Ferrari', model: 'SF90', fuel: 'Electric' });

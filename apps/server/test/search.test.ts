@@ -641,6 +641,8 @@ describe('GET /api/cars/search', () => {
       ['fuel=Gas', 'fuel.0'],
       ['yearMin=abc', 'yearMin'],
       ['yearMin=1990', 'yearMin'],
+      ['yearMin=3000', 'yearMin'],
+      ['priceMax=1e12', 'priceMax'],
       ['yearMin=2022&yearMax=2020', 'yearMax'],
       ['priceMin=500&priceMax=100', 'priceMax'],
       ['priceMin=-1', 'priceMin'],
@@ -749,10 +751,10 @@ describe('GET /api/cars/search', () => {
     const edit = await as(t, verifiedSeller, {
       method: 'PATCH',
       url: `/api/cars/${car.id}`,
-      payload: { askingPrice: 100 },
+      payload: { askingPrice: 10_000 },
     });
     expect(edit.statusCode).toBe(200);
-    expect((await search('q=bugatti&priceMax=100')).total).toBe(1);
+    expect((await search('q=bugatti&priceMax=10000')).total).toBe(1);
     const sold = await as(t, verifiedSeller, {
       method: 'PATCH',
       url: `/api/cars/${car.id}`,

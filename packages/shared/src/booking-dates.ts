@@ -8,6 +8,16 @@ import { BOOKING_HORIZON_DAYS } from './constants.ts';
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/**
+ * The hours a test drive may start, a wall-clock `HH:MM` like the booking's time: daylight hours a
+ * seller can show a car in, so that nobody is asked to meet a stranger at 3 AM.
+ */
+export const TEST_DRIVE_HOURS = { from: '08:00', to: '20:00' } as const;
+
+/** Whether a `HH:MM` time is within TEST_DRIVE_HOURS (`HH:MM` strings order as times do). */
+export const isWithinTestDriveHours = (time: string) =>
+  time >= TEST_DRIVE_HOURS.from && time <= TEST_DRIVE_HOURS.to;
+
 /** Midnight of a `YYYY-MM-DD` date in the local time zone, or undefined when no such day exists. */
 export function localDay(date: string): Date | undefined {
   if (!DATE_PATTERN.test(date)) return undefined;

@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lastBookableDate, testDriveStartsAt } from './booking-dates.ts';
-import { BOOKING_MESSAGES, bookingInputSchema } from './bookings.ts';
+import { BOOKING_MESSAGES, bookingInputSchema, bookingProposalInputSchema } from './bookings.ts';
 import { BOOKING_HORIZON_DAYS } from './constants.ts';
 
 // A zone with daylight saving time, so that "calendar days" and "24-hour periods" differ.
@@ -95,5 +95,37 @@ describe('bookingInputSchema dates', () => {
     vi.useFakeTimers({ now: at('2026-11-25', '10:00') });
     expect(issuesOf('2026-02-30', '10:00')).toEqual([{ path: ['date'], message: 'Enter a valid date' }]);
     expect(issuesOf('2026-12-01', '25:00')).toEqual([{ path: ['time'], message: 'Enter a valid time' }]);
+  });
+
+  it('refuses a test drive starting before 8:00 AM or after 8:00 PM, and accepts both ends', () => {
+    vi.useFakeTimers({ now: at('2026-11-25', '10:00') });
+    expect(BOOKING_MESSAGES.hours).toBe('Choose a time between 8:00 AM and 8:00 PM');
+    for (const time of ['03:00', '00:00', '07:59', '20:01', '23:45'])
+      expect(issuesOf('2026-11-26', time), time).toEqual([
+        { path: ['time'], message: BOOKING_MESSAGES.hours },
+      ]);
+    expect(issuesOf('2026-11-26', '08:00')).toEqual([]);
+    expect(issuesOf('2026-11-26', '20:00')).toEqual([]);
+  });
+
+  it('checks the date and time while other fields are wrong, so that every error shows at once', () => {
+    vi.useFakeTimers({ now: at('2026-11-25', '10:00') });
+    for (const [date, message] of [
+      ['2026-11-24', BOOKING_MESSAGES.past],
+      ['2027-03-01', BOOKING_MESSAGES.tooFar],
+    ] as const) {
+      const result = bookingInputSchema.safeParse({ ...body, phone: '12', city: '', date, time: '10:00' });
+      expect(result.success).toBe(false);
+      const fields = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]));
+      expect(Object.keys(fields).sort()).toEqual(['city', 'date', 'phone']);
+      expect(fields.date).toBe(message);
+    }
+    // A past day is the date's fault whatever the time holds.
+    expect(issuesOf('2026-11-24', '03:00')).toEqual([
+      { path: ['time'], message: BOOKING_MESSAGES.hours },
+      { path: ['date'], message: BOOKING_MESSAGES.past },
+    ]);
+    const proposal = bookingProposalInputSchema.safeParse({ date: '2026-11-26', time: '03:00' });
+    expect(proposal.error?.issues.map((issue) => issue.message)).toEqual([BOOKING_MESSAGES.hours]);
   });
 });

@@ -4,20 +4,27 @@
  */
 import { z } from 'zod';
 import {
+  isWithinTestDriveHours,
   lastBookableDate,
   localDateString,
   localDay,
+  TEST_DRIVE_HOURS,
   TIME_PATTERN,
   testDriveStartsAt,
 } from './booking-dates.ts';
+import { formatRequestedTime } from './booking-time.ts';
 import { oneLineText } from './common.ts';
 import { BOOKING_HORIZON_DAYS } from './constants.ts';
 import { refundSchema } from './payments.ts';
 import { phoneSchema } from './phone.ts';
 
+/** A time of day as the pages write it ("8:00 AM"). */
+const clock = (time: string) => formatRequestedTime('2000-01-01', time);
+
 export const BOOKING_MESSAGES = {
   past: 'Choose a date and time in the future',
   tooFar: `Choose a date within the next ${BOOKING_HORIZON_DAYS} days`,
+  hours: `Choose a time between ${clock(TEST_DRIVE_HOURS.from)} and ${clock(TEST_DRIVE_HOURS.to)}`,
 } as const;
 
 const dateField = z
@@ -29,19 +36,36 @@ const timeField = z
   .string({ error: 'Time is required' })
   .min(1, 'Time is required')
   .max(5, 'Enter a valid time')
-  .regex(TIME_PATTERN, 'Enter a valid time');
+  .regex(TIME_PATTERN, 'Enter a valid time')
+  // A time that is no time at all has its message already.
+  .refine((time) => !TIME_PATTERN.test(time) || isWithinTestDriveHours(time), BOOKING_MESSAGES.hours)
+  .meta({ description: `Between ${TEST_DRIVE_HOURS.from} and ${TEST_DRIVE_HOURS.to}, wall-clock` });
 
-/** A test drive's day and time are ahead, and within the booking horizon. */
+/** Whether a time passes the time field's rules (then it is a moment of its day). */
+const isValidTime = (time: string) => TIME_PATTERN.test(time) && isWithinTestDriveHours(time);
+
+/**
+ * A test drive's day and time are ahead, and within the booking horizon. Checked once the date is
+ * valid itself, whatever the other fields hold, so that a form shows every error at once (not the
+ * date's only after the phone or the time is fixed); today's hour once the time is valid too.
+ */
+const whenChecked = {
+  when: ({ value, issues }: z.core.ParsePayload) =>
+    typeof value === 'object' && value !== null && !issues.some((issue) => issue.path?.[0] === 'date'),
+};
+
 function checkWhen(input: { date: string; time: string }, ctx: z.RefinementCtx) {
-  const startsAt = testDriveStartsAt(input.date, input.time);
-  if (!startsAt) return; // the field checks already explain what is wrong
   const now = new Date();
-  if (startsAt.getTime() <= now.getTime()) {
-    // Today with a past hour is the time's fault; an earlier day is the date's.
-    const path = input.date === localDateString(now) ? 'time' : 'date';
-    ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.past, path: [path] });
-  } else if (input.date > lastBookableDate(now)) {
+  const today = localDateString(now);
+  // `YYYY-MM-DD` strings order as their days do.
+  if (input.date < today) ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.past, path: ['date'] });
+  else if (input.date > lastBookableDate(now))
     ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.tooFar, path: ['date'] });
+  else if (input.date === today && isValidTime(input.time)) {
+    // Today with a past hour is the time's fault.
+    const startsAt = testDriveStartsAt(input.date, input.time);
+    if (startsAt && startsAt.getTime() <= now.getTime())
+      ctx.addIssue({ code: 'custom', message: BOOKING_MESSAGES.past, path: ['time'] });
   }
 }
 
@@ -54,13 +78,13 @@ export const bookingInputSchema = z
     date: dateField,
     time: timeField,
   })
-  .superRefine(checkWhen);
+  .superRefine(checkWhen, whenChecked);
 export type BookingInput = z.infer<typeof bookingInputSchema>;
 
 /** Another day and time the seller proposes for a requested test drive, by the same rules. */
 export const bookingProposalInputSchema = z
   .object({ date: dateField, time: timeField })
-  .superRefine(checkWhen);
+  .superRefine(checkWhen, whenChecked);
 export type BookingProposalInput = z.infer<typeof bookingProposalInputSchema>;
 
 /**

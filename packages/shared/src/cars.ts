@@ -8,20 +8,50 @@ import {
   CAR_ABOUT_MAX,
   CAR_KM_MAX,
   CAR_PRICE_MAX_CENTS,
+  CAR_PRICE_MIN_CENTS,
   CAR_TOP_SPEED_MAX,
   CAR_YEAR_MIN,
   carYearMax,
   FUELS,
   MAX_CAR_PHOTOS,
 } from './constants.ts';
+import { formatMoney } from './format.ts';
 import { photoKeySchema, photoSchema } from './photos.ts';
 
-const cents = (label: string) =>
+/** A car's price: integer USD cents, from $100 to $20,000,000; one rule for posting and editing. */
+const money = (label: string) =>
   z
     .number({ error: `${label} is required` })
     .int(`${label} must be a whole number of cents`)
-    .min(0, `${label} cannot be negative`)
-    .max(CAR_PRICE_MAX_CENTS, `${label} must be at most $20,000,000`);
+    .min(CAR_PRICE_MIN_CENTS, `${label} must be at least ${formatMoney(CAR_PRICE_MIN_CENTS)}`)
+    .max(CAR_PRICE_MAX_CENTS, `${label} must be at most ${formatMoney(CAR_PRICE_MAX_CENTS)}`);
+
+export const PRICE_ORDER_MESSAGE = 'The original price must be at least the asking price';
+
+/**
+ * The original price is what the car cost new, so the asking price is at most that (the saving a
+ * buyer sees, or none when they are equal). Checked whenever both prices are themselves valid, even
+ * while most other fields are not, so that the form shows the errors together (zod still skips it
+ * while a number elsewhere is not whole: `.int()` ends the parse); an edit that changes one price is
+ * checked against the other as stored (cars.service.ts).
+ */
+export function withPricesInOrder<T extends z.ZodType<{ askingPrice?: number; originalPrice?: number }>>(
+  schema: T,
+) {
+  return schema.superRefine(
+    (car, context) => {
+      const { askingPrice, originalPrice } = car;
+      if (askingPrice !== undefined && originalPrice !== undefined && askingPrice > originalPrice)
+        context.addIssue({ code: 'custom', path: ['originalPrice'], message: PRICE_ORDER_MESSAGE });
+    },
+    {
+      when: ({ value, issues }) =>
+        typeof value === 'object' &&
+        value !== null &&
+        !issues.some((issue) => issue.path?.[0] === 'askingPrice' || issue.path?.[0] === 'originalPrice'),
+    },
+  );
+}
 
 const wholeNumber = (label: string, min: number, max: number, tooLow: string, tooHigh: string) =>
   z
@@ -65,8 +95,8 @@ const carFields = {
   engine: oneLineText('Engine', 120),
   fuel: fuelSchema,
   about: multiLineText('About', CAR_ABOUT_MAX, { min: 1, message: 'About is required' }),
-  askingPrice: cents('Asking price'),
-  originalPrice: cents('Original price'),
+  askingPrice: money('Asking price'),
+  originalPrice: money('Original price'),
   topSpeed: wholeNumber(
     'Top speed',
     1,
@@ -84,14 +114,22 @@ const carFields = {
     .meta({ uniqueItems: true }),
 };
 
+/** The fields of a car as a seller describes it, without the declarations (the edit form's). */
+export const carFieldsSchema = z.object(carFields);
+
 /** Body of `POST /cars`. The seller, e-mail, date and ids come from the session and the server. */
-export const carInputSchema = z.object({ ...carFields, declarations: carDeclarationsSchema });
+export const carInputSchema = withPricesInOrder(
+  carFieldsSchema.extend({ declarations: carDeclarationsSchema }),
+);
 export type CarInput = z.infer<typeof carInputSchema>;
 
-/** Body of `PATCH /cars/{id}`: any editable field, and `sold` to mark the car sold or back on sale. */
-export const carUpdateSchema = z
-  .object({ ...carFields, sold: z.boolean({ error: 'Sold must be true or false' }) })
-  .partial()
+/**
+ * Body of `PATCH /cars/{id}`: any editable field, by the same rules as posting, and `sold` to mark
+ * the car sold or back on sale.
+ */
+export const carUpdateSchema = withPricesInOrder(
+  carFieldsSchema.extend({ sold: z.boolean({ error: 'Sold must be true or false' }) }).partial(),
+)
   .refine((update) => Object.values(update).some((v) => v !== undefined), 'Change at least one field')
   .meta({ minProperties: 1 });
 export type CarUpdate = z.infer<typeof carUpdateSchema>;

@@ -16,6 +16,8 @@ export const CAR_YEAR_MIN = 1999;
 export const carYearMax = (): number => new Date().getFullYear();
 /** Prices are stored as 32-bit integers of cents; $20,000,000 keeps well inside that. */
 export const CAR_PRICE_MAX_CENTS = 2_000_000_000;
+/** The lowest price a car may ask ($100): below it a price is a slip (a $0 or $1 car), not an offer. */
+export const CAR_PRICE_MIN_CENTS = 10_000;
 export const CAR_TOP_SPEED_MAX = 600;
 export const CAR_KM_MAX = 5_000_000;
 export const CAR_ABOUT_MAX = 5000;

@@ -22,4 +22,5 @@ export * from './routes.ts';
 export * from './saved-cars.ts';
 export * from './saved-searches.ts';
 export * from './search.ts';
+export * from './search-words.ts';
 export * from './users.ts';

@@ -24,6 +24,10 @@ export type ReportInput = z.infer<typeof reportInputSchema>;
 
 export const reportedCarParamsSchema = z.object({ carId });
 
+/** Whether the signed-in buyer has reported a car (a buyer reports a car once). */
+export const reportedStateSchema = z.object({ reported: z.boolean() });
+export type ReportedState = z.infer<typeof reportedStateSchema>;
+
 /** The reply to a buyer's report. */
 export const reportSchema = z.object({
   id: z.string(),

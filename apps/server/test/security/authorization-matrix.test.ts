@@ -546,6 +546,18 @@ const OWNERSHIP: Record<string, Row> = {
     },
     expect: { admin: 200 },
   },
+  'GET /api/reportedpost/:carId': {
+    // Buyer A's report: each buyer learns only whether they reported the car themselves.
+    call: async () => {
+      const c = await freshCar();
+      await t.db
+        .insert(reportedCars)
+        .values({ carId: c.id, buyerId: buyerA().id, reason: 'Other', details: 'x' });
+      return { url: `/api/reportedpost/${c.id}` };
+    },
+    expect: { buyer: 200, otherBuyer: 200 },
+    after: async (actor, res) => expect(res.json()).toEqual({ reported: actor === 'buyer' }),
+  },
   'POST /api/reportedpost/:carId/dismiss': {
     call: async () => {
       const c = await freshCar();

@@ -20,8 +20,8 @@ import {
   type CarSearchQuery,
   type FacetValue,
   FUELS,
-  SEARCH_WORDS_MAX,
   type SearchSort,
+  searchWords,
 } from '@redline/shared';
 import {
   and,
@@ -72,16 +72,6 @@ export function searchKey(query: Partial<CarSearchQuery>): string {
     .map(([name, value]) => [name, Array.isArray(value) ? [...new Set(value)].sort() : value])
     .sort(([a], [b]) => String(a).localeCompare(String(b)));
   return JSON.stringify(canonical);
-}
-
-/**
- * The searched words: runs of letters and digits 0-9, at least two characters, each once. Nothing
- * else reaches a text-search query (ADR 19).
- */
-export function searchWords(q: string | undefined): string[] {
-  if (!q) return [];
-  const words = q.split(/[^\p{L}0-9]+/u).filter((word) => word.length >= 2);
-  return [...new Set(words.map((word) => word.toLowerCase()))].slice(0, SEARCH_WORDS_MAX);
 }
 
 const folded = (word: string) => sql`redline_fold(${word})`;

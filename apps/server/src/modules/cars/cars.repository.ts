@@ -164,18 +164,20 @@ export async function insertCar(tx: Tx, values: CarValues & { sellerId: string }
   return row!;
 }
 
-/** Updates a car of this seller only; returns whether it did. */
-/** Updates the seller's car; what its asking price was before, or undefined when it is not theirs. */
-export async function updateCarOfSeller(
-  tx: Tx,
-  id: string,
-  sellerId: string,
-  values: Partial<CarValues> & { soldAt?: Date | null },
-) {
-  const of = and(eq(cars.id, id), eq(cars.sellerId, sellerId));
-  // Locked as the update would lock it: the price read is the one the update replaces.
-  const [before] = await tx.select({ askingPrice: cars.askingPrice }).from(cars).where(of).for('update');
-  if (!before) return undefined;
-  await tx.update(cars).set(values).where(of);
+/**
+ * Locks the seller's car as an update would lock it, so that the prices read are the ones the
+ * update replaces; undefined when it is not theirs.
+ */
+export async function lockCarPricesOfSeller(tx: Tx, id: string, sellerId: string) {
+  const [before] = await tx
+    .select({ askingPrice: cars.askingPrice, originalPrice: cars.originalPrice })
+    .from(cars)
+    .where(and(eq(cars.id, id), eq(cars.sellerId, sellerId)))
+    .for('update');
   return before;
+}
+
+/** Updates a car locked by lockCarPricesOfSeller. */
+export async function updateCar(tx: Tx, id: string, values: Partial<CarValues> & { soldAt?: Date | null }) {
+  await tx.update(cars).set(values).where(eq(cars.id, id));
 }

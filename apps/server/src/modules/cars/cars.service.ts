@@ -11,6 +11,7 @@ import type {
   PageQuery,
   User,
 } from '@redline/shared';
+import { formatMoney, PRICE_ORDER_MESSAGE } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
@@ -115,8 +116,10 @@ export async function updateCar(
   };
   await db.transaction(async (tx) => {
     if (update.photos) await claimPhotosForCar(tx, update.photos, actor.id, car.photos);
-    const before = await repo.updateCarOfSeller(tx, id, actor.id, values);
+    const before = await repo.lockCarPricesOfSeller(tx, id, actor.id);
     if (!before) throw notFound('The car');
+    assertPricesInOrder(update, before);
+    await repo.updateCar(tx, id, values);
     if (sold && !car.soldAt) await publish(tx, 'car.sold', { carId: id });
     else {
       const to = values.askingPrice;
@@ -146,6 +149,22 @@ async function assertCategory(context: AppContext, categoryId: string) {
   if (!(await repo.categoryExists(context.database.statements, categoryId))) {
     throw badRequest('Choose a category from the list.', { categoryId: 'Choose a category from the list' });
   }
+}
+
+/**
+ * An edit of one price keeps the asking price at most the original as stored (the schema checks an
+ * edit of both, withPricesInOrder); the error names the price that was sent.
+ */
+function assertPricesInOrder(update: CarUpdate, stored: { askingPrice: number; originalPrice: number }) {
+  const askingPrice = update.askingPrice ?? stored.askingPrice;
+  const originalPrice = update.originalPrice ?? stored.originalPrice;
+  if (askingPrice <= originalPrice) return;
+  const message =
+    update.originalPrice === undefined
+      ? `The asking price must be at most the original price (${formatMoney(originalPrice)})`
+      : PRICE_ORDER_MESSAGE;
+  const field = update.originalPrice === undefined ? 'askingPrice' : 'originalPrice';
+  throw badRequest(`${message}.`, { [field]: message });
 }
 
 /** Only the car's own fields, whatever else the body carried. */

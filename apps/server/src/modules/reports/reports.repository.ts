@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import { cars, reportedCars, users } from '../../db/schema.ts';
@@ -21,6 +21,15 @@ export async function insertReport(tx: Tx, values: typeof reportedCars.$inferIns
     .onConflictDoNothing({ target: [reportedCars.buyerId, reportedCars.carId] })
     .returning();
   return row;
+}
+
+export async function hasReported(db: Db, buyerId: string, carId: string) {
+  const [row] = await db
+    .select({ id: reportedCars.id })
+    .from(reportedCars)
+    .where(and(eq(reportedCars.buyerId, buyerId), eq(reportedCars.carId, carId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function hasReports(db: Db | Tx, carId: string) {

@@ -4,6 +4,7 @@ import {
   pageQuerySchema,
   reportedCarParamsSchema,
   reportedCarSchema,
+  reportedStateSchema,
   reportInputSchema,
   reportSchema,
 } from '@redline/shared';
@@ -28,6 +29,18 @@ export function reportsRoutes(context: AppContext): FastifyPluginAsyncZod {
       },
       handler: async (request, reply) =>
         reply.status(201).send(await service.reportCar(context, currentUser(request), request.body)),
+    });
+
+    app.get('/reportedpost/:carId', {
+      config: { access: ['Buyer'] },
+      schema: {
+        tags,
+        operationId: 'getReportedState',
+        summary: 'Whether the signed-in buyer reported this car',
+        params: reportedCarParamsSchema,
+        response: { 200: reportedStateSchema },
+      },
+      handler: (request) => service.hasReported(context, currentUser(request), request.params.carId),
     });
 
     app.get('/reportedpost', {

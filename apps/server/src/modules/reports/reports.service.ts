@@ -4,6 +4,7 @@ import {
   type PageQuery,
   type Report,
   type ReportedCar,
+  type ReportedState,
   type ReportInput,
   type ReportReason,
   type User,
@@ -31,6 +32,11 @@ export async function reportCar(context: AppContext, buyer: User, input: ReportI
     details: row.details,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** Whether this buyer reported the car: their own report only, so nobody learns who reported what. */
+export async function hasReported(context: AppContext, buyer: User, carId: string): Promise<ReportedState> {
+  return { reported: await repo.hasReported(context.database.db, buyer.id, carId) };
 }
 
 export async function listReportedCars(context: AppContext, query: PageQuery): Promise<Page<ReportedCar>> {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aCategory } from '../../testing/fixtures/category.ts';
@@ -11,7 +11,7 @@ import { routes } from '../router.tsx';
 /** The page at `url` for a buyer; `saved()` is what Save this search sent. */
 function renderPage(url: string) {
   let body: unknown;
-  mockFetch({
+  const fetchMock = mockFetch({
     '/api/me': json(buyer),
     '/api/categories': json([aCategory()]),
     '/api/notifications': json({ items: [], nextCursor: null, unread: 0 }),
@@ -22,8 +22,34 @@ function renderPage(url: string) {
     },
   });
   renderRoutes(routes, { initialEntries: [url] });
-  return { saved: () => body };
+  const searched = () =>
+    fetchMock.mock.calls
+      .map(([url]) => new URL(String(url), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/cars/search');
+  return { saved: () => body, searched };
 }
+
+describe('The search page', () => {
+  it('shows results for a text with words to search', async () => {
+    const { searched } = renderPage('/cars?q=porsche');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Results for “porsche”' })).toBeTruthy();
+    await waitFor(() => expect(searched().at(-1)?.searchParams.get('q')).toBe('porsche'));
+  });
+
+  it('says a text of only emoji or punctuation has nothing to search for, and shows all cars', async () => {
+    for (const text of ['😀', '?!…', '😀 a']) {
+      const { searched } = renderPage(`/cars?q=${encodeURIComponent(text)}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'All cars for sale' })).toBeTruthy();
+      expect(
+        screen.getByText(`Nothing to search for in “${text}”. Search for a make, model or word.`),
+      ).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: /Results for/ })).toBeNull();
+      await waitFor(() => expect(searched().length).toBeGreaterThan(0));
+      expect(searched().every((url) => !url.searchParams.has('q'))).toBe(true);
+      cleanup();
+    }
+  });
+});
 
 async function saveThisSearch() {
   await userEvent.click(await screen.findByRole('button', { name: 'Save this search' }));

@@ -1,15 +1,20 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CarIcon } from '../../components/ui/icons.tsx';
 import { EmptyState } from '../../components/ui/list-states.tsx';
 import { PageHead } from '../../components/ui/page-head.tsx';
 import { paths } from '../../config/paths.ts';
 import { CarGrid, CarGridSkeleton } from '../../features/cars/index.ts';
 import { SaveSearchButton } from '../../features/saved-searches/index.ts';
-import { CarSearch, useSearchState } from '../../features/search/index.ts';
+import { CarSearch, unsearchableText, useSearchState } from '../../features/search/index.ts';
 
-/** The car search (login required): text from the navigation bar's search box, filters, sort. */
+/**
+ * The car search (login required): text from the navigation bar's search box, filters, sort. A text
+ * with nothing to search for (only emoji or punctuation) is said so, over all the cars for sale.
+ */
 export default function SearchPage() {
   const [{ q }] = useSearchState();
+  const [params] = useSearchParams();
+  const unsearchable = unsearchableText(params);
   const title = q ? `Results for “${q}”` : 'All cars for sale';
 
   return (
@@ -21,6 +26,11 @@ export default function SearchPage() {
       <header className="mb-8 border-b border-base-300 pb-6">
         <p className="text-sm font-semibold uppercase tracking-widest text-primary">Search</p>
         <h1 className="break-words text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+        {unsearchable ? (
+          <p className="mt-2 break-words text-base-content/75">
+            Nothing to search for in “{unsearchable}”. Search for a make, model or word.
+          </p>
+        ) : null}
       </header>
 
       <CarSearch

@@ -1,4 +1,4 @@
-import { localDateString } from '@redline/shared';
+import { localDateString, PHONE_MESSAGES } from '@redline/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -79,6 +79,43 @@ describe('BookTestDriveButton', () => {
     await fillIn(dialog, '2020-01-01');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Book test drive' }));
     expect(await within(dialog).findByText('Choose a date and time in the future')).toBeTruthy();
+  });
+
+  it('shows every wrong field at once: a past or too distant date beside a wrong phone', async () => {
+    for (const date of ['2020-01-01', '2999-01-01']) {
+      const fetchMock = mockFetch({});
+      const view = renderWithProviders(<BookTestDriveButton car={car} user={buyer} />);
+      const dialog = await openForm();
+      await userEvent.type(within(dialog).getByLabelText('Phone'), '12');
+      fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: date } });
+      fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '10:30' } });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Book test drive' }));
+      expect(await within(dialog).findByText(PHONE_MESSAGES.invalid)).toBeTruthy();
+      expect(within(dialog).getByText('City is required')).toBeTruthy();
+      expect(
+        within(dialog).getByText(
+          date === '2020-01-01'
+            ? 'Choose a date and time in the future'
+            : 'Choose a date within the next 90 days',
+        ),
+      ).toBeTruthy();
+      expect(fetchMock).not.toHaveBeenCalled();
+      view.unmount();
+    }
+  });
+
+  it('refuses a test drive at 3 AM, at the time field', async () => {
+    const fetchMock = mockFetch({});
+    renderWithProviders(<BookTestDriveButton car={car} user={buyer} />);
+    const dialog = await openForm();
+    await fillIn(dialog);
+    const time = within(dialog).getByLabelText('Time');
+    expect([time.getAttribute('min'), time.getAttribute('max')]).toEqual(['08:00', '20:00']);
+    fireEvent.change(time, { target: { value: '03:00' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Book test drive' }));
+    expect(await within(dialog).findByText('Choose a time between 8:00 AM and 8:00 PM')).toBeTruthy();
+    expect(time.getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('sends only the buyer’s choices, toasts and closes', async () => {

@@ -164,4 +164,50 @@ describe('CarForm (Edit post)', () => {
     expect(body.photos).toEqual(['cover1', 'side2']);
     expect(body).not.toHaveProperty('declarations');
   });
+
+  it('refuses at its field every number it cannot take as typed, and sends nothing', async () => {
+    const car = aCar();
+    const fetchMock = mockFetch({});
+    renderForm({ car });
+    const typeInto = async (label: string, text: string) => {
+      const field = screen.getByLabelText(label);
+      await userEvent.clear(field);
+      await userEvent.type(field, text);
+      return field;
+    };
+    const asking = await typeInto('Asking price', '-1');
+    await typeInto('Original price', '1e3');
+    await typeInto('Km driven', '-5');
+    await typeInto('Top speed', '12.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Asking price must be at least $100')).toBeTruthy();
+    expect(screen.getByText('Enter the original price in dollars, like 12500 or 12,500.50')).toBeTruthy();
+    expect(screen.getByText('Km driven cannot be negative')).toBeTruthy();
+    expect(screen.getByText('Top speed must be a whole number')).toBeTruthy();
+    // What was typed stays as typed, for the seller to correct.
+    expect((asking as HTMLInputElement).value).toBe('-1');
+    expect(asking.getAttribute('aria-invalid')).toBe('true');
+
+    await typeInto('Asking price', '0');
+    await typeInto('Original price', '1e9');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Asking price must be at least $100')).toBeTruthy();
+    expect(screen.getByText('Enter the original price in dollars, like 12500 or 12,500.50')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses an asking price above the original price, at the original price', async () => {
+    const car = aCar();
+    const fetchMock = mockFetch({});
+    renderForm({ car });
+    const original = screen.getByLabelText('Original price');
+    await userEvent.clear(original);
+    await userEvent.type(original, '150000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('The original price must be at least the asking price')).toBeTruthy();
+    expect(original.getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });

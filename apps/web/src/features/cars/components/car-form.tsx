@@ -1,27 +1,21 @@
 /**
  * Post a Car and Edit post: every field and rule of spec section 5, validated in the browser with
- * the same shared schema the API uses. Prices are typed in dollars and sent as integer cents.
+ * the same shared rules the API uses. Numbers are typed as text and read as written (a sign or an
+ * exponent is never dropped: utils/schemas.ts); prices are typed in dollars and sent as integer cents.
  */
-import {
-  CAR_ABOUT_MAX,
-  CAR_YEAR_MIN,
-  type Car,
-  type CarInput,
-  type carInputSchema,
-  carYearMax,
-  FUELS,
-} from '@redline/shared';
-import { type ReactNode, useId, useState } from 'react';
+import { CAR_ABOUT_MAX, CAR_YEAR_MIN, type Car, type CarInput, carYearMax, FUELS } from '@redline/shared';
+import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 import { Controller, type Path, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PhotoPicker } from '../../../components/photos/photo-picker.tsx';
 import { controlA11y, Field, TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
+import { centsText } from '../../../lib/number-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateCar } from '../api/create-car.ts';
 import { useUpdateCar } from '../api/update-car.ts';
-import { centsToDollars, dollarsToCents } from '../utils/car-text.ts';
+import type { carInputSchema } from '../utils/schemas.ts';
 
 type CategoryOption = { id: string; name: string };
 
@@ -60,11 +54,6 @@ const FIELD_NAMES = [
   'photos',
 ] as const satisfies readonly Path<CarFormInput>[];
 
-const wholeNumber = (value: unknown) => {
-  if (value === '' || value === null || value === undefined) return undefined;
-  return Number(value);
-};
-
 export function yearOptions(): number[] {
   const years: number[] = [];
   for (let y = carYearMax(); y >= CAR_YEAR_MIN; y--) years.push(y);
@@ -96,20 +85,31 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
     >,
     defaultValues: car
       ? {
-          year: car.year,
+          year: String(car.year),
           brand: car.brand,
           model: car.model,
           categoryId: car.categoryId,
           engine: car.engine,
           fuel: car.fuel,
           about: car.about,
-          askingPrice: car.askingPrice,
-          originalPrice: car.originalPrice,
-          topSpeed: car.topSpeed,
-          kmDriven: car.kmDriven,
+          askingPrice: centsText(car.askingPrice),
+          originalPrice: centsText(car.originalPrice),
+          topSpeed: String(car.topSpeed),
+          kmDriven: String(car.kmDriven),
           photos: car.photos.map((p) => p.key),
         }
-      : { year: carYearMax(), brand: '', model: '', engine: '', about: '', photos: [] },
+      : {
+          year: String(carYearMax()),
+          brand: '',
+          model: '',
+          engine: '',
+          about: '',
+          askingPrice: '',
+          originalPrice: '',
+          topSpeed: '',
+          kmDriven: '',
+          photos: [],
+        },
   });
 
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -142,7 +142,7 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
             <select
               className={`select w-full ${errors.year ? 'select-error' : ''}`}
               {...controlA11y(id('year'), errors.year?.message)}
-              {...register('year', { setValueAs: wholeNumber })}
+              {...register('year')}
             >
               {yearOptions().map((year) => (
                 <option key={year} value={year}>
@@ -205,50 +205,35 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
             </select>
           </Field>
           <AffixField id={id('top-speed')} label="Top speed" suffix="kmph" error={errors.topSpeed?.message}>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              className="grow"
+            <NumberInput
               {...controlA11y(id('top-speed'), errors.topSpeed?.message)}
-              {...register('topSpeed', { setValueAs: wholeNumber })}
+              {...register('topSpeed')}
             />
           </AffixField>
           <AffixField id={id('km')} label="Km driven" suffix="km" error={errors.kmDriven?.message}>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              className="grow"
-              {...controlA11y(id('km'), errors.kmDriven?.message)}
-              {...register('kmDriven', { setValueAs: wholeNumber })}
-            />
+            <NumberInput {...controlA11y(id('km'), errors.kmDriven?.message)} {...register('kmDriven')} />
           </AffixField>
         </div>
       </FormSection>
 
       <FormSection title="Price" description="In US dollars. Buyers see both prices and what they save.">
         <div className="grid gap-x-4 md:grid-cols-2">
-          {(['askingPrice', 'originalPrice'] as const).map((name) => (
-            <Controller
-              key={name}
-              control={control}
-              name={name}
-              render={({ field, fieldState }) => (
-                <MoneyField
-                  id={id(name === 'askingPrice' ? 'asking-price' : 'original-price')}
-                  label={name === 'askingPrice' ? 'Asking price' : 'Original price'}
-                  cents={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-          ))}
+          {(['askingPrice', 'originalPrice'] as const).map((name) => {
+            const fieldId = id(name === 'askingPrice' ? 'asking-price' : 'original-price');
+            const error = errors[name]?.message;
+            return (
+              <AffixField
+                key={name}
+                id={fieldId}
+                label={name === 'askingPrice' ? 'Asking price' : 'Original price'}
+                prefix="$"
+                suffix="USD"
+                error={error}
+              >
+                <NumberInput decimals placeholder="0" {...controlA11y(fieldId, error)} {...register(name)} />
+              </AffixField>
+            );
+          })}
         </div>
       </FormSection>
 
@@ -399,43 +384,18 @@ function AffixField({
   );
 }
 
-/** Dollars on screen, integer cents in the form's value. */
-function MoneyField({
-  id,
-  label,
-  cents,
-  onChange,
-  onBlur,
-  inputRef,
-  error,
-}: {
-  id: string;
-  label: string;
-  cents: number | undefined;
-  onChange: (cents: number | undefined) => void;
-  onBlur: () => void;
-  inputRef: (element: HTMLInputElement | null) => void;
-  error?: string;
-}) {
-  const [text, setText] = useState(() => centsToDollars(cents));
+/**
+ * A number typed as text: the form reads it as written (utils/schemas.ts). A `type="number"` input
+ * would hand over "" for "-" and 1000 for "1e3", so the rules could not say what is wrong.
+ */
+function NumberInput({ decimals = false, ...input }: ComponentProps<'input'> & { decimals?: boolean }) {
   return (
-    <AffixField id={id} label={label} prefix="$" suffix="USD" error={error}>
-      <input
-        ref={inputRef}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0"
-        className="grow"
-        value={text}
-        onBlur={onBlur}
-        onChange={(event) => {
-          const typed = event.target.value.replace(/[^\d.,]/g, '');
-          setText(typed);
-          onChange(dollarsToCents(typed));
-        }}
-        {...controlA11y(id, error)}
-      />
-    </AffixField>
+    <input
+      type="text"
+      inputMode={decimals ? 'decimal' : 'numeric'}
+      autoComplete="off"
+      className="grow"
+      {...input}
+    />
   );
 }

@@ -24,17 +24,3 @@ export function formatKm(km: number): string {
 export function formatTopSpeed(kmph: number): string {
   return `${formatNumber(kmph)} kmph`;
 }
-
-/** Dollars as typed ("12,500.5") to integer cents; `undefined` when empty or not a number. */
-export function dollarsToCents(input: string): number | undefined {
-  const cleaned = input.replace(/[\s,$]/g, '');
-  if (cleaned === '') return undefined;
-  const dollars = Number(cleaned);
-  return Number.isFinite(dollars) ? Math.round(dollars * 100) : Number.NaN;
-}
-
-/** Integer cents as a plain dollar amount for an input ("12500" or "12500.50"). */
-export function centsToDollars(cents: number | undefined): string {
-  if (cents === undefined || !Number.isFinite(cents)) return '';
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
-}

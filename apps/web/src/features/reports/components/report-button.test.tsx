@@ -52,13 +52,13 @@ describe('ReportButton', () => {
   });
 
   it('asks for details when the reason is Other', async () => {
-    const fetchMock = mockFetch({});
+    const fetchMock = mockFetch({ [`GET /api/reportedpost/${car.id}`]: json({ reported: false }) });
     renderWithProviders(<ReportButton car={car} user={buyer} />);
     const dialog = await openForm();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Other' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit report' }));
     expect(await within(dialog).findByText('Tell us what is wrong with this post')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
   });
 
   it('says so when the buyer already reported the car', async () => {
@@ -76,11 +76,19 @@ describe('ReportButton', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('is disabled for anyone but a buyer', () => {
-    mockFetch({});
+  it('is disabled for anyone but a buyer, who is not asked whether they reported it', () => {
+    const fetchMock = mockFetch({});
     renderWithProviders(<ReportButton car={car} user={seller} />);
     expect(
       (screen.getByRole('button', { name: 'Report about this post' }) as HTMLButtonElement).disabled,
     ).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows "Reported" when the buyer reported the car before, after a reload too', async () => {
+    mockFetch({ [`GET /api/reportedpost/${car.id}`]: json({ reported: true }) });
+    renderWithProviders(<ReportButton car={car} user={buyer} />);
+    const button = (await screen.findByRole('button', { name: 'Reported' })) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import { type Car, carName, type User } from '@redline/shared';
-import { useIsMutating } from '@tanstack/react-query';
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { reportKeys, useReportedState } from '../api/get-reported-state.ts';
 import { reportMutationKey } from '../api/report-car.ts';
 
 // Loaded when the buyer opens it, not with the car page: its validation (zod) and form library.
@@ -31,12 +32,16 @@ function FlagIcon() {
   );
 }
 
-/** "Report about this post": a reason from the shared list plus free text, once per buyer and car. */
+/**
+ * "Report about this post": a reason from the shared list plus free text, once per buyer and car.
+ * Whether the buyer already reported it comes from the API, so "Reported" stays after a reload.
+ */
 export function ReportButton({ car, user }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
-  const [reported, setReported] = useState(false);
   const pending = useIsMutating({ mutationKey: reportMutationKey }) > 0;
   const isBuyer = user.role === 'Buyer';
+  const reported = useReportedState(car.id, { enabled: isBuyer }).data?.reported === true;
+  const queryClient = useQueryClient();
 
   return (
     <>
@@ -62,7 +67,7 @@ export function ReportButton({ car, user }: ReportButtonProps) {
         <ReportForm
           carId={car.id}
           onReported={() => {
-            setReported(true);
+            queryClient.setQueryData(reportKeys.state(car.id), { reported: true });
             setOpen(false);
           }}
           onCancel={() => setOpen(false)}

@@ -73,6 +73,48 @@ describe('CarSearch', () => {
     await waitFor(() => expect(lastAsked().toString()).toBe(`${search().slice(1)}&limit=12`));
   });
 
+  it('says at the field what is wrong with a range value, and searches without it', async () => {
+    const { search } = renderSearch('/cars?yearMax=2018');
+    await screen.findByText('1 car');
+    const field = (name: string) => within(sidebar()).getByRole('textbox', { name });
+    const typeAndApply = async (name: string, text: string) => {
+      await userEvent.clear(field(name));
+      await userEvent.type(field(name), `${text}{Enter}`);
+    };
+    const cases = [
+      ['Year: From', '-5', 'Must be at least 1999'],
+      ['Year: From', '3000', 'Must be at most 2100'],
+      ['Year: From', '2020', 'Must be at most 2018'],
+      ['Year: From', '20.5', 'Enter a whole number'],
+      ['Price (USD): Min', '1e9', 'Enter dollars in digits, like 50,000'],
+      ['Price (USD): Max', '-1', 'Must be at least $0'],
+      ['Kilometres: Up to', '5e3', 'Enter kilometres in digits, like 50,000'],
+    ] as const;
+    for (const [name, text, message] of cases) {
+      await typeAndApply(name, text);
+      expect(await within(sidebar()).findByText(message)).toBeTruthy();
+      // The text stays as typed, marked and described, and the search is not changed.
+      expect((field(name) as HTMLInputElement).value).toBe(text);
+      expect(field(name).getAttribute('aria-invalid')).toBe('true');
+      expect(field(name).getAttribute('aria-describedby')).toBeTruthy();
+      expect(search()).toBe('?yearMax=2018');
+    }
+    await typeAndApply('Year: From', '2015');
+    await waitFor(() => expect(search()).toBe('?yearMin=2015&yearMax=2018'));
+    expect(field('Year: From').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('shows a bound of the address on the wrong side of the other at its field, and searches without it', async () => {
+    const { lastAsked } = renderSearch('/cars?yearMin=2022&yearMax=2019');
+    await screen.findByText('1 car');
+    expect(within(sidebar()).getByText('Must be at least 2022')).toBeTruthy();
+    expect((within(sidebar()).getByRole('textbox', { name: 'Year: To' }) as HTMLInputElement).value).toBe(
+      '2019',
+    );
+    expect(lastAsked().get('yearMin')).toBe('2022');
+    expect(lastAsked().has('yearMax')).toBe(false);
+  });
+
   it('removes a filter with its chip, and all of them with Clear all', async () => {
     const { search } = renderSearch('/cars?fuel=Electric&brand=porsche&yearMin=2018');
     await screen.findByText('1 car');

@@ -4,15 +4,17 @@
  * once; a range applies when its field is left or Enter is pressed.
  */
 import type { CarSearchFacets, FacetValue } from '@redline/shared';
-import { formatNumber } from '@redline/shared';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { formatMoney, formatNumber } from '@redline/shared';
+import { useId, useState } from 'react';
+import { controlA11y, errorIdFor } from '../../../components/ui/form-field.tsx';
+import { readCents, readNumber } from '../../../lib/number-text.ts';
 import {
+  boundConflict,
   type ListName,
   RANGES,
   type RangeName,
   type SearchState,
   toggleValue,
-  withRange,
 } from '../utils/search-params.ts';
 
 /** How many brands show before "Show all". */
@@ -30,8 +32,6 @@ type SearchFiltersProps = {
 };
 
 export function SearchFilters({ state, facets, fixedCategory, onSearch }: SearchFiltersProps) {
-  const money = (cents: number | null | undefined) =>
-    cents === null || cents === undefined ? undefined : Math.round(cents / 100);
   return (
     <div className="flex flex-col gap-6">
       {fixedCategory === undefined ? (
@@ -51,22 +51,24 @@ export function SearchFilters({ state, facets, fixedCategory, onSearch }: Search
           { name: 'yearMin', label: 'From', hint: facets?.year.min },
           { name: 'yearMax', label: 'To', hint: facets?.year.max },
         ]}
+        unit="year"
         state={state}
         onSearch={onSearch}
       />
       <RangeGroup
         legend="Price (USD)"
         fields={[
-          { name: 'priceMin', label: 'Min', hint: money(facets?.price.min) },
-          { name: 'priceMax', label: 'Max', hint: money(facets?.price.max) },
+          { name: 'priceMin', label: 'Min', hint: facets?.price.min },
+          { name: 'priceMax', label: 'Max', hint: facets?.price.max },
         ]}
-        dollars
+        unit="dollars"
         state={state}
         onSearch={onSearch}
       />
       <RangeGroup
         legend="Kilometres"
         fields={[{ name: 'kmMax', label: 'Up to', hint: undefined }]}
+        unit="km"
         state={state}
         onSearch={onSearch}
       />
@@ -156,81 +158,153 @@ function FacetGroup({
 
 type RangeField = { name: RangeName; label: string; hint: number | null | undefined };
 
+/**
+ * How a range's values are read from their field, written into it (`text`) and named in a message
+ * (`show`): years as they are, prices in dollars (searched in cents), km with thousands grouped.
+ */
+const UNITS = {
+  year: { read: readNumber, text: String, show: String, unreadable: 'Enter a year in digits, like 2015' },
+  dollars: {
+    read: readCents,
+    text: (cents: number) => formatMoney(cents).replace('$', ''),
+    show: formatMoney,
+    unreadable: 'Enter dollars in digits, like 50,000',
+  },
+  km: {
+    read: readNumber,
+    text: formatNumber,
+    show: (km: number) => `${formatNumber(km)} km`,
+    unreadable: 'Enter kilometres in digits, like 50,000',
+  },
+} as const;
+type Unit = keyof typeof UNITS;
+
+/** What is wrong with `value` for the bound `name` of `state`'s search, if anything. */
+function rangeError(state: SearchState, name: RangeName, value: number | undefined, unit: Unit) {
+  const { show, unreadable } = UNITS[unit];
+  if (value === undefined) return undefined;
+  if (Number.isNaN(value)) return unreadable;
+  if (!Number.isInteger(value)) return 'Enter a whole number';
+  const [min, max] = RANGES[name];
+  if (value < min) return `Must be at least ${show(min)}`;
+  if (value > max) return `Must be at most ${show(max)}`;
+  const conflict = boundConflict(state, name, value);
+  if (!conflict) return undefined;
+  return conflict.name.endsWith('Max')
+    ? `Must be at most ${show(conflict.value)}`
+    : `Must be at least ${show(conflict.value)}`;
+}
+
 function RangeGroup({
   legend,
   fields,
-  dollars = false,
+  unit,
   state,
   onSearch,
 }: {
   legend: string;
   fields: RangeField[];
-  /** Typed in dollars, searched in cents. */
-  dollars?: boolean;
+  unit: Unit;
   state: SearchState;
   onSearch: SearchUpdate;
 }) {
   const id = useId();
-  const scale = dollars ? 100 : 1;
-  // Years read as years; prices and km with thousands separators.
-  const display = (value: number) =>
-    fields[0]?.name.startsWith('year') ? String(value) : formatNumber(value);
-  const shown = (value: number | undefined) => (value === undefined ? '' : display(value / scale));
-
-  const apply = (field: RangeName, input: HTMLInputElement) => {
-    const digits = input.value.replace(/\D/g, '');
-    const [min, max] = RANGES[field];
-    const value =
-      digits === ''
-        ? undefined
-        : Math.min(max, Math.max(min, Math.round(Number(digits.slice(0, 12)) * scale)));
-    input.value = shown(value);
-    onSearch((current) => withRange(current, field, value));
-  };
-  const onKeyDown = (field: RangeName) => (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') apply(field, event.currentTarget);
-  };
-
   return (
     <fieldset className={groupClass}>
       <legend className={legendClass}>{legend}</legend>
-      <div className="flex items-end gap-2">
+      <div className="flex items-start gap-2">
         {fields.map((field, index) => (
-          <div key={field.name} className="flex min-w-0 flex-1 items-end gap-2">
+          <div key={field.name} className="flex min-w-0 flex-1 items-start gap-2">
             {index > 0 ? (
-              <span aria-hidden="true" className="pb-1.5 text-base-content/50">
+              <span aria-hidden="true" className="pt-7 text-base-content/50">
                 –
               </span>
             ) : null}
-            <div className="min-w-0 flex-1">
-              <label htmlFor={`${id}-${field.name}`} className="mb-1 block text-xs text-base-content/70">
-                {field.label}
-              </label>
-              <div className="input input-sm w-full">
-                {dollars ? (
-                  <span aria-hidden="true" className="text-base-content/60">
-                    $
-                  </span>
-                ) : null}
-                <input
-                  // Typed text is the field's own until applied; a search from elsewhere (a chip, Back) shows anew.
-                  key={state[field.name] ?? 'none'}
-                  id={`${id}-${field.name}`}
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  className="min-w-0"
-                  aria-label={`${legend}: ${field.label}`}
-                  defaultValue={shown(state[field.name])}
-                  placeholder={field.hint === null || field.hint === undefined ? '' : display(field.hint)}
-                  onBlur={(event) => apply(field.name, event.currentTarget)}
-                  onKeyDown={onKeyDown(field.name)}
-                />
-              </div>
-            </div>
+            <RangeInput
+              // Typed text is the field's own until applied; a search from elsewhere (a chip, Back) shows anew.
+              key={state[field.name] ?? 'none'}
+              id={`${id}-${field.name}`}
+              legend={legend}
+              field={field}
+              unit={unit}
+              state={state}
+              onSearch={onSearch}
+            />
           </div>
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * One bound, applied when the field is left or Enter is pressed. A value it cannot take as typed
+ * (not a number, out of range, on the wrong side of the other bound) is not applied: the field keeps
+ * the text and says what is wrong.
+ */
+function RangeInput({
+  id,
+  legend,
+  field,
+  unit,
+  state,
+  onSearch,
+}: {
+  id: string;
+  legend: string;
+  field: RangeField;
+  unit: Unit;
+  state: SearchState;
+  onSearch: SearchUpdate;
+}) {
+  const { read, text } = UNITS[unit];
+  const shown = (value: number | null | undefined) =>
+    value === null || value === undefined ? '' : text(value);
+  // What was typed and not applied; else what is wrong with the bound searched (an address's may be
+  // on the wrong side of the other bound: the search leaves it out, search-params.ts).
+  const [typedError, setTypedError] = useState<string>();
+  const error = typedError ?? rangeError(state, field.name, state[field.name], unit);
+
+  const apply = (input: HTMLInputElement) => {
+    const value = read(input.value);
+    const problem = rangeError(state, field.name, value, unit);
+    setTypedError(problem);
+    if (problem) return;
+    input.value = shown(value);
+    onSearch((current) => ({ ...current, [field.name]: value }));
+  };
+
+  return (
+    <div className="min-w-0 flex-1">
+      <label htmlFor={id} className="mb-1 block text-xs text-base-content/70">
+        {field.label}
+      </label>
+      <div className={`input input-sm w-full ${error ? 'input-error' : ''}`}>
+        {unit === 'dollars' ? (
+          <span aria-hidden="true" className="text-base-content/60">
+            $
+          </span>
+        ) : null}
+        <input
+          type="text"
+          inputMode={unit === 'dollars' ? 'decimal' : 'numeric'}
+          autoComplete="off"
+          className="min-w-0"
+          aria-label={`${legend}: ${field.label}`}
+          {...controlA11y(id, error)}
+          defaultValue={shown(state[field.name])}
+          placeholder={shown(field.hint)}
+          onBlur={(event) => apply(event.currentTarget)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') apply(event.currentTarget);
+          }}
+        />
+      </div>
+      {error ? (
+        <p id={errorIdFor(id)} className="mt-1 text-xs text-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

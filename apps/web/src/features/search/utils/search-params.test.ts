@@ -2,14 +2,15 @@ import { searchPathOf } from '@redline/shared';
 import { describe, expect, it } from 'vitest';
 import { filterChips, filterNames } from './filter-chips.ts';
 import {
+  boundConflict,
   EMPTY_SEARCH,
   filtersOf,
   parseSearch,
   type SearchState,
   searchOfFilters,
+  searchQuery,
   serializeSearch,
   toggleValue,
-  withRange,
 } from './search-params.ts';
 
 const every: SearchState = {
@@ -54,12 +55,25 @@ describe('the search in the address', () => {
     });
   });
 
-  it('drops an upper bound below the lower one, and relevance without text', () => {
-    expect(parseSearch('yearMin=2022&yearMax=2019&priceMin=900&priceMax=100&sort=relevance')).toEqual({
-      ...EMPTY_SEARCH,
+  it('keeps bounds given the wrong way round (the filters say so), searching without the upper one', () => {
+    const address = 'yearMin=2022&yearMax=2019&priceMin=900&priceMax=100';
+    const state = parseSearch(address);
+    expect(state).toEqual({ ...EMPTY_SEARCH, yearMin: 2022, yearMax: 2019, priceMin: 900, priceMax: 100 });
+    expect(serializeSearch(state)).toBe(address);
+    expect(searchQuery(state)).toMatchObject({
       yearMin: 2022,
+      yearMax: undefined,
       priceMin: 900,
+      priceMax: undefined,
     });
+    expect(filtersOf(state)).toMatchObject({ yearMax: undefined, priceMax: undefined });
+    expect(boundConflict(state, 'yearMax', 2019)).toEqual({ name: 'yearMin', value: 2022 });
+    expect(boundConflict(state, 'yearMin', 2022)).toEqual({ name: 'yearMax', value: 2019 });
+    expect(boundConflict(state, 'yearMax', 2022)).toBeUndefined();
+  });
+
+  it('drops relevance without text', () => {
+    expect(parseSearch('sort=relevance').sort).toBeUndefined();
     expect(parseSearch('q=gt3&sort=relevance').sort).toBe('relevance');
   });
 
@@ -69,12 +83,10 @@ describe('the search in the address', () => {
     expect(serializeSearch(state, 'sports')).toBe('fuel=Petrol');
   });
 
-  it('toggles a value of a list, and swaps range bounds given the wrong way round', () => {
+  it('toggles a value of a list', () => {
     const withHybrid = toggleValue(EMPTY_SEARCH, 'fuel', 'Hybrid');
     expect(withHybrid.fuel).toEqual(['Hybrid']);
     expect(toggleValue(withHybrid, 'fuel', 'Hybrid').fuel).toEqual([]);
-    const state = withRange({ ...EMPTY_SEARCH, priceMax: 1_000_000 }, 'priceMin', 3_000_000);
-    expect([state.priceMin, state.priceMax]).toEqual([1_000_000, 3_000_000]);
   });
 });
 

@@ -17,6 +17,7 @@ import {
   SEARCH_TEXT_MAX,
   SEARCH_YEAR_MAX,
   type SearchSort,
+  searchWords,
 } from '@redline/shared';
 import { type QueryParams, queryString } from '../../../lib/api-client.ts';
 
@@ -63,6 +64,30 @@ const BOUNDS = [
   ['priceMin', 'priceMax'],
 ] as const;
 
+/**
+ * The other bound of `name`'s range, and whether `value` would be on the wrong side of it (a lower
+ * bound above the upper one, or the other way round), which the API refuses.
+ */
+export function boundConflict(state: SearchState, name: RangeName, value: number | undefined) {
+  const pair = BOUNDS.find((bounds) => (bounds as readonly RangeName[]).includes(name));
+  if (!pair || value === undefined) return undefined;
+  const [low, high] = pair;
+  const other = name === low ? state[high] : state[low];
+  if (other === undefined) return undefined;
+  const wrong = name === low ? value > other : value < other;
+  return wrong ? { name: name === low ? high : low, value: other } : undefined;
+}
+
+/**
+ * The search as the API can run it: an upper bound below its lower one (from an address: the
+ * filters say what is wrong with it at its field) is left out rather than refused.
+ */
+function runnable(state: SearchState): SearchState {
+  const next = { ...state };
+  for (const [, high] of BOUNDS) if (boundConflict(next, high, next[high])) next[high] = undefined;
+  return next;
+}
+
 function wholeIn(text: string | null, [min, max]: [number, number]): number | undefined {
   if (text === null || !/^\d{1,10}$/.test(text)) return undefined;
   const value = Number(text);
@@ -91,14 +116,29 @@ const shorterThan =
   (value: string): value is string =>
     value.length > 0 && value.length <= max && ONE_LINE.test(value);
 
+/** The search text of an address, as the API would take it. */
+function addressText(params: URLSearchParams) {
+  const text = params.get('q')?.trim().slice(0, SEARCH_TEXT_MAX);
+  return text && ONE_LINE.test(text) ? text : undefined;
+}
+
+/**
+ * The text an address's search part gives that has nothing to search for (only emoji, punctuation
+ * or single letters: searchWords); the search leaves it out rather than claim results for it.
+ */
+export function unsearchableText(search: URLSearchParams | string): string | undefined {
+  const text = addressText(new URLSearchParams(search));
+  return text && searchWords(text).length === 0 ? text : undefined;
+}
+
 /**
  * The search an address's search part asks for. On a category's page (`category`) that category is
  * the search's, whatever the address says.
  */
 export function parseSearch(search: URLSearchParams | string, category?: string): SearchState {
   const params = new URLSearchParams(search);
-  const text = params.get('q')?.trim().slice(0, SEARCH_TEXT_MAX);
-  const q = text && ONE_LINE.test(text) ? text : undefined;
+  const text = addressText(params);
+  const q = text && searchWords(text).length > 0 ? text : undefined;
   const range = (name: RangeName) => wholeIn(params.get(name), RANGES[name]);
   const state: SearchState = {
     q,
@@ -113,20 +153,17 @@ export function parseSearch(search: URLSearchParams | string, category?: string)
     kmMax: range('kmMax'),
     verified: params.get('verified') === 'true',
   };
-  // The API refuses an upper bound below the lower one: the lower one wins.
-  for (const [low, high] of BOUNDS) {
-    const min = state[low];
-    const max = state[high];
-    if (min !== undefined && max !== undefined && min > max) state[high] = undefined;
-  }
   const sort = params.get('sort');
   // Relevance ranks by the text: without text there is nothing to rank.
   if (isSort(sort) && (sort !== 'relevance' || q)) state.sort = sort;
   return state;
 }
 
+/** The search as the API runs it, as its query parameters. */
+export const searchQuery = (state: SearchState): QueryParams => queryOf(runnable(state));
+
 /** The state as the API's query parameters, in one order; what is not set is left out. */
-export function searchQuery(state: SearchState): QueryParams {
+function queryOf(state: SearchState): QueryParams {
   return {
     q: state.q,
     category: state.category,
@@ -145,12 +182,12 @@ export function searchQuery(state: SearchState): QueryParams {
 
 /** The search part of the address of `state` (without the `?`); a category's page leaves its category out. */
 export function serializeSearch(state: SearchState, category?: string): string {
-  return queryString(searchQuery(category === undefined ? state : { ...state, category: [] }));
+  return queryString(queryOf(category === undefined ? state : { ...state, category: [] }));
 }
 
 /** The search as a saved search keeps it (`CarSearchFilters`): its text and filters, without its order. */
 export function filtersOf(state: SearchState): CarSearchFilters {
-  const { sort: _sort, ...filters } = state;
+  const { sort: _sort, ...filters } = runnable(state);
   return filters;
 }
 
@@ -173,18 +210,4 @@ export function toggleValue(state: SearchState, name: ListName, value: string): 
   const values: string[] = state[name];
   const next = values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
   return { ...state, [name]: next };
-}
-
-/** `state` with one bound of a range set, or cleared (`undefined`); bounds given the wrong way round swap. */
-export function withRange(state: SearchState, name: RangeName, value: number | undefined): SearchState {
-  const next = { ...state, [name]: value };
-  for (const [low, high] of BOUNDS) {
-    const min = next[low];
-    const max = next[high];
-    if (min !== undefined && max !== undefined && min > max) {
-      next[low] = max;
-      next[high] = min;
-    }
-  }
-  return next;
 }
