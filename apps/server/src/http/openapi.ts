@@ -30,6 +30,8 @@ import {
   reportSchema,
   savedCarSchema,
   savedStateSchema,
+  sellerCarPageSchema,
+  sellerCarSchema,
   sellerProfileSchema,
   userSchema,
 } from '@redline/shared';
@@ -65,6 +67,8 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Car: carSchema,
   CarPage: carPageSchema,
   CarDetail: carDetailSchema,
+  SellerCar: sellerCarSchema,
+  SellerCarPage: sellerCarPageSchema,
   CarSearchResult: carSearchResultSchema,
   CarSuggestions: carSuggestionsSchema,
   AdvertisedCar: advertisedCarSchema,

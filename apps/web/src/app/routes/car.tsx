@@ -98,7 +98,7 @@ export default function CarPage() {
 function CarActions({ car }: { car: Car }) {
   const me = useMe();
   const isBuyer = me.data?.role === 'Buyer';
-  const isOwnCar = Boolean(me.data && me.data.email === car.sellerEmail);
+  const isOwnCar = me.data?.id === car.sellerId;
   return (
     <div className="rounded-box border border-base-300 bg-base-200/60 p-4 sm:p-5">
       <div className="flex flex-wrap items-center gap-2 [&>.btn-primary]:min-w-48 [&>.btn-primary]:flex-1">
