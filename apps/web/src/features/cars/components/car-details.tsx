@@ -112,7 +112,7 @@ function Spec({ icon, label, children }: { icon: ReactNode; label: string; child
         </span>
         {label}
       </dt>
-      <dd className="mt-2 font-semibold break-words">{children}</dd>
+      <dd className="mt-2 font-semibold">{children}</dd>
     </div>
   );
 }

@@ -5,6 +5,7 @@
 
 import { formatCharge, formatDate, type Payment, type Refund } from '@redline/shared';
 import { useState } from 'react';
+import { EmailAddress } from '../../../components/ui/email-address.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
@@ -37,19 +38,6 @@ function ShortId({ id }: { id: string }) {
       <span aria-hidden="true">{id.slice(0, 8)}…</span>
       <span className="sr-only">{id}</span>
     </code>
-  );
-}
-
-/** An e-mail address that may wrap before its "@" rather than anywhere in the middle. */
-function Email({ address }: { address: string }) {
-  const at = address.lastIndexOf('@');
-  if (at <= 0) return <span className="break-all">{address}</span>;
-  return (
-    <span className="wrap-anywhere">
-      {address.slice(0, at)}
-      <wbr />
-      {address.slice(at)}
-    </span>
   );
 }
 
@@ -111,10 +99,10 @@ export function PaymentsTable() {
               <ShortId id={payment.bookingId} />
             </StackCell>
             <StackCell label="Buyer">
-              <Email address={payment.paidBy} />
+              <EmailAddress address={payment.paidBy} />
             </StackCell>
             <StackCell label="Seller">
-              <Email address={payment.productBy} />
+              <EmailAddress address={payment.productBy} />
             </StackCell>
             <StackCell label="Car">{payment.product}</StackCell>
             <StackCell label="Amount">
