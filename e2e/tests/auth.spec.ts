@@ -87,7 +87,7 @@ test('signing in from a protected page returns to it; signing out ends the sessi
   expect(await (await page.request.get('/api/me')).json()).toBeNull();
 });
 
-test('an admin sees the admin menu; a buyer typing an admin address ends on the home page', async ({
+test('an admin sees the admin menu; a buyer typing an admin address is asked to sign in with another account', async ({
   page,
   signIn,
 }) => {
@@ -101,5 +101,6 @@ test('an admin sees the admin menu; a buyer typing an admin address ends on the 
 
   await signUpThroughForm(page, 'Nosy Buyer', uniqueEmail('nosy'), false);
   await page.goto('/dash/admin/allbuyers');
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL('/user/login?returnTo=%2Fdash%2Fadmin%2Fallbuyers&wrongAccount=1');
+  await expect(page.getByText(/That page needs a different account/)).toBeVisible();
 });

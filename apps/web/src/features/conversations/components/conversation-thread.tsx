@@ -40,8 +40,15 @@ export function ConversationThread({ id }: { id: string }) {
     );
   }
   const { pages } = thread.data;
-  const { conversation } = pages[0]!;
+  const { conversation, participants } = pages[0]!;
   const messages = pages.flatMap((page) => page.items).reverse();
+  // An admin reads it as its buyer would: "from me" is the buyer's.
+  const author = (fromMe: boolean) =>
+    participants
+      ? `${fromMe ? participants.buyer.name : participants.seller.name} (${fromMe ? 'buyer' : 'seller'})`
+      : fromMe
+        ? 'You'
+        : conversation.otherParty.name;
 
   return (
     <div className="flex flex-col gap-4">
@@ -58,8 +65,23 @@ export function ConversationThread({ id }: { id: string }) {
             )}
           </h1>
           <p className="text-sm text-base-content/75">
-            With{' '}
-            <NameWithBadge name={conversation.otherParty.name} verified={conversation.otherParty.verified} />
+            {participants ? (
+              <>
+                Between{' '}
+                <NameWithBadge name={participants.buyer.name} verified={participants.buyer.verified} />{' '}
+                (buyer) and{' '}
+                <NameWithBadge name={participants.seller.name} verified={participants.seller.verified} />{' '}
+                (seller)
+              </>
+            ) : (
+              <>
+                With{' '}
+                <NameWithBadge
+                  name={conversation.otherParty.name}
+                  verified={conversation.otherParty.verified}
+                />
+              </>
+            )}
           </p>
         </div>
         {isAdmin ? null : <ReportConversationButton conversationId={id} />}
@@ -91,10 +113,8 @@ export function ConversationThread({ id }: { id: string }) {
                   : 'rounded-bl-sm border border-base-300 bg-base-200'
               }`}
             >
-              <span className="sr-only">
-                {message.fromMe ? (isAdmin ? 'The buyer' : 'You') : conversation.otherParty.name}:{' '}
-              </span>
-              <p className="whitespace-pre-line break-words">{message.body}</p>
+              <span className="sr-only">{author(message.fromMe)}: </span>
+              <p className="whitespace-pre-line">{message.body}</p>
               <p
                 className={`mt-1 text-right text-xs ${message.fromMe ? 'text-primary-content/80' : 'text-base-content/70'}`}
               >
