@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { EmailAddress } from '../../../components/ui/email-address.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { LocalDate } from '../../../components/ui/local-date.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useContactMessages } from '../api/get-contact-messages.ts';
 import { useSetContactHandled } from '../api/set-contact-handled.ts';
@@ -41,7 +40,6 @@ export function ContactInbox() {
       {
         onSuccess: () =>
           toast.success(handled ? `Marked handled: ${message.name}` : `Reopened: ${message.name}`),
-        onError: (error) => toast.error(errorMessage(error)),
       },
     );
 

@@ -7,7 +7,6 @@ import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useBookingStep } from '../api/booking-steps.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
@@ -84,7 +83,6 @@ export function BuyerBookingsList({ email }: { email: string }) {
       { id: booking.id, step: 'accept-proposal' },
       {
         onSuccess: () => toast.success('New time accepted: your test drive is agreed'),
-        onError: (error) => toast.error(errorMessage(error)),
       },
     );
 

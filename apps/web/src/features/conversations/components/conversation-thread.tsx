@@ -5,10 +5,8 @@ import { ErrorState, ListSkeleton } from '../../../components/ui/list-states.tsx
 import { LocalDate } from '../../../components/ui/local-date.tsx';
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { useLiveUpdates } from '../../../lib/live-updates.ts';
-import { toast } from '../../../lib/toast.ts';
 import { conversationKeys } from '../api/conversation-keys.ts';
 import { useMessages } from '../api/get-messages.ts';
 import { useSendMessage } from '../api/send-message.ts';
@@ -134,8 +132,8 @@ export function ConversationThread({ id }: { id: string }) {
             try {
               await send.mutateAsync({ id, body });
               return true;
-            } catch (error) {
-              toast.error(errorMessage(error));
+            } catch {
+              // The failure's toast comes from the mutation cache (lib/query-client.ts).
               return false;
             }
           }}

@@ -9,7 +9,6 @@ import { EmailAddress } from '../../../components/ui/email-address.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { usePayments } from '../api/get-payments.ts';
 import { useRefundPayment } from '../api/refund-payment.ts';
@@ -53,7 +52,6 @@ export function PaymentsTable() {
         toast.success(
           made.status === 'succeeded' ? 'Payment refunded' : 'Refund asked of the payment provider',
         ),
-      onError: (error) => toast.error(errorMessage(error)),
       onSettled: () => setToRefund(null),
     });
   };
