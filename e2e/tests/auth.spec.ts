@@ -55,7 +55,7 @@ test('a buyer signs up and finds the buyer menu', async ({ page }) => {
 test('the login form shows its validation messages', async ({ page }) => {
   await page.goto('/user/login');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByText('Email Address is required')).toBeVisible();
+  await expect(page.getByText('Email is required')).toBeVisible();
   await expect(page.getByText('Password must be at least 7 characters')).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill('someone@example.test');
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
@@ -79,7 +79,7 @@ test('signing in from a protected page returns to it; signing out ends the sessi
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('a-good-password');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByText('Login successfully')).toBeVisible();
+  await expect(page.getByText('Signed in.')).toBeVisible();
   await expect(page).toHaveURL('/dash/buyer/saved');
 
   await page.getByRole('button', { name: 'Sign Out' }).first().click();

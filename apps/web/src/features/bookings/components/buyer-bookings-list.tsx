@@ -18,7 +18,7 @@ const BookingDetailsDialog = lazy(() =>
   import('./booking-details-dialog.tsx').then((m) => ({ default: m.BookingDetailsDialog })),
 );
 
-export const CANCELED_MESSAGE = 'Booking has been canceled';
+export const CANCELLED_MESSAGE = 'Booking cancelled.';
 
 const COLUMNS = [
   'Car',
@@ -71,7 +71,7 @@ export function BuyerBookingsList({ email }: { email: string }) {
     if (!toCancel) return;
     cancel.mutate(toCancel.id, {
       onSuccess: () => {
-        toast.success(CANCELED_MESSAGE);
+        toast.success(CANCELLED_MESSAGE);
         setToCancel(null);
       },
       onError: () => setToCancel(null),
@@ -150,9 +150,9 @@ export function BuyerBookingsList({ email }: { email: string }) {
                   <Link
                     to={paths.payBooking(booking.id)}
                     className="btn btn-primary btn-sm flex-1 md:flex-none"
-                    aria-label={`Confirm Booking for the ${booking.carName}`}
+                    aria-label={`Pay and confirm for the ${booking.carName}`}
                   >
-                    Confirm Booking
+                    Pay and confirm
                   </Link>
                   <button
                     type="button"
