@@ -1,7 +1,8 @@
 /**
  * What users write never widens a page (issue 44, items 15 and 16): a car whose description holds a
  * 300-character URL and whose brand and model are unbroken words as long as allowed, a saved search
- * and a message as long, seen on a phone; and the car page's main button whole at desktop width.
+ * and a message as long, seen on a phone; the car page's main button whole at desktop width; and an
+ * open dialog that dims the page behind it in both themes (item 23).
  */
 import type { Page } from '@playwright/test';
 import { baseURL, expect, test } from '../fixtures.ts';
@@ -113,3 +114,28 @@ test.describe('the car page at desktop width', () => {
     expect(fit.scrollWidth, 'the label is not cut').toBeLessThanOrEqual(fit.clientWidth);
   });
 });
+
+test.describe('a dialog', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`dims and softens the page behind it (${colorScheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await signUp(page.request, 'Buyer', `Bea Buyer ${tag()}`);
+      await page.goto(`/cars/id/${await firstAdvertisedCar(page)}`);
+      await expect(page.locator('#root')).not.toHaveAttribute('inert');
+      await page.getByRole('button', { name: 'Report about this post' }).click();
+      const dialog = page.locator('dialog[open]');
+      await expect(dialog).toBeVisible();
+      const look = await dialog.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { background: style.backgroundColor, filter: style.backdropFilter };
+      });
+      expect(look.background).toMatch(/\/ 0\.6\)$/);
+      expect(look.filter).toBe('blur(2px)');
+    });
+  }
+});
+
+async function firstAdvertisedCar(page: Page): Promise<string> {
+  const { items } = (await (await page.request.get('/api/advertise')).json()) as { items: { id: string }[] };
+  return items[0]!.id;
+}
