@@ -107,12 +107,16 @@ export function carPhotoPng(hue: [number, number, number] = [180, 30, 40]): Buff
 
 /**
  * Posts a car as the seller `request` is signed in as: uploads a photo, then creates the car (a
- * Lotus asking $89,500 unless `brand` or `askingPrice`, in cents, say otherwise).
+ * Lotus asking $89,500 unless `brand`, `askingPrice` (in cents) or `about` say otherwise).
  */
 export async function postCar(
   request: APIRequestContext,
   model: string,
-  { brand = 'Lotus', askingPrice = 8_950_000 }: { brand?: string; askingPrice?: number } = {},
+  {
+    brand = 'Lotus',
+    askingPrice = 8_950_000,
+    about = 'One careful owner, full service history, never tracked. Posted by an end-to-end test.',
+  }: { brand?: string; askingPrice?: number; about?: string } = {},
 ): Promise<PostedCar> {
   const categories = await ok<{ id: string }[]>(await request.get('/api/categories'), 'listing categories');
   const categoryId = categories[0]?.id;
@@ -136,7 +140,7 @@ export async function postCar(
         categoryId,
         engine: '3.5 V6 supercharged',
         fuel: 'Petrol',
-        about: 'One careful owner, full service history, never tracked. Posted by an end-to-end test.',
+        about,
         askingPrice,
         originalPrice: Math.max(askingPrice, 10_500_000),
         topSpeed: 290,

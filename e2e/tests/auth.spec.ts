@@ -57,7 +57,7 @@ test('a buyer signs up and finds the buyer menu', async ({ page }) => {
 test('the login form shows its validation messages', async ({ page }) => {
   await page.goto('/user/login');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByText('Email Address is required')).toBeVisible();
+  await expect(page.getByText('Email is required')).toBeVisible();
   await expect(page.getByText('Password must be at least 7 characters')).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill('someone@example.test');
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
@@ -81,7 +81,7 @@ test('signing in from a protected page returns to it; signing out ends the sessi
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('a-good-password');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByText('Login successfully')).toBeVisible();
+  await expect(page.getByText('Signed in.')).toBeVisible();
   await expect(page).toHaveURL('/dash/buyer/saved');
 
   await page.getByRole('button', { name: 'Sign Out' }).first().click();
@@ -89,7 +89,7 @@ test('signing in from a protected page returns to it; signing out ends the sessi
   expect(await (await page.request.get('/api/me')).json()).toBeNull();
 });
 
-test('an admin sees the admin menu; a buyer typing an admin address ends on the home page', async ({
+test('an admin sees the admin menu; a buyer typing an admin address is asked to sign in with another account', async ({
   page,
   signIn,
 }) => {
@@ -103,5 +103,6 @@ test('an admin sees the admin menu; a buyer typing an admin address ends on the 
 
   await signUpThroughForm(page, 'Nosy Buyer', uniqueEmail('nosy'), false);
   await page.goto('/dash/admin/allbuyers');
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL('/user/login?returnTo=%2Fdash%2Fadmin%2Fallbuyers&wrongAccount=1');
+  await expect(page.getByText(/That page needs a different account/)).toBeVisible();
 });

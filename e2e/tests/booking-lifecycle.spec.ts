@@ -56,7 +56,7 @@ test('a seller proposes another time, the buyer takes it and pays; the car is so
   }).toPass({ timeout: 20_000 });
   await expect(badge(mine, 'Cancelled')).toBeVisible();
   await expect(mine.getByText('The car was sold')).toBeVisible();
-  await expect(mine.getByRole('link', { name: /Confirm Booking/ })).toHaveCount(0);
+  await expect(mine.getByRole('link', { name: /Pay and confirm/ })).toHaveCount(0);
   await sellerContext.close();
 });
 

@@ -15,9 +15,9 @@ import {
   tag,
 } from '../support/marketplace.ts';
 
-const BOOKED = 'Test drive booked successfully!! Visit dashboard to pay and confirm the booking.';
-const CANCELED = 'Booking has been canceled';
-const SAVED = 'Post saved successfully!!!';
+const BOOKED = 'Test drive booked. Pay for it in My Bookings to confirm it.';
+const CANCELLED = 'Booking cancelled.';
+const SAVED = 'Car saved.';
 const UNSAVED = 'Post removed from saved';
 const REPORTED = 'Your report has been submitted. Admin will preview this post. Thanks';
 const ALREADY_REPORTED = 'You have already reported this post.';
@@ -82,7 +82,7 @@ test('a buyer books a test drive, sees it in My Bookings and cancels another one
   const booked = rowOf(page, first.name);
   await expect(booked).toContainText('Austin');
   await expect(booked).toContainText(seller.name);
-  await expect(booked.getByRole('link', { name: /Confirm Booking/ })).toHaveAttribute(
+  await expect(booked.getByRole('link', { name: /Pay and confirm/ })).toHaveAttribute(
     'href',
     /^\/buyer\/bookings\/[\w-]+$/,
   );
@@ -93,13 +93,13 @@ test('a buyer books a test drive, sees it in My Bookings and cancels another one
   const confirm = page.getByRole('dialog', { name: 'Cancel this test drive?' });
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Cancel Booking', exact: true }).click();
-  await expect(page.getByText(CANCELED)).toBeVisible();
+  await expect(page.getByText(CANCELLED)).toBeVisible();
   // The booking stays in the list, cancelled, with nothing left to do.
   await expect(other).toContainText('You cancelled it');
   await expect(other.getByRole('button', { name: /Cancel Booking/ })).toHaveCount(0);
   await expect(booked).toBeVisible();
   await page.reload();
-  await expect(rowOf(page, first.name).getByRole('link', { name: /Confirm Booking/ })).toBeVisible();
+  await expect(rowOf(page, first.name).getByRole('link', { name: /Pay and confirm/ })).toBeVisible();
   await expect(rowOf(page, second.name)).toContainText('Cancelled');
 
   // The seller sees the request, without the buyer's phone until it is paid.

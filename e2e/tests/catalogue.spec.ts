@@ -208,7 +208,7 @@ test('a seller posts a car with two photos, advertises it from My Posts, and it 
   await expect(card).toContainText('$545,000');
   await expect(card.locator('s')).toHaveText('$610,000');
   await expect(card).toContainText('48,200 km');
-  await expect(card).toContainText('Posted By');
+  await expect(card).toContainText('Posted by');
   await expect(card).toContainText(seller.name);
   const cover = card.getByRole('img', { name });
   await expect(cover).toHaveAttribute('srcset', /\d+w/);
@@ -248,7 +248,7 @@ test('a buyer opens a car from its category page and reads every detail', async 
   ]) {
     await expect(main).toContainText(text);
   }
-  await expect(main).toContainText('Posted By');
+  await expect(main).toContainText('Posted by');
   await expect(main).toContainText('one careful owner');
   await expect(
     page.getByRole('region', { name: `Photos of the ${car.year} ${car.brand} ${car.model}` }),

@@ -1,6 +1,6 @@
 /**
  * Paying for a test drive in test mode (the default: no Stripe keys), as a new buyer would:
- * book, open Confirm Booking from My Bookings, pay with a Stripe test card, see it paid.
+ * book, open Pay and confirm from My Bookings, pay with a Stripe test card, see it paid.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signUpViaApi, test, uniqueEmail } from '../fixtures.ts';
@@ -49,7 +49,7 @@ async function fillCard(page: Page, number: string) {
 
 const payButton = (page: Page) => page.getByRole('button', { name: /^Pay \$120\.00$/ });
 
-test('a new buyer opens Confirm Booking, pays with 4242 4242 4242 4242 and sees the booking paid', async ({
+test('a new buyer opens Pay and confirm, pays with 4242 4242 4242 4242 and sees the booking paid', async ({
   page,
   expectNoA11yViolations,
 }) => {
@@ -57,7 +57,7 @@ test('a new buyer opens Confirm Booking, pays with 4242 4242 4242 4242 and sees 
   const booking = await bookTestDrive(page.request);
 
   await page.goto('/dash/buyer/bookings');
-  await page.getByRole('link', { name: `Confirm Booking for the ${booking.carName}` }).click();
+  await page.getByRole('link', { name: `Pay and confirm for the ${booking.carName}` }).click();
   await expect(page).toHaveURL(`/buyer/bookings/${booking.id}`);
 
   await expect(page.getByRole('heading', { name: booking.carName })).toBeVisible();
@@ -82,7 +82,7 @@ test('a new buyer opens Confirm Booking, pays with 4242 4242 4242 4242 and sees 
   await expect(page).toHaveURL('/dash/buyer/bookings');
   const row = page.getByRole('row').filter({ hasText: booking.carName });
   await expect(row.getByText('Paid', { exact: true })).toBeVisible();
-  await expect(row.getByRole('link', { name: /Confirm Booking/ })).toHaveCount(0);
+  await expect(row.getByRole('link', { name: /Pay and confirm/ })).toHaveCount(0);
 
   // Coming back to the pay page shows it paid instead of a form.
   await page.goto(`/buyer/bookings/${booking.id}`);
@@ -114,7 +114,7 @@ test('a declined card (4000 0000 0000 0002) shows the red error text and the boo
 
   await page.goto('/dash/buyer/bookings');
   const row = page.getByRole('row').filter({ hasText: second.carName });
-  await expect(row.getByRole('link', { name: /Confirm Booking/ })).toBeVisible();
+  await expect(row.getByRole('link', { name: /Pay and confirm/ })).toBeVisible();
   await expect(row.getByText('Paid', { exact: true })).toHaveCount(0);
 });
 

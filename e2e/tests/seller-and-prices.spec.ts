@@ -1,7 +1,7 @@
 /**
  * Issue 19's car page and seller pages as people use them: a seller lowers a price in My Posts; a
  * buyer sees "Price dropped" with the price before it and the price history on the car's page,
- * follows "Posted By" to the seller's page, which lists that seller's cars (the card says
+ * follows "Posted by" to the seller's page, which lists that seller's cars (the card says
  * "Price dropped" too), and shares the car (the link is copied where the browser has no share
  * sheet). Every page is server-rendered and hydrated without a mismatch (fixtures.ts). Each test
  * signs up its own seller and buyer, so it runs in parallel with the rest of the suite.
@@ -56,7 +56,7 @@ test('a lowered price shows on the car page and the seller page, and Share copie
   await expect(page.getByText('Link copied')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/cars/id/${car.id}`);
 
-  // "Posted By" leads to the seller's page, which lists their car with the badge.
+  // "Posted by" leads to the seller's page, which lists their car with the badge.
   await summary.getByRole('link', { name: sellerName }).click();
   await expect(page).toHaveURL(/\/sellers\/[^/]+$/);
   await expect(page.getByRole('heading', { level: 1, name: sellerName })).toBeVisible();

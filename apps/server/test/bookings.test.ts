@@ -90,7 +90,7 @@ describe('POST /api/testdrivebooking', () => {
       carName: '2019 Porsche 911 GT3',
       carPhoto: `/uploads/${car.photos[0]}-480.webp`,
       sellerName: 'Sally Seller',
-      sellerEmail: seller.email,
+      sellerEmail: null,
       sellerVerified: true,
       buyerName: 'Bob Buyer',
       buyerEmail: buyer.email,
@@ -341,16 +341,22 @@ describe('GET /api/testdrivebooking/:id', () => {
     });
   });
 
-  it("shows the car's seller the buyer's phone only once the booking is paid", async () => {
+  it("shows the car's seller the buyer's phone and e-mail only once the booking is paid", async () => {
     const car = await createCar(t, seller);
     const booking = await createBooking(t, buyer, car, seller);
     const unpaid = await as(t, seller, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
     expect(unpaid.statusCode).toBe(200);
-    expect(unpaid.json()).toMatchObject({ id: booking.id, buyerPhone: null, buyerEmail: buyer.email });
+    expect(unpaid.json()).toMatchObject({
+      id: booking.id,
+      buyerPhone: null,
+      buyerEmail: null,
+      sellerEmail: seller.email,
+    });
     const { transactionId } = await recordPayment(t, booking);
     const paid = await as(t, seller, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
     expect(paid.json()).toMatchObject({
       buyerPhone: '+15125550142',
+      buyerEmail: buyer.email,
       isPaid: true,
       payment: { transactionId, paidAt: expect.any(String) },
     });
@@ -368,12 +374,26 @@ describe('GET /api/testdrivebooking/:id', () => {
     expect(errorOf(missing).message).toBe('The booking was not found.');
   });
 
-  it('shows any booking to an admin, phone included', async () => {
+  it('shows any booking to an admin, phone and both e-mail addresses included', async () => {
     const car = await createCar(t, seller);
     const booking = await createBooking(t, buyer, car, seller);
     const res = await as(t, admin, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: booking.id, buyerPhone: '+15125550142' });
+    expect(res.json()).toMatchObject({
+      id: booking.id,
+      buyerPhone: '+15125550142',
+      buyerEmail: buyer.email,
+      sellerEmail: seller.email,
+    });
+  });
+
+  it("never shows the buyer the seller's e-mail: they write to the seller through messages", async () => {
+    const car = await createCar(t, seller);
+    const booking = await createBooking(t, buyer, car, seller);
+    await recordPayment(t, booking);
+    const res = await as(t, buyer, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
+    expect(res.json()).toMatchObject({ id: booking.id, buyerEmail: buyer.email, sellerEmail: null });
+    expect(res.body).not.toContain(seller.email);
   });
 
   it('refuses an id that is not a booking id', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { carSchema, carYearMax } from '@redline/shared';
+import { carSchema, carYearMax, sellerCarSchema } from '@redline/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -84,7 +84,7 @@ describe('POST /api/cars', () => {
       },
     });
     expect(res.statusCode).toBe(201);
-    const car = carSchema.parse(res.json());
+    const car = sellerCarSchema.parse(res.json());
     expect(car).toMatchObject({
       brand: 'Porsche',
       model: '911 GT3',
@@ -347,7 +347,7 @@ describe('GET /api/cars/id/:id', () => {
       askingPrice: 25_000_000,
       originalPrice: 30_000_000,
       seller: 'Sam Seller',
-      sellerEmail: seller.email,
+      sellerId: seller.id,
       sellerVerified: true,
       isAdvertised: true,
       soldAt: null,
@@ -425,6 +425,27 @@ describe('GET /api/cars/email/:email', () => {
         [sold.id, false, true],
         [first.id, true, false],
       ]);
+    }
+  });
+
+  it("gives the seller's e-mail to that seller and to an admin, and to no one else's car answers", async () => {
+    const lister = await signUpUser(t, 'Seller');
+    const car = await createCar(t, lister, { brand: 'Lamborghini', model: 'Huracan Evo' });
+    for (const user of [lister, admin]) {
+      const res = await as(t, user, { method: 'GET', url: `/api/cars/email/${lister.email}` });
+      expect(res.json().items).toEqual([expect.objectContaining({ id: car.id, sellerEmail: lister.email })]);
+    }
+    const seen = [
+      `/api/cars/id/${car.id}`,
+      '/api/cars/super-car',
+      '/api/cars/search?q=huracan',
+      `/api/cars/search?seller=${lister.id}`,
+    ];
+    for (const url of seen) {
+      const res = await as(t, buyer, { method: 'GET', url });
+      expect(res.body, url).toContain(car.id);
+      expect(res.body, url).not.toContain(lister.email);
+      expect(res.body, url).not.toContain('sellerEmail');
     }
   });
 

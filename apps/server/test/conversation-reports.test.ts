@@ -154,11 +154,18 @@ describe("the admins' read access", () => {
       ['Yes. Pay a deposit by gift card.', false],
       ['Is it still available?', true],
     ]);
+    // Both people are named to the admin, each with their role; the participants are not told twice.
+    expect(page.participants).toEqual({
+      buyer: { id: buyer.id, name: 'Bea Buyer', verified: false },
+      seller: { id: seller.id, name: 'Sam Seller', verified: false },
+    });
     expect((await thread(otherBuyer, id)).statusCode).toBe(404);
     expect((await send(admin, id, 'Admin here.')).statusCode).toBe(404);
     // Reading as an admin marks nothing read for the buyer.
     const buyerList = (await as(t, buyer, { method: 'GET', url: '/api/conversations' })).json();
     expect(buyerList.items.find((c: { id: string }) => c.id === id).unread).toBe(1);
+    for (const participant of [buyer, seller])
+      expect((await thread(participant, id)).json().participants).toBeNull();
 
     const dismissed = await dismiss(admin, id);
     expect(dismissed.statusCode).toBe(200);

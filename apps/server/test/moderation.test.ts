@@ -184,7 +184,7 @@ describe('Delete User', () => {
     expect(kept.statusCode).toBe(200);
     expect(kept.json()).toMatchObject({
       sellerName: seller.name,
-      sellerEmail: seller.email,
+      sellerEmail: null,
       sellerVerified: false,
     });
   });

@@ -148,13 +148,14 @@ export const bookingSchema = z.object({
   carName: z.string(),
   carPhoto: z.string(),
   sellerName: z.string(),
-  sellerEmail: z.string(),
+  /** For the seller and admins only: buyers write to a seller through messages. */
+  sellerEmail: z.string().nullable(),
   /** False as well when the seller's account no longer exists. */
   sellerVerified: z.boolean(),
   buyerName: z.string(),
-  buyerEmail: z.string(),
+  /** The buyer's contact details: the seller sees them only once the booking is paid; the buyer and admins always. */
+  buyerEmail: z.string().nullable(),
   buyerVerified: z.boolean(),
-  /** The seller sees it only once the booking is paid; the buyer and admins always. */
   buyerPhone: z.string().nullable(),
   /** `YYYY-MM-DD`, a wall-clock date in the server's time zone. */
   requestedDate: z.string(),

@@ -134,6 +134,10 @@ export const carUpdateSchema = withPricesInOrder(
   .meta({ minProperties: 1 });
 export type CarUpdate = z.infer<typeof carUpdateSchema>;
 
+/**
+ * A car as any signed-in user sees it (search, category lists, a car's page, What's New): never its
+ * seller's e-mail, which buyers need not have (they write to a seller through messages and bookings).
+ */
 export const carSchema = z.object({
   id: z.string(),
   year: z.number().int(),
@@ -155,7 +159,6 @@ export const carSchema = z.object({
   /** The seller's display name, and their id (their page: `GET /sellers/{id}`). */
   seller: z.string(),
   sellerId: z.string(),
-  sellerEmail: z.string(),
   sellerVerified: z.boolean(),
   addedDate: z.string(),
   soldAt: z.string().nullable(),
@@ -174,8 +177,14 @@ export type CarDetail = z.infer<typeof carDetailSchema>;
 export const carPageSchema = pageOf(carSchema);
 export type CarPage = z.infer<typeof carPageSchema>;
 
-/** A car on the public What's New list: the card fields without the seller's e-mail. */
-export const advertisedCarSchema = carSchema.omit({ sellerEmail: true }).extend({ advertisedAt: z.string() });
+/** A car as its own seller or an admin sees it (the seller's list, posting, editing): with the seller's e-mail. */
+export const sellerCarSchema = carSchema.extend({ sellerEmail: z.string() });
+export type SellerCar = z.infer<typeof sellerCarSchema>;
+export const sellerCarPageSchema = pageOf(sellerCarSchema);
+export type SellerCarPage = z.infer<typeof sellerCarPageSchema>;
+
+/** A car on the public What's New list: the card fields and when it was advertised. */
+export const advertisedCarSchema = carSchema.extend({ advertisedAt: z.string() });
 export type AdvertisedCar = z.infer<typeof advertisedCarSchema>;
 export const advertisedCarPageSchema = pageOf(advertisedCarSchema);
 export type AdvertisedCarPage = z.infer<typeof advertisedCarPageSchema>;

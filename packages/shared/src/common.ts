@@ -14,9 +14,9 @@ export const emailSchema = z
   .meta({ format: 'email' });
 /** An e-mail address typed into a form (kept as typed; the server lower-cases it for sign-in). */
 export const emailFieldSchema = z
-  .string({ error: 'Email Address is required' })
+  .string({ error: 'Email is required' })
   .trim()
-  .min(1, 'Email Address is required')
+  .min(1, 'Email is required')
   .max(EMAIL_MAX_LENGTH, `An email address has at most ${EMAIL_MAX_LENGTH} characters`)
   .pipe(z.email('Enter a valid email address'))
   .meta({ format: 'email' });

@@ -19,6 +19,9 @@ export type ConversationInput = z.infer<typeof conversationInputSchema>;
 export const messageInputSchema = z.object({ body: messageBodySchema });
 export type MessageInput = z.infer<typeof messageInputSchema>;
 
+/** A person in a conversation: null id once their account is deleted. */
+const partySchema = z.object({ id: z.string().nullable(), name: z.string(), verified: z.boolean() });
+
 export const conversationSchema = z.object({
   id: z.string(),
   /** Null once the car is deleted; its name and photo stay. */
@@ -26,7 +29,7 @@ export const conversationSchema = z.object({
   carName: z.string(),
   carPhoto: z.string(),
   /** The buyer for the seller, the seller for the buyer. */
-  otherParty: z.object({ id: z.string().nullable(), name: z.string(), verified: z.boolean() }),
+  otherParty: partySchema,
   lastMessage: z.object({ body: z.string(), sentAt: z.string(), fromMe: z.boolean() }).nullable(),
   /** Messages the other party sent since the caller last read the conversation. */
   unread: z.number().int(),
@@ -44,6 +47,8 @@ export type Message = z.infer<typeof messageSchema>;
 /** A page of a conversation's messages, newest first, with the conversation itself. */
 export const messagePageSchema = z.object({
   conversation: conversationSchema,
+  /** Both people, for an admin reading a reported conversation; null for its buyer and seller. */
+  participants: z.object({ buyer: partySchema, seller: partySchema }).nullable(),
   items: z.array(messageSchema).max(PAGE_SIZE_MAX),
   nextCursor: z.string().nullable(),
 });

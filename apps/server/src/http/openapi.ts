@@ -32,6 +32,8 @@ import {
   reportSchema,
   savedCarSchema,
   savedStateSchema,
+  sellerCarPageSchema,
+  sellerCarSchema,
   sellerProfileSchema,
   userSchema,
 } from '@redline/shared';
@@ -69,6 +71,8 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Car: carSchema,
   CarPage: carPageSchema,
   CarDetail: carDetailSchema,
+  SellerCar: sellerCarSchema,
+  SellerCarPage: sellerCarPageSchema,
   CarSearchResult: carSearchResultSchema,
   CarSuggestions: carSuggestionsSchema,
   AdvertisedCar: advertisedCarSchema,

@@ -769,6 +769,20 @@ function personalCachingProblem(access: Access, actor: Actor, res: Answer, url: 
   return `personal answer with cache-control ${JSON.stringify(cacheControl)}`;
 }
 
+/**
+ * The other people's e-mail addresses in an answer to anyone but an admin (issue 44, item 11): buyers
+ * and sellers reach each other through messages and bookings, so no answer may let an account
+ * harvest addresses (the buyer's contact details go to the seller of a paid booking, and no row
+ * here pays one for a seller's call).
+ */
+function othersEmailsIn(actor: Actor, body: string): string[] {
+  if (actor === 'admin') return [];
+  return Object.entries(people)
+    .filter(([who]) => who !== actor)
+    .map(([, person]) => person.email)
+    .filter((email) => body.toLowerCase().includes(email.toLowerCase()));
+}
+
 describe('authorization matrix', () => {
   it('has one ownership row for every registered route, and none for a route that does not exist', () => {
     const keys = t.app.accessPolicy.map((p) => `${p.method} ${p.url}`);
@@ -822,6 +836,9 @@ describe('authorization matrix', () => {
         }
         const caching = personalCachingProblem(entry.access, actor, res, entry.url);
         if (caching) failures.push(`${key} as ${actor}: ${caching}`);
+        const emails = othersEmailsIn(actor, res.body);
+        if (emails.length > 0)
+          failures.push(`${key} as ${actor}: other people's e-mail ${emails.join(', ')}`);
         if (res.statusCode >= 400 && !errorResponseSchema.safeParse(res.json()).success) {
           failures.push(`${key} as ${actor}: error body without the error shape: ${res.body.slice(0, 160)}`);
         }

@@ -34,7 +34,7 @@ describe('guardRedirect', () => {
     }
   });
 
-  it('sends a user of the wrong role where RequireRole would: home from admin pages, else to sign in with another account', () => {
+  it('sends a user of the wrong role where RequireRole would, from every page alike: to sign in with another account', () => {
     expect(guardRedirect('/dash/seller/requests', buyer)).toBe(
       '/user/login?returnTo=%2Fdash%2Fseller%2Frequests&wrongAccount=1',
     );
@@ -44,7 +44,10 @@ describe('guardRedirect', () => {
     expect(guardRedirect('/dash/buyer/saved', admin)).toBe(
       '/user/login?returnTo=%2Fdash%2Fbuyer%2Fsaved&wrongAccount=1',
     );
-    for (const user of [buyer, seller]) expect(guardRedirect('/dash/admin/payments', user)).toBe('/');
+    for (const user of [buyer, seller])
+      expect(guardRedirect('/dash/admin/payments', user)).toBe(
+        '/user/login?returnTo=%2Fdash%2Fadmin%2Fpayments&wrongAccount=1',
+      );
   });
 
   it('lets every user open the pages of their role', () => {

@@ -182,9 +182,8 @@ export function guardRedirect(url: string, me: User | null, matches = pageMatche
       if (target) return target;
     }
     if (isValidElement<RequireRoleProps>(route.element) && route.element.type === RequireRole) {
-      const guard = roleGuard(route.element.props.roles, me);
-      if (guard === 'home') return r.home;
-      if (guard === 'login') return loginReturningTo(url, { wrongAccount: me !== null });
+      if (roleGuard(route.element.props.roles, me) === 'login')
+        return loginReturningTo(url, { wrongAccount: me !== null });
     }
   }
   return undefined;

@@ -300,21 +300,26 @@ export async function bookingsAheadOfCar(
   };
 }
 
-/** The buyer's phone is for the seller only once the test drive is paid for. */
+/**
+ * Each person's e-mail is for themselves and admins; the buyer's contact details (e-mail and phone)
+ * are for the seller as well once the test drive is paid for. Buyers write to a seller through messages.
+ */
 function toBooking(row: repo.BookingRow, viewer: User): Booking {
-  const seesPhone = row.isPaid || viewer.role === 'Admin' || row.buyerId === viewer.id;
+  const isAdmin = viewer.role === 'Admin';
+  const seesBuyerContact = row.isPaid || isAdmin || row.buyerId === viewer.id;
+  const seesSellerEmail = isAdmin || row.sellerId === viewer.id;
   return {
     id: row.id,
     carId: row.carId,
     carName: row.carName,
     carPhoto: row.carPhoto,
     sellerName: row.sellerName,
-    sellerEmail: row.sellerEmail,
+    sellerEmail: seesSellerEmail ? row.sellerEmail : null,
     sellerVerified: row.sellerVerified ?? false,
     buyerName: row.buyerName,
-    buyerEmail: row.buyerEmail,
+    buyerEmail: seesBuyerContact ? row.buyerEmail : null,
     buyerVerified: row.buyerVerified ?? false,
-    buyerPhone: seesPhone ? row.buyerPhone : null,
+    buyerPhone: seesBuyerContact ? row.buyerPhone : null,
     requestedDate: row.requestedDate,
     requestedTime: row.requestedTime,
     requestedLocation: row.requestedLocation,

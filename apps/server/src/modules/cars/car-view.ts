@@ -1,9 +1,10 @@
 /** Turns car rows into the API's car shape, with photo URLs from the photo store. */
-import type { AdvertisedCar, Car, CarDetail } from '@redline/shared';
+import type { AdvertisedCar, Car, CarDetail, SellerCar } from '@redline/shared';
 import type { PhotoStore } from '../../storage/photo-store.ts';
 import { photoView } from '../photos/index.ts';
 import type { CarViewRow } from './cars.repository.ts';
 
+/** A car as any signed-in user sees it: without its seller's e-mail. */
 export function toCars(store: PhotoStore, rows: CarViewRow[]): Car[] {
   return rows.map((row) => {
     const photos = row.photos.map((key) => {
@@ -28,7 +29,6 @@ export function toCars(store: PhotoStore, rows: CarViewRow[]): Car[] {
       photos,
       seller: row.sellerName,
       sellerId: row.sellerId,
-      sellerEmail: row.sellerEmail,
       sellerVerified: row.sellerVerified,
       addedDate: row.addedDate.toISOString(),
       soldAt: row.soldAt?.toISOString() ?? null,
@@ -36,6 +36,12 @@ export function toCars(store: PhotoStore, rows: CarViewRow[]): Car[] {
       priceDroppedAt: row.priceDroppedAt?.toISOString() ?? null,
     };
   });
+}
+
+/** A car as its own seller or an admin sees it: with the seller's e-mail. */
+export function toSellerCars(store: PhotoStore, rows: CarViewRow[]): SellerCar[] {
+  const views = toCars(store, rows);
+  return views.map((car, i) => ({ ...car, sellerEmail: rows[i]!.sellerEmail }));
 }
 
 /** A car's own page: the car with its price history. */
@@ -54,14 +60,11 @@ export function toCarDetail(
   };
 }
 
-/** The public card: no seller e-mail on a list anyone can read. */
+/** The public card, with when it was advertised. */
 export function toAdvertisedCars(
   store: PhotoStore,
   rows: (CarViewRow & { advertisedAt: Date })[],
 ): AdvertisedCar[] {
   const views = toCars(store, rows);
-  return views.map(({ sellerEmail: _hidden, ...car }, i) => ({
-    ...car,
-    advertisedAt: rows[i]!.advertisedAt.toISOString(),
-  }));
+  return views.map((car, i) => ({ ...car, advertisedAt: rows[i]!.advertisedAt.toISOString() }));
 }

@@ -3,7 +3,6 @@ import {
   carIdParamsSchema,
   carInputSchema,
   carPageSchema,
-  carSchema,
   carSearchQuerySchema,
   carSearchResultSchema,
   carSuggestionsSchema,
@@ -13,6 +12,8 @@ import {
   deletedCountSchema,
   emailParamsSchema,
   pageQuerySchema,
+  sellerCarPageSchema,
+  sellerCarSchema,
 } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -96,7 +97,7 @@ export function carsRoutes(context: AppContext): FastifyPluginAsyncZod {
         summary: "A seller's cars, sold ones included (that seller or an admin)",
         params: emailParamsSchema,
         querystring: pageQuerySchema,
-        response: { 200: carPageSchema },
+        response: { 200: sellerCarPageSchema },
       },
       handler: (request) =>
         service.listSellerCars(context, currentUser(request), request.params.email, request.query),
@@ -109,7 +110,7 @@ export function carsRoutes(context: AppContext): FastifyPluginAsyncZod {
         operationId: 'createCar',
         summary: 'Post a car for sale (seller)',
         body: carInputSchema,
-        response: { 201: carSchema },
+        response: { 201: sellerCarSchema },
       },
       handler: async (request, reply) => {
         const car = await service.createCar(context, currentUser(request), request.body);
@@ -126,7 +127,7 @@ export function carsRoutes(context: AppContext): FastifyPluginAsyncZod {
         summary: 'Edit one of your cars, or mark it sold or back on sale (its seller)',
         params: carIdParamsSchema,
         body: carUpdateSchema,
-        response: { 200: carSchema },
+        response: { 200: sellerCarSchema },
       },
       handler: (request) => service.updateCar(context, currentUser(request), request.params.id, request.body),
     });

@@ -1,6 +1,5 @@
 /** Car rules: who may list, post, edit and delete which car. */
 import type {
-  Car,
   CarDetail,
   CarInput,
   CarPage,
@@ -9,6 +8,8 @@ import type {
   CarSuggestions,
   CarUpdate,
   PageQuery,
+  SellerCar,
+  SellerCarPage,
   User,
 } from '@redline/shared';
 import { formatMoney, PRICE_ORDER_MESSAGE } from '@redline/shared';
@@ -22,7 +23,7 @@ import { publish } from '../../events/index.ts';
 import { claimPhotosForCar } from '../photos/index.ts';
 import { deleteCarsWhere } from './car-deletion.ts';
 import { loadSearchCatalogue, searchIds } from './car-search.ts';
-import { toCarDetail, toCars } from './car-view.ts';
+import { toCarDetail, toCars, toSellerCars } from './car-view.ts';
 import * as repo from './cars.repository.ts';
 
 export async function listCategoryCars(
@@ -69,20 +70,27 @@ export async function getCar(context: AppContext, id: string): Promise<CarDetail
   return toCarDetail(context.photos, row, history);
 }
 
+/** A car its seller has just posted or edited, as the seller sees it (with their e-mail). */
+async function getSellerCar(context: AppContext, id: string): Promise<SellerCar> {
+  const row = await repo.findCarView(context.database.statements, id);
+  if (!row) throw notFound('The car');
+  return toSellerCars(context.photos, [row])[0]!;
+}
+
 /** A seller's own cars, sold ones included; a seller sees only their own list, an admin anyone's. */
 export async function listSellerCars(
   context: AppContext,
   actor: User,
   email: string,
   page: PageQuery,
-): Promise<CarPage> {
+): Promise<SellerCarPage> {
   const seller = await requireAccess(context, actor, { permission: 'seller.cars', id: email });
   const rows = await repo.listCarsOfSeller(context.database.db, seller.id, page.limit, page.cursor);
-  return { items: toCars(context.photos, rows.items), nextCursor: rows.nextCursor };
+  return { items: toSellerCars(context.photos, rows.items), nextCursor: rows.nextCursor };
 }
 
 /** The seller and the dates come from the session and the server; the body only describes the car. */
-export async function createCar(context: AppContext, actor: User, input: CarInput): Promise<Car> {
+export async function createCar(context: AppContext, actor: User, input: CarInput): Promise<SellerCar> {
   const { db } = context.database;
   await assertCategory(context, input.categoryId);
   const id = await db.transaction(async (tx) => {
@@ -91,7 +99,7 @@ export async function createCar(context: AppContext, actor: User, input: CarInpu
     await publish(tx, 'car.posted', { carId: car.id, sellerId: actor.id });
     return car.id;
   });
-  return getCar(context, id);
+  return getSellerCar(context, id);
 }
 
 /** The car's seller edits it, or marks it sold (it then leaves the advertisements) or back on sale. */
@@ -100,7 +108,7 @@ export async function updateCar(
   actor: User,
   id: string,
   update: CarUpdate,
-): Promise<Car> {
+): Promise<SellerCar> {
   const { db } = context.database;
   await requireAccess(context, actor, { permission: 'car.update', id });
   const car = await repo.findCar(db, id);
@@ -130,7 +138,7 @@ export async function updateCar(
       });
     }
   });
-  return getCar(context, id);
+  return getSellerCar(context, id);
 }
 
 /** The car's seller or an admin; what hangs on the car goes with it (see car-deletion.ts). */

@@ -94,8 +94,16 @@ export async function listMessages(
   if (participant && !query.cursor && (await repo.markRead(db, conversationId, actor.id)))
     await publish(db, 'conversations.changed', { userIds: [actor.id] });
   const conversation = await repo.findConversation(db, conversationId, viewerId);
+  // The admin is told who both people are: the seller as the buyer sees them, and the other way round.
+  const asSeller = participant ? undefined : await repo.findConversation(db, conversationId, access.sellerId);
   return {
     conversation: toConversation(conversation!, viewerId),
+    participants: asSeller
+      ? {
+          buyer: toConversation(asSeller, access.sellerId).otherParty,
+          seller: toConversation(conversation!, viewerId).otherParty,
+        }
+      : null,
     items: page.items.map((message) => ({
       id: message.id,
       body: message.body,

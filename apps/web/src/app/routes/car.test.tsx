@@ -21,7 +21,7 @@ describe('CarPage', () => {
       '$189,500',
       '$215,000',
       'Sam Seller',
-      'Posted By',
+      'Posted by',
       '4.0 L flat-six',
       'Petrol',
       '320 kmph',

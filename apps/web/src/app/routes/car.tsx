@@ -98,10 +98,10 @@ export default function CarPage() {
 function CarActions({ car }: { car: Car }) {
   const me = useMe();
   const isBuyer = me.data?.role === 'Buyer';
-  const isOwnCar = Boolean(me.data && me.data.email === car.sellerEmail);
+  const isOwnCar = me.data?.id === car.sellerId;
   return (
     <div className="rounded-box border border-base-300 bg-base-200/60 p-4 sm:p-5">
-      <div className="flex flex-wrap items-center gap-2 [&>.btn-primary]:min-w-48 [&>.btn-primary]:flex-1">
+      <div className="flex flex-wrap items-center gap-2 [&>.btn-primary]:min-w-fit [&>.btn-primary]:flex-1">
         {/* buyer-actions: booking, save, a message to the seller, report (features/bookings, saved-cars, conversations, reports) */}
         {me.isPending ? (
           <ActionsLoading />
@@ -153,7 +153,7 @@ function ActionsLoading() {
   const shape = 'skeleton pointer-events-none border-0 text-transparent';
   return (
     <>
-      <span className={`btn btn-lg min-w-48 flex-1 whitespace-nowrap ${shape}`} aria-hidden="true">
+      <span className={`btn btn-lg min-w-fit flex-1 whitespace-nowrap ${shape}`} aria-hidden="true">
         <span className="hidden size-5 min-[400px]:block" />
         Book a test drive now
       </span>

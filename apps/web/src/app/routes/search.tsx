@@ -25,9 +25,9 @@ export default function SearchPage() {
       />
       <header className="mb-8 border-b border-base-300 pb-6">
         <p className="text-sm font-semibold uppercase tracking-widest text-primary">Search</p>
-        <h1 className="break-words text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
         {unsearchable ? (
-          <p className="mt-2 break-words text-base-content/75">
+          <p className="mt-2 text-base-content/75">
             Nothing to search for in “{unsearchable}”. Search for a make, model or word.
           </p>
         ) : null}

@@ -29,7 +29,12 @@ describe('a conversation', () => {
       'GET /api/notifications': json({ items: [], nextCursor: null, unread: 0 }),
       'GET /api/conversations': json({ items: [conversation], nextCursor: null }),
       'GET /api/conversations/c-1/messages': () =>
-        json({ conversation: { ...conversation, unread: 0 }, items, nextCursor: null } satisfies MessagePage),
+        json({
+          conversation: { ...conversation, unread: 0 },
+          participants: null,
+          items,
+          nextCursor: null,
+        } satisfies MessagePage),
       'POST /api/conversations/c-1/messages': (init) => {
         const { body } = JSON.parse(String(init?.body)) as { body: string };
         sent.push(body);
@@ -72,7 +77,8 @@ describe('a conversation', () => {
       '/api/me': json(buyer),
       '/api/categories': json([]),
       'GET /api/notifications': json({ items: [], nextCursor: null, unread: 0 }),
-      'GET /api/conversations/c-1/messages': () => json({ conversation, items: [], nextCursor: null }),
+      'GET /api/conversations/c-1/messages': () =>
+        json({ conversation, participants: null, items: [], nextCursor: null }),
       'POST /api/conversations/c-1/report': (init) => {
         reports.push(JSON.parse(String(init?.body)));
         return { status: 201, body: { id: 'r-1' } };
@@ -104,7 +110,8 @@ describe('a conversation', () => {
       '/api/me': json(buyer),
       '/api/categories': json([]),
       'GET /api/notifications': json({ items: [], nextCursor: null, unread: 0 }),
-      'GET /api/conversations/c-1/messages': () => json({ conversation, items: [], nextCursor: null }),
+      'GET /api/conversations/c-1/messages': () =>
+        json({ conversation, participants: null, items: [], nextCursor: null }),
       'POST /api/conversations/c-1/report': () => ({
         status: 500,
         body: { error: { code: 'internal', message: 'Something went wrong.' } },
@@ -120,7 +127,7 @@ describe('a conversation', () => {
     expect(screen.getByRole('dialog', { name: 'Report this conversation' })).toBeTruthy();
   });
 
-  it('lets an admin read a reported conversation, without a composer or a Report button', async () => {
+  it('lets an admin read a reported conversation, naming both people with their roles, without a composer or a Report button', async () => {
     mockFetch({
       '/api/me': json(aUser({ role: 'Admin', name: 'Ada Admin' })),
       '/api/categories': json([]),
@@ -128,15 +135,31 @@ describe('a conversation', () => {
       'GET /api/conversations/c-1/messages': () =>
         json({
           conversation,
+          participants: {
+            buyer: { id: 'u-buyer', name: 'Bea Buyer', verified: false },
+            seller: { id: 'u-seller', name: 'Sam Seller', verified: true },
+          },
           items: [
-            { id: 'm-1', body: 'Pay by gift card.', sentAt: '2025-01-05T10:00:00.000Z', fromMe: false },
+            { id: 'm-2', body: 'Pay by gift card.', sentAt: '2025-01-05T10:05:00.000Z', fromMe: false },
+            { id: 'm-1', body: 'Is it still for sale?', sentAt: '2025-01-05T10:00:00.000Z', fromMe: true },
           ],
           nextCursor: null,
-        }),
+        } satisfies MessagePage),
     });
     renderRoutes(routes, { initialEntries: ['/dash/messages/c-1'] });
 
     expect(await screen.findByText('Pay by gift card.')).toBeTruthy();
+    expect(screen.getByText(/^Between/).textContent).toMatch(
+      /^Between Bea Buyer \(buyer\) and Sam Seller.* \(seller\)$/,
+    );
+    expect(
+      within(screen.getByRole('list', { name: 'Messages' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Bea Buyer \(buyer\): Is it still for sale\?/),
+      expect.stringMatching(/^Sam Seller \(seller\): Pay by gift card\./),
+    ]);
     expect(screen.getByRole('note').textContent).toContain('Admins cannot write here.');
     expect(screen.queryByLabelText(/Your message/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();

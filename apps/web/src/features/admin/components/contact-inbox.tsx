@@ -1,8 +1,8 @@
 import { type ContactMessage, type ContactStatus, formatDate } from '@redline/shared';
 import { useState } from 'react';
+import { EmailAddress } from '../../../components/ui/email-address.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { LocalDate } from '../../../components/ui/local-date.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useContactMessages } from '../api/get-contact-messages.ts';
 import { useSetContactHandled } from '../api/set-contact-handled.ts';
@@ -40,7 +40,6 @@ export function ContactInbox() {
       {
         onSuccess: () =>
           toast.success(handled ? `Marked handled: ${message.name}` : `Reopened: ${message.name}`),
-        onError: (error) => toast.error(errorMessage(error)),
       },
     );
 
@@ -87,15 +86,17 @@ export function ContactInbox() {
                     <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                       <h2 className="min-w-0 font-semibold">
                         {message.name}{' '}
-                        <span className="block font-normal text-base-content/75 break-words sm:inline">
-                          &lt;{message.email}&gt;
+                        <span className="block font-normal text-base-content/75 sm:inline">
+                          &lt;
+                          <EmailAddress address={message.email} />
+                          &gt;
                         </span>
                       </h2>
                       <span className="text-xs text-base-content/70">
                         <LocalDate value={message.createdAt} style="medium-time" />
                       </span>
                     </header>
-                    <p className="mt-2 whitespace-pre-line break-words text-sm">{message.message}</p>
+                    <p className="mt-2 whitespace-pre-line text-sm">{message.message}</p>
                     <footer className="mt-4 flex flex-wrap items-center gap-2">
                       <a className="btn btn-primary btn-sm" href={replyLink(message)}>
                         Reply by e-mail

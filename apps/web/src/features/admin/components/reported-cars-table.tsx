@@ -56,9 +56,7 @@ function Reports({ car }: { car: ReportedCar }) {
           {car.reports.map((report) => (
             <li key={`${report.buyerName}-${report.createdAt}`} className="rounded-box bg-base-200 p-2.5">
               <p className="font-medium">{report.reason}</p>
-              {report.details ? (
-                <p className="mt-0.5 whitespace-pre-line break-words">{report.details}</p>
-              ) : null}
+              {report.details ? <p className="mt-0.5 whitespace-pre-line">{report.details}</p> : null}
               <p className="mt-1 text-xs text-base-content/70">
                 {report.buyerName} · {formatDate(report.createdAt)}
               </p>

@@ -1,6 +1,7 @@
 import { formatDate } from '@redline/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { EmailAddress } from '../../../components/ui/email-address.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
@@ -25,7 +26,9 @@ function Person({ label, person }: { label: string; person: ReportedConversation
     <p className="text-sm">
       <span className="text-base-content/70">{label}: </span>
       <span className="font-medium">{person.name}</span>{' '}
-      <span className="break-all text-base-content/70">({person.email})</span>
+      <span className="text-base-content/70">
+        (<EmailAddress address={person.email} />)
+      </span>
     </p>
   );
 }
@@ -85,9 +88,7 @@ export function ReportedConversationsTable() {
                     className="rounded-box bg-base-200 p-2.5"
                   >
                     <p className="font-medium">{report.reason}</p>
-                    {report.details ? (
-                      <p className="mt-0.5 whitespace-pre-line break-words">{report.details}</p>
-                    ) : null}
+                    {report.details ? <p className="mt-0.5 whitespace-pre-line">{report.details}</p> : null}
                     <p className="mt-1 text-xs text-base-content/70">
                       {report.reporterName} · {formatDate(report.createdAt)}
                     </p>

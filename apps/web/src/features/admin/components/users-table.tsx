@@ -1,5 +1,6 @@
 import type { User } from '@redline/shared';
 import { useState } from 'react';
+import { EmailAddress } from '../../../components/ui/email-address.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
@@ -83,7 +84,7 @@ export function UsersTable({ userRole: role }: { userRole: ManagedRole }) {
               ) : null}
             </StackCell>
             <StackCell label="Email">
-              <span className="break-all">{user.email}</span>
+              <EmailAddress address={user.email} />
             </StackCell>
             <StackCell label="Verification">
               {user.isVerified ? (

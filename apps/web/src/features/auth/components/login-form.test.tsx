@@ -13,7 +13,7 @@ describe('LoginForm', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    const emailError = await screen.findByText('Email Address is required');
+    const emailError = await screen.findByText('Email is required');
     const passwordError = screen.getByText('Password must be at least 7 characters');
     const email = screen.getByLabelText('Email');
     const password = screen.getByLabelText('Password');

@@ -32,7 +32,7 @@ export function LoginForm({ redirectTo, onSuccess, linkState }: LoginFormProps) 
   const onSubmit = handleSubmit((values) =>
     signIn.mutate(values, {
       onSuccess: () => {
-        toast.success('Login successfully');
+        toast.success('Signed in.');
         onSuccess();
       },
     }),

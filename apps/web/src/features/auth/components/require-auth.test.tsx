@@ -8,8 +8,14 @@ import type { FromState } from '../utils/redirect.ts';
 import { RequireAuth, RequireRole } from './require-auth.tsx';
 
 function LoginProbe() {
-  const from = (useLocation().state as FromState | null)?.from;
-  return <p>Login page; back to {from ? `${from.pathname}${from.search}` : 'nowhere'}</p>;
+  const state = useLocation().state as FromState | null;
+  const from = state?.from;
+  return (
+    <p>
+      Login page; back to {from ? `${from.pathname}${from.search}` : 'nowhere'}
+      {state?.wrongAccount ? '; needs another account' : ''}
+    </p>
+  );
 }
 
 const routes = [
@@ -22,6 +28,10 @@ const routes = [
   {
     element: <RequireRole roles={['Buyer']} />,
     children: [{ path: '/buyer/bookings/:id', element: <p>Pay page</p> }],
+  },
+  {
+    element: <RequireRole roles={['Seller']} />,
+    children: [{ path: '/dash/seller/requests', element: <p>Test drive requests</p> }],
   },
   {
     element: <RequireRole roles={['Admin']} />,
@@ -47,23 +57,25 @@ describe('route guards', () => {
     expect(await screen.findByText('Dashboard content')).toBeTruthy();
   });
 
-  it('sends a seller away from a buyer-only page to the login page', async () => {
-    mockFetch({ '/api/me': json(seller) });
-    renderRoutes(routes, { initialEntries: ['/buyer/bookings/b1'] });
-    expect(await screen.findByText('Login page; back to /buyer/bookings/b1')).toBeTruthy();
-  });
+  it.each([
+    ['a seller', seller, '/buyer/bookings/b1'],
+    ['a buyer', buyer, '/dash/seller/requests'],
+    ['a seller', seller, '/dash/admin/allbuyers'],
+    ['a buyer', buyer, '/dash/admin/allbuyers'],
+  ])(
+    'sends %s away from %s alike: to the login page, told it needs another account',
+    async (_, user, page) => {
+      mockFetch({ '/api/me': json(user) });
+      const { pathname } = renderRoutes(routes, { initialEntries: [page] });
+      expect(await screen.findByText(`Login page; back to ${page}; needs another account`)).toBeTruthy();
+      expect(pathname()).toBe('/user/login');
+    },
+  );
 
   it('lets a buyer open a buyer-only page', async () => {
     mockFetch({ '/api/me': json(buyer) });
     renderRoutes(routes, { initialEntries: ['/buyer/bookings/b1'] });
     expect(await screen.findByText('Pay page')).toBeTruthy();
-  });
-
-  it('sends a signed-in non-admin away from an admin page to the home page', async () => {
-    mockFetch({ '/api/me': json(buyer) });
-    const { pathname } = renderRoutes(routes, { initialEntries: ['/dash/admin/allbuyers'] });
-    expect(await screen.findByText('Home page')).toBeTruthy();
-    expect(pathname()).toBe('/');
   });
 
   it('sends a signed-out visitor away from an admin page to the login page', async () => {
@@ -117,7 +129,9 @@ describe('route guards', () => {
       renderRoutes(checked('/buyer/bookings/b1'), { initialEntries: ['/buyer/bookings/b1'] });
       expect(screen.getByText('Pay page')).toBeTruthy();
       answer(seller);
-      expect(await screen.findByText('Login page; back to /buyer/bookings/b1')).toBeTruthy();
+      expect(
+        await screen.findByText('Login page; back to /buyer/bookings/b1; needs another account'),
+      ).toBeTruthy();
     });
 
     it('shows the progress bar on any other page', async () => {

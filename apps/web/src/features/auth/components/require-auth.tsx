@@ -1,8 +1,8 @@
 /**
  * Route guards (spec section 6). Signed-out visitors go to the login page and come back afterwards;
- * buyer-only and seller-only pages send everyone else to the login page; admin-only pages send
- * non-admins home; the sign-in and sign-up pages send a signed-in user on to where they were going.
- * The server enforces the same rules; these only spare a pointless screen.
+ * a page for other roles (buyer, seller or admin) sends a signed-in user to the login page, told that
+ * the page needs another account; the sign-in and sign-up pages send a signed-in user on to where
+ * they were going. The server enforces the same rules; these only spare a pointless screen.
  */
 import type { Role } from '@redline/shared';
 import type { ReactNode } from 'react';
@@ -47,20 +47,18 @@ export type RequireRoleProps = {
 };
 
 /**
- * Where a role guard sends `user` (`null`: signed out): nowhere (`pass`) on a page for their role;
- * home from an admin-only page; to the login page from the others. The server sends them to the
- * same place before any HTML (app/page-data.ts).
+ * Where a role guard sends `user` (`null`: signed out): nowhere (`pass`) on a page for their role,
+ * else to the login page, whatever the page's role. The server sends them to the same place before
+ * any HTML (app/page-data.ts).
  */
-export function roleGuard(roles: readonly Role[], user: User | null): 'pass' | 'home' | 'login' {
-  if (user && roles.includes(user.role)) return 'pass';
-  const adminOnly = roles.length === 1 && roles[0] === 'Admin';
-  return adminOnly && user ? 'home' : 'login';
+export function roleGuard(roles: readonly Role[], user: User | null): 'pass' | 'login' {
+  return user && roles.includes(user.role) ? 'pass' : 'login';
 }
 
 /**
- * Renders only for the given roles. Admin-only pages send others home; other role pages send them
- * to the login page, remembering where they wanted to go. While the session is being checked, it
- * renders only the page whose guards the server checked (lib/auth.ts).
+ * Renders only for the given roles; anyone else goes to the login page, remembering where they
+ * wanted to go, and a signed-in user is told the page needs another account. While the session is
+ * being checked, it renders only the page whose guards the server checked (lib/auth.ts).
  */
 export function RequireRole({ roles, children }: RequireRoleProps) {
   const me = useMe();
@@ -70,9 +68,7 @@ export function RequireRole({ roles, children }: RequireRoleProps) {
     return checkedByServer ? (children ?? <Outlet />) : <PageProgress label="Checking your access" />;
   if (me.isError) return <SessionError onRetry={() => me.refetch()} />;
   const user = me.data;
-  const guard = roleGuard(roles, user);
-  if (guard === 'pass') return children ?? <Outlet />;
-  if (guard === 'home') return <Navigate to={paths.home} replace />;
+  if (roleGuard(roles, user) === 'pass') return children ?? <Outlet />;
   const state: FromState = { ...fromState(location), wrongAccount: Boolean(user) };
   return <Navigate to={paths.login} replace state={state} />;
 }

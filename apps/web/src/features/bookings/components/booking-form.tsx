@@ -18,8 +18,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useBookTestDrive } from '../api/book-test-drive.ts';
 import { TestDriveTimeFields } from './test-drive-time-fields.tsx';
 
-export const BOOKED_MESSAGE =
-  'Test drive booked successfully!! Visit dashboard to pay and confirm the booking.';
+export const BOOKED_MESSAGE = 'Test drive booked. Pay for it in My Bookings to confirm it.';
 
 /** The buyer's booking of this car that stopped a new one, and the server's words about it. */
 export type ExistingBooking = { id: string; message: string };

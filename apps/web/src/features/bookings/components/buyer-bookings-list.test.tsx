@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aBooking } from '../../../testing/fixtures/booking.ts';
 import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
-import { BuyerBookingsList, CANCELED_MESSAGE } from './buyer-bookings-list.tsx';
+import { BuyerBookingsList, CANCELLED_MESSAGE } from './buyer-bookings-list.tsx';
 
 /** Matches the element whose whole text (including nested spans) is `text`, e.g. a badge. */
 const textContent = (text: string) => (_: string, element: Element | null) =>
@@ -40,7 +40,7 @@ describe('BuyerBookingsList', () => {
     const open = rowOf('2021 Porsche 911 GT3');
     expect(
       within(open)
-        .getByRole('link', { name: /Confirm Booking/ })
+        .getByRole('link', { name: /Pay and confirm/ })
         .getAttribute('href'),
     ).toBe('/buyer/bookings/b-unpaid');
     expect(within(open).getByRole('button', { name: /Cancel Booking/ })).toBeTruthy();
@@ -50,7 +50,7 @@ describe('BuyerBookingsList', () => {
     const done = rowOf('2019 Ferrari 488 Pista');
     expect(within(done).getByText('Paid')).toBeTruthy();
     expect(within(done).getByRole('button', { name: /Cancel Booking/ })).toBeTruthy();
-    expect(within(done).queryByRole('link', { name: /Confirm Booking/ })).toBeNull();
+    expect(within(done).queryByRole('link', { name: /Pay and confirm/ })).toBeNull();
   });
 
   it('states the refund and the cancellation policy before cancelling a paid test drive, and cancels only when confirmed', async () => {
@@ -77,7 +77,7 @@ describe('BuyerBookingsList', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
-    expect(await screen.findByText(CANCELED_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(CANCELLED_MESSAGE)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: /Cancel Booking for/ })).toBeNull());
   });
 
@@ -110,7 +110,7 @@ describe('BuyerBookingsList', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
-    expect(await screen.findByText(CANCELED_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(CANCELLED_MESSAGE)).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('2021 Porsche 911 GT3')).toBeNull());
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -187,7 +187,7 @@ describe('BuyerBookingsList', () => {
     expect(within(sold).getByText('Cancelled')).toBeTruthy();
     expect(within(sold).getByText('Refunded')).toBeTruthy();
     expect(within(sold).getByText('The car was sold')).toBeTruthy();
-    expect(within(sold).queryByRole('link', { name: /Confirm Booking/ })).toBeNull();
+    expect(within(sold).queryByRole('link', { name: /Pay and confirm/ })).toBeNull();
 
     const moved = rowOf('Proposed car');
     expect(within(moved).getByText('New time proposed')).toBeTruthy();

@@ -13,7 +13,6 @@ import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useBookingStep } from '../api/booking-steps.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
@@ -25,7 +24,7 @@ const BookingDetailsDialog = lazy(() =>
   import('./booking-details-dialog.tsx').then((m) => ({ default: m.BookingDetailsDialog })),
 );
 
-export const CANCELED_MESSAGE = 'Booking has been canceled';
+export const CANCELLED_MESSAGE = 'Booking cancelled.';
 
 const COLUMNS = [
   'Car',
@@ -79,7 +78,7 @@ export function BuyerBookingsList({ email }: { email: string }) {
     if (!toCancel) return;
     cancel.mutate(toCancel.id, {
       onSuccess: () => {
-        toast.success(CANCELED_MESSAGE);
+        toast.success(CANCELLED_MESSAGE);
         setToCancel(null);
       },
       onError: () => setToCancel(null),
@@ -91,7 +90,6 @@ export function BuyerBookingsList({ email }: { email: string }) {
       { id: booking.id, step: 'accept-proposal' },
       {
         onSuccess: () => toast.success('New time accepted: your test drive is agreed'),
-        onError: (error) => toast.error(errorMessage(error)),
       },
     );
 
@@ -160,9 +158,9 @@ export function BuyerBookingsList({ email }: { email: string }) {
                     <Link
                       to={paths.payBooking(booking.id)}
                       className="btn btn-primary btn-sm flex-1 md:flex-none"
-                      aria-label={`Confirm Booking for the ${booking.carName}`}
+                      aria-label={`Pay and confirm for the ${booking.carName}`}
                     >
-                      Confirm Booking
+                      Pay and confirm
                     </Link>
                   )}
                   <button

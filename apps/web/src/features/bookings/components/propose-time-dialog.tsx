@@ -6,7 +6,6 @@ import {
 } from '@redline/shared';
 import { useForm } from 'react-hook-form';
 import { DialogActions, Modal } from '../../../components/ui/modal.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -52,10 +51,7 @@ function ProposeTimeForm({ booking, onDone }: { booking: Booking; onDone: () => 
           toast.success(`New time proposed to ${booking.buyerName}`);
           onDone();
         },
-        onError: (error) => {
-          toast.error(errorMessage(error));
-          setServerFieldErrors(error, setError, ['date', 'time']);
-        },
+        onError: (error) => setServerFieldErrors(error, setError, ['date', 'time']),
       },
     ),
   );

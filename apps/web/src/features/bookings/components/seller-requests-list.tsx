@@ -11,7 +11,6 @@ import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../c
 import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useBookingStep } from '../api/booking-steps.ts';
 import { useSellerBookings } from '../api/get-seller-bookings.ts';
@@ -63,7 +62,6 @@ export function SellerRequestsList({ email }: { email: string }) {
       { id: booking.id, step: 'accept' },
       {
         onSuccess: () => toast.success(`Test drive with ${booking.buyerName} accepted`),
-        onError: (error) => toast.error(errorMessage(error)),
       },
     );
   const confirmDecline = () => {
@@ -72,7 +70,6 @@ export function SellerRequestsList({ email }: { email: string }) {
       { id: toDecline.id, step: 'decline' },
       {
         onSuccess: () => toast.success('Test drive declined'),
-        onError: (error) => toast.error(errorMessage(error)),
         onSettled: () => setToDecline(null),
       },
     );

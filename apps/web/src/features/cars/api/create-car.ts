@@ -1,4 +1,4 @@
-import type { Car, CarInput } from '@redline/shared';
+import type { CarInput, SellerCar } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { carKeys } from './keys.ts';
@@ -6,7 +6,7 @@ import { carKeys } from './keys.ts';
 export type { CarInput };
 
 /** Posts a car; the server takes the seller and the date from the session. */
-export const createCar = (input: CarInput) => api.post<Car>('/cars', input);
+export const createCar = (input: CarInput) => api.post<SellerCar>('/cars', input);
 
 export function useCreateCar() {
   const queryClient = useQueryClient();

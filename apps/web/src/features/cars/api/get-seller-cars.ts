@@ -1,4 +1,4 @@
-import type { CarPage } from '@redline/shared';
+import type { SellerCarPage } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { carKeys } from './keys.ts';
@@ -14,7 +14,7 @@ export const getSellerCars = ({
   cursor?: string;
   signal?: AbortSignal;
 }) =>
-  api.get<CarPage>(`/cars/email/${encodeURIComponent(email)}`, {
+  api.get<SellerCarPage>(`/cars/email/${encodeURIComponent(email)}`, {
     query: { limit: SELLER_PAGE_SIZE, cursor },
     signal,
   });

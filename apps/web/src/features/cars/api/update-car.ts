@@ -1,4 +1,4 @@
-import type { Car, CarUpdate } from '@redline/shared';
+import type { CarUpdate, SellerCar } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { carKeys } from './keys.ts';
@@ -7,7 +7,7 @@ export type { CarUpdate };
 
 /** Edits one of the seller's cars, or marks it sold (`sold: true`) or back on sale. */
 export const updateCar = ({ id, update }: { id: string; update: CarUpdate }) =>
-  api.patch<Car>(`/cars/${encodeURIComponent(id)}`, update);
+  api.patch<SellerCar>(`/cars/${encodeURIComponent(id)}`, update);
 
 export function useUpdateCar() {
   const queryClient = useQueryClient();

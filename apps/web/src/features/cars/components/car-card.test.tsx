@@ -23,7 +23,7 @@ describe('CarCard', () => {
     expect(original.tagName).toBe('S');
     expect(card.textContent).toContain('12,500 km');
     expect(within(card).getByText(`${car.about.slice(0, 100)}…`)).toBeTruthy();
-    expect(card.textContent).toContain('Posted By');
+    expect(card.textContent).toContain('Posted by');
     expect(card.textContent).toContain('Sam Seller');
     expect(within(card).getByText('Verified')).toBeTruthy();
   });

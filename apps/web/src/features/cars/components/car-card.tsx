@@ -118,7 +118,7 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3 }: CarCar
 
         <div className="mt-auto flex items-end justify-between gap-3 border-t border-base-300 pt-4">
           <div className="min-w-0">
-            <p className="text-xs text-base-content/70">Posted By</p>
+            <p className="text-xs text-base-content/70">Posted by</p>
             <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
               {/* Above the card's link, which covers the card (its ::after). */}
               <Link

@@ -82,14 +82,14 @@ export function CarSummary({ car }: { car: CarDetail }) {
   );
 }
 
-/** "Posted By" the seller (a link to their page), with the verified badge, and when the car was added. */
+/** "Posted by" the seller (a link to their page), with the verified badge, and when the car was added. */
 export function CarSeller({ car }: { car: Car }) {
   return (
     <div className="flex items-center gap-3">
       <InitialAvatar name={car.seller} />
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="text-sm text-base-content/70">Posted By</span>
+          <span className="text-sm text-base-content/70">Posted by</span>
           <Link to={paths.seller(car.sellerId)} className="link link-hover font-semibold">
             {car.seller}
           </Link>
@@ -112,7 +112,7 @@ function Spec({ icon, label, children }: { icon: ReactNode; label: string; child
         </span>
         {label}
       </dt>
-      <dd className="mt-2 font-semibold break-words">{children}</dd>
+      <dd className="mt-2 font-semibold">{children}</dd>
     </div>
   );
 }

@@ -4,9 +4,7 @@ import { ErrorState, ListSkeleton } from '../../../components/ui/list-states.tsx
 import { LocalDate } from '../../../components/ui/local-date.tsx';
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useMe } from '../../../lib/auth.ts';
-import { toast } from '../../../lib/toast.ts';
 import { useMessages } from '../api/get-messages.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { MessageComposer } from './message-composer.tsx';
@@ -32,8 +30,15 @@ export function ConversationThread({ id }: { id: string }) {
     );
   }
   const { pages } = thread.data;
-  const { conversation } = pages[0]!;
+  const { conversation, participants } = pages[0]!;
   const messages = pages.flatMap((page) => page.items).reverse();
+  // An admin reads it as its buyer would: "from me" is the buyer's.
+  const author = (fromMe: boolean) =>
+    participants
+      ? `${fromMe ? participants.buyer.name : participants.seller.name} (${fromMe ? 'buyer' : 'seller'})`
+      : fromMe
+        ? 'You'
+        : conversation.otherParty.name;
 
   return (
     <div className="flex flex-col gap-4">
@@ -50,8 +55,23 @@ export function ConversationThread({ id }: { id: string }) {
             )}
           </h1>
           <p className="text-sm text-base-content/75">
-            With{' '}
-            <NameWithBadge name={conversation.otherParty.name} verified={conversation.otherParty.verified} />
+            {participants ? (
+              <>
+                Between{' '}
+                <NameWithBadge name={participants.buyer.name} verified={participants.buyer.verified} />{' '}
+                (buyer) and{' '}
+                <NameWithBadge name={participants.seller.name} verified={participants.seller.verified} />{' '}
+                (seller)
+              </>
+            ) : (
+              <>
+                With{' '}
+                <NameWithBadge
+                  name={conversation.otherParty.name}
+                  verified={conversation.otherParty.verified}
+                />
+              </>
+            )}
           </p>
         </div>
         {isAdmin ? null : <ReportConversationButton conversationId={id} />}
@@ -83,10 +103,8 @@ export function ConversationThread({ id }: { id: string }) {
                   : 'rounded-bl-sm border border-base-300 bg-base-200'
               }`}
             >
-              <span className="sr-only">
-                {message.fromMe ? (isAdmin ? 'The buyer' : 'You') : conversation.otherParty.name}:{' '}
-              </span>
-              <p className="whitespace-pre-line break-words">{message.body}</p>
+              <span className="sr-only">{author(message.fromMe)}: </span>
+              <p className="whitespace-pre-line">{message.body}</p>
               <p
                 className={`mt-1 text-right text-xs ${message.fromMe ? 'text-primary-content/80' : 'text-base-content/70'}`}
               >
@@ -106,8 +124,8 @@ export function ConversationThread({ id }: { id: string }) {
             try {
               await send.mutateAsync({ id, body });
               return true;
-            } catch (error) {
-              toast.error(errorMessage(error));
+            } catch {
+              // The failure's toast comes from the mutation cache (lib/query-client.ts).
               return false;
             }
           }}

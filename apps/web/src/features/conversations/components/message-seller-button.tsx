@@ -3,8 +3,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
 import { useStartConversation } from '../api/send-message.ts';
 import { MessageComposer } from './message-composer.tsx';
 
@@ -44,8 +42,8 @@ export function MessageSellerButton({
               setOpen(false);
               await navigate(paths.conversation(id));
               return true;
-            } catch (error) {
-              toast.error(errorMessage(error));
+            } catch {
+              // The failure's toast comes from the mutation cache (lib/query-client.ts).
               return false;
             }
           }}

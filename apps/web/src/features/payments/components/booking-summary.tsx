@@ -82,7 +82,7 @@ function SummaryItem({ label, children }: { label: string; children: ReactNode }
   return (
     <div className="min-w-0">
       <dt className="text-base-content/70 text-xs font-medium uppercase tracking-wide">{label}</dt>
-      <dd className="mt-0.5 font-medium break-words">{children}</dd>
+      <dd className="mt-0.5 font-medium">{children}</dd>
     </div>
   );
 }

@@ -5,10 +5,10 @@
 
 import { formatCharge, formatDate, type Payment, type Refund } from '@redline/shared';
 import { useState } from 'react';
+import { EmailAddress } from '../../../components/ui/email-address.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { usePayments } from '../api/get-payments.ts';
 import { useRefundPayment } from '../api/refund-payment.ts';
@@ -41,19 +41,6 @@ function ShortId({ id }: { id: string }) {
   );
 }
 
-/** An e-mail address that may wrap before its "@" rather than anywhere in the middle. */
-function Email({ address }: { address: string }) {
-  const at = address.lastIndexOf('@');
-  if (at <= 0) return <span className="break-all">{address}</span>;
-  return (
-    <span className="wrap-anywhere">
-      {address.slice(0, at)}
-      <wbr />
-      {address.slice(at)}
-    </span>
-  );
-}
-
 export function PaymentsTable() {
   const payments = usePayments();
   const refund = useRefundPayment();
@@ -66,7 +53,6 @@ export function PaymentsTable() {
         toast.success(
           made.status === 'succeeded' ? 'Payment refunded' : 'Refund asked of the payment provider',
         ),
-      onError: (error) => toast.error(errorMessage(error)),
       onSettled: () => setToRefund(null),
     });
   };
@@ -112,10 +98,10 @@ export function PaymentsTable() {
               <ShortId id={payment.bookingId} />
             </StackCell>
             <StackCell label="Buyer">
-              <Email address={payment.paidBy} />
+              <EmailAddress address={payment.paidBy} />
             </StackCell>
             <StackCell label="Seller">
-              <Email address={payment.productBy} />
+              <EmailAddress address={payment.productBy} />
             </StackCell>
             <StackCell label="Car">{payment.product}</StackCell>
             <StackCell label="Amount">

@@ -6,7 +6,7 @@ import { useRemoveSavedCar } from '../api/remove-saved-car.ts';
 import { useSaveCar } from '../api/save-car.ts';
 import { savedCarKeys } from '../api/saved-car-keys.ts';
 
-export const SAVED_MESSAGE = 'Post saved successfully!!!';
+export const SAVED_MESSAGE = 'Car saved.';
 export const REMOVED_MESSAGE = 'Post removed from saved';
 
 type SaveButtonProps = {

@@ -1,6 +1,7 @@
 import { SAVED_SEARCH_NAME_MAX } from '@redline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentProps } from 'react';
 import { describe, expect, it } from 'vitest';
 import { meQueryKey } from '../../../lib/auth.ts';
 import { aSavedSearch } from '../../../testing/fixtures/saved-search.ts';
@@ -16,7 +17,10 @@ const names = [
 ];
 
 /** The button at /cars, for `user`, the API answering `answers`; `posted` holds what was saved. */
-function renderButton(props = { filters, names }, { user = buyer, answers = {} as MockRoutes } = {}) {
+function renderButton(
+  props: ComponentProps<typeof SaveSearchButton> = { filters, names },
+  { user = buyer, answers = {} as MockRoutes } = {},
+) {
   const posted: unknown[] = [];
   mockFetch({
     '/api/me': json(user),
@@ -128,5 +132,19 @@ describe('SaveSearchButton', () => {
       expect(screen.queryByRole('button', { name: 'Save this search' })).toBeNull();
       unmount();
     }
+  });
+  it('quotes a searched text once: named after the text itself, the toast puts it in one pair of quotes', async () => {
+    renderButton(
+      { filters: { q: 'porshe' }, names: [{ id: 'q', label: '“porshe”' }] },
+      {
+        answers: { 'POST /api/saved-searches': json(aSavedSearch({ name: 'porshe' }), 201) },
+      },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Save this search' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
+    const name = await within(dialog).findByRole('textbox', { name: 'Name' });
+    expect((name as HTMLInputElement).value).toBe('porshe');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save search' }));
+    expect((await screen.findByText(/^Search saved:/)).textContent).toMatch(/^Search saved: “porshe”\./);
   });
 });

@@ -101,12 +101,12 @@ export function SavedSearchesList({ namesOf }: SavedSearchesListProps) {
             key={search.id}
             className="grid gap-3 rounded-box border border-base-300 bg-base-100 p-4 shadow-xs sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-x-6 sm:p-5"
           >
-            <h2 className="break-words text-lg font-semibold leading-snug">{search.name}</h2>
+            <h2 className="text-lg font-semibold leading-snug">{search.name}</h2>
             <ul aria-label="Filters" className="flex flex-wrap gap-1.5 sm:col-span-2">
               {namesOf(search.filters).map((filter) => (
                 <li
                   key={filter.id}
-                  className="max-w-full break-words rounded-full border border-primary/30 bg-primary/10 px-2.5 py-0.5 text-sm font-medium"
+                  className="max-w-full rounded-full border border-primary/30 bg-primary/10 px-2.5 py-0.5 text-sm font-medium"
                 >
                   {filter.label}
                 </li>

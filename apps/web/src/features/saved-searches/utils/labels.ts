@@ -12,9 +12,14 @@ export const FREQUENCY_NAMES: Record<AlertFrequency, string> = { instant: 'Insta
 /** A filter of a saved search by the name the search page's chip gives it (features/search, `filterNames`). */
 export type FilterName = { id: string; label: string };
 
-/** A search's name to start from: what it narrows by, as its chips say it, cut to the longest name. */
+/**
+ * A search's name to start from: what it narrows by, as its chips say it (the searched text without
+ * the chip's quotes: wherever a name is shown, it is quoted once), cut to the longest name.
+ */
 export function suggestedName(names: FilterName[]): string {
-  const name = names.map(({ label }) => label).join(' · ');
+  const name = names
+    .map(({ id, label }) => (id === 'q' ? label.replace(/^“(.*)”$/s, '$1') : label))
+    .join(' · ');
   return name.length > SAVED_SEARCH_NAME_MAX
     ? `${name.slice(0, SAVED_SEARCH_NAME_MAX - 1).trimEnd()}…`
     : name;

@@ -149,6 +149,15 @@ describe('CarSearch', () => {
     expect(await screen.findByText('No cars at all')).toBeTruthy();
   });
 
+  it('shows no heading over a filter with nothing to choose from', async () => {
+    const result = aSearchResult({ items: [], total: 0 });
+    renderSearch('/cars?q=zzz', { ...result, facets: { ...result.facets, brand: [] } });
+    expect(await screen.findByText('No cars match your search')).toBeTruthy();
+    expect(within(sidebar()).queryByRole('group', { name: 'Brand' })).toBeNull();
+    expect(within(sidebar()).queryByText('Brand')).toBeNull();
+    expect(within(sidebar()).getByRole('group', { name: 'Fuel' })).toBeTruthy();
+  });
+
   it('clears all but the category on a category page, where the category is no filter', async () => {
     const { search, lastAsked } = renderSearch(
       '/category/sports?fuel=Petrol&verified=true',

@@ -113,6 +113,8 @@ function FacetGroup({
       </div>
     );
   }
+  // Nothing to choose from (no car matches): no heading over an empty group.
+  if (options.length === 0) return null;
   const many = name === 'brand' && options.length > BRANDS_SHOWN + 1;
   const shown =
     many && !showAll

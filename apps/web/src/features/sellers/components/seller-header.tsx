@@ -13,7 +13,7 @@ export function SellerHeader({ seller }: { seller: SellerProfile }) {
       <div className="min-w-0">
         <p className="text-sm font-semibold uppercase tracking-widest text-primary">Seller</p>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{seller.name}</h1>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{seller.name}</h1>
           {seller.verified ? <VerifiedBadge subject="seller" size="md" /> : null}
         </div>
         <p className="mt-1 text-sm text-base-content/70">

@@ -1,0 +1,141 @@
+/**
+ * What users write never widens a page (issue 44, items 15 and 16): a car whose description holds a
+ * 300-character URL and whose brand and model are unbroken words as long as allowed, a saved search
+ * and a message as long, seen on a phone; the car page's main button whole at desktop width; and an
+ * open dialog that dims the page behind it in both themes (item 23).
+ */
+import type { Page } from '@playwright/test';
+import { baseURL, expect, test } from '../fixtures.ts';
+import { type PostedCar, postCar, signUp, tag } from '../support/marketplace.ts';
+
+const URL_300 = `https://example.test/${'a1b2c3d4e5'.repeat(28)}`.slice(0, 300);
+const write = { headers: { origin: baseURL() } };
+
+/** The page is no wider than the window: nothing scrolls it sideways. */
+async function expectNoSidewaysScroll(page: Page, width: number) {
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `${page.url()} is wider than the window`).toBeLessThanOrEqual(width);
+}
+
+/** The element lies within the window's width. */
+async function expectWithinWidth(page: Page, name: string, width: number) {
+  const button = page.getByRole('button', { name, exact: true });
+  await expect(button).toBeVisible();
+  const box = await button.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= width, `${name} inside the window`).toBe(true);
+}
+
+test.describe('long unbroken words on a phone', () => {
+  const width = 390;
+  test.use({ viewport: { width, height: 844 } });
+
+  test('wrap on the car page, notifications, saved searches and conversations', async ({
+    browser,
+    page,
+    baseURL: base,
+  }) => {
+    test.setTimeout(120_000);
+    const sellerContext = await browser.newContext({ baseURL: base, viewport: { width, height: 844 } });
+    const seller = sellerContext.request;
+    await signUp(seller, 'Seller', `Sally Seller ${tag()}`);
+    const brand = `Brand${tag()}${'x'.repeat(50)}`.slice(0, 60);
+    const car: PostedCar = await postCar(seller, `Model${tag()}${'y'.repeat(80)}`.slice(0, 80), {
+      brand,
+      about: `Photos and papers: ${URL_300} and more at ${URL_300}`,
+    });
+
+    await signUp(page.request, 'Buyer', `Bea Buyer ${tag()}`);
+    const searchName = `Search${tag()}${'z'.repeat(60)}`.slice(0, 60);
+    const saved = await page.request.post('/api/saved-searches', {
+      data: { name: searchName, filters: { q: brand.slice(0, 20) }, frequency: 'daily' },
+      ...write,
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    const conversation = await page.request.post('/api/conversations', {
+      data: { carId: car.id, message: `Is this the car at ${URL_300}?` },
+      ...write,
+    });
+    expect(conversation.ok(), await conversation.text()).toBe(true);
+    const { id: conversationId } = (await conversation.json()) as { id: string };
+
+    await page.goto(`/cars/id/${car.id}`);
+    await expect(page.getByText(URL_300).first()).toBeVisible();
+    await expectNoSidewaysScroll(page, width);
+    await expectWithinWidth(page, 'Book a test drive now', width);
+    await expectWithinWidth(page, 'Report about this post', width);
+
+    await page.goto('/dash/buyer/searches');
+    await expect(page.getByRole('heading', { name: searchName })).toBeVisible();
+    await expectNoSidewaysScroll(page, width);
+
+    for (const path of ['/dash/messages', `/dash/messages/${conversationId}`]) {
+      await page.goto(path);
+      await expect(page.getByText(/a1b2c3d4e5/).first()).toBeVisible();
+      await expectNoSidewaysScroll(page, width);
+    }
+
+    // The seller is told of the message, naming the car (its long brand and model).
+    const sellerPage = await sellerContext.newPage();
+    await sellerPage.goto('/dash/notifications');
+    await expect(sellerPage.getByText(brand).first()).toBeVisible();
+    await expectNoSidewaysScroll(sellerPage, width);
+    await sellerPage.goto(`/dash/messages/${conversationId}`);
+    await expect(sellerPage.getByText(/a1b2c3d4e5/).first()).toBeVisible();
+    await expectNoSidewaysScroll(sellerPage, width);
+    await sellerContext.close();
+  });
+});
+
+test.describe('the car page at desktop width', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('shows its main button whole, inside its box, its label not cut', async ({ page }) => {
+    const seller = await page.context().browser()!.newContext({ baseURL: baseURL() });
+    await signUp(seller.request, 'Seller', `Sally Seller ${tag()}`);
+    const car = await postCar(seller.request, `Exige ${tag()}`);
+    await seller.close();
+    await signUp(page.request, 'Buyer', `Bea Buyer ${tag()}`);
+
+    await page.goto(`/cars/id/${car.id}`);
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    const button = page.getByRole('button', { name: 'Book a test drive now', exact: true });
+    await expect(button).toBeVisible();
+    const fit = await button.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const container = element.parentElement!.getBoundingClientRect();
+      return {
+        inside: box.left >= container.left && box.right <= container.right + 0.5,
+        scrollWidth: element.scrollWidth,
+        clientWidth: element.clientWidth,
+      };
+    });
+    expect(fit.inside, 'the button inside its box').toBe(true);
+    expect(fit.scrollWidth, 'the label is not cut').toBeLessThanOrEqual(fit.clientWidth);
+  });
+});
+
+test.describe('a dialog', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`dims and softens the page behind it (${colorScheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await signUp(page.request, 'Buyer', `Bea Buyer ${tag()}`);
+      await page.goto(`/cars/id/${await firstAdvertisedCar(page)}`);
+      await expect(page.locator('#root')).not.toHaveAttribute('inert');
+      await page.getByRole('button', { name: 'Report about this post' }).click();
+      const dialog = page.locator('dialog[open]');
+      await expect(dialog).toBeVisible();
+      const look = await dialog.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { background: style.backgroundColor, filter: style.backdropFilter };
+      });
+      expect(look.background).toMatch(/\/ 0\.6\)$/);
+      expect(look.filter).toBe('blur(2px)');
+    });
+  }
+});
+
+async function firstAdvertisedCar(page: Page): Promise<string> {
+  const { items } = (await (await page.request.get('/api/advertise')).json()) as { items: { id: string }[] };
+  return items[0]!.id;
+}
