@@ -111,6 +111,24 @@ describe('sign-in and sessions', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('checks exactly five passwords of 40 sent at once from one client; the right one sent last does not get in (issue 44, item 1)', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    const burst = await Promise.all([
+      ...Array.from({ length: 39 }, (_, i) => signIn(user.email, `wrong-password-${i}`, '10.1.5.1')),
+      signIn(user.email, TEST_PASSWORD, '10.1.5.1'),
+    ]);
+    const statuses = burst.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_LIMITS.freeFailures);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - SIGN_IN_LIMITS.freeFailures);
+    expect(burst.at(-1)!.statusCode).toBe(429);
+  });
+
+  it('counts no right password: a client signing in again and again is never held back (issue 44, item 1)', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    for (let i = 0; i <= SIGN_IN_LIMITS.perClient.max; i++)
+      expect((await signIn(user.email, TEST_PASSWORD, '10.1.6.1')).statusCode).toBe(200);
+  });
+
   it('does not lock the owner out while a stranger hammers the account from another address', async () => {
     const owner = await signUpUser(t, 'Buyer');
     for (let i = 0; i < 12; i++) await signIn(owner.email, 'wrong-password', '10.1.1.66');

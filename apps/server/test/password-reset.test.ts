@@ -108,6 +108,17 @@ describe('password reset requests and links (issue 16, item 7)', () => {
     expect((await requestReset('someone-else@example.test', '10.21.0.2')).statusCode).toBe(200);
   });
 
+  it('answers exactly the limit of a burst of reset requests from one client (issue 44, item 1)', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => requestReset(`burst${i}@example.test`, '10.21.1.1')),
+    );
+    const statuses = burst.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(PASSWORD_RESET_LIMITS.perClient.max);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(
+      25 - PASSWORD_RESET_LIMITS.perClient.max,
+    );
+  });
+
   it('sends a few e-mails per address, then answers the same without sending, known address or not', async () => {
     const user = await signUpUser(t, 'Buyer');
     const before = t.context.mailer.sent.filter((m) => m.to === user.email).length;
@@ -207,6 +218,32 @@ describe('password change (issue 16, item 7)', () => {
       (await changePassword(other, { currentPassword: TEST_PASSWORD, newPassword: 'whatever-123' }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('checks exactly the limit of wrong current passwords sent at once; the right one sent last is refused too (issue 44, item 1)', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    const burst = await Promise.all([
+      ...Array.from({ length: 24 }, (_, i) =>
+        changePassword(user, { currentPassword: `not-my-password-${i}`, newPassword: 'whatever-123' }),
+      ),
+      changePassword(user, { currentPassword: TEST_PASSWORD, newPassword: 'whatever-123' }),
+    ]);
+    const statuses = burst.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(CHANGE_PASSWORD_LIMITS.max);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25 - CHANGE_PASSWORD_LIMITS.max);
+    expect(burst.at(-1)!.statusCode).toBe(429);
+  });
+
+  it('counts no right current password against the limit (issue 44, item 1)', async () => {
+    let user = await signUpUser(t, 'Buyer');
+    let password = TEST_PASSWORD;
+    for (let i = 0; i <= CHANGE_PASSWORD_LIMITS.max; i++) {
+      const next = `changed-secret-${i}`;
+      const res = await changePassword(user, { currentPassword: password, newPassword: next });
+      expect(res.statusCode).toBe(200);
+      user = { ...user, cookie: cookieFrom(res) };
+      password = next;
+    }
   });
 });
 

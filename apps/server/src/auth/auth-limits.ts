@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { type RateLimits, toSeconds } from '../rate-limits/rate-limits.ts';
-import { type SignInAttempt, SignInThrottle } from './sign-in-limiter.ts';
+import { type HeldPlaces, type SignInAttempt, SignInThrottle } from './sign-in-limiter.ts';
 
 /** Set by auth.routes.ts from Fastify's request.ip, replacing whatever the client sent. */
 export const CLIENT_IP_HEADER = 'x-redline-client-ip';
@@ -36,6 +36,9 @@ type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 /** `limits`: the counts, shared by every instance (rate-limits/rate-limits.ts). */
 export function authLimits(limits: RateLimits) {
   const signIn = new SignInThrottle(limits);
+  // What each request's before hook took, for its after hook to keep or give back.
+  const heldSignIns = new WeakMap<Request, HeldPlaces>();
+  const heldPasswordChecks = new WeakMap<Request, { key: string; at: number }>();
   const on = (path: string) => (ctx: { path?: string }) => ctx.path === path;
 
   return {
@@ -45,8 +48,9 @@ export function authLimits(limits: RateLimits) {
         {
           matcher: on('/sign-in/email'),
           handler: createAuthMiddleware(async (ctx) => {
-            const wait = await signIn.waitMs(await signInAttempt(ctx));
-            if (wait > 0) throw tooManyRequests(wait, 'Too many failed sign-in attempts.');
+            const taken = await signIn.take(await signInAttempt(ctx));
+            if ('waitMs' in taken) throw tooManyRequests(taken.waitMs, 'Too many failed sign-in attempts.');
+            if (ctx.request) heldSignIns.set(ctx.request, taken.held);
           }),
         },
         {
@@ -58,7 +62,7 @@ export function authLimits(limits: RateLimits) {
             );
             if (!request.taken) throw tooManyRequests(request.waitMs, 'Too many password reset requests.');
             const email = await limits.take(
-              `reset:address:${emailOf(ctx)}`,
+              `reset:address:${accountDigest(emailOf(ctx))}`,
               PASSWORD_RESET_LIMITS.perAddress,
             );
             // The same answer as for any address, so the limit tells nothing about who has an account.
@@ -70,11 +74,11 @@ export function authLimits(limits: RateLimits) {
           handler: createAuthMiddleware(async (ctx) => {
             const session = await getSessionFromCtx(ctx);
             if (!session) return; // Better Auth answers 401.
-            const { waitMs } = await limits.recent(
-              wrongPasswordsKey(session.user.id),
-              CHANGE_PASSWORD_LIMITS,
-            );
-            if (waitMs > 0) throw tooManyRequests(waitMs, 'Too many wrong passwords.');
+            // Taken before the current password is checked, given back unless it was wrong.
+            const key = `change-password:${session.user.id}`;
+            const check = await limits.take(key, CHANGE_PASSWORD_LIMITS);
+            if (!check.taken) throw tooManyRequests(check.waitMs, 'Too many wrong passwords.');
+            if (ctx.request) heldPasswordChecks.set(ctx.request, { key, at: check.at });
             // A new password always ends the other sessions (Better Auth keeps this one with a new cookie).
             return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
           }),
@@ -84,34 +88,33 @@ export function authLimits(limits: RateLimits) {
         {
           matcher: on('/sign-in/email'),
           handler: createAuthMiddleware(async (ctx) => {
-            const attempt = await signInAttempt(ctx);
+            const held = ctx.request && heldSignIns.get(ctx.request);
+            if (!held) return;
             if (ctx.context.newSession) {
-              await signIn.recordSuccess(attempt);
+              await signIn.succeeded(held);
               const cookie = ctx.context.createAuthCookie(KNOWN_DEVICE_COOKIE, {
                 maxAge: KNOWN_DEVICE_MAX_AGE_S,
               });
-              await ctx.setSignedCookie(cookie.name, accountDigest(attempt.email), ctx.context.secret, {
+              await ctx.setSignedCookie(cookie.name, held.attempt.account, ctx.context.secret, {
                 ...cookie.attributes,
                 path: '/api/auth',
               });
-            } else if (statusOf(ctx) === 401) await signIn.recordFailure(attempt);
+            } else if (statusOf(ctx) !== 401) await signIn.refund(held);
           }),
         },
         {
           matcher: on('/change-password'),
           handler: createAuthMiddleware(async (ctx) => {
+            const held = ctx.request && heldPasswordChecks.get(ctx.request);
             const returned = ctx.context.returned;
-            if (!isAPIError(returned) || returned.body?.code !== 'INVALID_PASSWORD') return;
-            const session = await getSessionFromCtx(ctx);
-            if (session) await limits.record(wrongPasswordsKey(session.user.id), CHANGE_PASSWORD_LIMITS);
+            if (held && !(isAPIError(returned) && returned.body?.code === 'INVALID_PASSWORD'))
+              await limits.refund(held.key, held.at);
           }),
         },
       ],
     },
   } satisfies BetterAuthPlugin;
 }
-
-const wrongPasswordsKey = (userId: string) => `change-password:${userId}`;
 
 /** Better Auth's reading of CLIENT_IP_HEADER: an IPv6 client is its /64, which one subscriber holds whole. */
 function clientIp(ctx: HookContext): string {
@@ -124,13 +127,16 @@ function emailOf(ctx: HookContext): string {
 }
 
 async function signInAttempt(ctx: HookContext): Promise<SignInAttempt> {
-  const email = emailOf(ctx);
+  const account = accountDigest(emailOf(ctx));
   const cookie = ctx.context.createAuthCookie(KNOWN_DEVICE_COOKIE);
   const device = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
-  return { ip: clientIp(ctx), email, knownDevice: device === accountDigest(email) };
+  return { ip: clientIp(ctx), account, knownDevice: device === account };
 }
 
-/** The known-device cookie names the account by a digest, not by its address. */
+/**
+ * An account named by a digest of its address, never the address itself: in the limits' keys (a
+ * bounded length, whatever was typed) and in the known-device cookie.
+ */
 function accountDigest(email: string): string {
   return createHash('sha256').update(email).digest('base64url');
 }
