@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANGE_PASSWORD_LIMITS, PASSWORD_RESET_LIMITS } from '../src/auth/auth-limits.ts';
+import { CHANGE_PASSWORD_LIMITS, MAIL_LIMITS } from '../src/auth/auth-limits.ts';
 import type { Mail } from '../src/mail/mailer.ts';
 import {
   as,
@@ -99,7 +99,7 @@ describe('password reset requests and links (issue 16, item 7)', () => {
   });
 
   it('limits reset requests per client with 429, whatever the addresses', async () => {
-    for (let i = 0; i < PASSWORD_RESET_LIMITS.perClient.max; i++)
+    for (let i = 0; i < MAIL_LIMITS.perClient.max; i++)
       expect((await requestReset(`someone${i}@example.test`, '10.21.0.1')).statusCode).toBe(200);
     const blocked = await requestReset('someone-else@example.test', '10.21.0.1');
     expect(blocked.statusCode).toBe(429);
@@ -113,10 +113,8 @@ describe('password reset requests and links (issue 16, item 7)', () => {
       Array.from({ length: 25 }, (_, i) => requestReset(`burst${i}@example.test`, '10.21.1.1')),
     );
     const statuses = burst.map((res) => res.statusCode);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(PASSWORD_RESET_LIMITS.perClient.max);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(
-      25 - PASSWORD_RESET_LIMITS.perClient.max,
-    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MAIL_LIMITS.perClient.max);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25 - MAIL_LIMITS.perClient.max);
   });
 
   it('sends a few e-mails per address, then answers the same without sending, known address or not', async () => {
@@ -124,12 +122,12 @@ describe('password reset requests and links (issue 16, item 7)', () => {
     const before = t.context.mailer.sent.filter((m) => m.to === user.email).length;
     const known = [];
     const unknown = [];
-    for (let i = 0; i <= PASSWORD_RESET_LIMITS.perAddress.max + 1; i++) {
+    for (let i = 0; i <= MAIL_LIMITS.perAddress.max + 1; i++) {
       known.push(await requestReset(user.email));
       unknown.push(await requestReset('nobody-here@example.test'));
     }
     const sent = t.context.mailer.sent.filter((m) => m.to === user.email).length - before;
-    expect(sent).toBe(PASSWORD_RESET_LIMITS.perAddress.max);
+    expect(sent).toBe(MAIL_LIMITS.perAddress.max);
     for (const res of [...known, ...unknown]) {
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(known[0]!.body);
@@ -220,18 +218,18 @@ describe('password change (issue 16, item 7)', () => {
     ).toBe(200);
   });
 
-  it('checks exactly the limit of wrong current passwords sent at once; the right one sent last is refused too (issue 44, item 1)', async () => {
+  it('checks exactly the limit of wrong current passwords sent at once; the right one after them is refused (issue 44, item 1)', async () => {
     const user = await signUpUser(t, 'Buyer');
-    const burst = await Promise.all([
-      ...Array.from({ length: 24 }, (_, i) =>
+    const burst = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
         changePassword(user, { currentPassword: `not-my-password-${i}`, newPassword: 'whatever-123' }),
       ),
-      changePassword(user, { currentPassword: TEST_PASSWORD, newPassword: 'whatever-123' }),
-    ]);
+    );
     const statuses = burst.map((res) => res.statusCode);
     expect(statuses.filter((status) => status === 400)).toHaveLength(CHANGE_PASSWORD_LIMITS.max);
     expect(statuses.filter((status) => status === 429)).toHaveLength(25 - CHANGE_PASSWORD_LIMITS.max);
-    expect(burst.at(-1)!.statusCode).toBe(429);
+    const right = await changePassword(user, { currentPassword: TEST_PASSWORD, newPassword: 'whatever-123' });
+    expect(right.statusCode).toBe(429);
   });
 
   it('counts no right current password against the limit (issue 44, item 1)', async () => {

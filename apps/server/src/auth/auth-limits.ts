@@ -1,7 +1,8 @@
 /**
  * Redline's limits on Better Auth's password endpoints, as a Better Auth plugin so that they key on
  * the endpoint that actually runs (its canonical path), whatever spelling of the URL reached it:
- * sign-in (sign-in-limiter.ts), password-reset requests, and password changes.
+ * sign-in (sign-in-limiter.ts), the endpoints that send e-mail (reset and confirmation links), and
+ * password changes.
  * The client's address comes from Fastify (request.ip, which honours TRUST_PROXY) in CLIENT_IP_HEADER.
  */
 import { createHash } from 'node:crypto';
@@ -14,7 +15,8 @@ import { type HeldPlaces, type SignInAttempt, SignInThrottle } from './sign-in-l
 export const CLIENT_IP_HEADER = 'x-redline-client-ip';
 
 const HOUR_MS = 60 * 60 * 1000;
-export const PASSWORD_RESET_LIMITS = {
+/** Each endpoint that e-mails an address (a reset link, a confirmation link) has these, counted apart. */
+export const MAIL_LIMITS = {
   /** Requests per client (IP address), whatever the addresses: past it a 429. */
   perClient: { max: 10, windowMs: HOUR_MS },
   /** E-mails per address: past it the answer stays the same but no further e-mail is sent. */
@@ -23,11 +25,22 @@ export const PASSWORD_RESET_LIMITS = {
 /** Wrong current passwords per user at change-password. */
 export const CHANGE_PASSWORD_LIMITS = { max: 5, windowMs: 15 * 60 * 1000 } as const;
 
-/** Better Auth's own answer to a reset request, known address or not. */
-const RESET_ANSWER = {
-  status: true,
-  message: 'If this email exists in our system, check your email for the reset link',
-};
+/** The endpoints that e-mail an address: the key of their limits, and Better Auth's own answer, known address or not. */
+const MAILING = {
+  '/request-password-reset': {
+    key: 'reset',
+    refusal: 'Too many password reset requests.',
+    answer: {
+      status: true,
+      message: 'If this email exists in our system, check your email for the reset link',
+    },
+  },
+  '/send-verification-email': {
+    key: 'verification',
+    refusal: 'Too many confirmation e-mails requested.',
+    answer: { status: true },
+  },
+} as const;
 const KNOWN_DEVICE_COOKIE = 'known_device';
 const KNOWN_DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
@@ -54,19 +67,20 @@ export function authLimits(limits: RateLimits) {
           }),
         },
         {
-          matcher: on('/request-password-reset'),
+          matcher: (ctx) => ctx.path !== undefined && ctx.path in MAILING,
           handler: createAuthMiddleware(async (ctx) => {
+            const mailing = MAILING[ctx.path as keyof typeof MAILING];
             const request = await limits.take(
-              `reset:client:${clientIp(ctx)}`,
-              PASSWORD_RESET_LIMITS.perClient,
+              `${mailing.key}:client:${clientIp(ctx)}`,
+              MAIL_LIMITS.perClient,
             );
-            if (!request.taken) throw tooManyRequests(request.waitMs, 'Too many password reset requests.');
+            if (!request.taken) throw tooManyRequests(request.waitMs, mailing.refusal);
             const email = await limits.take(
-              `reset:address:${accountDigest(emailOf(ctx))}`,
-              PASSWORD_RESET_LIMITS.perAddress,
+              `${mailing.key}:address:${accountDigest(emailOf(ctx))}`,
+              MAIL_LIMITS.perAddress,
             );
             // The same answer as for any address, so the limit tells nothing about who has an account.
-            if (!email.taken) return ctx.json(RESET_ANSWER);
+            if (!email.taken) return ctx.json(mailing.answer);
           }),
         },
         {
