@@ -117,6 +117,17 @@ describe('password reset requests and links (issue 16, item 7)', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(25 - MAIL_LIMITS.perClient.max);
   });
 
+  it('limits requests for a confirmation e-mail per client as reset requests are (issue 44, item 2)', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        post('/api/auth/send-verification-email', { email: `confirm${i}@example.test` }, '10.21.2.1'),
+      ),
+    );
+    const refused = burst.filter((res) => res.statusCode === 429);
+    expect(refused).toHaveLength(15 - MAIL_LIMITS.perClient.max);
+    expect(errorOf(refused[0]!).message).toMatch(/Too many confirmation e-mails requested/);
+  });
+
   it('sends a few e-mails per address, then answers the same without sending, known address or not', async () => {
     const user = await signUpUser(t, 'Buyer');
     const before = t.context.mailer.sent.filter((m) => m.to === user.email).length;

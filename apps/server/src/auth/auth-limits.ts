@@ -67,7 +67,7 @@ export function authLimits(limits: RateLimits) {
           }),
         },
         {
-          matcher: (ctx) => ctx.path !== undefined && ctx.path in MAILING,
+          matcher: (ctx) => ctx.path !== undefined && Object.hasOwn(MAILING, ctx.path),
           handler: createAuthMiddleware(async (ctx) => {
             const mailing = MAILING[ctx.path as keyof typeof MAILING];
             const request = await limits.take(
