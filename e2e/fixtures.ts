@@ -56,7 +56,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
 
 /**
  * Creates an account through POST /api/auth/sign-up/email, then signs in with it (signing up signs
- * no one in, ADR 34); returns the signed-in storage state.
+ * no one in, ADR 35); returns the signed-in storage state.
  */
 export async function signUpViaApi(request: APIRequestContext, input: SignUpInput): Promise<StorageState> {
   const headers = { origin: baseURL() };

@@ -222,7 +222,7 @@ export async function signUp(client: Client, role: 'Buyer' | 'Seller', email: st
     role,
   });
   if (res.status !== 200) throw new Error(`sign-up of ${email}: ${res.status} ${JSON.stringify(res.body)}`);
-  // Signing up signs no one in (ADR 34).
+  // Signing up signs no one in (ADR 35).
   const signIn = await client.request('POST', '/api/auth/sign-in/email', {
     email,
     password: 'reliability-1',

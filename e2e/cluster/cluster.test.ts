@@ -42,7 +42,7 @@ async function signUp(
     }),
     `signing up a ${role}`,
   );
-  // Signing up signs no one in (ADR 34).
+  // Signing up signs no one in (ADR 35).
   ok(await client.post('/api/auth/sign-in/email', { email, password: PASSWORD }), `signing in a ${role}`);
   return { client, id: user.id, email };
 }

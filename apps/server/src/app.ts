@@ -24,7 +24,7 @@ import { registerAccessControl, sessionUser } from './http/access.ts';
 import { refuseNonCanonicalPaths } from './http/canonical-path.ts';
 import { handleFrameworkError, registerErrorHandling, sendError } from './http/error-handler.ts';
 import { Readiness, registerLoadShedding } from './http/health.ts';
-import { type LogDestination, loggerOptions, OneLineRequestLog } from './http/logger.ts';
+import { type LogDestination, libraryLog, loggerOptions, OneLineRequestLog } from './http/logger.ts';
 import { trackRouteMethods } from './http/method-not-allowed.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerPersonalAnswers } from './http/personal-answers.ts';
@@ -111,7 +111,7 @@ export async function buildApp(
   });
   database.events.onSubscriberError = (error, name) =>
     app.log.error({ err: error, event: name }, 'event subscriber failed');
-  const auth = createAuth(config, database.db, mailer, origins);
+  const auth = createAuth(config, database.db, mailer, libraryLog(app.log, 'better-auth'), origins);
   const sessions = new SessionCache();
   const catalogue = new CatalogueCache();
   const searches = new CatalogueCache();

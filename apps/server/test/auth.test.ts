@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_ENDPOINTS } from '../src/auth/auth-endpoints.ts';
 import { SIGN_IN_LIMITS } from '../src/auth/sign-in-limiter.ts';
 import { users } from '../src/db/schema.ts';
 import {
@@ -114,6 +115,23 @@ describe('sign-in and sessions', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('checks exactly five passwords of 40 sent at once from one client; the right one after them does not get in (issue 44, item 1)', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signIn(user.email, `wrong-password-${i}`, '10.1.5.1')),
+    );
+    const statuses = burst.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_LIMITS.freeFailures);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - SIGN_IN_LIMITS.freeFailures);
+    expect((await signIn(user.email, TEST_PASSWORD, '10.1.5.1')).statusCode).toBe(429);
+  });
+
+  it('counts no right password: a client signing in again and again is never held back (issue 44, item 1)', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    for (let i = 0; i <= SIGN_IN_LIMITS.perClient.max; i++)
+      expect((await signIn(user.email, TEST_PASSWORD, '10.1.6.1')).statusCode).toBe(200);
+  });
+
   it('does not lock the owner out while a stranger hammers the account from another address', async () => {
     const owner = await signUpUser(t, 'Buyer');
     for (let i = 0; i < 12; i++) await signIn(owner.email, 'wrong-password', '10.1.1.66');
@@ -190,8 +208,6 @@ describe('session tokens', () => {
       return res;
     };
     await call('GET', '/get-session');
-    await call('GET', '/list-sessions');
-    await call('GET', '/list-accounts');
     await call('POST', '/update-user', { name: 'Token Owner Renamed' });
     const changed = await call('POST', '/change-password', {
       currentPassword: TEST_PASSWORD,
@@ -209,5 +225,44 @@ describe('session tokens', () => {
       expect(res.body.length).toBeGreaterThan(2);
       for (const token of tokens) expect(res.body).not.toContain(token);
     }
+  });
+});
+
+describe('the auth endpoints served (issue 44, item 2)', () => {
+  it('answers 404 in the error shape for every Better Auth endpoint Redline does not use, verify-password included, signed in or not', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    // A served path asked with another method answers 405, as every route does.
+    const served = new Set<string>(Object.values(AUTH_ENDPOINTS).map(({ path }) => path));
+    const unused = Object.values(
+      t.context.auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>,
+    )
+      .flatMap(({ path, options }) =>
+        path ? [options?.method ?? 'GET'].flat().map((method) => ({ method, path })) : [],
+      )
+      .filter(({ method, path }) => (method === 'GET' || method === 'POST') && !served.has(path));
+    expect(unused.map(({ path }) => path)).toContain('/verify-password');
+    for (const { method, path } of unused) {
+      const res = await as(t, user, {
+        method: method as 'GET' | 'POST',
+        url: `/api/auth${path.replace(/:\w+/g, 'x')}`,
+        headers: { origin: 'http://localhost:3000' },
+        ...(method === 'POST' && { payload: { password: TEST_PASSWORD } }),
+      });
+      expect(res.statusCode, `${method} ${path}`).toBe(404);
+      expect(errorOf(res).code).toBe('not_found');
+    }
+  });
+
+  it('refuses a field the endpoint does not take, naming it, before Better Auth sees it', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    const res = await as(t, user, {
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { name: 'Someone Else', emailVerified: true },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.values(errorOf(res).fields ?? {}).join(' ')).toContain('emailVerified');
+    expect((await whoAmI(t, user))?.name).toBe(user.name);
   });
 });

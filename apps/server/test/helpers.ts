@@ -187,6 +187,18 @@ export async function followConfirmationLink(t: TestApp, email: string) {
   return t.app.inject({ method: 'GET', url: link.pathname + link.search });
 }
 
+/** Another session of the same user, as from a second device or after signing out. */
+export async function signInAgain(t: TestApp, user: TestUser): Promise<TestUser> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: 'http://localhost:3000' },
+    payload: { email: user.email, password: TEST_PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return { ...user, cookie: cookieFrom(res) };
+}
+
 export function cookieFrom(res: LightMyRequestResponse): string {
   const raw = res.headers['set-cookie'];
   const list = Array.isArray(raw) ? raw : raw ? [raw] : [];

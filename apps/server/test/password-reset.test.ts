@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANGE_PASSWORD_LIMITS, PASSWORD_RESET_LIMITS } from '../src/auth/auth-limits.ts';
+import { CHANGE_PASSWORD_LIMITS, MAIL_LIMITS } from '../src/auth/auth-limits.ts';
 import type { Mail } from '../src/mail/mailer.ts';
 import {
   as,
@@ -99,7 +99,7 @@ describe('password reset requests and links (issue 16, item 7)', () => {
   });
 
   it('limits reset requests per client with 429, whatever the addresses', async () => {
-    for (let i = 0; i < PASSWORD_RESET_LIMITS.perClient.max; i++)
+    for (let i = 0; i < MAIL_LIMITS.perClient.max; i++)
       expect((await requestReset(`someone${i}@example.test`, '10.21.0.1')).statusCode).toBe(200);
     const blocked = await requestReset('someone-else@example.test', '10.21.0.1');
     expect(blocked.statusCode).toBe(429);
@@ -108,17 +108,37 @@ describe('password reset requests and links (issue 16, item 7)', () => {
     expect((await requestReset('someone-else@example.test', '10.21.0.2')).statusCode).toBe(200);
   });
 
+  it('answers exactly the limit of a burst of reset requests from one client (issue 44, item 1)', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => requestReset(`burst${i}@example.test`, '10.21.1.1')),
+    );
+    const statuses = burst.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MAIL_LIMITS.perClient.max);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25 - MAIL_LIMITS.perClient.max);
+  });
+
+  it('limits requests for a confirmation e-mail per client as reset requests are (issue 44, item 2)', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        post('/api/auth/send-verification-email', { email: `confirm${i}@example.test` }, '10.21.2.1'),
+      ),
+    );
+    const refused = burst.filter((res) => res.statusCode === 429);
+    expect(refused).toHaveLength(15 - MAIL_LIMITS.perClient.max);
+    expect(errorOf(refused[0]!).message).toMatch(/Too many confirmation e-mails requested/);
+  });
+
   it('sends a few e-mails per address, then answers the same without sending, known address or not', async () => {
     const user = await signUpUser(t, 'Buyer');
     const before = t.context.mailer.sent.filter((m) => m.to === user.email).length;
     const known = [];
     const unknown = [];
-    for (let i = 0; i <= PASSWORD_RESET_LIMITS.perAddress.max + 1; i++) {
+    for (let i = 0; i <= MAIL_LIMITS.perAddress.max + 1; i++) {
       known.push(await requestReset(user.email));
       unknown.push(await requestReset('nobody-here@example.test'));
     }
     const sent = t.context.mailer.sent.filter((m) => m.to === user.email).length - before;
-    expect(sent).toBe(PASSWORD_RESET_LIMITS.perAddress.max);
+    expect(sent).toBe(MAIL_LIMITS.perAddress.max);
     for (const res of [...known, ...unknown]) {
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(known[0]!.body);
@@ -207,6 +227,32 @@ describe('password change (issue 16, item 7)', () => {
       (await changePassword(other, { currentPassword: TEST_PASSWORD, newPassword: 'whatever-123' }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('checks exactly the limit of wrong current passwords sent at once; the right one after them is refused (issue 44, item 1)', async () => {
+    const user = await signUpUser(t, 'Buyer');
+    const burst = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        changePassword(user, { currentPassword: `not-my-password-${i}`, newPassword: 'whatever-123' }),
+      ),
+    );
+    const statuses = burst.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(CHANGE_PASSWORD_LIMITS.max);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25 - CHANGE_PASSWORD_LIMITS.max);
+    const right = await changePassword(user, { currentPassword: TEST_PASSWORD, newPassword: 'whatever-123' });
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('counts no right current password against the limit (issue 44, item 1)', async () => {
+    let user = await signUpUser(t, 'Buyer');
+    let password = TEST_PASSWORD;
+    for (let i = 0; i <= CHANGE_PASSWORD_LIMITS.max; i++) {
+      const next = `changed-secret-${i}`;
+      const res = await changePassword(user, { currentPassword: password, newPassword: next });
+      expect(res.statusCode).toBe(200);
+      user = { ...user, cookie: cookieFrom(res) };
+      password = next;
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import { routePatterns } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MAIL_LIMITS } from '../src/auth/auth-limits.ts';
 import { SIGN_UP_LIMITS } from '../src/auth/sign-up.ts';
 import { users } from '../src/db/schema.ts';
 import {
@@ -200,7 +201,7 @@ describe('confirming the address', () => {
     expect((await resend()).statusCode).toBe(200);
     await vi.waitFor(() => expect(mailsTo(user.email).length).toBe(sentBefore + 1));
 
-    const burst = await Promise.all(Array.from({ length: SIGN_UP_LIMITS.resendPerClient.max + 5 }, resend));
+    const burst = await Promise.all(Array.from({ length: MAIL_LIMITS.perClient.max + 5 }, resend));
     expect(burst.filter((res) => res.statusCode === 429)).toHaveLength(6);
     expect((await followConfirmationLink(t, user.email)).statusCode).toBe(302);
     expect((await whoAmI(t, user))?.emailVerified).toBe(true);

@@ -1,20 +1,22 @@
 /**
  * Redline's limits on Better Auth's password endpoints, as a Better Auth plugin so that they key on
  * the endpoint that actually runs (its canonical path), whatever spelling of the URL reached it:
- * sign-in (sign-in-limiter.ts), password-reset requests, and password changes.
+ * sign-in (sign-in-limiter.ts), the endpoints that send e-mail (reset and confirmation links), and
+ * password changes.
  * The client's address comes from Fastify (request.ip, which honours TRUST_PROXY) in CLIENT_IP_HEADER.
  */
 import { createHash } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { type RateLimits, toSeconds } from '../rate-limits/rate-limits.ts';
-import { type SignInAttempt, SignInThrottle } from './sign-in-limiter.ts';
+import { type HeldPlaces, type SignInAttempt, SignInThrottle } from './sign-in-limiter.ts';
 
 /** Set by auth.routes.ts from Fastify's request.ip, replacing whatever the client sent. */
 export const CLIENT_IP_HEADER = 'x-redline-client-ip';
 
 const HOUR_MS = 60 * 60 * 1000;
-export const PASSWORD_RESET_LIMITS = {
+/** Each endpoint that e-mails an address (a reset link, a confirmation link) has these, counted apart. */
+export const MAIL_LIMITS = {
   /** Requests per client (IP address), whatever the addresses: past it a 429. */
   perClient: { max: 10, windowMs: HOUR_MS },
   /** E-mails per address: past it the answer stays the same but no further e-mail is sent. */
@@ -23,11 +25,22 @@ export const PASSWORD_RESET_LIMITS = {
 /** Wrong current passwords per user at change-password. */
 export const CHANGE_PASSWORD_LIMITS = { max: 5, windowMs: 15 * 60 * 1000 } as const;
 
-/** Better Auth's own answer to a reset request, known address or not. */
-const RESET_ANSWER = {
-  status: true,
-  message: 'If this email exists in our system, check your email for the reset link',
-};
+/** The endpoints that e-mail an address: the key of their limits, and Better Auth's own answer, known address or not. */
+const MAILING = {
+  '/request-password-reset': {
+    key: 'reset',
+    refusal: 'Too many password reset requests.',
+    answer: {
+      status: true,
+      message: 'If this email exists in our system, check your email for the reset link',
+    },
+  },
+  '/send-verification-email': {
+    key: 'verification',
+    refusal: 'Too many confirmation e-mails requested.',
+    answer: { status: true },
+  },
+} as const;
 const KNOWN_DEVICE_COOKIE = 'known_device';
 const KNOWN_DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
@@ -36,6 +49,9 @@ type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 /** `limits`: the counts, shared by every instance (rate-limits/rate-limits.ts). */
 export function authLimits(limits: RateLimits) {
   const signIn = new SignInThrottle(limits);
+  // What each request's before hook took, for its after hook to keep or give back.
+  const heldSignIns = new WeakMap<Request, HeldPlaces>();
+  const heldPasswordChecks = new WeakMap<Request, { key: string; at: number }>();
   const on = (path: string) => (ctx: { path?: string }) => ctx.path === path;
 
   return {
@@ -45,24 +61,26 @@ export function authLimits(limits: RateLimits) {
         {
           matcher: on('/sign-in/email'),
           handler: createAuthMiddleware(async (ctx) => {
-            const wait = await signIn.waitMs(await signInAttempt(ctx));
-            if (wait > 0) throw tooManyRequests(wait, 'Too many failed sign-in attempts.');
+            const taken = await signIn.take(await signInAttempt(ctx));
+            if ('waitMs' in taken) throw tooManyRequests(taken.waitMs, 'Too many failed sign-in attempts.');
+            if (ctx.request) heldSignIns.set(ctx.request, taken.held);
           }),
         },
         {
-          matcher: on('/request-password-reset'),
+          matcher: (ctx) => ctx.path !== undefined && Object.hasOwn(MAILING, ctx.path),
           handler: createAuthMiddleware(async (ctx) => {
+            const mailing = MAILING[ctx.path as keyof typeof MAILING];
             const request = await limits.take(
-              `reset:client:${clientIp(ctx)}`,
-              PASSWORD_RESET_LIMITS.perClient,
+              `${mailing.key}:client:${clientIp(ctx)}`,
+              MAIL_LIMITS.perClient,
             );
-            if (!request.taken) throw tooManyRequests(request.waitMs, 'Too many password reset requests.');
+            if (!request.taken) throw tooManyRequests(request.waitMs, mailing.refusal);
             const email = await limits.take(
-              `reset:address:${emailOf(ctx)}`,
-              PASSWORD_RESET_LIMITS.perAddress,
+              `${mailing.key}:address:${accountDigest(emailOf(ctx))}`,
+              MAIL_LIMITS.perAddress,
             );
             // The same answer as for any address, so the limit tells nothing about who has an account.
-            if (!email.taken) return ctx.json(RESET_ANSWER);
+            if (!email.taken) return ctx.json(mailing.answer);
           }),
         },
         {
@@ -70,11 +88,11 @@ export function authLimits(limits: RateLimits) {
           handler: createAuthMiddleware(async (ctx) => {
             const session = await getSessionFromCtx(ctx);
             if (!session) return; // Better Auth answers 401.
-            const { waitMs } = await limits.recent(
-              wrongPasswordsKey(session.user.id),
-              CHANGE_PASSWORD_LIMITS,
-            );
-            if (waitMs > 0) throw tooManyRequests(waitMs, 'Too many wrong passwords.');
+            // Taken before the current password is checked, given back unless it was wrong.
+            const key = `change-password:${session.user.id}`;
+            const check = await limits.take(key, CHANGE_PASSWORD_LIMITS);
+            if (!check.taken) throw tooManyRequests(check.waitMs, 'Too many wrong passwords.');
+            if (ctx.request) heldPasswordChecks.set(ctx.request, { key, at: check.at });
             // A new password always ends the other sessions (Better Auth keeps this one with a new cookie).
             return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
           }),
@@ -84,34 +102,33 @@ export function authLimits(limits: RateLimits) {
         {
           matcher: on('/sign-in/email'),
           handler: createAuthMiddleware(async (ctx) => {
-            const attempt = await signInAttempt(ctx);
+            const held = ctx.request && heldSignIns.get(ctx.request);
+            if (!held) return;
             if (ctx.context.newSession) {
-              await signIn.recordSuccess(attempt);
+              await signIn.succeeded(held);
               const cookie = ctx.context.createAuthCookie(KNOWN_DEVICE_COOKIE, {
                 maxAge: KNOWN_DEVICE_MAX_AGE_S,
               });
-              await ctx.setSignedCookie(cookie.name, accountDigest(attempt.email), ctx.context.secret, {
+              await ctx.setSignedCookie(cookie.name, held.attempt.account, ctx.context.secret, {
                 ...cookie.attributes,
                 path: '/api/auth',
               });
-            } else if (statusOf(ctx) === 401) await signIn.recordFailure(attempt);
+            } else if (statusOf(ctx) !== 401) await signIn.refund(held);
           }),
         },
         {
           matcher: on('/change-password'),
           handler: createAuthMiddleware(async (ctx) => {
+            const held = ctx.request && heldPasswordChecks.get(ctx.request);
             const returned = ctx.context.returned;
-            if (!isAPIError(returned) || returned.body?.code !== 'INVALID_PASSWORD') return;
-            const session = await getSessionFromCtx(ctx);
-            if (session) await limits.record(wrongPasswordsKey(session.user.id), CHANGE_PASSWORD_LIMITS);
+            if (held && !(isAPIError(returned) && returned.body?.code === 'INVALID_PASSWORD'))
+              await limits.refund(held.key, held.at);
           }),
         },
       ],
     },
   } satisfies BetterAuthPlugin;
 }
-
-const wrongPasswordsKey = (userId: string) => `change-password:${userId}`;
 
 /** Better Auth's reading of CLIENT_IP_HEADER: an IPv6 client is its /64, which one subscriber holds whole. */
 export function clientIp(ctx: HookContext): string {
@@ -124,13 +141,16 @@ function emailOf(ctx: HookContext): string {
 }
 
 async function signInAttempt(ctx: HookContext): Promise<SignInAttempt> {
-  const email = emailOf(ctx);
+  const account = accountDigest(emailOf(ctx));
   const cookie = ctx.context.createAuthCookie(KNOWN_DEVICE_COOKIE);
   const device = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
-  return { ip: clientIp(ctx), email, knownDevice: device === accountDigest(email) };
+  return { ip: clientIp(ctx), account, knownDevice: device === account };
 }
 
-/** The known-device cookie names the account by a digest, not by its address. */
+/**
+ * An account named by a digest of its address, never the address itself: in the limits' keys (a
+ * bounded length, whatever was typed) and in the known-device cookie.
+ */
 export function accountDigest(email: string): string {
   return createHash('sha256').update(email).digest('base64url');
 }

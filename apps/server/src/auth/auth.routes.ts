@@ -1,13 +1,16 @@
 /**
- * Mounts Better Auth at /api/auth/*: normalises e-mail addresses, hands Better Auth the client's
- * address (the limits in auth-limits.ts key on it), keeps session tokens out of every answer's
- * body (the browser gets them only in the httpOnly cookie), and answers Better Auth's errors in
- * Redline's one error shape.
+ * Serves the endpoints of Better Auth that Redline uses (auth-endpoints.ts), one route each with
+ * its access and the shared rules of its body and query, checked before Better Auth runs; every
+ * other path under /api/auth is not found. Normalises e-mail addresses, hands Better Auth the
+ * client's address (the limits in auth-limits.ts key on it), keeps session tokens out of every
+ * answer's body (the browser gets them only in the httpOnly cookie), and answers Better Auth's
+ * errors in Redline's one error shape.
  */
 import { ERROR_CODES, type ErrorResponse } from '@redline/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../errors.ts';
 import type { Auth } from './auth.ts';
+import { AUTH_ENDPOINTS, type AuthEndpoint } from './auth-endpoints.ts';
 import { CLIENT_IP_HEADER } from './auth-limits.ts';
 
 const statusToCode: Record<number, string> = {
@@ -20,35 +23,62 @@ const statusToCode: Record<number, string> = {
 };
 
 export function registerAuthRoutes(app: FastifyInstance, auth: Auth, publicUrl: string) {
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    config: { access: 'public' },
-    schema: { hide: true },
-    async handler(request, reply) {
-      const body = normaliseEmail(request.body);
-      const headers = toHeaders(request.headers);
-      headers.delete('content-length');
-      headers.set(CLIENT_IP_HEADER, request.ip);
-      const response = await auth.handler(
-        new Request(new URL(request.url, publicUrl), {
-          method: request.method,
-          headers,
-          body: request.method === 'GET' || body === undefined ? undefined : serialise(body),
-        }),
-      );
+  for (const endpoint of Object.values(AUTH_ENDPOINTS) as AuthEndpoint[]) {
+    app.route({
+      method: endpoint.method,
+      url: `/api/auth${endpoint.path}`,
+      config: { access: endpoint.access },
+      // Documented by http/auth.openapi.ts from the same table.
+      schema: {
+        hide: true,
+        ...(endpoint.body && { body: endpoint.body }),
+        ...(endpoint.params && { params: endpoint.params }),
+        ...(endpoint.query && { querystring: endpoint.query }),
+      },
+      handler: (request, reply) => forward(auth, endpoint, publicUrl, request, reply),
+    });
+  }
+}
 
-      reply.status(response.status);
-      for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
-      response.headers.forEach((value, key) => {
-        if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding')
-          reply.header(key, value);
-      });
-      const text = await response.text();
-      if (response.status < 400) return reply.send(withoutSessionTokens(text, response) || null);
-      return reply.send(toErrorShape(response.status, text, request.id, reply));
-    },
+async function forward(
+  auth: Auth,
+  endpoint: AuthEndpoint,
+  publicUrl: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const body = normaliseEmail(request.body);
+  const headers = toHeaders(request.headers);
+  headers.delete('content-length');
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  // The endpoint's own path (a trailing slash the router forgave is not passed on), with the checked query.
+  const url = new URL(`/api/auth${fill(endpoint.path, request.params)}`, publicUrl);
+  for (const [key, value] of Object.entries((request.query ?? {}) as Record<string, unknown>))
+    if (typeof value === 'string') url.searchParams.set(key, value);
+  const response = await auth.handler(
+    new Request(url, {
+      method: request.method,
+      headers,
+      body: request.method === 'GET' || body === undefined ? undefined : serialise(body),
+    }),
+  );
+
+  reply.status(response.status);
+  for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding')
+      reply.header(key, value);
   });
+  const text = await response.text();
+  // A redirect has no body (not even `null`).
+  if (response.status < 400) return reply.send(text ? withoutSessionTokens(text, response) : undefined);
+  return reply.send(toErrorShape(response.status, text, request.id, reply));
+}
+
+function fill(path: string, params: unknown): string {
+  return path.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(String((params as Record<string, unknown>)[name] ?? '')),
+  );
 }
 
 function toHeaders(raw: FastifyRequest['headers']): Headers {

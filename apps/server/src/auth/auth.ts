@@ -8,18 +8,17 @@
  * on every instance.
  */
 import { createHash } from 'node:crypto';
-import { personNameSchema, signUpSchema, updateUserSchema } from '@redline/shared';
+import { personNameSchema } from '@redline/shared';
+import type { Logger } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { betterAuth } from 'better-auth/minimal';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { and, eq, like } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Config } from '../config/config.ts';
 import { AllowedOrigins } from '../config/origins.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
-import { INVALID_FIELDS_MESSAGE } from '../errors.ts';
 import { type DomainEvents, publish } from '../events/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { RateLimits } from '../rate-limits/rate-limits.ts';
@@ -27,22 +26,6 @@ import { authLimits, CLIENT_IP_HEADER } from './auth-limits.ts';
 import { accountEmails, CONFIRMATION_LINK_SECONDS, signUpLimits } from './sign-up.ts';
 
 export const SESSION_COOKIE_PREFIX = 'redline';
-
-/**
- * The endpoints of Better Auth that store what a user typed (others are disabled: change-email,
- * delete-user), each with the shared rules of its body, the same as the web forms use.
- */
-const STORED_USER_INPUT: Record<string, z.ZodType<Record<string, unknown>>> = {
-  '/sign-up/email': signUpSchema,
-  '/update-user': updateUserSchema,
-};
-
-/** One message per field, as Redline's validation errors carry them. */
-function fieldMessages(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.join('.') || 'request'] ??= issue.message;
-  return fields;
-}
 
 /**
  * In development and tests a stable secret derived from the data directory keeps sessions across
@@ -75,6 +58,8 @@ export function createAuth(
   config: Config,
   db: Db,
   mailer: Mailer,
+  /** Where the library's log lines go: the app's log (http/logger.ts, `libraryLog`). */
+  log: NonNullable<Logger['log']>,
   origins: AllowedOrigins = new AllowedOrigins(config),
 ) {
   const googleEnabled = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
@@ -102,14 +87,17 @@ export function createAuth(
   });
   return betterAuth({
     appName: 'Redline',
-    logger: { disabled: config.NODE_ENV === 'test', level: 'warn' },
+    // Through the app's log, never the console: what the library logs can hold what a client sent.
+    logger: { level: 'warn', log },
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: authSecret(config),
     // Asked per request: the list follows the port the server listens on.
     trustedOrigins: () => [...origins.all],
     // Failed Google sign-ins land back on the login page, which shows the error.
-    onAPIError: { errorURL: '/user/login' },
+    // An unexpected failure is thrown on to Fastify's error handler (logged there, answered 500 in
+    // Redline's shape) rather than printed to the console by the library; its own errors still answer.
+    onAPIError: { errorURL: '/user/login', throw: true },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
@@ -123,7 +111,7 @@ export function createAuth(
     emailAndPassword: {
       enabled: true,
       // Signing up never signs in: the answer (Better Auth's generic one) is then the same for an
-      // address that has an account, whose owner is e-mailed instead (auth/sign-up.ts, ADR 34).
+      // address that has an account, whose owner is e-mailed instead (auth/sign-up.ts, ADR 35).
       autoSignIn: false,
       onExistingUserSignUp: emails.existingAccount,
       minPasswordLength: 7,
@@ -213,24 +201,13 @@ export function createAuth(
       before: createAuthMiddleware(async (ctx) => {
         const body = ctx.body as Record<string, unknown> | undefined;
         // `role` is an input field for sign-up only; /update-user would otherwise let anyone become Admin.
+        // (Its route refuses fields it does not know; this holds for every other way in as well.)
         if (ctx.path !== '/sign-up/email' && body && typeof body === 'object' && 'role' in body) {
           throw new APIError('FORBIDDEN', {
             message: 'Roles cannot be changed.',
             code: 'ROLE_NOT_CHANGEABLE',
           });
         }
-        const schema = STORED_USER_INPUT[ctx.path];
-        if (!schema) return;
-        const parsed = schema.safeParse(body ?? {});
-        if (!parsed.success) {
-          throw new APIError('BAD_REQUEST', {
-            message: INVALID_FIELDS_MESSAGE,
-            code: 'VALIDATION',
-            fields: fieldMessages(parsed.error),
-          });
-        }
-        // What is stored is what the rules produced (names trimmed), the endpoint's other options kept.
-        return { context: { body: { ...body, ...parsed.data } } };
       }),
     },
   });

@@ -4,10 +4,11 @@
  * - per client (IP address) and account: a few free failures, then an exponential back-off;
  * - per client across accounts: a ceiling, against one client trying many accounts;
  * - per account across clients: a generous ceiling against distributed guessing, which does not
- *   apply to a device that has signed in to that account before (its "known device" cookie).
+ *   apply to a device that has signed in to that account before (its "known device" cookie), nor
+ *   counts its failures.
  * The counts are in the database (rate-limits/rate-limits.ts), so every instance counts the same failures.
  */
-import type { RateLimits } from '../rate-limits/rate-limits.ts';
+import type { RateLimit, RateLimits } from '../rate-limits/rate-limits.ts';
 
 export const SIGN_IN_LIMITS = {
   /** Failures per client and account before the back-off starts. */
@@ -23,55 +24,66 @@ export const SIGN_IN_LIMITS = {
 
 export interface SignInAttempt {
   ip: string;
-  /** The normalised e-mail address the attempt is for. */
-  email: string;
+  /** The account the attempt is for, as a digest of its normalised e-mail address. */
+  account: string;
   /** The client has signed in to this account before (it holds the account's known-device cookie). */
   knownDevice: boolean;
+}
+
+/** The places an attempt holds in the limits while its password is checked. */
+export interface HeldPlaces {
+  attempt: SignInAttempt;
+  places: { key: string; at: number }[];
 }
 
 export class SignInThrottle {
   private readonly limits: RateLimits;
   private readonly policy: typeof SIGN_IN_LIMITS;
-  /** The back-off's window: enough failures to reach its longest wait, within `forgetAfterMs`. */
-  private readonly backoff: { max: number; windowMs: number };
+  private readonly backoff: RateLimit;
 
   constructor(limits: RateLimits, policy: typeof SIGN_IN_LIMITS = SIGN_IN_LIMITS) {
     this.limits = limits;
     this.policy = policy;
-    const doublingsToCeiling = Math.ceil(Math.log2(policy.maxDelayMs / policy.firstDelayMs));
-    this.backoff = { max: policy.freeFailures + doublingsToCeiling, windowMs: policy.forgetAfterMs };
+    this.backoff = {
+      max: policy.freeFailures,
+      windowMs: policy.forgetAfterMs,
+      backOff: { firstDelayMs: policy.firstDelayMs, maxDelayMs: policy.maxDelayMs },
+    };
   }
 
-  /** Milliseconds this attempt must wait; 0 when it may go ahead. */
-  async waitMs(attempt: SignInAttempt): Promise<number> {
-    const [backoff, perClient, perAccount] = await Promise.all([
-      this.limits.recent(pairKey(attempt), this.backoff),
-      this.limits.recent(clientKey(attempt), this.policy.perClient),
-      attempt.knownDevice ? undefined : this.limits.recent(accountKey(attempt), this.policy.perAccount),
-    ]);
-    return Math.max(this.backoffWait(backoff.recent), perClient.waitMs, perAccount?.waitMs ?? 0);
+  /**
+   * Counts the attempt as a failure in every limit before its password is checked, so that attempts
+   * sent at once are counted one by one: its places, or how long it must wait (then it holds none).
+   */
+  async take(attempt: SignInAttempt): Promise<{ held: HeldPlaces } | { waitMs: number }> {
+    const limits: [string, RateLimit][] = [
+      [pairKey(attempt), this.backoff],
+      [clientKey(attempt), this.policy.perClient],
+      ...(attempt.knownDevice ? [] : [[accountKey(attempt), this.policy.perAccount] as [string, RateLimit]]),
+    ];
+    const held: HeldPlaces = { attempt, places: [] };
+    for (const [key, limit] of limits) {
+      const hit = await this.limits.take(key, limit);
+      if (!hit.taken) {
+        await this.refund(held);
+        return { waitMs: hit.waitMs };
+      }
+      held.places.push({ key, at: hit.at });
+    }
+    return { held };
   }
 
-  async recordFailure(attempt: SignInAttempt): Promise<void> {
-    await Promise.all([
-      this.limits.record(pairKey(attempt), this.backoff),
-      this.limits.record(clientKey(attempt), this.policy.perClient),
-      this.limits.record(accountKey(attempt), this.policy.perAccount),
-    ]);
+  /** The password was right: the attempt was no failure, and the back-off for its pair starts afresh. */
+  async succeeded(held: HeldPlaces): Promise<void> {
+    await Promise.all([this.refund(held), this.limits.clear(pairKey(held.attempt))]);
   }
 
-  async recordSuccess(attempt: SignInAttempt): Promise<void> {
-    await this.limits.clear(pairKey(attempt));
-  }
-
-  private backoffWait(failures: number[]): number {
-    if (failures.length < this.policy.freeFailures) return 0;
-    const doublings = failures.length - this.policy.freeFailures;
-    const delay = Math.min(this.policy.firstDelayMs * 2 ** doublings, this.policy.maxDelayMs);
-    return Math.max(0, failures.at(-1)! + delay - this.limits.now());
+  /** The attempt ended without a password found wrong (a refused body, an unconfirmed address…). */
+  async refund(held: HeldPlaces): Promise<void> {
+    await Promise.all(held.places.map(({ key, at }) => this.limits.refund(key, at)));
   }
 }
 
-const pairKey = (attempt: SignInAttempt) => `sign-in:pair:${attempt.ip} ${attempt.email}`;
+const pairKey = (attempt: SignInAttempt) => `sign-in:pair:${attempt.ip} ${attempt.account}`;
 const clientKey = (attempt: SignInAttempt) => `sign-in:client:${attempt.ip}`;
-const accountKey = (attempt: SignInAttempt) => `sign-in:account:${attempt.email}`;
+const accountKey = (attempt: SignInAttempt) => `sign-in:account:${attempt.account}`;

@@ -1,8 +1,9 @@
 /**
- * Sign-up that tells no one who has an account (ADR 34): Better Auth answers a sign-up for a known
+ * Sign-up that tells no one who has an account (ADR 35): Better Auth answers a sign-up for a known
  * address exactly as for a new one (its generic answer, with `autoSignIn: false`), and the owner of
  * that address is e-mailed instead; a new address is sent a link that confirms it. Sign-ups are
- * limited per client, counted before the account is made; the e-mails are limited per address.
+ * limited per client, counted before the account is made; the e-mails are limited per address (a new
+ * confirmation link is limited like a reset request, in auth-limits.ts).
  */
 import { routePatterns } from '@redline/shared';
 import type { BetterAuthPlugin } from 'better-auth';
@@ -13,8 +14,6 @@ import { accountDigest, clientIp, tooManyRequests } from './auth-limits.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 export const SIGN_UP_LIMITS = {
-  /** Requests for a new confirmation link per client (IP address): past it a 429. */
-  resendPerClient: { max: 10, windowMs: HOUR_MS },
   /**
    * Account e-mails (confirmation links, "this address has an account") per address: past it the
    * answer stays the same and no e-mail is sent, so nobody can flood an inbox through sign-up.
@@ -37,16 +36,6 @@ export function signUpLimits(limits: RateLimits, perClientPerHour: number) {
             // Taken (counted and checked in one statement) before the account is made.
             const hit = await limits.take(`sign-up:client:${clientIp(ctx)}`, perClient);
             if (!hit.taken) throw tooManyRequests(hit.waitMs, 'Too many sign-ups from your network.');
-          }),
-        },
-        {
-          matcher: (ctx) => ctx.path === '/send-verification-email',
-          handler: createAuthMiddleware(async (ctx) => {
-            const hit = await limits.take(
-              `verification-email:client:${clientIp(ctx)}`,
-              SIGN_UP_LIMITS.resendPerClient,
-            );
-            if (!hit.taken) throw tooManyRequests(hit.waitMs, 'Too many confirmation e-mails asked for.');
           }),
         },
       ],

@@ -723,7 +723,7 @@ export const savedSearchMatches = pgTable(
  * The recent hits of each rate-limited key (sign-in failures, reset requests, uploads, messages…),
  * shared by every instance: `key` names the limit and who it counts (`sign-in:client:10.0.0.1`),
  * `hits` the times (ms since the epoch) of its last hits in the window, at most the limit's maximum.
- * Written only by the function `rate_limit_hit` (migration 0020, rate-limits/rate-limits.ts), which reads
+ * Written only by the function `rate_limit_take` (migration 0021, rate-limits/rate-limits.ts), which reads
  * and writes a key's row under its lock; rows past `expiresAt` are swept by `rate-limits.sweep`.
  */
 export const rateLimitHits = pgTable(

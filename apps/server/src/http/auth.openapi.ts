@@ -1,11 +1,11 @@
 /**
- * Better Auth's calls that a client needs (sign up, sign in and out, the session, password reset, a new
- * confirmation link), described for the OpenAPI document: one catch-all route serves them all
- * (auth.routes.ts), so they cannot describe themselves. Bodies are the shared form rules; answers are Better Auth's.
+ * The endpoints of Better Auth that Redline serves (auth/auth-endpoints.ts), described for the
+ * OpenAPI document: their routes hand the request to Better Auth, so they cannot describe their
+ * answers themselves. Bodies, queries and paths are the routes' own rules; answers are Better Auth's.
  */
-import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema } from '@redline/shared';
 import type { OpenAPIV3 } from 'openapi-types';
 import { z } from 'zod';
+import { AUTH_ENDPOINTS, type AuthEndpoint, type AuthEndpointName } from '../auth/auth-endpoints.ts';
 import type { OtherStatus } from './error-statuses.ts';
 
 export const authUserSchema = z.looseObject({
@@ -50,89 +50,95 @@ export const AUTH_COMPONENTS = {
   SignedUp: signedUpSchema,
 };
 
-interface AuthOperation {
-  method: 'get' | 'post';
-  path: string;
-  operationId: string;
+interface AuthDoc {
   summary: string;
-  body?: z.ZodType;
   otherStatuses: OtherStatus[];
-  answer: keyof typeof AUTH_COMPONENTS | z.ZodType;
+  /** The answer's body, or `redirect`: the browser is sent on (302) with no body. */
+  answer: keyof typeof AUTH_COMPONENTS | z.ZodType | 'redirect';
+  /** The answer, or a redirect when the call names where to go (`callbackURL`). */
+  redirectsWhenAsked?: true;
 }
 
-export const AUTH_OPERATIONS: AuthOperation[] = [
-  {
-    method: 'post',
-    path: '/api/auth/sign-up/email',
-    operationId: 'signUpEmail',
+const statusOnly = z.object({ status: z.literal(true) });
+
+/** One description per endpoint Redline serves (auth/auth-endpoints.ts): the compiler keeps them in step. */
+const AUTH_DOCS: Record<AuthEndpointName, AuthDoc> = {
+  signUpEmail: {
     otherStatuses: [429],
     summary:
       'Create an account (Buyer or Seller) and e-mail a link that confirms its address; signs no one in (sign in next). An address that has an account gets the same answer, and its owner an e-mail; 429 past SIGN_UP_LIMIT sign-ups an hour per client',
-    // `image` is accepted only as null (Redline keeps no profile pictures): nothing to document.
-    body: signUpSchema.omit({ image: true }),
     answer: 'SignedUp',
   },
-  {
-    method: 'post',
-    path: '/api/auth/sign-in/email',
-    operationId: 'signInEmail',
+  signInEmail: {
     otherStatuses: [401, 429],
     summary:
       'Sign in with e-mail and password: sets the session cookie; 401 for a wrong pair, 429 after repeated failures',
-    body: signInSchema.extend({ rememberMe: z.boolean().optional() }),
     answer: 'SignedIn',
   },
-  {
-    method: 'post',
-    path: '/api/auth/sign-out',
-    operationId: 'signOut',
+  signInSocial: {
+    otherStatuses: [404],
+    summary:
+      "Start a Google sign-in: answers the provider's address to send the browser to (404 when Google is not configured)",
+    answer: z.looseObject({ url: z.string(), redirect: z.boolean() }),
+  },
+  googleCallback: {
+    otherStatuses: [],
+    summary:
+      'Where Google sends the browser back: signs in (or up, as a Buyer) and sends the browser on, to the login page on a failure',
+    answer: 'redirect',
+  },
+  signOut: {
     otherStatuses: [],
     summary: 'End the session of the cookie sent (if any) and clear the cookie',
     answer: z.object({ success: z.literal(true) }),
   },
-  {
-    method: 'get',
-    path: '/api/auth/get-session',
-    operationId: 'getSession',
+  getSession: {
     otherStatuses: [],
     summary: 'The session of the cookie sent and its user, or null',
     answer: 'AuthSession',
   },
-  {
-    method: 'post',
-    path: '/api/auth/request-password-reset',
-    operationId: 'requestPasswordReset',
+  requestPasswordReset: {
     otherStatuses: [429],
     summary:
       'E-mail a password-reset link to the address if it has an account; the answer is the same either way',
-    body: forgotPasswordSchema.extend({
-      redirectTo: z.string().max(2000).optional().describe('Where the e-mailed link leads, with ?token='),
-    }),
     answer: z.object({ status: z.literal(true), message: z.string() }),
   },
-  {
-    method: 'post',
-    path: '/api/auth/send-verification-email',
-    operationId: 'sendVerificationEmail',
+  resetPasswordLink: {
+    otherStatuses: [403],
+    summary:
+      'The e-mailed reset link: sends the browser to callbackURL with the token, or with ?error=INVALID_TOKEN',
+    answer: 'redirect',
+  },
+  resetPassword: {
+    otherStatuses: [429],
+    summary: "Choose a new password with the e-mailed link's token; ends the account's sessions",
+    answer: statusOnly,
+  },
+  changePassword: {
+    otherStatuses: [429],
+    summary:
+      'Change the password, giving the current one: ends the other sessions (this one continues with a new cookie); 400 for a wrong current password, 429 after repeated ones',
+    answer: 'SignedUp',
+  },
+  updateUser: {
+    otherStatuses: [],
+    summary: "Change the signed-in user's name",
+    answer: statusOnly,
+  },
+  sendVerificationEmail: {
     otherStatuses: [400, 429],
     summary:
       'E-mail the signed-in user a new link that confirms their address (400 when it is confirmed already); without a session, to the address if its account is unconfirmed, the answer the same either way',
-    body: forgotPasswordSchema,
-    answer: z.object({ status: z.literal(true) }),
+    answer: statusOnly,
   },
-  {
-    method: 'post',
-    path: '/api/auth/reset-password',
-    operationId: 'resetPassword',
-    otherStatuses: [429],
-    summary: "Choose a new password with the e-mailed link's token; ends the account's sessions",
-    body: z.object({
-      newPassword: resetPasswordSchema.shape.password,
-      token: z.string().min(1).max(200),
-    }),
-    answer: z.object({ status: z.literal(true) }),
+  verifyEmail: {
+    otherStatuses: [401, 403],
+    summary:
+      "The e-mailed confirmation link: confirms the account's address, then sends the browser to callbackURL (if given)",
+    answer: z.looseObject({ status: z.literal(true) }),
+    redirectsWhenAsked: true,
   },
-];
+};
 
 const toJson = (schema: z.ZodType, io: 'input' | 'output') => {
   const { $schema: _, ...json } = z.toJSONSchema(schema, { target: 'openapi-3.0', io }) as Record<
@@ -142,32 +148,62 @@ const toJson = (schema: z.ZodType, io: 'input' | 'output') => {
   return json as OpenAPIV3.SchemaObject;
 };
 
-/** The operations above as OpenAPI path items; `statuses` gives each its error statuses. */
+/** The fields of a query or path schema as OpenAPI parameters. */
+function parametersOf(schema: z.ZodType | undefined, place: 'query' | 'path'): OpenAPIV3.ParameterObject[] {
+  if (!schema) return [];
+  const json = toJson(schema, 'input');
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: place,
+    required: place === 'path' || (json.required ?? []).includes(name),
+    schema: property,
+  }));
+}
+
+/**
+ * The endpoints as OpenAPI path items; `describe` gives each its security and error statuses, as
+ * openapi.ts works them out for every route.
+ */
 export function authPaths(
-  statuses: (operation: AuthOperation) => readonly (number | string)[],
+  describe: (endpoint: AuthEndpoint, otherStatuses: OtherStatus[]) => Partial<OpenAPIV3.OperationObject>,
 ): OpenAPIV3.PathsObject {
   const paths: OpenAPIV3.PathsObject = {};
-  for (const operation of AUTH_OPERATIONS) {
-    const answer =
-      typeof operation.answer === 'string'
-        ? { $ref: `#/components/schemas/${operation.answer}` }
-        : toJson(operation.answer, 'output');
-    paths[operation.path] = {
-      [operation.method]: {
-        operationId: operation.operationId,
-        summary: operation.summary,
+  for (const [name, endpoint] of Object.entries(AUTH_ENDPOINTS) as [AuthEndpointName, AuthEndpoint][]) {
+    const doc = AUTH_DOCS[name];
+    const redirect = { 302: { description: 'Found: the browser is sent on (Location)' } };
+    const success: OpenAPIV3.ResponsesObject =
+      doc.answer === 'redirect'
+        ? redirect
+        : {
+            200: {
+              description: 'OK',
+              content: {
+                'application/json': {
+                  schema:
+                    typeof doc.answer === 'string'
+                      ? { $ref: `#/components/schemas/${doc.answer}` }
+                      : toJson(doc.answer, 'output'),
+                },
+              },
+            },
+            ...(doc.redirectsWhenAsked && redirect),
+          };
+    const parameters = [...parametersOf(endpoint.params, 'path'), ...parametersOf(endpoint.query, 'query')];
+    const path = `/api/auth${endpoint.path.replace(/:(\w+)/g, '{$1}')}`;
+    paths[path] = {
+      [endpoint.method.toLowerCase()]: {
+        operationId: name,
+        summary: doc.summary,
         tags: ['auth'],
-        security: [],
-        ...(operation.body && {
+        ...(parameters.length > 0 && { parameters }),
+        ...(endpoint.body && {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: toJson(operation.body, 'input') } },
+            content: { 'application/json': { schema: toJson(endpoint.body, 'input') } },
           },
         }),
-        responses: {
-          200: { description: 'OK', content: { 'application/json': { schema: answer } } },
-        },
-        'x-statuses': statuses(operation),
+        responses: success,
+        ...describe(endpoint, doc.otherStatuses),
       },
     };
   }

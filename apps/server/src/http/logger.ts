@@ -66,6 +66,46 @@ function serializeRequest(request: FastifyRequest) {
   };
 }
 
+/** The longest text of a logged error or library line that is kept: the rest is dropped, its length noted. */
+export const LOGGED_TEXT_MAX = 500;
+
+function shortened(text: string): string {
+  return text.length <= LOGGED_TEXT_MAX
+    ? text
+    : `${text.slice(0, LOGGED_TEXT_MAX)}… (${text.length - LOGGED_TEXT_MAX} more characters)`;
+}
+
+/**
+ * A value as logged, every text in it cut short, at most 20 entries and 3 levels deep: what a
+ * library logs (an error's message, a failed query's parameters) can hold what a client sent.
+ */
+function bounded(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return shortened(value);
+  if (!value || typeof value !== 'object') return value;
+  if (depth >= 3) return '[object]';
+  if (Array.isArray(value)) return value.slice(0, 20).map((item) => bounded(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value)
+      .slice(0, 20)
+      .map(([key, item]) => [key, bounded(item, depth + 1)]),
+  );
+}
+
+/** pino's error serializer, every text cut short. */
+function serializeError(error: Error) {
+  return bounded(pino.stdSerializers.err(error)) as ReturnType<typeof pino.stdSerializers.err>;
+}
+
+/** A library's log calls (`level, message, ...details`) as lines of the app's log, cut short. */
+export function libraryLog(log: FastifyBaseLogger, source: string) {
+  return (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...details: unknown[]) => {
+    const serialized = details.map((detail) =>
+      detail instanceof Error ? serializeError(detail) : bounded(detail),
+    );
+    log[level]({ source, details: serialized }, shortened(message));
+  };
+}
+
 /** Where log lines are written: one line per call. */
 export interface LogDestination {
   write(line: string): void;
@@ -120,7 +160,7 @@ export async function loggerOptions(
     return {
       level: config.LOG_LEVEL,
       redact,
-      serializers: { req: serializeRequest },
+      serializers: { req: serializeRequest, err: serializeError },
       stream: pretty({
         destination: (destination as NodeJS.WritableStream | undefined) ?? 1,
         sync: true,
@@ -138,7 +178,7 @@ export async function loggerOptions(
   return {
     level: config.LOG_LEVEL,
     redact,
-    serializers: { req: serializeRequest },
+    serializers: { req: serializeRequest, err: serializeError },
     stream: destination ?? stdout,
   };
 }

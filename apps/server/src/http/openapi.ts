@@ -2,8 +2,8 @@
  * The OpenAPI document, derived from the routes themselves: their zod schemas (the shared schemas
  * named below become components), their access (security, 401, 403), their inputs (400, 413,
  * 415, 414) and the statuses a route declares beyond those in `schema.otherStatuses`. Better
- * Auth's calls, served by one catch-all route, are described in auth.openapi.ts; the sizes of
- * values and the rate-limit headers in openapi-bounds.ts.
+ * Auth's endpoints, whose routes hand requests to Better Auth, are described in auth.openapi.ts; the
+ * sizes of values and the rate-limit headers in openapi-bounds.ts.
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -181,13 +181,19 @@ function transformObject(input: Parameters<typeof zodTransformObject>[0]) {
   const document = zodTransformObject(input) as OpenAPIV3.Document;
   document.paths = {
     ...document.paths,
-    ...authPaths((operation) =>
-      statusesOf({
-        method: operation.method.toUpperCase(),
-        schema: { body: operation.body, otherStatuses: operation.otherStatuses },
-        config: { access: 'public' },
+    ...authPaths((endpoint, otherStatuses) => ({
+      security: endpoint.access === 'public' ? [] : [{ [SECURITY_SCHEME]: [] }],
+      'x-statuses': statusesOf({
+        method: endpoint.method,
+        schema: {
+          body: endpoint.body,
+          params: endpoint.params,
+          querystring: endpoint.query,
+          otherStatuses,
+        },
+        config: { access: endpoint.access },
       }),
-    ),
+    })),
   };
   const operationIds = new Set<string>();
   for (const item of Object.values(document.paths)) {

@@ -3,26 +3,36 @@
  * the same hits (docs/security.md, "Rate limits"): the auth limits (auth/auth-limits.ts) and the
  * routes' `config.rateLimit` (@fastify/rate-limit, through `rateLimitStore`). A key's recent hits
  * are one row of `rate_limit_hits`, read and written under its lock by the function
- * `rate_limit_hit` (migration 0020): one round trip per hit, exact under concurrency.
+ * `rate_limit_take` (migration 0021): one round trip per hit, exact under concurrency.
+ * A limit is always taken before the act it limits (a password checked, an e-mail sent), never
+ * checked first and counted after, which concurrent requests slip between; an act that turns out
+ * not to count (a right password) gives its hit back with `refund`.
  * Windows slide: a key is under its limit again as soon as its oldest counted hit is `windowMs` old.
  */
 
+import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { eq, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { rateLimitHits } from '../db/schema.ts';
 import type { JobDefinition } from '../jobs/job-queue.ts';
 
-/** At most `max` hits in any `windowMs`. */
+/**
+ * At most `max` hits in any `windowMs`. With a `backOff`, past `max` one more hit may go each time
+ * `firstDelayMs`, doubled at each hit past `max` (up to `maxDelayMs`), has passed since the latest.
+ */
 export interface RateLimit {
   max: number;
   windowMs: number;
+  backOff?: { firstDelayMs: number; maxDelayMs: number };
 }
 
 export interface Hit {
   /** The hit counted (the key was under its limit). */
   taken: boolean;
+  /** When the hit was counted (ms since the epoch): what `refund` gives back. */
+  at: number;
   /** The key's hits within the window after this one, oldest first (ms since the epoch). */
   recent: number[];
   /** Milliseconds until the key is under its limit again; 0 when it is now. */
@@ -42,53 +52,55 @@ export class RateLimits {
   }
 
   /** Counts a hit of `key` if it is under `limit`; a refused hit is not counted. */
-  take(key: string, limit: RateLimit): Promise<Hit> {
-    return this.hit(key, limit, false);
-  }
-
-  /**
-   * Counts a hit of `key` that has happened (a failed sign-in), over the limit or not: the window
-   * keeps the last `limit.max` hits.
-   */
-  record(key: string, limit: RateLimit): Promise<Hit> {
-    return this.hit(key, limit, true);
-  }
-
-  /** `key`'s hits within the window, oldest first, and how long it must wait; counts nothing. */
-  async recent(key: string, limit: RateLimit): Promise<Omit<Hit, 'taken'>> {
+  async take(key: string, limit: RateLimit): Promise<Hit> {
     const now = this.now();
+    const { backOff } = limit;
+    // A back-off keeps enough hits to reach its longest wait.
+    const keep = backOff
+      ? limit.max + Math.ceil(Math.log2(backOff.maxDelayMs / backOff.firstDelayMs))
+      : limit.max;
     const [row] = await this.db
-      .select({ hits: rateLimitHits.hits })
-      .from(rateLimitHits)
-      .where(eq(rateLimitHits.key, key));
-    const recent = (row?.hits ?? []).map(Number).filter((t) => t > now - limit.windowMs);
-    return timing(recent, limit, now);
+      // bigints arrive as strings (node-postgres) or numbers (PGlite).
+      .select({
+        taken: sql<boolean>`taken`,
+        waitMs: sql<string | number>`wait_ms`,
+        recent: sql<(string | number)[]>`recent`,
+      })
+      .from(
+        sql`rate_limit_take(${boundedKey(key)}, ${now}, ${limit.windowMs}, ${limit.max}, ${keep}, ${backOff?.firstDelayMs ?? null}::bigint, ${backOff?.maxDelayMs ?? null}::bigint)`,
+      );
+    const recent = row!.recent.map(Number);
+    return {
+      taken: row!.taken,
+      at: now,
+      recent,
+      waitMs: Number(row!.waitMs),
+      resetMs: recent.length === 0 ? 0 : Math.max(0, recent[0]! + limit.windowMs - now),
+    };
+  }
+
+  /** Gives back a hit that `take` counted at `at`, when what it stood for did not count after all. */
+  async refund(key: string, at: number): Promise<void> {
+    await this.db.execute(sql`
+      update rate_limit_hits
+      set hits = hits[:array_position(hits, ${at}::bigint) - 1] || hits[array_position(hits, ${at}::bigint) + 1:]
+      where key = ${boundedKey(key)} and ${at}::bigint = any(hits)`);
   }
 
   /** Forgets `key`'s hits. */
   async clear(key: string): Promise<void> {
-    await this.db.execute(sql`delete from rate_limit_hits where key = ${key}`);
-  }
-
-  private async hit(key: string, limit: RateLimit, always: boolean): Promise<Hit> {
-    const now = this.now();
-    const [row] = await this.db
-      // bigint arrays arrive as strings (node-postgres) or numbers (PGlite).
-      .select({ taken: sql<boolean>`taken`, recent: sql<(string | number)[]>`recent` })
-      .from(sql`rate_limit_hit(${key}, ${now}, ${limit.windowMs}, ${limit.max}, ${always})`);
-    return { taken: row!.taken, ...timing(row!.recent.map(Number), limit, now) };
+    await this.db.execute(sql`delete from rate_limit_hits where key = ${boundedKey(key)}`);
   }
 }
 
-function timing(recent: number[], limit: RateLimit, now: number): Omit<Hit, 'taken'> {
-  const leaves = (hit: number | undefined) =>
-    hit === undefined ? 0 : Math.max(0, hit + limit.windowMs - now);
-  return {
-    recent,
-    // Until the hit `max` places before the next one leaves the window.
-    waitMs: recent.length < limit.max ? 0 : leaves(recent[recent.length - limit.max]),
-    resetMs: leaves(recent[0]),
-  };
+/**
+ * Keys are built from bounded parts (addresses of clients, ids, digests of what a client typed:
+ * auth/auth-limits.ts); a longer one, whatever built it, still fits an index row.
+ */
+const MAX_KEY_LENGTH = 256;
+function boundedKey(key: string): string {
+  if (key.length <= MAX_KEY_LENGTH) return key;
+  return `${key.slice(0, 64)}#${createHash('sha256').update(key).digest('base64url')}`;
 }
 
 /** Seconds for a Retry-After header. */

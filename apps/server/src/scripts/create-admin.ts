@@ -3,11 +3,14 @@
  * account (asking for its password). With the embedded database, stop the server first:
  * a PGlite directory can be opened by one process at a time.
  */
+
 import { createInterface } from 'node:readline/promises';
 import { PASSWORD_MIN_LENGTH } from '@redline/shared';
+import pino from 'pino';
 import { createAuth } from '../auth/auth.ts';
 import { loadConfig } from '../config/config.ts';
 import { openDatabase } from '../db/client.ts';
+import { libraryLog } from '../http/logger.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { setRole } from '../modules/users/index.ts';
 
@@ -38,11 +41,13 @@ async function main() {
       const password = await askPassword();
       if (password.length < PASSWORD_MIN_LENGTH)
         throw new Error(`The password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
-      const log = { info() {}, warn() {}, error() {} } as never;
+      // Warnings and errors only, to standard error: standard output is the command's answer.
+      const log = pino({ level: 'warn' }, pino.destination(2));
       const auth = createAuth(
         config,
         database.db,
         createMailer({ from: config.MAIL_FROM, outboxDir: `${config.dataDir}/outbox`, log }),
+        libraryLog(log, 'better-auth'),
       );
       await auth.api.signUpEmail({ body: { name: email.split('@')[0]!, email, password, role: 'Buyer' } });
       user = await setRole(database.db, email, 'Admin');

@@ -37,6 +37,7 @@ import {
   as,
   asStream,
   createTestApp,
+  signInAgain,
   signUpUser,
   TEST_PASSWORD,
   type TestApp,
@@ -83,6 +84,10 @@ let car: Awaited<ReturnType<typeof createCar>>;
 let booking: Awaited<ReturnType<typeof createBooking>>;
 let pngBytes: Buffer;
 let ipCounter = 0;
+
+/** The app's own origin, as a browser's write carries it. */
+const fromApp = { origin: 'http://localhost:3000' };
+const nextIp = () => `10.77.${++ipCounter >> 8}.${ipCounter & 255}`;
 
 const buyerA = () => people.buyer;
 const sellerA = () => people.seller;
@@ -222,12 +227,83 @@ const OWNERSHIP: Record<string, Row> = {
     call: async () => ({ url: '/api/advertise', payload: { carId: (await freshCar()).id } }),
     expect: { seller: 201, otherSeller: 403 },
   },
-  'GET /api/auth/*': { call: () => ({ url: '/api/auth/get-session' }), expect: { others: 200 } },
-  'POST /api/auth/*': {
+  // Better Auth's endpoints that Redline serves (auth/auth-endpoints.ts); as a browser sends them:
+  // the sign-in service refuses a cookie-carrying write without an Origin.
+  'GET /api/auth/callback/google': {
+    call: () => ({ url: '/api/auth/callback/google?code=nope&state=nope' }),
+    // Google is not configured here: the browser is sent to the login page with the error.
+    expect: { others: 302 },
+  },
+  'POST /api/auth/change-password': {
+    call: () => ({
+      url: '/api/auth/change-password',
+      headers: fromApp,
+      payload: { currentPassword: 'not-the-password', newPassword: 'whatever-123' },
+    }),
+    expect: { others: 400 },
+  },
+  'GET /api/auth/get-session': { call: () => ({ url: '/api/auth/get-session' }), expect: { others: 200 } },
+  'POST /api/auth/request-password-reset': {
+    call: () => ({
+      url: '/api/auth/request-password-reset',
+      headers: fromApp,
+      payload: { email: 'nobody-here@example.test', redirectTo: '/user/reset-password' },
+      remoteAddress: nextIp(),
+    }),
+    expect: { others: 200 },
+  },
+  'POST /api/auth/reset-password': {
+    call: () => ({
+      url: '/api/auth/reset-password',
+      headers: fromApp,
+      payload: { newPassword: 'whatever-123', token: 'no-such-token' },
+    }),
+    expect: { others: 400 },
+  },
+  'GET /api/auth/reset-password/:token': {
+    call: () => ({ url: '/api/auth/reset-password/no-such-token?callbackURL=%2Fuser%2Freset-password' }),
+    expect: { others: 302 },
+  },
+  'POST /api/auth/send-verification-email': {
+    call: () => ({
+      url: '/api/auth/send-verification-email',
+      headers: fromApp,
+      payload: { email: `matrix-${randomUUID().slice(0, 8)}@example.test` },
+      remoteAddress: nextIp(),
+    }),
+    // E-mail confirmation is not turned on: Better Auth refuses to send one.
+    expect: { others: 400 },
+  },
+  'POST /api/auth/sign-in/email': {
+    call: () => ({
+      url: '/api/auth/sign-in/email',
+      headers: fromApp,
+      payload: { email: 'nobody-here@example.test', password: 'wrong-password' },
+      remoteAddress: nextIp(),
+    }),
+    expect: { others: 401 },
+  },
+  'POST /api/auth/sign-in/social': {
+    call: () => ({
+      url: '/api/auth/sign-in/social',
+      headers: fromApp,
+      payload: { provider: 'google', callbackURL: '/' },
+    }),
+    expect: { others: 404 },
+  },
+  'POST /api/auth/sign-out': {
+    call: () => ({ url: '/api/auth/sign-out', headers: fromApp }),
+    expect: { others: 200 },
+    // The actor signs in again, for the rows after this one.
+    after: async (actor) => {
+      if (actor === 'anonymous' || actor === 'deletedUser') return;
+      people[actor] = await signInAgain(t, people[actor]);
+    },
+  },
+  'POST /api/auth/sign-up/email': {
     call: () => ({
       url: '/api/auth/sign-up/email',
-      // As a browser sends it: the sign-in service refuses a cookie-carrying write without an Origin.
-      headers: { origin: 'http://localhost:3000' },
+      headers: fromApp,
       payload: {
         name: 'Matrix Sign-up',
         email: `matrix-${randomUUID().slice(0, 8)}@example.test`,
@@ -236,6 +312,19 @@ const OWNERSHIP: Record<string, Row> = {
       },
     }),
     expect: { others: 200 },
+  },
+  'POST /api/auth/update-user': {
+    // The actor's own name: nothing changes (a rename would clear a seller's verification).
+    call: (actor) => ({
+      url: '/api/auth/update-user',
+      headers: fromApp,
+      payload: { name: actor === 'anonymous' ? 'Nobody' : people[actor].name },
+    }),
+    expect: { others: 200 },
+  },
+  'GET /api/auth/verify-email': {
+    call: () => ({ url: '/api/auth/verify-email?token=no-such-token' }),
+    expect: { others: 401 },
   },
   'POST /api/cars': {
     call: async (actor) => {

@@ -6,7 +6,7 @@ import { signIn } from './sign-in.ts';
 
 /**
  * Creates the account (Buyer or Seller), then signs in with it. Signing up signs no one in and
- * answers alike whether or not the address has an account (its owner is e-mailed instead, ADR 34):
+ * answers alike whether or not the address has an account (its owner is e-mailed instead, ADR 35):
  * a sign-in refused as a wrong pair means it had one.
  */
 export async function signUp(input: SignUpInput): Promise<{ signedIn: boolean }> {

@@ -8,7 +8,7 @@ import { SignUpForm } from './signup-form.tsx';
 const config = json({ googleSignIn: false, payments: { provider: 'test' } });
 const SIGN_UP = 'POST /api/auth/sign-up/email';
 const SIGN_IN = 'POST /api/auth/sign-in/email';
-/** Signing up answers the same for every address (ADR 34); the sign-in after it tells. */
+/** Signing up answers the same for every address (ADR 35); the sign-in after it tells. */
 const signedUp = json({ user: { id: 'u-any' } });
 
 /** The JSON bodies sent to the sign-up call. */

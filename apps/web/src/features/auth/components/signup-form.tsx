@@ -20,7 +20,7 @@ type SignUpFormProps = {
 
 export function SignUpForm({ redirectTo, onSuccess, linkState }: SignUpFormProps) {
   const signUp = useSignUp();
-  /** The address that already had an account: its owner has been e-mailed (ADR 34). */
+  /** The address that already had an account: its owner has been e-mailed (ADR 35). */
   const [emailedTo, setEmailedTo] = useState<string>();
   const {
     register,
