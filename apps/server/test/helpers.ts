@@ -205,18 +205,6 @@ export function cookieFrom(res: LightMyRequestResponse): string {
   return list.map((c) => c.split(';')[0]).join('; ');
 }
 
-/** Another session of the same user, as from a second device. */
-export async function signInAgain(t: TestApp, user: TestUser): Promise<TestUser> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    headers: { origin: 'http://localhost:3000' },
-    payload: { email: user.email, password: TEST_PASSWORD },
-  });
-  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-  return { ...user, cookie: cookieFrom(res) };
-}
-
 /**
  * The user's live-updates stream from a listening server (`address`), over a real connection, and a
  * reader of what it says; `headers` beside the user's cookie (a proxy's `X-Forwarded-For`).

@@ -535,7 +535,9 @@ async function payBooking(buyer: TestUser, bookingId: string) {
 
 beforeAll(async () => {
   console.log(`fuzz: seed ${SEED}, ${TOTAL_RUNS} requests (replay with FUZZ_SEED=${SEED})`);
-  t = await createTestApp();
+  // Every actor's calls come from one address, and streams close as their answers are read: the
+  // per-client cap on live-updates streams (a documented 503) is not what this test looks for.
+  t = await createTestApp({ LIVE_STREAMS_PER_CLIENT: '1000' });
   await ensureCategory(t, 'super-car');
   await ensureCategory(t, 'classic');
   for (const actor of ['buyer', 'seller', 'admin'] as const) {
@@ -591,7 +593,7 @@ describe(`fuzzing every route (seed ${SEED})`, () => {
   it('answers no 5xx, only well-formed errors, and never lets a refused actor through', async () => {
     // Better Auth's routes go last: what they do to sessions must not cut the other routes short.
     const policy = [...t.app.accessPolicy].sort(
-      (a, b) => Number(a.url === '/api/auth/*') - Number(b.url === '/api/auth/*'),
+      (a, b) => Number(a.url.startsWith('/api/auth/')) - Number(b.url.startsWith('/api/auth/')),
     );
     const perRoute = Math.max(1, Math.ceil(TOTAL_RUNS / policy.length));
     for (const [index, entry] of policy.entries()) {
