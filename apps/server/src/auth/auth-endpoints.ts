@@ -18,6 +18,8 @@ import { z } from 'zod';
 const url = z.string().max(2000);
 const newPassword = resetPasswordSchema.shape.password;
 const token = z.string().min(1).max(200);
+/** The confirmation link's token is a signed JWT that carries the address (up to 254 characters). */
+const confirmationToken = z.string().min(1).max(1000);
 
 export interface AuthEndpoint {
   method: 'GET' | 'POST';
@@ -114,7 +116,7 @@ export const AUTH_ENDPOINTS = {
     method: 'GET',
     path: '/verify-email',
     access: 'public',
-    query: z.strictObject({ token, callbackURL: url.optional() }),
+    query: z.strictObject({ token: confirmationToken, callbackURL: url.optional() }),
   },
 } as const satisfies Record<string, AuthEndpoint>;
 
