@@ -25,7 +25,7 @@ test('a buyer asks the seller about a car, and sees the reply arrive without rel
   await page.getByRole('button', { name: 'Message the seller' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Your message').fill('Is the clutch original?');
-  await dialog.getByRole('button', { name: 'Send' }).click();
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page).toHaveURL(/\/dash\/messages\/[^/]+$/);
   const messages = page.getByRole('list', { name: 'Messages' });
   await expect(messages.getByRole('listitem')).toHaveCount(1);
@@ -42,7 +42,7 @@ test('a buyer asks the seller about a car, and sees the reply arrive without rel
   await expect(sellerPage.getByRole('list', { name: 'Messages' })).toContainText('Is the clutch original?');
   await expectNoA11yViolations(sellerPage);
   await sellerPage.getByLabel(`Your message to ${buyerName}`).fill('Original, and never tracked.');
-  await sellerPage.getByRole('button', { name: 'Send' }).click();
+  await sellerPage.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(sellerPage.getByRole('list', { name: 'Messages' }).getByRole('listitem')).toHaveCount(2);
 
   // The buyer's open conversation shows the reply, without a reload.

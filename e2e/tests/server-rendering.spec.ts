@@ -369,9 +369,10 @@ test('every signed-in page hydrates without asking for its data again', async ({
       await page.waitForLoadState('networkidle');
       page.off('request', onRequest);
       // A page rendered for every signed-in visitor (the car page, ADR 18) asks only for what is the
-      // visitor's own: who they are, their unread notifications, and a buyer's saved state, once each.
+      // visitor's own: who they are, their unread notifications, and a buyer's saved and reported
+      // state, once each.
       const own = path.startsWith('/cars/id/')
-        ? ['/api/me', '/api/notifications', `/api/savedpost/${m.car.id}`]
+        ? ['/api/me', '/api/notifications', `/api/reportedpost/${m.car.id}`, `/api/savedpost/${m.car.id}`]
         : [];
       expect(asked.sort(), path).toEqual(own);
     }
@@ -418,10 +419,10 @@ test('a signed-in user on a page of another role, or on the sign-in page, is sen
   const login = (path: string) => `/user/login?returnTo=${encodeURIComponent(path)}&wrongAccount=1`;
   const cases = [
     ['buyer', '/dash/seller/requests', login('/dash/seller/requests')],
-    ['buyer', '/dash/admin/payments', '/'],
+    ['buyer', '/dash/admin/payments', login('/dash/admin/payments')],
     ['seller', `/buyer/bookings/${m.booking.id}`, login(`/buyer/bookings/${m.booking.id}`)],
     ['seller', '/dash/buyer/saved?x=1', login('/dash/buyer/saved?x=1')],
-    ['seller', '/dash/admin/allbuyers', '/'],
+    ['seller', '/dash/admin/allbuyers', login('/dash/admin/allbuyers')],
     ['admin', '/dash/seller/addedproducts', login('/dash/seller/addedproducts')],
     // A signed-in user on the sign-in or sign-up page goes on to where they were going.
     ['buyer', `/user/login?returnTo=${encodeURIComponent('/dash/buyer/saved?x=1')}`, '/dash/buyer/saved?x=1'],
