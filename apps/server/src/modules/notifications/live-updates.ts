@@ -15,7 +15,7 @@
  * operator). Open streams are capped per client address and per instance: each holds a socket.
  */
 import { PassThrough } from 'node:stream';
-import type { LiveTopic } from '@redline/shared';
+import { LIVE_TOPICS, type LiveTopic } from '@redline/shared';
 import type { SignedIn } from '../../auth/session-cache.ts';
 import type { EventBus } from '../../events/index.ts';
 
@@ -104,10 +104,9 @@ export class LiveUpdates {
   /** Follows the bus: what any instance publishes reaches the streams open here. */
   follow(events: EventBus): (() => void)[] {
     return [
-      events.subscribe('notifications.changed', ({ userIds }) => this.tell(userIds, 'notifications')),
-      events.subscribe('conversations.changed', ({ userIds }) => this.tell(userIds, 'conversations')),
-      events.subscribe('bookings.changed', ({ userIds }) => this.tell(userIds, 'bookings')),
-      events.subscribe('payments.changed', ({ userIds }) => this.tell(userIds, 'payments')),
+      ...LIVE_TOPICS.map((topic) =>
+        events.subscribe(`${topic}.changed`, ({ userIds }) => this.tell(userIds, topic)),
+      ),
       events.subscribe('session.ended', ({ sessionId }) =>
         this.end((stream) => stream.sessionId === sessionId),
       ),

@@ -45,12 +45,13 @@ async function tellUsers(tx: Db | Tx, jobs: JobQueue, userIds: (string | null)[]
   const unique = [...new Set(userIds.filter((id): id is string => id !== null))];
   for (let at = 0; at < unique.length; at += ROWS_AT_ONCE) {
     const some = unique.slice(at, at + ROWS_AT_ONCE);
-    const chosen = await repo.chosenFor(tx, some, told.type);
-    const inApp = some.filter((userId) => settingsOf(told.type, chosen.get(userId)).inApp);
-    const wantEmail = some.filter((userId) => settingsOf(told.type, chosen.get(userId)).email);
+    const recipients = await repo.recipientsFor(tx, some, told.type);
+    const inApp = some.filter((userId) => settingsOf(told.type, recipients.get(userId)?.settings).inApp);
     // An address nobody has confirmed may be someone else's: it gets no e-mail (the app still tells).
-    const confirmed = await repo.withConfirmedAddress(tx, wantEmail);
-    const byEmail = wantEmail.filter((userId) => confirmed.has(userId));
+    const byEmail = some.filter((userId) => {
+      const recipient = recipients.get(userId);
+      return recipient?.emailConfirmed === true && settingsOf(told.type, recipient.settings).email;
+    });
     await repo.insertNotifications(
       tx,
       inApp.map((userId) => ({ userId, ...told })),

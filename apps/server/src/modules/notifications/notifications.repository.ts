@@ -238,17 +238,31 @@ export async function chosenSettings(db: Db | Tx, userId: string) {
   return new Map<string, Settings>(rows.map(({ type, ...settings }) => [type, settings]));
 }
 
-/** What these users chose for one kind, by user (a user who never changed it has no entry). */
-export async function chosenFor(tx: Db | Tx, userIds: string[], type: string) {
+/**
+ * What these users chose for one kind (`settings`: absent for a user who never changed it), and
+ * whether each has confirmed their address (its e-mailed link): only they are e-mailed. A deleted
+ * user has no entry.
+ */
+export async function recipientsFor(tx: Db | Tx, userIds: string[], type: string) {
   const rows = await tx
     .select({
-      userId: notificationPreferences.userId,
+      userId: users.id,
+      emailConfirmed: users.emailVerified,
       inApp: notificationPreferences.inApp,
       email: notificationPreferences.email,
     })
-    .from(notificationPreferences)
-    .where(and(inArray(notificationPreferences.userId, userIds), eq(notificationPreferences.type, type)));
-  return new Map<string, Settings>(rows.map(({ userId, ...settings }) => [userId, settings]));
+    .from(users)
+    .leftJoin(
+      notificationPreferences,
+      and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.type, type)),
+    )
+    .where(inArray(users.id, userIds));
+  return new Map(
+    rows.map(({ userId, emailConfirmed, inApp, email }) => [
+      userId,
+      { emailConfirmed, settings: inApp === null || email === null ? undefined : { inApp, email } },
+    ]),
+  );
 }
 
 /** Sets the user's settings of these kinds; other kinds keep theirs. */
@@ -266,16 +280,6 @@ export async function saveSettings(db: Db | Tx, userId: string, items: ({ type: 
 export async function userExists(db: Db, userId: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   return row !== undefined;
-}
-
-/** Those of these users who have confirmed their address (its e-mailed link): only they are e-mailed. */
-export async function withConfirmedAddress(tx: Db | Tx, userIds: string[]) {
-  if (userIds.length === 0) return new Set<string>();
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, userIds), eq(users.emailVerified, true)));
-  return new Set(rows.map((row) => row.id));
 }
 
 export type NewNotificationEmail = typeof notificationEmails.$inferInsert;
