@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { carSchema, carYearMax, sellerCarSchema } from '@redline/shared';
+import {
+  carDetailSchema,
+  carSchema,
+  carYearMax,
+  PRICE_HISTORY_SHOWN,
+  sellerCarSchema,
+} from '@redline/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -384,6 +390,40 @@ describe('GET /api/cars/id/:id', () => {
     const res = await as(t, buyer, { method: 'GET', url: `/api/cars/id/${car.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().soldAt).toBe(soldAt.toISOString());
+  });
+
+  it('shows the listing price and the latest changes, counting the earlier ones it leaves out', async () => {
+    const car = await createCar(t, seller, { askingPrice: 30_000_000 });
+    const read = async () => {
+      const res = await as(t, buyer, { method: 'GET', url: `/api/cars/id/${car.id}` });
+      expect(res.statusCode).toBe(200);
+      return carDetailSchema.parse(res.json());
+    };
+    expect(await read()).toMatchObject({
+      priceHistory: [{ askingPrice: 30_000_000 }],
+      earlierPriceChanges: 0,
+    });
+
+    // 30 changes, a day apart, each $100 below the one before.
+    const listedAt = car.addedDate.getTime();
+    await t.db.insert(carPrices).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        carId: car.id,
+        askingPrice: 29_990_000 - i * 10_000,
+        changedAt: new Date(listedAt + (i + 1) * 86_400_000),
+      })),
+    );
+    const detail = await read();
+    expect(detail.priceHistory).toHaveLength(PRICE_HISTORY_SHOWN);
+    expect(detail.priceHistory[0]).toEqual({
+      askingPrice: 30_000_000,
+      changedAt: car.addedDate.toISOString(),
+    });
+    // The latest 19 changes, oldest first: the 12th to the 30th.
+    expect(detail.priceHistory.slice(1).map((price) => price.askingPrice)).toEqual(
+      Array.from({ length: 19 }, (_, i) => 29_990_000 - (i + 11) * 10_000),
+    );
+    expect(detail.earlierPriceChanges).toBe(11);
   });
 
   it('answers 404 for an unknown or malformed id', async () => {

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { CATEGORIES_MAX } from '@redline/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories } from '../src/db/schema.ts';
 import { createTestApp, errorOf, type TestApp } from './helpers.ts';
@@ -51,6 +53,23 @@ describe('foundation', () => {
       width: 960,
       height: 640,
     });
+  });
+
+  it(`holds at most ${CATEGORIES_MAX} categories, so their list has a bound`, async () => {
+    const category = (position: number) => ({
+      id: `c${position}`,
+      name: `Category ${position}`,
+      icon: '/i/c.svg',
+      image: '/i/c.webp',
+      position,
+    });
+    await t.db.insert(categories).values(category(CATEGORIES_MAX));
+    for (const position of [0, CATEGORIES_MAX + 1]) {
+      await expect(t.db.insert(categories).values(category(position))).rejects.toMatchObject({
+        cause: { constraint: 'categories_position_range' },
+      });
+    }
+    await t.db.delete(categories).where(eq(categories.id, `c${CATEGORIES_MAX}`));
   });
 
   it('rejects an invalid body with per-field messages', async () => {

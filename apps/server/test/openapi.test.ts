@@ -284,12 +284,7 @@ describe("the OpenAPI document's rules (issue 44, item 12)", () => {
     );
     // Lists as long as the data, which the server does not cut yet (docs/security.md, issue 44, item 12).
     expect(arrays.map(({ at }) => at)).toEqual([
-      '#/components/schemas/CarDetail/properties/priceHistory',
-      '#/components/schemas/CarSearchResult/properties/facets/properties/category',
       '#/components/schemas/CarSearchResult/properties/facets/properties/brand',
-      '#/components/schemas/ReportedPost/properties/reports',
-      '#/paths//api/categories/get/responses/200/content/application/json/schema',
-      '#/paths//api/conversations/reported/get/responses/200/content/application/json/schema/properties/items/items/properties/reports',
     ]);
     for (const { path, method, operation } of operations()) {
       const answer = operation.responses['429'];

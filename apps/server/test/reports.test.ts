@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ReportedCar } from '@redline/shared';
+import { REPORTS_SHOWN, type ReportedCar } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cars, reportedCars } from '../src/db/schema.ts';
@@ -126,6 +126,10 @@ describe('GET /api/reportedpost', () => {
           sellerVerified: true,
           reportCount: 2,
           lastReportedAt: expect.any(String),
+          reasons: [
+            { reason: 'Other', count: 1 },
+            { reason: 'Suspected fraud', count: 1 },
+          ],
           reports: [
             {
               reason: 'Other',
@@ -163,6 +167,30 @@ describe('GET /api/reportedpost', () => {
     } finally {
       await listApp.close();
     }
+  });
+});
+
+describe('GET /api/reportedpost, a car with many reports', () => {
+  it('counts every report by reason and details only the latest ten', async () => {
+    const car = await createCar(t, seller);
+    const reasons = ['Suspected fraud', 'Misleading information', 'Suspected fraud'] as const;
+    for (let i = 0; i < 12; i++) {
+      const reporter = await signUpUser(t, 'Buyer', { name: `Reporter ${i + 1}` });
+      const res = await report(reporter, { carId: car.id, reason: reasons[i % 3] });
+      expect(res.statusCode).toBe(201);
+    }
+    const res = await as(t, admin, { method: 'GET', url: '/api/reportedpost?limit=50' });
+    const listed = (res.json() as { items: ReportedCar[] }).items.find((item) => item.id === car.id);
+    expect(listed).toMatchObject({
+      reportCount: 12,
+      reasons: [
+        { reason: 'Suspected fraud', count: 8 },
+        { reason: 'Misleading information', count: 4 },
+      ],
+    });
+    expect(listed!.reports.map((one) => one.buyerName)).toEqual(
+      Array.from({ length: REPORTS_SHOWN }, (_, i) => `Reporter ${12 - i}`),
+    );
   });
 });
 

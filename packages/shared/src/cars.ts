@@ -168,9 +168,19 @@ export const carSchema = z.object({
 });
 export type Car = z.infer<typeof carSchema>;
 
-/** One car on its own page: with every asking price it has had, oldest first (the first at its posting). */
+/** How many asking prices a car's page shows: the one it was listed at and the latest changes. */
+export const PRICE_HISTORY_SHOWN = 20;
+
+/**
+ * One car on its own page, with its asking prices oldest first: the first the price it was listed at,
+ * then its latest changes (up to `PRICE_HISTORY_SHOWN` in all); `earlierPriceChanges` counts the
+ * changes between the two that are left out.
+ */
 export const carDetailSchema = carSchema.extend({
-  priceHistory: z.array(z.object({ askingPrice: z.number().int(), changedAt: z.string() })),
+  priceHistory: z
+    .array(z.object({ askingPrice: z.number().int(), changedAt: z.string() }))
+    .max(PRICE_HISTORY_SHOWN),
+  earlierPriceChanges: z.number().int().min(0),
 });
 export type CarDetail = z.infer<typeof carDetailSchema>;
 

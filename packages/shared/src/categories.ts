@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATEGORIES_MAX } from './constants.ts';
 import { photoSchema } from './photos.ts';
 
 export const categorySchema = z.object({
@@ -12,4 +13,5 @@ export const categorySchema = z.object({
   banner: photoSchema,
 });
 export type Category = z.infer<typeof categorySchema>;
-export const categoryListSchema = z.array(categorySchema);
+/** In display order; the catalogue holds at most `CATEGORIES_MAX`. */
+export const categoryListSchema = z.array(categorySchema).max(CATEGORIES_MAX);

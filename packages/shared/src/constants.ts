@@ -30,6 +30,8 @@ export const BUYER_CANCELLATION_POLICY =
   'You can cancel a test drive until the time it starts. A paid fee is refunded in full to your card; once the test drive has started, it can no longer be cancelled.';
 export const CURRENCY = 'usd';
 export const ABOUT_PREVIEW_LENGTH = 100;
+/** The most categories the catalogue holds (a check on their positions, 1 to this, makes it so). */
+export const CATEGORIES_MAX = 50;
 /** How many categories the home page skips before listing the rest. */
 export const HOME_CATEGORY_SKIP = 3;
 export const MAX_CAR_PHOTOS = 10;

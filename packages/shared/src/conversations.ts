@@ -87,13 +87,16 @@ export const reportedConversationSchema = z.object({
   carName: z.string(),
   buyer: personSchema,
   seller: personSchema,
-  reports: z.array(
-    z.object({
-      reason: conversationReportReasonSchema,
-      details: z.string(),
-      reporterName: z.string(),
-      createdAt: z.string(),
-    }),
-  ),
+  /** At most one from each participant: each reports a conversation once, and only its two may. */
+  reports: z
+    .array(
+      z.object({
+        reason: conversationReportReasonSchema,
+        details: z.string(),
+        reporterName: z.string(),
+        createdAt: z.string(),
+      }),
+    )
+    .max(2),
 });
 export type ReportedConversation = z.infer<typeof reportedConversationSchema>;

@@ -38,7 +38,13 @@ export const reportSchema = z.object({
 });
 export type Report = z.infer<typeof reportSchema>;
 
-/** One reported car in the admin's list, with its reports newest first. */
+/** How many of a reported car's reports the admins' list shows with their details: the latest. */
+export const REPORTS_SHOWN = 10;
+
+/**
+ * One reported car in the admin's list: how many reports gave each reason, and the latest
+ * `REPORTS_SHOWN` reports, newest first (`reportCount` counts them all).
+ */
 export const reportedCarSchema = z.object({
   /** The car's id. */
   id: z.string(),
@@ -50,13 +56,19 @@ export const reportedCarSchema = z.object({
   sellerVerified: z.boolean(),
   reportCount: z.number().int(),
   lastReportedAt: z.string(),
-  reports: z.array(
-    z.object({
-      reason: reportReasonSchema,
-      details: z.string(),
-      buyerName: z.string(),
-      createdAt: z.string(),
-    }),
-  ),
+  /** Most common first. */
+  reasons: z
+    .array(z.object({ reason: reportReasonSchema, count: z.number().int().min(1) }))
+    .max(REPORT_REASONS.length),
+  reports: z
+    .array(
+      z.object({
+        reason: reportReasonSchema,
+        details: z.string(),
+        buyerName: z.string(),
+        createdAt: z.string(),
+      }),
+    )
+    .max(REPORTS_SHOWN),
 });
 export type ReportedCar = z.infer<typeof reportedCarSchema>;

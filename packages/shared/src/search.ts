@@ -9,6 +9,7 @@ import {
   CAR_KM_MAX,
   CAR_PRICE_MAX_CENTS,
   CAR_YEAR_MIN,
+  CATEGORIES_MAX,
   FUELS,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
@@ -149,7 +150,7 @@ const rangeSchema = z.object({ min: z.number().int().nullable(), max: z.number()
  * the total the search would have with that value added.
  */
 export const carSearchFacetsSchema = z.object({
-  category: z.array(facetValueSchema),
+  category: z.array(facetValueSchema).max(CATEGORIES_MAX),
   brand: z.array(facetValueSchema),
   fuel: z.array(facetValueSchema).max(FUELS.length),
   year: rangeSchema,

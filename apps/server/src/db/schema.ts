@@ -5,13 +5,14 @@
  * Money is integer USD cents; constraints make the bad states of the spec impossible.
  * Timestamps keep milliseconds, as JavaScript dates do, so keyset cursors built from them are exact.
  */
-import type {
-  AlertFrequency,
-  CancelReason,
-  CarSearchFilters,
-  RefundReason,
-  RefundStatus,
-  StoredBookingStatus,
+import {
+  type AlertFrequency,
+  CATEGORIES_MAX,
+  type CancelReason,
+  type CarSearchFilters,
+  type RefundReason,
+  type RefundStatus,
+  type StoredBookingStatus,
 } from '@redline/shared';
 import { sql } from 'drizzle-orm';
 import {
@@ -132,7 +133,12 @@ export const categories = pgTable(
     image: text('image').notNull(),
     position: integer('position').notNull(),
   },
-  (t) => [uniqueIndex('categories_position_idx').on(t.position)],
+  // Unique positions from 1 to CATEGORIES_MAX: the list of categories (and a search's counts by
+  // category) can be no longer.
+  (t) => [
+    uniqueIndex('categories_position_idx').on(t.position),
+    check('categories_position_range', sql`${t.position} between 1 and ${sql.raw(String(CATEGORIES_MAX))}`),
+  ],
 );
 
 export const cars = pgTable(

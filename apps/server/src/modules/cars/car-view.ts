@@ -44,11 +44,11 @@ export function toSellerCars(store: PhotoStore, rows: CarViewRow[]): SellerCar[]
   return views.map((car, i) => ({ ...car, sellerEmail: rows[i]!.sellerEmail }));
 }
 
-/** A car's own page: the car with its price history. */
+/** A car's own page: the car with its price history (the listing price and the latest changes). */
 export function toCarDetail(
   store: PhotoStore,
   row: CarViewRow,
-  history: { askingPrice: number; changedAt: Date }[],
+  history: { askingPrice: number; changedAt: Date; total: number }[],
 ): CarDetail {
   const [car] = toCars(store, [row]);
   return {
@@ -57,6 +57,7 @@ export function toCarDetail(
       askingPrice: price.askingPrice,
       changedAt: price.changedAt.toISOString(),
     })),
+    earlierPriceChanges: (history[0]?.total ?? 0) - history.length,
   };
 }
 

@@ -1,5 +1,5 @@
-import type { Fuel } from '@redline/shared';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { type Fuel, PRICE_HISTORY_SHOWN } from '@redline/shared';
+import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { afterCursor, cursorParams, keyset, newestFirst, toPage } from '../../db/pagination.ts';
 import type { PreparedStatements } from '../../db/prepared-statements.ts';
@@ -53,12 +53,25 @@ type Statements = PreparedStatements<Db>;
 
 const carView = (db: Db) => selectCarViews(db).where(eq(cars.id, sql.placeholder('id')));
 
-const priceHistory = (db: Db) =>
-  db
-    .select({ askingPrice: carPrices.askingPrice, changedAt: carPrices.changedAt })
+const priceHistory = (db: Db) => {
+  const prices = db
+    .select({
+      askingPrice: carPrices.askingPrice,
+      changedAt: carPrices.changedAt,
+      position: sql<number>`row_number() over (order by ${carPrices.changedAt}, ${carPrices.id})::int`.as(
+        'position',
+      ),
+      total: sql<number>`count(*) over ()::int`.as('total'),
+    })
     .from(carPrices)
     .where(eq(carPrices.carId, sql.placeholder('id')))
-    .orderBy(carPrices.changedAt, carPrices.id);
+    .as('prices');
+  return db
+    .select({ askingPrice: prices.askingPrice, changedAt: prices.changedAt, total: prices.total })
+    .from(prices)
+    .where(or(eq(prices.position, 1), gt(prices.position, sql`${prices.total} - ${PRICE_HISTORY_SHOWN - 1}`)))
+    .orderBy(prices.position);
+};
 
 const categoryPage = (after: SQL | undefined) => (db: Db) =>
   selectCarViews(db)
@@ -92,7 +105,10 @@ export async function findCarViews(statements: Statements, ids: string[]) {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** Every asking price the car has had, oldest first (the first at its posting). */
+/**
+ * The car's asking prices oldest first: the one at its posting, then its latest changes (up to
+ * `PRICE_HISTORY_SHOWN` in all); each row carries how many prices the car has had.
+ */
 export function findPriceHistory(statements: Statements, id: string) {
   return statements.get('car_price_history', priceHistory).execute({ id });
 }

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { REPORTS_SHOWN } from '@redline/shared';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import { cars, reportedCars, users } from '../../db/schema.ts';
@@ -80,20 +81,46 @@ export async function listReportedCars(db: Db, limit: number, cursor: string | u
   return toPage(rows, limit, (r) => [r.lastReportedAt, r.carId]);
 }
 
+/** The latest `REPORTS_SHOWN` reports of each of these cars, newest first, with who wrote them. */
 export function reportsOfCars(db: Db, carIds: string[]) {
   if (carIds.length === 0) return Promise.resolve([]);
-  return db
+  const latest = db
     .select({
       carId: reportedCars.carId,
       reason: reportedCars.reason,
       details: reportedCars.details,
       buyerName: users.name,
       createdAt: reportedCars.createdAt,
+      position: sql<number>`row_number() over (
+        partition by ${reportedCars.carId} order by ${reportedCars.createdAt} desc, ${reportedCars.id} desc)`.as(
+        'position',
+      ),
     })
     .from(reportedCars)
     .innerJoin(users, eq(users.id, reportedCars.buyerId))
     .where(inArray(reportedCars.carId, carIds))
-    .orderBy(desc(reportedCars.createdAt), desc(reportedCars.id));
+    .as('latest');
+  return db
+    .select({
+      carId: latest.carId,
+      reason: latest.reason,
+      details: latest.details,
+      buyerName: latest.buyerName,
+      createdAt: latest.createdAt,
+    })
+    .from(latest)
+    .where(lte(latest.position, REPORTS_SHOWN))
+    .orderBy(latest.carId, latest.position);
+}
+
+/** How many reports of each of these cars gave each reason. */
+export function reasonCountsOfCars(db: Db, carIds: string[]) {
+  if (carIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ carId: reportedCars.carId, reason: reportedCars.reason, count: sql<number>`count(*)::int` })
+    .from(reportedCars)
+    .where(inArray(reportedCars.carId, carIds))
+    .groupBy(reportedCars.carId, reportedCars.reason);
 }
 
 export async function deleteReportsOf(db: Db, carId: string) {

@@ -42,10 +42,11 @@ export async function hasReported(context: AppContext, buyer: User, carId: strin
 export async function listReportedCars(context: AppContext, query: PageQuery): Promise<Page<ReportedCar>> {
   const { db } = context.database;
   const page = await repo.listReportedCars(db, query.limit, query.cursor);
-  const reports = await repo.reportsOfCars(
-    db,
-    page.items.map((car) => car.carId),
-  );
+  const carIds = page.items.map((car) => car.carId);
+  const [reports, reasons] = await Promise.all([
+    repo.reportsOfCars(db, carIds),
+    repo.reasonCountsOfCars(db, carIds),
+  ]);
   return {
     items: page.items.map((car) => ({
       id: car.carId,
@@ -56,6 +57,10 @@ export async function listReportedCars(context: AppContext, query: PageQuery): P
       sellerVerified: car.sellerVerified,
       reportCount: car.reportCount,
       lastReportedAt: car.lastReportedAt.toISOString(),
+      reasons: reasons
+        .filter((reason) => reason.carId === car.carId)
+        .map((reason) => ({ reason: reason.reason as ReportReason, count: reason.count }))
+        .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
       reports: reports
         .filter((report) => report.carId === car.carId)
         .map((report) => ({

@@ -80,7 +80,7 @@ export default function CarPage() {
             </aside>
 
             <div className="flex flex-col gap-8 lg:col-span-7">
-              <PriceHistory history={data.priceHistory} />
+              <PriceHistory history={data.priceHistory} earlierChanges={data.earlierPriceChanges} />
               <CarAbout car={data} />
             </div>
           </article>

@@ -32,6 +32,29 @@ describe('ReportedCarsTable', () => {
     ).toBe('/cars/id/car-1');
   });
 
+  it("counts every report's reason and says how many of them it shows", async () => {
+    const many = aReportedCar({
+      reportCount: 14,
+      reasons: [
+        { reason: 'Misleading information', count: 9 },
+        { reason: 'Suspected fraud', count: 5 },
+      ],
+      reports: [aReport({ reason: 'Suspected fraud', details: 'Price too good', buyerName: 'Bea' })],
+    });
+    mockFetch({ 'GET /api/reportedpost': json({ items: [many], nextCursor: null }) });
+    renderWithProviders(<ReportedCarsTable />);
+
+    const row = (await screen.findByText('2021 Porsche 911 GT3')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('14 reports')).toBeTruthy();
+    const reasons = within(row).getByRole('list', { name: 'Reasons' });
+    expect(
+      within(reasons)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Misleading information ×9', 'Suspected fraud ×5']);
+    expect(within(row).getByText('The latest 1 of 14')).toBeTruthy();
+  });
+
   it('deletes the car after the confirmation', async () => {
     let items = [reported];
     mockFetch({

@@ -24,13 +24,6 @@ const COLUMNS = [
   </span>,
 ];
 
-/** How many reports gave each reason, most common first. */
-function reasonCounts(car: ReportedCar): [string, number][] {
-  const counts = new Map<string, number>();
-  for (const report of car.reports) counts.set(report.reason, (counts.get(report.reason) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1]);
-}
-
 function Reports({ car }: { car: ReportedCar }) {
   return (
     <div className="flex flex-col items-end gap-2 md:items-start">
@@ -38,7 +31,7 @@ function Reports({ car }: { car: ReportedCar }) {
         {car.reportCount} {car.reportCount === 1 ? 'report' : 'reports'}
       </span>
       <ul className="flex flex-wrap justify-end gap-1 md:justify-start" aria-label="Reasons">
-        {reasonCounts(car).map(([reason, count]) => (
+        {car.reasons.map(({ reason, count }) => (
           <li
             key={reason}
             className="badge badge-sm whitespace-nowrap border-base-300 bg-base-200 text-base-content"
@@ -52,6 +45,11 @@ function Reports({ car }: { car: ReportedCar }) {
         <summary className="cursor-pointer text-right font-medium text-primary md:text-left">
           Read the reports
         </summary>
+        {car.reports.length < car.reportCount ? (
+          <p className="mt-2 text-base-content/70">
+            The latest {car.reports.length} of {car.reportCount}
+          </p>
+        ) : null}
         <ol className="mt-2 flex flex-col gap-2">
           {car.reports.map((report) => (
             <li key={`${report.buyerName}-${report.createdAt}`} className="rounded-box bg-base-200 p-2.5">

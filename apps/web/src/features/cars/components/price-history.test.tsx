@@ -70,4 +70,26 @@ describe('PriceHistory', () => {
     );
     expect(screen.getByText('Back at its listed price')).toBeTruthy();
   });
+
+  it('shows the listing price and the latest changes, saying how many earlier ones it leaves out', () => {
+    renderWithProviders(
+      <PriceHistory
+        history={[
+          listed,
+          at(4_600_000, '2026-10-05T10:00:00.000Z'),
+          at(4_400_000, '2026-11-20T10:00:00.000Z'),
+        ]}
+        earlierChanges={3}
+      />,
+    );
+    expect(screen.getByText('Down $6,000 (12%) since listed')).toBeTruthy();
+    // The change from the last price left out is not known: the first change shown does not
+    // pretend it came from the listing price.
+    expect(rows()).toEqual([
+      ['Nov 20, 2026', '$44,000', '−$2,000 (4%)'],
+      ['Oct 5, 2026', '$46,000', 'Changed'],
+      ['3 earlier changes not shown'],
+      ['Sep 1, 2026', '$50,000', 'Listed'],
+    ]);
+  });
 });

@@ -5,13 +5,23 @@
  */
 import type { CarDetail } from '@redline/shared';
 import { formatMoney } from '@redline/shared';
+import { Fragment } from 'react';
 import { LocalDate } from '../../../components/ui/local-date.tsx';
 import { usePageTime } from '../../../lib/page-time.ts';
 
 type PricePoint = CarDetail['priceHistory'][number];
 
-/** `history`: oldest first, the first entry the price at listing (`CarDetail.priceHistory`). */
-export function PriceHistory({ history }: { history: PricePoint[] }) {
+/**
+ * `history`: oldest first, the first entry the price at listing, then the latest changes
+ * (`CarDetail.priceHistory`); `earlierChanges` the changes between the two that the page leaves out.
+ */
+export function PriceHistory({
+  history,
+  earlierChanges = 0,
+}: {
+  history: PricePoint[];
+  earlierChanges?: number;
+}) {
   const first = history[0];
   const last = history.at(-1);
   if (!first || !last) return null;
@@ -34,8 +44,9 @@ export function PriceHistory({ history }: { history: PricePoint[] }) {
         </h2>
         <SinceListed listed={first.askingPrice} current={last.askingPrice} />
       </div>
-      <PriceChart history={history} />
-      <PriceTable history={history} />
+      {/* With changes left out, the chart draws the latest ones, whose steps it knows. */}
+      <PriceChart history={earlierChanges > 0 ? history.slice(1) : history} />
+      <PriceTable history={history} earlierChanges={earlierChanges} />
     </section>
   );
 }
@@ -136,8 +147,13 @@ function PriceChart({ history }: { history: PricePoint[] }) {
   );
 }
 
-function PriceTable({ history }: { history: PricePoint[] }) {
-  const rows = history.map((point, i) => ({ ...point, previous: history[i - 1]?.askingPrice })).reverse();
+function PriceTable({ history, earlierChanges }: { history: PricePoint[]; earlierChanges: number }) {
+  const [listed, ...changes] = history.map((point, i) => ({
+    ...point,
+    // The first change shown follows one left out when there are any: its change is not known here.
+    previous: i === 1 && earlierChanges > 0 ? null : history[i - 1]?.askingPrice,
+  }));
+  const rows = changes.reverse();
   return (
     <div className="mt-5 overflow-x-auto">
       <table className="table table-sm">
@@ -154,16 +170,25 @@ function PriceTable({ history }: { history: PricePoint[] }) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={row.changedAt}>
-              <td className="whitespace-nowrap">
-                <LocalDate value={row.changedAt} />
-              </td>
-              <td className="text-right font-semibold tabular-nums">{formatMoney(row.askingPrice)}</td>
-              <td className="text-right whitespace-nowrap tabular-nums">
-                <PriceChange price={row.askingPrice} previous={row.previous} />
-              </td>
-            </tr>
+          {[...rows, ...(listed ? [listed] : [])].map((row) => (
+            <Fragment key={row.changedAt}>
+              {row === listed && earlierChanges > 0 ? (
+                <tr>
+                  <td colSpan={3} className="text-base-content/70">
+                    {earlierChanges} earlier {earlierChanges === 1 ? 'change' : 'changes'} not shown
+                  </td>
+                </tr>
+              ) : null}
+              <tr>
+                <td className="whitespace-nowrap">
+                  <LocalDate value={row.changedAt} />
+                </td>
+                <td className="text-right font-semibold tabular-nums">{formatMoney(row.askingPrice)}</td>
+                <td className="text-right whitespace-nowrap tabular-nums">
+                  <PriceChange price={row.askingPrice} previous={row.previous} />
+                </td>
+              </tr>
+            </Fragment>
           ))}
         </tbody>
       </table>
@@ -171,8 +196,10 @@ function PriceTable({ history }: { history: PricePoint[] }) {
   );
 }
 
-function PriceChange({ price, previous }: { price: number; previous: number | undefined }) {
+/** `previous`: the price before this one; undefined for the listing price, null when left out. */
+function PriceChange({ price, previous }: { price: number; previous: number | null | undefined }) {
   if (previous === undefined) return <span className="text-base-content/70">Listed</span>;
+  if (previous === null) return <span className="text-base-content/70">Changed</span>;
   const change = price - previous;
   const percent = <span className="hidden font-normal sm:inline"> ({percentOf(change, previous)})</span>;
   return change < 0 ? (
