@@ -27,7 +27,9 @@ async function settingsInReadme(): Promise<string[]> {
   const names = section
     .split('\n')
     .filter((line) => line.startsWith('| `'))
-    .flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]));
+    .flatMap((row) =>
+      ((row.split('|')[1] ?? '').match(/`[A-Z][A-Z0-9_]*`/g) ?? []).map((quoted) => quoted.slice(1, -1)),
+    );
   return [...new Set(names)].sort();
 }
 
