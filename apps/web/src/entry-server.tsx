@@ -17,10 +17,10 @@ import { guardRedirect, loadPageData, pageMatches, pageStatus } from './app/page
 import { AppProvider } from './app/provider.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { sendRequestsWith } from './lib/api-client.ts';
-import { meQueryKey, meQueryOptions, ServerCheckedPathContext } from './lib/auth.ts';
+import { meQueryOptions, ServerCheckedPathContext } from './lib/auth.ts';
 import { pageState, pageStateElement } from './lib/page-state.ts';
-import { pageTimeQueryKey } from './lib/page-time.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { appKeys } from './lib/query-keys.ts';
 import { SiteOriginContext } from './lib/site-origin.ts';
 
 export { isSharedPage } from './app/page-data.ts';
@@ -82,9 +82,9 @@ async function render({ url, origin, onError, shared = false }: PageRequest): Pr
   }
   // Before the status, which goes before any HTML: the data tells whether the page exists.
   await loadPageData(loader, url, shared ? undefined : (me ?? undefined));
-  if (shared) loader.removeQueries({ queryKey: meQueryKey, exact: true });
+  if (shared) loader.removeQueries({ queryKey: appKeys.me, exact: true });
   // What the page shows until a moment passes is judged at this time, in the browser too (lib/page-time.ts).
-  loader.setQueryData(pageTimeQueryKey, Date.now());
+  loader.setQueryData(appKeys.pageTime, Date.now());
   const status = pageStatus(loader, url, matches);
   const state = pageState(loader);
   loader.clear();

@@ -2,12 +2,13 @@
 import type { PublicConfig } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
+import { appKeys } from './query-keys.ts';
 
 export type { PublicConfig };
 
 export const appConfigQueryOptions = () =>
   queryOptions({
-    queryKey: ['config'],
+    queryKey: appKeys.config,
     queryFn: () => api.get<PublicConfig>('/config'),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -7,16 +7,15 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { createContext, useContext } from 'react';
 import { useLocation } from 'react-router';
 import { api } from './api-client.ts';
+import { appKeys } from './query-keys.ts';
 
 export type { Me, User };
-
-export const meQueryKey = ['me'] as const;
 
 export function getMe(): Promise<Me | null> {
   return api.get<Me | null>('/me');
 }
 
-export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe });
+export const meQueryOptions = () => queryOptions({ queryKey: appKeys.me, queryFn: getMe });
 
 /** `data` is the user, `null` when signed out, `undefined` while loading. */
 export function useMe() {
@@ -51,7 +50,7 @@ export function useSignOut({ onSignedOut }: { onSignedOut?: () => unknown } = {}
     onSuccess: async () => {
       await onSignedOut?.();
       queryClient.clear();
-      queryClient.setQueryData(meQueryKey, null);
+      queryClient.setQueryData(appKeys.me, null);
     },
   });
 }

@@ -1,8 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { pageTimeQueryKey, usePageTime } from './page-time.ts';
+import { usePageTime } from './page-time.ts';
 import { createQueryClient } from './query-client.ts';
+import { appKeys } from './query-keys.ts';
 
 function PageTime() {
   return <p>{usePageTime()}</p>;
@@ -12,7 +13,7 @@ describe('usePageTime', () => {
   it('is the time the server rendered the page at when the page came with it', () => {
     const rendered = Date.parse('2026-01-01T00:00:00.000Z');
     const client = createQueryClient();
-    client.setQueryData(pageTimeQueryKey, rendered);
+    client.setQueryData(appKeys.pageTime, rendered);
     const { container } = render(
       <QueryClientProvider client={client}>
         <PageTime />

@@ -7,11 +7,10 @@
  * The time stays while pages use it and is taken afresh once the cache has let it go (its gcTime).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-
-export const pageTimeQueryKey = ['page-time'] as const;
+import { appKeys } from './query-keys.ts';
 
 const pageTimeQueryOptions = queryOptions({
-  queryKey: pageTimeQueryKey,
+  queryKey: appKeys.pageTime,
   queryFn: () => Date.now(),
   initialData: () => Date.now(),
   staleTime: Number.POSITIVE_INFINITY,

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { appKeys } from '../../lib/query-keys.ts';
 import { buyer, seller } from '../../testing/fixtures/user.ts';
 import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
@@ -47,7 +48,7 @@ describe('Footer', () => {
     await userEvent.click(await within(footer()).findByRole('link', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     signedIn = true;
-    await queryClient.invalidateQueries({ queryKey: ['me'] });
+    await queryClient.invalidateQueries({ queryKey: appKeys.me });
 
     await waitFor(() => expect(pathname()).toBe('/contact'));
   });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { appKeys } from '../../lib/query-keys.ts';
 import { buyer } from '../../testing/fixtures/user.ts';
 import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
@@ -23,7 +24,7 @@ describe('Navbar', () => {
     await userEvent.click(await screen.findByRole('link', { name: 'Get started' }));
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeTruthy();
     signedIn = true;
-    await queryClient.invalidateQueries({ queryKey: ['me'] });
+    await queryClient.invalidateQueries({ queryKey: appKeys.me });
 
     await waitFor(() => expect(pathname()).toBe('/blog'));
   });

@@ -1,5 +1,4 @@
 /** The bookings feature's public surface: code outside features/bookings imports only this file. */
-export { bookingKeys } from './api/booking-keys.ts';
 export { buyerBookingsQueryOptions } from './api/get-buyer-bookings.ts';
 export { sellerBookingsQueryOptions } from './api/get-seller-bookings.ts';
 export { BookTestDriveButton } from './components/book-test-drive-button.tsx';

@@ -1,5 +1,4 @@
 /** The conversations feature's public surface: code outside features/conversations imports only this file. */
-export { conversationKeys } from './api/conversation-keys.ts';
 export { conversationsQueryOptions } from './api/get-conversations.ts';
 export { messagesQueryOptions } from './api/get-messages.ts';
 export { ConversationThread } from './components/conversation-thread.tsx';

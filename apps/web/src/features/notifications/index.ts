@@ -2,7 +2,6 @@
 
 export { notificationPreferencesQueryOptions } from './api/get-notification-preferences.ts';
 export { notificationsQueryOptions, unreadCountQueryOptions } from './api/get-notifications.ts';
-export { notificationKeys } from './api/notification-keys.ts';
 export { NotificationBell } from './components/notification-bell.tsx';
 export { NotificationSettings } from './components/notification-settings.tsx';
 export { NotificationsList } from './components/notifications-list.tsx';

@@ -2,7 +2,6 @@
 export { bookingQueryOptions, useBooking } from './api/get-booking.ts';
 export { paymentsQueryOptions } from './api/get-payments.ts';
 export type { PaidBooking } from './api/pay-booking.ts';
-export { paymentKeys } from './api/payment-keys.ts';
 export { BookingSummary, BookingSummarySkeleton } from './components/booking-summary.tsx';
 export { PaymentPanel } from './components/payment-panel.tsx';
 export { PaymentReceipt } from './components/payment-receipt.tsx';

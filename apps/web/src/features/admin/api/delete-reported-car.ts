@@ -1,6 +1,7 @@
 import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { changed } from '../../../lib/query-keys.ts';
 
 /** Deletes a reported car with its advertisement, saved cars, reports and unpaid bookings. */
 export const deleteReportedCar = (carId: string) =>
@@ -10,7 +11,7 @@ export function useDeleteReportedCar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteReportedCar,
-    // The car disappears from every list and page.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // The car disappears from every list and page, with its reports and saves; its bookings are cancelled.
+    onSuccess: () => changed(queryClient, 'cars'),
   });
 }

@@ -1,6 +1,7 @@
 import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { changed } from '../../../lib/query-keys.ts';
 
 /** Deletes a buyer or seller with what the deletion rules remove; their sessions end at once. */
 export const deleteUser = (email: string) => api.delete<DeletedCount>(`/users/${encodeURIComponent(email)}`);
@@ -9,7 +10,7 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    // A deleted seller's cars go too: every cached list may have changed.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // A deleted seller's cars go too, with what a car's deletion changes.
+    onSuccess: () => changed(queryClient, 'users'),
   });
 }

@@ -1,7 +1,7 @@
 import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { changed } from '../../../lib/query-keys.ts';
 
 /** The reports were unfounded: they go, and the admins can no longer read the conversation. */
 export const dismissConversationReports = (conversationId: string) =>
@@ -11,6 +11,6 @@ export function useDismissConversationReports() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: dismissConversationReports,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.reportedConversations() }),
+    onSuccess: () => changed(queryClient, 'conversations'),
   });
 }

@@ -1,7 +1,7 @@
 import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { changed } from '../../../lib/query-keys.ts';
 
 /** The reports were unfounded: they go, the car stays. */
 export const dismissReports = (carId: string) =>
@@ -11,6 +11,6 @@ export function useDismissReports() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: dismissReports,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.reported() }),
+    onSuccess: () => changed(queryClient, 'reports'),
   });
 }

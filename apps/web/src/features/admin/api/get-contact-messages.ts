@@ -1,14 +1,14 @@
 import type { ContactMessage, ContactStatus, Page } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getContactMessages = (status: ContactStatus | undefined, cursor?: string) =>
   api.get<Page<ContactMessage>>('/contact', { query: { status, cursor } });
 
 export const contactMessagesQueryOptions = (status?: ContactStatus) =>
   infiniteQueryOptions({
-    queryKey: adminKeys.messages(status),
+    queryKey: queryKeys.contactMessages.list(status),
     queryFn: ({ pageParam }) => getContactMessages(status, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

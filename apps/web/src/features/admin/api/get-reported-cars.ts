@@ -1,7 +1,7 @@
 import type { Page, ReportedCar } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type { ReportedCar };
 
@@ -10,7 +10,7 @@ export const getReportedCars = (cursor?: string) =>
 
 export const reportedCarsQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: adminKeys.reported(),
+    queryKey: queryKeys.reports.list(),
     queryFn: ({ pageParam }) => getReportedCars(pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

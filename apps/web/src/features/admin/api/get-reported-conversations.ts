@@ -1,7 +1,7 @@
 import type { Page, ReportedConversation } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type { ReportedConversation };
 
@@ -10,7 +10,7 @@ export const getReportedConversations = (cursor?: string) =>
 
 export const reportedConversationsQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: adminKeys.reportedConversations(),
+    queryKey: queryKeys.conversations.reported(),
     queryFn: ({ pageParam }) => getReportedConversations(pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -1,14 +1,15 @@
 import type { ListedUser, Page } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { adminKeys, type ManagedRole, rolePath } from './admin-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { type ManagedRole, rolePath } from './managed-role.ts';
 
 export const getUsers = (role: ManagedRole, cursor?: string) =>
   api.get<Page<ListedUser>>(`/user/${rolePath[role]}`, { query: { cursor } });
 
 export const usersQueryOptions = (role: ManagedRole) =>
   infiniteQueryOptions({
-    queryKey: adminKeys.users(role),
+    queryKey: queryKeys.users.list(role),
     queryFn: ({ pageParam }) => getUsers(role, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -1,7 +1,7 @@
 import type { ContactMessage } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { changed } from '../../../lib/query-keys.ts';
 
 /** Marks a contact message handled, or open again. */
 export const setContactHandled = ({ id, handled }: { id: string; handled: boolean }) =>
@@ -11,6 +11,6 @@ export function useSetContactHandled() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setContactHandled,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.inbox() }),
+    onSuccess: () => changed(queryClient, 'contactMessages'),
   });
 }

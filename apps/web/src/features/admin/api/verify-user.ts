@@ -1,7 +1,8 @@
 import type { User } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { type ManagedRole, rolePath } from './admin-keys.ts';
+import { changed } from '../../../lib/query-keys.ts';
+import { type ManagedRole, rolePath } from './managed-role.ts';
 
 export const verifyUser = ({ role, id }: { role: ManagedRole; id: string }) =>
   api.patch<User>(`/user/${rolePath[role]}/${encodeURIComponent(id)}`);
@@ -10,7 +11,7 @@ export function useVerifyUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyUser,
-    // The verified badge shows wherever the name does (cars, bookings, saved cars): refresh all.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // The verified badge shows wherever the name does (cars, bookings, saved cars …).
+    onSuccess: () => changed(queryClient, 'users'),
   });
 }

@@ -6,9 +6,9 @@ import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { toast } from '../../../lib/toast.ts';
-import type { ManagedRole } from '../api/admin-keys.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useUsers } from '../api/get-users.ts';
+import type { ManagedRole } from '../api/managed-role.ts';
 import { useVerifyUser } from '../api/verify-user.ts';
 
 export const VERIFIED_MESSAGE = 'Verified user successfully';

@@ -1,12 +1,12 @@
 import type { Booking, BookingInput } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKeys } from './booking-keys.ts';
+import { changed } from '../../../lib/query-keys.ts';
 
 /** Only the buyer's choices travel: buyer, seller, car summary, price and paid state come from the server. */
 export const bookTestDrive = (input: BookingInput) => api.post<Booking>('/testdrivebooking', input);
 
-export const bookTestDriveMutationKey = [...bookingKeys.all, 'book'] as const;
+export const bookTestDriveMutationKey = ['bookings', 'book'] as const;
 
 export function useBookTestDrive() {
   const queryClient = useQueryClient();
@@ -15,6 +15,6 @@ export function useBookTestDrive() {
     mutationFn: bookTestDrive,
     // The form shows the error: a toast, or a link to the buyer's booking of this car.
     meta: { errorToast: false },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+    onSuccess: () => changed(queryClient, 'bookings'),
   });
 }

@@ -1,7 +1,7 @@
 import type { Booking, BookingProposalInput } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKeys } from './booking-keys.ts';
+import { changed } from '../../../lib/query-keys.ts';
 
 /** A step of the lifecycle: the seller's answers, or the buyer taking the time the seller proposed. */
 export type BookingStep =
@@ -18,6 +18,6 @@ export function useBookingStep() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...step }: BookingStep & { id: string }) => takeBookingStep(id, step),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+    onSuccess: () => changed(queryClient, 'bookings'),
   });
 }

@@ -1,7 +1,7 @@
 import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKeys } from './booking-keys.ts';
+import { changed } from '../../../lib/query-keys.ts';
 
 /** Cancels a booking of the signed-in buyer before it starts; a paid one is refunded in full. */
 export const cancelBooking = (id: string) =>
@@ -11,6 +11,6 @@ export function useCancelBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelBooking,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+    onSuccess: () => changed(queryClient, 'bookings'),
   });
 }

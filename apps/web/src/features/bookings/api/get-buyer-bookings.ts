@@ -1,7 +1,7 @@
 import type { Booking, Page } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKeys } from './booking-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type { Booking };
 
@@ -10,7 +10,7 @@ export const getBuyerBookings = (email: string, cursor?: string) =>
 
 export const buyerBookingsQueryOptions = (email: string) =>
   infiniteQueryOptions({
-    queryKey: bookingKeys.buyer(email),
+    queryKey: queryKeys.bookings.buyer(email),
     queryFn: ({ pageParam }) => getBuyerBookings(email, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -1,14 +1,14 @@
 import type { Booking, Page } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { bookingKeys } from './booking-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getSellerBookings = (email: string, cursor?: string) =>
   api.get<Page<Booking>>(`/testdrivebooking/seller/${encodeURIComponent(email)}`, { query: { cursor } });
 
 export const sellerBookingsQueryOptions = (email: string) =>
   infiniteQueryOptions({
-    queryKey: bookingKeys.seller(email),
+    queryKey: queryKeys.bookings.seller(email),
     queryFn: ({ pageParam }) => getSellerBookings(email, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

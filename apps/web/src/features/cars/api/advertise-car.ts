@@ -1,7 +1,7 @@
 import type { Advertisement } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { carKeys } from './keys.ts';
+import { changed } from '../../../lib/query-keys.ts';
 
 /** Puts one of the seller's unsold cars on the home page's What's New list (once per car). */
 export const advertiseCar = (carId: string) => api.post<Advertisement>('/advertise', { carId });
@@ -10,6 +10,6 @@ export function useAdvertiseCar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: advertiseCar,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: carKeys.all }),
+    onSuccess: () => changed(queryClient, 'cars'),
   });
 }

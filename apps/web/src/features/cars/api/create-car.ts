@@ -1,7 +1,7 @@
 import type { CarInput, SellerCar } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { carKeys } from './keys.ts';
+import { changed } from '../../../lib/query-keys.ts';
 
 export type { CarInput };
 
@@ -12,6 +12,6 @@ export function useCreateCar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCar,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: carKeys.all }),
+    onSuccess: () => changed(queryClient, 'cars'),
   });
 }

@@ -1,7 +1,7 @@
 import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { carKeys } from './keys.ts';
+import { changed, queryKeys } from '../../../lib/query-keys.ts';
 
 /** Deletes the car with its advertisement, saved cars and reports (one transaction on the server). */
 export const deleteCar = (id: string) => api.delete<DeletedCount>(`/cars/${encodeURIComponent(id)}`);
@@ -11,8 +11,8 @@ export function useDeleteCar() {
   return useMutation({
     mutationFn: deleteCar,
     onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: carKeys.detail(id) });
-      return queryClient.invalidateQueries({ queryKey: carKeys.all });
+      queryClient.removeQueries({ queryKey: queryKeys.cars.detail(id) });
+      return changed(queryClient, 'cars');
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { AdvertisedCar, AdvertisedCarPage } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { carKeys } from './keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type { AdvertisedCar };
 
@@ -16,7 +16,7 @@ export const getAdvertisedCars = ({ cursor, signal }: { cursor?: string; signal?
 
 export const advertisedCarsQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: carKeys.advertised(),
+    queryKey: queryKeys.cars.advertised(),
     queryFn: ({ pageParam, signal }) => getAdvertisedCars({ cursor: pageParam, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -1,7 +1,7 @@
 import type { CarBookingsAhead } from '@redline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { carKeys } from './keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The car's test drives still ahead that marking it sold or deleting it would cancel (its seller). */
 export const getCarBookingsAhead = (id: string, signal?: AbortSignal) =>
@@ -10,7 +10,7 @@ export const getCarBookingsAhead = (id: string, signal?: AbortSignal) =>
 /** Asked afresh each time a confirmation shows it: buyers book and pay without the car changing. */
 export function useCarBookingsAhead(id: string) {
   return useQuery({
-    queryKey: carKeys.bookingsAhead(id),
+    queryKey: queryKeys.bookings.ahead(id),
     queryFn: ({ signal }) => getCarBookingsAhead(id, signal),
     staleTime: 0,
   });

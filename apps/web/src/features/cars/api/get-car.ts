@@ -1,7 +1,7 @@
 import type { CarDetail } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { carKeys } from './keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type { CarDetail };
 
@@ -9,7 +9,7 @@ export const getCar = (id: string, signal?: AbortSignal) =>
   api.get<CarDetail>(`/cars/id/${encodeURIComponent(id)}`, { signal });
 
 export const carQueryOptions = (id: string) =>
-  queryOptions({ queryKey: carKeys.detail(id), queryFn: ({ signal }) => getCar(id, signal) });
+  queryOptions({ queryKey: queryKeys.cars.detail(id), queryFn: ({ signal }) => getCar(id, signal) });
 
 /** One car with its price history, sold ones included (`soldAt` is set). */
 export function useCar(id: string) {

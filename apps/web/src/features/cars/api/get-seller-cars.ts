@@ -1,7 +1,7 @@
 import type { SellerCarPage } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { carKeys } from './keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const SELLER_PAGE_SIZE = 10;
 
@@ -21,7 +21,7 @@ export const getSellerCars = ({
 
 export const sellerCarsQueryOptions = (email: string) =>
   infiniteQueryOptions({
-    queryKey: carKeys.seller(email),
+    queryKey: queryKeys.cars.seller(email),
     queryFn: ({ pageParam, signal }) => getSellerCars({ email, cursor: pageParam, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

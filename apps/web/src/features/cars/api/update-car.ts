@@ -1,7 +1,7 @@
 import type { CarUpdate, SellerCar } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { carKeys } from './keys.ts';
+import { changed, queryKeys } from '../../../lib/query-keys.ts';
 
 export type { CarUpdate };
 
@@ -14,9 +14,9 @@ export function useUpdateCar() {
   return useMutation({
     mutationFn: updateCar,
     onSuccess: (car) => {
-      queryClient.setQueryData(carKeys.detail(car.id), car);
+      queryClient.setQueryData(queryKeys.cars.detail(car.id), car);
       // Lists change too: a sold car leaves its category and What's New.
-      return queryClient.invalidateQueries({ queryKey: carKeys.all });
+      return changed(queryClient, 'cars');
     },
   });
 }

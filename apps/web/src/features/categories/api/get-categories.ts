@@ -1,18 +1,14 @@
 import type { Category } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type { Category };
-
-export const categoryKeys = {
-  all: ['categories'] as const,
-  detail: (id: string) => [...categoryKeys.all, id] as const,
-};
 
 export const getCategories = () => api.get<Category[]>('/categories');
 
 export const categoriesQueryOptions = () =>
-  queryOptions({ queryKey: categoryKeys.all, queryFn: getCategories });
+  queryOptions({ queryKey: queryKeys.categories.list(), queryFn: getCategories });
 
 /** All categories in display order. */
 export function useCategories() {
@@ -25,7 +21,7 @@ export function useCategories() {
  */
 export const categoryQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: categoryKeys.detail(id),
+    queryKey: queryKeys.categories.detail(id),
     queryFn: async ({ client }) => {
       const category = (await client.ensureQueryData(categoriesQueryOptions())).find((c) => c.id === id);
       if (!category) throw new ApiError(404, 'not_found', 'The category was not found.');

@@ -1,14 +1,14 @@
 import type { Conversation, Page } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { conversationKeys } from './conversation-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getConversations = (cursor?: string) =>
   api.get<Page<Conversation>>('/conversations', { query: { cursor } });
 
 export const conversationsQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: conversationKeys.list(),
+    queryKey: queryKeys.conversations.list(),
     queryFn: ({ pageParam }) => getConversations(pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -1,14 +1,14 @@
 import type { MessagePage } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { conversationKeys } from './conversation-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getMessages = (id: string, cursor?: string) =>
   api.get<MessagePage>(`/conversations/${encodeURIComponent(id)}/messages`, { query: { cursor } });
 
 export const messagesQueryOptions = (id: string) =>
   infiniteQueryOptions({
-    queryKey: conversationKeys.messages(id),
+    queryKey: queryKeys.conversations.messages(id),
     queryFn: ({ pageParam }) => getMessages(id, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

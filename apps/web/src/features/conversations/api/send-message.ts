@@ -1,7 +1,7 @@
 import type { ConversationInput } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { conversationKeys } from './conversation-keys.ts';
+import { changed } from '../../../lib/query-keys.ts';
 
 type Created = { id: string };
 
@@ -16,7 +16,7 @@ export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendMessage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationKeys.all }),
+    onSuccess: () => changed(queryClient, 'conversations'),
   });
 }
 
@@ -24,6 +24,6 @@ export function useStartConversation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: startConversation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationKeys.all }),
+    onSuccess: () => changed(queryClient, 'conversations'),
   });
 }

@@ -1,13 +1,16 @@
 import type { NotificationPreferences } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { notificationKeys } from './notification-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getNotificationPreferences = () =>
   api.get<NotificationPreferences>('/notifications/preferences');
 
 export const notificationPreferencesQueryOptions = () =>
-  queryOptions({ queryKey: notificationKeys.preferences(), queryFn: getNotificationPreferences });
+  queryOptions({
+    queryKey: queryKeys.notificationSettings.preferences(),
+    queryFn: getNotificationPreferences,
+  });
 
 /** The signed-in user's settings: each kind of their role, in the app and by e-mail. */
 export function useNotificationPreferences() {

@@ -1,14 +1,14 @@
 import type { NotificationPage } from '@redline/shared';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { notificationKeys } from './notification-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getNotifications = (cursor?: string, limit?: number) =>
   api.get<NotificationPage>('/notifications', { query: { cursor, limit } });
 
 export const notificationsQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: notificationKeys.list(),
+    queryKey: queryKeys.notifications.list(),
     queryFn: ({ pageParam }) => getNotifications(pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -25,7 +25,7 @@ export function useNotifications() {
  */
 export const unreadCountQueryOptions = () =>
   queryOptions({
-    queryKey: notificationKeys.unread(),
+    queryKey: queryKeys.notifications.unread(),
     queryFn: async () => (await getNotifications(undefined, 1)).unread,
   });
 

@@ -1,7 +1,7 @@
 import type { NotificationsRead, UnreadCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { notificationKeys } from './notification-keys.ts';
+import { changed, queryKeys } from '../../../lib/query-keys.ts';
 
 /** Marks the signed-in user's notifications read: these ids, or all of them. */
 export const markNotificationsRead = (read: NotificationsRead) =>
@@ -12,8 +12,8 @@ export function useMarkRead() {
   return useMutation({
     mutationFn: markNotificationsRead,
     onSuccess: async ({ unread }) => {
-      queryClient.setQueryData(notificationKeys.unread(), unread);
-      await queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
+      queryClient.setQueryData(queryKeys.notifications.unread(), unread);
+      await changed(queryClient, 'notifications');
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { NotificationPreferences } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { notificationKeys } from './notification-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Sets the named kinds' settings; answers all of the user's settings. */
 export const setNotificationPreferences = (preferences: NotificationPreferences) =>
@@ -11,6 +11,6 @@ export function useSetNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setNotificationPreferences,
-    onSuccess: (saved) => queryClient.setQueryData(notificationKeys.preferences(), saved),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.notificationSettings.preferences(), saved),
   });
 }

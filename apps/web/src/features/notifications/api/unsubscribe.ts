@@ -1,14 +1,17 @@
 import type { UnsubscribeState } from '@redline/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { notificationKeys } from './notification-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** What an e-mail's unsubscribe link stops (asking changes nothing). */
 export const getUnsubscribeState = (token: string) =>
   api.get<UnsubscribeState>('/notifications/unsubscribe', { query: { token } });
 
 export const unsubscribeStateQueryOptions = (token: string) =>
-  queryOptions({ queryKey: notificationKeys.unsubscribe(token), queryFn: () => getUnsubscribeState(token) });
+  queryOptions({
+    queryKey: queryKeys.notificationSettings.unsubscribe(token),
+    queryFn: () => getUnsubscribeState(token),
+  });
 
 export function useUnsubscribeState(token: string) {
   return useQuery({ ...unsubscribeStateQueryOptions(token), enabled: token !== '' });
@@ -22,6 +25,6 @@ export function useUnsubscribe(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => unsubscribe(token),
-    onSuccess: (state) => queryClient.setQueryData(notificationKeys.unsubscribe(token), state),
+    onSuccess: (state) => queryClient.setQueryData(queryKeys.notificationSettings.unsubscribe(token), state),
   });
 }

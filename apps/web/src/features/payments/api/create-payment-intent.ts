@@ -1,7 +1,7 @@
 import type { CreatePaymentIntentInput, CreatePaymentIntentResponse } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { paymentKeys } from './payment-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type PaymentIntent = CreatePaymentIntentResponse;
 
@@ -15,7 +15,7 @@ export const createPaymentIntent = (input: CreatePaymentIntentInput) =>
  */
 export const paymentIntentQueryOptions = (bookingId: string) =>
   queryOptions({
-    queryKey: paymentKeys.intent(bookingId),
+    queryKey: queryKeys.payments.intent(bookingId),
     queryFn: () => createPaymentIntent({ bookingId }),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,7 +1,7 @@
 import type { Booking } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { paymentKeys } from './payment-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type { Booking };
 
@@ -9,7 +9,7 @@ export const getBooking = (id: string, signal?: AbortSignal) =>
   api.get<Booking>(`/testdrivebooking/${encodeURIComponent(id)}`, { signal });
 
 export const bookingQueryOptions = (id: string) =>
-  queryOptions({ queryKey: paymentKeys.booking(id), queryFn: ({ signal }) => getBooking(id, signal) });
+  queryOptions({ queryKey: queryKeys.bookings.detail(id), queryFn: ({ signal }) => getBooking(id, signal) });
 
 /** The booking to pay for: the buyer's own (anyone else's answers 404). */
 export function useBooking(id: string) {

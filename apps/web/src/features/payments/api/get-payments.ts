@@ -1,7 +1,7 @@
 import type { Page, Payment } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { paymentKeys } from './payment-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type { Payment };
 
@@ -12,7 +12,7 @@ export const getPayments = ({ cursor, signal }: { cursor?: string; signal?: Abor
 
 export const paymentsQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: paymentKeys.list(),
+    queryKey: queryKeys.payments.list(),
     queryFn: ({ pageParam, signal }) => getPayments({ cursor: pageParam, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,

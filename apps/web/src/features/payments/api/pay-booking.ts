@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isBookingsQuery, paymentKeys } from './payment-keys.ts';
+import { changed, queryKeys } from '../../../lib/query-keys.ts';
 import { recordPayment } from './record-payment.ts';
 
 /** Confirms the card with the provider and answers the transaction (payment intent) id. */
@@ -21,11 +21,8 @@ export function usePayBooking(bookingId: string) {
       return { transactionId, insertedId };
     },
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: paymentKeys.intent(bookingId) });
-      await Promise.all([
-        queryClient.invalidateQueries({ predicate: isBookingsQuery }),
-        queryClient.invalidateQueries({ queryKey: paymentKeys.list() }),
-      ]);
+      queryClient.removeQueries({ queryKey: queryKeys.payments.intent(bookingId) });
+      await changed(queryClient, 'payments');
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { Refund } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { isBookingsQuery, paymentKeys } from './payment-keys.ts';
+import { changed } from '../../../lib/query-keys.ts';
 
 /** Gives a payment's money back (admins); asking again for a refund not yet made asks the provider again. */
 export const refundPayment = (id: string) => api.post<Refund>(`/payments/${encodeURIComponent(id)}/refund`);
@@ -10,10 +10,6 @@ export function useRefundPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: refundPayment,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
-        queryClient.invalidateQueries({ predicate: isBookingsQuery }),
-      ]),
+    onSuccess: () => changed(queryClient, 'payments'),
   });
 }

@@ -8,10 +8,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAppConfig } from '../../../lib/app-config.ts';
+import { changed } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
 import { type PaidBooking, usePayBooking } from '../api/pay-booking.ts';
-import { paymentKeys } from '../api/payment-keys.ts';
 import { LockIcon, PayButton } from './pay-controls.tsx';
 import { TestCardForm } from './test-card-form.tsx';
 
@@ -34,8 +34,8 @@ export function PaymentPanel({ bookingId, onPaid }: PaymentPanelProps) {
   // 409: paid meanwhile (another tab, the webhook) or the car is gone; the booking tells which.
   const conflict = intent.error instanceof ApiError && intent.error.status === 409;
   useEffect(() => {
-    if (conflict) void queryClient.invalidateQueries({ queryKey: paymentKeys.booking(bookingId) });
-  }, [conflict, queryClient, bookingId]);
+    if (conflict) void changed(queryClient, 'bookings');
+  }, [conflict, queryClient]);
 
   const provider = intent.data?.provider ?? config.data?.payments.provider;
   const publishableKey = intent.data?.publishableKey ?? config.data?.payments.publishableKey;

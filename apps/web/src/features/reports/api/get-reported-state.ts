@@ -1,11 +1,7 @@
 import type { ReportedState } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-
-/** Query keys of the reports feature's buyer side. */
-export const reportKeys = {
-  state: (carId: string) => ['reports', 'state', carId] as const,
-};
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getReportedState = (carId: string) =>
   api.get<ReportedState>(`/reportedpost/${encodeURIComponent(carId)}`);
@@ -13,7 +9,7 @@ export const getReportedState = (carId: string) =>
 /** Whether the signed-in buyer reported this car (only asked for buyers: `enabled`). */
 export function useReportedState(carId: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
-    ...queryOptions({ queryKey: reportKeys.state(carId), queryFn: () => getReportedState(carId) }),
+    ...queryOptions({ queryKey: queryKeys.reports.state(carId), queryFn: () => getReportedState(carId) }),
     enabled,
   });
 }

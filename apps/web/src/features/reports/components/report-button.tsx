@@ -2,7 +2,8 @@ import { type Car, carName, type User } from '@redline/shared';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { reportKeys, useReportedState } from '../api/get-reported-state.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useReportedState } from '../api/get-reported-state.ts';
 import { reportMutationKey } from '../api/report-car.ts';
 
 // Loaded when the buyer opens it, not with the car page: its validation (zod) and form library.
@@ -67,7 +68,7 @@ export function ReportButton({ car, user }: ReportButtonProps) {
         <ReportForm
           carId={car.id}
           onReported={() => {
-            queryClient.setQueryData(reportKeys.state(car.id), { reported: true });
+            queryClient.setQueryData(queryKeys.reports.state(car.id), { reported: true });
             setOpen(false);
           }}
           onCancel={() => setOpen(false)}

@@ -1,7 +1,7 @@
 import type { Page, SavedCar } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { savedCarKeys } from './saved-car-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type { SavedCar };
 
@@ -10,7 +10,7 @@ export const getSavedCars = (email: string, cursor?: string) =>
 
 export const savedCarsQueryOptions = (email: string) =>
   infiniteQueryOptions({
-    queryKey: savedCarKeys.list(email),
+    queryKey: queryKeys.savedCars.list(email),
     queryFn: ({ pageParam }) => getSavedCars(email, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -1,13 +1,13 @@
 import type { SavedState } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { savedCarKeys } from './saved-car-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getSavedState = (carId: string) =>
   api.get<SavedState>(`/savedpost/${encodeURIComponent(carId)}`);
 
 export const savedStateQueryOptions = (carId: string) =>
-  queryOptions({ queryKey: savedCarKeys.state(carId), queryFn: () => getSavedState(carId) });
+  queryOptions({ queryKey: queryKeys.savedCars.state(carId), queryFn: () => getSavedState(carId) });
 
 /** Whether the signed-in buyer saved this car (only asked for buyers: `enabled`). */
 export function useSavedState(carId: string, { enabled = true }: { enabled?: boolean } = {}) {

@@ -1,7 +1,7 @@
 import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { savedCarKeys } from './saved-car-keys.ts';
+import { changed, queryKeys } from '../../../lib/query-keys.ts';
 
 /** Removes the car from the signed-in buyer's saved cars (the server touches only their own row). */
 export const removeSavedCar = (carId: string) =>
@@ -12,8 +12,8 @@ export function useRemoveSavedCar() {
   return useMutation({
     mutationFn: removeSavedCar,
     onSuccess: async (_result, carId) => {
-      queryClient.setQueryData(savedCarKeys.state(carId), { saved: false });
-      await queryClient.invalidateQueries({ queryKey: savedCarKeys.all });
+      queryClient.setQueryData(queryKeys.savedCars.state(carId), { saved: false });
+      await changed(queryClient, 'savedCars');
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { SavedCar } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { savedCarKeys } from './saved-car-keys.ts';
+import { changed, queryKeys } from '../../../lib/query-keys.ts';
 
 export const saveCar = (carId: string) => api.post<SavedCar>('/savedpost', { carId });
 
@@ -10,8 +10,8 @@ export function useSaveCar() {
   return useMutation({
     mutationFn: saveCar,
     onSuccess: async (_saved, carId) => {
-      queryClient.setQueryData(savedCarKeys.state(carId), { saved: true });
-      await queryClient.invalidateQueries({ queryKey: savedCarKeys.all });
+      queryClient.setQueryData(queryKeys.savedCars.state(carId), { saved: true });
+      await changed(queryClient, 'savedCars');
     },
   });
 }

@@ -1,10 +1,10 @@
 import type { Car, User } from '@redline/shared';
 import { useQueryClient } from '@tanstack/react-query';
+import { changed } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSavedState } from '../api/get-saved-state.ts';
 import { useRemoveSavedCar } from '../api/remove-saved-car.ts';
 import { useSaveCar } from '../api/save-car.ts';
-import { savedCarKeys } from '../api/saved-car-keys.ts';
 
 export const SAVED_MESSAGE = 'Car saved.';
 export const REMOVED_MESSAGE = 'Post removed from saved';
@@ -60,7 +60,7 @@ export function SaveButton({ car, user }: SaveButtonProps) {
 
   const saved = state.data?.saved ?? false;
   const busy = state.isPending || save.isPending || remove.isPending;
-  const resync = () => queryClient.invalidateQueries({ queryKey: savedCarKeys.state(car.id) });
+  const resync = () => changed(queryClient, 'savedCars');
 
   const toggle = () => {
     if (saved) {

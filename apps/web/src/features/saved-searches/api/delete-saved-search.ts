@@ -1,7 +1,7 @@
 import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { savedSearchKeys } from './saved-search-keys.ts';
+import { changed } from '../../../lib/query-keys.ts';
 
 /** Deletes one of the buyer's saved searches: it tells of no more cars. */
 export const deleteSavedSearch = (id: string) =>
@@ -11,6 +11,6 @@ export function useDeleteSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteSavedSearch,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedSearchKeys.all }),
+    onSuccess: () => changed(queryClient, 'savedSearches'),
   });
 }

@@ -2,7 +2,7 @@ import type { SavedSearch, savedSearchListSchema } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
-import { savedSearchKeys } from './saved-search-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type { SavedSearch };
 export type SavedSearchList = z.infer<typeof savedSearchListSchema>;
@@ -10,7 +10,7 @@ export type SavedSearchList = z.infer<typeof savedSearchListSchema>;
 export const getSavedSearches = () => api.get<SavedSearchList>('/saved-searches');
 
 export const savedSearchesQueryOptions = () =>
-  queryOptions({ queryKey: savedSearchKeys.list(), queryFn: getSavedSearches });
+  queryOptions({ queryKey: queryKeys.savedSearches.list(), queryFn: getSavedSearches });
 
 /** The signed-in buyer's saved searches, newest first (SAVED_SEARCHES_MAX at most: one answer holds them all). */
 export function useSavedSearches() {

@@ -1,7 +1,7 @@
 import type { SavedSearch, SavedSearchInput } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { savedSearchKeys } from './saved-search-keys.ts';
+import { changed } from '../../../lib/query-keys.ts';
 
 export const saveSearchMutationKey = ['saved-searches', 'save'] as const;
 
@@ -18,6 +18,6 @@ export function useSaveSearch() {
     mutationFn: saveSearch,
     // The dialog shows why the server refused, beside what to change.
     meta: { errorToast: false },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedSearchKeys.all }),
+    onSuccess: () => changed(queryClient, 'savedSearches'),
   });
 }

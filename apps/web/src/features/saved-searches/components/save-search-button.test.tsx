@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
 import { describe, expect, it } from 'vitest';
-import { meQueryKey } from '../../../lib/auth.ts';
+import { appKeys } from '../../../lib/query-keys.ts';
 import { aSavedSearch } from '../../../testing/fixtures/saved-search.ts';
 import { aUser, buyer, seller } from '../../../testing/fixtures/user.ts';
 import { json, type MockRoutes, mockFetch, renderRoutes } from '../../../testing/test-utils.tsx';
@@ -128,7 +128,7 @@ describe('SaveSearchButton', () => {
     for (const user of [seller, aUser({ id: 'u-admin', role: 'Admin' })]) {
       const { unmount, queryClient } = renderButton(undefined, { user });
       // The browser knows who is visiting, and still shows nothing.
-      await waitFor(() => expect(queryClient.getQueryData(meQueryKey)).toEqual(user));
+      await waitFor(() => expect(queryClient.getQueryData(appKeys.me)).toEqual(user));
       expect(screen.queryByRole('button', { name: 'Save this search' })).toBeNull();
       unmount();
     }

@@ -1,8 +1,8 @@
 import type { CarSearchResult } from '@redline/shared';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { type SearchState, searchQuery } from '../utils/search-params.ts';
-import { searchKeys } from './search-keys.ts';
 
 export const SEARCH_PAGE_SIZE = 12;
 
@@ -22,7 +22,7 @@ export const searchCars = ({
 
 export const searchCarsQueryOptions = (state: SearchState) =>
   infiniteQueryOptions({
-    queryKey: searchKeys.results(state),
+    queryKey: queryKeys.search.results(state),
     queryFn: ({ pageParam, signal }) => searchCars({ state, cursor: pageParam, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

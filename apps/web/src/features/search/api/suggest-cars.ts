@@ -1,14 +1,14 @@
 import type { CarSuggestions } from '@redline/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { searchKeys } from './search-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const suggestCars = ({ q, signal }: { q: string; signal?: AbortSignal }) =>
   api.get<CarSuggestions>('/cars/suggest', { query: { q }, signal });
 
 export const carSuggestionsQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: searchKeys.suggestions(q),
+    queryKey: queryKeys.search.suggestions(q),
     queryFn: ({ signal }) => suggestCars({ q, signal }),
   });
 

@@ -1,0 +1,155 @@
+/**
+ * The one owner of the web app's query cache (ADR 38): every query's key, grouped by the domain whose
+ * data it shows, and what a change of each domain refreshes. Mutations and live updates say what
+ * changed (`changed(queryClient, 'cars')`), never which keys: a new list goes under its domain's keys
+ * and is refreshed with everything else the rule names.
+ */
+import type { ContactStatus, Role } from '@redline/shared';
+import type { QueryClient } from '@tanstack/react-query';
+
+/** The app's own entries, outside every domain: replaced (sign-in, sign-out, a render), never refreshed. */
+export const appKeys = {
+  me: ['me'] as const,
+  config: ['config'] as const,
+  pageTime: ['page-time'] as const,
+};
+
+/** Each domain's keys, all under its root (`all`): refreshing the root refreshes every one of them. */
+export const queryKeys = {
+  /** A car's page, What's New, a seller's own cars. */
+  cars: {
+    all: ['cars'] as const,
+    detail: (id: string) => [...queryKeys.cars.all, 'detail', id] as const,
+    advertised: () => [...queryKeys.cars.all, 'advertised'] as const,
+    seller: (email: string) => [...queryKeys.cars.all, 'seller', email] as const,
+  },
+  /** The car search (a seller's page shows one), its suggestions and the catalogue's facets. */
+  search: {
+    all: ['search'] as const,
+    results: <State extends object>(state: State) => [...queryKeys.search.all, 'results', state] as const,
+    suggestions: (q: string) => [...queryKeys.search.all, 'suggestions', q] as const,
+    catalogueFacets: () => [...queryKeys.search.all, 'catalogue-facets'] as const,
+  },
+  categories: {
+    all: ['categories'] as const,
+    list: () => [...queryKeys.categories.all, 'list'] as const,
+    detail: (id: string) => [...queryKeys.categories.all, 'detail', id] as const,
+  },
+  /** A seller's page: name, badge, cars for sale. */
+  sellers: {
+    all: ['sellers'] as const,
+    profile: (id: string) => [...queryKeys.sellers.all, 'profile', id] as const,
+  },
+  /** The admins' lists of buyers and sellers. */
+  users: {
+    all: ['users'] as const,
+    list: (role: Exclude<Role, 'Admin'>) => [...queryKeys.users.all, 'list', role] as const,
+  },
+  savedCars: {
+    all: ['saved-cars'] as const,
+    /** Whether the buyer saved this car. */
+    state: (carId: string) => [...queryKeys.savedCars.all, 'state', carId] as const,
+    list: (email: string) => [...queryKeys.savedCars.all, 'list', email] as const,
+  },
+  savedSearches: {
+    all: ['saved-searches'] as const,
+    list: () => [...queryKeys.savedSearches.all, 'list'] as const,
+  },
+  bookings: {
+    all: ['bookings'] as const,
+    buyer: (email: string) => [...queryKeys.bookings.all, 'buyer', email] as const,
+    seller: (email: string) => [...queryKeys.bookings.all, 'seller', email] as const,
+    /** One booking (its payment page). */
+    detail: (id: string) => [...queryKeys.bookings.all, 'detail', id] as const,
+    /** A car's test drives still ahead, which selling or deleting it would cancel. */
+    ahead: (carId: string) => [...queryKeys.bookings.all, 'ahead', carId] as const,
+  },
+  payments: {
+    /** The admins' ledger, refunds included. */
+    all: ['payments'] as const,
+    list: () => [...queryKeys.payments.all, 'list'] as const,
+    intent: (bookingId: string) => [...queryKeys.payments.all, 'intent', bookingId] as const,
+  },
+  conversations: {
+    all: ['conversations'] as const,
+    list: () => [...queryKeys.conversations.all, 'list'] as const,
+    messages: (id: string) => [...queryKeys.conversations.all, 'messages', id] as const,
+    /** The admins' list of reported conversations. */
+    reported: () => [...queryKeys.conversations.all, 'reported'] as const,
+  },
+  /** The notifications and the bell's unread count. */
+  notifications: {
+    all: ['notifications'] as const,
+    list: () => [...queryKeys.notifications.all, 'list'] as const,
+    unread: () => [...queryKeys.notifications.all, 'unread'] as const,
+  },
+  /** What the user chose to be told, apart: a new notification changes no setting. */
+  notificationSettings: {
+    all: ['notification-settings'] as const,
+    preferences: () => [...queryKeys.notificationSettings.all, 'preferences'] as const,
+    /** What an e-mail's unsubscribe link stops. */
+    unsubscribe: (token: string) => [...queryKeys.notificationSettings.all, 'unsubscribe', token] as const,
+  },
+  reports: {
+    all: ['reports'] as const,
+    /** Whether the buyer reported this car. */
+    state: (carId: string) => [...queryKeys.reports.all, 'state', carId] as const,
+    /** The admins' list of reported cars. */
+    list: () => [...queryKeys.reports.all, 'list'] as const,
+  },
+  /** The admins' contact inbox. */
+  contactMessages: {
+    all: ['contact-messages'] as const,
+    list: (status?: ContactStatus) => [...queryKeys.contactMessages.all, 'list', status ?? 'all'] as const,
+  },
+};
+
+export type Domain = keyof typeof queryKeys;
+
+/**
+ * A car posted, edited, sold, advertised or deleted. A seller's page counts their cars for sale;
+ * saved cars, bookings, reports and conversations show the car; a sale or a deletion cancels its
+ * bookings and refunds the paid ones (the admins' ledger); a deletion drops its saves and reports.
+ */
+const CAR_CHANGE = [
+  'cars',
+  'search',
+  'sellers',
+  'savedCars',
+  'bookings',
+  'reports',
+  'payments',
+  'conversations',
+] as const;
+
+/**
+ * What a change of each domain refreshes, read from what the server changes with it: its own keys
+ * and those of every domain that shows its data or that it changes in turn.
+ */
+export const REFRESHES = {
+  cars: CAR_CHANGE,
+  // A buyer or seller verified or deleted by an admin. The verified badge shows wherever the name
+  // does, which a car's change refreshes already; a deletion deletes the user's cars too.
+  users: ['users', ...CAR_CHANGE],
+  // Requested, answered, moved or cancelled: the buyer's list, the seller's requests, a booking's page.
+  bookings: ['bookings'],
+  // Paid or refunded: the ledger, and the booking's paid state.
+  payments: ['payments', 'bookings'],
+  savedCars: ['savedCars'],
+  savedSearches: ['savedSearches'],
+  // A message sent, or an admin dismissing a conversation's reports.
+  conversations: ['conversations'],
+  notifications: ['notifications'],
+  // An admin dismissing a car's reports: the car stays.
+  reports: ['reports'],
+  contactMessages: ['contactMessages'],
+} as const satisfies Partial<Record<Domain, readonly Domain[]>>;
+
+/** A domain that the app changes, by a mutation or as a live update tells. */
+export type Change = keyof typeof REFRESHES;
+
+/** Refreshes what a change of `domain` makes stale: the queries on screen are asked again at once. */
+export async function changed(queryClient: QueryClient, domain: Change): Promise<void> {
+  const refreshed: readonly Domain[] = REFRESHES[domain];
+  await Promise.all(refreshed.map((d) => queryClient.invalidateQueries({ queryKey: queryKeys[d].all })));
+}
