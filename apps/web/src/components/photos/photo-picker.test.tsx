@@ -1,4 +1,4 @@
-import type { UploadedPhoto } from '@redline/shared';
+import type { Photo } from '@redline/shared';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,14 +8,14 @@ import { aPhoto } from '../../testing/fixtures/photo.ts';
 /** Each upload waits until the test settles it, so progress can be observed. */
 const pending: {
   input: UploadPhotoInput;
-  resolve: (p: UploadedPhoto) => void;
+  resolve: (p: Photo) => void;
   reject: (e: unknown) => void;
 }[] = [];
 
 vi.mock('../../lib/upload-photo.ts', () => ({
   useUploadPhoto: () => ({
     mutateAsync: (input: UploadPhotoInput) =>
-      new Promise<UploadedPhoto>((resolve, reject) => pending.push({ input, resolve, reject })),
+      new Promise<Photo>((resolve, reject) => pending.push({ input, resolve, reject })),
   }),
 }));
 
