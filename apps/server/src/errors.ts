@@ -31,11 +31,6 @@ export const unsupportedMedia = (message: string) => new AppError(415, ERROR_COD
 export const unavailable = (message = 'The service is temporarily unavailable. Please try again shortly.') =>
   new AppError(503, ERROR_CODES.unavailable, message);
 
-/** PostgreSQL unique violation, for turning races on unique indexes into 409s. */
-export function isUniqueViolation(error: unknown): boolean {
-  return pgCode(error) === '23505';
-}
-
 /**
  * PostgreSQL's data exceptions (class 22: a NUL character in text, a number or date out of range…):
  * a value from the request that no column can hold, so the client's mistake, not a server error.

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { uploadedPhotoSchema } from '@redline/shared';
+import { photoSchema } from '@redline/shared';
 import { eq, sql } from 'drizzle-orm';
 import S3rver from 's3rver';
 import sharp from 'sharp';
@@ -116,7 +116,7 @@ describe('uploads with S3_BUCKET set', () => {
       ...multipart(await jpeg(1200, 800)),
     });
     expect(res.statusCode).toBe(201);
-    const photo = uploadedPhotoSchema.parse(res.json());
+    const photo = photoSchema.parse(res.json());
     expect(photo.src).toBe(`${publicUrl}/${photo.key}-960.webp`);
     expect(photo.srcSet).toBe(
       `${publicUrl}/${photo.key}-480.webp 480w, ${publicUrl}/${photo.key}-960.webp 960w`,

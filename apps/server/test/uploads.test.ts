@@ -4,7 +4,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { deflateSync } from 'node:zlib';
-import { PHOTO_TYPES_MESSAGE, uploadedPhotoSchema } from '@redline/shared';
+import { PHOTO_TYPES_MESSAGE, photoSchema } from '@redline/shared';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,7 +142,7 @@ describe('POST /api/uploads: accepted images', () => {
       type === 'image/png' ? 'application/octet-stream' : type,
     );
     expect(res.statusCode).toBe(201);
-    const photo = uploadedPhotoSchema.parse(res.json());
+    const photo = photoSchema.parse(res.json());
     expect(photo.key).toMatch(/^[0-9a-f]{32}$/);
     expect(photo).toMatchObject({
       src: `/uploads/${photo.key}-960.webp`,
@@ -166,22 +166,20 @@ describe('POST /api/uploads: accepted images', () => {
     const input = await readFile(path.resolve(import.meta.dirname, 'fixtures/iphone-like.heic'));
     const res = await upload(seller, input, 'IMG_0001.HEIC', 'image/heic');
     expect(res.statusCode).toBe(201);
-    const photo = uploadedPhotoSchema.parse(res.json());
+    const photo = photoSchema.parse(res.json());
     expect([photo.width, photo.height]).toEqual([480, 360]);
     const meta = await sharp(path.join(uploadsDir, `${photo.key}-480.webp`)).metadata();
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 480, 360, undefined]);
   });
 
   it('never upscales: a 1200 px photo gets 480 and 960, a 560 px photo only 480', async () => {
-    const medium = uploadedPhotoSchema.parse(
+    const medium = photoSchema.parse(
       (await upload(seller, await testImage(1200, 900, (i) => i.png()))).json(),
     );
     expect(medium.srcSet).toBe(`/uploads/${medium.key}-480.webp 480w, /uploads/${medium.key}-960.webp 960w`);
     expect(existsSync(path.join(uploadsDir, `${medium.key}-1600.webp`))).toBe(false);
 
-    const small = uploadedPhotoSchema.parse(
-      (await upload(seller, await testImage(560, 480, (i) => i.png()))).json(),
-    );
+    const small = photoSchema.parse((await upload(seller, await testImage(560, 480, (i) => i.png()))).json());
     expect(small).toMatchObject({ src: `/uploads/${small.key}-480.webp`, width: 480, height: 411 });
     expect((await storedFiles()).filter((f) => f.startsWith(small.key))).toEqual([`${small.key}-480.webp`]);
   });
@@ -203,7 +201,7 @@ describe('POST /api/uploads: accepted images', () => {
       exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]));
     expect(original.exif && gpsTag(original.exif)).toBe(true);
 
-    const photo = uploadedPhotoSchema.parse((await upload(seller, input)).json());
+    const photo = photoSchema.parse((await upload(seller, input)).json());
     const variants = (await storedFiles()).filter((f) => f.startsWith(photo.key));
     expect(variants).toHaveLength(3);
     for (const file of variants) {
@@ -219,7 +217,7 @@ describe('POST /api/uploads: accepted images', () => {
     const input = await testImage(1000, 500, (i) => i.jpeg().withMetadata({ orientation: 6 }));
     const res = await upload(seller, input);
     expect(res.statusCode).toBe(201);
-    const photo = uploadedPhotoSchema.parse(res.json());
+    const photo = photoSchema.parse(res.json());
     expect(photo).toMatchObject({ width: 480, height: 960, src: `/uploads/${photo.key}-480.webp` });
     const meta = await sharp(path.join(uploadsDir, `${photo.key}-480.webp`)).metadata();
     expect([meta.width, meta.height, meta.orientation]).toEqual([480, 960, undefined]);
@@ -410,7 +408,7 @@ describe('HEIC photos are decoded in a worker thread, within a pixel and a time 
       const res = await uploading;
       expect(finished).toEqual(['health 200', 'upload']);
       expect(res.statusCode).toBe(201);
-      expect(uploadedPhotoSchema.parse(res.json())).toMatchObject({ width: 1600, height: 1143 });
+      expect(photoSchema.parse(res.json())).toMatchObject({ width: 1600, height: 1143 });
     } finally {
       process.off('worker', onWorker);
     }
@@ -500,7 +498,7 @@ describe('HEIC photos are decoded in a worker thread, within a pixel and a time 
 
 describe('GET /uploads/*', () => {
   it('serves stored photos with long immutable caching and nosniff', async () => {
-    const photo = uploadedPhotoSchema.parse((await upload(seller, await testImage(500, 500))).json());
+    const photo = photoSchema.parse((await upload(seller, await testImage(500, 500))).json());
     const res = await t.app.inject({ method: 'GET', url: photo.src });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
@@ -532,8 +530,7 @@ describe('GET /uploads/*', () => {
 describe('the photo cleanup job', () => {
   it('removes old photos no car uses, rows and files, and keeps attached and recent ones', async () => {
     await ensureCategory(t, 'super-car');
-    const send = async () =>
-      uploadedPhotoSchema.parse((await upload(seller, await testImage(1000, 500))).json());
+    const send = async () => photoSchema.parse((await upload(seller, await testImage(1000, 500))).json());
     const [attached, orphan, recent] = [await send(), await send(), await send()];
     const car = await as(t, seller, {
       method: 'POST',

@@ -36,7 +36,6 @@ export const CAR_PHOTO_WIDTH = 1600;
 export const CAR_PHOTO_HEIGHT = 1067;
 export const CATEGORY_IMAGE_WIDTH = 1200;
 export const CATEGORY_IMAGE_HEIGHT = 800;
-export const CATEGORY_ICON_SIZE = 64;
 
 /* ------------------------------------------------------------------------------------------------ */
 /* Small helpers                                                                                     */

@@ -203,7 +203,6 @@ export type AdvertisedCarPage = z.infer<typeof advertisedCarPageSchema>;
 export const advertiseInputSchema = z.object({
   carId: z.string({ error: 'Car is required' }).trim().min(1, 'Car is required').max(64, 'Car was not found'),
 });
-export type AdvertiseInput = z.infer<typeof advertiseInputSchema>;
 export const advertisementSchema = z.object({ id: z.string(), carId: z.string(), advertisedAt: z.string() });
 export type Advertisement = z.infer<typeof advertisementSchema>;
 

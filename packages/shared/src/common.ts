@@ -49,7 +49,6 @@ export type Page<T> = { items: T[]; nextCursor: string | null };
 
 export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
 export type DeletedCount = z.infer<typeof deletedCountSchema>;
-export const okSchema = z.object({ ok: z.literal(true) });
 
 /**
  * The rules of every text a person types and Redline stores: trimmed, bounded, and free of the

@@ -9,7 +9,6 @@ export const ROLES = ['Buyer', 'Seller', 'Admin'] as const;
 export type Role = (typeof ROLES)[number];
 /** Roles a person may pick at sign-up; admins are made by an operator. */
 export const SIGN_UP_ROLES = ['Buyer', 'Seller'] as const;
-export type SignUpRole = (typeof SIGN_UP_ROLES)[number];
 
 export const CAR_YEAR_MIN = 1999;
 /** The year range ends at the current year (a deliberate deviation from the spec's 2022). */

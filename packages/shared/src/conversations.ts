@@ -42,7 +42,6 @@ export const messageSchema = z.object({
   sentAt: z.string(),
   fromMe: z.boolean(),
 });
-export type Message = z.infer<typeof messageSchema>;
 
 /** A page of a conversation's messages, newest first, with the conversation itself. */
 export const messagePageSchema = z.object({

@@ -19,7 +19,3 @@ export const photoSchema = z.object({
   height: z.number().int(),
 });
 export type Photo = z.infer<typeof photoSchema>;
-
-/** The reply of `POST /api/uploads` (201). */
-export const uploadedPhotoSchema = photoSchema;
-export type UploadedPhoto = z.infer<typeof uploadedPhotoSchema>;

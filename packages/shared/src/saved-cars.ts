@@ -4,7 +4,6 @@ import { z } from 'zod';
 const carId = z.guid({ error: 'Choose a car' });
 
 export const savedCarInputSchema = z.object({ carId });
-export type SavedCarInput = z.infer<typeof savedCarInputSchema>;
 
 export const savedCarParamsSchema = z.object({ carId });
 

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { userSchema } from './auth.ts';
 
-export const userListSchema = z.array(userSchema);
-
 /**
  * A buyer or seller in the admin lists: `renamedFrom` is the name an admin verified when its owner
  * has changed it since (the rename cleared the verification: re-verify), otherwise null.

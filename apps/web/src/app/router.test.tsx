@@ -12,8 +12,8 @@ describe('routes', () => {
 
     await userEvent.click(within(nav).getByRole('link', { name: 'Contact Us' }));
 
-    expect(await screen.findByRole('progressbar', { name: 'Loading page' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Contact us' })).toBeTruthy();
-    expect(screen.queryByRole('progressbar', { name: 'Loading page' })).toBeNull();
+    expect(await screen.findByRole('progressbar', { name: 'Loading page' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact us' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Loading page' })).not.toBeInTheDocument();
   });
 });

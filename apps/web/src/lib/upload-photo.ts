@@ -3,11 +3,9 @@
  * only module that talks HTTP: fetch cannot report upload progress, so it uses XMLHttpRequest, and
  * turns failures into the same `ApiError` the rest of the app handles.
  */
-import { PHOTO_UPLOAD_FIELD, type UploadedPhoto } from '@redline/shared';
+import { PHOTO_UPLOAD_FIELD, type Photo } from '@redline/shared';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, buildUrl, toApiError } from './api-client.ts';
-
-export type { UploadedPhoto };
 
 export type UploadPhotoInput = {
   file: File;
@@ -22,7 +20,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   415: 'Upload a JPEG, PNG, WebP, AVIF or HEIC image.',
 };
 
-export function uploadPhoto({ file, onProgress, signal }: UploadPhotoInput): Promise<UploadedPhoto> {
+export function uploadPhoto({ file, onProgress, signal }: UploadPhotoInput): Promise<Photo> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('The upload was cancelled.', 'AbortError'));
@@ -45,7 +43,7 @@ export function uploadPhoto({ file, onProgress, signal }: UploadPhotoInput): Pro
       }
       try {
         onProgress?.(100);
-        resolve(JSON.parse(xhr.responseText) as UploadedPhoto);
+        resolve(JSON.parse(xhr.responseText) as Photo);
       } catch (error) {
         reject(error);
       }

@@ -144,14 +144,6 @@ export async function categoryExists(statements: Statements, id: string) {
   return rows.length > 0;
 }
 
-export async function findSellerByEmail(db: Db, email: string) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, email), eq(users.role, 'Seller')));
-  return row;
-}
-
 export async function findCar(db: Db | Tx, id: string) {
   const [row] = await db
     .select({ id: cars.id, sellerId: cars.sellerId, photos: cars.photos, soldAt: cars.soldAt })

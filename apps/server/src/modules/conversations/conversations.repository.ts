@@ -198,9 +198,3 @@ export async function deleteReportsOf(db: Db, conversationId: string) {
     .returning({ id: conversationReports.id });
   return deleted.length;
 }
-
-/** A conversation as an admin reading a reported one sees it: the seller as the other party. */
-export async function findConversationForAdmin(db: Db, id: string) {
-  const [conversation] = await db.select().from(conversations).where(eq(conversations.id, id));
-  return conversation && findConversation(db, id, conversation.buyerId);
-}

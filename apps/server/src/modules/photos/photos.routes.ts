@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { MAX_CAR_PHOTOS, PHOTO_MAX_BYTES, PHOTO_UPLOAD_FIELD, uploadedPhotoSchema } from '@redline/shared';
+import { MAX_CAR_PHOTOS, PHOTO_MAX_BYTES, PHOTO_UPLOAD_FIELD, photoSchema } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, tooLarge, unsupportedMedia } from '../../errors.ts';
@@ -23,7 +23,7 @@ export function photosRoutes(context: AppContext): FastifyPluginAsyncZod {
           'Upload one car photo (multipart field "file"; JPEG, PNG, WebP, AVIF or HEIC, at most 15 MB)',
         consumes: ['multipart/form-data'],
         files: { [PHOTO_UPLOAD_FIELD]: 'The photo: JPEG, PNG, WebP, AVIF or HEIC, at most 15 MB' },
-        response: { 201: uploadedPhotoSchema },
+        response: { 201: photoSchema },
       },
       handler: async (request, reply) => {
         if (!request.isMultipart()) throw unsupportedMedia('Send the photo as multipart/form-data.');

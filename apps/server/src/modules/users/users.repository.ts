@@ -31,10 +31,6 @@ export async function existingEmails(db: Db, emails: readonly string[]): Promise
   return new Set(rows.map((row) => row.email));
 }
 
-export function findUserById(db: Db, id: string) {
-  return db.query.users.findFirst({ where: eq(users.id, id) });
-}
-
 /** A seller's public profile with how many cars they have for sale; undefined for anyone who is not a seller. */
 export async function findSellerProfile(db: Db, id: string) {
   const [row] = await db

@@ -10,23 +10,23 @@ describe('dashboard', () => {
     mockFetch({ '/api/me': json(seller) });
     renderRoutes(routes, { initialEntries: ['/dash'] });
 
-    expect(await screen.findByRole('heading', { name: 'Welcome, Sam Seller' })).toBeTruthy();
-    expect(screen.getByText('Verified')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Sam Seller' })).toBeInTheDocument();
+    expect(screen.getByText('Verified')).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Dashboard' });
     for (const label of ['Post a Car', 'My Posts', 'Test drive requests']) {
-      expect(within(menu).getByRole('link', { name: label })).toBeTruthy();
+      expect(within(menu).getByRole('link', { name: label })).toBeInTheDocument();
     }
-    expect(within(menu).queryByRole('link', { name: 'My Bookings' })).toBeNull();
+    expect(within(menu).queryByRole('link', { name: 'My Bookings' })).not.toBeInTheDocument();
   });
 
   it('opens a buyer page for a buyer and shows the signed-in navbar', async () => {
     mockFetch({ '/api/me': json(buyer) });
     renderRoutes(routes, { initialEntries: ['/dash/buyer/saved'] });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Saved Cars' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Saved Cars' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Dashboard' }).length).toBeGreaterThan(0);
     expect(screen.getAllByRole('button', { name: 'Sign Out' }).length).toBeGreaterThan(0);
-    expect(screen.queryByRole('link', { name: 'Get started' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Get started' })).not.toBeInTheDocument();
   });
 
   it('closes the phone drawer when the page changes', async () => {

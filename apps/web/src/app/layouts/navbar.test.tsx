@@ -13,7 +13,7 @@ describe('Navbar', () => {
 
     const getStarted = await screen.findByRole('link', { name: 'Get started' });
     expect(getStarted.getAttribute('href')).toBe('/user/signup');
-    expect(screen.queryByRole('button', { name: 'Sign Out' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
   });
 
   it('Get started brings the visitor back to the page they were on once they have signed up', async () => {
@@ -22,7 +22,7 @@ describe('Navbar', () => {
     const { pathname, queryClient } = renderRoutes(routes, { initialEntries: ['/blog'] });
 
     await userEvent.click(await screen.findByRole('link', { name: 'Get started' }));
-    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
     signedIn = true;
     await queryClient.invalidateQueries({ queryKey: appKeys.me });
 
@@ -44,8 +44,8 @@ describe('Navbar', () => {
 
     await waitFor(() => expect(pathname()).toBe('/'));
     expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/auth/sign-out')).toHaveLength(1);
-    expect(await screen.findByRole('link', { name: 'Get started' })).toBeTruthy();
-    expect(await screen.findByText('Signed out')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Get started' })).toBeInTheDocument();
+    expect(await screen.findByText('Signed out')).toBeInTheDocument();
   });
 
   it('closes the phone menu when one of its links leads to another page', async () => {

@@ -25,7 +25,7 @@ describe('marketing copy', () => {
     mockFetch({ '/api/me': json(null) });
     renderRoutes(routes, { initialEntries: ['/about'] });
 
-    expect(await screen.findByText(/the listing is live the moment you post it/)).toBeTruthy();
-    expect(screen.getByText(/Listings are not reviewed before they go live/)).toBeTruthy();
+    expect(await screen.findByText(/the listing is live the moment you post it/)).toBeInTheDocument();
+    expect(screen.getByText(/Listings are not reviewed before they go live/)).toBeInTheDocument();
   });
 });

@@ -14,7 +14,9 @@ describe('CarPage', () => {
     mockFetch({ '/api/me': json(buyer), [`/api/cars/id/${car.id}`]: json(car) });
     renderCar();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Porsche 911 GT3 Touring' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Porsche 911 GT3 Touring' }),
+    ).toBeInTheDocument();
     const page = document.body.textContent ?? '';
     for (const text of [
       '2021',
@@ -31,20 +33,22 @@ describe('CarPage', () => {
     ]) {
       expect(page).toContain(text);
     }
-    expect(screen.getByText('Verified')).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Photos of the 2021 Porsche 911 GT3 Touring' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(screen.getByText('Verified')).toBeInTheDocument();
+    expect(
+      screen.getByRole('region', { name: 'Photos of the 2021 Porsche 911 GT3 Touring' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
   });
 
   it('offers the test drive to buyers only: others see it disabled with a reason', async () => {
     mockFetch({ '/api/me': json(seller), [`/api/cars/id/${car.id}`]: json(car) });
     renderCar();
     const book = await screen.findByRole('button', { name: 'Book a test drive now' });
-    expect((book as HTMLButtonElement).disabled).toBe(true);
+    expect(book).toBeDisabled();
     expect(book.getAttribute('aria-describedby')).toBe('car-actions-hint');
     expect(document.getElementById('car-actions-hint')?.textContent).toMatch(/buyer/);
     // The seller's own car links to My Posts.
-    expect(screen.getByRole('link', { name: 'Manage it in My Posts' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Manage it in My Posts' })).toBeInTheDocument();
   });
 
   it("holds the viewer's actions' place while it asks who they are, then shows theirs", async () => {
@@ -70,8 +74,8 @@ describe('CarPage', () => {
     expect(document.getElementById('car-actions-hint')).toBeNull();
     answerMe(buyer);
     const book = await within(aside).findByRole('button', { name: 'Book a test drive now' });
-    expect((book as HTMLButtonElement).disabled).toBe(false);
-    expect(within(aside).getByRole('button', { name: 'Save this car' })).toBeTruthy();
+    expect(book).toBeEnabled();
+    expect(within(aside).getByRole('button', { name: 'Save this car' })).toBeInTheDocument();
   });
 
   it('shows a recent price drop by the price, with the price before it, and the price history', async () => {
@@ -90,10 +94,10 @@ describe('CarPage', () => {
     });
     renderCar();
     const aside = await screen.findByRole('complementary', { name: 'Price, seller and actions' });
-    expect(within(aside).getByText('Price dropped')).toBeTruthy();
+    expect(within(aside).getByText('Price dropped')).toBeInTheDocument();
     expect(within(aside).getByText('$189,500').tagName).toBe('S');
     const history = screen.getByRole('region', { name: 'Price history' });
-    expect(within(history).getByText('Down $9,500 (5%) since listed')).toBeTruthy();
+    expect(within(history).getByText('Down $9,500 (5%) since listed')).toBeInTheDocument();
     expect(within(history).getAllByRole('row')).toHaveLength(3);
   });
 
@@ -104,10 +108,10 @@ describe('CarPage', () => {
     expect(within(aside).getByRole('link', { name: 'Sam Seller' }).getAttribute('href')).toBe(
       `/sellers/${car.sellerId}`,
     );
-    expect(screen.getByRole('button', { name: 'Share' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
     // A price that never changed is one line, not a history.
     expect(screen.getByText(/^Listed at/).textContent).toBe('Listed at $189,500 on March 4, 2025');
-    expect(screen.queryByText('Price dropped')).toBeNull();
+    expect(screen.queryByText('Price dropped')).not.toBeInTheDocument();
   });
 
   it('marks a sold car', async () => {
@@ -125,7 +129,7 @@ describe('CarPage', () => {
   it('shows the 404 page for a car that does not exist', async () => {
     mockFetch({ '/api/me': json(buyer) });
     renderCar('missing');
-    expect(await screen.findByText("Looks like this page doesn't exist!")).toBeTruthy();
+    expect(await screen.findByText("Looks like this page doesn't exist!")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go Back To Home' }).getAttribute('href')).toBe('/');
   });
 });

@@ -27,12 +27,12 @@ describe('CategoryPage', () => {
       '/api/cars/search': json(aSearchResult({ items: [car] })),
     });
     renderCategory('sports?fuel=Petrol');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sports cars' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sports cars' })).toBeInTheDocument();
     expect((await screen.findByRole('link', { name: 'Porsche 911 GT3 Touring' })).getAttribute('href')).toBe(
       `/cars/id/${car.id}`,
     );
-    expect(screen.getByText('1 car')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Remove filter: Petrol' })).toBeTruthy();
+    expect(screen.getByText('1 car')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove filter: Petrol' })).toBeInTheDocument();
     const asked = fetchMock.mock.calls.map(([url]) => String(url));
     expect(asked).toContain('/api/cars/search?category=sports&fuel=Petrol&limit=12');
   });
@@ -43,7 +43,7 @@ describe('CategoryPage', () => {
       '/api/cars/search': json(aSearchResult({ items: [] })),
     });
     renderCategory();
-    expect(await screen.findByText('No cars in this category yet')).toBeTruthy();
+    expect(await screen.findByText('No cars in this category yet')).toBeInTheDocument();
   });
 
   it('goes to all categories from Back when opened directly', async () => {
@@ -53,7 +53,7 @@ describe('CategoryPage', () => {
     });
     renderCategory();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
-    expect(await screen.findByText('All categories page')).toBeTruthy();
+    expect(await screen.findByText('All categories page')).toBeInTheDocument();
   });
 
   it('shows the 404 page for an unknown category', async () => {
@@ -62,6 +62,6 @@ describe('CategoryPage', () => {
       '/api/cars/search': json(aSearchResult({ items: [] })),
     });
     renderCategory('nope');
-    expect(await screen.findByText("Looks like this page doesn't exist!")).toBeTruthy();
+    expect(await screen.findByText("Looks like this page doesn't exist!")).toBeInTheDocument();
   });
 });

@@ -14,10 +14,10 @@ describe('404 page', () => {
   it('says the page does not exist and links home', () => {
     renderWithProviders(<NotFoundPage />, { path: '/nowhere' });
 
-    expect(screen.getByText('404 error')).toBeTruthy();
+    expect(screen.getByText('404 error')).toBeInTheDocument();
     expect(
       screen.getByRole('heading', { level: 1, name: "Looks like this page doesn't exist!" }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go Back To Home' }).getAttribute('href')).toBe('/');
   });
 
@@ -25,10 +25,10 @@ describe('404 page', () => {
     mockFetch({ '/api/me': json(null), '/api/categories': json([]) });
     renderRoutes(routes, { initialEntries: ['/no/such/page'] });
 
-    expect(await screen.findByText('404 error')).toBeTruthy();
+    expect(await screen.findByText('404 error')).toBeInTheDocument();
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
-    expect(within(nav).getByRole('link', { name: 'Categories' })).toBeTruthy();
-    expect(await screen.findByRole('link', { name: 'Get started' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Categories' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Get started' })).toBeInTheDocument();
   });
 
   it('is what the app shows when a page throws, until the visitor goes elsewhere', async () => {
@@ -46,9 +46,9 @@ describe('404 page', () => {
       ],
       { initialEntries: ['/broken'] },
     );
-    expect(await screen.findByText('404 error')).toBeTruthy();
+    expect(await screen.findByText('404 error')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Go Back To Home' }));
-    expect(await screen.findByText('Home page')).toBeTruthy();
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
   });
 
   it('is what the app shows when a page fails to download', async () => {
@@ -68,6 +68,6 @@ describe('404 page', () => {
         ),
       },
     ]);
-    expect(await screen.findByText('404 error')).toBeTruthy();
+    expect(await screen.findByText('404 error')).toBeInTheDocument();
   });
 });

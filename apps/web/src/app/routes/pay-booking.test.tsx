@@ -73,14 +73,14 @@ describe('pay page', () => {
     const { render } = renderPage({});
     render();
 
-    expect(await screen.findByRole('heading', { name: '2021 Porsche 911 Turbo S' })).toBeTruthy();
-    expect(screen.getByText('Sam Seller')).toBeTruthy();
-    expect(screen.getByText('Austin')).toBeTruthy();
-    expect(screen.getByRole('img', { name: '2021 Porsche 911 Turbo S' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '2021 Porsche 911 Turbo S' })).toBeInTheDocument();
+    expect(screen.getByText('Sam Seller')).toBeInTheDocument();
+    expect(screen.getByText('Austin')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '2021 Porsche 911 Turbo S' })).toBeInTheDocument();
     expect(screen.getAllByText('$120.00').length).toBeGreaterThan(0);
-    expect(await screen.findByText('Test mode — no real charge')).toBeTruthy();
-    expect(screen.getByText('4242 4242 4242 4242')).toBeTruthy();
-    expect(screen.getByText('4000 0000 0000 0002')).toBeTruthy();
+    expect(await screen.findByText('Test mode — no real charge')).toBeInTheDocument();
+    expect(screen.getByText('4242 4242 4242 4242')).toBeInTheDocument();
+    expect(screen.getByText('4000 0000 0000 0002')).toBeInTheDocument();
     expect(screen.getByLabelText('Card number').getAttribute('autocomplete')).toBe('cc-number');
     expect(screen.getByLabelText('Expiry (MM/YY)').getAttribute('autocomplete')).toBe('cc-exp');
     expect(screen.getByLabelText('CVC').getAttribute('autocomplete')).toBe('cc-csc');
@@ -132,14 +132,14 @@ describe('pay page', () => {
     await waitFor(() => expect(pay.hasAttribute('disabled')).toBe(false));
     await userEvent.click(pay);
 
-    expect(await screen.findByText('Transaction has been successfully done.')).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
-    expect(screen.getByText('pi_test_1')).toBeTruthy();
+    expect(await screen.findByText('Transaction has been successfully done.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
+    expect(screen.getByText('pi_test_1')).toBeInTheDocument();
     expect(screen.getAllByText('Paid').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'Go to My Bookings' }).getAttribute('href')).toBe(
       '/dash/buyer/bookings',
     );
-    expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
 
     expect(bodyOf(callsTo(fetchMock, '/payments/test-mode/confirm')[0])).toEqual({
       clientSecret: intent.clientSecret,
@@ -153,8 +153,8 @@ describe('pay page', () => {
     // My Bookings reads isPaid: its cached lists must be refreshed.
     expect(queryClient.getQueryState(['bookings', 'buyer', buyer.email])?.isInvalidated).toBe(true);
     const receipt = screen.getByRole('region', { name: 'Payment successful' });
-    await waitFor(() => expect(within(receipt).queryByText('Just now')).toBeNull());
-    expect(within(receipt).getByText(/2031/)).toBeTruthy();
+    await waitFor(() => expect(within(receipt).queryByText('Just now')).not.toBeInTheDocument());
+    expect(within(receipt).getByText(/2031/)).toBeInTheDocument();
   });
 
   it('shows a declined card in red under the form and in a toast, and records nothing', async () => {
@@ -173,7 +173,7 @@ describe('pay page', () => {
     expect(screen.getAllByText('Your card was declined.').length).toBe(2);
     expect(callsTo(fetchMock, '/payment')).toHaveLength(0);
     expect(screen.getByRole('button', { name: /Pay \$120\.00/ }).hasAttribute('disabled')).toBe(false);
-    expect(screen.getByText('Awaiting payment')).toBeTruthy();
+    expect(screen.getByText('Awaiting payment')).toBeInTheDocument();
   });
 
   it("clears a declined card's error as soon as the card is corrected (typed or a test card chosen)", async () => {
@@ -214,7 +214,7 @@ describe('pay page', () => {
     expect(processing.hasAttribute('disabled')).toBe(true);
     await userEvent.click(processing);
     confirmGate.open();
-    expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
   });
 
   it('checks the card fields before sending anything', async () => {
@@ -226,9 +226,9 @@ describe('pay page', () => {
     await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '13');
     await userEvent.click(pay);
 
-    expect(await screen.findByText('Enter your card number')).toBeTruthy();
-    expect(screen.getByText('Enter the expiry as MM/YY')).toBeTruthy();
-    expect(screen.getByText('Enter the security code')).toBeTruthy();
+    expect(await screen.findByText('Enter your card number')).toBeInTheDocument();
+    expect(screen.getByText('Enter the expiry as MM/YY')).toBeInTheDocument();
+    expect(screen.getByText('Enter the security code')).toBeInTheDocument();
     expect(callsTo(fetchMock, '/payments/test-mode/confirm')).toHaveLength(0);
   });
 
@@ -243,11 +243,11 @@ describe('pay page', () => {
     });
     render();
 
-    expect(await screen.findByRole('heading', { name: 'This test drive is paid' })).toBeTruthy();
-    expect(screen.getByText('pi_test_old')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'This test drive is paid' })).toBeInTheDocument();
+    expect(screen.getByText('pi_test_old')).toBeInTheDocument();
     const receipt = screen.getByRole('region', { name: 'This test drive is paid' });
-    expect(within(receipt).getByText(/Feb.*20.*2031/)).toBeTruthy();
-    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(within(receipt).getByText(/Feb.*20.*2031/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     expect(callsTo(fetchMock, '/create-payment-intent')).toHaveLength(0);
   });
 
@@ -259,8 +259,8 @@ describe('pay page', () => {
       },
     }).render();
 
-    expect(await screen.findByText('404 error')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
+    expect(await screen.findByText('404 error')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
   });
 
   it('explains when the car is no longer available', async () => {
@@ -271,7 +271,7 @@ describe('pay page', () => {
       },
     }).render();
 
-    expect(await screen.findByText('This car is no longer available.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
+    expect(await screen.findByText('This car is no longer available.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
   });
 });

@@ -32,18 +32,20 @@ function renderPage(url: string) {
 describe('The search page', () => {
   it('shows results for a text with words to search', async () => {
     const { searched } = renderPage('/cars?q=porsche');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Results for “porsche”' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Results for “porsche”' }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(searched().at(-1)?.searchParams.get('q')).toBe('porsche'));
   });
 
   it('says a text of only emoji or punctuation has nothing to search for, and shows all cars', async () => {
     for (const text of ['😀', '?!…', '😀 a']) {
       const { searched } = renderPage(`/cars?q=${encodeURIComponent(text)}`);
-      expect(await screen.findByRole('heading', { level: 1, name: 'All cars for sale' })).toBeTruthy();
+      expect(await screen.findByRole('heading', { level: 1, name: 'All cars for sale' })).toBeInTheDocument();
       expect(
         screen.getByText(`Nothing to search for in “${text}”. Search for a make, model or word.`),
-      ).toBeTruthy();
-      expect(screen.queryByRole('heading', { name: /Results for/ })).toBeNull();
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: /Results for/ })).not.toBeInTheDocument();
       await waitFor(() => expect(searched().length).toBeGreaterThan(0));
       expect(searched().every((url) => !url.searchParams.has('q'))).toBe(true);
       cleanup();
@@ -57,7 +59,7 @@ async function saveThisSearch() {
   const name = (await within(dialog).findByRole('textbox', { name: 'Name' })) as HTMLInputElement;
   const suggested = name.value;
   await userEvent.click(within(dialog).getByRole('button', { name: 'Save search' }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   return suggested;
 }
 

@@ -45,7 +45,7 @@ describe('SellerPage', () => {
     expect(within(list).getByRole('link', { name: 'Porsche Cayman GT4' }).getAttribute('href')).toBe(
       '/cars/id/car-2',
     );
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('loads more of their cars on request', async () => {
@@ -56,11 +56,11 @@ describe('SellerPage', () => {
     });
     renderSeller();
 
-    expect(await screen.findByText('Showing 1 of 2 cars')).toBeTruthy();
+    expect(await screen.findByText('Showing 1 of 2 cars')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('Showing 2 of 2 cars')).toBeTruthy();
+    expect(await screen.findByText('Showing 2 of 2 cars')).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(2);
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('says so when the seller has nothing for sale', async () => {
@@ -70,7 +70,7 @@ describe('SellerPage', () => {
       '/api/cars/search': searchBySeller([[]]),
     });
     renderSeller();
-    expect(await screen.findByText('Nothing for sale right now')).toBeTruthy();
+    expect(await screen.findByText('Nothing for sale right now')).toBeInTheDocument();
   });
 
   it('shows the 404 page for someone who is not a seller', async () => {
@@ -79,7 +79,7 @@ describe('SellerPage', () => {
       '/api/cars/search': json({ items: [], nextCursor: null, total: 0 }),
     });
     renderSeller('nobody');
-    expect(await screen.findByText("Looks like this page doesn't exist!")).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: /Cars for sale/ })).toBeNull();
+    expect(await screen.findByText("Looks like this page doesn't exist!")).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Cars for sale/ })).not.toBeInTheDocument();
   });
 });

@@ -35,11 +35,13 @@ describe('the unsubscribe page', () => {
   it('asks first (opening the link changes nothing), then stops that kind’s e-mails without a sign-in', async () => {
     const { posts } = server();
     renderRoutes(routes, { initialEntries: ['/notifications/unsubscribe?token=abc.def'] });
-    expect(await screen.findByRole('heading', { name: 'Stop “Price drop” e\u2011mails?' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Stop “Price drop” e\u2011mails?' }),
+    ).toBeInTheDocument();
     expect(posts).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Unsubscribe' }));
-    expect(await screen.findByRole('heading', { name: 'You are unsubscribed' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'You are unsubscribed' })).toBeInTheDocument();
     expect(posts).toEqual(['abc.def']);
     expect(screen.getByRole('link', { name: 'notification settings' }).getAttribute('href')).toBe(
       '/dash/notifications/settings',
@@ -49,16 +51,16 @@ describe('the unsubscribe page', () => {
   it('says a forged or broken link is not valid, and offers the settings', async () => {
     const { posts } = server(false);
     renderRoutes(routes, { initialEntries: ['/notifications/unsubscribe?token=forged'] });
-    expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeTruthy();
-    expect(screen.getByText(/This unsubscribe link is not valid/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Unsubscribe' })).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeInTheDocument();
+    expect(screen.getByText(/This unsubscribe link is not valid/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unsubscribe' })).not.toBeInTheDocument();
     expect(posts).toEqual([]);
   });
 
   it('without a token asks nothing of the server', async () => {
     const { fetchMock } = server();
     renderRoutes(routes, { initialEntries: ['/notifications/unsubscribe'] });
-    expect(await screen.findByText(/The unsubscribe link is incomplete/)).toBeTruthy();
+    expect(await screen.findByText(/The unsubscribe link is incomplete/)).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContainEqual(
       expect.stringContaining('/notifications/unsubscribe'),
     );

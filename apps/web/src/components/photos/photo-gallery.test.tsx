@@ -57,7 +57,7 @@ describe('PhotoGallery', () => {
 
   it('has no controls for a single photo', () => {
     render(<PhotoGallery photos={[aPhoto('solo')]} title="Ferrari Roma" />);
-    expect(screen.queryByRole('button')).toBeNull();
-    expect(screen.getByRole('img', { name: 'Ferrari Roma (1 of 1)' })).toBeTruthy();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Ferrari Roma (1 of 1)' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import type { UploadedPhoto } from '@redline/shared';
+import type { Photo } from '@redline/shared';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,14 +8,14 @@ import { aPhoto } from '../../testing/fixtures/photo.ts';
 /** Each upload waits until the test settles it, so progress can be observed. */
 const pending: {
   input: UploadPhotoInput;
-  resolve: (p: UploadedPhoto) => void;
+  resolve: (p: Photo) => void;
   reject: (e: unknown) => void;
 }[] = [];
 
 vi.mock('../../lib/upload-photo.ts', () => ({
   useUploadPhoto: () => ({
     mutateAsync: (input: UploadPhotoInput) =>
-      new Promise<UploadedPhoto>((resolve, reject) => pending.push({ input, resolve, reject })),
+      new Promise<Photo>((resolve, reject) => pending.push({ input, resolve, reject })),
   }),
 }));
 
@@ -43,20 +43,22 @@ describe('PhotoPicker', () => {
     act(() => pending[0]?.input.onProgress?.(40));
     const bar = screen.getByRole('progressbar', { name: 'Uploading front.jpg' }) as HTMLProgressElement;
     expect(bar.value).toBe(40);
-    expect(screen.getByText('40%')).toBeTruthy();
+    expect(screen.getByText('40%')).toBeInTheDocument();
 
     await act(async () => pending[1]?.resolve(aPhoto('rear-key')));
     await act(async () => pending[0]?.resolve(aPhoto('front-key')));
     expect(onChange).toHaveBeenLastCalledWith(['front-key', 'rear-key']);
     expect(onBusyChange).toHaveBeenLastCalledWith(false);
-    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
 
     // The second photo becomes the cover, then the first is removed.
     await userEvent.click(screen.getByRole('button', { name: 'Make photo 2 the cover' }));
     expect(onChange).toHaveBeenLastCalledWith(['rear-key', 'front-key']);
     await userEvent.click(screen.getByRole('button', { name: 'Remove photo 2' }));
     expect(onChange).toHaveBeenLastCalledWith(['rear-key']);
-    expect(within(screen.getByRole('list', { name: 'Chosen photos' })).getByText('Cover')).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Chosen photos' })).getByText('Cover'),
+    ).toBeInTheDocument();
   });
 
   it("removes a failed upload's tile, shows why, and leaves it out of the car's photos", async () => {
@@ -90,7 +92,7 @@ describe('PhotoPicker', () => {
       }),
     );
     render(<PhotoPicker id="photos" onChange={vi.fn()} />);
-    expect(screen.getByText(/at least 480 × 480 pixels/)).toBeTruthy();
+    expect(screen.getByText(/at least 480 × 480 pixels/)).toBeInTheDocument();
 
     await userEvent.upload(screen.getByLabelText(/Add photos/), [file('tiny.jpg'), file('wide.jpg')]);
     await waitFor(() => expect(pending).toHaveLength(1));
@@ -108,7 +110,7 @@ describe('PhotoPicker', () => {
     await userEvent.upload(screen.getByLabelText(/Add photos/), [file('huge.jpg', 15 * 1024 * 1024 + 1)]);
     expect(pending).toHaveLength(0);
     expect(screen.getByRole('alert').textContent).toContain('huge.jpg: Larger than 15 MB');
-    expect(screen.queryByRole('list', { name: 'Chosen photos' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Chosen photos' })).not.toBeInTheDocument();
 
     const twelve = Array.from({ length: 12 }, (_, i) => file(`car-${i}.jpg`));
     await userEvent.upload(screen.getByLabelText(/Add photos/), twelve);
@@ -120,7 +122,7 @@ describe('PhotoPicker', () => {
     render(<PhotoPicker id="photos" onChange={vi.fn()} initialPhotos={[aPhoto('a'), aPhoto('b')]} />);
     const tiles = within(screen.getByRole('list', { name: 'Chosen photos' })).getAllByRole('listitem');
     expect(tiles).toHaveLength(2);
-    expect(within(tiles[0] as HTMLElement).getByText('Cover')).toBeTruthy();
+    expect(within(tiles[0] as HTMLElement).getByText('Cover')).toBeInTheDocument();
   });
 
   it('shows the form error and links it to the file input', () => {

@@ -27,7 +27,7 @@ describe('ShareButton', () => {
     await user.click(screen.getByRole('button', { name: 'Share' }));
     expect(share).toHaveBeenCalledWith({ title, url: pageUrl() });
     expect(await navigator.clipboard.readText()).toBe('before');
-    expect(screen.queryByText('Link copied')).toBeNull();
+    expect(screen.queryByText('Link copied')).not.toBeInTheDocument();
   });
 
   it('does nothing more when the visitor closes the share sheet', async () => {
@@ -49,7 +49,7 @@ describe('ShareButton', () => {
     renderWithProviders(<ShareButton title={title} />);
 
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    expect(await screen.findByText('Link copied')).toBeTruthy();
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(pageUrl());
   });
 });

@@ -32,6 +32,8 @@ describe('AppToaster', () => {
     expect(link.parentElement?.textContent).toBe('Search saved. See your saved searches');
     await userEvent.click(link);
     expect(navigate).toHaveBeenCalledWith('/dash/buyer/searches');
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'See your saved searches' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'See your saved searches' })).not.toBeInTheDocument(),
+    );
   });
 });

@@ -13,4 +13,4 @@ export {
 } from './components/require-auth.tsx';
 export { ResetPasswordForm } from './components/reset-password-form.tsx';
 export { SignUpForm } from './components/signup-form.tsx';
-export { type FromState, redirectTarget } from './utils/redirect.ts';
+export { redirectTarget } from './utils/redirect.ts';

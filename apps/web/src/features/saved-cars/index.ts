@@ -1,5 +1,4 @@
 /** The saved-cars feature's public surface: code outside features/saved-cars imports only this file. */
 export { savedCarsQueryOptions } from './api/get-saved-cars.ts';
-export { savedStateQueryOptions } from './api/get-saved-state.ts';
 export { SaveButton } from './components/save-button.tsx';
 export { SavedCarsList } from './components/saved-cars-list.tsx';

@@ -1,7 +1,7 @@
 /** The search feature's public surface: code outside features/search imports only this file. */
 export { catalogueFacetsQueryOptions } from './api/get-catalogue-facets.ts';
 export { searchCarsQueryOptions } from './api/search-cars.ts';
-export { CarSearch, type SearchToSave } from './components/car-search.tsx';
+export { CarSearch } from './components/car-search.tsx';
 export { SearchBox } from './components/search-box.tsx';
 export { useFilterNames } from './hooks/use-filter-names.ts';
 export { useSearchState } from './hooks/use-search-state.ts';

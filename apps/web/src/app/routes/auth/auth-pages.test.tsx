@@ -14,7 +14,7 @@ describe('sign-in and sign-up pages for a signed-in user', () => {
       const { pathname } = renderRoutes(routes, { initialEntries: [page] });
 
       await waitFor(() => expect(pathname()).toBe('/'));
-      expect(screen.queryByText(/needs a different account/)).toBeNull();
+      expect(screen.queryByText(/needs a different account/)).not.toBeInTheDocument();
     },
   );
 
@@ -45,9 +45,9 @@ describe('sign-in and sign-up pages for a signed-in user', () => {
     mockFetch({ '/api/me': json(seller), '/api/categories': json([]) });
     const { pathname } = renderRoutes(routes, { initialEntries: ['/buyer/bookings/b1'] });
 
-    expect(await screen.findByText(/That page needs a different account/)).toBeTruthy();
+    expect(await screen.findByText(/That page needs a different account/)).toBeInTheDocument();
     expect(pathname()).toBe('/user/login');
-    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 
   it('keeps the sign-in form for a user the server sent there from a page of another role', async () => {
@@ -56,7 +56,7 @@ describe('sign-in and sign-up pages for a signed-in user', () => {
       initialEntries: ['/user/login?returnTo=%2Fbuyer%2Fbookings%2Fb1&wrongAccount=1'],
     });
 
-    expect(await screen.findByText(/That page needs a different account/)).toBeTruthy();
+    expect(await screen.findByText(/That page needs a different account/)).toBeInTheDocument();
     expect(pathname()).toBe('/user/login');
   });
 });

@@ -11,8 +11,8 @@ describe('the page a confirmation link lands on', () => {
     mockFetch({ '/api/me': json(aMe()), '/api/categories': json([]) });
     renderRoutes(routes, { initialEntries: ['/user/email-confirmed'] });
 
-    expect(await screen.findByRole('heading', { name: 'Address confirmed' })).toBeTruthy();
-    expect(screen.getByText(/Your e-mail address is confirmed/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Address confirmed' })).toBeInTheDocument();
+    expect(screen.getByText(/Your e-mail address is confirmed/)).toBeInTheDocument();
     expect((await screen.findByRole('link', { name: 'Go to your dashboard' })).getAttribute('href')).toBe(
       '/dash',
     );
@@ -22,7 +22,7 @@ describe('the page a confirmation link lands on', () => {
     mockFetch(signedOut);
     renderRoutes(routes, { initialEntries: ['/user/email-confirmed?error=TOKEN_EXPIRED'] });
 
-    expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeInTheDocument();
     expect(screen.getByRole('alert').textContent).toBe(
       'Confirmation links work for a day. Sign in, then send a new one from your dashboard.',
     );
@@ -34,7 +34,7 @@ describe('the page a confirmation link lands on', () => {
     mockFetch(signedOut);
     renderRoutes(routes, { initialEntries: ['/user/email-confirmed?error=INVALID_TOKEN'] });
 
-    expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeTruthy();
-    expect(screen.queryByText(/is confirmed/)).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeInTheDocument();
+    expect(screen.queryByText(/is confirmed/)).not.toBeInTheDocument();
   });
 });

@@ -24,7 +24,7 @@ describe('Saved Searches', () => {
     });
     renderRoutes(routes, { initialEntries: ['/dash/buyer/searches'] });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Saved Searches' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Saved Searches' })).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Dashboard' });
     const labels = within(menu)
       .getAllByRole('link')
@@ -35,7 +35,7 @@ describe('Saved Searches', () => {
     ]);
 
     const filters = await screen.findByRole('list', { name: 'Filters' });
-    expect(await within(filters).findByText('Sports cars')).toBeTruthy();
+    expect(await within(filters).findByText('Sports cars')).toBeInTheDocument();
     expect(
       within(filters)
         .getAllByRole('listitem')

@@ -51,7 +51,7 @@ describe('a conversation', () => {
 
     const row = await screen.findByRole('link', { name: /Sam Seller/ });
     expect(row.textContent).toContain('1 unread');
-    expect(within(row).getByText('Original, never tracked.')).toBeTruthy();
+    expect(within(row).getByText('Original, never tracked.')).toBeInTheDocument();
     await userEvent.click(row);
     await waitFor(() => expect(pathname()).toBe('/dash/messages/c-1'));
 
@@ -90,19 +90,18 @@ describe('a conversation', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Report this conversation' });
     expect(dialog.textContent).toContain('The admins will be able to read this conversation.');
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Submit report' }));
-    expect(await within(dialog).findByText('Choose a reason', { selector: 'span' })).toBeTruthy();
+    expect(await within(dialog).findByText('Choose a reason', { selector: 'span' })).toBeInTheDocument();
     expect(reports).toEqual([]);
 
     await userEvent.selectOptions(within(dialog).getByLabelText('Reason'), 'Other');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit report' }));
-    expect(await within(dialog).findByText('Tell us what is wrong')).toBeTruthy();
+    expect(await within(dialog).findByText('Tell us what is wrong')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('Details'), 'Asked me to pay outside Redline.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit report' }));
 
-    expect(await screen.findByText('Thanks: the admins will review this conversation.')).toBeTruthy();
+    expect(await screen.findByText('Thanks: the admins will review this conversation.')).toBeInTheDocument();
     expect(reports).toEqual([{ reason: 'Other', details: 'Asked me to pay outside Redline.' }]);
-    const button = await screen.findByRole('button', { name: 'Reported' });
-    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByRole('button', { name: 'Reported' })).toBeDisabled();
   });
 
   it('says so when the report fails, and stays open', async () => {
@@ -123,8 +122,8 @@ describe('a conversation', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Report this conversation' });
     await userEvent.selectOptions(await within(dialog).findByLabelText('Reason'), 'Spam');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit report' }));
-    expect(await screen.findByText(/Something went wrong/)).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: 'Report this conversation' })).toBeTruthy();
+    expect(await screen.findByText(/Something went wrong/)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Report this conversation' })).toBeInTheDocument();
   });
 
   it('lets an admin read a reported conversation, naming both people with their roles, without a composer or a Report button', async () => {
@@ -148,7 +147,7 @@ describe('a conversation', () => {
     });
     renderRoutes(routes, { initialEntries: ['/dash/messages/c-1'] });
 
-    expect(await screen.findByText('Pay by gift card.')).toBeTruthy();
+    expect(await screen.findByText('Pay by gift card.')).toBeInTheDocument();
     expect(screen.getByText(/^Between/).textContent).toMatch(
       /^Between Bea Buyer \(buyer\) and Sam Seller.* \(seller\)$/,
     );
@@ -161,7 +160,7 @@ describe('a conversation', () => {
       expect.stringMatching(/^Sam Seller \(seller\): Pay by gift card\./),
     ]);
     expect(screen.getByRole('note').textContent).toContain('Admins cannot write here.');
-    expect(screen.queryByLabelText(/Your message/)).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
+    expect(screen.queryByLabelText(/Your message/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
   });
 });

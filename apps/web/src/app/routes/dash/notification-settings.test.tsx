@@ -51,7 +51,7 @@ describe('notification settings', () => {
       true,
     );
     // A buyer's kinds are not a seller's.
-    expect(screen.queryByText('Price drop')).toBeNull();
+    expect(screen.queryByText('Price drop')).not.toBeInTheDocument();
   });
 
   it('saves a switch at once, that kind only, and says so', async () => {
@@ -60,7 +60,7 @@ describe('notification settings', () => {
     const email = await screen.findByRole('switch', { name: 'New message by e-mail' });
     await userEvent.click(email);
 
-    expect(await screen.findByText('Saved: “New message” by e-mail off')).toBeTruthy();
+    expect(await screen.findByText('Saved: “New message” by e-mail off')).toBeInTheDocument();
     expect(saves).toEqual([{ items: [{ type: 'message.received', inApp: true, email: false }] }]);
     expect(email).toHaveProperty('checked', false);
     expect(screen.getByRole('switch', { name: 'New message in the app' })).toHaveProperty('checked', true);
@@ -71,7 +71,7 @@ describe('notification settings', () => {
     renderRoutes(routes, { initialEntries: ['/dash/notifications/settings'] });
     const inApp = await screen.findByRole('switch', { name: 'Test drive paid in the app' });
     await userEvent.click(inApp);
-    expect(await screen.findByText('The server refused it.')).toBeTruthy();
+    expect(await screen.findByText('The server refused it.')).toBeInTheDocument();
     await waitFor(() => expect(inApp).toHaveProperty('checked', true));
   });
 });

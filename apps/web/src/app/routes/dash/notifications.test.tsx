@@ -55,13 +55,13 @@ describe('notifications', () => {
       '/dash',
     ]);
     expect(items.map((item) => within(item).queryByText('(unread)') !== null)).toEqual([true, true, false]);
-    expect(screen.getByText('2 unread')).toBeTruthy();
+    expect(screen.getByText('2 unread')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
-    expect(await screen.findByText('All caught up')).toBeTruthy();
+    expect(await screen.findByText('All caught up')).toBeInTheDocument();
     expect(reads).toEqual([{}]);
-    await waitFor(() => expect(screen.queryByRole('link', { name: /unread/ })).toBeNull());
-    expect(within(list).queryByText('(unread)')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('link', { name: /unread/ })).not.toBeInTheDocument());
+    expect(within(list).queryByText('(unread)')).not.toBeInTheDocument();
   });
 
   it('opening an unread one marks it read and goes to its page', async () => {
@@ -71,14 +71,14 @@ describe('notifications', () => {
     await userEvent.click(await screen.findByRole('link', { name: /^Sold/ }));
     await waitFor(() => expect(pathname()).toBe('/cars/id/car-1'));
     expect(reads).toEqual([{ ids: ['n-2'] }]);
-    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
   });
 
   it('shows no bell to a signed-out visitor, and asks nothing for it', async () => {
     const fetchMock = mockFetch({ '/api/me': json(null), '/api/categories': json([]) });
     renderRoutes(routes, { initialEntries: ['/blog'] });
     await screen.findByRole('link', { name: 'Get started' });
-    expect(screen.queryByRole('link', { name: /^Notifications/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Notifications/ })).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/notifications'))).toBe(false);
   });
 });

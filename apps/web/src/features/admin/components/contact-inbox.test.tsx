@@ -45,8 +45,8 @@ describe('ContactInbox', () => {
     renderWithProviders(<ContactInbox />);
 
     const card = await screen.findByRole('article', { name: 'Message from Vera Visitor' });
-    expect(screen.queryByRole('article', { name: 'Message from Old Visitor' })).toBeNull();
-    expect(within(card).getByText(/Do you ship cars abroad\?/)).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Message from Old Visitor' })).not.toBeInTheDocument();
+    expect(within(card).getByText(/Do you ship cars abroad\?/)).toBeInTheDocument();
     const reply = within(card).getByRole('link', { name: 'Reply by e-mail' }).getAttribute('href')!;
     expect(
       reply.startsWith('mailto:vera%40example.com?subject=Re%3A%20your%20message%20to%20Redline&body='),
@@ -56,13 +56,13 @@ describe('ContactInbox', () => {
     );
 
     await userEvent.click(within(card).getByRole('button', { name: 'Mark handled' }));
-    expect(await screen.findByText('Inbox zero')).toBeTruthy();
+    expect(await screen.findByText('Inbox zero')).toBeInTheDocument();
     expect(patches).toEqual([{ handled: true }]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Handled' }));
     const handled = await screen.findByRole('article', { name: 'Message from Vera Visitor' });
-    expect(within(handled).getByText(/Handled by Ada Admin on/)).toBeTruthy();
-    expect(within(handled).getByRole('button', { name: 'Reopen' })).toBeTruthy();
+    expect(within(handled).getByText(/Handled by Ada Admin on/)).toBeInTheDocument();
+    expect(within(handled).getByRole('button', { name: 'Reopen' })).toBeInTheDocument();
     await waitFor(() => expect(asked).toContain('handled'));
   });
 });

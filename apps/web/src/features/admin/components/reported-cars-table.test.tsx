@@ -19,12 +19,12 @@ describe('ReportedCarsTable', () => {
     renderWithProviders(<ReportedCarsTable />);
 
     const row = (await screen.findByText('2021 Porsche 911 GT3')).closest('tr') as HTMLElement;
-    expect(within(row).getByText('Sam Seller')).toBeTruthy();
-    expect(within(row).getByText('3 reports')).toBeTruthy();
+    expect(within(row).getByText('Sam Seller')).toBeInTheDocument();
+    expect(within(row).getByText('3 reports')).toBeInTheDocument();
     const reasons = within(row).getByRole('list', { name: 'Reasons' });
-    expect(within(reasons).getByText('Suspected fraud ×2')).toBeTruthy();
-    expect(within(reasons).getByText('Car already sold')).toBeTruthy();
-    expect(within(row).getByText('Price too good')).toBeTruthy();
+    expect(within(reasons).getByText('Suspected fraud ×2')).toBeInTheDocument();
+    expect(within(reasons).getByText('Car already sold')).toBeInTheDocument();
+    expect(within(row).getByText('Price too good')).toBeInTheDocument();
     expect(
       within(row)
         .getByRole('link', { name: /View Details/ })
@@ -69,8 +69,8 @@ describe('ReportedCarsTable', () => {
     await userEvent.click(await screen.findByRole('button', { name: /^Delete Post/ }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this post?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Post' }));
-    expect(await screen.findByText(DELETED_CAR_MESSAGE)).toBeTruthy();
-    await waitFor(() => expect(screen.getByText('Nothing reported')).toBeTruthy());
+    expect(await screen.findByText(DELETED_CAR_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Nothing reported')).toBeInTheDocument());
   });
 
   it('dismisses unfounded reports', async () => {
@@ -87,7 +87,7 @@ describe('ReportedCarsTable', () => {
     await userEvent.click(await screen.findByRole('button', { name: /^Dismiss reports/ }));
     const dialog = screen.getByRole('dialog', { name: 'Dismiss these reports?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Dismiss reports' }));
-    expect(await screen.findByText(DISMISSED_MESSAGE)).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('2021 Porsche 911 GT3')).toBeNull());
+    expect(await screen.findByText(DISMISSED_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('2021 Porsche 911 GT3')).not.toBeInTheDocument());
   });
 });

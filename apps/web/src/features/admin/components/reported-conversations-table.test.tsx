@@ -64,7 +64,7 @@ describe('ReportedConversationsTable', () => {
     const dialog = screen.getByRole('dialog', { name: 'Dismiss these reports?' });
     expect(dialog.textContent).toContain('no longer be able to read it');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Dismiss reports' }));
-    expect(await screen.findByText(DISMISSED_CONVERSATION_MESSAGE)).toBeTruthy();
-    await waitFor(() => expect(screen.getByText('No reported conversations')).toBeTruthy());
+    expect(await screen.findByText(DISMISSED_CONVERSATION_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('No reported conversations')).toBeInTheDocument());
   });
 });

@@ -35,15 +35,15 @@ describe('UsersTable', () => {
     renderWithProviders(<UsersTable userRole="Seller" />);
 
     await screen.findByText('Nia Newcomer');
-    expect(within(rowOf('Vic Verified')).getByText(textContent('Verified seller'))).toBeTruthy();
-    expect(within(rowOf('Vic Verified')).queryByRole('button', { name: /Verify/ })).toBeNull();
+    expect(within(rowOf('Vic Verified')).getByText(textContent('Verified seller'))).toBeInTheDocument();
+    expect(within(rowOf('Vic Verified')).queryByRole('button', { name: /Verify/ })).not.toBeInTheDocument();
 
     await userEvent.click(within(rowOf('Nia Newcomer')).getByRole('button', { name: 'Verify Nia Newcomer' }));
-    expect(await screen.findByText(VERIFIED_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(VERIFIED_MESSAGE)).toBeInTheDocument();
     await waitFor(() =>
-      expect(within(rowOf('Nia Newcomer')).queryByRole('button', { name: /Verify/ })).toBeNull(),
+      expect(within(rowOf('Nia Newcomer')).queryByRole('button', { name: /Verify/ })).not.toBeInTheDocument(),
     );
-    expect(within(rowOf('Nia Newcomer')).getByText(textContent('Verified seller'))).toBeTruthy();
+    expect(within(rowOf('Nia Newcomer')).getByText(textContent('Verified seller'))).toBeInTheDocument();
   });
 
   it('deletes a user only after the confirmation', async () => {
@@ -60,7 +60,7 @@ describe('UsersTable', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete User Nia Newcomer' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this seller?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete User Nia Newcomer' }));
@@ -69,8 +69,8 @@ describe('UsersTable', () => {
         name: 'Delete User',
       }),
     );
-    expect(await screen.findByText(DELETED_USER_MESSAGE)).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('Nia Newcomer')).toBeNull());
+    expect(await screen.findByText(DELETED_USER_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Nia Newcomer')).not.toBeInTheDocument());
   });
 
   it('shows the server’s refusal as a toast', async () => {
@@ -91,8 +91,8 @@ describe('UsersTable', () => {
         name: 'Delete User',
       }),
     );
-    expect(await screen.findByText('You are not allowed to do that.')).toBeTruthy();
-    expect(screen.getByText('Bea Buyer')).toBeTruthy();
+    expect(await screen.findByText('You are not allowed to do that.')).toBeInTheDocument();
+    expect(screen.getByText('Bea Buyer')).toBeInTheDocument();
   });
 
   it('marks a seller whose rename cleared the verification, with the name that was verified', async () => {
@@ -107,9 +107,9 @@ describe('UsersTable', () => {
     renderWithProviders(<UsersTable userRole="Seller" />);
 
     const row = rowOf(await screen.findByText('Vic Verified Motors').then((e) => e.textContent ?? ''));
-    expect(within(row).getByText('Name changed — re-verify')).toBeTruthy();
-    expect(within(row).getByText('Vic Verified')).toBeTruthy();
-    expect(within(row).getByRole('button', { name: 'Verify Vic Verified Motors' })).toBeTruthy();
-    expect(within(rowOf('Nia Newcomer')).queryByText('Name changed — re-verify')).toBeNull();
+    expect(within(row).getByText('Name changed — re-verify')).toBeInTheDocument();
+    expect(within(row).getByText('Vic Verified')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Verify Vic Verified Motors' })).toBeInTheDocument();
+    expect(within(rowOf('Nia Newcomer')).queryByText('Name changed — re-verify')).not.toBeInTheDocument();
   });
 });

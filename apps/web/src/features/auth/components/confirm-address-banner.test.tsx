@@ -31,7 +31,7 @@ describe('ConfirmAddressBanner', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
 
     expect(await screen.findByRole('status')).toHaveProperty('textContent', 'A new link is on its way.');
-    expect(screen.queryByRole('button', { name: 'Send the link again' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send the link again' })).not.toBeInTheDocument();
     const sent = fetchMock.mock.calls.filter(([url]) => String(url) === '/api/auth/send-verification-email');
     expect(sent.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ email: 'bea@example.com' }]);
   });
@@ -44,7 +44,7 @@ describe('ConfirmAddressBanner', () => {
         <SignedInAs />
       </>,
     );
-    expect(await screen.findByText('Signed in as Bea Buyer')).toBeTruthy();
-    expect(banner()).toBeNull();
+    expect(await screen.findByText('Signed in as Bea Buyer')).toBeInTheDocument();
+    expect(banner()).not.toBeInTheDocument();
   });
 });

@@ -31,8 +31,8 @@ describe('LoginForm', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'short');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
-    expect(screen.getByText('Password must be at least 7 characters')).toBeTruthy();
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 7 characters')).toBeInTheDocument();
   });
 
   it('toggles the password between hidden and shown', async () => {
@@ -50,7 +50,7 @@ describe('LoginForm', () => {
   it('offers Google only when the server has it configured', async () => {
     mockFetch({ '/api/config': json({ ...noGoogle, googleSignIn: true }) });
     renderWithProviders(<LoginForm redirectTo="/" onSuccess={vi.fn()} />, { path: '/user/login' });
-    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
   });
 
   it('links to the forgot-password and sign-up pages', () => {
@@ -60,6 +60,6 @@ describe('LoginForm', () => {
       '/user/forgot-password',
     );
     expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/user/signup');
-    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).not.toBeInTheDocument();
   });
 });

@@ -44,17 +44,17 @@ describe('route guards', () => {
     mockFetch({ '/api/me': json(null) });
     const { pathname } = renderRoutes(routes, { initialEntries: ['/dash?tab=1'] });
 
-    expect(await screen.findByText('Login page; back to /dash?tab=1')).toBeTruthy();
+    expect(await screen.findByText('Login page; back to /dash?tab=1')).toBeInTheDocument();
     expect(pathname()).toBe('/user/login');
-    expect(screen.queryByText('Dashboard content')).toBeNull();
+    expect(screen.queryByText('Dashboard content')).not.toBeInTheDocument();
   });
 
   it('shows a progress bar while the session loads, then the page to a signed-in user', async () => {
     mockFetch({ '/api/me': json(buyer) });
     renderRoutes(routes, { initialEntries: ['/dash'] });
 
-    expect(screen.getByRole('progressbar')).toBeTruthy();
-    expect(await screen.findByText('Dashboard content')).toBeTruthy();
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    expect(await screen.findByText('Dashboard content')).toBeInTheDocument();
   });
 
   it.each([
@@ -67,7 +67,9 @@ describe('route guards', () => {
     async (_, user, page) => {
       mockFetch({ '/api/me': json(user) });
       const { pathname } = renderRoutes(routes, { initialEntries: [page] });
-      expect(await screen.findByText(`Login page; back to ${page}; needs another account`)).toBeTruthy();
+      expect(
+        await screen.findByText(`Login page; back to ${page}; needs another account`),
+      ).toBeInTheDocument();
       expect(pathname()).toBe('/user/login');
     },
   );
@@ -75,13 +77,13 @@ describe('route guards', () => {
   it('lets a buyer open a buyer-only page', async () => {
     mockFetch({ '/api/me': json(buyer) });
     renderRoutes(routes, { initialEntries: ['/buyer/bookings/b1'] });
-    expect(await screen.findByText('Pay page')).toBeTruthy();
+    expect(await screen.findByText('Pay page')).toBeInTheDocument();
   });
 
   it('sends a signed-out visitor away from an admin page to the login page', async () => {
     mockFetch({ '/api/me': json(null) });
     renderRoutes(routes, { initialEntries: ['/dash/admin/allbuyers'] });
-    expect(await screen.findByText('Login page; back to /dash/admin/allbuyers')).toBeTruthy();
+    expect(await screen.findByText('Login page; back to /dash/admin/allbuyers')).toBeInTheDocument();
   });
 
   describe('on the page whose guards the server checked (a page rendered for every signed-in visitor)', () => {
@@ -117,28 +119,28 @@ describe('route guards', () => {
     it('renders the page while the session loads, and still sends a visitor it turns out signed out to sign in', async () => {
       const answer = holdMe();
       const { pathname } = renderRoutes(checked('/dash'), { initialEntries: ['/dash?tab=1'] });
-      expect(screen.getByText('Dashboard content')).toBeTruthy();
-      expect(screen.queryByRole('progressbar')).toBeNull();
+      expect(screen.getByText('Dashboard content')).toBeInTheDocument();
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
       answer(null);
-      expect(await screen.findByText('Login page; back to /dash?tab=1')).toBeTruthy();
+      expect(await screen.findByText('Login page; back to /dash?tab=1')).toBeInTheDocument();
       expect(pathname()).toBe('/user/login');
     });
 
     it('renders the role page while the session loads, then applies the role', async () => {
       const answer = holdMe();
       renderRoutes(checked('/buyer/bookings/b1'), { initialEntries: ['/buyer/bookings/b1'] });
-      expect(screen.getByText('Pay page')).toBeTruthy();
+      expect(screen.getByText('Pay page')).toBeInTheDocument();
       answer(seller);
       expect(
         await screen.findByText('Login page; back to /buyer/bookings/b1; needs another account'),
-      ).toBeTruthy();
+      ).toBeInTheDocument();
     });
 
     it('shows the progress bar on any other page', async () => {
       holdMe();
       renderRoutes(checked('/dash'), { initialEntries: ['/dash/admin/allbuyers'] });
-      expect(screen.getByRole('progressbar')).toBeTruthy();
-      expect(screen.queryByText('All buyers')).toBeNull();
+      expect(screen.getByRole('progressbar')).toBeInTheDocument();
+      expect(screen.queryByText('All buyers')).not.toBeInTheDocument();
     });
   });
 });

@@ -37,7 +37,7 @@ describe('SignUpForm', () => {
     await fillIn();
     const toggle = screen.getByRole('switch', { name: 'I want to sell cars' });
     await userEvent.click(toggle);
-    expect((toggle as HTMLInputElement).checked).toBe(true);
+    expect(toggle).toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
@@ -46,7 +46,7 @@ describe('SignUpForm', () => {
     ]);
     expect(
       await screen.findByText('Account created. We have e-mailed you a link to confirm your address.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('signs up a Buyer when the toggle is left off', async () => {
@@ -82,8 +82,8 @@ describe('SignUpForm', () => {
       /^Check your inbox at sam@example\.com: we have e-mailed you about your account\./,
     );
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/user/login');
-    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toBeTruthy();
-    expect(screen.queryByText('Invalid email or password')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toBeInTheDocument();
+    expect(screen.queryByText('Invalid email or password')).not.toBeInTheDocument();
     expect(onSuccess).not.toHaveBeenCalled();
   });
 
@@ -108,8 +108,8 @@ describe('SignUpForm', () => {
 
     expect(
       await screen.findByText('Too many sign-ups from your network. Try again in 60 minute(s).'),
-    ).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Create account' })).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeInTheDocument();
     expect(onSuccess).not.toHaveBeenCalled();
   });
 
@@ -117,7 +117,7 @@ describe('SignUpForm', () => {
     const fetchMock = mockFetch({ '/api/config': config });
     renderWithProviders(<SignUpForm redirectTo="/" onSuccess={vi.fn()} />, { path: '/user/signup' });
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('Name is required')).toBeTruthy();
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(signUpBodies(fetchMock)).toEqual([]);
   });
 
@@ -135,7 +135,9 @@ describe('SignUpForm', () => {
       await userEvent.type(screen.getByLabelText('Email'), 'sam@example.com');
       await userEvent.type(screen.getByLabelText('Password'), 'correct-horse');
       await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
-      expect(await screen.findByText('Name cannot contain control or invisible characters')).toBeTruthy();
+      expect(
+        await screen.findByText('Name cannot contain control or invisible characters'),
+      ).toBeInTheDocument();
       expect(signUpBodies(fetchMock)).toEqual([]);
     },
   );

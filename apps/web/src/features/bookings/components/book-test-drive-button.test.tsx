@@ -35,9 +35,9 @@ describe('BookTestDriveButton', () => {
     mockFetch({});
     renderWithProviders(<BookTestDriveButton car={car} user={seller} />);
     const button = screen.getByRole('button', { name: 'Book a test drive now' });
-    expect((button as HTMLButtonElement).disabled).toBe(true);
-    expect(button.getAttribute('aria-describedby')).toBeTruthy();
-    expect(screen.getByText(/Only buyers can book a test drive/)).toBeTruthy();
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(/Only buyers can book a test drive/);
+    expect(screen.getByText(/Only buyers can book a test drive/)).toBeInTheDocument();
   });
 
   it('is disabled for a sold car', () => {
@@ -48,7 +48,7 @@ describe('BookTestDriveButton', () => {
     expect(
       (screen.getByRole('button', { name: 'Book a test drive now' }) as HTMLButtonElement).disabled,
     ).toBe(true);
-    expect(screen.getByText(/has been sold/)).toBeTruthy();
+    expect(screen.getByText(/has been sold/)).toBeInTheDocument();
   });
 
   it('shows the buyer and the car read-only and requires the four fields', async () => {
@@ -62,12 +62,12 @@ describe('BookTestDriveButton', () => {
     expect(name.readOnly).toBe(true);
     expect(email.value).toBe('bea@example.com');
     expect(email.readOnly).toBe(true);
-    expect(within(dialog).getByText('2021 Porsche 911 GT3')).toBeTruthy();
+    expect(within(dialog).getByText('2021 Porsche 911 GT3')).toBeInTheDocument();
     expect(document.activeElement).toBe(within(dialog).getByLabelText('Phone'));
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Book test drive' }));
     for (const message of ['Phone is required', 'City is required', 'Date is required', 'Time is required']) {
-      expect(await within(dialog).findByText(message)).toBeTruthy();
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
     }
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -78,7 +78,7 @@ describe('BookTestDriveButton', () => {
     const dialog = await openForm();
     await fillIn(dialog, '2020-01-01');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Book test drive' }));
-    expect(await within(dialog).findByText('Choose a date and time in the future')).toBeTruthy();
+    expect(await within(dialog).findByText('Choose a date and time in the future')).toBeInTheDocument();
   });
 
   it('shows every wrong field at once: a past or too distant date beside a wrong phone', async () => {
@@ -90,15 +90,15 @@ describe('BookTestDriveButton', () => {
       fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: date } });
       fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '10:30' } });
       await userEvent.click(within(dialog).getByRole('button', { name: 'Book test drive' }));
-      expect(await within(dialog).findByText(PHONE_MESSAGES.invalid)).toBeTruthy();
-      expect(within(dialog).getByText('City is required')).toBeTruthy();
+      expect(await within(dialog).findByText(PHONE_MESSAGES.invalid)).toBeInTheDocument();
+      expect(within(dialog).getByText('City is required')).toBeInTheDocument();
       expect(
         within(dialog).getByText(
           date === '2020-01-01'
             ? 'Choose a date and time in the future'
             : 'Choose a date within the next 90 days',
         ),
-      ).toBeTruthy();
+      ).toBeInTheDocument();
       expect(fetchMock).not.toHaveBeenCalled();
       view.unmount();
     }
@@ -113,7 +113,7 @@ describe('BookTestDriveButton', () => {
     expect([time.getAttribute('min'), time.getAttribute('max')]).toEqual(['08:00', '20:00']);
     fireEvent.change(time, { target: { value: '03:00' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Book test drive' }));
-    expect(await within(dialog).findByText('Choose a time between 8:00 AM and 8:00 PM')).toBeTruthy();
+    expect(await within(dialog).findByText('Choose a time between 8:00 AM and 8:00 PM')).toBeInTheDocument();
     expect(time.getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -134,7 +134,7 @@ describe('BookTestDriveButton', () => {
     await fillIn(dialog);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Book test drive' }));
 
-    expect(await screen.findByText(BOOKED_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(BOOKED_MESSAGE)).toBeInTheDocument();
     expect(body).toEqual({
       carId: car.id,
       phone: '+15125550199',
@@ -142,7 +142,7 @@ describe('BookTestDriveButton', () => {
       date: tomorrow(),
       time: '10:30',
     });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows the server’s field messages under the fields', async () => {
@@ -163,7 +163,7 @@ describe('BookTestDriveButton', () => {
     await fillIn(dialog);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Book test drive' }));
 
-    expect(await within(dialog).findByText('Enter a valid phone number')).toBeTruthy();
+    expect(await within(dialog).findByText('Enter a valid phone number')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Phone').getAttribute('aria-invalid')).toBe('true');
   });
 
@@ -179,8 +179,10 @@ describe('BookTestDriveButton', () => {
     await fillIn(dialog);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Book test drive' }));
 
-    expect(await screen.findByText('This car has been sold and can no longer be booked.')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(
+      await screen.findByText('This car has been sold and can no longer be booked.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('links to the booking the buyer already has of this car', async () => {
@@ -200,7 +202,7 @@ describe('BookTestDriveButton', () => {
     expect(alert.textContent).toContain(message);
     const link = within(alert).getByRole('link', { name: 'Open your booking' });
     expect(link.getAttribute('href')).toBe('/buyer/bookings/b-open');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getAllByText(message)).toHaveLength(1);
   });
 });

@@ -43,14 +43,14 @@ describe('BuyerBookingsList', () => {
         .getByRole('link', { name: /Pay and confirm/ })
         .getAttribute('href'),
     ).toBe('/buyer/bookings/b-unpaid');
-    expect(within(open).getByRole('button', { name: /Cancel Booking/ })).toBeTruthy();
-    expect(within(open).getByText('Sam Seller')).toBeTruthy();
-    expect(within(open).getByText(textContent('Verified seller'))).toBeTruthy();
+    expect(within(open).getByRole('button', { name: /Cancel Booking/ })).toBeInTheDocument();
+    expect(within(open).getByText('Sam Seller')).toBeInTheDocument();
+    expect(within(open).getByText(textContent('Verified seller'))).toBeInTheDocument();
 
     const done = rowOf('2019 Ferrari 488 Pista');
-    expect(within(done).getByText('Paid')).toBeTruthy();
-    expect(within(done).getByRole('button', { name: /Cancel Booking/ })).toBeTruthy();
-    expect(within(done).queryByRole('link', { name: /Pay and confirm/ })).toBeNull();
+    expect(within(done).getByText('Paid')).toBeInTheDocument();
+    expect(within(done).getByRole('button', { name: /Cancel Booking/ })).toBeInTheDocument();
+    expect(within(done).queryByRole('link', { name: /Pay and confirm/ })).not.toBeInTheDocument();
   });
 
   it('states the refund and the cancellation policy before cancelling a paid test drive, and cancels only when confirmed', async () => {
@@ -68,17 +68,19 @@ describe('BuyerBookingsList', () => {
     const dialog = screen.getByRole('dialog', { name: 'Cancel this test drive?' });
     expect(
       within(dialog).getByText(/Your \$120\.00 fee will be refunded in full to your card\./),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(
       within(dialog).getByText(
         'You can cancel a test drive until the time it starts. A paid fee is refunded in full to your card; once the test drive has started, it can no longer be cancelled.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
-    expect(await screen.findByText(CANCELLED_MESSAGE)).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('button', { name: /Cancel Booking for/ })).toBeNull());
+    expect(await screen.findByText(CANCELLED_MESSAGE)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: /Cancel Booking for/ })).not.toBeInTheDocument(),
+    );
   });
 
   it('shows the payment in the details of a paid booking', async () => {
@@ -87,8 +89,8 @@ describe('BuyerBookingsList', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: /^Details/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Booking details' }); // loaded when opened
-    expect(within(dialog).getByText('pi_test_123')).toBeTruthy();
-    expect(within(dialog).getByText('Paid on')).toBeTruthy();
+    expect(within(dialog).getByText('pi_test_123')).toBeInTheDocument();
+    expect(within(dialog).getByText('Paid on')).toBeInTheDocument();
   });
 
   it('cancels a booking after confirming in the modal', async () => {
@@ -103,16 +105,16 @@ describe('BuyerBookingsList', () => {
     renderWithProviders(<BuyerBookingsList email="bea@example.com" />);
 
     await userEvent.click(await screen.findByRole('button', { name: /Cancel Booking for/ }));
-    expect(screen.getByText(/You have not paid for it\./)).toBeTruthy();
+    expect(screen.getByText(/You have not paid for it\./)).toBeInTheDocument();
     const dialog = screen.getByRole('dialog', { name: 'Cancel this test drive?' });
     // Focus starts on the safe choice.
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep booking' }));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
-    expect(await screen.findByText(CANCELLED_MESSAGE)).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('2021 Porsche 911 GT3')).toBeNull());
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText(CANCELLED_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('2021 Porsche 911 GT3')).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('loads the next page with Load more', async () => {
@@ -130,16 +132,16 @@ describe('BuyerBookingsList', () => {
     renderWithProviders(<BuyerBookingsList email="bea@example.com" />);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('2019 Ferrari 488 Pista')).toBeTruthy();
-    expect(screen.getByText('2021 Porsche 911 GT3')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(await screen.findByText('2019 Ferrari 488 Pista')).toBeInTheDocument();
+    expect(screen.getByText('2021 Porsche 911 GT3')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('invites the buyer to browse when there are no bookings', async () => {
     mockFetch({ [LIST]: json({ items: [], nextCursor: null }) });
     renderWithProviders(<BuyerBookingsList email="bea@example.com" />);
-    expect(await screen.findByText('No test drives booked yet')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Browse cars' })).toBeTruthy();
+    expect(await screen.findByText('No test drives booked yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse cars' })).toBeInTheDocument();
   });
 
   it('shows where each booking stands, what happened to the money, and takes a proposed time', async () => {
@@ -184,19 +186,19 @@ describe('BuyerBookingsList', () => {
 
     await screen.findByText('Proposed car');
     const sold = rowOf('Sold car');
-    expect(within(sold).getByText('Cancelled')).toBeTruthy();
-    expect(within(sold).getByText('Refunded')).toBeTruthy();
-    expect(within(sold).getByText('The car was sold')).toBeTruthy();
-    expect(within(sold).queryByRole('link', { name: /Pay and confirm/ })).toBeNull();
+    expect(within(sold).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(sold).getByText('Refunded')).toBeInTheDocument();
+    expect(within(sold).getByText('The car was sold')).toBeInTheDocument();
+    expect(within(sold).queryByRole('link', { name: /Pay and confirm/ })).not.toBeInTheDocument();
 
     const moved = rowOf('Proposed car');
-    expect(within(moved).getByText('New time proposed')).toBeTruthy();
+    expect(within(moved).getByText('New time proposed')).toBeInTheDocument();
     expect(within(moved).getByText(/The seller proposes/).textContent).toContain('4:30 PM');
     await userEvent.click(
       within(moved).getByRole('button', { name: 'Accept the new time for the Proposed car' }),
     );
-    expect(await screen.findByText('New time accepted: your test drive is agreed')).toBeTruthy();
-    await waitFor(() => expect(within(rowOf('Proposed car')).getByText('Accepted')).toBeTruthy());
-    expect(within(rowOf('Proposed car')).queryByText(/The seller proposes/)).toBeNull();
+    expect(await screen.findByText('New time accepted: your test drive is agreed')).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf('Proposed car')).getByText('Accepted')).toBeInTheDocument());
+    expect(within(rowOf('Proposed car')).queryByText(/The seller proposes/)).not.toBeInTheDocument();
   });
 });

@@ -36,14 +36,14 @@ describe('SellerRequestsList', () => {
     renderWithProviders(<SellerRequestsList email="sam@example.com" />);
 
     const unpaid = (await screen.findByText('2021 Porsche 911 GT3')).closest('tr') as HTMLElement;
-    expect(within(unpaid).getByText('Bea Buyer')).toBeTruthy();
-    expect(within(unpaid).getByText('Austin')).toBeTruthy();
-    expect(within(unpaid).getByText('Not paid yet')).toBeTruthy();
-    expect(within(unpaid).getByText('Phone shown once paid')).toBeTruthy();
-    expect(within(unpaid).getByText(/Mar 14, 2030|14 Mar 2030/)).toBeTruthy();
+    expect(within(unpaid).getByText('Bea Buyer')).toBeInTheDocument();
+    expect(within(unpaid).getByText('Austin')).toBeInTheDocument();
+    expect(within(unpaid).getByText('Not paid yet')).toBeInTheDocument();
+    expect(within(unpaid).getByText('Phone shown once paid')).toBeInTheDocument();
+    expect(within(unpaid).getByText(/Mar 14, 2030|14 Mar 2030/)).toBeInTheDocument();
 
     const paid = screen.getByText('2019 Ferrari 488 Pista').closest('tr') as HTMLElement;
-    expect(within(paid).getByText('Paid')).toBeTruthy();
+    expect(within(paid).getByText('Paid')).toBeInTheDocument();
     expect(within(paid).getByRole('link', { name: '+1 512 555 0142' }).getAttribute('href')).toBe(
       'tel:+15125550142',
     );
@@ -66,7 +66,7 @@ describe('SellerRequestsList', () => {
       'tel:+442079460958',
     );
     const old = screen.getByText('Old row').closest('tr') as HTMLElement;
-    expect(within(old).getByText('ask at the desk')).toBeTruthy();
+    expect(within(old).getByText('ask at the desk')).toBeInTheDocument();
   });
 
   it('accepts a request, declines one after asking, and proposes another time; closed ones take no answer', async () => {
@@ -91,18 +91,18 @@ describe('SellerRequestsList', () => {
     renderWithProviders(<SellerRequestsList email="sam@example.com" />);
 
     const fresh = (await screen.findByText('New request')).closest('tr') as HTMLElement;
-    expect(within(fresh).getByText('Requested', { selector: '.badge' })).toBeTruthy();
+    expect(within(fresh).getByText('Requested', { selector: '.badge' })).toBeInTheDocument();
     await userEvent.click(within(fresh).getByRole('button', { name: /^Accept the test drive/ }));
-    expect(await screen.findByText('Test drive with Bea Buyer accepted')).toBeTruthy();
+    expect(await screen.findByText('Test drive with Bea Buyer accepted')).toBeInTheDocument();
 
     const paid = screen.getByText('Paid request').closest('tr') as HTMLElement;
-    expect(within(paid).getByText('Accepted')).toBeTruthy();
-    expect(within(paid).queryByRole('button', { name: /^Accept/ })).toBeNull();
+    expect(within(paid).getByText('Accepted')).toBeInTheDocument();
+    expect(within(paid).queryByRole('button', { name: /^Accept/ })).not.toBeInTheDocument();
     await userEvent.click(within(paid).getByRole('button', { name: /^Decline/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Decline this test drive?' });
     expect(dialog.textContent).toContain('Their $120.00 fee is refunded to their card.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
-    expect(await screen.findByText('Test drive declined')).toBeTruthy();
+    expect(await screen.findByText('Test drive declined')).toBeInTheDocument();
 
     await userEvent.click(within(fresh).getByRole('button', { name: /^Propose another time/ }));
     const propose = await screen.findByRole('dialog', { name: 'Propose another time' });
@@ -118,8 +118,8 @@ describe('SellerRequestsList', () => {
     expect(answered[2]!.body).toEqual({ date: IN_A_WEEK, time: '16:45' });
 
     const sold = screen.getByText('Sold car').closest('tr') as HTMLElement;
-    expect(within(sold).getByText('Cancelled')).toBeTruthy();
-    expect(within(sold).getByText('You sold the car')).toBeTruthy();
+    expect(within(sold).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(sold).getByText('You sold the car')).toBeInTheDocument();
     expect(within(sold).queryAllByRole('button')).toEqual([]);
   });
 });

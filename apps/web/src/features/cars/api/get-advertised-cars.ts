@@ -1,9 +1,7 @@
-import type { AdvertisedCar, AdvertisedCarPage } from '@redline/shared';
+import type { AdvertisedCarPage } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-
-export type { AdvertisedCar };
 
 /** What's New shows three rows of three on a large screen per page. */
 export const WHATS_NEW_PAGE_SIZE = 9;

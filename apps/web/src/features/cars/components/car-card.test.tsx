@@ -12,7 +12,7 @@ describe('CarCard', () => {
     const card = screen.getByRole('article');
     const img = within(card).getByRole('img', { name: '2021 Porsche 911 GT3 Touring' });
     expect(img.getAttribute('srcset')).toContain('960w');
-    expect(img.getAttribute('sizes')).toBeTruthy();
+    expect(img).toHaveAttribute('sizes');
     expect(img.getAttribute('width')).toBe('1600');
 
     expect(within(card).getByRole('link', { name: 'Porsche 911 GT3 Touring' }).getAttribute('href')).toBe(
@@ -22,18 +22,18 @@ describe('CarCard', () => {
     const original = within(card).getByText('$215,000');
     expect(original.tagName).toBe('S');
     expect(card.textContent).toContain('12,500 km');
-    expect(within(card).getByText(`${car.about.slice(0, 100)}…`)).toBeTruthy();
+    expect(within(card).getByText(`${car.about.slice(0, 100)}…`)).toBeInTheDocument();
     expect(card.textContent).toContain('Posted by');
     expect(card.textContent).toContain('Sam Seller');
-    expect(within(card).getByText('Verified')).toBeTruthy();
+    expect(within(card).getByText('Verified')).toBeInTheDocument();
   });
 
   it('leaves out the verified badge for an unverified seller and marks a sold car', () => {
     renderWithProviders(
       <CarCard car={aCar({ sellerVerified: false, soldAt: '2025-04-01T00:00:00.000Z' })} />,
     );
-    expect(screen.queryByText('Verified')).toBeNull();
-    expect(screen.getByText('Sold')).toBeTruthy();
+    expect(screen.queryByText('Verified')).not.toBeInTheDocument();
+    expect(screen.getByText('Sold')).toBeInTheDocument();
   });
 
   it("links the seller's name to their page", () => {
@@ -44,12 +44,12 @@ describe('CarCard', () => {
   it('says "Price dropped" while the drop is recent, and not once the price went up again', () => {
     const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
     const { unmount } = renderWithProviders(<CarCard car={aCar({ priceDroppedAt: daysAgo(2) })} />);
-    expect(screen.getByText('Price dropped')).toBeTruthy();
+    expect(screen.getByText('Price dropped')).toBeInTheDocument();
     unmount();
     renderWithProviders(<CarCard car={aCar({ priceDroppedAt: daysAgo(20) })} />);
-    expect(screen.queryByText('Price dropped')).toBeNull();
+    expect(screen.queryByText('Price dropped')).not.toBeInTheDocument();
     renderWithProviders(<CarCard car={aCar({ priceDroppedAt: null })} />);
-    expect(screen.queryByText('Price dropped')).toBeNull();
+    expect(screen.queryByText('Price dropped')).not.toBeInTheDocument();
   });
 
   it('loads the photo lazily unless it is above the fold, and the first one first', () => {

@@ -50,7 +50,7 @@ describe('CarForm (Post a Car)', () => {
     renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'Post the car' }));
 
-    expect(await screen.findByText('Brand is required')).toBeTruthy();
+    expect(await screen.findByText('Brand is required')).toBeInTheDocument();
     for (const message of [
       'Model is required',
       'Engine is required',
@@ -63,7 +63,7 @@ describe('CarForm (Post a Car)', () => {
       'About is required',
       'Photo is required',
     ]) {
-      expect(screen.getByText(message)).toBeTruthy();
+      expect(screen.getByText(message)).toBeInTheDocument();
     }
     expect(screen.getAllByText('You must confirm this declaration')).toHaveLength(4);
     expect(screen.getByLabelText('Brand').getAttribute('aria-invalid')).toBe('true');
@@ -107,7 +107,7 @@ describe('CarForm (Post a Car)', () => {
       photos: ['photo-a', 'photo-b'],
       declarations: { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true },
     });
-    expect(await screen.findByText('Post created successfully')).toBeTruthy();
+    expect(await screen.findByText('Post created successfully')).toBeInTheDocument();
   });
 
   it("puts the server's field messages under the fields", async () => {
@@ -138,8 +138,8 @@ describe('CarForm (Post a Car)', () => {
     for (const box of screen.getAllByRole('checkbox')) await userEvent.click(box);
     await userEvent.click(screen.getByRole('button', { name: 'Post the car' }));
 
-    expect(await screen.findByText('Choose a category from the list')).toBeTruthy();
-    expect(await screen.findByText('Check the form.')).toBeTruthy();
+    expect(await screen.findByText('Choose a category from the list')).toBeInTheDocument();
+    expect(await screen.findByText('Check the form.')).toBeInTheDocument();
   });
 });
 
@@ -181,10 +181,12 @@ describe('CarForm (Edit post)', () => {
     await typeInto('Top speed', '12.5');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    expect(await screen.findByText('Asking price must be at least $100')).toBeTruthy();
-    expect(screen.getByText('Enter the original price in dollars, like 12500 or 12,500.50')).toBeTruthy();
-    expect(screen.getByText('Km driven cannot be negative')).toBeTruthy();
-    expect(screen.getByText('Top speed must be a whole number')).toBeTruthy();
+    expect(await screen.findByText('Asking price must be at least $100')).toBeInTheDocument();
+    expect(
+      screen.getByText('Enter the original price in dollars, like 12500 or 12,500.50'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Km driven cannot be negative')).toBeInTheDocument();
+    expect(screen.getByText('Top speed must be a whole number')).toBeInTheDocument();
     // What was typed stays as typed, for the seller to correct.
     expect((asking as HTMLInputElement).value).toBe('-1');
     expect(asking.getAttribute('aria-invalid')).toBe('true');
@@ -192,8 +194,10 @@ describe('CarForm (Edit post)', () => {
     await typeInto('Asking price', '0');
     await typeInto('Original price', '1e9');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Asking price must be at least $100')).toBeTruthy();
-    expect(screen.getByText('Enter the original price in dollars, like 12500 or 12,500.50')).toBeTruthy();
+    expect(await screen.findByText('Asking price must be at least $100')).toBeInTheDocument();
+    expect(
+      screen.getByText('Enter the original price in dollars, like 12500 or 12,500.50'),
+    ).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -206,7 +210,9 @@ describe('CarForm (Edit post)', () => {
     await userEvent.type(original, '150000');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    expect(await screen.findByText('The original price must be at least the asking price')).toBeTruthy();
+    expect(
+      await screen.findByText('The original price must be at least the asking price'),
+    ).toBeInTheDocument();
     expect(original.getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock).not.toHaveBeenCalled();
   });

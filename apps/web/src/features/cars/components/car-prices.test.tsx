@@ -30,7 +30,7 @@ describe('prices on the car card and the car page', () => {
     it(`${name}: a lower asking price strikes the original and shows the saving`, () => {
       const { container } = show(cheaper);
       expect(within(container).getByText('$215,000').tagName).toBe('S');
-      expect(screen.getByText(/save \$25,500/i)).toBeTruthy();
+      expect(screen.getByText(/save \$25,500/i)).toBeInTheDocument();
     });
   }
 });

@@ -21,8 +21,8 @@ describe('PriceHistory', () => {
   it('says since when a price that never changed was asked, without a chart or table', () => {
     const { container } = renderWithProviders(<PriceHistory history={[listed]} />);
     expect(container.textContent).toBe('Listed at $50,000 on September 1, 2026');
-    expect(screen.queryByRole('table')).toBeNull();
-    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
   });
 
   it('lists every price with its date and change, newest first, and the change since listing', () => {
@@ -35,8 +35,8 @@ describe('PriceHistory', () => {
         ]}
       />,
     );
-    expect(screen.getByRole('heading', { level: 2, name: 'Price history' })).toBeTruthy();
-    expect(screen.getByText('Down $5,000 (10%) since listed')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Price history' })).toBeInTheDocument();
+    expect(screen.getByText('Down $5,000 (10%) since listed')).toBeInTheDocument();
     expect(rows()).toEqual([
       ['Nov 20, 2026', '$45,000', '−$2,500 (5%)'],
       ['Oct 5, 2026', '$47,500', '−$2,500 (5%)'],
@@ -54,7 +54,7 @@ describe('PriceHistory', () => {
         ]}
       />,
     );
-    expect(screen.getByText('Down $2,000 (4%) since listed')).toBeTruthy();
+    expect(screen.getByText('Down $2,000 (4%) since listed')).toBeInTheDocument();
     expect(rows().map((row) => row[2])).toEqual(['+$3,000 (7%)', '−$5,000 (10%)', 'Listed']);
   });
 
@@ -68,7 +68,7 @@ describe('PriceHistory', () => {
         ]}
       />,
     );
-    expect(screen.getByText('Back at its listed price')).toBeTruthy();
+    expect(screen.getByText('Back at its listed price')).toBeInTheDocument();
   });
 
   it('shows the listing price and the latest changes, saying how many earlier ones it leaves out', () => {

@@ -18,7 +18,7 @@ describe('SellerCarsList (My Posts)', () => {
     renderList();
 
     const row = (await screen.findByText('911 GT3 Touring')).closest('tr') as HTMLElement;
-    expect(within(row).getByRole('img', { name: '2021 Porsche 911 GT3 Touring' })).toBeTruthy();
+    expect(within(row).getByRole('img', { name: '2021 Porsche 911 GT3 Touring' })).toBeInTheDocument();
     expect(row.textContent).toContain('2021 Porsche');
     expect(row.textContent).toContain('$189,500');
     expect(row.textContent).toContain('12,500 km');
@@ -42,9 +42,9 @@ describe('SellerCarsList (My Posts)', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: `Advertise 2021 Porsche 911 GT3 Touring` }),
     );
-    expect(await screen.findByText('Post added to advertisement')).toBeTruthy();
-    expect(await screen.findByText('Advertised')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^Advertise/ })).toBeNull();
+    expect(await screen.findByText('Post added to advertisement')).toBeInTheDocument();
+    expect(await screen.findByText('Advertised')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Advertise/ })).not.toBeInTheDocument();
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/advertise') ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ carId: car.id });
   });
@@ -68,17 +68,17 @@ describe('SellerCarsList (My Posts)', () => {
       await within(dialog).findByText(
         '2 test drives booked ahead will be cancelled, 1 of them paid: its $120.00 fee will be refunded. Their buyers are told.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(
       within(dialog).getByText('Marking it available again does not bring cancelled test drives back.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(patched()).toBe(false);
 
     await userEvent.click(markSold);
     dialog = await screen.findByRole('dialog', { name: 'Mark this car as sold?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as sold' }));
-    expect(await screen.findByText('Marked as sold')).toBeTruthy();
+    expect(await screen.findByText('Marked as sold')).toBeInTheDocument();
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === `/api/cars/${car.id}`) ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ sold: true });
   });
@@ -93,7 +93,7 @@ describe('SellerCarsList (My Posts)', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Mark as available: 2021 Porsche 911 GT3 Touring' }),
     );
-    expect(await screen.findByText('Marked as available')).toBeTruthy();
+    expect(await screen.findByText('Marked as available')).toBeInTheDocument();
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === `/api/cars/${car.id}`) ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ sold: false });
   });
@@ -117,7 +117,7 @@ describe('SellerCarsList (My Posts)', () => {
       await within(dialog).findByText(
         '1 test drive booked ahead will be cancelled; it is not paid. Its buyer is told.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
 
@@ -125,8 +125,8 @@ describe('SellerCarsList (My Posts)', () => {
     await userEvent.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete post' }),
     );
-    expect(await screen.findByText('Deleted post successfully')).toBeTruthy();
-    await waitFor(() => expect(screen.getByText('You have not posted a car yet')).toBeTruthy());
+    expect(await screen.findByText('Deleted post successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('You have not posted a car yet')).toBeInTheDocument());
   });
 
   it('invites a seller with no cars to post one', async () => {

@@ -20,16 +20,16 @@ describe("What's New", () => {
     });
     renderWithProviders(<WhatsNew />);
 
-    expect(await screen.findByRole('link', { name: 'Ferrari 296 GTB' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Ferrari 296 GTB' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByRole('link', { name: 'McLaren Artura' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(await screen.findByRole('link', { name: 'McLaren Artura' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(String(fetchMock.mock.calls[1]?.[0])).toContain('cursor=c1');
   });
 
   it('says so when nothing is advertised', async () => {
     mockFetch({ 'GET /api/advertise': json({ items: [], nextCursor: null }) });
     renderWithProviders(<WhatsNew />);
-    expect(await screen.findByText('No featured cars right now')).toBeTruthy();
+    expect(await screen.findByText('No featured cars right now')).toBeInTheDocument();
   });
 });

@@ -28,8 +28,8 @@ describe('payments table (admin)', () => {
     for (const [i, text] of expected.entries()) expect(cells[i + 2]).toContain(text);
     expect(cells[6]).toContain('pi_live_1');
     expect(cells[1]).toContain('b1000000-0000-4000-8000-000000000000');
-    expect(screen.getByText('Showing 2 payments (all)')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.getByText('Showing 2 payments (all)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('refunds a payment after asking, and shows the refunds the ledger holds', async () => {
@@ -61,9 +61,9 @@ describe('payments table (admin)', () => {
 
     const table = await screen.findByRole('table', { name: 'Payments, newest first' });
     const [, first, second] = within(table).getAllByRole('row');
-    expect(within(second!).getByText('Refunded')).toBeTruthy();
-    expect(within(second!).getByText(/Car sold/)).toBeTruthy();
-    expect(within(second!).queryByRole('button')).toBeNull();
+    expect(within(second!).getByText('Refunded')).toBeInTheDocument();
+    expect(within(second!).getByText(/Car sold/)).toBeInTheDocument();
+    expect(within(second!).queryByRole('button')).not.toBeInTheDocument();
 
     await userEvent.click(
       within(first!).getByRole('button', { name: 'Refund of buyer1@example.com for the 2020 Car Number 1' }),
@@ -72,14 +72,14 @@ describe('payments table (admin)', () => {
     expect(dialog.textContent).toContain("$120.00 goes back to buyer1@example.com's card");
     await userEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
 
-    expect(await screen.findByText('Refund asked of the payment provider')).toBeTruthy();
+    expect(await screen.findByText('Refund asked of the payment provider')).toBeInTheDocument();
     expect(
       fetchMock.mock.calls.some(
         ([url, init]) => String(url).endsWith('/api/payments/pay-1/refund') && init?.method === 'POST',
       ),
     ).toBe(true);
     await waitFor(() =>
-      expect(within(within(table).getAllByRole('row')[1]!).getByText('Refunded')).toBeTruthy(),
+      expect(within(within(table).getAllByRole('row')[1]!).getByText('Refunded')).toBeInTheDocument(),
     );
   });
 
@@ -98,10 +98,10 @@ describe('payments table (admin)', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
 
-    expect(await screen.findByText('Showing 3 payments (all)')).toBeTruthy();
+    expect(await screen.findByText('Showing 3 payments (all)')).toBeInTheDocument();
     const table = screen.getByRole('table');
-    expect(within(table).getByText('2020 Car Number 3')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(within(table).getByText('2020 Car Number 3')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     const urls = fetchMock.mock.calls.map(([url]) => String(url));
     expect(urls).toEqual(['/api/payments?limit=20', '/api/payments?limit=20&cursor=c2']);
   });
@@ -109,6 +109,6 @@ describe('payments table (admin)', () => {
   it('says so when there are no payments yet', async () => {
     mockFetch({ 'GET /api/payments': json({ items: [], nextCursor: null }) });
     renderWithProviders(<PaymentsTable />, { path: '/dash/admin/payments' });
-    expect(await screen.findByText('No payments yet')).toBeTruthy();
+    expect(await screen.findByText('No payments yet')).toBeInTheDocument();
   });
 });

@@ -63,7 +63,7 @@ describe('payment panel with Stripe', () => {
       { timeout: 5000 },
     );
     expect(stripe.loadStripe).toHaveBeenCalledWith('pk_test_123');
-    expect(screen.queryByText('Test mode — no real charge')).toBeNull();
+    expect(screen.queryByText('Test mode — no real charge')).not.toBeInTheDocument();
   });
 
   it('confirms the card with the client secret and records the payment intent id', async () => {
@@ -79,7 +79,7 @@ describe('payment panel with Stripe', () => {
     });
     const record = fetchMock.mock.calls.find(([url]) => String(url) === '/api/payment');
     expect(JSON.parse(String(record?.[1]?.body))).toEqual({ bookingId: BOOKING_ID, transactionId: 'pi_123' });
-    expect(await screen.findByText('Transaction has been successfully done.')).toBeTruthy();
+    expect(await screen.findByText('Transaction has been successfully done.')).toBeInTheDocument();
   });
 
   it("shows Stripe's error in red under the form and in a toast, and records nothing", async () => {

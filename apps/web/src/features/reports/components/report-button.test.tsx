@@ -39,16 +39,16 @@ describe('ReportButton', () => {
     expect(document.activeElement).toBe(within(dialog).getAllByRole('radio')[0]);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit report' }));
-    expect(await within(dialog).findByText('Choose a reason')).toBeTruthy();
+    expect(await within(dialog).findByText('Choose a reason')).toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Suspected fraud' }));
     await userEvent.type(within(dialog).getByLabelText(/Details/), 'Price too good');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit report' }));
 
-    expect(await screen.findByText(REPORTED_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(REPORTED_MESSAGE)).toBeInTheDocument();
     expect(body).toEqual({ carId: car.id, reason: 'Suspected fraud', details: 'Price too good' });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByRole('button', { name: 'Reported' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Reported' })).toBeInTheDocument();
   });
 
   it('asks for details when the reason is Other', async () => {
@@ -57,7 +57,7 @@ describe('ReportButton', () => {
     const dialog = await openForm();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Other' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit report' }));
-    expect(await within(dialog).findByText('Tell us what is wrong with this post')).toBeTruthy();
+    expect(await within(dialog).findByText('Tell us what is wrong with this post')).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
   });
 
@@ -72,8 +72,8 @@ describe('ReportButton', () => {
     const dialog = await openForm();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Car already sold' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit report' }));
-    expect(await screen.findByText('You have already reported this post.')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('You have already reported this post.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('is disabled for anyone but a buyer, who is not asked whether they reported it', () => {
@@ -88,7 +88,6 @@ describe('ReportButton', () => {
   it('shows "Reported" when the buyer reported the car before, after a reload too', async () => {
     mockFetch({ [`GET /api/reportedpost/${car.id}`]: json({ reported: true }) });
     renderWithProviders(<ReportButton car={car} user={buyer} />);
-    const button = (await screen.findByRole('button', { name: 'Reported' })) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
+    expect(await screen.findByRole('button', { name: 'Reported' })).toBeDisabled();
   });
 });

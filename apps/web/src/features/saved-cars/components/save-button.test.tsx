@@ -30,19 +30,19 @@ describe('SaveButton', () => {
     expect(button.querySelector('svg')?.getAttribute('fill')).toBe('none');
 
     await userEvent.click(button);
-    expect(await screen.findByText(SAVED_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(SAVED_MESSAGE)).toBeInTheDocument();
     await waitFor(() => expect(button.getAttribute('aria-pressed')).toBe('true'));
     await waitFor(() => expect(button.querySelector('svg')?.getAttribute('fill')).toBe('currentColor'));
 
     await userEvent.click(button);
-    expect(await screen.findByText(REMOVED_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(REMOVED_MESSAGE)).toBeInTheDocument();
     await waitFor(() => expect(button.getAttribute('aria-pressed')).toBe('false'));
   });
 
   it('is disabled for a seller and never asks the server', () => {
     const fetchMock = mockFetch({});
     renderWithProviders(<SaveButton car={{ id: carId }} user={seller} />);
-    expect((screen.getByRole('button', { name: 'Save this car' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Save this car' })).toBeDisabled();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -30,25 +30,25 @@ describe('SavedCarsList', () => {
     expect(within(row).getByRole('img', { name: 'The 2021 Porsche 911 GT3' }).getAttribute('src')).toBe(
       '/uploads/car-1-480.webp',
     );
-    expect(within(row).getByText('Sam Seller')).toBeTruthy();
-    expect(within(row).getByText('Verified')).toBeTruthy();
+    expect(within(row).getByText('Sam Seller')).toBeInTheDocument();
+    expect(within(row).getByText('Verified')).toBeInTheDocument();
     expect(
       within(row)
         .getByRole('link', { name: /View Details/ })
         .getAttribute('href'),
     ).toBe('/cars/id/car-1');
     const other = screen.getByText('2019 Ferrari 488 Pista').closest('tr') as HTMLElement;
-    expect(within(other).queryByText('Verified')).toBeNull();
+    expect(within(other).queryByText('Verified')).not.toBeInTheDocument();
 
     await userEvent.click(within(row).getByRole('button', { name: /^Remove from saved/ }));
-    expect(await screen.findByText(REMOVED_MESSAGE)).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('2021 Porsche 911 GT3')).toBeNull());
-    expect(screen.getByText('2019 Ferrari 488 Pista')).toBeTruthy();
+    expect(await screen.findByText(REMOVED_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('2021 Porsche 911 GT3')).not.toBeInTheDocument());
+    expect(screen.getByText('2019 Ferrari 488 Pista')).toBeInTheDocument();
   });
 
   it('shows an empty state with a way to browse', async () => {
     mockFetch({ [LIST]: json({ items: [], nextCursor: null }) });
     renderWithProviders(<SavedCarsList email="bea@example.com" />);
-    expect(await screen.findByText('No saved cars yet')).toBeTruthy();
+    expect(await screen.findByText('No saved cars yet')).toBeInTheDocument();
   });
 });

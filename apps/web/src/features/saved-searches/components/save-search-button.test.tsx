@@ -49,20 +49,23 @@ describe('SaveSearchButton', () => {
     const name = await within(dialog).findByRole('textbox', { name: 'Name' });
     expect((name as HTMLInputElement).value).toBe('Porsche · Electric · Up to $100,000');
     expect(document.activeElement).toBe(name);
-    const instant = within(dialog).getByRole('radio', { name: 'As soon as a car is posted' });
-    expect((instant as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByRole('radio', { name: 'As soon as a car is posted' })).toBeChecked();
 
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Once a day, in a digest' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save search' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(posted).toEqual([{ name: 'Porsche · Electric · Up to $100,000', filters, frequency: 'daily' }]);
-    expect(await screen.findByText(/Search saved: “Porsche · Electric · Up to \$100,000”/)).toBeTruthy();
+    expect(
+      await screen.findByText(/Search saved: “Porsche · Electric · Up to \$100,000”/),
+    ).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'See your saved searches' });
     expect(link.getAttribute('href')).toBe('/dash/buyer/searches');
     await userEvent.click(link);
     await waitFor(() => expect(pathname()).toBe('/dash/buyer/searches'));
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'See your saved searches' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'See your saved searches' })).not.toBeInTheDocument(),
+    );
   });
 
   it('cuts a long summary to the longest name a search may have', async () => {
@@ -90,7 +93,7 @@ describe('SaveSearchButton', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'You already saved this search as “Electric Porsches”.',
     );
-    expect(screen.getByRole('dialog', { name: 'Save this search' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Save this search' })).toBeInTheDocument();
   });
 
   it('puts a refused name under the name field', async () => {
@@ -105,8 +108,8 @@ describe('SaveSearchButton', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Save this search' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Save search' }));
-    expect(await within(dialog).findByText('Name the search')).toBeTruthy();
-    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(await within(dialog).findByText('Name the search')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('cannot save a search that narrows nothing, and says why', async () => {
@@ -120,7 +123,7 @@ describe('SaveSearchButton', () => {
     expect(hint?.textContent).toBe(NO_FILTERS_HINT);
 
     await userEvent.click(button);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/me']);
   });
 
@@ -129,7 +132,7 @@ describe('SaveSearchButton', () => {
       const { unmount, queryClient } = renderButton(undefined, { user });
       // The browser knows who is visiting, and still shows nothing.
       await waitFor(() => expect(queryClient.getQueryData(appKeys.me)).toEqual(user));
-      expect(screen.queryByRole('button', { name: 'Save this search' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Save this search' })).not.toBeInTheDocument();
       unmount();
     }
   });

@@ -53,7 +53,7 @@ describe('SavedSearchesList', () => {
         .getAllByRole('listitem')
         .map((chip) => chip.textContent),
     ).toEqual(['brand: porsche', 'fuel: Electric', 'priceMax: 10000000']);
-    expect(within(first).getByText('Jan 5, 2025')).toBeTruthy();
+    expect(within(first).getByText('Jan 5, 2025')).toBeInTheDocument();
     expect(
       (
         within(first).getByRole('combobox', {
@@ -74,7 +74,7 @@ describe('SavedSearchesList', () => {
         .getByRole('link', { name: /^Show cars/ })
         .getAttribute('href'),
     ).toBe('/cars?category=suv&yearMin=2020&verified=true');
-    expect(screen.getByText('You keep 2 of 20 saved searches.')).toBeTruthy();
+    expect(screen.getByText('You keep 2 of 20 saved searches.')).toBeInTheDocument();
   });
 
   it('changes when a search tells of new cars, at once, and says so', async () => {
@@ -82,7 +82,9 @@ describe('SavedSearchesList', () => {
     const select = within(await card(porsches.name)).getByRole('combobox');
     await userEvent.selectOptions(select, 'Daily digest');
 
-    expect(await screen.findByText(`“${porsches.name}” tells you once a day, in a digest.`)).toBeTruthy();
+    expect(
+      await screen.findByText(`“${porsches.name}” tells you once a day, in a digest.`),
+    ).toBeInTheDocument();
     expect(asked).toEqual([{ id: 'ss-1', frequency: 'daily' }]);
     expect((select as HTMLSelectElement).value).toBe('daily');
   });
@@ -97,10 +99,10 @@ describe('SavedSearchesList', () => {
     await userEvent.type(name, 'Electric Porsches');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Rename' }));
 
-    expect(await screen.findByText('Renamed to “Electric Porsches”.')).toBeTruthy();
+    expect(await screen.findByText('Renamed to “Electric Porsches”.')).toBeInTheDocument();
     expect(asked).toEqual([{ id: 'ss-1', name: 'Electric Porsches' }]);
-    expect(await card('Electric Porsches')).toBeTruthy();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await card('Electric Porsches')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('deletes a search once confirmed, and then shows a way to save one', async () => {
@@ -118,14 +120,14 @@ describe('SavedSearchesList', () => {
         name: 'Delete search',
       }),
     );
-    expect(await screen.findByText(`Deleted “${porsches.name}”.`)).toBeTruthy();
+    expect(await screen.findByText(`Deleted “${porsches.name}”.`)).toBeInTheDocument();
     expect(asked).toEqual([{ deleted: 'ss-1' }]);
-    await waitFor(() => expect(screen.getByText('No saved searches yet')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('No saved searches yet')).toBeInTheDocument());
   });
 
   it('shows an empty state that leads to the search', async () => {
     server([]);
-    expect(await screen.findByText('No saved searches yet')).toBeTruthy();
+    expect(await screen.findByText('No saved searches yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Search cars' }).getAttribute('href')).toBe('/cars');
   });
 });

@@ -72,7 +72,7 @@ describe('SearchCombobox', () => {
     await screen.findByRole('listbox');
     await userEvent.keyboard('{Escape}');
     expect(field.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect((field as HTMLInputElement).value).toBe('pors');
     await userEvent.keyboard('{Escape}');
     expect((field as HTMLInputElement).value).toBe('');
@@ -93,14 +93,14 @@ describe('SearchBox', () => {
   it('becomes the combobox when first focused, keeping the focus', async () => {
     mockFetch({ '/api/me': json(buyer), '/api/cars/suggest': json(suggestions) });
     renderRoutes([{ path: '*', element: <SearchBox /> }]);
-    expect(screen.getByRole('searchbox', { name: 'Search cars' })).toBeTruthy();
-    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.getByRole('searchbox', { name: 'Search cars' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
     await userEvent.tab();
     const combobox = await screen.findByRole('combobox', { name: 'Search cars' });
     await waitFor(() => expect(document.activeElement).toBe(combobox));
     await userEvent.keyboard('pors');
     expect((combobox as HTMLInputElement).value).toBe('pors');
-    expect(await screen.findByRole('option', { name: /^Porsche Taycan/ })).toBeTruthy();
+    expect(await screen.findByRole('option', { name: /^Porsche Taycan/ })).toBeInTheDocument();
   });
 
   it('opens a search row from its button on smaller screens, and closes it with Escape', async () => {
