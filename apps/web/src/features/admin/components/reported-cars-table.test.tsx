@@ -45,14 +45,14 @@ describe('ReportedCarsTable', () => {
     renderWithProviders(<ReportedCarsTable />);
 
     const row = (await screen.findByText('2021 Porsche 911 GT3')).closest('tr') as HTMLElement;
-    expect(within(row).getByText('14 reports')).toBeTruthy();
+    expect(within(row).getByText('14 reports')).toBeInTheDocument();
     const reasons = within(row).getByRole('list', { name: 'Reasons' });
     expect(
       within(reasons)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Misleading information ×9', 'Suspected fraud ×5']);
-    expect(within(row).getByText('The latest 1 of 14')).toBeTruthy();
+    expect(within(row).getByText('The latest 1 of 14')).toBeInTheDocument();
   });
 
   it('deletes the car after the confirmation', async () => {

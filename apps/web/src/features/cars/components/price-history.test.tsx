@@ -82,7 +82,7 @@ describe('PriceHistory', () => {
         earlierChanges={3}
       />,
     );
-    expect(screen.getByText('Down $6,000 (12%) since listed')).toBeTruthy();
+    expect(screen.getByText('Down $6,000 (12%) since listed')).toBeInTheDocument();
     // The change from the last price left out is not known: the first change shown does not
     // pretend it came from the listing price.
     expect(rows()).toEqual([
