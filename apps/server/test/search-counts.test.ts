@@ -3,17 +3,18 @@
  * facet disjunctive, exact through every kind of write (the same as the database counting every car
  * one by one), and the ranges the other filters leave.
  */
-import { carSearchQuerySchema } from '@redline/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { BRAND_FACET_MAX, type CarSearchResult, carSearchQuerySchema } from '@redline/shared';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photos } from '../src/db/schema.ts';
+import { cars, photos } from '../src/db/schema.ts';
+import { publish } from '../src/events/index.ts';
 import { listCategories } from '../src/modules/categories/index.ts';
 import { loadSearchCatalogue } from '../src/modules/search/search-catalogue.ts';
 import { searchFacets } from '../src/modules/search/search-counts.ts';
 import { resolveWords } from '../src/modules/search/search-planner.ts';
-import { carInput } from './factories.ts';
+import { carInput, createCar } from './factories.ts';
 import { as, signUpUser, type TestUser } from './helpers.ts';
-import { allPages, postCatalogue, posted, search, t } from './search-fixture.ts';
+import { allPages, otherSeller, postCatalogue, posted, search, t } from './search-fixture.ts';
 
 beforeAll(postCatalogue);
 afterAll(() => t.close());
@@ -260,5 +261,48 @@ describe('the counts of GET /api/cars/search', () => {
     expect(none.total).toBe(0);
     expect(none.facets.brand).toContainEqual({ value: 'bugatti', label: 'Bugatti', count: 0 });
     expect(none.facets.year).toEqual({ min: null, max: null });
+  });
+
+  it(`lists at most ${BRAND_FACET_MAX} brands, the most cars first, always those the search names, and counts the others`, async () => {
+    // One car of each of BRAND_FACET_MAX more brands: with the catalogue's six, more than are listed.
+    const added = [];
+    for (let i = 0; i < BRAND_FACET_MAX; i++) {
+      const car = await createCar(t, otherSeller, {
+        brand: `Make ${String(i).padStart(2, '0')}`,
+        model: 'One',
+      });
+      await publish(t.db, 'car.posted', { carId: car.id, sellerId: otherSeller.id });
+      added.push(car.id);
+    }
+    try {
+      // Every brand with its cars for sale: three Porsches, one car of each other brand.
+      const labels = ['Citroën', 'Ferrari', 'Lamborghini', 'Tesla', 'Toyota'];
+      for (let i = 0; i < BRAND_FACET_MAX; i++) labels.push(`Make ${String(i).padStart(2, '0')}`);
+      const ranked = [
+        { label: 'Porsche', count: 3 },
+        ...labels.sort((a, b) => a.localeCompare(b)).map((label) => ({ label, count: 1 })),
+      ];
+      const listed = (result: CarSearchResult) =>
+        result.facets.brand.map(({ label, count }) => ({ label, count }));
+
+      const all = await search('');
+      expect(listed(all)).toEqual(ranked.slice(0, BRAND_FACET_MAX));
+      expect(all.facets.moreBrands).toBe(ranked.length - BRAND_FACET_MAX);
+      // A brand the search names is listed with its count, whatever its rank, the first of the others
+      // beside it.
+      const last = ranked.at(-1)!;
+      expect(ranked.indexOf(last)).toBeGreaterThanOrEqual(BRAND_FACET_MAX);
+      const named = await search(`brand=${encodeURIComponent(last.label)}`);
+      expect(named.total).toBe(1);
+      expect(listed(named)).toEqual(
+        [...ranked.slice(0, BRAND_FACET_MAX - 1), last].sort(
+          (a, b) => b.count - a.count || a.label.localeCompare(b.label),
+        ),
+      );
+      expect(named.facets.moreBrands).toBe(ranked.length - BRAND_FACET_MAX);
+    } finally {
+      await t.db.delete(cars).where(inArray(cars.id, added));
+      for (const carId of added) await publish(t.db, 'car.deleted', { carId });
+    }
   });
 });

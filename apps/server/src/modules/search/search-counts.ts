@@ -4,7 +4,7 @@
  * thousand instead of up to a million cars: the cars of each cell counted in memory (car-columns.ts,
  * ADR 25), or, for a seller's few cars, grouped by a statement.
  */
-import { type CarSearchQuery, type FacetValue, FUELS } from '@redline/shared';
+import { BRAND_FACET_MAX, type CarSearchQuery, type FacetValue, FUELS } from '@redline/shared';
 import { sql } from 'drizzle-orm';
 import type { Kept } from '../../catalogue/catalogue-cache.ts';
 import type { Db } from '../../db/client.ts';
@@ -403,13 +403,21 @@ export async function searchFacets(
   );
   // Brands are as sellers typed them: one value per spelling folded (lower case, no accents); those
   // with cars, and those the search names.
-  const brand: FacetValue[] = [...counts.brand]
+  const brands: FacetValue[] = [...counts.brand]
     .filter(([, count]) => count > 0)
     .map(([value, count]) => ({ value, label: catalogue.names.brandLabel(value) ?? value, count }));
   brandKeys.forEach((value, i) => {
-    if (!brand.some((b) => b.value === value)) brand.push({ value, label: query.brand![i]!, count: 0 });
+    if (!brands.some((b) => b.value === value)) brands.push({ value, label: query.brand![i]!, count: 0 });
   });
-  brand.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  brands.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  // At most BRAND_FACET_MAX, the most cars first: every brand the search names, so that it can be
+  // removed, and the first of the others.
+  const listed = new Set(brandKeys);
+  for (const { value } of brands) {
+    if (listed.size >= BRAND_FACET_MAX) break;
+    listed.add(value);
+  }
+  const brand = brands.filter(({ value }) => listed.has(value));
 
   return {
     total,
@@ -424,6 +432,7 @@ export async function searchFacets(
         count: counts.category.get(id) ?? 0,
       })),
       brand,
+      moreBrands: brands.length - brand.length,
       fuel: FUELS.map((fuel) => ({ value: fuel, label: fuel, count: counts.fuel.get(fuel) ?? 0 })),
       year: years,
       price: prices,
