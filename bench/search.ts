@@ -11,8 +11,8 @@
  *   searches share theirs). First, the words buyers repeat are searched once (warmUp): a server
  *   that has been answering buyers holds the cars of each in memory (ADR 23);
  * - **query ceiling**: the same searches without HTTP, sessions, validation, answer cache or JSON:
- *   the search module's own functions (`searchIds`, keeping the counts as the server does, then the
- *   page's car views) over a pool with the server's settings, from as many concurrent loops as the
+ *   the search module's own object (`Search.carIds`, keeping the counts as the server does, then
+ *   the page's car views) over a pool with the server's settings, from as many concurrent loops as the
  *   load has connections: the same statements;
  * - **Redline, warm**: the mix again over 200 searches that buyers repeat, answered from the cache;
  * - **suggestions**: prefixes of names and typos over HTTP. They run no statement (the server keeps
@@ -27,12 +27,12 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type CarSearchQuery, carSearchQuerySchema, FUELS, SEARCH_SORTS, searchWords } from '@redline/shared';
 import pg from 'pg';
-import { CarColumns } from '../apps/server/src/catalogue/car-columns.ts';
-import { Kept } from '../apps/server/src/catalogue/catalogue-cache.ts';
-import type { SearchCounts } from '../apps/server/src/catalogue/search-catalogue.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
-import { loadSearchCatalogue, searchIds, textSet } from '../apps/server/src/modules/cars/car-search.ts';
 import { findCarViews } from '../apps/server/src/modules/cars/cars.repository.ts';
+import { listCategories } from '../apps/server/src/modules/categories/index.ts';
+import type { CarColumns } from '../apps/server/src/modules/search/car-columns.ts';
+import { Search as CarSearch } from '../apps/server/src/modules/search/index.ts';
+import { textSet } from '../apps/server/src/modules/search/search-planner.ts';
 import { prng } from './data.ts';
 import {
   countFlag,
@@ -200,13 +200,16 @@ function repeatedWords(searches: Search[]): string[] {
   return [...seen].filter(([, count]) => count > 1).map(([word]) => word);
 }
 
+/** The search as the server builds it (app.ts), over `db`. */
+const searchOf = (db: Db) => new CarSearch(db, { categories: () => listCategories(db) });
+
 /** The ceiling's warm-up (warmUp): the columns read the cars of each word, 4 words at a time. */
 async function readWords(columns: CarColumns, words: string[]) {
   for (let i = 0; i < words.length; i += 4) await columns.view(words.slice(i, i + 4).map(textSet));
 }
 
 /**
- * The server reads the cars of a word once, then counts them in memory (catalogue/car-columns.ts):
+ * The server reads the cars of a word once, then counts them in memory (modules/search/car-columns.ts):
  * a server that has been answering buyers holds the words they search. Each word of more than one
  * search of the runs is searched once first, in a search no run asks (`verified=true` and no other
  * filter), 4 at a time; a word typed once (most typos) is read in the run.
@@ -312,7 +315,7 @@ async function settle(target: Target) {
 
 /**
  * Where the time goes: `count` searches of each class run one at a time on one connection (the
- * statements alone: `searchIds`), with the median, the 90th percentile and the slowest searches.
+ * statements alone: `Search.carIds`), with the median, the 90th percentile and the slowest searches.
  */
 async function profile(
   target: Target,
@@ -323,19 +326,15 @@ async function profile(
 ) {
   const { database } = await openTarget(target);
   try {
-    // Kept by the server until the catalogue changes, which it does not during the run.
-    const search = {
-      catalogue: await loadSearchCatalogue(database.db),
-      counts: new Kept<SearchCounts>(),
-      columns: new CarColumns(database.db),
-    };
+    // As the server keeps it: the catalogue does not change during the run.
+    const search = searchOf(database.db);
     // Loaded by the server when it starts listening, with the cars of the words (warmUp).
     await readWords(search.columns, words);
     for (const kind of CLASSES) {
       const timed: { path: string; ms: number }[] = [];
       for (const { path, query } of searches[kind].slice(0, count)) {
         const started = performance.now();
-        await searchIds(database.db, query, search);
+        await search.carIds(query);
         timed.push({ path, ms: round(performance.now() - started, 1) });
       }
       const sorted = timed.map((t) => t.ms).sort((a, b) => a - b);
@@ -356,7 +355,7 @@ async function columnsLoad(db: Db, runs: number, log: (line: string) => void) {
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
     const started = performance.now();
-    await new CarColumns(db).view();
+    await searchOf(db).load();
     delay.disable();
     loads.push({
       seconds: round((performance.now() - started) / 1000, 1),
@@ -413,17 +412,12 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
     const { database } = await openTarget(target);
     const { db, statements } = database;
     loaded = await columnsLoad(db, 3, log);
-    // Kept by the server until the catalogue changes, which it does not during the run.
-    const kept = {
-      catalogue: await loadSearchCatalogue(db),
-      counts: new Kept<SearchCounts>(),
-      columns: new CarColumns(db),
-    };
+    // As the server keeps it: the catalogue does not change during the run.
+    const kept = searchOf(db);
     // Loaded by the server when it starts listening; the cars of each word, as a server that has
     // been answering buyers holds them (warmUp).
     await readWords(kept.columns, words);
-    const search = async ({ query }: Search) =>
-      findCarViews(statements, (await searchIds(db, query, kept)).ids);
+    const search = async ({ query }: Search) => findCarViews(statements, (await kept.carIds(query)).ids);
     ceilings = {};
     for (const kind of [...CLASSES, 'mix'] as const) {
       const items = kind === 'mix' ? mix : searches[kind];

@@ -13,9 +13,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { createAuth } from './auth/auth.ts';
 import { SessionCache } from './auth/session-cache.ts';
-import { CarColumns } from './catalogue/car-columns.ts';
-import { CatalogueCache, Kept } from './catalogue/catalogue-cache.ts';
-import type { SearchCatalogue, SearchCounts } from './catalogue/search-catalogue.ts';
+import { CatalogueCache } from './catalogue/catalogue-cache.ts';
 import type { Config } from './config/config.ts';
 import { AllowedOrigins } from './config/origins.ts';
 import type { AppContext } from './context.ts';
@@ -37,7 +35,7 @@ import { Metrics } from './metrics/metrics.ts';
 import { advertisementsRoutes } from './modules/advertisements/index.ts';
 import { bookingsRoutes, cancelBookingsOnEvents } from './modules/bookings/index.ts';
 import { carsRoutes } from './modules/cars/index.ts';
-import { categoriesRoutes } from './modules/categories/index.ts';
+import { categoriesRoutes, listCategories } from './modules/categories/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
 import { conversationsRoutes } from './modules/conversations/index.ts';
 import {
@@ -51,6 +49,7 @@ import { photoCleanupJob, photosRoutes } from './modules/photos/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { savedCarsRoutes } from './modules/saved-cars/index.ts';
 import { digestJob, matchJob, matchOnEvents, savedSearchesRoutes } from './modules/saved-searches/index.ts';
+import { Search } from './modules/search/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import { createPaymentProvider } from './payment-providers/create-payment-provider.ts';
@@ -114,12 +113,10 @@ export async function buildApp(
   const auth = createAuth(config, database.db, mailer, libraryLog(app.log, 'better-auth'), origins);
   const sessions = new SessionCache();
   const catalogue = new CatalogueCache();
-  const searches = new CatalogueCache();
-  const searchCatalogue = new Kept<SearchCatalogue>();
-  const searchCounts = new Kept<SearchCounts>();
-  const carColumns = new CarColumns(database.db, (error) =>
-    app.log.warn({ err: error }, 'the car columns were not read again'),
-  );
+  const search = new Search(database.db, {
+    categories: () => listCategories(database.db),
+    onBackgroundError: (error) => app.log.warn({ err: error }, 'the car columns were not read again'),
+  });
   const jobs = await startJobQueue(config, database, app.log, options, metrics);
   app.addHook('onClose', () => jobs.stop());
   if (config.METRICS_PORT !== undefined) {
@@ -135,10 +132,7 @@ export async function buildApp(
   const subscriptions = [
     ...sessions.follow(database.events),
     ...catalogue.follow(database.events),
-    ...searches.follow(database.events),
-    ...searchCatalogue.follow(database.events),
-    ...searchCounts.follow(database.events),
-    ...carColumns.follow(database.events),
+    ...search.follow(database.events),
     ...keptPages.public.follow(database.events),
     ...keptPages.shared.follow(database.events),
     ...notifyOnEvents(database.events, jobs),
@@ -149,7 +143,7 @@ export async function buildApp(
   });
   // Loaded before the first search asks (a few seconds at a million cars); a failure is tried again then.
   app.addHook('onListen', () => {
-    carColumns.view().catch((error: unknown) => app.log.warn({ err: error }, 'the car columns did not load'));
+    search.load().catch((error: unknown) => app.log.warn({ err: error }, 'the car columns did not load'));
   });
   const payments = await createPaymentProvider(config, database.db);
   const photos = await createPhotoStore(config);
@@ -159,10 +153,7 @@ export async function buildApp(
     auth,
     sessions,
     catalogue,
-    searches,
-    searchCatalogue,
-    searchCounts,
-    carColumns,
+    search,
     mailer,
     payments,
     photos,

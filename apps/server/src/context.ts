@@ -5,9 +5,7 @@
  */
 import type { Auth } from './auth/auth.ts';
 import type { SessionCache } from './auth/session-cache.ts';
-import type { CarColumns } from './catalogue/car-columns.ts';
-import type { CatalogueCache, Kept } from './catalogue/catalogue-cache.ts';
-import type { SearchCatalogue, SearchCounts } from './catalogue/search-catalogue.ts';
+import type { CatalogueCache } from './catalogue/catalogue-cache.ts';
 import type { Config } from './config/config.ts';
 import type { AllowedOrigins } from './config/origins.ts';
 import type { Database } from './db/client.ts';
@@ -15,6 +13,7 @@ import type { Readiness } from './http/health.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Metrics } from './metrics/metrics.ts';
+import type { Search } from './modules/search/index.ts';
 import type { PaymentProvider } from './payment-providers/payment-provider.ts';
 import type { PhotoStore } from './storage/photo-store.ts';
 
@@ -26,14 +25,11 @@ export interface AppContext {
   sessions: SessionCache;
   /** The catalogue's answers, serialised and compressed (catalogue/catalogue-cache.ts). */
   catalogue: CatalogueCache;
-  /** The search's answers, in a cache of their own so that searches never evict the catalogue's lists. */
-  searches: CatalogueCache;
-  /** What the search shows of the catalogue: names (indexed for suggestions), brands' labels, categories (catalogue/search-catalogue.ts). */
-  searchCatalogue: Kept<SearchCatalogue>;
-  /** Each search's total and facets, shared by its pages and sorts (modules/cars/car-search.ts). */
-  searchCounts: Kept<SearchCounts>;
-  /** The cars for sale as columns in memory, for the counts of searches with text (catalogue/car-columns.ts). */
-  carColumns: CarColumns;
+  /**
+   * The search over the cars for sale, with what it keeps in memory: its answers, the catalogue it
+   * shows, each search's counts, the cars as columns (modules/search, ADR 36).
+   */
+  search: Search;
   mailer: Mailer;
   payments: PaymentProvider;
   photos: PhotoStore;

@@ -6,11 +6,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CarColumns, type ColumnsView, hasBit, MAX_AGE_MS } from '../src/catalogue/car-columns.ts';
 import type { Db } from '../src/db/client.ts';
 import { cars } from '../src/db/schema.ts';
 import { publish } from '../src/events/index.ts';
-import { textSet } from '../src/modules/cars/car-search.ts';
+import { CarColumns, type ColumnsView, hasBit, MAX_AGE_MS } from '../src/modules/search/car-columns.ts';
+import { textSet } from '../src/modules/search/search-planner.ts';
 import { createCar, ensureCategory } from './factories.ts';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 

@@ -146,12 +146,20 @@ export type FacetValue = z.infer<typeof facetValueSchema>;
 const rangeSchema = z.object({ min: z.number().int().nullable(), max: z.number().int().nullable() });
 
 /**
+ * The brands a search's brand facet lists at most: those with the most cars (ties by label), among
+ * them every brand the search names (at most SEARCH_FILTER_VALUES_MAX, so they always fit).
+ */
+export const BRAND_FACET_MAX = 50;
+
+/**
  * Disjunctive counts: each facet's counts apply every other active filter, so a value's count is
  * the total the search would have with that value added.
  */
 export const carSearchFacetsSchema = z.object({
   category: z.array(facetValueSchema).max(CATEGORIES_MAX),
-  brand: z.array(facetValueSchema),
+  brand: z.array(facetValueSchema).max(BRAND_FACET_MAX),
+  /** How many brands with cars the brand facet leaves out (beyond BRAND_FACET_MAX). */
+  moreBrands: z.number().int(),
   fuel: z.array(facetValueSchema).max(FUELS.length),
   year: rangeSchema,
   price: rangeSchema,

@@ -94,7 +94,7 @@ const CATALOGUE_EVENTS = [
 /**
  * Values loaded from the catalogue and kept, by key, until it changes (see above): the answers of a
  * CatalogueCache, or what a module keeps of the catalogue in its own shape (the names the search box
- * completes: catalogue/search-catalogue.ts).
+ * completes: modules/search/search-catalogue.ts).
  */
 export class Kept<V> {
   /** How many values it keeps at most, the oldest dropped first. */

@@ -18,7 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../http/access.ts';
-import { searchKey } from './car-search.ts';
+import { searchKey } from '../search/index.ts';
 import * as service from './cars.service.ts';
 
 const tags = ['cars'];
@@ -56,7 +56,7 @@ export function carsRoutes(context: AppContext): FastifyPluginAsyncZod {
         response: { 200: carSearchResultSchema },
       },
       handler: (request, reply) =>
-        context.searches.send(request, reply, {
+        context.search.answers.send(request, reply, {
           key: searchKey(request.query),
           schema: carSearchResultSchema,
           load: () => service.searchCars(context, request.query),

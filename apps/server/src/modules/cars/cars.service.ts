@@ -22,7 +22,6 @@ import { badRequest, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import { claimPhotosForCar } from '../photos/index.ts';
 import { deleteCarsWhere } from './car-deletion.ts';
-import { loadSearchCatalogue, searchIds } from './car-search.ts';
 import { toCarDetail, toCars, toSellerCars } from './car-view.ts';
 import * as repo from './cars.repository.ts';
 
@@ -37,26 +36,17 @@ export async function listCategoryCars(
   return { items: toCars(context.photos, rows.items), nextCursor: rows.nextCursor };
 }
 
-/** Any signed-in user may search the cars for sale (car-search.ts). */
+/** Any signed-in user may search the cars for sale (the search module finds them, this module shows them). */
 export async function searchCars(context: AppContext, query: CarSearchQuery): Promise<CarSearchResult> {
-  const { db, statements } = context.database;
-  const { ids, ...found } = await searchIds(db, query, {
-    catalogue: await searchCatalogue(context),
-    counts: context.searchCounts,
-    columns: context.carColumns,
-  });
-  const rows = await repo.findCarViews(statements, ids);
+  const { ids, ...found } = await context.search.carIds(query);
+  const rows = await repo.findCarViews(context.database.statements, ids);
   return { items: toCars(context.photos, rows), ...found };
 }
 
 /** The search box's completions: brands and models of cars for sale, from the names kept in memory. */
 export async function suggestCars(context: AppContext, q: string): Promise<CarSuggestions> {
-  return (await searchCatalogue(context)).names.suggest(q);
+  return context.search.suggest(q);
 }
-
-/** The search's catalogue, kept by the app until the catalogue changes (ADR 22). */
-const searchCatalogue = (context: AppContext) =>
-  context.searchCatalogue.get('search', () => loadSearchCatalogue(context.database.db));
 
 /** Any signed-in user may view a car, sold ones included (they show `soldAt`), with its price history. */
 export async function getCar(context: AppContext, id: string): Promise<CarDetail> {

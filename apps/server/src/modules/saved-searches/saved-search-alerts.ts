@@ -9,7 +9,7 @@
 import type { Db, Tx } from '../../db/client.ts';
 import { type EventBus, publish } from '../../events/index.ts';
 import type { JobDefinition, JobQueue } from '../../jobs/job-queue.ts';
-import { searchesFinding } from '../cars/index.ts';
+import { searchesFinding } from '../search/index.ts';
 import * as repo from './saved-searches.repository.ts';
 
 const MATCH_JOB = 'saved-searches.match';

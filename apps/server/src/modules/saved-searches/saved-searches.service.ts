@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict } from '../../errors.ts';
-import { searchKey } from '../cars/index.ts';
+import { searchKey } from '../search/index.ts';
 import * as repo from './saved-searches.repository.ts';
 
 export async function listSavedSearches(context: AppContext, buyer: User) {

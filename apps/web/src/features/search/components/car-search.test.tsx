@@ -156,6 +156,28 @@ describe('CarSearch', () => {
     expect(within(sidebar()).getByRole('group', { name: 'Fuel' })).toBeInTheDocument();
   });
 
+  it('lists the brands the API sends, the first six until asked, and says how many more it left out', async () => {
+    const result = aSearchResult();
+    const brands = ['Audi', 'BMW', 'Ferrari', 'Lotus', 'Mazda', 'Porsche', 'Tesla', 'Volvo'].map(
+      (label, i) => ({
+        value: label.toLowerCase(),
+        label,
+        count: 10 - i,
+      }),
+    );
+    renderSearch('/cars?brand=volvo', {
+      ...result,
+      facets: { ...result.facets, brand: brands, moreBrands: 3 },
+    });
+    const brand = await within(sidebar()).findByRole('group', { name: 'Brand' });
+    // The first six, and a chosen brand beyond them.
+    expect(within(brand).getAllByRole('checkbox')).toHaveLength(7);
+    expect(within(brand).queryByText(/more brands/)).toBeNull();
+    await userEvent.click(within(brand).getByRole('button', { name: 'Show the top 8 brands' }));
+    expect(within(brand).getAllByRole('checkbox')).toHaveLength(8);
+    expect(within(brand).getByText('and 3 more brands: search for one by name')).toBeTruthy();
+  });
+
   it('clears all but the category on a category page, where the category is no filter', async () => {
     const { search, lastAsked } = renderSearch(
       '/category/sports?fuel=Petrol&verified=true',

@@ -44,7 +44,14 @@ export function SearchFilters({ state, facets, fixedCategory, onSearch }: Search
         />
       ) : null}
       <FacetGroup legend="Fuel" name="fuel" options={facets?.fuel} state={state} onSearch={onSearch} />
-      <FacetGroup legend="Brand" name="brand" options={facets?.brand} state={state} onSearch={onSearch} />
+      <FacetGroup
+        legend="Brand"
+        name="brand"
+        options={facets?.brand}
+        more={facets?.moreBrands}
+        state={state}
+        onSearch={onSearch}
+      />
       <RangeGroup
         legend="Year"
         fields={[
@@ -92,12 +99,15 @@ function FacetGroup({
   legend,
   name,
   options,
+  more = 0,
   state,
   onSearch,
 }: {
   legend: string;
   name: ListName;
   options: FacetValue[] | undefined;
+  /** How many values with cars the API left out of `options` (the brands beyond BRAND_FACET_MAX). */
+  more?: number;
   state: SearchState;
   onSearch: SearchUpdate;
 }) {
@@ -144,6 +154,11 @@ function FacetGroup({
           </label>
         );
       })}
+      {more > 0 && (showAll || !many) ? (
+        <p className="px-1 text-sm text-base-content/60">
+          and {more} more {more === 1 ? 'brand' : 'brands'}: search for one by name
+        </p>
+      ) : null}
       {many ? (
         <button
           type="button"
@@ -151,7 +166,7 @@ function FacetGroup({
           aria-expanded={showAll}
           onClick={() => setShowAll((all) => !all)}
         >
-          {showAll ? 'Show fewer brands' : `Show all ${options.length} brands`}
+          {showAll ? 'Show fewer brands' : `Show ${more > 0 ? 'the top' : 'all'} ${options.length} brands`}
         </button>
       ) : null}
     </fieldset>

@@ -106,6 +106,7 @@ describe('filterChips', () => {
     const facets = {
       category: [{ value: 'sports', label: 'Sports cars', count: 1 }],
       brand: [{ value: 'porsche', label: 'Porsche', count: 1 }],
+      moreBrands: 0,
       fuel: [],
       year: { min: null, max: null },
       price: { min: null, max: null },

@@ -6,20 +6,14 @@
 import type { CarSearchQuery, SearchSort } from '@redline/shared';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CarColumns, setStatement } from '../src/catalogue/car-columns.ts';
-import { carNamesStatement } from '../src/catalogue/search-catalogue.ts';
 import type { Db } from '../src/db/client.ts';
 import { cars } from '../src/db/schema.ts';
-import {
-  carCellsStatement,
-  firstOfPage,
-  loadSearchCatalogue,
-  pageReading,
-  pageStatement,
-  resolveWords,
-  searchFacets,
-  textSet,
-} from '../src/modules/cars/car-search.ts';
+import { listCategories } from '../src/modules/categories/index.ts';
+import { CarColumns, setStatement } from '../src/modules/search/car-columns.ts';
+import { carNamesStatement, loadSearchCatalogue } from '../src/modules/search/search-catalogue.ts';
+import { carCellsStatement, searchFacets } from '../src/modules/search/search-counts.ts';
+import { firstOfPage, pageStatement } from '../src/modules/search/search-pages.ts';
+import { pageReading, resolveWords, textSet } from '../src/modules/search/search-planner.ts';
 import { ensureCategory } from './factories.ts';
 import { createTestApp, signUpUser, type TestApp } from './helpers.ts';
 
@@ -220,7 +214,7 @@ describe('the search on 20,000 cars', () => {
       ],
     ];
     const readings = { gathered: 0, walked: 0, namesOnly: 0, bySeq: 0 };
-    const catalogue = await loadSearchCatalogue(t.db);
+    const catalogue = await loadSearchCatalogue(t.db, () => listCategories(t.db));
     const columns = new CarColumns(t.db);
     for (const [label, params, sort] of shapes) {
       const words = await resolveWords(t.db, params.q);

@@ -1,6 +1,6 @@
 /**
  * What the search reads of the catalogue besides its counts, kept in memory until the catalogue
- * changes (catalogue/catalogue-cache.ts, `Kept`; ADR 22): the brand and model names of the cars for
+ * changes (`Kept`, catalogue/catalogue-cache.ts; ADR 22): the brand and model names of the cars for
  * sale (`car_names`, a few thousand rows that the database keeps), matched with Fuse.js for the
  * search box's suggestions (`GET /cars/suggest`) and giving the brands' labels, and the categories in
  * their order. A keystroke then runs no statement, and a search only its own. The shape of each
@@ -9,9 +9,9 @@
 import { type CarSearchFacets, type CarSuggestions, SUGGESTIONS_MAX } from '@redline/shared';
 import { gt } from 'drizzle-orm';
 import Fuse, { type IFuseOptions } from 'fuse.js';
-import type { Db } from '../db/client.ts';
-import { carNames } from '../db/schema.ts';
-import type { Kept } from './catalogue-cache.ts';
+import { Kept } from '../../catalogue/catalogue-cache.ts';
+import type { Db } from '../../db/client.ts';
+import { carNames } from '../../db/schema.ts';
 
 /** A row of `car_names` (carNamesStatement). */
 interface Name {
@@ -33,9 +33,8 @@ export interface SearchWord {
 }
 
 /**
- * What every sort and page of a search share, kept by the app until the catalogue changes
- * (`context.searchCounts`): its words with the names they resemble, its total and its facets
- * (modules/cars/car-search.ts).
+ * What every sort and page of a search share, kept until the catalogue changes (search.ts): its
+ * words with the names they resemble, its total and its facets (search-counts.ts).
  */
 export interface SearchCounts {
   words: SearchWord[];
@@ -50,10 +49,16 @@ export interface SearchCounts {
   facets: CarSearchFacets;
 }
 
+/** A category as the category facet lists it. */
+export interface Category {
+  id: string;
+  name: string;
+}
+
 export interface SearchCatalogue {
   names: CarNameIndex;
   /** Every category, in the catalogue's order. */
-  categories: { id: string; name: string }[];
+  categories: Category[];
   /**
    * What the database answered of each word searched (the names it resembles) and each brand
    * filtered (folded as it folds the cars'), kept with the catalogue: a search of words and brands
@@ -184,4 +189,18 @@ export function carNamesStatement(db: Db) {
     })
     .from(carNames)
     .where(gt(carNames.carsForSale, 0));
+}
+
+/** The search's catalogue, read from the database (`categories`: every category, in order); kept by search.ts. */
+export async function loadSearchCatalogue(
+  db: Db,
+  categories: () => Promise<Category[]>,
+): Promise<SearchCatalogue> {
+  const [names, listed] = await Promise.all([carNamesStatement(db), categories()]);
+  return {
+    names: new CarNameIndex(names),
+    categories: listed,
+    words: new Kept(WORDS_KEPT),
+    brandKeys: new Kept(),
+  };
 }

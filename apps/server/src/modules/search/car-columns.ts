@@ -9,7 +9,7 @@
  * binary searches per cell (and a count of the members' bits, for a common word).
  *
  * They are kept current by the domain events, like every copy of the catalogue
- * (catalogue-cache.ts): a car posted, edited, sold or deleted, or a seller verified, is read again
+ * (catalogue/catalogue-cache.ts): a car posted, edited, sold or deleted, or a seller verified, is read again
  * by the next count before it counts (only those cars, with each kept set's condition), in this
  * instance as soon as the change commits and in the others when its NOTIFY arrives. Events missed
  * by the listener load everything again before the next count. SQL typed by an operator announces
@@ -20,9 +20,9 @@
  */
 import { setImmediate } from 'node:timers/promises';
 import { and, gt, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { cars } from '../db/schema.ts';
-import type { EventBus } from '../events/index.ts';
+import type { Db } from '../../db/client.ts';
+import { cars } from '../../db/schema.ts';
+import type { EventBus } from '../../events/index.ts';
 
 /** Columns or a set older than this are read again, in the background (see above). */
 export const MAX_AGE_MS = 10 * 60_000;

@@ -1,0 +1,7 @@
+/**
+ * The search module's public surface: other code imports this file only. `Search`, one per app
+ * (`context.search`), answers searches and suggestions and follows the events that change them;
+ * saved searches match a car and key their filters as a search does.
+ */
+export { type FoundCars, Search } from './search.ts';
+export { searchesFinding, searchKey } from './search-planner.ts';

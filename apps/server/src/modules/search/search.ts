@@ -1,0 +1,105 @@
+/**
+ * The search over the cars for sale, one per app (`context.search`): what it keeps between
+ * searches (its answers, the catalogue it shows, each search's counts, the columns it counts in),
+ * the events that make those stale, and a search's steps: its counts first (search-counts.ts), then
+ * its page (search-pages.ts), read as its counts tell (search-planner.ts). The design as a whole:
+ * docs/decisions/0036-the-search-module.md.
+ */
+import type { CarSearchFacets, CarSearchQuery, CarSuggestions } from '@redline/shared';
+import { CatalogueCache, Kept } from '../../catalogue/catalogue-cache.ts';
+import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../events/index.ts';
+import { CarColumns } from './car-columns.ts';
+import {
+  type Category,
+  loadSearchCatalogue,
+  type SearchCatalogue,
+  type SearchCounts,
+} from './search-catalogue.ts';
+import { countSearch } from './search-counts.ts';
+import { firstOfPage, searchPage } from './search-pages.ts';
+import { searchKey } from './search-planner.ts';
+
+/** One key per search's counts: every parameter but its sort and its page. */
+const countsKey = ({ sort, cursor, limit, ...counted }: CarSearchQuery) => searchKey(counted);
+
+/** A search's page of car ids in order, the next page's cursor, its total and its facets. */
+export interface FoundCars {
+  ids: string[];
+  nextCursor: string | null;
+  total: number;
+  facets: CarSearchFacets;
+}
+
+export class Search {
+  /** Its answers, serialised, in a cache of their own so that searches never evict the catalogue's lists. */
+  readonly answers = new CatalogueCache();
+  /** What it shows of the catalogue: names (indexed for suggestions), brands' labels, categories (ADR 22). */
+  private readonly catalogue = new Kept<SearchCatalogue>();
+  /** Each search's words, total and facets, shared by its pages and sorts. */
+  private readonly counts = new Kept<SearchCounts>();
+  /** The cars for sale as columns in memory, which every search but a seller's is counted in (ADR 23, 25). */
+  readonly columns: CarColumns;
+  private readonly db: Db;
+  private readonly categories: () => Promise<Category[]>;
+
+  /**
+   * `categories`: every category in the catalogue's order (the categories module's, handed in by
+   * `buildApp`); `onBackgroundError` hears of a failed read of the columns in the background.
+   */
+  constructor(
+    db: Db,
+    options: { categories: () => Promise<Category[]>; onBackgroundError?: (error: unknown) => void },
+  ) {
+    this.db = db;
+    this.categories = options.categories;
+    this.columns = new CarColumns(db, options.onBackgroundError);
+  }
+
+  /** Subscribes what it keeps to the events that make it stale; returns the unsubscribes. */
+  follow(events: EventBus): (() => void)[] {
+    return [
+      ...this.answers.follow(events),
+      ...this.catalogue.follow(events),
+      ...this.counts.follow(events),
+      ...this.columns.follow(events),
+    ];
+  }
+
+  /** Loads the columns (a few seconds at a million cars), so that the first search need not wait for them. */
+  async load(): Promise<void> {
+    await this.columns.view();
+  }
+
+  /**
+   * A search: its page's car ids in order, the next page's cursor, the total and the facets. The
+   * counts are kept until the catalogue changes, so that a search's next pages and its other sorts
+   * count nothing. Relevance needs words to weigh: without them the newest come first, whatever the
+   * sort asked.
+   */
+  async carIds(query: CarSearchQuery): Promise<FoundCars> {
+    const catalogue = await this.shown();
+    const { words, facets, ...counts } = await this.counts.get(countsKey(query), () =>
+      countSearch(this.db, query, catalogue, this.columns),
+    );
+    const hasWords = words.length > 0;
+    const sort =
+      !hasWords && query.sort === 'relevance'
+        ? 'newest'
+        : (query.sort ?? (hasWords ? 'relevance' : 'newest'));
+    // The counts first: the page of a search that matches no car, or few, is read differently.
+    const first = await firstOfPage(query, words, sort, counts, this.columns);
+    const page = await searchPage(this.db, query, words, sort, { ...counts, first });
+    return { ids: page.ids, nextCursor: page.nextCursor, total: counts.total, facets };
+  }
+
+  /** The search box's completions: brands and models of cars for sale, from the names kept in memory. */
+  async suggest(q: string): Promise<CarSuggestions> {
+    return (await this.shown()).names.suggest(q);
+  }
+
+  /** The search's catalogue, kept until the catalogue changes (ADR 22). */
+  private shown(): Promise<SearchCatalogue> {
+    return this.catalogue.get('search', () => loadSearchCatalogue(this.db, this.categories));
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * The catalogue the search's tests search (search.test.ts, search-counts.test.ts,
+ * search-pages.test.ts): eight cars for sale and a sold one, from two sellers, one verified, with a
+ * buyer to search as; and the calls those tests make. Each test file posts it in its own app
+ * (`postCatalogue`, in its `beforeAll`).
+ */
+import { type CarSearchResult, carSearchResultSchema } from '@redline/shared';
+import { expect } from 'vitest';
+import type { cars } from '../src/db/schema.ts';
+import { createCar, ensureCategory } from './factories.ts';
+import { as, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+
+export let t: TestApp;
+export let buyer: TestUser;
+export let verifiedSeller: TestUser;
+export let otherSeller: TestUser;
+/** The catalogue by name, as posted (the sold one included). */
+export const posted: Record<string, typeof cars.$inferSelect> = {};
+
+export const CATALOGUE = [
+  {
+    name: 'f8',
+    verified: true,
+    car: { brand: 'Ferrari', model: 'F8 Tributo', categoryId: 'super-car', fuel: 'Petrol', year: 2020 },
+    price: 25_000_000,
+    km: 12_000,
+    engine: '3.9 L twin-turbo V8',
+  },
+  {
+    name: 'gt3',
+    verified: true,
+    car: { brand: 'Porsche', model: '911 GT3', categoryId: 'super-car', fuel: 'Petrol', year: 2021 },
+    price: 21_500_000,
+    km: 8_400,
+    engine: '4.0 L flat-six',
+  },
+  {
+    name: 'taycan',
+    verified: false,
+    car: { brand: 'Porsche', model: 'Taycan Turbo S', categoryId: 'electric', fuel: 'Electric', year: 2022 },
+    price: 18_000_000,
+    km: 5_000,
+    engine: 'Two permanent-magnet motors',
+  },
+  {
+    name: 'huracan',
+    verified: false,
+    car: { brand: 'Lamborghini', model: 'Huracán EVO', categoryId: 'super-car', fuel: 'Petrol', year: 2019 },
+    price: 26_000_000,
+    km: 15_000,
+    engine: '5.2 L V10',
+  },
+  {
+    name: 'c5',
+    verified: true,
+    car: { brand: 'Citroën', model: 'C5 Aircross', categoryId: 'suv', fuel: 'Hybrid', year: 2023 },
+    price: 4_000_000,
+    km: 3_000,
+    engine: '1.6 L plug-in hybrid',
+  },
+  {
+    name: 'cruiser',
+    verified: false,
+    car: { brand: 'Toyota', model: 'Land Cruiser', categoryId: 'suv', fuel: 'Diesel', year: 2018 },
+    price: 9_000_000,
+    km: 60_000,
+    engine: '3.3 L V6 diesel',
+  },
+  {
+    name: 'modelx',
+    verified: true,
+    car: { brand: 'Tesla', model: 'Model X', categoryId: 'suv', fuel: 'Electric', year: 2021 },
+    price: 9_500_000,
+    km: 20_000,
+    engine: 'Tri motor',
+  },
+  {
+    name: 'macan',
+    verified: false,
+    // Typed in lower case by its seller: the same brand as "Porsche" for the search.
+    car: { brand: 'porsche', model: 'Macan', categoryId: 'suv', fuel: 'Petrol', year: 2020 },
+    price: 7_000_000,
+    km: 30_000,
+    engine: '2.0 L four',
+  },
+] as const;
+export const UNSOLD = CATALOGUE.length;
+
+/** Posts the catalogue in a new app (`t`); the test file closes it. */
+export async function postCatalogue() {
+  t = await createTestApp();
+  buyer = await signUpUser(t, 'Buyer');
+  verifiedSeller = await signUpUser(t, 'Seller', { name: 'Vera Verified', isVerified: true });
+  otherSeller = await signUpUser(t, 'Seller', { name: 'Otto Other' });
+  for (const id of ['super-car', 'suv', 'electric', 'classic']) await ensureCategory(t, id);
+  for (const entry of CATALOGUE) {
+    posted[entry.name] = await createCar(t, entry.verified ? verifiedSeller : otherSeller, {
+      ...entry.car,
+      askingPrice: entry.price,
+      kmDriven: entry.km,
+      engine: entry.engine,
+      about: `A ${entry.car.brand} ${entry.car.model} in fine condition.`,
+    });
+  }
+  posted.sold = await createCar(t, verifiedSeller, {
+    brand: 'Ferrari',
+    model: '296 GTB',
+    categoryId: 'super-car',
+    soldAt: new Date(),
+  });
+}
+
+/** Runs a search as the buyer; `params` as a query string (repeated keys allowed). */
+export async function search(params = ''): Promise<CarSearchResult> {
+  const res = await as(t, buyer, { method: 'GET', url: `/api/cars/search${params ? `?${params}` : ''}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return carSearchResultSchema.parse(res.json());
+}
+
+export const nameOf = (id: string) => Object.entries(posted).find(([, car]) => car.id === id)?.[0];
+export const names = (result: CarSearchResult) => result.items.map((car) => nameOf(car.id));
+export const sortedNames = (result: CarSearchResult) => names(result).sort();
+
+/** Every car of a search, page by page (`limit` per page). */
+export async function allPages(params: string, limit = 2) {
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < 50; page++) {
+    const result = await search(`${params}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    seen.push(...result.items.map((car) => car.id));
+    cursor = result.nextCursor;
+    if (!cursor) return seen;
+  }
+  throw new Error('the pages never ended');
+}

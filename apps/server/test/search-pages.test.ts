@@ -1,0 +1,205 @@
+/**
+ * The search's pages (search-pages.ts): every car of a search served exactly once in every order,
+ * even while cars are added; the same pages and cursors however a page is read (its order's index
+ * walked, the few cars matched gathered, or the first cars found in memory read by seq); cursors
+ * taken only as the server wrote them.
+ */
+import { carSearchQuerySchema } from '@redline/shared';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cars } from '../src/db/schema.ts';
+import { listCategories } from '../src/modules/categories/index.ts';
+import { loadSearchCatalogue } from '../src/modules/search/search-catalogue.ts';
+import { searchFacets } from '../src/modules/search/search-counts.ts';
+import { firstOfPage, searchPage } from '../src/modules/search/search-pages.ts';
+import { resolveWords } from '../src/modules/search/search-planner.ts';
+import { createCar } from './factories.ts';
+import { as, errorOf, sameBytesSpellings } from './helpers.ts';
+import {
+  allPages,
+  buyer,
+  CATALOGUE,
+  names,
+  otherSeller,
+  postCatalogue,
+  posted,
+  search,
+  t,
+  UNSOLD,
+} from './search-fixture.ts';
+
+beforeAll(postCatalogue);
+afterAll(() => t.close());
+
+describe('the pages of GET /api/cars/search', () => {
+  it('pages through every car exactly once in every order, even while cars are added', async () => {
+    for (const sort of ['newest', 'price_asc', 'price_desc', 'km_asc', 'year_desc', 'relevance']) {
+      const whole = (await search(`sort=${sort}&limit=50`)).items.map((car) => car.id);
+      expect(await allPages(`sort=${sort}`), sort).toEqual(whole);
+    }
+    // Text and relevance pages too.
+    const porsches = (await search('q=porsche&limit=50')).items.map((car) => car.id);
+    expect(await allPages('q=porsche', 1)).toEqual(porsches);
+    // A name that resembles the word (the Taycan Turbo S) before an engine that has it (twin-turbo).
+    const turbos = await search('q=turbo&limit=50');
+    expect(names(turbos)).toEqual(['taycan', 'f8']);
+    expect(await allPages('q=turbo', 1)).toEqual(turbos.items.map((car) => car.id));
+    // A word no name resembles: every car that has it scores alike, newest first.
+    const described = await search('q=condition&limit=50');
+    expect(described.total).toBe(UNSOLD);
+    expect(await allPages('q=condition', 3)).toEqual(described.items.map((car) => car.id));
+    expect(described.items.map((car) => car.id)).toEqual(
+      (await search('limit=50')).items.map((car) => car.id),
+    );
+
+    // A car posted between two pages is not served twice, and no car is skipped.
+    const first = await search('sort=price_asc&limit=3');
+    const added = await createCar(t, otherSeller, { askingPrice: 1_000, categoryId: 'suv' });
+    try {
+      const rest: string[] = [];
+      let cursor = first.nextCursor;
+      while (cursor) {
+        const page = await search(`sort=price_asc&limit=3&cursor=${cursor}`);
+        rest.push(...page.items.map((car) => car.id));
+        cursor = page.nextCursor;
+      }
+      const served = [...first.items.map((car) => car.id), ...rest];
+      expect(new Set(served).size).toBe(served.length);
+      for (const entry of CATALOGUE) expect(served).toContain(posted[entry.name]!.id);
+    } finally {
+      await t.db.delete(cars).where(eq(cars.id, added.id));
+    }
+  });
+
+  it('serves the same pages whether it walks the order of an index, gathers the few cars matched and sorts them, or reads them by seq', async () => {
+    // A page reads by seq the cars that come first past its cursor, found in memory (firstOfPage;
+    // many cars share the factory's price, km and year: ties across pages). Without them, a search
+    // that matches few cars gathers them (`gathers`: a seller's), and one that matches many walks
+    // its order's index, testing its words on each car (pageReading). All must give the same pages
+    // and cursors.
+    const gathering = { total: 1, forSale: 1_000_000, beyondNames: 1 };
+    const walking = { total: 1_000_000, forSale: 1_000_000, beyondNames: 1_000_000 };
+    const searches = [
+      '',
+      'fuel=Petrol&priceMax=25000000',
+      'category=suv&kmMax=30000',
+      'verified=true&yearMin=2020',
+      // Words of the about text only; a name's with the about text's; a word of one name and of
+      // other cars' engines (by relevance, those cars are walked to, sharing one score).
+      'q=fine+condition',
+      'q=porsche+condition&kmMax=30000',
+      'q=condition&fuel=Petrol&priceMax=25000000',
+      'q=turbo',
+    ];
+    // Four more cars with "twin-turbo" engines (the factory's) and names that "turbo" does not
+    // resemble, at the factory's price and km: more ties than a page holds, with cars past them;
+    // and one like the first without it (in its cell: a word's cars are marked among a cell's).
+    const turbos = await Promise.all([
+      ...['RS6 Avant', 'RS7 Sportback', 'RS4 Avant', 'RS3 Sportback'].map((model) =>
+        createCar(t, otherSeller, { brand: 'Audi', model, categoryId: 'suv' }),
+      ),
+      createCar(t, otherSeller, { brand: 'Audi', model: 'RS6 Avant', categoryId: 'suv', engine: '4.0 L V8' }),
+    ]);
+    // Posted an hour apart, in the same order (the factory posts them within a second): the first
+    // cars by relevance are then not the newest. Changed as SQL, they announce nothing: the columns
+    // in memory read every car again.
+    const postedApart = (sign: 1 | -1) =>
+      t.db.execute(sql`update ${cars} set added_date = ${cars.addedDate} + ${sign} * make_interval(hours => r.rank::int)
+        from (select id, dense_rank() over (order by added_date desc) as rank from ${cars}) r where ${cars.id} = r.id`);
+    await postedApart(-1);
+    t.context.search.columns.forget();
+    const catalogue = await loadSearchCatalogue(t.db, () => listCategories(t.db));
+    try {
+      for (const params of searches)
+        for (const sort of [
+          ...(params.includes('q=') ? (['relevance'] as const) : []),
+          ...(['newest', 'price_asc', 'price_desc', 'km_asc', 'year_desc'] as const),
+        ]) {
+          const raw = Object.fromEntries(new URLSearchParams(params));
+          const query = carSearchQuerySchema.parse({ ...raw, limit: '2' });
+          const words = await resolveWords(t.db, query.q);
+          type PageCounts = Parameters<typeof searchPage>[4];
+          const pagesOf = async (countsOf: (cursor?: string) => PageCounts | Promise<PageCounts>) => {
+            const pages = [];
+            let cursor: string | undefined;
+            do {
+              const page = await searchPage(t.db, { ...query, cursor }, words, sort, await countsOf(cursor));
+              pages.push(page);
+              cursor = page.nextCursor ?? undefined;
+            } while (cursor);
+            return pages;
+          };
+          const walked = await pagesOf(() => walking);
+          expect(walked.flatMap((page) => page.ids).length, `${params} ${sort}`).toBeGreaterThan(0);
+          expect(await pagesOf(() => gathering), `${params} ${sort}`).toEqual(walked);
+          // Counted in memory, as among a million cars for sale (a page reads by seq at most a
+          // twentieth of them).
+          const counted = {
+            ...(await searchFacets(t.db, query, words, catalogue, t.context.search.columns)),
+            forSale: 1_000_000,
+          };
+          const firstOf = async (cursor?: string) => {
+            const first = await firstOfPage(
+              { ...query, cursor },
+              words,
+              sort,
+              counted,
+              t.context.search.columns,
+            );
+            expect(first, `${params} ${sort}: the first cars past ${cursor}`).toBeDefined();
+            return { ...walking, first };
+          };
+          expect(await pagesOf(firstOf), `${params} ${sort}, the first cars by seq`).toEqual(walked);
+        }
+    } finally {
+      await postedApart(1);
+      t.context.search.columns.forget();
+      await t.db.delete(cars).where(
+        inArray(
+          cars.id,
+          turbos.map((car) => car.id),
+        ),
+      );
+    }
+  });
+
+  it('takes a cursor only as the server wrote it: other spellings of the same bytes are 400', async () => {
+    const page = await search('sort=price_asc&limit=2');
+    const spellings = sameBytesSpellings(page.nextCursor!);
+    expect(spellings.length).toBeGreaterThan(0);
+    for (const spelling of spellings) {
+      const res = await as(t, buyer, {
+        method: 'GET',
+        url: `/api/cars/search?sort=price_asc&limit=2&cursor=${encodeURIComponent(spelling)}`,
+      });
+      expect(res.statusCode, spelling).toBe(400);
+      expect(errorOf(res).fields).toEqual({ cursor: 'Invalid cursor' });
+    }
+    const next = await as(t, buyer, {
+      method: 'GET',
+      url: `/api/cars/search?sort=price_asc&limit=2&cursor=${page.nextCursor}`,
+    });
+    expect(next.statusCode).toBe(200);
+  });
+
+  it('refuses a forged cursor, or one from another order, with 400', async () => {
+    const page = await search('sort=price_asc&limit=2');
+    const forged = [
+      'not-base64!',
+      Buffer.from('"x"').toString('base64url'),
+      Buffer.from(JSON.stringify(['price_asc', 'cheap', posted.f8!.id])).toString('base64url'),
+      Buffer.from(JSON.stringify(['price_asc', 1, 'not-a-uuid'])).toString('base64url'),
+      Buffer.from(JSON.stringify(['newest', '99999-01-01T00:00:00Z', posted.f8!.id])).toString('base64url'),
+      Buffer.from(JSON.stringify(['price_asc', 2 ** 40, posted.f8!.id])).toString('base64url'),
+    ];
+    for (const cursor of [...forged, page.nextCursor!]) {
+      const sort = cursor === page.nextCursor ? 'newest' : 'price_asc';
+      const res = await as(t, buyer, {
+        method: 'GET',
+        url: `/api/cars/search?sort=${sort}&cursor=${cursor}`,
+      });
+      expect(res.statusCode, cursor).toBe(400);
+      expect(errorOf(res).fields).toEqual({ cursor: 'Invalid cursor' });
+    }
+  });
+});
