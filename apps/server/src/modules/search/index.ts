@@ -3,5 +3,5 @@
  * (`context.search`), answers searches and suggestions and follows the events that change them;
  * saved searches match a car and key their filters as a search does.
  */
-export { type FoundCars, Search } from './search.ts';
+export { Search } from './search.ts';
 export { searchesFinding, searchKey } from './search-planner.ts';
