@@ -12,11 +12,13 @@ import type { Config } from './config/config.ts';
 import type { AllowedOrigins } from './config/origins.ts';
 import type { Database } from './db/client.ts';
 import type { Readiness } from './http/health.ts';
+import type { LiveUpdates } from './http/live-updates.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { PaymentProvider } from './payment-providers/payment-provider.ts';
 import type { PhotoStore } from './storage/photo-store.ts';
+import type { KeptPages } from './web/server-rendering.ts';
 
 export interface AppContext {
   config: Config;
@@ -34,6 +36,10 @@ export interface AppContext {
   searchCounts: Kept<SearchCounts>;
   /** The cars for sale as columns in memory, for the counts of searches with text (catalogue/car-columns.ts). */
   carColumns: CarColumns;
+  /** The pages' HTML that looks the same to many visitors (web/server-rendering.ts): the catalogue's content too. */
+  pages: KeptPages;
+  /** The signed-in browsers' open live-updates streams on this instance (http/live-updates.ts). */
+  live: LiveUpdates;
   mailer: Mailer;
   payments: PaymentProvider;
   photos: PhotoStore;

@@ -1,7 +1,11 @@
 /** The cars module's public surface: other code imports this file only. */
+import type { ServerModule } from '../../server-module.ts';
+import { carsRoutes } from './cars.routes.ts';
+
 export { deleteCarsWhere } from './car-deletion.ts';
 export { searchesFinding, searchKey } from './car-search.ts';
 export { carCoverUrl, coverPhotoJoin, coverWidth, lockCarWithSeller } from './car-summary.ts';
 export { toAdvertisedCars } from './car-view.ts';
 export { carViewColumns, findCar } from './cars.repository.ts';
-export { carsRoutes } from './cars.routes.ts';
+
+export const carsModule: ServerModule = { name: 'cars', routes: carsRoutes };

@@ -1,2 +1,5 @@
 /** The conversations module's public surface: other code imports this file only. */
-export { conversationsRoutes } from './conversations.routes.ts';
+import type { ServerModule } from '../../server-module.ts';
+import { conversationsRoutes } from './conversations.routes.ts';
+
+export const conversationsModule: ServerModule = { name: 'conversations', routes: conversationsRoutes };
