@@ -127,7 +127,15 @@ export async function buildApp(
   });
   database.events.onSubscriberError = (error, name) =>
     app.log.error({ err: error, event: name }, 'event subscriber failed');
-  const auth = createAuth(config, database.db, mailer, libraryLog(app.log, 'better-auth'), origins);
+  const rateLimits = new RateLimits(database.db);
+  const auth = createAuth(
+    config,
+    database.db,
+    mailer,
+    libraryLog(app.log, 'better-auth'),
+    origins,
+    rateLimits,
+  );
   const sessions = new SessionCache();
   const catalogue = new CatalogueCache();
   const searches = new CatalogueCache();
@@ -196,12 +204,13 @@ export async function buildApp(
     payments,
     photos,
     origins,
+    rateLimits,
     jobs,
     readiness,
     metrics,
   };
 
-  await app.register(rateLimit, { global: false, store: rateLimitStore(new RateLimits(database.db)) });
+  await app.register(rateLimit, { global: false, store: rateLimitStore(rateLimits) });
   await registerOpenApi(app, config.apiDocs);
 
   registerErrorHandling(app);

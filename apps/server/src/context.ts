@@ -17,6 +17,7 @@ import type { JobQueue } from './jobs/job-queue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { PaymentProvider } from './payment-providers/payment-provider.ts';
+import type { RateLimits } from './rate-limits/rate-limits.ts';
 import type { PhotoStore } from './storage/photo-store.ts';
 import type { KeptPages } from './web/server-rendering.ts';
 
@@ -45,6 +46,8 @@ export interface AppContext {
   photos: PhotoStore;
   /** The origins whose pages may write (PUBLIC_URL's, or every address the server answers at). */
   origins: AllowedOrigins;
+  /** Every rate limit's counts, in the database (rate-limits/rate-limits.ts): the auth limits' and the routes'. */
+  rateLimits: RateLimits;
   /** The durable job queue: enqueue with `jobs.send`, define a job with `jobs.define` (docs/architecture.md, Jobs). */
   jobs: JobQueue;
   /** Whether this instance takes new work (the readiness check); drained at SIGTERM. */
