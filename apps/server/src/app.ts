@@ -217,13 +217,9 @@ export async function buildApp(
   registerAccessControl(app, auth, sessions, origins);
   registerAuthRoutes(app, auth, config.publicUrl);
 
-  for (const { name, routes, jobs: moduleJobs, reactions } of MODULES) {
+  for (const { routes, jobs: moduleJobs, reactions } of MODULES) {
     await app.register(routes(context), { prefix: '/api' });
-    for (const job of moduleJobs?.(context) ?? []) {
-      if (!job.name.startsWith(`${name}.`))
-        throw new Error(`the job ${job.name} is not named after its module, ${name}`);
-      await jobs.define(job);
-    }
+    for (const job of moduleJobs?.(context) ?? []) await jobs.define(job);
     subscriptions.push(...(reactions?.(context) ?? []));
   }
   await jobs.define(rateLimitSweepJob(context));

@@ -10,6 +10,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { type JobDefinition, type JobQueue, startJobQueue } from '../src/jobs/job-queue.ts';
 import type { Scheduled } from '../src/jobs/jobs.ts';
+import { defineModule, type ServerModule } from '../src/server-module.ts';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from './helpers.ts';
 
 // This file's own jobs, declared as the app's are.
@@ -203,6 +204,19 @@ describe('jobs in the app', () => {
       send('payments.refnd', { refundId: 'a refund' }),
     ];
     expectTypeOf(wrong).returns.toEqualTypeOf<Promise<string | null>[]>();
+  });
+
+  it('lets a module list only jobs named after it (checked by the type-check)', () => {
+    const cleanup: JobDefinition<'photos.cleanup'> = { name: 'photos.cleanup', run: async () => undefined };
+    const routes = () => async () => undefined;
+    expectTypeOf(
+      defineModule({ name: 'photos', routes, jobs: () => [cleanup] }),
+    ).toEqualTypeOf<ServerModule>();
+    // Never called: the type-check fails if the payments module may list the photos module's job.
+    const misnamed = () =>
+      // @ts-expect-error photos.cleanup is not a payments job
+      defineModule({ name: 'payments', routes, jobs: () => [cleanup] });
+    expectTypeOf(misnamed).returns.toEqualTypeOf<ServerModule>();
   });
 
   it('schedules the photo cleanup every hour', async () => {

@@ -30,9 +30,6 @@ export interface JobDefinition<N extends JobName> {
   run(data: Jobs[N], log: FastifyBaseLogger): Promise<object | undefined>;
 }
 
-/** Any one job of `Jobs`, its name and its payload together (what a module's `jobs` lists). */
-export type AnyJobDefinition = { [N in JobName]: JobDefinition<N> }[JobName];
-
 /** Retries of every job: 30 to 60 s after a failure, then about twice as long each time (at most an hour), six attempts in all. */
 const JOB_RETRIES = {
   retryLimit: 5,

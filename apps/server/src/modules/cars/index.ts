@@ -1,5 +1,5 @@
 /** The cars module's public surface: other code imports this file only. */
-import type { ServerModule } from '../../server-module.ts';
+import { defineModule } from '../../server-module.ts';
 import { carsRoutes } from './cars.routes.ts';
 
 export { deleteCarsWhere } from './car-deletion.ts';
@@ -8,4 +8,4 @@ export { carCoverUrl, coverPhotoJoin, coverWidth, lockCarWithSeller } from './ca
 export { toAdvertisedCars } from './car-view.ts';
 export { carViewColumns, findCar } from './cars.repository.ts';
 
-export const carsModule: ServerModule = { name: 'cars', routes: carsRoutes };
+export const carsModule = defineModule({ name: 'cars', routes: carsRoutes });

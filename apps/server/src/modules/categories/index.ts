@@ -1,8 +1,8 @@
 /** The categories module's public surface: other code imports this file only. */
-import type { ServerModule } from '../../server-module.ts';
+import { defineModule } from '../../server-module.ts';
 import { categoriesRoutes } from './categories.routes.ts';
 
 export { listCategories } from './categories.repository.ts';
 export { bannerFiles, bannerView } from './category-banner.ts';
 
-export const categoriesModule: ServerModule = { name: 'categories', routes: categoriesRoutes };
+export const categoriesModule = defineModule({ name: 'categories', routes: categoriesRoutes });

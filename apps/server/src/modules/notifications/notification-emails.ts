@@ -17,7 +17,7 @@ import {
 import { authSecret } from '../../auth/auth.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import type { AnyJobDefinition, JobDefinition, JobQueue } from '../../jobs/job-queue.ts';
+import type { JobDefinition, JobQueue } from '../../jobs/job-queue.ts';
 import { renderNotificationEmail } from './notification-email.ts';
 import * as repo from './notifications.repository.ts';
 import { settingsOf } from './notifications.service.ts';
@@ -91,7 +91,7 @@ function contentOf(
 }
 
 /** The e-mail job (one user's waiting notifications) and the sweep that catches what it left. */
-export function notificationEmailJobs(context: AppContext): AnyJobDefinition[] {
+export function notificationEmailJobs(context: AppContext) {
   const send: JobDefinition<typeof EMAIL_JOB> = {
     name: EMAIL_JOB,
     policy: 'stately',

@@ -1,13 +1,13 @@
 /** The payments module's public surface: other code imports this file only. */
-import type { ServerModule } from '../../server-module.ts';
+import { defineModule } from '../../server-module.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { refundJob, refundOnEvents, refundSweepJob } from './refunds.service.ts';
 
 export { refundJob, toRefund } from './refunds.service.ts';
 
-export const paymentsModule: ServerModule = {
+export const paymentsModule = defineModule({
   name: 'payments',
   routes: paymentsRoutes,
   jobs: (context) => [refundJob(context), refundSweepJob(context)],
   reactions: refundOnEvents,
-};
+});

@@ -1,11 +1,11 @@
 /** The saved searches module's public surface: other code imports this file only. */
-import type { ServerModule } from '../../server-module.ts';
+import { defineModule } from '../../server-module.ts';
 import { digestJob, matchJob, matchOnEvents } from './saved-search-alerts.ts';
 import { savedSearchesRoutes } from './saved-searches.routes.ts';
 
-export const savedSearchesModule: ServerModule = {
+export const savedSearchesModule = defineModule({
   name: 'saved-searches',
   routes: savedSearchesRoutes,
   jobs: (context) => [matchJob(context), digestJob(context)],
   reactions: matchOnEvents,
-};
+});
