@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { createAuth } from './auth/auth.ts';
+import { openSessionIds } from './auth/open-sessions.ts';
 import { SessionCache } from './auth/session-cache.ts';
 import { CatalogueCache } from './catalogue/catalogue-cache.ts';
 import type { Config } from './config/config.ts';
@@ -22,6 +23,7 @@ import { registerAccessControl, sessionUser } from './http/access.ts';
 import { refuseNonCanonicalPaths } from './http/canonical-path.ts';
 import { handleFrameworkError, registerErrorHandling, sendError } from './http/error-handler.ts';
 import { Readiness, registerLoadShedding } from './http/health.ts';
+import { LiveUpdates } from './http/live-updates.ts';
 import { type LogDestination, libraryLog, loggerOptions, OneLineRequestLog } from './http/logger.ts';
 import { trackRouteMethods } from './http/method-not-allowed.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -32,34 +34,48 @@ import { responseSerializer } from './http/serializer.ts';
 import { type JobQueueOptions, startJobQueue } from './jobs/job-queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { Metrics } from './metrics/metrics.ts';
-import { advertisementsRoutes } from './modules/advertisements/index.ts';
-import { bookingsRoutes, cancelBookingsOnEvents } from './modules/bookings/index.ts';
-import { carsRoutes } from './modules/cars/index.ts';
-import { categoriesRoutes, listCategories } from './modules/categories/index.ts';
-import { contactRoutes } from './modules/contact/index.ts';
-import { conversationsRoutes } from './modules/conversations/index.ts';
-import {
-  liveChangesOnEvents,
-  notificationEmailJobs,
-  notificationsRoutes,
-  notifyOnEvents,
-} from './modules/notifications/index.ts';
-import { paymentsRoutes, refundJob, refundOnEvents, refundSweepJob } from './modules/payments/index.ts';
-import { photoCleanupJob, photosRoutes } from './modules/photos/index.ts';
-import { reportsRoutes } from './modules/reports/index.ts';
-import { savedCarsRoutes } from './modules/saved-cars/index.ts';
-import { digestJob, matchJob, matchOnEvents, savedSearchesRoutes } from './modules/saved-searches/index.ts';
+import { advertisementsModule } from './modules/advertisements/index.ts';
+import { bookingsModule } from './modules/bookings/index.ts';
+import { carsModule } from './modules/cars/index.ts';
+import { categoriesModule, listCategories } from './modules/categories/index.ts';
+import { contactModule } from './modules/contact/index.ts';
+import { conversationsModule } from './modules/conversations/index.ts';
+import { notificationsModule } from './modules/notifications/index.ts';
+import { paymentsModule } from './modules/payments/index.ts';
+import { photosModule } from './modules/photos/index.ts';
+import { reportsModule } from './modules/reports/index.ts';
+import { savedCarsModule } from './modules/saved-cars/index.ts';
+import { savedSearchesModule } from './modules/saved-searches/index.ts';
 import { Search } from './modules/search/index.ts';
-import { systemRoutes } from './modules/system/index.ts';
-import { usersRoutes } from './modules/users/index.ts';
+import { systemModule } from './modules/system/index.ts';
+import { usersModule } from './modules/users/index.ts';
 import { createPaymentProvider } from './payment-providers/create-payment-provider.ts';
 import { RateLimits, rateLimitStore, rateLimitSweepJob } from './rate-limits/rate-limits.ts';
+import type { ServerModule } from './server-module.ts';
 import { createPhotoStore } from './storage/create-photo-store.ts';
 import { IMMUTABLE_CACHE_CONTROL, LocalPhotoStore, type PhotoStore } from './storage/photo-store.ts';
 import { registerCrawlerFiles } from './web/crawlers.ts';
 import { createPageRenderer, type KeptPages } from './web/server-rendering.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Every feature module, in the order their routes are registered (and so listed in the OpenAPI document). */
+const MODULES: readonly ServerModule[] = [
+  systemModule,
+  usersModule,
+  categoriesModule,
+  carsModule,
+  advertisementsModule,
+  photosModule,
+  bookingsModule,
+  savedCarsModule,
+  savedSearchesModule,
+  reportsModule,
+  paymentsModule,
+  notificationsModule,
+  contactModule,
+  conversationsModule,
+];
 
 export interface AppOptions extends JobQueueOptions {
   /** Where the log lines go instead of standard output (tests read them). */
@@ -110,7 +126,15 @@ export async function buildApp(
   });
   database.events.onSubscriberError = (error, name) =>
     app.log.error({ err: error, event: name }, 'event subscriber failed');
-  const auth = createAuth(config, database.db, mailer, libraryLog(app.log, 'better-auth'), origins);
+  const rateLimits = new RateLimits(database.db);
+  const auth = createAuth(
+    config,
+    database.db,
+    mailer,
+    libraryLog(app.log, 'better-auth'),
+    origins,
+    rateLimits,
+  );
   const sessions = new SessionCache();
   const catalogue = new CatalogueCache();
   const search = new Search(database.db, {
@@ -127,16 +151,27 @@ export async function buildApp(
     app.log.info({ address: address.address, port: address.port }, 'metrics served at /metrics');
     app.addHook('onClose', () => metrics.close());
   }
-  /** Pages' HTML that looks the same to many visitors (web/server-rendering.ts): the catalogue's content too. */
-  const keptPages: KeptPages = { public: new CatalogueCache(), shared: new CatalogueCache() };
+  const pages: KeptPages = { public: new CatalogueCache(), shared: new CatalogueCache() };
+  const live = new LiveUpdates({
+    perClient: config.LIVE_STREAMS_PER_CLIENT,
+    max: config.LIVE_STREAMS_MAX,
+    sessionCheckMs: config.LIVE_SESSION_CHECK_SECONDS * 1000,
+    openSessionIds: (ids) => openSessionIds(database.db, ids),
+    onCheckFailed: (error) =>
+      app.log.warn({ err: error }, "live updates: the streams' sessions were not checked"),
+  });
+  // Before the server waits for its connections to end: an open stream would never end.
+  app.addHook('preClose', (done) => {
+    live.closeAll();
+    done();
+  });
   const subscriptions = [
     ...sessions.follow(database.events),
     ...catalogue.follow(database.events),
     ...search.follow(database.events),
-    ...keptPages.public.follow(database.events),
-    ...keptPages.shared.follow(database.events),
-    ...notifyOnEvents(database.events, jobs),
-    ...liveChangesOnEvents(database.events),
+    ...pages.public.follow(database.events),
+    ...pages.shared.follow(database.events),
+    ...live.follow(database.events),
   ];
   app.addHook('onClose', async () => {
     for (const unsubscribe of subscriptions) unsubscribe();
@@ -154,58 +189,35 @@ export async function buildApp(
     sessions,
     catalogue,
     search,
+    pages,
+    live,
     mailer,
     payments,
     photos,
     origins,
+    rateLimits,
     jobs,
     readiness,
     metrics,
   };
 
-  await app.register(rateLimit, { global: false, store: rateLimitStore(new RateLimits(database.db)) });
+  await app.register(rateLimit, { global: false, store: rateLimitStore(rateLimits) });
   await registerOpenApi(app, config.apiDocs);
 
   registerErrorHandling(app);
   registerAccessControl(app, auth, sessions, origins);
   registerAuthRoutes(app, auth, config.publicUrl);
 
-  const modules = [
-    systemRoutes,
-    usersRoutes,
-    categoriesRoutes,
-    carsRoutes,
-    advertisementsRoutes,
-    photosRoutes,
-    bookingsRoutes,
-    savedCarsRoutes,
-    savedSearchesRoutes,
-    reportsRoutes,
-    paymentsRoutes,
-    notificationsRoutes,
-    contactRoutes,
-    conversationsRoutes,
-  ];
-  for (const routes of modules) {
+  for (const { routes, jobs: moduleJobs, reactions } of MODULES) {
     await app.register(routes(context), { prefix: '/api' });
+    for (const job of moduleJobs?.(context) ?? []) await jobs.define(job);
+    subscriptions.push(...(reactions?.(context) ?? []));
   }
-
-  for (const job of notificationEmailJobs(context)) await jobs.define(job);
+  await jobs.define(rateLimitSweepJob(context));
   await registerUploads(app, photos);
-  await jobs.define(photoCleanupJob(context));
-  await jobs.define(refundJob(context));
-  await jobs.define(refundSweepJob(context));
-  await jobs.define(matchJob(database.db));
-  await jobs.define(digestJob(database.db));
-  await jobs.define(rateLimitSweepJob(database.db));
-  subscriptions.push(
-    ...cancelBookingsOnEvents(database.events),
-    ...refundOnEvents(context, database.events),
-    ...matchOnEvents(database.events, jobs),
-  );
 
   const signedIn = async (request: FastifyRequest) => (await sessionUser(auth, sessions, request)) !== null;
-  await registerWebApp(app, config, origins, { kept: keptPages, signedIn }, methodsOf);
+  await registerWebApp(app, config, origins, { kept: pages, signedIn }, methodsOf);
   return { app, context };
 }
 

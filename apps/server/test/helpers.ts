@@ -16,6 +16,7 @@ import { type Config, loadConfig } from '../src/config/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
+import type { JobName, Jobs, Scheduled } from '../src/jobs/jobs.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -108,9 +109,16 @@ export async function createTestApp(
   };
 }
 
-/** Enqueues a job on the app's queue and waits until a worker has completed it; returns what the job returned. */
-export async function runJob(t: TestApp, name: string, data: object = {}): Promise<unknown> {
-  const id = await t.context.jobs.send(name, data);
+/**
+ * Enqueues a job on the app's queue (a scheduled job with nothing, as its schedule does) and waits
+ * until a worker has completed it; returns what the job returned.
+ */
+export async function runJob<N extends JobName>(
+  t: TestApp,
+  name: N,
+  ...[data]: Jobs[N] extends Scheduled ? [] : [Jobs[N]]
+): Promise<unknown> {
+  const id = await t.context.jobs.send(name, data ?? ({} as Jobs[N]));
   if (!id) throw new Error(`job ${name} was not enqueued`);
   return vi.waitFor(
     async () => {

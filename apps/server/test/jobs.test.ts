@@ -7,9 +7,22 @@
 
 import { TestClock } from 'pg-boss';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { type JobDefinition, type JobQueue, startJobQueue } from '../src/jobs/job-queue.ts';
+import type { Scheduled } from '../src/jobs/jobs.ts';
+import { defineModule, type ServerModule } from '../src/server-module.ts';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from './helpers.ts';
+
+// This file's own jobs, declared as the app's are.
+declare module '../src/jobs/jobs.ts' {
+  interface Jobs {
+    'test.flaky': Scheduled;
+    'test.durable': { photo: string };
+    'test.scheduled': Scheduled;
+    'test.hourly': Scheduled;
+    'test.recorded': { label: string };
+  }
+}
 
 const log = pino({ level: 'silent' });
 
@@ -99,7 +112,7 @@ describe('jobs on a test clock', () => {
   it('runs a scheduled job once per occurrence when two instances run the schedule', async () => {
     const clock = new TestClock('2026-03-03T11:00:05Z');
     const runs: string[] = [];
-    const scheduled = (instanceName: string): JobDefinition => ({
+    const scheduled = (instanceName: string): JobDefinition<'test.scheduled'> => ({
       name: 'test.scheduled',
       cron: '* * * * *',
       async run() {
@@ -121,7 +134,7 @@ describe('jobs on a test clock', () => {
   });
   it('runs a scheduled occurrence missed while no instance ran once, when one starts again', async () => {
     const runs: string[] = [];
-    const hourly = (instanceName: string): JobDefinition => ({
+    const hourly = (instanceName: string): JobDefinition<'test.hourly'> => ({
       name: 'test.hourly',
       cron: '0 * * * *',
       async run() {
@@ -152,7 +165,7 @@ describe('jobs in the app', () => {
 
   it('never runs a job enqueued in a transaction that rolled back', async () => {
     const runs: string[] = [];
-    await t.context.jobs.define<{ label: string }>({
+    await t.context.jobs.define({
       name: 'test.recorded',
       async run({ label }) {
         runs.push(label);
@@ -174,6 +187,36 @@ describe('jobs in the app', () => {
     expect(runs).toEqual(['committed']);
     const jobs = await t.context.jobs.boss.findJobs<{ label: string }>('test.recorded');
     expect(jobs.map((job) => job.data.label)).toEqual(['committed']);
+  });
+
+  it('enqueues a job only with what its name carries (checked by the type-check)', () => {
+    const send = t.context.jobs.send.bind(t.context.jobs);
+    expectTypeOf(send<'payments.refund'>)
+      .parameter(1)
+      .toEqualTypeOf<{ refundId: string }>();
+    // Never called: the type-check fails if a wrong payload, or a name no job has, type-checks.
+    const wrong = () => [
+      // @ts-expect-error payments.refund carries the refund's id, not a car's
+      send('payments.refund', { carId: 'a car' }),
+      // @ts-expect-error saved-searches.match carries the car's id
+      send('saved-searches.match', {}),
+      // @ts-expect-error no job has this name
+      send('payments.refnd', { refundId: 'a refund' }),
+    ];
+    expectTypeOf(wrong).returns.toEqualTypeOf<Promise<string | null>[]>();
+  });
+
+  it('lets a module list only jobs named after it (checked by the type-check)', () => {
+    const cleanup: JobDefinition<'photos.cleanup'> = { name: 'photos.cleanup', run: async () => undefined };
+    const routes = () => async () => undefined;
+    expectTypeOf(
+      defineModule({ name: 'photos', routes, jobs: () => [cleanup] }),
+    ).toEqualTypeOf<ServerModule>();
+    // Never called: the type-check fails if the payments module may list the photos module's job.
+    const misnamed = () =>
+      // @ts-expect-error photos.cleanup is not a payments job
+      defineModule({ name: 'payments', routes, jobs: () => [cleanup] });
+    expectTypeOf(misnamed).returns.toEqualTypeOf<ServerModule>();
   });
 
   it('schedules the photo cleanup every hour', async () => {

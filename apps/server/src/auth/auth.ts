@@ -61,6 +61,7 @@ export function createAuth(
   /** Where the library's log lines go: the app's log (http/logger.ts, `libraryLog`). */
   log: NonNullable<Logger['log']>,
   origins: AllowedOrigins = new AllowedOrigins(config),
+  limits: RateLimits = new RateLimits(db),
 ) {
   const googleEnabled = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
   // Better Auth writes users and sessions in statements of their own (its Drizzle adapter runs no
@@ -78,7 +79,6 @@ export function createAuth(
       await publish(db, 'session.ended', { userId: session.userId, sessionId: session.id });
     },
   };
-  const limits = new RateLimits(db);
   const emails = accountEmails({
     mailer,
     limits,

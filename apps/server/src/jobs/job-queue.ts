@@ -10,10 +10,12 @@ import { type Clock, fromDrizzle, fromPglite, PgBoss, type QueuePolicy } from 'p
 import type { Config } from '../config/config.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { Metrics } from '../metrics/metrics.ts';
+import type { JobName, Jobs } from './jobs.ts';
 
-export interface JobDefinition<Data extends object = object> {
+/** A job of `Jobs`: its name, and how it runs with what that name carries. */
+export interface JobDefinition<N extends JobName> {
   /** `<module>.<what>`, e.g. `photos.cleanup`; also the queue's name. */
-  name: string;
+  name: N;
   /**
    * A cron expression (UTC): the job is enqueued once at each occurrence across all instances, and
    * once late for occurrences missed while no instance ran.
@@ -25,7 +27,7 @@ export interface JobDefinition<Data extends object = object> {
    */
   policy?: QueuePolicy;
   /** Runs the job; throwing fails this attempt, which is retried later. What it returns is kept with the job. */
-  run(data: Data, log: FastifyBaseLogger): Promise<object | undefined>;
+  run(data: Jobs[N], log: FastifyBaseLogger): Promise<object | undefined>;
 }
 
 /** Retries of every job: 30 to 60 s after a failure, then about twice as long each time (at most an hour), six attempts in all. */
@@ -61,12 +63,12 @@ export class JobQueue {
   }
 
   /** Creates the job's queue and schedule (idempotent) and starts working it on this instance. */
-  async define<Data extends object>(job: JobDefinition<Data>): Promise<void> {
+  async define<N extends JobName>(job: JobDefinition<N>): Promise<void> {
     await this.boss.createQueue(job.name, { ...JOB_RETRIES, policy: job.policy });
     // An occurrence missed while no instance ran (a restart across the hour) is sent once, late.
     if (job.cron) await this.boss.schedule(job.name, job.cron, {}, { missed: 'once' });
     const log = this.log.child({ job: job.name });
-    await this.boss.work<Data>(job.name, async ([claimed]) => {
+    await this.boss.work<Jobs[N]>(job.name, async ([claimed]) => {
       if (!claimed) return;
       try {
         const output = await job.run(claimed.data, log);
@@ -83,13 +85,19 @@ export class JobQueue {
   }
 
   /**
-   * Enqueues a job. Given the transaction `tx`, the job is written in it: it exists only if the
-   * transaction commits (given the database handle, at once). Inside a transaction always pass it:
-   * on PGlite a write outside it waits for the transaction to end, which waits for the write.
+   * Enqueues a job with what its name carries (`Jobs`). Given the transaction `tx`, the job is
+   * written in it: it exists only if the transaction commits (given the database handle, at once).
+   * Inside a transaction always pass it: on PGlite a write outside it waits for the transaction to
+   * end, which waits for the write.
    * `options.startAfter` (seconds) delays it; `options.singletonKey` names it for its queue's
    * policy. Answers null when the policy refused it (its key has a job waiting already).
    */
-  send(name: string, data: object, tx?: Db | Tx, options: SendOptions = {}): Promise<string | null> {
+  send<N extends JobName>(
+    name: N,
+    data: Jobs[N],
+    tx?: Db | Tx,
+    options: SendOptions = {},
+  ): Promise<string | null> {
     return this.boss.send(name, data, { ...options, ...(tx ? { db: inTransaction(tx) } : {}) });
   }
 

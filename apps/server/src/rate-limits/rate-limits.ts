@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
-import type { Db, Tx } from '../db/client.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
 import { rateLimitHits } from '../db/schema.ts';
 import type { JobDefinition } from '../jobs/job-queue.ts';
 
@@ -171,8 +171,15 @@ class RouteRateLimitStore {
   }
 }
 
-/** Drops the rows of keys whose every hit has left its window. */
-export function rateLimitSweepJob(db: Db): JobDefinition {
+/**
+ * Drops the rows of keys whose every hit has left its window. Like the modules' jobs, made from the
+ * app's context (the part of it this layer may name).
+ */
+export function rateLimitSweepJob({
+  database: { db },
+}: {
+  database: Database;
+}): JobDefinition<'rate-limits.sweep'> {
   return {
     name: 'rate-limits.sweep',
     cron: '*/10 * * * *',

@@ -1,2 +1,5 @@
 /** The advertisements module's public surface: other code imports this file only. */
-export { advertisementsRoutes } from './advertisements.routes.ts';
+import { defineModule } from '../../server-module.ts';
+import { advertisementsRoutes } from './advertisements.routes.ts';
+
+export const advertisementsModule = defineModule({ name: 'advertisements', routes: advertisementsRoutes });

@@ -20,7 +20,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
-import { type EventBus, publish } from '../../events/index.ts';
+import { publish } from '../../events/index.ts';
 import { carCoverUrl, lockCarWithSeller } from '../cars/index.ts';
 import { toRefund } from '../payments/index.ts';
 import * as repo from './bookings.repository.ts';
@@ -251,7 +251,7 @@ export function acceptProposedTime(context: AppContext, actor: User, id: string)
  * A car that is sold or removed takes its test drives still ahead with it: they are cancelled,
  * with the change that sold or removed it (and, paid, refunded by the payments module's reaction).
  */
-export function cancelBookingsOnEvents(events: EventBus<Db | Tx>): (() => void)[] {
+export function cancelBookingsOnEvents({ database: { events } }: AppContext): (() => void)[] {
   return [
     events.react('car.sold', (tx, { carId }) => cancelLiveBookingsOfCar(tx, carId, 'car-sold')),
     events.react('car.deleted', (tx, { carId }) => cancelLiveBookingsOfCar(tx, carId, 'car-removed')),

@@ -1,3 +1,10 @@
 /** The bookings module's public surface: other code imports this file only. */
-export { bookingsRoutes } from './bookings.routes.ts';
-export { cancelBookingsOnEvents } from './bookings.service.ts';
+import { defineModule } from '../../server-module.ts';
+import { bookingsRoutes } from './bookings.routes.ts';
+import { cancelBookingsOnEvents } from './bookings.service.ts';
+
+export const bookingsModule = defineModule({
+  name: 'bookings',
+  routes: bookingsRoutes,
+  reactions: cancelBookingsOnEvents,
+});

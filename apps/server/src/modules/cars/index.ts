@@ -1,6 +1,10 @@
 /** The cars module's public surface: other code imports this file only. */
+import { defineModule } from '../../server-module.ts';
+import { carsRoutes } from './cars.routes.ts';
+
 export { deleteCarsWhere } from './car-deletion.ts';
 export { carCoverUrl, coverPhotoJoin, coverWidth, lockCarWithSeller } from './car-summary.ts';
 export { toAdvertisedCars } from './car-view.ts';
 export { carViewColumns, findCar } from './cars.repository.ts';
-export { carsRoutes } from './cars.routes.ts';
+
+export const carsModule = defineModule({ name: 'cars', routes: carsRoutes });

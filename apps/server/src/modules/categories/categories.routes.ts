@@ -1,11 +1,9 @@
 import { categoryListSchema } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { listCategories } from './categories.repository.ts';
-import { bannerView } from './category-banner.ts';
+import * as service from './categories.service.ts';
 
-export function categoriesRoutes({ database, photos, catalogue }: AppContext): FastifyPluginAsyncZod {
-  const { db } = database;
+export function categoriesRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/categories', {
       config: { access: 'public' },
@@ -17,14 +15,10 @@ export function categoriesRoutes({ database, photos, catalogue }: AppContext): F
         response: { 200: categoryListSchema },
       },
       handler: (request, reply) =>
-        catalogue.send(request, reply, {
+        context.catalogue.send(request, reply, {
           key: 'categories',
           schema: categoryListSchema,
-          load: async () =>
-            (await listCategories(db)).map((category) => ({
-              ...category,
-              banner: bannerView(photos, category.id),
-            })),
+          load: () => service.listCategories(context),
         }),
     });
   };

@@ -1,2 +1,5 @@
 /** The contact module's public surface: other code imports this file only. */
-export { contactRoutes } from './contact.routes.ts';
+import { defineModule } from '../../server-module.ts';
+import { contactRoutes } from './contact.routes.ts';
+
+export const contactModule = defineModule({ name: 'contact', routes: contactRoutes });

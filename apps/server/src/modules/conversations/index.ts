@@ -1,2 +1,5 @@
 /** The conversations module's public surface: other code imports this file only. */
-export { conversationsRoutes } from './conversations.routes.ts';
+import { defineModule } from '../../server-module.ts';
+import { conversationsRoutes } from './conversations.routes.ts';
+
+export const conversationsModule = defineModule({ name: 'conversations', routes: conversationsRoutes });

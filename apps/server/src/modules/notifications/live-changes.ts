@@ -4,8 +4,9 @@
  * payments ledger. Reactions, so that each change is told once, by the instance that made it, and a
  * change that rolls back tells no one.
  */
+import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { type EventBus, type EventName, publish } from '../../events/index.ts';
+import { type EventName, publish } from '../../events/index.ts';
 import * as repo from './notifications.repository.ts';
 
 /** Every event that changes a booking as its people's lists show it. */
@@ -43,7 +44,7 @@ async function bookingChanged(tx: Db | Tx, bookingId: string | undefined) {
 const ledgerChanged = async (tx: Db | Tx) => tell(tx, 'payments.changed', await repo.adminIds(tx));
 
 /** Subscribes the reactions; returns their unsubscribes. */
-export function liveChangesOnEvents(events: EventBus<Db | Tx>): (() => void)[] {
+export function liveChangesOnEvents({ database: { events } }: AppContext): (() => void)[] {
   return [
     ...BOOKING_CHANGES.map((name) =>
       events.react(name, (tx, { bookingId }) => bookingChanged(tx, bookingId)),

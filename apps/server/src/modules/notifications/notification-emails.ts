@@ -91,15 +91,15 @@ function contentOf(
 }
 
 /** The e-mail job (one user's waiting notifications) and the sweep that catches what it left. */
-export function notificationEmailJobs(context: AppContext): JobDefinition[] {
-  const send: JobDefinition<{ userId: string }> = {
+export function notificationEmailJobs(context: AppContext) {
+  const send: JobDefinition<typeof EMAIL_JOB> = {
     name: EMAIL_JOB,
     policy: 'stately',
     async run({ userId }) {
       return { emails: await sendWaiting(context, userId) };
     },
   };
-  const sweep: JobDefinition = {
+  const sweep: JobDefinition<'notifications.email-sweep'> = {
     name: 'notifications.email-sweep',
     cron: '*/5 * * * *',
     async run(_data, log) {
@@ -113,5 +113,5 @@ export function notificationEmailJobs(context: AppContext): JobDefinition[] {
       return { dropped, users: late.length };
     },
   };
-  return [send as JobDefinition, sweep];
+  return [send, sweep];
 }

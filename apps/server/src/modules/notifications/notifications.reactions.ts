@@ -14,8 +14,9 @@ import {
   routePatterns,
   searchPathOf,
 } from '@redline/shared';
+import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { type EventBus, publish } from '../../events/index.ts';
+import { publish } from '../../events/index.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { emailLater } from './notification-emails.ts';
 import * as repo from './notifications.repository.ts';
@@ -85,7 +86,7 @@ function excerpt(text: string) {
 }
 
 /** Subscribes the notifications' reactions; returns their unsubscribes. */
-export function notifyOnEvents(events: EventBus<Db | Tx>, jobs: JobQueue): (() => void)[] {
+export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() => void)[] {
   const tell = (tx: Db | Tx, userIds: (string | null)[], told: Told) => tellUsers(tx, jobs, userIds, told);
   return [
     events.react('booking.requested', async (tx, { bookingId }) => {

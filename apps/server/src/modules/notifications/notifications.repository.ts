@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import {
@@ -15,22 +15,11 @@ import {
   refunds,
   savedCars,
   savedSearches,
-  sessions,
   users,
 } from '../../db/schema.ts';
 
 export type NewNotification = typeof notifications.$inferInsert;
 export type NotificationRow = typeof notifications.$inferSelect;
-
-/** Which of these sessions still sign someone in: not ended (signed out, revoked, user deleted), not expired. */
-export async function openSessionIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(inArray(sessions.id, [...ids]), gt(sessions.expiresAt, sql`now()`)));
-  return new Set(rows.map((row) => row.id));
-}
 
 /** Written with the change they tell of (its transaction), or not at all. */
 export async function insertNotifications(tx: Db | Tx, rows: NewNotification[]) {

@@ -12,8 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentSession, currentUser } from '../../http/access.ts';
 import { sendError } from '../../http/error-handler.ts';
-import { LiveUpdates, type StreamRefusal } from './live-updates.ts';
-import { openSessionIds } from './notifications.repository.ts';
+import type { StreamRefusal } from '../../http/live-updates.ts';
 import * as service from './notifications.service.ts';
 
 const tags = ['notifications'];
@@ -27,25 +26,6 @@ const STREAM_REFUSALS: Record<StreamRefusal, string> = {
 
 export function notificationsRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const { config, database } = context;
-    const live = new LiveUpdates({
-      perClient: config.LIVE_STREAMS_PER_CLIENT,
-      max: config.LIVE_STREAMS_MAX,
-      sessionCheckMs: config.LIVE_SESSION_CHECK_SECONDS * 1000,
-      openSessionIds: (ids) => openSessionIds(database.db, ids),
-      onCheckFailed: (error) =>
-        app.log.warn({ err: error }, "live updates: the streams' sessions were not checked"),
-    });
-    const unsubscribe = live.follow(context.database.events);
-    // Before the server waits for its connections to end: an open stream would never end.
-    app.addHook('preClose', (done) => {
-      live.closeAll();
-      done();
-    });
-    app.addHook('onClose', async () => {
-      for (const stop of unsubscribe) stop();
-    });
-
     app.get('/notifications', {
       config: { access: 'signedIn' },
       schema: {
@@ -71,7 +51,7 @@ export function notificationsRoutes(context: AppContext): FastifyPluginAsyncZod 
         otherStatuses: [503],
       },
       handler: (request, reply) => {
-        const stream = live.open(currentSession(request), request.ip);
+        const stream = context.live.open(currentSession(request), request.ip);
         if (typeof stream === 'string') {
           reply.header('retry-after', STREAM_RETRY_AFTER_SECONDS);
           return sendError(reply, request, 503, {

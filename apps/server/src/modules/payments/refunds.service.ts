@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { type EventBus, publish } from '../../events/index.ts';
+import { publish } from '../../events/index.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
 import * as repo from './payments.repository.ts';
 
@@ -77,7 +77,8 @@ const REFUND_REASON: Record<CancelReason, RefundReason> = {
 };
 
 /** A paid booking that is declined or cancelled (by its buyer, an admin, its car's sale or removal) is refunded with that change. */
-export function refundOnEvents(context: RefundContext, events: EventBus<Db | Tx>): (() => void)[] {
+export function refundOnEvents(context: RefundContext): (() => void)[] {
+  const { events } = context.database;
   const refundIfPaid = async (tx: Db | Tx, bookingId: string, reason: RefundReason) => {
     const payment = await repo.paymentOfBooking(tx, bookingId);
     if (payment) await requestRefund(context, tx, payment, reason);
@@ -117,7 +118,7 @@ export async function refundPayment(context: RefundContext, admin: User, payment
  * call) fails the attempt, which the queue repeats with back-off; the same idempotency key makes
  * a repeat after a lost answer return the first refund instead of a second one.
  */
-export function refundJob(context: RefundContext): JobDefinition<{ refundId: string }> {
+export function refundJob(context: RefundContext): JobDefinition<typeof REFUND_JOB> {
   const { db } = context.database;
   return {
     name: REFUND_JOB,
@@ -156,7 +157,7 @@ export function refundJob(context: RefundContext): JobDefinition<{ refundId: str
  * provider down for hours) or after the provider answered `pending` (Stripe's answer to the same
  * key then says whether it went through), for three days; after that an admin's Retry asks.
  */
-export function refundSweepJob(context: RefundContext): JobDefinition {
+export function refundSweepJob(context: RefundContext): JobDefinition<'payments.refund-sweep'> {
   return {
     name: 'payments.refund-sweep',
     cron: '*/15 * * * *',

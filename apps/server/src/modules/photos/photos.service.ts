@@ -209,7 +209,7 @@ async function removeUnattachedPhotos(context: PhotoContext, olderThan: Date): P
 }
 
 /** Every hour, on one instance: removes photos uploaded more than a day ago that no car lists. */
-export function photoCleanupJob(context: PhotoContext): JobDefinition {
+export function photoCleanupJob(context: PhotoContext): JobDefinition<'photos.cleanup'> {
   return {
     name: 'photos.cleanup',
     cron: '0 * * * *',

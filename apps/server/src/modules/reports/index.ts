@@ -1,2 +1,5 @@
 /** The reports module's public surface: other code imports this file only. */
-export { reportsRoutes } from './reports.routes.ts';
+import { defineModule } from '../../server-module.ts';
+import { reportsRoutes } from './reports.routes.ts';
+
+export const reportsModule = defineModule({ name: 'reports', routes: reportsRoutes });

@@ -1,2 +1,5 @@
 /** The saved cars module's public surface: other code imports this file only. */
-export { savedCarsRoutes } from './saved-cars.routes.ts';
+import { defineModule } from '../../server-module.ts';
+import { savedCarsRoutes } from './saved-cars.routes.ts';
+
+export const savedCarsModule = defineModule({ name: 'saved-cars', routes: savedCarsRoutes });

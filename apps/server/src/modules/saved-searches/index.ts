@@ -1,3 +1,11 @@
 /** The saved searches module's public surface: other code imports this file only. */
-export { digestJob, matchJob, matchOnEvents } from './saved-search-alerts.ts';
-export { savedSearchesRoutes } from './saved-searches.routes.ts';
+import { defineModule } from '../../server-module.ts';
+import { digestJob, matchJob, matchOnEvents } from './saved-search-alerts.ts';
+import { savedSearchesRoutes } from './saved-searches.routes.ts';
+
+export const savedSearchesModule = defineModule({
+  name: 'saved-searches',
+  routes: savedSearchesRoutes,
+  jobs: (context) => [matchJob(context), digestJob(context)],
+  reactions: matchOnEvents,
+});

@@ -6,9 +6,9 @@
  * notifications module turns into the buyer's notification), a daily search's waits for the digest
  * (`saved-searches.digest`, every day at DIGEST_HOUR_UTC), which tells each search's new cars in one.
  */
-import type { Db, Tx } from '../../db/client.ts';
-import { type EventBus, publish } from '../../events/index.ts';
-import type { JobDefinition, JobQueue } from '../../jobs/job-queue.ts';
+import type { AppContext } from '../../context.ts';
+import { publish } from '../../events/index.ts';
+import type { JobDefinition } from '../../jobs/job-queue.ts';
 import { searchesFinding } from '../search/index.ts';
 import * as repo from './saved-searches.repository.ts';
 
@@ -21,15 +21,15 @@ const CARS_NAMED = 3;
 const DIGEST_HOUR_UTC = 7;
 
 /** Subscribes the reaction that has each posted car matched; returns its unsubscribe. */
-export function matchOnEvents(events: EventBus<Db | Tx>, jobs: JobQueue): (() => void)[] {
+export function matchOnEvents({ database, jobs }: AppContext): (() => void)[] {
   return [
-    events.react('car.posted', async (tx, { carId }) => {
+    database.events.react('car.posted', async (tx, { carId }) => {
       if (await repo.anySavedSearch(tx)) await jobs.send(MATCH_JOB, { carId }, tx);
     }),
   ];
 }
 
-export function matchJob(db: Db): JobDefinition<{ carId: string }> {
+export function matchJob({ database: { db } }: AppContext): JobDefinition<typeof MATCH_JOB> {
   return {
     name: MATCH_JOB,
     async run({ carId }) {
@@ -62,7 +62,7 @@ export function matchJob(db: Db): JobDefinition<{ carId: string }> {
 }
 
 /** Every day, each search's cars matched since its last digest, in one notification per search. */
-export function digestJob(db: Db): JobDefinition {
+export function digestJob({ database: { db } }: AppContext): JobDefinition<'saved-searches.digest'> {
   return {
     name: 'saved-searches.digest',
     cron: `0 ${DIGEST_HOUR_UTC} * * *`,

@@ -12,7 +12,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { forbidden } from '../../errors.ts';
 import { currentUser, sessionUser } from '../../http/access.ts';
 import * as service from './users.service.ts';
 
@@ -64,9 +63,7 @@ export function usersRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.post('/users', {
       config: { access: 'signedIn' },
       schema: { tags, summary: 'Not available: accounts are created by sign-up', hide: true },
-      handler: () => {
-        throw forbidden('Accounts are created by signing up; roles cannot be changed through the API.');
-      },
+      handler: () => service.createUser(),
     });
 
     app.delete('/users/:email', {

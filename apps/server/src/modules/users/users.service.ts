@@ -1,9 +1,14 @@
 import type { PageQuery, SellerProfile, User } from '@redline/shared';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../errors.ts';
+import { forbidden, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import * as repo from './users.repository.ts';
+
+/** Accounts are created by sign-up alone (Better Auth), which also keeps roles out of reach: the API refuses. */
+export function createUser(): never {
+  throw forbidden('Accounts are created by signing up; roles cannot be changed through the API.');
+}
 
 /** Any signed-in user may see a seller's page: name, badge, since when, and how many cars for sale. */
 export async function getSellerProfile(context: AppContext, id: string): Promise<SellerProfile> {

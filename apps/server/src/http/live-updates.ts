@@ -4,9 +4,10 @@
  * notifications in another tab, or a message comes in one of their conversations, every stream of
  * that user, on whichever instance it is open, is told to ask again (`event: notifications`,
  * `event: conversations`); likewise when a booking of theirs changes (`event: bookings`, its buyer and
- * seller) and when the payments ledger does (`event: payments`, the admins; live-changes.ts). The
- * facts travel as the `<topic>.changed` events (LIVE_TOPICS): delivered on this instance after the
- * commit, and to every other instance by its NOTIFY (ADR 8).
+ * seller) and when the payments ledger does (`event: payments`, the admins;
+ * modules/notifications/live-changes.ts). The facts travel as the `<topic>.changed` events
+ * (LIVE_TOPICS): delivered on this instance after the commit, and to every other instance by its
+ * NOTIFY (ADR 8). The app keeps one (`context.live`); the notifications module opens its streams.
  *
  * A stream lives no longer than the session it was opened with (issue 44, item 6): it ends when
  * that session ends (`session.ended`: a sign-out, a revocation) or its user is deleted, on
@@ -16,8 +17,8 @@
  */
 import { PassThrough } from 'node:stream';
 import { LIVE_TOPICS, type LiveTopic } from '@redline/shared';
-import type { SignedIn } from '../../auth/session-cache.ts';
-import type { EventBus } from '../../events/index.ts';
+import type { SignedIn } from '../auth/session-cache.ts';
+import type { EventBus } from '../events/index.ts';
 
 /** A comment line this often keeps proxies and the server's idle timeout from closing a quiet stream. */
 const KEEP_ALIVE_MS = 20_000;
@@ -33,7 +34,7 @@ export interface LiveUpdatesOptions {
   max: number;
   /** How often the open streams' sessions are checked in the database. */
   sessionCheckMs: number;
-  /** Which of these sessions still sign someone in (notifications.repository.ts). */
+  /** Which of these sessions still sign someone in (auth/open-sessions.ts). */
   openSessionIds: (ids: readonly string[]) => Promise<Set<string>>;
   /** A check that failed (the database did not answer): the streams stay until the next one. */
   onCheckFailed: (error: unknown) => void;

@@ -1,0 +1,23 @@
+/**
+ * Every job: its name (`<module>.<what>`, also its queue's) and what it carries. `JobQueue.send` and
+ * `define` are checked against it, as `publish` is against DomainEvents. Payloads are ids, never
+ * rows: a job reads what it needs when it runs. A scheduled job carries nothing (pg-boss sends `{}`).
+ */
+export interface Jobs {
+  /** One user's notifications waiting to be e-mailed (modules/notifications/notification-emails.ts). */
+  'notifications.email': { userId: string };
+  'notifications.email-sweep': Scheduled;
+  /** A pending refund, made with the payment provider (modules/payments/refunds.service.ts). */
+  'payments.refund': { refundId: string };
+  'payments.refund-sweep': Scheduled;
+  'photos.cleanup': Scheduled;
+  /** A car just posted, matched against the saved searches (modules/saved-searches/saved-search-alerts.ts). */
+  'saved-searches.match': { carId: string };
+  'saved-searches.digest': Scheduled;
+  'rate-limits.sweep': Scheduled;
+}
+
+/** What a scheduled job carries: nothing. */
+export type Scheduled = Record<string, never>;
+
+export type JobName = keyof Jobs;
