@@ -134,3 +134,26 @@ export async function cancelBookings(tx: Db | Tx, ids: string[], reason: CancelR
     })
     .where(inArray(bookings.id, ids));
 }
+
+/** What a notice of a booking tells (a notification, its people's open lists): its people, car and time, as kept on it. */
+export async function bookingSummary(tx: Db | Tx, id: string) {
+  const [row] = await tx
+    .select({
+      carId: bookings.carId,
+      carName: bookings.carName,
+      sellerId: bookings.sellerId,
+      sellerName: bookings.sellerName,
+      buyerId: bookings.buyerId,
+      buyerName: bookings.buyerName,
+      requestedDate: bookings.requestedDate,
+      requestedTime: bookings.requestedTime,
+      requestedLocation: bookings.requestedLocation,
+      proposedDate: bookings.proposedDate,
+      proposedTime: bookings.proposedTime,
+      price: bookings.price,
+      isPaid: bookings.isPaid,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, id));
+  return row;
+}

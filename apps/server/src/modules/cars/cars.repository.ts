@@ -1,5 +1,5 @@
 import type { Fuel } from '@redline/shared';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { afterCursor, cursorParams, keyset, newestFirst, toPage } from '../../db/pagination.ts';
 import type { PreparedStatements } from '../../db/prepared-statements.ts';
@@ -180,4 +180,20 @@ export async function lockCarPricesOfSeller(tx: Tx, id: string, sellerId: string
 /** Updates a car locked by lockCarPricesOfSeller. */
 export async function updateCar(tx: Tx, id: string, values: Partial<CarValues> & { soldAt?: Date | null }) {
   await tx.update(cars).set(values).where(eq(cars.id, id));
+}
+
+/** These cars' names, prices and sellers, in the order of `ids` (what a notification of them says). */
+export async function carsInBrief(tx: Db | Tx, ids: string[]) {
+  const rows = await tx
+    .select({
+      id: cars.id,
+      year: cars.year,
+      brand: cars.brand,
+      model: cars.model,
+      askingPrice: cars.askingPrice,
+      sellerId: cars.sellerId,
+    })
+    .from(cars)
+    .where(inArray(cars.id, ids));
+  return ids.flatMap((id) => rows.filter((row) => row.id === id));
 }

@@ -3,5 +3,5 @@ export { deleteCarsWhere } from './car-deletion.ts';
 export { searchesFinding, searchKey } from './car-search.ts';
 export { carCoverUrl, coverPhotoJoin, coverWidth, lockCarWithSeller } from './car-summary.ts';
 export { toAdvertisedCars } from './car-view.ts';
-export { carViewColumns, findCar } from './cars.repository.ts';
+export { carsInBrief, carViewColumns, findCar } from './cars.repository.ts';
 export { carsRoutes } from './cars.routes.ts';

@@ -71,3 +71,12 @@ export async function setHandled(db: Db, id: string, adminId: string, handled: b
     .returning({ id: contactMessages.id });
   return rows.length > 0;
 }
+
+/** A contact message: who wrote, and what. */
+export async function findContactMessage(tx: Db | Tx, id: string) {
+  const [row] = await tx
+    .select({ name: contactMessages.name, email: contactMessages.email, message: contactMessages.message })
+    .from(contactMessages)
+    .where(eq(contactMessages.id, id));
+  return row;
+}

@@ -204,3 +204,36 @@ export async function findConversationForAdmin(db: Db, id: string) {
   const [conversation] = await db.select().from(conversations).where(eq(conversations.id, id));
   return conversation && findConversation(db, id, conversation.buyerId);
 }
+
+/** A message, who sent it and who it is for, and the car its conversation is about. */
+export async function findMessage(tx: Db | Tx, id: string) {
+  const [row] = await tx
+    .select({
+      conversationId: messages.conversationId,
+      body: messages.body,
+      senderName: users.name,
+      carName: conversations.carName,
+      recipientId: sql<string>`case when ${conversations.buyerId} = ${messages.senderId}
+        then ${conversations.sellerId} else ${conversations.buyerId} end`,
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(eq(messages.id, id));
+  return row;
+}
+
+/** A report of a conversation: who made it, why, and the car the conversation is about. */
+export async function findConversationReport(tx: Db | Tx, id: string) {
+  const [row] = await tx
+    .select({
+      reason: conversationReports.reason,
+      reporterName: users.name,
+      carName: conversations.carName,
+    })
+    .from(conversationReports)
+    .innerJoin(conversations, eq(conversations.id, conversationReports.conversationId))
+    .innerJoin(users, eq(users.id, conversationReports.reporterId))
+    .where(eq(conversationReports.id, id));
+  return row;
+}

@@ -33,7 +33,7 @@ export interface LiveUpdatesOptions {
   max: number;
   /** How often the open streams' sessions are checked in the database. */
   sessionCheckMs: number;
-  /** Which of these sessions still sign someone in (notifications.repository.ts). */
+  /** Which of these sessions still sign someone in (auth/open-sessions.ts). */
   openSessionIds: (ids: readonly string[]) => Promise<Set<string>>;
   /** A check that failed (the database did not answer): the streams stay until the next one. */
   onCheckFailed: (error: unknown) => void;

@@ -9,11 +9,11 @@ import {
   unsubscribeStateSchema,
 } from '@redline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { openSessionIds } from '../../auth/open-sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { currentSession, currentUser } from '../../http/access.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { LiveUpdates, type StreamRefusal } from './live-updates.ts';
-import { openSessionIds } from './notifications.repository.ts';
 import * as service from './notifications.service.ts';
 
 const tags = ['notifications'];

@@ -142,6 +142,7 @@ export async function refundToMake(db: Db, id: string) {
       id: refunds.id,
       status: refunds.status,
       amount: refunds.amount,
+      bookingId: payments.bookingId,
       transactionId: payments.transactionId,
       provider: payments.provider,
     })

@@ -75,3 +75,12 @@ export async function deleteSavedCar(db: Db, buyerId: string, carId: string) {
     .returning({ id: savedCars.id });
   return deleted.length;
 }
+
+/** The buyers who saved the car. */
+export async function saversOf(tx: Db | Tx, carId: string) {
+  const rows = await tx
+    .select({ buyerId: savedCars.buyerId })
+    .from(savedCars)
+    .where(eq(savedCars.carId, carId));
+  return rows.map((row) => row.buyerId);
+}

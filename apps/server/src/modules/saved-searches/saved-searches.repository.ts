@@ -152,3 +152,12 @@ export async function tellUntold(tx: Tx, savedSearchId: string) {
     .orderBy(desc(cars.addedDate), desc(cars.id));
   return forSale.map((row) => row.id);
 }
+
+/** A saved search: whose it is, its name and filters. */
+export async function findSavedSearch(tx: Db | Tx, id: string) {
+  const [row] = await tx
+    .select({ buyerId: savedSearches.buyerId, name: savedSearches.name, filters: savedSearches.filters })
+    .from(savedSearches)
+    .where(eq(savedSearches.id, id));
+  return row;
+}
