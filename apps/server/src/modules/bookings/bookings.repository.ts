@@ -1,9 +1,12 @@
 import type { CancelReason, StoredBookingStatus } from '@redline/shared';
-import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, not, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import { bookings, payments, refunds, users } from '../../db/schema.ts';
+// biome-ignore lint/style/noRestrictedImports: a booking's list shows its payment and refund, and payments/ imports bookings/ (a cycle through index.ts); ADR 37
+import { payments, refunds } from '../../db/schema.ts';
+import { bookings } from './bookings.schema.ts';
 
 const sellerAccount = alias(users, 'seller_account');
 const buyerAccount = alias(users, 'buyer_account');
@@ -156,4 +159,9 @@ export async function bookingSummary(tx: Db | Tx, id: string) {
     .from(bookings)
     .where(eq(bookings.id, id));
   return row;
+}
+
+/** Deletes the buyer's bookings not paid for (their account's deletion); paid ones stay for accounting. */
+export async function deleteUnpaidBookingsOf(tx: Tx, buyerId: string) {
+  await tx.delete(bookings).where(and(eq(bookings.buyerId, buyerId), not(bookings.isPaid)));
 }

@@ -1,7 +1,7 @@
 /** The cars module's public surface: other code imports this file only. */
-export { deleteCarsWhere } from './car-deletion.ts';
+export { lockCarsOfSeller, removeCar, removeCarsOfSeller } from './car-deletion.ts';
 export { searchesFinding, searchKey } from './car-search.ts';
-export { carCoverUrl, coverPhotoJoin, coverWidth, lockCarWithSeller } from './car-summary.ts';
+export { carCoverUrl, carSummaries, carsForSale, lockCar, lockCarWithSeller } from './car-summary.ts';
 export { toAdvertisedCars } from './car-view.ts';
-export { carsInBrief, carViewColumns, findCar } from './cars.repository.ts';
+export { carsForSaleAmong, carsInBrief, carViews, findCar } from './cars.repository.ts';
 export { carsRoutes } from './cars.routes.ts';

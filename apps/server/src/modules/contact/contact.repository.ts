@@ -1,8 +1,9 @@
 import type { ContactMessageInput, ContactStatus } from '@redline/shared';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import { contactMessages, users } from '../../db/schema.ts';
+import { contactMessages } from './contact.schema.ts';
 
 const messageColumns = {
   id: contactMessages.id,

@@ -1,7 +1,8 @@
 import { aliasedTable, and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import { conversationReports, conversations, messages, users } from '../../db/schema.ts';
+import { conversationReports, conversations, messages } from './conversations.schema.ts';
 
 export async function findConversationId(tx: Tx, carId: string, buyerId: string) {
   const [row] = await tx

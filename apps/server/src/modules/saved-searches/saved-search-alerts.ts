@@ -9,7 +9,7 @@
 import type { Db, Tx } from '../../db/client.ts';
 import { type EventBus, publish } from '../../events/index.ts';
 import type { JobDefinition, JobQueue } from '../../jobs/job-queue.ts';
-import { searchesFinding } from '../cars/index.ts';
+import { carsForSaleAmong, carsInBrief, searchesFinding } from '../cars/index.ts';
 import * as repo from './saved-searches.repository.ts';
 
 const MATCH_JOB = 'saved-searches.match';
@@ -33,7 +33,7 @@ export function matchJob(db: Db): JobDefinition<{ carId: string }> {
   return {
     name: MATCH_JOB,
     async run({ carId }) {
-      const car = await repo.carToMatch(db, carId);
+      const [car] = await carsInBrief(db, [carId]);
       if (!car || car.soldAt) return { matched: 0 };
       let matched = 0;
       let after: string | undefined;
@@ -75,7 +75,8 @@ export function digestJob(db: Db): JobDefinition {
         after = ids.at(-1);
         for (const savedSearchId of ids) {
           await db.transaction(async (tx) => {
-            const carIds = await repo.tellUntold(tx, savedSearchId);
+            // A car sold since it matched is not worth telling of.
+            const carIds = await carsForSaleAmong(tx, await repo.tellUntold(tx, savedSearchId));
             if (carIds.length === 0) return;
             await publish(tx, 'saved-search.matched', {
               savedSearchId,
