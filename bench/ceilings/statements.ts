@@ -15,12 +15,11 @@ import * as schema from '../../apps/server/src/db/schema.ts';
 import { listAdvertisedCars } from '../../apps/server/src/modules/advertisements/advertisements.repository.ts';
 import * as bookingsRepo from '../../apps/server/src/modules/bookings/bookings.repository.ts';
 import { lockCarWithSeller } from '../../apps/server/src/modules/cars/car-summary.ts';
+import { findCarView, listUnsoldCarsOfCategory } from '../../apps/server/src/modules/cars/cars.repository.ts';
 import {
   categoryExists,
-  findCarView,
-  listUnsoldCarsOfCategory,
-} from '../../apps/server/src/modules/cars/cars.repository.ts';
-import { listCategories } from '../../apps/server/src/modules/categories/categories.repository.ts';
+  listCategories,
+} from '../../apps/server/src/modules/categories/categories.repository.ts';
 
 type Slot = { input: string } | { value: unknown };
 

@@ -4,7 +4,7 @@
  * process's id in their names and are removed afterwards (and, left by a killed run, before).
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ type Expected = 'allowed' | { rule: string; says: string };
 const surface = { rule: 'lint/style/noRestrictedImports', says: 'only through its public surface' };
 const layer = (says: string) => ({ rule: 'lint/style/noRestrictedImports', says });
 const cycle = { rule: 'lint/suspicious/noImportCycles', says: 'part of a cycle' };
+const ownTables = layer('A module reads only its own tables');
 
 interface Row {
   case: string;
@@ -23,6 +24,8 @@ interface Row {
   in: string;
   /** What the probe imports; `{twin}` is a second probe next to it that imports the first back. */
   imports: string;
+  /** The names it imports; without them, the whole module as a namespace. */
+  names?: string[];
   expected: Expected;
 }
 
@@ -63,6 +66,50 @@ const ROWS: Row[] = [
     case: "the app's composition imports a module's file",
     in: SERVER,
     imports: './modules/users/admins.ts',
+    expected: surface,
+  },
+  {
+    case: 'a module imports its own schema file',
+    in: `${SERVER}/modules/cars`,
+    imports: './cars.schema.ts',
+    expected: 'allowed',
+  },
+  {
+    case: 'a module imports every table, db/schema.ts',
+    in: `${SERVER}/modules/cars`,
+    imports: '../../db/schema.ts',
+    expected: ownTables,
+  },
+  {
+    case: "a module imports another module's schema file",
+    in: `${SERVER}/modules/cars`,
+    imports: '../photos/photos.schema.ts',
+    expected: ownTables,
+  },
+  {
+    case: "a module imports auth/'s users table",
+    in: `${SERVER}/modules/cars`,
+    imports: '../../auth/auth.schema.ts',
+    names: ['users'],
+    expected: 'allowed',
+  },
+  {
+    case: "a module imports auth/'s sessions table",
+    in: `${SERVER}/modules/cars`,
+    imports: '../../auth/auth.schema.ts',
+    names: ['sessions'],
+    expected: layer("Of auth/'s tables a module reads only users"),
+  },
+  {
+    case: 'the search module, the one exception, reads the cars tables through db/schema.ts',
+    in: `${SERVER}/modules/search`,
+    imports: '../../db/schema.ts',
+    expected: 'allowed',
+  },
+  {
+    case: "the search module imports another module's file",
+    in: `${SERVER}/modules/search`,
+    imports: '../photos/photo-urls.ts',
     expected: surface,
   },
   { case: 'db/ imports its own files', in: `${SERVER}/db`, imports: './schema.ts', expected: 'allowed' },
@@ -160,12 +207,15 @@ interface Diagnostic {
 
 const probeName = (index: number, twin = false) =>
   `__boundary-probe-${process.pid}-${index}${twin ? '-twin' : ''}__.ts`;
-const probeSource = (specifier: string) =>
-  `import type * as target from '${specifier}';\nexport type Probe = typeof target;\n`;
+const probeSource = (specifier: string, names?: string[]) =>
+  names
+    ? `import type { ${names.join(', ')} } from '${specifier}';\nexport type Probe = [${names.map((name) => `typeof ${name}`).join(', ')}];\n`
+    : `import type * as target from '${specifier}';\nexport type Probe = typeof target;\n`;
 
 function removeProbes() {
   for (const folder of new Set(ROWS.map((row) => row.in))) {
     const directory = path.join(ROOT, folder);
+    if (!existsSync(directory)) continue;
     for (const name of readdirSync(directory))
       if (PROBE.test(name)) rmSync(path.join(directory, name), { force: true });
   }
@@ -181,7 +231,7 @@ describe('module boundaries (biome.json, apps/web/biome.json)', () => {
     ROWS.forEach((row, index) => {
       const write = (name: string, specifier: string) => {
         mkdirSync(path.join(ROOT, row.in), { recursive: true });
-        writeFileSync(path.join(ROOT, row.in, name), probeSource(specifier));
+        writeFileSync(path.join(ROOT, row.in, name), probeSource(specifier, row.names));
         files.push(path.posix.join(row.in, name));
       };
       if (row.imports.includes('{twin}')) {

@@ -201,7 +201,13 @@ const tellOf: Record<NotificationType, () => Promise<TestUser[]>> = {
       .insert(refunds)
       .values({ paymentId: payment.id, amount: payment.price, reason: 'admin', status: 'succeeded' })
       .returning();
-    await inTransaction((tx) => publish(tx, 'refund.succeeded', { refundId: refund!.id }));
+    await inTransaction((tx) =>
+      publish(tx, 'refund.succeeded', {
+        refundId: refund!.id,
+        bookingId: payment.bookingId,
+        amount: refund!.amount,
+      }),
+    );
     return [buyer];
   },
 };

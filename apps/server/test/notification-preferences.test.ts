@@ -5,7 +5,7 @@
  */
 import { NOTIFICATION_KINDS, type NotificationPreference, notificationTypesFor } from '@redline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authSecret } from '../src/auth/auth.ts';
+import { authSecret } from '../src/config/auth-secret.ts';
 import { unsubscribeToken } from '../src/modules/notifications/unsubscribe-token.ts';
 import {
   as,

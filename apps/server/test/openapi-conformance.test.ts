@@ -11,7 +11,7 @@ import type { InjectOptions } from 'fastify';
 import type { OpenAPIV3 } from 'openapi-types';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authSecret } from '../src/auth/auth.ts';
+import { authSecret } from '../src/config/auth-secret.ts';
 import { photos } from '../src/db/schema.ts';
 import { unsubscribeToken } from '../src/modules/notifications/unsubscribe-token.ts';
 import { advertise, createBooking, createCar, ensureCategory, recordPayment } from './factories.ts';

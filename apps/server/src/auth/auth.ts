@@ -7,7 +7,6 @@
  * `session.ended`), so signing out, a password reset or a rename takes effect at the next request,
  * on every instance.
  */
-import { createHash } from 'node:crypto';
 import { personNameSchema } from '@redline/shared';
 import type { Logger } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -15,6 +14,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { betterAuth } from 'better-auth/minimal';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { and, eq, like } from 'drizzle-orm';
+import { authSecret } from '../config/auth-secret.ts';
 import type { Config } from '../config/config.ts';
 import { AllowedOrigins } from '../config/origins.ts';
 import type { Db } from '../db/client.ts';
@@ -26,18 +26,6 @@ import { authLimits, CLIENT_IP_HEADER } from './auth-limits.ts';
 import { accountEmails, CONFIRMATION_LINK_SECONDS, signUpLimits } from './sign-up.ts';
 
 export const SESSION_COOKIE_PREFIX = 'redline';
-
-/**
- * In development and tests a stable secret derived from the data directory keeps sessions across
- * restarts. Anyone can recompute it, so production never uses it (loadConfig requires AUTH_SECRET).
- */
-export function authSecret(config: Config): string {
-  if (config.AUTH_SECRET) return config.AUTH_SECRET;
-  if (config.NODE_ENV === 'production') throw new Error('AUTH_SECRET is required in production');
-  return createHash('sha256')
-    .update(`redline-dev-secret:${config.dataDir}:${config.DATABASE_URL ?? ''}`)
-    .digest('hex');
-}
 
 /**
  * A link at the address the user's browser asked from, when the server answers there: without

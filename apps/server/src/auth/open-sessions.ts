@@ -1,7 +1,7 @@
-/** What Redline reads of Better Auth's sessions besides Better Auth: whether they still sign someone in. */
+/** The sessions the live-updates streams were opened with (modules/notifications), checked in auth's table. */
 import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sessions } from '../db/schema.ts';
+import { sessions } from './auth.schema.ts';
 
 /** Which of these sessions still sign someone in: not ended (signed out, revoked, user deleted), not expired. */
 export async function openSessionIds(db: Db, ids: readonly string[]): Promise<Set<string>> {

@@ -70,10 +70,10 @@ export interface DomainEvents {
    * digest: `count` of them, the first few named).
    */
   'saved-search.matched': { savedSearchId: string; carIds: string[]; count: number };
-  /** The payment provider made the refund. */
-  'refund.succeeded': { refundId: string };
-  /** The payment provider refused the refund (an admin may try again). */
-  'refund.failed': { refundId: string };
+  /** The payment provider made the refund of the booking's payment (`amount` in cents). */
+  'refund.succeeded': { refundId: string; bookingId: string; amount: number };
+  /** The payment provider refused the refund of the booking's payment (an admin may try again). */
+  'refund.failed': { refundId: string; bookingId: string };
 }
 
 export type EventName = keyof DomainEvents;

@@ -13,7 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authSecret } from '../../src/auth/auth.ts';
+import { authSecret } from '../../src/config/auth-secret.ts';
 import {
   bookings,
   cars,

@@ -1,9 +1,12 @@
 import type { CancelReason, StoredBookingStatus } from '@redline/shared';
-import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, not, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import { bookings, payments, refunds, users } from '../../db/schema.ts';
+// biome-ignore lint/style/noRestrictedImports: a booking's list shows its payment and whole refund row in its one statement, and payments/ publishes no read model of them yet; ADR 37
+import { payments, refunds } from '../../db/schema.ts';
+import { bookings } from './bookings.schema.ts';
 
 const sellerAccount = alias(users, 'seller_account');
 const buyerAccount = alias(users, 'buyer_account');
@@ -133,4 +136,32 @@ export async function cancelBookings(tx: Db | Tx, ids: string[], reason: CancelR
       updatedAt: sql`now()`,
     })
     .where(inArray(bookings.id, ids));
+}
+
+/** What a notice of a booking tells (a notification, its people's open lists): its people, car and time, as kept on it. */
+export async function bookingSummary(tx: Db | Tx, id: string) {
+  const [row] = await tx
+    .select({
+      carId: bookings.carId,
+      carName: bookings.carName,
+      sellerId: bookings.sellerId,
+      sellerName: bookings.sellerName,
+      buyerId: bookings.buyerId,
+      buyerName: bookings.buyerName,
+      requestedDate: bookings.requestedDate,
+      requestedTime: bookings.requestedTime,
+      requestedLocation: bookings.requestedLocation,
+      proposedDate: bookings.proposedDate,
+      proposedTime: bookings.proposedTime,
+      price: bookings.price,
+      isPaid: bookings.isPaid,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, id));
+  return row;
+}
+
+/** Deletes the buyer's bookings not paid for (their account's deletion); paid ones stay for accounting. */
+export async function deleteUnpaidBookingsOf(tx: Tx, buyerId: string) {
+  await tx.delete(bookings).where(and(eq(bookings.buyerId, buyerId), not(bookings.isPaid)));
 }

@@ -18,12 +18,12 @@ import { eq } from 'drizzle-orm';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { bookings } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import { carCoverUrl, lockCarWithSeller } from '../cars/index.ts';
 import { toRefund } from '../payments/index.ts';
 import * as repo from './bookings.repository.ts';
+import { bookings } from './bookings.schema.ts';
 
 /**
  * Books a test drive for the signed-in buyer. Everything but the buyer's choices (phone, city,

@@ -3,6 +3,8 @@ import { defineModule } from '../../server-module.ts';
 import { bookingsRoutes } from './bookings.routes.ts';
 import { cancelBookingsOnEvents } from './bookings.service.ts';
 
+export { bookingSummary, deleteUnpaidBookingsOf } from './bookings.repository.ts';
+
 export const bookingsModule = defineModule({
   name: 'bookings',
   routes: bookingsRoutes,

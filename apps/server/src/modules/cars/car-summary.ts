@@ -3,16 +3,45 @@
  * the whole buyer journey shows a car the same way.
  */
 import { PHOTO_WIDTHS } from '@redline/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { users } from '../../auth/auth.schema.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { cars, photos, users } from '../../db/schema.ts';
-import { thumbnailName } from '../photos/index.ts';
+import { photoSizes, thumbnailName } from '../photos/index.ts';
+import { cars } from './cars.schema.ts';
 
-/** The cover photo's width, to select next to a car (join `coverPhotoJoin`). */
-export const coverWidth = photos.width;
-/** Joins each car's cover photo row (the first key), to learn which thumbnail exists. */
-export const coverPhotoJoin = [photos, eq(photos.key, sql`(${cars.photos})[1]`)] as const;
+/** Joins each car's cover photo's size (the first key), to learn which thumbnail exists. */
+const coverPhotoJoin = [photoSizes, eq(photoSizes.key, sql`(${cars.photos})[1]`)] as const;
+
+/** The cars for sale, by seller: a read model the users module counts in a seller's profile, in its statement. */
+export const carsForSale = new QueryBuilder()
+  .select({ id: cars.id, sellerId: cars.sellerId })
+  .from(cars)
+  .where(isNull(cars.soldAt))
+  .as('cars_for_sale');
+
+/**
+ * Each car as saved cars and reports list it (its name's parts, its cover, its seller): a read
+ * model those modules join by `id` in their own statements, so that a page of them stays one
+ * query. PostgreSQL inlines it, so the join costs what a join of the tables did.
+ */
+export const carSummaries = new QueryBuilder()
+  .select({
+    id: cars.id,
+    year: cars.year,
+    brand: cars.brand,
+    model: cars.model,
+    photos: cars.photos,
+    coverWidth: sql<number | null>`${photoSizes.width}`.as('cover_width'),
+    sellerName: sql<string>`${users.name}`.as('seller_name'),
+    sellerEmail: sql<string>`${users.email}`.as('seller_email'),
+    sellerVerified: sql<boolean>`${users.isVerified}`.as('seller_verified'),
+  })
+  .from(cars)
+  .innerJoin(users, eq(users.id, cars.sellerId))
+  .leftJoin(...coverPhotoJoin)
+  .as('car_summaries');
 
 /**
  * URL of a car's cover photo at thumbnail size. A cover without a photo row (cars stored
@@ -36,7 +65,7 @@ export async function lockCarWithSeller(tx: Tx, carId: string) {
       brand: cars.brand,
       model: cars.model,
       photos: cars.photos,
-      coverWidth,
+      coverWidth: photoSizes.width,
       soldAt: cars.soldAt,
       sellerId: users.id,
       sellerName: users.name,
@@ -48,5 +77,15 @@ export async function lockCarWithSeller(tx: Tx, carId: string) {
     .leftJoin(...coverPhotoJoin)
     .where(eq(cars.id, carId))
     .for('update', { of: cars });
+  return row;
+}
+
+/**
+ * Locks the car until the transaction ends: `share` lets a save or a report wait out a deletion in
+ * progress; `update` makes a deletion wait for bookings, saves and reports in progress. Undefined
+ * when the car does not exist.
+ */
+export async function lockCar(tx: Tx, carId: string, strength: 'share' | 'update') {
+  const [row] = await tx.select({ id: cars.id }).from(cars).where(eq(cars.id, carId)).for(strength);
   return row;
 }

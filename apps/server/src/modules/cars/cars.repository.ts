@@ -1,18 +1,24 @@
 import { type Fuel, PRICE_HISTORY_SHOWN } from '@redline/shared';
-import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { afterCursor, cursorParams, keyset, newestFirst, toPage } from '../../db/pagination.ts';
 import type { PreparedStatements } from '../../db/prepared-statements.ts';
-import { advertisements, carPrices, cars, categories, photos, users } from '../../db/schema.ts';
+// biome-ignore lint/style/noRestrictedImports: a car view says whether the car is advertised, and advertisements/ imports cars/ (a cycle through index.ts); ADR 37
+import { advertisements } from '../../db/schema.ts';
+import { categoryNames } from '../categories/index.ts';
+import { photoSizes } from '../photos/index.ts';
+import { carPrices, cars } from './cars.schema.ts';
 
-/** Everything a car view needs: the car, its category's name, its seller and whether it is advertised. */
-export const carViewColumns = {
+/** A car as its views show it: the car, its category's name, its seller, its photos' sizes. */
+const carFields = {
   id: cars.id,
   year: cars.year,
   brand: cars.brand,
   model: cars.model,
   categoryId: cars.categoryId,
-  categoryName: categories.name,
+  categoryName: sql<string>`${categoryNames.name}`.as('category_name'),
   engine: cars.engine,
   fuel: cars.fuel,
   about: cars.about,
@@ -22,24 +28,38 @@ export const carViewColumns = {
   kmDriven: cars.kmDriven,
   photos: cars.photos,
   sellerId: cars.sellerId,
-  sellerName: users.name,
-  sellerEmail: users.email,
-  sellerVerified: users.isVerified,
+  sellerName: sql<string>`${users.name}`.as('seller_name'),
+  sellerEmail: sql<string>`${users.email}`.as('seller_email'),
+  sellerVerified: sql<boolean>`${users.isVerified}`.as('seller_verified'),
   addedDate: cars.addedDate,
   soldAt: cars.soldAt,
   priceDroppedAt: cars.priceDroppedAt,
-  advertisementId: advertisements.id,
   /** Width and height of each of the car's photos that has a photo row, by key; null when none has. */
   photoSizes: sql<Record<string, [width: number, height: number]> | null>`(
-    select json_object_agg(${photos.key}, json_build_array(${photos.width}, ${photos.height}))
-    from ${photos} where ${photos.key} = any(${cars.photos}))`,
+    select json_object_agg(${photoSizes.key}, json_build_array(${photoSizes.width}, ${photoSizes.height}))
+    from ${photoSizes} where ${photoSizes.key} = any(${cars.photos}))`.as('photo_sizes_by_key'),
 };
+
+/** Everything a car view needs: the car as above, and whether it is advertised. */
+const carViewColumns = { ...carFields, advertisementId: advertisements.id };
+
+/**
+ * The cars as their views show them (without whether each is advertised): a read model the
+ * advertisements module joins to list its advertised cars in one statement. PostgreSQL inlines
+ * it, so the join costs what a join of the tables did.
+ */
+export const carViews = new QueryBuilder()
+  .select(carFields)
+  .from(cars)
+  .innerJoin(categoryNames, eq(categoryNames.id, cars.categoryId))
+  .innerJoin(users, eq(users.id, cars.sellerId))
+  .as('car_views');
 
 function selectCarViews(db: Db) {
   return db
     .select(carViewColumns)
     .from(cars)
-    .innerJoin(categories, eq(categories.id, cars.categoryId))
+    .innerJoin(categoryNames, eq(categoryNames.id, cars.categoryId))
     .innerJoin(users, eq(users.id, cars.sellerId))
     .leftJoin(advertisements, eq(advertisements.carId, cars.id));
 }
@@ -80,12 +100,6 @@ const categoryPage = (after: SQL | undefined) => (db: Db) =>
     .limit(sql.placeholder('limit'));
 const categoryFirstPage = categoryPage(undefined);
 const categoryNextPage = categoryPage(afterCursor(cars.addedDate, cars.id));
-
-const categoryById = (db: Db) =>
-  db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(eq(categories.id, sql.placeholder('id')));
 
 export type CarViewRow = Awaited<ReturnType<typeof findCarView>> & {};
 
@@ -139,11 +153,6 @@ export async function listCarsOfSeller(db: Db, sellerId: string, limit: number, 
   return toPage(rows, limit, carCursor);
 }
 
-export async function categoryExists(statements: Statements, id: string) {
-  const rows = await statements.get('category_exists', categoryById).execute({ id });
-  return rows.length > 0;
-}
-
 export async function findCar(db: Db | Tx, id: string) {
   const [row] = await db
     .select({ id: cars.id, sellerId: cars.sellerId, photos: cars.photos, soldAt: cars.soldAt })
@@ -188,4 +197,36 @@ export async function lockCarPricesOfSeller(tx: Tx, id: string, sellerId: string
 /** Updates a car locked by lockCarPricesOfSeller. */
 export async function updateCar(tx: Tx, id: string, values: Partial<CarValues> & { soldAt?: Date | null }) {
   await tx.update(cars).set(values).where(eq(cars.id, id));
+}
+
+/**
+ * These cars' names, prices, sellers and times (posted, sold), in the order of `ids`: what a
+ * notification or a saved search's matching reads of them.
+ */
+export async function carsInBrief(tx: Db | Tx, ids: string[]) {
+  const rows = await tx
+    .select({
+      id: cars.id,
+      year: cars.year,
+      brand: cars.brand,
+      model: cars.model,
+      askingPrice: cars.askingPrice,
+      sellerId: cars.sellerId,
+      addedDate: cars.addedDate,
+      soldAt: cars.soldAt,
+    })
+    .from(cars)
+    .where(inArray(cars.id, ids));
+  return ids.flatMap((id) => rows.filter((row) => row.id === id));
+}
+
+/** Those of these cars still for sale, newest first. */
+export async function carsForSaleAmong(tx: Db | Tx, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: cars.id })
+    .from(cars)
+    .where(and(inArray(cars.id, ids), isNull(cars.soldAt)))
+    .orderBy(desc(cars.addedDate), desc(cars.id));
+  return rows.map((row) => row.id);
 }

@@ -13,15 +13,14 @@ import type {
   User,
 } from '@redline/shared';
 import { formatMoney, PRICE_ORDER_MESSAGE } from '@redline/shared';
-import { eq } from 'drizzle-orm';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import { isUuid } from '../../db/pagination.ts';
-import { cars } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
+import { categoryExists } from '../categories/index.ts';
 import { claimPhotosForCar } from '../photos/index.ts';
-import { deleteCarsWhere } from './car-deletion.ts';
+import { removeCar } from './car-deletion.ts';
 import { toCarDetail, toCars, toSellerCars } from './car-view.ts';
 import * as repo from './cars.repository.ts';
 
@@ -31,7 +30,7 @@ export async function listCategoryCars(
   page: PageQuery,
 ): Promise<CarPage> {
   const { statements } = context.database;
-  if (!(await repo.categoryExists(statements, categoryId))) throw notFound('The category');
+  if (!(await categoryExists(statements, categoryId))) throw notFound('The category');
   const rows = await repo.listUnsoldCarsOfCategory(statements, categoryId, page.limit, page.cursor);
   return { items: toCars(context.photos, rows.items), nextCursor: rows.nextCursor };
 }
@@ -138,13 +137,13 @@ export async function deleteCar(context: AppContext, actor: User, id: string) {
   const deleted = await db.transaction(async (tx) => {
     // An admin removing someone's car tells its seller (before the car goes: the reaction reads it).
     if (car.sellerId !== actor.id) await publish(tx, 'car.removed-by-admin', { carId: id, reported: false });
-    return deleteCarsWhere(tx, eq(cars.id, id));
+    return removeCar(tx, id);
   });
   return { deletedCount: deleted.length };
 }
 
 async function assertCategory(context: AppContext, categoryId: string) {
-  if (!(await repo.categoryExists(context.database.statements, categoryId))) {
+  if (!(await categoryExists(context.database.statements, categoryId))) {
     throw badRequest('Choose a category from the list.', { categoryId: 'Choose a category from the list' });
   }
 }

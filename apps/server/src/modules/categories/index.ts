@@ -2,7 +2,7 @@
 import { defineModule } from '../../server-module.ts';
 import { categoriesRoutes } from './categories.routes.ts';
 
-export { listCategories } from './categories.repository.ts';
+export { categoryExists, categoryNames, listCategories } from './categories.repository.ts';
 export { bannerFiles, bannerView } from './category-banner.ts';
 
 export const categoriesModule = defineModule({ name: 'categories', routes: categoriesRoutes });

@@ -1,8 +1,9 @@
 import type { ContactMessageInput, ContactStatus } from '@redline/shared';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import { contactMessages, users } from '../../db/schema.ts';
+import { contactMessages } from './contact.schema.ts';
 
 const messageColumns = {
   id: contactMessages.id,
@@ -70,4 +71,13 @@ export async function setHandled(db: Db, id: string, adminId: string, handled: b
     .where(eq(contactMessages.id, id))
     .returning({ id: contactMessages.id });
   return rows.length > 0;
+}
+
+/** A contact message: who wrote, and what. */
+export async function findContactMessage(tx: Db | Tx, id: string) {
+  const [row] = await tx
+    .select({ name: contactMessages.name, email: contactMessages.email, message: contactMessages.message })
+    .from(contactMessages)
+    .where(eq(contactMessages.id, id));
+  return row;
 }

@@ -2,4 +2,6 @@
 import { defineModule } from '../../server-module.ts';
 import { contactRoutes } from './contact.routes.ts';
 
+export { findContactMessage } from './contact.repository.ts';
+
 export const contactModule = defineModule({ name: 'contact', routes: contactRoutes });

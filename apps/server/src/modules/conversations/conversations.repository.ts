@@ -1,7 +1,8 @@
 import { aliasedTable, and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import { conversationReports, conversations, messages, users } from '../../db/schema.ts';
+import { conversationReports, conversations, messages } from './conversations.schema.ts';
 
 export async function findConversationId(tx: Tx, carId: string, buyerId: string) {
   const [row] = await tx
@@ -197,4 +198,37 @@ export async function deleteReportsOf(db: Db, conversationId: string) {
     .where(eq(conversationReports.conversationId, conversationId))
     .returning({ id: conversationReports.id });
   return deleted.length;
+}
+
+/** A message, who sent it and who it is for, and the car its conversation is about. */
+export async function findMessage(tx: Db | Tx, id: string) {
+  const [row] = await tx
+    .select({
+      conversationId: messages.conversationId,
+      body: messages.body,
+      senderName: users.name,
+      carName: conversations.carName,
+      recipientId: sql<string>`case when ${conversations.buyerId} = ${messages.senderId}
+        then ${conversations.sellerId} else ${conversations.buyerId} end`,
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(eq(messages.id, id));
+  return row;
+}
+
+/** A report of a conversation: who made it, why, and the car the conversation is about. */
+export async function findConversationReport(tx: Db | Tx, id: string) {
+  const [row] = await tx
+    .select({
+      reason: conversationReports.reason,
+      reporterName: users.name,
+      carName: conversations.carName,
+    })
+    .from(conversationReports)
+    .innerJoin(conversations, eq(conversations.id, conversationReports.conversationId))
+    .innerJoin(users, eq(users.id, conversationReports.reporterId))
+    .where(eq(conversationReports.id, id));
+  return row;
 }

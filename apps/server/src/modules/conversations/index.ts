@@ -2,4 +2,6 @@
 import { defineModule } from '../../server-module.ts';
 import { conversationsRoutes } from './conversations.routes.ts';
 
+export { findConversationReport, findMessage } from './conversations.repository.ts';
+
 export const conversationsModule = defineModule({ name: 'conversations', routes: conversationsRoutes });

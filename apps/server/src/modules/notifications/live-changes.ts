@@ -7,6 +7,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type EventName, publish } from '../../events/index.ts';
+import { bookingSummary } from '../bookings/index.ts';
 import * as repo from './notifications.repository.ts';
 
 /** Every event that changes a booking as its people's lists show it. */
@@ -37,7 +38,7 @@ async function tell(tx: Db | Tx, name: 'bookings.changed' | 'payments.changed', 
 }
 
 async function bookingChanged(tx: Db | Tx, bookingId: string | undefined) {
-  const people = bookingId ? await repo.bookingPeople(tx, bookingId) : undefined;
+  const people = bookingId ? await bookingSummary(tx, bookingId) : undefined;
   if (people) await tell(tx, 'bookings.changed', [people.buyerId, people.sellerId]);
 }
 
@@ -51,8 +52,8 @@ export function liveChangesOnEvents({ database: { events } }: AppContext): (() =
     ),
     events.react('booking.paid', ledgerChanged),
     ...REFUND_CHANGES.map((name) =>
-      events.react(name, async (tx, { refundId }) => {
-        await bookingChanged(tx, await repo.bookingOfRefund(tx, refundId));
+      events.react(name, async (tx, { bookingId }) => {
+        await bookingChanged(tx, bookingId);
         await ledgerChanged(tx);
       }),
     ),

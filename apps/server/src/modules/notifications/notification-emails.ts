@@ -14,7 +14,7 @@ import {
   routePatterns,
   type UnsubscribeKind,
 } from '@redline/shared';
-import { authSecret } from '../../auth/auth.ts';
+import { authSecret } from '../../config/auth-secret.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { JobDefinition, JobQueue } from '../../jobs/job-queue.ts';

@@ -18,6 +18,12 @@ import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { publish } from '../../events/index.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import { bookingSummary } from '../bookings/index.ts';
+import { carsInBrief } from '../cars/index.ts';
+import { findContactMessage } from '../contact/index.ts';
+import { findConversationReport, findMessage } from '../conversations/index.ts';
+import { saversOf } from '../saved-cars/index.ts';
+import { findSavedSearch } from '../saved-searches/index.ts';
 import { emailLater } from './notification-emails.ts';
 import * as repo from './notifications.repository.ts';
 import { settingsOf } from './notifications.service.ts';
@@ -90,7 +96,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
   const tell = (tx: Db | Tx, userIds: (string | null)[], told: Told) => tellUsers(tx, jobs, userIds, told);
   return [
     events.react('booking.requested', async (tx, { bookingId }) => {
-      const booking = await repo.findBooking(tx, bookingId);
+      const booking = await bookingSummary(tx, bookingId);
       if (!booking) return;
       await tell(tx, [booking.sellerId], {
         type: 'booking.requested',
@@ -100,7 +106,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       });
     }),
     events.react('booking.paid', async (tx, { bookingId }) => {
-      const booking = await repo.findBooking(tx, bookingId);
+      const booking = await bookingSummary(tx, bookingId);
       if (!booking) return;
       await tell(tx, [booking.sellerId], {
         type: 'booking.paid',
@@ -110,7 +116,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       });
     }),
     events.react('booking.cancelled', async (tx, { bookingId, cancelledBy, reason }) => {
-      const booking = await repo.findBooking(tx, bookingId);
+      const booking = await bookingSummary(tx, bookingId);
       if (!booking) return;
       const when = testDriveTime(booking);
       const money = booking.isPaid
@@ -147,7 +153,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
         });
     }),
     events.react('booking.accepted', async (tx, { bookingId }) => {
-      const booking = await repo.findBooking(tx, bookingId);
+      const booking = await bookingSummary(tx, bookingId);
       if (!booking) return;
       await tell(tx, [booking.buyerId], {
         type: 'booking.accepted',
@@ -157,7 +163,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       });
     }),
     events.react('booking.declined', async (tx, { bookingId }) => {
-      const booking = await repo.findBooking(tx, bookingId);
+      const booking = await bookingSummary(tx, bookingId);
       if (!booking) return;
       const money = booking.isPaid
         ? ` Your ${formatCharge(booking.price)} fee is being refunded to your card.`
@@ -170,7 +176,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       });
     }),
     events.react('booking.rescheduled', async (tx, { bookingId }) => {
-      const booking = await repo.findBooking(tx, bookingId);
+      const booking = await bookingSummary(tx, bookingId);
       if (!booking?.proposedDate || !booking.proposedTime) return;
       const proposed = testDriveTime({
         requestedDate: booking.proposedDate,
@@ -184,7 +190,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       });
     }),
     events.react('booking.proposal-accepted', async (tx, { bookingId }) => {
-      const booking = await repo.findBooking(tx, bookingId);
+      const booking = await bookingSummary(tx, bookingId);
       if (!booking) return;
       await tell(tx, [booking.sellerId], {
         type: 'booking.time-agreed',
@@ -193,18 +199,18 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
         link: routePatterns.dashSellerRequests,
       });
     }),
-    events.react('refund.succeeded', async (tx, { refundId }) => {
-      const refund = await repo.findRefund(tx, refundId);
-      if (!refund) return;
-      await tell(tx, [refund.buyerId], {
+    events.react('refund.succeeded', async (tx, { bookingId, amount }) => {
+      const booking = await bookingSummary(tx, bookingId);
+      if (!booking) return;
+      await tell(tx, [booking.buyerId], {
         type: 'refund.made',
         title: 'Refund made',
-        body: `Your ${formatCharge(refund.amount)} test-drive fee for the ${refund.carName} has been refunded to your card. It can take 5 to 10 days to show on your statement.`,
+        body: `Your ${formatCharge(amount)} test-drive fee for the ${booking.carName} has been refunded to your card. It can take 5 to 10 days to show on your statement.`,
         link: routePatterns.dashBuyerBookings,
       });
     }),
     events.react('car.removed-by-admin', async (tx, { carId, reported }) => {
-      const car = await repo.findCar(tx, carId);
+      const [car] = await carsInBrief(tx, [carId]);
       if (!car) return;
       const why = reported ? ' after buyers reported it' : '';
       await tell(tx, [car.sellerId], {
@@ -216,9 +222,9 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
     }),
     events.react('car.updated', async (tx, { carId, askingPrice }) => {
       if (!askingPrice || askingPrice.to >= askingPrice.from) return;
-      const car = await repo.findCar(tx, carId);
+      const [car] = await carsInBrief(tx, [carId]);
       if (!car) return;
-      await tell(tx, await repo.saversOf(tx, carId), {
+      await tell(tx, await saversOf(tx, carId), {
         type: 'saved-car.price-dropped',
         title: 'Price dropped',
         body: `The ${carName(car)} you saved now asks ${formatMoney(askingPrice.to)}, down from ${formatMoney(askingPrice.from)}.`,
@@ -226,9 +232,9 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       });
     }),
     events.react('car.sold', async (tx, { carId }) => {
-      const car = await repo.findCar(tx, carId);
+      const [car] = await carsInBrief(tx, [carId]);
       if (!car) return;
-      await tell(tx, await repo.saversOf(tx, carId), {
+      await tell(tx, await saversOf(tx, carId), {
         type: 'saved-car.sold',
         title: 'Sold',
         body: `The ${carName(car)} you saved has been sold.`,
@@ -236,8 +242,8 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       });
     }),
     events.react('saved-search.matched', async (tx, { savedSearchId, carIds, count }) => {
-      const search = await repo.findSavedSearch(tx, savedSearchId);
-      const matched = await repo.findCars(tx, carIds);
+      const search = await findSavedSearch(tx, savedSearchId);
+      const matched = await carsInBrief(tx, carIds);
       if (!search || matched.length === 0) return;
       const named = matched.map((car) => `${carName(car)} at ${formatMoney(car.askingPrice)}`);
       if (count === 1) {
@@ -258,7 +264,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       });
     }),
     events.react('contact.received', async (tx, { messageId }) => {
-      const message = await repo.findContactMessage(tx, messageId);
+      const message = await findContactMessage(tx, messageId);
       if (!message) return;
       await tell(tx, await repo.adminIds(tx), {
         type: 'contact.received',
@@ -268,7 +274,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       });
     }),
     events.react('conversation.reported', async (tx, { reportId }) => {
-      const report = await repo.findConversationReport(tx, reportId);
+      const report = await findConversationReport(tx, reportId);
       if (!report) return;
       await tell(tx, await repo.adminIds(tx), {
         type: 'conversation.reported',
@@ -278,7 +284,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       });
     }),
     events.react('message.sent', async (tx, { messageId }) => {
-      const message = await repo.findMessage(tx, messageId);
+      const message = await findMessage(tx, messageId);
       if (!message) return;
       const link = routePatterns.dashConversation.replace(':id', message.conversationId);
       // One unread notification a conversation: a burst of messages is one thing to look at.

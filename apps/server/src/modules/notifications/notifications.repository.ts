@@ -1,22 +1,8 @@
 import { and, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import {
-  bookings,
-  cars,
-  contactMessages,
-  conversationReports,
-  conversations,
-  messages,
-  notificationEmails,
-  notificationPreferences,
-  notifications,
-  payments,
-  refunds,
-  savedCars,
-  savedSearches,
-  users,
-} from '../../db/schema.ts';
+import { notificationEmails, notificationPreferences, notifications } from './notifications.schema.ts';
 
 export type NewNotification = typeof notifications.$inferInsert;
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -61,112 +47,9 @@ export async function markRead(db: Db, userId: string, ids: string[] | undefined
     );
 }
 
-/** What a notification of a booking says: its people, car and time (kept on the booking). */
-export async function findBooking(tx: Db | Tx, id: string) {
-  const [row] = await tx
-    .select({
-      carId: bookings.carId,
-      carName: bookings.carName,
-      sellerId: bookings.sellerId,
-      sellerName: bookings.sellerName,
-      buyerId: bookings.buyerId,
-      buyerName: bookings.buyerName,
-      requestedDate: bookings.requestedDate,
-      requestedTime: bookings.requestedTime,
-      requestedLocation: bookings.requestedLocation,
-      proposedDate: bookings.proposedDate,
-      proposedTime: bookings.proposedTime,
-      price: bookings.price,
-      isPaid: bookings.isPaid,
-    })
-    .from(bookings)
-    .where(eq(bookings.id, id));
-  return row;
-}
-
-/** What a notification of a refund says: whose money, for which test drive. */
-export async function findRefund(tx: Db | Tx, id: string) {
-  const [row] = await tx
-    .select({ amount: refunds.amount, buyerId: bookings.buyerId, carName: bookings.carName })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .where(eq(refunds.id, id));
-  return row;
-}
-
-export async function findCar(tx: Db | Tx, id: string) {
-  const [row] = await tx
-    .select({ year: cars.year, brand: cars.brand, model: cars.model, sellerId: cars.sellerId })
-    .from(cars)
-    .where(eq(cars.id, id));
-  return row;
-}
-
-/** A contact message: who wrote, and what. */
-export async function findContactMessage(tx: Db | Tx, id: string) {
-  const [row] = await tx
-    .select({ name: contactMessages.name, email: contactMessages.email, message: contactMessages.message })
-    .from(contactMessages)
-    .where(eq(contactMessages.id, id));
-  return row;
-}
-
-/** The buyer and seller of a booking (null for an account that has gone). */
-export async function bookingPeople(tx: Db | Tx, bookingId: string) {
-  const [row] = await tx
-    .select({ buyerId: bookings.buyerId, sellerId: bookings.sellerId })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId));
-  return row;
-}
-
-/** The booking whose payment a refund gives back. */
-export async function bookingOfRefund(tx: Db | Tx, refundId: string) {
-  const [row] = await tx
-    .select({ bookingId: payments.bookingId })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(eq(refunds.id, refundId));
-  return row?.bookingId;
-}
-
 export async function adminIds(tx: Db | Tx) {
   const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'Admin'));
   return rows.map((row) => row.id);
-}
-
-/** A message, who sent it and who it is for, and the car its conversation is about. */
-export async function findMessage(tx: Db | Tx, id: string) {
-  const [row] = await tx
-    .select({
-      conversationId: messages.conversationId,
-      body: messages.body,
-      senderName: users.name,
-      carName: conversations.carName,
-      recipientId: sql<string>`case when ${conversations.buyerId} = ${messages.senderId}
-        then ${conversations.sellerId} else ${conversations.buyerId} end`,
-    })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .innerJoin(users, eq(users.id, messages.senderId))
-    .where(eq(messages.id, id));
-  return row;
-}
-
-/** A report of a conversation: who made it, why, and the car the conversation is about. */
-export async function findConversationReport(tx: Db | Tx, id: string) {
-  const [row] = await tx
-    .select({
-      reason: conversationReports.reason,
-      reporterName: users.name,
-      carName: conversations.carName,
-    })
-    .from(conversationReports)
-    .innerJoin(conversations, eq(conversations.id, conversationReports.conversationId))
-    .innerJoin(users, eq(users.id, conversationReports.reporterId))
-    .where(eq(conversationReports.id, id));
-  return row;
 }
 
 /** Whether the user has an unread notification leading to `link`. */
@@ -177,39 +60,6 @@ export async function hasUnread(tx: Db | Tx, userId: string, link: string) {
     .where(and(eq(notifications.userId, userId), eq(notifications.link, link), isNull(notifications.readAt)))
     .limit(1);
   return row !== undefined;
-}
-
-/** A saved search: whose it is, its name and filters. */
-export async function findSavedSearch(tx: Db | Tx, id: string) {
-  const [row] = await tx
-    .select({ buyerId: savedSearches.buyerId, name: savedSearches.name, filters: savedSearches.filters })
-    .from(savedSearches)
-    .where(eq(savedSearches.id, id));
-  return row;
-}
-
-/** These cars' names and prices, in the order of `ids`. */
-export async function findCars(tx: Db | Tx, ids: string[]) {
-  const rows = await tx
-    .select({
-      id: cars.id,
-      year: cars.year,
-      brand: cars.brand,
-      model: cars.model,
-      askingPrice: cars.askingPrice,
-    })
-    .from(cars)
-    .where(inArray(cars.id, ids));
-  return ids.flatMap((id) => rows.filter((row) => row.id === id));
-}
-
-/** The buyers who saved the car. */
-export async function saversOf(tx: Db | Tx, carId: string) {
-  const rows = await tx
-    .select({ buyerId: savedCars.buyerId })
-    .from(savedCars)
-    .where(eq(savedCars.carId, carId));
-  return rows.map((row) => row.buyerId);
 }
 
 export type Settings = Pick<typeof notificationPreferences.$inferSelect, 'inApp' | 'email'>;

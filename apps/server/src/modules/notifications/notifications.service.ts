@@ -13,7 +13,7 @@ import {
   type UnsubscribeState,
   type User,
 } from '@redline/shared';
-import { authSecret } from '../../auth/auth.ts';
+import { authSecret } from '../../config/auth-secret.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../errors.ts';
 import { publish } from '../../events/index.ts';

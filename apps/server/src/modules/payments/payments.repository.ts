@@ -1,7 +1,9 @@
 import { and, eq, getTableColumns, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import { bookings, cars, payments, refunds } from '../../db/schema.ts';
+// biome-ignore lint/style/noRestrictedImports: a payment locks and marks its booking, and bookings/ imports payments/ (a cycle through index.ts); ADR 37
+import { bookings, cars } from '../../db/schema.ts';
+import { payments, refunds } from './payments.schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -142,6 +144,7 @@ export async function refundToMake(db: Db, id: string) {
       id: refunds.id,
       status: refunds.status,
       amount: refunds.amount,
+      bookingId: payments.bookingId,
       transactionId: payments.transactionId,
       provider: payments.provider,
     })

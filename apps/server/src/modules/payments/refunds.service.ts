@@ -143,8 +143,11 @@ export function refundJob(context: RefundContext): JobDefinition<typeof REFUND_J
       }
       await db.transaction(async (tx) => {
         const settled = await repo.settleRefund(tx, refund.id, made);
-        if (settled?.status === 'succeeded') await publish(tx, 'refund.succeeded', { refundId: refund.id });
-        if (settled?.status === 'failed') await publish(tx, 'refund.failed', { refundId: refund.id });
+        const { bookingId } = refund;
+        if (settled?.status === 'succeeded')
+          await publish(tx, 'refund.succeeded', { refundId: refund.id, bookingId, amount: refund.amount });
+        if (settled?.status === 'failed')
+          await publish(tx, 'refund.failed', { refundId: refund.id, bookingId });
       });
       log.info({ refundId, providerRefundId: made.id, status: made.status }, 'refund made');
       return made;

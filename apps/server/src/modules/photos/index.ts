@@ -4,6 +4,7 @@ import { photosRoutes } from './photos.routes.ts';
 import { photoCleanupJob } from './photos.service.ts';
 
 export { type PhotoSize, photoView, thumbnailName, variantName, variantWidths } from './photo-urls.ts';
+export { photoSizes } from './photos.repository.ts';
 export { claimPhotosForCar, ingestPhoto } from './photos.service.ts';
 
 export const photosModule = defineModule({

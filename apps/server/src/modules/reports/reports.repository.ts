@@ -1,18 +1,10 @@
 import { REPORTS_SHOWN } from '@redline/shared';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import { cars, reportedCars, users } from '../../db/schema.ts';
-import { coverPhotoJoin, coverWidth } from '../cars/index.ts';
-
-/**
- * Locks the car until the transaction ends: `share` lets a report wait out a deletion in
- * progress; `update` makes a deletion wait for bookings and saves in progress.
- */
-export async function lockCar(tx: Tx, carId: string, strength: 'share' | 'update') {
-  const [row] = await tx.select({ id: cars.id }).from(cars).where(eq(cars.id, carId)).for(strength);
-  return row;
-}
+import { carSummaries } from '../cars/index.ts';
+import { reportedCars } from './reports.schema.ts';
 
 /** Returns undefined when the buyer had already reported the car. */
 export async function insertReport(tx: Tx, values: typeof reportedCars.$inferInsert) {
@@ -61,19 +53,17 @@ export async function listReportedCars(db: Db, limit: number, cursor: string | u
       carId: perCar.carId,
       lastReportedAt: perCar.lastReportedAt,
       reportCount: perCar.reportCount,
-      year: cars.year,
-      brand: cars.brand,
-      model: cars.model,
-      photos: cars.photos,
-      coverWidth,
-      sellerName: users.name,
-      sellerEmail: users.email,
-      sellerVerified: users.isVerified,
+      year: carSummaries.year,
+      brand: carSummaries.brand,
+      model: carSummaries.model,
+      photos: carSummaries.photos,
+      coverWidth: carSummaries.coverWidth,
+      sellerName: carSummaries.sellerName,
+      sellerEmail: carSummaries.sellerEmail,
+      sellerVerified: carSummaries.sellerVerified,
     })
     .from(perCar)
-    .innerJoin(cars, eq(cars.id, perCar.carId))
-    .innerJoin(users, eq(users.id, cars.sellerId))
-    .leftJoin(...coverPhotoJoin)
+    .innerJoin(carSummaries, eq(carSummaries.id, perCar.carId))
     .where(page.where)
     .orderBy(...page.orderBy)
     .limit(limit + 1)

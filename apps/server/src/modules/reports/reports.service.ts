@@ -9,18 +9,16 @@ import {
   type ReportReason,
   type User,
 } from '@redline/shared';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { cars } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
-import { carCoverUrl, deleteCarsWhere } from '../cars/index.ts';
+import { carCoverUrl, lockCar, removeCar } from '../cars/index.ts';
 import * as repo from './reports.repository.ts';
 
 /** A buyer reports a car once; the report goes to the admins' Reported Items. */
 export async function reportCar(context: AppContext, buyer: User, input: ReportInput): Promise<Report> {
   const row = await context.database.db.transaction(async (tx) => {
-    if (!(await repo.lockCar(tx, input.carId, 'share'))) throw notFound('The car');
+    if (!(await lockCar(tx, input.carId, 'share'))) throw notFound('The car');
     const inserted = await repo.insertReport(tx, { ...input, buyerId: buyer.id });
     if (!inserted) throw conflict('You have already reported this post.');
     return inserted;
@@ -81,10 +79,10 @@ export async function listReportedCars(context: AppContext, query: PageQuery): P
 export async function deleteReportedCar(context: AppContext, carId: string) {
   return context.database.db.transaction(async (tx) => {
     // Locked first so that no booking or save slips in between the rule's statements.
-    const car = await repo.lockCar(tx, carId, 'update');
+    const car = await lockCar(tx, carId, 'update');
     if (!car || !(await repo.hasReports(tx, carId))) throw notFound('The reported post');
     await publish(tx, 'car.removed-by-admin', { carId, reported: true });
-    const deleted = await deleteCarsWhere(tx, eq(cars.id, carId));
+    const deleted = await removeCar(tx, carId);
     return { deletedCount: deleted.length };
   });
 }

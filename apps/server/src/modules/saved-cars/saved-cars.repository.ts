@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import { cars, savedCars, users } from '../../db/schema.ts';
-import { coverPhotoJoin, coverWidth } from '../cars/index.ts';
+import { carSummaries } from '../cars/index.ts';
+import { savedCars } from './saved-cars.schema.ts';
 
 function selectSavedCars(db: Db | Tx) {
   return db
@@ -10,18 +10,16 @@ function selectSavedCars(db: Db | Tx) {
       id: savedCars.id,
       carId: savedCars.carId,
       savedAt: savedCars.createdAt,
-      year: cars.year,
-      brand: cars.brand,
-      model: cars.model,
-      photos: cars.photos,
-      coverWidth,
-      sellerName: users.name,
-      sellerVerified: users.isVerified,
+      year: carSummaries.year,
+      brand: carSummaries.brand,
+      model: carSummaries.model,
+      photos: carSummaries.photos,
+      coverWidth: carSummaries.coverWidth,
+      sellerName: carSummaries.sellerName,
+      sellerVerified: carSummaries.sellerVerified,
     })
     .from(savedCars)
-    .innerJoin(cars, eq(cars.id, savedCars.carId))
-    .innerJoin(users, eq(users.id, cars.sellerId))
-    .leftJoin(...coverPhotoJoin);
+    .innerJoin(carSummaries, eq(carSummaries.id, savedCars.carId));
 }
 
 export type SavedCarRow = Awaited<ReturnType<typeof listSavedCars>>['items'][number];
@@ -52,12 +50,6 @@ export async function findSavedCar(db: Db | Tx, buyerId: string, carId: string) 
   return row;
 }
 
-/** Holds the car until the save commits, so that it cannot be deleted in between. */
-export async function lockCar(tx: Tx, carId: string) {
-  const [row] = await tx.select({ id: cars.id }).from(cars).where(eq(cars.id, carId)).for('share');
-  return row;
-}
-
 /** Returns false when the buyer had already saved the car. */
 export async function insertSavedCar(tx: Tx, buyerId: string, carId: string) {
   const inserted = await tx
@@ -74,4 +66,13 @@ export async function deleteSavedCar(db: Db, buyerId: string, carId: string) {
     .where(and(eq(savedCars.buyerId, buyerId), eq(savedCars.carId, carId)))
     .returning({ id: savedCars.id });
   return deleted.length;
+}
+
+/** The buyers who saved the car. */
+export async function saversOf(tx: Db | Tx, carId: string) {
+  const rows = await tx
+    .select({ buyerId: savedCars.buyerId })
+    .from(savedCars)
+    .where(eq(savedCars.carId, carId));
+  return rows.map((row) => row.buyerId);
 }

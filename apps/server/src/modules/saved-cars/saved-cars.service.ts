@@ -2,7 +2,7 @@ import { carName, type Page, type PageQuery, type SavedCar, type User } from '@r
 import { type ListOwner, requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { carCoverUrl } from '../cars/index.ts';
+import { carCoverUrl, lockCar } from '../cars/index.ts';
 import * as repo from './saved-cars.repository.ts';
 
 export async function isSaved(context: AppContext, buyer: User, carId: string) {
@@ -22,7 +22,8 @@ export async function listSavedCars(
 
 export async function saveCar(context: AppContext, buyer: User, carId: string): Promise<SavedCar> {
   const row = await context.database.db.transaction(async (tx) => {
-    if (!(await repo.lockCar(tx, carId))) throw notFound('The car');
+    // Held until the save commits, so that the car cannot be deleted in between.
+    if (!(await lockCar(tx, carId, 'share'))) throw notFound('The car');
     if (!(await repo.insertSavedCar(tx, buyer.id, carId))) throw conflict('This post is already saved.');
     return repo.findSavedCar(tx, buyer.id, carId);
   });

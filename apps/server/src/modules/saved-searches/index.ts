@@ -3,6 +3,8 @@ import { defineModule } from '../../server-module.ts';
 import { digestJob, matchJob, matchOnEvents } from './saved-search-alerts.ts';
 import { savedSearchesRoutes } from './saved-searches.routes.ts';
 
+export { findSavedSearch } from './saved-searches.repository.ts';
+
 export const savedSearchesModule = defineModule({
   name: 'saved-searches',
   routes: savedSearchesRoutes,

@@ -9,6 +9,7 @@
 import type { AppContext } from '../../context.ts';
 import { publish } from '../../events/index.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
+import { carsForSaleAmong, carsInBrief } from '../cars/index.ts';
 import { searchesFinding } from '../search/index.ts';
 import * as repo from './saved-searches.repository.ts';
 
@@ -33,7 +34,7 @@ export function matchJob({ database: { db } }: AppContext): JobDefinition<typeof
   return {
     name: MATCH_JOB,
     async run({ carId }) {
-      const car = await repo.carToMatch(db, carId);
+      const [car] = await carsInBrief(db, [carId]);
       if (!car || car.soldAt) return { matched: 0 };
       let matched = 0;
       let after: string | undefined;
@@ -75,7 +76,8 @@ export function digestJob({ database: { db } }: AppContext): JobDefinition<'save
         after = ids.at(-1);
         for (const savedSearchId of ids) {
           await db.transaction(async (tx) => {
-            const carIds = await repo.tellUntold(tx, savedSearchId);
+            // A car sold since it matched is not worth telling of.
+            const carIds = await carsForSaleAmong(tx, await repo.tellUntold(tx, savedSearchId));
             if (carIds.length === 0) return;
             await publish(tx, 'saved-search.matched', {
               savedSearchId,

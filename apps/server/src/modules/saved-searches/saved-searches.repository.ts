@@ -1,7 +1,8 @@
 import type { AlertFrequency } from '@redline/shared';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { cars, savedSearches, savedSearchMatches, users } from '../../db/schema.ts';
+import { savedSearches, savedSearchMatches } from './saved-searches.schema.ts';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
 
@@ -61,15 +62,6 @@ export async function anySavedSearch(tx: Db | Tx) {
   return row !== undefined;
 }
 
-/** A car as matching reads it: whether it is for sale, and when it was posted. */
-export async function carToMatch(db: Db, carId: string) {
-  const [row] = await db
-    .select({ soldAt: cars.soldAt, addedDate: cars.addedDate })
-    .from(cars)
-    .where(eq(cars.id, carId));
-  return row;
-}
-
 /** The searches saved by `postedAt` (a search saved later has seen the car already), by id after `after`. */
 export async function searchesSavedBy(db: Db, postedAt: Date, after: string | undefined, limit: number) {
   return db
@@ -126,29 +118,21 @@ export async function searchesWithUntold(db: Db, after: string | undefined, limi
   return rows.map((row) => row.id);
 }
 
-/**
- * Marks the search's untold matches told, and returns the cars among them still for sale, newest
- * first (a car sold since it matched is not worth telling of).
- */
+/** Marks the search's untold matches told, and returns their cars. */
 export async function tellUntold(tx: Tx, savedSearchId: string) {
   const told = await tx
     .update(savedSearchMatches)
     .set({ toldAt: sql`now()` })
     .where(and(eq(savedSearchMatches.savedSearchId, savedSearchId), isNull(savedSearchMatches.toldAt)))
     .returning({ carId: savedSearchMatches.carId });
-  if (told.length === 0) return [];
-  const forSale = await tx
-    .select({ id: cars.id })
-    .from(cars)
-    .where(
-      and(
-        inArray(
-          cars.id,
-          told.map((row) => row.carId),
-        ),
-        isNull(cars.soldAt),
-      ),
-    )
-    .orderBy(desc(cars.addedDate), desc(cars.id));
-  return forSale.map((row) => row.id);
+  return told.map((row) => row.carId);
+}
+
+/** A saved search: whose it is, its name and filters. */
+export async function findSavedSearch(tx: Db | Tx, id: string) {
+  const [row] = await tx
+    .select({ buyerId: savedSearches.buyerId, name: savedSearches.name, filters: savedSearches.filters })
+    .from(savedSearches)
+    .where(eq(savedSearches.id, id));
+  return row;
 }

@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull, not } from 'drizzle-orm';
+import { and, eq, inArray, not } from 'drizzle-orm';
+import { users } from '../../auth/auth.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import { bookings, cars, users } from '../../db/schema.ts';
 import { publish } from '../../events/index.ts';
-import { deleteCarsWhere } from '../cars/index.ts';
+import { deleteUnpaidBookingsOf } from '../bookings/index.ts';
+import { carsForSale, lockCarsOfSeller, removeCarsOfSeller } from '../cars/index.ts';
 
 const publicColumns = {
   id: users.id,
@@ -39,7 +40,7 @@ export async function findSellerProfile(db: Db, id: string) {
       name: users.name,
       verified: users.isVerified,
       createdAt: users.createdAt,
-      carsForSale: db.$count(cars, and(eq(cars.sellerId, users.id), isNull(cars.soldAt))),
+      carsForSale: db.$count(carsForSale, eq(carsForSale.sellerId, users.id)),
     })
     .from(users)
     .where(and(eq(users.id, id), eq(users.role, 'Seller')));
@@ -79,10 +80,10 @@ export async function deleteUser(db: Db, id: string) {
   return db.transaction(async (tx) => {
     // Locked first (cars, then the user, the order bookings take them in) so that no booking,
     // save or report can slip in between the statements below and outlive the rule.
-    await tx.select({ id: cars.id }).from(cars).where(eq(cars.sellerId, id)).for('update');
+    await lockCarsOfSeller(tx, id);
     await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
-    await deleteCarsWhere(tx, eq(cars.sellerId, id));
-    await tx.delete(bookings).where(and(eq(bookings.buyerId, id), not(bookings.isPaid)));
+    await removeCarsOfSeller(tx, id);
+    await deleteUnpaidBookingsOf(tx, id);
     const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
     if (deleted.length > 0) await publish(tx, 'user.changed', { userId: id, change: 'deleted' });
     return deleted.length;

@@ -1,0 +1,175 @@
+/** The cars module's tables: the cars, and what the database keeps of them for the search and the price history. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../../auth/auth.schema.ts';
+import { tsvector, updatedAt } from '../../db/columns.ts';
+import { categories } from '../categories/categories.schema.ts';
+
+export const cars = pgTable(
+  'cars',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    year: integer('year').notNull(),
+    brand: text('brand').notNull(),
+    model: text('model').notNull(),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id),
+    engine: text('engine').notNull(),
+    fuel: text('fuel', { enum: ['Petrol', 'Diesel', 'Electric', 'Hybrid'] }).notNull(),
+    about: text('about').notNull(),
+    askingPrice: integer('asking_price').notNull(),
+    originalPrice: integer('original_price').notNull(),
+    topSpeed: integer('top_speed').notNull(),
+    kmDriven: integer('km_driven').notNull(),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Photo keys in display order; the first is the cover. */
+    photos: text('photos').array().notNull(),
+    addedDate: timestamp('added_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    soldAt: timestamp('sold_at', { withTimezone: true, precision: 3 }),
+    updatedAt: updatedAt(),
+    /**
+     * When the asking price last went down, null once it goes up again: set by the database itself
+     * (the trigger of migration 0003), whichever code path changes the price.
+     */
+    priceDroppedAt: timestamp('price_dropped_at', { withTimezone: true, precision: 3 }),
+    /**
+     * The search's folded texts (lower case, accents removed by `redline_fold`, migration 0003),
+     * kept by the database: the words of the engine and about texts (full text, no stemming; since
+     * migration 0004, not the name's, which the name's own match covers), the name (brand and model)
+     * matched with typos and suggested, and the brand filtered on.
+     */
+    searchWords: tsvector('search_words').generatedAlwaysAs(
+      sql`to_tsvector('simple'::regconfig, redline_fold(engine || ' ' || about))`,
+    ),
+    nameKey: text('name_key').generatedAlwaysAs(sql`redline_fold(brand || ' ' || model)`),
+    brandKey: text('brand_key').generatedAlwaysAs(sql`redline_fold(brand)`),
+    /**
+     * Whether the seller is verified, kept by the database (the triggers of migration 0004) when a car
+     * is posted and when its seller is verified or loses it: the search filters on it and counts it
+     * (`car_counts`) without reading the users.
+     */
+    sellerVerified: boolean('seller_verified').notNull().default(false),
+    /**
+     * A number per car, in the order they were added: the slot of the search's columns in memory
+     * (catalogue/car-columns.ts), which a set of cars (those whose text has a word) lists compactly.
+     */
+    seq: integer('seq').notNull().generatedAlwaysAsIdentity(),
+  },
+  (t) => {
+    // What a search's filters read of a car, in the order the indexes below keep them.
+    const filters = [t.categoryId, t.fuel, t.year, t.sellerVerified, t.askingPrice, t.kmDriven, t.brandKey];
+    return [
+      check('cars_fuel_check', sql`${t.fuel} in ('Petrol', 'Diesel', 'Electric', 'Hybrid')`),
+      check('cars_year_check', sql`${t.year} between 1999 and 2100`),
+      check('cars_prices_check', sql`${t.askingPrice} >= 0 and ${t.originalPrice} >= 0`),
+      check('cars_numbers_check', sql`${t.topSpeed} > 0 and ${t.kmDriven} >= 0`),
+      check('cars_photos_check', sql`cardinality(${t.photos}) between 1 and 10`),
+      // Newest first, in the order the keyset queries ask for: PostgreSQL's `DESC` means NULLS FIRST,
+      // while Drizzle writes `DESC NULLS LAST` unless told, an order the planner cannot use for them.
+      index('cars_category_idx').on(t.categoryId, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+      index('cars_seller_idx').on(t.sellerId, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+      // Finds the car that lists a photo (photo cleanup) without scanning every car.
+      index('cars_photos_idx').using('gin', t.photos),
+      // The search (modules/cars/car-search.ts): cars for sale only, one index per sort order, the
+      // words and the name's trigrams (typos).
+      index('cars_unsold_newest_idx')
+        .on(t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst())
+        .where(sql`${t.soldAt} is null`),
+      index('cars_unsold_price_idx').on(t.askingPrice, t.id).where(sql`${t.soldAt} is null`),
+      index('cars_unsold_km_idx').on(t.kmDriven, t.id).where(sql`${t.soldAt} is null`),
+      index('cars_unsold_year_idx')
+        .on(t.year.desc().nullsFirst(), t.id.desc().nullsFirst())
+        .where(sql`${t.soldAt} is null`),
+      index('cars_unsold_brand_idx')
+        .on(t.brandKey, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst())
+        .where(sql`${t.soldAt} is null`),
+      // A page that gathers few cars finds them by their cells here (`car_counts`' cells with cars): its
+      // first columns are a cell's, the filters' follow, then what a page reads of a car (its order's
+      // keys), so that the gathering reads the index alone, not the table (migration 0011).
+      index('cars_unsold_facets_idx')
+        .on(t.nameKey, ...filters, t.addedDate, t.id)
+        .where(sql`${t.soldAt} is null`),
+      index('cars_unsold_words_idx').using('gin', t.searchWords).where(sql`${t.soldAt} is null`),
+      // A search with text that matches few cars reads them by the seqs its counts found (PageReading.seqs),
+      // from this index alone: all a page reads of a car, the name for its relevance (migration 0012).
+      index('cars_unsold_seq_idx')
+        .on(t.seq, t.nameKey, t.addedDate, t.id, t.askingPrice, t.kmDriven, t.year)
+        .where(sql`${t.soldAt} is null`),
+      // The cars of one name newest first: a relevance page reads each matching name's in turn. The
+      // filters' columns follow the order's, so that a page reads from the table only the cars that
+      // pass them (migration 0009): without them, a name whose newest cars mostly fail the filters was
+      // read row by row, or all its rows fetched and sorted (0.2–0.6 s at a million cars).
+      index('cars_unsold_name_idx')
+        .on(t.nameKey, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst(), ...filters)
+        .where(sql`${t.soldAt} is null`),
+    ];
+  },
+);
+
+/**
+ * How many cars are for sale in each cell of the search's discrete filters (name, so brand too,
+ * category, fuel, year, verified seller): kept by the database (the statement triggers of migration
+ * 0004, as migration 0010 left them), so that a page that gathers few cars reads only the cells with
+ * cars under its filters (car-search.ts).
+ */
+export const carCounts = pgTable(
+  'car_counts',
+  {
+    categoryId: text('category_id').notNull(),
+    nameKey: text('name_key').notNull(),
+    /** The name's brand (`cars.brand_key`): the same for every car of the name. */
+    brandKey: text('brand_key').notNull(),
+    fuel: text('fuel').notNull(),
+    year: integer('year').notNull(),
+    sellerVerified: boolean('seller_verified').notNull(),
+    carsForSale: integer('cars_for_sale').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.nameKey, t.categoryId, t.fuel, t.year, t.sellerVerified] })],
+);
+
+/**
+ * Each brand and model name of the cars (folded, `cars.name_key`) with how many of them are for sale:
+ * what the search box suggests, kept by the database (the statement triggers of migration 0003), so
+ * that the names are a few thousand rows instead of a million cars grouped. The server keeps those
+ * for sale in memory for the suggestions (catalogue/search-catalogue.ts); the search finds the
+ * names a word resembles by their trigrams.
+ */
+export const carNames = pgTable(
+  'car_names',
+  {
+    nameKey: text('name_key').primaryKey(),
+    brandKey: text('brand_key').notNull(),
+    /** The spelling shown: of all the sellers', the one that sorts first byte by byte (capitals first). */
+    brand: text('brand').notNull(),
+    model: text('model').notNull(),
+    carsForSale: integer('cars_for_sale').notNull(),
+  },
+  (t) => [index('car_names_trgm_idx').using('gin', t.nameKey.op('gin_trgm_ops'))],
+);
+
+/** Every asking price a car has had, the first at its posting: written by the trigger of migration 0003. */
+export const carPrices = pgTable(
+  'car_prices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    askingPrice: integer('asking_price').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('car_prices_car_idx').on(t.carId, t.changedAt, t.id)],
+);

@@ -1,0 +1,25 @@
+/** The reports module's table. */
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../../auth/auth.schema.ts';
+import { createdAt } from '../../db/columns.ts';
+import { cars } from '../cars/cars.schema.ts';
+
+export const reportedCars = pgTable(
+  'reported_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    details: text('details').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reported_posts_buyer_car_idx').on(t.buyerId, t.carId),
+    index('reported_posts_car_idx').on(t.carId),
+  ],
+);
