@@ -10,7 +10,7 @@ import { defineRoute } from './route.ts';
 
 const tags = ['saved posts'];
 
-export const savedCarRoutes = {
+export const savedCarsRoutes = {
   listSavedPosts: defineRoute({
     method: 'GET',
     path: '/savedpost/user/:email',
