@@ -1,7 +1,7 @@
 /** What the server tells the browser about itself (`GET /api/config`): Google sign-in, payment provider. */
 import type { PublicConfig } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client.ts';
+import { legacyApi } from './api-client.ts';
 import { appKeys } from './query-keys.ts';
 
 export type { PublicConfig };
@@ -9,7 +9,7 @@ export type { PublicConfig };
 export const appConfigQueryOptions = () =>
   queryOptions({
     queryKey: appKeys.config,
-    queryFn: () => api.get<PublicConfig>('/config'),
+    queryFn: () => legacyApi.get<PublicConfig>('/config'),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

@@ -1,11 +1,11 @@
 import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { legacyApi } from '../../../lib/api-client.ts';
 import { changed } from '../../../lib/query-keys.ts';
 
 /** Deletes a reported car with its advertisement, saved cars, reports and unpaid bookings. */
 export const deleteReportedCar = (carId: string) =>
-  api.delete<DeletedCount>(`/reportedpost/${encodeURIComponent(carId)}`);
+  legacyApi.delete<DeletedCount>(`/reportedpost/${encodeURIComponent(carId)}`);
 
 export function useDeleteReportedCar() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
 import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { legacyApi } from '../../../lib/api-client.ts';
 import { changed } from '../../../lib/query-keys.ts';
 
 /** The reports were unfounded: they go, and the admins can no longer read the conversation. */
 export const dismissConversationReports = (conversationId: string) =>
-  api.delete<DeletedCount>(`/conversations/${encodeURIComponent(conversationId)}/reports`);
+  legacyApi.delete<DeletedCount>(`/conversations/${encodeURIComponent(conversationId)}/reports`);
 
 export function useDismissConversationReports() {
   const queryClient = useQueryClient();

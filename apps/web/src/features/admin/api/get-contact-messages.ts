@@ -1,10 +1,10 @@
 import type { ContactMessage, ContactStatus, Page } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { legacyApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getContactMessages = (status: ContactStatus | undefined, cursor?: string) =>
-  api.get<Page<ContactMessage>>('/contact', { query: { status, cursor } });
+  legacyApi.get<Page<ContactMessage>>('/contact', { query: { status, cursor } });
 
 export const contactMessagesQueryOptions = (status?: ContactStatus) =>
   infiniteQueryOptions({

@@ -1,12 +1,12 @@
 import type { Page, ReportedCar } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { legacyApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type { ReportedCar };
 
 export const getReportedCars = (cursor?: string) =>
-  api.get<Page<ReportedCar>>('/reportedpost', { query: { cursor } });
+  legacyApi.get<Page<ReportedCar>>('/reportedpost', { query: { cursor } });
 
 export const reportedCarsQueryOptions = () =>
   infiniteQueryOptions({

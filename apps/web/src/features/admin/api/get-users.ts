@@ -1,11 +1,11 @@
 import type { ListedUser, Page } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { legacyApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { type ManagedRole, rolePath } from './managed-role.ts';
 
 export const getUsers = (role: ManagedRole, cursor?: string) =>
-  api.get<Page<ListedUser>>(`/user/${rolePath[role]}`, { query: { cursor } });
+  legacyApi.get<Page<ListedUser>>(`/user/${rolePath[role]}`, { query: { cursor } });
 
 export const usersQueryOptions = (role: ManagedRole) =>
   infiniteQueryOptions({

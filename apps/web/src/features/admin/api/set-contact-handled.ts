@@ -1,11 +1,11 @@
 import type { ContactMessage } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { legacyApi } from '../../../lib/api-client.ts';
 import { changed } from '../../../lib/query-keys.ts';
 
 /** Marks a contact message handled, or open again. */
 export const setContactHandled = ({ id, handled }: { id: string; handled: boolean }) =>
-  api.patch<ContactMessage>(`/contact/${encodeURIComponent(id)}`, { handled });
+  legacyApi.patch<ContactMessage>(`/contact/${encodeURIComponent(id)}`, { handled });
 
 export function useSetContactHandled() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
 import type { User } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { legacyApi } from '../../../lib/api-client.ts';
 import { changed } from '../../../lib/query-keys.ts';
 import { type ManagedRole, rolePath } from './managed-role.ts';
 
 export const verifyUser = ({ role, id }: { role: ManagedRole; id: string }) =>
-  api.patch<User>(`/user/${rolePath[role]}/${encodeURIComponent(id)}`);
+  legacyApi.patch<User>(`/user/${rolePath[role]}/${encodeURIComponent(id)}`);
 
 export function useVerifyUser() {
   const queryClient = useQueryClient();

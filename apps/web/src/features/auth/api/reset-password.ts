@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { legacyApi } from '../../../lib/api-client.ts';
 
 export const resetPassword = (input: { newPassword: string; token: string }) =>
-  api.post('/auth/reset-password', input);
+  legacyApi.post('/auth/reset-password', input);
 
 export function useResetPassword() {
   return useMutation({ mutationFn: resetPassword });

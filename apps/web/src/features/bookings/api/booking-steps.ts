@@ -1,6 +1,6 @@
 import type { Booking, BookingProposalInput } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { legacyApi } from '../../../lib/api-client.ts';
 import { changed } from '../../../lib/query-keys.ts';
 
 /** A step of the lifecycle: the seller's answers, or the buyer taking the time the seller proposed. */
@@ -9,7 +9,7 @@ export type BookingStep =
   | { step: 'propose'; proposal: BookingProposalInput };
 
 export const takeBookingStep = (id: string, step: BookingStep) =>
-  api.post<Booking>(
+  legacyApi.post<Booking>(
     `/testdrivebooking/${encodeURIComponent(id)}/${step.step}`,
     step.step === 'propose' ? step.proposal : undefined,
   );

@@ -1,10 +1,10 @@
 import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { legacyApi } from '../../../lib/api-client.ts';
 import { changed, queryKeys } from '../../../lib/query-keys.ts';
 
 /** Deletes the car with its advertisement, saved cars and reports (one transaction on the server). */
-export const deleteCar = (id: string) => api.delete<DeletedCount>(`/cars/${encodeURIComponent(id)}`);
+export const deleteCar = (id: string) => legacyApi.delete<DeletedCount>(`/cars/${encodeURIComponent(id)}`);
 
 export function useDeleteCar() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import type { SellerCarPage } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { legacyApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const SELLER_PAGE_SIZE = 10;
@@ -14,7 +14,7 @@ export const getSellerCars = ({
   cursor?: string;
   signal?: AbortSignal;
 }) =>
-  api.get<SellerCarPage>(`/cars/email/${encodeURIComponent(email)}`, {
+  legacyApi.get<SellerCarPage>(`/cars/email/${encodeURIComponent(email)}`, {
     query: { limit: SELLER_PAGE_SIZE, cursor },
     signal,
   });

@@ -1,13 +1,13 @@
 import type { CarUpdate, SellerCar } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { legacyApi } from '../../../lib/api-client.ts';
 import { changed, queryKeys } from '../../../lib/query-keys.ts';
 
 export type { CarUpdate };
 
 /** Edits one of the seller's cars, or marks it sold (`sold: true`) or back on sale. */
 export const updateCar = ({ id, update }: { id: string; update: CarUpdate }) =>
-  api.patch<SellerCar>(`/cars/${encodeURIComponent(id)}`, update);
+  legacyApi.patch<SellerCar>(`/cars/${encodeURIComponent(id)}`, update);
 
 export function useUpdateCar() {
   const queryClient = useQueryClient();

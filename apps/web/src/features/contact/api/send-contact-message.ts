@@ -1,8 +1,9 @@
 import type { ContactMessageInput } from '@redline/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { legacyApi } from '../../../lib/api-client.ts';
 
-export const sendContactMessage = (input: ContactMessageInput) => api.post<{ id: string }>('/contact', input);
+export const sendContactMessage = (input: ContactMessageInput) =>
+  legacyApi.post<{ id: string }>('/contact', input);
 
 export function useSendContactMessage() {
   return useMutation({ mutationFn: sendContactMessage });

@@ -1,10 +1,10 @@
 import type { MessagePage } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { legacyApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getMessages = (id: string, cursor?: string) =>
-  api.get<MessagePage>(`/conversations/${encodeURIComponent(id)}/messages`, { query: { cursor } });
+  legacyApi.get<MessagePage>(`/conversations/${encodeURIComponent(id)}/messages`, { query: { cursor } });
 
 export const messagesQueryOptions = (id: string) =>
   infiniteQueryOptions({

@@ -1,10 +1,10 @@
 import type { NotificationPreferences } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { legacyApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getNotificationPreferences = () =>
-  api.get<NotificationPreferences>('/notifications/preferences');
+  legacyApi.get<NotificationPreferences>('/notifications/preferences');
 
 export const notificationPreferencesQueryOptions = () =>
   queryOptions({

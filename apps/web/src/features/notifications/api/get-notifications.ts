@@ -1,10 +1,10 @@
 import type { NotificationPage } from '@redline/shared';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { legacyApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getNotifications = (cursor?: string, limit?: number) =>
-  api.get<NotificationPage>('/notifications', { query: { cursor, limit } });
+  legacyApi.get<NotificationPage>('/notifications', { query: { cursor, limit } });
 
 export const notificationsQueryOptions = () =>
   infiniteQueryOptions({

@@ -1,6 +1,6 @@
 import type { Page, Payment } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { legacyApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type { Payment };
@@ -8,7 +8,7 @@ export type { Payment };
 export const PAYMENTS_PAGE_SIZE = 20;
 
 export const getPayments = ({ cursor, signal }: { cursor?: string; signal?: AbortSignal } = {}) =>
-  api.get<Page<Payment>>('/payments', { query: { limit: PAYMENTS_PAGE_SIZE, cursor }, signal });
+  legacyApi.get<Page<Payment>>('/payments', { query: { limit: PAYMENTS_PAGE_SIZE, cursor }, signal });
 
 export const paymentsQueryOptions = () =>
   infiniteQueryOptions({

@@ -1,6 +1,6 @@
 import type { RecordPaymentInput, RecordPaymentResponse } from '@redline/shared';
-import { api } from '../../../lib/api-client.ts';
+import { legacyApi } from '../../../lib/api-client.ts';
 
 /** The server asks the provider about the transaction and records it only if it succeeded. */
 export const recordPayment = (input: RecordPaymentInput) =>
-  api.post<RecordPaymentResponse>('/payment', input);
+  legacyApi.post<RecordPaymentResponse>('/payment', input);

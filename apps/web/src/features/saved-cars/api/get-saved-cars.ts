@@ -1,4 +1,4 @@
-import type { Page, SavedCar } from '@redline/shared';
+import type { SavedCar } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export type { SavedCar };
 
 export const getSavedCars = (email: string, cursor?: string) =>
-  api.get<Page<SavedCar>>(`/savedpost/user/${encodeURIComponent(email)}`, { query: { cursor } });
+  api.get('/savedpost/user/:email', { params: { email }, query: { cursor } });
 
 export const savedCarsQueryOptions = (email: string) =>
   infiniteQueryOptions({

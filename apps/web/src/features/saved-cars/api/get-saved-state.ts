@@ -1,10 +1,8 @@
-import type { SavedState } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const getSavedState = (carId: string) =>
-  api.get<SavedState>(`/savedpost/${encodeURIComponent(carId)}`);
+export const getSavedState = (carId: string) => api.get('/savedpost/:carId', { params: { carId } });
 
 export const savedStateQueryOptions = (carId: string) =>
   queryOptions({ queryKey: queryKeys.savedCars.state(carId), queryFn: () => getSavedState(carId) });

@@ -1,11 +1,9 @@
-import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { changed, queryKeys } from '../../../lib/query-keys.ts';
 
 /** Removes the car from the signed-in buyer's saved cars (the server touches only their own row). */
-export const removeSavedCar = (carId: string) =>
-  api.delete<DeletedCount>(`/savedpost/${encodeURIComponent(carId)}`);
+export const removeSavedCar = (carId: string) => api.delete('/savedpost/:carId', { params: { carId } });
 
 export function useRemoveSavedCar() {
   const queryClient = useQueryClient();

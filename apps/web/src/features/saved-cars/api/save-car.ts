@@ -1,9 +1,8 @@
-import type { SavedCar } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { changed, queryKeys } from '../../../lib/query-keys.ts';
 
-export const saveCar = (carId: string) => api.post<SavedCar>('/savedpost', { carId });
+export const saveCar = (carId: string) => api.post('/savedpost', { body: { carId } });
 
 export function useSaveCar() {
   const queryClient = useQueryClient();

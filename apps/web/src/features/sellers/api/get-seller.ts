@@ -1,10 +1,10 @@
 import type { SellerProfile } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { legacyApi } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getSeller = (id: string, signal?: AbortSignal) =>
-  api.get<SellerProfile>(`/sellers/${encodeURIComponent(id)}`, { signal });
+  legacyApi.get<SellerProfile>(`/sellers/${encodeURIComponent(id)}`, { signal });
 
 export const sellerQueryOptions = (id: string) =>
   queryOptions({ queryKey: queryKeys.sellers.profile(id), queryFn: ({ signal }) => getSeller(id, signal) });

@@ -1,0 +1,2 @@
+/** The advertisements routes (issue 45, item 1: being declared). */
+export const advertisementsRoutes = {};

@@ -1,0 +1,2 @@
+/** The auth routes (issue 45, item 1: being declared). */
+export const authRoutes = {};

@@ -1,0 +1,2 @@
+/** The bookings routes (issue 45, item 1: being declared). */
+export const bookingsRoutes = {};

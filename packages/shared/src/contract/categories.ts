@@ -1,0 +1,2 @@
+/** The categories routes (issue 45, item 1: being declared). */
+export const categoriesRoutes = {};

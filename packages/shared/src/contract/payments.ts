@@ -1,0 +1,2 @@
+/** The payments routes (issue 45, item 1: being declared). */
+export const paymentsRoutes = {};

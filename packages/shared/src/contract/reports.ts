@@ -1,0 +1,2 @@
+/** The reports routes (issue 45, item 1: being declared). */
+export const reportsRoutes = {};

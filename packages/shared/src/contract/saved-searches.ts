@@ -1,0 +1,2 @@
+/** The saved searches routes (issue 45, item 1: being declared). */
+export const savedSearchesRoutes = {};

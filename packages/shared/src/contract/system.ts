@@ -1,0 +1,2 @@
+/** The system routes (issue 45, item 1: being declared). */
+export const systemRoutes = {};
