@@ -1,2 +1,115 @@
-/** The cars routes (issue 45, item 1: being declared). */
-export const carsRoutes = {};
+/** The cars for sale: a category's, a search's, one car, a seller's own, and posting, editing, deleting. */
+import {
+  carDetailSchema,
+  carIdParamsSchema,
+  carInputSchema,
+  carPageSchema,
+  carUpdateSchema,
+  categoryCarsParamsSchema,
+  sellerCarPageSchema,
+  sellerCarSchema,
+} from '../cars.ts';
+import { deletedCountSchema, emailParamsSchema, pageQuerySchema } from '../common.ts';
+import {
+  carSearchQuerySchema,
+  carSearchResultSchema,
+  carSuggestionsSchema,
+  carSuggestQuerySchema,
+} from '../search.ts';
+import { defineRoute } from './route.ts';
+
+const tags = ['cars'];
+
+export const carsRoutes = {
+  listCategoryCars: defineRoute({
+    method: 'GET',
+    path: '/cars/:id',
+    access: 'signedIn',
+    tags,
+    operationId: 'listCategoryCars',
+    otherStatuses: [304, 404],
+    summary: "A category's cars for sale, newest first (ETag: revalidate with If-None-Match)",
+    params: categoryCarsParamsSchema,
+    query: pageQuerySchema,
+    responses: { 200: carPageSchema },
+  }),
+  searchCars: defineRoute({
+    method: 'GET',
+    path: '/cars/search',
+    access: 'signedIn',
+    tags,
+    operationId: 'searchCars',
+    otherStatuses: [304],
+    summary:
+      'Search the cars for sale: text with typos forgiven, filters, sort, with the total and disjunctive facet counts (ETag: revalidate with If-None-Match)',
+    query: carSearchQuerySchema,
+    responses: { 200: carSearchResultSchema },
+  }),
+  suggestCars: defineRoute({
+    method: 'GET',
+    path: '/cars/suggest',
+    access: 'signedIn',
+    tags,
+    operationId: 'suggestCars',
+    summary: 'Brands and models of cars for sale that complete the search box (up to 8)',
+    query: carSuggestQuerySchema,
+    responses: { 200: carSuggestionsSchema },
+  }),
+  getCar: defineRoute({
+    method: 'GET',
+    path: '/cars/id/:id',
+    access: 'signedIn',
+    tags,
+    operationId: 'getCar',
+    otherStatuses: [404],
+    summary: 'One car (sold cars too), with its price history',
+    params: carIdParamsSchema,
+    responses: { 200: carDetailSchema },
+  }),
+  listSellerCars: defineRoute({
+    method: 'GET',
+    path: '/cars/email/:email',
+    access: ['Seller', 'Admin'],
+    tags,
+    operationId: 'listSellerCars',
+    otherStatuses: [404],
+    summary: "A seller's cars, sold ones included (that seller or an admin)",
+    params: emailParamsSchema,
+    query: pageQuerySchema,
+    responses: { 200: sellerCarPageSchema },
+  }),
+  createCar: defineRoute({
+    method: 'POST',
+    path: '/cars',
+    access: ['Seller'],
+    tags,
+    operationId: 'createCar',
+    summary: 'Post a car for sale (seller)',
+    body: carInputSchema,
+    responses: { 201: sellerCarSchema },
+  }),
+  updateCar: defineRoute({
+    method: 'PATCH',
+    path: '/cars/:id',
+    access: ['Seller'],
+    tags,
+    operationId: 'updateCar',
+    otherStatuses: [404],
+    summary: 'Edit one of your cars, or mark it sold or back on sale (its seller)',
+    params: carIdParamsSchema,
+    body: carUpdateSchema,
+    responses: { 200: sellerCarSchema },
+  }),
+  deleteCar: defineRoute({
+    method: 'DELETE',
+    path: '/cars/:id',
+    access: ['Seller', 'Admin'],
+    tags,
+    operationId: 'deleteCar',
+    otherStatuses: [404],
+    summary:
+      'Delete a car with its advertisement, saved cars, reports and unpaid bookings (its seller or an admin)',
+    params: carIdParamsSchema,
+    responses: { 200: deletedCountSchema },
+  }),
+};

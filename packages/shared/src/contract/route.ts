@@ -32,6 +32,10 @@ export interface RouteDeclaration {
   /** The success answer by its status: 200, or 201 for what a call creates. */
   readonly responses: Readonly<{ 200: z.ZodType } | { 201: z.ZodType }>;
   readonly otherStatuses?: readonly OtherStatus[];
+  /** The body's media types when it is not JSON: `multipart/form-data` for an upload. */
+  readonly consumes?: readonly string[];
+  /** A multipart body's files by field name, with what each holds (the handler reads them: no `body`). */
+  readonly files?: Readonly<Record<string, string>>;
 }
 
 /** Declares a route, keeping its literal method and path for the client's types. */

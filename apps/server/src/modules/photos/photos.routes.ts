@@ -1,9 +1,11 @@
 import multipart from '@fastify/multipart';
-import { MAX_CAR_PHOTOS, PHOTO_MAX_BYTES, PHOTO_UPLOAD_FIELD, photoSchema } from '@redline/shared';
+import { MAX_CAR_PHOTOS, PHOTO_MAX_BYTES, PHOTO_UPLOAD_FIELD } from '@redline/shared';
+import { contract } from '@redline/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, tooLarge, unsupportedMedia } from '../../errors.ts';
 import { currentUser } from '../../http/access.ts';
+import { serve } from '../../http/serve.ts';
 import { photoView } from './photo-urls.ts';
 import { ingestPhoto } from './photos.service.ts';
 
@@ -12,20 +14,10 @@ export function photosRoutes(context: AppContext): FastifyPluginAsyncZod {
     // Registered here, not on the app: its hooks then run on this route only, and no other route
     // accepts a multipart body.
     await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: MAX_CAR_PHOTOS } });
-    app.post('/uploads', {
-      // Decoding and encoding cost real CPU time; a seller posting a car sends at most ten photos.
-      config: { access: ['Seller'], rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['photos'],
-        operationId: 'uploadPhoto',
-        otherStatuses: [503],
-        summary:
-          'Upload one car photo (multipart field "file"; JPEG, PNG, WebP, AVIF or HEIC, at most 15 MB)',
-        consumes: ['multipart/form-data'],
-        files: { [PHOTO_UPLOAD_FIELD]: 'The photo: JPEG, PNG, WebP, AVIF or HEIC, at most 15 MB' },
-        response: { 201: photoSchema },
-      },
-      handler: async (request, reply) => {
+    serve(
+      app,
+      contract.uploadPhoto,
+      async (request, reply) => {
         if (!request.isMultipart()) throw unsupportedMedia('Send the photo as multipart/form-data.');
         const file = await request.file().catch(unreadableUpload);
         if (!file || file.fieldname !== PHOTO_UPLOAD_FIELD) {
@@ -43,7 +35,9 @@ export function photosRoutes(context: AppContext): FastifyPluginAsyncZod {
         const photo = await ingestPhoto(context, buffer, currentUser(request).id);
         return reply.code(201).send(photoView(context.photos, photo.key, photo));
       },
-    });
+      // Decoding and encoding cost real CPU time; a seller posting a car sends at most ten photos.
+      { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    );
   };
 }
 

@@ -1,10 +1,9 @@
-import type { Advertisement } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { changed } from '../../../lib/query-keys.ts';
 
 /** Puts one of the seller's unsold cars on the home page's What's New list (once per car). */
-export const advertiseCar = (carId: string) => legacyApi.post<Advertisement>('/advertise', { carId });
+export const advertiseCar = (carId: string) => api.post('/advertise', { body: { carId } });
 
 export function useAdvertiseCar() {
   const queryClient = useQueryClient();

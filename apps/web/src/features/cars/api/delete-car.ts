@@ -1,10 +1,9 @@
-import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { changed, queryKeys } from '../../../lib/query-keys.ts';
 
 /** Deletes the car with its advertisement, saved cars and reports (one transaction on the server). */
-export const deleteCar = (id: string) => legacyApi.delete<DeletedCount>(`/cars/${encodeURIComponent(id)}`);
+export const deleteCar = (id: string) => api.delete('/cars/:id', { params: { id } });
 
 export function useDeleteCar() {
   const queryClient = useQueryClient();

@@ -1,13 +1,12 @@
-import type { AdvertisedCarPage } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** What's New shows three rows of three on a large screen per page. */
 export const WHATS_NEW_PAGE_SIZE = 9;
 
 export const getAdvertisedCars = ({ cursor, signal }: { cursor?: string; signal?: AbortSignal }) =>
-  legacyApi.get<AdvertisedCarPage>('/advertise', {
+  api.get('/advertise', {
     query: { limit: WHATS_NEW_PAGE_SIZE, cursor },
     signal,
   });

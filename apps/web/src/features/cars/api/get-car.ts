@@ -1,12 +1,9 @@
-import type { CarDetail } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export type { CarDetail };
-
 export const getCar = (id: string, signal?: AbortSignal) =>
-  legacyApi.get<CarDetail>(`/cars/id/${encodeURIComponent(id)}`, { signal });
+  api.get('/cars/id/:id', { params: { id }, signal });
 
 export const carQueryOptions = (id: string) =>
   queryOptions({ queryKey: queryKeys.cars.detail(id), queryFn: ({ signal }) => getCar(id, signal) });

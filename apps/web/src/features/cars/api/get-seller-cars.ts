@@ -1,6 +1,5 @@
-import type { SellerCarPage } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const SELLER_PAGE_SIZE = 10;
@@ -14,7 +13,8 @@ export const getSellerCars = ({
   cursor?: string;
   signal?: AbortSignal;
 }) =>
-  legacyApi.get<SellerCarPage>(`/cars/email/${encodeURIComponent(email)}`, {
+  api.get('/cars/email/:email', {
+    params: { email },
     query: { limit: SELLER_PAGE_SIZE, cursor },
     signal,
   });

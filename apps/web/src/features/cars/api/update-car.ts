@@ -1,13 +1,13 @@
-import type { CarUpdate, SellerCar } from '@redline/shared';
+import type { CarUpdate } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { changed, queryKeys } from '../../../lib/query-keys.ts';
 
 export type { CarUpdate };
 
 /** Edits one of the seller's cars, or marks it sold (`sold: true`) or back on sale. */
 export const updateCar = ({ id, update }: { id: string; update: CarUpdate }) =>
-  legacyApi.patch<SellerCar>(`/cars/${encodeURIComponent(id)}`, update);
+  api.patch('/cars/:id', { params: { id }, body: update });
 
 export function useUpdateCar() {
   const queryClient = useQueryClient();

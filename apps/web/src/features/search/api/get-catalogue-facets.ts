@@ -1,11 +1,9 @@
-import type { CarSearchResult } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The facets of a search that narrows nothing: every category, and every brand with cars for sale. */
-export const getCatalogueFacets = async () =>
-  (await legacyApi.get<CarSearchResult>('/cars/search', { query: { limit: 1 } })).facets;
+export const getCatalogueFacets = async () => (await api.get('/cars/search', { query: { limit: 1 } })).facets;
 
 export const catalogueFacetsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.search.catalogueFacets(), queryFn: getCatalogueFacets });

@@ -1,6 +1,5 @@
-import type { CarSearchResult } from '@redline/shared';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { type SearchState, searchQuery } from '../utils/search-params.ts';
 
@@ -15,7 +14,7 @@ export const searchCars = ({
   cursor?: string;
   signal?: AbortSignal;
 }) =>
-  legacyApi.get<CarSearchResult>('/cars/search', {
+  api.get('/cars/search', {
     query: { ...searchQuery(state), limit: SEARCH_PAGE_SIZE, cursor },
     signal,
   });

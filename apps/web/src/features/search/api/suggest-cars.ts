@@ -1,10 +1,9 @@
-import type { CarSuggestions } from '@redline/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const suggestCars = ({ q, signal }: { q: string; signal?: AbortSignal }) =>
-  legacyApi.get<CarSuggestions>('/cars/suggest', { query: { q }, signal });
+  api.get('/cars/suggest', { query: { q }, signal });
 
 export const carSuggestionsQueryOptions = (q: string) =>
   queryOptions({
