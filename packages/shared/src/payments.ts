@@ -26,7 +26,6 @@ export const createPaymentIntentResponseSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   publishableKey: z.string().optional(),
 });
-export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
 
 /**
  * A card as typed into the test-mode form. Only the shape is checked here; the test-mode
@@ -62,7 +61,6 @@ export const confirmTestPaymentResponseSchema = z.object({
   status: z.literal('succeeded'),
   transactionId: z.string(),
 });
-export type ConfirmTestPaymentResponse = z.infer<typeof confirmTestPaymentResponseSchema>;
 
 export const recordPaymentInputSchema = z.object({
   bookingId,
@@ -74,7 +72,6 @@ export const recordPaymentInputSchema = z.object({
 export type RecordPaymentInput = z.infer<typeof recordPaymentInputSchema>;
 
 export const recordPaymentResponseSchema = z.object({ insertedId: z.string() });
-export type RecordPaymentResponse = z.infer<typeof recordPaymentResponseSchema>;
 
 /**
  * Why money was given back: the seller declined the test drive, the car was sold or removed before

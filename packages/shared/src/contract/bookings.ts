@@ -1,2 +1,131 @@
-/** The bookings routes (issue 45, item 1: being declared). */
-export const bookingsRoutes = {};
+/** Test-drive bookings: the buyer books, the car's seller accepts, declines or proposes a time. */
+import {
+  bookingIdParamsSchema,
+  bookingInputSchema,
+  bookingProposalInputSchema,
+  bookingSchema,
+  carBookingsAheadSchema,
+} from '../bookings.ts';
+import { carIdParamsSchema } from '../cars.ts';
+import { deletedCountSchema, emailParamsSchema, pageOf, pageQuerySchema } from '../common.ts';
+import { defineRoute } from './route.ts';
+
+const tags = ['bookings'];
+
+export const bookingsRoutes = {
+  bookTestDrive: defineRoute({
+    method: 'POST',
+    path: '/testdrivebooking',
+    access: ['Buyer'],
+    tags,
+    operationId: 'bookTestDrive',
+    summary: 'Book a test drive (buyer); buyer, seller, car summary and price come from the server',
+    body: bookingInputSchema,
+    responses: { 201: bookingSchema },
+    otherStatuses: [404, 409],
+  }),
+  listBuyerBookings: defineRoute({
+    method: 'GET',
+    path: '/testdrivebooking/buyer/:email',
+    access: ['Buyer', 'Admin'],
+    tags,
+    operationId: 'listBuyerBookings',
+    summary: "A buyer's bookings, newest first (that buyer or an admin)",
+    params: emailParamsSchema,
+    query: pageQuerySchema,
+    responses: { 200: pageOf(bookingSchema) },
+    otherStatuses: [404],
+  }),
+  listSellerBookings: defineRoute({
+    method: 'GET',
+    path: '/testdrivebooking/seller/:email',
+    access: ['Seller', 'Admin'],
+    tags,
+    operationId: 'listSellerBookings',
+    summary: "Test-drive requests on a seller's cars, newest first (that seller or an admin)",
+    params: emailParamsSchema,
+    query: pageQuerySchema,
+    responses: { 200: pageOf(bookingSchema) },
+    otherStatuses: [404],
+  }),
+  getCarBookingsAhead: defineRoute({
+    method: 'GET',
+    path: '/testdrivebooking/car/:id/ahead',
+    access: ['Seller'],
+    tags,
+    operationId: 'getCarBookingsAhead',
+    summary:
+      "How many of a car's test drives still ahead marking it sold or deleting it would cancel, and how many of them paid (refunded) (the car's seller)",
+    params: carIdParamsSchema,
+    responses: { 200: carBookingsAheadSchema },
+    otherStatuses: [404],
+  }),
+  getBooking: defineRoute({
+    method: 'GET',
+    path: '/testdrivebooking/:id',
+    access: 'signedIn',
+    tags,
+    operationId: 'getBooking',
+    summary: "One booking (its buyer, the car's seller or an admin)",
+    params: bookingIdParamsSchema,
+    responses: { 200: bookingSchema },
+    otherStatuses: [404],
+  }),
+  acceptBooking: defineRoute({
+    method: 'POST',
+    path: '/testdrivebooking/:id/accept',
+    access: ['Seller'],
+    tags,
+    operationId: 'acceptBooking',
+    summary: "Accept a test-drive request at its day and time (the car's seller; idempotent)",
+    params: bookingIdParamsSchema,
+    responses: { 200: bookingSchema },
+    otherStatuses: [404, 409],
+  }),
+  declineBooking: defineRoute({
+    method: 'POST',
+    path: '/testdrivebooking/:id/decline',
+    access: ['Seller'],
+    tags,
+    operationId: 'declineBooking',
+    summary: "Decline a test-drive request; a paid one is refunded (the car's seller; idempotent)",
+    params: bookingIdParamsSchema,
+    responses: { 200: bookingSchema },
+    otherStatuses: [404, 409],
+  }),
+  proposeBookingTime: defineRoute({
+    method: 'POST',
+    path: '/testdrivebooking/:id/propose',
+    access: ['Seller'],
+    tags,
+    operationId: 'proposeBookingTime',
+    summary: "Propose another day and time for a test drive; the buyer then accepts it (the car's seller)",
+    params: bookingIdParamsSchema,
+    body: bookingProposalInputSchema,
+    responses: { 200: bookingSchema },
+    otherStatuses: [404, 409],
+  }),
+  acceptProposedTime: defineRoute({
+    method: 'POST',
+    path: '/testdrivebooking/:id/accept-proposal',
+    access: ['Buyer'],
+    tags,
+    operationId: 'acceptProposedTime',
+    summary: "Take the day and time the seller proposed: the test drive is agreed (the booking's buyer)",
+    params: bookingIdParamsSchema,
+    responses: { 200: bookingSchema },
+    otherStatuses: [404, 409],
+  }),
+  cancelBooking: defineRoute({
+    method: 'DELETE',
+    path: '/testdrivebooking/:id',
+    access: ['Buyer', 'Admin'],
+    tags,
+    operationId: 'cancelBooking',
+    summary:
+      'Cancel a booking before its test drive starts (its buyer or an admin); a paid one is refunded in full. It stays in the lists as cancelled; cancelling it again answers 0, and one that has started or was declined 409',
+    params: bookingIdParamsSchema,
+    responses: { 200: deletedCountSchema },
+    otherStatuses: [404, 409],
+  }),
+};

@@ -1,11 +1,9 @@
-import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { changed } from '../../../lib/query-keys.ts';
 
 /** Deletes a reported car with its advertisement, saved cars, reports and unpaid bookings. */
-export const deleteReportedCar = (carId: string) =>
-  legacyApi.delete<DeletedCount>(`/reportedpost/${encodeURIComponent(carId)}`);
+export const deleteReportedCar = (carId: string) => api.delete('/reportedpost/:carId', { params: { carId } });
 
 export function useDeleteReportedCar() {
   const queryClient = useQueryClient();

@@ -1,12 +1,11 @@
-import type { Page, ReportedCar } from '@redline/shared';
+import type { ReportedCar } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type { ReportedCar };
 
-export const getReportedCars = (cursor?: string) =>
-  legacyApi.get<Page<ReportedCar>>('/reportedpost', { query: { cursor } });
+export const getReportedCars = (cursor?: string) => api.get('/reportedpost', { query: { cursor } });
 
 export const reportedCarsQueryOptions = () =>
   infiniteQueryOptions({

@@ -1,10 +1,10 @@
-import type { Booking, BookingInput } from '@redline/shared';
+import type { BookingInput } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { changed } from '../../../lib/query-keys.ts';
 
 /** Only the buyer's choices travel: buyer, seller, car summary, price and paid state come from the server. */
-export const bookTestDrive = (input: BookingInput) => legacyApi.post<Booking>('/testdrivebooking', input);
+export const bookTestDrive = (input: BookingInput) => api.post('/testdrivebooking', { body: input });
 
 export const bookTestDriveMutationKey = ['bookings', 'book'] as const;
 

@@ -1,6 +1,6 @@
-import type { Booking, BookingProposalInput } from '@redline/shared';
+import type { BookingProposalInput } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { changed } from '../../../lib/query-keys.ts';
 
 /** A step of the lifecycle: the seller's answers, or the buyer taking the time the seller proposed. */
@@ -9,10 +9,9 @@ export type BookingStep =
   | { step: 'propose'; proposal: BookingProposalInput };
 
 export const takeBookingStep = (id: string, step: BookingStep) =>
-  legacyApi.post<Booking>(
-    `/testdrivebooking/${encodeURIComponent(id)}/${step.step}`,
-    step.step === 'propose' ? step.proposal : undefined,
-  );
+  step.step === 'propose'
+    ? api.post('/testdrivebooking/:id/propose', { params: { id }, body: step.proposal })
+    : api.post(`/testdrivebooking/:id/${step.step}`, { params: { id } });
 
 export function useBookingStep() {
   const queryClient = useQueryClient();

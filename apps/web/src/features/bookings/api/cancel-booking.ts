@@ -1,11 +1,9 @@
-import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { changed } from '../../../lib/query-keys.ts';
 
 /** Cancels a booking of the signed-in buyer before it starts; a paid one is refunded in full. */
-export const cancelBooking = (id: string) =>
-  legacyApi.delete<DeletedCount>(`/testdrivebooking/${encodeURIComponent(id)}`);
+export const cancelBooking = (id: string) => api.delete('/testdrivebooking/:id', { params: { id } });
 
 export function useCancelBooking() {
   const queryClient = useQueryClient();

@@ -1,12 +1,9 @@
-import type { Booking, Page } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getSellerBookings = (email: string, cursor?: string) =>
-  legacyApi.get<Page<Booking>>(`/testdrivebooking/seller/${encodeURIComponent(email)}`, {
-    query: { cursor },
-  });
+  api.get('/testdrivebooking/seller/:email', { params: { email }, query: { cursor } });
 
 export const sellerBookingsQueryOptions = (email: string) =>
   infiniteQueryOptions({

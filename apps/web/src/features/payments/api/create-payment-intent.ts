@@ -1,13 +1,11 @@
-import type { CreatePaymentIntentInput, CreatePaymentIntentResponse } from '@redline/shared';
+import type { CreatePaymentIntentInput } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-
-export type PaymentIntent = CreatePaymentIntentResponse;
 
 /** The server fixes the amount; only the booking is sent. */
 export const createPaymentIntent = (input: CreatePaymentIntentInput) =>
-  legacyApi.post<PaymentIntent>('/create-payment-intent', input);
+  api.post('/create-payment-intent', { body: input });
 
 /**
  * Read as a query although it is a POST: the server keeps one intent per booking (idempotent),

@@ -1,12 +1,12 @@
 import type { Booking } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type { Booking };
 
 export const getBooking = (id: string, signal?: AbortSignal) =>
-  legacyApi.get<Booking>(`/testdrivebooking/${encodeURIComponent(id)}`, { signal });
+  api.get('/testdrivebooking/:id', { params: { id }, signal });
 
 export const bookingQueryOptions = (id: string) =>
   queryOptions({ queryKey: queryKeys.bookings.detail(id), queryFn: ({ signal }) => getBooking(id, signal) });

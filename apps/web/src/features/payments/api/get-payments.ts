@@ -1,14 +1,11 @@
-import type { Page, Payment } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-
-export type { Payment };
 
 export const PAYMENTS_PAGE_SIZE = 20;
 
 export const getPayments = ({ cursor, signal }: { cursor?: string; signal?: AbortSignal } = {}) =>
-  legacyApi.get<Page<Payment>>('/payments', { query: { limit: PAYMENTS_PAGE_SIZE, cursor }, signal });
+  api.get('/payments', { query: { limit: PAYMENTS_PAGE_SIZE, cursor }, signal });
 
 export const paymentsQueryOptions = () =>
   infiniteQueryOptions({

@@ -1,10 +1,8 @@
-import type { ReportedState } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const getReportedState = (carId: string) =>
-  legacyApi.get<ReportedState>(`/reportedpost/${encodeURIComponent(carId)}`);
+export const getReportedState = (carId: string) => api.get('/reportedpost/:carId', { params: { carId } });
 
 /** Whether the signed-in buyer reported this car (only asked for buyers: `enabled`). */
 export function useReportedState(carId: string, { enabled = true }: { enabled?: boolean } = {}) {

@@ -1,13 +1,13 @@
-import type { SavedSearch, SavedSearchChange } from '@redline/shared';
+import type { SavedSearchChange } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { savedSearchesQueryOptions } from './get-saved-searches.ts';
 
 export const changeSavedSearchMutationKey = ['saved-searches', 'change'] as const;
 
 /** Renames one of the buyer's saved searches, or changes when it tells of new cars. */
 export const changeSavedSearch = ({ id, ...change }: SavedSearchChange & { id: string }) =>
-  legacyApi.patch<SavedSearch>(`/saved-searches/${encodeURIComponent(id)}`, change);
+  api.patch('/saved-searches/:id', { params: { id }, body: change });
 
 export function useChangeSavedSearch() {
   const queryClient = useQueryClient();

@@ -1,11 +1,9 @@
-import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { changed } from '../../../lib/query-keys.ts';
 
 /** Deletes one of the buyer's saved searches: it tells of no more cars. */
-export const deleteSavedSearch = (id: string) =>
-  legacyApi.delete<DeletedCount>(`/saved-searches/${encodeURIComponent(id)}`);
+export const deleteSavedSearch = (id: string) => api.delete('/saved-searches/:id', { params: { id } });
 
 export function useDeleteSavedSearch() {
   const queryClient = useQueryClient();

@@ -1,13 +1,11 @@
-import type { SavedSearch, savedSearchListSchema } from '@redline/shared';
+import type { SavedSearch } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type { SavedSearch };
-export type SavedSearchList = z.infer<typeof savedSearchListSchema>;
 
-export const getSavedSearches = () => legacyApi.get<SavedSearchList>('/saved-searches');
+export const getSavedSearches = () => api.get('/saved-searches');
 
 export const savedSearchesQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.savedSearches.list(), queryFn: getSavedSearches });
