@@ -32,6 +32,8 @@ export interface RouteDeclaration {
   /** The success answer by its status: 200, or 201 for what a call creates. */
   readonly responses: Readonly<{ 200: z.ZodType } | { 201: z.ZodType }>;
   readonly otherStatuses?: readonly OtherStatus[];
+  /** The route answers 200 with a stream of Server-Sent Events: what they say (not JSON). */
+  readonly eventStream?: string;
 }
 
 /** Declares a route, keeping its literal method and path for the client's types. */
