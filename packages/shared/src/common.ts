@@ -49,6 +49,8 @@ export type Page<T> = { items: T[]; nextCursor: string | null };
 
 export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
 export type DeletedCount = z.infer<typeof deletedCountSchema>;
+/** What a call that creates a record answers: the new record's id. */
+export const createdSchema = z.object({ id: z.string() });
 
 /**
  * The rules of every text a person types and Redline stores: trimmed, bounded, and free of the

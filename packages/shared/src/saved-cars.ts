@@ -8,7 +8,6 @@ export const savedCarInputSchema = z.object({ carId });
 export const savedCarParamsSchema = z.object({ carId });
 
 export const savedStateSchema = z.object({ saved: z.boolean() });
-export type SavedState = z.infer<typeof savedStateSchema>;
 
 export const savedCarSchema = z.object({
   /** The buyer's user id. */

@@ -5,14 +5,12 @@
  * Ownership of the exact record is then checked inside the services.
  */
 import type { Me, Role, User } from '@redline/shared';
+import type { Access } from '@redline/shared/contract';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import type { SessionCache, SignedIn } from '../auth/session-cache.ts';
 import type { AllowedOrigins } from '../config/origins.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-
-/** `public`: anyone, no session needed; `signedIn`: any signed-in user; or the roles allowed. */
-export type Access = 'public' | 'signedIn' | readonly Role[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {

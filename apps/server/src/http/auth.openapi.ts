@@ -3,10 +3,11 @@
  * OpenAPI document: their routes hand the request to Better Auth, so they cannot describe their
  * answers themselves. Bodies, queries and paths are the routes' own rules; answers are Better Auth's.
  */
+
+import type { OtherStatus } from '@redline/shared/contract';
 import type { OpenAPIV3 } from 'openapi-types';
 import { z } from 'zod';
 import { AUTH_ENDPOINTS, type AuthEndpoint, type AuthEndpointName } from '../auth/auth-endpoints.ts';
-import type { OtherStatus } from './error-statuses.ts';
 
 export const authUserSchema = z.looseObject({
   id: z.string(),

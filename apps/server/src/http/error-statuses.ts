@@ -1,3 +1,4 @@
+import type { OtherStatus } from '@redline/shared/contract';
 import type { OpenAPIV3 } from 'openapi-types';
 
 /**
@@ -16,9 +17,8 @@ export const ERROR_RESPONSES = {
   415: 'The body has an unsupported content type',
   429: 'Too many requests; the Retry-After header says when to try again',
   503: 'Busy, or a service the API depends on is unavailable; try again shortly (after Retry-After, when sent)',
-} as const;
+} as const satisfies Record<Exclude<OtherStatus, 304>, string>;
 type ErrorStatus = keyof typeof ERROR_RESPONSES;
-export type OtherStatus = ErrorStatus | 304;
 
 /** The headers an error status comes with, when it has any. */
 export const ERROR_HEADERS: Partial<Record<ErrorStatus, Record<string, OpenAPIV3.HeaderObject>>> = {

@@ -37,14 +37,15 @@ import {
   sellerProfileSchema,
   userSchema,
 } from '@redline/shared';
+import type { Access, OtherStatus } from '@redline/shared/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3 } from 'openapi-types';
 import { z } from 'zod';
 import { SESSION_COOKIE_PREFIX } from '../auth/auth.ts';
-import { type Access, SAFE_METHODS } from './access.ts';
+import { SAFE_METHODS } from './access.ts';
 import { AUTH_COMPONENTS, authPaths } from './auth.openapi.ts';
-import { ERROR_HEADERS, ERROR_RESPONSES, type OtherStatus } from './error-statuses.ts';
+import { ERROR_HEADERS, ERROR_RESPONSES } from './error-statuses.ts';
 import { boundSchemas, RATE_LIMITED_SUCCESS_HEADERS, TOO_MANY_REQUESTS_HEADERS } from './openapi-bounds.ts';
 
 declare module 'fastify' {

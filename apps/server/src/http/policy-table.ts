@@ -1,5 +1,6 @@
 /** Renders the app's access policy (collected from every route's declaration) as a Markdown table. */
-import type { Access, PolicyEntry } from './access.ts';
+import type { Access } from '@redline/shared/contract';
+import type { PolicyEntry } from './access.ts';
 
 export function describeAccess(access: Access): string {
   if (access === 'public') return 'anyone';

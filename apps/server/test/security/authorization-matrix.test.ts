@@ -9,6 +9,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { errorResponseSchema, type NotificationType, notificationTypesFor, type Role } from '@redline/shared';
+import type { Access } from '@redline/shared/contract';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
@@ -29,7 +30,6 @@ import {
   savedSearches,
   users,
 } from '../../src/db/schema.ts';
-import type { Access } from '../../src/http/access.ts';
 import { unsubscribeToken } from '../../src/modules/notifications/unsubscribe-token.ts';
 import { carInput, createBooking, createCar, ensureCategory, recordPayment } from '../factories.ts';
 import {

@@ -9,13 +9,14 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { errorResponseSchema, type Role, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import type { Access } from '@redline/shared/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advertisements, photos, users } from '../../src/db/schema.ts';
-import type { Access, PolicyEntry } from '../../src/http/access.ts';
+import type { PolicyEntry } from '../../src/http/access.ts';
 import { createBooking, createCar, ensureCategory } from '../factories.ts';
 import {
   as,

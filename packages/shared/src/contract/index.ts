@@ -57,4 +57,3 @@ export type {
   ResponseOf,
   RouteDeclaration,
 } from './route.ts';
-export { defineRoute } from './route.ts';

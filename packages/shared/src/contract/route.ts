@@ -29,13 +29,15 @@ export interface RouteDeclaration {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
-  /** The success answer by its status: 200, or 201 for what a call creates. */
-  readonly responses: Readonly<{ 200: z.ZodType } | { 201: z.ZodType }>;
+  /** The success answers by status: 200, 201 for what a call creates (a call may answer either). */
+  readonly responses: Readonly<{ 200: z.ZodType; 201?: z.ZodType } | { 201: z.ZodType }>;
   readonly otherStatuses?: readonly OtherStatus[];
   /** The body's media types when it is not JSON: `multipart/form-data` for an upload. */
   readonly consumes?: readonly string[];
   /** A multipart body's files by field name, with what each holds (the handler reads them: no `body`). */
   readonly files?: Readonly<Record<string, string>>;
+  /** The route answers 200 with a stream of Server-Sent Events: what they say (not JSON). */
+  readonly eventStream?: string;
 }
 
 /** Declares a route, keeping its literal method and path for the client's types. */

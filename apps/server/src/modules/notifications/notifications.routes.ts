@@ -1,21 +1,12 @@
-import {
-  ERROR_CODES,
-  notificationPageSchema,
-  notificationPreferencesSchema,
-  notificationsReadSchema,
-  pageQuerySchema,
-  unreadCountSchema,
-  unsubscribeQuerySchema,
-  unsubscribeStateSchema,
-} from '@redline/shared';
+import { ERROR_CODES } from '@redline/shared';
+import { contract } from '@redline/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentSession, currentUser } from '../../http/access.ts';
 import { sendError } from '../../http/error-handler.ts';
 import type { StreamRefusal } from '../../http/live-updates.ts';
+import { serve } from '../../http/serve.ts';
 import * as service from './notifications.service.ts';
-
-const tags = ['notifications'];
 
 /** How long a client refused a stream is asked to wait: streams end when pages close, not in seconds. */
 const STREAM_RETRY_AFTER_SECONDS = 60;
@@ -26,85 +17,39 @@ const STREAM_REFUSALS: Record<StreamRefusal, string> = {
 
 export function notificationsRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/notifications', {
-      config: { access: 'signedIn' },
-      schema: {
-        tags,
-        operationId: 'listNotifications',
-        summary: "The signed-in user's notifications, newest first, and how many are unread",
-        querystring: pageQuerySchema,
-        response: { 200: notificationPageSchema },
-      },
-      handler: (request) => service.listNotifications(context, currentUser(request), request.query),
+    serve(app, contract.listNotifications, (request) =>
+      service.listNotifications(context, currentUser(request), request.query),
+    );
+
+    serve(app, contract.streamNotificationChanges, (request, reply) => {
+      const stream = context.live.open(currentSession(request), request.ip);
+      if (typeof stream === 'string') {
+        reply.header('retry-after', STREAM_RETRY_AFTER_SECONDS);
+        return sendError(reply, request, 503, {
+          code: ERROR_CODES.unavailable,
+          message: STREAM_REFUSALS[stream],
+        });
+      }
+      return (
+        reply
+          .type('text/event-stream')
+          // Proxies (nginx) pass each event on at once rather than buffer the answer.
+          .header('x-accel-buffering', 'no')
+          .send(stream)
+      );
     });
 
-    app.get('/notifications/stream', {
-      config: { access: 'signedIn' },
-      schema: {
-        tags,
-        operationId: 'streamNotificationChanges',
-        summary: "A stream of the signed-in user's notification changes (Server-Sent Events)",
-        description:
-          'A client address may hold a few streams open at once (6 by default), and an instance a bounded number in all; past either, 503 with Retry-After. A stream ends when the session it was opened with ends (sign-out, revocation, expiry, the user deleted).',
-        eventStream:
-          "Server-Sent Events, on any instance: `event: notifications` each time the signed-in user's notifications change (made, or read in another tab), `event: conversations` their conversations, `event: bookings` a booking of theirs (or its payment or refund), `event: payments` the payments ledger (admins); a comment every 20 s keeps the stream open",
-        otherStatuses: [503],
-      },
-      handler: (request, reply) => {
-        const stream = context.live.open(currentSession(request), request.ip);
-        if (typeof stream === 'string') {
-          reply.header('retry-after', STREAM_RETRY_AFTER_SECONDS);
-          return sendError(reply, request, 503, {
-            code: ERROR_CODES.unavailable,
-            message: STREAM_REFUSALS[stream],
-          });
-        }
-        return (
-          reply
-            .type('text/event-stream')
-            // Proxies (nginx) pass each event on at once rather than buffer the answer.
-            .header('x-accel-buffering', 'no')
-            .send(stream)
-        );
-      },
-    });
+    serve(app, contract.markNotificationsRead, (request) =>
+      service.markRead(context, currentUser(request), request.body),
+    );
 
-    app.post('/notifications/read', {
-      config: { access: 'signedIn' },
-      schema: {
-        tags,
-        operationId: 'markNotificationsRead',
-        summary: "Mark the signed-in user's notifications read: these ids, or all of them without ids",
-        body: notificationsReadSchema,
-        response: { 200: unreadCountSchema },
-      },
-      handler: (request) => service.markRead(context, currentUser(request), request.body),
-    });
+    serve(app, contract.getNotificationPreferences, (request) =>
+      service.getPreferences(context, currentUser(request)),
+    );
 
-    app.get('/notifications/preferences', {
-      config: { access: 'signedIn' },
-      schema: {
-        tags,
-        operationId: 'getNotificationPreferences',
-        summary:
-          "The signed-in user's notification settings: each kind of their role, in the app and by e-mail",
-        response: { 200: notificationPreferencesSchema },
-      },
-      handler: (request) => service.getPreferences(context, currentUser(request)),
-    });
-
-    app.put('/notifications/preferences', {
-      config: { access: 'signedIn' },
-      schema: {
-        tags,
-        operationId: 'setNotificationPreferences',
-        summary:
-          "Set the signed-in user's settings of these kinds (others keep theirs); a kind their role does not receive refuses them all",
-        body: notificationPreferencesSchema,
-        response: { 200: notificationPreferencesSchema },
-      },
-      handler: (request) => service.setPreferences(context, currentUser(request), request.body),
-    });
+    serve(app, contract.setNotificationPreferences, (request) =>
+      service.setPreferences(context, currentUser(request), request.body),
+    );
 
     // RFC 8058: a mail client's one-click unsubscribe posts the form `List-Unsubscribe=One-Click`;
     // what it stops is in the link's token, so the form itself is read no further.
@@ -114,30 +59,10 @@ export function notificationsRoutes(context: AppContext): FastifyPluginAsyncZod 
       (_request, _body, done) => done(null, undefined),
     );
 
-    app.get('/notifications/unsubscribe', {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        operationId: 'getUnsubscribeLink',
-        summary:
-          "What an e-mail's unsubscribe link stops, and whether it is still e-mailed (changes nothing)",
-        querystring: unsubscribeQuerySchema,
-        response: { 200: unsubscribeStateSchema },
-      },
-      handler: (request) => service.unsubscribeState(context, request.query),
-    });
+    serve(app, contract.getUnsubscribeLink, (request) => service.unsubscribeState(context, request.query));
 
-    app.post('/notifications/unsubscribe', {
-      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        operationId: 'unsubscribe',
-        summary:
-          "Stop the e-mails an unsubscribe link names, without signing in (the e-mail's one-click List-Unsubscribe, RFC 8058)",
-        querystring: unsubscribeQuerySchema,
-        response: { 200: unsubscribeStateSchema },
-      },
-      handler: (request) => service.unsubscribe(context, request.query),
+    serve(app, contract.unsubscribe, (request) => service.unsubscribe(context, request.query), {
+      rateLimit: { max: 30, timeWindow: '1 minute' },
     });
   };
 }

@@ -1,11 +1,10 @@
-import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { changed } from '../../../lib/query-keys.ts';
 
 /** The reports were unfounded: they go, and the admins can no longer read the conversation. */
 export const dismissConversationReports = (conversationId: string) =>
-  legacyApi.delete<DeletedCount>(`/conversations/${encodeURIComponent(conversationId)}/reports`);
+  api.delete('/conversations/:id/reports', { params: { id: conversationId } });
 
 export function useDismissConversationReports() {
   const queryClient = useQueryClient();

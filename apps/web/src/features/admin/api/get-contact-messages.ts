@@ -1,10 +1,10 @@
-import type { ContactMessage, ContactStatus, Page } from '@redline/shared';
+import type { ContactStatus } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getContactMessages = (status: ContactStatus | undefined, cursor?: string) =>
-  legacyApi.get<Page<ContactMessage>>('/contact', { query: { status, cursor } });
+  api.get('/contact', { query: { status, cursor } });
 
 export const contactMessagesQueryOptions = (status?: ContactStatus) =>
   infiniteQueryOptions({

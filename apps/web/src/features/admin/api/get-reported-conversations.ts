@@ -1,12 +1,12 @@
-import type { Page, ReportedConversation } from '@redline/shared';
+import type { ReportedConversation } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type { ReportedConversation };
 
 export const getReportedConversations = (cursor?: string) =>
-  legacyApi.get<Page<ReportedConversation>>('/conversations/reported', { query: { cursor } });
+  api.get('/conversations/reported', { query: { cursor } });
 
 export const reportedConversationsQueryOptions = () =>
   infiniteQueryOptions({

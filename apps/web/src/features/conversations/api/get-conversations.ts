@@ -1,10 +1,8 @@
-import type { Conversation, Page } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const getConversations = (cursor?: string) =>
-  legacyApi.get<Page<Conversation>>('/conversations', { query: { cursor } });
+export const getConversations = (cursor?: string) => api.get('/conversations', { query: { cursor } });
 
 export const conversationsQueryOptions = () =>
   infiniteQueryOptions({

@@ -1,10 +1,9 @@
-import type { MessagePage } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getMessages = (id: string, cursor?: string) =>
-  legacyApi.get<MessagePage>(`/conversations/${encodeURIComponent(id)}/messages`, { query: { cursor } });
+  api.get('/conversations/:id/messages', { params: { id }, query: { cursor } });
 
 export const messagesQueryOptions = (id: string) =>
   infiniteQueryOptions({

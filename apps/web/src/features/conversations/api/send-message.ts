@@ -1,17 +1,14 @@
 import type { ConversationInput } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { changed } from '../../../lib/query-keys.ts';
-
-type Created = { id: string };
 
 /** A message in a conversation the caller takes part in. */
 export const sendMessage = ({ id, body }: { id: string; body: string }) =>
-  legacyApi.post<Created>(`/conversations/${encodeURIComponent(id)}/messages`, { body });
+  api.post('/conversations/:id/messages', { params: { id }, body: { body } });
 
 /** Asks a car's seller: opens the caller's conversation about the car, or adds to it. */
-export const startConversation = (input: ConversationInput) =>
-  legacyApi.post<Created>('/conversations', input);
+export const startConversation = (input: ConversationInput) => api.post('/conversations', { body: input });
 
 export function useSendMessage() {
   const queryClient = useQueryClient();

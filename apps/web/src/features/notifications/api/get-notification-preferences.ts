@@ -1,10 +1,8 @@
-import type { NotificationPreferences } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const getNotificationPreferences = () =>
-  legacyApi.get<NotificationPreferences>('/notifications/preferences');
+export const getNotificationPreferences = () => api.get('/notifications/preferences');
 
 export const notificationPreferencesQueryOptions = () =>
   queryOptions({

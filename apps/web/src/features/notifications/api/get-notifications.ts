@@ -1,10 +1,9 @@
-import type { NotificationPage } from '@redline/shared';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getNotifications = (cursor?: string, limit?: number) =>
-  legacyApi.get<NotificationPage>('/notifications', { query: { cursor, limit } });
+  api.get('/notifications', { query: { cursor, limit } });
 
 export const notificationsQueryOptions = () =>
   infiniteQueryOptions({

@@ -1,11 +1,11 @@
-import type { NotificationsRead, UnreadCount } from '@redline/shared';
+import type { NotificationsRead } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { changed, queryKeys } from '../../../lib/query-keys.ts';
 
 /** Marks the signed-in user's notifications read: these ids, or all of them. */
 export const markNotificationsRead = (read: NotificationsRead) =>
-  legacyApi.post<UnreadCount>('/notifications/read', read);
+  api.post('/notifications/read', { body: read });
 
 export function useMarkRead() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
 import type { NotificationPreferences } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Sets the named kinds' settings; answers all of the user's settings. */
 export const setNotificationPreferences = (preferences: NotificationPreferences) =>
-  legacyApi.put<NotificationPreferences>('/notifications/preferences', preferences);
+  api.put('/notifications/preferences', { body: preferences });
 
 export function useSetNotificationPreferences() {
   const queryClient = useQueryClient();

@@ -1,11 +1,10 @@
-import type { UnsubscribeState } from '@redline/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** What an e-mail's unsubscribe link stops (asking changes nothing). */
 export const getUnsubscribeState = (token: string) =>
-  legacyApi.get<UnsubscribeState>('/notifications/unsubscribe', { query: { token } });
+  api.get('/notifications/unsubscribe', { query: { token } });
 
 export const unsubscribeStateQueryOptions = (token: string) =>
   queryOptions({
@@ -18,8 +17,7 @@ export function useUnsubscribeState(token: string) {
 }
 
 /** Stops the e-mails the link names, without signing in. */
-export const unsubscribe = (token: string) =>
-  legacyApi.post<UnsubscribeState>('/notifications/unsubscribe', undefined, { query: { token } });
+export const unsubscribe = (token: string) => api.post('/notifications/unsubscribe', { query: { token } });
 
 export function useUnsubscribe(token: string) {
   const queryClient = useQueryClient();

@@ -1,9 +1,6 @@
-import type { SavedCar } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-
-export type { SavedCar };
 
 export const getSavedCars = (email: string, cursor?: string) =>
   api.get('/savedpost/user/:email', { params: { email }, query: { cursor } });
