@@ -25,6 +25,11 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 /** The account fields a user may change through the sign-in service (`POST /api/auth/update-user`). */
 export const updateUserSchema = z.object({ name: personNameSchema.optional(), image: noProfilePicture });
 
+/** Where a sign-in service's endpoint sends the browser on (its `callbackURL`s). */
+export const authUrlSchema = z.string().max(2000);
+/** The token of an e-mailed password-reset link. */
+export const authTokenSchema = z.string().min(1).max(200);
+
 export const forgotPasswordSchema = z.object({ email });
 export const resetPasswordSchema = z.object({ password });
 
@@ -49,3 +54,38 @@ export const publicConfigSchema = z.object({
   }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** The user in Better Auth's answers (`/api/auth/*`), with Redline's fields. */
+export const authUserSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  image: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  role: z.enum(['Buyer', 'Seller', 'Admin']),
+  isVerified: z.boolean(),
+});
+
+export const authSessionSchema = z
+  .looseObject({
+    session: z.looseObject({
+      id: z.string(),
+      userId: z.string(),
+      expiresAt: z.string(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      ipAddress: z.string().nullable(),
+      userAgent: z.string().nullable(),
+    }),
+    user: authUserSchema,
+  })
+  .nullable();
+
+export const signedInSchema = z.looseObject({
+  redirect: z.boolean(),
+  url: z.string().optional(),
+  user: authUserSchema,
+});
+export const signedUpSchema = z.looseObject({ user: authUserSchema });

@@ -48,7 +48,6 @@ export function pageOf<T extends z.ZodType>(item: T): ReturnType<typeof pageSche
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
 export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
-export type DeletedCount = z.infer<typeof deletedCountSchema>;
 /** What a call that creates a record answers: the new record's id. */
 export const createdSchema = z.object({ id: z.string() });
 

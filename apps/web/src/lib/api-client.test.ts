@@ -1,7 +1,7 @@
 import type { savedCarSchema, savedStateSchema } from '@redline/shared';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { ApiError, api, fillPath, legacyApi } from './api-client.ts';
+import { ApiError, api, fillPath } from './api-client.ts';
 import { shouldRetry } from './query-client.ts';
 
 function stubFetch(response: Response | Error) {
@@ -17,14 +17,15 @@ describe('api client', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('calls /api paths with JSON and same-origin credentials', async () => {
-    const fetchMock = stubFetch(new Response(JSON.stringify({ id: 'c1' }), { status: 201 }));
-    const result = await legacyApi.post<{ id: string }>('/contact', { name: 'A' });
-    expect(result).toEqual({ id: 'c1' });
+    const saved = { car: 'c1', buyer: 'u1' };
+    const fetchMock = stubFetch(new Response(JSON.stringify(saved), { status: 201 }));
+    const result = await api.post('/savedpost', { body: { carId: 'c1' } });
+    expect(result).toEqual(saved);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/contact');
+    expect(url).toBe('/api/savedpost');
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe('same-origin');
-    expect(init.body).toBe('{"name":"A"}');
+    expect(init.body).toBe('{"carId":"c1"}');
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
@@ -41,7 +42,7 @@ describe('api client', () => {
         { status: 400 },
       ),
     );
-    const error = await legacyApi.post('/contact', {}).catch((e: unknown) => e);
+    const error = await api.post('/savedpost', { body: { carId: '' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 400,
@@ -53,7 +54,7 @@ describe('api client', () => {
 
   it('gives a readable message when the body is not the error shape', async () => {
     stubFetch(new Response('<html>Bad gateway</html>', { status: 502 }));
-    const error = await legacyApi.get('/categories').catch((e: unknown) => e);
+    const error = await api.get('/categories').catch((e: unknown) => e);
     expect(error).toMatchObject({
       status: 502,
       code: 'http_502',
@@ -63,19 +64,19 @@ describe('api client', () => {
 
   it('reports an unreachable server as status 0', async () => {
     stubFetch(new TypeError('Failed to fetch'));
-    const error = await legacyApi.get('/categories').catch((e: unknown) => e);
+    const error = await api.get('/categories').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, code: 'network_error' });
   });
 
   it('adds query parameters, skipping empty ones', async () => {
     const fetchMock = stubFetch(new Response('[]', { status: 200 }));
-    await legacyApi.get('/cars', { query: { limit: 12, cursor: undefined, q: 'gt3' } });
-    expect(fetchMock.mock.calls[0]?.[0 as never]).toBe('/api/cars?limit=12&q=gt3');
+    await api.get('/cars/search', { query: { limit: 12, cursor: undefined, q: 'gt3' } });
+    expect(fetchMock.mock.calls[0]?.[0 as never]).toBe('/api/cars/search?limit=12&q=gt3');
   });
 
   it('repeats a parameter given as a list, in its order', async () => {
     const fetchMock = stubFetch(new Response('[]', { status: 200 }));
-    await legacyApi.get('/cars/search', { query: { fuel: ['Electric', 'Hybrid'], brand: [], q: 'gt 3' } });
+    await api.get('/cars/search', { query: { fuel: ['Electric', 'Hybrid'], brand: [], q: 'gt 3' } });
     expect(fetchMock.mock.calls[0]?.[0 as never]).toBe('/api/cars/search?fuel=Electric&fuel=Hybrid&q=gt+3');
   });
 });

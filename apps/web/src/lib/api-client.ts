@@ -192,17 +192,6 @@ export const api = {
     send('DELETE', path, call),
 };
 
-/** The calls not yet declared in the contract (issue 45, item 1: they move to `api` one module at a time). */
-export const legacyApi = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, body, options),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
-};
-
 /** A message fit for a toast, from anything a request may throw. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;

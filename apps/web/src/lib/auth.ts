@@ -6,13 +6,13 @@ import type { Me, User } from '@redline/shared';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { useLocation } from 'react-router';
-import { legacyApi } from './api-client.ts';
+import { api } from './api-client.ts';
 import { appKeys } from './query-keys.ts';
 
 export type { Me, User };
 
 export function getMe(): Promise<Me | null> {
-  return legacyApi.get<Me | null>('/me');
+  return api.get('/me');
 }
 
 export const meQueryOptions = () => queryOptions({ queryKey: appKeys.me, queryFn: getMe });
@@ -46,7 +46,7 @@ export function useGuardsCheckedByServer(): boolean {
 export function useSignOut({ onSignedOut }: { onSignedOut?: () => unknown } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => legacyApi.post('/auth/sign-out', {}),
+    mutationFn: () => api.post('/auth/sign-out'),
     onSuccess: async () => {
       await onSignedOut?.();
       queryClient.clear();

@@ -1,11 +1,9 @@
-import type { DeletedCount } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { changed } from '../../../lib/query-keys.ts';
 
 /** Deletes a buyer or seller with what the deletion rules remove; their sessions end at once. */
-export const deleteUser = (email: string) =>
-  legacyApi.delete<DeletedCount>(`/users/${encodeURIComponent(email)}`);
+export const deleteUser = (email: string) => api.delete('/users/:email', { params: { email } });
 
 export function useDeleteUser() {
   const queryClient = useQueryClient();

@@ -1,11 +1,12 @@
 import type { ListedUser, Page } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { type ManagedRole, rolePath } from './managed-role.ts';
+import { type ManagedRole, usersPath } from './managed-role.ts';
 
-export const getUsers = (role: ManagedRole, cursor?: string) =>
-  legacyApi.get<Page<ListedUser>>(`/user/${rolePath[role]}`, { query: { cursor } });
+/** Typed as either list: the two routes answer the same shape, each of its own role. */
+export const getUsers = (role: ManagedRole, cursor?: string): Promise<Page<ListedUser>> =>
+  api.get(usersPath[role], { query: { cursor } });
 
 export const usersQueryOptions = (role: ManagedRole) =>
   infiniteQueryOptions({

@@ -3,5 +3,8 @@ import type { Role } from '@redline/shared';
 
 export type ManagedRole = Exclude<Role, 'Admin'>;
 
-/** The API's path segment of each managed role: `/user/buyers`, `/user/sellers`. */
-export const rolePath: Record<ManagedRole, 'buyers' | 'sellers'> = { Buyer: 'buyers', Seller: 'sellers' };
+/** The API's list of each managed role's users. */
+export const usersPath = { Buyer: '/user/buyers', Seller: '/user/sellers' } as const;
+
+/** The API's call verifying a user of each managed role. */
+export const verifyUserPath = { Buyer: '/user/buyers/:id', Seller: '/user/sellers/:id' } as const;

@@ -1,11 +1,10 @@
-import type { User } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { changed } from '../../../lib/query-keys.ts';
-import { type ManagedRole, rolePath } from './managed-role.ts';
+import { type ManagedRole, verifyUserPath } from './managed-role.ts';
 
 export const verifyUser = ({ role, id }: { role: ManagedRole; id: string }) =>
-  legacyApi.patch<User>(`/user/${rolePath[role]}/${encodeURIComponent(id)}`);
+  api.patch(verifyUserPath[role], { params: { id } });
 
 export function useVerifyUser() {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 export const resetPassword = (input: { newPassword: string; token: string }) =>
-  legacyApi.post('/auth/reset-password', input);
+  api.post('/auth/reset-password', { body: input });
 
 export function useResetPassword() {
   return useMutation({ mutationFn: resetPassword });

@@ -1,16 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { paths } from '../../../config/paths.ts';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /**
  * Leaves for Google's sign-in page: the server answers the provider's URL, and Google sends the user
  * back to `callbackURL` (a path of ours). A Google sign-up always makes a Buyer (the server decides).
  */
 export async function signInWithGoogle(callbackURL: string) {
-  const { url } = await legacyApi.post<{ url: string }>('/auth/sign-in/social', {
-    provider: 'google',
-    callbackURL,
-    errorCallbackURL: paths.login,
+  const { url } = await api.post('/auth/sign-in/social', {
+    body: { provider: 'google', callbackURL, errorCallbackURL: paths.login },
   });
   if (/^https?:/i.test(url)) window.location.assign(url);
 }

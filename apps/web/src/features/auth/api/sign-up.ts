@@ -1,6 +1,6 @@
 import type { SignUpInput } from '@redline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, legacyApi } from '../../../lib/api-client.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
 import { refreshMe } from '../../../lib/auth.ts';
 import { signIn } from './sign-in.ts';
 
@@ -10,7 +10,7 @@ import { signIn } from './sign-in.ts';
  * a sign-in refused as a wrong pair means it had one.
  */
 export async function signUp(input: SignUpInput): Promise<{ signedIn: boolean }> {
-  await legacyApi.post('/auth/sign-up/email', input);
+  await api.post('/auth/sign-up/email', { body: input });
   try {
     await signIn({ email: input.email, password: input.password });
     return { signedIn: true };

@@ -1,11 +1,11 @@
 import type { Category } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, legacyApi } from '../../../lib/api-client.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type { Category };
 
-export const getCategories = () => legacyApi.get<Category[]>('/categories');
+export const getCategories = () => api.get('/categories');
 
 export const categoriesQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.categories.list(), queryFn: getCategories });

@@ -1,10 +1,9 @@
-import type { SellerProfile } from '@redline/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { legacyApi } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getSeller = (id: string, signal?: AbortSignal) =>
-  legacyApi.get<SellerProfile>(`/sellers/${encodeURIComponent(id)}`, { signal });
+  api.get('/sellers/:id', { params: { id }, signal });
 
 export const sellerQueryOptions = (id: string) =>
   queryOptions({ queryKey: queryKeys.sellers.profile(id), queryFn: ({ signal }) => getSeller(id, signal) });
