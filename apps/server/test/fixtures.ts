@@ -5,6 +5,11 @@
  *
  *   it.override('actors', { seller: { name: 'Sam Seller', isVerified: true } });
  *   it('refuses a buyer', async ({ t, seller, buyer }) => { … });
+ *
+ * A file sets the app's settings with `it.override('env', { … })`, or, when they name a server the
+ * test starts (a fake Stripe, a mail server), with a file-scoped function that starts it, stops it
+ * with `onCleanup` and returns them (payments-stripe.test.ts); its options with
+ * `it.override('appOptions', { clock })`.
  */
 import { test } from 'vitest';
 import type { AppOptions } from '../src/app.ts';
