@@ -3,13 +3,17 @@ import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { advertisements } from '../src/db/schema.ts';
 import { advertise, createCar } from './factories.ts';
-import { it } from './fixtures.ts';
+import { it as base } from './fixtures.ts';
 import { as, errorOf, type TestApp, type TestUser } from './helpers.ts';
 
-it.override('actors', {
-  seller: { name: 'Vera Verified', isVerified: true },
-  otherSeller: { name: 'Uma Unverified' },
-});
+const it = base.extend(
+  'actors',
+  { scope: 'file' },
+  {
+    seller: { name: 'Vera Verified', isVerified: true },
+    otherSeller: { name: 'Uma Unverified' },
+  },
+);
 
 const adsOf = async (t: TestApp, carId: string) =>
   (await t.db.select().from(advertisements).where(eq(advertisements.carId, carId))).length;

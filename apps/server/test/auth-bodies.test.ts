@@ -5,12 +5,13 @@
 import { describe, expect } from 'vitest';
 import { rateLimitHits } from '../src/db/schema.ts';
 import { LOGGED_TEXT_MAX } from '../src/http/logger.ts';
-import { it } from './fixtures.ts';
+import { it as base } from './fixtures.ts';
 import { errorOf, TEST_PASSWORD, type TestApp } from './helpers.ts';
 
 const logLines: string[] = [];
-it.override('env', { LOG_LEVEL: 'debug' });
-it.override('appOptions', { logTo: { write: (line) => logLines.push(line) } });
+const it = base
+  .extend('env', { scope: 'file' }, { LOG_LEVEL: 'debug' })
+  .extend('appOptions', { scope: 'file' }, { logTo: { write: (line) => logLines.push(line) } });
 
 const longAddress = `${'a'.repeat(3000)}@example.test`;
 const post = (t: TestApp, url: string, payload: object) =>

@@ -10,13 +10,17 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { bookings, notifications, photos, refunds, users } from '../src/db/schema.ts';
 import { createBooking, createCar, recordPayment } from './factories.ts';
-import { it } from './fixtures.ts';
+import { it as base } from './fixtures.ts';
 import { as, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
-it.override('actors', {
-  seller: { name: 'Sally Seller', isVerified: true },
-  buyer: { name: 'Bob Buyer' },
-});
+const it = base.extend(
+  'actors',
+  { scope: 'file' },
+  {
+    seller: { name: 'Sally Seller', isVerified: true },
+    buyer: { name: 'Bob Buyer' },
+  },
+);
 
 /** A local calendar date `days` from today, as the booking form sends it. */
 function dayFromToday(days: number) {

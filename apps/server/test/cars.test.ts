@@ -13,12 +13,16 @@ import {
   savedCars,
 } from '../src/db/schema.ts';
 import { advertise, carInput, createBooking, createCar, ensureCategory } from './factories.ts';
-import { it } from './fixtures.ts';
+import { it as base } from './fixtures.ts';
 import { as, errorOf, sameBytesSpellings, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
-it.override('actors', {
-  seller: { name: 'Sam Seller', isVerified: true },
-});
+const it = base.extend(
+  'actors',
+  { scope: 'file' },
+  {
+    seller: { name: 'Sam Seller', isVerified: true },
+  },
+);
 it.beforeAll(async ({ t }) => {
   await ensureCategory(t, 'super-car');
   await ensureCategory(t, 'suv');

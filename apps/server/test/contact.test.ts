@@ -7,15 +7,19 @@ import type { ContactMessage } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { contactMessages, notifications } from '../src/db/schema.ts';
-import { it } from './fixtures.ts';
+import { it as base } from './fixtures.ts';
 import { as, errorOf, type TestApp, type TestUser } from './helpers.ts';
 
 let ip = 0;
 
-it.override('actors', {
-  admin: { name: 'Ada Admin' },
-  otherAdmin: { name: 'Otto Admin' },
-});
+const it = base.extend(
+  'actors',
+  { scope: 'file' },
+  {
+    admin: { name: 'Ada Admin' },
+    otherAdmin: { name: 'Otto Admin' },
+  },
+);
 
 /** Sends a message as a visitor (each from an address of its own: the form is rate-limited). */
 async function send(t: TestApp, message: string, name = 'Vera Visitor') {

@@ -9,13 +9,17 @@ import { describe, expect } from 'vitest';
 import { conversationReports, notifications } from '../src/db/schema.ts';
 import { publish } from '../src/events/index.ts';
 import { createCar } from './factories.ts';
-import { it } from './fixtures.ts';
+import { it as base } from './fixtures.ts';
 import { as, errorOf, type TestApp, type TestUser } from './helpers.ts';
 
-it.override('actors', {
-  seller: { name: 'Sam Seller' },
-  buyer: { name: 'Bea Buyer' },
-});
+const it = base.extend(
+  'actors',
+  { scope: 'file' },
+  {
+    seller: { name: 'Sam Seller' },
+    buyer: { name: 'Bea Buyer' },
+  },
+);
 
 /** A new conversation between the buyer and the seller about a new car, with one message each. */
 async function aConversation(t: TestApp, seller: TestUser, buyer: TestUser) {

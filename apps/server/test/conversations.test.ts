@@ -9,13 +9,17 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { messages, notifications } from '../src/db/schema.ts';
 import { createCar } from './factories.ts';
-import { it } from './fixtures.ts';
+import { it as base } from './fixtures.ts';
 import { as, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
-it.override('actors', {
-  seller: { name: 'Sam Seller', isVerified: true },
-  buyer: { name: 'Bea Buyer' },
-});
+const it = base.extend(
+  'actors',
+  { scope: 'file' },
+  {
+    seller: { name: 'Sam Seller', isVerified: true },
+    buyer: { name: 'Bea Buyer' },
+  },
+);
 
 const start = (t: TestApp, user: TestUser | undefined, carId: string, message: string) =>
   as(t, user, { method: 'POST', url: '/api/conversations', payload: { carId, message } });

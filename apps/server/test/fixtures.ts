@@ -3,13 +3,17 @@
  * the people who use it, each signed up the first time a test of the file names it. All live for
  * the file, as a `beforeAll` would make them: one app per file, not per test.
  *
- *   it.override('actors', { seller: { name: 'Sam Seller', isVerified: true } });
+ * A file that needs other than the defaults extends `it` with them, under the same names:
+ *
+ *   import { it as base } from './fixtures.ts';
+ *   const it = base.extend('actors', { scope: 'file' }, { seller: { name: 'Sam Seller', isVerified: true } });
  *   it('refuses a buyer', async ({ t, seller, buyer }) => { … });
  *
- * A file sets the app's settings with `it.override('env', { … })`, or, when they name a server the
- * test starts (a fake Stripe, a mail server), with a file-scoped function that starts it, stops it
- * with `onCleanup` and returns them (payments-stripe.test.ts); its options with
- * `it.override('appOptions', { clock })`.
+ * `env` (the app's settings) is a file-scoped function when they name a server the test starts (a
+ * fake Stripe, a mail server): it starts it, stops it with `onCleanup` and returns them
+ * (payments-stripe.test.ts); `appOptions` takes a job-queue clock. Not `it.override` at the top of
+ * a file: a worker runs file after file on one copy of this module (isolate: false), and an
+ * override there stays for the files after it.
  */
 import { test } from 'vitest';
 import type { AppOptions } from '../src/app.ts';

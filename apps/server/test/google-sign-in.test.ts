@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { describe, expect } from 'vitest';
 import { users } from '../src/db/schema.ts';
-import { it } from './fixtures.ts';
+import { it as base } from './fixtures.ts';
 import { cookieFrom, type TestApp } from './helpers.ts';
 
 const oidc = new OAuth2Server();
@@ -13,29 +13,30 @@ let profile: { email: string; name: string; sub?: string } = {
   name: 'Gina Google',
 };
 
-// biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture needs from this pattern, and it needs nothing.
-it.override('env', { scope: 'file' }, async ({}, { onCleanup }) => {
-  await oidc.issuer.keys.generate('RS256');
-  await oidc.start(0, '127.0.0.1');
-  onCleanup(() => oidc.stop());
-  oidc.service.on('beforeTokenSigning', (token) => {
-    Object.assign(token.payload, { email: profile.email, email_verified: true, name: profile.name });
-    if (profile.sub) token.payload.sub = profile.sub;
-  });
-  oidc.service.on('beforeUserinfo', (response) => {
-    Object.assign(response.body, {
-      sub: profile.sub ?? 'johndoe',
-      email: profile.email,
-      email_verified: true,
-      name: profile.name,
+const it = base
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture needs from this pattern, and it needs nothing.
+  .extend('env', { scope: 'file' }, async ({}, { onCleanup }) => {
+    await oidc.issuer.keys.generate('RS256');
+    await oidc.start(0, '127.0.0.1');
+    onCleanup(() => oidc.stop());
+    oidc.service.on('beforeTokenSigning', (token) => {
+      Object.assign(token.payload, { email: profile.email, email_verified: true, name: profile.name });
+      if (profile.sub) token.payload.sub = profile.sub;
     });
+    oidc.service.on('beforeUserinfo', (response) => {
+      Object.assign(response.body, {
+        sub: profile.sub ?? 'johndoe',
+        email: profile.email,
+        email_verified: true,
+        name: profile.name,
+      });
+    });
+    return {
+      GOOGLE_CLIENT_ID: 'redline-test-client',
+      GOOGLE_CLIENT_SECRET: 'redline-test-secret',
+      GOOGLE_ISSUER: oidc.issuer.url!,
+    };
   });
-  return {
-    GOOGLE_CLIENT_ID: 'redline-test-client',
-    GOOGLE_CLIENT_SECRET: 'redline-test-secret',
-    GOOGLE_ISSUER: oidc.issuer.url!,
-  };
-});
 
 /** Follows the browser's part of the flow: start, provider redirect, callback; returns the callback response. */
 async function signInWithGoogle(t: TestApp): Promise<LightMyRequestResponse> {

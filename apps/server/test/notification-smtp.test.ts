@@ -11,7 +11,7 @@ import { expect } from 'vitest';
 import { notificationEmails } from '../src/db/schema.ts';
 import { publish } from '../src/events/index.ts';
 import { EMAIL_BATCH_SECONDS } from '../src/modules/notifications/notification-emails.ts';
-import { it } from './fixtures.ts';
+import { it as base } from './fixtures.ts';
 import { as, type TestApp } from './helpers.ts';
 
 interface Received {
@@ -56,17 +56,22 @@ async function freePort(): Promise<number> {
   return free;
 }
 
-// biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture needs from this pattern, and it needs nothing.
-it.override('env', { scope: 'file' }, async ({}, { onCleanup }) => {
-  port = await freePort();
-  onCleanup(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-  return { SMTP_URL: `smtp://127.0.0.1:${port}` };
-});
-it.override('appOptions', { clock });
-it.override('actors', {
-  admin: { name: 'Ada Admin' },
-  buyer: { name: 'Bea Buyer' },
-});
+const it = base
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture needs from this pattern, and it needs nothing.
+  .extend('env', { scope: 'file' }, async ({}, { onCleanup }) => {
+    port = await freePort();
+    onCleanup(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+    return { SMTP_URL: `smtp://127.0.0.1:${port}` };
+  })
+  .extend('appOptions', { scope: 'file' }, { clock })
+  .extend(
+    'actors',
+    { scope: 'file' },
+    {
+      admin: { name: 'Ada Admin' },
+      buyer: { name: 'Bea Buyer' },
+    },
+  );
 
 /** Moves the test clock a second at a time until `done` holds. */
 async function tickUntil(done: () => Promise<boolean> | boolean, maxSeconds = 900) {

@@ -15,14 +15,18 @@ import { describe, expect } from 'vitest';
 import { bookings, notifications } from '../src/db/schema.ts';
 import { publish } from '../src/events/index.ts';
 import { createCar, recordPayment } from './factories.ts';
-import { it } from './fixtures.ts';
+import { it as base } from './fixtures.ts';
 import { as, errorOf, openStream, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
-it.override('actors', {
-  seller: { name: 'Sam Seller' },
-  buyer: { name: 'Bea Buyer' },
-  otherBuyer: { name: 'Otto Other' },
-});
+const it = base.extend(
+  'actors',
+  { scope: 'file' },
+  {
+    seller: { name: 'Sam Seller' },
+    buyer: { name: 'Bea Buyer' },
+    otherBuyer: { name: 'Otto Other' },
+  },
+);
 
 /** Every notification of a user, oldest first, as the database holds them. */
 const rowsOf = (t: TestApp, user: TestUser) =>

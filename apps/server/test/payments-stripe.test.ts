@@ -9,7 +9,7 @@ import Stripe from 'stripe';
 import { beforeEach, describe, expect, vi } from 'vitest';
 import { bookings, payments, refunds } from '../src/db/schema.ts';
 import { createBooking, createCar } from './factories.ts';
-import { it } from './fixtures.ts';
+import { it as base } from './fixtures.ts';
 import { as, createTestApp, errorOf, type TestApp, type TestUser } from './helpers.ts';
 
 interface FakeIntent {
@@ -152,19 +152,20 @@ class FakeStripe {
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const fake = new FakeStripe();
-// biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture needs from this pattern, and it needs nothing.
-it.override('env', { scope: 'file' }, async ({}, { onCleanup }) => {
-  const port = await fake.start();
-  onCleanup(() => fake.stop());
-  return {
-    STRIPE_SECRET_KEY: 'sk_test_x',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(port),
-    STRIPE_API_PROTOCOL: 'http',
-  };
-});
+const it = base
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture needs from this pattern, and it needs nothing.
+  .extend('env', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const port = await fake.start();
+    onCleanup(() => fake.stop());
+    return {
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(port),
+      STRIPE_API_PROTOCOL: 'http',
+    };
+  });
 beforeEach(() => {
   fake.down = false;
   fake.requests.length = 0;

@@ -5,13 +5,17 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, vi } from 'vitest';
 import { bookings, paymentIntentRefunds, paymentIntents, payments } from '../src/db/schema.ts';
 import { advertise, createBooking, createCar } from './factories.ts';
-import { it } from './fixtures.ts';
+import { it as base } from './fixtures.ts';
 import { as, errorOf, type TestApp, type TestUser } from './helpers.ts';
 
-it.override('actors', {
-  seller: { name: 'Sam Seller' },
-  buyer: { name: 'Bea Buyer' },
-});
+const it = base.extend(
+  'actors',
+  { scope: 'file' },
+  {
+    seller: { name: 'Sam Seller' },
+    buyer: { name: 'Bea Buyer' },
+  },
+);
 
 const future = { expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' };
 const card = (number: string, overrides: Partial<typeof future> = {}) => ({

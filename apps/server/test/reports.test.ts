@@ -4,14 +4,18 @@ import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { cars, reportedCars } from '../src/db/schema.ts';
 import { createCar } from './factories.ts';
-import { it } from './fixtures.ts';
+import { it as base } from './fixtures.ts';
 import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
-it.override('actors', {
-  seller: { name: 'Sam Seller' },
-  buyer: { name: 'Rita Reporter' },
-  otherBuyer: { name: 'Otto Other' },
-});
+const it = base.extend(
+  'actors',
+  { scope: 'file' },
+  {
+    seller: { name: 'Sam Seller' },
+    buyer: { name: 'Rita Reporter' },
+    otherBuyer: { name: 'Otto Other' },
+  },
+);
 
 const report = (t: TestApp, user: TestUser | undefined, payload: Record<string, unknown>) =>
   as(t, user, { method: 'POST', url: '/api/reportedpost', payload });

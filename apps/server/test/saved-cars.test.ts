@@ -4,13 +4,17 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { savedCars } from '../src/db/schema.ts';
 import { createCar } from './factories.ts';
-import { it } from './fixtures.ts';
+import { it as base } from './fixtures.ts';
 import { as, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
-it.override('actors', {
-  seller: { name: 'Vera Verified', isVerified: true },
-  buyer: { name: 'Bea Buyer' },
-});
+const it = base.extend(
+  'actors',
+  { scope: 'file' },
+  {
+    seller: { name: 'Vera Verified', isVerified: true },
+    buyer: { name: 'Bea Buyer' },
+  },
+);
 
 const save = (t: TestApp, user: TestUser | undefined, carId: string) =>
   as(t, user, { method: 'POST', url: '/api/savedpost', payload: { carId } });

@@ -10,13 +10,17 @@ import { describe, expect, vi } from 'vitest';
 import { cars, notifications, photos, savedSearches } from '../src/db/schema.ts';
 import { publish } from '../src/events/index.ts';
 import { carInput, ensureCategory } from './factories.ts';
-import { it } from './fixtures.ts';
+import { it as base } from './fixtures.ts';
 import { as, errorOf, runJob, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
-it.override('actors', {
-  seller: { name: 'Sam Seller' },
-  buyer: { name: 'Bea Buyer' },
-});
+const it = base.extend(
+  'actors',
+  { scope: 'file' },
+  {
+    seller: { name: 'Sam Seller' },
+    buyer: { name: 'Bea Buyer' },
+  },
+);
 it.beforeAll(async ({ t }) => {
   await ensureCategory(t);
 });

@@ -8,16 +8,17 @@ import { rm } from 'node:fs/promises';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
 import { createCar } from './factories.ts';
-import { it } from './fixtures.ts';
+import { it as base } from './fixtures.ts';
 import { as, type TestApp, type TestUser } from './helpers.ts';
 import { standInWebBuild } from './web-build.ts';
 
-// biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture needs from this pattern, and it needs nothing.
-it.override('env', { scope: 'file' }, async ({}, { onCleanup }) => {
-  const webDist = await standInWebBuild();
-  onCleanup(() => rm(webDist, { recursive: true, force: true }));
-  return { WEB_DIST: webDist };
-});
+const it = base
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture needs from this pattern, and it needs nothing.
+  .extend('env', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const webDist = await standInWebBuild();
+    onCleanup(() => rm(webDist, { recursive: true, force: true }));
+    return { WEB_DIST: webDist };
+  });
 
 describe('server rendering', () => {
   it("puts the page's own head at the end of index.html's, in place of its title, and the page in its place", async ({

@@ -5,10 +5,10 @@
 import { DEMO_USERS } from '@redline/demo-art/data';
 import { describe, expect } from 'vitest';
 import { startupBanner } from '../src/startup-banner.ts';
-import { it } from './fixtures.ts';
+import { it as base } from './fixtures.ts';
 import { as, signUpUser, type TestApp } from './helpers.ts';
 
-it.override('env', { SEED_DEMO: 'true' });
+const it = base.extend('env', { scope: 'file' }, { SEED_DEMO: 'true' });
 
 const banner = (t: TestApp) => startupBanner(t.context.config, t.context, 3000);
 

@@ -4,26 +4,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
-import { it } from './fixtures.ts';
+import { it as base } from './fixtures.ts';
 
-// biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture needs from this pattern, and it needs nothing.
-it.override('env', { scope: 'file' }, async ({}, { onCleanup }) => {
-  const webDist = await mkdtemp(path.join(tmpdir(), 'redline-web-'));
-  onCleanup(() => rm(webDist, { recursive: true, force: true }));
-  await mkdir(path.join(webDist, 'assets'));
-  await writeFile(
-    path.join(webDist, 'index.html'),
-    '<!doctype html><title>Redline</title><div id="root"></div>',
-  );
-  await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
-  // As the build writes them (apps/web/vite.config.ts): a Brotli and a gzip copy beside each file.
-  for (const file of ['index.html', 'assets/index-abc123.js']) {
-    const data = await readFile(path.join(webDist, file));
-    await writeFile(path.join(webDist, `${file}.br`), brotliCompressSync(data));
-    await writeFile(path.join(webDist, `${file}.gz`), gzipSync(data));
-  }
-  return { WEB_DIST: webDist };
-});
+const it = base
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture needs from this pattern, and it needs nothing.
+  .extend('env', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const webDist = await mkdtemp(path.join(tmpdir(), 'redline-web-'));
+    onCleanup(() => rm(webDist, { recursive: true, force: true }));
+    await mkdir(path.join(webDist, 'assets'));
+    await writeFile(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><title>Redline</title><div id="root"></div>',
+    );
+    await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
+    // As the build writes them (apps/web/vite.config.ts): a Brotli and a gzip copy beside each file.
+    for (const file of ['index.html', 'assets/index-abc123.js']) {
+      const data = await readFile(path.join(webDist, file));
+      await writeFile(path.join(webDist, `${file}.br`), brotliCompressSync(data));
+      await writeFile(path.join(webDist, `${file}.gz`), gzipSync(data));
+    }
+    return { WEB_DIST: webDist };
+  });
 
 describe('web app', () => {
   it('serves hashed assets as immutable for a year', async ({ t }) => {

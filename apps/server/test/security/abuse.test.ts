@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import { describe, expect, vi } from 'vitest';
 import { contactMessages, savedCars, users } from '../../src/db/schema.ts';
 import { createCar } from '../factories.ts';
-import { it } from '../fixtures.ts';
+import { it as base } from '../fixtures.ts';
 import {
   as,
   cookieFrom,
@@ -45,8 +45,9 @@ function expectErrorShape(res: LightMyRequestResponse) {
 
 const sessionToken = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!.split('.')[0]!);
 
-it.override('env', { LOG_LEVEL: 'trace' });
-it.override('appOptions', { logTo: { write: (line) => logLines.push(line) } });
+const it = base
+  .extend('env', { scope: 'file' }, { LOG_LEVEL: 'trace' })
+  .extend('appOptions', { scope: 'file' }, { logTo: { write: (line) => logLines.push(line) } });
 
 describe('request bodies', () => {
   it('refuses a JSON body over 1 MB with 413, in the error shape, and stores nothing', async ({
