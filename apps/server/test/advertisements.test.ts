@@ -1,84 +1,79 @@
 import { advertisedCarSchema } from '@redline/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { advertisements } from '../src/db/schema.ts';
 import { advertise, createCar } from './factories.ts';
-import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { it as base } from './fixtures.ts';
+import { as, errorOf, type TestApp, type TestUser } from './helpers.ts';
 
-let t: TestApp;
-let seller: TestUser;
-let otherSeller: TestUser;
-let buyer: TestUser;
-let admin: TestUser;
+const it = base.extend(
+  'actors',
+  { scope: 'file' },
+  {
+    seller: { name: 'Vera Verified', isVerified: true },
+    otherSeller: { name: 'Uma Unverified' },
+  },
+);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  seller = await signUpUser(t, 'Seller', { name: 'Vera Verified', isVerified: true });
-  otherSeller = await signUpUser(t, 'Seller', { name: 'Uma Unverified' });
-  buyer = await signUpUser(t, 'Buyer');
-  admin = await signUpUser(t, 'Admin');
-});
-afterAll(() => t.close());
-
-const adsOf = async (carId: string) =>
+const adsOf = async (t: TestApp, carId: string) =>
   (await t.db.select().from(advertisements).where(eq(advertisements.carId, carId))).length;
 
-const advertiseAs = (user: TestUser | undefined, carId: unknown) =>
+const advertiseAs = (t: TestApp, user: TestUser | undefined, carId: unknown) =>
   as(t, user, { method: 'POST', url: '/api/advertise', payload: { carId } });
 
 describe('POST /api/advertise', () => {
-  it('requires a session', async () => {
+  it('requires a session', async ({ t, seller }) => {
     const car = await createCar(t, seller);
-    expect((await advertiseAs(undefined, car.id)).statusCode).toBe(401);
-    expect(await adsOf(car.id)).toBe(0);
+    expect((await advertiseAs(t, undefined, car.id)).statusCode).toBe(401);
+    expect(await adsOf(t, car.id)).toBe(0);
   });
 
-  it('refuses buyers and admins', async () => {
+  it('refuses buyers and admins', async ({ t, seller, buyer, admin }) => {
     const car = await createCar(t, seller);
-    expect((await advertiseAs(buyer, car.id)).statusCode).toBe(403);
-    expect((await advertiseAs(admin, car.id)).statusCode).toBe(403);
-    expect(await adsOf(car.id)).toBe(0);
+    expect((await advertiseAs(t, buyer, car.id)).statusCode).toBe(403);
+    expect((await advertiseAs(t, admin, car.id)).statusCode).toBe(403);
+    expect(await adsOf(t, car.id)).toBe(0);
   });
 
-  it("refuses advertising someone else's car", async () => {
+  it("refuses advertising someone else's car", async ({ t, seller, otherSeller }) => {
     const car = await createCar(t, seller);
-    const res = await advertiseAs(otherSeller, car.id);
+    const res = await advertiseAs(t, otherSeller, car.id);
     expect(res.statusCode).toBe(403);
     expect(errorOf(res).message).toBe('You can only advertise your own cars.');
-    expect(await adsOf(car.id)).toBe(0);
+    expect(await adsOf(t, car.id)).toBe(0);
   });
 
-  it('advertises the seller’s own car once; a second time is a 409', async () => {
+  it('advertises the seller’s own car once; a second time is a 409', async ({ t, seller }) => {
     const car = await createCar(t, seller);
-    const first = await advertiseAs(seller, car.id);
+    const first = await advertiseAs(t, seller, car.id);
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ carId: car.id });
     expect(Date.parse(first.json().advertisedAt)).toBeGreaterThan(Date.now() - 60_000);
 
-    const second = await advertiseAs(seller, car.id);
+    const second = await advertiseAs(t, seller, car.id);
     expect(second.statusCode).toBe(409);
     expect(errorOf(second).message).toBe('This car is already advertised.');
-    expect(await adsOf(car.id)).toBe(1);
+    expect(await adsOf(t, car.id)).toBe(1);
   });
 
-  it('lets exactly one of two simultaneous requests win', async () => {
+  it('lets exactly one of two simultaneous requests win', async ({ t, seller }) => {
     const car = await createCar(t, seller);
-    const results = await Promise.all([advertiseAs(seller, car.id), advertiseAs(seller, car.id)]);
+    const results = await Promise.all([advertiseAs(t, seller, car.id), advertiseAs(t, seller, car.id)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    expect(await adsOf(car.id)).toBe(1);
+    expect(await adsOf(t, car.id)).toBe(1);
   });
 
-  it('refuses a sold car', async () => {
+  it('refuses a sold car', async ({ t, seller }) => {
     const car = await createCar(t, seller, { soldAt: new Date() });
-    const res = await advertiseAs(seller, car.id);
+    const res = await advertiseAs(t, seller, car.id);
     expect(res.statusCode).toBe(409);
     expect(errorOf(res).message).toBe('A sold car cannot be advertised.');
-    expect(await adsOf(car.id)).toBe(0);
+    expect(await adsOf(t, car.id)).toBe(0);
   });
 
-  it('answers 404 for an unknown or malformed car id, and 400 without one', async () => {
-    expect((await advertiseAs(seller, '6b1e1c1e-1111-4111-8111-111111111111')).statusCode).toBe(404);
-    expect((await advertiseAs(seller, 'not-a-uuid')).statusCode).toBe(404);
+  it('answers 404 for an unknown or malformed car id, and 400 without one', async ({ t, seller }) => {
+    expect((await advertiseAs(t, seller, '6b1e1c1e-1111-4111-8111-111111111111')).statusCode).toBe(404);
+    expect((await advertiseAs(t, seller, 'not-a-uuid')).statusCode).toBe(404);
     const missing = await as(t, seller, { method: 'POST', url: '/api/advertise', payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(errorOf(missing).fields).toEqual({ carId: 'Car is required' });
@@ -86,12 +81,17 @@ describe('POST /api/advertise', () => {
 });
 
 describe('GET /api/advertise', () => {
-  it('is public and lists advertised, unsold cars, newest advertisement first, without seller e-mails', async () => {
+  it('is public and lists advertised, unsold cars, newest advertisement first, without seller e-mails', async ({
+    t,
+    seller,
+    otherSeller,
+  }) => {
     const earlier = await createCar(t, seller, { about: 'A'.repeat(300) });
     const later = await createCar(t, otherSeller);
     const sold = await createCar(t, seller);
     await createCar(t, seller); // not advertised
-    for (const car of [earlier, later, sold]) await advertiseAs(car === later ? otherSeller : seller, car.id);
+    for (const car of [earlier, later, sold])
+      await advertiseAs(t, car === later ? otherSeller : seller, car.id);
     await as(t, seller, { method: 'PATCH', url: `/api/cars/${sold.id}`, payload: { sold: true } });
 
     const res = await as(t, undefined, { method: 'GET', url: '/api/advertise?limit=50' });
@@ -120,7 +120,7 @@ describe('GET /api/advertise', () => {
     });
   });
 
-  it('shows a car again when its seller puts it back on sale', async () => {
+  it('shows a car again when its seller puts it back on sale', async ({ t, seller, buyer }) => {
     const car = await createCar(t, seller);
     await advertise(t, car.id);
     await as(t, seller, { method: 'PATCH', url: `/api/cars/${car.id}`, payload: { sold: true } });
@@ -131,7 +131,9 @@ describe('GET /api/advertise', () => {
     expect(shown.json().items.map((c: { id: string }) => c.id)).toContain(car.id);
   });
 
-  it('pages with a cursor: limit 2 gives a next cursor, the next page continues, no duplicates', async () => {
+  it('pages with a cursor: limit 2 gives a next cursor, the next page continues, no duplicates', async ({
+    t,
+  }) => {
     const all = await as(t, undefined, { method: 'GET', url: '/api/advertise?limit=50' });
     const expected = (all.json().items as { id: string }[]).map((c) => c.id);
     expect(expected.length).toBeGreaterThan(3);

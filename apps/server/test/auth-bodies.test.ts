@@ -2,20 +2,19 @@
  * What a client sends to the auth endpoints is checked with the shared rules before anything else
  * runs, and what the auth library logs goes through the app's log, cut short (issue 44, item 3).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { rateLimitHits } from '../src/db/schema.ts';
 import { LOGGED_TEXT_MAX } from '../src/http/logger.ts';
-import { createTestApp, errorOf, TEST_PASSWORD, type TestApp } from './helpers.ts';
+import { it as base } from './fixtures.ts';
+import { errorOf, TEST_PASSWORD, type TestApp } from './helpers.ts';
 
-let t: TestApp;
 const logLines: string[] = [];
-beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: 'debug' }, { logTo: { write: (line) => logLines.push(line) } });
-});
-afterAll(() => t.close());
+const it = base
+  .extend('env', { scope: 'file' }, { LOG_LEVEL: 'debug' })
+  .extend('appOptions', { scope: 'file' }, { logTo: { write: (line) => logLines.push(line) } });
 
 const longAddress = `${'a'.repeat(3000)}@example.test`;
-const post = (url: string, payload: object) =>
+const post = (t: TestApp, url: string, payload: object) =>
   t.app.inject({
     method: 'POST',
     url,
@@ -25,7 +24,7 @@ const post = (url: string, payload: object) =>
   });
 
 describe('over-long e-mail addresses at the auth endpoints', () => {
-  it.each([
+  it.for<[string, string, object]>([
     ['sign-in', '/api/auth/sign-in/email', { email: longAddress, password: TEST_PASSWORD }],
     ['reset request', '/api/auth/request-password-reset', { email: longAddress }],
     [
@@ -34,9 +33,9 @@ describe('over-long e-mail addresses at the auth endpoints', () => {
       { name: 'Long Address', email: longAddress, password: TEST_PASSWORD, role: 'Buyer' },
     ],
     ['confirmation e-mail', '/api/auth/send-verification-email', { email: longAddress }],
-  ])('%s answers 400 naming the field, and logs no more than a line', async (_, url, payload) => {
+  ])('%s answers 400 naming the field, and logs no more than a line', async ([_, url, payload], { t }) => {
     logLines.length = 0;
-    const res = await post(url, payload);
+    const res = await post(t, url, payload);
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).fields?.email).toMatch(/at most 254 characters/);
     const logged = logLines.join('');
@@ -44,8 +43,8 @@ describe('over-long e-mail addresses at the auth endpoints', () => {
     expect(logged.length).toBeLessThan(4096);
   });
 
-  it('counts an address, however typed, by a digest: every limit key is short', async () => {
-    await post('/api/auth/request-password-reset', { email: 'Someone@Example.test' });
+  it('counts an address, however typed, by a digest: every limit key is short', async ({ t }) => {
+    await post(t, '/api/auth/request-password-reset', { email: 'Someone@Example.test' });
     const keys = await t.db.select({ key: rateLimitHits.key }).from(rateLimitHits);
     expect(keys.length).toBeGreaterThan(0);
     for (const { key } of keys) {
@@ -56,7 +55,7 @@ describe('over-long e-mail addresses at the auth endpoints', () => {
 });
 
 describe("the auth library's log", () => {
-  it('goes through the app log, every text cut short', async () => {
+  it('goes through the app log, every text cut short', async ({ t }) => {
     logLines.length = 0;
     const context = await t.context.auth.$context;
     context.logger.error(

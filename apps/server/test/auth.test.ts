@@ -1,28 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { AUTH_ENDPOINTS } from '../src/auth/auth-endpoints.ts';
 import { SIGN_IN_LIMITS } from '../src/auth/sign-in-limiter.ts';
 import { users } from '../src/db/schema.ts';
-import {
-  as,
-  cookieFrom,
-  createTestApp,
-  errorOf,
-  signUpUser,
-  TEST_PASSWORD,
-  type TestApp,
-  whoAmI,
-} from './helpers.ts';
+import { it } from './fixtures.ts';
+import { as, cookieFrom, errorOf, signUpUser, TEST_PASSWORD, type TestApp, whoAmI } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-const signUp = (payload: Record<string, unknown>) =>
+const signUp = (t: TestApp, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload });
-const signIn = (email: string, password: string, ip = '10.0.0.1') =>
+const signIn = (t: TestApp, email: string, password: string, ip = '10.0.0.1') =>
   t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',
@@ -31,14 +17,14 @@ const signIn = (email: string, password: string, ip = '10.0.0.1') =>
   });
 
 describe('sign-up', () => {
-  it.each(['Buyer', 'Seller'])(
+  it.for(['Buyer', 'Seller'])(
     'creates a %s with isVerified false, signed out, its address unconfirmed',
-    async (role) => {
+    async (role, { t }) => {
       const email = `new-${role.toLowerCase()}@example.test`;
-      const res = await signUp({ name: 'New Person', email, password: TEST_PASSWORD, role });
+      const res = await signUp(t, { name: 'New Person', email, password: TEST_PASSWORD, role });
       expect(res.statusCode).toBe(200);
       expect(res.headers['set-cookie']).toBeUndefined();
-      const signedIn = await signIn(email, TEST_PASSWORD, `10.0.3.${role.length}`);
+      const signedIn = await signIn(t, email, TEST_PASSWORD, `10.0.3.${role.length}`);
       const me = await t.app.inject({
         method: 'GET',
         url: '/api/me',
@@ -54,16 +40,16 @@ describe('sign-up', () => {
     },
   );
 
-  it.each([['Admin'], [undefined], ['Owner']])('refuses role %s and stores nothing', async (role) => {
+  it.for([['Admin'], [undefined], ['Owner']])('refuses role %s and stores nothing', async ([role], { t }) => {
     const email = `bad-role-${String(role)}@example.test`;
-    const res = await signUp({ name: 'Sneaky', email, password: TEST_PASSWORD, role });
+    const res = await signUp(t, { name: 'Sneaky', email, password: TEST_PASSWORD, role });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).fields).toEqual({ role: 'Choose Buyer or Seller' });
     expect(await t.db.query.users.findFirst({ where: eq(users.email, email) })).toBeUndefined();
   });
 
-  it('refuses a short password', async () => {
-    const res = await signUp({
+  it('refuses a short password', async ({ t }) => {
+    const res = await signUp(t, {
       name: 'Short',
       email: 'short@example.test',
       password: '123456',
@@ -74,9 +60,9 @@ describe('sign-up', () => {
 });
 
 describe('sign-in and sessions', () => {
-  it('sets an httpOnly SameSite=Lax session cookie', async () => {
+  it('sets an httpOnly SameSite=Lax session cookie', async ({ t }) => {
     const user = await signUpUser(t, 'Buyer');
-    const res = await signIn(user.email, TEST_PASSWORD);
+    const res = await signIn(t, user.email, TEST_PASSWORD);
     expect(res.statusCode).toBe(200);
     const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('redline.session_token='));
     expect(cookie).toMatch(/HttpOnly/i);
@@ -84,16 +70,16 @@ describe('sign-in and sessions', () => {
     expect(cookie).not.toMatch(/Secure/i);
   });
 
-  it('answers a wrong password and an unknown e-mail with the same message', async () => {
+  it('answers a wrong password and an unknown e-mail with the same message', async ({ t }) => {
     const user = await signUpUser(t, 'Buyer');
-    const wrong = await signIn(user.email, 'not-the-password', '10.0.0.2');
-    const unknown = await signIn('nobody@example.test', 'not-the-password', '10.0.0.2');
+    const wrong = await signIn(t, user.email, 'not-the-password', '10.0.0.2');
+    const unknown = await signIn(t, 'nobody@example.test', 'not-the-password', '10.0.0.2');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(errorOf(wrong).message).toBe(errorOf(unknown).message);
   });
 
-  it('ends the session at sign-out', async () => {
+  it('ends the session at sign-out', async ({ t }) => {
     const user = await signUpUser(t, 'Seller');
     expect((await whoAmI(t, user))?.id).toBe(user.id);
     const out = await as(t, user, {
@@ -105,59 +91,69 @@ describe('sign-in and sessions', () => {
     expect(await whoAmI(t, user)).toBeNull();
   });
 
-  it('slows one client guessing one account: 429 with Retry-After after five failures', async () => {
+  it('slows one client guessing one account: 429 with Retry-After after five failures', async ({ t }) => {
     const user = await signUpUser(t, 'Buyer');
     for (let i = 0; i < 5; i++)
-      expect((await signIn(user.email, 'wrong-password', '10.1.0.1')).statusCode).toBe(401);
-    const blocked = await signIn(user.email, TEST_PASSWORD, '10.1.0.1');
+      expect((await signIn(t, user.email, 'wrong-password', '10.1.0.1')).statusCode).toBe(401);
+    const blocked = await signIn(t, user.email, TEST_PASSWORD, '10.1.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(errorOf(blocked).message).toMatch(/Too many failed sign-in attempts/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('checks exactly five passwords of 40 sent at once from one client; the right one after them does not get in (issue 44, item 1)', async () => {
+  it('checks exactly five passwords of 40 sent at once from one client; the right one after them does not get in (issue 44, item 1)', async ({
+    t,
+  }) => {
     const user = await signUpUser(t, 'Buyer');
     const burst = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => signIn(user.email, `wrong-password-${i}`, '10.1.5.1')),
+      Array.from({ length: 40 }, (_, i) => signIn(t, user.email, `wrong-password-${i}`, '10.1.5.1')),
     );
     const statuses = burst.map((res) => res.statusCode);
     expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_LIMITS.freeFailures);
     expect(statuses.filter((status) => status === 429)).toHaveLength(40 - SIGN_IN_LIMITS.freeFailures);
-    expect((await signIn(user.email, TEST_PASSWORD, '10.1.5.1')).statusCode).toBe(429);
+    expect((await signIn(t, user.email, TEST_PASSWORD, '10.1.5.1')).statusCode).toBe(429);
   });
 
-  it('counts no right password: a client signing in again and again is never held back (issue 44, item 1)', async () => {
+  it('counts no right password: a client signing in again and again is never held back (issue 44, item 1)', async ({
+    t,
+  }) => {
     const user = await signUpUser(t, 'Buyer');
     for (let i = 0; i <= SIGN_IN_LIMITS.perClient.max; i++)
-      expect((await signIn(user.email, TEST_PASSWORD, '10.1.6.1')).statusCode).toBe(200);
+      expect((await signIn(t, user.email, TEST_PASSWORD, '10.1.6.1')).statusCode).toBe(200);
   });
 
-  it('does not lock the owner out while a stranger hammers the account from another address', async () => {
+  it('does not lock the owner out while a stranger hammers the account from another address', async ({
+    t,
+  }) => {
     const owner = await signUpUser(t, 'Buyer');
-    for (let i = 0; i < 12; i++) await signIn(owner.email, 'wrong-password', '10.1.1.66');
-    expect((await signIn(owner.email, TEST_PASSWORD, '10.1.1.66')).statusCode).toBe(429);
-    const signedIn = await signIn(owner.email, TEST_PASSWORD, '10.1.1.7');
+    for (let i = 0; i < 12; i++) await signIn(t, owner.email, 'wrong-password', '10.1.1.66');
+    expect((await signIn(t, owner.email, TEST_PASSWORD, '10.1.1.66')).statusCode).toBe(429);
+    const signedIn = await signIn(t, owner.email, TEST_PASSWORD, '10.1.1.7');
     expect(signedIn.statusCode).toBe(200);
   });
 
-  it('counts an IPv6 client by its /64, so rotating addresses within it does not reset the back-off', async () => {
+  it('counts an IPv6 client by its /64, so rotating addresses within it does not reset the back-off', async ({
+    t,
+  }) => {
     const user = await signUpUser(t, 'Buyer');
-    for (let i = 1; i <= 5; i++) await signIn(user.email, 'wrong-password', `2001:db8:1:2::${i}`);
-    expect((await signIn(user.email, TEST_PASSWORD, '2001:db8:1:2:ffff::9')).statusCode).toBe(429);
-    expect((await signIn(user.email, TEST_PASSWORD, '2001:db8:1:3::1')).statusCode).toBe(200);
+    for (let i = 1; i <= 5; i++) await signIn(t, user.email, 'wrong-password', `2001:db8:1:2::${i}`);
+    expect((await signIn(t, user.email, TEST_PASSWORD, '2001:db8:1:2:ffff::9')).statusCode).toBe(429);
+    expect((await signIn(t, user.email, TEST_PASSWORD, '2001:db8:1:3::1')).statusCode).toBe(200);
   });
 
-  it('keeps a device that signed in before out of the per-account ceiling that distributed guessing reaches', async () => {
+  it('keeps a device that signed in before out of the per-account ceiling that distributed guessing reaches', async ({
+    t,
+  }) => {
     const owner = await signUpUser(t, 'Buyer');
-    const first = await signIn(owner.email, TEST_PASSWORD, '10.1.2.1');
+    const first = await signIn(t, owner.email, TEST_PASSWORD, '10.1.2.1');
     const knownDevice = [first.headers['set-cookie']]
       .flat()
       .find((c) => c?.startsWith('redline.known_device='))!;
     expect(knownDevice).toMatch(/HttpOnly/i);
     for (let i = 0; i < SIGN_IN_LIMITS.perAccount.max; i++)
-      await signIn(owner.email, 'wrong-password', `10.1.3.${i}`);
+      await signIn(t, owner.email, 'wrong-password', `10.1.3.${i}`);
     // A new client is held back; the owner's known device is not, from a new address too.
-    expect((await signIn(owner.email, TEST_PASSWORD, '10.1.4.1')).statusCode).toBe(429);
+    expect((await signIn(t, owner.email, TEST_PASSWORD, '10.1.4.1')).statusCode).toBe(429);
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
@@ -180,20 +176,22 @@ describe('sign-in and sessions', () => {
     expect(forged.statusCode).toBe(429);
   });
 
-  it('limits repeated failed sign-ins from one IP address', async () => {
-    for (let i = 0; i < 20; i++) await signIn(`someone${i}@example.test`, 'wrong-password', '10.2.0.1');
-    expect((await signIn('another@example.test', 'whatever-pass', '10.2.0.1')).statusCode).toBe(429);
+  it('limits repeated failed sign-ins from one IP address', async ({ t }) => {
+    for (let i = 0; i < 20; i++) await signIn(t, `someone${i}@example.test`, 'wrong-password', '10.2.0.1');
+    expect((await signIn(t, 'another@example.test', 'whatever-pass', '10.2.0.1')).statusCode).toBe(429);
   });
 });
 
 describe('session tokens', () => {
   const tokenOf = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!.split('.')[0]!);
 
-  it('never puts a session token in the body of an auth answer: the browser holds it only in the httpOnly cookie', async () => {
+  it('never puts a session token in the body of an auth answer: the browser holds it only in the httpOnly cookie', async ({
+    t,
+  }) => {
     const email = `tokens-${Date.now()}@example.test`;
     const answers = [
-      await signUp({ name: 'Token Owner', email, password: TEST_PASSWORD, role: 'Buyer' }),
-      await signIn(email, TEST_PASSWORD, '10.3.0.1'),
+      await signUp(t, { name: 'Token Owner', email, password: TEST_PASSWORD, role: 'Buyer' }),
+      await signIn(t, email, TEST_PASSWORD, '10.3.0.1'),
     ];
     let cookie = cookieFrom(answers[1]!);
     const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
@@ -229,7 +227,9 @@ describe('session tokens', () => {
 });
 
 describe('the auth endpoints served (issue 44, item 2)', () => {
-  it('answers 404 in the error shape for every Better Auth endpoint Redline does not use, verify-password included, signed in or not', async () => {
+  it('answers 404 in the error shape for every Better Auth endpoint Redline does not use, verify-password included, signed in or not', async ({
+    t,
+  }) => {
     const user = await signUpUser(t, 'Buyer');
     // A served path asked with another method answers 405, as every route does.
     const served = new Set<string>(Object.values(AUTH_ENDPOINTS).map(({ path }) => path));
@@ -253,7 +253,7 @@ describe('the auth endpoints served (issue 44, item 2)', () => {
     }
   });
 
-  it('refuses a field the endpoint does not take, naming it, before Better Auth sees it', async () => {
+  it('refuses a field the endpoint does not take, naming it, before Better Auth sees it', async ({ t }) => {
     const user = await signUpUser(t, 'Buyer');
     const res = await as(t, user, {
       method: 'POST',

@@ -6,28 +6,12 @@
  */
 import { type Booking, localDateString, type Refund } from '@redline/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { bookings, notifications, paymentIntentRefunds, refunds, reportedCars } from '../src/db/schema.ts';
 import { refundJob } from '../src/modules/payments/index.ts';
 import { createBooking, createCar, recordPayment } from './factories.ts';
-import { as, createTestApp, errorOf, runJob, signUpUser, type TestApp, type TestUser } from './helpers.ts';
-
-let t: TestApp;
-let seller: TestUser;
-let otherSeller: TestUser;
-let buyer: TestUser;
-let otherBuyer: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  seller = await signUpUser(t, 'Seller');
-  otherSeller = await signUpUser(t, 'Seller');
-  buyer = await signUpUser(t, 'Buyer');
-  otherBuyer = await signUpUser(t, 'Buyer');
-  admin = await signUpUser(t, 'Admin');
-});
-afterAll(() => t.close());
+import { it } from './fixtures.ts';
+import { as, errorOf, runJob, type TestApp, type TestUser } from './helpers.ts';
 
 function inDays(days: number) {
   const now = new Date();
@@ -35,26 +19,32 @@ function inDays(days: number) {
 }
 
 /** A booking of a new car of the seller's, a week ahead at 10:00; paid when asked. */
-async function aBooking(options: { paid?: boolean; days?: number } = {}) {
+async function aBooking(
+  t: TestApp,
+  seller: TestUser,
+  buyer: TestUser,
+  options: { paid?: boolean; days?: number } = {},
+) {
   const car = await createCar(t, seller);
   const booking = await createBooking(t, buyer, car, seller, { requestedDate: inDays(options.days ?? 7) });
   const payment = options.paid ? await recordPayment(t, booking) : undefined;
   return { car, booking, payment };
 }
 
-const step = (user: TestUser | undefined, id: string, action: string, payload?: object) =>
+const step = (t: TestApp, user: TestUser | undefined, id: string, action: string, payload?: object) =>
   as(t, user, { method: 'POST', url: `/api/testdrivebooking/${id}/${action}`, payload });
-const read = async (user: TestUser, id: string) =>
+const read = async (t: TestApp, user: TestUser, id: string) =>
   (await as(t, user, { method: 'GET', url: `/api/testdrivebooking/${id}` })).json() as Booking;
-const refundsOf = (paymentId: string) => t.db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
-const providerRefundsOf = (intentId: string) =>
+const refundsOf = (t: TestApp, paymentId: string) =>
+  t.db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+const providerRefundsOf = (t: TestApp, intentId: string) =>
   t.db.select().from(paymentIntentRefunds).where(eq(paymentIntentRefunds.intentId, intentId));
 
 /** Waits until the job queue has made the booking's refund, and answers the booking as its buyer reads it. */
-function refunded(bookingId: string, user = buyer) {
+function refunded(t: TestApp, buyer: TestUser, bookingId: string, user = buyer) {
   return vi.waitFor(
     async () => {
-      const booking = await read(user, bookingId);
+      const booking = await read(t, user, bookingId);
       if (booking.payment?.refund?.status !== 'succeeded') throw new Error('not refunded yet');
       return booking;
     },
@@ -63,19 +53,28 @@ function refunded(bookingId: string, user = buyer) {
 }
 
 describe("the seller's answer", () => {
-  it('accepts a request: both people see it accepted; accepting again changes nothing', async () => {
-    const { booking } = await aBooking();
-    const res = await step(seller, booking.id, 'accept');
+  it('accepts a request: both people see it accepted; accepting again changes nothing', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const { booking } = await aBooking(t, seller, buyer);
+    const res = await step(t, seller, booking.id, 'accept');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: booking.id, status: 'accepted', proposal: null });
-    expect(await read(buyer, booking.id)).toMatchObject({ status: 'accepted' });
-    const again = await step(seller, booking.id, 'accept');
+    expect(await read(t, buyer, booking.id)).toMatchObject({ status: 'accepted' });
+    const again = await step(t, seller, booking.id, 'accept');
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ status: 'accepted' });
   });
 
-  it("is the car's seller's alone: the buyer is refused (403), another seller and a stranger told it does not exist (404)", async () => {
-    const { booking } = await aBooking();
+  it("is the car's seller's alone: the buyer is refused (403), another seller and a stranger told it does not exist (404)", async ({
+    t,
+    seller,
+    otherSeller,
+    buyer,
+  }) => {
+    const { booking } = await aBooking(t, seller, buyer);
     for (const action of ['accept', 'decline']) {
       const byBuyer = await as(t, buyer, {
         method: 'POST',
@@ -83,17 +82,21 @@ describe("the seller's answer", () => {
       });
       // The route admits sellers only: a buyer is refused before the record is looked at.
       expect(byBuyer.statusCode).toBe(403);
-      expect((await step(otherSeller, booking.id, action)).statusCode).toBe(404);
-      expect((await step(undefined, booking.id, action)).statusCode).toBe(401);
+      expect((await step(t, otherSeller, booking.id, action)).statusCode).toBe(404);
+      expect((await step(t, undefined, booking.id, action)).statusCode).toBe(401);
     }
-    expect(await read(buyer, booking.id)).toMatchObject({ status: 'requested' });
+    expect(await read(t, buyer, booking.id)).toMatchObject({ status: 'requested' });
   });
 
-  it('declines an unpaid request; a declined booking takes no other answer (409) and no payment', async () => {
-    const { booking } = await aBooking();
-    expect((await step(seller, booking.id, 'decline')).json()).toMatchObject({ status: 'declined' });
-    expect((await step(seller, booking.id, 'decline')).statusCode).toBe(200);
-    const accept = await step(seller, booking.id, 'accept');
+  it('declines an unpaid request; a declined booking takes no other answer (409) and no payment', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const { booking } = await aBooking(t, seller, buyer);
+    expect((await step(t, seller, booking.id, 'decline')).json()).toMatchObject({ status: 'declined' });
+    expect((await step(t, seller, booking.id, 'decline')).statusCode).toBe(200);
+    const accept = await step(t, seller, booking.id, 'accept');
     expect(accept.statusCode).toBe(409);
     expect(errorOf(accept).message).toBe('The seller has declined this test drive.');
     const intent = await as(t, buyer, {
@@ -105,38 +108,46 @@ describe("the seller's answer", () => {
     expect(errorOf(intent).message).toBe('This booking is no longer open: it can no longer be paid.');
   });
 
-  it('declines a paid request and refunds its fee through the provider, once', async () => {
-    const { booking, payment } = await aBooking({ paid: true });
-    expect((await step(seller, booking.id, 'decline')).json()).toMatchObject({
+  it('declines a paid request and refunds its fee through the provider, once', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const { booking, payment } = await aBooking(t, seller, buyer, { paid: true });
+    expect((await step(t, seller, booking.id, 'decline')).json()).toMatchObject({
       status: 'declined',
       payment: { refund: { reason: 'declined', amount: 12_000 } },
     });
-    expect(await refunded(booking.id)).toMatchObject({
+    expect(await refunded(t, buyer, booking.id)).toMatchObject({
       status: 'declined',
       payment: { refund: { reason: 'declined', status: 'succeeded', refundedAt: expect.any(String) } },
     });
-    expect(await providerRefundsOf(payment!.transactionId)).toEqual([
+    expect(await providerRefundsOf(t, payment!.transactionId)).toEqual([
       expect.objectContaining({ amount: 12_000 }),
     ]);
   });
 
-  it('refuses an answer to a test drive whose time has passed (409)', async () => {
-    const { booking } = await aBooking({ days: -1 });
-    const res = await step(seller, booking.id, 'accept');
+  it('refuses an answer to a test drive whose time has passed (409)', async ({ t, seller, buyer }) => {
+    const { booking } = await aBooking(t, seller, buyer, { days: -1 });
+    const res = await step(t, seller, booking.id, 'accept');
     expect(res.statusCode).toBe(409);
     expect(errorOf(res).message).toBe("This test drive's time has passed.");
-    expect(await read(buyer, booking.id)).toMatchObject({ status: 'expired' });
+    expect(await read(t, buyer, booking.id)).toMatchObject({ status: 'expired' });
   });
 });
 
 describe('another time', () => {
-  it('the seller proposes, the buyer takes it: the booking is accepted at the new time', async () => {
-    const { booking } = await aBooking();
+  it('the seller proposes, the buyer takes it: the booking is accepted at the new time', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const { booking } = await aBooking(t, seller, buyer);
     const proposal = { date: inDays(9), time: '15:30' };
-    const proposed = await step(seller, booking.id, 'propose', proposal);
+    const proposed = await step(t, seller, booking.id, 'propose', proposal);
     expect(proposed.statusCode).toBe(200);
     expect(proposed.json()).toMatchObject({ status: 'requested', proposal });
-    const taken = await step(buyer, booking.id, 'accept-proposal');
+    const taken = await step(t, buyer, booking.id, 'accept-proposal');
     expect(taken.statusCode).toBe(200);
     expect(taken.json()).toMatchObject({
       status: 'accepted',
@@ -145,39 +156,53 @@ describe('another time', () => {
       proposal: null,
     });
     // Nothing left to take.
-    const again = await step(buyer, booking.id, 'accept-proposal');
+    const again = await step(t, buyer, booking.id, 'accept-proposal');
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).message).toBe('The seller has not proposed another time.');
   });
 
-  it('checks the proposed time by the booking rules, and changes nothing when refused', async () => {
-    const { booking } = await aBooking();
-    const past = await step(seller, booking.id, 'propose', { date: inDays(-2), time: '10:00' });
+  it('checks the proposed time by the booking rules, and changes nothing when refused', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const { booking } = await aBooking(t, seller, buyer);
+    const past = await step(t, seller, booking.id, 'propose', { date: inDays(-2), time: '10:00' });
     expect(past.statusCode).toBe(400);
     expect(errorOf(past).fields).toMatchObject({ date: 'Choose a date and time in the future' });
-    const far = await step(seller, booking.id, 'propose', { date: inDays(200), time: '10:00' });
+    const far = await step(t, seller, booking.id, 'propose', { date: inDays(200), time: '10:00' });
     expect(far.statusCode).toBe(400);
-    const same = await step(seller, booking.id, 'propose', {
+    const same = await step(t, seller, booking.id, 'propose', {
       date: booking.requestedDate,
       time: booking.requestedTime,
     });
     expect(same.statusCode).toBe(400);
     expect(errorOf(same).message).toBe('Propose a day or time other than the one requested.');
-    expect((await step(seller, booking.id, 'propose', { date: 'soon', time: '25:00' })).statusCode).toBe(400);
-    expect(await read(buyer, booking.id)).toMatchObject({ status: 'requested', proposal: null });
+    expect((await step(t, seller, booking.id, 'propose', { date: 'soon', time: '25:00' })).statusCode).toBe(
+      400,
+    );
+    expect(await read(t, buyer, booking.id)).toMatchObject({ status: 'requested', proposal: null });
   });
 
-  it("is taken by the booking's buyer alone", async () => {
-    const { booking } = await aBooking();
-    await step(seller, booking.id, 'propose', { date: inDays(8), time: '09:00' });
-    expect((await step(otherBuyer, booking.id, 'accept-proposal')).statusCode).toBe(404);
-    expect((await step(seller, booking.id, 'accept-proposal')).statusCode).toBe(403);
-    expect(await read(buyer, booking.id)).toMatchObject({ status: 'requested', proposal: { time: '09:00' } });
+  it("is taken by the booking's buyer alone", async ({ t, seller, buyer, otherBuyer }) => {
+    const { booking } = await aBooking(t, seller, buyer);
+    await step(t, seller, booking.id, 'propose', { date: inDays(8), time: '09:00' });
+    expect((await step(t, otherBuyer, booking.id, 'accept-proposal')).statusCode).toBe(404);
+    expect((await step(t, seller, booking.id, 'accept-proposal')).statusCode).toBe(403);
+    expect(await read(t, buyer, booking.id)).toMatchObject({
+      status: 'requested',
+      proposal: { time: '09:00' },
+    });
   });
 });
 
 describe('a car sold or removed', () => {
-  it('cancels its test drives still ahead and refunds the paid ones; past and declined ones stay as they were', async () => {
+  it('cancels its test drives still ahead and refunds the paid ones; past and declined ones stay as they were', async ({
+    t,
+    seller,
+    buyer,
+    otherBuyer,
+  }) => {
     const car = await createCar(t, seller);
     const open = await createBooking(t, buyer, car, seller, { requestedDate: inDays(5) });
     const paid = await createBooking(t, otherBuyer, car, seller, { requestedDate: inDays(6) });
@@ -200,19 +225,19 @@ describe('a car sold or removed', () => {
     });
     expect(sold.statusCode).toBe(200);
 
-    expect(await read(buyer, open.id)).toMatchObject({
+    expect(await read(t, buyer, open.id)).toMatchObject({
       status: 'cancelled',
       cancelReason: 'car-sold',
       payment: null,
     });
-    expect(await refunded(paid.id, otherBuyer)).toMatchObject({
+    expect(await refunded(t, buyer, paid.id, otherBuyer)).toMatchObject({
       status: 'cancelled',
       cancelReason: 'car-sold',
       payment: { refund: { reason: 'car-sold', status: 'succeeded' } },
     });
-    expect(await read(buyer, past.id)).toMatchObject({ status: 'completed', cancelReason: null });
-    expect(await read(buyer, declined.id)).toMatchObject({ status: 'declined', cancelReason: null });
-    expect(await refundsOf(payment.id)).toHaveLength(1);
+    expect(await read(t, buyer, past.id)).toMatchObject({ status: 'completed', cancelReason: null });
+    expect(await read(t, buyer, declined.id)).toMatchObject({ status: 'declined', cancelReason: null });
+    expect(await refundsOf(t, payment.id)).toHaveLength(1);
     expect((await ahead()).json()).toEqual({ count: 0, paid: 0, refundTotal: 0 });
     const missing = '00000000-0000-4000-8000-000000000000';
     expect(
@@ -220,14 +245,19 @@ describe('a car sold or removed', () => {
     ).toBe(404);
   });
 
-  it('refunds each payment exactly once under a concurrent sale, deletion, decline, admin refund and late payment report', async () => {
+  it('refunds each payment exactly once under a concurrent sale, deletion, decline, admin refund and late payment report', async ({
+    t,
+    seller,
+    buyer,
+    admin,
+  }) => {
     const car = await createCar(t, seller);
     const paid = await createBooking(t, buyer, car, seller, { requestedDate: inDays(4) });
     const payment = await recordPayment(t, paid);
     const answers = await Promise.all([
       as(t, seller, { method: 'PATCH', url: `/api/cars/${car.id}`, payload: { sold: true } }),
       as(t, seller, { method: 'DELETE', url: `/api/cars/${car.id}` }),
-      step(seller, paid.id, 'decline'),
+      step(t, seller, paid.id, 'decline'),
       as(t, admin, { method: 'POST', url: `/api/payments/${payment.id}/refund` }),
       as(t, buyer, {
         method: 'POST',
@@ -238,14 +268,14 @@ describe('a car sold or removed', () => {
     for (const res of answers) expect(res.statusCode).toBeLessThan(500);
     const [refund] = await vi.waitFor(
       async () => {
-        const rows = await refundsOf(payment.id);
+        const rows = await refundsOf(t, payment.id);
         if (rows[0]?.status !== 'succeeded') throw new Error('not refunded yet');
         return rows;
       },
       { timeout: 30_000, interval: 100 },
     );
-    expect(await refundsOf(payment.id)).toHaveLength(1);
-    expect(await providerRefundsOf(payment.transactionId)).toEqual([
+    expect(await refundsOf(t, payment.id)).toHaveLength(1);
+    expect(await providerRefundsOf(t, payment.transactionId)).toEqual([
       expect.objectContaining({ amount: 12_000, idempotencyKey: `refund-${refund!.id}` }),
     ]);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, paid.id));
@@ -254,14 +284,19 @@ describe('a car sold or removed', () => {
 });
 
 describe('POST /api/payments/:id/refund', () => {
-  it('refunds any payment for an admin (201), cancels its test drive still ahead, and answers the same refund again (200)', async () => {
-    const { booking, payment } = await aBooking({ paid: true });
+  it('refunds any payment for an admin (201), cancels its test drive still ahead, and answers the same refund again (200)', async ({
+    t,
+    seller,
+    buyer,
+    admin,
+  }) => {
+    const { booking, payment } = await aBooking(t, seller, buyer, { paid: true });
     const res = await as(t, admin, { method: 'POST', url: `/api/payments/${payment!.id}/refund` });
     expect(res.statusCode).toBe(201);
     const refund = res.json() as Refund;
     expect(refund).toMatchObject({ amount: 12_000, reason: 'admin', status: 'pending', refundedAt: null });
-    expect(await read(buyer, booking.id)).toMatchObject({ status: 'cancelled', cancelReason: 'admin' });
-    expect(await refunded(booking.id)).toMatchObject({
+    expect(await read(t, buyer, booking.id)).toMatchObject({ status: 'cancelled', cancelReason: 'admin' });
+    expect(await refunded(t, buyer, booking.id)).toMatchObject({
       payment: { refund: { id: refund.id, status: 'succeeded' } },
     });
     const again = await as(t, admin, { method: 'POST', url: `/api/payments/${payment!.id}/refund` });
@@ -273,11 +308,16 @@ describe('POST /api/payments/:id/refund', () => {
       id: refund.id,
       status: 'succeeded',
     });
-    expect(await providerRefundsOf(payment!.transactionId)).toHaveLength(1);
+    expect(await providerRefundsOf(t, payment!.transactionId)).toHaveLength(1);
   });
 
-  it('is for admins only, and answers 404 for a payment that does not exist and 400 for a malformed id', async () => {
-    const { payment } = await aBooking({ paid: true });
+  it('is for admins only, and answers 404 for a payment that does not exist and 400 for a malformed id', async ({
+    t,
+    seller,
+    buyer,
+    admin,
+  }) => {
+    const { payment } = await aBooking(t, seller, buyer, { paid: true });
     for (const user of [buyer, seller]) {
       expect(
         (await as(t, user, { method: 'POST', url: `/api/payments/${payment!.id}/refund` })).statusCode,
@@ -291,11 +331,16 @@ describe('POST /api/payments/:id/refund', () => {
       404,
     );
     expect((await as(t, admin, { method: 'POST', url: '/api/payments/nope/refund' })).statusCode).toBe(400);
-    expect(await refundsOf(payment!.id)).toEqual([]);
+    expect(await refundsOf(t, payment!.id)).toEqual([]);
   });
 
-  it('keeps the refund pending while the provider fails, and makes it once when asked again with the same key', async () => {
-    const { booking, payment } = await aBooking({ paid: true, days: -2 });
+  it('keeps the refund pending while the provider fails, and makes it once when asked again with the same key', async ({
+    t,
+    seller,
+    buyer,
+    admin,
+  }) => {
+    const { booking, payment } = await aBooking(t, seller, buyer, { paid: true, days: -2 });
     const provider = t.context.payments;
     const keys: string[] = [];
     const real = provider.refund.bind(provider);
@@ -308,17 +353,17 @@ describe('POST /api/payments/:id/refund', () => {
     const { id } = res.json() as Refund;
     await vi.waitFor(
       async () => {
-        const [row] = await refundsOf(payment!.id);
+        const [row] = await refundsOf(t, payment!.id);
         if (!row?.lastError) throw new Error('not tried yet');
       },
       { timeout: 30_000, interval: 100 },
     );
-    expect((await refundsOf(payment!.id))[0]).toMatchObject({
+    expect((await refundsOf(t, payment!.id))[0]).toMatchObject({
       status: 'pending',
       lastError: 'the provider is unreachable',
     });
     // A test drive already past is not cancelled by the refund.
-    expect(await read(buyer, booking.id)).toMatchObject({
+    expect(await read(t, buyer, booking.id)).toMatchObject({
       status: 'expired',
       payment: { refund: { status: 'pending' } },
     });
@@ -332,39 +377,43 @@ describe('POST /api/payments/:id/refund', () => {
     await refundJob(t.context).run({ refundId: id }, log);
     await refundJob(t.context).run({ refundId: id }, log);
     spy.mockRestore();
-    expect((await refundsOf(payment!.id))[0]).toMatchObject({ status: 'succeeded', lastError: null });
+    expect((await refundsOf(t, payment!.id))[0]).toMatchObject({ status: 'succeeded', lastError: null });
     expect(new Set(keys)).toEqual(new Set([`refund-${id}`]));
-    expect(await providerRefundsOf(payment!.transactionId)).toHaveLength(1);
+    expect(await providerRefundsOf(t, payment!.transactionId)).toHaveLength(1);
   });
 });
 
 describe('who is told', () => {
   /** The kinds and texts of the notifications each user got from here on. */
-  async function toldFrom(users: TestUser[], change: () => Promise<unknown>) {
-    const before = await Promise.all(users.map((user) => notificationsOf(user)));
+  async function toldFrom(t: TestApp, users: TestUser[], change: () => Promise<unknown>) {
+    const before = await Promise.all(users.map((user) => notificationsOf(t, user)));
     await change();
     return Promise.all(
       users.map(async (user, i) => {
         const seen = new Set(before[i]!.map((n) => n.id));
-        return (await notificationsOf(user))
+        return (await notificationsOf(t, user))
           .filter((n) => !seen.has(n.id))
           .map((n) => `${n.type}: ${n.body}`);
       }),
     );
   }
-  const notificationsOf = (user: TestUser) =>
+  const notificationsOf = (t: TestApp, user: TestUser) =>
     t.db
       .select()
       .from(notifications)
       .where(eq(notifications.userId, user.id))
       .orderBy(notifications.createdAt);
 
-  it("tells the buyer of the seller's answers, and the seller of the buyer's, once each", async () => {
-    const { booking } = await aBooking();
-    const [toBuyer, toSeller] = await toldFrom([buyer, seller], async () => {
-      await step(seller, booking.id, 'propose', { date: inDays(9), time: '15:30' });
-      await step(buyer, booking.id, 'accept-proposal');
-      await step(seller, booking.id, 'accept');
+  it("tells the buyer of the seller's answers, and the seller of the buyer's, once each", async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const { booking } = await aBooking(t, seller, buyer);
+    const [toBuyer, toSeller] = await toldFrom(t, [buyer, seller], async () => {
+      await step(t, seller, booking.id, 'propose', { date: inDays(9), time: '15:30' });
+      await step(t, buyer, booking.id, 'accept-proposal');
+      await step(t, seller, booking.id, 'accept');
     });
     expect(toBuyer).toEqual([
       expect.stringMatching(/^booking\.rescheduled: .* proposes .* at 3:30 PM instead of .* at 10:00 AM/),
@@ -374,11 +423,15 @@ describe('who is told', () => {
     ]);
   });
 
-  it('tells the buyer of a decline, that the fee is being refunded, and then that it was', async () => {
-    const { booking } = await aBooking({ paid: true });
-    const [toBuyer] = await toldFrom([buyer], async () => {
-      await step(seller, booking.id, 'decline');
-      await refunded(booking.id);
+  it('tells the buyer of a decline, that the fee is being refunded, and then that it was', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const { booking } = await aBooking(t, seller, buyer, { paid: true });
+    const [toBuyer] = await toldFrom(t, [buyer], async () => {
+      await step(t, seller, booking.id, 'decline');
+      await refunded(t, buyer, booking.id);
     });
     expect(toBuyer).toEqual([
       expect.stringMatching(
@@ -388,10 +441,16 @@ describe('who is told', () => {
     ]);
   });
 
-  it('tells the seller their reported car was removed, and its buyers that their test drive is off', async () => {
-    const { car, booking } = await aBooking();
+  it('tells the seller their reported car was removed, and its buyers that their test drive is off', async ({
+    t,
+    seller,
+    buyer,
+    otherBuyer,
+    admin,
+  }) => {
+    const { car, booking } = await aBooking(t, seller, buyer);
     await t.db.insert(reportedCars).values({ carId: car.id, buyerId: otherBuyer.id, reason: 'scam' });
-    const [toSeller, toBuyer] = await toldFrom([seller, buyer], async () => {
+    const [toSeller, toBuyer] = await toldFrom(t, [seller, buyer], async () => {
       const res = await as(t, admin, { method: 'DELETE', url: `/api/reportedpost/${car.id}` });
       expect(res.statusCode).toBe(200);
     });
@@ -407,10 +466,14 @@ describe('who is told', () => {
     ]);
   });
 
-  it('tells a seller when an admin removes their car directly, and nobody when the seller removes it', async () => {
+  it('tells a seller when an admin removes their car directly, and nobody when the seller removes it', async ({
+    t,
+    seller,
+    admin,
+  }) => {
     const removed = await createCar(t, seller);
     const own = await createCar(t, seller);
-    const [toSeller] = await toldFrom([seller], async () => {
+    const [toSeller] = await toldFrom(t, [seller], async () => {
       expect((await as(t, admin, { method: 'DELETE', url: `/api/cars/${removed.id}` })).statusCode).toBe(200);
       expect((await as(t, seller, { method: 'DELETE', url: `/api/cars/${own.id}` })).statusCode).toBe(200);
     });
@@ -421,9 +484,9 @@ describe('who is told', () => {
 });
 
 describe('the refund sweep', () => {
-  it('asks again for a refund left pending, for three days', async () => {
-    const { payment } = await aBooking({ paid: true, days: -2 });
-    const { payment: older } = await aBooking({ paid: true, days: -2 });
+  it('asks again for a refund left pending, for three days', async ({ t, seller, buyer }) => {
+    const { payment } = await aBooking(t, seller, buyer, { paid: true, days: -2 });
+    const { payment: older } = await aBooking(t, seller, buyer, { paid: true, days: -2 });
     const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     // As if their jobs had been lost: pending, with no job waiting.
     const [stuck] = await t.db
@@ -436,14 +499,14 @@ describe('the refund sweep', () => {
     expect(await runJob(t, 'payments.refund-sweep')).toEqual({ asked: 1 });
     await vi.waitFor(
       async () => {
-        const [row] = await refundsOf(payment!.id);
+        const [row] = await refundsOf(t, payment!.id);
         if (row?.status !== 'succeeded') throw new Error('not refunded yet');
       },
       { timeout: 30_000, interval: 100 },
     );
-    expect(await providerRefundsOf(payment!.transactionId)).toEqual([
+    expect(await providerRefundsOf(t, payment!.transactionId)).toEqual([
       expect.objectContaining({ idempotencyKey: `refund-${stuck!.id}` }),
     ]);
-    expect((await refundsOf(older!.id))[0]).toMatchObject({ status: 'pending' });
+    expect((await refundsOf(t, older!.id))[0]).toMatchObject({ status: 'pending' });
   });
 });

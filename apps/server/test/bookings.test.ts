@@ -7,27 +7,20 @@ import {
   TEST_DRIVE_FEE_CENTS,
 } from '@redline/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { bookings, notifications, photos, refunds, users } from '../src/db/schema.ts';
 import { createBooking, createCar, recordPayment } from './factories.ts';
-import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { it as base } from './fixtures.ts';
+import { as, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
-let t: TestApp;
-let seller: TestUser;
-let otherSeller: TestUser;
-let buyer: TestUser;
-let otherBuyer: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  seller = await signUpUser(t, 'Seller', { name: 'Sally Seller', isVerified: true });
-  otherSeller = await signUpUser(t, 'Seller');
-  buyer = await signUpUser(t, 'Buyer', { name: 'Bob Buyer' });
-  otherBuyer = await signUpUser(t, 'Buyer');
-  admin = await signUpUser(t, 'Admin');
-});
-afterAll(() => t.close());
+const it = base.extend(
+  'actors',
+  { scope: 'file' },
+  {
+    seller: { name: 'Sally Seller', isVerified: true },
+    buyer: { name: 'Bob Buyer' },
+  },
+);
 
 /** A local calendar date `days` from today, as the booking form sends it. */
 function dayFromToday(days: number) {
@@ -35,7 +28,7 @@ function dayFromToday(days: number) {
   return localDateString(new Date(now.getFullYear(), now.getMonth(), now.getDate() + days));
 }
 
-function book(user: TestUser | undefined, payload: Record<string, unknown>) {
+function book(t: TestApp, user: TestUser | undefined, payload: Record<string, unknown>) {
   return as(t, user, { method: 'POST', url: '/api/testdrivebooking', payload });
 }
 
@@ -47,34 +40,39 @@ const validInput = (carId: string) => ({
   time: '10:30',
 });
 
-const bookingsOf = (buyerId: string) => t.db.select().from(bookings).where(eq(bookings.buyerId, buyerId));
+const bookingsOf = (t: TestApp, buyerId: string) =>
+  t.db.select().from(bookings).where(eq(bookings.buyerId, buyerId));
 
 describe('POST /api/testdrivebooking', () => {
-  it('pictures the car with the thumbnail that exists, also for a cover narrower than 480 px', async () => {
+  it('pictures the car with the thumbnail that exists, also for a cover narrower than 480 px', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
     const car = await createCar(t, seller);
     await t.db.insert(photos).values({ key: car.photos[0]!, uploaderId: seller.id, width: 300, height: 200 });
-    const res = await book(buyer, validInput(car.id));
+    const res = await book(t, buyer, validInput(car.id));
     expect(res.statusCode).toBe(201);
     expect(res.json().carPhoto).toBe(`/uploads/${car.photos[0]}-300.webp`);
   });
 
-  it('refuses a visitor who is not signed in', async () => {
+  it('refuses a visitor who is not signed in', async ({ t, seller }) => {
     const car = await createCar(t, seller);
-    const res = await book(undefined, validInput(car.id));
+    const res = await book(t, undefined, validInput(car.id));
     expect(res.statusCode).toBe(401);
   });
 
-  it.each(['seller', 'admin'])('refuses a %s', async (who) => {
+  it.for(['seller', 'admin'])('refuses a %s', async (who, { t, seller, admin }) => {
     const user = who === 'seller' ? seller : admin;
     const car = await createCar(t, seller);
-    const res = await book(user, validInput(car.id));
+    const res = await book(t, user, validInput(car.id));
     expect(res.statusCode).toBe(403);
     expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toHaveLength(0);
   });
 
-  it('books for the signed-in buyer with everything else set by the server', async () => {
+  it('books for the signed-in buyer with everything else set by the server', async ({ t, seller, buyer }) => {
     const car = await createCar(t, seller, { year: 2019, brand: 'Porsche', model: '911 GT3' });
-    const res = await book(buyer, {
+    const res = await book(t, buyer, {
       ...validInput(car.id),
       price: 1,
       isPaid: true,
@@ -116,10 +114,10 @@ describe('POST /api/testdrivebooking', () => {
     });
   });
 
-  it('refuses missing fields with a message for each', async () => {
+  it('refuses missing fields with a message for each', async ({ t, seller, buyer }) => {
     const car = await createCar(t, seller);
-    const before = (await bookingsOf(buyer.id)).length;
-    const res = await book(buyer, { carId: car.id });
+    const before = (await bookingsOf(t, buyer.id)).length;
+    const res = await book(t, buyer, { carId: car.id });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).fields).toEqual({
       phone: 'Phone is required',
@@ -127,24 +125,24 @@ describe('POST /api/testdrivebooking', () => {
       date: 'Date is required',
       time: 'Time is required',
     });
-    const blank = await book(buyer, { carId: car.id, phone: ' ', city: '  ', date: '', time: '' });
+    const blank = await book(t, buyer, { carId: car.id, phone: ' ', city: '  ', date: '', time: '' });
     expect(errorOf(blank).fields).toEqual({
       phone: 'Phone is required',
       city: 'City is required',
       date: 'Date is required',
       time: 'Time is required',
     });
-    expect(await bookingsOf(buyer.id)).toHaveLength(before);
+    expect(await bookingsOf(t, buyer.id)).toHaveLength(before);
   });
 
-  it('refuses a body without a car', async () => {
+  it('refuses a body without a car', async ({ t, buyer }) => {
     const { carId: _, ...withoutCar } = validInput(randomUUID());
-    const res = await book(buyer, withoutCar);
+    const res = await book(t, buyer, withoutCar);
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).fields).toEqual({ carId: 'Choose a car' });
   });
 
-  it.each([
+  it.for([
     '000000000',
     '0000000000',
     '+1 555 010 2030',
@@ -154,15 +152,15 @@ describe('POST /api/testdrivebooking', () => {
     '12345',
     '1234567890123456',
     '555#0102030',
-  ])('refuses the phone number %j with 400 and stores nothing', async (phone) => {
+  ])('refuses the phone number %j with 400 and stores nothing', async (phone, { t, seller, buyer }) => {
     const car = await createCar(t, seller);
-    const res = await book(buyer, { ...validInput(car.id), phone });
+    const res = await book(t, buyer, { ...validInput(car.id), phone });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).fields).toEqual({ phone: PHONE_MESSAGES.invalid });
     expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toHaveLength(0);
   });
 
-  it.each([
+  it.for([
     ['(512) 555-0142', '+15125550142'],
     ['512.555.0142', '+15125550142'],
     ['+1 512 555 0142', '+15125550142'],
@@ -170,9 +168,9 @@ describe('POST /api/testdrivebooking', () => {
     ['+33 1 23 45 67 89', '+33123456789'],
   ])(
     'stores the phone number %j in E.164 as %j (without a country code: a US number)',
-    async (phone, stored) => {
+    async ([phone, stored], { t, seller, buyer }) => {
       const car = await createCar(t, seller);
-      const res = await book(buyer, { ...validInput(car.id), phone });
+      const res = await book(t, buyer, { ...validInput(car.id), phone });
       expect(res.statusCode).toBe(201);
       expect(res.json().buyerPhone).toBe(stored);
       const [row] = await t.db.select().from(bookings).where(eq(bookings.id, res.json().id));
@@ -180,97 +178,112 @@ describe('POST /api/testdrivebooking', () => {
     },
   );
 
-  it('refuses a date in the past', async () => {
+  it('refuses a date in the past', async ({ t, seller, buyer }) => {
     const car = await createCar(t, seller);
-    const res = await book(buyer, { ...validInput(car.id), date: dayFromToday(-1) });
+    const res = await book(t, buyer, { ...validInput(car.id), date: dayFromToday(-1) });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).fields).toEqual({ date: 'Choose a date and time in the future' });
   });
 
-  it('refuses a time outside 8:00 AM to 8:00 PM, storing nothing', async () => {
+  it('refuses a time outside 8:00 AM to 8:00 PM, storing nothing', async ({ t, seller, buyer }) => {
     const car = await createCar(t, seller);
     for (const time of ['03:00', '00:00', '20:15']) {
-      const res = await book(buyer, { ...validInput(car.id), date: dayFromToday(3), time });
+      const res = await book(t, buyer, { ...validInput(car.id), date: dayFromToday(3), time });
       expect(res.statusCode, time).toBe(400);
       expect(errorOf(res).fields).toEqual({ time: 'Choose a time between 8:00 AM and 8:00 PM' });
     }
     expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toEqual([]);
   });
 
-  it('names every wrong field at once: a past date beside a wrong phone', async () => {
+  it('names every wrong field at once: a past date beside a wrong phone', async ({ t, seller, buyer }) => {
     const car = await createCar(t, seller);
-    const res = await book(buyer, { ...validInput(car.id), phone: '12', date: dayFromToday(-1) });
+    const res = await book(t, buyer, { ...validInput(car.id), phone: '12', date: dayFromToday(-1) });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(errorOf(res).fields ?? {}).sort()).toEqual(['date', 'phone']);
     expect(errorOf(res).fields?.date).toBe('Choose a date and time in the future');
   });
 
-  it('refuses a date more than 90 days ahead and accepts the 90th day', async () => {
+  it('refuses a date more than 90 days ahead and accepts the 90th day', async ({ t, seller, buyer }) => {
     const car = await createCar(t, seller);
-    const tooFar = await book(buyer, { ...validInput(car.id), date: dayFromToday(91) });
+    const tooFar = await book(t, buyer, { ...validInput(car.id), date: dayFromToday(91) });
     expect(tooFar.statusCode).toBe(400);
     expect(errorOf(tooFar).fields).toEqual({ date: 'Choose a date within the next 90 days' });
-    const last = await book(buyer, { ...validInput(car.id), date: dayFromToday(90) });
+    const last = await book(t, buyer, { ...validInput(car.id), date: dayFromToday(90) });
     expect(last.statusCode).toBe(201);
   });
 
-  it('refuses dates and times that do not exist', async () => {
+  it('refuses dates and times that do not exist', async ({ t, seller, buyer }) => {
     const car = await createCar(t, seller);
-    const res = await book(buyer, { ...validInput(car.id), date: '2031-02-30', time: '24:00' });
+    const res = await book(t, buyer, { ...validInput(car.id), date: '2031-02-30', time: '24:00' });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).fields).toEqual({ date: 'Enter a valid date', time: 'Enter a valid time' });
-    const other = await book(buyer, { ...validInput(car.id), date: '12/24/2031', time: '9:30' });
+    const other = await book(t, buyer, { ...validInput(car.id), date: '12/24/2031', time: '9:30' });
     expect(errorOf(other).fields).toEqual({ date: 'Enter a valid date', time: 'Enter a valid time' });
   });
 
-  it('answers 404 for a car that does not exist', async () => {
-    const res = await book(buyer, validInput(randomUUID()));
+  it('answers 404 for a car that does not exist', async ({ t, buyer }) => {
+    const res = await book(t, buyer, validInput(randomUUID()));
     expect(res.statusCode).toBe(404);
     expect(errorOf(res).message).toBe('The car was not found.');
   });
 
-  it('refuses a sold car', async () => {
+  it('refuses a sold car', async ({ t, seller, buyer }) => {
     const car = await createCar(t, seller, { soldAt: new Date() });
-    const res = await book(buyer, validInput(car.id));
+    const res = await book(t, buyer, validInput(car.id));
     expect(res.statusCode).toBe(409);
     expect(errorOf(res).message).toBe('This car has been sold and can no longer be booked.');
     expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toHaveLength(0);
   });
 
-  it('refuses a second booking while the first is open, naming the open one', async () => {
+  it('refuses a second booking while the first is open, naming the open one', async ({
+    t,
+    seller,
+    buyer,
+    otherBuyer,
+  }) => {
     const car = await createCar(t, seller);
-    const first = await book(buyer, validInput(car.id));
+    const first = await book(t, buyer, validInput(car.id));
     expect(first.statusCode).toBe(201);
-    const again = await book(buyer, { ...validInput(car.id), date: dayFromToday(9) });
+    const again = await book(t, buyer, { ...validInput(car.id), date: dayFromToday(9) });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again)).toMatchObject({
       code: 'already_booked',
       message: 'You already have an open booking for this car: pay for it or cancel it first.',
       fields: { bookingId: first.json().id },
     });
-    expect((await book(otherBuyer, validInput(car.id))).statusCode).toBe(201);
+    expect((await book(t, otherBuyer, validInput(car.id))).statusCode).toBe(201);
     expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toHaveLength(2);
   });
 
-  it('refuses a booking of a car whose test drive the buyer has paid for, naming the paid one', async () => {
+  it('refuses a booking of a car whose test drive the buyer has paid for, naming the paid one', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
     const car = await createCar(t, seller);
     const paid = await createBooking(t, buyer, car, seller);
     await recordPayment(t, paid);
-    const res = await book(buyer, validInput(car.id));
+    const res = await book(t, buyer, validInput(car.id));
     expect(res.statusCode).toBe(409);
     expect(errorOf(res)).toMatchObject({
       code: 'already_booked',
       message: 'You have already paid for a test drive of this car.',
       fields: { bookingId: paid.id },
     });
-    expect(await bookingsOf(buyer.id).then((rows) => rows.filter((r) => r.carId === car.id))).toHaveLength(1);
+    expect(await bookingsOf(t, buyer.id).then((rows) => rows.filter((r) => r.carId === car.id))).toHaveLength(
+      1,
+    );
   });
 
-  it('lets only one of two simultaneous bookings of the same car through, and names it to the other', async () => {
+  it('lets only one of two simultaneous bookings of the same car through, and names it to the other', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
     const car = await createCar(t, seller);
     const results = await Promise.all([
-      book(buyer, validInput(car.id)),
-      book(buyer, { ...validInput(car.id), date: dayFromToday(8) }),
+      book(t, buyer, validInput(car.id)),
+      book(t, buyer, { ...validInput(car.id), date: dayFromToday(8) }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const created = results.find((r) => r.statusCode === 201)!;
@@ -279,10 +292,10 @@ describe('POST /api/testdrivebooking', () => {
     expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toHaveLength(1);
   });
 
-  it('lets an unpaid booking whose time has passed lapse', async () => {
+  it('lets an unpaid booking whose time has passed lapse', async ({ t, seller, buyer }) => {
     const car = await createCar(t, seller);
     await createBooking(t, buyer, car, seller, { requestedDate: dayFromToday(-3) });
-    const res = await book(buyer, validInput(car.id));
+    const res = await book(t, buyer, validInput(car.id));
     expect(res.statusCode).toBe(201);
   });
 });
@@ -294,7 +307,7 @@ describe('POST /api/testdrivebooking', () => {
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('two simultaneous bookings of one car, on PostgreSQL', () => {
   /** Sessions of this database waiting for a lock. */
-  async function lockWaits() {
+  async function lockWaits(t: TestApp) {
     const result = (await t.db.execute(
       sql`select count(*)::int as waiting from pg_stat_activity
         where datname = current_database() and wait_event_type = 'Lock'`,
@@ -302,16 +315,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two simultaneous bookings of one 
     return result.rows[0]!.waiting;
   }
 
-  it('lets exactly one through when both reach their inserts together', async () => {
+  it('lets exactly one through when both reach their inserts together', async ({ t, seller, buyer }) => {
     const car = await createCar(t, seller);
     let both: Promise<Awaited<ReturnType<typeof book>>[]> | undefined;
     await t.db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, buyer.id)).for('update');
       both = Promise.all([
-        book(buyer, validInput(car.id)),
-        book(buyer, { ...validInput(car.id), date: dayFromToday(8) }),
+        book(t, buyer, validInput(car.id)),
+        book(t, buyer, { ...validInput(car.id), date: dayFromToday(8) }),
       ]);
-      while ((await lockWaits()) < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+      while ((await lockWaits(t)) < 2) await new Promise((resolve) => setTimeout(resolve, 10));
     });
     const results = await both!;
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
@@ -320,7 +333,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two simultaneous bookings of one 
 });
 
 describe('GET /api/testdrivebooking/:id', () => {
-  it('refuses a visitor who is not signed in', async () => {
+  it('refuses a visitor who is not signed in', async ({ t, seller, buyer }) => {
     const car = await createCar(t, seller);
     const booking = await createBooking(t, buyer, car, seller);
     expect(
@@ -328,7 +341,7 @@ describe('GET /api/testdrivebooking/:id', () => {
     ).toBe(401);
   });
 
-  it("shows the booking to its buyer with the buyer's phone", async () => {
+  it("shows the booking to its buyer with the buyer's phone", async ({ t, seller, buyer }) => {
     const car = await createCar(t, seller);
     const booking = await createBooking(t, buyer, car, seller);
     const res = await as(t, buyer, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
@@ -341,7 +354,11 @@ describe('GET /api/testdrivebooking/:id', () => {
     });
   });
 
-  it("shows the car's seller the buyer's phone and e-mail only once the booking is paid", async () => {
+  it("shows the car's seller the buyer's phone and e-mail only once the booking is paid", async ({
+    t,
+    seller,
+    buyer,
+  }) => {
     const car = await createCar(t, seller);
     const booking = await createBooking(t, buyer, car, seller);
     const unpaid = await as(t, seller, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
@@ -362,7 +379,13 @@ describe('GET /api/testdrivebooking/:id', () => {
     });
   });
 
-  it('answers 404 to another buyer and to a seller of another car, as if it did not exist', async () => {
+  it('answers 404 to another buyer and to a seller of another car, as if it did not exist', async ({
+    t,
+    seller,
+    otherSeller,
+    buyer,
+    otherBuyer,
+  }) => {
     const car = await createCar(t, seller);
     const booking = await createBooking(t, buyer, car, seller);
     for (const user of [otherBuyer, otherSeller]) {
@@ -374,7 +397,12 @@ describe('GET /api/testdrivebooking/:id', () => {
     expect(errorOf(missing).message).toBe('The booking was not found.');
   });
 
-  it('shows any booking to an admin, phone and both e-mail addresses included', async () => {
+  it('shows any booking to an admin, phone and both e-mail addresses included', async ({
+    t,
+    seller,
+    buyer,
+    admin,
+  }) => {
     const car = await createCar(t, seller);
     const booking = await createBooking(t, buyer, car, seller);
     const res = await as(t, admin, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
@@ -387,7 +415,11 @@ describe('GET /api/testdrivebooking/:id', () => {
     });
   });
 
-  it("never shows the buyer the seller's e-mail: they write to the seller through messages", async () => {
+  it("never shows the buyer the seller's e-mail: they write to the seller through messages", async ({
+    t,
+    seller,
+    buyer,
+  }) => {
     const car = await createCar(t, seller);
     const booking = await createBooking(t, buyer, car, seller);
     await recordPayment(t, booking);
@@ -396,7 +428,7 @@ describe('GET /api/testdrivebooking/:id', () => {
     expect(res.body).not.toContain(seller.email);
   });
 
-  it('refuses an id that is not a booking id', async () => {
+  it('refuses an id that is not a booking id', async ({ t, buyer }) => {
     const res = await as(t, buyer, { method: 'GET', url: '/api/testdrivebooking/not-an-id' });
     expect(res.statusCode).toBe(400);
   });
@@ -405,7 +437,7 @@ describe('GET /api/testdrivebooking/:id', () => {
 describe('GET /api/testdrivebooking/buyer/:email', () => {
   let listBuyer: TestUser;
   let ids: string[];
-  beforeAll(async () => {
+  it.beforeAll(async ({ t, seller, otherBuyer }) => {
     listBuyer = await signUpUser(t, 'Buyer');
     const car = await createCar(t, seller);
     const older = await createBooking(t, listBuyer, car, seller, {
@@ -420,13 +452,13 @@ describe('GET /api/testdrivebooking/buyer/:email', () => {
   });
   const url = () => `/api/testdrivebooking/buyer/${encodeURIComponent(listBuyer.email)}`;
 
-  it('refuses a visitor, a seller and another buyer', async () => {
+  it('refuses a visitor, a seller and another buyer', async ({ t, seller, otherBuyer }) => {
     expect((await as(t, undefined, { method: 'GET', url: url() })).statusCode).toBe(401);
     expect((await as(t, seller, { method: 'GET', url: url() })).statusCode).toBe(403);
     expect((await as(t, otherBuyer, { method: 'GET', url: url() })).statusCode).toBe(403);
   });
 
-  it("lists the buyer's own bookings, newest first, page by page", async () => {
+  it("lists the buyer's own bookings, newest first, page by page", async ({ t }) => {
     const first = await as(t, listBuyer, { method: 'GET', url: `${url()}?limit=2` });
     expect(first.statusCode).toBe(200);
     const page1 = first.json() as { items: Booking[]; nextCursor: string | null };
@@ -441,7 +473,7 @@ describe('GET /api/testdrivebooking/buyer/:email', () => {
     expect(page2.nextCursor).toBeNull();
   });
 
-  it("lets an admin read a buyer's bookings and answers 404 for an unknown buyer", async () => {
+  it("lets an admin read a buyer's bookings and answers 404 for an unknown buyer", async ({ t, admin }) => {
     const res = await as(t, admin, { method: 'GET', url: url() });
     expect(res.statusCode).toBe(200);
     expect((res.json() as { items: Booking[] }).items.map((b) => b.id)).toEqual(ids);
@@ -457,7 +489,7 @@ describe('GET /api/testdrivebooking/seller/:email', () => {
   let carSeller: TestUser;
   let unpaidId: string;
   let paidId: string;
-  beforeAll(async () => {
+  it.beforeAll(async ({ t, otherSeller, buyer, otherBuyer }) => {
     carSeller = await signUpUser(t, 'Seller');
     const car = await createCar(t, carSeller);
     const unpaid = await createBooking(t, buyer, car, carSeller);
@@ -469,13 +501,13 @@ describe('GET /api/testdrivebooking/seller/:email', () => {
   });
   const url = () => `/api/testdrivebooking/seller/${encodeURIComponent(carSeller.email)}`;
 
-  it('refuses a visitor, a buyer and another seller', async () => {
+  it('refuses a visitor, a buyer and another seller', async ({ t, otherSeller, buyer }) => {
     expect((await as(t, undefined, { method: 'GET', url: url() })).statusCode).toBe(401);
     expect((await as(t, buyer, { method: 'GET', url: url() })).statusCode).toBe(403);
     expect((await as(t, otherSeller, { method: 'GET', url: url() })).statusCode).toBe(403);
   });
 
-  it("lists the test-drive requests on the seller's cars, phones only once paid", async () => {
+  it("lists the test-drive requests on the seller's cars, phones only once paid", async ({ t }) => {
     const res = await as(t, carSeller, { method: 'GET', url: url() });
     expect(res.statusCode).toBe(200);
     const { items } = res.json() as { items: Booking[] };
@@ -485,7 +517,7 @@ describe('GET /api/testdrivebooking/seller/:email', () => {
     ]);
   });
 
-  it('lets an admin read them, phones included', async () => {
+  it('lets an admin read them, phones included', async ({ t, admin }) => {
     const res = await as(t, admin, { method: 'GET', url: url() });
     expect(res.statusCode).toBe(200);
     const { items } = res.json() as { items: Booking[] };
@@ -494,49 +526,63 @@ describe('GET /api/testdrivebooking/seller/:email', () => {
 });
 
 describe('DELETE /api/testdrivebooking/:id', () => {
-  const cancel = (user: TestUser | undefined, id: string) =>
+  const cancel = (t: TestApp, user: TestUser | undefined, id: string) =>
     as(t, user, { method: 'DELETE', url: `/api/testdrivebooking/${id}` });
-  const exists = async (id: string) =>
+  const exists = async (t: TestApp, id: string) =>
     (await t.db.select().from(bookings).where(eq(bookings.id, id))).length === 1;
 
-  it('refuses a visitor and a seller, even the seller of the car', async () => {
+  it('refuses a visitor and a seller, even the seller of the car', async ({ t, seller, buyer }) => {
     const car = await createCar(t, seller);
     const booking = await createBooking(t, buyer, car, seller);
-    expect((await cancel(undefined, booking.id)).statusCode).toBe(401);
-    expect((await cancel(seller, booking.id)).statusCode).toBe(403);
-    expect(await exists(booking.id)).toBe(true);
+    expect((await cancel(t, undefined, booking.id)).statusCode).toBe(401);
+    expect((await cancel(t, seller, booking.id)).statusCode).toBe(403);
+    expect(await exists(t, booking.id)).toBe(true);
   });
 
-  it("answers 404 to a buyer cancelling another buyer's booking, which stays", async () => {
+  it("answers 404 to a buyer cancelling another buyer's booking, which stays", async ({
+    t,
+    seller,
+    buyer,
+    otherBuyer,
+  }) => {
     const car = await createCar(t, seller);
     const booking = await createBooking(t, buyer, car, seller);
-    const res = await cancel(otherBuyer, booking.id);
+    const res = await cancel(t, otherBuyer, booking.id);
     expect(res.statusCode).toBe(404);
-    expect(await exists(booking.id)).toBe(true);
+    expect(await exists(t, booking.id)).toBe(true);
   });
 
-  it('lets the buyer cancel an unpaid booking: it stays in both lists as cancelled, and cancelling again changes nothing', async () => {
+  it('lets the buyer cancel an unpaid booking: it stays in both lists as cancelled, and cancelling again changes nothing', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
     const car = await createCar(t, seller);
     const booking = await createBooking(t, buyer, car, seller);
-    const res = await cancel(buyer, booking.id);
+    const res = await cancel(t, buyer, booking.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 1 });
     for (const user of [buyer, seller]) {
       const read = await as(t, user, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
       expect(read.json()).toMatchObject({ status: 'cancelled', cancelReason: 'buyer' });
     }
-    expect((await cancel(buyer, booking.id)).json()).toEqual({ deletedCount: 0 });
+    expect((await cancel(t, buyer, booking.id)).json()).toEqual({ deletedCount: 0 });
     // A cancelled booking does not stop another of the same car.
-    expect((await book(buyer, validInput(car.id))).statusCode).toBe(201);
+    expect((await book(t, buyer, validInput(car.id))).statusCode).toBe(201);
   });
 
-  it('lets the buyer cancel a paid test drive before it starts: refunded in full exactly once, even when cancelled twice at once, and the seller told', async () => {
+  it('lets the buyer cancel a paid test drive before it starts: refunded in full exactly once, even when cancelled twice at once, and the seller told', async ({
+    t,
+    seller,
+    buyer,
+    otherBuyer,
+  }) => {
     const car = await createCar(t, seller);
     const booking = await createBooking(t, buyer, car, seller, { status: 'accepted' });
     const payment = await recordPayment(t, booking);
     // Another buyer is told it does not exist, and changes nothing.
-    expect((await cancel(otherBuyer, booking.id)).statusCode).toBe(404);
-    const answers = await Promise.all([cancel(buyer, booking.id), cancel(buyer, booking.id)]);
+    expect((await cancel(t, otherBuyer, booking.id)).statusCode).toBe(404);
+    const answers = await Promise.all([cancel(t, buyer, booking.id), cancel(t, buyer, booking.id)]);
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
     expect(answers.map((res) => res.json().deletedCount).sort()).toEqual([0, 1]);
     const read = await as(t, buyer, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
@@ -555,17 +601,21 @@ describe('DELETE /api/testdrivebooking/:id', () => {
       ),
     );
     // The slot is free again: the buyer may book the car anew.
-    expect((await book(buyer, validInput(car.id))).statusCode).toBe(201);
+    expect((await book(t, buyer, validInput(car.id))).statusCode).toBe(201);
   });
 
-  it('refuses (409) to cancel a test drive that has started, paid or not, and changes nothing', async () => {
+  it('refuses (409) to cancel a test drive that has started, paid or not, and changes nothing', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
     const car = await createCar(t, seller);
     const past = { requestedDate: dayFromToday(-1), status: 'accepted' as const };
     const paid = await createBooking(t, buyer, car, seller, past);
     const payment = await recordPayment(t, paid);
     const unpaid = await createBooking(t, buyer, car, seller, { ...past, status: 'requested' });
     for (const booking of [paid, unpaid]) {
-      const res = await cancel(buyer, booking.id);
+      const res = await cancel(t, buyer, booking.id);
       expect(res.statusCode).toBe(409);
       expect(errorOf(res).message).toBe(
         'This test drive has already started: it can no longer be cancelled.',
@@ -576,11 +626,16 @@ describe('DELETE /api/testdrivebooking/:id', () => {
     expect(await t.db.select().from(refunds).where(eq(refunds.paymentId, payment.id))).toEqual([]);
   });
 
-  it("lets an admin cancel a paid test drive still ahead, refunded as the admin's", async () => {
+  it("lets an admin cancel a paid test drive still ahead, refunded as the admin's", async ({
+    t,
+    seller,
+    buyer,
+    admin,
+  }) => {
     const car = await createCar(t, seller);
     const booking = await createBooking(t, buyer, car, seller);
     await recordPayment(t, booking);
-    expect((await cancel(admin, booking.id)).json()).toEqual({ deletedCount: 1 });
+    expect((await cancel(t, admin, booking.id)).json()).toEqual({ deletedCount: 1 });
     const read = await as(t, buyer, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
     expect(read.json()).toMatchObject({
       status: 'cancelled',
@@ -589,16 +644,16 @@ describe('DELETE /api/testdrivebooking/:id', () => {
     });
   });
 
-  it("lets an admin cancel any buyer's unpaid booking", async () => {
+  it("lets an admin cancel any buyer's unpaid booking", async ({ t, seller, buyer, admin }) => {
     const car = await createCar(t, seller);
     const booking = await createBooking(t, buyer, car, seller);
-    const res = await cancel(admin, booking.id);
+    const res = await cancel(t, admin, booking.id);
     expect(res.json()).toEqual({ deletedCount: 1 });
     const read = await as(t, buyer, { method: 'GET', url: `/api/testdrivebooking/${booking.id}` });
     expect(read.json()).toMatchObject({ status: 'cancelled', cancelReason: 'admin' });
   });
 
-  it('keeps a booking readable after its buyer is gone, for the admin', async () => {
+  it('keeps a booking readable after its buyer is gone, for the admin', async ({ t, seller, admin }) => {
     const gone = await signUpUser(t, 'Buyer');
     const car = await createCar(t, seller);
     const booking = await createBooking(t, gone, car, seller);

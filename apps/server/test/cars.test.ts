@@ -7,7 +7,7 @@ import {
   sellerCarSchema,
 } from '@redline/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   advertisements,
   bookings,
@@ -19,61 +19,62 @@ import {
   savedCars,
 } from '../src/db/schema.ts';
 import { advertise, carInput, createBooking, createCar, ensureCategory } from './factories.ts';
-import {
-  as,
-  createTestApp,
-  errorOf,
-  sameBytesSpellings,
-  signUpUser,
-  type TestApp,
-  type TestUser,
-} from './helpers.ts';
+import { it as base } from './fixtures.ts';
+import { as, errorOf, sameBytesSpellings, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
-let t: TestApp;
-let seller: TestUser;
-let otherSeller: TestUser;
-let buyer: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  seller = await signUpUser(t, 'Seller', { name: 'Sam Seller', isVerified: true });
-  otherSeller = await signUpUser(t, 'Seller');
-  buyer = await signUpUser(t, 'Buyer');
-  admin = await signUpUser(t, 'Admin');
+const it = base.extend(
+  'actors',
+  { scope: 'file' },
+  {
+    seller: { name: 'Sam Seller', isVerified: true },
+  },
+);
+it.beforeAll(async ({ t }) => {
   await ensureCategory(t, 'super-car');
   await ensureCategory(t, 'suv');
 });
-afterAll(() => t.close());
 
 /** A photo row as the upload call records it, owned by `owner`. */
-async function uploadedPhoto(owner: TestUser, size = { width: 2000, height: 1000 }) {
+async function uploadedPhoto(t: TestApp, owner: TestUser, size = { width: 2000, height: 1000 }) {
   const key = randomBytes(16).toString('hex');
   await t.db.insert(photos).values({ key, uploaderId: owner.id, ...size });
   return key;
 }
 
-async function validInput(owner: TestUser = seller) {
-  return carInput([await uploadedPhoto(owner), await uploadedPhoto(owner)]);
+async function validInput(t: TestApp, seller: TestUser, owner: TestUser = seller) {
+  return carInput([await uploadedPhoto(t, owner), await uploadedPhoto(t, owner)]);
 }
 
-const carCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(cars))[0]!.n;
+const carCount = async (t: TestApp) =>
+  (await t.db.select({ n: sql<number>`count(*)::int` }).from(cars))[0]!.n;
 
 describe('POST /api/cars', () => {
-  it('requires a session', async () => {
-    const res = await as(t, undefined, { method: 'POST', url: '/api/cars', payload: await validInput() });
+  it('requires a session', async ({ t, seller }) => {
+    const res = await as(t, undefined, {
+      method: 'POST',
+      url: '/api/cars',
+      payload: await validInput(t, seller),
+    });
     expect(res.statusCode).toBe(401);
   });
 
-  it('refuses buyers and admins', async () => {
+  it('refuses buyers and admins', async ({ t, seller, buyer, admin }) => {
     for (const user of [buyer, admin]) {
-      const res = await as(t, user, { method: 'POST', url: '/api/cars', payload: await validInput(user) });
+      const res = await as(t, user, {
+        method: 'POST',
+        url: '/api/cars',
+        payload: await validInput(t, seller, user),
+      });
       expect(res.statusCode).toBe(403);
     }
   });
 
-  it('stores the car for the signed-in seller and ignores seller fields in the body', async () => {
-    const input = await validInput();
+  it('stores the car for the signed-in seller and ignores seller fields in the body', async ({
+    t,
+    seller,
+    otherSeller,
+  }) => {
+    const input = await validInput(t, seller);
     const before = Date.now();
     const res = await as(t, seller, {
       method: 'POST',
@@ -113,10 +114,10 @@ describe('POST /api/cars', () => {
     expect(row?.soldAt).toBeNull();
   });
 
-  it('refuses photos the seller did not upload, and stores nothing', async () => {
-    const before = await carCount();
-    const input = await validInput();
-    const foreign = await uploadedPhoto(otherSeller);
+  it('refuses photos the seller did not upload, and stores nothing', async ({ t, seller, otherSeller }) => {
+    const before = await carCount(t);
+    const input = await validInput(t, seller);
+    const foreign = await uploadedPhoto(t, otherSeller);
     for (const keys of [[input.photos[0]!, foreign], ['0123456789abcdef0123456789abcdef']]) {
       const res = await as(t, seller, {
         method: 'POST',
@@ -126,19 +127,19 @@ describe('POST /api/cars', () => {
       expect(res.statusCode).toBe(400);
       expect(errorOf(res).fields).toEqual({ photos: 'Upload the photos again: some were not found' });
     }
-    expect(await carCount()).toBe(before);
+    expect(await carCount(t)).toBe(before);
   });
 
-  it('refuses an unknown category', async () => {
-    const before = await carCount();
+  it('refuses an unknown category', async ({ t, seller }) => {
+    const before = await carCount(t);
     const res = await as(t, seller, {
       method: 'POST',
       url: '/api/cars',
-      payload: { ...(await validInput()), categoryId: 'no-such-category' },
+      payload: { ...(await validInput(t, seller)), categoryId: 'no-such-category' },
     });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).fields).toEqual({ categoryId: 'Choose a category from the list' });
-    expect(await carCount()).toBe(before);
+    expect(await carCount(t)).toBe(before);
   });
 
   describe('refuses every rule of the add-car form with a per-field message, storing nothing', () => {
@@ -226,26 +227,32 @@ describe('POST /api/cars', () => {
       ),
     ];
 
-    it.each(cases)('%s', async (_name, change, field, message) => {
-      const before = await carCount();
-      const input: Record<string, unknown> = await validInput();
+    it.for(cases)('%s', async ([_name, change, field, message], { t, seller }) => {
+      const before = await carCount(t);
+      const input: Record<string, unknown> = await validInput(t, seller);
       change(input);
       const res = await as(t, seller, { method: 'POST', url: '/api/cars', payload: input });
       expect(res.statusCode).toBe(400);
       const error = errorOf(res);
       expect(error.code).toBe('validation_failed');
       expect(error.fields?.[field]).toBe(message);
-      expect(await carCount()).toBe(before);
+      expect(await carCount(t)).toBe(before);
     });
   });
 });
 
 describe("GET /api/cars/:id (a category's cars)", () => {
-  it('requires a session', async () => {
+  it('requires a session', async ({ t }) => {
     expect((await as(t, undefined, { method: 'GET', url: '/api/cars/super-car' })).statusCode).toBe(401);
   });
 
-  it("lists the category's unsold cars, newest first, to any signed-in user", async () => {
+  it("lists the category's unsold cars, newest first, to any signed-in user", async ({
+    t,
+    seller,
+    otherSeller,
+    buyer,
+    admin,
+  }) => {
     await ensureCategory(t, 'listing');
     const older = await createCar(t, seller, { categoryId: 'listing', addedDate: new Date('2024-01-01') });
     const newer = await createCar(t, otherSeller, {
@@ -262,13 +269,17 @@ describe("GET /api/cars/:id (a category's cars)", () => {
     }
   });
 
-  it('answers 404 for an unknown category', async () => {
+  it('answers 404 for an unknown category', async ({ t, buyer }) => {
     const res = await as(t, buyer, { method: 'GET', url: '/api/cars/no-such-category' });
     expect(res.statusCode).toBe(404);
     expect(errorOf(res).message).toBe('The category was not found.');
   });
 
-  it('pages with a cursor without skipping or repeating cars, even cars stored in one statement', async () => {
+  it('pages with a cursor without skipping or repeating cars, even cars stored in one statement', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
     await ensureCategory(t, 'paged');
     // One insert: every row gets the same added date to the microsecond, so only the id orders them.
     const base = await createCar(t, seller, { categoryId: 'paged' });
@@ -295,7 +306,11 @@ describe("GET /api/cars/:id (a category's cars)", () => {
     expect(seen.sort()).toEqual(all.map((r) => r.id).sort());
   });
 
-  it('takes a cursor only as the server wrote it: other spellings of the same bytes are 400', async () => {
+  it('takes a cursor only as the server wrote it: other spellings of the same bytes are 400', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
     await ensureCategory(t, 'spelled');
     for (let i = 0; i < 3; i++) await createCar(t, seller, { categoryId: 'spelled' });
     const first = await as(t, buyer, { method: 'GET', url: '/api/cars/spelled?limit=2' });
@@ -315,7 +330,7 @@ describe("GET /api/cars/:id (a category's cars)", () => {
     expect(next.json().items).toHaveLength(1);
   });
 
-  it('refuses a forged cursor with 400, and a limit above the maximum', async () => {
+  it('refuses a forged cursor with 400, and a limit above the maximum', async ({ t, buyer }) => {
     const forged = Buffer.from(JSON.stringify(['2024-01-01T00:00:00.000000Z', 'not-a-uuid'])).toString(
       'base64url',
     );
@@ -327,15 +342,15 @@ describe("GET /api/cars/:id (a category's cars)", () => {
 });
 
 describe('GET /api/cars/id/:id', () => {
-  it('requires a session', async () => {
+  it('requires a session', async ({ t, seller }) => {
     const car = await createCar(t, seller);
     expect((await as(t, undefined, { method: 'GET', url: `/api/cars/id/${car.id}` })).statusCode).toBe(401);
   });
 
-  it('shows every field with photo URLs limited to the stored variants', async () => {
-    const wide = await uploadedPhoto(seller, { width: 4000, height: 3000 });
-    const medium = await uploadedPhoto(seller, { width: 1200, height: 800 });
-    const small = await uploadedPhoto(seller, { width: 300, height: 200 });
+  it('shows every field with photo URLs limited to the stored variants', async ({ t, seller, buyer }) => {
+    const wide = await uploadedPhoto(t, seller, { width: 4000, height: 3000 });
+    const medium = await uploadedPhoto(t, seller, { width: 1200, height: 800 });
+    const small = await uploadedPhoto(t, seller, { width: 300, height: 200 });
     const car = await createCar(t, seller, { photos: [wide, medium, small] });
     await advertise(t, car.id);
     const res = await as(t, buyer, { method: 'GET', url: `/api/cars/id/${car.id}` });
@@ -384,7 +399,7 @@ describe('GET /api/cars/id/:id', () => {
     ]);
   });
 
-  it('still shows a sold car, with the date it was sold', async () => {
+  it('still shows a sold car, with the date it was sold', async ({ t, seller, buyer }) => {
     const soldAt = new Date('2025-05-05T10:00:00.000Z');
     const car = await createCar(t, seller, { soldAt });
     const res = await as(t, buyer, { method: 'GET', url: `/api/cars/id/${car.id}` });
@@ -392,7 +407,11 @@ describe('GET /api/cars/id/:id', () => {
     expect(res.json().soldAt).toBe(soldAt.toISOString());
   });
 
-  it('shows the listing price and the latest changes, counting the earlier ones it leaves out', async () => {
+  it('shows the listing price and the latest changes, counting the earlier ones it leaves out', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
     const car = await createCar(t, seller, { askingPrice: 30_000_000 });
     const read = async () => {
       const res = await as(t, buyer, { method: 'GET', url: `/api/cars/id/${car.id}` });
@@ -426,7 +445,7 @@ describe('GET /api/cars/id/:id', () => {
     expect(detail.earlierPriceChanges).toBe(11);
   });
 
-  it('answers 404 for an unknown or malformed id', async () => {
+  it('answers 404 for an unknown or malformed id', async ({ t, buyer }) => {
     for (const id of ['6b1e1c1e-1111-4111-8111-111111111111', 'not-a-uuid', '1']) {
       const res = await as(t, buyer, { method: 'GET', url: `/api/cars/id/${id}` });
       expect(res.statusCode).toBe(404);
@@ -436,13 +455,13 @@ describe('GET /api/cars/id/:id', () => {
 });
 
 describe('GET /api/cars/email/:email', () => {
-  it('requires a session', async () => {
+  it('requires a session', async ({ t, seller }) => {
     expect(
       (await as(t, undefined, { method: 'GET', url: `/api/cars/email/${seller.email}` })).statusCode,
     ).toBe(401);
   });
 
-  it('refuses buyers and other sellers', async () => {
+  it('refuses buyers and other sellers', async ({ t, seller, otherSeller, buyer }) => {
     expect((await as(t, buyer, { method: 'GET', url: `/api/cars/email/${seller.email}` })).statusCode).toBe(
       403,
     );
@@ -451,7 +470,11 @@ describe('GET /api/cars/email/:email', () => {
     expect(errorOf(res).message).toBe('You can only list your own cars.');
   });
 
-  it("lists the seller's own cars, sold ones included, with the advertised flag; and to an admin", async () => {
+  it("lists the seller's own cars, sold ones included, with the advertised flag; and to an admin", async ({
+    t,
+    otherSeller,
+    admin,
+  }) => {
     const lister = await signUpUser(t, 'Seller');
     const first = await createCar(t, lister, { addedDate: new Date('2024-03-01') });
     const sold = await createCar(t, lister, { addedDate: new Date('2024-03-02'), soldAt: new Date() });
@@ -468,7 +491,11 @@ describe('GET /api/cars/email/:email', () => {
     }
   });
 
-  it("gives the seller's e-mail to that seller and to an admin, and to no one else's car answers", async () => {
+  it("gives the seller's e-mail to that seller and to an admin, and to no one else's car answers", async ({
+    t,
+    buyer,
+    admin,
+  }) => {
     const lister = await signUpUser(t, 'Seller');
     const car = await createCar(t, lister, { brand: 'Lamborghini', model: 'Huracan Evo' });
     for (const user of [lister, admin]) {
@@ -489,7 +516,7 @@ describe('GET /api/cars/email/:email', () => {
     }
   });
 
-  it('answers 404 to an admin for an e-mail that is not a seller', async () => {
+  it('answers 404 to an admin for an e-mail that is not a seller', async ({ t, buyer, admin }) => {
     expect((await as(t, admin, { method: 'GET', url: `/api/cars/email/${buyer.email}` })).statusCode).toBe(
       404,
     );
@@ -500,7 +527,7 @@ describe('GET /api/cars/email/:email', () => {
 });
 
 describe('PATCH /api/cars/:id', () => {
-  it('requires a session', async () => {
+  it('requires a session', async ({ t, seller }) => {
     const car = await createCar(t, seller);
     const res = await as(t, undefined, {
       method: 'PATCH',
@@ -510,7 +537,13 @@ describe('PATCH /api/cars/:id', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('refuses buyers, admins and other sellers, changing nothing', async () => {
+  it('refuses buyers, admins and other sellers, changing nothing', async ({
+    t,
+    seller,
+    otherSeller,
+    buyer,
+    admin,
+  }) => {
     const car = await createCar(t, seller);
     for (const user of [buyer, admin, otherSeller]) {
       const res = await as(t, user, {
@@ -523,9 +556,13 @@ describe('PATCH /api/cars/:id', () => {
     expect((await t.db.query.cars.findFirst({ where: eq(cars.id, car.id) }))?.brand).toBe('Ferrari');
   });
 
-  it("edits the seller's own car; server fields in the body are ignored", async () => {
+  it("edits the seller's own car; server fields in the body are ignored", async ({
+    t,
+    seller,
+    otherSeller,
+  }) => {
     const car = await createCar(t, seller);
-    const photo = await uploadedPhoto(seller);
+    const photo = await uploadedPhoto(t, seller);
     const res = await as(t, seller, {
       method: 'PATCH',
       url: `/api/cars/${car.id}`,
@@ -547,9 +584,13 @@ describe('PATCH /api/cars/:id', () => {
     expect(row).toMatchObject({ askingPrice: 19_900_000, sellerId: seller.id, brand: 'Ferrari' });
   });
 
-  it("refuses another seller's photo, an empty change and invalid values", async () => {
+  it("refuses another seller's photo, an empty change and invalid values", async ({
+    t,
+    seller,
+    otherSeller,
+  }) => {
     const car = await createCar(t, seller);
-    const foreign = await uploadedPhoto(otherSeller);
+    const foreign = await uploadedPhoto(t, otherSeller);
     const attempts = [
       [{ photos: [foreign] }, 'photos'],
       [{}, 'body'],
@@ -567,7 +608,11 @@ describe('PATCH /api/cars/:id', () => {
     expect(row).toMatchObject({ photos: car.photos, year: 2020, categoryId: car.categoryId });
   });
 
-  it('refuses a price below $100 or an asking price above the original, storing nothing and telling no saver', async () => {
+  it('refuses a price below $100 or an asking price above the original, storing nothing and telling no saver', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
     const car = await createCar(t, seller, { askingPrice: 25_000_000, originalPrice: 30_000_000 });
     expect(
       (await as(t, buyer, { method: 'POST', url: '/api/savedpost', payload: { carId: car.id } })).statusCode,
@@ -620,7 +665,11 @@ describe('PATCH /api/cars/:id', () => {
     expect(lowest.json()).toMatchObject({ askingPrice: 10_000, originalPrice: 10_000 });
   });
 
-  it('marks a car sold (it leaves the lists, stays viewable) and back on sale', async () => {
+  it('marks a car sold (it leaves the lists, stays viewable) and back on sale', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
     await ensureCategory(t, 'sold-test');
     const car = await createCar(t, seller, { categoryId: 'sold-test' });
     await advertise(t, car.id);
@@ -655,7 +704,7 @@ describe('PATCH /api/cars/:id', () => {
     expect((await as(t, buyer, { method: 'GET', url: '/api/cars/sold-test' })).json().items).toHaveLength(1);
   });
 
-  it('answers 404 for an unknown or malformed id', async () => {
+  it('answers 404 for an unknown or malformed id', async ({ t, seller }) => {
     for (const id of ['6b1e1c1e-1111-4111-8111-111111111111', 'nope']) {
       const res = await as(t, seller, { method: 'PATCH', url: `/api/cars/${id}`, payload: { brand: 'X' } });
       expect(res.statusCode).toBe(404);
@@ -665,7 +714,7 @@ describe('PATCH /api/cars/:id', () => {
 
 describe('DELETE /api/cars/:id', () => {
   /** A car with everything that hangs on it: advertisement, saved car, report, unpaid and paid bookings. */
-  async function carWithDependents() {
+  async function carWithDependents(t: TestApp, seller: TestUser, buyer: TestUser) {
     const car = await createCar(t, seller);
     await advertise(t, car.id);
     await t.db.insert(savedCars).values({ buyerId: buyer.id, carId: car.id });
@@ -675,7 +724,7 @@ describe('DELETE /api/cars/:id', () => {
     return { car, unpaid, paid };
   }
 
-  const rowsOf = async (carId: string) => ({
+  const rowsOf = async (t: TestApp, carId: string) => ({
     cars: (await t.db.select().from(cars).where(eq(cars.id, carId))).length,
     advertisements: (await t.db.select().from(advertisements).where(eq(advertisements.carId, carId))).length,
     savedCars: (await t.db.select().from(savedCars).where(eq(savedCars.carId, carId))).length,
@@ -683,17 +732,17 @@ describe('DELETE /api/cars/:id', () => {
     bookings: (await t.db.select().from(bookings).where(eq(bookings.carId, carId))).length,
   });
 
-  it('requires a session', async () => {
+  it('requires a session', async ({ t, seller }) => {
     const car = await createCar(t, seller);
     expect((await as(t, undefined, { method: 'DELETE', url: `/api/cars/${car.id}` })).statusCode).toBe(401);
   });
 
-  it('refuses buyers and other sellers, deleting nothing', async () => {
-    const { car } = await carWithDependents();
+  it('refuses buyers and other sellers, deleting nothing', async ({ t, seller, otherSeller, buyer }) => {
+    const { car } = await carWithDependents(t, seller, buyer);
     expect((await as(t, buyer, { method: 'DELETE', url: `/api/cars/${car.id}` })).statusCode).toBe(403);
     const res = await as(t, otherSeller, { method: 'DELETE', url: `/api/cars/${car.id}` });
     expect(res.statusCode).toBe(403);
-    expect(await rowsOf(car.id)).toEqual({
+    expect(await rowsOf(t, car.id)).toEqual({
       cars: 1,
       advertisements: 1,
       savedCars: 1,
@@ -702,12 +751,16 @@ describe('DELETE /api/cars/:id', () => {
     });
   });
 
-  it('lets the seller delete their car with its advertisement, saved cars and reports; its bookings stay, cancelled', async () => {
-    const { car, unpaid, paid } = await carWithDependents();
+  it('lets the seller delete their car with its advertisement, saved cars and reports; its bookings stay, cancelled', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const { car, unpaid, paid } = await carWithDependents(t, seller, buyer);
     const res = await as(t, seller, { method: 'DELETE', url: `/api/cars/${car.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 1 });
-    expect(await rowsOf(car.id)).toEqual({
+    expect(await rowsOf(t, car.id)).toEqual({
       cars: 0,
       advertisements: 0,
       savedCars: 0,
@@ -722,15 +775,15 @@ describe('DELETE /api/cars/:id', () => {
     expect(kept).toMatchObject({ isPaid: true, carName: paid.carName, ...gone });
   });
 
-  it('lets an admin delete any car', async () => {
-    const { car } = await carWithDependents();
+  it('lets an admin delete any car', async ({ t, seller, buyer, admin }) => {
+    const { car } = await carWithDependents(t, seller, buyer);
     const res = await as(t, admin, { method: 'DELETE', url: `/api/cars/${car.id}` });
     expect(res.json()).toEqual({ deletedCount: 1 });
-    expect((await rowsOf(car.id)).cars).toBe(0);
+    expect((await rowsOf(t, car.id)).cars).toBe(0);
   });
 
-  it('changes nothing when a step fails part-way (one transaction)', async () => {
-    const { car, unpaid } = await carWithDependents();
+  it('changes nothing when a step fails part-way (one transaction)', async ({ t, seller, buyer }) => {
+    const { car, unpaid } = await carWithDependents(t, seller, buyer);
     await t.db.update(cars).set({ brand: 'Undeletable' }).where(eq(cars.id, car.id));
     // The bookings are cancelled first; then deleting the car itself fails.
     await t.db.execute(sql`
@@ -745,7 +798,7 @@ describe('DELETE /api/cars/:id', () => {
     } finally {
       await t.db.execute(sql`drop trigger refuse_car_delete on cars`);
     }
-    expect(await rowsOf(car.id)).toEqual({
+    expect(await rowsOf(t, car.id)).toEqual({
       cars: 1,
       advertisements: 1,
       savedCars: 1,
@@ -755,7 +808,7 @@ describe('DELETE /api/cars/:id', () => {
     expect(await t.db.query.bookings.findFirst({ where: eq(bookings.id, unpaid.id) })).toBeDefined();
   });
 
-  it('answers 404 for an unknown or malformed id', async () => {
+  it('answers 404 for an unknown or malformed id', async ({ t, admin }) => {
     for (const id of ['6b1e1c1e-1111-4111-8111-111111111111', 'nope']) {
       expect((await as(t, admin, { method: 'DELETE', url: `/api/cars/${id}` })).statusCode).toBe(404);
     }

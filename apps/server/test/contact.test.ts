@@ -5,26 +5,24 @@
 import { randomUUID } from 'node:crypto';
 import type { ContactMessage } from '@redline/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { contactMessages, notifications } from '../src/db/schema.ts';
-import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { it as base } from './fixtures.ts';
+import { as, errorOf, type TestApp, type TestUser } from './helpers.ts';
 
-let t: TestApp;
-let admin: TestUser;
-let otherAdmin: TestUser;
-let buyer: TestUser;
 let ip = 0;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUpUser(t, 'Admin', { name: 'Ada Admin' });
-  otherAdmin = await signUpUser(t, 'Admin', { name: 'Otto Admin' });
-  buyer = await signUpUser(t, 'Buyer');
-});
-afterAll(() => t.close());
+const it = base.extend(
+  'actors',
+  { scope: 'file' },
+  {
+    admin: { name: 'Ada Admin' },
+    otherAdmin: { name: 'Otto Admin' },
+  },
+);
 
 /** Sends a message as a visitor (each from an address of its own: the form is rate-limited). */
-async function send(message: string, name = 'Vera Visitor') {
+async function send(t: TestApp, message: string, name = 'Vera Visitor') {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/contact',
@@ -35,17 +33,25 @@ async function send(message: string, name = 'Vera Visitor') {
   return res.json().id as string;
 }
 
-const inbox = (user: TestUser | undefined, query = '') =>
+const inbox = (t: TestApp, user: TestUser | undefined, query = '') =>
   as(t, user, { method: 'GET', url: `/api/contact${query}` });
-const mark = (user: TestUser | undefined, id: string, payload: object) =>
+const mark = (t: TestApp, user: TestUser | undefined, id: string, payload: object) =>
   as(t, user, { method: 'PATCH', url: `/api/contact/${id}`, payload });
-const toldOf = (user: TestUser) => t.db.select().from(notifications).where(eq(notifications.userId, user.id));
+const toldOf = (t: TestApp, user: TestUser) =>
+  t.db.select().from(notifications).where(eq(notifications.userId, user.id));
 
 describe('POST /api/contact', () => {
-  it('keeps the message and tells every admin once, and no one else', async () => {
-    const before = await Promise.all([admin, otherAdmin, buyer].map(async (u) => (await toldOf(u)).length));
+  it('keeps the message and tells every admin once, and no one else', async ({
+    t,
+    buyer,
+    admin,
+    otherAdmin,
+  }) => {
+    const before = await Promise.all(
+      [admin, otherAdmin, buyer].map(async (u) => (await toldOf(t, u)).length),
+    );
     const long = `Hello, I would like to know whether you ship cars abroad. ${'We are a dealer in Lyon. '.repeat(10)}`;
-    const id = await send(long);
+    const id = await send(t, long);
     const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, id));
     expect(row).toMatchObject({
       name: 'Vera Visitor',
@@ -54,7 +60,7 @@ describe('POST /api/contact', () => {
       handledBy: null,
     });
     for (const [i, user] of [admin, otherAdmin].entries()) {
-      const told = (await toldOf(user)).slice(before[i]);
+      const told = (await toldOf(t, user)).slice(before[i]);
       expect(told).toHaveLength(1);
       expect(told[0]).toMatchObject({
         type: 'contact.received',
@@ -66,12 +72,15 @@ describe('POST /api/contact', () => {
         /^Hello, I would like to know whether you ship cars abroad\. We are .*…$/,
       );
     }
-    expect(await toldOf(buyer)).toHaveLength(before[2]!);
+    expect(await toldOf(t, buyer)).toHaveLength(before[2]!);
   });
 
-  it('refuses a bad message with a message per field, keeps nothing and tells no one', async () => {
+  it('refuses a bad message with a message per field, keeps nothing and tells no one', async ({
+    t,
+    admin,
+  }) => {
     const count = async () => (await t.db.select().from(contactMessages)).length;
-    const [messages, told] = [await count(), (await toldOf(admin)).length];
+    const [messages, told] = [await count(), (await toldOf(t, admin)).length];
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
@@ -81,21 +90,25 @@ describe('POST /api/contact', () => {
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).fields).toHaveProperty('message');
     expect(await count()).toBe(messages);
-    expect(await toldOf(admin)).toHaveLength(told);
+    expect(await toldOf(t, admin)).toHaveLength(told);
   });
 });
 
 describe('the inbox', () => {
-  it('lists the open messages newest first, then the handled ones, with who handled them', async () => {
-    const first = await send('The first message of this test, still open.', 'First Visitor');
-    const second = await send('The second message of this test, to be handled.', 'Second Visitor');
+  it('lists the open messages newest first, then the handled ones, with who handled them', async ({
+    t,
+    admin,
+    otherAdmin,
+  }) => {
+    const first = await send(t, 'The first message of this test, still open.', 'First Visitor');
+    const second = await send(t, 'The second message of this test, to be handled.', 'Second Visitor');
 
-    const open = (await inbox(admin, '?status=open&limit=50')).json().items as ContactMessage[];
+    const open = (await inbox(t, admin, '?status=open&limit=50')).json().items as ContactMessage[];
     const ids = open.map((m) => m.id);
     expect(ids.indexOf(second)).toBeLessThan(ids.indexOf(first));
     expect(ids.indexOf(first)).toBeGreaterThanOrEqual(0);
 
-    const handled = await mark(admin, second, { handled: true });
+    const handled = await mark(t, admin, second, { handled: true });
     expect(handled.statusCode).toBe(200);
     expect(handled.json()).toMatchObject({
       id: second,
@@ -103,37 +116,37 @@ describe('the inbox', () => {
       handledAt: expect.any(String),
     });
     // Marked again by another admin: the first admin and time stay.
-    const again = await mark(otherAdmin, second, { handled: true });
+    const again = await mark(t, otherAdmin, second, { handled: true });
     expect(again.json()).toMatchObject({ handledBy: 'Ada Admin', handledAt: handled.json().handledAt });
 
-    const afterOpen = (await inbox(admin, '?status=open&limit=50')).json().items as ContactMessage[];
+    const afterOpen = (await inbox(t, admin, '?status=open&limit=50')).json().items as ContactMessage[];
     expect(afterOpen.map((m) => m.id)).not.toContain(second);
-    const handledList = (await inbox(admin, '?status=handled&limit=50')).json().items as ContactMessage[];
+    const handledList = (await inbox(t, admin, '?status=handled&limit=50')).json().items as ContactMessage[];
     expect(handledList.map((m) => m.id)).toContain(second);
     expect(handledList.map((m) => m.id)).not.toContain(first);
-    const all = (await inbox(otherAdmin, '?limit=50')).json().items as ContactMessage[];
+    const all = (await inbox(t, otherAdmin, '?limit=50')).json().items as ContactMessage[];
     expect(all.map((m) => m.id)).toEqual(expect.arrayContaining([first, second]));
 
-    const reopened = await mark(otherAdmin, second, { handled: false });
+    const reopened = await mark(t, otherAdmin, second, { handled: false });
     expect(reopened.json()).toMatchObject({ handledAt: null, handledBy: null });
   });
 
-  it('is for admins only', async () => {
-    const id = await send('A message nobody but admins may read or handle.');
-    expect((await inbox(undefined)).statusCode).toBe(401);
-    expect((await inbox(buyer)).statusCode).toBe(403);
-    expect((await mark(buyer, id, { handled: true })).statusCode).toBe(403);
+  it('is for admins only', async ({ t, buyer }) => {
+    const id = await send(t, 'A message nobody but admins may read or handle.');
+    expect((await inbox(t, undefined)).statusCode).toBe(401);
+    expect((await inbox(t, buyer)).statusCode).toBe(403);
+    expect((await mark(t, buyer, id, { handled: true })).statusCode).toBe(403);
     const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, id));
     expect(row?.handledAt).toBeNull();
   });
 
-  it('answers 404 for an unknown message and 400 for a bad status or body', async () => {
-    expect((await mark(admin, randomUUID(), { handled: true })).statusCode).toBe(404);
-    expect((await mark(admin, 'not-an-id', { handled: true })).statusCode).toBe(404);
-    const id = await send('A message whose handling is asked for badly.');
-    const bad = await mark(admin, id, { handled: 'yes' });
+  it('answers 404 for an unknown message and 400 for a bad status or body', async ({ t, admin }) => {
+    expect((await mark(t, admin, randomUUID(), { handled: true })).statusCode).toBe(404);
+    expect((await mark(t, admin, 'not-an-id', { handled: true })).statusCode).toBe(404);
+    const id = await send(t, 'A message whose handling is asked for badly.');
+    const bad = await mark(t, admin, id, { handled: 'yes' });
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).fields).toHaveProperty('handled');
-    expect((await inbox(admin, '?status=done')).statusCode).toBe(400);
+    expect((await inbox(t, admin, '?status=done')).statusCode).toBe(400);
   });
 });

@@ -2,15 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CATEGORIES_MAX } from '@redline/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { categories } from '../src/db/schema.ts';
-import { createTestApp, errorOf, type TestApp } from './helpers.ts';
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+import { it } from './fixtures.ts';
+import { errorOf } from './helpers.ts';
 
 describe('foundation', () => {
   it('runs on the Node.js that `npm install` fetched (the npm node package, 24 LTS), not the system one', () => {
@@ -21,14 +16,14 @@ describe('foundation', () => {
     expect(process.versions.node).toBe(shipped.version);
   });
 
-  it('reports health with a database round trip', async () => {
+  it('reports health with a database round trip', async ({ t }) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
-  it('answers an unknown API path with the error shape and a request id', async () => {
+  it('answers an unknown API path with the error shape and a request id', async ({ t }) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
     const error = errorOf(res);
@@ -37,7 +32,7 @@ describe('foundation', () => {
     expect(res.json().error.requestId).toBe(res.headers['x-request-id']);
   });
 
-  it('returns categories in their display order', async () => {
+  it('returns categories in their display order', async ({ t }) => {
     await t.db.insert(categories).values([
       { id: 'b', name: 'Second', icon: '/i/b.svg', image: '/i/b.webp', position: 2 },
       { id: 'a', name: 'First', icon: '/i/a.svg', image: '/i/a.webp', position: 1 },
@@ -55,7 +50,7 @@ describe('foundation', () => {
     });
   });
 
-  it(`holds at most ${CATEGORIES_MAX} categories, so their list has a bound`, async () => {
+  it(`holds at most ${CATEGORIES_MAX} categories, so their list has a bound`, async ({ t }) => {
     const category = (position: number) => ({
       id: `c${position}`,
       name: `Category ${position}`,
@@ -72,7 +67,7 @@ describe('foundation', () => {
     await t.db.delete(categories).where(eq(categories.id, `c${CATEGORIES_MAX}`));
   });
 
-  it('rejects an invalid body with per-field messages', async () => {
+  it('rejects an invalid body with per-field messages', async ({ t }) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
@@ -84,7 +79,7 @@ describe('foundation', () => {
     expect(error.fields).toMatchObject({ name: 'Name is required', email: 'Enter a valid email address' });
   });
 
-  it('serves an OpenAPI document generated from the schemas', async () => {
+  it('serves an OpenAPI document generated from the schemas', async ({ t }) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
@@ -92,7 +87,7 @@ describe('foundation', () => {
     expect(doc.paths['/api/categories'].get).toBeDefined();
   });
 
-  it('sends security headers with a content security policy', async () => {
+  it('sends security headers with a content security policy', async ({ t }) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -2,46 +2,44 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { users } from '../src/db/schema.ts';
-import { cookieFrom, createTestApp, type TestApp } from './helpers.ts';
+import { it as base } from './fixtures.ts';
+import { cookieFrom, type TestApp } from './helpers.ts';
 
-let t: TestApp;
-let oidc: OAuth2Server;
+const oidc = new OAuth2Server();
 let profile: { email: string; name: string; sub?: string } = {
   email: 'gina@example.test',
   name: 'Gina Google',
 };
 
-beforeAll(async () => {
-  oidc = new OAuth2Server();
-  await oidc.issuer.keys.generate('RS256');
-  await oidc.start(0, '127.0.0.1');
-  oidc.service.on('beforeTokenSigning', (token) => {
-    Object.assign(token.payload, { email: profile.email, email_verified: true, name: profile.name });
-    if (profile.sub) token.payload.sub = profile.sub;
-  });
-  oidc.service.on('beforeUserinfo', (response) => {
-    Object.assign(response.body, {
-      sub: profile.sub ?? 'johndoe',
-      email: profile.email,
-      email_verified: true,
-      name: profile.name,
+const it = base
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture needs from this pattern, and it needs nothing.
+  .extend('env', { scope: 'file' }, async ({}, { onCleanup }) => {
+    await oidc.issuer.keys.generate('RS256');
+    await oidc.start(0, '127.0.0.1');
+    onCleanup(() => oidc.stop());
+    oidc.service.on('beforeTokenSigning', (token) => {
+      Object.assign(token.payload, { email: profile.email, email_verified: true, name: profile.name });
+      if (profile.sub) token.payload.sub = profile.sub;
     });
+    oidc.service.on('beforeUserinfo', (response) => {
+      Object.assign(response.body, {
+        sub: profile.sub ?? 'johndoe',
+        email: profile.email,
+        email_verified: true,
+        name: profile.name,
+      });
+    });
+    return {
+      GOOGLE_CLIENT_ID: 'redline-test-client',
+      GOOGLE_CLIENT_SECRET: 'redline-test-secret',
+      GOOGLE_ISSUER: oidc.issuer.url!,
+    };
   });
-  t = await createTestApp({
-    GOOGLE_CLIENT_ID: 'redline-test-client',
-    GOOGLE_CLIENT_SECRET: 'redline-test-secret',
-    GOOGLE_ISSUER: oidc.issuer.url!,
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await oidc.stop();
-});
 
 /** Follows the browser's part of the flow: start, provider redirect, callback; returns the callback response. */
-async function signInWithGoogle(): Promise<LightMyRequestResponse> {
+async function signInWithGoogle(t: TestApp): Promise<LightMyRequestResponse> {
   const start = await t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/social',
@@ -61,13 +59,15 @@ async function signInWithGoogle(): Promise<LightMyRequestResponse> {
 }
 
 describe('Google sign-in', () => {
-  it('is announced to the browser only when configured', async () => {
+  it('is announced to the browser only when configured', async ({ t }) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.json().googleSignIn).toBe(true);
   });
 
-  it('creates a Buyer, its address confirmed by Google, on first sign-in and reuses the account on the next', async () => {
-    const first = await signInWithGoogle();
+  it('creates a Buyer, its address confirmed by Google, on first sign-in and reuses the account on the next', async ({
+    t,
+  }) => {
+    const first = await signInWithGoogle(t);
     expect(first.statusCode).toBe(302);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieFrom(first) } });
     expect(me.statusCode).toBe(200);
@@ -79,7 +79,7 @@ describe('Google sign-in', () => {
       emailVerified: true,
     });
 
-    const second = await signInWithGoogle();
+    const second = await signInWithGoogle(t);
     expect(second.statusCode).toBe(302);
     const rows = await t.db.select().from(users).where(eq(users.email, 'gina@example.test'));
     expect(rows).toHaveLength(1);
@@ -91,16 +91,18 @@ describe('Google sign-in', () => {
     expect(again.json().id).toBe(rows[0]!.id);
   });
 
-  it('makes a Buyer even for a new e-mail whatever the browser asks', async () => {
+  it('makes a Buyer even for a new e-mail whatever the browser asks', async ({ t }) => {
     profile = { email: 'newcomer@example.test', name: 'New Comer' };
-    const res = await signInWithGoogle();
+    const res = await signInWithGoogle(t);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieFrom(res) } });
     expect(me.json().role).toBe('Buyer');
   });
 
-  it("stores a provider's name only when it follows the name rule, else the address's first part", async () => {
+  it("stores a provider's name only when it follows the name rule, else the address's first part", async ({
+    t,
+  }) => {
     profile = { sub: 'long-name', email: 'long-name@example.test', name: `Gina\u202E${'x'.repeat(500)}` };
-    const res = await signInWithGoogle();
+    const res = await signInWithGoogle(t);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieFrom(res) } });
     expect(me.json()).toMatchObject({ email: 'long-name@example.test', name: 'long-name' });
   });

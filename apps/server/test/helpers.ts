@@ -140,6 +140,14 @@ export interface TestUser {
   cookie: string;
 }
 
+/** How `signUpUser` makes a user, when not as its defaults. */
+export interface SignUpOverrides {
+  name?: string;
+  email?: string;
+  isVerified?: boolean;
+  emailVerified?: boolean;
+}
+
 let counter = 0;
 
 /**
@@ -147,11 +155,7 @@ let counter = 0;
  * a client address of its own (sign-ups are limited per client); returns the session cookie. Their
  * address counts as confirmed unless `emailVerified: false` (sign-up.test.ts follows the real link).
  */
-export async function signUpUser(
-  t: TestApp,
-  role: Role,
-  overrides: { name?: string; email?: string; isVerified?: boolean; emailVerified?: boolean } = {},
-): Promise<TestUser> {
+export async function signUpUser(t: TestApp, role: Role, overrides: SignUpOverrides = {}): Promise<TestUser> {
   counter += 1;
   const email = overrides.email ?? `${role.toLowerCase()}${counter}-${randomUUID().slice(0, 8)}@example.test`;
   const name = overrides.name ?? `${role} ${counter}`;

@@ -1,6 +1,6 @@
 import type { Booking, SavedCar } from '@redline/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   accounts,
   advertisements,
@@ -14,24 +14,16 @@ import {
   users,
 } from '../src/db/schema.ts';
 import { advertise, createBooking, createCar, recordPayment } from './factories.ts';
-import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser, whoAmI } from './helpers.ts';
-
-let t: TestApp;
-let admin: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUpUser(t, 'Admin');
-});
-afterAll(() => t.close());
+import { it } from './fixtures.ts';
+import { as, errorOf, signUpUser, type TestApp, type TestUser, whoAmI } from './helpers.ts';
 
 type Car = Awaited<ReturnType<typeof createCar>>;
 
-const saveAs = async (buyer: TestUser, carId: string) =>
+const saveAs = async (t: TestApp, buyer: TestUser, carId: string) =>
   expect((await as(t, buyer, { method: 'POST', url: '/api/savedpost', payload: { carId } })).statusCode).toBe(
     201,
   );
-const reportAs = async (buyer: TestUser, carId: string) =>
+const reportAs = async (t: TestApp, buyer: TestUser, carId: string) =>
   expect(
     (
       await as(t, buyer, {
@@ -43,14 +35,14 @@ const reportAs = async (buyer: TestUser, carId: string) =>
   ).toBe(201);
 
 /** A paid booking as the payments module leaves it: the paid flag and a payments row. */
-async function paidBooking(buyer: TestUser, car: Car, seller: TestUser) {
+async function paidBooking(t: TestApp, buyer: TestUser, car: Car, seller: TestUser) {
   const booking = await createBooking(t, buyer, car, seller);
   const payment = await recordPayment(t, booking);
-  return { booking: (await bookingRow(booking.id))!, payment };
+  return { booking: (await bookingRow(t, booking.id))!, payment };
 }
 
 /** Every row that hangs on a car, as the tables hold them now. */
-async function rowsOfCar(carId: string) {
+async function rowsOfCar(t: TestApp, carId: string) {
   return {
     car: await t.db.select().from(cars).where(eq(cars.id, carId)),
     advertisements: await t.db.select().from(advertisements).where(eq(advertisements.carId, carId)),
@@ -60,18 +52,23 @@ async function rowsOfCar(carId: string) {
   };
 }
 
-const bookingRow = async (id: string) => (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0];
-const paymentRow = async (id: string) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0];
-const userRows = async (id: string) => ({
+const bookingRow = async (t: TestApp, id: string) =>
+  (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0];
+const paymentRow = async (t: TestApp, id: string) =>
+  (await t.db.select().from(payments).where(eq(payments.id, id)))[0];
+const userRows = async (t: TestApp, id: string) => ({
   user: await t.db.select().from(users).where(eq(users.id, id)),
   sessions: await t.db.select().from(sessions).where(eq(sessions.userId, id)),
   accounts: await t.db.select().from(accounts).where(eq(accounts.userId, id)),
 });
-const deleteUser = (actor: TestUser | undefined, email: string) =>
+const deleteUser = (t: TestApp, actor: TestUser | undefined, email: string) =>
   as(t, actor, { method: 'DELETE', url: `/api/users/${encodeURIComponent(email)}` });
 
 describe('Delete Post on a reported car', () => {
-  it('removes the car, its advertisement, saved cars and reports; its bookings stay, cancelled, the paid one refunded', async () => {
+  it('removes the car, its advertisement, saved cars and reports; its bookings stay, cancelled, the paid one refunded', async ({
+    t,
+    admin,
+  }) => {
     const seller = await signUpUser(t, 'Seller');
     const buyerA = await signUpUser(t, 'Buyer');
     const buyerB = await signUpUser(t, 'Buyer');
@@ -79,21 +76,21 @@ describe('Delete Post on a reported car', () => {
     const keptCar = await createCar(t, seller);
     for (const c of [car, keptCar]) {
       await advertise(t, c.id);
-      await saveAs(buyerA, c.id);
-      await reportAs(buyerB, c.id);
+      await saveAs(t, buyerA, c.id);
+      await reportAs(t, buyerB, c.id);
     }
-    await saveAs(buyerB, car.id);
-    await reportAs(buyerA, car.id);
+    await saveAs(t, buyerB, car.id);
+    await reportAs(t, buyerA, car.id);
     const unpaid = await createBooking(t, buyerB, car, seller);
     const keptUnpaid = await createBooking(t, buyerB, keptCar, seller);
-    const { booking: paid, payment } = await paidBooking(buyerA, car, seller);
-    const keptBefore = await rowsOfCar(keptCar.id);
+    const { booking: paid, payment } = await paidBooking(t, buyerA, car, seller);
+    const keptBefore = await rowsOfCar(t, keptCar.id);
 
     const res = await as(t, admin, { method: 'DELETE', url: `/api/reportedpost/${car.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 1 });
 
-    expect(await rowsOfCar(car.id)).toEqual({
+    expect(await rowsOfCar(t, car.id)).toEqual({
       car: [],
       advertisements: [],
       savedCars: [],
@@ -102,16 +99,16 @@ describe('Delete Post on a reported car', () => {
     });
     // Both bookings stay, cancelled, with the car summary they carry; only the link to the car is gone.
     const removed = { carId: null, status: 'cancelled', cancelReason: 'car-removed' };
-    expect(await bookingRow(unpaid.id)).toEqual({ ...unpaid, ...removed, updatedAt: expect.any(Date) });
-    expect(await bookingRow(paid.id)).toEqual({ ...paid, ...removed, updatedAt: expect.any(Date) });
-    expect(await paymentRow(payment.id)).toEqual(payment);
+    expect(await bookingRow(t, unpaid.id)).toEqual({ ...unpaid, ...removed, updatedAt: expect.any(Date) });
+    expect(await bookingRow(t, paid.id)).toEqual({ ...paid, ...removed, updatedAt: expect.any(Date) });
+    expect(await paymentRow(t, payment.id)).toEqual(payment);
     // The paid one's fee goes back, once.
     expect(await t.db.select().from(refunds)).toEqual([
       expect.objectContaining({ paymentId: payment.id, amount: payment.price, reason: 'car-removed' }),
     ]);
     // The seller's other car is untouched.
-    expect(await rowsOfCar(keptCar.id)).toEqual(keptBefore);
-    expect(await bookingRow(keptUnpaid.id)).toEqual(keptUnpaid);
+    expect(await rowsOfCar(t, keptCar.id)).toEqual(keptBefore);
+    expect(await bookingRow(t, keptUnpaid.id)).toEqual(keptUnpaid);
 
     const saved = await as(t, buyerA, {
       method: 'GET',
@@ -126,19 +123,25 @@ describe('Delete Post on a reported car', () => {
 });
 
 describe('Delete User', () => {
-  it('refuses a visitor, a buyer and a seller, and answers 404 for an unknown e-mail', async () => {
+  it('refuses a visitor, a buyer and a seller, and answers 404 for an unknown e-mail', async ({
+    t,
+    admin,
+  }) => {
     const buyer = await signUpUser(t, 'Buyer');
     const seller = await signUpUser(t, 'Seller');
-    expect((await deleteUser(undefined, buyer.email)).statusCode).toBe(401);
-    expect((await deleteUser(seller, buyer.email)).statusCode).toBe(403);
-    expect((await deleteUser(buyer, seller.email)).statusCode).toBe(403);
-    expect((await deleteUser(buyer, buyer.email)).statusCode).toBe(403);
-    expect((await userRows(buyer.id)).user).toHaveLength(1);
-    expect((await userRows(seller.id)).user).toHaveLength(1);
-    expect((await deleteUser(admin, 'nobody@example.test')).statusCode).toBe(404);
+    expect((await deleteUser(t, undefined, buyer.email)).statusCode).toBe(401);
+    expect((await deleteUser(t, seller, buyer.email)).statusCode).toBe(403);
+    expect((await deleteUser(t, buyer, seller.email)).statusCode).toBe(403);
+    expect((await deleteUser(t, buyer, buyer.email)).statusCode).toBe(403);
+    expect((await userRows(t, buyer.id)).user).toHaveLength(1);
+    expect((await userRows(t, seller.id)).user).toHaveLength(1);
+    expect((await deleteUser(t, admin, 'nobody@example.test')).statusCode).toBe(404);
   });
 
-  it('deletes a seller: their cars go by the car rule (bookings cancelled, payments refunded), sessions end', async () => {
+  it('deletes a seller: their cars go by the car rule (bookings cancelled, payments refunded), sessions end', async ({
+    t,
+    admin,
+  }) => {
     const seller = await signUpUser(t, 'Seller');
     const otherSeller = await signUpUser(t, 'Seller');
     const buyerA = await signUpUser(t, 'Buyer');
@@ -147,23 +150,23 @@ describe('Delete User', () => {
     const second = await createCar(t, seller);
     const otherCar = await createCar(t, otherSeller);
     await advertise(t, first.id);
-    await saveAs(buyerA, first.id);
-    await saveAs(buyerA, otherCar.id);
-    await reportAs(buyerB, first.id);
+    await saveAs(t, buyerA, first.id);
+    await saveAs(t, buyerA, otherCar.id);
+    await reportAs(t, buyerB, first.id);
     const unpaid = await createBooking(t, buyerA, first, seller);
     const unpaidSecond = await createBooking(t, buyerB, second, seller);
-    const { booking: paid, payment } = await paidBooking(buyerB, first, seller);
-    const otherBefore = await rowsOfCar(otherCar.id);
+    const { booking: paid, payment } = await paidBooking(t, buyerB, first, seller);
+    const otherBefore = await rowsOfCar(t, otherCar.id);
     expect((await whoAmI(t, seller))?.id).toBe(seller.id);
 
-    const res = await deleteUser(admin, seller.email);
+    const res = await deleteUser(t, admin, seller.email);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 1 });
 
-    expect(await userRows(seller.id)).toEqual({ user: [], sessions: [], accounts: [] });
+    expect(await userRows(t, seller.id)).toEqual({ user: [], sessions: [], accounts: [] });
     expect(await t.db.select().from(cars).where(eq(cars.sellerId, seller.id))).toEqual([]);
     for (const car of [first, second]) {
-      expect(await rowsOfCar(car.id)).toEqual({
+      expect(await rowsOfCar(t, car.id)).toEqual({
         car: [],
         advertisements: [],
         savedCars: [],
@@ -173,9 +176,13 @@ describe('Delete User', () => {
     }
     const removed = { carId: null, sellerId: null, status: 'cancelled', cancelReason: 'car-removed' };
     for (const booking of [unpaid, unpaidSecond, paid])
-      expect(await bookingRow(booking.id)).toEqual({ ...booking, ...removed, updatedAt: expect.any(Date) });
-    expect(await paymentRow(payment.id)).toEqual(payment);
-    expect(await rowsOfCar(otherCar.id)).toEqual(otherBefore);
+      expect(await bookingRow(t, booking.id)).toEqual({
+        ...booking,
+        ...removed,
+        updatedAt: expect.any(Date),
+      });
+    expect(await paymentRow(t, payment.id)).toEqual(payment);
+    expect(await rowsOfCar(t, otherCar.id)).toEqual(otherBefore);
 
     // The deleted seller's session stops working at the next request.
     expect(await whoAmI(t, seller)).toBeNull();
@@ -189,37 +196,40 @@ describe('Delete User', () => {
     });
   });
 
-  it('deletes a buyer: saved cars, reports and unpaid bookings go, paid bookings and payments stay', async () => {
+  it('deletes a buyer: saved cars, reports and unpaid bookings go, paid bookings and payments stay', async ({
+    t,
+    admin,
+  }) => {
     const seller = await signUpUser(t, 'Seller');
     const buyer = await signUpUser(t, 'Buyer', { name: 'Gone Buyer' });
     const otherBuyer = await signUpUser(t, 'Buyer');
     const car = await createCar(t, seller);
     const paidCar = await createCar(t, seller);
-    await saveAs(buyer, car.id);
-    await saveAs(otherBuyer, car.id);
-    await reportAs(buyer, car.id);
-    await reportAs(otherBuyer, car.id);
+    await saveAs(t, buyer, car.id);
+    await saveAs(t, otherBuyer, car.id);
+    await reportAs(t, buyer, car.id);
+    await reportAs(t, otherBuyer, car.id);
     const unpaid = await createBooking(t, buyer, car, seller);
     const othersUnpaid = await createBooking(t, otherBuyer, car, seller);
-    const { booking: paid, payment } = await paidBooking(buyer, paidCar, seller);
+    const { booking: paid, payment } = await paidBooking(t, buyer, paidCar, seller);
 
-    const res = await deleteUser(admin, buyer.email);
+    const res = await deleteUser(t, admin, buyer.email);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 1 });
 
-    expect(await userRows(buyer.id)).toEqual({ user: [], sessions: [], accounts: [] });
+    expect(await userRows(t, buyer.id)).toEqual({ user: [], sessions: [], accounts: [] });
     expect(await t.db.select().from(savedCars).where(eq(savedCars.buyerId, buyer.id))).toEqual([]);
     expect(await t.db.select().from(reportedCars).where(eq(reportedCars.buyerId, buyer.id))).toEqual([]);
-    expect(await bookingRow(unpaid.id)).toBeUndefined();
-    expect(await bookingRow(paid.id)).toEqual({ ...paid, buyerId: null });
-    expect(await paymentRow(payment.id)).toEqual(payment);
+    expect(await bookingRow(t, unpaid.id)).toBeUndefined();
+    expect(await bookingRow(t, paid.id)).toEqual({ ...paid, buyerId: null });
+    expect(await paymentRow(t, payment.id)).toEqual(payment);
     // Everyone else's rows and the cars stay.
-    const carRows = await rowsOfCar(car.id);
+    const carRows = await rowsOfCar(t, car.id);
     expect(carRows.car).toHaveLength(1);
     expect(carRows.savedCars.map((s) => s.buyerId)).toEqual([otherBuyer.id]);
     expect(carRows.reports.map((r) => r.buyerId)).toEqual([otherBuyer.id]);
-    expect(await bookingRow(othersUnpaid.id)).toEqual(othersUnpaid);
-    expect((await rowsOfCar(paidCar.id)).car).toHaveLength(1);
+    expect(await bookingRow(t, othersUnpaid.id)).toEqual(othersUnpaid);
+    expect((await rowsOfCar(t, paidCar.id)).car).toHaveLength(1);
 
     expect(await whoAmI(t, buyer)).toBeNull();
     const ownList = await as(t, buyer, {
@@ -239,16 +249,16 @@ describe('Delete User', () => {
     });
   });
 
-  it('refuses to delete the admin themself or another admin', async () => {
+  it('refuses to delete the admin themself or another admin', async ({ t, admin }) => {
     const otherAdmin = await signUpUser(t, 'Admin');
-    const self = await deleteUser(admin, admin.email);
+    const self = await deleteUser(t, admin, admin.email);
     expect(self.statusCode).toBe(403);
     expect(errorOf(self).message).toBe('You cannot delete your own account here.');
-    const other = await deleteUser(admin, otherAdmin.email);
+    const other = await deleteUser(t, admin, otherAdmin.email);
     expect(other.statusCode).toBe(403);
     expect(errorOf(other).message).toBe('Admin accounts cannot be deleted.');
     for (const user of [admin, otherAdmin]) {
-      const rows = await userRows(user.id);
+      const rows = await userRows(t, user.id);
       expect(rows.user).toHaveLength(1);
       expect(rows.sessions.length).toBeGreaterThan(0);
       expect((await whoAmI(t, user))?.id).toBe(user.id);
@@ -257,12 +267,12 @@ describe('Delete User', () => {
 });
 
 describe('Verify', () => {
-  it("shows a seller's verified badge on their saved, reported and booked cars", async () => {
+  it("shows a seller's verified badge on their saved, reported and booked cars", async ({ t, admin }) => {
     const seller = await signUpUser(t, 'Seller');
     const buyer = await signUpUser(t, 'Buyer');
     const car = await createCar(t, seller);
-    await saveAs(buyer, car.id);
-    await reportAs(buyer, car.id);
+    await saveAs(t, buyer, car.id);
+    await reportAs(t, buyer, car.id);
     const booking = await createBooking(t, buyer, car, seller);
     const badges = async () => {
       const saved = await as(t, buyer, {

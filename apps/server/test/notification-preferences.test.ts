@@ -4,37 +4,18 @@
  * (or every kind) without a sign-in, by a POST only; a forged or altered link is refused.
  */
 import { NOTIFICATION_KINDS, type NotificationPreference, notificationTypesFor } from '@redline/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { authSecret } from '../src/config/auth-secret.ts';
 import { unsubscribeToken } from '../src/modules/notifications/unsubscribe-token.ts';
-import {
-  as,
-  createTestApp,
-  errorOf,
-  sameBytesSpellings,
-  signUpUser,
-  type TestApp,
-  type TestUser,
-} from './helpers.ts';
+import { it } from './fixtures.ts';
+import { as, errorOf, sameBytesSpellings, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
-let t: TestApp;
-let buyer: TestUser;
-let seller: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  buyer = await signUpUser(t, 'Buyer');
-  seller = await signUpUser(t, 'Seller');
-  admin = await signUpUser(t, 'Admin');
-});
-afterAll(() => t.close());
-
-const read = (user: TestUser | undefined) =>
+const read = (t: TestApp, user: TestUser | undefined) =>
   as(t, user, { method: 'GET', url: '/api/notifications/preferences' });
-const write = (user: TestUser | undefined, payload: unknown) =>
+const write = (t: TestApp, user: TestUser | undefined, payload: unknown) =>
   as(t, user, { method: 'PUT', url: '/api/notifications/preferences', payload: payload as object });
-const itemsOf = async (user: TestUser): Promise<NotificationPreference[]> => (await read(user)).json().items;
+const itemsOf = async (t: TestApp, user: TestUser): Promise<NotificationPreference[]> =>
+  (await read(t, user)).json().items;
 
 const defaults = (user: TestUser) =>
   notificationTypesFor(user.role).map((type) => ({
@@ -44,16 +25,22 @@ const defaults = (user: TestUser) =>
   }));
 
 describe('GET and PUT /api/notifications/preferences', () => {
-  it('need a session', async () => {
-    expect((await read(undefined)).statusCode).toBe(401);
+  it('need a session', async ({ t }) => {
+    expect((await read(t, undefined)).statusCode).toBe(401);
     expect(
-      (await write(undefined, { items: [{ type: 'booking.paid', inApp: false, email: false }] })).statusCode,
+      (await write(t, undefined, { items: [{ type: 'booking.paid', inApp: false, email: false }] }))
+        .statusCode,
     ).toBe(401);
   });
 
-  it("answer each user the kinds of their role, with the kinds' defaults until they change them", async () => {
-    for (const user of [buyer, seller, admin]) expect(await itemsOf(user)).toEqual(defaults(user));
-    expect((await itemsOf(seller)).map((item) => item.type)).toEqual([
+  it("answer each user the kinds of their role, with the kinds' defaults until they change them", async ({
+    t,
+    seller,
+    buyer,
+    admin,
+  }) => {
+    for (const user of [buyer, seller, admin]) expect(await itemsOf(t, user)).toEqual(defaults(user));
+    expect((await itemsOf(t, seller)).map((item) => item.type)).toEqual([
       'booking.requested',
       'booking.paid',
       'booking.cancelled',
@@ -62,15 +49,15 @@ describe('GET and PUT /api/notifications/preferences', () => {
       'booking.time-agreed',
       'car.removed',
     ]);
-    expect((await itemsOf(admin)).map((item) => item.type)).toEqual([
+    expect((await itemsOf(t, admin)).map((item) => item.type)).toEqual([
       'account.verified',
       'contact.received',
       'conversation.reported',
     ]);
   });
 
-  it('set the kinds named, keep the others, and answer all of them', async () => {
-    const res = await write(seller, {
+  it('set the kinds named, keep the others, and answer all of them', async ({ t, seller, buyer }) => {
+    const res = await write(t, seller, {
       items: [
         { type: 'booking.paid', inApp: false, email: true },
         { type: 'message.received', inApp: true, email: false },
@@ -85,13 +72,16 @@ describe('GET and PUT /api/notifications/preferences', () => {
           : item,
     );
     expect(res.json().items).toEqual(expected);
-    expect(await itemsOf(seller)).toEqual(expected);
+    expect(await itemsOf(t, seller)).toEqual(expected);
     // Another user's are their own.
-    expect(await itemsOf(buyer)).toEqual(defaults(buyer));
+    expect(await itemsOf(t, buyer)).toEqual(defaults(buyer));
   });
 
-  it('refuse a kind of another role, an unknown kind, a kind twice or none, with 400, and change nothing', async () => {
-    const before = await itemsOf(buyer);
+  it('refuse a kind of another role, an unknown kind, a kind twice or none, with 400, and change nothing', async ({
+    t,
+    buyer,
+  }) => {
+    const before = await itemsOf(t, buyer);
     const bad: [unknown, RegExp][] = [
       [
         {
@@ -117,72 +107,79 @@ describe('GET and PUT /api/notifications/preferences', () => {
       [{}, /not valid|invalid/i],
     ];
     for (const [payload, message] of bad) {
-      const res = await write(buyer, payload);
+      const res = await write(t, buyer, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(errorOf(res).message).toMatch(message);
     }
-    expect(await itemsOf(buyer)).toEqual(before);
+    expect(await itemsOf(t, buyer)).toEqual(before);
   });
 });
 
 describe('/api/notifications/unsubscribe', () => {
-  const tokenOf = (user: TestUser, kind: Parameters<typeof unsubscribeToken>[1]['kind']) =>
+  const tokenOf = (t: TestApp, user: TestUser, kind: Parameters<typeof unsubscribeToken>[1]['kind']) =>
     unsubscribeToken(authSecret(t.context.config), { userId: user.id, kind });
-  const state = (token: string) =>
+  const state = (t: TestApp, token: string) =>
     as(t, undefined, {
       method: 'GET',
       url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
     });
   /** As a mail client's one-click unsubscribe posts it (RFC 8058): no cookie, a form body. */
-  const oneClick = (token: string) =>
+  const oneClick = (t: TestApp, token: string) =>
     as(t, undefined, {
       method: 'POST',
       url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'List-Unsubscribe=One-Click',
     });
-  const emailOf = async (user: TestUser, type: string) =>
-    (await itemsOf(user)).find((item) => item.type === type)?.email;
+  const emailOf = async (t: TestApp, user: TestUser, type: string) =>
+    (await itemsOf(t, user)).find((item) => item.type === type)?.email;
 
-  it('GET says what the link stops and changes nothing; POST stops it, for that user and kind only', async () => {
-    const token = tokenOf(buyer, 'saved-car.price-dropped');
+  it('GET says what the link stops and changes nothing; POST stops it, for that user and kind only', async ({
+    t,
+    buyer,
+  }) => {
+    const token = tokenOf(t, buyer, 'saved-car.price-dropped');
     for (let i = 0; i < 2; i++)
-      expect((await state(token)).json()).toEqual({ kind: 'saved-car.price-dropped', email: true });
-    expect(await emailOf(buyer, 'saved-car.price-dropped')).toBe(true);
+      expect((await state(t, token)).json()).toEqual({ kind: 'saved-car.price-dropped', email: true });
+    expect(await emailOf(t, buyer, 'saved-car.price-dropped')).toBe(true);
 
-    const res = await oneClick(token);
+    const res = await oneClick(t, token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ kind: 'saved-car.price-dropped', email: false });
-    expect(await itemsOf(buyer)).toEqual(
+    expect(await itemsOf(t, buyer)).toEqual(
       defaults(buyer).map((item) =>
         item.type === 'saved-car.price-dropped' ? { ...item, email: false } : item,
       ),
     );
-    expect((await state(token)).json()).toEqual({ kind: 'saved-car.price-dropped', email: false });
+    expect((await state(t, token)).json()).toEqual({ kind: 'saved-car.price-dropped', email: false });
     // Again: the same answer, nothing else changes.
-    expect((await oneClick(token)).statusCode).toBe(200);
+    expect((await oneClick(t, token)).statusCode).toBe(200);
     const other = await signUpUser(t, 'Buyer');
-    expect(await itemsOf(other)).toEqual(defaults(other));
+    expect(await itemsOf(t, other)).toEqual(defaults(other));
   });
 
-  it('a link of every kind stops every e-mail and leaves the app as it was', async () => {
+  it('a link of every kind stops every e-mail and leaves the app as it was', async ({ t }) => {
     const user = await signUpUser(t, 'Seller');
-    await write(user, { items: [{ type: 'booking.paid', inApp: false, email: true }] });
+    await write(t, user, { items: [{ type: 'booking.paid', inApp: false, email: true }] });
     const res = await as(t, undefined, {
       method: 'POST',
-      url: `/api/notifications/unsubscribe?token=${tokenOf(user, 'all')}`,
+      url: `/api/notifications/unsubscribe?token=${tokenOf(t, user, 'all')}`,
     });
     expect(res.json()).toEqual({ kind: 'all', email: false });
-    expect(await itemsOf(user)).toEqual(
+    expect(await itemsOf(t, user)).toEqual(
       defaults(user).map((item) => ({ ...item, inApp: item.type !== 'booking.paid', email: false })),
     );
   });
 
-  it('refuses a forged, altered, foreign or missing token with 400 and changes nothing', async () => {
-    const before = await itemsOf(seller);
-    const good = tokenOf(seller, 'booking.requested');
+  it('refuses a forged, altered, foreign or missing token with 400 and changes nothing', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const before = await itemsOf(t, seller);
+    const good = tokenOf(t, seller, 'booking.requested');
     const [payload, signature] = good.split('.') as [string, string];
-    const otherPayload = tokenOf(buyer, 'booking.requested').split('.')[0];
+    const otherPayload = tokenOf(t, buyer, 'booking.requested').split('.')[0];
     const forged = [
       `${payload}.${'A'.repeat(signature.length)}`,
       `${otherPayload}.${signature}`,
@@ -197,7 +194,7 @@ describe('/api/notifications/unsubscribe', () => {
       'not a token',
     ];
     for (const token of forged) {
-      for (const res of [await state(token), await oneClick(token)]) {
+      for (const res of [await state(t, token), await oneClick(t, token)]) {
         expect(res.statusCode, token).toBe(400);
         expect(errorOf(res).message).toMatch(/not valid/);
       }
@@ -205,12 +202,15 @@ describe('/api/notifications/unsubscribe', () => {
     for (const url of ['/api/notifications/unsubscribe', '/api/notifications/unsubscribe?token=']) {
       expect((await as(t, undefined, { method: 'POST', url })).statusCode).toBe(400);
     }
-    expect(await itemsOf(seller)).toEqual(before);
+    expect(await itemsOf(t, seller)).toEqual(before);
   });
 
-  it('accepts the signature only as it was written: other spellings of the same bytes are refused', async () => {
-    const before = await itemsOf(seller);
-    const good = tokenOf(seller, 'booking.paid');
+  it('accepts the signature only as it was written: other spellings of the same bytes are refused', async ({
+    t,
+    seller,
+  }) => {
+    const before = await itemsOf(t, seller);
+    const good = tokenOf(t, seller, 'booking.paid');
     const [payload, signature] = good.split('.') as [string, string];
     const spellings = sameBytesSpellings(signature);
     // The last character carries 4 bits of the 32 bytes and 2 unused ones: three others decode the same.
@@ -219,7 +219,10 @@ describe('/api/notifications/unsubscribe', () => {
     );
     expect(lastCharacterChanged).toHaveLength(3);
     for (const spelling of spellings) {
-      for (const res of [await state(`${payload}.${spelling}`), await oneClick(`${payload}.${spelling}`)]) {
+      for (const res of [
+        await state(t, `${payload}.${spelling}`),
+        await oneClick(t, `${payload}.${spelling}`),
+      ]) {
         expect(res.statusCode, spelling).toBe(400);
         expect(errorOf(res).message).toMatch(/not valid/);
       }
@@ -230,7 +233,7 @@ describe('/api/notifications/unsubscribe', () => {
       expect(res.statusCode, query).toBe(400);
       expect(errorOf(res).message).toMatch(/not valid/);
     }
-    expect(await itemsOf(seller)).toEqual(before);
-    expect((await state(good)).statusCode).toBe(200);
+    expect(await itemsOf(t, seller)).toEqual(before);
+    expect((await state(t, good)).statusCode).toBe(200);
   });
 });

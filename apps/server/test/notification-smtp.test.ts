@@ -7,22 +7,20 @@
 import { createServer } from 'node:net';
 import { TestClock } from 'pg-boss';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { notificationEmails } from '../src/db/schema.ts';
 import { publish } from '../src/events/index.ts';
 import { EMAIL_BATCH_SECONDS } from '../src/modules/notifications/notification-emails.ts';
-import { as, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { it as base } from './fixtures.ts';
+import { as, type TestApp } from './helpers.ts';
 
 interface Received {
   to: string[];
   raw: string;
 }
 
-let t: TestApp;
-let clock: TestClock;
+const clock = new TestClock(Date.now());
 let port: number;
-let admin: TestUser;
-let buyer: TestUser;
 const received: Received[] = [];
 let refused = 0;
 let refusing = true;
@@ -58,17 +56,22 @@ async function freePort(): Promise<number> {
   return free;
 }
 
-beforeAll(async () => {
-  port = await freePort();
-  clock = new TestClock(Date.now());
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` }, { clock });
-  admin = await signUpUser(t, 'Admin', { name: 'Ada Admin' });
-  buyer = await signUpUser(t, 'Buyer', { name: 'Bea Buyer' });
-});
-afterAll(async () => {
-  await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+const it = base
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture needs from this pattern, and it needs nothing.
+  .extend('env', { scope: 'file' }, async ({}, { onCleanup }) => {
+    port = await freePort();
+    onCleanup(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+    return { SMTP_URL: `smtp://127.0.0.1:${port}` };
+  })
+  .extend('appOptions', { scope: 'file' }, { clock })
+  .extend(
+    'actors',
+    { scope: 'file' },
+    {
+      admin: { name: 'Ada Admin' },
+      buyer: { name: 'Bea Buyer' },
+    },
+  );
 
 /** Moves the test clock a second at a time until `done` holds. */
 async function tickUntil(done: () => Promise<boolean> | boolean, maxSeconds = 900) {
@@ -79,11 +82,15 @@ async function tickUntil(done: () => Promise<boolean> | boolean, maxSeconds = 90
   throw new Error(`still not done after ${maxSeconds} s of test clock`);
 }
 
-const jobStates = async () =>
+const jobStates = async (t: TestApp) =>
   (await t.context.jobs.boss.findJobs('notifications.email')).map((job) => job.state).sort();
-const waiting = async () => (await t.db.select().from(notificationEmails)).length;
+const waiting = async (t: TestApp) => (await t.db.select().from(notificationEmails)).length;
 
-it('delivers every e-mail once when the mail server, down and then refusing, comes back', async () => {
+it('delivers every e-mail once when the mail server, down and then refusing, comes back', async ({
+  t,
+  buyer,
+  admin,
+}) => {
   // The server is down: the request that tells the admin succeeds all the same.
   const res = await as(t, undefined, {
     method: 'POST',
@@ -94,18 +101,18 @@ it('delivers every e-mail once when the mail server, down and then refusing, com
   await t.db.transaction((tx) => publish(tx, 'user.changed', { userId: buyer.id, change: 'verified' }));
 
   await clock.tick(EMAIL_BATCH_SECONDS * 1000);
-  await tickUntil(async () => (await jobStates()).join() === 'retry,retry');
-  expect(await waiting()).toBe(2);
+  await tickUntil(async () => (await jobStates(t)).join() === 'retry,retry');
+  expect(await waiting(t)).toBe(2);
 
   // Up, but refusing for now: each attempt is refused, the e-mails still wait.
   await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
-  await tickUntil(async () => refused >= 2 && (await jobStates()).every((state) => state === 'retry'));
+  await tickUntil(async () => refused >= 2 && (await jobStates(t)).every((state) => state === 'retry'));
   expect(received).toEqual([]);
-  expect(await waiting()).toBe(2);
+  expect(await waiting(t)).toBe(2);
 
   refusing = false;
-  await tickUntil(async () => (await waiting()) === 0);
-  await tickUntil(async () => (await jobStates()).every((state) => state === 'completed'));
+  await tickUntil(async () => (await waiting(t)) === 0);
+  await tickUntil(async () => (await jobStates(t)).every((state) => state === 'completed'));
   expect(received.map((mail) => mail.to)).toEqual(expect.arrayContaining([[admin.email], [buyer.email]]));
   expect(received).toHaveLength(2);
   // Header fields unfolded (a long one is folded onto several lines).

@@ -10,21 +10,19 @@ import {
   reportInputSchema,
 } from '@redline/shared';
 import type { OpenAPIV3 } from 'openapi-types';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { z } from 'zod';
 import { AUTH_ENDPOINTS } from '../src/auth/auth-endpoints.ts';
 import { ConfigError, loadConfig } from '../src/config/config.ts';
+import { it } from './fixtures.ts';
 import { createTestApp, errorOf, type TestApp } from './helpers.ts';
 import { standInWebBuild } from './web-build.ts';
 
-let t: TestApp;
 let doc: OpenAPIV3.Document;
 
-beforeAll(async () => {
-  t = await createTestApp();
+it.beforeAll(async ({ t }) => {
   doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
 });
-afterAll(() => t.close());
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const templateOf = (url: string) => url.replace(/:(\w+)/g, '{$1}');
@@ -40,7 +38,7 @@ function operations() {
 }
 
 /** Every API route the app declares, except Better Auth's catch-all (documented call by call) and hidden ones. */
-function documentedRoutes() {
+function documentedRoutes(t: TestApp) {
   return t.app.accessPolicy.filter(
     (p) =>
       p.url.startsWith('/api/') &&
@@ -50,14 +48,16 @@ function documentedRoutes() {
 }
 
 describe('the OpenAPI document', () => {
-  it('documents every route, with a unique operationId, tags and the security its access declares', () => {
+  it('documents every route, with a unique operationId, tags and the security its access declares', ({
+    t,
+  }) => {
     const ids = operations().map(({ operation }) => operation.operationId);
     expect(
       ids.every((id) => id && /^[a-z][A-Za-z]+$/.test(id)),
       ids.join(' '),
     ).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const route of documentedRoutes()) {
+    for (const route of documentedRoutes(t)) {
       const operation = doc.paths[templateOf(route.url)]?.[route.method.toLowerCase() as 'get'];
       expect(operation, `${route.method} ${route.url}`).toBeDefined();
       expect(operation!.tags?.length).toBeGreaterThan(0);
@@ -307,7 +307,9 @@ describe("the OpenAPI document's rules (issue 44, item 12)", () => {
     }
   });
 
-  it("documents the rate-limit headers of a rate-limited route's answers, as it sends them", async () => {
+  it("documents the rate-limit headers of a rate-limited route's answers, as it sends them", async ({
+    t,
+  }) => {
     const contact = doc.paths['/api/contact']!.post!;
     const created = contact.responses['201'] as OpenAPIV3.ResponseObject;
     expect(Object.keys(created.headers ?? {}).sort()).toEqual([
@@ -339,7 +341,7 @@ describe("the OpenAPI document's rules (issue 44, item 12)", () => {
 });
 
 describe('a known path called with a method it does not have', () => {
-  it('answers 405 with an Allow header, in the error shape, on every route', async () => {
+  it('answers 405 with an Allow header, in the error shape, on every route', async ({ t }) => {
     // A path's methods are those of every route it matches: `/api/cars/search` is also `/api/cars/:id`.
     const pattern = (url: string) => new RegExp(`^${url.replace(/:\w+/g, '[^/]+').replace('*', '.*')}$`);
     const methodsOf = (path: string) => {
@@ -372,7 +374,9 @@ describe('a known path called with a method it does not have', () => {
     expect(failures).toEqual([]);
   });
 
-  it('still answers 404 for a path no route has, and for a route of the method that finds nothing', async () => {
+  it('still answers 404 for a path no route has, and for a route of the method that finds nothing', async ({
+    t,
+  }) => {
     for (const [method, url] of [
       ['PUT', '/api/no-such-thing'],
       ['GET', '/uploads/no-such-photo-480.webp'],
@@ -401,7 +405,7 @@ describe('API_DOCS', () => {
     expect(() => loadConfig({ ...base, API_DOCS: 'yes' })).toThrow(ConfigError);
   });
 
-  it('serves neither Swagger UI nor the document when off', async () => {
+  it('serves neither Swagger UI nor the document when off', async ({ t }) => {
     const off = await createTestApp({ API_DOCS: 'false' });
     try {
       for (const url of ['/api/docs', '/api/docs/json', '/api/docs/yaml']) {

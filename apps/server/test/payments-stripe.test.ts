@@ -6,10 +6,11 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, vi } from 'vitest';
 import { bookings, payments, refunds } from '../src/db/schema.ts';
 import { createBooking, createCar } from './factories.ts';
-import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { it as base } from './fixtures.ts';
+import { as, createTestApp, errorOf, type TestApp, type TestUser } from './helpers.ts';
 
 interface FakeIntent {
   id: string;
@@ -151,29 +152,20 @@ class FakeStripe {
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const fake = new FakeStripe();
-let t: TestApp;
-let seller: TestUser;
-let buyer: TestUser;
-let otherBuyer: TestUser;
-
-beforeAll(async () => {
-  const port = await fake.start();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_x',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(port),
-    STRIPE_API_PROTOCOL: 'http',
+const it = base
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture needs from this pattern, and it needs nothing.
+  .extend('env', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const port = await fake.start();
+    onCleanup(() => fake.stop());
+    return {
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(port),
+      STRIPE_API_PROTOCOL: 'http',
+    };
   });
-  seller = await signUpUser(t, 'Seller');
-  buyer = await signUpUser(t, 'Buyer');
-  otherBuyer = await signUpUser(t, 'Buyer');
-});
-afterAll(async () => {
-  await t.close();
-  await fake.stop();
-});
 beforeEach(() => {
   fake.down = false;
   fake.requests.length = 0;
@@ -183,33 +175,37 @@ beforeEach(() => {
 const sign = (payload: string, secret = WEBHOOK_SECRET) =>
   Stripe.webhooks.generateTestHeaderString({ payload, secret });
 
-async function newBooking(owner: TestUser = buyer) {
+async function newBooking(t: TestApp, seller: TestUser, buyer: TestUser, owner: TestUser = buyer) {
   const car = await createCar(t, seller);
   return createBooking(t, owner, car, seller);
 }
 
-const createIntent = (user: TestUser, body: Record<string, unknown>) =>
+const createIntent = (t: TestApp, user: TestUser, body: Record<string, unknown>) =>
   as(t, user, { method: 'POST', url: '/api/create-payment-intent', payload: body });
-const pay = (user: TestUser, bookingId: string, transactionId: string) =>
+const pay = (t: TestApp, user: TestUser, bookingId: string, transactionId: string) =>
   as(t, user, { method: 'POST', url: '/api/payment', payload: { bookingId, transactionId } });
 
 /** What Stripe.js does in the browser: the buyer's card is charged and the intent succeeds. */
-async function stripeIntentFor(booking: { id: string }, status = 'succeeded') {
-  const { clientSecret } = (await createIntent(buyer, { bookingId: booking.id })).json();
+async function stripeIntentFor(t: TestApp, buyer: TestUser, booking: { id: string }, status = 'succeeded') {
+  const { clientSecret } = (await createIntent(t, buyer, { bookingId: booking.id })).json();
   const intent = [...fake.intents.values()].find((i) => i.client_secret === clientSecret)!;
   intent.status = status;
   return intent;
 }
 
-const paymentRows = (bookingId: string) =>
+const paymentRows = (t: TestApp, bookingId: string) =>
   t.db.select().from(payments).where(eq(payments.bookingId, bookingId));
-const isPaid = async (bookingId: string) =>
+const isPaid = async (t: TestApp, bookingId: string) =>
   (await t.db.query.bookings.findFirst({ where: eq(bookings.id, bookingId) }))?.isPaid;
 
 describe('Stripe provider: POST /api/create-payment-intent', () => {
-  it('asks Stripe for 12000 USD cents with the booking in the metadata and an idempotency key', async () => {
-    const booking = await newBooking();
-    const res = await createIntent(buyer, { bookingId: booking.id, price: 1 });
+  it('asks Stripe for 12000 USD cents with the booking in the metadata and an idempotency key', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const booking = await newBooking(t, seller, buyer);
+    const res = await createIntent(t, buyer, { bookingId: booking.id, price: 1 });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toEqual({
@@ -230,10 +226,14 @@ describe('Stripe provider: POST /api/create-payment-intent', () => {
     expect(call!.form.has('price')).toBe(false);
   });
 
-  it('sends the same idempotency key again, so Stripe answers the same intent', async () => {
-    const booking = await newBooking();
-    const first = (await createIntent(buyer, { bookingId: booking.id })).json();
-    const second = (await createIntent(buyer, { bookingId: booking.id })).json();
+  it('sends the same idempotency key again, so Stripe answers the same intent', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const booking = await newBooking(t, seller, buyer);
+    const first = (await createIntent(t, buyer, { bookingId: booking.id })).json();
+    const second = (await createIntent(t, buyer, { bookingId: booking.id })).json();
     expect(second.clientSecret).toBe(first.clientSecret);
     expect(fake.requests.map((r) => r.headers['idempotency-key'])).toEqual([
       `booking-${booking.id}`,
@@ -241,21 +241,21 @@ describe('Stripe provider: POST /api/create-payment-intent', () => {
     ]);
   });
 
-  it("does not call Stripe for another buyer's booking", async () => {
-    const booking = await newBooking(otherBuyer);
-    expect((await createIntent(buyer, { bookingId: booking.id })).statusCode).toBe(404);
+  it("does not call Stripe for another buyer's booking", async ({ t, seller, buyer, otherBuyer }) => {
+    const booking = await newBooking(t, seller, buyer, otherBuyer);
+    expect((await createIntent(t, buyer, { bookingId: booking.id })).statusCode).toBe(404);
     expect(fake.requests).toHaveLength(0);
   });
 
-  it('answers 503 when Stripe is unreachable', async () => {
-    const booking = await newBooking();
+  it('answers 503 when Stripe is unreachable', async ({ t, seller, buyer }) => {
+    const booking = await newBooking(t, seller, buyer);
     fake.down = true;
-    const res = await createIntent(buyer, { bookingId: booking.id });
+    const res = await createIntent(t, buyer, { bookingId: booking.id });
     expect(res.statusCode).toBe(503);
     expect(errorOf(res).message).toBe('The payment service is unavailable. Please try again shortly.');
   });
 
-  it('has no test-mode confirmation', async () => {
+  it('has no test-mode confirmation', async ({ t, buyer }) => {
     const res = await as(t, buyer, {
       method: 'POST',
       url: '/api/payments/test-mode/confirm',
@@ -269,16 +269,16 @@ describe('Stripe provider: POST /api/create-payment-intent', () => {
 });
 
 describe('Stripe provider: POST /api/payment', () => {
-  it('records a payment Stripe reports as succeeded', async () => {
-    const booking = await newBooking();
-    const intent = await stripeIntentFor(booking);
+  it('records a payment Stripe reports as succeeded', async ({ t, seller, buyer }) => {
+    const booking = await newBooking(t, seller, buyer);
+    const intent = await stripeIntentFor(t, buyer, booking);
     fake.requests.length = 0;
-    const res = await pay(buyer, booking.id, intent.id);
+    const res = await pay(t, buyer, booking.id, intent.id);
     expect(res.statusCode).toBe(201);
     expect(fake.requests).toEqual([
       expect.objectContaining({ method: 'GET', path: `/v1/payment_intents/${intent.id}` }),
     ]);
-    expect(await paymentRows(booking.id)).toEqual([
+    expect(await paymentRows(t, booking.id)).toEqual([
       expect.objectContaining({
         id: res.json().insertedId,
         transactionId: intent.id,
@@ -286,57 +286,65 @@ describe('Stripe provider: POST /api/payment', () => {
         price: 12_000,
       }),
     ]);
-    expect(await isPaid(booking.id)).toBe(true);
+    expect(await isPaid(t, booking.id)).toBe(true);
   });
 
-  it('refuses an intent that still requires a payment method (402), and changes nothing', async () => {
-    const booking = await newBooking();
-    const intent = await stripeIntentFor(booking, 'requires_payment_method');
-    const res = await pay(buyer, booking.id, intent.id);
+  it('refuses an intent that still requires a payment method (402), and changes nothing', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const booking = await newBooking(t, seller, buyer);
+    const intent = await stripeIntentFor(t, buyer, booking, 'requires_payment_method');
+    const res = await pay(t, buyer, booking.id, intent.id);
     expect(res.statusCode).toBe(402);
     expect(errorOf(res).message).toBe('The payment has not succeeded.');
-    expect(await paymentRows(booking.id)).toHaveLength(0);
-    expect(await isPaid(booking.id)).toBe(false);
+    expect(await paymentRows(t, booking.id)).toHaveLength(0);
+    expect(await isPaid(t, booking.id)).toBe(false);
   });
 
-  it('refuses a succeeded intent made for another booking, and changes nothing', async () => {
-    const booking = await newBooking();
-    const other = await newBooking();
+  it('refuses a succeeded intent made for another booking, and changes nothing', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const booking = await newBooking(t, seller, buyer);
+    const other = await newBooking(t, seller, buyer);
     const foreign = fake.add({ status: 'succeeded', metadata: { bookingId: other.id, buyerId: buyer.id } });
-    const res = await pay(buyer, booking.id, foreign.id);
+    const res = await pay(t, buyer, booking.id, foreign.id);
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).message).toBe('This transaction belongs to another booking.');
-    expect(await paymentRows(booking.id)).toHaveLength(0);
-    expect(await paymentRows(other.id)).toHaveLength(0);
-    expect(await isPaid(booking.id)).toBe(false);
+    expect(await paymentRows(t, booking.id)).toHaveLength(0);
+    expect(await paymentRows(t, other.id)).toHaveLength(0);
+    expect(await isPaid(t, booking.id)).toBe(false);
   });
 
-  it('refuses a transaction id Stripe does not know', async () => {
-    const booking = await newBooking();
-    const res = await pay(buyer, booking.id, 'pi_unknown');
+  it('refuses a transaction id Stripe does not know', async ({ t, seller, buyer }) => {
+    const booking = await newBooking(t, seller, buyer);
+    const res = await pay(t, buyer, booking.id, 'pi_unknown');
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).message).toBe('This transaction was not found.');
   });
 
-  it('refuses a succeeded intent for less than the fee', async () => {
-    const booking = await newBooking();
+  it('refuses a succeeded intent for less than the fee', async ({ t, seller, buyer }) => {
+    const booking = await newBooking(t, seller, buyer);
     const cheap = fake.add({
       amount: 1,
       status: 'succeeded',
       metadata: { bookingId: booking.id, buyerId: buyer.id },
     });
-    const res = await pay(buyer, booking.id, cheap.id);
+    const res = await pay(t, buyer, booking.id, cheap.id);
     expect(res.statusCode).toBe(400);
-    expect(await isPaid(booking.id)).toBe(false);
+    expect(await isPaid(t, booking.id)).toBe(false);
   });
 
-  it('answers 503 and records nothing when Stripe cannot be asked', async () => {
-    const booking = await newBooking();
-    const intent = await stripeIntentFor(booking);
+  it('answers 503 and records nothing when Stripe cannot be asked', async ({ t, seller, buyer }) => {
+    const booking = await newBooking(t, seller, buyer);
+    const intent = await stripeIntentFor(t, buyer, booking);
     fake.down = true;
-    const res = await pay(buyer, booking.id, intent.id);
+    const res = await pay(t, buyer, booking.id, intent.id);
     expect(res.statusCode).toBe(503);
-    expect(await paymentRows(booking.id)).toHaveLength(0);
+    expect(await paymentRows(t, booking.id)).toHaveLength(0);
   });
 });
 
@@ -353,7 +361,7 @@ describe('POST /api/stripe/webhook', () => {
     });
   }
 
-  const deliver = (payload: string, signature: string | undefined) =>
+  const deliver = (t: TestApp, payload: string, signature: string | undefined) =>
     t.app.inject({
       method: 'POST',
       url: '/api/stripe/webhook',
@@ -363,87 +371,106 @@ describe('POST /api/stripe/webhook', () => {
       },
       payload,
     });
-  it('records payment_intent.succeeded when the signature verifies', async () => {
-    const booking = await newBooking();
-    const intent = await stripeIntentFor(booking);
+  it('records payment_intent.succeeded when the signature verifies', async ({ t, seller, buyer }) => {
+    const booking = await newBooking(t, seller, buyer);
+    const intent = await stripeIntentFor(t, buyer, booking);
     const payload = succeededEvent(intent);
-    const res = await deliver(payload, sign(payload));
+    const res = await deliver(t, payload, sign(payload));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true });
-    expect(await paymentRows(booking.id)).toEqual([
+    expect(await paymentRows(t, booking.id)).toEqual([
       expect.objectContaining({ transactionId: intent.id, paidBy: buyer.email, provider: 'stripe' }),
     ]);
-    expect(await isPaid(booking.id)).toBe(true);
+    expect(await isPaid(t, booking.id)).toBe(true);
   });
 
-  it('refuses a signature made with another secret (400), and changes nothing', async () => {
-    const booking = await newBooking();
-    const intent = await stripeIntentFor(booking);
+  it('refuses a signature made with another secret (400), and changes nothing', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const booking = await newBooking(t, seller, buyer);
+    const intent = await stripeIntentFor(t, buyer, booking);
     const payload = succeededEvent(intent);
-    const res = await deliver(payload, sign(payload, 'whsec_wrong'));
+    const res = await deliver(t, payload, sign(payload, 'whsec_wrong'));
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).message).toBe('The webhook signature is invalid.');
-    expect(await paymentRows(booking.id)).toHaveLength(0);
-    expect(await isPaid(booking.id)).toBe(false);
+    expect(await paymentRows(t, booking.id)).toHaveLength(0);
+    expect(await isPaid(t, booking.id)).toBe(false);
   });
 
-  it('refuses a tampered body (400), and changes nothing', async () => {
-    const booking = await newBooking();
-    const other = await newBooking();
-    const intent = await stripeIntentFor(booking);
+  it('refuses a tampered body (400), and changes nothing', async ({ t, seller, buyer }) => {
+    const booking = await newBooking(t, seller, buyer);
+    const other = await newBooking(t, seller, buyer);
+    const intent = await stripeIntentFor(t, buyer, booking);
     const payload = succeededEvent(intent);
     const signature = sign(payload);
-    const res = await deliver(payload.replaceAll(booking.id, other.id), signature);
+    const res = await deliver(t, payload.replaceAll(booking.id, other.id), signature);
     expect(res.statusCode).toBe(400);
-    expect(await paymentRows(booking.id)).toHaveLength(0);
-    expect(await paymentRows(other.id)).toHaveLength(0);
+    expect(await paymentRows(t, booking.id)).toHaveLength(0);
+    expect(await paymentRows(t, other.id)).toHaveLength(0);
   });
 
-  it('refuses an event without a signature', async () => {
-    const booking = await newBooking();
-    const intent = await stripeIntentFor(booking);
-    const res = await deliver(succeededEvent(intent), undefined);
+  it('refuses an event without a signature', async ({ t, seller, buyer }) => {
+    const booking = await newBooking(t, seller, buyer);
+    const intent = await stripeIntentFor(t, buyer, booking);
+    const res = await deliver(t, succeededEvent(intent), undefined);
     expect(res.statusCode).toBe(400);
-    expect(await paymentRows(booking.id)).toHaveLength(0);
+    expect(await paymentRows(t, booking.id)).toHaveLength(0);
   });
 
-  it('keeps one payment when an event is replayed or the browser reported it too', async () => {
-    const booking = await newBooking();
-    const intent = await stripeIntentFor(booking);
-    const first = await pay(buyer, booking.id, intent.id);
+  it('keeps one payment when an event is replayed or the browser reported it too', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const booking = await newBooking(t, seller, buyer);
+    const intent = await stripeIntentFor(t, buyer, booking);
+    const first = await pay(t, buyer, booking.id, intent.id);
     const payload = succeededEvent(intent);
-    const deliveries = await Promise.all([deliver(payload, sign(payload)), deliver(payload, sign(payload))]);
-    const again = await deliver(payload, sign(payload));
+    const deliveries = await Promise.all([
+      deliver(t, payload, sign(payload)),
+      deliver(t, payload, sign(payload)),
+    ]);
+    const again = await deliver(t, payload, sign(payload));
     expect([...deliveries, again].map((r) => r.statusCode)).toEqual([200, 200, 200]);
-    expect(await paymentRows(booking.id)).toEqual([expect.objectContaining({ id: first.json().insertedId })]);
+    expect(await paymentRows(t, booking.id)).toEqual([
+      expect.objectContaining({ id: first.json().insertedId }),
+    ]);
   });
 
-  it('acknowledges and ignores other events', async () => {
-    const booking = await newBooking();
-    const intent = await stripeIntentFor(booking);
+  it('acknowledges and ignores other events', async ({ t, seller, buyer }) => {
+    const booking = await newBooking(t, seller, buyer);
+    const intent = await stripeIntentFor(t, buyer, booking);
     const payload = succeededEvent(intent).replace(
       'payment_intent.succeeded',
       'payment_intent.payment_failed',
     );
-    const res = await deliver(payload, sign(payload));
+    const res = await deliver(t, payload, sign(payload));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true });
-    expect(await paymentRows(booking.id)).toHaveLength(0);
+    expect(await paymentRows(t, booking.id)).toHaveLength(0);
   });
 
-  it('acknowledges a succeeded intent that is not for a Redline booking, recording nothing', async () => {
+  it('acknowledges a succeeded intent that is not for a Redline booking, recording nothing', async ({
+    t,
+  }) => {
     const unrelated = fake.add({ status: 'succeeded', metadata: {} });
     const payload = succeededEvent(unrelated);
-    const res = await deliver(payload, sign(payload));
+    const res = await deliver(t, payload, sign(payload));
     expect(res.statusCode).toBe(200);
     expect(await t.db.select().from(payments).where(eq(payments.transactionId, unrelated.id))).toHaveLength(
       0,
     );
   });
 
-  it('records a succeeded intent whose car was sold meanwhile and refunds it through Stripe, once, with its idempotency key', async () => {
-    const booking = await newBooking();
-    const intent = await stripeIntentFor(booking);
+  it('records a succeeded intent whose car was sold meanwhile and refunds it through Stripe, once, with its idempotency key', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const booking = await newBooking(t, seller, buyer);
+    const intent = await stripeIntentFor(t, buyer, booking);
     const sold = await as(t, seller, {
       method: 'PATCH',
       url: `/api/cars/${booking.carId}`,
@@ -451,8 +478,8 @@ describe('POST /api/stripe/webhook', () => {
     });
     expect(sold.statusCode).toBe(200);
     const payload = succeededEvent(intent);
-    expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
-    const [payment] = await paymentRows(booking.id);
+    expect((await deliver(t, payload, sign(payload))).statusCode).toBe(200);
+    const [payment] = await paymentRows(t, booking.id);
     expect(payment).toMatchObject({ transactionId: intent.id, provider: 'stripe' });
     const refund = await vi.waitFor(
       async () => {
@@ -464,21 +491,25 @@ describe('POST /api/stripe/webhook', () => {
     );
     expect(refund).toMatchObject({ reason: 'late-payment', amount: 12_000, providerRefundId: 're_fake1' });
     // Replayed: the same payment, no second refund asked of Stripe.
-    expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
+    expect((await deliver(t, payload, sign(payload))).statusCode).toBe(200);
     const asked = fake.requests.filter((r) => r.path === '/v1/refunds');
     expect(asked).toHaveLength(1);
     expect(asked[0]!.headers['idempotency-key']).toBe(`refund-${refund.id}`);
     expect(Object.fromEntries(asked[0]!.form)).toMatchObject({ payment_intent: intent.id, amount: '12000' });
   });
 
-  it('verifies with Stripe before recording: a signed event for an intent Stripe reports unpaid records nothing', async () => {
-    const booking = await newBooking();
-    const intent = await stripeIntentFor(booking, 'requires_payment_method');
+  it('verifies with Stripe before recording: a signed event for an intent Stripe reports unpaid records nothing', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const booking = await newBooking(t, seller, buyer);
+    const intent = await stripeIntentFor(t, buyer, booking, 'requires_payment_method');
     const payload = succeededEvent({ ...intent, status: 'succeeded' });
-    const res = await deliver(payload, sign(payload));
+    const res = await deliver(t, payload, sign(payload));
     expect(res.statusCode).toBe(200);
-    expect(await paymentRows(booking.id)).toHaveLength(0);
-    expect(await isPaid(booking.id)).toBe(false);
+    expect(await paymentRows(t, booking.id)).toHaveLength(0);
+    expect(await isPaid(t, booking.id)).toBe(false);
   });
 });
 

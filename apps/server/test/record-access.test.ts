@@ -4,17 +4,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { User } from '@redline/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { type Permission, requireAccess } from '../src/access/record-access.ts';
 import { paymentIntents } from '../src/db/schema.ts';
 import { AppError } from '../src/errors.ts';
 import { createBooking, createCar } from './factories.ts';
-import { createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { it } from './fixtures.ts';
+import type { TestApp, TestUser } from './helpers.ts';
 
 const ACTORS = ['buyer', 'otherBuyer', 'seller', 'otherSeller', 'admin'] as const;
 type Actor = (typeof ACTORS)[number];
 
-let t: TestApp;
 const people = {} as Record<Actor | 'otherAdmin', TestUser>;
 const ids = { car: '', booking: '', clientSecret: '' };
 
@@ -27,7 +27,7 @@ const userOf = (p: TestUser): User => ({
 });
 
 /** "allowed", or the refusal as the client would see it: status and message. */
-async function outcome(actor: TestUser, permission: Permission, id: string): Promise<string> {
+async function outcome(t: TestApp, actor: TestUser, permission: Permission, id: string): Promise<string> {
   try {
     await requireAccess(t.context, userOf(actor), { permission, id });
     return 'allowed';
@@ -38,20 +38,14 @@ async function outcome(actor: TestUser, permission: Permission, id: string): Pro
 }
 
 /** The outcome of one permission on one record for every actor. */
-async function outcomes(permission: Permission, id: string) {
+async function outcomes(t: TestApp, permission: Permission, id: string) {
   const result = {} as Record<Actor, string>;
-  for (const actor of ACTORS) result[actor] = await outcome(people[actor], permission, id);
+  for (const actor of ACTORS) result[actor] = await outcome(t, people[actor], permission, id);
   return result;
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  people.buyer = await signUpUser(t, 'Buyer');
-  people.otherBuyer = await signUpUser(t, 'Buyer');
-  people.seller = await signUpUser(t, 'Seller');
-  people.otherSeller = await signUpUser(t, 'Seller');
-  people.admin = await signUpUser(t, 'Admin');
-  people.otherAdmin = await signUpUser(t, 'Admin');
+it.beforeAll(async ({ t, seller, otherSeller, buyer, otherBuyer, admin, otherAdmin }) => {
+  Object.assign(people, { buyer, otherBuyer, seller, otherSeller, admin, otherAdmin });
   const car = await createCar(t, people.seller);
   ids.car = car.id;
   ids.booking = (await createBooking(t, people.buyer, car, people.seller)).id;
@@ -66,13 +60,9 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await t.close();
-});
-
 describe('requireAccess on cars: everyone may see a car, so a refusal is a 403', () => {
-  it('lets only its seller edit it', async () => {
-    expect(await outcomes('car.update', ids.car)).toEqual({
+  it('lets only its seller edit it', async ({ t }) => {
+    expect(await outcomes(t, 'car.update', ids.car)).toEqual({
       buyer: '403 You can only edit your own cars.',
       otherBuyer: '403 You can only edit your own cars.',
       seller: 'allowed',
@@ -81,8 +71,8 @@ describe('requireAccess on cars: everyone may see a car, so a refusal is a 403',
     });
   });
 
-  it('lets only its seller advertise it', async () => {
-    expect(await outcomes('car.advertise', ids.car)).toEqual({
+  it('lets only its seller advertise it', async ({ t }) => {
+    expect(await outcomes(t, 'car.advertise', ids.car)).toEqual({
       buyer: '403 You can only advertise your own cars.',
       otherBuyer: '403 You can only advertise your own cars.',
       seller: 'allowed',
@@ -91,8 +81,8 @@ describe('requireAccess on cars: everyone may see a car, so a refusal is a 403',
     });
   });
 
-  it('lets its seller and an admin delete it', async () => {
-    expect(await outcomes('car.delete', ids.car)).toEqual({
+  it('lets its seller and an admin delete it', async ({ t }) => {
+    expect(await outcomes(t, 'car.delete', ids.car)).toEqual({
       buyer: '403 You can only delete your own cars.',
       otherBuyer: '403 You can only delete your own cars.',
       seller: 'allowed',
@@ -101,9 +91,9 @@ describe('requireAccess on cars: everyone may see a car, so a refusal is a 403',
     });
   });
 
-  it('answers 404 for a car that does not exist, or an id that cannot name one', async () => {
+  it('answers 404 for a car that does not exist, or an id that cannot name one', async ({ t }) => {
     for (const id of [randomUUID(), 'not-a-car-id']) {
-      expect(await outcome(people.seller, 'car.update', id)).toBe('404 The car was not found.');
+      expect(await outcome(t, people.seller, 'car.update', id)).toBe('404 The car was not found.');
     }
   });
 });
@@ -111,8 +101,10 @@ describe('requireAccess on cars: everyone may see a car, so a refusal is a 403',
 describe('requireAccess on bookings: only its buyer, its seller and admins may know it exists', () => {
   const missing = '404 The booking was not found.';
 
-  it('lets its buyer, its seller and an admin read it; anyone else is told it does not exist', async () => {
-    expect(await outcomes('booking.read', ids.booking)).toEqual({
+  it('lets its buyer, its seller and an admin read it; anyone else is told it does not exist', async ({
+    t,
+  }) => {
+    expect(await outcomes(t, 'booking.read', ids.booking)).toEqual({
       buyer: 'allowed',
       otherBuyer: missing,
       seller: 'allowed',
@@ -121,8 +113,8 @@ describe('requireAccess on bookings: only its buyer, its seller and admins may k
     });
   });
 
-  it('lets its buyer and an admin cancel it; its seller, who sees it, gets a 403', async () => {
-    expect(await outcomes('booking.cancel', ids.booking)).toEqual({
+  it('lets its buyer and an admin cancel it; its seller, who sees it, gets a 403', async ({ t }) => {
+    expect(await outcomes(t, 'booking.cancel', ids.booking)).toEqual({
       buyer: 'allowed',
       otherBuyer: missing,
       seller: "403 Only the booking's buyer can cancel it.",
@@ -131,8 +123,8 @@ describe('requireAccess on bookings: only its buyer, its seller and admins may k
     });
   });
 
-  it('lets only its buyer pay for it', async () => {
-    expect(await outcomes('booking.pay', ids.booking)).toEqual({
+  it('lets only its buyer pay for it', async ({ t }) => {
+    expect(await outcomes(t, 'booking.pay', ids.booking)).toEqual({
       buyer: 'allowed',
       otherBuyer: missing,
       seller: "403 Only the booking's buyer can pay for it.",
@@ -141,51 +133,53 @@ describe('requireAccess on bookings: only its buyer, its seller and admins may k
     });
   });
 
-  it("answers someone else's booking word for word as a booking that does not exist", async () => {
-    expect(await outcome(people.otherBuyer, 'booking.read', ids.booking)).toBe(
-      await outcome(people.otherBuyer, 'booking.read', randomUUID()),
+  it("answers someone else's booking word for word as a booking that does not exist", async ({ t }) => {
+    expect(await outcome(t, people.otherBuyer, 'booking.read', ids.booking)).toBe(
+      await outcome(t, people.otherBuyer, 'booking.read', randomUUID()),
     );
   });
 });
 
 describe('requireAccess on test-mode payments', () => {
-  it('lets only the buyer the payment was made for confirm it', async () => {
+  it('lets only the buyer the payment was made for confirm it', async ({ t }) => {
     const missing = '404 The payment was not found.';
-    expect(await outcomes('payment.confirm', ids.clientSecret)).toEqual({
+    expect(await outcomes(t, 'payment.confirm', ids.clientSecret)).toEqual({
       buyer: 'allowed',
       otherBuyer: missing,
       seller: missing,
       otherSeller: missing,
       admin: missing,
     });
-    expect(await outcome(people.buyer, 'payment.confirm', 'pi_unknown_secret')).toBe(missing);
+    expect(await outcome(t, people.buyer, 'payment.confirm', 'pi_unknown_secret')).toBe(missing);
   });
 });
 
 describe('requireAccess on accounts', () => {
-  it('lets a user and an admin read the account; anyone else is told it does not exist', async () => {
+  it('lets a user and an admin read the account; anyone else is told it does not exist', async ({ t }) => {
     const missing = '404 The user was not found.';
-    expect(await outcomes('user.read', people.buyer.email)).toEqual({
+    expect(await outcomes(t, 'user.read', people.buyer.email)).toEqual({
       buyer: 'allowed',
       otherBuyer: missing,
       seller: missing,
       otherSeller: missing,
       admin: 'allowed',
     });
-    expect(await outcome(people.otherBuyer, 'user.read', 'nobody@example.test')).toBe(missing);
+    expect(await outcome(t, people.otherBuyer, 'user.read', 'nobody@example.test')).toBe(missing);
   });
 
-  it('lets an admin delete a buyer or a seller, but not themself or another admin (403: admins see every account)', async () => {
+  it('lets an admin delete a buyer or a seller, but not themself or another admin (403: admins see every account)', async ({
+    t,
+  }) => {
     const { admin } = people;
-    expect(await outcome(admin, 'user.delete', people.buyer.email)).toBe('allowed');
-    expect(await outcome(admin, 'user.delete', people.seller.email)).toBe('allowed');
-    expect(await outcome(admin, 'user.delete', admin.email)).toBe(
+    expect(await outcome(t, admin, 'user.delete', people.buyer.email)).toBe('allowed');
+    expect(await outcome(t, admin, 'user.delete', people.seller.email)).toBe('allowed');
+    expect(await outcome(t, admin, 'user.delete', admin.email)).toBe(
       '403 You cannot delete your own account here.',
     );
-    expect(await outcome(admin, 'user.delete', people.otherAdmin.email)).toBe(
+    expect(await outcome(t, admin, 'user.delete', people.otherAdmin.email)).toBe(
       '403 Admin accounts cannot be deleted.',
     );
-    expect(await outcome(admin, 'user.delete', 'nobody@example.test')).toBe('404 The user was not found.');
+    expect(await outcome(t, admin, 'user.delete', 'nobody@example.test')).toBe('404 The user was not found.');
   });
 });
 
@@ -198,7 +192,9 @@ describe('requireAccess on lists named by e-mail', () => {
   ] as const;
 
   for (const [permission, owner, other, refusal] of lists) {
-    it(`${permission}: the owner and an admin get the owner; another user gets a 403, whether or not the account exists`, async () => {
+    it(`${permission}: the owner and an admin get the owner; another user gets a 403, whether or not the account exists`, async ({
+      t,
+    }) => {
       const { email } = people[owner];
       const granted = await requireAccess(t.context, userOf(people[owner]), { permission, id: email });
       expect(granted.id).toBe(people[owner].id);
@@ -209,19 +205,19 @@ describe('requireAccess on lists named by e-mail', () => {
         email,
         role: people[owner].role,
       });
-      expect(await outcome(people[other], permission, email)).toBe(`403 ${refusal}`);
-      expect(await outcome(people[other], permission, 'nobody@example.test')).toBe(`403 ${refusal}`);
+      expect(await outcome(t, people[other], permission, email)).toBe(`403 ${refusal}`);
+      expect(await outcome(t, people[other], permission, 'nobody@example.test')).toBe(`403 ${refusal}`);
     });
   }
 
-  it('answers an admin 404 for an e-mail without an account of the list’s role', async () => {
-    expect(await outcome(people.admin, 'buyer.bookings', 'nobody@example.test')).toBe(
+  it('answers an admin 404 for an e-mail without an account of the list’s role', async ({ t }) => {
+    expect(await outcome(t, people.admin, 'buyer.bookings', 'nobody@example.test')).toBe(
       '404 The buyer was not found.',
     );
-    expect(await outcome(people.admin, 'buyer.savedCars', people.seller.email)).toBe(
+    expect(await outcome(t, people.admin, 'buyer.savedCars', people.seller.email)).toBe(
       '404 The buyer was not found.',
     );
-    expect(await outcome(people.admin, 'seller.cars', people.buyer.email)).toBe(
+    expect(await outcome(t, people.admin, 'seller.cars', people.buyer.email)).toBe(
       '404 The seller was not found.',
     );
   });

@@ -3,20 +3,13 @@
  * verification in the same write, the admin lists say whose name was verified, and an admin re-verifies.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { createCar } from './factories.ts';
-import { as, createTestApp, renameUser, signUpUser, type TestApp, type TestUser, whoAmI } from './helpers.ts';
+import { it } from './fixtures.ts';
+import { as, renameUser, signUpUser, type TestApp, type TestUser, whoAmI } from './helpers.ts';
 
-let t: TestApp;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUpUser(t, 'Admin');
-});
-afterAll(() => t.close());
-
-async function listed(role: 'buyers' | 'sellers', id: string) {
+async function listed(t: TestApp, admin: TestUser, role: 'buyers' | 'sellers', id: string) {
   const res = await as(t, admin, { method: 'GET', url: `/api/user/${role}` });
   expect(res.statusCode).toBe(200);
   return (
@@ -25,7 +18,10 @@ async function listed(role: 'buyers' | 'sellers', id: string) {
 }
 
 describe('renaming a verified seller', () => {
-  it('clears the verification, on the seller and on their cars, and shows the verified name to admins', async () => {
+  it('clears the verification, on the seller and on their cars, and shows the verified name to admins', async ({
+    t,
+    admin,
+  }) => {
     const seller = await signUpUser(t, 'Seller', { name: 'Trusted Motors', isVerified: true });
     const car = await createCar(t, seller);
     const carAnswer = async () =>
@@ -40,7 +36,7 @@ describe('renaming a verified seller', () => {
 
     expect(await whoAmI(t, seller)).toMatchObject({ name: 'Official Redline Dealer', isVerified: false });
     expect(await carAnswer()).toMatchObject({ seller: 'Official Redline Dealer', sellerVerified: false });
-    expect(await listed('sellers', seller.id)).toMatchObject({
+    expect(await listed(t, admin, 'sellers', seller.id)).toMatchObject({
       name: 'Official Redline Dealer',
       isVerified: false,
       renamedFrom: 'Trusted Motors',
@@ -48,31 +44,40 @@ describe('renaming a verified seller', () => {
 
     // Renamed again before an admin looked: the name that was verified stays.
     await renameUser(t, seller, 'Another Name');
-    expect((await listed('sellers', seller.id))?.renamedFrom).toBe('Trusted Motors');
+    expect((await listed(t, admin, 'sellers', seller.id))?.renamedFrom).toBe('Trusted Motors');
 
     const verified = await as(t, admin, { method: 'PATCH', url: `/api/user/sellers/${seller.id}` });
     expect(verified.statusCode).toBe(200);
-    expect(await listed('sellers', seller.id)).toMatchObject({ isVerified: true, renamedFrom: null });
+    expect(await listed(t, admin, 'sellers', seller.id)).toMatchObject({
+      isVerified: true,
+      renamedFrom: null,
+    });
     expect(await carAnswer()).toMatchObject({ sellerVerified: true });
   });
 
-  it('clears it whichever path writes the name (the database enforces it)', async () => {
+  it('clears it whichever path writes the name (the database enforces it)', async ({ t }) => {
     const seller = await signUpUser(t, 'Seller', { name: 'Direct Write', isVerified: true });
     await t.db.update(users).set({ name: 'Changed Elsewhere' }).where(eq(users.id, seller.id));
     const row = await t.db.query.users.findFirst({ where: eq(users.id, seller.id) });
     expect(row).toMatchObject({ isVerified: false, renamedFrom: 'Direct Write' });
   });
 
-  it('keeps the verification when the name stays the same', async () => {
+  it('keeps the verification when the name stays the same', async ({ t, admin }) => {
     const seller = await signUpUser(t, 'Seller', { name: 'Same Name', isVerified: true });
     const res = await renameUser(t, seller, 'Same Name');
     expect(res.statusCode, res.body).toBe(200);
-    expect(await listed('sellers', seller.id)).toMatchObject({ isVerified: true, renamedFrom: null });
+    expect(await listed(t, admin, 'sellers', seller.id)).toMatchObject({
+      isVerified: true,
+      renamedFrom: null,
+    });
   });
 
-  it('marks nothing when an unverified buyer renames', async () => {
+  it('marks nothing when an unverified buyer renames', async ({ t, admin }) => {
     const buyer = await signUpUser(t, 'Buyer', { name: 'Plain Buyer' });
     expect((await renameUser(t, buyer, 'Plain Buyer Renamed')).statusCode).toBe(200);
-    expect(await listed('buyers', buyer.id)).toMatchObject({ isVerified: false, renamedFrom: null });
+    expect(await listed(t, admin, 'buyers', buyer.id)).toMatchObject({
+      isVerified: false,
+      renamedFrom: null,
+    });
   });
 });

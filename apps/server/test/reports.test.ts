@@ -1,45 +1,42 @@
 import { randomUUID } from 'node:crypto';
 import { REPORTS_SHOWN, type ReportedCar } from '@redline/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { cars, reportedCars } from '../src/db/schema.ts';
 import { createCar } from './factories.ts';
+import { it as base } from './fixtures.ts';
 import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
-let t: TestApp;
-let seller: TestUser;
-let buyer: TestUser;
-let otherBuyer: TestUser;
-let admin: TestUser;
+const it = base.extend(
+  'actors',
+  { scope: 'file' },
+  {
+    seller: { name: 'Sam Seller' },
+    buyer: { name: 'Rita Reporter' },
+    otherBuyer: { name: 'Otto Other' },
+  },
+);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  seller = await signUpUser(t, 'Seller', { name: 'Sam Seller' });
-  buyer = await signUpUser(t, 'Buyer', { name: 'Rita Reporter' });
-  otherBuyer = await signUpUser(t, 'Buyer', { name: 'Otto Other' });
-  admin = await signUpUser(t, 'Admin');
-});
-afterAll(() => t.close());
-
-const report = (user: TestUser | undefined, payload: Record<string, unknown>) =>
+const report = (t: TestApp, user: TestUser | undefined, payload: Record<string, unknown>) =>
   as(t, user, { method: 'POST', url: '/api/reportedpost', payload });
-const reportsOf = (carId: string) => t.db.select().from(reportedCars).where(eq(reportedCars.carId, carId));
-const carExists = async (carId: string) =>
+const reportsOf = (t: TestApp, carId: string) =>
+  t.db.select().from(reportedCars).where(eq(reportedCars.carId, carId));
+const carExists = async (t: TestApp, carId: string) =>
   (await t.db.select().from(cars).where(eq(cars.id, carId))).length === 1;
 
 describe('POST /api/reportedpost', () => {
-  it('refuses a visitor, a seller and an admin', async () => {
+  it('refuses a visitor, a seller and an admin', async ({ t, seller, admin }) => {
     const car = await createCar(t, seller);
     const payload = { carId: car.id, reason: 'Suspected fraud' };
-    expect((await report(undefined, payload)).statusCode).toBe(401);
-    expect((await report(seller, payload)).statusCode).toBe(403);
-    expect((await report(admin, payload)).statusCode).toBe(403);
-    expect(await reportsOf(car.id)).toHaveLength(0);
+    expect((await report(t, undefined, payload)).statusCode).toBe(401);
+    expect((await report(t, seller, payload)).statusCode).toBe(403);
+    expect((await report(t, admin, payload)).statusCode).toBe(403);
+    expect(await reportsOf(t, car.id)).toHaveLength(0);
   });
 
-  it('records the report for the signed-in buyer, once', async () => {
+  it('records the report for the signed-in buyer, once', async ({ t, seller, buyer, otherBuyer }) => {
     const car = await createCar(t, seller);
-    const res = await report(buyer, {
+    const res = await report(t, buyer, {
       carId: car.id,
       reason: 'Misleading information',
       details: '  The mileage in the photos is higher.  ',
@@ -51,43 +48,43 @@ describe('POST /api/reportedpost', () => {
       reason: 'Misleading information',
       details: 'The mileage in the photos is higher.',
     });
-    const rows = await reportsOf(car.id);
+    const rows = await reportsOf(t, car.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ buyerId: buyer.id, reason: 'Misleading information' });
 
-    const again = await report(buyer, { carId: car.id, reason: 'Suspected fraud' });
+    const again = await report(t, buyer, { carId: car.id, reason: 'Suspected fraud' });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).message).toBe('You have already reported this post.');
-    expect((await report(otherBuyer, { carId: car.id, reason: 'Suspected fraud' })).statusCode).toBe(201);
-    expect(await reportsOf(car.id)).toHaveLength(2);
+    expect((await report(t, otherBuyer, { carId: car.id, reason: 'Suspected fraud' })).statusCode).toBe(201);
+    expect(await reportsOf(t, car.id)).toHaveLength(2);
   });
 
-  it('needs a reason from the list, and details when the reason is Other', async () => {
+  it('needs a reason from the list, and details when the reason is Other', async ({ t, seller, buyer }) => {
     const car = await createCar(t, seller);
-    const missing = await report(buyer, { carId: car.id });
+    const missing = await report(t, buyer, { carId: car.id });
     expect(missing.statusCode).toBe(400);
     expect(errorOf(missing).fields).toEqual({ reason: 'Choose a reason' });
-    const unknown = await report(buyer, { carId: car.id, reason: 'I do not like red' });
+    const unknown = await report(t, buyer, { carId: car.id, reason: 'I do not like red' });
     expect(errorOf(unknown).fields).toEqual({ reason: 'Choose a reason' });
-    const other = await report(buyer, { carId: car.id, reason: 'Other', details: '   ' });
+    const other = await report(t, buyer, { carId: car.id, reason: 'Other', details: '   ' });
     expect(other.statusCode).toBe(400);
     expect(errorOf(other).fields).toEqual({ details: 'Tell us what is wrong with this post' });
-    const long = await report(buyer, { carId: car.id, reason: 'Other', details: 'x'.repeat(1001) });
+    const long = await report(t, buyer, { carId: car.id, reason: 'Other', details: 'x'.repeat(1001) });
     expect(errorOf(long).fields).toEqual({ details: 'Details must be at most 1000 characters' });
-    expect(await reportsOf(car.id)).toHaveLength(0);
-    const ok = await report(buyer, { carId: car.id, reason: 'Other', details: 'x'.repeat(1000) });
+    expect(await reportsOf(t, car.id)).toHaveLength(0);
+    const ok = await report(t, buyer, { carId: car.id, reason: 'Other', details: 'x'.repeat(1000) });
     expect(ok.statusCode).toBe(201);
   });
 
-  it('answers 404 for an unknown car', async () => {
-    const res = await report(buyer, { carId: randomUUID(), reason: 'Suspected fraud' });
+  it('answers 404 for an unknown car', async ({ t, buyer }) => {
+    const res = await report(t, buyer, { carId: randomUUID(), reason: 'Suspected fraud' });
     expect(res.statusCode).toBe(404);
     expect(errorOf(res).message).toBe('The car was not found.');
   });
 });
 
 describe('GET /api/reportedpost', () => {
-  it('refuses a visitor, a buyer and a seller', async () => {
+  it('refuses a visitor, a buyer and a seller', async ({ t, seller, buyer }) => {
     expect((await as(t, undefined, { method: 'GET', url: '/api/reportedpost' })).statusCode).toBe(401);
     expect((await as(t, buyer, { method: 'GET', url: '/api/reportedpost' })).statusCode).toBe(403);
     expect((await as(t, seller, { method: 'GET', url: '/api/reportedpost' })).statusCode).toBe(403);
@@ -171,12 +168,12 @@ describe('GET /api/reportedpost', () => {
 });
 
 describe('GET /api/reportedpost, a car with many reports', () => {
-  it('counts every report by reason and details only the latest ten', async () => {
+  it('counts every report by reason and details only the latest ten', async ({ t, seller, admin }) => {
     const car = await createCar(t, seller);
     const reasons = ['Suspected fraud', 'Misleading information', 'Suspected fraud'] as const;
     for (let i = 0; i < 12; i++) {
       const reporter = await signUpUser(t, 'Buyer', { name: `Reporter ${i + 1}` });
-      const res = await report(reporter, { carId: car.id, reason: reasons[i % 3] });
+      const res = await report(t, reporter, { carId: car.id, reason: reasons[i % 3] });
       expect(res.statusCode).toBe(201);
     }
     const res = await as(t, admin, { method: 'GET', url: '/api/reportedpost?limit=50' });
@@ -195,64 +192,74 @@ describe('GET /api/reportedpost, a car with many reports', () => {
 });
 
 describe('DELETE /api/reportedpost/:carId', () => {
-  const remove = (user: TestUser | undefined, carId: string) =>
+  const remove = (t: TestApp, user: TestUser | undefined, carId: string) =>
     as(t, user, { method: 'DELETE', url: `/api/reportedpost/${carId}` });
 
-  it('refuses a visitor, a buyer and a seller, even the car’s own seller', async () => {
+  it('refuses a visitor, a buyer and a seller, even the car’s own seller', async ({ t, seller, buyer }) => {
     const car = await createCar(t, seller);
-    await report(buyer, { carId: car.id, reason: 'Suspected fraud' });
-    expect((await remove(undefined, car.id)).statusCode).toBe(401);
-    expect((await remove(buyer, car.id)).statusCode).toBe(403);
-    expect((await remove(seller, car.id)).statusCode).toBe(403);
-    expect(await carExists(car.id)).toBe(true);
+    await report(t, buyer, { carId: car.id, reason: 'Suspected fraud' });
+    expect((await remove(t, undefined, car.id)).statusCode).toBe(401);
+    expect((await remove(t, buyer, car.id)).statusCode).toBe(403);
+    expect((await remove(t, seller, car.id)).statusCode).toBe(403);
+    expect(await carExists(t, car.id)).toBe(true);
   });
 
-  it('lets an admin delete a reported car', async () => {
+  it('lets an admin delete a reported car', async ({ t, seller, buyer, admin }) => {
     const car = await createCar(t, seller);
-    await report(buyer, { carId: car.id, reason: 'Suspected fraud' });
-    const res = await remove(admin, car.id);
+    await report(t, buyer, { carId: car.id, reason: 'Suspected fraud' });
+    const res = await remove(t, admin, car.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 1 });
-    expect(await carExists(car.id)).toBe(false);
-    expect(await reportsOf(car.id)).toHaveLength(0);
+    expect(await carExists(t, car.id)).toBe(false);
+    expect(await reportsOf(t, car.id)).toHaveLength(0);
   });
 
-  it('answers 404 for a car that is not reported (or no longer), and keeps it', async () => {
+  it('answers 404 for a car that is not reported (or no longer), and keeps it', async ({
+    t,
+    seller,
+    admin,
+  }) => {
     const car = await createCar(t, seller);
-    const res = await remove(admin, car.id);
+    const res = await remove(t, admin, car.id);
     expect(res.statusCode).toBe(404);
     expect(errorOf(res).message).toBe('The reported post was not found.');
-    expect(await carExists(car.id)).toBe(true);
-    expect((await remove(admin, randomUUID())).statusCode).toBe(404);
+    expect(await carExists(t, car.id)).toBe(true);
+    expect((await remove(t, admin, randomUUID())).statusCode).toBe(404);
   });
 });
 
 describe('POST /api/reportedpost/:carId/dismiss', () => {
-  const dismiss = (user: TestUser | undefined, carId: string) =>
+  const dismiss = (t: TestApp, user: TestUser | undefined, carId: string) =>
     as(t, user, { method: 'POST', url: `/api/reportedpost/${carId}/dismiss` });
 
-  it('refuses a visitor, a buyer and a seller', async () => {
+  it('refuses a visitor, a buyer and a seller', async ({ t, seller, buyer }) => {
     const car = await createCar(t, seller);
-    await report(buyer, { carId: car.id, reason: 'Suspected fraud' });
-    expect((await dismiss(undefined, car.id)).statusCode).toBe(401);
-    expect((await dismiss(buyer, car.id)).statusCode).toBe(403);
-    expect((await dismiss(seller, car.id)).statusCode).toBe(403);
-    expect(await reportsOf(car.id)).toHaveLength(1);
+    await report(t, buyer, { carId: car.id, reason: 'Suspected fraud' });
+    expect((await dismiss(t, undefined, car.id)).statusCode).toBe(401);
+    expect((await dismiss(t, buyer, car.id)).statusCode).toBe(403);
+    expect((await dismiss(t, seller, car.id)).statusCode).toBe(403);
+    expect(await reportsOf(t, car.id)).toHaveLength(1);
   });
 
-  it("removes the car's reports only; the car and other cars' reports stay", async () => {
+  it("removes the car's reports only; the car and other cars' reports stay", async ({
+    t,
+    seller,
+    buyer,
+    otherBuyer,
+    admin,
+  }) => {
     const car = await createCar(t, seller);
     const otherCar = await createCar(t, seller);
-    await report(buyer, { carId: car.id, reason: 'Suspected fraud' });
-    await report(otherBuyer, { carId: car.id, reason: 'Inappropriate content' });
-    await report(buyer, { carId: otherCar.id, reason: 'Suspected fraud' });
-    const res = await dismiss(admin, car.id);
+    await report(t, buyer, { carId: car.id, reason: 'Suspected fraud' });
+    await report(t, otherBuyer, { carId: car.id, reason: 'Inappropriate content' });
+    await report(t, buyer, { carId: otherCar.id, reason: 'Suspected fraud' });
+    const res = await dismiss(t, admin, car.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 2 });
-    expect(await reportsOf(car.id)).toHaveLength(0);
-    expect(await reportsOf(otherCar.id)).toHaveLength(1);
-    expect(await carExists(car.id)).toBe(true);
-    expect((await dismiss(admin, car.id)).json()).toEqual({ deletedCount: 0 });
+    expect(await reportsOf(t, car.id)).toHaveLength(0);
+    expect(await reportsOf(t, otherCar.id)).toHaveLength(1);
+    expect(await carExists(t, car.id)).toBe(true);
+    expect((await dismiss(t, admin, car.id)).json()).toEqual({ deletedCount: 0 });
     // Once dismissed, the car is no longer "reported": Delete Post refuses it.
     expect((await as(t, admin, { method: 'DELETE', url: `/api/reportedpost/${car.id}` })).statusCode).toBe(
       404,

@@ -1,33 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import type { SavedCar } from '@redline/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { savedCars } from '../src/db/schema.ts';
 import { createCar } from './factories.ts';
-import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { it as base } from './fixtures.ts';
+import { as, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
-let t: TestApp;
-let seller: TestUser;
-let buyer: TestUser;
-let otherBuyer: TestUser;
-let admin: TestUser;
+const it = base.extend(
+  'actors',
+  { scope: 'file' },
+  {
+    seller: { name: 'Vera Verified', isVerified: true },
+    buyer: { name: 'Bea Buyer' },
+  },
+);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  seller = await signUpUser(t, 'Seller', { name: 'Vera Verified', isVerified: true });
-  buyer = await signUpUser(t, 'Buyer', { name: 'Bea Buyer' });
-  otherBuyer = await signUpUser(t, 'Buyer');
-  admin = await signUpUser(t, 'Admin');
-});
-afterAll(() => t.close());
-
-const save = (user: TestUser | undefined, carId: string) =>
+const save = (t: TestApp, user: TestUser | undefined, carId: string) =>
   as(t, user, { method: 'POST', url: '/api/savedpost', payload: { carId } });
-const savedState = (user: TestUser | undefined, carId: string) =>
+const savedState = (t: TestApp, user: TestUser | undefined, carId: string) =>
   as(t, user, { method: 'GET', url: `/api/savedpost/${carId}` });
-const unsave = (user: TestUser | undefined, carId: string) =>
+const unsave = (t: TestApp, user: TestUser | undefined, carId: string) =>
   as(t, user, { method: 'DELETE', url: `/api/savedpost/${carId}` });
-const savedRow = async (user: TestUser, carId: string) =>
+const savedRow = async (t: TestApp, user: TestUser, carId: string) =>
   (
     await t.db
       .select()
@@ -36,15 +31,20 @@ const savedRow = async (user: TestUser, carId: string) =>
   )[0];
 
 describe('POST /api/savedpost', () => {
-  it('refuses a visitor, a seller and an admin', async () => {
+  it('refuses a visitor, a seller and an admin', async ({ t, seller, admin }) => {
     const car = await createCar(t, seller);
-    expect((await save(undefined, car.id)).statusCode).toBe(401);
-    expect((await save(seller, car.id)).statusCode).toBe(403);
-    expect((await save(admin, car.id)).statusCode).toBe(403);
+    expect((await save(t, undefined, car.id)).statusCode).toBe(401);
+    expect((await save(t, seller, car.id)).statusCode).toBe(403);
+    expect((await save(t, admin, car.id)).statusCode).toBe(403);
     expect(await t.db.select().from(savedCars).where(eq(savedCars.carId, car.id))).toHaveLength(0);
   });
 
-  it('saves the car for the signed-in buyer, whatever buyer the body names', async () => {
+  it('saves the car for the signed-in buyer, whatever buyer the body names', async ({
+    t,
+    seller,
+    buyer,
+    otherBuyer,
+  }) => {
     const car = await createCar(t, seller, { year: 2021, brand: 'Lamborghini', model: 'Huracán EVO' });
     const res = await as(t, buyer, {
       method: 'POST',
@@ -63,95 +63,105 @@ describe('POST /api/savedpost', () => {
       carPhoto: `/uploads/${car.photos[0]}-480.webp`,
       savedAt: expect.any(String),
     });
-    expect(await savedRow(buyer, car.id)).toBeDefined();
-    expect(await savedRow(otherBuyer, car.id)).toBeUndefined();
+    expect(await savedRow(t, buyer, car.id)).toBeDefined();
+    expect(await savedRow(t, otherBuyer, car.id)).toBeUndefined();
   });
 
-  it('answers 409 when the car is already saved', async () => {
+  it('answers 409 when the car is already saved', async ({ t, seller, buyer }) => {
     const car = await createCar(t, seller);
-    expect((await save(buyer, car.id)).statusCode).toBe(201);
-    const again = await save(buyer, car.id);
+    expect((await save(t, buyer, car.id)).statusCode).toBe(201);
+    const again = await save(t, buyer, car.id);
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).message).toBe('This post is already saved.');
   });
 
-  it('answers 404 for an unknown car and 400 for a malformed id', async () => {
-    const unknown = await save(buyer, randomUUID());
+  it('answers 404 for an unknown car and 400 for a malformed id', async ({ t, buyer }) => {
+    const unknown = await save(t, buyer, randomUUID());
     expect(unknown.statusCode).toBe(404);
     expect(errorOf(unknown).message).toBe('The car was not found.');
-    const malformed = await save(buyer, 'car-1');
+    const malformed = await save(t, buyer, 'car-1');
     expect(malformed.statusCode).toBe(400);
     expect(errorOf(malformed).fields).toEqual({ carId: 'Choose a car' });
   });
 });
 
 describe('GET /api/savedpost/:carId', () => {
-  it('refuses a visitor, a seller and an admin', async () => {
+  it('refuses a visitor, a seller and an admin', async ({ t, seller, admin }) => {
     const car = await createCar(t, seller);
-    expect((await savedState(undefined, car.id)).statusCode).toBe(401);
-    expect((await savedState(seller, car.id)).statusCode).toBe(403);
-    expect((await savedState(admin, car.id)).statusCode).toBe(403);
+    expect((await savedState(t, undefined, car.id)).statusCode).toBe(401);
+    expect((await savedState(t, seller, car.id)).statusCode).toBe(403);
+    expect((await savedState(t, admin, car.id)).statusCode).toBe(403);
   });
 
-  it('tells whether the signed-in buyer saved the car, not whether someone else did', async () => {
+  it('tells whether the signed-in buyer saved the car, not whether someone else did', async ({
+    t,
+    seller,
+    buyer,
+    otherBuyer,
+  }) => {
     const car = await createCar(t, seller);
-    await save(otherBuyer, car.id);
-    expect((await savedState(buyer, car.id)).json()).toEqual({ saved: false });
-    await save(buyer, car.id);
-    expect((await savedState(buyer, car.id)).json()).toEqual({ saved: true });
-    await unsave(buyer, car.id);
-    expect((await savedState(buyer, car.id)).json()).toEqual({ saved: false });
+    await save(t, otherBuyer, car.id);
+    expect((await savedState(t, buyer, car.id)).json()).toEqual({ saved: false });
+    await save(t, buyer, car.id);
+    expect((await savedState(t, buyer, car.id)).json()).toEqual({ saved: true });
+    await unsave(t, buyer, car.id);
+    expect((await savedState(t, buyer, car.id)).json()).toEqual({ saved: false });
   });
 });
 
 describe('DELETE /api/savedpost/:carId', () => {
-  it('refuses a visitor and a seller', async () => {
+  it('refuses a visitor and a seller', async ({ t, seller, buyer }) => {
     const car = await createCar(t, seller);
-    await save(buyer, car.id);
-    expect((await unsave(undefined, car.id)).statusCode).toBe(401);
-    expect((await unsave(seller, car.id)).statusCode).toBe(403);
-    expect(await savedRow(buyer, car.id)).toBeDefined();
+    await save(t, buyer, car.id);
+    expect((await unsave(t, undefined, car.id)).statusCode).toBe(401);
+    expect((await unsave(t, seller, car.id)).statusCode).toBe(403);
+    expect(await savedRow(t, buyer, car.id)).toBeDefined();
   });
 
-  it("never removes another buyer's saved car", async () => {
+  it("never removes another buyer's saved car", async ({ t, seller, buyer, otherBuyer }) => {
     const car = await createCar(t, seller);
-    await save(buyer, car.id);
-    const res = await unsave(otherBuyer, car.id);
+    await save(t, buyer, car.id);
+    const res = await unsave(t, otherBuyer, car.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 0 });
-    expect(await savedRow(buyer, car.id)).toBeDefined();
+    expect(await savedRow(t, buyer, car.id)).toBeDefined();
   });
 
-  it("removes the buyer's own saved car, and nothing the second time", async () => {
+  it("removes the buyer's own saved car, and nothing the second time", async ({
+    t,
+    seller,
+    buyer,
+    otherBuyer,
+  }) => {
     const car = await createCar(t, seller);
-    await save(buyer, car.id);
-    await save(otherBuyer, car.id);
-    expect((await unsave(buyer, car.id)).json()).toEqual({ deletedCount: 1 });
-    expect(await savedRow(buyer, car.id)).toBeUndefined();
-    expect(await savedRow(otherBuyer, car.id)).toBeDefined();
-    expect((await unsave(buyer, car.id)).json()).toEqual({ deletedCount: 0 });
+    await save(t, buyer, car.id);
+    await save(t, otherBuyer, car.id);
+    expect((await unsave(t, buyer, car.id)).json()).toEqual({ deletedCount: 1 });
+    expect(await savedRow(t, buyer, car.id)).toBeUndefined();
+    expect(await savedRow(t, otherBuyer, car.id)).toBeDefined();
+    expect((await unsave(t, buyer, car.id)).json()).toEqual({ deletedCount: 0 });
   });
 });
 
 describe('GET /api/savedpost/user/:email', () => {
   let listBuyer: TestUser;
   let carIds: string[];
-  beforeAll(async () => {
+  it.beforeAll(async ({ t, seller, otherBuyer }) => {
     listBuyer = await signUpUser(t, 'Buyer');
     const cars = [await createCar(t, seller), await createCar(t, seller), await createCar(t, seller)];
-    for (const car of cars) expect((await save(listBuyer, car.id)).statusCode).toBe(201);
-    await save(otherBuyer, cars[0]!.id);
+    for (const car of cars) expect((await save(t, listBuyer, car.id)).statusCode).toBe(201);
+    await save(t, otherBuyer, cars[0]!.id);
     carIds = cars.map((c) => c.id).reverse();
   });
   const url = () => `/api/savedpost/user/${encodeURIComponent(listBuyer.email)}`;
 
-  it('refuses a visitor, a seller and another buyer', async () => {
+  it('refuses a visitor, a seller and another buyer', async ({ t, seller, otherBuyer }) => {
     expect((await as(t, undefined, { method: 'GET', url: url() })).statusCode).toBe(401);
     expect((await as(t, seller, { method: 'GET', url: url() })).statusCode).toBe(403);
     expect((await as(t, otherBuyer, { method: 'GET', url: url() })).statusCode).toBe(403);
   });
 
-  it("lists the buyer's saved cars, newest first, page by page", async () => {
+  it("lists the buyer's saved cars, newest first, page by page", async ({ t }) => {
     const first = await as(t, listBuyer, { method: 'GET', url: `${url()}?limit=2` });
     expect(first.statusCode).toBe(200);
     const page1 = first.json() as { items: SavedCar[]; nextCursor: string };
@@ -170,7 +180,7 @@ describe('GET /api/savedpost/user/:email', () => {
     expect(page2.nextCursor).toBeNull();
   });
 
-  it("lets an admin read a buyer's saved cars and answers 404 for an unknown buyer", async () => {
+  it("lets an admin read a buyer's saved cars and answers 404 for an unknown buyer", async ({ t, admin }) => {
     const res = await as(t, admin, { method: 'GET', url: url() });
     expect(res.statusCode).toBe(200);
     const { items } = res.json() as { items: SavedCar[] };

@@ -6,43 +6,43 @@
 import { randomUUID } from 'node:crypto';
 import type { CarInput, SavedSearch } from '@redline/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { cars, notifications, photos, savedSearches } from '../src/db/schema.ts';
 import { publish } from '../src/events/index.ts';
 import { carInput, ensureCategory } from './factories.ts';
-import { as, createTestApp, errorOf, runJob, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { it as base } from './fixtures.ts';
+import { as, errorOf, runJob, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
-let t: TestApp;
-let seller: TestUser;
-let buyer: TestUser;
-let otherBuyer: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
+const it = base.extend(
+  'actors',
+  { scope: 'file' },
+  {
+    seller: { name: 'Sam Seller' },
+    buyer: { name: 'Bea Buyer' },
+  },
+);
+it.beforeAll(async ({ t }) => {
   await ensureCategory(t);
-  seller = await signUpUser(t, 'Seller', { name: 'Sam Seller' });
-  buyer = await signUpUser(t, 'Buyer', { name: 'Bea Buyer' });
-  otherBuyer = await signUpUser(t, 'Buyer');
 });
-afterAll(() => t.close());
 
-const save = (user: TestUser | undefined, payload: object) =>
+const save = (t: TestApp, user: TestUser | undefined, payload: object) =>
   as(t, user, { method: 'POST', url: '/api/saved-searches', payload });
-const list = (user: TestUser | undefined) => as(t, user, { method: 'GET', url: '/api/saved-searches' });
-const change = (user: TestUser | undefined, id: string, payload: object) =>
+const list = (t: TestApp, user: TestUser | undefined) =>
+  as(t, user, { method: 'GET', url: '/api/saved-searches' });
+const change = (t: TestApp, user: TestUser | undefined, id: string, payload: object) =>
   as(t, user, { method: 'PATCH', url: `/api/saved-searches/${id}`, payload });
-const remove = (user: TestUser | undefined, id: string) =>
+const remove = (t: TestApp, user: TestUser | undefined, id: string) =>
   as(t, user, { method: 'DELETE', url: `/api/saved-searches/${id}` });
 
 /** Saves a search for `user` and answers it (the call must succeed). */
-async function saved(user: TestUser, payload: object): Promise<SavedSearch> {
-  const res = await save(user, payload);
+async function saved(t: TestApp, user: TestUser, payload: object): Promise<SavedSearch> {
+  const res = await save(t, user, payload);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
 
 /** Posts a car as the seller through the API (the post's transaction enqueues its matching). */
-async function post(overrides: Partial<CarInput> = {}): Promise<string> {
+async function post(t: TestApp, seller: TestUser, overrides: Partial<CarInput> = {}): Promise<string> {
   const key = `saved-search-${randomUUID().slice(0, 8)}`;
   await t.db.insert(photos).values({ key, uploaderId: seller.id, width: 1600, height: 1200 });
   const res = await as(t, seller, {
@@ -55,7 +55,7 @@ async function post(overrides: Partial<CarInput> = {}): Promise<string> {
 }
 
 /** Waits until every match job enqueued so far has run. */
-async function matched() {
+async function matched(t: TestApp) {
   await vi.waitFor(
     async () => {
       const { rows } = (await t.db.execute(
@@ -68,20 +68,24 @@ async function matched() {
 }
 
 /** The saved-search notifications of `user`, newest first. */
-const alertsOf = (user: TestUser) =>
+const alertsOf = (t: TestApp, user: TestUser) =>
   t.db
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, user.id), eq(notifications.type, 'saved-search.matched')))
     .orderBy(sql`${notifications.createdAt} desc`);
 
-async function deleteAllSearches() {
+async function deleteAllSearches(t: TestApp) {
   await t.db.delete(savedSearches);
 }
 
 describe('keeping searches', () => {
-  it('saves, lists newest first, renames, changes the frequency and deletes a search', async () => {
-    const first = await saved(buyer, {
+  it('saves, lists newest first, renames, changes the frequency and deletes a search', async ({
+    t,
+    buyer,
+    otherBuyer,
+  }) => {
+    const first = await saved(t, buyer, {
       name: 'Porsches under $250k',
       filters: { brand: ['Porsche', 'Porsche'], priceMax: 25_000_000, q: '', verified: false, fuel: [] },
     });
@@ -91,30 +95,33 @@ describe('keeping searches', () => {
       filters: { brand: ['Porsche'], priceMax: 25_000_000 },
       frequency: 'instant',
     });
-    const second = await saved(buyer, {
+    const second = await saved(t, buyer, {
       name: 'Electric',
       filters: { fuel: ['Electric'] },
       frequency: 'daily',
     });
 
-    const listed = await list(buyer);
+    const listed = await list(t, buyer);
     expect(listed.statusCode).toBe(200);
     expect(listed.json().items.map((s: SavedSearch) => s.id)).toEqual([second.id, first.id]);
-    expect((await list(otherBuyer)).json().items).toEqual([]);
+    expect((await list(t, otherBuyer)).json().items).toEqual([]);
 
-    const renamed = await change(buyer, first.id, { name: '  911s  ' });
+    const renamed = await change(t, buyer, first.id, { name: '  911s  ' });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ id: first.id, name: '911s', frequency: 'instant' });
-    const daily = await change(buyer, first.id, { frequency: 'daily' });
+    const daily = await change(t, buyer, first.id, { frequency: 'daily' });
     expect(daily.json()).toMatchObject({ name: '911s', frequency: 'daily' });
 
-    expect((await remove(buyer, first.id)).json()).toEqual({ deletedCount: 1 });
-    expect((await list(buyer)).json().items.map((s: SavedSearch) => s.id)).toEqual([second.id]);
-    expect((await remove(buyer, first.id)).statusCode).toBe(404);
-    await deleteAllSearches();
+    expect((await remove(t, buyer, first.id)).json()).toEqual({ deletedCount: 1 });
+    expect((await list(t, buyer)).json().items.map((s: SavedSearch) => s.id)).toEqual([second.id]);
+    expect((await remove(t, buyer, first.id)).statusCode).toBe(404);
+    await deleteAllSearches(t);
   });
 
-  it('refuses a search that narrows nothing, bad filters, names and frequencies, and saves nothing', async () => {
+  it('refuses a search that narrows nothing, bad filters, names and frequencies, and saves nothing', async ({
+    t,
+    buyer,
+  }) => {
     const cases: [object, RegExp][] = [
       [{ name: 'Everything', filters: {} }, /at least one filter/],
       [{ name: 'Everything', filters: { q: '   ', brand: [], verified: false } }, /at least one filter/],
@@ -137,113 +144,138 @@ describe('keeping searches', () => {
       ],
     ];
     for (const [payload, message] of cases) {
-      const res = await save(buyer, payload);
+      const res = await save(t, buyer, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(JSON.stringify(errorOf(res))).toMatch(message);
     }
-    expect((await list(buyer)).json().items).toEqual([]);
-    const { id } = await saved(buyer, { name: 'Electric', filters: { fuel: ['Electric'] } });
-    expect((await change(buyer, id, {})).statusCode).toBe(400);
-    expect((await change(buyer, id, { frequency: 'hourly' })).statusCode).toBe(400);
-    expect((await list(buyer)).json().items[0]).toMatchObject({ name: 'Electric', frequency: 'instant' });
-    await deleteAllSearches();
+    expect((await list(t, buyer)).json().items).toEqual([]);
+    const { id } = await saved(t, buyer, { name: 'Electric', filters: { fuel: ['Electric'] } });
+    expect((await change(t, buyer, id, {})).statusCode).toBe(400);
+    expect((await change(t, buyer, id, { frequency: 'hourly' })).statusCode).toBe(400);
+    expect((await list(t, buyer)).json().items[0]).toMatchObject({ name: 'Electric', frequency: 'instant' });
+    await deleteAllSearches(t);
   });
 
-  it('keeps each search once, whatever the order of its values, and at most 20', async () => {
-    await saved(buyer, { name: 'Two brands', filters: { brand: ['Porsche', 'Ferrari'], yearMin: 2018 } });
-    const again = await save(buyer, {
+  it('keeps each search once, whatever the order of its values, and at most 20', async ({
+    t,
+    buyer,
+    otherBuyer,
+  }) => {
+    await saved(t, buyer, { name: 'Two brands', filters: { brand: ['Porsche', 'Ferrari'], yearMin: 2018 } });
+    const again = await save(t, buyer, {
       name: 'Again',
       filters: { yearMin: 2018, brand: ['Ferrari', 'Porsche'] },
     });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).message).toBe('You already saved this search as “Two brands”.');
     // Another buyer may keep the same search.
-    await saved(otherBuyer, { name: 'Mine too', filters: { brand: ['Porsche', 'Ferrari'], yearMin: 2018 } });
+    await saved(t, otherBuyer, {
+      name: 'Mine too',
+      filters: { brand: ['Porsche', 'Ferrari'], yearMin: 2018 },
+    });
 
     for (let year = 2000; year < 2019; year += 1)
-      await saved(buyer, { name: `From ${year}`, filters: { yearMin: year } });
-    const over = await save(buyer, { name: 'One more', filters: { yearMin: 2020 } });
+      await saved(t, buyer, { name: `From ${year}`, filters: { yearMin: year } });
+    const over = await save(t, buyer, { name: 'One more', filters: { yearMin: 2020 } });
     expect(over.statusCode).toBe(409);
     expect(errorOf(over).message).toMatch(/keep 20 saved searches/);
-    expect((await list(buyer)).json().items).toHaveLength(20);
-    await deleteAllSearches();
+    expect((await list(t, buyer)).json().items).toHaveLength(20);
+    await deleteAllSearches(t);
   });
 
-  it('keeps the limit when a buyer saves many at once', async () => {
+  it('keeps the limit when a buyer saves many at once', async ({ t, buyer }) => {
     for (let year = 2000; year < 2018; year += 1)
-      await saved(buyer, { name: `From ${year}`, filters: { yearMin: year } });
+      await saved(t, buyer, { name: `From ${year}`, filters: { yearMin: year } });
     const answers = await Promise.all(
       [2030, 2031, 2032, 2033].map((year) =>
-        save(buyer, { name: `From ${year}`, filters: { yearMin: year } }),
+        save(t, buyer, { name: `From ${year}`, filters: { yearMin: year } }),
       ),
     );
     expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 201, 409, 409]);
-    expect((await list(buyer)).json().items).toHaveLength(20);
-    await deleteAllSearches();
+    expect((await list(t, buyer)).json().items).toHaveLength(20);
+    await deleteAllSearches(t);
   });
 
-  it("answers 404 for another buyer's search, as for a missing one, and changes nothing", async () => {
-    const { id } = await saved(buyer, { name: 'Mine', filters: { fuel: ['Hybrid'] } });
+  it("answers 404 for another buyer's search, as for a missing one, and changes nothing", async ({
+    t,
+    buyer,
+    otherBuyer,
+  }) => {
+    const { id } = await saved(t, buyer, { name: 'Mine', filters: { fuel: ['Hybrid'] } });
     for (const missing of [id, randomUUID(), 'not-an-id']) {
-      const renamed = await change(otherBuyer, missing, { name: 'Taken' });
+      const renamed = await change(t, otherBuyer, missing, { name: 'Taken' });
       expect(renamed.statusCode).toBe(404);
       expect(errorOf(renamed).message).toBe('The saved search was not found.');
-      expect((await remove(otherBuyer, missing)).statusCode).toBe(404);
+      expect((await remove(t, otherBuyer, missing)).statusCode).toBe(404);
     }
-    expect((await list(buyer)).json().items).toMatchObject([{ id, name: 'Mine' }]);
-    await deleteAllSearches();
+    expect((await list(t, buyer)).json().items).toMatchObject([{ id, name: 'Mine' }]);
+    await deleteAllSearches(t);
   });
 
-  it('is for buyers only', async () => {
+  it('is for buyers only', async ({ t, seller }) => {
     const admin = await signUpUser(t, 'Admin');
     for (const user of [seller, admin]) {
-      expect((await list(user)).statusCode).toBe(403);
-      expect((await save(user, { name: 'Mine', filters: { fuel: ['Hybrid'] } })).statusCode).toBe(403);
+      expect((await list(t, user)).statusCode).toBe(403);
+      expect((await save(t, user, { name: 'Mine', filters: { fuel: ['Hybrid'] } })).statusCode).toBe(403);
     }
-    expect((await list(undefined)).statusCode).toBe(401);
+    expect((await list(t, undefined)).statusCode).toBe(401);
     expect(await t.db.select().from(savedSearches)).toEqual([]);
   });
 });
 
 describe('alerts', () => {
-  it('tells each buyer of a new car their search finds, once, and nobody else', async () => {
-    const porsches = await saved(buyer, {
+  it('tells each buyer of a new car their search finds, once, and nobody else', async ({
+    t,
+    seller,
+    buyer,
+    otherBuyer,
+  }) => {
+    const porsches = await saved(t, buyer, {
       name: 'Porsches',
       filters: { brand: ['Porsche'], priceMax: 25_000_000 },
     });
     // A small typo finds the car as the search page would.
-    const typed = await saved(otherBuyer, { name: 'Typed', filters: { q: 'porshe gt3' } });
-    const ferraris = await saved(otherBuyer, { name: 'Ferraris', filters: { brand: ['Ferrari'] } });
+    const typed = await saved(t, otherBuyer, { name: 'Typed', filters: { q: 'porshe gt3' } });
+    const ferraris = await saved(t, otherBuyer, { name: 'Ferraris', filters: { brand: ['Ferrari'] } });
 
-    const carId = await post({ brand: 'Porsche', model: '911 GT3', askingPrice: 21_500_000 });
-    await post({ brand: 'Porsche', model: 'Taycan', askingPrice: 30_000_000, originalPrice: 31_000_000 }); // above the first's price
-    await matched();
+    const carId = await post(t, seller, { brand: 'Porsche', model: '911 GT3', askingPrice: 21_500_000 });
+    await post(t, seller, {
+      brand: 'Porsche',
+      model: 'Taycan',
+      askingPrice: 30_000_000,
+      originalPrice: 31_000_000,
+    }); // above the first's price
+    await matched(t);
 
-    const [alert, ...more] = await alertsOf(buyer);
+    const [alert, ...more] = await alertsOf(t, buyer);
     expect(more).toEqual([]);
     expect(alert).toMatchObject({
       title: `New car for “${porsches.name}”`,
       body: '2021 Porsche 911 GT3 at $215,000 is new on Redline and matches your saved search.',
       link: `/cars/id/${carId}`,
     });
-    const others = await alertsOf(otherBuyer);
+    const others = await alertsOf(t, otherBuyer);
     expect(others.map((n) => n.title)).toEqual([`New car for “${typed.name}”`]);
     expect(others.map((n) => n.title)).not.toContain(`New car for “${ferraris.name}”`);
 
     // The job again (a retry, a second instance): nothing more.
     await runJob(t, 'saved-searches.match', { carId });
-    expect(await alertsOf(buyer)).toHaveLength(1);
-    await deleteAllSearches();
+    expect(await alertsOf(t, buyer)).toHaveLength(1);
+    await deleteAllSearches(t);
     await t.db.delete(notifications);
   });
 
-  it('tells nothing of a car posted before the search was saved, sold, or of a post that rolled back', async () => {
-    const earlier = await post({ brand: 'Lotus', model: 'Emira' });
-    await matched();
-    await saved(buyer, { name: 'Lotus', filters: { brand: ['Lotus'] } });
+  it('tells nothing of a car posted before the search was saved, sold, or of a post that rolled back', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const earlier = await post(t, seller, { brand: 'Lotus', model: 'Emira' });
+    await matched(t);
+    await saved(t, buyer, { name: 'Lotus', filters: { brand: ['Lotus'] } });
     await runJob(t, 'saved-searches.match', { carId: earlier });
 
-    const sold = await post({ brand: 'Lotus', model: 'Evora' });
+    const sold = await post(t, seller, { brand: 'Lotus', model: 'Evora' });
     await t.db.update(cars).set({ soldAt: new Date() }).where(eq(cars.id, sold));
     await runJob(t, 'saved-searches.match', { carId: sold });
 
@@ -254,33 +286,33 @@ describe('alerts', () => {
         throw new Error('rolled back');
       })
       .catch(() => {});
-    await matched();
-    expect(await alertsOf(buyer)).toEqual([]);
-    await deleteAllSearches();
+    await matched(t);
+    expect(await alertsOf(t, buyer)).toEqual([]);
+    await deleteAllSearches(t);
   });
 
-  it("gathers a daily search's new cars into one notification a day", async () => {
-    const daily = await saved(buyer, {
+  it("gathers a daily search's new cars into one notification a day", async ({ t, seller, buyer }) => {
+    const daily = await saved(t, buyer, {
       name: 'Daily Ferraris',
       filters: { brand: ['Ferrari'], fuel: ['Hybrid', 'Petrol'] },
       frequency: 'daily',
     });
-    await post({
+    await post(t, seller, {
       brand: 'Ferrari',
       model: '296 GTB',
       fuel: 'Hybrid',
       askingPrice: 32_000_000,
       originalPrice: 34_000_000,
     });
-    await post({ brand: 'Ferrari', model: 'Roma', askingPrice: 22_000_000 });
-    const gone = await post({ brand: 'Ferrari', model: 'Purosangue' });
-    await post({ brand: 'Ferrari', model: 'SF90', fuel: 'Electric' });
-    await matched();
-    expect(await alertsOf(buyer)).toEqual([]);
+    await post(t, seller, { brand: 'Ferrari', model: 'Roma', askingPrice: 22_000_000 });
+    const gone = await post(t, seller, { brand: 'Ferrari', model: 'Purosangue' });
+    await post(t, seller, { brand: 'Ferrari', model: 'SF90', fuel: 'Electric' });
+    await matched(t);
+    expect(await alertsOf(t, buyer)).toEqual([]);
     await t.db.update(cars).set({ soldAt: new Date() }).where(eq(cars.id, gone));
 
     await runJob(t, 'saved-searches.digest');
-    const [digest, ...more] = await alertsOf(buyer);
+    const [digest, ...more] = await alertsOf(t, buyer);
     expect(more).toEqual([]);
     expect(digest).toMatchObject({
       title: '2 new cars for “Daily Ferraris”',
@@ -292,13 +324,13 @@ describe('alerts', () => {
     );
 
     await runJob(t, 'saved-searches.digest');
-    expect(await alertsOf(buyer)).toHaveLength(1);
+    expect(await alertsOf(t, buyer)).toHaveLength(1);
 
     // A deleted search's waiting matches go with it.
-    await post({ brand: 'Ferrari', model: '12Cilindri' });
-    await matched();
-    expect((await remove(buyer, daily.id)).statusCode).toBe(200);
+    await post(t, seller, { brand: 'Ferrari', model: '12Cilindri' });
+    await matched(t);
+    expect((await remove(t, buyer, daily.id)).statusCode).toBe(200);
     await runJob(t, 'saved-searches.digest');
-    expect(await alertsOf(buyer)).toHaveLength(1);
+    expect(await alertsOf(t, buyer)).toHaveLength(1);
   });
 });

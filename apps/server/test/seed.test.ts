@@ -5,21 +5,19 @@ import type { Category } from '@redline/shared';
 import { count } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { advertisements, cars, categories, photos, users } from '../src/db/schema.ts';
 import { SeedRefusedError, seed, seedIfEmpty } from '../src/seed/seed.ts';
-import { createTestApp, signUpUser, type TestApp } from './helpers.ts';
+import { it } from './fixtures.ts';
+import { signUpUser, type TestApp } from './helpers.ts';
 
-let t: TestApp;
 const log = pino({ level: 'silent' });
 
-beforeAll(async () => {
-  t = await createTestApp();
+it.beforeAll(async ({ t }) => {
   await seedIfEmpty(t.context, log);
 }, 300_000);
-afterAll(() => t.close());
 
-async function counts() {
+async function counts(t: TestApp) {
   const of = async (
     table: typeof users | typeof cars | typeof categories | typeof advertisements | typeof photos,
   ) => (await t.db.select({ n: count() }).from(table))[0]!.n;
@@ -33,7 +31,9 @@ async function counts() {
 }
 
 describe('demo seed', () => {
-  it('creates the seven categories in order, every demo car with its photos, and the demo accounts', async () => {
+  it('creates the seven categories in order, every demo car with its photos, and the demo accounts', async ({
+    t,
+  }) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/categories' });
     expect(res.json().map((c: { name: string }) => c.name)).toEqual([
       'Daily Commuter',
@@ -44,7 +44,7 @@ describe('demo seed', () => {
       'Special Edition',
       'Super Car',
     ]);
-    const now = await counts();
+    const now = await counts(t);
     expect(now.cars).toBe(DEMO_CARS.length);
     expect(now.users).toBe(DEMO_USERS.length);
     expect(now.advertisements).toBe(DEMO_CARS.filter((c) => c.advertised).length);
@@ -53,7 +53,7 @@ describe('demo seed', () => {
     expect(photoFile.statusCode).toBe(200);
   });
 
-  it('stores every category banner at 480 and 960 px, each small enough for a card', async () => {
+  it('stores every category banner at 480 and 960 px, each small enough for a card', async ({ t }) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/categories' });
     for (const category of res.json() as Category[]) {
       expect(category.image).toBe(category.banner.src);
@@ -70,7 +70,7 @@ describe('demo seed', () => {
     }
   });
 
-  it('lets every demo account sign in with its role, its address confirmed', async () => {
+  it('lets every demo account sign in with its role, its address confirmed', async ({ t }) => {
     for (const demo of DEMO_USERS) {
       const signIn = await t.app.inject({
         method: 'POST',
@@ -89,18 +89,18 @@ describe('demo seed', () => {
     }
   });
 
-  it('changes nothing when run again', async () => {
-    const before = await counts();
+  it('changes nothing when run again', async ({ t }) => {
+    const before = await counts(t);
     await seed(t.context, log);
     await seedIfEmpty(t.context, log);
-    expect(await counts()).toEqual(before);
+    expect(await counts(t)).toEqual(before);
   });
 
-  it('refuses a database that holds real accounts unless forced', async () => {
+  it('refuses a database that holds real accounts unless forced', async ({ t }) => {
     await signUpUser(t, 'Buyer');
-    const before = await counts();
+    const before = await counts(t);
     await expect(seed(t.context, log)).rejects.toBeInstanceOf(SeedRefusedError);
     await seed(t.context, log, { force: true });
-    expect(await counts()).toEqual(before);
+    expect(await counts(t)).toEqual(before);
   });
 });

@@ -6,29 +6,24 @@
  */
 import { rm } from 'node:fs/promises';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createCar } from './factories.ts';
-import { as, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { it as base } from './fixtures.ts';
+import { as, type TestApp, type TestUser } from './helpers.ts';
 import { standInWebBuild } from './web-build.ts';
 
-let t: TestApp;
-let webDist: string;
-let buyer: TestUser;
-let seller: TestUser;
-
-beforeAll(async () => {
-  webDist = await standInWebBuild();
-  t = await createTestApp({ WEB_DIST: webDist });
-  buyer = await signUpUser(t, 'Buyer');
-  seller = await signUpUser(t, 'Seller');
-});
-afterAll(async () => {
-  await t.close();
-  await rm(webDist, { recursive: true, force: true });
-});
+const it = base
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture needs from this pattern, and it needs nothing.
+  .extend('env', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const webDist = await standInWebBuild();
+    onCleanup(() => rm(webDist, { recursive: true, force: true }));
+    return { WEB_DIST: webDist };
+  });
 
 describe('server rendering', () => {
-  it("puts the page's own head at the end of index.html's, in place of its title, and the page in its place", async () => {
+  it("puts the page's own head at the end of index.html's, in place of its title, and the page in its place", async ({
+    t,
+  }) => {
     const res = await t.app.inject({ method: 'GET', url: '/categories?x=1' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -41,14 +36,17 @@ describe('server rendering', () => {
     );
   });
 
-  it("answers the page's API requests in-process as the visitor, and keeps their page out of caches", async () => {
+  it("answers the page's API requests in-process as the visitor, and keeps their page out of caches", async ({
+    t,
+    buyer,
+  }) => {
     const res = await as(t, buyer, { method: 'GET', url: '/dash' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`<p>${buyer.email}</p>`);
     expect(res.headers['cache-control']).toBe('private, no-store');
   });
 
-  it('redirects before any HTML when the entry says so', async () => {
+  it('redirects before any HTML when the entry says so', async ({ t, buyer }) => {
     const res = await t.app.inject({ method: 'GET', url: '/private/page?a=b' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/user/login?returnTo=%2Fprivate%2Fpage%3Fa%3Db');
@@ -57,21 +55,21 @@ describe('server rendering', () => {
     expect(signedIn.statusCode).toBe(200);
   });
 
-  it("sends the page's status with its HTML: a page that does not exist is a 404", async () => {
+  it("sends the page's status with its HTML: a page that does not exist is a 404", async ({ t }) => {
     const res = await t.app.inject({ method: 'GET', url: '/missing/car' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toContain('<p>/missing/car</p>');
   });
 
-  it('compresses the page for a browser that accepts it', async () => {
+  it('compresses the page for a browser that accepts it', async ({ t }) => {
     const res = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, br' } });
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers.vary).toContain('accept-encoding');
     expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<p>/</p>');
   });
 
-  it('never sends the server entry itself', async () => {
+  it('never sends the server entry itself', async ({ t }) => {
     const res = await t.app.inject({ method: 'GET', url: '/ssr/entry-server.js' });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('renderPage');
@@ -79,26 +77,28 @@ describe('server rendering', () => {
 });
 
 describe('public pages of signed-out visitors, kept rendered', () => {
-  const get = (url: string, headers: Record<string, string> = {}) =>
+  const get = (t: TestApp, url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers });
-  const home = (headers: Record<string, string> = {}) => get('/', headers);
+  const home = (t: TestApp, headers: Record<string, string> = {}) => get(t, '/', headers);
   /** Which of the stand-in entry's renders the page is. */
   const renderOf = (html: string) => Number(/<p>render (\d+)<\/p>/.exec(html)?.[1]);
 
   /** A car of the seller's on What's New, advertised through the API (which announces it). */
-  async function advertisedCar(askingPrice = 25_000_000) {
+  async function advertisedCar(t: TestApp, seller: TestUser, askingPrice = 25_000_000) {
     const car = await createCar(t, seller, { askingPrice });
     const res = await as(t, seller, { method: 'POST', url: '/api/advertise', payload: { carId: car.id } });
     expect(res.statusCode).toBe(201);
     return car;
   }
-  const deleteCar = async (id: string) =>
+  const deleteCar = async (t: TestApp, seller: TestUser, id: string) =>
     expect((await as(t, seller, { method: 'DELETE', url: `/api/cars/${id}` })).statusCode).toBe(200);
 
-  it('renders a public page once, then sends it from memory in each encoding, with an ETag', async () => {
-    const first = await home({ 'accept-encoding': 'br' });
-    const second = await home();
-    const third = await home({ 'accept-encoding': 'gzip' });
+  it('renders a public page once, then sends it from memory in each encoding, with an ETag', async ({
+    t,
+  }) => {
+    const first = await home(t, { 'accept-encoding': 'br' });
+    const second = await home(t);
+    const third = await home(t, { 'accept-encoding': 'gzip' });
     expect([first.statusCode, second.statusCode, third.statusCode]).toEqual([200, 200, 200]);
     expect(first.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(first.rawPayload).toString()).toBe(second.body);
@@ -107,15 +107,15 @@ describe('public pages of signed-out visitors, kept rendered', () => {
     expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(second.headers['cache-control']).toBe('no-cache');
     expect(second.headers.vary).toContain('accept-encoding');
-    const revalidated = await home({ 'if-none-match': second.headers.etag as string });
+    const revalidated = await home(t, { 'if-none-match': second.headers.etag as string });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
   });
 
-  it('shows at once a car its seller advertises, edits or deletes', async () => {
-    const before = await home();
-    const car = await advertisedCar();
-    const advertised = await home();
+  it('shows at once a car its seller advertises, edits or deletes', async ({ t, seller }) => {
+    const before = await home(t);
+    const car = await advertisedCar(t, seller);
+    const advertised = await home(t);
     expect(advertised.body).toContain(`<li>${car.id} 25000000</li>`);
     expect(advertised.headers.etag).not.toBe(before.headers.etag);
 
@@ -125,14 +125,17 @@ describe('public pages of signed-out visitors, kept rendered', () => {
       payload: { askingPrice: 19_900_000 },
     } as const;
     expect((await as(t, seller, edit)).statusCode).toBe(200);
-    expect((await home()).body).toContain(`<li>${car.id} 19900000</li>`);
+    expect((await home(t)).body).toContain(`<li>${car.id} 19900000</li>`);
 
-    await deleteCar(car.id);
-    expect((await home()).body).not.toContain(car.id);
+    await deleteCar(t, seller, car.id);
+    expect((await home(t)).body).not.toContain(car.id);
   });
 
-  it('never sends the kept page to a request with a cookie: a signed-in visitor gets their own', async () => {
-    const kept = await home();
+  it('never sends the kept page to a request with a cookie: a signed-in visitor gets their own', async ({
+    t,
+    buyer,
+  }) => {
+    const kept = await home(t);
     const mine = await as(t, buyer, {
       method: 'GET',
       url: '/',
@@ -143,78 +146,96 @@ describe('public pages of signed-out visitors, kept rendered', () => {
     expect(renderOf(mine.body)).toBeGreaterThan(renderOf(kept.body));
     expect(mine.headers['cache-control']).toBe('private, no-store');
     expect(mine.headers.etag).toBeUndefined();
-    const otherCookie = await home({ cookie: 'unrelated=1' });
+    const otherCookie = await home(t, { cookie: 'unrelated=1' });
     expect(renderOf(otherCookie.body)).toBeGreaterThan(renderOf(mine.body));
     // Nor does a visitor's own page replace the kept one.
-    expect((await home()).body).toBe(kept.body);
+    expect((await home(t)).body).toBe(kept.body);
   });
 
-  it('renders every time a page with a search part, or a page that is not public', async () => {
+  it('renders every time a page with a search part, or a page that is not public', async ({ t }) => {
     for (const url of ['/?ref=mail', '/blog?x=1', '/search?make=a&model=b', '/elsewhere', '/missing/car']) {
-      const first = await get(url);
-      const second = await get(url);
+      const first = await get(t, url);
+      const second = await get(t, url);
       expect(renderOf(second.body), url).toBe(renderOf(first.body) + 1);
       expect(second.headers.etag, url).toBeUndefined();
     }
   });
 
-  it('keeps no render of a public page whose data could not be read, and sends it as it is', async () => {
-    const first = await get('/blog');
-    const second = await get('/blog');
+  it('keeps no render of a public page whose data could not be read, and sends it as it is', async ({
+    t,
+  }) => {
+    const first = await get(t, '/blog');
+    const second = await get(t, '/blog');
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     expect(renderOf(second.body)).toBe(renderOf(first.body) + 1);
     expect(second.headers.etag).toBeUndefined();
   });
 
-  it('keeps no public page answered with a 404 or a redirect, and sends each as it is', async () => {
-    const missing = await advertisedCar(404);
-    const first = await home();
-    const second = await home();
+  it('keeps no public page answered with a 404 or a redirect, and sends each as it is', async ({
+    t,
+    seller,
+  }) => {
+    const missing = await advertisedCar(t, seller, 404);
+    const first = await home(t);
+    const second = await home(t);
     expect([first.statusCode, second.statusCode]).toEqual([404, 404]);
     expect(renderOf(second.body)).toBe(renderOf(first.body) + 1);
-    await deleteCar(missing.id);
+    await deleteCar(t, seller, missing.id);
 
-    const moved = await advertisedCar(302);
-    const redirected = await home();
+    const moved = await advertisedCar(t, seller, 302);
+    const redirected = await home(t);
     expect(redirected.statusCode).toBe(302);
     expect(redirected.headers.location).toBe('/blog');
-    await deleteCar(moved.id);
+    await deleteCar(t, seller, moved.id);
 
-    const back = await home();
+    const back = await home(t);
     expect(back.statusCode).toBe(200);
-    expect((await home()).body).toBe(back.body);
+    expect((await home(t)).body).toBe(back.body);
   });
 });
 
 describe('shared pages of signed-in visitors, kept rendered', () => {
   const renderOf = (html: string) => Number(/<p>render (\d+)<\/p>/.exec(html)?.[1]);
-  const page = (user: TestUser, url = '/shared/page', headers: Record<string, string> = {}) =>
+  const page = (t: TestApp, user: TestUser, url = '/shared/page', headers: Record<string, string> = {}) =>
     as(t, user, { method: 'GET', url, headers });
 
-  it('renders a shared page once for every signed-in visitor, with nothing of theirs, and keeps it private', async () => {
-    const first = await page(buyer);
-    const second = await page(seller, '/shared/page', { 'accept-encoding': 'br' });
+  it('renders a shared page once for every signed-in visitor, with nothing of theirs, and keeps it private', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const first = await page(t, buyer);
+    const second = await page(t, seller, '/shared/page', { 'accept-encoding': 'br' });
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     expect(first.body).toContain('<p>shared</p>');
     for (const user of [buyer, seller]) expect(first.body).not.toContain(user.email);
     expect(brotliDecompressSync(second.rawPayload).toString()).toBe(first.body);
     expect(first.headers['cache-control']).toBe('private, no-cache');
     expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
-    const revalidated = await page(seller, '/shared/page', { 'if-none-match': first.headers.etag as string });
+    const revalidated = await page(t, seller, '/shared/page', {
+      'if-none-match': first.headers.etag as string,
+    });
     expect(revalidated.statusCode).toBe(304);
   });
 
-  it('keeps a page per search part: a search shows its own results, kept for every visitor', async () => {
-    const electric = await page(buyer, '/shared/search?fuel=Electric');
-    const diesel = await page(buyer, '/shared/search?fuel=Diesel');
+  it('keeps a page per search part: a search shows its own results, kept for every visitor', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const electric = await page(t, buyer, '/shared/search?fuel=Electric');
+    const diesel = await page(t, buyer, '/shared/search?fuel=Diesel');
     expect(electric.body).toContain('<p>/shared/search?fuel=Electric</p>');
     expect(diesel.body).toContain('<p>/shared/search?fuel=Diesel</p>');
-    expect((await page(seller, '/shared/search?fuel=Electric')).body).toBe(electric.body);
-    expect((await page(seller, '/shared/search?fuel=Diesel')).body).toBe(diesel.body);
+    expect((await page(t, seller, '/shared/search?fuel=Electric')).body).toBe(electric.body);
+    expect((await page(t, seller, '/shared/search?fuel=Diesel')).body).toBe(diesel.body);
   });
 
-  it('sends a visitor without a valid session to sign in, however often the page was kept', async () => {
-    const kept = await page(buyer, '/shared/kept');
+  it('sends a visitor without a valid session to sign in, however often the page was kept', async ({
+    t,
+    buyer,
+  }) => {
+    const kept = await page(t, buyer, '/shared/kept');
     expect(kept.statusCode).toBe(200);
     for (const headers of [{}, { cookie: 'better-auth.session_token=forged.value' }]) {
       const res = await t.app.inject({ method: 'GET', url: '/shared/kept', headers });
@@ -224,22 +245,22 @@ describe('shared pages of signed-in visitors, kept rendered', () => {
     }
   });
 
-  it('shows at once what changes in the catalogue', async () => {
-    const before = await page(buyer, '/shared/cars');
+  it('shows at once what changes in the catalogue', async ({ t, seller, buyer }) => {
+    const before = await page(t, buyer, '/shared/cars');
     const car = await createCar(t, seller, { askingPrice: 31_000_000 });
     expect(
       (await as(t, seller, { method: 'POST', url: '/api/advertise', payload: { carId: car.id } })).statusCode,
     ).toBe(201);
-    const after = await page(buyer, '/shared/cars');
+    const after = await page(t, buyer, '/shared/cars');
     expect(renderOf(after.body)).toBeGreaterThan(renderOf(before.body));
     expect(after.body).toContain(`<li>${car.id} 31000000</li>`);
     expect((await as(t, seller, { method: 'DELETE', url: `/api/cars/${car.id}` })).statusCode).toBe(200);
-    expect((await page(buyer, '/shared/cars')).body).not.toContain(car.id);
+    expect((await page(t, buyer, '/shared/cars')).body).not.toContain(car.id);
   });
 
-  it('renders every other page for its visitor, with their data', async () => {
-    const first = await page(buyer, '/private/page');
-    const second = await page(buyer, '/private/page');
+  it('renders every other page for its visitor, with their data', async ({ t, buyer }) => {
+    const first = await page(t, buyer, '/private/page');
+    const second = await page(t, buyer, '/private/page');
     expect(second.body).toContain(`<p>${buyer.email}</p>`);
     expect(renderOf(second.body)).toBe(renderOf(first.body) + 1);
     expect(second.headers['cache-control']).toBe('private, no-store');
@@ -247,7 +268,9 @@ describe('shared pages of signed-in visitors, kept rendered', () => {
 });
 
 describe("crawlers' files", () => {
-  it('robots.txt keeps crawlers out of the private pages and the API, and names the sitemap by its absolute address', async () => {
+  it('robots.txt keeps crawlers out of the private pages and the API, and names the sitemap by its absolute address', async ({
+    t,
+  }) => {
     const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
@@ -262,7 +285,9 @@ describe("crawlers' files", () => {
     ]);
   });
 
-  it("sitemap.xml lists the entry's public pages by their absolute addresses, escaped for XML", async () => {
+  it("sitemap.xml lists the entry's public pages by their absolute addresses, escaped for XML", async ({
+    t,
+  }) => {
     const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');

@@ -5,14 +5,14 @@
  * Better Auth refused never authenticates.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, vi } from 'vitest';
 import { SESSION_CACHE_TTL_MS, SessionCache } from '../src/auth/session-cache.ts';
 import { sessions, users } from '../src/db/schema.ts';
 import { type DomainEvents, type EventName, publish } from '../src/events/index.ts';
 import { promoteAdmins } from '../src/modules/users/index.ts';
+import { it } from './fixtures.ts';
 import {
   as,
-  createTestApp,
   renameUser,
   signInAgain,
   signUpUser,
@@ -22,14 +22,6 @@ import {
   whoAmI,
 } from './helpers.ts';
 
-let t: TestApp;
-let admin: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUpUser(t, 'Admin');
-});
-afterAll(() => t.close());
 afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
@@ -45,92 +37,92 @@ const someUser = {
   isVerified: false,
   emailVerified: true,
 };
-const me = (user: TestUser) => whoAmI(t, user);
+const me = (t: TestApp, user: TestUser) => whoAmI(t, user);
 /** A committed transaction that only announces a change, as for a write made elsewhere. */
-const announce = <N extends EventName>(name: N, payload: DomainEvents[N]) =>
+const announce = <N extends EventName>(t: TestApp, name: N, payload: DomainEvents[N]) =>
   t.db.transaction((tx) => publish(tx, name, payload));
 
 /** Reads /api/me once with the user's cookie, so that the session is in the cache. */
-async function cached(user: TestUser) {
-  const signedIn = await me(user);
+async function cached(t: TestApp, user: TestUser) {
+  const signedIn = await me(t, user);
   expect(signedIn?.id).toBe(user.id);
   return signedIn!;
 }
 
 /** A user with two cached sessions makes an auth call from the first: the second is refused at once. */
-async function expectOtherSessionEndedBy(url: string, payload: object) {
+async function expectOtherSessionEndedBy(t: TestApp, url: string, payload: object) {
   const user = await signUpUser(t, 'Buyer');
   const other = await signInAgain(t, user);
-  await cached(user);
-  await cached(other);
+  await cached(t, user);
+  await cached(t, other);
   const res = await as(t, user, { method: 'POST', url, headers: origin, payload });
   expect(res.statusCode).toBe(200);
-  expect(await me(other)).toBeNull();
+  expect(await me(t, other)).toBeNull();
   return user;
 }
 
 describe('session cache', () => {
-  it('answers repeated signed-in requests without asking Better Auth again', async () => {
+  it('answers repeated signed-in requests without asking Better Auth again', async ({ t }) => {
     const user = await signUpUser(t, 'Buyer');
     const getSession = vi.spyOn(t.context.auth.api, 'getSession');
-    await cached(user);
-    await cached(user);
-    await cached(user);
+    await cached(t, user);
+    await cached(t, user);
+    await cached(t, user);
     expect(getSession).toHaveBeenCalledTimes(1);
   });
 
-  it('sees a sign-out at the next request', async () => {
+  it('sees a sign-out at the next request', async ({ t }) => {
     const user = await signUpUser(t, 'Buyer');
-    await cached(user);
+    await cached(t, user);
     const out = await as(t, user, { method: 'POST', url: '/api/auth/sign-out', headers: origin });
     expect(out.statusCode).toBe(200);
-    expect(await me(user)).toBeNull();
+    expect(await me(t, user)).toBeNull();
   });
 
-  it('sees a deleted user at the next request', async () => {
+  it('sees a deleted user at the next request', async ({ t, admin }) => {
     const user = await signUpUser(t, 'Seller');
-    await cached(user);
+    await cached(t, user);
     const res = await as(t, admin, { method: 'DELETE', url: `/api/users/${user.email}` });
     expect(res.json()).toEqual({ deletedCount: 1 });
-    expect(await me(user)).toBeNull();
+    expect(await me(t, user)).toBeNull();
   });
 
-  it('sees a verification by an admin at the next request', async () => {
+  it('sees a verification by an admin at the next request', async ({ t, admin }) => {
     const user = await signUpUser(t, 'Seller');
-    expect((await cached(user)).isVerified).toBe(false);
+    expect((await cached(t, user)).isVerified).toBe(false);
     const res = await as(t, admin, { method: 'PATCH', url: `/api/user/sellers/${user.id}` });
     expect(res.statusCode).toBe(200);
-    expect((await cached(user)).isVerified).toBe(true);
+    expect((await cached(t, user)).isVerified).toBe(true);
   });
 
-  it('sees a role change at the next request', async () => {
+  it('sees a role change at the next request', async ({ t }) => {
     const user = await signUpUser(t, 'Buyer');
-    expect((await cached(user)).role).toBe('Buyer');
+    expect((await cached(t, user)).role).toBe('Buyer');
     expect((await as(t, user, { method: 'GET', url: '/api/payments' })).statusCode).toBe(403);
     await promoteAdmins(t.context, [user.email], t.app.log);
-    expect((await cached(user)).role).toBe('Admin');
+    expect((await cached(t, user)).role).toBe('Admin');
     expect((await as(t, user, { method: 'GET', url: '/api/payments' })).statusCode).toBe(200);
   });
 
-  it('sees a change made through Better Auth at the next request', async () => {
+  it('sees a change made through Better Auth at the next request', async ({ t }) => {
     const user = await signUpUser(t, 'Buyer');
-    await cached(user);
+    await cached(t, user);
     const res = await renameUser(t, user, 'New Name');
     expect(res.statusCode).toBe(200);
-    expect((await cached(user)).name).toBe('New Name');
+    expect((await cached(t, user)).name).toBe('New Name');
   });
 
-  it('sees the sessions a password change revokes at the next request', async () => {
-    await expectOtherSessionEndedBy('/api/auth/change-password', {
+  it('sees the sessions a password change revokes at the next request', async ({ t }) => {
+    await expectOtherSessionEndedBy(t, '/api/auth/change-password', {
       currentPassword: TEST_PASSWORD,
       newPassword: 'another-secret-9',
       revokeOtherSessions: true,
     });
   });
 
-  it('sees the sessions a password reset revokes at the next request', async () => {
+  it('sees the sessions a password reset revokes at the next request', async ({ t }) => {
     const user = await signUpUser(t, 'Buyer');
-    await cached(user);
+    await cached(t, user);
     const requested = await t.app.inject({
       method: 'POST',
       url: '/api/auth/request-password-reset',
@@ -147,12 +139,12 @@ describe('session cache', () => {
       payload: { newPassword: 'a-brand-new-secret', token },
     });
     expect(reset.statusCode).toBe(200);
-    expect(await me(user)).toBeNull();
+    expect(await me(t, user)).toBeNull();
   });
 
-  it('never authenticates a forged or tampered cookie, even while the real one is cached', async () => {
+  it('never authenticates a forged or tampered cookie, even while the real one is cached', async ({ t }) => {
     const user = await signUpUser(t, 'Buyer');
-    await cached(user);
+    await cached(t, user);
     const [name, value] = user.cookie.split('=') as [string, string];
     const [token, signature] = decodeURIComponent(value).split('.') as [string, string];
     const flip = (s: string) => (s[0] === 'A' ? 'B' : 'A') + s.slice(1);
@@ -165,50 +157,52 @@ describe('session cache', () => {
       `${name}=${token}.forged; ${user.cookie}`,
     ];
     for (const cookie of forged) {
-      expect(await me({ ...user, cookie }), cookie).toBeNull();
-      expect(await me({ ...user, cookie }), `${cookie}, again`).toBeNull();
+      expect(await me(t, { ...user, cookie }), cookie).toBeNull();
+      expect(await me(t, { ...user, cookie }), `${cookie}, again`).toBeNull();
     }
-    expect((await me(user))?.id).toBe(user.id);
+    expect((await me(t, user))?.id).toBe(user.id);
   });
 
-  it('sees a change announced by its event alone, as from a write made elsewhere', async () => {
+  it('sees a change announced by its event alone, as from a write made elsewhere', async ({ t }) => {
     const promoted = await signUpUser(t, 'Buyer');
-    expect((await cached(promoted)).role).toBe('Buyer');
+    expect((await cached(t, promoted)).role).toBe('Buyer');
     await t.db.update(users).set({ role: 'Admin' }).where(eq(users.id, promoted.id));
-    await announce('user.changed', { userId: promoted.id, change: 'role-changed' });
-    expect((await me(promoted))?.role).toBe('Admin');
+    await announce(t, 'user.changed', { userId: promoted.id, change: 'role-changed' });
+    expect((await me(t, promoted))?.role).toBe('Admin');
 
     const signedOut = await signUpUser(t, 'Buyer');
-    await cached(signedOut);
+    await cached(t, signedOut);
     const [ended] = await t.db
       .delete(sessions)
       .where(eq(sessions.userId, signedOut.id))
       .returning({ id: sessions.id });
-    await announce('session.ended', { userId: signedOut.id, sessionId: ended!.id });
-    expect(await me(signedOut)).toBeNull();
+    await announce(t, 'session.ended', { userId: signedOut.id, sessionId: ended!.id });
+    expect(await me(t, signedOut)).toBeNull();
   });
 
-  it("keeps other users' sessions when one user's change is announced", async () => {
+  it("keeps other users' sessions when one user's change is announced", async ({ t }) => {
     const leaving = await signUpUser(t, 'Buyer');
     const staying = await signUpUser(t, 'Buyer');
-    await cached(leaving);
-    await cached(staying);
+    await cached(t, leaving);
+    await cached(t, staying);
     const getSession = vi.spyOn(t.context.auth.api, 'getSession');
     expect(
       (await as(t, leaving, { method: 'POST', url: '/api/auth/sign-out', headers: origin })).statusCode,
     ).toBe(200);
     getSession.mockClear();
-    expect((await me(staying))?.id).toBe(staying.id);
+    expect((await me(t, staying))?.id).toBe(staying.id);
     expect(getSession).not.toHaveBeenCalled();
-    expect(await me(leaving)).toBeNull();
+    expect(await me(t, leaving)).toBeNull();
   });
 
-  it("drops every entry when the event listener reconnects (another instance's events may be lost)", async () => {
+  it("drops every entry when the event listener reconnects (another instance's events may be lost)", async ({
+    t,
+  }) => {
     const user = await signUpUser(t, 'Buyer');
-    await cached(user);
+    await cached(t, user);
     await t.db.delete(sessions).where(eq(sessions.userId, user.id));
     t.context.database.events.missedEvents();
-    expect(await me(user)).toBeNull();
+    expect(await me(t, user)).toBeNull();
   });
 
   it('keeps no entry past the expiry of its session', async () => {
@@ -224,14 +218,14 @@ describe('session cache', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it('sees a change no event announces (SQL typed by an operator) within the time to live', async () => {
+  it('sees a change no event announces (SQL typed by an operator) within the time to live', async ({ t }) => {
     const user = await signUpUser(t, 'Buyer');
-    await cached(user);
+    await cached(t, user);
     await t.db.delete(sessions).where(eq(sessions.userId, user.id));
-    expect((await me(user))?.id).toBe(user.id);
+    expect((await me(t, user))?.id).toBe(user.id);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + SESSION_CACHE_TTL_MS + 1);
-    expect(await me(user)).toBeNull();
+    expect(await me(t, user)).toBeNull();
   });
 
   it('does not keep an answer loaded while the auth state changed', async () => {

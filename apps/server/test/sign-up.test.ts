@@ -6,14 +6,14 @@
 import { routePatterns } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { MAIL_LIMITS } from '../src/auth/auth-limits.ts';
 import { SIGN_UP_LIMITS } from '../src/auth/sign-up.ts';
 import { users } from '../src/db/schema.ts';
+import { it } from './fixtures.ts';
 import {
   as,
   cookieFrom,
-  createTestApp,
   errorOf,
   followConfirmationLink,
   signUpUser,
@@ -22,24 +22,18 @@ import {
   whoAmI,
 } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
 const ORIGIN = 'http://localhost:3000';
 let clients = 0;
-const signUp = (payload: Record<string, unknown>, remoteAddress = `10.44.5.${++clients}`) =>
+const signUp = (t: TestApp, payload: Record<string, unknown>, remoteAddress = `10.44.5.${++clients}`) =>
   t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload, remoteAddress });
-const signIn = (email: string, password: string) =>
+const signIn = (t: TestApp, email: string, password: string) =>
   t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',
     payload: { email, password },
     remoteAddress: `10.44.6.${++clients}`,
   });
-const mailsTo = (email: string) => t.context.mailer.sent.filter((mail) => mail.to === email);
+const mailsTo = (t: TestApp, email: string) => t.context.mailer.sent.filter((mail) => mail.to === email);
 
 /** What an answer shows whoever sent it, the values that differ for every sign-up left out. */
 function visible(res: LightMyRequestResponse) {
@@ -56,11 +50,14 @@ function visible(res: LightMyRequestResponse) {
 }
 
 describe('the limit per client', () => {
-  it('accepts exactly SIGN_UP_LIMIT sign-ups of a concurrent burst from one client, the rest 429 with Retry-After', async () => {
+  it('accepts exactly SIGN_UP_LIMIT sign-ups of a concurrent burst from one client, the rest 429 with Retry-After', async ({
+    t,
+  }) => {
     const limit = t.context.config.SIGN_UP_LIMIT;
     const burst = await Promise.all(
       Array.from({ length: limit + 15 }, (_, i) =>
         signUp(
+          t,
           { name: 'Burst Person', email: `burst-${i}@example.test`, password: TEST_PASSWORD, role: 'Buyer' },
           '10.44.1.1',
         ),
@@ -77,7 +74,7 @@ describe('the limit per client', () => {
     const made = await t.db.select({ email: users.email }).from(users);
     expect(made.filter((user) => user.email.startsWith('burst-'))).toHaveLength(limit);
     // Another client is not held back.
-    const other = await signUp({
+    const other = await signUp(t, {
       name: 'Other Person',
       email: 'burst-other@example.test',
       password: TEST_PASSWORD,
@@ -88,18 +85,20 @@ describe('the limit per client', () => {
 });
 
 describe('an address that has an account', () => {
-  it('is answered exactly as a new one; its owner is e-mailed and the account stays as it was', async () => {
+  it('is answered exactly as a new one; its owner is e-mailed and the account stays as it was', async ({
+    t,
+  }) => {
     const owner = await signUpUser(t, 'Buyer', { name: 'Olive Owner' });
     const before = await t.db.query.users.findFirst({ where: eq(users.id, owner.id) });
     const sentBefore = t.context.mailer.sent.length;
 
-    const fresh = await signUp({
+    const fresh = await signUp(t, {
       name: 'Mallory Probe',
       email: 'probe-new@example.test',
       password: 'another-pass-9',
       role: 'Seller',
     });
-    const known = await signUp({
+    const known = await signUp(t, {
       name: 'Mallory Probe',
       email: ` ${owner.email.toUpperCase()} `,
       password: 'another-pass-9',
@@ -113,35 +112,42 @@ describe('an address that has an account', () => {
     expect({ ...knownUser, email: 'probe-new@example.test' }).toEqual(freshUser);
 
     // The owner hears of it, with the way in; nothing of the account changed.
-    await vi.waitFor(() => expect(mailsTo(owner.email).length).toBeGreaterThan(1));
+    await vi.waitFor(() => expect(mailsTo(t, owner.email).length).toBeGreaterThan(1));
     const [toOwner] = t.context.mailer.sent.slice(sentBefore).filter((mail) => mail.to === owner.email);
     expect(toOwner!.subject).toBe('Someone tried to sign up to Redline with your address');
     expect(toOwner!.text).toContain(`${ORIGIN}${routePatterns.login}`);
     expect(toOwner!.text).toContain(`${ORIGIN}${routePatterns.forgotPassword}`);
     expect(await t.db.query.users.findFirst({ where: eq(users.id, owner.id) })).toEqual(before);
-    expect((await signIn(owner.email, 'another-pass-9')).statusCode).toBe(401);
-    expect((await signIn(owner.email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await signIn(t, owner.email, 'another-pass-9')).statusCode).toBe(401);
+    expect((await signIn(t, owner.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('e-mails an address at most a few times an hour, with the same answer past it', async () => {
+  it('e-mails an address at most a few times an hour, with the same answer past it', async ({ t }) => {
     const owner = await signUpUser(t, 'Seller');
     const tries = SIGN_UP_LIMITS.emailsPerAddress.max + 2;
     for (let i = 0; i < tries; i++) {
-      const res = await signUp({ name: 'Flood', email: owner.email, password: TEST_PASSWORD, role: 'Buyer' });
+      const res = await signUp(t, {
+        name: 'Flood',
+        email: owner.email,
+        password: TEST_PASSWORD,
+        role: 'Buyer',
+      });
       expect(res.statusCode).toBe(200);
     }
     // Its confirmation link was the first of them.
-    await vi.waitFor(() => expect(mailsTo(owner.email)).toHaveLength(SIGN_UP_LIMITS.emailsPerAddress.max));
+    await vi.waitFor(() => expect(mailsTo(t, owner.email)).toHaveLength(SIGN_UP_LIMITS.emailsPerAddress.max));
   });
 });
 
 describe('confirming the address', () => {
-  it('e-mails a new account a link that confirms its address and lands on the page saying so', async () => {
+  it('e-mails a new account a link that confirms its address and lands on the page saying so', async ({
+    t,
+  }) => {
     const email = 'confirm-me@example.test';
     expect(
-      (await signUp({ name: 'Cora Confirm', email, password: TEST_PASSWORD, role: 'Buyer' })).statusCode,
+      (await signUp(t, { name: 'Cora Confirm', email, password: TEST_PASSWORD, role: 'Buyer' })).statusCode,
     ).toBe(200);
-    const signedIn = await signIn(email, TEST_PASSWORD);
+    const signedIn = await signIn(t, email, TEST_PASSWORD);
     expect(signedIn.statusCode).toBe(200);
     const cookie = cookieFrom(signedIn);
     const me = () => t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
@@ -155,7 +161,9 @@ describe('confirming the address', () => {
     expect((await me()).json()).toMatchObject({ email, emailVerified: true });
   });
 
-  it('still e-mails a password-reset link to an unconfirmed address (only its owner can use it)', async () => {
+  it('still e-mails a password-reset link to an unconfirmed address (only its owner can use it)', async ({
+    t,
+  }) => {
     const user = await signUpUser(t, 'Buyer', { emailVerified: false });
     const res = await t.app.inject({
       method: 'POST',
@@ -166,15 +174,15 @@ describe('confirming the address', () => {
     });
     expect(res.statusCode).toBe(200);
     await vi.waitFor(() =>
-      expect(mailsTo(user.email).map((mail) => mail.subject)).toContain('Reset your Redline password'),
+      expect(mailsTo(t, user.email).map((mail) => mail.subject)).toContain('Reset your Redline password'),
     );
   });
 
-  it('sends a link that does not confirm to the page with the reason', async () => {
+  it('sends a link that does not confirm to the page with the reason', async ({ t }) => {
     const email = 'tampered@example.test';
-    await signUp({ name: 'Tom Tamper', email, password: TEST_PASSWORD, role: 'Buyer' });
+    await signUp(t, { name: 'Tom Tamper', email, password: TEST_PASSWORD, role: 'Buyer' });
     const mail = await vi.waitFor(() => {
-      const found = mailsTo(email)[0];
+      const found = mailsTo(t, email)[0];
       if (!found) throw new Error('no e-mail yet');
       return found;
     });
@@ -187,7 +195,9 @@ describe('confirming the address', () => {
     expect(user?.emailVerified).toBe(false);
   });
 
-  it('sends the link again to a signed-in user who asks, and a concurrent burst of asks is limited per client', async () => {
+  it('sends the link again to a signed-in user who asks, and a concurrent burst of asks is limited per client', async ({
+    t,
+  }) => {
     const user = await signUpUser(t, 'Buyer', { emailVerified: false });
     const resend = () =>
       as(t, user, {
@@ -197,9 +207,9 @@ describe('confirming the address', () => {
         payload: { email: user.email },
         remoteAddress: '10.44.2.1',
       });
-    const sentBefore = mailsTo(user.email).length;
+    const sentBefore = mailsTo(t, user.email).length;
     expect((await resend()).statusCode).toBe(200);
-    await vi.waitFor(() => expect(mailsTo(user.email).length).toBe(sentBefore + 1));
+    await vi.waitFor(() => expect(mailsTo(t, user.email).length).toBe(sentBefore + 1));
 
     const burst = await Promise.all(Array.from({ length: MAIL_LIMITS.perClient.max + 5 }, resend));
     expect(burst.filter((res) => res.statusCode === 429)).toHaveLength(6);

@@ -7,7 +7,7 @@ import { deflateSync } from 'node:zlib';
 import { PHOTO_TYPES_MESSAGE, photoSchema } from '@redline/shared';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { photos } from '../src/db/schema.ts';
 import { AppError } from '../src/errors.ts';
 import { decodeHeicInWorker } from '../src/modules/photos/heic-decoder.ts';
@@ -15,24 +15,14 @@ import { ingestPhoto } from '../src/modules/photos/index.ts';
 import { HEIC_DECODE_BUDGET } from '../src/modules/photos/photos.service.ts';
 import { LocalPhotoStore, type PhotoStore } from '../src/storage/photo-store.ts';
 import { ensureCategory } from './factories.ts';
-import { as, createTestApp, errorOf, runJob, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { it } from './fixtures.ts';
+import { as, errorOf, runJob, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
-let t: TestApp;
-let seller: TestUser;
-let otherSeller: TestUser;
-let buyer: TestUser;
-let admin: TestUser;
 let uploadsDir: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  seller = await signUpUser(t, 'Seller');
-  otherSeller = await signUpUser(t, 'Seller');
-  buyer = await signUpUser(t, 'Buyer');
-  admin = await signUpUser(t, 'Admin');
+it.beforeAll(async ({ t }) => {
   uploadsDir = path.join(t.dataDir, 'uploads');
 });
-afterAll(() => t.close());
 
 /** A multipart body with one file part, as a browser's FormData would send it. */
 function multipart(data: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg', field = 'file') {
@@ -47,6 +37,7 @@ function multipart(data: Buffer, filename = 'photo.jpg', contentType = 'image/jp
 }
 
 function upload(
+  t: TestApp,
   user: TestUser | undefined,
   data: Buffer,
   filename?: string,
@@ -75,7 +66,8 @@ async function testImage(
 }
 
 const storedFiles = async () => (existsSync(uploadsDir) ? (await readdir(uploadsDir)).sort() : []);
-const photoRows = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(photos))[0]!.n;
+const photoRows = async (t: TestApp) =>
+  (await t.db.select({ n: sql<number>`count(*)::int` }).from(photos))[0]!.n;
 
 /** A valid PNG of one flat colour, 1 bit per pixel: tiny on disk, `width × height` pixels decoded. */
 function flatPng(width: number, height: number): Buffer {
@@ -111,16 +103,16 @@ function flatPng(width: number, height: number): Buffer {
 }
 
 describe('POST /api/uploads: who may upload', () => {
-  it('requires a session', async () => {
-    const res = await upload(undefined, await testImage(50, 50));
+  it('requires a session', async ({ t }) => {
+    const res = await upload(t, undefined, await testImage(50, 50));
     expect(res.statusCode).toBe(401);
   });
 
-  it('refuses buyers and admins', async () => {
+  it('refuses buyers and admins', async ({ t, buyer, admin }) => {
     const jpeg = await testImage(50, 50);
-    expect((await upload(buyer, jpeg)).statusCode).toBe(403);
-    expect((await upload(admin, jpeg)).statusCode).toBe(403);
-    expect(await photoRows()).toBe(0);
+    expect((await upload(t, buyer, jpeg)).statusCode).toBe(403);
+    expect((await upload(t, admin, jpeg)).statusCode).toBe(403);
+    expect(await photoRows(t)).toBe(0);
   });
 });
 
@@ -132,39 +124,46 @@ describe('POST /api/uploads: accepted images', () => {
     ['AVIF', (s) => s.avif(), 'image/avif'],
   ];
 
-  it.each(encoders)('stores a %s as WebP at 480, 960 and 1600 px', async (_name, encode, type) => {
-    const input = await testImage(2000, 1000, encode);
-    // The declared type and name are ignored: the bytes decide.
-    const res = await upload(
-      seller,
-      input,
-      'whatever.bin',
-      type === 'image/png' ? 'application/octet-stream' : type,
-    );
-    expect(res.statusCode).toBe(201);
-    const photo = photoSchema.parse(res.json());
-    expect(photo.key).toMatch(/^[0-9a-f]{32}$/);
-    expect(photo).toMatchObject({
-      src: `/uploads/${photo.key}-960.webp`,
-      srcSet: `/uploads/${photo.key}-480.webp 480w, /uploads/${photo.key}-960.webp 960w, /uploads/${photo.key}-1600.webp 1600w`,
-      width: 1600,
-      height: 800,
-    });
-    for (const [width, height] of [
-      [480, 240],
-      [960, 480],
-      [1600, 800],
-    ]) {
-      const meta = await sharp(path.join(uploadsDir, `${photo.key}-${width}.webp`)).metadata();
-      expect([meta.format, meta.width, meta.height]).toEqual(['webp', width, height]);
-    }
-    const row = await t.db.query.photos.findFirst({ where: eq(photos.key, photo.key) });
-    expect(row).toMatchObject({ uploaderId: seller.id, width: 2000, height: 1000 });
-  });
+  it.for(encoders)(
+    'stores a %s as WebP at 480, 960 and 1600 px',
+    async ([_name, encode, type], { t, seller }) => {
+      const input = await testImage(2000, 1000, encode);
+      // The declared type and name are ignored: the bytes decide.
+      const res = await upload(
+        t,
+        seller,
+        input,
+        'whatever.bin',
+        type === 'image/png' ? 'application/octet-stream' : type,
+      );
+      expect(res.statusCode).toBe(201);
+      const photo = photoSchema.parse(res.json());
+      expect(photo.key).toMatch(/^[0-9a-f]{32}$/);
+      expect(photo).toMatchObject({
+        src: `/uploads/${photo.key}-960.webp`,
+        srcSet: `/uploads/${photo.key}-480.webp 480w, /uploads/${photo.key}-960.webp 960w, /uploads/${photo.key}-1600.webp 1600w`,
+        width: 1600,
+        height: 800,
+      });
+      for (const [width, height] of [
+        [480, 240],
+        [960, 480],
+        [1600, 800],
+      ]) {
+        const meta = await sharp(path.join(uploadsDir, `${photo.key}-${width}.webp`)).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual(['webp', width, height]);
+      }
+      const row = await t.db.query.photos.findFirst({ where: eq(photos.key, photo.key) });
+      expect(row).toMatchObject({ uploaderId: seller.id, width: 2000, height: 1000 });
+    },
+  );
 
-  it('stores an HEVC-coded HEIC as iPhones save them (made with libheif heif-enc, 640×480)', async () => {
+  it('stores an HEVC-coded HEIC as iPhones save them (made with libheif heif-enc, 640×480)', async ({
+    t,
+    seller,
+  }) => {
     const input = await readFile(path.resolve(import.meta.dirname, 'fixtures/iphone-like.heic'));
-    const res = await upload(seller, input, 'IMG_0001.HEIC', 'image/heic');
+    const res = await upload(t, seller, input, 'IMG_0001.HEIC', 'image/heic');
     expect(res.statusCode).toBe(201);
     const photo = photoSchema.parse(res.json());
     expect([photo.width, photo.height]).toEqual([480, 360]);
@@ -172,19 +171,21 @@ describe('POST /api/uploads: accepted images', () => {
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 480, 360, undefined]);
   });
 
-  it('never upscales: a 1200 px photo gets 480 and 960, a 560 px photo only 480', async () => {
+  it('never upscales: a 1200 px photo gets 480 and 960, a 560 px photo only 480', async ({ t, seller }) => {
     const medium = photoSchema.parse(
-      (await upload(seller, await testImage(1200, 900, (i) => i.png()))).json(),
+      (await upload(t, seller, await testImage(1200, 900, (i) => i.png()))).json(),
     );
     expect(medium.srcSet).toBe(`/uploads/${medium.key}-480.webp 480w, /uploads/${medium.key}-960.webp 960w`);
     expect(existsSync(path.join(uploadsDir, `${medium.key}-1600.webp`))).toBe(false);
 
-    const small = photoSchema.parse((await upload(seller, await testImage(560, 480, (i) => i.png()))).json());
+    const small = photoSchema.parse(
+      (await upload(t, seller, await testImage(560, 480, (i) => i.png()))).json(),
+    );
     expect(small).toMatchObject({ src: `/uploads/${small.key}-480.webp`, width: 480, height: 411 });
     expect((await storedFiles()).filter((f) => f.startsWith(small.key))).toEqual([`${small.key}-480.webp`]);
   });
 
-  it('removes GPS and every other EXIF field from every stored variant', async () => {
+  it('removes GPS and every other EXIF field from every stored variant', async ({ t, seller }) => {
     const input = await testImage(2000, 1500, (i) =>
       i.jpeg().withExif({
         IFD0: { Make: 'Redline Test Camera', Copyright: 'Someone' },
@@ -201,7 +202,7 @@ describe('POST /api/uploads: accepted images', () => {
       exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]));
     expect(original.exif && gpsTag(original.exif)).toBe(true);
 
-    const photo = photoSchema.parse((await upload(seller, input)).json());
+    const photo = photoSchema.parse((await upload(t, seller, input)).json());
     const variants = (await storedFiles()).filter((f) => f.startsWith(photo.key));
     expect(variants).toHaveLength(3);
     for (const file of variants) {
@@ -213,9 +214,12 @@ describe('POST /api/uploads: accepted images', () => {
     }
   });
 
-  it('applies the EXIF orientation: a 1000×500 photo marked "rotate 90°" is stored 500×1000', async () => {
+  it('applies the EXIF orientation: a 1000×500 photo marked "rotate 90°" is stored 500×1000', async ({
+    t,
+    seller,
+  }) => {
     const input = await testImage(1000, 500, (i) => i.jpeg().withMetadata({ orientation: 6 }));
-    const res = await upload(seller, input);
+    const res = await upload(t, seller, input);
     expect(res.statusCode).toBe(201);
     const photo = photoSchema.parse(res.json());
     expect(photo).toMatchObject({ width: 480, height: 960, src: `/uploads/${photo.key}-480.webp` });
@@ -223,13 +227,17 @@ describe('POST /api/uploads: accepted images', () => {
     expect([meta.width, meta.height, meta.orientation]).toEqual([480, 960, undefined]);
   });
 
-  it('gives the same key to the same photo uploaded twice by one seller, a different one for another seller', async () => {
+  it('gives the same key to the same photo uploaded twice by one seller, a different one for another seller', async ({
+    t,
+    seller,
+    otherSeller,
+  }) => {
     const input = await testImage(720, 480);
-    const first = (await upload(seller, input)).json().key;
-    const again = await upload(seller, input);
+    const first = (await upload(t, seller, input)).json().key;
+    const again = await upload(t, seller, input);
     expect(again.statusCode).toBe(201);
     expect(again.json().key).toBe(first);
-    const other = (await upload(otherSeller, input)).json().key;
+    const other = (await upload(t, otherSeller, input)).json().key;
     expect(other).not.toBe(first);
     expect(await t.db.query.photos.findFirst({ where: eq(photos.key, other) })).toMatchObject({
       uploaderId: otherSeller.id,
@@ -239,31 +247,33 @@ describe('POST /api/uploads: accepted images', () => {
 
 describe('POST /api/uploads: refused uploads store nothing', () => {
   const refused = async (
+    t: TestApp,
     res: { statusCode: number },
     status: number,
     before: { files: string[]; rows: number },
   ) => {
     expect(res.statusCode).toBe(status);
     expect(await storedFiles()).toEqual(before.files);
-    expect(await photoRows()).toBe(before.rows);
+    expect(await photoRows(t)).toBe(before.rows);
   };
-  const snapshot = async () => ({ files: await storedFiles(), rows: await photoRows() });
+  const snapshot = async (t: TestApp) => ({ files: await storedFiles(), rows: await photoRows(t) });
 
-  it('refuses a text file renamed .jpg with 415', async () => {
-    const before = await snapshot();
+  it('refuses a text file renamed .jpg with 415', async ({ t, seller }) => {
+    const before = await snapshot(t);
     const res = await upload(
+      t,
       seller,
       Buffer.from('This is not a photo, just text.\n'.repeat(50)),
       'car.jpg',
       'image/jpeg',
     );
-    await refused(res, 415, before);
+    await refused(t, res, 415, before);
     expect(errorOf(res).message).toBe(PHOTO_TYPES_MESSAGE);
     expect(PHOTO_TYPES_MESSAGE).toBe('Upload a JPEG, PNG, WebP, AVIF or HEIC image.');
   });
 
-  it('refuses images of other types (GIF, SVG, TIFF) with 415', async () => {
-    const before = await snapshot();
+  it('refuses images of other types (GIF, SVG, TIFF) with 415', async ({ t, seller }) => {
+    const before = await snapshot(t);
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><script>alert(1)</script></svg>',
     );
@@ -272,34 +282,37 @@ describe('POST /api/uploads: refused uploads store nothing', () => {
       svg,
       await testImage(50, 50, (i) => i.tiff()),
     ]) {
-      await refused(await upload(seller, input, 'car.jpg'), 415, before);
+      await refused(t, await upload(t, seller, input, 'car.jpg'), 415, before);
     }
   });
 
-  it('refuses a file over 15 MB with 413', async () => {
-    const before = await snapshot();
-    const res = await upload(seller, Buffer.alloc(16 * 1024 * 1024, 0xff), 'huge.jpg');
-    await refused(res, 413, before);
+  it('refuses a file over 15 MB with 413', async ({ t, seller }) => {
+    const before = await snapshot(t);
+    const res = await upload(t, seller, Buffer.alloc(16 * 1024 * 1024, 0xff), 'huge.jpg');
+    await refused(t, res, 413, before);
     expect(errorOf(res).message).toBe('The photo is larger than 15 MB.');
   });
 
-  it('refuses a 20000×20000 image (a decompression bomb) with 400 before decoding it', async () => {
-    const before = await snapshot();
+  it('refuses a 20000×20000 image (a decompression bomb) with 400 before decoding it', async ({
+    t,
+    seller,
+  }) => {
+    const before = await snapshot(t);
     const bomb = flatPng(20_000, 20_000);
     expect(bomb.length).toBeLessThan(200_000);
-    const res = await upload(seller, bomb, 'bomb.png', 'image/png');
-    await refused(res, 400, before);
+    const res = await upload(t, seller, bomb, 'bomb.png', 'image/png');
+    await refused(t, res, 400, before);
     expect(errorOf(res).message).toBe('The image is larger than 40 megapixels.');
   });
 
-  it.each([
+  it.for<[number, number]>([
     [20, 20],
     [640, 400],
     [400, 640],
-  ])('refuses a %i×%i photo with 400 that names the minimum size', async (width, height) => {
-    const before = await snapshot();
-    const res = await upload(seller, await testImage(width, height));
-    await refused(res, 400, before);
+  ])('refuses a %i×%i photo with 400 that names the minimum size', async ([width, height], { t, seller }) => {
+    const before = await snapshot(t);
+    const res = await upload(t, seller, await testImage(width, height));
+    await refused(t, res, 400, before);
     expect(errorOf(res).message).toBe(
       `Use a photo at least 480 × 480 pixels: smaller ones look blurry. This one is ${width} × ${height}.`,
     );
@@ -308,22 +321,22 @@ describe('POST /api/uploads: refused uploads store nothing', () => {
     });
   });
 
-  it('refuses a damaged image with 400', async () => {
-    const before = await snapshot();
+  it('refuses a damaged image with 400', async ({ t, seller }) => {
+    const before = await snapshot(t);
     const jpeg = await testImage(800, 600);
-    await refused(await upload(seller, jpeg.subarray(0, jpeg.length / 2)), 400, before);
+    await refused(t, await upload(t, seller, jpeg.subarray(0, jpeg.length / 2)), 400, before);
   });
 
-  it('asks for the photo when the request has none or names another field', async () => {
-    const before = await snapshot();
-    const wrongField = await upload(seller, await testImage(50, 50), 'a.jpg', 'image/jpeg', 'photo');
-    await refused(wrongField, 400, before);
+  it('asks for the photo when the request has none or names another field', async ({ t, seller }) => {
+    const before = await snapshot(t);
+    const wrongField = await upload(t, seller, await testImage(50, 50), 'a.jpg', 'image/jpeg', 'photo');
+    await refused(t, wrongField, 400, before);
     expect(errorOf(wrongField).fields).toEqual({ file: 'Photo is required' });
     const json = await as(t, seller, { method: 'POST', url: '/api/uploads', payload: { file: 'x' } });
-    await refused(json, 415, before);
+    await refused(t, json, 415, before);
   });
 
-  it('answers 503 and leaves no file behind when the store fails part-way', async () => {
+  it('answers 503 and leaves no file behind when the store fails part-way', async ({ t, seller }) => {
     const inner = new LocalPhotoStore(uploadsDir);
     const calls: string[] = [];
     const failingStore: PhotoStore = {
@@ -336,7 +349,7 @@ describe('POST /api/uploads: refused uploads store nothing', () => {
       delete: (names) => inner.delete(names),
       url: (name) => inner.url(name),
     };
-    const before = await snapshot();
+    const before = await snapshot(t);
     const error = await ingestPhoto(
       { database: t.context.database, photos: failingStore },
       await testImage(2000, 1000, (i) => i.png()),
@@ -349,12 +362,12 @@ describe('POST /api/uploads: refused uploads store nothing', () => {
     );
     expect(calls).toHaveLength(2);
     expect(await storedFiles()).toEqual(before.files);
-    expect(await photoRows()).toBe(before.rows);
+    expect(await photoRows(t)).toBe(before.rows);
   });
 });
 
 describe('ingestPhoto (the pipeline the seed uses)', () => {
-  it('stores a rendered PNG like an upload and returns its key and size', async () => {
+  it('stores a rendered PNG like an upload and returns its key and size', async ({ t, seller }) => {
     const stored = await ingestPhoto(t.context, await testImage(1000, 750, (i) => i.png()), seller.id);
     expect(stored).toEqual({ key: expect.stringMatching(/^[0-9a-f]{32}$/), width: 1000, height: 750 });
     expect(await storedFiles()).toEqual(
@@ -390,14 +403,17 @@ describe('HEIC photos are decoded in a worker thread, within a pixel and a time 
     }
   }
 
-  it('answers a health check sent while a 35-megapixel HEIC decodes before the upload finishes', async () => {
+  it('answers a health check sent while a 35-megapixel HEIC decodes before the upload finishes', async ({
+    t,
+    seller,
+  }) => {
     const heic = await fixture('flat-7000x5000.heic');
     const finished: string[] = [];
     let decoderStarted = () => {};
     const onWorker = () => decoderStarted();
     process.on('worker', onWorker);
     try {
-      const uploading = upload(seller, heic, 'IMG_0002.HEIC', 'image/heic').then((res) => {
+      const uploading = upload(t, seller, heic, 'IMG_0002.HEIC', 'image/heic').then((res) => {
         finished.push('upload');
         return res;
       });
@@ -414,11 +430,16 @@ describe('HEIC photos are decoded in a worker thread, within a pixel and a time 
     }
   });
 
-  it('refuses an 8000×6000 HEIC of 11 KB with 400 naming the 40-megapixel limit, before decoding it', async () => {
-    const before = { files: await storedFiles(), rows: await photoRows() };
+  it('refuses an 8000×6000 HEIC of 11 KB with 400 naming the 40-megapixel limit, before decoding it', async ({
+    t,
+    seller,
+  }) => {
+    const before = { files: await storedFiles(), rows: await photoRows(t) };
     const heic = await fixture('flat-8000x6000.heic');
     expect(heic.length).toBeLessThan(12_000);
-    const { result: res, started } = await watchWorkers(() => upload(seller, heic, 'big.heic', 'image/heic'));
+    const { result: res, started } = await watchWorkers(() =>
+      upload(t, seller, heic, 'big.heic', 'image/heic'),
+    );
     expect(res.statusCode).toBe(400);
     expect(errorOf(res)).toMatchObject({
       message: 'The image is larger than 40 megapixels.',
@@ -426,7 +447,7 @@ describe('HEIC photos are decoded in a worker thread, within a pixel and a time 
     });
     expect(started).toHaveLength(0);
     expect(await storedFiles()).toEqual(before.files);
-    expect(await photoRows()).toBe(before.rows);
+    expect(await photoRows(t)).toBe(before.rows);
   });
 
   it('checks the pixel budget in the worker too, from the header of the image it would decode', async () => {
@@ -437,8 +458,10 @@ describe('HEIC photos are decoded in a worker thread, within a pixel and a time 
     expect(error).toMatchObject({ status: 400, message: 'The image is larger than 30 megapixels.' });
   });
 
-  it('ends a decode that takes longer than its time budget: 400, the worker terminated, nothing stored', async () => {
-    const before = { files: await storedFiles(), rows: await photoRows() };
+  it('ends a decode that takes longer than its time budget: 400, the worker terminated, nothing stored', async ({
+    t,
+  }) => {
+    const before = { files: await storedFiles(), rows: await photoRows(t) };
     const [heic, newSeller] = [await fixture('iphone-like.heic'), await signUpUser(t, 'Seller')];
     const { result: error, endings } = await watchWorkers(() =>
       ingestPhoto(t.context, heic, newSeller.id, {
@@ -455,10 +478,10 @@ describe('HEIC photos are decoded in a worker thread, within a pixel and a time 
     });
     expect(endings).toEqual(['ended without answering']);
     expect(await storedFiles()).toEqual(before.files);
-    expect(await photoRows()).toBe(before.rows);
+    expect(await photoRows(t)).toBe(before.rows);
   });
 
-  it('decodes after the duplicate check, and at most two at a time', async () => {
+  it('decodes after the duplicate check, and at most two at a time', async ({ t }) => {
     const heic = await fixture('iphone-like.heic');
     // Sellers who have not uploaded this photo yet: each upload is decoded.
     const sellers = [
@@ -479,7 +502,7 @@ describe('HEIC photos are decoded in a worker thread, within a pixel and a time 
       };
       process.on('worker', count);
       try {
-        return await Promise.all(sellers.map((user) => upload(user, heic, 'IMG_0001.HEIC', 'image/heic')));
+        return await Promise.all(sellers.map((user) => upload(t, user, heic, 'IMG_0001.HEIC', 'image/heic')));
       } finally {
         process.off('worker', count);
       }
@@ -489,7 +512,7 @@ describe('HEIC photos are decoded in a worker thread, within a pixel and a time 
     expect(endings).toEqual(['answered', 'answered', 'answered']);
     expect(mostAtOnce).toBeLessThanOrEqual(2);
 
-    const again = await watchWorkers(() => upload(sellers[0], heic, 'IMG_0001.HEIC', 'image/heic'));
+    const again = await watchWorkers(() => upload(t, sellers[0], heic, 'IMG_0001.HEIC', 'image/heic'));
     expect(again.result.statusCode).toBe(201);
     expect(again.result.json().key).toBe(answers[0]!.json().key);
     expect(again.started).toHaveLength(0);
@@ -497,8 +520,8 @@ describe('HEIC photos are decoded in a worker thread, within a pixel and a time 
 });
 
 describe('GET /uploads/*', () => {
-  it('serves stored photos with long immutable caching and nosniff', async () => {
-    const photo = photoSchema.parse((await upload(seller, await testImage(500, 500))).json());
+  it('serves stored photos with long immutable caching and nosniff', async ({ t, seller }) => {
+    const photo = photoSchema.parse((await upload(t, seller, await testImage(500, 500))).json());
     const res = await t.app.inject({ method: 'GET', url: photo.src });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
@@ -507,7 +530,7 @@ describe('GET /uploads/*', () => {
     expect((await sharp(res.rawPayload).metadata()).format).toBe('webp');
   });
 
-  it('serves nothing outside the uploads directory, no dot files and no listing', async () => {
+  it('serves nothing outside the uploads directory, no dot files and no listing', async ({ t }) => {
     const urls = [
       '/uploads/../package.json',
       '/uploads/..%2f..%2fpackage.json',
@@ -528,9 +551,12 @@ describe('GET /uploads/*', () => {
 });
 
 describe('the photo cleanup job', () => {
-  it('removes old photos no car uses, rows and files, and keeps attached and recent ones', async () => {
+  it('removes old photos no car uses, rows and files, and keeps attached and recent ones', async ({
+    t,
+    seller,
+  }) => {
     await ensureCategory(t, 'super-car');
-    const send = async () => photoSchema.parse((await upload(seller, await testImage(1000, 500))).json());
+    const send = async () => photoSchema.parse((await upload(t, seller, await testImage(1000, 500))).json());
     const [attached, orphan, recent] = [await send(), await send(), await send()];
     const car = await as(t, seller, {
       method: 'POST',

@@ -1,41 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { users } from '../src/db/schema.ts';
-import {
-  as,
-  cookieFrom,
-  createTestApp,
-  errorOf,
-  signUpUser,
-  TEST_PASSWORD,
-  type TestApp,
-  type TestUser,
-  whoAmI,
-} from './helpers.ts';
-
-let t: TestApp;
-let buyer: TestUser;
-let otherBuyer: TestUser;
-let seller: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  buyer = await signUpUser(t, 'Buyer');
-  otherBuyer = await signUpUser(t, 'Buyer');
-  seller = await signUpUser(t, 'Seller');
-  admin = await signUpUser(t, 'Admin');
-});
-afterAll(() => t.close());
+import { it } from './fixtures.ts';
+import { as, cookieFrom, errorOf, signUpUser, TEST_PASSWORD, type TestUser, whoAmI } from './helpers.ts';
 
 describe('GET /api/me', () => {
-  it('answers null, not an error, to a signed-out visitor', async () => {
+  it('answers null, not an error, to a signed-out visitor', async ({ t }) => {
     const res = await as(t, undefined, { method: 'GET', url: '/api/me' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toBeNull();
   });
 
-  it('answers the signed-in user', async () => {
+  it('answers the signed-in user', async ({ t, buyer }) => {
     const res = await as(t, buyer, { method: 'GET', url: '/api/me' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -48,7 +24,7 @@ describe('GET /api/me', () => {
     });
   });
 
-  it('answers null to the cookie of a session that has ended', async () => {
+  it('answers null to the cookie of a session that has ended', async ({ t, buyer }) => {
     // A second session of the buyer, so the other tests keep theirs (and the user lists stay as they are).
     const signIn = await t.app.inject({
       method: 'POST',
@@ -70,13 +46,13 @@ describe('GET /api/me', () => {
 });
 
 describe('GET /api/users/:email', () => {
-  it('requires a session', async () => {
+  it('requires a session', async ({ t, buyer }) => {
     expect((await as(t, undefined, { method: 'GET', url: `/api/users/${buyer.email}` })).statusCode).toBe(
       401,
     );
   });
 
-  it('answers the user themself', async () => {
+  it('answers the user themself', async ({ t, buyer }) => {
     const res = await as(t, buyer, { method: 'GET', url: `/api/users/${buyer.email}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -88,12 +64,12 @@ describe('GET /api/users/:email', () => {
     });
   });
 
-  it('hides other users from non-admins', async () => {
+  it('hides other users from non-admins', async ({ t, buyer, otherBuyer }) => {
     const res = await as(t, otherBuyer, { method: 'GET', url: `/api/users/${buyer.email}` });
     expect(res.statusCode).toBe(404);
   });
 
-  it('answers an admin', async () => {
+  it('answers an admin', async ({ t, seller, admin }) => {
     const res = await as(t, admin, { method: 'GET', url: `/api/users/${seller.email.toUpperCase()}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().role).toBe('Seller');
@@ -101,7 +77,7 @@ describe('GET /api/users/:email', () => {
 });
 
 describe('POST /api/users', () => {
-  it('cannot create or promote accounts', async () => {
+  it('cannot create or promote accounts', async ({ t, buyer }) => {
     const res = await as(t, buyer, {
       method: 'POST',
       url: '/api/users',
@@ -114,7 +90,7 @@ describe('POST /api/users', () => {
 });
 
 describe('admin calls', () => {
-  const adminCalls = () => [
+  const adminCalls = (seller: TestUser, buyer: TestUser, otherBuyer: TestUser) => [
     { method: 'GET' as const, url: '/api/user/buyers' },
     { method: 'GET' as const, url: '/api/user/sellers' },
     { method: 'PATCH' as const, url: `/api/user/buyers/${buyer.id}` },
@@ -122,8 +98,8 @@ describe('admin calls', () => {
     { method: 'DELETE' as const, url: `/api/users/${otherBuyer.email}` },
   ];
 
-  it('are refused for buyers and sellers, and for visitors', async () => {
-    for (const call of adminCalls()) {
+  it('are refused for buyers and sellers, and for visitors', async ({ t, seller, buyer, otherBuyer }) => {
+    for (const call of adminCalls(seller, buyer, otherBuyer)) {
       expect((await as(t, undefined, call)).statusCode).toBe(401);
       expect((await as(t, buyer, call)).statusCode).toBe(403);
       expect((await as(t, seller, call)).statusCode).toBe(403);
@@ -132,7 +108,7 @@ describe('admin calls', () => {
     expect(row?.isVerified).toBe(false);
   });
 
-  it('list buyers and sellers for an admin, paginated', async () => {
+  it('list buyers and sellers for an admin, paginated', async ({ t, seller, buyer, otherBuyer, admin }) => {
     const buyers = await as(t, admin, { method: 'GET', url: '/api/user/buyers?limit=1' });
     expect(buyers.statusCode).toBe(200);
     expect(buyers.json().items).toHaveLength(1);
@@ -147,7 +123,7 @@ describe('admin calls', () => {
     expect(sellers.json().items.map((u: { email: string }) => u.email)).toEqual([seller.email]);
   });
 
-  it('verify a buyer and a seller; the role in the path must match', async () => {
+  it('verify a buyer and a seller; the role in the path must match', async ({ t, seller, buyer, admin }) => {
     const wrongRole = await as(t, admin, { method: 'PATCH', url: `/api/user/sellers/${buyer.id}` });
     expect(wrongRole.statusCode).toBe(404);
     const res = await as(t, admin, { method: 'PATCH', url: `/api/user/buyers/${buyer.id}` });
@@ -158,7 +134,7 @@ describe('admin calls', () => {
     expect(me.json().isVerified).toBe(true);
   });
 
-  it('delete a user, whose session stops working at once', async () => {
+  it('delete a user, whose session stops working at once', async ({ t, admin }) => {
     const doomed = await signUpUser(t, 'Buyer');
     const res = await as(t, admin, { method: 'DELETE', url: `/api/users/${doomed.email}` });
     expect(res.statusCode).toBe(200);
@@ -166,7 +142,7 @@ describe('admin calls', () => {
     expect(await whoAmI(t, doomed)).toBeNull();
   });
 
-  it('never delete an admin or themself', async () => {
+  it('never delete an admin or themself', async ({ t, admin }) => {
     const other = await signUpUser(t, 'Admin');
     expect((await as(t, admin, { method: 'DELETE', url: `/api/users/${other.email}` })).statusCode).toBe(403);
     const self = await as(t, admin, { method: 'DELETE', url: `/api/users/${admin.email}` });

@@ -3,42 +3,38 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { describe, expect } from 'vitest';
+import { it as base } from './fixtures.ts';
 
-let t: TestApp;
-let webDist: string;
-
-beforeAll(async () => {
-  webDist = await mkdtemp(path.join(tmpdir(), 'redline-web-'));
-  await mkdir(path.join(webDist, 'assets'));
-  await writeFile(
-    path.join(webDist, 'index.html'),
-    '<!doctype html><title>Redline</title><div id="root"></div>',
-  );
-  await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
-  // As the build writes them (apps/web/vite.config.ts): a Brotli and a gzip copy beside each file.
-  for (const file of ['index.html', 'assets/index-abc123.js']) {
-    const data = await readFile(path.join(webDist, file));
-    await writeFile(path.join(webDist, `${file}.br`), brotliCompressSync(data));
-    await writeFile(path.join(webDist, `${file}.gz`), gzipSync(data));
-  }
-  t = await createTestApp({ WEB_DIST: webDist });
-});
-afterAll(async () => {
-  await t.close();
-  await rm(webDist, { recursive: true, force: true });
-});
+const it = base
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture needs from this pattern, and it needs nothing.
+  .extend('env', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const webDist = await mkdtemp(path.join(tmpdir(), 'redline-web-'));
+    onCleanup(() => rm(webDist, { recursive: true, force: true }));
+    await mkdir(path.join(webDist, 'assets'));
+    await writeFile(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><title>Redline</title><div id="root"></div>',
+    );
+    await writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
+    // As the build writes them (apps/web/vite.config.ts): a Brotli and a gzip copy beside each file.
+    for (const file of ['index.html', 'assets/index-abc123.js']) {
+      const data = await readFile(path.join(webDist, file));
+      await writeFile(path.join(webDist, `${file}.br`), brotliCompressSync(data));
+      await writeFile(path.join(webDist, `${file}.gz`), gzipSync(data));
+    }
+    return { WEB_DIST: webDist };
+  });
 
 describe('web app', () => {
-  it('serves hashed assets as immutable for a year', async () => {
+  it('serves hashed assets as immutable for a year', async ({ t }) => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.body).toContain('console.log');
   });
 
-  it('sends the precompressed copy the browser accepts, and the plain file to others', async () => {
+  it('sends the precompressed copy the browser accepts, and the plain file to others', async ({ t }) => {
     const br = await t.app.inject({
       method: 'GET',
       url: '/assets/index-abc123.js',
@@ -60,7 +56,7 @@ describe('web app', () => {
     expect(plain.body).toBe('console.log("app")');
   });
 
-  it('serves index.html uncached at / and for client-side routes', async () => {
+  it('serves index.html uncached at / and for client-side routes', async ({ t }) => {
     for (const url of [
       '/',
       '/cars/id/7d7f2a3e-1b1c-4f57-9a3e-000000000000',
@@ -75,12 +71,12 @@ describe('web app', () => {
     }
   });
 
-  it('answers a missing file with 404, not the app', async () => {
+  it('answers a missing file with 404, not the app', async ({ t }) => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/index-old999.js' });
     expect(res.statusCode).toBe(404);
   });
 
-  it('keeps unknown API paths as JSON 404s', async () => {
+  it('keeps unknown API paths as JSON 404s', async ({ t }) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('not_found');
