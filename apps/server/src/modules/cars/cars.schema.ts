@@ -64,7 +64,7 @@ export const cars = pgTable(
     sellerVerified: boolean('seller_verified').notNull().default(false),
     /**
      * A number per car, in the order they were added: the slot of the search's columns in memory
-     * (catalogue/car-columns.ts), which a set of cars (those whose text has a word) lists compactly.
+     * (modules/search/car-columns.ts), which a set of cars (those whose text has a word) lists compactly.
      */
     seq: integer('seq').notNull().generatedAlwaysAsIdentity(),
   },
@@ -83,7 +83,7 @@ export const cars = pgTable(
       index('cars_seller_idx').on(t.sellerId, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
       // Finds the car that lists a photo (photo cleanup) without scanning every car.
       index('cars_photos_idx').using('gin', t.photos),
-      // The search (modules/cars/car-search.ts): cars for sale only, one index per sort order, the
+      // The search (modules/search, its page reader search-pages.ts): cars for sale only, one index per sort order, the
       // words and the name's trigrams (typos).
       index('cars_unsold_newest_idx')
         .on(t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst())
@@ -123,7 +123,7 @@ export const cars = pgTable(
  * How many cars are for sale in each cell of the search's discrete filters (name, so brand too,
  * category, fuel, year, verified seller): kept by the database (the statement triggers of migration
  * 0004, as migration 0010 left them), so that a page that gathers few cars reads only the cells with
- * cars under its filters (car-search.ts).
+ * cars under its filters (modules/search/search-counts.ts).
  */
 export const carCounts = pgTable(
   'car_counts',
@@ -144,7 +144,7 @@ export const carCounts = pgTable(
  * Each brand and model name of the cars (folded, `cars.name_key`) with how many of them are for sale:
  * what the search box suggests, kept by the database (the statement triggers of migration 0003), so
  * that the names are a few thousand rows instead of a million cars grouped. The server keeps those
- * for sale in memory for the suggestions (catalogue/search-catalogue.ts); the search finds the
+ * for sale in memory for the suggestions (modules/search/search-catalogue.ts); the search finds the
  * names a word resembles by their trigrams.
  */
 export const carNames = pgTable(
