@@ -9,6 +9,7 @@ import {
   personNameSchema,
   reportInputSchema,
 } from '@redline/shared';
+import { contract, type Redirect } from '@redline/shared/contract';
 import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect } from 'vitest';
 import type { z } from 'zod';
@@ -137,6 +138,29 @@ describe('the OpenAPI document', () => {
       expect(schemas[name]!.properties).not.toHaveProperty('token');
     const session = schemas.AuthSession!.properties!.session as OpenAPIV3.SchemaObject;
     expect(session.properties).not.toHaveProperty('token');
+  });
+
+  it('serves and documents every link the contract declares as a redirect, saying where it sends the browser', async ({
+    t,
+  }) => {
+    // A browser following each link, with a token that is not valid: sent on with the error.
+    const visits: Record<string, string> = {
+      googleCallback: '/api/auth/callback/google?code=nope&state=nope',
+      resetPasswordLink: '/api/auth/reset-password/no-such-token?callbackURL=%2Fuser%2Freset-password',
+      verifyEmail: '/api/auth/verify-email?token=no-such-token&callbackURL=%2Fuser%2Femail-confirmed',
+    };
+    const redirects = Object.values(contract).filter((route) => 302 in route.responses);
+    expect(redirects.map(({ operationId }) => operationId).sort()).toEqual(Object.keys(visits).sort());
+    for (const { method, path, operationId, responses } of redirects) {
+      const operation = doc.paths[`/api${templateOf(path)}`]?.[method.toLowerCase() as 'get'];
+      expect(operation?.operationId).toBe(operationId);
+      expect(operation?.responses['302']).toMatchObject({
+        headers: { Location: { description: (responses as { 302: Redirect })[302] } },
+      });
+      const res = await t.app.inject({ method, url: visits[operationId]! });
+      expect(res.statusCode, operationId).toBe(302);
+      expect(res.headers.location, operationId).toMatch(/[?&]error=/);
+    }
   });
 
   it("describes the upload's multipart body", () => {

@@ -37,7 +37,7 @@ import {
   sellerProfileSchema,
   userSchema,
 } from '@redline/shared';
-import type { Access, OtherStatus } from '@redline/shared/contract';
+import type { Access, EventStream, OtherStatus } from '@redline/shared/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3 } from 'openapi-types';
@@ -54,8 +54,8 @@ declare module 'fastify' {
     otherStatuses?: readonly OtherStatus[];
     /** The files of a multipart/form-data body (read by the handler, so not a `body` schema). */
     files?: Readonly<Record<string, string>>;
-    /** The route answers 200 with a stream of Server-Sent Events: what they say. */
-    eventStream?: string;
+    /** The route answers 200 with a stream of Server-Sent Events, declared instead of a response schema. */
+    eventStream?: EventStream;
   }
 }
 
@@ -159,7 +159,7 @@ function transform(input: TransformInput) {
 type Operation = OpenAPIV3.OperationObject & {
   'x-statuses'?: OtherStatus[];
   'x-files'?: Record<string, string>;
-  'x-event-stream'?: string;
+  'x-event-stream'?: EventStream;
   'x-rate-limited'?: boolean;
 };
 
@@ -182,17 +182,17 @@ function transformObject(input: Parameters<typeof zodTransformObject>[0]) {
   const document = zodTransformObject(input) as OpenAPIV3.Document;
   document.paths = {
     ...document.paths,
-    ...authPaths((endpoint, otherStatuses) => ({
-      security: endpoint.access === 'public' ? [] : [{ [SECURITY_SCHEME]: [] }],
+    ...authPaths((route) => ({
+      security: route.access === 'public' ? [] : [{ [SECURITY_SCHEME]: [] }],
       'x-statuses': statusesOf({
-        method: endpoint.method,
+        method: route.method,
         schema: {
-          body: endpoint.body,
-          params: endpoint.params,
-          querystring: endpoint.query,
-          otherStatuses,
+          body: route.body,
+          params: route.params,
+          querystring: route.query,
+          otherStatuses: route.otherStatuses,
         },
-        config: { access: endpoint.access },
+        config: { access: route.access },
       }),
     })),
   };
@@ -223,7 +223,7 @@ function transformObject(input: Parameters<typeof zodTransformObject>[0]) {
       if (operation['x-files']) operation.requestBody = multipartBody(operation['x-files']);
       if (operation['x-event-stream'])
         operation.responses[200] = {
-          description: operation['x-event-stream'],
+          description: operation['x-event-stream'].description,
           content: { 'text/event-stream': { schema: { type: 'string' } } },
         };
       delete operation['x-statuses'];

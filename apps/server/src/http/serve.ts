@@ -4,7 +4,7 @@
  * the server, the document and the web app's client cannot disagree. What only the server knows
  * (a rate limit, whether the route is shed under load) comes as `config`.
  */
-import type { ParsedOf, ReplyOf, RouteDeclaration } from '@redline/shared/contract';
+import type { EventStream, ParsedOf, ReplyOf, RouteDeclaration } from '@redline/shared/contract';
 import type {
   FastifyContextConfig,
   FastifyInstance,
@@ -25,7 +25,10 @@ export type ServerConfig = Omit<FastifyContextConfig, 'access'>;
 // biome-ignore lint/suspicious/noExplicitAny: any type provider's instance registers routes alike
 type AnyFastify = FastifyInstance<any, any, any, any, any>;
 
-export function serve<Route extends RouteDeclaration>(
+/** A redirect is Better Auth's alone: its routes forward to it (auth/auth.routes.ts) rather than serve. */
+type ServedRoute = RouteDeclaration & { responses: { 302?: never } };
+
+export function serve<Route extends ServedRoute>(
   app: AnyFastify,
   route: Route,
   handler: Handler<Route>,
@@ -34,7 +37,14 @@ export function serve<Route extends RouteDeclaration>(
   const { method, path, access, params, query, body, responses, ...documented } = route;
   // Only the parts the route has: Fastify warns of a schema key that is there but undefined.
   const inputs = Object.entries({ params, querystring: query, body }).filter(([, schema]) => schema);
-  const schema: FastifySchema = { ...documented, ...Object.fromEntries(inputs), response: responses };
+  // An event stream is sent as it is, through no schema; the document reads its declaration.
+  const answer = (responses as { 200?: object })[200];
+  const eventStream = answer && 'events' in answer ? (answer as EventStream) : undefined;
+  const schema: FastifySchema = {
+    ...documented,
+    ...Object.fromEntries(inputs),
+    ...(eventStream ? { eventStream } : { response: responses }),
+  };
   app.route({
     method,
     url: path,

@@ -1,7 +1,7 @@
 import type { savedCarSchema, savedStateSchema } from '@redline/shared';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { ApiError, api, fillPath } from './api-client.ts';
+import { ApiError, api, fillPath, streamUrl } from './api-client.ts';
 import { shouldRetry } from './query-client.ts';
 
 function stubFetch(response: Response | Error) {
@@ -126,6 +126,12 @@ describe('query retry policy', () => {
       await api.get('/savedpost/:carId');
       // @ts-expect-error a body of the wrong shape
       await api.post('/savedpost', { body: { car: 'c1' } });
+      // @ts-expect-error a link that only redirects the browser (302) is no call
+      await api.get('/auth/reset-password/:token', { params: { token: 't' }, query: { callbackURL: '/' } });
+      // @ts-expect-error a stream of events is read with an EventSource, not called
+      await api.get('/notifications/stream');
+      // @ts-expect-error a route that answers JSON is no stream
+      streamUrl('/notifications');
     };
     expect(refused).toBeTypeOf('function');
   });

@@ -6,7 +6,7 @@
  * first page's JavaScript (only pages with forms load it).
  */
 import type { ErrorResponse } from '@redline/shared';
-import type { CallOf, Method, PathOf, ResponseOf, RouteAt } from '@redline/shared/contract';
+import type { CallOf, Method, PathOf, ResponseOf, RouteAt, StreamPath } from '@redline/shared/contract';
 
 export const API_BASE = '/api';
 
@@ -191,6 +191,11 @@ export const api = {
   delete: <P extends PathOf<'DELETE'>>(path: P, ...[call]: CallArgs<'DELETE', P>) =>
     send('DELETE', path, call),
 };
+
+/** The address of a declared stream of Server-Sent Events, for an EventSource (read, not called). */
+export function streamUrl(path: StreamPath): string {
+  return buildUrl(path);
+}
 
 /** A message fit for a toast, from anything a request may throw. */
 export function errorMessage(error: unknown): string {

@@ -5,7 +5,7 @@
  */
 import { LIVE_TOPICS, type LiveTopic } from '@redline/shared';
 import { useEffect, useRef } from 'react';
-import { buildUrl } from './api-client.ts';
+import { streamUrl } from './api-client.ts';
 
 /** Calls `onChange` with each topic the server says changed for the signed-in user (while `enabled`). */
 export function useLiveUpdates(onChange: (topic: LiveTopic) => void, enabled: boolean) {
@@ -14,7 +14,7 @@ export function useLiveUpdates(onChange: (topic: LiveTopic) => void, enabled: bo
   useEffect(() => {
     // A browser without EventSource (none that Redline supports; jsdom) keeps what it fetched.
     if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource(buildUrl('/notifications/stream'));
+    const source = new EventSource(streamUrl('/notifications/stream'));
     for (const topic of LIVE_TOPICS) source.addEventListener(topic, () => latest.current(topic));
     return () => source.close();
   }, [enabled]);

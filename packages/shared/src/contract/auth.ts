@@ -1,9 +1,8 @@
 /**
- * The endpoints of Better Auth that Redline serves and its web app calls (ADR 34): the server checks
- * each one's access and input, then hands the request to Better Auth; every other path under
- * /api/auth is not found. Answers are Better Auth's. The two links a browser is only sent to (Google's
- * callback, the e-mailed reset link) answer redirects and are the server's alone
- * (apps/server/src/auth/auth-endpoints.ts).
+ * The endpoints of Better Auth that Redline serves (ADR 34): the server checks each one's access and
+ * input, then hands the request to Better Auth; every other path under /api/auth is not found.
+ * Answers are Better Auth's. The web app calls those that answer a body; the links a browser is only
+ * sent to (Google's callback, the e-mailed reset link) answer a redirect (302).
  */
 import { z } from 'zod';
 import {
@@ -68,6 +67,23 @@ export const authRoutes = {
     responses: { 200: z.looseObject({ url: z.string(), redirect: z.boolean() }) },
     otherStatuses: [404],
   }),
+  googleCallback: defineRoute({
+    method: 'GET',
+    path: '/auth/callback/google',
+    access: 'public',
+    tags,
+    operationId: 'googleCallback',
+    summary:
+      'Where Google sends the browser back: signs in (or up, as a Buyer) and sends the browser on, to the login page on a failure',
+    query: z.strictObject({
+      code: z.string().max(2000).optional(),
+      state: z.string().max(2000).optional(),
+      error: z.string().max(200).optional(),
+      error_description: z.string().max(2000).optional(),
+    }),
+    responses: { 302: "The sign-in's callbackURL; on a failure the login page, with ?error=" },
+    otherStatuses: [],
+  }),
   signOut: defineRoute({
     method: 'POST',
     path: '/auth/sign-out',
@@ -99,6 +115,19 @@ export const authRoutes = {
     body: z.strictObject({ ...forgotPasswordSchema.shape, redirectTo: authUrlSchema.optional() }),
     responses: { 200: z.object({ status: z.literal(true), message: z.string() }) },
     otherStatuses: [429],
+  }),
+  resetPasswordLink: defineRoute({
+    method: 'GET',
+    path: '/auth/reset-password/:token',
+    access: 'public',
+    tags,
+    operationId: 'resetPasswordLink',
+    summary:
+      'The e-mailed reset link: sends the browser to callbackURL with the token, or with ?error=INVALID_TOKEN',
+    params: z.object({ token: authTokenSchema }),
+    query: z.strictObject({ callbackURL: authUrlSchema }),
+    responses: { 302: 'callbackURL with ?token=, or with ?error=INVALID_TOKEN when the token is not valid' },
+    otherStatuses: [403],
   }),
   resetPassword: defineRoute({
     method: 'POST',
@@ -150,7 +179,6 @@ export const authRoutes = {
     responses: { 200: statusOnly },
     otherStatuses: [400, 429],
   }),
-  /** The e-mailed confirmation link: also a redirect when it names where to go (`callbackURL`). */
   verifyEmail: defineRoute({
     method: 'GET',
     path: '/auth/verify-email',
@@ -160,7 +188,10 @@ export const authRoutes = {
     summary:
       "The e-mailed confirmation link: confirms the account's address, then sends the browser to callbackURL (if given)",
     query: z.strictObject({ token: confirmationToken, callbackURL: authUrlSchema.optional() }),
-    responses: { 200: z.looseObject({ status: z.literal(true) }) },
+    responses: {
+      200: z.looseObject({ status: z.literal(true) }),
+      302: 'callbackURL when the link names one, with ?error= (TOKEN_EXPIRED, INVALID_TOKEN…) when it did not confirm',
+    },
     otherStatuses: [401, 403],
   }),
 };

@@ -3,6 +3,7 @@
  * one's handler from its declaration; the web app's client finds a call's types by method and path.
  */
 
+import type { z } from 'zod';
 import { advertisementsRoutes } from './advertisements.ts';
 import { authRoutes } from './auth.ts';
 import { bookingsRoutes } from './bookings.ts';
@@ -14,7 +15,7 @@ import { notificationsRoutes } from './notifications.ts';
 import { paymentsRoutes } from './payments.ts';
 import { photosRoutes } from './photos.ts';
 import { reportsRoutes } from './reports.ts';
-import type { Method } from './route.ts';
+import type { EventStream, Method } from './route.ts';
 import { savedCarsRoutes } from './saved-cars.ts';
 import { savedSearchesRoutes } from './saved-searches.ts';
 import { systemRoutes } from './system.ts';
@@ -39,21 +40,29 @@ export const contract = {
 };
 
 export type Contract = typeof contract;
-type AnyRoute = Contract[keyof Contract];
+/** The routes the web app calls: those that answer a body, not the links that only redirect a browser. */
+type CalledRoute = Extract<Contract[keyof Contract], { responses: { 200: z.ZodType } | { 201: z.ZodType } }>;
 
-/** The paths of the routes a method has. */
-export type PathOf<M extends Method> = Extract<AnyRoute, { method: M }>['path'];
+/** The paths of the routes a method has that the web app calls. */
+export type PathOf<M extends Method> = Extract<CalledRoute, { method: M }>['path'];
 
 /** The route a method and path name. */
-export type RouteAt<M extends Method, P extends string> = Extract<AnyRoute, { method: M; path: P }>;
+export type RouteAt<M extends Method, P extends string> = Extract<CalledRoute, { method: M; path: P }>;
+
+/** The paths of the streams of Server-Sent Events, which a browser reads with an EventSource. */
+export type StreamPath = Extract<Contract[keyof Contract], { responses: { 200: EventStream } }>['path'];
 
 export type {
   Access,
   CallOf,
+  EventStream,
   Method,
   OtherStatus,
   ParsedOf,
+  Redirect,
   ReplyOf,
   ResponseOf,
   RouteDeclaration,
 } from './route.ts';
+/** Better Auth's endpoints that Redline serves (the server's allow-list is built from them). */
+export { authRoutes };

@@ -1,6 +1,6 @@
 /** The signed-in user's notifications, their live changes, their settings, and e-mails' unsubscribe links. */
-import { z } from 'zod';
 import { pageQuerySchema } from '../common.ts';
+import { LIVE_TOPICS } from '../constants.ts';
 import {
   notificationPageSchema,
   notificationPreferencesSchema,
@@ -33,11 +33,14 @@ export const notificationsRoutes = {
     summary: "A stream of the signed-in user's notification changes (Server-Sent Events)",
     description:
       'A client address may hold a few streams open at once (6 by default), and an instance a bounded number in all; past either, 503 with Retry-After. A stream ends when the session it was opened with ends (sign-out, revocation, expiry, the user deleted).',
-    // The events' text: a stream is sent as it is, never through this schema.
-    responses: { 200: z.string() },
+    responses: {
+      200: {
+        events: LIVE_TOPICS,
+        description:
+          "Server-Sent Events, on any instance: `event: notifications` each time the signed-in user's notifications change (made, or read in another tab), `event: conversations` their conversations, `event: bookings` a booking of theirs (or its payment or refund), `event: payments` the payments ledger (admins); a comment every 20 s keeps the stream open",
+      },
+    },
     otherStatuses: [503],
-    eventStream:
-      "Server-Sent Events, on any instance: `event: notifications` each time the signed-in user's notifications change (made, or read in another tab), `event: conversations` their conversations, `event: bookings` a booking of theirs (or its payment or refund), `event: payments` the payments ledger (admins); a comment every 20 s keeps the stream open",
   }),
   markNotificationsRead: defineRoute({
     method: 'POST',

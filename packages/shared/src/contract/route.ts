@@ -17,6 +17,21 @@ export type Access = 'public' | 'signedIn' | readonly Role[];
 /** The statuses a route answers beyond those its access and inputs imply. */
 export type OtherStatus = 304 | 400 | 401 | 402 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 503;
 
+/**
+ * A 302 answer: no body, the browser is sent to the `Location` header, which this says (a link a
+ * browser is sent to, e.g. an e-mailed one or an OAuth callback, not a call the web app makes).
+ */
+export type Redirect = string;
+
+/**
+ * A 200 answer that is a stream of Server-Sent Events (`text/event-stream`), not JSON: the names
+ * its events carry (`event: <name>`), and what they say and when they come.
+ */
+export interface EventStream {
+  readonly events: readonly string[];
+  readonly description: string;
+}
+
 export interface RouteDeclaration {
   readonly method: Method;
   /** Under `/api`; `:name` marks a path parameter, named in `params`. */
@@ -29,15 +44,22 @@ export interface RouteDeclaration {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
-  /** The success answers by status: 200, 201 for what a call creates (a call may answer either). */
-  readonly responses: Readonly<{ 200: z.ZodType; 201?: z.ZodType } | { 201: z.ZodType }>;
+  /**
+   * The success answers by status: 200, 201 for what a call creates (a call may answer either), 302
+   * for a redirect (beside 200 when the call asks for one; alone for a link that only redirects), or
+   * 200 as a stream of events.
+   */
+  readonly responses: Readonly<
+    | { 200: z.ZodType; 201?: z.ZodType; 302?: Redirect }
+    | { 201: z.ZodType }
+    | { 302: Redirect }
+    | { 200: EventStream }
+  >;
   readonly otherStatuses?: readonly OtherStatus[];
   /** The body's media types when it is not JSON: `multipart/form-data` for an upload. */
   readonly consumes?: readonly string[];
   /** A multipart body's files by field name, with what each holds (the handler reads them: no `body`). */
   readonly files?: Readonly<Record<string, string>>;
-  /** The route answers 200 with a stream of Server-Sent Events: what they say (not JSON). */
-  readonly eventStream?: string;
 }
 
 /** Declares a route, keeping its literal method and path for the client's types. */
