@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buyer, seller } from '../../testing/fixtures/user.ts';
-import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
+import { aMe, seller } from '../../testing/fixtures/user.ts';
+import { answer } from '../../testing/network.ts';
+import { renderRoutes } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
 
 describe('dashboard', () => {
   it("welcomes a seller by name and lists the seller's menu", async () => {
-    mockFetch({ '/api/me': json(seller) });
+    answer({ 'GET /me': aMe(seller), 'GET /notifications': { items: [], nextCursor: null, unread: 0 } });
     renderRoutes(routes, { initialEntries: ['/dash'] });
 
     expect(await screen.findByRole('heading', { name: 'Welcome, Sam Seller' })).toBeInTheDocument();
@@ -20,7 +21,11 @@ describe('dashboard', () => {
   });
 
   it('opens a buyer page for a buyer and shows the signed-in navbar', async () => {
-    mockFetch({ '/api/me': json(buyer) });
+    answer({
+      'GET /me': aMe(),
+      'GET /notifications': { items: [], nextCursor: null, unread: 0 },
+      'GET /savedpost/user/:email': { items: [], nextCursor: null },
+    });
     renderRoutes(routes, { initialEntries: ['/dash/buyer/saved'] });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Saved Cars' })).toBeInTheDocument();
@@ -30,9 +35,10 @@ describe('dashboard', () => {
   });
 
   it('closes the phone drawer when the page changes', async () => {
-    mockFetch({
-      '/api/me': json(buyer),
-      '/api/savedpost/user/bea%40example.com': json({ items: [], nextCursor: null }),
+    answer({
+      'GET /me': aMe(),
+      'GET /notifications': { items: [], nextCursor: null, unread: 0 },
+      'GET /savedpost/user/:email': { items: [], nextCursor: null },
     });
     const { pathname } = renderRoutes(routes, { initialEntries: ['/dash/buyer/saved'] });
 
