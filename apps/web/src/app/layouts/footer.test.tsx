@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { appKeys } from '../../lib/query-keys.ts';
 import { aMe, seller } from '../../testing/fixtures/user.ts';
+import { layoutAnswers } from '../../testing/layout-answers.ts';
 import { answer } from '../../testing/network.ts';
 import { renderRoutes } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
@@ -13,9 +14,7 @@ describe('Footer', () => {
   it('offers a signed-in user the dashboard and Sign Out, not Sign in, and signs them out', async () => {
     let signedIn = true;
     answer({
-      'GET /me': () => (signedIn ? aMe() : null),
-      'GET /categories': [],
-      'GET /notifications': { items: [], nextCursor: null, unread: 0 },
+      ...layoutAnswers(() => (signedIn ? aMe() : null)),
       'POST /auth/sign-out': { success: true },
       'GET /advertise': { items: [], nextCursor: null },
     });
@@ -36,9 +35,7 @@ describe('Footer', () => {
 
   it("leads a seller's Sell your car to the form", async () => {
     answer({
-      'GET /me': aMe(seller),
-      'GET /categories': [],
-      'GET /notifications': { items: [], nextCursor: null, unread: 0 },
+      ...layoutAnswers(aMe(seller)),
     });
     renderRoutes(routes, { initialEntries: ['/blog'] });
 
@@ -50,9 +47,7 @@ describe('Footer', () => {
   it('brings a visitor who signs in from the footer back to the page they were on', async () => {
     let signedIn = false;
     answer({
-      'GET /me': () => (signedIn ? aMe() : null),
-      'GET /categories': [],
-      'GET /notifications': { items: [], nextCursor: null, unread: 0 },
+      ...layoutAnswers(() => (signedIn ? aMe() : null)),
       'GET /config': { googleSignIn: false, payments: { provider: 'test' } },
     });
     const { pathname, queryClient } = renderRoutes(routes, { initialEntries: ['/contact'] });

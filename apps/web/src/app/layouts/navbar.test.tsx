@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { appKeys } from '../../lib/query-keys.ts';
 import { aMe } from '../../testing/fixtures/user.ts';
+import { layoutAnswers } from '../../testing/layout-answers.ts';
 import { answer, requests } from '../../testing/network.ts';
 import { renderRoutes } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
@@ -20,9 +21,7 @@ describe('Navbar', () => {
   it('Get started brings the visitor back to the page they were on once they have signed up', async () => {
     let signedIn = false;
     answer({
-      'GET /me': () => (signedIn ? aMe() : null),
-      'GET /categories': [],
-      'GET /notifications': { items: [], nextCursor: null, unread: 0 },
+      ...layoutAnswers(() => (signedIn ? aMe() : null)),
       'GET /config': { googleSignIn: false, payments: { provider: 'test' } },
     });
     const { pathname, queryClient } = renderRoutes(routes, { initialEntries: ['/blog'] });
@@ -38,9 +37,7 @@ describe('Navbar', () => {
   it('signs a user out from the dashboard and lands on the home page, signed out', async () => {
     let signedIn = true;
     answer({
-      'GET /me': () => (signedIn ? aMe() : null),
-      'GET /categories': [],
-      'GET /notifications': { items: [], nextCursor: null, unread: 0 },
+      ...layoutAnswers(() => (signedIn ? aMe() : null)),
       'POST /auth/sign-out': { success: true },
       'GET /advertise': { items: [], nextCursor: null },
     });

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aMe, seller } from '../../../testing/fixtures/user.ts';
+import { layoutAnswers } from '../../../testing/layout-answers.ts';
 import { answer } from '../../../testing/network.ts';
 import { renderRoutes } from '../../../testing/test-utils.tsx';
 import { routes } from '../../router.tsx';
@@ -8,9 +9,7 @@ import { routes } from '../../router.tsx';
 /** Signed in as `me`, on the sign-in form or on the pages it sends them to. */
 const signedIn = (me = aMe()) =>
   answer({
-    'GET /me': me,
-    'GET /categories': [],
-    'GET /notifications': { items: [], nextCursor: null, unread: 0 },
+    ...layoutAnswers(me),
     'GET /config': { googleSignIn: false, payments: { provider: 'test' } },
     'GET /advertise': { items: [], nextCursor: null },
   });

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aMe } from '../../../testing/fixtures/user.ts';
+import { layoutAnswers } from '../../../testing/layout-answers.ts';
 import { type Answers, answer } from '../../../testing/network.ts';
 import { renderRoutes } from '../../../testing/test-utils.tsx';
 import { routes } from '../../router.tsx';
@@ -10,9 +11,7 @@ const signedOut: Answers = { 'GET /me': null, 'GET /categories': [] };
 describe('the page a confirmation link lands on', () => {
   it('says the address is confirmed, and leads a signed-in user to the dashboard', async () => {
     answer({
-      'GET /me': aMe(),
-      'GET /categories': [],
-      'GET /notifications': { items: [], nextCursor: null, unread: 0 },
+      ...layoutAnswers(aMe()),
     });
     renderRoutes(routes, { initialEntries: ['/user/email-confirmed'] });
 

@@ -1,9 +1,9 @@
-import type { Me } from '@redline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aMe } from '../../../testing/fixtures/user.ts';
-import { type Answers, answer, apiError } from '../../../testing/network.ts';
+import { layoutAnswers } from '../../../testing/layout-answers.ts';
+import { answer, apiError } from '../../../testing/network.ts';
 import { renderRoutes } from '../../../testing/test-utils.tsx';
 import { routes } from '../../router.tsx';
 
@@ -17,13 +17,6 @@ const conversation = {
   unread: 1,
 };
 
-/** The dashboard's answers for `me`: the navigation bar asks for the categories and the unread count. */
-const signedIn = (me: Me = aMe()): Answers => ({
-  'GET /me': me,
-  'GET /categories': [],
-  'GET /notifications': { items: [], nextCursor: null, unread: 0 },
-});
-
 describe('a conversation', () => {
   it('is listed with what is unread, shows its messages oldest first, and sends a reply', async () => {
     const items = [
@@ -32,7 +25,7 @@ describe('a conversation', () => {
     ];
     const sent: unknown[] = [];
     answer({
-      ...signedIn(),
+      ...layoutAnswers(aMe()),
       'GET /conversations': { items: [conversation], nextCursor: null },
       'GET /conversations/:id/messages': () => ({
         conversation: { ...conversation, unread: 0 },
@@ -79,7 +72,7 @@ describe('a conversation', () => {
   it('reports the conversation through a dialog that says the admins will read it, then shows it reported', async () => {
     const reports: unknown[] = [];
     answer({
-      ...signedIn(),
+      ...layoutAnswers(aMe()),
       'GET /conversations/:id/messages': { conversation, participants: null, items: [], nextCursor: null },
       'POST /conversations/:id/report': ({ body }) => {
         reports.push(body);
@@ -108,7 +101,7 @@ describe('a conversation', () => {
 
   it('says so when the report fails, and stays open', async () => {
     answer({
-      ...signedIn(),
+      ...layoutAnswers(aMe()),
       'GET /conversations/:id/messages': { conversation, participants: null, items: [], nextCursor: null },
       'POST /conversations/:id/report': apiError(500, 'internal', 'Something went wrong.'),
     });
@@ -124,7 +117,7 @@ describe('a conversation', () => {
 
   it('lets an admin read a reported conversation, naming both people with their roles, without a composer or a Report button', async () => {
     answer({
-      ...signedIn(aMe({ role: 'Admin', name: 'Ada Admin' })),
+      ...layoutAnswers(aMe({ role: 'Admin', name: 'Ada Admin' })),
       'GET /conversations/:id/messages': {
         conversation,
         participants: {

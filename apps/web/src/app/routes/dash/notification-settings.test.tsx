@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aMe, seller } from '../../../testing/fixtures/user.ts';
+import { layoutAnswers } from '../../../testing/layout-answers.ts';
 import { answer, apiError } from '../../../testing/network.ts';
 import { renderRoutes } from '../../../testing/test-utils.tsx';
 import { routes } from '../../router.tsx';
@@ -16,9 +17,7 @@ function server({ refuse = false } = {}) {
   }));
   const saves: unknown[] = [];
   answer({
-    'GET /me': aMe(seller),
-    'GET /categories': [],
-    'GET /notifications': { items: [], nextCursor: null, unread: 0 },
+    ...layoutAnswers(aMe(seller)),
     'GET /notifications/preferences': () => ({ items }),
     'PUT /notifications/preferences': ({ body }) => {
       saves.push(body);
