@@ -1,18 +1,15 @@
+import type { Me } from '@redline/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aMe } from '../../testing/fixtures/user.ts';
+import { layoutAnswers } from '../../testing/layout-answers.ts';
 import { answer } from '../../testing/network.ts';
 import { renderRoutes } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
 
 /** The home page, as `me` (null: signed out), once its hero is there. */
-async function renderHome(me: ReturnType<typeof aMe> | null) {
-  answer({
-    'GET /me': me,
-    'GET /categories': [],
-    'GET /advertise': { items: [], nextCursor: null },
-    'GET /notifications': { items: [], nextCursor: null, unread: 0 },
-  });
+async function renderHome(me: Me | null) {
+  answer({ ...layoutAnswers(me), 'GET /advertise': { items: [], nextCursor: null } });
   renderRoutes(routes, { initialEntries: ['/'] });
   await screen.findByRole('region', { name: 'Find your next exotic' });
 }
