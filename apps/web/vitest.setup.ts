@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { resetNetwork, startNetwork, stopNetwork } from './src/testing/network.ts';
 
 // Pages are lazy chunks: on a busy CI machine the first import can take longer than the default 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -26,7 +27,13 @@ if (!window.matchMedia) {
 // jsdom does not implement scrolling; React Router's scroll restoration calls it.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
+// The API is answered by each test's `answer()` (src/testing/network.ts); nothing else reaches fetch.
+beforeAll(startNetwork);
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  resetNetwork();
 });
+
+afterAll(stopNetwork);

@@ -11,7 +11,8 @@ import { ContactInbox } from '../features/admin/index.ts';
 import { SellerRequestsList } from '../features/bookings/index.ts';
 import { PaymentsTable } from '../features/payments/index.ts';
 import { aBooking } from '../testing/fixtures/booking.ts';
-import { json, mockFetch, renderWithProviders } from '../testing/test-utils.tsx';
+import { answer, apiError } from '../testing/network.ts';
+import { renderWithProviders } from '../testing/test-utils.tsx';
 
 const SRC = path.resolve(import.meta.dirname, '..');
 
@@ -23,7 +24,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const FAILED = { status: 500, body: { error: { code: 'internal', message: 'Something went wrong.' } } };
+const FAILED = apiError(500, 'internal', 'Something went wrong.');
 
 /** How many toasts say `message` once the failure has been shown. */
 async function toastsSaying(message: string) {
@@ -53,12 +54,12 @@ describe('error toasts', () => {
   });
 
   it('accepting a test drive that fails shows one toast', async () => {
-    mockFetch({
-      '/api/testdrivebooking/seller/sam%40example.com': json({
+    answer({
+      'GET /testdrivebooking/seller/:email': {
         items: [aBooking({ requestedDate: '2030-03-14', buyerPhone: null })],
         nextCursor: null,
-      }),
-      'POST /api/testdrivebooking/0b9f3c1e-4a8d-4c2b-9e1f-2a3b4c5d6e7f/accept': () => FAILED,
+      },
+      'POST /testdrivebooking/:id/accept': FAILED,
     });
     renderWithProviders(<SellerRequestsList email="sam@example.com" />);
     await userEvent.click(await screen.findByRole('button', { name: /^Accept the test drive/ }));
@@ -66,8 +67,8 @@ describe('error toasts', () => {
   });
 
   it('a refund that fails shows one toast', async () => {
-    mockFetch({
-      'GET /api/payments': json({
+    answer({
+      'GET /payments': {
         items: [
           {
             id: 'p-1',
@@ -84,8 +85,8 @@ describe('error toasts', () => {
           },
         ],
         nextCursor: null,
-      }),
-      'POST /api/payments/p-1/refund': () => FAILED,
+      },
+      'POST /payments/:id/refund': FAILED,
     });
     renderWithProviders(<PaymentsTable />);
     await userEvent.click(await screen.findByRole('button', { name: /^Refund of bea@example.com/ }));
@@ -95,8 +96,8 @@ describe('error toasts', () => {
   });
 
   it('marking a contact message handled that fails shows one toast', async () => {
-    mockFetch({
-      'GET /api/contact': json({
+    answer({
+      'GET /contact': {
         items: [
           {
             id: 'm-1',
@@ -109,8 +110,8 @@ describe('error toasts', () => {
           },
         ],
         nextCursor: null,
-      }),
-      'PATCH /api/contact/m-1': () => FAILED,
+      },
+      'PATCH /contact/:id': FAILED,
     });
     renderWithProviders(<ContactInbox />);
     await userEvent.click(await screen.findByRole('button', { name: /Mark handled/ }));

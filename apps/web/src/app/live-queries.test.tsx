@@ -3,8 +3,9 @@ import type { QueryKey } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appKeys, queryKeys } from '../lib/query-keys.ts';
-import { aUser } from '../testing/fixtures/user.ts';
-import { json, mockFetch, renderWithProviders } from '../testing/test-utils.tsx';
+import { aMe } from '../testing/fixtures/user.ts';
+import { answer } from '../testing/network.ts';
+import { renderWithProviders } from '../testing/test-utils.tsx';
 import { useLiveQueries } from './live-queries.ts';
 
 /** The browser's EventSource, as far as the app uses it: the test says what the server sent. */
@@ -62,7 +63,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 async function signedInPage() {
-  mockFetch({ 'GET /api/me': json(aUser()) });
+  answer({ 'GET /me': aMe() });
   const { queryClient, unmount } = renderWithProviders(<LiveLists />);
   await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
   const source = FakeEventSource.opened[0]!;
@@ -91,7 +92,7 @@ describe('live queries', () => {
   );
 
   it('opens no stream for a signed-out visitor, and closes it when the page goes', async () => {
-    mockFetch({ 'GET /api/me': json(null) });
+    answer({ 'GET /me': null });
     const signedOut = renderWithProviders(<LiveLists />);
     // Known to be signed out: `me` answered.
     await waitFor(() => expect(signedOut.queryClient.getQueryState(appKeys.me)?.status).toBe('success'));

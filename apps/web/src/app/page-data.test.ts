@@ -4,7 +4,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { aCategory } from '../testing/fixtures/category.ts';
 import { aSearchResult } from '../testing/fixtures/search.ts';
 import { aUser, buyer, seller } from '../testing/fixtures/user.ts';
-import { json, mockFetch } from '../testing/test-utils.tsx';
+import { answer, requests } from '../testing/network.ts';
 import { guardRedirect, isSharedPage, loadPageData, pageStatus } from './page-data.ts';
 
 const admin = aUser({ id: 'u-admin', email: 'ada@example.com', role: 'Admin' });
@@ -126,26 +126,27 @@ describe('isSharedPage', () => {
 
 describe('the search part of a page address', () => {
   it("reaches the page's data: the search page and a category's page load the search they show", async () => {
-    const fetchMock = mockFetch({
-      '/api/cars/search': json(aSearchResult()),
-      '/api/categories': json([aCategory()]),
-      '/api/notifications': json({ items: [], nextCursor: null, unread: 0 }),
+    answer({
+      'GET /cars/search': aSearchResult(),
+      'GET /categories': [aCategory()],
+      'GET /notifications': { items: [], nextCursor: null, unread: 0 },
     });
     const client = createQueryClient();
     await loadPageData(client, '/cars?fuel=Electric&fuel=Hybrid&sort=price_asc&fuel=Steam', buyer);
     await loadPageData(client, '/category/sports?q=gt3&category=suv', undefined);
     // A page loaded for its visitor loads the navigation bar's unread count too; one without, not.
-    expect(fetchMock.mock.calls.map(([url]) => String(url)).sort()).toEqual([
-      '/api/cars/search?fuel=Electric&fuel=Hybrid&sort=price_asc&limit=12',
-      '/api/cars/search?q=gt3&category=sports&limit=12',
-      '/api/categories',
-      '/api/notifications?limit=1',
+    const asked = requests().map(({ path, query }) => (query.size > 0 ? `${path}?${query}` : path));
+    expect(asked.sort()).toEqual([
+      '/cars/search?fuel=Electric&fuel=Hybrid&sort=price_asc&limit=12',
+      '/cars/search?q=gt3&category=sports&limit=12',
+      '/categories',
+      '/notifications?limit=1',
     ]);
     expect(pageStatus(client, '/category/sports')).toBe(200);
   });
 
   it('makes an unknown category a 404, and the search a page every signed-in visitor sees alike', async () => {
-    mockFetch({ '/api/cars/search': json(aSearchResult()), '/api/categories': json([aCategory()]) });
+    answer({ 'GET /cars/search': aSearchResult(), 'GET /categories': [aCategory()] });
     const client = createQueryClient();
     await loadPageData(client, '/category/no-such-category', undefined);
     expect(pageStatus(client, '/category/no-such-category')).toBe(404);

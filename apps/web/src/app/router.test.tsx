@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderRoutes } from '../testing/test-utils.tsx';
+import { answer } from '../testing/network.ts';
+import { renderRoutes } from '../testing/test-utils.tsx';
 import { routes } from './router.tsx';
 
 describe('routes', () => {
   it("shows a progress bar while the next page's code loads, then the page", async () => {
-    mockFetch({ '/api/me': json(null), '/api/categories': json([]) });
+    answer({ 'GET /me': null, 'GET /categories': [], 'GET /advertise': { items: [], nextCursor: null } });
     renderRoutes(routes, { initialEntries: ['/'] });
     const nav = (await screen.findAllByRole('navigation', { name: 'Main' }))[0]!;
 

@@ -1,13 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buyer, seller } from '../../testing/fixtures/user.ts';
-import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
+import { aMe, seller } from '../../testing/fixtures/user.ts';
+import { layoutAnswers } from '../../testing/layout-answers.ts';
+import { answer } from '../../testing/network.ts';
+import { renderRoutes } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
 
 describe('dashboard', () => {
   it("welcomes a seller by name and lists the seller's menu", async () => {
-    mockFetch({ '/api/me': json(seller) });
+    answer(layoutAnswers(aMe(seller)));
     renderRoutes(routes, { initialEntries: ['/dash'] });
 
     expect(await screen.findByRole('heading', { name: 'Welcome, Sam Seller' })).toBeInTheDocument();
@@ -20,7 +22,7 @@ describe('dashboard', () => {
   });
 
   it('opens a buyer page for a buyer and shows the signed-in navbar', async () => {
-    mockFetch({ '/api/me': json(buyer) });
+    answer({ ...layoutAnswers(aMe()), 'GET /savedpost/user/:email': { items: [], nextCursor: null } });
     renderRoutes(routes, { initialEntries: ['/dash/buyer/saved'] });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Saved Cars' })).toBeInTheDocument();
@@ -30,10 +32,7 @@ describe('dashboard', () => {
   });
 
   it('closes the phone drawer when the page changes', async () => {
-    mockFetch({
-      '/api/me': json(buyer),
-      '/api/savedpost/user/bea%40example.com': json({ items: [], nextCursor: null }),
-    });
+    answer({ ...layoutAnswers(aMe()), 'GET /savedpost/user/:email': { items: [], nextCursor: null } });
     const { pathname } = renderRoutes(routes, { initialEntries: ['/dash/buyer/saved'] });
 
     const drawerButton = await screen.findByRole('button', { name: 'Dashboard menu' });

@@ -2,8 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { appKeys } from '../../lib/query-keys.ts';
-import { buyer, seller } from '../../testing/fixtures/user.ts';
-import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
+import { aMe, seller } from '../../testing/fixtures/user.ts';
+import { layoutAnswers } from '../../testing/layout-answers.ts';
+import { answer } from '../../testing/network.ts';
+import { renderRoutes } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
 
 const footer = () => screen.getByRole('contentinfo');
@@ -11,10 +13,10 @@ const footer = () => screen.getByRole('contentinfo');
 describe('Footer', () => {
   it('offers a signed-in user the dashboard and Sign Out, not Sign in, and signs them out', async () => {
     let signedIn = true;
-    mockFetch({
-      '/api/me': () => json(signedIn ? buyer : null),
-      '/api/categories': json([]),
-      'POST /api/auth/sign-out': json({ success: true }),
+    answer({
+      ...layoutAnswers(() => (signedIn ? aMe() : null)),
+      'POST /auth/sign-out': { success: true },
+      'GET /advertise': { items: [], nextCursor: null },
     });
     const { pathname } = renderRoutes(routes, { initialEntries: ['/blog'] });
 
@@ -32,7 +34,9 @@ describe('Footer', () => {
   });
 
   it("leads a seller's Sell your car to the form", async () => {
-    mockFetch({ '/api/me': json(seller), '/api/categories': json([]) });
+    answer({
+      ...layoutAnswers(aMe(seller)),
+    });
     renderRoutes(routes, { initialEntries: ['/blog'] });
 
     await within(footer()).findByRole('button', { name: 'Sign Out' });
@@ -42,7 +46,10 @@ describe('Footer', () => {
 
   it('brings a visitor who signs in from the footer back to the page they were on', async () => {
     let signedIn = false;
-    mockFetch({ '/api/me': () => json(signedIn ? buyer : null), '/api/categories': json([]) });
+    answer({
+      ...layoutAnswers(() => (signedIn ? aMe() : null)),
+      'GET /config': { googleSignIn: false, payments: { provider: 'test' } },
+    });
     const { pathname, queryClient } = renderRoutes(routes, { initialEntries: ['/contact'] });
 
     await userEvent.click(await within(footer()).findByRole('link', { name: 'Sign in' }));

@@ -2,13 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { appKeys } from '../../lib/query-keys.ts';
-import { buyer } from '../../testing/fixtures/user.ts';
-import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
+import { aMe } from '../../testing/fixtures/user.ts';
+import { layoutAnswers } from '../../testing/layout-answers.ts';
+import { answer, requests } from '../../testing/network.ts';
+import { renderRoutes } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
 
 describe('Navbar', () => {
   it('offers Get started to a signed-out visitor', async () => {
-    mockFetch({ '/api/me': json(null), '/api/categories': json([]) });
+    answer({ 'GET /me': null, 'GET /categories': [] });
     renderRoutes(routes, { initialEntries: ['/blog'] });
 
     const getStarted = await screen.findByRole('link', { name: 'Get started' });
@@ -18,7 +20,10 @@ describe('Navbar', () => {
 
   it('Get started brings the visitor back to the page they were on once they have signed up', async () => {
     let signedIn = false;
-    mockFetch({ '/api/me': () => json(signedIn ? buyer : null), '/api/categories': json([]) });
+    answer({
+      ...layoutAnswers(() => (signedIn ? aMe() : null)),
+      'GET /config': { googleSignIn: false, payments: { provider: 'test' } },
+    });
     const { pathname, queryClient } = renderRoutes(routes, { initialEntries: ['/blog'] });
 
     await userEvent.click(await screen.findByRole('link', { name: 'Get started' }));
@@ -31,10 +36,10 @@ describe('Navbar', () => {
 
   it('signs a user out from the dashboard and lands on the home page, signed out', async () => {
     let signedIn = true;
-    const fetchMock = mockFetch({
-      '/api/me': () => json(signedIn ? buyer : null),
-      '/api/categories': json([]),
-      'POST /api/auth/sign-out': json({ success: true }),
+    answer({
+      ...layoutAnswers(() => (signedIn ? aMe() : null)),
+      'POST /auth/sign-out': { success: true },
+      'GET /advertise': { items: [], nextCursor: null },
     });
     const { pathname } = renderRoutes(routes, { initialEntries: ['/dash'] });
 
@@ -43,13 +48,13 @@ describe('Navbar', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'Sign Out' })[0]!);
 
     await waitFor(() => expect(pathname()).toBe('/'));
-    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/auth/sign-out')).toHaveLength(1);
+    expect(requests().filter((request) => request.path === '/auth/sign-out')).toHaveLength(1);
     expect(await screen.findByRole('link', { name: 'Get started' })).toBeInTheDocument();
     expect(await screen.findByText('Signed out')).toBeInTheDocument();
   });
 
   it('closes the phone menu when one of its links leads to another page', async () => {
-    mockFetch({ '/api/me': json(null), '/api/categories': json([]) });
+    answer({ 'GET /me': null, 'GET /categories': [] });
     const { pathname } = renderRoutes(routes, { initialEntries: ['/blog'] });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));

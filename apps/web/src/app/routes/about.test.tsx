@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import indexHtml from '../../../index.html?raw';
-import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
+import { answer } from '../../testing/network.ts';
+import { renderRoutes } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
 
 /** Promises Redline does not keep: listings go live unreviewed, and nobody checks a car's papers. */
@@ -10,7 +11,7 @@ const UNKEPT_PROMISES =
 
 describe('marketing copy', () => {
   it.each(['/', '/about'])('%s promises no check of a listing before it goes live', async (page) => {
-    mockFetch({ '/api/me': json(null), '/api/categories': json([]) });
+    answer({ 'GET /me': null, 'GET /categories': [], 'GET /advertise': { items: [], nextCursor: null } });
     renderRoutes(routes, { initialEntries: [page] });
 
     await screen.findByRole('contentinfo');
@@ -22,7 +23,7 @@ describe('marketing copy', () => {
   });
 
   it('says on the About page that a listing is live at once and how reported cars are handled', async () => {
-    mockFetch({ '/api/me': json(null) });
+    answer({ 'GET /me': null });
     renderRoutes(routes, { initialEntries: ['/about'] });
 
     expect(await screen.findByText(/the listing is live the moment you post it/)).toBeInTheDocument();

@@ -1,17 +1,26 @@
+import type { Me } from '@redline/shared';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aCarDetail } from '../../testing/fixtures/car.ts';
-import { buyer, seller } from '../../testing/fixtures/user.ts';
-import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
+import { aMe, seller } from '../../testing/fixtures/user.ts';
+import { type Answers, answer, apiError } from '../../testing/network.ts';
+import { renderRoutes } from '../../testing/test-utils.tsx';
 import CarPage from './car.tsx';
 
 const car = aCarDetail();
+/** The car page's answers for `me`, with `shown` as the car (a buyer has neither saved nor reported it). */
+const carAnswers = (me: Answers['GET /me'], shown: Answers['GET /cars/id/:id'] = car): Answers => ({
+  'GET /me': me,
+  'GET /cars/id/:id': shown,
+  'GET /savedpost/:carId': { saved: false },
+  'GET /reportedpost/:carId': { reported: false },
+});
 const renderCar = (id = car.id) =>
   renderRoutes([{ path: '/cars/id/:id', Component: CarPage }], { initialEntries: [`/cars/id/${id}`] });
 
 describe('CarPage', () => {
   it('shows every field of the car', async () => {
-    mockFetch({ '/api/me': json(buyer), [`/api/cars/id/${car.id}`]: json(car) });
+    answer(carAnswers(aMe()));
     renderCar();
 
     expect(
@@ -41,7 +50,7 @@ describe('CarPage', () => {
   });
 
   it('offers the test drive to buyers only: others see it disabled with a reason', async () => {
-    mockFetch({ '/api/me': json(seller), [`/api/cars/id/${car.id}`]: json(car) });
+    answer(carAnswers(aMe(seller)));
     renderCar();
     const book = await screen.findByRole('button', { name: 'Book a test drive now' });
     expect(book).toBeDisabled();
@@ -53,26 +62,13 @@ describe('CarPage', () => {
 
   it("holds the viewer's actions' place while it asks who they are, then shows theirs", async () => {
     // As on a page the server rendered for every signed-in visitor: the car is there, `me` comes later.
-    let answerMe = (_user: unknown) => {};
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const respond = (body: unknown) =>
-          new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-        if (String(input).endsWith('/api/me')) {
-          return new Promise<Response>((resolve) => {
-            answerMe = (user) => resolve(respond(user));
-          });
-        }
-        if (String(input).includes(`/api/cars/id/${car.id}`)) return respond(car);
-        return respond({ saved: false });
-      }),
-    );
+    let answerMe = (_user: Me) => {};
+    answer(carAnswers(() => new Promise<Me>((resolve) => (answerMe = resolve))));
     renderCar();
     const aside = await screen.findByRole('complementary', { name: 'Price, seller and actions' });
     expect(within(aside).queryAllByRole('button')).toEqual([]);
     expect(document.getElementById('car-actions-hint')).toBeNull();
-    answerMe(buyer);
+    answerMe(aMe());
     const book = await within(aside).findByRole('button', { name: 'Book a test drive now' });
     expect(book).toBeEnabled();
     expect(within(aside).getByRole('button', { name: 'Save this car' })).toBeInTheDocument();
@@ -80,9 +76,8 @@ describe('CarPage', () => {
 
   it('shows a recent price drop by the price, with the price before it, and the price history', async () => {
     const dropped = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString();
-    mockFetch({
-      '/api/me': json(buyer),
-      [`/api/cars/id/${car.id}`]: json({
+    answer(
+      carAnswers(aMe(), {
         ...car,
         askingPrice: 18_000_000,
         priceDroppedAt: dropped,
@@ -91,7 +86,7 @@ describe('CarPage', () => {
           { askingPrice: 18_000_000, changedAt: dropped },
         ],
       }),
-    });
+    );
     renderCar();
     const aside = await screen.findByRole('complementary', { name: 'Price, seller and actions' });
     expect(within(aside).getByText('Price dropped')).toBeInTheDocument();
@@ -102,7 +97,7 @@ describe('CarPage', () => {
   });
 
   it("links the seller's name to their page and offers to share the car", async () => {
-    mockFetch({ '/api/me': json(buyer), [`/api/cars/id/${car.id}`]: json(car) });
+    answer(carAnswers(aMe()));
     renderCar();
     const aside = await screen.findByRole('complementary', { name: 'Price, seller and actions' });
     expect(within(aside).getByRole('link', { name: 'Sam Seller' }).getAttribute('href')).toBe(
@@ -115,10 +110,7 @@ describe('CarPage', () => {
   });
 
   it('marks a sold car', async () => {
-    mockFetch({
-      '/api/me': json(seller),
-      [`/api/cars/id/${car.id}`]: json({ ...car, soldAt: '2025-04-01T00:00:00.000Z' }),
-    });
+    answer(carAnswers(aMe(seller), { ...car, soldAt: '2025-04-01T00:00:00.000Z' }));
     renderCar();
     const aside = await screen.findByRole('complementary', { name: 'Price, seller and actions' });
     expect(within(aside).getAllByText('Sold').length).toBeGreaterThan(0);
@@ -127,7 +119,7 @@ describe('CarPage', () => {
   });
 
   it('shows the 404 page for a car that does not exist', async () => {
-    mockFetch({ '/api/me': json(buyer) });
+    answer(carAnswers(aMe(), apiError(404, 'not_found', 'Not found.')));
     renderCar('missing');
     expect(await screen.findByText("Looks like this page doesn't exist!")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go Back To Home' }).getAttribute('href')).toBe('/');

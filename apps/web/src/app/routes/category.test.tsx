@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { aCar } from '../../testing/fixtures/car.ts';
 import { aCategory } from '../../testing/fixtures/category.ts';
 import { aSearchResult } from '../../testing/fixtures/search.ts';
-import { buyer } from '../../testing/fixtures/user.ts';
-import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
+import { aMe } from '../../testing/fixtures/user.ts';
+import { answer, requests } from '../../testing/network.ts';
+import { renderRoutes } from '../../testing/test-utils.tsx';
 import CategoryPage from './category.tsx';
 
 const categories = [aCategory()];
@@ -21,10 +22,10 @@ const renderCategory = (id = 'sports') =>
 describe('CategoryPage', () => {
   it("shows the category's name and its cars as cards linking to each car, searched within the category", async () => {
     const car = aCar();
-    const fetchMock = mockFetch({
-      '/api/me': json(buyer),
-      '/api/categories': json(categories),
-      '/api/cars/search': json(aSearchResult({ items: [car] })),
+    answer({
+      'GET /me': aMe(),
+      'GET /categories': categories,
+      'GET /cars/search': aSearchResult({ items: [car] }),
     });
     renderCategory('sports?fuel=Petrol');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sports cars' })).toBeInTheDocument();
@@ -33,23 +34,25 @@ describe('CategoryPage', () => {
     );
     expect(screen.getByText('1 car')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove filter: Petrol' })).toBeInTheDocument();
-    const asked = fetchMock.mock.calls.map(([url]) => String(url));
-    expect(asked).toContain('/api/cars/search?category=sports&fuel=Petrol&limit=12');
+    const asked = requests().map(({ path, query }) => `${path}?${query}`);
+    expect(asked).toContain('/cars/search?category=sports&fuel=Petrol&limit=12');
   });
 
   it('shows an empty state when the category has no cars', async () => {
-    mockFetch({
-      '/api/categories': json(categories),
-      '/api/cars/search': json(aSearchResult({ items: [] })),
+    answer({
+      'GET /me': null,
+      'GET /categories': categories,
+      'GET /cars/search': aSearchResult({ items: [] }),
     });
     renderCategory();
     expect(await screen.findByText('No cars in this category yet')).toBeInTheDocument();
   });
 
   it('goes to all categories from Back when opened directly', async () => {
-    mockFetch({
-      '/api/categories': json(categories),
-      '/api/cars/search': json(aSearchResult({ items: [] })),
+    answer({
+      'GET /me': null,
+      'GET /categories': categories,
+      'GET /cars/search': aSearchResult({ items: [] }),
     });
     renderCategory();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
@@ -57,9 +60,10 @@ describe('CategoryPage', () => {
   });
 
   it('shows the 404 page for an unknown category', async () => {
-    mockFetch({
-      '/api/categories': json(categories),
-      '/api/cars/search': json(aSearchResult({ items: [] })),
+    answer({
+      'GET /me': null,
+      'GET /categories': categories,
+      'GET /cars/search': aSearchResult({ items: [] }),
     });
     renderCategory('nope');
     expect(await screen.findByText("Looks like this page doesn't exist!")).toBeInTheDocument();

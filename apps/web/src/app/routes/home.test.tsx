@@ -1,16 +1,15 @@
+import type { Me } from '@redline/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buyer } from '../../testing/fixtures/user.ts';
-import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
+import { aMe } from '../../testing/fixtures/user.ts';
+import { layoutAnswers } from '../../testing/layout-answers.ts';
+import { answer } from '../../testing/network.ts';
+import { renderRoutes } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
 
 /** The home page, as `me` (null: signed out), once its hero is there. */
-async function renderHome(me: typeof buyer | null) {
-  mockFetch({
-    '/api/me': json(me),
-    '/api/categories': json([]),
-    '/api/advertise': json({ items: [], nextCursor: null }),
-  });
+async function renderHome(me: Me | null) {
+  answer({ ...layoutAnswers(me), 'GET /advertise': { items: [], nextCursor: null } });
   renderRoutes(routes, { initialEntries: ['/'] });
   await screen.findByRole('region', { name: 'Find your next exotic' });
 }
@@ -25,7 +24,7 @@ describe('the home page hero', () => {
   });
 
   it('takes a signed-in visitor to their dashboard instead', async () => {
-    await renderHome(buyer);
+    await renderHome(aMe());
     expect((await screen.findByRole('link', { name: 'Your dashboard' })).getAttribute('href')).toBe('/dash');
     expect(screen.queryByRole('link', { name: 'Create an account' })).not.toBeInTheDocument();
   });

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy, Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, renderRoutes, renderWithProviders } from '../../testing/test-utils.tsx';
+import { answer } from '../../testing/network.ts';
+import { renderRoutes, renderWithProviders } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
 import NotFoundPage, { RouteErrorBoundary } from './not-found.tsx';
 
@@ -22,7 +23,7 @@ describe('404 page', () => {
   });
 
   it('is what the app shows for an unknown route, inside the public layout', async () => {
-    mockFetch({ '/api/me': json(null), '/api/categories': json([]) });
+    answer({ 'GET /me': null, 'GET /categories': [] });
     renderRoutes(routes, { initialEntries: ['/no/such/page'] });
 
     expect(await screen.findByText('404 error')).toBeInTheDocument();
@@ -33,7 +34,7 @@ describe('404 page', () => {
 
   it('is what the app shows when a page throws, until the visitor goes elsewhere', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockFetch({ '/api/me': json(null) });
+    answer({ 'GET /me': null });
     renderRoutes(
       [
         {

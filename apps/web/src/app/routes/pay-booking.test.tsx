@@ -1,25 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aBooking, BOOKING_ID } from '../../testing/fixtures/booking.ts';
-import { buyer } from '../../testing/fixtures/user.ts';
-import { json, type MockResponse, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
+import { aMe, buyer } from '../../testing/fixtures/user.ts';
+import { type Answers, answer, apiError, requests } from '../../testing/network.ts';
+import { renderRoutes } from '../../testing/test-utils.tsx';
 import PayBookingPage from './pay-booking.tsx';
 
-const testConfig = { googleSignIn: false, payments: { provider: 'test' } };
-const intent = { clientSecret: 'pi_test_1_secret_abc', provider: 'test' };
-const declined: MockResponse = {
-  status: 402,
-  body: { error: { code: 'card_declined', message: 'Your card was declined.' } },
-};
+const intent = { clientSecret: 'pi_test_1_secret_abc', provider: 'test' } as const;
+const declined = apiError(402, 'card_declined', 'Your card was declined.');
 
-function bodyOf(call: unknown[] | undefined): unknown {
-  const init = call?.[1] as RequestInit | undefined;
-  return init?.body ? JSON.parse(String(init.body)) : undefined;
-}
-
-function callsTo(fetchMock: ReturnType<typeof mockFetch>, path: string) {
-  return fetchMock.mock.calls.filter(([url]) => String(url) === `/api${path}`);
+/** The bodies of the requests to `path`, in order. */
+function bodiesSentTo(path: string) {
+  return requests()
+    .filter((request) => request.path === path)
+    .map((request) => request.body);
 }
 
 /** A promise the test resolves when it wants the server to answer. */
@@ -31,27 +26,15 @@ function gate() {
   return { opened, open };
 }
 
-/** Holds back the answer to one path until the gate opens (everything else answers at once). */
-function delay(fetchMock: ReturnType<typeof mockFetch>, path: string, until: Promise<void>) {
-  const answer = fetchMock.getMockImplementation()!;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (String(input) === `/api${path}`) await until;
-      return answer(input, init);
-    }),
-  );
-}
-
-function renderPage(routes: Parameters<typeof mockFetch>[0]) {
-  const fetchMock = mockFetch({
-    '/api/me': json(buyer),
-    '/api/config': json(testConfig),
-    [`GET /api/testdrivebooking/${BOOKING_ID}`]: json(aBooking()),
-    'POST /api/create-payment-intent': json(intent),
+function renderPage(routes: Answers) {
+  answer({
+    'GET /me': aMe(),
+    'GET /config': { googleSignIn: false, payments: { provider: 'test' } },
+    'GET /testdrivebooking/:id': aBooking(),
+    'POST /create-payment-intent': intent,
     ...routes,
   });
-  return { fetchMock, render: () => renderPage.mount() };
+  return { render: () => renderPage.mount() };
 }
 renderPage.mount = () =>
   renderRoutes(
@@ -87,9 +70,13 @@ describe('pay page', () => {
   });
 
   it('keeps Pay disabled until the client secret has arrived', async () => {
-    const { fetchMock, render } = renderPage({});
     const intentGate = gate();
-    delay(fetchMock, '/create-payment-intent', intentGate.opened);
+    const { render } = renderPage({
+      'POST /create-payment-intent': async () => {
+        await intentGate.opened;
+        return intent;
+      },
+    });
     render();
 
     await screen.findByLabelText('Card number');
@@ -116,12 +103,12 @@ describe('pay page', () => {
       payment: { transactionId: 'pi_test_1', paidAt: '2031-03-02T09:30:00.000Z', refund: null },
     });
     let recorded = false;
-    const { fetchMock, render } = renderPage({
-      [`GET /api/testdrivebooking/${BOOKING_ID}`]: () => json(recorded ? paid : aBooking()),
-      'POST /api/payments/test-mode/confirm': json({ status: 'succeeded', transactionId: 'pi_test_1' }),
-      'POST /api/payment': () => {
+    const { render } = renderPage({
+      'GET /testdrivebooking/:id': () => (recorded ? paid : aBooking()),
+      'POST /payments/test-mode/confirm': { status: 'succeeded', transactionId: 'pi_test_1' },
+      'POST /payment': () => {
         recorded = true;
-        return json({ insertedId: 'pay-1' }, 201);
+        return { insertedId: 'pay-1' };
       },
     });
     const { queryClient } = render();
@@ -141,15 +128,15 @@ describe('pay page', () => {
     );
     expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
 
-    expect(bodyOf(callsTo(fetchMock, '/payments/test-mode/confirm')[0])).toEqual({
+    expect(bodiesSentTo('/payments/test-mode/confirm')[0]).toEqual({
       clientSecret: intent.clientSecret,
       card: { number: '4242424242424242', expMonth: 12, expYear: 34, cvc: '123' },
     });
-    expect(bodyOf(callsTo(fetchMock, '/payment')[0])).toEqual({
+    expect(bodiesSentTo('/payment')[0]).toEqual({
       bookingId: BOOKING_ID,
       transactionId: 'pi_test_1',
     });
-    expect(bodyOf(callsTo(fetchMock, '/create-payment-intent')[0])).toEqual({ bookingId: BOOKING_ID });
+    expect(bodiesSentTo('/create-payment-intent')[0]).toEqual({ bookingId: BOOKING_ID });
     // My Bookings reads isPaid: its cached lists must be refreshed.
     expect(queryClient.getQueryState(['bookings', 'buyer', buyer.email])?.isInvalidated).toBe(true);
     const receipt = screen.getByRole('region', { name: 'Payment successful' });
@@ -158,7 +145,7 @@ describe('pay page', () => {
   });
 
   it('shows a declined card in red under the form and in a toast, and records nothing', async () => {
-    const { fetchMock, render } = renderPage({ 'POST /api/payments/test-mode/confirm': declined });
+    const { render } = renderPage({ 'POST /payments/test-mode/confirm': declined });
     render();
 
     await fillCard('4000000000000002');
@@ -171,13 +158,13 @@ describe('pay page', () => {
     expect(within(form).getByRole('alert').className).toContain('text-error');
     // The same message also as a toast, outside the form.
     expect(screen.getAllByText('Your card was declined.').length).toBe(2);
-    expect(callsTo(fetchMock, '/payment')).toHaveLength(0);
+    expect(bodiesSentTo('/payment')).toHaveLength(0);
     expect(screen.getByRole('button', { name: /Pay \$120\.00/ }).hasAttribute('disabled')).toBe(false);
     expect(screen.getByText('Awaiting payment')).toBeInTheDocument();
   });
 
   it("clears a declined card's error as soon as the card is corrected (typed or a test card chosen)", async () => {
-    const { render } = renderPage({ 'POST /api/payments/test-mode/confirm': declined });
+    const { render } = renderPage({ 'POST /payments/test-mode/confirm': declined });
     render();
     await fillCard('4000000000000002');
     const pay = screen.getByRole('button', { name: /Pay \$120\.00/ });
@@ -197,12 +184,14 @@ describe('pay page', () => {
   });
 
   it('disables Pay and says Processing… while the payment is on its way', async () => {
-    const { fetchMock, render } = renderPage({
-      'POST /api/payments/test-mode/confirm': json({ status: 'succeeded', transactionId: 'pi_test_1' }),
-      'POST /api/payment': json({ insertedId: 'pay-1' }, 201),
-    });
     const confirmGate = gate();
-    delay(fetchMock, '/payments/test-mode/confirm', confirmGate.opened);
+    const { render } = renderPage({
+      'POST /payments/test-mode/confirm': async () => {
+        await confirmGate.opened;
+        return { status: 'succeeded', transactionId: 'pi_test_1' };
+      },
+      'POST /payment': { insertedId: 'pay-1' },
+    });
     render();
 
     await fillCard('4242424242424242');
@@ -218,7 +207,7 @@ describe('pay page', () => {
   });
 
   it('checks the card fields before sending anything', async () => {
-    const { fetchMock, render } = renderPage({});
+    const { render } = renderPage({});
     render();
     await screen.findByLabelText('Card number');
     const pay = screen.getByRole('button', { name: /Pay \$120\.00/ });
@@ -229,17 +218,15 @@ describe('pay page', () => {
     expect(await screen.findByText('Enter your card number')).toBeInTheDocument();
     expect(screen.getByText('Enter the expiry as MM/YY')).toBeInTheDocument();
     expect(screen.getByText('Enter the security code')).toBeInTheDocument();
-    expect(callsTo(fetchMock, '/payments/test-mode/confirm')).toHaveLength(0);
+    expect(bodiesSentTo('/payments/test-mode/confirm')).toHaveLength(0);
   });
 
   it('shows an already paid booking as paid, with its transaction id and date, and no form', async () => {
-    const { fetchMock, render } = renderPage({
-      [`GET /api/testdrivebooking/${BOOKING_ID}`]: json(
-        aBooking({
-          isPaid: true,
-          payment: { transactionId: 'pi_test_old', paidAt: '2031-02-20T12:00:00.000Z', refund: null },
-        }),
-      ),
+    const { render } = renderPage({
+      'GET /testdrivebooking/:id': aBooking({
+        isPaid: true,
+        payment: { transactionId: 'pi_test_old', paidAt: '2031-02-20T12:00:00.000Z', refund: null },
+      }),
     });
     render();
 
@@ -248,15 +235,12 @@ describe('pay page', () => {
     const receipt = screen.getByRole('region', { name: 'This test drive is paid' });
     expect(within(receipt).getByText(/Feb.*20.*2031/)).toBeInTheDocument();
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
-    expect(callsTo(fetchMock, '/create-payment-intent')).toHaveLength(0);
+    expect(bodiesSentTo('/create-payment-intent')).toHaveLength(0);
   });
 
   it("shows the 404 page for a booking that is not the buyer's (or does not exist)", async () => {
     renderPage({
-      [`GET /api/testdrivebooking/${BOOKING_ID}`]: {
-        status: 404,
-        body: { error: { code: 'not_found', message: 'The booking was not found.' } },
-      },
+      'GET /testdrivebooking/:id': apiError(404, 'not_found', 'The booking was not found.'),
     }).render();
 
     expect(await screen.findByText('404 error')).toBeInTheDocument();
@@ -265,10 +249,7 @@ describe('pay page', () => {
 
   it('explains when the car is no longer available', async () => {
     renderPage({
-      'POST /api/create-payment-intent': {
-        status: 409,
-        body: { error: { code: 'conflict', message: 'This car is no longer available.' } },
-      },
+      'POST /create-payment-intent': apiError(409, 'conflict', 'This car is no longer available.'),
     }).render();
 
     expect(await screen.findByText('This car is no longer available.')).toBeInTheDocument();

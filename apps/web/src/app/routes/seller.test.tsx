@@ -2,9 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aCar } from '../../testing/fixtures/car.ts';
+import { aSearchResult } from '../../testing/fixtures/search.ts';
 import { aSellerProfile } from '../../testing/fixtures/seller.ts';
-import { buyer } from '../../testing/fixtures/user.ts';
-import { json, type MockResponse, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
+import { aMe } from '../../testing/fixtures/user.ts';
+import { type Answers, answer, apiError } from '../../testing/network.ts';
+import { renderRoutes } from '../../testing/test-utils.tsx';
 import SellerPage from './seller.tsx';
 
 const seller = aSellerProfile({ carsForSale: 2 });
@@ -14,23 +16,23 @@ const renderSeller = (id = seller.id) =>
   renderRoutes([{ path: '/sellers/:id', Component: SellerPage }], { initialEntries: [`/sellers/${id}`] });
 
 /** `GET /api/cars/search?seller=…` answering `pages` in turn (by cursor), each with the total. */
-function searchBySeller(pages: (typeof cars)[]) {
+function searchBySeller(pages: (typeof cars)[]): Answers['GET /cars/search'] {
   const total = pages.flat().length;
-  return (_init: RequestInit | undefined, url: URL): MockResponse => {
-    const index = Number(url.searchParams.get('cursor') ?? 0);
-    expect(url.searchParams.get('seller')).toBe(seller.id);
-    expect(url.searchParams.get('sort')).toBe('newest');
+  return ({ query }) => {
+    const index = Number(query.get('cursor') ?? 0);
+    expect(query.get('seller')).toBe(seller.id);
+    expect(query.get('sort')).toBe('newest');
     const next = index + 1 < pages.length ? String(index + 1) : null;
-    return json({ items: pages[index], nextCursor: next, total });
+    return aSearchResult({ items: pages[index] ?? [], nextCursor: next, total });
   };
 }
 
 describe('SellerPage', () => {
   it('shows the seller, verified, since when they are a member, and their cars for sale with a count', async () => {
-    mockFetch({
-      '/api/me': json(buyer),
-      [`/api/sellers/${seller.id}`]: json(seller),
-      '/api/cars/search': searchBySeller([cars]),
+    answer({
+      'GET /me': aMe(),
+      'GET /sellers/:id': seller,
+      'GET /cars/search': searchBySeller([cars]),
     });
     renderSeller();
 
@@ -49,10 +51,10 @@ describe('SellerPage', () => {
   });
 
   it('loads more of their cars on request', async () => {
-    mockFetch({
-      '/api/me': json(buyer),
-      [`/api/sellers/${seller.id}`]: json(seller),
-      '/api/cars/search': searchBySeller([cars.slice(0, 1), cars.slice(1)]),
+    answer({
+      'GET /me': aMe(),
+      'GET /sellers/:id': seller,
+      'GET /cars/search': searchBySeller([cars.slice(0, 1), cars.slice(1)]),
     });
     renderSeller();
 
@@ -64,19 +66,20 @@ describe('SellerPage', () => {
   });
 
   it('says so when the seller has nothing for sale', async () => {
-    mockFetch({
-      '/api/me': json(buyer),
-      [`/api/sellers/${seller.id}`]: json({ ...seller, carsForSale: 0 }),
-      '/api/cars/search': searchBySeller([[]]),
+    answer({
+      'GET /me': aMe(),
+      'GET /sellers/:id': { ...seller, carsForSale: 0 },
+      'GET /cars/search': searchBySeller([[]]),
     });
     renderSeller();
     expect(await screen.findByText('Nothing for sale right now')).toBeInTheDocument();
   });
 
   it('shows the 404 page for someone who is not a seller', async () => {
-    mockFetch({
-      '/api/me': json(buyer),
-      '/api/cars/search': json({ items: [], nextCursor: null, total: 0 }),
+    answer({
+      'GET /me': aMe(),
+      'GET /sellers/:id': apiError(404, 'not_found', 'Not found.'),
+      'GET /cars/search': aSearchResult({ items: [] }),
     });
     renderSeller('nobody');
     expect(await screen.findByText("Looks like this page doesn't exist!")).toBeInTheDocument();

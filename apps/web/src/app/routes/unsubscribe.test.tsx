@@ -1,34 +1,30 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderRoutes } from '../../testing/test-utils.tsx';
+import { answer, apiError, requests } from '../../testing/network.ts';
+import { renderRoutes } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
 
 /** The server's answers to a link: what it stops, and the one-click unsubscribe it may receive. */
 function server(valid = true) {
   let email = true;
   const posts: string[] = [];
-  const refusal = json(
-    {
-      error: {
-        code: 'bad_request',
-        message: 'This unsubscribe link is not valid. Change your e-mails in your notification settings.',
-      },
-    },
+  const refusal = apiError(
     400,
+    'bad_request',
+    'This unsubscribe link is not valid. Change your e-mails in your notification settings.',
   );
-  const fetchMock = mockFetch({
-    '/api/me': json(null),
-    '/api/categories': json([]),
-    'GET /api/notifications/unsubscribe': () =>
-      valid ? json({ kind: 'saved-car.price-dropped', email }) : refusal,
-    'POST /api/notifications/unsubscribe': (_init, url) => {
-      posts.push(url.searchParams.get('token') ?? '');
+  answer({
+    'GET /me': null,
+    'GET /categories': [],
+    'GET /notifications/unsubscribe': () => (valid ? { kind: 'saved-car.price-dropped', email } : refusal),
+    'POST /notifications/unsubscribe': ({ query }) => {
+      posts.push(query.get('token') ?? '');
       email = false;
-      return json({ kind: 'saved-car.price-dropped', email });
+      return { kind: 'saved-car.price-dropped', email };
     },
   });
-  return { posts, fetchMock };
+  return { posts };
 }
 
 describe('the unsubscribe page', () => {
@@ -58,10 +54,10 @@ describe('the unsubscribe page', () => {
   });
 
   it('without a token asks nothing of the server', async () => {
-    const { fetchMock } = server();
+    server();
     renderRoutes(routes, { initialEntries: ['/notifications/unsubscribe'] });
     expect(await screen.findByText(/The unsubscribe link is incomplete/)).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContainEqual(
+    expect(requests().map((request) => request.path)).not.toContainEqual(
       expect.stringContaining('/notifications/unsubscribe'),
     );
   });

@@ -1,8 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buyer, seller } from '../../../testing/fixtures/user.ts';
-import { json, mockFetch, renderRoutes } from '../../../testing/test-utils.tsx';
+import { aMe, seller } from '../../../testing/fixtures/user.ts';
+import { layoutAnswers } from '../../../testing/layout-answers.ts';
+import { answer } from '../../../testing/network.ts';
+import { renderRoutes } from '../../../testing/test-utils.tsx';
 import { routes } from '../../router.tsx';
+
+/** Signed in as `me`, on the sign-in form or on the pages it sends them to. */
+const signedIn = (me = aMe()) =>
+  answer({
+    ...layoutAnswers(me),
+    'GET /config': { googleSignIn: false, payments: { provider: 'test' } },
+    'GET /advertise': { items: [], nextCursor: null },
+  });
 
 const backTo = (pathname: string) => ({ from: { pathname, search: '', hash: '' } });
 
@@ -10,7 +20,7 @@ describe('sign-in and sign-up pages for a signed-in user', () => {
   it.each(['/user/login', '/user/signup'])(
     '%s sends them home when it carries no page to return to',
     async (page) => {
-      mockFetch({ '/api/me': json(buyer), '/api/categories': json([]) });
+      signedIn();
       const { pathname } = renderRoutes(routes, { initialEntries: [page] });
 
       await waitFor(() => expect(pathname()).toBe('/'));
@@ -19,7 +29,7 @@ describe('sign-in and sign-up pages for a signed-in user', () => {
   );
 
   it.each(['/user/login', '/user/signup'])('%s sends them on to the page it carries', async (page) => {
-    mockFetch({ '/api/me': json(buyer), '/api/categories': json([]) });
+    signedIn();
     const { pathname } = renderRoutes(routes, {
       initialEntries: [{ pathname: page, state: backTo('/blog') }],
     });
@@ -30,7 +40,7 @@ describe('sign-in and sign-up pages for a signed-in user', () => {
   it.each(['/user/login', '/user/signup'])(
     '%s sends them on to the page a server redirect put in its address, never to another site',
     async (page) => {
-      mockFetch({ '/api/me': json(buyer), '/api/categories': json([]) });
+      signedIn();
       const { pathname } = renderRoutes(routes, { initialEntries: [`${page}?returnTo=%2Fblog`] });
       await waitFor(() => expect(pathname()).toBe('/blog'));
 
@@ -42,7 +52,7 @@ describe('sign-in and sign-up pages for a signed-in user', () => {
   );
 
   it('keeps the sign-in form, saying why, for a user a page of another role sent there', async () => {
-    mockFetch({ '/api/me': json(seller), '/api/categories': json([]) });
+    signedIn(aMe(seller));
     const { pathname } = renderRoutes(routes, { initialEntries: ['/buyer/bookings/b1'] });
 
     expect(await screen.findByText(/That page needs a different account/)).toBeInTheDocument();
@@ -51,7 +61,7 @@ describe('sign-in and sign-up pages for a signed-in user', () => {
   });
 
   it('keeps the sign-in form for a user the server sent there from a page of another role', async () => {
-    mockFetch({ '/api/me': json(seller), '/api/categories': json([]) });
+    signedIn(aMe(seller));
     const { pathname } = renderRoutes(routes, {
       initialEntries: ['/user/login?returnTo=%2Fbuyer%2Fbookings%2Fb1&wrongAccount=1'],
     });

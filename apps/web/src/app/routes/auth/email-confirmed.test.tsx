@@ -1,14 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aMe } from '../../../testing/fixtures/user.ts';
-import { json, mockFetch, renderRoutes } from '../../../testing/test-utils.tsx';
+import { layoutAnswers } from '../../../testing/layout-answers.ts';
+import { type Answers, answer } from '../../../testing/network.ts';
+import { renderRoutes } from '../../../testing/test-utils.tsx';
 import { routes } from '../../router.tsx';
 
-const signedOut = { '/api/me': json(null), '/api/categories': json([]) };
+const signedOut: Answers = { 'GET /me': null, 'GET /categories': [] };
 
 describe('the page a confirmation link lands on', () => {
   it('says the address is confirmed, and leads a signed-in user to the dashboard', async () => {
-    mockFetch({ '/api/me': json(aMe()), '/api/categories': json([]) });
+    answer({
+      ...layoutAnswers(aMe()),
+    });
     renderRoutes(routes, { initialEntries: ['/user/email-confirmed'] });
 
     expect(await screen.findByRole('heading', { name: 'Address confirmed' })).toBeInTheDocument();
@@ -19,7 +23,7 @@ describe('the page a confirmation link lands on', () => {
   });
 
   it('says why an expired link did not confirm, and how to get a new one', async () => {
-    mockFetch(signedOut);
+    answer(signedOut);
     renderRoutes(routes, { initialEntries: ['/user/email-confirmed?error=TOKEN_EXPIRED'] });
 
     expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeInTheDocument();
@@ -31,7 +35,7 @@ describe('the page a confirmation link lands on', () => {
   });
 
   it('says a link that is not valid did not confirm', async () => {
-    mockFetch(signedOut);
+    answer(signedOut);
     renderRoutes(routes, { initialEntries: ['/user/email-confirmed?error=INVALID_TOKEN'] });
 
     expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeInTheDocument();

@@ -2,25 +2,24 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aSavedSearch } from '../../../testing/fixtures/saved-search.ts';
 import { aSearchResult } from '../../../testing/fixtures/search.ts';
-import { buyer } from '../../../testing/fixtures/user.ts';
-import { json, mockFetch, renderRoutes } from '../../../testing/test-utils.tsx';
+import { aMe } from '../../../testing/fixtures/user.ts';
+import { answer, apiError } from '../../../testing/network.ts';
+import { renderRoutes } from '../../../testing/test-utils.tsx';
 import { routes } from '../../router.tsx';
 
 describe('Saved Searches', () => {
   it("are in the buyer's dashboard menu after Saved Cars, and name each filter as the search's chips do", async () => {
-    mockFetch({
-      '/api/me': json(buyer),
-      '/api/notifications': json({ items: [], nextCursor: null, unread: 0 }),
-      '/api/saved-searches': json({
+    answer({
+      'GET /me': aMe(),
+      'GET /notifications': { items: [], nextCursor: null, unread: 0 },
+      'GET /saved-searches': {
         items: [
           aSavedSearch({ filters: { category: ['sports'], brand: ['porsche'], priceMax: 10_000_000 } }),
         ],
-      }),
+      },
       // The catalogue's names of categories and brands: the facets of a search that narrows nothing.
-      '/api/cars/search': (_init, url) =>
-        url.search === '?limit=1'
-          ? json(aSearchResult())
-          : json({ error: { code: 'bad', message: url.search } }, 400),
+      'GET /cars/search': ({ query }) =>
+        query.toString() === 'limit=1' ? aSearchResult() : apiError(400, 'bad', `?${query}`),
     });
     renderRoutes(routes, { initialEntries: ['/dash/buyer/searches'] });
 

@@ -1,9 +1,10 @@
-import type { MessagePage } from '@redline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aUser, buyer } from '../../../testing/fixtures/user.ts';
-import { json, mockFetch, renderRoutes } from '../../../testing/test-utils.tsx';
+import { aMe } from '../../../testing/fixtures/user.ts';
+import { layoutAnswers } from '../../../testing/layout-answers.ts';
+import { answer, apiError } from '../../../testing/network.ts';
+import { renderRoutes } from '../../../testing/test-utils.tsx';
 import { routes } from '../../router.tsx';
 
 const conversation = {
@@ -23,20 +24,17 @@ describe('a conversation', () => {
       { id: 'm-1', body: 'Is the clutch original?', sentAt: '2025-01-05T10:00:00.000Z', fromMe: true },
     ];
     const sent: unknown[] = [];
-    mockFetch({
-      '/api/me': json(buyer),
-      '/api/categories': json([]),
-      'GET /api/notifications': json({ items: [], nextCursor: null, unread: 0 }),
-      'GET /api/conversations': json({ items: [conversation], nextCursor: null }),
-      'GET /api/conversations/c-1/messages': () =>
-        json({
-          conversation: { ...conversation, unread: 0 },
-          participants: null,
-          items,
-          nextCursor: null,
-        } satisfies MessagePage),
-      'POST /api/conversations/c-1/messages': (init) => {
-        const { body } = JSON.parse(String(init?.body)) as { body: string };
+    answer({
+      ...layoutAnswers(aMe()),
+      'GET /conversations': { items: [conversation], nextCursor: null },
+      'GET /conversations/:id/messages': () => ({
+        conversation: { ...conversation, unread: 0 },
+        participants: null,
+        items,
+        nextCursor: null,
+      }),
+      'POST /conversations/:id/messages': (request) => {
+        const { body } = request.body;
         sent.push(body);
         items.unshift({
           id: `m-${items.length + 1}`,
@@ -44,7 +42,7 @@ describe('a conversation', () => {
           sentAt: '2025-01-05T12:00:00.000Z',
           fromMe: true,
         });
-        return { status: 201, body: { id: 'm-3' } };
+        return { id: 'm-3' };
       },
     });
     const { pathname } = renderRoutes(routes, { initialEntries: ['/dash/messages'] });
@@ -73,15 +71,12 @@ describe('a conversation', () => {
 
   it('reports the conversation through a dialog that says the admins will read it, then shows it reported', async () => {
     const reports: unknown[] = [];
-    mockFetch({
-      '/api/me': json(buyer),
-      '/api/categories': json([]),
-      'GET /api/notifications': json({ items: [], nextCursor: null, unread: 0 }),
-      'GET /api/conversations/c-1/messages': () =>
-        json({ conversation, participants: null, items: [], nextCursor: null }),
-      'POST /api/conversations/c-1/report': (init) => {
-        reports.push(JSON.parse(String(init?.body)));
-        return { status: 201, body: { id: 'r-1' } };
+    answer({
+      ...layoutAnswers(aMe()),
+      'GET /conversations/:id/messages': { conversation, participants: null, items: [], nextCursor: null },
+      'POST /conversations/:id/report': ({ body }) => {
+        reports.push(body);
+        return { id: 'r-1' };
       },
     });
     renderRoutes(routes, { initialEntries: ['/dash/messages/c-1'] });
@@ -105,16 +100,10 @@ describe('a conversation', () => {
   });
 
   it('says so when the report fails, and stays open', async () => {
-    mockFetch({
-      '/api/me': json(buyer),
-      '/api/categories': json([]),
-      'GET /api/notifications': json({ items: [], nextCursor: null, unread: 0 }),
-      'GET /api/conversations/c-1/messages': () =>
-        json({ conversation, participants: null, items: [], nextCursor: null }),
-      'POST /api/conversations/c-1/report': () => ({
-        status: 500,
-        body: { error: { code: 'internal', message: 'Something went wrong.' } },
-      }),
+    answer({
+      ...layoutAnswers(aMe()),
+      'GET /conversations/:id/messages': { conversation, participants: null, items: [], nextCursor: null },
+      'POST /conversations/:id/report': apiError(500, 'internal', 'Something went wrong.'),
     });
     renderRoutes(routes, { initialEntries: ['/dash/messages/c-1'] });
 
@@ -127,23 +116,20 @@ describe('a conversation', () => {
   });
 
   it('lets an admin read a reported conversation, naming both people with their roles, without a composer or a Report button', async () => {
-    mockFetch({
-      '/api/me': json(aUser({ role: 'Admin', name: 'Ada Admin' })),
-      '/api/categories': json([]),
-      'GET /api/notifications': json({ items: [], nextCursor: null, unread: 0 }),
-      'GET /api/conversations/c-1/messages': () =>
-        json({
-          conversation,
-          participants: {
-            buyer: { id: 'u-buyer', name: 'Bea Buyer', verified: false },
-            seller: { id: 'u-seller', name: 'Sam Seller', verified: true },
-          },
-          items: [
-            { id: 'm-2', body: 'Pay by gift card.', sentAt: '2025-01-05T10:05:00.000Z', fromMe: false },
-            { id: 'm-1', body: 'Is it still for sale?', sentAt: '2025-01-05T10:00:00.000Z', fromMe: true },
-          ],
-          nextCursor: null,
-        } satisfies MessagePage),
+    answer({
+      ...layoutAnswers(aMe({ role: 'Admin', name: 'Ada Admin' })),
+      'GET /conversations/:id/messages': {
+        conversation,
+        participants: {
+          buyer: { id: 'u-buyer', name: 'Bea Buyer', verified: false },
+          seller: { id: 'u-seller', name: 'Sam Seller', verified: true },
+        },
+        items: [
+          { id: 'm-2', body: 'Pay by gift card.', sentAt: '2025-01-05T10:05:00.000Z', fromMe: false },
+          { id: 'm-1', body: 'Is it still for sale?', sentAt: '2025-01-05T10:00:00.000Z', fromMe: true },
+        ],
+        nextCursor: null,
+      },
     });
     renderRoutes(routes, { initialEntries: ['/dash/messages/c-1'] });
 

@@ -2,8 +2,10 @@ import { NOTIFICATION_KINDS, type NotificationPreference, notificationTypesFor }
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { seller } from '../../../testing/fixtures/user.ts';
-import { json, mockFetch, renderRoutes } from '../../../testing/test-utils.tsx';
+import { aMe, seller } from '../../../testing/fixtures/user.ts';
+import { layoutAnswers } from '../../../testing/layout-answers.ts';
+import { answer, apiError } from '../../../testing/network.ts';
+import { renderRoutes } from '../../../testing/test-utils.tsx';
 import { routes } from '../../router.tsx';
 
 /** The server's answers: the seller's settings, changed by what the page saves (or refused). */
@@ -14,17 +16,14 @@ function server({ refuse = false } = {}) {
     email: NOTIFICATION_KINDS[type].email,
   }));
   const saves: unknown[] = [];
-  mockFetch({
-    '/api/me': json(seller),
-    '/api/categories': json([]),
-    'GET /api/notifications': json({ items: [], nextCursor: null, unread: 0 }),
-    'GET /api/notifications/preferences': () => json({ items }),
-    'PUT /api/notifications/preferences': (init) => {
-      const body = JSON.parse(String(init?.body)) as { items: NotificationPreference[] };
+  answer({
+    ...layoutAnswers(aMe(seller)),
+    'GET /notifications/preferences': () => ({ items }),
+    'PUT /notifications/preferences': ({ body }) => {
       saves.push(body);
-      if (refuse) return json({ error: { code: 'bad_request', message: 'The server refused it.' } }, 400);
+      if (refuse) return apiError(400, 'bad_request', 'The server refused it.');
       items = items.map((item) => body.items.find((saved) => saved.type === item.type) ?? item);
-      return json({ items });
+      return { items };
     },
   });
   return { saves };

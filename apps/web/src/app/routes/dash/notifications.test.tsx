@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aNotification } from '../../../testing/fixtures/notification.ts';
-import { buyer } from '../../../testing/fixtures/user.ts';
-import { json, mockFetch, renderRoutes } from '../../../testing/test-utils.tsx';
+import { aMe } from '../../../testing/fixtures/user.ts';
+import { answer, requests } from '../../../testing/network.ts';
+import { renderRoutes } from '../../../testing/test-utils.tsx';
 import { routes } from '../../router.tsx';
 
 /** The server's answers, from a list that the test's reads change. */
@@ -20,22 +21,21 @@ function server() {
   ];
   const unread = () => notes.filter((n) => !n.readAt).length;
   const reads: unknown[] = [];
-  const fetchMock = mockFetch({
-    '/api/me': json(buyer),
-    '/api/categories': json([]),
-    'GET /api/notifications': (_init, url) => {
-      const limit = Number(url?.searchParams.get('limit') ?? 12);
-      return json({ items: notes.slice(0, limit), nextCursor: null, unread: unread() });
+  answer({
+    'GET /me': aMe(),
+    'GET /categories': [],
+    'GET /notifications': ({ query }) => {
+      const limit = Number(query.get('limit') ?? 12);
+      return { items: notes.slice(0, limit), nextCursor: null, unread: unread() };
     },
-    'POST /api/notifications/read': (init) => {
-      const body = JSON.parse(String(init?.body)) as { ids?: string[] };
+    'POST /notifications/read': ({ body }) => {
       reads.push(body);
       for (const note of notes)
         if (!body.ids || body.ids.includes(note.id)) note.readAt ??= '2025-01-06T00:00:00.000Z';
-      return json({ unread: unread() });
+      return { unread: unread() };
     },
   });
-  return { reads, fetchMock };
+  return { reads };
 }
 
 describe('notifications', () => {
@@ -75,10 +75,10 @@ describe('notifications', () => {
   });
 
   it('shows no bell to a signed-out visitor, and asks nothing for it', async () => {
-    const fetchMock = mockFetch({ '/api/me': json(null), '/api/categories': json([]) });
+    answer({ 'GET /me': null, 'GET /categories': [] });
     renderRoutes(routes, { initialEntries: ['/blog'] });
     await screen.findByRole('link', { name: 'Get started' });
     expect(screen.queryByRole('link', { name: /^Notifications/ })).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/notifications'))).toBe(false);
+    expect(requests().some((request) => request.path.startsWith('/notifications'))).toBe(false);
   });
 });

@@ -1,14 +1,16 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { answer, requests } from '../../../testing/network.ts';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { LoginForm } from './login-form.tsx';
 
-const noGoogle = { googleSignIn: false, payments: { provider: 'test' } };
+const answerConfig = ({ googleSignIn = false } = {}) =>
+  answer({ 'GET /config': { googleSignIn, payments: { provider: 'test' } } });
 
 describe('LoginForm', () => {
   it('shows the email and password rules under their fields on an empty submit, and sends nothing', async () => {
-    const fetchMock = mockFetch({ '/api/config': json(noGoogle) });
+    answerConfig();
     renderWithProviders(<LoginForm redirectTo="/" onSuccess={vi.fn()} />, { path: '/user/login' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -20,11 +22,11 @@ describe('LoginForm', () => {
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(email.getAttribute('aria-describedby')).toBe(emailError.id);
     expect(password.getAttribute('aria-describedby')).toBe(passwordError.id);
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/auth/'))).toBe(false);
+    expect(requests().some((request) => request.path.startsWith('/auth/'))).toBe(false);
   });
 
   it('rejects a malformed address and a short password', async () => {
-    mockFetch({ '/api/config': json(noGoogle) });
+    answerConfig();
     renderWithProviders(<LoginForm redirectTo="/" onSuccess={vi.fn()} />, { path: '/user/login' });
 
     await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
@@ -36,7 +38,7 @@ describe('LoginForm', () => {
   });
 
   it('toggles the password between hidden and shown', async () => {
-    mockFetch({ '/api/config': json(noGoogle) });
+    answerConfig();
     renderWithProviders(<LoginForm redirectTo="/" onSuccess={vi.fn()} />, { path: '/user/login' });
 
     const password = screen.getByLabelText('Password');
@@ -48,13 +50,13 @@ describe('LoginForm', () => {
   });
 
   it('offers Google only when the server has it configured', async () => {
-    mockFetch({ '/api/config': json({ ...noGoogle, googleSignIn: true }) });
+    answerConfig({ googleSignIn: true });
     renderWithProviders(<LoginForm redirectTo="/" onSuccess={vi.fn()} />, { path: '/user/login' });
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
   });
 
   it('links to the forgot-password and sign-up pages', () => {
-    mockFetch({ '/api/config': json(noGoogle) });
+    answerConfig();
     renderWithProviders(<LoginForm redirectTo="/" onSuccess={vi.fn()} />, { path: '/user/login' });
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
       '/user/forgot-password',

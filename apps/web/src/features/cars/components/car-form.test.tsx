@@ -3,8 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { PhotoPickerProps } from '../../../components/photos/photo-picker.tsx';
-import { aCar } from '../../../testing/fixtures/car.ts';
-import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { aCar, aSellerCar } from '../../../testing/fixtures/car.ts';
+import { answer, apiError, requests } from '../../../testing/network.ts';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { CarForm } from './car-form.tsx';
 
 const categories = [
@@ -32,7 +33,6 @@ const renderForm = (props: Partial<Parameters<typeof CarForm>[0]> = {}) => {
 
 describe('CarForm (Post a Car)', () => {
   it('starts at the current year and offers 1999 up to it, with the four fuels', () => {
-    mockFetch({});
     renderForm();
     const year = screen.getByLabelText('Year') as HTMLSelectElement;
     expect(year.value).toBe(String(carYearMax()));
@@ -46,7 +46,6 @@ describe('CarForm (Post a Car)', () => {
   });
 
   it('shows every rule on an empty submit, "Photo is required" included, and sends nothing', async () => {
-    const fetchMock = mockFetch({});
     renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'Post the car' }));
 
@@ -67,12 +66,12 @@ describe('CarForm (Post a Car)', () => {
     }
     expect(screen.getAllByText('You must confirm this declaration')).toHaveLength(4);
     expect(screen.getByLabelText('Brand').getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests()).toEqual([]);
   });
 
   it('posts the car with prices in cents and the photos in order, then reports success', async () => {
-    const created = aCar();
-    const fetchMock = mockFetch({ 'POST /api/cars': json(created, 201) });
+    const created = aSellerCar();
+    answer({ 'POST /cars': created });
     const { onSaved } = renderForm();
 
     await userEvent.selectOptions(screen.getByLabelText('Year'), '2021');
@@ -91,8 +90,7 @@ describe('CarForm (Post a Car)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Post the car' }));
 
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(created));
-    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/cars') ?? [];
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(requests().find((request) => request.path === '/cars')?.body).toEqual({
       year: 2021,
       brand: 'Porsche',
       model: '911 GT3',
@@ -111,17 +109,10 @@ describe('CarForm (Post a Car)', () => {
   });
 
   it("puts the server's field messages under the fields", async () => {
-    mockFetch({
-      'POST /api/cars': json(
-        {
-          error: {
-            code: 'validation_failed',
-            message: 'Check the form.',
-            fields: { categoryId: 'Choose a category from the list' },
-          },
-        },
-        400,
-      ),
+    answer({
+      'POST /cars': apiError(400, 'validation_failed', 'Check the form.', {
+        categoryId: 'Choose a category from the list',
+      }),
     });
     renderForm();
     await userEvent.selectOptions(screen.getByLabelText('Category'), 'suv');
@@ -146,7 +137,7 @@ describe('CarForm (Post a Car)', () => {
 describe('CarForm (Edit post)', () => {
   it('starts from the car, hides the declarations and PATCHes the changes', async () => {
     const car = aCar();
-    const fetchMock = mockFetch({ [`PATCH /api/cars/${car.id}`]: json({ ...car, askingPrice: 17_500_000 }) });
+    answer({ 'PATCH /cars/:id': aSellerCar({ ...car, askingPrice: 17_500_000 }) });
     const { onSaved } = renderForm({ car });
 
     expect((screen.getByLabelText('Asking price') as HTMLInputElement).value).toBe('189500');
@@ -157,17 +148,14 @@ describe('CarForm (Edit post)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === `/api/cars/${car.id}`) ?? [];
-    expect(init?.method).toBe('PATCH');
-    const body = JSON.parse(String(init?.body));
-    expect(body.askingPrice).toBe(17_500_000);
-    expect(body.photos).toEqual(['cover1', 'side2']);
-    expect(body).not.toHaveProperty('declarations');
+    const sent = requests().find((request) => request.path === `/cars/${car.id}`);
+    expect(sent?.method).toBe('PATCH');
+    expect(sent?.body).toMatchObject({ askingPrice: 17_500_000, photos: ['cover1', 'side2'] });
+    expect(sent?.body).not.toHaveProperty('declarations');
   });
 
   it('refuses at its field every number it cannot take as typed, and sends nothing', async () => {
     const car = aCar();
-    const fetchMock = mockFetch({});
     renderForm({ car });
     const typeInto = async (label: string, text: string) => {
       const field = screen.getByLabelText(label);
@@ -198,12 +186,11 @@ describe('CarForm (Edit post)', () => {
     expect(
       screen.getByText('Enter the original price in dollars, like 12500 or 12,500.50'),
     ).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests()).toEqual([]);
   });
 
   it('refuses an asking price above the original price, at the original price', async () => {
     const car = aCar();
-    const fetchMock = mockFetch({});
     renderForm({ car });
     const original = screen.getByLabelText('Original price');
     await userEvent.clear(original);
@@ -214,6 +201,6 @@ describe('CarForm (Edit post)', () => {
       await screen.findByText('The original price must be at least the asking price'),
     ).toBeInTheDocument();
     expect(original.getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests()).toEqual([]);
   });
 });

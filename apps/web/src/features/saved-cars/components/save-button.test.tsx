@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aSavedCar } from '../../../testing/fixtures/saved-car.ts';
 import { buyer, seller } from '../../../testing/fixtures/user.ts';
-import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { answer, requests } from '../../../testing/network.ts';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { REMOVED_MESSAGE, SAVED_MESSAGE, SaveButton } from './save-button.tsx';
 
 const carId = '0b6f5d0e-6c8e-4c9a-9a37-3c1f4a1f2b10';
@@ -12,15 +13,15 @@ const savedCar = aSavedCar({ car: carId });
 describe('SaveButton', () => {
   it('saves, fills the bookmark, and removes again', async () => {
     let saved = false;
-    mockFetch({
-      [`GET /api/savedpost/${carId}`]: () => json({ saved }),
-      'POST /api/savedpost': () => {
-        saved = true;
-        return json(savedCar, 201);
+    answer({
+      'GET /savedpost/:carId': ({ params }) => ({ saved: params.carId === carId && saved }),
+      'POST /savedpost': ({ body }) => {
+        saved = body.carId === carId;
+        return savedCar;
       },
-      [`DELETE /api/savedpost/${carId}`]: () => {
-        saved = false;
-        return json({ deletedCount: 1 });
+      'DELETE /savedpost/:carId': ({ params }) => {
+        saved = saved && params.carId !== carId;
+        return { deletedCount: 1 };
       },
     });
     renderWithProviders(<SaveButton car={{ id: carId }} user={buyer} />);
@@ -40,9 +41,8 @@ describe('SaveButton', () => {
   });
 
   it('is disabled for a seller and never asks the server', () => {
-    const fetchMock = mockFetch({});
     renderWithProviders(<SaveButton car={{ id: carId }} user={seller} />);
     expect(screen.getByRole('button', { name: 'Save this car' })).toBeDisabled();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests()).toEqual([]);
   });
 });
