@@ -2,7 +2,8 @@ import type { ContactMessage } from '@redline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { answer, requests } from '../../../testing/network.ts';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { ContactInbox } from './contact-inbox.tsx';
 
 const message = (overrides: Partial<ContactMessage> = {}): ContactMessage => ({
@@ -27,21 +28,19 @@ describe('ContactInbox', () => {
         handledBy: 'Ada Admin',
       }),
     ];
-    const asked: (string | null)[] = [];
-    const patches: unknown[] = [];
-    mockFetch({
-      'GET /api/contact': (_init, url) => {
-        const status = url.searchParams.get('status');
-        asked.push(status);
+    answer({
+      'GET /contact': ({ query }) => {
+        const status = query.get('status');
         const items = messages.filter((m) => !status || (status === 'open') === (m.handledAt === null));
-        return json({ items, nextCursor: null });
+        return { items, nextCursor: null };
       },
-      'PATCH /api/contact/m-1': (init) => {
-        patches.push(JSON.parse(String(init?.body)));
-        messages[0] = message({ handledAt: '2025-01-06T09:00:00.000Z', handledBy: 'Ada Admin' });
-        return json(messages[0]);
+      'PATCH /contact/:id': () => {
+        const handled = message({ handledAt: '2025-01-06T09:00:00.000Z', handledBy: 'Ada Admin' });
+        messages[0] = handled;
+        return handled;
       },
     });
+    const sent = (method: string) => requests().filter((request) => request.method === method);
     renderWithProviders(<ContactInbox />);
 
     const card = await screen.findByRole('article', { name: 'Message from Vera Visitor' });
@@ -57,12 +56,14 @@ describe('ContactInbox', () => {
 
     await userEvent.click(within(card).getByRole('button', { name: 'Mark handled' }));
     expect(await screen.findByText('Inbox zero')).toBeInTheDocument();
-    expect(patches).toEqual([{ handled: true }]);
+    expect(sent('PATCH').map(({ path, body }) => [path, body])).toEqual([
+      ['/contact/m-1', { handled: true }],
+    ]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Handled' }));
     const handled = await screen.findByRole('article', { name: 'Message from Vera Visitor' });
     expect(within(handled).getByText(/Handled by Ada Admin on/)).toBeInTheDocument();
     expect(within(handled).getByRole('button', { name: 'Reopen' })).toBeInTheDocument();
-    await waitFor(() => expect(asked).toContain('handled'));
+    await waitFor(() => expect(sent('GET').map(({ query }) => query.get('status'))).toContain('handled'));
   });
 });

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aReport, aReportedCar } from '../../../testing/fixtures/report.ts';
-import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { answer } from '../../../testing/network.ts';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { DELETED_CAR_MESSAGE, DISMISSED_MESSAGE, ReportedCarsTable } from './reported-cars-table.tsx';
 
 const reported = aReportedCar({
@@ -15,7 +16,7 @@ const reported = aReportedCar({
 
 describe('ReportedCarsTable', () => {
   it('shows the car, who posted it, how many reports and their reasons', async () => {
-    mockFetch({ 'GET /api/reportedpost': json({ items: [reported], nextCursor: null }) });
+    answer({ 'GET /reportedpost': { items: [reported], nextCursor: null } });
     renderWithProviders(<ReportedCarsTable />);
 
     const row = (await screen.findByText('2021 Porsche 911 GT3')).closest('tr') as HTMLElement;
@@ -41,7 +42,7 @@ describe('ReportedCarsTable', () => {
       ],
       reports: [aReport({ reason: 'Suspected fraud', details: 'Price too good', buyerName: 'Bea' })],
     });
-    mockFetch({ 'GET /api/reportedpost': json({ items: [many], nextCursor: null }) });
+    answer({ 'GET /reportedpost': { items: [many], nextCursor: null } });
     renderWithProviders(<ReportedCarsTable />);
 
     const row = (await screen.findByText('2021 Porsche 911 GT3')).closest('tr') as HTMLElement;
@@ -57,11 +58,11 @@ describe('ReportedCarsTable', () => {
 
   it('deletes the car after the confirmation', async () => {
     let items = [reported];
-    mockFetch({
-      'GET /api/reportedpost': () => json({ items, nextCursor: null }),
-      'DELETE /api/reportedpost/car-1': () => {
-        items = [];
-        return json({ deletedCount: 1 });
+    answer({
+      'GET /reportedpost': () => ({ items, nextCursor: null }),
+      'DELETE /reportedpost/:carId': ({ params }) => {
+        items = items.filter((car) => car.id !== params.carId);
+        return { deletedCount: 1 };
       },
     });
     renderWithProviders(<ReportedCarsTable />);
@@ -75,11 +76,11 @@ describe('ReportedCarsTable', () => {
 
   it('dismisses unfounded reports', async () => {
     let items = [reported];
-    mockFetch({
-      'GET /api/reportedpost': () => json({ items, nextCursor: null }),
-      'POST /api/reportedpost/car-1/dismiss': () => {
-        items = [];
-        return json({ deletedCount: 3 });
+    answer({
+      'GET /reportedpost': () => ({ items, nextCursor: null }),
+      'POST /reportedpost/:carId/dismiss': ({ params }) => {
+        items = items.filter((car) => car.id !== params.carId);
+        return { deletedCount: 3 };
       },
     });
     renderWithProviders(<ReportedCarsTable />);

@@ -2,7 +2,8 @@ import type { ReportedConversation } from '@redline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { answer } from '../../../testing/network.ts';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import {
   DISMISSED_CONVERSATION_MESSAGE,
   ReportedConversationsTable,
@@ -27,7 +28,7 @@ const reported: ReportedConversation = {
 
 describe('ReportedConversationsTable', () => {
   it('shows both people, the reports, and a link to read the conversation', async () => {
-    mockFetch({ 'GET /api/conversations/reported': json({ items: [reported], nextCursor: null }) });
+    answer({ 'GET /conversations/reported': { items: [reported], nextCursor: null } });
     renderWithProviders(<ReportedConversationsTable />);
 
     const row = (await screen.findByText('About the 2021 Porsche 911 GT3')).closest('tr') as HTMLElement;
@@ -51,11 +52,11 @@ describe('ReportedConversationsTable', () => {
 
   it('dismisses the reports after the confirmation', async () => {
     let items = [reported];
-    mockFetch({
-      'GET /api/conversations/reported': () => json({ items, nextCursor: null }),
-      'DELETE /api/conversations/c-1/reports': () => {
-        items = [];
-        return json({ deletedCount: 2 });
+    answer({
+      'GET /conversations/reported': () => ({ items, nextCursor: null }),
+      'DELETE /conversations/:id/reports': ({ params }) => {
+        items = items.filter((conversation) => conversation.id !== params.id);
+        return { deletedCount: 2 };
       },
     });
     renderWithProviders(<ReportedConversationsTable />);

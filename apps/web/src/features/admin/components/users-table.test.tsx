@@ -2,15 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aListedUser } from '../../../testing/fixtures/user.ts';
-import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { answer, apiError, requests } from '../../../testing/network.ts';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { DELETED_USER_MESSAGE, UsersTable, VERIFIED_MESSAGE } from './users-table.tsx';
 
 /** Matches the element whose whole text (including nested spans) is `text`, e.g. a badge. */
 const textContent = (text: string) => (_: string, element: Element | null) =>
   element?.textContent === text && [...element.children].every((child) => child.textContent !== text);
 
+const newcomer = aListedUser({ id: 's-1', name: 'Nia Newcomer', email: 'nia@example.com', role: 'Seller' });
 const sellers = [
-  aListedUser({ id: 's-1', name: 'Nia Newcomer', email: 'nia@example.com', role: 'Seller' }),
+  newcomer,
   aListedUser({
     id: 's-2',
     name: 'Vic Verified',
@@ -25,11 +27,11 @@ const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElem
 describe('UsersTable', () => {
   it('verifies a seller: the Verify button becomes the Verified marker', async () => {
     let list = sellers;
-    mockFetch({
-      'GET /api/user/sellers': () => json({ items: list, nextCursor: null }),
-      'PATCH /api/user/sellers/s-1': () => {
-        list = list.map((u) => (u.id === 's-1' ? { ...u, isVerified: true } : u));
-        return json(list[0]);
+    answer({
+      'GET /user/sellers': () => ({ items: list, nextCursor: null }),
+      'PATCH /user/sellers/:id': ({ params }) => {
+        list = list.map((u) => (u.id === params.id ? { ...u, isVerified: true } : u));
+        return list.find((u) => u.id === params.id) ?? apiError(404, 'not_found', 'User not found.');
       },
     });
     renderWithProviders(<UsersTable userRole="Seller" />);
@@ -48,11 +50,11 @@ describe('UsersTable', () => {
 
   it('deletes a user only after the confirmation', async () => {
     let list = sellers;
-    const fetchMock = mockFetch({
-      'GET /api/user/sellers': () => json({ items: list, nextCursor: null }),
-      'DELETE /api/users/nia%40example.com': () => {
-        list = list.filter((u) => u.id !== 's-1');
-        return json({ deletedCount: 1 });
+    answer({
+      'GET /user/sellers': () => ({ items: list, nextCursor: null }),
+      'DELETE /users/:email': ({ params }) => {
+        list = list.filter((u) => u.email !== params.email);
+        return { deletedCount: 1 };
       },
     });
     renderWithProviders(<UsersTable userRole="Seller" />);
@@ -61,7 +63,7 @@ describe('UsersTable', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete this seller?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    expect(requests().some((request) => request.method === 'DELETE')).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete User Nia Newcomer' }));
     await userEvent.click(
@@ -74,15 +76,9 @@ describe('UsersTable', () => {
   });
 
   it('shows the server’s refusal as a toast', async () => {
-    mockFetch({
-      'GET /api/user/buyers': json({
-        items: [aListedUser({ id: 'b-1' })],
-        nextCursor: null,
-      }),
-      'DELETE /api/users/bea%40example.com': json(
-        { error: { code: 'forbidden', message: 'You are not allowed to do that.' } },
-        403,
-      ),
+    answer({
+      'GET /user/buyers': { items: [aListedUser({ id: 'b-1' })], nextCursor: null },
+      'DELETE /users/:email': apiError(403, 'forbidden', 'You are not allowed to do that.'),
     });
     renderWithProviders(<UsersTable userRole="Buyer" />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete User Bea Buyer' }));
@@ -103,7 +99,7 @@ describe('UsersTable', () => {
       role: 'Seller',
       renamedFrom: 'Vic Verified',
     });
-    mockFetch({ 'GET /api/user/sellers': () => json({ items: [sellers[0], renamed], nextCursor: null }) });
+    answer({ 'GET /user/sellers': { items: [newcomer, renamed], nextCursor: null } });
     renderWithProviders(<UsersTable userRole="Seller" />);
 
     const row = rowOf(await screen.findByText('Vic Verified Motors').then((e) => e.textContent ?? ''));

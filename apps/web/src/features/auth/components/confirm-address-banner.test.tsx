@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useMe } from '../../../lib/auth.ts';
 import { aMe } from '../../../testing/fixtures/user.ts';
-import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { answer, requests } from '../../../testing/network.ts';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { ConfirmAddressBanner } from './confirm-address-banner.tsx';
 
 /** Shows when `me` has loaded, so that the test knows the banner has had what it decides on. */
@@ -12,14 +13,13 @@ function SignedInAs() {
   return me ? <p>Signed in as {me.name}</p> : null;
 }
 
-const RESEND = 'POST /api/auth/send-verification-email';
 const banner = () => screen.queryByRole('region', { name: 'Confirm your e-mail address' });
 
 describe('ConfirmAddressBanner', () => {
   it('asks a user with an unconfirmed address to confirm it, and sends the link again', async () => {
-    const fetchMock = mockFetch({
-      '/api/me': json(aMe({ emailVerified: false })),
-      [RESEND]: json({ status: true }),
+    answer({
+      'GET /me': aMe({ emailVerified: false }),
+      'POST /auth/send-verification-email': { status: true },
     });
     renderWithProviders(<ConfirmAddressBanner />);
 
@@ -32,12 +32,12 @@ describe('ConfirmAddressBanner', () => {
 
     expect(await screen.findByRole('status')).toHaveProperty('textContent', 'A new link is on its way.');
     expect(screen.queryByRole('button', { name: 'Send the link again' })).not.toBeInTheDocument();
-    const sent = fetchMock.mock.calls.filter(([url]) => String(url) === '/api/auth/send-verification-email');
-    expect(sent.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ email: 'bea@example.com' }]);
+    const sent = requests().filter((request) => request.path === '/auth/send-verification-email');
+    expect(sent.map((request) => request.body)).toEqual([{ email: 'bea@example.com' }]);
   });
 
   it('shows nothing once the address is confirmed', async () => {
-    mockFetch({ '/api/me': json(aMe()) });
+    answer({ 'GET /me': aMe() });
     renderWithProviders(
       <>
         <ConfirmAddressBanner />

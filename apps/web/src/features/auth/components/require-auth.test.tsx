@@ -1,9 +1,11 @@
+import type { Me } from '@redline/shared';
 import { screen } from '@testing-library/react';
 import { Outlet, useLocation } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ServerCheckedPathContext } from '../../../lib/auth.ts';
-import { buyer, seller } from '../../../testing/fixtures/user.ts';
-import { json, mockFetch, renderRoutes } from '../../../testing/test-utils.tsx';
+import { aMe, buyer, seller } from '../../../testing/fixtures/user.ts';
+import { answer } from '../../../testing/network.ts';
+import { renderRoutes } from '../../../testing/test-utils.tsx';
 import type { FromState } from '../utils/redirect.ts';
 import { RequireAuth, RequireRole } from './require-auth.tsx';
 
@@ -41,7 +43,7 @@ const routes = [
 
 describe('route guards', () => {
   it('sends a signed-out visitor to the login page, remembering where they wanted to go', async () => {
-    mockFetch({ '/api/me': json(null) });
+    answer({ 'GET /me': null });
     const { pathname } = renderRoutes(routes, { initialEntries: ['/dash?tab=1'] });
 
     expect(await screen.findByText('Login page; back to /dash?tab=1')).toBeInTheDocument();
@@ -50,7 +52,7 @@ describe('route guards', () => {
   });
 
   it('shows a progress bar while the session loads, then the page to a signed-in user', async () => {
-    mockFetch({ '/api/me': json(buyer) });
+    answer({ 'GET /me': aMe(buyer) });
     renderRoutes(routes, { initialEntries: ['/dash'] });
 
     expect(screen.getByRole('progressbar')).toBeInTheDocument();
@@ -65,7 +67,7 @@ describe('route guards', () => {
   ])(
     'sends %s away from %s alike: to the login page, told it needs another account',
     async (_, user, page) => {
-      mockFetch({ '/api/me': json(user) });
+      answer({ 'GET /me': aMe(user) });
       const { pathname } = renderRoutes(routes, { initialEntries: [page] });
       expect(
         await screen.findByText(`Login page; back to ${page}; needs another account`),
@@ -75,13 +77,13 @@ describe('route guards', () => {
   );
 
   it('lets a buyer open a buyer-only page', async () => {
-    mockFetch({ '/api/me': json(buyer) });
+    answer({ 'GET /me': aMe(buyer) });
     renderRoutes(routes, { initialEntries: ['/buyer/bookings/b1'] });
     expect(await screen.findByText('Pay page')).toBeInTheDocument();
   });
 
   it('sends a signed-out visitor away from an admin page to the login page', async () => {
-    mockFetch({ '/api/me': json(null) });
+    answer({ 'GET /me': null });
     renderRoutes(routes, { initialEntries: ['/dash/admin/allbuyers'] });
     expect(await screen.findByText('Login page; back to /dash/admin/allbuyers')).toBeInTheDocument();
   });
@@ -98,39 +100,31 @@ describe('route guards', () => {
         children: routes,
       },
     ];
-    /** The session's answer, held back until `answer` is called. */
+    /** The session's answer, held back until the function returned is called with it. */
     function holdMe() {
-      let answer = (_user: unknown) => {};
-      vi.stubGlobal(
-        'fetch',
-        vi.fn(
-          () =>
-            new Promise<Response>((resolve) => {
-              answer = (user) =>
-                resolve(
-                  new Response(JSON.stringify(user), { headers: { 'content-type': 'application/json' } }),
-                );
-            }),
-        ),
-      );
-      return (user: unknown) => answer(user);
+      let release = (_me: Me | null) => {};
+      const held = new Promise<Me | null>((resolve) => {
+        release = resolve;
+      });
+      answer({ 'GET /me': () => held });
+      return release;
     }
 
     it('renders the page while the session loads, and still sends a visitor it turns out signed out to sign in', async () => {
-      const answer = holdMe();
+      const answerMe = holdMe();
       const { pathname } = renderRoutes(checked('/dash'), { initialEntries: ['/dash?tab=1'] });
       expect(screen.getByText('Dashboard content')).toBeInTheDocument();
       expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
-      answer(null);
+      answerMe(null);
       expect(await screen.findByText('Login page; back to /dash?tab=1')).toBeInTheDocument();
       expect(pathname()).toBe('/user/login');
     });
 
     it('renders the role page while the session loads, then applies the role', async () => {
-      const answer = holdMe();
+      const answerMe = holdMe();
       renderRoutes(checked('/buyer/bookings/b1'), { initialEntries: ['/buyer/bookings/b1'] });
       expect(screen.getByText('Pay page')).toBeInTheDocument();
-      answer(seller);
+      answerMe(aMe(seller));
       expect(
         await screen.findByText('Login page; back to /buyer/bookings/b1; needs another account'),
       ).toBeInTheDocument();

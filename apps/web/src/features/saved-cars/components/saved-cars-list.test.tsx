@@ -1,15 +1,23 @@
+import type { SavedCar } from '@redline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aSavedCar } from '../../../testing/fixtures/saved-car.ts';
-import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { answer, apiError } from '../../../testing/network.ts';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { REMOVED_MESSAGE } from './save-button.tsx';
 import { SavedCarsList } from './saved-cars-list.tsx';
 
 const savedCar = (car: string, carName: string, carSellerVerified: boolean) =>
   aSavedCar({ car, carName, carSellerVerified });
 
-const LIST = '/api/savedpost/user/bea%40example.com';
+/** Bea's list of saved cars: `items()` as it is now; anyone else's is not found. */
+const beasList =
+  (items: () => SavedCar[]) =>
+  ({ params }: { params: { email: string } }) =>
+    params.email === 'bea@example.com'
+      ? { items: items(), nextCursor: null }
+      : apiError(404, 'not_found', 'Not found.');
 
 describe('SavedCarsList', () => {
   it('lists photo, name and seller with View Details, and removes a car from saved', async () => {
@@ -17,11 +25,11 @@ describe('SavedCarsList', () => {
       savedCar('car-1', '2021 Porsche 911 GT3', true),
       savedCar('car-2', '2019 Ferrari 488 Pista', false),
     ];
-    mockFetch({
-      [`GET ${LIST}`]: () => json({ items, nextCursor: null }),
-      'DELETE /api/savedpost/car-1': () => {
-        items = items.filter((p) => p.car !== 'car-1');
-        return json({ deletedCount: 1 });
+    answer({
+      'GET /savedpost/user/:email': beasList(() => items),
+      'DELETE /savedpost/:carId': ({ params }) => {
+        items = items.filter((p) => p.car !== params.carId);
+        return { deletedCount: 1 };
       },
     });
     renderWithProviders(<SavedCarsList email="bea@example.com" />);
@@ -47,7 +55,7 @@ describe('SavedCarsList', () => {
   });
 
   it('shows an empty state with a way to browse', async () => {
-    mockFetch({ [LIST]: json({ items: [], nextCursor: null }) });
+    answer({ 'GET /savedpost/user/:email': beasList(() => []) });
     renderWithProviders(<SavedCarsList email="bea@example.com" />);
     expect(await screen.findByText('No saved cars yet')).toBeInTheDocument();
   });

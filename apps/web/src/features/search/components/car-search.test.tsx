@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aCar } from '../../../testing/fixtures/car.ts';
 import { aSearchResult } from '../../../testing/fixtures/search.ts';
-import { json, mockFetch, renderRoutes } from '../../../testing/test-utils.tsx';
+import { answer, requests } from '../../../testing/network.ts';
+import { renderRoutes } from '../../../testing/test-utils.tsx';
 import { CarSearch } from './car-search.tsx';
 
 const carList = (cars: Car[]) => (
@@ -15,9 +16,9 @@ const carList = (cars: Car[]) => (
   </ul>
 );
 
-/** The search at `url`, its API answering `answer`; `lastAsked()` is the query it was last asked. */
-function renderSearch(url: string, answer = aSearchResult(), fixedCategory?: string) {
-  const fetchMock = mockFetch({ '/api/cars/search': json(answer) });
+/** The search at `url`, its API answering `result`; `lastAsked()` is the query it was last asked. */
+function renderSearch(url: string, result = aSearchResult(), fixedCategory?: string) {
+  answer({ 'GET /cars/search': result });
   const view = renderRoutes(
     [
       {
@@ -34,7 +35,7 @@ function renderSearch(url: string, answer = aSearchResult(), fixedCategory?: str
     ],
     { initialEntries: [url] },
   );
-  const lastAsked = () => new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost').searchParams;
+  const lastAsked = () => requests().at(-1)?.query ?? new URLSearchParams();
   return { ...view, lastAsked };
 }
 
@@ -175,7 +176,7 @@ describe('CarSearch', () => {
     expect(within(brand).queryByText(/more brands/)).toBeNull();
     await userEvent.click(within(brand).getByRole('button', { name: 'Show the top 8 brands' }));
     expect(within(brand).getAllByRole('checkbox')).toHaveLength(8);
-    expect(within(brand).getByText('and 3 more brands: search for one by name')).toBeTruthy();
+    expect(within(brand).getByText('and 3 more brands: search for one by name')).toBeInTheDocument();
   });
 
   it('clears all but the category on a category page, where the category is no filter', async () => {

@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { someSuggestions } from '../../../testing/fixtures/search.ts';
-import { buyer } from '../../../testing/fixtures/user.ts';
-import { json, mockFetch, renderRoutes } from '../../../testing/test-utils.tsx';
+import { aMe } from '../../../testing/fixtures/user.ts';
+import { answer, requests } from '../../../testing/network.ts';
+import { renderRoutes } from '../../../testing/test-utils.tsx';
 import { SearchBox } from './search-box.tsx';
 import { SearchCombobox } from './search-combobox.tsx';
 
@@ -14,19 +15,22 @@ const suggestions = someSuggestions([
 ]);
 
 function renderCombobox(onDone = vi.fn()) {
-  const fetchMock = mockFetch({ '/api/me': json(buyer), '/api/cars/suggest': json(suggestions) });
+  answer({ 'GET /me': aMe(), 'GET /cars/suggest': suggestions });
   const view = renderRoutes([{ path: '*', element: <SearchCombobox onDone={onDone} /> }], {
     initialEntries: ['/blog'],
   });
-  return { ...view, fetchMock, onDone, field: screen.getByRole('combobox', { name: 'Search cars' }) };
+  return { ...view, onDone, field: screen.getByRole('combobox', { name: 'Search cars' }) };
 }
 
-const suggestAsked = (fetchMock: ReturnType<typeof mockFetch>) =>
-  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/cars/suggest'));
+/** The queries of the suggestions asked for. */
+const suggestAsked = () =>
+  requests()
+    .filter((request) => request.path === '/cars/suggest')
+    .map((request) => request.query.toString());
 
 describe('SearchCombobox', () => {
   it('suggests brands and models once typing pauses, asking once for what was typed', async () => {
-    const { field, fetchMock } = renderCombobox();
+    const { field } = renderCombobox();
     expect(field.getAttribute('aria-expanded')).toBe('false');
     await userEvent.type(field, 'pors');
     const list = await screen.findByRole('listbox', { name: 'Suggestions' });
@@ -37,7 +41,7 @@ describe('SearchCombobox', () => {
       'Porsche 911 GT3 TouringModel',
       'Porsche TaycanModel',
     ]);
-    expect(suggestAsked(fetchMock)).toEqual(['/api/cars/suggest?q=pors']);
+    expect(suggestAsked()).toEqual(['q=pors']);
   });
 
   it('moves through the suggestions with the arrow keys and searches for the chosen one with Enter', async () => {
@@ -91,7 +95,7 @@ describe('SearchCombobox', () => {
 
 describe('SearchBox', () => {
   it('becomes the combobox when first focused, keeping the focus', async () => {
-    mockFetch({ '/api/me': json(buyer), '/api/cars/suggest': json(suggestions) });
+    answer({ 'GET /me': aMe(), 'GET /cars/suggest': suggestions });
     renderRoutes([{ path: '*', element: <SearchBox /> }]);
     expect(screen.getByRole('searchbox', { name: 'Search cars' })).toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
@@ -104,7 +108,7 @@ describe('SearchBox', () => {
   });
 
   it('opens a search row from its button on smaller screens, and closes it with Escape', async () => {
-    mockFetch({ '/api/me': json(buyer) });
+    answer({ 'GET /me': aMe() });
     renderRoutes([{ path: '*', element: <SearchBox /> }]);
     const toggle = screen.getByRole('button', { name: 'Search cars' });
     await userEvent.click(toggle);
