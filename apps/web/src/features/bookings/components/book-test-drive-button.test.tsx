@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { aBooking } from '../../../testing/fixtures/booking.ts';
 import { aCar } from '../../../testing/fixtures/car.ts';
 import { buyer, seller } from '../../../testing/fixtures/user.ts';
-import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { answer, apiError, requests } from '../../../testing/network.ts';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { BookTestDriveButton } from './book-test-drive-button.tsx';
 import { BOOKED_MESSAGE } from './booking-form.tsx';
 
@@ -32,7 +33,6 @@ async function fillIn(dialog: HTMLElement, date = tomorrow()) {
 
 describe('BookTestDriveButton', () => {
   it('is disabled with a hint for a seller', () => {
-    mockFetch({});
     renderWithProviders(<BookTestDriveButton car={car} user={seller} />);
     const button = screen.getByRole('button', { name: 'Book a test drive now' });
     expect(button).toBeDisabled();
@@ -41,7 +41,6 @@ describe('BookTestDriveButton', () => {
   });
 
   it('is disabled for a sold car', () => {
-    mockFetch({});
     renderWithProviders(
       <BookTestDriveButton car={{ ...car, soldAt: '2025-02-01T00:00:00.000Z' }} user={buyer} />,
     );
@@ -52,7 +51,6 @@ describe('BookTestDriveButton', () => {
   });
 
   it('shows the buyer and the car read-only and requires the four fields', async () => {
-    const fetchMock = mockFetch({});
     renderWithProviders(<BookTestDriveButton car={car} user={buyer} />);
     const dialog = await openForm();
 
@@ -69,11 +67,10 @@ describe('BookTestDriveButton', () => {
     for (const message of ['Phone is required', 'City is required', 'Date is required', 'Time is required']) {
       expect(await within(dialog).findByText(message)).toBeInTheDocument();
     }
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests()).toEqual([]);
   });
 
   it('refuses a date in the past', async () => {
-    mockFetch({});
     renderWithProviders(<BookTestDriveButton car={car} user={buyer} />);
     const dialog = await openForm();
     await fillIn(dialog, '2020-01-01');
@@ -83,7 +80,6 @@ describe('BookTestDriveButton', () => {
 
   it('shows every wrong field at once: a past or too distant date beside a wrong phone', async () => {
     for (const date of ['2020-01-01', '2999-01-01']) {
-      const fetchMock = mockFetch({});
       const view = renderWithProviders(<BookTestDriveButton car={car} user={buyer} />);
       const dialog = await openForm();
       await userEvent.type(within(dialog).getByLabelText('Phone'), '12');
@@ -99,13 +95,12 @@ describe('BookTestDriveButton', () => {
             : 'Choose a date within the next 90 days',
         ),
       ).toBeInTheDocument();
-      expect(fetchMock).not.toHaveBeenCalled();
+      expect(requests()).toEqual([]);
       view.unmount();
     }
   });
 
   it('refuses a test drive at 3 AM, at the time field', async () => {
-    const fetchMock = mockFetch({});
     renderWithProviders(<BookTestDriveButton car={car} user={buyer} />);
     const dialog = await openForm();
     await fillIn(dialog);
@@ -115,19 +110,16 @@ describe('BookTestDriveButton', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Book test drive' }));
     expect(await within(dialog).findByText('Choose a time between 8:00 AM and 8:00 PM')).toBeInTheDocument();
     expect(time.getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests()).toEqual([]);
   });
 
   it('sends only the buyer’s choices, toasts and closes', async () => {
-    let body: unknown;
-    mockFetch({
-      'POST /api/testdrivebooking': (init) => {
-        body = JSON.parse(String(init?.body));
-        return json(
-          aBooking({ carId: car.id, requestedDate: tomorrow(), createdAt: new Date().toISOString() }),
-          201,
-        );
-      },
+    answer({
+      'POST /testdrivebooking': aBooking({
+        carId: car.id,
+        requestedDate: tomorrow(),
+        createdAt: new Date().toISOString(),
+      }),
     });
     renderWithProviders(<BookTestDriveButton car={car} user={buyer} />);
     const dialog = await openForm();
@@ -135,7 +127,7 @@ describe('BookTestDriveButton', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Book test drive' }));
 
     expect(await screen.findByText(BOOKED_MESSAGE)).toBeInTheDocument();
-    expect(body).toEqual({
+    expect(requests().find((request) => request.path === '/testdrivebooking')?.body).toEqual({
       carId: car.id,
       phone: '+15125550199',
       city: 'Austin',
@@ -146,17 +138,10 @@ describe('BookTestDriveButton', () => {
   });
 
   it('shows the server’s field messages under the fields', async () => {
-    mockFetch({
-      'POST /api/testdrivebooking': json(
-        {
-          error: {
-            code: 'validation_failed',
-            message: 'Check the highlighted fields.',
-            fields: { phone: 'Enter a valid phone number' },
-          },
-        },
-        400,
-      ),
+    answer({
+      'POST /testdrivebooking': apiError(400, 'validation_failed', 'Check the highlighted fields.', {
+        phone: 'Enter a valid phone number',
+      }),
     });
     renderWithProviders(<BookTestDriveButton car={car} user={buyer} />);
     const dialog = await openForm();
@@ -168,10 +153,11 @@ describe('BookTestDriveButton', () => {
   });
 
   it('turns a conflict into a toast and closes the form', async () => {
-    mockFetch({
-      'POST /api/testdrivebooking': json(
-        { error: { code: 'conflict', message: 'This car has been sold and can no longer be booked.' } },
+    answer({
+      'POST /testdrivebooking': apiError(
         409,
+        'conflict',
+        'This car has been sold and can no longer be booked.',
       ),
     });
     renderWithProviders(<BookTestDriveButton car={car} user={buyer} />);
@@ -187,11 +173,8 @@ describe('BookTestDriveButton', () => {
 
   it('links to the booking the buyer already has of this car', async () => {
     const message = 'You already have an open booking for this car: pay for it or cancel it first.';
-    mockFetch({
-      'POST /api/testdrivebooking': json(
-        { error: { code: 'already_booked', message, fields: { bookingId: 'b-open' } } },
-        409,
-      ),
+    answer({
+      'POST /testdrivebooking': apiError(409, 'already_booked', message, { bookingId: 'b-open' }),
     });
     renderWithProviders(<BookTestDriveButton car={car} user={buyer} />);
     const dialog = await openForm();

@@ -1,9 +1,10 @@
-import { localDateString } from '@redline/shared';
+import { type Booking, localDateString } from '@redline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aBooking } from '../../../testing/fixtures/booking.ts';
-import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { type Answers, answer, requests } from '../../../testing/network.ts';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { BuyerBookingsList, CANCELLED_MESSAGE } from './buyer-bookings-list.tsx';
 
 /** Matches the element whose whole text (including nested spans) is `text`, e.g. a badge. */
@@ -25,7 +26,17 @@ const paid = aBooking({
   payment: { transactionId: 'pi_test_123', paidAt: '2025-01-06T09:00:00.000Z', refund: null },
 });
 
-const LIST = '/api/testdrivebooking/buyer/bea%40example.com';
+/** Answers bea@example.com's bookings with `items()` as they are when asked, and the `others` routes. */
+const answerList = (items: () => Booking[], others: Answers = {}) =>
+  answer({
+    'GET /testdrivebooking/buyer/:email': ({ params }) => ({
+      items: params.email === 'bea@example.com' ? items() : [],
+      nextCursor: null,
+    }),
+    ...others,
+  });
+
+const deleted = () => requests().some((request) => request.method === 'DELETE');
 
 function rowOf(carName: string) {
   return screen.getByText(carName).closest('tr') as HTMLElement;
@@ -33,7 +44,7 @@ function rowOf(carName: string) {
 
 describe('BuyerBookingsList', () => {
   it('offers Confirm and Cancel on unpaid rows, and Cancel with a Paid marker on paid ones', async () => {
-    mockFetch({ [LIST]: json({ items: [unpaid, paid], nextCursor: null }) });
+    answerList(() => [unpaid, paid]);
     renderWithProviders(<BuyerBookingsList email="bea@example.com" />);
 
     await screen.findByText('2021 Porsche 911 GT3');
@@ -55,11 +66,10 @@ describe('BuyerBookingsList', () => {
 
   it('states the refund and the cancellation policy before cancelling a paid test drive, and cancels only when confirmed', async () => {
     let items = [paid];
-    const fetchMock = mockFetch({
-      [LIST]: () => json({ items, nextCursor: null }),
-      'DELETE /api/testdrivebooking/b-paid': () => {
-        items = [{ ...paid, status: 'cancelled', cancelReason: 'buyer' }];
-        return json({ deletedCount: 1 });
+    answerList(() => items, {
+      'DELETE /testdrivebooking/:id': ({ params }) => {
+        if (params.id === 'b-paid') items = [{ ...paid, status: 'cancelled', cancelReason: 'buyer' }];
+        return { deletedCount: 1 };
       },
     });
     renderWithProviders(<BuyerBookingsList email="bea@example.com" />);
@@ -74,7 +84,7 @@ describe('BuyerBookingsList', () => {
         'You can cancel a test drive until the time it starts. A paid fee is refunded in full to your card; once the test drive has started, it can no longer be cancelled.',
       ),
     ).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    expect(deleted()).toBe(false);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
     expect(await screen.findByText(CANCELLED_MESSAGE)).toBeInTheDocument();
@@ -84,7 +94,7 @@ describe('BuyerBookingsList', () => {
   });
 
   it('shows the payment in the details of a paid booking', async () => {
-    mockFetch({ [LIST]: json({ items: [paid], nextCursor: null }) });
+    answerList(() => [paid]);
     renderWithProviders(<BuyerBookingsList email="bea@example.com" />);
 
     await userEvent.click(await screen.findByRole('button', { name: /^Details/ }));
@@ -95,11 +105,10 @@ describe('BuyerBookingsList', () => {
 
   it('cancels a booking after confirming in the modal', async () => {
     let items = [unpaid];
-    const fetchMock = mockFetch({
-      [LIST]: () => json({ items, nextCursor: null }),
-      'DELETE /api/testdrivebooking/b-unpaid': () => {
-        items = [];
-        return json({ deletedCount: 1 });
+    answerList(() => items, {
+      'DELETE /testdrivebooking/:id': ({ params }) => {
+        if (params.id === 'b-unpaid') items = [];
+        return { deletedCount: 1 };
       },
     });
     renderWithProviders(<BuyerBookingsList email="bea@example.com" />);
@@ -109,7 +118,7 @@ describe('BuyerBookingsList', () => {
     const dialog = screen.getByRole('dialog', { name: 'Cancel this test drive?' });
     // Focus starts on the safe choice.
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep booking' }));
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    expect(deleted()).toBe(false);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
     expect(await screen.findByText(CANCELLED_MESSAGE)).toBeInTheDocument();
@@ -118,16 +127,11 @@ describe('BuyerBookingsList', () => {
   });
 
   it('loads the next page with Load more', async () => {
-    // The page depends on the query string, which the route table does not see: answer by cursor.
-    const fetchMock = mockFetch({});
-    fetchMock.mockImplementation(async (input) => {
-      const cursor = new URL(String(input), 'http://localhost').searchParams.get('cursor');
-      const page =
-        cursor === 'c2' ? { items: [paid], nextCursor: null } : { items: [unpaid], nextCursor: 'c2' };
-      return new Response(JSON.stringify(page), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
+    answer({
+      'GET /testdrivebooking/buyer/:email': ({ query }) =>
+        query.get('cursor') === 'c2'
+          ? { items: [paid], nextCursor: null }
+          : { items: [unpaid], nextCursor: 'c2' },
     });
     renderWithProviders(<BuyerBookingsList email="bea@example.com" />);
 
@@ -138,7 +142,7 @@ describe('BuyerBookingsList', () => {
   });
 
   it('invites the buyer to browse when there are no bookings', async () => {
-    mockFetch({ [LIST]: json({ items: [], nextCursor: null }) });
+    answerList(() => []);
     renderWithProviders(<BuyerBookingsList email="bea@example.com" />);
     expect(await screen.findByText('No test drives booked yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse cars' })).toBeInTheDocument();
@@ -171,15 +175,10 @@ describe('BuyerBookingsList', () => {
         },
       },
     });
-    mockFetch({
-      [LIST]: () =>
-        json({
-          items: [taken ? { ...proposed, proposal: null, status: 'accepted' } : proposed, refunded],
-          nextCursor: null,
-        }),
-      'POST /api/testdrivebooking/b-proposed/accept-proposal': () => {
-        taken = true;
-        return json({ ...proposed, proposal: null, status: 'accepted' });
+    answerList(() => [taken ? { ...proposed, proposal: null, status: 'accepted' } : proposed, refunded], {
+      'POST /testdrivebooking/:id/accept-proposal': ({ params }) => {
+        taken = params.id === 'b-proposed';
+        return { ...proposed, proposal: null, status: 'accepted' };
       },
     });
     renderWithProviders(<BuyerBookingsList email="bea@example.com" />);

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aBooking } from '../../../testing/fixtures/booking.ts';
-import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { type Answers, answer, requests } from '../../../testing/network.ts';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { SellerRequestsList } from './seller-requests-list.tsx';
 
 const IN_A_WEEK = (() => {
@@ -15,24 +16,29 @@ const IN_A_WEEK = (() => {
 const request = (overrides: Partial<Booking>) =>
   aBooking({ carName: '2021 Porsche 911 GT3', buyerPhone: null, requestedDate: '2030-03-14', ...overrides });
 
+/** Answers the requests on sam@example.com's cars with `items`, and the `others` routes. */
+const answerList = (items: Booking[], others: Answers = {}) =>
+  answer({
+    'GET /testdrivebooking/seller/:email': ({ params }) => ({
+      items: params.email === 'sam@example.com' ? items : [],
+      nextCursor: null,
+    }),
+    ...others,
+  });
+
 describe('SellerRequestsList', () => {
   it("shows car, buyer, date, time, city and payment, and the buyer's phone only once paid", async () => {
-    mockFetch({
-      '/api/testdrivebooking/seller/sam%40example.com': json({
-        items: [
-          request({}),
-          request({
-            id: 'b-2',
-            carName: '2019 Ferrari 488 Pista',
-            buyerName: 'Ben Buyer',
-            buyerPhone: '+15125550142',
-            requestedLocation: 'Dallas',
-            isPaid: true,
-          }),
-        ],
-        nextCursor: null,
+    answerList([
+      request({}),
+      request({
+        id: 'b-2',
+        carName: '2019 Ferrari 488 Pista',
+        buyerName: 'Ben Buyer',
+        buyerPhone: '+15125550142',
+        requestedLocation: 'Dallas',
+        isPaid: true,
       }),
-    });
+    ]);
     renderWithProviders(<SellerRequestsList email="sam@example.com" />);
 
     const unpaid = (await screen.findByText('2021 Porsche 911 GT3')).closest('tr') as HTMLElement;
@@ -50,15 +56,10 @@ describe('SellerRequestsList', () => {
   });
 
   it('shows a stored E.164 number in international format, and an older free-form one as stored', async () => {
-    mockFetch({
-      '/api/testdrivebooking/seller/sam%40example.com': json({
-        items: [
-          request({ id: 'b-uk', carName: 'UK buyer', buyerPhone: '+442079460958', isPaid: true }),
-          request({ id: 'b-old', carName: 'Old row', buyerPhone: 'ask at the desk', isPaid: true }),
-        ],
-        nextCursor: null,
-      }),
-    });
+    answerList([
+      request({ id: 'b-uk', carName: 'UK buyer', buyerPhone: '+442079460958', isPaid: true }),
+      request({ id: 'b-old', carName: 'Old row', buyerPhone: 'ask at the desk', isPaid: true }),
+    ]);
     renderWithProviders(<SellerRequestsList email="sam@example.com" />);
 
     const uk = (await screen.findByText('UK buyer')).closest('tr') as HTMLElement;
@@ -70,24 +71,19 @@ describe('SellerRequestsList', () => {
   });
 
   it('accepts a request, declines one after asking, and proposes another time; closed ones take no answer', async () => {
-    const answered: { url: string; body: unknown }[] = [];
-    const answer = (status: Booking['status']) => (init?: RequestInit, url?: URL) => {
-      answered.push({ url: url!.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      return json(request({ status }));
-    };
-    mockFetch({
-      '/api/testdrivebooking/seller/sam%40example.com': json({
-        items: [
-          request({ id: 'b-new', carName: 'New request', requestedDate: IN_A_WEEK }),
-          request({ id: 'b-paid', carName: 'Paid request', isPaid: true, status: 'accepted' }),
-          request({ id: 'b-sold', carName: 'Sold car', status: 'cancelled', cancelReason: 'car-sold' }),
-        ],
-        nextCursor: null,
-      }),
-      'POST /api/testdrivebooking/b-new/accept': answer('accepted'),
-      'POST /api/testdrivebooking/b-paid/decline': answer('declined'),
-      'POST /api/testdrivebooking/b-new/propose': answer('requested'),
-    });
+    answerList(
+      [
+        request({ id: 'b-new', carName: 'New request', requestedDate: IN_A_WEEK }),
+        request({ id: 'b-paid', carName: 'Paid request', isPaid: true, status: 'accepted' }),
+        request({ id: 'b-sold', carName: 'Sold car', status: 'cancelled', cancelReason: 'car-sold' }),
+      ],
+      {
+        'POST /testdrivebooking/:id/accept': request({ status: 'accepted' }),
+        'POST /testdrivebooking/:id/decline': request({ status: 'declined' }),
+        'POST /testdrivebooking/:id/propose': request({ status: 'requested' }),
+      },
+    );
+    const answered = () => requests().filter((sent) => sent.method === 'POST');
     renderWithProviders(<SellerRequestsList email="sam@example.com" />);
 
     const fresh = (await screen.findByText('New request')).closest('tr') as HTMLElement;
@@ -109,13 +105,13 @@ describe('SellerRequestsList', () => {
     await userEvent.clear(within(propose).getByLabelText('Time'));
     await userEvent.type(within(propose).getByLabelText('Time'), '16:45');
     await userEvent.click(within(propose).getByRole('button', { name: 'Propose time' }));
-    await waitFor(() => expect(answered).toHaveLength(3));
-    expect(answered.map((a) => a.url)).toEqual([
-      '/api/testdrivebooking/b-new/accept',
-      '/api/testdrivebooking/b-paid/decline',
-      '/api/testdrivebooking/b-new/propose',
+    await waitFor(() => expect(answered()).toHaveLength(3));
+    expect(answered().map((sent) => sent.path)).toEqual([
+      '/testdrivebooking/b-new/accept',
+      '/testdrivebooking/b-paid/decline',
+      '/testdrivebooking/b-new/propose',
     ]);
-    expect(answered[2]!.body).toEqual({ date: IN_A_WEEK, time: '16:45' });
+    expect(answered()[2]!.body).toEqual({ date: IN_A_WEEK, time: '16:45' });
 
     const sold = screen.getByText('Sold car').closest('tr') as HTMLElement;
     expect(within(sold).getByText('Cancelled')).toBeInTheDocument();

@@ -1,20 +1,31 @@
+import type { SellerCar } from '@redline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aCar } from '../../../testing/fixtures/car.ts';
-import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { aSellerCar } from '../../../testing/fixtures/car.ts';
+import { type Answers, answer, requests } from '../../../testing/network.ts';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { SellerCarsList } from './seller-cars-list.tsx';
 
 const EMAIL = 'sam@example.com';
-const LIST = `GET /api/cars/email/${encodeURIComponent(EMAIL)}`;
+
+/** Answers the list of EMAIL's cars with `cars()` as they are when asked, and the `others` routes. */
+const answerList = (cars: () => SellerCar[], others: Answers = {}) =>
+  answer({
+    'GET /cars/email/:email': ({ params }) => ({
+      items: params.email === EMAIL ? cars() : [],
+      nextCursor: null,
+    }),
+    ...others,
+  });
 
 const renderList = () =>
   renderWithProviders(<SellerCarsList email={EMAIL} categories={[{ id: 'sports', name: 'Sports cars' }]} />);
 
 describe('SellerCarsList (My Posts)', () => {
   it('lists each car with photo, year and brand, model, price, km driven, added date and a Details link', async () => {
-    const car = aCar();
-    mockFetch({ [LIST]: json({ items: [car], nextCursor: null }) });
+    const car = aSellerCar();
+    answerList(() => [car]);
     renderList();
 
     const row = (await screen.findByText('911 GT3 Touring')).closest('tr') as HTMLElement;
@@ -28,13 +39,12 @@ describe('SellerCarsList (My Posts)', () => {
   });
 
   it('advertises a car once and then shows it as Advertised', async () => {
-    const car = aCar();
+    const car = aSellerCar();
     let advertised = false;
-    const fetchMock = mockFetch({
-      [LIST]: () => json({ items: [{ ...car, isAdvertised: advertised }], nextCursor: null }),
-      'POST /api/advertise': () => {
+    answerList(() => [{ ...car, isAdvertised: advertised }], {
+      'POST /advertise': () => {
         advertised = true;
-        return json({ id: 'ad1', carId: car.id, advertisedAt: '2025-03-05T10:00:00.000Z' }, 201);
+        return { id: 'ad1', carId: car.id, advertisedAt: '2025-03-05T10:00:00.000Z' };
       },
     });
     renderList();
@@ -45,18 +55,16 @@ describe('SellerCarsList (My Posts)', () => {
     expect(await screen.findByText('Post added to advertisement')).toBeInTheDocument();
     expect(await screen.findByText('Advertised')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Advertise/ })).not.toBeInTheDocument();
-    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/advertise') ?? [];
-    expect(JSON.parse(String(init?.body))).toEqual({ carId: car.id });
+    expect(requests().find((request) => request.path === '/advertise')?.body).toEqual({ carId: car.id });
   });
 
   it('marks a car sold only once confirmed, saying how many test drives it cancels and refunds', async () => {
-    const car = aCar();
-    const fetchMock = mockFetch({
-      [LIST]: json({ items: [car], nextCursor: null }),
-      [`GET /api/testdrivebooking/car/${car.id}/ahead`]: json({ count: 2, paid: 1, refundTotal: 12_000 }),
-      [`PATCH /api/cars/${car.id}`]: json({ ...car, soldAt: '2025-04-01T00:00:00.000Z' }),
+    const car = aSellerCar();
+    answerList(() => [car], {
+      'GET /testdrivebooking/car/:id/ahead': { count: 2, paid: 1, refundTotal: 12_000 },
+      'PATCH /cars/:id': { ...car, soldAt: '2025-04-01T00:00:00.000Z' },
     });
-    const patched = () => fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH');
+    const patched = () => requests().some((request) => request.method === 'PATCH');
     renderList();
     const markSold = await screen.findByRole('button', {
       name: 'Mark as sold: 2021 Porsche 911 GT3 Touring',
@@ -79,34 +87,28 @@ describe('SellerCarsList (My Posts)', () => {
     dialog = await screen.findByRole('dialog', { name: 'Mark this car as sold?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as sold' }));
     expect(await screen.findByText('Marked as sold')).toBeInTheDocument();
-    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === `/api/cars/${car.id}`) ?? [];
-    expect(JSON.parse(String(init?.body))).toEqual({ sold: true });
+    expect(requests().find((request) => request.path === `/cars/${car.id}`)?.body).toEqual({ sold: true });
   });
 
   it('marks a sold car available again in one click', async () => {
-    const car = aCar({ soldAt: '2025-04-01T00:00:00.000Z' });
-    const fetchMock = mockFetch({
-      [LIST]: json({ items: [car], nextCursor: null }),
-      [`PATCH /api/cars/${car.id}`]: json({ ...car, soldAt: null }),
-    });
+    const car = aSellerCar({ soldAt: '2025-04-01T00:00:00.000Z' });
+    answerList(() => [car], { 'PATCH /cars/:id': { ...car, soldAt: null } });
     renderList();
     await userEvent.click(
       await screen.findByRole('button', { name: 'Mark as available: 2021 Porsche 911 GT3 Touring' }),
     );
     expect(await screen.findByText('Marked as available')).toBeInTheDocument();
-    const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === `/api/cars/${car.id}`) ?? [];
-    expect(JSON.parse(String(init?.body))).toEqual({ sold: false });
+    expect(requests().find((request) => request.path === `/cars/${car.id}`)?.body).toEqual({ sold: false });
   });
 
   it('deletes a car only after the confirmation, which says what happens to its test drives', async () => {
-    const car = aCar();
+    const car = aSellerCar();
     let deleted = false;
-    const fetchMock = mockFetch({
-      [LIST]: () => json({ items: deleted ? [] : [car], nextCursor: null }),
-      [`GET /api/testdrivebooking/car/${car.id}/ahead`]: json({ count: 1, paid: 0, refundTotal: 0 }),
-      [`DELETE /api/cars/${car.id}`]: () => {
+    answerList(() => (deleted ? [] : [car]), {
+      'GET /testdrivebooking/car/:id/ahead': { count: 1, paid: 0, refundTotal: 0 },
+      'DELETE /cars/:id': () => {
         deleted = true;
-        return json({ deletedCount: 1 });
+        return { deletedCount: 1 };
       },
     });
     renderList();
@@ -119,7 +121,7 @@ describe('SellerCarsList (My Posts)', () => {
       ),
     ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    expect(requests().some((request) => request.method === 'DELETE')).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete 2021 Porsche 911 GT3 Touring' }));
     await userEvent.click(
@@ -130,7 +132,7 @@ describe('SellerCarsList (My Posts)', () => {
   });
 
   it('invites a seller with no cars to post one', async () => {
-    mockFetch({ [LIST]: json({ items: [], nextCursor: null }) });
+    answerList(() => []);
     renderList();
     expect((await screen.findByRole('link', { name: 'Post a Car' })).getAttribute('href')).toBe(
       '/dash/seller/addproduct',

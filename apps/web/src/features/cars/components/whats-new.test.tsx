@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { anAdvertisedCar } from '../../../testing/fixtures/car.ts';
-import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { answer, requests } from '../../../testing/network.ts';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { WhatsNew } from './whats-new.tsx';
 
 describe("What's New", () => {
@@ -10,13 +11,9 @@ describe("What's New", () => {
     const first = anAdvertisedCar({ id: 'a1', brand: 'Ferrari', model: '296 GTB' });
     const second = anAdvertisedCar({ id: 'a2', brand: 'McLaren', model: 'Artura' });
     // The second page is asked for with the first page's cursor.
-    const fetchMock = mockFetch({});
-    fetchMock.mockImplementation(async (input) => {
-      const url = new URL(String(input), 'http://localhost');
-      const page = url.searchParams.get('cursor')
-        ? { items: [second], nextCursor: null }
-        : { items: [first], nextCursor: 'c1' };
-      return new Response(JSON.stringify(page), { headers: { 'Content-Type': 'application/json' } });
+    answer({
+      'GET /advertise': ({ query }) =>
+        query.get('cursor') ? { items: [second], nextCursor: null } : { items: [first], nextCursor: 'c1' },
     });
     renderWithProviders(<WhatsNew />);
 
@@ -24,11 +21,11 @@ describe("What's New", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('link', { name: 'McLaren Artura' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    expect(String(fetchMock.mock.calls[1]?.[0])).toContain('cursor=c1');
+    expect(requests()[1]?.query.get('cursor')).toBe('c1');
   });
 
   it('says so when nothing is advertised', async () => {
-    mockFetch({ 'GET /api/advertise': json({ items: [], nextCursor: null }) });
+    answer({ 'GET /advertise': { items: [], nextCursor: null } });
     renderWithProviders(<WhatsNew />);
     expect(await screen.findByText('No featured cars right now')).toBeInTheDocument();
   });

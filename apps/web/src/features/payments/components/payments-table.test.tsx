@@ -2,16 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aPayment } from '../../../testing/fixtures/payment.ts';
-import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { answer, requests } from '../../../testing/network.ts';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { PaymentsTable } from './payments-table.tsx';
 
 describe('payments table (admin)', () => {
   it('lists payments with date, booking, buyer, seller, car, amount, provider and transaction, and refund', async () => {
-    mockFetch({
-      'GET /api/payments': json({
+    answer({
+      'GET /payments': {
         items: [aPayment(1, { provider: 'stripe', transactionId: 'pi_live_1' }), aPayment(2)],
         nextCursor: null,
-      }),
+      },
     });
     renderWithProviders(<PaymentsTable />, { path: '/dash/admin/payments' });
 
@@ -42,19 +43,18 @@ describe('payments table (admin)', () => {
       createdAt: '2031-03-02T10:00:00.000Z',
       refundedAt: '2031-03-02T10:00:01.000Z',
     };
-    const fetchMock = mockFetch({
-      'GET /api/payments': () =>
-        json({
-          items: [
-            aPayment(1, refunded ? { refund } : {}),
-            aPayment(2, { refund: { ...refund, id: 'r2', reason: 'car-sold' } }),
-          ],
-          nextCursor: null,
-        }),
+    answer({
+      'GET /payments': () => ({
+        items: [
+          aPayment(1, refunded ? { refund } : {}),
+          aPayment(2, { refund: { ...refund, id: 'r2', reason: 'car-sold' } }),
+        ],
+        nextCursor: null,
+      }),
       // The refund is asked for now; the provider makes it just after (the job queue).
-      'POST /api/payments/pay-1/refund': () => {
-        refunded = true;
-        return json({ ...refund, status: 'pending', refundedAt: null }, 201);
+      'POST /payments/:id/refund': ({ params }) => {
+        refunded = params.id === 'pay-1';
+        return { ...refund, status: 'pending', refundedAt: null };
       },
     });
     renderWithProviders(<PaymentsTable />, { path: '/dash/admin/payments' });
@@ -74,9 +74,7 @@ describe('payments table (admin)', () => {
 
     expect(await screen.findByText('Refund asked of the payment provider')).toBeInTheDocument();
     expect(
-      fetchMock.mock.calls.some(
-        ([url, init]) => String(url).endsWith('/api/payments/pay-1/refund') && init?.method === 'POST',
-      ),
+      requests().some((request) => request.path === '/payments/pay-1/refund' && request.method === 'POST'),
     ).toBe(true);
     await waitFor(() =>
       expect(within(within(table).getAllByRole('row')[1]!).getByText('Refunded')).toBeInTheDocument(),
@@ -84,15 +82,11 @@ describe('payments table (admin)', () => {
   });
 
   it('loads the next page after the cursor with Load more', async () => {
-    const fetchMock = mockFetch({
-      'GET /api/payments': () => {
-        const cursor = new URL(String(fetchMock.mock.lastCall?.[0]), 'http://localhost').searchParams.get(
-          'cursor',
-        );
-        return cursor === 'c2'
-          ? json({ items: [aPayment(3)], nextCursor: null })
-          : json({ items: [aPayment(1), aPayment(2)], nextCursor: 'c2' });
-      },
+    answer({
+      'GET /payments': ({ query }) =>
+        query.get('cursor') === 'c2'
+          ? { items: [aPayment(3)], nextCursor: null }
+          : { items: [aPayment(1), aPayment(2)], nextCursor: 'c2' },
     });
     renderWithProviders(<PaymentsTable />, { path: '/dash/admin/payments' });
 
@@ -102,12 +96,12 @@ describe('payments table (admin)', () => {
     const table = screen.getByRole('table');
     expect(within(table).getByText('2020 Car Number 3')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    const urls = fetchMock.mock.calls.map(([url]) => String(url));
-    expect(urls).toEqual(['/api/payments?limit=20', '/api/payments?limit=20&cursor=c2']);
+    const urls = requests().map((request) => `${request.path}?${request.query}`);
+    expect(urls).toEqual(['/payments?limit=20', '/payments?limit=20&cursor=c2']);
   });
 
   it('says so when there are no payments yet', async () => {
-    mockFetch({ 'GET /api/payments': json({ items: [], nextCursor: null }) });
+    answer({ 'GET /payments': { items: [], nextCursor: null } });
     renderWithProviders(<PaymentsTable />, { path: '/dash/admin/payments' });
     expect(await screen.findByText('No payments yet')).toBeInTheDocument();
   });

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { type ReactNode, useEffect } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOOKING_ID } from '../../../testing/fixtures/booking.ts';
-import { buyer } from '../../../testing/fixtures/user.ts';
-import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { aMe } from '../../../testing/fixtures/user.ts';
+import { answer, requests } from '../../../testing/network.ts';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { PaymentPanel } from './payment-panel.tsx';
 
 // Stripe.js runs in Stripe's iframes; here only its promises are faked, the flow around them is ours.
@@ -26,19 +27,23 @@ vi.mock('@stripe/react-stripe-js', () => ({
   useElements: () => ({ getElement: () => stripe.card }),
 }));
 
-const stripeConfig = { googleSignIn: false, payments: { provider: 'stripe', publishableKey: 'pk_test_123' } };
-const intent = { clientSecret: 'pi_123_secret_456', provider: 'stripe', publishableKey: 'pk_test_123' };
-
 function renderPanel(onPaid = vi.fn()) {
-  const fetchMock = mockFetch({
-    '/api/me': json(buyer),
-    '/api/config': json(stripeConfig),
-    'POST /api/create-payment-intent': json(intent),
-    'POST /api/payment': json({ insertedId: 'pay-1' }, 201),
+  answer({
+    'GET /me': aMe(),
+    'GET /config': { googleSignIn: false, payments: { provider: 'stripe', publishableKey: 'pk_test_123' } },
+    'POST /create-payment-intent': {
+      clientSecret: 'pi_123_secret_456',
+      provider: 'stripe',
+      publishableKey: 'pk_test_123',
+    },
+    'POST /payment': { insertedId: 'pay-1' },
   });
   renderWithProviders(<PaymentPanel bookingId={BOOKING_ID} onPaid={onPaid} />, { path: '/buyer/bookings/x' });
-  return { fetchMock, onPaid };
+  return { onPaid };
 }
+
+/** What the panel sent to record the payment, if it did. */
+const recorded = () => requests().find((request) => request.path === '/payment');
 
 async function clickPayWhenReady() {
   const pay = () => screen.getByRole('button', { name: /Pay \$120\.00/ });
@@ -68,7 +73,7 @@ describe('payment panel with Stripe', () => {
 
   it('confirms the card with the client secret and records the payment intent id', async () => {
     stripe.confirmCardPayment.mockResolvedValue({ paymentIntent: { id: 'pi_123', status: 'succeeded' } });
-    const { fetchMock, onPaid } = renderPanel();
+    const { onPaid } = renderPanel();
     await clickPayWhenReady();
 
     await waitFor(() =>
@@ -77,8 +82,7 @@ describe('payment panel with Stripe', () => {
     expect(stripe.confirmCardPayment).toHaveBeenCalledWith('pi_123_secret_456', {
       payment_method: { card: stripe.card },
     });
-    const record = fetchMock.mock.calls.find(([url]) => String(url) === '/api/payment');
-    expect(JSON.parse(String(record?.[1]?.body))).toEqual({ bookingId: BOOKING_ID, transactionId: 'pi_123' });
+    expect(recorded()?.body).toEqual({ bookingId: BOOKING_ID, transactionId: 'pi_123' });
     expect(await screen.findByText('Transaction has been successfully done.')).toBeInTheDocument();
   });
 
@@ -86,13 +90,13 @@ describe('payment panel with Stripe', () => {
     stripe.confirmCardPayment.mockResolvedValue({
       error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
     });
-    const { fetchMock, onPaid } = renderPanel();
+    const { onPaid } = renderPanel();
     await clickPayWhenReady();
 
     const form = screen.getByRole('form', { name: 'Card payment' });
     await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe('Your card was declined.'));
     expect(screen.getAllByText('Your card was declined.')).toHaveLength(2);
-    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/payment')).toBe(false);
+    expect(recorded()).toBeUndefined();
     expect(onPaid).not.toHaveBeenCalled();
   });
 

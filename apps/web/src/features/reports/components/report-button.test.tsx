@@ -2,11 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buyer, seller } from '../../../testing/fixtures/user.ts';
-import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { answer, apiError, requests } from '../../../testing/network.ts';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { ReportButton } from './report-button.tsx';
 import { REPORTED_MESSAGE } from './report-form.tsx';
 
 const car = { id: '0b6f5d0e-6c8e-4c9a-9a37-3c1f4a1f2b10', year: 2021, brand: 'Porsche', model: '911 GT3' };
+/** How the API answered whether the buyer reported the car where a test did not say. */
+const notFound = apiError(404, 'not_found', 'Not found.');
 
 async function openForm() {
   await userEvent.click(screen.getByRole('button', { name: 'Report about this post' }));
@@ -17,20 +20,14 @@ async function openForm() {
 
 describe('ReportButton', () => {
   it('sends the reason and details, toasts and closes', async () => {
-    let body: unknown;
-    mockFetch({
-      'POST /api/reportedpost': (init) => {
-        body = JSON.parse(String(init?.body));
-        return json(
-          {
-            id: 'r-1',
-            carId: car.id,
-            reason: 'Suspected fraud',
-            details: 'Price too good',
-            createdAt: '2025-01-05T10:00:00.000Z',
-          },
-          201,
-        );
+    answer({
+      'GET /reportedpost/:carId': notFound,
+      'POST /reportedpost': {
+        id: 'r-1',
+        carId: car.id,
+        reason: 'Suspected fraud',
+        details: 'Price too good',
+        createdAt: '2025-01-05T10:00:00.000Z',
       },
     });
     renderWithProviders(<ReportButton car={car} user={buyer} />);
@@ -46,27 +43,29 @@ describe('ReportButton', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit report' }));
 
     expect(await screen.findByText(REPORTED_MESSAGE)).toBeInTheDocument();
-    expect(body).toEqual({ carId: car.id, reason: 'Suspected fraud', details: 'Price too good' });
+    expect(requests().find((request) => request.method === 'POST')?.body).toEqual({
+      carId: car.id,
+      reason: 'Suspected fraud',
+      details: 'Price too good',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Reported' })).toBeInTheDocument();
   });
 
   it('asks for details when the reason is Other', async () => {
-    const fetchMock = mockFetch({ [`GET /api/reportedpost/${car.id}`]: json({ reported: false }) });
+    answer({ 'GET /reportedpost/:carId': { reported: false } });
     renderWithProviders(<ReportButton car={car} user={buyer} />);
     const dialog = await openForm();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Other' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit report' }));
     expect(await within(dialog).findByText('Tell us what is wrong with this post')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+    expect(requests().filter((request) => request.method === 'POST')).toEqual([]);
   });
 
   it('says so when the buyer already reported the car', async () => {
-    mockFetch({
-      'POST /api/reportedpost': json(
-        { error: { code: 'conflict', message: 'You have already reported this post.' } },
-        409,
-      ),
+    answer({
+      'GET /reportedpost/:carId': notFound,
+      'POST /reportedpost': apiError(409, 'conflict', 'You have already reported this post.'),
     });
     renderWithProviders(<ReportButton car={car} user={buyer} />);
     const dialog = await openForm();
@@ -77,16 +76,15 @@ describe('ReportButton', () => {
   });
 
   it('is disabled for anyone but a buyer, who is not asked whether they reported it', () => {
-    const fetchMock = mockFetch({});
     renderWithProviders(<ReportButton car={car} user={seller} />);
     expect(
       (screen.getByRole('button', { name: 'Report about this post' }) as HTMLButtonElement).disabled,
     ).toBe(true);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requests()).toEqual([]);
   });
 
   it('shows "Reported" when the buyer reported the car before, after a reload too', async () => {
-    mockFetch({ [`GET /api/reportedpost/${car.id}`]: json({ reported: true }) });
+    answer({ 'GET /reportedpost/:carId': ({ params }) => ({ reported: params.carId === car.id }) });
     renderWithProviders(<ReportButton car={car} user={buyer} />);
     expect(await screen.findByRole('button', { name: 'Reported' })).toBeDisabled();
   });

@@ -5,8 +5,9 @@ import type { ComponentProps } from 'react';
 import { describe, expect, it } from 'vitest';
 import { appKeys } from '../../../lib/query-keys.ts';
 import { aSavedSearch } from '../../../testing/fixtures/saved-search.ts';
-import { aUser, buyer, seller } from '../../../testing/fixtures/user.ts';
-import { json, type MockRoutes, mockFetch, renderRoutes } from '../../../testing/test-utils.tsx';
+import { aMe, seller } from '../../../testing/fixtures/user.ts';
+import { type Answers, answer, apiError, requests } from '../../../testing/network.ts';
+import { renderRoutes } from '../../../testing/test-utils.tsx';
 import { NO_FILTERS_HINT, SaveSearchButton } from './save-search-button.tsx';
 
 const filters = { brand: ['porsche'], fuel: ['Electric' as const], priceMax: 10_000_000 };
@@ -19,14 +20,14 @@ const names = [
 /** The button at /cars, for `user`, the API answering `answers`; `posted` holds what was saved. */
 function renderButton(
   props: ComponentProps<typeof SaveSearchButton> = { filters, names },
-  { user = buyer, answers = {} as MockRoutes } = {},
+  { user = aMe(), answers = {} as Answers } = {},
 ) {
   const posted: unknown[] = [];
-  mockFetch({
-    '/api/me': json(user),
-    'POST /api/saved-searches': (init) => {
-      posted.push(JSON.parse(String(init?.body)));
-      return json(aSavedSearch(), 201);
+  answer({
+    'GET /me': user,
+    'POST /saved-searches': ({ body }) => {
+      posted.push(body);
+      return aSavedSearch();
     },
     ...answers,
   });
@@ -80,9 +81,10 @@ describe('SaveSearchButton', () => {
   it("shows the server's refusal in the dialog, which stays open", async () => {
     renderButton(undefined, {
       answers: {
-        'POST /api/saved-searches': json(
-          { error: { code: 'conflict', message: 'You already saved this search as “Electric Porsches”.' } },
+        'POST /saved-searches': apiError(
           409,
+          'conflict',
+          'You already saved this search as “Electric Porsches”.',
         ),
       },
     });
@@ -99,10 +101,7 @@ describe('SaveSearchButton', () => {
   it('puts a refused name under the name field', async () => {
     renderButton(undefined, {
       answers: {
-        'POST /api/saved-searches': json(
-          { error: { code: 'validation', message: 'Check the name', fields: { name: 'Name the search' } } },
-          400,
-        ),
+        'POST /saved-searches': apiError(400, 'validation', 'Check the name', { name: 'Name the search' }),
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Save this search' }));
@@ -113,7 +112,7 @@ describe('SaveSearchButton', () => {
   });
 
   it('cannot save a search that narrows nothing, and says why', async () => {
-    const fetchMock = mockFetch({ '/api/me': json(buyer) });
+    answer({ 'GET /me': aMe() });
     renderRoutes([{ path: '/cars', element: <SaveSearchButton filters={{ brand: [] }} names={[]} /> }], {
       initialEntries: ['/cars'],
     });
@@ -124,11 +123,11 @@ describe('SaveSearchButton', () => {
 
     await userEvent.click(button);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/me']);
+    expect(requests().map((request) => request.path)).toEqual(['/me']);
   });
 
   it('is not there for sellers and admins', async () => {
-    for (const user of [seller, aUser({ id: 'u-admin', role: 'Admin' })]) {
+    for (const user of [aMe(seller), aMe({ id: 'u-admin', role: 'Admin' })]) {
       const { unmount, queryClient } = renderButton(undefined, { user });
       // The browser knows who is visiting, and still shows nothing.
       await waitFor(() => expect(queryClient.getQueryData(appKeys.me)).toEqual(user));
@@ -140,7 +139,7 @@ describe('SaveSearchButton', () => {
     renderButton(
       { filters: { q: 'porshe' }, names: [{ id: 'q', label: '“porshe”' }] },
       {
-        answers: { 'POST /api/saved-searches': json(aSavedSearch({ name: 'porshe' }), 201) },
+        answers: { 'POST /saved-searches': aSavedSearch({ name: 'porshe' }) },
       },
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Save this search' }));

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aSavedSearch } from '../../../testing/fixtures/saved-search.ts';
-import { json, mockFetch, renderWithProviders } from '../../../testing/test-utils.tsx';
+import { answer, apiError } from '../../../testing/network.ts';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { SavedSearchesList } from './saved-searches-list.tsx';
 
 const porsches = aSavedSearch();
@@ -19,22 +20,24 @@ const suvs = aSavedSearch({
 const namesOf = (filters: SavedSearch['filters']) =>
   Object.entries(filters).map(([id, value]) => ({ id, label: `${id}: ${String(value)}` }));
 
-/** The buyer's searches on the server, changed by what the page asks of ss-1; `asked` holds each change asked. */
+/** The buyer's searches on the server, changed by what the page asks; `asked` holds each change asked. */
 function server(initial: SavedSearch[]) {
   let items = initial;
   const asked: unknown[] = [];
-  mockFetch({
-    'GET /api/saved-searches': () => json({ items }),
-    'PATCH /api/saved-searches/ss-1': (init) => {
-      const change = JSON.parse(String(init?.body)) as Partial<SavedSearch>;
-      asked.push({ id: 'ss-1', ...change });
-      items = items.map((search) => (search.id === 'ss-1' ? { ...search, ...change } : search));
-      return json(items.find((search) => search.id === 'ss-1'));
+  answer({
+    'GET /saved-searches': () => ({ items }),
+    'PATCH /saved-searches/:id': ({ params, body }) => {
+      asked.push({ id: params.id, ...body });
+      items = items.map((search) => (search.id === params.id ? { ...search, ...body } : search));
+      return (
+        items.find((search) => search.id === params.id) ??
+        apiError(404, 'not_found', 'Saved search not found.')
+      );
     },
-    'DELETE /api/saved-searches/ss-1': () => {
-      asked.push({ deleted: 'ss-1' });
-      items = items.filter((search) => search.id !== 'ss-1');
-      return json({ deletedCount: 1 });
+    'DELETE /saved-searches/:id': ({ params }) => {
+      asked.push({ deleted: params.id });
+      items = items.filter((search) => search.id !== params.id);
+      return { deletedCount: 1 };
     },
   });
   renderWithProviders(<SavedSearchesList namesOf={namesOf} />);
