@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import toast from 'react-hot-toast';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { resetNetwork, startNetwork, stopNetwork } from './src/testing/network.ts';
 
@@ -32,6 +33,8 @@ beforeAll(startNetwork);
 
 afterEach(() => {
   cleanup();
+  // react-hot-toast keeps its toasts in a module-level store: a test's toasts must not reach the next.
+  toast.remove();
   window.localStorage.clear();
   resetNetwork();
 });

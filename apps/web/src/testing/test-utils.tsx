@@ -1,49 +1,13 @@
 /**
- * Test helpers: render with the app's providers and a memory router, and answer `/api/*` calls
- * from a table of canned responses (the network is the only thing we fake).
+ * Test helpers: render with the app's providers and a memory router. The network is the only thing
+ * the tests fake, and `testing/network.ts` answers it by the shared contract.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { type InitialEntry, MemoryRouter, type RouteObject, useLocation, useRoutes } from 'react-router';
-import { vi } from 'vitest';
 import { AppToaster } from '../components/ui/toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
-
-export type MockResponse = { status?: number; body?: unknown };
-export type MockRoutes = Record<
-  string,
-  MockResponse | ((init: RequestInit | undefined, url: URL) => MockResponse)
->;
-
-export const json = (body: unknown, status = 200): MockResponse => ({ status, body });
-
-/**
- * Stubs global fetch. Keys are "METHOD /api/path" or just "/api/path" (any method); a function
- * answers from the request (its init and URL, with the search part). Unknown calls answer 404 in
- * the API's error shape. Returns the mock to inspect calls.
- */
-export function mockFetch(routes: MockRoutes) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://localhost',
-    );
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const entry = routes[`${method} ${url.pathname}`] ?? routes[url.pathname];
-    const response =
-      typeof entry === 'function'
-        ? entry(init, url)
-        : (entry ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } });
-    const status = response.status ?? 200;
-    return new Response(status === 204 ? null : JSON.stringify(response.body ?? null), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 /**
  * Renders route objects in a memory router with the app's query client and toaster. `pathname()`
