@@ -34,7 +34,7 @@ import { responseSerializer } from './http/serializer.ts';
 import { type JobQueueOptions, startJobQueue } from './jobs/job-queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { Metrics } from './metrics/metrics.ts';
-import { advertisementsModule } from './modules/advertisements/index.ts';
+import { advertisementOf, advertisementsModule } from './modules/advertisements/index.ts';
 import { bookingsModule } from './modules/bookings/index.ts';
 import { carsModule } from './modules/cars/index.ts';
 import { categoriesModule, listCategories } from './modules/categories/index.ts';
@@ -64,7 +64,7 @@ const MODULES: readonly ServerModule[] = [
   systemModule,
   usersModule,
   categoriesModule,
-  carsModule,
+  carsModule(advertisementOf),
   advertisementsModule,
   photosModule,
   bookingsModule,
