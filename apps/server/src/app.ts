@@ -36,7 +36,7 @@ import { createMailer } from './mail/mailer.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { advertisementOf, advertisementsModule } from './modules/advertisements/index.ts';
 import { bookingsModule } from './modules/bookings/index.ts';
-import { carsModule } from './modules/cars/index.ts';
+import { carsModule, listedByACar } from './modules/cars/index.ts';
 import { categoriesModule, listCategories } from './modules/categories/index.ts';
 import { contactModule } from './modules/contact/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
@@ -66,7 +66,7 @@ const MODULES: readonly ServerModule[] = [
   categoriesModule,
   carsModule(advertisementOf),
   advertisementsModule,
-  photosModule,
+  photosModule(listedByACar),
   bookingsModule,
   savedCarsModule,
   savedSearchesModule,

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { afterCursor, cursorParams, keyset, newestFirst, toPage } from '../../db/pagination.ts';
 import type { PreparedStatements } from '../../db/prepared-statements.ts';
 import { categoryNames } from '../categories/index.ts';
-import { photoSizes } from '../photos/index.ts';
+import { type ListedByACar, photoSizes } from '../photos/index.ts';
 import { carPrices, cars } from './cars.schema.ts';
 
 /** A car as its views show it: the car, its category's name, its seller, its photos' sizes. */
@@ -247,3 +247,10 @@ export async function carsForSaleAmong(tx: Db | Tx, ids: string[]) {
     .orderBy(desc(cars.addedDate), desc(cars.id));
   return rows.map((row) => row.id);
 }
+
+/**
+ * Whether some car lists the photo of this key: what the photos' cleanup reads of the cars, a
+ * condition it puts in its own statement. The GIN index on cars.photos answers it.
+ */
+export const listedByACar: ListedByACar = (photoKey) =>
+  sql<boolean>`exists (select 1 from ${cars} where ${cars.photos} @> array[${photoKey}])`;

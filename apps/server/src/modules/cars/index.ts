@@ -12,6 +12,7 @@ export {
   carsInBrief,
   carViews,
   findCar,
+  listedByACar,
 } from './cars.repository.ts';
 
 /**
