@@ -35,7 +35,7 @@ import { type JobQueueOptions, startJobQueue } from './jobs/job-queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { advertisementOf, advertisementsModule } from './modules/advertisements/index.ts';
-import { bookingsModule } from './modules/bookings/index.ts';
+import { bookingsModule, paymentBookings } from './modules/bookings/index.ts';
 import { carsModule, listedByACar } from './modules/cars/index.ts';
 import { categoriesModule, listCategories } from './modules/categories/index.ts';
 import { contactModule } from './modules/contact/index.ts';
@@ -71,7 +71,7 @@ const MODULES: readonly ServerModule[] = [
   savedCarsModule,
   savedSearchesModule,
   reportsModule,
-  paymentsModule,
+  paymentsModule(paymentBookings),
   notificationsModule,
   contactModule,
   conversationsModule,
