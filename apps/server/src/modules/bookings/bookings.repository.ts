@@ -4,10 +4,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-// biome-ignore lint/style/noRestrictedImports: a booking's list shows its payment and whole refund row in its one statement, and payments/ publishes no read model of them yet; ADR 37
-import { payments, refunds } from '../../db/schema.ts';
 import { carsForSale, findCar } from '../cars/index.ts';
-import type { PaymentBookings } from '../payments/index.ts';
+import { bookingPayments, type PaymentBookings, paymentRefunds } from '../payments/index.ts';
 import { bookings } from './bookings.schema.ts';
 
 const sellerAccount = alias(users, 'seller_account');
@@ -19,15 +17,15 @@ function selectBookings(db: Db | Tx) {
       ...getTableColumns(bookings),
       sellerVerified: sellerAccount.isVerified,
       buyerVerified: buyerAccount.isVerified,
-      transactionId: payments.transactionId,
-      paidAt: payments.createdAt,
-      refund: refunds,
+      transactionId: bookingPayments.transactionId,
+      paidAt: bookingPayments.paidAt,
+      refund: paymentRefunds._.selectedFields,
     })
     .from(bookings)
     .leftJoin(sellerAccount, eq(sellerAccount.id, bookings.sellerId))
     .leftJoin(buyerAccount, eq(buyerAccount.id, bookings.buyerId))
-    .leftJoin(payments, eq(payments.bookingId, bookings.id))
-    .leftJoin(refunds, eq(refunds.paymentId, payments.id));
+    .leftJoin(bookingPayments, eq(bookingPayments.bookingId, bookings.id))
+    .leftJoin(paymentRefunds, eq(paymentRefunds.paymentId, bookingPayments.id));
 }
 
 export type BookingRow = NonNullable<Awaited<ReturnType<typeof findBooking>>>;

@@ -5,6 +5,7 @@ import { paymentsRoutes } from './payments.routes.ts';
 import { refundJob, refundOnEvents, refundSweepJob } from './refunds.service.ts';
 
 export type { PaymentBookings } from './payment-bookings.ts';
+export { bookingPayments, paymentRefunds } from './payments.repository.ts';
 export { refundJob, toRefund } from './refunds.service.ts';
 
 /**
