@@ -28,6 +28,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type CarSearchQuery, carSearchQuerySchema, FUELS, SEARCH_SORTS, searchWords } from '@redline/shared';
 import pg from 'pg';
 import type { Db } from '../apps/server/src/db/client.ts';
+import { advertisementOf } from '../apps/server/src/modules/advertisements/index.ts';
 import { findCarViews } from '../apps/server/src/modules/cars/cars.repository.ts';
 import { listCategories } from '../apps/server/src/modules/categories/index.ts';
 import type { CarColumns } from '../apps/server/src/modules/search/car-columns.ts';
@@ -417,7 +418,8 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
     // Loaded by the server when it starts listening; the cars of each word, as a server that has
     // been answering buyers holds them (warmUp).
     await readWords(kept.columns, words);
-    const search = async ({ query }: Search) => findCarViews(statements, (await kept.carIds(query)).ids);
+    const search = async ({ query }: Search) =>
+      findCarViews(statements, advertisementOf, (await kept.carIds(query)).ids);
     ceilings = {};
     for (const kind of [...CLASSES, 'mix'] as const) {
       const items = kind === 'mix' ? mix : searches[kind];

@@ -12,7 +12,10 @@ import { lockedBookingAccess } from '../../apps/server/src/access/record-access.
 import type { Db, Tx } from '../../apps/server/src/db/client.ts';
 import { PreparedStatements } from '../../apps/server/src/db/prepared-statements.ts';
 import * as schema from '../../apps/server/src/db/schema.ts';
-import { listAdvertisedCars } from '../../apps/server/src/modules/advertisements/advertisements.repository.ts';
+import {
+  advertisementOf,
+  listAdvertisedCars,
+} from '../../apps/server/src/modules/advertisements/advertisements.repository.ts';
 import * as bookingsRepo from '../../apps/server/src/modules/bookings/bookings.repository.ts';
 import { lockCarWithSeller } from '../../apps/server/src/modules/cars/car-summary.ts';
 import { findCarView, listUnsoldCarsOfCategory } from '../../apps/server/src/modules/cars/cars.repository.ts';
@@ -97,11 +100,15 @@ export async function captureStatements(
     advertisedPage: await one(() => listAdvertisedCars(db, limit)),
     categoryExists: await one(() => categoryExists(prepared, categoryId), { categoryId }, 'category_exists'),
     categoryPage: await one(
-      () => listUnsoldCarsOfCategory(prepared, categoryId, limit),
+      () => listUnsoldCarsOfCategory(prepared, advertisementOf, categoryId, limit),
       { categoryId },
       'category_cars',
     ),
-    carView: await one(() => findCarView(prepared, example.carId), { carId: example.carId }, 'car_view'),
+    carView: await one(
+      () => findCarView(prepared, advertisementOf, example.carId),
+      { carId: example.carId },
+      'car_view',
+    ),
   };
 
   // The booking's values as the service derives them; distinctive strings so that each maps to its slot.

@@ -34,9 +34,9 @@ import { responseSerializer } from './http/serializer.ts';
 import { type JobQueueOptions, startJobQueue } from './jobs/job-queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { Metrics } from './metrics/metrics.ts';
-import { advertisementsModule } from './modules/advertisements/index.ts';
-import { bookingsModule } from './modules/bookings/index.ts';
-import { carsModule } from './modules/cars/index.ts';
+import { advertisementOf, advertisementsModule } from './modules/advertisements/index.ts';
+import { bookingsModule, paymentBookings } from './modules/bookings/index.ts';
+import { carsModule, listedByACar } from './modules/cars/index.ts';
 import { categoriesModule, listCategories } from './modules/categories/index.ts';
 import { contactModule } from './modules/contact/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
@@ -64,14 +64,14 @@ const MODULES: readonly ServerModule[] = [
   systemModule,
   usersModule,
   categoriesModule,
-  carsModule,
+  carsModule(advertisementOf),
   advertisementsModule,
-  photosModule,
+  photosModule(listedByACar),
   bookingsModule,
   savedCarsModule,
   savedSearchesModule,
   reportsModule,
-  paymentsModule,
+  paymentsModule(paymentBookings),
   notificationsModule,
   contactModule,
   conversationsModule,

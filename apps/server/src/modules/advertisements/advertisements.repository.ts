@@ -1,8 +1,17 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import { carViews } from '../cars/index.ts';
+import { type AdvertisementOf, carViews } from '../cars/index.ts';
 import { advertisements } from './advertisements.schema.ts';
+
+/**
+ * The id of the car's advertisement, null when it has none (a car has one at most): what a car
+ * view reads of the advertisements, a scalar subquery the cars module puts in its statements.
+ */
+export const advertisementOf: AdvertisementOf = (carId) =>
+  sql<
+    string | null
+  >`(select ${advertisements.id} from ${advertisements} where ${advertisements.carId} = ${carId})`;
 
 /** Advertised cars still for sale, newest advertisement first. */
 export async function listAdvertisedCars(db: Db, limit: number, cursor?: string) {

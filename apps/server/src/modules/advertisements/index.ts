@@ -2,4 +2,6 @@
 import { defineModule } from '../../server-module.ts';
 import { advertisementsRoutes } from './advertisements.routes.ts';
 
+export { advertisementOf } from './advertisements.repository.ts';
+
 export const advertisementsModule = defineModule({ name: 'advertisements', routes: advertisementsRoutes });

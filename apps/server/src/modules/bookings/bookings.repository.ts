@@ -4,8 +4,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-// biome-ignore lint/style/noRestrictedImports: a booking's list shows its payment and whole refund row in its one statement, and payments/ publishes no read model of them yet; ADR 37
-import { payments, refunds } from '../../db/schema.ts';
+import { carsForSale, findCar } from '../cars/index.ts';
+import { bookingPayments, type PaymentBookings, paymentRefunds } from '../payments/index.ts';
 import { bookings } from './bookings.schema.ts';
 
 const sellerAccount = alias(users, 'seller_account');
@@ -17,15 +17,15 @@ function selectBookings(db: Db | Tx) {
       ...getTableColumns(bookings),
       sellerVerified: sellerAccount.isVerified,
       buyerVerified: buyerAccount.isVerified,
-      transactionId: payments.transactionId,
-      paidAt: payments.createdAt,
-      refund: refunds,
+      transactionId: bookingPayments.transactionId,
+      paidAt: bookingPayments.paidAt,
+      refund: paymentRefunds._.selectedFields,
     })
     .from(bookings)
     .leftJoin(sellerAccount, eq(sellerAccount.id, bookings.sellerId))
     .leftJoin(buyerAccount, eq(buyerAccount.id, bookings.buyerId))
-    .leftJoin(payments, eq(payments.bookingId, bookings.id))
-    .leftJoin(refunds, eq(refunds.paymentId, payments.id));
+    .leftJoin(bookingPayments, eq(bookingPayments.bookingId, bookings.id))
+    .leftJoin(paymentRefunds, eq(paymentRefunds.paymentId, bookingPayments.id));
 }
 
 export type BookingRow = NonNullable<Awaited<ReturnType<typeof findBooking>>>;
@@ -165,3 +165,55 @@ export async function bookingSummary(tx: Db | Tx, id: string) {
 export async function deleteUnpaidBookingsOf(tx: Tx, buyerId: string) {
   await tx.delete(bookings).where(and(eq(bookings.buyerId, buyerId), not(bookings.isPaid)));
 }
+
+const bookingToPay = {
+  isPaid: bookings.isPaid,
+  carId: bookings.carId,
+  status: bookings.status,
+  requestedDate: bookings.requestedDate,
+  requestedTime: bookings.requestedTime,
+};
+
+const ofBuyer = (bookingId: string, buyerId: string) =>
+  and(eq(bookings.id, bookingId), eq(bookings.buyerId, buyerId));
+
+/** What a payment reads and changes of its booking: handed to the payments module by the app. */
+export const paymentBookings: PaymentBookings = {
+  async findOfBuyer(db, bookingId, buyerId) {
+    const [row] = await db
+      .select({
+        id: bookings.id,
+        carName: bookings.carName,
+        sellerEmail: bookings.sellerEmail,
+        buyerEmail: bookings.buyerEmail,
+        ...bookingToPay,
+        // A booking keeps its car's id while the car exists (the foreign key sets it null).
+        carSold: sql<boolean>`${bookings.carId} is not null and ${carsForSale.id} is null`,
+      })
+      .from(bookings)
+      .leftJoin(carsForSale, eq(carsForSale.id, bookings.carId))
+      .where(ofBuyer(bookingId, buyerId));
+    return row;
+  },
+  async lockOfBuyer(tx, bookingId, buyerId) {
+    const [booking] = await tx
+      .select(bookingToPay)
+      .from(bookings)
+      .where(ofBuyer(bookingId, buyerId))
+      .for('update');
+    if (!booking) return undefined;
+    const car = booking.carId ? await findCar(tx, booking.carId) : undefined;
+    return { ...booking, carSold: Boolean(car?.soldAt) };
+  },
+  async lock(tx, bookingId) {
+    const [row] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId))
+      .for('update');
+    return row !== undefined;
+  },
+  async markPaid(tx, bookingId) {
+    await tx.update(bookings).set({ isPaid: true }).where(eq(bookings.id, bookingId));
+  },
+};

@@ -1,14 +1,12 @@
 import { type Fuel, PRICE_HISTORY_SHOWN } from '@redline/shared';
-import { and, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { afterCursor, cursorParams, keyset, newestFirst, toPage } from '../../db/pagination.ts';
 import type { PreparedStatements } from '../../db/prepared-statements.ts';
-// biome-ignore lint/style/noRestrictedImports: a car view says whether the car is advertised, and advertisements/ imports cars/ (a cycle through index.ts); ADR 37
-import { advertisements } from '../../db/schema.ts';
 import { categoryNames } from '../categories/index.ts';
-import { photoSizes } from '../photos/index.ts';
+import { type ListedByACar, photoSizes } from '../photos/index.ts';
 import { carPrices, cars } from './cars.schema.ts';
 
 /** A car as its views show it: the car, its category's name, its seller, its photos' sizes. */
@@ -40,8 +38,18 @@ const carFields = {
     from ${photoSizes} where ${photoSizes.key} = any(${cars.photos}))`.as('photo_sizes_by_key'),
 };
 
+/**
+ * The id of the car's advertisement, null when it has none: a scalar subquery the advertisements
+ * module builds (`advertisementOf` on its surface). It imports this module, so the app hands it to
+ * this one (`carsModule` in index.ts; ADR 37).
+ */
+export type AdvertisementOf = (carId: SQLWrapper) => SQL<string | null>;
+
 /** Everything a car view needs: the car as above, and whether it is advertised. */
-const carViewColumns = { ...carFields, advertisementId: advertisements.id };
+const carViewColumns = (advertisementOf: AdvertisementOf) => ({
+  ...carFields,
+  advertisementId: advertisementOf(cars.id),
+});
 
 /**
  * The cars as their views show them (without whether each is advertised): a read model the
@@ -55,13 +63,12 @@ export const carViews = new QueryBuilder()
   .innerJoin(users, eq(users.id, cars.sellerId))
   .as('car_views');
 
-function selectCarViews(db: Db) {
+function selectCarViews(db: Db, advertisementOf: AdvertisementOf) {
   return db
-    .select(carViewColumns)
+    .select(carViewColumns(advertisementOf))
     .from(cars)
     .innerJoin(categoryNames, eq(categoryNames.id, cars.categoryId))
-    .innerJoin(users, eq(users.id, cars.sellerId))
-    .leftJoin(advertisements, eq(advertisements.carId, cars.id));
+    .innerJoin(users, eq(users.id, cars.sellerId));
 }
 
 /**
@@ -71,7 +78,8 @@ function selectCarViews(db: Db) {
  */
 type Statements = PreparedStatements<Db>;
 
-const carView = (db: Db) => selectCarViews(db).where(eq(cars.id, sql.placeholder('id')));
+const carView = (advertisementOf: AdvertisementOf) => (db: Db) =>
+  selectCarViews(db, advertisementOf).where(eq(cars.id, sql.placeholder('id')));
 
 const priceHistory = (db: Db) => {
   const prices = db
@@ -93,8 +101,8 @@ const priceHistory = (db: Db) => {
     .orderBy(prices.position);
 };
 
-const categoryPage = (after: SQL | undefined) => (db: Db) =>
-  selectCarViews(db)
+const categoryPage = (after: SQL | undefined) => (advertisementOf: AdvertisementOf) => (db: Db) =>
+  selectCarViews(db, advertisementOf)
     .where(and(eq(cars.categoryId, sql.placeholder('categoryId')), isNull(cars.soldAt), after))
     .orderBy(...newestFirst(cars.addedDate, cars.id))
     .limit(sql.placeholder('limit'));
@@ -103,18 +111,18 @@ const categoryNextPage = categoryPage(afterCursor(cars.addedDate, cars.id));
 
 export type CarViewRow = Awaited<ReturnType<typeof findCarView>> & {};
 
-export async function findCarView(statements: Statements, id: string) {
-  const [row] = await statements.get('car_view', carView).execute({ id });
+export async function findCarView(statements: Statements, advertisementOf: AdvertisementOf, id: string) {
+  const [row] = await statements.get('car_view', carView(advertisementOf)).execute({ id });
   return row;
 }
 
-const carViewsById = (db: Db) =>
-  selectCarViews(db).where(sql`${cars.id} = any(${sql.placeholder('ids')}::uuid[])`);
+const carViewsById = (advertisementOf: AdvertisementOf) => (db: Db) =>
+  selectCarViews(db, advertisementOf).where(sql`${cars.id} = any(${sql.placeholder('ids')}::uuid[])`);
 
 /** The views of these cars, in the order of `ids` (those that no longer exist left out). */
-export async function findCarViews(statements: Statements, ids: string[]) {
+export async function findCarViews(statements: Statements, advertisementOf: AdvertisementOf, ids: string[]) {
   if (!ids.length) return [];
-  const rows = await statements.get('car_views', carViewsById).execute({ ids });
+  const rows = await statements.get('car_views', carViewsById(advertisementOf)).execute({ ids });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -131,6 +139,7 @@ const carCursor = (row: CarViewRow): [Date, string] => [row.addedDate, row.id];
 
 export async function listUnsoldCarsOfCategory(
   statements: Statements,
+  advertisementOf: AdvertisementOf,
   categoryId: string,
   limit: number,
   cursor?: string,
@@ -138,14 +147,22 @@ export async function listUnsoldCarsOfCategory(
   const after = cursorParams(cursor);
   const params = { categoryId, limit: limit + 1 };
   const rows = after
-    ? await statements.get('category_cars_after', categoryNextPage).execute({ ...params, ...after })
-    : await statements.get('category_cars', categoryFirstPage).execute(params);
+    ? await statements
+        .get('category_cars_after', categoryNextPage(advertisementOf))
+        .execute({ ...params, ...after })
+    : await statements.get('category_cars', categoryFirstPage(advertisementOf)).execute(params);
   return toPage(rows, limit, carCursor);
 }
 
-export async function listCarsOfSeller(db: Db, sellerId: string, limit: number, cursor?: string) {
+export async function listCarsOfSeller(
+  db: Db,
+  advertisementOf: AdvertisementOf,
+  sellerId: string,
+  limit: number,
+  cursor?: string,
+) {
   const page = keyset(cars.addedDate, cars.id, cursor);
-  const rows = await selectCarViews(db)
+  const rows = await selectCarViews(db, advertisementOf)
     .where(and(eq(cars.sellerId, sellerId), page.where))
     .orderBy(...page.orderBy)
     .limit(limit + 1)
@@ -230,3 +247,10 @@ export async function carsForSaleAmong(tx: Db | Tx, ids: string[]) {
     .orderBy(desc(cars.addedDate), desc(cars.id));
   return rows.map((row) => row.id);
 }
+
+/**
+ * Whether some car lists the photo of this key: what the photos' cleanup reads of the cars, a
+ * condition it puts in its own statement. The GIN index on cars.photos answers it.
+ */
+export const listedByACar: ListedByACar = (photoKey) =>
+  sql<boolean>`exists (select 1 from ${cars} where ${cars.photos} @> array[${photoKey}])`;

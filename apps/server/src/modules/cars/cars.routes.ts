@@ -1,13 +1,13 @@
 import { carPageSchema, carSearchResultSchema } from '@redline/shared';
 import { contract } from '@redline/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../http/access.ts';
 import { serve } from '../../http/serve.ts';
 import { searchKey } from '../search/index.ts';
+import type { CarsContext } from './cars.service.ts';
 import * as service from './cars.service.ts';
 
-export function carsRoutes(context: AppContext): FastifyPluginAsyncZod {
+export function carsRoutes(context: CarsContext): FastifyPluginAsyncZod {
   return async (app) => {
     serve(app, contract.listCategoryCars, (request, reply) =>
       context.catalogue.send(request, reply, {

@@ -24,21 +24,30 @@ import { removeCar } from './car-deletion.ts';
 import { toCarDetail, toCars, toSellerCars } from './car-view.ts';
 import * as repo from './cars.repository.ts';
 
+/** The app's context, with what the cars module is handed of the advertisements (`carsModule`, index.ts). */
+export type CarsContext = AppContext & { advertisementOf: repo.AdvertisementOf };
+
 export async function listCategoryCars(
-  context: AppContext,
+  context: CarsContext,
   categoryId: string,
   page: PageQuery,
 ): Promise<CarPage> {
   const { statements } = context.database;
   if (!(await categoryExists(statements, categoryId))) throw notFound('The category');
-  const rows = await repo.listUnsoldCarsOfCategory(statements, categoryId, page.limit, page.cursor);
+  const rows = await repo.listUnsoldCarsOfCategory(
+    statements,
+    context.advertisementOf,
+    categoryId,
+    page.limit,
+    page.cursor,
+  );
   return { items: toCars(context.photos, rows.items), nextCursor: rows.nextCursor };
 }
 
 /** Any signed-in user may search the cars for sale (the search module finds them, this module shows them). */
-export async function searchCars(context: AppContext, query: CarSearchQuery): Promise<CarSearchResult> {
+export async function searchCars(context: CarsContext, query: CarSearchQuery): Promise<CarSearchResult> {
   const { ids, ...found } = await context.search.carIds(query);
-  const rows = await repo.findCarViews(context.database.statements, ids);
+  const rows = await repo.findCarViews(context.database.statements, context.advertisementOf, ids);
   return { items: toCars(context.photos, rows), ...found };
 }
 
@@ -48,11 +57,11 @@ export async function suggestCars(context: AppContext, q: string): Promise<CarSu
 }
 
 /** Any signed-in user may view a car, sold ones included (they show `soldAt`), with its price history. */
-export async function getCar(context: AppContext, id: string): Promise<CarDetail> {
+export async function getCar(context: CarsContext, id: string): Promise<CarDetail> {
   if (!isUuid(id)) throw notFound('The car');
   const { statements } = context.database;
   const [row, history] = await Promise.all([
-    repo.findCarView(statements, id),
+    repo.findCarView(statements, context.advertisementOf, id),
     repo.findPriceHistory(statements, id),
   ]);
   if (!row) throw notFound('The car');
@@ -60,26 +69,32 @@ export async function getCar(context: AppContext, id: string): Promise<CarDetail
 }
 
 /** A car its seller has just posted or edited, as the seller sees it (with their e-mail). */
-async function getSellerCar(context: AppContext, id: string): Promise<SellerCar> {
-  const row = await repo.findCarView(context.database.statements, id);
+async function getSellerCar(context: CarsContext, id: string): Promise<SellerCar> {
+  const row = await repo.findCarView(context.database.statements, context.advertisementOf, id);
   if (!row) throw notFound('The car');
   return toSellerCars(context.photos, [row])[0]!;
 }
 
 /** A seller's own cars, sold ones included; a seller sees only their own list, an admin anyone's. */
 export async function listSellerCars(
-  context: AppContext,
+  context: CarsContext,
   actor: User,
   email: string,
   page: PageQuery,
 ): Promise<SellerCarPage> {
   const seller = await requireAccess(context, actor, { permission: 'seller.cars', id: email });
-  const rows = await repo.listCarsOfSeller(context.database.db, seller.id, page.limit, page.cursor);
+  const rows = await repo.listCarsOfSeller(
+    context.database.db,
+    context.advertisementOf,
+    seller.id,
+    page.limit,
+    page.cursor,
+  );
   return { items: toSellerCars(context.photos, rows.items), nextCursor: rows.nextCursor };
 }
 
 /** The seller and the dates come from the session and the server; the body only describes the car. */
-export async function createCar(context: AppContext, actor: User, input: CarInput): Promise<SellerCar> {
+export async function createCar(context: CarsContext, actor: User, input: CarInput): Promise<SellerCar> {
   const { db } = context.database;
   await assertCategory(context, input.categoryId);
   const id = await db.transaction(async (tx) => {
@@ -93,7 +108,7 @@ export async function createCar(context: AppContext, actor: User, input: CarInpu
 
 /** The car's seller edits it, or marks it sold (it then leaves the advertisements) or back on sale. */
 export async function updateCar(
-  context: AppContext,
+  context: CarsContext,
   actor: User,
   id: string,
   update: CarUpdate,

@@ -1,13 +1,21 @@
 /** The payments module's public surface: other code imports this file only. */
 import { defineModule } from '../../server-module.ts';
+import type { PaymentBookings } from './payment-bookings.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { refundJob, refundOnEvents, refundSweepJob } from './refunds.service.ts';
 
+export type { PaymentBookings } from './payment-bookings.ts';
+export { bookingPayments, paymentRefunds } from './payments.repository.ts';
 export { refundJob, toRefund } from './refunds.service.ts';
 
-export const paymentsModule = defineModule({
-  name: 'payments',
-  routes: paymentsRoutes,
-  jobs: (context) => [refundJob(context), refundSweepJob(context)],
-  reactions: refundOnEvents,
-});
+/**
+ * The payments module, handed the bookings' `paymentBookings` (a payment locks and marks its
+ * booking): the bookings import this module, so the app passes it in (ADR 37).
+ */
+export const paymentsModule = (bookings: PaymentBookings) =>
+  defineModule({
+    name: 'payments',
+    routes: (context) => paymentsRoutes({ ...context, bookings }),
+    jobs: (context) => [refundJob(context), refundSweepJob(context)],
+    reactions: refundOnEvents,
+  });

@@ -1,8 +1,7 @@
 import { and, eq, getTableColumns, ne, or, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-// biome-ignore lint/style/noRestrictedImports: a payment locks and marks its booking, and bookings/ imports payments/ (a cycle through index.ts); ADR 37
-import { bookings, cars } from '../../db/schema.ts';
 import { payments, refunds } from './payments.schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -10,65 +9,39 @@ export type RefundRow = typeof refunds.$inferSelect;
 /** What a refund needs of its payment. */
 export type RefundablePayment = Pick<PaymentRow, 'id' | 'price' | 'bookingId'>;
 
-const bookingLifecycle = {
-  status: bookings.status,
-  requestedDate: bookings.requestedDate,
-  requestedTime: bookings.requestedTime,
-};
-
-/** The buyer's booking, with when its car was sold (null while on sale, or when the car is gone). */
-export async function findBookingOfBuyer(db: Db, bookingId: string, buyerId: string) {
-  const [row] = await db
-    .select({
-      id: bookings.id,
-      carId: bookings.carId,
-      carName: bookings.carName,
-      sellerEmail: bookings.sellerEmail,
-      buyerEmail: bookings.buyerEmail,
-      isPaid: bookings.isPaid,
-      ...bookingLifecycle,
-      carSoldAt: cars.soldAt,
-    })
-    .from(bookings)
-    .leftJoin(cars, eq(cars.id, bookings.carId))
-    .where(and(eq(bookings.id, bookingId), eq(bookings.buyerId, buyerId)));
-  return row;
-}
+/**
+ * Each payment by its booking, and each refund (its whole row) by its payment: read models the
+ * bookings module joins (`bookingId`, then `paymentId`) so that a page of bookings stays one
+ * statement. PostgreSQL inlines them, so the joins cost what joins of the tables did.
+ */
+export const bookingPayments = new QueryBuilder()
+  .select({
+    id: payments.id,
+    bookingId: payments.bookingId,
+    transactionId: payments.transactionId,
+    paidAt: payments.createdAt,
+  })
+  .from(payments)
+  .as('booking_payments');
+export const paymentRefunds = new QueryBuilder()
+  .select(getTableColumns(refunds))
+  .from(refunds)
+  .as('payment_refunds');
 
 export function findPaymentOfBooking(db: Db | Tx, bookingId: string) {
   return db.query.payments.findFirst({ where: eq(payments.bookingId, bookingId) });
 }
 
 /**
- * The buyer's booking, locked until the transaction ends (a cancellation, a sale's cancellation or
- * the seller's answer waits), with whether its car has been sold.
- */
-export async function lockBookingOfBuyer(tx: Tx, bookingId: string, buyerId: string) {
-  const [booking] = await tx
-    .select({ isPaid: bookings.isPaid, carId: bookings.carId, ...bookingLifecycle })
-    .from(bookings)
-    .where(and(eq(bookings.id, bookingId), eq(bookings.buyerId, buyerId)))
-    .for('update');
-  if (!booking) return undefined;
-  const [car] = booking.carId
-    ? await tx.select({ soldAt: cars.soldAt }).from(cars).where(eq(cars.id, booking.carId))
-    : [];
-  return { ...booking, carSold: Boolean(car?.soldAt) };
-}
-
-/**
- * Stores the payment and marks its booking paid; the unique indexes are the last word, and a
- * losing racer gets the winner's row instead (`created` false).
+ * Stores the payment (the caller marks its booking paid when `created`); the unique indexes are
+ * the last word, and a losing racer gets the winner's row instead (`created` false).
  */
 export async function insertPayment(
   tx: Tx,
   values: Omit<typeof payments.$inferInsert, 'id' | 'createdAt'> & { bookingId: string },
 ) {
   const [created] = await tx.insert(payments).values(values).onConflictDoNothing().returning();
-  if (created) {
-    await tx.update(bookings).set({ isPaid: true }).where(eq(bookings.id, values.bookingId));
-    return { payment: created, created: true };
-  }
+  if (created) return { payment: created, created: true };
   const winner = await tx.query.payments.findFirst({
     where: or(eq(payments.bookingId, values.bookingId), eq(payments.transactionId, values.transactionId)),
   });
@@ -90,25 +63,18 @@ export async function listPayments(db: Db, limit: number, cursor?: string) {
   return toPage(rows, limit, (r) => [r.createdAt, r.id]);
 }
 
+const refundable = { id: payments.id, price: payments.price, bookingId: payments.bookingId };
+
 export async function paymentOfBooking(
   tx: Db | Tx,
   bookingId: string,
 ): Promise<RefundablePayment | undefined> {
-  const [row] = await tx
-    .select({ id: payments.id, price: payments.price, bookingId: payments.bookingId })
-    .from(payments)
-    .where(eq(payments.bookingId, bookingId));
+  const [row] = await tx.select(refundable).from(payments).where(eq(payments.bookingId, bookingId));
   return row;
 }
 
-/** The payment, with its booking locked: the booking's own changes wait for the refund's transaction. */
-export async function lockPayment(tx: Tx, id: string): Promise<RefundablePayment | undefined> {
-  const [row] = await tx
-    .select({ id: payments.id, price: payments.price, bookingId: payments.bookingId })
-    .from(payments)
-    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
-    .where(eq(payments.id, id))
-    .for('update', { of: bookings });
+export async function refundablePayment(tx: Db | Tx, id: string): Promise<RefundablePayment | undefined> {
+  const [row] = await tx.select(refundable).from(payments).where(eq(payments.id, id));
   return row;
 }
 

@@ -1,14 +1,14 @@
 import { contract } from '@redline/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../errors.ts';
 import { currentUser } from '../../http/access.ts';
 import { serve } from '../../http/serve.ts';
 import type { ProviderEvent } from '../../payment-providers/payment-provider.ts';
+import type { PaymentsContext } from './payments.service.ts';
 import * as service from './payments.service.ts';
 import { refundPayment } from './refunds.service.ts';
 
-export function paymentsRoutes(context: AppContext): FastifyPluginAsyncZod {
+export function paymentsRoutes(context: PaymentsContext): FastifyPluginAsyncZod {
   return async (app) => {
     serve(app, contract.createPaymentIntent, (request) =>
       service.createPaymentIntent(context, currentUser(request), request.body),
@@ -35,7 +35,7 @@ export function paymentsRoutes(context: AppContext): FastifyPluginAsyncZod {
  * Stripe signs the exact bytes it sends, so this route keeps the raw body; the parser is
  * registered in this child plugin only and every other route still gets parsed JSON.
  */
-function stripeWebhookRoute(context: AppContext): FastifyPluginAsyncZod {
+function stripeWebhookRoute(context: PaymentsContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),

@@ -23,8 +23,12 @@ import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import type { ProviderEvent } from '../../payment-providers/payment-provider.ts';
 import { TestModeProvider } from '../../payment-providers/test-mode-provider.ts';
+import type { PaymentBookings } from './payment-bookings.ts';
 import * as repo from './payments.repository.ts';
 import { refundLatePayment, toRefund } from './refunds.service.ts';
+
+/** The app's context, with what the payments module is handed of the bookings (`paymentsModule`, index.ts). */
+export type PaymentsContext = AppContext & { bookings: PaymentBookings };
 
 const ALREADY_PAID = 'This booking is already paid.';
 const CAR_SOLD = 'This car has been sold: its test drive can no longer be paid.';
@@ -33,8 +37,8 @@ const REFUNDED =
   'This booking was called off before your payment arrived: the payment is being refunded to your card.';
 
 /** Why a booking takes no payment, if it does not: its car sold, or the booking no longer ahead. */
-function unpayable(booking: { carSoldAt: Date | null } & Parameters<typeof isOpenBooking>[0]) {
-  if (booking.carSoldAt) return CAR_SOLD;
+function unpayable(booking: { carSold: boolean } & Parameters<typeof isOpenBooking>[0]) {
+  if (booking.carSold) return CAR_SOLD;
   if (!isOpenBooking(booking)) return CLOSED;
   return undefined;
 }
@@ -42,10 +46,14 @@ function unpayable(booking: { carSoldAt: Date | null } & Parameters<typeof isOpe
 /** A call that works only when the server is configured for it (test-mode payments, Stripe webhooks). */
 export const notConfigured = (message: string) => new AppError(404, ERROR_CODES.notFound, message);
 
-export async function createPaymentIntent(context: AppContext, buyer: User, input: CreatePaymentIntentInput) {
+export async function createPaymentIntent(
+  context: PaymentsContext,
+  buyer: User,
+  input: CreatePaymentIntentInput,
+) {
   await requireAccess(context, buyer, { permission: 'booking.pay', id: input.bookingId });
   const provider = context.payments;
-  const booking = await repo.findBookingOfBuyer(context.database.db, input.bookingId, buyer.id);
+  const booking = await context.bookings.findOfBuyer(context.database.db, input.bookingId, buyer.id);
   if (!booking) throw notFound('The booking');
   if (booking.isPaid) throw conflict(ALREADY_PAID);
   if (!booking.carId) throw conflict('This car is no longer available.');
@@ -69,7 +77,11 @@ export async function createPaymentIntent(context: AppContext, buyer: User, inpu
  * Test mode's stand-in for the card form of Stripe Elements; only the intent's own buyer may use it,
  * and no card is charged for a car sold since the intent was made.
  */
-export async function confirmTestPayment(context: AppContext, buyer: User, input: ConfirmTestPaymentInput) {
+export async function confirmTestPayment(
+  context: PaymentsContext,
+  buyer: User,
+  input: ConfirmTestPaymentInput,
+) {
   const provider = context.payments;
   if (!(provider instanceof TestModeProvider)) throw notConfigured('Test-mode payments are off here.');
   await requireAccess(context, buyer, { permission: 'payment.confirm', id: input.clientSecret });
@@ -77,7 +89,7 @@ export async function confirmTestPayment(context: AppContext, buyer: User, input
   if (!intent) throw notFound('The payment');
   const { bookingId } = intent.metadata;
   const booking = bookingId
-    ? await repo.findBookingOfBuyer(context.database.db, bookingId, buyer.id)
+    ? await context.bookings.findOfBuyer(context.database.db, bookingId, buyer.id)
     : undefined;
   const refusal = booking && !booking.isPaid ? unpayable(booking) : undefined;
   if (refusal) throw conflict(refusal);
@@ -86,7 +98,7 @@ export async function confirmTestPayment(context: AppContext, buyer: User, input
 }
 
 /** The buyer's report, from the browser, of a payment the provider confirms. */
-export async function recordPayment(context: AppContext, buyer: User, input: RecordPaymentInput) {
+export async function recordPayment(context: PaymentsContext, buyer: User, input: RecordPaymentInput) {
   await requireAccess(context, buyer, { permission: 'booking.pay', id: input.bookingId });
   const outcome = await recordConfirmedPayment(context, buyer.id, input);
   switch (outcome.kind) {
@@ -114,14 +126,14 @@ type RecordOutcome =
  * recorded and refunded at once, in one transaction.
  */
 async function recordConfirmedPayment(
-  context: AppContext,
+  context: PaymentsContext,
   buyerId: string,
   input: RecordPaymentInput,
 ): Promise<RecordOutcome> {
   const { db } = context.database;
   const provider = context.payments;
   const { bookingId, transactionId } = input;
-  const booking = await repo.findBookingOfBuyer(db, bookingId, buyerId);
+  const booking = await context.bookings.findOfBuyer(db, bookingId, buyerId);
   if (!booking) throw notFound('The booking');
   const recorded = await repo.findPaymentOfBooking(db, bookingId);
   if (recorded) return { kind: 'existing', payment: recorded };
@@ -141,7 +153,7 @@ async function recordConfirmedPayment(
 
   // The booking's lock makes a concurrent cancellation, sale or answer wait, or this wait for it.
   return db.transaction(async (tx): Promise<RecordOutcome> => {
-    const locked = await repo.lockBookingOfBuyer(tx, bookingId, buyerId);
+    const locked = await context.bookings.lockOfBuyer(tx, bookingId, buyerId);
     if (!locked) return { kind: 'bookingGone' };
     const existing = await repo.findPaymentOfBooking(tx, bookingId);
     if (existing) return { kind: 'existing', payment: existing };
@@ -157,6 +169,7 @@ async function recordConfirmedPayment(
       paidBy: booking.buyerEmail,
     });
     if (!created) return { kind: 'existing', payment };
+    await context.bookings.markPaid(tx, bookingId);
     if (locked.carSold || !isOpenBooking(locked)) {
       await refundLatePayment(context, tx, payment);
       return { kind: 'refunded', payment };
@@ -175,7 +188,11 @@ function sameOrConflict(payment: repo.PaymentRow, transactionId: string) {
  * A verified `payment_intent.succeeded` records the payment like the browser would. Events that
  * can never be recorded are logged and acknowledged, because Stripe would otherwise retry them for days.
  */
-export async function handleProviderEvent(context: AppContext, event: ProviderEvent, log: FastifyBaseLogger) {
+export async function handleProviderEvent(
+  context: PaymentsContext,
+  event: ProviderEvent,
+  log: FastifyBaseLogger,
+) {
   if (event.type !== 'payment_intent.succeeded' || !event.intent) return;
   const { id: transactionId, metadata } = event.intent;
   const parsed = recordPaymentInputSchema.safeParse({ bookingId: metadata.bookingId, transactionId });

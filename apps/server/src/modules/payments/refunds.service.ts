@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
+import type { PaymentBookings } from './payment-bookings.ts';
 import * as repo from './payments.repository.ts';
 
 const REFUND_JOB = 'payments.refund';
@@ -104,10 +105,15 @@ export function refundLatePayment(context: RefundContext, tx: Tx, payment: repo.
  * ahead is then cancelled by the bookings module's reaction). Asking again for a refund the
  * provider has not made yet asks the provider again; a made one is answered as it is.
  */
-export async function refundPayment(context: RefundContext, admin: User, paymentId: string) {
+export async function refundPayment(
+  context: RefundContext & { bookings: PaymentBookings },
+  admin: User,
+  paymentId: string,
+) {
   const outcome = await context.database.db.transaction(async (tx) => {
-    const payment = await repo.lockPayment(tx, paymentId);
-    if (!payment) throw notFound('The payment');
+    const payment = await repo.refundablePayment(tx, paymentId);
+    // The booking locked: its own changes wait for the refund's transaction.
+    if (!payment || !(await context.bookings.lock(tx, payment.bookingId))) throw notFound('The payment');
     return requestRefund(context, tx, payment, 'admin', { requestedBy: admin.id, retry: true });
   });
   return { refund: toRefund(outcome.refund), created: outcome.created };

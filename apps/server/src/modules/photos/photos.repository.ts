@@ -1,8 +1,6 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-// biome-ignore lint/style/noRestrictedImports: the cleanup keeps the photos a car lists, and cars/ imports photos/ (a cycle through index.ts); ADR 37
-import { cars } from '../../db/schema.ts';
 import type { PhotoSize } from './photo-urls.ts';
 import { photos } from './photos.schema.ts';
 
@@ -36,19 +34,21 @@ export async function claimPhotos(db: Db | Tx, keys: string[], uploaderId: strin
 }
 
 /**
+ * Whether some car lists the photo of this key: a condition the cars module builds
+ * (`listedByACar` on its surface). It imports this module, so the app hands it to this one
+ * (`photosModule` in index.ts; ADR 37).
+ */
+export type ListedByACar = (photoKey: SQLWrapper) => SQL<boolean>;
+
+/**
  * Photo rows older than `olderThan` that no car lists, locked for deletion (rows another
  * transaction is claiming are skipped). The GIN index on cars.photos answers each lookup.
  */
-export function lockUnattachedPhotos(tx: Tx, olderThan: Date, limit: number) {
+export function lockUnattachedPhotos(tx: Tx, listedByACar: ListedByACar, olderThan: Date, limit: number) {
   return tx
     .select({ key: photos.key, width: photos.width })
     .from(photos)
-    .where(
-      and(
-        lt(photos.createdAt, olderThan),
-        sql`not exists (select 1 from ${cars} where ${cars.photos} @> array[${photos.key}])`,
-      ),
-    )
+    .where(and(lt(photos.createdAt, olderThan), sql`not ${listedByACar(photos.key)}`))
     .orderBy(asc(photos.createdAt))
     .limit(limit)
     .for('update', { skipLocked: true });

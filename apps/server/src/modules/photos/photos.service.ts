@@ -25,6 +25,9 @@ import * as repo from './photos.repository.ts';
 /** What the pipeline and the cleanup use of the app's context; the seed and the benchmarks run them without an app. */
 export type PhotoContext = Pick<AppContext, 'database' | 'photos'>;
 
+/** What the cleanup uses: the pipeline's, and the cars' `listedByACar` the photos module is handed (`photosModule`, index.ts). */
+export type PhotoCleanupContext = PhotoContext & { listedByACar: repo.ListedByACar };
+
 export interface StoredPhoto extends PhotoSize {
   key: string;
 }
@@ -191,11 +194,11 @@ const CLEANUP_BATCH = 500;
  * Files go first, inside the transaction that holds the rows: if the store fails, the rows stay
  * and the next run tries again. Returns the keys removed.
  */
-async function removeUnattachedPhotos(context: PhotoContext, olderThan: Date): Promise<string[]> {
+async function removeUnattachedPhotos(context: PhotoCleanupContext, olderThan: Date): Promise<string[]> {
   const removed: string[] = [];
   for (;;) {
     const batch = await context.database.db.transaction(async (tx) => {
-      const rows = await repo.lockUnattachedPhotos(tx, olderThan, CLEANUP_BATCH);
+      const rows = await repo.lockUnattachedPhotos(tx, context.listedByACar, olderThan, CLEANUP_BATCH);
       await context.photos.delete(rows.flatMap((r) => variantNames(r.key, r.width)));
       await repo.deletePhotoRows(
         tx,
@@ -209,7 +212,7 @@ async function removeUnattachedPhotos(context: PhotoContext, olderThan: Date): P
 }
 
 /** Every hour, on one instance: removes photos uploaded more than a day ago that no car lists. */
-export function photoCleanupJob(context: PhotoContext): JobDefinition<'photos.cleanup'> {
+export function photoCleanupJob(context: PhotoCleanupContext): JobDefinition<'photos.cleanup'> {
   return {
     name: 'photos.cleanup',
     cron: '0 * * * *',
