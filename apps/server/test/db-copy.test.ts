@@ -10,73 +10,72 @@ import { TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { type Db, openDatabase } from '../src/db/client.ts';
 import { tablesToCopy, verifyCopy } from '../src/db/copy-to-postgres.ts';
 import { ingestPhoto } from '../src/modules/photos/index.ts';
 import { createAppOn, runScript } from './embedded-app.ts';
 import { carInput, createBooking, createCar, ensureCategory, recordPayment } from './factories.ts';
-import { as, freshPostgres, signUpUser, TEST_PASSWORD, type TestUser } from './helpers.ts';
+import { it as base } from './fixtures.ts';
+import { as, freshPostgres, signUpUser, TEST_PASSWORD } from './helpers.ts';
 
 /** The rows of a statement, on either engine. */
 async function rowsOf(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
   return ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 }
 
+/** Figures of a database that the copy must keep: counts, the money, the kept search counts. */
+const FIGURES = sql`select
+    (select count(*)::int from users) as users, (select count(*)::int from sessions) as sessions,
+    (select count(*)::int from photos) as photos, (select count(*)::int from cars) as cars,
+    (select count(*)::int from car_prices) as car_prices, (select count(*)::int from bookings) as bookings,
+    (select sum(price)::int from payments) as paid, (select sum(amount)::int from refunds) as refunded,
+    (select count(*)::int from notifications) as notifications,
+    (select sum(cars_for_sale)::int from car_counts) as counted_for_sale, (select max(seq) from cars) as last_seq`;
+
+/**
+ * An embedded database with every kind of row in a data directory, its figures, and `npm run db:copy`
+ * run once into an empty PostgreSQL database of its own (`target`).
+ */
+// biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture needs from this pattern, and it needs nothing.
+const it = base.extend('copied', { scope: 'file' }, async ({}, { onCleanup }) => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'redline-copy-'));
+  const target = await freshPostgres(process.env.TEST_DATABASE_URL!);
+  onCleanup(async () => {
+    await target.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  const t = await createAppOn(dataDir);
+  const seller = await signUpUser(t, 'Seller', { isVerified: true });
+  const buyer = await signUpUser(t, 'Buyer');
+  // A car posted as a seller posts it, with an uploaded photo (its metadata row and files).
+  const image = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c00' } })
+    .jpeg()
+    .toBuffer();
+  const photo = await ingestPhoto(t.context, image, seller.id);
+  await ensureCategory(t, carInput([]).categoryId);
+  const posted = await as(t, seller, { method: 'POST', url: '/api/cars', payload: carInput([photo.key]) });
+  expect(posted.statusCode).toBe(201);
+  // A paid test drive the seller declines: a refund, notifications and their e-mails; and an unpaid one.
+  const car = await createCar(t, seller);
+  const paid = await createBooking(t, buyer, car, seller);
+  await recordPayment(t, paid);
+  const declined = await as(t, seller, { method: 'POST', url: `/api/testdrivebooking/${paid.id}/decline` });
+  expect(declined.statusCode).toBe(200);
+  await createBooking(t, buyer, await createCar(t, seller, { soldAt: new Date() }), seller);
+  const sourceFigures = (await rowsOf(t.db, FIGURES))[0]!;
+  await t.close();
+
+  const copy = await runScript('db-copy', ['--to', target.url], dataDir);
+  return { dataDir, target, seller, buyer, postedCarId: posted.json().id as string, sourceFigures, copy };
+});
+
 // Only with a PostgreSQL to copy into: the PGlite run (npm test) has none, `npm run test:postgres`
 // (TEST_DATABASE_URL) has one whose role may create the empty database this copies into.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('copying the embedded database to PostgreSQL', () => {
-  let dataDir: string;
-  let target: Awaited<ReturnType<typeof freshPostgres>>;
-  let seller: TestUser;
-  let buyer: TestUser;
-  let postedCarId: string;
-  let copy: Awaited<ReturnType<typeof runScript>>;
-
-  /** Figures of a database that the copy must keep: counts, the money, the kept search counts. */
-  const FIGURES = sql`select
-      (select count(*)::int from users) as users, (select count(*)::int from sessions) as sessions,
-      (select count(*)::int from photos) as photos, (select count(*)::int from cars) as cars,
-      (select count(*)::int from car_prices) as car_prices, (select count(*)::int from bookings) as bookings,
-      (select sum(price)::int from payments) as paid, (select sum(amount)::int from refunds) as refunded,
-      (select count(*)::int from notifications) as notifications,
-      (select sum(cars_for_sale)::int from car_counts) as counted_for_sale, (select max(seq) from cars) as last_seq`;
-
-  let sourceFigures: Record<string, unknown>;
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'redline-copy-'));
-    target = await freshPostgres(process.env.TEST_DATABASE_URL!);
-    const t = await createAppOn(dataDir);
-    seller = await signUpUser(t, 'Seller', { isVerified: true });
-    buyer = await signUpUser(t, 'Buyer');
-    // A car posted as a seller posts it, with an uploaded photo (its metadata row and files).
-    const image = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c00' } })
-      .jpeg()
-      .toBuffer();
-    const photo = await ingestPhoto(t.context, image, seller.id);
-    await ensureCategory(t, carInput([]).categoryId);
-    const posted = await as(t, seller, { method: 'POST', url: '/api/cars', payload: carInput([photo.key]) });
-    expect(posted.statusCode).toBe(201);
-    postedCarId = posted.json().id;
-    // A paid test drive the seller declines: a refund, notifications and their e-mails; and an unpaid one.
-    const car = await createCar(t, seller);
-    const paid = await createBooking(t, buyer, car, seller);
-    await recordPayment(t, paid);
-    const declined = await as(t, seller, { method: 'POST', url: `/api/testdrivebooking/${paid.id}/decline` });
-    expect(declined.statusCode).toBe(200);
-    await createBooking(t, buyer, await createCar(t, seller, { soldAt: new Date() }), seller);
-    sourceFigures = (await rowsOf(t.db, FIGURES))[0]!;
-    await t.close();
-
-    copy = await runScript('db-copy', ['--to', target.url], dataDir);
-  });
-  afterAll(async () => {
-    await target?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
-
-  it('copies every table, verified, and says so (exit 0)', async () => {
+  it('copies every table, verified, and says so (exit 0)', async ({
+    copied: { target, sourceFigures, copy },
+  }) => {
     expect(copy.stderr).toBe('');
     expect(copy).toMatchObject({ code: 0, stdout: expect.stringContaining('the copy is committed') });
     expect(copy.stdout).toMatch(/^payments +1 +1 +same$/m);
@@ -100,7 +99,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('copying the embedded database t
     }
   });
 
-  it('refuses a database that holds rows (exit 1), writing nothing', async () => {
+  it('refuses a database that holds rows (exit 1), writing nothing', async ({
+    copied: { dataDir, target },
+  }) => {
     const again = await runScript('db-copy', ['--to', target.url], dataDir);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(
@@ -109,7 +110,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('copying the embedded database t
     expect(again.stdout).not.toContain('Copying');
   });
 
-  it('finds a table that differs', async () => {
+  it('finds a table that differs', async ({ copied: { dataDir, target } }) => {
     const source = await openDatabase({ dataDir: path.join(dataDir, 'db') });
     const client = new pg.Client({ connectionString: target.url });
     await client.connect();
@@ -128,7 +129,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('copying the embedded database t
     }
   });
 
-  it('gives a PostgreSQL that Redline runs on: its sessions, passwords and cars, its identity going on after the copied numbers', async () => {
+  it('gives a PostgreSQL that Redline runs on: its sessions, passwords and cars, its identity going on after the copied numbers', async ({
+    copied: { dataDir, target, seller, buyer, postedCarId, sourceFigures },
+  }) => {
     const t = await createAppOn(dataDir, target.url);
     try {
       expect((await as(t, buyer, { method: 'GET', url: '/api/me' })).json()).toMatchObject({

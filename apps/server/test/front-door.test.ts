@@ -5,9 +5,16 @@
  */
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/config.ts';
-import { createTestApp, signUpUser, TEST_PASSWORD, type TestApp } from './helpers.ts';
+import { it as base } from './fixtures.ts';
+import { TEST_PASSWORD, type TestApp } from './helpers.ts';
+
+/** The app listening on loopback, at `port`. */
+const it = base.extend('port', { scope: 'file' }, async ({ t }) => {
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  return (t.app.server.address() as AddressInfo).port;
+});
 
 interface RawResponse {
   status: number;
@@ -67,19 +74,12 @@ function spellings(path: string): string[] {
 }
 
 describe('one spelling per path (item 1)', () => {
-  let t: TestApp;
-  let port: number;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    port = (t.app.server.address() as AddressInfo).port;
-  });
-  afterAll(() => t.close());
-
-  it('refuses every other spelling of the sign-in path with 400, so none signs in past the limit', async () => {
-    const user = await signUpUser(t, 'Buyer');
+  it('refuses every other spelling of the sign-in path with 400, so none signs in past the limit', async ({
+    port,
+    buyer,
+  }) => {
     const signIn = (path: string, password: string) =>
-      raw(port, 'POST', path, { email: user.email, password });
+      raw(port, 'POST', path, { email: buyer.email, password });
     for (let i = 0; i < 5; i++)
       expect((await signIn('/api/auth/sign-in/email', 'wrong-password')).status).toBe(401);
     expect((await signIn('/api/auth/sign-in/email', TEST_PASSWORD)).status).toBe(429);
@@ -105,7 +105,7 @@ describe('one spelling per path (item 1)', () => {
     expect((await signIn('/api/auth/sign-in/email?x=1', TEST_PASSWORD)).status).toBe(429);
   });
 
-  it('refuses them on every other route too, before the handler runs', async () => {
+  it('refuses them on every other route too, before the handler runs', async ({ t, port }) => {
     const message = { name: 'Ann', email: 'ann@example.test', message: 'Hello there, team.' };
     const before = (await t.db.query.contactMessages.findMany()).length;
     const answers = [];
@@ -120,14 +120,17 @@ describe('one spelling per path (item 1)', () => {
   });
 });
 
-describe('client address behind proxies (item 3)', () => {
-  const production = {
-    NODE_ENV: 'production',
-    AUTH_SECRET: 'x'.repeat(40),
-    PAYMENTS: 'test',
-    LOG_LEVEL: 'silent',
-  };
+const production = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'x'.repeat(40),
+  PAYMENTS: 'test',
+  LOG_LEVEL: 'silent',
+};
+/** An app of its own in production without TRUST_PROXY, and one behind a proxy on loopback. */
+const inProduction = base.extend('env', { scope: 'file' }, production);
+const behindProxy = base.extend('env', { scope: 'file' }, { ...production, TRUST_PROXY: '127.0.0.1' });
 
+describe('client address behind proxies (item 3)', () => {
   /** Fails 21 sign-ins from one connection address, each claiming another X-Forwarded-For; the last answer's status. */
   async function lastOfManyFailedSignIns(t: TestApp): Promise<number> {
     let status = 0;
@@ -144,23 +147,19 @@ describe('client address behind proxies (item 3)', () => {
     return status;
   }
 
-  it('ignores X-Forwarded-For in production without TRUST_PROXY: the per-client limit still trips', async () => {
-    const t = await createTestApp(production);
-    try {
+  inProduction(
+    'ignores X-Forwarded-For in production without TRUST_PROXY: the per-client limit still trips',
+    async ({ t }) => {
       expect(await lastOfManyFailedSignIns(t)).toBe(429);
-    } finally {
-      await t.close();
-    }
-  });
+    },
+  );
 
-  it('takes the client address from X-Forwarded-For when the connection comes from a TRUST_PROXY address', async () => {
-    const t = await createTestApp({ ...production, TRUST_PROXY: '127.0.0.1' });
-    try {
+  behindProxy(
+    'takes the client address from X-Forwarded-For when the connection comes from a TRUST_PROXY address',
+    async ({ t }) => {
       expect(await lastOfManyFailedSignIns(t)).toBe(401);
-    } finally {
-      await t.close();
-    }
-  });
+    },
+  );
 
   it.each(['1', '2', '127.0.0.1', '127.0.0.1, 10.0.0.0/8', '::1,fd00::/8'])(
     'accepts TRUST_PROXY=%s',
@@ -178,29 +177,23 @@ describe('client address behind proxies (item 3)', () => {
 });
 
 describe('request ids (item 9)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  const idOf = async (given: string) =>
+  const idOf = async (t: TestApp, given: string) =>
     (await t.app.inject({ method: 'GET', url: '/api/health/ready', headers: { 'x-request-id': given } }))
       .headers['x-request-id'];
 
-  it('keeps a short id of safe characters', async () => {
-    expect(await idOf('edge-1:7f3a.B_9')).toBe('edge-1:7f3a.B_9');
-    expect(await idOf('a'.repeat(64))).toBe('a'.repeat(64));
+  it('keeps a short id of safe characters', async ({ t }) => {
+    expect(await idOf(t, 'edge-1:7f3a.B_9')).toBe('edge-1:7f3a.B_9');
+    expect(await idOf(t, 'a'.repeat(64))).toBe('a'.repeat(64));
   });
 
-  it.each([
+  it.for<[string, string]>([
     ['too long', 'a'.repeat(65)],
     ['very long', 'b'.repeat(8000)],
     ['markup', '<script>alert(1)</script>'],
     ['spaces and quotes', 'id "with" spaces'],
     ['a log-breaking brace', '{"level":60}'],
-  ])('replaces an id that is %s with one of its own', async (_, given) => {
-    const id = await idOf(given);
+  ])('replaces an id that is %s with one of its own', async ([_, given], { t }) => {
+    const id = await idOf(t, given);
     expect(id).not.toBe(given);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
   });

@@ -1,26 +1,32 @@
 /** Health checks, load shedding and metrics (issue 21, items 4 and 5). */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, errorOf, runJob, signUpUser, type TestApp } from './helpers.ts';
+import { describe, expect, vi } from 'vitest';
+import { it } from './fixtures.ts';
+import { errorOf, runJob, type TestApp } from './helpers.ts';
+
+/** An app of its own past its threshold from the first measurement: any heap is over one megabyte. */
+const overloaded = it.extend('env', { scope: 'file' }, { OVERLOAD_HEAP_USED_MB: '1' });
+/** An app of its own serving its metrics on a port of its own, at `metricsUrl`. */
+const withMetrics = it
+  .extend('env', { scope: 'file' }, { METRICS_PORT: '0' })
+  .extend(
+    'metricsUrl',
+    { scope: 'file' },
+    ({ t }) => `http://127.0.0.1:${t.context.metrics.address()!.port}/metrics`,
+  );
 
 describe('health checks', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const get = (t: TestApp, url: string) => t.app.inject({ method: 'GET', url });
 
-  const get = (url: string) => t.app.inject({ method: 'GET', url });
-
-  it('answers live and ready while the database answers, fully migrated', async () => {
+  it('answers live and ready while the database answers, fully migrated', async ({ t }) => {
     for (const url of ['/api/health/live', '/api/health/ready']) {
-      const res = await get(url);
+      const res = await get(t, url);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 'ok' });
     }
   });
 
-  it('is not ready while a migration is missing', async () => {
+  it('is not ready while a migration is missing', async ({ t }) => {
     const [newest] = await t.db
       .select({ id: sql<number>`id`, hash: sql<string>`hash`, createdAt: sql<string>`created_at` })
       .from(sql`drizzle.__drizzle_migrations`)
@@ -28,112 +34,109 @@ describe('health checks', () => {
       .limit(1);
     await t.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${newest!.id}`);
     try {
-      const res = await get('/api/health/ready');
+      const res = await get(t, '/api/health/ready');
       expect(res.statusCode).toBe(503);
       expect(errorOf(res).message).toBe('Not ready: 1 database migrations are not applied.');
-      expect((await get('/api/health/live')).statusCode).toBe(200);
+      expect((await get(t, '/api/health/live')).statusCode).toBe(200);
     } finally {
       await t.db.execute(
         sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest!.id}, ${newest!.hash}, ${newest!.createdAt})`,
       );
     }
-    expect((await get('/api/health/ready')).statusCode).toBe(200);
+    expect((await get(t, '/api/health/ready')).statusCode).toBe(200);
   });
 
-  it('is not ready once draining (SIGTERM), while it is still live and serving', async () => {
+  it('is not ready once draining (SIGTERM), while it is still live and serving', async ({ t }) => {
     t.context.readiness.drain();
-    const ready = await get('/api/health/ready');
+    const ready = await get(t, '/api/health/ready');
     expect(ready.statusCode).toBe(503);
     expect(errorOf(ready).message).toBe('Not ready: shutting down.');
-    expect((await get('/api/health/live')).statusCode).toBe(200);
-    expect((await get('/api/categories')).statusCode).toBe(200);
+    expect((await get(t, '/api/health/live')).statusCode).toBe(200);
+    expect((await get(t, '/api/categories')).statusCode).toBe(200);
   });
 });
 
 describe('load shedding', () => {
-  let t: TestApp;
-  // Past its threshold from the first measurement: any heap is over one megabyte.
-  beforeAll(async () => {
-    t = await createTestApp({ OVERLOAD_HEAP_USED_MB: '1' });
-  });
-  afterAll(() => t.close());
-
-  it('answers at once with 503 and Retry-After while overloaded, and stays live but not ready', async () => {
-    const shed = await vi.waitFor(
-      async () => {
-        const res = await t.app.inject({ method: 'GET', url: '/api/categories' });
-        if (res.statusCode !== 503) throw new Error(`answered ${res.statusCode}`);
-        return res;
-      },
-      { timeout: 10_000, interval: 100 },
-    );
-    expect(shed.headers['retry-after']).toBe('10');
-    expect(errorOf(shed)).toMatchObject({
-      code: 'service_unavailable',
-      message: 'The service is busy. Please try again in a few seconds.',
-    });
-    expect(shed.json().error.requestId).toBe(shed.headers['x-request-id']);
-    expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
-    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
-    expect(ready.statusCode).toBe(503);
-    expect(errorOf(ready).message).toBe('Not ready: overloaded.');
-  });
+  overloaded(
+    'answers at once with 503 and Retry-After while overloaded, and stays live but not ready',
+    async ({ t }) => {
+      const shed = await vi.waitFor(
+        async () => {
+          const res = await t.app.inject({ method: 'GET', url: '/api/categories' });
+          if (res.statusCode !== 503) throw new Error(`answered ${res.statusCode}`);
+          return res;
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+      expect(shed.headers['retry-after']).toBe('10');
+      expect(errorOf(shed)).toMatchObject({
+        code: 'service_unavailable',
+        message: 'The service is busy. Please try again in a few seconds.',
+      });
+      expect(shed.json().error.requestId).toBe(shed.headers['x-request-id']);
+      expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+      const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(errorOf(ready).message).toBe('Not ready: overloaded.');
+    },
+  );
 });
 
 describe('metrics', () => {
-  let t: TestApp;
-  let metricsUrl: string;
-  beforeAll(async () => {
-    t = await createTestApp({ METRICS_PORT: '0' });
-    const address = t.context.metrics.address()!;
-    metricsUrl = `http://127.0.0.1:${address.port}/metrics`;
-  });
-  afterAll(() => t.close());
+  const scrape = async (metricsUrl: string) => (await fetch(metricsUrl)).text();
 
-  const scrape = async () => (await fetch(metricsUrl)).text();
+  withMetrics(
+    'counts requests by route pattern and status, with their latency',
+    async ({ t, metricsUrl }) => {
+      await t.app.inject({ method: 'GET', url: '/api/cars/00000000-0000-4000-8000-000000000000' });
+      for (const path of ['/wp-admin/1', '/wp-admin/2', '/.env'])
+        await t.app.inject({ method: 'GET', url: path });
+      const text = await scrape(metricsUrl);
+      expect(text).toContain(
+        'redline_http_requests_total{method="GET",route="/api/cars/:id",status="401"} 1',
+      );
+      expect(text).toMatch(
+        /redline_http_request_duration_seconds_count\{method="GET",route="\/api\/cars\/:id",status="401"\} 1/,
+      );
+      // Addresses no route answers share one series, so a scan cannot grow the metrics.
+      expect(text).not.toContain('wp-admin');
+      expect(text).toMatch(/redline_http_requests_total\{method="GET",route="unmatched",status="404"\} 3/);
+    },
+  );
 
-  it('counts requests by route pattern and status, with their latency', async () => {
-    await t.app.inject({ method: 'GET', url: '/api/cars/00000000-0000-4000-8000-000000000000' });
-    for (const path of ['/wp-admin/1', '/wp-admin/2', '/.env'])
-      await t.app.inject({ method: 'GET', url: path });
-    const text = await scrape();
-    expect(text).toContain('redline_http_requests_total{method="GET",route="/api/cars/:id",status="401"} 1');
-    expect(text).toMatch(
-      /redline_http_request_duration_seconds_count\{method="GET",route="\/api\/cars\/:id",status="401"\} 1/,
-    );
-    // Addresses no route answers share one series, so a scan cannot grow the metrics.
-    expect(text).not.toContain('wp-admin');
-    expect(text).toMatch(/redline_http_requests_total\{method="GET",route="unmatched",status="404"\} 3/);
-  });
+  withMetrics(
+    'counts jobs run and e-mails sent, reads the queues, and reports the event loop',
+    async ({ t, metricsUrl, buyer }) => {
+      await runJob(t, 'rate-limits.sweep');
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        payload: { email: buyer.email, redirectTo: '/user/reset-password' },
+        headers: { origin: 'http://localhost:3000' },
+      });
+      // The e-mail goes after the answer.
+      const text = await vi.waitFor(async () => {
+        const scraped = await scrape(metricsUrl);
+        expect(scraped).toContain('redline_emails_total{outcome="sent"} 1');
+        return scraped;
+      });
+      expect(text).toContain('redline_job_attempts_total{queue="rate-limits.sweep",outcome="completed"} 1');
+      expect(text).toMatch(/redline_jobs\{queue="rate-limits.sweep",state="ready"\} \d+/);
+      expect(text).toMatch(/redline_nodejs_eventloop_lag_p99_seconds \d/);
+      if (t.context.database.engine === 'postgres') {
+        expect(text).toMatch(/redline_db_pool_connections\{state="total"\} [1-9]/);
+      }
+    },
+  );
 
-  it('counts jobs run and e-mails sent, reads the queues, and reports the event loop', async () => {
-    await runJob(t, 'rate-limits.sweep');
-    const buyer = await signUpUser(t, 'Buyer');
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      payload: { email: buyer.email, redirectTo: '/user/reset-password' },
-      headers: { origin: 'http://localhost:3000' },
-    });
-    // The e-mail goes after the answer.
-    const text = await vi.waitFor(async () => {
-      const scraped = await scrape();
-      expect(scraped).toContain('redline_emails_total{outcome="sent"} 1');
-      return scraped;
-    });
-    expect(text).toContain('redline_job_attempts_total{queue="rate-limits.sweep",outcome="completed"} 1');
-    expect(text).toMatch(/redline_jobs\{queue="rate-limits.sweep",state="ready"\} \d+/);
-    expect(text).toMatch(/redline_nodejs_eventloop_lag_p99_seconds \d/);
-    if (t.context.database.engine === 'postgres') {
-      expect(text).toMatch(/redline_db_pool_connections\{state="total"\} [1-9]/);
-    }
-  });
-
-  it('serves nothing on the public port, and only GET /metrics on its own', async () => {
-    for (const url of ['/metrics', '/api/metrics']) {
-      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
-    }
-    expect((await fetch(metricsUrl.replace('/metrics', '/other'))).status).toBe(404);
-    expect((await fetch(metricsUrl, { method: 'POST' })).status).toBe(405);
-  });
+  withMetrics(
+    'serves nothing on the public port, and only GET /metrics on its own',
+    async ({ t, metricsUrl }) => {
+      for (const url of ['/metrics', '/api/metrics']) {
+        expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+      }
+      expect((await fetch(metricsUrl.replace('/metrics', '/other'))).status).toBe(404);
+      expect((await fetch(metricsUrl, { method: 'POST' })).status).toBe(405);
+    },
+  );
 });

@@ -7,11 +7,12 @@
 
 import { TestClock } from 'pg-boss';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { describe, expect, expectTypeOf, vi } from 'vitest';
 import { type JobDefinition, type JobQueue, startJobQueue } from '../src/jobs/job-queue.ts';
 import type { Scheduled } from '../src/jobs/jobs.ts';
 import { defineModule, type ServerModule } from '../src/server-module.ts';
-import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from './helpers.ts';
+import { it as base } from './fixtures.ts';
+import { createTestDatabase } from './helpers.ts';
 
 // This file's own jobs, declared as the app's are.
 declare module '../src/jobs/jobs.ts' {
@@ -35,28 +36,34 @@ async function tickUntil(clock: TestClock, done: () => Promise<boolean> | boolea
   throw new Error(`still not done after ${maxSeconds} s of test clock`);
 }
 
+const it = base
+  /** A database of the file's without an app, for the queues the tests start on it. */
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture needs from this pattern, and it needs nothing.
+  .extend('testDb', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const testDb = await createTestDatabase();
+    onCleanup(() => testDb.close());
+    return testDb;
+  })
+  /**
+   * Starts another instance of the queue on that database, as another server process would run it;
+   * the test's instances stop after it.
+   */
+  .extend('instance', ({ testDb }, { onCleanup }) => {
+    const queues: JobQueue[] = [];
+    onCleanup(async () => {
+      for (const queue of queues) await queue.stop();
+    });
+    return async (clock: TestClock) => {
+      const queue = await startJobQueue(testDb.config, testDb.database, log, { clock });
+      queues.push(queue);
+      return queue;
+    };
+  });
+
 // The tests share one database, which remembers when a schedule was last looked at: each test's
 // clock starts later than the clocks of the tests before it.
 describe('jobs on a test clock', () => {
-  let testDb: TestDatabase;
-  let queues: JobQueue[] = [];
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-  });
-  afterEach(async () => {
-    for (const queue of queues) await queue.stop();
-    queues = [];
-  });
-  afterAll(() => testDb.close());
-
-  /** Another instance of the queue on the test database, as another server process would run it. */
-  async function instance(clock: TestClock) {
-    const queue = await startJobQueue(testDb.config, testDb.database, log, { clock });
-    queues.push(queue);
-    return queue;
-  }
-
-  it('retries a failed job after a back-off, and the retry succeeds', async () => {
+  it('retries a failed job after a back-off, and the retry succeeds', async ({ instance }) => {
     const clock = new TestClock('2026-03-02T10:00:00Z');
     const queue = await instance(clock);
     const attempts: number[] = [];
@@ -86,7 +93,9 @@ describe('jobs on a test clock', () => {
     expect((await job()).output).toEqual({ done: true });
   });
 
-  it('keeps a job through a restart: enqueued before, run by the instance started after', async () => {
+  it('keeps a job through a restart: enqueued before, run by the instance started after', async ({
+    instance,
+  }) => {
     const clock = new TestClock('2026-03-02T12:00:00Z');
     const before = await instance(clock);
     await before.boss.createQueue('test.durable');
@@ -109,7 +118,7 @@ describe('jobs on a test clock', () => {
     expect(seen).toEqual([{ photo: 'abc' }]);
   });
 
-  it('runs a scheduled job once per occurrence when two instances run the schedule', async () => {
+  it('runs a scheduled job once per occurrence when two instances run the schedule', async ({ instance }) => {
     const clock = new TestClock('2026-03-03T11:00:05Z');
     const runs: string[] = [];
     const scheduled = (instanceName: string): JobDefinition<'test.scheduled'> => ({
@@ -132,7 +141,9 @@ describe('jobs on a test clock', () => {
     expect(runs).toHaveLength(1);
     expect(await a.boss.findJobs('test.scheduled')).toHaveLength(1);
   });
-  it('runs a scheduled occurrence missed while no instance ran once, when one starts again', async () => {
+  it('runs a scheduled occurrence missed while no instance ran once, when one starts again', async ({
+    instance,
+  }) => {
     const runs: string[] = [];
     const hourly = (instanceName: string): JobDefinition<'test.hourly'> => ({
       name: 'test.hourly',
@@ -157,13 +168,7 @@ describe('jobs on a test clock', () => {
 });
 
 describe('jobs in the app', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  it('never runs a job enqueued in a transaction that rolled back', async () => {
+  it('never runs a job enqueued in a transaction that rolled back', async ({ t }) => {
     const runs: string[] = [];
     await t.context.jobs.define({
       name: 'test.recorded',
@@ -189,7 +194,7 @@ describe('jobs in the app', () => {
     expect(jobs.map((job) => job.data.label)).toEqual(['committed']);
   });
 
-  it('enqueues a job only with what its name carries (checked by the type-check)', () => {
+  it('enqueues a job only with what its name carries (checked by the type-check)', ({ t }) => {
     const send = t.context.jobs.send.bind(t.context.jobs);
     expectTypeOf(send<'payments.refund'>)
       .parameter(1)
@@ -219,7 +224,7 @@ describe('jobs in the app', () => {
     expectTypeOf(misnamed).returns.toEqualTypeOf<ServerModule>();
   });
 
-  it('schedules the photo cleanup every hour', async () => {
+  it('schedules the photo cleanup every hour', async ({ t }) => {
     const [schedule] = await t.context.jobs.boss.getSchedules('photos.cleanup');
     expect(schedule?.cron).toBe('0 * * * *');
   });

@@ -5,12 +5,12 @@
  * another instance, and at the periodic check when the session went without an event.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { sessions } from '../src/db/schema.ts';
 import type { DomainEvents, EventName } from '../src/events/index.ts';
+import { it as base } from './fixtures.ts';
 import {
   as,
-  createTestApp,
   openStream,
   signInAgain,
   signUpUser,
@@ -37,18 +37,20 @@ function fromAnotherInstance<N extends EventName>(t: TestApp, name: N, payload: 
   t.context.database.events.receive(JSON.stringify({ origin: 'another-instance', name, payload }));
 }
 
+/** The app listening on loopback: `address`, where the streams open. */
+const listening = (env: Record<string, string>) =>
+  base
+    .extend('env', { scope: 'file' }, env)
+    .extend('address', { scope: 'file' }, ({ t }) => t.app.listen({ port: 0, host: '127.0.0.1' }));
+
+// The instance trusts its proxy on loopback, so each stream can come from an address of its own.
+const it = listening({ TRUST_PROXY: '127.0.0.1', LIVE_STREAMS_MAX: '8' });
+
 describe('live-updates streams', () => {
-  let t: TestApp;
-  let address: string;
-
-  beforeAll(async () => {
-    // The instance trusts its proxy on loopback, so each stream can come from an address of its own.
-    t = await createTestApp({ TRUST_PROXY: '127.0.0.1', LIVE_STREAMS_MAX: '8' });
-    address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(() => t.close());
-
-  it('refuses a client past its streams (however many accounts it uses) and the instance past its own, with 503 and Retry-After', async () => {
+  it('refuses a client past its streams (however many accounts it uses) and the instance past its own, with 503 and Retry-After', async ({
+    t,
+    address,
+  }) => {
     // One client, 6 streams (the default) over two throw-away accounts: the 7th is refused.
     const accounts = [await signUpUser(t, 'Buyer'), await signUpUser(t, 'Buyer')];
     const fromOne = [];
@@ -86,7 +88,10 @@ describe('live-updates streams', () => {
     for (const stream of [...fromOne.slice(1), ...second]) await stream.close();
   });
 
-  it('ends a stream when its session signs out, and not the same user’s stream of another session', async () => {
+  it('ends a stream when its session signs out, and not the same user’s stream of another session', async ({
+    t,
+    address,
+  }) => {
     const user = await signUpUser(t, 'Buyer');
     const elsewhere = await signInAgain(t, user);
     const leaving = await streamOf(address, user);
@@ -102,7 +107,11 @@ describe('live-updates streams', () => {
     await staying.close();
   });
 
-  it('ends the streams of the sessions a password change revokes, and of a deleted user', async () => {
+  it('ends the streams of the sessions a password change revokes, and of a deleted user', async ({
+    t,
+    address,
+    admin,
+  }) => {
     const user = await signUpUser(t, 'Seller');
     const other = await signInAgain(t, user);
     const revoked = await streamOf(address, other);
@@ -116,7 +125,6 @@ describe('live-updates streams', () => {
     expect(change.statusCode).toBe(200);
     await revoked.ended();
 
-    const admin = await signUpUser(t, 'Admin');
     const deleted = await as(t, admin, {
       method: 'DELETE',
       url: `/api/users/${encodeURIComponent(user.email)}`,
@@ -125,7 +133,7 @@ describe('live-updates streams', () => {
     await kept.ended();
   });
 
-  it('ends a stream when another instance says its session ended', async () => {
+  it('ends a stream when another instance says its session ended', async ({ t, address }) => {
     const user = await signUpUser(t, 'Buyer');
     const stream = await streamOf(address, user);
     const [session] = await t.db
@@ -137,25 +145,23 @@ describe('live-updates streams', () => {
   });
 });
 
+/** An app of its own, whose check of the streams' sessions comes every second. */
+const checkingEverySecond = listening({ TRUST_PROXY: '127.0.0.1', LIVE_SESSION_CHECK_SECONDS: '1' });
+
 describe('the periodic check of the streams’ sessions', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: '127.0.0.1', LIVE_SESSION_CHECK_SECONDS: '1' });
-  });
-  afterAll(() => t.close());
-
-  it('ends a stream whose session was deleted in the database without any event', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const gone = await signUpUser(t, 'Buyer');
-    const still = await signUpUser(t, 'Buyer');
-    const ending = await streamOf(address, gone);
-    const staying = await streamOf(address, still);
-    await t.db.delete(sessions).where(eq(sessions.userId, gone.id));
-    await ending.ended();
-    // The check keeps the streams of sessions that still sign someone in.
-    await notify(t, still);
-    expect(await staying.until(1)).toMatch(/event: notifications/);
-    await staying.close();
-  });
+  checkingEverySecond(
+    'ends a stream whose session was deleted in the database without any event',
+    async ({ t, address }) => {
+      const gone = await signUpUser(t, 'Buyer');
+      const still = await signUpUser(t, 'Buyer');
+      const ending = await streamOf(address, gone);
+      const staying = await streamOf(address, still);
+      await t.db.delete(sessions).where(eq(sessions.userId, gone.id));
+      await ending.ended();
+      // The check keeps the streams of sessions that still sign someone in.
+      await notify(t, still);
+      expect(await staying.until(1)).toMatch(/event: notifications/);
+      await staying.close();
+    },
+  );
 });

@@ -7,8 +7,7 @@
 import { NOTIFICATION_KINDS, type NotificationType } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tx } from '../src/db/client.ts';
+import { describe, expect } from 'vitest';
 import {
   conversations,
   notificationEmails,
@@ -21,36 +20,33 @@ import { publish } from '../src/events/index.ts';
 import type { Mail } from '../src/mail/mailer.ts';
 import { EMAIL_BATCH_SECONDS } from '../src/modules/notifications/notification-emails.ts';
 import { createBooking, createCar, recordPayment } from './factories.ts';
-import {
-  as,
-  createTestApp,
-  followConfirmationLink,
-  signUpUser,
-  type TestApp,
-  type TestUser,
-} from './helpers.ts';
+import { it as base } from './fixtures.ts';
+import { as, followConfirmationLink, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
-let t: TestApp;
-let clock: TestClock;
-let seller: TestUser;
-let buyer: TestUser;
-let otherBuyer: TestUser;
-let admin: TestUser;
+/** The people a notification may tell, in the order the tests look at their mail. */
+type People = Record<'seller' | 'buyer' | 'otherBuyer' | 'admin', TestUser>;
 
-beforeAll(async () => {
-  clock = new TestClock(Date.now());
-  t = await createTestApp({}, { clock });
-  seller = await signUpUser(t, 'Seller', { name: 'Sam Seller' });
-  buyer = await signUpUser(t, 'Buyer', { name: 'Bea Buyer' });
-  otherBuyer = await signUpUser(t, 'Buyer', { name: 'Otto Other' });
-  admin = await signUpUser(t, 'Admin', { name: 'Ada Admin' });
-});
-afterAll(() => t.close());
-
-const inTransaction = (write: (tx: Tx) => Promise<void>) => t.db.transaction(write);
+const clock = new TestClock(Date.now());
+const it = base
+  .extend('appOptions', { scope: 'file' }, { clock })
+  .extend(
+    'actors',
+    { scope: 'file' },
+    {
+      seller: { name: 'Sam Seller' },
+      buyer: { name: 'Bea Buyer' },
+      otherBuyer: { name: 'Otto Other' },
+      admin: { name: 'Ada Admin' },
+    },
+  )
+  .extend(
+    'people',
+    { scope: 'file' },
+    ({ seller, buyer, otherBuyer, admin }): People => ({ seller, buyer, otherBuyer, admin }),
+  );
 
 /** Moves the test clock past the batching delay, then until every waiting e-mail is sent. */
-async function deliver() {
+async function deliver(t: TestApp) {
   await clock.tick(EMAIL_BATCH_SECONDS * 1000);
   for (let seconds = 0; seconds < 300; seconds += 1) {
     if ((await t.db.select().from(notificationEmails)).length === 0) return;
@@ -60,7 +56,7 @@ async function deliver() {
 }
 
 /** The e-mails sent from here on, to whom. */
-function mailbox() {
+function mailbox(t: TestApp) {
   const from = t.context.mailer.sent.length;
   return {
     to: (user: TestUser): Mail[] =>
@@ -70,39 +66,42 @@ function mailbox() {
 }
 
 const setPreferences = (
+  t: TestApp,
   user: TestUser,
   items: { type: NotificationType; inApp: boolean; email: boolean }[],
 ) => as(t, user, { method: 'PUT', url: '/api/notifications/preferences', payload: { items } });
 
 /** A test drive of a new car of the seller's, booked by the buyer (as the booking call stores it). */
-async function aBooking() {
+async function aBooking(t: TestApp, { seller, buyer }: Pick<People, 'seller' | 'buyer'>) {
   return createBooking(t, buyer, await createCar(t, seller), seller);
 }
 
 /** Makes a notification of each kind; answers who it tells. A new kind needs its line here. */
-const tellOf: Record<NotificationType, () => Promise<TestUser[]>> = {
-  'booking.requested': async () => {
-    const booking = await aBooking();
-    await inTransaction((tx) =>
+const tellOf: Record<NotificationType, (t: TestApp, people: People) => Promise<TestUser[]>> = {
+  'booking.requested': async (t, { seller, buyer }) => {
+    const booking = await aBooking(t, { seller, buyer });
+    await t.db.transaction((tx) =>
       publish(tx, 'booking.requested', { bookingId: booking.id, carId: booking.carId!, buyerId: buyer.id }),
     );
     return [seller];
   },
-  'booking.paid': async () => {
-    const booking = await aBooking();
-    await inTransaction((tx) => publish(tx, 'booking.paid', { bookingId: booking.id, paymentId: 'pi_test' }));
+  'booking.paid': async (t, { seller, buyer }) => {
+    const booking = await aBooking(t, { seller, buyer });
+    await t.db.transaction((tx) =>
+      publish(tx, 'booking.paid', { bookingId: booking.id, paymentId: 'pi_test' }),
+    );
     return [seller];
   },
-  'booking.cancelled': async () => {
-    const booking = await aBooking();
+  'booking.cancelled': async (t, { seller, buyer, admin }) => {
+    const booking = await aBooking(t, { seller, buyer });
     const res = await as(t, admin, { method: 'DELETE', url: `/api/testdrivebooking/${booking.id}` });
     expect(res.statusCode).toBe(200);
     return [seller, buyer];
   },
-  'saved-car.price-dropped': async () => {
+  'saved-car.price-dropped': async (t, { seller, buyer }) => {
     const car = await createCar(t, seller);
     await t.db.insert(savedCars).values({ buyerId: buyer.id, carId: car.id });
-    await inTransaction((tx) =>
+    await t.db.transaction((tx) =>
       publish(tx, 'car.updated', {
         carId: car.id,
         askingPrice: { from: car.askingPrice, to: car.askingPrice - 100_000 },
@@ -110,13 +109,13 @@ const tellOf: Record<NotificationType, () => Promise<TestUser[]>> = {
     );
     return [buyer];
   },
-  'saved-car.sold': async () => {
+  'saved-car.sold': async (t, { seller, buyer }) => {
     const car = await createCar(t, seller);
     await t.db.insert(savedCars).values({ buyerId: buyer.id, carId: car.id });
-    await inTransaction((tx) => publish(tx, 'car.sold', { carId: car.id }));
+    await t.db.transaction((tx) => publish(tx, 'car.sold', { carId: car.id }));
     return [buyer];
   },
-  'saved-search.matched': async () => {
+  'saved-search.matched': async (t, { seller, buyer }) => {
     const res = await as(t, buyer, {
       method: 'POST',
       url: '/api/saved-searches',
@@ -124,16 +123,18 @@ const tellOf: Record<NotificationType, () => Promise<TestUser[]>> = {
     });
     expect(res.statusCode).toBe(201);
     const car = await createCar(t, seller);
-    await inTransaction((tx) =>
+    await t.db.transaction((tx) =>
       publish(tx, 'saved-search.matched', { savedSearchId: res.json().id, carIds: [car.id], count: 1 }),
     );
     return [buyer];
   },
-  'account.verified': async () => {
-    await inTransaction((tx) => publish(tx, 'user.changed', { userId: otherBuyer.id, change: 'verified' }));
+  'account.verified': async (t, { otherBuyer }) => {
+    await t.db.transaction((tx) =>
+      publish(tx, 'user.changed', { userId: otherBuyer.id, change: 'verified' }),
+    );
     return [otherBuyer];
   },
-  'contact.received': async () => {
+  'contact.received': async (t, { admin }) => {
     const res = await as(t, undefined, {
       method: 'POST',
       url: '/api/contact',
@@ -142,7 +143,7 @@ const tellOf: Record<NotificationType, () => Promise<TestUser[]>> = {
     expect(res.statusCode).toBe(201);
     return [admin];
   },
-  'message.received': async () => {
+  'message.received': async (t, { seller, buyer }) => {
     const res = await as(t, buyer, {
       method: 'POST',
       url: '/api/conversations',
@@ -151,7 +152,7 @@ const tellOf: Record<NotificationType, () => Promise<TestUser[]>> = {
     expect(res.statusCode).toBe(201);
     return [seller];
   },
-  'conversation.reported': async () => {
+  'conversation.reported': async (t, { seller, buyer, admin }) => {
     // Stored directly: a message would e-mail the seller too.
     const [conversation] = await t.db
       .insert(conversations)
@@ -165,43 +166,43 @@ const tellOf: Record<NotificationType, () => Promise<TestUser[]>> = {
     expect(res.statusCode).toBe(201);
     return [admin];
   },
-  'booking.accepted': async () => {
-    const booking = await aBooking();
-    await answer(seller, booking.id, 'accept');
+  'booking.accepted': async (t, { seller, buyer }) => {
+    const booking = await aBooking(t, { seller, buyer });
+    await answer(t, seller, booking.id, 'accept');
     return [buyer];
   },
-  'booking.declined': async () => {
-    const booking = await aBooking();
-    await answer(seller, booking.id, 'decline');
+  'booking.declined': async (t, { seller, buyer }) => {
+    const booking = await aBooking(t, { seller, buyer });
+    await answer(t, seller, booking.id, 'decline');
     return [buyer];
   },
-  'booking.rescheduled': async () => {
-    const booking = await aBooking();
-    await answer(seller, booking.id, 'propose', { date: booking.requestedDate, time: '16:30' });
+  'booking.rescheduled': async (t, { seller, buyer }) => {
+    const booking = await aBooking(t, { seller, buyer });
+    await answer(t, seller, booking.id, 'propose', { date: booking.requestedDate, time: '16:30' });
     return [buyer];
   },
-  'booking.time-agreed': async () => {
+  'booking.time-agreed': async (t, { seller, buyer }) => {
     const booking = await createBooking(t, buyer, await createCar(t, seller), seller, {
       proposedDate: new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10),
       proposedTime: '16:30',
     });
-    await answer(buyer, booking.id, 'accept-proposal');
+    await answer(t, buyer, booking.id, 'accept-proposal');
     return [seller];
   },
-  'car.removed': async () => {
+  'car.removed': async (t, { seller, otherBuyer, admin }) => {
     const car = await createCar(t, seller);
     await t.db.insert(reportedCars).values({ carId: car.id, buyerId: otherBuyer.id, reason: 'scam' });
     const res = await as(t, admin, { method: 'DELETE', url: `/api/reportedpost/${car.id}` });
     expect(res.statusCode).toBe(200);
     return [seller];
   },
-  'refund.made': async () => {
-    const payment = await recordPayment(t, await aBooking());
+  'refund.made': async (t, { seller, buyer }) => {
+    const payment = await recordPayment(t, await aBooking(t, { seller, buyer }));
     const [refund] = await t.db
       .insert(refunds)
       .values({ paymentId: payment.id, amount: payment.price, reason: 'admin', status: 'succeeded' })
       .returning();
-    await inTransaction((tx) =>
+    await t.db.transaction((tx) =>
       publish(tx, 'refund.succeeded', {
         refundId: refund!.id,
         bookingId: payment.bookingId,
@@ -213,7 +214,7 @@ const tellOf: Record<NotificationType, () => Promise<TestUser[]>> = {
 };
 
 /** A step of a booking's lifecycle, through its route. */
-async function answer(user: TestUser, bookingId: string, step: string, payload?: object) {
+async function answer(t: TestApp, user: TestUser, bookingId: string, step: string, payload?: object) {
   const res = await as(t, user, {
     method: 'POST',
     url: `/api/testdrivebooking/${bookingId}/${step}`,
@@ -222,16 +223,17 @@ async function answer(user: TestUser, bookingId: string, step: string, payload?:
   expect(res.statusCode).toBe(200);
 }
 
-const everyone = () => [seller, buyer, otherBuyer, admin];
-
 describe('each kind by e-mail', () => {
   for (const type of Object.keys(tellOf) as NotificationType[]) {
     const byDefault = NOTIFICATION_KINDS[type].email;
-    it(`${type}: e-mailed ${byDefault ? 'once' : 'never (off by default)'}, to the users it tells only`, async () => {
-      const box = mailbox();
-      const told = await tellOf[type]();
-      await deliver();
-      for (const user of everyone()) {
+    it(`${type}: e-mailed ${byDefault ? 'once' : 'never (off by default)'}, to the users it tells only`, async ({
+      t,
+      people,
+    }) => {
+      const box = mailbox(t);
+      const told = await tellOf[type](t, people);
+      await deliver(t);
+      for (const user of Object.values(people)) {
         const mails = box.to(user);
         if (!byDefault || !told.includes(user)) {
           expect(mails).toEqual([]);
@@ -256,102 +258,121 @@ describe('each kind by e-mail', () => {
 });
 
 describe('preferences', () => {
-  it('in the app off: no notification, still e-mailed; e-mail off: a notification, no e-mail', async () => {
-    const box = mailbox();
+  it('in the app off: no notification, still e-mailed; e-mail off: a notification, no e-mail', async ({
+    t,
+    people,
+    otherBuyer,
+  }) => {
+    const box = mailbox(t);
     expect(
-      (await setPreferences(otherBuyer, [{ type: 'account.verified', inApp: false, email: true }]))
+      (await setPreferences(t, otherBuyer, [{ type: 'account.verified', inApp: false, email: true }]))
         .statusCode,
     ).toBe(200);
     const before = await t.db.select().from(notifications).where(eq(notifications.userId, otherBuyer.id));
-    await tellOf['account.verified']();
-    await deliver();
+    await tellOf['account.verified'](t, people);
+    await deliver(t);
     const after = await t.db.select().from(notifications).where(eq(notifications.userId, otherBuyer.id));
     expect(after).toHaveLength(before.length);
     expect(box.to(otherBuyer).map((mail) => mail.subject)).toEqual(['Your account is verified']);
 
-    await setPreferences(otherBuyer, [{ type: 'account.verified', inApp: true, email: false }]);
-    await tellOf['account.verified']();
-    await deliver();
+    await setPreferences(t, otherBuyer, [{ type: 'account.verified', inApp: true, email: false }]);
+    await tellOf['account.verified'](t, people);
+    await deliver(t);
     expect(
       await t.db.select().from(notifications).where(eq(notifications.userId, otherBuyer.id)),
     ).toHaveLength(before.length + 1);
     expect(box.to(otherBuyer)).toHaveLength(1);
-    await setPreferences(otherBuyer, [{ type: 'account.verified', inApp: true, email: true }]);
+    await setPreferences(t, otherBuyer, [{ type: 'account.verified', inApp: true, email: true }]);
   });
 
-  it('both off: nothing at all; a kind off leaves the other kinds as they were', async () => {
-    const box = mailbox();
-    await setPreferences(seller, [{ type: 'booking.paid', inApp: false, email: false }]);
+  it('both off: nothing at all; a kind off leaves the other kinds as they were', async ({
+    t,
+    people,
+    seller,
+  }) => {
+    const box = mailbox(t);
+    await setPreferences(t, seller, [{ type: 'booking.paid', inApp: false, email: false }]);
     const before = await t.db.select().from(notifications).where(eq(notifications.userId, seller.id));
-    await tellOf['booking.paid']();
-    await tellOf['booking.requested']();
-    await deliver();
+    await tellOf['booking.paid'](t, people);
+    await tellOf['booking.requested'](t, people);
+    await deliver(t);
     const after = await t.db.select().from(notifications).where(eq(notifications.userId, seller.id));
     expect(after.slice(before.length).map((row) => row.type)).toEqual(['booking.requested']);
     expect(box.to(seller).map((mail) => mail.subject)).toEqual(['Test drive requested']);
-    await setPreferences(seller, [{ type: 'booking.paid', inApp: true, email: true }]);
+    await setPreferences(t, seller, [{ type: 'booking.paid', inApp: true, email: true }]);
   });
 
-  it('an e-mail turned off after the notification and before the e-mail is not sent', async () => {
-    const box = mailbox();
-    await tellOf['saved-car.price-dropped']();
-    await setPreferences(buyer, [{ type: 'saved-car.price-dropped', inApp: true, email: false }]);
-    await deliver();
+  it('an e-mail turned off after the notification and before the e-mail is not sent', async ({
+    t,
+    people,
+    buyer,
+  }) => {
+    const box = mailbox(t);
+    await tellOf['saved-car.price-dropped'](t, people);
+    await setPreferences(t, buyer, [{ type: 'saved-car.price-dropped', inApp: true, email: false }]);
+    await deliver(t);
     expect(box.to(buyer)).toEqual([]);
-    await setPreferences(buyer, [{ type: 'saved-car.price-dropped', inApp: true, email: true }]);
+    await setPreferences(t, buyer, [{ type: 'saved-car.price-dropped', inApp: true, email: true }]);
   });
 });
 
 describe('an address nobody has confirmed', () => {
-  it('is told in the app but not e-mailed; once confirmed by its link, it is e-mailed too', async () => {
+  it('is told in the app but not e-mailed; once confirmed by its link, it is e-mailed too', async ({
+    t,
+    seller,
+  }) => {
     const newcomer = await signUpUser(t, 'Buyer', { name: 'Nell Newcomer', emailVerified: false });
     const acceptedBooking = async () => {
       const booking = await createBooking(t, newcomer, await createCar(t, seller), seller);
-      await answer(seller, booking.id, 'accept');
+      await answer(t, seller, booking.id, 'accept');
     };
     const told = () => t.db.select().from(notifications).where(eq(notifications.userId, newcomer.id));
-    const box = mailbox();
+    const box = mailbox(t);
 
     await acceptedBooking();
-    await deliver();
+    await deliver(t);
     expect((await told()).map((row) => row.type)).toEqual(['booking.accepted']);
     expect(box.to(newcomer)).toEqual([]);
 
     expect((await followConfirmationLink(t, newcomer.email)).statusCode).toBe(302);
     await acceptedBooking();
-    await deliver();
+    await deliver(t);
     expect(await told()).toHaveLength(2);
     expect(box.to(newcomer).map((mail) => mail.subject)).toEqual(['Test drive accepted']);
   });
 });
 
 describe('what is sent, and when', () => {
-  it('a change that rolls back e-mails nobody', async () => {
-    const box = mailbox();
+  it('a change that rolls back e-mails nobody', async ({ t, otherBuyer }) => {
+    const box = mailbox(t);
     await expect(
-      inTransaction(async (tx) => {
+      t.db.transaction(async (tx) => {
         await publish(tx, 'user.changed', { userId: otherBuyer.id, change: 'verified' });
         throw new Error('the change fails after telling');
       }),
     ).rejects.toThrow('the change fails after telling');
-    await deliver();
+    await deliver(t);
     expect(box.all()).toEqual([]);
     expect(
       await t.context.jobs.boss.findJobs('notifications.email', { key: otherBuyer.id, queued: true }),
     ).toEqual([]);
   });
 
-  it('a burst of notifications to one user is one e-mail listing them all, with one job', async () => {
-    const box = mailbox();
-    await tellOf['booking.requested']();
-    await tellOf['booking.paid']();
-    await tellOf['message.received']();
+  it('a burst of notifications to one user is one e-mail listing them all, with one job', async ({
+    t,
+    people,
+    seller,
+  }) => {
+    const box = mailbox(t);
+    await tellOf['booking.requested'](t, people);
+    await tellOf['booking.paid'](t, people);
+    await tellOf['message.received'](t, people);
     const queued = await t.context.jobs.boss.findJobs('notifications.email', {
       key: seller.id,
       queued: true,
     });
     expect(queued).toHaveLength(1);
-    await deliver();
+    await deliver(t);
     const [mail, ...more] = box.to(seller);
     expect(more).toEqual([]);
     expect(mail?.subject).toBe('3 new notifications on Redline');
@@ -360,10 +381,14 @@ describe('what is sent, and when', () => {
     expect(mail?.html).toContain('You have 3 new notifications');
   });
 
-  it('each e-mail has HTML and text, absolute links, and a one-click unsubscribe of its kind', async () => {
-    const box = mailbox();
-    await tellOf['account.verified']();
-    await deliver();
+  it('each e-mail has HTML and text, absolute links, and a one-click unsubscribe of its kind', async ({
+    t,
+    people,
+    otherBuyer,
+  }) => {
+    const box = mailbox(t);
+    await tellOf['account.verified'](t, people);
+    await deliver(t);
     const [mail] = box.to(otherBuyer);
     expect(mail?.headers?.['List-Unsubscribe']).toMatch(
       /^<http:\/\/localhost:3000\/api\/notifications\/unsubscribe\?token=[\w%.-]+>$/,

@@ -5,10 +5,11 @@
  */
 import type { NetworkInterfaceInfo } from 'node:os';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { AllowedOrigins, localOrigins } from '../src/config/origins.ts';
 import { listen } from '../src/http/listen.ts';
-import { createTestApp, errorOf, TEST_PASSWORD, type TestApp } from './helpers.ts';
+import { it } from './fixtures.ts';
+import { errorOf, TEST_PASSWORD, type TestApp } from './helpers.ts';
 
 const LOOPBACK = ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'];
 
@@ -88,14 +89,17 @@ function signIn(t: TestApp, origin: string, email: string) {
   });
 }
 
-describe('without PUBLIC_URL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: '', HOST: '::' });
-  });
-  afterAll(() => t.close());
+/** An app of its own per setting of PUBLIC_URL and HOST. */
+const withoutPublicUrl = it.extend('env', { scope: 'file' }, { PUBLIC_URL: '', HOST: '::' });
+const withDefaultHost = it.extend('env', { scope: 'file' }, { PUBLIC_URL: '' });
+const withPublicUrl = it.extend(
+  'env',
+  { scope: 'file' },
+  { PUBLIC_URL: 'https://cars.example', AUTH_SECRET: 'x'.repeat(40) },
+);
 
-  it('signs up and signs in from localhost, 127.0.0.1 and [::1]', async () => {
+describe('without PUBLIC_URL', () => {
+  withoutPublicUrl('signs up and signs in from localhost, 127.0.0.1 and [::1]', async ({ t }) => {
     for (const [index, origin] of LOOPBACK.entries()) {
       const email = `origin-${index}@x.test`;
       const up = await signUp(t, origin, email);
@@ -105,13 +109,13 @@ describe('without PUBLIC_URL', () => {
     }
   });
 
-  it('still refuses a page of another site', async () => {
+  withoutPublicUrl('still refuses a page of another site', async ({ t }) => {
     const res = await signUp(t, 'http://evil.example', 'evil@x.test');
     expect(res.statusCode).toBe(403);
     expect(errorOf(res).message).toBe('Requests from other sites are not accepted.');
   });
 
-  it('accepts the loopback addresses at the port it really listens on', async () => {
+  withoutPublicUrl('accepts the loopback addresses at the port it really listens on', async ({ t }) => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
@@ -131,13 +135,7 @@ describe('without PUBLIC_URL', () => {
 });
 
 describe('with the default HOST (issue 44, item 24)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: '' });
-  });
-  afterAll(() => t.close());
-
-  it('answers at [::1] and at 127.0.0.1, and a page of either may sign up', async () => {
+  withDefaultHost('answers at [::1] and at 127.0.0.1, and a page of either may sign up', async ({ t }) => {
     expect(t.context.config.HOST).toBe('::');
     await listen(t.app, { ...t.context.config, PORT: 0 });
     const address = t.app.server.address();
@@ -179,13 +177,7 @@ describe('with the default HOST (issue 44, item 24)', () => {
 });
 
 describe('with PUBLIC_URL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: 'https://cars.example', AUTH_SECRET: 'x'.repeat(40) });
-  });
-  afterAll(() => t.close());
-
-  it('tells a page from another address where Redline is configured to be', async () => {
+  withPublicUrl('tells a page from another address where Redline is configured to be', async ({ t }) => {
     const res = await signUp(t, 'http://127.0.0.1:3000', 'elsewhere@x.test');
     expect(res.statusCode).toBe(403);
     expect(errorOf(res).message).toBe(
@@ -200,7 +192,7 @@ describe('with PUBLIC_URL', () => {
     expect(errorOf(write).message).toContain('(PUBLIC_URL)');
   });
 
-  it('signs up from PUBLIC_URL', async () => {
+  withPublicUrl('signs up from PUBLIC_URL', async ({ t }) => {
     expect((await signUp(t, 'https://cars.example', 'here@x.test')).statusCode).toBe(200);
   });
 });

@@ -7,39 +7,27 @@ import { photoSchema } from '@redline/shared';
 import { eq, sql } from 'drizzle-orm';
 import S3rver from 's3rver';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
 import { photos } from '../src/db/schema.ts';
 import { createPhotoStore } from '../src/storage/create-photo-store.ts';
 import { S3PhotoStore } from '../src/storage/s3-photo-store.ts';
-import { as, createTestApp, errorOf, runJob, signUpUser, type TestApp } from './helpers.ts';
+import { it as base } from './fixtures.ts';
+import { as, errorOf, runJob } from './helpers.ts';
 
 const BUCKET = 'redline-photos';
-let server: S3rver;
-let directory: string;
-let endpoint: string;
-let publicUrl: string;
-
-beforeAll(async () => {
-  directory = await mkdtemp(path.join(tmpdir(), 'redline-s3-'));
-  server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const { port } = await server.run();
-  endpoint = `http://127.0.0.1:${port}`;
-  publicUrl = `${endpoint}/${BUCKET}`;
-});
-afterAll(async () => {
-  await server.close();
-  await rm(directory, { recursive: true, force: true });
-});
-
 const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-const s3Env = () => ({
+
+interface Bucket {
+  endpoint: string;
+  publicUrl: string;
+}
+
+/** The bucket of an S3 server at `endpoint`. */
+const bucketAt = (endpoint: string): Bucket => ({ endpoint, publicUrl: `${endpoint}/${BUCKET}` });
+
+/** The app's settings for the bucket at `endpoint`, served at `publicUrl`. */
+const s3Env = ({ endpoint, publicUrl }: Bucket) => ({
   S3_BUCKET: BUCKET,
   S3_ENDPOINT: endpoint,
   S3_REGION: 'us-east-1',
@@ -47,6 +35,30 @@ const s3Env = () => ({
   S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
   S3_PUBLIC_URL: publicUrl,
 });
+
+/** A bucket on a local S3 server (its endpoint and public URL), and an app whose photos go to it. */
+const it = base
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture needs from this pattern, and it needs nothing.
+  .extend('bucket', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'redline-s3-'));
+    const server = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
+    const { port } = await server.run();
+    onCleanup(async () => {
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    });
+    return bucketAt(`http://127.0.0.1:${port}`);
+  })
+  .extend('env', { scope: 'file' }, ({ bucket }) => s3Env(bucket));
+
+/** An app whose bucket is at a port nothing listens on: every S3 call fails to connect. */
+const unreachable = base.extend('env', { scope: 'file' }, s3Env(bucketAt('http://127.0.0.1:9')));
 
 async function jpeg(width: number, height: number) {
   const colours = sharp(randomBytes(4 * 4 * 3), { raw: { width: 4, height: 4, channels: 3 } });
@@ -63,14 +75,16 @@ function multipart(data: Buffer) {
 }
 
 describe('S3PhotoStore', () => {
-  const store = () =>
+  const store = ({ endpoint, publicUrl }: Bucket) =>
     new S3PhotoStore({ bucket: BUCKET, publicUrl, region: 'us-east-1', endpoint, ...credentials });
 
-  it('puts a file that is then served at its public URL, with its type and immutable caching', async () => {
-    const s3 = store();
+  it('puts a file that is then served at its public URL, with its type and immutable caching', async ({
+    bucket,
+  }) => {
+    const s3 = store(bucket);
     const data = randomBytes(2048);
     await s3.put('abc123-480.webp', data, 'image/webp');
-    expect(s3.url('abc123-480.webp')).toBe(`${publicUrl}/abc123-480.webp`);
+    expect(s3.url('abc123-480.webp')).toBe(`${bucket.publicUrl}/abc123-480.webp`);
     const res = await fetch(s3.url('abc123-480.webp'));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
@@ -79,37 +93,36 @@ describe('S3PhotoStore', () => {
     s3.destroy();
   });
 
-  it('deletes files, and deleting a missing file is not an error', async () => {
-    const s3 = store();
+  it('deletes files, and deleting a missing file is not an error', async ({ bucket }) => {
+    const s3 = store(bucket);
     await s3.put('gone-960.webp', randomBytes(64), 'image/webp');
     await s3.delete(['gone-960.webp', 'never-existed-480.webp']);
     expect((await fetch(s3.url('gone-960.webp'))).status).toBe(404);
     s3.destroy();
   });
 
-  it('refuses unsafe names', async () => {
-    const s3 = store();
+  it('refuses unsafe names', async ({ bucket }) => {
+    const s3 = store(bucket);
     await expect(s3.put('../escape.webp', randomBytes(8), 'image/webp')).rejects.toThrow(/Unsafe photo name/);
     await expect(s3.delete(['a/b.webp'])).rejects.toThrow(/Unsafe photo name/);
     s3.destroy();
   });
 
-  it('is required to have a public URL when configured', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint });
+  it('is required to have a public URL when configured', async ({ bucket }) => {
+    const config = loadConfig({ NODE_ENV: 'test', S3_BUCKET: BUCKET, S3_ENDPOINT: bucket.endpoint });
     await expect(createPhotoStore(config)).rejects.toThrow(/S3_PUBLIC_URL: required when S3_BUCKET is set/);
-    expect(await createPhotoStore(loadConfig({ NODE_ENV: 'test', ...s3Env() }))).toBeInstanceOf(S3PhotoStore);
+    expect(await createPhotoStore(loadConfig({ NODE_ENV: 'test', ...s3Env(bucket) }))).toBeInstanceOf(
+      S3PhotoStore,
+    );
   });
 });
 
 describe('uploads with S3_BUCKET set', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(s3Env());
-  });
-  afterAll(() => t.close());
-
-  it('stores the variants in the bucket, links them there, writes nothing locally, and cleans them up', async () => {
-    const seller = await signUpUser(t, 'Seller');
+  it('stores the variants in the bucket, links them there, writes nothing locally, and cleans them up', async ({
+    t,
+    seller,
+    bucket: { publicUrl },
+  }) => {
     const res = await as(t, seller, {
       method: 'POST',
       url: '/api/uploads',
@@ -144,15 +157,7 @@ describe('uploads with S3_BUCKET set', () => {
 });
 
 describe('uploads when the bucket is unreachable', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // A port nothing listens on: every S3 call fails to connect.
-    t = await createTestApp({ ...s3Env(), S3_ENDPOINT: 'http://127.0.0.1:9' });
-  });
-  afterAll(() => t.close());
-
-  it('answers 503 with a clear message and records nothing', async () => {
-    const seller = await signUpUser(t, 'Seller');
+  unreachable('answers 503 with a clear message and records nothing', async ({ t, seller }) => {
     const res = await as(t, seller, {
       method: 'POST',
       url: '/api/uploads',
