@@ -12,7 +12,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSecret } from '../src/config/auth-secret.ts';
-import { photos } from '../src/db/schema.ts';
+import { photos, vehicleMakes } from '../src/db/schema.ts';
 import { unsubscribeToken } from '../src/modules/notifications/unsubscribe-token.ts';
 import { advertise, createBooking, createCar, ensureCategory, recordPayment } from './factories.ts';
 import {
@@ -57,6 +57,8 @@ const pool = {
   recordedPayments: [] as { bookingId: string; transactionId: string }[],
   /** An account the admin's valid deletion call removes. */
   victimEmails: [] as string[],
+  /** Makes of the vehicle catalogue (filled as the app starts). */
+  vehicleMakeIds: [] as number[],
 };
 let counter = 0;
 const next = <T>(list: T[]) => list[counter++ % list.length]!;
@@ -159,6 +161,8 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       return reported.bookingId;
     case 'categoryId':
       return 'super-car';
+    case 'makeId':
+      return next(pool.vehicleMakeIds);
     case 'email':
       if (operationId === 'signUpEmail') return `new-${randomUUID().slice(0, 8)}@example.test`;
       return operationId === 'deleteUser' ? next(pool.victimEmails) : own.email;
@@ -380,6 +384,9 @@ beforeAll(async () => {
     .png()
     .toBuffer();
   await ensureCategory(t, 'super-car');
+  pool.vehicleMakeIds = (await t.db.select({ id: vehicleMakes.id }).from(vehicleMakes).limit(3)).map(
+    (m) => m.id,
+  );
   const contact = {
     name: 'Conformance',
     email: 'conformance@example.test',

@@ -29,6 +29,7 @@ import {
   savedCars,
   savedSearches,
   users,
+  vehicleMakes,
 } from '../../src/db/schema.ts';
 import { unsubscribeToken } from '../../src/modules/notifications/unsubscribe-token.ts';
 import { carInput, createBooking, createCar, ensureCategory, recordPayment } from '../factories.ts';
@@ -360,6 +361,20 @@ const OWNERSHIP: Record<string, Row> = {
   'GET /api/cars/suggest': { call: () => ({ url: '/api/cars/suggest?q=por' }), expect: { others: 200 } },
   'GET /api/categories': { call: () => ({ url: '/api/categories' }), expect: { others: 200 } },
   'GET /api/config': { call: () => ({ url: '/api/config' }), expect: { others: 200 } },
+  'GET /api/vehicles/makes': {
+    call: () => ({ url: '/api/vehicles/makes?q=chevy' }),
+    expect: { others: 200 },
+  },
+  'GET /api/vehicles/makes/:makeId/models': {
+    call: async () => {
+      const [make] = await t.db
+        .select({ id: vehicleMakes.id })
+        .from(vehicleMakes)
+        .where(eq(vehicleMakes.slug, 'mazda'));
+      return { url: `/api/vehicles/makes/${make!.id}/models?q=rx7` };
+    },
+    expect: { others: 200 },
+  },
   'GET /api/contact': { call: () => ({ url: '/api/contact' }), expect: { admin: 200 } },
   'PATCH /api/contact/:id': {
     call: async () => {

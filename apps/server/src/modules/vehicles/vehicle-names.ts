@@ -11,3 +11,13 @@ export function foldName(text: string): string {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]/gu, '');
 }
+
+/** The name in a URL: its words in lower case, joined by hyphens ("Mercedes-Benz" → "mercedes-benz", "RX-7" → "rx-7"). */
+export function slugOf(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '');
+}

@@ -1,0 +1,75 @@
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { vehicleAliases, vehicleMakes, vehicleModels } from './vehicles.schema.ts';
+
+const makeColumns = {
+  id: vehicleMakes.id,
+  name: vehicleMakes.name,
+  slug: vehicleMakes.slug,
+  country: vehicleMakes.country,
+};
+const modelColumns = {
+  id: vehicleModels.id,
+  makeId: vehicleModels.makeId,
+  name: vehicleModels.name,
+  slug: vehicleModels.slug,
+};
+
+/** Every make. */
+export function listMakes(db: Db | Tx) {
+  return db.select(makeColumns).from(vehicleMakes);
+}
+
+/** The aliases of the makes themselves (not of their models). */
+export function makeAliases(db: Db | Tx) {
+  return db
+    .select({ makeId: vehicleAliases.makeId, alias: vehicleAliases.alias })
+    .from(vehicleAliases)
+    .where(isNull(vehicleAliases.modelId));
+}
+
+export async function findMake(db: Db | Tx, id: number) {
+  const [make] = await db.select(makeColumns).from(vehicleMakes).where(eq(vehicleMakes.id, id));
+  return make;
+}
+
+/** A make's models. */
+export function listModels(db: Db | Tx, makeId: number) {
+  return db.select(modelColumns).from(vehicleModels).where(eq(vehicleModels.makeId, makeId));
+}
+
+/** The aliases of a make's models. */
+export function modelAliases(db: Db | Tx, makeId: number) {
+  return db
+    .select({ modelId: vehicleAliases.modelId, alias: vehicleAliases.alias })
+    .from(vehicleAliases)
+    .where(and(eq(vehicleAliases.makeId, makeId), isNotNull(vehicleAliases.modelId)));
+}
+
+/** The lock that instances starting together take in turn to fill the catalogue: a number of its own. */
+const FILL_LOCK = 0x56656869; // "Vehi"
+
+/** Held until the transaction ends: the second instance then finds the catalogue filled. */
+export async function lockCatalogueFill(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${FILL_LOCK})`);
+}
+
+export async function hasMakes(tx: Tx): Promise<boolean> {
+  const rows = await tx.select({ id: vehicleMakes.id }).from(vehicleMakes).limit(1);
+  return rows.length > 0;
+}
+
+export function insertMakes(tx: Tx, rows: (typeof vehicleMakes.$inferInsert)[]) {
+  return tx.insert(vehicleMakes).values(rows).returning({ id: vehicleMakes.id, name: vehicleMakes.name });
+}
+
+export function insertModels(tx: Tx, rows: (typeof vehicleModels.$inferInsert)[]) {
+  return tx
+    .insert(vehicleModels)
+    .values(rows)
+    .returning({ id: vehicleModels.id, makeId: vehicleModels.makeId, name: vehicleModels.name });
+}
+
+export async function insertAliases(tx: Tx, rows: (typeof vehicleAliases.$inferInsert)[]) {
+  if (rows.length > 0) await tx.insert(vehicleAliases).values(rows);
+}
