@@ -29,21 +29,23 @@ interface CuratedMake {
   renames?: Record<string, string | null>;
 }
 
-/**
- * vPIC's vehicle types of cars: passenger cars, multipurpose passenger vehicles (SUVs, vans) and
- * trucks, of which only the light ones: a VIN pattern whose gross weight is class 4 or above (a
- * lorry, a bus chassis) names no car, unless the same pattern also allows classes 1 to 3.
- */
+/** vPIC's vehicle types of cars: passenger cars, multipurpose passenger vehicles (SUVs, vans), trucks. */
 const CAR_TYPES = [2, 3, 7];
-const LIGHT_WEIGHTS = [1, 2, 4, 10, 11, 12, 13, 14, 15, 16, 17];
+/**
+ * vPIC's body classes of cars: convertible, minivan, coupe, hatchback, SUV, crossover, van,
+ * roadster, sedan, wagon, pickup, cargo van. A truck, a truck-tractor, a bus or an incomplete
+ * chassis is not one.
+ */
+const CAR_BODIES = [1, 2, 3, 5, 7, 8, 9, 10, 13, 15, 60, 95];
 const MODEL_ELEMENT = 28;
-const WEIGHT_ELEMENT = 25;
-const weightIn = (schema: string, clause: string) => `exists (
-  select 1 from Pattern g where g.VinSchemaId = ${schema} and g.ElementId = ${WEIGHT_ELEMENT}
-    and ${clause})`;
-const light = `g.AttributeId in (${LIGHT_WEIGHTS.map((id) => `'${id}'`).join(', ')})`;
+const BODY_ELEMENT = 5;
+const bodyIn = (clause: string) => `exists (
+  select 1 from Pattern b where b.VinSchemaId = p.VinSchemaId and b.ElementId = ${BODY_ELEMENT} ${clause})`;
 
-/** Every model of a vPIC make that a VIN pattern of a car names. */
+/**
+ * Every model of a vPIC make that a VIN pattern of a car names: a pattern of a car's WMI, whose body
+ * class is a car's (or which has none, as many older ones).
+ */
 const MODELS_OF_MAKE = `
   select distinct mo.Name as name
   from Make ma
@@ -53,7 +55,7 @@ const MODELS_OF_MAKE = `
   join Wmi_VinSchema ws on ws.VinSchemaId = p.VinSchemaId
   join Wmi w on w.Id = ws.WmiId
   where ma.Name = ? and w.VehicleTypeId in (${CAR_TYPES.join(', ')})
-    and (${weightIn('p.VinSchemaId', light)} or not ${weightIn('p.VinSchemaId', `not ${light}`)})`;
+    and (${bodyIn(`and b.AttributeId in (${CAR_BODIES.map((id) => `'${id}'`).join(', ')})`)} or not ${bodyIn('')})`;
 
 /** Words that vPIC writes in capitals only for emphasis ("URUS", "GRAN FURY") read as names. */
 const KEPT_CAPITALS = new Set(['PHEV', 'AMG', 'GT', 'SUV', 'EV']);
