@@ -7,7 +7,7 @@ import catalogue from '../src/modules/vehicles/vehicle-catalogue.json' with { ty
 import { resolveName } from '../src/modules/vehicles/vehicle-matching.ts';
 import { fillCatalogue } from '../src/modules/vehicles/vehicles.service.ts';
 import { it } from './fixtures.ts';
-import { as, errorOf, type TestApp } from './helpers.ts';
+import { as, errorOf, type TestApp, type TestUser } from './helpers.ts';
 
 const makes = async (t: TestApp, q?: string) => {
   const res = await as(t, undefined, { method: 'GET', url: '/api/vehicles/makes', query: q ? { q } : {} });
@@ -199,5 +199,91 @@ describe('the catalogue in the database', () => {
       .innerJoin(vehicleModels, eq(vehicleModels.id, vehicleAliases.modelId))
       .where(eq(vehicleAliases.makeId, mazda.id));
     expect(rows).toEqual(expect.arrayContaining([{ alias: 'Miata', model: 'MX-5' }]));
+  });
+});
+
+describe('admin editing', () => {
+  const post = (t: TestApp, user: TestUser | undefined, url: string, payload: object) =>
+    as(t, user, { method: 'POST', url, payload });
+  const patch = (t: TestApp, user: TestUser | undefined, url: string, payload: object) =>
+    as(t, user, { method: 'PATCH', url, payload });
+
+  it('refuses a visitor, a buyer and a seller, changing nothing', async ({ t, buyer, seller }) => {
+    const mazda = await makeNamed(t, 'Mazda');
+    const calls = [
+      (user?: TestUser) => post(t, user, '/api/vehicles/makes', { name: 'Tatra', country: 'CZ' }),
+      (user?: TestUser) => patch(t, user, `/api/vehicles/makes/${mazda.id}`, { name: 'Mazda Motor' }),
+      (user?: TestUser) => post(t, user, `/api/vehicles/makes/${mazda.id}/models`, { name: 'Cosmo Sport' }),
+    ];
+    for (const call of calls) {
+      expect((await call()).statusCode).toBe(401);
+      expect((await call(buyer)).statusCode).toBe(403);
+      expect((await call(seller)).statusCode).toBe(403);
+    }
+    expect(names(await makes(t))).not.toContain('Tatra');
+    expect((await makeNamed(t, 'Mazda')).name).toBe('Mazda');
+    expect(names(await models(t, mazda.id, 'cosmo'))).toEqual(['Cosmo']);
+  });
+
+  it('adds a make and its models, which the lists and the resolver then know', async ({ t, admin }) => {
+    const added = await post(t, admin, '/api/vehicles/makes', { name: 'Tatra', country: 'CZ' });
+    expect(added.statusCode).toBe(201);
+    const tatra = added.json() as VehicleMake;
+    expect(tatra).toMatchObject({ name: 'Tatra', slug: 'tatra', country: 'CZ' });
+    const model = await post(t, admin, `/api/vehicles/makes/${tatra.id}/models`, { name: 'T603' });
+    expect(model.statusCode).toBe(201);
+    expect(names(await makes(t, 'tatr'))).toEqual(['Tatra']);
+    expect(names(await models(t, tatra.id))).toEqual(['T603']);
+    expect((await resolveModel(t.db, tatra.id, 't 603'))?.entry.name).toBe('T603');
+  });
+
+  it('refuses a name the catalogue has, folded, and a name without a letter', async ({ t, admin }) => {
+    const taken = await post(t, admin, '/api/vehicles/makes', { name: 'alfa-romeo', country: 'IT' });
+    expect(taken.statusCode).toBe(409);
+    expect(errorOf(taken).message).toBe('The make “Alfa Romeo” is in the catalogue already.');
+    const mazda = await makeNamed(t, 'Mazda');
+    const model = await post(t, admin, `/api/vehicles/makes/${mazda.id}/models`, { name: 'rx 7' });
+    expect(model.statusCode).toBe(409);
+    const blank = await post(t, admin, '/api/vehicles/makes', { name: '--', country: 'IT' });
+    expect(blank.statusCode).toBe(400);
+    expect(errorOf(blank).fields).toEqual({ name: 'Name needs a letter or a digit' });
+    const country = await post(t, admin, '/api/vehicles/makes', { name: 'Tatra Trucks', country: 'cz' });
+    expect(country.statusCode).toBe(400);
+    expect(await makes(t)).toHaveLength(catalogue.makes.length + 1); // only the Tatra added above
+  });
+
+  it('renames a make and a model, keeping the old names as aliases', async ({ t, admin }) => {
+    const make = (
+      await post(t, admin, '/api/vehicles/makes', { name: 'Wartburg Works', country: 'DE' })
+    ).json() as VehicleMake;
+    const model = (
+      await post(t, admin, `/api/vehicles/makes/${make.id}/models`, { name: '353 W' })
+    ).json() as {
+      id: number;
+    };
+    const renamed = await patch(t, admin, `/api/vehicles/makes/${make.id}`, { name: 'Wartburg' });
+    expect(renamed.json()).toEqual({ id: make.id, name: 'Wartburg', slug: 'wartburg', country: 'DE' });
+    expect(await resolveMake(t.db, 'Wartburg Works')).toMatchObject({
+      entry: { id: make.id },
+      match: 'alias',
+    });
+    const moved = await patch(t, admin, `/api/vehicles/makes/${make.id}`, { country: 'GB' });
+    expect(moved.json()).toMatchObject({ name: 'Wartburg', country: 'GB' });
+
+    const url = `/api/vehicles/makes/${make.id}/models/${model.id}`;
+    expect((await patch(t, admin, url, { name: '353' })).json()).toMatchObject({ name: '353', slug: '353' });
+    expect(await resolveModel(t.db, make.id, '353 W')).toMatchObject({
+      entry: { id: model.id },
+      match: 'alias',
+    });
+
+    const taken = await patch(t, admin, `/api/vehicles/makes/${make.id}`, { name: 'Trabant' });
+    expect(taken.statusCode).toBe(409);
+    const mazda = await makeNamed(t, 'Mazda');
+    const elsewhere = await patch(t, admin, `/api/vehicles/makes/${mazda.id}/models/${model.id}`, {
+      name: 'X',
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(errorOf(elsewhere).message).toBe('The model was not found.');
   });
 });

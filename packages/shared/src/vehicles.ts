@@ -30,3 +30,29 @@ export const vehicleModelListSchema = z.object({ items: z.array(vehicleModelSche
 /** `q`: what a person typed; without it, the whole list in alphabetical order. */
 export const vehicleQuerySchema = z.object({ q: z.string().trim().max(VEHICLE_NAME_MAX).optional() });
 export const vehicleMakeParamsSchema = z.object({ makeId: z.coerce.number().int().positive() });
+export const vehicleModelParamsSchema = vehicleMakeParamsSchema.extend({
+  modelId: z.coerce.number().int().positive(),
+});
+
+const vehicleNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(VEHICLE_NAME_MAX, `At most ${VEHICLE_NAME_MAX} characters`);
+
+const COUNTRY_MESSAGE = 'Country must be a two-letter code (ISO 3166-1), such as IT';
+
+/** What an admin gives of a new make. */
+export const vehicleMakeInputSchema = z.object({
+  name: vehicleNameSchema,
+  country: z
+    .string()
+    .length(2, COUNTRY_MESSAGE)
+    .regex(/^[A-Z]{2}$/, COUNTRY_MESSAGE),
+});
+export type VehicleMakeInput = z.infer<typeof vehicleMakeInputSchema>;
+/** An admin's change of a make: its name (the old one stays as an alias), its country, or both. */
+export const vehicleMakeChangeSchema = vehicleMakeInputSchema.partial();
+export type VehicleMakeChange = z.infer<typeof vehicleMakeChangeSchema>;
+/** What an admin gives of a new model, or of a model's new name (the old one stays as an alias). */
+export const vehicleModelInputSchema = z.object({ name: vehicleNameSchema });

@@ -73,3 +73,40 @@ export function insertModels(tx: Tx, rows: (typeof vehicleModels.$inferInsert)[]
 export async function insertAliases(tx: Tx, rows: (typeof vehicleAliases.$inferInsert)[]) {
   if (rows.length > 0) await tx.insert(vehicleAliases).values(rows);
 }
+
+export async function insertMake(db: Db | Tx, row: typeof vehicleMakes.$inferInsert) {
+  const [make] = await db.insert(vehicleMakes).values(row).returning(makeColumns);
+  return make!;
+}
+
+export async function updateMake(tx: Tx, id: number, set: Partial<typeof vehicleMakes.$inferInsert>) {
+  const [make] = await tx.update(vehicleMakes).set(set).where(eq(vehicleMakes.id, id)).returning(makeColumns);
+  return make!;
+}
+
+export async function findModel(db: Db | Tx, makeId: number, id: number) {
+  const [model] = await db
+    .select(modelColumns)
+    .from(vehicleModels)
+    .where(and(eq(vehicleModels.id, id), eq(vehicleModels.makeId, makeId)));
+  return model;
+}
+
+export async function insertModel(db: Db | Tx, row: typeof vehicleModels.$inferInsert) {
+  const [model] = await db.insert(vehicleModels).values(row).returning(modelColumns);
+  return model!;
+}
+
+export async function updateModel(tx: Tx, id: number, set: Partial<typeof vehicleModels.$inferInsert>) {
+  const [model] = await tx
+    .update(vehicleModels)
+    .set(set)
+    .where(eq(vehicleModels.id, id))
+    .returning(modelColumns);
+  return model!;
+}
+
+/** An alias, unless the entry has it already. */
+export async function addAlias(tx: Tx, row: typeof vehicleAliases.$inferInsert) {
+  await tx.insert(vehicleAliases).values(row).onConflictDoNothing();
+}

@@ -12,5 +12,17 @@ export function vehiclesRoutes(context: AppContext): FastifyPluginAsyncZod {
     serve(app, contract.listVehicleModels, async (request) => ({
       items: await service.listModels(context, request.params.makeId, request.query.q),
     }));
+    serve(app, contract.addVehicleMake, async (request, reply) =>
+      reply.status(201).send(await service.addMake(context, request.body)),
+    );
+    serve(app, contract.changeVehicleMake, (request) =>
+      service.changeMake(context, request.params.makeId, request.body),
+    );
+    serve(app, contract.addVehicleModel, async (request, reply) =>
+      reply.status(201).send(await service.addModel(context, request.params.makeId, request.body.name)),
+    );
+    serve(app, contract.renameVehicleModel, (request) =>
+      service.renameModel(context, request.params.makeId, request.params.modelId, request.body.name),
+    );
   };
 }

@@ -1,11 +1,18 @@
-import { VEHICLE_LIST_MAX, VEHICLE_MATCHES_MAX, type VehicleMake, type VehicleModel } from '@redline/shared';
+import {
+  VEHICLE_LIST_MAX,
+  VEHICLE_MATCHES_MAX,
+  type VehicleMake,
+  type VehicleMakeChange,
+  type VehicleMakeInput,
+  type VehicleModel,
+} from '@redline/shared';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { notFound } from '../../errors.ts';
+import { badRequest, conflict, INVALID_FIELDS_MESSAGE, notFound } from '../../errors.ts';
 import aliases from './vehicle-aliases.json' with { type: 'json' };
 import catalogue from './vehicle-catalogue.json' with { type: 'json' };
 import { type Match, type Named, rankNames, resolveName } from './vehicle-matching.ts';
-import { slugOf } from './vehicle-names.ts';
+import { foldName, slugOf } from './vehicle-names.ts';
 import * as repo from './vehicles.repository.ts';
 
 /** Alphabetical in English, whichever collation the database has ("Škoda" after "Simca", "smart" after "Shelby"). */
@@ -47,10 +54,89 @@ export async function listModels(
   makeId: number,
   q: string | undefined,
 ): Promise<VehicleModel[]> {
-  if (!(await repo.findMake(database.db, makeId))) throw notFound('The make');
+  await makeOrNotFound(database.db, makeId);
   const models = await namedModels(database.db, makeId);
   if (!q) return models.slice(0, VEHICLE_LIST_MAX).map((named) => named.entry);
   return rankNames(q, models, VEHICLE_MATCHES_MAX);
+}
+
+/**
+ * A name's slug, refused when it has no letter or digit; and refused when another entry of those
+ * given has the same folded name ("Alfa-Romeo" beside Alfa Romeo).
+ */
+function newName(name: string, others: Named<{ id: number }>[], what: string): string {
+  const slug = slugOf(name);
+  if (!slug)
+    throw badRequest(INVALID_FIELDS_MESSAGE, {
+      name: 'Name needs a letter or a digit',
+    });
+  const same = others.find((named) => foldName(named.name) === foldName(name));
+  if (same) throw conflict(`${what} “${same.name}” is in the catalogue already.`);
+  return slug;
+}
+
+async function makeOrNotFound(db: Db | Tx, makeId: number) {
+  const make = await repo.findMake(db, makeId);
+  if (!make) throw notFound('The make');
+  return make;
+}
+
+/** An admin's new make. */
+export async function addMake({ database }: AppContext, input: VehicleMakeInput): Promise<VehicleMake> {
+  const slug = newName(input.name, await namedMakes(database.db), 'The make');
+  return repo.insertMake(database.db, { name: input.name, slug, country: input.country });
+}
+
+/** An admin's change of a make: a new name keeps the old one as an alias, so texts that used it still find it. */
+export async function changeMake(
+  { database }: AppContext,
+  makeId: number,
+  change: VehicleMakeChange,
+): Promise<VehicleMake> {
+  return database.db.transaction(async (tx) => {
+    const make = await makeOrNotFound(tx, makeId);
+    const renamed = change.name !== undefined && change.name !== make.name;
+    const others = (await namedMakes(tx)).filter((named) => named.entry.id !== makeId);
+    const slug = renamed ? newName(change.name!, others, 'The make') : make.slug;
+    if (renamed && foldName(change.name!) !== foldName(make.name)) {
+      await repo.addAlias(tx, { makeId, alias: make.name });
+    }
+    return repo.updateMake(tx, makeId, {
+      name: change.name ?? make.name,
+      slug,
+      country: change.country ?? make.country,
+    });
+  });
+}
+
+/** An admin's new model of a make. */
+export async function addModel(
+  { database }: AppContext,
+  makeId: number,
+  name: string,
+): Promise<VehicleModel> {
+  await makeOrNotFound(database.db, makeId);
+  const slug = newName(name, await namedModels(database.db, makeId), 'The model');
+  return repo.insertModel(database.db, { makeId, name, slug });
+}
+
+/** An admin's new name of a model, keeping the old one as an alias. */
+export async function renameModel(
+  { database }: AppContext,
+  makeId: number,
+  modelId: number,
+  name: string,
+): Promise<VehicleModel> {
+  return database.db.transaction(async (tx) => {
+    const model = await repo.findModel(tx, makeId, modelId);
+    if (!model) throw notFound('The model');
+    if (name === model.name) return model;
+    const others = (await namedModels(tx, makeId)).filter((named) => named.entry.id !== modelId);
+    const slug = newName(name, others, 'The model');
+    if (foldName(name) !== foldName(model.name))
+      await repo.addAlias(tx, { makeId, modelId, alias: model.name });
+    return repo.updateModel(tx, modelId, { name, slug });
+  });
 }
 
 /** The make a text names ("chevy", "Mercedes Benz", "vokswagen") and how it matched; null when unsure. */
