@@ -252,6 +252,16 @@ describe('admin editing', () => {
     expect(await makes(t)).toHaveLength(catalogue.makes.length + 1); // only the Tatra added above
   });
 
+  it('adds a make once when two admins add it at once', async ({ t, admin, otherAdmin }) => {
+    const answers = await Promise.all(
+      [admin, otherAdmin].map((user) =>
+        post(t, user, '/api/vehicles/makes', { name: 'Borgward', country: 'DE' }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    expect(names(await makes(t, 'borgward'))).toEqual(['Borgward']);
+  });
+
   it('renames a make and a model, keeping the old names as aliases', async ({ t, admin }) => {
     const make = (
       await post(t, admin, '/api/vehicles/makes', { name: 'Wartburg Works', country: 'DE' })

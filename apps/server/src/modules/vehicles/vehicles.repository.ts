@@ -74,9 +74,10 @@ export async function insertAliases(tx: Tx, rows: (typeof vehicleAliases.$inferI
   if (rows.length > 0) await tx.insert(vehicleAliases).values(rows);
 }
 
+/** The new make, or undefined when one of its slug came first (two admins adding it at once). */
 export async function insertMake(db: Db | Tx, row: typeof vehicleMakes.$inferInsert) {
-  const [make] = await db.insert(vehicleMakes).values(row).returning(makeColumns);
-  return make!;
+  const [make] = await db.insert(vehicleMakes).values(row).onConflictDoNothing().returning(makeColumns);
+  return make;
 }
 
 export async function updateMake(tx: Tx, id: number, set: Partial<typeof vehicleMakes.$inferInsert>) {
@@ -92,9 +93,10 @@ export async function findModel(db: Db | Tx, makeId: number, id: number) {
   return model;
 }
 
+/** The new model, or undefined when one of its slug came first. */
 export async function insertModel(db: Db | Tx, row: typeof vehicleModels.$inferInsert) {
-  const [model] = await db.insert(vehicleModels).values(row).returning(modelColumns);
-  return model!;
+  const [model] = await db.insert(vehicleModels).values(row).onConflictDoNothing().returning(modelColumns);
+  return model;
 }
 
 export async function updateModel(tx: Tx, id: number, set: Partial<typeof vehicleModels.$inferInsert>) {

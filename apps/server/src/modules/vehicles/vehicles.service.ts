@@ -84,7 +84,9 @@ async function makeOrNotFound(db: Db | Tx, makeId: number) {
 /** An admin's new make. */
 export async function addMake({ database }: AppContext, input: VehicleMakeInput): Promise<VehicleMake> {
   const slug = newName(input.name, await namedMakes(database.db), 'The make');
-  return repo.insertMake(database.db, { name: input.name, slug, country: input.country });
+  const make = await repo.insertMake(database.db, { name: input.name, slug, country: input.country });
+  if (!make) throw conflict(`The make “${input.name}” is in the catalogue already.`);
+  return make;
 }
 
 /** An admin's change of a make: a new name keeps the old one as an alias, so texts that used it still find it. */
@@ -117,7 +119,9 @@ export async function addModel(
 ): Promise<VehicleModel> {
   await makeOrNotFound(database.db, makeId);
   const slug = newName(name, await namedModels(database.db, makeId), 'The model');
-  return repo.insertModel(database.db, { makeId, name, slug });
+  const model = await repo.insertModel(database.db, { makeId, name, slug });
+  if (!model) throw conflict(`The model “${name}” is in the catalogue already.`);
+  return model;
 }
 
 /** An admin's new name of a model, keeping the old one as an alias. */
