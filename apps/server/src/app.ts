@@ -49,6 +49,7 @@ import { savedSearchesModule } from './modules/saved-searches/index.ts';
 import { Search } from './modules/search/index.ts';
 import { systemModule } from './modules/system/index.ts';
 import { usersModule } from './modules/users/index.ts';
+import { vehiclesModule } from './modules/vehicles/index.ts';
 import { createPaymentProvider } from './payment-providers/create-payment-provider.ts';
 import { RateLimits, rateLimitStore, rateLimitSweepJob } from './rate-limits/rate-limits.ts';
 import type { ServerModule } from './server-module.ts';
@@ -64,6 +65,7 @@ const MODULES: readonly ServerModule[] = [
   systemModule,
   usersModule,
   categoriesModule,
+  vehiclesModule,
   carsModule(advertisementOf),
   advertisementsModule,
   photosModule(listedByACar),
@@ -208,7 +210,8 @@ export async function buildApp(
   registerAccessControl(app, auth, sessions, origins);
   registerAuthRoutes(app, auth, config.publicUrl);
 
-  for (const { routes, jobs: moduleJobs, reactions } of MODULES) {
+  for (const { referenceData, routes, jobs: moduleJobs, reactions } of MODULES) {
+    await referenceData?.(context);
     await app.register(routes(context), { prefix: '/api' });
     for (const job of moduleJobs?.(context) ?? []) await jobs.define(job);
     subscriptions.push(...(reactions?.(context) ?? []));

@@ -1,6 +1,6 @@
 /**
- * What a server module gives the app, each part made from the app's context: its routes, its jobs
- * and its reactions to domain events. A module's `index.ts` exports one, made by `defineModule`;
+ * What a server module gives the app, each part made from the app's context: its reference data,
+ * its routes, its jobs and its reactions to domain events. A module's `index.ts` exports one, made by `defineModule`;
  * `buildApp` registers every module's in one loop (app.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,6 +16,12 @@ type JobOf<Module extends string> = {
 export interface ServerModule {
   /** The module's folder (`saved-searches`), which its jobs' names start with (`saved-searches.match`). */
   name: string;
+  /**
+   * Fills the reference data its tables must hold before it serves (the vehicle catalogue) when
+   * they lack it; run as the app is built, before its routes are registered. Answers whether it
+   * filled anything.
+   */
+  referenceData?: (context: AppContext) => Promise<boolean>;
   /** Its API routes, registered under `/api`. */
   routes: (context: AppContext) => FastifyPluginAsyncZod;
   /** Its jobs (`Jobs`), defined on the queue as the app starts. */

@@ -12,7 +12,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSecret } from '../src/config/auth-secret.ts';
-import { photos } from '../src/db/schema.ts';
+import { photos, vehicleMakes, vehicleModels } from '../src/db/schema.ts';
 import { unsubscribeToken } from '../src/modules/notifications/unsubscribe-token.ts';
 import { advertise, createBooking, createCar, ensureCategory, recordPayment } from './factories.ts';
 import {
@@ -57,6 +57,9 @@ const pool = {
   recordedPayments: [] as { bookingId: string; transactionId: string }[],
   /** An account the admin's valid deletion call removes. */
   victimEmails: [] as string[],
+  /** Makes of the vehicle catalogue (filled as the app starts), and a model of the first. */
+  vehicleMakeIds: [] as number[],
+  vehicleModel: { id: 0, makeId: 0 },
 };
 let counter = 0;
 const next = <T>(list: T[]) => list[counter++ % list.length]!;
@@ -125,6 +128,13 @@ const BOOKING_OPERATIONS = new Set([
   'proposeBookingTime',
 ]);
 
+const VEHICLE_OPERATIONS = new Set([
+  'addVehicleMake',
+  'changeVehicleMake',
+  'addVehicleModel',
+  'renameVehicleModel',
+]);
+
 const CONVERSATION_OPERATIONS = new Set(['listMessages', 'sendMessage', 'reportConversation']);
 
 /** Fields that name a record or carry a rule the schema cannot express, by operation and name. */
@@ -159,6 +169,17 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       return reported.bookingId;
     case 'categoryId':
       return 'super-car';
+    case 'makeId':
+      if (operationId === 'renameVehicleModel') return pool.vehicleModel.makeId;
+      return next(pool.vehicleMakeIds);
+    case 'modelId':
+      return pool.vehicleModel.id;
+    case 'country':
+      return 'IT';
+    case 'name':
+      // A new make's or model's name, or a new name for one: each unlike the catalogue's.
+      if (VEHICLE_OPERATIONS.has(operationId)) return `Conformance ${randomUUID().slice(0, 8)}`;
+      return NOTHING;
     case 'email':
       if (operationId === 'signUpEmail') return `new-${randomUUID().slice(0, 8)}@example.test`;
       return operationId === 'deleteUser' ? next(pool.victimEmails) : own.email;
@@ -380,6 +401,12 @@ beforeAll(async () => {
     .png()
     .toBuffer();
   await ensureCategory(t, 'super-car');
+  pool.vehicleMakeIds = (await t.db.select({ id: vehicleMakes.id }).from(vehicleMakes).limit(3)).map(
+    (m) => m.id,
+  );
+  pool.vehicleModel = (
+    await t.db.select({ id: vehicleModels.id, makeId: vehicleModels.makeId }).from(vehicleModels).limit(1)
+  )[0]!;
   const contact = {
     name: 'Conformance',
     email: 'conformance@example.test',

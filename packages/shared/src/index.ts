@@ -24,3 +24,4 @@ export * from './saved-searches.ts';
 export * from './search.ts';
 export * from './search-words.ts';
 export * from './users.ts';
+export * from './vehicles.ts';

@@ -18,5 +18,6 @@ export * from '../modules/photos/photos.schema.ts';
 export * from '../modules/reports/reports.schema.ts';
 export * from '../modules/saved-cars/saved-cars.schema.ts';
 export * from '../modules/saved-searches/saved-searches.schema.ts';
+export * from '../modules/vehicles/vehicles.schema.ts';
 export * from '../payment-providers/test-mode.schema.ts';
 export * from '../rate-limits/rate-limits.schema.ts';

@@ -29,6 +29,8 @@ import {
   savedCars,
   savedSearches,
   users,
+  vehicleMakes,
+  vehicleModels,
 } from '../../src/db/schema.ts';
 import { unsubscribeToken } from '../../src/modules/notifications/unsubscribe-token.ts';
 import { carInput, createBooking, createCar, ensureCategory, recordPayment } from '../factories.ts';
@@ -94,6 +96,16 @@ const sellerA = () => people.seller;
 
 async function freshCar() {
   return createCar(t, sellerA());
+}
+
+/** A make of the catalogue of its own, for a call that changes it. */
+async function freshMakeId() {
+  const slug = `matrix-${randomUUID().slice(0, 8)}`;
+  const [make] = await t.db
+    .insert(vehicleMakes)
+    .values({ name: slug, slug, country: 'IT' })
+    .returning({ id: vehicleMakes.id });
+  return make!.id;
 }
 
 async function freshBooking() {
@@ -360,6 +372,59 @@ const OWNERSHIP: Record<string, Row> = {
   'GET /api/cars/suggest': { call: () => ({ url: '/api/cars/suggest?q=por' }), expect: { others: 200 } },
   'GET /api/categories': { call: () => ({ url: '/api/categories' }), expect: { others: 200 } },
   'GET /api/config': { call: () => ({ url: '/api/config' }), expect: { others: 200 } },
+  'GET /api/vehicles/makes': {
+    call: () => ({ url: '/api/vehicles/makes?q=chevy' }),
+    expect: { others: 200 },
+  },
+  'POST /api/vehicles/makes': {
+    call: () => ({
+      url: '/api/vehicles/makes',
+      payload: { name: `Matrix ${randomUUID().slice(0, 8)}`, country: 'IT' },
+      headers: fromApp,
+    }),
+    expect: { admin: 201 },
+  },
+  'PATCH /api/vehicles/makes/:makeId': {
+    call: async () => ({
+      url: `/api/vehicles/makes/${await freshMakeId()}`,
+      payload: { name: `Matrix ${randomUUID().slice(0, 8)}` },
+      headers: fromApp,
+    }),
+    expect: { admin: 200 },
+  },
+  'POST /api/vehicles/makes/:makeId/models': {
+    call: async () => ({
+      url: `/api/vehicles/makes/${await freshMakeId()}/models`,
+      payload: { name: 'Matrix model' },
+      headers: fromApp,
+    }),
+    expect: { admin: 201 },
+  },
+  'PATCH /api/vehicles/makes/:makeId/models/:modelId': {
+    call: async () => {
+      const makeId = await freshMakeId();
+      const [model] = await t.db
+        .insert(vehicleModels)
+        .values({ makeId, name: 'Matrix model', slug: 'matrix-model' })
+        .returning({ id: vehicleModels.id });
+      return {
+        url: `/api/vehicles/makes/${makeId}/models/${model!.id}`,
+        payload: { name: 'Matrix model renamed' },
+        headers: fromApp,
+      };
+    },
+    expect: { admin: 200 },
+  },
+  'GET /api/vehicles/makes/:makeId/models': {
+    call: async () => {
+      const [make] = await t.db
+        .select({ id: vehicleMakes.id })
+        .from(vehicleMakes)
+        .where(eq(vehicleMakes.slug, 'mazda'));
+      return { url: `/api/vehicles/makes/${make!.id}/models?q=rx7` };
+    },
+    expect: { others: 200 },
+  },
   'GET /api/contact': { call: () => ({ url: '/api/contact' }), expect: { admin: 200 } },
   'PATCH /api/contact/:id': {
     call: async () => {

@@ -20,6 +20,7 @@ import { savedCarsRoutes } from './saved-cars.ts';
 import { savedSearchesRoutes } from './saved-searches.ts';
 import { systemRoutes } from './system.ts';
 import { usersRoutes } from './users.ts';
+import { vehiclesRoutes } from './vehicles.ts';
 
 export const contract = {
   ...advertisementsRoutes,
@@ -37,6 +38,7 @@ export const contract = {
   ...savedSearchesRoutes,
   ...systemRoutes,
   ...usersRoutes,
+  ...vehiclesRoutes,
 };
 
 export type Contract = typeof contract;
