@@ -6,28 +6,23 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import { promoteAdmins } from '../src/modules/users/index.ts';
-import { as, createTestApp, signUpUser } from './helpers.ts';
+import { it } from './fixtures.ts';
+import { as } from './helpers.ts';
 
 const run = promisify(execFile);
 const script = path.resolve(import.meta.dirname, '../src/scripts/create-admin.ts');
 
 describe('ADMIN_EMAILS', () => {
-  it('promotes existing accounts and only warns about unknown ones', async () => {
-    const t = await createTestApp();
-    try {
-      const user = await signUpUser(t, 'Seller');
-      await promoteAdmins(t.context, [user.email, 'nobody@example.test'], pino({ level: 'silent' }));
-      expect((await as(t, user, { method: 'GET', url: '/api/me' })).json().role).toBe('Admin');
-      expect(
-        await t.db.query.users.findFirst({ where: eq(users.email, 'nobody@example.test') }),
-      ).toBeUndefined();
-    } finally {
-      await t.close();
-    }
+  it('promotes existing accounts and only warns about unknown ones', async ({ t, seller }) => {
+    await promoteAdmins(t.context, [seller.email, 'nobody@example.test'], pino({ level: 'silent' }));
+    expect((await as(t, seller, { method: 'GET', url: '/api/me' })).json().role).toBe('Admin');
+    expect(
+      await t.db.query.users.findFirst({ where: eq(users.email, 'nobody@example.test') }),
+    ).toBeUndefined();
   });
 });
 

@@ -5,24 +5,19 @@
  * into the new columns; a failed load reported and tried again.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, vi } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { cars } from '../src/db/schema.ts';
 import { publish } from '../src/events/index.ts';
 import { CarColumns, type ColumnsView, hasBit, MAX_AGE_MS } from '../src/modules/search/car-columns.ts';
 import { textSet } from '../src/modules/search/search-planner.ts';
 import { createCar, ensureCategory } from './factories.ts';
-import { createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { it } from './fixtures.ts';
+import type { TestApp } from './helpers.ts';
 
-let t: TestApp;
-let seller: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  seller = await signUpUser(t, 'Seller');
+it.beforeAll(async ({ t }) => {
   await ensureCategory(t);
 });
-afterAll(() => t.close());
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -39,7 +34,7 @@ function deferred() {
  * The database handle, whose plain statements (the columns' loads and re-reads) can be held once
  * they have read their rows, or made to fail.
  */
-function controlledDb() {
+function controlledDb(t: TestApp) {
   const control = {
     hold: false,
     fail: false,
@@ -64,7 +59,7 @@ function controlledDb() {
   return { db, control };
 }
 
-const seqOf = async (id: string) =>
+const seqOf = async (t: TestApp, id: string) =>
   (await t.db.select({ seq: cars.seq }).from(cars).where(eq(cars.id, id)))[0]!.seq;
 
 /** Moves the clock `ms` later. */
@@ -78,8 +73,11 @@ const priceOf = (view: ColumnsView, seq: number) =>
   view.columns.live[seq] ? view.columns.price[seq] : undefined;
 
 describe('the car columns', () => {
-  it('answer from the old columns while they load again in the background, then from the new ones with every change', async () => {
-    const { db, control } = controlledDb();
+  it('answer from the old columns while they load again in the background, then from the new ones with every change', async ({
+    t,
+    seller,
+  }) => {
+    const { db, control } = controlledDb(t);
     const columns = new CarColumns(db);
     const unsubscribe = columns.follow(t.context.database.events);
     const [typed, announced, deleted, retold] = await Promise.all([
@@ -89,10 +87,10 @@ describe('the car columns', () => {
       createCar(t, seller, { askingPrice: 4_000_000, about: 'Plain.' }),
     ]);
     const seq = {
-      typed: await seqOf(typed.id),
-      announced: await seqOf(announced.id),
-      deleted: await seqOf(deleted.id),
-      retold: await seqOf(retold.id),
+      typed: await seqOf(t, typed.id),
+      announced: await seqOf(t, announced.id),
+      deleted: await seqOf(t, deleted.id),
+      retold: await seqOf(t, retold.id),
       posted: -1,
     };
     expect(priceOf(await columns.view(), seq.typed)).toBe(1_000_000);
@@ -125,7 +123,7 @@ describe('the car columns', () => {
     await publish(t.db, 'car.deleted', { carId: deleted.id });
     const posted = await createCar(t, seller, { askingPrice: 5_000_000, about: 'Quokka yellow.' });
     await publish(t.db, 'car.posted', { carId: posted.id, sellerId: seller.id });
-    seq.posted = await seqOf(posted.id);
+    seq.posted = await seqOf(t, posted.id);
     // The old columns show them already.
     const announcedOld = await columns.view([word]);
     expect(priceOf(announcedOld, seq.announced)).toBe(2_200_000);
@@ -154,12 +152,15 @@ describe('the car columns', () => {
     for (const stop of unsubscribe) stop();
   });
 
-  it('report a load that failed in the background and try again at the next count, answering meanwhile', async () => {
-    const { db, control } = controlledDb();
+  it('report a load that failed in the background and try again at the next count, answering meanwhile', async ({
+    t,
+    seller,
+  }) => {
+    const { db, control } = controlledDb(t);
     const failures: unknown[] = [];
     const columns = new CarColumns(db, (error) => failures.push(error));
     const car = await createCar(t, seller, { askingPrice: 6_000_000 });
-    const seq = await seqOf(car.id);
+    const seq = await seqOf(t, car.id);
     expect(priceOf(await columns.view(), seq)).toBe(6_000_000);
     await t.db.update(cars).set({ askingPrice: 6_600_000 }).where(eq(cars.id, car.id));
 
@@ -173,7 +174,10 @@ describe('the car columns', () => {
     await vi.waitFor(async () => expect(priceOf(await columns.view(), seq)).toBe(6_600_000));
   });
 
-  it("mark a set's members among each cell's cars in every order, again after a change to the cell, however it grows", async () => {
+  it("mark a set's members among each cell's cars in every order, again after a change to the cell, however it grows", async ({
+    t,
+    seller,
+  }) => {
     const columns = new CarColumns(t.db);
     const unsubscribe = columns.follow(t.context.database.events);
     const wombat = textSet('wombat');
@@ -196,7 +200,7 @@ describe('the car columns', () => {
     /** The cars marked in the cell of car `id` by each order (price, km, time added), and the set's members there. */
     const marks = async (id: string) => {
       const { columns: c, sets } = await columns.view([wombat]);
-      const members = c.membersIn(sets[0]!)(c.cell[await seqOf(id)]!);
+      const members = c.membersIn(sets[0]!)(c.cell[await seqOf(t, id)]!);
       const { ordered, bits } = members;
       const orders = [
         [ordered.seqByPrice, members.byPrice],
@@ -222,7 +226,7 @@ describe('the car columns', () => {
     await t.db.update(cars).set({ about: 'Plain now.' }).where(eq(cars.id, first[0]!.id));
     await publish(t.db, 'car.updated', { carId: first[0]!.id });
     await expectMarked(first[0]!.id, 9);
-    expect((await marks(first[0]!.id)).marked[0]).not.toContain(await seqOf(first[0]!.id));
+    expect((await marks(first[0]!.id)).marked[0]).not.toContain(await seqOf(t, first[0]!.id));
 
     // The first cell grows past its word of bits an order: marked again apart, the second cell's
     // marks untouched.

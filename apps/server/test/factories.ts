@@ -6,13 +6,16 @@ import { advertisements, bookings, cars, categories, paymentIntents, payments } 
 import type { TestApp, TestUser } from './helpers.ts';
 
 /**
- * Rows made one after another get increasing times, even within one millisecond (timestamps keep
- * milliseconds), so that newest-first lists have a single right order.
+ * Rows made one after another in an app get increasing times, even within one millisecond
+ * (timestamps keep milliseconds), so that newest-first lists have a single right order. Counted per
+ * app: a worker runs file after file on one copy of this module (isolate: false), and a file that
+ * moves the clock ahead (car-columns.test.ts) would otherwise date the next files' rows in the future.
  */
-let lastTime = 0;
-function nextTimestamp() {
-  lastTime = Math.max(Date.now(), lastTime + 1);
-  return new Date(lastTime);
+const lastTimes = new WeakMap<TestApp, number>();
+function nextTimestamp(t: TestApp) {
+  const time = Math.max(Date.now(), (lastTimes.get(t) ?? 0) + 1);
+  lastTimes.set(t, time);
+  return new Date(time);
 }
 
 export async function ensureCategory(t: TestApp, id = 'super-car') {
@@ -73,7 +76,7 @@ export async function createCar(
       kmDriven: 12_000,
       sellerId: seller.id,
       photos: [`test-${randomUUID().slice(0, 8)}`],
-      addedDate: nextTimestamp(),
+      addedDate: nextTimestamp(t),
       ...overrides,
     })
     .returning();
@@ -110,7 +113,7 @@ export async function createBooking(
       requestedTime: '10:00',
       requestedLocation: 'Miami',
       price: 12_000,
-      createdAt: nextTimestamp(),
+      createdAt: nextTimestamp(t),
       ...overrides,
     })
     .returning();

@@ -10,28 +10,23 @@ import addFormats from 'ajv-formats';
 import type { InjectOptions } from 'fastify';
 import type { OpenAPIV3 } from 'openapi-types';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { authSecret } from '../src/config/auth-secret.ts';
 import { photos, vehicleMakes, vehicleModels } from '../src/db/schema.ts';
 import { unsubscribeToken } from '../src/modules/notifications/unsubscribe-token.ts';
 import { advertise, createBooking, createCar, ensureCategory, recordPayment } from './factories.ts';
-import {
-  type Answer,
-  as,
-  asStream,
-  createTestApp,
-  signUpUser,
-  TEST_PASSWORD,
-  type TestApp,
-  type TestUser,
-} from './helpers.ts';
+import { it as base } from './fixtures.ts';
+import { type Answer, as, asStream, signUpUser, TEST_PASSWORD, type TestUser } from './helpers.ts';
+
+const it = base.extend('actors', { scope: 'file' }, { seller: { isVerified: true } });
 
 type Actor = 'anonymous' | 'buyer' | 'seller' | 'admin';
 const ACTORS: Actor[] = ['anonymous', 'buyer', 'seller', 'admin'];
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
-let t: TestApp;
 let doc: OpenAPIV3.Document;
+/** The app's secret, which signs an e-mail's unsubscribe link. */
+let secret: string;
 let ajv: Ajv;
 const people = {} as Record<Exclude<Actor, 'anonymous'>, TestUser>;
 let png: Buffer;
@@ -199,7 +194,7 @@ function named(operationId: string, name: string, actor: Actor): unknown {
     case 'token':
       // An e-mail's unsubscribe link (the password reset's e-mailed token is another).
       if (operationId === 'getUnsubscribeLink' || operationId === 'unsubscribe')
-        return unsubscribeToken(authSecret(t.context.config), { userId: own.id, kind: 'all' });
+        return unsubscribeToken(secret, { userId: own.id, kind: 'all' });
       return NOTHING;
     case 'items':
       // A kind every role receives.
@@ -386,17 +381,15 @@ function nonConformance(operation: OpenAPIV3.OperationObject, res: Answer): stri
 
 // ---------------------------------------------------------------------------------------------
 
-beforeAll(async () => {
-  t = await createTestApp();
+it.beforeAll(async ({ t, buyer, seller, admin }) => {
   doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
   ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
   ajv.addFormat('binary', true);
   ajv.addSchema(toJsonSchema({ components: doc.components }) as object, 'openapi');
 
-  people.buyer = await signUpUser(t, 'Buyer');
-  people.seller = await signUpUser(t, 'Seller', { isVerified: true });
-  people.admin = await signUpUser(t, 'Admin');
+  secret = authSecret(t.context.config);
+  Object.assign(people, { buyer, seller, admin });
   png = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c0392b' } })
     .png()
     .toBuffer();
@@ -482,10 +475,10 @@ beforeAll(async () => {
   }
 });
 
-afterAll(() => t.close());
-
 describe('the API conforms to its OpenAPI document', () => {
-  it('answers every operation, as every actor, only with the statuses and bodies the document describes', async () => {
+  it('answers every operation, as every actor, only with the statuses and bodies the document describes', async ({
+    t,
+  }) => {
     const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, item]) =>
       METHODS.filter((method) => item?.[method]).map((method) => ({
         path,

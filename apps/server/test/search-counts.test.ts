@@ -5,7 +5,7 @@
  */
 import { BRAND_FACET_MAX, type CarSearchResult, carSearchQuerySchema } from '@redline/shared';
 import { inArray, type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { cars, photos } from '../src/db/schema.ts';
 import { publish } from '../src/events/index.ts';
 import { listCategories } from '../src/modules/categories/index.ts';
@@ -13,14 +13,11 @@ import { loadSearchCatalogue } from '../src/modules/search/search-catalogue.ts';
 import { searchFacets } from '../src/modules/search/search-counts.ts';
 import { resolveWords } from '../src/modules/search/search-planner.ts';
 import { carInput, createCar } from './factories.ts';
-import { as, signUpUser, type TestUser } from './helpers.ts';
-import { allPages, otherSeller, postCatalogue, posted, search, t } from './search-fixture.ts';
-
-beforeAll(postCatalogue);
-afterAll(() => t.close());
+import { as, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { it } from './search-fixture.ts';
 
 /** The total and facets of a search counted from the cars one by one: what the counts in memory must equal. */
-async function countedOneByOne(params: string) {
+async function countedOneByOne(t: TestApp, params: string) {
   const raw: Record<string, string | string[]> = {};
   for (const [key, value] of new URLSearchParams(params))
     raw[key] = key in raw ? [raw[key]!, value].flat() : value;
@@ -36,20 +33,24 @@ async function countedOneByOne(params: string) {
 }
 
 const cellColumns = sql`name_key, category_id, fuel, year, seller_verified`;
-const rowsOf = async (statement: SQL) =>
+const rowsOf = async (t: TestApp, statement: SQL) =>
   ((await t.db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
 /** The cells of `car_counts` with cars for sale, and the cars for sale grouped the same way. */
-const keptCells = () =>
+const keptCells = (t: TestApp) =>
   rowsOf(
+    t,
     sql`select ${cellColumns}, cars_for_sale from car_counts where cars_for_sale > 0 order by ${cellColumns}`,
   );
-const cellsOfCars = () =>
+const cellsOfCars = (t: TestApp) =>
   rowsOf(
+    t,
     sql`select ${cellColumns}, count(*)::int as cars_for_sale from cars where sold_at is null group by ${cellColumns} order by ${cellColumns}`,
   );
 
 describe('the counts of GET /api/cars/search', () => {
-  it("counts each facet's values with every other filter, so a count is the total that value would give", async () => {
+  it("counts each facet's values with every other filter, so a count is the total that value would give", async ({
+    search,
+  }) => {
     const searches = [
       '',
       'category=suv',
@@ -81,7 +82,12 @@ describe('the counts of GET /api/cars/search', () => {
     }
   });
 
-  it('keeps the counts of a search exact through posts, edits, sales, deletions and verifications', async () => {
+  it('keeps the counts of a search exact through posts, edits, sales, deletions and verifications', async ({
+    t,
+    admin,
+    search,
+    allPages,
+  }) => {
     // A search without seller is counted in memory (each cell's cars by price, those of the names its
     // words resemble whole, plus the cars its words match beyond them): the same as counting every car.
     const searches = [
@@ -126,15 +132,14 @@ describe('the counts of GET /api/cars/search', () => {
       for (const params of searches) {
         const kept = await search(params);
         expect({ total: kept.total, facets: kept.facets }, `${step}: ${params}`).toEqual(
-          await countedOneByOne(params),
+          await countedOneByOne(t, params),
         );
         expect((await allPages(params, 50)).length, `${step}: ${params}`).toBe(kept.total);
       }
       // The cells the database keeps (a page that gathers few cars reads those with cars) are the
       // cars for sale grouped.
-      expect(await keptCells(), step).toEqual(await cellsOfCars());
+      expect(await keptCells(t), step).toEqual(await cellsOfCars(t));
     };
-    const admin = await signUpUser(t, 'Admin');
     const seller = await signUpUser(t, 'Seller', { name: 'Nina Newcomer' });
     const photo = `counts-${Date.now()}`;
     await t.db.insert(photos).values({ key: photo, uploaderId: seller.id, width: 1600, height: 1200 });
@@ -211,7 +216,10 @@ describe('the counts of GET /api/cars/search', () => {
     await expectExact('seller removed');
   });
 
-  it('lists every category and fuel, brands with cars, and the range of years and prices the other filters leave', async () => {
+  it('lists every category and fuel, brands with cars, and the range of years and prices the other filters leave', async ({
+    posted,
+    search,
+  }) => {
     const { facets, total } = await search('category=suv');
     expect(total).toBe(4);
     expect(facets.category.map((c) => [c.value, c.count])).toEqual([
@@ -263,7 +271,11 @@ describe('the counts of GET /api/cars/search', () => {
     expect(none.facets.year).toEqual({ min: null, max: null });
   });
 
-  it(`lists at most ${BRAND_FACET_MAX} brands, the most cars first, always those the search names, and counts the others`, async () => {
+  it(`lists at most ${BRAND_FACET_MAX} brands, the most cars first, always those the search names, and counts the others`, async ({
+    t,
+    otherSeller,
+    search,
+  }) => {
     // One car of each of BRAND_FACET_MAX more brands: with the catalogue's six, more than are listed.
     const added = [];
     for (let i = 0; i < BRAND_FACET_MAX; i++) {

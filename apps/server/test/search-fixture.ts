@@ -1,21 +1,15 @@
 /**
  * The catalogue the search's tests search (search.test.ts, search-counts.test.ts,
- * search-pages.test.ts): eight cars for sale and a sold one, from two sellers, one verified, with a
- * buyer to search as; and the calls those tests make. Each test file posts it in its own app
- * (`postCatalogue`, in its `beforeAll`).
+ * search-pages.test.ts): eight cars for sale and a sold one, from two sellers, `seller` verified
+ * (Vera Verified) and `otherSeller` not (Otto Other), with the `buyer` to search as; and the calls
+ * those tests make, as fixtures. Each test file posts it in its own app, before its first test.
  */
 import { type CarSearchResult, carSearchResultSchema } from '@redline/shared';
 import { expect } from 'vitest';
 import type { cars } from '../src/db/schema.ts';
 import { createCar, ensureCategory } from './factories.ts';
-import { as, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.ts';
-
-export let t: TestApp;
-export let buyer: TestUser;
-export let verifiedSeller: TestUser;
-export let otherSeller: TestUser;
-/** The catalogue by name, as posted (the sold one included). */
-export const posted: Record<string, typeof cars.$inferSelect> = {};
+import { it as base } from './fixtures.ts';
+import { as } from './helpers.ts';
 
 export const CATALOGUE = [
   {
@@ -86,50 +80,63 @@ export const CATALOGUE = [
 ] as const;
 export const UNSOLD = CATALOGUE.length;
 
-/** Posts the catalogue in a new app (`t`); the test file closes it. */
-export async function postCatalogue() {
-  t = await createTestApp();
-  buyer = await signUpUser(t, 'Buyer');
-  verifiedSeller = await signUpUser(t, 'Seller', { name: 'Vera Verified', isVerified: true });
-  otherSeller = await signUpUser(t, 'Seller', { name: 'Otto Other' });
-  for (const id of ['super-car', 'suv', 'electric', 'classic']) await ensureCategory(t, id);
-  for (const entry of CATALOGUE) {
-    posted[entry.name] = await createCar(t, entry.verified ? verifiedSeller : otherSeller, {
-      ...entry.car,
-      askingPrice: entry.price,
-      kmDriven: entry.km,
-      engine: entry.engine,
-      about: `A ${entry.car.brand} ${entry.car.model} in fine condition.`,
+export const it = base
+  .extend(
+    'actors',
+    { scope: 'file' },
+    { seller: { name: 'Vera Verified', isVerified: true }, otherSeller: { name: 'Otto Other' } },
+  )
+  /** The catalogue by name, as posted (the sold one included); posted before the file's first test. */
+  .extend('posted', { scope: 'file', auto: true }, async ({ t, seller, otherSeller }) => {
+    const posted: Record<string, typeof cars.$inferSelect> = {};
+    for (const id of ['super-car', 'suv', 'electric', 'classic']) await ensureCategory(t, id);
+    for (const entry of CATALOGUE) {
+      posted[entry.name] = await createCar(t, entry.verified ? seller : otherSeller, {
+        ...entry.car,
+        askingPrice: entry.price,
+        kmDriven: entry.km,
+        engine: entry.engine,
+        about: `A ${entry.car.brand} ${entry.car.model} in fine condition.`,
+      });
+    }
+    posted.sold = await createCar(t, seller, {
+      brand: 'Ferrari',
+      model: '296 GTB',
+      categoryId: 'super-car',
+      soldAt: new Date(),
     });
-  }
-  posted.sold = await createCar(t, verifiedSeller, {
-    brand: 'Ferrari',
-    model: '296 GTB',
-    categoryId: 'super-car',
-    soldAt: new Date(),
+    return posted;
+  })
+  /** Runs a search as the buyer; `params` as a query string (repeated keys allowed). */
+  .extend('search', { scope: 'file' }, ({ t, buyer }) => async (params = ''): Promise<CarSearchResult> => {
+    const res = await as(t, buyer, { method: 'GET', url: `/api/cars/search${params ? `?${params}` : ''}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return carSearchResultSchema.parse(res.json());
+  })
+  /** The names of a search's cars, in its order (undefined for a car not of the catalogue). */
+  .extend(
+    'names',
+    { scope: 'file' },
+    ({ posted }) =>
+      (result: CarSearchResult) =>
+        result.items.map((car) => Object.entries(posted).find(([, entry]) => entry.id === car.id)?.[0]),
+  )
+  .extend(
+    'sortedNames',
+    { scope: 'file' },
+    ({ names }) =>
+      (result: CarSearchResult) =>
+        names(result).sort(),
+  )
+  /** Every car of a search, page by page (`limit` per page). */
+  .extend('allPages', { scope: 'file' }, ({ search }) => async (params: string, limit = 2) => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 50; page++) {
+      const result = await search(`${params}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...result.items.map((car) => car.id));
+      cursor = result.nextCursor;
+      if (!cursor) return seen;
+    }
+    throw new Error('the pages never ended');
   });
-}
-
-/** Runs a search as the buyer; `params` as a query string (repeated keys allowed). */
-export async function search(params = ''): Promise<CarSearchResult> {
-  const res = await as(t, buyer, { method: 'GET', url: `/api/cars/search${params ? `?${params}` : ''}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return carSearchResultSchema.parse(res.json());
-}
-
-export const nameOf = (id: string) => Object.entries(posted).find(([, car]) => car.id === id)?.[0];
-export const names = (result: CarSearchResult) => result.items.map((car) => nameOf(car.id));
-export const sortedNames = (result: CarSearchResult) => names(result).sort();
-
-/** Every car of a search, page by page (`limit` per page). */
-export async function allPages(params: string, limit = 2) {
-  const seen: string[] = [];
-  let cursor: string | null = null;
-  for (let page = 0; page < 50; page++) {
-    const result = await search(`${params}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
-    seen.push(...result.items.map((car) => car.id));
-    cursor = result.nextCursor;
-    if (!cursor) return seen;
-  }
-  throw new Error('the pages never ended');
-}

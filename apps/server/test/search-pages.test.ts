@@ -6,7 +6,7 @@
  */
 import { carSearchQuerySchema } from '@redline/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { cars } from '../src/db/schema.ts';
 import { listCategories } from '../src/modules/categories/index.ts';
 import { loadSearchCatalogue } from '../src/modules/search/search-catalogue.ts';
@@ -15,24 +15,17 @@ import { firstOfPage, searchPage } from '../src/modules/search/search-pages.ts';
 import { resolveWords } from '../src/modules/search/search-planner.ts';
 import { createCar } from './factories.ts';
 import { as, errorOf, sameBytesSpellings } from './helpers.ts';
-import {
-  allPages,
-  buyer,
-  CATALOGUE,
-  names,
-  otherSeller,
-  postCatalogue,
-  posted,
-  search,
-  t,
-  UNSOLD,
-} from './search-fixture.ts';
-
-beforeAll(postCatalogue);
-afterAll(() => t.close());
+import { CATALOGUE, it, UNSOLD } from './search-fixture.ts';
 
 describe('the pages of GET /api/cars/search', () => {
-  it('pages through every car exactly once in every order, even while cars are added', async () => {
+  it('pages through every car exactly once in every order, even while cars are added', async ({
+    t,
+    otherSeller,
+    posted,
+    search,
+    names,
+    allPages,
+  }) => {
     for (const sort of ['newest', 'price_asc', 'price_desc', 'km_asc', 'year_desc', 'relevance']) {
       const whole = (await search(`sort=${sort}&limit=50`)).items.map((car) => car.id);
       expect(await allPages(`sort=${sort}`), sort).toEqual(whole);
@@ -71,7 +64,10 @@ describe('the pages of GET /api/cars/search', () => {
     }
   });
 
-  it('serves the same pages whether it walks the order of an index, gathers the few cars matched and sorts them, or reads them by seq', async () => {
+  it('serves the same pages whether it walks the order of an index, gathers the few cars matched and sorts them, or reads them by seq', async ({
+    t,
+    otherSeller,
+  }) => {
     // A page reads by seq the cars that come first past its cursor, found in memory (firstOfPage;
     // many cars share the factory's price, km and year: ties across pages). Without them, a search
     // that matches few cars gathers them (`gathers`: a seller's), and one that matches many walks
@@ -163,7 +159,11 @@ describe('the pages of GET /api/cars/search', () => {
     }
   });
 
-  it('takes a cursor only as the server wrote it: other spellings of the same bytes are 400', async () => {
+  it('takes a cursor only as the server wrote it: other spellings of the same bytes are 400', async ({
+    t,
+    buyer,
+    search,
+  }) => {
     const page = await search('sort=price_asc&limit=2');
     const spellings = sameBytesSpellings(page.nextCursor!);
     expect(spellings.length).toBeGreaterThan(0);
@@ -182,7 +182,7 @@ describe('the pages of GET /api/cars/search', () => {
     expect(next.statusCode).toBe(200);
   });
 
-  it('refuses a forged cursor, or one from another order, with 400', async () => {
+  it('refuses a forged cursor, or one from another order, with 400', async ({ t, buyer, posted, search }) => {
     const page = await search('sort=price_asc&limit=2');
     const forged = [
       'not-base64!',

@@ -5,7 +5,7 @@
  */
 import type { CarSearchQuery, SearchSort } from '@redline/shared';
 import { type SQLWrapper, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { cars } from '../src/db/schema.ts';
 import { listCategories } from '../src/modules/categories/index.ts';
@@ -15,7 +15,8 @@ import { carCellsStatement, searchFacets } from '../src/modules/search/search-co
 import { firstOfPage, pageStatement } from '../src/modules/search/search-pages.ts';
 import { pageReading, resolveWords, textSet } from '../src/modules/search/search-planner.ts';
 import { ensureCategory } from './factories.ts';
-import { createTestApp, signUpUser, type TestApp } from './helpers.ts';
+import { it as base } from './fixtures.ts';
+import { signUpUser, type TestApp } from './helpers.ts';
 
 const CARS = 20_000;
 const INSERT_BATCH = 2_500;
@@ -24,15 +25,24 @@ const MODELS =
   'Aventador Cayenne Roadster Tributo Explorer Berlingo Corolla Spider Huracan Macan Taycan Octavia Mustang Supra Ranger Transit Quattro Modena Urus Panamera Boxster Camry Yaris Fabia Kodiaq Focus Fiesta Sorento Outback Impreza'.split(
     ' ',
   );
-let t: TestApp;
-let sellerId: string;
-let someCar: { id: string; addedDate: Date; askingPrice: number };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const sellers = [];
-  for (let i = 0; i < 20; i++) sellers.push(await signUpUser(t, 'Seller', { isVerified: i % 2 === 0 }));
-  sellerId = sellers[0]!.id;
+/**
+ * `seller` is the first of the twenty sellers (verified, as every other one); `someCar`, a car of
+ * the 20,000 that the cursors start after.
+ */
+const it = base
+  .extend('actors', { scope: 'file' }, { seller: { isVerified: true } })
+  .extend('someCar', { scope: 'file' }, async ({ t }) => {
+    const [row] = await t.db
+      .select({ id: cars.id, addedDate: cars.addedDate, askingPrice: cars.askingPrice })
+      .from(cars)
+      .limit(1);
+    return row!;
+  });
+
+it.beforeAll(async ({ t, seller }) => {
+  const sellers = [seller];
+  for (let i = 1; i < 20; i++) sellers.push(await signUpUser(t, 'Seller', { isVerified: i % 2 === 0 }));
   for (const id of CATEGORIES) await ensureCategory(t, id);
   const brands = [
     'Porsche',
@@ -66,13 +76,7 @@ beforeAll(async () => {
     from generate_series(${from}::int, ${from + INSERT_BATCH - 1}::int) as i`);
   }
   await t.db.execute(sql`vacuum analyze ${cars}`);
-  const [row] = await t.db
-    .select({ id: cars.id, addedDate: cars.addedDate, askingPrice: cars.askingPrice })
-    .from(cars)
-    .limit(1);
-  someCar = row!;
 }, 120_000);
-afterAll(() => t.close());
 
 interface PlanNode {
   'Node Type': string;
@@ -90,11 +94,7 @@ function nodesOf(node: PlanNode): PlanNode[] {
   return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 }
 
-async function planOf(
-  statement: SQLWrapper,
-  analyze = false,
-  db: Pick<Db, 'execute'> = t.db,
-): Promise<PlanNode[]> {
+async function planOf(db: Pick<Db, 'execute'>, statement: SQLWrapper, analyze = false): Promise<PlanNode[]> {
   const options = analyze ? sql`(analyze, format json)` : sql`(format json)`;
   const result = (await db.execute(sql`explain ${options} ${statement}`)) as unknown as {
     rows: { 'QUERY PLAN': [{ Plan: PlanNode }] | string }[];
@@ -111,16 +111,16 @@ const carScans = (nodes: PlanNode[]) => nodes.filter((node) => node['Relation Na
  * index-only scan: an index-only scan names an index that holds all the statement reads of a car.
  * (Which plan is cheapest at 20,000 cars says little of one at 1,000,000.)
  */
-const indexOnlyScans = (statement: SQLWrapper) =>
+const indexOnlyScans = (t: TestApp, statement: SQLWrapper) =>
   t.db.transaction(async (tx) => {
     for (const method of ['seqscan', 'bitmapscan', 'indexscan'])
       await tx.execute(sql.raw(`set local enable_${method} = off`));
-    const scans = carScans(await planOf(statement, false, tx));
+    const scans = carScans(await planOf(tx, statement));
     return scans.map((node) => `${node['Node Type']} ${node['Index Name']}`);
   });
 
-async function expectIndexed(label: string, statement: SQLWrapper): Promise<PlanNode[]> {
-  const scans = carScans(await planOf(statement));
+async function expectIndexed(t: TestApp, label: string, statement: SQLWrapper): Promise<PlanNode[]> {
+  const scans = carScans(await planOf(t.db, statement));
   expect(scans.length, `${label}: no scan of cars at all`).toBeGreaterThan(0);
   expect(
     scans.filter((node) => node['Node Type'] === 'Seq Scan').map(() => label),
@@ -139,7 +139,10 @@ const cursorOf = (sort: SearchSort, values: unknown[]) =>
   Buffer.from(JSON.stringify([sort, ...values])).toString('base64url');
 
 describe('the search on 20,000 cars', () => {
-  it('has an index for every page: each sort, each filter, text, and after a cursor', async () => {
+  it('has an index for every page: each sort, each filter, text, and after a cursor', async ({
+    t,
+    someCar,
+  }) => {
     const shapes: [string, CarSearchQuery, SearchSort][] = [
       ['newest, no filter', query({}), 'newest'],
       ['price ascending', query({}), 'price_asc'],
@@ -218,7 +221,7 @@ describe('the search on 20,000 cars', () => {
     const columns = new CarColumns(t.db);
     for (const [label, params, sort] of shapes) {
       const words = await resolveWords(t.db, params.q);
-      await expectIndexed(label, pageStatement(t.db, params, words, sort).statement);
+      await expectIndexed(t, label, pageStatement(t.db, params, words, sort).statement);
       // As a search reads it, from its counts (searchPage): a search that matches few cars gathers
       // them, one whose text matches many walks the order's index testing the words: by an index too.
       const counts = await searchFacets(t.db, params, words, catalogue);
@@ -228,6 +231,7 @@ describe('the search on 20,000 cars', () => {
       if (reading.gather) readings.gathered++;
       if (reading.walkText) readings.walked++;
       const scans = await expectIndexed(
+        t,
         `${label}, ${JSON.stringify(reading)}`,
         pageStatement(t.db, params, words, sort, reading).statement,
       );
@@ -235,7 +239,7 @@ describe('the search on 20,000 cars', () => {
       // (migration 0011: most of the time of a gathering at 1,000,000 cars).
       if (reading.gather)
         expect(
-          await indexOnlyScans(pageStatement(t.db, params, words, sort, reading).statement),
+          await indexOnlyScans(t, pageStatement(t.db, params, words, sort, reading).statement),
           label,
         ).toEqual(['Index Only Scan cars_unsold_facets_idx']);
       // Counted in memory (not a seller's), the page reads the cars that come first past its cursor,
@@ -247,8 +251,8 @@ describe('the search on 20,000 cars', () => {
       if (inMemory.seqs) {
         readings.bySeq++;
         const bySeq = pageStatement(t.db, params, words, sort, inMemory).statement;
-        await expectIndexed(`${label}, by seq`, bySeq);
-        expect(await indexOnlyScans(bySeq), `${label}, by seq`).toEqual([
+        await expectIndexed(t, `${label}, by seq`, bySeq);
+        expect(await indexOnlyScans(t, bySeq), `${label}, by seq`).toEqual([
           'Index Only Scan cars_unsold_seq_idx',
         ]);
         // The same page as the statements that find the cars again (a common word's cars among
@@ -268,7 +272,7 @@ describe('the search on 20,000 cars', () => {
           scans.filter((node) => node['Index Name'] === 'cars_unsold_words_idx').map(() => label),
         ).toEqual([]);
         const read = carScans(
-          await planOf(pageStatement(t.db, params, words, sort, reading).statement, true),
+          await planOf(t.db, pageStatement(t.db, params, words, sort, reading).statement, true),
         );
         const readsPassing = (node: PlanNode) =>
           node['Node Type'] === 'Index Only Scan' && !node['Rows Removed by Filter'];
@@ -287,16 +291,19 @@ describe('the search on 20,000 cars', () => {
     expect(readings.bySeq).toBeGreaterThanOrEqual(10);
   });
 
-  it("counts a seller's cars by an index, and reads the cars of a rare word by its index", async () => {
+  it("counts a seller's cars by an index, and reads the cars of a rare word by its index", async ({
+    t,
+    seller,
+  }) => {
     // Every other search is counted in memory (cellsInMemory): no statement.
-    await expectIndexed('facets, a seller', carCellsStatement(t.db, query({ seller: sellerId }), []));
+    await expectIndexed(t, 'facets, a seller', carCellsStatement(t.db, query({ seller: seller.id }), []));
     // The cars of a word are read once per instance: by its index when it is rare (a word in most
     // cars is read from the table, as any plan would).
-    await expectIndexed('the cars of a rare word', setStatement(t.db, textSet('roadst').condition));
+    await expectIndexed(t, 'the cars of a rare word', setStatement(t.db, textSet('roadst').condition));
   });
 
-  it('suggests from the names the database keeps, never reading the cars', async () => {
-    const nodes = await planOf(carNamesStatement(t.db));
+  it('suggests from the names the database keeps, never reading the cars', async ({ t }) => {
+    const nodes = await planOf(t.db, carNamesStatement(t.db));
     const tables = nodes.map((node) => node['Relation Name']).filter(Boolean);
     expect(tables).toEqual(['car_names']);
   });

@@ -5,34 +5,29 @@
  */
 import { carDetailSchema, carSuggestionsSchema } from '@redline/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { cars, photos } from '../src/db/schema.ts';
 import { carInput, createCar } from './factories.ts';
 import { as, errorOf, signUpUser } from './helpers.ts';
-import {
-  buyer,
-  CATALOGUE,
-  names,
-  otherSeller,
-  postCatalogue,
-  posted,
-  search,
-  sortedNames,
-  t,
-  UNSOLD,
-  verifiedSeller,
-} from './search-fixture.ts';
+import { it as base, CATALOGUE, UNSOLD } from './search-fixture.ts';
 
-beforeAll(postCatalogue);
-afterAll(() => t.close());
+/** The suggestions for what the buyer types. */
+const it = base.extend('suggest', { scope: 'file' }, ({ t, buyer }) => async (q: string) => {
+  const res = await as(t, buyer, { method: 'GET', url: `/api/cars/suggest?q=${encodeURIComponent(q)}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return carSuggestionsSchema.parse(res.json()).items;
+});
 
 describe('GET /api/cars/search', () => {
-  it('needs a session, as the category pages do', async () => {
+  it('needs a session, as the category pages do', async ({ t }) => {
     const res = await as(t, undefined, { method: 'GET', url: '/api/cars/search' });
     expect(res.statusCode).toBe(401);
   });
 
-  it('without parameters lists every car for sale, newest first, never a sold one', async () => {
+  it('without parameters lists every car for sale, newest first, never a sold one', async ({
+    search,
+    names,
+  }) => {
     const result = await search();
     expect(result.total).toBe(UNSOLD);
     expect(names(result)).toEqual(CATALOGUE.map((entry) => entry.name).reverse());
@@ -40,7 +35,7 @@ describe('GET /api/cars/search', () => {
     expect(names(result)).not.toContain('sold');
   });
 
-  it('filters by each parameter', async () => {
+  it('filters by each parameter', async ({ search, sortedNames }) => {
     expect(sortedNames(await search('category=suv'))).toEqual(['c5', 'cruiser', 'macan', 'modelx']);
     expect(sortedNames(await search('category=suv&category=electric'))).toEqual([
       'c5',
@@ -66,7 +61,7 @@ describe('GET /api/cars/search', () => {
     expect(sortedNames(await search('verified=false'))).toHaveLength(UNSOLD);
   });
 
-  it('combines filters: each must hold', async () => {
+  it('combines filters: each must hold', async ({ search, sortedNames }) => {
     expect(sortedNames(await search('category=suv&fuel=Electric&fuel=Petrol&verified=true'))).toEqual([
       'modelx',
     ]);
@@ -74,7 +69,7 @@ describe('GET /api/cars/search', () => {
     expect((await search('category=classic')).total).toBe(0);
   });
 
-  it('finds text in any case, without accents and with small typos', async () => {
+  it('finds text in any case, without accents and with small typos', async ({ search, sortedNames }) => {
     expect(sortedNames(await search('q=ferari'))).toEqual(['f8']);
     expect(sortedNames(await search('q=porshe'))).toEqual(['gt3', 'macan', 'taycan']);
     expect(sortedNames(await search('q=lamborgini'))).toEqual(['huracan']);
@@ -107,7 +102,12 @@ describe('GET /api/cars/search', () => {
     }
   });
 
-  it('puts the best matches first when sorting by relevance, the default with text', async () => {
+  it('puts the best matches first when sorting by relevance, the default with text', async ({
+    t,
+    otherSeller,
+    search,
+    names,
+  }) => {
     const result = await search('q=porsche%20macan');
     expect(names(result)).toEqual(['macan']);
     const byName = await search('q=tesla');
@@ -122,7 +122,7 @@ describe('GET /api/cars/search', () => {
     }
   });
 
-  it('sorts by each order, ties broken the same way every time', async () => {
+  it('sorts by each order, ties broken the same way every time', async ({ posted, search, names }) => {
     const unsold = CATALOGUE.map((entry, i) => ({ ...entry, id: posted[entry.name]!.id, posted: i }));
     const order = (entry: (typeof unsold)[number]) => entry.posted;
     const expectOrder = async (
@@ -141,7 +141,7 @@ describe('GET /api/cars/search', () => {
     await expectOrder('relevance', (a, b) => order(b) - order(a));
   });
 
-  it('answers invalid parameters with 400 and a message per field', async () => {
+  it('answers invalid parameters with 400 and a message per field', async ({ t, buyer }) => {
     const cases: [string, string][] = [
       ['limit=0', 'limit'],
       ['limit=51', 'limit'],
@@ -166,7 +166,10 @@ describe('GET /api/cars/search', () => {
     }
   });
 
-  it('answers a search again from the cache with its ETag, privately, whatever the order of its parameters', async () => {
+  it('answers a search again from the cache with its ETag, privately, whatever the order of its parameters', async ({
+    t,
+    buyer,
+  }) => {
     const first = await as(t, buyer, {
       method: 'GET',
       url: '/api/cars/search?fuel=Petrol&fuel=Electric&sort=price_asc',
@@ -195,14 +198,12 @@ describe('GET /api/cars/search', () => {
     expect(signedOut.statusCode).toBe(401);
   });
 
-  it('shows a car posted, edited, sold or deleted at once', async () => {
+  it('shows a car posted, edited, sold or deleted at once', async ({ t, buyer, seller, search }) => {
     // Posted through the API, as a seller does: the cached searches are emptied by its event.
     expect((await search('q=bugatti')).total).toBe(0);
     const photo = `search-${Date.now()}`;
-    await t.db
-      .insert(photos)
-      .values({ key: photo, uploaderId: verifiedSeller.id, width: 1600, height: 1200 });
-    const posted = await as(t, verifiedSeller, {
+    await t.db.insert(photos).values({ key: photo, uploaderId: seller.id, width: 1600, height: 1200 });
+    const posted = await as(t, seller, {
       method: 'POST',
       url: '/api/cars',
       payload: { ...carInput([photo]), brand: 'Bugatti', model: 'Chiron', categoryId: 'super-car' },
@@ -216,14 +217,14 @@ describe('GET /api/cars/search', () => {
     const suggested = async () =>
       (await as(t, buyer, { method: 'GET', url: '/api/cars/suggest?q=bugat' })).json().items;
     expect(await suggested()).toContainEqual({ label: 'Bugatti Chiron', brand: 'Bugatti', model: 'Chiron' });
-    const edit = await as(t, verifiedSeller, {
+    const edit = await as(t, seller, {
       method: 'PATCH',
       url: `/api/cars/${car.id}`,
       payload: { askingPrice: 10_000 },
     });
     expect(edit.statusCode).toBe(200);
     expect((await search('q=bugatti&priceMax=10000')).total).toBe(1);
-    const sold = await as(t, verifiedSeller, {
+    const sold = await as(t, seller, {
       method: 'PATCH',
       url: `/api/cars/${car.id}`,
       payload: { sold: true },
@@ -232,9 +233,9 @@ describe('GET /api/cars/search', () => {
     expect((await search('q=bugatti')).total).toBe(0);
     expect((await search('q=bugatti&sort=price_asc&limit=5')).total).toBe(0);
     expect(await suggested()).toEqual([]);
-    await as(t, verifiedSeller, { method: 'PATCH', url: `/api/cars/${car.id}`, payload: { sold: false } });
+    await as(t, seller, { method: 'PATCH', url: `/api/cars/${car.id}`, payload: { sold: false } });
     expect((await search('q=bugatti')).total).toBe(1);
-    const deleted = await as(t, verifiedSeller, { method: 'DELETE', url: `/api/cars/${car.id}` });
+    const deleted = await as(t, seller, { method: 'DELETE', url: `/api/cars/${car.id}` });
     expect(deleted.statusCode).toBe(200);
     expect((await search('q=bugatti')).total).toBe(0);
     expect(await suggested()).toEqual([]);
@@ -242,42 +243,42 @@ describe('GET /api/cars/search', () => {
 });
 
 describe("a seller's page", () => {
-  it("shows a seller's name, badge, member-since date and cars for sale, never the e-mail", async () => {
-    const res = await as(t, buyer, { method: 'GET', url: `/api/sellers/${verifiedSeller.id}` });
+  it("shows a seller's name, badge, member-since date and cars for sale, never the e-mail", async ({
+    t,
+    buyer,
+    seller,
+    search,
+    sortedNames,
+  }) => {
+    const res = await as(t, buyer, { method: 'GET', url: `/api/sellers/${seller.id}` });
     expect(res.statusCode).toBe(200);
     const profile = res.json();
     expect(profile).toEqual({
-      id: verifiedSeller.id,
+      id: seller.id,
       name: 'Vera Verified',
       verified: true,
       memberSince: expect.any(String),
       carsForSale: 4,
     });
-    expect(res.body).not.toContain(verifiedSeller.email);
+    expect(res.body).not.toContain(seller.email);
     // The cars are the search's, with the seller as a filter; each car names its seller's id.
-    const listed = await search(`seller=${verifiedSeller.id}`);
+    const listed = await search(`seller=${seller.id}`);
     expect(sortedNames(listed)).toEqual(['c5', 'f8', 'gt3', 'modelx']);
-    expect(listed.items.every((car) => car.sellerId === verifiedSeller.id)).toBe(true);
+    expect(listed.items.every((car) => car.sellerId === seller.id)).toBe(true);
   });
 
-  it('answers 404 for a buyer, an unknown id, and without a session 401', async () => {
+  it('answers 404 for a buyer, an unknown id, and without a session 401', async ({ t, buyer, seller }) => {
     for (const id of [buyer.id, 'nobody']) {
       const res = await as(t, buyer, { method: 'GET', url: `/api/sellers/${id}` });
       expect(res.statusCode, id).toBe(404);
     }
-    const signedOut = await as(t, undefined, { method: 'GET', url: `/api/sellers/${verifiedSeller.id}` });
+    const signedOut = await as(t, undefined, { method: 'GET', url: `/api/sellers/${seller.id}` });
     expect(signedOut.statusCode).toBe(401);
   });
 });
 
 describe('GET /api/cars/suggest', () => {
-  const suggest = async (q: string) => {
-    const res = await as(t, buyer, { method: 'GET', url: `/api/cars/suggest?q=${encodeURIComponent(q)}` });
-    expect(res.statusCode, res.body).toBe(200);
-    return carSuggestionsSchema.parse(res.json()).items;
-  };
-
-  it('completes brands and models of cars for sale, the brand first', async () => {
+  it('completes brands and models of cars for sale, the brand first', async ({ suggest }) => {
     const porsche = await suggest('por');
     expect(porsche[0]).toEqual({ label: 'Porsche', brand: 'Porsche', model: null });
     expect(
@@ -301,13 +302,13 @@ describe('GET /api/cars/suggest', () => {
     expect((await suggest('296')).length).toBe(0);
   });
 
-  it('completes from one character, at most eight suggestions', async () => {
+  it('completes from one character, at most eight suggestions', async ({ suggest }) => {
     const short = await suggest('t');
     expect(short.map((s) => s.label)).toEqual(['Tesla', 'Tesla Model X', 'Toyota', 'Toyota Land Cruiser']);
     expect((await suggest('e')).length).toBeLessThanOrEqual(8);
   });
 
-  it('takes what is typed literally and refuses an empty or long text', async () => {
+  it('takes what is typed literally and refuses an empty or long text', async ({ t, buyer, suggest }) => {
     expect(await suggest('%')).toEqual([]);
     expect(await suggest('_')).toEqual([]);
     for (const q of ['', '%20', 'x'.repeat(101)]) {
@@ -320,8 +321,13 @@ describe('GET /api/cars/suggest', () => {
 });
 
 describe('price history', () => {
-  it('keeps every asking price, oldest first, and dates the last drop', async () => {
-    const car = await createCar(t, verifiedSeller, { askingPrice: 10_000_000, categoryId: 'classic' });
+  it('keeps every asking price, oldest first, and dates the last drop', async ({
+    t,
+    buyer,
+    seller,
+    search,
+  }) => {
+    const car = await createCar(t, seller, { askingPrice: 10_000_000, categoryId: 'classic' });
     const read = async () => {
       const res = await as(t, buyer, { method: 'GET', url: `/api/cars/id/${car.id}` });
       expect(res.statusCode).toBe(200);
@@ -332,8 +338,7 @@ describe('price history', () => {
     expect(start.priceHistory[0]!.changedAt).toBe(car.addedDate.toISOString());
     expect(start.priceDroppedAt).toBeNull();
 
-    const edit = (payload: object) =>
-      as(t, verifiedSeller, { method: 'PATCH', url: `/api/cars/${car.id}`, payload });
+    const edit = (payload: object) => as(t, seller, { method: 'PATCH', url: `/api/cars/${car.id}`, payload });
     expect((await edit({ askingPrice: 9_000_000 })).statusCode).toBe(200);
     const dropped = await read();
     expect(dropped.priceDroppedAt).not.toBeNull();

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ERROR_CODES, localDateString } from '@redline/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   bookings,
   cars,
@@ -19,42 +19,28 @@ import {
   users,
 } from '../src/db/schema.ts';
 import { carInput, createCar, ensureCategory } from './factories.ts';
-import {
-  as,
-  createTestApp,
-  errorOf,
-  signUpUser,
-  TEST_PASSWORD,
-  type TestApp,
-  type TestUser,
-} from './helpers.ts';
+import { it as base } from './fixtures.ts';
+import { as, errorOf, TEST_PASSWORD, type TestApp, type TestUser } from './helpers.ts';
 
-let t: TestApp;
-let buyer: TestUser;
-let seller: TestUser;
-let carId: string;
-let photoKey: string;
-let conversationId: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  buyer = await signUpUser(t, 'Buyer');
-  seller = await signUpUser(t, 'Seller');
+/** The seller's car and an unused photo of theirs, and the buyer's conversation about the car. */
+const it = base.extend('records', { scope: 'file' }, async ({ t, buyer, seller }) => {
   await ensureCategory(t, 'super-car');
-  carId = (await createCar(t, seller)).id;
-  photoKey = randomBytes(16).toString('hex');
+  const carId = (await createCar(t, seller)).id;
+  const photoKey = randomBytes(16).toString('hex');
   await t.db.insert(photos).values({ key: photoKey, uploaderId: seller.id, width: 1600, height: 1200 });
   const started = await as(t, buyer, {
     method: 'POST',
     url: '/api/conversations',
     payload: { carId, message: 'Is it still for sale?' },
   });
-  conversationId = started.json().id;
+  return { carId, photoKey, conversationId: started.json().id as string };
 });
-afterAll(() => t.close());
+
+/** What a route's call names: the people and the records. */
+type Named = { buyer: TestUser; seller: TestUser; carId: string; photoKey: string; conversationId: string };
 
 /** Everything the routes below could write. */
-async function stored() {
+async function stored(t: TestApp) {
   const tables = [
     users,
     cars,
@@ -96,10 +82,10 @@ const MULTI_LINE_BAD = (max: number) => ({
 
 interface Route {
   name: string;
-  user: () => TestUser | undefined;
+  user: (named: Named) => TestUser | undefined;
   method: 'POST' | 'PATCH';
-  url: () => string;
-  body: () => Record<string, unknown>;
+  url: (named: Named) => string;
+  body: (named: Named) => Record<string, unknown>;
   fields: Record<string, Record<string, unknown>>;
 }
 
@@ -121,7 +107,7 @@ const routes: Route[] = [
   },
   {
     name: 'update-user',
-    user: () => buyer,
+    user: ({ buyer }) => buyer,
     method: 'POST',
     url: () => '/api/auth/update-user',
     body: () => ({ name: 'Renamed Buyer' }),
@@ -144,10 +130,10 @@ const routes: Route[] = [
   },
   {
     name: 'new car',
-    user: () => seller,
+    user: ({ seller }) => seller,
     method: 'POST',
     url: () => '/api/cars',
-    body: () => carInput([photoKey]),
+    body: ({ photoKey }) => carInput([photoKey]),
     fields: {
       brand: ONE_LINE_BAD(60),
       model: ONE_LINE_BAD(80),
@@ -157,9 +143,9 @@ const routes: Route[] = [
   },
   {
     name: 'car edit',
-    user: () => seller,
+    user: ({ seller }) => seller,
     method: 'PATCH',
-    url: () => `/api/cars/${carId}`,
+    url: ({ carId }) => `/api/cars/${carId}`,
     body: () => ({ brand: 'Ferrari' }),
     fields: {
       brand: ONE_LINE_BAD(60),
@@ -170,47 +156,53 @@ const routes: Route[] = [
   },
   {
     name: 'test-drive booking',
-    user: () => buyer,
+    user: ({ buyer }) => buyer,
     method: 'POST',
     url: () => '/api/testdrivebooking',
-    body: () => ({ carId, phone: '(512) 555-0142', city: 'Austin', date: inThreeDays(), time: '10:00' }),
+    body: ({ carId }) => ({
+      carId,
+      phone: '(512) 555-0142',
+      city: 'Austin',
+      date: inThreeDays(),
+      time: '10:00',
+    }),
     fields: { city: ONE_LINE_BAD(80) },
   },
   {
     name: 'report',
-    user: () => buyer,
+    user: ({ buyer }) => buyer,
     method: 'POST',
     url: () => '/api/reportedpost',
-    body: () => ({ carId, reason: 'Other', details: 'The photos are of another car.' }),
+    body: ({ carId }) => ({ carId, reason: 'Other', details: 'The photos are of another car.' }),
     fields: { details: MULTI_LINE_BAD(1000) },
   },
   {
     name: 'conversation',
-    user: () => buyer,
+    user: ({ buyer }) => buyer,
     method: 'POST',
     url: () => '/api/conversations',
-    body: () => ({ carId, message: 'Has it had its last service?' }),
+    body: ({ carId }) => ({ carId, message: 'Has it had its last service?' }),
     fields: { message: MULTI_LINE_BAD(2000) },
   },
   {
     name: 'message',
-    user: () => seller,
+    user: ({ seller }) => seller,
     method: 'POST',
-    url: () => `/api/conversations/${conversationId}/messages`,
+    url: ({ conversationId }) => `/api/conversations/${conversationId}/messages`,
     body: () => ({ body: 'Yes, last month.' }),
     fields: { body: MULTI_LINE_BAD(2000) },
   },
   {
     name: 'conversation report',
-    user: () => seller,
+    user: ({ seller }) => seller,
     method: 'POST',
-    url: () => `/api/conversations/${conversationId}/report`,
+    url: ({ conversationId }) => `/api/conversations/${conversationId}/report`,
     body: () => ({ reason: 'Other', details: 'Asks me to pay outside Redline.' }),
     fields: { details: MULTI_LINE_BAD(1000) },
   },
   {
     name: 'saved search',
-    user: () => buyer,
+    user: ({ buyer }) => buyer,
     method: 'POST',
     url: () => '/api/saved-searches',
     body: () => ({ name: 'Porsches', filters: { brand: ['Porsche'] } }),
@@ -222,19 +214,23 @@ describe.each(routes)('$name', (route) => {
   const cases = Object.entries(route.fields).flatMap(([field, values]) =>
     Object.entries(values).map(([label, value]) => [field, label, value] as const),
   );
-  it.each(cases)('refuses %s with %s: 400 naming the field, nothing stored', async (field, _label, value) => {
-    const before = await stored();
-    const res = await as(t, route.user(), {
-      method: route.method,
-      url: route.url(),
-      headers: { origin: 'http://localhost:3000' },
-      remoteAddress: `127.0.0.${++client}`, // the contact form allows 5 messages per address
-      payload: { ...route.body(), [field]: value },
-    });
-    expect(res.statusCode, res.body).toBe(400);
-    const error = errorOf(res);
-    expect(error.code).toBe(ERROR_CODES.validation);
-    expect(Object.keys(error.fields ?? {})).toEqual([field]);
-    expect(await stored()).toBe(before);
-  });
+  it.for(cases)(
+    'refuses %s with %s: 400 naming the field, nothing stored',
+    async ([field, _label, value], { t, buyer, seller, records }) => {
+      const named = { buyer, seller, ...records };
+      const before = await stored(t);
+      const res = await as(t, route.user(named), {
+        method: route.method,
+        url: route.url(named),
+        headers: { origin: 'http://localhost:3000' },
+        remoteAddress: `127.0.0.${++client}`, // the contact form allows 5 messages per address
+        payload: { ...route.body(named), [field]: value },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      const error = errorOf(res);
+      expect(error.code).toBe(ERROR_CODES.validation);
+      expect(Object.keys(error.fields ?? {})).toEqual([field]);
+      expect(await stored(t)).toBe(before);
+    },
+  );
 });

@@ -13,7 +13,7 @@ import type { Access } from '@redline/shared/contract';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { authSecret } from '../../src/config/auth-secret.ts';
 import {
   bookings,
@@ -34,11 +34,11 @@ import {
 } from '../../src/db/schema.ts';
 import { unsubscribeToken } from '../../src/modules/notifications/unsubscribe-token.ts';
 import { carInput, createBooking, createCar, ensureCategory, recordPayment } from '../factories.ts';
+import { it as base } from '../fixtures.ts';
 import {
   type Answer,
   as,
   asStream,
-  createTestApp,
   signInAgain,
   signUpUser,
   TEST_PASSWORD,
@@ -79,8 +79,17 @@ interface Row {
   stream?: true;
 }
 
+const it = base
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture needs from this pattern, and it needs nothing.
+  .extend('env', { scope: 'file' }, async ({}, { onCleanup }) => {
+    // With a web build, so that the routes served with the web app are in the matrix too.
+    const webDist = await standInWebBuild();
+    onCleanup(() => rm(webDist, { recursive: true, force: true }));
+    return { WEB_DIST: webDist };
+  });
+
+/** The file's app and people, which the ownership rows below build their calls with: set before the tests. */
 let t: TestApp;
-let webDist: string;
 const people = {} as Record<Exclude<Actor, 'anonymous'>, TestUser>;
 let car: Awaited<ReturnType<typeof createCar>>;
 let booking: Awaited<ReturnType<typeof createBooking>>;
@@ -880,15 +889,11 @@ function decidedByAccess(access: Access, actor: Actor): number | undefined {
 
 const stats = { routes: 0, actors: ACTORS.length, cells: 0, checked: 0, malformedChecked: 0 };
 
-beforeAll(async () => {
-  // With a web build, so that the routes served with the web app are in the matrix too.
-  webDist = await standInWebBuild();
-  t = await createTestApp({ WEB_DIST: webDist });
+it.beforeAll(async ({ t: app, buyer, otherBuyer, seller, otherSeller, admin }) => {
+  t = app;
   await ensureCategory(t, 'super-car');
-  for (const actor of ACTORS) {
-    const role = ROLE_OF[actor];
-    if (role) people[actor as Exclude<Actor, 'anonymous'>] = await signUpUser(t, role);
-  }
+  Object.assign(people, { buyer, otherBuyer, seller, otherSeller, admin });
+  people.deletedUser = await signUpUser(t, ROLE_OF.deletedUser!);
   car = await freshCar();
   booking = await freshBooking();
   pngBytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c0392b' } })
@@ -907,8 +912,6 @@ afterAll(async () => {
   console.log(
     `authorization matrix: ${stats.routes} routes × ${stats.actors} actors = ${stats.cells} cells, ${stats.checked} checked; ${stats.malformedChecked} refusals of malformed calls checked`,
   );
-  await t.close();
-  await rm(webDist, { recursive: true, force: true });
 });
 
 /**

@@ -14,19 +14,12 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { advertisements, photos, users } from '../../src/db/schema.ts';
 import type { PolicyEntry } from '../../src/http/access.ts';
 import { createBooking, createCar, ensureCategory } from '../factories.ts';
-import {
-  as,
-  asStream,
-  createTestApp,
-  signUpUser,
-  TEST_PASSWORD,
-  type TestApp,
-  type TestUser,
-} from '../helpers.ts';
+import { it as base } from '../fixtures.ts';
+import { as, asStream, TEST_PASSWORD, type TestApp, type TestUser } from '../helpers.ts';
 
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 20_000);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -40,6 +33,11 @@ const ROLE_OF: Record<Actor, Role | null> = {
   admin: 'Admin',
 };
 
+// Every actor's calls come from one address, and streams close as their answers are read: the
+// per-client cap on live-updates streams (a documented 503) is not what this test looks for.
+const it = base.extend('env', { scope: 'file' }, { LIVE_STREAMS_PER_CLIENT: '1000' });
+
+/** The file's app and people, which the request generators below use: set before the tests. */
 let t: TestApp;
 const people = {} as Record<Exclude<Actor, 'anonymous'>, TestUser>;
 /** Real values the generators mix in, so that some requests get past validation to the services. */
@@ -507,18 +505,12 @@ async function payBooking(buyer: TestUser, bookingId: string) {
   return transactionId;
 }
 
-beforeAll(async () => {
+it.beforeAll(async ({ t: app, buyer, seller, admin, otherSeller, otherBuyer }) => {
   console.log(`fuzz: seed ${SEED}, ${TOTAL_RUNS} requests (replay with FUZZ_SEED=${SEED})`);
-  // Every actor's calls come from one address, and streams close as their answers are read: the
-  // per-client cap on live-updates streams (a documented 503) is not what this test looks for.
-  t = await createTestApp({ LIVE_STREAMS_PER_CLIENT: '1000' });
+  t = app;
   await ensureCategory(t, 'super-car');
   await ensureCategory(t, 'classic');
-  for (const actor of ['buyer', 'seller', 'admin'] as const) {
-    people[actor] = await signUpUser(t, ROLE_OF[actor]!);
-  }
-  const otherSeller = await signUpUser(t, 'Seller');
-  const otherBuyer = await signUpUser(t, 'Buyer');
+  Object.assign(people, { buyer, seller, admin });
   for (const u of [people.buyer, people.seller, people.admin, otherSeller, otherBuyer]) {
     pool.userIds.push(u.id);
     pool.emails.push(u.email);
@@ -557,7 +549,6 @@ beforeAll(async () => {
 afterAll(async () => {
   const counts = [...statusCounts.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
   console.log(`fuzz: ${requests} requests sent (seed ${SEED}); statuses ${counts.join(' ')}`);
-  await t?.close();
 });
 
 // ---------------------------------------------------------------------------------------------
