@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../lib/api-client.ts';
 import { aSavedCar } from './fixtures/saved-car.ts';
 import { aSearchResult } from './fixtures/search.ts';
-import { type Answers, answer, apiError, requests } from './network.ts';
+import { type Answers, answer, apiError, requests, resetNetwork } from './network.ts';
 
 describe('the tests network', () => {
   it("answers a route with its declared success status, and a fixed path before a parameter's", async () => {
@@ -26,6 +26,13 @@ describe('the tests network', () => {
       ['GET', '/cars/search', 'q=gt3', undefined],
       ['GET', '/cars/c2', '', undefined],
     ]);
+  });
+
+  it('fails a test whose answer has a status its route does not declare (the server never answers so)', async () => {
+    answer({ 'GET /reportedpost/:carId': apiError(404, 'not_found', 'Not found.') });
+    const response = await fetch('/api/reportedpost/c1');
+    expect(response.status).toBe(404);
+    expect(() => resetNetwork()).toThrow('GET /reportedpost/:carId answered 404');
   });
 
   it("holds each answer to its route's declaration: a wrong field fails the type-check", () => {

@@ -11,6 +11,7 @@ import {
   type Method,
   type ResponseOf,
   type RouteAt,
+  type RouteDeclaration,
 } from '@redline/shared/contract';
 import { HttpHandler, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -95,6 +96,14 @@ function readRequest(request: Request) {
 const server = setupServer();
 let sent: SentRequest[] = [];
 let unanswered: string[] = [];
+let undeclared: string[] = [];
+
+/**
+ * What any route may answer besides its own statuses: the server's shared mechanisms (validation,
+ * access, sizes, rate limits, an unexpected failure, load shedding, the proxy in front). An answer with another status the route does not
+ * declare is a test of something the server never does.
+ */
+const SHARED_STATUSES = [400, 401, 403, 413, 414, 415, 429, 500, 502, 503];
 
 server.events.on('request:unhandled', ({ request }) => {
   const { pathname, search } = new URL(request.url);
@@ -103,8 +112,14 @@ server.events.on('request:unhandled', ({ request }) => {
 
 function handlerOf(key: RouteKey, answer: Answer<AnyRoute>): HttpHandler {
   const [method] = key.split(' ') as [Method];
-  const responses: object = declared.find((entry) => entry.key === key)?.route.responses ?? {};
+  const route: RouteDeclaration | undefined = declared.find((entry) => entry.key === key)?.route;
+  const responses: object = route?.responses ?? {};
   const successStatus = 200 in responses ? 200 : 201;
+  const declaredStatuses = new Set<number>([
+    ...Object.keys(responses).map(Number),
+    ...(route?.otherStatuses ?? []),
+    ...SHARED_STATUSES,
+  ]);
   return new HttpHandler(
     method,
     ({ request }) => readRequest(request).key === key,
@@ -118,6 +133,9 @@ function handlerOf(key: RouteKey, answer: Answer<AnyRoute>): HttpHandler {
           ? await answer({ params, query, body, request } as Received<AnyRoute>)
           : answer;
       // A Response given once is sent again to every request: send a copy, never the original.
+      if (reply instanceof Response && !declaredStatuses.has(reply.status)) {
+        undeclared.push(`${key} answered ${reply.status}`);
+      }
       return reply instanceof Response ? reply.clone() : HttpResponse.json(reply, { status: successStatus });
     },
   );
@@ -157,8 +175,15 @@ export function resetNetwork(): void {
   sent = [];
   const missed = unanswered;
   unanswered = [];
+  const impossible = undeclared;
+  undeclared = [];
   if (missed.length > 0) {
     throw new Error(`Requests that no answer() covers (give the test an answer):\n${missed.join('\n')}`);
+  }
+  if (impossible.length > 0) {
+    throw new Error(
+      `Answers with a status their route does not declare (the server never answers so):\n${impossible.join('\n')}`,
+    );
   }
 }
 

@@ -8,8 +8,8 @@ import { ReportButton } from './report-button.tsx';
 import { REPORTED_MESSAGE } from './report-form.tsx';
 
 const car = { id: '0b6f5d0e-6c8e-4c9a-9a37-3c1f4a1f2b10', year: 2021, brand: 'Porsche', model: '911 GT3' };
-/** How the API answered whether the buyer reported the car where a test did not say. */
-const notFound = apiError(404, 'not_found', 'Not found.');
+/** The buyer has not reported the car, where a test does not say otherwise. */
+const notReported = { reported: false };
 
 async function openForm() {
   await userEvent.click(screen.getByRole('button', { name: 'Report about this post' }));
@@ -21,7 +21,7 @@ async function openForm() {
 describe('ReportButton', () => {
   it('sends the reason and details, toasts and closes', async () => {
     answer({
-      'GET /reportedpost/:carId': notFound,
+      'GET /reportedpost/:carId': notReported,
       'POST /reportedpost': {
         id: 'r-1',
         carId: car.id,
@@ -64,7 +64,7 @@ describe('ReportButton', () => {
 
   it('says so when the buyer already reported the car', async () => {
     answer({
-      'GET /reportedpost/:carId': notFound,
+      'GET /reportedpost/:carId': notReported,
       'POST /reportedpost': apiError(409, 'conflict', 'You have already reported this post.'),
     });
     renderWithProviders(<ReportButton car={car} user={buyer} />);
