@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
+  BODY_STYLES,
+  COLOURS,
   carDetailSchema,
   carSchema,
   carYearMax,
@@ -130,6 +132,90 @@ describe('POST /api/cars', () => {
     expect(await carCount(t)).toBe(before);
   });
 
+  it("links the make and model to the catalogue, by name, alias or folded spelling, and keeps a seller's own words for what it lacks", async ({
+    t,
+    seller,
+  }) => {
+    const post = async (brand: string, model: string) => {
+      const res = await as(t, seller, {
+        method: 'POST',
+        url: '/api/cars',
+        payload: { ...(await validInput(t, seller)), brand, model },
+      });
+      expect(res.statusCode).toBe(201);
+      return sellerCarSchema.parse(res.json());
+    };
+    const golf = await post('vw', 'golf');
+    expect(golf).toMatchObject({ brand: 'Volkswagen', model: 'Golf', makeId: expect.any(Number) });
+    expect(golf.modelId).toEqual(expect.any(Number));
+    const rx7 = await post('Mazda', 'rx7');
+    expect(rx7).toMatchObject({ brand: 'Mazda', model: 'RX-7', modelId: expect.any(Number) });
+    // A model the make lacks is the seller's; so is a make the catalogue lacks, and a typo is not guessed.
+    expect(await post('Porsche', '911 Sport Classic')).toMatchObject({
+      brand: 'Porsche',
+      model: '911 Sport Classic',
+      makeId: expect.any(Number),
+      modelId: null,
+    });
+    expect(await post('Zagato Special', 'Uno')).toMatchObject({
+      brand: 'Zagato Special',
+      makeId: null,
+      modelId: null,
+    });
+    expect(await post('Volkswagn', 'Golf')).toMatchObject({
+      brand: 'Volkswagn',
+      makeId: null,
+      modelId: null,
+    });
+
+    // An edit of the model alone links it under the make as stored.
+    const res = await as(t, seller, {
+      method: 'PATCH',
+      url: `/api/cars/${golf.id}`,
+      payload: { model: 'beetle' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ brand: 'Volkswagen', model: 'Beetle', makeId: golf.makeId });
+    expect(res.json().modelId).not.toBe(golf.modelId);
+  });
+
+  it('keeps the specifications a seller gives, and clears one sent as null', async ({ t, seller }) => {
+    const posted = await as(t, seller, {
+      method: 'POST',
+      url: '/api/cars',
+      payload: {
+        ...(await validInput(t, seller)),
+        trim: 'GT3 RS',
+        interiorColour: 'Red',
+        interiorColourName: 'Bordeaux',
+      },
+    });
+    const car = sellerCarSchema.parse(posted.json());
+    const page = carDetailSchema.parse(
+      (await as(t, seller, { method: 'GET', url: `/api/cars/id/${car.id}` })).json(),
+    );
+    expect(page).toMatchObject({
+      trim: 'GT3 RS',
+      bodyStyle: 'Coupe',
+      transmission: 'Dual-clutch',
+      drivetrain: 'RWD',
+      exteriorColour: 'Grey',
+      exteriorColourName: 'GT Silver',
+      interiorColour: 'Red',
+      interiorColourName: 'Bordeaux',
+      doors: 2,
+      seats: 2,
+      previousOwners: 1,
+      titleStatus: 'Clean',
+    });
+    const res = await as(t, seller, {
+      method: 'PATCH',
+      url: `/api/cars/${car.id}`,
+      payload: { trim: null, seats: 4 },
+    });
+    expect(res.json()).toMatchObject({ trim: null, seats: 4, doors: 2 });
+  });
+
   it('refuses an unknown category', async ({ t, seller }) => {
     const before = await carCount(t);
     const res = await as(t, seller, {
@@ -144,10 +230,10 @@ describe('POST /api/cars', () => {
 
   describe('refuses every rule of the add-car form with a per-field message, storing nothing', () => {
     const year = carYearMax();
-    const yearMessage = `Year must be between 1999 and ${year}`;
+    const yearMessage = `Year must be between 1900 and ${year}`;
     const cases: [string, (input: Record<string, unknown>) => void, string, string][] = [
-      ['a year before 1999', (i) => (i.year = 1998), 'year', yearMessage],
-      ['a year after this one', (i) => (i.year = year + 1), 'year', yearMessage],
+      ['a year before 1900', (i) => (i.year = 1899), 'year', yearMessage],
+      ['a year after next year', (i) => (i.year = year + 1), 'year', yearMessage],
       ['a missing year', (i) => delete i.year, 'year', 'Year is required'],
       ['a fractional year', (i) => (i.year = 2020.5), 'year', 'Year must be a whole number'],
       ['an empty brand', (i) => (i.brand = '  '), 'brand', 'Brand is required'],
@@ -158,6 +244,33 @@ describe('POST /api/cars', () => {
       ['a missing category', (i) => delete i.categoryId, 'categoryId', 'Category is required'],
       ['a missing fuel', (i) => delete i.fuel, 'fuel', 'Fuel is required'],
       ['an unknown fuel', (i) => (i.fuel = 'Steam'), 'fuel', 'Choose Petrol, Diesel, Electric, Hybrid'],
+      [
+        'an unknown body style',
+        (i) => (i.bodyStyle = 'Limousine'),
+        'bodyStyle',
+        `Choose ${BODY_STYLES.join(', ')}`,
+      ],
+      ['an unknown drivetrain', (i) => (i.drivetrain = '6WD'), 'drivetrain', 'Choose FWD, RWD, AWD, 4WD'],
+      [
+        'an unknown colour',
+        (i) => (i.exteriorColour = 'Rosso Corsa'),
+        'exteriorColour',
+        `Choose ${COLOURS.join(', ')}`,
+      ],
+      ['no doors', (i) => (i.doors = 0), 'doors', 'Doors must be at least 1'],
+      ['too many seats', (i) => (i.seats = 10), 'seats', 'At most 9 seats'],
+      [
+        'negative owners',
+        (i) => (i.previousOwners = -1),
+        'previousOwners',
+        'Previous owners cannot be negative',
+      ],
+      [
+        'an unknown title',
+        (i) => (i.titleStatus = 'Stolen'),
+        'titleStatus',
+        'Choose Clean, Salvage, Rebuilt, Lemon',
+      ],
       ['a missing top speed', (i) => delete i.topSpeed, 'topSpeed', 'Top speed is required'],
       ['a zero top speed', (i) => (i.topSpeed = 0), 'topSpeed', 'Top speed must be greater than 0'],
       ['a missing km driven', (i) => delete i.kmDriven, 'kmDriven', 'Km driven is required'],
@@ -594,7 +707,8 @@ describe('PATCH /api/cars/:id', () => {
     const attempts = [
       [{ photos: [foreign] }, 'photos'],
       [{}, 'body'],
-      [{ year: 1990 }, 'year'],
+      [{ year: 1899 }, 'year'],
+      [{ transmission: 'Sequential' }, 'transmission'],
       [{ photos: [] }, 'photos'],
       [{ categoryId: 'no-such-category' }, 'categoryId'],
       [{ sold: 'yes' }, 'sold'],

@@ -5,18 +5,29 @@
 import { z } from 'zod';
 import { multiLineText, oneLineText, pageOf } from './common.ts';
 import {
+  BODY_STYLES,
   CAR_ABOUT_MAX,
+  CAR_DOORS_MAX,
   CAR_KM_MAX,
   CAR_PRICE_MAX_CENTS,
   CAR_PRICE_MIN_CENTS,
+  CAR_SEATS_MAX,
   CAR_TOP_SPEED_MAX,
+  CAR_TRIM_MAX,
   CAR_YEAR_MIN,
+  COLOUR_NAME_MAX,
+  COLOURS,
   carYearMax,
+  DRIVETRAINS,
   FUELS,
   MAX_CAR_PHOTOS,
+  PREVIOUS_OWNERS_MAX,
+  TITLE_STATUSES,
+  TRANSMISSIONS,
 } from './constants.ts';
 import { formatMoney } from './format.ts';
 import { photoKeySchema, photoSchema } from './photos.ts';
+import { vinSchema } from './vin.ts';
 
 /** A car's price: integer USD cents, from $100 to $20,000,000; one rule for posting and editing. */
 const money = (label: string) =>
@@ -67,12 +78,23 @@ const year = z
   .refine((y) => y >= CAR_YEAR_MIN && y <= carYearMax(), {
     error: () => `Year must be between ${CAR_YEAR_MIN} and ${carYearMax()}`,
   })
-  .meta({ minimum: CAR_YEAR_MIN, maximum: carYearMax(), description: 'Up to the current year' });
+  .meta({ minimum: CAR_YEAR_MIN, maximum: carYearMax(), description: 'Up to next year' });
 
-export const fuelSchema = z.enum(FUELS, {
-  error: (issue) =>
-    issue.input === undefined || issue.input === '' ? 'Fuel is required' : `Choose ${FUELS.join(', ')}`,
-});
+/** One of a fixed list of values, with the form's wording when it is missing or another. */
+const choiceOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.enum(values, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? `${label} is required`
+        : `Choose ${values.join(', ')}`,
+  });
+
+export const fuelSchema = choiceOf('Fuel', FUELS);
+export const bodyStyleSchema = choiceOf('Body style', BODY_STYLES);
+export const transmissionSchema = choiceOf('Transmission', TRANSMISSIONS);
+export const drivetrainSchema = choiceOf('Drivetrain', DRIVETRAINS);
+export const colourSchema = choiceOf('Colour', COLOURS);
+export const titleStatusSchema = choiceOf('Title status', TITLE_STATUSES);
 
 const declaration = z.literal(true, { error: 'You must confirm this declaration' });
 
@@ -105,6 +127,34 @@ const carFields = {
     `Top speed must be at most ${CAR_TOP_SPEED_MAX} km/h`,
   ),
   kmDriven: wholeNumber('Km driven', 0, CAR_KM_MAX, 'Km driven cannot be negative', 'Km driven is too high'),
+  /** The version of the model ("GT3 RS", "Competition"); null when none is given. */
+  trim: oneLineText('Trim', CAR_TRIM_MAX).nullable().optional(),
+  vin: vinSchema.nullable().optional(),
+  bodyStyle: bodyStyleSchema.nullable().optional(),
+  transmission: transmissionSchema.nullable().optional(),
+  drivetrain: drivetrainSchema.nullable().optional(),
+  exteriorColour: colourSchema.nullable().optional(),
+  /** The maker's name of the colour ("Rosso Corsa"), beside its place in the palette. */
+  exteriorColourName: oneLineText('Colour name', COLOUR_NAME_MAX).nullable().optional(),
+  interiorColour: colourSchema.nullable().optional(),
+  interiorColourName: oneLineText('Interior colour name', COLOUR_NAME_MAX).nullable().optional(),
+  doors: wholeNumber('Doors', 1, CAR_DOORS_MAX, 'Doors must be at least 1', `At most ${CAR_DOORS_MAX} doors`)
+    .nullable()
+    .optional(),
+  seats: wholeNumber('Seats', 1, CAR_SEATS_MAX, 'Seats must be at least 1', `At most ${CAR_SEATS_MAX} seats`)
+    .nullable()
+    .optional(),
+  /** How many owners the car has had before the seller. */
+  previousOwners: wholeNumber(
+    'Previous owners',
+    0,
+    PREVIOUS_OWNERS_MAX,
+    'Previous owners cannot be negative',
+    `At most ${PREVIOUS_OWNERS_MAX} previous owners`,
+  )
+    .nullable()
+    .optional(),
+  titleStatus: titleStatusSchema.nullable().optional(),
   /** Keys returned by the upload call, in display order; the first is the cover. */
   photos: z
     .array(photoKeySchema, { error: 'Photo is required' })
@@ -141,8 +191,28 @@ export type CarUpdate = z.infer<typeof carUpdateSchema>;
 export const carSchema = z.object({
   id: z.string(),
   year: z.number().int(),
+  /**
+   * The make and model: the catalogue's names when the car is linked to it (`makeId`, `modelId`),
+   * the seller's own words for a make or model the catalogue lacks ("other": the id is null).
+   */
   brand: z.string(),
   model: z.string(),
+  makeId: z.number().int().nullable(),
+  modelId: z.number().int().nullable(),
+  trim: z.string().nullable(),
+  /** The 17-character VIN, or an older car's chassis number. */
+  vin: z.string().nullable(),
+  bodyStyle: bodyStyleSchema.nullable(),
+  transmission: transmissionSchema.nullable(),
+  drivetrain: drivetrainSchema.nullable(),
+  exteriorColour: colourSchema.nullable(),
+  exteriorColourName: z.string().nullable(),
+  interiorColour: colourSchema.nullable(),
+  interiorColourName: z.string().nullable(),
+  doors: z.number().int().nullable(),
+  seats: z.number().int().nullable(),
+  previousOwners: z.number().int().nullable(),
+  titleStatus: titleStatusSchema.nullable(),
   categoryId: z.string(),
   categoryName: z.string(),
   engine: z.string(),

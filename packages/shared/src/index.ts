@@ -25,3 +25,4 @@ export * from './search.ts';
 export * from './search-words.ts';
 export * from './users.ts';
 export * from './vehicles.ts';
+export * from './vin.ts';

@@ -1,4 +1,12 @@
-import { type Fuel, PRICE_HISTORY_SHOWN } from '@redline/shared';
+import {
+  type BodyStyle,
+  type Colour,
+  type Drivetrain,
+  type Fuel,
+  PRICE_HISTORY_SHOWN,
+  type TitleStatus,
+  type Transmission,
+} from '@redline/shared';
 import { and, desc, eq, gt, inArray, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
@@ -15,6 +23,21 @@ const carFields = {
   year: cars.year,
   brand: cars.brand,
   model: cars.model,
+  makeId: cars.makeId,
+  modelId: cars.modelId,
+  trim: cars.trim,
+  vin: cars.vin,
+  bodyStyle: cars.bodyStyle,
+  transmission: cars.transmission,
+  drivetrain: cars.drivetrain,
+  exteriorColour: cars.exteriorColour,
+  exteriorColourName: cars.exteriorColourName,
+  interiorColour: cars.interiorColour,
+  interiorColourName: cars.interiorColourName,
+  doors: cars.doors,
+  seats: cars.seats,
+  previousOwners: cars.previousOwners,
+  titleStatus: cars.titleStatus,
   categoryId: cars.categoryId,
   categoryName: sql<string>`${categoryNames.name}`.as('category_name'),
   engine: cars.engine,
@@ -172,7 +195,14 @@ export async function listCarsOfSeller(
 
 export async function findCar(db: Db | Tx, id: string) {
   const [row] = await db
-    .select({ id: cars.id, sellerId: cars.sellerId, photos: cars.photos, soldAt: cars.soldAt })
+    .select({
+      id: cars.id,
+      sellerId: cars.sellerId,
+      brand: cars.brand,
+      model: cars.model,
+      photos: cars.photos,
+      soldAt: cars.soldAt,
+    })
     .from(cars)
     .where(eq(cars.id, id));
   return row;
@@ -182,6 +212,21 @@ export interface CarValues {
   year: number;
   brand: string;
   model: string;
+  makeId: number | null;
+  modelId: number | null;
+  trim: string | null;
+  vin: string | null;
+  bodyStyle: BodyStyle | null;
+  transmission: Transmission | null;
+  drivetrain: Drivetrain | null;
+  exteriorColour: Colour | null;
+  exteriorColourName: string | null;
+  interiorColour: Colour | null;
+  interiorColourName: string | null;
+  doors: number | null;
+  seats: number | null;
+  previousOwners: number | null;
+  titleStatus: TitleStatus | null;
   categoryId: string;
   engine: string;
   fuel: Fuel;

@@ -1,6 +1,18 @@
 /** The cars module's tables: the cars, and what the database keeps of them for the search and the price history. */
+
+import {
+  BODY_STYLES,
+  CAR_DOORS_MAX,
+  CAR_SEATS_MAX,
+  COLOURS,
+  DRIVETRAINS,
+  PREVIOUS_OWNERS_MAX,
+  TITLE_STATUSES,
+  TRANSMISSIONS,
+} from '@redline/shared';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -14,14 +26,39 @@ import {
 import { users } from '../../auth/auth.schema.ts';
 import { tsvector, updatedAt } from '../../db/columns.ts';
 import { categories } from '../categories/categories.schema.ts';
+import { vehicleMakes, vehicleModels } from '../vehicles/vehicles.schema.ts';
+
+/** A check that a column holds one of these values (or null): the values as SQL literals. */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 export const cars = pgTable(
   'cars',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     year: integer('year').notNull(),
+    /**
+     * The make and model as shown: the catalogue's names while the car is linked to it (`makeId`,
+     * `modelId`), the seller's own words for a make or model it lacks ("other", the id null).
+     */
     brand: text('brand').notNull(),
     model: text('model').notNull(),
+    makeId: integer('make_id').references(() => vehicleMakes.id),
+    modelId: integer('model_id').references(() => vehicleModels.id),
+    trim: text('trim'),
+    /** The 17-character VIN, or an older car's chassis number; upper case. */
+    vin: text('vin'),
+    bodyStyle: text('body_style', { enum: BODY_STYLES }),
+    transmission: text('transmission', { enum: TRANSMISSIONS }),
+    drivetrain: text('drivetrain', { enum: DRIVETRAINS }),
+    exteriorColour: text('exterior_colour', { enum: COLOURS }),
+    exteriorColourName: text('exterior_colour_name'),
+    interiorColour: text('interior_colour', { enum: COLOURS }),
+    interiorColourName: text('interior_colour_name'),
+    doors: integer('doors'),
+    seats: integer('seats'),
+    previousOwners: integer('previous_owners'),
+    titleStatus: text('title_status', { enum: TITLE_STATUSES }),
     categoryId: text('category_id')
       .notNull()
       .references(() => categories.id),
@@ -73,7 +110,19 @@ export const cars = pgTable(
     const filters = [t.categoryId, t.fuel, t.year, t.sellerVerified, t.askingPrice, t.kmDriven, t.brandKey];
     return [
       check('cars_fuel_check', sql`${t.fuel} in ('Petrol', 'Diesel', 'Electric', 'Hybrid')`),
-      check('cars_year_check', sql`${t.year} between 1999 and 2100`),
+      check('cars_year_check', sql`${t.year} between 1900 and 2100`),
+      check('cars_model_of_make_check', sql`${t.modelId} is null or ${t.makeId} is not null`),
+      check('cars_body_style_check', oneOf(t.bodyStyle, BODY_STYLES)),
+      check('cars_transmission_check', oneOf(t.transmission, TRANSMISSIONS)),
+      check('cars_drivetrain_check', oneOf(t.drivetrain, DRIVETRAINS)),
+      check('cars_exterior_colour_check', oneOf(t.exteriorColour, COLOURS)),
+      check('cars_interior_colour_check', oneOf(t.interiorColour, COLOURS)),
+      check('cars_title_status_check', oneOf(t.titleStatus, TITLE_STATUSES)),
+      check(
+        'cars_specification_numbers_check',
+        sql`${t.doors} between 1 and ${sql.raw(`${CAR_DOORS_MAX}`)} and ${t.seats} between 1 and ${sql.raw(`${CAR_SEATS_MAX}`)}
+          and ${t.previousOwners} between 0 and ${sql.raw(`${PREVIOUS_OWNERS_MAX}`)}`,
+      ),
       check('cars_prices_check', sql`${t.askingPrice} >= 0 and ${t.originalPrice} >= 0`),
       check('cars_numbers_check', sql`${t.topSpeed} > 0 and ${t.kmDriven} >= 0`),
       check('cars_photos_check', sql`cardinality(${t.photos}) between 1 and 10`),
@@ -81,6 +130,10 @@ export const cars = pgTable(
       // while Drizzle writes `DESC NULLS LAST` unless told, an order the planner cannot use for them.
       index('cars_category_idx').on(t.categoryId, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
       index('cars_seller_idx').on(t.sellerId, t.addedDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+      // The cars of a make or model (a merge of the catalogue moves them), and those of a VIN (a second live listing of it).
+      index('cars_make_idx').on(t.makeId, t.modelId),
+      index('cars_model_idx').on(t.modelId),
+      index('cars_vin_idx').on(t.vin),
       // Finds the car that lists a photo (photo cleanup) without scanning every car.
       index('cars_photos_idx').using('gin', t.photos),
       // The search (modules/search, its page reader search-pages.ts): cars for sale only, one index per sort order, the

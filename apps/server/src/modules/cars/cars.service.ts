@@ -20,6 +20,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import { categoryExists } from '../categories/index.ts';
 import { claimPhotosForCar } from '../photos/index.ts';
+import { type CatalogueLink, linkToCatalogue } from '../vehicles/index.ts';
 import { removeCar } from './car-deletion.ts';
 import { toCarDetail, toCars, toSellerCars } from './car-view.ts';
 import * as repo from './cars.repository.ts';
@@ -99,7 +100,8 @@ export async function createCar(context: CarsContext, actor: User, input: CarInp
   await assertCategory(context, input.categoryId);
   const id = await db.transaction(async (tx) => {
     await claimPhotosForCar(tx, input.photos, actor.id);
-    const car = await repo.insertCar(tx, { ...carValues(input), sellerId: actor.id });
+    const link = await linkToCatalogue(tx, input.brand, input.model);
+    const car = await repo.insertCar(tx, { ...carValues(input), ...link, sellerId: actor.id });
     await publish(tx, 'car.posted', { carId: car.id, sellerId: actor.id });
     return car.id;
   });
@@ -127,6 +129,9 @@ export async function updateCar(
     ...(sold === undefined ? {} : { soldAt: sold ? (car.soldAt ?? new Date()) : null }),
   };
   await db.transaction(async (tx) => {
+    // A new make or model is linked to the catalogue again, with the other as stored.
+    if (fields.brand !== undefined || fields.model !== undefined)
+      Object.assign(values, await linkToCatalogue(tx, fields.brand ?? car.brand, fields.model ?? car.model));
     if (update.photos) await claimPhotosForCar(tx, update.photos, actor.id, car.photos);
     const before = await repo.lockCarPricesOfSeller(tx, id, actor.id);
     if (!before) throw notFound('The car');
@@ -179,12 +184,23 @@ function assertPricesInOrder(update: CarUpdate, stored: { askingPrice: number; o
   throw badRequest(`${message}.`, { [field]: message });
 }
 
-/** Only the car's own fields, whatever else the body carried. */
-function carValues(input: CarInput): repo.CarValues {
+/** Only the car's own fields, whatever else the body carried; its make and model as the catalogue links them. */
+function carValues(input: CarInput): Omit<repo.CarValues, keyof CatalogueLink> {
   return {
     year: input.year,
-    brand: input.brand,
-    model: input.model,
+    trim: input.trim ?? null,
+    vin: input.vin ?? null,
+    bodyStyle: input.bodyStyle ?? null,
+    transmission: input.transmission ?? null,
+    drivetrain: input.drivetrain ?? null,
+    exteriorColour: input.exteriorColour ?? null,
+    exteriorColourName: input.exteriorColourName ?? null,
+    interiorColour: input.interiorColour ?? null,
+    interiorColourName: input.interiorColourName ?? null,
+    doors: input.doors ?? null,
+    seats: input.seats ?? null,
+    previousOwners: input.previousOwners ?? null,
+    titleStatus: input.titleStatus ?? null,
     categoryId: input.categoryId,
     engine: input.engine,
     fuel: input.fuel,

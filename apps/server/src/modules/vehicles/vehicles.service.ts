@@ -157,6 +157,28 @@ export async function resolveModel(
   return resolveName(text, await namedModels(db, makeId));
 }
 
+/** A car's make and model as the catalogue knows them: ids and names, or the seller's words ("other", id null). */
+export interface CatalogueLink {
+  makeId: number | null;
+  modelId: number | null;
+  brand: string;
+  model: string;
+}
+
+/**
+ * Links a car's make and model, as a seller typed them, to the catalogue: a name that matches
+ * exactly, folded ("rx7") or by an alias ("chevy") becomes the catalogue's entry and its name; a
+ * typo is the seller's own word (what they meant is theirs to pick from the list), as is a name the
+ * catalogue lacks. A model is linked only under a linked make.
+ */
+export async function linkToCatalogue(db: Db | Tx, brand: string, model: string): Promise<CatalogueLink> {
+  const sure = <T>(match: Match<T> | null) => (match && match.match !== 'typo' ? match.entry : null);
+  const make = sure(await resolveMake(db, brand));
+  if (!make) return { makeId: null, modelId: null, brand, model };
+  const linked = sure(await resolveModel(db, make.id, model));
+  return { makeId: make.id, modelId: linked?.id ?? null, brand: make.name, model: linked?.name ?? model };
+}
+
 /**
  * Fills an empty catalogue from the data files of this folder (docs/catalogue.md), in one
  * transaction; a catalogue that has makes is the admins' and is left as it is. Answers whether it
