@@ -42,7 +42,7 @@ import {
   type Scenario,
   type ScenarioInputs,
 } from './lib/load.ts';
-import { type Running, startProcess, startRedline, watchRss } from './lib/processes.ts';
+import { cpuTimes, type Running, startProcess, startRedline, watchRss } from './lib/processes.ts';
 import { signInBuyers } from './lib/sessions.ts';
 
 export interface ApiOptions {
@@ -59,6 +59,12 @@ export interface ApiOptions {
 interface Measured extends LoadResult {
   peakRssMiB: number;
   load1: number;
+  /**
+   * CPU time a request (ms, user and system, from the measured load's start to its end): of the
+   * server's processes, and of this machine's PostgreSQL. Unlike throughput, it hardly moves with
+   * what else the machine runs, so it compares two commits on a busy machine.
+   */
+  cpuMs: { server: number; postgres: number };
 }
 
 export interface ScenarioRow {
@@ -222,13 +228,22 @@ export async function measure(
     await settle(server);
   }
   const rss = watchRss(server.pid);
+  const cpuBefore = cpuTimes(server.pid);
   const result = await runLoad(server.baseUrl, scenario, inputs, {
     connections: options.connections,
     seconds: options.seconds,
   });
+  const cpuAfter = cpuTimes(server.pid);
   const peakRssMiB = rss.stop();
   await settle(server);
-  return { ...result, peakRssMiB, load1: loadNow()[0] };
+  const perRequest = (of: 'group' | 'postgres') =>
+    round((cpuAfter[of] - cpuBefore[of]) / Math.max(1, result.requests), 3);
+  return {
+    ...result,
+    peakRssMiB,
+    load1: loadNow()[0],
+    cpuMs: { server: perRequest('group'), postgres: perRequest('postgres') },
+  };
 }
 
 export async function benchEngine(
@@ -356,6 +371,8 @@ export function printEngine(result: EngineResult, connections: number) {
       'raw req/s': r.raw?.rps ?? '',
       '% of raw': r.ofRaw ?? '',
       'raw p99': r.raw?.p99 ?? '',
+      'CPU ms/req': `${r.redline.cpuMs.server} + PG ${r.redline.cpuMs.postgres}`,
+      'raw CPU ms/req': r.raw ? `${r.raw.cpuMs.server} + PG ${r.raw.cpuMs.postgres}` : '',
       load: r.redline.load1,
       targets: verdict(result.engine, r, connections),
     })),
