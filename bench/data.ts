@@ -13,10 +13,11 @@ import { hashPassword } from 'better-auth/crypto';
 import pg from 'pg';
 import sharp from 'sharp';
 import { bannerFiles } from '../apps/server/src/modules/categories/index.ts';
+import { fillCatalogue } from '../apps/server/src/modules/vehicles/index.ts';
 import {
   aboutText,
   CITIES,
-  COLOURS,
+  CLASSICS_BY_CATEGORY,
   DEALER_WORDS,
   FIRST_NAMES,
   LAST_NAMES,
@@ -26,12 +27,19 @@ import {
 import { countFlag, isMain, parseFlags, round, stringFlag } from './lib/cli.ts';
 import { eachConcurrently } from './lib/concurrently.ts';
 import { describeTarget, openTarget, type RawClient, type Target } from './lib/database.ts';
+import { specificationOf } from './lib/specification.ts';
 
 export const BENCH_EMAIL_DOMAIN = 'bench.redline.test';
 export const BENCH_PASSWORD = 'bench-password-7';
 export const benchBuyerEmail = (i: number) => `buyer-${i}@${BENCH_EMAIL_DOMAIN}`;
 export const benchSellerEmail = (i: number) => `seller-${i}@${BENCH_EMAIL_DOMAIN}`;
 export const BENCH_ADMIN_EMAIL = `admin@${BENCH_EMAIL_DOMAIN}`;
+/**
+ * What the generated data is made of, kept as the cars table's comment once a dataset is complete:
+ * a benchmark reuses only a dataset of this version (lib/dataset.ts). Bump it when generateDataset
+ * writes different data.
+ */
+export const DATASET_VERSION = 'redline bench dataset 2: specifications, catalogue links, classics';
 
 /** Keys of the few photos every generated car reuses. */
 export const PHOTO_KEYS = Array.from({ length: 6 }, (_, i) => `benchphoto${i + 1}`);
@@ -52,6 +60,8 @@ const SHARE = {
   booked: 0.2,
   paidOfBooked: 0.6,
   reported: 0.005,
+  /** Of a category's cars, those drawn from its classics (catalogue.ts). */
+  classic: 0.04,
 };
 /** How many buyers saved a car: most cars none, a few many. */
 const SAVES_PER_CAR = [0, 0, 0, 0, 1, 1, 2, 3];
@@ -192,6 +202,21 @@ const CAR_COLUMNS = {
   added_date: 'ms',
   sold_at: 'ms',
   updated_at: 'ms',
+  make_id: 'int',
+  model_id: 'int',
+  trim: 'text',
+  vin: 'text',
+  body_style: 'text',
+  transmission: 'text',
+  drivetrain: 'text',
+  exterior_colour: 'text',
+  exterior_colour_name: 'text',
+  interior_colour: 'text',
+  interior_colour_name: 'text',
+  doors: 'int',
+  seats: 'int',
+  previous_owners: 'int',
+  title_status: 'text',
 };
 const AD_COLUMNS = { car_id: 'uuid', created_at: 'ms' };
 const BOOKING_COLUMNS = {
@@ -236,6 +261,25 @@ interface Person {
   id: string;
   name: string;
   email: string;
+}
+
+/**
+ * The catalogue's ids of each model the generator writes, read once (the cars are written with
+ * their links, as posting links them): the make's alone for a model the catalogue lacks.
+ */
+async function catalogueLinks(client: RawClient, profiles: ModelProfile[]) {
+  const { rows } = await client.query(
+    `select mk.id as make_id, mk.name as make, md.id as model_id, md.name as model
+       from vehicle_makes mk left join vehicle_models md on md.make_id = mk.id`,
+  );
+  const makeIds = new Map(rows.map((r) => [r.make as string, r.make_id as number]));
+  const modelIds = new Map(rows.map((r) => [`${r.make}/${r.model}`, r.model_id as number | null]));
+  return new Map(
+    profiles.map((p) => [
+      p,
+      { make_id: makeIds.get(p.brand) ?? null, model_id: modelIds.get(`${p.brand}/${p.model}`) ?? null },
+    ]),
+  );
 }
 
 /** Empties a database that holds only bench data (or nothing); refuses anything else unless forced. */
@@ -377,6 +421,14 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
   const { database, client } = await openTarget(options.target);
   try {
     await resetBenchData(client, options.force ?? false);
+    // Unmarked until it is complete: a run that stops half-way leaves a dataset nothing reuses.
+    await client.query('comment on table cars is null');
+    // A database no server has started on yet has an empty catalogue.
+    await fillCatalogue(database.db);
+    const links = await catalogueLinks(
+      client,
+      [...Object.values(MODELS_BY_CATEGORY), ...Object.values(CLASSICS_BY_CATEGORY)].flat(),
+    );
     const started = performance.now();
     const cpuStarted = process.cpuUsage();
     const rows: Record<string, number> = {};
@@ -503,12 +555,23 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
         const report: object[] = [];
         for (let i = 0; i < size; i++) {
           const categoryId = pickCategory();
-          const profile: ModelProfile = rnd.pick(MODELS_BY_CATEGORY[categoryId]!);
-          const carYear = rnd.int(Math.max(profile.firstYear, year - 15), year);
+          const classics = CLASSICS_BY_CATEGORY[categoryId] ?? [];
+          const isClassic = classics.length > 0 && rnd.next() < SHARE.classic;
+          const profile: ModelProfile = rnd.pick(isClassic ? classics : MODELS_BY_CATEGORY[categoryId]!);
+          const carYear = isClassic
+            ? rnd.int(profile.firstYear, profile.lastYear ?? year)
+            : rnd.int(Math.max(profile.firstYear, year - 15), year);
           const age = year - carYear;
-          const km = age === 0 ? rnd.int(5, 3_000) : Math.round(age * rnd.int(6_000, 18_000));
+          // A classic is driven a little each year, and is worth what it is worth, not its price new less its age.
+          const km = isClassic
+            ? age * rnd.int(1_000, 4_000)
+            : age === 0
+              ? rnd.int(5, 3_000)
+              : Math.round(age * rnd.int(6_000, 18_000));
           const original = Math.round(profile.newPrice * (1 + rnd.next() * 0.15));
-          const asking = Math.round(original * 0.9 ** age * (0.85 + rnd.next() * 0.1));
+          const asking = Math.round(
+            original * (isClassic ? 0.7 + rnd.next() * 0.3 : 0.9 ** age * (0.85 + rnd.next() * 0.1)),
+          );
           const seller = sellerFor();
           // Recent cars are more numerous: the square puts most added dates in the last months.
           const added = now - Math.floor(rnd.next() ** 2 * 3 * 365 * DAY) - i;
@@ -516,15 +579,19 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
           const photos = rnd.pick(PHOTO_SETS);
           const id = rnd.uuid();
           const name = `${carYear} ${profile.brand} ${profile.model}`;
+          const fuel = rnd.pick(profile.fuels);
+          const specification = specificationOf(rnd, profile, categoryId, fuel, carYear, age);
           car.push({
             id,
             year: carYear,
             brand: profile.brand,
             model: profile.model,
+            ...links.get(profile),
+            ...specification,
             category_id: categoryId,
             engine: profile.engine,
-            fuel: rnd.pick(profile.fuels),
-            about: aboutText(rnd.pick, rnd.pick(COLOURS), km),
+            fuel,
+            about: aboutText(rnd.pick, specification.exterior_colour_name, km),
             asking_price: asking * 100,
             original_price: original * 100,
             top_speed: profile.topSpeed + rnd.int(-3, 3),
@@ -654,6 +721,7 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
     const analyzeStarted = performance.now();
     await maintenance(client, 'vacuum analyze');
     log(`  vacuum and analyze in ${round((performance.now() - analyzeStarted) / 1000, 2)} s`);
+    await client.query(`comment on table cars is '${DATASET_VERSION}'`);
     const cpu = process.cpuUsage(cpuStarted);
     const generatorCpu = round((cpu.user + cpu.system) / 1e6, 2);
     const databaseCpu = options.target.engine === 'postgres' ? await backendCpuSeconds(client) : null;

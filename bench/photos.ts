@@ -50,7 +50,7 @@ export async function makeTwelveMegapixelJpeg(): Promise<Buffer> {
     brand: 'Porsche',
     model: '911 Carrera S',
     colour: '#1d4e89',
-    bodyStyle: 'coupe',
+    shape: 'coupe',
     seed: 7,
     view: 'side',
   });

@@ -53,6 +53,28 @@ describe('demo seed', () => {
     expect(photoFile.statusCode).toBe(200);
   });
 
+  it('links every demo car to the catalogue under the names it shows, with its specification', async ({
+    t,
+  }) => {
+    const rows = await t.db.select().from(cars);
+    for (const demo of DEMO_CARS) {
+      const name = `${demo.year} ${demo.brand} ${demo.model}`;
+      const row = rows.find((r) => r.vin === demo.vin);
+      expect(row, name).toMatchObject({
+        brand: demo.brand,
+        model: demo.model,
+        makeId: expect.any(Number),
+        modelId: expect.any(Number),
+        trim: demo.trim,
+        bodyStyle: demo.bodyStyle,
+        transmission: demo.transmission,
+        exteriorColourName: demo.exteriorColourName,
+        previousOwners: demo.previousOwners,
+        titleStatus: demo.titleStatus,
+      });
+    }
+  });
+
   it('stores every category banner at 480 and 960 px, each small enough for a card', async ({ t }) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/categories' });
     for (const category of res.json() as Category[]) {

@@ -1,10 +1,22 @@
-import { CAR_YEAR_MIN, FUELS } from '@redline/shared';
+import { readFileSync } from 'node:fs';
+import {
+  CAR_YEAR_MIN,
+  carFieldsSchema,
+  DRIVETRAINS,
+  FUELS,
+  TITLE_STATUSES,
+  TRANSMISSIONS,
+  VIN_FROM_YEAR,
+  VIN_LENGTH,
+  vinCheckDigit,
+  vinYearCharacter,
+} from '@redline/shared';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
-  BODY_STYLES,
   CAR_PHOTO_HEIGHT,
   CAR_PHOTO_WIDTH,
+  CAR_SHAPES,
   CAR_VIEWS,
   CATEGORY_IMAGE_HEIGHT,
   CATEGORY_IMAGE_WIDTH,
@@ -51,19 +63,19 @@ describe('category art', RENDER, () => {
 });
 
 describe('car photos', RENDER, () => {
-  const samples: CarPhotoSpec[] = BODY_STYLES.map((bodyStyle, i) => {
-    const car = DEMO_CARS.find((c) => c.bodyStyle === bodyStyle) ?? DEMO_CARS[0]!;
+  const samples: CarPhotoSpec[] = CAR_SHAPES.map((shape, i) => {
+    const car = DEMO_CARS.find((c) => c.shape === shape) ?? DEMO_CARS[0]!;
     return {
       brand: car.brand,
       model: car.model,
       colour: car.colour,
-      bodyStyle,
+      shape,
       seed: i * 7 + 1,
       view: CAR_VIEWS[i % CAR_VIEWS.length]!,
     };
   });
 
-  it.each(samples.map((s) => [`${s.bodyStyle} ${s.view}`, s] as const))(
+  it.each(samples.map((s) => [`${s.shape} ${s.view}`, s] as const))(
     'renders a %s view to WebP at card and detail widths',
     async (_label, spec) => {
       const svg = carPhotoSvg(spec);
@@ -97,7 +109,7 @@ describe('car photos', RENDER, () => {
       brand: 'A&B <Motors>',
       model: '"Quoted" \'one\'',
       colour: 'not-a-colour',
-      bodyStyle: 'sedan',
+      shape: 'sedan',
       seed: 3,
       view: 'rear',
     });
@@ -182,7 +194,7 @@ describe('demo data', () => {
       expect(car.about.length).toBeGreaterThanOrEqual(150);
       expect(car.about.length).toBeLessThanOrEqual(400);
       expect(car.colour).toMatch(/^#[0-9a-f]{6}$/);
-      expect(BODY_STYLES).toContain(car.bodyStyle);
+      expect(CAR_SHAPES).toContain(car.shape);
       expect(car.photoCount).toBeGreaterThanOrEqual(2);
       expect(car.photoCount).toBeLessThanOrEqual(4);
       expect(Number.isInteger(car.addedDaysAgo) && car.addedDaysAgo >= 0 && car.addedDaysAgo <= 60).toBe(
@@ -193,5 +205,52 @@ describe('demo data', () => {
     const advertised = DEMO_CARS.filter((c) => c.advertised).length;
     expect(advertised).toBeGreaterThanOrEqual(8);
     expect(advertised).toBeLessThanOrEqual(12);
+  });
+
+  it('gives every car every field a seller fills in, each valid as posted', () => {
+    const everyField = carFieldsSchema.omit({ photos: true }).required();
+    for (const car of DEMO_CARS) {
+      const parsed = everyField.safeParse(car);
+      expect(parsed.error?.issues, `${car.year} ${car.brand} ${car.model}`).toBeUndefined();
+      expect(parsed.data?.vin).toBe(car.vin);
+      if (car.trim !== null) expect(car.trim.trim()).toBe(car.trim);
+    }
+  });
+
+  it('gives cars from 1981 on a valid VIN of their model year, older cars a chassis number', () => {
+    for (const car of DEMO_CARS) {
+      const name = `${car.year} ${car.brand} ${car.model}`;
+      if (car.year < VIN_FROM_YEAR) {
+        expect(car.vin.length, name).not.toBe(VIN_LENGTH);
+        continue;
+      }
+      expect(car.vin, name).toMatch(/^[A-HJ-NPR-Z0-9]{17}$/);
+      expect(car.vin[8], name).toBe(vinCheckDigit(car.vin));
+      expect(car.vin[9], name).toBe(vinYearCharacter(car.year));
+    }
+    expect(new Set(DEMO_CARS.map((c) => c.vin)).size).toBe(DEMO_CARS.length);
+  });
+
+  it('spells every make and model as the vehicle catalogue names them', () => {
+    const catalogue: { makes: { name: string; models: string[] }[] } = JSON.parse(
+      readFileSync(
+        new URL('../../../apps/server/src/modules/vehicles/vehicle-catalogue.json', import.meta.url),
+        'utf8',
+      ),
+    );
+    for (const car of DEMO_CARS) {
+      const make = catalogue.makes.find((m) => m.name === car.brand);
+      expect(make?.models, `${car.brand} ${car.model}`).toContain(car.model);
+    }
+  });
+
+  it('has something for every filter to show: classics, every transmission and drivetrain, varied titles and owners', () => {
+    expect(DEMO_CARS.filter((c) => c.year < VIN_FROM_YEAR).length).toBeGreaterThanOrEqual(4);
+    expect(new Set(DEMO_CARS.map((c) => c.transmission))).toEqual(new Set(TRANSMISSIONS));
+    expect(new Set(DEMO_CARS.map((c) => c.drivetrain))).toEqual(new Set(DRIVETRAINS));
+    expect(new Set(DEMO_CARS.map((c) => c.titleStatus))).toEqual(new Set(TITLE_STATUSES));
+    const clean = DEMO_CARS.filter((c) => c.titleStatus === 'Clean').length;
+    expect(clean / DEMO_CARS.length).toBeGreaterThan(0.8);
+    expect(new Set(DEMO_CARS.map((c) => c.previousOwners)).size).toBeGreaterThanOrEqual(5);
   });
 });

@@ -7,7 +7,11 @@
  */
 import sharp from 'sharp';
 
-export const BODY_STYLES = [
+/**
+ * The shapes the car drawings come in: a drawing's silhouette (a supercar's wedge is not a coupé's),
+ * not the body style a listing states (@redline/shared's BODY_STYLES).
+ */
+export const CAR_SHAPES = [
   'supercar',
   'coupe',
   'sedan',
@@ -17,7 +21,7 @@ export const BODY_STYLES = [
   'roadster',
   'pickup',
 ] as const;
-export type BodyStyle = (typeof BODY_STYLES)[number];
+export type CarShape = (typeof CAR_SHAPES)[number];
 
 export const CAR_VIEWS = ['side', 'front', 'rear'] as const;
 export type CarView = (typeof CAR_VIEWS)[number];
@@ -27,7 +31,7 @@ export interface CarPhotoSpec {
   model: string;
   /** Paint colour as a hex string, e.g. '#c1121f'. */
   colour: string;
-  bodyStyle: BodyStyle;
+  shape: CarShape;
   seed: number;
   view: CarView;
 }
@@ -237,7 +241,7 @@ interface FrontProfile {
   exhaust: 'quad' | 'twin' | 'centre' | 'hidden' | 'single';
 }
 
-const SIDE: Record<BodyStyle, SideProfile> = {
+const SIDE: Record<CarShape, SideProfile> = {
   supercar: {
     length: 4570,
     height: 1215,
@@ -993,7 +997,7 @@ const SIDE: Record<BodyStyle, SideProfile> = {
   },
 };
 
-const FRONT: Record<BodyStyle, FrontProfile> = {
+const FRONT: Record<CarShape, FrontProfile> = {
   supercar: {
     width: 1950,
     height: 1215,
@@ -1299,8 +1303,8 @@ function wheelDefs(id: string, look: WheelLook, dark: boolean): string {
     </radialGradient>`;
 }
 
-function wheelLook(r: () => number, style: BodyStyle): WheelLook {
-  const designs: Record<BodyStyle, readonly RimDesign[]> = {
+function wheelLook(r: () => number, style: CarShape): WheelLook {
+  const designs: Record<CarShape, readonly RimDesign[]> = {
     supercar: ['five', 'y', 'multi'],
     coupe: ['multi', 'five', 'mesh'],
     sedan: ['five', 'multi', 'y'],
@@ -1336,7 +1340,7 @@ interface CarLook {
   darkBackdrop: boolean;
 }
 
-function sideCar(style: BodyStyle, look: CarLook, at: Placement, id: string): string {
+function sideCar(style: CarShape, look: CarLook, at: Placement, id: string): string {
   const p = SIDE[style];
   const s = at.scale;
   const X = (x: number) => (at.faceRight ? at.ox + (p.length - x) * s : at.ox + x * s);
@@ -1605,7 +1609,7 @@ function floorEffects(
 /* ------------------------------------------------------------------------------------------------ */
 
 function endCar(
-  style: BodyStyle,
+  style: CarShape,
   look: CarLook,
   view: 'front' | 'rear',
   cx: number,
@@ -2106,8 +2110,8 @@ function carLook(spec: CarPhotoSpec, studio: Studio): CarLook {
   const r = rng(spec.seed * 31 + 17);
   return {
     paint: /^#?[0-9a-f]{3}([0-9a-f]{3})?$/i.test(spec.colour.trim()) ? spec.colour.trim() : '#8a8f98',
-    wheels: wheelLook(r, spec.bodyStyle),
-    chrome: r() < 0.45 && spec.bodyStyle !== 'supercar',
+    wheels: wheelLook(r, spec.shape),
+    chrome: r() < 0.45 && spec.shape !== 'supercar',
     darkBackdrop: studio.dark,
   };
 }
@@ -2139,13 +2143,13 @@ export function carPhotoSvg(spec: CarPhotoSpec): string {
   let floor = '';
   let groundY: number;
   if (spec.view === 'side') {
-    const p = SIDE[spec.bodyStyle];
+    const p = SIDE[spec.shape];
     const scale = Math.min((W * 0.8) / p.length, (H * 0.5) / p.height);
     groundY = H * 0.8;
     const carW = p.length * scale;
     const ox = (W - carW) / 2;
     const faceRight = r() < 0.3;
-    car = sideCar(spec.bodyStyle, look, { ox, groundY, scale, faceRight }, id);
+    car = sideCar(spec.shape, look, { ox, groundY, scale, faceRight }, id);
     const wx = (x: number) => (faceRight ? ox + (p.length - x) * scale : ox + x * scale);
     floor = floorEffects(
       id,
@@ -2160,10 +2164,10 @@ export function carPhotoSvg(spec: CarPhotoSpec): string {
       p.height * scale * 0.55,
     );
   } else {
-    const p = FRONT[spec.bodyStyle];
+    const p = FRONT[spec.shape];
     const scale = Math.min((W * 0.56) / (p.width + 340), (H * 0.56) / p.height);
     groundY = H * 0.82;
-    car = endCar(spec.bodyStyle, look, spec.view, W / 2, groundY, scale, id, spec.brand, spec.model, r);
+    car = endCar(spec.shape, look, spec.view, W / 2, groundY, scale, id, spec.brand, spec.model, r);
     floor = floorEffects(
       id,
       W / 2,
@@ -2197,7 +2201,7 @@ interface CategoryTheme {
   to: string;
   accent: string;
   paint: string;
-  style: BodyStyle;
+  style: CarShape;
 }
 
 const CATEGORY_THEMES: Record<string, CategoryTheme> = {

@@ -12,6 +12,7 @@ import { advertisements, cars, categories, users } from '../db/schema.ts';
 import { publish } from '../events/index.ts';
 import { bannerFiles, bannerView } from '../modules/categories/index.ts';
 import { ingestPhoto } from '../modules/photos/index.ts';
+import { linkToCatalogue } from '../modules/vehicles/index.ts';
 import { isEmpty } from './first-start.ts';
 
 type SeedContext = Pick<AppContext, 'database' | 'auth' | 'photos'>;
@@ -134,7 +135,7 @@ async function seedCars(
           brand: demo.brand,
           model: demo.model,
           colour: demo.colour,
-          bodyStyle: demo.bodyStyle,
+          shape: demo.shape,
           seed: index * 10 + i,
           view: art.CAR_VIEWS[i % art.CAR_VIEWS.length]!,
         });
@@ -143,21 +144,15 @@ async function seedCars(
       }),
     );
     const addedDate = new Date(Date.now() - demo.addedDaysAgo * 86_400_000 - index * 60_000);
+    // What the listing says of the car; the rest of a demo car is how it is drawn and placed.
+    const { sellerEmail, colour, shape, photoCount, advertised, addedDaysAgo, ...listing } = demo;
     await db.transaction(async (tx) => {
       const [car] = await tx
         .insert(cars)
         .values({
-          year: demo.year,
-          brand: demo.brand,
-          model: demo.model,
-          categoryId: demo.categoryId,
-          engine: demo.engine,
-          fuel: demo.fuel,
-          about: demo.about,
-          askingPrice: demo.askingPrice,
-          originalPrice: demo.originalPrice,
-          topSpeed: demo.topSpeed,
-          kmDriven: demo.kmDriven,
+          ...listing,
+          // The demo spells makes and models as the catalogue does: linked as a seller's car is.
+          ...(await linkToCatalogue(tx, demo.brand, demo.model)),
           sellerId,
           photos: keys,
           addedDate,

@@ -4,6 +4,8 @@ import { vehiclesRoutes } from './vehicles.routes.ts';
 import { fillCatalogue } from './vehicles.service.ts';
 
 export { type CatalogueLink, linkToCatalogue, resolveMake, resolveModel } from './vehicles.service.ts';
+/** Fills an empty catalogue; the bench's data generator writes into databases no server has started on. */
+export { fillCatalogue };
 
 export const vehiclesModule = defineModule({
   name: 'vehicles',
