@@ -62,6 +62,25 @@ export function vinProblem(vin: string, year: number | undefined): string | unde
 }
 
 /**
+ * The VIN right for the year: checked whenever both are themselves valid, like withPricesInOrder
+ * (cars.ts); an edit that changes one is checked against the other as stored (cars.service.ts).
+ */
+export function withVinFitsYear<T extends z.ZodType<{ vin?: string | null; year?: number }>>(schema: T) {
+  return schema.superRefine(
+    ({ vin, year }, context) => {
+      const problem = vin == null || year === undefined ? undefined : vinProblem(vin, year);
+      if (problem !== undefined) context.addIssue({ code: 'custom', path: ['vin'], message: problem });
+    },
+    {
+      when: ({ value, issues }) =>
+        typeof value === 'object' &&
+        value !== null &&
+        !issues.some((issue) => issue.path?.[0] === 'vin' || issue.path?.[0] === 'year'),
+    },
+  );
+}
+
+/**
  * Path of `GET /vehicles/vin/{vin}`: a 17-character VIN, by the rules of a car from VIN_FROM_YEAR
  * on; a chassis number is refused (it is never decoded).
  */
