@@ -10,13 +10,20 @@
  * continue after an opaque cursor that holds the last car's sort key (keyset pagination), so every
  * car of a search is served exactly once while cars are added.
  */
-import { type CarSearchFilters, type CarSearchQuery, type SearchSort, searchWords } from '@redline/shared';
+import {
+  type CarSearchFilters,
+  type CarSearchQuery,
+  classicYearMax,
+  type SearchSort,
+  searchWords,
+} from '@redline/shared';
 import { and, eq, gt, inArray, isNull, notInArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { Kept } from '../../catalogue/catalogue-cache.ts';
 import type { Db } from '../../db/client.ts';
 import { decodeCursorJson, encodeCursorJson, isUuid } from '../../db/pagination.ts';
 import { carCounts, carNames, cars } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
+import { specConditions } from './car-specs.ts';
 import type { SearchCounts, SearchWord } from './search-catalogue.ts';
 
 /** One key per search, whatever the order of its parameters and repeated values (the cache's). */
@@ -131,7 +138,19 @@ export function relevance(words: SearchWord[], matched = false): SQL<number> {
   return sql<number>`(${sql.join(parts, sql` + `)})::int`;
 }
 
-type FilterName = 'category' | 'brand' | 'fuel' | 'year' | 'price' | 'verified';
+type FilterName = 'category' | 'brand' | 'fuel' | 'year' | 'price' | 'verified' | 'specs';
+
+/** The years a search keeps: its own range, up to the latest classic's year with `classic` (ADR 44). */
+export function yearsOf({ yearMin, yearMax, classic }: CarSearchQuery) {
+  const latestClassic = classic ? classicYearMax() : undefined;
+  return {
+    min: yearMin,
+    max:
+      latestClassic === undefined || (yearMax !== undefined && yearMax < latestClassic)
+        ? yearMax
+        : latestClassic,
+  };
+}
 
 /** The columns a search's filters read: a car's, or a kept cell's of `car_counts` (see cellsWithCars). */
 interface FilterColumns {
@@ -140,7 +159,7 @@ interface FilterColumns {
   fuel: SQL;
   year: SQL;
   sellerVerified: SQL;
-  /** A car's price (kept cells have none). */
+  /** A car's price, which says that its specifications are there too (kept cells have neither). */
   price?: SQL;
 }
 
@@ -164,6 +183,7 @@ const oneOf = (column: SQL, values: SQL[] | undefined) =>
  * `name` (all without it), as one condition, and `only(name)`.
  */
 export function filtersOf(query: CarSearchQuery, columns: FilterColumns) {
+  const years = yearsOf(query);
   const filters: Partial<Record<FilterName, SQL>> = {
     category: oneOf(
       columns.categoryId,
@@ -175,8 +195,8 @@ export function filtersOf(query: CarSearchQuery, columns: FilterColumns) {
       query.fuel?.map((fuel) => sql`${fuel}`),
     ),
     year: and(
-      query.yearMin === undefined ? undefined : sql`${columns.year} >= ${query.yearMin}`,
-      query.yearMax === undefined ? undefined : sql`${columns.year} <= ${query.yearMax}`,
+      years.min === undefined ? undefined : sql`${columns.year} >= ${years.min}`,
+      years.max === undefined ? undefined : sql`${columns.year} <= ${years.max}`,
     ),
     price: columns.price
       ? and(
@@ -185,6 +205,7 @@ export function filtersOf(query: CarSearchQuery, columns: FilterColumns) {
         )
       : undefined,
     verified: query.verified ? sql`${columns.sellerVerified}` : undefined,
+    specs: columns.price ? and(...specConditions(query)) : undefined,
   };
   const allBut = (except?: FilterName): SQL => {
     const others = Object.entries(filters)
@@ -254,6 +275,7 @@ export async function searchesFinding(
         ...filters,
         q: filters.q,
         verified: filters.verified ?? false,
+        classic: filters.classic ?? false,
         limit: 1,
       };
       const words = await resolveWords(db, query.q, kept);
@@ -426,7 +448,8 @@ export function pageReading(
     names: withCars && new Map([...namesOfEveryWord(words)].filter(([name]) => withCars.has(name))),
     // Text is read by its own indexes (a name's, the words'), whatever the cells: a search with words
     // walks, which reads its names' cars and the words' matches only.
-    gather: !words.length && !many(counts.total),
+    // Not under a specification filter: the kept cells cannot tell which of their cars pass it.
+    gather: !words.length && !many(counts.total) && !specConditions(query).length,
     walkText: words.length > 0 && many(sort === 'relevance' ? counts.beyondNames : counts.total),
     beyondNames: counts.beyondNames !== 0,
     seqs: counts.first,

@@ -108,6 +108,11 @@ describe('filterChips', () => {
       brand: [{ value: 'porsche', label: 'Porsche', count: 1 }],
       moreBrands: 0,
       fuel: [],
+      body: [],
+      transmission: [],
+      drivetrain: [],
+      colour: [],
+      title: [],
       year: { min: null, max: null },
       price: { min: null, max: null },
     };
