@@ -152,6 +152,10 @@ describe('the counts of GET /api/cars/search', () => {
       'q=good&transmission=Automatic&priceMax=3500000',
       'q=giula&colour=Red',
       'q=giula+condition&title=Clean',
+      // Words that name a value: the cars with it, and those whose text has the word.
+      'q=red&priceMax=3500000',
+      'q=manual+condition',
+      'q=wagon&kmMax=8500',
       // …and a Classic, up to the year CLASSIC_AGE_YEARS ago.
       'classic=true',
       'classic=true&yearMax=2020&body=Convertible',

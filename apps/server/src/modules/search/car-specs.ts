@@ -21,6 +21,9 @@ const facetColumns: Record<SearchSpecFacet, SQL> = {
   colour: sql`${cars.exteriorColour}`,
   title: sql`${cars.titleStatus}`,
 };
+/** The column of a facet that a buyer's word may name (search-words.ts's facetOfWord). */
+export const facetColumn = (facet: 'fuel' | SearchSpecFacet): SQL =>
+  facet === 'fuel' ? sql`${cars.fuel}` : facetColumns[facet];
 /** The limits: at least (`doorsMin`, `seatsMin`) or at most (`ownersMax`) a number of the car's. */
 const LIMITS = [
   { name: 'doorsMin', column: sql`${cars.doors}`, atLeast: true },

@@ -25,6 +25,7 @@ import {
   keptColumns,
   matches,
   namesOfEveryWord,
+  namesValues,
   type PageCounts,
   type PageReading,
   pageReading,
@@ -123,6 +124,14 @@ export function pageStatement(
     const statement = select(sql`0`)
       .where(and(where, values && after(keys, values)))
       .orderBy(...keys.map((key) => direction(key)))
+      .limit(limit);
+    return { statement, order };
+  }
+  // By relevance, a word naming a facet value: each car scores by its value, so no branch shares one score.
+  if (namesValues(words)) {
+    const statement = select(score)
+      .where(and(where, values && after(keys, values)))
+      .orderBy(...keys.map((key) => desc(key)))
       .limit(limit);
     return { statement, order };
   }
@@ -408,6 +417,8 @@ export async function firstOfPage(
     years.max !== undefined ||
     specConditions(query).length;
   if (sort === 'year_desc' && counts.total > READ_BY_SEQ) return undefined;
+  // Its cars' relevance is not their cell's (memoryOrder) when a word names a facet value.
+  if (sort === 'relevance' && namesValues(words)) return undefined;
   if (!(words.length || filtered || verified) && counts.total >= READ_BY_SEQ_SHARE * counts.forSale)
     return undefined;
   const after = query.cursor ? decodeCursor(query.cursor, sort, sortOrder(sort, sql`0`)) : undefined;

@@ -14,6 +14,7 @@ import {
   type CarSearchFilters,
   type CarSearchQuery,
   classicYearMax,
+  facetOfWord,
   type SearchSort,
   searchWords,
 } from '@redline/shared';
@@ -23,7 +24,7 @@ import type { Db } from '../../db/client.ts';
 import { decodeCursorJson, encodeCursorJson, isUuid } from '../../db/pagination.ts';
 import { carCounts, carNames, cars } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
-import { specConditions } from './car-specs.ts';
+import { facetColumn, specConditions } from './car-specs.ts';
 import type { SearchCounts, SearchWord } from './search-catalogue.ts';
 
 /** One key per search, whatever the order of its parameters and repeated values (the cache's). */
@@ -75,19 +76,31 @@ export async function resolveWords(
   );
 }
 
+/** That a car has the facet value a searched word names ("diesel", "wagon": facetOfWord), if it names one. */
+function hasValue(word: string): SQL | undefined {
+  const named = facetOfWord(word);
+  return named && sql`${facetColumn(named.facet)} = ${named.value}`;
+}
+
+/** Whether a word names a facet value: it ranks the cars with the value first, each car scored (relevance). */
+export const namesValues = (words: SearchWord[]) => words.some(({ word }) => facetOfWord(word));
+
 /**
- * Whether a car matches one searched word through its engine or about text (textQuery). `walked`:
- * tested on each car that a walk of the page's order meets, in a form that the words' GIN index
- * cannot answer and whose share of the cars the planner does not estimate (it takes half), so that
- * it walks the order's index instead of reading every car of a common word from its GIN entries and
- * sorting them: its estimate of a prefix's cars is far too low (26,000 of 131,000 for "round": a
- * page of 0.8 s instead of 0.6 ms). Only when the counts say that the walk meets a page's worth
- * soon (pageReading).
+ * Whether a car matches one searched word through its engine or about text (textQuery), or has the
+ * facet value that the word names (hasValue: a diesel car matches "diesel" whatever its text says).
+ * `walked`: tested on each car that a walk of the page's order meets, in a form that the words' GIN
+ * index cannot answer and whose share of the cars the planner does not estimate (it takes half), so
+ * that it walks the order's index instead of reading every car of a common word from its GIN
+ * entries and sorting them: its estimate of a prefix's cars is far too low (26,000 of 131,000 for
+ * "round": a page of 0.8 s instead of 0.6 ms). Only when the counts say that the walk meets a
+ * page's worth soon (pageReading).
  */
-const hasWord = (word: string, walked = false) =>
-  walked
-    ? sql`coalesce(${cars.searchWords} @@ ${textQuery(word)}, false)`
-    : sql`${cars.searchWords} @@ ${textQuery(word)}`;
+const hasWord = (word: string, walked = false) => {
+  const value = hasValue(word);
+  const text = sql`${cars.searchWords} @@ ${textQuery(word)}`;
+  const either = value ? sql`(${text} or ${value})` : text;
+  return walked ? sql`coalesce(${either}, false)` : either;
+};
 
 /** Whether a car matches one searched word: its name resembles it, or a word of its text starts with it. */
 export const matches = ({ word, names }: SearchWord, walked = false) =>
@@ -124,8 +137,9 @@ export const WORD_SCORE = 1000;
 
 /**
  * How well the words match a car: the sum of each word's relevance, its names' part measured once
- * per name. `matched`: of a car known to match every word (a page read by seq), whose relevance
- * its name alone tells: a word that does not resemble its name is in its text.
+ * per name, and WORD_SCORE more for each facet value a word names that the car has (hasValue: the
+ * diesels first for "diesel"). `matched`: of a car known to match every word (a page read by seq),
+ * whose relevance its name alone tells: a word that does not resemble its name is in its text.
  */
 export function relevance(words: SearchWord[], matched = false): SQL<number> {
   if (!words.length) return sql<number>`0`;
@@ -135,6 +149,10 @@ export function relevance(words: SearchWord[], matched = false): SQL<number> {
     const cases = [...names].map(([name, similarity]) => sql`when ${name} then ${scoreOfName(similarity)}`);
     return sql`case ${cars.nameKey} ${sql.join(cases, sql` `)} else ${byWord} end`;
   });
+  for (const { word } of words) {
+    const value = hasValue(word);
+    if (value) parts.push(sql`${WORD_SCORE} * coalesce(${value}, false)::int`);
+  }
   return sql<number>`(${sql.join(parts, sql` + `)})::int`;
 }
 
