@@ -1,5 +1,6 @@
 import { searchPathOf } from '@redline/shared';
 import { describe, expect, it } from 'vitest';
+import { someFacets } from '../../../testing/fixtures/search.ts';
 import { filterChips, filterNames } from './filter-chips.ts';
 import {
   boundConflict,
@@ -116,17 +117,9 @@ describe('a search as a saved search keeps it', () => {
 describe('filterChips', () => {
   it('names each filter with its label from the facets, and removes only it', () => {
     const facets = {
+      ...someFacets(),
       category: [{ value: 'sports', label: 'Sports cars', count: 1 }],
       brand: [{ value: 'porsche', label: 'Porsche', count: 1 }],
-      moreBrands: 0,
-      fuel: [],
-      body: [],
-      transmission: [],
-      drivetrain: [],
-      colour: [],
-      title: [],
-      year: { min: null, max: null },
-      price: { min: null, max: null },
     };
     const chips = filterChips(every, facets);
     expect(chips.map((chip) => chip.label)).toEqual([
