@@ -34,7 +34,7 @@ const LIMITS = [
 /** A car's bytes: one per facet, then one per limit. */
 export const SPECS = FACETS.length + LIMITS.length;
 const UNKNOWN = 255;
-/** Where each facet's counts start among a search's (SpecCounts): a count per value, and one for none first. */
+/** Where each facet's counts start among a search's (`specCounts`): one for none, then a count per value. */
 const facetAt = FACETS.map((_, f) =>
   FACETS.slice(0, f).reduce((at, facet) => at + SEARCH_SPEC_FACETS[facet].length + 1, 0),
 );
