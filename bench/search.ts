@@ -4,7 +4,9 @@
  *
  * On a generated dataset it builds a query mix from the data itself (issue 19): text with two
  * filters, typo text (a brand or model with one letter dropped or changed), filters only, sort
- * only, and the search box's suggestions. Each class, and the mix of the four, is measured:
+ * only, the specifications (issue 46: body style, transmission, colour…, limits, classics, and
+ * words that name a value), and the search box's suggestions. Each class, and the mix of the five,
+ * is measured:
  * - **Redline, cold**: `GET /api/cars/search` over HTTP (autocannon, signed-in buyers), every
  *   request a search not asked before in the run, so that the answer cache never helps (the
  *   counts that a search's pages and sorts share are kept, as they are for buyers: the sort-only
@@ -25,7 +27,15 @@
  */
 
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { type CarSearchQuery, carSearchQuerySchema, FUELS, SEARCH_SORTS, searchWords } from '@redline/shared';
+import {
+  type CarSearchQuery,
+  carSearchQuerySchema,
+  FUELS,
+  SEARCH_SORTS,
+  SEARCH_SPEC_FACETS,
+  type SearchSpecFacet,
+  searchWords,
+} from '@redline/shared';
 import pg from 'pg';
 import type { Db } from '../apps/server/src/db/client.ts';
 import { advertisementOf } from '../apps/server/src/modules/advertisements/index.ts';
@@ -62,7 +72,7 @@ interface Search {
   path: string;
   query: CarSearchQuery;
 }
-const CLASSES = ['text-2-filters', 'typo', 'filters', 'sort'] as const;
+const CLASSES = ['text-2-filters', 'typo', 'filters', 'sort', 'specifications'] as const;
 type SearchClass = (typeof CLASSES)[number];
 
 interface Vocabulary {
@@ -119,6 +129,17 @@ function searchesOf(kind: SearchClass, vocab: Vocabulary, count: number, seed: n
     () => [['kmMax', String(rnd.int(1, 30) * 10_000)]],
     () => [['verified', 'true']],
   ];
+  /** The specifications (ADR 44): a value of a facet, a limit, or the classics. */
+  const specFilters: (() => Params)[] = [
+    ...(Object.keys(SEARCH_SPEC_FACETS) as SearchSpecFacet[]).map(
+      (facet) => (): Params => [[facet, rnd.pick(SEARCH_SPEC_FACETS[facet])]],
+    ),
+    () => [['ownersMax', String(rnd.int(0, 3))]],
+    () => [['seatsMin', String(rnd.int(2, 7))]],
+    () => [['classic', 'true']],
+  ];
+  /** Words that name a value (search-words.ts): the cars with it and those whose text has it. */
+  const valueWords = ['diesel', 'wagon', 'manual', 'red', 'convertible', 'automatic', 'awd', 'suv'];
   const someFilters = (n: number): Params => {
     const chosen = new Set<number>();
     while (chosen.size < n) chosen.add(rnd.int(0, filters.length - 1));
@@ -147,6 +168,18 @@ function searchesOf(kind: SearchClass, vocab: Vocabulary, count: number, seed: n
     ],
     typo: () => [['q', typo(rnd.next() < 0.5 ? rnd.pick(vocab.brands) : rnd.pick(vocab.models))]],
     filters: () => someFilters(rnd.int(1, 3)),
+    // One or two specifications, with one of the other filters or none; a tenth by a word that
+    // names a value ("diesel wagon").
+    specifications: () => {
+      if (rnd.next() < 0.1) return [['q', `${rnd.pick(valueWords)} ${rnd.pick(valueWords)}`]];
+      const first = rnd.int(0, specFilters.length - 1);
+      const second = rnd.int(0, specFilters.length - 1);
+      return [
+        ...specFilters[first]!(),
+        ...(second !== first && rnd.next() < 0.5 ? specFilters[second]!() : []),
+        ...(rnd.next() < 0.5 ? someFilters(1) : []),
+      ];
+    },
     // Sort only, and the pages after the first (Load more): a cursor in the middle of the order.
     sort: () => {
       const sort = rnd.pick(SEARCH_SORTS.filter((s) => s !== 'relevance'));

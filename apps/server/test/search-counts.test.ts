@@ -3,7 +3,13 @@
  * facet disjunctive, exact through every kind of write (the same as the database counting every car
  * one by one), and the ranges the other filters leave.
  */
-import { BRAND_FACET_MAX, type CarSearchResult, carSearchQuerySchema } from '@redline/shared';
+import {
+  BRAND_FACET_MAX,
+  type CarSearchResult,
+  carSearchQuerySchema,
+  SEARCH_SPEC_FACETS,
+  type SearchSpecFacet,
+} from '@redline/shared';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { cars, photos } from '../src/db/schema.ts';
@@ -15,6 +21,8 @@ import { resolveWords } from '../src/modules/search/search-planner.ts';
 import { carInput, createCar } from './factories.ts';
 import { as, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 import { it } from './search-fixture.ts';
+
+const SPEC_FACETS = Object.keys(SEARCH_SPEC_FACETS) as SearchSpecFacet[];
 
 /** The total and facets of a search counted from the cars one by one: what the counts in memory must equal. */
 async function countedOneByOne(t: TestApp, params: string) {
@@ -58,11 +66,17 @@ describe('the counts of GET /api/cars/search', () => {
       'q=porsche&fuel=Petrol',
       'verified=true&priceMax=22000000',
       'brand=porsche&category=super-car',
+      'body=Coupe',
+      'body=SUV&transmission=Automatic&priceMax=9000000',
+      'drivetrain=AWD&colour=Red&colour=Blue',
+      'title=Clean&fuel=Petrol&ownersMax=1',
+      'q=porsche&seatsMin=4',
+      'category=suv&doorsMin=5&body=SUV&body=Coupe',
     ];
     for (const params of searches) {
       const result = await search(params);
       const query = new URLSearchParams(params);
-      for (const facet of ['category', 'brand', 'fuel'] as const) {
+      for (const facet of ['category', 'brand', 'fuel', ...SPEC_FACETS] as const) {
         // A facet's counts leave its own filter out: the same as the search's without it.
         const without = new URLSearchParams(query);
         without.delete(facet);
@@ -127,6 +141,29 @@ describe('the counts of GET /api/cars/search', () => {
       'category=classic',
       'brand=Alfa+Romeo&fuel=Hybrid',
       'yearMin=2016&verified=true',
+      // The specifications: each car counted is visited, its bytes tested (ADR 44)…
+      'body=Sedan',
+      'body=Sedan&body=Wagon&priceMax=3500000',
+      'transmission=Manual&kmMax=8500',
+      'colour=Red&priceMin=3100000&priceMax=6000000&kmMax=8100',
+      'ownersMax=1&category=classic',
+      'seatsMin=4&doorsMin=4&fuel=Hybrid',
+      'q=condition&body=Sedan',
+      'q=good&transmission=Automatic&priceMax=3500000',
+      'q=giula&colour=Red',
+      'q=giula+condition&title=Clean',
+      // Words that name a value: the cars with it, and those whose text has the word.
+      'q=red&priceMax=3500000',
+      'q=manual+condition',
+      'q=wagon&kmMax=8500',
+      // …and a Classic, up to the year CLASSIC_AGE_YEARS ago.
+      'classic=true',
+      'classic=true&yearMax=2020&body=Convertible',
+      'classic=true&yearMin=1970',
+      // A price range that leaves out most of a cell, or a little of it: the cars it leaves out are
+      // taken back from the cell's counts of its specifications.
+      'priceMin=1500000',
+      'priceMax=5500000',
     ];
     const expectExact = async (step: string) => {
       for (const params of searches) {
@@ -169,14 +206,42 @@ describe('the counts of GET /api/cars/search', () => {
     // Posted side by side in one cell (concurrent on PostgreSQL): every one counted, the dearest kept.
     // The last two share the price and km band of the fourth (above $30,000 up to $40,000, above
     // 8,000 km up to 9,000), a cell that $35,000 or 8,500 km cuts.
+    // All but the last three with specifications, of two body styles and transmissions, a few red.
     const ids = await Promise.all([
-      ...[1, 2, 3, 4, 5, 6].map((i) => post({ askingPrice: 1_000_000 * i })),
+      ...[1, 2, 3, 4, 5, 6].map((i) =>
+        post({
+          askingPrice: 1_000_000 * i,
+          bodyStyle: i % 3 ? 'Sedan' : 'Wagon',
+          transmission: i % 2 ? 'Manual' : 'Automatic',
+          exteriorColour: i < 4 ? 'Red' : 'Grey',
+          titleStatus: i === 5 ? 'Rebuilt' : 'Clean',
+          doors: 4,
+          seats: i === 6 ? 2 : 5,
+          previousOwners: i - 1,
+        }),
+      ),
       post({ askingPrice: 3_100_000, kmDriven: 8_100 }),
       post({ askingPrice: 3_900_000, kmDriven: 8_900 }),
       // In the same cell, without the words of the others' text.
       post({ askingPrice: 3_500_000, kmDriven: 8_000, about: 'Two owners, tidy.' }),
+      // A classic.
+      post({
+        year: 1967,
+        model: 'Giulia Spider',
+        askingPrice: 5_500_000,
+        bodyStyle: 'Convertible',
+        transmission: 'Manual',
+        exteriorColour: 'Red',
+        previousOwners: 4,
+      }),
     ]);
     await expectExact('posted');
+    await patch(seller, `/api/cars/${ids[2]}`, {
+      bodyStyle: 'Convertible',
+      exteriorColour: null,
+      seats: null,
+    });
+    await expectExact('specifications edited');
     await patch(seller, `/api/cars/${ids[5]}`, { askingPrice: 500_000 });
     await expectExact('the dearest made the cheapest');
     await patch(seller, `/api/cars/${ids[0]}`, {
@@ -194,7 +259,7 @@ describe('the counts of GET /api/cars/search', () => {
     await patch(seller, `/api/cars/${ids[1]}`, { sold: true });
     await expectExact('sold');
     await patch(admin, `/api/user/sellers/${seller.id}`);
-    expect((await search('verified=true&brand=Alfa+Romeo')).total).toBe(8);
+    expect((await search('verified=true&brand=Alfa+Romeo')).total).toBe(9);
     await expectExact('seller verified');
     await patch(seller, `/api/cars/${ids[1]}`, { sold: false });
     await expectExact('back on sale');
@@ -316,5 +381,49 @@ describe('the counts of GET /api/cars/search', () => {
       await t.db.delete(cars).where(inArray(cars.id, added));
       for (const carId of added) await publish(t.db, 'car.deleted', { carId });
     }
+  });
+
+  it('counts the specifications of the cars that have them, matches no car without one, and finds the classics', async ({
+    search,
+    sortedNames,
+  }) => {
+    const all = await search('');
+    const counted = (facet: SearchSpecFacet, result: CarSearchResult) =>
+      result.facets[facet].filter(({ count }) => count > 0).map(({ value, count }) => [value, count]);
+    // The Model X has none: in no value of any facet; the Macan has no title status.
+    expect(counted('body', all)).toEqual([
+      ['Sedan', 1],
+      ['Coupe', 3],
+      ['SUV', 3],
+    ]);
+    expect(counted('title', all)).toEqual([
+      ['Clean', 4],
+      ['Salvage', 1],
+      ['Rebuilt', 1],
+    ]);
+    expect(all.facets.colour.map(({ value }) => value)).toEqual([...SEARCH_SPEC_FACETS.colour]);
+    expect(sortedNames(await search('body=SUV'))).toEqual(['c5', 'cruiser', 'macan']);
+    // A limit matches no car whose number is unknown.
+    expect(sortedNames(await search('ownersMax=1'))).toEqual(['c5', 'f8', 'gt3', 'taycan']);
+    expect(sortedNames(await search('seatsMin=5'))).toEqual(['c5', 'cruiser', 'macan']);
+    expect(sortedNames(await search('doorsMin=4&transmission=Automatic'))).toEqual([
+      'c5',
+      'cruiser',
+      'macan',
+      'taycan',
+    ]);
+    // A filter's own facet counts as if it were not there, the others under it.
+    const coupes = await search('body=Coupe');
+    expect(coupes.total).toBe(3);
+    expect(counted('body', coupes)).toEqual(counted('body', all));
+    expect(counted('transmission', coupes)).toEqual([
+      ['Manual', 1],
+      ['Dual-clutch', 2],
+    ]);
+    // Every car of the catalogue is from 2018 or later: none is a classic, and the year facet of
+    // the Classic view leaves it out, as it leaves out a year range.
+    const classics = await search('classic=true');
+    expect(classics.total).toBe(0);
+    expect(classics.facets.year).toEqual({ min: 2018, max: 2023 });
   });
 });

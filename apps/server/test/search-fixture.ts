@@ -1,7 +1,8 @@
 /**
  * The catalogue the search's tests search (search.test.ts, search-counts.test.ts,
- * search-pages.test.ts): eight cars for sale and a sold one, from two sellers, `seller` verified
- * (Vera Verified) and `otherSeller` not (Otto Other), with the `buyer` to search as; and the calls
+ * search-pages.test.ts): eight cars for sale, all but one with their specifications, and a sold
+ * one, from two sellers, `seller` verified (Vera Verified) and `otherSeller` not (Otto Other), with
+ * the `buyer` to search as; and the calls
  * those tests make, as fixtures. Each test file posts it in its own app, before its first test.
  */
 import { type CarSearchResult, carSearchResultSchema } from '@redline/shared';
@@ -19,6 +20,16 @@ export const CATALOGUE = [
     price: 25_000_000,
     km: 12_000,
     engine: '3.9 L twin-turbo V8',
+    specs: {
+      bodyStyle: 'Coupe',
+      transmission: 'Dual-clutch',
+      drivetrain: 'RWD',
+      exteriorColour: 'Red',
+      titleStatus: 'Clean',
+      doors: 2,
+      seats: 2,
+      previousOwners: 1,
+    },
   },
   {
     name: 'gt3',
@@ -27,6 +38,16 @@ export const CATALOGUE = [
     price: 21_500_000,
     km: 8_400,
     engine: '4.0 L flat-six',
+    specs: {
+      bodyStyle: 'Coupe',
+      transmission: 'Manual',
+      drivetrain: 'RWD',
+      exteriorColour: 'Silver',
+      titleStatus: 'Clean',
+      doors: 2,
+      seats: 2,
+      previousOwners: 0,
+    },
   },
   {
     name: 'taycan',
@@ -35,6 +56,16 @@ export const CATALOGUE = [
     price: 18_000_000,
     km: 5_000,
     engine: 'Two permanent-magnet motors',
+    specs: {
+      bodyStyle: 'Sedan',
+      transmission: 'Automatic',
+      drivetrain: 'AWD',
+      exteriorColour: 'Blue',
+      titleStatus: 'Clean',
+      doors: 4,
+      seats: 4,
+      previousOwners: 1,
+    },
   },
   {
     name: 'huracan',
@@ -43,6 +74,16 @@ export const CATALOGUE = [
     price: 26_000_000,
     km: 15_000,
     engine: '5.2 L V10',
+    specs: {
+      bodyStyle: 'Coupe',
+      transmission: 'Dual-clutch',
+      drivetrain: 'AWD',
+      exteriorColour: 'Green',
+      titleStatus: 'Rebuilt',
+      doors: 2,
+      seats: 2,
+      previousOwners: 3,
+    },
   },
   {
     name: 'c5',
@@ -51,6 +92,16 @@ export const CATALOGUE = [
     price: 4_000_000,
     km: 3_000,
     engine: '1.6 L plug-in hybrid',
+    specs: {
+      bodyStyle: 'SUV',
+      transmission: 'Automatic',
+      drivetrain: 'FWD',
+      exteriorColour: 'White',
+      titleStatus: 'Clean',
+      doors: 5,
+      seats: 5,
+      previousOwners: 0,
+    },
   },
   {
     name: 'cruiser',
@@ -59,6 +110,16 @@ export const CATALOGUE = [
     price: 9_000_000,
     km: 60_000,
     engine: '3.3 L V6 diesel',
+    specs: {
+      bodyStyle: 'SUV',
+      transmission: 'Automatic',
+      drivetrain: '4WD',
+      exteriorColour: 'Black',
+      titleStatus: 'Salvage',
+      doors: 5,
+      seats: 7,
+      previousOwners: 2,
+    },
   },
   {
     name: 'modelx',
@@ -67,6 +128,8 @@ export const CATALOGUE = [
     price: 9_500_000,
     km: 20_000,
     engine: 'Tri motor',
+    // Posted before cars had specifications: in none of their filters or facet values.
+    specs: {},
   },
   {
     name: 'macan',
@@ -76,6 +139,15 @@ export const CATALOGUE = [
     price: 7_000_000,
     km: 30_000,
     engine: '2.0 L four',
+    // No title status or previous owners given.
+    specs: {
+      bodyStyle: 'SUV',
+      transmission: 'Automatic',
+      drivetrain: 'AWD',
+      exteriorColour: 'Red',
+      doors: 5,
+      seats: 5,
+    },
   },
 ] as const;
 export const UNSOLD = CATALOGUE.length;
@@ -93,6 +165,7 @@ export const it = base
     for (const entry of CATALOGUE) {
       posted[entry.name] = await createCar(t, entry.verified ? seller : otherSeller, {
         ...entry.car,
+        ...entry.specs,
         askingPrice: entry.price,
         kmDriven: entry.km,
         engine: entry.engine,

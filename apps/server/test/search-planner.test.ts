@@ -133,6 +133,7 @@ const query = (params: Partial<CarSearchQuery>): CarSearchQuery => ({
   limit: 12,
   q: undefined,
   verified: false,
+  classic: false,
   ...params,
 });
 const cursorOf = (sort: SearchSort, values: unknown[]) =>

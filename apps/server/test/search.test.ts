@@ -7,6 +7,7 @@ import { carDetailSchema, carSuggestionsSchema } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { cars, photos } from '../src/db/schema.ts';
+import { publish } from '../src/events/index.ts';
 import { carInput, createCar } from './factories.ts';
 import { as, errorOf, signUpUser } from './helpers.ts';
 import { it as base, CATALOGUE, UNSOLD } from './search-fixture.ts';
@@ -122,6 +123,69 @@ describe('GET /api/cars/search', () => {
     }
   });
 
+  it('finds every car of the facet values its words name, those with the values first, and the cars whose text has the words', async ({
+    t,
+    otherSeller,
+    search,
+    names,
+  }) => {
+    const wagon = { categoryId: 'classic', bodyStyle: 'Wagon', about: 'Well kept.' } as const;
+    const posted = {
+      // Diesel wagons whose text says neither word.
+      v70: await createCar(t, otherSeller, {
+        ...wagon,
+        brand: 'Volvo',
+        model: 'V70',
+        fuel: 'Diesel',
+        engine: 'D5',
+      }),
+      avant: await createCar(t, otherSeller, {
+        ...wagon,
+        brand: 'Audi',
+        model: 'A6 Avant',
+        fuel: 'Diesel',
+        engine: '2.0 TDI',
+      }),
+      // A petrol wagon whose text has "diesel"; a diesel saloon whose text has neither.
+      touring: await createCar(t, otherSeller, {
+        ...wagon,
+        brand: 'BMW',
+        model: '530i Touring',
+        fuel: 'Petrol',
+        engine: '3.0 L six',
+        about: 'Not a diesel.',
+      }),
+      saloon: await createCar(t, otherSeller, {
+        ...wagon,
+        bodyStyle: 'Sedan',
+        brand: 'Mercedes-Benz',
+        model: 'E 220d',
+        fuel: 'Diesel',
+        engine: '2.0 L four',
+      }),
+    };
+    for (const car of Object.values(posted))
+      await publish(t.db, 'car.posted', { carId: car.id, sellerId: otherSeller.id });
+    try {
+      const nameOf = (id: string) => Object.entries(posted).find(([, car]) => car.id === id)?.[0];
+      const found = await search('q=diesel+wagon');
+      expect(found.total).toBe(3);
+      const ids = found.items.map((car) => nameOf(car.id));
+      expect(ids.slice(0, 2).sort()).toEqual(['avant', 'v70']);
+      expect(ids[2]).toBe('touring');
+      // Counted as they are found, and the same by every order.
+      expect((await search('q=diesel+wagon&sort=price_asc')).items).toHaveLength(3);
+      // "red": the red cars of the catalogue, whatever their text.
+      expect(names(await search('q=red')).sort()).toEqual(['f8', 'macan']);
+      expect(names(await search('q=awd+automatic')).sort()).toEqual(['macan', 'taycan']);
+    } finally {
+      for (const car of Object.values(posted)) {
+        await t.db.delete(cars).where(eq(cars.id, car.id));
+        await publish(t.db, 'car.deleted', { carId: car.id });
+      }
+    }
+  });
+
   it('sorts by each order, ties broken the same way every time', async ({ posted, search, names }) => {
     const unsold = CATALOGUE.map((entry, i) => ({ ...entry, id: posted[entry.name]!.id, posted: i }));
     const order = (entry: (typeof unsold)[number]) => entry.posted;
@@ -148,7 +212,13 @@ describe('GET /api/cars/search', () => {
       ['sort=cheapest', 'sort'],
       ['fuel=Gas', 'fuel.0'],
       ['yearMin=abc', 'yearMin'],
-      ['yearMin=1990', 'yearMin'],
+      ['yearMin=1899', 'yearMin'],
+      ['body=Limousine', 'body.0'],
+      ['colour=Teal', 'colour.0'],
+      ['doorsMin=0', 'doorsMin'],
+      ['seatsMin=10', 'seatsMin'],
+      ['ownersMax=-1', 'ownersMax'],
+      ['classic=yes', 'classic'],
       ['yearMin=3000', 'yearMin'],
       ['priceMax=1e12', 'priceMax'],
       ['yearMin=2022&yearMax=2020', 'yearMax'],

@@ -61,6 +61,20 @@ export const COLOUR_NAME_MAX = 40;
 /** What the title (registration) says of the car's history. */
 export const TITLE_STATUSES = ['Clean', 'Salvage', 'Rebuilt', 'Lemon'] as const;
 export type TitleStatus = (typeof TITLE_STATUSES)[number];
+/**
+ * The specification facets of the car search: each one's query parameter and values (the exterior
+ * colour's, for `colour`). A car without the value is in none of them (ADR 44).
+ */
+export const SEARCH_SPEC_FACETS = {
+  body: BODY_STYLES,
+  transmission: TRANSMISSIONS,
+  drivetrain: DRIVETRAINS,
+  colour: COLOURS,
+  title: TITLE_STATUSES,
+} as const;
+export type SearchSpecFacet = keyof typeof SEARCH_SPEC_FACETS;
+/** The latest model year of a classic (the search's Classic view) in `year`. */
+export const classicYearMax = (year: number = new Date().getFullYear()): number => year - CLASSIC_AGE_YEARS;
 export const CAR_TRIM_MAX = 60;
 export const CAR_DOORS_MAX = 6;
 export const CAR_SEATS_MAX = 9;

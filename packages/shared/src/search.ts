@@ -3,21 +3,38 @@
  * Filters are repeatable where a buyer may want either of several values (`fuel=Electric&fuel=Hybrid`).
  */
 import { z } from 'zod';
-import { carSchema, fuelSchema } from './cars.ts';
+import {
+  bodyStyleSchema,
+  carSchema,
+  colourSchema,
+  drivetrainSchema,
+  fuelSchema,
+  titleStatusSchema,
+  transmissionSchema,
+} from './cars.ts';
 import { charactersMessage, ONE_LINE } from './common.ts';
 import {
+  BODY_STYLES,
+  CAR_DOORS_MAX,
   CAR_KM_MAX,
   CAR_PRICE_MAX_CENTS,
+  CAR_SEATS_MAX,
   CAR_YEAR_MIN,
   CATEGORIES_MAX,
+  CLASSIC_AGE_YEARS,
+  COLOURS,
+  DRIVETRAINS,
   FUELS,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
+  PREVIOUS_OWNERS_MAX,
   SEARCH_FILTER_VALUES_MAX,
   SEARCH_SORTS,
   SEARCH_TEXT_MAX,
   SEARCH_YEAR_MAX,
   SUGGESTIONS_MAX,
+  TITLE_STATUSES,
+  TRANSMISSIONS,
 } from './constants.ts';
 
 /** A query parameter given once or repeated: always a list. */
@@ -67,6 +84,11 @@ const filterFields = {
   priceMin: whole('Minimum price', 0, CAR_PRICE_MAX_CENTS).meta({ description: 'USD cents' }),
   priceMax: whole('Maximum price', 0, CAR_PRICE_MAX_CENTS).meta({ description: 'USD cents' }),
   kmMax: whole('Maximum km', 0, CAR_KM_MAX),
+  doorsMin: whole('Doors', 1, CAR_DOORS_MAX).meta({ description: 'At least this many doors' }),
+  seatsMin: whole('Seats', 1, CAR_SEATS_MAX).meta({ description: 'At least this many seats' }),
+  ownersMax: whole('Previous owners', 0, PREVIOUS_OWNERS_MAX).meta({
+    description: 'At most this many previous owners',
+  }),
   seller: z
     .string()
     .min(1, 'Seller is empty')
@@ -92,18 +114,29 @@ function boundsInOrder(
   }
 }
 
+/** `true` or `false` in a query string: false when left out. */
+const flag = (label: string) =>
+  z
+    .enum(['true', 'false'], { error: `${label} must be true or false` })
+    .optional()
+    .transform((v) => v === 'true');
+
 export const carSearchQuerySchema = z
   .object({
     q: searchText.transform((q) => q || undefined),
     category: repeatable(categoryValue, 'categories'),
     brand: repeatable(brandValue, 'brands'),
     fuel: repeatable(fuelSchema, 'fuels'),
+    body: repeatable(bodyStyleSchema, 'body styles'),
+    transmission: repeatable(transmissionSchema, 'transmissions'),
+    drivetrain: repeatable(drivetrainSchema, 'drivetrains'),
+    colour: repeatable(colourSchema, 'colours').meta({ description: 'Exterior colours' }),
+    title: repeatable(titleStatusSchema, 'title statuses'),
     ...filterFields,
-    verified: z
-      .enum(['true', 'false'], { error: 'Verified must be true or false' })
-      .optional()
-      .transform((v) => v === 'true')
-      .meta({ description: 'true: verified sellers only' }),
+    verified: flag('Verified').meta({ description: 'true: verified sellers only' }),
+    classic: flag('Classic').meta({
+      description: `true: classics only, the cars over ${CLASSIC_AGE_YEARS} years old (model year at most this year − ${CLASSIC_AGE_YEARS})`,
+    }),
     sort: z
       .enum(SEARCH_SORTS, { error: `Sort by ${SEARCH_SORTS.join(', ')}` })
       .optional()
@@ -134,8 +167,14 @@ export const carSearchFiltersSchema = z
     category: listOf(categoryValue, 'categories'),
     brand: listOf(brandValue, 'brands'),
     fuel: listOf(fuelSchema, 'fuels'),
+    body: listOf(bodyStyleSchema, 'body styles'),
+    transmission: listOf(transmissionSchema, 'transmissions'),
+    drivetrain: listOf(drivetrainSchema, 'drivetrains'),
+    colour: listOf(colourSchema, 'colours'),
+    title: listOf(titleStatusSchema, 'title statuses'),
     ...filterFields,
     verified: z.boolean({ error: 'Verified must be true or false' }).optional(),
+    classic: z.boolean({ error: 'Classic must be true or false' }).optional(),
   })
   .superRefine(boundsInOrder);
 export type CarSearchFilters = z.infer<typeof carSearchFiltersSchema>;
@@ -161,6 +200,11 @@ export const carSearchFacetsSchema = z.object({
   /** How many brands with cars the brand facet leaves out (beyond BRAND_FACET_MAX). */
   moreBrands: z.number().int(),
   fuel: z.array(facetValueSchema).max(FUELS.length),
+  body: z.array(facetValueSchema).max(BODY_STYLES.length),
+  transmission: z.array(facetValueSchema).max(TRANSMISSIONS.length),
+  drivetrain: z.array(facetValueSchema).max(DRIVETRAINS.length),
+  colour: z.array(facetValueSchema).max(COLOURS.length),
+  title: z.array(facetValueSchema).max(TITLE_STATUSES.length),
   year: rangeSchema,
   price: rangeSchema,
 });

@@ -1,6 +1,7 @@
 /**
  * The cars for sale as columns in memory, for the search's counts (ADR 23): what a count reads of a
- * car (its cell: name, brand, category, fuel, year and seller's badge; its price and km) in typed
+ * car (its cell: name, brand, category, fuel, year and seller's badge; its price, km and
+ * specifications, a byte each: ADR 44) in typed
  * arrays indexed by the car's `seq` (migration 0008), and sets of cars that the search asks by a
  * condition (those whose text has a word), and each cell's cars ordered by price and by km (ADR 25),
  * with a set's members marked among them when asked. Every count of a search is made here: the cars
@@ -16,13 +17,15 @@
  * nothing: columns or a set older than MAX_AGE_MS are read again in the background while the old
  * ones serve, then swapped in (a count never waits for that). About 99 MB at 1,000,000 cars (66 bytes
  * a car, with the growth room of its arrays; the sets and their members besides, 32 and 48 MB at
- * most), loaded and ordered in about nine seconds in steps of a few tens of milliseconds.
+ * most), loaded and ordered in about nine seconds in steps of a few tens of milliseconds; the
+ * specifications 8 bytes a car more (ADR 44).
  */
 import { setImmediate } from 'node:timers/promises';
 import { and, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cars } from '../../db/schema.ts';
 import type { EventBus } from '../../events/index.ts';
+import { SPECS, specCodes, specCountsOf } from './car-specs.ts';
 
 /** Columns or a set older than this are read again, in the background (see above). */
 export const MAX_AGE_MS = 10 * 60_000;
@@ -61,6 +64,8 @@ export interface Columns {
   km: Int32Array;
   /** When it was posted (`added_date`), in whole seconds since ADDED_EPOCH (addedSecond). */
   added: Int32Array;
+  /** Its specifications, SPECS bytes from `seq * SPECS` (car-specs.ts, ADR 44). */
+  specs: Uint8Array;
   /** Every cell a car has had, in the order first met. */
   cells: Cell[];
   /** The cars for sale of cell `index` (of `cells`), ordered by price and by km. */
@@ -91,6 +96,8 @@ export interface OrderedCell {
   /** When they were posted (Columns.added), oldest first, and their seqs in that order. */
   added: Int32Array;
   seqByAdded: Int32Array;
+  /** How many of them have each value of each specification facet (car-specs.ts's specCountsOf). */
+  specCounts: Int32Array;
 }
 
 /**
@@ -141,7 +148,7 @@ function orderOf(seqs: readonly number[], values: Int32Array): Int32Array {
 /** Orders `seqs` (the cars of a cell) by their `price`, by their `km` and by when they were `added`. */
 function orderCell(
   seqs: readonly number[],
-  { price, km, added }: Pick<Columns, 'price' | 'km' | 'added'>,
+  { price, km, added, specs }: Pick<Columns, 'price' | 'km' | 'added' | 'specs'>,
 ): OrderedCell {
   const count = seqs.length;
   const ordered: OrderedCell = {
@@ -155,6 +162,7 @@ function orderCell(
     seqByKm: new Int32Array(count),
     added: new Int32Array(count),
     seqByAdded: new Int32Array(count),
+    specCounts: new Int32Array(0),
   };
   orderOf(seqs, price).forEach((index, i) => {
     const seq = seqs[index]!;
@@ -180,6 +188,7 @@ function orderCell(
     ordered.seqByAdded[i] = seq;
     ordered.added[i] = added[seq]!;
   });
+  ordered.specCounts = specCountsOf(specs, ordered.seqByPrice);
   return ordered;
 }
 
@@ -368,6 +377,8 @@ interface CarRow extends Cell {
   askingPrice: number;
   kmDriven: number;
   added: number;
+  /** Its specifications' bytes (car-specs.ts). */
+  specs: number[];
   /** Whether it meets each condition asked (`readCars`). */
   meets: boolean[];
 }
@@ -391,7 +402,7 @@ async function readCars(db: Db, where: SQL, tail: SQL = sql``, conditions: SQL[]
       ${cars.sellerVerified} as "sellerVerified", ${cars.askingPrice} as "askingPrice",
       ${cars.kmDriven} as "kmDriven",
       floor(extract(epoch from ${cars.addedDate}) - ${ADDED_EPOCH / 1000})::int as "added",
-      ${meets} as "meets"
+      ${specCodes} as "specs", ${meets} as "meets"
     from ${cars} where ${where} ${tail}`);
   // Both drivers answer a plain statement with its rows as objects named by the statement.
   return (result as unknown as { rows: CarRow[] }).rows;
@@ -453,6 +464,7 @@ class Loaded implements Columns {
   price = new Int32Array(0);
   km = new Int32Array(0);
   added = new Int32Array(0);
+  specs = new Uint8Array(0);
   readonly cells: Cell[] = [];
   private readonly cellIndexes = new Map<string, number>();
   /** The seqs of each cell's cars for sale, in no order, and each cell ordered (undefined: again when asked). */
@@ -630,6 +642,8 @@ class Loaded implements Columns {
       this.km = resized(this.km, seq + 1);
       this.added = resized(this.added, seq + 1);
     }
+    this.specs = resized(this.specs, (seq + 1) * SPECS);
+    this.specs.set(row.specs, seq * SPECS);
     this.size = Math.max(this.size, seq + 1);
     this.live[seq] = row.forSale ? 1 : 0;
     this.cell[seq] = this.cellOf(row);

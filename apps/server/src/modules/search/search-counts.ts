@@ -19,6 +19,7 @@ import {
   INT_MIN,
   type OrderedCell,
 } from './car-columns.ts';
+import { SPEC_COUNTS, SPECS, type SpecFilter, specCodes, specFacets, specFilter } from './car-specs.ts';
 import type { SearchCatalogue, SearchCounts, SearchWord } from './search-catalogue.ts';
 import {
   carColumns,
@@ -28,6 +29,7 @@ import {
   namesOfEveryWord,
   resolveWords,
   textSet,
+  yearsOf,
 } from './search-planner.ts';
 
 /** A search's km limit and price range, INT_MAX and INT_MIN where it has none: read once per count. */
@@ -63,16 +65,50 @@ class Tally {
     this.high = new Int32Array(cells.length).fill(INT_MIN);
   }
 
-  /** The cells counted by a statement (carCellsStatement), one row each. */
-  static of(rows: (Cell & { cars: number; carsForSale: number; priceMin: number; priceMax: number })[]) {
-    const tally = new Tally(rows);
-    rows.forEach((row, i) => {
-      tally.cars[i] = row.cars;
-      tally.inRange[i] = row.carsForSale;
-      tally.low[i] = row.priceMin;
-      tally.high[i] = row.priceMax;
+  /**
+   * The cars counted by a statement (carCellsStatement), a row per cell and specifications: those
+   * that fail none of the specification filters (`spec`) by cell, and the specification facets of
+   * the cells that fail none of the others (`cellFails`), as cellsInMemory counts them.
+   */
+  static of(
+    rows: (Cell & {
+      specs: number[];
+      cars: number;
+      carsForSale: number;
+      priceMin: number;
+      priceMax: number;
+    })[],
+    spec: SpecFilter,
+    cellFails: (cell: Cell) => number,
+  ): Counted {
+    const indexes = new Map<string, number>();
+    const cells: Cell[] = [];
+    const at = rows.map((row) => {
+      const key = [row.nameKey, row.brandKey, row.categoryId, row.fuel, row.year, row.sellerVerified].join(
+        '\u0000',
+      );
+      let index = indexes.get(key);
+      if (index === undefined) {
+        index = cells.length;
+        indexes.set(key, index);
+        cells.push(row);
+      }
+      return index;
     });
-    return tally;
+    const tally = new Tally(cells);
+    const specCounts = new Int32Array(SPEC_COUNTS);
+    rows.forEach((row, i) => {
+      const failed = spec.fails(row.specs, 0);
+      const cell = at[i]!;
+      if (failed === 0) {
+        tally.cars[cell]! += row.cars;
+        tally.inRange[cell]! += row.carsForSale;
+        tally.low[cell] = Math.min(tally.low[cell]!, row.priceMin);
+        tally.high[cell] = Math.max(tally.high[cell]!, row.priceMax);
+      }
+      if (cellFails(row) === 0) spec.count(specCounts, row.specs, 0, failed, row.carsForSale);
+    });
+    return { tally, specCounts };
   }
 
   /** One car of `cell` at `price`, within the km limit; `inRange`: in the price range. */
@@ -143,6 +179,12 @@ class Tally {
   }
 }
 
+/** A search's counts by cell, and of the values of its specification facets (car-specs.ts). */
+interface Counted {
+  tally: Tally;
+  specCounts: Int32Array;
+}
+
 /** The index of the first of the ordered `values` above `value` (their length when none is). */
 export function firstAbove(values: Int32Array, value: number): number {
   let low = 0;
@@ -156,9 +198,9 @@ export function firstAbove(values: Int32Array, value: number): number {
 }
 
 /** A 1 for each of `cells` that passes `test`. */
-function cellsWhere(cells: readonly Cell[], test: (cell: Cell) => boolean): Uint8Array {
+function cellsWhere(cells: readonly Cell[], test: (cell: Cell, index: number) => boolean): Uint8Array {
   const passed = new Uint8Array(cells.length);
-  for (let i = 0; i < cells.length; i++) if (test(cells[i]!)) passed[i] = 1;
+  for (let i = 0; i < cells.length; i++) if (test(cells[i]!, i)) passed[i] = 1;
   return passed;
 }
 
@@ -171,7 +213,8 @@ const VERIFIED = 16;
 
 /** The facet filters of a search (its brands folded: `brandKeys`) that a cell fails, one bit each. */
 function failedFilters(query: CarSearchQuery, brandKeys: string[]) {
-  const { category, fuel, yearMin, yearMax, verified } = query;
+  const { category, fuel, verified } = query;
+  const { min: yearMin, max: yearMax } = yearsOf(query);
   return (cell: Cell) =>
     (category?.length && !category.includes(cell.categoryId) ? CATEGORY : 0) |
     (brandKeys.length && !brandKeys.includes(cell.brandKey) ? BRAND : 0) |
@@ -251,38 +294,83 @@ export async function matchingIn(
    */
   const members =
     sets.length === 1 && sets[0]!.size >= ORDERED_SET_SHARE * c.size ? c.membersIn(sets[0]!) : undefined;
-  return { columns: c, fails, whole, bounds, beyond, passing, members, hasText: words.length > 0 };
+  return {
+    columns: c,
+    fails,
+    whole,
+    bounds,
+    beyond,
+    passing,
+    members,
+    hasText: words.length > 0,
+    spec: specFilter(query),
+  };
 }
 
 export type Matching = Awaited<ReturnType<typeof matchingIn>>;
 
 /**
  * The cars that a search matches (matchingIn), counted and grouped into cells as carCellsStatement
- * groups the cars it counts one by one (but for the cells that count nowhere). A cell counted whole
- * is counted from its cars ordered; the cars beyond, one by one.
+ * groups the cars it counts one by one (but for the cells that count nowhere), and the values of
+ * their specifications. A cell counted whole is counted from its cars ordered; the cars beyond, one
+ * by one. Under a specification filter, each car counted is visited, its bytes tested (ADR 44).
  */
-function cellsInMemory(matching: Matching): Tally {
-  const { columns: c, fails, whole, bounds, beyond, members, hasText } = matching;
+function cellsInMemory(matching: Matching): Counted {
+  const { columns: c, fails, whole, bounds, beyond, members, spec } = matching;
+  const failed = new Int32Array(c.cells.length);
+  c.cells.forEach((cell, i) => {
+    failed[i] = fails(cell);
+  });
   // A cell that fails two of the facet filters or more counts nowhere: neither in the total nor in
   // any facet (each leaves out its own filter only).
-  const counts = cellsWhere(c.cells, (cell) => {
-    const failed = fails(cell);
-    return (failed & (failed - 1)) === 0;
-  });
-  const { priceMin, priceMax } = bounds;
+  const counts = cellsWhere(c.cells, (_, i) => (failed[i]! & (failed[i]! - 1)) === 0);
+  const { kmMax, priceMin, priceMax } = bounds;
   const tally = new Tally(c.cells);
-  for (let i = 0; i < c.cells.length; i++)
-    if (whole[i] && counts[i]) tally.addOrdered(i, c.ordered(i), bounds);
-  if (!hasText) return tally;
-  if (members) {
-    for (let i = 0; i < c.cells.length; i++)
-      if (!whole[i] && counts[i]) tally.addMembers(i, members(i), bounds);
-  } else
-    beyond(counts).forEach((seq, cell) => {
-      const price = c.price[seq]!;
-      tally.add(cell, price, price >= priceMin && price <= priceMax);
-    });
-  return tally;
+  const specCounts = new Int32Array(SPEC_COUNTS);
+  const inRange = (price: number) => price >= priceMin && price <= priceMax;
+  /** A car's specifications counted, `cars` times (-1: taken back), with its bits. */
+  const countSpecs = (seq: number, carFailed = 0, cars = 1) =>
+    spec.count(specCounts, c.specs, seq * SPECS, carFailed, cars);
+  /** One car of `cell` within the km limit, counted by the filters it fails with its cell. */
+  const visit = (seq: number, cell: number) => {
+    const price = c.price[seq]!;
+    const carFailed = spec.fails(c.specs, seq * SPECS);
+    if (carFailed === 0) tally.add(cell, price, inRange(price));
+    if (failed[cell] === 0 && inRange(price)) countSpecs(seq, carFailed);
+  };
+  for (let i = 0; i < c.cells.length; i++) {
+    if (!counts[i] || !(whole[i] || members)) continue;
+    const ordered = c.ordered(i);
+    const marked = whole[i] ? undefined : members!(i);
+    const { price, km, seqByKm, seqByPrice, kmByPrice } = ordered;
+    const withinKm = kmMax === INT_MAX ? km.length : firstAbove(km, kmMax);
+    if (spec.active) {
+      for (let at = 0; at < withinKm; at++)
+        if (!marked || hasBit(marked.bits, marked.byKm + at)) visit(seqByKm[at]!, i);
+      continue;
+    }
+    if (marked) tally.addMembers(i, marked, bounds);
+    else tally.addOrdered(i, ordered, bounds);
+    if (failed[i] !== 0) continue;
+    // The specification facets of a cell that passes every filter: its cars counted (above).
+    const from = priceMin === INT_MIN ? 0 : firstAbove(price, priceMin - 1);
+    const to = priceMax === INT_MAX ? price.length : firstAbove(price, priceMax);
+    if (marked) {
+      for (let at = from; at < to; at++)
+        if (hasBit(marked.bits, marked.byPrice + at) && kmByPrice[at]! <= kmMax) countSpecs(seqByPrice[at]!);
+    } else if (withinKm < km.length) {
+      for (let at = 0; at < withinKm; at++) if (inRange(c.price[seqByKm[at]!]!)) countSpecs(seqByKm[at]!);
+    } else if (2 * (to - from) <= price.length) {
+      for (let at = from; at < to; at++) countSpecs(seqByPrice[at]!);
+    } else {
+      // Most of the cell: all its cars, less those outside the price range.
+      for (let v = 0; v < SPEC_COUNTS; v++) specCounts[v]! += ordered.specCounts[v]!;
+      for (let at = 0; at < from; at++) countSpecs(seqByPrice[at]!, 0, -1);
+      for (let at = to; at < price.length; at++) countSpecs(seqByPrice[at]!, 0, -1);
+    }
+  }
+  if (matching.hasText && !members) beyond(counts).forEach(visit);
+  return { tally, specCounts };
 }
 
 /**
@@ -302,6 +390,7 @@ export function carCellsStatement(db: Db, query: CarSearchQuery, words: SearchWo
       fuel: sql<string>`${cars.fuel}`,
       year: cars.year,
       sellerVerified: cars.sellerVerified,
+      specs: specCodes,
       cars: sql<number>`count(*)::int`,
       carsForSale: sql<number>`(count(*) filter (where ${price}))::int`,
       priceMin: sql<number>`min(${cars.askingPrice})`,
@@ -309,7 +398,15 @@ export function carCellsStatement(db: Db, query: CarSearchQuery, words: SearchWo
     })
     .from(cars)
     .where(carConditions(query, words))
-    .groupBy(cars.nameKey, cars.categoryId, cars.brandKey, cars.fuel, cars.year, cars.sellerVerified);
+    .groupBy(
+      cars.nameKey,
+      cars.categoryId,
+      cars.brandKey,
+      cars.fuel,
+      cars.year,
+      cars.sellerVerified,
+      specCodes,
+    );
 }
 
 /**
@@ -391,10 +488,14 @@ export async function searchFacets(
 ): Promise<Omit<SearchCounts, 'words'>> {
   const brandKeys = await foldedBrands(db, query.brand, catalogue.brandKeys);
   const namesOfEvery = namesOfEveryWord(words);
-  const tally =
+  const { tally, specCounts } =
     columns && query.seller === undefined
       ? cellsInMemory(await matchingIn(columns, query, words, namesOfEvery, brandKeys))
-      : Tally.of(await carCellsStatement(db, query, words));
+      : Tally.of(
+          await carCellsStatement(db, query, words),
+          specFilter(query),
+          failedFilters(query, brandKeys),
+        );
   const { counts, total, years, prices, names, beyondNames } = facetsOfCells(
     tally,
     query,
@@ -434,6 +535,7 @@ export async function searchFacets(
       brand,
       moreBrands: brands.length - brand.length,
       fuel: FUELS.map((fuel) => ({ value: fuel, label: fuel, count: counts.fuel.get(fuel) ?? 0 })),
+      ...specFacets(specCounts),
       year: years,
       price: prices,
     },

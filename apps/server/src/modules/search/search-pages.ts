@@ -10,6 +10,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { carCounts, cars } from '../../db/schema.ts';
 import { addedSecond, type CarColumns, type Columns, hasBit, INT_MAX, INT_MIN } from './car-columns.ts';
+import { SPECS, specConditions } from './car-specs.ts';
 import type { SearchCounts, SearchWord } from './search-catalogue.ts';
 import { firstAbove, type Matching, matchingIn } from './search-counts.ts';
 import {
@@ -24,6 +25,7 @@ import {
   keptColumns,
   matches,
   namesOfEveryWord,
+  namesValues,
   type PageCounts,
   type PageReading,
   pageReading,
@@ -33,6 +35,7 @@ import {
   scoreOfName,
   sortOrder,
   WORD_SCORE,
+  yearsOf,
 } from './search-planner.ts';
 
 /** The columns of a kept cell's key in `car_counts`, or a car's: the first of cars_unsold_facets_idx. */
@@ -121,6 +124,14 @@ export function pageStatement(
     const statement = select(sql`0`)
       .where(and(where, values && after(keys, values)))
       .orderBy(...keys.map((key) => direction(key)))
+      .limit(limit);
+    return { statement, order };
+  }
+  // By relevance, a word naming a facet value: each car scores by its value, so no branch shares one score.
+  if (namesValues(words)) {
+    const statement = select(score)
+      .where(and(where, values && after(keys, values)))
+      .orderBy(...keys.map((key) => desc(key)))
       .limit(limit);
     return { statement, order };
   }
@@ -288,7 +299,7 @@ function firstInOrder(
   count: number,
   most: number,
 ): Int32Array | undefined {
-  const { columns: c, whole, bounds, beyond, passing, members, hasText } = matching;
+  const { columns: c, whole, bounds, beyond, passing, members, hasText, spec } = matching;
   const { kmMax, priceMin, priceMax } = bounds;
   const order = memoryOrder(sort, c, words);
   const passes = passing();
@@ -317,10 +328,11 @@ function firstInOrder(
     keys.length = kept;
     lowerAt = Math.max(2 * count, 2 * past);
   };
-  /** A car within the search's price range and km limit, if it can still be among the first. */
+  /** A car within the search's price range, km limit and specifications, if it can still be among the first. */
   const take = (seq: number, key: number) => {
     if (key < start || key > threshold) return;
     if (c.price[seq]! < priceMin || c.price[seq]! > priceMax || c.km[seq]! > kmMax) return;
+    if (spec.fails(c.specs, seq * SPECS) !== 0) return;
     seqs.push(seq);
     keys.push(key);
     if (key > start && ++past >= lowerAt) lower();
@@ -395,10 +407,18 @@ export async function firstOfPage(
   columns: CarColumns,
 ): Promise<Int32Array | undefined> {
   if (query.seller !== undefined || counts.total === 0) return undefined;
-  const { category, brand, fuel, yearMin, yearMax, verified } = query;
+  const { category, brand, fuel, verified } = query;
+  const years = yearsOf(query);
   const filtered =
-    category?.length || brand?.length || fuel?.length || yearMin !== undefined || yearMax !== undefined;
+    category?.length ||
+    brand?.length ||
+    fuel?.length ||
+    years.min !== undefined ||
+    years.max !== undefined ||
+    specConditions(query).length;
   if (sort === 'year_desc' && counts.total > READ_BY_SEQ) return undefined;
+  // Its cars' relevance is not their cell's (memoryOrder) when a word names a facet value.
+  if (sort === 'relevance' && namesValues(words)) return undefined;
   if (!(words.length || filtered || verified) && counts.total >= READ_BY_SEQ_SHARE * counts.forSale)
     return undefined;
   const after = query.cursor ? decodeCursor(query.cursor, sort, sortOrder(sort, sql`0`)) : undefined;

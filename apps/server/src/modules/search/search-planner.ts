@@ -10,13 +10,21 @@
  * continue after an opaque cursor that holds the last car's sort key (keyset pagination), so every
  * car of a search is served exactly once while cars are added.
  */
-import { type CarSearchFilters, type CarSearchQuery, type SearchSort, searchWords } from '@redline/shared';
+import {
+  type CarSearchFilters,
+  type CarSearchQuery,
+  classicYearMax,
+  facetOfWord,
+  type SearchSort,
+  searchWords,
+} from '@redline/shared';
 import { and, eq, gt, inArray, isNull, notInArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { Kept } from '../../catalogue/catalogue-cache.ts';
 import type { Db } from '../../db/client.ts';
 import { decodeCursorJson, encodeCursorJson, isUuid } from '../../db/pagination.ts';
 import { carCounts, carNames, cars } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
+import { facetColumn, specConditions } from './car-specs.ts';
 import type { SearchCounts, SearchWord } from './search-catalogue.ts';
 
 /** One key per search, whatever the order of its parameters and repeated values (the cache's). */
@@ -68,19 +76,31 @@ export async function resolveWords(
   );
 }
 
+/** That a car has the facet value a searched word names ("diesel", "wagon": facetOfWord), if it names one. */
+function hasValue(word: string): SQL | undefined {
+  const named = facetOfWord(word);
+  return named && sql`${facetColumn(named.facet)} = ${named.value}`;
+}
+
+/** Whether a word names a facet value: it ranks the cars with the value first, each car scored (relevance). */
+export const namesValues = (words: SearchWord[]) => words.some(({ word }) => facetOfWord(word));
+
 /**
- * Whether a car matches one searched word through its engine or about text (textQuery). `walked`:
- * tested on each car that a walk of the page's order meets, in a form that the words' GIN index
- * cannot answer and whose share of the cars the planner does not estimate (it takes half), so that
- * it walks the order's index instead of reading every car of a common word from its GIN entries and
- * sorting them: its estimate of a prefix's cars is far too low (26,000 of 131,000 for "round": a
- * page of 0.8 s instead of 0.6 ms). Only when the counts say that the walk meets a page's worth
- * soon (pageReading).
+ * Whether a car matches one searched word through its engine or about text (textQuery), or has the
+ * facet value that the word names (hasValue: a diesel car matches "diesel" whatever its text says).
+ * `walked`: tested on each car that a walk of the page's order meets, in a form that the words' GIN
+ * index cannot answer and whose share of the cars the planner does not estimate (it takes half), so
+ * that it walks the order's index instead of reading every car of a common word from its GIN
+ * entries and sorting them: its estimate of a prefix's cars is far too low (26,000 of 131,000 for
+ * "round": a page of 0.8 s instead of 0.6 ms). Only when the counts say that the walk meets a
+ * page's worth soon (pageReading).
  */
-const hasWord = (word: string, walked = false) =>
-  walked
-    ? sql`coalesce(${cars.searchWords} @@ ${textQuery(word)}, false)`
-    : sql`${cars.searchWords} @@ ${textQuery(word)}`;
+const hasWord = (word: string, walked = false) => {
+  const value = hasValue(word);
+  const text = sql`${cars.searchWords} @@ ${textQuery(word)}`;
+  const either = value ? sql`(${text} or ${value})` : text;
+  return walked ? sql`coalesce(${either}, false)` : either;
+};
 
 /** Whether a car matches one searched word: its name resembles it, or a word of its text starts with it. */
 export const matches = ({ word, names }: SearchWord, walked = false) =>
@@ -117,8 +137,9 @@ export const WORD_SCORE = 1000;
 
 /**
  * How well the words match a car: the sum of each word's relevance, its names' part measured once
- * per name. `matched`: of a car known to match every word (a page read by seq), whose relevance
- * its name alone tells: a word that does not resemble its name is in its text.
+ * per name, and WORD_SCORE more for each facet value a word names that the car has (hasValue: the
+ * diesels first for "diesel"). `matched`: of a car known to match every word (a page read by seq),
+ * whose relevance its name alone tells: a word that does not resemble its name is in its text.
  */
 export function relevance(words: SearchWord[], matched = false): SQL<number> {
   if (!words.length) return sql<number>`0`;
@@ -128,10 +149,26 @@ export function relevance(words: SearchWord[], matched = false): SQL<number> {
     const cases = [...names].map(([name, similarity]) => sql`when ${name} then ${scoreOfName(similarity)}`);
     return sql`case ${cars.nameKey} ${sql.join(cases, sql` `)} else ${byWord} end`;
   });
+  for (const { word } of words) {
+    const value = hasValue(word);
+    if (value) parts.push(sql`${WORD_SCORE} * coalesce(${value}, false)::int`);
+  }
   return sql<number>`(${sql.join(parts, sql` + `)})::int`;
 }
 
-type FilterName = 'category' | 'brand' | 'fuel' | 'year' | 'price' | 'verified';
+type FilterName = 'category' | 'brand' | 'fuel' | 'year' | 'price' | 'verified' | 'specs';
+
+/** The years a search keeps: its own range, up to the latest classic's year with `classic` (ADR 44). */
+export function yearsOf({ yearMin, yearMax, classic }: CarSearchQuery) {
+  const latestClassic = classic ? classicYearMax() : undefined;
+  return {
+    min: yearMin,
+    max:
+      latestClassic === undefined || (yearMax !== undefined && yearMax < latestClassic)
+        ? yearMax
+        : latestClassic,
+  };
+}
 
 /** The columns a search's filters read: a car's, or a kept cell's of `car_counts` (see cellsWithCars). */
 interface FilterColumns {
@@ -140,7 +177,7 @@ interface FilterColumns {
   fuel: SQL;
   year: SQL;
   sellerVerified: SQL;
-  /** A car's price (kept cells have none). */
+  /** A car's price, which says that its specifications are there too (kept cells have neither). */
   price?: SQL;
 }
 
@@ -164,6 +201,7 @@ const oneOf = (column: SQL, values: SQL[] | undefined) =>
  * `name` (all without it), as one condition, and `only(name)`.
  */
 export function filtersOf(query: CarSearchQuery, columns: FilterColumns) {
+  const years = yearsOf(query);
   const filters: Partial<Record<FilterName, SQL>> = {
     category: oneOf(
       columns.categoryId,
@@ -175,8 +213,8 @@ export function filtersOf(query: CarSearchQuery, columns: FilterColumns) {
       query.fuel?.map((fuel) => sql`${fuel}`),
     ),
     year: and(
-      query.yearMin === undefined ? undefined : sql`${columns.year} >= ${query.yearMin}`,
-      query.yearMax === undefined ? undefined : sql`${columns.year} <= ${query.yearMax}`,
+      years.min === undefined ? undefined : sql`${columns.year} >= ${years.min}`,
+      years.max === undefined ? undefined : sql`${columns.year} <= ${years.max}`,
     ),
     price: columns.price
       ? and(
@@ -185,6 +223,7 @@ export function filtersOf(query: CarSearchQuery, columns: FilterColumns) {
         )
       : undefined,
     verified: query.verified ? sql`${columns.sellerVerified}` : undefined,
+    specs: columns.price ? and(...specConditions(query)) : undefined,
   };
   const allBut = (except?: FilterName): SQL => {
     const others = Object.entries(filters)
@@ -254,6 +293,7 @@ export async function searchesFinding(
         ...filters,
         q: filters.q,
         verified: filters.verified ?? false,
+        classic: filters.classic ?? false,
         limit: 1,
       };
       const words = await resolveWords(db, query.q, kept);
@@ -426,7 +466,8 @@ export function pageReading(
     names: withCars && new Map([...namesOfEveryWord(words)].filter(([name]) => withCars.has(name))),
     // Text is read by its own indexes (a name's, the words'), whatever the cells: a search with words
     // walks, which reads its names' cars and the words' matches only.
-    gather: !words.length && !many(counts.total),
+    // Not under a specification filter: the kept cells cannot tell which of their cars pass it.
+    gather: !words.length && !many(counts.total) && !specConditions(query).length,
     walkText: words.length > 0 && many(sort === 'relevance' ? counts.beyondNames : counts.total),
     beyondNames: counts.beyondNames !== 0,
     seqs: counts.first,

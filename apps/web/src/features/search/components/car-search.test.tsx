@@ -72,6 +72,35 @@ describe('CarSearch', () => {
     await waitFor(() => expect(lastAsked().toString()).toBe(`${search().slice(1)}&limit=12`));
   });
 
+  it('filters by the specifications with their counts, only the values some car has, and shows the classics', async () => {
+    const { search, lastAsked } = renderSearch('/cars?body=Coupe');
+    await screen.findByText('1 car');
+    const body = within(sidebar()).getByRole('group', { name: 'Body style' });
+    // The fixture's facets: three coupés, no car of the other body styles.
+    expect(within(body).getAllByRole('checkbox')).toHaveLength(1);
+    expect(within(body).getByRole('checkbox', { name: 'Coupe 3 cars' })).toBeChecked();
+    const transmission = within(sidebar()).getByRole('group', { name: 'Transmission' });
+    await userEvent.click(within(transmission).getByRole('checkbox', { name: 'Manual 1 car' }));
+    await waitFor(() => expect(search()).toBe('?body=Coupe&transmission=Manual'));
+
+    await userEvent.type(
+      within(sidebar()).getByRole('textbox', { name: 'Previous owners: At most' }),
+      '1{Enter}',
+    );
+    await waitFor(() => expect(search()).toBe('?body=Coupe&transmission=Manual&ownersMax=1'));
+    expect(
+      screen.getByRole('button', { name: 'Remove filter: At most 1 previous owner' }),
+    ).toBeInTheDocument();
+
+    // The Classics switch beside the sort, the same filter as the panel's.
+    await userEvent.click(screen.getByRole('button', { name: 'Classics' }));
+    await waitFor(() => expect(search()).toBe('?body=Coupe&transmission=Manual&ownersMax=1&classic=true'));
+    expect(screen.getByRole('button', { name: 'Classics' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(sidebar()).getByRole('checkbox', { name: 'Classics only (25+ years old)' })).toBeChecked();
+    await waitFor(() => expect(lastAsked().get('classic')).toBe('true'));
+    expect(lastAsked().getAll('body')).toEqual(['Coupe']);
+  });
+
   it('says at the field what is wrong with a range value, and searches without it', async () => {
     const { search } = renderSearch('/cars?yearMax=2018');
     await screen.findByText('1 car');
@@ -81,7 +110,7 @@ describe('CarSearch', () => {
       await userEvent.type(field(name), `${text}{Enter}`);
     };
     const cases = [
-      ['Year: From', '-5', 'Must be at least 1999'],
+      ['Year: From', '-5', 'Must be at least 1900'],
       ['Year: From', '3000', 'Must be at most 2100'],
       ['Year: From', '2020', 'Must be at most 2018'],
       ['Year: From', '20.5', 'Enter a whole number'],

@@ -1,12 +1,12 @@
 /**
- * The car search as a page shows it: the number of cars found, the sort order, the filters (a side
- * column on large screens, a dialog on smaller ones), the active filters as chips, the cars a page
+ * The car search as a page shows it: the number of cars found, a Classics switch, the sort order, the
+ * filters (a side column on large screens, a dialog on smaller ones), the active filters as chips, the cars a page
  * at a time, and an empty state that loosens the search. Its state is the page's address
  * (use-search-state.ts). Features do not import each other: the page hands over how cars are shown,
  * and what saves the search.
  */
 import type { Car, CarSearchFilters, SearchSort } from '@redline/shared';
-import { formatNumber } from '@redline/shared';
+import { CLASSIC_AGE_YEARS, formatNumber } from '@redline/shared';
 import { type ReactNode, useState } from 'react';
 import { FiltersIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, ErrorState, MorePages } from '../../../components/ui/list-states.tsx';
@@ -137,7 +137,16 @@ export function CarSearch({ fixedCategory, renderCars, loading, noCars, renderSa
             </p>
             {renderSave?.({ filters: toSave, names: filterNames(toSave, first?.facets) })}
           </div>
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <button
+              type="button"
+              className={`btn btn-sm rounded-full ${state.classic ? 'btn-primary' : 'btn-outline'}`}
+              aria-pressed={state.classic}
+              title={`Cars over ${CLASSIC_AGE_YEARS} years old`}
+              onClick={() => search((current) => ({ ...current, classic: !current.classic }))}
+            >
+              Classics
+            </button>
             <button
               type="button"
               className="btn btn-outline btn-sm gap-2 xl:hidden"

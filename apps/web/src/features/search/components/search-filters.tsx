@@ -1,10 +1,11 @@
 /**
  * The search's filters: each value with the number of cars the search would have with it (the API's
- * disjunctive counts), the year, price and km ranges, and verified sellers. Every change searches at
+ * disjunctive counts), the specifications (only the values some car has), the year, price and km
+ * ranges, classics, doors, seats and previous owners, and verified sellers. Every change searches at
  * once; a range applies when its field is left or Enter is pressed.
  */
-import type { CarSearchFacets, FacetValue } from '@redline/shared';
-import { formatMoney, formatNumber } from '@redline/shared';
+import type { CarSearchFacets, FacetValue, SearchSpecFacet } from '@redline/shared';
+import { CLASSIC_AGE_YEARS, formatMoney, formatNumber } from '@redline/shared';
 import { useId, useState } from 'react';
 import { controlA11y, errorIdFor } from '../../../components/ui/form-field.tsx';
 import { readCents, readNumber } from '../../../lib/number-text.ts';
@@ -14,8 +15,17 @@ import {
   RANGES,
   type RangeName,
   type SearchState,
+  SPEC_FACETS,
   toggleValue,
 } from '../utils/search-params.ts';
+
+const SPEC_LEGENDS: Record<SearchSpecFacet, string> = {
+  body: 'Body style',
+  transmission: 'Transmission',
+  drivetrain: 'Drivetrain',
+  colour: 'Exterior colour',
+  title: 'Title status',
+};
 
 /** How many brands show before "Show all". */
 const BRANDS_SHOWN = 6;
@@ -44,6 +54,19 @@ export function SearchFilters({ state, facets, fixedCategory, onSearch }: Search
         />
       ) : null}
       <FacetGroup legend="Fuel" name="fuel" options={facets?.fuel} state={state} onSearch={onSearch} />
+      {SPEC_FACETS.map((facet) => (
+        <FacetGroup
+          key={facet}
+          legend={SPEC_LEGENDS[facet]}
+          name={facet}
+          // The values no car has, unless chosen, are left out: a specification has many.
+          options={facets?.[facet].filter(
+            (option) => option.count > 0 || (state[facet] as string[]).includes(option.value),
+          )}
+          state={state}
+          onSearch={onSearch}
+        />
+      ))}
       <FacetGroup
         legend="Brand"
         name="brand"
@@ -62,6 +85,11 @@ export function SearchFilters({ state, facets, fixedCategory, onSearch }: Search
         state={state}
         onSearch={onSearch}
       />
+      <Toggle
+        label={`Classics only (${CLASSIC_AGE_YEARS}+ years old)`}
+        checked={state.classic}
+        onChange={() => onSearch((current) => ({ ...current, classic: !current.classic }))}
+      />
       <RangeGroup
         legend="Price (USD)"
         fields={[
@@ -79,16 +107,42 @@ export function SearchFilters({ state, facets, fixedCategory, onSearch }: Search
         state={state}
         onSearch={onSearch}
       />
-      <label className="flex cursor-pointer items-center justify-between gap-3 text-sm font-medium">
-        Verified sellers only
-        <input
-          type="checkbox"
-          className="toggle toggle-primary toggle-sm"
-          checked={state.verified}
-          onChange={() => onSearch((current) => ({ ...current, verified: !current.verified }))}
+      {(
+        [
+          ['doorsMin', 'Doors', 'At least'],
+          ['seatsMin', 'Seats', 'At least'],
+          ['ownersMax', 'Previous owners', 'At most'],
+        ] as const
+      ).map(([name, legend, label]) => (
+        <RangeGroup
+          key={name}
+          legend={legend}
+          fields={[{ name, label, hint: undefined }]}
+          unit="count"
+          state={state}
+          onSearch={onSearch}
         />
-      </label>
+      ))}
+      <Toggle
+        label="Verified sellers only"
+        checked={state.verified}
+        onChange={() => onSearch((current) => ({ ...current, verified: !current.verified }))}
+      />
     </div>
+  );
+}
+
+function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: () => void }) {
+  return (
+    <label className="flex cursor-pointer items-center justify-between gap-3 text-sm font-medium">
+      {label}
+      <input
+        type="checkbox"
+        className="toggle toggle-primary toggle-sm"
+        checked={checked}
+        onChange={onChange}
+      />
+    </label>
   );
 }
 
@@ -193,6 +247,7 @@ const UNITS = {
     show: (km: number) => `${formatNumber(km)} km`,
     unreadable: 'Enter kilometres in digits, like 50,000',
   },
+  count: { read: readNumber, text: String, show: String, unreadable: 'Enter a number in digits, like 2' },
 } as const;
 type Unit = keyof typeof UNITS;
 

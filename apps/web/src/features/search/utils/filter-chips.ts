@@ -1,12 +1,21 @@
 import type { CarSearchFacets, CarSearchFilters, FacetValue } from '@redline/shared';
-import { formatMoney, formatNumber } from '@redline/shared';
-import { type SearchState, searchOfFilters } from './search-params.ts';
+import { CLASSIC_AGE_YEARS, formatMoney, formatNumber, type SearchSpecFacet } from '@redline/shared';
+import { type SearchState, SPEC_FACETS, searchOfFilters } from './search-params.ts';
 
 /** One thing the search narrows by, as a removable chip: `without` is the search once it is removed. */
 export type FilterChip = { id: string; label: string; without: SearchState };
 
 const labelOf = (facet: FacetValue[] | undefined, value: string) =>
   facet?.find((option) => option.value === value)?.label ?? value;
+
+/** How a specification's chip names its value: the colour and the title say what they are. */
+const SPEC_LABELS: Record<SearchSpecFacet, (value: string) => string> = {
+  body: (value) => value,
+  transmission: (value) => value,
+  drivetrain: (value) => value,
+  colour: (value) => `${value} exterior`,
+  title: (value) => `${value} title`,
+};
 
 /** `[only a lower bound, only an upper one]`: how a range with one bound reads. */
 function rangeLabel(
@@ -50,6 +59,15 @@ export function filterChips(
       label: value,
       without: { ...state, fuel: state.fuel.filter((v) => v !== value) },
     });
+  for (const facet of SPEC_FACETS) {
+    const values: string[] = state[facet];
+    for (const value of values)
+      chips.push({
+        id: `${facet}:${value}`,
+        label: SPEC_LABELS[facet](value),
+        without: { ...state, [facet]: values.filter((v) => v !== value) },
+      });
+  }
   if (state.yearMin !== undefined || state.yearMax !== undefined)
     chips.push({
       id: 'year',
@@ -69,6 +87,33 @@ export function filterChips(
       id: 'km',
       label: `Up to ${formatNumber(state.kmMax)} km`,
       without: { ...state, kmMax: undefined },
+    });
+  if (state.classic)
+    chips.push({
+      id: 'classic',
+      label: `Classics (${CLASSIC_AGE_YEARS}+ years)`,
+      without: { ...state, classic: false },
+    });
+  if (state.doorsMin !== undefined)
+    chips.push({
+      id: 'doors',
+      label: `${state.doorsMin}+ doors`,
+      without: { ...state, doorsMin: undefined },
+    });
+  if (state.seatsMin !== undefined)
+    chips.push({
+      id: 'seats',
+      label: `${state.seatsMin}+ seats`,
+      without: { ...state, seatsMin: undefined },
+    });
+  if (state.ownersMax !== undefined)
+    chips.push({
+      id: 'owners',
+      label:
+        state.ownersMax === 0
+          ? 'No previous owner'
+          : `At most ${state.ownersMax} previous ${state.ownersMax === 1 ? 'owner' : 'owners'}`,
+      without: { ...state, ownersMax: undefined },
     });
   if (state.verified)
     chips.push({ id: 'verified', label: 'Verified sellers', without: { ...state, verified: false } });

@@ -1,5 +1,6 @@
 import { searchPathOf } from '@redline/shared';
 import { describe, expect, it } from 'vitest';
+import { someFacets } from '../../../testing/fixtures/search.ts';
 import { filterChips, filterNames } from './filter-chips.ts';
 import {
   boundConflict,
@@ -18,12 +19,21 @@ const every: SearchState = {
   category: ['sports', 'suv'],
   brand: ['porsche', 'tesla'],
   fuel: ['Electric', 'Hybrid'],
+  body: ['Coupe', 'Wagon'],
+  transmission: ['Manual'],
+  drivetrain: ['AWD'],
+  colour: ['Red', 'Grey'],
+  title: ['Clean'],
   yearMin: 2018,
   yearMax: 2023,
   priceMin: 5_000_000,
   priceMax: 25_000_000,
   kmMax: 40_000,
+  doorsMin: 2,
+  seatsMin: 4,
+  ownersMax: 1,
   verified: true,
+  classic: true,
   sort: 'price_asc',
 };
 
@@ -32,7 +42,9 @@ describe('the search in the address', () => {
     const query = serializeSearch(every);
     expect(query).toBe(
       'q=porsche+911&category=sports&category=suv&brand=porsche&brand=tesla&fuel=Electric&fuel=Hybrid' +
-        '&yearMin=2018&yearMax=2023&priceMin=5000000&priceMax=25000000&kmMax=40000&verified=true&sort=price_asc',
+        '&body=Coupe&body=Wagon&transmission=Manual&drivetrain=AWD&colour=Red&colour=Grey&title=Clean' +
+        '&yearMin=2018&yearMax=2023&priceMin=5000000&priceMax=25000000&kmMax=40000' +
+        '&doorsMin=2&seatsMin=4&ownersMax=1&verified=true&classic=true&sort=price_asc',
     );
     expect(parseSearch(query)).toEqual(every);
   });
@@ -44,10 +56,11 @@ describe('the search in the address', () => {
 
   it('ignores what the API would refuse, value by value, and keeps the rest', () => {
     const state = parseSearch(
-      '?q=%20%20&fuel=Steam&fuel=Electric&fuel=Electric&brand=&yearMin=1950&yearMax=2020' +
-        '&priceMin=-5&priceMax=12abc&kmMax=99999999999&verified=yes&sort=cheapest&unknown=1',
+      '?q=%20%20&fuel=Steam&fuel=Electric&fuel=Electric&brand=&yearMin=1850&yearMax=2020' +
+        '&priceMin=-5&priceMax=12abc&kmMax=99999999999&verified=yes&sort=cheapest&unknown=1' +
+        '&body=Limousine&body=Wagon&colour=red&seatsMin=10&ownersMax=-1&classic=yes',
     );
-    expect(state).toEqual({ ...EMPTY_SEARCH, fuel: ['Electric'], yearMax: 2020 });
+    expect(state).toEqual({ ...EMPTY_SEARCH, fuel: ['Electric'], body: ['Wagon'], yearMax: 2020 });
     // Control characters and bidirectional overrides: the API refuses them in any text.
     expect(parseSearch('q=gt3%E2%80%AEevil&brand=Pors%00che&brand=Porsche&category=a%0Ab')).toEqual({
       ...EMPTY_SEARCH,
@@ -104,12 +117,9 @@ describe('a search as a saved search keeps it', () => {
 describe('filterChips', () => {
   it('names each filter with its label from the facets, and removes only it', () => {
     const facets = {
+      ...someFacets(),
       category: [{ value: 'sports', label: 'Sports cars', count: 1 }],
       brand: [{ value: 'porsche', label: 'Porsche', count: 1 }],
-      moreBrands: 0,
-      fuel: [],
-      year: { min: null, max: null },
-      price: { min: null, max: null },
     };
     const chips = filterChips(every, facets);
     expect(chips.map((chip) => chip.label)).toEqual([
@@ -120,11 +130,23 @@ describe('filterChips', () => {
       'tesla',
       'Electric',
       'Hybrid',
+      'Coupe',
+      'Wagon',
+      'Manual',
+      'AWD',
+      'Red exterior',
+      'Grey exterior',
+      'Clean title',
       '2018–2023',
       '$50,000–$250,000',
       'Up to 40,000 km',
+      'Classics (25+ years)',
+      '2+ doors',
+      '4+ seats',
+      'At most 1 previous owner',
       'Verified sellers',
     ]);
+    expect(chips.find((chip) => chip.label === 'Wagon')?.without).toEqual({ ...every, body: ['Coupe'] });
     const hybrid = chips.find((chip) => chip.label === 'Hybrid');
     expect(hybrid?.without).toEqual({ ...every, fuel: ['Electric'] });
     // A saved search's filters, its category too, by the same names.

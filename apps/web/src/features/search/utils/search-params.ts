@@ -1,22 +1,27 @@
 /**
  * The car search's state lives in the page's address, in the API's own terms (`GET /cars/search`:
- * repeated `category`, `brand` and `fuel`, prices in cents), so that an address is shareable, back
+ * repeated `category`, `brand`, `fuel` and specifications, prices in cents), so that an address is shareable, back
  * and forward restore it, and the server renders it. Reading an address keeps what the API accepts
  * and drops the rest, value by value, so that a mistyped or stale link still shows a search.
  */
 import {
+  CAR_DOORS_MAX,
   CAR_KM_MAX,
   CAR_PRICE_MAX_CENTS,
+  CAR_SEATS_MAX,
   CAR_YEAR_MIN,
   type CarSearchFilters,
   FUELS,
   type Fuel,
   ONE_LINE,
+  PREVIOUS_OWNERS_MAX,
   SEARCH_FILTER_VALUES_MAX,
   SEARCH_SORTS,
+  SEARCH_SPEC_FACETS,
   SEARCH_TEXT_MAX,
   SEARCH_YEAR_MAX,
   type SearchSort,
+  type SearchSpecFacet,
   searchWords,
 } from '@redline/shared';
 import { type QueryParams, queryString } from '../../../lib/api-client.ts';
@@ -32,16 +37,46 @@ export type SearchState = {
   priceMin?: number;
   priceMax?: number;
   kmMax?: number;
+  doorsMin?: number;
+  seatsMin?: number;
+  ownersMax?: number;
   verified: boolean;
+  /** The cars over CLASSIC_AGE_YEARS years old only. */
+  classic: boolean;
   sort?: SearchSort;
   /** One seller's cars (their page, app/routes/seller.tsx); not part of a search page's address. */
   seller?: string;
+} & SpecLists;
+
+/** The values chosen of each specification facet (`body`, `transmission`…). */
+type SpecLists = { [F in SearchSpecFacet]: (typeof SEARCH_SPEC_FACETS)[F][number][] };
+
+export type RangeName =
+  | 'yearMin'
+  | 'yearMax'
+  | 'priceMin'
+  | 'priceMax'
+  | 'kmMax'
+  | 'doorsMin'
+  | 'seatsMin'
+  | 'ownersMax';
+export type ListName = 'category' | 'brand' | 'fuel' | SearchSpecFacet;
+
+/** The specification facets, in the filter panel's order. */
+export const SPEC_FACETS = Object.keys(SEARCH_SPEC_FACETS) as SearchSpecFacet[];
+
+export const EMPTY_SEARCH: SearchState = {
+  category: [],
+  brand: [],
+  fuel: [],
+  body: [],
+  transmission: [],
+  drivetrain: [],
+  colour: [],
+  title: [],
+  verified: false,
+  classic: false,
 };
-
-export type RangeName = 'yearMin' | 'yearMax' | 'priceMin' | 'priceMax' | 'kmMax';
-export type ListName = 'category' | 'brand' | 'fuel';
-
-export const EMPTY_SEARCH: SearchState = { category: [], brand: [], fuel: [], verified: false };
 
 /** A seller's cars for sale, newest first: the search their page shows. */
 export const searchOfSeller = (seller: string): SearchState => ({ ...EMPTY_SEARCH, seller, sort: 'newest' });
@@ -56,6 +91,9 @@ export const RANGES: Record<RangeName, [number, number]> = {
   priceMin: [0, CAR_PRICE_MAX_CENTS],
   priceMax: [0, CAR_PRICE_MAX_CENTS],
   kmMax: [0, CAR_KM_MAX],
+  doorsMin: [1, CAR_DOORS_MAX],
+  seatsMin: [1, CAR_SEATS_MAX],
+  ownersMax: [0, PREVIOUS_OWNERS_MAX],
 };
 
 /** The ranges with two bounds, low and high. */
@@ -108,6 +146,10 @@ function listOf<T extends string>(
 }
 
 const isFuel = (value: string): value is Fuel => (FUELS as readonly string[]).includes(value);
+const isValueOf =
+  <F extends SearchSpecFacet>(facet: F) =>
+  (value: string): value is SpecLists[F][number] =>
+    (SEARCH_SPEC_FACETS[facet] as readonly string[]).includes(value);
 const isSort = (value: string | null): value is SearchSort =>
   (SEARCH_SORTS as readonly (string | null)[]).includes(value);
 /** A value the API takes for a text of at most `max` characters: one line, no control characters. */
@@ -146,12 +188,19 @@ export function parseSearch(search: URLSearchParams | string, category?: string)
       category === undefined ? listOf(params, 'category', shorterThan(VALUE_MAX.category)) : [category],
     brand: listOf(params, 'brand', shorterThan(VALUE_MAX.brand)),
     fuel: listOf(params, 'fuel', isFuel),
+    ...(Object.fromEntries(
+      SPEC_FACETS.map((facet) => [facet, listOf(params, facet, isValueOf(facet))]),
+    ) as SpecLists),
     yearMin: range('yearMin'),
     yearMax: range('yearMax'),
     priceMin: range('priceMin'),
     priceMax: range('priceMax'),
     kmMax: range('kmMax'),
+    doorsMin: range('doorsMin'),
+    seatsMin: range('seatsMin'),
+    ownersMax: range('ownersMax'),
     verified: params.get('verified') === 'true',
+    classic: params.get('classic') === 'true',
   };
   const sort = params.get('sort');
   // Relevance ranks by the text: without text there is nothing to rank.
@@ -169,12 +218,21 @@ function queryOf(state: SearchState): QueryParams {
     category: state.category,
     brand: state.brand,
     fuel: state.fuel,
+    body: state.body,
+    transmission: state.transmission,
+    drivetrain: state.drivetrain,
+    colour: state.colour,
+    title: state.title,
     yearMin: state.yearMin,
     yearMax: state.yearMax,
     priceMin: state.priceMin,
     priceMax: state.priceMax,
     kmMax: state.kmMax,
+    doorsMin: state.doorsMin,
+    seatsMin: state.seatsMin,
+    ownersMax: state.ownersMax,
     verified: state.verified ? 'true' : undefined,
+    classic: state.classic ? 'true' : undefined,
     sort: state.sort,
     seller: state.seller,
   };
@@ -198,7 +256,13 @@ export function searchOfFilters(filters: CarSearchFilters): SearchState {
     category: filters.category ?? [],
     brand: filters.brand ?? [],
     fuel: filters.fuel ?? [],
+    body: filters.body ?? [],
+    transmission: filters.transmission ?? [],
+    drivetrain: filters.drivetrain ?? [],
+    colour: filters.colour ?? [],
+    title: filters.title ?? [],
     verified: filters.verified ?? false,
+    classic: filters.classic ?? false,
   };
 }
 

@@ -1,0 +1,148 @@
+/**
+ * The specifications a search filters on (ADR 44), a byte each per car in the columns in memory
+ * (car-columns.ts) and in the database's count one by one: body style, transmission, drivetrain,
+ * exterior colour and title status as the index of their value plus one (0: none), each with a
+ * facet; doors, seats and previous owners as their number (UNKNOWN: none), limits without one.
+ */
+import {
+  type CarSearchQuery,
+  type FacetValue,
+  SEARCH_SPEC_FACETS,
+  type SearchSpecFacet,
+} from '@redline/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { cars } from '../../db/schema.ts';
+
+const FACETS = Object.keys(SEARCH_SPEC_FACETS) as SearchSpecFacet[];
+const facetColumns: Record<SearchSpecFacet, SQL> = {
+  body: sql`${cars.bodyStyle}`,
+  transmission: sql`${cars.transmission}`,
+  drivetrain: sql`${cars.drivetrain}`,
+  colour: sql`${cars.exteriorColour}`,
+  title: sql`${cars.titleStatus}`,
+};
+/** The column of a facet that a buyer's word may name (search-words.ts's facetOfWord). */
+export const facetColumn = (facet: 'fuel' | SearchSpecFacet): SQL =>
+  facet === 'fuel' ? sql`${cars.fuel}` : facetColumns[facet];
+/** The limits: at least (`doorsMin`, `seatsMin`) or at most (`ownersMax`) a number of the car's. */
+const LIMITS = [
+  { name: 'doorsMin', column: sql`${cars.doors}`, atLeast: true },
+  { name: 'seatsMin', column: sql`${cars.seats}`, atLeast: true },
+  { name: 'ownersMax', column: sql`${cars.previousOwners}`, atLeast: false },
+] as const;
+
+/** A car's bytes: one per facet, then one per limit. */
+export const SPECS = FACETS.length + LIMITS.length;
+const UNKNOWN = 255;
+/** Where each facet's counts start among a search's (`specCounts`): one for none, then a count per value. */
+const facetAt = FACETS.map((_, f) =>
+  FACETS.slice(0, f).reduce((at, facet) => at + SEARCH_SPEC_FACETS[facet].length + 1, 0),
+);
+/** How many counts a search's specification facets take together. */
+export const SPEC_COUNTS = facetAt.at(-1)! + SEARCH_SPEC_FACETS[FACETS.at(-1)!].length + 1;
+/** The first bit of the specification filters a car fails, after those of its cell's (search-counts.ts). */
+const FIRST_BIT = 32;
+/** A car that fails a limit counts nowhere: every bit. */
+const EVERY_BIT = -1;
+
+/**
+ * A car's bytes as one array of integers, for the columns' reads and the database's count. The
+ * values are written into the statement, not sent as parameters: the count groups by it, and
+ * PostgreSQL sees two parameters as two expressions.
+ */
+export const specCodes = sql<number[]>`array[${sql.join(
+  [
+    ...FACETS.map((facet) => {
+      const values = sql.raw(SEARCH_SPEC_FACETS[facet].map((value) => `'${value}'`).join(', '));
+      return sql`coalesce(array_position(array[${values}]::text[], ${facetColumns[facet]}), 0)`;
+    }),
+    ...LIMITS.map(({ column }) => sql`coalesce(${column}, ${sql.raw(String(UNKNOWN))})`),
+  ],
+  sql`, `,
+)}]::int[]`;
+
+/** The specification filters of a search as conditions on the cars' columns (search-planner.ts's filtersOf). */
+export function specConditions(query: CarSearchQuery): SQL[] {
+  return [
+    ...FACETS.flatMap((facet) => {
+      const values = query[facet];
+      return values?.length
+        ? [
+            sql`${facetColumns[facet]} in (${sql.join(
+              values.map((value) => sql`${value}`),
+              sql`, `,
+            )})`,
+          ]
+        : [];
+    }),
+    ...LIMITS.flatMap(({ name, column, atLeast }) => {
+      const limit = query[name];
+      if (limit === undefined) return [];
+      return [atLeast ? sql`${column} >= ${limit}` : sql`${column} <= ${limit}`];
+    }),
+  ];
+}
+
+/** The specification filters of a search, as the counts and the pages in memory test a car's bytes. */
+export function specFilter(query: CarSearchQuery) {
+  /** Per facet filtered, a 1 per code asked. */
+  const asked = FACETS.map((facet) => {
+    const values = query[facet];
+    if (!values?.length) return undefined;
+    const codes = new Uint8Array(SEARCH_SPEC_FACETS[facet].length + 1);
+    for (const value of values)
+      codes[(SEARCH_SPEC_FACETS[facet] as readonly string[]).indexOf(value) + 1] = 1;
+    return codes;
+  });
+  const limits = LIMITS.map(({ name, atLeast }) => ({ limit: query[name], atLeast }));
+  const active = asked.some((codes) => codes) || limits.some(({ limit }) => limit !== undefined);
+  /** The bits of the filters that the car whose bytes start at `at` of `bytes` fails (EVERY_BIT: a limit). */
+  const fails = (bytes: ArrayLike<number>, at: number): number => {
+    if (!active) return 0;
+    for (let l = 0; l < limits.length; l++) {
+      const { limit, atLeast } = limits[l]!;
+      if (limit === undefined) continue;
+      const value = bytes[at + FACETS.length + l]!;
+      if (value === UNKNOWN || (atLeast ? value < limit : value > limit)) return EVERY_BIT;
+    }
+    let failed = 0;
+    for (let f = 0; f < FACETS.length; f++) {
+      const codes = asked[f];
+      if (codes && !codes[bytes[at + f]!]) failed |= FIRST_BIT << f;
+    }
+    return failed;
+  };
+  /**
+   * Counts `cars` cars of those bytes in each specification facet whose filter is the only one they
+   * fail, or that they fail none of (`failed`: their bits, their cell passing every other filter).
+   */
+  const count = (counts: Int32Array, bytes: ArrayLike<number>, at: number, failed: number, cars = 1) => {
+    for (let f = 0; f < FACETS.length; f++)
+      if ((failed & ~(FIRST_BIT << f)) === 0) counts[facetAt[f]! + bytes[at + f]!]! += cars;
+  };
+  return { active, fails, count };
+}
+
+export type SpecFilter = ReturnType<typeof specFilter>;
+
+/** A count per value of each specification facet (SPEC_COUNTS: see facetAt), of the cars with those bytes. */
+export function specCountsOf(bytes: Uint8Array, seqs: Int32Array): Int32Array {
+  const counts = new Int32Array(SPEC_COUNTS);
+  for (const seq of seqs)
+    for (let f = 0; f < FACETS.length; f++) counts[facetAt[f]! + bytes[seq * SPECS + f]!]! += 1;
+  return counts;
+}
+
+/** The specification facets of a search's counts, every value listed (a car without one in none). */
+export function specFacets(counts: Int32Array): Record<SearchSpecFacet, FacetValue[]> {
+  return Object.fromEntries(
+    FACETS.map((facet, f) => [
+      facet,
+      SEARCH_SPEC_FACETS[facet].map((value, i) => ({
+        value,
+        label: value,
+        count: counts[facetAt[f]! + i + 1]!,
+      })),
+    ]),
+  ) as Record<SearchSpecFacet, FacetValue[]>;
+}
