@@ -3,10 +3,8 @@
  * (a free-text brand mapped to a make): it answers only when sure. Ranking is for a person choosing
  * from a list (the pickers of make and model): it offers every plausible entry, best first.
  */
+import type { MatchKind } from '@redline/shared';
 import { foldName } from './vehicle-names.ts';
-
-/** How a text matched: the name itself (case aside), an alias, the folded name ("rx7" for "RX-7"), a typo. */
-export type MatchKind = 'exact' | 'alias' | 'folded' | 'typo';
 
 export interface Named<T> {
   entry: T;
