@@ -15,11 +15,20 @@ import {
 } from '@redline/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { carNameMappings, cars, vehicleAliases, vehicleModels } from '../src/db/schema.ts';
+import { buildApp } from '../src/app.ts';
+import {
+  carNameMappings,
+  cars,
+  categories,
+  users,
+  vehicleAliases,
+  vehicleMakes,
+  vehicleModels,
+} from '../src/db/schema.ts';
 import { mapCarsToCatalogue } from '../src/modules/cars/car-names.ts';
 import { createCar } from './factories.ts';
 import { it } from './fixtures.ts';
-import { as, errorOf, type TestApp, type TestUser } from './helpers.ts';
+import { as, createTestDatabase, errorOf, type TestApp, type TestUser } from './helpers.ts';
 
 /** Cars as sellers typed them before the catalogue, then mapped as a start maps them. */
 async function postedBefore(t: TestApp, seller: TestUser, names: [string, string][]) {
@@ -184,7 +193,53 @@ describe('the mapping of the cars posted before the catalogue', () => {
     ]);
   });
 
-  it('maps each car once: a second run, or a car posted since, changes nothing', async ({ t, seller }) => {
+  it("maps an existing database's cars as the app starts, once the catalogue is filled", async () => {
+    // A database of cars posted as free text, before the catalogue: migrated, its catalogue empty.
+    const testDb = await createTestDatabase();
+    try {
+      const { db } = testDb.database;
+      await db
+        .insert(users)
+        .values({ id: 'seller-before', name: 'Sam Before', email: 'before@example.test', role: 'Seller' });
+      await db
+        .insert(categories)
+        .values({ id: 'classic', name: 'Classic', icon: '/i.svg', image: '/i.webp', position: 1 });
+      const [car] = await db
+        .insert(cars)
+        .values({
+          year: 1989,
+          brand: 'vokswagen',
+          model: 'Golf',
+          categoryId: 'classic',
+          engine: '1.8 L',
+          fuel: 'Petrol',
+          about: 'Posted before the catalogue.',
+          askingPrice: 900_000,
+          originalPrice: 1_000_000,
+          topSpeed: 180,
+          kmDriven: 150_000,
+          sellerId: 'seller-before',
+          photos: ['before-1'],
+        })
+        .returning({ id: cars.id });
+      expect(await db.$count(vehicleMakes)).toBe(0);
+
+      const { app } = await buildApp(testDb.config, testDb.database);
+      await app.close();
+      const [mapped] = await db.select().from(cars).where(eq(cars.id, car!.id));
+      expect(mapped).toMatchObject({
+        brand: 'Volkswagen',
+        model: 'Golf',
+        postedBrand: 'vokswagen',
+        catalogueMapped: true,
+      });
+      expect(mapped!.makeId).toEqual(expect.any(Number));
+    } finally {
+      await testDb.close();
+    }
+  });
+
+  it('maps each car once: a second run changes nothing', async ({ t, seller }) => {
     const ids = await postedBefore(t, seller, [
       ['chevy', 'vette'],
       ['Lambo', 'Countach Turbo'],

@@ -3,7 +3,7 @@ import { PageHead } from '../../../components/ui/page-head.tsx';
 import { OtherCarNames, TypoMatches, VehicleCatalogue } from '../../../features/admin/index.ts';
 
 const TABS = [
-  { id: 'catalogue', label: 'Makes and models', Panel: VehicleCatalogue },
+  { id: 'catalogue', label: 'Makes', Panel: VehicleCatalogue },
   { id: 'other', label: 'Other names', Panel: OtherCarNames },
   { id: 'typos', label: 'Typo matches', Panel: TypoMatches },
 ] as const;
@@ -27,7 +27,7 @@ export default function AdminCataloguePage() {
           <button
             key={entry.id}
             type="button"
-            className={`btn join-item btn-sm flex-1 sm:flex-none ${tab === entry.id ? 'btn-primary' : 'btn-outline'}`}
+            className={`btn join-item btn-sm flex-1 whitespace-nowrap px-2 sm:flex-none sm:px-4 ${tab === entry.id ? 'btn-primary' : 'btn-outline'}`}
             aria-pressed={tab === entry.id}
             onClick={() => setTab(entry.id)}
           >

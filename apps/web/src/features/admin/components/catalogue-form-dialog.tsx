@@ -94,6 +94,21 @@ export function DialogInput({
   );
 }
 
+/** A make's country, as the server takes it (two capital letters; typed in either case). */
+export function CountryInput({ defaultValue }: { defaultValue?: string }) {
+  return (
+    <DialogInput
+      name="country"
+      label="Country"
+      defaultValue={defaultValue}
+      maxLength={2}
+      pattern="[A-Za-z]{2}"
+      autoCapitalize="characters"
+      hint="Two letters (ISO 3166-1), such as IT or GB."
+    />
+  );
+}
+
 /** A labelled choice among entries (a make, a model) of such a dialog. */
 export function DialogSelect({
   name,

@@ -7,7 +7,7 @@ import { addAlias, addMake, addModel, useCatalogueChange } from '../api/change-v
 import { useOtherCarNames } from '../api/get-other-car-names.ts';
 import { useVehicleMakes } from '../api/get-vehicle-makes.ts';
 import { useVehicleModels } from '../api/get-vehicle-models.ts';
-import { CatalogueFormDialog, DialogInput, DialogSelect } from './catalogue-form-dialog.tsx';
+import { CatalogueFormDialog, CountryInput, DialogSelect } from './catalogue-form-dialog.tsx';
 
 const COLUMNS = [
   'Name cars carry',
@@ -62,7 +62,7 @@ export function OtherCarNames() {
             <StackCell actions>
               <button
                 type="button"
-                className="btn btn-primary btn-sm flex-1 md:flex-none"
+                className="btn btn-outline btn-primary btn-sm flex-1 md:flex-none"
                 aria-label={`Map ${nameOf(name)}`}
                 onClick={() => setMapping(name)}
               >
@@ -70,7 +70,7 @@ export function OtherCarNames() {
               </button>
               <button
                 type="button"
-                className="btn btn-outline btn-sm flex-1 md:flex-none"
+                className="btn btn-ghost btn-sm flex-1 md:flex-none"
                 aria-label={`Add ${nameOf(name)} to the catalogue`}
                 disabled={newModel.isPending}
                 onClick={() => add(name)}
@@ -146,13 +146,7 @@ function AddMakeDialog({ name, onClose }: { name: OtherCarName | null; onClose: 
         )
       }
     >
-      <DialogInput
-        name="country"
-        label="Country"
-        maxLength={2}
-        pattern="[A-Za-z]{2}"
-        hint="Two letters (ISO 3166-1), such as IT or GB."
-      />
+      <CountryInput />
     </CatalogueFormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import type { VehicleMake, VehicleModel } from '@redline/shared';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../components/ui/list-states.tsx';
 import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { toast } from '../../../lib/toast.ts';
@@ -19,9 +19,7 @@ import {
 import { useVehicleAliases } from '../api/get-vehicle-aliases.ts';
 import { useVehicleMakes } from '../api/get-vehicle-makes.ts';
 import { useVehicleModels } from '../api/get-vehicle-models.ts';
-import { CatalogueFormDialog, DialogInput, DialogSelect } from './catalogue-form-dialog.tsx';
-
-const COUNTRY_HINT = 'Two capital letters (ISO 3166-1), such as IT or GB.';
+import { CatalogueFormDialog, CountryInput, DialogInput, DialogSelect } from './catalogue-form-dialog.tsx';
 
 /**
  * The catalogue's makes, found by name or alias, and the one picked: its name and country, aliases
@@ -105,7 +103,7 @@ export function VehicleCatalogue() {
         }
       >
         <DialogInput name="name" label="Name" maxLength={60} />
-        <DialogInput name="country" label="Country" maxLength={2} pattern="[A-Za-z]{2}" hint={COUNTRY_HINT} />
+        <CountryInput />
       </CatalogueFormDialog>
     </div>
   );
@@ -180,18 +178,13 @@ function MakeDetails({
       </header>
 
       <section aria-labelledby="aliases-heading">
-        <div className="mb-2 flex items-center justify-between gap-2">
-          <h3 id="aliases-heading" className="font-semibold">
-            Aliases
-          </h3>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            onClick={() => setEditing({ kind: 'add-alias' })}
-          >
-            Add an alias
-          </button>
-        </div>
+        <SectionHead
+          id="aliases-heading"
+          action="Add an alias"
+          onAction={() => setEditing({ kind: 'add-alias' })}
+        >
+          Aliases
+        </SectionHead>
         {aliases.data?.items.length ? (
           <ul className="flex flex-wrap gap-2">
             {aliases.data.items.map((alias) => (
@@ -225,18 +218,13 @@ function MakeDetails({
       </section>
 
       <section aria-labelledby="models-heading">
-        <div className="mb-2 flex items-center justify-between gap-2">
-          <h3 id="models-heading" className="font-semibold">
-            Models <span className="font-normal text-base-content/60">({modelList.length})</span>
-          </h3>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            onClick={() => setEditing({ kind: 'add-model' })}
-          >
-            Add a model
-          </button>
-        </div>
+        <SectionHead
+          id="models-heading"
+          action="Add a model"
+          onAction={() => setEditing({ kind: 'add-model' })}
+        >
+          Models <span className="font-normal text-base-content/60">({modelList.length})</span>
+        </SectionHead>
         {models.isPending ? (
           <ListSkeleton label="Loading the models" />
         ) : modelList.length === 0 ? (
@@ -289,13 +277,7 @@ function MakeDetails({
         }
       >
         <DialogInput name="name" label="Name" defaultValue={make.name} maxLength={60} />
-        <DialogInput
-          name="country"
-          label="Country"
-          defaultValue={make.country}
-          maxLength={2}
-          hint={COUNTRY_HINT}
-        />
+        <CountryInput defaultValue={make.country} />
       </CatalogueFormDialog>
 
       <CatalogueFormDialog
@@ -457,6 +439,30 @@ function MakeDetails({
         </p>
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** A part of a make's details: its heading and the button that adds to it. */
+function SectionHead({
+  id,
+  action,
+  onAction,
+  children,
+}: {
+  id: string;
+  action: string;
+  onAction: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mb-2 flex items-center justify-between gap-2">
+      <h3 id={id} className="font-semibold">
+        {children}
+      </h3>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={onAction}>
+        {action}
+      </button>
+    </div>
   );
 }
 
