@@ -7,9 +7,14 @@ import { carNameMappings, cars } from './cars.schema.ts';
 /** The lock that instances starting together take in turn to map the cars: a number of its own. */
 const MAPPING_LOCK = 0x43617273; // "Cars"
 
-/** Held until the transaction ends: the second instance then finds the cars mapped. */
-export async function lockMapping(tx: Tx) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${MAPPING_LOCK})`);
+/**
+ * Whether this transaction took the lock, held until it ends: an instance that finds it taken
+ * leaves the mapping to the one mapping (a million cars take minutes, longer than a query may wait).
+ */
+export async function tryLockMapping(tx: Tx): Promise<boolean> {
+  const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${MAPPING_LOCK}) as "locked"`);
+  // Both drivers answer a plain statement with its rows as objects named by the statement.
+  return (result as unknown as { rows: { locked: boolean }[] }).rows[0]!.locked;
 }
 
 /** A brand and model as cars carry them, with how many cars. */
@@ -81,72 +86,75 @@ function showAs(brand: SQL, model: SQL): SQL {
     brand = ${brand}, model = ${model}`;
 }
 
-/** Rows of VALUES per statement: a few thousand names in a handful of statements. */
-const CHUNK = 500;
-
 /**
- * Links the cars of these names, a statement per few hundred names: the cars never mapped (marked
- * mapped), or those mapped already (an admin's change of the catalogue). Answers how many cars.
+ * Links the cars of these names, name by name: the cars never mapped (marked mapped), or those
+ * mapped already (an admin's change of the catalogue). Answers how many cars.
  */
 export async function linkNames(tx: Db | Tx, links: NameLink[], unmapped: boolean): Promise<number> {
   let count = 0;
-  for (let start = 0; start < links.length; start += CHUNK) {
-    const values = sql.join(
-      links
-        .slice(start, start + CHUNK)
-        .map(
-          (link) =>
-            sql`(${link.brand}::text, ${link.model}::text, ${link.fromMakeId}::int, ${link.makeId}::int, ${link.modelId}::int, ${link.shownBrand}::text, ${link.shownModel}::text)`,
-        ),
-      sql`, `,
-    );
-    count += await countOf(
-      tx,
-      sql`update ${cars} set make_id = v.make_id, model_id = v.model_id, catalogue_mapped = true,
-          ${showAs(sql`v.shown_brand`, sql`v.shown_model`)}
-        from (values ${values}) as v(brand, model, from_make_id, make_id, model_id, shown_brand, shown_model)
-        where cars.brand = v.brand and cars.model = v.model and cars.model_id is null
-          and cars.make_id is not distinct from v.from_make_id and cars.catalogue_mapped = ${!unmapped}`,
-    );
+  for (const link of links) {
+    count += await updateCars(tx, {
+      set: sql`make_id = ${link.makeId}::int, model_id = ${link.modelId}::int, catalogue_mapped = true,
+          ${showAs(sql`${link.shownBrand}::text`, sql`${link.shownModel}::text`)}`,
+      where: sql`cars.brand = ${link.brand} and cars.model = ${link.model} and cars.model_id is null
+          and cars.make_id is not distinct from ${link.fromMakeId}::int and cars.catalogue_mapped = ${!unmapped}`,
+    });
   }
   return count;
 }
 
-/** Runs an update and answers how many rows it changed, the same way on both drivers. */
-async function countOf(tx: Db | Tx, update: SQL): Promise<number> {
-  const result = await tx.execute(
-    sql`with changed as (${update} returning 1) select count(*)::int as "count" from changed`,
-  );
-  // Both drivers answer a plain statement with its rows as objects named by the statement.
-  return (result as unknown as { rows: { count: number }[] }).rows[0]!.count;
+/**
+ * Cars per statement of a bulk update: each statement well within the pool's query timeout (10 s),
+ * however many cars a name has (a few hundred thousand Toyotas at the benchmark's million).
+ */
+const BATCH = 5000;
+
+/**
+ * Updates the cars that `where` selects, a batch at a time until none is left, in the caller's
+ * transaction; `where` must no longer select a car once it is updated. One name (or entry) at a
+ * time: a batch's index scan passes over the entries the transaction's earlier batches left dead,
+ * so those of other names must not pile up before it. Answers how many cars, counted the same way
+ * on both drivers.
+ */
+async function updateCars(tx: Db | Tx, update: { set: SQL; where: SQL }): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const result = await tx.execute(sql`
+      with changed as (
+        update ${cars} set ${update.set}
+        where ${update.where} and cars.id in (select cars.id from ${cars} where ${update.where} limit ${BATCH})
+        returning 1)
+      select count(*)::int as "count" from changed`);
+    // Both drivers answer a plain statement with its rows as objects named by the statement.
+    const count = (result as unknown as { rows: { count: number }[] }).rows[0]!.count;
+    total += count;
+    if (count < BATCH) return total;
+  }
 }
 
 /** The cars of a make shown by its new name. */
 export function renameMakeOfCars(tx: Db | Tx, makeId: number, name: string) {
-  return countOf(
-    tx,
-    sql`update ${cars} set ${showAs(sql`${name}::text`, sql`cars.model`)}
-      where cars.make_id = ${makeId} and cars.brand <> ${name}`,
-  );
+  return updateCars(tx, {
+    set: showAs(sql`${name}::text`, sql`cars.model`),
+    where: sql`cars.make_id = ${makeId} and cars.brand <> ${name}`,
+  });
 }
 
 /** The cars of a model shown by its new name. */
 export function renameModelOfCars(tx: Db | Tx, modelId: number, name: string) {
-  return countOf(
-    tx,
-    sql`update ${cars} set ${showAs(sql`cars.brand`, sql`${name}::text`)}
-      where cars.model_id = ${modelId} and cars.model <> ${name}`,
-  );
+  return updateCars(tx, {
+    set: showAs(sql`cars.brand`, sql`${name}::text`),
+    where: sql`cars.model_id = ${modelId} and cars.model <> ${name}`,
+  });
 }
 
 /** The cars of a make, and its names' mappings, moved to the make it is merged into. */
 export async function moveMakeOfCars(tx: Db | Tx, makeId: number, into: { makeId: number; name: string }) {
   await tx.update(carNameMappings).set({ makeId: into.makeId }).where(eq(carNameMappings.makeId, makeId));
-  return countOf(
-    tx,
-    sql`update ${cars} set make_id = ${into.makeId}, ${showAs(sql`${into.name}::text`, sql`cars.model`)}
-      where cars.make_id = ${makeId}`,
-  );
+  return updateCars(tx, {
+    set: sql`make_id = ${into.makeId}, ${showAs(sql`${into.name}::text`, sql`cars.model`)}`,
+    where: sql`cars.make_id = ${makeId}`,
+  });
 }
 
 /** The cars of a model, and its names' mappings, moved to the model it is merged into. */
@@ -159,23 +167,22 @@ export async function moveModelOfCars(
     .update(carNameMappings)
     .set({ makeId: into.makeId, modelId: into.modelId })
     .where(eq(carNameMappings.modelId, modelId));
-  return countOf(
-    tx,
-    sql`update ${cars} set make_id = ${into.makeId}, model_id = ${into.modelId},
-        ${showAs(sql`${into.make}::text`, sql`${into.model}::text`)}
-      where cars.model_id = ${modelId}`,
-  );
+  return updateCars(tx, {
+    set: sql`make_id = ${into.makeId}, model_id = ${into.modelId},
+        ${showAs(sql`${into.make}::text`, sql`${into.model}::text`)}`,
+    where: sql`cars.model_id = ${modelId}`,
+  });
 }
 
 /** The cars of a make (or of a model) as "other": they keep the names they show. */
 export function unlinkCars(tx: Db | Tx, of: { makeId: number } | { modelId: number }) {
-  return countOf(
-    tx,
-    'makeId' in of
-      ? sql`update ${cars} set make_id = null, model_id = null where cars.make_id = ${of.makeId}`
-      : sql`update ${cars} set model_id = null where cars.model_id = ${of.modelId}`,
-  );
+  return 'makeId' in of
+    ? updateCars(tx, { set: sql`make_id = null, model_id = null`, where: sql`cars.make_id = ${of.makeId}` })
+    : updateCars(tx, { set: sql`model_id = null`, where: sql`cars.model_id = ${of.modelId}` });
 }
+
+/** Rows per insert of the report. */
+const CHUNK = 500;
 
 /** The report of a mapping: a row per name. */
 export async function insertMappings(tx: Db | Tx, rows: (typeof carNameMappings.$inferInsert)[]) {
@@ -224,12 +231,14 @@ export function undoTypo(
 ) {
   const ofName = sql`cars.make_id = ${mapping.makeId} and coalesce(cars.posted_brand, cars.brand) = ${mapping.brand}
     and coalesce(cars.posted_model, cars.model) = ${mapping.model}`;
-  return countOf(
-    tx,
-    what === 'make'
-      ? sql`update ${cars} set make_id = null, model_id = null, brand = coalesce(posted_brand, brand),
-          model = coalesce(posted_model, model), posted_brand = null, posted_model = null where ${ofName}`
-      : sql`update ${cars} set model_id = null, model = coalesce(posted_model, model), posted_model = null
-          where ${ofName} and cars.model_id is not distinct from ${mapping.modelId}::int`,
-  );
+  return what === 'make'
+    ? updateCars(tx, {
+        set: sql`make_id = null, model_id = null, brand = coalesce(posted_brand, brand),
+          model = coalesce(posted_model, model), posted_brand = null, posted_model = null`,
+        where: ofName,
+      })
+    : updateCars(tx, {
+        set: sql`model_id = null, model = coalesce(posted_model, model), posted_model = null`,
+        where: sql`${ofName} and cars.model_id = ${mapping.modelId}`,
+      });
 }

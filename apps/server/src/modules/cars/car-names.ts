@@ -40,12 +40,13 @@ export async function carsRenamed(tx: Db | Tx, cars: number) {
  * the catalogue is filled: each brand and model they carry, linked where it matches exactly, folded,
  * by an alias or by a confident typo, else kept as "other"; the cars shown by the catalogue's names
  * keep the seller's words (`posted_brand`, `posted_model`), and each name's mapping is recorded for
- * the admins (`car_name_mappings`). Instances starting together take a lock in turn; the second
- * finds nothing to map. Answers whether it mapped any car.
+ * the admins (`car_name_mappings`). The cars are updated a few thousand at a time in one
+ * transaction, under a lock: an instance starting meanwhile finds it taken and leaves the mapping to
+ * the one that holds it. Answers whether it mapped any car.
  */
 export async function mapCarsToCatalogue(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await repo.lockMapping(tx);
+    if (!(await repo.tryLockMapping(tx))) return false;
     await repo.markLinkedMapped(tx);
     const names = await repo.unmappedNames(tx);
     if (names.length === 0) return false;
