@@ -35,8 +35,10 @@ export function unmappedNames(tx: Tx): Promise<NameCount[]> {
 
 /** Marks mapped the cars never mapped that their poster linked already (a seed, a copy). */
 export async function markLinkedMapped(tx: Tx) {
-  await tx.execute(sql`
-    update ${cars} set catalogue_mapped = true where not catalogue_mapped and make_id is not null`);
+  await updateCars(tx, {
+    set: sql`catalogue_mapped = true`,
+    where: sql`not cars.catalogue_mapped and cars.make_id is not null`,
+  });
 }
 
 /**
