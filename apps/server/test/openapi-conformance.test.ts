@@ -12,7 +12,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import sharp from 'sharp';
 import { describe, expect } from 'vitest';
 import { authSecret } from '../src/config/auth-secret.ts';
-import { photos, vehicleMakes, vehicleModels } from '../src/db/schema.ts';
+import { carNameMappings, photos, vehicleAliases, vehicleMakes, vehicleModels } from '../src/db/schema.ts';
 import { unsubscribeToken } from '../src/modules/notifications/unsubscribe-token.ts';
 import { advertise, createBooking, createCar, ensureCategory, recordPayment } from './factories.ts';
 import { it as base } from './fixtures.ts';
@@ -55,6 +55,12 @@ const pool = {
   /** Makes of the vehicle catalogue (filled as the app starts), and a model of the first. */
   vehicleMakeIds: [] as number[],
   vehicleModel: { id: 0, makeId: 0 },
+  /** Makes of their own that a valid merge folds into the first of `vehicleMakeIds`. */
+  mergedMakeIds: [] as number[],
+  /** A make of its own: a model others are merged into, models to merge or delete, aliases to remove. */
+  ownMake: { makeId: 0, keptModelId: 0, modelIds: [] as number[], aliasIds: [] as number[] },
+  /** Typo matches of the cars' mapping, for a review each. */
+  typoMappingIds: [] as number[],
 };
 let counter = 0;
 const next = <T>(list: T[]) => list[counter++ % list.length]!;
@@ -129,6 +135,8 @@ const VEHICLE_OPERATIONS = new Set([
   'addVehicleModel',
   'renameVehicleModel',
 ]);
+/** The operations on a make of their own (`pool.ownMake`), whose entries they merge, delete or remove. */
+const OWN_MAKE_OPERATIONS = new Set(['mergeVehicleModel', 'deleteVehicleModel', 'removeVehicleAlias']);
 
 const CONVERSATION_OPERATIONS = new Set(['listMessages', 'sendMessage', 'reportConversation']);
 
@@ -146,6 +154,7 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       if (operationId === 'setContactMessageHandled') return next(pool.contactMessageIds);
       if (CONVERSATION_OPERATIONS.has(operationId)) return next(pool.conversationIds);
       if (operationId === 'dismissConversationReports') return next(pool.reportedConversationIds);
+      if (operationId === 'reviewCarNameMapping') return next(pool.typoMappingIds);
       if (operationId === 'changeSavedSearch' || operationId === 'deleteSavedSearch')
         return next(pool.savedSearchIds);
       // Never a reported car: Delete Post, later, needs those still there.
@@ -165,10 +174,20 @@ function named(operationId: string, name: string, actor: Actor): unknown {
     case 'categoryId':
       return 'super-car';
     case 'makeId':
-      if (operationId === 'renameVehicleModel') return pool.vehicleModel.makeId;
+      if (operationId === 'renameVehicleModel' || operationId === 'addVehicleAlias')
+        return pool.vehicleModel.makeId;
+      if (operationId === 'mergeVehicleMake') return next(pool.mergedMakeIds);
+      if (OWN_MAKE_OPERATIONS.has(operationId)) return pool.ownMake.makeId;
       return next(pool.vehicleMakeIds);
     case 'modelId':
+      if (OWN_MAKE_OPERATIONS.has(operationId)) return next(pool.ownMake.modelIds);
       return pool.vehicleModel.id;
+    case 'aliasId':
+      return next(pool.ownMake.aliasIds);
+    case 'into':
+      return operationId === 'mergeVehicleMake' ? pool.vehicleMakeIds[0] : pool.ownMake.keptModelId;
+    case 'alias':
+      return `Conformance ${randomUUID().slice(0, 8)}`;
     case 'country':
       return 'IT';
     case 'name':
@@ -403,6 +422,49 @@ it.beforeAll(async ({ t, buyer, seller, admin }) => {
   pool.vehicleModel = (
     await t.db.select({ id: vehicleModels.id, makeId: vehicleModels.makeId }).from(vehicleModels).limit(1)
   )[0]!;
+  const ownMakes = await t.db
+    .insert(vehicleMakes)
+    .values(
+      Array.from({ length: 7 }, (_, i) => ({
+        name: `Conformance make ${i}`,
+        slug: `conformance-make-${i}`,
+        country: 'IT',
+      })),
+    )
+    .returning({ id: vehicleMakes.id });
+  pool.mergedMakeIds = ownMakes.slice(1).map((make) => make.id);
+  const ownMakeId = ownMakes[0]!.id;
+  const ownModels = await t.db
+    .insert(vehicleModels)
+    .values(
+      Array.from({ length: 13 }, (_, i) => ({ makeId: ownMakeId, name: `Model ${i}`, slug: `model-${i}` })),
+    )
+    .returning({ id: vehicleModels.id });
+  const ownAliases = await t.db
+    .insert(vehicleAliases)
+    .values(Array.from({ length: 6 }, (_, i) => ({ makeId: ownMakeId, alias: `Alias ${i}` })))
+    .returning({ id: vehicleAliases.id });
+  pool.ownMake = {
+    makeId: ownMakeId,
+    keptModelId: ownModels[0]!.id,
+    modelIds: ownModels.slice(1).map((model) => model.id),
+    aliasIds: ownAliases.map((alias) => alias.id),
+  };
+  const typos = await t.db
+    .insert(carNameMappings)
+    .values(
+      Array.from({ length: 6 }, (_, i) => ({
+        brand: `Porshce ${i}`,
+        model: '911',
+        shownBrand: 'Porsche',
+        shownModel: '911',
+        makeId: pool.vehicleMakeIds[1]!,
+        makeMatch: 'typo' as const,
+        cars: 0,
+      })),
+    )
+    .returning({ id: carNameMappings.id });
+  pool.typoMappingIds = typos.map((row) => row.id);
   const contact = {
     name: 'Conformance',
     email: 'conformance@example.test',

@@ -37,6 +37,7 @@ export const routePatterns = {
   dashAdminReported: '/dash/admin/reported',
   dashAdminPayments: '/dash/admin/payments',
   dashAdminMessages: '/dash/admin/messages',
+  dashAdminCatalogue: '/dash/admin/catalogue',
   dashAdminReportedConversations: '/dash/admin/reported-conversations',
   notFound: '*',
 } as const;

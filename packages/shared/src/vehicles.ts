@@ -80,3 +80,64 @@ export const vinDecodeSchema = z.object({
   doors: z.number().int().nullable(),
 });
 export type VinDecode = z.infer<typeof vinDecodeSchema>;
+/** How a typed name matched a catalogue entry: its name (case aside), folded ("rx7" for "RX-7"), an alias, a typo. */
+export const MATCH_KINDS = ['exact', 'folded', 'alias', 'typo'] as const;
+export type MatchKind = (typeof MATCH_KINDS)[number];
+
+/** Another name of a make (`modelId` null) or of one of its models. */
+export const vehicleAliasSchema = z.object({
+  id: z.number().int(),
+  makeId: z.number().int(),
+  modelId: z.number().int().nullable(),
+  alias: z.string(),
+});
+export type VehicleAlias = z.infer<typeof vehicleAliasSchema>;
+export const vehicleAliasListSchema = z.object({ items: z.array(vehicleAliasSchema) });
+/** An admin's new alias: of the make, or of one of its models (`modelId`). */
+export const vehicleAliasInputSchema = z.object({
+  alias: vehicleNameSchema,
+  modelId: z.number().int().positive().optional(),
+});
+export type VehicleAliasInput = z.infer<typeof vehicleAliasInputSchema>;
+export const vehicleAliasParamsSchema = vehicleMakeParamsSchema.extend({
+  aliasId: z.coerce.number().int().positive(),
+});
+/** The entry another one is merged into: it keeps its name, and takes the other's cars, models and aliases. */
+export const vehicleMergeInputSchema = z.object({ into: z.number().int().positive() });
+
+/** A make or model name that cars carry and the catalogue lacks ("other"), with how many cars carry it. */
+export const otherCarNameSchema = z.object({
+  /** The make's name the cars show: the seller's words when `makeId` is null, else the catalogue's. */
+  brand: z.string(),
+  /** The catalogue's make when only the model is other; null when the make is. */
+  makeId: z.number().int().nullable(),
+  /** The model the cars carry under a catalogue make; null when the make itself is other. */
+  model: z.string().nullable(),
+  cars: z.number().int(),
+});
+export type OtherCarName = z.infer<typeof otherCarNameSchema>;
+export const OTHER_NAMES_MAX = 500;
+export const otherCarNameListSchema = z.object({ items: z.array(otherCarNameSchema).max(OTHER_NAMES_MAX) });
+
+/** One brand and model as sellers typed them, and what the mapping of the cars to the catalogue made of them. */
+export const carNameMappingSchema = z.object({
+  id: z.number().int(),
+  brand: z.string(),
+  model: z.string(),
+  /** The names the cars show since: the catalogue's where it matched, else the seller's. */
+  shownBrand: z.string(),
+  shownModel: z.string(),
+  makeMatch: z.enum(MATCH_KINDS).nullable(),
+  modelMatch: z.enum(MATCH_KINDS).nullable(),
+  cars: z.number().int(),
+  mappedAt: z.string(),
+  /** An admin's verdict on a typo match: confirmed (its spelling became an alias) or undone (the cars are other again). */
+  review: z.enum(['confirmed', 'undone']).nullable(),
+});
+export type CarNameMapping = z.infer<typeof carNameMappingSchema>;
+export const carNameMappingListSchema = z.object({
+  items: z.array(carNameMappingSchema).max(OTHER_NAMES_MAX),
+});
+export const carNameMappingParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const carNameReviewSchema = z.object({ review: z.enum(['confirmed', 'undone']) });
+export type CarNameReview = z.infer<typeof carNameReviewSchema>;

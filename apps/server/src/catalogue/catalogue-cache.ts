@@ -88,6 +88,7 @@ const CATALOGUE_EVENTS = [
   'car.sold',
   'car.deleted',
   'car.advertised',
+  'cars.renamed',
   'category.added',
 ] as const satisfies EventName[];
 

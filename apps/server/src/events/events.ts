@@ -21,6 +21,27 @@ export interface DomainEvents {
   /** By its seller, an admin, the deletion of a reported car or of its seller (car-deletion.ts). */
   'car.deleted': { carId: string };
   'car.advertised': { carId: string; advertisementId: string };
+  /**
+   * The shown make or model of many cars changed at once (the catalogue renamed, merged or deleted
+   * theirs, or the cars were mapped to it): whoever keeps copies of the cars' names drops them.
+   */
+  'cars.renamed': { cars: number };
+  /**
+   * The vehicle catalogue changed (vehicles module; the cars follow, in the same transaction). A
+   * rename carries the new name; a merge and a delete are published before the entry goes, with
+   * what its cars become.
+   */
+  'vehicle-make.renamed': { makeId: number; name: string };
+  'vehicle-model.renamed': { modelId: number; name: string };
+  'vehicle-make.merged': { makeId: number; into: { makeId: number; name: string } };
+  'vehicle-model.merged': {
+    modelId: number;
+    into: { makeId: number; make: string; modelId: number; model: string };
+  };
+  'vehicle-make.deleted': { makeId: number };
+  'vehicle-model.deleted': { modelId: number };
+  /** A make, a model or an alias came: names cars carry as "other" may now be the catalogue's. */
+  'vehicle-catalogue.extended': { makeId: number };
   /** Categories are only added, by the demo seed. */
   'category.added': { categoryId: string };
   /**

@@ -17,6 +17,7 @@ import { afterAll, describe, expect } from 'vitest';
 import { authSecret } from '../../src/config/auth-secret.ts';
 import {
   bookings,
+  carNameMappings,
   cars,
   contactMessages,
   conversationReports,
@@ -29,6 +30,7 @@ import {
   savedCars,
   savedSearches,
   users,
+  vehicleAliases,
   vehicleMakes,
   vehicleModels,
 } from '../../src/db/schema.ts';
@@ -115,6 +117,16 @@ async function freshMakeId() {
     .values({ name: slug, slug, country: 'IT' })
     .returning({ id: vehicleMakes.id });
   return make!.id;
+}
+
+/** A model of a make of its own. */
+async function freshModel() {
+  const makeId = await freshMakeId();
+  const [model] = await t.db
+    .insert(vehicleModels)
+    .values({ makeId, name: 'Matrix model', slug: 'matrix-model' })
+    .returning({ id: vehicleModels.id });
+  return { makeId, modelId: model!.id };
 }
 
 async function freshBooking() {
@@ -411,14 +423,92 @@ const OWNERSHIP: Record<string, Row> = {
   },
   'PATCH /api/vehicles/makes/:makeId/models/:modelId': {
     call: async () => {
-      const makeId = await freshMakeId();
-      const [model] = await t.db
+      const { makeId, modelId } = await freshModel();
+      return {
+        url: `/api/vehicles/makes/${makeId}/models/${modelId}`,
+        payload: { name: 'Matrix model renamed' },
+        headers: fromApp,
+      };
+    },
+    expect: { admin: 200 },
+  },
+  'DELETE /api/vehicles/makes/:makeId/models/:modelId': {
+    call: async () => {
+      const { makeId, modelId } = await freshModel();
+      return { url: `/api/vehicles/makes/${makeId}/models/${modelId}`, headers: fromApp };
+    },
+    expect: { admin: 200 },
+  },
+  'POST /api/vehicles/makes/:makeId/models/:modelId/merge': {
+    call: async () => {
+      const { makeId, modelId } = await freshModel();
+      const [into] = await t.db
         .insert(vehicleModels)
-        .values({ makeId, name: 'Matrix model', slug: 'matrix-model' })
+        .values({ makeId, name: 'Matrix kept', slug: 'matrix-kept' })
         .returning({ id: vehicleModels.id });
       return {
-        url: `/api/vehicles/makes/${makeId}/models/${model!.id}`,
-        payload: { name: 'Matrix model renamed' },
+        url: `/api/vehicles/makes/${makeId}/models/${modelId}/merge`,
+        payload: { into: into!.id },
+        headers: fromApp,
+      };
+    },
+    expect: { admin: 200 },
+  },
+  'POST /api/vehicles/makes/:makeId/merge': {
+    call: async () => ({
+      url: `/api/vehicles/makes/${await freshMakeId()}/merge`,
+      payload: { into: await freshMakeId() },
+      headers: fromApp,
+    }),
+    expect: { admin: 200 },
+  },
+  'DELETE /api/vehicles/makes/:makeId': {
+    call: async () => ({ url: `/api/vehicles/makes/${await freshMakeId()}`, headers: fromApp }),
+    expect: { admin: 200 },
+  },
+  'GET /api/vehicles/makes/:makeId/aliases': {
+    call: async () => ({ url: `/api/vehicles/makes/${await freshMakeId()}/aliases` }),
+    expect: { admin: 200 },
+  },
+  'POST /api/vehicles/makes/:makeId/aliases': {
+    call: async () => ({
+      url: `/api/vehicles/makes/${await freshMakeId()}/aliases`,
+      payload: { alias: 'Matrix alias' },
+      headers: fromApp,
+    }),
+    expect: { admin: 201 },
+  },
+  'DELETE /api/vehicles/makes/:makeId/aliases/:aliasId': {
+    call: async () => {
+      const makeId = await freshMakeId();
+      const [alias] = await t.db
+        .insert(vehicleAliases)
+        .values({ makeId, alias: 'Matrix alias' })
+        .returning({ id: vehicleAliases.id });
+      return { url: `/api/vehicles/makes/${makeId}/aliases/${alias!.id}`, headers: fromApp };
+    },
+    expect: { admin: 200 },
+  },
+  'GET /api/cars/other-names': { call: () => ({ url: '/api/cars/other-names' }), expect: { admin: 200 } },
+  'GET /api/cars/name-mappings': { call: () => ({ url: '/api/cars/name-mappings' }), expect: { admin: 200 } },
+  'POST /api/cars/name-mappings/:id/review': {
+    call: async () => {
+      const makeId = await freshMakeId();
+      const [row] = await t.db
+        .insert(carNameMappings)
+        .values({
+          brand: 'Matrx',
+          model: 'One',
+          shownBrand: 'Matrix',
+          shownModel: 'One',
+          makeId,
+          makeMatch: 'typo',
+          cars: 0,
+        })
+        .returning({ id: carNameMappings.id });
+      return {
+        url: `/api/cars/name-mappings/${row!.id}/review`,
+        payload: { review: 'confirmed' },
         headers: fromApp,
       };
     },

@@ -15,6 +15,7 @@ import {
   reportedCarsQueryOptions,
   reportedConversationsQueryOptions,
   usersQueryOptions,
+  vehicleMakesQueryOptions,
 } from '../features/admin/index.ts';
 import {
   RedirectSignedIn,
@@ -123,6 +124,7 @@ const pageData: Record<string, PageData> = {
   ],
   [r.dashAdminPayments]: (client) => [client.prefetchInfiniteQuery(paymentsQueryOptions())],
   [r.dashAdminMessages]: (client) => [client.prefetchInfiniteQuery(contactMessagesQueryOptions('open'))],
+  [r.dashAdminCatalogue]: (client) => [client.prefetchQuery(vehicleMakesQueryOptions())],
 };
 
 /**

@@ -206,6 +206,10 @@ export const routes: RouteObject[] = [
                         path: r.dashAdminMessages,
                         Component: page(() => import('./routes/dash/admin-messages.tsx')),
                       },
+                      {
+                        path: r.dashAdminCatalogue,
+                        Component: page(() => import('./routes/dash/admin-catalogue.tsx')),
+                      },
                     ],
                   },
                 ],

@@ -52,4 +52,5 @@ export const paths = {
   dashAdminReportedConversations: r.dashAdminReportedConversations,
   dashAdminPayments: r.dashAdminPayments,
   dashAdminMessages: r.dashAdminMessages,
+  dashAdminCatalogue: r.dashAdminCatalogue,
 } as const;

@@ -97,6 +97,15 @@ export const queryKeys = {
     /** The admins' list of reported cars. */
     list: () => [...queryKeys.reports.all, 'list'] as const,
   },
+  /** The vehicle catalogue as the admins edit it, and the names cars carry that it lacks. */
+  vehicles: {
+    all: ['vehicles'] as const,
+    makes: (q: string) => [...queryKeys.vehicles.all, 'makes', q] as const,
+    models: (makeId: number) => [...queryKeys.vehicles.all, 'models', makeId] as const,
+    aliases: (makeId: number) => [...queryKeys.vehicles.all, 'aliases', makeId] as const,
+    otherNames: () => [...queryKeys.vehicles.all, 'other-names'] as const,
+    typoMatches: () => [...queryKeys.vehicles.all, 'typo-matches'] as const,
+  },
   /** The admins' contact inbox. */
   contactMessages: {
     all: ['contact-messages'] as const,
@@ -143,6 +152,8 @@ export const REFRESHES = {
   // An admin dismissing a car's reports: the car stays.
   reports: ['reports'],
   contactMessages: ['contactMessages'],
+  // A make or model renamed, merged, deleted or given an alias: the cars that carry it show it.
+  vehicles: ['vehicles', 'cars', 'search'],
 } as const satisfies Partial<Record<Domain, readonly Domain[]>>;
 
 /** A domain that the app changes, by a mutation or as a live update tells. */

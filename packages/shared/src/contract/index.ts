@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { advertisementsRoutes } from './advertisements.ts';
 import { authRoutes } from './auth.ts';
 import { bookingsRoutes } from './bookings.ts';
+import { carNamesRoutes } from './car-names.ts';
 import { carsRoutes } from './cars.ts';
 import { categoriesRoutes } from './categories.ts';
 import { contactRoutes } from './contact.ts';
@@ -26,6 +27,7 @@ export const contract = {
   ...advertisementsRoutes,
   ...authRoutes,
   ...bookingsRoutes,
+  ...carNamesRoutes,
   ...carsRoutes,
   ...categoriesRoutes,
   ...contactRoutes,

@@ -215,6 +215,9 @@ export interface CarValues {
   model: string;
   makeId: number | null;
   modelId: number | null;
+  postedBrand: string | null;
+  postedModel: string | null;
+  catalogueMapped: boolean;
   trim: string | null;
   vin: string | null;
   bodyStyle: BodyStyle | null;

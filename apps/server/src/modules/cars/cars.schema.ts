@@ -6,6 +6,7 @@ import {
   CAR_SEATS_MAX,
   COLOURS,
   DRIVETRAINS,
+  MATCH_KINDS,
   PREVIOUS_OWNERS_MAX,
   TITLE_STATUSES,
   TRANSMISSIONS,
@@ -45,6 +46,18 @@ export const cars = pgTable(
     model: text('model').notNull(),
     makeId: integer('make_id').references(() => vehicleMakes.id),
     modelId: integer('model_id').references(() => vehicleModels.id),
+    /**
+     * The seller's own words, kept when the shown make or model is the catalogue's name and differs
+     * from them ("chevy", "vokswagen" shown as Chevrolet, Volkswagen); null when the shown name is
+     * what they typed.
+     */
+    postedBrand: text('posted_brand'),
+    postedModel: text('posted_model'),
+    /**
+     * Whether the car's names went through the catalogue: when posted or edited, or by the mapping of
+     * the cars posted before it (car-names.ts), which takes those still false once the catalogue is filled.
+     */
+    catalogueMapped: boolean('catalogue_mapped').notNull().default(false),
     trim: text('trim'),
     /** The 17-character VIN, or an older car's chassis number; upper case. */
     vin: text('vin'),
@@ -133,6 +146,10 @@ export const cars = pgTable(
       // The cars of a make or model (a merge of the catalogue moves them), and those of a VIN (a second live listing of it).
       index('cars_make_idx').on(t.makeId, t.modelId),
       index('cars_model_idx').on(t.modelId),
+      // The names of the cars the catalogue lacks ("other"), listed for the admins, and the cars
+      // still to map (car-names.ts): both a few, among a million.
+      index('cars_other_names_idx').on(t.makeId, t.brand, t.model).where(sql`${t.modelId} is null`),
+      index('cars_unmapped_idx').on(t.brand, t.model).where(sql`not ${t.catalogueMapped}`),
       index('cars_vin_idx').on(t.vin),
       // Finds the car that lists a photo (photo cleanup) without scanning every car.
       index('cars_photos_idx').using('gin', t.photos),
@@ -225,4 +242,33 @@ export const carPrices = pgTable(
     changedAt: timestamp('changed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [index('car_prices_car_idx').on(t.carId, t.changedAt, t.id)],
+);
+
+/**
+ * The report of the mapping of the cars posted before the catalogue (car-names.ts): each brand and
+ * model as sellers typed them, what the catalogue made of them (how each matched, or null: "other")
+ * and how many cars carried them. A typo match waits for an admin to confirm or undo it (`review`).
+ */
+export const carNameMappings = pgTable(
+  'car_name_mappings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    brand: text('brand').notNull(),
+    model: text('model').notNull(),
+    /** The names the cars showed once mapped: the catalogue's where it matched, else the seller's. */
+    shownBrand: text('shown_brand').notNull(),
+    shownModel: text('shown_model').notNull(),
+    makeId: integer('make_id').references(() => vehicleMakes.id, { onDelete: 'set null' }),
+    modelId: integer('model_id').references(() => vehicleModels.id, { onDelete: 'set null' }),
+    makeMatch: text('make_match', { enum: MATCH_KINDS }),
+    modelMatch: text('model_match', { enum: MATCH_KINDS }),
+    cars: integer('cars').notNull(),
+    mappedAt: timestamp('mapped_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    review: text('review', { enum: ['confirmed', 'undone'] }),
+  },
+  (t) => [
+    check('car_name_mappings_make_match_check', oneOf(t.makeMatch, MATCH_KINDS)),
+    check('car_name_mappings_model_match_check', oneOf(t.modelMatch, MATCH_KINDS)),
+    check('car_name_mappings_review_check', sql`${t.review} in ('confirmed', 'undone')`),
+  ],
 );

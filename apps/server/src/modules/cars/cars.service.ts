@@ -20,8 +20,8 @@ import { badRequest, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import { categoryExists } from '../categories/index.ts';
 import { claimPhotosForCar } from '../photos/index.ts';
-import { type CatalogueLink, linkToCatalogue } from '../vehicles/index.ts';
 import { removeCar } from './car-deletion.ts';
+import { linkedNames } from './car-names.ts';
 import { toCarDetail, toCars, toSellerCars } from './car-view.ts';
 import * as repo from './cars.repository.ts';
 
@@ -100,8 +100,8 @@ export async function createCar(context: CarsContext, actor: User, input: CarInp
   await assertCategory(context, input.categoryId);
   const id = await db.transaction(async (tx) => {
     await claimPhotosForCar(tx, input.photos, actor.id);
-    const link = await linkToCatalogue(tx, input.brand, input.model);
-    const car = await repo.insertCar(tx, { ...carValues(input), ...link, sellerId: actor.id });
+    const names = await linkedNames(tx, input.brand, input.model);
+    const car = await repo.insertCar(tx, { ...carValues(input), ...names, sellerId: actor.id });
     await publish(tx, 'car.posted', { carId: car.id, sellerId: actor.id });
     return car.id;
   });
@@ -131,7 +131,7 @@ export async function updateCar(
   await db.transaction(async (tx) => {
     // A new make or model is linked to the catalogue again, with the other as stored.
     if (fields.brand !== undefined || fields.model !== undefined)
-      Object.assign(values, await linkToCatalogue(tx, fields.brand ?? car.brand, fields.model ?? car.model));
+      Object.assign(values, await linkedNames(tx, fields.brand ?? car.brand, fields.model ?? car.model));
     if (update.photos) await claimPhotosForCar(tx, update.photos, actor.id, car.photos);
     const before = await repo.lockCarOfSeller(tx, id, actor.id);
     if (!before) throw notFound('The car');
@@ -202,7 +202,7 @@ function assertVinFitsYear(update: CarUpdate, stored: { year: number; vin: strin
 }
 
 /** Only the car's own fields, whatever else the body carried; its make and model as the catalogue links them. */
-function carValues(input: CarInput): Omit<repo.CarValues, keyof CatalogueLink> {
+function carValues(input: CarInput): Omit<repo.CarValues, keyof Awaited<ReturnType<typeof linkedNames>>> {
   return {
     year: input.year,
     trim: input.trim ?? null,

@@ -1,5 +1,8 @@
 /** The cars module's public surface: other code imports this file only. */
 import { defineModule } from '../../server-module.ts';
+import { followTheCatalogue } from './car-names.reactions.ts';
+import { carNamesRoutes } from './car-names.routes.ts';
+import { mapCarsToCatalogue } from './car-names.ts';
 import type { AdvertisementOf } from './cars.repository.ts';
 import { carsRoutes } from './cars.routes.ts';
 
@@ -18,7 +21,16 @@ export {
 
 /**
  * The cars module, handed the advertisements' `advertisementOf` for its car views: the
- * advertisements import this module, so the app passes it in (ADR 37).
+ * advertisements import this module, so the app passes it in (ADR 37). Registered after the
+ * vehicles module, whose catalogue is filled before the cars are mapped to it (car-names.ts).
  */
 export const carsModule = (advertisementOf: AdvertisementOf) =>
-  defineModule({ name: 'cars', routes: (context) => carsRoutes({ ...context, advertisementOf }) });
+  defineModule({
+    name: 'cars',
+    referenceData: ({ database }) => mapCarsToCatalogue(database.db),
+    routes: (context) => async (app) => {
+      await app.register(carsRoutes({ ...context, advertisementOf }));
+      await app.register(carNamesRoutes(context));
+    },
+    reactions: followTheCatalogue,
+  });

@@ -736,6 +736,8 @@ export class CarColumns {
       events.subscribe('car.updated', car),
       events.subscribe('car.sold', car),
       events.subscribe('car.deleted', car),
+      // Many cars' names at once (a change of the vehicle catalogue): read them all again.
+      events.subscribe('cars.renamed', () => this.forget()),
       // A verification, or a rename that clears it (migration 0002): the badge shows on every car.
       events.subscribe('user.changed', ({ userId, change }) => {
         if (change !== 'signed-up') this.changed(userId, 'sellers');

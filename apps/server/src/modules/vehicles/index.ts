@@ -3,7 +3,14 @@ import { defineModule } from '../../server-module.ts';
 import { vehiclesRoutes } from './vehicles.routes.ts';
 import { fillCatalogue } from './vehicles.service.ts';
 
-export { type CatalogueLink, linkToCatalogue, resolveMake, resolveModel } from './vehicles.service.ts';
+export {
+  aliasSpelling,
+  type CatalogueLink,
+  catalogueResolver,
+  linkToCatalogue,
+  resolveMake,
+  resolveModel,
+} from './vehicles.service.ts';
 /** Fills an empty catalogue; the bench's data generator writes into databases no server has started on. */
 export { fillCatalogue };
 

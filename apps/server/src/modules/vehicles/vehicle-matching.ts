@@ -3,10 +3,8 @@
  * (a free-text brand mapped to a make): it answers only when sure. Ranking is for a person choosing
  * from a list (the pickers of make and model): it offers every plausible entry, best first.
  */
+import type { MatchKind } from '@redline/shared';
 import { foldName } from './vehicle-names.ts';
-
-/** How a text matched: the name itself (case aside), an alias, the folded name ("rx7" for "RX-7"), a typo. */
-export type MatchKind = 'exact' | 'alias' | 'folded' | 'typo';
 
 export interface Named<T> {
   entry: T;
@@ -40,10 +38,10 @@ function editDistance(a: string, b: string): number {
 }
 
 /**
- * How many edits a folded text of this length may be from a name and still be a typo of it: none
- * below 5 characters ("mini" is not "fiat"'s neighbour), one up to 8 ("maxda"), two from 9
- * ("vokswagen", "lamborgini"). Never in a text with a digit: model numbers differ by one digit
- * ("128" is not "124", "rx8" is not "rx7").
+ * How many edits a folded text of this length may be from a name and still be offered as a typo of
+ * it, to a person choosing from a list: none below 5 characters ("mini" is not "fiat"'s neighbour),
+ * one up to 8 ("maxda"), two from 9 ("vokswagen", "lamborgini"). Never in a text with a digit:
+ * model numbers differ by one digit ("128" is not "124", "rx8" is not "rx7").
  */
 function typoBudget(key: string): number {
   if (/\d/.test(key)) return 0;
@@ -51,9 +49,24 @@ function typoBudget(key: string): number {
   return key.length >= 5 ? 1 : 0;
 }
 
-/** The fewest edits from `key` to the entry's name or one of its aliases. */
-function distanceTo(key: string, named: Named<unknown>): number {
-  return Math.min(...[named.name, ...named.aliases].map((name) => editDistance(key, foldName(name))));
+/**
+ * How many edits code that picks alone (a free-text brand mapped to a make) may take for a typo:
+ * counted on the shorter of the text and the name, one from 6 letters ("chevroelt", "porshce"),
+ * two from 9, none below: a short name's neighbour is often another real make ("Tatra" is one edit
+ * from Matra and from Tata).
+ */
+function confidentBudget(key: string, name: string): number {
+  if (/\d/.test(key)) return 0;
+  const length = Math.min(key.length, name.length);
+  if (length >= 9) return 2;
+  return length >= 6 ? 1 : 0;
+}
+
+/** The fewest edits from `key` to the entry's name or one of its aliases, and that name folded. */
+function nearest(key: string, named: Named<unknown>): { distance: number; name: string } {
+  return [named.name, ...named.aliases]
+    .map((name) => ({ distance: editDistance(key, foldName(name)), name: foldName(name) }))
+    .reduce((best, next) => (next.distance < best.distance ? next : best));
 }
 
 /** The one entry of those found, or none when they are several different entries. */
@@ -64,8 +77,8 @@ function onlyOne<T>(found: Named<T>[], match: MatchKind): Match<T> | null {
 
 /**
  * The entry a text names, and how; none when nothing matches or when the text could mean several
- * ("merc": Mercedes-Benz and Mercury). A typo counts only when one entry is nearest and within the
- * text's budget.
+ * ("merc": Mercedes-Benz and Mercury). A typo counts only when one entry is nearest, and within the
+ * confident budget of the text and that name.
  */
 export function resolveName<T>(text: string, candidates: readonly Named<T>[]): Match<T> | null {
   const key = foldName(text);
@@ -77,15 +90,15 @@ export function resolveName<T>(text: string, candidates: readonly Named<T>[]): M
   if (folded.length > 0) return onlyOne(folded, 'folded');
   const aliased = candidates.filter((named) => named.aliases.some((alias) => foldName(alias) === key));
   if (aliased.length > 0) return onlyOne(aliased, 'alias');
-  const budget = typoBudget(key);
-  if (budget === 0) return null;
-  const distances = candidates.map((named) => ({ named, distance: distanceTo(key, named) }));
+  if (candidates.length === 0) return null;
+  const distances = candidates.map((named) => ({ named, ...nearest(key, named) }));
   const best = Math.min(...distances.map((d) => d.distance));
-  if (best > budget) return null;
-  return onlyOne(
-    distances.filter((d) => d.distance === best).map((d) => d.named),
+  const nearestOnes = distances.filter((d) => d.distance === best);
+  const typo = onlyOne(
+    nearestOnes.map((d) => d.named),
     'typo',
   );
+  return typo && best <= confidentBudget(key, nearestOnes[0]!.name) ? typo : null;
 }
 
 /**
@@ -102,7 +115,7 @@ export function rankNames<T>(text: string, candidates: readonly Named<T>[], limi
     if (name.startsWith(key)) return 1;
     if (named.name.split(/[\s-]+/).some((word) => foldName(word).startsWith(key))) return 2;
     if (named.aliases.some((alias) => foldName(alias).startsWith(key))) return 3;
-    if (budget > 0 && distanceTo(key, named) <= budget) return 4;
+    if (budget > 0 && nearest(key, named).distance <= budget) return 4;
     return undefined;
   };
   return candidates

@@ -108,7 +108,61 @@ export async function updateModel(tx: Tx, id: number, set: Partial<typeof vehicl
   return model!;
 }
 
-/** An alias, unless the entry has it already. */
-export async function addAlias(tx: Tx, row: typeof vehicleAliases.$inferInsert) {
-  await tx.insert(vehicleAliases).values(row).onConflictDoNothing();
+const aliasColumns = {
+  id: vehicleAliases.id,
+  makeId: vehicleAliases.makeId,
+  modelId: vehicleAliases.modelId,
+  alias: vehicleAliases.alias,
+};
+
+/** The aliases of a make and of its models. */
+export function aliasesOfMake(db: Db | Tx, makeId: number) {
+  return db.select(aliasColumns).from(vehicleAliases).where(eq(vehicleAliases.makeId, makeId));
+}
+
+/** The new alias, or undefined when the entry has it already. */
+export async function insertAlias(tx: Tx, row: typeof vehicleAliases.$inferInsert) {
+  const [alias] = await tx.insert(vehicleAliases).values(row).onConflictDoNothing().returning(aliasColumns);
+  return alias;
+}
+
+/** How many aliases went: 1, or 0 when the make has no alias of that id. */
+export async function deleteAlias(tx: Tx, makeId: number, id: number): Promise<number> {
+  const gone = await tx
+    .delete(vehicleAliases)
+    .where(and(eq(vehicleAliases.id, id), eq(vehicleAliases.makeId, makeId)))
+    .returning({ id: vehicleAliases.id });
+  return gone.length;
+}
+
+/**
+ * Gives an entry the aliases of another (a make's own: `modelId` null): those it lacks are added,
+ * the other's go with it when it is deleted.
+ */
+export async function copyAliases(
+  tx: Tx,
+  from: { makeId: number; modelId: number | null },
+  to: { makeId: number; modelId: number | null },
+) {
+  await tx.execute(sql`
+    insert into ${vehicleAliases} (make_id, model_id, alias)
+    select ${to.makeId}::int, ${to.modelId}::int, alias from ${vehicleAliases}
+    where make_id = ${from.makeId} and model_id is not distinct from ${from.modelId}::int
+    on conflict do nothing`);
+}
+
+/** Moves a model, with its aliases, to another make. */
+export async function moveModel(tx: Tx, modelId: number, makeId: number) {
+  await tx.update(vehicleModels).set({ makeId }).where(eq(vehicleModels.id, modelId));
+  await tx.update(vehicleAliases).set({ makeId }).where(eq(vehicleAliases.modelId, modelId));
+}
+
+/** Deletes a make; its models and aliases go with it (the foreign keys' cascade). */
+export async function deleteMake(tx: Tx, id: number) {
+  await tx.delete(vehicleMakes).where(eq(vehicleMakes.id, id));
+}
+
+/** Deletes a model; its aliases go with it. */
+export async function deleteModel(tx: Tx, id: number) {
+  await tx.delete(vehicleModels).where(eq(vehicleModels.id, id));
 }

@@ -34,5 +34,22 @@ export function vehiclesRoutes(context: AppContext): FastifyPluginAsyncZod {
     serve(app, contract.renameVehicleModel, (request) =>
       service.renameModel(context, request.params.makeId, request.params.modelId, request.body.name),
     );
+    serve(app, contract.mergeVehicleMake, (request) =>
+      service.mergeMake(context, request.params.makeId, request.body.into),
+    );
+    serve(app, contract.deleteVehicleMake, (request) => service.deleteMake(context, request.params.makeId));
+    serve(app, contract.mergeVehicleModel, (request) =>
+      service.mergeModel(context, request.params.makeId, request.params.modelId, request.body.into),
+    );
+    serve(app, contract.deleteVehicleModel, (request) =>
+      service.deleteModel(context, request.params.makeId, request.params.modelId),
+    );
+    serve(app, contract.listVehicleAliases, (request) => service.listAliases(context, request.params.makeId));
+    serve(app, contract.addVehicleAlias, async (request, reply) =>
+      reply.status(201).send(await service.addAlias(context, request.params.makeId, request.body)),
+    );
+    serve(app, contract.removeVehicleAlias, (request) =>
+      service.removeAlias(context, request.params.makeId, request.params.aliasId),
+    );
   };
 }

@@ -1,6 +1,9 @@
 import {
+  type MatchKind,
   VEHICLE_LIST_MAX,
   VEHICLE_MATCHES_MAX,
+  type VehicleAlias,
+  type VehicleAliasInput,
   type VehicleMake,
   type VehicleMakeChange,
   type VehicleMakeInput,
@@ -10,6 +13,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, INVALID_FIELDS_MESSAGE, notFound } from '../../errors.ts';
+import { publish } from '../../events/index.ts';
 import aliases from './vehicle-aliases.json' with { type: 'json' };
 import catalogue from './vehicle-catalogue.json' with { type: 'json' };
 import { type Match, type Named, rankNames, resolveName } from './vehicle-matching.ts';
@@ -83,12 +87,21 @@ async function makeOrNotFound(db: Db | Tx, makeId: number) {
   return make;
 }
 
+async function modelOrNotFound(db: Db | Tx, makeId: number, modelId: number) {
+  const model = await repo.findModel(db, makeId, modelId);
+  if (!model) throw notFound('The model');
+  return model;
+}
+
 /** An admin's new make. */
 export async function addMake({ database }: AppContext, input: VehicleMakeInput): Promise<VehicleMake> {
-  const slug = newName(input.name, await namedMakes(database.db), 'The make');
-  const make = await repo.insertMake(database.db, { name: input.name, slug, country: input.country });
-  if (!make) throw conflict(`The make “${input.name}” is in the catalogue already.`);
-  return make;
+  return database.db.transaction(async (tx) => {
+    const slug = newName(input.name, await namedMakes(tx), 'The make');
+    const make = await repo.insertMake(tx, { name: input.name, slug, country: input.country });
+    if (!make) throw conflict(`The make “${input.name}” is in the catalogue already.`);
+    await publish(tx, 'vehicle-catalogue.extended', { makeId: make.id });
+    return make;
+  });
 }
 
 /** An admin's change of a make: a new name keeps the old one as an alias, so texts that used it still find it. */
@@ -102,14 +115,18 @@ export async function changeMake(
     const renamed = change.name !== undefined && change.name !== make.name;
     const others = (await namedMakes(tx)).filter((named) => named.entry.id !== makeId);
     const slug = renamed ? newName(change.name!, others, 'The make') : make.slug;
-    if (renamed && foldName(change.name!) !== foldName(make.name)) {
-      await repo.addAlias(tx, { makeId, alias: make.name });
-    }
-    return repo.updateMake(tx, makeId, {
+    if (renamed && foldName(change.name!) !== foldName(make.name))
+      await repo.insertAlias(tx, { makeId, alias: make.name });
+    const changed = await repo.updateMake(tx, makeId, {
       name: change.name ?? make.name,
       slug,
       country: change.country ?? make.country,
     });
+    if (renamed) {
+      await publish(tx, 'vehicle-make.renamed', { makeId, name: changed.name });
+      await publish(tx, 'vehicle-catalogue.extended', { makeId });
+    }
+    return changed;
   });
 }
 
@@ -119,11 +136,14 @@ export async function addModel(
   makeId: number,
   name: string,
 ): Promise<VehicleModel> {
-  await makeOrNotFound(database.db, makeId);
-  const slug = newName(name, await namedModels(database.db, makeId), 'The model');
-  const model = await repo.insertModel(database.db, { makeId, name, slug });
-  if (!model) throw conflict(`The model “${name}” is in the catalogue already.`);
-  return model;
+  return database.db.transaction(async (tx) => {
+    await makeOrNotFound(tx, makeId);
+    const slug = newName(name, await namedModels(tx, makeId), 'The model');
+    const model = await repo.insertModel(tx, { makeId, name, slug });
+    if (!model) throw conflict(`The model “${name}” is in the catalogue already.`);
+    await publish(tx, 'vehicle-catalogue.extended', { makeId });
+    return model;
+  });
 }
 
 /** An admin's new name of a model, keeping the old one as an alias. */
@@ -134,15 +154,211 @@ export async function renameModel(
   name: string,
 ): Promise<VehicleModel> {
   return database.db.transaction(async (tx) => {
-    const model = await repo.findModel(tx, makeId, modelId);
-    if (!model) throw notFound('The model');
+    const model = await modelOrNotFound(tx, makeId, modelId);
     if (name === model.name) return model;
     const others = (await namedModels(tx, makeId)).filter((named) => named.entry.id !== modelId);
     const slug = newName(name, others, 'The model');
     if (foldName(name) !== foldName(model.name))
-      await repo.addAlias(tx, { makeId, modelId, alias: model.name });
-    return repo.updateModel(tx, modelId, { name, slug });
+      await repo.insertAlias(tx, { makeId, modelId, alias: model.name });
+    const renamed = await repo.updateModel(tx, modelId, { name, slug });
+    await publish(tx, 'vehicle-model.renamed', { modelId, name });
+    await publish(tx, 'vehicle-catalogue.extended', { makeId });
+    return renamed;
   });
+}
+
+/**
+ * An admin's merge of a make into another, which keeps its name: a model of the same name (folded)
+ * is merged into the kept make's, the others move there; the aliases follow, the merged make's name
+ * becomes one, and its cars follow (events: the cars module moves them before the make goes).
+ */
+export async function mergeMake(
+  { database }: AppContext,
+  makeId: number,
+  intoId: number,
+): Promise<VehicleMake> {
+  return database.db.transaction(async (tx) => {
+    const make = await makeOrNotFound(tx, makeId);
+    const into = await makeOrNotFound(tx, intoId);
+    if (make.id === into.id) throw conflict('A make cannot be merged into itself.');
+    const kept = new Map((await repo.listModels(tx, into.id)).map((model) => [foldName(model.name), model]));
+    for (const model of await repo.listModels(tx, make.id)) {
+      const same = kept.get(foldName(model.name));
+      if (same) await mergeModelInto(tx, model, { make: into, model: same });
+      else await repo.moveModel(tx, model.id, into.id);
+    }
+    await repo.copyAliases(tx, { makeId: make.id, modelId: null }, { makeId: into.id, modelId: null });
+    await repo.insertAlias(tx, { makeId: into.id, alias: make.name });
+    await publish(tx, 'vehicle-make.merged', { makeId: make.id, into: { makeId: into.id, name: into.name } });
+    await repo.deleteMake(tx, make.id);
+    await publish(tx, 'vehicle-catalogue.extended', { makeId: into.id });
+    return into;
+  });
+}
+
+/** A model merged into another (of its make, or of the make its own is merged into), then deleted. */
+async function mergeModelInto(tx: Tx, model: VehicleModel, into: { make: VehicleMake; model: VehicleModel }) {
+  await repo.copyAliases(
+    tx,
+    { makeId: model.makeId, modelId: model.id },
+    { makeId: into.make.id, modelId: into.model.id },
+  );
+  if (foldName(model.name) !== foldName(into.model.name))
+    await repo.insertAlias(tx, { makeId: into.make.id, modelId: into.model.id, alias: model.name });
+  await publish(tx, 'vehicle-model.merged', {
+    modelId: model.id,
+    into: { makeId: into.make.id, make: into.make.name, modelId: into.model.id, model: into.model.name },
+  });
+  await repo.deleteModel(tx, model.id);
+}
+
+/** An admin's merge of a model into another of its make, which keeps its name. */
+export async function mergeModel(
+  { database }: AppContext,
+  makeId: number,
+  modelId: number,
+  intoId: number,
+): Promise<VehicleModel> {
+  return database.db.transaction(async (tx) => {
+    const make = await makeOrNotFound(tx, makeId);
+    const model = await modelOrNotFound(tx, makeId, modelId);
+    const into = await modelOrNotFound(tx, makeId, intoId);
+    if (model.id === into.id) throw conflict('A model cannot be merged into itself.');
+    await mergeModelInto(tx, model, { make, model: into });
+    await publish(tx, 'vehicle-catalogue.extended', { makeId });
+    return into;
+  });
+}
+
+/** An admin's deletion of a make, its models and aliases; its cars keep the names they show, as "other". */
+export async function deleteMake(
+  { database }: AppContext,
+  makeId: number,
+): Promise<{ deletedCount: number }> {
+  return database.db.transaction(async (tx) => {
+    await makeOrNotFound(tx, makeId);
+    await publish(tx, 'vehicle-make.deleted', { makeId });
+    await repo.deleteMake(tx, makeId);
+    return { deletedCount: 1 };
+  });
+}
+
+/** An admin's deletion of a model and its aliases; its cars keep the model name they show, as "other". */
+export async function deleteModel(
+  { database }: AppContext,
+  makeId: number,
+  modelId: number,
+): Promise<{ deletedCount: number }> {
+  return database.db.transaction(async (tx) => {
+    await modelOrNotFound(tx, makeId, modelId);
+    await publish(tx, 'vehicle-model.deleted', { modelId });
+    await repo.deleteModel(tx, modelId);
+    return { deletedCount: 1 };
+  });
+}
+
+/** The aliases of a make and of its models, alphabetically. */
+export async function listAliases(
+  { database }: AppContext,
+  makeId: number,
+): Promise<{ items: VehicleAlias[] }> {
+  await makeOrNotFound(database.db, makeId);
+  const items = await repo.aliasesOfMake(database.db, makeId);
+  return { items: items.sort((a, b) => a.alias.localeCompare(b.alias, 'en')) };
+}
+
+/**
+ * An admin's new alias of a make, or of one of its models; refused when the entry has it (its name
+ * or an alias, folded) or another entry is named so (the alias would never name this one).
+ */
+export async function addAlias(
+  { database }: AppContext,
+  makeId: number,
+  input: VehicleAliasInput,
+): Promise<VehicleAlias> {
+  return database.db.transaction(async (tx) => {
+    await makeOrNotFound(tx, makeId);
+    const modelId = input.modelId ?? null;
+    if (modelId !== null) await modelOrNotFound(tx, makeId, modelId);
+    const entries = modelId === null ? await namedMakes(tx) : await namedModels(tx, makeId);
+    const key = foldName(input.alias);
+    if (!key) throw badRequest(INVALID_FIELDS_MESSAGE, { alias: 'Alias needs a letter or a digit' });
+    for (const named of entries) {
+      const own = named.entry.id === (modelId ?? makeId);
+      if (foldName(named.name) === key)
+        throw conflict(
+          own ? `“${named.name}” is its name already.` : `“${named.name}” is another entry of the catalogue.`,
+        );
+      if (own && named.aliases.some((alias) => foldName(alias) === key))
+        throw conflict(`“${named.name}” has that alias already.`);
+    }
+    const alias = await repo.insertAlias(tx, { makeId, modelId, alias: input.alias });
+    if (!alias) throw conflict('The entry has that alias already.');
+    await publish(tx, 'vehicle-catalogue.extended', { makeId });
+    return alias;
+  });
+}
+
+/** An admin's removal of an alias; cars it linked stay linked. */
+export async function removeAlias(
+  { database }: AppContext,
+  makeId: number,
+  aliasId: number,
+): Promise<{ deletedCount: number }> {
+  return database.db.transaction(async (tx) => {
+    const deletedCount = await repo.deleteAlias(tx, makeId, aliasId);
+    if (deletedCount === 0) throw notFound('The alias');
+    return { deletedCount };
+  });
+}
+
+/**
+ * The catalogue read once, for code that links many names in a row (the mapping of cars): each
+ * make's models are read when first asked for.
+ */
+export async function catalogueResolver(db: Db | Tx) {
+  const makes = await namedMakes(db);
+  const models = new Map<number, Named<VehicleModel>[]>();
+  const model = async (makeId: number, text: string) => {
+    let named = models.get(makeId);
+    if (!named) {
+      named = await namedModels(db, makeId);
+      models.set(makeId, named);
+    }
+    return resolveName(text, named);
+  };
+  return {
+    /** The model of a make that a text names, and how; null when unsure. */
+    model,
+    /**
+     * A car's make and model, as a seller typed them, linked to the catalogue: a name that matches
+     * exactly, folded ("rx7") or by an alias ("chevy") becomes the catalogue's entry and its name; so
+     * does a typo when `typos` (a confident one: vehicle-matching.ts); a name the catalogue lacks is
+     * the seller's. A model is linked only under a linked make.
+     */
+    link: async (brand: string, modelText: string, typos: boolean): Promise<CatalogueLink> => {
+      const sure = <T>(match: Match<T> | null) => (match && (typos || match.match !== 'typo') ? match : null);
+      const make = sure(resolveName(brand, makes));
+      const linked = make ? sure(await model(make.entry.id, modelText)) : null;
+      return {
+        makeId: make?.entry.id ?? null,
+        modelId: linked?.entry.id ?? null,
+        brand: make?.entry.name ?? brand,
+        model: linked?.entry.name ?? modelText,
+        makeMatch: make?.match ?? null,
+        modelMatch: linked?.match ?? null,
+      };
+    },
+  };
+}
+
+/** Keeps a spelling that cars carried as an alias of their entry (an admin confirmed it names it), unless it has it. */
+export async function aliasSpelling(
+  tx: Tx,
+  alias: { makeId: number; modelId: number | null; alias: string },
+) {
+  await repo.insertAlias(tx, alias);
+  await publish(tx, 'vehicle-catalogue.extended', { makeId: alias.makeId });
 }
 
 /** The make a text names ("chevy", "Mercedes Benz", "vokswagen") and how it matched; null when unsure. */
@@ -159,26 +375,25 @@ export async function resolveModel(
   return resolveName(text, await namedModels(db, makeId));
 }
 
-/** A car's make and model as the catalogue knows them: ids and names, or the seller's words ("other", id null). */
+/**
+ * A car's make and model as the catalogue knows them: ids and names, or the seller's words ("other",
+ * id null), and how each matched (null: other).
+ */
 export interface CatalogueLink {
   makeId: number | null;
   modelId: number | null;
   brand: string;
   model: string;
+  makeMatch: MatchKind | null;
+  modelMatch: MatchKind | null;
 }
 
 /**
- * Links a car's make and model, as a seller typed them, to the catalogue: a name that matches
- * exactly, folded ("rx7") or by an alias ("chevy") becomes the catalogue's entry and its name; a
- * typo is the seller's own word (what they meant is theirs to pick from the list), as is a name the
- * catalogue lacks. A model is linked only under a linked make.
+ * Links a car's make and model, as a seller typed them, to the catalogue (`catalogueResolver`'s
+ * `link`), a typo staying the seller's own word: what they meant is theirs to pick from the list.
  */
 export async function linkToCatalogue(db: Db | Tx, brand: string, model: string): Promise<CatalogueLink> {
-  const sure = <T>(match: Match<T> | null) => (match && match.match !== 'typo' ? match.entry : null);
-  const make = sure(await resolveMake(db, brand));
-  if (!make) return { makeId: null, modelId: null, brand, model };
-  const linked = sure(await resolveModel(db, make.id, model));
-  return { makeId: make.id, modelId: linked?.id ?? null, brand: make.name, model: linked?.name ?? model };
+  return (await catalogueResolver(db)).link(brand, model, false);
 }
 
 /**

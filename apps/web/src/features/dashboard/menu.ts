@@ -75,6 +75,11 @@ export const DASHBOARD_MENU: Record<Role, readonly DashboardMenuItem[]> = {
       description: 'What visitors wrote through the contact form: reply, mark handled.',
     },
     {
+      to: paths.dashAdminCatalogue,
+      label: 'Vehicle catalogue',
+      description: 'Makes, models and aliases; the names cars carry that it lacks.',
+    },
+    {
       to: paths.dashNotifications,
       label: 'Notifications',
       description: 'What Redline has told you.',
