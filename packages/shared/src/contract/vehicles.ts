@@ -108,6 +108,7 @@ export const vehiclesRoutes = {
     otherStatuses: [404],
     params: vinParamsSchema,
     responses: { 200: vinDecodeSchema },
+  }),
   mergeVehicleMake: defineRoute({
     method: 'POST',
     path: '/vehicles/makes/:makeId/merge',
