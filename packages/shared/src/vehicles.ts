@@ -92,7 +92,7 @@ export const vehicleAliasSchema = z.object({
   alias: z.string(),
 });
 export type VehicleAlias = z.infer<typeof vehicleAliasSchema>;
-export const vehicleAliasListSchema = z.object({ items: z.array(vehicleAliasSchema) });
+export const vehicleAliasListSchema = z.object({ items: z.array(vehicleAliasSchema).max(VEHICLE_LIST_MAX) });
 /** An admin's new alias: of the make, or of one of its models (`modelId`). */
 export const vehicleAliasInputSchema = z.object({
   alias: vehicleNameSchema,

@@ -1,3 +1,4 @@
+import { VEHICLE_LIST_MAX } from '@redline/shared';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { vehicleAliases, vehicleMakes, vehicleModels } from './vehicles.schema.ts';
@@ -116,8 +117,14 @@ const aliasColumns = {
 };
 
 /** The aliases of a make and of its models. */
+/** A make's aliases and its models', the first VEHICLE_LIST_MAX alphabetically (the list's bound). */
 export function aliasesOfMake(db: Db | Tx, makeId: number) {
-  return db.select(aliasColumns).from(vehicleAliases).where(eq(vehicleAliases.makeId, makeId));
+  return db
+    .select(aliasColumns)
+    .from(vehicleAliases)
+    .where(eq(vehicleAliases.makeId, makeId))
+    .orderBy(vehicleAliases.alias, vehicleAliases.id)
+    .limit(VEHICLE_LIST_MAX);
 }
 
 /** The new alias, or undefined when the entry has it already. */
