@@ -151,6 +151,7 @@ test('a seller posts a car with two photos, advertises it from My Posts, and it 
   await page.getByRole('button', { name: 'Post the car' }).click();
   await expect(page.getByText('Photo is required')).toBeVisible();
   await expect(page.getByText('Brand is required')).toBeVisible();
+  await expect(page.getByText('Body style is required')).toBeVisible();
   await expect(page.getByText('You must confirm this declaration')).toHaveCount(4);
 
   await page.getByLabel('Year').selectOption('2019');
@@ -159,6 +160,10 @@ test('a seller posts a car with two photos, advertises it from My Posts, and it 
   await page.getByLabel('Model').fill(model);
   await page.getByLabel('Engine').fill('2.4 L Ferrari Dino V6');
   await page.getByLabel('Fuel').selectOption('Petrol');
+  await page.getByLabel('Body style').selectOption('Coupe');
+  await page.getByLabel('Transmission').selectOption('Manual');
+  await page.getByLabel('Drivetrain').selectOption('RWD');
+  await page.getByRole('group', { name: 'Exterior colour' }).getByText('Red', { exact: true }).click();
   await page.getByLabel('Top speed').fill('230');
   await page.getByLabel('Km driven').fill('48200');
   await page.getByLabel('Asking price').fill('545,000');
