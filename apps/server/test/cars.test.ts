@@ -7,6 +7,8 @@ import {
   carYearMax,
   PRICE_HISTORY_SHOWN,
   sellerCarSchema,
+  VIN_CHECK_DIGIT_MESSAGE,
+  VIN_LENGTH_MESSAGE,
 } from '@redline/shared';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
@@ -216,6 +218,24 @@ describe('POST /api/cars', () => {
     expect(res.json()).toMatchObject({ trim: null, seats: 4, doors: 2 });
   });
 
+  it("stores a VIN upper case without spaces, and an older car's chassis number as the seller gives it", async ({
+    t,
+    seller,
+  }) => {
+    for (const [given, stored, year] of [
+      [' 1hgcm826 33a004352 ', '1HGCM82633A004352', 2003],
+      ['911-300123', '911-300123', 1965],
+    ] as const) {
+      const res = await as(t, seller, {
+        method: 'POST',
+        url: '/api/cars',
+        payload: { ...(await validInput(t, seller)), year, vin: given },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ year, vin: stored });
+    }
+  });
+
   it('refuses an unknown category', async ({ t, seller }) => {
     const before = await carCount(t);
     const res = await as(t, seller, {
@@ -274,6 +294,19 @@ describe('POST /api/cars', () => {
         (i) => (i.titleStatus = 'Stolen'),
         'titleStatus',
         'Choose Clean, Salvage, Rebuilt, Lemon',
+      ],
+      [
+        'a VIN whose check digit does not match (a typo in its last character)',
+        (i) => (i.vin = '1HGCM82633A004353'),
+        'vin',
+        VIN_CHECK_DIGIT_MESSAGE,
+      ],
+      ['a short number on a car from 1981 on', (i) => (i.vin = '911-300123'), 'vin', VIN_LENGTH_MESSAGE],
+      [
+        'a VIN with an O',
+        (i) => (i.vin = '1HGCM82633AOO4352'),
+        'vin',
+        'A VIN has the letters A to Z but I, O and Q, and the digits 0 to 9',
       ],
       ['a missing top speed', (i) => delete i.topSpeed, 'topSpeed', 'Top speed is required'],
       ['a zero top speed', (i) => (i.topSpeed = 0), 'topSpeed', 'Top speed must be greater than 0'],
@@ -783,6 +816,43 @@ describe('PATCH /api/cars/:id', () => {
     });
     expect(lowest.statusCode).toBe(200);
     expect(lowest.json()).toMatchObject({ askingPrice: 10_000, originalPrice: 10_000 });
+  });
+
+  it('checks an edit of the VIN alone, or of the year alone, against the other as stored', async ({
+    t,
+    seller,
+  }) => {
+    const car = await createCar(t, seller, { year: 1970, vin: '911-300123' });
+    const attempts = [
+      [{ year: 1990 }, 'year', `The car's VIN (911-300123) does not fit this year: ${VIN_LENGTH_MESSAGE}`],
+      [{ year: 1990, vin: '1HGCM82633A004353' }, 'vin', VIN_CHECK_DIGIT_MESSAGE],
+    ] as const;
+    for (const [payload, field, message] of attempts) {
+      const res = await as(t, seller, { method: 'PATCH', url: `/api/cars/${car.id}`, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorOf(res).fields).toEqual({ [field]: message });
+    }
+    const newer = await createCar(t, seller, { year: 2003, vin: '1HGCM82633A004352' });
+    const short = await as(t, seller, {
+      method: 'PATCH',
+      url: `/api/cars/${newer.id}`,
+      payload: { vin: '911-300123' },
+    });
+    expect(errorOf(short).fields).toEqual({ vin: VIN_LENGTH_MESSAGE });
+    const rows = await t.db.select({ year: cars.year, vin: cars.vin }).from(cars);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { year: 1970, vin: '911-300123' },
+        { year: 2003, vin: '1HGCM82633A004352' },
+      ]),
+    );
+    // Both at once, by the same rules: the older car becomes a 2003 one with its VIN.
+    const both = await as(t, seller, {
+      method: 'PATCH',
+      url: `/api/cars/${car.id}`,
+      payload: { year: 2003, vin: '1hgcm82633a004352' },
+    });
+    expect(both.json()).toMatchObject({ year: 2003, vin: '1HGCM82633A004352' });
   });
 
   it('marks a car sold (it leaves the lists, stays viewable) and back on sale', async ({

@@ -27,7 +27,7 @@ import {
 } from './constants.ts';
 import { formatMoney } from './format.ts';
 import { photoKeySchema, photoSchema } from './photos.ts';
-import { vinSchema } from './vin.ts';
+import { vinSchema, withVinFitsYear } from './vin.ts';
 
 /** A car's price: integer USD cents, from $100 to $20,000,000; one rule for posting and editing. */
 const money = (label: string) =>
@@ -172,8 +172,8 @@ const carFields = {
 export const carFieldsSchema = z.object(carFields);
 
 /** Body of `POST /cars`. The seller, e-mail, date and ids come from the session and the server. */
-export const carInputSchema = withPricesInOrder(
-  carFieldsSchema.extend({ declarations: carDeclarationsSchema }),
+export const carInputSchema = withVinFitsYear(
+  withPricesInOrder(carFieldsSchema.extend({ declarations: carDeclarationsSchema })),
 );
 export type CarInput = z.infer<typeof carInputSchema>;
 
@@ -181,8 +181,10 @@ export type CarInput = z.infer<typeof carInputSchema>;
  * Body of `PATCH /cars/{id}`: any editable field, by the same rules as posting, and `sold` to mark
  * the car sold or back on sale.
  */
-export const carUpdateSchema = withPricesInOrder(
-  carFieldsSchema.extend({ sold: z.boolean({ error: 'Sold must be true or false' }) }).partial(),
+export const carUpdateSchema = withVinFitsYear(
+  withPricesInOrder(
+    carFieldsSchema.extend({ sold: z.boolean({ error: 'Sold must be true or false' }) }).partial(),
+  ),
 )
   .refine((update) => Object.values(update).some((v) => v !== undefined), 'Change at least one field')
   .meta({ minProperties: 1 });

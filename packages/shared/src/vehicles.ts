@@ -1,5 +1,6 @@
 /** The vehicle catalogue: makes (with their country) and each make's models (docs/catalogue.md). */
 import { z } from 'zod';
+import { bodyStyleSchema, drivetrainSchema, fuelSchema, transmissionSchema } from './cars.ts';
 
 /** The most makes, or models of one make, a list answers; a search text's answer holds the best few. */
 export const VEHICLE_LIST_MAX = 500;
@@ -56,3 +57,26 @@ export const vehicleMakeChangeSchema = vehicleMakeInputSchema.partial();
 export type VehicleMakeChange = z.infer<typeof vehicleMakeChangeSchema>;
 /** What an admin gives of a new model, or of a model's new name (the old one stays as an alias). */
 export const vehicleModelInputSchema = z.object({ name: vehicleNameSchema });
+
+/**
+ * What a VIN says of its car, decoded offline (`GET /vehicles/vin/{vin}`), to prefill the posting
+ * form: each field null when the decoder does not know it. `brand` and `model` are the catalogue's
+ * names when `makeId` / `modelId` link them to it, the decoder's words otherwise.
+ */
+export const vinDecodeSchema = z.object({
+  vin: z.string(),
+  year: z.number().int().nullable(),
+  brand: z.string().nullable(),
+  makeId: z.number().int().nullable(),
+  model: z.string().nullable(),
+  modelId: z.number().int().nullable(),
+  trim: z.string().nullable(),
+  bodyStyle: bodyStyleSchema.nullable(),
+  /** A short text: "3.8 L flat-6", "2.0 L 4-cylinder turbo". */
+  engine: z.string().nullable(),
+  fuel: fuelSchema.nullable(),
+  drivetrain: drivetrainSchema.nullable(),
+  transmission: transmissionSchema.nullable(),
+  doors: z.number().int().nullable(),
+});
+export type VinDecode = z.infer<typeof vinDecodeSchema>;

@@ -10,7 +10,9 @@ import {
   vehicleModelParamsSchema,
   vehicleModelSchema,
   vehicleQuerySchema,
+  vinDecodeSchema,
 } from '../vehicles.ts';
+import { vinParamsSchema } from '../vin.ts';
 import { defineRoute } from './route.ts';
 
 const tags = ['vehicles'];
@@ -86,5 +88,19 @@ export const vehiclesRoutes = {
     body: vehicleModelInputSchema,
     responses: { 200: vehicleModelSchema },
     otherStatuses: [404, 409],
+  }),
+  decodeVin: defineRoute({
+    method: 'GET',
+    path: '/vehicles/vin/:vin',
+    access: ['Seller', 'Admin'],
+    tags,
+    operationId: 'decodeVin',
+    summary:
+      "What a VIN says of its car (year, make, model, trim, body, engine, fuel, drivetrain, transmission, doors), decoded offline from NHTSA's vPIC data, to prefill the posting form",
+    description:
+      '400 when the VIN is malformed or its check digit does not match (`fields.vin` says why; a chassis number of a car before 1981 is not decoded); 404 when the decoder recognises nothing of it.',
+    otherStatuses: [404],
+    params: vinParamsSchema,
+    responses: { 200: vinDecodeSchema },
   }),
 };

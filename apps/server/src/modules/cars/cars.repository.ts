@@ -244,19 +244,24 @@ export async function insertCar(tx: Tx, values: CarValues & { sellerId: string }
 }
 
 /**
- * Locks the seller's car as an update would lock it, so that the prices read are the ones the
- * update replaces; undefined when it is not theirs.
+ * Locks the seller's car as an update would lock it, so that the prices, year and VIN read are the
+ * ones the update replaces (an edit of one is checked against the others); undefined when it is not theirs.
  */
-export async function lockCarPricesOfSeller(tx: Tx, id: string, sellerId: string) {
+export async function lockCarOfSeller(tx: Tx, id: string, sellerId: string) {
   const [before] = await tx
-    .select({ askingPrice: cars.askingPrice, originalPrice: cars.originalPrice })
+    .select({
+      askingPrice: cars.askingPrice,
+      originalPrice: cars.originalPrice,
+      year: cars.year,
+      vin: cars.vin,
+    })
     .from(cars)
     .where(and(eq(cars.id, id), eq(cars.sellerId, sellerId)))
     .for('update');
   return before;
 }
 
-/** Updates a car locked by lockCarPricesOfSeller. */
+/** Updates a car locked by lockCarOfSeller. */
 export async function updateCar(tx: Tx, id: string, values: Partial<CarValues> & { soldAt?: Date | null }) {
   await tx.update(cars).set(values).where(eq(cars.id, id));
 }

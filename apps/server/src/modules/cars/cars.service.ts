@@ -12,7 +12,7 @@ import type {
   SellerCarPage,
   User,
 } from '@redline/shared';
-import { formatMoney, PRICE_ORDER_MESSAGE } from '@redline/shared';
+import { formatMoney, PRICE_ORDER_MESSAGE, vinProblem } from '@redline/shared';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import { isUuid } from '../../db/pagination.ts';
@@ -133,9 +133,10 @@ export async function updateCar(
     if (fields.brand !== undefined || fields.model !== undefined)
       Object.assign(values, await linkToCatalogue(tx, fields.brand ?? car.brand, fields.model ?? car.model));
     if (update.photos) await claimPhotosForCar(tx, update.photos, actor.id, car.photos);
-    const before = await repo.lockCarPricesOfSeller(tx, id, actor.id);
+    const before = await repo.lockCarOfSeller(tx, id, actor.id);
     if (!before) throw notFound('The car');
     assertPricesInOrder(update, before);
+    assertVinFitsYear(update, before);
     await repo.updateCar(tx, id, values);
     if (sold && !car.soldAt) await publish(tx, 'car.sold', { carId: id });
     else {
@@ -182,6 +183,20 @@ function assertPricesInOrder(update: CarUpdate, stored: { askingPrice: number; o
       : PRICE_ORDER_MESSAGE;
   const field = update.originalPrice === undefined ? 'askingPrice' : 'originalPrice';
   throw badRequest(`${message}.`, { [field]: message });
+}
+
+/**
+ * An edit of the VIN alone, or of the year alone, keeps the VIN right for the year as stored (the
+ * schema checks an edit of both, withVinFitsYear); the error names the field that was sent.
+ */
+function assertVinFitsYear(update: CarUpdate, stored: { year: number; vin: string | null }) {
+  if ((update.vin === undefined) === (update.year === undefined)) return;
+  const vin = update.vin === undefined ? stored.vin : update.vin;
+  const problem = vin === null ? undefined : vinProblem(vin, update.year ?? stored.year);
+  if (problem === undefined) return;
+  if (update.vin !== undefined) throw badRequest(`${problem}.`, { vin: problem });
+  const message = `The car's VIN (${vin}) does not fit this year: ${problem}`;
+  throw badRequest(`${message}.`, { year: message });
 }
 
 /** Only the car's own fields, whatever else the body carried; its make and model as the catalogue links them. */
