@@ -1,4 +1,4 @@
-import { carYearMax } from '@redline/shared';
+import { carYearMax, VIN_CHECK_DIGIT_MESSAGE, type VinDecode } from '@redline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -280,19 +280,106 @@ describe('CarForm (Post a Car)', () => {
     answer({
       'POST /cars': apiError(400, 'validation_failed', 'Check the form.', {
         categoryId: 'Choose a category from the list',
-        vin: 'The check digit does not match',
+        vin: 'At most 20 characters',
       }),
     });
     renderForm();
     await userEvent.type(screen.getByRole('combobox', { name: 'Brand' }), 'Porsche');
     await userEvent.type(screen.getByRole('combobox', { name: 'Model' }), '911');
     await fillTheRest();
-    await userEvent.type(screen.getByLabelText('VIN (optional)'), 'WP0ZZZ99ZMS201235');
+    // The year chosen is 1974: a chassis number, checked by the server only.
+    await userEvent.type(screen.getByLabelText('Chassis number (optional)'), '9114600123');
     await userEvent.click(screen.getByRole('button', { name: 'Post the car' }));
 
     expect(await screen.findByText('Choose a category from the list')).toBeInTheDocument();
-    expect(screen.getByText('The check digit does not match')).toBeInTheDocument();
+    expect(screen.getByText('At most 20 characters')).toBeInTheDocument();
     expect(await screen.findByText('Check the form.')).toBeInTheDocument();
+  });
+});
+
+const VIN = 'WP0AC2A99PS230517';
+
+describe('CarForm (the VIN)', () => {
+  const decoded: VinDecode = {
+    vin: VIN,
+    year: 1993,
+    brand: 'Porsche',
+    makeId: 9,
+    model: '911',
+    modelId: 90,
+    trim: 'Carrera RS America',
+    bodyStyle: 'Coupe',
+    engine: '3.6 L flat-6',
+    fuel: 'Petrol',
+    drivetrain: 'RWD',
+    transmission: 'Manual',
+    doors: null,
+  };
+  const vinField = () => screen.getByRole('textbox', { name: 'VIN (optional)' });
+
+  it('decodes the VIN and prefills what it says of the car, marked for the seller to check and change', async () => {
+    answer({ 'GET /vehicles/vin/:vin': ({ params }) => ({ ...decoded, vin: params.vin }) });
+    renderForm();
+    expect(screen.getByRole('button', { name: 'Decode' })).toBeDisabled();
+    await userEvent.type(vinField(), VIN);
+    await userEvent.click(screen.getByRole('button', { name: 'Decode' }));
+
+    await waitFor(() => expect(screen.getByLabelText('Year')).toHaveValue('1993'));
+    expect(screen.getByRole('combobox', { name: 'Brand' })).toHaveValue('Porsche');
+    expect(screen.getByRole('combobox', { name: 'Model' })).toHaveValue('911');
+    expect(screen.getByLabelText('Trim (optional)')).toHaveValue('Carrera RS America');
+    expect(screen.getByLabelText('Body style')).toHaveValue('Coupe');
+    expect(screen.getByLabelText('Engine')).toHaveValue('3.6 L flat-6');
+    expect(screen.getByLabelText('Fuel')).toHaveValue('Petrol');
+    expect(screen.getByLabelText('Drivetrain')).toHaveValue('RWD');
+    expect(screen.getByLabelText('Transmission')).toHaveValue('Manual');
+    // What the VIN does not say stays as it was.
+    expect(screen.getByLabelText('Doors (optional)')).toHaveValue('');
+    expect(screen.getAllByText('From the VIN — check it')).toHaveLength(9);
+    expect(requests().map((request) => request.path)).toEqual([`/vehicles/vin/${VIN}`]);
+
+    // The seller corrects one: its mark goes, the others stay.
+    await userEvent.selectOptions(screen.getByLabelText('Transmission'), 'Automatic');
+    expect(screen.getAllByText('From the VIN — check it')).toHaveLength(8);
+  });
+
+  it("shows the server's reason under the field when it cannot decode the VIN", async () => {
+    answer({
+      'GET /vehicles/vin/:vin': apiError(400, 'validation_failed', 'Check the VIN.', {
+        vin: VIN_CHECK_DIGIT_MESSAGE,
+      }),
+    });
+    renderForm();
+    await userEvent.type(vinField(), '1HGCM82633A004353');
+    await userEvent.click(screen.getByRole('button', { name: 'Decode' }));
+
+    expect(await screen.findByText(VIN_CHECK_DIGIT_MESSAGE)).toBeInTheDocument();
+    expect(vinField().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Year')).toHaveValue('');
+  });
+
+  it('says nothing was found and leaves the form as it was when the VIN is not recognised', async () => {
+    answer({ 'GET /vehicles/vin/:vin': apiError(404, 'not_found', 'Nothing is known of this VIN.') });
+    renderForm();
+    await userEvent.selectOptions(screen.getByLabelText('Year'), '2020');
+    await userEvent.type(screen.getByLabelText('Engine'), 'V8');
+    await userEvent.type(vinField(), VIN);
+    await userEvent.click(screen.getByRole('button', { name: 'Decode' }));
+
+    expect(
+      await screen.findByText('Nothing was found for this VIN: fill in the car yourself.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Year')).toHaveValue('2020');
+    expect(screen.getByLabelText('Engine')).toHaveValue('V8');
+    expect(screen.getByRole('combobox', { name: 'Brand' })).toHaveValue('');
+    expect(screen.queryByText('From the VIN — check it')).not.toBeInTheDocument();
+  });
+
+  it('asks a car before 1981 for its chassis number, which is not decoded', async () => {
+    renderForm();
+    await userEvent.selectOptions(screen.getByLabelText('Year'), '1967');
+    expect(screen.getByRole('textbox', { name: 'Chassis number (optional)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Decode' })).not.toBeInTheDocument();
   });
 });
 

@@ -19,6 +19,7 @@ import {
   FUELS,
   TITLE_STATUSES,
   TRANSMISSIONS,
+  type VinDecode,
 } from '@redline/shared';
 import { type ComponentProps, type ReactNode, useId, useRef, useState } from 'react';
 import {
@@ -50,6 +51,7 @@ import { useVehicleModels } from '../api/get-vehicle-models.ts';
 import { useUpdateCar } from '../api/update-car.ts';
 import type { carInputSchema } from '../utils/schemas.ts';
 import { CatalogueCombobox } from './catalogue-combobox.tsx';
+import { VinField } from './vin-field.tsx';
 
 type CategoryOption = { id: string; name: string };
 
@@ -103,6 +105,29 @@ const FIELD_NAMES = [
 
 const postResolver = lazyZodResolver(() => import('../utils/schemas.ts').then((m) => m.carInputSchema));
 const editResolver = lazyZodResolver(() => import('../utils/schemas.ts').then((m) => m.carEditSchema));
+
+/** The fields a decoded VIN fills in. */
+const PREFILLED = [
+  'year',
+  'brand',
+  'model',
+  'trim',
+  'bodyStyle',
+  'engine',
+  'fuel',
+  'drivetrain',
+  'transmission',
+  'doors',
+] as const satisfies readonly (keyof VinDecode & Path<CarFormInput>)[];
+type Prefilled = (typeof PREFILLED)[number];
+
+/** The model year chosen, or undefined while none is. */
+const readYear = (text: unknown) => (typeof text === 'string' && text !== '' ? Number(text) : undefined);
+
+/** The mark of a field the VIN filled in, until the seller changes it. */
+function FromTheVin() {
+  return <span className="font-medium text-info">From the VIN — check it</span>;
+}
 
 /** The fields chosen from a list. */
 const CHOICES = ['bodyStyle', 'transmission', 'drivetrain', 'fuel', 'doors', 'seats', 'titleStatus'] as const;
@@ -195,7 +220,7 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
     setError,
     setValue,
     watch,
-    formState: { errors },
+    formState: { errors, isSubmitted },
   } = useForm<CarFormInput, unknown, CarInput>({
     // The edit schema is the same minus the declarations, which editing does not show.
     resolver: (editing ? editResolver : postResolver) as Resolver<CarFormInput, unknown, CarInput>,
@@ -218,6 +243,31 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
     setInUse(null);
     onBlur();
   };
+
+  // What the VIN said, by field, as the form writes it: marked at its field while it is unchanged.
+  const [fromVin, setFromVin] = useState<Partial<Record<Prefilled, string>>>({});
+  const setPrefilled = setValue as (
+    name: Prefilled,
+    value: string,
+    options: { shouldDirty: boolean; shouldValidate: boolean },
+  ) => void;
+  const prefill = (decoded: VinDecode) => {
+    const filled: Partial<Record<Prefilled, string>> = {};
+    for (const name of PREFILLED) {
+      const value = decoded[name];
+      if (value === null) continue;
+      filled[name] = String(value);
+      setPrefilled(name, String(value), { shouldDirty: true, shouldValidate: isSubmitted });
+    }
+    if (decoded.brand !== null) {
+      pickedMake.current = decoded.makeId;
+      setMakeId(decoded.makeId);
+    }
+    if (decoded.model !== null) setModelIsOther(decoded.modelId === null);
+    setFromVin(filled);
+  };
+  const checkIt = (name: Prefilled) =>
+    fromVin[name] !== undefined && fromVin[name] === String(watch(name) ?? '') ? <FromTheVin /> : undefined;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -249,6 +299,7 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
       label={optional ? `${label} (optional)` : label}
       placeholder={optional ? 'Not given' : `Choose the ${label.toLowerCase()}`}
       error={errors[name]?.message}
+      hint={name === 'seats' || name === 'titleStatus' ? undefined : checkIt(name)}
       values={values}
       {...register(name)}
     />
@@ -258,7 +309,7 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
       <FormSection title="Car" description="Pick the make and model from the list as you type.">
         <div className="grid gap-x-4 md:grid-cols-2">
-          <Field id={id('year')} label="Year" error={errors.year?.message}>
+          <Field id={id('year')} label="Year" error={errors.year?.message} hint={checkIt('year')}>
             <select
               className={`select w-full ${errors.year ? 'select-error' : ''}`}
               {...controlA11y(id('year'), errors.year?.message)}
@@ -315,6 +366,7 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
                 }}
                 isOther={makeId === null}
                 error={fieldState.error?.message}
+                hint={checkIt('brand')}
               />
             )}
           />
@@ -339,7 +391,8 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
                 isOther={modelIsOther}
                 error={fieldState.error?.message}
                 hint={
-                  typeof makeId === 'number' ? undefined : 'Pick the brand first to choose from its models.'
+                  checkIt('model') ??
+                  (typeof makeId === 'number' ? undefined : 'Pick the brand first to choose from its models.')
                 }
               />
             )}
@@ -350,17 +403,17 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
             placeholder="e.g. GT3 RS, Competition"
             autoComplete="off"
             error={errors.trim?.message}
+            hint={checkIt('trim')}
             {...register('trim')}
           />
-          <TextField
+          <VinField
             id={id('vin')}
-            label="VIN (optional)"
-            placeholder="17 characters"
-            autoComplete="off"
-            spellCheck={false}
-            className="font-mono uppercase"
+            year={readYear(watch('year'))}
+            value={watch('vin') as string}
+            field={register('vin')}
             error={errors.vin?.message}
-            {...register('vin')}
+            onDecoded={prefill}
+            onRefused={(message) => setError('vin', { type: 'server', message })}
           />
         </div>
       </FormSection>
@@ -377,6 +430,7 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
             placeholder="e.g. 4.0 L flat-six, 510 hp"
             autoComplete="off"
             error={errors.engine?.message}
+            hint={checkIt('engine')}
             {...register('engine')}
           />
           <AffixField id={id('top-speed')} label="Top speed" suffix="kmph" error={errors.topSpeed?.message}>
@@ -618,6 +672,7 @@ function ChoiceField({
   placeholder,
   values,
   error,
+  hint,
   ...select
 }: Omit<ComponentProps<'select'>, 'id'> & {
   id: string;
@@ -625,9 +680,10 @@ function ChoiceField({
   placeholder: string;
   values: readonly string[];
   error?: string;
+  hint?: ReactNode;
 }) {
   return (
-    <Field id={id} label={label} error={error}>
+    <Field id={id} label={label} error={error} hint={hint}>
       <select
         className={`select w-full ${error ? 'select-error' : ''}`}
         {...controlA11y(id, error)}

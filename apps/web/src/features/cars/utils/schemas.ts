@@ -4,7 +4,7 @@
  * (lib/number-text.ts): text that writes no number is refused at its field, never changed into one.
  * An optional field left empty is sent as null.
  */
-import { carDeclarationsSchema, carFieldsSchema, withPricesInOrder } from '@redline/shared';
+import { carDeclarationsSchema, carFieldsSchema, withPricesInOrder, withVinFitsYear } from '@redline/shared';
 import { z } from 'zod';
 import { readCents, readNumber } from '../../../lib/number-text.ts';
 
@@ -66,9 +66,9 @@ const typedFields = {
 };
 
 /** Post a Car. */
-export const carInputSchema = withPricesInOrder(
-  carFieldsSchema.extend({ ...typedFields, declarations: carDeclarationsSchema }),
+export const carInputSchema = withVinFitsYear(
+  withPricesInOrder(carFieldsSchema.extend({ ...typedFields, declarations: carDeclarationsSchema })),
 );
 
 /** Editing leaves out the declarations: the seller made them when posting. */
-export const carEditSchema = withPricesInOrder(carFieldsSchema.extend(typedFields));
+export const carEditSchema = withVinFitsYear(withPricesInOrder(carFieldsSchema.extend(typedFields)));
