@@ -277,6 +277,7 @@ export async function carsInBrief(tx: Db | Tx, ids: string[]) {
       year: cars.year,
       brand: cars.brand,
       model: cars.model,
+      trim: cars.trim,
       askingPrice: cars.askingPrice,
       sellerId: cars.sellerId,
       addedDate: cars.addedDate,
