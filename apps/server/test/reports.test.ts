@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { REPORTS_SHOWN, type ReportedCar } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { cars, reportedCars } from '../src/db/schema.ts';
-import { createCar } from './factories.ts';
+import { cars, photos, reportedCars } from '../src/db/schema.ts';
+import { carInput, createCar, ensureCategory } from './factories.ts';
 import { it as base } from './fixtures.ts';
 import { as, createTestApp, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
@@ -264,5 +264,76 @@ describe('POST /api/reportedpost/:carId/dismiss', () => {
     expect((await as(t, admin, { method: 'DELETE', url: `/api/reportedpost/${car.id}` })).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('a VIN on two cars for sale', () => {
+  it.beforeAll(async ({ t }) => {
+    await ensureCategory(t, 'super-car');
+  });
+
+  /** Posts a car through the API, as a seller does (the check reacts to the post). */
+  async function post(t: TestApp, seller: TestUser, vin: string, year = 2003) {
+    const key = randomUUID().replaceAll('-', '');
+    await t.db.insert(photos).values({ key, uploaderId: seller.id, width: 2000, height: 1000 });
+    const res = await as(t, seller, {
+      method: 'POST',
+      url: '/api/cars',
+      payload: { ...carInput([key]), year, brand: 'Honda', model: 'Accord', vin },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json() as { id: string };
+  }
+  const edit = (t: TestApp, seller: TestUser, carId: string, payload: Record<string, unknown>) =>
+    as(t, seller, { method: 'PATCH', url: `/api/cars/${carId}`, payload });
+  const reportedToAdmins = async (t: TestApp, admin: TestUser, carId: string) =>
+    (
+      (await as(t, admin, { method: 'GET', url: '/api/reportedpost', query: { limit: '50' } })).json() as {
+        items: ReportedCar[];
+      }
+    ).items.find((car) => car.id === carId);
+
+  it("is reported to the admins by Redline when a car is posted or its VIN edited to one for sale; a sold car's VIN is not", async ({
+    t,
+    seller,
+    otherSeller,
+    admin,
+  }) => {
+    const first = await post(t, seller, '1HGCM82633A004352');
+    expect(await reportsOf(t, first.id)).toHaveLength(0);
+
+    const second = await post(t, otherSeller, '1hgcm82633a004352');
+    expect(await reportedToAdmins(t, admin, second.id)).toMatchObject({
+      reportCount: 1,
+      reports: [
+        {
+          reason: 'Other',
+          buyerName: 'Redline',
+          details: `Automatic check: the VIN 1HGCM82633A004352 is also on 2003 Honda Accord (${first.id}), for sale. A duplicate listing, or a stolen car's?`,
+        },
+      ],
+    });
+    // Once per car: another edit that changes the VIN back and forth adds no second report.
+    expect((await edit(t, otherSeller, second.id, { vin: '911-300123', year: 1975 })).statusCode).toBe(200);
+    expect((await edit(t, otherSeller, second.id, { vin: '1HGCM82633A004352', year: 2003 })).statusCode).toBe(
+      200,
+    );
+    expect(await reportsOf(t, second.id)).toHaveLength(1);
+
+    // A sold car's VIN may be listed again: no report; back on sale, it is reported.
+    const sold = await post(t, seller, 'WP0AB2A93KS114315');
+    expect((await edit(t, seller, sold.id, { sold: true })).statusCode).toBe(200);
+    const relisting = await post(t, otherSeller, 'WP0AB2A93KS114315');
+    expect(await reportsOf(t, relisting.id)).toHaveLength(0);
+    expect((await edit(t, seller, sold.id, { sold: false })).statusCode).toBe(200);
+    expect(await reportedToAdmins(t, admin, sold.id)).toMatchObject({ reportCount: 1 });
+
+    // An edit to a VIN of a car for sale is reported; an older car's chassis number never is.
+    const edited = await post(t, seller, '5YJ3E1EA2KF317000');
+    expect((await edit(t, seller, edited.id, { vin: '1HGCM82633A004352' })).statusCode).toBe(200);
+    expect(await reportsOf(t, edited.id)).toHaveLength(1);
+    const classic = await post(t, seller, '911-300123', 1975);
+    expect(await reportsOf(t, (await post(t, otherSeller, '911-300123', 1975)).id)).toHaveLength(0);
+    expect(await reportsOf(t, classic.id)).toHaveLength(0);
   });
 });

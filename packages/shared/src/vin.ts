@@ -11,9 +11,13 @@ export const VIN_CHARACTERS_MESSAGE = 'A VIN has the letters A to Z but I, O and
 export const VIN_CHECK_DIGIT_MESSAGE = "The VIN's check digit does not match: check each character";
 export const NOT_A_VIN_MESSAGE = `Not a VIN: chassis numbers are not decoded (a VIN has ${VIN_LENGTH} characters, from ${VIN_FROM_YEAR} on)`;
 
+/** What a person may type, spaces included. */
+const VIN_TYPED_MAX = 40;
+
 /** Upper case without spaces: what is stored, compared and decoded. */
 const normalised = z
   .string({ error: 'VIN must be text' })
+  .max(VIN_TYPED_MAX, `At most ${CHASSIS_NUMBER_MAX} characters`)
   .transform((text) => text.replace(/\s+/g, '').toUpperCase());
 
 /** The field as a seller fills it in: a VIN or a chassis number, the year deciding which (`vinProblem`). */

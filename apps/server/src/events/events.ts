@@ -7,8 +7,16 @@ import type { CancelReason } from '@redline/shared';
 export interface DomainEvents {
   /** A seller posted a car (the demo seed's cars included). */
   'car.posted': { carId: string; sellerId: string };
-  /** A car's fields or photos changed, or it went back on sale; `askingPrice` when its price changed. */
-  'car.updated': { carId: string; askingPrice?: { from: number; to: number } };
+  /**
+   * A car's fields or photos changed, or it went back on sale (`relisted`); `askingPrice` when its
+   * price changed, `vinChanged` when its VIN did.
+   */
+  'car.updated': {
+    carId: string;
+    askingPrice?: { from: number; to: number };
+    vinChanged?: true;
+    relisted?: true;
+  };
   'car.sold': { carId: string };
   /** By its seller, an admin, the deletion of a reported car or of its seller (car-deletion.ts). */
   'car.deleted': { carId: string };

@@ -434,6 +434,10 @@ const OWNERSHIP: Record<string, Row> = {
     },
     expect: { others: 200 },
   },
+  'GET /api/vehicles/vin/:vin': {
+    call: () => ({ url: '/api/vehicles/vin/1HGCM82633A004352' }),
+    expect: { others: 200 },
+  },
   'GET /api/contact': { call: () => ({ url: '/api/contact' }), expect: { admin: 200 } },
   'PATCH /api/contact/:id': {
     call: async () => {

@@ -6,9 +6,10 @@ import {
   PRICE_HISTORY_SHOWN,
   type TitleStatus,
   type Transmission,
+  VIN_LENGTH,
 } from '@redline/shared';
-import { and, desc, eq, gt, inArray, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { and, desc, eq, gt, inArray, isNull, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { afterCursor, cursorParams, keyset, newestFirst, toPage } from '../../db/pagination.ts';
@@ -305,3 +306,18 @@ export async function carsForSaleAmong(tx: Db | Tx, ids: string[]) {
  */
 export const listedByACar: ListedByACar = (photoKey) =>
   sql<boolean>`exists (select 1 from ${cars} where ${cars.photos} @> array[${photoKey}])`;
+
+/**
+ * The other cars for sale with this car's VIN, when the car is for sale and its VIN is a VIN (17
+ * characters: an older car's chassis number is not one): what the admins are told of (the reports
+ * module's reaction to a car posted or edited, ADR 42).
+ */
+export async function carsForSaleSharingVin(tx: Db | Tx, carId: string) {
+  const other = alias(cars, 'other');
+  return tx
+    .select({ id: other.id, year: other.year, brand: other.brand, model: other.model, vin: other.vin })
+    .from(cars)
+    .innerJoin(other, and(eq(other.vin, cars.vin), ne(other.id, cars.id), isNull(other.soldAt)))
+    .where(and(eq(cars.id, carId), isNull(cars.soldAt), sql`length(${cars.vin}) = ${VIN_LENGTH}`))
+    .orderBy(other.addedDate, other.id);
+}

@@ -145,6 +145,8 @@ export async function updateCar(
       await publish(tx, 'car.updated', {
         carId: id,
         ...(repriced ? { askingPrice: { from: before.askingPrice, to } } : {}),
+        ...(fields.vin !== undefined && fields.vin !== before.vin ? { vinChanged: true } : {}),
+        ...(sold === false && car.soldAt ? { relisted: true } : {}),
       });
     }
   });

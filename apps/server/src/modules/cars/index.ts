@@ -9,6 +9,7 @@ export { toAdvertisedCars } from './car-view.ts';
 export {
   type AdvertisementOf,
   carsForSaleAmong,
+  carsForSaleSharingVin,
   carsInBrief,
   carViews,
   findCar,

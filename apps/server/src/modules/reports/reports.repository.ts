@@ -16,6 +16,14 @@ export async function insertReport(tx: Tx, values: typeof reportedCars.$inferIns
   return row;
 }
 
+/** Redline's own report of a car (no buyer), once per car: nothing when it has one already. */
+export async function insertAutomaticReport(
+  tx: Db | Tx,
+  values: { carId: string; reason: string; details: string },
+) {
+  await tx.insert(reportedCars).values(values).onConflictDoNothing();
+}
+
 export async function hasReported(db: Db, buyerId: string, carId: string) {
   const [row] = await db
     .select({ id: reportedCars.id })
@@ -88,7 +96,8 @@ export function reportsOfCars(db: Db, carIds: string[]) {
       ),
     })
     .from(reportedCars)
-    .innerJoin(users, eq(users.id, reportedCars.buyerId))
+    // Redline's own reports have no buyer.
+    .leftJoin(users, eq(users.id, reportedCars.buyerId))
     .where(inArray(reportedCars.carId, carIds))
     .as('latest');
   return db

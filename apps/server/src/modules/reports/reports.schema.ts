@@ -1,4 +1,5 @@
 /** The reports module's table. */
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
 import { createdAt } from '../../db/columns.ts';
@@ -8,9 +9,8 @@ export const reportedCars = pgTable(
   'reported_posts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    buyerId: text('buyer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for Redline's own report: a VIN shared with another car for sale (duplicate-vins.ts). */
+    buyerId: text('buyer_id').references(() => users.id, { onDelete: 'cascade' }),
     carId: uuid('car_id')
       .notNull()
       .references(() => cars.id, { onDelete: 'cascade' }),
@@ -21,5 +21,6 @@ export const reportedCars = pgTable(
   (t) => [
     uniqueIndex('reported_posts_buyer_car_idx').on(t.buyerId, t.carId),
     index('reported_posts_car_idx').on(t.carId),
+    uniqueIndex('reported_posts_automatic_car_idx').on(t.carId).where(sql`buyer_id is null`),
   ],
 );

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import { carCoverUrl, lockCar, removeCar } from '../cars/index.ts';
+import { AUTOMATIC_REPORTER } from './duplicate-vins.ts';
 import * as repo from './reports.repository.ts';
 
 /** A buyer reports a car once; the report goes to the admins' Reported Items. */
@@ -64,7 +65,7 @@ export async function listReportedCars(context: AppContext, query: PageQuery): P
         .map((report) => ({
           reason: report.reason as ReportReason,
           details: report.details,
-          buyerName: report.buyerName,
+          buyerName: report.buyerName ?? AUTOMATIC_REPORTER,
           createdAt: report.createdAt.toISOString(),
         })),
     })),

@@ -1,4 +1,5 @@
 import { contract } from '@redline/shared/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { serve } from '../../http/serve.ts';
@@ -21,6 +22,15 @@ export function vehiclesRoutes(context: AppContext): FastifyPluginAsyncZod {
     serve(app, contract.addVehicleModel, async (request, reply) =>
       reply.status(201).send(await service.addModel(context, request.params.makeId, request.body.name)),
     );
+    serve(app, contract.decodeVin, (request) => service.decodeVin(context, request.params.vin), {
+      // A decode is a few dozen milliseconds of the CPU; a seller decodes a VIN or two per car.
+      rateLimit: {
+        max: 30,
+        timeWindow: '1 minute',
+        hook: 'preHandler',
+        keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+      },
+    });
     serve(app, contract.renameVehicleModel, (request) =>
       service.renameModel(context, request.params.makeId, request.params.modelId, request.body.name),
     );

@@ -5,6 +5,7 @@ import {
   type VehicleMakeChange,
   type VehicleMakeInput,
   type VehicleModel,
+  type VinDecode,
 } from '@redline/shared';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -14,6 +15,7 @@ import catalogue from './vehicle-catalogue.json' with { type: 'json' };
 import { type Match, type Named, rankNames, resolveName } from './vehicle-matching.ts';
 import { foldName, slugOf } from './vehicle-names.ts';
 import * as repo from './vehicles.repository.ts';
+import { decodeVinOffline } from './vin-decoder.ts';
 
 /** Alphabetical in English, whichever collation the database has ("Škoda" after "Simca", "smart" after "Shelby"). */
 const alphabetically = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en');
@@ -177,6 +179,23 @@ export async function linkToCatalogue(db: Db | Tx, brand: string, model: string)
   if (!make) return { makeId: null, modelId: null, brand, model };
   const linked = sure(await resolveModel(db, make.id, model));
   return { makeId: make.id, modelId: linked?.id ?? null, brand: make.name, model: linked?.name ?? model };
+}
+
+/**
+ * What a VIN says of its car, its make and model linked to the catalogue as a seller's words would
+ * be; 404 when vPIC knows nothing of its maker.
+ */
+export async function decodeVin({ database }: AppContext, vin: string): Promise<VinDecode> {
+  const decoded = await decodeVinOffline(vin);
+  if (!decoded) throw notFound('A car of this VIN');
+  const link = await linkToCatalogue(database.db, decoded.brand, decoded.model ?? '');
+  return {
+    ...decoded,
+    brand: link.brand,
+    makeId: link.makeId,
+    model: decoded.model === null ? null : link.model,
+    modelId: link.modelId,
+  };
 }
 
 /**
