@@ -9,7 +9,7 @@ import type { Car } from './cars.ts';
  * year, make, model and trim, "2021 Porsche 911 GT3 RS" (a car without a trim: "2021 Porsche 911").
  */
 export function carName(car: Pick<Car, 'year' | 'brand' | 'model' | 'trim'>): string {
-  return car.trim ? `${car.year} ${car.brand} ${car.model} ${car.trim}` : `${car.year} ${car.brand} ${car.model}`;
+  return `${car.year} ${carTitle(car)}`;
 }
 
 /** The make, model and trim without the year, where the year shows apart (a car's page, its card). */
