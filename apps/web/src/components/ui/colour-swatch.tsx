@@ -23,7 +23,7 @@ export function ColourSwatch({ colour, className = 'size-4' }: { colour: Colour;
   return (
     <span
       aria-hidden="true"
-      className={`inline-block shrink-0 rounded-full border border-base-content/25 ${className}`}
+      className={`inline-block shrink-0 rounded-full border border-base-content/40 ${className}`}
       style={{ backgroundColor: SWATCH[colour] }}
     />
   );

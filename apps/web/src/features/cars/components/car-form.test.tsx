@@ -336,6 +336,9 @@ describe('CarForm (the VIN)', () => {
     // What the VIN does not say stays as it was.
     expect(screen.getByLabelText('Doors (optional)')).toHaveValue('');
     expect(screen.getAllByText('From the VIN — check it')).toHaveLength(9);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Filled in 9 fields from the VIN: check each one marked below.',
+    );
     expect(requests().map((request) => request.path)).toEqual([`/vehicles/vin/${VIN}`]);
 
     // The seller corrects one: its mark goes, the others stay.

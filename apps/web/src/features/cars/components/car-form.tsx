@@ -265,6 +265,7 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
     }
     if (decoded.model !== null) setModelIsOther(decoded.modelId === null);
     setFromVin(filled);
+    return Object.keys(filled).length;
   };
   const checkIt = (name: Prefilled) =>
     fromVin[name] !== undefined && fromVin[name] === String(watch(name) ?? '') ? <FromTheVin /> : undefined;
@@ -307,8 +308,22 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
-      <FormSection title="Car" description="Pick the make and model from the list as you type.">
+      <FormSection
+        title="Car"
+        description="Start with the VIN to fill in the car, or pick the make and model from the list as you type."
+      >
         <div className="grid gap-x-4 md:grid-cols-2">
+          <div className="md:col-span-2">
+            <VinField
+              id={id('vin')}
+              year={readYear(watch('year'))}
+              value={watch('vin') as string}
+              field={register('vin')}
+              error={errors.vin?.message}
+              onDecoded={prefill}
+              onRefused={(message) => setError('vin', { type: 'server', message })}
+            />
+          </div>
           <Field id={id('year')} label="Year" error={errors.year?.message} hint={checkIt('year')}>
             <select
               className={`select w-full ${errors.year ? 'select-error' : ''}`}
@@ -405,15 +420,6 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
             error={errors.trim?.message}
             hint={checkIt('trim')}
             {...register('trim')}
-          />
-          <VinField
-            id={id('vin')}
-            year={readYear(watch('year'))}
-            value={watch('vin') as string}
-            field={register('vin')}
-            error={errors.vin?.message}
-            onDecoded={prefill}
-            onRefused={(message) => setError('vin', { type: 'server', message })}
           />
         </div>
       </FormSection>
@@ -734,13 +740,13 @@ function ColourFields({
     <div>
       <fieldset className="fieldset py-1" aria-describedby={error ? errorIdFor(id) : undefined}>
         <legend className="fieldset-legend pb-1 text-sm font-medium">{legend}</legend>
-        <div className="flex flex-wrap gap-2">
+        <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">
           {options.map((option) => (
             <label
               key={option.value}
               className={`flex cursor-pointer items-center gap-2 rounded-field border px-2.5 py-1.5 text-sm transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary ${
                 (chosen ?? '') === option.value
-                  ? 'border-primary bg-primary/10 font-semibold'
+                  ? 'border-base-content bg-base-200 font-semibold'
                   : error
                     ? 'border-error'
                     : 'border-base-300 hover:bg-base-200'

@@ -29,7 +29,7 @@ export function TitleWarning({ car }: { car: Pick<Car, 'titleStatus'> }) {
   return (
     <div role="note" className="alert alert-warning alert-soft items-start text-sm">
       <WarningIcon size={18} className="mt-0.5 shrink-0" />
-      <p>
+      <p className="text-base-content">
         <span className="font-semibold">{car.titleStatus} title.</span> {warning}
       </p>
     </div>

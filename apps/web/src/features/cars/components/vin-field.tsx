@@ -17,23 +17,25 @@ type VinFieldProps = {
   value: string;
   field: UseFormRegisterReturn;
   error?: string;
-  onDecoded: (decoded: VinDecode) => void;
+  /** Prefills the form with what the VIN says; answers how many fields it filled in. */
+  onDecoded: (decoded: VinDecode) => number;
   /** The server's word on a VIN it cannot decode (a 400), for the form to show under the field. */
   onRefused: (message: string) => void;
 };
 
 export function VinField({ id, year, value, field, error, onDecoded, onRefused }: VinFieldProps) {
   const decode = useDecodeVin();
-  const [notFound, setNotFound] = useState(false);
+  // What the last Decode found: nothing (404), or how many fields it filled in.
+  const [outcome, setOutcome] = useState<'not-found' | number | null>(null);
   const chassis = year !== undefined && year < VIN_FROM_YEAR;
   const vin = value.trim();
 
   const onDecode = () => {
-    setNotFound(false);
+    setOutcome(null);
     decode.mutate(vin, {
-      onSuccess: onDecoded,
+      onSuccess: (decoded) => setOutcome(onDecoded(decoded)),
       onError: (failure) => {
-        if (failure instanceof ApiError && failure.status === 404) setNotFound(true);
+        if (failure instanceof ApiError && failure.status === 404) setOutcome('not-found');
         else if (failure instanceof ApiError && failure.status === 400)
           onRefused(failure.fields?.vin ?? failure.message);
         else toast.error(errorMessage(failure));
@@ -47,8 +49,14 @@ export function VinField({ id, year, value, field, error, onDecoded, onRefused }
       label={chassis ? 'Chassis number (optional)' : 'VIN (optional)'}
       error={error}
       hint={
-        notFound ? (
+        outcome === 'not-found' ? (
           <span role="status">Nothing was found for this VIN: fill in the car yourself.</span>
+        ) : outcome !== null ? (
+          <span role="status">
+            {outcome === 0
+              ? 'The VIN says nothing more of the car: fill it in yourself.'
+              : `Filled in ${outcome} ${outcome === 1 ? 'field' : 'fields'} from the VIN: check each one marked below.`}
+          </span>
         ) : chassis ? (
           `As stamped on the car: cars before ${VIN_FROM_YEAR} have no standard VIN.`
         ) : (
@@ -56,17 +64,17 @@ export function VinField({ id, year, value, field, error, onDecoded, onRefused }
         )
       }
     >
-      <div className="join w-full">
+      <div className="join w-full sm:max-w-md">
         <input
           type="text"
-          className={`input join-item w-full font-mono uppercase ${error ? 'input-error' : ''}`}
+          className={`input join-item w-full font-mono uppercase placeholder:normal-case ${error ? 'input-error' : ''}`}
           autoComplete="off"
           spellCheck={false}
           placeholder={chassis ? 'e.g. 10507' : 'e.g. WP0AC2A99PS230517'}
           {...controlA11y(id, error)}
           {...field}
           onChange={(event) => {
-            setNotFound(false);
+            setOutcome(null);
             return field.onChange(event);
           }}
         />
