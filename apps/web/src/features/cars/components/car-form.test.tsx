@@ -441,6 +441,18 @@ describe('CarForm (Edit post)', () => {
     expect(requests()).toEqual([]);
   });
 
+  it('asks a car posted before the specifications for the four now required, and sends nothing until given', async () => {
+    renderForm({
+      car: aCar({ bodyStyle: null, transmission: null, drivetrain: null, exteriorColour: null }),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Body style is required')).toBeInTheDocument();
+    for (const message of ['Transmission is required', 'Drivetrain is required', 'Colour is required'])
+      expect(screen.getByText(message)).toBeInTheDocument();
+    expect(requests()).toEqual([]);
+  });
+
   it('refuses an asking price above the original price, at the original price', async () => {
     const car = aCar();
     renderForm({ car });
