@@ -103,6 +103,10 @@ async function postCarViaApi(
       categoryId,
       engine: '3.0 L twin-turbo V6',
       fuel: 'Petrol',
+      bodyStyle: 'Coupe',
+      transmission: 'Automatic',
+      drivetrain: 'AWD',
+      exteriorColour: 'Silver',
       about: 'Posted by the catalogue end-to-end test: one careful owner, full service history.',
       askingPrice: 9_500_000,
       originalPrice: 11_000_000,
@@ -151,14 +155,25 @@ test('a seller posts a car with two photos, advertises it from My Posts, and it 
   await page.getByRole('button', { name: 'Post the car' }).click();
   await expect(page.getByText('Photo is required')).toBeVisible();
   await expect(page.getByText('Brand is required')).toBeVisible();
+  await expect(page.getByText('Body style is required')).toBeVisible();
   await expect(page.getByText('You must confirm this declaration')).toHaveCount(4);
 
   await page.getByLabel('Year').selectOption('2019');
   await page.getByLabel('Category').selectOption({ index: 1 });
-  await page.getByLabel('Brand').fill(brand);
-  await page.getByLabel('Model').fill(model);
+  // A make and model the catalogue lacks: the seller's own words, through each combobox's last option.
+  await page.getByRole('combobox', { name: 'Brand' }).fill(brand);
+  await page.getByRole('option', { name: `Use “${brand}” — not in the list` }).click();
+  await page.getByRole('combobox', { name: 'Model' }).fill(model);
+  await page.getByRole('option', { name: `Use “${model}” — not in the list` }).click();
+  await expect(
+    page.getByText(`“${model}” is not in our catalogue yet: the admins will review it.`),
+  ).toBeVisible();
   await page.getByLabel('Engine').fill('2.4 L Ferrari Dino V6');
   await page.getByLabel('Fuel').selectOption('Petrol');
+  await page.getByLabel('Body style').selectOption('Coupe');
+  await page.getByLabel('Transmission').selectOption('Manual');
+  await page.getByLabel('Drivetrain').selectOption('RWD');
+  await page.getByRole('group', { name: 'Exterior colour' }).getByText('Red', { exact: true }).click();
   await page.getByLabel('Top speed').fill('230');
   await page.getByLabel('Km driven').fill('48200');
   await page.getByLabel('Asking price').fill('545,000');

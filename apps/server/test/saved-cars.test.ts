@@ -45,7 +45,12 @@ describe('POST /api/savedpost', () => {
     buyer,
     otherBuyer,
   }) => {
-    const car = await createCar(t, seller, { year: 2021, brand: 'Lamborghini', model: 'Huracán EVO' });
+    const car = await createCar(t, seller, {
+      year: 2021,
+      brand: 'Lamborghini',
+      model: 'Huracán',
+      trim: 'EVO',
+    });
     const res = await as(t, buyer, {
       method: 'POST',
       url: '/api/savedpost',

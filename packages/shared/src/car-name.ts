@@ -4,7 +4,15 @@
  */
 import type { Car } from './cars.ts';
 
-/** How a car is named wherever it is shown (pages, lists, bookings, payments): "2021 Porsche 911 GT3". */
-export function carName(car: Pick<Car, 'year' | 'brand' | 'model'>): string {
-  return `${car.year} ${car.brand} ${car.model}`;
+/**
+ * How a car is named wherever it is shown (pages, lists, bookings, payments, notifications): its
+ * year, make, model and trim, "2021 Porsche 911 GT3 RS" (a car without a trim: "2021 Porsche 911").
+ */
+export function carName(car: Pick<Car, 'year' | 'brand' | 'model' | 'trim'>): string {
+  return `${car.year} ${carTitle(car)}`;
+}
+
+/** The make, model and trim without the year, where the year shows apart (a car's page, its card). */
+export function carTitle(car: Pick<Car, 'brand' | 'model' | 'trim'>): string {
+  return car.trim ? `${car.brand} ${car.model} ${car.trim}` : `${car.brand} ${car.model}`;
 }

@@ -84,7 +84,7 @@ const year = z
 const choiceOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, {
     error: (issue) =>
-      issue.input === undefined || issue.input === ''
+      issue.input === undefined || issue.input === null || issue.input === ''
         ? `${label} is required`
         : `Choose ${values.join(', ')}`,
   });
@@ -130,10 +130,14 @@ const carFields = {
   /** The version of the model ("GT3 RS", "Competition"); null when none is given. */
   trim: oneLineText('Trim', CAR_TRIM_MAX).nullable().optional(),
   vin: vinSchema.nullable().optional(),
-  bodyStyle: bodyStyleSchema.nullable().optional(),
-  transmission: transmissionSchema.nullable().optional(),
-  drivetrain: drivetrainSchema.nullable().optional(),
-  exteriorColour: colourSchema.nullable().optional(),
+  /**
+   * What a buyer filters on first after the make: required of a car posted, and never taken away by
+   * an edit (cars posted before they existed may lack them: `carSchema`).
+   */
+  bodyStyle: bodyStyleSchema,
+  transmission: transmissionSchema,
+  drivetrain: drivetrainSchema,
+  exteriorColour: colourSchema,
   /** The maker's name of the colour ("Rosso Corsa"), beside its place in the palette. */
   exteriorColourName: oneLineText('Colour name', COLOUR_NAME_MAX).nullable().optional(),
   interiorColour: colourSchema.nullable().optional(),

@@ -30,6 +30,14 @@ export const queryKeys = {
     suggestions: (q: string) => [...queryKeys.search.all, 'suggestions', q] as const,
     catalogueFacets: () => [...queryKeys.search.all, 'catalogue-facets'] as const,
   },
+  /** The vehicle catalogue: the makes, and a make's models, that match what was typed; VINs decoded. */
+  vehicles: {
+    all: ['vehicles'] as const,
+    makes: (q: string) => [...queryKeys.vehicles.all, 'makes', q] as const,
+    models: (makeId: number, q: string) => [...queryKeys.vehicles.all, 'models', makeId, q] as const,
+    /** What a VIN says of its car. */
+    vin: (vin: string) => [...queryKeys.vehicles.all, 'vin', vin] as const,
+  },
   categories: {
     all: ['categories'] as const,
     list: () => [...queryKeys.categories.all, 'list'] as const,

@@ -281,6 +281,7 @@ export async function carsInBrief(tx: Db | Tx, ids: string[]) {
       year: cars.year,
       brand: cars.brand,
       model: cars.model,
+      trim: cars.trim,
       askingPrice: cars.askingPrice,
       sellerId: cars.sellerId,
       addedDate: cars.addedDate,
@@ -317,7 +318,14 @@ export const listedByACar: ListedByACar = (photoKey) =>
 export async function carsForSaleSharingVin(tx: Db | Tx, carId: string) {
   const other = alias(cars, 'other');
   return tx
-    .select({ id: other.id, year: other.year, brand: other.brand, model: other.model, vin: other.vin })
+    .select({
+      id: other.id,
+      year: other.year,
+      brand: other.brand,
+      model: other.model,
+      trim: other.trim,
+      vin: other.vin,
+    })
     .from(cars)
     .innerJoin(other, and(eq(other.vin, cars.vin), ne(other.id, cars.id), isNull(other.soldAt)))
     .where(and(eq(cars.id, carId), isNull(cars.soldAt), sql`length(${cars.vin}) = ${VIN_LENGTH}`))

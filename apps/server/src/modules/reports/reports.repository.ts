@@ -64,6 +64,7 @@ export async function listReportedCars(db: Db, limit: number, cursor: string | u
       year: carSummaries.year,
       brand: carSummaries.brand,
       model: carSummaries.model,
+      trim: carSummaries.trim,
       photos: carSummaries.photos,
       coverWidth: carSummaries.coverWidth,
       sellerName: carSummaries.sellerName,

@@ -13,6 +13,7 @@ function selectSavedCars(db: Db | Tx) {
       year: carSummaries.year,
       brand: carSummaries.brand,
       model: carSummaries.model,
+      trim: carSummaries.trim,
       photos: carSummaries.photos,
       coverWidth: carSummaries.coverWidth,
       sellerName: carSummaries.sellerName,

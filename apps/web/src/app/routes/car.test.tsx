@@ -49,6 +49,21 @@ describe('CarPage', () => {
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
   });
 
+  it('names the car with its trim, lists its specifications and warns of a salvage title', async () => {
+    const salvaged = aCarDetail({ model: '911', trim: 'GT3 RS', titleStatus: 'Salvage' });
+    answer(carAnswers(aMe(), salvaged));
+    renderCar();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Porsche 911 GT3 RS' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Photos of the 2021 Porsche 911 GT3 RS' })).toBeInTheDocument();
+    const specifications = screen.getByRole('region', { name: 'Specifications' });
+    expect(within(specifications).getByText('Rear-wheel drive (RWD)')).toBeInTheDocument();
+    expect(within(specifications).getByRole('button', { name: 'Copy the VIN' })).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Salvage title. An insurer declared this car a total loss.',
+    );
+  });
+
   it('offers the test drive to buyers only: others see it disabled with a reason', async () => {
     answer(carAnswers(aMe(seller)));
     renderCar();

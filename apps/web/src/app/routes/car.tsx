@@ -12,6 +12,7 @@ import {
   CarAbout,
   CarDetailsSkeleton,
   CarSeller,
+  CarSpecifications,
   CarSpecs,
   CarSummary,
   PriceHistory,
@@ -80,6 +81,7 @@ export default function CarPage() {
             </aside>
 
             <div className="flex flex-col gap-8 lg:col-span-7">
+              <CarSpecifications car={data} />
               <PriceHistory history={data.priceHistory} earlierChanges={data.earlierPriceChanges} />
               <CarAbout car={data} />
             </div>

@@ -12,6 +12,7 @@ export {
 } from './components/car-details.tsx';
 export { CarForm } from './components/car-form.tsx';
 export { CarGrid, CarGridSkeleton } from './components/car-grid.tsx';
+export { CarSpecifications } from './components/car-specifications.tsx';
 export { PriceHistory } from './components/price-history.tsx';
 export { SellerCarsList } from './components/seller-cars-list.tsx';
 export { WhatsNew } from './components/whats-new.tsx';

@@ -22,10 +22,24 @@ describe('CarCard', () => {
     const original = within(card).getByText('$215,000');
     expect(original.tagName).toBe('S');
     expect(card.textContent).toContain('12,500 km');
+    expect(card.textContent).toContain('Manual · RWD · Coupe');
     expect(within(card).getByText(`${car.about.slice(0, 100)}…`)).toBeInTheDocument();
     expect(card.textContent).toContain('Posted by');
     expect(card.textContent).toContain('Sam Seller');
     expect(within(card).getByText('Verified')).toBeInTheDocument();
+  });
+
+  it('names the car with its trim, and says only what it knows of its drive and body', () => {
+    renderWithProviders(
+      <CarCard
+        car={aCar({ model: '911', trim: 'GT3 RS', transmission: null, drivetrain: 'RWD', bodyStyle: null })}
+      />,
+    );
+    const card = screen.getByRole('article');
+    expect(within(card).getByRole('link', { name: 'Porsche 911 GT3 RS' })).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: '2021 Porsche 911 GT3 RS' })).toBeInTheDocument();
+    expect(within(card).getByText('RWD')).toBeInTheDocument();
+    expect(card.textContent).not.toContain('·');
   });
 
   it('leaves out the verified badge for an unverified seller and marks a sold car', () => {

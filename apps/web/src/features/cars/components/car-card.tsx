@@ -1,4 +1,4 @@
-import { type Car, carName, formatMoney } from '@redline/shared';
+import { type Car, carName, carTitle, formatMoney } from '@redline/shared';
 import { Link } from 'react-router';
 import { FuelIcon, OdometerIcon } from '../../../components/ui/icons.tsx';
 import { type ImageLoading, imageLoadingProps } from '../../../components/ui/image-loading.ts';
@@ -14,6 +14,10 @@ export type CarCardData = Pick<
   | 'year'
   | 'brand'
   | 'model'
+  | 'trim'
+  | 'transmission'
+  | 'drivetrain'
+  | 'bodyStyle'
   | 'fuel'
   | 'about'
   | 'askingPrice'
@@ -39,11 +43,17 @@ type CarCardProps = {
   headingLevel?: 2 | 3;
 };
 
+/** "Manual · RWD · Coupe": what of the transmission, drivetrain and body style the car says, or nothing. */
+function driveLine(car: CarCardData): string {
+  return [car.transmission, car.drivetrain, car.bodyStyle].filter((part) => part !== null).join(' · ');
+}
+
 export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3 }: CarCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const cover = car.photos[0];
   const saving = priceSaving(car);
   const dropped = usePriceDropShown(car.priceDroppedAt);
+  const drive = driveLine(car);
   return (
     <article
       data-testid="car-card"
@@ -81,7 +91,7 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3 }: CarCar
               data-car-link
               className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
             >
-              {car.brand} {car.model}
+              {carTitle(car)}
             </Link>
           </Heading>
           <ul className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1 text-sm text-base-content/75">
@@ -95,6 +105,12 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3 }: CarCar
               <span className="sr-only">Fuel: </span>
               {car.fuel}
             </li>
+            {drive ? (
+              <li>
+                <span className="sr-only">Drive and body: </span>
+                {drive}
+              </li>
+            ) : null}
           </ul>
         </div>
 

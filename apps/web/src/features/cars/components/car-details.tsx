@@ -1,6 +1,6 @@
 /** The car page's blocks: name and prices, the seller, the specifications and the description. */
 import type { Car, CarDetail } from '@redline/shared';
-import { formatMoney } from '@redline/shared';
+import { carTitle, formatMoney } from '@redline/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EngineIcon, FuelIcon, OdometerIcon, SpeedIcon } from '../../../components/ui/icons.tsx';
@@ -10,6 +10,7 @@ import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatKm, formatTopSpeed, priceSaving } from '../utils/car-text.ts';
 import { priceBeforeDrop } from '../utils/price-drop.ts';
+import { TitleWarning } from './car-specifications.tsx';
 import { PriceDropBadge, usePriceDropShown } from './price-drop-badge.tsx';
 
 export function SoldBadge({ className = '' }: { className?: string }) {
@@ -34,7 +35,7 @@ export function CarSummary({ car }: { car: CarDetail }) {
         <span className="text-base-content/70">{car.year}</span>
       </p>
       <h1 className="mt-2 text-3xl font-extrabold leading-tight tracking-tight sm:text-4xl">
-        {car.brand} {car.model}
+        {carTitle(car)}
       </h1>
       {car.soldAt ? (
         <p className="mt-3 flex items-center gap-2 text-sm text-base-content/75">
@@ -42,6 +43,9 @@ export function CarSummary({ car }: { car: CarDetail }) {
           Sold on <LocalDate value={car.soldAt} />
         </p>
       ) : null}
+      <div className="mt-3 empty:hidden">
+        <TitleWarning car={car} />
+      </div>
 
       <dl className="mt-6 flex flex-wrap items-end gap-x-6 gap-y-3">
         <div>

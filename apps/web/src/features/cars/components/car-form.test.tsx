@@ -1,9 +1,10 @@
-import { carYearMax } from '@redline/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { carYearMax, VIN_CHECK_DIGIT_MESSAGE, type VinDecode } from '@redline/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { PhotoPickerProps } from '../../../components/photos/photo-picker.tsx';
 import { aCar, aSellerCar } from '../../../testing/fixtures/car.ts';
+import { aMake, aModel } from '../../../testing/fixtures/vehicle.ts';
 import { answer, apiError, requests } from '../../../testing/network.ts';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { CarForm } from './car-form.tsx';
@@ -31,29 +32,89 @@ const renderForm = (props: Partial<Parameters<typeof CarForm>[0]> = {}) => {
   return { onSaved };
 };
 
+const volkswagen = aMake(7, 'Volkswagen');
+const porsche = aMake(9, 'Porsche');
+
+/** The catalogue: "vw" and "volk" find Volkswagen, "pors" Porsche; Volkswagen's models are the Golf and the Golf R. */
+function answerCatalogue() {
+  answer({
+    'GET /vehicles/makes': ({ query }) => {
+      const q = query.get('q')?.toLowerCase() ?? '';
+      return {
+        items: [volkswagen, porsche].filter(
+          (make) => make.name.toLowerCase().startsWith(q) || (q === 'vw' && make === volkswagen),
+        ),
+      };
+    },
+    'GET /vehicles/makes/:makeId/models': ({ params, query }) => {
+      const q = query.get('q')?.toLowerCase() ?? '';
+      const models = params.makeId === '7' ? [aModel(70, 7, 'Golf'), aModel(71, 7, 'Golf R')] : [];
+      return { items: models.filter((model) => model.name.toLowerCase().startsWith(q)) };
+    },
+  });
+}
+
+/** Everything the form requires but the make and model, filled in. */
+async function fillTheRest() {
+  await userEvent.selectOptions(screen.getByLabelText('Year'), '1974');
+  await userEvent.selectOptions(screen.getByLabelText('Category'), 'sports');
+  await userEvent.selectOptions(screen.getByLabelText('Body style'), 'Hatchback');
+  await userEvent.selectOptions(screen.getByLabelText('Transmission'), 'Manual');
+  await userEvent.selectOptions(screen.getByLabelText('Drivetrain'), 'FWD');
+  await userEvent.selectOptions(screen.getByLabelText('Fuel'), 'Petrol');
+  await userEvent.type(screen.getByLabelText('Engine'), '1.5 L inline-four');
+  await userEvent.type(screen.getByLabelText('Top speed'), '160');
+  await userEvent.click(
+    within(screen.getByRole('group', { name: 'Exterior colour' })).getByRole('radio', { name: 'Yellow' }),
+  );
+  await userEvent.type(screen.getByLabelText('Km driven'), '98000');
+  await userEvent.type(screen.getByLabelText('Asking price'), '18,500');
+  await userEvent.type(screen.getByLabelText('Original price'), '18500');
+  await userEvent.type(screen.getByLabelText('About'), 'A first-year Golf, restored.');
+  await userEvent.click(screen.getByRole('button', { name: 'Add two photos' }));
+  for (const box of screen.getAllByRole('checkbox')) await userEvent.click(box);
+}
+
+const posted = () =>
+  requests().find((request) => request.method === 'POST' && request.path === '/cars')?.body;
+
 describe('CarForm (Post a Car)', () => {
-  it('starts at the current year and offers 1999 up to it, with the four fuels', () => {
+  it('offers the years from next year down to 1900, the four fuels and the specifications', () => {
     renderForm();
     const year = screen.getByLabelText('Year') as HTMLSelectElement;
-    expect(year.value).toBe(String(carYearMax()));
-    const years = Array.from(year.options).map((o) => Number(o.value));
-    expect(Math.min(...years)).toBe(1999);
-    expect(Math.max(...years)).toBe(carYearMax());
-    const fuels = Array.from((screen.getByLabelText('Fuel') as HTMLSelectElement).options).map(
-      (o) => o.value,
-    );
-    expect(fuels).toEqual(['', 'Petrol', 'Diesel', 'Electric', 'Hybrid']);
+    expect(year.value).toBe('');
+    const years = Array.from(year.options)
+      .slice(1)
+      .map((o) => Number(o.value));
+    expect(years[0]).toBe(carYearMax());
+    expect(years.at(-1)).toBe(1900);
+    expect(years).toHaveLength(carYearMax() - 1900 + 1);
+    const options = (label: string) =>
+      Array.from((screen.getByLabelText(label) as HTMLSelectElement).options).map((o) => o.value);
+    expect(options('Fuel')).toEqual(['', 'Petrol', 'Diesel', 'Electric', 'Hybrid']);
+    expect(options('Transmission')).toEqual(['', 'Manual', 'Automatic', 'Dual-clutch', 'CVT']);
+    expect(options('Title status (optional)')).toEqual(['', 'Clean', 'Salvage', 'Rebuilt', 'Lemon']);
+    const exterior = screen.getByRole('group', { name: 'Exterior colour' });
+    expect(within(exterior).getAllByRole('radio')).toHaveLength(13);
+    // The interior colour may be left out.
+    const interior = screen.getByRole('group', { name: 'Interior colour (optional)' });
+    expect(within(interior).getByRole('radio', { name: 'Not given' })).toBeChecked();
   });
 
-  it('shows every rule on an empty submit, "Photo is required" included, and sends nothing', async () => {
+  it('shows every rule on an empty submit, the specifications and "Photo is required" included, and sends nothing', async () => {
     renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'Post the car' }));
 
     expect(await screen.findByText('Brand is required')).toBeInTheDocument();
     for (const message of [
+      'Year is required',
       'Model is required',
       'Engine is required',
       'Fuel is required',
+      'Body style is required',
+      'Transmission is required',
+      'Drivetrain is required',
+      'Colour is required',
       'Category is required',
       'Top speed is required',
       'Km driven is required',
@@ -66,71 +127,262 @@ describe('CarForm (Post a Car)', () => {
     }
     expect(screen.getAllByText('You must confirm this declaration')).toHaveLength(4);
     expect(screen.getByLabelText('Brand').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Body style').getAttribute('aria-invalid')).toBe('true');
     expect(requests()).toEqual([]);
   });
 
-  it('posts the car with prices in cents and the photos in order, then reports success', async () => {
+  it('offers Volkswagen for "vw", picks it and its model with the keyboard, and posts the car with what was left empty as null', async () => {
+    answerCatalogue();
     const created = aSellerCar();
     answer({ 'POST /cars': created });
     const { onSaved } = renderForm();
 
-    await userEvent.selectOptions(screen.getByLabelText('Year'), '2021');
-    await userEvent.selectOptions(screen.getByLabelText('Category'), 'sports');
-    await userEvent.type(screen.getByLabelText('Brand'), 'Porsche');
-    await userEvent.type(screen.getByLabelText('Model'), '911 GT3');
-    await userEvent.type(screen.getByLabelText('Engine'), '4.0 L flat-six');
-    await userEvent.selectOptions(screen.getByLabelText('Fuel'), 'Petrol');
-    await userEvent.type(screen.getByLabelText('Top speed'), '320');
-    await userEvent.type(screen.getByLabelText('Km driven'), '12500');
-    await userEvent.type(screen.getByLabelText('Asking price'), '189,500.50');
-    await userEvent.type(screen.getByLabelText('Original price'), '215000');
-    await userEvent.type(screen.getByLabelText('About'), 'One owner, full history.');
-    await userEvent.click(screen.getByRole('button', { name: 'Add two photos' }));
-    for (const box of screen.getAllByRole('checkbox')) await userEvent.click(box);
+    const brand = screen.getByRole('combobox', { name: 'Brand' });
+    await userEvent.type(brand, 'vw');
+    const makes = await screen.findByRole('listbox', { name: 'Brand suggestions' });
+    await screen.findByRole('option', { name: 'Use “vw” — not in the list' });
+    expect(brand.getAttribute('aria-expanded')).toBe('true');
+    expect(
+      within(makes)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Volkswagen', 'Use “vw” — not in the list']);
+    await userEvent.keyboard('{ArrowDown}');
+    expect(brand.getAttribute('aria-activedescendant')).toBe(within(makes).getAllByRole('option')[0]?.id);
+    await userEvent.keyboard('{Enter}');
+    expect(brand).toHaveValue('Volkswagen');
+    expect(brand.getAttribute('aria-expanded')).toBe('false');
+
+    const model = screen.getByRole('combobox', { name: 'Model' });
+    await userEvent.type(model, 'golf');
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('listbox', { name: 'Model suggestions' }))
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Golf', 'Golf R']),
+    );
+    // Down past the last option wraps round to the first.
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{Enter}');
+    expect(model).toHaveValue('Golf');
+    expect(screen.queryByText(/not in our catalogue/)).not.toBeInTheDocument();
+
+    await fillTheRest();
     await userEvent.click(screen.getByRole('button', { name: 'Post the car' }));
 
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(created));
-    expect(requests().find((request) => request.path === '/cars')?.body).toEqual({
-      year: 2021,
-      brand: 'Porsche',
-      model: '911 GT3',
+    expect(posted()).toEqual({
+      year: 1974,
+      brand: 'Volkswagen',
+      model: 'Golf',
+      trim: null,
+      vin: null,
       categoryId: 'sports',
-      engine: '4.0 L flat-six',
+      bodyStyle: 'Hatchback',
+      transmission: 'Manual',
+      drivetrain: 'FWD',
+      engine: '1.5 L inline-four',
       fuel: 'Petrol',
-      about: 'One owner, full history.',
-      askingPrice: 18_950_050,
-      originalPrice: 21_500_000,
-      topSpeed: 320,
-      kmDriven: 12_500,
+      exteriorColour: 'Yellow',
+      exteriorColourName: null,
+      interiorColour: null,
+      interiorColourName: null,
+      doors: null,
+      seats: null,
+      previousOwners: null,
+      titleStatus: null,
+      about: 'A first-year Golf, restored.',
+      askingPrice: 1_850_000,
+      originalPrice: 1_850_000,
+      topSpeed: 160,
+      kmDriven: 98_000,
       photos: ['photo-a', 'photo-b'],
       declarations: { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true },
     });
     expect(await screen.findByText('Post created successfully')).toBeInTheDocument();
   });
 
+  it('enters a model the catalogue lacks through the last option, saying the admins will review it', async () => {
+    answerCatalogue();
+    answer({ 'POST /cars': aSellerCar() });
+    renderForm();
+    await userEvent.type(screen.getByRole('combobox', { name: 'Brand' }), 'volk');
+    await screen.findByRole('option', { name: 'Use “volk” — not in the list' });
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(screen.getByRole('combobox', { name: 'Brand' })).toHaveValue('Volkswagen');
+
+    const model = screen.getByRole('combobox', { name: 'Model' });
+    await userEvent.type(model, 'Golf Country');
+    const other = await screen.findByRole('option', { name: 'Use “Golf Country” — not in the list' });
+    // The last option, reached from the field by going up.
+    await userEvent.keyboard('{ArrowUp}');
+    expect(model.getAttribute('aria-activedescendant')).toBe(other.id);
+    await userEvent.keyboard('{Enter}');
+    expect(model).toHaveValue('Golf Country');
+    expect(
+      screen.getByText('“Golf Country” is not in our catalogue yet: the admins will review it.'),
+    ).toBeInTheDocument();
+
+    await fillTheRest();
+    await userEvent.type(screen.getByLabelText('Trim (optional)'), 'Syncro');
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Interior colour (optional)' })).getByRole('radio', {
+        name: 'Beige',
+      }),
+    );
+    await userEvent.selectOptions(screen.getByLabelText('Doors (optional)'), '3');
+    await userEvent.type(screen.getByLabelText('Previous owners (optional)'), '2');
+    await userEvent.selectOptions(screen.getByLabelText('Title status (optional)'), 'Rebuilt');
+    await userEvent.click(screen.getByRole('button', { name: 'Post the car' }));
+    await waitFor(() => expect(posted()).toBeDefined());
+    expect(posted()).toMatchObject({
+      brand: 'Volkswagen',
+      model: 'Golf Country',
+      trim: 'Syncro',
+      interiorColour: 'Beige',
+      doors: 3,
+      previousOwners: 2,
+      titleStatus: 'Rebuilt',
+    });
+  });
+
+  it('enters a make the catalogue lacks the same way, and closes the list with Escape', async () => {
+    answerCatalogue();
+    renderForm();
+    const brand = screen.getByRole('combobox', { name: 'Brand' });
+    await userEvent.type(brand, 'Zagato');
+    await screen.findByRole('option', { name: 'Use “Zagato” — not in the list' });
+    await userEvent.keyboard('{Escape}');
+    expect(brand.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(brand).toHaveValue('Zagato');
+
+    await userEvent.keyboard('{ArrowDown}');
+    expect(brand.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.keyboard('{Enter}');
+    expect(
+      screen.getByText('“Zagato” is not in our catalogue yet: the admins will review it.'),
+    ).toBeInTheDocument();
+    // A make the catalogue lacks has no list of models: the seller's own words are the model.
+    const model = screen.getByRole('combobox', { name: 'Model' });
+    await userEvent.type(model, 'Raptor');
+    const models = screen.getByRole('listbox', { name: 'Model suggestions' });
+    expect(
+      within(models)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Use “Raptor” — not in the list']);
+    expect(requests().some((request) => request.path.endsWith('/models'))).toBe(false);
+  });
+
   it("puts the server's field messages under the fields", async () => {
+    answerCatalogue();
     answer({
       'POST /cars': apiError(400, 'validation_failed', 'Check the form.', {
         categoryId: 'Choose a category from the list',
+        vin: 'At most 20 characters',
       }),
     });
     renderForm();
-    await userEvent.selectOptions(screen.getByLabelText('Category'), 'suv');
-    await userEvent.type(screen.getByLabelText('Brand'), 'Audi');
-    await userEvent.type(screen.getByLabelText('Model'), 'RS Q8');
-    await userEvent.type(screen.getByLabelText('Engine'), 'V8');
-    await userEvent.selectOptions(screen.getByLabelText('Fuel'), 'Petrol');
-    await userEvent.type(screen.getByLabelText('Top speed'), '305');
-    await userEvent.type(screen.getByLabelText('Km driven'), '0');
-    await userEvent.type(screen.getByLabelText('Asking price'), '120000');
-    await userEvent.type(screen.getByLabelText('Original price'), '130000');
-    await userEvent.type(screen.getByLabelText('About'), 'New.');
-    await userEvent.click(screen.getByRole('button', { name: 'Add two photos' }));
-    for (const box of screen.getAllByRole('checkbox')) await userEvent.click(box);
+    await userEvent.type(screen.getByRole('combobox', { name: 'Brand' }), 'Porsche');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Model' }), '911');
+    await fillTheRest();
+    // The year chosen is 1974: a chassis number, checked by the server only.
+    await userEvent.type(screen.getByLabelText('Chassis number (optional)'), '9114600123');
     await userEvent.click(screen.getByRole('button', { name: 'Post the car' }));
 
     expect(await screen.findByText('Choose a category from the list')).toBeInTheDocument();
+    expect(screen.getByText('At most 20 characters')).toBeInTheDocument();
     expect(await screen.findByText('Check the form.')).toBeInTheDocument();
+  });
+});
+
+const VIN = 'WP0AC2A99PS230517';
+
+describe('CarForm (the VIN)', () => {
+  const decoded: VinDecode = {
+    vin: VIN,
+    year: 1993,
+    brand: 'Porsche',
+    makeId: 9,
+    model: '911',
+    modelId: 90,
+    trim: 'Carrera RS America',
+    bodyStyle: 'Coupe',
+    engine: '3.6 L flat-6',
+    fuel: 'Petrol',
+    drivetrain: 'RWD',
+    transmission: 'Manual',
+    doors: null,
+  };
+  const vinField = () => screen.getByRole('textbox', { name: 'VIN (optional)' });
+
+  it('decodes the VIN and prefills what it says of the car, marked for the seller to check and change', async () => {
+    answer({ 'GET /vehicles/vin/:vin': ({ params }) => ({ ...decoded, vin: params.vin }) });
+    renderForm();
+    expect(screen.getByRole('button', { name: 'Decode' })).toBeDisabled();
+    await userEvent.type(vinField(), VIN);
+    await userEvent.click(screen.getByRole('button', { name: 'Decode' }));
+
+    await waitFor(() => expect(screen.getByLabelText('Year')).toHaveValue('1993'));
+    expect(screen.getByRole('combobox', { name: 'Brand' })).toHaveValue('Porsche');
+    expect(screen.getByRole('combobox', { name: 'Model' })).toHaveValue('911');
+    expect(screen.getByLabelText('Trim (optional)')).toHaveValue('Carrera RS America');
+    expect(screen.getByLabelText('Body style')).toHaveValue('Coupe');
+    expect(screen.getByLabelText('Engine')).toHaveValue('3.6 L flat-6');
+    expect(screen.getByLabelText('Fuel')).toHaveValue('Petrol');
+    expect(screen.getByLabelText('Drivetrain')).toHaveValue('RWD');
+    expect(screen.getByLabelText('Transmission')).toHaveValue('Manual');
+    // What the VIN does not say stays as it was.
+    expect(screen.getByLabelText('Doors (optional)')).toHaveValue('');
+    expect(screen.getAllByText('From the VIN — check it')).toHaveLength(9);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Filled in 9 fields from the VIN: check each one marked below.',
+    );
+    expect(requests().map((request) => request.path)).toEqual([`/vehicles/vin/${VIN}`]);
+
+    // The seller corrects one: its mark goes, the others stay.
+    await userEvent.selectOptions(screen.getByLabelText('Transmission'), 'Automatic');
+    expect(screen.getAllByText('From the VIN — check it')).toHaveLength(8);
+  });
+
+  it("shows the server's reason under the field when it cannot decode the VIN", async () => {
+    answer({
+      'GET /vehicles/vin/:vin': apiError(400, 'validation_failed', 'Check the VIN.', {
+        vin: VIN_CHECK_DIGIT_MESSAGE,
+      }),
+    });
+    renderForm();
+    await userEvent.type(vinField(), '1HGCM82633A004353');
+    await userEvent.click(screen.getByRole('button', { name: 'Decode' }));
+
+    expect(await screen.findByText(VIN_CHECK_DIGIT_MESSAGE)).toBeInTheDocument();
+    expect(vinField().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Year')).toHaveValue('');
+  });
+
+  it('says nothing was found and leaves the form as it was when the VIN is not recognised', async () => {
+    answer({ 'GET /vehicles/vin/:vin': apiError(404, 'not_found', 'Nothing is known of this VIN.') });
+    renderForm();
+    await userEvent.selectOptions(screen.getByLabelText('Year'), '2020');
+    await userEvent.type(screen.getByLabelText('Engine'), 'V8');
+    await userEvent.type(vinField(), VIN);
+    await userEvent.click(screen.getByRole('button', { name: 'Decode' }));
+
+    expect(
+      await screen.findByText('Nothing was found for this VIN: fill in the car yourself.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Year')).toHaveValue('2020');
+    expect(screen.getByLabelText('Engine')).toHaveValue('V8');
+    expect(screen.getByRole('combobox', { name: 'Brand' })).toHaveValue('');
+    expect(screen.queryByText('From the VIN — check it')).not.toBeInTheDocument();
+  });
+
+  it('asks a car before 1981 for its chassis number, which is not decoded', async () => {
+    renderForm();
+    await userEvent.selectOptions(screen.getByLabelText('Year'), '1967');
+    expect(screen.getByRole('textbox', { name: 'Chassis number (optional)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Decode' })).not.toBeInTheDocument();
   });
 });
 
@@ -186,6 +438,18 @@ describe('CarForm (Edit post)', () => {
     expect(
       screen.getByText('Enter the original price in dollars, like 12500 or 12,500.50'),
     ).toBeInTheDocument();
+    expect(requests()).toEqual([]);
+  });
+
+  it('asks a car posted before the specifications for the four now required, and sends nothing until given', async () => {
+    renderForm({
+      car: aCar({ bodyStyle: null, transmission: null, drivetrain: null, exteriorColour: null }),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Body style is required')).toBeInTheDocument();
+    for (const message of ['Transmission is required', 'Drivetrain is required', 'Colour is required'])
+      expect(screen.getByText(message)).toBeInTheDocument();
     expect(requests()).toEqual([]);
   });
 

@@ -3,19 +3,55 @@
  * the same shared rules the API uses. Numbers are typed as text and read as written (a sign or an
  * exponent is never dropped: utils/schemas.ts); prices are typed in dollars and sent as integer cents.
  */
-import { CAR_ABOUT_MAX, CAR_YEAR_MIN, type Car, type CarInput, carYearMax, FUELS } from '@redline/shared';
-import { type ComponentProps, type ReactNode, useId, useState } from 'react';
-import { Controller, type Path, type Resolver, useForm } from 'react-hook-form';
+import {
+  BODY_STYLES,
+  CAR_ABOUT_MAX,
+  CAR_DOORS_MAX,
+  CAR_SEATS_MAX,
+  CAR_YEAR_MIN,
+  type Car,
+  type CarInput,
+  COLOUR_NAME_MAX,
+  COLOURS,
+  type Colour,
+  carYearMax,
+  DRIVETRAINS,
+  FUELS,
+  TITLE_STATUSES,
+  TRANSMISSIONS,
+  type VinDecode,
+} from '@redline/shared';
+import { type ComponentProps, type ReactNode, useId, useRef, useState } from 'react';
+import {
+  Controller,
+  type DefaultValues,
+  type Path,
+  type Resolver,
+  type UseFormRegisterReturn,
+  useForm,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { PhotoPicker } from '../../../components/photos/photo-picker.tsx';
-import { controlA11y, Field, TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
+import { ColourSwatch } from '../../../components/ui/colour-swatch.tsx';
+import {
+  controlA11y,
+  errorIdFor,
+  Field,
+  TextAreaField,
+  TextField,
+} from '../../../components/ui/form-field.tsx';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { centsText } from '../../../lib/number-text.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useCreateCar } from '../api/create-car.ts';
+import { useVehicleMakes } from '../api/get-vehicle-makes.ts';
+import { useVehicleModels } from '../api/get-vehicle-models.ts';
 import { useUpdateCar } from '../api/update-car.ts';
 import type { carInputSchema } from '../utils/schemas.ts';
+import { CatalogueCombobox } from './catalogue-combobox.tsx';
+import { VinField } from './vin-field.tsx';
 
 type CategoryOption = { id: string; name: string };
 
@@ -43,9 +79,22 @@ const FIELD_NAMES = [
   'year',
   'brand',
   'model',
+  'trim',
+  'vin',
   'categoryId',
+  'bodyStyle',
+  'transmission',
+  'drivetrain',
   'engine',
   'fuel',
+  'exteriorColour',
+  'exteriorColourName',
+  'interiorColour',
+  'interiorColourName',
+  'doors',
+  'seats',
+  'previousOwners',
+  'titleStatus',
   'about',
   'askingPrice',
   'originalPrice',
@@ -54,10 +103,101 @@ const FIELD_NAMES = [
   'photos',
 ] as const satisfies readonly Path<CarFormInput>[];
 
-export function yearOptions(): number[] {
+const postResolver = lazyZodResolver(() => import('../utils/schemas.ts').then((m) => m.carInputSchema));
+const editResolver = lazyZodResolver(() => import('../utils/schemas.ts').then((m) => m.carEditSchema));
+
+/** The fields a decoded VIN fills in. */
+const PREFILLED = [
+  'year',
+  'brand',
+  'model',
+  'trim',
+  'bodyStyle',
+  'engine',
+  'fuel',
+  'drivetrain',
+  'transmission',
+  'doors',
+] as const satisfies readonly (keyof VinDecode & Path<CarFormInput>)[];
+type Prefilled = (typeof PREFILLED)[number];
+
+/** The model year chosen, or undefined while none is. */
+const readYear = (text: unknown) => (typeof text === 'string' && text !== '' ? Number(text) : undefined);
+
+/** The mark of a field the VIN filled in, until the seller changes it. */
+function FromTheVin() {
+  return <span className="font-medium text-info">From the VIN — check it</span>;
+}
+
+/** The fields chosen from a list. */
+const CHOICES = ['bodyStyle', 'transmission', 'drivetrain', 'fuel', 'doors', 'seats', 'titleStatus'] as const;
+
+/** Next year's models first, down to the oldest classic. */
+function yearOptions(): number[] {
   const years: number[] = [];
   for (let y = carYearMax(); y >= CAR_YEAR_MIN; y--) years.push(y);
   return years;
+}
+
+const countUpTo = (max: number) => Array.from({ length: max }, (_, i) => i + 1);
+
+/** A stored value as the form's text: what the car has, or empty for what it does not say. */
+const textOf = (value: string | number | null) => (value === null ? '' : String(value));
+
+/**
+ * The form's values for a new car, or for the car being edited (a choice it lacks is left to choose;
+ * an older car may lack the ones now required).
+ */
+function startingValues(car: Car | undefined): DefaultValues<CarFormInput> {
+  if (!car)
+    return {
+      year: '',
+      brand: '',
+      model: '',
+      trim: '',
+      vin: '',
+      engine: '',
+      exteriorColourName: '',
+      interiorColour: '',
+      interiorColourName: '',
+      doors: '',
+      seats: '',
+      previousOwners: '',
+      titleStatus: '',
+      about: '',
+      askingPrice: '',
+      originalPrice: '',
+      topSpeed: '',
+      kmDriven: '',
+      photos: [],
+    };
+  return {
+    year: String(car.year),
+    brand: car.brand,
+    model: car.model,
+    trim: textOf(car.trim),
+    vin: textOf(car.vin),
+    categoryId: car.categoryId,
+    bodyStyle: car.bodyStyle ?? undefined,
+    transmission: car.transmission ?? undefined,
+    drivetrain: car.drivetrain ?? undefined,
+    engine: car.engine,
+    fuel: car.fuel,
+    exteriorColour: car.exteriorColour ?? undefined,
+    exteriorColourName: textOf(car.exteriorColourName),
+    interiorColour: textOf(car.interiorColour),
+    interiorColourName: textOf(car.interiorColourName),
+    doors: textOf(car.doors),
+    seats: textOf(car.seats),
+    previousOwners: textOf(car.previousOwners),
+    titleStatus: textOf(car.titleStatus),
+    about: car.about,
+    askingPrice: centsText(car.askingPrice),
+    originalPrice: centsText(car.originalPrice),
+    topSpeed: String(car.topSpeed),
+    kmDriven: String(car.kmDriven),
+    photos: car.photos.map((p) => p.key),
+  };
 }
 
 export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
@@ -66,55 +206,69 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
   const createCar = useCreateCar();
   const updateCar = useUpdateCar();
   const [uploading, setUploading] = useState(false);
+  // The catalogue's make the model list comes from: unknown while a name is being typed, null for
+  // a make the catalogue lacks; and whether the model is one the catalogue lacks.
+  const [makeId, setMakeId] = useState<number | null | undefined>(car?.makeId);
+  const [modelIsOther, setModelIsOther] = useState(car !== undefined && car.modelId === null);
+  // The make last picked, which typing does not forget: picking another clears the model.
+  const pickedMake = useRef(car?.makeId);
 
   const {
     register,
     control,
     handleSubmit,
     setError,
+    setValue,
     watch,
-    formState: { errors },
+    formState: { errors, isSubmitted },
   } = useForm<CarFormInput, unknown, CarInput>({
     // The edit schema is the same minus the declarations, which editing does not show.
-    resolver: (editing
-      ? lazyZodResolver(() => import('../utils/schemas.ts').then((m) => m.carEditSchema))
-      : lazyZodResolver(() => import('../utils/schemas.ts').then((m) => m.carInputSchema))) as Resolver<
-      CarFormInput,
-      unknown,
-      CarInput
-    >,
-    defaultValues: car
-      ? {
-          year: String(car.year),
-          brand: car.brand,
-          model: car.model,
-          categoryId: car.categoryId,
-          engine: car.engine,
-          fuel: car.fuel,
-          about: car.about,
-          askingPrice: centsText(car.askingPrice),
-          originalPrice: centsText(car.originalPrice),
-          topSpeed: String(car.topSpeed),
-          kmDriven: String(car.kmDriven),
-          photos: car.photos.map((p) => p.key),
-        }
-      : {
-          year: String(carYearMax()),
-          brand: '',
-          model: '',
-          engine: '',
-          about: '',
-          askingPrice: '',
-          originalPrice: '',
-          topSpeed: '',
-          kmDriven: '',
-          photos: [],
-        },
+    resolver: (editing ? editResolver : postResolver) as Resolver<CarFormInput, unknown, CarInput>,
+    defaultValues: startingValues(car),
   });
 
   const id = (name: string) => `${idPrefix}-${name}`;
   const pending = createCar.isPending || updateCar.isPending;
   const aboutLength = watch('about')?.length ?? 0;
+  // The catalogue is asked only about the field in use: an edit that changes the price asks nothing.
+  const [inUse, setInUse] = useState<'brand' | 'model' | null>(null);
+  const brand = watch('brand').trim();
+  const model = watch('model').trim();
+  const brandTyped = useDebounced(brand);
+  const modelTyped = useDebounced(model);
+  const makes = useVehicleMakes(inUse === 'brand' ? brandTyped : '');
+  const modelsOf = inUse === 'model' && typeof makeId === 'number' ? makeId : null;
+  const models = useVehicleModels(modelsOf, modelTyped);
+  const leave = (onBlur: () => void) => () => {
+    setInUse(null);
+    onBlur();
+  };
+
+  // What the VIN said, by field, as the form writes it: marked at its field while it is unchanged.
+  const [fromVin, setFromVin] = useState<Partial<Record<Prefilled, string>>>({});
+  const setPrefilled = setValue as (
+    name: Prefilled,
+    value: string,
+    options: { shouldDirty: boolean; shouldValidate: boolean },
+  ) => void;
+  const prefill = (decoded: VinDecode) => {
+    const filled: Partial<Record<Prefilled, string>> = {};
+    for (const name of PREFILLED) {
+      const value = decoded[name];
+      if (value === null) continue;
+      filled[name] = String(value);
+      setPrefilled(name, String(value), { shouldDirty: true, shouldValidate: isSubmitted });
+    }
+    if (decoded.brand !== null) {
+      pickedMake.current = decoded.makeId;
+      setMakeId(decoded.makeId);
+    }
+    if (decoded.model !== null) setModelIsOther(decoded.modelId === null);
+    setFromVin(filled);
+    return Object.keys(filled).length;
+  };
+  const checkIt = (name: Prefilled) =>
+    fromVin[name] !== undefined && fromVin[name] === String(watch(name) ?? '') ? <FromTheVin /> : undefined;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -134,16 +288,49 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
     }
   });
 
+  /** A select of one of `values`; an optional one starts at "Not given", sent as null. */
+  const choice = (
+    name: (typeof CHOICES)[number],
+    label: string,
+    values: readonly string[],
+    optional = false,
+  ) => (
+    <ChoiceField
+      id={id(name)}
+      label={optional ? `${label} (optional)` : label}
+      placeholder={optional ? 'Not given' : `Choose the ${label.toLowerCase()}`}
+      error={errors[name]?.message}
+      hint={name === 'seats' || name === 'titleStatus' ? undefined : checkIt(name)}
+      values={values}
+      {...register(name)}
+    />
+  );
+
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
-      <FormSection title="The car" description="What it is and how it drives.">
+      <FormSection
+        title="Car"
+        description="Start with the VIN to fill in the car, or pick the make and model from the list as you type."
+      >
         <div className="grid gap-x-4 md:grid-cols-2">
-          <Field id={id('year')} label="Year" error={errors.year?.message}>
+          <div className="md:col-span-2">
+            <VinField
+              id={id('vin')}
+              year={readYear(watch('year'))}
+              value={watch('vin') as string}
+              field={register('vin')}
+              error={errors.vin?.message}
+              onDecoded={prefill}
+              onRefused={(message) => setError('vin', { type: 'server', message })}
+            />
+          </div>
+          <Field id={id('year')} label="Year" error={errors.year?.message} hint={checkIt('year')}>
             <select
               className={`select w-full ${errors.year ? 'select-error' : ''}`}
               {...controlA11y(id('year'), errors.year?.message)}
               {...register('year')}
             >
+              <option value="">Choose the model year</option>
               {yearOptions().map((year) => (
                 <option key={year} value={year}>
                   {year}
@@ -166,57 +353,132 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
               ))}
             </select>
           </Field>
-          <TextField
-            id={id('brand')}
-            label="Brand"
-            placeholder="e.g. Porsche"
-            autoComplete="off"
-            error={errors.brand?.message}
-            {...register('brand')}
+          <Controller
+            control={control}
+            name="brand"
+            render={({ field, fieldState }) => (
+              <CatalogueCombobox
+                id={id('brand')}
+                label="Brand"
+                placeholder="e.g. Porsche"
+                value={field.value}
+                onChange={(text) => {
+                  field.onChange(text);
+                  setMakeId(undefined);
+                }}
+                onFocus={() => setInUse('brand')}
+                onBlur={leave(field.onBlur)}
+                entries={makes.data?.items ?? []}
+                asking={brandTyped !== brand || makes.isFetching}
+                onPick={(make) => {
+                  // A model of another make is not one of this make's.
+                  if (pickedMake.current !== undefined && pickedMake.current !== make.id) {
+                    setValue('model', '');
+                    setModelIsOther(false);
+                  }
+                  pickedMake.current = make.id;
+                  setMakeId(make.id);
+                }}
+                isOther={makeId === null}
+                error={fieldState.error?.message}
+                hint={checkIt('brand')}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="model"
+            render={({ field, fieldState }) => (
+              <CatalogueCombobox
+                id={id('model')}
+                label="Model"
+                placeholder="e.g. 911"
+                value={field.value}
+                onChange={(text) => {
+                  field.onChange(text);
+                  setModelIsOther(false);
+                }}
+                onFocus={() => setInUse('model')}
+                onBlur={leave(field.onBlur)}
+                entries={modelsOf === null ? [] : (models.data?.items ?? [])}
+                asking={modelsOf !== null && (modelTyped !== model || models.isFetching)}
+                onPick={(model) => setModelIsOther(model.id === null)}
+                isOther={modelIsOther}
+                error={fieldState.error?.message}
+                hint={
+                  checkIt('model') ??
+                  (typeof makeId === 'number' ? undefined : 'Pick the brand first to choose from its models.')
+                }
+              />
+            )}
           />
           <TextField
-            id={id('model')}
-            label="Model"
-            placeholder="e.g. 911 GT3 Touring"
+            id={id('trim')}
+            label="Trim (optional)"
+            placeholder="e.g. GT3 RS, Competition"
             autoComplete="off"
-            error={errors.model?.message}
-            {...register('model')}
+            error={errors.trim?.message}
+            hint={checkIt('trim')}
+            {...register('trim')}
           />
+        </div>
+      </FormSection>
+
+      <FormSection title="Specifications" description="What buyers filter on: choose each as the car is.">
+        <div className="grid gap-x-4 md:grid-cols-2">
+          {choice('bodyStyle', 'Body style', BODY_STYLES)}
+          {choice('transmission', 'Transmission', TRANSMISSIONS)}
+          {choice('drivetrain', 'Drivetrain', DRIVETRAINS)}
+          {choice('fuel', 'Fuel', FUELS)}
           <TextField
             id={id('engine')}
             label="Engine"
             placeholder="e.g. 4.0 L flat-six, 510 hp"
             autoComplete="off"
             error={errors.engine?.message}
+            hint={checkIt('engine')}
             {...register('engine')}
           />
-          <Field id={id('fuel')} label="Fuel" error={errors.fuel?.message}>
-            <select
-              className={`select w-full ${errors.fuel ? 'select-error' : ''}`}
-              {...controlA11y(id('fuel'), errors.fuel?.message)}
-              {...register('fuel')}
-            >
-              <option value="">Choose fuel</option>
-              {FUELS.map((fuel) => (
-                <option key={fuel} value={fuel}>
-                  {fuel}
-                </option>
-              ))}
-            </select>
-          </Field>
           <AffixField id={id('top-speed')} label="Top speed" suffix="kmph" error={errors.topSpeed?.message}>
             <NumberInput
               {...controlA11y(id('top-speed'), errors.topSpeed?.message)}
               {...register('topSpeed')}
             />
           </AffixField>
-          <AffixField id={id('km')} label="Km driven" suffix="km" error={errors.kmDriven?.message}>
-            <NumberInput {...controlA11y(id('km'), errors.kmDriven?.message)} {...register('kmDriven')} />
-          </AffixField>
+          <div className="grid grid-cols-2 gap-x-4">
+            {choice('doors', 'Doors', countUpTo(CAR_DOORS_MAX).map(String), true)}
+            {choice('seats', 'Seats', countUpTo(CAR_SEATS_MAX).map(String), true)}
+          </div>
+        </div>
+        <div className="mt-2 grid gap-x-6 gap-y-2 lg:grid-cols-2">
+          <ColourFields
+            id={id('exterior-colour')}
+            legend="Exterior colour"
+            choice={register('exteriorColour')}
+            chosen={watch('exteriorColour')}
+            error={errors.exteriorColour?.message}
+            name={register('exteriorColourName')}
+            nameError={errors.exteriorColourName?.message}
+            namePlaceholder="e.g. Rosso Corsa"
+          />
+          <ColourFields
+            id={id('interior-colour')}
+            legend="Interior colour (optional)"
+            choice={register('interiorColour')}
+            chosen={watch('interiorColour')}
+            error={errors.interiorColour?.message}
+            name={register('interiorColourName')}
+            nameError={errors.interiorColourName?.message}
+            namePlaceholder="e.g. Bordeaux leather"
+            optional
+          />
         </div>
       </FormSection>
 
-      <FormSection title="Price" description="In US dollars. Buyers see both prices and what they save.">
+      <FormSection
+        title="Price & history"
+        description="Prices in US dollars: buyers see both, and what they save."
+      >
         <div className="grid gap-x-4 md:grid-cols-2">
           {(['askingPrice', 'originalPrice'] as const).map((name) => {
             const fieldId = id(name === 'askingPrice' ? 'asking-price' : 'original-price');
@@ -234,20 +496,29 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
               </AffixField>
             );
           })}
+          <AffixField id={id('km')} label="Km driven" suffix="km" error={errors.kmDriven?.message}>
+            <NumberInput {...controlA11y(id('km'), errors.kmDriven?.message)} {...register('kmDriven')} />
+          </AffixField>
+          <AffixField
+            id={id('previous-owners')}
+            label="Previous owners (optional)"
+            error={errors.previousOwners?.message}
+          >
+            <NumberInput
+              placeholder="e.g. 1"
+              {...controlA11y(id('previous-owners'), errors.previousOwners?.message)}
+              {...register('previousOwners')}
+            />
+          </AffixField>
+          {choice('titleStatus', 'Title status', TITLE_STATUSES, true)}
         </div>
-      </FormSection>
-
-      <FormSection
-        title="Description"
-        description="History, options, service record: what a buyer should know."
-      >
         <TextAreaField
           id={id('about')}
           label="About"
           rows={6}
           maxLength={CAR_ABOUT_MAX}
           error={errors.about?.message}
-          hint={`${aboutLength} / ${CAR_ABOUT_MAX} characters. The first 100 show on the car's card.`}
+          hint={`History, options, service record: what a buyer should know. ${aboutLength} / ${CAR_ABOUT_MAX} characters; the first 100 show on the car's card.`}
           {...register('about')}
         />
       </FormSection>
@@ -397,5 +668,118 @@ function NumberInput({ decimals = false, ...input }: ComponentProps<'input'> & {
       className="grow"
       {...input}
     />
+  );
+}
+
+/** A select of a fixed list, with an empty first option (to choose, or "Not given"). */
+function ChoiceField({
+  id,
+  label,
+  placeholder,
+  values,
+  error,
+  hint,
+  ...select
+}: Omit<ComponentProps<'select'>, 'id'> & {
+  id: string;
+  label: string;
+  placeholder: string;
+  values: readonly string[];
+  error?: string;
+  hint?: ReactNode;
+}) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <select
+        className={`select w-full ${error ? 'select-error' : ''}`}
+        {...controlA11y(id, error)}
+        {...select}
+      >
+        <option value="">{placeholder}</option>
+        {values.map((value) => (
+          <option key={value} value={value}>
+            {value}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/**
+ * A colour of the palette, chosen among swatches (radio buttons: the arrow keys move between them),
+ * and the maker's own name of it ("Rosso Corsa" is Red).
+ */
+function ColourFields({
+  id,
+  legend,
+  choice,
+  chosen,
+  error,
+  name,
+  nameError,
+  namePlaceholder,
+  optional = false,
+}: {
+  id: string;
+  legend: string;
+  choice: UseFormRegisterReturn;
+  /** The colour chosen now (the field's value). */
+  chosen: unknown;
+  error?: string;
+  name: UseFormRegisterReturn;
+  nameError?: string;
+  namePlaceholder: string;
+  optional?: boolean;
+}) {
+  const options: { value: '' | Colour; label: string }[] = [
+    ...(optional ? [{ value: '' as const, label: 'Not given' }] : []),
+    ...COLOURS.map((colour) => ({ value: colour, label: colour })),
+  ];
+  return (
+    <div>
+      <fieldset className="fieldset py-1" aria-describedby={error ? errorIdFor(id) : undefined}>
+        <legend className="fieldset-legend pb-1 text-sm font-medium">{legend}</legend>
+        <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">
+          {options.map((option) => (
+            <label
+              key={option.value}
+              className={`flex cursor-pointer items-center gap-2 rounded-field border px-2.5 py-1.5 text-sm transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary ${
+                (chosen ?? '') === option.value
+                  ? 'border-base-content bg-base-200 font-semibold'
+                  : error
+                    ? 'border-error'
+                    : 'border-base-300 hover:bg-base-200'
+              }`}
+            >
+              <input type="radio" className="sr-only" value={option.value} {...choice} />
+              {option.value === '' ? (
+                <span
+                  aria-hidden="true"
+                  className="size-4 rounded-full border border-dashed border-base-content/40"
+                />
+              ) : (
+                <ColourSwatch colour={option.value} />
+              )}
+              {option.label}
+            </label>
+          ))}
+        </div>
+        {error ? (
+          <p id={errorIdFor(id)} className="text-error text-sm">
+            {error}
+          </p>
+        ) : null}
+      </fieldset>
+      <TextField
+        id={`${id}-name`}
+        label={`${legend.replace(' (optional)', '')} name (optional)`}
+        placeholder={namePlaceholder}
+        autoComplete="off"
+        maxLength={COLOUR_NAME_MAX}
+        error={nameError}
+        {...name}
+      />
+    </div>
   );
 }

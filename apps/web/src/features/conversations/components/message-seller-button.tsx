@@ -10,7 +10,7 @@ import { MessageComposer } from './message-composer.tsx';
 export function MessageSellerButton({
   car,
 }: {
-  car: Pick<Car, 'id' | 'year' | 'brand' | 'model' | 'seller'>;
+  car: Pick<Car, 'id' | 'year' | 'brand' | 'model' | 'trim' | 'seller'>;
 }) {
   const [open, setOpen] = useState(false);
   const start = useStartConversation();

@@ -7,7 +7,13 @@ import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { ReportButton } from './report-button.tsx';
 import { REPORTED_MESSAGE } from './report-form.tsx';
 
-const car = { id: '0b6f5d0e-6c8e-4c9a-9a37-3c1f4a1f2b10', year: 2021, brand: 'Porsche', model: '911 GT3' };
+const car = {
+  id: '0b6f5d0e-6c8e-4c9a-9a37-3c1f4a1f2b10',
+  year: 2021,
+  brand: 'Porsche',
+  model: '911',
+  trim: 'GT3',
+};
 /** The buyer has not reported the car, where a test does not say otherwise. */
 const notReported = { reported: false };
 

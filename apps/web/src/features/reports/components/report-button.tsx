@@ -10,7 +10,7 @@ import { reportMutationKey } from '../api/report-car.ts';
 const ReportForm = lazy(() => import('./report-form.tsx').then((m) => ({ default: m.ReportForm })));
 
 type ReportButtonProps = {
-  car: Pick<Car, 'id' | 'year' | 'brand' | 'model'>;
+  car: Pick<Car, 'id' | 'year' | 'brand' | 'model' | 'trim'>;
   /** The signed-in user; only a Buyer can report a car. */
   user: User;
 };
