@@ -15,7 +15,6 @@ import {
   reportedCarsQueryOptions,
   reportedConversationsQueryOptions,
   usersQueryOptions,
-  vehicleMakesQueryOptions,
 } from '../features/admin/index.ts';
 import {
   RedirectSignedIn,
@@ -52,6 +51,7 @@ import { appConfigQueryOptions } from '../lib/app-config.ts';
 import type { User } from '../lib/auth.ts';
 import { answeredMissing } from '../lib/page-state.ts';
 import { loginReturningTo } from '../lib/return-to.ts';
+import { vehicleMakesQuery } from '../lib/vehicle-catalogue.ts';
 import { routes } from './router.tsx';
 
 /** The page's address: its path's parameters (`/cars/id/:id`) and its search part. */
@@ -124,7 +124,7 @@ const pageData: Record<string, PageData> = {
   ],
   [r.dashAdminPayments]: (client) => [client.prefetchInfiniteQuery(paymentsQueryOptions())],
   [r.dashAdminMessages]: (client) => [client.prefetchInfiniteQuery(contactMessagesQueryOptions('open'))],
-  [r.dashAdminCatalogue]: (client) => [client.prefetchQuery(vehicleMakesQueryOptions())],
+  [r.dashAdminCatalogue]: (client) => [client.prefetchQuery(vehicleMakesQuery())],
 };
 
 /**

@@ -30,13 +30,17 @@ export const queryKeys = {
     suggestions: (q: string) => [...queryKeys.search.all, 'suggestions', q] as const,
     catalogueFacets: () => [...queryKeys.search.all, 'catalogue-facets'] as const,
   },
-  /** The vehicle catalogue: the makes, and a make's models, that match what was typed; VINs decoded. */
+  /** The vehicle catalogue: its makes and a make's models (all, or those matching what was typed); VINs decoded. */
   vehicles: {
     all: ['vehicles'] as const,
     makes: (q: string) => [...queryKeys.vehicles.all, 'makes', q] as const,
     models: (makeId: number, q: string) => [...queryKeys.vehicles.all, 'models', makeId, q] as const,
     /** What a VIN says of its car. */
     vin: (vin: string) => [...queryKeys.vehicles.all, 'vin', vin] as const,
+    /** The admins' lists: a make's aliases, the names cars carry that the catalogue lacks, the typo matches to review. */
+    aliases: (makeId: number) => [...queryKeys.vehicles.all, 'aliases', makeId] as const,
+    otherNames: () => [...queryKeys.vehicles.all, 'other-names'] as const,
+    typoMatches: () => [...queryKeys.vehicles.all, 'typo-matches'] as const,
   },
   categories: {
     all: ['categories'] as const,
@@ -104,15 +108,6 @@ export const queryKeys = {
     state: (carId: string) => [...queryKeys.reports.all, 'state', carId] as const,
     /** The admins' list of reported cars. */
     list: () => [...queryKeys.reports.all, 'list'] as const,
-  },
-  /** The vehicle catalogue as the admins edit it, and the names cars carry that it lacks. */
-  vehicles: {
-    all: ['vehicles'] as const,
-    makes: (q: string) => [...queryKeys.vehicles.all, 'makes', q] as const,
-    models: (makeId: number) => [...queryKeys.vehicles.all, 'models', makeId] as const,
-    aliases: (makeId: number) => [...queryKeys.vehicles.all, 'aliases', makeId] as const,
-    otherNames: () => [...queryKeys.vehicles.all, 'other-names'] as const,
-    typoMatches: () => [...queryKeys.vehicles.all, 'typo-matches'] as const,
   },
   /** The admins' contact inbox. */
   contactMessages: {

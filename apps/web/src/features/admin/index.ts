@@ -3,7 +3,6 @@ export { contactMessagesQueryOptions } from './api/get-contact-messages.ts';
 export { reportedCarsQueryOptions } from './api/get-reported-cars.ts';
 export { reportedConversationsQueryOptions } from './api/get-reported-conversations.ts';
 export { usersQueryOptions } from './api/get-users.ts';
-export { vehicleMakesQueryOptions } from './api/get-vehicle-makes.ts';
 export { ContactInbox } from './components/contact-inbox.tsx';
 export { OtherCarNames } from './components/other-car-names.tsx';
 export { ReportedCarsTable } from './components/reported-cars-table.tsx';

@@ -1,17 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
-
-export const getVehicleMakes = ({ q, signal }: { q: string; signal?: AbortSignal }) =>
-  api.get('/vehicles/makes', { query: { q }, signal });
-
-const vehicleMakesQueryOptions = (q: string) =>
-  queryOptions({
-    queryKey: queryKeys.vehicles.makes(q),
-    queryFn: ({ signal }) => getVehicleMakes({ q, signal }),
-  });
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { vehicleMakesQuery } from '../../../lib/vehicle-catalogue.ts';
 
 /** The catalogue's makes that best match `q` (names, aliases, a typo); the last answer stays while the next comes. */
 export function useVehicleMakes(q: string) {
-  return useQuery({ ...vehicleMakesQueryOptions(q), enabled: q !== '', placeholderData: keepPreviousData });
+  return useQuery({ ...vehicleMakesQuery(q), enabled: q !== '', placeholderData: keepPreviousData });
 }
