@@ -81,7 +81,10 @@ interface Entry<V> {
   storedAt: number;
 }
 
-/** The facts that change categories, What's New or a category's cars (a seller's name and badge show on each car). */
+/**
+ * The facts that change categories, What's New or a category's cars (a seller's name and badge show
+ * on each car), or the makes and models that the search folds a buyer's words to.
+ */
 const CATALOGUE_EVENTS = [
   'car.posted',
   'car.updated',
@@ -89,6 +92,7 @@ const CATALOGUE_EVENTS = [
   'car.deleted',
   'car.advertised',
   'category.added',
+  'vehicles.changed',
 ] as const satisfies EventName[];
 
 /**

@@ -15,6 +15,8 @@ export interface DomainEvents {
   'car.advertised': { carId: string; advertisementId: string };
   /** Categories are only added, by the demo seed. */
   'category.added': { categoryId: string };
+  /** An admin added or renamed a make or a model of the vehicle catalogue (a rename keeps the old name as an alias). */
+  'vehicles.changed': { makeId: number };
   /**
    * A user's name, verification (both show on their cars) or role changed, or the user came or went;
    * a signed-in session shows all of them.

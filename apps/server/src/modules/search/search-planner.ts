@@ -12,12 +12,12 @@
  */
 import { type CarSearchFilters, type CarSearchQuery, type SearchSort, searchWords } from '@redline/shared';
 import { and, eq, gt, inArray, isNull, notInArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { Kept } from '../../catalogue/catalogue-cache.ts';
 import type { Db } from '../../db/client.ts';
 import { decodeCursorJson, encodeCursorJson, isUuid } from '../../db/pagination.ts';
 import { carCounts, carNames, cars } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
-import type { SearchCounts, SearchWord } from './search-catalogue.ts';
+import type { SearchCatalogue, SearchCounts, SearchWord } from './search-catalogue.ts';
+import { type SearchTerm, searchTerms, typedTerm } from './search-terms.ts';
 
 /** One key per search, whatever the order of its parameters and repeated values (the cache's). */
 export function searchKey(query: Partial<CarSearchQuery>): string {
@@ -35,25 +35,31 @@ export const folded = (word: string) => sql`redline_fold(${word})`;
  * texts ("co", "cr"), and would match them all.
  */
 const PREFIX_LETTERS = 3;
-/** The words of a text that `word` matches (`word` holds letters and digits only): see PREFIX_LETTERS. */
-const textQuery = (word: string) =>
-  [...word].length >= PREFIX_LETTERS
+/**
+ * The words of a text that a searched word matches (its `word` holds letters and digits only): see
+ * PREFIX_LETTERS; a word matched `whole` (a model number: ADR 45) never as the start of another.
+ */
+const textQuery = ({ word, whole }: Pick<SearchWord, 'word' | 'whole'>) =>
+  !whole && [...word].length >= PREFIX_LETTERS
     ? sql`to_tsquery('simple'::regconfig, ${folded(word)} || ':*')`
     : sql`to_tsquery('simple'::regconfig, ${folded(word)})`;
 
 /**
- * The searched words of `q`, each with the names that resemble it, found among the few thousand rows
- * of `car_names` (one query per word, together; `kept`: the catalogue's, those asked before read
+ * The searched words of `q` (search-terms.ts), each with the names it matches: those of the
+ * catalogue's entries it names and, for a model number, those that hold it (in memory, from
+ * `catalogue`), and for any other word those that resemble it, found among the few thousand rows of
+ * `car_names` (one query per word, together; those asked before, kept with the catalogue, read
  * none): the cars are then found by their name's b-tree. Asked inside the search's statement, the
  * planner could not see how many cars those names have, and read the million cars rather than the
- * few thousand Lamborghinis (measured: ADR 19).
+ * few thousand Lamborghinis (measured: ADR 19). Without `catalogue` (a saved search's match), the
+ * words are the shared `searchWords`, each matching the names that resemble it.
  */
 export async function resolveWords(
   db: Db,
   q: string | undefined,
-  kept?: Kept<SearchWord>,
+  catalogue?: Pick<SearchCatalogue, 'names' | 'vehicles' | 'words'>,
 ): Promise<SearchWord[]> {
-  const resolve = async (word: string) => {
+  const resemble = async (word: string) => {
     const rows = await db
       .select({
         nameKey: carNames.nameKey,
@@ -61,10 +67,29 @@ export async function resolveWords(
       })
       .from(carNames)
       .where(and(gt(carNames.carsForSale, 0), sql`${folded(word)} <% ${carNames.nameKey}`));
-    return { word, names: new Map(rows.map((row) => [row.nameKey, row.similarity])) };
+    return new Map(rows.map((row) => [row.nameKey, row.similarity]));
   };
+  const terms: SearchTerm[] = catalogue
+    ? searchTerms(q, catalogue.names, catalogue.vehicles)
+    : searchWords(q).map(typedTerm);
   return Promise.all(
-    searchWords(q).map((word) => (kept ? kept.get(word, () => resolve(word)) : resolve(word))),
+    terms.map(async ({ word, whole, entries }) => {
+      const names = new Map<string, number>();
+      if (!whole) {
+        const similar = catalogue
+          ? await catalogue.words.get(word, () => resemble(word))
+          : await resemble(word);
+        for (const [name, similarity] of similar) names.set(name, similarity);
+      }
+      if (catalogue) {
+        const exact = [
+          ...catalogue.names.namesOf(entries),
+          ...(whole ? catalogue.names.namesNumbered(word) : []),
+        ];
+        for (const name of exact) names.set(name, 1);
+      }
+      return { word, whole, names };
+    }),
   );
 }
 
@@ -77,15 +102,15 @@ export async function resolveWords(
  * page of 0.8 s instead of 0.6 ms). Only when the counts say that the walk meets a page's worth
  * soon (pageReading).
  */
-const hasWord = (word: string, walked = false) =>
+const hasWord = (word: Pick<SearchWord, 'word' | 'whole'>, walked = false) =>
   walked
     ? sql`coalesce(${cars.searchWords} @@ ${textQuery(word)}, false)`
     : sql`${cars.searchWords} @@ ${textQuery(word)}`;
 
 /** Whether a car matches one searched word: its name resembles it, or a word of its text starts with it. */
-export const matches = ({ word, names }: SearchWord, walked = false) =>
-  names.size
-    ? sql`(${inArray(cars.nameKey, [...names.keys()])} or ${hasWord(word, walked)})`
+export const matches = (word: SearchWord, walked = false) =>
+  word.names.size
+    ? sql`(${inArray(cars.nameKey, [...word.names.keys()])} or ${hasWord(word, walked)})`
     : hasWord(word, walked);
 
 /**
@@ -122,7 +147,8 @@ export const WORD_SCORE = 1000;
  */
 export function relevance(words: SearchWord[], matched = false): SQL<number> {
   if (!words.length) return sql<number>`0`;
-  const parts = words.map(({ word, names }) => {
+  const parts = words.map((word) => {
+    const { names } = word;
     const byWord = matched ? sql`${WORD_SCORE}::int` : sql`${WORD_SCORE} * (${hasWord(word)})::int`;
     if (!names.size) return byWord;
     const cases = [...names].map(([name, similarity]) => sql`when ${name} then ${scoreOfName(similarity)}`);
@@ -225,7 +251,7 @@ export function carConditions(query: CarSearchQuery, words: SearchWord[], walked
  * must have one of the words, said once more so that the planner reads those words' GIN entries.
  */
 export const beyondNames = (words: SearchWord[], names: Map<string, number>) =>
-  and(notInArray(cars.nameKey, [...names.keys()]), or(...words.map(({ word }) => hasWord(word)))) as SQL;
+  and(notInArray(cars.nameKey, [...names.keys()]), or(...words.map((word) => hasWord(word)))) as SQL;
 
 /**
  * Whether the cars beyond the names that every word resembles all share one score: when no word
@@ -247,7 +273,6 @@ export async function searchesFinding(
   searches: readonly CarSearchFilters[],
 ): Promise<boolean[]> {
   if (searches.length === 0) return [];
-  const kept = new Kept<SearchWord>();
   const columns = await Promise.all(
     searches.map(async (filters) => {
       const query: CarSearchQuery = {
@@ -256,7 +281,7 @@ export async function searchesFinding(
         verified: filters.verified ?? false,
         limit: 1,
       };
-      const words = await resolveWords(db, query.q, kept);
+      const words = await resolveWords(db, query.q);
       return sql<boolean>`coalesce(${and(carConditions(query, words), filtersOf(query, carColumns).allBut())}, false)`;
     }),
   );
@@ -433,5 +458,8 @@ export function pageReading(
   };
 }
 
-/** The kept set of the cars whose text has `word` (textQuery), by its key among the columns' sets. */
-export const textSet = (word: string) => ({ key: `text:${word}`, condition: hasWord(word) });
+/** The kept set of the cars whose text has a searched word (textQuery), by its key among the columns' sets. */
+export const textSet = (word: Pick<SearchWord, 'word' | 'whole'>) => ({
+  key: `text${word.whole ? '=' : ':'}${word.word}`,
+  condition: hasWord(word),
+});

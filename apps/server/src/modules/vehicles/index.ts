@@ -3,7 +3,13 @@ import { defineModule } from '../../server-module.ts';
 import { vehiclesRoutes } from './vehicles.routes.ts';
 import { fillCatalogue } from './vehicles.service.ts';
 
-export { type CatalogueLink, linkToCatalogue, resolveMake, resolveModel } from './vehicles.service.ts';
+export {
+  type CatalogueLink,
+  linkToCatalogue,
+  readCatalogueNames,
+  resolveMake,
+  resolveModel,
+} from './vehicles.service.ts';
 
 export const vehiclesModule = defineModule({
   name: 'vehicles',

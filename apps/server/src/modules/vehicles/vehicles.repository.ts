@@ -38,6 +38,19 @@ export function listModels(db: Db | Tx, makeId: number) {
   return db.select(modelColumns).from(vehicleModels).where(eq(vehicleModels.makeId, makeId));
 }
 
+/** Every model of every make. */
+export function listEveryModel(db: Db | Tx) {
+  return db.select(modelColumns).from(vehicleModels);
+}
+
+/** The aliases of every model. */
+export function everyModelAlias(db: Db | Tx) {
+  return db
+    .select({ modelId: vehicleAliases.modelId, alias: vehicleAliases.alias })
+    .from(vehicleAliases)
+    .where(isNotNull(vehicleAliases.modelId));
+}
+
 /** The aliases of a make's models. */
 export function modelAliases(db: Db | Tx, makeId: number) {
   return db

@@ -9,6 +9,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, INVALID_FIELDS_MESSAGE, notFound } from '../../errors.ts';
+import { publish } from '../../events/index.ts';
+import { CatalogueNames } from './catalogue-names.ts';
 import aliases from './vehicle-aliases.json' with { type: 'json' };
 import catalogue from './vehicle-catalogue.json' with { type: 'json' };
 import { type Match, type Named, rankNames, resolveName } from './vehicle-matching.ts';
@@ -39,6 +41,26 @@ async function namedModels(db: Db | Tx, makeId: number): Promise<Named<VehicleMo
     name: model.name,
     aliases: modelAliases.filter((a) => a.modelId === model.id).map((a) => a.alias),
   }));
+}
+
+/** Every make and model with its aliases, for the search to keep in memory (catalogue-names.ts). */
+export async function readCatalogueNames(db: Db): Promise<CatalogueNames> {
+  const [makes, models, aliases] = await Promise.all([
+    namedMakes(db),
+    repo.listEveryModel(db),
+    repo.everyModelAlias(db),
+  ]);
+  const aliasesOf = new Map<number | null, string[]>();
+  for (const { modelId, alias } of aliases)
+    aliasesOf.set(modelId, [...(aliasesOf.get(modelId) ?? []), alias]);
+  return new CatalogueNames(
+    makes,
+    models.map((model) => ({
+      entry: model,
+      name: model.name,
+      aliases: aliasesOf.get(model.id) ?? [],
+    })),
+  );
 }
 
 /** The makes, alphabetically; with a text, the best matches of it (vehicle-matching.ts). */
@@ -84,9 +106,12 @@ async function makeOrNotFound(db: Db | Tx, makeId: number) {
 /** An admin's new make. */
 export async function addMake({ database }: AppContext, input: VehicleMakeInput): Promise<VehicleMake> {
   const slug = newName(input.name, await namedMakes(database.db), 'The make');
-  const make = await repo.insertMake(database.db, { name: input.name, slug, country: input.country });
-  if (!make) throw conflict(`The make “${input.name}” is in the catalogue already.`);
-  return make;
+  return database.db.transaction(async (tx) => {
+    const make = await repo.insertMake(tx, { name: input.name, slug, country: input.country });
+    if (!make) throw conflict(`The make “${input.name}” is in the catalogue already.`);
+    await publish(tx, 'vehicles.changed', { makeId: make.id });
+    return make;
+  });
 }
 
 /** An admin's change of a make: a new name keeps the old one as an alias, so texts that used it still find it. */
@@ -103,6 +128,7 @@ export async function changeMake(
     if (renamed && foldName(change.name!) !== foldName(make.name)) {
       await repo.addAlias(tx, { makeId, alias: make.name });
     }
+    await publish(tx, 'vehicles.changed', { makeId });
     return repo.updateMake(tx, makeId, {
       name: change.name ?? make.name,
       slug,
@@ -119,9 +145,12 @@ export async function addModel(
 ): Promise<VehicleModel> {
   await makeOrNotFound(database.db, makeId);
   const slug = newName(name, await namedModels(database.db, makeId), 'The model');
-  const model = await repo.insertModel(database.db, { makeId, name, slug });
-  if (!model) throw conflict(`The model “${name}” is in the catalogue already.`);
-  return model;
+  return database.db.transaction(async (tx) => {
+    const model = await repo.insertModel(tx, { makeId, name, slug });
+    if (!model) throw conflict(`The model “${name}” is in the catalogue already.`);
+    await publish(tx, 'vehicles.changed', { makeId });
+    return model;
+  });
 }
 
 /** An admin's new name of a model, keeping the old one as an alias. */
@@ -139,6 +168,7 @@ export async function renameModel(
     const slug = newName(name, others, 'The model');
     if (foldName(name) !== foldName(model.name))
       await repo.addAlias(tx, { makeId, modelId, alias: model.name });
+    await publish(tx, 'vehicles.changed', { makeId });
     return repo.updateModel(tx, modelId, { name, slug });
   });
 }
