@@ -3,7 +3,7 @@
  * catalogue's names, a seller's misspelt make is found by its name, and model numbers match exactly
  * however they are typed. Cars are posted through the API, as sellers type them.
  */
-import { carSearchResultSchema } from '@redline/shared';
+import { carSearchResultSchema, carSuggestionsSchema } from '@redline/shared';
 import { describe, expect } from 'vitest';
 import { postCar } from './factories.ts';
 import { it as base } from './fixtures.ts';
@@ -51,6 +51,12 @@ const it = base
     const result = carSearchResultSchema.parse(res.json());
     expect(result.nextCursor).toBeNull();
     return result;
+  })
+  /** The suggestions for what the buyer types. */
+  .extend('suggest', { scope: 'file' }, ({ t, buyer }) => async (q: string) => {
+    const res = await as(t, buyer, { method: 'GET', url: `/api/cars/suggest?q=${encodeURIComponent(q)}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return carSuggestionsSchema.parse(res.json()).items;
   })
   /** The names of every car a buyer's words find, sorted. */
   .extend('found', { scope: 'file' }, ({ carSearch, posted }) => async (q: string) => {
@@ -111,5 +117,29 @@ describe("the search's names", () => {
     expect(chevrolets.total).toBe(2);
     expect(chevrolets.items.map((car) => posted.get(car.id)).sort()).toEqual(['malibu', 's10']);
     expect(chevrolets.facets.brand.filter((brand) => brand.label === 'Chevrolet')).toHaveLength(1);
+  });
+
+  it('suggests the makes and models an alias names, with their cars for sale, and each make once by its name', async ({
+    suggest,
+  }) => {
+    const mercedes = { label: 'Mercedes-Benz', brand: 'Mercedes-Benz', model: null, count: 1 };
+    const mercury = { label: 'Mercury', brand: 'Mercury', model: null, count: 1 };
+    expect((await suggest('merc')).slice(0, 2)).toEqual([mercedes, mercury]);
+    expect((await suggest('vw'))[0]).toEqual({
+      label: 'Volkswagen',
+      brand: 'Volkswagen',
+      model: null,
+      count: 3,
+    });
+    expect((await suggest('savanna'))[0]).toEqual({
+      label: 'Mazda RX-7',
+      brand: 'Mazda',
+      model: 'RX-7',
+      count: 2,
+    });
+    const chev = await suggest('chev');
+    expect(chev[0]).toEqual({ label: 'Chevrolet', brand: 'Chevrolet', model: null, count: 2 });
+    expect(chev.map((item) => item.brand)).toEqual(chev.map(() => 'Chevrolet'));
+    expect(chev.map((item) => item.label)).toContain('Chevrolet chevelle malibu');
   });
 });

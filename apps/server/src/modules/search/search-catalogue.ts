@@ -167,11 +167,17 @@ export class CarNameIndex {
   private readonly makeOfBrand = new Map<string, string>();
   /** The brands (folded) of each make's cars for sale, by its name folded. */
   private readonly spellings = new Map<string, Set<string>>();
+  /** The cars for sale of each name. */
+  private readonly forSaleOf = new Map<string, number>();
+  /** The cars for sale that a suggestion offers: a brand's (folded, its make's), a name's as shown ("Chevrolet chevelle malibu"). */
+  private readonly offered = new Map<string, number>();
+  private readonly vehicles: VehicleNames;
   /** How many cars are for sale. */
   readonly forSale: number;
 
   constructor(names: Name[], vehicles: VehicleNames) {
     this.names = names;
+    this.vehicles = vehicles;
     this.nameKeys = names.map((name) => name.nameKey);
     const makeLabels = new Map<string, string>();
     for (const name of names) {
@@ -202,6 +208,13 @@ export class CarNameIndex {
       if (label === undefined || brand < label) this.labels.set(brandKey, brand);
     }
     for (const [make, label] of makeLabels) this.labels.set(make, label);
+    const count = (key: string, cars: number) => this.offered.set(key, (this.offered.get(key) ?? 0) + cars);
+    for (const { nameKey, brandKey, model, carsForSale } of names) {
+      this.forSaleOf.set(nameKey, carsForSale);
+      const make = this.makeOf(brandKey);
+      count(make, carsForSale);
+      count(`${this.labels.get(make)} ${model}`, carsForSale);
+    }
     this.brandKeys = [...this.labels.keys()];
     this.forSale = names.reduce((sum, name) => sum + name.carsForSale, 0);
   }
@@ -236,12 +249,28 @@ export class CarNameIndex {
   }
 
   /**
-   * Up to SUGGESTIONS_MAX completions of `q`: names that start with it first, then those with a word
-   * that does, then the best matches (the text inside a name, or with a typo forgiven), the most
-   * offered first. A brand that matches comes before its models.
+   * Up to SUGGESTIONS_MAX completions of `q`, each with its cars for sale: first the makes and
+   * models of the catalogue that it names by a name or an alias ("merc": Mercedes-Benz and
+   * Mercury; "vw": Volkswagen); then names that start with it, then those with a word that does,
+   * then the best matches (the text inside a name, or with a typo forgiven), the most offered
+   * first. A brand that matches comes before its models. A make of the catalogue is shown by its
+   * name, whatever its sellers typed, and once.
    */
   suggest(q: string): CarSuggestions {
     const text = foldText(q.trim());
+    const items: CarSuggestions['items'] = [];
+    const offer = (item: CarSuggestions['items'][number]) => {
+      if (item.count > 0 && !items.some((shown) => shown.label === item.label)) items.push(item);
+    };
+    for (const entry of this.vehicles.named(text)) {
+      const count = this.namesOf([entry]).reduce((sum, nameKey) => sum + this.forSaleOf.get(nameKey)!, 0);
+      offer({
+        label: entry.model === null ? entry.make : `${entry.make} ${entry.model}`,
+        brand: entry.make,
+        model: entry.model,
+        count,
+      });
+    }
     // One or two letters complete the start of a name only; from three, the text anywhere, with typos.
     const short = [...text].length < 3;
     const scores = short ? new Map<string, number>() : findApproximately(text, this.nameKeys);
@@ -259,17 +288,14 @@ export class CarNameIndex {
         ],
       }))
       .sort((a, b) => compareRanks(b.rank, a.rank) || (a.name.nameKey < b.name.nameKey ? -1 : 1));
-
-    const items: CarSuggestions['items'] = [];
-    const brandsShown = new Set<string>();
     for (const { name } of ranked) {
       if (items.length >= SUGGESTIONS_MAX) break;
-      const brandMatches = name.brandKey.startsWith(text) || brands.has(name.brandKey);
-      if (brandMatches && !brandsShown.has(name.brandKey)) {
-        brandsShown.add(name.brandKey);
-        items.push({ label: name.brand, brand: name.brand, model: null });
-      }
-      items.push({ label: `${name.brand} ${name.model}`, brand: name.brand, model: name.model });
+      const make = this.makeOf(name.brandKey);
+      const brand = this.brandLabel(make)!;
+      if (name.brandKey.startsWith(text) || brands.has(name.brandKey))
+        offer({ label: brand, brand, model: null, count: this.offered.get(make)! });
+      const label = `${brand} ${name.model}`;
+      offer({ label, brand, model: name.model, count: this.offered.get(label)! });
     }
     return { items: items.slice(0, SUGGESTIONS_MAX) };
   }

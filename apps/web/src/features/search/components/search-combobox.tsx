@@ -149,7 +149,9 @@ export function SearchCombobox({ initialText = '', autoFocus = false, onDone }: 
             className={`flex cursor-pointer flex-row items-center justify-between gap-3 rounded-field px-3 py-2 text-sm ${index === active ? 'bg-base-200' : ''}`}
           >
             <span className="font-medium">{item.label}</span>
-            <span className="text-xs text-base-content/60">{item.model === null ? 'Brand' : 'Model'}</span>
+            <span className="text-xs text-base-content/60">
+              {item.model === null ? 'Brand' : 'Model'} · {item.count} for sale
+            </span>
           </div>
         ))}
       </div>
