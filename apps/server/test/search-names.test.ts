@@ -142,4 +142,23 @@ describe("the search's names", () => {
     expect(chev.map((item) => item.brand)).toEqual(chev.map(() => 'Chevrolet'));
     expect(chev.map((item) => item.label)).toContain('Chevrolet chevelle malibu');
   });
+
+  it("reads the catalogue again when an admin changes it: a make's new name finds its cars", async ({
+    t,
+    admin,
+    found,
+  }) => {
+    expect(await found('jaguar cars')).toEqual([]);
+    const makes = await as(t, admin, { method: 'GET', url: '/api/vehicles/makes?q=jaguar' });
+    const jaguar = (makes.json() as { items: { id: number; name: string }[] }).items[0]!;
+    expect(jaguar.name).toBe('Jaguar');
+    const renamed = await as(t, admin, {
+      method: 'PATCH',
+      url: `/api/vehicles/makes/${jaguar.id}`,
+      payload: { name: 'Jaguar Cars' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    // The car still says "Jaguar", now an alias of the make.
+    expect(await found('jaguar cars')).toEqual(['etype']);
+  });
 });

@@ -117,6 +117,8 @@ export class Search {
 
   /** The search's catalogue, kept until the catalogue changes (ADR 22). */
   private shown(): Promise<SearchCatalogue> {
-    return this.catalogue.get('search', () => loadSearchCatalogue(this.db, this.categories, this.vehicles));
+    return this.catalogue.get('search', () =>
+      loadSearchCatalogue(this.db, this.categories, () => this.vehicleNames.get('vehicles', this.vehicles)),
+    );
   }
 }
