@@ -10,14 +10,14 @@
  * continue after an opaque cursor that holds the last car's sort key (keyset pagination), so every
  * car of a search is served exactly once while cars are added.
  */
-import { type CarSearchFilters, type CarSearchQuery, type SearchSort, searchWords } from '@redline/shared';
+import type { CarSearchFilters, CarSearchQuery, SearchSort } from '@redline/shared';
 import { and, eq, gt, inArray, isNull, notInArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { decodeCursorJson, encodeCursorJson, isUuid } from '../../db/pagination.ts';
 import { carCounts, carNames, cars } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
-import type { SearchCatalogue, SearchCounts, SearchWord } from './search-catalogue.ts';
-import { type SearchTerm, searchTerms, typedTerm } from './search-terms.ts';
+import { foldText, type SearchCatalogue, type SearchCounts, type SearchWord } from './search-catalogue.ts';
+import { searchTerms } from './search-terms.ts';
 
 /** One key per search, whatever the order of its parameters and repeated values (the cache's). */
 export function searchKey(query: Partial<CarSearchQuery>): string {
@@ -51,13 +51,12 @@ const textQuery = ({ word, whole }: Pick<SearchWord, 'word' | 'whole'>) =>
  * `car_names` (one query per word, together; those asked before, kept with the catalogue, read
  * none): the cars are then found by their name's b-tree. Asked inside the search's statement, the
  * planner could not see how many cars those names have, and read the million cars rather than the
- * few thousand Lamborghinis (measured: ADR 19). Without `catalogue` (a saved search's match), the
- * words are the shared `searchWords`, each matching the names that resemble it.
+ * few thousand Lamborghinis (measured: ADR 19).
  */
 export async function resolveWords(
   db: Db,
   q: string | undefined,
-  catalogue?: Pick<SearchCatalogue, 'names' | 'vehicles' | 'words'>,
+  catalogue: Pick<SearchCatalogue, 'names' | 'vehicles' | 'words'>,
 ): Promise<SearchWord[]> {
   const resemble = async (word: string) => {
     const rows = await db
@@ -69,25 +68,17 @@ export async function resolveWords(
       .where(and(gt(carNames.carsForSale, 0), sql`${folded(word)} <% ${carNames.nameKey}`));
     return new Map(rows.map((row) => [row.nameKey, row.similarity]));
   };
-  const terms: SearchTerm[] = catalogue
-    ? searchTerms(q, catalogue.names, catalogue.vehicles)
-    : searchWords(q).map(typedTerm);
   return Promise.all(
-    terms.map(async ({ word, whole, entries }) => {
+    searchTerms(q, catalogue.names, catalogue.vehicles).map(async ({ word, whole, entries }) => {
       const names = new Map<string, number>();
-      if (!whole) {
-        const similar = catalogue
-          ? await catalogue.words.get(word, () => resemble(word))
-          : await resemble(word);
-        for (const [name, similarity] of similar) names.set(name, similarity);
-      }
-      if (catalogue) {
-        const exact = [
-          ...catalogue.names.namesOf(entries),
-          ...(whole ? catalogue.names.namesNumbered(word) : []),
-        ];
-        for (const name of exact) names.set(name, 1);
-      }
+      if (!whole)
+        for (const [name, similarity] of await catalogue.words.get(word, () => resemble(word)))
+          names.set(name, similarity);
+      const exact = [
+        ...catalogue.names.namesOf(entries),
+        ...(whole ? catalogue.names.namesNumbered(word) : []),
+      ];
+      for (const name of exact) names.set(name, 1);
       return { word, whole, names };
     }),
   );
@@ -264,13 +255,14 @@ export const beyondShareOneScore = (words: SearchWord[]) => {
 
 /**
  * Which of these searches the car of `carId` is among (for sale, and every filter and word met, as
- * the search page would find it): one statement, one column per search, read on the car's row
- * alone. A word that several of them search for is looked up once.
+ * the search page would find it, `catalogue` the search's): one statement, one column per search,
+ * read on the car's row alone. A word that several of them search for is looked up once.
  */
 export async function searchesFinding(
   db: Db,
   carId: string,
   searches: readonly CarSearchFilters[],
+  catalogue: SearchCatalogue,
 ): Promise<boolean[]> {
   if (searches.length === 0) return [];
   const columns = await Promise.all(
@@ -278,10 +270,14 @@ export async function searchesFinding(
       const query: CarSearchQuery = {
         ...filters,
         q: filters.q,
+        // A brand finds every spelling of its make, as the search's counts do.
+        brand: filters.brand && [
+          ...new Set(filters.brand.flatMap((brand) => catalogue.names.spellingsOf(foldText(brand)))),
+        ],
         verified: filters.verified ?? false,
         limit: 1,
       };
-      const words = await resolveWords(db, query.q);
+      const words = await resolveWords(db, query.q, catalogue);
       return sql<boolean>`coalesce(${and(carConditions(query, words), filtersOf(query, carColumns).allBut())}, false)`;
     }),
   );

@@ -5,7 +5,7 @@
  * its page (search-pages.ts), read as its counts tell (search-planner.ts). The design as a whole:
  * docs/decisions/0036-the-search-module.md.
  */
-import type { CarSearchFacets, CarSearchQuery, CarSuggestions } from '@redline/shared';
+import type { CarSearchFacets, CarSearchFilters, CarSearchQuery, CarSuggestions } from '@redline/shared';
 import { CatalogueCache, Kept } from '../../catalogue/catalogue-cache.ts';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/index.ts';
@@ -19,7 +19,7 @@ import {
 } from './search-catalogue.ts';
 import { countSearch } from './search-counts.ts';
 import { firstOfPage, searchPage } from './search-pages.ts';
-import { searchKey } from './search-planner.ts';
+import { searchesFinding, searchKey } from './search-planner.ts';
 
 /** One key per search's counts: every parameter but its sort and its page. */
 const countsKey = ({ sort, cursor, limit, ...counted }: CarSearchQuery) => searchKey(counted);
@@ -108,6 +108,11 @@ export class Search {
     const first = await firstOfPage(searched, words, sort, counts, this.columns);
     const page = await searchPage(this.db, searched, words, sort, { ...counts, first });
     return { ids: page.ids, nextCursor: page.nextCursor, total: counts.total, facets };
+  }
+
+  /** Which of these saved searches the car of `carId` is among, as the search page would find it (saved-search alerts). */
+  async searchesFinding(carId: string, searches: readonly CarSearchFilters[]): Promise<boolean[]> {
+    return searchesFinding(this.db, carId, searches, await this.shown());
   }
 
   /** The search box's completions: brands and models of cars for sale, from the names kept in memory. */
