@@ -47,8 +47,8 @@ async function namedModels(db: Db | Tx, makeId: number): Promise<Named<VehicleMo
 export async function readCatalogueNames(db: Db): Promise<CatalogueNames> {
   const [makes, models, aliases] = await Promise.all([
     namedMakes(db),
-    repo.listEveryModel(db),
-    repo.everyModelAlias(db),
+    repo.listModels(db),
+    repo.modelAliases(db),
   ]);
   const aliasesOf = new Map<number | null, string[]>();
   for (const { modelId, alias } of aliases)
