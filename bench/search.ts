@@ -44,6 +44,8 @@ import { listCategories } from '../apps/server/src/modules/categories/index.ts';
 import type { CarColumns } from '../apps/server/src/modules/search/car-columns.ts';
 import { Search as CarSearch } from '../apps/server/src/modules/search/index.ts';
 import { textSet } from '../apps/server/src/modules/search/search-planner.ts';
+import { typedTerm } from '../apps/server/src/modules/search/search-terms.ts';
+import { readCatalogueNames } from '../apps/server/src/modules/vehicles/index.ts';
 import { prng } from './data.ts';
 import {
   countFlag,
@@ -235,11 +237,13 @@ function repeatedWords(searches: Search[]): string[] {
 }
 
 /** The search as the server builds it (app.ts), over `db`. */
-const searchOf = (db: Db) => new CarSearch(db, { categories: () => listCategories(db) });
+const searchOf = (db: Db) =>
+  new CarSearch(db, { categories: () => listCategories(db), vehicles: () => readCatalogueNames(db) });
 
 /** The ceiling's warm-up (warmUp): the columns read the cars of each word, 4 words at a time. */
 async function readWords(columns: CarColumns, words: string[]) {
-  for (let i = 0; i < words.length; i += 4) await columns.view(words.slice(i, i + 4).map(textSet));
+  for (let i = 0; i < words.length; i += 4)
+    await columns.view(words.slice(i, i + 4).map((word) => textSet(typedTerm(word))));
 }
 
 /**

@@ -49,7 +49,7 @@ import { savedSearchesModule } from './modules/saved-searches/index.ts';
 import { Search } from './modules/search/index.ts';
 import { systemModule } from './modules/system/index.ts';
 import { usersModule } from './modules/users/index.ts';
-import { vehiclesModule } from './modules/vehicles/index.ts';
+import { readCatalogueNames, vehiclesModule } from './modules/vehicles/index.ts';
 import { createPaymentProvider } from './payment-providers/create-payment-provider.ts';
 import { RateLimits, rateLimitStore, rateLimitSweepJob } from './rate-limits/rate-limits.ts';
 import type { ServerModule } from './server-module.ts';
@@ -141,6 +141,7 @@ export async function buildApp(
   const catalogue = new CatalogueCache();
   const search = new Search(database.db, {
     categories: () => listCategories(database.db),
+    vehicles: () => readCatalogueNames(database.db),
     onBackgroundError: (error) => app.log.warn({ err: error }, 'the car columns were not read again'),
   });
   const jobs = await startJobQueue(config, database, app.log, options, metrics);

@@ -11,6 +11,7 @@ import { cars } from '../src/db/schema.ts';
 import { publish } from '../src/events/index.ts';
 import { CarColumns, type ColumnsView, hasBit, MAX_AGE_MS } from '../src/modules/search/car-columns.ts';
 import { textSet } from '../src/modules/search/search-planner.ts';
+import { typedTerm } from '../src/modules/search/search-terms.ts';
 import { createCar, ensureCategory } from './factories.ts';
 import { it } from './fixtures.ts';
 import type { TestApp } from './helpers.ts';
@@ -68,7 +69,7 @@ const later = (ms: number) => {
   vi.setSystemTime(Date.now() + ms);
 };
 
-const word = textSet('quokka');
+const word = textSet(typedTerm('quokka'));
 const priceOf = (view: ColumnsView, seq: number) =>
   view.columns.live[seq] ? view.columns.price[seq] : undefined;
 
@@ -180,7 +181,7 @@ describe('the car columns', () => {
   }) => {
     const columns = new CarColumns(t.db);
     const unsubscribe = columns.follow(t.context.database.events);
-    const wombat = textSet('wombat');
+    const wombat = textSet(typedTerm('wombat'));
     const about = (i: number) => (i % 3 ? 'Plain.' : 'A wombat on board.');
     const post = (model: string, i: number) =>
       createCar(t, seller, {

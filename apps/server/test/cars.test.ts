@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   BODY_STYLES,
   COLOURS,
@@ -18,11 +17,10 @@ import {
   carPrices,
   cars,
   notifications,
-  photos,
   reportedCars,
   savedCars,
 } from '../src/db/schema.ts';
-import { advertise, carInput, createBooking, createCar, ensureCategory } from './factories.ts';
+import { advertise, carInput, createBooking, createCar, ensureCategory, uploadedPhoto } from './factories.ts';
 import { it as base } from './fixtures.ts';
 import { as, errorOf, sameBytesSpellings, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
@@ -37,13 +35,6 @@ it.beforeAll(async ({ t }) => {
   await ensureCategory(t, 'super-car');
   await ensureCategory(t, 'suv');
 });
-
-/** A photo row as the upload call records it, owned by `owner`. */
-async function uploadedPhoto(t: TestApp, owner: TestUser, size = { width: 2000, height: 1000 }) {
-  const key = randomBytes(16).toString('hex');
-  await t.db.insert(photos).values({ key, uploaderId: owner.id, ...size });
-  return key;
-}
 
 async function validInput(t: TestApp, seller: TestUser, owner: TestUser = seller) {
   return carInput([await uploadedPhoto(t, owner), await uploadedPhoto(t, owner)]);

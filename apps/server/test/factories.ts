@@ -1,9 +1,18 @@
 /** Factories with overrides, for tests that need rows without going through every call. */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { type CarInput, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { eq } from 'drizzle-orm';
-import { advertisements, bookings, cars, categories, paymentIntents, payments } from '../src/db/schema.ts';
-import type { TestApp, TestUser } from './helpers.ts';
+import { expect } from 'vitest';
+import {
+  advertisements,
+  bookings,
+  cars,
+  categories,
+  paymentIntents,
+  payments,
+  photos,
+} from '../src/db/schema.ts';
+import { as, type TestApp, type TestUser } from './helpers.ts';
 
 /**
  * Rows made one after another in an app get increasing times, even within one millisecond
@@ -33,6 +42,28 @@ export async function ensureCategory(t: TestApp, id = 'super-car') {
     })
     .returning();
   return row!;
+}
+
+/** A photo row as the upload call records it, owned by `owner`. */
+export async function uploadedPhoto(t: TestApp, owner: TestUser, size = { width: 2000, height: 1000 }) {
+  const key = randomBytes(16).toString('hex');
+  await t.db.insert(photos).values({ key, uploaderId: owner.id, ...size });
+  return key;
+}
+
+/**
+ * A car posted through `POST /api/cars` as its seller types it (`carInput` with `fields`), its make
+ * and model linked to the catalogue as posting links them; answers its id.
+ */
+export async function postCar(t: TestApp, seller: TestUser, fields: Partial<CarInput>): Promise<string> {
+  await ensureCategory(t, fields.categoryId ?? 'super-car');
+  const res = await as(t, seller, {
+    method: 'POST',
+    url: '/api/cars',
+    payload: { ...carInput([await uploadedPhoto(t, seller)]), ...fields },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { id: string }).id;
 }
 
 /** A valid body of `POST /api/cars` with the given uploaded photo keys. */

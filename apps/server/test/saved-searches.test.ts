@@ -265,6 +265,28 @@ describe('alerts', () => {
     await t.db.delete(notifications);
   });
 
+  it("finds a car as the search page does: a make's alias and a seller's misspelling, a model number whole", async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const vw = await saved(t, buyer, { name: 'VW', filters: { q: 'vw' } });
+    const rx7 = await saved(t, buyer, { name: 'RX-7', filters: { q: 'mazda rx 7' } });
+    await saved(t, buyer, { name: 'Chevrolets', filters: { brand: ['Chevrolet'] } });
+    await post(t, seller, { brand: 'vokswagen', model: 'rabbit' });
+    await post(t, seller, { brand: 'Mazda', model: 'RX-4' });
+    await matched(t);
+    expect((await alertsOf(t, buyer)).map((n) => n.title)).toEqual([`New car for “${vw.name}”`]);
+    await post(t, seller, { brand: 'mazda', model: 'rx-7 gs' });
+    await matched(t);
+    expect((await alertsOf(t, buyer)).map((n) => n.title)).toEqual([
+      `New car for “${rx7.name}”`,
+      `New car for “${vw.name}”`,
+    ]);
+    await deleteAllSearches(t);
+    await t.db.delete(notifications);
+  });
+
   it('tells nothing of a car posted before the search was saved, sold, or of a post that rolled back', async ({
     t,
     seller,

@@ -18,11 +18,18 @@ import { listCategories } from '../src/modules/categories/index.ts';
 import { loadSearchCatalogue } from '../src/modules/search/search-catalogue.ts';
 import { searchFacets } from '../src/modules/search/search-counts.ts';
 import { resolveWords } from '../src/modules/search/search-planner.ts';
+import { readCatalogueNames } from '../src/modules/vehicles/index.ts';
 import { carInput, createCar } from './factories.ts';
 import { as, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 import { it } from './search-fixture.ts';
 
 const SPEC_FACETS = Object.keys(SEARCH_SPEC_FACETS) as SearchSpecFacet[];
+/** The vehicle catalogue's names, read once per app (no test here changes the catalogue). */
+const vehicleNames = new WeakMap<TestApp, ReturnType<typeof readCatalogueNames>>();
+const vehiclesOf = (t: TestApp) => {
+  if (!vehicleNames.has(t)) vehicleNames.set(t, readCatalogueNames(t.db));
+  return vehicleNames.get(t)!;
+};
 
 /** The total and facets of a search counted from the cars one by one: what the counts in memory must equal. */
 async function countedOneByOne(t: TestApp, params: string) {
@@ -30,13 +37,13 @@ async function countedOneByOne(t: TestApp, params: string) {
   for (const [key, value] of new URLSearchParams(params))
     raw[key] = key in raw ? [raw[key]!, value].flat() : value;
   const query = carSearchQuerySchema.parse(raw);
-  const words = await resolveWords(t.db, query.q);
-  const { total, facets } = await searchFacets(
+  const catalogue = await loadSearchCatalogue(
     t.db,
-    query,
-    words,
-    await loadSearchCatalogue(t.db, () => listCategories(t.db)),
+    () => listCategories(t.db),
+    () => vehiclesOf(t),
   );
+  const words = await resolveWords(t.db, query.q, catalogue);
+  const { total, facets } = await searchFacets(t.db, query, words, catalogue);
   return { total, facets };
 }
 

@@ -13,6 +13,7 @@ import { loadSearchCatalogue } from '../src/modules/search/search-catalogue.ts';
 import { searchFacets } from '../src/modules/search/search-counts.ts';
 import { firstOfPage, searchPage } from '../src/modules/search/search-pages.ts';
 import { resolveWords } from '../src/modules/search/search-planner.ts';
+import { readCatalogueNames } from '../src/modules/vehicles/index.ts';
 import { createCar } from './factories.ts';
 import { as, errorOf, sameBytesSpellings } from './helpers.ts';
 import { CATALOGUE, it, UNSOLD } from './search-fixture.ts';
@@ -104,7 +105,11 @@ describe('the pages of GET /api/cars/search', () => {
         from (select id, dense_rank() over (order by added_date desc) as rank from ${cars}) r where ${cars.id} = r.id`);
     await postedApart(-1);
     t.context.search.columns.forget();
-    const catalogue = await loadSearchCatalogue(t.db, () => listCategories(t.db));
+    const catalogue = await loadSearchCatalogue(
+      t.db,
+      () => listCategories(t.db),
+      () => readCatalogueNames(t.db),
+    );
     try {
       for (const params of searches)
         for (const sort of [
@@ -113,7 +118,7 @@ describe('the pages of GET /api/cars/search', () => {
         ]) {
           const raw = Object.fromEntries(new URLSearchParams(params));
           const query = carSearchQuerySchema.parse({ ...raw, limit: '2' });
-          const words = await resolveWords(t.db, query.q);
+          const words = await resolveWords(t.db, query.q, catalogue);
           type PageCounts = Parameters<typeof searchPage>[4];
           const pagesOf = async (countsOf: (cursor?: string) => PageCounts | Promise<PageCounts>) => {
             const pages = [];

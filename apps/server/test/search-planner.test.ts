@@ -14,6 +14,8 @@ import { carNamesStatement, loadSearchCatalogue } from '../src/modules/search/se
 import { carCellsStatement, searchFacets } from '../src/modules/search/search-counts.ts';
 import { firstOfPage, pageStatement } from '../src/modules/search/search-pages.ts';
 import { pageReading, resolveWords, textSet } from '../src/modules/search/search-planner.ts';
+import { typedTerm } from '../src/modules/search/search-terms.ts';
+import { readCatalogueNames } from '../src/modules/vehicles/index.ts';
 import { ensureCategory } from './factories.ts';
 import { it as base } from './fixtures.ts';
 import { signUpUser, type TestApp } from './helpers.ts';
@@ -218,10 +220,14 @@ describe('the search on 20,000 cars', () => {
       ],
     ];
     const readings = { gathered: 0, walked: 0, namesOnly: 0, bySeq: 0 };
-    const catalogue = await loadSearchCatalogue(t.db, () => listCategories(t.db));
+    const catalogue = await loadSearchCatalogue(
+      t.db,
+      () => listCategories(t.db),
+      () => readCatalogueNames(t.db),
+    );
     const columns = new CarColumns(t.db);
     for (const [label, params, sort] of shapes) {
-      const words = await resolveWords(t.db, params.q);
+      const words = await resolveWords(t.db, params.q, catalogue);
       await expectIndexed(t, label, pageStatement(t.db, params, words, sort).statement);
       // As a search reads it, from its counts (searchPage): a search that matches few cars gathers
       // them, one whose text matches many walks the order's index testing the words: by an index too.
@@ -300,7 +306,11 @@ describe('the search on 20,000 cars', () => {
     await expectIndexed(t, 'facets, a seller', carCellsStatement(t.db, query({ seller: seller.id }), []));
     // The cars of a word are read once per instance: by its index when it is rare (a word in most
     // cars is read from the table, as any plan would).
-    await expectIndexed(t, 'the cars of a rare word', setStatement(t.db, textSet('roadst').condition));
+    await expectIndexed(
+      t,
+      'the cars of a rare word',
+      setStatement(t.db, textSet(typedTerm('roadst')).condition),
+    );
   });
 
   it('suggests from the names the database keeps, never reading the cars', async ({ t }) => {

@@ -286,7 +286,12 @@ describe('GET /api/cars/search', () => {
     expect([sorted.total, sorted.items.map((item) => item.id)]).toEqual([1, [car.id]]);
     const suggested = async () =>
       (await as(t, buyer, { method: 'GET', url: '/api/cars/suggest?q=bugat' })).json().items;
-    expect(await suggested()).toContainEqual({ label: 'Bugatti Chiron', brand: 'Bugatti', model: 'Chiron' });
+    expect(await suggested()).toContainEqual({
+      label: 'Bugatti Chiron',
+      brand: 'Bugatti',
+      model: 'Chiron',
+      count: 1,
+    });
     const edit = await as(t, seller, {
       method: 'PATCH',
       url: `/api/cars/${car.id}`,
@@ -350,7 +355,7 @@ describe("a seller's page", () => {
 describe('GET /api/cars/suggest', () => {
   it('completes brands and models of cars for sale, the brand first', async ({ suggest }) => {
     const porsche = await suggest('por');
-    expect(porsche[0]).toEqual({ label: 'Porsche', brand: 'Porsche', model: null });
+    expect(porsche[0]).toEqual({ label: 'Porsche', brand: 'Porsche', model: null, count: 3 });
     expect(
       porsche
         .slice(1)
@@ -364,9 +369,11 @@ describe('GET /api/cars/suggest', () => {
     expect((await suggest('porsh'))[0]!.label).toBe('Porsche');
     expect((await suggest('ferar')).map((s) => s.label)).toEqual(['Ferrari', 'Ferrari F8 Tributo']);
     expect((await suggest('lamborgini huracn')).map((s) => s.label)).toEqual(['Lamborghini Huracán EVO']);
-    expect((await suggest('huracan')).map((s) => s.label)).toEqual(['Lamborghini Huracán EVO']);
+    // A model's name in the catalogue offers it, then the cars' names.
+    const huracan = ['Lamborghini Huracan', 'Lamborghini Huracán EVO'];
+    expect((await suggest('huracan')).map((s) => s.label)).toEqual(huracan);
     // Capitals and accents in what is typed, and text inside a word.
-    expect((await suggest('HURACÁN')).map((s) => s.label)).toEqual(['Lamborghini Huracán EVO']);
+    expect((await suggest('HURACÁN')).map((s) => s.label)).toEqual(huracan);
     expect((await suggest('ribut')).map((s) => s.label)).toEqual(['Ferrari F8 Tributo']);
     // The sold Ferrari 296 is not offered.
     expect((await suggest('296')).length).toBe(0);

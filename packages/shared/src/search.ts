@@ -236,6 +236,8 @@ export const carSuggestionsSchema = z.object({
         brand: z.string(),
         /** Null for a brand on its own. */
         model: z.string().nullable(),
+        /** Its cars for sale. */
+        count: z.number().int().nonnegative(),
       }),
     )
     .max(SUGGESTIONS_MAX),

@@ -18,7 +18,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { EventBus, EventName } from '../events/index.ts';
+import { type EventBus, type EventName, VEHICLE_CATALOGUE_EVENTS } from '../events/index.ts';
 
 /** How long an answer may be served when no event announced a change (a safety net, see above). */
 export const MAX_AGE_MS = 60_000;
@@ -81,7 +81,10 @@ interface Entry<V> {
   storedAt: number;
 }
 
-/** The facts that change categories, What's New or a category's cars (a seller's name and badge show on each car). */
+/**
+ * The facts that change categories, What's New or a category's cars (a seller's name and badge show
+ * on each car), or the makes and models that the search folds a buyer's words to.
+ */
 const CATALOGUE_EVENTS = [
   'car.posted',
   'car.updated',
@@ -90,6 +93,7 @@ const CATALOGUE_EVENTS = [
   'car.advertised',
   'cars.renamed',
   'category.added',
+  ...VEHICLE_CATALOGUE_EVENTS,
 ] as const satisfies EventName[];
 
 /**

@@ -42,6 +42,8 @@ export interface DomainEvents {
   'vehicle-model.deleted': { modelId: number };
   /** A make, a model or an alias came: names cars carry as "other" may now be the catalogue's. */
   'vehicle-catalogue.extended': { makeId: number };
+  /** An admin removed an alias of a make or of one of its models (the cars it linked stay linked). */
+  'vehicle-alias.removed': { makeId: number };
   /** Categories are only added, by the demo seed. */
   'category.added': { categoryId: string };
   /**
@@ -106,3 +108,18 @@ export interface DomainEvents {
 }
 
 export type EventName = keyof DomainEvents;
+
+/**
+ * Every change of the vehicle catalogue's names: what a copy of them (the search's, ADR 45) is read
+ * again on.
+ */
+export const VEHICLE_CATALOGUE_EVENTS = [
+  'vehicle-catalogue.extended',
+  'vehicle-make.renamed',
+  'vehicle-model.renamed',
+  'vehicle-make.merged',
+  'vehicle-model.merged',
+  'vehicle-make.deleted',
+  'vehicle-model.deleted',
+  'vehicle-alias.removed',
+] as const satisfies EventName[];

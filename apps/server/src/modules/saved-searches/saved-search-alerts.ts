@@ -10,7 +10,6 @@ import type { AppContext } from '../../context.ts';
 import { publish } from '../../events/index.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
 import { carsForSaleAmong, carsInBrief } from '../cars/index.ts';
-import { searchesFinding } from '../search/index.ts';
 import * as repo from './saved-searches.repository.ts';
 
 const MATCH_JOB = 'saved-searches.match';
@@ -30,7 +29,7 @@ export function matchOnEvents({ database, jobs }: AppContext): (() => void)[] {
   ];
 }
 
-export function matchJob({ database: { db } }: AppContext): JobDefinition<typeof MATCH_JOB> {
+export function matchJob({ database: { db }, search }: AppContext): JobDefinition<typeof MATCH_JOB> {
   return {
     name: MATCH_JOB,
     async run({ carId }) {
@@ -42,10 +41,9 @@ export function matchJob({ database: { db } }: AppContext): JobDefinition<typeof
         const searches = await repo.searchesSavedBy(db, car.addedDate, after, SEARCHES_AT_ONCE);
         if (searches.length === 0) break;
         after = searches.at(-1)!.id;
-        const found = await searchesFinding(
-          db,
+        const found = await search.searchesFinding(
           carId,
-          searches.map((search) => search.filters),
+          searches.map((saved) => saved.filters),
         );
         const matching = searches.filter((_, at) => found[at]);
         if (matching.length === 0) continue;

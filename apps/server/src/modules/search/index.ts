@@ -4,4 +4,4 @@
  * saved searches match a car and key their filters as a search does.
  */
 export { Search } from './search.ts';
-export { searchesFinding, searchKey } from './search-planner.ts';
+export { searchKey } from './search-planner.ts';

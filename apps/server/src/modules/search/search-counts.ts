@@ -246,7 +246,7 @@ export async function matchingIn(
   names: ReadonlyMap<string, number>,
   brandKeys: string[],
 ) {
-  const { columns: c, sets } = await columns.view(words.map(({ word }) => textSet(word)));
+  const { columns: c, sets } = await columns.view(words.map(textSet));
   const fails = failedFilters(query, brandKeys);
   const whole = cellsWhere(c.cells, (cell) => !words.length || names.has(cell.nameKey));
   const bounds = boundsOf(query);
@@ -486,13 +486,16 @@ export async function searchFacets(
   catalogue: SearchCatalogue,
   columns?: CarColumns,
 ): Promise<Omit<SearchCounts, 'words'>> {
-  const brandKeys = await foldedBrands(db, query.brand, catalogue.brandKeys);
+  // A brand filtered finds its make's cars whatever their sellers typed ("chevroelt" under "chevrolet").
+  const named = await foldedBrands(db, query.brand, catalogue.brandKeys);
+  const brandKeys = [...new Set(named.flatMap((key) => catalogue.names.spellingsOf(key)))];
+  const filtered = query.brand ? { ...query, brand: brandKeys } : query;
   const namesOfEvery = namesOfEveryWord(words);
   const { tally, specCounts } =
     columns && query.seller === undefined
       ? cellsInMemory(await matchingIn(columns, query, words, namesOfEvery, brandKeys))
       : Tally.of(
-          await carCellsStatement(db, query, words),
+          await carCellsStatement(db, filtered, words),
           specFilter(query),
           failedFilters(query, brandKeys),
         );
@@ -502,18 +505,25 @@ export async function searchFacets(
     brandKeys,
     namesOfEvery,
   );
-  // Brands are as sellers typed them: one value per spelling folded (lower case, no accents); those
-  // with cars, and those the search names.
-  const brands: FacetValue[] = [...counts.brand]
+  // One value per make of the catalogue, by its name, whatever its sellers typed; one per spelling
+  // folded (lower case, no accents) of a brand it lacks. Those with cars, and those the search names.
+  const byMake = new Map<string, number>();
+  for (const [value, count] of counts.brand) {
+    const make = catalogue.names.makeOf(value);
+    byMake.set(make, (byMake.get(make) ?? 0) + count);
+  }
+  const brands: FacetValue[] = [...byMake]
     .filter(([, count]) => count > 0)
     .map(([value, count]) => ({ value, label: catalogue.names.brandLabel(value) ?? value, count }));
-  brandKeys.forEach((value, i) => {
-    if (!brands.some((b) => b.value === value)) brands.push({ value, label: query.brand![i]!, count: 0 });
+  const namedMakes = named.map((key) => catalogue.names.makeOf(key));
+  namedMakes.forEach((value, i) => {
+    if (!brands.some((b) => b.value === value))
+      brands.push({ value, label: catalogue.names.brandLabel(value) ?? query.brand![i]!, count: 0 });
   });
   brands.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
   // At most BRAND_FACET_MAX, the most cars first: every brand the search names, so that it can be
   // removed, and the first of the others.
-  const listed = new Set(brandKeys);
+  const listed = new Set(namedMakes);
   for (const { value } of brands) {
     if (listed.size >= BRAND_FACET_MAX) break;
     listed.add(value);
@@ -552,6 +562,6 @@ export async function countSearch(
   catalogue: SearchCatalogue,
   columns: CarColumns,
 ): Promise<SearchCounts> {
-  const words = await resolveWords(db, query.q, catalogue.words);
+  const words = await resolveWords(db, query.q, catalogue);
   return { words, ...(await searchFacets(db, query, words, catalogue, columns)) };
 }

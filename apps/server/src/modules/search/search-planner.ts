@@ -16,16 +16,15 @@ import {
   classicYearMax,
   facetOfWord,
   type SearchSort,
-  searchWords,
 } from '@redline/shared';
 import { and, eq, gt, inArray, isNull, notInArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { Kept } from '../../catalogue/catalogue-cache.ts';
 import type { Db } from '../../db/client.ts';
 import { decodeCursorJson, encodeCursorJson, isUuid } from '../../db/pagination.ts';
 import { carCounts, carNames, cars } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { facetColumn, specConditions } from './car-specs.ts';
-import type { SearchCounts, SearchWord } from './search-catalogue.ts';
+import { foldText, type SearchCatalogue, type SearchCounts, type SearchWord } from './search-catalogue.ts';
+import { searchTerms } from './search-terms.ts';
 
 /** One key per search, whatever the order of its parameters and repeated values (the cache's). */
 export function searchKey(query: Partial<CarSearchQuery>): string {
@@ -43,15 +42,20 @@ export const folded = (word: string) => sql`redline_fold(${word})`;
  * texts ("co", "cr"), and would match them all.
  */
 const PREFIX_LETTERS = 3;
-/** The words of a text that `word` matches (`word` holds letters and digits only): see PREFIX_LETTERS. */
-const textQuery = (word: string) =>
-  [...word].length >= PREFIX_LETTERS
+/**
+ * The words of a text that a searched word matches (its `word` holds letters and digits only): see
+ * PREFIX_LETTERS; a word matched `whole` (a model number: ADR 45) never as the start of another.
+ */
+const textQuery = ({ word, whole }: Pick<SearchWord, 'word' | 'whole'>) =>
+  !whole && [...word].length >= PREFIX_LETTERS
     ? sql`to_tsquery('simple'::regconfig, ${folded(word)} || ':*')`
     : sql`to_tsquery('simple'::regconfig, ${folded(word)})`;
 
 /**
- * The searched words of `q`, each with the names that resemble it, found among the few thousand rows
- * of `car_names` (one query per word, together; `kept`: the catalogue's, those asked before read
+ * The searched words of `q` (search-terms.ts), each with the names it matches: those of the
+ * catalogue's entries it names and, for a model number, those that hold it (in memory, from
+ * `catalogue`), and for any other word those that resemble it, found among the few thousand rows of
+ * `car_names` (one query per word, together; those asked before, kept with the catalogue, read
  * none): the cars are then found by their name's b-tree. Asked inside the search's statement, the
  * planner could not see how many cars those names have, and read the million cars rather than the
  * few thousand Lamborghinis (measured: ADR 19).
@@ -59,9 +63,9 @@ const textQuery = (word: string) =>
 export async function resolveWords(
   db: Db,
   q: string | undefined,
-  kept?: Kept<SearchWord>,
+  catalogue: Pick<SearchCatalogue, 'names' | 'vehicles' | 'words'>,
 ): Promise<SearchWord[]> {
-  const resolve = async (word: string) => {
+  const resemble = async (word: string) => {
     const rows = await db
       .select({
         nameKey: carNames.nameKey,
@@ -69,10 +73,21 @@ export async function resolveWords(
       })
       .from(carNames)
       .where(and(gt(carNames.carsForSale, 0), sql`${folded(word)} <% ${carNames.nameKey}`));
-    return { word, names: new Map(rows.map((row) => [row.nameKey, row.similarity])) };
+    return new Map(rows.map((row) => [row.nameKey, row.similarity]));
   };
   return Promise.all(
-    searchWords(q).map((word) => (kept ? kept.get(word, () => resolve(word)) : resolve(word))),
+    searchTerms(q, catalogue.names, catalogue.vehicles).map(async ({ word, whole, entries }) => {
+      const names = new Map<string, number>();
+      if (!whole)
+        for (const [name, similarity] of await catalogue.words.get(word, () => resemble(word)))
+          names.set(name, similarity);
+      const exact = [
+        ...catalogue.names.namesOf(entries),
+        ...(whole ? catalogue.names.namesNumbered(word) : []),
+      ];
+      for (const name of exact) names.set(name, 1);
+      return { word, whole, names };
+    }),
   );
 }
 
@@ -95,17 +110,17 @@ export const namesValues = (words: SearchWord[]) => words.some(({ word }) => fac
  * "round": a page of 0.8 s instead of 0.6 ms). Only when the counts say that the walk meets a
  * page's worth soon (pageReading).
  */
-const hasWord = (word: string, walked = false) => {
-  const value = hasValue(word);
+const hasWord = (word: Pick<SearchWord, 'word' | 'whole'>, walked = false) => {
+  const value = hasValue(word.word);
   const text = sql`${cars.searchWords} @@ ${textQuery(word)}`;
   const either = value ? sql`(${text} or ${value})` : text;
   return walked ? sql`coalesce(${either}, false)` : either;
 };
 
 /** Whether a car matches one searched word: its name resembles it, or a word of its text starts with it. */
-export const matches = ({ word, names }: SearchWord, walked = false) =>
-  names.size
-    ? sql`(${inArray(cars.nameKey, [...names.keys()])} or ${hasWord(word, walked)})`
+export const matches = (word: SearchWord, walked = false) =>
+  word.names.size
+    ? sql`(${inArray(cars.nameKey, [...word.names.keys()])} or ${hasWord(word, walked)})`
     : hasWord(word, walked);
 
 /**
@@ -143,7 +158,8 @@ export const WORD_SCORE = 1000;
  */
 export function relevance(words: SearchWord[], matched = false): SQL<number> {
   if (!words.length) return sql<number>`0`;
-  const parts = words.map(({ word, names }) => {
+  const parts = words.map((word) => {
+    const { names } = word;
     const byWord = matched ? sql`${WORD_SCORE}::int` : sql`${WORD_SCORE} * (${hasWord(word)})::int`;
     if (!names.size) return byWord;
     const cases = [...names].map(([name, similarity]) => sql`when ${name} then ${scoreOfName(similarity)}`);
@@ -264,7 +280,7 @@ export function carConditions(query: CarSearchQuery, words: SearchWord[], walked
  * must have one of the words, said once more so that the planner reads those words' GIN entries.
  */
 export const beyondNames = (words: SearchWord[], names: Map<string, number>) =>
-  and(notInArray(cars.nameKey, [...names.keys()]), or(...words.map(({ word }) => hasWord(word)))) as SQL;
+  and(notInArray(cars.nameKey, [...names.keys()]), or(...words.map((word) => hasWord(word)))) as SQL;
 
 /**
  * Whether the cars beyond the names that every word resembles all share one score: when no word
@@ -277,26 +293,30 @@ export const beyondShareOneScore = (words: SearchWord[]) => {
 
 /**
  * Which of these searches the car of `carId` is among (for sale, and every filter and word met, as
- * the search page would find it): one statement, one column per search, read on the car's row
- * alone. A word that several of them search for is looked up once.
+ * the search page would find it, `catalogue` the search's): one statement, one column per search,
+ * read on the car's row alone. A word that several of them search for is looked up once.
  */
 export async function searchesFinding(
   db: Db,
   carId: string,
   searches: readonly CarSearchFilters[],
+  catalogue: SearchCatalogue,
 ): Promise<boolean[]> {
   if (searches.length === 0) return [];
-  const kept = new Kept<SearchWord>();
   const columns = await Promise.all(
     searches.map(async (filters) => {
       const query: CarSearchQuery = {
         ...filters,
         q: filters.q,
+        // A brand finds every spelling of its make, as the search's counts do.
+        brand: filters.brand && [
+          ...new Set(filters.brand.flatMap((brand) => catalogue.names.spellingsOf(foldText(brand)))),
+        ],
         verified: filters.verified ?? false,
         classic: filters.classic ?? false,
         limit: 1,
       };
-      const words = await resolveWords(db, query.q, kept);
+      const words = await resolveWords(db, query.q, catalogue);
       return sql<boolean>`coalesce(${and(carConditions(query, words), filtersOf(query, carColumns).allBut())}, false)`;
     }),
   );
@@ -474,5 +494,8 @@ export function pageReading(
   };
 }
 
-/** The kept set of the cars whose text has `word` (textQuery), by its key among the columns' sets. */
-export const textSet = (word: string) => ({ key: `text:${word}`, condition: hasWord(word) });
+/** The kept set of the cars whose text has a searched word (textQuery), by its key among the columns' sets. */
+export const textSet = (word: Pick<SearchWord, 'word' | 'whole'>) => ({
+  key: `text${word.whole ? '=' : ':'}${word.word}`,
+  condition: hasWord(word),
+});

@@ -5,20 +5,21 @@
  * its page (search-pages.ts), read as its counts tell (search-planner.ts). The design as a whole:
  * docs/decisions/0036-the-search-module.md.
  */
-import type { CarSearchFacets, CarSearchQuery, CarSuggestions } from '@redline/shared';
+import type { CarSearchFacets, CarSearchFilters, CarSearchQuery, CarSuggestions } from '@redline/shared';
 import { CatalogueCache, Kept } from '../../catalogue/catalogue-cache.ts';
 import type { Db } from '../../db/client.ts';
-import type { EventBus } from '../../events/index.ts';
+import { type EventBus, VEHICLE_CATALOGUE_EVENTS } from '../../events/index.ts';
 import { CarColumns } from './car-columns.ts';
 import {
   type Category,
   loadSearchCatalogue,
   type SearchCatalogue,
   type SearchCounts,
+  type VehicleNames,
 } from './search-catalogue.ts';
 import { countSearch } from './search-counts.ts';
 import { firstOfPage, searchPage } from './search-pages.ts';
-import { searchKey } from './search-planner.ts';
+import { searchesFinding, searchKey } from './search-planner.ts';
 
 /** One key per search's counts: every parameter but its sort and its page. */
 const countsKey = ({ sort, cursor, limit, ...counted }: CarSearchQuery) => searchKey(counted);
@@ -42,17 +43,29 @@ export class Search {
   readonly columns: CarColumns;
   private readonly db: Db;
   private readonly categories: () => Promise<Category[]>;
+  /**
+   * The vehicle catalogue's names, kept apart from the rest of the catalogue it shows: they change
+   * only when an admin changes a make or a model, not with every car posted.
+   */
+  private readonly vehicleNames = new Kept<VehicleNames>(1);
+  private readonly vehicles: () => Promise<VehicleNames>;
 
   /**
    * `categories`: every category in the catalogue's order (the categories module's, handed in by
-   * `buildApp`); `onBackgroundError` hears of a failed read of the columns in the background.
+   * `buildApp`); `vehicles`: the vehicle catalogue's makes and models with their aliases (the
+   * vehicles module's); `onBackgroundError` hears of a failed read of the columns in the background.
    */
   constructor(
     db: Db,
-    options: { categories: () => Promise<Category[]>; onBackgroundError?: (error: unknown) => void },
+    options: {
+      categories: () => Promise<Category[]>;
+      vehicles: () => Promise<VehicleNames>;
+      onBackgroundError?: (error: unknown) => void;
+    },
   ) {
     this.db = db;
     this.categories = options.categories;
+    this.vehicles = options.vehicles;
     this.columns = new CarColumns(db, options.onBackgroundError);
   }
 
@@ -61,6 +74,8 @@ export class Search {
     return [
       ...this.answers.follow(events),
       ...this.catalogue.follow(events),
+      ...VEHICLE_CATALOGUE_EVENTS.map((name) => events.subscribe(name, () => this.vehicleNames.invalidate())),
+      events.onMissedEvents(() => this.vehicleNames.invalidate()),
       ...this.counts.follow(events),
       ...this.columns.follow(events),
     ];
@@ -87,10 +102,17 @@ export class Search {
       !hasWords && query.sort === 'relevance'
         ? 'newest'
         : (query.sort ?? (hasWords ? 'relevance' : 'newest'));
+    // A brand filtered finds every spelling of its make, as the counts do.
+    const searched = query.brand ? { ...query, brand: counts.brandKeys } : query;
     // The counts first: the page of a search that matches no car, or few, is read differently.
-    const first = await firstOfPage(query, words, sort, counts, this.columns);
-    const page = await searchPage(this.db, query, words, sort, { ...counts, first });
+    const first = await firstOfPage(searched, words, sort, counts, this.columns);
+    const page = await searchPage(this.db, searched, words, sort, { ...counts, first });
     return { ids: page.ids, nextCursor: page.nextCursor, total: counts.total, facets };
+  }
+
+  /** Which of these saved searches the car of `carId` is among, as the search page would find it (saved-search alerts). */
+  async searchesFinding(carId: string, searches: readonly CarSearchFilters[]): Promise<boolean[]> {
+    return searchesFinding(this.db, carId, searches, await this.shown());
   }
 
   /** The search box's completions: brands and models of cars for sale, from the names kept in memory. */
@@ -100,6 +122,8 @@ export class Search {
 
   /** The search's catalogue, kept until the catalogue changes (ADR 22). */
   private shown(): Promise<SearchCatalogue> {
-    return this.catalogue.get('search', () => loadSearchCatalogue(this.db, this.categories));
+    return this.catalogue.get('search', () =>
+      loadSearchCatalogue(this.db, this.categories, () => this.vehicleNames.get('vehicles', this.vehicles)),
+    );
   }
 }

@@ -5,9 +5,9 @@ import { fillCatalogue } from './vehicles.service.ts';
 
 export {
   aliasSpelling,
-  type CatalogueLink,
   catalogueResolver,
   linkToCatalogue,
+  readCatalogueNames,
   resolveMake,
   resolveModel,
 } from './vehicles.service.ts';

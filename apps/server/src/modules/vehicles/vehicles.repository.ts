@@ -34,17 +34,25 @@ export async function findMake(db: Db | Tx, id: number) {
   return make;
 }
 
-/** A make's models. */
-export function listModels(db: Db | Tx, makeId: number) {
-  return db.select(modelColumns).from(vehicleModels).where(eq(vehicleModels.makeId, makeId));
+/** A make's models; every model without `makeId`. */
+export function listModels(db: Db | Tx, makeId?: number) {
+  return db
+    .select(modelColumns)
+    .from(vehicleModels)
+    .where(makeId === undefined ? undefined : eq(vehicleModels.makeId, makeId));
 }
 
-/** The aliases of a make's models. */
-export function modelAliases(db: Db | Tx, makeId: number) {
+/** The aliases of a make's models; of every model without `makeId`. */
+export function modelAliases(db: Db | Tx, makeId?: number) {
   return db
     .select({ modelId: vehicleAliases.modelId, alias: vehicleAliases.alias })
     .from(vehicleAliases)
-    .where(and(eq(vehicleAliases.makeId, makeId), isNotNull(vehicleAliases.modelId)));
+    .where(
+      and(
+        makeId === undefined ? undefined : eq(vehicleAliases.makeId, makeId),
+        isNotNull(vehicleAliases.modelId),
+      ),
+    );
 }
 
 /** The lock that instances starting together take in turn to fill the catalogue: a number of its own. */

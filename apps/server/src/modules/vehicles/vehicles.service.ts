@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, INVALID_FIELDS_MESSAGE, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
+import { CatalogueNames } from './catalogue-names.ts';
 import aliases from './vehicle-aliases.json' with { type: 'json' };
 import catalogue from './vehicle-catalogue.json' with { type: 'json' };
 import { type Match, type Named, rankNames, resolveName } from './vehicle-matching.ts';
@@ -45,6 +46,26 @@ async function namedModels(db: Db | Tx, makeId: number): Promise<Named<VehicleMo
     name: model.name,
     aliases: modelAliases.filter((a) => a.modelId === model.id).map((a) => a.alias),
   }));
+}
+
+/** Every make and model with its aliases, for the search to keep in memory (catalogue-names.ts). */
+export async function readCatalogueNames(db: Db): Promise<CatalogueNames> {
+  const [makes, models, aliases] = await Promise.all([
+    namedMakes(db),
+    repo.listModels(db),
+    repo.modelAliases(db),
+  ]);
+  const aliasesOf = new Map<number | null, string[]>();
+  for (const { modelId, alias } of aliases)
+    aliasesOf.set(modelId, [...(aliasesOf.get(modelId) ?? []), alias]);
+  return new CatalogueNames(
+    makes,
+    models.map((model) => ({
+      entry: model,
+      name: model.name,
+      aliases: aliasesOf.get(model.id) ?? [],
+    })),
+  );
 }
 
 /** The makes, alphabetically; with a text, the best matches of it (vehicle-matching.ts). */
@@ -308,6 +329,7 @@ export async function removeAlias(
   return database.db.transaction(async (tx) => {
     const deletedCount = await repo.deleteAlias(tx, makeId, aliasId);
     if (deletedCount === 0) throw notFound('The alias');
+    await publish(tx, 'vehicle-alias.removed', { makeId });
     return { deletedCount };
   });
 }

@@ -37,9 +37,9 @@ describe('SearchCombobox', () => {
     expect(field.getAttribute('aria-expanded')).toBe('true');
     expect(field.getAttribute('aria-controls')).toBe(list.id);
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'PorscheBrand',
-      'Porsche 911 GT3 TouringModel',
-      'Porsche TaycanModel',
+      'PorscheBrand · 1 for sale',
+      'Porsche 911 GT3 TouringModel · 1 for sale',
+      'Porsche TaycanModel · 1 for sale',
     ]);
     expect(suggestAsked()).toEqual(['q=pors']);
   });

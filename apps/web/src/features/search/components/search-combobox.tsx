@@ -88,7 +88,9 @@ export function SearchCombobox({ initialText = '', autoFocus = false, onDone }: 
         {(item) => (
           <>
             <span className="font-medium">{item.label}</span>
-            <span className="text-xs text-base-content/60">{item.model === null ? 'Brand' : 'Model'}</span>
+            <span className="text-xs text-base-content/60">
+              {item.model === null ? 'Brand' : 'Model'} · {item.count} for sale
+            </span>
           </>
         )}
       </ComboboxList>
