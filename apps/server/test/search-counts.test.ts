@@ -245,7 +245,7 @@ describe('the counts of GET /api/cars/search', () => {
     await expectExact('posted');
     await patch(seller, `/api/cars/${ids[2]}`, {
       bodyStyle: 'Convertible',
-      exteriorColour: null,
+      exteriorColour: 'Blue',
       seats: null,
     });
     await expectExact('specifications edited');

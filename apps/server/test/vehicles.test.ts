@@ -133,11 +133,11 @@ describe('resolveMake', () => {
     expect(await resolved(t, 'Trabbi Sport')).toBeNull();
     // Four letters leave no room for a typo: "fird" is not Ford.
     expect(await resolved(t, 'fird')).toBeNull();
-    // Nor five: a short name's neighbour is often another real make ("Tatra" is no Matra, "maxda"
-    // is left to the seller to pick from the list, which offers Mazda).
+    // Five letters allow one edit, but only towards one make alone: "Tatta" is one edit from Tatra
+    // and from Tata; "maxda" from Mazda only.
     expect(await resolved(t, 'Tatra')).toEqual({ name: 'Tatra', match: 'exact' });
     expect(await resolved(t, 'Tatta')).toBeNull();
-    expect(await resolved(t, 'maxda')).toBeNull();
+    expect(await resolved(t, 'maxda')).toEqual({ name: 'Mazda', match: 'typo' });
     expect(await resolved(t, '  - ')).toBeNull();
   });
 });
@@ -186,9 +186,11 @@ describe('resolveName', () => {
   it('refuses a typo beyond what the length allows', () => {
     expect(resolveName('Porshce', [named('Porsche')])).toEqual({ entry: 'Porsche', match: 'typo' });
     expect(resolveName('Prshce', [named('Porsche')])).toBeNull();
-    // The shorter of the text and the name counts: one letter more is no typo of a short name.
-    expect(resolveName('Matraa', [named('Matra')])).toBeNull();
-    expect(resolveName('Tatra', [named('Matra')])).toBeNull();
+    // The shorter of the text and the name counts: one edit from five letters, none below.
+    expect(resolveName('Matraa', [named('Matra')])).toEqual({ entry: 'Matra', match: 'typo' });
+    expect(resolveName('Mtraa', [named('Matra')])).toBeNull();
+    expect(resolveName('Fird', [named('Ford')])).toBeNull();
+    expect(resolveName('Fordd', [named('Ford')])).toBeNull();
     expect(resolveName('Lamborgni', [named('Lamborghini')])).toEqual({ entry: 'Lamborghini', match: 'typo' });
   });
 

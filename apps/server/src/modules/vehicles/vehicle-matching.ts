@@ -51,15 +51,16 @@ function typoBudget(key: string): number {
 
 /**
  * How many edits code that picks alone (a free-text brand mapped to a make) may take for a typo:
- * counted on the shorter of the text and the name, one from 6 letters ("chevroelt", "porshce"),
- * two from 9, none below: a short name's neighbour is often another real make ("Tatra" is one edit
- * from Matra and from Tata).
+ * counted on the shorter of the text and the name, one from 5 letters ("maxda", "porshce"), two
+ * from 9 ("chevroelt" is one swap), none below: four letters leave no room ("fird" is no Ford). A
+ * short name's neighbour is often another real make, which the rule that one entry alone is nearest
+ * refuses ("Tatta" is one edit from Tatra and from Tata).
  */
 function confidentBudget(key: string, name: string): number {
   if (/\d/.test(key)) return 0;
   const length = Math.min(key.length, name.length);
   if (length >= 9) return 2;
-  return length >= 6 ? 1 : 0;
+  return length >= 5 ? 1 : 0;
 }
 
 /** The fewest edits from `key` to the entry's name or one of its aliases, and that name folded. */
