@@ -159,3 +159,8 @@ export const test = base.extend<Helpers>({
     await use(expectNoA11yViolations);
   },
 });
+
+/** The page, once React has taken over the server's HTML (typing before that reaches no handler). */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+}

@@ -3,7 +3,7 @@
  * comboboxes ("vw" offers Volkswagen), the specifications chosen, and the car's page listing them;
  * a VIN decoded into the form, each field it fills marked for the seller to check.
  */
-import { expect, test } from '../fixtures.ts';
+import { expect, hydrated, test } from '../fixtures.ts';
 import { carPhotoPng, signUp, tag } from '../support/marketplace.ts';
 
 test('a seller picks the make and model from the catalogue, and the car page lists the specifications', async ({
@@ -13,6 +13,7 @@ test('a seller picks the make and model from the catalogue, and the car page lis
   await signUp(page.request, 'Seller', 'Paula Pilot');
   const trim = `GTI ${tag()}`;
   await page.goto('/dash/seller/addproduct');
+  await hydrated(page);
 
   const brand = page.getByRole('combobox', { name: 'Brand' });
   await brand.pressSequentially('vw');
@@ -91,6 +92,7 @@ test('a VIN decoded prefills the form, each field marked for the seller to check
 }) => {
   await signUp(page.request, 'Seller', 'Victor Vin');
   await page.goto('/dash/seller/addproduct');
+  await hydrated(page);
 
   const vin = page.getByRole('textbox', { name: 'VIN (optional)' });
   await vin.fill('1HGCM82633A004353');

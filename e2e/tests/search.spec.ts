@@ -6,7 +6,7 @@
  * every card shows, not about how many there are.
  */
 import type { Locator, Page } from '@playwright/test';
-import { baseURL, DEMO_BUYER, DEMO_PASSWORD, expect, test } from '../fixtures.ts';
+import { baseURL, DEMO_BUYER, DEMO_PASSWORD, expect, hydrated, test } from '../fixtures.ts';
 
 type Category = { id: string; name: string };
 
@@ -39,11 +39,6 @@ async function prices(page: Page): Promise<number[]> {
 /** The cars of the search in the address: no earlier search's cars shown while it loads. */
 async function settled(page: Page): Promise<void> {
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
-}
-
-/** The page, once React has taken over the server's HTML. */
-async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('#root')).not.toHaveAttribute('inert');
 }
 
 const filters = (page: Page) => page.getByRole('complementary', { name: 'Filters' });
