@@ -39,7 +39,7 @@ export const BENCH_ADMIN_EMAIL = `admin@${BENCH_EMAIL_DOMAIN}`;
  * a benchmark reuses only a dataset of this version (lib/dataset.ts). Bump it when generateDataset
  * writes different data.
  */
-export const DATASET_VERSION = 'redline bench dataset 2: specifications, catalogue links, classics';
+export const DATASET_VERSION = 'redline bench dataset 3: specifications, catalogue links (mapped), classics';
 
 /** Keys of the few photos every generated car reuses. */
 export const PHOTO_KEYS = Array.from({ length: 6 }, (_, i) => `benchphoto${i + 1}`);
@@ -204,6 +204,7 @@ const CAR_COLUMNS = {
   updated_at: 'ms',
   make_id: 'int',
   model_id: 'int',
+  catalogue_mapped: 'boolean',
   trim: 'text',
   vin: 'text',
   body_style: 'text',
@@ -587,6 +588,8 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
             brand: profile.brand,
             model: profile.model,
             ...links.get(profile),
+            // Linked as they are posted: no start maps them again (modules/cars/car-names.ts).
+            catalogue_mapped: true,
             ...specification,
             category_id: categoryId,
             engine: profile.engine,

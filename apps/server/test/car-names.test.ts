@@ -26,7 +26,7 @@ import {
   vehicleModels,
 } from '../src/db/schema.ts';
 import { mapCarsToCatalogue } from '../src/modules/cars/car-names.ts';
-import { createCar } from './factories.ts';
+import { carInput, createCar, ensureCategory, uploadedPhoto } from './factories.ts';
 import { it } from './fixtures.ts';
 import { as, createTestDatabase, errorOf, type TestApp, type TestUser } from './helpers.ts';
 
@@ -77,6 +77,15 @@ const call = (
   url: string,
   payload?: object,
 ) => as(t, user, { method, url, ...(payload ? { payload } : {}) });
+/** A make an admin adds, with its models. */
+async function addMake(t: TestApp, admin: TestUser, name: string, models: string[]): Promise<VehicleMake> {
+  const make = (
+    await call(t, admin, 'POST', '/api/vehicles/makes', { name, country: 'GB' })
+  ).json() as VehicleMake;
+  for (const model of models)
+    await call(t, admin, 'POST', `/api/vehicles/makes/${make.id}/models`, { name: model });
+  return make;
+}
 
 describe('the mapping of the cars posted before the catalogue', () => {
   it('links exact names, aliases and confident typos, keeps the rest as other, and loses nothing', async ({
@@ -239,6 +248,35 @@ describe('the mapping of the cars posted before the catalogue', () => {
     }
   });
 
+  it('maps the cars once when two instances start at once', async ({ t, seller }) => {
+    const names: [string, string][] = [
+      ['Borgward', 'Isabella'],
+      ['chevroelt', 'Nova'],
+      ['Zagato Coupe', 'Uno'],
+    ];
+    const ids = [];
+    for (const [brand, model] of names) ids.push((await createCar(t, seller, { brand, model })).id);
+    const runs = await Promise.all([mapCarsToCatalogue(t.db), mapCarsToCatalogue(t.db)]);
+    expect(runs.sort()).toEqual([false, true]);
+    expect((await namesOf(t, ids)).map(({ brand, model }) => `${brand} ${model}`)).toEqual([
+      'Borgward Isabella',
+      'Chevrolet Nova',
+      'Zagato Coupe Uno',
+    ]);
+    const mappings = await t.db
+      .select({ brand: carNameMappings.brand, model: carNameMappings.model })
+      .from(carNameMappings)
+      .where(
+        inArray(
+          carNameMappings.brand,
+          names.map(([brand]) => brand),
+        ),
+      );
+    expect(
+      mappings.filter((row) => names.some(([brand, model]) => row.brand === brand && row.model === model)),
+    ).toHaveLength(names.length);
+  });
+
   it('maps each car once: a second run changes nothing', async ({ t, seller }) => {
     const ids = await postedBefore(t, seller, [
       ['chevy', 'vette'],
@@ -311,16 +349,8 @@ describe('cars follow the catalogue', () => {
     seller,
     admin,
   }) => {
-    const add = async (name: string, models: string[]) => {
-      const make = (
-        await call(t, admin, 'POST', '/api/vehicles/makes', { name, country: 'GB' })
-      ).json() as VehicleMake;
-      for (const model of models)
-        await call(t, admin, 'POST', `/api/vehicles/makes/${make.id}/models`, { name: model });
-      return make;
-    };
-    const kept = await add('Jowett', ['Jupiter', 'Javelin']);
-    const merged = await add('Jowett Cars', ['Jupiter', 'Bradford']);
+    const kept = await addMake(t, admin, 'Jowett', ['Jupiter', 'Javelin']);
+    const merged = await addMake(t, admin, 'Jowett Cars', ['Jupiter', 'Bradford']);
     await call(t, admin, 'POST', `/api/vehicles/makes/${merged.id}/aliases`, { alias: 'JCL' });
     const ids = await postedBefore(t, seller, [
       ['Jowett Cars', 'Jupiter'],
@@ -365,6 +395,48 @@ describe('cars follow the catalogue', () => {
       'Jowett Cars',
     ]);
     expect((await call(t, admin, 'GET', `/api/vehicles/makes/${merged.id}/models`)).statusCode).toBe(404);
+  });
+
+  it('links the cars posted while their make is merged to the make it is merged into', async ({
+    t,
+    seller,
+    admin,
+  }) => {
+    const kept = await addMake(t, admin, 'Harrowgate', ['TD 21']);
+    const merged = await addMake(t, admin, 'Harrowgate Motor Company', ['TD 21', 'Grey Lady']);
+    await ensureCategory(t);
+    const photos = [];
+    for (let n = 0; n < 8; n++) photos.push(await uploadedPhoto(t, seller));
+    // The posts and the merge in flight together, the merge sent between them.
+    const posted = photos.map((photo, n) => {
+      const model = n % 2 === 0 ? 'TD 21' : 'grey lady';
+      return call(t, seller, 'POST', '/api/cars', {
+        ...carInput([photo]),
+        brand: 'Harrowgate Motor Company',
+        model,
+      });
+    });
+    const merging = call(t, admin, 'POST', `/api/vehicles/makes/${merged.id}/merge`, { into: kept.id });
+    const [merge, ...posts] = await Promise.all([merging, ...posted]);
+
+    expect(merge.statusCode, merge.body).toBe(200);
+    expect(posts.map((res) => res.statusCode)).toEqual(Array(8).fill(201));
+    const td21 = await modelNamed(t, kept.id, 'TD 21');
+    const greyLady = await modelNamed(t, kept.id, 'Grey Lady');
+    const shown = await namesOf(
+      t,
+      posts.map((res) => (res.json() as { id: string }).id),
+    );
+    expect(shown).toEqual(
+      photos.map((_, n) => ({
+        brand: 'Harrowgate',
+        model: n % 2 === 0 ? 'TD 21' : 'Grey Lady',
+        makeId: kept.id,
+        modelId: n % 2 === 0 ? td21.id : greyLady.id,
+        postedBrand: 'Harrowgate Motor Company',
+        postedModel: n % 2 === 0 ? null : 'grey lady',
+      })),
+    );
   });
 
   it('merges a model into another of its make', async ({ t, seller, admin }) => {

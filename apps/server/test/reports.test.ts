@@ -273,13 +273,13 @@ describe('a VIN on two cars for sale', () => {
   });
 
   /** Posts a car through the API, as a seller does (the check reacts to the post). */
-  async function post(t: TestApp, seller: TestUser, vin: string, year = 2003) {
+  async function post(t: TestApp, seller: TestUser, vin: string, year = 2003, model = 'Accord') {
     const key = randomUUID().replaceAll('-', '');
     await t.db.insert(photos).values({ key, uploaderId: seller.id, width: 2000, height: 1000 });
     const res = await as(t, seller, {
       method: 'POST',
       url: '/api/cars',
-      payload: { ...carInput([key]), year, brand: 'Honda', model: 'Accord', vin },
+      payload: { ...carInput([key]), year, brand: 'Honda', model, vin },
     });
     expect(res.statusCode).toBe(201);
     return res.json() as { id: string };
@@ -335,5 +335,29 @@ describe('a VIN on two cars for sale', () => {
     const classic = await post(t, seller, '911-300123', 1975);
     expect(await reportsOf(t, (await post(t, otherSeller, '911-300123', 1975)).id)).toHaveLength(0);
     expect(await reportsOf(t, classic.id)).toHaveLength(0);
+  });
+
+  it('reports one of two cars posted at the same instant with one VIN, and a car edited to it at once by several requests once', async ({
+    t,
+    seller,
+    otherSeller,
+  }) => {
+    const vin = '1FTFW1ET9DFC10312';
+    // Two names: the counts a name keeps would otherwise order the two posts.
+    const pair = await Promise.all([
+      post(t, seller, vin, 2013, 'Accord'),
+      post(t, otherSeller, vin.toLowerCase(), 2013, 'Civic'),
+    ]);
+    const counts = await Promise.all(pair.map(async (car) => (await reportsOf(t, car.id)).length));
+    expect(counts.sort()).toEqual([0, 1]);
+
+    const edited = await post(t, otherSeller, '2T1BURHE5JC034461', 2013);
+    const edits = await Promise.all(
+      [vin, vin.toLowerCase(), vin, vin.toLowerCase()].map((same) =>
+        edit(t, otherSeller, edited.id, { vin: same }),
+      ),
+    );
+    expect(edits.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(await reportsOf(t, edited.id)).toHaveLength(1);
   });
 });

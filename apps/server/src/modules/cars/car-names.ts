@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
-import { aliasSpelling, catalogueResolver, linkToCatalogue } from '../vehicles/index.ts';
+import { aliasSpelling, catalogueResolver, changeCatalogue, linkToCatalogue } from '../vehicles/index.ts';
 import * as repo from './car-names.repository.ts';
 import type { carNameMappings } from './cars.schema.ts';
 
@@ -17,7 +17,7 @@ import type { carNameMappings } from './cars.schema.ts';
  * A posted or edited car's make and model as the catalogue links them, with the seller's words kept
  * where the shown names differ from them.
  */
-export async function linkedNames(tx: Db | Tx, brand: string, model: string) {
+export async function linkedNames(tx: Tx, brand: string, model: string) {
   const link = await linkToCatalogue(tx, brand, model);
   return {
     makeId: link.makeId,
@@ -175,7 +175,7 @@ export async function reviewMapping(
   id: number,
   { review }: CarNameReview,
 ): Promise<CarNameMapping> {
-  return database.db.transaction(async (tx) => {
+  return changeCatalogue(database.db, async (tx) => {
     const row = await repo.lockMappingRow(tx, id);
     const makeTypo = row?.makeMatch === 'typo';
     if (!row || !(makeTypo || row.modelMatch === 'typo')) throw notFound('The typo match');

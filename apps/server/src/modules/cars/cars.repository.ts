@@ -310,12 +310,20 @@ export async function carsForSaleAmong(tx: Db | Tx, ids: string[]) {
 export const listedByACar: ListedByACar = (photoKey) =>
   sql<boolean>`exists (select 1 from ${cars} where ${cars.photos} @> array[${photoKey}])`;
 
+/** The lock of the cars of one VIN (with the VIN's hash): a number of its own. */
+const VIN_LOCK = 0x56494e73; // "VINs"
+
 /**
  * The other cars for sale with this car's VIN, when the car is for sale and its VIN is a VIN (17
  * characters: an older car's chassis number is not one): what the admins are told of (the reports
- * module's reaction to a car posted or edited, ADR 42).
+ * module's reaction to a car posted or edited, ADR 42). The transaction first takes the VIN's lock,
+ * until it ends: of two cars given one VIN at once, the second read sees the first car.
  */
 export async function carsForSaleSharingVin(tx: Db | Tx, carId: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${VIN_LOCK}, hashtext(${cars.vin})) from ${cars}
+         where ${cars.id} = ${carId} and length(${cars.vin}) = ${VIN_LENGTH}`,
+  );
   const other = alias(cars, 'other');
   return tx
     .select({

@@ -6,6 +6,7 @@ import { fillCatalogue } from './vehicles.service.ts';
 export {
   aliasSpelling,
   catalogueResolver,
+  changeCatalogue,
   linkToCatalogue,
   readCatalogueNames,
   resolveMake,

@@ -55,12 +55,21 @@ export function modelAliases(db: Db | Tx, makeId?: number) {
     );
 }
 
-/** The lock that instances starting together take in turn to fill the catalogue: a number of its own. */
-const FILL_LOCK = 0x56656869; // "Vehi"
+/**
+ * The catalogue's lock, a number of its own, held until the transaction ends: shared by the
+ * transactions that link cars to its entries (several at once), alone by one that changes them (an
+ * admin; the fill, which instances starting together take in turn).
+ */
+const CATALOGUE_LOCK = 0x56656869; // "Vehi"
 
-/** Held until the transaction ends: the second instance then finds the catalogue filled. */
-export async function lockCatalogueFill(tx: Tx) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${FILL_LOCK})`);
+/** The catalogue held alone: its change waits for the cars being linked, and they for it. */
+export async function lockCatalogue(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_LOCK})`);
+}
+
+/** The catalogue held shared, to link cars by it: no change to it is made meanwhile. */
+export async function shareCatalogue(tx: Db | Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${CATALOGUE_LOCK})`);
 }
 
 export async function hasMakes(tx: Tx): Promise<boolean> {

@@ -102,6 +102,17 @@ function newName(name: string, others: Named<{ id: number }>[], what: string): s
   return slug;
 }
 
+/**
+ * A change to the catalogue, in one transaction holding it alone (`repo.lockCatalogue`): a car
+ * linked to it meanwhile is linked either before the change, which then sees and moves it, or after.
+ */
+export function changeCatalogue<T>(db: Db, change: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await repo.lockCatalogue(tx);
+    return change(tx);
+  });
+}
+
 async function makeOrNotFound(db: Db | Tx, makeId: number) {
   const make = await repo.findMake(db, makeId);
   if (!make) throw notFound('The make');
@@ -116,7 +127,7 @@ async function modelOrNotFound(db: Db | Tx, makeId: number, modelId: number) {
 
 /** An admin's new make. */
 export async function addMake({ database }: AppContext, input: VehicleMakeInput): Promise<VehicleMake> {
-  return database.db.transaction(async (tx) => {
+  return changeCatalogue(database.db, async (tx) => {
     const slug = newName(input.name, await namedMakes(tx), 'The make');
     const make = await repo.insertMake(tx, { name: input.name, slug, country: input.country });
     if (!make) throw conflict(`The make “${input.name}” is in the catalogue already.`);
@@ -131,7 +142,7 @@ export async function changeMake(
   makeId: number,
   change: VehicleMakeChange,
 ): Promise<VehicleMake> {
-  return database.db.transaction(async (tx) => {
+  return changeCatalogue(database.db, async (tx) => {
     const make = await makeOrNotFound(tx, makeId);
     const renamed = change.name !== undefined && change.name !== make.name;
     const others = (await namedMakes(tx)).filter((named) => named.entry.id !== makeId);
@@ -157,7 +168,7 @@ export async function addModel(
   makeId: number,
   name: string,
 ): Promise<VehicleModel> {
-  return database.db.transaction(async (tx) => {
+  return changeCatalogue(database.db, async (tx) => {
     await makeOrNotFound(tx, makeId);
     const slug = newName(name, await namedModels(tx, makeId), 'The model');
     const model = await repo.insertModel(tx, { makeId, name, slug });
@@ -174,7 +185,7 @@ export async function renameModel(
   modelId: number,
   name: string,
 ): Promise<VehicleModel> {
-  return database.db.transaction(async (tx) => {
+  return changeCatalogue(database.db, async (tx) => {
     const model = await modelOrNotFound(tx, makeId, modelId);
     if (name === model.name) return model;
     const others = (await namedModels(tx, makeId)).filter((named) => named.entry.id !== modelId);
@@ -198,7 +209,7 @@ export async function mergeMake(
   makeId: number,
   intoId: number,
 ): Promise<VehicleMake> {
-  return database.db.transaction(async (tx) => {
+  return changeCatalogue(database.db, async (tx) => {
     const make = await makeOrNotFound(tx, makeId);
     const into = await makeOrNotFound(tx, intoId);
     if (make.id === into.id) throw conflict('A make cannot be merged into itself.');
@@ -240,7 +251,7 @@ export async function mergeModel(
   modelId: number,
   intoId: number,
 ): Promise<VehicleModel> {
-  return database.db.transaction(async (tx) => {
+  return changeCatalogue(database.db, async (tx) => {
     const make = await makeOrNotFound(tx, makeId);
     const model = await modelOrNotFound(tx, makeId, modelId);
     const into = await modelOrNotFound(tx, makeId, intoId);
@@ -256,7 +267,7 @@ export async function deleteMake(
   { database }: AppContext,
   makeId: number,
 ): Promise<{ deletedCount: number }> {
-  return database.db.transaction(async (tx) => {
+  return changeCatalogue(database.db, async (tx) => {
     await makeOrNotFound(tx, makeId);
     await publish(tx, 'vehicle-make.deleted', { makeId });
     await repo.deleteMake(tx, makeId);
@@ -270,7 +281,7 @@ export async function deleteModel(
   makeId: number,
   modelId: number,
 ): Promise<{ deletedCount: number }> {
-  return database.db.transaction(async (tx) => {
+  return changeCatalogue(database.db, async (tx) => {
     await modelOrNotFound(tx, makeId, modelId);
     await publish(tx, 'vehicle-model.deleted', { modelId });
     await repo.deleteModel(tx, modelId);
@@ -297,7 +308,7 @@ export async function addAlias(
   makeId: number,
   input: VehicleAliasInput,
 ): Promise<VehicleAlias> {
-  return database.db.transaction(async (tx) => {
+  return changeCatalogue(database.db, async (tx) => {
     await makeOrNotFound(tx, makeId);
     const modelId = input.modelId ?? null;
     if (modelId !== null) await modelOrNotFound(tx, makeId, modelId);
@@ -326,7 +337,7 @@ export async function removeAlias(
   makeId: number,
   aliasId: number,
 ): Promise<{ deletedCount: number }> {
-  return database.db.transaction(async (tx) => {
+  return changeCatalogue(database.db, async (tx) => {
     const deletedCount = await repo.deleteAlias(tx, makeId, aliasId);
     if (deletedCount === 0) throw notFound('The alias');
     await publish(tx, 'vehicle-alias.removed', { makeId });
@@ -335,10 +346,12 @@ export async function removeAlias(
 }
 
 /**
- * The catalogue read once, for code that links many names in a row (the mapping of cars): each
- * make's models are read when first asked for.
+ * The catalogue read once, to link cars to it (a car posted, the mapping of many): each make's models
+ * are read when first asked for. A transaction reading it holds the catalogue shared until it ends,
+ * so that no admin changes it before the cars it links are written (`changeCatalogue`).
  */
 export async function catalogueResolver(db: Db | Tx) {
+  await repo.shareCatalogue(db);
   const makes = await namedMakes(db);
   const models = new Map<number, Named<VehicleModel>[]>();
   const model = async (makeId: number, text: string) => {
@@ -414,8 +427,8 @@ export interface CatalogueLink {
  * Links a car's make and model, as a seller typed them, to the catalogue (`catalogueResolver`'s
  * `link`), a typo staying the seller's own word: what they meant is theirs to pick from the list.
  */
-export async function linkToCatalogue(db: Db | Tx, brand: string, model: string): Promise<CatalogueLink> {
-  return (await catalogueResolver(db)).link(brand, model, false);
+export async function linkToCatalogue(tx: Tx, brand: string, model: string): Promise<CatalogueLink> {
+  return (await catalogueResolver(tx)).link(brand, model, false);
 }
 
 /**
@@ -425,7 +438,7 @@ export async function linkToCatalogue(db: Db | Tx, brand: string, model: string)
 export async function decodeVin({ database }: AppContext, vin: string): Promise<VinDecode> {
   const decoded = await decodeVinOffline(vin);
   if (!decoded) throw notFound('A car of this VIN');
-  const link = await linkToCatalogue(database.db, decoded.brand, decoded.model ?? '');
+  const link = await database.db.transaction((tx) => linkToCatalogue(tx, decoded.brand, decoded.model ?? ''));
   return {
     ...decoded,
     brand: link.brand,
@@ -441,8 +454,7 @@ export async function decodeVin({ database }: AppContext, vin: string): Promise<
  * filled it.
  */
 export async function fillCatalogue(db: Db): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await repo.lockCatalogueFill(tx);
+  return changeCatalogue(db, async (tx) => {
     if (await repo.hasMakes(tx)) return false;
     const makes = await repo.insertMakes(
       tx,
