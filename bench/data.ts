@@ -1,5 +1,5 @@
 /**
- * Bulk data generator: `npm run bench:data -- --cars 100000 [--database-url postgres://…] [--data-dir DIR]`.
+ * Bulk data generator: `npm run bench:data -- --cars 100000 [--database-url postgres://…] [--data-dir DIR] [--unmapped]`.
  * Believable cars across the seven categories with their sellers, buyers, advertisements, bookings
  * (with payments), saved cars and reports, written with multi-row `insert … select from unnest(…)`
  * batches. Photos reuse a handful of keys (placeholder WebP files are written once), so no image
@@ -82,6 +82,11 @@ export interface GenerateOptions {
   cars: number;
   seed?: number;
   force?: boolean;
+  /**
+   * The cars as posted before the catalogue (an upgraded database): unlinked, never mapped, a fifth
+   * of them in a seller's lower case, for the start's mapping to link (`bench:mapping`).
+   */
+  unmapped?: boolean;
   log?: (line: string) => void;
 }
 
@@ -103,7 +108,7 @@ export interface GenerateResult {
 }
 
 /** CPU seconds used so far by the PostgreSQL backends of this database (they live on this machine). */
-async function backendCpuSeconds(client: RawClient): Promise<number | null> {
+export async function backendCpuSeconds(client: RawClient): Promise<number | null> {
   try {
     const { rows } = await client.query(
       'select pid from pg_stat_activity where datname = current_database()',
@@ -582,14 +587,15 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
           const name = `${carYear} ${profile.brand} ${profile.model}`;
           const fuel = rnd.pick(profile.fuels);
           const specification = specificationOf(rnd, profile, categoryId, fuel, carYear, age);
+          const typed = options.unmapped && rnd.next() < 0.2;
           car.push({
             id,
             year: carYear,
-            brand: profile.brand,
-            model: profile.model,
-            ...links.get(profile),
+            brand: typed ? profile.brand.toLowerCase() : profile.brand,
+            model: typed ? profile.model.toLowerCase() : profile.model,
             // Linked as they are posted: no start maps them again (modules/cars/car-names.ts).
-            catalogue_mapped: true,
+            ...(options.unmapped ? { make_id: null, model_id: null } : links.get(profile)),
+            catalogue_mapped: !options.unmapped,
             ...specification,
             category_id: categoryId,
             engine: profile.engine,
@@ -724,7 +730,9 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
     const analyzeStarted = performance.now();
     await maintenance(client, 'vacuum analyze');
     log(`  vacuum and analyze in ${round((performance.now() - analyzeStarted) / 1000, 2)} s`);
-    await client.query(`comment on table cars is '${DATASET_VERSION}'`);
+    await client.query(
+      `comment on table cars is '${DATASET_VERSION}${options.unmapped ? ' (unmapped)' : ''}'`,
+    );
     const cpu = process.cpuUsage(cpuStarted);
     const generatorCpu = round((cpu.user + cpu.system) / 1e6, 2);
     const databaseCpu = options.target.engine === 'postgres' ? await backendCpuSeconds(client) : null;
@@ -765,7 +773,12 @@ async function main() {
     ? { engine: 'postgres', databaseUrl }
     : { engine: 'pglite', dataDir: path.resolve(dataDir!) };
   console.log(`generating ${cars.toLocaleString('en-US')} cars into ${describeTarget(target)}`);
-  const result = await generateDataset({ target, cars, force: flags.force === true });
+  const result = await generateDataset({
+    target,
+    cars,
+    force: flags.force === true,
+    unmapped: flags.unmapped === true,
+  });
   if (target.engine === 'pglite') await writePlaceholderPhotos(path.join(target.dataDir, 'uploads'));
   console.log(
     `${result.cars.toLocaleString('en-US')} cars in ${result.seconds} s: ${result.carsPerSecond.toLocaleString('en-US')} cars/s overall, ${result.carPhaseCarsPerSecond.toLocaleString('en-US')} cars/s in the car batches, ${result.carsPerCpuSecond.toLocaleString('en-US')} cars per CPU-second`,

@@ -107,7 +107,8 @@ export function carPhotoPng(hue: [number, number, number] = [180, 30, 40]): Buff
 
 /**
  * Posts a car as the seller `request` is signed in as: uploads a photo, then creates the car (a
- * Lotus asking $89,500 unless `brand`, `askingPrice` (in cents) or `about` say otherwise).
+ * Lotus asking $89,500 unless `brand`, `askingPrice` (in cents) or `about` say otherwise; a white
+ * manual rear-wheel-drive coupe, with any other fields of the form in `specifications`).
  */
 export async function postCar(
   request: APIRequestContext,
@@ -116,7 +117,8 @@ export async function postCar(
     brand = 'Lotus',
     askingPrice = 8_950_000,
     about = 'One careful owner, full service history, never tracked. Posted by an end-to-end test.',
-  }: { brand?: string; askingPrice?: number; about?: string } = {},
+    specifications = {},
+  }: { brand?: string; askingPrice?: number; about?: string; specifications?: Record<string, unknown> } = {},
 ): Promise<PostedCar> {
   const categories = await ok<{ id: string }[]>(await request.get('/api/categories'), 'listing categories');
   const categoryId = categories[0]?.id;
@@ -149,6 +151,7 @@ export async function postCar(
         originalPrice: Math.max(askingPrice, 10_500_000),
         topSpeed: 290,
         kmDriven: 8_400,
+        ...specifications,
         photos: [photo.key],
         declarations: {
           noAccident: true,

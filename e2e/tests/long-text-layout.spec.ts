@@ -1,12 +1,15 @@
 /**
  * What users write never widens a page (issue 44, items 15 and 16): a car whose description holds a
  * 300-character URL and whose brand and model are unbroken words as long as allowed, a saved search
- * and a message as long, seen on a phone; the car page's main button whole at desktop width; and an
- * open dialog that dims the page behind it in both themes (item 23).
+ * and a message as long, seen on a phone; the catalogue's pages with names as long (issue 46: the
+ * post form's comboboxes, the car's Specifications, the search's filters with a list of one car and
+ * an empty one, the admins' makes, other names and typo matches among every make); the car page's
+ * main button whole at desktop width; and an open dialog that dims the page behind it in both
+ * themes (item 23).
  */
 import type { Page } from '@playwright/test';
-import { baseURL, expect, test } from '../fixtures.ts';
-import { type PostedCar, postCar, signUp, tag } from '../support/marketplace.ts';
+import { baseURL, DEMO_ADMIN, DEMO_PASSWORD, expect, hydrated, test } from '../fixtures.ts';
+import { type PostedCar, postCar, signInViaApi, signUp, tag } from '../support/marketplace.ts';
 
 const URL_300 = `https://example.test/${'a1b2c3d4e5'.repeat(28)}`.slice(0, 300);
 const write = { headers: { origin: baseURL() } };
@@ -84,6 +87,103 @@ test.describe('long unbroken words on a phone', () => {
     await expect(sellerPage.getByText(/a1b2c3d4e5/).first()).toBeVisible();
     await expectNoSidewaysScroll(sellerPage, width);
     await sellerContext.close();
+  });
+});
+
+test.describe('the catalogue on a phone', () => {
+  const width = 390;
+  test.use({ viewport: { width, height: 844 } });
+  /** An unbroken word of `length` characters, unique to the run. */
+  const word = (prefix: string, length: number) => `${prefix}${tag()}${'q'.repeat(length)}`.slice(0, length);
+
+  test("the longest names wrap in the post form's comboboxes, the Specifications, the search's filters and the admin catalogue", async ({
+    browser,
+    page,
+    baseURL: base,
+  }) => {
+    test.setTimeout(180_000);
+    await signUp(page.request, 'Seller', `Sally Seller ${tag()}`);
+    const brand = word('Make', 60);
+    const trim = word('Trim', 60);
+    const colourName = word('Rosso', 40);
+    const car = await postCar(page.request, word('Model', 60), {
+      brand,
+      specifications: {
+        trim,
+        exteriorColour: 'Red',
+        exteriorColourName: colourName,
+        interiorColour: 'Black',
+        interiorColourName: word('Nero', 40),
+      },
+    });
+
+    // The post form: a make the catalogue lacks, offered as the seller's own words.
+    await page.goto('/dash/seller/addproduct');
+    await hydrated(page);
+    const typed = word('Marque', 60);
+    await page.getByRole('combobox', { name: 'Brand' }).fill(typed);
+    const option = page.getByRole('option', { name: `Use “${typed}” — not in the list` });
+    await expect(option).toBeVisible();
+    const box = await page.getByRole('listbox', { name: 'Brand suggestions' }).boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width, 'the suggestions inside the window').toBe(true);
+    await expectNoSidewaysScroll(page, width);
+
+    // The car page's Specifications.
+    await page.goto(`/cars/id/${car.id}`);
+    await expect(page.getByRole('heading', { name: 'Specifications' })).toBeVisible();
+    await expect(page.getByText(trim).first()).toBeVisible();
+    await expect(page.getByText(colourName).first()).toBeVisible();
+    await expectNoSidewaysScroll(page, width);
+
+    // The search: the long make as a filter's chip and facet, the new filters in the dialog, a list
+    // of one car and an empty one.
+    for (const query of [`brand=${brand}&body=Coupe&colour=Red`, `brand=${brand}&transmission=CVT`]) {
+      await page.goto(`/cars?${new URLSearchParams(query)}`);
+      await hydrated(page);
+      await expect(page.getByRole('button', { name: `Remove filter: ${brand}` })).toBeVisible();
+      await expectNoSidewaysScroll(page, width);
+      await page.getByRole('button', { name: /^Filters/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Filters' });
+      await expect(dialog.getByRole('group', { name: 'Transmission' })).toBeVisible();
+      await expectNoSidewaysScroll(page, width);
+      await page.keyboard.press('Escape');
+    }
+    await expect(page.getByText('No cars match your search')).toBeVisible();
+
+    // The admin catalogue: a make, model and alias as long as allowed, among every make.
+    const admin = await browser.newContext({ baseURL: base, viewport: { width, height: 844 } });
+    await signInViaApi(admin.request, DEMO_ADMIN, DEMO_PASSWORD);
+    const makeName = word('Coachworks', 60);
+    const make = await admin.request.post('/api/vehicles/makes', {
+      data: { name: makeName, country: 'GB' },
+      ...write,
+    });
+    expect(make.ok(), await make.text()).toBe(true);
+    const { id: makeId } = (await make.json()) as { id: number };
+    for (const [path, data] of [
+      [`/api/vehicles/makes/${makeId}/models`, { name: word('Roadster', 60) }],
+      [`/api/vehicles/makes/${makeId}/aliases`, { alias: word('Alias', 60) }],
+    ] as const) {
+      const res = await admin.request.post(path, { data, ...write });
+      expect(res.ok(), await res.text()).toBe(true);
+    }
+    const adminPage = await admin.newPage();
+    await adminPage.goto('/dash/admin/catalogue');
+    await hydrated(adminPage);
+    await adminPage.getByRole('button', { name: makeName }).click();
+    await expect(adminPage.getByRole('heading', { name: makeName })).toBeVisible();
+    await expectNoSidewaysScroll(adminPage, width);
+    await adminPage.getByRole('button', { name: 'Other names', exact: true }).click();
+    await expect(adminPage.getByText(brand).first()).toBeVisible();
+    await expectNoSidewaysScroll(adminPage, width);
+    await adminPage.getByRole('button', { name: 'Typo matches', exact: true }).click();
+    await expect(
+      adminPage
+        .getByRole('table', { name: 'Typo matches to review' })
+        .or(adminPage.getByText('Nothing to review')),
+    ).toBeVisible();
+    await expectNoSidewaysScroll(adminPage, width);
+    await admin.close();
   });
 });
 

@@ -41,7 +41,8 @@ const facetAt = FACETS.map((_, f) =>
 /** How many counts a search's specification facets take together. */
 export const SPEC_COUNTS = facetAt.at(-1)! + SEARCH_SPEC_FACETS[FACETS.at(-1)!].length + 1;
 /** The first bit of the specification filters a car fails, after those of its cell's (search-counts.ts). */
-const FIRST_BIT = 32;
+const FIRST_SHIFT = 5;
+const FIRST_BIT = 1 << FIRST_SHIFT;
 /** A car that fails a limit counts nowhere: every bit. */
 const EVERY_BIT = -1;
 
@@ -85,31 +86,35 @@ export function specConditions(query: CarSearchQuery): SQL[] {
 
 /** The specification filters of a search, as the counts and the pages in memory test a car's bytes. */
 export function specFilter(query: CarSearchQuery) {
-  /** Per facet filtered, a 1 per code asked. */
-  const asked = FACETS.map((facet) => {
+  /**
+   * Per byte filtered, where it lies among a car's and the bits a car fails by its value: a value
+   * not asked, its facet's bit; a number beyond a limit (or none), every bit.
+   */
+  const positions: number[] = [];
+  const tables: Int32Array[] = [];
+  FACETS.forEach((facet, f) => {
     const values = query[facet];
-    if (!values?.length) return undefined;
-    const codes = new Uint8Array(SEARCH_SPEC_FACETS[facet].length + 1);
+    if (!values?.length) return;
+    const table = new Int32Array(256).fill(FIRST_BIT << f);
     for (const value of values)
-      codes[(SEARCH_SPEC_FACETS[facet] as readonly string[]).indexOf(value) + 1] = 1;
-    return codes;
+      table[(SEARCH_SPEC_FACETS[facet] as readonly string[]).indexOf(value) + 1] = 0;
+    positions.push(f);
+    tables.push(table);
   });
-  const limits = LIMITS.map(({ name, atLeast }) => ({ limit: query[name], atLeast }));
-  const active = asked.some((codes) => codes) || limits.some(({ limit }) => limit !== undefined);
+  LIMITS.forEach(({ name, atLeast }, l) => {
+    const limit = query[name];
+    if (limit === undefined) return;
+    const table = new Int32Array(256);
+    for (let value = 0; value < 256; value++)
+      if (value === UNKNOWN || (atLeast ? value < limit : value > limit)) table[value] = EVERY_BIT;
+    positions.push(FACETS.length + l);
+    tables.push(table);
+  });
+  const active = tables.length > 0;
   /** The bits of the filters that the car whose bytes start at `at` of `bytes` fails (EVERY_BIT: a limit). */
   const fails = (bytes: ArrayLike<number>, at: number): number => {
-    if (!active) return 0;
-    for (let l = 0; l < limits.length; l++) {
-      const { limit, atLeast } = limits[l]!;
-      if (limit === undefined) continue;
-      const value = bytes[at + FACETS.length + l]!;
-      if (value === UNKNOWN || (atLeast ? value < limit : value > limit)) return EVERY_BIT;
-    }
     let failed = 0;
-    for (let f = 0; f < FACETS.length; f++) {
-      const codes = asked[f];
-      if (codes && !codes[bytes[at + f]!]) failed |= FIRST_BIT << f;
-    }
+    for (let i = 0; i < tables.length; i++) failed |= tables[i]![bytes[at + positions[i]!]!]!;
     return failed;
   };
   /**
@@ -117,8 +122,13 @@ export function specFilter(query: CarSearchQuery) {
    * fail, or that they fail none of (`failed`: their bits, their cell passing every other filter).
    */
   const count = (counts: Int32Array, bytes: ArrayLike<number>, at: number, failed: number, cars = 1) => {
-    for (let f = 0; f < FACETS.length; f++)
-      if ((failed & ~(FIRST_BIT << f)) === 0) counts[facetAt[f]! + bytes[at + f]!]! += cars;
+    if (failed === 0) {
+      for (let f = 0; f < FACETS.length; f++) counts[facetAt[f]! + bytes[at + f]!]! += cars;
+    } else if (failed > 0 && (failed & (failed - 1)) === 0) {
+      // One facet's bit alone (every bit is negative): that facet's count.
+      const f = 31 - Math.clz32(failed) - FIRST_SHIFT;
+      counts[facetAt[f]! + bytes[at + f]!]! += cars;
+    }
   };
   return { active, fails, count };
 }

@@ -338,6 +338,17 @@ function cellsInMemory(matching: Matching): Counted {
     if (carFailed === 0) tally.add(cell, price, inRange(price));
     if (failed[cell] === 0 && inRange(price)) countSpecs(seq, carFailed);
   };
+  if (spec.active && !members) {
+    // Every car of the cells counted whole is visited: in the order of the columns, whose arrays
+    // are then read one after the other (by each cell's order, a car's bytes are a cache miss away).
+    const { live, cell: cellOf, km } = c;
+    for (let seq = 0; seq < c.size; seq++) {
+      const cell = cellOf[seq]!;
+      if (live[seq] && counts[cell] && whole[cell] && km[seq]! <= kmMax) visit(seq, cell);
+    }
+    if (matching.hasText) beyond(counts).forEach(visit);
+    return { tally, specCounts };
+  }
   for (let i = 0; i < c.cells.length; i++) {
     if (!counts[i] || !(whole[i] || members)) continue;
     const ordered = c.ordered(i);
