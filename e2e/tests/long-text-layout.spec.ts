@@ -21,6 +21,18 @@ async function expectNoSidewaysScroll(page: Page, width: number) {
   expect(scrollWidth, `${page.url()} is wider than the window`).toBeLessThanOrEqual(width);
 }
 
+/** Nothing in the open dialog reaches past the window's right edge (a dialog clips what would). */
+async function expectDialogWithinWidth(page: Page, width: number) {
+  const beyond = await page.evaluate(
+    (width) =>
+      [...document.querySelectorAll('dialog[open] *')]
+        .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+        .map((element) => element.textContent?.slice(0, 40)),
+    width,
+  );
+  expect(beyond, 'what the dialog cuts at its right edge').toEqual([]);
+}
+
 /** The element lies within the window's width. */
 async function expectWithinWidth(page: Page, name: string, width: number) {
   const button = page.getByRole('button', { name, exact: true });
@@ -145,7 +157,9 @@ test.describe('the catalogue on a phone', () => {
       await page.getByRole('button', { name: /^Filters/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Filters' });
       await expect(dialog.getByRole('group', { name: 'Transmission' })).toBeVisible();
+      await expect(dialog.getByRole('checkbox', { name: new RegExp(`^${brand}`) })).toBeAttached();
       await expectNoSidewaysScroll(page, width);
+      await expectDialogWithinWidth(page, width);
       await page.keyboard.press('Escape');
     }
     await expect(page.getByText('No cars match your search')).toBeVisible();

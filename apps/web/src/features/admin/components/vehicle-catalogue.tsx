@@ -33,7 +33,7 @@ export function VehicleCatalogue() {
   const add = useCatalogueChange(addMake);
 
   return (
-    <div className="grid gap-6 md:grid-cols-[17rem_minmax(0,1fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[17rem_minmax(0,1fr)]">
       <section aria-label="Makes" className="flex flex-col gap-3">
         <label className="input input-bordered flex w-full items-center gap-2">
           <span className="sr-only">Find a make</span>
@@ -65,7 +65,7 @@ export function VehicleCatalogue() {
                   onClick={() => setPicked(make)}
                 >
                   <span className="min-w-0 truncate">{make.name}</span>
-                  <span className="text-xs text-base-content/60">{make.country}</span>
+                  <span className="shrink-0 text-xs text-base-content/60">{make.country}</span>
                 </button>
               </li>
             ))}
@@ -188,8 +188,11 @@ function MakeDetails({
         {aliases.data?.items.length ? (
           <ul className="flex flex-wrap gap-2">
             {aliases.data.items.map((alias) => (
-              <li key={alias.id} className="badge badge-lg gap-1 border-base-300 bg-base-200 pe-1">
-                <span>
+              <li
+                key={alias.id}
+                className="badge badge-lg h-auto min-h-8 max-w-full gap-1 border-base-300 bg-base-200 py-1 pe-1"
+              >
+                <span className="min-w-0">
                   {alias.alias}
                   {alias.modelId ? (
                     <span className="text-base-content/60"> → {modelName(alias.modelId) ?? 'a model'}</span>

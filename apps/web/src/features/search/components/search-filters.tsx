@@ -146,7 +146,8 @@ function Toggle({ label, checked, onChange }: { label: string; checked: boolean;
   );
 }
 
-const groupClass = 'flex flex-col gap-1';
+// min-w-0: a fieldset is at least as wide as its widest word, which would push a long name out of the panel.
+const groupClass = 'flex min-w-0 flex-col gap-1';
 const legendClass = 'mb-2 text-sm font-semibold';
 
 function FacetGroup({
