@@ -25,7 +25,7 @@ import { and, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cars } from '../../db/schema.ts';
 import type { EventBus } from '../../events/index.ts';
-import { SPECS, specCodes, specCountsOf } from './car-specs.ts';
+import { SPECS, specBlocksOf, specCodes, specCountsOf } from './car-specs.ts';
 
 /** Columns or a set older than this are read again, in the background (see above). */
 export const MAX_AGE_MS = 10 * 60_000;
@@ -98,6 +98,9 @@ export interface OrderedCell {
   seqByAdded: Int32Array;
   /** How many of them have each value of each specification facet (car-specs.ts's specCountsOf). */
   specCounts: Int32Array;
+  /** Those counts by blocks of the orders by price and by km (car-specs.ts's specBlocksOf). */
+  specBlocksByPrice: Int32Array;
+  specBlocksByKm: Int32Array;
 }
 
 /**
@@ -163,6 +166,8 @@ function orderCell(
     added: new Int32Array(count),
     seqByAdded: new Int32Array(count),
     specCounts: new Int32Array(0),
+    specBlocksByPrice: new Int32Array(0),
+    specBlocksByKm: new Int32Array(0),
   };
   orderOf(seqs, price).forEach((index, i) => {
     const seq = seqs[index]!;
@@ -189,6 +194,8 @@ function orderCell(
     ordered.added[i] = added[seq]!;
   });
   ordered.specCounts = specCountsOf(specs, ordered.seqByPrice);
+  ordered.specBlocksByPrice = specBlocksOf(specs, ordered.seqByPrice);
+  ordered.specBlocksByKm = specBlocksOf(specs, ordered.seqByKm);
   return ordered;
 }
 

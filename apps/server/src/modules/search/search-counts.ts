@@ -19,7 +19,15 @@ import {
   INT_MIN,
   type OrderedCell,
 } from './car-columns.ts';
-import { SPEC_COUNTS, SPECS, type SpecFilter, specCodes, specFacets, specFilter } from './car-specs.ts';
+import {
+  addSpecCounts,
+  SPEC_COUNTS,
+  SPECS,
+  type SpecFilter,
+  specCodes,
+  specFacets,
+  specFilter,
+} from './car-specs.ts';
 import type { SearchCatalogue, SearchCounts, SearchWord } from './search-catalogue.ts';
 import {
   carColumns,
@@ -369,15 +377,13 @@ function cellsInMemory(matching: Matching): Counted {
     if (marked) {
       for (let at = from; at < to; at++)
         if (hasBit(marked.bits, marked.byPrice + at) && kmByPrice[at]! <= kmMax) countSpecs(seqByPrice[at]!);
-    } else if (withinKm < km.length) {
-      for (let at = 0; at < withinKm; at++) if (inRange(c.price[seqByKm[at]!]!)) countSpecs(seqByKm[at]!);
-    } else if (2 * (to - from) <= price.length) {
-      for (let at = from; at < to; at++) countSpecs(seqByPrice[at]!);
+    } else if (withinKm === km.length) {
+      addSpecCounts(specCounts, c.specs, { seqs: seqByPrice, blocks: ordered.specBlocksByPrice }, from, to);
+    } else if (from === 0 && to === price.length) {
+      addSpecCounts(specCounts, c.specs, { seqs: seqByKm, blocks: ordered.specBlocksByKm }, 0, withinKm);
     } else {
-      // Most of the cell: all its cars, less those outside the price range.
-      for (let v = 0; v < SPEC_COUNTS; v++) specCounts[v]! += ordered.specCounts[v]!;
-      for (let at = 0; at < from; at++) countSpecs(seqByPrice[at]!, 0, -1);
-      for (let at = to; at < price.length; at++) countSpecs(seqByPrice[at]!, 0, -1);
+      // Both bounds cut the cell: its cars within the km limit, each tested against the price range.
+      for (let at = 0; at < withinKm; at++) if (inRange(c.price[seqByKm[at]!]!)) countSpecs(seqByKm[at]!);
     }
   }
   if (matching.hasText && !members) beyond(counts).forEach(visit);
