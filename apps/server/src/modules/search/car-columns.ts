@@ -25,7 +25,7 @@ import { and, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cars } from '../../db/schema.ts';
 import type { EventBus } from '../../events/index.ts';
-import { SPECS, specBlocksOf, specCodes, specCountsOf } from './car-specs.ts';
+import { SPECS, specBlocksOf, specCountsOf, specFacetBits, specLimitBits, unpackSpecs } from './car-specs.ts';
 
 /** Columns or a set older than this are read again, in the background (see above). */
 export const MAX_AGE_MS = 10 * 60_000;
@@ -384,8 +384,9 @@ interface CarRow extends Cell {
   askingPrice: number;
   kmDriven: number;
   added: number;
-  /** Its specifications' bytes (car-specs.ts). */
-  specs: number[];
+  /** Its specifications' bytes, packed (car-specs.ts's specFacetBits and specLimitBits). */
+  specFacets: number;
+  specLimits: number;
   /** Whether it meets each condition asked (`readCars`). */
   meets: boolean[];
 }
@@ -409,7 +410,7 @@ async function readCars(db: Db, where: SQL, tail: SQL = sql``, conditions: SQL[]
       ${cars.sellerVerified} as "sellerVerified", ${cars.askingPrice} as "askingPrice",
       ${cars.kmDriven} as "kmDriven",
       floor(extract(epoch from ${cars.addedDate}) - ${ADDED_EPOCH / 1000})::int as "added",
-      ${specCodes} as "specs", ${meets} as "meets"
+      ${specFacetBits} as "specFacets", ${specLimitBits} as "specLimits", ${meets} as "meets"
     from ${cars} where ${where} ${tail}`);
   // Both drivers answer a plain statement with its rows as objects named by the statement.
   return (result as unknown as { rows: CarRow[] }).rows;
@@ -650,7 +651,7 @@ class Loaded implements Columns {
       this.added = resized(this.added, seq + 1);
     }
     this.specs = resized(this.specs, (seq + 1) * SPECS);
-    this.specs.set(row.specs, seq * SPECS);
+    unpackSpecs(row.specFacets, row.specLimits, this.specs, seq * SPECS);
     this.size = Math.max(this.size, seq + 1);
     this.live[seq] = row.forSale ? 1 : 0;
     this.cell[seq] = this.cellOf(row);
