@@ -8,8 +8,8 @@ import {
   addSpecCounts,
   SPEC_COUNTS,
   SPECS,
-  specBlocksOf,
   specCountsOf,
+  specOrderOf,
 } from '../src/modules/search/car-specs.ts';
 
 /** A seeded pseudo-random integer below `n`, so that a failure repeats. */
@@ -29,7 +29,7 @@ describe('addSpecCounts', () => {
     const bytes = new Uint8Array(cars * SPECS).map((_, at) => (at % SPECS < 5 ? random(5) : random(9)));
     for (const length of [0, 1, 63, 64, 65, 200, 640, cars]) {
       const seqs = Int32Array.from({ length }, () => random(cars));
-      const order = { seqs, blocks: specBlocksOf(bytes, seqs) };
+      const order = specOrderOf(bytes, seqs);
       const stretches = [
         [0, length],
         [0, 0],
@@ -41,7 +41,7 @@ describe('addSpecCounts', () => {
       ];
       for (const [from, to] of stretches) {
         const counts = new Int32Array(SPEC_COUNTS);
-        addSpecCounts(counts, bytes, order, from!, to!);
+        addSpecCounts(counts, order, from!, to!);
         expect([...counts], `${from}–${to} of ${length}`).toEqual([
           ...specCountsOf(bytes, seqs.subarray(from, to)),
         ]);

@@ -25,7 +25,15 @@ import { and, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cars } from '../../db/schema.ts';
 import type { EventBus } from '../../events/index.ts';
-import { SPECS, specBlocksOf, specCountsOf, specFacetBits, specLimitBits, unpackSpecs } from './car-specs.ts';
+import {
+  SPECS,
+  type SpecOrder,
+  specCountsOf,
+  specFacetBits,
+  specLimitBits,
+  specOrderOf,
+  unpackSpecs,
+} from './car-specs.ts';
 
 /** Columns or a set older than this are read again, in the background (see above). */
 export const MAX_AGE_MS = 10 * 60_000;
@@ -98,9 +106,9 @@ export interface OrderedCell {
   seqByAdded: Int32Array;
   /** How many of them have each value of each specification facet (car-specs.ts's specCountsOf). */
   specCounts: Int32Array;
-  /** Those counts by blocks of the orders by price and by km (car-specs.ts's specBlocksOf). */
-  specBlocksByPrice: Int32Array;
-  specBlocksByKm: Int32Array;
+  /** Their bytes and those counts by blocks, in the orders by price and by km (car-specs.ts's SpecOrder). */
+  specsByPrice: SpecOrder;
+  specsByKm: SpecOrder;
 }
 
 /**
@@ -148,6 +156,8 @@ function orderOf(seqs: readonly number[], values: Int32Array): Int32Array {
   return order;
 }
 
+const NO_SPECS: SpecOrder = { bytes: new Uint8Array(0), blocks: new Int32Array(0) };
+
 /** Orders `seqs` (the cars of a cell) by their `price`, by their `km` and by when they were `added`. */
 function orderCell(
   seqs: readonly number[],
@@ -166,8 +176,8 @@ function orderCell(
     added: new Int32Array(count),
     seqByAdded: new Int32Array(count),
     specCounts: new Int32Array(0),
-    specBlocksByPrice: new Int32Array(0),
-    specBlocksByKm: new Int32Array(0),
+    specsByPrice: NO_SPECS,
+    specsByKm: NO_SPECS,
   };
   orderOf(seqs, price).forEach((index, i) => {
     const seq = seqs[index]!;
@@ -194,8 +204,8 @@ function orderCell(
     ordered.added[i] = added[seq]!;
   });
   ordered.specCounts = specCountsOf(specs, ordered.seqByPrice);
-  ordered.specBlocksByPrice = specBlocksOf(specs, ordered.seqByPrice);
-  ordered.specBlocksByKm = specBlocksOf(specs, ordered.seqByKm);
+  ordered.specsByPrice = specOrderOf(specs, ordered.seqByPrice);
+  ordered.specsByKm = specOrderOf(specs, ordered.seqByKm);
   return ordered;
 }
 

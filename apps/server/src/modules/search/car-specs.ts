@@ -159,9 +159,9 @@ export function specFilter(query: CarSearchQuery) {
 
 export type SpecFilter = ReturnType<typeof specFilter>;
 
-/** Counts one car (its bytes at `seq * SPECS` of `bytes`) in each specification facet. */
-function countCar(counts: Int32Array, bytes: Uint8Array, seq: number, row = 0) {
-  for (let f = 0; f < FACETS.length; f++) counts[row + facetAt[f]! + bytes[seq * SPECS + f]!]! += 1;
+/** Counts one car (its bytes at `index * SPECS` of `bytes`) in each specification facet. */
+function countCar(counts: Int32Array, bytes: Uint8Array, index: number, row = 0) {
+  for (let f = 0; f < FACETS.length; f++) counts[row + facetAt[f]! + bytes[index * SPECS + f]!]! += 1;
 }
 
 /** A count per value of each specification facet (SPEC_COUNTS: see facetAt), of the cars with those bytes. */
@@ -171,44 +171,57 @@ export function specCountsOf(bytes: Uint8Array, seqs: Int32Array): Int32Array {
   return counts;
 }
 
+/** The bytes of the cars `seqs` (a cell's order), one car after the other in that order. */
+export function specsInOrder(bytes: Uint8Array, seqs: Int32Array): Uint8Array {
+  const ordered = new Uint8Array(seqs.length * SPECS);
+  seqs.forEach((seq, i) => {
+    ordered.set(bytes.subarray(seq * SPECS, (seq + 1) * SPECS), i * SPECS);
+  });
+  return ordered;
+}
+
 /** Cars per block of a cell's order whose specification counts are summed ahead (specBlocksOf). */
 const SPEC_BLOCK = 64;
 
 /**
- * The specification counts of the first `b * SPEC_BLOCK` cars of `seqs` (a cell's order by price or
- * km), SPEC_COUNTS from `b * SPEC_COUNTS` for each whole block b: the counts of any stretch of the
- * order are the difference of two rows and a walk of at most a block at each end (addSpecCounts), where
- * a price or km bound would otherwise walk the cell. About 2.4 bytes a car.
+ * A cell's order as its specification counts need it: its cars' bytes in that order (specsInOrder),
+ * read one after the other, and the counts of its first `b * SPEC_BLOCK` cars, SPEC_COUNTS from
+ * `b * SPEC_COUNTS` for each whole block b.
  */
-export function specBlocksOf(bytes: Uint8Array, seqs: Int32Array): Int32Array {
+export interface SpecOrder {
+  bytes: Uint8Array;
+  blocks: Int32Array;
+}
+
+/**
+ * A cell's order's specification counts by blocks (SpecOrder): the counts of any stretch of the
+ * order are the difference of two rows and a walk of at most a block at each end (addSpecCounts),
+ * where a price or km bound would otherwise walk the cell. About 2.4 bytes a car.
+ */
+export function specOrderOf(bytes: Uint8Array, seqs: Int32Array): SpecOrder {
+  const ordered = specsInOrder(bytes, seqs);
   const blocks = Math.floor(seqs.length / SPEC_BLOCK);
   const sums = new Int32Array((blocks + 1) * SPEC_COUNTS);
   for (let b = 1; b <= blocks; b++) {
     const row = b * SPEC_COUNTS;
     sums.copyWithin(row, row - SPEC_COUNTS, row);
-    for (let i = (b - 1) * SPEC_BLOCK; i < b * SPEC_BLOCK; i++) countCar(sums, bytes, seqs[i]!, row);
+    for (let i = (b - 1) * SPEC_BLOCK; i < b * SPEC_BLOCK; i++) countCar(sums, ordered, i, row);
   }
-  return sums;
+  return { bytes: ordered, blocks: sums };
 }
 
-/** Adds the specification counts of the cars `from` to `to` (excluded) of an order `seqs` (its `blocks`: specBlocksOf). */
-export function addSpecCounts(
-  counts: Int32Array,
-  bytes: Uint8Array,
-  { seqs, blocks }: { seqs: Int32Array; blocks: Int32Array },
-  from: number,
-  to: number,
-) {
+/** Adds the specification counts of the cars `from` to `to` (excluded) of a cell's order to `counts`. */
+export function addSpecCounts(counts: Int32Array, { bytes, blocks }: SpecOrder, from: number, to: number) {
   const first = Math.ceil(from / SPEC_BLOCK);
   const last = Math.floor(to / SPEC_BLOCK);
   if (first >= last) {
-    for (let i = from; i < to; i++) countCar(counts, bytes, seqs[i]!);
+    for (let i = from; i < to; i++) countCar(counts, bytes, i);
     return;
   }
   const [high, low] = [last * SPEC_COUNTS, first * SPEC_COUNTS];
   for (let v = 0; v < SPEC_COUNTS; v++) counts[v]! += blocks[high + v]! - blocks[low + v]!;
-  for (let i = from; i < first * SPEC_BLOCK; i++) countCar(counts, bytes, seqs[i]!);
-  for (let i = last * SPEC_BLOCK; i < to; i++) countCar(counts, bytes, seqs[i]!);
+  for (let i = from; i < first * SPEC_BLOCK; i++) countCar(counts, bytes, i);
+  for (let i = last * SPEC_BLOCK; i < to; i++) countCar(counts, bytes, i);
 }
 
 /** The specification facets of a search's counts, every value listed (a car without one in none). */

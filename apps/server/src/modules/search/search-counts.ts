@@ -378,9 +378,9 @@ function cellsInMemory(matching: Matching): Counted {
       for (let at = from; at < to; at++)
         if (hasBit(marked.bits, marked.byPrice + at) && kmByPrice[at]! <= kmMax) countSpecs(seqByPrice[at]!);
     } else if (withinKm === km.length) {
-      addSpecCounts(specCounts, c.specs, { seqs: seqByPrice, blocks: ordered.specBlocksByPrice }, from, to);
+      addSpecCounts(specCounts, ordered.specsByPrice, from, to);
     } else if (from === 0 && to === price.length) {
-      addSpecCounts(specCounts, c.specs, { seqs: seqByKm, blocks: ordered.specBlocksByKm }, 0, withinKm);
+      addSpecCounts(specCounts, ordered.specsByKm, 0, withinKm);
     } else {
       // Both bounds cut the cell: its cars within the km limit, each tested against the price range.
       for (let at = 0; at < withinKm; at++) if (inRange(c.price[seqByKm[at]!]!)) countSpecs(seqByKm[at]!);
