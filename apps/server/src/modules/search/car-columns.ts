@@ -203,9 +203,9 @@ function orderCell(
     ordered.seqByAdded[i] = seq;
     ordered.added[i] = added[seq]!;
   });
-  ordered.specCounts = specCountsOf(specs, ordered.seqByPrice);
   ordered.specsByPrice = specOrderOf(specs, ordered.seqByPrice);
   ordered.specsByKm = specOrderOf(specs, ordered.seqByKm);
+  ordered.specCounts = specCountsOf(ordered.specsByPrice);
   return ordered;
 }
 

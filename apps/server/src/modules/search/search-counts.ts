@@ -354,40 +354,43 @@ function cellsInMemory(matching: Matching): Counted {
       const cell = cellOf[seq]!;
       if (live[seq] && counts[cell] && whole[cell] && km[seq]! <= kmMax) visit(seq, cell);
     }
-    if (matching.hasText) beyond(counts).forEach(visit);
-    return { tally, specCounts };
-  }
-  for (let i = 0; i < c.cells.length; i++) {
-    if (!counts[i] || !(whole[i] || members)) continue;
-    const ordered = c.ordered(i);
-    const marked = whole[i] ? undefined : members!(i);
-    const { price, km, seqByKm, seqByPrice, kmByPrice } = ordered;
-    const withinKm = kmMax === INT_MAX ? km.length : firstAbove(km, kmMax);
-    if (spec.active) {
-      for (let at = 0; at < withinKm; at++)
-        if (!marked || hasBit(marked.bits, marked.byKm + at)) visit(seqByKm[at]!, i);
-      continue;
-    }
-    if (marked) tally.addMembers(i, marked, bounds);
-    else tally.addOrdered(i, ordered, bounds);
-    if (failed[i] !== 0) continue;
-    // The specification facets of a cell that passes every filter: its cars counted (above).
-    const from = priceMin === INT_MIN ? 0 : firstAbove(price, priceMin - 1);
-    const to = priceMax === INT_MAX ? price.length : firstAbove(price, priceMax);
-    if (marked) {
-      for (let at = from; at < to; at++)
-        if (hasBit(marked.bits, marked.byPrice + at) && kmByPrice[at]! <= kmMax) countSpecs(seqByPrice[at]!);
-    } else if (withinKm === km.length) {
-      addSpecCounts(specCounts, ordered.specsByPrice, from, to);
-    } else if (from === 0 && to === price.length) {
-      addSpecCounts(specCounts, ordered.specsByKm, 0, withinKm);
-    } else {
-      // Both bounds cut the cell: its cars within the km limit, each tested against the price range.
-      for (let at = 0; at < withinKm; at++) if (inRange(c.price[seqByKm[at]!]!)) countSpecs(seqByKm[at]!);
-    }
-  }
+  } else countCells();
   if (matching.hasText && !members) beyond(counts).forEach(visit);
   return { tally, specCounts };
+
+  /** The cells counted whole, from their cars ordered, and those whose members the text marks. */
+  function countCells() {
+    for (let i = 0; i < c.cells.length; i++) {
+      if (!counts[i] || !(whole[i] || members)) continue;
+      const ordered = c.ordered(i);
+      const marked = whole[i] ? undefined : members!(i);
+      const { price, km, seqByKm, seqByPrice, kmByPrice } = ordered;
+      const withinKm = kmMax === INT_MAX ? km.length : firstAbove(km, kmMax);
+      if (spec.active) {
+        for (let at = 0; at < withinKm; at++)
+          if (!marked || hasBit(marked.bits, marked.byKm + at)) visit(seqByKm[at]!, i);
+        continue;
+      }
+      if (marked) tally.addMembers(i, marked, bounds);
+      else tally.addOrdered(i, ordered, bounds);
+      if (failed[i] !== 0) continue;
+      // The specification facets of a cell that passes every filter: its cars counted (above).
+      const from = priceMin === INT_MIN ? 0 : firstAbove(price, priceMin - 1);
+      const to = priceMax === INT_MAX ? price.length : firstAbove(price, priceMax);
+      if (marked) {
+        for (let at = from; at < to; at++)
+          if (hasBit(marked.bits, marked.byPrice + at) && kmByPrice[at]! <= kmMax)
+            countSpecs(seqByPrice[at]!);
+      } else if (withinKm === km.length) {
+        addSpecCounts(specCounts, ordered.specsByPrice, from, to);
+      } else if (from === 0 && to === price.length) {
+        addSpecCounts(specCounts, ordered.specsByKm, 0, withinKm);
+      } else {
+        // Both bounds cut the cell: its cars within the km limit, each tested against the price range.
+        for (let at = 0; at < withinKm; at++) if (inRange(c.price[seqByKm[at]!]!)) countSpecs(seqByKm[at]!);
+      }
+    }
+  }
 }
 
 /**
