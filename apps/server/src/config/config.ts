@@ -106,6 +106,12 @@ const envSchema = z.object({
   OVERLOAD_RSS_MB: z.coerce.number<string>().int().min(0).default(0),
   /** On SIGTERM, answer not ready for this long before closing, so a load balancer stops sending first. */
   DRAIN_SECONDS: z.coerce.number<string>().int().min(0).max(300).default(0),
+  /**
+   * Who may browse the cars for sale (home page cars, categories, search and its suggestions, car and
+   * seller pages): `public`, anyone, signed in or not (the default, issue 47); `signed-in`, only
+   * signed-in users, as the product was first specified (docs/spec-deviations.md).
+   */
+  BROWSING: optional.pipe(z.enum(['public', 'signed-in']).default('public')),
   /** Sign-ups a client (IP address) may make in an hour; past it a 429 (auth/sign-up.ts). */
   SIGN_UP_LIMIT: z.coerce.number<string>().int().min(1).default(10),
   /** Live-updates streams one client address may hold open on an instance; one more is refused (503). */
