@@ -370,14 +370,20 @@ async function profile(
     await readWords(search.columns, words);
     for (const kind of CLASSES) {
       const timed: { path: string; ms: number }[] = [];
+      const before = cpuTimes(process.pid);
       for (const { path, query } of searches[kind].slice(0, count)) {
         const started = performance.now();
         await search.carIds(query);
         timed.push({ path, ms: round(performance.now() - started, 1) });
       }
+      const after = cpuTimes(process.pid);
+      const cpu = (of: 'bench' | 'postgres') => round((after[of] - before[of]) / Math.max(1, timed.length), 2);
       const sorted = timed.map((t) => t.ms).sort((a, b) => a - b);
       const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-      log(`${kind}: ${timed.length} searches, p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${sorted.at(-1)} ms`);
+      log(
+        `${kind}: ${timed.length} searches, p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${sorted.at(-1)} ms;` +
+          ` CPU a search: Node ${cpu('bench')} ms, PostgreSQL ${cpu('postgres')} ms`,
+      );
       for (const { path, ms } of timed.sort((a, b) => b.ms - a.ms).slice(0, 5))
         log(`  ${ms} ms  ${decodeURIComponent(path.replace('/api/cars/search?', ''))}`);
     }
@@ -417,7 +423,7 @@ export interface SearchBenchOptions {
   seconds: number;
   databaseUrl?: string;
   fresh: boolean;
-  /** Instead of the load runs: this many searches of each class, one at a time, the slowest listed. */
+  /** Instead of the ceilings and the load runs: this many searches of each class, one at a time, the slowest listed, with the CPU a search. */
   profile?: number;
 }
 
@@ -442,6 +448,10 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
   const rows: Record<string, string | number>[] = [];
   const results: Record<string, { redline: Measured; ceiling?: Measured }> = {};
 
+  if (options.profile) {
+    await profile(target, searches, words, options.profile, log);
+    return { engine: target.engine, dataset, connections: 1, seconds: 0, rows, results };
+  }
   // The ceiling first, alone on the machine: the same SQL through the same driver and pool settings.
   let ceilings: Record<string, Measured>;
   let loaded: Awaited<ReturnType<typeof columnsLoad>>;
@@ -466,10 +476,6 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
     await database.close();
   }
 
-  if (options.profile) {
-    await profile(target, searches, words, options.profile, log);
-    return { engine: target.engine, dataset, connections: 1, seconds: 0, rows, results, columnsLoad: loaded };
-  }
   let redline: Running | undefined;
   try {
     redline = await startRedline('redline-search', targetEnv(target));

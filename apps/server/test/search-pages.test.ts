@@ -4,19 +4,53 @@
  * walked, the few cars matched gathered, or the first cars found in memory read by seq); cursors
  * taken only as the server wrote them.
  */
-import { carSearchQuerySchema } from '@redline/shared';
+import { type CarSearchQuery, carSearchQuerySchema, type SearchSort } from '@redline/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { cars } from '../src/db/schema.ts';
 import { listCategories } from '../src/modules/categories/index.ts';
-import { loadSearchCatalogue } from '../src/modules/search/search-catalogue.ts';
+import { loadSearchCatalogue, type SearchWord } from '../src/modules/search/search-catalogue.ts';
 import { searchFacets } from '../src/modules/search/search-counts.ts';
 import { firstOfPage, searchPage } from '../src/modules/search/search-pages.ts';
 import { resolveWords } from '../src/modules/search/search-planner.ts';
 import { readCatalogueNames } from '../src/modules/vehicles/index.ts';
 import { createCar } from './factories.ts';
-import { as, errorOf, sameBytesSpellings } from './helpers.ts';
+import { as, errorOf, sameBytesSpellings, type TestApp } from './helpers.ts';
 import { CATALOGUE, it, UNSOLD } from './search-fixture.ts';
+
+/**
+ * Every car posted an hour apart (`sign` -1), or back (1), in the same order (the factory posts them
+ * within a second). Changed as SQL, they announce nothing: the columns in memory read every car again.
+ */
+async function postedApart(t: TestApp, sign: 1 | -1) {
+  await t.db.execute(sql`update ${cars} set added_date = ${cars.addedDate} + ${sign} * make_interval(hours => r.rank::int)
+    from (select id, dense_rank() over (order by added_date desc) as rank from ${cars}) r where ${cars.id} = r.id`);
+  t.context.search.columns.forget();
+}
+
+type PageCounts = Parameters<typeof searchPage>[4];
+type CountsOf = (cursor?: string) => PageCounts | Promise<PageCounts>;
+
+/** Every page of a search in `sort`, each read as its counts (`countsOf` its cursor) tell. */
+async function everyPage(
+  t: TestApp,
+  query: CarSearchQuery,
+  words: SearchWord[],
+  sort: SearchSort,
+  countsOf: CountsOf,
+) {
+  const pages = [];
+  let cursor: string | undefined;
+  do {
+    const page = await searchPage(t.db, { ...query, cursor }, words, sort, await countsOf(cursor));
+    pages.push(page);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return pages;
+}
+
+/** Counts that make a page walk its order's index, testing its words on each car. */
+const walking = { total: 1_000_000, forSale: 1_000_000, beyondNames: 1_000_000 };
 
 describe('the pages of GET /api/cars/search', () => {
   it('pages through every car exactly once in every order, even while cars are added', async ({
@@ -75,7 +109,6 @@ describe('the pages of GET /api/cars/search', () => {
     // its order's index, testing its words on each car (pageReading). All must give the same pages
     // and cursors.
     const gathering = { total: 1, forSale: 1_000_000, beyondNames: 1 };
-    const walking = { total: 1_000_000, forSale: 1_000_000, beyondNames: 1_000_000 };
     const searches = [
       '',
       'fuel=Petrol&priceMax=25000000',
@@ -97,14 +130,8 @@ describe('the pages of GET /api/cars/search', () => {
       ),
       createCar(t, otherSeller, { brand: 'Audi', model: 'RS6 Avant', categoryId: 'suv', engine: '4.0 L V8' }),
     ]);
-    // Posted an hour apart, in the same order (the factory posts them within a second): the first
-    // cars by relevance are then not the newest. Changed as SQL, they announce nothing: the columns
-    // in memory read every car again.
-    const postedApart = (sign: 1 | -1) =>
-      t.db.execute(sql`update ${cars} set added_date = ${cars.addedDate} + ${sign} * make_interval(hours => r.rank::int)
-        from (select id, dense_rank() over (order by added_date desc) as rank from ${cars}) r where ${cars.id} = r.id`);
-    await postedApart(-1);
-    t.context.search.columns.forget();
+    // The first cars by relevance are then not the newest.
+    await postedApart(t, -1);
     const catalogue = await loadSearchCatalogue(
       t.db,
       () => listCategories(t.db),
@@ -119,17 +146,7 @@ describe('the pages of GET /api/cars/search', () => {
           const raw = Object.fromEntries(new URLSearchParams(params));
           const query = carSearchQuerySchema.parse({ ...raw, limit: '2' });
           const words = await resolveWords(t.db, query.q, catalogue);
-          type PageCounts = Parameters<typeof searchPage>[4];
-          const pagesOf = async (countsOf: (cursor?: string) => PageCounts | Promise<PageCounts>) => {
-            const pages = [];
-            let cursor: string | undefined;
-            do {
-              const page = await searchPage(t.db, { ...query, cursor }, words, sort, await countsOf(cursor));
-              pages.push(page);
-              cursor = page.nextCursor ?? undefined;
-            } while (cursor);
-            return pages;
-          };
+          const pagesOf = (countsOf: CountsOf) => everyPage(t, query, words, sort, countsOf);
           const walked = await pagesOf(() => walking);
           expect(walked.flatMap((page) => page.ids).length, `${params} ${sort}`).toBeGreaterThan(0);
           expect(await pagesOf(() => gathering), `${params} ${sort}`).toEqual(walked);
@@ -153,12 +170,101 @@ describe('the pages of GET /api/cars/search', () => {
           expect(await pagesOf(firstOf), `${params} ${sort}, the first cars by seq`).toEqual(walked);
         }
     } finally {
-      await postedApart(1);
-      t.context.search.columns.forget();
+      await postedApart(t, 1);
       await t.db.delete(cars).where(
         inArray(
           cars.id,
           turbos.map((car) => car.id),
+        ),
+      );
+    }
+  });
+
+  it('ranks first the cars with every value that the words name, found in memory, on the same pages as when every car is scored', async ({
+    t,
+    otherSeller,
+  }) => {
+    // Manual red coupes with twin-turbo engines (the factory's) and names no word resembles; a
+    // Taycan Turbo S coupe ("turbo" resembles its name: it scores by its name and its values); a
+    // wagon whose text says "coupe" (matched, without the value: below them all).
+    const coupe = { bodyStyle: 'Coupe', transmission: 'Manual', exteriorColour: 'Red' } as const;
+    const added = await Promise.all([
+      ...['RS6 Avant', 'RS7 Sportback', 'RS4 Avant', 'RS3 Sportback'].map((model) =>
+        createCar(t, otherSeller, { brand: 'Audi', model, categoryId: 'suv', ...coupe }),
+      ),
+      createCar(t, otherSeller, {
+        brand: 'Porsche',
+        model: 'Taycan Turbo S',
+        categoryId: 'electric',
+        ...coupe,
+      }),
+      createCar(t, otherSeller, {
+        brand: 'Audi',
+        model: 'RS6 Avant',
+        categoryId: 'suv',
+        bodyStyle: 'Wagon',
+        about: 'As fast as a coupe, with room for the dog.',
+      }),
+    ]);
+    await postedApart(t, -1);
+    const catalogue = await loadSearchCatalogue(
+      t.db,
+      () => listCategories(t.db),
+      () => readCatalogueNames(t.db),
+    );
+    try {
+      // Each search, and whether its first page is found in memory: not when no car can hold every
+      // value named (two of one facet, a filter without it, a value no car holds).
+      const searches = {
+        'q=coupe': true,
+        'q=coupe+manual': true,
+        'q=turbo+coupe': true,
+        'q=red+coupe&fuel=Petrol': true,
+        'q=manual+automatic': false,
+        'q=coupe&body=Sedan&body=Wagon': false,
+        'q=diesel': false,
+      };
+      for (const [params, firstInMemory] of Object.entries(searches)) {
+        const raw = Object.fromEntries(new URLSearchParams(params));
+        const query = carSearchQuerySchema.parse({ ...raw, limit: '2' });
+        const words = await resolveWords(t.db, query.q, catalogue);
+        const scored = await everyPage(t, query, words, 'relevance', () => walking);
+        const counted = {
+          ...(await searchFacets(t.db, query, words, catalogue, t.context.search.columns)),
+          forSale: 1_000_000,
+        };
+        const found: boolean[] = [];
+        const inMemory = await everyPage(t, query, words, 'relevance', async (cursor) => {
+          const first = await firstOfPage(
+            { ...query, cursor },
+            words,
+            'relevance',
+            counted,
+            t.context.search.columns,
+          );
+          found.push(first !== undefined);
+          return { ...walking, first };
+        });
+        expect(inMemory, params).toEqual(scored);
+        expect(found[0], params).toBe(firstInMemory);
+      }
+      // The order: the cars with both values first, the Taycan by its name among them.
+      const turboCoupes = await everyPage(
+        t,
+        carSearchQuerySchema.parse({ q: 'turbo coupe', limit: '50' }),
+        await resolveWords(t.db, 'turbo coupe', catalogue),
+        'relevance',
+        () => walking,
+      );
+      const ids = turboCoupes.flatMap((page) => page.ids);
+      expect(ids[0]).toBe(added[4]!.id);
+      expect(ids.at(-1)).toBe(added[5]!.id);
+    } finally {
+      await postedApart(t, 1);
+      await t.db.delete(cars).where(
+        inArray(
+          cars.id,
+          added.map((car) => car.id),
         ),
       );
     }

@@ -86,6 +86,16 @@ export function unpackSpecs(facetBits: number, limitBits: number, bytes: Uint8Ar
   for (let l = 0; l < LIMITS.length; l++) bytes[at + FACETS.length + l] = (limitBits >>> (8 * l)) & 0xff;
 }
 
+/** Whether the car whose bytes start at `at` in `specs` has a facet's value. */
+export function hasSpecValue(
+  facet: SearchSpecFacet,
+  value: string,
+): (specs: Uint8Array, at: number) => boolean {
+  const f = FACETS.indexOf(facet);
+  const code = (SEARCH_SPEC_FACETS[facet] as readonly string[]).indexOf(value) + 1;
+  return (specs, at) => specs[at + f] === code;
+}
+
 /** The specification filters of a search as conditions on the cars' columns (search-planner.ts's filtersOf). */
 export function specConditions(query: CarSearchQuery): SQL[] {
   return [

@@ -304,6 +304,7 @@ export async function matchingIn(
     sets.length === 1 && sets[0]!.size >= ORDERED_SET_SHARE * c.size ? c.membersIn(sets[0]!) : undefined;
   return {
     columns: c,
+    sets,
     fails,
     whole,
     bounds,

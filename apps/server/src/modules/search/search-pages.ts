@@ -4,13 +4,13 @@
  * in the columns in memory and read by seq (ADR 28); otherwise gathered and sorted when few cars
  * match (ADR 21), or the order's index walked, testing the words (ADR 26).
  */
-import type { CarSearchQuery, SearchSort } from '@redline/shared';
+import { type CarSearchQuery, type FacetWord, facetOfWord, type SearchSort } from '@redline/shared';
 import { and, asc, desc, eq, gt, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { carCounts, cars } from '../../db/schema.ts';
 import { addedSecond, type CarColumns, type Columns, hasBit, INT_MAX, INT_MIN } from './car-columns.ts';
-import { SPECS, specConditions } from './car-specs.ts';
+import { hasSpecValue, SPECS, specConditions } from './car-specs.ts';
 import type { SearchCounts, SearchWord } from './search-catalogue.ts';
 import { firstAbove, type Matching, matchingIn } from './search-counts.ts';
 import {
@@ -418,11 +418,127 @@ export async function firstOfPage(
     specConditions(query).length;
   if (sort === 'year_desc' && counts.total > READ_BY_SEQ) return undefined;
   // Its cars' relevance is not their cell's (memoryOrder) when a word names a facet value.
-  if (sort === 'relevance' && namesValues(words)) return undefined;
+  if (sort === 'relevance' && namesValues(words)) return valuesFirst(query, words, counts, columns);
   if (!(words.length || filtered || verified) && counts.total >= READ_BY_SEQ_SHARE * counts.forSale)
     return undefined;
   const after = query.cursor ? decodeCursor(query.cursor, sort, sortOrder(sort, sql`0`)) : undefined;
   const matching = await matchingIn(columns, query, words, namesOfEveryWord(words), counts.brandKeys);
   const most = Math.min(READ_BY_SEQ, READ_BY_SEQ_SHARE * counts.forSale);
   return firstInOrder(matching, words, sort, after, query.limit + 1, most);
+}
+
+/**
+ * A relevance page of words of which some name facet values ("diesel wagon": namesValues). A car
+ * scores each word's relevance, and WORD_SCORE more for each value named that it holds (relevance):
+ * the cars of no name that a word resembles (`tier`) and with every value named all score `top`,
+ * above every other car of no such name, and come newest first. The first of them past the cursor
+ * are found in memory (firstInOrder) as the search of the other words filtered by those values,
+ * newest first; and the cars of the names the words resemble, whose scores their names and their
+ * values make, are each scored here. The page reads those cars by seq, sorted by their scores
+ * (pageStatement). Undefined (the page scores every car the words match) when no car can hold every
+ * value (two of one facet, or a filter without it), when the cursor is past those cars, or when
+ * fewer than a page of them remain.
+ */
+async function valuesFirst(
+  query: CarSearchQuery,
+  words: SearchWord[],
+  counts: Omit<SearchCounts, 'words' | 'facets'>,
+  columns: CarColumns,
+): Promise<Int32Array | undefined> {
+  const withValues: CarSearchQuery = { ...query };
+  const facets = withValues as Partial<Record<FacetWord['facet'], readonly string[]>>;
+  const others: SearchWord[] = [];
+  const values: (FacetWord | undefined)[] = [];
+  for (const word of words) {
+    const named = facetOfWord(word.word);
+    values.push(named);
+    if (!named) others.push(word);
+    else if (facets[named.facet]?.includes(named.value) === false) return undefined;
+    else facets[named.facet] = [named.value];
+  }
+  const top = WORD_SCORE * (2 * words.length - others.length);
+  // Each page's order as one number a car (memoryOrder's for relevance), ascending.
+  const keyOf = (score: number, added: number) => -score * SECONDS - added;
+  let start = -Infinity;
+  let after: unknown[] | undefined;
+  if (query.cursor) {
+    const [score, ...newest] = decodeCursor(query.cursor, 'relevance', sortOrder('relevance', sql`0`));
+    if ((score as number) < top) return undefined;
+    start = keyOf(score as number, addedSecond(newest[0] as string));
+    if (score === top) after = newest;
+  }
+  const resembled = new Set(words.flatMap(({ names }) => [...names.keys()]));
+  const matching = await matchingIn(columns, withValues, others, new Map(), counts.brandKeys);
+  const { columns: c } = matching;
+  const tier: Matching = {
+    ...matching,
+    passing: () => {
+      const passes = matching.passing();
+      c.cells.forEach(({ nameKey }, cell) => {
+        if (resembled.has(nameKey)) passes[cell] = 0;
+      });
+      return passes;
+    },
+  };
+  const most = Math.min(READ_BY_SEQ, READ_BY_SEQ_SHARE * counts.forSale);
+  const first = firstInOrder(tier, others, 'newest', after, query.limit + 1, most);
+  if (first === undefined) return undefined;
+  const candidates = Array.from(first, (seq) => ({ seq, key: keyOf(top, c.added[seq]!) }));
+  if (candidates.filter(({ key }) => key > start).length <= query.limit) return undefined;
+  const named = await matchingIn(columns, query, words, new Map(), counts.brandKeys);
+  for (const { seq, score } of carsOfNames(named, words, values, resembled))
+    candidates.push({ seq, key: keyOf(score, c.added[seq]!) });
+  // Those at the cursor's key or past it, up to the page's last (one more than asked) and its ties.
+  const past = candidates
+    .filter(({ key }) => key > start)
+    .map(({ key }) => key)
+    .sort((a, b) => a - b);
+  const last = past[query.limit]!;
+  const seqs = candidates.filter(({ key }) => key >= start && key <= last).map(({ seq }) => seq);
+  return seqs.length > most ? undefined : Int32Array.from(seqs);
+}
+
+/**
+ * The cars of the names in `resembled` that a search matches (matchingIn: its filters, every word
+ * by its name or its set), each with its relevance: a word's score by the car's name if the name
+ * resembles it (scoreOfName), else WORD_SCORE; and WORD_SCORE more for each value a word names
+ * (`values`, one per word) that the car holds.
+ */
+function carsOfNames(
+  matching: Matching,
+  words: SearchWord[],
+  values: (FacetWord | undefined)[],
+  resembled: ReadonlySet<string>,
+): { seq: number; score: number }[] {
+  const { columns: c, sets, bounds, spec } = matching;
+  /** Per word naming a value, whether a car (its seq, its cell's fuel) holds it. */
+  const holds = values.map((value) => {
+    if (value === undefined) return undefined;
+    if (value.facet === 'fuel') return (_: number, fuel: string) => fuel === value.value;
+    const has = hasSpecValue(value.facet, value.value);
+    return (seq: number) => has(c.specs, seq * SPECS);
+  });
+  const passes = matching.passing();
+  const found: { seq: number; score: number }[] = [];
+  c.cells.forEach((cell, i) => {
+    if (!passes[i] || !resembled.has(cell.nameKey)) return;
+    for (const seq of c.ordered(i).seqByAdded) {
+      if (c.price[seq]! < bounds.priceMin || c.price[seq]! > bounds.priceMax || c.km[seq]! > bounds.kmMax)
+        continue;
+      if (spec.fails(c.specs, seq * SPECS) !== 0) continue;
+      let score = 0;
+      for (let w = 0; w < words.length; w++) {
+        const similarity = words[w]!.names.get(cell.nameKey);
+        if (similarity !== undefined) score += scoreOfName(similarity);
+        else if (sets[w]!.has(seq)) score += WORD_SCORE;
+        else {
+          score = -1;
+          break;
+        }
+        if (holds[w]?.(seq, cell.fuel)) score += WORD_SCORE;
+      }
+      if (score >= 0) found.push({ seq, score });
+    }
+  });
+  return found;
 }
