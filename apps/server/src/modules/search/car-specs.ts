@@ -145,6 +145,9 @@ export function specFilter(query: CarSearchQuery) {
     tables.push(table);
   });
   const active = tables.length > 0;
+  const facetsFiltered = positions.filter((position) => position < FACETS.length).length;
+  /** The facet filtered when it is the only specification filter (-1: none, or others too). */
+  const alone = tables.length === 1 && facetsFiltered === 1 ? positions[0]! : -1;
   /** The bits of the filters that the car whose bytes start at `at` of `bytes` fails (EVERY_BIT: a limit). */
   const fails = (bytes: ArrayLike<number>, at: number): number => {
     let failed = 0;
@@ -164,7 +167,67 @@ export function specFilter(query: CarSearchQuery) {
       counts[facetAt[f]! + bytes[at + f]!]! += cars;
     }
   };
-  return { active, fails, count };
+  /**
+   * The cars that count anywhere (a bit per seq of `bytes` below `size`): those that fail no limit
+   * and at most one facet filter (count). When one facet is filtered alone, those that pass it: the
+   * others count in that facet alone, which a caller counts from the cells' orders (SpecOrder).
+   * Each filter reads its byte of every car once, one after the other.
+   */
+  const candidates = (bytes: Uint8Array, size: number): Uint32Array => {
+    const words = (size + 31) >>> 5;
+    let passAll: Uint32Array | undefined;
+    let failOne: Uint32Array | undefined;
+    let limits: Uint32Array | undefined;
+    tables.forEach((table, i) => {
+      const position = positions[i]!;
+      const passes = new Uint32Array(words);
+      for (let w = 0; w < words; w++) {
+        let word = 0;
+        const last = Math.min(32, size - 32 * w);
+        for (let b = 0, at = 32 * w * SPECS + position; b < last; b++, at += SPECS)
+          if (table[bytes[at]!] === 0) word |= 1 << b;
+        passes[w] = word;
+      }
+      if (position >= FACETS.length) {
+        if (limits) for (let w = 0; w < words; w++) limits[w]! &= passes[w]!;
+        else limits = passes;
+      } else if (!passAll || !failOne) {
+        passAll = passes;
+        failOne = passes.map((word) => ~word);
+      } else
+        for (let w = 0; w < words; w++) {
+          failOne[w] = (failOne[w]! & passes[w]!) | (passAll[w]! & ~passes[w]!);
+          passAll[w]! &= passes[w]!;
+        }
+    });
+    const counted = new Uint32Array(words);
+    for (let w = 0; w < words; w++) {
+      const facets = passAll ? (alone >= 0 ? passAll[w]! : passAll[w]! | failOne![w]!) : -1;
+      counted[w] = facets & (limits ? limits[w]! : -1);
+    }
+    // No car past the last.
+    if (size % 32 !== 0) counted[words - 1]! &= (1 << (size % 32)) - 1;
+    return counted;
+  };
+  return { active, alone, fails, count, candidates };
+}
+
+/** Calls `visit` with each bit set in `bits`, in order. */
+export function forEachBit(bits: Uint32Array, visit: (at: number) => void) {
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w]! | 0;
+    while (word !== 0) {
+      const lowest = word & -word;
+      visit(32 * w + 31 - Math.clz32(lowest));
+      word ^= lowest;
+    }
+  }
+}
+
+/** Writes the counts of facet `f` (the index of its byte) of `from` over those of `counts`. */
+export function copyFacetCounts(counts: Int32Array, from: Int32Array, f: number) {
+  const start = facetAt[f]!;
+  counts.set(from.subarray(start, start + SEARCH_SPEC_FACETS[FACETS[f]!].length + 1), start);
 }
 
 export type SpecFilter = ReturnType<typeof specFilter>;

@@ -21,6 +21,8 @@ import {
 } from './car-columns.ts';
 import {
   addSpecCounts,
+  copyFacetCounts,
+  forEachBit,
   SPEC_COUNTS,
   SPECS,
   type SpecFilter,
@@ -348,12 +350,21 @@ function cellsInMemory(matching: Matching): Counted {
     if (failed[cell] === 0 && inRange(price)) countSpecs(seq, carFailed);
   };
   if (spec.active && !members) {
-    // Every car of the cells counted whole is visited: in the order of the columns, whose arrays
-    // are then read one after the other (by each cell's order, a car's bytes are a cache miss away).
+    // The cars of the cells counted whole that count anywhere are visited: in the order of the
+    // columns, whose arrays are then read one after the other (by each cell's order, a car's bytes
+    // are a cache miss away).
     const { live, cell: cellOf, km } = c;
-    for (let seq = 0; seq < c.size; seq++) {
+    forEachBit(spec.candidates(c.specs, c.size), (seq) => {
       const cell = cellOf[seq]!;
       if (live[seq] && counts[cell] && whole[cell] && km[seq]! <= kmMax) visit(seq, cell);
+    });
+    if (spec.alone >= 0) {
+      // A facet filtered alone counts every car of the cells that pass every other filter: from
+      // their orders, as without it.
+      const own = new Int32Array(SPEC_COUNTS);
+      for (let i = 0; i < c.cells.length; i++)
+        if (counts[i] && whole[i] && failed[i] === 0) addCellSpecCounts(own, c.ordered(i));
+      copyFacetCounts(specCounts, own, spec.alone);
     }
   } else countCells();
   if (matching.hasText && !members) beyond(counts).forEach(visit);
@@ -376,21 +387,28 @@ function cellsInMemory(matching: Matching): Counted {
       else tally.addOrdered(i, ordered, bounds);
       if (failed[i] !== 0) continue;
       // The specification facets of a cell that passes every filter: its cars counted (above).
-      const from = priceMin === INT_MIN ? 0 : firstAbove(price, priceMin - 1);
-      const to = priceMax === INT_MAX ? price.length : firstAbove(price, priceMax);
       if (marked) {
+        const from = priceMin === INT_MIN ? 0 : firstAbove(price, priceMin - 1);
+        const to = priceMax === INT_MAX ? price.length : firstAbove(price, priceMax);
         for (let at = from; at < to; at++)
           if (hasBit(marked.bits, marked.byPrice + at) && kmByPrice[at]! <= kmMax)
             countSpecs(seqByPrice[at]!);
-      } else if (withinKm === km.length) {
-        addSpecCounts(specCounts, ordered.specsByPrice, from, to);
-      } else if (from === 0 && to === price.length) {
-        addSpecCounts(specCounts, ordered.specsByKm, 0, withinKm);
-      } else {
-        // Both bounds cut the cell: its cars within the km limit, each tested against the price range.
-        for (let at = 0; at < withinKm; at++) if (inRange(c.price[seqByKm[at]!]!)) countSpecs(seqByKm[at]!);
-      }
+      } else addCellSpecCounts(specCounts, ordered);
     }
+  }
+
+  /** Adds the specifications of a cell's cars within the km limit and the price range to `into`. */
+  function addCellSpecCounts(into: Int32Array, ordered: OrderedCell) {
+    const { price, km, seqByKm } = ordered;
+    const withinKm = kmMax === INT_MAX ? km.length : firstAbove(km, kmMax);
+    const from = priceMin === INT_MIN ? 0 : firstAbove(price, priceMin - 1);
+    const to = priceMax === INT_MAX ? price.length : firstAbove(price, priceMax);
+    if (withinKm === km.length) addSpecCounts(into, ordered.specsByPrice, from, to);
+    else if (from === 0 && to === price.length) addSpecCounts(into, ordered.specsByKm, 0, withinKm);
+    // Both bounds cut the cell: its cars within the km limit, each tested against the price range.
+    else
+      for (let at = 0; at < withinKm; at++)
+        if (inRange(c.price[seqByKm[at]!]!)) spec.count(into, c.specs, seqByKm[at]! * SPECS, 0);
   }
 }
 
