@@ -180,14 +180,7 @@ export function specFilter(query: CarSearchQuery) {
     let limits: Uint32Array | undefined;
     tables.forEach((table, i) => {
       const position = positions[i]!;
-      const passes = new Uint32Array(words);
-      for (let w = 0; w < words; w++) {
-        let word = 0;
-        const last = Math.min(32, size - 32 * w);
-        for (let b = 0, at = 32 * w * SPECS + position; b < last; b++, at += SPECS)
-          if (table[bytes[at]!] === 0) word |= 1 << b;
-        passes[w] = word;
-      }
+      const passes = passing(bytes, size, position, table);
       if (position >= FACETS.length) {
         if (limits) for (let w = 0; w < words; w++) limits[w]! &= passes[w]!;
         else limits = passes;
@@ -209,20 +202,21 @@ export function specFilter(query: CarSearchQuery) {
     if (size % 32 !== 0) counted[words - 1]! &= (1 << (size % 32)) - 1;
     return counted;
   };
-  return { active, alone, fails, count, candidates };
+  /** Only limits are filtered: a car that fails none of them counts everywhere. */
+  const limitsOnly = active && facetsFiltered === 0;
+  return { active, alone, limitsOnly, fails, count, candidates };
 }
 
-/** Calls `visit` with each bit set in `bits`, in order. */
-export function forEachBit(bits: Uint32Array, visit: (at: number) => void) {
-  for (let w = 0; w < bits.length; w++) {
-    let word = bits[w]! | 0;
-    while (word !== 0) {
-      const lowest = word & -word;
-      visit(32 * w + 31 - Math.clz32(lowest));
-      word ^= lowest;
-    }
-  }
+/** A bit per car of `bytes` below `size`: whether its byte at `position` fails none of `table`'s bits. */
+function passing(bytes: Uint8Array, size: number, position: number, table: Int32Array): Uint32Array {
+  const passes = new Uint32Array((size + 31) >>> 5);
+  for (let seq = 0, at = position; seq < size; seq++, at += SPECS)
+    if (table[bytes[at]!] === 0) passes[seq >>> 5]! |= 1 << (seq & 31);
+  return passes;
 }
+
+/** The bits of the last word of a bitset of `size` bits that stand for one. */
+export const lastWord = (size: number) => (size % 32 === 0 ? -1 : (1 << (size % 32)) - 1);
 
 /** Writes the counts of facet `f` (the index of its byte) of `from` over those of `counts`. */
 export function copyFacetCounts(counts: Int32Array, from: Int32Array, f: number) {

@@ -22,7 +22,7 @@ import {
 import {
   addSpecCounts,
   copyFacetCounts,
-  forEachBit,
+  lastWord,
   SPEC_COUNTS,
   SPECS,
   type SpecFilter,
@@ -127,6 +127,24 @@ class Tally {
     if (inRange) this.inRange[cell]! += 1;
     if (price < this.low[cell]!) this.low[cell] = price;
     if (price > this.high[cell]!) this.high[cell] = price;
+  }
+
+  /** One car of `cell` that addOrdered counted taken back (its price bounds then found again: boundPrices). */
+  takeBack(cell: number, inRange: boolean) {
+    this.cars[cell]! -= 1;
+    if (inRange) this.inRange[cell]! -= 1;
+  }
+
+  /** The least and the greatest price of a cell's cars within the km limit that `counts`. */
+  boundPrices(cell: number, ordered: OrderedCell, kmMax: number, counts: (seq: number) => boolean) {
+    const { price, kmByPrice, seqByPrice } = ordered;
+    const kept = (at: number) => kmByPrice[at]! <= kmMax && counts(seqByPrice[at]!);
+    let low = 0;
+    while (low < price.length && !kept(low)) low++;
+    let high = price.length - 1;
+    while (high > low && !kept(high)) high--;
+    this.low[cell] = low < price.length ? price[low]! : INT_MAX;
+    this.high[cell] = low < price.length ? price[high]! : INT_MIN;
   }
 
   /**
@@ -353,10 +371,39 @@ function cellsInMemory(matching: Matching): Counted {
     // The cars of the cells counted whole that count anywhere are visited: in the order of the
     // columns, whose arrays are then read one after the other (by each cell's order, a car's bytes
     // are a cache miss away).
-    const { live, cell: cellOf, km } = c;
-    forEachBit(spec.candidates(c.specs, c.size), (seq) => {
-      const cell = cellOf[seq]!;
-      if (live[seq] && counts[cell] && whole[cell] && km[seq]! <= kmMax) visit(seq, cell);
+    const { live, cell: cellOf, km, price, specs } = c;
+    const candidates = spec.candidates(specs, c.size);
+    // Limits alone that most cars meet: every car counted from the cells' orders, then those that
+    // fail a limit taken back, visited instead of those that meet them.
+    const takeBack = spec.limitsOnly && 2 * bitsIn(candidates, 0, c.size) > c.size;
+    if (takeBack) countCells(false);
+    const touched = takeBack ? new Uint8Array(c.cells.length) : undefined;
+    for (let w = 0; w < candidates.length; w++) {
+      let word = takeBack
+        ? ~candidates[w]! & (w === candidates.length - 1 ? lastWord(c.size) : -1)
+        : candidates[w]! | 0;
+      while (word !== 0) {
+        const lowest = word & -word;
+        word ^= lowest;
+        const seq = 32 * w + 31 - Math.clz32(lowest);
+        const cell = cellOf[seq]!;
+        if (!live[seq] || !counts[cell] || !whole[cell] || km[seq]! > kmMax) continue;
+        const carPrice = price[seq]!;
+        const within = carPrice >= priceMin && carPrice <= priceMax;
+        if (touched) {
+          tally.takeBack(cell, within);
+          touched[cell] = 1;
+          if (failed[cell] === 0 && within) spec.count(specCounts, specs, seq * SPECS, 0, -1);
+          continue;
+        }
+        const carFailed = spec.fails(specs, seq * SPECS);
+        if (carFailed === 0) tally.add(cell, carPrice, within);
+        if (failed[cell] === 0 && within) spec.count(specCounts, specs, seq * SPECS, carFailed);
+      }
+    }
+    touched?.forEach((isTouched, cell) => {
+      if (isTouched)
+        tally.boundPrices(cell, c.ordered(cell), kmMax, (seq) => spec.fails(specs, seq * SPECS) === 0);
     });
     if (spec.alone >= 0) {
       // A facet filtered alone counts every car of the cells that pass every other filter: from
@@ -366,19 +413,22 @@ function cellsInMemory(matching: Matching): Counted {
         if (counts[i] && whole[i] && failed[i] === 0) addCellSpecCounts(own, c.ordered(i));
       copyFacetCounts(specCounts, own, spec.alone);
     }
-  } else countCells();
+  } else countCells(spec.active);
   if (matching.hasText && !members) beyond(counts).forEach(visit);
   return { tally, specCounts };
 
-  /** The cells counted whole, from their cars ordered, and those whose members the text marks. */
-  function countCells() {
+  /**
+   * The cells counted whole, from their cars ordered, and those whose members the text marks;
+   * `bySpec`: each car visited, its specifications tested.
+   */
+  function countCells(bySpec: boolean) {
     for (let i = 0; i < c.cells.length; i++) {
       if (!counts[i] || !(whole[i] || members)) continue;
       const ordered = c.ordered(i);
       const marked = whole[i] ? undefined : members!(i);
       const { price, km, seqByKm, seqByPrice, kmByPrice } = ordered;
       const withinKm = kmMax === INT_MAX ? km.length : firstAbove(km, kmMax);
-      if (spec.active) {
+      if (bySpec) {
         for (let at = 0; at < withinKm; at++)
           if (!marked || hasBit(marked.bits, marked.byKm + at)) visit(seqByKm[at]!, i);
         continue;
