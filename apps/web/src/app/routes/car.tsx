@@ -14,6 +14,7 @@ import {
   CarSeller,
   CarSpecifications,
   CarSpecs,
+  CarStructuredData,
   CarSummary,
   PriceHistory,
   SoldBadge,
@@ -44,7 +45,11 @@ export default function CarPage() {
       <PageHead
         title={data ? carName(data) : 'Car details'}
         description={data ? aboutPreview(data.about) : 'A car for sale on Redline.'}
+        canonical={paths.car(id)}
+        image={data?.photo}
+        type="product"
       />
+      {data ? <CarStructuredData car={data} /> : null}
       <div className="flex items-center justify-between gap-2">
         <BackButton fallback={fallback} />
         {data ? <ShareButton title={carName(data)} /> : null}
