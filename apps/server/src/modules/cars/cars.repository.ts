@@ -30,7 +30,7 @@ import { afterCursor, cursorParams, keyset, newestFirst, toPage } from '../../db
 import type { PreparedStatements } from '../../db/prepared-statements.ts';
 import { categoryNames } from '../categories/index.ts';
 import { type ListedByACar, photoSizes } from '../photos/index.ts';
-import { carPrices, cars } from './cars.schema.ts';
+import { carPrices, cars, removedCars } from './cars.schema.ts';
 
 /** A car as its views show it: the car, its category's name, its seller, its photos' sizes. */
 const carFields = {
@@ -206,6 +206,15 @@ export async function listCarsOfSeller(
     .limit(limit + 1)
     .execute(page.params);
   return toPage(rows, limit, carCursor);
+}
+
+/** Whether a car of this id was on Redline and has been deleted (car-deletion.ts). */
+export async function wasRemoved(db: Db, id: string) {
+  const rows = await db
+    .select({ carId: removedCars.carId })
+    .from(removedCars)
+    .where(eq(removedCars.carId, id));
+  return rows.length > 0;
 }
 
 export async function findCar(db: Db | Tx, id: string) {

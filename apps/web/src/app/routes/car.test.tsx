@@ -161,6 +161,20 @@ describe('CarPage', () => {
     expect(within(aside).getAllByText('Sold').length).toBeGreaterThan(0);
     const hint = await within(aside).findByText('This car has been sold.');
     expect(hint.id).toBe('car-actions-hint');
+    // Above the car, the cars of its make and model for sale.
+    expect(screen.getByRole('status')).toHaveTextContent('This car is sold: it is no longer for sale.');
+    expect(
+      screen.getByRole('link', { name: 'See Porsche 911 GT3 Touring for sale' }).getAttribute('href'),
+    ).toBe('/cars?q=911+GT3+Touring&brand=Porsche');
+  });
+
+  it('says a deleted car is no longer on Redline, and offers the cars for sale', async () => {
+    answer(carAnswers(aMe(), apiError(410, 'gone', 'The car was deleted: it is no longer on Redline.')));
+    renderCar();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This car is no longer on Redline' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse cars for sale' }).getAttribute('href')).toBe('/cars');
   });
 
   it('shows the 404 page for a car that does not exist', async () => {
