@@ -92,8 +92,10 @@ export function registerCrawlerFiles(app: FastifyInstance, origins: AllowedOrigi
     load: (origin: string) => Promise<string>,
   ) => {
     const origin = siteOrigin(request);
+    // By the path alone: a search part changes nothing, and must not make a file read again.
+    const path = request.url.split('?', 1)[0];
     try {
-      const file = await sitemap.kept.get(`${origin}${request.url}`, () => load(origin));
+      const file = await sitemap.kept.get(`${origin}${path}`, () => load(origin));
       return sendCached(request, reply, file, XML);
     } catch (error) {
       if (!(error instanceof NoSuchFile)) throw error;
