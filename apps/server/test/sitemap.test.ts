@@ -5,6 +5,7 @@
  * cars' events.
  */
 import { rm } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
 import { SaxesParser } from 'saxes';
 import { describe, expect } from 'vitest';
 import { cars } from '../src/modules/cars/cars.schema.ts';
@@ -112,13 +113,12 @@ async function readSitemap(t: TestApp) {
     const urls = sitemapEntries(res.body, 'urlset');
     expect(urls.length).toBeGreaterThan(0);
     expect(urls.length).toBeLessThanOrEqual(PAGE_SIZE);
-    // The index's date of a page is its cars' latest.
-    expect(file.lastmod).toBe(
-      urls
-        .map((url) => url.lastmod ?? '')
-        .sort()
-        .at(-1),
-    );
+    // The index's date of a page is its cars' latest change, a sale included: never before theirs.
+    const latest = urls
+      .map((url) => url.lastmod ?? '')
+      .sort()
+      .at(-1);
+    expect((file.lastmod ?? '') >= (latest ?? '')).toBe(true);
     carPages.push(urls);
   }
   return { files, carPages, carUrls: carPages.flat().map((url) => url.loc) };
@@ -190,6 +190,27 @@ describe('the sitemap', () => {
     expect(after.carUrls).not.toContain(carUrl(sold));
     expect(after.carUrls).not.toContain(carUrl(deleted));
     expect(lastmodOf(after, edited)! > lastmodOf(listed, edited)!).toBe(true);
+  });
+
+  it('dates a file by its latest change, the sale of a car it no longer lists included', async ({
+    t,
+    seller,
+  }) => {
+    // Three cars in a row: two of them share a file (of 2).
+    const posted = [await postCar(t, seller, {}), await postCar(t, seller, {}), await postCar(t, seller, {})];
+    const before = await readSitemap(t);
+    const fileOf = (id: string) =>
+      before.carPages.findIndex((urls) => urls.some((url) => url.loc === carUrl(id)));
+    const [sold, kept] = fileOf(posted[0]!) === fileOf(posted[1]!) ? posted : posted.slice(1);
+    const file = before.files[1 + fileOf(sold!)]?.loc;
+    expect(fileOf(kept!)).toBe(fileOf(sold!));
+
+    const sale = await as(t, seller, { method: 'PATCH', url: `/api/cars/${sold}`, payload: { sold: true } });
+    expect(sale.statusCode).toBe(200);
+    const [soldRow] = await t.db.select({ updatedAt: cars.updatedAt }).from(cars).where(eq(cars.id, sold!));
+    const after = await readSitemap(t);
+    expect(after.carUrls).toContain(carUrl(kept!));
+    expect(after.files.find((entry) => entry.loc === file)?.lastmod).toBe(soldRow?.updatedAt.toISOString());
   });
 
   it('answers 404 for a page of the sitemap that lists no car', async ({ t }) => {

@@ -367,8 +367,8 @@ export async function carsForSaleSharingVin(tx: Db | Tx, carId: string) {
  * The sitemap's pages of cars for sale (web/crawlers.ts): page `n` (from 0) holds the cars numbered
  * `n × size + 1` to `(n + 1) × size` (`seq`, in the order they were added), so that a page is read by
  * its range of the partial index of the cars for sale, and a new car goes to the last page. The pages
- * with a car for sale, each with its cars' latest update: grouped in the database, which sends one row
- * a page.
+ * with a car for sale, each with the latest update of its cars, sold ones included (a sale, which takes
+ * a car off the page, changes the page): grouped in the database, which sends one row a page.
  */
 export function sitemapPagesOfCars(db: Db, size: number) {
   return db
@@ -377,8 +377,8 @@ export function sitemapPagesOfCars(db: Db, size: number) {
       lastModified: max(cars.updatedAt),
     })
     .from(cars)
-    .where(isNull(cars.soldAt))
     .groupBy(sql`1`)
+    .having(sql`bool_or(${cars.soldAt} is null)`)
     .orderBy(sql`1`);
 }
 
