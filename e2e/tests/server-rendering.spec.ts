@@ -2,11 +2,12 @@
  * Pages that arrive rendered (issue 18, ADR 16): the HTML the server sends, read with scripts off,
  * holds the page's content, public and signed-in; a signed-out visitor to a private page, or a user
  * on a page of another role, is redirected by the server where the browser would send them; a page
- * that does not exist answers 404; the browser takes the page over without a hydration error and
- * without asking again for the data the page came with. Each page's head arrives with it (title,
- * description; canonical address and link previews on public pages; the preload of the main photo),
- * and client-side navigation keeps it to the page shown. Reads the demo data, and makes its own
- * accounts and cars for the signed-in pages.
+ * that does not exist answers 404, a sold or deleted car's 410 Gone; the browser takes the page over
+ * without a hydration error and without asking again for the data the page came with. Each page's
+ * head arrives with it (title, description; canonical address and link previews on public pages and
+ * a car's, which carries the car as JSON-LD; the preload of the main photo), and client-side
+ * navigation keeps it to the page shown; the sitemap names the public pages and the cars. Reads the
+ * demo data, and makes its own accounts and cars for the signed-in pages.
  */
 import type {
   Browser,
@@ -73,13 +74,21 @@ test('the public pages, the ones the sitemap lists, arrive with their own head, 
   const robots = await request.get('/robots.txt');
   expect(robots.headers()['content-type']).toBe('text/plain; charset=utf-8');
   expect((await robots.text()).split('\n')).toContain(`Sitemap: ${baseURL()}/sitemap.xml`);
-  const sitemap = await request.get('/sitemap.xml');
-  expect(sitemap.headers()['content-type']).toBe('application/xml; charset=utf-8');
-  const pages = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => loc ?? '');
+  /** The addresses a sitemap file or index names. */
+  const locs = async (path: string) => {
+    const res = await request.get(path);
+    expect(res.headers()['content-type'], path).toBe('application/xml; charset=utf-8');
+    return [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => loc ?? '');
+  };
+  // An index: the public pages' file, then the cars'.
+  const [pagesFile, ...carFiles] = await locs('/sitemap.xml');
+  expect(pagesFile).toBe(`${baseURL()}/sitemaps/pages.xml`);
+  const pages = await locs('/sitemaps/pages.xml');
   expect(pages).toContain(`${baseURL()}/`);
   expect(pages).toContain(`${baseURL()}/categories`);
-  // The catalogue pages need a session: not for crawlers.
-  expect(pages.filter((url) => /\/(category|cars)\//.test(url))).toEqual([]);
+  const cars = (await Promise.all(carFiles.map((file) => locs(new URL(file).pathname)))).flat();
+  expect(cars.length).toBeGreaterThan(0);
+  for (const url of cars) expect(url).toMatch(new RegExp(`^${baseURL()}/cars/id/[0-9a-f-]{36}$`));
 
   const context = await withoutScripts(browser, false);
   const page = await context.newPage();
@@ -111,22 +120,36 @@ test("the signed-in category and car pages arrive with their own head and their 
   const context = await withoutScripts(browser, true);
   const [category] = (await (await context.request.get('/api/categories')).json()) as Category[];
   const cars = (await (await context.request.get(`/api/cars/${category?.id}?limit=1`)).json()) as {
-    items: (Listed & { year: number; brand: string; model: string })[];
+    items: (Listed & { year: number; brand: string; model: string; trim: string | null })[];
   };
   const car = cars.items[0];
   if (!category || !car) throw new Error('the demo data has no category with a car');
   const page = await context.newPage();
+  const carTitle = [car.year, car.brand, car.model, car.trim].filter(Boolean).join(' ');
   for (const [url, title] of [
     [`/category/${category.id}`, `${category.name} · Redline`],
-    [`/cars/id/${car.id}`, `${car.year} ${car.brand} ${car.model} · Redline`],
+    [`/cars/id/${car.id}`, `${carTitle} · Redline`],
   ] as const) {
     await page.goto(url);
     const head = await headOf(page);
     expect(head.titles, url).toEqual([`HEAD: ${title}`]);
     expect(head.description, url).toEqual([expect.stringMatching(/\w{3}/)]);
-    // Private pages: nothing for crawlers or link previews.
-    expect(head.canonical, url).toEqual([]);
-    expect(head.og, url).toEqual({});
+    if (url.startsWith('/category/')) {
+      // A private page: nothing for crawlers or link previews.
+      expect(head.canonical, url).toEqual([]);
+      expect(head.og, url).toEqual({});
+    } else {
+      // A car's page is for crawlers and link previews: its address, its photo, the car as JSON-LD.
+      expect(head.canonical, url).toEqual([`${baseURL()}${url}`]);
+      expect(head.og, url).toMatchObject({
+        'og:type': 'product',
+        'og:url': `${baseURL()}${url}`,
+        'og:image': expect.stringMatching(new RegExp(`^${baseURL()}/uploads/`)),
+      });
+      expect(head.twitterCard, url).toEqual(['summary_large_image']);
+      const jsonLd = await page.locator('script[type="application/ld+json"]').textContent();
+      expect(JSON.parse(jsonLd ?? '')).toMatchObject({ '@type': 'Car', offers: { priceCurrency: 'USD' } });
+    }
     // The main photo is fetched from the head, for exactly the image the <img> picks, first.
     const photo = page.locator('#root img[fetchpriority="high"]');
     await expect(photo, url).toHaveCount(1);
@@ -480,6 +503,38 @@ test('a missing car, a missing category and an unknown page answer 404, with the
     '/api/notifications',
     '/api/notifications',
   ]);
+});
+
+test("a sold car's page and a deleted car's answer 410 Gone, the sold one with a search of its make and model", async ({
+  page,
+  playwright,
+}) => {
+  const sellerApi = await playwright.request.newContext({ baseURL: baseURL() });
+  await signUp(sellerApi, 'Seller', `Sol Seller ${tag()}`);
+  const model = `Evora ${tag()}`;
+  const sold = await postCar(sellerApi, model);
+  const deleted = await postCar(sellerApi, `Elise ${tag()}`);
+  const headers = { origin: baseURL() };
+  expect((await sellerApi.patch(`/api/cars/${sold.id}`, { data: { sold: true }, headers })).ok()).toBe(true);
+  expect((await sellerApi.delete(`/api/cars/${deleted.id}`, { headers })).ok()).toBe(true);
+  await sellerApi.dispose();
+  await signInViaApi(page.request, DEMO_BUYER, DEMO_PASSWORD);
+
+  const soldPage = await page.request.get(`/cars/id/${sold.id}`);
+  expect(soldPage.status()).toBe(410);
+  const deletedPage = await page.request.get(`/cars/id/${deleted.id}`);
+  expect(deletedPage.status()).toBe(410);
+  expect(await deletedPage.text()).toContain('This car is no longer on Redline');
+
+  // The browser shows the same pages, without asking again.
+  await page.goto(`/cars/id/${sold.id}`);
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.getByText('This car is sold: it is no longer for sale.')).toBeVisible();
+  await page.getByRole('link', { name: `See Lotus ${model} for sale` }).click();
+  await expect(page).toHaveURL(/\/cars\?q=Evora\+\w+&brand=Lotus$/);
+  await page.goto(`/cars/id/${deleted.id}`);
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This car is no longer on Redline');
 });
 
 test('a hydration mismatch fails the test (the suite-wide check of fixtures.ts sees it)', async ({

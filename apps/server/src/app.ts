@@ -36,7 +36,7 @@ import { createMailer } from './mail/mailer.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { advertisementOf, advertisementsModule } from './modules/advertisements/index.ts';
 import { bookingsModule, paymentBookings } from './modules/bookings/index.ts';
-import { carsModule, listedByACar } from './modules/cars/index.ts';
+import { carsModule, carsOfSitemapPage, listedByACar, sitemapPagesOfCars } from './modules/cars/index.ts';
 import { categoriesModule, listCategories } from './modules/categories/index.ts';
 import { contactModule } from './modules/contact/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
@@ -55,7 +55,7 @@ import { RateLimits, rateLimitStore, rateLimitSweepJob } from './rate-limits/rat
 import type { ServerModule } from './server-module.ts';
 import { createPhotoStore } from './storage/create-photo-store.ts';
 import { IMMUTABLE_CACHE_CONTROL, LocalPhotoStore, type PhotoStore } from './storage/photo-store.ts';
-import { registerCrawlerFiles } from './web/crawlers.ts';
+import { registerCrawlerFiles, type Sitemap } from './web/crawlers.ts';
 import { createPageRenderer, type KeptPages } from './web/server-rendering.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -155,6 +155,7 @@ export async function buildApp(
     app.addHook('onClose', () => metrics.close());
   }
   const pages: KeptPages = { public: new CatalogueCache(), shared: new CatalogueCache() };
+  const sitemapFiles = new CatalogueCache();
   const live = new LiveUpdates({
     perClient: config.LIVE_STREAMS_PER_CLIENT,
     max: config.LIVE_STREAMS_MAX,
@@ -174,6 +175,7 @@ export async function buildApp(
     ...search.follow(database.events),
     ...pages.public.follow(database.events),
     ...pages.shared.follow(database.events),
+    ...sitemapFiles.follow(database.events),
     ...live.follow(database.events),
   ];
   app.addHook('onClose', async () => {
@@ -221,7 +223,19 @@ export async function buildApp(
   await registerUploads(app, photos);
 
   const signedIn = async (request: FastifyRequest) => (await sessionUser(auth, sessions, request)) !== null;
-  await registerWebApp(app, config, origins, { kept: pages, signedIn }, methodsOf);
+  const sitemap = {
+    kept: sitemapFiles,
+    pageSize: config.SITEMAP_PAGE_SIZE,
+    // Cars behind a sign-in are not for crawlers.
+    cars:
+      config.BROWSING === 'public'
+        ? {
+            pages: (size: number) => sitemapPagesOfCars(database.db, size),
+            page: (page: number, size: number) => carsOfSitemapPage(database.db, page, size),
+          }
+        : undefined,
+  };
+  await registerWebApp(app, config, origins, { kept: pages, signedIn, sitemap }, methodsOf);
   return { app, context };
 }
 
@@ -253,7 +267,11 @@ async function registerWebApp(
   app: FastifyInstance,
   config: Config,
   origins: AllowedOrigins,
-  pages: { kept: KeptPages; signedIn: (request: FastifyRequest) => Promise<boolean> },
+  pages: {
+    kept: KeptPages;
+    signedIn: (request: FastifyRequest) => Promise<boolean>;
+    sitemap: Omit<Sitemap, 'paths'>;
+  },
   methodsOf: (path: string) => string[],
 ) {
   const indexFile = path.join(config.WEB_DIST, 'index.html');
@@ -276,7 +294,7 @@ async function registerWebApp(
   const rendering = hasWebApp
     ? await createPageRenderer(app, config.WEB_DIST, origins, pages.kept, pages.signedIn)
     : undefined;
-  if (rendering) registerCrawlerFiles(app, origins, rendering.sitemapPaths);
+  if (rendering) registerCrawlerFiles(app, origins, { ...pages.sitemap, paths: rendering.sitemapPaths });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // Client-side routes get the app; a missing file (an old hashed asset, a photo) stays a 404.

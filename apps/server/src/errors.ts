@@ -25,6 +25,8 @@ export const forbidden = (message = 'You are not allowed to do this.') =>
   new AppError(403, ERROR_CODES.forbidden, message);
 export const notFound = (what = 'The resource') =>
   new AppError(404, ERROR_CODES.notFound, `${what} was not found.`);
+/** A record that existed and was deleted for good (a car's page answers so: ADR 47). */
+export const gone = (message: string) => new AppError(410, ERROR_CODES.gone, message);
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 export const tooLarge = (message: string) => new AppError(413, ERROR_CODES.tooLarge, message);
 export const unsupportedMedia = (message: string) => new AppError(415, ERROR_CODES.unsupportedMedia, message);

@@ -593,6 +593,36 @@ describe('GET /api/cars/id/:id', () => {
       expect(errorOf(res).message).toBe('The car was not found.');
     }
   });
+
+  it('answers 410 Gone for a car that was deleted, by its seller or with its seller, and a sold car as it is', async ({
+    t,
+    seller,
+    buyer,
+    admin,
+  }) => {
+    const read = (id: string) => as(t, buyer, { method: 'GET', url: `/api/cars/id/${id}` });
+    const deleted = await createCar(t, seller);
+    expect((await read(deleted.id)).statusCode).toBe(200);
+    expect((await as(t, seller, { method: 'DELETE', url: `/api/cars/${deleted.id}` })).statusCode).toBe(200);
+    const gone = await read(deleted.id);
+    expect(gone.statusCode).toBe(410);
+    expect(errorOf(gone)).toMatchObject({
+      code: 'gone',
+      message: 'The car was deleted: it is no longer on Redline.',
+    });
+
+    const leaving = await signUpUser(t, 'Seller');
+    const withSeller = await createCar(t, leaving);
+    expect((await as(t, admin, { method: 'DELETE', url: `/api/users/${leaving.email}` })).statusCode).toBe(
+      200,
+    );
+    expect((await read(withSeller.id)).statusCode).toBe(410);
+
+    const sold = await createCar(t, seller, { soldAt: new Date() });
+    const soldAnswer = await read(sold.id);
+    expect(soldAnswer.statusCode).toBe(200);
+    expect(soldAnswer.json().soldAt).not.toBeNull();
+  });
 });
 
 describe('GET /api/cars/email/:email', () => {

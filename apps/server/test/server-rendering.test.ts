@@ -284,20 +284,4 @@ describe("crawlers' files", () => {
       '',
     ]);
   });
-
-  it("sitemap.xml lists the entry's public pages by their absolute addresses, escaped for XML", async ({
-    t,
-  }) => {
-    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
-    expect(res.body).toBe(
-      '<?xml version="1.0" encoding="UTF-8"?>\n' +
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-        '<url><loc>http://localhost:3000/</loc></url>\n' +
-        '<url><loc>http://localhost:3000/blog</loc></url>\n' +
-        '<url><loc>http://localhost:3000/search?make=a&amp;model=b</loc></url>\n' +
-        '</urlset>\n',
-    );
-  });
 });

@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   notFound: 'not_found',
   methodNotAllowed: 'method_not_allowed',
   conflict: 'conflict',
+  gone: 'gone',
   tooLarge: 'payload_too_large',
   unsupportedMedia: 'unsupported_media_type',
   tooManyRequests: 'too_many_requests',

@@ -112,6 +112,8 @@ const envSchema = z.object({
    * signed-in users, as the product was first specified (docs/spec-deviations.md).
    */
   BROWSING: optional.pipe(z.enum(['public', 'signed-in']).default('public')),
+  /** The most cars a page of the sitemap lists (web/crawlers.ts); sitemaps.org allows 50,000. */
+  SITEMAP_PAGE_SIZE: z.coerce.number<string>().int().min(1).max(50_000).default(50_000),
   /** Sign-ups a client (IP address) may make in an hour; past it a 429 (auth/sign-up.ts). */
   SIGN_UP_LIMIT: z.coerce.number<string>().int().min(1).default(10),
   /** Live-updates streams one client address may hold open on an instance; one more is refused (503). */

@@ -12,6 +12,7 @@ export const ERROR_RESPONSES = {
   403: 'Not allowed for this account, or a write from another site',
   404: 'Not found (or not yours)',
   409: 'Conflicts with the current state',
+  410: 'Was here and has been deleted for good',
   413: 'The body is too large',
   414: 'A path parameter is too long',
   415: 'The body has an unsupported content type',

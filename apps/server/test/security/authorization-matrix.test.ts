@@ -970,6 +970,7 @@ const OWNERSHIP: Record<string, Row> = {
   // The crawlers' files, served with the web app (web/crawlers.ts).
   'GET /robots.txt': { call: () => ({ url: '/robots.txt' }), expect: { others: 200 } },
   'GET /sitemap.xml': { call: () => ({ url: '/sitemap.xml' }), expect: { others: 200 } },
+  'GET /sitemaps/:file': { call: () => ({ url: '/sitemaps/pages.xml' }), expect: { others: 200 } },
 };
 
 /** What the access declaration alone decides for this actor, or undefined when it lets the actor through. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import { aCarDetail } from '../testing/fixtures/car.ts';
 import { aCategory } from '../testing/fixtures/category.ts';
 import { aSearchResult } from '../testing/fixtures/search.ts';
 import { aUser, buyer, seller } from '../testing/fixtures/user.ts';
@@ -99,6 +100,27 @@ describe('pageStatus', () => {
         error: new ApiError(404, 'not_found', 'No such car.'),
       });
     expect(pageStatus(client, '/cars/id/c1')).toBe(404);
+  });
+
+  it('is 410 Gone for the page of a car deleted (the API says so) or sold, and 200 while it is for sale', async () => {
+    const deleted = createQueryClient();
+    deleted
+      .getQueryCache()
+      .build(deleted, { queryKey: ['anything'] })
+      .setState({ status: 'error', error: new ApiError(410, 'gone', 'The car was deleted.') });
+    expect(pageStatus(deleted, '/cars/id/c1')).toBe(410);
+
+    for (const [soldAt, status] of [
+      ['2025-04-01T10:00:00.000Z', 410],
+      [null, 200],
+    ] as const) {
+      answer({ 'GET /cars/id/:id': aCarDetail({ id: 'c1', soldAt }), 'GET /me': null });
+      const client = createQueryClient();
+      await loadPageData(client, '/cars/id/c1', undefined);
+      expect(pageStatus(client, '/cars/id/c1'), String(soldAt)).toBe(status);
+      // Another page showing a sold car (a seller's list, the search) is no less there.
+      expect(pageStatus(client, '/categories')).toBe(200);
+    }
   });
 
   it('stays 200 for a page whose data failed otherwise (the browser asks again)', () => {

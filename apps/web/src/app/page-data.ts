@@ -194,10 +194,15 @@ export function guardRedirect(url: string, me: User | null, matches = pageMatche
 /**
  * The page's HTTP status: 404 for an address no page has (the not-found route) and for a page whose
  * first data the API says does not exist (a car, a category, a booking: the page shows its not-found
- * state); 200 otherwise.
+ * state); 410 Gone for the page of a car that is no longer for sale, deleted (the API answered 410)
+ * or sold (the page says so, with a search of its make and model: ADR 47); 200 otherwise.
  */
-export function pageStatus(client: QueryClient, url: string, matches = pageMatches(url)): 200 | 404 {
-  const leaf = matches.at(-1)?.route;
-  const missing = client.getQueryCache().getAll().some(answeredMissing);
-  return leaf?.path === r.notFound || missing ? 404 : 200;
+export function pageStatus(client: QueryClient, url: string, matches = pageMatches(url)): 200 | 404 | 410 {
+  const leaf = matches.at(-1);
+  const answered = client.getQueryCache().getAll().map(answeredMissing);
+  if (leaf?.route.path === r.notFound || answered.includes(404)) return 404;
+  if (answered.includes(410)) return 410;
+  const sold =
+    leaf?.route.path === r.car && client.getQueryData(carQueryOptions(leaf.params.id ?? '').queryKey)?.soldAt;
+  return sold ? 410 : 200;
 }

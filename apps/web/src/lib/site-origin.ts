@@ -7,8 +7,7 @@ import { createContext, useContext } from 'react';
 
 export const SiteOriginContext = createContext<string | undefined>(globalThis.location?.origin);
 
-/** The absolute address of `path` on this site; `undefined` only outside a browser and a page render. */
-export function useAbsoluteUrl(path: string): string | undefined {
-  const origin = useContext(SiteOriginContext);
-  return origin === undefined ? undefined : new URL(path, origin).href;
+/** The site's origin, which absolute addresses are made on; `undefined` only outside a browser and a page render. */
+export function useSiteOrigin(): string | undefined {
+  return useContext(SiteOriginContext);
 }

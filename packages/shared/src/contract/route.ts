@@ -15,7 +15,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'public' | 'signedIn' | readonly Role[];
 
 /** The statuses a route answers beyond those its access and inputs imply. */
-export type OtherStatus = 304 | 400 | 401 | 402 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 503;
+export type OtherStatus = 304 | 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 414 | 415 | 429 | 503;
 
 /**
  * A 302 answer: no body, the browser is sent to the `Location` header, which this says (a link a

@@ -2,12 +2,13 @@
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { publish } from '../../events/index.ts';
-import { cars } from './cars.schema.ts';
+import { cars, removedCars } from './cars.schema.ts';
 
 /**
  * Removes cars with what hangs on them: advertisements, saved cars and reports go by cascade;
  * bookings stay for their people and for accounting (their car id becomes null), those still
- * ahead cancelled and, paid, refunded by the reactions to `car.deleted`.
+ * ahead cancelled and, paid, refunded by the reactions to `car.deleted`. Their ids stay, in
+ * `removed_cars`: their pages answer 410 Gone.
  */
 async function deleteCarsWhere(tx: Tx, where: SQL) {
   // Lock the cars first: a booking made on one of them meanwhile waits, then finds it gone.
@@ -15,7 +16,7 @@ async function deleteCarsWhere(tx: Tx, where: SQL) {
   if (doomed.length === 0) return [];
   // Published before the rows go: its reactions read the car's bookings (the locks keep them).
   for (const { id } of doomed) await publish(tx, 'car.deleted', { carId: id });
-  return tx
+  const deleted = await tx
     .delete(cars)
     .where(
       inArray(
@@ -24,6 +25,9 @@ async function deleteCarsWhere(tx: Tx, where: SQL) {
       ),
     )
     .returning({ id: cars.id });
+  // Its page answers 410 Gone from now on (cars.service.ts, `getCar`).
+  if (deleted.length > 0) await tx.insert(removedCars).values(deleted.map(({ id }) => ({ carId: id })));
+  return deleted;
 }
 
 /** Deletes the car by the rule above; answers the deleted cars (none when it had gone). */

@@ -8,7 +8,21 @@ import {
   type Transmission,
   VIN_LENGTH,
 } from '@redline/shared';
-import { and, desc, eq, gt, inArray, isNull, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  max,
+  ne,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -16,7 +30,7 @@ import { afterCursor, cursorParams, keyset, newestFirst, toPage } from '../../db
 import type { PreparedStatements } from '../../db/prepared-statements.ts';
 import { categoryNames } from '../categories/index.ts';
 import { type ListedByACar, photoSizes } from '../photos/index.ts';
-import { carPrices, cars } from './cars.schema.ts';
+import { carPrices, cars, removedCars } from './cars.schema.ts';
 
 /** A car as its views show it: the car, its category's name, its seller, its photos' sizes. */
 const carFields = {
@@ -194,6 +208,15 @@ export async function listCarsOfSeller(
   return toPage(rows, limit, carCursor);
 }
 
+/** Whether a car of this id was on Redline and has been deleted (car-deletion.ts). */
+export async function wasRemoved(db: Db, id: string) {
+  const rows = await db
+    .select({ carId: removedCars.carId })
+    .from(removedCars)
+    .where(eq(removedCars.carId, id));
+  return rows.length > 0;
+}
+
 export async function findCar(db: Db | Tx, id: string) {
   const [row] = await db
     .select({
@@ -338,4 +361,32 @@ export async function carsForSaleSharingVin(tx: Db | Tx, carId: string) {
     .innerJoin(other, and(eq(other.vin, cars.vin), ne(other.id, cars.id), isNull(other.soldAt)))
     .where(and(eq(cars.id, carId), isNull(cars.soldAt), sql`length(${cars.vin}) = ${VIN_LENGTH}`))
     .orderBy(other.addedDate, other.id);
+}
+
+/**
+ * The sitemap's pages of cars for sale (web/crawlers.ts): page `n` (from 0) holds the cars numbered
+ * `n × size + 1` to `(n + 1) × size` (`seq`, in the order they were added), so that a page is read by
+ * its range of the partial index of the cars for sale, and a new car goes to the last page. The pages
+ * with a car for sale, each with the latest update of its cars, sold ones included (a sale, which takes
+ * a car off the page, changes the page): grouped in the database, which sends one row a page.
+ */
+export function sitemapPagesOfCars(db: Db, size: number) {
+  return db
+    .select({
+      page: sql<number>`(${cars.seq} - 1) / ${size}`.mapWith(Number),
+      lastModified: max(cars.updatedAt),
+    })
+    .from(cars)
+    .groupBy(sql`1`)
+    .having(sql`bool_or(${cars.soldAt} is null)`)
+    .orderBy(sql`1`);
+}
+
+/** The cars for sale of the sitemap's page `page` (above), in their order, with their last update. */
+export function carsOfSitemapPage(db: Db, page: number, size: number) {
+  return db
+    .select({ id: cars.id, updatedAt: cars.updatedAt })
+    .from(cars)
+    .where(and(isNull(cars.soldAt), gt(cars.seq, page * size), lte(cars.seq, (page + 1) * size)))
+    .orderBy(cars.seq);
 }

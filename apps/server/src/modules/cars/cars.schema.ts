@@ -272,3 +272,13 @@ export const carNameMappings = pgTable(
     check('car_name_mappings_review_check', sql`${t.review} in ('confirmed', 'undone')`),
   ],
 );
+
+/**
+ * The ids of the cars deleted (by their seller, an admin, or their seller's account's deletion), written
+ * in the deletion's transaction (car-deletion.ts): the page of a car that was on Redline answers 410 Gone,
+ * that of an id that never was 404 (ADR 47). Only the id and when: nothing of the car or its seller.
+ */
+export const removedCars = pgTable('removed_cars', {
+  carId: uuid('car_id').primaryKey(),
+  removedAt: timestamp('removed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});

@@ -16,7 +16,7 @@ import { formatMoney, PRICE_ORDER_MESSAGE, vinProblem } from '@redline/shared';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import { isUuid } from '../../db/pagination.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest, gone, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import { categoryExists } from '../categories/index.ts';
 import { claimPhotosForCar } from '../photos/index.ts';
@@ -65,7 +65,10 @@ export async function getCar(context: CarsContext, id: string): Promise<CarDetai
     repo.findCarView(statements, context.advertisementOf, id),
     repo.findPriceHistory(statements, id),
   ]);
-  if (!row) throw notFound('The car');
+  if (!row)
+    throw (await repo.wasRemoved(context.database.db, id))
+      ? gone('The car was deleted: it is no longer on Redline.')
+      : notFound('The car');
   return toCarDetail(context.photos, row, history);
 }
 

@@ -14,9 +14,11 @@ export {
   carsForSaleAmong,
   carsForSaleSharingVin,
   carsInBrief,
+  carsOfSitemapPage,
   carViews,
   findCar,
   listedByACar,
+  sitemapPagesOfCars,
 } from './cars.repository.ts';
 
 /**

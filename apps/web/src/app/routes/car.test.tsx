@@ -124,6 +124,36 @@ describe('CarPage', () => {
     expect(screen.queryByText('Price dropped')).not.toBeInTheDocument();
   });
 
+  it('tells link previews and search engines what the car is: Open Graph with its photo, and JSON-LD', async () => {
+    answer(carAnswers(null));
+    renderCar();
+    await screen.findByRole('heading', { level: 1, name: 'Porsche 911 GT3 Touring' });
+
+    const origin = window.location.origin;
+    const meta = (selector: string) => document.head.querySelector<HTMLMetaElement>(selector)?.content;
+    expect({
+      canonical: document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href,
+      type: meta('meta[property="og:type"]'),
+      title: meta('meta[property="og:title"]'),
+      url: meta('meta[property="og:url"]'),
+      image: meta('meta[property="og:image"]'),
+      card: meta('meta[name="twitter:card"]'),
+    }).toEqual({
+      canonical: `${origin}/cars/id/${car.id}`,
+      type: 'product',
+      title: '2021 Porsche 911 GT3 Touring',
+      url: `${origin}/cars/id/${car.id}`,
+      image: `${origin}${car.photo}`,
+      card: 'summary_large_image',
+    });
+    const script = document.querySelector('script[type="application/ld+json"]');
+    expect(JSON.parse(script?.textContent ?? '')).toMatchObject({
+      '@type': 'Car',
+      url: `${origin}/cars/id/${car.id}`,
+      offers: { '@type': 'Offer', price: 189_500, priceCurrency: 'USD' },
+    });
+  });
+
   it('marks a sold car', async () => {
     answer(carAnswers(aMe(seller), { ...car, soldAt: '2025-04-01T00:00:00.000Z' }));
     renderCar();
@@ -131,6 +161,20 @@ describe('CarPage', () => {
     expect(within(aside).getAllByText('Sold').length).toBeGreaterThan(0);
     const hint = await within(aside).findByText('This car has been sold.');
     expect(hint.id).toBe('car-actions-hint');
+    // Above the car, the cars of its make and model for sale.
+    expect(screen.getByRole('status')).toHaveTextContent('This car is sold: it is no longer for sale.');
+    expect(
+      screen.getByRole('link', { name: 'See Porsche 911 GT3 Touring for sale' }).getAttribute('href'),
+    ).toBe('/cars?q=911+GT3+Touring&brand=Porsche');
+  });
+
+  it('says a deleted car is no longer on Redline, and offers the cars for sale', async () => {
+    answer(carAnswers(aMe(), apiError(410, 'gone', 'The car was deleted: it is no longer on Redline.')));
+    renderCar();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This car is no longer on Redline' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse cars for sale' }).getAttribute('href')).toBe('/cars');
   });
 
   it('shows the 404 page for a car that does not exist', async () => {

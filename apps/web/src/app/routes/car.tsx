@@ -14,6 +14,7 @@ import {
   CarSeller,
   CarSpecifications,
   CarSpecs,
+  CarStructuredData,
   CarSummary,
   PriceHistory,
   SoldBadge,
@@ -22,6 +23,7 @@ import {
 import { MessageSellerButton } from '../../features/conversations/index.ts';
 import { ReportButton } from '../../features/reports/index.ts';
 import { SaveButton } from '../../features/saved-cars/index.ts';
+import { searchPathOfName } from '../../features/search/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useMe } from '../../lib/auth.ts';
 import NotFoundPage from './not-found.tsx';
@@ -35,6 +37,7 @@ export default function CarPage() {
   const car = useCar(id);
 
   if (car.error instanceof ApiError && car.error.status === 404) return <NotFoundPage />;
+  if (car.error instanceof ApiError && car.error.status === 410) return <CarDeletedPage />;
 
   const data = car.data;
   const fallback = data ? paths.category(data.categoryId) : paths.categories;
@@ -44,11 +47,17 @@ export default function CarPage() {
       <PageHead
         title={data ? carName(data) : 'Car details'}
         description={data ? aboutPreview(data.about) : 'A car for sale on Redline.'}
+        canonical={paths.car(id)}
+        image={data?.photo}
+        type="product"
       />
+      {data ? <CarStructuredData car={data} /> : null}
       <div className="flex items-center justify-between gap-2">
         <BackButton fallback={fallback} />
         {data ? <ShareButton title={carName(data)} /> : null}
       </div>
+
+      {data?.soldAt ? <SoldNotice car={data} /> : null}
 
       <div className="mt-4">
         {car.isPending ? (
@@ -89,6 +98,35 @@ export default function CarPage() {
         ) : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * Over a sold car's page (which answers 410 Gone: app/page-data.ts): it is no longer for sale, and the
+ * cars of its make and model that are.
+ */
+function SoldNotice({ car }: { car: Car }) {
+  return (
+    <div role="status" className="alert mt-4 flex flex-wrap items-center justify-between gap-3">
+      <span>This car is sold: it is no longer for sale.</span>
+      <Link to={searchPathOfName(car.brand, car.model)} className="btn btn-sm btn-primary">
+        See {car.brand} {car.model} for sale
+      </Link>
+    </div>
+  );
+}
+
+/** The page of a car that was deleted (410 Gone), in place of the car. */
+function CarDeletedPage() {
+  return (
+    <section className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <PageHead title="Car no longer for sale" description="This car is no longer on Redline." />
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">This car is no longer on Redline</h1>
+      <p className="max-w-md text-base-content/75">It has been taken down. Other cars are waiting.</p>
+      <Link to={paths.search()} className="btn btn-primary mt-2">
+        Browse cars for sale
+      </Link>
+    </section>
   );
 }
 

@@ -13,6 +13,7 @@ export {
 export { CarForm } from './components/car-form.tsx';
 export { CarGrid, CarGridSkeleton } from './components/car-grid.tsx';
 export { CarSpecifications } from './components/car-specifications.tsx';
+export { CarStructuredData } from './components/car-structured-data.tsx';
 export { PriceHistory } from './components/price-history.tsx';
 export { SellerCarsList } from './components/seller-cars-list.tsx';
 export { WhatsNew } from './components/whats-new.tsx';

@@ -5,4 +5,4 @@ export { CarSearch } from './components/car-search.tsx';
 export { SearchBox } from './components/search-box.tsx';
 export { useFilterNames } from './hooks/use-filter-names.ts';
 export { useSearchState } from './hooks/use-search-state.ts';
-export { parseSearch, searchOfSeller, unsearchableText } from './utils/search-params.ts';
+export { parseSearch, searchOfSeller, searchPathOfName, unsearchableText } from './utils/search-params.ts';

@@ -24,6 +24,7 @@ import {
   type SearchSpecFacet,
   searchWords,
 } from '@redline/shared';
+import { paths } from '../../../config/paths.ts';
 import { type QueryParams, queryString } from '../../../lib/api-client.ts';
 
 export type SearchState = {
@@ -80,6 +81,10 @@ export const EMPTY_SEARCH: SearchState = {
 
 /** A seller's cars for sale, newest first: the search their page shows. */
 export const searchOfSeller = (seller: string): SearchState => ({ ...EMPTY_SEARCH, seller, sort: 'newest' });
+
+/** The search page's address of the cars of a make and model: where a sold car's page sends its visitors. */
+export const searchPathOfName = (brand: string, model: string): string =>
+  paths.search(serializeSearch({ ...EMPTY_SEARCH, brand: [brand], q: model }));
 
 /** The API's longest category id and brand. */
 const VALUE_MAX = { category: 64, brand: 60 } as const;
