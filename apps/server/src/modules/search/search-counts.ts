@@ -357,15 +357,12 @@ function cellsInMemory(matching: Matching): Counted {
   const tally = new Tally(c.cells);
   const specCounts = new Int32Array(SPEC_COUNTS);
   const inRange = (price: number) => price >= priceMin && price <= priceMax;
-  /** A car's specifications counted, `cars` times (-1: taken back), with its bits. */
-  const countSpecs = (seq: number, carFailed = 0, cars = 1) =>
-    spec.count(specCounts, c.specs, seq * SPECS, carFailed, cars);
   /** One car of `cell` within the km limit, counted by the filters it fails with its cell. */
   const visit = (seq: number, cell: number) => {
     const price = c.price[seq]!;
     const carFailed = spec.fails(c.specs, seq * SPECS);
     if (carFailed === 0) tally.add(cell, price, inRange(price));
-    if (failed[cell] === 0 && inRange(price)) countSpecs(seq, carFailed);
+    if (failed[cell] === 0 && inRange(price)) spec.count(specCounts, c.specs, seq * SPECS, carFailed);
   };
   if (spec.active && !members) {
     // The cars of the cells counted whole that count anywhere are visited: in the order of the
@@ -426,7 +423,7 @@ function cellsInMemory(matching: Matching): Counted {
       if (!counts[i] || !(whole[i] || members)) continue;
       const ordered = c.ordered(i);
       const marked = whole[i] ? undefined : members!(i);
-      const { price, km, seqByKm, seqByPrice, kmByPrice } = ordered;
+      const { price, km, seqByKm, kmByPrice } = ordered;
       const withinKm = kmMax === INT_MAX ? km.length : firstAbove(km, kmMax);
       if (bySpec) {
         for (let at = 0; at < withinKm; at++)
@@ -440,9 +437,11 @@ function cellsInMemory(matching: Matching): Counted {
       if (marked) {
         const from = priceMin === INT_MIN ? 0 : firstAbove(price, priceMin - 1);
         const to = priceMax === INT_MAX ? price.length : firstAbove(price, priceMax);
+        // Their bytes in the price order, read one after the other.
+        const { bytes } = ordered.specsByPrice;
         for (let at = from; at < to; at++)
           if (hasBit(marked.bits, marked.byPrice + at) && kmByPrice[at]! <= kmMax)
-            countSpecs(seqByPrice[at]!);
+            spec.count(specCounts, bytes, at * SPECS, 0);
       } else addCellSpecCounts(specCounts, ordered);
     }
   }
