@@ -226,9 +226,9 @@ export function copyFacetCounts(counts: Int32Array, from: Int32Array, f: number)
 
 export type SpecFilter = ReturnType<typeof specFilter>;
 
-/** Counts one car (its bytes at `index * SPECS` of `bytes`) in each specification facet. */
-function countCar(counts: Int32Array, bytes: Uint8Array, index: number, row = 0) {
-  for (let f = 0; f < FACETS.length; f++) counts[row + facetAt[f]! + bytes[index * SPECS + f]!]! += 1;
+/** Counts one car (its bytes at `index * SPECS` of `bytes`) in each specification facet, `cars` times (-1: taken back). */
+function countCar(counts: Int32Array, bytes: Uint8Array, index: number, row = 0, cars = 1) {
+  for (let f = 0; f < FACETS.length; f++) counts[row + facetAt[f]! + bytes[index * SPECS + f]!]! += cars;
 }
 
 /** The bytes of the cars `seqs` (a cell's order), one car after the other in that order. */
@@ -278,18 +278,33 @@ export function specCountsOf(order: SpecOrder): Int32Array {
   return counts;
 }
 
-/** Adds the specification counts of the cars `from` to `to` (excluded) of a cell's order to `counts`. */
+/**
+ * Adds the specification counts of the cars `from` to `to` (excluded) of a cell's order to
+ * `counts`: the difference of the rows of the block ends nearest to them, and the cars between
+ * each of them and its end added or taken back (at most half a block each).
+ */
 export function addSpecCounts(counts: Int32Array, { bytes, blocks }: SpecOrder, from: number, to: number) {
-  const first = Math.ceil(from / SPEC_BLOCK);
-  const last = Math.floor(to / SPEC_BLOCK);
-  if (first >= last) {
+  const rows = blocks.length / SPEC_COUNTS;
+  /** The block end nearest to the `at`-th car that has a row. */
+  const nearest = (at: number) => {
+    const below = Math.floor(at / SPEC_BLOCK);
+    return below + 1 < rows && (below + 1) * SPEC_BLOCK - at < at - below * SPEC_BLOCK ? below + 1 : below;
+  };
+  const [low, high] = [nearest(from), nearest(to)];
+  if (low === high) {
     for (let i = from; i < to; i++) countCar(counts, bytes, i);
     return;
   }
-  const [high, low] = [last * SPEC_COUNTS, first * SPEC_COUNTS];
-  for (let v = 0; v < SPEC_COUNTS; v++) counts[v]! += blocks[high + v]! - blocks[low + v]!;
-  for (let i = from; i < first * SPEC_BLOCK; i++) countCar(counts, bytes, i);
-  for (let i = last * SPEC_BLOCK; i < to; i++) countCar(counts, bytes, i);
+  for (let v = 0; v < SPEC_COUNTS; v++)
+    counts[v]! += blocks[high * SPEC_COUNTS + v]! - blocks[low * SPEC_COUNTS + v]!;
+  /** The cars from `start` to `end` (excluded) counted `cars` times. */
+  const walk = (start: number, end: number, cars: number) => {
+    for (let i = start; i < end; i++) countCar(counts, bytes, i, 0, cars);
+  };
+  walk(low * SPEC_BLOCK, from, -1);
+  walk(from, low * SPEC_BLOCK, 1);
+  walk(high * SPEC_BLOCK, to, 1);
+  walk(to, high * SPEC_BLOCK, -1);
 }
 
 /** The specification facets of a search's counts, every value listed (a car without one in none). */

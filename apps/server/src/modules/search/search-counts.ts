@@ -452,7 +452,9 @@ function cellsInMemory(matching: Matching): Counted {
     const withinKm = kmMax === INT_MAX ? km.length : firstAbove(km, kmMax);
     const from = priceMin === INT_MIN ? 0 : firstAbove(price, priceMin - 1);
     const to = priceMax === INT_MAX ? price.length : firstAbove(price, priceMax);
-    if (withinKm === km.length) addSpecCounts(into, ordered.specsByPrice, from, to);
+    if (withinKm === km.length && from === 0 && to === price.length)
+      for (let v = 0; v < SPEC_COUNTS; v++) into[v]! += ordered.specCounts[v]!;
+    else if (withinKm === km.length) addSpecCounts(into, ordered.specsByPrice, from, to);
     else if (from === 0 && to === price.length) addSpecCounts(into, ordered.specsByKm, 0, withinKm);
     // Both bounds cut the cell: its cars within the km limit, each tested against the price range.
     else
