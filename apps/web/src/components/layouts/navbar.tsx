@@ -98,9 +98,14 @@ export function Navbar({ actions }: { actions?: ReactNode }) {
               </button>
             </div>
           ) : (
-            <AuthLink to={paths.signUp} className="btn btn-primary btn-sm">
-              Get started
-            </AuthLink>
+            <>
+              <AuthLink to={paths.login} className="btn btn-ghost btn-sm">
+                Sign in
+              </AuthLink>
+              <AuthLink to={paths.signUp} className="btn btn-primary btn-sm">
+                Get started
+              </AuthLink>
+            </>
           )}
         </div>
       </div>
