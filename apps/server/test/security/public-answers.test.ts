@@ -8,6 +8,10 @@
 import type { RouteDeclaration } from '@redline/shared/contract';
 import { contract } from '@redline/shared/contract';
 import { describe, expect } from 'vitest';
+import {
+  VISITOR_SEARCHES_PER_MINUTE,
+  VISITOR_SUGGESTIONS_PER_MINUTE,
+} from '../../src/modules/cars/cars.routes.ts';
 import { advertise, createBooking, postCar } from '../factories.ts';
 import { it } from '../fixtures.ts';
 import { as, createTestApp, signUpUser, type TestApp, type TestUser } from '../helpers.ts';
@@ -117,6 +121,29 @@ describe('public answers (BROWSING=public, the default)', () => {
     const car = (await t.app.inject({ method: 'GET', url: `/api/cars/id/${records.carId}` })).json();
     expect(car).toMatchObject({ sellerId: people.seller.id, seller: people.seller.name });
     expect(car.priceHistory).toHaveLength(2);
+  });
+});
+
+describe("a visitor's searches and suggestions", () => {
+  it('are limited per client address (429 with Retry-After), apart from a signed-in user and other addresses', async ({
+    t,
+    buyer,
+  }) => {
+    for (const [url, max, address] of [
+      ['/api/cars/search?q=porsche', VISITOR_SEARCHES_PER_MINUTE, '10.47.0.1'],
+      ['/api/cars/suggest?q=por', VISITOR_SUGGESTIONS_PER_MINUTE, '10.47.0.2'],
+    ] as const) {
+      const call = (remoteAddress: string, cookie?: string) =>
+        t.app.inject({ method: 'GET', url, remoteAddress, headers: cookie ? { cookie } : {} });
+      for (let i = 0; i < max; i++) expect((await call(address)).statusCode, `${url} #${i + 1}`).toBe(200);
+      const refused = await call(address);
+      expect(refused.statusCode, url).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+      // A signed-in user behind the same address, and a visitor elsewhere, are not that address's count.
+      expect((await call(address, buyer.cookie)).statusCode, url).toBe(200);
+      expect((await call('10.47.1.1')).statusCode, url).toBe(200);
+    }
   });
 });
 
