@@ -99,7 +99,8 @@ export function Navbar({ actions }: { actions?: ReactNode }) {
             </div>
           ) : (
             <>
-              <AuthLink to={paths.login} className="btn btn-ghost btn-sm">
+              {/* On a phone, in the menu: the bar has no room beside the search and the theme. */}
+              <AuthLink to={paths.login} className="btn btn-ghost btn-sm hidden sm:inline-flex">
                 Sign in
               </AuthLink>
               <AuthLink to={paths.signUp} className="btn btn-primary btn-sm">
@@ -137,7 +138,11 @@ export function Navbar({ actions }: { actions?: ReactNode }) {
                 </button>
               </li>
             </>
-          ) : null}
+          ) : me.isPending ? null : (
+            <li className="sm:hidden">
+              <AuthLink to={paths.login}>Sign in</AuthLink>
+            </li>
+          )}
         </ul>
       </nav>
     </header>
