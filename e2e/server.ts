@@ -48,6 +48,7 @@ const APP_VARIABLES = [
   'STRIPE_WEBHOOK_SECRET',
   'PAYMENTS',
   'WEB_DIST',
+  'BROWSING',
 ];
 
 export function build(): void {

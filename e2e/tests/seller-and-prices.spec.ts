@@ -83,8 +83,3 @@ test('an address that is no seller is a 404, from the server and on screen', asy
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: "Looks like this page doesn't exist!" })).toBeVisible();
 });
-
-test('a seller page needs a signed-in visitor', async ({ page }) => {
-  await page.goto('/sellers/anyone');
-  await expect(page).toHaveURL(/\/user\/login\?returnTo=%2Fsellers%2Fanyone$/);
-});

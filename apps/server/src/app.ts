@@ -210,7 +210,7 @@ export async function buildApp(
   await registerOpenApi(app, config.apiDocs);
 
   registerErrorHandling(app);
-  registerAccessControl(app, auth, sessions, origins);
+  registerAccessControl(app, auth, sessions, origins, config.BROWSING);
   registerAuthRoutes(app, auth, config.publicUrl);
 
   for (const { referenceData, routes, jobs: moduleJobs, reactions } of MODULES) {

@@ -93,10 +93,10 @@ describe('metrics', () => {
         await t.app.inject({ method: 'GET', url: path });
       const text = await scrape(metricsUrl);
       expect(text).toContain(
-        'redline_http_requests_total{method="GET",route="/api/cars/:id",status="401"} 1',
+        'redline_http_requests_total{method="GET",route="/api/cars/:id",status="404"} 1',
       );
       expect(text).toMatch(
-        /redline_http_request_duration_seconds_count\{method="GET",route="\/api\/cars\/:id",status="401"\} 1/,
+        /redline_http_request_duration_seconds_count\{method="GET",route="\/api\/cars\/:id",status="404"\} 1/,
       );
       // Addresses no route answers share one series, so a scan cannot grow the metrics.
       expect(text).not.toContain('wp-admin');

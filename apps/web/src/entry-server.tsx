@@ -17,6 +17,7 @@ import { guardRedirect, loadPageData, pageMatches, pageStatus } from './app/page
 import { AppProvider } from './app/provider.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { sendRequestsWith } from './lib/api-client.ts';
+import { appConfigQueryOptions } from './lib/app-config.ts';
 import { meQueryOptions, ServerCheckedPathContext } from './lib/auth.ts';
 import { pageState, pageStateElement } from './lib/page-state.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -73,9 +74,14 @@ async function render({ url, origin, onError, shared = false }: PageRequest): Pr
   const { pathname } = new URL(url, 'http://redline.invalid');
   const loader = createQueryClient();
   // `undefined` when the session could not be checked: the page renders, and the browser asks again.
-  const me = await loader.fetchQuery(meQueryOptions()).catch(() => undefined);
+  // The server's configuration tells who may browse the cars for sale (RequireBrowsing).
+  const [me, config] = await Promise.all([
+    loader.fetchQuery(meQueryOptions()).catch(() => undefined),
+    loader.fetchQuery(appConfigQueryOptions()).catch(() => undefined),
+  ]);
   const matches = pageMatches(url);
-  const redirect = me === undefined ? undefined : guardRedirect(url, me, matches);
+  const redirect =
+    me === undefined ? undefined : guardRedirect(url, me, { browsing: config?.browsing, matches });
   if (redirect) {
     loader.clear();
     return { redirect };

@@ -46,8 +46,16 @@ export type User = z.infer<typeof userSchema>;
 export const meSchema = userSchema.extend({ emailVerified: z.boolean() });
 export type Me = z.infer<typeof meSchema>;
 
+/**
+ * Who may browse the cars for sale (the server's BROWSING setting, issue 47): `public`, anyone;
+ * `signed-in`, signed-in users only, as the product was first specified.
+ */
+export const browsingSchema = z.enum(['public', 'signed-in']);
+export type Browsing = z.infer<typeof browsingSchema>;
+
 export const publicConfigSchema = z.object({
   googleSignIn: z.boolean(),
+  browsing: browsingSchema,
   payments: z.object({
     provider: z.enum(['test', 'stripe']),
     publishableKey: z.string().optional(),

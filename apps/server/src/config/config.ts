@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import v8 from 'node:v8';
+import { browsingSchema } from '@redline/shared';
 import { z } from 'zod';
 import { WEB_DIST_DEFAULT } from './paths.ts';
 
@@ -111,7 +112,7 @@ const envSchema = z.object({
    * seller pages): `public`, anyone, signed in or not (the default, issue 47); `signed-in`, only
    * signed-in users, as the product was first specified (docs/spec-deviations.md).
    */
-  BROWSING: optional.pipe(z.enum(['public', 'signed-in']).default('public')),
+  BROWSING: optional.pipe(browsingSchema.default('public')),
   /** The most cars a page of the sitemap lists (web/crawlers.ts); sitemaps.org allows 50,000. */
   SITEMAP_PAGE_SIZE: z.coerce.number<string>().int().min(1).max(50_000).default(50_000),
   /** Sign-ups a client (IP address) may make in an hour; past it a 429 (auth/sign-up.ts). */

@@ -9,6 +9,7 @@ import type { Access } from '@redline/shared/contract';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import type { SessionCache, SignedIn } from '../auth/session-cache.ts';
+import type { Config } from '../config/config.ts';
 import type { AllowedOrigins } from '../config/origins.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 
@@ -31,7 +32,22 @@ declare module 'fastify' {
 export interface PolicyEntry {
   method: string;
   url: string;
-  access: Access;
+  /** What this instance enforces: a route declared `browse` is `public` or `signedIn` by the setting. */
+  access: EnforcedAccess;
+  /** What the route declares. */
+  declared: Access;
+}
+
+/** An access as a route is served: `browse` resolved by the BROWSING setting. */
+export type EnforcedAccess = Exclude<Access, 'browse'>;
+
+/**
+ * What a route's declared access means on this instance: the cars for sale (`browse`) are anyone's
+ * when BROWSING is `public`, signed-in users' when it is `signed-in` (config.ts).
+ */
+export function enforcedAccess(access: Access, browsing: Config['BROWSING']): EnforcedAccess {
+  if (access !== 'browse') return access;
+  return browsing === 'public' ? 'public' : 'signedIn';
 }
 
 /**
@@ -53,6 +69,7 @@ export function registerAccessControl(
   auth: Auth,
   sessions: SessionCache,
   origins: AllowedOrigins,
+  browsing: Config['BROWSING'],
 ) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -61,16 +78,20 @@ export function registerAccessControl(
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) return;
-    const access = route.config?.access;
+    const declared = route.config?.access;
     // Every /api route declares its access; a route elsewhere (the crawlers' files) that declares one
     // is listed and checked the same way. The web app's files and pages are public (app.ts).
-    if (access === undefined) {
+    if (declared === undefined) {
       if (!route.url.startsWith('/api')) return;
       throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
     }
+    // The route is served, cached (http/personal-answers.ts) and documented (http/openapi.ts) by the
+    // access it has on this instance.
+    const access = enforcedAccess(declared, browsing);
+    route.config = { ...route.config, access };
     const methods = [route.method].flat();
     for (const method of methods) {
-      if (method !== 'HEAD') policy.push({ method, url: route.url, access });
+      if (method !== 'HEAD') policy.push({ method, url: route.url, access, declared });
     }
     if (access === 'public' && methods.every((method) => SAFE_METHODS.has(method))) return;
 

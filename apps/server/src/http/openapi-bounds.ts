@@ -90,10 +90,20 @@ const RATE_LIMIT_HEADERS: Record<string, OpenAPIV3.HeaderObject> = {
   },
 };
 
-/** The headers of a success of a rate-limited route: always sent. */
-export const RATE_LIMITED_SUCCESS_HEADERS: Record<string, OpenAPIV3.HeaderObject> = Object.fromEntries(
-  Object.entries(RATE_LIMIT_HEADERS).map(([name, header]) => [name, { ...header, required: true }]),
-);
+/**
+ * The headers of a success of a rate-limited route: always sent, unless the limit lets some callers
+ * through uncounted (an `allowList`: a visitor's searches, not a signed-in user's), who get none.
+ */
+export function rateLimitedSuccessHeaders(everyCaller: boolean): Record<string, OpenAPIV3.HeaderObject> {
+  return Object.fromEntries(
+    Object.entries(RATE_LIMIT_HEADERS).map(([name, header]) => [
+      name,
+      everyCaller
+        ? { ...header, required: true }
+        : { ...header, description: `${header.description} (callers the limit counts)` },
+    ]),
+  );
+}
 
 /**
  * The headers of a 429: Retry-After always; the X-RateLimit ones from the limits of the API's own

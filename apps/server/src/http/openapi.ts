@@ -46,7 +46,7 @@ import { SESSION_COOKIE_PREFIX } from '../auth/auth.ts';
 import { SAFE_METHODS } from './access.ts';
 import { AUTH_COMPONENTS, authPaths } from './auth.openapi.ts';
 import { ERROR_HEADERS, ERROR_RESPONSES } from './error-statuses.ts';
-import { boundSchemas, RATE_LIMITED_SUCCESS_HEADERS, TOO_MANY_REQUESTS_HEADERS } from './openapi-bounds.ts';
+import { boundSchemas, rateLimitedSuccessHeaders, TOO_MANY_REQUESTS_HEADERS } from './openapi-bounds.ts';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -142,7 +142,9 @@ type TransformInput = Parameters<typeof zodTransform>[0];
  */
 function transform(input: TransformInput) {
   const { otherStatuses: _, files, eventStream, ...schema } = (input.schema ?? {}) as Record<string, unknown>;
-  const route = input.route as RouteOptions & { config?: { access?: Access; rateLimit?: unknown } };
+  const route = input.route as RouteOptions & {
+    config?: { access?: Access; rateLimit?: { allowList?: unknown } };
+  };
   if (!route.url.startsWith('/api/')) return { schema: { hide: true }, url: input.url };
   const result = zodTransform({ ...input, schema });
   const transformed = result.schema as Record<string, unknown>;
@@ -152,7 +154,9 @@ function transform(input: TransformInput) {
   transformed['x-statuses'] = statusesOf(route);
   if (files) transformed['x-files'] = files;
   if (eventStream) transformed['x-event-stream'] = eventStream;
-  if (route.config?.rateLimit) transformed['x-rate-limited'] = true;
+  // Counted for every caller, or only for those its allow list does not let through.
+  if (route.config?.rateLimit)
+    transformed['x-rate-limited'] = route.config.rateLimit.allowList ? 'some callers' : 'every caller';
   return result;
 }
 
@@ -160,7 +164,7 @@ type Operation = OpenAPIV3.OperationObject & {
   'x-statuses'?: OtherStatus[];
   'x-files'?: Record<string, string>;
   'x-event-stream'?: EventStream;
-  'x-rate-limited'?: boolean;
+  'x-rate-limited'?: 'every caller' | 'some callers';
 };
 
 function multipartBody(files: Record<string, string>): OpenAPIV3.RequestBodyObject {
@@ -211,7 +215,7 @@ function transformObject(input: Parameters<typeof zodTransformObject>[0]) {
         const description = SUCCESS_DESCRIPTIONS[status];
         if (description && response.description === 'Default Response') response.description = description;
         if (operation['x-rate-limited'] && status.startsWith('2'))
-          response.headers = RATE_LIMITED_SUCCESS_HEADERS;
+          response.headers = rateLimitedSuccessHeaders(operation['x-rate-limited'] === 'every caller');
       }
       for (const status of operation['x-statuses'] ?? []) {
         operation.responses[status] =

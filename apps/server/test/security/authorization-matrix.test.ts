@@ -4,7 +4,9 @@
  * by every kind of actor. The expected outcome of each cell comes from the route's declared access
  * (401 / 403 before the handler) and, for the actors it lets through,
  * from OWNERSHIP below: one row per route, against real records of buyer A and seller A.
- * A route without a row, or a row without a route, fails the test.
+ * A route without a row, or a row without a route, fails the test. The cars for sale (`browse`) are
+ * checked as this app enforces them, BROWSING=public: anonymous callers allowed (public-answers.test.ts
+ * checks them refused with BROWSING=signed-in, and that no public answer carries personal details).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';

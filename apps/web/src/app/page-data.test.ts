@@ -3,6 +3,7 @@ import { ApiError } from '../lib/api-client.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { aCarDetail } from '../testing/fixtures/car.ts';
 import { aCategory } from '../testing/fixtures/category.ts';
+import { aPublicConfig } from '../testing/fixtures/config.ts';
 import { aSearchResult } from '../testing/fixtures/search.ts';
 import { aUser, buyer, seller } from '../testing/fixtures/user.ts';
 import { answer, requests } from '../testing/network.ts';
@@ -33,6 +34,17 @@ describe('guardRedirect', () => {
     ]) {
       expect(guardRedirect(page, null), page).toBeUndefined();
     }
+  });
+
+  it('lets a visitor browse the cars for sale when the server says browsing is public, and only then', () => {
+    for (const page of ['/category/c1', '/cars', '/cars/id/c1', '/sellers/s1']) {
+      expect(guardRedirect(page, null, { browsing: 'public' }), page).toBeUndefined();
+      expect(guardRedirect(page, null, { browsing: 'signed-in' }), page).toBe(
+        `/user/login?returnTo=${encodeURIComponent(page)}`,
+      );
+    }
+    // The rest of the site keeps its guards.
+    expect(guardRedirect('/dash', null, { browsing: 'public' })).toBe('/user/login?returnTo=%2Fdash');
   });
 
   it('sends a user of the wrong role where RequireRole would, from every page alike: to sign in with another account', () => {
@@ -151,6 +163,7 @@ describe('the search part of a page address', () => {
     answer({
       'GET /cars/search': aSearchResult(),
       'GET /categories': [aCategory()],
+      'GET /config': aPublicConfig(),
       'GET /notifications': { items: [], nextCursor: null, unread: 0 },
     });
     const client = createQueryClient();
@@ -162,13 +175,18 @@ describe('the search part of a page address', () => {
       '/cars/search?fuel=Electric&fuel=Hybrid&sort=price_asc&limit=12',
       '/cars/search?q=gt3&category=sports&limit=12',
       '/categories',
+      '/config',
       '/notifications?limit=1',
     ]);
     expect(pageStatus(client, '/category/sports')).toBe(200);
   });
 
   it('makes an unknown category a 404, and the search a page every signed-in visitor sees alike', async () => {
-    answer({ 'GET /cars/search': aSearchResult(), 'GET /categories': [aCategory()] });
+    answer({
+      'GET /cars/search': aSearchResult(),
+      'GET /categories': [aCategory()],
+      'GET /config': aPublicConfig(),
+    });
     const client = createQueryClient();
     await loadPageData(client, '/category/no-such-category', undefined);
     expect(pageStatus(client, '/category/no-such-category')).toBe(404);

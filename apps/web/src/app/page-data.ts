@@ -6,6 +6,8 @@
  * loads first. A page not listed here renders its loading state on the server and fetches its data
  * in the browser.
  */
+
+import type { Browsing } from '@redline/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { isValidElement } from 'react';
 import { matchPath, matchRoutes, type Params, type RouteMatch } from 'react-router';
@@ -17,8 +19,10 @@ import {
   usersQueryOptions,
 } from '../features/admin/index.ts';
 import {
+  browsingNeedsSignIn,
   RedirectSignedIn,
   RequireAuth,
+  RequireBrowsing,
   RequireRole,
   type RequireRoleProps,
   roleGuard,
@@ -74,15 +78,22 @@ const pageData: Record<string, PageData> = {
   [r.categories]: (client) => [client.prefetchQuery(categoriesQueryOptions())],
   [r.login]: (client) => [client.prefetchQuery(appConfigQueryOptions())],
   [r.signUp]: (client) => [client.prefetchQuery(appConfigQueryOptions())],
+  // The pages of the cars for sale also need the server's configuration: who may browse them (RequireBrowsing).
   [r.category]: (client, { params: { id = '' }, search }) => [
+    client.prefetchQuery(appConfigQueryOptions()),
     client.prefetchQuery(categoryQueryOptions(id)),
     client.prefetchInfiniteQuery(searchCarsQueryOptions(parseSearch(search, id))),
   ],
   [r.search]: (client, { search }) => [
+    client.prefetchQuery(appConfigQueryOptions()),
     client.prefetchInfiniteQuery(searchCarsQueryOptions(parseSearch(search))),
   ],
-  [r.car]: (client, { params: { id = '' } }) => [client.prefetchQuery(carQueryOptions(id))],
+  [r.car]: (client, { params: { id = '' } }) => [
+    client.prefetchQuery(appConfigQueryOptions()),
+    client.prefetchQuery(carQueryOptions(id)),
+  ],
   [r.seller]: (client, { params: { id = '' } }) => [
+    client.prefetchQuery(appConfigQueryOptions()),
     client.prefetchQuery(sellerQueryOptions(id)),
     client.prefetchInfiniteQuery(searchCarsQueryOptions(searchOfSeller(id))),
   ],
@@ -170,14 +181,21 @@ export function pageMatches(url: string): RouteMatch[] {
 }
 
 /**
- * Where the guards of router.tsx (RequireAuth, RequireRole, RedirectSignedIn) above the page at
- * `url` send `me` (`null`: signed out), as they would in the browser; `undefined` when the page is
- * theirs. A signed-out visitor, or a user with the wrong account, goes to sign in and comes back
- * afterwards; a signed-in user on the sign-in or sign-up page goes on to where they were going.
+ * Where the guards of router.tsx (RequireAuth, RequireBrowsing, RequireRole, RedirectSignedIn) above
+ * the page at `url` send `me` (`null`: signed out), as they would in the browser; `undefined` when
+ * the page is theirs. A signed-out visitor, or a user with the wrong account, goes to sign in and
+ * comes back afterwards; a signed-in user on the sign-in or sign-up page goes on to where they were
+ * going. `browsing`: the server's setting (`undefined`, unknown: the cars for sale need a session).
  */
-export function guardRedirect(url: string, me: User | null, matches = pageMatches(url)): string | undefined {
+export function guardRedirect(
+  url: string,
+  me: User | null,
+  { browsing, matches = pageMatches(url) }: { browsing?: Browsing; matches?: RouteMatch[] } = {},
+): string | undefined {
   for (const { route } of matches) {
     if (route.Component === RequireAuth && !me) return loginReturningTo(url);
+    if (route.Component === RequireBrowsing && !me && browsingNeedsSignIn(browsing))
+      return loginReturningTo(url);
     if (route.Component === RedirectSignedIn) {
       const { pathname, search, hash } = new URL(url, 'http://redline.invalid');
       const target = signedInGuard({ pathname, search, hash }, me);

@@ -10,7 +10,7 @@ import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { PageProgress } from '../components/ui/progress-bar.tsx';
 import { routePatterns as r } from '../config/paths.ts';
-import { RedirectSignedIn, RequireAuth, RequireRole } from '../features/auth/index.ts';
+import { RedirectSignedIn, RequireAuth, RequireBrowsing, RequireRole } from '../features/auth/index.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import HomePage from './routes/home.tsx';
@@ -90,7 +90,7 @@ export const routes: RouteObject[] = [
               { path: r.emailConfirmed, Component: page(() => import('./routes/auth/email-confirmed.tsx')) },
               { path: r.unsubscribe, Component: page(() => import('./routes/unsubscribe.tsx')) },
               {
-                Component: RequireAuth,
+                Component: RequireBrowsing,
                 children: [
                   { path: r.category, Component: page(() => import('./routes/category.tsx')) },
                   { path: r.search, Component: page(() => import('./routes/search.tsx')) },

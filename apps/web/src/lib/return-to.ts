@@ -1,7 +1,8 @@
 /**
  * The page to come back to after signing in or up. Guards and every link to the sign-in and
  * sign-up pages carry it in the location state (`state.from`); the auth pages return there
- * (features/auth/utils/redirect.ts).
+ * (features/auth/utils/redirect.ts). A visitor who asked for something that needs an account comes
+ * back with it in the address (`?then=save`: lib/account-action.ts).
  */
 import type { Location } from 'react-router';
 import { paths } from '../config/paths.ts';
@@ -65,4 +66,14 @@ export function fromState(location: Place & { state?: unknown }): FromState {
     return from ? { from } : {};
   }
   return { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+}
+
+/** The search parameter of the return address that names what the visitor asked to do (`?then=save`). */
+export const THEN_PARAM = 'then';
+
+/** The state for the sign-in page that brings the visitor back to `location` to do `action`. */
+export function fromStateThen(location: Place, action: string): FromState {
+  const search = new URLSearchParams(location.search);
+  search.set(THEN_PARAM, action);
+  return { from: { pathname: location.pathname, search: `?${search}`, hash: location.hash } };
 }

@@ -24,7 +24,7 @@ export const carsRoutes = {
   listCategoryCars: defineRoute({
     method: 'GET',
     path: '/cars/:id',
-    access: 'signedIn',
+    access: 'browse',
     tags,
     operationId: 'listCategoryCars',
     otherStatuses: [304, 404],
@@ -36,7 +36,7 @@ export const carsRoutes = {
   searchCars: defineRoute({
     method: 'GET',
     path: '/cars/search',
-    access: 'signedIn',
+    access: 'browse',
     tags,
     operationId: 'searchCars',
     otherStatuses: [304],
@@ -48,7 +48,7 @@ export const carsRoutes = {
   suggestCars: defineRoute({
     method: 'GET',
     path: '/cars/suggest',
-    access: 'signedIn',
+    access: 'browse',
     tags,
     operationId: 'suggestCars',
     summary: 'Brands and models of cars for sale that complete the search box (up to 8)',
@@ -58,7 +58,7 @@ export const carsRoutes = {
   getCar: defineRoute({
     method: 'GET',
     path: '/cars/id/:id',
-    access: 'signedIn',
+    access: 'browse',
     tags,
     operationId: 'getCar',
     otherStatuses: [404, 410],

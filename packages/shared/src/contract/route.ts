@@ -11,8 +11,12 @@ import type { Role } from '../constants.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** `public`: anyone, no session needed; `signedIn`: any signed-in user; or the roles allowed. */
-export type Access = 'public' | 'signedIn' | readonly Role[];
+/**
+ * `public`: anyone, no session needed; `signedIn`: any signed-in user; `browse`: the cars for sale,
+ * anyone's when the server's BROWSING setting is `public` (its default), else any signed-in user's
+ * (the server enforces and documents what its setting makes of it); or the roles allowed.
+ */
+export type Access = 'public' | 'signedIn' | 'browse' | readonly Role[];
 
 /** The statuses a route answers beyond those its access and inputs imply. */
 export type OtherStatus = 304 | 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 414 | 415 | 429 | 503;

@@ -33,7 +33,7 @@ export const usersRoutes = {
   getSeller: defineRoute({
     method: 'GET',
     path: '/sellers/:id',
-    access: 'signedIn',
+    access: 'browse',
     tags,
     operationId: 'getSeller',
     summary:

@@ -1,11 +1,31 @@
 import { carPageSchema, carSearchResultSchema } from '@redline/shared';
 import { contract } from '@redline/shared/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../http/access.ts';
+import { currentUser, sessionUser } from '../../http/access.ts';
 import { serve } from '../../http/serve.ts';
 import { searchKey } from '../search/index.ts';
 import type { CarsContext } from './cars.service.ts';
 import * as service from './cars.service.ts';
+
+/**
+ * What a visitor's address may search and complete in a minute (issue 47): a person browsing, even
+ * typing fast and paging through results, stays far below (a page render or a "Load more" is one
+ * search, a suggestion one a keystroke at most); a scraper walking the catalogue meets it, answered
+ * 429 with Retry-After. Counted per client address (a wide office or carrier address shares one),
+ * for callers without a session only: a signed-in user is known, and not limited by these.
+ */
+export const VISITOR_SEARCHES_PER_MINUTE = 240;
+export const VISITOR_SUGGESTIONS_PER_MINUTE = 600;
+
+function visitorLimit(context: CarsContext, max: number) {
+  return {
+    max,
+    timeWindow: '1 minute',
+    allowList: async (request: FastifyRequest) =>
+      (await sessionUser(context.auth, context.sessions, request)) !== null,
+  };
+}
 
 export function carsRoutes(context: CarsContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -16,14 +36,20 @@ export function carsRoutes(context: CarsContext): FastifyPluginAsyncZod {
         load: () => service.listCategoryCars(context, request.params.id, request.query),
       }),
     );
-    serve(app, contract.searchCars, (request, reply) =>
-      context.search.answers.send(request, reply, {
-        key: searchKey(request.query),
-        schema: carSearchResultSchema,
-        load: () => service.searchCars(context, request.query),
-      }),
+    serve(
+      app,
+      contract.searchCars,
+      (request, reply) =>
+        context.search.answers.send(request, reply, {
+          key: searchKey(request.query),
+          schema: carSearchResultSchema,
+          load: () => service.searchCars(context, request.query),
+        }),
+      { rateLimit: visitorLimit(context, VISITOR_SEARCHES_PER_MINUTE) },
     );
-    serve(app, contract.suggestCars, (request) => service.suggestCars(context, request.query.q));
+    serve(app, contract.suggestCars, (request) => service.suggestCars(context, request.query.q), {
+      rateLimit: visitorLimit(context, VISITOR_SUGGESTIONS_PER_MINUTE),
+    });
     serve(app, contract.getCar, (request) => service.getCar(context, request.params.id));
     serve(app, contract.listSellerCars, (request) =>
       service.listSellerCars(context, currentUser(request), request.params.email, request.query),

@@ -20,10 +20,14 @@ export async function checkReadiness({ database, readiness }: AppContext, overlo
   return { status: 'ok' as const };
 }
 
-/** What the browser needs to know of the configuration: the sign-in choices and the payment provider. */
+/**
+ * What the browser needs to know of the configuration: the sign-in choices, who may browse the cars
+ * for sale, and the payment provider.
+ */
 export function publicConfig({ config }: AppContext): PublicConfig {
   return {
     googleSignIn: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
+    browsing: config.BROWSING,
     payments:
       config.payments.provider === 'stripe'
         ? { provider: 'stripe', publishableKey: config.payments.publishableKey }

@@ -9,12 +9,15 @@ import { renderRoutes } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
 
 describe('Navbar', () => {
-  it('offers Get started to a signed-out visitor', async () => {
+  it('offers Sign in and Get started to a signed-out visitor', async () => {
     answer({ 'GET /me': null, 'GET /categories': [] });
     renderRoutes(routes, { initialEntries: ['/blog'] });
 
     const getStarted = await screen.findByRole('link', { name: 'Get started' });
     expect(getStarted.getAttribute('href')).toBe('/user/signup');
+    // In the bar, and in the phone's menu (CSS shows one of them).
+    const signIn = within(screen.getByRole('banner')).getAllByRole('link', { name: 'Sign in' });
+    expect(signIn.map((link) => link.getAttribute('href'))).toEqual(['/user/login', '/user/login']);
     expect(screen.queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
   });
 
@@ -22,7 +25,7 @@ describe('Navbar', () => {
     let signedIn = false;
     answer({
       ...layoutAnswers(() => (signedIn ? aMe() : null)),
-      'GET /config': { googleSignIn: false, payments: { provider: 'test' } },
+      'GET /config': { googleSignIn: false, browsing: 'public', payments: { provider: 'test' } },
     });
     const { pathname, queryClient } = renderRoutes(routes, { initialEntries: ['/blog'] });
 

@@ -1,9 +1,12 @@
 import type { Me } from '@redline/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aCarDetail } from '../../testing/fixtures/car.ts';
+import { aSavedCar } from '../../testing/fixtures/saved-car.ts';
 import { aMe, seller } from '../../testing/fixtures/user.ts';
-import { type Answers, answer, apiError } from '../../testing/network.ts';
+import { type Answers, answer, apiError, requests } from '../../testing/network.ts';
+import { SignInPageProbe } from '../../testing/sign-in-probe.tsx';
 import { renderRoutes } from '../../testing/test-utils.tsx';
 import CarPage from './car.tsx';
 
@@ -182,5 +185,64 @@ describe('CarPage', () => {
     renderCar('missing');
     expect(await screen.findByText("Looks like this page doesn't exist!")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go Back To Home' }).getAttribute('href')).toBe('/');
+  });
+});
+
+describe('CarPage for a visitor (BROWSING=public)', () => {
+  const visit = (search = '') =>
+    renderRoutes(
+      [
+        { path: '/cars/id/:id', Component: CarPage },
+        { path: '/user/login', element: <SignInPageProbe /> },
+      ],
+      { initialEntries: [`/cars/id/${car.id}${search}`] },
+    );
+
+  it('offers what a buyer may do, each sending the visitor to sign in and back to this car to do it', async () => {
+    for (const [name, action] of [
+      ['Book a test drive now', 'book'],
+      ['Save this car', 'save'],
+      ['Message the seller', 'message'],
+      ['Report about this post', 'report'],
+    ]) {
+      answer({ 'GET /me': null, 'GET /cars/id/:id': car });
+      const view = visit();
+      const aside = await screen.findByRole('complementary', { name: 'Price, seller and actions' });
+      await userEvent.click(await within(aside).findByRole('button', { name }));
+      expect(view.pathname(), name).toBe('/user/login');
+      expect(screen.getByText(`Back to /cars/id/${car.id}?then=${action}`)).toBeInTheDocument();
+      view.unmount();
+    }
+    // A visitor's page asks nothing of a buyer's (saved or reported state).
+    expect(requests().map((request) => request.path)).not.toContain(`/savedpost/${car.id}`);
+  });
+
+  it('saves the car when the visitor comes back signed in as a buyer, once', async () => {
+    const saved: unknown[] = [];
+    answer({
+      ...carAnswers(aMe()),
+      'POST /savedpost': ({ body }) => {
+        saved.push(body);
+        return aSavedCar({ car: car.id });
+      },
+    });
+    const view = visit('?then=save');
+    expect(await screen.findByText('Car saved.')).toBeInTheDocument();
+    expect(saved).toEqual([{ carId: car.id }]);
+    await waitFor(() => expect(view.search()).toBe(''));
+  });
+
+  it('opens the report, the message or the booking when the visitor comes back signed in as a buyer', async () => {
+    for (const [action, dialog] of [
+      ['report', 'Report about this post'],
+      ['message', 'Message the seller'],
+      ['book', 'Book a test drive'],
+    ]) {
+      answer(carAnswers(aMe()));
+      const view = visit(`?then=${action}`);
+      expect(await screen.findByRole('dialog', { name: dialog }), action).toBeInTheDocument();
+      await waitFor(() => expect(view.search()).toBe(''));
+      view.unmount();
+    }
   });
 });

@@ -29,8 +29,8 @@ import { useMe } from '../../lib/auth.ts';
 import NotFoundPage from './not-found.tsx';
 
 /**
- * One car (login required): every field, the photos, the price history, sharing, and what the viewer
- * can do with it.
+ * One car (anyone's with BROWSING=public, else signed-in users'): every field, the photos, the price
+ * history, sharing, and what the viewer can do with it.
  */
 export default function CarPage() {
   const { id = '' } = useParams();
@@ -131,13 +131,15 @@ function CarDeletedPage() {
 }
 
 /**
- * What the viewer can do with the car: a buyer books, saves or reports it; others see why they
- * cannot. The only part of the page that depends on who is looking (app/page-data.ts, `sharedPages`),
- * so it alone renders again when the browser learns who that is.
+ * What the viewer can do with the car: a buyer books, saves or reports it; a visitor sees the same
+ * buttons, which ask them to sign in first (lib/account-action.ts); others see why they cannot. The
+ * only part of the page that depends on who is looking (app/page-data.ts, `sharedPages`), so it
+ * alone renders again when the browser learns who that is.
  */
 function CarActions({ car }: { car: Car }) {
   const me = useMe();
-  const isBuyer = me.data?.role === 'Buyer';
+  // A visitor (null) is offered what a buyer may do.
+  const isBuyer = me.data?.role === 'Buyer' || me.data === null;
   const isOwnCar = me.data?.id === car.sellerId;
   return (
     <div className="rounded-box border border-base-300 bg-base-200/60 p-4 sm:p-5">
@@ -145,11 +147,11 @@ function CarActions({ car }: { car: Car }) {
         {/* buyer-actions: booking, save, a message to the seller, report (features/bookings, saved-cars, conversations, reports) */}
         {me.isPending ? (
           <ActionsLoading />
-        ) : isBuyer && me.data ? (
+        ) : isBuyer && me.data !== undefined ? (
           <>
             <BookTestDriveButton car={car} user={me.data} />
             <SaveButton car={car} user={me.data} />
-            <MessageSellerButton car={car} />
+            <MessageSellerButton car={car} user={me.data} />
             <ReportButton car={car} user={me.data} />
           </>
         ) : null}

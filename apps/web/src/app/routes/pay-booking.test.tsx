@@ -29,7 +29,7 @@ function gate() {
 function renderPage(routes: Answers) {
   answer({
     'GET /me': aMe(),
-    'GET /config': { googleSignIn: false, payments: { provider: 'test' } },
+    'GET /config': { googleSignIn: false, browsing: 'public', payments: { provider: 'test' } },
     'GET /testdrivebooking/:id': aBooking(),
     'POST /create-payment-intent': intent,
     ...routes,

@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aCategory } from '../../testing/fixtures/category.ts';
+import { aPublicConfig } from '../../testing/fixtures/config.ts';
 import { aSavedSearch } from '../../testing/fixtures/saved-search.ts';
 import { aSearchResult } from '../../testing/fixtures/search.ts';
 import { aMe } from '../../testing/fixtures/user.ts';
@@ -17,6 +18,7 @@ function renderPage(url: string) {
     'GET /categories': [aCategory()],
     'GET /notifications': { items: [], nextCursor: null, unread: 0 },
     'GET /cars/search': aSearchResult(),
+    'GET /config': aPublicConfig(),
     'POST /saved-searches': (request) => {
       body = request.body;
       return aSavedSearch();

@@ -98,9 +98,15 @@ export function Navbar({ actions }: { actions?: ReactNode }) {
               </button>
             </div>
           ) : (
-            <AuthLink to={paths.signUp} className="btn btn-primary btn-sm">
-              Get started
-            </AuthLink>
+            <>
+              {/* On a phone, in the menu: the bar has no room beside the search and the theme. */}
+              <AuthLink to={paths.login} className="btn btn-ghost btn-sm hidden sm:inline-flex">
+                Sign in
+              </AuthLink>
+              <AuthLink to={paths.signUp} className="btn btn-primary btn-sm">
+                Get started
+              </AuthLink>
+            </>
           )}
         </div>
       </div>
@@ -132,7 +138,11 @@ export function Navbar({ actions }: { actions?: ReactNode }) {
                 </button>
               </li>
             </>
-          ) : null}
+          ) : me.isPending ? null : (
+            <li className="sm:hidden">
+              <AuthLink to={paths.login}>Sign in</AuthLink>
+            </li>
+          )}
         </ul>
       </nav>
     </header>

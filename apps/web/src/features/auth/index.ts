@@ -4,8 +4,10 @@ export { ConfirmAddressBanner } from './components/confirm-address-banner.tsx';
 export { ForgotPasswordForm } from './components/forgot-password-form.tsx';
 export { LoginForm } from './components/login-form.tsx';
 export {
+  browsingNeedsSignIn,
   RedirectSignedIn,
   RequireAuth,
+  RequireBrowsing,
   RequireRole,
   type RequireRoleProps,
   roleGuard,

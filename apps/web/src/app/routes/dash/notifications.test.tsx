@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { aPublicConfig } from '../../../testing/fixtures/config.ts';
 import { aNotification } from '../../../testing/fixtures/notification.ts';
 import { aMe } from '../../../testing/fixtures/user.ts';
 import { answer, requests } from '../../../testing/network.ts';
@@ -23,6 +24,7 @@ function server() {
   const reads: unknown[] = [];
   answer({
     'GET /me': aMe(),
+    'GET /config': aPublicConfig(),
     'GET /categories': [],
     'GET /notifications': ({ query }) => {
       const limit = Number(query.get('limit') ?? 12);

@@ -4,11 +4,12 @@
  * the page needs another account; the sign-in and sign-up pages send a signed-in user on to where
  * they were going. The server enforces the same rules; these only spare a pointless screen.
  */
-import type { Role } from '@redline/shared';
+import type { Browsing, Role } from '@redline/shared';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageProgress } from '../../../components/ui/progress-bar.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useAppConfig } from '../../../lib/app-config.ts';
 import { type User, useGuardsCheckedByServer, useMe } from '../../../lib/auth.ts';
 import { authPageState, type FromState, fromState } from '../../../lib/return-to.ts';
 import { redirectTarget } from '../utils/redirect.ts';
@@ -39,6 +40,25 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   if (me.isError) return <SessionError onRetry={() => me.refetch()} />;
   if (!me.data) return <Navigate to={paths.login} replace state={fromState(location)} />;
   return children ?? <Outlet />;
+}
+
+/**
+ * Whether the pages of the cars for sale need a signed-in user: when the server's browsing is not
+ * public (BROWSING=signed-in), or not known (its configuration could not be read).
+ */
+export function browsingNeedsSignIn(browsing: Browsing | undefined): boolean {
+  return browsing !== 'public';
+}
+
+/**
+ * The pages of the cars for sale (a category, search, a car, a seller): anyone's when the server's
+ * browsing is public (its configuration comes with the server-rendered page), else `RequireAuth`'s.
+ */
+export function RequireBrowsing() {
+  const config = useAppConfig();
+  if (config.isPending) return <PageProgress label="Loading" />;
+  if (!browsingNeedsSignIn(config.data?.browsing)) return <Outlet />;
+  return <RequireAuth />;
 }
 
 export type RequireRoleProps = {

@@ -4,6 +4,7 @@ import { lazy, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useActionOnReturn, useSignInThen } from '../../../lib/account-action.ts';
 import { bookTestDriveMutationKey } from '../api/book-test-drive.ts';
 import type { ExistingBooking } from './booking-form.tsx';
 
@@ -12,21 +13,22 @@ const BookingForm = lazy(() => import('./booking-form.tsx').then((m) => ({ defau
 
 type BookTestDriveButtonProps = {
   car: Car;
-  /** The signed-in user; only a Buyer can book. */
-  user: User;
+  /** The signed-in user, null for a visitor (who signs in to book); only a Buyer can book. */
+  user: User | null;
 };
 
-/** Why the button is disabled for this user and car, or null when they may book. */
-export function bookingBlockedReason(car: Car, user: User): string | null {
+/** Why the button is disabled for this user (null: a visitor) and car, or null when they may book. */
+export function bookingBlockedReason(car: Car, user: User | null): string | null {
   if (car.soldAt) return 'This car has been sold, so it can no longer be booked.';
-  if (user.role !== 'Buyer')
+  if (user && user.role !== 'Buyer')
     return 'Only buyers can book a test drive. Sign in with a buyer account to book.';
   return null;
 }
 
 /**
  * "Book a test drive now": opens the booking form in a modal. Renders the button (and, when it is
- * disabled, the reason on its own line) straight into the caller's flex row of actions.
+ * disabled, the reason on its own line) straight into the caller's flex row of actions. A visitor's
+ * goes to sign in, and the form is open when they come back as a buyer.
  */
 export function BookTestDriveButton({ car, user }: BookTestDriveButtonProps) {
   const [open, setOpen] = useState(false);
@@ -34,6 +36,8 @@ export function BookTestDriveButton({ car, user }: BookTestDriveButtonProps) {
   const pending = useIsMutating({ mutationKey: bookTestDriveMutationKey }) > 0;
   const hintId = useId();
   const blocked = bookingBlockedReason(car, user);
+  const signIn = useSignInThen('book');
+  useActionOnReturn('book', user !== null && blocked === null, () => setOpen(true));
 
   return (
     <>
@@ -43,7 +47,7 @@ export function BookTestDriveButton({ car, user }: BookTestDriveButtonProps) {
         disabled={blocked !== null}
         aria-describedby={blocked ? hintId : undefined}
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onClick={user ? () => setOpen(true) : signIn}
       >
         <svg
           aria-hidden="true"
@@ -75,25 +79,27 @@ export function BookTestDriveButton({ car, user }: BookTestDriveButtonProps) {
           </Link>
         </p>
       ) : null}
-      <Modal
-        open={open}
-        onClose={() => setOpen(false)}
-        busy={pending}
-        loadingLabel="Loading the booking form"
-        title="Book a test drive"
-        description="Choose when and where you would like to drive it. The seller will meet you there."
-      >
-        <BookingForm
-          car={car}
-          buyer={user}
-          onDone={() => setOpen(false)}
-          onCancel={() => setOpen(false)}
-          onAlreadyBooked={(booking) => {
-            setExisting(booking);
-            setOpen(false);
-          }}
-        />
-      </Modal>
+      {user ? (
+        <Modal
+          open={open}
+          onClose={() => setOpen(false)}
+          busy={pending}
+          loadingLabel="Loading the booking form"
+          title="Book a test drive"
+          description="Choose when and where you would like to drive it. The seller will meet you there."
+        >
+          <BookingForm
+            car={car}
+            buyer={user}
+            onDone={() => setOpen(false)}
+            onCancel={() => setOpen(false)}
+            onAlreadyBooked={(booking) => {
+              setExisting(booking);
+              setOpen(false);
+            }}
+          />
+        </Modal>
+      ) : null}
     </>
   );
 }

@@ -30,7 +30,11 @@ vi.mock('@stripe/react-stripe-js', () => ({
 function renderPanel(onPaid = vi.fn()) {
   answer({
     'GET /me': aMe(),
-    'GET /config': { googleSignIn: false, payments: { provider: 'stripe', publishableKey: 'pk_test_123' } },
+    'GET /config': {
+      googleSignIn: false,
+      browsing: 'public',
+      payments: { provider: 'stripe', publishableKey: 'pk_test_123' },
+    },
     'POST /create-payment-intent': {
       clientSecret: 'pi_123_secret_456',
       provider: 'stripe',

@@ -2,6 +2,7 @@ import { type Car, carName, type User } from '@redline/shared';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { useActionOnReturn, useSignInThen } from '../../../lib/account-action.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useReportedState } from '../api/get-reported-state.ts';
 import { reportMutationKey } from '../api/report-car.ts';
@@ -11,8 +12,8 @@ const ReportForm = lazy(() => import('./report-form.tsx').then((m) => ({ default
 
 type ReportButtonProps = {
   car: Pick<Car, 'id' | 'year' | 'brand' | 'model' | 'trim'>;
-  /** The signed-in user; only a Buyer can report a car. */
-  user: User;
+  /** The signed-in user, null for a visitor (who signs in to report it); only a Buyer can report a car. */
+  user: User | null;
 };
 
 function FlagIcon() {
@@ -36,13 +37,17 @@ function FlagIcon() {
 /**
  * "Report about this post": a reason from the shared list plus free text, once per buyer and car.
  * Whether the buyer already reported it comes from the API, so "Reported" stays after a reload.
+ * A visitor's goes to sign in, and the form is open when they come back as a buyer.
  */
 export function ReportButton({ car, user }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
   const pending = useIsMutating({ mutationKey: reportMutationKey }) > 0;
-  const isBuyer = user.role === 'Buyer';
-  const reported = useReportedState(car.id, { enabled: isBuyer }).data?.reported === true;
+  const isBuyer = user?.role === 'Buyer';
+  const reportedState = useReportedState(car.id, { enabled: isBuyer });
+  const reported = reportedState.data?.reported === true;
   const queryClient = useQueryClient();
+  const signIn = useSignInThen('report');
+  useActionOnReturn('report', isBuyer && reportedState.isSuccess, () => setOpen(!reported));
 
   return (
     <>
@@ -50,9 +55,9 @@ export function ReportButton({ car, user }: ReportButtonProps) {
         type="button"
         className="btn btn-ghost btn-sm gap-1.5 text-base-content/80"
         aria-haspopup="dialog"
-        disabled={!isBuyer || reported}
-        title={isBuyer ? undefined : 'Only buyers can report posts'}
-        onClick={() => setOpen(true)}
+        disabled={user !== null && (!isBuyer || reported)}
+        title={user && !isBuyer ? 'Only buyers can report posts' : undefined}
+        onClick={user ? () => setOpen(true) : signIn}
       >
         <FlagIcon />
         {reported ? 'Reported' : 'Report about this post'}

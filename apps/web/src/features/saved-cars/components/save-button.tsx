@@ -1,5 +1,6 @@
 import type { Car, User } from '@redline/shared';
 import { useQueryClient } from '@tanstack/react-query';
+import { useActionOnReturn, useSignInThen } from '../../../lib/account-action.ts';
 import { changed } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSavedState } from '../api/get-saved-state.ts';
@@ -11,8 +12,8 @@ export const REMOVED_MESSAGE = 'Post removed from saved';
 
 type SaveButtonProps = {
   car: Pick<Car, 'id'>;
-  /** The signed-in user; only a Buyer can save cars. */
-  user: User;
+  /** The signed-in user, null for a visitor (who signs in to save it); only a Buyer can save cars. */
+  user: User | null;
 };
 
 function BookmarkIcon({ filled }: { filled: boolean }) {
@@ -35,14 +36,33 @@ function BookmarkIcon({ filled }: { filled: boolean }) {
 
 /**
  * The save toggle: an outlined bookmark, filled once saved. Its name stays "Save this car"
- * and `aria-pressed` tells whether it is saved, as a toggle button should.
+ * and `aria-pressed` tells whether it is saved, as a toggle button should. A visitor's goes to sign
+ * in, and the car is saved when they come back as a buyer.
  */
 export function SaveButton({ car, user }: SaveButtonProps) {
-  const isBuyer = user.role === 'Buyer';
+  const isBuyer = user?.role === 'Buyer';
   const state = useSavedState(car.id, { enabled: isBuyer });
   const save = useSaveCar();
   const remove = useRemoveSavedCar();
   const queryClient = useQueryClient();
+  const signIn = useSignInThen('save');
+  useActionOnReturn('save', isBuyer && state.isSuccess, () => {
+    if (!state.data?.saved) save.mutate(car.id, { onSuccess: () => toast.success(SAVED_MESSAGE) });
+  });
+
+  if (!user) {
+    return (
+      <button
+        type="button"
+        className="btn btn-circle btn-outline btn-lg"
+        aria-label="Save this car"
+        title="Sign in to save this car"
+        onClick={signIn}
+      >
+        <BookmarkIcon filled={false} />
+      </button>
+    );
+  }
 
   if (!isBuyer) {
     return (

@@ -7,6 +7,7 @@ import { appKeys } from '../../../lib/query-keys.ts';
 import { aSavedSearch } from '../../../testing/fixtures/saved-search.ts';
 import { aMe, seller } from '../../../testing/fixtures/user.ts';
 import { type Answers, answer, apiError, requests } from '../../../testing/network.ts';
+import { SignInPageProbe } from '../../../testing/sign-in-probe.tsx';
 import { renderRoutes } from '../../../testing/test-utils.tsx';
 import { NO_FILTERS_HINT, SaveSearchButton } from './save-search-button.tsx';
 
@@ -148,5 +149,41 @@ describe('SaveSearchButton', () => {
     expect((name as HTMLInputElement).value).toBe('porshe');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save search' }));
     expect((await screen.findByText(/^Search saved:/)).textContent).toMatch(/^Search saved: “porshe”\./);
+  });
+
+  it('asks a visitor to sign in, and saves the search under its suggested name when they come back as a buyer', async () => {
+    answer({ 'GET /me': null });
+    const visit = renderRoutes(
+      [
+        { path: '/cars', element: <SaveSearchButton filters={filters} names={names} /> },
+        { path: '/user/login', element: <SignInPageProbe /> },
+      ],
+      { initialEntries: ['/cars?brand=porsche'] },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Save this search' }));
+    expect(visit.pathname()).toBe('/user/login');
+    expect(screen.getByText('Back to /cars?brand=porsche&then=save-search')).toBeInTheDocument();
+    visit.unmount();
+
+    const posted: unknown[] = [];
+    answer({
+      'GET /me': aMe(),
+      'POST /saved-searches': ({ body }) => {
+        posted.push(body);
+        return aSavedSearch({ name: 'Porsche · Electric · Up to $100,000' });
+      },
+    });
+    const back = renderRoutes(
+      [{ path: '/cars', element: <SaveSearchButton filters={filters} names={names} /> }],
+      {
+        initialEntries: ['/cars?brand=porsche&then=save-search'],
+      },
+    );
+    expect(
+      await screen.findByText(/^Search saved: “Porsche · Electric · Up to \$100,000”/),
+    ).toBeInTheDocument();
+    expect(posted).toEqual([{ name: 'Porsche · Electric · Up to $100,000', filters }]);
+    expect(back.search()).toBe('?brand=porsche');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

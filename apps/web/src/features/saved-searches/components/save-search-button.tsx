@@ -1,11 +1,15 @@
 import { type CarSearchFilters, hasFilters } from '@redline/shared';
 import { useIsMutating } from '@tanstack/react-query';
 import { lazy, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { BellIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { useActionOnReturn, useSignInThen } from '../../../lib/account-action.ts';
 import { useMe } from '../../../lib/auth.ts';
-import { saveSearchMutationKey } from '../api/save-search.ts';
+import { toast } from '../../../lib/toast.ts';
+import { saveSearchMutationKey, useSaveSearch } from '../api/save-search.ts';
 import { type FilterName, suggestedName } from '../utils/labels.ts';
+import { toastSearchSaved } from '../utils/search-saved-toast.ts';
 
 // Loaded when the buyer opens it, not with the search: its validation and form library.
 const SaveSearchForm = lazy(() =>
@@ -23,18 +27,33 @@ type SaveSearchButtonProps = {
 
 /**
  * "Save this search", beside the number of cars found: a buyer names the search and chooses when
- * Redline tells of new cars that match it. Nothing for other accounts (only buyers keep searches),
- * nor until the browser knows who is visiting (the server renders the search alike for everyone:
- * app/page-data.ts). A search that narrows nothing cannot be saved: the button says why instead.
+ * Redline tells of new cars that match it. A visitor's goes to sign in, and the search is saved,
+ * under its suggested name, when they come back as a buyer. Nothing for other accounts (only buyers
+ * keep searches), nor until the browser knows who is visiting (the server renders the search alike
+ * for everyone: app/page-data.ts). A search that narrows nothing cannot be saved: the button says
+ * why instead.
  */
 export function SaveSearchButton({ filters, names }: SaveSearchButtonProps) {
   const me = useMe();
   const [open, setOpen] = useState(false);
   const pending = useIsMutating({ mutationKey: saveSearchMutationKey }) > 0;
   const hintId = useId();
-  if (me.data?.role !== 'Buyer') return null;
-
+  const save = useSaveSearch();
+  const navigate = useNavigate();
+  const signIn = useSignInThen('save-search');
   const narrows = hasFilters(filters);
+  const isBuyer = me.data?.role === 'Buyer';
+  useActionOnReturn('save-search', isBuyer && narrows, () =>
+    save.mutate(
+      { name: suggestedName(names), filters },
+      {
+        onSuccess: (saved) => toastSearchSaved(saved.name, navigate),
+        onError: (error) => toast.error(error.message),
+      },
+    ),
+  );
+  if (!isBuyer && me.data !== null) return null;
+
   return (
     <>
       <span
@@ -48,7 +67,7 @@ export function SaveSearchButton({ filters, names }: SaveSearchButtonProps) {
           // Still focusable, so that the reason reaches keyboard and screen reader users too.
           aria-disabled={narrows ? undefined : true}
           aria-describedby={narrows ? undefined : hintId}
-          onClick={() => narrows && setOpen(true)}
+          onClick={() => narrows && (me.data ? setOpen(true) : signIn())}
         >
           <BellIcon size={16} />
           Save this search

@@ -9,13 +9,12 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { DialogActions } from '../../../components/ui/modal.tsx';
-import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
-import { toast } from '../../../lib/toast.ts';
 import { useSaveSearch } from '../api/save-search.ts';
 import { FREQUENCY_CHOICES } from '../utils/labels.ts';
+import { toastSearchSaved } from '../utils/search-saved-toast.ts';
 import { SearchNameField } from './search-name-field.tsx';
 
 type SaveSearchFormProps = {
@@ -44,11 +43,7 @@ export function SaveSearchForm({ filters, name, onSaved, onCancel }: SaveSearchF
   const onSubmit = handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: (saved) => {
-        toast.success(`Search saved: “${saved.name}”.`, {
-          label: 'See your saved searches',
-          href: paths.dashBuyerSearches,
-          navigate,
-        });
+        toastSearchSaved(saved.name, navigate);
         onSaved();
       },
       onError: (error) => setServerFieldErrors(error, setError, ['name']),
