@@ -126,7 +126,11 @@ describe('pageStatus', () => {
       ['2025-04-01T10:00:00.000Z', 410],
       [null, 200],
     ] as const) {
-      answer({ 'GET /cars/id/:id': aCarDetail({ id: 'c1', soldAt }), 'GET /me': null });
+      answer({
+        'GET /cars/id/:id': aCarDetail({ id: 'c1', soldAt }),
+        'GET /me': null,
+        'GET /config': aPublicConfig(),
+      });
       const client = createQueryClient();
       await loadPageData(client, '/cars/id/c1', undefined);
       expect(pageStatus(client, '/cars/id/c1'), String(soldAt)).toBe(status);
