@@ -16,7 +16,8 @@ import {
   tag,
 } from '../support/marketplace.ts';
 
-const NOT_FOUND = "Looks like this page doesn't exist!";
+/** A deleted car's page (410 Gone: ADR 47). */
+const GONE = 'This car is no longer on Redline';
 
 const test = base.extend<{ sellerApi: APIRequestContext; adminPage: Page }>({
   sellerApi: async ({ playwright, baseURL }, use) => {
@@ -52,7 +53,7 @@ async function openCar(page: Page, car: PostedCar) {
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(car.model) })).toBeVisible();
 }
 
-test('the admin deletes a reported car: its page is a 404 and it leaves the saved list', async ({
+test('the admin deletes a reported car: its page says it is gone (410) and it leaves the saved list', async ({
   page,
   adminPage,
   sellerApi,
@@ -80,11 +81,11 @@ test('the admin deletes a reported car: its page is a 404 and it leaves the save
   await expect(adminPage.getByText('Deleted post successfully')).toBeVisible();
   await expect(adminPage.getByRole('row').filter({ hasText: car.name })).toHaveCount(0);
 
-  await adminPage.goto(`/cars/id/${car.id}`);
-  await expect(adminPage.getByText(NOT_FOUND)).toBeVisible();
+  expect((await adminPage.goto(`/cars/id/${car.id}`))?.status()).toBe(410);
+  await expect(adminPage.getByRole('heading', { name: GONE })).toBeVisible();
 
-  await page.goto(`/cars/id/${car.id}`);
-  await expect(page.getByText(NOT_FOUND)).toBeVisible();
+  expect((await page.goto(`/cars/id/${car.id}`))?.status()).toBe(410);
+  await expect(page.getByRole('heading', { name: GONE })).toBeVisible();
   await page.goto('/dash/buyer/saved');
   await expect(page.getByRole('heading', { level: 1, name: 'Saved Cars' })).toBeVisible();
   await expect(page.getByText('No saved cars yet')).toBeVisible();
