@@ -198,6 +198,16 @@ describe('CarPage for a visitor (BROWSING=public)', () => {
       { initialEntries: [`/cars/id/${car.id}${search}`] },
     );
 
+  /** The visitor clicks `button` and is sent to sign in (then signs in elsewhere). */
+  const askAsVisitor = async (button: string) => {
+    answer({ 'GET /me': null, 'GET /cars/id/:id': car });
+    const view = visit();
+    const aside = await screen.findByRole('complementary', { name: 'Price, seller and actions' });
+    await userEvent.click(await within(aside).findByRole('button', { name: button }));
+    expect(view.pathname()).toBe('/user/login');
+    view.unmount();
+  };
+
   it('offers what a buyer may do, each sending the visitor to sign in and back to this car to do it', async () => {
     for (const [name, action] of [
       ['Book a test drive now', 'book'],
@@ -219,6 +229,7 @@ describe('CarPage for a visitor (BROWSING=public)', () => {
 
   it('saves the car when the visitor comes back signed in as a buyer, once', async () => {
     const saved: unknown[] = [];
+    await askAsVisitor('Save this car');
     answer({
       ...carAnswers(aMe()),
       'POST /savedpost': ({ body }) => {
@@ -233,16 +244,34 @@ describe('CarPage for a visitor (BROWSING=public)', () => {
   });
 
   it('opens the report, the message or the booking when the visitor comes back signed in as a buyer', async () => {
-    for (const [action, dialog] of [
-      ['report', 'Report about this post'],
-      ['message', 'Message the seller'],
-      ['book', 'Book a test drive'],
+    for (const [action, button, dialog] of [
+      ['report', 'Report about this post', 'Report about this post'],
+      ['message', 'Message the seller', 'Message the seller'],
+      ['book', 'Book a test drive now', 'Book a test drive'],
     ]) {
+      await askAsVisitor(button!);
       answer(carAnswers(aMe()));
       const view = visit(`?then=${action}`);
       expect(await screen.findByRole('dialog', { name: dialog }), action).toBeInTheDocument();
       await waitFor(() => expect(view.search()).toBe(''));
       view.unmount();
     }
+  });
+
+  it('does nothing for a buyer who follows a link that asks for an action this tab did not ask', async () => {
+    sessionStorage.clear();
+    const saved: unknown[] = [];
+    answer({
+      ...carAnswers(aMe()),
+      'POST /savedpost': ({ body }) => {
+        saved.push(body);
+        return aSavedCar({ car: car.id });
+      },
+    });
+    const view = visit('?then=save');
+    await waitFor(() => expect(view.search()).toBe(''));
+    expect(await screen.findByRole('button', { name: 'Save this car' })).toBeInTheDocument();
+    expect(saved).toEqual([]);
+    expect(screen.queryByText('Car saved.')).not.toBeInTheDocument();
   });
 });
