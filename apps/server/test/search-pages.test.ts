@@ -114,6 +114,10 @@ describe('the pages of GET /api/cars/search', () => {
       'fuel=Petrol&priceMax=25000000',
       'category=suv&kmMax=30000',
       'verified=true&yearMin=2020',
+      // Specification filters: their few cars found from their bitsets (firstPassing).
+      'body=Coupe',
+      'transmission=Dual-clutch&priceMax=25000000',
+      'seatsMin=4&kmMax=30000',
       // Words of the about text only; a name's with the about text's; a word of one name and of
       // other cars' engines (by relevance, those cars are walked to, sharing one score).
       'q=fine+condition',

@@ -186,7 +186,8 @@ export function specFilter(query: CarSearchQuery) {
         else limits = passes;
       } else if (!passAll || !failOne) {
         passAll = passes;
-        failOne = passes.map((word) => ~word);
+        failOne = new Uint32Array(words);
+        for (let w = 0; w < words; w++) failOne[w] = ~passes[w]!;
       } else
         for (let w = 0; w < words; w++) {
           failOne[w] = (failOne[w]! & passes[w]!) | (passAll[w]! & ~passes[w]!);
@@ -198,13 +199,22 @@ export function specFilter(query: CarSearchQuery) {
       const facets = passAll ? (alone >= 0 ? passAll[w]! : passAll[w]! | failOne![w]!) : -1;
       counted[w] = facets & (limits ? limits[w]! : -1);
     }
-    // No car past the last.
-    if (size % 32 !== 0) counted[words - 1]! &= (1 << (size % 32)) - 1;
+    if (words > 0) counted[words - 1]! &= lastWord(size);
     return counted;
+  };
+  /** The cars that pass every filter (a bit per seq of `bytes` below `size`). */
+  const passingAll = (bytes: Uint8Array, size: number): Uint32Array => {
+    const all = new Uint32Array((size + 31) >>> 5).fill(-1);
+    tables.forEach((table, i) => {
+      const passes = passing(bytes, size, positions[i]!, table);
+      for (let w = 0; w < all.length; w++) all[w]! &= passes[w]!;
+    });
+    if (all.length > 0) all[all.length - 1]! &= lastWord(size);
+    return all;
   };
   /** Only limits are filtered: a car that fails none of them counts everywhere. */
   const limitsOnly = active && facetsFiltered === 0;
-  return { active, alone, limitsOnly, fails, count, candidates };
+  return { active, alone, limitsOnly, fails, count, candidates, passingAll };
 }
 
 /** A bit per car of `bytes` below `size`: whether its byte at `position` fails none of `table`'s bits. */

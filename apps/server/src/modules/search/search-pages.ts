@@ -280,6 +280,55 @@ function memoryOrder(sort: SearchSort, c: Columns, words: SearchWord[]) {
   }
 }
 
+/** A car's key in an order (memoryOrder): its value in the order's column (none by year) and its cell's offset. */
+function keyIn({ by, sign }: ReturnType<typeof memoryOrder>, c: Columns) {
+  const column = by === 'price' ? c.price : by === 'km' ? c.km : by === 'added' ? c.added : undefined;
+  return (seq: number, offset: number) => (column ? sign * column[seq]! : 0) + offset;
+}
+
+/**
+ * As firstInOrder, for a search without text whose specification filters leave few cars (at most
+ * `most`): every car that passes them, found from their bitsets (specFilter's `passingAll`) and
+ * tested against its cell's filters and the bounds, then sorted; rather than each cell's order walked
+ * past the cars that fail them (every car of every cell, for values that few cars hold together).
+ */
+function firstPassing(
+  matching: Matching,
+  sort: SearchSort,
+  after: unknown[] | undefined,
+  count: number,
+): Int32Array {
+  const { columns: c, bounds, spec } = matching;
+  const passes = matching.passing();
+  const order = memoryOrder(sort, c, []);
+  const keyOf = keyIn(order, c);
+  const start = after === undefined ? -Infinity : order.cursor(after);
+  const found: { seq: number; key: number }[] = [];
+  const bits = spec.passingAll(c.specs, c.size);
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w]! | 0;
+    while (word !== 0) {
+      const lowest = word & -word;
+      word ^= lowest;
+      const seq = 32 * w + 31 - Math.clz32(lowest);
+      const cell = c.cell[seq]!;
+      if (!c.live[seq] || !passes[cell] || c.km[seq]! > bounds.kmMax) continue;
+      if (c.price[seq]! < bounds.priceMin || c.price[seq]! > bounds.priceMax) continue;
+      const key = keyOf(seq, order.offset(cell));
+      if (key >= start) found.push({ seq, key });
+    }
+  }
+  const past = found
+    .map(({ key }) => key)
+    .filter((key) => key > start)
+    .sort((a, b) => a - b);
+  const last = past.length >= count ? past[count - 1]! : Infinity;
+  return Int32Array.from(
+    found.filter(({ key }) => key <= last),
+    ({ seq }) => seq,
+  );
+}
+
 /**
  * The seqs of the cars a search matches (matchingIn) that come first in `sort` past a cursor's key
  * values (`after`; none: from the order's start): every car at the cursor's key, the first `count`
@@ -338,9 +387,7 @@ function firstInOrder(
     if (key > start && ++past >= lowerAt) lower();
   };
   const { by, sign } = order;
-  /** A car's value in the order's column (none by year). */
-  const column = by === 'price' ? c.price : by === 'km' ? c.km : by === 'added' ? c.added : undefined;
-  const keyOf = (seq: number, offset: number) => (column ? sign * column[seq]! : 0) + offset;
+  const keyOf = keyIn(order, c);
   const ranged =
     by !== 'price' && by !== 'km' && (kmMax !== INT_MAX || priceMin !== INT_MIN || priceMax !== INT_MAX);
   // The cells matched whole, and those whose cars a common word's members are marked among.
@@ -424,6 +471,8 @@ export async function firstOfPage(
   const after = query.cursor ? decodeCursor(query.cursor, sort, sortOrder(sort, sql`0`)) : undefined;
   const matching = await matchingIn(columns, query, words, namesOfEveryWord(words), counts.brandKeys);
   const most = Math.min(READ_BY_SEQ, READ_BY_SEQ_SHARE * counts.forSale);
+  if (!words.length && matching.spec.active && counts.total <= most)
+    return firstPassing(matching, sort, after, query.limit + 1);
   return firstInOrder(matching, words, sort, after, query.limit + 1, most);
 }
 
