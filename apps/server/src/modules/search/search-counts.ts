@@ -370,9 +370,10 @@ function cellsInMemory(matching: Matching): Counted {
     // are a cache miss away).
     const { live, cell: cellOf, km, price, specs } = c;
     const candidates = spec.candidates(specs, c.size);
-    // Limits alone that most cars meet: every car counted from the cells' orders, then those that
-    // fail a limit taken back, visited instead of those that meet them.
-    const takeBack = spec.limitsOnly && 2 * bitsIn(candidates, 0, c.size) > c.size;
+    // Limits alone, or one facet filtered alone, that most cars meet: every car counted from the
+    // cells' orders, then those that fail them taken back, visited instead of those that meet them
+    // (the facet's own counts are those of every car: below).
+    const takeBack = (spec.limitsOnly || spec.alone >= 0) && 2 * bitsIn(candidates, 0, c.size) > c.size;
     if (takeBack) countCells(false);
     const touched = takeBack ? new Uint8Array(c.cells.length) : undefined;
     for (let w = 0; w < candidates.length; w++) {
