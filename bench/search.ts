@@ -377,7 +377,8 @@ async function profile(
         timed.push({ path, ms: round(performance.now() - started, 1) });
       }
       const after = cpuTimes(process.pid);
-      const cpu = (of: 'bench' | 'postgres') => round((after[of] - before[of]) / Math.max(1, timed.length), 2);
+      const cpu = (of: 'bench' | 'postgres') =>
+        round((after[of] - before[of]) / Math.max(1, timed.length), 2);
       const sorted = timed.map((t) => t.ms).sort((a, b) => a - b);
       const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
       log(
