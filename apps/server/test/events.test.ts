@@ -180,7 +180,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
       expect(res.json()).toEqual({ deletedCount: 1 });
       await reachedB;
       expect(await whoAmI(b, banned)).toBeNull();
-      expect((await categoryPage(b, banned)).statusCode).toBe(401);
+      expect((await as(b, banned, { method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
     },
   );
 
