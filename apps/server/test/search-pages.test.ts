@@ -9,7 +9,11 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { cars } from '../src/db/schema.ts';
 import { listCategories } from '../src/modules/categories/index.ts';
-import { loadSearchCatalogue, type SearchWord } from '../src/modules/search/search-catalogue.ts';
+import {
+  loadSearchCatalogue,
+  type SearchCatalogue,
+  type SearchWord,
+} from '../src/modules/search/search-catalogue.ts';
 import { searchFacets } from '../src/modules/search/search-counts.ts';
 import { firstOfPage, searchPage } from '../src/modules/search/search-pages.ts';
 import { resolveWords } from '../src/modules/search/search-planner.ts';
@@ -26,6 +30,30 @@ async function postedApart(t: TestApp, sign: 1 | -1) {
   await t.db.execute(sql`update ${cars} set added_date = ${cars.addedDate} + ${sign} * make_interval(hours => r.rank::int)
     from (select id, dense_rank() over (order by added_date desc) as rank from ${cars}) r where ${cars.id} = r.id`);
   t.context.search.columns.forget();
+}
+
+/** The search's catalogue as the app shows it. */
+const catalogueOf = (t: TestApp) =>
+  loadSearchCatalogue(
+    t.db,
+    () => listCategories(t.db),
+    () => readCatalogueNames(t.db),
+  );
+
+/**
+ * A search's counts in memory, as among a million cars for sale (a page reads by seq at most a
+ * twentieth of them).
+ */
+async function countedAmongAMillion(
+  t: TestApp,
+  query: CarSearchQuery,
+  words: SearchWord[],
+  catalogue: SearchCatalogue,
+) {
+  return {
+    ...(await searchFacets(t.db, query, words, catalogue, t.context.search.columns)),
+    forSale: 1_000_000,
+  };
 }
 
 type PageCounts = Parameters<typeof searchPage>[4];
@@ -136,11 +164,7 @@ describe('the pages of GET /api/cars/search', () => {
     ]);
     // The first cars by relevance are then not the newest.
     await postedApart(t, -1);
-    const catalogue = await loadSearchCatalogue(
-      t.db,
-      () => listCategories(t.db),
-      () => readCatalogueNames(t.db),
-    );
+    const catalogue = await catalogueOf(t);
     try {
       for (const params of searches)
         for (const sort of [
@@ -154,12 +178,7 @@ describe('the pages of GET /api/cars/search', () => {
           const walked = await pagesOf(() => walking);
           expect(walked.flatMap((page) => page.ids).length, `${params} ${sort}`).toBeGreaterThan(0);
           expect(await pagesOf(() => gathering), `${params} ${sort}`).toEqual(walked);
-          // Counted in memory, as among a million cars for sale (a page reads by seq at most a
-          // twentieth of them).
-          const counted = {
-            ...(await searchFacets(t.db, query, words, catalogue, t.context.search.columns)),
-            forSale: 1_000_000,
-          };
+          const counted = await countedAmongAMillion(t, query, words, catalogue);
           const firstOf = async (cursor?: string) => {
             const first = await firstOfPage(
               { ...query, cursor },
@@ -211,11 +230,7 @@ describe('the pages of GET /api/cars/search', () => {
       }),
     ]);
     await postedApart(t, -1);
-    const catalogue = await loadSearchCatalogue(
-      t.db,
-      () => listCategories(t.db),
-      () => readCatalogueNames(t.db),
-    );
+    const catalogue = await catalogueOf(t);
     try {
       // Each search, and whether its first page is found in memory: not when no car can hold every
       // value named (two of one facet, a filter without it, a value no car holds).
@@ -233,10 +248,7 @@ describe('the pages of GET /api/cars/search', () => {
         const query = carSearchQuerySchema.parse({ ...raw, limit: '2' });
         const words = await resolveWords(t.db, query.q, catalogue);
         const scored = await everyPage(t, query, words, 'relevance', () => walking);
-        const counted = {
-          ...(await searchFacets(t.db, query, words, catalogue, t.context.search.columns)),
-          forSale: 1_000_000,
-        };
+        const counted = await countedAmongAMillion(t, query, words, catalogue);
         const found: boolean[] = [];
         const inMemory = await everyPage(t, query, words, 'relevance', async (cursor) => {
           const first = await firstOfPage(

@@ -534,9 +534,11 @@ async function valuesFirst(
   if (first === undefined) return undefined;
   const candidates = Array.from(first, (seq) => ({ seq, key: keyOf(top, c.added[seq]!) }));
   if (candidates.filter(({ key }) => key > start).length <= query.limit) return undefined;
-  const named = await matchingIn(columns, query, words, new Map(), counts.brandKeys);
-  for (const { seq, score } of carsOfNames(named, words, values, resembled))
-    candidates.push({ seq, key: keyOf(score, c.added[seq]!) });
+  if (resembled.size > 0) {
+    const named = await matchingIn(columns, query, words, new Map(), counts.brandKeys);
+    for (const { seq, score } of carsOfNames(named, words, values, resembled))
+      candidates.push({ seq, key: keyOf(score, c.added[seq]!) });
+  }
   // Those at the cursor's key or past it, up to the page's last (one more than asked) and its ties.
   const past = candidates
     .filter(({ key }) => key > start)

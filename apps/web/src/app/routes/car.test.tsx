@@ -198,6 +198,19 @@ describe('CarPage for a visitor (BROWSING=public)', () => {
       { initialEntries: [`/cars/id/${car.id}${search}`] },
     );
 
+  /** The car's answers to a signed-in buyer; returns the bodies of the saves it is sent. */
+  const answerAsBuyerSaving = () => {
+    const saved: unknown[] = [];
+    answer({
+      ...carAnswers(aMe()),
+      'POST /savedpost': ({ body }) => {
+        saved.push(body);
+        return aSavedCar({ car: car.id });
+      },
+    });
+    return saved;
+  };
+
   /** The visitor clicks `button` and is sent to sign in (then signs in elsewhere). */
   const askAsVisitor = async (button: string) => {
     answer({ 'GET /me': null, 'GET /cars/id/:id': car });
@@ -228,15 +241,8 @@ describe('CarPage for a visitor (BROWSING=public)', () => {
   });
 
   it('saves the car when the visitor comes back signed in as a buyer, once', async () => {
-    const saved: unknown[] = [];
     await askAsVisitor('Save this car');
-    answer({
-      ...carAnswers(aMe()),
-      'POST /savedpost': ({ body }) => {
-        saved.push(body);
-        return aSavedCar({ car: car.id });
-      },
-    });
+    const saved = answerAsBuyerSaving();
     const view = visit('?then=save');
     expect(await screen.findByText('Car saved.')).toBeInTheDocument();
     expect(saved).toEqual([{ carId: car.id }]);
@@ -260,14 +266,7 @@ describe('CarPage for a visitor (BROWSING=public)', () => {
 
   it('does nothing for a buyer who follows a link that asks for an action this tab did not ask', async () => {
     sessionStorage.clear();
-    const saved: unknown[] = [];
-    answer({
-      ...carAnswers(aMe()),
-      'POST /savedpost': ({ body }) => {
-        saved.push(body);
-        return aSavedCar({ car: car.id });
-      },
-    });
+    const saved = answerAsBuyerSaving();
     const view = visit('?then=save');
     await waitFor(() => expect(view.search()).toBe(''));
     expect(await screen.findByRole('button', { name: 'Save this car' })).toBeInTheDocument();
