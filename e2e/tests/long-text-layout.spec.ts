@@ -9,7 +9,14 @@
  */
 import type { Page } from '@playwright/test';
 import { baseURL, DEMO_ADMIN, DEMO_PASSWORD, expect, hydrated, test } from '../fixtures.ts';
-import { type PostedCar, postCar, signInViaApi, signUp, tag } from '../support/marketplace.ts';
+import {
+  markSoldViaApi,
+  type PostedCar,
+  postCar,
+  signInViaApi,
+  signUp,
+  tag,
+} from '../support/marketplace.ts';
 
 const URL_300 = `https://example.test/${'a1b2c3d4e5'.repeat(28)}`.slice(0, 300);
 const write = { headers: { origin: baseURL() } };
@@ -98,7 +105,16 @@ test.describe('long unbroken words on a phone', () => {
     await sellerPage.goto(`/dash/messages/${conversationId}`);
     await expect(sellerPage.getByText(/a1b2c3d4e5/).first()).toBeVisible();
     await expectNoSidewaysScroll(sellerPage, width);
+
+    // Sold, its page's notice links to the search of its make and model, named whole.
+    await markSoldViaApi(seller, car.id);
     await sellerContext.close();
+    await page.goto(`/cars/id/${car.id}`);
+    const search = page.getByRole('link', { name: /^See .* for sale$/ });
+    await expect(search).toBeVisible();
+    await expectNoSidewaysScroll(page, width);
+    const box = await search.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width, 'the search link inside the window').toBe(true);
   });
 });
 

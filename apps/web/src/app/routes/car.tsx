@@ -109,7 +109,10 @@ function SoldNotice({ car }: { car: Car }) {
   return (
     <div role="status" className="alert mt-4 flex flex-wrap items-center justify-between gap-3">
       <span>This car is sold: it is no longer for sale.</span>
-      <Link to={searchPathOfName(car.brand, car.model)} className="btn btn-sm btn-primary">
+      <Link
+        to={searchPathOfName(car.brand, car.model)}
+        className="btn btn-sm btn-primary h-auto max-w-full whitespace-normal py-1.5"
+      >
         See {car.brand} {car.model} for sale
       </Link>
     </div>
