@@ -2,6 +2,8 @@
  * Better Auth's tables (users, sessions, accounts, verifications), owned by auth/: Better Auth writes
  * them, and a user row is at once the sign-in identity and the marketplace user of the spec.
  */
+
+import { COUNTRIES } from '@redline/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../db/columns.ts';
@@ -26,11 +28,18 @@ export const users = pgTable(
     renamedFrom: text('renamed_from'),
     /** Demo rows are owned by the seed; the seed refuses to touch a database with other rows. */
     isDemo: boolean('is_demo').notNull().default(false),
+    /**
+     * A seller's default location (postalCodeSchema): the post form starts from it. The city and
+     * region are derived from it where shown (places/gazetteer.ts).
+     */
+    postalCode: text('postal_code'),
+    country: text('country', { enum: COUNTRIES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('users_role_check', sql`${t.role} in ('Buyer', 'Seller', 'Admin')`),
+    check('users_location_check', sql`(${t.postalCode} is null) = (${t.country} is null)`),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     index('users_role_idx').on(t.role, t.createdAt, t.id),
   ],

@@ -5,6 +5,7 @@ import {
   CAR_DOORS_MAX,
   CAR_SEATS_MAX,
   COLOURS,
+  COUNTRIES,
   DRIVETRAINS,
   MATCH_KINDS,
   PREVIOUS_OWNERS_MAX,
@@ -16,6 +17,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -82,6 +84,19 @@ export const cars = pgTable(
     originalPrice: integer('original_price').notNull(),
     topSpeed: integer('top_speed').notNull(),
     kmDriven: integer('km_driven').notNull(),
+    /**
+     * Where the car stands: the postal code its seller gave (postalCodeSchema) and what the gazetteer
+     * derived from it when the car was posted or edited (places/gazetteer.ts): city, region and
+     * coordinates. All null for a car posted before locations (migration 0028) until its seller gives one.
+     */
+    postalCode: text('postal_code'),
+    country: text('country', { enum: COUNTRIES }),
+    city: text('city'),
+    region: text('region'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** How far from its place the seller delivers the car, in km; null when they do not deliver. */
+    deliveryRadiusKm: doublePrecision('delivery_radius_km'),
     sellerId: text('seller_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -138,6 +153,15 @@ export const cars = pgTable(
       ),
       check('cars_prices_check', sql`${t.askingPrice} >= 0 and ${t.originalPrice} >= 0`),
       check('cars_numbers_check', sql`${t.topSpeed} > 0 and ${t.kmDriven} >= 0`),
+      check(
+        'cars_location_check',
+        sql`(${t.postalCode} is null and ${t.country} is null and ${t.city} is null and ${t.region} is null
+            and ${t.latitude} is null and ${t.longitude} is null)
+          or (${t.postalCode} is not null and ${t.country} is not null and ${t.city} is not null
+            and ${t.region} is not null and ${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180)`,
+      ),
+      check('cars_country_check', oneOf(t.country, COUNTRIES)),
+      check('cars_delivery_check', sql`${t.deliveryRadiusKm} > 0`),
       check('cars_photos_check', sql`cardinality(${t.photos}) between 1 and 10`),
       // Newest first, in the order the keyset queries ask for: PostgreSQL's `DESC` means NULLS FIRST,
       // while Drizzle writes `DESC NULLS LAST` unless told, an order the planner cannot use for them.
