@@ -24,6 +24,7 @@ export * from './saved-cars.ts';
 export * from './saved-searches.ts';
 export * from './search.ts';
 export * from './search-words.ts';
+export * from './units.ts';
 export * from './users.ts';
 export * from './vehicles.ts';
 export * from './vin.ts';
