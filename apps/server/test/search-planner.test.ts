@@ -136,6 +136,7 @@ const query = (params: Partial<CarSearchQuery>): CarSearchQuery => ({
   q: undefined,
   verified: false,
   classic: false,
+  delivery: false,
   ...params,
 });
 const cursorOf = (sort: SearchSort, values: unknown[]) =>

@@ -121,7 +121,7 @@ export const REPORT_DETAILS_MAX_LENGTH = 1000;
 export const PAGE_SIZE_DEFAULT = 12;
 export const PAGE_SIZE_MAX = 50;
 
-/** The orders of the car search (`GET /cars/search`); `relevance` needs search text. */
+/** The orders of the car search (`GET /cars/search`); `relevance` needs search text, `distance` a place (`near`). */
 export const SEARCH_SORTS = [
   'relevance',
   'newest',
@@ -129,8 +129,13 @@ export const SEARCH_SORTS = [
   'price_desc',
   'km_asc',
   'year_desc',
+  'distance',
 ] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
+/** The distances a search offers around its place (`radius`), in the visitor's unit: miles or km. */
+export const SEARCH_RADII = [10, 25, 50, 100, 250, 500] as const;
+/** The widest radius a search takes, in either unit. */
+export const SEARCH_RADIUS_MAX = 1000;
 /** The longest search text, and how many of its words are searched. */
 export const SEARCH_TEXT_MAX = 100;
 export const SEARCH_WORDS_MAX = 6;

@@ -60,9 +60,12 @@ export function narrowingFilters(filters: CarSearchFilters): CarSearchFilters {
   return kept as CarSearchFilters;
 }
 
-/** Whether the filters narrow the search at all: a saved search must (or every car would match it). */
+/**
+ * Whether the filters narrow the search at all: a saved search must (or every car would match it).
+ * A place alone (`near` without a radius) measures distances and keeps every car.
+ */
 export const hasFilters = (filters: CarSearchFilters): boolean =>
-  Object.keys(narrowingFilters(filters)).length > 0;
+  Object.keys(narrowingFilters(filters)).some((name) => name !== 'near');
 
 /** The search page's address of these filters (`/cars?brand=Porsche&priceMax=…`), in the API's terms. */
 export function searchPathOf(filters: CarSearchFilters): string {

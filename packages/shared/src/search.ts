@@ -29,13 +29,17 @@ import {
   PAGE_SIZE_MAX,
   PREVIOUS_OWNERS_MAX,
   SEARCH_FILTER_VALUES_MAX,
+  SEARCH_RADIUS_MAX,
   SEARCH_SORTS,
   SEARCH_TEXT_MAX,
   SEARCH_YEAR_MAX,
+  type SearchSort,
   SUGGESTIONS_MAX,
   TITLE_STATUSES,
   TRANSMISSIONS,
 } from './constants.ts';
+import type { Coordinates } from './places.ts';
+import { KM_PER_MILE } from './units.ts';
 
 /** A query parameter given once or repeated: always a list. */
 const repeatable = <T extends z.ZodType>(item: T, label: string) =>
@@ -77,6 +81,59 @@ const brandValue = z
   .max(60, 'Brand is too long')
   .regex(...oneLine('Brand'));
 
+/**
+ * Where a search starts from (`near`): a US ZIP code, or a point in degrees ("34.0901,-118.4065"),
+ * the browser's location given with the visitor's consent.
+ */
+export type Near = { postalCode: string } | ({ postalCode?: undefined } & Coordinates);
+
+const ZIP = /^\d{5}$/;
+const POINT = /^(-?\d{1,2}(?:\.\d{1,6})?),(-?\d{1,3}(?:\.\d{1,6})?)$/;
+
+/** The place of a search's `near`, or undefined when it is neither a ZIP code nor a point on the Earth. */
+export function parseNear(near: string): Near | undefined {
+  if (ZIP.test(near)) return { postalCode: near };
+  const point = POINT.exec(near);
+  if (!point) return undefined;
+  const [latitude, longitude] = [Number(point[1]), Number(point[2])];
+  return Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 ? { latitude, longitude } : undefined;
+}
+
+const RADIUS = /^(\d{1,4})(mi|km)$/;
+
+/** A search's `radius` ("50mi", "100km"): its number and unit, or undefined when it is not one. */
+export function parseRadius(radius: string): { value: number; unit: 'mi' | 'km' } | undefined {
+  const match = RADIUS.exec(radius);
+  if (!match) return undefined;
+  const value = Number(match[1]);
+  return value >= 1 && value <= SEARCH_RADIUS_MAX ? { value, unit: match[2] as 'mi' | 'km' } : undefined;
+}
+
+/** A radius that parseRadius accepts, in km. */
+export function radiusKm(radius: string): number {
+  const { value, unit } = parseRadius(radius)!;
+  return unit === 'mi' ? value * KM_PER_MILE : value;
+}
+
+const nearValue = z
+  .string()
+  .trim()
+  .max(40, 'Enter a 5-digit ZIP code')
+  .refine((near) => parseNear(near) !== undefined, 'Enter a 5-digit ZIP code')
+  .optional()
+  .meta({
+    description: 'Where to search from: a US ZIP code, or a point in degrees ("34.0901,-118.4065")',
+    example: '90210',
+  });
+const radiusValue = z
+  .string()
+  .refine(
+    (radius) => parseRadius(radius) !== undefined,
+    `A radius is a whole number of miles or km up to ${SEARCH_RADIUS_MAX}: "50mi", "100km"`,
+  )
+  .optional()
+  .meta({ description: 'Only the cars this far from `near` at most ("50mi", "100km"); none: nationwide' });
+
 /** The filters of a search, each in both forms (a query string's, a JSON body's): all but text and verified. */
 const filterFields = {
   yearMin: whole('Year from', CAR_YEAR_MIN, SEARCH_YEAR_MAX),
@@ -89,6 +146,8 @@ const filterFields = {
   ownersMax: whole('Previous owners', 0, PREVIOUS_OWNERS_MAX).meta({
     description: 'At most this many previous owners',
   }),
+  near: nearValue,
+  radius: radiusValue,
   seller: z
     .string()
     .min(1, 'Seller is empty')
@@ -97,11 +156,32 @@ const filterFields = {
     .meta({ description: "One seller's cars (their id)" }),
 };
 
-/** A lower bound above its upper bound is refused, on the upper bound. */
+/**
+ * A lower bound above its upper bound is refused, on the upper bound; a radius, or the order by
+ * distance, without a place to measure from, on itself.
+ */
 function boundsInOrder(
-  query: { yearMin?: number; yearMax?: number; priceMin?: number; priceMax?: number },
+  query: {
+    yearMin?: number;
+    yearMax?: number;
+    priceMin?: number;
+    priceMax?: number;
+    near?: string;
+    radius?: string;
+    sort?: SearchSort;
+  },
   context: z.RefinementCtx,
 ) {
+  if (query.near === undefined) {
+    if (query.radius !== undefined)
+      context.addIssue({ code: 'custom', path: ['radius'], message: 'Choose a place to search around' });
+    if (query.sort === 'distance')
+      context.addIssue({
+        code: 'custom',
+        path: ['sort'],
+        message: 'Choose a place to sort by distance from',
+      });
+  }
   const ranges = [
     ['yearMin', 'yearMax', 'Year to cannot be before Year from'],
     ['priceMin', 'priceMax', 'Maximum price cannot be below the minimum price'],
@@ -136,6 +216,9 @@ export const carSearchQuerySchema = z
     verified: flag('Verified').meta({ description: 'true: verified sellers only' }),
     classic: flag('Classic').meta({
       description: `true: classics only, the cars over ${CLASSIC_AGE_YEARS} years old (model year at most this year − ${CLASSIC_AGE_YEARS})`,
+    }),
+    delivery: flag('Delivery').meta({
+      description: 'true: only the cars whose sellers deliver them to `near` (any that deliver without it)',
     }),
     sort: z
       .enum(SEARCH_SORTS, { error: `Sort by ${SEARCH_SORTS.join(', ')}` })
@@ -175,6 +258,7 @@ export const carSearchFiltersSchema = z
     ...filterFields,
     verified: z.boolean({ error: 'Verified must be true or false' }).optional(),
     classic: z.boolean({ error: 'Classic must be true or false' }).optional(),
+    delivery: z.boolean({ error: 'Delivery must be true or false' }).optional(),
   })
   .superRefine(boundsInOrder);
 export type CarSearchFilters = z.infer<typeof carSearchFiltersSchema>;
@@ -210,8 +294,12 @@ export const carSearchFacetsSchema = z.object({
 });
 export type CarSearchFacets = z.infer<typeof carSearchFacetsSchema>;
 
+/** A car a search found: with `near`, how far it stands from there (null without it, or when the car has no place). */
+export const carSearchItemSchema = carSchema.extend({ distanceKm: z.number().nullable() });
+export type CarSearchItem = z.infer<typeof carSearchItemSchema>;
+
 export const carSearchResultSchema = z.object({
-  items: z.array(carSchema).max(PAGE_SIZE_MAX),
+  items: z.array(carSearchItemSchema).max(PAGE_SIZE_MAX),
   nextCursor: z.string().nullable(),
   /** How many cars match, all pages together. */
   total: z.number().int(),

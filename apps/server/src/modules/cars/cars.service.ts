@@ -47,9 +47,13 @@ export async function listCategoryCars(
 
 /** Any signed-in user may search the cars for sale (the search module finds them, this module shows them). */
 export async function searchCars(context: CarsContext, query: CarSearchQuery): Promise<CarSearchResult> {
-  const { ids, ...found } = await context.search.carIds(query);
+  const { ids, distancesKm, ...found } = await context.search.carIds(query);
   const rows = await repo.findCarViews(context.database.statements, context.advertisementOf, ids);
-  return { items: toCars(context.photos, rows), ...found };
+  const distanceOf = new Map(ids.map((id, i) => [id, distancesKm[i]!]));
+  return {
+    items: toCars(context.photos, rows).map((car) => ({ ...car, distanceKm: distanceOf.get(car.id) ?? null })),
+    ...found,
+  };
 }
 
 /** The search box's completions: brands and models of cars for sale, from the names kept in memory. */

@@ -74,6 +74,16 @@ export interface Columns {
   added: Int32Array;
   /** Its specifications, SPECS bytes from `seq * SPECS` (car-specs.ts, ADR 44). */
   specs: Uint8Array;
+  /** The index of its place's point in `points` (0: it has no place; ADR 51). */
+  point: Int32Array;
+  /** How far from its place its seller delivers it, in km (0: not delivered). */
+  delivery: Float64Array;
+  /** Every point a car has stood at, in the order first met, from 1 (0 stands for no place). */
+  points: { latitude: number[]; longitude: number[] };
+  /** The cars for sale at point `index` (of `points`, from 1), in no order. */
+  carsAt(index: number): readonly number[];
+  /** The seq of car `id`, or -1 when no car of that id was met. */
+  seqOf(id: string): number;
   /** Every cell a car has had, in the order first met. */
   cells: Cell[];
   /** The cars for sale of cell `index` (of `cells`), ordered by price and by km. */
@@ -374,6 +384,14 @@ export class SlotSet {
   }
 }
 
+/** Takes `seq` out of a cell's or a point's cars (in no order: the last takes its place). */
+function dropFrom(members: number[], seq: number, of: string) {
+  const at = members.lastIndexOf(seq);
+  if (at < 0) throw new Error(`car ${seq} is not among the cars of its ${of}`);
+  members[at] = members[members.length - 1]!;
+  members.pop();
+}
+
 /** Where `value` is, or would go, in the ordered `list`. */
 function indexIn(list: number[], value: number): number {
   let low = 0;
@@ -397,6 +415,10 @@ interface CarRow extends Cell {
   /** Its specifications' bytes, packed (car-specs.ts's specFacetBits and specLimitBits). */
   specFacets: number;
   specLimits: number;
+  /** Its place's point (null without a place) and how far its seller delivers it (null: not delivered). */
+  latitude: number | null;
+  longitude: number | null;
+  deliveryRadiusKm: number | null;
   /** Whether it meets each condition asked (`readCars`). */
   meets: boolean[];
 }
@@ -420,7 +442,9 @@ async function readCars(db: Db, where: SQL, tail: SQL = sql``, conditions: SQL[]
       ${cars.sellerVerified} as "sellerVerified", ${cars.askingPrice} as "askingPrice",
       ${cars.kmDriven} as "kmDriven",
       floor(extract(epoch from ${cars.addedDate}) - ${ADDED_EPOCH / 1000})::int as "added",
-      ${specFacetBits} as "specFacets", ${specLimitBits} as "specLimits", ${meets} as "meets"
+      ${specFacetBits} as "specFacets", ${specLimitBits} as "specLimits",
+      ${cars.latitude} as "latitude", ${cars.longitude} as "longitude",
+      ${cars.deliveryRadiusKm} as "deliveryRadiusKm", ${meets} as "meets"
     from ${cars} where ${where} ${tail}`);
   // Both drivers answer a plain statement with its rows as objects named by the statement.
   return (result as unknown as { rows: CarRow[] }).rows;
@@ -449,7 +473,10 @@ function writeIdWords(id: string, words: Uint32Array, at: number) {
  * `array` with at least `length` elements: when it has fewer, copied into one at least twice as
  * large, so that growing an array one batch at a time copies each element a few times at most.
  */
-function resized<T extends Uint8Array | Int32Array | Uint32Array>(array: T, length: number): T {
+function resized<T extends Uint8Array | Int32Array | Uint32Array | Float64Array>(
+  array: T,
+  length: number,
+): T {
   if (array.length >= length) return array;
   const next = new (array.constructor as new (n: number) => T)(Math.max(length, array.length * 2, 1024));
   next.set(array);
@@ -483,6 +510,12 @@ class Loaded implements Columns {
   km = new Int32Array(0);
   added = new Int32Array(0);
   specs = new Uint8Array(0);
+  point = new Int32Array(0);
+  delivery = new Float64Array(0);
+  readonly points = { latitude: [Number.NaN], longitude: [Number.NaN] };
+  private readonly pointIndexes = new Map<string, number>();
+  /** The seqs of each point's cars for sale, in no order (none kept for no place: the cars of an older database). */
+  private readonly pointMembers: number[][] = [];
   readonly cells: Cell[] = [];
   private readonly cellIndexes = new Map<string, number>();
   /** The seqs of each cell's cars for sale, in no order, and each cell ordered (undefined: again when asked). */
@@ -555,7 +588,7 @@ class Loaded implements Columns {
   remove(id: string) {
     const seq = this.seqOf(id);
     if (seq < 0 || seq >= this.size) return;
-    if (this.live[seq]) this.leave(this.cell[seq]!, seq);
+    if (this.live[seq]) this.leave(seq);
     this.live[seq] = 0;
     for (const { set } of this.sets.values()) set.delete(seq);
   }
@@ -650,15 +683,21 @@ class Loaded implements Columns {
     }
   }
 
+  carsAt(index: number): readonly number[] {
+    return this.pointMembers[index] ?? [];
+  }
+
   private put(row: CarRow) {
     const seq = row.seq;
-    if (seq < this.size && this.live[seq]) this.leave(this.cell[seq]!, seq);
+    if (seq < this.size && this.live[seq]) this.leave(seq);
     if (seq >= this.live.length) {
       this.live = resized(this.live, seq + 1);
       this.cell = resized(this.cell, seq + 1);
       this.price = resized(this.price, seq + 1);
       this.km = resized(this.km, seq + 1);
       this.added = resized(this.added, seq + 1);
+      this.point = resized(this.point, seq + 1);
+      this.delivery = resized(this.delivery, seq + 1);
     }
     this.specs = resized(this.specs, (seq + 1) * SPECS);
     unpackSpecs(row.specFacets, row.specLimits, this.specs, seq * SPECS);
@@ -668,10 +707,14 @@ class Loaded implements Columns {
     this.price[seq] = row.askingPrice;
     this.km[seq] = row.kmDriven;
     this.added[seq] = row.added;
-    if (row.forSale) this.join(this.cell[seq]!, seq);
+    this.point[seq] = this.pointOf(row);
+    this.delivery[seq] = row.deliveryRadiusKm ?? 0;
+    if (row.forSale) this.join(seq);
   }
 
-  private join(cell: number, seq: number) {
+  /** A car for sale joins its cell's cars and its point's. */
+  private join(seq: number) {
+    const cell = this.cell[seq]!;
     let members = this.members[cell];
     if (!members) {
       members = [];
@@ -679,15 +722,35 @@ class Loaded implements Columns {
     }
     members.push(seq);
     this.orders[cell] = undefined;
+    const point = this.point[seq]!;
+    if (point === 0) return;
+    let atPoint = this.pointMembers[point];
+    if (!atPoint) {
+      atPoint = [];
+      this.pointMembers[point] = atPoint;
+    }
+    atPoint.push(seq);
   }
 
-  private leave(cell: number, seq: number) {
-    const members = this.members[cell]!;
-    const at = members.lastIndexOf(seq);
-    if (at < 0) throw new Error(`car ${seq} is not among the cars of its cell`);
-    members[at] = members[members.length - 1]!;
-    members.pop();
+  private leave(seq: number) {
+    const cell = this.cell[seq]!;
+    dropFrom(this.members[cell]!, seq, 'cell');
     this.orders[cell] = undefined;
+    if (this.point[seq] !== 0) dropFrom(this.pointMembers[this.point[seq]!]!, seq, 'point');
+  }
+
+  /** The index of a car's point in `points`, added when first met; 0 without a place. */
+  private pointOf({ latitude, longitude }: CarRow): number {
+    if (latitude === null || longitude === null) return 0;
+    const key = `${latitude},${longitude}`;
+    let index = this.pointIndexes.get(key);
+    if (index === undefined) {
+      index = this.points.latitude.length;
+      this.points.latitude.push(latitude);
+      this.points.longitude.push(longitude);
+      this.pointIndexes.set(key, index);
+    }
+    return index;
   }
 
   private cellOf({ nameKey, brandKey, categoryId, fuel, year, sellerVerified }: CarRow): number {

@@ -31,6 +31,7 @@ import {
   specFilter,
 } from './car-specs.ts';
 import type { SearchCatalogue, SearchCounts, SearchWord } from './search-catalogue.ts';
+import { narrows, placeFilterOf, placeSet, pointDistances } from './search-places.ts';
 import {
   carColumns,
   carConditions,
@@ -265,7 +266,8 @@ const ORDERED_SET_SHARE = 1 / 16;
  * for its counts (cellsInMemory) and its pages' first cars (firstInOrder): for sale, within the km
  * limit, each word matching a car by its name (a name it resembles) or its text (its kept set). A
  * cell whose name every word resembles (`whole`: every cell without text) matches whole under the
- * facet filters; the cars beyond those names match one by one (`beyond`).
+ * facet filters; the cars beyond those names match one by one (`beyond`). A radius, or delivery,
+ * is one set more (search-places.ts, ADR 51), of no name: under it no cell matches whole.
  */
 export async function matchingIn(
   columns: CarColumns,
@@ -274,12 +276,21 @@ export async function matchingIn(
   names: ReadonlyMap<string, number>,
   brandKeys: string[],
 ) {
-  const { columns: c, sets } = await columns.view(words.map(textSet));
+  const place = placeFilterOf(query);
+  const { columns: c, sets: wordSets } = await columns.view(words.map(textSet));
+  // The cars of a radius, or that deliver, are one set more, which no name matches: no cell is whole.
+  const distances = place && pointDistances(c, place.from);
+  const placed = narrows(place) ? placeSet(c, place, distances!) : undefined;
+  const sets = placed ? [...wordSets, placed] : wordSets;
   const fails = failedFilters(query, brandKeys);
-  const whole = cellsWhere(c.cells, (cell) => !words.length || names.has(cell.nameKey));
+  const whole = cellsWhere(c.cells, (cell) => !placed && (!words.length || names.has(cell.nameKey)));
   const bounds = boundsOf(query);
-  // Per cell, once: which words its name matches.
-  const byName = words.map(({ names }) => cellsWhere(c.cells, (cell) => names.has(cell.nameKey)));
+  // Per cell, once: which words its name matches (the place's set: none).
+  const byName = sets.map((_, i) =>
+    i < words.length
+      ? cellsWhere(c.cells, (cell) => words[i]!.names.has(cell.nameKey))
+      : new Uint8Array(c.cells.length),
+  );
   /**
    * The cars for sale within the km limit that every word matches, beyond the cells counted whole
    * (a car that every word matches by name is in such a cell), in a cell that `counted` holds: how
@@ -304,7 +315,7 @@ export async function matchingIn(
         if (!c.live[seq] || c.km[seq]! > bounds.kmMax) return;
         const cell = c.cell[seq]!;
         if (whole[cell] || !counted[cell]) return;
-        for (let i = 0; i < words.length; i++) if (!sets[i]!.has(seq) && !byName[i]![cell]) return;
+        for (let i = 0; i < sets.length; i++) if (!sets[i]!.has(seq) && !byName[i]![cell]) return;
         visit(seq, cell);
       };
       fewest.set.forEach(each);
@@ -315,13 +326,21 @@ export async function matchingIn(
   };
   /** A 1 for each cell that passes every facet filter. */
   const passing = () => cellsWhere(c.cells, (cell) => fails(cell) === 0);
+  /** Whether a car for sale of `cell` matches every word and the place (its cell's filters, its bounds and specifications aside). */
+  const matchesSets = (seq: number, cell: number) => {
+    if (whole[cell]) return true;
+    for (let i = 0; i < sets.length; i++) if (!sets[i]!.has(seq) && !byName[i]![cell]) return false;
+    return true;
+  };
   /**
    * One word, in many cars: its cars beyond the cells matched whole (whose names it resembles),
    * cell by cell, its set's members marked among each cell's cars ordered (kept) rather than
    * visited one by one (a third of the cars or more: 20-40 ms).
    */
   const members =
-    sets.length === 1 && sets[0]!.size >= ORDERED_SET_SHARE * c.size ? c.membersIn(sets[0]!) : undefined;
+    !placed && sets.length === 1 && sets[0]!.size >= ORDERED_SET_SHARE * c.size
+      ? c.membersIn(sets[0]!)
+      : undefined;
   return {
     columns: c,
     sets,
@@ -330,9 +349,15 @@ export async function matchingIn(
     bounds,
     beyond,
     passing,
+    matchesSets,
     members,
-    hasText: words.length > 0,
+    /** Whether cars beyond the cells matched whole match: by text, or by place. */
+    hasText: sets.length > 0,
     spec: specFilter(query),
+    /** The place's filter, its points' distances (pointDistances) and its cars (none without a radius or delivery). */
+    place,
+    distances,
+    placed,
   };
 }
 

@@ -13,6 +13,7 @@ import { addedSecond, type CarColumns, type Columns, hasBit, INT_MAX, INT_MIN } 
 import { hasSpecValue, SPECS, specConditions } from './car-specs.ts';
 import type { SearchCounts, SearchWord } from './search-catalogue.ts';
 import { firstAbove, type Matching, matchingIn } from './search-counts.ts';
+import { distanceKeySql, metres, NO_PLACE_KEY, narrows, placeFilterOf } from './search-places.ts';
 import {
   beyondNames,
   beyondShareOneScore,
@@ -64,7 +65,9 @@ export function pageStatement(
   }: PageReading = {},
 ) {
   const score = relevance(words, seqs !== undefined);
-  const order = sortOrder(sort, score);
+  const from = placeFilterOf(query)?.from;
+  const distance = sort === 'distance' && from ? distanceKeySql(from) : sql<number>`0`;
+  const order = sortOrder(sort, score, distance);
   const values = query.cursor ? decodeCursor(query.cursor, sort, order) : undefined;
   const walked = walkText && (sort !== 'relevance' || beyondShareOneScore(words));
   /** What every car of the page meets but the text, and the text (each word matched). */
@@ -90,6 +93,7 @@ export function pageStatement(
         kmDriven: cars.kmDriven,
         year: cars.year,
         score: sql<number>`${scored}`.as('score'),
+        distance: sql<number>`${distance}`.as('distance'),
       })
       .from(cars);
   const limit = query.limit + 1;
@@ -234,7 +238,7 @@ const SECONDS = 2 ** 32;
  * matches scores by its name alone: relevance(words, true)) before the second added. By year, every
  * car of a cell ties (`by` none): a page keeps every car of its last year.
  */
-function memoryOrder(sort: SearchSort, c: Columns, words: SearchWord[]) {
+function memoryOrder(sort: Exclude<SearchSort, 'distance'>, c: Columns, words: SearchWord[]) {
   const none = () => 0;
   switch (sort) {
     case 'price_asc':
@@ -294,11 +298,11 @@ function keyIn({ by, sign }: ReturnType<typeof memoryOrder>, c: Columns) {
  */
 function firstPassing(
   matching: Matching,
-  sort: SearchSort,
+  sort: Exclude<SearchSort, 'distance'>,
   after: unknown[] | undefined,
   count: number,
 ): Int32Array {
-  const { columns: c, bounds, spec } = matching;
+  const { columns: c, bounds, spec, placed } = matching;
   const passes = matching.passing();
   const order = memoryOrder(sort, c, []);
   const keyOf = keyIn(order, c);
@@ -314,6 +318,7 @@ function firstPassing(
       const cell = c.cell[seq]!;
       if (!c.live[seq] || !passes[cell] || c.km[seq]! > bounds.kmMax) continue;
       if (c.price[seq]! < bounds.priceMin || c.price[seq]! > bounds.priceMax) continue;
+      if (placed && !placed.has(seq)) continue;
       const key = keyOf(seq, order.offset(cell));
       if (key >= start) found.push({ seq, key });
     }
@@ -343,7 +348,7 @@ function firstPassing(
 function firstInOrder(
   matching: Matching,
   words: SearchWord[],
-  sort: SearchSort,
+  sort: Exclude<SearchSort, 'distance'>,
   after: unknown[] | undefined,
   count: number,
   most: number,
@@ -440,6 +445,54 @@ function firstInOrder(
 }
 
 /**
+ * As firstInOrder, by distance from the search's place (ADR 51): the points of the cars' places
+ * nearest first (within the radius, if any), each point's cars tested against the search; the cars
+ * without a place last (when no radius or delivery leaves them out), each car's key its distance in
+ * whole metres (the statement's: distanceKeySql). Undefined beyond `most` cars.
+ */
+function firstByDistance(
+  matching: Matching,
+  after: unknown[] | undefined,
+  count: number,
+  most: number,
+): Int32Array | undefined {
+  const { columns: c, bounds, spec, place, distances, placed, matchesSets } = matching;
+  const passes = matching.passing();
+  const start = after === undefined ? Number.NEGATIVE_INFINITY : (after[0] as number);
+  const seqs: number[] = [];
+  /** The cars taken past the cursor's key, and the key of the count-th of them (then every car tied with it). */
+  let past = 0;
+  let last = Number.POSITIVE_INFINITY;
+  const take = (seq: number, key: number) => {
+    const cell = c.cell[seq]!;
+    if (!passes[cell] || !matchesSets(seq, cell)) return;
+    if (c.price[seq]! < bounds.priceMin || c.price[seq]! > bounds.priceMax || c.km[seq]! > bounds.kmMax)
+      return;
+    if (spec.fails(c.specs, seq * SPECS) !== 0) return;
+    seqs.push(seq);
+    if (key > start && ++past === count) last = key;
+  };
+  // The points by key, each as one number: its key above, its index below (fewer than 2^20 points).
+  const ordered: number[] = [];
+  for (let point = 1; point < distances!.length; point++) {
+    const key = metres(distances![point]!);
+    if (key >= start && (place!.withinKm === undefined || distances![point]! <= place!.withinKm))
+      ordered.push(key * 2 ** 20 + point);
+  }
+  const points = Float64Array.from(ordered).sort();
+  for (const keyed of points) {
+    const key = Math.floor(keyed / 2 ** 20);
+    if (key > last) break;
+    for (const seq of c.carsAt(keyed - key * 2 ** 20)) take(seq, key);
+    if (seqs.length > most) return undefined;
+  }
+  // The cars without a place, after every other, unless the search leaves them out.
+  if (past < count && !placed && NO_PLACE_KEY >= start)
+    for (let seq = 0; seq < c.size; seq++) if (c.live[seq] && c.point[seq] === 0) take(seq, NO_PLACE_KEY);
+  return seqs.length > most ? undefined : Int32Array.from(seqs);
+}
+
+/**
  * The cars that come first in a page's order past its cursor, found in memory (firstInOrder), for a
  * search the columns count (not a seller's); but by year only when it matches few (its cars of one
  * year all tie: READ_BY_SEQ at most), and not for one without text or a facet filter that matches
@@ -466,11 +519,17 @@ export async function firstOfPage(
   if (sort === 'year_desc' && counts.total > READ_BY_SEQ) return undefined;
   // Its cars' relevance is not their cell's (memoryOrder) when a word names a facet value.
   if (sort === 'relevance' && namesValues(words)) return valuesFirst(query, words, counts, columns);
-  if (!(words.length || filtered || verified) && counts.total >= READ_BY_SEQ_SHARE * counts.forSale)
+  const placed = narrows(placeFilterOf(query));
+  if (
+    sort !== 'distance' &&
+    !(words.length || filtered || verified || placed) &&
+    counts.total >= READ_BY_SEQ_SHARE * counts.forSale
+  )
     return undefined;
   const after = query.cursor ? decodeCursor(query.cursor, sort, sortOrder(sort, sql`0`)) : undefined;
   const matching = await matchingIn(columns, query, words, namesOfEveryWord(words), counts.brandKeys);
   const most = Math.min(READ_BY_SEQ, READ_BY_SEQ_SHARE * counts.forSale);
+  if (sort === 'distance') return firstByDistance(matching, after, query.limit + 1, most);
   if (!words.length && matching.spec.active && counts.total <= most)
     return firstPassing(matching, sort, after, query.limit + 1);
   return firstInOrder(matching, words, sort, after, query.limit + 1, most);
@@ -561,7 +620,7 @@ function carsOfNames(
   values: (FacetWord | undefined)[],
   resembled: ReadonlySet<string>,
 ): { seq: number; score: number }[] {
-  const { columns: c, sets, bounds, spec } = matching;
+  const { columns: c, sets, bounds, spec, placed } = matching;
   /** Per word naming a value, whether a car (its seq, its cell's fuel) holds it. */
   const holds = values.map((value) => {
     if (value === undefined) return undefined;
@@ -576,7 +635,7 @@ function carsOfNames(
     for (const seq of c.ordered(i).seqByAdded) {
       if (c.price[seq]! < bounds.priceMin || c.price[seq]! > bounds.priceMax || c.km[seq]! > bounds.kmMax)
         continue;
-      if (spec.fails(c.specs, seq * SPECS) !== 0) continue;
+      if (spec.fails(c.specs, seq * SPECS) !== 0 || (placed && !placed.has(seq))) continue;
       let score = 0;
       for (let w = 0; w < words.length; w++) {
         const similarity = words[w]!.names.get(cell.nameKey);

@@ -24,6 +24,7 @@ import { carCounts, carNames, cars } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { facetColumn, specConditions } from './car-specs.ts';
 import { foldText, type SearchCatalogue, type SearchCounts, type SearchWord } from './search-catalogue.ts';
+import { placeCondition, placeFilterOf } from './search-places.ts';
 import { searchTerms } from './search-terms.ts';
 
 /** One key per search, whatever the order of its parameters and repeated values (the cache's). */
@@ -264,12 +265,13 @@ export function filtersOf(query: CarSearchQuery, columns: FilterColumns) {
   return { allBut, only, failsAtMostOne };
 }
 
-/** What every car of a search must meet besides the facet filters: for sale, its seller, its km, its text. */
+/** What every car of a search must meet besides the facet filters: for sale, its seller, its km, its place, its text. */
 export function carConditions(query: CarSearchQuery, words: SearchWord[], walked = false): SQL {
   return and(
     isNull(cars.soldAt),
     query.seller === undefined ? undefined : eq(cars.sellerId, query.seller),
     query.kmMax === undefined ? undefined : sql`${cars.kmDriven} <= ${query.kmMax}`,
+    placeCondition(placeFilterOf(query)),
     ...words.map((word) => matches(word, walked)),
   ) as SQL;
 }
@@ -314,6 +316,7 @@ export async function searchesFinding(
         ],
         verified: filters.verified ?? false,
         classic: filters.classic ?? false,
+        delivery: filters.delivery ?? false,
         limit: 1,
       };
       const words = await resolveWords(db, query.q, catalogue);
@@ -342,6 +345,8 @@ interface PageRow {
   kmDriven: number;
   year: number;
   score: number;
+  /** Its distance from the search's place in whole metres (distanceKeySql), by distance only. */
+  distance: number;
 }
 
 const byId = { column: sql`${cars.id}`, name: 'id', kind: 'id' as const, of: (row: PageRow) => row.id };
@@ -358,8 +363,11 @@ const byInt = (column: SQL, name: string, of: (row: PageRow) => number) => ({
   of,
 });
 
-export function sortOrder(sort: SearchSort, score: SQL<number>): SortOrder {
+/** A sort's order; `distance`: the key of the order by distance (distanceKeySql of the search's place). */
+export function sortOrder(sort: SearchSort, score: SQL<number>, distance: SQL<number> = sql`0`): SortOrder {
   switch (sort) {
+    case 'distance':
+      return { direction: 'asc', keys: [byInt(distance, 'distance', (r) => r.distance), byId] };
     case 'relevance':
       return { direction: 'desc', keys: [byInt(score, 'score', (r) => r.score), byAdded, byId] };
     case 'newest':

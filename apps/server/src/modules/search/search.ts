@@ -19,14 +19,19 @@ import {
 } from './search-catalogue.ts';
 import { countSearch } from './search-counts.ts';
 import { firstOfPage, searchPage } from './search-pages.ts';
+import { distancesOf, placeFilterOf } from './search-places.ts';
 import { searchesFinding, searchKey } from './search-planner.ts';
 
 /** One key per search's counts: every parameter but its sort and its page. */
 const countsKey = ({ sort, cursor, limit, ...counted }: CarSearchQuery) => searchKey(counted);
 
-/** A search's page of car ids in order, the next page's cursor, its total and its facets. */
+/**
+ * A search's page of car ids in order, how far each stands from the search's place (null without
+ * `near`, or for a car without a place), the next page's cursor, its total and its facets.
+ */
 export interface FoundCars {
   ids: string[];
+  distancesKm: (number | null)[];
   nextCursor: string | null;
   total: number;
   facets: CarSearchFacets;
@@ -107,7 +112,25 @@ export class Search {
     // The counts first: the page of a search that matches no car, or few, is read differently.
     const first = await firstOfPage(searched, words, sort, counts, this.columns);
     const page = await searchPage(this.db, searched, words, sort, { ...counts, first });
-    return { ids: page.ids, nextCursor: page.nextCursor, total: counts.total, facets };
+    return {
+      ids: page.ids,
+      distancesKm: await this.distancesKm(query, page.ids),
+      nextCursor: page.nextCursor,
+      total: counts.total,
+      facets,
+    };
+  }
+
+  /** How far the cars of `ids` stand from the search's place, from their points in memory (all null without one). */
+  private async distancesKm(query: CarSearchQuery, ids: string[]): Promise<(number | null)[]> {
+    const from = placeFilterOf(query)?.from;
+    if (!from) return ids.map(() => null);
+    const { columns } = await this.columns.view();
+    return distancesOf(
+      columns,
+      ids.map((id) => columns.seqOf(id)),
+      from,
+    );
   }
 
   /** Which of these saved searches the car of `carId` is among, as the search page would find it (saved-search alerts). */

@@ -25,6 +25,7 @@ const SORT_LABELS: Record<SearchSort, string> = {
   price_desc: 'Price: high to low',
   km_asc: 'Lowest mileage',
   year_desc: 'Newest model year',
+  distance: 'Nearest first',
 };
 
 const carsText = (n: number) => `${formatNumber(n)} ${n === 1 ? 'car' : 'cars'}`;
