@@ -8,12 +8,13 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEMO_CATEGORIES } from '@redline/demo-art/data';
-import { REPORT_REASONS, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import { distanceKm, REPORT_REASONS, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { hashPassword } from 'better-auth/crypto';
 import pg from 'pg';
 import sharp from 'sharp';
 import { bannerFiles } from '../apps/server/src/modules/categories/index.ts';
 import { fillCatalogue } from '../apps/server/src/modules/vehicles/index.ts';
+import { allPlaces, type LocatedPlace, placeOf } from '../apps/server/src/places/gazetteer.ts';
 import {
   aboutText,
   CITIES,
@@ -21,6 +22,8 @@ import {
   DEALER_WORDS,
   FIRST_NAMES,
   LAST_NAMES,
+  METRO_KM,
+  METRO_ZIPS,
   MODELS_BY_CATEGORY,
   type ModelProfile,
 } from './lib/catalogue.ts';
@@ -39,7 +42,8 @@ export const BENCH_ADMIN_EMAIL = `admin@${BENCH_EMAIL_DOMAIN}`;
  * a benchmark reuses only a dataset of this version (lib/dataset.ts). Bump it when generateDataset
  * writes different data.
  */
-export const DATASET_VERSION = 'redline bench dataset 3: specifications, catalogue links (mapped), classics';
+export const DATASET_VERSION =
+  'redline bench dataset 4: specifications, catalogue links (mapped), classics, places and delivery';
 
 /** Keys of the few photos every generated car reuses. */
 export const PHOTO_KEYS = Array.from({ length: 6 }, (_, i) => `benchphoto${i + 1}`);
@@ -62,6 +66,10 @@ const SHARE = {
   reported: 0.005,
   /** Of a category's cars, those drawn from its classics (catalogue.ts). */
   classic: 0.04,
+  /** Of the sellers, those near a large metro (METRO_ZIPS); the dealerships and the others that deliver. */
+  inMetro: 0.6,
+  dealersDelivering: 0.5,
+  othersDelivering: 0.1,
 };
 /** How many buyers saved a car: most cars none, a few many. */
 const SAVES_PER_CAR = [0, 0, 0, 0, 1, 1, 2, 3];
@@ -177,6 +185,8 @@ const USER_COLUMNS = {
   email_verified: 'boolean',
   role: 'text',
   is_verified: 'boolean',
+  postal_code: 'text',
+  country: 'text',
   created_at: 'ms',
   updated_at: 'ms',
 };
@@ -223,6 +233,13 @@ const CAR_COLUMNS = {
   seats: 'int',
   previous_owners: 'int',
   title_status: 'text',
+  postal_code: 'text',
+  country: 'text',
+  city: 'text',
+  region: 'text',
+  latitude: 'float8',
+  longitude: 'float8',
+  delivery_radius_km: 'float8',
 };
 const AD_COLUMNS = { car_id: 'uuid', created_at: 'ms' };
 const BOOKING_COLUMNS = {
@@ -267,6 +284,9 @@ interface Person {
   id: string;
   name: string;
   email: string;
+  /** A seller's place, where each of their cars stands, and how far they deliver (km; null: they do not). */
+  place?: LocatedPlace;
+  deliveryKm?: number | null;
 }
 
 /**
@@ -483,11 +503,14 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
         name: string,
         email: string,
         verified: boolean,
+        place?: LocatedPlace,
       ): Promise<Person> => {
         const id = rnd.uuid();
         const at = now - Math.floor(rnd.next() * 4 * 365 * DAY);
         users.push({
           id,
+          postal_code: place?.postalCode ?? null,
+          country: place?.country ?? null,
           name,
           email,
           email_verified: true,
@@ -506,14 +529,28 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
           updated_at: at,
         });
         if (users.length >= BATCH) await flushUsers();
-        return { id, name, email };
+        return { id, name, email, place };
       };
+      // Most sellers near a large metro's downtown, the others anywhere in the gazetteer.
+      const everywhere = allPlaces();
+      const centres = METRO_ZIPS.map((zip) => placeOf(zip)!);
+      const metros = everywhere.filter((place) =>
+        centres.some((centre) => distanceKm(centre, place) <= METRO_KM),
+      );
+      const sellerPlace = () => rnd.pick(rnd.next() < SHARE.inMetro ? metros : everywhere);
       await pushUser('Admin', 'Bench Admin', BENCH_ADMIN_EMAIL, true);
       for (let i = 0; i < sellerCount; i++) {
         // The busiest sellers (the low indexes, see sellerFor) are dealerships.
         const name =
           i < sellerCount / 10 ? `${rnd.pick(LAST_NAMES)} ${rnd.pick(DEALER_WORDS)}` : personName();
-        sellers.push(await pushUser('Seller', name, benchSellerEmail(i), rnd.next() < 0.7));
+        const seller = await pushUser('Seller', name, benchSellerEmail(i), rnd.next() < 0.7, sellerPlace());
+        // A dealership delivers more often, and farther.
+        const dealer = i < sellerCount / 10;
+        seller.deliveryKm =
+          rnd.next() < (dealer ? SHARE.dealersDelivering : SHARE.othersDelivering)
+            ? rnd.pick(dealer ? [160, 400, 800, 1600] : [40, 80])
+            : null;
+        sellers.push(seller);
       }
       for (let i = 0; i < buyerCount; i++) {
         buyers.push(await pushUser('Buyer', personName(), benchBuyerEmail(i), rnd.next() < 0.3));
@@ -606,6 +643,13 @@ export async function generateDataset(options: GenerateOptions): Promise<Generat
             top_speed: profile.topSpeed + rnd.int(-3, 3),
             km_driven: km,
             seller_id: seller.id,
+            postal_code: seller.place!.postalCode,
+            country: seller.place!.country,
+            city: seller.place!.city,
+            region: seller.place!.region,
+            latitude: seller.place!.latitude,
+            longitude: seller.place!.longitude,
+            delivery_radius_km: seller.deliveryKm,
             photos,
             added_date: added,
             sold_at: sold ? added + Math.floor((now - added) * rnd.next()) : null,

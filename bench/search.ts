@@ -5,8 +5,8 @@
  * On a generated dataset it builds a query mix from the data itself (issue 19): text with two
  * filters, typo text (a brand or model with one letter dropped or changed), filters only, sort
  * only, the specifications (issue 46: body style, transmission, colour…, limits, classics, and
- * words that name a value), and the search box's suggestions. Each class, and the mix of the five,
- * is measured:
+ * words that name a value), near a ZIP code (issue 47: within a radius, by distance, delivered),
+ * and the search box's suggestions. Each class, and the mix of the six, is measured:
  * - **Redline, cold**: `GET /api/cars/search` over HTTP (autocannon, signed-in buyers), every
  *   request a search not asked before in the run, so that the answer cache never helps (the
  *   counts that a search's pages and sorts share are kept, as they are for buyers: the sort-only
@@ -31,6 +31,7 @@ import {
   type CarSearchQuery,
   carSearchQuerySchema,
   FUELS,
+  SEARCH_RADII,
   SEARCH_SORTS,
   SEARCH_SPEC_FACETS,
   type SearchSpecFacet,
@@ -74,7 +75,7 @@ interface Search {
   path: string;
   query: CarSearchQuery;
 }
-const CLASSES = ['text-2-filters', 'typo', 'filters', 'sort', 'specifications'] as const;
+const CLASSES = ['text-2-filters', 'typo', 'filters', 'sort', 'specifications', 'place'] as const;
 type SearchClass = (typeof CLASSES)[number];
 
 interface Vocabulary {
@@ -84,6 +85,8 @@ interface Vocabulary {
   words: string[];
   years: [number, number];
   prices: number[];
+  /** The ZIP codes of cars for sale, as often as cars stand there. */
+  postalCodes: string[];
 }
 
 /** What the queries are made of, read from the dataset: its names, categories, years, prices and about words. */
@@ -96,7 +99,7 @@ async function vocabulary(target: Target): Promise<Vocabulary> {
       'select min(year) as lo, max(year) as hi from car_counts where cars_for_sale > 0',
     );
     const sample = await client.query(
-      'select about, asking_price from cars tablesample system (1) where sold_at is null limit 2000',
+      'select about, asking_price, postal_code from cars tablesample system (1) where sold_at is null limit 2000',
     );
     const words = sample.rows.flatMap((row) =>
       String(row.about)
@@ -112,6 +115,7 @@ async function vocabulary(target: Target): Promise<Vocabulary> {
       words,
       years: [Number(bounds.rows[0]?.lo), Number(bounds.rows[0]?.hi)],
       prices,
+      postalCodes: sample.rows.map((row) => row.postal_code).filter((code): code is string => code !== null),
     };
   } finally {
     await database.close();
@@ -182,9 +186,22 @@ function searchesOf(kind: SearchClass, vocab: Vocabulary, count: number, seed: n
         ...(rnd.next() < 0.5 ? someFilters(1) : []),
       ];
     },
+    // Near a ZIP code where cars stand (issue 47): within a radius of miles or km, or nationwide, a
+    // third by distance, half with a filter, some delivered.
+    place: () => {
+      const radius =
+        rnd.next() < 0.15 ? [] : [['radius', `${rnd.pick(SEARCH_RADII)}${rnd.pick(['mi', 'km'])}`]];
+      return [
+        ['near', rnd.pick(vocab.postalCodes)],
+        ...(radius as Params),
+        ...(rnd.next() < 0.33 ? ([['sort', 'distance']] as Params) : []),
+        ...(rnd.next() < 0.1 ? ([['delivery', 'true']] as Params) : []),
+        ...(rnd.next() < 0.5 ? someFilters(1) : []),
+      ];
+    },
     // Sort only, and the pages after the first (Load more): a cursor in the middle of the order.
     sort: () => {
-      const sort = rnd.pick(SEARCH_SORTS.filter((s) => s !== 'relevance'));
+      const sort = rnd.pick(SEARCH_SORTS.filter((s) => s !== 'relevance' && s !== 'distance'));
       if (rnd.next() < 0.25) return [['sort', sort]];
       const key =
         sort === 'newest'

@@ -911,3 +911,31 @@ export const LAST_NAMES = [
 ];
 export const DEALER_WORDS = ['Motors', 'Autohaus', 'Cars', 'Automotive', 'Prestige', 'Classics', 'Garage'];
 export const CITIES = ['Miami', 'Austin', 'Seattle', 'Denver', 'Chicago', 'Boston', 'San Diego', 'Atlanta'];
+
+/**
+ * The downtown ZIP codes of the largest US metros: most sellers stand within METRO_KM of one
+ * (data.ts), the others anywhere in the gazetteer.
+ */
+export const METRO_ZIPS = [
+  '10001',
+  '90012',
+  '60601',
+  '77002',
+  '85004',
+  '19103',
+  '78205',
+  '92101',
+  '75201',
+  '33131',
+  '30303',
+  '98101',
+  '02108',
+  '94102',
+  '80202',
+  '48226',
+  '89101',
+  '55401',
+  '63101',
+  '97204',
+];
+export const METRO_KM = 60;
