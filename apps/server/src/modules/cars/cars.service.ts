@@ -51,7 +51,10 @@ export async function searchCars(context: CarsContext, query: CarSearchQuery): P
   const rows = await repo.findCarViews(context.database.statements, context.advertisementOf, ids);
   const distanceOf = new Map(ids.map((id, i) => [id, distancesKm[i]!]));
   return {
-    items: toCars(context.photos, rows).map((car) => ({ ...car, distanceKm: distanceOf.get(car.id) ?? null })),
+    items: toCars(context.photos, rows).map((car) => ({
+      ...car,
+      distanceKm: distanceOf.get(car.id) ?? null,
+    })),
     ...found,
   };
 }

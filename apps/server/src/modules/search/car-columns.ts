@@ -331,6 +331,15 @@ export class SlotSet {
     }
   }
 
+  /** The set of the seqs whose bits `bits` sets, `size` of them (a set made in memory, not read: search-places.ts). */
+  static ofBits(bits: Uint32Array, size: number): SlotSet {
+    const set = new SlotSet([], 0);
+    set.list = undefined;
+    set.bits = bits;
+    set.size = size;
+    return set;
+  }
+
   /** A copy that changes apart from this one. */
   copy(): SlotSet {
     const copy = new SlotSet([], 0);

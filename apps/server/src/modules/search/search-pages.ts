@@ -226,6 +226,12 @@ export async function searchPage(
  * its order's indexes saves (firstInOrder): a common word, whose cars a walk meets soon.
  */
 const FIRST_VISITS_MAX = 20_000;
+/**
+ * As FIRST_VISITS_MAX, when the cars visited are those of a search's place (ADR 51): its counts
+ * visited them already, a few tens of nanoseconds each, while the statement would test the
+ * distance on each car its walk meets, and the kept cells, which know no place, cannot gather them.
+ */
+const PLACE_VISITS_MAX = 250_000;
 
 /** Above any added second (Columns.added: below 2^31): a relevance and a second make one key. */
 const SECONDS = 2 ** 32;
@@ -358,7 +364,7 @@ function firstInOrder(
   const order = memoryOrder(sort, c, words);
   const passes = passing();
   const visits = hasText && !members ? beyond(passes) : undefined;
-  if (visits && visits.cars > FIRST_VISITS_MAX) return undefined;
+  if (visits && visits.cars > (matching.placed ? PLACE_VISITS_MAX : FIRST_VISITS_MAX)) return undefined;
   const start = after === undefined ? -Infinity : order.cursor(after);
   let threshold = Infinity;
   const seqs: number[] = [];

@@ -105,16 +105,20 @@ export function pointDistances(c: Columns, from: Coordinates | undefined): Float
  */
 export function placeSet(c: Columns, filter: PlaceFilter, distances: Float64Array): SlotSet {
   const { withinKm = Number.POSITIVE_INFINITY, delivery } = filter;
-  const seqs: number[] = [];
+  // A bit per car, set where it is: tens of thousands of points give up to a million cars.
+  const bits = new Uint32Array(Math.ceil(c.size / 32));
+  let size = 0;
   for (let point = 1; point < distances.length; point++) {
     const distance = distances[point]!;
     if (!(distance <= withinKm)) continue;
     for (const seq of c.carsAt(point)) {
       const reach = c.delivery[seq]!;
-      if (!delivery || (reach > 0 && distance <= reach)) seqs.push(seq);
+      if (delivery && !(reach > 0 && distance <= reach)) continue;
+      bits[seq >>> 5]! |= 1 << (seq & 31);
+      size++;
     }
   }
-  return new SlotSet(seqs, c.size);
+  return SlotSet.ofBits(bits, size);
 }
 
 /** How far each car of `seqs` stands from `from`, in km (null without a place). */

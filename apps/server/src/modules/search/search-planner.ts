@@ -24,7 +24,7 @@ import { carCounts, carNames, cars } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { facetColumn, specConditions } from './car-specs.ts';
 import { foldText, type SearchCatalogue, type SearchCounts, type SearchWord } from './search-catalogue.ts';
-import { placeCondition, placeFilterOf } from './search-places.ts';
+import { narrows, placeCondition, placeFilterOf } from './search-places.ts';
 import { searchTerms } from './search-terms.ts';
 
 /** One key per search, whatever the order of its parameters and repeated values (the cache's). */
@@ -494,8 +494,9 @@ export function pageReading(
     names: withCars && new Map([...namesOfEveryWord(words)].filter(([name]) => withCars.has(name))),
     // Text is read by its own indexes (a name's, the words'), whatever the cells: a search with words
     // walks, which reads its names' cars and the words' matches only.
-    // Not under a specification filter: the kept cells cannot tell which of their cars pass it.
-    gather: !words.length && !many(counts.total) && !specConditions(query).length,
+    // Not under a specification filter or a place: the kept cells cannot tell which of their cars pass it.
+    gather:
+      !words.length && !many(counts.total) && !specConditions(query).length && !narrows(placeFilterOf(query)),
     walkText: words.length > 0 && many(sort === 'relevance' ? counts.beyondNames : counts.total),
     beyondNames: counts.beyondNames !== 0,
     seqs: counts.first,
