@@ -154,7 +154,11 @@ export async function buildApp(
     app.log.info({ address: address.address, port: address.port }, 'metrics served at /metrics');
     app.addHook('onClose', () => metrics.close());
   }
-  const pages: KeptPages = { public: new CatalogueCache(), shared: new CatalogueCache() };
+  const pages: KeptPages = {
+    public: new CatalogueCache(),
+    browsing: new CatalogueCache(),
+    shared: new CatalogueCache(),
+  };
   const sitemapFiles = new CatalogueCache();
   const live = new LiveUpdates({
     perClient: config.LIVE_STREAMS_PER_CLIENT,
@@ -174,6 +178,7 @@ export async function buildApp(
     ...catalogue.follow(database.events),
     ...search.follow(database.events),
     ...pages.public.follow(database.events),
+    ...pages.browsing.follow(database.events),
     ...pages.shared.follow(database.events),
     ...sitemapFiles.follow(database.events),
     ...live.follow(database.events),

@@ -23,7 +23,7 @@ import { type EventBus, type EventName, VEHICLE_CATALOGUE_EVENTS } from '../even
 /** How long an answer may be served when no event announced a change (a safety net, see above). */
 export const MAX_AGE_MS = 60_000;
 /** Lists are cached per page (limit and cursor); cursors come from clients, so the count is bounded. */
-const MAX_ENTRIES = 256;
+export const MAX_ENTRIES = 256;
 
 /**
  * An answer as bytes, with a strong ETag per representation (a validator names one). Compressed
@@ -194,14 +194,20 @@ export class CatalogueCache {
 
 /**
  * Sends a cached answer in the encoding the request accepts, as it was made, or a bodiless 304 when
- * the request holds its ETag.
+ * the request holds its ETag. `vary`: a page also depends on the request's cookies (web/server-rendering.ts).
  */
 export async function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: CachedAnswer,
   type: string,
-  cacheControl: 'no-cache' | 'private, no-cache' = 'no-cache',
+  {
+    cacheControl = 'no-cache',
+    vary = 'accept-encoding',
+  }: {
+    cacheControl?: 'no-cache' | 'private, no-cache';
+    vary?: 'accept-encoding' | 'accept-encoding, cookie';
+  } = {},
 ) {
   const acceptEncoding = request.headers['accept-encoding'];
   const encoding = acceptEncoding ? (negotiate(acceptEncoding, ENCODINGS) as Encoding | null) : null;
@@ -209,7 +215,7 @@ export async function sendCached(
   // no-cache: browsers keep the copy but ask every time, so a change shows at once and the question
   // costs a 304. An /api answer to a signed-in caller is made private by http/personal-answers.ts; a
   // page for signed-in visitors only says so itself (web/server-rendering.ts).
-  reply.header('etag', etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
+  reply.header('etag', etag).header('cache-control', cacheControl).header('vary', vary);
   if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   if (!encoding) return reply.type(type).send(answer.identity);
   const bytes = await answer.encoded(encoding);

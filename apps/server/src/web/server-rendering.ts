@@ -9,18 +9,21 @@
  * open; when the page has rendered, its own head elements (title, description, canonical address,
  * link previews, the preload of its main image) close it, and the page follows.
  *
- * Two kinds of pages look the same to many visitors, and are rendered whole once, kept compressed in
- * a catalogue cache of their own (emptied by the same domain events, ADR 9) and sent from there, with
+ * Some pages look the same to many visitors, and are rendered whole once, kept compressed in a
+ * catalogue cache of their own (emptied by the same domain events, ADR 9) and sent from there, with
  * an ETag, until the catalogue changes:
- * - the public pages (the sitemap's paths, without a search part), for a request without a cookie:
- *   every signed-out visitor sees the same page;
- * - the pages the entry calls shared (`isSharedPage`: a category's cars, a car), for a request whose
- *   session is valid: rendered for every signed-in visitor alike (`shared`), without who they are or
- *   their data, which the browser asks for once the page has hydrated (ADR 18). The session is
- *   checked for each request before the kept page is sent; without one, the page is rendered for
- *   the request, whose guards send the visitor to sign in.
- * Any other request, and a render that cannot be kept (a redirect, another status than 200, a failed
- * read or render), is rendered for the request itself.
+ * - for a visitor (a request without a cookie, or whose only cookie is the units one:
+ *   `visitorVariant`), every signed-out visitor with the same units sees the same page: the public
+ *   pages (the sitemap's paths, without a search part), and the pages of the cars for sale (the
+ *   entry's shared pages: a category's cars, the search with its search part, a car, a seller), each
+ *   in a cache of its own, so that a scraper walking searches can evict none of the first (ADR 48);
+ * - the pages the entry calls shared (`isSharedPage`), for a request whose session is valid:
+ *   rendered for every signed-in visitor alike (`shared`), without who they are or their data, which
+ *   the browser asks for once the page has hydrated (ADR 18). The session is checked for each request
+ *   before the kept page is sent; without one, the page is rendered for the request itself (as a
+ *   visitor's, or the guards' redirect to sign in with BROWSING=signed-in).
+ * Any other request, and a render that cannot be kept (a redirect, such as the guards' to sign in,
+ * another status than 200, a failed read or render), is rendered for the request itself.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -29,6 +32,7 @@ import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { type BrotliCompress, constants, createBrotliCompress, createGzip, type Gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
+import { UNIT_SYSTEMS, UNITS_COOKIE } from '@redline/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type CatalogueCache, sendCached } from '../catalogue/catalogue-cache.ts';
 import type { AllowedOrigins } from '../config/origins.ts';
@@ -60,6 +64,12 @@ const HEAD_END = '</head>';
 const HTML = 'text/html; charset=utf-8';
 /** Every page has its own title (PageHead in the web app); index.html's serves the Vite dev server. */
 const TEMPLATE_TITLE = /<title>[^<]*<\/title>\s*/;
+/**
+ * Every page depends on the request's cookies (a visitor's units, or a session), and on its
+ * Accept-Encoding. A visitor's page is sent `no-cache` and may be stored by a shared cache: this
+ * keeps one stored for a cookie from answering a request with another, even as a stale copy.
+ */
+const PAGE_VARY = 'accept-encoding, cookie';
 
 /**
  * Compressed as it streams, at levels fast enough for every request (the build's files use the highest).
@@ -76,10 +86,30 @@ const COMPRESSORS = {
 
 /** Where the pages that look the same to many visitors are kept (see above). */
 export interface KeptPages {
-  /** The public pages of signed-out visitors. */
+  /** The public pages of visitors. */
   public: CatalogueCache;
+  /** The pages of the cars for sale of visitors (the shared pages, seen by a visitor). */
+  browsing: CatalogueCache;
   /** The shared pages of signed-in visitors. */
   shared: CatalogueCache;
+}
+
+/**
+ * Which of the visitors' pages a request gets, as part of the kept page's key: its units (`metric`,
+ * `imperial`, or '' without the units cookie); `undefined` for a request with any other cookie (a
+ * session, even an invalid one), another value of the units cookie or the cookie twice, which is
+ * rendered for itself.
+ */
+function visitorVariant(request: FastifyRequest): string | undefined {
+  const cookies = (request.headers.cookie ?? '')
+    .split(';')
+    .map((cookie) => cookie.trim())
+    .filter((cookie) => cookie !== '');
+  if (cookies.length === 0) return '';
+  const units = cookies.length === 1 ? cookies[0]!.split('=') : [];
+  return units.length === 2 && units[0] === UNITS_COOKIE && UNIT_SYSTEMS.some((system) => system === units[1])
+    ? units[1]
+    : undefined;
 }
 
 /**
@@ -100,7 +130,7 @@ export async function createPageRenderer(
   const template = await readFile(path.join(webDist, 'index.html'), 'utf8');
   const [templateHead, bodyStart, tail] = splitTemplate(template, webDist);
   const head = templateHead.replace(TEMPLATE_TITLE, '');
-  /** Bounded by construction: these paths, times the site's origins (config/origins.ts). */
+  /** Bounded by construction: these paths, times the site's origins (config/origins.ts) and the units. */
   const publicPaths = new Set(entry.sitemapPaths.filter((page) => !page.includes('?')));
 
   /** `onFailure`: a read of the page's data or its render failed (the page is still sent). */
@@ -137,9 +167,9 @@ export async function createPageRenderer(
   };
 
   const send = (request: FastifyRequest, reply: FastifyReply, page: PageAnswer) => {
-    // A page rendered for a signed-in visitor holds their data: like their /api answers
-    // (http/personal-answers.ts), no cache may keep it.
-    reply.header('cache-control', request.headers.cookie === undefined ? 'no-cache' : 'private, no-store');
+    // A page rendered for a request with a session cookie may hold its user's data: like their /api
+    // answers (http/personal-answers.ts), no cache may keep it.
+    reply.header('cache-control', visitorVariant(request) === undefined ? 'private, no-store' : 'no-cache');
     if ('redirect' in page) return reply.redirect(page.redirect);
     const compressor = compressorFor(request, reply);
     const body = compressor ?? new PassThrough();
@@ -157,17 +187,24 @@ export async function createPageRenderer(
   };
 
   /**
-   * The kept page of `cache`, rendered on a miss. no-cache: a browser (or, for a public page, a shared
-   * cache) may keep it, but asks each time, a 304 while it has not changed.
+   * The kept page of `cache`, rendered on a miss, by the site's origin and the address as asked (the
+   * page names both), and for a visitor's page their `variant`. no-cache: a browser (or, for a
+   * visitor's page, a shared cache) may keep it, but asks each time, a 304 while it has not changed.
    */
   const sendKept = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    { cache, origin, shared }: { cache: CatalogueCache; origin: string; shared: boolean },
+    { cache, origin, variant }: { cache: CatalogueCache; origin: string; variant?: string },
   ) => {
+    const shared = variant === undefined;
     try {
-      const page = await cache.get(`${origin}${request.url}`, () => renderKeptPage(request, origin, shared));
-      return sendCached(request, reply, page, HTML, shared ? 'private, no-cache' : 'no-cache');
+      const page = await cache.get(`${variant ?? 'shared'} ${origin}${request.url}`, () =>
+        renderKeptPage(request, origin, shared),
+      );
+      return sendCached(request, reply, page, HTML, {
+        cacheControl: shared ? 'private, no-cache' : 'no-cache',
+        vary: PAGE_VARY,
+      });
     } catch (error) {
       if (!(error instanceof NotKept)) throw error;
       return send(request, reply, error.page);
@@ -176,11 +213,15 @@ export async function createPageRenderer(
 
   const renderPage: PageRenderer = async (request, reply) => {
     const origin = origins.siteOriginFor(`${request.protocol}://${request.host}`);
-    if (request.headers.cookie === undefined) {
+    const sharedPage = entry.isSharedPage(request.url.split('?', 1)[0]!);
+    const variant = visitorVariant(request);
+    if (variant !== undefined) {
       if (publicPaths.has(request.url))
-        return sendKept(request, reply, { cache: kept.public, origin, shared: false });
-    } else if (entry.isSharedPage(request.url.split('?', 1)[0]!) && (await signedIn(request))) {
-      return sendKept(request, reply, { cache: kept.shared, origin, shared: true });
+        return sendKept(request, reply, { cache: kept.public, origin, variant });
+      // With BROWSING=signed-in, the render is the guards' redirect to sign in, which is not kept.
+      if (sharedPage) return sendKept(request, reply, { cache: kept.browsing, origin, variant });
+    } else if (sharedPage && (await signedIn(request))) {
+      return sendKept(request, reply, { cache: kept.shared, origin });
     }
     return send(request, reply, await render(request, origin));
   };
@@ -213,7 +254,7 @@ function splitTemplate(template: string, webDist: string): [string, string, stri
 
 /** The compressing stream for the encoding the browser accepts, if any. */
 function compressorFor(request: FastifyRequest, reply: FastifyReply): BrotliCompress | Gzip | undefined {
-  reply.header('vary', 'accept-encoding');
+  reply.header('vary', PAGE_VARY);
   const accepted = request.headers['accept-encoding'];
   const encoding = accepted ? (negotiate(accepted, ['br', 'gzip']) as keyof typeof COMPRESSORS | null) : null;
   if (!encoding) return undefined;
