@@ -56,7 +56,7 @@ import type { ServerModule } from './server-module.ts';
 import { createPhotoStore } from './storage/create-photo-store.ts';
 import { IMMUTABLE_CACHE_CONTROL, LocalPhotoStore, type PhotoStore } from './storage/photo-store.ts';
 import { registerCrawlerFiles, type Sitemap } from './web/crawlers.ts';
-import { createPageRenderer, type KeptPages } from './web/server-rendering.ts';
+import { createPageRenderer, type KeptPages, VISITORS_BROWSING_PAGES } from './web/server-rendering.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -156,7 +156,7 @@ export async function buildApp(
   }
   const pages: KeptPages = {
     public: new CatalogueCache(),
-    browsing: new CatalogueCache(),
+    browsing: new CatalogueCache(VISITORS_BROWSING_PAGES),
     shared: new CatalogueCache(),
   };
   const sitemapFiles = new CatalogueCache();

@@ -23,7 +23,7 @@ import { type EventBus, type EventName, VEHICLE_CATALOGUE_EVENTS } from '../even
 /** How long an answer may be served when no event announced a change (a safety net, see above). */
 export const MAX_AGE_MS = 60_000;
 /** Lists are cached per page (limit and cursor); cursors come from clients, so the count is bounded. */
-export const MAX_ENTRIES = 256;
+const MAX_ENTRIES = 256;
 
 /**
  * An answer as bytes, with a strong ETag per representation (a validator names one). Compressed
@@ -160,9 +160,13 @@ export class Kept<V> {
   }
 }
 
-/** The catalogue's answers, serialised (see above). */
+/** The catalogue's answers, serialised (see above); `size`: how many it keeps at most, the oldest dropped first. */
 export class CatalogueCache {
-  private readonly kept = new Kept<CachedAnswer>();
+  private readonly kept: Kept<CachedAnswer>;
+
+  constructor(size?: number) {
+    this.kept = new Kept<CachedAnswer>(size);
+  }
 
   /** The cached answer for `key`, loading its text on a miss. */
   get(key: string, load: () => Promise<string>): Promise<CachedAnswer> {

@@ -84,6 +84,13 @@ const COMPRESSORS = {
   gzip: () => createGzip({ level: 6 }),
 };
 
+/**
+ * How many pages of the cars for sale are kept for visitors at most, the oldest dropped first (ADR 48):
+ * their addresses, searches with any search part, are without bound. A search's page is about 110 KB,
+ * and its Brotli and gzip forms 25 KB more: 64 pages hold under 9 MB.
+ */
+export const VISITORS_BROWSING_PAGES = 64;
+
 /** Where the pages that look the same to many visitors are kept (see above). */
 export interface KeptPages {
   /** The public pages of visitors. */
@@ -217,7 +224,7 @@ export async function createPageRenderer(
     const variant = visitorVariant(request);
     if (variant !== undefined) {
       if (publicPaths.has(request.url))
-        return sendKept(request, reply, { cache: kept.public, origin, variant });
+        return sendKept(request, reply, { cache: kept.browsing, origin, variant });
       // With BROWSING=signed-in, the render is the guards' redirect to sign in, which is not kept.
       if (sharedPage) return sendKept(request, reply, { cache: kept.browsing, origin, variant });
     } else if (sharedPage && (await signedIn(request))) {
