@@ -329,6 +329,7 @@ describe('pages of the cars for sale of visitors, kept rendered', () => {
       '/shared/search?fuel=Electric',
       '/shared/search?fuel=Diesel',
       '/shared/search?fuel=Diesel&sort=new',
+      '/shared/search?sort=new&fuel=Diesel',
     ];
     const first = await Promise.all(urls.map((url) => visit(t, url)));
     const again = await Promise.all(urls.map((url) => visit(t, url)));

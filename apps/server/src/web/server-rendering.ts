@@ -224,7 +224,7 @@ export async function createPageRenderer(
     const variant = visitorVariant(request);
     if (variant !== undefined) {
       if (publicPaths.has(request.url))
-        return sendKept(request, reply, { cache: kept.browsing, origin, variant });
+        return sendKept(request, reply, { cache: kept.public, origin, variant });
       // With BROWSING=signed-in, the render is the guards' redirect to sign in, which is not kept.
       if (sharedPage) return sendKept(request, reply, { cache: kept.browsing, origin, variant });
     } else if (sharedPage && (await signedIn(request))) {
