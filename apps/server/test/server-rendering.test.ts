@@ -237,6 +237,27 @@ describe('shared pages of signed-in visitors, kept rendered', () => {
     expect((await page(t, seller, '/shared/search?fuel=Diesel')).body).toBe(diesel.body);
   });
 
+  it('keeps a shared page per units cookie, and renders for itself a request with units it does not know', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const withUnits = (user: TestUser, units?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/shared/units',
+        headers: { cookie: units ? `${user.cookie}; redline-units=${units}` : user.cookie },
+      });
+    const none = await withUnits(buyer);
+    const metric = await withUnits(buyer, 'metric');
+    expect(renderOf(metric.body)).toBe(renderOf(none.body) + 1);
+    expect((await withUnits(seller, 'metric')).body).toBe(metric.body);
+    expect((await withUnits(seller)).body).toBe(none.body);
+    const unknown = await withUnits(seller, 'furlongs');
+    expect(renderOf(unknown.body)).toBe(renderOf(metric.body) + 1);
+    expect(unknown.headers['cache-control']).toBe('private, no-store');
+  });
+
   it('shows at once what changes in the catalogue', async ({ t, seller, buyer }) => {
     const before = await page(t, buyer, '/shared/cars');
     const car = await createCar(t, seller, { askingPrice: 31_000_000 });

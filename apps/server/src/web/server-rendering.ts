@@ -19,9 +19,10 @@
  *   in a cache of its own, so that a scraper walking searches can evict none of the first (ADR 48);
  * - the pages the entry calls shared (`isSharedPage`), for a request whose session is valid:
  *   rendered for every signed-in visitor alike (`shared`), without who they are or their data, which
- *   the browser asks for once the page has hydrated (ADR 18). The session is checked for each request
- *   before the kept page is sent; without one, the page is rendered for the request itself (as a
- *   visitor's, or the guards' redirect to sign in with BROWSING=signed-in).
+ *   the browser asks for once the page has hydrated (ADR 18), kept per units as a visitor's
+ *   (`unitsVariant`). The session is checked for each request before the kept page is sent; without
+ *   one, the page is rendered for the request itself (as a visitor's, or the guards' redirect to
+ *   sign in with BROWSING=signed-in).
  * Any other request, and a render that cannot be kept (a redirect, such as the guards' to sign in,
  * another status than 200, a failed read or render), is rendered for the request itself.
  */
@@ -101,22 +102,33 @@ export interface KeptPages {
   shared: CatalogueCache;
 }
 
-/**
- * Which of the visitors' pages a request gets, as part of the kept page's key: its units (`metric`,
- * `imperial`, or '' without the units cookie); `undefined` for a request with any other cookie (a
- * session, even an invalid one), another value of the units cookie or the cookie twice, which is
- * rendered for itself.
- */
-function visitorVariant(request: FastifyRequest): string | undefined {
-  const cookies = (request.headers.cookie ?? '')
+/** A request's cookies, each `name=value`. */
+const cookiesOf = (request: FastifyRequest) =>
+  (request.headers.cookie ?? '')
     .split(';')
     .map((cookie) => cookie.trim())
     .filter((cookie) => cookie !== '');
-  if (cookies.length === 0) return '';
-  const units = cookies.length === 1 ? cookies[0]!.split('=') : [];
-  return units.length === 2 && units[0] === UNITS_COOKIE && UNIT_SYSTEMS.some((system) => system === units[1])
-    ? units[1]
-    : undefined;
+const isUnitsCookie = (cookie: string) => cookie.startsWith(`${UNITS_COOKIE}=`);
+
+/**
+ * The units a page is rendered in, as part of its kept page's key: the units cookie's value (`metric`,
+ * `imperial`), or '' without it; `undefined` for another value or the cookie twice, whose page is
+ * rendered for the request.
+ */
+function unitsVariant(cookies: string[]): string | undefined {
+  const units = cookies.filter(isUnitsCookie);
+  if (units.length === 0) return '';
+  const value = units.length === 1 ? units[0]!.slice(UNITS_COOKIE.length + 1) : undefined;
+  return UNIT_SYSTEMS.find((system) => system === value);
+}
+
+/**
+ * Which of the visitors' pages a request gets: its units (`unitsVariant`); `undefined` for a request
+ * with any other cookie (a session, even an invalid one), which is not a visitor's.
+ */
+function visitorVariant(request: FastifyRequest): string | undefined {
+  const cookies = cookiesOf(request);
+  return cookies.every(isUnitsCookie) ? unitsVariant(cookies) : undefined;
 }
 
 /**
@@ -194,18 +206,22 @@ export async function createPageRenderer(
   };
 
   /**
-   * The kept page of `cache`, rendered on a miss, by the site's origin and the address as asked (the
-   * page names both), and for a visitor's page their `variant`. no-cache: a browser (or, for a
-   * visitor's page, a shared cache) may keep it, but asks each time, a 304 while it has not changed.
+   * The kept page of `cache`, rendered on a miss, by its units, the site's origin and the address as
+   * asked (the page names both). no-cache: a browser (or, for a visitor's page, a shared cache) may
+   * keep it, but asks each time, a 304 while it has not changed.
    */
   const sendKept = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    { cache, origin, variant }: { cache: CatalogueCache; origin: string; variant?: string },
+    {
+      cache,
+      origin,
+      units,
+      shared,
+    }: { cache: CatalogueCache; origin: string; units: string; shared: boolean },
   ) => {
-    const shared = variant === undefined;
     try {
-      const page = await cache.get(`${variant ?? 'shared'} ${origin}${request.url}`, () =>
+      const page = await cache.get(`${units} ${origin}${request.url}`, () =>
         renderKeptPage(request, origin, shared),
       );
       return sendCached(request, reply, page, HTML, {
@@ -221,14 +237,16 @@ export async function createPageRenderer(
   const renderPage: PageRenderer = async (request, reply) => {
     const origin = origins.siteOriginFor(`${request.protocol}://${request.host}`);
     const sharedPage = entry.isSharedPage(request.url.split('?', 1)[0]!);
-    const variant = visitorVariant(request);
-    if (variant !== undefined) {
-      if (publicPaths.has(request.url))
-        return sendKept(request, reply, { cache: kept.public, origin, variant });
+    const visitor = visitorVariant(request);
+    if (visitor !== undefined) {
+      const page = { origin, units: visitor, shared: false };
+      if (publicPaths.has(request.url)) return sendKept(request, reply, { cache: kept.public, ...page });
       // With BROWSING=signed-in, the render is the guards' redirect to sign in, which is not kept.
-      if (sharedPage) return sendKept(request, reply, { cache: kept.browsing, origin, variant });
-    } else if (sharedPage && (await signedIn(request))) {
-      return sendKept(request, reply, { cache: kept.shared, origin });
+      if (sharedPage) return sendKept(request, reply, { cache: kept.browsing, ...page });
+    } else if (sharedPage) {
+      const units = unitsVariant(cookiesOf(request));
+      if (units !== undefined && (await signedIn(request)))
+        return sendKept(request, reply, { cache: kept.shared, origin, units, shared: true });
     }
     return send(request, reply, await render(request, origin));
   };
