@@ -56,7 +56,7 @@ import type { ServerModule } from './server-module.ts';
 import { createPhotoStore } from './storage/create-photo-store.ts';
 import { IMMUTABLE_CACHE_CONTROL, LocalPhotoStore, type PhotoStore } from './storage/photo-store.ts';
 import { registerCrawlerFiles, type Sitemap } from './web/crawlers.ts';
-import { createPageRenderer, type KeptPages } from './web/server-rendering.ts';
+import { createPageRenderer, type KeptPages, VISITORS_BROWSING_PAGES } from './web/server-rendering.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -154,7 +154,11 @@ export async function buildApp(
     app.log.info({ address: address.address, port: address.port }, 'metrics served at /metrics');
     app.addHook('onClose', () => metrics.close());
   }
-  const pages: KeptPages = { public: new CatalogueCache(), shared: new CatalogueCache() };
+  const pages: KeptPages = {
+    public: new CatalogueCache(),
+    browsing: new CatalogueCache(VISITORS_BROWSING_PAGES),
+    shared: new CatalogueCache(),
+  };
   const sitemapFiles = new CatalogueCache();
   const live = new LiveUpdates({
     perClient: config.LIVE_STREAMS_PER_CLIENT,
@@ -174,6 +178,7 @@ export async function buildApp(
     ...catalogue.follow(database.events),
     ...search.follow(database.events),
     ...pages.public.follow(database.events),
+    ...pages.browsing.follow(database.events),
     ...pages.shared.follow(database.events),
     ...sitemapFiles.follow(database.events),
     ...live.follow(database.events),

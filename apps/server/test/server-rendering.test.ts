@@ -7,18 +7,27 @@
 import { rm } from 'node:fs/promises';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
-import { createCar } from './factories.ts';
+import { VISITORS_BROWSING_PAGES } from '../src/web/server-rendering.ts';
+import { createCar, postCar } from './factories.ts';
 import { it as base } from './fixtures.ts';
-import { as, type TestApp, type TestUser } from './helpers.ts';
+import { as, renameUser, type TestApp, type TestUser } from './helpers.ts';
 import { standInWebBuild } from './web-build.ts';
 
 const it = base
   // biome-ignore lint/correctness/noEmptyPattern: Vitest reads what a fixture needs from this pattern, and it needs nothing.
-  .extend('env', { scope: 'file' }, async ({}, { onCleanup }) => {
+  .extend('webDist', { scope: 'file' }, async ({}, { onCleanup }) => {
     const webDist = await standInWebBuild();
     onCleanup(() => rm(webDist, { recursive: true, force: true }));
-    return { WEB_DIST: webDist };
-  });
+    return webDist;
+  })
+  .extend('env', { scope: 'file' }, ({ webDist }) => ({ WEB_DIST: webDist }));
+const browsingSignedIn = it.extend('env', { scope: 'file' }, ({ webDist }) => ({
+  WEB_DIST: webDist,
+  BROWSING: 'signed-in',
+}));
+
+/** Which of the stand-in entry's renders the page is. */
+const renderOf = (html: string) => Number(/<p>render (\d+)<\/p>/.exec(html)?.[1]);
 
 describe('server rendering', () => {
   it("puts the page's own head at the end of index.html's, in place of its title, and the page in its place", async ({
@@ -80,8 +89,6 @@ describe('public pages of signed-out visitors, kept rendered', () => {
   const get = (t: TestApp, url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers });
   const home = (t: TestApp, headers: Record<string, string> = {}) => get(t, '/', headers);
-  /** Which of the stand-in entry's renders the page is. */
-  const renderOf = (html: string) => Number(/<p>render (\d+)<\/p>/.exec(html)?.[1]);
 
   /** A car of the seller's on What's New, advertised through the API (which announces it). */
   async function advertisedCar(t: TestApp, seller: TestUser, askingPrice = 25_000_000) {
@@ -195,7 +202,6 @@ describe('public pages of signed-out visitors, kept rendered', () => {
 });
 
 describe('shared pages of signed-in visitors, kept rendered', () => {
-  const renderOf = (html: string) => Number(/<p>render (\d+)<\/p>/.exec(html)?.[1]);
   const page = (t: TestApp, user: TestUser, url = '/shared/page', headers: Record<string, string> = {}) =>
     as(t, user, { method: 'GET', url, headers });
 
@@ -231,18 +237,25 @@ describe('shared pages of signed-in visitors, kept rendered', () => {
     expect((await page(t, seller, '/shared/search?fuel=Diesel')).body).toBe(diesel.body);
   });
 
-  it('sends a visitor without a valid session to sign in, however often the page was kept', async ({
+  it('keeps a shared page per units cookie, and renders for itself a request with units it does not know', async ({
     t,
+    seller,
     buyer,
   }) => {
-    const kept = await page(t, buyer, '/shared/kept');
-    expect(kept.statusCode).toBe(200);
-    for (const headers of [{}, { cookie: 'better-auth.session_token=forged.value' }]) {
-      const res = await t.app.inject({ method: 'GET', url: '/shared/kept', headers });
-      expect(res.statusCode).toBe(302);
-      expect(res.headers.location).toBe('/user/login?returnTo=%2Fshared%2Fkept');
-      expect(res.body).toBe('');
-    }
+    const withUnits = (user: TestUser, units?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/shared/units',
+        headers: { cookie: units ? `${user.cookie}; redline-units=${units}` : user.cookie },
+      });
+    const none = await withUnits(buyer);
+    const metric = await withUnits(buyer, 'metric');
+    expect(renderOf(metric.body)).toBe(renderOf(none.body) + 1);
+    expect((await withUnits(seller, 'metric')).body).toBe(metric.body);
+    expect((await withUnits(seller)).body).toBe(none.body);
+    const unknown = await withUnits(seller, 'furlongs');
+    expect(renderOf(unknown.body)).toBe(renderOf(metric.body) + 1);
+    expect(unknown.headers['cache-control']).toBe('private, no-store');
   });
 
   it('shows at once what changes in the catalogue', async ({ t, seller, buyer }) => {
@@ -265,6 +278,176 @@ describe('shared pages of signed-in visitors, kept rendered', () => {
     expect(renderOf(second.body)).toBe(renderOf(first.body) + 1);
     expect(second.headers['cache-control']).toBe('private, no-store');
   });
+});
+
+describe('pages of the cars for sale of visitors, kept rendered', () => {
+  const visit = (t: TestApp, url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
+  const patchCar = async (t: TestApp, seller: TestUser, id: string, payload: Record<string, unknown>) =>
+    expect((await as(t, seller, { method: 'PATCH', url: `/api/cars/${id}`, payload })).statusCode).toBe(200);
+
+  it('renders a car page once for every visitor, and sends it from memory with an ETag, a 304 to one who has it', async ({
+    t,
+    seller,
+  }) => {
+    const car = await createCar(t, seller, { askingPrice: 27_500_000 });
+    const first = await visit(t, `/shared/car/${car.id}`, { 'accept-encoding': 'br' });
+    const second = await visit(t, `/shared/car/${car.id}`);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.body).toContain(`<p>car ${car.id} 27500000</p><p>render`);
+    expect(second.body).toContain('<p>signed out</p>');
+    expect(brotliDecompressSync(first.rawPayload).toString()).toBe(second.body);
+    expect(second.headers['cache-control']).toBe('no-cache');
+    expect(second.headers.vary).toBe('accept-encoding, cookie');
+    const revalidated = await visit(t, `/shared/car/${car.id}`, {
+      'if-none-match': second.headers.etag as string,
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+  });
+
+  it("shows the next visitor a car's new price and its sale, and keeps no page of a deleted car (410)", async ({
+    t,
+    seller,
+  }) => {
+    const car = await createCar(t, seller, { askingPrice: 30_000_000 });
+    const url = `/shared/car/${car.id}`;
+    expect((await visit(t, url)).body).toContain(`<p>car ${car.id} 30000000</p>`);
+    await patchCar(t, seller, car.id, { askingPrice: 28_000_000 });
+    expect((await visit(t, url)).body).toContain(`<p>car ${car.id} 28000000</p>`);
+    await patchCar(t, seller, car.id, { sold: true });
+    expect((await visit(t, url)).body).toContain(`<p>car ${car.id} 28000000 sold</p>`);
+
+    expect((await as(t, seller, { method: 'DELETE', url: `/api/cars/${car.id}` })).statusCode).toBe(200);
+    const first = await visit(t, url);
+    const second = await visit(t, url);
+    expect([first.statusCode, second.statusCode]).toEqual([410, 410]);
+    expect(renderOf(second.body)).toBe(renderOf(first.body) + 1);
+    expect(second.headers.etag).toBeUndefined();
+  });
+
+  it("shows the next visitor a seller's new name, their verification and a car they post", async ({
+    t,
+    otherSeller,
+    admin,
+  }) => {
+    const url = `/shared/seller/${otherSeller.id}`;
+    const before = await visit(t, url);
+    expect(before.body).toContain(`<p>seller ${otherSeller.name} 0 cars</p>`);
+    expect((await visit(t, url)).body).toBe(before.body);
+
+    expect((await renameUser(t, otherSeller, 'Sasha Renamed')).statusCode).toBe(200);
+    expect((await visit(t, url)).body).toContain('<p>seller Sasha Renamed 0 cars</p>');
+    const verify = await as(t, admin, { method: 'PATCH', url: `/api/user/sellers/${otherSeller.id}` });
+    expect(verify.statusCode).toBe(200);
+    expect((await visit(t, url)).body).toContain('<p>seller Sasha Renamed verified 0 cars</p>');
+    await postCar(t, otherSeller, {});
+    expect((await visit(t, url)).body).toContain('<p>seller Sasha Renamed verified 1 cars</p>');
+  });
+
+  it('keeps a search by its search part as asked: each one shows its own', async ({ t }) => {
+    const urls = [
+      '/shared/search?fuel=Electric',
+      '/shared/search?fuel=Diesel',
+      '/shared/search?fuel=Diesel&sort=new',
+      '/shared/search?sort=new&fuel=Diesel',
+    ];
+    const first = await Promise.all(urls.map((url) => visit(t, url)));
+    const again = await Promise.all(urls.map((url) => visit(t, url)));
+    for (const [i, url] of urls.entries()) {
+      expect(first[i]?.body, url).toContain(`<p>${url}</p>`);
+      expect(again[i]?.body, url).toBe(first[i]?.body);
+    }
+    expect(new Set(first.map((res) => res.headers.etag)).size).toBe(urls.length);
+  });
+
+  it('keeps a page per units for a visitor whose only cookie is the units one', async ({ t }) => {
+    for (const url of ['/shared/search?fuel=Hybrid', '/']) {
+      const none = await visit(t, url);
+      const metric = await visit(t, url, { cookie: 'redline-units=metric' });
+      const imperial = await visit(t, url, { cookie: ' redline-units=imperial ' });
+      const renders = [none, metric, imperial].map((res) => renderOf(res.body));
+      expect(new Set(renders).size, url).toBe(3);
+      expect((await visit(t, url, { cookie: 'redline-units=metric' })).body, url).toBe(metric.body);
+      expect((await visit(t, url, { cookie: 'redline-units=imperial;' })).body, url).toBe(imperial.body);
+      expect((await visit(t, url)).body, url).toBe(none.body);
+      expect(metric.headers['cache-control'], url).toBe('no-cache');
+      expect(metric.headers.vary, url).toBe('accept-encoding, cookie');
+      // The metric page's ETag is not the page of another cookie.
+      const other = await visit(t, url, {
+        cookie: 'redline-units=imperial',
+        'if-none-match': metric.headers.etag as string,
+      });
+      expect(other.statusCode, url).toBe(200);
+    }
+  });
+
+  it('renders for itself a request with any other cookie: a session, even an invalid one, or units it does not know', async ({
+    t,
+  }) => {
+    const url = '/shared/search?fuel=Petrol';
+    const kept = await visit(t, url);
+    expect((await visit(t, url)).body).toBe(kept.body);
+    let last = renderOf(kept.body);
+    for (const cookie of [
+      'better-auth.session_token=forged.value',
+      'redline-units=metric; better-auth.session_token=forged.value',
+      'redline-units=furlongs',
+      'redline-units=metric; redline-units=imperial',
+    ]) {
+      const res = await visit(t, url, { cookie, 'if-none-match': kept.headers.etag as string });
+      expect(res.statusCode, cookie).toBe(200);
+      expect(renderOf(res.body), cookie).toBe(last + 1);
+      expect(res.headers.etag, cookie).toBeUndefined();
+      expect(res.headers['cache-control'], cookie).toBe('private, no-store');
+      last += 1;
+    }
+  });
+
+  it("keeps the latest searches up to its bound, and a scraper's searches evict none of the public pages", async ({
+    t,
+  }) => {
+    const home = await visit(t, '/');
+    /** More than any catalogue cache keeps (catalogue-cache.ts). */
+    const scraped = 300;
+    const renders: number[] = [];
+    for (let page = 0; page < scraped; page += 1) {
+      const res = await visit(t, `/shared/search?page=${page}`);
+      expect(res.statusCode).toBe(200);
+      renders.push(renderOf(res.body));
+    }
+    const oldestKept = scraped - VISITORS_BROWSING_PAGES;
+    for (const page of [oldestKept, scraped - 1]) {
+      expect(renderOf((await visit(t, `/shared/search?page=${page}`)).body), String(page)).toBe(
+        renders[page],
+      );
+    }
+    const dropped = await visit(t, `/shared/search?page=${oldestKept - 1}`);
+    expect(renderOf(dropped.body)).toBeGreaterThan(renders.at(-1)!);
+    expect((await visit(t, '/')).body).toBe(home.body);
+  });
+});
+
+describe('pages of the cars for sale when browsing needs a sign-in (BROWSING=signed-in)', () => {
+  browsingSignedIn(
+    'sends a visitor, or a request without a valid session, to sign in every time, however often the page was kept',
+    async ({ t, buyer }) => {
+      const kept = await as(t, buyer, { method: 'GET', url: '/shared/kept' });
+      expect(kept.statusCode).toBe(200);
+      for (const headers of [
+        {},
+        {},
+        { cookie: 'redline-units=metric' },
+        { cookie: 'better-auth.session_token=forged.value' },
+      ]) {
+        const res = await t.app.inject({ method: 'GET', url: '/shared/kept', headers });
+        expect(res.statusCode).toBe(302);
+        expect(res.headers.location).toBe('/user/login?returnTo=%2Fshared%2Fkept');
+        expect(res.headers.etag).toBeUndefined();
+        expect(res.body).toBe('');
+      }
+    },
+  );
 });
 
 describe("crawlers' files", () => {

@@ -6,8 +6,11 @@
  * `/missing…` as a page that does not exist (404). Its home page lists What's New (`id price` per car),
  * and is a 404 while a car priced 404 is on it, a redirect to /blog while one is priced 302. Its blog
  * reads a buyer's bookings, which fails for a signed-out visitor (401) as a read may fail. Its pages
- * under `/shared` are for signed-in visitors (a signed-out one is sent to sign in) and shared
- * (`isSharedPage`): rendered with `shared`, they name no visitor, and list What's New.
+ * under `/shared` are the pages of the cars for sale (`isSharedPage`): a signed-out visitor is sent
+ * to sign in when `GET /api/config` says browsing needs it; rendered with `shared`, they name no
+ * visitor. `/shared/car/<id>` shows the car (`car id price`, and `sold` once sold) with the status of
+ * its API answer (404, 410), `/shared/seller/<id>` the seller (`seller name`, `verified`, and `n cars` for sale), and
+ * the others list What's New.
  * The real entry's pages are checked end to end (e2e/tests/server-rendering.spec.ts).
  */
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
@@ -27,11 +30,22 @@ export const isSharedPage = (pathname) => pathname.startsWith('/shared');
 let renders = 0;
 export async function renderPage({ url, origin, fetch, shared }) {
   const me = await (await fetch('/api/me')).json();
-  const guarded = url.startsWith('/private') || url.startsWith('/shared');
+  const browsing = url.startsWith('/shared') && (await (await fetch('/api/config')).json()).browsing;
+  const guarded = url.startsWith('/private') || browsing === 'signed-in';
   if (guarded && me === null) return { redirect: '/user/login?returnTo=' + encodeURIComponent(url) };
   let status = url.startsWith('/missing') ? 404 : 200;
   let cars = '';
-  if (url === '/' || url.startsWith('/shared')) {
+  const [, page, id] = url.split('/').slice(1);
+  if (browsing && (page === 'car' || page === 'seller')) {
+    const answer = await fetch(page === 'car' ? '/api/cars/id/' + id : '/api/sellers/' + id);
+    if (answer.status === 404 || answer.status === 410) status = answer.status;
+    else {
+      const shown = await answer.json();
+      cars = page === 'car'
+        ? '<p>car ' + shown.id + ' ' + shown.askingPrice + (shown.soldAt ? ' sold' : '') + '</p>'
+        : '<p>seller ' + shown.name + (shown.verified ? ' verified' : '') + ' ' + shown.carsForSale + ' cars</p>';
+    }
+  } else if (url === '/' || browsing) {
     const { items } = await (await fetch('/api/advertise?limit=50')).json();
     const prices = items.map((car) => car.askingPrice);
     if (prices.includes(302)) return { redirect: '/blog' };

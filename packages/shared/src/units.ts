@@ -29,3 +29,9 @@ export function distanceUnit(system: UnitSystem): string {
 export function formatDistance(km: number, system: UnitSystem): string {
   return `${formatNumber(distanceIn(km, system))} ${distanceUnit(system)}`;
 }
+
+/**
+ * The cookie that remembers a visitor's choice of units (`imperial` or `metric`). A request whose only
+ * cookie it is stays a visitor's, whose pages the server keeps per value (apps/server/src/web/server-rendering.ts).
+ */
+export const UNITS_COOKIE = 'redline-units';

@@ -160,9 +160,13 @@ export class Kept<V> {
   }
 }
 
-/** The catalogue's answers, serialised (see above). */
+/** The catalogue's answers, serialised (see above); `size`: how many it keeps at most, the oldest dropped first. */
 export class CatalogueCache {
-  private readonly kept = new Kept<CachedAnswer>();
+  private readonly kept: Kept<CachedAnswer>;
+
+  constructor(size?: number) {
+    this.kept = new Kept<CachedAnswer>(size);
+  }
 
   /** The cached answer for `key`, loading its text on a miss. */
   get(key: string, load: () => Promise<string>): Promise<CachedAnswer> {
@@ -194,14 +198,20 @@ export class CatalogueCache {
 
 /**
  * Sends a cached answer in the encoding the request accepts, as it was made, or a bodiless 304 when
- * the request holds its ETag.
+ * the request holds its ETag. `vary`: a page also depends on the request's cookies (web/server-rendering.ts).
  */
 export async function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: CachedAnswer,
   type: string,
-  cacheControl: 'no-cache' | 'private, no-cache' = 'no-cache',
+  {
+    cacheControl = 'no-cache',
+    vary = 'accept-encoding',
+  }: {
+    cacheControl?: 'no-cache' | 'private, no-cache';
+    vary?: 'accept-encoding' | 'accept-encoding, cookie';
+  } = {},
 ) {
   const acceptEncoding = request.headers['accept-encoding'];
   const encoding = acceptEncoding ? (negotiate(acceptEncoding, ENCODINGS) as Encoding | null) : null;
@@ -209,7 +219,7 @@ export async function sendCached(
   // no-cache: browsers keep the copy but ask every time, so a change shows at once and the question
   // costs a 304. An /api answer to a signed-in caller is made private by http/personal-answers.ts; a
   // page for signed-in visitors only says so itself (web/server-rendering.ts).
-  reply.header('etag', etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
+  reply.header('etag', etag).header('cache-control', cacheControl).header('vary', vary);
   if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   if (!encoding) return reply.type(type).send(answer.identity);
   const bytes = await answer.encoded(encoding);

@@ -9,18 +9,22 @@
  * open; when the page has rendered, its own head elements (title, description, canonical address,
  * link previews, the preload of its main image) close it, and the page follows.
  *
- * Two kinds of pages look the same to many visitors, and are rendered whole once, kept compressed in
- * a catalogue cache of their own (emptied by the same domain events, ADR 9) and sent from there, with
+ * Some pages look the same to many visitors, and are rendered whole once, kept compressed in a
+ * catalogue cache of their own (emptied by the same domain events, ADR 9) and sent from there, with
  * an ETag, until the catalogue changes:
- * - the public pages (the sitemap's paths, without a search part), for a request without a cookie:
- *   every signed-out visitor sees the same page;
- * - the pages the entry calls shared (`isSharedPage`: a category's cars, a car), for a request whose
- *   session is valid: rendered for every signed-in visitor alike (`shared`), without who they are or
- *   their data, which the browser asks for once the page has hydrated (ADR 18). The session is
- *   checked for each request before the kept page is sent; without one, the page is rendered for
- *   the request, whose guards send the visitor to sign in.
- * Any other request, and a render that cannot be kept (a redirect, another status than 200, a failed
- * read or render), is rendered for the request itself.
+ * - for a visitor (a request without a cookie, or whose only cookie is the units one:
+ *   `visitorVariant`), every signed-out visitor with the same units sees the same page: the public
+ *   pages (the sitemap's paths, without a search part), and the pages of the cars for sale (the
+ *   entry's shared pages: a category's cars, the search with its search part, a car, a seller), each
+ *   in a cache of its own, so that a scraper walking searches can evict none of the first (ADR 48);
+ * - the pages the entry calls shared (`isSharedPage`), for a request whose session is valid:
+ *   rendered for every signed-in visitor alike (`shared`), without who they are or their data, which
+ *   the browser asks for once the page has hydrated (ADR 18), kept per units as a visitor's
+ *   (`unitsVariant`). The session is checked for each request before the kept page is sent; without
+ *   one, the page is rendered for the request itself (as a visitor's, or the guards' redirect to
+ *   sign in with BROWSING=signed-in).
+ * Any other request, and a render that cannot be kept (a redirect, such as the guards' to sign in,
+ * another status than 200, a failed read or render), is rendered for the request itself.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -29,6 +33,7 @@ import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { type BrotliCompress, constants, createBrotliCompress, createGzip, type Gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
+import { UNIT_SYSTEMS, UNITS_COOKIE } from '@redline/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type CatalogueCache, sendCached } from '../catalogue/catalogue-cache.ts';
 import type { AllowedOrigins } from '../config/origins.ts';
@@ -60,6 +65,12 @@ const HEAD_END = '</head>';
 const HTML = 'text/html; charset=utf-8';
 /** Every page has its own title (PageHead in the web app); index.html's serves the Vite dev server. */
 const TEMPLATE_TITLE = /<title>[^<]*<\/title>\s*/;
+/**
+ * Every page depends on the request's cookies (a visitor's units, or a session), and on its
+ * Accept-Encoding. A visitor's page is sent `no-cache` and may be stored by a shared cache: this
+ * keeps one stored for a cookie from answering a request with another, even as a stale copy.
+ */
+const PAGE_VARY = 'accept-encoding, cookie';
 
 /**
  * Compressed as it streams, at levels fast enough for every request (the build's files use the highest).
@@ -74,12 +85,50 @@ const COMPRESSORS = {
   gzip: () => createGzip({ level: 6 }),
 };
 
+/**
+ * How many pages of the cars for sale are kept for visitors at most, the oldest dropped first (ADR 48):
+ * their addresses, searches with any search part, are without bound. A search's page is about 110 KB,
+ * and its Brotli and gzip forms 25 KB more: 64 pages hold under 9 MB.
+ */
+export const VISITORS_BROWSING_PAGES = 64;
+
 /** Where the pages that look the same to many visitors are kept (see above). */
 export interface KeptPages {
-  /** The public pages of signed-out visitors. */
+  /** The public pages of visitors. */
   public: CatalogueCache;
+  /** The pages of the cars for sale of visitors (the shared pages, seen by a visitor). */
+  browsing: CatalogueCache;
   /** The shared pages of signed-in visitors. */
   shared: CatalogueCache;
+}
+
+/** A request's cookies, each `name=value`. */
+const cookiesOf = (request: FastifyRequest) =>
+  (request.headers.cookie ?? '')
+    .split(';')
+    .map((cookie) => cookie.trim())
+    .filter((cookie) => cookie !== '');
+const isUnitsCookie = (cookie: string) => cookie.startsWith(`${UNITS_COOKIE}=`);
+
+/**
+ * The units a page is rendered in, as part of its kept page's key: the units cookie's value (`metric`,
+ * `imperial`), or '' without it; `undefined` for another value or the cookie twice, whose page is
+ * rendered for the request.
+ */
+function unitsVariant(cookies: string[]): string | undefined {
+  const units = cookies.filter(isUnitsCookie);
+  if (units.length === 0) return '';
+  const value = units.length === 1 ? units[0]!.slice(UNITS_COOKIE.length + 1) : undefined;
+  return UNIT_SYSTEMS.find((system) => system === value);
+}
+
+/**
+ * Which of the visitors' pages a request gets: its units (`unitsVariant`); `undefined` for a request
+ * with any other cookie (a session, even an invalid one), which is not a visitor's.
+ */
+function visitorVariant(request: FastifyRequest): string | undefined {
+  const cookies = cookiesOf(request);
+  return cookies.every(isUnitsCookie) ? unitsVariant(cookies) : undefined;
 }
 
 /**
@@ -100,7 +149,7 @@ export async function createPageRenderer(
   const template = await readFile(path.join(webDist, 'index.html'), 'utf8');
   const [templateHead, bodyStart, tail] = splitTemplate(template, webDist);
   const head = templateHead.replace(TEMPLATE_TITLE, '');
-  /** Bounded by construction: these paths, times the site's origins (config/origins.ts). */
+  /** Bounded by construction: these paths, times the site's origins (config/origins.ts) and the units. */
   const publicPaths = new Set(entry.sitemapPaths.filter((page) => !page.includes('?')));
 
   /** `onFailure`: a read of the page's data or its render failed (the page is still sent). */
@@ -137,9 +186,9 @@ export async function createPageRenderer(
   };
 
   const send = (request: FastifyRequest, reply: FastifyReply, page: PageAnswer) => {
-    // A page rendered for a signed-in visitor holds their data: like their /api answers
-    // (http/personal-answers.ts), no cache may keep it.
-    reply.header('cache-control', request.headers.cookie === undefined ? 'no-cache' : 'private, no-store');
+    // A page rendered for a request with a session cookie may hold its user's data: like their /api
+    // answers (http/personal-answers.ts), no cache may keep it.
+    reply.header('cache-control', visitorVariant(request) === undefined ? 'private, no-store' : 'no-cache');
     if ('redirect' in page) return reply.redirect(page.redirect);
     const compressor = compressorFor(request, reply);
     const body = compressor ?? new PassThrough();
@@ -157,17 +206,28 @@ export async function createPageRenderer(
   };
 
   /**
-   * The kept page of `cache`, rendered on a miss. no-cache: a browser (or, for a public page, a shared
-   * cache) may keep it, but asks each time, a 304 while it has not changed.
+   * The kept page of `cache`, rendered on a miss, by its units, the site's origin and the address as
+   * asked (the page names both). no-cache: a browser (or, for a visitor's page, a shared cache) may
+   * keep it, but asks each time, a 304 while it has not changed.
    */
   const sendKept = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    { cache, origin, shared }: { cache: CatalogueCache; origin: string; shared: boolean },
+    {
+      cache,
+      origin,
+      units,
+      shared,
+    }: { cache: CatalogueCache; origin: string; units: string; shared: boolean },
   ) => {
     try {
-      const page = await cache.get(`${origin}${request.url}`, () => renderKeptPage(request, origin, shared));
-      return sendCached(request, reply, page, HTML, shared ? 'private, no-cache' : 'no-cache');
+      const page = await cache.get(`${units} ${origin}${request.url}`, () =>
+        renderKeptPage(request, origin, shared),
+      );
+      return sendCached(request, reply, page, HTML, {
+        cacheControl: shared ? 'private, no-cache' : 'no-cache',
+        vary: PAGE_VARY,
+      });
     } catch (error) {
       if (!(error instanceof NotKept)) throw error;
       return send(request, reply, error.page);
@@ -176,11 +236,17 @@ export async function createPageRenderer(
 
   const renderPage: PageRenderer = async (request, reply) => {
     const origin = origins.siteOriginFor(`${request.protocol}://${request.host}`);
-    if (request.headers.cookie === undefined) {
-      if (publicPaths.has(request.url))
-        return sendKept(request, reply, { cache: kept.public, origin, shared: false });
-    } else if (entry.isSharedPage(request.url.split('?', 1)[0]!) && (await signedIn(request))) {
-      return sendKept(request, reply, { cache: kept.shared, origin, shared: true });
+    const sharedPage = entry.isSharedPage(request.url.split('?', 1)[0]!);
+    const visitor = visitorVariant(request);
+    if (visitor !== undefined) {
+      const page = { origin, units: visitor, shared: false };
+      if (publicPaths.has(request.url)) return sendKept(request, reply, { cache: kept.public, ...page });
+      // With BROWSING=signed-in, the render is the guards' redirect to sign in, which is not kept.
+      if (sharedPage) return sendKept(request, reply, { cache: kept.browsing, ...page });
+    } else if (sharedPage) {
+      const units = unitsVariant(cookiesOf(request));
+      if (units !== undefined && (await signedIn(request)))
+        return sendKept(request, reply, { cache: kept.shared, origin, units, shared: true });
     }
     return send(request, reply, await render(request, origin));
   };
@@ -213,7 +279,7 @@ function splitTemplate(template: string, webDist: string): [string, string, stri
 
 /** The compressing stream for the encoding the browser accepts, if any. */
 function compressorFor(request: FastifyRequest, reply: FastifyReply): BrotliCompress | Gzip | undefined {
-  reply.header('vary', 'accept-encoding');
+  reply.header('vary', PAGE_VARY);
   const accepted = request.headers['accept-encoding'];
   const encoding = accepted ? (negotiate(accepted, ['br', 'gzip']) as keyof typeof COMPRESSORS | null) : null;
   if (!encoding) return undefined;

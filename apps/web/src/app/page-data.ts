@@ -144,7 +144,8 @@ const pageData: Record<string, PageData> = {
  * save and report buttons, with the saved state), which render in the browser once it knows who is
  * signed in (lib/auth.ts). The server renders such a page once for every signed-in visitor and keeps
  * it, like the public pages of signed-out visitors (apps/server/src/web/server-rendering.ts), so
- * their first data must not depend on the visitor: `loadPageData` is given no `me` for them.
+ * their first data must not depend on the visitor: `loadPageData` is given no `me` for them. These
+ * are also the pages of the cars for sale that the server keeps for signed-out visitors, per units.
  */
 const sharedPages = [r.category, r.search, r.car, r.seller];
 
