@@ -48,7 +48,12 @@ describe('Footer', () => {
     let signedIn = false;
     answer({
       ...layoutAnswers(() => (signedIn ? aMe() : null)),
-      'GET /config': { googleSignIn: false, browsing: 'public', payments: { provider: 'test' } },
+      'GET /config': {
+        googleSignIn: false,
+        browsing: 'public',
+        units: 'imperial',
+        payments: { provider: 'test' },
+      },
     });
     const { pathname, queryClient } = renderRoutes(routes, { initialEntries: ['/contact'] });
 
