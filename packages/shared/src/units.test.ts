@@ -5,6 +5,7 @@ import {
   formatSpeed,
   KM_PER_MILE,
   kmFrom,
+  kmUpTo,
   unitSystemFromCookies,
   wholeKmFrom,
 } from './units.ts';
@@ -41,6 +42,25 @@ describe('conversions', () => {
     expect(wholeKmFrom(205, 'imperial')).toBe(330);
     expect(wholeKmFrom(8_401, 'metric', 8_400)).toBe(8_401);
     expect(wholeKmFrom(330, 'metric')).toBe(330);
+  });
+});
+
+describe('a limit typed in miles or km', () => {
+  it('takes in every mileage shown at or under it, and none above, for every limit up to 500,000', () => {
+    for (const system of ['imperial', 'metric'] as const)
+      for (let limit = 0; limit <= 500_000; limit++) {
+        const km = kmUpTo(limit, system);
+        const shown = (at: number) => Math.round(distanceIn(at, system));
+        if (shown(km) !== limit || shown(km + 1) !== limit + 1)
+          expect.fail(`${limit} (${system}) is up to ${km} km, shown as ${shown(km)}`);
+      }
+  });
+
+  it('is the limit itself in km, and the last km shown as the miles typed', () => {
+    expect(kmUpTo(50_000, 'metric')).toBe(50_000);
+    // 30,000 mi is 48,280.32 km; 48,281 km is 30,000.4 mi, 48,282 km 30,001.0 mi.
+    expect(kmUpTo(30_000, 'imperial')).toBe(48_281);
+    expect(kmUpTo(0, 'imperial')).toBe(0);
   });
 });
 

@@ -50,8 +50,22 @@ export function wholeKmFrom(typed: number, system: UnitSystem, shown?: number): 
   return Math.round(kmFrom(typed, system));
 }
 
+/**
+ * The most whole km within a limit typed in the system's unit ("up to 30,000 mi"): every car shown at
+ * or under it, its mileage rounded to the unit, is within it. 30,000 mi is 48,280.32 km, and 48,281 km
+ * shows as 30,000 mi: the limit is 48,281 km, which shows as the limit typed.
+ */
+export function kmUpTo(limit: number, system: UnitSystem): number {
+  const shownAtMostLimit = (km: number) => Math.round(distanceIn(km, system)) <= limit;
+  // The bound by arithmetic, then checked as pages round, against floating point's last digit.
+  let km = Math.ceil(kmFrom(limit + 0.5, system)) - 1;
+  while (shownAtMostLimit(km + 1)) km++;
+  while (!shownAtMostLimit(km)) km--;
+  return km;
+}
+
 /** The distance unit's short label: "mi" or "km". */
-export function distanceUnit(system: UnitSystem): string {
+export function distanceUnit(system: UnitSystem): 'mi' | 'km' {
   return system === 'imperial' ? 'mi' : 'km';
 }
 
