@@ -69,6 +69,11 @@ export function distanceUnit(system: UnitSystem): 'mi' | 'km' {
   return system === 'imperial' ? 'mi' : 'km';
 }
 
+/** The distance unit's UN/CEFACT common code, as schema.org's `unitCode` takes it: SMI (statute mile) or KMT. */
+export function distanceUnitCode(system: UnitSystem): 'SMI' | 'KMT' {
+  return system === 'imperial' ? 'SMI' : 'KMT';
+}
+
 /** The speed unit's short label: "mph" or "km/h". */
 export function speedUnit(system: UnitSystem): string {
   return system === 'imperial' ? 'mph' : 'km/h';
