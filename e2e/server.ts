@@ -49,6 +49,7 @@ const APP_VARIABLES = [
   'PAYMENTS',
   'WEB_DIST',
   'BROWSING',
+  'MARKET_UNITS',
 ];
 
 export function build(): void {

@@ -175,7 +175,7 @@ test('a seller posts a car with two photos, advertises it from My Posts, and it 
   await page.getByLabel('Drivetrain').selectOption('RWD');
   await page.getByRole('group', { name: 'Exterior colour' }).getByText('Red', { exact: true }).click();
   await page.getByLabel('Top speed').fill('230');
-  await page.getByLabel('Km driven').fill('48200');
+  await page.getByLabel('Mileage').fill('48200');
   await page.getByLabel('Asking price').fill('545,000');
   await page.getByLabel('Original price').fill('610000');
   await page.getByLabel('About').fill(about);
@@ -204,7 +204,7 @@ test('a seller posts a car with two photos, advertises it from My Posts, and it 
   await expect(row).toBeVisible();
   await expect(row).toContainText(`2019 ${brand}`);
   await expect(row).toContainText('$545,000');
-  await expect(row).toContainText('48,200 km');
+  await expect(row).toContainText('48,200 mi');
   await expect(row.getByRole('img', { name })).toBeVisible();
   await expect(row.getByRole('link', { name: `Details of ${name}` })).toBeVisible();
 
@@ -222,7 +222,7 @@ test('a seller posts a car with two photos, advertises it from My Posts, and it 
   await expect(card).not.toContainText(about.slice(0, ABOUT_PREVIEW_LENGTH + 1));
   await expect(card).toContainText('$545,000');
   await expect(card.locator('s')).toHaveText('$610,000');
-  await expect(card).toContainText('48,200 km');
+  await expect(card).toContainText('48,200 mi');
   await expect(card).toContainText('Posted by');
   await expect(card).toContainText(seller.name);
   const cover = card.getByRole('img', { name });
@@ -257,8 +257,8 @@ test('a buyer opens a car from its category page and reads every detail', async 
     '$110,000',
     '3.0 L twin-turbo V6',
     'Petrol',
-    '300 kmph',
-    '8,000 km',
+    '186 mph',
+    '4,971 mi',
     'Marco Bellini',
   ]) {
     await expect(main).toContainText(text);

@@ -48,7 +48,7 @@ test('a seller picks the make and model from the catalogue, and the car page lis
   await page.getByLabel('Doors (optional)').selectOption('3');
   await page.getByLabel('Previous owners (optional)').fill('2');
   await page.getByLabel('Title status (optional)').selectOption('Clean');
-  await page.getByLabel('Km driven').fill('143000');
+  await page.getByLabel('Mileage').fill('143000');
   await page.getByLabel('Asking price').fill('21,500');
   await page.getByLabel('Original price').fill('21500');
   await page.getByLabel('About').fill('A Mk2 GTI with its service book, on its original engine.');

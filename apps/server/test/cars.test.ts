@@ -301,8 +301,8 @@ describe('POST /api/cars', () => {
       ],
       ['a missing top speed', (i) => delete i.topSpeed, 'topSpeed', 'Top speed is required'],
       ['a zero top speed', (i) => (i.topSpeed = 0), 'topSpeed', 'Top speed must be greater than 0'],
-      ['a missing km driven', (i) => delete i.kmDriven, 'kmDriven', 'Km driven is required'],
-      ['a negative km driven', (i) => (i.kmDriven = -1), 'kmDriven', 'Km driven cannot be negative'],
+      ['a missing mileage', (i) => delete i.kmDriven, 'kmDriven', 'Mileage is required'],
+      ['a negative mileage', (i) => (i.kmDriven = -1), 'kmDriven', 'Mileage cannot be negative'],
       ['a missing asking price', (i) => delete i.askingPrice, 'askingPrice', 'Asking price is required'],
       ...(
         [

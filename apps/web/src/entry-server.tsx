@@ -9,6 +9,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
+import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '@redline/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -37,6 +38,8 @@ export type PageRequest = {
   origin: string;
   /** Answers the app's API requests for this visitor (their cookie), without leaving the process. */
   fetch: typeof fetch;
+  /** The visitor's choice of units (the `redline-units` cookie); without one, the market's (lib/units.ts). */
+  units?: UnitSystem;
   /** An error while rendering; the page is still sent, and the browser renders what failed. */
   onError: (error: unknown) => void;
   /**
@@ -70,7 +73,7 @@ export function renderPage(request: PageRequest): Promise<PageAnswer> {
   return pageRequests.run(request.fetch, () => render(request));
 }
 
-async function render({ url, origin, onError, shared = false }: PageRequest): Promise<PageAnswer> {
+async function render({ url, origin, units, onError, shared = false }: PageRequest): Promise<PageAnswer> {
   const { pathname } = new URL(url, 'http://redline.invalid');
   const loader = createQueryClient();
   // `undefined` when the session could not be checked: the page renders, and the browser asks again.
@@ -91,6 +94,8 @@ async function render({ url, origin, onError, shared = false }: PageRequest): Pr
   if (shared) loader.removeQueries({ queryKey: appKeys.me, exact: true });
   // What the page shows until a moment passes is judged at this time, in the browser too (lib/page-time.ts).
   loader.setQueryData(appKeys.pageTime, Date.now());
+  // The units too, which the browser takes from the page rather than from its cookie and settings.
+  loader.setQueryData(appKeys.units, units ?? config?.units ?? DEFAULT_UNIT_SYSTEM);
   const status = pageStatus(loader, url, matches);
   const state = pageState(loader);
   loader.clear();

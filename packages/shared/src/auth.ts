@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailFieldSchema as email, personNameSchema } from './common.ts';
 import { PASSWORD_MIN_LENGTH, ROLES, SIGN_UP_ROLES } from './constants.ts';
+import { unitSystemSchema } from './units.ts';
 
 const password = z
   .string({ error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
@@ -56,6 +57,8 @@ export type Browsing = z.infer<typeof browsingSchema>;
 export const publicConfigSchema = z.object({
   googleSignIn: z.boolean(),
   browsing: browsingSchema,
+  /** The market's units (the server's MARKET_UNITS): what pages show a visitor who has not chosen. */
+  units: unitSystemSchema,
   payments: z.object({
     provider: z.enum(['test', 'stripe']),
     publishableKey: z.string().optional(),

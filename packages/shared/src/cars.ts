@@ -126,7 +126,7 @@ const carFields = {
     'Top speed must be greater than 0',
     `Top speed must be at most ${CAR_TOP_SPEED_MAX} km/h`,
   ),
-  kmDriven: wholeNumber('Km driven', 0, CAR_KM_MAX, 'Km driven cannot be negative', 'Km driven is too high'),
+  kmDriven: wholeNumber('Mileage', 0, CAR_KM_MAX, 'Mileage cannot be negative', 'Mileage is too high'),
   /** The version of the model ("GT3 RS", "Competition"); null when none is given. */
   trim: oneLineText('Trim', CAR_TRIM_MAX).nullable().optional(),
   vin: vinSchema.nullable().optional(),

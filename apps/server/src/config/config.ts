@@ -2,7 +2,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import v8 from 'node:v8';
-import { browsingSchema } from '@redline/shared';
+import { browsingSchema, DEFAULT_UNIT_SYSTEM, unitSystemSchema } from '@redline/shared';
 import { z } from 'zod';
 import { WEB_DIST_DEFAULT } from './paths.ts';
 
@@ -113,6 +113,11 @@ const envSchema = z.object({
    * signed-in users, as the product was first specified (docs/spec-deviations.md).
    */
   BROWSING: optional.pipe(browsingSchema.default('public')),
+  /**
+   * The market's units, which pages show a visitor who has not chosen (the footer's switch) and
+   * e-mails use: `imperial` (the United States: miles, mph; the default) or `metric` (km, km/h).
+   */
+  MARKET_UNITS: optional.pipe(unitSystemSchema.default(DEFAULT_UNIT_SYSTEM)),
   /** The most cars a page of the sitemap lists (web/crawlers.ts); sitemaps.org allows 50,000. */
   SITEMAP_PAGE_SIZE: z.coerce.number<string>().int().min(1).max(50_000).default(50_000),
   /** Sign-ups a client (IP address) may make in an hour; past it a 429 (auth/sign-up.ts). */

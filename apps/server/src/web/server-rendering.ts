@@ -33,7 +33,7 @@ import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { type BrotliCompress, constants, createBrotliCompress, createGzip, type Gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
-import { UNIT_SYSTEMS, UNITS_COOKIE } from '@redline/shared';
+import { UNIT_SYSTEMS, UNITS_COOKIE, type UnitSystem, unitSystemFromCookies } from '@redline/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type CatalogueCache, sendCached } from '../catalogue/catalogue-cache.ts';
 import type { AllowedOrigins } from '../config/origins.ts';
@@ -44,6 +44,7 @@ interface ServerEntry {
     url: string;
     origin: string;
     fetch: typeof fetch;
+    units?: UnitSystem;
     onError: (error: unknown) => void;
     shared?: boolean;
   }): Promise<PageAnswer>;
@@ -158,6 +159,7 @@ export async function createPageRenderer(
       url: request.url,
       origin,
       shared,
+      units: unitSystemFromCookies(request.headers.cookie),
       fetch: async (input, init) => {
         const answer = await answerInProcess(app, request, input, init);
         if (!answer.ok) onFailure();

@@ -12,6 +12,8 @@ export const appKeys = {
   me: ['me'] as const,
   config: ['config'] as const,
   pageTime: ['page-time'] as const,
+  /** The units the pages show (lib/units.ts). */
+  units: ['units'] as const,
 };
 
 /** Each domain's keys, all under its root (`all`): refreshing the root refreshes every one of them. */

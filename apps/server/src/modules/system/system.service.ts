@@ -22,12 +22,13 @@ export async function checkReadiness({ database, readiness }: AppContext, overlo
 
 /**
  * What the browser needs to know of the configuration: the sign-in choices, who may browse the cars
- * for sale, and the payment provider.
+ * for sale, the market's units, and the payment provider.
  */
 export function publicConfig({ config }: AppContext): PublicConfig {
   return {
     googleSignIn: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
     browsing: config.BROWSING,
+    units: config.MARKET_UNITS,
     payments:
       config.payments.provider === 'stripe'
         ? { provider: 'stripe', publishableKey: config.payments.publishableKey }

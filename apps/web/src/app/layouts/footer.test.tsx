@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { appKeys } from '../../lib/query-keys.ts';
 import { aMe, seller } from '../../testing/fixtures/user.ts';
 import { layoutAnswers } from '../../testing/layout-answers.ts';
 import { answer } from '../../testing/network.ts';
 import { renderRoutes } from '../../testing/test-utils.tsx';
+import { chooseUnits, forgetUnitChoice } from '../../testing/units.ts';
 import { routes } from '../router.tsx';
 
 const footer = () => screen.getByRole('contentinfo');
@@ -48,7 +49,12 @@ describe('Footer', () => {
     let signedIn = false;
     answer({
       ...layoutAnswers(() => (signedIn ? aMe() : null)),
-      'GET /config': { googleSignIn: false, browsing: 'public', payments: { provider: 'test' } },
+      'GET /config': {
+        googleSignIn: false,
+        browsing: 'public',
+        units: 'imperial',
+        payments: { provider: 'test' },
+      },
     });
     const { pathname, queryClient } = renderRoutes(routes, { initialEntries: ['/contact'] });
 
@@ -58,5 +64,33 @@ describe('Footer', () => {
     await queryClient.invalidateQueries({ queryKey: appKeys.me });
 
     await waitFor(() => expect(pathname()).toBe('/contact'));
+  });
+
+  it("switches the visitor's units to km and back, remembered in the redline-units cookie", async () => {
+    onTestFinished(forgetUnitChoice);
+    answer(layoutAnswers(null));
+    const { queryClient } = renderRoutes(routes, { initialEntries: ['/blog'] });
+
+    const units = within(footer()).getByRole('group', { name: 'Units' });
+    const miles = within(units).getByRole('radio', { name: 'Miles' });
+    const km = within(units).getByRole('radio', { name: 'Kilometres' });
+    expect(miles).toBeChecked();
+
+    await userEvent.click(km);
+    expect(km).toBeChecked();
+    expect(document.cookie).toContain('redline-units=metric');
+    expect(queryClient.getQueryData(appKeys.units)).toBe('metric');
+
+    await userEvent.click(miles);
+    expect(miles).toBeChecked();
+    expect(document.cookie).toContain('redline-units=imperial');
+  });
+
+  it('shows the choice a visitor made before', () => {
+    chooseUnits('metric');
+    answer(layoutAnswers(null));
+    renderRoutes(routes, { initialEntries: ['/blog'] });
+
+    expect(within(footer()).getByRole('radio', { name: 'Kilometres' })).toBeChecked();
   });
 });

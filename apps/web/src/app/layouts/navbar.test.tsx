@@ -25,7 +25,12 @@ describe('Navbar', () => {
     let signedIn = false;
     answer({
       ...layoutAnswers(() => (signedIn ? aMe() : null)),
-      'GET /config': { googleSignIn: false, browsing: 'public', payments: { provider: 'test' } },
+      'GET /config': {
+        googleSignIn: false,
+        browsing: 'public',
+        units: 'imperial',
+        payments: { provider: 'test' },
+      },
     });
     const { pathname, queryClient } = renderRoutes(routes, { initialEntries: ['/blog'] });
 

@@ -38,8 +38,8 @@ describe('CarPage', () => {
       'Posted by',
       '4.0 L flat-six',
       'Petrol',
-      '320 kmph',
-      '12,500 km',
+      '199 mph',
+      '7,767 mi',
       car.about,
       'Sports cars',
     ]) {

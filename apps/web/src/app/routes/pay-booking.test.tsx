@@ -29,7 +29,12 @@ function gate() {
 function renderPage(routes: Answers) {
   answer({
     'GET /me': aMe(),
-    'GET /config': { googleSignIn: false, browsing: 'public', payments: { provider: 'test' } },
+    'GET /config': {
+      googleSignIn: false,
+      browsing: 'public',
+      units: 'imperial',
+      payments: { provider: 'test' },
+    },
     'GET /testdrivebooking/:id': aBooking(),
     'POST /create-payment-intent': intent,
     ...routes,

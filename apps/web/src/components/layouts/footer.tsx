@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useMe } from '../../lib/auth.ts';
+import { useChooseUnitSystem, useUnitSystem } from '../../lib/units.ts';
 import { AuthLink } from '../ui/auth-link.tsx';
 import { LogoMark } from '../ui/logo.tsx';
 import { useSignOutToHome } from './sign-out.ts';
@@ -104,6 +105,35 @@ function AppsGroup({ user }: { user: User | null | undefined }) {
   );
 }
 
+const UNIT_CHOICES = [
+  { system: 'imperial', label: 'Miles' },
+  { system: 'metric', label: 'Kilometres' },
+] as const;
+
+/** Mileage, speeds and distances in miles or km, for this visitor: every page, from now on (lib/units.ts). */
+function UnitSwitch() {
+  const units = useUnitSystem();
+  const choose = useChooseUnitSystem();
+  return (
+    <fieldset className="flex items-center gap-2 text-xs">
+      <legend className="float-left mr-2">Units</legend>
+      <div className="join">
+        {UNIT_CHOICES.map(({ system, label }) => (
+          <input
+            key={system}
+            type="radio"
+            name="units"
+            className="join-item btn btn-xs"
+            aria-label={label}
+            checked={units === system}
+            onChange={() => choose(system)}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 export function Footer() {
   const user = useMe().data;
   return (
@@ -139,9 +169,12 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-base-300">
-        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-base-content/75">
-          © {new Date().getFullYear()} Redline Motors. All rights reserved.
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
+          <p className="text-xs text-base-content/75">
+            © {new Date().getFullYear()} Redline Motors. All rights reserved.
+          </p>
+          <UnitSwitch />
+        </div>
       </div>
     </footer>
   );

@@ -10,7 +10,12 @@ import { routes } from '../../router.tsx';
 const signedIn = (me = aMe()) =>
   answer({
     ...layoutAnswers(me),
-    'GET /config': { googleSignIn: false, browsing: 'public', payments: { provider: 'test' } },
+    'GET /config': {
+      googleSignIn: false,
+      browsing: 'public',
+      units: 'imperial',
+      payments: { provider: 'test' },
+    },
     'GET /advertise': { items: [], nextCursor: null },
   });
 

@@ -6,7 +6,9 @@ import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { LoginForm } from './login-form.tsx';
 
 const answerConfig = ({ googleSignIn = false } = {}) =>
-  answer({ 'GET /config': { googleSignIn, browsing: 'public', payments: { provider: 'test' } } });
+  answer({
+    'GET /config': { googleSignIn, browsing: 'public', units: 'imperial', payments: { provider: 'test' } },
+  });
 
 describe('LoginForm', () => {
   it('shows the email and password rules under their fields on an empty submit, and sends nothing', async () => {

@@ -6,7 +6,12 @@ import { answer, apiError, requests } from '../../../testing/network.ts';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { SignUpForm } from './signup-form.tsx';
 
-const config = { googleSignIn: false, browsing: 'public', payments: { provider: 'test' } } as const;
+const config = {
+  googleSignIn: false,
+  browsing: 'public',
+  units: 'imperial',
+  payments: { provider: 'test' },
+} as const;
 /** Signing up answers the same for every address (ADR 35); the sign-in after it tells. */
 const signedUp = { user: anAuthUser({ id: 'u-any' }) };
 

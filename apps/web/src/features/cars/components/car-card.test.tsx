@@ -2,10 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aCar } from '../../../testing/fixtures/car.ts';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
+import { chooseUnits } from '../../../testing/units.ts';
 import { CarCard } from './car-card.tsx';
 
 describe('CarCard', () => {
-  it('shows the photo, name, both prices, km driven, the about preview and the seller', () => {
+  it('shows the photo, name, both prices, mileage, the about preview and the seller', () => {
     const car = aCar();
     renderWithProviders(<CarCard car={car} />);
 
@@ -21,12 +22,24 @@ describe('CarCard', () => {
     expect(card.textContent).toContain('$189,500');
     const original = within(card).getByText('$215,000');
     expect(original.tagName).toBe('S');
-    expect(card.textContent).toContain('12,500 km');
+    expect(card.textContent).toContain('7,767 mi');
     expect(card.textContent).toContain('Manual · RWD · Coupe');
     expect(within(card).getByText(`${car.about.slice(0, 100)}…`)).toBeInTheDocument();
     expect(card.textContent).toContain('Posted by');
     expect(card.textContent).toContain('Sam Seller');
     expect(within(card).getByText('Verified')).toBeInTheDocument();
+  });
+
+  it("shows the mileage in the market's miles, or in km to a visitor who chose them", () => {
+    const { unmount } = renderWithProviders(<CarCard car={aCar({ kmDriven: 8_400 })} />);
+    expect(screen.getByRole('article').textContent).toContain('5,220 mi');
+    unmount();
+
+    chooseUnits('metric');
+    renderWithProviders(<CarCard car={aCar({ kmDriven: 8_400 })} />);
+    const card = screen.getByRole('article');
+    expect(card.textContent).toContain('8,400 km');
+    expect(card.textContent).not.toContain('5,220 mi');
   });
 
   it('names the car with its trim, and says only what it knows of its drive and body', () => {

@@ -1,10 +1,11 @@
-import { type Car, carName, carTitle, formatMoney } from '@redline/shared';
+import { type Car, carName, carTitle, formatDistance, formatMoney } from '@redline/shared';
 import { Link } from 'react-router';
 import { FuelIcon, OdometerIcon } from '../../../components/ui/icons.tsx';
 import { type ImageLoading, imageLoadingProps } from '../../../components/ui/image-loading.ts';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
-import { aboutPreview, formatKm, priceSaving } from '../utils/car-text.ts';
+import { useUnitSystem } from '../../../lib/units.ts';
+import { aboutPreview, priceSaving } from '../utils/car-text.ts';
 import { PriceDropBadge, usePriceDropShown } from './price-drop-badge.tsx';
 
 /** What a card shows: the fields shared by a category's cars and the advertised ones. */
@@ -49,6 +50,7 @@ function driveLine(car: CarCardData): string {
 }
 
 export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3 }: CarCardProps) {
+  const units = useUnitSystem();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const cover = car.photos[0];
   const saving = priceSaving(car);
@@ -97,8 +99,8 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3 }: CarCar
           <ul className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1 text-sm text-base-content/75">
             <li className="inline-flex items-center gap-1.5">
               <OdometerIcon />
-              <span className="sr-only">Km driven: </span>
-              {formatKm(car.kmDriven)}
+              <span className="sr-only">Mileage: </span>
+              {formatDistance(car.kmDriven, units)}
             </li>
             <li className="inline-flex items-center gap-1.5">
               <FuelIcon />

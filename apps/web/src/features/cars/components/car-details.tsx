@@ -1,6 +1,6 @@
 /** The car page's blocks: name and prices, the seller, the specifications and the description. */
 import type { Car, CarDetail } from '@redline/shared';
-import { carTitle, formatMoney } from '@redline/shared';
+import { carTitle, formatDistance, formatMoney, formatSpeed } from '@redline/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EngineIcon, FuelIcon, OdometerIcon, SpeedIcon } from '../../../components/ui/icons.tsx';
@@ -8,7 +8,8 @@ import { InitialAvatar } from '../../../components/ui/initial-avatar.tsx';
 import { LocalDate } from '../../../components/ui/local-date.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatKm, formatTopSpeed, priceSaving } from '../utils/car-text.ts';
+import { useUnitSystem } from '../../../lib/units.ts';
+import { priceSaving } from '../utils/car-text.ts';
 import { priceBeforeDrop } from '../utils/price-drop.ts';
 import { TitleWarning } from './car-specifications.tsx';
 import { PriceDropBadge, usePriceDropShown } from './price-drop-badge.tsx';
@@ -121,8 +122,9 @@ function Spec({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
-/** Engine, fuel, top speed and km driven (the year heads the page, the added date sits by the seller). */
+/** Engine, fuel, top speed and mileage (the year heads the page, the added date sits by the seller). */
 export function CarSpecs({ car }: { car: Car }) {
+  const units = useUnitSystem();
   return (
     <dl className="grid grid-cols-2 gap-3">
       <Spec icon={<EngineIcon size={16} />} label="Engine">
@@ -132,10 +134,10 @@ export function CarSpecs({ car }: { car: Car }) {
         {car.fuel}
       </Spec>
       <Spec icon={<SpeedIcon size={16} />} label="Top speed">
-        {formatTopSpeed(car.topSpeed)}
+        {formatSpeed(car.topSpeed, units)}
       </Spec>
-      <Spec icon={<OdometerIcon size={16} />} label="Km driven">
-        {formatKm(car.kmDriven)}
+      <Spec icon={<OdometerIcon size={16} />} label="Mileage">
+        {formatDistance(car.kmDriven, units)}
       </Spec>
     </dl>
   );

@@ -7,6 +7,7 @@ import { aCar, aSellerCar } from '../../../testing/fixtures/car.ts';
 import { aMake, aModel } from '../../../testing/fixtures/vehicle.ts';
 import { answer, apiError, requests } from '../../../testing/network.ts';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
+import { chooseUnits } from '../../../testing/units.ts';
 import { CarForm } from './car-form.tsx';
 
 const categories = [
@@ -67,7 +68,7 @@ async function fillTheRest() {
   await userEvent.click(
     within(screen.getByRole('group', { name: 'Exterior colour' })).getByRole('radio', { name: 'Yellow' }),
   );
-  await userEvent.type(screen.getByLabelText('Km driven'), '98000');
+  await userEvent.type(screen.getByLabelText('Mileage'), '98000');
   await userEvent.type(screen.getByLabelText('Asking price'), '18,500');
   await userEvent.type(screen.getByLabelText('Original price'), '18500');
   await userEvent.type(screen.getByLabelText('About'), 'A first-year Golf, restored.');
@@ -117,7 +118,7 @@ describe('CarForm (Post a Car)', () => {
       'Colour is required',
       'Category is required',
       'Top speed is required',
-      'Km driven is required',
+      'Mileage is required',
       'Asking price is required',
       'Original price is required',
       'About is required',
@@ -194,8 +195,9 @@ describe('CarForm (Post a Car)', () => {
       about: 'A first-year Golf, restored.',
       askingPrice: 1_850_000,
       originalPrice: 1_850_000,
-      topSpeed: 160,
-      kmDriven: 98_000,
+      // Typed in the market's units: 160 mph and 98,000 mi.
+      topSpeed: 257,
+      kmDriven: 157_716,
       photos: ['photo-a', 'photo-b'],
       declarations: { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true },
     });
@@ -406,6 +408,59 @@ describe('CarForm (Edit post)', () => {
     expect(sent?.body).not.toHaveProperty('declarations');
   });
 
+  describe('mileage and top speed in the visitor’s units', () => {
+    // 8,400 km shows as 5,220 mi, which is 8,401 km; 321 km/h as 199 mph, which is 320 km/h.
+    const car = aCar({ kmDriven: 8_400, topSpeed: 321 });
+    const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+    const save = async (typed: Record<string, string> = {}) => {
+      answer({ 'PATCH /cars/:id': aSellerCar(car) });
+      for (const [label, text] of Object.entries(typed)) {
+        await userEvent.clear(field(label));
+        await userEvent.type(field(label), text);
+      }
+      await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+      await waitFor(() => expect(requests()).toHaveLength(1));
+      return requests()[0]?.body;
+    };
+
+    it('shows them in miles and mph, and sends them back as stored when left as shown', async () => {
+      renderForm({ car });
+      expect(field('Mileage').value).toBe('5220');
+      expect(field('Top speed').value).toBe('199');
+      expect(field('Mileage').parentElement?.textContent).toBe('mi');
+      expect(field('Top speed').parentElement?.textContent).toBe('mph');
+
+      expect(await save()).toMatchObject({ kmDriven: 8_400, topSpeed: 321 });
+    });
+
+    it('keeps them as stored when the same numbers are typed again', async () => {
+      renderForm({ car });
+      expect(await save({ Mileage: '5,220', 'Top speed': '199' })).toMatchObject({
+        kmDriven: 8_400,
+        topSpeed: 321,
+      });
+    });
+
+    it('sends new numbers in whole km and km/h', async () => {
+      renderForm({ car });
+      // 5,221 mi is 8,402.39 km; 200 mph is 321.87 km/h.
+      expect(await save({ Mileage: '5221', 'Top speed': '200' })).toMatchObject({
+        kmDriven: 8_402,
+        topSpeed: 322,
+      });
+    });
+
+    it('shows and sends them in km and km/h to a visitor who chose km', async () => {
+      chooseUnits('metric');
+      renderForm({ car });
+      expect(field('Mileage').value).toBe('8400');
+      expect(field('Top speed').value).toBe('321');
+      expect(field('Top speed').parentElement?.textContent).toBe('km/h');
+
+      expect(await save({ Mileage: '8401' })).toMatchObject({ kmDriven: 8_401, topSpeed: 321 });
+    });
+  });
+
   it('refuses at its field every number it cannot take as typed, and sends nothing', async () => {
     const car = aCar();
     renderForm({ car });
@@ -417,7 +472,7 @@ describe('CarForm (Edit post)', () => {
     };
     const asking = await typeInto('Asking price', '-1');
     await typeInto('Original price', '1e3');
-    await typeInto('Km driven', '-5');
+    await typeInto('Mileage', '-5');
     await typeInto('Top speed', '12.5');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
@@ -425,7 +480,7 @@ describe('CarForm (Edit post)', () => {
     expect(
       screen.getByText('Enter the original price in dollars, like 12500 or 12,500.50'),
     ).toBeInTheDocument();
-    expect(screen.getByText('Km driven cannot be negative')).toBeInTheDocument();
+    expect(screen.getByText('Mileage cannot be negative')).toBeInTheDocument();
     expect(screen.getByText('Top speed must be a whole number')).toBeInTheDocument();
     // What was typed stays as typed, for the seller to correct.
     expect((asking as HTMLInputElement).value).toBe('-1');

@@ -16,9 +16,13 @@ import {
   type Colour,
   carYearMax,
   DRIVETRAINS,
+  distanceIn,
+  distanceUnit,
   FUELS,
+  speedUnit,
   TITLE_STATUSES,
   TRANSMISSIONS,
+  type UnitSystem,
   type VinDecode,
 } from '@redline/shared';
 import { type ComponentProps, type ReactNode, useId, useRef, useState } from 'react';
@@ -44,6 +48,7 @@ import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { centsText } from '../../../lib/number-text.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useUnitSystem } from '../../../lib/units.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useCreateCar } from '../api/create-car.ts';
 import { useVehicleMakes } from '../api/get-vehicle-makes.ts';
@@ -63,7 +68,7 @@ type CarFormProps = {
   onCancel?: () => void;
 };
 
-type CarFormInput = z.input<typeof carInputSchema>;
+type CarFormInput = z.input<ReturnType<typeof carInputSchema>>;
 
 const DECLARATIONS = [
   { name: 'noAccident', label: 'This car has no accident history.' },
@@ -103,8 +108,19 @@ const FIELD_NAMES = [
   'photos',
 ] as const satisfies readonly Path<CarFormInput>[];
 
-const postResolver = lazyZodResolver(() => import('../utils/schemas.ts').then((m) => m.carInputSchema));
-const editResolver = lazyZodResolver(() => import('../utils/schemas.ts').then((m) => m.carEditSchema));
+/**
+ * The form's rules for `units` (utils/schemas.ts); for editing `car` when given, the same minus the
+ * declarations, which editing does not show.
+ */
+function resolverFor(units: UnitSystem, car: Car | undefined) {
+  const resolver = car
+    ? lazyZodResolver(() => import('../utils/schemas.ts').then((m) => m.carEditSchema(units, car)))
+    : lazyZodResolver(() => import('../utils/schemas.ts').then((m) => m.carInputSchema(units)));
+  return resolver as Resolver<CarFormInput, unknown, CarInput>;
+}
+
+/** A stored km (or km/h) as the field shows it in `units`: the whole number nearest. */
+const shownIn = (value: number, units: UnitSystem) => String(Math.round(distanceIn(value, units)));
 
 /** The fields a decoded VIN fills in. */
 const PREFILLED = [
@@ -148,7 +164,7 @@ const textOf = (value: string | number | null) => (value === null ? '' : String(
  * The form's values for a new car, or for the car being edited (a choice it lacks is left to choose;
  * an older car may lack the ones now required).
  */
-function startingValues(car: Car | undefined): DefaultValues<CarFormInput> {
+function startingValues(car: Car | undefined, units: UnitSystem): DefaultValues<CarFormInput> {
   if (!car)
     return {
       year: '',
@@ -194,14 +210,18 @@ function startingValues(car: Car | undefined): DefaultValues<CarFormInput> {
     about: car.about,
     askingPrice: centsText(car.askingPrice),
     originalPrice: centsText(car.originalPrice),
-    topSpeed: String(car.topSpeed),
-    kmDriven: String(car.kmDriven),
+    topSpeed: shownIn(car.topSpeed, units),
+    kmDriven: shownIn(car.kmDriven, units),
     photos: car.photos.map((p) => p.key),
   };
 }
 
 export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
   const editing = car !== undefined;
+  // The units the form opened in stay while it is open: what was typed keeps the unit it was typed in.
+  const current = useUnitSystem();
+  const [units] = useState(current);
+  const [resolver] = useState(() => resolverFor(units, car));
   const idPrefix = editing ? `edit-car-${car.id}` : 'car';
   const createCar = useCreateCar();
   const updateCar = useUpdateCar();
@@ -222,9 +242,8 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
     watch,
     formState: { errors, isSubmitted },
   } = useForm<CarFormInput, unknown, CarInput>({
-    // The edit schema is the same minus the declarations, which editing does not show.
-    resolver: (editing ? editResolver : postResolver) as Resolver<CarFormInput, unknown, CarInput>,
-    defaultValues: startingValues(car),
+    resolver,
+    defaultValues: startingValues(car, units),
   });
 
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -439,7 +458,12 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
             hint={checkIt('engine')}
             {...register('engine')}
           />
-          <AffixField id={id('top-speed')} label="Top speed" suffix="kmph" error={errors.topSpeed?.message}>
+          <AffixField
+            id={id('top-speed')}
+            label="Top speed"
+            suffix={speedUnit(units)}
+            error={errors.topSpeed?.message}
+          >
             <NumberInput
               {...controlA11y(id('top-speed'), errors.topSpeed?.message)}
               {...register('topSpeed')}
@@ -496,7 +520,12 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
               </AffixField>
             );
           })}
-          <AffixField id={id('km')} label="Km driven" suffix="km" error={errors.kmDriven?.message}>
+          <AffixField
+            id={id('km')}
+            label="Mileage"
+            suffix={distanceUnit(units)}
+            error={errors.kmDriven?.message}
+          >
             <NumberInput {...controlA11y(id('km'), errors.kmDriven?.message)} {...register('kmDriven')} />
           </AffixField>
           <AffixField

@@ -1,5 +1,6 @@
 import type { Car } from '@redline/shared';
 import { useSiteOrigin } from '../../../lib/site-origin.ts';
+import { useUnitSystem } from '../../../lib/units.ts';
 import { carStructuredData, jsonForScript } from '../utils/car-structured-data.ts';
 
 /**
@@ -9,13 +10,15 @@ import { carStructuredData, jsonForScript } from '../utils/car-structured-data.t
  */
 export function CarStructuredData({ car }: { car: Car }) {
   const origin = useSiteOrigin();
+  // The units the page shows: a crawler, which sends no cookie, reads the market's.
+  const units = useUnitSystem();
   if (origin === undefined) return null;
   return (
     <script
       type="application/ld+json"
       // The JSON as it is, escaped for a script element (jsonForScript): React would write text
       // children HTML-escaped, which JSON-LD readers do not undo.
-      dangerouslySetInnerHTML={{ __html: jsonForScript(carStructuredData(car, origin)) }}
+      dangerouslySetInnerHTML={{ __html: jsonForScript(carStructuredData(car, origin, units)) }}
     />
   );
 }

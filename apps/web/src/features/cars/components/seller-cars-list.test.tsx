@@ -23,7 +23,7 @@ const renderList = () =>
   renderWithProviders(<SellerCarsList email={EMAIL} categories={[{ id: 'sports', name: 'Sports cars' }]} />);
 
 describe('SellerCarsList (My Posts)', () => {
-  it('lists each car with photo, year and brand, model, price, km driven, added date and a Details link', async () => {
+  it('lists each car with photo, year and brand, model, price, mileage, added date and a Details link', async () => {
     const car = aSellerCar();
     answerList(() => [car]);
     renderList();
@@ -32,7 +32,7 @@ describe('SellerCarsList (My Posts)', () => {
     expect(within(row).getByRole('img', { name: '2021 Porsche 911 GT3 Touring' })).toBeInTheDocument();
     expect(row.textContent).toContain('2021 Porsche');
     expect(row.textContent).toContain('$189,500');
-    expect(row.textContent).toContain('12,500 km');
+    expect(row.textContent).toContain('7,767 mi');
     expect(
       within(row).getByRole('link', { name: 'Details of 2021 Porsche 911 GT3 Touring' }).getAttribute('href'),
     ).toBe(`/cars/id/${car.id}`);

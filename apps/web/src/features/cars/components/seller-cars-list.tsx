@@ -3,7 +3,7 @@
  * Details, Advertise, Edit, Mark as sold / available and Delete per car. Mark as sold and Delete
  * ask first, saying from the server how many test drives they cancel and refund.
  */
-import { type Car, carName, formatDate, formatMoney } from '@redline/shared';
+import { type Car, carName, formatDate, formatDistance, formatMoney } from '@redline/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CarIcon } from '../../../components/ui/icons.tsx';
@@ -12,13 +12,13 @@ import { ConfirmDialog, Modal } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useUnitSystem } from '../../../lib/units.ts';
 import { useAdvertiseCar } from '../api/advertise-car.ts';
 import { useDeleteCar } from '../api/delete-car.ts';
 import { useCarBookingsAhead } from '../api/get-car-bookings-ahead.ts';
 import { useSellerCars } from '../api/get-seller-cars.ts';
 import { useUpdateCar } from '../api/update-car.ts';
 import { bookingsAheadText } from '../utils/bookings-ahead.ts';
-import { formatKm } from '../utils/car-text.ts';
 import { CarForm } from './car-form.tsx';
 
 type SellerCarsListProps = {
@@ -29,7 +29,7 @@ type SellerCarsListProps = {
 const COLUMNS = [
   'Car',
   'Asking price',
-  'Km driven',
+  'Mileage',
   'Added',
   <span key="actions" className="sr-only">
     Actions
@@ -192,6 +192,7 @@ type RowProps = {
 function SellerCarRow({ car, ...actions }: RowProps) {
   const cover = car.photos[0];
   const name = carName(car);
+  const units = useUnitSystem();
   return (
     <StackRow>
       <StackCell primary>
@@ -225,8 +226,8 @@ function SellerCarRow({ car, ...actions }: RowProps) {
       <StackCell label="Asking price">
         <span className="font-semibold tabular-nums">{formatMoney(car.askingPrice)}</span>
       </StackCell>
-      <StackCell label="Km driven">
-        <span className="tabular-nums">{formatKm(car.kmDriven)}</span>
+      <StackCell label="Mileage">
+        <span className="tabular-nums">{formatDistance(car.kmDriven, units)}</span>
       </StackCell>
       <StackCell label="Added">
         <time dateTime={car.addedDate}>{formatDate(car.addedDate)}</time>

@@ -1,9 +1,12 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Ajv } from 'ajv';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client.ts';
 import { SiteOriginContext } from '../../../lib/site-origin.ts';
 import { aCar } from '../../../testing/fixtures/car.ts';
+import { chooseUnits } from '../../../testing/units.ts';
 import { CarStructuredData } from '../components/car-structured-data.tsx';
 
 const ORIGIN = 'https://redline.example';
@@ -102,7 +105,11 @@ const validate = new Ajv({ allErrors: true, strict: true }).compile(CAR_SCHEMA);
 /** The car's JSON-LD as the server writes it into the page, read back as a browser's HTML parser reads it. */
 function structuredDataOf(car: ReturnType<typeof aCar>) {
   const html = renderToStaticMarkup(
-    createElement(SiteOriginContext, { value: ORIGIN }, createElement(CarStructuredData, { car })),
+    createElement(
+      QueryClientProvider,
+      { client: createQueryClient() },
+      createElement(SiteOriginContext, { value: ORIGIN }, createElement(CarStructuredData, { car })),
+    ),
   );
   const document = new DOMParser().parseFromString(`<body>${html}<p>after</p></body>`, 'text/html');
   const scripts = document.querySelectorAll('script');
@@ -114,7 +121,7 @@ function structuredDataOf(car: ReturnType<typeof aCar>) {
 }
 
 describe('a car as schema.org structured data', () => {
-  it('describes the car and its offer by the schema, with absolute addresses and its mileage in km', () => {
+  it("describes the car and its offer by the schema, with absolute addresses and its mileage in the market's miles", () => {
     const { data } = structuredDataOf(aCar({ trim: 'Touring' }));
     expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
     expect(data).toMatchObject({
@@ -122,7 +129,8 @@ describe('a car as schema.org structured data', () => {
       url: `${ORIGIN}/cars/id/5f0c1a9e-0000-4000-8000-000000000001`,
       brand: { name: 'Porsche' },
       vehicleModelDate: '2021',
-      mileageFromOdometer: { value: 12_500, unitCode: 'KMT' },
+      // 12,500 km, as the page shows it.
+      mileageFromOdometer: { value: 7_767, unitCode: 'SMI' },
       vehicleIdentificationNumber: 'WP0ZZZ99ZMS201234',
       color: 'GT Silver',
       driveWheelConfiguration: 'https://schema.org/RearWheelDriveConfiguration',
@@ -134,6 +142,13 @@ describe('a car as schema.org structured data', () => {
       },
     });
     expect((data.image as string[])[0]).toMatch(/^https:\/\/redline\.example\/uploads\//);
+  });
+
+  it('gives the mileage in km, as stored, with the page in km', () => {
+    chooseUnits('metric');
+    const { data } = structuredDataOf(aCar({ kmDriven: 8_400 }));
+    expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
+    expect(data).toMatchObject({ mileageFromOdometer: { value: 8_400, unitCode: 'KMT' } });
   });
 
   it('leaves out what the car does not have, and says when it is sold', () => {

@@ -3,7 +3,14 @@
  * `Offer`, in JSON-LD (ADR 47). Only what the page itself shows: the seller by their public name and
  * page, never their e-mail or phone.
  */
-import { type Car, carName, type Drivetrain } from '@redline/shared';
+import {
+  type Car,
+  carName,
+  type Drivetrain,
+  distanceIn,
+  distanceUnitCode,
+  type UnitSystem,
+} from '@redline/shared';
 import { paths } from '../../../config/paths.ts';
 
 const SCHEMA = 'https://schema.org';
@@ -16,10 +23,11 @@ const DRIVE_WHEELS: Record<Drivetrain, string> = {
 };
 
 /**
- * The car's structured data, its addresses absolute on `origin`. Mileage is stored in kilometres
- * (`kmDriven`): UN/CEFACT's code for them is KMT. Prices are USD cents; schema.org's are in the unit.
+ * The car's structured data, its addresses absolute on `origin`. Its mileage is the page's, in
+ * `units` (a crawler's: the market's), with UN/CEFACT's code for them: SMI (miles) or KMT (km).
+ * Prices are USD cents; schema.org's are in the unit.
  */
-export function carStructuredData(car: Car, origin: string) {
+export function carStructuredData(car: Car, origin: string, units: UnitSystem) {
   const absolute = (path: string) => new URL(path, origin).href;
   const url = absolute(paths.car(car.id));
   return {
@@ -33,7 +41,11 @@ export function carStructuredData(car: Car, origin: string) {
     model: car.model,
     vehicleConfiguration: car.trim ?? undefined,
     vehicleModelDate: String(car.year),
-    mileageFromOdometer: { '@type': 'QuantitativeValue', value: car.kmDriven, unitCode: 'KMT' },
+    mileageFromOdometer: {
+      '@type': 'QuantitativeValue',
+      value: Math.round(distanceIn(car.kmDriven, units)),
+      unitCode: distanceUnitCode(units),
+    },
     vehicleIdentificationNumber: car.vin ?? undefined,
     vehicleEngine: { '@type': 'EngineSpecification', name: car.engine },
     fuelType: car.fuel,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aboutPreview, formatKm } from './car-text.ts';
+import { aboutPreview } from './car-text.ts';
 
 describe('aboutPreview', () => {
   it('keeps the first 100 characters and adds an ellipsis', () => {
@@ -10,8 +10,4 @@ describe('aboutPreview', () => {
   it('leaves a short text whole', () => {
     expect(aboutPreview('  One owner.  ')).toBe('One owner.');
   });
-});
-
-it('formats distances with thousands separators', () => {
-  expect(formatKm(12500)).toBe('12,500 km');
 });

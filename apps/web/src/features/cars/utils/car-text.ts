@@ -1,5 +1,5 @@
-/** How a car reads on screen: the about preview, the saving, distances and speeds. */
-import { ABOUT_PREVIEW_LENGTH, formatNumber } from '@redline/shared';
+/** How a car reads on screen: the about preview and the saving (its mileage and speed: lib/units.ts). */
+import { ABOUT_PREVIEW_LENGTH } from '@redline/shared';
 
 /** The first 100 characters of `about` followed by an ellipsis (spec section 9); short texts stay whole. */
 export function aboutPreview(about: string): string {
@@ -15,12 +15,4 @@ export function priceSaving(car: { askingPrice: number; originalPrice: number })
   const amount = car.originalPrice - car.askingPrice;
   if (amount <= 0) return null;
   return { amount, percent: Math.round((amount / car.originalPrice) * 100) };
-}
-
-export function formatKm(km: number): string {
-  return `${formatNumber(km)} km`;
-}
-
-export function formatTopSpeed(kmph: number): string {
-  return `${formatNumber(kmph)} kmph`;
 }

@@ -33,6 +33,7 @@ function renderPanel(onPaid = vi.fn()) {
     'GET /config': {
       googleSignIn: false,
       browsing: 'public',
+      units: 'imperial',
       payments: { provider: 'stripe', publishableKey: 'pk_test_123' },
     },
     'POST /create-payment-intent': {

@@ -6,6 +6,7 @@ import { aCar } from '../../../testing/fixtures/car.ts';
 import { aSearchResult } from '../../../testing/fixtures/search.ts';
 import { answer, requests } from '../../../testing/network.ts';
 import { renderRoutes } from '../../../testing/test-utils.tsx';
+import { chooseUnits } from '../../../testing/units.ts';
 import { CarSearch } from './car-search.tsx';
 
 const carList = (cars: Car[]) => (
@@ -116,7 +117,7 @@ describe('CarSearch', () => {
       ['Year: From', '20.5', 'Enter a whole number'],
       ['Price (USD): Min', '1e9', 'Enter dollars in digits, like 50,000'],
       ['Price (USD): Max', '-1', 'Must be at least $0'],
-      ['Kilometres: Up to', '5e3', 'Enter kilometres in digits, like 50,000'],
+      ['Mileage: Up to', '5e3', 'Enter miles in digits, like 30,000'],
     ] as const;
     for (const [name, text, message] of cases) {
       await typeAndApply(name, text);
@@ -130,6 +131,28 @@ describe('CarSearch', () => {
     await typeAndApply('Year: From', '2015');
     await waitFor(() => expect(search()).toBe('?yearMin=2015&yearMax=2018'));
     expect(field('Year: From')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("takes the mileage limit in the visitor's units and searches it in km, every car shown at or under it", async () => {
+    const { search, lastAsked } = renderSearch('/cars');
+    await screen.findByText('1 car');
+    const upTo = within(sidebar()).getByRole('textbox', { name: 'Mileage: Up to' }) as HTMLInputElement;
+    // 30,000 mi is 48,280.32 km; 48,281 km shows as 30,000 mi.
+    await userEvent.type(upTo, '30000{Enter}');
+    await waitFor(() => expect(search()).toBe('?kmMax=48281'));
+    await waitFor(() => expect(lastAsked().get('kmMax')).toBe('48281'));
+    expect(upTo.value).toBe('30,000');
+    expect(screen.getByRole('button', { name: 'Remove filter: Up to 30,000 mi' })).toBeInTheDocument();
+  });
+
+  it('takes it in km from a visitor who chose km', async () => {
+    chooseUnits('metric');
+    const { search } = renderSearch('/cars');
+    await screen.findByText('1 car');
+    const upTo = within(sidebar()).getByRole('textbox', { name: 'Mileage: Up to' });
+    await userEvent.type(upTo, '50,000{Enter}');
+    await waitFor(() => expect(search()).toBe('?kmMax=50000'));
+    expect(screen.getByRole('button', { name: 'Remove filter: Up to 50,000 km' })).toBeInTheDocument();
   });
 
   it('shows a bound of the address on the wrong side of the other at its field, and searches without it', async () => {
@@ -168,7 +191,7 @@ describe('CarSearch', () => {
     );
     expect(await screen.findByText('No cars match your search')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Remove Up to 1,000 km' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Up to 621 mi' }));
     await waitFor(() => expect(search()).toBe('?fuel=Diesel&sort=price_desc'));
 
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Diesel' }));

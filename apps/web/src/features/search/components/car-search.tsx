@@ -11,6 +11,7 @@ import { type ReactNode, useState } from 'react';
 import { FiltersIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, ErrorState, MorePages } from '../../../components/ui/list-states.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { useUnitSystem } from '../../../lib/units.ts';
 import { useSearchCars } from '../api/search-cars.ts';
 import { useSearchState } from '../hooks/use-search-state.ts';
 import { type FilterName, filterChips, filterNames } from '../utils/filter-chips.ts';
@@ -54,7 +55,8 @@ export function CarSearch({ fixedCategory, renderCars, loading, noCars, renderSa
   const busy = result.isPlaceholderData || pending;
   const first = result.data?.pages[0];
   const items = result.data?.pages.flatMap((page) => page.items) ?? [];
-  const chips = filterChips(state, first?.facets, fixedCategory);
+  const units = useUnitSystem();
+  const chips = filterChips(state, first?.facets, units, fixedCategory);
   const clearAll = () =>
     search((current) => ({
       ...EMPTY_SEARCH,
@@ -136,7 +138,7 @@ export function CarSearch({ fixedCategory, renderCars, loading, noCars, renderSa
                 <span className="skeleton inline-block h-6 w-24 align-middle" />
               )}
             </p>
-            {renderSave?.({ filters: toSave, names: filterNames(toSave, first?.facets) })}
+            {renderSave?.({ filters: toSave, names: filterNames(toSave, first?.facets, units) })}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <button

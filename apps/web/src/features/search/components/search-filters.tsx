@@ -1,14 +1,23 @@
 /**
  * The search's filters: each value with the number of cars the search would have with it (the API's
- * disjunctive counts), the specifications (only the values some car has), the year, price and km
- * ranges, classics, doors, seats and previous owners, and verified sellers. Every change searches at
+ * disjunctive counts), the specifications (only the values some car has), the year, price and
+ * mileage ranges, classics, doors, seats and previous owners, and verified sellers. Every change searches at
  * once; a range applies when its field is left or Enter is pressed.
  */
-import type { CarSearchFacets, FacetValue, SearchSpecFacet } from '@redline/shared';
-import { CLASSIC_AGE_YEARS, formatMoney, formatNumber } from '@redline/shared';
+import type { CarSearchFacets, FacetValue, SearchSpecFacet, UnitSystem } from '@redline/shared';
+import {
+  CLASSIC_AGE_YEARS,
+  distanceIn,
+  distanceUnit,
+  formatDistance,
+  formatMoney,
+  formatNumber,
+  kmUpTo,
+} from '@redline/shared';
 import { useId, useState } from 'react';
 import { controlA11y, errorIdFor } from '../../../components/ui/form-field.tsx';
 import { readCents, readNumber } from '../../../lib/number-text.ts';
+import { useUnitSystem } from '../../../lib/units.ts';
 import {
   boundConflict,
   type ListName,
@@ -42,6 +51,7 @@ type SearchFiltersProps = {
 };
 
 export function SearchFilters({ state, facets, fixedCategory, onSearch }: SearchFiltersProps) {
+  const units = useUnitSystem();
   return (
     <div className="flex flex-col gap-6">
       {fixedCategory === undefined ? (
@@ -101,9 +111,9 @@ export function SearchFilters({ state, facets, fixedCategory, onSearch }: Search
         onSearch={onSearch}
       />
       <RangeGroup
-        legend="Kilometres"
+        legend="Mileage"
         fields={[{ name: 'kmMax', label: 'Up to', hint: undefined }]}
-        unit="km"
+        unit={distanceUnit(units)}
         state={state}
         onSearch={onSearch}
       />
@@ -232,8 +242,19 @@ type RangeField = { name: RangeName; label: string; hint: number | null | undefi
 
 /**
  * How a range's values are read from their field, written into it (`text`) and named in a message
- * (`show`): years as they are, prices in dollars (searched in cents), km with thousands grouped.
+ * (`show`): years as they are, prices in dollars (searched in cents), a mileage in miles or km, with
+ * thousands grouped (searched in km, the URL's unit: up to every car shown at or under it, `kmUpTo`).
  */
+const mileageIn = (system: UnitSystem, unreadable: string) => ({
+  read: (text: string) => {
+    const value = readNumber(text);
+    return value !== undefined && Number.isInteger(value) ? kmUpTo(value, system) : value;
+  },
+  text: (km: number) => formatNumber(distanceIn(km, system)),
+  show: (km: number) => formatDistance(km, system),
+  unreadable,
+});
+
 const UNITS = {
   year: { read: readNumber, text: String, show: String, unreadable: 'Enter a year in digits, like 2015' },
   dollars: {
@@ -242,12 +263,8 @@ const UNITS = {
     show: formatMoney,
     unreadable: 'Enter dollars in digits, like 50,000',
   },
-  km: {
-    read: readNumber,
-    text: formatNumber,
-    show: (km: number) => `${formatNumber(km)} km`,
-    unreadable: 'Enter kilometres in digits, like 50,000',
-  },
+  mi: mileageIn('imperial', 'Enter miles in digits, like 30,000'),
+  km: mileageIn('metric', 'Enter kilometres in digits, like 50,000'),
   count: { read: readNumber, text: String, show: String, unreadable: 'Enter a number in digits, like 2' },
 } as const;
 type Unit = keyof typeof UNITS;
@@ -294,8 +311,9 @@ function RangeGroup({
               </span>
             ) : null}
             <RangeInput
-              // Typed text is the field's own until applied; a search from elsewhere (a chip, Back) shows anew.
-              key={state[field.name] ?? 'none'}
+              // Typed text is the field's own until applied; a search from elsewhere (a chip, Back), or
+              // other units (the footer's switch), shows anew.
+              key={`${unit} ${state[field.name] ?? 'none'}`}
               id={`${id}-${field.name}`}
               legend={legend}
               field={field}

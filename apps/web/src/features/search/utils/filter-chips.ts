@@ -1,5 +1,5 @@
-import type { CarSearchFacets, CarSearchFilters, FacetValue } from '@redline/shared';
-import { CLASSIC_AGE_YEARS, formatMoney, formatNumber, type SearchSpecFacet } from '@redline/shared';
+import type { CarSearchFacets, CarSearchFilters, FacetValue, UnitSystem } from '@redline/shared';
+import { CLASSIC_AGE_YEARS, formatDistance, formatMoney, type SearchSpecFacet } from '@redline/shared';
 import { type SearchState, SPEC_FACETS, searchOfFilters } from './search-params.ts';
 
 /** One thing the search narrows by, as a removable chip: `without` is the search once it is removed. */
@@ -28,12 +28,13 @@ function rangeLabel(
 }
 
 /**
- * The chips of what `state` narrows by, text first, in the filter panel's order. A category's page
- * (`fixedCategory`) has no chip for its category: it cannot be removed there.
+ * The chips of what `state` narrows by, text first, in the filter panel's order, its mileage in
+ * `units`. A category's page (`fixedCategory`) has no chip for its category: it cannot be removed there.
  */
 export function filterChips(
   state: SearchState,
   facets: CarSearchFacets | undefined,
+  units: UnitSystem,
   fixedCategory?: string,
 ): FilterChip[] {
   const chips: FilterChip[] = [];
@@ -85,7 +86,7 @@ export function filterChips(
   if (state.kmMax !== undefined)
     chips.push({
       id: 'km',
-      label: `Up to ${formatNumber(state.kmMax)} km`,
+      label: `Up to ${formatDistance(state.kmMax, units)}`,
       without: { ...state, kmMax: undefined },
     });
   if (state.classic)
@@ -124,6 +125,10 @@ export function filterChips(
 export type FilterName = Pick<FilterChip, 'id' | 'label'>;
 
 /** What a saved search narrows by, as the search page's chips name it (its category too). */
-export function filterNames(filters: CarSearchFilters, facets: CarSearchFacets | undefined): FilterName[] {
-  return filterChips(searchOfFilters(filters), facets).map(({ id, label }) => ({ id, label }));
+export function filterNames(
+  filters: CarSearchFilters,
+  facets: CarSearchFacets | undefined,
+  units: UnitSystem,
+): FilterName[] {
+  return filterChips(searchOfFilters(filters), facets, units).map(({ id, label }) => ({ id, label }));
 }

@@ -121,7 +121,7 @@ describe('filterChips', () => {
       category: [{ value: 'sports', label: 'Sports cars', count: 1 }],
       brand: [{ value: 'porsche', label: 'Porsche', count: 1 }],
     };
-    const chips = filterChips(every, facets);
+    const chips = filterChips(every, facets, 'imperial');
     expect(chips.map((chip) => chip.label)).toEqual([
       '“porsche 911”',
       'Sports cars',
@@ -139,7 +139,7 @@ describe('filterChips', () => {
       'Clean title',
       '2018–2023',
       '$50,000–$250,000',
-      'Up to 40,000 km',
+      'Up to 24,855 mi',
       'Classics (25+ years)',
       '2+ doors',
       '4+ seats',
@@ -150,13 +150,19 @@ describe('filterChips', () => {
     const hybrid = chips.find((chip) => chip.label === 'Hybrid');
     expect(hybrid?.without).toEqual({ ...every, fuel: ['Electric'] });
     // A saved search's filters, its category too, by the same names.
-    expect(filterNames({ category: ['sports'], fuel: ['Hybrid'], verified: true }, facets)).toEqual([
+    expect(
+      filterNames({ category: ['sports'], fuel: ['Hybrid'], verified: true }, facets, 'imperial'),
+    ).toEqual([
       { id: 'category:sports', label: 'Sports cars' },
       { id: 'fuel:Hybrid', label: 'Hybrid' },
       { id: 'verified', label: 'Verified sellers' },
     ]);
-    expect(filterChips({ ...EMPTY_SEARCH, category: ['sports'], yearMax: 2020 }, facets, 'sports')).toEqual([
-      { id: 'year', label: '2020 or older', without: { ...EMPTY_SEARCH, category: ['sports'] } },
-    ]);
+    // The mileage in the visitor's units: 40,000 km is 24,855 mi.
+    expect(
+      filterChips({ ...EMPTY_SEARCH, kmMax: 40_000 }, facets, 'metric').map((chip) => chip.label),
+    ).toEqual(['Up to 40,000 km']);
+    expect(
+      filterChips({ ...EMPTY_SEARCH, category: ['sports'], yearMax: 2020 }, facets, 'imperial', 'sports'),
+    ).toEqual([{ id: 'year', label: '2020 or older', without: { ...EMPTY_SEARCH, category: ['sports'] } }]);
   });
 });
