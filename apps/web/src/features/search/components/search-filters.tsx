@@ -14,7 +14,7 @@ import {
   parseNear,
   SEARCH_RADII,
 } from '@redline/shared';
-import { useId, useState, useSyncExternalStore } from 'react';
+import { type FocusEvent, type KeyboardEvent, useId, useState, useSyncExternalStore } from 'react';
 import { controlA11y, errorIdFor } from '../../../components/ui/form-field.tsx';
 import { readCents, readNumber } from '../../../lib/number-text.ts';
 import { useUnitSystem } from '../../../lib/units.ts';
@@ -242,6 +242,23 @@ function FacetGroup({
   );
 }
 
+/** A field's handlers that apply its text when it is left or Enter is pressed. */
+const appliedOnLeave = (apply: (input: HTMLInputElement) => void) => ({
+  onBlur: (event: FocusEvent<HTMLInputElement>) => apply(event.currentTarget),
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') apply(event.currentTarget);
+  },
+});
+
+/** What is wrong with the field `id`, under it (its description: controlA11y). */
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={errorIdFor(id)} className="mt-1 text-xs text-error">
+      {error}
+    </p>
+  ) : null;
+}
+
 type RangeField = { name: RangeName; label: string; hint: number | null | undefined };
 
 /**
@@ -381,17 +398,10 @@ function RangeInput({
           {...controlA11y(id, error)}
           defaultValue={shown(state[field.name])}
           placeholder={shown(field.hint)}
-          onBlur={(event) => apply(event.currentTarget)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') apply(event.currentTarget);
-          }}
+          {...appliedOnLeave(apply)}
         />
       </div>
-      {error ? (
-        <p id={errorIdFor(id)} className="mt-1 text-xs text-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -555,16 +565,9 @@ function ZipInput({
         {...controlA11y(id, error)}
         defaultValue={zip ?? ''}
         placeholder="90210"
-        onBlur={(event) => apply(event.currentTarget)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') apply(event.currentTarget);
-        }}
+        {...appliedOnLeave(apply)}
       />
-      {error ? (
-        <p id={errorIdFor(id)} className="mt-1 text-xs text-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
