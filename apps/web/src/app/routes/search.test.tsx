@@ -84,9 +84,16 @@ describe('Save this search', () => {
         priceMax: 10_000_000,
         verified: false,
         classic: false,
+        delivery: false,
       },
       frequency: 'instant',
     });
+  });
+
+  it('names a search by place as its chips do, and saves the place, its radius and delivery', async () => {
+    const { saved } = renderPage('/cars?near=90210&radius=50mi&delivery=true&sort=distance');
+    expect(await saveThisSearch()).toBe('Within 50 mi of 90210 · Delivers to me');
+    expect(saved()).toMatchObject({ filters: { near: '90210', radius: '50mi', delivery: true } });
   });
 
   it("keeps a category page's category, by its name", async () => {

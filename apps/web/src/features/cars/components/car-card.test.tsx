@@ -92,4 +92,18 @@ describe('CarCard', () => {
     expect(photo().getAttribute('loading')).toBe('eager');
     expect(photo().getAttribute('fetchpriority')).toBe('high');
   });
+
+  it("says how far the car stands from a search's place, in miles, only when the search has one", () => {
+    const cases = [
+      [19.4, '12 mi away'],
+      [1.2, 'Under 1 mi away'],
+    ] as const;
+    for (const [km, text] of cases) {
+      const { unmount } = renderWithProviders(<CarCard car={aCar()} distanceKm={km} />);
+      expect(screen.getByRole('article')).toHaveTextContent(text);
+      unmount();
+    }
+    renderWithProviders(<CarCard car={aCar()} distanceKm={null} />);
+    expect(screen.getByRole('article')).not.toHaveTextContent(/away/);
+  });
 });

@@ -1,4 +1,12 @@
-import { type Car, carName, carTitle, formatDistance, formatMoney } from '@redline/shared';
+import {
+  type Car,
+  carName,
+  carTitle,
+  distanceIn,
+  distanceUnit,
+  formatDistance,
+  formatMoney,
+} from '@redline/shared';
 import { Link } from 'react-router';
 import { FuelIcon, OdometerIcon } from '../../../components/ui/icons.tsx';
 import { type ImageLoading, imageLoadingProps } from '../../../components/ui/image-loading.ts';
@@ -42,6 +50,8 @@ type CarCardProps = {
   /** The first cards of a page load their photo at once; the rest wait until they scroll into view. */
   imageLoading?: ImageLoading;
   headingLevel?: 2 | 3;
+  /** How far the car stands from the place searched around; none outside such a search. */
+  distanceKm?: number | null;
 };
 
 /** "Manual · RWD · Coupe": what of the transmission, drivetrain and body style the car says, or nothing. */
@@ -49,7 +59,7 @@ function driveLine(car: CarCardData): string {
   return [car.transmission, car.drivetrain, car.bodyStyle].filter((part) => part !== null).join(' · ');
 }
 
-export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3 }: CarCardProps) {
+export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3, distanceKm }: CarCardProps) {
   const units = useUnitSystem();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const cover = car.photos[0];
@@ -114,6 +124,7 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3 }: CarCar
               </li>
             ) : null}
           </ul>
+          {typeof distanceKm === 'number' ? <CarDistance km={distanceKm} /> : null}
         </div>
 
         <div className="flex flex-wrap items-end gap-x-3 gap-y-1">
@@ -158,6 +169,13 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3 }: CarCar
       </div>
     </article>
   );
+}
+
+/** "12 mi away", in the visitor's unit; "Under 1 mi away" closer than that. */
+function CarDistance({ km }: { km: number }) {
+  const system = useUnitSystem();
+  const text = distanceIn(km, system) < 1 ? `Under 1 ${distanceUnit(system)}` : formatDistance(km, system);
+  return <p className="mt-1 text-sm font-medium text-base-content/75">{text} away</p>;
 }
 
 export function CarCardSkeleton() {

@@ -5,7 +5,8 @@ import { CarCard, type CarCardData, CarCardSkeleton } from './car-card.tsx';
 export const CAR_GRID_CLASS = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3';
 
 type CarGridProps = {
-  cars: CarCardData[];
+  /** A search's cars carry their distance from its place (`distanceKm`), which their cards show. */
+  cars: (CarCardData & { distanceKm?: number | null })[];
   /** How many of the first cards load their photo at once (they are above the fold). */
   priorityCount?: number;
   headingLevel?: 2 | 3;
@@ -19,6 +20,7 @@ export function CarGrid({ cars, priorityCount = 0, headingLevel = 3, label }: Ca
         <li key={car.id}>
           <CarCard
             car={car}
+            distanceKm={car.distanceKm}
             imageLoading={gridImageLoading(index, priorityCount)}
             headingLevel={headingLevel}
           />

@@ -1,13 +1,18 @@
-import type { Car } from '@redline/shared';
+import { type Car, ERROR_CODES } from '@redline/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client.ts';
 import { aCar } from '../../../testing/fixtures/car.ts';
 import { aSearchResult } from '../../../testing/fixtures/search.ts';
-import { answer, requests } from '../../../testing/network.ts';
+import { answer, apiError, requests } from '../../../testing/network.ts';
 import { renderRoutes } from '../../../testing/test-utils.tsx';
 import { chooseUnits } from '../../../testing/units.ts';
+import { EMPTY_SEARCH } from '../utils/search-params.ts';
 import { CarSearch } from './car-search.tsx';
+import { SearchFilters } from './search-filters.tsx';
 
 const carList = (cars: Car[]) => (
   <ul aria-label="Cars found">
@@ -254,5 +259,148 @@ describe('CarSearch', () => {
     expect(within(dialog).getByRole('checkbox', { name: 'Electric 1 car' })).toHaveProperty('checked', true);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Show 7 cars' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('CarSearch by place', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'geolocation');
+  });
+
+  /** The browser's geolocation, answering every request as `respond` does. */
+  function locateWith(respond: (found: PositionCallback, failed: PositionErrorCallback) => void) {
+    const getCurrentPosition = vi.fn((found: PositionCallback, failed?: PositionErrorCallback | null) =>
+      respond(found, failed ?? (() => {})),
+    );
+    Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+    return getCurrentPosition;
+  }
+
+  const zipField = () => within(sidebar()).getByRole('textbox', { name: 'ZIP code' });
+  const distance = () => within(sidebar()).getByRole('combobox', { name: 'Distance' });
+  const sortOptions = () =>
+    within(screen.getByRole('combobox', { name: 'Sort by' }))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+
+  it('searches around a ZIP code, within a radius, delivered there and nearest first', async () => {
+    const { search, lastAsked } = renderSearch('/cars?fuel=Petrol');
+    await screen.findByText('1 car');
+    // No place yet: nowhere to measure from.
+    expect(distance()).toBeDisabled();
+    expect(sortOptions()).not.toContain('Nearest first');
+
+    await userEvent.type(zipField(), '90210{Enter}');
+    await waitFor(() => expect(search()).toBe('?fuel=Petrol&near=90210'));
+    // A place alone forces no order.
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('newest');
+    expect(distance()).toBeEnabled();
+    expect(
+      within(distance())
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Nationwide',
+      'Within 10 mi',
+      'Within 25 mi',
+      'Within 50 mi',
+      'Within 100 mi',
+      'Within 250 mi',
+      'Within 500 mi',
+    ]);
+    await userEvent.selectOptions(distance(), 'Within 50 mi');
+    await waitFor(() => expect(search()).toBe('?fuel=Petrol&near=90210&radius=50mi'));
+    await userEvent.click(within(sidebar()).getByRole('checkbox', { name: 'Delivers to me' }));
+    await waitFor(() => expect(search()).toBe('?fuel=Petrol&near=90210&radius=50mi&delivery=true'));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Nearest first');
+    await waitFor(() => expect(lastAsked().get('sort')).toBe('distance'));
+    expect(Object.fromEntries(lastAsked())).toMatchObject({
+      near: '90210',
+      radius: '50mi',
+      delivery: 'true',
+    });
+
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    expect(within(chips).getByRole('button', { name: 'Remove filter: Delivers to me' })).toBeInTheDocument();
+    // Without its place the search is nationwide again, in its default order.
+    await userEvent.click(
+      within(chips).getByRole('button', { name: 'Remove filter: Within 50 mi of 90210' }),
+    );
+    await waitFor(() => expect(search()).toBe('?fuel=Petrol&delivery=true'));
+    expect(distance()).toBeDisabled();
+    expect(zipField()).toHaveValue('');
+  });
+
+  it('says at the ZIP code field what is not one, or one the API does not know, and keeps the page', async () => {
+    const { search } = renderSearch('/cars?near=90210');
+    await screen.findByText('1 car');
+    await userEvent.clear(zipField());
+    await userEvent.type(zipField(), '9021{Enter}');
+    expect(zipField()).toHaveAccessibleDescription('Enter a 5-digit ZIP code');
+    expect(search()).toBe('?near=90210');
+
+    const unknown = "We don't know the ZIP code 00000";
+    answer({
+      'GET /cars/search': apiError(400, ERROR_CODES.validation, 'That ZIP code is not one we know.', {
+        near: unknown,
+      }),
+    });
+    await userEvent.clear(zipField());
+    await userEvent.type(zipField(), '00000{Enter}');
+    await waitFor(() => expect(zipField()).toHaveAccessibleDescription(unknown));
+    expect(zipField()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+
+    answer({ 'GET /cars/search': aSearchResult() });
+    await userEvent.click(screen.getByRole('button', { name: 'Search nationwide' }));
+    await waitFor(() => expect(search()).toBe(''));
+    expect(await screen.findByText('1 car')).toBeInTheDocument();
+    expect(zipField()).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("searches around the visitor's location once they share it", async () => {
+    const getCurrentPosition = locateWith((found) =>
+      found({ coords: { latitude: 34.090_123, longitude: -118.406_549 } } as GeolocationPosition),
+    );
+    const { search, lastAsked } = renderSearch('/cars?radius=25mi');
+    await screen.findByText('1 car');
+    expect(getCurrentPosition).not.toHaveBeenCalled();
+
+    await userEvent.click(within(sidebar()).getByRole('button', { name: 'Use my location' }));
+    await waitFor(() => expect(search()).toBe('?near=34.0901%2C-118.4065'));
+    await waitFor(() => expect(lastAsked().get('near')).toBe('34.0901,-118.4065'));
+    expect(within(sidebar()).getByText('Your location')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Active filters' })).getByRole('button', {
+        name: 'Remove filter: Near your location',
+      }),
+    ).toBeInTheDocument();
+    expect(sortOptions()).toContain('Nearest first');
+  });
+
+  it('says so when the browser does not share the location, and searches as before', async () => {
+    locateWith((_found, failed) => failed({ code: 1, PERMISSION_DENIED: 1 } as GeolocationPositionError));
+    const { search } = renderSearch('/cars?fuel=Petrol');
+    await screen.findByText('1 car');
+    await userEvent.click(within(sidebar()).getByRole('button', { name: 'Use my location' }));
+    expect(await within(sidebar()).findByRole('alert')).toHaveTextContent(
+      'Your browser did not share your location. Enter a ZIP code instead.',
+    );
+    expect(search()).toBe('?fuel=Petrol');
+  });
+
+  it('offers "Use my location" only in a browser that can locate, and never on the server', async () => {
+    renderSearch('/cars');
+    await screen.findByText('1 car');
+    expect(within(sidebar()).queryByRole('button', { name: 'Use my location' })).not.toBeInTheDocument();
+
+    locateWith(() => {});
+    const html = renderToString(
+      <QueryClientProvider client={createQueryClient()}>
+        <SearchFilters state={EMPTY_SEARCH} facets={undefined} onSearch={() => {}} />
+      </QueryClientProvider>,
+    );
+    expect(html).toContain('ZIP code');
+    expect(html).not.toContain('Use my location');
   });
 });

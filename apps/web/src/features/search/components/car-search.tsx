@@ -5,17 +5,24 @@
  * (use-search-state.ts). Features do not import each other: the page hands over how cars are shown,
  * and what saves the search.
  */
-import type { Car, CarSearchFilters, SearchSort } from '@redline/shared';
+import type { CarSearchFilters, CarSearchItem, SearchSort } from '@redline/shared';
 import { CLASSIC_AGE_YEARS, formatNumber } from '@redline/shared';
 import { type ReactNode, useState } from 'react';
 import { FiltersIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, ErrorState, MorePages } from '../../../components/ui/list-states.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useUnitSystem } from '../../../lib/units.ts';
 import { useSearchCars } from '../api/search-cars.ts';
 import { useSearchState } from '../hooks/use-search-state.ts';
 import { type FilterName, filterChips, filterNames } from '../utils/filter-chips.ts';
-import { defaultSort, EMPTY_SEARCH, filtersOf, type SearchState } from '../utils/search-params.ts';
+import {
+  defaultSort,
+  EMPTY_SEARCH,
+  filtersOf,
+  type SearchState,
+  withoutPlace,
+} from '../utils/search-params.ts';
 import { ActiveFilters } from './active-filters.tsx';
 import { SearchFilters } from './search-filters.tsx';
 
@@ -37,8 +44,8 @@ export type SearchToSave = { filters: CarSearchFilters; names: FilterName[] };
 type CarSearchProps = {
   /** A category's page: the search is within that category. */
   fixedCategory?: string;
-  /** The cars found, shown as the page shows cars. */
-  renderCars: (cars: Car[]) => ReactNode;
+  /** The cars found, shown as the page shows cars (with `near`, each with its distance). */
+  renderCars: (cars: CarSearchItem[]) => ReactNode;
   /** What shows while the first cars load. */
   loading: ReactNode;
   /** What shows when there are no cars at all, with no filter to loosen. */
@@ -61,17 +68,39 @@ export function CarSearch({ fixedCategory, renderCars, loading, noCars, renderSa
     search((current) => ({
       ...EMPTY_SEARCH,
       category: fixedCategory === undefined ? [] : [fixedCategory],
-      sort: current.sort === 'relevance' ? undefined : current.sort,
+      // The order stays, unless it ranks by the text or from the place, both cleared.
+      sort: current.sort === 'relevance' ? undefined : withoutPlace(current).sort,
     }));
+  // A ZIP code the API does not know is said at its field; the rest of the page stands.
+  const placeError = result.error instanceof ApiError && !result.data ? result.error.fields?.near : undefined;
   const filters = (
-    <SearchFilters state={state} facets={first?.facets} fixedCategory={fixedCategory} onSearch={search} />
+    <SearchFilters
+      state={state}
+      facets={first?.facets}
+      fixedCategory={fixedCategory}
+      placeError={placeError}
+      onSearch={search}
+    />
   );
   const lastChip = chips.at(-1);
   const toSave = filtersOf(state);
 
   let body: ReactNode;
   if (result.isPending) body = loading;
-  else if (!result.data) {
+  else if (placeError) {
+    body = (
+      <EmptyState
+        title={placeError}
+        action={
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => search(withoutPlace)}>
+            Search nationwide
+          </button>
+        }
+      >
+        Check the ZIP code in the filters, or search without a place.
+      </EmptyState>
+    );
+  } else if (!result.data) {
     body = (
       <ErrorState
         message={`Could not load the cars. ${result.error?.message ?? ''}`}
@@ -193,7 +222,9 @@ function SortSelect({
   onSort: (sort: SearchSort | undefined) => void;
 }) {
   const fallback = defaultSort(state);
-  const sorts = (Object.keys(SORT_LABELS) as SearchSort[]).filter((sort) => sort !== 'relevance' || state.q);
+  const sorts = (Object.keys(SORT_LABELS) as SearchSort[]).filter(
+    (sort) => (sort !== 'relevance' || state.q) && (sort !== 'distance' || state.near),
+  );
   return (
     <label className="flex items-center gap-2 text-sm">
       <span className="whitespace-nowrap text-base-content/70">Sort by</span>

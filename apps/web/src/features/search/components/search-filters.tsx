@@ -1,8 +1,9 @@
 /**
- * The search's filters: each value with the number of cars the search would have with it (the API's
+ * The search's filters: where from (a ZIP code or the visitor's location), how far and delivered
+ * there; each value with the number of cars the search would have with it (the API's
  * disjunctive counts), the specifications (only the values some car has), the year, price and
- * mileage ranges, classics, doors, seats and previous owners, and verified sellers. Every change searches at
- * once; a range applies when its field is left or Enter is pressed.
+ * mileage ranges, classics, doors, seats and previous owners, and verified sellers. Every change
+ * searches at once; a range applies when its field is left or Enter is pressed.
  */
 import type { CarSearchFacets, FacetValue, SearchSpecFacet, UnitSystem } from '@redline/shared';
 import {
@@ -13,11 +14,14 @@ import {
   formatMoney,
   formatNumber,
   kmUpTo,
+  parseNear,
+  SEARCH_RADII,
 } from '@redline/shared';
-import { useId, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, useId, useState, useSyncExternalStore } from 'react';
 import { controlA11y, errorIdFor } from '../../../components/ui/form-field.tsx';
 import { readCents, readNumber } from '../../../lib/number-text.ts';
 import { useUnitSystem } from '../../../lib/units.ts';
+import { radiusLabel } from '../utils/filter-chips.ts';
 import {
   boundConflict,
   type ListName,
@@ -26,6 +30,7 @@ import {
   type SearchState,
   SPEC_FACETS,
   toggleValue,
+  withoutPlace,
 } from '../utils/search-params.ts';
 
 const SPEC_LEGENDS: Record<SearchSpecFacet, string> = {
@@ -47,13 +52,16 @@ type SearchFiltersProps = {
   facets: CarSearchFacets | undefined;
   /** A category's page: its category is no filter. */
   fixedCategory?: string;
+  /** What the API said is wrong with the search's place (a ZIP code it does not know). */
+  placeError?: string;
   onSearch: SearchUpdate;
 };
 
-export function SearchFilters({ state, facets, fixedCategory, onSearch }: SearchFiltersProps) {
+export function SearchFilters({ state, facets, fixedCategory, placeError, onSearch }: SearchFiltersProps) {
   const units = useUnitSystem();
   return (
     <div className="flex flex-col gap-6">
+      <LocationGroup state={state} placeError={placeError} onSearch={onSearch} />
       {fixedCategory === undefined ? (
         <FacetGroup
           legend="Category"
@@ -238,6 +246,23 @@ function FacetGroup({
   );
 }
 
+/** A field's handlers that apply its text when it is left or Enter is pressed. */
+const appliedOnLeave = (apply: (input: HTMLInputElement) => void) => ({
+  onBlur: (event: FocusEvent<HTMLInputElement>) => apply(event.currentTarget),
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') apply(event.currentTarget);
+  },
+});
+
+/** What is wrong with the field `id`, under it (its description: controlA11y). */
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={errorIdFor(id)} className="mt-1 text-xs text-error">
+      {error}
+    </p>
+  ) : null;
+}
+
 type RangeField = { name: RangeName; label: string; hint: number | null | undefined };
 
 /**
@@ -385,17 +410,176 @@ function RangeInput({
           {...controlA11y(id, error)}
           defaultValue={shown(state[field.name])}
           placeholder={shown(field.hint)}
-          onBlur={(event) => apply(event.currentTarget)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') apply(event.currentTarget);
-          }}
+          {...appliedOnLeave(apply)}
         />
       </div>
-      {error ? (
-        <p id={errorIdFor(id)} className="mt-1 text-xs text-error">
-          {error}
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+const subscribeToNothing = () => () => {};
+
+/** A position's degrees in the address: 4 decimals, about 11 m, as precise as a search needs. */
+const degrees = (value: number) => String(Math.round(value * 10_000) / 10_000);
+
+/**
+ * Where the search measures from, how far, and delivery there. The visitor's location is asked only
+ * when they press "Use my location"; the button shows once the page has hydrated (the server cannot
+ * know whether the browser can locate), so both first renders match.
+ */
+function LocationGroup({
+  state,
+  placeError,
+  onSearch,
+}: {
+  state: SearchState;
+  placeError: string | undefined;
+  onSearch: SearchUpdate;
+}) {
+  const id = useId();
+  const unit = distanceUnit(useUnitSystem());
+  const canLocate = useSyncExternalStore(
+    subscribeToNothing,
+    () => 'geolocation' in navigator,
+    () => false,
+  );
+  const [locating, setLocating] = useState(false);
+  const [locateError, setLocateError] = useState<string>();
+  const atPoint = state.near !== undefined && parseNear(state.near)?.postalCode === undefined;
+  // The radii in the visitor's unit, and the address's own if it is another.
+  const radii: string[] = SEARCH_RADII.map((radius) => `${radius}${unit}`);
+  if (state.radius !== undefined && !radii.includes(state.radius)) radii.push(state.radius);
+
+  const locate = () => {
+    setLocating(true);
+    setLocateError(undefined);
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => {
+        setLocating(false);
+        const near = `${degrees(coords.latitude)},${degrees(coords.longitude)}`;
+        onSearch((current) => ({ ...current, near }));
+      },
+      (failure) => {
+        setLocating(false);
+        setLocateError(
+          failure.code === failure.PERMISSION_DENIED
+            ? 'Your browser did not share your location. Enter a ZIP code instead.'
+            : 'Your location could not be found. Enter a ZIP code instead.',
+        );
+      },
+      { maximumAge: 600_000, timeout: 20_000 },
+    );
+  };
+
+  return (
+    <fieldset className={groupClass}>
+      <legend className={legendClass}>Location</legend>
+      <ZipInput
+        // Typed text is the field's own until applied; a search from elsewhere (a chip, Back) shows anew.
+        key={state.near ?? 'none'}
+        id={`${id}-zip`}
+        state={state}
+        placeError={placeError}
+        onSearch={onSearch}
+      />
+      {atPoint ? <p className="text-sm font-medium">Your location</p> : null}
+      {canLocate ? (
+        <button
+          type="button"
+          className="btn btn-outline btn-sm mt-1 self-start"
+          disabled={locating}
+          onClick={locate}
+        >
+          {locating ? 'Finding your location…' : 'Use my location'}
+        </button>
+      ) : null}
+      {locateError ? (
+        <p role="alert" className="text-xs text-error">
+          {locateError}
         </p>
       ) : null}
+      <label htmlFor={`${id}-radius`} className="mt-2 mb-1 block text-xs text-base-content/70">
+        Distance
+      </label>
+      <select
+        id={`${id}-radius`}
+        className="select select-sm w-full"
+        value={state.radius ?? ''}
+        disabled={state.near === undefined}
+        onChange={(event) => {
+          const radius = event.target.value || undefined;
+          onSearch((current) => ({ ...current, radius }));
+        }}
+      >
+        <option value="">Nationwide</option>
+        {radii.map((radius) => (
+          <option key={radius} value={radius}>
+            {radiusLabel(radius)}
+          </option>
+        ))}
+      </select>
+      <div className="mt-2">
+        <Toggle
+          label="Delivers to me"
+          checked={state.delivery}
+          onChange={() => onSearch((current) => ({ ...current, delivery: !current.delivery }))}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The ZIP code the search measures from, applied when the field is left or Enter is pressed; emptied,
+ * the search is nationwide again. Not 5 digits, it is not applied and the field says so; a ZIP code
+ * the API does not know (`placeError`) is said under it too.
+ */
+function ZipInput({
+  id,
+  state,
+  placeError,
+  onSearch,
+}: {
+  id: string;
+  state: SearchState;
+  placeError: string | undefined;
+  onSearch: SearchUpdate;
+}) {
+  const zip = state.near === undefined ? undefined : parseNear(state.near)?.postalCode;
+  const [typedError, setTypedError] = useState<string>();
+  const error = typedError ?? placeError;
+
+  const apply = (input: HTMLInputElement) => {
+    const text = input.value.trim();
+    // Emptied: the ZIP code is removed; the visitor's location (no ZIP code shown) stays.
+    if (text === '') {
+      setTypedError(undefined);
+      if (zip !== undefined) onSearch(withoutPlace);
+      return;
+    }
+    const near = parseNear(text)?.postalCode;
+    setTypedError(near === undefined ? 'Enter a 5-digit ZIP code' : undefined);
+    if (near !== undefined) onSearch((current) => ({ ...current, near }));
+  };
+
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-xs text-base-content/70">
+        ZIP code
+      </label>
+      <input
+        type="text"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={10}
+        className={`input input-sm w-full ${error ? 'input-error' : ''}`}
+        {...controlA11y(id, error)}
+        defaultValue={zip ?? ''}
+        placeholder="90210"
+        {...appliedOnLeave(apply)}
+      />
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -1,6 +1,14 @@
 import type { CarSearchFacets, CarSearchFilters, FacetValue, UnitSystem } from '@redline/shared';
-import { CLASSIC_AGE_YEARS, formatDistance, formatMoney, type SearchSpecFacet } from '@redline/shared';
-import { type SearchState, SPEC_FACETS, searchOfFilters } from './search-params.ts';
+import {
+  CLASSIC_AGE_YEARS,
+  formatDistance,
+  formatMoney,
+  formatNumber,
+  parseNear,
+  parseRadius,
+  type SearchSpecFacet,
+} from '@redline/shared';
+import { type SearchState, SPEC_FACETS, searchOfFilters, withoutPlace } from './search-params.ts';
 
 /** One thing the search narrows by, as a removable chip: `without` is the search once it is removed. */
 export type FilterChip = { id: string; label: string; without: SearchState };
@@ -16,6 +24,18 @@ const SPEC_LABELS: Record<SearchSpecFacet, (value: string) => string> = {
   colour: (value) => `${value} exterior`,
   title: (value) => `${value} title`,
 };
+
+/** A search's radius as pages write it: "Within 50 mi". */
+export function radiusLabel(radius: string): string {
+  const { value, unit } = parseRadius(radius)!;
+  return `Within ${formatNumber(value)} ${unit}`;
+}
+
+/** "Within 50 mi of 90210", "Near your location": where the search measures from, and how far. */
+function placeLabel(near: string, radius: string | undefined): string {
+  const place = parseNear(near)?.postalCode ?? 'your location';
+  return radius === undefined ? `Near ${place}` : `${radiusLabel(radius)} of ${place}`;
+}
 
 /** `[only a lower bound, only an upper one]`: how a range with one bound reads. */
 function rangeLabel(
@@ -40,6 +60,10 @@ export function filterChips(
   const chips: FilterChip[] = [];
   if (state.q)
     chips.push({ id: 'q', label: `“${state.q}”`, without: { ...state, q: undefined, sort: undefined } });
+  if (state.near !== undefined)
+    chips.push({ id: 'near', label: placeLabel(state.near, state.radius), without: withoutPlace(state) });
+  if (state.delivery)
+    chips.push({ id: 'delivery', label: 'Delivers to me', without: { ...state, delivery: false } });
   if (fixedCategory === undefined) {
     for (const value of state.category)
       chips.push({

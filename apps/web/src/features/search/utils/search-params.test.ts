@@ -32,6 +32,9 @@ const every: SearchState = {
   doorsMin: 2,
   seatsMin: 4,
   ownersMax: 1,
+  near: '90210',
+  radius: '50mi',
+  delivery: true,
   verified: true,
   classic: true,
   sort: 'price_asc',
@@ -44,7 +47,8 @@ describe('the search in the address', () => {
       'q=porsche+911&category=sports&category=suv&brand=porsche&brand=tesla&fuel=Electric&fuel=Hybrid' +
         '&body=Coupe&body=Wagon&transmission=Manual&drivetrain=AWD&colour=Red&colour=Grey&title=Clean' +
         '&yearMin=2018&yearMax=2023&priceMin=5000000&priceMax=25000000&kmMax=40000' +
-        '&doorsMin=2&seatsMin=4&ownersMax=1&verified=true&classic=true&sort=price_asc',
+        '&doorsMin=2&seatsMin=4&ownersMax=1&near=90210&radius=50mi&verified=true&classic=true&delivery=true' +
+        '&sort=price_asc',
     );
     expect(parseSearch(query)).toEqual(every);
   });
@@ -83,6 +87,26 @@ describe('the search in the address', () => {
     expect(boundConflict(state, 'yearMax', 2019)).toEqual({ name: 'yearMin', value: 2022 });
     expect(boundConflict(state, 'yearMin', 2022)).toEqual({ name: 'yearMax', value: 2019 });
     expect(boundConflict(state, 'yearMax', 2022)).toBeUndefined();
+  });
+
+  it('reads a place, a radius and the order by distance, and drops them as the API would refuse them', () => {
+    const near = parseSearch('near=34.0901,-118.4065&radius=100km&sort=distance');
+    expect(near).toEqual({ ...EMPTY_SEARCH, near: '34.0901,-118.4065', radius: '100km', sort: 'distance' });
+    expect(serializeSearch(near)).toBe('near=34.0901%2C-118.4065&radius=100km&sort=distance');
+    // Not a ZIP code nor a point; a radius of no unit, nothing or too far; true spelt otherwise.
+    for (const address of [
+      'near=9021&radius=50mi&sort=distance&delivery=yes',
+      'near=Beverly+Hills&radius=50mi&sort=distance',
+      'near=91.5,10&sort=distance',
+    ])
+      expect(parseSearch(address)).toEqual(EMPTY_SEARCH);
+    for (const radius of ['50', '0mi', '1001km', '50miles'])
+      expect(parseSearch(`near=90210&radius=${radius}`)).toEqual({ ...EMPTY_SEARCH, near: '90210' });
+    // Without a place a radius or the nearest first mean nothing: delivery alone stays.
+    expect(parseSearch('radius=50mi&sort=distance&delivery=true')).toEqual({
+      ...EMPTY_SEARCH,
+      delivery: true,
+    });
   });
 
   it('drops relevance without text', () => {
@@ -124,6 +148,8 @@ describe('filterChips', () => {
     const chips = filterChips(every, facets, 'imperial');
     expect(chips.map((chip) => chip.label)).toEqual([
       '“porsche 911”',
+      'Within 50 mi of 90210',
+      'Delivers to me',
       'Sports cars',
       'suv',
       'Porsche',
@@ -147,6 +173,7 @@ describe('filterChips', () => {
       'Verified sellers',
     ]);
     expect(chips.find((chip) => chip.label === 'Wagon')?.without).toEqual({ ...every, body: ['Coupe'] });
+    expect(chips.find((chip) => chip.id === 'delivery')?.without).toEqual({ ...every, delivery: false });
     const hybrid = chips.find((chip) => chip.label === 'Hybrid');
     expect(hybrid?.without).toEqual({ ...every, fuel: ['Electric'] });
     // A saved search's filters, its category too, by the same names.
@@ -164,5 +191,24 @@ describe('filterChips', () => {
     expect(
       filterChips({ ...EMPTY_SEARCH, category: ['sports'], yearMax: 2020 }, facets, 'imperial', 'sports'),
     ).toEqual([{ id: 'year', label: '2020 or older', without: { ...EMPTY_SEARCH, category: ['sports'] } }]);
+  });
+
+  it('names the place searched around, and removes it with its radius and the order by distance', () => {
+    const located = parseSearch('near=34.0901,-118.4065&radius=100km&sort=distance&fuel=Electric');
+    const [place] = filterChips(located, undefined, 'imperial');
+    expect(place?.label).toBe('Within 100 km of your location');
+    expect(place?.without).toEqual({ ...EMPTY_SEARCH, fuel: ['Electric'] });
+    expect(
+      filterChips(parseSearch('near=34.0901,-118.4065'), undefined, 'imperial').map((chip) => chip.label),
+    ).toEqual(['Near your location']);
+    const zip = parseSearch('near=90210&sort=price_asc');
+    expect(filterChips(zip, undefined, 'imperial')).toEqual([
+      { id: 'near', label: 'Near 90210', without: { ...EMPTY_SEARCH, sort: 'price_asc' } },
+    ]);
+    // A saved search's summary says the same.
+    expect(filterNames({ near: '90210', radius: '25mi', delivery: true }, undefined, 'imperial')).toEqual([
+      { id: 'near', label: 'Within 25 mi of 90210' },
+      { id: 'delivery', label: 'Delivers to me' },
+    ]);
   });
 });

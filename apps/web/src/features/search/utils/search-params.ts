@@ -15,6 +15,8 @@ import {
   type Fuel,
   ONE_LINE,
   PREVIOUS_OWNERS_MAX,
+  parseNear,
+  parseRadius,
   SEARCH_FILTER_VALUES_MAX,
   SEARCH_SORTS,
   SEARCH_SPEC_FACETS,
@@ -44,6 +46,12 @@ export type SearchState = {
   verified: boolean;
   /** The cars over CLASSIC_AGE_YEARS years old only. */
   classic: boolean;
+  /** Where the search measures from: a ZIP code, or the visitor's location as "lat,lon". */
+  near?: string;
+  /** Only the cars this far from `near` ("50mi", "100km"); never without `near`. */
+  radius?: string;
+  /** Only the cars whose sellers deliver (to `near`, when given). */
+  delivery: boolean;
   sort?: SearchSort;
   /** One seller's cars (their page, app/routes/seller.tsx); not part of a search page's address. */
   seller?: string;
@@ -77,6 +85,7 @@ export const EMPTY_SEARCH: SearchState = {
   title: [],
   verified: false,
   classic: false,
+  delivery: false,
 };
 
 /** A seller's cars for sale, newest first: the search their page shows. */
@@ -157,6 +166,17 @@ const isValueOf =
     (SEARCH_SPEC_FACETS[facet] as readonly string[]).includes(value);
 const isSort = (value: string | null): value is SearchSort =>
   (SEARCH_SORTS as readonly (string | null)[]).includes(value);
+/** The order by distance needs a place to measure from, as a radius does. */
+const needsPlace = (sort: SearchSort | undefined) => sort === 'distance';
+
+/** `state` searched nationwide from nowhere: without its place, nor what only a place gives (radius, nearest first). */
+export const withoutPlace = (state: SearchState): SearchState => ({
+  ...state,
+  near: undefined,
+  radius: undefined,
+  sort: needsPlace(state.sort) ? undefined : state.sort,
+});
+
 /** A value the API takes for a text of at most `max` characters: one line, no control characters. */
 const shorterThan =
   (max: number) =>
@@ -206,10 +226,17 @@ export function parseSearch(search: URLSearchParams | string, category?: string)
     ownersMax: range('ownersMax'),
     verified: params.get('verified') === 'true',
     classic: params.get('classic') === 'true',
+    delivery: params.get('delivery') === 'true',
   };
+  const near = params.get('near')?.trim();
+  if (near && parseNear(near)) {
+    state.near = near;
+    const radius = params.get('radius');
+    if (radius && parseRadius(radius)) state.radius = radius;
+  }
   const sort = params.get('sort');
-  // Relevance ranks by the text: without text there is nothing to rank.
-  if (isSort(sort) && (sort !== 'relevance' || q)) state.sort = sort;
+  // Relevance ranks by the text, distance from the place: without them there is nothing to rank.
+  if (isSort(sort) && (sort !== 'relevance' || q) && (!needsPlace(sort) || state.near)) state.sort = sort;
   return state;
 }
 
@@ -236,8 +263,11 @@ function queryOf(state: SearchState): QueryParams {
     doorsMin: state.doorsMin,
     seatsMin: state.seatsMin,
     ownersMax: state.ownersMax,
+    near: state.near,
+    radius: state.radius,
     verified: state.verified ? 'true' : undefined,
     classic: state.classic ? 'true' : undefined,
+    delivery: state.delivery ? 'true' : undefined,
     sort: state.sort,
     seller: state.seller,
   };
@@ -268,6 +298,7 @@ export function searchOfFilters(filters: CarSearchFilters): SearchState {
     title: filters.title ?? [],
     verified: filters.verified ?? false,
     classic: filters.classic ?? false,
+    delivery: filters.delivery ?? false,
   };
 }
 
