@@ -287,6 +287,33 @@ describe('alerts', () => {
     await t.db.delete(notifications);
   });
 
+  it('keeps the place of a search: a new car within its radius, or delivered there, is found, one beyond is not', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const near = await saved(t, buyer, {
+      name: 'Near Beverly Hills',
+      filters: { brand: ['Alpine'], near: '90210', radius: '50mi' },
+    });
+    const delivered = await saved(t, buyer, {
+      name: 'Delivered to Beverly Hills',
+      filters: { brand: ['Alpine'], near: '90210', delivery: true },
+    });
+    expect(near.filters).toMatchObject({ near: '90210', radius: '50mi' });
+    // Santa Monica is 8 miles away; San Francisco 340, and its seller delivers 600 km (373 miles).
+    await post(t, seller, { brand: 'Alpine', model: 'A110', postalCode: '90401' });
+    await matched(t);
+    expect((await alertsOf(t, buyer)).map((n) => n.title)).toEqual([`New car for “${near.name}”`]);
+    await t.db.delete(notifications);
+    await post(t, seller, { brand: 'Alpine', model: 'A110 S', postalCode: '94102', deliveryRadiusKm: 600 });
+    await post(t, seller, { brand: 'Alpine', model: 'A110 R', postalCode: '94102' });
+    await matched(t);
+    expect((await alertsOf(t, buyer)).map((n) => n.title)).toEqual([`New car for “${delivered.name}”`]);
+    await deleteAllSearches(t);
+    await t.db.delete(notifications);
+  });
+
   it('tells nothing of a car posted before the search was saved, sold, or of a post that rolled back', async ({
     t,
     seller,
