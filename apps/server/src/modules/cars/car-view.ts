@@ -49,6 +49,12 @@ export function toCars(store: PhotoStore, rows: CarViewRow[]): Car[] {
       soldAt: row.soldAt?.toISOString() ?? null,
       isAdvertised: row.advertisementId !== null,
       priceDroppedAt: row.priceDroppedAt?.toISOString() ?? null,
+      // The columns are all set or all null (cars_location_check).
+      location:
+        row.postalCode === null
+          ? null
+          : { postalCode: row.postalCode, country: row.country!, city: row.city!, region: row.region! },
+      deliveryRadiusKm: row.deliveryRadiusKm,
     };
   });
 }
