@@ -526,6 +526,7 @@ const OWNERSHIP: Record<string, Row> = {
     },
     expect: { others: 200 },
   },
+  'GET /api/places/:postalCode': { call: () => ({ url: '/api/places/90210' }), expect: { others: 200 } },
   'GET /api/vehicles/vin/:vin': {
     call: () => ({ url: '/api/vehicles/vin/1HGCM82633A004352' }),
     expect: { others: 200 },

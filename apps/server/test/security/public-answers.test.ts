@@ -44,6 +44,8 @@ function callsOf(route: RouteDeclaration, records: Records): string[] {
       return [at('/cars/suggest?q=por')];
     case '/sellers/:id':
       return [at(`/sellers/${sellerId}`)];
+    case '/places/:postalCode':
+      return [at('/places/90210')];
     case '/vehicles/makes/:makeId/models':
       return [at(`/vehicles/makes/${makeId}/models`)];
     case '/auth/reset-password/:token':
