@@ -43,6 +43,11 @@ export function requirePlace(postalCode: string, country: Country = 'US'): Locat
   throw badRequest(`${message}.`, { postalCode: message });
 }
 
+/** What pages show of a place: without its coordinates. */
+export function shownPlace({ postalCode, country, city, region }: LocatedPlace): Place {
+  return { postalCode, country, city, region };
+}
+
 /** Every known place, in the gazetteer's order (the demo data and the benchmark's generator spread cars over them). */
 export function allPlaces(): readonly LocatedPlace[] {
   return [...(places ?? load()).values()];

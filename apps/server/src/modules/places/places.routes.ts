@@ -6,15 +6,14 @@ import { contract } from '@redline/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../errors.ts';
 import { serve } from '../../http/serve.ts';
-import { placeOf } from '../../places/gazetteer.ts';
+import { placeOf, shownPlace } from '../../places/gazetteer.ts';
 
 export function placesRoutes(): FastifyPluginAsyncZod {
   return async (app) => {
     serve(app, contract.getPlace, (request) => {
       const place = placeOf(request.params.postalCode);
       if (!place) throw notFound(`The ZIP code ${request.params.postalCode}`);
-      const { postalCode, country, city, region } = place;
-      return { postalCode, country, city, region };
+      return shownPlace(place);
     });
   };
 }

@@ -22,6 +22,20 @@ export function findUserByEmail(db: Db, email: string) {
   });
 }
 
+/** The user's default location's postal code, null when they have none. */
+export async function findPostalCode(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ postalCode: users.postalCode }).from(users).where(eq(users.id, id));
+  return row?.postalCode ?? null;
+}
+
+/** Sets or clears the user's default location. */
+export async function setLocation(db: Db, id: string, place: { postalCode: string; country: 'US' } | null) {
+  await db
+    .update(users)
+    .set({ postalCode: place?.postalCode ?? null, country: place?.country ?? null })
+    .where(eq(users.id, id));
+}
+
 /** Which of these addresses have an account. */
 export async function existingEmails(db: Db, emails: readonly string[]): Promise<Set<string>> {
   if (emails.length === 0) return new Set();
