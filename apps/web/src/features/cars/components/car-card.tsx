@@ -1,6 +1,6 @@
-import { type Car, carName, carTitle, formatMoney } from '@redline/shared';
+import { type Car, carName, carTitle, formatMoney, placeName } from '@redline/shared';
 import { Link } from 'react-router';
-import { FuelIcon, OdometerIcon } from '../../../components/ui/icons.tsx';
+import { FuelIcon, OdometerIcon, PinIcon } from '../../../components/ui/icons.tsx';
 import { type ImageLoading, imageLoadingProps } from '../../../components/ui/image-loading.ts';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -30,6 +30,7 @@ export type CarCardData = Pick<
   | 'sellerVerified'
   | 'soldAt'
   | 'priceDroppedAt'
+  | 'location'
 >;
 
 /** The grid is 1/2/3 columns wide at small/medium/large (max 80rem wide), so the photo is at most ~400 px. */
@@ -112,6 +113,14 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3 }: CarCar
               </li>
             ) : null}
           </ul>
+          {car.location ? (
+            // A search near a place adds the car's distance to this line.
+            <p className="mt-1 flex items-center gap-1.5 text-xs text-base-content/70">
+              <PinIcon />
+              <span className="sr-only">Location: </span>
+              {placeName(car.location)}
+            </p>
+          ) : null}
         </div>
 
         <div className="flex flex-wrap items-end gap-x-3 gap-y-1">
