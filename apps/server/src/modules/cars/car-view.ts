@@ -2,6 +2,7 @@
 import type { AdvertisedCar, Car, CarDetail, SellerCar } from '@redline/shared';
 import type { PhotoStore } from '../../storage/photo-store.ts';
 import { photoView } from '../photos/index.ts';
+import { carPlace } from './car-summary.ts';
 import type { CarViewRow } from './cars.repository.ts';
 
 /** A car as any signed-in user sees it: without its seller's e-mail. */
@@ -49,11 +50,7 @@ export function toCars(store: PhotoStore, rows: CarViewRow[]): Car[] {
       soldAt: row.soldAt?.toISOString() ?? null,
       isAdvertised: row.advertisementId !== null,
       priceDroppedAt: row.priceDroppedAt?.toISOString() ?? null,
-      // The columns are all set or all null (cars_location_check).
-      location:
-        row.postalCode === null
-          ? null
-          : { postalCode: row.postalCode, country: row.country!, city: row.city!, region: row.region! },
+      location: carPlace(row),
       deliveryRadiusKm: row.deliveryRadiusKm,
     };
   });
