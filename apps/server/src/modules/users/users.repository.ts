@@ -1,3 +1,4 @@
+import type { Country } from '@redline/shared';
 import { and, eq, inArray, not } from 'drizzle-orm';
 import { users } from '../../auth/auth.schema.ts';
 import type { Db } from '../../db/client.ts';
@@ -29,7 +30,11 @@ export async function findPostalCode(db: Db, id: string): Promise<string | null>
 }
 
 /** Sets or clears the user's default location. */
-export async function setLocation(db: Db, id: string, place: { postalCode: string; country: 'US' } | null) {
+export async function setLocation(
+  db: Db,
+  id: string,
+  place: { postalCode: string; country: Country } | null,
+) {
   await db
     .update(users)
     .set({ postalCode: place?.postalCode ?? null, country: place?.country ?? null })
