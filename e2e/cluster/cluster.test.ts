@@ -84,6 +84,7 @@ async function postCar(seller: Client, brand = 'Lotus') {
     originalPrice: 10_500_000,
     topSpeed: 290,
     kmDriven: 8_400,
+    postalCode: '90210',
     photos: [photo.key],
     declarations: { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true },
   });

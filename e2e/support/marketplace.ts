@@ -152,6 +152,7 @@ export async function postCar(
         topSpeed: 290,
         kmDriven: 8_400,
         ...specifications,
+        postalCode: '90210',
         photos: [photo.key],
         declarations: {
           noAccident: true,

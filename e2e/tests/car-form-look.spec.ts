@@ -12,7 +12,7 @@ test('the four declarations are drawn as square checkboxes, not circles', async 
     role: 'Seller',
   });
   await page.goto('/dash/seller/addproduct');
-  const declarations = page.getByRole('checkbox');
+  const declarations = page.getByRole('region', { name: 'Declarations' }).getByRole('checkbox');
   await expect(declarations).toHaveCount(4);
   for (const box of await declarations.all()) {
     await expect(box).toBeVisible();

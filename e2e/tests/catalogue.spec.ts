@@ -112,6 +112,7 @@ async function postCarViaApi(
       originalPrice: 11_000_000,
       topSpeed: 300,
       kmDriven: 8_000,
+      postalCode: '90210',
       photos: [photo.key],
       declarations: { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true },
     },
@@ -179,6 +180,8 @@ test('a seller posts a car with two photos, advertises it from My Posts, and it 
   await page.getByLabel('Asking price').fill('545,000');
   await page.getByLabel('Original price').fill('610000');
   await page.getByLabel('About').fill(about);
+  await page.getByLabel('ZIP code').fill('60611');
+  await expect(page.getByText('Chicago, IL')).toBeVisible();
 
   await page.getByLabel(/Add photos/).setInputFiles([
     { name: 'front.png', mimeType: 'image/png', buffer: gradientPng(640, 480, 40) },
@@ -194,7 +197,8 @@ test('a seller posts a car with two photos, advertises it from My Posts, and it 
   await expect(chosen.getByRole('img', { name: 'Cover photo: rear.png' })).toBeVisible();
   await expect(chosen.getByText('Cover', { exact: true })).toHaveCount(1);
 
-  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  const declarations = page.getByRole('region', { name: 'Declarations' });
+  for (const box of await declarations.getByRole('checkbox').all()) await box.check();
   await page.getByRole('button', { name: 'Post the car' }).click();
 
   await expect(page.getByText('Post created successfully')).toBeVisible();

@@ -52,13 +52,19 @@ test('a seller picks the make and model from the catalogue, and the car page lis
   await page.getByLabel('Asking price').fill('21,500');
   await page.getByLabel('Original price').fill('21500');
   await page.getByLabel('About').fill('A Mk2 GTI with its service book, on its original engine.');
+  // Where the car is: the ZIP code's city and state show as it is typed; the seller delivers.
+  await page.getByLabel('ZIP code').fill('33139');
+  await expect(page.getByText('Miami Beach, FL')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'I can deliver this car' }).check();
+  await page.getByLabel('Delivers within').selectOption('250');
   await page
     .getByLabel(/Add photos/)
     .setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: carPhotoPng([200, 30, 30]) }]);
   await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('progressbar')).toHaveCount(0, {
     timeout: 20_000,
   });
-  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  const declarations = page.getByRole('region', { name: 'Declarations' });
+  for (const box of await declarations.getByRole('checkbox').all()) await box.check();
   await page.getByRole('button', { name: 'Post the car' }).click();
 
   await expect(page.getByText('Post created successfully')).toBeVisible();
@@ -66,6 +72,8 @@ test('a seller picks the make and model from the catalogue, and the car page lis
   await page.getByRole('link', { name: `Details of ${name}` }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: `Volkswagen Golf ${trim}` })).toBeVisible();
+  await expect(page.getByText('Miami Beach, FL 33139')).toBeVisible();
+  await expect(page.getByText('Delivers within 250 mi')).toBeVisible();
   const specifications = page.getByRole('region', { name: 'Specifications' });
   for (const [label, value] of [
     ['Make', 'Volkswagen'],

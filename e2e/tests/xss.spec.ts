@@ -39,6 +39,7 @@ async function postHostileCar(request: APIRequestContext, marker: string) {
       originalPrice: 6_000_000,
       topSpeed: 250,
       kmDriven: 1_000,
+      postalCode: '90210',
       photos: [key],
       declarations: { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true },
     },

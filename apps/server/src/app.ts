@@ -43,6 +43,7 @@ import { conversationsModule } from './modules/conversations/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
 import { photosModule } from './modules/photos/index.ts';
+import { placesModule } from './modules/places/index.ts';
 import { reportsModule } from './modules/reports/index.ts';
 import { savedCarsModule } from './modules/saved-cars/index.ts';
 import { savedSearchesModule } from './modules/saved-searches/index.ts';
@@ -66,6 +67,7 @@ const MODULES: readonly ServerModule[] = [
   usersModule,
   categoriesModule,
   vehiclesModule,
+  placesModule,
   carsModule(advertisementOf),
   advertisementsModule,
   photosModule(listedByACar),

@@ -20,7 +20,15 @@ import {
   reportedCars,
   savedCars,
 } from '../src/db/schema.ts';
-import { advertise, carInput, createBooking, createCar, ensureCategory, uploadedPhoto } from './factories.ts';
+import {
+  advertise,
+  carInput,
+  createBooking,
+  createCar,
+  ensureCategory,
+  NO_PLACE,
+  uploadedPhoto,
+} from './factories.ts';
 import { it as base } from './fixtures.ts';
 import { as, errorOf, sameBytesSpellings, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
@@ -225,6 +233,62 @@ describe('POST /api/cars', () => {
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ year, vin: stored });
     }
+  });
+
+  it('places the car at its ZIP code: the city, state and coordinates derived from it, stored and answered', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const res = await as(t, seller, {
+      method: 'POST',
+      url: '/api/cars',
+      payload: { ...(await validInput(t, seller)), postalCode: '33139-1234', deliveryRadiusKm: 160.9344 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const place = { postalCode: '33139', country: 'US', city: 'Miami Beach', region: 'FL' };
+    expect(res.json()).toMatchObject({ location: place, deliveryRadiusKm: 160.9344 });
+    const { id } = res.json() as { id: string };
+    const row = await t.db.query.cars.findFirst({ where: eq(cars.id, id) });
+    expect(row).toMatchObject({
+      ...place,
+      latitude: 25.7873,
+      longitude: -80.1564,
+      deliveryRadiusKm: 160.9344,
+    });
+    const page = await as(t, buyer, { method: 'GET', url: `/api/cars/id/${id}` });
+    expect(carDetailSchema.parse(page.json())).toMatchObject({ location: place, deliveryRadiusKm: 160.9344 });
+
+    const withoutDelivery = await as(t, seller, {
+      method: 'POST',
+      url: '/api/cars',
+      payload: await validInput(t, seller),
+    });
+    expect(withoutDelivery.json()).toMatchObject({
+      location: { city: 'Beverly Hills' },
+      deliveryRadiusKm: null,
+    });
+  });
+
+  it('refuses a ZIP code the gazetteer does not know, or none, at its field, storing nothing', async ({
+    t,
+    seller,
+  }) => {
+    const before = await carCount(t);
+    const input = await validInput(t, seller);
+    const attempts = [
+      [{ ...input, postalCode: '00000' }, "We don't know the ZIP code 00000"],
+      [{ ...input, postalCode: 'SW1A 1AA' }, 'Enter a 5-digit ZIP code'],
+      [{ ...input, postalCode: undefined }, 'Enter a ZIP code'],
+      [{ ...input, deliveryRadiusKm: 0 }, 'The delivery distance must be more than 0'],
+      [{ ...input, deliveryRadiusKm: 1001 }, 'The delivery distance must be at most 1000 km'],
+    ] as const;
+    for (const [payload, message] of attempts) {
+      const res = await as(t, seller, { method: 'POST', url: '/api/cars', payload });
+      expect(res.statusCode).toBe(400);
+      expect(Object.values(errorOf(res).fields ?? {})).toEqual([message]);
+    }
+    expect(await carCount(t)).toBe(before);
   });
 
   it('refuses an unknown category', async ({ t, seller }) => {
@@ -771,6 +835,7 @@ describe('PATCH /api/cars/:id', () => {
       [{ transmission: 'Sequential' }, 'transmission'],
       [{ bodyStyle: null }, 'bodyStyle'],
       [{ exteriorColour: null }, 'exteriorColour'],
+      [{ postalCode: null }, 'postalCode'],
       [{ photos: [] }, 'photos'],
       [{ categoryId: 'no-such-category' }, 'categoryId'],
       [{ sold: 'yes' }, 'sold'],
@@ -876,6 +941,58 @@ describe('PATCH /api/cars/:id', () => {
       payload: { year: 2003, vin: '1hgcm82633a004352' },
     });
     expect(both.json()).toMatchObject({ year: 2003, vin: '1HGCM82633A004352' });
+  });
+
+  it('moves the car to another ZIP code, and stops or starts its delivery', async ({ t, seller }) => {
+    const car = await createCar(t, seller, { deliveryRadiusKm: 100 });
+    const patch = (payload: object) =>
+      as(t, seller, { method: 'PATCH', url: `/api/cars/${car.id}`, payload });
+
+    const moved = await patch({ postalCode: '10001' });
+    expect(moved.json()).toMatchObject({
+      location: { postalCode: '10001', country: 'US', city: 'New York', region: 'NY' },
+      deliveryRadiusKm: 100,
+    });
+    expect(await t.db.query.cars.findFirst({ where: eq(cars.id, car.id) })).toMatchObject({
+      latitude: 40.7484,
+      longitude: -73.9967,
+    });
+    expect((await patch({ deliveryRadiusKm: null })).json()).toMatchObject({ deliveryRadiusKm: null });
+
+    const unknown = await patch({ postalCode: '00000', askingPrice: 20_000_000 });
+    expect(unknown.statusCode).toBe(400);
+    expect(errorOf(unknown).fields).toEqual({ postalCode: "We don't know the ZIP code 00000" });
+    expect(await t.db.query.cars.findFirst({ where: eq(cars.id, car.id) })).toMatchObject({
+      postalCode: '10001',
+      askingPrice: car.askingPrice,
+    });
+  });
+
+  it('asks a car posted before locations for its ZIP code at its next edit, but not to mark it sold', async ({
+    t,
+    seller,
+  }) => {
+    const car = await createCar(t, seller, NO_PLACE);
+    const patch = (payload: object) =>
+      as(t, seller, { method: 'PATCH', url: `/api/cars/${car.id}`, payload });
+
+    const refused = await patch({ askingPrice: 20_000_000 });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused).fields).toEqual({ postalCode: 'Enter a ZIP code' });
+    expect((await t.db.query.cars.findFirst({ where: eq(cars.id, car.id) }))?.askingPrice).toBe(
+      car.askingPrice,
+    );
+
+    const sold = await patch({ sold: true });
+    expect(sold.statusCode).toBe(200);
+    expect(sold.json()).toMatchObject({ location: null });
+
+    const placed = await patch({ askingPrice: 20_000_000, postalCode: '60611' });
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json()).toMatchObject({
+      askingPrice: 20_000_000,
+      location: { postalCode: '60611', city: 'Chicago', region: 'IL' },
+    });
   });
 
   it('marks a car sold (it leaves the lists, stays viewable) and back on sale', async ({

@@ -89,10 +89,29 @@ export function carInput(photos: string[]): CarInput {
     doors: 2,
     previousOwners: 1,
     titleStatus: 'Clean',
+    postalCode: '90210',
     photos,
     declarations: { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true },
   };
 }
+
+/** The place of the factories' cars, as the gazetteer derives it from 90210; `NO_PLACE` for a car posted before locations. */
+export const BEVERLY_HILLS = {
+  postalCode: '90210',
+  country: 'US',
+  city: 'Beverly Hills',
+  region: 'CA',
+  latitude: 34.0901,
+  longitude: -118.4065,
+} as const;
+export const NO_PLACE = {
+  postalCode: null,
+  country: null,
+  city: null,
+  region: null,
+  latitude: null,
+  longitude: null,
+} as const;
 
 export async function createCar(
   t: TestApp,
@@ -117,6 +136,7 @@ export async function createCar(
       sellerId: seller.id,
       photos: [`test-${randomUUID().slice(0, 8)}`],
       addedDate: nextTimestamp(t),
+      ...BEVERLY_HILLS,
       ...overrides,
     })
     .returning();

@@ -66,6 +66,7 @@ describe('POST /api/savedpost', () => {
       carSeller: 'Vera Verified',
       carSellerVerified: true,
       carPhoto: `/uploads/${car.photos[0]}-480.webp`,
+      carLocation: { postalCode: '90210', country: 'US', city: 'Beverly Hills', region: 'CA' },
       savedAt: expect.any(String),
     });
     expect(await savedRow(t, buyer, car.id)).toBeDefined();

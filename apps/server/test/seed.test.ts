@@ -2,12 +2,14 @@
 
 import { DEMO_CARS, DEMO_PASSWORD, DEMO_USERS } from '@redline/demo-art/data';
 import type { Category } from '@redline/shared';
-import { count } from 'drizzle-orm';
+import { count, eq, inArray, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
 import { describe, expect } from 'vitest';
 import { advertisements, cars, categories, photos, users } from '../src/db/schema.ts';
+import { placeDemoData } from '../src/seed/demo-places.ts';
 import { SeedRefusedError, seed, seedIfEmpty } from '../src/seed/seed.ts';
+import { createCar, NO_PLACE } from './factories.ts';
 import { it } from './fixtures.ts';
 import { signUpUser, type TestApp } from './helpers.ts';
 
@@ -75,6 +77,32 @@ describe('demo seed', () => {
     }
   });
 
+  it('places every demo car at a real ZIP code, spread over several states, a few delivered; the demo sellers too', async ({
+    t,
+  }) => {
+    const rows = await t.db.select().from(cars);
+    expect(rows).toHaveLength(DEMO_CARS.length);
+    for (const row of rows) {
+      expect(row, `${row.year} ${row.brand} ${row.model}`).toMatchObject({
+        postalCode: expect.stringMatching(/^\d{5}$/),
+        country: 'US',
+        city: expect.any(String),
+        region: expect.stringMatching(/^[A-Z]{2}$/),
+        latitude: expect.any(Number),
+        longitude: expect.any(Number),
+      });
+    }
+    expect(new Set(rows.map((row) => row.region)).size).toBeGreaterThanOrEqual(5);
+    const delivered = rows.filter((row) => row.deliveryRadiusKm !== null);
+    expect(delivered.length).toBeGreaterThan(0);
+    expect(delivered.length).toBeLessThan(rows.length / 2);
+    const sellers = await t.db
+      .select({ postalCode: users.postalCode })
+      .from(users)
+      .where(eq(users.role, 'Seller'));
+    expect(sellers.map((seller) => seller.postalCode)).not.toContain(null);
+  });
+
   it('stores every category banner at 480 and 960 px, each small enough for a card', async ({ t }) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/categories' });
     for (const category of res.json() as Category[]) {
@@ -124,5 +152,40 @@ describe('demo seed', () => {
     await expect(seed(t.context, log)).rejects.toBeInstanceOf(SeedRefusedError);
     await seed(t.context, log, { force: true });
     expect(await counts(t)).toEqual(before);
+  });
+
+  it("places the demo cars of a database seeded before locations, and no one else's car", async ({ t }) => {
+    const demoSeller = (await t.db.query.users.findFirst({ where: eq(users.email, 'sales@redline.test') }))!;
+    const demoCars = await t.db.select({ id: cars.id }).from(cars).where(eq(cars.sellerId, demoSeller.id));
+    const ids = demoCars.map((car) => car.id);
+    const placesOf = () =>
+      t.db
+        .select({
+          id: cars.id,
+          postalCode: cars.postalCode,
+          city: cars.city,
+          latitude: cars.latitude,
+          deliveryRadiusKm: cars.deliveryRadiusKm,
+        })
+        .from(cars)
+        .where(inArray(cars.id, ids))
+        .orderBy(cars.id);
+    const before = await placesOf();
+    await t.db
+      .update(cars)
+      .set({ ...NO_PLACE, deliveryRadiusKm: null })
+      .where(inArray(cars.id, ids));
+    await t.db.update(users).set({ postalCode: null, country: null }).where(eq(users.id, demoSeller.id));
+    const someone = await signUpUser(t, 'Seller');
+    const theirs = await createCar(t, someone, NO_PLACE);
+
+    expect(await placeDemoData(t.db)).toBe(ids.length);
+    expect(await placesOf()).toEqual(before);
+    expect((await t.db.query.users.findFirst({ where: eq(users.id, demoSeller.id) }))?.postalCode).toBe(
+      '90210',
+    );
+    expect(await t.db.select({ id: cars.id }).from(cars).where(isNull(cars.postalCode))).toEqual([
+      { id: theirs.id },
+    ]);
   });
 });

@@ -21,6 +21,7 @@ describe('GET /api/me', () => {
       role: 'Buyer',
       isVerified: false,
       emailVerified: true,
+      location: null,
     });
   });
 
@@ -42,6 +43,51 @@ describe('GET /api/me', () => {
     const res = await as(t, user, { method: 'GET', url: '/api/me' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toBeNull();
+  });
+});
+
+describe("PUT /api/me/location (a seller's default location)", () => {
+  const put = (t: Parameters<typeof as>[0], user: TestUser | undefined, postalCode: unknown) =>
+    as(t, user, { method: 'PUT', url: '/api/me/location', payload: { postalCode } });
+
+  it('requires a session', async ({ t }) => {
+    expect((await put(t, undefined, '90210')).statusCode).toBe(401);
+  });
+
+  it("sets the caller's own default location, which their GET /api/me carries and no one else's", async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const res = await put(t, seller, '94105-1420');
+    expect(res.statusCode).toBe(200);
+    const place = { postalCode: '94105', country: 'US', city: 'San Francisco', region: 'CA' };
+    expect(res.json()).toEqual(place);
+    expect((await as(t, seller, { method: 'GET', url: '/api/me' })).json()).toMatchObject({
+      location: place,
+    });
+    expect((await as(t, buyer, { method: 'GET', url: '/api/me' })).json()).toMatchObject({
+      location: null,
+    });
+    const row = await t.db.query.users.findFirst({ where: eq(users.id, seller.id) });
+    expect(row).toMatchObject({ postalCode: '94105', country: 'US' });
+
+    expect((await put(t, seller, null)).json()).toBeNull();
+    expect((await as(t, seller, { method: 'GET', url: '/api/me' })).json()).toMatchObject({ location: null });
+  });
+
+  it('refuses a ZIP code the gazetteer does not know at its field, changing nothing', async ({
+    t,
+    seller,
+  }) => {
+    await put(t, seller, '60611');
+    const res = await put(t, seller, '00000');
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).fields).toEqual({ postalCode: "We don't know the ZIP code 00000" });
+    const malformed = await put(t, seller, 'Chicago');
+    expect(errorOf(malformed).fields).toEqual({ postalCode: 'Enter a 5-digit ZIP code' });
+    const row = await t.db.query.users.findFirst({ where: eq(users.id, seller.id) });
+    expect(row?.postalCode).toBe('60611');
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailFieldSchema as email, personNameSchema } from './common.ts';
 import { PASSWORD_MIN_LENGTH, ROLES, SIGN_UP_ROLES } from './constants.ts';
+import { placeSchema } from './places.ts';
 import { unitSystemSchema } from './units.ts';
 
 const password = z
@@ -43,8 +44,15 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** The signed-in user (`GET /api/me`), with whether they have confirmed their address by its link. */
-export const meSchema = userSchema.extend({ emailVerified: z.boolean() });
+/** The signed-in user as their session knows them, with whether they have confirmed their address by its link. */
+export const sessionUserSchema = userSchema.extend({ emailVerified: z.boolean() });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/**
+ * The signed-in user (`GET /api/me`): their session's user and their default location, where the
+ * cars they post start (`PUT /api/me/location`); never shown to anyone else.
+ */
+export const meSchema = sessionUserSchema.extend({ location: placeSchema.nullable() });
 export type Me = z.infer<typeof meSchema>;
 
 /**

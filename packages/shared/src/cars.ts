@@ -27,6 +27,7 @@ import {
 } from './constants.ts';
 import { formatMoney } from './format.ts';
 import { photoKeySchema, photoSchema } from './photos.ts';
+import { deliveryRadiusSchema, placeSchema, postalCodeSchema } from './places.ts';
 import { vinSchema, withVinFitsYear } from './vin.ts';
 
 /** A car's price: integer USD cents, from $100 to $20,000,000; one rule for posting and editing. */
@@ -159,6 +160,12 @@ const carFields = {
     .nullable()
     .optional(),
   titleStatus: titleStatusSchema.nullable().optional(),
+  /**
+   * Where the car stands, from which the server derives its city, state and coordinates: required of
+   * a car posted, and of a car posted before locations at its next edit (cars.service.ts).
+   */
+  postalCode: postalCodeSchema,
+  deliveryRadiusKm: deliveryRadiusSchema.optional(),
   /** Keys returned by the upload call, in display order; the first is the cover. */
   photos: z
     .array(photoKeySchema, { error: 'Photo is required' })
@@ -241,6 +248,10 @@ export const carSchema = z.object({
   isAdvertised: z.boolean(),
   /** When the asking price last went down (null once it goes up again). */
   priceDroppedAt: z.string().nullable(),
+  /** Where the car stands; null for a car posted before locations, until its seller edits it. */
+  location: placeSchema.nullable(),
+  /** How far from its place the seller delivers the car, in km; null when they do not deliver. */
+  deliveryRadiusKm: z.number().nullable(),
 });
 export type Car = z.infer<typeof carSchema>;
 

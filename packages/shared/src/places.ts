@@ -12,9 +12,20 @@ export type Country = (typeof COUNTRIES)[number];
 export const postalCodeSchema = z
   .string({ error: 'Enter a ZIP code' })
   .trim()
+  .max(10, 'Enter a 5-digit ZIP code')
   .regex(/^\d{5}(?:[ -]?\d{4})?$/, 'Enter a 5-digit ZIP code')
   .transform((code) => code.slice(0, 5))
   .meta({ example: '90210' });
+
+/** The farthest a seller may offer to deliver a car, in km (the form's largest choice, 500 mi, is 805 km). */
+export const DELIVERY_RADIUS_MAX_KM = 1000;
+
+/** How far from its place a seller delivers a car, in km; null when they do not deliver. */
+export const deliveryRadiusSchema = z
+  .number({ error: 'Choose how far you deliver' })
+  .positive('The delivery distance must be more than 0')
+  .max(DELIVERY_RADIUS_MAX_KM, `The delivery distance must be at most ${DELIVERY_RADIUS_MAX_KM} km`)
+  .nullable();
 
 /** A place as pages show it: the postal code typed and what the gazetteer derives from it. */
 export const placeSchema = z.object({
@@ -25,6 +36,11 @@ export const placeSchema = z.object({
   region: z.string(),
 });
 export type Place = z.infer<typeof placeSchema>;
+
+/** A place as a line of text names it: "Beverly Hills, CA". */
+export function placeName(place: Pick<Place, 'city' | 'region'>): string {
+  return `${place.city}, ${place.region}`;
+}
 
 /** A point on the Earth, in degrees. */
 export interface Coordinates {

@@ -1,5 +1,6 @@
 /** Saved cars: a buyer's bookmarks. */
 import { z } from 'zod';
+import { placeSchema } from './places.ts';
 
 const carId = z.guid({ error: 'Choose a car' });
 
@@ -21,6 +22,8 @@ export const savedCarSchema = z.object({
   carSeller: z.string(),
   carSellerVerified: z.boolean(),
   carPhoto: z.string(),
+  /** Where the car is; null for a car posted before places. */
+  carLocation: placeSchema.nullable(),
   savedAt: z.string(),
 });
 export type SavedCar = z.infer<typeof savedCarSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userSchema } from './auth.ts';
+import { postalCodeSchema } from './places.ts';
 
 /**
  * A buyer or seller in the admin lists: `renamedFrom` is the name an admin verified when its owner
@@ -8,6 +9,10 @@ import { userSchema } from './auth.ts';
 export const listedUserSchema = userSchema.extend({ renamedFrom: z.string().nullable() });
 export type ListedUser = z.infer<typeof listedUserSchema>;
 export const userIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** Body of `PUT /me/location`: the signed-in user's default location, or null to have none. */
+export const myLocationInputSchema = z.object({ postalCode: postalCodeSchema.nullable() });
+export type MyLocationInput = z.infer<typeof myLocationInputSchema>;
 
 /** A seller's page (`GET /sellers/{id}`): what any signed-in user may know of a seller, never the e-mail. */
 export const sellerProfileSchema = z.object({

@@ -17,7 +17,7 @@
  * backstop for writes no event announces (SQL typed by an operator) and for events missed on a
  * listener connection that died silently (ADR 0009).
  */
-import type { Me } from '@redline/shared';
+import type { SessionUser } from '@redline/shared';
 import type { EventBus } from '../events/index.ts';
 
 export const SESSION_CACHE_TTL_MS = 10_000;
@@ -26,7 +26,7 @@ const MAX_ENTRIES = 10_000;
 
 /** Who a Cookie header signs in, and with which session (a live-updates stream ends with it). */
 export interface SignedIn {
-  user: Me;
+  user: SessionUser;
   sessionId: string;
 }
 

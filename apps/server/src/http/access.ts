@@ -4,7 +4,7 @@
  * handler runs.
  * Ownership of the exact record is then checked inside the services.
  */
-import type { Me, Role, User } from '@redline/shared';
+import type { Role, SessionUser, User } from '@redline/shared';
 import type { Access } from '@redline/shared/contract';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
@@ -23,7 +23,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The signed-in user, resolved for every route that is not public (public routes: `sessionUser`). */
-    user: Me | null;
+    user: SessionUser | null;
     /** The id of the session that signed `user` in (what a live-updates stream ends with). */
     sessionId: string | null;
   }
@@ -141,7 +141,7 @@ export async function sessionUser(
   auth: Auth,
   sessions: SessionCache,
   request: FastifyRequest,
-): Promise<Me | null> {
+): Promise<SessionUser | null> {
   return (await signedInSession(auth, sessions, request))?.user ?? null;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { Coordinates, Country, Place } from '@redline/shared';
 import zipcodes from 'zipcodes';
+import { badRequest } from '../errors.ts';
 
 /** A known postal code: what pages show of it, and where it is. */
 export type LocatedPlace = Place & Coordinates;
@@ -32,6 +33,19 @@ function load(): Map<string, LocatedPlace> {
 export function placeOf(postalCode: string, country: Country = 'US'): LocatedPlace | undefined {
   const place = (places ?? load()).get(postalCode);
   return place?.country === country ? place : undefined;
+}
+
+/** The place of a postal code a user gave at `postalCode`: a 400 with that field's message when it is unknown. */
+export function requirePlace(postalCode: string, country: Country = 'US'): LocatedPlace {
+  const place = placeOf(postalCode, country);
+  if (place) return place;
+  const message = `We don't know the ZIP code ${postalCode}`;
+  throw badRequest(`${message}.`, { postalCode: message });
+}
+
+/** What pages show of a place: without its coordinates. */
+export function shownPlace({ postalCode, country, city, region }: LocatedPlace): Place {
+  return { postalCode, country, city, region };
 }
 
 /** Every known place, in the gazetteer's order (the demo data and the benchmark's generator spread cars over them). */

@@ -12,6 +12,7 @@ import type { Config } from '../config/config.ts';
 import { serverProgram } from '../config/paths.ts';
 import { type Database, type DatabaseOptions, openDatabase } from '../db/client.ts';
 import { categories, users } from '../db/schema.ts';
+import { placeDemoData } from './demo-places.ts';
 
 const SEED_SCRIPT = serverProgram('scripts/seed');
 
@@ -29,7 +30,12 @@ export async function openWithDemoData(config: Config, options: DatabaseOptions)
   const newEmbedded = !options.databaseUrl && !existsSync(path.join(options.dataDir ?? '', 'PG_VERSION'));
   if (newEmbedded) await seedInChildProcess();
   const database = await openDatabase(options);
-  if (newEmbedded || !(await isEmpty(database))) return database;
+  if (newEmbedded) return database;
+  if (!(await isEmpty(database))) {
+    // A demo database seeded before cars had places gets them (nothing to do after that first time).
+    await placeDemoData(database.db);
+    return database;
+  }
   // An existing empty database: the embedded one admits one process at a time.
   await database.close();
   await seedInChildProcess();

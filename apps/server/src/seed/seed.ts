@@ -13,6 +13,7 @@ import { publish } from '../events/index.ts';
 import { bannerFiles, bannerView } from '../modules/categories/index.ts';
 import { ingestPhoto } from '../modules/photos/index.ts';
 import { linkToCatalogue } from '../modules/vehicles/index.ts';
+import { demoCarPlace, placeDemoData } from './demo-places.ts';
 import { isEmpty } from './first-start.ts';
 
 type SeedContext = Pick<AppContext, 'database' | 'auth' | 'photos'>;
@@ -42,7 +43,8 @@ export async function seed(context: SeedContext, log: FastifyBaseLogger, options
   await seedCategories(context, art);
   const sellerIds = await seedUsers(context);
   const added = await seedCars(context, sellerIds, art);
-  log.info({ cars: added }, 'demo data in place');
+  const placed = await placeDemoData(db);
+  log.info({ cars: added, placed }, 'demo data in place');
 }
 
 async function seedCategories({ database, photos }: SeedContext, art: Art) {
@@ -153,6 +155,7 @@ async function seedCars(
           ...listing,
           // The demo spells makes and models as the catalogue does: linked as a seller's car is.
           ...(await linkToCatalogue(tx, demo.brand, demo.model)),
+          ...demoCarPlace(index),
           sellerId,
           photos: keys,
           addedDate,

@@ -349,6 +349,16 @@ const OWNERSHIP: Record<string, Row> = {
     }),
     expect: { others: 200 },
   },
+  'PUT /api/me/location': {
+    call: () => ({ url: '/api/me/location', payload: { postalCode: '60611' } }),
+    expect: { others: 200 },
+    // The caller's own default location, and nobody else's.
+    after: async (actor) => {
+      const rows = await t.db.select({ id: users.id }).from(users).where(eq(users.postalCode, '60611'));
+      expect(rows.map((row) => row.id)).toEqual([people[actor as Exclude<Actor, 'anonymous'>].id]);
+      await t.db.update(users).set({ postalCode: null, country: null }).where(eq(users.postalCode, '60611'));
+    },
+  },
   'POST /api/auth/update-user': {
     // The actor's own name: nothing changes (a rename would clear a seller's verification).
     call: (actor) => ({
@@ -526,6 +536,7 @@ const OWNERSHIP: Record<string, Row> = {
     },
     expect: { others: 200 },
   },
+  'GET /api/places/:postalCode': { call: () => ({ url: '/api/places/90210' }), expect: { others: 200 } },
   'GET /api/vehicles/vin/:vin': {
     call: () => ({ url: '/api/vehicles/vin/1HGCM82633A004352' }),
     expect: { others: 200 },

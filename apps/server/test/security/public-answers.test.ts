@@ -2,7 +2,7 @@
  * What anyone may read (issue 47): every GET route of the contract whose access lets an anonymous
  * caller in (`public`, and `browse` with BROWSING=public, the default) is called without a session
  * over records of every kind, and no answer carries a user's e-mail address or phone number (buyers
- * reach sellers by message and booking). With BROWSING=signed-in the cars for sale are signed-in
+ * reach sellers by message and booking), or a seller's default location (a car's place is public). With BROWSING=signed-in the cars for sale are signed-in
  * users' again. The list of routes comes from the contract, so a new public route is walked too.
  */
 import type { RouteDeclaration } from '@redline/shared/contract';
@@ -17,6 +17,8 @@ import { it } from '../fixtures.ts';
 import { as, createTestApp, signUpUser, type TestApp, type TestUser } from '../helpers.ts';
 
 const BUYER_PHONE = '+15125550199';
+/** The seller's default location, apart from their cars' place (90210, the factories'). */
+const SELLER_HOME_ZIP = '94105';
 
 const readsOf = (accesses: readonly RouteDeclaration['access'][]) =>
   Object.values(contract as Record<string, RouteDeclaration>).filter(
@@ -44,6 +46,8 @@ function callsOf(route: RouteDeclaration, records: Records): string[] {
       return [at('/cars/suggest?q=por')];
     case '/sellers/:id':
       return [at(`/sellers/${sellerId}`)];
+    case '/places/:postalCode':
+      return [at('/places/90210')];
     case '/vehicles/makes/:makeId/models':
       return [at(`/vehicles/makes/${makeId}/models`)];
     case '/auth/reset-password/:token':
@@ -61,6 +65,12 @@ async function seedRecords(
   t: TestApp,
   { seller, otherSeller, buyer }: Record<'seller' | 'otherSeller' | 'buyer', TestUser>,
 ): Promise<Records> {
+  const home = await as(t, seller, {
+    method: 'PUT',
+    url: '/api/me/location',
+    payload: { postalCode: SELLER_HOME_ZIP },
+  });
+  expect(home.statusCode, home.body).toBe(200);
   const carId = await postCar(t, seller, { brand: 'Porsche', model: '911 GT3' });
   const soldCarId = await postCar(t, otherSeller, { brand: 'Porsche', model: 'Taycan' });
   await advertise(t, carId);
@@ -85,7 +95,7 @@ async function seedRecords(
 }
 
 describe('public answers (BROWSING=public, the default)', () => {
-  it('no answer to an anonymous caller carries an e-mail address or a phone number', async ({
+  it("no answer to an anonymous caller carries an e-mail address, a phone number or a seller's default location", async ({
     t,
     seller,
     otherSeller,
@@ -98,6 +108,8 @@ describe('public answers (BROWSING=public, the default)', () => {
       ...Object.values(people).map((person) => person.email),
       BUYER_PHONE,
       BUYER_PHONE.slice(2),
+      SELLER_HOME_ZIP,
+      'San Francisco',
     ];
     expect(BROWSING_READS.map((route) => route.path).sort()).toEqual(
       ['/cars/:id', '/cars/id/:id', '/cars/search', '/cars/suggest', '/sellers/:id'].sort(),

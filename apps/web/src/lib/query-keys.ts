@@ -44,6 +44,11 @@ export const queryKeys = {
     otherNames: () => [...queryKeys.vehicles.all, 'other-names'] as const,
     typoMatches: () => [...queryKeys.vehicles.all, 'typo-matches'] as const,
   },
+  /** What a ZIP code's place is (the gazetteer's: it never changes while the app runs). */
+  places: {
+    all: ['places'] as const,
+    detail: (postalCode: string) => [...queryKeys.places.all, 'detail', postalCode] as const,
+  },
   categories: {
     all: ['categories'] as const,
     list: () => [...queryKeys.categories.all, 'list'] as const,

@@ -15,6 +15,7 @@ import { conversationsRoutes } from './conversations.ts';
 import { notificationsRoutes } from './notifications.ts';
 import { paymentsRoutes } from './payments.ts';
 import { photosRoutes } from './photos.ts';
+import { placesRoutes } from './places.ts';
 import { reportsRoutes } from './reports.ts';
 import type { EventStream, Method } from './route.ts';
 import { savedCarsRoutes } from './saved-cars.ts';
@@ -35,6 +36,7 @@ export const contract = {
   ...notificationsRoutes,
   ...paymentsRoutes,
   ...photosRoutes,
+  ...placesRoutes,
   ...reportsRoutes,
   ...savedCarsRoutes,
   ...savedSearchesRoutes,

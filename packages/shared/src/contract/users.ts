@@ -2,7 +2,13 @@
 import { z } from 'zod';
 import { meSchema, userSchema } from '../auth.ts';
 import { deletedCountSchema, emailParamsSchema, pageOf, pageQuerySchema } from '../common.ts';
-import { listedUserSchema, sellerProfileSchema, userIdParamsSchema } from '../users.ts';
+import { placeSchema } from '../places.ts';
+import {
+  listedUserSchema,
+  myLocationInputSchema,
+  sellerProfileSchema,
+  userIdParamsSchema,
+} from '../users.ts';
 import { defineRoute } from './route.ts';
 
 const tags = ['users'];
@@ -16,8 +22,20 @@ export const usersRoutes = {
     access: 'public',
     tags,
     operationId: 'getMe',
-    summary: 'The signed-in user (with whether their address is confirmed), or null',
+    summary:
+      'The signed-in user (with whether their address is confirmed, and their default location), or null',
     responses: { 200: meSchema.nullable() },
+  }),
+  setMyLocation: defineRoute({
+    method: 'PUT',
+    path: '/me/location',
+    access: 'signedIn',
+    tags,
+    operationId: 'setMyLocation',
+    summary:
+      "Set the signed-in user's default location by its ZIP code (where the cars they post start), or none with null",
+    body: myLocationInputSchema,
+    responses: { 200: placeSchema.nullable() },
   }),
   getUser: defineRoute({
     method: 'GET',

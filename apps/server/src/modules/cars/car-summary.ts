@@ -2,7 +2,7 @@
  * How bookings, saved cars and reports picture a car (and name it, by the shared `carName`), so that
  * the whole buyer journey shows a car the same way.
  */
-import { PHOTO_WIDTHS } from '@redline/shared';
+import { type Country, PHOTO_WIDTHS, type Place } from '@redline/shared';
 import { eq, isNull, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
@@ -34,6 +34,10 @@ export const carSummaries = new QueryBuilder()
     model: cars.model,
     trim: cars.trim,
     photos: cars.photos,
+    postalCode: cars.postalCode,
+    country: cars.country,
+    city: cars.city,
+    region: cars.region,
     coverWidth: sql<number | null>`${photoSizes.width}`.as('cover_width'),
     sellerName: sql<string>`${users.name}`.as('seller_name'),
     sellerEmail: sql<string>`${users.email}`.as('seller_email'),
@@ -43,6 +47,18 @@ export const carSummaries = new QueryBuilder()
   .innerJoin(users, eq(users.id, cars.sellerId))
   .leftJoin(...coverPhotoJoin)
   .as('car_summaries');
+
+/** A car's place as pages show it, from its columns (all set or all null: cars_location_check); null without one. */
+export function carPlace(row: {
+  postalCode: string | null;
+  country: Country | null;
+  city: string | null;
+  region: string | null;
+}): Place | null {
+  return row.postalCode === null
+    ? null
+    : { postalCode: row.postalCode, country: row.country!, city: row.city!, region: row.region! };
+}
 
 /**
  * URL of a car's cover photo at thumbnail size. A cover without a photo row (cars stored

@@ -2,6 +2,7 @@
 import type { AdvertisedCar, Car, CarDetail, SellerCar } from '@redline/shared';
 import type { PhotoStore } from '../../storage/photo-store.ts';
 import { photoView } from '../photos/index.ts';
+import { carPlace } from './car-summary.ts';
 import type { CarViewRow } from './cars.repository.ts';
 
 /** A car as any signed-in user sees it: without its seller's e-mail. */
@@ -49,6 +50,8 @@ export function toCars(store: PhotoStore, rows: CarViewRow[]): Car[] {
       soldAt: row.soldAt?.toISOString() ?? null,
       isAdvertised: row.advertisementId !== null,
       priceDroppedAt: row.priceDroppedAt?.toISOString() ?? null,
+      location: carPlace(row),
+      deliveryRadiusKm: row.deliveryRadiusKm,
     };
   });
 }

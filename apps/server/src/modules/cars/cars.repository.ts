@@ -1,6 +1,7 @@
 import {
   type BodyStyle,
   type Colour,
+  type Country,
   type Drivetrain,
   type Fuel,
   PRICE_HISTORY_SHOWN,
@@ -70,6 +71,11 @@ const carFields = {
   addedDate: cars.addedDate,
   soldAt: cars.soldAt,
   priceDroppedAt: cars.priceDroppedAt,
+  postalCode: cars.postalCode,
+  country: cars.country,
+  city: cars.city,
+  region: cars.region,
+  deliveryRadiusKm: cars.deliveryRadiusKm,
   /** Width and height of each of the car's photos that has a photo row, by key; null when none has. */
   photoSizes: sql<Record<string, [width: number, height: number]> | null>`(
     select json_object_agg(${photoSizes.key}, json_build_array(${photoSizes.width}, ${photoSizes.height}))
@@ -226,6 +232,7 @@ export async function findCar(db: Db | Tx, id: string) {
       model: cars.model,
       photos: cars.photos,
       soldAt: cars.soldAt,
+      postalCode: cars.postalCode,
     })
     .from(cars)
     .where(eq(cars.id, id));
@@ -263,6 +270,14 @@ export interface CarValues {
   topSpeed: number;
   kmDriven: number;
   photos: string[];
+  /** The car's place: the postal code given and what the gazetteer derived from it. */
+  postalCode: string;
+  country: Country;
+  city: string;
+  region: string;
+  latitude: number;
+  longitude: number;
+  deliveryRadiusKm: number | null;
 }
 
 export async function insertCar(tx: Tx, values: CarValues & { sellerId: string }) {

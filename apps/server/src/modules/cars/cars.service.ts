@@ -18,6 +18,7 @@ import type { AppContext } from '../../context.ts';
 import { isUuid } from '../../db/pagination.ts';
 import { badRequest, gone, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
+import { requirePlace } from '../../places/gazetteer.ts';
 import { categoryExists } from '../categories/index.ts';
 import { claimPhotosForCar } from '../photos/index.ts';
 import { removeCar } from './car-deletion.ts';
@@ -108,10 +109,11 @@ export async function listSellerCars(
 export async function createCar(context: CarsContext, actor: User, input: CarInput): Promise<SellerCar> {
   const { db } = context.database;
   await assertCategory(context, input.categoryId);
+  const values = carValues(input);
   const id = await db.transaction(async (tx) => {
     await claimPhotosForCar(tx, input.photos, actor.id);
     const names = await linkedNames(tx, input.brand, input.model);
-    const car = await repo.insertCar(tx, { ...carValues(input), ...names, sellerId: actor.id });
+    const car = await repo.insertCar(tx, { ...values, ...names, sellerId: actor.id });
     await publish(tx, 'car.posted', { carId: car.id, sellerId: actor.id });
     return car.id;
   });
@@ -131,10 +133,18 @@ export async function updateCar(
   if (!car) throw notFound('The car');
   if (update.categoryId !== undefined) await assertCategory(context, update.categoryId);
 
-  const { sold, ...fields } = update;
+  const { sold, postalCode, ...fields } = update;
+  // A car posted before locations gets one at its next edit (marking it sold or back on sale is no edit).
+  if (
+    postalCode === undefined &&
+    car.postalCode === null &&
+    Object.values(fields).some((v) => v !== undefined)
+  )
+    throw badRequest('Enter the ZIP code where the car is.', { postalCode: 'Enter a ZIP code' });
   // The update schema only lets the car's editable fields through.
   const values: Partial<repo.CarValues> & { soldAt?: Date | null } = {
     ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+    ...(postalCode === undefined ? {} : requirePlace(postalCode)),
     // Marking an already sold car sold again keeps the date it was first sold.
     ...(sold === undefined ? {} : { soldAt: sold ? (car.soldAt ?? new Date()) : null }),
   };
@@ -211,7 +221,10 @@ function assertVinFitsYear(update: CarUpdate, stored: { year: number; vin: strin
   throw badRequest(`${message}.`, { year: message });
 }
 
-/** Only the car's own fields, whatever else the body carried; its make and model as the catalogue links them. */
+/**
+ * Only the car's own fields, whatever else the body carried, with its place as the gazetteer knows
+ * it (a 400 for an unknown postal code); its make and model as the catalogue links them.
+ */
 function carValues(input: CarInput): Omit<repo.CarValues, keyof Awaited<ReturnType<typeof linkedNames>>> {
   return {
     year: input.year,
@@ -237,5 +250,7 @@ function carValues(input: CarInput): Omit<repo.CarValues, keyof Awaited<ReturnTy
     topSpeed: input.topSpeed,
     kmDriven: input.kmDriven,
     photos: input.photos,
+    ...requirePlace(input.postalCode),
+    deliveryRadiusKm: input.deliveryRadiusKm ?? null,
   };
 }

@@ -7,7 +7,14 @@ import type { AdvertisementOf } from './cars.repository.ts';
 import { carsRoutes } from './cars.routes.ts';
 
 export { lockCarsOfSeller, removeCar, removeCarsOfSeller } from './car-deletion.ts';
-export { carCoverUrl, carSummaries, carsForSale, lockCar, lockCarWithSeller } from './car-summary.ts';
+export {
+  carCoverUrl,
+  carPlace,
+  carSummaries,
+  carsForSale,
+  lockCar,
+  lockCarWithSeller,
+} from './car-summary.ts';
 export { toAdvertisedCars } from './car-view.ts';
 export {
   type AdvertisementOf,

@@ -16,6 +16,10 @@ function selectSavedCars(db: Db | Tx) {
       trim: carSummaries.trim,
       photos: carSummaries.photos,
       coverWidth: carSummaries.coverWidth,
+      postalCode: carSummaries.postalCode,
+      country: carSummaries.country,
+      city: carSummaries.city,
+      region: carSummaries.region,
       sellerName: carSummaries.sellerName,
       sellerVerified: carSummaries.sellerVerified,
     })

@@ -2,7 +2,7 @@ import { carName, type Page, type PageQuery, type SavedCar, type User } from '@r
 import { type ListOwner, requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { carCoverUrl, lockCar } from '../cars/index.ts';
+import { carCoverUrl, carPlace, lockCar } from '../cars/index.ts';
 import * as repo from './saved-cars.repository.ts';
 
 export async function isSaved(context: AppContext, buyer: User, carId: string) {
@@ -45,6 +45,7 @@ function toSavedCar(context: AppContext, buyer: ListOwner, row: repo.SavedCarRow
     carSeller: row.sellerName,
     carSellerVerified: row.sellerVerified,
     carPhoto: carCoverUrl(context, row.photos, row.coverWidth),
+    carLocation: carPlace(row),
     savedAt: row.savedAt.toISOString(),
   };
 }

@@ -1,3 +1,4 @@
+import type { Country } from '@redline/shared';
 import { and, eq, inArray, not } from 'drizzle-orm';
 import { users } from '../../auth/auth.schema.ts';
 import type { Db } from '../../db/client.ts';
@@ -20,6 +21,24 @@ export function findUserByEmail(db: Db, email: string) {
     where: eq(users.email, email),
     columns: { createdAt: false, updatedAt: false },
   });
+}
+
+/** The user's default location's postal code, null when they have none. */
+export async function findPostalCode(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ postalCode: users.postalCode }).from(users).where(eq(users.id, id));
+  return row?.postalCode ?? null;
+}
+
+/** Sets or clears the user's default location. */
+export async function setLocation(
+  db: Db,
+  id: string,
+  place: { postalCode: string; country: Country } | null,
+) {
+  await db
+    .update(users)
+    .set({ postalCode: place?.postalCode ?? null, country: place?.country ?? null })
+    .where(eq(users.id, id));
 }
 
 /** Which of these addresses have an account. */

@@ -8,7 +8,12 @@ import * as service from './users.service.ts';
 export function usersRoutes(context: AppContext): FastifyPluginAsyncZod {
   const { auth, sessions } = context;
   return async (app) => {
-    serve(app, contract.getMe, (request) => sessionUser(auth, sessions, request));
+    serve(app, contract.getMe, async (request) =>
+      service.getMe(context, await sessionUser(auth, sessions, request)),
+    );
+    serve(app, contract.setMyLocation, (request) =>
+      service.setMyLocation(context, currentUser(request), request.body.postalCode),
+    );
     serve(app, contract.getUser, (request) =>
       service.getUserByEmail(context, currentUser(request), request.params.email),
     );

@@ -1,13 +1,33 @@
-import type { PageQuery, SellerProfile, User } from '@redline/shared';
+import type { Me, PageQuery, Place, SellerProfile, SessionUser, User } from '@redline/shared';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
+import { placeOf, requirePlace, shownPlace } from '../../places/gazetteer.ts';
 import * as repo from './users.repository.ts';
 
 /** Accounts are created by sign-up alone (Better Auth), which also keeps roles out of reach: the API refuses. */
 export function createUser(): never {
   throw forbidden('Accounts are created by signing up; roles cannot be changed through the API.');
+}
+
+/** The signed-in user with their default location, which only they are told (null when signed out). */
+export async function getMe(context: AppContext, user: SessionUser | null): Promise<Me | null> {
+  if (!user) return null;
+  const postalCode = await repo.findPostalCode(context.database.db, user.id);
+  const place = postalCode === null ? undefined : placeOf(postalCode);
+  return { ...user, location: place ? shownPlace(place) : null };
+}
+
+/** The signed-in user sets their own default location (an unknown ZIP code is a 400 at its field), or clears it. */
+export async function setMyLocation(
+  context: AppContext,
+  actor: User,
+  postalCode: string | null,
+): Promise<Place | null> {
+  const place = postalCode === null ? null : requirePlace(postalCode);
+  await repo.setLocation(context.database.db, actor.id, place);
+  return place && shownPlace(place);
 }
 
 /** Any signed-in user may see a seller's page: name, badge, since when, and how many cars for sale. */

@@ -12,6 +12,15 @@ export function OdometerIcon(props: IconProps) {
   );
 }
 
+export function PinIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11Z" />
+      <circle cx="12" cy="10" r="2.2" />
+    </Icon>
+  );
+}
+
 export function FuelIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -2,7 +2,7 @@ import { AuthLink } from '../../../components/ui/auth-link.tsx';
 import { PageHead } from '../../../components/ui/page-head.tsx';
 import { PageProgress } from '../../../components/ui/progress-bar.tsx';
 import { paths } from '../../../config/paths.ts';
-import { WelcomeCard } from '../../../features/dashboard/index.ts';
+import { DefaultLocationForm, WelcomeCard } from '../../../features/dashboard/index.ts';
 import { useMe } from '../../../lib/auth.ts';
 
 export default function DashboardHomePage() {
@@ -12,7 +12,10 @@ export default function DashboardHomePage() {
     <>
       <PageHead title="Dashboard" description="Your Redline dashboard." />
       {me.data ? (
-        <WelcomeCard user={me.data} />
+        <div className="flex flex-col gap-6">
+          <WelcomeCard user={me.data} />
+          {me.data.role === 'Seller' ? <DefaultLocationForm me={me.data} /> : null}
+        </div>
       ) : (
         <div className="flex flex-col items-start gap-3">
           <h1 className="text-2xl font-bold">Dashboard</h1>

@@ -3,11 +3,13 @@ import { PageHead } from '../../../components/ui/page-head.tsx';
 import { paths } from '../../../config/paths.ts';
 import { CarForm } from '../../../features/cars/index.ts';
 import { useCategories } from '../../../features/categories/index.ts';
+import { useMe } from '../../../lib/auth.ts';
 
 /** Post a Car (sellers): the add-car form with its photo uploads; on success, to My Posts. */
 export default function SellerAddCarPage() {
   const navigate = useNavigate();
   const categories = useCategories();
+  const me = useMe();
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -27,7 +29,13 @@ export default function SellerAddCarPage() {
           </button>
         </div>
       ) : null}
-      <CarForm categories={categories.data} onSaved={() => navigate(paths.dashSellerCars)} />
+      <CarForm
+        // The form starts from the seller's default location: it waits for it (the page's guard has it already).
+        key={me.data ? 'seller' : 'loading'}
+        defaultPlace={me.data?.location}
+        categories={categories.data}
+        onSaved={() => navigate(paths.dashSellerCars)}
+      />
     </div>
   );
 }

@@ -10,7 +10,8 @@ import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { BookTestDriveButton } from './book-test-drive-button.tsx';
 import { BOOKED_MESSAGE } from './booking-form.tsx';
 
-const car = aCar({ model: '911 GT3' });
+/** A car posted before locations: the buyer names the city. */
+const car = aCar({ model: '911 GT3', location: null });
 
 const tomorrow = () => {
   const now = new Date();
@@ -68,6 +69,28 @@ describe('BookTestDriveButton', () => {
       expect(await within(dialog).findByText(message)).toBeInTheDocument();
     }
     expect(requests()).toEqual([]);
+  });
+
+  it("starts the city at the car's place, which the buyer may change, and says when the seller delivers", async () => {
+    renderWithProviders(<BookTestDriveButton car={aCar({ deliveryRadiusKm: 80.4672 })} user={buyer} />);
+    const dialog = await openForm();
+    const city = within(dialog).getByLabelText('City');
+    expect(city).toHaveValue('Beverly Hills, CA');
+    expect(
+      within(dialog).getByText(
+        'The seller delivers this car within 50 mi of Beverly Hills, CA: say where you would like the test drive.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.clear(city);
+    await userEvent.type(city, 'Santa Monica');
+    expect(city).toHaveValue('Santa Monica');
+  });
+
+  it('says nothing of delivery when the seller does not deliver', async () => {
+    renderWithProviders(<BookTestDriveButton car={aCar()} user={buyer} />);
+    const dialog = await openForm();
+    expect(within(dialog).getByLabelText('City')).toHaveValue('Beverly Hills, CA');
+    expect(within(dialog).queryByText(/delivers/)).not.toBeInTheDocument();
   });
 
   it('refuses a date in the past', async () => {

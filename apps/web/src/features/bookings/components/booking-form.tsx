@@ -3,7 +3,9 @@ import {
   type BookingInput,
   type Car,
   carName,
+  formatDistance,
   formatMoney,
+  placeName,
   TEST_DRIVE_FEE_CENTS,
   type User,
 } from '@redline/shared';
@@ -15,6 +17,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useUnitSystem } from '../../../lib/units.ts';
 import { useBookTestDrive } from '../api/book-test-drive.ts';
 import { TestDriveTimeFields } from './test-drive-time-fields.tsx';
 
@@ -41,6 +44,7 @@ function existingBookingOf(error: unknown): ExistingBooking | null {
 /** The buyer picks phone, city, date and time; who they are and which car are shown, not sent. */
 export function BookingForm({ car, buyer, onDone, onCancel, onAlreadyBooked }: BookingFormProps) {
   const book = useBookTestDrive();
+  const system = useUnitSystem();
   const {
     register,
     handleSubmit,
@@ -49,7 +53,14 @@ export function BookingForm({ car, buyer, onDone, onCancel, onAlreadyBooked }: B
     formState: { errors },
   } = useForm<BookingInput>({
     resolver: lazyZodResolver(() => import('../utils/schemas.ts').then((m) => m.bookingInputSchema)),
-    defaultValues: { carId: car.id, phone: '', city: '', date: '', time: '' },
+    // The test drive is where the car is, unless the buyer says otherwise.
+    defaultValues: {
+      carId: car.id,
+      phone: '',
+      city: car.location ? placeName(car.location) : '',
+      date: '',
+      time: '',
+    },
   });
 
   // The form loads after its modal has opened (book-test-drive-button.tsx): it takes the focus itself.
@@ -132,6 +143,13 @@ export function BookingForm({ car, buyer, onDone, onCancel, onAlreadyBooked }: B
           errors={{ date: errors.date?.message, time: errors.time?.message }}
         />
       </div>
+
+      {car.location && car.deliveryRadiusKm !== null ? (
+        <p className="mt-3 rounded-box bg-info/10 p-3 text-sm text-base-content/80">
+          The seller delivers this car within {formatDistance(car.deliveryRadiusKm, system)} of{' '}
+          {placeName(car.location)}: say where you would like the test drive.
+        </p>
+      ) : null}
 
       <p className="mt-3 rounded-box bg-base-200/60 p-3 text-sm text-base-content/80">
         The test drive costs{' '}

@@ -42,6 +42,17 @@ describe('CarCard', () => {
     expect(card.textContent).not.toContain('5,220 mi');
   });
 
+  it('shows the city and state of a car with a place, small, under its specifications', () => {
+    renderWithProviders(<CarCard car={aCar()} />);
+    expect(screen.getByText('Beverly Hills, CA')).toBeInTheDocument();
+    expect(screen.getByRole('article').textContent).toContain('Location: Beverly Hills, CA');
+  });
+
+  it('shows no place for a car posted before locations', () => {
+    renderWithProviders(<CarCard car={aCar({ location: null })} />);
+    expect(screen.getByRole('article').textContent).not.toContain('Location:');
+  });
+
   it('names the car with its trim, and says only what it knows of its drive and body', () => {
     renderWithProviders(
       <CarCard

@@ -6,9 +6,10 @@ import {
   distanceUnit,
   formatDistance,
   formatMoney,
+  placeName,
 } from '@redline/shared';
 import { Link } from 'react-router';
-import { FuelIcon, OdometerIcon } from '../../../components/ui/icons.tsx';
+import { FuelIcon, OdometerIcon, PinIcon } from '../../../components/ui/icons.tsx';
 import { type ImageLoading, imageLoadingProps } from '../../../components/ui/image-loading.ts';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -39,6 +40,7 @@ export type CarCardData = Pick<
   | 'sellerVerified'
   | 'soldAt'
   | 'priceDroppedAt'
+  | 'location'
 >;
 
 /** The grid is 1/2/3 columns wide at small/medium/large (max 80rem wide), so the photo is at most ~400 px. */
@@ -124,7 +126,19 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3, distance
               </li>
             ) : null}
           </ul>
-          {typeof distanceKm === 'number' ? <CarDistance km={distanceKm} /> : null}
+          {car.location || typeof distanceKm === 'number' ? (
+            <p className="mt-1 flex items-center gap-1.5 text-xs text-base-content/70">
+              <PinIcon />
+              {car.location ? (
+                <>
+                  <span className="sr-only">Location: </span>
+                  {placeName(car.location)}
+                </>
+              ) : null}
+              {car.location && typeof distanceKm === 'number' ? <span aria-hidden="true">·</span> : null}
+              {typeof distanceKm === 'number' ? <CarDistance km={distanceKm} /> : null}
+            </p>
+          ) : null}
         </div>
 
         <div className="flex flex-wrap items-end gap-x-3 gap-y-1">
@@ -175,7 +189,7 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3, distance
 function CarDistance({ km }: { km: number }) {
   const system = useUnitSystem();
   const text = distanceIn(km, system) < 1 ? `Under 1 ${distanceUnit(system)}` : formatDistance(km, system);
-  return <p className="mt-1 text-sm font-medium text-base-content/75">{text} away</p>;
+  return <span className="font-medium text-base-content/80">{text} away</span>;
 }
 
 export function CarCardSkeleton() {

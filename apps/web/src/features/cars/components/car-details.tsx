@@ -1,9 +1,9 @@
 /** The car page's blocks: name and prices, the seller, the specifications and the description. */
 import type { Car, CarDetail } from '@redline/shared';
-import { carTitle, formatDistance, formatMoney, formatSpeed } from '@redline/shared';
+import { carTitle, formatDistance, formatMoney, formatSpeed, placeName } from '@redline/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { EngineIcon, FuelIcon, OdometerIcon, SpeedIcon } from '../../../components/ui/icons.tsx';
+import { EngineIcon, FuelIcon, OdometerIcon, PinIcon, SpeedIcon } from '../../../components/ui/icons.tsx';
 import { InitialAvatar } from '../../../components/ui/initial-avatar.tsx';
 import { LocalDate } from '../../../components/ui/local-date.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
@@ -47,6 +47,7 @@ export function CarSummary({ car }: { car: CarDetail }) {
       <div className="mt-3 empty:hidden">
         <TitleWarning car={car} />
       </div>
+      <CarPlace car={car} />
 
       <dl className="mt-6 flex flex-wrap items-end gap-x-6 gap-y-3">
         <div>
@@ -84,6 +85,26 @@ export function CarSummary({ car }: { car: CarDetail }) {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** Where the car is, "Beverly Hills, CA 90210", and how far its seller delivers it; nothing for a car without a place. */
+export function CarPlace({ car }: { car: Pick<Car, 'location' | 'deliveryRadiusKm'> }) {
+  const system = useUnitSystem();
+  if (!car.location) return null;
+  return (
+    <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-base-content/75">
+      <span className="inline-flex items-center gap-1.5">
+        <PinIcon />
+        <span className="sr-only">Location: </span>
+        {placeName(car.location)} {car.location.postalCode}
+      </span>
+      {car.deliveryRadiusKm === null ? null : (
+        <span className="badge badge-soft badge-info">
+          Delivers within {formatDistance(car.deliveryRadiusKm, system)}
+        </span>
+      )}
+    </p>
   );
 }
 

@@ -29,6 +29,7 @@ vi.mock('../../../components/photos/photo-picker.tsx', () => ({
 
 const renderForm = (props: Partial<Parameters<typeof CarForm>[0]> = {}) => {
   const onSaved = vi.fn();
+  answerPlaces();
   renderWithProviders(<CarForm categories={categories} onSaved={onSaved} {...props} />);
   return { onSaved };
 };
@@ -72,8 +73,22 @@ async function fillTheRest() {
   await userEvent.type(screen.getByLabelText('Asking price'), '18,500');
   await userEvent.type(screen.getByLabelText('Original price'), '18500');
   await userEvent.type(screen.getByLabelText('About'), 'A first-year Golf, restored.');
+  await userEvent.type(screen.getByLabelText('ZIP code'), '33139');
   await userEvent.click(screen.getByRole('button', { name: 'Add two photos' }));
-  for (const box of screen.getAllByRole('checkbox')) await userEvent.click(box);
+  const declarations = screen.getByRole('region', { name: 'Declarations' });
+  for (const box of within(declarations).getAllByRole('checkbox')) await userEvent.click(box);
+}
+
+const MIAMI_BEACH = { postalCode: '33139', country: 'US', city: 'Miami Beach', region: 'FL' } as const;
+
+/** The gazetteer: 33139 is Miami Beach, 00000 no place. */
+function answerPlaces() {
+  answer({
+    'GET /places/:postalCode': ({ params }) =>
+      params.postalCode === MIAMI_BEACH.postalCode
+        ? MIAMI_BEACH
+        : apiError(404, 'not_found', `The ZIP code ${params.postalCode} was not found.`),
+  });
 }
 
 const posted = () =>
@@ -198,6 +213,8 @@ describe('CarForm (Post a Car)', () => {
       // Typed in the market's units: 160 mph and 98,000 mi.
       topSpeed: 257,
       kmDriven: 157_716,
+      postalCode: '33139',
+      deliveryRadiusKm: null,
       photos: ['photo-a', 'photo-b'],
       declarations: { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true },
     });
@@ -380,6 +397,45 @@ describe('CarForm (the VIN)', () => {
     expect(screen.queryByText('From the VIN — check it')).not.toBeInTheDocument();
   });
 
+  it('shows the city and state of the ZIP code typed, or that it is unknown, and posts the delivery distance in km', async () => {
+    answerCatalogue();
+    answer({ 'POST /cars': aSellerCar() });
+    renderForm();
+    const zip = screen.getByLabelText('ZIP code');
+    await userEvent.type(zip, '00000');
+    expect(await screen.findByText("We don't know the ZIP code 00000")).toBeInTheDocument();
+    await userEvent.clear(zip);
+    expect(screen.getByText('The 5-digit ZIP code where the car is.')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole('combobox', { name: 'Brand' }), 'Zagato');
+    await userEvent.keyboard('{Escape}');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Model' }), 'Raptor');
+    await fillTheRest();
+    expect(await screen.findByText('Miami Beach, FL')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Delivers within')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I can deliver this car' }));
+    const distance = screen.getByLabelText('Delivers within') as HTMLSelectElement;
+    expect(Array.from(distance.options).map((option) => option.text)).toEqual([
+      '25 mi',
+      '50 mi',
+      '100 mi',
+      '250 mi',
+      '500 mi',
+    ]);
+    await userEvent.selectOptions(distance, '250');
+    await userEvent.click(screen.getByRole('button', { name: 'Post the car' }));
+
+    await waitFor(() => expect(posted()).toBeDefined());
+    expect(posted()).toMatchObject({ postalCode: '33139', deliveryRadiusKm: 250 * 1.609344 });
+  });
+
+  it("starts at the seller's default location, shown without asking", () => {
+    renderForm({ defaultPlace: MIAMI_BEACH });
+    expect(screen.getByLabelText('ZIP code')).toHaveValue('33139');
+    expect(screen.getByText('Miami Beach, FL')).toBeInTheDocument();
+    expect(requests()).toEqual([]);
+  });
+
   it('asks a car before 1981 for its chassis number, which is not decoded', async () => {
     renderForm();
     await userEvent.selectOptions(screen.getByLabelText('Year'), '1967');
@@ -395,7 +451,7 @@ describe('CarForm (Edit post)', () => {
     const { onSaved } = renderForm({ car });
 
     expect((screen.getByLabelText('Asking price') as HTMLInputElement).value).toBe('189500');
-    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+    expect(screen.queryByRole('region', { name: 'Declarations' })).not.toBeInTheDocument();
     const price = screen.getByLabelText('Asking price');
     await userEvent.clear(price);
     await userEvent.type(price, '175000');
@@ -506,6 +562,30 @@ describe('CarForm (Edit post)', () => {
     for (const message of ['Transmission is required', 'Drivetrain is required', 'Colour is required'])
       expect(screen.getByText(message)).toBeInTheDocument();
     expect(requests()).toEqual([]);
+  });
+
+  it('asks a car posted before locations for its ZIP code, and sends nothing until given', async () => {
+    renderForm({ car: aCar({ location: null }) });
+    expect(screen.getByLabelText('ZIP code')).toHaveValue('');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Enter a 5-digit ZIP code')).toBeInTheDocument();
+    expect(requests()).toEqual([]);
+  });
+
+  it("shows the car's place and delivery distance, and sends them back as they are", async () => {
+    const car = aCar({ deliveryRadiusKm: 150 });
+    answer({ 'PATCH /cars/:id': aSellerCar(car) });
+    const { onSaved } = renderForm({ car });
+    expect(screen.getByText('Beverly Hills, CA')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'I can deliver this car' })).toBeChecked();
+    // 150 km is 93 mi, not one of the choices: it is offered as it is.
+    expect(screen.getByLabelText('Delivers within')).toHaveDisplayValue('93 mi');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(requests().find((request) => request.method === 'PATCH')?.body).toMatchObject({
+      postalCode: '90210',
+      deliveryRadiusKm: 150,
+    });
   });
 
   it('refuses an asking price above the original price, at the original price', async () => {

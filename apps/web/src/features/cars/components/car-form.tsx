@@ -19,6 +19,9 @@ import {
   distanceIn,
   distanceUnit,
   FUELS,
+  formatDistance,
+  kmFrom,
+  type Place,
   speedUnit,
   TITLE_STATUSES,
   TRANSMISSIONS,
@@ -44,6 +47,7 @@ import {
   TextAreaField,
   TextField,
 } from '../../../components/ui/form-field.tsx';
+import { PostalCodeField } from '../../../components/ui/postal-code-field.tsx';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
 import { centsText } from '../../../lib/number-text.ts';
@@ -63,6 +67,8 @@ type CategoryOption = { id: string; name: string };
 type CarFormProps = {
   /** The car being edited; without it the form posts a new car. */
   car?: Car;
+  /** The seller's default location (their profile's), where a new car starts. */
+  defaultPlace?: Place | null;
   categories: CategoryOption[] | undefined;
   onSaved: (car: Car) => void;
   onCancel?: () => void;
@@ -105,6 +111,8 @@ const FIELD_NAMES = [
   'originalPrice',
   'topSpeed',
   'kmDriven',
+  'postalCode',
+  'deliveryRadiusKm',
   'photos',
 ] as const satisfies readonly Path<CarFormInput>[];
 
@@ -164,7 +172,11 @@ const textOf = (value: string | number | null) => (value === null ? '' : String(
  * The form's values for a new car, or for the car being edited (a choice it lacks is left to choose;
  * an older car may lack the ones now required).
  */
-function startingValues(car: Car | undefined, units: UnitSystem): DefaultValues<CarFormInput> {
+function startingValues(
+  car: Car | undefined,
+  units: UnitSystem,
+  defaultPlace: Place | null,
+): DefaultValues<CarFormInput> {
   if (!car)
     return {
       year: '',
@@ -185,6 +197,8 @@ function startingValues(car: Car | undefined, units: UnitSystem): DefaultValues<
       originalPrice: '',
       topSpeed: '',
       kmDriven: '',
+      postalCode: defaultPlace?.postalCode ?? '',
+      deliveryRadiusKm: null,
       photos: [],
     };
   return {
@@ -212,11 +226,14 @@ function startingValues(car: Car | undefined, units: UnitSystem): DefaultValues<
     originalPrice: centsText(car.originalPrice),
     topSpeed: shownIn(car.topSpeed, units),
     kmDriven: shownIn(car.kmDriven, units),
+    // A car posted before locations is asked for one.
+    postalCode: car.location?.postalCode ?? '',
+    deliveryRadiusKm: car.deliveryRadiusKm,
     photos: car.photos.map((p) => p.key),
   };
 }
 
-export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
+export function CarForm({ car, defaultPlace = null, categories, onSaved, onCancel }: CarFormProps) {
   const editing = car !== undefined;
   // The units the form opened in stay while it is open: what was typed keeps the unit it was typed in.
   const current = useUnitSystem();
@@ -243,7 +260,7 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
     formState: { errors, isSubmitted },
   } = useForm<CarFormInput, unknown, CarInput>({
     resolver,
-    defaultValues: startingValues(car, units),
+    defaultValues: startingValues(car, units, defaultPlace),
   });
 
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -553,6 +570,35 @@ export function CarForm({ car, categories, onSaved, onCancel }: CarFormProps) {
       </FormSection>
 
       <FormSection
+        title="Location"
+        description="Where the car is: buyers see its city and state, and search for cars near them."
+      >
+        <div className="grid gap-x-4 md:grid-cols-2">
+          <PostalCodeField
+            id={id('postal-code')}
+            label="ZIP code"
+            value={watch('postalCode')}
+            known={car ? car.location : defaultPlace}
+            hint="The 5-digit ZIP code where the car is."
+            error={errors.postalCode?.message}
+            {...register('postalCode')}
+          />
+          <Controller
+            control={control}
+            name="deliveryRadiusKm"
+            render={({ field, fieldState }) => (
+              <DeliveryField
+                id={id('delivery')}
+                km={field.value ?? null}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </div>
+      </FormSection>
+
+      <FormSection
         title="Photos"
         description="One to ten photos. Bright, sharp, all four sides and the interior."
       >
@@ -646,6 +692,61 @@ function FormSection({
       <p className="mb-3 text-sm text-base-content/70">{description}</p>
       {children}
     </section>
+  );
+}
+
+/** The delivery distances offered, in the visitor's unit (miles or km). */
+const DELIVERY_DISTANCES = [25, 50, 100, 250, 500];
+
+/**
+ * Whether the seller delivers the car and how far, chosen in the visitor's unit and kept in km. A
+ * distance stored in the other unit shows rounded, and stays as it is unless another is chosen.
+ */
+function DeliveryField({
+  id,
+  km,
+  onChange,
+  error,
+}: {
+  id: string;
+  km: number | null;
+  onChange: (km: number | null) => void;
+  error?: string;
+}) {
+  const system = useUnitSystem();
+  const shown = km === null ? undefined : Math.round(distanceIn(km, system));
+  const distances =
+    shown === undefined || DELIVERY_DISTANCES.includes(shown)
+      ? DELIVERY_DISTANCES
+      : [...DELIVERY_DISTANCES, shown].sort((a, b) => a - b);
+  return (
+    <div className="pt-1">
+      <label className="flex cursor-pointer items-center gap-3 pt-7 pb-2">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-primary"
+          checked={km !== null}
+          onChange={(event) => onChange(event.target.checked ? kmFrom(100, system) : null)}
+        />
+        <span>I can deliver this car</span>
+      </label>
+      {shown === undefined ? null : (
+        <Field id={id} label="Delivers within" error={error}>
+          <select
+            className={`select w-full ${error ? 'select-error' : ''}`}
+            value={shown}
+            onChange={(event) => onChange(kmFrom(Number(event.target.value), system))}
+            {...controlA11y(id, error)}
+          >
+            {distances.map((distance) => (
+              <option key={distance} value={distance}>
+                {formatDistance(kmFrom(distance, system), system)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+    </div>
   );
 }
 

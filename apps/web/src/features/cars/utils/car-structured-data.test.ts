@@ -96,6 +96,26 @@ const CAR_SCHEMA = {
           required: ['@type', 'name'],
           properties: { '@type': { enum: ['Person', 'Organization'] }, name: text, url: absoluteUrl },
         },
+        availableAtOrFrom: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['@type', 'address'],
+          properties: {
+            '@type': { const: 'Place' },
+            address: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['@type', 'addressLocality', 'addressRegion', 'postalCode', 'addressCountry'],
+              properties: {
+                '@type': { const: 'PostalAddress' },
+                addressLocality: text,
+                addressRegion: { type: 'string', pattern: '^[A-Z]{2}$' },
+                postalCode: { type: 'string', pattern: '^[0-9]{5}$' },
+                addressCountry: { const: 'US' },
+              },
+            },
+          },
+        },
       },
     },
   },
@@ -139,6 +159,16 @@ describe('a car as schema.org structured data', () => {
         priceCurrency: 'USD',
         availability: 'https://schema.org/InStock',
         seller: { '@type': 'Person', name: 'Sam Seller', url: `${ORIGIN}/sellers/seller-sam` },
+        availableAtOrFrom: {
+          '@type': 'Place',
+          address: {
+            '@type': 'PostalAddress',
+            addressLocality: 'Beverly Hills',
+            addressRegion: 'CA',
+            postalCode: '90210',
+            addressCountry: 'US',
+          },
+        },
       },
     });
     expect((data.image as string[])[0]).toMatch(/^https:\/\/redline\.example\/uploads\//);
@@ -153,10 +183,18 @@ describe('a car as schema.org structured data', () => {
 
   it('leaves out what the car does not have, and says when it is sold', () => {
     const { data } = structuredDataOf(
-      aCar({ vin: null, bodyStyle: null, drivetrain: null, doors: null, soldAt: '2025-04-01T10:00:00.000Z' }),
+      aCar({
+        vin: null,
+        bodyStyle: null,
+        drivetrain: null,
+        doors: null,
+        location: null,
+        soldAt: '2025-04-01T10:00:00.000Z',
+      }),
     );
     expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
     expect(data).not.toHaveProperty('vehicleIdentificationNumber');
+    expect(data.offers).not.toHaveProperty('availableAtOrFrom');
     expect(data).not.toHaveProperty('driveWheelConfiguration');
     expect(data).toMatchObject({ offers: { availability: 'https://schema.org/SoldOut' } });
   });

@@ -64,6 +64,19 @@ export function carStructuredData(car: Car, origin: string, units: UnitSystem) {
       priceCurrency: 'USD',
       availability: `${SCHEMA}/${car.soldAt ? 'SoldOut' : 'InStock'}`,
       seller: { '@type': 'Person', name: car.seller, url: absolute(paths.seller(car.sellerId)) },
+      // Where the car is, as its page shows it: its city, state and ZIP code (never coordinates).
+      availableAtOrFrom: car.location
+        ? {
+            '@type': 'Place',
+            address: {
+              '@type': 'PostalAddress',
+              addressLocality: car.location.city,
+              addressRegion: car.location.region,
+              postalCode: car.location.postalCode,
+              addressCountry: car.location.country,
+            },
+          }
+        : undefined,
     },
   };
 }

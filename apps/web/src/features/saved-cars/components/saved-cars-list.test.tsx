@@ -23,7 +23,7 @@ describe('SavedCarsList', () => {
   it('lists photo, name and seller with View Details, and removes a car from saved', async () => {
     let items = [
       savedCar('car-1', '2021 Porsche 911 GT3', true),
-      savedCar('car-2', '2019 Ferrari 488 Pista', false),
+      { ...savedCar('car-2', '2019 Ferrari 488 Pista', false), carLocation: null },
     ];
     answer({
       'GET /savedpost/user/:email': beasList(() => items),
@@ -38,6 +38,7 @@ describe('SavedCarsList', () => {
     expect(within(row).getByRole('img', { name: 'The 2021 Porsche 911 GT3' }).getAttribute('src')).toBe(
       '/uploads/car-1-480.webp',
     );
+    expect(within(row).getByText('Beverly Hills, CA')).toBeInTheDocument();
     expect(within(row).getByText('Sam Seller')).toBeInTheDocument();
     expect(within(row).getByText('Verified')).toBeInTheDocument();
     expect(
@@ -47,6 +48,8 @@ describe('SavedCarsList', () => {
     ).toBe('/cars/id/car-1');
     const other = screen.getByText('2019 Ferrari 488 Pista').closest('tr') as HTMLElement;
     expect(within(other).queryByText('Verified')).not.toBeInTheDocument();
+    // A car posted before places shows none.
+    expect(within(other).queryByText(/Beverly Hills/)).not.toBeInTheDocument();
 
     await userEvent.click(within(row).getByRole('button', { name: /^Remove from saved/ }));
     expect(await screen.findByText(REMOVED_MESSAGE)).toBeInTheDocument();

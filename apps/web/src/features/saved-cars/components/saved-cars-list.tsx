@@ -1,4 +1,4 @@
-import { formatDate } from '@redline/shared';
+import { formatDate, placeName } from '@redline/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
@@ -68,7 +68,12 @@ export function SavedCarsList({ email }: { email: string }) {
             <StackCell primary>
               <div className="flex items-center gap-3 md:min-w-60">
                 <CarThumbnail src={savedCar.carPhoto} name={savedCar.carName} />
-                <p className="min-w-0 font-semibold leading-snug">{savedCar.carName}</p>
+                <div className="min-w-0">
+                  <p className="font-semibold leading-snug">{savedCar.carName}</p>
+                  {savedCar.carLocation ? (
+                    <p className="text-xs text-base-content/70">{placeName(savedCar.carLocation)}</p>
+                  ) : null}
+                </div>
               </div>
             </StackCell>
             <StackCell label="Seller">
