@@ -286,6 +286,7 @@ describe("a category's cars", () => {
         originalPrice: 34_000_000,
         topSpeed: 330,
         kmDriven: 2_100,
+        postalCode: '90210',
         photos: [key],
         declarations: {
           noAccident: true,

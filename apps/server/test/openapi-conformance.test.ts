@@ -202,6 +202,12 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       return TEST_PASSWORD;
     case 'phone':
       return '(512) 555-0142';
+    case 'postalCode':
+    case 'near':
+      // A ZIP code the gazetteer knows.
+      return '90210';
+    case 'radius':
+      return '50mi';
     case 'date':
       return futureDate();
     case 'photos':

@@ -577,6 +577,7 @@ describe('the photo cleanup job', () => {
         originalPrice: 26_000_000,
         topSpeed: 325,
         kmDriven: 9_000,
+        postalCode: '90210',
         photos: [attached.key],
         declarations: {
           noAccident: true,

@@ -127,6 +127,7 @@ const nearValue = z
   });
 const radiusValue = z
   .string()
+  .max(10, `A radius is a whole number of miles or km up to ${SEARCH_RADIUS_MAX}: "50mi", "100km"`)
   .refine(
     (radius) => parseRadius(radius) !== undefined,
     `A radius is a whole number of miles or km up to ${SEARCH_RADIUS_MAX}: "50mi", "100km"`,
