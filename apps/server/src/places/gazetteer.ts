@@ -35,12 +35,16 @@ export function placeOf(postalCode: string, country: Country = 'US'): LocatedPla
   return place?.country === country ? place : undefined;
 }
 
-/** The place of a postal code a user gave at `postalCode`: a 400 with that field's message when it is unknown. */
-export function requirePlace(postalCode: string, country: Country = 'US'): LocatedPlace {
+/** The place of a postal code a user gave at `field`: a 400 with that field's message when it is unknown. */
+export function requirePlace(
+  postalCode: string,
+  field = 'postalCode',
+  country: Country = 'US',
+): LocatedPlace {
   const place = placeOf(postalCode, country);
   if (place) return place;
   const message = `We don't know the ZIP code ${postalCode}`;
-  throw badRequest(`${message}.`, { postalCode: message });
+  throw badRequest(`${message}.`, { [field]: message });
 }
 
 /** What pages show of a place: without its coordinates. */

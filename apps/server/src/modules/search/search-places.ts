@@ -16,8 +16,7 @@ import {
 } from '@redline/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { cars } from '../../db/schema.ts';
-import { badRequest } from '../../errors.ts';
-import { placeOf } from '../../places/gazetteer.ts';
+import { requirePlace } from '../../places/gazetteer.ts';
 import { type Columns, INT_MAX, SlotSet } from './car-columns.ts';
 
 /** What a search asks of the cars' places: its point, its radius in km, and whether the car must be delivered there. */
@@ -40,12 +39,8 @@ export function placeFilterOf({
   const parsed = near === undefined ? undefined : parseNear(near);
   let from: Coordinates | undefined;
   if (parsed?.postalCode !== undefined) {
-    const place = placeOf(parsed.postalCode);
-    if (!place)
-      throw badRequest('That ZIP code is not one we know.', {
-        near: `We don't know the ZIP code ${parsed.postalCode}`,
-      });
-    from = { latitude: place.latitude, longitude: place.longitude };
+    const { latitude, longitude } = requirePlace(parsed.postalCode, 'near');
+    from = { latitude, longitude };
   } else from = parsed;
   return { from, withinKm: radius === undefined ? undefined : radiusKm(radius), delivery: delivery ?? false };
 }
