@@ -8,6 +8,9 @@
  * checked first and counted after, which concurrent requests slip between; an act that turns out
  * not to count (a right password) gives its hit back with `refund`.
  * Windows slide: a key is under its limit again as soon as its oldest counted hit is `windowMs` old.
+ * An instance takes one key's hits one at a time, in the order they came: a burst from one client
+ * waits in memory for its key, not in the database for its row's lock, where each waiting hit would
+ * hold one of the pool's connections and leave none to everyone else's requests.
  */
 
 import { createHash } from 'node:crypto';
@@ -45,6 +48,8 @@ export class RateLimits {
   private readonly db: Db | Tx;
   /** The time the windows are measured by (tests move it; instances' clocks agree by NTP). */
   readonly now: () => number;
+  /** Each key's latest take in this instance, which the next take of the key waits for. */
+  private readonly lastTakes = new Map<string, Promise<unknown>>();
 
   constructor(db: Db | Tx, now: () => number = Date.now) {
     this.db = db;
@@ -52,7 +57,20 @@ export class RateLimits {
   }
 
   /** Counts a hit of `key` if it is under `limit`; a refused hit is not counted. */
-  async take(key: string, limit: RateLimit): Promise<Hit> {
+  take(key: string, limit: RateLimit): Promise<Hit> {
+    const hit = (this.lastTakes.get(key) ?? Promise.resolve()).then(
+      () => this.takeNow(key, limit),
+      () => this.takeNow(key, limit),
+    );
+    this.lastTakes.set(key, hit);
+    const forget = () => {
+      if (this.lastTakes.get(key) === hit) this.lastTakes.delete(key);
+    };
+    hit.then(forget, forget);
+    return hit;
+  }
+
+  private async takeNow(key: string, limit: RateLimit): Promise<Hit> {
     const now = this.now();
     const { backOff } = limit;
     // A back-off keeps enough hits to reach its longest wait.
