@@ -28,6 +28,7 @@ import {
 import { formatMoney } from './format.ts';
 import { photoKeySchema, photoSchema } from './photos.ts';
 import { deliveryRadiusSchema, placeSchema, postalCodeSchema } from './places.ts';
+import { formatSpeed, type UnitSystem } from './units.ts';
 import { vinSchema, withVinFitsYear } from './vin.ts';
 
 /** A car's price: integer USD cents, from $100 to $20,000,000; one rule for posting and editing. */
@@ -110,6 +111,20 @@ export const carDeclarationsSchema = z.object(
   { error: 'You must confirm the declarations' },
 );
 
+/**
+ * A top speed in km/h, as it is stored and the API takes it; its limit said in `units`, those a form
+ * is typed in (the form converts what is typed to km/h before this rule judges it).
+ */
+export function topSpeedSchema(units: UnitSystem) {
+  return wholeNumber(
+    'Top speed',
+    1,
+    CAR_TOP_SPEED_MAX,
+    'Top speed must be greater than 0',
+    `Top speed must be at most ${formatSpeed(CAR_TOP_SPEED_MAX, units)}`,
+  );
+}
+
 const carFields = {
   year,
   brand: oneLineText('Brand', 60),
@@ -120,13 +135,7 @@ const carFields = {
   about: multiLineText('About', CAR_ABOUT_MAX, { min: 1, message: 'About is required' }),
   askingPrice: money('Asking price'),
   originalPrice: money('Original price'),
-  topSpeed: wholeNumber(
-    'Top speed',
-    1,
-    CAR_TOP_SPEED_MAX,
-    'Top speed must be greater than 0',
-    `Top speed must be at most ${CAR_TOP_SPEED_MAX} km/h`,
-  ),
+  topSpeed: topSpeedSchema('metric'),
   kmDriven: wholeNumber('Mileage', 0, CAR_KM_MAX, 'Mileage cannot be negative', 'Mileage is too high'),
   /** The version of the model ("GT3 RS", "Competition"); null when none is given. */
   trim: oneLineText('Trim', CAR_TRIM_MAX).nullable().optional(),

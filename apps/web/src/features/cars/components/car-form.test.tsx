@@ -506,6 +506,17 @@ describe('CarForm (Edit post)', () => {
       });
     });
 
+    it('says the top speed limit in the units typed, and sends nothing past it', async () => {
+      renderForm({ car });
+      // 600 km/h is 372.8 mph: 373 mph is 600 km/h once whole, 374 mph 602.
+      await userEvent.clear(field('Top speed'));
+      await userEvent.type(field('Top speed'), '374');
+      await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(await screen.findByText('Top speed must be at most 373 mph')).toBeInTheDocument();
+      expect(requests()).toEqual([]);
+      expect(await save({ 'Top speed': '373' })).toMatchObject({ topSpeed: 600 });
+    });
+
     it('shows and sends them in km and km/h to a visitor who chose km', async () => {
       chooseUnits('metric');
       renderForm({ car });

@@ -9,6 +9,7 @@ import {
   type Car,
   carDeclarationsSchema,
   carFieldsSchema,
+  topSpeedSchema,
   type UnitSystem,
   wholeKmFrom,
   withPricesInOrder,
@@ -73,7 +74,7 @@ const typedFields = (units: UnitSystem, car?: Pick<Car, 'topSpeed' | 'kmDriven'>
   ),
   topSpeed: typed(
     readInUnits(units, car?.topSpeed),
-    shape.topSpeed,
+    topSpeedSchema(units),
     'Enter the top speed in digits, like 180',
   ),
   kmDriven: typed(
