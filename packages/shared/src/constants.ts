@@ -156,3 +156,6 @@ export const PRICE_DROP_BADGE_DAYS = 14;
  */
 export const LIVE_TOPICS = ['notifications', 'conversations', 'bookings', 'payments'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
+
+/** A US ZIP code as typed (trimmed): five digits, captured, and a ZIP+4's extension if any ("90210-1234"). */
+export const ZIP_CODE_PATTERN = /^(\d{5})(?:[ -]?\d{4})?$/;

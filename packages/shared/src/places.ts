@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIP_CODE_PATTERN } from './constants.ts';
 
 /**
  * Where a car stands (and a seller's default): a postal code of a country the gazetteer knows, from
@@ -13,7 +14,7 @@ export const postalCodeSchema = z
   .string({ error: 'Enter a ZIP code' })
   .trim()
   .max(10, 'Enter a 5-digit ZIP code')
-  .regex(/^\d{5}(?:[ -]?\d{4})?$/, 'Enter a 5-digit ZIP code')
+  .regex(ZIP_CODE_PATTERN, 'Enter a 5-digit ZIP code')
   .transform((code) => code.slice(0, 5))
   .meta({ example: '90210' });
 
