@@ -71,4 +71,23 @@ test.describe('on a large screen', () => {
     await expect(page.getByTestId('car-card').first()).toBeVisible();
     await expect(zipCode(page)).toHaveValue('');
   });
+
+  test("a visitor starts from the home page's ZIP code and lands on the cars nearest first", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const near = page.getByRole('search', { name: 'Cars near you' });
+    await near.getByRole('combobox', { name: 'Distance' }).selectOption({ label: 'Within 100 mi' });
+    await near.getByRole('textbox', { name: 'ZIP code' }).fill('90210');
+    await near.getByRole('button', { name: 'Find cars' }).click();
+    await expect(page).toHaveURL('/cars?near=90210&radius=100mi&sort=distance');
+    // The search page's code loads on this first visit to it: its cards come after.
+    await expect(page.getByTestId('car-card').first()).toBeVisible();
+    await settled(page);
+    const found = await distances(page);
+    expect(found.length, 'cars near 90210 in the demo data').toBeGreaterThan(0);
+    expect(found).toEqual(found.toSorted((a, b) => a - b));
+    for (const miles of found) expect(miles).toBeLessThanOrEqual(100);
+  });
 });

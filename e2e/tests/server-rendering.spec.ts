@@ -227,6 +227,21 @@ test('a signed-out visitor to a private page is sent to sign in by the server, a
   await expect(page).toHaveURL('/dash/buyer/bookings?tab=all');
 });
 
+test("a visitor's first page, the home page, loads no schema code: zod comes with a form's first validation (ADR 2)", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  for (const url of ['/', '/categories']) {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => /\/zod-[\w-]+\.js$/.test(script))).toEqual([]);
+});
+
 test('the browser takes a rendered page over without hydration errors or asking for its data again', async ({
   page,
 }) => {

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { emailFieldSchema as email, personNameSchema } from './common.ts';
+import { emailFieldSchema as email, personNameSchema, unitSystemSchema } from './common.ts';
 import { PASSWORD_MIN_LENGTH, ROLES, SIGN_UP_ROLES } from './constants.ts';
 import { placeSchema } from './places.ts';
-import { unitSystemSchema } from './units.ts';
 
 const password = z
   .string({ error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })

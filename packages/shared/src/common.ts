@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants.ts';
+import { UNIT_SYSTEMS } from './units.ts';
+
+/** A choice of units (units.ts): `imperial` or `metric`. */
+export const unitSystemSchema = z.enum(UNIT_SYSTEMS);
 
 export const idSchema = z.string().min(1).max(64);
 export const idParamsSchema = z.object({ id: idSchema });

@@ -17,6 +17,7 @@ export * from './phone.ts';
 export * from './phone-display.ts';
 export * from './photo-limits.ts';
 export * from './photos.ts';
+export * from './place-name.ts';
 export * from './places.ts';
 export * from './reports.ts';
 export * from './routes.ts';

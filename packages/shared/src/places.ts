@@ -38,11 +38,6 @@ export const placeSchema = z.object({
 });
 export type Place = z.infer<typeof placeSchema>;
 
-/** A place as a line of text names it: "Beverly Hills, CA". */
-export function placeName(place: Pick<Place, 'city' | 'region'>): string {
-  return `${place.city}, ${place.region}`;
-}
-
 /** A point on the Earth, in degrees. */
 export interface Coordinates {
   latitude: number;

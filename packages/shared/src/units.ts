@@ -1,13 +1,13 @@
-import { z } from 'zod';
 import { formatNumber } from './format.ts';
 
 /**
  * The units pages show: a market's (imperial for the United States: miles, mph) or the visitor's
- * choice. Values are stored in one canonical unit, km and km/h, and converted exactly here.
+ * choice. Values are stored in one canonical unit, km and km/h, and converted exactly here. No zod
+ * here: every page shows units, and zod loads only with a form's first validation (ADR 2); the
+ * schema of a choice is `unitSystemSchema` of common.ts.
  */
 export const UNIT_SYSTEMS = ['imperial', 'metric'] as const;
-export const unitSystemSchema = z.enum(UNIT_SYSTEMS);
-export type UnitSystem = z.infer<typeof unitSystemSchema>;
+export type UnitSystem = (typeof UNIT_SYSTEMS)[number];
 
 /** The default market's units: the United States'. */
 export const DEFAULT_UNIT_SYSTEM: UnitSystem = 'imperial';
@@ -20,8 +20,8 @@ export function unitSystemFromCookies(cookies: string | undefined): UnitSystem |
   for (const pair of cookies?.split(';') ?? []) {
     const [name, value] = pair.split('=', 2).map((part) => part.trim());
     if (name !== UNITS_COOKIE) continue;
-    const system = unitSystemSchema.safeParse(value);
-    if (system.success) return system.data;
+    const system = UNIT_SYSTEMS.find((known) => known === value);
+    if (system) return system;
   }
   return undefined;
 }

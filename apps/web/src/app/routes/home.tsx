@@ -5,6 +5,7 @@ import { paths } from '../../config/paths.ts';
 import { WhatsNew } from '../../features/cars/index.ts';
 import { CategoryGrid } from '../../features/categories/index.ts';
 import { Hero, WhyUs } from '../../features/marketing/index.ts';
+import { CarsNearYou } from '../../features/search/index.ts';
 
 export default function HomePage() {
   return (
@@ -14,7 +15,9 @@ export default function HomePage() {
         description={`Redline is the marketplace for exotic and used cars: browse cars straight from their sellers, book a test drive for ${formatMoney(TEST_DRIVE_FEE_CENTS)} and list your own car in minutes.`}
         canonical={paths.home}
       />
-      <Hero />
+      <Hero>
+        <CarsNearYou />
+      </Hero>
 
       <section aria-labelledby="home-categories-title" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
         <div className="mb-8 flex flex-wrap items-end justify-between gap-4">

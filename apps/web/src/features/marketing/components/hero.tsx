@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AuthLink } from '../../../components/ui/auth-link.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -6,7 +7,8 @@ import { RevGauge } from './rev-gauge.tsx';
 
 const secondary = 'btn btn-outline btn-lg border-neutral-content/60 text-neutral-content';
 
-export function Hero() {
+/** `children`: what the page adds below the hero's links (the home page: a search by place). */
+export function Hero({ children }: { children?: ReactNode }) {
   // A signed-in visitor's home page is rendered for them (web/server-rendering.ts): their own way on.
   const me = useMe();
   return (
@@ -48,6 +50,7 @@ export function Hero() {
               </AuthLink>
             )}
           </div>
+          {children}
         </div>
         <div className="hidden justify-center md:flex">
           <RevGauge />

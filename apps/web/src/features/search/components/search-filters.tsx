@@ -17,10 +17,11 @@ import {
   parseNear,
   SEARCH_RADII,
 } from '@redline/shared';
-import { type FocusEvent, type KeyboardEvent, useId, useState, useSyncExternalStore } from 'react';
+import { type FocusEvent, type KeyboardEvent, useId, useState } from 'react';
 import { controlA11y, errorIdFor } from '../../../components/ui/form-field.tsx';
 import { readCents, readNumber } from '../../../lib/number-text.ts';
 import { useUnitSystem } from '../../../lib/units.ts';
+import { useLocate } from '../hooks/use-locate.ts';
 import { radiusLabel } from '../utils/filter-chips.ts';
 import {
   boundConflict,
@@ -418,15 +419,9 @@ function RangeInput({
   );
 }
 
-const subscribeToNothing = () => () => {};
-
-/** A position's degrees in the address: 4 decimals, about 11 m, as precise as a search needs. */
-const degrees = (value: number) => String(Math.round(value * 10_000) / 10_000);
-
 /**
- * Where the search measures from, how far, and delivery there. The visitor's location is asked only
- * when they press "Use my location"; the button shows once the page has hydrated (the server cannot
- * know whether the browser can locate), so both first renders match.
+ * Where the search measures from, how far, and delivery there; the visitor's location only when they
+ * press "Use my location" (useLocate).
  */
 function LocationGroup({
   state,
@@ -439,38 +434,13 @@ function LocationGroup({
 }) {
   const id = useId();
   const unit = distanceUnit(useUnitSystem());
-  const canLocate = useSyncExternalStore(
-    subscribeToNothing,
-    () => 'geolocation' in navigator,
-    () => false,
+  const { canLocate, locating, locateError, locate } = useLocate((near) =>
+    onSearch((current) => ({ ...current, near })),
   );
-  const [locating, setLocating] = useState(false);
-  const [locateError, setLocateError] = useState<string>();
   const atPoint = state.near !== undefined && parseNear(state.near)?.postalCode === undefined;
   // The radii in the visitor's unit, and the address's own if it is another.
   const radii: string[] = SEARCH_RADII.map((radius) => `${radius}${unit}`);
   if (state.radius !== undefined && !radii.includes(state.radius)) radii.push(state.radius);
-
-  const locate = () => {
-    setLocating(true);
-    setLocateError(undefined);
-    navigator.geolocation.getCurrentPosition(
-      ({ coords }) => {
-        setLocating(false);
-        const near = `${degrees(coords.latitude)},${degrees(coords.longitude)}`;
-        onSearch((current) => ({ ...current, near }));
-      },
-      (failure) => {
-        setLocating(false);
-        setLocateError(
-          failure.code === failure.PERMISSION_DENIED
-            ? 'Your browser did not share your location. Enter a ZIP code instead.'
-            : 'Your location could not be found. Enter a ZIP code instead.',
-        );
-      },
-      { maximumAge: 600_000, timeout: 20_000 },
-    );
-  };
 
   return (
     <fieldset className={groupClass}>
