@@ -78,8 +78,6 @@ export const STATE_SALES_TAX = [
   { state: 'WY', name: 'Wyoming', rate: 4000 },
 ] as const;
 
-export type SalesTaxState = (typeof STATE_SALES_TAX)[number]['state'];
-
 /** The sales tax entry of a state's abbreviation ("CA"); undefined for a region the table lacks. */
 export function stateSalesTax(state: string | undefined) {
   return STATE_SALES_TAX.find((entry) => entry.state === state);

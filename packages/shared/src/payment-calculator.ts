@@ -10,9 +10,9 @@ import { stateSalesTax } from './market.ts';
  */
 
 /** The highest APR the calculator takes: 36 %, the cap of most states' small-loan laws. */
-export const LOAN_APR_MAX_BASIS_POINTS = 3600;
+const LOAN_APR_MAX_BASIS_POINTS = 3600;
 /** The longest term the calculator takes: 96 months, the longest car loans lenders write. */
-export const LOAN_TERM_MAX_MONTHS = 96;
+const LOAN_TERM_MAX_MONTHS = 96;
 
 /** Dollars as en-US writes them: "$25,000", "25000", "25,000.50". */
 const DOLLARS_TEXT = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
