@@ -82,7 +82,7 @@ export function LoanCalculator({ askingPrice, region }: { askingPrice: number; r
             <option value="">Choose a state</option>
             {STATE_SALES_TAX.map((entry) => (
               <option key={entry.state} value={entry.state}>
-                {entry.name} ({formatTaxRate(entry.rate)})
+                {entry.name}
               </option>
             ))}
           </select>
@@ -171,7 +171,7 @@ function LoanResult({ terms, state }: { terms: LoanTerms; state: string }) {
     ...(terms.tradeIn ? [['Trade-in value', `−${formatCharge(terms.tradeIn)}`] as [string, string]] : []),
     ['Amount financed', formatCharge(loan.amountFinanced)],
     ['Total interest', formatCharge(loan.totalInterest)],
-    ['Total paid, down payment included', formatCharge(loan.totalPaid)],
+    ['Total paid', formatCharge(loan.totalPaid)],
   ];
   return (
     <div className="flex flex-col gap-4">
@@ -200,22 +200,24 @@ function LoanResult({ terms, state }: { terms: LoanTerms; state: string }) {
       </div>
       <p className="text-xs text-base-content/70">
         Sales tax is estimated at the state’s base rate on the price less the trade-in: local taxes, fees and
-        a state’s own rules for cars are left out. Your lender’s figures may differ.
+        a state’s own rules for cars are left out. Total paid is the down payment and every monthly payment.
+        Your lender’s figures may differ.
       </p>
       {last ? (
-        <details className="group rounded-box border border-base-300">
+        <details className="rounded-box border border-base-300">
           <summary className="cursor-pointer list-inside p-3 font-semibold sm:px-4">
             Payment schedule, {loan.schedule.length} {loan.schedule.length === 1 ? 'month' : 'months'}
           </summary>
           <div className="overflow-x-auto border-t border-base-300">
-            <table className="table table-xs sm:table-sm tabular-nums">
+            {/* On a phone the caption gives the payments, which leaves the columns room for the figures. */}
+            <table className="table table-xs whitespace-nowrap tabular-nums sm:table-sm">
               <caption className="px-3 pt-3 text-left text-sm text-base-content/75 sm:px-4">
                 {scheduleSummary(loan)}
               </caption>
               <thead>
                 <tr>
                   <th scope="col">Month</th>
-                  <th scope="col" className="text-right">
+                  <th scope="col" className="hidden text-right sm:table-cell">
                     Payment
                   </th>
                   <th scope="col" className="text-right">
@@ -235,7 +237,7 @@ function LoanResult({ terms, state }: { terms: LoanTerms; state: string }) {
                     <th scope="row" className="font-normal">
                       {row.month}
                     </th>
-                    <td className="text-right">{formatCharge(row.payment)}</td>
+                    <td className="hidden text-right sm:table-cell">{formatCharge(row.payment)}</td>
                     <td className="text-right">{formatCharge(row.interest)}</td>
                     <td className="text-right">{formatCharge(row.principal)}</td>
                     <td className="text-right">{formatCharge(row.balance)}</td>

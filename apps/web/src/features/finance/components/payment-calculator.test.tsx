@@ -33,7 +33,7 @@ describe('PaymentCalculator', () => {
     expect(figure('Sales tax, CA 7.25% (estimate)')).toBe('$13,738.75');
     expect(figure('Amount financed')).toBe('$203,238.75');
     expect(figure('Total interest')).toBe('$38,223.54');
-    expect(figure('Total paid, down payment included')).toBe('$241,462.29');
+    expect(figure('Total paid')).toBe('$241,462.29');
     expect(screen.getByRole('textbox', { name: 'Price (dollars)' })).toHaveValue('189,500');
     expect(screen.getByRole('textbox', { name: 'APR (%)' })).toHaveAttribute('inputmode', 'decimal');
     expect(screen.getByRole('textbox', { name: 'Term (months)' })).toHaveValue('60');
