@@ -3,7 +3,7 @@
  * address, the browser takes it over (the fixtures fail the test on any hydration error), and every
  * change goes into the address without moving the page, so that the address shares the calculation.
  */
-import { expect, hydrated, test } from '../fixtures.ts';
+import { expect, expectNoA11yViolations, hydrated, test } from '../fixtures.ts';
 import { postCar, signUp, tag } from '../support/marketplace.ts';
 
 // postCar's car: $89,500, in Beverly Hills, CA (7.25 %).
@@ -34,6 +34,11 @@ test('a buyer works out a payment, shares it by the address, and the page opens 
   await hydrated(page);
   await expect(calculator.getByRole('status')).toHaveText('$1,968.14');
   await expect(calculator.getByRole('combobox', { name: 'State' })).toHaveValue('NV');
+  await calculator.getByText('Payment schedule, 48 months').click();
+  await expect(
+    calculator.getByRole('table', { name: '47 payments of $1,968.14, then $1,968.10' }),
+  ).toBeVisible();
+  await expectNoA11yViolations(page);
 
   // A trade-in typed far down the page: the payment follows, the address keeps it, the page stays put.
   const tradeIn = calculator.getByRole('textbox', { name: 'Trade-in value (dollars)' });
@@ -48,13 +53,17 @@ test('a buyer works out a payment, shares it by the address, and the page opens 
   const apr = calculator.getByRole('textbox', { name: 'APR (%)' });
   await apr.fill('4.925');
   await apr.blur();
-  await expect(apr).toHaveAccessibleDescription('Enter the APR as a percentage with at most two decimals, like 6.5');
+  await expect(apr).toHaveAccessibleDescription(
+    'Enter the APR as a percentage with at most two decimals, like 6.5',
+  );
   await expect(calculator.getByRole('status')).toHaveCount(0);
 
   // Reloaded, the page opens on the figures as they were left.
   await page.reload();
   await hydrated(page);
   await expect(apr).toHaveValue('4.925');
-  await expect(apr).toHaveAccessibleDescription('Enter the APR as a percentage with at most two decimals, like 6.5');
+  await expect(apr).toHaveAccessibleDescription(
+    'Enter the APR as a percentage with at most two decimals, like 6.5',
+  );
   await expect(tradeIn).toHaveValue('20,000');
 });
