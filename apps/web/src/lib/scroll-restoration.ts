@@ -3,7 +3,7 @@
  * at the top (or at its `#section`), and back, forward and reload return to where the visitor was.
  * Positions are kept per history entry (location.key), in sessionStorage so that a reload finds them.
  */
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
 
 const STORAGE_KEY = 'redline:scroll-positions';
@@ -60,10 +60,11 @@ const toSection = (hash: string) => () => {
 };
 
 export function useScrollRestoration() {
-  const { key, hash } = useLocation();
+  const { key, hash, pathname } = useLocation();
   const navigationType = useNavigationType();
   // Read once; a mutable record the scroll listener writes to, not state that renders.
   const [positions] = useState(readPositions);
+  const shownPathname = useRef<string>(undefined);
 
   useEffect(() => {
     // Left to itself the browser restores on back/forward before the page has rendered.
@@ -77,9 +78,14 @@ export function useScrollRestoration() {
   }, [positions]);
 
   useLayoutEffect(() => {
+    // A page that replaces its own address (its search part: the payment calculator's figures) is
+    // the same page, and stays where the visitor is.
+    const samePage = navigationType === NavigationType.Replace && pathname === shownPathname.current;
+    shownPathname.current = pathname;
     const saved = navigationType === NavigationType.Pop ? positions[key] : undefined;
-    const stopWaiting =
-      saved !== undefined
+    const stopWaiting = samePage
+      ? () => {}
+      : saved !== undefined
         ? scrollWhenReady(toPosition(saved))
         : hash
           ? scrollWhenReady(toSection(hash))
@@ -92,5 +98,5 @@ export function useScrollRestoration() {
       stopWaiting();
       window.removeEventListener('scroll', remember);
     };
-  }, [positions, key, hash, navigationType]);
+  }, [positions, key, hash, pathname, navigationType]);
 }

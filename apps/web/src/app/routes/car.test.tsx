@@ -114,6 +114,17 @@ describe('CarPage', () => {
     expect(within(history).getAllByRole('row')).toHaveLength(3);
   });
 
+  it('works out a monthly payment for the car, from the figures of its address', async () => {
+    answer(carAnswers(aMe()));
+    renderRoutes([{ path: '/cars/id/:id', Component: CarPage }], {
+      initialEntries: [`/cars/id/${car.id}?down=20%2C000&apr=5.9&state=NY`],
+    });
+
+    const calculator = await screen.findByRole('region', { name: 'Monthly payment' });
+    // $189,500 and New York's 4 %, less $20,000 down, at 5.9 % over 60 months.
+    expect(await within(calculator).findByRole('status')).toHaveTextContent('$3,415.22');
+  });
+
   it("links the seller's name to their page and offers to share the car", async () => {
     answer(carAnswers(aMe()));
     renderCar();

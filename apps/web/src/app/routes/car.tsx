@@ -21,6 +21,7 @@ import {
   useCar,
 } from '../../features/cars/index.ts';
 import { MessageSellerButton } from '../../features/conversations/index.ts';
+import { PaymentCalculator } from '../../features/finance/index.ts';
 import { ReportButton } from '../../features/reports/index.ts';
 import { SaveButton } from '../../features/saved-cars/index.ts';
 import { searchPathOfName } from '../../features/search/index.ts';
@@ -30,7 +31,7 @@ import NotFoundPage from './not-found.tsx';
 
 /**
  * One car (anyone's with BROWSING=public, else signed-in users'): every field, the photos, the price
- * history, sharing, and what the viewer can do with it.
+ * history, a payment calculator, sharing, and what the viewer can do with it.
  */
 export default function CarPage() {
   const { id = '' } = useParams();
@@ -92,6 +93,7 @@ export default function CarPage() {
             <div className="flex flex-col gap-8 lg:col-span-7">
               <CarSpecifications car={data} />
               <PriceHistory history={data.priceHistory} earlierChanges={data.earlierPriceChanges} />
+              <PaymentCalculator car={data} />
               <CarAbout car={data} />
             </div>
           </article>

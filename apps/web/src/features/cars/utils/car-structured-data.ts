@@ -9,6 +9,7 @@ import {
   type Drivetrain,
   distanceIn,
   distanceUnitCode,
+  MARKET_CURRENCY,
   type UnitSystem,
 } from '@redline/shared';
 import { paths } from '../../../config/paths.ts';
@@ -61,7 +62,7 @@ export function carStructuredData(car: Car, origin: string, units: UnitSystem) {
       '@type': 'Offer',
       url,
       price: car.askingPrice / 100,
-      priceCurrency: 'USD',
+      priceCurrency: MARKET_CURRENCY,
       availability: `${SCHEMA}/${car.soldAt ? 'SoldOut' : 'InStock'}`,
       seller: { '@type': 'Person', name: car.seller, url: absolute(paths.seller(car.sellerId)) },
       // Where the car is, as its page shows it: its city, state and ZIP code (never coordinates).

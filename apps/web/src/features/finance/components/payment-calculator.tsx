@@ -1,0 +1,31 @@
+import type { CarDetail } from '@redline/shared';
+import { lazy, Suspense } from 'react';
+
+// The fields, their rules (zod with them) and the schedule come in a chunk of their own, beside the
+// page's first JavaScript: the server renders them whole, and the browser takes them over when the
+// chunk arrives (docs/decisions/0053-the-payment-calculator.md).
+const LoanCalculator = lazy(() =>
+  import('./loan-calculator.tsx').then((m) => ({ default: m.LoanCalculator })),
+);
+
+/** A car's monthly payment calculator, for a car for sale: the figures in the page's address. */
+export function PaymentCalculator({ car }: { car: CarDetail }) {
+  if (car.soldAt) return null;
+  return (
+    <section
+      aria-labelledby="payment-calculator-title"
+      className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6"
+    >
+      <h2 id="payment-calculator-title" className="text-xl font-bold tracking-tight">
+        Monthly payment
+      </h2>
+      <p className="mt-1 text-sm text-base-content/70">
+        What a loan for this car would cost each month. This page’s address keeps your figures: share it to
+        share them.
+      </p>
+      <Suspense fallback={<div className="skeleton mt-4 h-96 w-full" aria-hidden="true" />}>
+        <LoanCalculator askingPrice={car.askingPrice} region={car.location?.region} />
+      </Suspense>
+    </section>
+  );
+}
