@@ -1,4 +1,4 @@
-import type { CancelReason } from '@redline/shared';
+import type { CancelReason, CarUpdate } from '@redline/shared';
 
 /**
  * Every domain event: its name and what it carries. Payloads are small facts (ids), never rows:
@@ -9,10 +9,12 @@ export interface DomainEvents {
   'car.posted': { carId: string; sellerId: string };
   /**
    * A car's fields or photos changed, or it went back on sale (`relisted`); `askingPrice` when its
-   * price changed, `vinChanged` when its VIN did.
+   * price changed, `vinChanged` when its VIN did; `fields`, those its seller's edit set (absent when
+   * something else changed the car).
    */
   'car.updated': {
     carId: string;
+    fields?: (keyof CarUpdate)[];
     askingPrice?: { from: number; to: number };
     vinChanged?: true;
     relisted?: true;
