@@ -41,7 +41,6 @@ export const comparableCarSchema = z.object({
   askingPrice: z.number().int(),
   location: placeSchema.nullable(),
 });
-export type ComparableCar = z.infer<typeof comparableCarSchema>;
 
 /** A sold comparable as the chart draws it: its mileage and the last asking price it sold at. */
 export const soldPointSchema = z.object({
