@@ -4,7 +4,7 @@
  */
 import type { CarComparables, CarDetail } from '@redline/shared';
 import { TestClock } from 'pg-boss';
-import { describe, expect } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { marketValues } from '../src/db/schema.ts';
 import { firstFit, REFIT_DELAY_SECONDS } from '../src/modules/market-value/market-value.jobs.ts';
 import { postCar } from './factories.ts';
@@ -128,8 +128,15 @@ describe('market values', () => {
     expect(await refitsWaiting(t)).toHaveLength(1);
     // Until the refit runs, the value is the last one fitted.
     expect((await carPage(t, market.fair)).marketValue?.rating).toBe('fair');
+    // The refit tells the caches of pages (the visitors' kept car pages) that values changed.
+    const told: number[] = [];
+    const stop = t.context.database.events.subscribe('market-values.refitted', ({ cars }) => {
+      told.push(cars);
+    });
     expect(await runWaitingRefit(t)).toEqual({ valued: 11 });
     expect((await carPage(t, market.fair)).marketValue?.rating).toBe('overpriced');
+    await vi.waitFor(() => expect(told).toEqual([11]));
+    stop();
   });
 
   it('leaves values alone on an edit of a field the model does not read', async ({ t, seller }) => {

@@ -28,6 +28,8 @@ export interface DomainEvents {
    * theirs, or the cars were mapped to it): whoever keeps copies of the cars' names drops them.
    */
   'cars.renamed': { cars: number };
+  /** The market values were fitted again: `cars` for sale valued (modules/market-value). */
+  'market-values.refitted': { cars: number };
   /**
    * The vehicle catalogue changed (vehicles module; the cars follow, in the same transaction). A
    * rename carries the new name; a merge and a delete are published before the entry goes, with

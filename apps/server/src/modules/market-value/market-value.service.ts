@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/pagination.ts';
 import { notFound } from '../../errors.ts';
+import { publish } from '../../events/index.ts';
 import { carPlace, carsForValuation } from '../cars/index.ts';
 import * as repo from './market-value.repository.ts';
 import { fitMarket, type ObservedCar } from './market-value-model.ts';
@@ -38,7 +39,8 @@ function observed(car: repo.ValuedCarRow, now: Date): ObservedCar {
 
 /**
  * Fits the model on every car and stores the value of each car for sale; the values of cars sold
- * or deleted since the last refit go. Answers how many cars it valued.
+ * or deleted since the last refit go. Then the kept pages that show values are dropped
+ * (`market-values.refitted`). Answers how many cars it valued.
  */
 export async function refitMarketValues(db: Db, now = new Date()): Promise<number> {
   const cars = (await repo.allCars(db)).map((car) => observed(car, now));
@@ -47,6 +49,7 @@ export async function refitMarketValues(db: Db, now = new Date()): Promise<numbe
     .filter((car) => !car.sold)
     .map((car) => ({ carId: car.id, valuation: market.value(car) }));
   await repo.storeValues(db, values, now);
+  await publish(db, 'market-values.refitted', { cars: values.length });
   return values.length;
 }
 
