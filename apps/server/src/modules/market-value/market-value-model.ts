@@ -101,6 +101,8 @@ interface GroupFit {
   scale: number;
   /** The column of each trim with a level of its own (family fits only). */
   trims: Map<string, number>;
+  /** How many of its cars stand in each wider region. */
+  inRegion: Map<WideRegion, number>;
 }
 
 /** A car's features in a fit with these trims' columns. */
@@ -210,7 +212,17 @@ function fitGroup(
     weights: new Map(cars.map((car, i) => [car.id, weights[i]!])),
     scale: Math.max(scale, MIN_SCALE),
     trims,
+    inRegion: regionCounts(cars),
   };
+}
+
+function regionCounts(cars: ObservedCar[]): Map<WideRegion, number> {
+  const counts = new Map<WideRegion, number>();
+  for (const car of cars) {
+    const region = wideRegionOf(car.state);
+    if (region) counts.set(region, (counts.get(region) ?? 0) + 1);
+  }
+  return counts;
 }
 
 function groupBy(cars: ObservedCar[], key: (car: ObservedCar) => string): Map<string, ObservedCar[]> {
@@ -277,10 +289,8 @@ export function fitMarket(cars: ObservedCar[]): MarketModel {
       const comparables = level === 'model' ? familyCount : makeCount;
       const scope = level === 'model' ? family! : make;
       const region = wideRegionOf(car.state);
-      const inRegion = scope
-        ? scope.cars.filter((other) => other.id !== car.id && region && wideRegionOf(other.state) === region)
-            .length
-        : 0;
+      const inRegion =
+        scope && region ? (scope.inRegion.get(region) ?? 0) - (scope.weights.has(car.id) ? 1 : 0) : 0;
       const area = inRegion >= MIN_COMPARABLES ? 'region' : 'nation';
       const fit = family ?? make;
       if (comparables < MIN_COMPARABLES || !fit)
