@@ -1,18 +1,36 @@
 /** The market value module's queries: the cars it values (the cars module's read model) and its own table. */
 import type { MarketValue } from '@redline/shared';
-import { and, asc, count, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { PreparedStatements } from '../../db/prepared-statements.ts';
 import { carsForValuation } from '../cars/index.ts';
 import { marketValues } from './market-value.schema.ts';
 import type { Valuation } from './market-value-model.ts';
 
-/** Every car, for sale and sold, with what the model reads of it. */
-export function allCars(db: Db) {
-  return db.select().from(carsForValuation);
-}
+/** The cars one statement reads: a million cars in one statement would outlast the pool's query timeout. */
+const CARS_AT_ONCE = 50_000;
 
-export type ValuedCarRow = Awaited<ReturnType<typeof allCars>>[number];
+const carsAfter = (db: Db, after: string | undefined) =>
+  db
+    .select()
+    .from(carsForValuation)
+    .where(after === undefined ? undefined : gt(carsForValuation.id, after))
+    .orderBy(carsForValuation.id)
+    .limit(CARS_AT_ONCE);
+
+export type ValuedCarRow = Awaited<ReturnType<typeof carsAfter>>[number];
+
+/** Every car, for sale and sold, with what the model reads of it, read in pages by id. */
+export async function allCars(db: Db): Promise<ValuedCarRow[]> {
+  const cars: ValuedCarRow[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await carsAfter(db, after);
+    for (const car of page) cars.push(car);
+    if (page.length < CARS_AT_ONCE) return cars;
+    after = page.at(-1)!.id;
+  }
+}
 
 export async function findCar(db: Db, id: string): Promise<ValuedCarRow | undefined> {
   const [row] = await db.select().from(carsForValuation).where(eq(carsForValuation.id, id));
