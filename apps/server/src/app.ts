@@ -40,6 +40,7 @@ import { carsModule, carsOfSitemapPage, listedByACar, sitemapPagesOfCars } from 
 import { categoriesModule, listCategories } from './modules/categories/index.ts';
 import { contactModule } from './modules/contact/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
+import { marketValueModule, marketValueOf } from './modules/market-value/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
 import { photosModule } from './modules/photos/index.ts';
@@ -68,7 +69,7 @@ const MODULES: readonly ServerModule[] = [
   categoriesModule,
   vehiclesModule,
   placesModule,
-  carsModule(advertisementOf),
+  carsModule(advertisementOf, marketValueOf),
   advertisementsModule,
   photosModule(listedByACar),
   bookingsModule,
@@ -79,6 +80,7 @@ const MODULES: readonly ServerModule[] = [
   notificationsModule,
   contactModule,
   conversationsModule,
+  marketValueModule,
 ];
 
 export interface AppOptions extends JobQueueOptions {
@@ -220,11 +222,12 @@ export async function buildApp(
   registerAccessControl(app, auth, sessions, origins, config.BROWSING);
   registerAuthRoutes(app, auth, config.publicUrl);
 
-  for (const { referenceData, routes, jobs: moduleJobs, reactions } of MODULES) {
+  for (const { referenceData, routes, jobs: moduleJobs, reactions, started } of MODULES) {
     await referenceData?.(context);
     await app.register(routes(context), { prefix: '/api' });
     for (const job of moduleJobs?.(context) ?? []) await jobs.define(job);
     subscriptions.push(...(reactions?.(context) ?? []));
+    await started?.(context);
   }
   await jobs.define(rateLimitSweepJob(context));
   await registerUploads(app, photos);

@@ -31,6 +31,11 @@ export interface ServerModule {
    * that publishes its event); answers their unsubscribes, called when the app closes.
    */
   reactions?: (context: AppContext) => (() => void)[];
+  /**
+   * Runs as the app starts, once its jobs are defined and its reactions subscribed: the work it
+   * enqueues when its tables lack what they keep (the market values' first fit).
+   */
+  started?: (context: AppContext) => Promise<void>;
 }
 
 /** A module's definition, as it is; the type-check refuses a job not named after the module. */

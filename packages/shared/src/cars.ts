@@ -26,6 +26,7 @@ import {
   TRANSMISSIONS,
 } from './constants.ts';
 import { formatMoney } from './format.ts';
+import { marketValueSchema } from './market-value.ts';
 import { photoKeySchema, photoSchema } from './photos.ts';
 import { deliveryRadiusSchema, placeSchema, postalCodeSchema } from './places.ts';
 import { formatSpeed, type UnitSystem } from './units.ts';
@@ -277,6 +278,8 @@ export const carDetailSchema = carSchema.extend({
     .array(z.object({ askingPrice: z.number().int(), changedAt: z.string() }))
     .max(PRICE_HISTORY_SHOWN),
   earlierPriceChanges: z.number().int().min(0),
+  /** Its market value and deal rating (docs/market-value.md); null while sold, or until the model is first fitted. */
+  marketValue: marketValueSchema.nullable(),
 });
 export type CarDetail = z.infer<typeof carDetailSchema>;
 

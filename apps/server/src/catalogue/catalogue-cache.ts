@@ -83,7 +83,8 @@ interface Entry<V> {
 
 /**
  * The facts that change categories, What's New or a category's cars (a seller's name and badge show
- * on each car), or the makes and models that the search folds a buyer's words to.
+ * on each car, a car's page its market value), or the makes and models that the search folds a
+ * buyer's words to.
  */
 const CATALOGUE_EVENTS = [
   'car.posted',
@@ -92,6 +93,7 @@ const CATALOGUE_EVENTS = [
   'car.deleted',
   'car.advertised',
   'cars.renamed',
+  'market-values.refitted',
   'category.added',
   ...VEHICLE_CATALOGUE_EVENTS,
 ] as const satisfies EventName[];

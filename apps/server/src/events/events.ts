@@ -1,4 +1,4 @@
-import type { CancelReason } from '@redline/shared';
+import type { CancelReason, CarUpdate } from '@redline/shared';
 
 /**
  * Every domain event: its name and what it carries. Payloads are small facts (ids), never rows:
@@ -9,10 +9,12 @@ export interface DomainEvents {
   'car.posted': { carId: string; sellerId: string };
   /**
    * A car's fields or photos changed, or it went back on sale (`relisted`); `askingPrice` when its
-   * price changed, `vinChanged` when its VIN did.
+   * price changed, `vinChanged` when its VIN did; `fields`, those its seller's edit set (absent when
+   * something else changed the car).
    */
   'car.updated': {
     carId: string;
+    fields?: (keyof CarUpdate)[];
     askingPrice?: { from: number; to: number };
     vinChanged?: true;
     relisted?: true;
@@ -26,6 +28,8 @@ export interface DomainEvents {
    * theirs, or the cars were mapped to it): whoever keeps copies of the cars' names drops them.
    */
   'cars.renamed': { cars: number };
+  /** The market values were fitted again: `cars` for sale valued (modules/market-value). */
+  'market-values.refitted': { cars: number };
   /**
    * The vehicle catalogue changed (vehicles module; the cars follow, in the same transaction). A
    * rename carries the new name; a merge and a delete are published before the entry goes, with

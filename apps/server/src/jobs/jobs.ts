@@ -5,6 +5,8 @@
  */
 export interface Jobs {
   /** One user's notifications waiting to be e-mailed (modules/notifications/notification-emails.ts). */
+  /** Every car's market value fitted again (modules/market-value/market-value.jobs.ts). */
+  'market-value.refit': Scheduled;
   'notifications.email': { userId: string };
   'notifications.email-sweep': Scheduled;
   /** A pending refund, made with the payment provider (modules/payments/refunds.service.ts). */

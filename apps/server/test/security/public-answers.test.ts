@@ -14,7 +14,7 @@ import {
 } from '../../src/modules/cars/cars.routes.ts';
 import { advertise, createBooking, postCar } from '../factories.ts';
 import { it } from '../fixtures.ts';
-import { as, createTestApp, signUpUser, type TestApp, type TestUser } from '../helpers.ts';
+import { as, createTestApp, runJob, signUpUser, type TestApp, type TestUser } from '../helpers.ts';
 
 const BUYER_PHONE = '+15125550199';
 /** The seller's default location, apart from their cars' place (90210, the factories'). */
@@ -40,6 +40,8 @@ function callsOf(route: RouteDeclaration, records: Records): string[] {
       return [at('/cars/super-car')];
     case '/cars/id/:id':
       return [at(`/cars/id/${carId}`), at(`/cars/id/${soldCarId}`)];
+    case '/cars/id/:id/comparables':
+      return [at(`/cars/id/${carId}/comparables`), at(`/cars/id/${soldCarId}/comparables`)];
     case '/cars/search':
       return [at('/cars/search'), at('/cars/search?q=porsche'), at(`/cars/search?seller=${sellerId}`)];
     case '/cars/suggest':
@@ -91,6 +93,8 @@ async function seedRecords(
   const saved = await as(t, buyer, { method: 'POST', url: '/api/savedpost', payload: { carId } });
   expect(saved.statusCode, saved.body).toBe(201);
   const makes = await t.app.inject({ method: 'GET', url: '/api/vehicles/makes?q=porsche' });
+  // The cars' market values, which their pages and comparables show.
+  await runJob(t, 'market-value.refit');
   return { carId, soldCarId, sellerId: seller.id, makeId: makes.json().items[0].id };
 }
 
@@ -112,7 +116,14 @@ describe('public answers (BROWSING=public, the default)', () => {
       'San Francisco',
     ];
     expect(BROWSING_READS.map((route) => route.path).sort()).toEqual(
-      ['/cars/:id', '/cars/id/:id', '/cars/search', '/cars/suggest', '/sellers/:id'].sort(),
+      [
+        '/cars/:id',
+        '/cars/id/:id',
+        '/cars/id/:id/comparables',
+        '/cars/search',
+        '/cars/suggest',
+        '/sellers/:id',
+      ].sort(),
     );
     const leaks: string[] = [];
     let walked = 0;

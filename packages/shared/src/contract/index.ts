@@ -12,6 +12,7 @@ import { carsRoutes } from './cars.ts';
 import { categoriesRoutes } from './categories.ts';
 import { contactRoutes } from './contact.ts';
 import { conversationsRoutes } from './conversations.ts';
+import { marketValueRoutes } from './market-value.ts';
 import { notificationsRoutes } from './notifications.ts';
 import { paymentsRoutes } from './payments.ts';
 import { photosRoutes } from './photos.ts';
@@ -33,6 +34,7 @@ export const contract = {
   ...categoriesRoutes,
   ...contactRoutes,
   ...conversationsRoutes,
+  ...marketValueRoutes,
   ...notificationsRoutes,
   ...paymentsRoutes,
   ...photosRoutes,

@@ -48,6 +48,38 @@ export const carSummaries = new QueryBuilder()
   .leftJoin(...coverPhotoJoin)
   .as('car_summaries');
 
+/**
+ * Every car, for sale and sold (at the last price it was asked), as the market value model reads it:
+ * its make and model family (the catalogue's ids, else the folded names), what adjusts its price, and
+ * what its line among another car's comparables shows. A read model the market value module selects
+ * from; nothing of its seller.
+ */
+export const carsForValuation = new QueryBuilder()
+  .select({
+    id: cars.id,
+    makeId: cars.makeId,
+    modelId: cars.modelId,
+    brandKey: sql<string>`${cars.brandKey}`.as('brand_key'),
+    nameKey: sql<string>`${cars.nameKey}`.as('name_key'),
+    brand: cars.brand,
+    model: cars.model,
+    trim: cars.trim,
+    year: cars.year,
+    kmDriven: cars.kmDriven,
+    askingPrice: cars.askingPrice,
+    soldAt: cars.soldAt,
+    titleStatus: cars.titleStatus,
+    previousOwners: cars.previousOwners,
+    transmission: cars.transmission,
+    drivetrain: cars.drivetrain,
+    postalCode: cars.postalCode,
+    country: cars.country,
+    city: cars.city,
+    region: cars.region,
+  })
+  .from(cars)
+  .as('cars_for_valuation');
+
 /** A car's place as pages show it, from its columns (all set or all null: cars_location_check); null without one. */
 export function carPlace(row: {
   postalCode: string | null;

@@ -1,5 +1,5 @@
 /** Turns car rows into the API's car shape, with photo URLs from the photo store. */
-import type { AdvertisedCar, Car, CarDetail, SellerCar } from '@redline/shared';
+import type { AdvertisedCar, Car, CarDetail, MarketValue, SellerCar } from '@redline/shared';
 import type { PhotoStore } from '../../storage/photo-store.ts';
 import { photoView } from '../photos/index.ts';
 import { carPlace } from './car-summary.ts';
@@ -62,11 +62,12 @@ export function toSellerCars(store: PhotoStore, rows: CarViewRow[]): SellerCar[]
   return views.map((car, i) => ({ ...car, sellerEmail: rows[i]!.sellerEmail }));
 }
 
-/** A car's own page: the car with its price history (the listing price and the latest changes). */
+/** A car's own page: the car with its price history (the listing price and the latest changes) and its market value. */
 export function toCarDetail(
   store: PhotoStore,
   row: CarViewRow,
   history: { askingPrice: number; changedAt: Date; total: number }[],
+  marketValue: MarketValue | null,
 ): CarDetail {
   const [car] = toCars(store, [row]);
   return {
@@ -76,6 +77,7 @@ export function toCarDetail(
       changedAt: price.changedAt.toISOString(),
     })),
     earlierPriceChanges: (history[0]?.total ?? 0) - history.length,
+    marketValue,
   };
 }
 

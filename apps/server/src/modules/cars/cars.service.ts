@@ -7,6 +7,7 @@ import type {
   CarSearchResult,
   CarSuggestions,
   CarUpdate,
+  MarketValue,
   PageQuery,
   SellerCar,
   SellerCarPage,
@@ -15,7 +16,9 @@ import type {
 import { formatMoney, PRICE_ORDER_MESSAGE, vinProblem } from '@redline/shared';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/pagination.ts';
+import type { PreparedStatements } from '../../db/prepared-statements.ts';
 import { badRequest, gone, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import { requirePlace } from '../../places/gazetteer.ts';
@@ -26,8 +29,20 @@ import { linkedNames } from './car-names.ts';
 import { toCarDetail, toCars, toSellerCars } from './car-view.ts';
 import * as repo from './cars.repository.ts';
 
-/** The app's context, with what the cars module is handed of the advertisements (`carsModule`, index.ts). */
-export type CarsContext = AppContext & { advertisementOf: repo.AdvertisementOf };
+/**
+ * A car's market value as the market value module last fitted it, null before its first refit: that
+ * module reads the cars through this one's surface, so the app hands its read to this module (ADR 37).
+ */
+export type MarketValueOf = (
+  statements: PreparedStatements<Db>,
+  carId: string,
+) => Promise<MarketValue | null>;
+
+/** The app's context, with what the cars module is handed of the advertisements and the market values (`carsModule`, index.ts). */
+export type CarsContext = AppContext & {
+  advertisementOf: repo.AdvertisementOf;
+  marketValueOf: MarketValueOf;
+};
 
 export async function listCategoryCars(
   context: CarsContext,
@@ -65,19 +80,23 @@ export async function suggestCars(context: AppContext, q: string): Promise<CarSu
   return context.search.suggest(q);
 }
 
-/** Any signed-in user may view a car, sold ones included (they show `soldAt`), with its price history. */
+/**
+ * Any signed-in user may view a car, sold ones included (they show `soldAt`), with its price history
+ * and, while for sale, its market value.
+ */
 export async function getCar(context: CarsContext, id: string): Promise<CarDetail> {
   if (!isUuid(id)) throw notFound('The car');
   const { statements } = context.database;
-  const [row, history] = await Promise.all([
+  const [row, history, marketValue] = await Promise.all([
     repo.findCarView(statements, context.advertisementOf, id),
     repo.findPriceHistory(statements, id),
+    context.marketValueOf(statements, id),
   ]);
   if (!row)
     throw (await repo.wasRemoved(context.database.db, id))
       ? gone('The car was deleted: it is no longer on Redline.')
       : notFound('The car');
-  return toCarDetail(context.photos, row, history);
+  return toCarDetail(context.photos, row, history, row.soldAt ? null : marketValue);
 }
 
 /** A car its seller has just posted or edited, as the seller sees it (with their e-mail). */
@@ -164,6 +183,7 @@ export async function updateCar(
       const repriced = to !== undefined && to !== before.askingPrice;
       await publish(tx, 'car.updated', {
         carId: id,
+        fields: Object.keys(update) as (keyof CarUpdate)[],
         ...(repriced ? { askingPrice: { from: before.askingPrice, to } } : {}),
         ...(fields.vin !== undefined && fields.vin !== before.vin ? { vinChanged: true } : {}),
         ...(sold === false && car.soldAt ? { relisted: true } : {}),

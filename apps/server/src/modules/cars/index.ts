@@ -5,6 +5,7 @@ import { carNamesRoutes } from './car-names.routes.ts';
 import { mapCarsToCatalogue } from './car-names.ts';
 import type { AdvertisementOf } from './cars.repository.ts';
 import { carsRoutes } from './cars.routes.ts';
+import type { MarketValueOf } from './cars.service.ts';
 
 export { lockCarsOfSeller, removeCar, removeCarsOfSeller } from './car-deletion.ts';
 export {
@@ -12,6 +13,7 @@ export {
   carPlace,
   carSummaries,
   carsForSale,
+  carsForValuation,
   lockCar,
   lockCarWithSeller,
 } from './car-summary.ts';
@@ -27,18 +29,20 @@ export {
   listedByACar,
   sitemapPagesOfCars,
 } from './cars.repository.ts';
+export type { MarketValueOf } from './cars.service.ts';
 
 /**
- * The cars module, handed the advertisements' `advertisementOf` for its car views: the
- * advertisements import this module, so the app passes it in (ADR 37). Registered after the
+ * The cars module, handed the advertisements' `advertisementOf` for its car views and the market
+ * value module's `marketValueOf` for a car's page: both import this module, so the app passes them
+ * in (ADR 37). Registered after the
  * vehicles module, whose catalogue is filled before the cars are mapped to it (car-names.ts).
  */
-export const carsModule = (advertisementOf: AdvertisementOf) =>
+export const carsModule = (advertisementOf: AdvertisementOf, marketValueOf: MarketValueOf) =>
   defineModule({
     name: 'cars',
     referenceData: ({ database }) => mapCarsToCatalogue(database.db),
     routes: (context) => async (app) => {
-      await app.register(carsRoutes({ ...context, advertisementOf }));
+      await app.register(carsRoutes({ ...context, advertisementOf, marketValueOf }));
       await app.register(carNamesRoutes(context));
     },
     reactions: followTheCatalogue,

@@ -12,6 +12,7 @@ import { useUnitSystem } from '../../../lib/units.ts';
 import { priceSaving } from '../utils/car-text.ts';
 import { priceBeforeDrop } from '../utils/price-drop.ts';
 import { TitleWarning } from './car-specifications.tsx';
+import { DealRatingBadge } from './deal-rating-badge.tsx';
 import { PriceDropBadge, usePriceDropShown } from './price-drop-badge.tsx';
 
 export function SoldBadge({ className = '' }: { className?: string }) {
@@ -19,8 +20,8 @@ export function SoldBadge({ className = '' }: { className?: string }) {
 }
 
 /**
- * Eyebrow, heading, prices, a recent price drop with the price before it, and the saving against
- * the original price.
+ * Eyebrow, heading, prices with the deal rating, a recent price drop with the price before it, and
+ * the saving against the original price.
  */
 export function CarSummary({ car }: { car: CarDetail }) {
   const saving = priceSaving(car);
@@ -52,7 +53,10 @@ export function CarSummary({ car }: { car: CarDetail }) {
       <dl className="mt-6 flex flex-wrap items-end gap-x-6 gap-y-3">
         <div>
           <dt className="text-xs font-medium uppercase tracking-wider text-base-content/70">Asking price</dt>
-          <dd className="text-4xl font-extrabold tracking-tight">{formatMoney(car.askingPrice)}</dd>
+          <dd className="flex flex-wrap items-center gap-3">
+            <span className="text-4xl font-extrabold tracking-tight">{formatMoney(car.askingPrice)}</span>
+            {car.marketValue ? <DealRatingBadge value={car.marketValue} /> : null}
+          </dd>
         </div>
         <div className="pb-1">
           <dt className="text-xs font-medium uppercase tracking-wider text-base-content/70">

@@ -1,0 +1,167 @@
+/** The market value module's queries: the cars it values (the cars module's read model) and its own table. */
+import type { MarketValue } from '@redline/shared';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { PreparedStatements } from '../../db/prepared-statements.ts';
+import { carsForValuation } from '../cars/index.ts';
+import { marketValues } from './market-value.schema.ts';
+import type { Valuation } from './market-value-model.ts';
+
+/** The cars one statement reads: a million cars in one statement would outlast the pool's query timeout. */
+const CARS_AT_ONCE = 50_000;
+
+const carsAfter = (db: Db, after: string | undefined) =>
+  db
+    .select()
+    .from(carsForValuation)
+    .where(after === undefined ? undefined : gt(carsForValuation.id, after))
+    .orderBy(carsForValuation.id)
+    .limit(CARS_AT_ONCE);
+
+export type ValuedCarRow = Awaited<ReturnType<typeof carsAfter>>[number];
+
+/** Every car, for sale and sold, with what the model reads of it, read in pages by id. */
+export async function allCars(db: Db): Promise<ValuedCarRow[]> {
+  const cars: ValuedCarRow[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await carsAfter(db, after);
+    for (const car of page) cars.push(car);
+    if (page.length < CARS_AT_ONCE) return cars;
+    after = page.at(-1)!.id;
+  }
+}
+
+export async function findCar(db: Db, id: string): Promise<ValuedCarRow | undefined> {
+  const [row] = await db.select().from(carsForValuation).where(eq(carsForValuation.id, id));
+  return row;
+}
+
+/** Whether any car is valued: an empty table at start-up has the market fitted. */
+export async function anyValue(db: Db): Promise<boolean> {
+  const [row] = await db.select({ carId: marketValues.carId }).from(marketValues).limit(1);
+  return row !== undefined;
+}
+
+export async function anyCarForSale(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ id: carsForValuation.id })
+    .from(carsForValuation)
+    .where(isNull(carsForValuation.soldAt))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The rows one statement writes. */
+const ROWS_AT_ONCE = 1_000;
+
+/**
+ * Stores the values of one refit, fitted at `fittedAt`: each car's row written unless a later refit
+ * wrote it already (two refits may overlap), a car deleted meanwhile left out; then the rows no
+ * refit since `fittedAt` wrote (cars sold or deleted since) deleted.
+ */
+export async function storeValues(db: Db, values: { carId: string; valuation: Valuation }[], fittedAt: Date) {
+  for (let at = 0; at < values.length; at += ROWS_AT_ONCE) {
+    const rows = values.slice(at, at + ROWS_AT_ONCE).map(({ carId, valuation }) => ({
+      car_id: carId,
+      estimate: valuation.estimate,
+      low: valuation.low,
+      high: valuation.high,
+      rating: valuation.rating,
+      comparables: valuation.comparables,
+      family: valuation.family,
+      area: valuation.area,
+    }));
+    await db.execute(sql`
+      insert into ${marketValues} (car_id, estimate, low, high, rating, comparables, family, area, fitted_at)
+      select v.car_id, v.estimate, v.low, v.high, v.rating, v.comparables, v.family, v.area, ${fittedAt.toISOString()}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(car_id uuid, estimate integer, low integer,
+        high integer, rating text, comparables integer, family text, area text)
+      where exists (select 1 from ${carsForValuation} where ${carsForValuation.id} = v.car_id)
+      on conflict (car_id) do update set estimate = excluded.estimate, low = excluded.low, high = excluded.high,
+        rating = excluded.rating, comparables = excluded.comparables, family = excluded.family,
+        area = excluded.area, fitted_at = excluded.fitted_at
+      where ${marketValues.fittedAt} <= excluded.fitted_at`);
+  }
+  await db.delete(marketValues).where(sql`${marketValues.fittedAt} < ${fittedAt.toISOString()}::timestamptz`);
+}
+
+const valueOfCar = (db: Db) =>
+  db
+    .select()
+    .from(marketValues)
+    .where(eq(marketValues.carId, sql.placeholder('carId')));
+
+/** A car's market value as the last refit stored it; null when it has none (sold, or not fitted yet). */
+export async function marketValueOf(
+  statements: PreparedStatements<Db>,
+  carId: string,
+): Promise<MarketValue | null> {
+  const [row] = await statements.get('market_value', valueOfCar).execute({ carId });
+  if (!row) return null;
+  const { carId: _, fittedAt, ...value } = row;
+  return { ...value, fittedAt: fittedAt.toISOString() };
+}
+
+/** The cars of a scope (a family or make, maybe one region's), but the car itself. */
+export interface Scope {
+  carId: string;
+  family: SQL;
+  states: readonly string[] | null;
+  /** The car's year and mileage, which the nearest comparables are ordered by. */
+  year: number;
+  kmDriven: number;
+}
+
+const inScope = (scope: Scope, sold: boolean) =>
+  and(
+    scope.family,
+    ne(carsForValuation.id, scope.carId),
+    sold ? isNotNull(carsForValuation.soldAt) : isNull(carsForValuation.soldAt),
+    scope.states ? inArray(carsForValuation.region, [...scope.states]) : undefined,
+  );
+
+const nearest = (scope: Scope) => [
+  asc(sql`abs(${carsForValuation.year} - ${scope.year})`),
+  asc(sql`abs(${carsForValuation.kmDriven} - ${scope.kmDriven})`),
+  asc(carsForValuation.id),
+];
+
+/** The scope's cars for sale nearest the car in year, then mileage. */
+export function comparablesForSale(db: Db, scope: Scope, limit: number) {
+  return db
+    .select()
+    .from(carsForValuation)
+    .where(inScope(scope, false))
+    .orderBy(...nearest(scope))
+    .limit(limit);
+}
+
+/** The scope's sold cars nearest the car in year, then mileage. */
+export function soldComparables(db: Db, scope: Scope, limit: number) {
+  return db
+    .select({
+      year: carsForValuation.year,
+      kmDriven: carsForValuation.kmDriven,
+      price: carsForValuation.askingPrice,
+    })
+    .from(carsForValuation)
+    .where(inScope(scope, true))
+    .orderBy(...nearest(scope))
+    .limit(limit);
+}
+
+/** How many of the scope's cars are for sale and sold, and the sold ones' median price (one of their prices). */
+export async function comparableCounts(db: Db, scope: Scope) {
+  const [forSale] = await db.select({ count: count() }).from(carsForValuation).where(inScope(scope, false));
+  const [sold] = await db
+    .select({
+      count: count(),
+      medianPrice: sql<
+        number | null
+      >`percentile_disc(0.5) within group (order by ${carsForValuation.askingPrice})`.mapWith(Number),
+    })
+    .from(carsForValuation)
+    .where(inScope(scope, true));
+  return { forSale: forSale!.count, sold: sold!.count, medianPrice: sold!.count ? sold!.medianPrice : null };
+}

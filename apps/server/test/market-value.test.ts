@@ -1,0 +1,210 @@
+/**
+ * Market values on a real app: fitted by the refit job that the cars' changes enqueue (run here by
+ * moving the queue's clock, never slept for), on a car's page and in its comparables.
+ */
+import type { CarComparables, CarDetail } from '@redline/shared';
+import { TestClock } from 'pg-boss';
+import { describe, expect, vi } from 'vitest';
+import { marketValues } from '../src/db/schema.ts';
+import { firstFit, REFIT_DELAY_SECONDS } from '../src/modules/market-value/market-value.jobs.ts';
+import { postCar } from './factories.ts';
+import { it as base } from './fixtures.ts';
+import { as, type TestApp, type TestUser } from './helpers.ts';
+
+/** The queue's clock, which only the tests move: a refit the cars' changes enqueue runs when a test says. */
+const clock = new TestClock(Date.now());
+const it = base.extend('appOptions', { scope: 'file' }, { clock });
+
+/** A price that falls with age and mileage, as the model expects of a market. */
+const priceOf = (year: number, kmDriven: number) =>
+  Math.round((15_000_000 * 0.92 ** (2025 - year) * (1 - kmDriven / 400_000)) / 100) * 100;
+
+const carAt = (year: number, kmDriven: number, askingPrice = priceOf(year, kmDriven)) => ({
+  brand: 'Porsche',
+  model: '911',
+  year,
+  kmDriven,
+  askingPrice,
+});
+
+async function carPage(t: TestApp, id: string): Promise<CarDetail> {
+  const res = await as(t, undefined, { method: 'GET', url: `/api/cars/id/${id}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function comparables(t: TestApp, id: string): Promise<CarComparables> {
+  const res = await as(t, undefined, { method: 'GET', url: `/api/cars/id/${id}/comparables` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** The refits the cars' changes have waiting, coalesced. */
+async function refitsWaiting(t: TestApp) {
+  const jobs = await t.context.jobs.boss.findJobs('market-value.refit', { queued: true });
+  return jobs.filter((job) => job.singletonKey === 'market-value.refit');
+}
+
+/** Moves the queue's clock past the refit's delay, then until the waiting refit has run. */
+async function runWaitingRefit(t: TestApp) {
+  const [waiting] = await refitsWaiting(t);
+  if (!waiting) throw new Error('no refit waiting');
+  await clock.tick(REFIT_DELAY_SECONDS * 1000);
+  for (let seconds = 0; seconds < 300; seconds += 1) {
+    const [job] = await t.context.jobs.boss.findJobs('market-value.refit', { id: waiting.id });
+    if (job?.state === 'completed') return job.output;
+    await clock.tick(1000);
+  }
+  throw new Error('the refit still waits after 300 s of test clock');
+}
+
+describe('market values', () => {
+  let market: { fair: string; lonely: string; newModel: string; sold: string; others: string[] };
+
+  it('values nothing before the first refit, then every car for sale', async ({ t, seller, otherSeller }) => {
+    market = await postMarket(t, seller, otherSeller);
+    expect((await carPage(t, market.fair)).marketValue).toBeNull();
+    // Eleven cars posted, one sold: one refit waits.
+    expect(await refitsWaiting(t)).toHaveLength(1);
+    expect(await runWaitingRefit(t)).toEqual({ valued: 11 });
+    const { marketValue } = await carPage(t, market.fair);
+    expect(marketValue).toMatchObject({ rating: 'fair', family: 'model', comparables: 9 });
+    const price = priceOf(2020, 30_000);
+    expect(Math.abs(marketValue!.estimate! - price) / price).toBeLessThan(0.05);
+    expect(marketValue!.low!).toBeLessThan(marketValue!.estimate!);
+    expect(marketValue!.high!).toBeGreaterThan(marketValue!.estimate!);
+  });
+
+  it('says "not enough data" for a car with too few comparables', async ({ t }) => {
+    expect((await carPage(t, market.lonely)).marketValue).toMatchObject({
+      estimate: null,
+      low: null,
+      high: null,
+      rating: 'none',
+      comparables: 0,
+    });
+  });
+
+  it('values a model with few cars from its make', async ({ t }) => {
+    expect((await carPage(t, market.newModel)).marketValue).toMatchObject({
+      family: 'make',
+      comparables: 10,
+    });
+  });
+
+  it("lists a car's comparables: those for sale nearest first, the sold ones summarised", async ({ t }) => {
+    const found = await comparables(t, market.fair);
+    expect(found.car).toEqual({ id: market.fair, kmDriven: 30_000, askingPrice: priceOf(2020, 30_000) });
+    expect(found.marketValue?.rating).toBe('fair');
+    expect(found.forSale.count).toBe(8);
+    expect(found.forSale.cars.map((car) => car.id).toSorted()).toEqual(market.others.toSorted());
+    expect(found.forSale.cars[0]).toMatchObject({ year: 2020, brand: 'Porsche', model: '911' });
+    expect(found.forSale.cars[0]!.location).toMatchObject({ region: 'CA', city: 'Beverly Hills' });
+    const sold = priceOf(2019, 45_000);
+    expect(found.sold).toEqual({
+      count: 1,
+      medianPrice: sold,
+      points: [{ year: 2019, kmDriven: 45_000, price: sold }],
+    });
+    expect(JSON.stringify(found)).not.toMatch(/seller|email/i);
+  });
+
+  it('answers 404 for a car that does not exist', async ({ t }) => {
+    const res = await as(t, undefined, {
+      method: 'GET',
+      url: '/api/cars/id/00000000-0000-4000-8000-000000000000/comparables',
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('refits after a car changes: a burst is one refit, and the rating follows the price', async ({
+    t,
+    seller,
+  }) => {
+    const edit = (askingPrice: number) =>
+      as(t, seller, { method: 'PATCH', url: `/api/cars/${market.fair}`, payload: { askingPrice } });
+    expect((await edit(priceOf(2020, 30_000) + 100_000)).statusCode).toBe(200);
+    expect((await edit(Math.round(priceOf(2020, 30_000) * 1.4))).statusCode).toBe(200);
+    expect(await refitsWaiting(t)).toHaveLength(1);
+    // Until the refit runs, the value is the last one fitted.
+    expect((await carPage(t, market.fair)).marketValue?.rating).toBe('fair');
+    // The refit tells the caches of pages (the visitors' kept car pages) that values changed.
+    const told: number[] = [];
+    const stop = t.context.database.events.subscribe('market-values.refitted', ({ cars }) => {
+      told.push(cars);
+    });
+    expect(await runWaitingRefit(t)).toEqual({ valued: 11 });
+    expect((await carPage(t, market.fair)).marketValue?.rating).toBe('overpriced');
+    await vi.waitFor(() => expect(told).toEqual([11]));
+    stop();
+  });
+
+  it('leaves values alone on an edit of a field the model does not read', async ({ t, seller }) => {
+    expect(await refitsWaiting(t)).toEqual([]);
+    const res = await as(t, seller, {
+      method: 'PATCH',
+      url: `/api/cars/${market.others[0]}`,
+      payload: { about: 'Freshly serviced.' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await refitsWaiting(t)).toEqual([]);
+  });
+
+  it('keeps no value of a car once sold', async ({ t, seller }) => {
+    const res = await as(t, seller, {
+      method: 'PATCH',
+      url: `/api/cars/${market.others[0]}`,
+      payload: { sold: true },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await carPage(t, market.others[0]!)).marketValue).toBeNull();
+    expect(await runWaitingRefit(t)).toEqual({ valued: 10 });
+    const found = await comparables(t, market.fair);
+    expect(found.sold.count).toBe(2);
+    expect(found.forSale.count).toBe(7);
+  });
+
+  it('has the market fitted at start when cars for sale have no values', async ({ t }) => {
+    await t.db.delete(marketValues);
+    await firstFit(t.context);
+    expect(await refitsWaiting(t)).toHaveLength(1);
+    expect(await runWaitingRefit(t)).toEqual({ valued: 10 });
+    await firstFit(t.context);
+    expect(await refitsWaiting(t)).toEqual([]);
+  });
+});
+
+/**
+ * Nine Porsche 911s for sale at the market's price, one sold, one of a model of its own (Cayenne)
+ * and one of a make of its own (Lotus).
+ */
+async function postMarket(t: TestApp, seller: TestUser, otherSeller: TestUser) {
+  const fair = await postCar(t, seller, carAt(2020, 30_000));
+  const others = [];
+  for (const [year, km] of [
+    [2020, 20_000],
+    [2018, 60_000],
+    [2021, 15_000],
+    [2017, 80_000],
+    [2022, 10_000],
+    [2016, 90_000],
+    [2023, 5_000],
+  ] as const)
+    others.push(await postCar(t, seller, carAt(year, km)));
+  const sold = await postCar(t, otherSeller, carAt(2019, 45_000));
+  const marked = await as(t, otherSeller, {
+    method: 'PATCH',
+    url: `/api/cars/${sold}`,
+    payload: { sold: true },
+  });
+  expect(marked.statusCode).toBe(200);
+  const newModel = await postCar(t, seller, {
+    ...carAt(2021, 20_000),
+    model: 'Cayenne',
+    askingPrice: 9_000_000,
+  });
+  const lonely = await postCar(t, otherSeller, { brand: 'Lotus', model: 'Elise', askingPrice: 5_000_000 });
+  // The 911s beside the one valued, and a car of a second seller.
+  const second = await postCar(t, otherSeller, carAt(2019, 40_000));
+  return { fair, lonely, newModel, sold, others: [...others, second] };
+}

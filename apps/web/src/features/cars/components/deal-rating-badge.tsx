@@ -1,0 +1,36 @@
+import { DEAL_RATING_LABELS, type DealRating, formatMoney, type MarketValue } from '@redline/shared';
+
+/** Each rating's colours: daisyUI's theme colours, so that the badge reads in the light and the dark theme. */
+const RATING_CLASSES: Record<DealRating, string> = {
+  great: 'badge-success',
+  good: 'badge-success badge-soft',
+  fair: 'badge-info badge-soft',
+  high: 'badge-warning badge-soft',
+  overpriced: 'badge-error badge-soft',
+  none: 'badge-ghost',
+};
+
+/** The estimate, its range and what it stands on, as a sentence. */
+function valueSentence(value: MarketValue): string {
+  const cars = `${value.comparables} comparable ${value.comparables === 1 ? 'car' : 'cars'}`;
+  if (value.estimate === null) return `Too few comparable cars to estimate its market value (${cars}).`;
+  return `Estimated market value ${formatMoney(value.estimate)}, most between ${formatMoney(value.low!)} and ${formatMoney(value.high!)}, from ${cars}.`;
+}
+
+/**
+ * The deal rating beside a car's price: its label shown, read as "Deal rating: …" with the estimate
+ * and range after it, which a pointer sees as the badge's tooltip.
+ */
+export function DealRatingBadge({ value }: { value: MarketValue }) {
+  const sentence = valueSentence(value);
+  return (
+    <span
+      title={sentence}
+      className={`badge font-semibold whitespace-nowrap ${RATING_CLASSES[value.rating]}`}
+    >
+      <span className="sr-only">Deal rating: </span>
+      {DEAL_RATING_LABELS[value.rating]}
+      <span className="sr-only">. {sentence}</span>
+    </span>
+  );
+}
