@@ -397,6 +397,10 @@ const OWNERSHIP: Record<string, Row> = {
     expect: { seller: 200, otherSeller: 403, admin: 200 },
   },
   'GET /api/cars/id/:id': { call: () => ({ url: `/api/cars/id/${car.id}` }), expect: { others: 200 } },
+  'GET /api/cars/compare': {
+    call: () => ({ url: `/api/cars/compare?ids=${car.id}` }),
+    expect: { others: 200 },
+  },
   'GET /api/cars/search': {
     call: () => ({ url: '/api/cars/search?q=porsche&fuel=Petrol&sort=price_asc' }),
     expect: { others: 200 },

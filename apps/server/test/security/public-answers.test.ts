@@ -40,6 +40,8 @@ function callsOf(route: RouteDeclaration, records: Records): string[] {
       return [at('/cars/super-car')];
     case '/cars/id/:id':
       return [at(`/cars/id/${carId}`), at(`/cars/id/${soldCarId}`)];
+    case '/cars/compare':
+      return [at(`/cars/compare?ids=${carId},${soldCarId}&near=90210`)];
     case '/cars/search':
       return [at('/cars/search'), at('/cars/search?q=porsche'), at(`/cars/search?seller=${sellerId}`)];
     case '/cars/suggest':
@@ -112,7 +114,7 @@ describe('public answers (BROWSING=public, the default)', () => {
       'San Francisco',
     ];
     expect(BROWSING_READS.map((route) => route.path).sort()).toEqual(
-      ['/cars/:id', '/cars/id/:id', '/cars/search', '/cars/suggest', '/sellers/:id'].sort(),
+      ['/cars/:id', '/cars/id/:id', '/cars/compare', '/cars/search', '/cars/suggest', '/sellers/:id'].sort(),
     );
     const leaks: string[] = [];
     let walked = 0;
