@@ -9,6 +9,7 @@ import {
   placeName,
 } from '@redline/shared';
 import { Link } from 'react-router';
+import { CompareToggle } from '../../../components/ui/compare-toggle.tsx';
 import { FuelIcon, OdometerIcon, PinIcon } from '../../../components/ui/icons.tsx';
 import { type ImageLoading, imageLoadingProps } from '../../../components/ui/image-loading.ts';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
@@ -173,12 +174,19 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3, distance
               {car.sellerVerified ? <VerifiedBadge subject="seller" /> : null}
             </p>
           </div>
-          <span
-            aria-hidden="true"
-            className="shrink-0 pb-0.5 text-sm font-semibold text-primary transition group-hover:translate-x-0.5"
-          >
-            Details →
-          </span>
+          <div className="flex shrink-0 items-center gap-3">
+            {/* Above the card's link, as the seller's. */}
+            <CompareToggle
+              car={{ id: car.id, name: carName(car), photo: car.photo }}
+              className="btn-sm relative z-10"
+            />
+            <span
+              aria-hidden="true"
+              className="pb-0.5 text-sm font-semibold text-primary transition group-hover:translate-x-0.5"
+            >
+              Details →
+            </span>
+          </div>
         </div>
       </div>
     </article>
