@@ -32,7 +32,7 @@ export function CompareTray() {
           {chosen.map((car) => (
             <li
               key={car.id}
-              className="flex shrink-0 items-center gap-2 rounded-full border border-base-300 bg-base-200/70 py-0.5 pr-0.5 pl-0.5"
+              className="flex shrink-0 items-center gap-2 rounded-full border border-base-300 bg-base-200/70 p-0.5"
             >
               <img
                 src={car.photo}

@@ -10,7 +10,7 @@ import { CompareIcon } from './icons.tsx';
 /**
  * "Compare": puts the car on the visitor's comparison list or takes it off (lib/compare-list.ts), a
  * toggle button named after the car (a list has many), whose pressed state says which. A fifth car is refused with a toast saying why.
- * `className` sizes it where it stands (a card's footer, a car page's header, a list's row).
+ * `className` sizes and places it where it stands (over a card's photo, a car page's header, a list's row).
  */
 export function CompareToggle({ car, className = 'btn-sm' }: { car: ComparedCar; className?: string }) {
   const chosen = useComparedCars().some((compared) => compared.id === car.id);
@@ -22,7 +22,7 @@ export function CompareToggle({ car, className = 'btn-sm' }: { car: ComparedCar;
       type="button"
       aria-pressed={chosen}
       aria-label={`Compare ${car.name}`}
-      className={`btn gap-1.5 ${chosen ? 'btn-primary' : 'btn-ghost border-base-300'} ${className}`}
+      className={`btn gap-1.5 ${chosen ? 'btn-primary' : 'border-base-300 bg-base-100 hover:bg-base-200'} ${className}`}
       onClick={toggle}
     >
       <CompareIcon />

@@ -1,13 +1,4 @@
-import {
-  type Car,
-  carName,
-  carTitle,
-  distanceIn,
-  distanceUnit,
-  formatDistance,
-  formatMoney,
-  placeName,
-} from '@redline/shared';
+import { type Car, carName, carTitle, formatDistance, formatMoney, placeName } from '@redline/shared';
 import { Link } from 'react-router';
 import { CompareToggle } from '../../../components/ui/compare-toggle.tsx';
 import { FuelIcon, OdometerIcon, PinIcon } from '../../../components/ui/icons.tsx';
@@ -15,7 +6,7 @@ import { type ImageLoading, imageLoadingProps } from '../../../components/ui/ima
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useUnitSystem } from '../../../lib/units.ts';
-import { aboutPreview, priceSaving } from '../utils/car-text.ts';
+import { aboutPreview, distanceAway, priceSaving } from '../utils/car-text.ts';
 import { PriceDropBadge, usePriceDropShown } from './price-drop-badge.tsx';
 
 /** What a card shows: the fields shared by a category's cars and the advertised ones. */
@@ -96,6 +87,11 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3, distance
             <PriceDropBadge className="shadow" />
           ) : null}
         </div>
+        {/* Above the card's link, which covers the card (its ::after). */}
+        <CompareToggle
+          car={{ id: car.id, name: carName(car), photo: car.photo }}
+          className="btn-sm absolute right-3 bottom-3 z-10 shadow"
+        />
       </figure>
 
       <div className="flex flex-1 flex-col gap-4 p-5">
@@ -174,30 +170,21 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3, distance
               {car.sellerVerified ? <VerifiedBadge subject="seller" /> : null}
             </p>
           </div>
-          <div className="flex shrink-0 items-center gap-3">
-            {/* Above the card's link, as the seller's. */}
-            <CompareToggle
-              car={{ id: car.id, name: carName(car), photo: car.photo }}
-              className="btn-sm relative z-10"
-            />
-            <span
-              aria-hidden="true"
-              className="pb-0.5 text-sm font-semibold text-primary transition group-hover:translate-x-0.5"
-            >
-              Details →
-            </span>
-          </div>
+          <span
+            aria-hidden="true"
+            className="shrink-0 pb-0.5 text-sm font-semibold text-primary transition group-hover:translate-x-0.5"
+          >
+            Details →
+          </span>
         </div>
       </div>
     </article>
   );
 }
 
-/** "12 mi away", in the visitor's unit; "Under 1 mi away" closer than that. */
 function CarDistance({ km }: { km: number }) {
   const system = useUnitSystem();
-  const text = distanceIn(km, system) < 1 ? `Under 1 ${distanceUnit(system)}` : formatDistance(km, system);
-  return <span className="font-medium text-base-content/80">{text} away</span>;
+  return <span className="font-medium text-base-content/80">{distanceAway(km, system)}</span>;
 }
 
 export function CarCardSkeleton() {

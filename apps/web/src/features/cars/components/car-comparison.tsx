@@ -7,8 +7,6 @@ import {
   type CarSearchItem,
   carName,
   carTitle,
-  distanceIn,
-  distanceUnit,
   formatDistance,
   formatMoney,
   formatSpeed,
@@ -21,6 +19,7 @@ import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { forgetCompared } from '../../../lib/compare-list.ts';
 import { useUnitSystem } from '../../../lib/units.ts';
+import { distanceAway } from '../utils/car-text.ts';
 import { colourName, colourText, DRIVETRAIN_NAMES, titleText } from './car-specifications.tsx';
 
 /**
@@ -42,7 +41,7 @@ const ROWS: readonly ComparisonRow[] = [
   { label: 'Place', value: (car) => car.location && placeName(car.location) },
   {
     label: 'Distance',
-    value: (car, units) => (car.distanceKm === null ? null : distanceText(car.distanceKm, units)),
+    value: (car, units) => (car.distanceKm === null ? null : distanceAway(car.distanceKm, units)),
   },
   { label: 'Make', value: (car) => car.brand },
   { label: 'Model', value: (car) => car.model },
@@ -72,11 +71,6 @@ const ROWS: readonly ComparisonRow[] = [
   { label: 'Title', value: (car) => car.titleStatus, show: (car) => titleText(car.titleStatus) },
   { label: 'Photos', value: (car) => car.photos.length },
 ];
-
-/** "12 mi away", "Under 1 mi away" closer than that: as the search's cards say it. */
-function distanceText(km: number, units: UnitSystem): string {
-  return `${distanceIn(km, units) < 1 ? `Under 1 ${distanceUnit(units)}` : formatDistance(km, units)} away`;
-}
 
 /** The rows the cars have a value for, with those values and whether they differ. */
 function comparedRows(cars: readonly CarSearchItem[], units: UnitSystem) {
@@ -113,17 +107,22 @@ export function CarComparison({ cars, near }: { cars: readonly CarSearchItem[]; 
           Only differences
         </label>
       </div>
-      <div className="-mx-4 snap-x snap-mandatory scroll-pl-28 overflow-x-auto sm:mx-0 sm:scroll-pl-44 sm:rounded-box sm:border sm:border-base-300">
-        <table className="w-full border-separate border-spacing-0 text-sm">
+      {cars.length > 1 ? (
+        <p className="mb-2 text-xs text-base-content/70 sm:hidden">
+          Swipe sideways to see all {cars.length} cars.
+        </p>
+      ) : null}
+      <div className="-mx-4 snap-x snap-mandatory scroll-pl-32 overflow-x-auto sm:mx-0 sm:scroll-pl-44 sm:rounded-box sm:border sm:border-base-300">
+        <table className="w-full border-separate border-spacing-0 text-sm lg:table-fixed">
           <caption className="sr-only">{cars.map((car) => carName(car)).join(', ')} side by side</caption>
           <thead>
             <tr>
-              <td className="sticky left-0 z-10 w-28 min-w-28 border-b border-base-300 bg-base-100 sm:w-44 sm:min-w-44" />
+              <td className="sticky left-0 z-10 w-32 min-w-32 border-b border-base-300 bg-base-100 sm:w-44 sm:min-w-44" />
               {cars.map((car) => (
                 <th
                   key={car.id}
                   scope="col"
-                  className="w-[calc(100vw-7rem)] min-w-[calc(100vw-7rem)] snap-start border-b border-l border-base-300 p-3 text-left align-top font-normal sm:w-64 sm:min-w-64 lg:w-auto lg:min-w-0"
+                  className="w-[calc(100vw-8rem)] min-w-[calc(100vw-8rem)] snap-start border-b border-l border-base-300 p-3 text-left align-top font-normal sm:w-64 sm:min-w-64 lg:w-auto lg:min-w-0"
                 >
                   <ComparedCarHeading
                     car={car}
@@ -177,7 +176,7 @@ export function CarComparison({ cars, near }: { cars: readonly CarSearchItem[]; 
   );
 }
 
-/** A car's column head: its cover photo and name (to its page), and a link to the comparison without it. */
+/** A car's column head: its cover photo, year and name (to its page), and a link to the comparison without it. */
 function ComparedCarHeading({ car, removeHref }: { car: CarSearchItem; removeHref: string }) {
   const cover = car.photos[0];
   return (
@@ -207,7 +206,6 @@ function ComparedCarHeading({ car, removeHref }: { car: CarSearchItem; removeHre
         <Link to={paths.car(car.id)} className="link link-hover font-bold leading-snug">
           {carTitle(car)}
         </Link>
-        <p className="mt-1 text-lg font-extrabold tracking-tight">{formatMoney(car.askingPrice)}</p>
       </div>
     </div>
   );
