@@ -75,13 +75,19 @@ for (const { name, viewport } of [
         for (const column of await comparedNames(page).all()) await expect(column).toBeInViewport();
       }
 
-      // Only the differences, then the comparison again from its address, rendered by the server.
+      // Only the differences, then the comparison again from its address.
       await page.getByRole('checkbox', { name: 'Only differences' }).check();
       await expect(comparison(page).locator('tbody tr:not([data-differs])')).toHaveCount(0);
       const shared = page.url();
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/cars/compare')) asked.push(request.url());
+      });
       await page.reload();
       await hydrated(page);
       await expect(comparedNames(page)).toHaveText(chosen);
+      // The server rendered the cars, and the browser took them over without asking again.
+      expect(asked).toEqual([]);
 
       // The choice is kept across visits: back on the search, the two cars are still chosen.
       await page.goto('/cars?near=90210&sort=distance');
