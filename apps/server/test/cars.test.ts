@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import {
   BODY_STYLES,
   COLOURS,
+  carComparisonSchema,
   carDetailSchema,
   carSchema,
   carYearMax,
+  distanceKm,
   PRICE_HISTORY_SHOWN,
   sellerCarSchema,
   VIN_CHECK_DIGIT_MESSAGE,
@@ -20,8 +23,10 @@ import {
   reportedCars,
   savedCars,
 } from '../src/db/schema.ts';
+import { placeOf } from '../src/places/gazetteer.ts';
 import {
   advertise,
+  BEVERLY_HILLS,
   carInput,
   createBooking,
   createCar,
@@ -688,6 +693,86 @@ describe('GET /api/cars/id/:id', () => {
     const soldAnswer = await read(sold.id);
     expect(soldAnswer.statusCode).toBe(200);
     expect(soldAnswer.json().soldAt).not.toBeNull();
+  });
+});
+
+describe('GET /api/cars/compare', () => {
+  const compare = (t: TestApp, query: string, user?: TestUser) =>
+    as(t, user, { method: 'GET', url: `/api/cars/compare?${query}` });
+
+  it('answers a visitor the cars for sale in the order asked, leaving out unknown, deleted and sold ones', async ({
+    t,
+    seller,
+  }) => {
+    const [first, second] = [
+      await createCar(t, seller),
+      await createCar(t, seller, { brand: 'Lamborghini' }),
+    ];
+    const sold = await createCar(t, seller, { soldAt: new Date() });
+    const deleted = await createCar(t, seller);
+    expect((await as(t, seller, { method: 'DELETE', url: `/api/cars/${deleted.id}` })).statusCode).toBe(200);
+    const unknown = '6b1e1c1e-1111-4111-8111-111111111111';
+
+    const res = await compare(t, `ids=${second.id},${sold.id},${unknown},${first.id}`);
+    expect(res.statusCode).toBe(200);
+    const { items } = carComparisonSchema.parse(res.json());
+    expect(items.map((car) => [car.id, car.brand, car.distanceKm])).toEqual([
+      [second.id, 'Lamborghini', null],
+      [first.id, 'Ferrari', null],
+    ]);
+    // An id that is no car's id in shape is left out alike, and an id repeated counts once.
+    const again = await compare(t, `ids=${first.id},not-a-car,${first.id}, ${deleted.id}`);
+    expect(again.json().items.map((car: { id: string }) => car.id)).toEqual([first.id]);
+  });
+
+  it("measures each car's distance from near, a ZIP code or a point, as a search does", async ({
+    t,
+    seller,
+  }) => {
+    const newYork = placeOf('10001')!;
+    const here = await createCar(t, seller);
+    const there = await createCar(t, seller, {
+      postalCode: '10001',
+      country: 'US',
+      city: newYork.city,
+      region: newYork.region,
+      latitude: newYork.latitude,
+      longitude: newYork.longitude,
+    });
+    const placeless = await createCar(t, seller, NO_PLACE);
+    const ids = `ids=${here.id},${there.id},${placeless.id}`;
+    const fromPoint = (await compare(t, `${ids}&near=34.0901,-118.4065`)).json();
+    expect(fromPoint.items.map((car: { distanceKm: number | null }) => car.distanceKm)).toEqual([
+      0,
+      distanceKm(BEVERLY_HILLS, newYork),
+      null,
+    ]);
+    const fromZip = (await compare(t, `${ids}&near=10001`)).json();
+    expect(fromZip.items.map((car: { distanceKm: number | null }) => car.distanceKm)).toEqual([
+      distanceKm(newYork, BEVERLY_HILLS),
+      0,
+      null,
+    ]);
+  });
+
+  it('refuses no ids, more than four, an id of other characters, or a ZIP code not known, at their fields', async ({
+    t,
+    seller,
+  }) => {
+    const car = await createCar(t, seller);
+    const five = Array.from({ length: 5 }, () => randomUUID()).join(',');
+    for (const [query, field] of [
+      ['', 'ids'],
+      ['ids=', 'ids'],
+      ['ids=,,', 'ids'],
+      [`ids=${five}`, 'ids'],
+      [`ids=${car.id},<script>`, 'ids'],
+      [`ids=${car.id}&near=00000`, 'near'],
+    ] as const) {
+      const res = await compare(t, query);
+      expect(res.statusCode, query).toBe(400);
+      expect(Object.keys(errorOf(res).fields ?? {}), query).toEqual([field]);
+    }
   });
 });
 

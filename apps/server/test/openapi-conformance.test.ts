@@ -160,6 +160,9 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       // Never a reported car: Delete Post, later, needs those still there.
       if (operationId === 'deleteCar') return next(pool.unreportedCarIds);
       return next(pool.carIds);
+    case 'ids':
+      // A comparison's cars (not taken with next, whose count picks the other operations' records).
+      return pool.carIds.slice(0, 2).join(',');
     case 'carId':
       if (operationId === 'advertiseCar') return next(pool.unadvertisedCarIds);
       if (operationId === 'reportPost') return next(pool.unreportedCarIds);

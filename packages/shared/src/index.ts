@@ -6,6 +6,7 @@ export * from './car-name.ts';
 export * from './cars.ts';
 export * from './categories.ts';
 export * from './common.ts';
+export * from './compare.ts';
 export * from './constants.ts';
 export * from './contact.ts';
 export * from './conversations.ts';

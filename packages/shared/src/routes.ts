@@ -11,6 +11,8 @@ export const routePatterns = {
   category: '/category/:id',
   search: '/cars',
   car: '/cars/id/:id',
+  /** Cars side by side: `?ids=a,b` (and a search's `near`, to show their distances). */
+  compare: '/compare',
   seller: '/sellers/:id',
   payBooking: '/buyer/bookings/:id',
   signUp: '/user/signup',

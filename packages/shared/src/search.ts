@@ -13,6 +13,7 @@ import {
   transmissionSchema,
 } from './cars.ts';
 import { charactersMessage, ONE_LINE } from './common.ts';
+import { COMPARE_MAX, comparedIdsOf, isComparableId } from './compare.ts';
 import {
   BODY_STYLES,
   CAR_DOORS_MAX,
@@ -298,6 +299,33 @@ export type CarSearchFacets = z.infer<typeof carSearchFacetsSchema>;
 /** A car a search found: with `near`, how far it stands from there (null without it, or when the car has no place). */
 export const carSearchItemSchema = carSchema.extend({ distanceKm: z.number().nullable() });
 export type CarSearchItem = z.infer<typeof carSearchItemSchema>;
+
+const COMPARED_IDS_MESSAGE = `Choose 1 to ${COMPARE_MAX} cars to compare, their ids separated by commas`;
+
+/**
+ * The query of a comparison: its cars' ids ("a,b,c", repeats counted once) and, as a search's, where
+ * the visitor measures distances from. An id no car has is not an error: the answer leaves it out.
+ */
+export const carComparisonQuerySchema = z.object({
+  ids: z
+    .string({ error: COMPARED_IDS_MESSAGE })
+    .max(COMPARE_MAX * 65 + 20, COMPARED_IDS_MESSAGE)
+    .transform(comparedIdsOf)
+    .pipe(
+      z
+        .array(z.string())
+        .min(1, COMPARED_IDS_MESSAGE)
+        .max(COMPARE_MAX, COMPARED_IDS_MESSAGE)
+        .refine((ids) => ids.every(isComparableId), COMPARED_IDS_MESSAGE),
+    )
+    .meta({ description: `Up to ${COMPARE_MAX} car ids, separated by commas`, example: 'id1,id2' }),
+  near: nearValue,
+});
+export type CarComparisonQuery = z.infer<typeof carComparisonQuerySchema>;
+
+/** The cars of a comparison still for sale, in the order asked (with `near`, each one's distance from there). */
+export const carComparisonSchema = z.object({ items: z.array(carSearchItemSchema).max(COMPARE_MAX) });
+export type CarComparison = z.infer<typeof carComparisonSchema>;
 
 export const carSearchResultSchema = z.object({
   items: z.array(carSearchItemSchema).max(PAGE_SIZE_MAX),

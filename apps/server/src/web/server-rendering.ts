@@ -15,7 +15,7 @@
  * - for a visitor (a request without a cookie, or whose only cookie is the units one:
  *   `visitorVariant`), every signed-out visitor with the same units sees the same page: the public
  *   pages (the sitemap's paths, without a search part), and the pages of the cars for sale (the
- *   entry's shared pages: a category's cars, the search with its search part, a car, a seller), each
+ *   entry's shared pages: a category's cars, the search with its search part, a car, a comparison, a seller), each
  *   in a cache of its own, so that a scraper walking searches can evict none of the first (ADR 48);
  * - the pages the entry calls shared (`isSharedPage`), for a request whose session is valid:
  *   rendered for every signed-in visitor alike (`shared`), without who they are or their data, which

@@ -401,6 +401,10 @@ const OWNERSHIP: Record<string, Row> = {
     call: () => ({ url: `/api/cars/id/${car.id}/comparables` }),
     expect: { others: 200 },
   },
+  'GET /api/cars/compare': {
+    call: () => ({ url: `/api/cars/compare?ids=${car.id}` }),
+    expect: { others: 200 },
+  },
   'GET /api/cars/search': {
     call: () => ({ url: '/api/cars/search?q=porsche&fuel=Petrol&sort=price_asc' }),
     expect: { others: 200 },

@@ -42,6 +42,8 @@ function callsOf(route: RouteDeclaration, records: Records): string[] {
       return [at(`/cars/id/${carId}`), at(`/cars/id/${soldCarId}`)];
     case '/cars/id/:id/comparables':
       return [at(`/cars/id/${carId}/comparables`), at(`/cars/id/${soldCarId}/comparables`)];
+    case '/cars/compare':
+      return [at(`/cars/compare?ids=${carId},${soldCarId}&near=90210`)];
     case '/cars/search':
       return [at('/cars/search'), at('/cars/search?q=porsche'), at(`/cars/search?seller=${sellerId}`)];
     case '/cars/suggest':
@@ -120,6 +122,7 @@ describe('public answers (BROWSING=public, the default)', () => {
         '/cars/:id',
         '/cars/id/:id',
         '/cars/id/:id/comparables',
+        '/cars/compare',
         '/cars/search',
         '/cars/suggest',
         '/sellers/:id',

@@ -153,8 +153,8 @@ describe('pageStatus', () => {
 });
 
 describe('isSharedPage', () => {
-  it("is a category's cars, a car and a seller's page, the pages every signed-in visitor sees alike", () => {
-    for (const page of ['/category/c1', '/cars/id/c1', '/sellers/s1'])
+  it("is a category's cars, a car, a comparison and a seller's page, the pages every signed-in visitor sees alike", () => {
+    for (const page of ['/category/c1', '/cars/id/c1', '/compare', '/sellers/s1'])
       expect(isSharedPage(page), page).toBe(true);
     for (const page of ['/', '/categories', '/dash', '/dash/buyer/saved', '/buyer/bookings/b1', '/cars/id']) {
       expect(isSharedPage(page), page).toBe(false);
@@ -195,5 +195,19 @@ describe('the search part of a page address', () => {
     await loadPageData(client, '/category/no-such-category', undefined);
     expect(pageStatus(client, '/category/no-such-category')).toBe(404);
     expect(isSharedPage('/cars')).toBe(true);
+  });
+});
+
+describe('the comparison', () => {
+  it('loads the cars its address names, with its place, in one call; none for an address without or with too many', async () => {
+    answer({ 'GET /cars/compare': { items: [] }, 'GET /config': aPublicConfig() });
+    const client = createQueryClient();
+    await loadPageData(client, '/compare?ids=c1,c2,c1&near=90210', undefined);
+    await loadPageData(client, '/compare', undefined);
+    await loadPageData(client, '/compare?ids=c1,c2,c3,c4,c5', undefined);
+    const asked = requests().map(({ path, query }) => (query.size > 0 ? `${path}?${query}` : path));
+    expect(asked.sort()).toEqual(['/cars/compare?ids=c1%2Cc2&near=90210', '/config']);
+    // Cars no longer for sale are left out of the answer, not a missing page.
+    expect(pageStatus(client, '/compare?ids=c1,c2&near=90210')).toBe(200);
   });
 });

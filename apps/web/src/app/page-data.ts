@@ -32,6 +32,8 @@ import { buyerBookingsQueryOptions, sellerBookingsQueryOptions } from '../featur
 import {
   advertisedCarsQueryOptions,
   carQueryOptions,
+  comparedCarsQueryOptions,
+  comparisonOf,
   sellerCarsQueryOptions,
 } from '../features/cars/index.ts';
 import { categoriesQueryOptions, categoryQueryOptions } from '../features/categories/index.ts';
@@ -92,6 +94,15 @@ const pageData: Record<string, PageData> = {
     client.prefetchQuery(appConfigQueryOptions()),
     client.prefetchQuery(carQueryOptions(id)),
   ],
+  [r.compare]: (client, { search }) => {
+    const address = comparisonOf(search);
+    return [
+      client.prefetchQuery(appConfigQueryOptions()),
+      ...(address.kind === 'cars'
+        ? [client.prefetchQuery(comparedCarsQueryOptions(address.ids, address.near))]
+        : []),
+    ];
+  },
   [r.seller]: (client, { params: { id = '' } }) => [
     client.prefetchQuery(appConfigQueryOptions()),
     client.prefetchQuery(sellerQueryOptions(id)),
@@ -147,7 +158,7 @@ const pageData: Record<string, PageData> = {
  * their first data must not depend on the visitor: `loadPageData` is given no `me` for them. These
  * are also the pages of the cars for sale that the server keeps for signed-out visitors, per units.
  */
-const sharedPages = [r.category, r.search, r.car, r.seller];
+const sharedPages = [r.category, r.search, r.car, r.compare, r.seller];
 
 /** Whether the page at `pathname` is one of `sharedPages`. */
 export function isSharedPage(pathname: string): boolean {

@@ -95,6 +95,7 @@ export const routes: RouteObject[] = [
                   { path: r.category, Component: page(() => import('./routes/category.tsx')) },
                   { path: r.search, Component: page(() => import('./routes/search.tsx')) },
                   { path: r.car, Component: page(() => import('./routes/car.tsx')) },
+                  { path: r.compare, Component: page(() => import('./routes/compare.tsx')) },
                   { path: r.seller, Component: page(() => import('./routes/seller.tsx')) },
                 ],
               },

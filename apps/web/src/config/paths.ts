@@ -24,6 +24,9 @@ export const paths = {
   /** The car search; `query` is its search part without the `?` (features/search writes it). */
   search: (query = '') => (query ? `${r.search}?${query}` : r.search),
   car: (id: string) => generatePath(r.car, { id }),
+  /** Cars side by side; with a search's `near`, each one's distance from there. */
+  compare: (ids: readonly string[], near?: string) =>
+    `${r.compare}?${new URLSearchParams({ ids: ids.join(','), ...(near ? { near } : {}) })}`,
   /** A seller's page: their name and cars for sale. */
   seller: (id: string) => generatePath(r.seller, { id }),
   /** The pay page of a test-drive booking. */

@@ -18,12 +18,14 @@ export const appKeys = {
 
 /** Each domain's keys, all under its root (`all`): refreshing the root refreshes every one of them. */
 export const queryKeys = {
-  /** A car's page, What's New, a seller's own cars. */
+  /** A car's page, What's New, a seller's own cars, a comparison. */
   cars: {
     all: ['cars'] as const,
     detail: (id: string) => [...queryKeys.cars.all, 'detail', id] as const,
     advertised: () => [...queryKeys.cars.all, 'advertised'] as const,
     seller: (email: string) => [...queryKeys.cars.all, 'seller', email] as const,
+    /** Cars side by side (`ids` as the address has them, "a,b"), with their distances from `near` when given. */
+    compare: (ids: string, near?: string) => [...queryKeys.cars.all, 'compare', ids, near ?? null] as const,
   },
   /** The car search (a seller's page shows one), its suggestions and the catalogue's facets. */
   search: {

@@ -1,4 +1,4 @@
-/** The cars for sale: a category's, a search's, one car, a seller's own, and posting, editing, deleting. */
+/** The cars for sale: a category's, a search's, one car, several side by side, a seller's own, and posting, editing, deleting. */
 import {
   carDetailSchema,
   carIdParamsSchema,
@@ -10,7 +10,10 @@ import {
   sellerCarSchema,
 } from '../cars.ts';
 import { deletedCountSchema, emailParamsSchema, pageQuerySchema } from '../common.ts';
+import { COMPARE_MAX } from '../compare.ts';
 import {
+  carComparisonQuerySchema,
+  carComparisonSchema,
   carSearchQuerySchema,
   carSearchResultSchema,
   carSuggestionsSchema,
@@ -54,6 +57,16 @@ export const carsRoutes = {
     summary: 'Brands and models of cars for sale that complete the search box (up to 8)',
     query: carSuggestQuerySchema,
     responses: { 200: carSuggestionsSchema },
+  }),
+  compareCars: defineRoute({
+    method: 'GET',
+    path: '/cars/compare',
+    access: 'browse',
+    tags,
+    operationId: 'compareCars',
+    summary: `Up to ${COMPARE_MAX} cars side by side: those still for sale, in the order asked (the others left out), with their distance from \`near\``,
+    query: carComparisonQuerySchema,
+    responses: { 200: carComparisonSchema },
   }),
   getCar: defineRoute({
     method: 'GET',

@@ -50,6 +50,7 @@ export function carsRoutes(context: CarsContext): FastifyPluginAsyncZod {
     serve(app, contract.suggestCars, (request) => service.suggestCars(context, request.query.q), {
       rateLimit: visitorLimit(context, VISITOR_SUGGESTIONS_PER_MINUTE),
     });
+    serve(app, contract.compareCars, (request) => service.compareCars(context, request.query));
     serve(app, contract.getCar, (request) => service.getCar(context, request.params.id));
     serve(app, contract.listSellerCars, (request) =>
       service.listSellerCars(context, currentUser(request), request.params.email, request.query),

@@ -1,5 +1,7 @@
 /** Car rules: who may list, post, edit and delete which car. */
 import type {
+  CarComparison,
+  CarComparisonQuery,
   CarDetail,
   CarInput,
   CarPage,
@@ -13,7 +15,7 @@ import type {
   SellerCarPage,
   User,
 } from '@redline/shared';
-import { formatMoney, PRICE_ORDER_MESSAGE, vinProblem } from '@redline/shared';
+import { distanceKm, formatMoney, PRICE_ORDER_MESSAGE, vinProblem } from '@redline/shared';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -21,9 +23,10 @@ import { isUuid } from '../../db/pagination.ts';
 import type { PreparedStatements } from '../../db/prepared-statements.ts';
 import { badRequest, gone, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
-import { requirePlace } from '../../places/gazetteer.ts';
+import { placeOf, requirePlace } from '../../places/gazetteer.ts';
 import { categoryExists } from '../categories/index.ts';
 import { claimPhotosForCar } from '../photos/index.ts';
+import { nearPoint } from '../search/index.ts';
 import { removeCar } from './car-deletion.ts';
 import { linkedNames } from './car-names.ts';
 import { toCarDetail, toCars, toSellerCars } from './car-view.ts';
@@ -97,6 +100,33 @@ export async function getCar(context: CarsContext, id: string): Promise<CarDetai
       ? gone('The car was deleted: it is no longer on Redline.')
       : notFound('The car');
   return toCarDetail(context.photos, row, history, row.soldAt ? null : marketValue);
+}
+
+/**
+ * Any signed-in user may compare cars for sale side by side: those of `ids` still for sale, in that
+ * order; an id of no car, of a deleted or a sold one is left out (the page says so), not refused.
+ * With `near`, each car's distance from there, measured as a search measures it.
+ */
+export async function compareCars(
+  context: CarsContext,
+  { ids, near }: CarComparisonQuery,
+): Promise<CarComparison> {
+  const from = near === undefined ? undefined : nearPoint(near);
+  const rows = await repo.findCarViews(
+    context.database.statements,
+    context.advertisementOf,
+    ids.filter(isUuid),
+  );
+  const forSale = toCars(
+    context.photos,
+    rows.filter((row) => row.soldAt === null),
+  );
+  return {
+    items: forSale.map((car) => {
+      const place = car.location && placeOf(car.location.postalCode, car.location.country);
+      return { ...car, distanceKm: from && place ? distanceKm(from, place) : null };
+    }),
+  };
 }
 
 /** A car its seller has just posted or edited, as the seller sees it (with their e-mail). */

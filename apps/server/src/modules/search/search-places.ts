@@ -36,13 +36,19 @@ export function placeFilterOf({
   delivery,
 }: Pick<CarSearchQuery, 'near' | 'radius' | 'delivery'>) {
   if (near === undefined && !delivery) return undefined;
-  const parsed = near === undefined ? undefined : parseNear(near);
-  let from: Coordinates | undefined;
-  if (parsed?.postalCode !== undefined) {
-    const { latitude, longitude } = requirePlace(parsed.postalCode, 'near');
-    from = { latitude, longitude };
-  } else from = parsed;
+  const from = near === undefined ? undefined : nearPoint(near);
   return { from, withinKm: radius === undefined ? undefined : radiusKm(radius), delivery: delivery ?? false };
+}
+
+/**
+ * The point of a `near` that its schema accepted: a ZIP code's (one the gazetteer does not know is
+ * refused, on `near`), or the point itself.
+ */
+export function nearPoint(near: string): Coordinates {
+  const parsed = parseNear(near)!;
+  if (parsed.postalCode === undefined) return parsed;
+  const { latitude, longitude } = requirePlace(parsed.postalCode, 'near');
+  return { latitude, longitude };
 }
 
 /** Whether the filter keeps some cars out: a radius or delivery (a point alone only measures). */

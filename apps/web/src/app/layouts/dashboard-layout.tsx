@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
+import { CompareTray } from '../../components/layouts/compare-tray.tsx';
 import { Navbar } from '../../components/layouts/navbar.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { ConfirmAddressBanner } from '../../features/auth/index.ts';
@@ -78,6 +79,7 @@ export default function DashboardLayout() {
             <ConfirmAddressBanner />
             <Outlet />
           </main>
+          <CompareTray />
         </div>
         {/*
           Large screens: the column runs the page's full height and carries the menu's background;

@@ -125,7 +125,7 @@ describe('CarPage', () => {
     expect(await within(calculator).findByRole('status')).toHaveTextContent('$3,415.22');
   });
 
-  it("links the seller's name to their page and offers to share the car", async () => {
+  it("links the seller's name to their page and offers to share the car and to compare it", async () => {
     answer(carAnswers(aMe()));
     renderCar();
     const aside = await screen.findByRole('complementary', { name: 'Price, seller and actions' });
@@ -133,6 +133,10 @@ describe('CarPage', () => {
       `/sellers/${car.sellerId}`,
     );
     expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Compare 2021 Porsche 911 GT3 Touring' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
     // A price that never changed is one line, not a history.
     expect(screen.getByText(/^Listed at/).textContent).toBe('Listed at $189,500 on March 4, 2025');
     expect(screen.queryByText('Price dropped')).not.toBeInTheDocument();
@@ -180,6 +184,8 @@ describe('CarPage', () => {
     expect(
       screen.getByRole('link', { name: 'See Porsche 911 GT3 Touring for sale' }).getAttribute('href'),
     ).toBe('/cars?q=911+GT3+Touring&brand=Porsche');
+    // No longer for sale: nothing to compare.
+    expect(screen.queryByRole('button', { name: /^Compare/ })).not.toBeInTheDocument();
   });
 
   it('says a deleted car is no longer on Redline, and offers the cars for sale', async () => {

@@ -2,6 +2,7 @@ import { type Car, carName } from '@redline/shared';
 import { Link, useParams } from 'react-router';
 import { PhotoGallery } from '../../components/photos/photo-gallery.tsx';
 import { BackButton } from '../../components/ui/back-button.tsx';
+import { CompareToggle } from '../../components/ui/compare-toggle.tsx';
 import { ErrorState } from '../../components/ui/list-states.tsx';
 import { PageHead } from '../../components/ui/page-head.tsx';
 import { ShareButton } from '../../components/ui/share-button.tsx';
@@ -55,7 +56,14 @@ export default function CarPage() {
       {data ? <CarStructuredData car={data} /> : null}
       <div className="flex items-center justify-between gap-2">
         <BackButton fallback={fallback} />
-        {data ? <ShareButton title={carName(data)} /> : null}
+        {data ? (
+          <div className="flex items-center gap-1">
+            {data.soldAt ? null : (
+              <CompareToggle car={{ id: data.id, name: carName(data), photo: data.photo }} />
+            )}
+            <ShareButton title={carName(data)} />
+          </div>
+        ) : null}
       </div>
 
       {data?.soldAt ? <SoldNotice car={data} /> : null}

@@ -120,3 +120,13 @@ export function WarningIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** Two columns side by side: a comparison. */
+export function CompareIcon(props: IconProps) {
+  return (
+    <Icon {...props} strokeWidth={2}>
+      <rect x="3.5" y="4" width="7" height="16" rx="1.5" />
+      <rect x="13.5" y="4" width="7" height="16" rx="1.5" />
+    </Icon>
+  );
+}

@@ -1,7 +1,9 @@
 /** The cars feature's public surface: code outside features/cars imports only this file. */
 export { advertisedCarsQueryOptions } from './api/get-advertised-cars.ts';
 export { carQueryOptions, useCar } from './api/get-car.ts';
+export { comparedCarsQueryOptions, useComparedCars } from './api/get-compared-cars.ts';
 export { sellerCarsQueryOptions } from './api/get-seller-cars.ts';
+export { CarComparison } from './components/car-comparison.tsx';
 export {
   CarAbout,
   CarDetailsSkeleton,
@@ -18,3 +20,4 @@ export { PriceHistory } from './components/price-history.tsx';
 export { SellerCarsList } from './components/seller-cars-list.tsx';
 export { WhatsNew } from './components/whats-new.tsx';
 export { aboutPreview } from './utils/car-text.ts';
+export { comparisonOf } from './utils/comparison.ts';

@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { COMPARE_STORAGE_KEY } from '../../../lib/compare-list.ts';
 import { aCar } from '../../../testing/fixtures/car.ts';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { chooseUnits } from '../../../testing/units.ts';
@@ -72,6 +74,18 @@ describe('CarCard', () => {
     );
     expect(screen.queryByText('Verified')).not.toBeInTheDocument();
     expect(screen.getByText('Sold')).toBeInTheDocument();
+  });
+
+  it("puts the car on the comparison, with its name and cover, from a toggle above the card's link", async () => {
+    const car = aCar();
+    renderWithProviders(<CarCard car={car} />);
+    const toggle = screen.getByRole('button', { name: 'Compare 2021 Porsche 911 GT3 Touring' });
+    expect(toggle).toHaveClass('z-10');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(JSON.parse(window.localStorage.getItem(COMPARE_STORAGE_KEY) ?? '[]')).toEqual([
+      { id: car.id, name: '2021 Porsche 911 GT3 Touring', photo: car.photo },
+    ]);
   });
 
   it("links the seller's name to their page", () => {

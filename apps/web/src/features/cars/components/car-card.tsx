@@ -1,20 +1,12 @@
-import {
-  type Car,
-  carName,
-  carTitle,
-  distanceIn,
-  distanceUnit,
-  formatDistance,
-  formatMoney,
-  placeName,
-} from '@redline/shared';
+import { type Car, carName, carTitle, formatDistance, formatMoney, placeName } from '@redline/shared';
 import { Link } from 'react-router';
+import { CompareToggle } from '../../../components/ui/compare-toggle.tsx';
 import { FuelIcon, OdometerIcon, PinIcon } from '../../../components/ui/icons.tsx';
 import { type ImageLoading, imageLoadingProps } from '../../../components/ui/image-loading.ts';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useUnitSystem } from '../../../lib/units.ts';
-import { aboutPreview, priceSaving } from '../utils/car-text.ts';
+import { aboutPreview, distanceAway, priceSaving } from '../utils/car-text.ts';
 import { PriceDropBadge, usePriceDropShown } from './price-drop-badge.tsx';
 
 /** What a card shows: the fields shared by a category's cars and the advertised ones. */
@@ -95,6 +87,11 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3, distance
             <PriceDropBadge className="shadow" />
           ) : null}
         </div>
+        {/* Above the card's link, which covers the card (its ::after). */}
+        <CompareToggle
+          car={{ id: car.id, name: carName(car), photo: car.photo }}
+          className="btn-sm absolute right-3 bottom-3 z-10 shadow"
+        />
       </figure>
 
       <div className="flex flex-1 flex-col gap-4 p-5">
@@ -185,11 +182,9 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3, distance
   );
 }
 
-/** "12 mi away", in the visitor's unit; "Under 1 mi away" closer than that. */
 function CarDistance({ km }: { km: number }) {
   const system = useUnitSystem();
-  const text = distanceIn(km, system) < 1 ? `Under 1 ${distanceUnit(system)}` : formatDistance(km, system);
-  return <span className="font-medium text-base-content/80">{text} away</span>;
+  return <span className="font-medium text-base-content/80">{distanceAway(km, system)}</span>;
 }
 
 export function CarCardSkeleton() {

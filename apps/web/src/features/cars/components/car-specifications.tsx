@@ -15,7 +15,7 @@ const TITLE_WARNINGS: Partial<Record<TitleStatus, string>> = {
   Lemon: 'Its maker bought this car back for a defect that could not be fixed.',
 };
 
-const DRIVETRAIN_NAMES = {
+export const DRIVETRAIN_NAMES = {
   FWD: 'Front-wheel drive',
   RWD: 'Rear-wheel drive',
   AWD: 'All-wheel drive',
@@ -81,18 +81,24 @@ export function CarSpecifications({ car }: { car: Car }) {
   );
 }
 
-/** "Rosso Corsa (Red)" with a red swatch; the palette colour alone, or the maker's name alone. */
-function colourText(colour: Colour | null, name: string | null): ReactNode {
+/** "Rosso Corsa (Red)": the maker's name and the palette colour; either alone; null with neither. */
+export function colourName(colour: Colour | null, name: string | null): string | null {
+  return colour && name ? `${name} (${colour})` : (colour ?? name);
+}
+
+/** The colour's name with a swatch of its palette colour. */
+export function colourText(colour: Colour | null, name: string | null): ReactNode {
   if (!colour) return name;
   return (
     <span className="inline-flex items-center gap-2">
       <ColourSwatch colour={colour} />
-      {name ? `${name} (${colour})` : colour}
+      {colourName(colour, name)}
     </span>
   );
 }
 
-function titleText(status: TitleStatus | null): ReactNode {
+/** The title's status, a warning badge when it is not clean. */
+export function titleText(status: TitleStatus | null): ReactNode {
   if (!status || !TITLE_WARNINGS[status]) return status;
   return (
     <span className="badge badge-warning gap-1 font-semibold">

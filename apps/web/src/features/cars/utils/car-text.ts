@@ -1,5 +1,11 @@
-/** How a car reads on screen: the about preview and the saving (its mileage and speed: lib/units.ts). */
-import { ABOUT_PREVIEW_LENGTH } from '@redline/shared';
+/** How a car reads on screen: the about preview, the saving, the distance (its mileage and speed: lib/units.ts). */
+import {
+  ABOUT_PREVIEW_LENGTH,
+  distanceIn,
+  distanceUnit,
+  formatDistance,
+  type UnitSystem,
+} from '@redline/shared';
 
 /** The first 100 characters of `about` followed by an ellipsis (spec section 9); short texts stay whole. */
 export function aboutPreview(about: string): string {
@@ -15,4 +21,9 @@ export function priceSaving(car: { askingPrice: number; originalPrice: number })
   const amount = car.originalPrice - car.askingPrice;
   if (amount <= 0) return null;
   return { amount, percent: Math.round((amount / car.originalPrice) * 100) };
+}
+
+/** "12 mi away", in the visitor's unit; "Under 1 mi away" closer than that. */
+export function distanceAway(km: number, system: UnitSystem): string {
+  return `${distanceIn(km, system) < 1 ? `Under 1 ${distanceUnit(system)}` : formatDistance(km, system)} away`;
 }

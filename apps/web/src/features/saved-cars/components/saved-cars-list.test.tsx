@@ -20,7 +20,7 @@ const beasList =
       : apiError(404, 'not_found', 'Not found.');
 
 describe('SavedCarsList', () => {
-  it('lists photo, name and seller with View Details, and removes a car from saved', async () => {
+  it('lists photo, name and seller with View Details and Compare, and removes a car from saved', async () => {
     let items = [
       savedCar('car-1', '2021 Porsche 911 GT3', true),
       { ...savedCar('car-2', '2019 Ferrari 488 Pista', false), carLocation: null },
@@ -46,6 +46,10 @@ describe('SavedCarsList', () => {
         .getByRole('link', { name: /View Details/ })
         .getAttribute('href'),
     ).toBe('/cars/id/car-1');
+    // A saved car can be put on the comparison from here.
+    const compare = within(row).getByRole('button', { name: 'Compare 2021 Porsche 911 GT3' });
+    await userEvent.click(compare);
+    expect(compare).toHaveAttribute('aria-pressed', 'true');
     const other = screen.getByText('2019 Ferrari 488 Pista').closest('tr') as HTMLElement;
     expect(within(other).queryByText('Verified')).not.toBeInTheDocument();
     // A car posted before places shows none.

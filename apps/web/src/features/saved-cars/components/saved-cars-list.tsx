@@ -2,6 +2,7 @@ import { formatDate, placeName } from '@redline/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
+import { CompareToggle } from '../../../components/ui/compare-toggle.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
@@ -20,7 +21,7 @@ const COLUMNS = [
   </span>,
 ];
 
-/** Saved Cars: the buyer's bookmarks, each with View Details and Remove from saved. */
+/** Saved Cars: the buyer's bookmarks, each with View Details, Compare and Remove from saved. */
 export function SavedCarsList({ email }: { email: string }) {
   const saved = useSavedCars(email);
   const remove = useRemoveSavedCar();
@@ -94,6 +95,10 @@ export function SavedCarsList({ email }: { email: string }) {
               >
                 View Details
               </Link>
+              <CompareToggle
+                car={{ id: savedCar.car, name: savedCar.carName, photo: savedCar.carPhoto }}
+                className="btn-sm flex-1 md:flex-none"
+              />
               <button
                 type="button"
                 className="btn btn-outline btn-sm flex-1 md:flex-none"
