@@ -73,6 +73,16 @@ describe('market values', () => {
     expect(Math.abs(marketValue!.estimate! - price) / price).toBeLessThan(0.05);
     expect(marketValue!.low!).toBeLessThan(marketValue!.estimate!);
     expect(marketValue!.high!).toBeGreaterThan(marketValue!.estimate!);
+    // Cars compared side by side carry the same value as their pages.
+    const compared = await as(t, undefined, {
+      method: 'GET',
+      url: `/api/cars/compare?ids=${market.fair},${market.lonely}`,
+    });
+    expect(compared.statusCode, compared.body).toBe(200);
+    expect(compared.json().items.map((car: { marketValue: unknown }) => car.marketValue)).toEqual([
+      marketValue,
+      (await carPage(t, market.lonely)).marketValue,
+    ]);
   });
 
   it('says "not enough data" for a car with too few comparables', async ({ t }) => {

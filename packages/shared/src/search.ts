@@ -39,6 +39,7 @@ import {
   TITLE_STATUSES,
   TRANSMISSIONS,
 } from './constants.ts';
+import { marketValueSchema } from './market-value.ts';
 import type { Coordinates } from './places.ts';
 import { KM_PER_MILE } from './units.ts';
 
@@ -324,7 +325,10 @@ export const carComparisonQuerySchema = z.object({
 export type CarComparisonQuery = z.infer<typeof carComparisonQuerySchema>;
 
 /** The cars of a comparison still for sale, in the order asked (with `near`, each one's distance from there). */
-export const carComparisonSchema = z.object({ items: z.array(carSearchItemSchema).max(COMPARE_MAX) });
+/** A car compared: as a search finds it, with its market value (null before its first fit). */
+export const comparedCarSchema = carSearchItemSchema.extend({ marketValue: marketValueSchema.nullable() });
+export type ComparedCar = z.infer<typeof comparedCarSchema>;
+export const carComparisonSchema = z.object({ items: z.array(comparedCarSchema).max(COMPARE_MAX) });
 export type CarComparison = z.infer<typeof carComparisonSchema>;
 
 export const carSearchResultSchema = z.object({

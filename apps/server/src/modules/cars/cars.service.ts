@@ -105,7 +105,8 @@ export async function getCar(context: CarsContext, id: string): Promise<CarDetai
 /**
  * Any signed-in user may compare cars for sale side by side: those of `ids` still for sale, in that
  * order; an id of no car, of a deleted or a sold one is left out (the page says so), not refused.
- * With `near`, each car's distance from there, measured as a search measures it.
+ * With `near`, each car's distance from there, measured as a search measures it; each with its market
+ * value, as its page has it.
  */
 export async function compareCars(
   context: CarsContext,
@@ -122,10 +123,16 @@ export async function compareCars(
     rows.filter((row) => row.soldAt === null),
   );
   return {
-    items: forSale.map((car) => {
-      const place = car.location && placeOf(car.location.postalCode, car.location.country);
-      return { ...car, distanceKm: from && place ? distanceKm(from, place) : null };
-    }),
+    items: await Promise.all(
+      forSale.map(async (car) => {
+        const place = car.location && placeOf(car.location.postalCode, car.location.country);
+        return {
+          ...car,
+          distanceKm: from && place ? distanceKm(from, place) : null,
+          marketValue: await context.marketValueOf(context.database.statements, car.id),
+        };
+      }),
+    ),
   };
 }
 

@@ -1,12 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCar } from '../../testing/fixtures/car.ts';
+import { aComparedCar } from '../../testing/fixtures/car.ts';
 import { answer, apiError, requests } from '../../testing/network.ts';
 import { renderRoutes } from '../../testing/test-utils.tsx';
 import ComparePage from './compare.tsx';
 
-const porsche = { ...aCar(), distanceKm: 12 };
-const ferrari = { ...aCar({ id: '5f0c1a9e-0000-4000-8000-000000000002', brand: 'Ferrari' }), distanceKm: 40 };
+const porsche = aComparedCar({ distanceKm: 12 });
+const ferrari = aComparedCar({
+  id: '5f0c1a9e-0000-4000-8000-000000000002',
+  brand: 'Ferrari',
+  distanceKm: 40,
+});
 const gone = '5f0c1a9e-0000-4000-8000-000000000009';
 
 const renderCompare = (search: string) =>

@@ -1,21 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aCar } from '../../../testing/fixtures/car.ts';
+import { aComparedCar } from '../../../testing/fixtures/car.ts';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { CarComparison } from './car-comparison.tsx';
 
-const porsche = { ...aCar(), distanceKm: null };
-const ferrari = {
-  ...aCar({
-    id: '5f0c1a9e-0000-4000-8000-000000000002',
-    brand: 'Ferrari',
-    model: 'F8 Tributo',
-    askingPrice: 25_000_000,
-    transmission: 'Dual-clutch',
-  }),
-  distanceKm: null,
-};
+const porsche = aComparedCar();
+const ferrari = aComparedCar({
+  id: '5f0c1a9e-0000-4000-8000-000000000002',
+  brand: 'Ferrari',
+  model: 'F8 Tributo',
+  askingPrice: 25_000_000,
+  transmission: 'Dual-clutch',
+});
 
 /** The table's rows by their header: the label, its cells' text, and whether it is marked as differing. */
 function rows() {
@@ -75,6 +72,40 @@ describe('CarComparison', () => {
     renderWithProviders(<CarComparison cars={[{ ...porsche, distanceKm: 0.4 }, far]} near="90210" />);
     expect(rowOf('Trim')).toMatchObject({ cells: ['Not given', 'Spider'], differs: true });
     expect(rowOf('Distance')).toMatchObject({ cells: ['Under 1 mi away', '2,448 mi away'], differs: true });
+  });
+
+  it("compares the cars' market values and deal ratings, where the model has one", () => {
+    const valued = (estimate: number, rating: 'good' | 'none') =>
+      ({
+        estimate: rating === 'none' ? null : estimate,
+        low: rating === 'none' ? null : estimate - 500_000,
+        high: rating === 'none' ? null : estimate + 500_000,
+        rating,
+        comparables: rating === 'none' ? 2 : 40,
+        family: 'model',
+        area: 'region',
+        fittedAt: '2026-11-29T18:00:00.000Z',
+      }) as const;
+    renderWithProviders(
+      <CarComparison
+        cars={[
+          { ...porsche, marketValue: valued(19_000_000, 'good') },
+          { ...ferrari, marketValue: valued(0, 'none') },
+        ]}
+        near={undefined}
+      />,
+    );
+    expect(rowOf('Market value')).toMatchObject({
+      cells: ['$190,000 ($185,000–$195,000)', 'Not enough data'],
+      differs: true,
+    });
+    expect(rowOf('Deal rating')).toMatchObject({ cells: ['Good deal', 'Not enough data'], differs: true });
+  });
+
+  it('leaves out the market value and deal rating when no car has been valued yet', () => {
+    renderWithProviders(<CarComparison cars={[porsche, ferrari]} near={undefined} />);
+    expect(rowOf('Market value')).toBeUndefined();
+    expect(rowOf('Deal rating')).toBeUndefined();
   });
 
   it('links each car to the comparison without it, keeping the place', () => {

@@ -4,12 +4,14 @@
  * On a phone the label column stays while the cars scroll under it, one car a screen, snapping to each.
  */
 import {
-  type CarSearchItem,
+  type ComparedCar,
   carName,
   carTitle,
+  DEAL_RATING_LABELS,
   formatDistance,
   formatMoney,
   formatSpeed,
+  type MarketValue,
   placeName,
   type UnitSystem,
 } from '@redline/shared';
@@ -28,14 +30,32 @@ import { colourName, colourText, DRIVETRAIN_NAMES, titleText } from './car-speci
  */
 interface ComparisonRow {
   label: string;
-  value: (car: CarSearchItem, units: UnitSystem) => string | number | null;
-  show?: (car: CarSearchItem) => ReactNode;
+  value: (car: ComparedCar, units: UnitSystem) => string | number | null;
+  show?: (car: ComparedCar) => ReactNode;
+}
+
+/**
+ * A market value as the comparison writes it: "$84,000 ($79,000–$90,000)", or why there is none
+ * (too few comparables); null before the car's first fit.
+ */
+function marketValueText(value: MarketValue | null): string | null {
+  if (!value) return null;
+  if (value.estimate === null) return DEAL_RATING_LABELS.none;
+  const range =
+    value.low !== null && value.high !== null
+      ? ` (${formatMoney(value.low)}–${formatMoney(value.high)})`
+      : '';
+  return `${formatMoney(value.estimate)}${range}`;
 }
 
 /** The rows, in order. A row that no car has a value for is left out (the distance without a place). */
 const ROWS: readonly ComparisonRow[] = [
   { label: 'Asking price', value: (car) => formatMoney(car.askingPrice) },
-  // The market value and the deal rating (issue 48's price help) come here, a row each.
+  { label: 'Market value', value: (car) => marketValueText(car.marketValue) },
+  {
+    label: 'Deal rating',
+    value: (car) => (car.marketValue ? DEAL_RATING_LABELS[car.marketValue.rating] : null),
+  },
   { label: 'Mileage', value: (car, units) => formatDistance(car.kmDriven, units) },
   { label: 'Year', value: (car) => car.year },
   { label: 'Place', value: (car) => car.location && placeName(car.location) },
@@ -73,7 +93,7 @@ const ROWS: readonly ComparisonRow[] = [
 ];
 
 /** The rows the cars have a value for, with those values and whether they differ. */
-function comparedRows(cars: readonly CarSearchItem[], units: UnitSystem) {
+function comparedRows(cars: readonly ComparedCar[], units: UnitSystem) {
   return ROWS.flatMap((row) => {
     const values = cars.map((car) => row.value(car, units));
     if (values.every((value) => value === null || value === '')) return [];
@@ -81,7 +101,7 @@ function comparedRows(cars: readonly CarSearchItem[], units: UnitSystem) {
   });
 }
 
-export function CarComparison({ cars, near }: { cars: readonly CarSearchItem[]; near: string | undefined }) {
+export function CarComparison({ cars, near }: { cars: readonly ComparedCar[]; near: string | undefined }) {
   const units = useUnitSystem();
   const [onlyDifferences, setOnlyDifferences] = useState(false);
   const toggleId = useId();
@@ -177,7 +197,7 @@ export function CarComparison({ cars, near }: { cars: readonly CarSearchItem[]; 
 }
 
 /** A car's column head: its cover photo, year and name (to its page), and a link to the comparison without it. */
-function ComparedCarHeading({ car, removeHref }: { car: CarSearchItem; removeHref: string }) {
+function ComparedCarHeading({ car, removeHref }: { car: ComparedCar; removeHref: string }) {
   const cover = car.photos[0];
   return (
     <div className="flex flex-col gap-2">
