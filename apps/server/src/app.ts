@@ -41,6 +41,7 @@ import { categoriesModule, listCategories } from './modules/categories/index.ts'
 import { contactModule } from './modules/contact/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
+import { offersModule } from './modules/offers/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
 import { photosModule } from './modules/photos/index.ts';
 import { placesModule } from './modules/places/index.ts';
@@ -79,6 +80,7 @@ const MODULES: readonly ServerModule[] = [
   notificationsModule,
   contactModule,
   conversationsModule,
+  offersModule,
 ];
 
 export interface AppOptions extends JobQueueOptions {

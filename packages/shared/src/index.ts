@@ -12,6 +12,7 @@ export * from './conversations.ts';
 export * from './errors.ts';
 export * from './format.ts';
 export * from './notifications.ts';
+export * from './offers.ts';
 export * from './payments.ts';
 export * from './phone.ts';
 export * from './phone-display.ts';

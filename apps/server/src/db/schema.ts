@@ -13,6 +13,7 @@ export * from '../modules/categories/categories.schema.ts';
 export * from '../modules/contact/contact.schema.ts';
 export * from '../modules/conversations/conversations.schema.ts';
 export * from '../modules/notifications/notifications.schema.ts';
+export * from '../modules/offers/offers.schema.ts';
 export * from '../modules/payments/payments.schema.ts';
 export * from '../modules/photos/photos.schema.ts';
 export * from '../modules/reports/reports.schema.ts';

@@ -13,6 +13,7 @@ import { categoriesRoutes } from './categories.ts';
 import { contactRoutes } from './contact.ts';
 import { conversationsRoutes } from './conversations.ts';
 import { notificationsRoutes } from './notifications.ts';
+import { offersRoutes } from './offers.ts';
 import { paymentsRoutes } from './payments.ts';
 import { photosRoutes } from './photos.ts';
 import { placesRoutes } from './places.ts';
@@ -34,6 +35,7 @@ export const contract = {
   ...contactRoutes,
   ...conversationsRoutes,
   ...notificationsRoutes,
+  ...offersRoutes,
   ...paymentsRoutes,
   ...photosRoutes,
   ...placesRoutes,

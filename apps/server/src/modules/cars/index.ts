@@ -7,6 +7,7 @@ import type { AdvertisementOf } from './cars.repository.ts';
 import { carsRoutes } from './cars.routes.ts';
 
 export { lockCarsOfSeller, removeCar, removeCarsOfSeller } from './car-deletion.ts';
+export { releaseCar, reserveCar } from './car-reservation.ts';
 export {
   carCoverUrl,
   carPlace,

@@ -20,8 +20,20 @@ const conversation = {
 describe('a conversation', () => {
   it('is listed with what is unread, shows its messages oldest first, and sends a reply', async () => {
     const items = [
-      { id: 'm-2', body: 'Original, never tracked.', sentAt: '2025-01-05T11:00:00.000Z', fromMe: false },
-      { id: 'm-1', body: 'Is the clutch original?', sentAt: '2025-01-05T10:00:00.000Z', fromMe: true },
+      {
+        id: 'm-2',
+        body: 'Original, never tracked.',
+        sentAt: '2025-01-05T11:00:00.000Z',
+        fromMe: false,
+        offerId: null,
+      },
+      {
+        id: 'm-1',
+        body: 'Is the clutch original?',
+        sentAt: '2025-01-05T10:00:00.000Z',
+        fromMe: true,
+        offerId: null,
+      },
     ];
     const sent: unknown[] = [];
     answer({
@@ -41,6 +53,7 @@ describe('a conversation', () => {
           body,
           sentAt: '2025-01-05T12:00:00.000Z',
           fromMe: true,
+          offerId: null,
         });
         return { id: 'm-3' };
       },
@@ -125,8 +138,20 @@ describe('a conversation', () => {
           seller: { id: 'u-seller', name: 'Sam Seller', verified: true },
         },
         items: [
-          { id: 'm-2', body: 'Pay by gift card.', sentAt: '2025-01-05T10:05:00.000Z', fromMe: false },
-          { id: 'm-1', body: 'Is it still for sale?', sentAt: '2025-01-05T10:00:00.000Z', fromMe: true },
+          {
+            id: 'm-2',
+            body: 'Pay by gift card.',
+            sentAt: '2025-01-05T10:05:00.000Z',
+            fromMe: false,
+            offerId: null,
+          },
+          {
+            id: 'm-1',
+            body: 'Is it still for sale?',
+            sentAt: '2025-01-05T10:00:00.000Z',
+            fromMe: true,
+            offerId: null,
+          },
         ],
         nextCursor: null,
       },
