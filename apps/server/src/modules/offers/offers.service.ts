@@ -24,7 +24,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
-import { carCoverUrl, lockCarWithSeller, releaseCar, reserveCar } from '../cars/index.ts';
+import { carCoverUrl, lockCar, lockCarWithSeller, releaseCar, reserveCar } from '../cars/index.ts';
 import { conversationAbout, tellOfferMove } from '../conversations/index.ts';
 import * as repo from './offers.repository.ts';
 import { offers } from './offers.schema.ts';
@@ -312,7 +312,8 @@ export function expireOfferJob(context: AppContext): JobDefinition<'offers.expir
     async run({ offerId, expiresAt }) {
       const expired = await context.database.db.transaction(async (tx) => {
         const carId = (await repo.findOffer(tx, offerId))?.carId;
-        if (carId) await lockCarWithSeller(tx, carId);
+        // The car's lock first, as every move takes it.
+        if (carId) await lockCar(tx, carId, 'update');
         const offer = await repo.lockOffer(tx, offerId);
         if (offer?.status !== 'open' || offer.expiresAt?.toISOString() !== expiresAt) return false;
         await record(context, tx, offer, {
