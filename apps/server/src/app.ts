@@ -42,6 +42,7 @@ import { contactModule } from './modules/contact/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
 import { marketValueModule, marketValueOf } from './modules/market-value/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
+import { offersModule } from './modules/offers/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
 import { photosModule } from './modules/photos/index.ts';
 import { placesModule } from './modules/places/index.ts';
@@ -81,6 +82,7 @@ const MODULES: readonly ServerModule[] = [
   contactModule,
   conversationsModule,
   marketValueModule,
+  offersModule,
 ];
 
 export interface AppOptions extends JobQueueOptions {

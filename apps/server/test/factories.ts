@@ -8,6 +8,8 @@ import {
   bookings,
   cars,
   categories,
+  conversations,
+  offers,
   paymentIntents,
   payments,
   photos,
@@ -178,6 +180,42 @@ export async function createBooking(
     })
     .returning();
   return booking!;
+}
+
+/**
+ * An offer as the offer call stores it, in a conversation of its own, without its move or
+ * notification: open at 90 % of the asking price, the seller's turn, expiring in two days.
+ */
+export async function createOffer(
+  t: TestApp,
+  buyer: TestUser,
+  car: typeof cars.$inferSelect,
+  seller: TestUser,
+  overrides: Partial<typeof offers.$inferInsert> = {},
+) {
+  const carName = `${car.year} ${car.brand} ${car.model}`;
+  const carPhoto = `/uploads/${car.photos[0]}-480.webp`;
+  const [conversation] = await t.db
+    .insert(conversations)
+    .values({ carId: car.id, carName, carPhoto, buyerId: buyer.id, sellerId: seller.id })
+    .returning();
+  const [offer] = await t.db
+    .insert(offers)
+    .values({
+      carId: car.id,
+      carName,
+      carPhoto,
+      buyerId: buyer.id,
+      sellerId: seller.id,
+      conversationId: conversation!.id,
+      amount: Math.round(car.askingPrice * 0.9),
+      status: 'open',
+      turn: 'seller',
+      expiresAt: new Date(Date.now() + 2 * 86_400_000),
+      ...overrides,
+    })
+    .returning();
+  return offer!;
 }
 
 /**

@@ -19,7 +19,8 @@ import {
 import { publish } from '../src/events/index.ts';
 import type { Mail } from '../src/mail/mailer.ts';
 import { EMAIL_BATCH_SECONDS } from '../src/modules/notifications/notification-emails.ts';
-import { createBooking, createCar, recordPayment } from './factories.ts';
+import { expireOfferJob } from '../src/modules/offers/offers.service.ts';
+import { createBooking, createCar, createOffer, recordPayment } from './factories.ts';
 import { it as base } from './fixtures.ts';
 import { as, followConfirmationLink, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
@@ -196,6 +197,58 @@ const tellOf: Record<NotificationType, (t: TestApp, people: People) => Promise<T
     expect(res.statusCode).toBe(200);
     return [seller];
   },
+  'offer.made': async (t, { seller, buyer }) => {
+    const car = await createCar(t, seller);
+    const res = await as(t, buyer, {
+      method: 'POST',
+      url: '/api/offers',
+      payload: { carId: car.id, amount: car.askingPrice - 1_000_000 },
+    });
+    expect(res.statusCode).toBe(201);
+    return [seller];
+  },
+  'offer.countered': async (t, { seller, buyer }) => {
+    const car = await createCar(t, seller);
+    const offer = await createOffer(t, buyer, car, seller);
+    await answerOffer(t, seller, offer.id, { action: 'counter', amount: car.askingPrice });
+    return [buyer];
+  },
+  'offer.accepted': async (t, { seller, buyer }) => {
+    const offer = await createOffer(t, buyer, await createCar(t, seller), seller);
+    await answerOffer(t, seller, offer.id, { action: 'accept' });
+    return [buyer];
+  },
+  'offer.declined': async (t, { seller, buyer }) => {
+    const offer = await createOffer(t, buyer, await createCar(t, seller), seller);
+    await answerOffer(t, seller, offer.id, { action: 'decline' });
+    return [buyer];
+  },
+  'offer.withdrawn': async (t, { seller, buyer }) => {
+    const offer = await createOffer(t, buyer, await createCar(t, seller), seller);
+    const res = await as(t, buyer, { method: 'POST', url: `/api/offers/${offer.id}/withdraw` });
+    expect(res.statusCode).toBe(200);
+    return [seller];
+  },
+  'offer.expired': async (t, { seller, buyer }) => {
+    const offer = await createOffer(t, buyer, await createCar(t, seller), seller);
+    // Run here: the queue's clock stands still until `deliver` moves it.
+    await expireOfferJob(t.context).run(
+      { offerId: offer.id, expiresAt: offer.expiresAt!.toISOString() },
+      t.app.log,
+    );
+    return [buyer, seller];
+  },
+  'offer.released': async (t, { seller, buyer }) => {
+    const car = await createCar(t, seller, { reservedAt: new Date() });
+    const offer = await createOffer(t, buyer, car, seller, {
+      status: 'accepted',
+      turn: null,
+      expiresAt: null,
+    });
+    const res = await as(t, seller, { method: 'POST', url: `/api/offers/${offer.id}/release` });
+    expect(res.statusCode).toBe(200);
+    return [buyer];
+  },
   'refund.made': async (t, { seller, buyer }) => {
     const payment = await recordPayment(t, await aBooking(t, { seller, buyer }));
     const [refund] = await t.db
@@ -212,6 +265,12 @@ const tellOf: Record<NotificationType, (t: TestApp, people: People) => Promise<T
     return [buyer];
   },
 };
+
+/** The answer to an offer of the side whose turn it is, through its route. */
+async function answerOffer(t: TestApp, user: TestUser, offerId: string, payload: object) {
+  const res = await as(t, user, { method: 'POST', url: `/api/offers/${offerId}/answer`, payload });
+  expect(res.statusCode).toBe(200);
+}
 
 /** A step of a booking's lifecycle, through its route. */
 async function answer(t: TestApp, user: TestUser, bookingId: string, step: string, payload?: object) {

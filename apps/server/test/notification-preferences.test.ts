@@ -48,6 +48,10 @@ describe('GET and PUT /api/notifications/preferences', () => {
       'message.received',
       'booking.time-agreed',
       'car.removed',
+      'offer.made',
+      'offer.accepted',
+      'offer.withdrawn',
+      'offer.expired',
     ]);
     expect((await itemsOf(t, admin)).map((item) => item.type)).toEqual([
       'account.verified',

@@ -14,7 +14,14 @@ import { describe, expect } from 'vitest';
 import { authSecret } from '../src/config/auth-secret.ts';
 import { carNameMappings, photos, vehicleAliases, vehicleMakes, vehicleModels } from '../src/db/schema.ts';
 import { unsubscribeToken } from '../src/modules/notifications/unsubscribe-token.ts';
-import { advertise, createBooking, createCar, ensureCategory, recordPayment } from './factories.ts';
+import {
+  advertise,
+  createBooking,
+  createCar,
+  createOffer,
+  ensureCategory,
+  recordPayment,
+} from './factories.ts';
 import { it as base } from './fixtures.ts';
 import { type Answer, as, asStream, signUpUser, TEST_PASSWORD, type TestUser } from './helpers.ts';
 
@@ -40,6 +47,9 @@ const pool = {
   contactMessageIds: [] as string[],
   conversationIds: [] as string[],
   reportedConversationIds: [] as string[],
+  /** The buyer's open offers on the seller's cars (the seller's turn), and accepted ones whose car is reserved. */
+  offerIds: [] as string[],
+  acceptedOfferIds: [] as string[],
   /** The buyer's saved searches. */
   savedSearchIds: [] as string[],
   bookingIds: [] as string[],
@@ -149,6 +159,8 @@ const OWN_MAKE_OPERATIONS = new Set(['mergeVehicleModel', 'deleteVehicleModel', 
 
 const CONVERSATION_OPERATIONS = new Set(['listMessages', 'sendMessage', 'reportConversation']);
 
+const OFFER_OPERATIONS = new Set(['getOffer', 'answerOffer', 'withdrawOffer']);
+
 /** Fields that name a record or carry a rule the schema cannot express, by operation and name. */
 function named(operationId: string, name: string, actor: Actor): unknown {
   const own = actor === 'anonymous' ? people.buyer : people[actor];
@@ -162,6 +174,8 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       if (operationId === 'verifySeller' || operationId === 'getSeller') return people.seller.id;
       if (operationId === 'setContactMessageHandled') return next(pool.contactMessageIds);
       if (CONVERSATION_OPERATIONS.has(operationId)) return next(pool.conversationIds);
+      if (OFFER_OPERATIONS.has(operationId)) return next(pool.offerIds);
+      if (operationId === 'releaseOffer') return next(pool.acceptedOfferIds);
       if (operationId === 'dismissConversationReports') return next(pool.reportedConversationIds);
       if (operationId === 'reviewCarNameMapping') return next(pool.typoMappingIds);
       if (operationId === 'changeSavedSearch' || operationId === 'deleteSavedSearch')
@@ -275,6 +289,8 @@ function sample(
   const schema = resolve(schemaOrRef);
   if (schema.allOf?.[0]) return sample(schema.allOf[0], operationId, actor);
   if (schema.anyOf?.[0]) return sample(schema.anyOf[0], operationId, actor);
+  // A discriminated union (an offer's answer): its first kind.
+  if (schema.oneOf?.[0]) return sample(schema.oneOf[0], operationId, actor);
   if (schema.enum) return schema.enum[0];
   switch (schema.type) {
     case 'object': {
@@ -511,6 +527,16 @@ it.beforeAll(async ({ t, buyer, seller, admin }) => {
       pool.reportedCarIds[i % 2 ? 'dismissReports' : 'deleteReportedPost'].push(car.id);
     } else pool.unreportedCarIds.push(car.id);
     pool.victimEmails.push((await signUpUser(t, i % 2 ? 'Buyer' : 'Seller')).email);
+    // An offer on a car of its own, which accepting it reserves; and an accepted one, to release.
+    const offered = await createCar(t, people.seller);
+    pool.offerIds.push((await createOffer(t, people.buyer, offered, people.seller)).id);
+    const reserved = await createCar(t, people.seller, { reservedAt: new Date() });
+    const accepted = await createOffer(t, people.buyer, reserved, people.seller, {
+      status: 'accepted',
+      turn: null,
+      expiresAt: null,
+    });
+    pool.acceptedOfferIds.push(accepted.id);
     if (i < 3) {
       const started = await as(t, people.buyer, {
         method: 'POST',

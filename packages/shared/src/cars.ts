@@ -255,6 +255,8 @@ export const carSchema = z.object({
   sellerVerified: z.boolean(),
   addedDate: z.string(),
   soldAt: z.string().nullable(),
+  /** Since when an accepted offer holds the car for its buyer; null while it is free (issue 48). */
+  reservedAt: z.string().nullable(),
   isAdvertised: z.boolean(),
   /** When the asking price last went down (null once it goes up again). */
   priceDroppedAt: z.string().nullable(),

@@ -40,7 +40,10 @@ export const messageSchema = z.object({
   id: z.string(),
   body: z.string(),
   sentAt: z.string(),
+  /** False for the other party's, and for Redline's notices (an offer that expired). */
   fromMe: z.boolean(),
+  /** The offer whose move the message tells (issue 48); null for a message someone wrote. */
+  offerId: z.string().nullable(),
 });
 
 /** A page of a conversation's messages, newest first, with the conversation itself. */

@@ -17,6 +17,7 @@ export * from './loan-payments.ts';
 export * from './market.ts';
 export * from './market-value.ts';
 export * from './notifications.ts';
+export * from './offers.ts';
 export * from './payment-calculator.ts';
 export * from './payments.ts';
 export * from './phone.ts';

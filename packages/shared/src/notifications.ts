@@ -8,7 +8,10 @@ import { ROLES, type Role } from './constants.ts';
  * agreed at the time they proposed; their car removed by Redline. To a buyer: a test drive they
  * booked accepted, declined, proposed at another time, or cancelled by someone else (its car sold
  * or removed, with what happens to their money); a refund made; a car they saved lowered in price
- * or sold; new cars that match a search they saved. To anyone: their account verified, a message in
+ * or sold; new cars that match a search they saved. About offers: to a seller, an offer or a
+ * buyer's counter, an offer withdrawn; to a buyer, a seller's counter, an offer declined (or closed:
+ * the car reserved for another buyer, sold or removed), a reservation released; to both, an offer
+ * accepted by the other side, or expired. To anyone: their account verified, a message in
  * one of their conversations. To every admin: a message through the contact form, a conversation
  * reported by one of its participants.
  */
@@ -29,6 +32,13 @@ export const NOTIFICATION_TYPES = [
   'refund.made',
   'conversation.reported',
   'saved-search.matched',
+  'offer.made',
+  'offer.countered',
+  'offer.accepted',
+  'offer.declined',
+  'offer.withdrawn',
+  'offer.expired',
+  'offer.released',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -140,6 +150,49 @@ export const NOTIFICATION_KINDS: Readonly<Record<NotificationType, NotificationK
     label: 'Car removed',
     description: 'Redline removes one of your cars (after buyers report it, or for breaking the rules).',
     audience: sellers,
+    email: true,
+  },
+  'offer.made': {
+    label: 'Offer received',
+    description: 'A buyer makes an offer on one of your cars, or counters yours.',
+    audience: sellers,
+    email: true,
+  },
+  'offer.countered': {
+    label: 'Counter-offer',
+    description: 'A seller answers your offer with another amount.',
+    audience: buyers,
+    email: true,
+  },
+  'offer.accepted': {
+    label: 'Offer accepted',
+    description: 'The other side accepts your offer or counter: the car is reserved for the buyer.',
+    audience: buyersAndSellers,
+    email: true,
+  },
+  'offer.declined': {
+    label: 'Offer declined',
+    description:
+      'A seller declines your offer, or it closes: the car is reserved for another buyer, sold or removed.',
+    audience: buyers,
+    email: true,
+  },
+  'offer.withdrawn': {
+    label: 'Offer withdrawn',
+    description: 'A buyer withdraws their offer on one of your cars.',
+    audience: sellers,
+    email: false,
+  },
+  'offer.expired': {
+    label: 'Offer expired',
+    description: 'An offer lapses without an answer.',
+    audience: buyersAndSellers,
+    email: false,
+  },
+  'offer.released': {
+    label: 'Reservation released',
+    description: 'A seller releases the car your accepted offer reserved: it is for sale again.',
+    audience: buyers,
     email: true,
   },
   'refund.made': {

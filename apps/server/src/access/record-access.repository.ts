@@ -7,6 +7,7 @@ import {
   cars,
   conversationReports,
   conversations,
+  offers,
   paymentIntents,
   savedSearches,
   users,
@@ -15,6 +16,15 @@ import {
 export async function carAccess(db: Db | Tx, id: string) {
   if (!isUuid(id)) return undefined;
   const [row] = await db.select({ id: cars.id, sellerId: cars.sellerId }).from(cars).where(eq(cars.id, id));
+  return row;
+}
+
+export async function offerAccess(db: Db | Tx, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({ id: offers.id, carId: offers.carId, buyerId: offers.buyerId, sellerId: offers.sellerId })
+    .from(offers)
+    .where(eq(offers.id, id));
   return row;
 }
 

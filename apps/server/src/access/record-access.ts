@@ -37,6 +37,7 @@ type PaymentIntent = NonNullable<Awaited<ReturnType<typeof repo.paymentIntentAcc
 type Account = NonNullable<Awaited<ReturnType<typeof repo.userAccess>>>;
 type Conversation = NonNullable<Awaited<ReturnType<typeof repo.conversationAccess>>>;
 type SavedSearch = NonNullable<Awaited<ReturnType<typeof repo.savedSearchAccess>>>;
+type Offer = NonNullable<Awaited<ReturnType<typeof repo.offerAccess>>>;
 
 const isAdmin = (actor: User) => actor.role === 'Admin';
 
@@ -58,6 +59,15 @@ const conversation = {
   load: repo.conversationAccess,
   sees: isParticipant,
 } satisfies RecordRule<Conversation>;
+/**
+ * An offer is its buyer's and its car's seller's, to read and to move (whose turn it is, the
+ * offers module decides); admins do not read them, as they do not read conversations.
+ */
+const offer = {
+  name: 'The offer',
+  load: repo.offerAccess,
+  sees: (actor, o) => o.buyerId === actor.id || o.sellerId === actor.id,
+} satisfies RecordRule<Offer>;
 /** An account is its user's and the admins'. */
 const account = {
   name: 'The user',
@@ -124,6 +134,8 @@ const RECORD_RULES = {
   'conversation.write': conversation,
   /** Reporting it: its participants only. */
   'conversation.report': conversation,
+  'offer.read': offer,
+  'offer.move': offer,
   /** A saved search is its buyer's alone (admins included, nobody else learns of it). Inside its transaction. */
   'savedSearch.manage': {
     name: 'The saved search',

@@ -120,6 +120,8 @@ const envSchema = z.object({
   MARKET_UNITS: optional.pipe(unitSystemSchema.default(DEFAULT_UNIT_SYSTEM)),
   /** The most cars a page of the sitemap lists (web/crawlers.ts); sitemaps.org allows 50,000. */
   SITEMAP_PAGE_SIZE: z.coerce.number<string>().int().min(1).max(50_000).default(50_000),
+  /** How long an open offer waits for its answer before it expires (modules/offers), in hours. */
+  OFFER_EXPIRY_HOURS: z.coerce.number<string>().int().min(1).max(720).default(48),
   /** Sign-ups a client (IP address) may make in an hour; past it a 429 (auth/sign-up.ts). */
   SIGN_UP_LIMIT: z.coerce.number<string>().int().min(1).default(10),
   /** Live-updates streams one client address may hold open on an instance; one more is refused (503). */

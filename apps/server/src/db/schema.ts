@@ -14,6 +14,7 @@ export * from '../modules/contact/contact.schema.ts';
 export * from '../modules/conversations/conversations.schema.ts';
 export * from '../modules/market-value/market-value.schema.ts';
 export * from '../modules/notifications/notifications.schema.ts';
+export * from '../modules/offers/offers.schema.ts';
 export * from '../modules/payments/payments.schema.ts';
 export * from '../modules/photos/photos.schema.ts';
 export * from '../modules/reports/reports.schema.ts';

@@ -8,9 +8,9 @@ export interface DomainEvents {
   /** A seller posted a car (the demo seed's cars included). */
   'car.posted': { carId: string; sellerId: string };
   /**
-   * A car's fields or photos changed, or it went back on sale (`relisted`); `askingPrice` when its
-   * price changed, `vinChanged` when its VIN did; `fields`, those its seller's edit set (absent when
-   * something else changed the car).
+   * A car's fields or photos changed, it went back on sale (`relisted`), or an accepted offer
+   * reserved it or its reservation ended; `askingPrice` when its price changed, `vinChanged` when its
+   * VIN did; `fields`, those its seller's edit set (absent when something else changed the car).
    */
   'car.updated': {
     carId: string;
@@ -78,6 +78,11 @@ export interface DomainEvents {
   'bookings.changed': { userIds: string[] };
   /** The payments ledger changed (a payment, a refund asked for or settled): these admins' open pages ask again. */
   'payments.changed': { userIds: string[] };
+  /**
+   * An offer moved (modules/offers): made, countered, accepted, declined, withdrawn, expired, closed
+   * by the car's sale or removal, its reservation released or sold (`moveId` names the move).
+   */
+  'offer.moved': { offerId: string; moveId: string };
   'booking.requested': { bookingId: string; carId: string; buyerId: string };
   'booking.paid': { bookingId: string; paymentId: string };
   /** The car's seller agreed to the requested day and time. */

@@ -12,6 +12,8 @@ export interface Jobs {
   /** A pending refund, made with the payment provider (modules/payments/refunds.service.ts). */
   'payments.refund': { refundId: string };
   'payments.refund-sweep': Scheduled;
+  /** An open offer's lapse, due at `expiresAt` unless a move came since (modules/offers/offers.service.ts). */
+  'offers.expire': { offerId: string; expiresAt: string };
   'photos.cleanup': Scheduled;
   /** A car just posted, matched against the saved searches (modules/saved-searches/saved-search-alerts.ts). */
   'saved-searches.match': { carId: string };

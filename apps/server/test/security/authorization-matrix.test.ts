@@ -26,6 +26,7 @@ import {
   conversations,
   notificationPreferences,
   notifications,
+  offers,
   photos,
   refunds,
   reportedCars,
@@ -37,7 +38,14 @@ import {
   vehicleModels,
 } from '../../src/db/schema.ts';
 import { unsubscribeToken } from '../../src/modules/notifications/unsubscribe-token.ts';
-import { carInput, createBooking, createCar, ensureCategory, recordPayment } from '../factories.ts';
+import {
+  carInput,
+  createBooking,
+  createCar,
+  createOffer,
+  ensureCategory,
+  recordPayment,
+} from '../factories.ts';
 import { it as base } from '../fixtures.ts';
 import {
   type Answer,
@@ -209,6 +217,25 @@ async function storedConversationOfBuyerA(reported = false) {
       .values({ conversationId: row!.id, reporterId: buyerA().id, reason: 'Spam' });
   return row!.id;
 }
+
+/** A fresh offer of buyer A on a car of seller A's, open (the seller's turn), or accepted with the car reserved: its id. */
+async function offerOfBuyerA(accepted = false) {
+  const car = await createCar(t, sellerA(), accepted ? { reservedAt: new Date() } : {});
+  const offer = await createOffer(
+    t,
+    buyerA(),
+    car,
+    sellerA(),
+    accepted ? { status: 'accepted', turn: null, expiresAt: null } : {},
+  );
+  return offer.id;
+}
+
+const offerStatus = async (call: Call) => {
+  const id = call.url.split('/')[3]!;
+  const [row] = await t.db.select({ status: offers.status }).from(offers).where(eq(offers.id, id));
+  return row?.status;
+};
 
 /** A fresh unread notification of buyer A: its id. */
 async function noteOfBuyerA() {
@@ -645,6 +672,38 @@ const OWNERSHIP: Record<string, Row> = {
     }),
     // Its two people only: to anyone else, admins included, it does not exist.
     expect: { buyer: 201, seller: 201, others: 404 },
+  },
+  'POST /api/offers': {
+    call: async () => ({ url: '/api/offers', payload: { carId: (await freshCar()).id, amount: 20_000_000 } }),
+    expect: { others: 201 },
+  },
+  'GET /api/offers/made': { call: () => ({ url: '/api/offers/made' }), expect: { others: 200 } },
+  'GET /api/offers/received': { call: () => ({ url: '/api/offers/received' }), expect: { others: 200 } },
+  'GET /api/offers/:id': {
+    call: async () => ({ url: `/api/offers/${await offerOfBuyerA()}` }),
+    expect: { buyer: 200, seller: 200, others: 404 },
+  },
+  'POST /api/offers/:id/answer': {
+    call: async () => ({
+      url: `/api/offers/${await offerOfBuyerA()}/answer`,
+      payload: { action: 'decline' },
+    }),
+    // The seller's turn: its buyer is refused (409); to anyone else it does not exist.
+    expect: { seller: 200, buyer: 409, others: 404 },
+    after: async (actor, _res, call) =>
+      expect(await offerStatus(call)).toBe(actor === 'seller' ? 'declined' : 'open'),
+  },
+  'POST /api/offers/:id/withdraw': {
+    call: async () => ({ url: `/api/offers/${await offerOfBuyerA()}/withdraw` }),
+    expect: { buyer: 200, others: 404 },
+    after: async (actor, _res, call) =>
+      expect(await offerStatus(call)).toBe(actor === 'buyer' ? 'withdrawn' : 'open'),
+  },
+  'POST /api/offers/:id/release': {
+    call: async () => ({ url: `/api/offers/${await offerOfBuyerA(true)}/release` }),
+    expect: { seller: 200, others: 404 },
+    after: async (actor, _res, call) =>
+      expect(await offerStatus(call)).toBe(actor === 'seller' ? 'released' : 'accepted'),
   },
   'GET /api/conversations/reported': {
     call: () => ({ url: '/api/conversations/reported' }),

@@ -43,6 +43,7 @@ import {
   notificationsQueryOptions,
   unreadCountQueryOptions,
 } from '../features/notifications/index.ts';
+import { offersQueryOptions } from '../features/offers/index.ts';
 import { bookingQueryOptions, paymentsQueryOptions } from '../features/payments/index.ts';
 import { savedCarsQueryOptions } from '../features/saved-cars/index.ts';
 import { savedSearchesQueryOptions } from '../features/saved-searches/index.ts';
@@ -130,6 +131,8 @@ const pageData: Record<string, PageData> = {
     client.prefetchQuery(savedSearchesQueryOptions()),
     client.prefetchQuery(catalogueFacetsQueryOptions()),
   ]),
+  [r.dashBuyerOffers]: signedIn((client) => [client.prefetchInfiniteQuery(offersQueryOptions('buyer'))]),
+  [r.dashSellerOffers]: signedIn((client) => [client.prefetchInfiniteQuery(offersQueryOptions('seller'))]),
   [r.dashSellerAddCar]: (client) => [client.prefetchQuery(categoriesQueryOptions())],
   [r.dashSellerCars]: signedIn((client, _, me) => [
     client.prefetchQuery(categoriesQueryOptions()),

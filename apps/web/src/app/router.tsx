@@ -161,6 +161,10 @@ export const routes: RouteObject[] = [
                         path: r.dashBuyerSearches,
                         Component: page(() => import('./routes/dash/buyer-searches.tsx')),
                       },
+                      {
+                        path: r.dashBuyerOffers,
+                        Component: page(() => import('./routes/dash/buyer-offers.tsx')),
+                      },
                     ],
                   },
                   {
@@ -177,6 +181,10 @@ export const routes: RouteObject[] = [
                       {
                         path: r.dashSellerRequests,
                         Component: page(() => import('./routes/dash/seller-requests.tsx')),
+                      },
+                      {
+                        path: r.dashSellerOffers,
+                        Component: page(() => import('./routes/dash/seller-offers.tsx')),
                       },
                     ],
                   },

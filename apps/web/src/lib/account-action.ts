@@ -11,7 +11,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { fromStateThen, THEN_PARAM } from './return-to.ts';
 
-export type AccountAction = 'save' | 'report' | 'message' | 'book' | 'save-search';
+export type AccountAction = 'save' | 'report' | 'message' | 'book' | 'offer' | 'save-search';
 
 /** The action this tab's visitor went to sign in for, and on which page: `save /cars/id/…`. */
 const ASKED = 'redline:account-action';

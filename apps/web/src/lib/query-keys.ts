@@ -91,6 +91,12 @@ export const queryKeys = {
     list: () => [...queryKeys.payments.all, 'list'] as const,
     intent: (bookingId: string) => [...queryKeys.payments.all, 'intent', bookingId] as const,
   },
+  /** Offers: one offer (its state and whose turn it is), a buyer's made and a seller's received. */
+  offers: {
+    all: ['offers'] as const,
+    detail: (id: string) => [...queryKeys.offers.all, 'detail', id] as const,
+    list: (side: 'buyer' | 'seller') => [...queryKeys.offers.all, 'list', side] as const,
+  },
   conversations: {
     all: ['conversations'] as const,
     list: () => [...queryKeys.conversations.all, 'list'] as const,
@@ -130,7 +136,8 @@ export type Domain = keyof typeof queryKeys;
 /**
  * A car posted, edited, sold, advertised or deleted. A seller's page counts their cars for sale;
  * saved cars, bookings, reports and conversations show the car; a sale or a deletion cancels its
- * bookings and refunds the paid ones (the admins' ledger); a deletion drops its saves and reports.
+ * bookings and refunds the paid ones (the admins' ledger), closes its offers; a deletion drops its
+ * saves and reports.
  */
 const CAR_CHANGE = [
   'cars',
@@ -141,6 +148,7 @@ const CAR_CHANGE = [
   'reports',
   'payments',
   'conversations',
+  'offers',
 ] as const;
 
 /**
@@ -158,8 +166,11 @@ export const REFRESHES = {
   payments: ['payments', 'bookings'],
   savedCars: ['savedCars'],
   savedSearches: ['savedSearches'],
-  // A message sent, or an admin dismissing a conversation's reports.
-  conversations: ['conversations'],
+  // A message sent, or an admin dismissing a conversation's reports; every move of an offer is a
+  // message too, so the live update of a conversation refreshes its offers.
+  conversations: ['conversations', 'offers'],
+  // Made, answered, withdrawn or released: its conversation's thread, and the car reserved or freed.
+  offers: ['offers', 'conversations', 'cars', 'search'],
   notifications: ['notifications'],
   // An admin dismissing a car's reports: the car stays.
   reports: ['reports'],

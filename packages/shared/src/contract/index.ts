@@ -14,6 +14,7 @@ import { contactRoutes } from './contact.ts';
 import { conversationsRoutes } from './conversations.ts';
 import { marketValueRoutes } from './market-value.ts';
 import { notificationsRoutes } from './notifications.ts';
+import { offersRoutes } from './offers.ts';
 import { paymentsRoutes } from './payments.ts';
 import { photosRoutes } from './photos.ts';
 import { placesRoutes } from './places.ts';
@@ -36,6 +37,7 @@ export const contract = {
   ...conversationsRoutes,
   ...marketValueRoutes,
   ...notificationsRoutes,
+  ...offersRoutes,
   ...paymentsRoutes,
   ...photosRoutes,
   ...placesRoutes,

@@ -101,8 +101,8 @@ export function carCoverUrl(context: AppContext, photoKeys: readonly string[], w
 }
 
 /**
- * A car as a booking or a conversation keeps it (its name's parts, its cover, whether it is sold)
- * with its seller, locked until the transaction commits: two bookings, or two first messages, of
+ * A car as a booking, a conversation or an offer keeps it (its name's parts, its cover, whether it
+ * is sold or reserved, its price) with its seller, locked until the transaction commits: two bookings, or two first messages, of
  * one car run one after the other (so what they check cannot race), and the car cannot be deleted
  * half-way.
  */
@@ -117,6 +117,8 @@ export async function lockCarWithSeller(tx: Tx, carId: string) {
       photos: cars.photos,
       coverWidth: photoSizes.width,
       soldAt: cars.soldAt,
+      askingPrice: cars.askingPrice,
+      reservedAt: cars.reservedAt,
       sellerId: users.id,
       sellerName: users.name,
       sellerEmail: users.email,

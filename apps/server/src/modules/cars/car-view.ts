@@ -48,6 +48,7 @@ export function toCars(store: PhotoStore, rows: CarViewRow[]): Car[] {
       sellerVerified: row.sellerVerified,
       addedDate: row.addedDate.toISOString(),
       soldAt: row.soldAt?.toISOString() ?? null,
+      reservedAt: row.reservedAt?.toISOString() ?? null,
       isAdvertised: row.advertisementId !== null,
       priceDroppedAt: row.priceDroppedAt?.toISOString() ?? null,
       location: carPlace(row),

@@ -70,6 +70,7 @@ const carFields = {
   sellerVerified: sql<boolean>`${users.isVerified}`.as('seller_verified'),
   addedDate: cars.addedDate,
   soldAt: cars.soldAt,
+  reservedAt: cars.reservedAt,
   priceDroppedAt: cars.priceDroppedAt,
   postalCode: cars.postalCode,
   country: cars.country,

@@ -104,6 +104,8 @@ export const cars = pgTable(
     photos: text('photos').array().notNull(),
     addedDate: timestamp('added_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     soldAt: timestamp('sold_at', { withTimezone: true, precision: 3 }),
+    /** Since when an accepted offer holds the car for its buyer (modules/offers); null while it is free. */
+    reservedAt: timestamp('reserved_at', { withTimezone: true, precision: 3 }),
     updatedAt: updatedAt(),
     /**
      * When the asking price last went down, null once it goes up again: set by the database itself

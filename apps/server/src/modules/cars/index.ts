@@ -8,6 +8,7 @@ import { carsRoutes } from './cars.routes.ts';
 import type { MarketValueOf } from './cars.service.ts';
 
 export { lockCarsOfSeller, removeCar, removeCarsOfSeller } from './car-deletion.ts';
+export { releaseCar, reserveCar } from './car-reservation.ts';
 export {
   carCoverUrl,
   carPlace,

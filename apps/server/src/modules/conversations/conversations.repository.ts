@@ -29,17 +29,21 @@ const unreadBy = (userId: string) => sql`${messages.conversationId} = ${conversa
   and ${messages.createdAt} > case when ${conversations.buyerId} = ${userId}
     then ${conversations.buyerReadAt} else ${conversations.sellerReadAt} end`;
 
-/** Adds a message; the conversation moves to the top of both lists, and is read by its sender. */
-export async function insertMessage(tx: Tx, conversationId: string, senderId: string, body: string) {
+/**
+ * Adds a message (a notice of Redline's without a sender; an offer's move with its offer); the
+ * conversation moves to the top of both lists, and is read by its sender.
+ */
+export async function insertMessage(tx: Db | Tx, values: typeof messages.$inferInsert) {
   const [message] = await tx
     .insert(messages)
-    .values({ conversationId, senderId, body })
+    .values(values)
     .returning({ id: messages.id, createdAt: messages.createdAt });
+  const { conversationId, senderId } = values;
   const [conversation] = await tx
     .update(conversations)
     .set({
       lastMessageAt: message!.createdAt,
-      ...readUpTo(senderId, message!.createdAt),
+      ...(senderId ? readUpTo(senderId, message!.createdAt) : {}),
     })
     .where(eq(conversations.id, conversationId))
     .returning({ buyerId: conversations.buyerId, sellerId: conversations.sellerId });
@@ -119,6 +123,7 @@ export async function listMessages(db: Db, conversationId: string, limit: number
       body: messages.body,
       createdAt: messages.createdAt,
       senderId: messages.senderId,
+      offerId: messages.offerId,
     })
     .from(messages)
     .where(and(eq(messages.conversationId, conversationId), page.where))

@@ -54,10 +54,14 @@ export const messages = pgTable(
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    senderId: text('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for Redline's notice of an offer's move nobody made (an expiry, a car sold or removed). */
+    senderId: text('sender_id').references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
+    /**
+     * The offer whose move the message tells (modules/offers), null for a message someone wrote. No
+     * foreign key: the offers' table refers to this module's, and the schema files may not import each other both ways.
+     */
+    offerId: uuid('offer_id'),
     createdAt: createdAt(),
   },
   (t) => [

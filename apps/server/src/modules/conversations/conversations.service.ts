@@ -13,7 +13,7 @@ import {
 } from '@redline/shared';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/pagination.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
@@ -60,10 +60,47 @@ export async function sendMessage(
 }
 
 async function send(tx: Tx, conversationId: string, senderId: string, body: string) {
-  const { messageId, people } = await repo.insertMessage(tx, conversationId, senderId, body);
+  const { messageId, people } = await repo.insertMessage(tx, { conversationId, senderId, body });
   await publish(tx, 'message.sent', { messageId });
   await publish(tx, 'conversations.changed', { userIds: people });
   return messageId;
+}
+
+/** A car as a conversation about it keeps it. */
+interface ConversationCar {
+  id: string;
+  name: string;
+  photo: string;
+}
+
+/**
+ * The buyer's conversation with the seller about the car, opened when they have none: where an
+ * offer's moves show (modules/offers). Run it holding the car's lock, as a first message does.
+ */
+export async function conversationAbout(tx: Tx, car: ConversationCar, buyerId: string, sellerId: string) {
+  return (
+    (await repo.findConversationId(tx, car.id, buyerId)) ??
+    (await repo.insertConversation(tx, {
+      carId: car.id,
+      carName: car.name,
+      carPhoto: car.photo,
+      buyerId,
+      sellerId,
+    }))
+  );
+}
+
+/**
+ * Tells an offer's move in its conversation, in order with the messages: a message of whoever made
+ * it (null: a notice of Redline's, as an expiry) that refers to the offer. The offer's own
+ * notification tells the other side, not `message.sent`'s.
+ */
+export async function tellOfferMove(
+  tx: Db | Tx,
+  move: { conversationId: string; senderId: string | null; offerId: string; body: string },
+) {
+  const { people } = await repo.insertMessage(tx, move);
+  await publish(tx, 'conversations.changed', { userIds: people });
 }
 
 /** The caller's conversations, the latest message first. */
@@ -109,6 +146,7 @@ export async function listMessages(
       body: message.body,
       sentAt: message.createdAt.toISOString(),
       fromMe: message.senderId === viewerId,
+      offerId: message.offerId,
     })),
     nextCursor: page.nextCursor,
   };

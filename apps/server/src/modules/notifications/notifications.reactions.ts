@@ -22,6 +22,7 @@ import { bookingSummary } from '../bookings/index.ts';
 import { carsInBrief } from '../cars/index.ts';
 import { findContactMessage } from '../contact/index.ts';
 import { findConversationReport, findMessage } from '../conversations/index.ts';
+import { offerMoveSummary } from '../offers/index.ts';
 import { saversOf } from '../saved-cars/index.ts';
 import { findSavedSearch } from '../saved-searches/index.ts';
 import { emailLater } from './notification-emails.ts';
@@ -89,6 +90,106 @@ function excerpt(text: string) {
   if (line.length <= EXCERPT_LENGTH) return line;
   const cut = line.slice(0, EXCERPT_LENGTH - 1);
   return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length)}…`;
+}
+
+type OfferMove = NonNullable<Awaited<ReturnType<typeof offerMoveSummary>>>;
+
+/**
+ * Who is told of an offer's move, and what: the side that did not make it (both, for an expiry);
+ * nobody of a sale, which tells the savers of the car.
+ */
+function offerMoveNotice(move: OfferMove): { to: string[]; notice: Omit<Told, 'link'> } | null {
+  const money = formatMoney(move.amount);
+  const car = move.carName;
+  switch (move.kind) {
+    case 'offered':
+      return {
+        to: [move.sellerId],
+        notice: {
+          type: 'offer.made',
+          title: 'Offer received',
+          body: `${move.buyerName} offers ${money} for your ${car}.`,
+        },
+      };
+    case 'countered':
+      return move.by === 'seller'
+        ? {
+            to: [move.buyerId],
+            notice: {
+              type: 'offer.countered',
+              title: 'Counter-offer',
+              body: `${move.sellerName} counters your offer for the ${car} with ${money}.`,
+            },
+          }
+        : {
+            to: [move.sellerId],
+            notice: {
+              type: 'offer.made',
+              title: 'Offer received',
+              body: `${move.buyerName} counters with ${money} for your ${car}.`,
+            },
+          };
+    case 'accepted':
+      return move.by === 'seller'
+        ? {
+            to: [move.buyerId],
+            notice: {
+              type: 'offer.accepted',
+              title: 'Offer accepted',
+              body: `${move.sellerName} accepted your offer of ${money} for the ${car}: it is reserved for you.`,
+            },
+          }
+        : {
+            to: [move.sellerId],
+            notice: {
+              type: 'offer.accepted',
+              title: 'Counter accepted',
+              body: `${move.buyerName} accepted ${money} for your ${car}: it is reserved for them.`,
+            },
+          };
+    case 'declined':
+    case 'closed':
+      return {
+        to: [move.buyerId],
+        notice: {
+          type: 'offer.declined',
+          title: move.kind === 'declined' ? 'Offer declined' : 'Offer closed',
+          body:
+            move.by === 'seller'
+              ? `${move.sellerName} declined your offer of ${money} for the ${car}.`
+              : `Your offer of ${money} for the ${car} is ${move.kind}: ${move.message.replace(/^The car/, 'the car')}`,
+        },
+      };
+    case 'withdrawn':
+      return {
+        to: [move.sellerId],
+        notice: {
+          type: 'offer.withdrawn',
+          title: 'Offer withdrawn',
+          body: `${move.buyerName} withdrew their offer of ${money} for your ${car}.`,
+        },
+      };
+    case 'expired':
+      return {
+        to: [move.buyerId, move.sellerId],
+        notice: {
+          type: 'offer.expired',
+          title: 'Offer expired',
+          body: `The offer of ${money} for the ${car} expired without an answer.`,
+        },
+      };
+    case 'released':
+      return {
+        to: [move.buyerId],
+        notice: {
+          type: 'offer.released',
+          title: 'Reservation released',
+          body: `${move.sellerName} released the ${car} your offer of ${money} reserved: it is for sale again.`,
+        },
+      };
+    case 'sold':
+      return null;
+  }
 }
 
 /** Subscribes the notifications' reactions; returns their unsubscribes. */
@@ -198,6 +299,14 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
         body: `${booking.buyerName} accepted ${testDriveTime(booking)} for the test drive of your ${booking.carName} in ${booking.requestedLocation}.`,
         link: routePatterns.dashSellerRequests,
       });
+    }),
+    events.react('offer.moved', async (tx, { moveId }) => {
+      const move = await offerMoveSummary(tx, moveId);
+      if (!move) return;
+      const told = offerMoveNotice(move);
+      if (!told) return;
+      const link = routePatterns.dashConversation.replace(':id', move.conversationId);
+      await tell(tx, told.to, { ...told.notice, link });
     }),
     events.react('refund.succeeded', async (tx, { bookingId, amount }) => {
       const booking = await bookingSummary(tx, bookingId);

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aCarDetail } from '../../testing/fixtures/car.ts';
+import { anOffer } from '../../testing/fixtures/offer.ts';
 import { aSavedCar } from '../../testing/fixtures/saved-car.ts';
 import { aMe, seller } from '../../testing/fixtures/user.ts';
 import { type Answers, answer, apiError, requests } from '../../testing/network.ts';
@@ -205,6 +206,46 @@ describe('CarPage', () => {
   });
 });
 
+describe('CarPage offers (issue 48)', () => {
+  it("takes a buyer's offer in dollars, at most the asking price, and goes to the conversation it shows in", async () => {
+    const sent: unknown[] = [];
+    answer({
+      ...carAnswers(aMe()),
+      'POST /offers': ({ body }) => {
+        sent.push(body);
+        return anOffer({ carId: car.id, amount: body.amount, conversationId: 'c-9' });
+      },
+    });
+    const view = renderRoutes(
+      [
+        { path: '/cars/id/:id', Component: CarPage },
+        { path: '/dash/messages/:id', element: <p>Conversation</p> },
+      ],
+      { initialEntries: [`/cars/id/${car.id}`] },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Make an offer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make an offer' });
+    await userEvent.type(within(dialog).getByLabelText(/Your offer/), '190,000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send offer' }));
+    expect(within(dialog).getByText('At most the asking price, $189,500')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await userEvent.clear(within(dialog).getByLabelText(/Your offer/));
+    await userEvent.type(within(dialog).getByLabelText(/Your offer/), '180,000');
+    await userEvent.type(within(dialog).getByLabelText(/Message/), 'Cash this week.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send offer' }));
+    await waitFor(() => expect(view.pathname()).toBe('/dash/messages/c-9'));
+    expect(sent).toEqual([{ carId: car.id, amount: 18_000_000, message: 'Cash this week.' }]);
+  });
+
+  it('says a reserved car is reserved, and takes no offer on it', async () => {
+    answer(carAnswers(aMe(), aCarDetail({ reservedAt: '2025-03-05T10:00:00.000Z' })));
+    renderCar();
+    expect(await screen.findByText('Reserved')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Message the seller' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make an offer' })).not.toBeInTheDocument();
+  });
+});
+
 describe('CarPage for a visitor (BROWSING=public)', () => {
   const visit = (search = '') =>
     renderRoutes(
@@ -242,6 +283,7 @@ describe('CarPage for a visitor (BROWSING=public)', () => {
     for (const [name, action] of [
       ['Book a test drive now', 'book'],
       ['Save this car', 'save'],
+      ['Make an offer', 'offer'],
       ['Message the seller', 'message'],
       ['Report about this post', 'report'],
     ]) {
@@ -270,6 +312,7 @@ describe('CarPage for a visitor (BROWSING=public)', () => {
     for (const [action, button, dialog] of [
       ['report', 'Report about this post', 'Report about this post'],
       ['message', 'Message the seller', 'Message the seller'],
+      ['offer', 'Make an offer', 'Make an offer'],
       ['book', 'Book a test drive now', 'Book a test drive'],
     ]) {
       await askAsVisitor(button!);

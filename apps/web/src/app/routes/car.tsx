@@ -23,6 +23,7 @@ import {
 } from '../../features/cars/index.ts';
 import { MessageSellerButton } from '../../features/conversations/index.ts';
 import { PaymentCalculator } from '../../features/finance/index.ts';
+import { MakeOfferButton } from '../../features/offers/index.ts';
 import { ReportButton } from '../../features/reports/index.ts';
 import { SaveButton } from '../../features/saved-cars/index.ts';
 import { searchPathOfName } from '../../features/search/index.ts';
@@ -157,13 +158,14 @@ function CarActions({ car }: { car: Car }) {
   return (
     <div className="rounded-box border border-base-300 bg-base-200/60 p-4 sm:p-5">
       <div className="flex flex-wrap items-center gap-2 [&>.btn-primary]:min-w-fit [&>.btn-primary]:flex-1">
-        {/* buyer-actions: booking, save, a message to the seller, report (features/bookings, saved-cars, conversations, reports) */}
+        {/* buyer-actions: booking, save, an offer, a message to the seller, report (features/bookings, saved-cars, offers, conversations, reports) */}
         {me.isPending ? (
           <ActionsLoading />
         ) : isBuyer && me.data !== undefined ? (
           <>
             <BookTestDriveButton car={car} user={me.data} />
             <SaveButton car={car} user={me.data} />
+            <MakeOfferButton car={car} user={me.data} />
             <MessageSellerButton car={car} user={me.data} />
             <ReportButton car={car} user={me.data} />
           </>

@@ -18,6 +18,11 @@ export const DASHBOARD_MENU: Record<Role, readonly DashboardMenuItem[]> = {
       description: 'Searches that tell you of new cars: at once or in a daily digest.',
     },
     {
+      to: paths.dashBuyerOffers,
+      label: 'My Offers',
+      description: "Offers you made on cars: the sellers' answers and counters.",
+    },
+    {
       to: paths.dashConversations,
       label: 'Messages',
       description: 'Your questions to sellers, and their answers.',
@@ -43,6 +48,11 @@ export const DASHBOARD_MENU: Record<Role, readonly DashboardMenuItem[]> = {
       to: paths.dashSellerRequests,
       label: 'Test drive requests',
       description: 'Buyers who booked a test drive of your cars.',
+    },
+    {
+      to: paths.dashSellerOffers,
+      label: 'Offers received',
+      description: 'Offers buyers made on your cars: accept, decline or counter.',
     },
     {
       to: paths.dashConversations,

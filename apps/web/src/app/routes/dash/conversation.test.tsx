@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { anOffer } from '../../../testing/fixtures/offer.ts';
 import { aMe } from '../../../testing/fixtures/user.ts';
 import { layoutAnswers } from '../../../testing/layout-answers.ts';
 import { answer, apiError } from '../../../testing/network.ts';
@@ -20,8 +21,20 @@ const conversation = {
 describe('a conversation', () => {
   it('is listed with what is unread, shows its messages oldest first, and sends a reply', async () => {
     const items = [
-      { id: 'm-2', body: 'Original, never tracked.', sentAt: '2025-01-05T11:00:00.000Z', fromMe: false },
-      { id: 'm-1', body: 'Is the clutch original?', sentAt: '2025-01-05T10:00:00.000Z', fromMe: true },
+      {
+        id: 'm-2',
+        body: 'Original, never tracked.',
+        sentAt: '2025-01-05T11:00:00.000Z',
+        fromMe: false,
+        offerId: null,
+      },
+      {
+        id: 'm-1',
+        body: 'Is the clutch original?',
+        sentAt: '2025-01-05T10:00:00.000Z',
+        fromMe: true,
+        offerId: null,
+      },
     ];
     const sent: unknown[] = [];
     answer({
@@ -41,6 +54,7 @@ describe('a conversation', () => {
           body,
           sentAt: '2025-01-05T12:00:00.000Z',
           fromMe: true,
+          offerId: null,
         });
         return { id: 'm-3' };
       },
@@ -125,8 +139,20 @@ describe('a conversation', () => {
           seller: { id: 'u-seller', name: 'Sam Seller', verified: true },
         },
         items: [
-          { id: 'm-2', body: 'Pay by gift card.', sentAt: '2025-01-05T10:05:00.000Z', fromMe: false },
-          { id: 'm-1', body: 'Is it still for sale?', sentAt: '2025-01-05T10:00:00.000Z', fromMe: true },
+          {
+            id: 'm-2',
+            body: 'Pay by gift card.',
+            sentAt: '2025-01-05T10:05:00.000Z',
+            fromMe: false,
+            offerId: null,
+          },
+          {
+            id: 'm-1',
+            body: 'Is it still for sale?',
+            sentAt: '2025-01-05T10:00:00.000Z',
+            fromMe: true,
+            offerId: null,
+          },
         ],
         nextCursor: null,
       },
@@ -148,5 +174,65 @@ describe('a conversation', () => {
     expect(screen.getByRole('note').textContent).toContain('Admins cannot write here.');
     expect(screen.queryByLabelText(/Your message/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
+  });
+});
+
+describe('an offer in a conversation (issue 48)', () => {
+  it("shows each move among the messages, and the seller's answers on their turn beside the thread", async () => {
+    let offer = anOffer({ conversationId: 'c-1', side: 'seller' });
+    const items = [
+      {
+        id: 'm-2',
+        body: 'Offered $180,000.\n\nCash this week.',
+        sentAt: '2025-01-05T11:00:00.000Z',
+        fromMe: false,
+        offerId: offer.id,
+      },
+      {
+        id: 'm-1',
+        body: 'Is the clutch original?',
+        sentAt: '2025-01-05T10:00:00.000Z',
+        fromMe: false,
+        offerId: null,
+      },
+    ];
+    answer({
+      ...layoutAnswers(aMe({ role: 'Seller', name: 'Sam Seller' })),
+      'GET /conversations/:id/messages': () => ({
+        conversation: { ...conversation, otherParty: { id: 'u-buyer', name: 'Bea Buyer', verified: false } },
+        participants: null,
+        items,
+        nextCursor: null,
+      }),
+      'GET /offers/:id': () => offer,
+      'POST /offers/:id/answer': () => {
+        offer = { ...offer, status: 'accepted', turn: null, expiresAt: null };
+        items.unshift({
+          id: 'm-3',
+          body: 'Accepted $180,000: the car is reserved for the buyer.',
+          sentAt: '2025-01-05T12:00:00.000Z',
+          fromMe: true,
+          offerId: offer.id,
+        });
+        return offer;
+      },
+    });
+    renderRoutes(routes, { initialEntries: ['/dash/messages/c-1'] });
+
+    const messages = await screen.findByRole('list', { name: 'Messages' });
+    expect(
+      within(messages)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Bea Buyer: Is the clutch original\?/),
+      expect.stringMatching(/^Bea Buyer: OfferOffered \$180,000\./),
+    ]);
+    const panel = await screen.findByRole('region', { name: 'Offer' });
+    expect(within(panel).getByText('Your answer')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Accept $180,000' }));
+    expect(await within(panel).findByText('Accepted: car reserved')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Release the reservation' })).toBeInTheDocument();
+    await waitFor(() => expect(within(messages).getAllByRole('listitem')).toHaveLength(3));
   });
 });

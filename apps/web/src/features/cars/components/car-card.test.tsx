@@ -88,6 +88,16 @@ describe('CarCard', () => {
     ]);
   });
 
+  it('marks a car an accepted offer reserved, and not a free one', () => {
+    const { unmount } = renderWithProviders(
+      <CarCard car={aCar({ reservedAt: '2025-04-01T00:00:00.000Z' })} />,
+    );
+    expect(screen.getByText('Reserved')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<CarCard car={aCar()} />);
+    expect(screen.queryByText('Reserved')).not.toBeInTheDocument();
+  });
+
   it("links the seller's name to their page", () => {
     renderWithProviders(<CarCard car={aCar()} />);
     expect(screen.getByRole('link', { name: 'Sam Seller' }).getAttribute('href')).toBe('/sellers/seller-sam');

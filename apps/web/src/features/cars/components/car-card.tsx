@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { useUnitSystem } from '../../../lib/units.ts';
 import { aboutPreview, distanceAway, priceSaving } from '../utils/car-text.ts';
 import { PriceDropBadge, usePriceDropShown } from './price-drop-badge.tsx';
+import { ReservedBadge } from './reserved-badge.tsx';
 
 /** What a card shows: the fields shared by a category's cars and the advertised ones. */
 export type CarCardData = Pick<
@@ -31,6 +32,7 @@ export type CarCardData = Pick<
   | 'sellerId'
   | 'sellerVerified'
   | 'soldAt'
+  | 'reservedAt'
   | 'priceDroppedAt'
   | 'location'
 >;
@@ -83,6 +85,8 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3, distance
           </span>
           {car.soldAt ? (
             <span className="badge badge-neutral font-semibold">Sold</span>
+          ) : car.reservedAt ? (
+            <ReservedBadge />
           ) : dropped ? (
             <PriceDropBadge className="shadow" />
           ) : null}

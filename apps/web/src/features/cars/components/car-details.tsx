@@ -14,6 +14,7 @@ import { priceBeforeDrop } from '../utils/price-drop.ts';
 import { TitleWarning } from './car-specifications.tsx';
 import { DealRatingBadge } from './deal-rating-badge.tsx';
 import { PriceDropBadge, usePriceDropShown } from './price-drop-badge.tsx';
+import { ReservedBadge } from './reserved-badge.tsx';
 
 export function SoldBadge({ className = '' }: { className?: string }) {
   return <span className={`badge badge-neutral badge-lg font-semibold ${className}`}>Sold</span>;
@@ -43,6 +44,11 @@ export function CarSummary({ car }: { car: CarDetail }) {
         <p className="mt-3 flex items-center gap-2 text-sm text-base-content/75">
           <SoldBadge />
           Sold on <LocalDate value={car.soldAt} />
+        </p>
+      ) : car.reservedAt ? (
+        <p className="mt-3 flex items-center gap-2 text-sm text-base-content/75">
+          <ReservedBadge />
+          An accepted offer holds it for its buyer; others may still save it.
         </p>
       ) : null}
       <div className="mt-3 empty:hidden">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
 import { ErrorState, ListSkeleton } from '../../../components/ui/list-states.tsx';
@@ -14,8 +15,10 @@ import { ReportConversationButton } from './report-conversation-button.tsx';
  * One conversation: the car, the other party, the messages oldest first, and a reply; live
  * (app/live-queries.ts). An
  * admin reads a reported one as its buyer would (the buyer's messages on the right), and cannot write.
+ * A message that tells an offer's move is marked as one, and the latest offer's state and moves
+ * (`offer`, which the page gives: features/offers) show above the reply.
  */
-export function ConversationThread({ id }: { id: string }) {
+export function ConversationThread({ id, offer }: { id: string; offer?: (offerId: string) => ReactNode }) {
   const thread = useMessages(id);
   const isAdmin = useMe().data?.role === 'Admin';
   const send = useSendMessage();
@@ -32,6 +35,7 @@ export function ConversationThread({ id }: { id: string }) {
   const { pages } = thread.data;
   const { conversation, participants } = pages[0]!;
   const messages = pages.flatMap((page) => page.items).reverse();
+  const latestOfferId = messages.findLast((message) => message.offerId !== null)?.offerId;
   // An admin reads it as its buyer would: "from me" is the buyer's.
   const author = (fromMe: boolean) =>
     participants
@@ -104,6 +108,13 @@ export function ConversationThread({ id }: { id: string }) {
               }`}
             >
               <span className="sr-only">{author(message.fromMe)}: </span>
+              {message.offerId ? (
+                <p
+                  className={`text-xs font-semibold uppercase tracking-wider ${message.fromMe ? 'text-primary-content/80' : 'text-primary'}`}
+                >
+                  Offer
+                </p>
+              ) : null}
               <p className="whitespace-pre-line">{message.body}</p>
               <p
                 className={`mt-1 text-right text-xs ${message.fromMe ? 'text-primary-content/80' : 'text-base-content/70'}`}
@@ -114,6 +125,8 @@ export function ConversationThread({ id }: { id: string }) {
           </li>
         ))}
       </ol>
+
+      {latestOfferId && offer && !isAdmin ? offer(latestOfferId) : null}
 
       {isAdmin ? null : (
         <MessageComposer

@@ -1,9 +1,7 @@
 import { type Car, carName, type User } from '@redline/shared';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { AccountActionDialog } from '../../../components/ui/account-action-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useActionOnReturn, useSignInThen } from '../../../lib/account-action.ts';
 import { useStartConversation } from '../api/send-message.ts';
 import { MessageComposer } from './message-composer.tsx';
 
@@ -19,28 +17,17 @@ export function MessageSellerButton({
   /** The signed-in buyer, or null for a visitor. */
   user: User | null;
 }) {
-  const [open, setOpen] = useState(false);
   const start = useStartConversation();
   const navigate = useNavigate();
-  const signIn = useSignInThen('message');
-  useActionOnReturn('message', user?.role === 'Buyer', () => setOpen(true));
   return (
-    <>
-      <button
-        type="button"
-        className="btn btn-outline btn-sm gap-1.5"
-        aria-haspopup="dialog"
-        onClick={user ? () => setOpen(true) : signIn}
-      >
-        Message the seller
-      </button>
-      <Modal
-        open={open}
-        onClose={() => setOpen(false)}
-        busy={start.isPending}
-        title="Message the seller"
-        description={`Ask ${car.seller} about the ${carName(car)}. Only the two of you see your conversation.`}
-      >
+    <AccountActionDialog
+      action="message"
+      user={user}
+      label="Message the seller"
+      busy={start.isPending}
+      description={`Ask ${car.seller} about the ${carName(car)}. Only the two of you see your conversation.`}
+    >
+      {(close) => (
         <MessageComposer
           label="Your message"
           placeholder="Is it still available? Any service history?"
@@ -48,7 +35,7 @@ export function MessageSellerButton({
           onSend={async (message) => {
             try {
               const { id } = await start.mutateAsync({ carId: car.id, message });
-              setOpen(false);
+              close();
               await navigate(paths.conversation(id));
               return true;
             } catch {
@@ -57,7 +44,7 @@ export function MessageSellerButton({
             }
           }}
         />
-      </Modal>
-    </>
+      )}
+    </AccountActionDialog>
   );
 }

@@ -1,0 +1,13 @@
+/** The offers module's public surface: other code imports this file only. */
+import { defineModule } from '../../server-module.ts';
+import { offersRoutes } from './offers.routes.ts';
+import { closeOffersOnEvents, expireOfferJob } from './offers.service.ts';
+
+export { offerMoveSummary } from './offers.repository.ts';
+
+export const offersModule = defineModule({
+  name: 'offers',
+  routes: offersRoutes,
+  jobs: (context) => [expireOfferJob(context)],
+  reactions: closeOffersOnEvents,
+});

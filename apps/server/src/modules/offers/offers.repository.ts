@@ -1,0 +1,135 @@
+import type { OfferMoveKind, OfferSide, OfferStatus } from '@redline/shared';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { users } from '../../auth/auth.schema.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { keyset, toPage } from '../../db/pagination.ts';
+import { offerMoves, offers } from './offers.schema.ts';
+
+const buyerAccount = alias(users, 'buyer_account');
+const sellerAccount = alias(users, 'seller_account');
+
+function selectOffers(db: Db | Tx) {
+  return db
+    .select({
+      id: offers.id,
+      carId: offers.carId,
+      carName: offers.carName,
+      carPhoto: offers.carPhoto,
+      buyerId: offers.buyerId,
+      sellerId: offers.sellerId,
+      buyerName: buyerAccount.name,
+      sellerName: sellerAccount.name,
+      conversationId: offers.conversationId,
+      amount: offers.amount,
+      status: offers.status,
+      turn: offers.turn,
+      expiresAt: offers.expiresAt,
+      createdAt: offers.createdAt,
+      updatedAt: offers.updatedAt,
+    })
+    .from(offers)
+    .innerJoin(buyerAccount, eq(buyerAccount.id, offers.buyerId))
+    .innerJoin(sellerAccount, eq(sellerAccount.id, offers.sellerId));
+}
+
+export type OfferRow = NonNullable<Awaited<ReturnType<typeof findOffer>>>;
+
+export async function findOffer(db: Db | Tx, id: string) {
+  const [row] = await selectOffers(db).where(eq(offers.id, id));
+  return row;
+}
+
+/** The offers `where` names, the latest change first. */
+export async function listOffers(db: Db, where: SQL, limit: number, cursor: string | undefined) {
+  const page = keyset(offers.updatedAt, offers.id, cursor);
+  const rows = await selectOffers(db)
+    .where(and(where, page.where))
+    .orderBy(...page.orderBy)
+    .limit(limit + 1)
+    .execute(page.params);
+  return toPage(rows, limit, (row) => [row.updatedAt, row.id]);
+}
+
+const lockedColumns = {
+  id: offers.id,
+  carId: offers.carId,
+  buyerId: offers.buyerId,
+  sellerId: offers.sellerId,
+  conversationId: offers.conversationId,
+  amount: offers.amount,
+  status: offers.status,
+  turn: offers.turn,
+  expiresAt: offers.expiresAt,
+};
+
+export type LockedOffer = NonNullable<Awaited<ReturnType<typeof lockOffer>>>;
+
+/** The offer, locked until the transaction ends: its moves run one after the other. */
+export async function lockOffer(tx: Tx, id: string) {
+  const [row] = await tx.select(lockedColumns).from(offers).where(eq(offers.id, id)).for('update');
+  return row;
+}
+
+/** The car's offers in these states, locked until the transaction ends. */
+export function lockOffersOfCar(tx: Db | Tx, carId: string, statuses: OfferStatus[]) {
+  return tx
+    .select(lockedColumns)
+    .from(offers)
+    .where(and(eq(offers.carId, carId), inArray(offers.status, statuses)))
+    .for('update');
+}
+
+/**
+ * Inserts the buyer's open offer on the car; undefined when they have one open already (the unique
+ * index `offers_open_idx` decides, so that two offers made at once cannot both stand).
+ */
+export async function insertOffer(tx: Tx, values: typeof offers.$inferInsert) {
+  const [row] = await tx
+    .insert(offers)
+    .values(values)
+    .onConflictDoNothing({ target: [offers.carId, offers.buyerId], where: sql.raw(`status = 'open'`) })
+    .returning({ id: offers.id });
+  return row;
+}
+
+/** Changes where the offer stands (the caller holds its lock and has applied the rules). */
+export async function updateOffer(
+  tx: Db | Tx,
+  id: string,
+  values: { status: OfferStatus; turn: OfferSide | null; expiresAt: Date | null; amount?: number },
+) {
+  await tx.update(offers).set(values).where(eq(offers.id, id));
+}
+
+export async function insertMove(
+  tx: Db | Tx,
+  values: { offerId: string; kind: OfferMoveKind; by: OfferSide | null; amount: number; message: string },
+) {
+  const [row] = await tx.insert(offerMoves).values(values).returning({ id: offerMoves.id });
+  return row!.id;
+}
+
+/** What a notice of a move tells: the move, its offer's people and car. */
+export async function offerMoveSummary(tx: Db | Tx, moveId: string) {
+  const [row] = await tx
+    .select({
+      kind: offerMoves.kind,
+      by: offerMoves.by,
+      amount: offerMoves.amount,
+      message: offerMoves.message,
+      offerId: offers.id,
+      carName: offers.carName,
+      conversationId: offers.conversationId,
+      buyerId: offers.buyerId,
+      sellerId: offers.sellerId,
+      buyerName: buyerAccount.name,
+      sellerName: sellerAccount.name,
+    })
+    .from(offerMoves)
+    .innerJoin(offers, eq(offers.id, offerMoves.offerId))
+    .innerJoin(buyerAccount, eq(buyerAccount.id, offers.buyerId))
+    .innerJoin(sellerAccount, eq(sellerAccount.id, offers.sellerId))
+    .where(eq(offerMoves.id, moveId));
+  return row;
+}

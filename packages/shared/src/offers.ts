@@ -1,0 +1,84 @@
+/**
+ * Offers (issue 48): a buyer offers an amount for a car, its seller accepts, declines or counters,
+ * the buyer accepts a counter, counters again or withdraws; an accepted offer reserves the car.
+ */
+import { z } from 'zod';
+import { multiLineText } from './common.ts';
+import { MESSAGE_MAX_LENGTH } from './conversations.ts';
+import { formatMoney } from './format.ts';
+
+/**
+ * The moves that end an offer's open state, each named as the status it leaves the offer in:
+ * `accepted`, the car reserved for its buyer, until the seller `released` the car or it was `sold`;
+ * `declined` by the seller (or because the car was reserved for another buyer), `withdrawn` by the
+ * buyer, `expired` unanswered, `closed` when the car was sold or removed while it was open.
+ */
+const ENDING_MOVES = ['accepted', 'declined', 'withdrawn', 'expired', 'closed', 'released', 'sold'] as const;
+
+/** Where an offer stands: `open` while one side's answer is awaited, or where its last move left it. */
+export const OFFER_STATUSES = ['open', ...ENDING_MOVES] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+/** The moves an offer's thread shows, in order: who made each, what and for how much. */
+export const OFFER_MOVE_KINDS = ['offered', 'countered', ...ENDING_MOVES] as const;
+export type OfferMoveKind = (typeof OFFER_MOVE_KINDS)[number];
+
+/** The two sides of an offer: whose turn it is, who made a move (null: Redline, as an expiry). */
+export const OFFER_SIDES = ['buyer', 'seller'] as const;
+export type OfferSide = (typeof OFFER_SIDES)[number];
+
+/** An offer's amount, in cents as car prices are: at least a dollar, at most the car's asking price (checked by the server). */
+const amountSchema = z
+  .number({ error: 'Enter an amount' })
+  .int('Enter an amount in cents')
+  .min(100, `An offer must be at least ${formatMoney(100)}`);
+
+const messageSchema = multiLineText('Message', MESSAGE_MAX_LENGTH).default('');
+
+/** A buyer's offer on a car, with an optional message to its seller. */
+export const offerInputSchema = z.object({
+  carId: z.guid({ error: 'Choose a car' }),
+  amount: amountSchema,
+  message: messageSchema,
+});
+export type OfferInput = z.infer<typeof offerInputSchema>;
+
+/**
+ * The answer of the side whose turn it is: accept the amount on the table, decline it (the seller),
+ * or counter with another amount (a seller's above it, a buyer's below it).
+ */
+export const offerAnswerSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('accept') }),
+    z.object({ action: z.literal('decline'), message: messageSchema }),
+    z.object({ action: z.literal('counter'), amount: amountSchema, message: messageSchema }),
+  ],
+  { error: 'Choose accept, decline or counter' },
+);
+export type OfferAnswer = z.infer<typeof offerAnswerSchema>;
+
+/** An offer as its buyer or its car's seller sees it. */
+export const offerSchema = z.object({
+  id: z.string(),
+  /** Null once the car is deleted; its name and photo stay. */
+  carId: z.string().nullable(),
+  carName: z.string(),
+  carPhoto: z.string(),
+  buyerName: z.string(),
+  sellerName: z.string(),
+  /** The conversation between the two, where every move shows. */
+  conversationId: z.string(),
+  /** The amount on the table (the last offered or countered), in cents. */
+  amount: z.number().int(),
+  status: z.enum(OFFER_STATUSES),
+  /** Whose answer an open offer awaits; null once it is not open. */
+  turn: z.enum(OFFER_SIDES).nullable(),
+  /** The caller's side of it. */
+  side: z.enum(OFFER_SIDES),
+  /** When an open offer expires unanswered; null once it is not open. */
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Offer = z.infer<typeof offerSchema>;
