@@ -12,6 +12,7 @@ import { queryString } from '../../../lib/api-client.ts';
 import { typedPostalCode } from '../../../lib/places.ts';
 import { useUnitSystem } from '../../../lib/units.ts';
 import { useLocate } from '../hooks/use-locate.ts';
+import { LocateButton } from './locate-button.tsx';
 
 /** The distance chosen first. */
 const DEFAULT_RADIUS = 50;
@@ -74,14 +75,11 @@ export function CarsNearYou() {
           Find cars
         </button>
         {canLocate ? (
-          <button
-            type="button"
+          <LocateButton
+            locating={locating}
+            onLocate={locate}
             className="btn btn-ghost text-neutral-content"
-            disabled={locating}
-            onClick={locate}
-          >
-            {locating ? 'Finding your location…' : 'Use my location'}
-          </button>
+          />
         ) : null}
       </form>
       {(error ?? locateError) ? (

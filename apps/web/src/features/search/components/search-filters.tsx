@@ -33,6 +33,7 @@ import {
   toggleValue,
   withoutPlace,
 } from '../utils/search-params.ts';
+import { LocateButton } from './locate-button.tsx';
 
 const SPEC_LEGENDS: Record<SearchSpecFacet, string> = {
   body: 'Body style',
@@ -455,14 +456,11 @@ function LocationGroup({
       />
       {atPoint ? <p className="text-sm font-medium">Your location</p> : null}
       {canLocate ? (
-        <button
-          type="button"
+        <LocateButton
+          locating={locating}
+          onLocate={locate}
           className="btn btn-outline btn-sm mt-1 self-start"
-          disabled={locating}
-          onClick={locate}
-        >
-          {locating ? 'Finding your location…' : 'Use my location'}
-        </button>
+        />
       ) : null}
       {locateError ? (
         <p role="alert" className="text-xs text-error">
