@@ -97,8 +97,28 @@ test.describe('long unbroken words on a phone', () => {
       await expectNoSidewaysScroll(page, width);
     }
 
+    // Offers: the buyer's list empty, then an offer with a message as long; both sides' lists, and
+    // the car side by side.
+    await page.goto('/dash/buyer/offers');
+    await expect(page.getByRole('main')).toBeVisible();
+    await expectNoSidewaysScroll(page, width);
+    const offer = await page.request.post('/api/offers', {
+      data: { carId: car.id, amount: 8_000_000, message: `Would you take this? ${URL_300}` },
+      ...write,
+    });
+    expect(offer.ok(), await offer.text()).toBe(true);
+    await page.goto('/dash/buyer/offers');
+    await expect(page.getByText(brand).first()).toBeVisible();
+    await expectNoSidewaysScroll(page, width);
+    await page.goto(`/compare?ids=${car.id}`);
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectNoSidewaysScroll(page, width);
+
     // The seller is told of the message, naming the car (its long brand and model).
     const sellerPage = await sellerContext.newPage();
+    await sellerPage.goto('/dash/seller/offers');
+    await expect(sellerPage.getByText(brand).first()).toBeVisible();
+    await expectNoSidewaysScroll(sellerPage, width);
     await sellerPage.goto('/dash/notifications');
     await expect(sellerPage.getByText(brand).first()).toBeVisible();
     await expectNoSidewaysScroll(sellerPage, width);
