@@ -174,7 +174,7 @@ export function CarComparison({ cars, near }: { cars: readonly ComparedCar[]; ne
                 {cars.map((car, index) => (
                   <td key={car.id} className="border-b border-l border-base-300 px-3 py-2.5 align-top">
                     {values[index] === null || values[index] === '' ? (
-                      <span className="text-base-content/60">Not given</span>
+                      <span className="text-base-content/75">Not given</span>
                     ) : (
                       <span className={differs ? 'font-semibold' : 'font-medium'}>
                         {row.show ? row.show(car) : values[index]}
