@@ -1,6 +1,6 @@
 /**
  * Market value benchmark: `npm run bench:market-value [-- --cars 20k] [--makes 40] [--families 8]
- * [--seed 1]` (docs/market-value.md).
+ * [--seed 1]`, or `npm run bench:market-value -- --refit 1m [--runs 3]` (docs/market-value.md).
  *
  * A generated market with a known price function and noise (apps/server/test/market-value-cars.ts),
  * `makes` makes of `families` model families each, of uneven popularity; one car for sale in five
@@ -9,11 +9,20 @@
  * comparables the car had, how many of them were valued by their make, the share whose price falls
  * within their range, the time of the fit, and that of a refit's work in memory (every car fitted,
  * every car for sale valued; no database).
+ *
+ * With `--refit`, the job's whole refit instead, database included, on the search benchmark's
+ * PostgreSQL dataset of that size (bench:search generates it; opening it runs the migrations): the
+ * time to read every car, and that of the whole refit (read, fit, value, write every value, drop the
+ * values of cars gone), `runs` times, with the process's peak memory.
  */
+import { allCars } from '../apps/server/src/modules/market-value/market-value.repository.ts';
+import { refitMarketValues } from '../apps/server/src/modules/market-value/market-value.service.ts';
 import { fitMarket } from '../apps/server/src/modules/market-value/market-value-model.ts';
 import { generatedMarket } from '../apps/server/test/market-value-cars.ts';
 import {
   countFlag,
+  formatCount,
+  loadNow,
   machine,
   parseFlags,
   printMachine,
@@ -22,6 +31,7 @@ import {
   saveResults,
   stringFlag,
 } from './lib/cli.ts';
+import { benchTarget, describeTarget, openTarget } from './lib/database.ts';
 
 /** The buckets of comparables the error is measured by. */
 const BUCKETS: readonly [from: number, to: number][] = [
@@ -78,18 +88,90 @@ function heldOutError(count: number, options: { seed: number; makes: number; fam
   };
 }
 
+/** The refit as the job runs it, on a bench database of `cars` cars: timed `runs` times. */
+async function refitOnDatabase(cars: number, runs: number) {
+  const target = benchTarget('postgres', cars);
+  const { database, client } = await openTarget(target);
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 100);
+  try {
+    const { rows } = await client.query('select count(*)::int as cars from cars');
+    if (Number(rows[0]?.cars) !== cars) {
+      throw new Error(
+        `${describeTarget(target)} holds ${rows[0]?.cars} cars, not ${cars}: run bench:search --cars ${formatCount(cars)} first`,
+      );
+    }
+    console.log(`refit on ${describeTarget(target)}: ${formatCount(cars)} cars`);
+    const results: {
+      run: number;
+      valued: number;
+      'refit ms': number;
+      'MB before': number;
+      'peak MB': number;
+      read: number;
+      'read ms': number;
+      load: string;
+    }[] = [];
+    for (let run = 1; run <= runs; run++) {
+      peakRss = process.memoryUsage().rss;
+      const beforeMb = Math.round(peakRss / 2 ** 20);
+      const started = performance.now();
+      const valued = await refitMarketValues(database.db);
+      const refitMs = performance.now() - started;
+      const refitPeakMb = Math.round(peakRss / 2 ** 20);
+      const readStarted = performance.now();
+      const read = (await allCars(database.db, (car) => car.id)).length;
+      const readMs = performance.now() - readStarted;
+      results.push({
+        run,
+        valued,
+        'refit ms': Math.round(refitMs),
+        'MB before': beforeMb,
+        'peak MB': refitPeakMb,
+        read,
+        'read ms': Math.round(readMs),
+        load: loadNow().join(' '),
+      });
+      printTable([results.at(-1)!]);
+    }
+    const median = (key: 'read ms' | 'refit ms') =>
+      results.map((r) => r[key]).toSorted((a, b) => a - b)[results.length >> 1]!;
+    const summary = {
+      cars,
+      runs: results,
+      medianReadMs: median('read ms'),
+      medianRefitMs: median('refit ms'),
+      peakRssMb: Math.max(...results.map((r) => r['peak MB'])),
+    };
+    console.log(
+      `\nmedian read ${summary.medianReadMs} ms, median refit ${summary.medianRefitMs} ms over ${runs} runs; the process's peak memory during a refit ${summary.peakRssMb} MB`,
+    );
+    return summary;
+  } finally {
+    clearInterval(sampler);
+    await database.close();
+  }
+}
+
 const flags = parseFlags();
 const m = machine();
 printMachine(m);
-const held = heldOutError(countFlag(flags, 'cars', 20_000), {
-  seed: Number(stringFlag(flags, 'seed') ?? 1),
-  makes: Number(stringFlag(flags, 'makes') ?? 40),
-  familiesPerMake: Number(stringFlag(flags, 'families') ?? 8),
-});
-console.log(
-  `\nheld-out cars: ${held.heldOut} of ${held.cars} generated; median error ${percent(held.medianError)}; ` +
-    `not enough data ${held.notEnoughData}; fit ${held.fitMs} ms; ` +
-    `a refit in memory (all ${held.cars} fitted, those for sale valued) ${held.refitMs} ms`,
-);
-printTable(held.buckets);
-console.log(`\nresults: ${saveResults('market-value', { machine: m, held })}`);
+if (stringFlag(flags, 'refit') !== undefined) {
+  const refit = await refitOnDatabase(countFlag(flags, 'refit', 0), countFlag(flags, 'runs', 3));
+  console.log(`results: ${saveResults('market-value-refit', { machine: m, refit })}`);
+} else {
+  const held = heldOutError(countFlag(flags, 'cars', 20_000), {
+    seed: Number(stringFlag(flags, 'seed') ?? 1),
+    makes: Number(stringFlag(flags, 'makes') ?? 40),
+    familiesPerMake: Number(stringFlag(flags, 'families') ?? 8),
+  });
+  console.log(
+    `\nheld-out cars: ${held.heldOut} of ${held.cars} generated; median error ${percent(held.medianError)}; ` +
+      `not enough data ${held.notEnoughData}; fit ${held.fitMs} ms; ` +
+      `a refit in memory (all ${held.cars} fitted, those for sale valued) ${held.refitMs} ms`,
+  );
+  printTable(held.buckets);
+  console.log(`\nresults: ${saveResults('market-value', { machine: m, held })}`);
+}

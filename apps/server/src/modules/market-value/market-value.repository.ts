@@ -10,29 +10,51 @@ import type { Valuation } from './market-value-model.ts';
 /** The cars one statement reads: a million cars in one statement would outlast the pool's query timeout. */
 const CARS_AT_ONCE = 50_000;
 
+/** What the model reads of a car (the rest of the read model is for the comparables' list). */
+const modelled = {
+  id: carsForValuation.id,
+  makeId: carsForValuation.makeId,
+  modelId: carsForValuation.modelId,
+  brandKey: carsForValuation.brandKey,
+  nameKey: carsForValuation.nameKey,
+  trim: carsForValuation.trim,
+  year: carsForValuation.year,
+  kmDriven: carsForValuation.kmDriven,
+  askingPrice: carsForValuation.askingPrice,
+  soldAt: carsForValuation.soldAt,
+  titleStatus: carsForValuation.titleStatus,
+  previousOwners: carsForValuation.previousOwners,
+  transmission: carsForValuation.transmission,
+  drivetrain: carsForValuation.drivetrain,
+  region: carsForValuation.region,
+};
+
 const carsAfter = (db: Db, after: string | undefined) =>
   db
-    .select()
+    .select(modelled)
     .from(carsForValuation)
     .where(after === undefined ? undefined : gt(carsForValuation.id, after))
     .orderBy(carsForValuation.id)
     .limit(CARS_AT_ONCE);
 
-export type ValuedCarRow = Awaited<ReturnType<typeof carsAfter>>[number];
+export type ModelledCarRow = Awaited<ReturnType<typeof carsAfter>>[number];
 
-/** Every car, for sale and sold, with what the model reads of it, read in pages by id. */
-export async function allCars(db: Db): Promise<ValuedCarRow[]> {
-  const cars: ValuedCarRow[] = [];
+/**
+ * Every car, for sale and sold, as `as` makes it of what the model reads, read in pages by id: a
+ * page's rows go once made, so that a million cars are held once, in the model's shape.
+ */
+export async function allCars<T>(db: Db, as: (car: ModelledCarRow) => T): Promise<T[]> {
+  const cars: T[] = [];
   let after: string | undefined;
   for (;;) {
     const page = await carsAfter(db, after);
-    for (const car of page) cars.push(car);
+    for (const car of page) cars.push(as(car));
     if (page.length < CARS_AT_ONCE) return cars;
     after = page.at(-1)!.id;
   }
 }
 
-export async function findCar(db: Db, id: string): Promise<ValuedCarRow | undefined> {
+export async function findCar(db: Db, id: string) {
   const [row] = await db.select().from(carsForValuation).where(eq(carsForValuation.id, id));
   return row;
 }

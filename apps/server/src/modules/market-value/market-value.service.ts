@@ -12,28 +12,48 @@ import { fitMarket, type ObservedCar } from './market-value-model.ts';
 import { statesOf, wideRegionOf } from './regions.ts';
 
 /** A car's make: the catalogue's when linked, else its folded name (a make the catalogue lacks). */
-const makeKeyOf = (car: repo.ValuedCarRow) =>
+const makeKeyOf = (car: repo.ModelledCarRow) =>
   car.makeId === null ? `name:${car.brandKey}` : `make:${car.makeId}`;
 /** A car's model family: the catalogue's model when linked, else its folded make and model names. */
-const familyKeyOf = (car: repo.ValuedCarRow) =>
+const familyKeyOf = (car: repo.ModelledCarRow) =>
   car.modelId === null ? `name:${car.nameKey}` : `model:${car.modelId}`;
 
-function observed(car: repo.ValuedCarRow, now: Date): ObservedCar {
+/**
+ * The model's view of a car. `shared` gives one copy of each of the few distinct makes, families,
+ * trims, states and other levels, so that a million cars do not hold a million copies of each (a refit's memory).
+ */
+function observed(
+  car: repo.ModelledCarRow,
+  now: Date,
+  shared: <T extends string | null>(text: T) => T,
+): ObservedCar {
   return {
     id: car.id,
-    makeKey: makeKeyOf(car),
-    familyKey: familyKeyOf(car),
-    trim: car.trim,
+    makeKey: shared(makeKeyOf(car)),
+    familyKey: shared(familyKeyOf(car)),
+    trim: shared(car.trim),
     year: car.year,
     kmDriven: car.kmDriven,
     price: car.askingPrice,
     sold: car.soldAt !== null,
     seenYear: (car.soldAt ?? now).getUTCFullYear(),
-    titleStatus: car.titleStatus,
+    titleStatus: shared(car.titleStatus),
     previousOwners: car.previousOwners,
-    transmission: car.transmission,
-    drivetrain: car.drivetrain,
-    state: car.region,
+    transmission: shared(car.transmission),
+    drivetrain: shared(car.drivetrain),
+    state: shared(car.region),
+  };
+}
+
+/** A function answering one kept copy of each distinct text it is given. */
+function sharedTexts() {
+  const kept = new Map<string, string>();
+  return <T extends string | null>(text: T): T => {
+    if (text === null) return text;
+    const copy = kept.get(text);
+    if (copy !== undefined) return copy as T;
+    kept.set(text, text);
+    return text;
   };
 }
 
@@ -43,7 +63,8 @@ function observed(car: repo.ValuedCarRow, now: Date): ObservedCar {
  * (`market-values.refitted`). Answers how many cars it valued.
  */
 export async function refitMarketValues(db: Db, now = new Date()): Promise<number> {
-  const cars = (await repo.allCars(db)).map((car) => observed(car, now));
+  const shared = sharedTexts();
+  const cars = await repo.allCars(db, (car) => observed(car, now, shared));
   const market = fitMarket(cars);
   const values = cars
     .filter((car) => !car.sold)
