@@ -75,28 +75,31 @@ const TITLE_LEVELS: readonly TitleStatus[] = ['Salvage', 'Rebuilt', 'Lemon'];
 const BASE_FEATURES = 9 + WIDE_REGIONS.length;
 const REGION_AT = new Map<WideRegion, number>(WIDE_REGIONS.map((region, i) => [region, 9 + i]));
 
-function baseFeatures(car: ObservedCar, into: Float64Array): void {
-  into[0] = 1;
-  into[1] = Math.max(0, car.seenYear - car.year) - TYPICAL_AGE;
-  into[2] = Math.log(car.kmDriven + KM_OFFSET) - TYPICAL_LOG_KM;
+/** Writes a car's features from `into[at]` on, in a fit with these trims' columns (zeros there already). */
+function writeFeatures(trims: Map<string, number>, car: ObservedCar, into: Float64Array, at: number): void {
+  into[at] = 1;
+  into[at + 1] = Math.max(0, car.seenYear - car.year) - TYPICAL_AGE;
+  into[at + 2] = Math.log(car.kmDriven + KM_OFFSET) - TYPICAL_LOG_KM;
   const title = car.titleStatus === null ? -1 : TITLE_LEVELS.indexOf(car.titleStatus);
-  if (title >= 0) into[3 + title] = 1;
-  into[6] = Math.min(car.previousOwners ?? 1, MAX_OWNERS_COUNTED) - 1;
-  into[7] = car.transmission === 'Manual' ? 1 : 0;
-  into[8] = car.drivetrain === 'AWD' || car.drivetrain === '4WD' ? 1 : 0;
+  if (title >= 0) into[at + 3 + title] = 1;
+  into[at + 6] = Math.min(car.previousOwners ?? 1, MAX_OWNERS_COUNTED) - 1;
+  into[at + 7] = car.transmission === 'Manual' ? 1 : 0;
+  into[at + 8] = car.drivetrain === 'AWD' || car.drivetrain === '4WD' ? 1 : 0;
   const region = wideRegionOf(car.state);
-  if (region) into[REGION_AT.get(region)!] = 1;
+  if (region) into[at + REGION_AT.get(region)!] = 1;
+  const trim = trims.get(trimKey(car.trim) ?? '');
+  if (trim !== undefined) into[at + trim] = 1;
 }
 
 const trimKey = (trim: string | null) => trim?.trim().toLowerCase() || null;
 
-/** One group's fit: coefficients, the Cholesky factor of its penalised normal matrix, each car's final weight. */
+/** One group's fit: coefficients and the Cholesky factor of its penalised normal matrix. */
 interface GroupFit {
-  cars: ObservedCar[];
+  /** How many cars it was fitted on. */
+  count: number;
   beta: Float64Array;
   /** Lower-triangular L with L·Lᵀ = XᵀWX + Λ (row-major p×p). */
   factor: Float64Array;
-  weights: Map<string, number>;
   /** The robust standard deviation of its log-price residuals, shrunk toward the group above's. */
   scale: number;
   /** The column of each trim with a level of its own (family fits only). */
@@ -108,15 +111,14 @@ interface GroupFit {
 /** A car's features in a fit with these trims' columns. */
 function features(trims: Map<string, number>, car: ObservedCar): Float64Array {
   const x = new Float64Array(BASE_FEATURES + trims.size);
-  baseFeatures(car, x);
-  const trim = trims.get(trimKey(car.trim) ?? '');
-  if (trim !== undefined) x[trim] = 1;
+  writeFeatures(trims, car, x, 0);
   return x;
 }
 
-const dot = (a: Float64Array, b: Float64Array) => {
+/** The dot product of `b` with as many of `a`'s numbers from `a[at]` on. */
+const dot = (a: Float64Array, b: Float64Array, at = 0) => {
   let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
+  for (let i = 0; i < b.length; i++) sum += a[at + i]! * b[i]!;
   return sum;
 };
 
@@ -151,29 +153,40 @@ function solve(l: Float64Array, b: Float64Array): Float64Array {
   return x;
 }
 
-function median(values: number[]): number {
+function median(values: ArrayLike<number>): number {
   if (values.length === 0) return 0;
-  const sorted = values.toSorted((a, b) => a - b);
+  const sorted = Float64Array.from(values).sort();
   const middle = sorted.length >> 1;
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /**
- * Fits one group: minimises Σ wᵢ(yᵢ − xᵢβ)² + Σ λⱼ(βⱼ − priorⱼ)², with wᵢ a sold car's weight times
- * Huber's weight of its residual, re-weighted ROBUST_ROUNDS times.
+ * Fits one group, the cars of `cars` at `members`: minimises Σ wᵢ(yᵢ − xᵢβ)² + Σ λⱼ(βⱼ − priorⱼ)²,
+ * with wᵢ a sold car's weight times Huber's weight of its residual, re-weighted ROBUST_ROUNDS times.
+ * Each car's final weight goes to `weights` at the car's place in `cars`. The features are one flat
+ * array (a million cars' would otherwise be a million small arrays).
  */
 function fitGroup(
-  cars: ObservedCar[],
+  cars: readonly ObservedCar[],
+  members: readonly number[],
   trims: Map<string, number>,
   prior: Float64Array,
   penalty: Float64Array,
   priorScale: number,
+  weights?: Float64Array,
 ): GroupFit {
   const p = prior.length;
-  const xs = cars.map((car) => features(trims, car));
-  const ys = cars.map((car) => Math.log(car.price));
-  const base = cars.map((car) => (car.sold ? SOLD_WEIGHT : 1));
-  const weights: number[] = [...base];
+  const n = members.length;
+  const xs = new Float64Array(n * p);
+  const ys = new Float64Array(n);
+  const base = new Float64Array(n);
+  members.forEach((at, i) => {
+    const car = cars[at]!;
+    writeFeatures(trims, car, xs, i * p);
+    ys[i] = Math.log(car.price);
+    base[i] = car.sold ? SOLD_WEIGHT : 1;
+  });
+  const w = base.slice();
   let beta: Float64Array = prior;
   let factor: Float64Array = new Float64Array(0);
   let scale = priorScale;
@@ -184,62 +197,67 @@ function fitGroup(
       a[j * p + j] = penalty[j]!;
       b[j] = penalty[j]! * prior[j]!;
     }
-    xs.forEach((x, i) => {
-      const w = weights[i]!;
+    for (let i = 0; i < n; i++) {
+      const row = i * p;
       for (let j = 0; j < p; j++) {
-        if (x[j] === 0) continue;
-        const wx = w * x[j]!;
+        const xj = xs[row + j]!;
+        if (xj === 0) continue;
+        const wx = w[i]! * xj;
         b[j] = b[j]! + wx * ys[i]!;
-        for (let k = 0; k <= j; k++) a[j * p + k] = a[j * p + k]! + wx * x[k]!;
+        for (let k = 0; k <= j; k++) a[j * p + k] = a[j * p + k]! + wx * xs[row + k]!;
       }
-    });
+    }
     for (let j = 0; j < p; j++) for (let k = 0; k < j; k++) a[k * p + j] = a[j * p + k]!;
     factor = cholesky(a, p);
     beta = solve(factor, b);
     if (round === ROBUST_ROUNDS) break;
-    const residuals = xs.map((x, i) => ys[i]! - dot(x, beta));
+    const residuals = ys.map((y, i) => y - dot(xs, beta, i * p));
     const own = 1.4826 * median(residuals.map(Math.abs));
-    scale = Math.sqrt((cars.length * own ** 2 + SHRINKAGE * priorScale ** 2) / (cars.length + SHRINKAGE));
+    scale = Math.sqrt((n * own ** 2 + SHRINKAGE * priorScale ** 2) / (n + SHRINKAGE));
     const cut = HUBER_K * Math.max(scale, MIN_SCALE);
     residuals.forEach((r, i) => {
-      weights[i] = base[i]! * Math.min(1, cut / Math.max(Math.abs(r), 1e-12));
+      w[i] = base[i]! * Math.min(1, cut / Math.max(Math.abs(r), 1e-12));
     });
   }
+  if (weights)
+    members.forEach((at, i) => {
+      weights[at] = w[i]!;
+    });
   return {
-    cars,
+    count: n,
     beta,
     factor,
-    weights: new Map(cars.map((car, i) => [car.id, weights[i]!])),
     scale: Math.max(scale, MIN_SCALE),
     trims,
-    inRegion: regionCounts(cars),
+    inRegion: regionCounts(cars, members),
   };
 }
 
-function regionCounts(cars: ObservedCar[]): Map<WideRegion, number> {
+function regionCounts(cars: readonly ObservedCar[], members: readonly number[]): Map<WideRegion, number> {
   const counts = new Map<WideRegion, number>();
-  for (const car of cars) {
-    const region = wideRegionOf(car.state);
+  for (const at of members) {
+    const region = wideRegionOf(cars[at]!.state);
     if (region) counts.set(region, (counts.get(region) ?? 0) + 1);
   }
   return counts;
 }
 
-function groupBy(cars: ObservedCar[], key: (car: ObservedCar) => string): Map<string, ObservedCar[]> {
-  const groups = new Map<string, ObservedCar[]>();
-  for (const car of cars) {
+/** The places in `cars` of each key's cars. */
+function groupBy(cars: readonly ObservedCar[], key: (car: ObservedCar) => string): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  cars.forEach((car, at) => {
     const group = groups.get(key(car));
-    if (group) group.push(car);
-    else groups.set(key(car), [car]);
-  }
+    if (group) group.push(at);
+    else groups.set(key(car), [at]);
+  });
   return groups;
 }
 
 /** The trims of a family that at least TRIM_MIN_CARS of its cars share, each with its column after the base ones. */
-function frequentTrims(cars: ObservedCar[]): Map<string, number> {
+function frequentTrims(cars: readonly ObservedCar[], members: readonly number[]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const car of cars) {
-    const trim = trimKey(car.trim);
+  for (const at of members) {
+    const trim = trimKey(cars[at]!.trim);
     if (trim) counts.set(trim, (counts.get(trim) ?? 0) + 1);
   }
   const trims = [...counts].filter(([, count]) => count >= TRIM_MIN_CARS).map(([trim]) => trim);
@@ -254,48 +272,65 @@ export interface MarketModel {
 }
 
 /** Fits the model on these cars (for sale and sold). */
-export function fitMarket(cars: ObservedCar[]): MarketModel {
+export function fitMarket(cars: readonly ObservedCar[]): MarketModel {
   const none = new Map<string, number>();
   const globalPrior = new Float64Array(BASE_FEATURES);
-  globalPrior[0] = median(cars.map((car) => Math.log(car.price)));
+  globalPrior[0] = median(Float64Array.from(cars, (car) => Math.log(car.price)));
   // All cars: barely held (a car's worth toward "no effect"), so that a tiny market still fits.
-  const nation = fitGroup(cars, none, globalPrior, uniform(BASE_FEATURES, 1), 0.3);
+  const all = Array.from(cars, (_, at) => at);
+  const nation = fitGroup(cars, all, none, globalPrior, uniform(BASE_FEATURES, 1), 0.3);
+  // Each fitted car's final weight in its make's fit and in its family's, by its place in `cars`.
+  const makeWeights = new Float64Array(cars.length);
+  const familyWeights = new Float64Array(cars.length);
   const makes = new Map(
-    [...groupBy(cars, (car) => car.makeKey)].map(([key, group]) => [
+    [...groupBy(cars, (car) => car.makeKey)].map(([key, members]) => [
       key,
-      fitGroup(group, none, nation.beta, uniform(BASE_FEATURES, SHRINKAGE), nation.scale),
+      fitGroup(
+        cars,
+        members,
+        none,
+        nation.beta,
+        uniform(BASE_FEATURES, SHRINKAGE),
+        nation.scale,
+        makeWeights,
+      ),
     ]),
   );
   const families = new Map(
-    [...groupBy(cars, (car) => car.familyKey)].map(([key, group]) => {
-      const make = makes.get(group[0]!.makeKey)!;
-      const trims = frequentTrims(group);
+    [...groupBy(cars, (car) => car.familyKey)].map(([key, members]) => {
+      const make = makes.get(cars[members[0]!]!.makeKey)!;
+      const trims = frequentTrims(cars, members);
       const p = BASE_FEATURES + trims.size;
       const prior = new Float64Array(p);
       prior.set(make.beta);
-      return [key, fitGroup(group, trims, prior, uniform(p, SHRINKAGE), make.scale)] as const;
+      return [
+        key,
+        fitGroup(cars, members, trims, prior, uniform(p, SHRINKAGE), make.scale, familyWeights),
+      ] as const;
     }),
   );
+  const placeOf = new Map(cars.map((car, at) => [car.id, at]));
 
   return {
     value(car) {
+      // A car the market was fitted on is one of its make's and its family's cars: not its own comparable.
+      const at = placeOf.get(car.id);
+      const itself = at === undefined ? 0 : 1;
       const make = makes.get(car.makeKey);
       const family = families.get(car.familyKey);
-      const others = (fit: GroupFit | undefined) =>
-        fit ? fit.cars.length - (fit.weights.has(car.id) ? 1 : 0) : 0;
-      const familyCount = others(family);
-      const makeCount = others(make);
+      const familyCount = family ? family.count - itself : 0;
+      const makeCount = make ? make.count - itself : 0;
       const level = familyCount >= MIN_COMPARABLES ? 'model' : 'make';
       const comparables = level === 'model' ? familyCount : makeCount;
       const scope = level === 'model' ? family! : make;
       const region = wideRegionOf(car.state);
-      const inRegion =
-        scope && region ? (scope.inRegion.get(region) ?? 0) - (scope.weights.has(car.id) ? 1 : 0) : 0;
+      const inRegion = scope && region ? (scope.inRegion.get(region) ?? 0) - itself : 0;
       const area = inRegion >= MIN_COMPARABLES ? 'region' : 'nation';
       const fit = family ?? make;
       if (comparables < MIN_COMPARABLES || !fit)
         return { estimate: null, low: null, high: null, rating: 'none', comparables, family: level, area };
-      const logEstimate = leaveOneOut(fit, car);
+      const weight = at === undefined ? undefined : (family ? familyWeights : makeWeights)[at];
+      const logEstimate = leaveOneOut(fit, car, weight);
       const estimate = dollars(logEstimate);
       return {
         estimate,
@@ -315,10 +350,9 @@ export function fitMarket(cars: ObservedCar[]): MarketModel {
  * less its share of its own residual, hᵢeᵢ/(1 − hᵢ), hᵢ = wᵢxᵢᵀ(XᵀWX + Λ)⁻¹xᵢ (exact for a
  * penalised weighted least-squares fit with the weights held).
  */
-function leaveOneOut(fit: GroupFit, car: ObservedCar): number {
+function leaveOneOut(fit: GroupFit, car: ObservedCar, weight: number | undefined): number {
   const x = features(fit.trims, car);
   const predicted = dot(x, fit.beta);
-  const weight = fit.weights.get(car.id);
   if (weight === undefined) return predicted;
   const leverage = weight * dot(x, solve(fit.factor, x));
   const residual = Math.log(car.price) - predicted;
