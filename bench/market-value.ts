@@ -160,7 +160,9 @@ const m = machine();
 printMachine(m);
 if (stringFlag(flags, 'refit') !== undefined) {
   const refit = await refitOnDatabase(countFlag(flags, 'refit', 0), countFlag(flags, 'runs', 3));
-  console.log(`results: ${saveResults('market-value-refit', { machine: m, refit })}`);
+  console.log(
+    `results: ${saveResults(`market-value-refit-${formatCount(refit.cars).toLowerCase()}`, { machine: m, refit })}`,
+  );
 } else {
   const held = heldOutError(countFlag(flags, 'cars', 20_000), {
     seed: Number(stringFlag(flags, 'seed') ?? 1),
