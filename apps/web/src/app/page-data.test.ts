@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { aCarDetail } from '../testing/fixtures/car.ts';
+import { aCarDetail, someComparables } from '../testing/fixtures/car.ts';
 import { aCategory } from '../testing/fixtures/category.ts';
 import { aPublicConfig } from '../testing/fixtures/config.ts';
 import { aSearchResult } from '../testing/fixtures/search.ts';
@@ -128,6 +128,7 @@ describe('pageStatus', () => {
     ] as const) {
       answer({
         'GET /cars/id/:id': aCarDetail({ id: 'c1', soldAt }),
+        'GET /cars/id/:id/comparables': someComparables(),
         'GET /me': null,
         'GET /config': aPublicConfig(),
       });

@@ -31,6 +31,7 @@ import {
 import { buyerBookingsQueryOptions, sellerBookingsQueryOptions } from '../features/bookings/index.ts';
 import {
   advertisedCarsQueryOptions,
+  carComparablesQueryOptions,
   carQueryOptions,
   comparedCarsQueryOptions,
   comparisonOf,
@@ -94,6 +95,7 @@ const pageData: Record<string, PageData> = {
   [r.car]: (client, { params: { id = '' } }) => [
     client.prefetchQuery(appConfigQueryOptions()),
     client.prefetchQuery(carQueryOptions(id)),
+    client.prefetchQuery(carComparablesQueryOptions(id)),
   ],
   [r.compare]: (client, { search }) => {
     const address = comparisonOf(search);

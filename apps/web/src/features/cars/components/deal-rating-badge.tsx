@@ -10,6 +10,9 @@ const RATING_CLASSES: Record<DealRating, string> = {
   none: 'badge-ghost',
 };
 
+/** The badge classes of a rating, wherever it shows. */
+export const ratingBadgeClass = (rating: DealRating) => RATING_CLASSES[rating];
+
 /** The estimate, its range and what it stands on, as a sentence. */
 function valueSentence(value: MarketValue): string {
   const cars = `${value.comparables} comparable ${value.comparables === 1 ? 'car' : 'cars'}`;
@@ -26,7 +29,7 @@ export function DealRatingBadge({ value }: { value: MarketValue }) {
   return (
     <span
       title={sentence}
-      className={`badge font-semibold whitespace-nowrap ${RATING_CLASSES[value.rating]}`}
+      className={`badge font-semibold whitespace-nowrap ${ratingBadgeClass(value.rating)}`}
     >
       <span className="sr-only">Deal rating: </span>
       {DEAL_RATING_LABELS[value.rating]}
