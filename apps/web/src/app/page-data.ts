@@ -94,8 +94,14 @@ const pageData: Record<string, PageData> = {
   ],
   [r.car]: (client, { params: { id = '' } }) => [
     client.prefetchQuery(appConfigQueryOptions()),
-    client.prefetchQuery(carQueryOptions(id)),
-    client.prefetchQuery(carComparablesQueryOptions(id)),
+    // The comparables behind its market value once the car has one: not for a sold, deleted or missing car.
+    client
+      .prefetchQuery(carQueryOptions(id))
+      .then(() =>
+        client.getQueryData(carQueryOptions(id).queryKey)?.marketValue
+          ? client.prefetchQuery(carComparablesQueryOptions(id))
+          : undefined,
+      ),
   ],
   [r.compare]: (client, { search }) => {
     const address = comparisonOf(search);

@@ -5,7 +5,8 @@ const RATING_CLASSES: Record<DealRating, string> = {
   great: 'badge-success',
   good: 'badge-success badge-soft',
   fair: 'badge-info badge-soft',
-  high: 'badge-warning badge-soft',
+  // Solid: the soft warning's amber text on its tint is below WCAG AA contrast in the light theme.
+  high: 'badge-warning',
   overpriced: 'badge-error badge-soft',
   none: 'badge-ghost',
 };
