@@ -133,7 +133,7 @@ export function ComparablesChart({
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-desc`}
         width="100%"
-        className="block h-64 overflow-visible pt-6 pr-4 pb-11 pl-14 text-xs sm:h-72"
+        className="block h-64 overflow-visible pt-6 pr-6 pb-11 pl-14 text-xs sm:h-72"
         data-testid="comparables-chart"
       >
         <title id={`${id}-title`}>Price against mileage of the comparable cars</title>
