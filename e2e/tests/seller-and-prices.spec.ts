@@ -3,10 +3,13 @@
  * buyer sees "Price dropped" with the price before it and the price history on the car's page,
  * follows "Posted by" to the seller's page, which lists that seller's cars (the card says
  * "Price dropped" too), and shares the car (the link is copied where the browser has no share
- * sheet). Every page is server-rendered and hydrated without a mismatch (fixtures.ts). Each test
- * signs up its own seller and buyer, so it runs in parallel with the rest of the suite.
+ * sheet). A demo car's market value shows its working (issue 48): the estimate, the chart of its
+ * comparables with its table, and the comparables' own pages. Every page is server-rendered and
+ * hydrated without a mismatch (fixtures.ts). Each test signs up its own seller and buyer, or reads
+ * the demo data, so it runs in parallel with the rest of the suite.
  */
 import { expect, test } from '../fixtures.ts';
+import { ratedDemoCar } from '../support/demo-data.ts';
 import { postCar, signUp, tag } from '../support/marketplace.ts';
 
 test('a lowered price shows on the car page and the seller page, and Share copies the link', async ({
@@ -82,4 +85,42 @@ test('an address that is no seller is a 404, from the server and on screen', asy
   const response = await page.goto('/sellers/no-such-seller');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: "Looks like this page doesn't exist!" })).toBeVisible();
+});
+
+test.describe('the market value on a car page', () => {
+  for (const width of [390, 1280]) {
+    test(`shows its working at ${width} px: the estimate, the chart of its comparables, and their pages, in either theme`, async ({
+      page,
+      expectNoA11yViolations,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const car = await ratedDemoCar(page.request);
+      await page.goto(`/cars/id/${car.id}`);
+      const section = page.getByRole('region', { name: 'Market value' });
+      await expect(section.getByText(/^Estimated from \d+ other BMW M3 cars/)).toBeVisible();
+      const chart = section.getByRole('img', { name: 'Price against mileage of the comparable cars' });
+      await expect(chart).toBeVisible();
+      await expect(chart).toHaveAccessibleDescription(/This car: [\d,]+ mi at \$74,500\./);
+      // The chart's data as a table, opened: this car and its comparables, row by row.
+      await section.getByText("The chart's data as a table").click();
+      const rows = section.getByRole('table').getByRole('row');
+      await expect(rows.nth(1)).toContainText(`This car, ${car.name}`);
+      expect(await rows.count()).toBeGreaterThan(5);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await expectNoA11yViolations(page);
+      }
+      // The chart and the section stay within the window on a phone.
+      const box = await chart.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+
+      // A comparable for sale leads to its own page, which shows its own market value.
+      const comparable = section.getByRole('link', { name: /BMW M3/ }).first();
+      const address = await comparable.getAttribute('href');
+      await comparable.click();
+      await expect(page).toHaveURL(address ?? '');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('BMW M3');
+      await expect(page.getByRole('region', { name: 'Market value' })).toBeVisible();
+    });
+  }
 });

@@ -18,6 +18,7 @@ import type {
   Request,
 } from '@playwright/test';
 import { baseURL, DEMO_ADMIN, DEMO_BUYER, DEMO_PASSWORD, expect, test } from '../fixtures.ts';
+import { ratedDemoCar } from '../support/demo-data.ts';
 import {
   bookViaApi,
   postCar,
@@ -207,6 +208,24 @@ test('the signed-in category and car pages arrive with their content', async ({ 
 
   await page.goto(`/cars/id/${car.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(car.model);
+  await context.close();
+});
+
+test("a car page arrives with its market value's working: the estimate, the chart as SVG with its table, the comparables", async ({
+  browser,
+}) => {
+  const context = await withoutScripts(browser, false);
+  const car = await ratedDemoCar(context.request);
+  const page = await context.newPage();
+  await page.goto(`/cars/id/${car.id}`);
+  const section = page.getByRole('region', { name: 'Market value' });
+  await expect(section.getByText(/^Estimated from \d+ other BMW M3 cars/)).toBeVisible();
+  const chart = section.locator('svg[role="img"]');
+  await expect(chart).toHaveAccessibleName('Price against mileage of the comparable cars');
+  await expect(chart.locator('circle, rect')).not.toHaveCount(0);
+  // The table behind the chart, in a closed <details>: in the HTML, for a screen reader to open.
+  await expect(section.locator('table')).toBeAttached();
+  await expect(section.locator('a[href^="/cars/id/"]').first()).toBeAttached();
   await context.close();
 });
 

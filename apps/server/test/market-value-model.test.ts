@@ -1,10 +1,7 @@
 /** The market value model on generated cars with a known price function (market-value-cars.ts). */
+import { MIN_COMPARABLES } from '@redline/shared';
 import { describe, expect, it } from 'vitest';
-import {
-  fitMarket,
-  MIN_COMPARABLES,
-  type ObservedCar,
-} from '../src/modules/market-value/market-value-model.ts';
+import { fitMarket, type ObservedCar } from '../src/modules/market-value/market-value-model.ts';
 import { generatedMarket } from './market-value-cars.ts';
 
 /** The median absolute percentage error bound on held-out cars (docs/market-value.md measures about 6–7 %). */

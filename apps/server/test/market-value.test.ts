@@ -110,6 +110,11 @@ describe('market values', () => {
     expect(found.forSale.cars.map((car) => car.id).toSorted()).toEqual(market.others.toSorted());
     expect(found.forSale.cars[0]).toMatchObject({ year: 2020, brand: 'Porsche', model: '911' });
     expect(found.forSale.cars[0]!.location).toMatchObject({ region: 'CA', city: 'Beverly Hills' });
+    // Each comparable for sale with its own rating, the one its page shows.
+    for (const other of found.forSale.cars) {
+      expect(other.rating).toBe((await carPage(t, other.id)).marketValue!.rating);
+    }
+    expect(found.forSale.cars.map((other) => other.rating)).toContain('fair');
     const sold = priceOf(2019, 45_000);
     expect(found.sold).toEqual({
       count: 1,

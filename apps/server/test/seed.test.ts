@@ -2,11 +2,12 @@
 
 import { DEMO_CARS, DEMO_PASSWORD, DEMO_USERS } from '@redline/demo-art/data';
 import type { Category } from '@redline/shared';
-import { count, eq, inArray, isNull } from 'drizzle-orm';
+import { count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
 import { describe, expect } from 'vitest';
-import { advertisements, cars, categories, photos, users } from '../src/db/schema.ts';
+import { advertisements, cars, categories, marketValues, photos, users } from '../src/db/schema.ts';
+import { refitMarketValues } from '../src/modules/market-value/market-value.service.ts';
 import { placeDemoData } from '../src/seed/demo-places.ts';
 import { SeedRefusedError, seed, seedIfEmpty } from '../src/seed/seed.ts';
 import { createCar, NO_PLACE } from './factories.ts';
@@ -101,6 +102,32 @@ describe('demo seed', () => {
       .from(users)
       .where(eq(users.role, 'Seller'));
     expect(sellers.map((seller) => seller.postalCode)).not.toContain(null);
+  });
+
+  it('gives the demo cars of its popular model families a deal rating, from great deals to high prices, beside their sold comparables', async ({
+    t,
+  }) => {
+    await refitMarketValues(t.db);
+    const sold = await t.db.select({ vin: cars.vin }).from(cars).where(isNotNull(cars.soldAt));
+    expect(sold.map((car) => car.vin).sort()).toEqual(
+      DEMO_CARS.filter((demo) => demo.soldDaysAgo !== undefined)
+        .map((demo) => demo.vin)
+        .sort(),
+    );
+    const values = await t.db
+      .select({ model: cars.model, rating: marketValues.rating, family: marketValues.family })
+      .from(marketValues)
+      .innerJoin(cars, eq(cars.id, marketValues.carId));
+    for (const model of ['M3', 'Model 3', 'R8']) {
+      const family = values.filter((value) => value.model === model);
+      expect(family.length, model).toBe(
+        DEMO_CARS.filter((demo) => demo.model === model && demo.soldDaysAgo === undefined).length,
+      );
+      for (const value of family)
+        expect(value, model).toMatchObject({ family: 'model', rating: expect.not.stringMatching(/^none$/) });
+    }
+    const ratings = new Set(values.map((value) => value.rating));
+    for (const rating of ['great', 'good', 'fair', 'high', 'none']) expect(ratings).toContain(rating);
   });
 
   it('stores every category banner at 480 and 960 px, each small enough for a card', async ({ t }) => {

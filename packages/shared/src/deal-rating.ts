@@ -4,6 +4,9 @@
  * rating loads no zod (ADR 2). Integer arithmetic only: prices are integer cents.
  */
 
+/** The fewest other cars of a car's family (else of its make) that value it; below, "not enough data". */
+export const MIN_COMPARABLES = 5;
+
 /** The ratings, best deal first; `none` when the model has too few comparables to value the car. */
 export const DEAL_RATINGS = ['great', 'good', 'fair', 'high', 'overpriced', 'none'] as const;
 export type DealRating = (typeof DEAL_RATINGS)[number];

@@ -30,7 +30,10 @@ export type MarketValue = z.infer<typeof marketValueSchema>;
 /** The most comparables for sale a car's list shows, and sold ones its chart draws: the nearest in year, then mileage. */
 export const COMPARABLES_SHOWN = 50;
 
-/** A car for sale among a car's comparables: what its line and its link show, and its point of the chart. */
+/**
+ * A car for sale among a car's comparables: what its line and its link show, its own deal rating
+ * (null before a refit values it), and its point of the chart.
+ */
 export const comparableCarSchema = z.object({
   id: z.string(),
   year: z.number().int(),
@@ -40,6 +43,7 @@ export const comparableCarSchema = z.object({
   kmDriven: z.number().int(),
   askingPrice: z.number().int(),
   location: placeSchema.nullable(),
+  rating: z.enum(DEAL_RATINGS).nullable(),
 });
 
 /** A sold comparable as the chart draws it: its mileage and the last asking price it sold at. */

@@ -147,7 +147,8 @@ async function seedCars(
     );
     const addedDate = new Date(Date.now() - demo.addedDaysAgo * 86_400_000 - index * 60_000);
     // What the listing says of the car; the rest of a demo car is how it is drawn and placed.
-    const { sellerEmail, colour, shape, photoCount, advertised, addedDaysAgo, ...listing } = demo;
+    const { sellerEmail, colour, shape, photoCount, advertised, addedDaysAgo, soldDaysAgo, ...listing } =
+      demo;
     await db.transaction(async (tx) => {
       const [car] = await tx
         .insert(cars)
@@ -159,6 +160,8 @@ async function seedCars(
           sellerId,
           photos: keys,
           addedDate,
+          // A sold demo car is a comparable of the market value (sold at its asking price), not for sale.
+          soldAt: soldDaysAgo === undefined ? null : new Date(Date.now() - soldDaysAgo * 86_400_000),
         })
         .returning({ id: cars.id });
       if (demo.advertised) await tx.insert(advertisements).values({ carId: car!.id, createdAt: addedDate });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { aCarDetail } from '../testing/fixtures/car.ts';
+import { aCarDetail, aMarketValue, someComparables } from '../testing/fixtures/car.ts';
 import { aCategory } from '../testing/fixtures/category.ts';
 import { aPublicConfig } from '../testing/fixtures/config.ts';
 import { aSearchResult } from '../testing/fixtures/search.ts';
@@ -159,6 +159,24 @@ describe('isSharedPage', () => {
     for (const page of ['/', '/categories', '/dash', '/dash/buyer/saved', '/buyer/bookings/b1', '/cars/id']) {
       expect(isSharedPage(page), page).toBe(false);
     }
+  });
+});
+
+describe("a car page's data", () => {
+  it('loads the comparables behind the market value of a car that has one, and of no other car', async () => {
+    answer({
+      'GET /cars/id/:id': ({ params }) =>
+        aCarDetail({ id: params.id, marketValue: params.id === 'valued' ? aMarketValue() : null }),
+      'GET /cars/id/:id/comparables': someComparables(),
+      'GET /config': aPublicConfig(),
+    });
+    await loadPageData(createQueryClient(), '/cars/id/valued', undefined);
+    // Sold, or posted since the last refit: no value, no comparables shown.
+    await loadPageData(createQueryClient(), '/cars/id/unvalued', undefined);
+    expect(requests().map(({ path }) => path)).toEqual(
+      expect.arrayContaining(['/cars/id/valued/comparables', '/cars/id/unvalued']),
+    );
+    expect(requests().map(({ path }) => path)).not.toContain('/cars/id/unvalued/comparables');
   });
 });
 

@@ -31,6 +31,7 @@ import {
 import { buyerBookingsQueryOptions, sellerBookingsQueryOptions } from '../features/bookings/index.ts';
 import {
   advertisedCarsQueryOptions,
+  carComparablesQueryOptions,
   carQueryOptions,
   comparedCarsQueryOptions,
   comparisonOf,
@@ -93,7 +94,14 @@ const pageData: Record<string, PageData> = {
   ],
   [r.car]: (client, { params: { id = '' } }) => [
     client.prefetchQuery(appConfigQueryOptions()),
-    client.prefetchQuery(carQueryOptions(id)),
+    // The comparables behind its market value once the car has one: not for a sold, deleted or missing car.
+    client
+      .prefetchQuery(carQueryOptions(id))
+      .then(() =>
+        client.getQueryData(carQueryOptions(id).queryKey)?.marketValue
+          ? client.prefetchQuery(carComparablesQueryOptions(id))
+          : undefined,
+      ),
   ],
   [r.compare]: (client, { search }) => {
     const address = comparisonOf(search);

@@ -18,10 +18,12 @@ export const appKeys = {
 
 /** Each domain's keys, all under its root (`all`): refreshing the root refreshes every one of them. */
 export const queryKeys = {
-  /** A car's page, What's New, a seller's own cars, a comparison. */
+  /** A car's page and its comparables, What's New, a seller's own cars, a comparison. */
   cars: {
     all: ['cars'] as const,
     detail: (id: string) => [...queryKeys.cars.all, 'detail', id] as const,
+    /** The comparables behind a car's market value (a refit or any car's change moves them). */
+    comparables: (id: string) => [...queryKeys.cars.all, 'comparables', id] as const,
     advertised: () => [...queryKeys.cars.all, 'advertised'] as const,
     seller: (email: string) => [...queryKeys.cars.all, 'seller', email] as const,
     /** Cars side by side (`ids` as the address has them, "a,b"), with their distances from `near` when given. */

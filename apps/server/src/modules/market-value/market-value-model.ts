@@ -10,6 +10,7 @@ import {
   type DealRating,
   type Drivetrain,
   dealRating,
+  MIN_COMPARABLES,
   type TitleStatus,
   type Transmission,
 } from '@redline/shared';
@@ -49,8 +50,6 @@ export interface Valuation {
   area: 'region' | 'nation';
 }
 
-/** The fewest other cars of a car's family (else of its make) that value it; below, "not enough data". */
-export const MIN_COMPARABLES = 5;
 /** A sold car's price is what a buyer paid: it counts as this many asking prices. */
 export const SOLD_WEIGHT = 2;
 /** How many cars' worth of weight a group's fit gives the fit above it (ridge toward it). */

@@ -149,11 +149,25 @@ const nearest = (scope: Scope) => [
   asc(carsForValuation.id),
 ];
 
-/** The scope's cars for sale nearest the car in year, then mileage. */
+/** The scope's cars for sale nearest the car in year, then mileage, each with its own deal rating (null before a refit values it). */
 export function comparablesForSale(db: Db, scope: Scope, limit: number) {
   return db
-    .select()
+    .select({
+      id: carsForValuation.id,
+      year: carsForValuation.year,
+      brand: carsForValuation.brand,
+      model: carsForValuation.model,
+      trim: carsForValuation.trim,
+      kmDriven: carsForValuation.kmDriven,
+      askingPrice: carsForValuation.askingPrice,
+      postalCode: carsForValuation.postalCode,
+      country: carsForValuation.country,
+      city: carsForValuation.city,
+      region: carsForValuation.region,
+      rating: marketValues.rating,
+    })
     .from(carsForValuation)
+    .leftJoin(marketValues, eq(marketValues.carId, carsForValuation.id))
     .where(inScope(scope, false))
     .orderBy(...nearest(scope))
     .limit(limit);

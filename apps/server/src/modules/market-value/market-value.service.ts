@@ -123,6 +123,7 @@ export async function carComparables(context: AppContext, id: string): Promise<C
         kmDriven: other.kmDriven,
         askingPrice: other.askingPrice,
         location: carPlace(other),
+        rating: other.rating,
       })),
     },
     sold: { count: counts.sold, medianPrice: counts.medianPrice, points: sold },

@@ -12,6 +12,7 @@ import {
   aboutPreview,
   CarAbout,
   CarDetailsSkeleton,
+  CarMarketValue,
   CarSeller,
   CarSpecifications,
   CarSpecs,
@@ -32,8 +33,8 @@ import { useMe } from '../../lib/auth.ts';
 import NotFoundPage from './not-found.tsx';
 
 /**
- * One car (anyone's with BROWSING=public, else signed-in users'): every field, the photos, the price
- * history, a payment calculator, sharing, and what the viewer can do with it.
+ * One car (anyone's with BROWSING=public, else signed-in users'): every field, the photos, its market
+ * value with the comparables behind it, the price history, a payment calculator, sharing, and what the viewer can do with it.
  */
 export default function CarPage() {
   const { id = '' } = useParams();
@@ -100,6 +101,7 @@ export default function CarPage() {
             </aside>
 
             <div className="flex flex-col gap-8 lg:col-span-7">
+              <CarMarketValue car={data} />
               <CarSpecifications car={data} />
               <PriceHistory history={data.priceHistory} earlierChanges={data.earlierPriceChanges} />
               <PaymentCalculator car={data} />

@@ -5,10 +5,14 @@ const RATING_CLASSES: Record<DealRating, string> = {
   great: 'badge-success',
   good: 'badge-success badge-soft',
   fair: 'badge-info badge-soft',
-  high: 'badge-warning badge-soft',
+  // Solid: the soft warning's amber text on its tint is below WCAG AA contrast in the light theme.
+  high: 'badge-warning',
   overpriced: 'badge-error badge-soft',
   none: 'badge-ghost',
 };
+
+/** The badge classes of a rating, wherever it shows. */
+export const ratingBadgeClass = (rating: DealRating) => RATING_CLASSES[rating];
 
 /** The estimate, its range and what it stands on, as a sentence. */
 function valueSentence(value: MarketValue): string {
@@ -26,7 +30,7 @@ export function DealRatingBadge({ value }: { value: MarketValue }) {
   return (
     <span
       title={sentence}
-      className={`badge font-semibold whitespace-nowrap ${RATING_CLASSES[value.rating]}`}
+      className={`badge font-semibold whitespace-nowrap ${ratingBadgeClass(value.rating)}`}
     >
       <span className="sr-only">Deal rating: </span>
       {DEAL_RATING_LABELS[value.rating]}
