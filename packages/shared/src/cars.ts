@@ -188,6 +188,28 @@ const carFields = {
 /** The fields of a car as a seller describes it, without the declarations (the edit form's). */
 export const carFieldsSchema = z.object(carFields);
 
+/**
+ * Body of `POST /market-value/estimate`: a car as its seller is describing it in the post or edit
+ * form, what the market value model reads of it (docs/market-value.md), by the same rules as
+ * posting; the gearbox, drive and ZIP code may be missing (not chosen yet, or a car posted before them).
+ */
+export const carEstimateInputSchema = carFieldsSchema
+  .pick({
+    year: true,
+    brand: true,
+    model: true,
+    kmDriven: true,
+    trim: true,
+    previousOwners: true,
+    titleStatus: true,
+  })
+  .extend({
+    transmission: transmissionSchema.nullable().optional(),
+    drivetrain: drivetrainSchema.nullable().optional(),
+    postalCode: postalCodeSchema.nullable().optional(),
+  });
+export type CarEstimateInput = z.infer<typeof carEstimateInputSchema>;
+
 /** Body of `POST /cars`. The seller, e-mail, date and ids come from the session and the server. */
 export const carInputSchema = withVinFitsYear(
   withPricesInOrder(carFieldsSchema.extend({ declarations: carDeclarationsSchema })),

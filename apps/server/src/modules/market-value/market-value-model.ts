@@ -4,7 +4,9 @@
  * nested groups, each fit shrunk toward the one above it: all cars, each make, each model family
  * (where trims that enough cars share get a level of their own). A car's estimate comes from its
  * family's fit without the car itself (the exact leave-one-out prediction), so that its own asking
- * price never values it. Pure: no database, so the benchmark and the tests fit it directly.
+ * price never values it. A car not posted yet is valued by the same path from the fits the refit
+ * keeps (`KeptFit`), without the leave-one-out step: it is in no fit. Pure: no database, so the
+ * benchmark and the tests fit it directly.
  */
 import {
   type DealRating,
@@ -38,15 +40,22 @@ export interface ObservedCar {
   state: string | null;
 }
 
-/** A car's value: null estimate and range when it has fewer than MIN_COMPARABLES comparables. */
-export interface Valuation {
+/** A car as a seller describes it before posting: what the model reads, without a price or an id. */
+export type DescribedCar = Omit<ObservedCar, 'id' | 'price' | 'sold'>;
+
+/** A car's estimate: null estimate and range when it has fewer than MIN_COMPARABLES comparables. */
+export interface Estimate {
   estimate: number | null;
   low: number | null;
   high: number | null;
-  rating: DealRating;
   comparables: number;
   family: 'model' | 'make';
   area: 'region' | 'nation';
+}
+
+/** A car's value: its estimate, and the rating of its asking price against it. */
+export interface Valuation extends Estimate {
+  rating: DealRating;
 }
 
 /** The fewest other cars of a car's family (else of its make) that value it; below, "not enough data". */
@@ -75,7 +84,7 @@ const TITLE_LEVELS: readonly TitleStatus[] = ['Salvage', 'Rebuilt', 'Lemon'];
 const BASE_FEATURES = 9 + WIDE_REGIONS.length;
 const REGION_AT = new Map<WideRegion, number>(WIDE_REGIONS.map((region, i) => [region, 9 + i]));
 
-function baseFeatures(car: ObservedCar, into: Float64Array): void {
+function baseFeatures(car: DescribedCar, into: Float64Array): void {
   into[0] = 1;
   into[1] = Math.max(0, car.seenYear - car.year) - TYPICAL_AGE;
   into[2] = Math.log(car.kmDriven + KM_OFFSET) - TYPICAL_LOG_KM;
@@ -90,31 +99,49 @@ function baseFeatures(car: ObservedCar, into: Float64Array): void {
 
 const trimKey = (trim: string | null) => trim?.trim().toLowerCase() || null;
 
-/** One group's fit: coefficients, the Cholesky factor of its penalised normal matrix, each car's final weight. */
-interface GroupFit {
-  cars: ObservedCar[];
-  beta: Float64Array;
-  /** Lower-triangular L with L·Lᵀ = XᵀWX + Λ (row-major p×p). */
-  factor: Float64Array;
-  weights: Map<string, number>;
+/**
+ * What values a car by one group's fit (a make's or a model family's), as the refit keeps it
+ * (`market_value_fits`) to value cars not posted yet.
+ */
+export interface KeptFit {
+  /** The coefficients of log price: the base features', then one per trim of `trims`. */
+  coefficients: readonly number[];
+  /** The trims with a level of their own (family fits only), folded, in the order of their columns. */
+  trims: readonly string[];
   /** The robust standard deviation of its log-price residuals, shrunk toward the group above's. */
   scale: number;
-  /** The column of each trim with a level of its own (family fits only). */
-  trims: Map<string, number>;
+  /** How many cars it was fitted on. */
+  cars: number;
   /** How many of its cars stand in each wider region. */
-  inRegion: Map<WideRegion, number>;
+  inRegion: Partial<Record<WideRegion, number>>;
+}
+
+/** A fit that values cars: what is kept of it, and for a fit of this refit what values its own cars without them. */
+interface ValuingFit {
+  kept: KeptFit;
+  own?: {
+    /** Lower-triangular L with L·Lᵀ = XᵀWX + Λ (row-major p×p). */
+    factor: Float64Array;
+    /** Each car's final weight, by its id. */
+    weights: Map<string, number>;
+  };
+}
+
+/** One group's fit, as this refit made it. */
+interface GroupFit extends ValuingFit {
+  beta: Float64Array;
 }
 
 /** A car's features in a fit with these trims' columns. */
-function features(trims: Map<string, number>, car: ObservedCar): Float64Array {
-  const x = new Float64Array(BASE_FEATURES + trims.size);
+function features(trims: readonly string[], car: DescribedCar): Float64Array {
+  const x = new Float64Array(BASE_FEATURES + trims.length);
   baseFeatures(car, x);
-  const trim = trims.get(trimKey(car.trim) ?? '');
-  if (trim !== undefined) x[trim] = 1;
+  const trim = trims.indexOf(trimKey(car.trim) ?? '');
+  if (trim >= 0) x[BASE_FEATURES + trim] = 1;
   return x;
 }
 
-const dot = (a: Float64Array, b: Float64Array) => {
+const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => {
   let sum = 0;
   for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
   return sum;
@@ -164,7 +191,7 @@ function median(values: number[]): number {
  */
 function fitGroup(
   cars: ObservedCar[],
-  trims: Map<string, number>,
+  trims: readonly string[],
   prior: Float64Array,
   penalty: Float64Array,
   priorScale: number,
@@ -206,21 +233,23 @@ function fitGroup(
     });
   }
   return {
-    cars,
+    kept: {
+      coefficients: [...beta],
+      trims,
+      scale: Math.max(scale, MIN_SCALE),
+      cars: cars.length,
+      inRegion: regionCounts(cars),
+    },
     beta,
-    factor,
-    weights: new Map(cars.map((car, i) => [car.id, weights[i]!])),
-    scale: Math.max(scale, MIN_SCALE),
-    trims,
-    inRegion: regionCounts(cars),
+    own: { factor, weights: new Map(cars.map((car, i) => [car.id, weights[i]!])) },
   };
 }
 
-function regionCounts(cars: ObservedCar[]): Map<WideRegion, number> {
-  const counts = new Map<WideRegion, number>();
+function regionCounts(cars: ObservedCar[]): Partial<Record<WideRegion, number>> {
+  const counts: Partial<Record<WideRegion, number>> = {};
   for (const car of cars) {
     const region = wideRegionOf(car.state);
-    if (region) counts.set(region, (counts.get(region) ?? 0) + 1);
+    if (region) counts[region] = (counts[region] ?? 0) + 1;
   }
   return counts;
 }
@@ -235,92 +264,123 @@ function groupBy(cars: ObservedCar[], key: (car: ObservedCar) => string): Map<st
   return groups;
 }
 
-/** The trims of a family that at least TRIM_MIN_CARS of its cars share, each with its column after the base ones. */
-function frequentTrims(cars: ObservedCar[]): Map<string, number> {
+/** The trims of a family that at least TRIM_MIN_CARS of its cars share, in the order of their columns after the base ones. */
+function frequentTrims(cars: ObservedCar[]): string[] {
   const counts = new Map<string, number>();
   for (const car of cars) {
     const trim = trimKey(car.trim);
     if (trim) counts.set(trim, (counts.get(trim) ?? 0) + 1);
   }
-  const trims = [...counts].filter(([, count]) => count >= TRIM_MIN_CARS).map(([trim]) => trim);
-  return new Map(trims.sort().map((trim, i) => [trim, BASE_FEATURES + i]));
+  return [...counts]
+    .filter(([, count]) => count >= TRIM_MIN_CARS)
+    .map(([trim]) => trim)
+    .sort();
 }
 
 const uniform = (p: number, value: number) => new Float64Array(p).fill(value);
 
-/** The fitted market: every make's and family's fit, and what values any car by them. */
+/** The fitted market: what values any car by it, and the fits the refit keeps. */
 export interface MarketModel {
   value(car: ObservedCar): Valuation;
+  /** Each make's and model family's fit, by the make's and the family's key. */
+  kept: { makes: Map<string, KeptFit>; families: Map<string, KeptFit> };
 }
 
 /** Fits the model on these cars (for sale and sold). */
 export function fitMarket(cars: ObservedCar[]): MarketModel {
-  const none = new Map<string, number>();
   const globalPrior = new Float64Array(BASE_FEATURES);
   globalPrior[0] = median(cars.map((car) => Math.log(car.price)));
   // All cars: barely held (a car's worth toward "no effect"), so that a tiny market still fits.
-  const nation = fitGroup(cars, none, globalPrior, uniform(BASE_FEATURES, 1), 0.3);
+  const nation = fitGroup(cars, [], globalPrior, uniform(BASE_FEATURES, 1), 0.3);
   const makes = new Map(
     [...groupBy(cars, (car) => car.makeKey)].map(([key, group]) => [
       key,
-      fitGroup(group, none, nation.beta, uniform(BASE_FEATURES, SHRINKAGE), nation.scale),
+      fitGroup(group, [], nation.beta, uniform(BASE_FEATURES, SHRINKAGE), nation.kept.scale),
     ]),
   );
   const families = new Map(
     [...groupBy(cars, (car) => car.familyKey)].map(([key, group]) => {
       const make = makes.get(group[0]!.makeKey)!;
       const trims = frequentTrims(group);
-      const p = BASE_FEATURES + trims.size;
+      const p = BASE_FEATURES + trims.length;
       const prior = new Float64Array(p);
       prior.set(make.beta);
-      return [key, fitGroup(group, trims, prior, uniform(p, SHRINKAGE), make.scale)] as const;
+      return [key, fitGroup(group, trims, prior, uniform(p, SHRINKAGE), make.kept.scale)] as const;
     }),
   );
+  const keptOf = (fits: Map<string, GroupFit>) => new Map([...fits].map(([key, fit]) => [key, fit.kept]));
 
   return {
     value(car) {
-      const make = makes.get(car.makeKey);
-      const family = families.get(car.familyKey);
-      const others = (fit: GroupFit | undefined) =>
-        fit ? fit.cars.length - (fit.weights.has(car.id) ? 1 : 0) : 0;
-      const familyCount = others(family);
-      const makeCount = others(make);
-      const level = familyCount >= MIN_COMPARABLES ? 'model' : 'make';
-      const comparables = level === 'model' ? familyCount : makeCount;
-      const scope = level === 'model' ? family! : make;
-      const region = wideRegionOf(car.state);
-      const inRegion =
-        scope && region ? (scope.inRegion.get(region) ?? 0) - (scope.weights.has(car.id) ? 1 : 0) : 0;
-      const area = inRegion >= MIN_COMPARABLES ? 'region' : 'nation';
-      const fit = family ?? make;
-      if (comparables < MIN_COMPARABLES || !fit)
-        return { estimate: null, low: null, high: null, rating: 'none', comparables, family: level, area };
-      const logEstimate = leaveOneOut(fit, car);
-      const estimate = dollars(logEstimate);
+      const valued = estimateBy(makes.get(car.makeKey), families.get(car.familyKey), car);
       return {
-        estimate,
-        low: dollars(logEstimate - RANGE_Z * fit.scale),
-        high: dollars(logEstimate + RANGE_Z * fit.scale),
-        rating: car.sold ? 'none' : dealRating(car.price, estimate),
-        comparables,
-        family: level,
-        area,
+        ...valued,
+        rating: car.sold || valued.estimate === null ? 'none' : dealRating(car.price, valued.estimate),
       };
     },
+    kept: { makes: keptOf(makes), families: keptOf(families) },
   };
 }
 
 /**
- * The fit's log price of the car as if it were not in the fit: for a car of the fit, its prediction
- * less its share of its own residual, hᵢeᵢ/(1 − hᵢ), hᵢ = wᵢxᵢᵀ(XᵀWX + Λ)⁻¹xᵢ (exact for a
+ * The estimate of a car not posted yet, by its make's and model family's kept fits (none: a make or
+ * family the market has not seen): the same path as `MarketModel.value`, the car being in no fit.
+ */
+export function estimateByKept(
+  make: KeptFit | undefined,
+  family: KeptFit | undefined,
+  car: DescribedCar,
+): Estimate {
+  return estimateBy(make && { kept: make }, family && { kept: family }, car);
+}
+
+/** Whether the fit was fitted on the car (then it values the car without it). */
+const fittedOn = (fit: ValuingFit, car: DescribedCar | ObservedCar): car is ObservedCar =>
+  'id' in car && fit.own?.weights.has(car.id) === true;
+
+/**
+ * A car's estimate by its make's and family's fits: its family's fit when at least MIN_COMPARABLES
+ * other cars of the family value it, else the family's (mostly its make's, with few cars) or the
+ * make's when the make has that many, else none ("not enough data").
+ */
+function estimateBy(
+  make: ValuingFit | undefined,
+  family: ValuingFit | undefined,
+  car: DescribedCar | ObservedCar,
+): Estimate {
+  const others = (fit: ValuingFit | undefined) => (fit ? fit.kept.cars - (fittedOn(fit, car) ? 1 : 0) : 0);
+  const familyCount = others(family);
+  const makeCount = others(make);
+  const level = familyCount >= MIN_COMPARABLES ? 'model' : 'make';
+  const comparables = level === 'model' ? familyCount : makeCount;
+  const scope = level === 'model' ? family : make;
+  const region = wideRegionOf(car.state);
+  const inRegion = scope && region ? (scope.kept.inRegion[region] ?? 0) - (fittedOn(scope, car) ? 1 : 0) : 0;
+  const area = inRegion >= MIN_COMPARABLES ? 'region' : 'nation';
+  const fit = family ?? make;
+  if (comparables < MIN_COMPARABLES || !fit)
+    return { estimate: null, low: null, high: null, comparables, family: level, area };
+  const logEstimate = leaveOneOut(fit, car);
+  return {
+    estimate: dollars(logEstimate),
+    low: dollars(logEstimate - RANGE_Z * fit.kept.scale),
+    high: dollars(logEstimate + RANGE_Z * fit.kept.scale),
+    comparables,
+    family: level,
+    area,
+  };
+}
+
+/**
+ * The fit's log price of the car as if it were not in the fit: its prediction for a car not in it
+ * (one not posted yet); for a car of the fit, its prediction less its share of its own residual, hᵢeᵢ/(1 − hᵢ), hᵢ = wᵢxᵢᵀ(XᵀWX + Λ)⁻¹xᵢ (exact for a
  * penalised weighted least-squares fit with the weights held).
  */
-function leaveOneOut(fit: GroupFit, car: ObservedCar): number {
-  const x = features(fit.trims, car);
-  const predicted = dot(x, fit.beta);
-  const weight = fit.weights.get(car.id);
-  if (weight === undefined) return predicted;
-  const leverage = weight * dot(x, solve(fit.factor, x));
+function leaveOneOut(fit: ValuingFit, car: DescribedCar | ObservedCar): number {
+  const x = features(fit.kept.trims, car);
+  const predicted = dot(x, fit.kept.coefficients);
+  if (!fit.own || !fittedOn(fit, car)) return predicted;
+  const leverage = fit.own.weights.get(car.id)! * dot(x, solve(fit.own.factor, x));
   const residual = Math.log(car.price) - predicted;
   return predicted - (leverage * residual) / (1 - leverage);
 }
