@@ -187,6 +187,15 @@ export async function marketValueOf(
   return { ...value, fittedAt: fittedAt.toISOString() };
 }
 
+/** A car's estimate as the last refit stored it (in the caller's transaction); null without one. */
+export async function estimateOf(db: Db | Tx, carId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ estimate: marketValues.estimate })
+    .from(marketValues)
+    .where(eq(marketValues.carId, carId));
+  return row?.estimate ?? null;
+}
+
 /** The cars of a scope (a family or make, maybe one region's), but the car itself. */
 export interface Scope {
   carId: string;
