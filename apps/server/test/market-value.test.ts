@@ -139,6 +139,18 @@ describe('market values', () => {
     expect(JSON.stringify(found)).not.toMatch(/seller|email/i);
   });
 
+  it("lists a seller's cars with their market values, a sold car's null", async ({ t, otherSeller }) => {
+    const res = await as(t, otherSeller, { method: 'GET', url: `/api/cars/email/${otherSeller.email}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = new Map(
+      res.json().items.map((car: { id: string; marketValue: unknown }) => [car.id, car.marketValue]),
+    );
+    expect(listed.get(market.lonely)).toEqual((await carPage(t, market.lonely)).marketValue);
+    expect(listed.get(market.others.at(-1))).toEqual((await carPage(t, market.others.at(-1)!)).marketValue);
+    expect(listed.get(market.others.at(-1))).toMatchObject({ family: 'model' });
+    expect(listed.get(market.sold)).toBeNull();
+  });
+
   it('answers 404 for a car that does not exist', async ({ t }) => {
     const res = await as(t, undefined, {
       method: 'GET',

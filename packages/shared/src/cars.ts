@@ -313,7 +313,13 @@ export type CarPage = z.infer<typeof carPageSchema>;
 /** A car as its own seller or an admin sees it (the seller's list, posting, editing): with the seller's e-mail. */
 export const sellerCarSchema = carSchema.extend({ sellerEmail: z.string() });
 export type SellerCar = z.infer<typeof sellerCarSchema>;
-export const sellerCarPageSchema = pageOf(sellerCarSchema);
+/**
+ * A car on its seller's list (My Posts), with its market value and deal rating as its page has them
+ * (null while sold, or until the model is first fitted): the seller's "what if" works from it.
+ */
+export const listedSellerCarSchema = sellerCarSchema.extend({ marketValue: marketValueSchema.nullable() });
+export type ListedSellerCar = z.infer<typeof listedSellerCarSchema>;
+export const sellerCarPageSchema = pageOf(listedSellerCarSchema);
 export type SellerCarPage = z.infer<typeof sellerCarPageSchema>;
 
 /** A car on the public What's New list: the card fields and when it was advertised. */
