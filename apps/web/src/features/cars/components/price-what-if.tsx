@@ -21,7 +21,7 @@ export function PriceWhatIf({ car }: { car: ListedSellerCar }) {
   // Sold, or not valued yet (a car just posted, until the refit).
   if (!value) return <span className="text-sm text-base-content/70">Not valued yet</span>;
   return (
-    <div className="flex flex-col gap-1 md:items-start">
+    <div className="flex flex-col items-end gap-1 md:items-start">
       <DealRatingBadge value={value} />
       {value.estimate === null ? null : (
         <>
@@ -32,8 +32,10 @@ export function PriceWhatIf({ car }: { car: ListedSellerCar }) {
             <summary className="link link-hover w-fit">What if I lower the price?</summary>
             <div className="mt-2 flex flex-col gap-2">
               <div className="flex items-center gap-2">
-                <label htmlFor={id}>Lower by</label>
-                <span className="input input-sm w-32">
+                <label htmlFor={id} className="whitespace-nowrap">
+                  Lower by
+                </label>
+                <span className="input input-sm w-28">
                   <span aria-hidden="true">$</span>
                   <input
                     id={id}
