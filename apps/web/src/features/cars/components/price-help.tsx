@@ -10,6 +10,7 @@ import {
   type UnitSystem,
   wholeKmFrom,
 } from '@redline/shared';
+import { useId } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { readNumber } from '../../../lib/number-text.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
@@ -70,16 +71,17 @@ type PriceHelpProps = {
 };
 
 export function PriceHelp({ described, price, className = '' }: PriceHelpProps) {
+  const titleId = useId();
   // Asked a moment after the description stops changing: one request per pause, not per keystroke.
   const asked = useDebounced(described ? JSON.stringify(described) : '');
   const estimate = useCarEstimate(asked ? (JSON.parse(asked) as CarEstimateInput) : null);
   const value = estimate.data;
   return (
     <section
-      aria-labelledby="price-help-title"
+      aria-labelledby={titleId}
       className={`rounded-box border border-base-300 bg-base-200/60 px-4 py-3 ${className}`}
     >
-      <h3 id="price-help-title" className="mb-1 text-sm font-semibold">
+      <h3 id={titleId} className="mb-1 text-sm font-semibold">
         What cars like it sell for
       </h3>
       <div aria-live="polite" className="flex flex-col gap-2">
