@@ -1,7 +1,11 @@
 /** The market value model on generated cars with a known price function (market-value-cars.ts). */
 import { MIN_COMPARABLES } from '@redline/shared';
 import { describe, expect, it } from 'vitest';
-import { fitMarket, type ObservedCar } from '../src/modules/market-value/market-value-model.ts';
+import {
+  estimateByKept,
+  fitMarket,
+  type ObservedCar,
+} from '../src/modules/market-value/market-value-model.ts';
 import { generatedMarket } from './market-value-cars.ts';
 
 /** The median absolute percentage error bound on held-out cars (docs/market-value.md measures about 6–7 %). */
@@ -39,6 +43,39 @@ describe('the market value model', () => {
     expect(valued.rating).toBe('overpriced');
     // Its own price moves its estimate by less than a tenth of the doubling.
     expect(Math.abs(valued.estimate! - fair.estimate!) / fair.estimate!).toBeLessThan(0.1);
+  });
+
+  it('estimates a car in no fit from the kept fits exactly as the fit values it, and a fitted car between that and its price', () => {
+    const cars = generatedMarket(2_000, { seed: 5 });
+    const held = cars.filter((car) => !car.sold).slice(0, 200);
+    const market = fitMarket(cars.filter((car) => !held.includes(car)));
+    const byKept = (car: ObservedCar) => {
+      const { id: _, price: __, sold: ___, ...description } = car;
+      return estimateByKept(
+        market.kept.makes.get(car.makeKey),
+        market.kept.families.get(car.familyKey),
+        description,
+      );
+    };
+    for (const car of held) {
+      const { rating: _, ...valued } = market.value(car);
+      expect(byKept(car)).toEqual(valued);
+    }
+    // A car of the fit is valued without itself; its description by the whole fit, which its price
+    // pulls by the car's leverage h: log described = log stored + h · (log price − log stored), 0 ≤ h < 1.
+    const whole = fitMarket(cars);
+    for (const car of held.filter((candidate) => whole.value(candidate).family === 'model')) {
+      const stored = whole.value(car).estimate!;
+      const { estimate } = estimateByKept(
+        whole.kept.makes.get(car.makeKey),
+        whole.kept.families.get(car.familyKey),
+        car,
+      );
+      const [low, high] = [Math.min(stored, car.price), Math.max(stored, car.price)];
+      // Rounded to whole dollars: a dollar either side.
+      expect(estimate!).toBeGreaterThanOrEqual(low - 100);
+      expect(estimate!).toBeLessThanOrEqual(high + 100);
+    }
   });
 
   it('says "not enough data" below the minimum of comparables, and counts them', () => {

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  dealRating,
   formatRequestedDate,
   localDateString,
   NOTIFICATIONS_READ_MAX,
@@ -12,7 +13,7 @@ import {
 } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { bookings, notifications } from '../src/db/schema.ts';
+import { bookings, marketValues, notifications } from '../src/db/schema.ts';
 import { publish } from '../src/events/index.ts';
 import { createCar, recordPayment } from './factories.ts';
 import { it as base } from './fixtures.ts';
@@ -187,6 +188,42 @@ describe('what each change tells, and to whom', () => {
       },
     ]);
     expect((await countsOf(t, [otherBuyer, seller])).map((n, i) => n - before[i + 1]!)).toEqual([0, 0]);
+  });
+
+  it('a price drop says the new deal rating when it changes, by the stored estimate', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const car = await createCar(t, seller, { year: 2020, brand: 'Ferrari', model: 'F8 Tributo' });
+    await as(t, buyer, { method: 'POST', url: '/api/savedpost', payload: { carId: car.id } });
+    const before = (await rowsOf(t, buyer)).length;
+    // The estimate stored with the drop, in its transaction: a refit meanwhile cannot replace it.
+    const drop = (from: number, to: number) =>
+      t.db.transaction(async (tx) => {
+        await tx
+          .insert(marketValues)
+          .values({
+            carId: car.id,
+            estimate: 25_000_000,
+            low: 23_000_000,
+            high: 27_000_000,
+            rating: dealRating(from, 25_000_000),
+            comparables: 12,
+            family: 'model',
+            area: 'nation',
+            fittedAt: new Date(),
+          })
+          .onConflictDoNothing();
+        await publish(tx, 'car.updated', { carId: car.id, askingPrice: { from, to } });
+      });
+    // +4 % to +2 %: fair both; +2 % to −8 %: fair to good.
+    await drop(26_000_000, 25_500_000);
+    await drop(25_500_000, 23_000_000);
+    expect((await rowsOf(t, buyer)).slice(before).map(({ body }) => body)).toEqual([
+      'The 2020 Ferrari F8 Tributo you saved now asks $255,000, down from $260,000.',
+      'The 2020 Ferrari F8 Tributo you saved now asks $230,000, down from $255,000. Its rating is now Good deal (was Fair price).',
+    ]);
   });
 
   it('a sale tells the buyers who saved the car, once, however often it is marked sold', async ({

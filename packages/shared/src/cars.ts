@@ -188,6 +188,28 @@ const carFields = {
 /** The fields of a car as a seller describes it, without the declarations (the edit form's). */
 export const carFieldsSchema = z.object(carFields);
 
+/**
+ * Body of `POST /market-value/estimate`: a car as its seller is describing it in the post or edit
+ * form, what the market value model reads of it (docs/market-value.md), by the same rules as
+ * posting; the gearbox, drive and ZIP code may be missing (not chosen yet, or a car posted before them).
+ */
+export const carEstimateInputSchema = carFieldsSchema
+  .pick({
+    year: true,
+    brand: true,
+    model: true,
+    kmDriven: true,
+    trim: true,
+    previousOwners: true,
+    titleStatus: true,
+  })
+  .extend({
+    transmission: transmissionSchema.nullable().optional(),
+    drivetrain: drivetrainSchema.nullable().optional(),
+    postalCode: postalCodeSchema.nullable().optional(),
+  });
+export type CarEstimateInput = z.infer<typeof carEstimateInputSchema>;
+
 /** Body of `POST /cars`. The seller, e-mail, date and ids come from the session and the server. */
 export const carInputSchema = withVinFitsYear(
   withPricesInOrder(carFieldsSchema.extend({ declarations: carDeclarationsSchema })),
@@ -291,7 +313,13 @@ export type CarPage = z.infer<typeof carPageSchema>;
 /** A car as its own seller or an admin sees it (the seller's list, posting, editing): with the seller's e-mail. */
 export const sellerCarSchema = carSchema.extend({ sellerEmail: z.string() });
 export type SellerCar = z.infer<typeof sellerCarSchema>;
-export const sellerCarPageSchema = pageOf(sellerCarSchema);
+/**
+ * A car on its seller's list (My Posts), with its market value and deal rating as its page has them
+ * (null while sold, or until the model is first fitted): the seller's "what if" works from it.
+ */
+export const listedSellerCarSchema = sellerCarSchema.extend({ marketValue: marketValueSchema.nullable() });
+export type ListedSellerCar = z.infer<typeof listedSellerCarSchema>;
+export const sellerCarPageSchema = pageOf(listedSellerCarSchema);
 export type SellerCarPage = z.infer<typeof sellerCarPageSchema>;
 
 /** A car on the public What's New list: the card fields and when it was advertised. */

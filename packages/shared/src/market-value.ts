@@ -27,6 +27,13 @@ export const marketValueSchema = z.object({
 });
 export type MarketValue = z.infer<typeof marketValueSchema>;
 
+/**
+ * The estimate of a car not posted yet (`POST /market-value/estimate`): its market value without a
+ * rating, which the form computes from the price typed (`dealRating`); all null with too few comparables.
+ */
+export const carEstimateSchema = marketValueSchema.omit({ rating: true, fittedAt: true });
+export type CarEstimate = z.infer<typeof carEstimateSchema>;
+
 /** The most comparables for sale a car's list shows, and sold ones its chart draws: the nearest in year, then mileage. */
 export const COMPARABLES_SHOWN = 50;
 

@@ -444,6 +444,13 @@ const OWNERSHIP: Record<string, Row> = {
     call: () => ({ url: '/api/vehicles/makes?q=chevy' }),
     expect: { others: 200 },
   },
+  'POST /api/market-value/estimate': {
+    call: () => ({
+      url: '/api/market-value/estimate',
+      payload: { brand: 'Porsche', model: '911', year: 2020, kmDriven: 30_000 },
+    }),
+    expect: { seller: 200, otherSeller: 200 },
+  },
   'POST /api/vehicles/makes': {
     call: () => ({
       url: '/api/vehicles/makes',

@@ -4,7 +4,7 @@
  * changed (`changed(queryClient, 'cars')`), never which keys: a new list goes under its domain's keys
  * and is refreshed with everything else the rule names.
  */
-import type { ContactStatus, Role } from '@redline/shared';
+import type { CarEstimateInput, ContactStatus, Role } from '@redline/shared';
 import type { QueryClient } from '@tanstack/react-query';
 
 /** The app's own entries, outside every domain: replaced (sign-in, sign-out, a render), never refreshed. */
@@ -28,6 +28,8 @@ export const queryKeys = {
     seller: (email: string) => [...queryKeys.cars.all, 'seller', email] as const,
     /** Cars side by side (`ids` as the address has them, "a,b"), with their distances from `near` when given. */
     compare: (ids: string, near?: string) => [...queryKeys.cars.all, 'compare', ids, near ?? null] as const,
+    /** The market value of a car as its seller describes it in the post or edit form. */
+    estimate: (car: CarEstimateInput | null) => [...queryKeys.cars.all, 'estimate', car] as const,
   },
   /** The car search (a seller's page shows one), its suggestions and the catalogue's facets. */
   search: {

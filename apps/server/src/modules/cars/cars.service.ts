@@ -158,7 +158,13 @@ export async function listSellerCars(
     page.limit,
     page.cursor,
   );
-  return { items: toSellerCars(context.photos, rows.items), nextCursor: rows.nextCursor };
+  const items = await Promise.all(
+    toSellerCars(context.photos, rows.items).map(async (car) => ({
+      ...car,
+      marketValue: car.soldAt ? null : await context.marketValueOf(context.database.statements, car.id),
+    })),
+  );
+  return { items, nextCursor: rows.nextCursor };
 }
 
 /** The seller and the dates come from the session and the server; the body only describes the car. */

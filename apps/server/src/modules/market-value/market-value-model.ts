@@ -4,7 +4,9 @@
  * nested groups, each fit shrunk toward the one above it: all cars, each make, each model family
  * (where trims that enough cars share get a level of their own). A car's estimate comes from its
  * family's fit without the car itself (the exact leave-one-out prediction), so that its own asking
- * price never values it. Pure: no database, so the benchmark and the tests fit it directly.
+ * price never values it. A car not posted yet is valued by the same path from the fits the refit
+ * keeps (`KeptFit`), without the leave-one-out step: it is in no fit. Pure: no database, so the
+ * benchmark and the tests fit it directly.
  */
 import {
   type DealRating,
@@ -39,15 +41,22 @@ export interface ObservedCar {
   state: string | null;
 }
 
-/** A car's value: null estimate and range when it has fewer than MIN_COMPARABLES comparables. */
-export interface Valuation {
+/** A car as a seller describes it before posting: what the model reads, without a price or an id. */
+export type DescribedCar = Omit<ObservedCar, 'id' | 'price' | 'sold'>;
+
+/** A car's estimate: null estimate and range when it has fewer than MIN_COMPARABLES comparables. */
+export interface Estimate {
   estimate: number | null;
   low: number | null;
   high: number | null;
-  rating: DealRating;
   comparables: number;
   family: 'model' | 'make';
   area: 'region' | 'nation';
+}
+
+/** A car's value: its estimate, and the rating of its asking price against it. */
+export interface Valuation extends Estimate {
+  rating: DealRating;
 }
 
 /** A sold car's price is what a buyer paid: it counts as this many asking prices. */
@@ -74,8 +83,10 @@ const TITLE_LEVELS: readonly TitleStatus[] = ['Salvage', 'Rebuilt', 'Lemon'];
 const BASE_FEATURES = 9 + WIDE_REGIONS.length;
 const REGION_AT = new Map<WideRegion, number>(WIDE_REGIONS.map((region, i) => [region, 9 + i]));
 
+const trimKey = (trim: string | null) => trim?.trim().toLowerCase() || null;
+
 /** Writes a car's features from `into[at]` on, in a fit with these trims' columns (zeros there already). */
-function writeFeatures(trims: Map<string, number>, car: ObservedCar, into: Float64Array, at: number): void {
+function writeFeatures(trims: readonly string[], car: DescribedCar, into: Float64Array, at: number): void {
   into[at] = 1;
   into[at + 1] = Math.max(0, car.seenYear - car.year) - TYPICAL_AGE;
   into[at + 2] = Math.log(car.kmDriven + KM_OFFSET) - TYPICAL_LOG_KM;
@@ -86,36 +97,56 @@ function writeFeatures(trims: Map<string, number>, car: ObservedCar, into: Float
   into[at + 8] = car.drivetrain === 'AWD' || car.drivetrain === '4WD' ? 1 : 0;
   const region = wideRegionOf(car.state);
   if (region) into[at + REGION_AT.get(region)!] = 1;
-  const trim = trims.get(trimKey(car.trim) ?? '');
-  if (trim !== undefined) into[at + trim] = 1;
+  const trim = trims.indexOf(trimKey(car.trim) ?? '');
+  if (trim >= 0) into[at + BASE_FEATURES + trim] = 1;
 }
 
-const trimKey = (trim: string | null) => trim?.trim().toLowerCase() || null;
-
-/** One group's fit: coefficients and the Cholesky factor of its penalised normal matrix. */
-interface GroupFit {
-  /** How many cars it was fitted on. */
-  count: number;
-  beta: Float64Array;
-  /** Lower-triangular L with L·Lᵀ = XᵀWX + Λ (row-major p×p). */
-  factor: Float64Array;
+/**
+ * What values a car by one group's fit (a make's or a model family's), as the refit keeps it
+ * (`market_value_fits`) to value cars not posted yet.
+ */
+export interface KeptFit {
+  /** The coefficients of log price: the base features', then one per trim of `trims`. */
+  coefficients: readonly number[];
+  /** The trims with a level of their own (family fits only), folded, in the order of their columns. */
+  trims: readonly string[];
   /** The robust standard deviation of its log-price residuals, shrunk toward the group above's. */
   scale: number;
-  /** The column of each trim with a level of its own (family fits only). */
-  trims: Map<string, number>;
+  /** How many cars it was fitted on. */
+  cars: number;
   /** How many of its cars stand in each wider region. */
-  inRegion: Map<WideRegion, number>;
+  inRegion: Partial<Record<WideRegion, number>>;
+}
+
+/** A fit that values cars: what is kept of it, and for a fit of this refit what values its own cars without them. */
+interface ValuingFit {
+  kept: KeptFit;
+  own?: {
+    /** Lower-triangular L with L·Lᵀ = XᵀWX + Λ (row-major p×p). */
+    factor: Float64Array;
+    /** The place of each car of this refit in the cars fitted. */
+    placeOf: ReadonlyMap<string, number>;
+    /** Each car's final weight in its group's fit at this level (make or family), by its place. */
+    weights: Float64Array;
+  };
+}
+
+/** One group's fit, as this refit made it. */
+interface GroupFit {
+  kept: KeptFit;
+  beta: Float64Array;
+  factor: Float64Array;
 }
 
 /** A car's features in a fit with these trims' columns. */
-function features(trims: Map<string, number>, car: ObservedCar): Float64Array {
-  const x = new Float64Array(BASE_FEATURES + trims.size);
+function features(trims: readonly string[], car: DescribedCar): Float64Array {
+  const x = new Float64Array(BASE_FEATURES + trims.length);
   writeFeatures(trims, car, x, 0);
   return x;
 }
 
 /** The dot product of `b` with as many of `a`'s numbers from `a[at]` on. */
-const dot = (a: Float64Array, b: Float64Array, at = 0) => {
+const dot = (a: ArrayLike<number>, b: ArrayLike<number>, at = 0) => {
   let sum = 0;
   for (let i = 0; i < b.length; i++) sum += a[at + i]! * b[i]!;
   return sum;
@@ -168,7 +199,7 @@ function median(values: ArrayLike<number>): number {
 function fitGroup(
   cars: readonly ObservedCar[],
   members: readonly number[],
-  trims: Map<string, number>,
+  trims: readonly string[],
   prior: Float64Array,
   penalty: Float64Array,
   priorScale: number,
@@ -223,20 +254,26 @@ function fitGroup(
       weights[at] = w[i]!;
     });
   return {
-    count: n,
+    kept: {
+      coefficients: [...beta],
+      trims,
+      scale: Math.max(scale, MIN_SCALE),
+      cars: n,
+      inRegion: regionCounts(cars, members),
+    },
     beta,
     factor,
-    scale: Math.max(scale, MIN_SCALE),
-    trims,
-    inRegion: regionCounts(cars, members),
   };
 }
 
-function regionCounts(cars: readonly ObservedCar[], members: readonly number[]): Map<WideRegion, number> {
-  const counts = new Map<WideRegion, number>();
+function regionCounts(
+  cars: readonly ObservedCar[],
+  members: readonly number[],
+): Partial<Record<WideRegion, number>> {
+  const counts: Partial<Record<WideRegion, number>> = {};
   for (const at of members) {
     const region = wideRegionOf(cars[at]!.state);
-    if (region) counts.set(region, (counts.get(region) ?? 0) + 1);
+    if (region) counts[region] = (counts[region] ?? 0) + 1;
   }
   return counts;
 }
@@ -252,33 +289,36 @@ function groupBy(cars: readonly ObservedCar[], key: (car: ObservedCar) => string
   return groups;
 }
 
-/** The trims of a family that at least TRIM_MIN_CARS of its cars share, each with its column after the base ones. */
-function frequentTrims(cars: readonly ObservedCar[], members: readonly number[]): Map<string, number> {
+/** The trims of a family that at least TRIM_MIN_CARS of its cars share, in the order of their columns after the base ones. */
+function frequentTrims(cars: readonly ObservedCar[], members: readonly number[]): string[] {
   const counts = new Map<string, number>();
   for (const at of members) {
     const trim = trimKey(cars[at]!.trim);
     if (trim) counts.set(trim, (counts.get(trim) ?? 0) + 1);
   }
-  const trims = [...counts].filter(([, count]) => count >= TRIM_MIN_CARS).map(([trim]) => trim);
-  return new Map(trims.sort().map((trim, i) => [trim, BASE_FEATURES + i]));
+  return [...counts]
+    .filter(([, count]) => count >= TRIM_MIN_CARS)
+    .map(([trim]) => trim)
+    .sort();
 }
 
 const uniform = (p: number, value: number) => new Float64Array(p).fill(value);
 
-/** The fitted market: every make's and family's fit, and what values any car by them. */
+/** The fitted market: what values any car by it, and the fits the refit keeps. */
 export interface MarketModel {
   value(car: ObservedCar): Valuation;
+  /** Each make's and model family's fit, by the make's and the family's key. */
+  kept: { makes: Map<string, KeptFit>; families: Map<string, KeptFit> };
 }
 
 /** Fits the model on these cars (for sale and sold). */
 export function fitMarket(cars: readonly ObservedCar[]): MarketModel {
-  const none = new Map<string, number>();
   const globalPrior = new Float64Array(BASE_FEATURES);
   globalPrior[0] = median(Float64Array.from(cars, (car) => Math.log(car.price)));
   // All cars: barely held (a car's worth toward "no effect"), so that a tiny market still fits.
   const all = Array.from(cars, (_, at) => at);
-  const nation = fitGroup(cars, all, none, globalPrior, uniform(BASE_FEATURES, 1), 0.3);
-  // Each fitted car's final weight in its make's fit and in its family's, by its place in `cars`.
+  const nation = fitGroup(cars, all, [], globalPrior, uniform(BASE_FEATURES, 1), 0.3);
+  // Each car's final weight in its make's fit and in its family's, by its place in `cars`.
   const makeWeights = new Float64Array(cars.length);
   const familyWeights = new Float64Array(cars.length);
   const makes = new Map(
@@ -287,10 +327,10 @@ export function fitMarket(cars: readonly ObservedCar[]): MarketModel {
       fitGroup(
         cars,
         members,
-        none,
+        [],
         nation.beta,
         uniform(BASE_FEATURES, SHRINKAGE),
-        nation.scale,
+        nation.kept.scale,
         makeWeights,
       ),
     ]),
@@ -299,61 +339,99 @@ export function fitMarket(cars: readonly ObservedCar[]): MarketModel {
     [...groupBy(cars, (car) => car.familyKey)].map(([key, members]) => {
       const make = makes.get(cars[members[0]!]!.makeKey)!;
       const trims = frequentTrims(cars, members);
-      const p = BASE_FEATURES + trims.size;
+      const p = BASE_FEATURES + trims.length;
       const prior = new Float64Array(p);
       prior.set(make.beta);
       return [
         key,
-        fitGroup(cars, members, trims, prior, uniform(p, SHRINKAGE), make.scale, familyWeights),
+        fitGroup(cars, members, trims, prior, uniform(p, SHRINKAGE), make.kept.scale, familyWeights),
       ] as const;
     }),
   );
   const placeOf = new Map(cars.map((car, at) => [car.id, at]));
+  const valuing = (fits: Map<string, GroupFit>, weights: Float64Array) =>
+    new Map<string, ValuingFit>(
+      [...fits].map(([key, fit]) => [key, { kept: fit.kept, own: { factor: fit.factor, placeOf, weights } }]),
+    );
+  const valuingMakes = valuing(makes, makeWeights);
+  const valuingFamilies = valuing(families, familyWeights);
+  const keptOf = (fits: Map<string, GroupFit>) => new Map([...fits].map(([key, fit]) => [key, fit.kept]));
 
   return {
     value(car) {
-      // A car the market was fitted on is one of its make's and its family's cars: not its own comparable.
-      const at = placeOf.get(car.id);
-      const itself = at === undefined ? 0 : 1;
-      const make = makes.get(car.makeKey);
-      const family = families.get(car.familyKey);
-      const familyCount = family ? family.count - itself : 0;
-      const makeCount = make ? make.count - itself : 0;
-      const level = familyCount >= MIN_COMPARABLES ? 'model' : 'make';
-      const comparables = level === 'model' ? familyCount : makeCount;
-      const scope = level === 'model' ? family! : make;
-      const region = wideRegionOf(car.state);
-      const inRegion = scope && region ? (scope.inRegion.get(region) ?? 0) - itself : 0;
-      const area = inRegion >= MIN_COMPARABLES ? 'region' : 'nation';
-      const fit = family ?? make;
-      if (comparables < MIN_COMPARABLES || !fit)
-        return { estimate: null, low: null, high: null, rating: 'none', comparables, family: level, area };
-      const weight = at === undefined ? undefined : (family ? familyWeights : makeWeights)[at];
-      const logEstimate = leaveOneOut(fit, car, weight);
-      const estimate = dollars(logEstimate);
+      const valued = estimateBy(valuingMakes.get(car.makeKey), valuingFamilies.get(car.familyKey), car);
       return {
-        estimate,
-        low: dollars(logEstimate - RANGE_Z * fit.scale),
-        high: dollars(logEstimate + RANGE_Z * fit.scale),
-        rating: car.sold ? 'none' : dealRating(car.price, estimate),
-        comparables,
-        family: level,
-        area,
+        ...valued,
+        rating: car.sold || valued.estimate === null ? 'none' : dealRating(car.price, valued.estimate),
       };
     },
+    kept: { makes: keptOf(makes), families: keptOf(families) },
   };
 }
 
 /**
- * The fit's log price of the car as if it were not in the fit: for a car of the fit, its prediction
- * less its share of its own residual, hᵢeᵢ/(1 − hᵢ), hᵢ = wᵢxᵢᵀ(XᵀWX + Λ)⁻¹xᵢ (exact for a
+ * The estimate of a car not posted yet, by its make's and model family's kept fits (none: a make or
+ * family the market has not seen): the same path as `MarketModel.value`, the car being in no fit.
+ */
+export function estimateByKept(
+  make: KeptFit | undefined,
+  family: KeptFit | undefined,
+  car: DescribedCar,
+): Estimate {
+  return estimateBy(make && { kept: make }, family && { kept: family }, car);
+}
+
+/**
+ * Whether the fit was fitted on the car (then it values the car without it): a car of this refit is
+ * one of its make's and its family's cars.
+ */
+const fittedOn = (fit: ValuingFit, car: DescribedCar | ObservedCar): car is ObservedCar =>
+  'id' in car && fit.own?.placeOf.has(car.id) === true;
+
+/**
+ * A car's estimate by its make's and family's fits: its family's fit when at least MIN_COMPARABLES
+ * other cars of the family value it, else the family's (mostly its make's, with few cars) or the
+ * make's when the make has that many, else none ("not enough data").
+ */
+function estimateBy(
+  make: ValuingFit | undefined,
+  family: ValuingFit | undefined,
+  car: DescribedCar | ObservedCar,
+): Estimate {
+  const others = (fit: ValuingFit | undefined) => (fit ? fit.kept.cars - (fittedOn(fit, car) ? 1 : 0) : 0);
+  const familyCount = others(family);
+  const makeCount = others(make);
+  const level = familyCount >= MIN_COMPARABLES ? 'model' : 'make';
+  const comparables = level === 'model' ? familyCount : makeCount;
+  const scope = level === 'model' ? family : make;
+  const region = wideRegionOf(car.state);
+  const inRegion = scope && region ? (scope.kept.inRegion[region] ?? 0) - (fittedOn(scope, car) ? 1 : 0) : 0;
+  const area = inRegion >= MIN_COMPARABLES ? 'region' : 'nation';
+  const fit = family ?? make;
+  if (comparables < MIN_COMPARABLES || !fit)
+    return { estimate: null, low: null, high: null, comparables, family: level, area };
+  const logEstimate = leaveOneOut(fit, car);
+  return {
+    estimate: dollars(logEstimate),
+    low: dollars(logEstimate - RANGE_Z * fit.kept.scale),
+    high: dollars(logEstimate + RANGE_Z * fit.kept.scale),
+    comparables,
+    family: level,
+    area,
+  };
+}
+
+/**
+ * The fit's log price of the car as if it were not in the fit: its prediction for a car not in it
+ * (one not posted yet); for a car of the fit, its prediction less its share of its own residual, hᵢeᵢ/(1 − hᵢ), hᵢ = wᵢxᵢᵀ(XᵀWX + Λ)⁻¹xᵢ (exact for a
  * penalised weighted least-squares fit with the weights held).
  */
-function leaveOneOut(fit: GroupFit, car: ObservedCar, weight: number | undefined): number {
-  const x = features(fit.trims, car);
-  const predicted = dot(x, fit.beta);
-  if (weight === undefined) return predicted;
-  const leverage = weight * dot(x, solve(fit.factor, x));
+function leaveOneOut(fit: ValuingFit, car: DescribedCar | ObservedCar): number {
+  const x = features(fit.kept.trims, car);
+  const predicted = dot(x, fit.kept.coefficients);
+  if (!fit.own || !fittedOn(fit, car)) return predicted;
+  const weight = fit.own.weights[fit.own.placeOf.get(car.id)!]!;
+  const leverage = weight * dot(x, solve(fit.own.factor, x));
   const residual = Math.log(car.price) - predicted;
   return predicted - (leverage * residual) / (1 - leverage);
 }

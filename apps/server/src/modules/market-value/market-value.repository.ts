@@ -1,11 +1,11 @@
-/** The market value module's queries: the cars it values (the cars module's read model) and its own table. */
+/** The market value module's queries: the cars it values (the cars module's read model) and its own tables. */
 import type { MarketValue } from '@redline/shared';
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import type { PreparedStatements } from '../../db/prepared-statements.ts';
 import { carsForValuation } from '../cars/index.ts';
-import { marketValues } from './market-value.schema.ts';
-import type { Valuation } from './market-value-model.ts';
+import { type FIT_LEVELS, marketValueFits, marketValues } from './market-value.schema.ts';
+import type { KeptFit, Valuation } from './market-value-model.ts';
 
 /** The cars one statement reads: a million cars in one statement would outlast the pool's query timeout. */
 const CARS_AT_ONCE = 50_000;
@@ -65,6 +65,12 @@ export async function anyValue(db: Db): Promise<boolean> {
   return row !== undefined;
 }
 
+/** Whether any fit is kept: none at start-up has the market fitted (a database from before migration 0031). */
+export async function anyFit(db: Db): Promise<boolean> {
+  const [row] = await db.select({ key: marketValueFits.key }).from(marketValueFits).limit(1);
+  return row !== undefined;
+}
+
 export async function anyCarForSale(db: Db): Promise<boolean> {
   const [row] = await db
     .select({ id: carsForValuation.id })
@@ -77,12 +83,33 @@ export async function anyCarForSale(db: Db): Promise<boolean> {
 /** The rows one statement writes. */
 const ROWS_AT_ONCE = 1_000;
 
+/** A kept fit and the group it is of. */
+export interface GroupKeptFit {
+  level: (typeof FIT_LEVELS)[number];
+  key: string;
+  fit: KeptFit;
+}
+
 /**
- * Stores the values of one refit, fitted at `fittedAt`: each car's row written unless a later refit
- * wrote it already (two refits may overlap), a car deleted meanwhile left out; then the rows no
- * refit since `fittedAt` wrote (cars sold or deleted since) deleted.
+ * Stores one refit, fitted at `fittedAt`, in one transaction: its values, each car's row written
+ * unless a later refit wrote it already (two refits may overlap), a car deleted meanwhile left out,
+ * then the rows no refit since `fittedAt` wrote (cars sold or deleted since) deleted; and its fits in
+ * place of the last ones, unless a later refit's are there. The refits' writes take turns (a lock).
  */
-export async function storeValues(db: Db, values: { carId: string; valuation: Valuation }[], fittedAt: Date) {
+export async function storeRefit(
+  db: Db,
+  values: { carId: string; valuation: Valuation }[],
+  fits: GroupKeptFit[],
+  fittedAt: Date,
+) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${marketValueFits} in share row exclusive mode`);
+    await storeValues(tx, values, fittedAt);
+    await storeFits(tx, fits, fittedAt);
+  });
+}
+
+async function storeValues(tx: Tx, values: { carId: string; valuation: Valuation }[], fittedAt: Date) {
   for (let at = 0; at < values.length; at += ROWS_AT_ONCE) {
     const rows = values.slice(at, at + ROWS_AT_ONCE).map(({ carId, valuation }) => ({
       car_id: carId,
@@ -94,7 +121,7 @@ export async function storeValues(db: Db, values: { carId: string; valuation: Va
       family: valuation.family,
       area: valuation.area,
     }));
-    await db.execute(sql`
+    await tx.execute(sql`
       insert into ${marketValues} (car_id, estimate, low, high, rating, comparables, family, area, fitted_at)
       select v.car_id, v.estimate, v.low, v.high, v.rating, v.comparables, v.family, v.area, ${fittedAt.toISOString()}::timestamptz
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(car_id uuid, estimate integer, low integer,
@@ -105,7 +132,64 @@ export async function storeValues(db: Db, values: { carId: string; valuation: Va
         area = excluded.area, fitted_at = excluded.fitted_at
       where ${marketValues.fittedAt} <= excluded.fitted_at`);
   }
-  await db.delete(marketValues).where(sql`${marketValues.fittedAt} < ${fittedAt.toISOString()}::timestamptz`);
+  await tx.delete(marketValues).where(sql`${marketValues.fittedAt} < ${fittedAt.toISOString()}::timestamptz`);
+}
+
+async function storeFits(tx: Tx, fits: GroupKeptFit[], fittedAt: Date) {
+  const [later] = await tx
+    .select({ key: marketValueFits.key })
+    .from(marketValueFits)
+    .where(gt(marketValueFits.fittedAt, fittedAt))
+    .limit(1);
+  if (later) return;
+  await tx.delete(marketValueFits);
+  for (let at = 0; at < fits.length; at += ROWS_AT_ONCE)
+    await tx.insert(marketValueFits).values(
+      fits.slice(at, at + ROWS_AT_ONCE).map(({ level, key, fit }) => ({
+        level,
+        key,
+        coefficients: [...fit.coefficients],
+        trims: [...fit.trims],
+        scale: fit.scale,
+        cars: fit.cars,
+        inRegion: fit.inRegion,
+        fittedAt,
+      })),
+    );
+}
+
+/** The kept fits of a make and of a model family (by their keys): undefined for a group the last refit did not fit. */
+export async function keptFits(db: Db, makeKey: string, familyKey: string) {
+  const rows = await db
+    .select()
+    .from(marketValueFits)
+    .where(
+      or(
+        and(eq(marketValueFits.level, 'make'), eq(marketValueFits.key, makeKey)),
+        and(eq(marketValueFits.level, 'family'), eq(marketValueFits.key, familyKey)),
+      ),
+    );
+  const fitOf = (level: GroupKeptFit['level']) => {
+    const row = rows.find((candidate) => candidate.level === level);
+    return (
+      row && {
+        coefficients: row.coefficients,
+        trims: row.trims,
+        scale: row.scale,
+        cars: row.cars,
+        inRegion: row.inRegion,
+      }
+    );
+  };
+  return { make: fitOf('make'), family: fitOf('family') };
+}
+
+/** A make's and a make and model's names folded as the cars' `brand_key` and `name_key` fold them. */
+export async function foldedNames(db: Db, brand: string, model: string) {
+  const result = await db.execute(
+    sql`select redline_fold(${brand}) as "brandKey", redline_fold(${brand} || ' ' || ${model}) as "nameKey"`,
+  );
+  return (result as unknown as { rows: { brandKey: string; nameKey: string }[] }).rows[0]!;
 }
 
 const valueOfCar = (db: Db) =>
@@ -123,6 +207,15 @@ export async function marketValueOf(
   if (!row) return null;
   const { carId: _, fittedAt, ...value } = row;
   return { ...value, fittedAt: fittedAt.toISOString() };
+}
+
+/** A car's estimate as the last refit stored it (in the caller's transaction); null without one. */
+export async function estimateOf(db: Db | Tx, carId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ estimate: marketValues.estimate })
+    .from(marketValues)
+    .where(eq(marketValues.carId, carId));
+  return row?.estimate ?? null;
 }
 
 /** The cars of a scope (a family or make, maybe one region's), but the car itself. */

@@ -7,5 +7,6 @@ import * as service from './market-value.service.ts';
 export function marketValueRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     serve(app, contract.getCarComparables, (request) => service.carComparables(context, request.params.id));
+    serve(app, contract.estimateCar, (request) => service.estimateCar(context, request.body));
   };
 }

@@ -1,8 +1,19 @@
-/** The market value module's table. */
+/** The market value module's tables. */
 import { DEAL_RATINGS, VALUE_AREAS, VALUE_FAMILIES } from '@redline/shared';
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { cars } from '../cars/cars.schema.ts';
+import type { WideRegion } from './regions.ts';
 
 const oneOf = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
@@ -35,5 +46,32 @@ export const marketValues = pgTable(
       sql`(${t.rating} = 'none' and ${t.estimate} is null and ${t.low} is null and ${t.high} is null)
         or (${t.rating} <> 'none' and 0 < ${t.low} and ${t.low} <= ${t.estimate} and ${t.estimate} <= ${t.high})`,
     ),
+  ],
+);
+
+/** The groups whose fits are kept: each make, each model family. */
+export const FIT_LEVELS = ['make', 'family'] as const;
+
+/**
+ * The fits the last refit made (market-value-model.ts `KeptFit`), one row per make and per model
+ * family, by the key the model groups cars by: what values a car not posted yet
+ * (`POST /market-value/estimate`) as the refit values a posted one. Replaced whole by each refit,
+ * in the transaction that stores its values.
+ */
+export const marketValueFits = pgTable(
+  'market_value_fits',
+  {
+    level: text('level', { enum: FIT_LEVELS }).notNull(),
+    key: text('key').notNull(),
+    coefficients: doublePrecision('coefficients').array().notNull(),
+    trims: text('trims').array().notNull(),
+    scale: doublePrecision('scale').notNull(),
+    cars: integer('cars').notNull(),
+    inRegion: jsonb('in_region').$type<Partial<Record<WideRegion, number>>>().notNull(),
+    fittedAt: timestamp('fitted_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.level, t.key] }),
+    check('market_value_fits_level_check', sql`${t.level} in (${oneOf(FIT_LEVELS)})`),
   ],
 );

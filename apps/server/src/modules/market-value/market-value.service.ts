@@ -1,22 +1,33 @@
-/** A market value for every car for sale (docs/market-value.md): the refit, and the comparables behind a value. */
-import { type CarComparables, COMPARABLES_SHOWN } from '@redline/shared';
+/**
+ * A market value for every car for sale (docs/market-value.md): the refit, the comparables behind a
+ * value, and the estimate of a car being described by its seller.
+ */
+import {
+  type CarComparables,
+  type CarEstimate,
+  type CarEstimateInput,
+  COMPARABLES_SHOWN,
+} from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/pagination.ts';
 import { notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
+import { requirePlace } from '../../places/gazetteer.ts';
 import { carPlace, carsForValuation } from '../cars/index.ts';
+import { linkToCatalogue } from '../vehicles/index.ts';
 import * as repo from './market-value.repository.ts';
-import { fitMarket, type ObservedCar } from './market-value-model.ts';
+import { type DescribedCar, estimateByKept, fitMarket, type ObservedCar } from './market-value-model.ts';
 import { statesOf, wideRegionOf } from './regions.ts';
 
+/** A car's make and model as the cars store them: the catalogue's ids when linked, their folded names. */
+type Names = Pick<repo.ModelledCarRow, 'makeId' | 'modelId' | 'brandKey' | 'nameKey'>;
+
 /** A car's make: the catalogue's when linked, else its folded name (a make the catalogue lacks). */
-const makeKeyOf = (car: repo.ModelledCarRow) =>
-  car.makeId === null ? `name:${car.brandKey}` : `make:${car.makeId}`;
+const makeKeyOf = (car: Names) => (car.makeId === null ? `name:${car.brandKey}` : `make:${car.makeId}`);
 /** A car's model family: the catalogue's model when linked, else its folded make and model names. */
-const familyKeyOf = (car: repo.ModelledCarRow) =>
-  car.modelId === null ? `name:${car.nameKey}` : `model:${car.modelId}`;
+const familyKeyOf = (car: Names) => (car.modelId === null ? `name:${car.nameKey}` : `model:${car.modelId}`);
 
 /**
  * The model's view of a car. `shared` gives one copy of each of the few distinct makes, families,
@@ -69,14 +80,56 @@ export async function refitMarketValues(db: Db, now = new Date()): Promise<numbe
   const values = cars
     .filter((car) => !car.sold)
     .map((car) => ({ carId: car.id, valuation: market.value(car) }));
-  await repo.storeValues(db, values, now);
+  const fits = [
+    ...[...market.kept.makes].map(([key, fit]) => ({ level: 'make' as const, key, fit })),
+    ...[...market.kept.families].map(([key, fit]) => ({ level: 'family' as const, key, fit })),
+  ];
+  await repo.storeRefit(db, values, fits, now);
   await publish(db, 'market-values.refitted', { cars: values.length });
   return values.length;
 }
 
-/** Whether the market must be fitted at start: cars for sale, none valued (a new database, or one from before). */
+/**
+ * The estimate of a car as its seller describes it, not posted yet (or being edited): its make and
+ * model linked to the catalogue as posting would link them, valued by the fits the last refit kept,
+ * by the same path and rules as a posted car (market-value-model.ts). A car the refit values is in
+ * the fit, and valued without itself: its stored estimate lies between this estimate of its
+ * description and its asking price (docs/market-value.md). An unknown ZIP code is a 400.
+ */
+export async function estimateCar(
+  { database: { db } }: AppContext,
+  input: CarEstimateInput,
+): Promise<CarEstimate> {
+  const state = input.postalCode ? requirePlace(input.postalCode).region : null;
+  const link = await db.transaction((tx) => linkToCatalogue(tx, input.brand, input.model));
+  const names = {
+    makeId: link.makeId,
+    modelId: link.modelId,
+    ...(await repo.foldedNames(db, link.brand, link.model)),
+  };
+  const car: DescribedCar = {
+    makeKey: makeKeyOf(names),
+    familyKey: familyKeyOf(names),
+    trim: input.trim ?? null,
+    year: input.year,
+    kmDriven: input.kmDriven,
+    seenYear: new Date().getUTCFullYear(),
+    titleStatus: input.titleStatus ?? null,
+    previousOwners: input.previousOwners ?? null,
+    transmission: input.transmission ?? null,
+    drivetrain: input.drivetrain ?? null,
+    state,
+  };
+  const { make, family } = await repo.keptFits(db, car.makeKey, car.familyKey);
+  return estimateByKept(make, family, car);
+}
+
+/**
+ * Whether the market must be fitted at start: cars for sale, none valued or no fits kept (a new
+ * database, or one from before the values or the kept fits).
+ */
 export async function needsFirstFit(db: Db): Promise<boolean> {
-  return !(await repo.anyValue(db)) && (await repo.anyCarForSale(db));
+  return !((await repo.anyValue(db)) && (await repo.anyFit(db))) && (await repo.anyCarForSale(db));
 }
 
 /**

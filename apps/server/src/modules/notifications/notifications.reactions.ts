@@ -6,6 +6,8 @@
  */
 import {
   carName,
+  DEAL_RATING_LABELS,
+  dealRating,
   formatCharge,
   formatMoney,
   formatRequestedDate,
@@ -22,6 +24,7 @@ import { bookingSummary } from '../bookings/index.ts';
 import { carsInBrief } from '../cars/index.ts';
 import { findContactMessage } from '../contact/index.ts';
 import { findConversationReport, findMessage } from '../conversations/index.ts';
+import { estimateOf } from '../market-value/index.ts';
 import { offerMoveSummary } from '../offers/index.ts';
 import { saversOf } from '../saved-cars/index.ts';
 import { findSavedSearch } from '../saved-searches/index.ts';
@@ -333,10 +336,15 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       if (!askingPrice || askingPrice.to >= askingPrice.from) return;
       const [car] = await carsInBrief(tx, [carId]);
       if (!car) return;
+      // The stored estimate values the car without its own price (leave-one-out): it rates the new price as well as the old.
+      const estimate = await estimateOf(tx, carId);
+      const [was, now] = [dealRating(askingPrice.from, estimate), dealRating(askingPrice.to, estimate)];
+      const rated =
+        now === was ? '' : ` Its rating is now ${DEAL_RATING_LABELS[now]} (was ${DEAL_RATING_LABELS[was]}).`;
       await tell(tx, await saversOf(tx, carId), {
         type: 'saved-car.price-dropped',
         title: 'Price dropped',
-        body: `The ${carName(car)} you saved now asks ${formatMoney(askingPrice.to)}, down from ${formatMoney(askingPrice.from)}.`,
+        body: `The ${carName(car)} you saved now asks ${formatMoney(askingPrice.to)}, down from ${formatMoney(askingPrice.from)}.${rated}`,
         link: carLink(carId),
       });
     }),

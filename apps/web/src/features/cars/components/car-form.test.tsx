@@ -84,6 +84,7 @@ const MIAMI_BEACH = { postalCode: '33139', country: 'US', city: 'Miami Beach', r
 /** The gazetteer: 33139 is Miami Beach, 00000 no place. */
 function answerPlaces() {
   answer({
+    'POST /market-value/estimate': ESTIMATE,
     'GET /places/:postalCode': ({ params }) =>
       params.postalCode === MIAMI_BEACH.postalCode
         ? MIAMI_BEACH
@@ -91,8 +92,21 @@ function answerPlaces() {
   });
 }
 
+/** The market value of any car described (answered for every test; its own tests answer their own). */
+const ESTIMATE = {
+  estimate: 2_000_000,
+  low: 1_800_000,
+  high: 2_200_000,
+  comparables: 12,
+  family: 'model',
+  area: 'nation',
+} as const;
+
+/** What the form sent but the estimates it asked as the car was described (a read, asked as fields fill). */
+const sentBeyondTheEstimate = () => requests().filter((request) => request.path !== '/market-value/estimate');
+
 const posted = () =>
-  requests().find((request) => request.method === 'POST' && request.path === '/cars')?.body;
+  sentBeyondTheEstimate().find((request) => request.method === 'POST' && request.path === '/cars')?.body;
 
 describe('CarForm (Post a Car)', () => {
   it('offers the years from next year down to 1900, the four fuels and the specifications', () => {
@@ -144,7 +158,7 @@ describe('CarForm (Post a Car)', () => {
     expect(screen.getAllByText('You must confirm this declaration')).toHaveLength(4);
     expect(screen.getByLabelText('Brand').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Body style').getAttribute('aria-invalid')).toBe('true');
-    expect(requests()).toEqual([]);
+    expect(sentBeyondTheEstimate()).toEqual([]);
   });
 
   it('offers Volkswagen for "vw", picks it and its model with the keyboard, and posts the car with what was left empty as null', async () => {
@@ -291,7 +305,7 @@ describe('CarForm (Post a Car)', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Use “Raptor” — not in the list']);
-    expect(requests().some((request) => request.path.endsWith('/models'))).toBe(false);
+    expect(sentBeyondTheEstimate().some((request) => request.path.endsWith('/models'))).toBe(false);
   });
 
   it("puts the server's field messages under the fields", async () => {
@@ -317,6 +331,64 @@ describe('CarForm (Post a Car)', () => {
 });
 
 const VIN = 'WP0AC2A99PS230517';
+
+describe('CarForm (the market value)', () => {
+  const estimateAsked = () => requests().filter((request) => request.path === '/market-value/estimate');
+  const help = () => screen.getByRole('region', { name: 'What cars like it sell for' });
+
+  it('shows the estimate once the year, brand, model and mileage are filled, and rates the price as it is typed', async () => {
+    renderForm();
+    answerCatalogue();
+    expect(help()).toHaveTextContent('Fill in the year, brand, model and mileage');
+    await userEvent.selectOptions(screen.getByLabelText('Year'), '2020');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Brand' }), 'Porsche');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Model' }), '911');
+    expect(estimateAsked()).toEqual([]);
+    await userEvent.type(screen.getByLabelText('Mileage'), '30000');
+    await waitFor(() => expect(help()).toHaveTextContent('Market value $20,000'));
+    expect(help()).toHaveTextContent('most between $18,000 and $22,000 · from 12 comparable cars');
+    expect(help()).toHaveTextContent('Type an asking price to see its deal rating.');
+    // Asked once the typing paused, with what the model reads (30,000 mi in km): not a request a keystroke.
+    expect(estimateAsked().at(-1)?.body).toEqual({
+      brand: 'Porsche',
+      model: '911',
+      year: 2020,
+      kmDriven: 48_280,
+      trim: null,
+      previousOwners: null,
+      titleStatus: null,
+      transmission: null,
+      drivetrain: null,
+      postalCode: null,
+    });
+    expect(estimateAsked().length).toBeLessThan(4);
+    const asked = estimateAsked().length;
+
+    // The rating follows the price typed, with no request: arithmetic on the estimate.
+    await userEvent.type(screen.getByLabelText('Asking price'), '17,500');
+    expect(within(help()).getByText('Great deal')).toBeInTheDocument();
+    expect(help()).toHaveTextContent('At $17,500:');
+    expect(help()).toHaveTextContent('$2,500 under the market value');
+    await userEvent.clear(screen.getByLabelText('Asking price'));
+    await userEvent.type(screen.getByLabelText('Asking price'), '21500');
+    expect(within(help()).getByText('High price')).toBeInTheDocument();
+    expect(help()).toHaveTextContent('$1,500 over the market value');
+    expect(estimateAsked()).toHaveLength(asked);
+  });
+
+  it('says "not enough data" plainly when too few cars are like it', async () => {
+    renderForm({ car: aSellerCar({ kmDriven: 8_400 }) });
+    answer({
+      'POST /market-value/estimate': { ...ESTIMATE, estimate: null, low: null, high: null, comparables: 2 },
+    });
+    await waitFor(() =>
+      expect(help()).toHaveTextContent(
+        'Not enough data to estimate its market value: 2 comparable cars on Redline, at least 5 are needed.',
+      ),
+    );
+    expect(within(help()).queryByText(/deal/i)).toBeNull();
+  });
+});
 
 describe('CarForm (the VIN)', () => {
   const decoded: VinDecode = {
@@ -358,7 +430,7 @@ describe('CarForm (the VIN)', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'Filled in 9 fields from the VIN: check each one marked below.',
     );
-    expect(requests().map((request) => request.path)).toEqual([`/vehicles/vin/${VIN}`]);
+    expect(sentBeyondTheEstimate().map((request) => request.path)).toEqual([`/vehicles/vin/${VIN}`]);
 
     // The seller corrects one: its mark goes, the others stay.
     await userEvent.selectOptions(screen.getByLabelText('Transmission'), 'Automatic');
@@ -433,7 +505,7 @@ describe('CarForm (the VIN)', () => {
     renderForm({ defaultPlace: MIAMI_BEACH });
     expect(screen.getByLabelText('ZIP code')).toHaveValue('33139');
     expect(screen.getByText('Miami Beach, FL')).toBeInTheDocument();
-    expect(requests()).toEqual([]);
+    expect(sentBeyondTheEstimate()).toEqual([]);
   });
 
   it('asks a car before 1981 for its chassis number, which is not decoded', async () => {
@@ -458,7 +530,7 @@ describe('CarForm (Edit post)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    const sent = requests().find((request) => request.path === `/cars/${car.id}`);
+    const sent = sentBeyondTheEstimate().find((request) => request.path === `/cars/${car.id}`);
     expect(sent?.method).toBe('PATCH');
     expect(sent?.body).toMatchObject({ askingPrice: 17_500_000, photos: ['cover1', 'side2'] });
     expect(sent?.body).not.toHaveProperty('declarations');
@@ -475,8 +547,8 @@ describe('CarForm (Edit post)', () => {
         await userEvent.type(field(label), text);
       }
       await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-      await waitFor(() => expect(requests()).toHaveLength(1));
-      return requests()[0]?.body;
+      await waitFor(() => expect(sentBeyondTheEstimate()).toHaveLength(1));
+      return sentBeyondTheEstimate()[0]?.body;
     };
 
     it('shows them in miles and mph, and sends them back as stored when left as shown', async () => {
@@ -513,7 +585,7 @@ describe('CarForm (Edit post)', () => {
       await userEvent.type(field('Top speed'), '374');
       await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
       expect(await screen.findByText('Top speed must be at most 373 mph')).toBeInTheDocument();
-      expect(requests()).toEqual([]);
+      expect(sentBeyondTheEstimate()).toEqual([]);
       expect(await save({ 'Top speed': '373' })).toMatchObject({ topSpeed: 600 });
     });
 
@@ -560,7 +632,7 @@ describe('CarForm (Edit post)', () => {
     expect(
       screen.getByText('Enter the original price in dollars, like 12500 or 12,500.50'),
     ).toBeInTheDocument();
-    expect(requests()).toEqual([]);
+    expect(sentBeyondTheEstimate()).toEqual([]);
   });
 
   it('asks a car posted before the specifications for the four now required, and sends nothing until given', async () => {
@@ -572,7 +644,7 @@ describe('CarForm (Edit post)', () => {
     expect(await screen.findByText('Body style is required')).toBeInTheDocument();
     for (const message of ['Transmission is required', 'Drivetrain is required', 'Colour is required'])
       expect(screen.getByText(message)).toBeInTheDocument();
-    expect(requests()).toEqual([]);
+    expect(sentBeyondTheEstimate()).toEqual([]);
   });
 
   it('asks a car posted before locations for its ZIP code, and sends nothing until given', async () => {
@@ -580,7 +652,7 @@ describe('CarForm (Edit post)', () => {
     expect(screen.getByLabelText('ZIP code')).toHaveValue('');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Enter a 5-digit ZIP code')).toBeInTheDocument();
-    expect(requests()).toEqual([]);
+    expect(sentBeyondTheEstimate()).toEqual([]);
   });
 
   it("shows the car's place and delivery distance, and sends them back as they are", async () => {
@@ -593,7 +665,7 @@ describe('CarForm (Edit post)', () => {
     expect(screen.getByLabelText('Delivers within')).toHaveDisplayValue('93 mi');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(requests().find((request) => request.method === 'PATCH')?.body).toMatchObject({
+    expect(sentBeyondTheEstimate().find((request) => request.method === 'PATCH')?.body).toMatchObject({
       postalCode: '90210',
       deliveryRadiusKm: 150,
     });
@@ -611,6 +683,6 @@ describe('CarForm (Edit post)', () => {
       await screen.findByText('The original price must be at least the asking price'),
     ).toBeInTheDocument();
     expect(original.getAttribute('aria-invalid')).toBe('true');
-    expect(requests()).toEqual([]);
+    expect(sentBeyondTheEstimate()).toEqual([]);
   });
 });

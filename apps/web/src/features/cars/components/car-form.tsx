@@ -50,7 +50,7 @@ import {
 import { PostalCodeField } from '../../../components/ui/postal-code-field.tsx';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
-import { centsText } from '../../../lib/number-text.ts';
+import { centsText, readCents } from '../../../lib/number-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUnitSystem } from '../../../lib/units.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
@@ -60,6 +60,7 @@ import { useVehicleModels } from '../api/get-vehicle-models.ts';
 import { useUpdateCar } from '../api/update-car.ts';
 import type { carInputSchema } from '../utils/schemas.ts';
 import { CatalogueCombobox } from './catalogue-combobox.tsx';
+import { describedCar, PriceHelp } from './price-help.tsx';
 import { VinField } from './vin-field.tsx';
 
 type CategoryOption = { id: string; name: string };
@@ -144,6 +145,12 @@ const PREFILLED = [
   'doors',
 ] as const satisfies readonly (keyof VinDecode & Path<CarFormInput>)[];
 type Prefilled = (typeof PREFILLED)[number];
+
+/** The asking price typed, in cents, or undefined while it is not a price. */
+function typedPrice(text: string): number | undefined {
+  const cents = readCents(text);
+  return cents !== undefined && Number.isFinite(cents) && cents > 0 ? cents : undefined;
+}
 
 /** The model year chosen, or undefined while none is. */
 const readYear = (text: unknown) => (typeof text === 'string' && text !== '' ? Number(text) : undefined);
@@ -537,6 +544,25 @@ export function CarForm({ car, defaultPlace = null, categories, onSaved, onCance
               </AffixField>
             );
           })}
+          <PriceHelp
+            className="mb-4 md:col-span-2"
+            described={describedCar(
+              {
+                year: String(watch('year') ?? ''),
+                brand,
+                model,
+                trim: String(watch('trim') ?? ''),
+                kmDriven: String(watch('kmDriven') ?? ''),
+                previousOwners: String(watch('previousOwners') ?? ''),
+                titleStatus: String(watch('titleStatus') ?? ''),
+                transmission: String(watch('transmission') ?? ''),
+                drivetrain: String(watch('drivetrain') ?? ''),
+                postalCode: String(watch('postalCode') ?? ''),
+              },
+              units,
+            )}
+            price={typedPrice(String(watch('askingPrice') ?? ''))}
+          />
           <AffixField
             id={id('km')}
             label="Mileage"

@@ -14,8 +14,11 @@ const RATING_CLASSES: Record<DealRating, string> = {
 /** The badge classes of a rating, wherever it shows. */
 export const ratingBadgeClass = (rating: DealRating) => RATING_CLASSES[rating];
 
+/** What a badge shows of a value: a car's stored one, or an estimate with the rating of a price tried against it. */
+export type RatedValue = Pick<MarketValue, 'rating' | 'estimate' | 'low' | 'high' | 'comparables'>;
+
 /** The estimate, its range and what it stands on, as a sentence. */
-function valueSentence(value: MarketValue): string {
+function valueSentence(value: RatedValue): string {
   const cars = `${value.comparables} comparable ${value.comparables === 1 ? 'car' : 'cars'}`;
   if (value.estimate === null) return `Too few comparable cars to estimate its market value (${cars}).`;
   return `Estimated market value ${formatMoney(value.estimate)}, most between ${formatMoney(value.low!)} and ${formatMoney(value.high!)}, from ${cars}.`;
@@ -25,7 +28,7 @@ function valueSentence(value: MarketValue): string {
  * The deal rating beside a car's price: its label shown, read as "Deal rating: …" with the estimate
  * and range after it, which a pointer sees as the badge's tooltip.
  */
-export function DealRatingBadge({ value }: { value: MarketValue }) {
+export function DealRatingBadge({ value }: { value: RatedValue }) {
   const sentence = valueSentence(value);
   return (
     <span

@@ -1,8 +1,8 @@
-import type { SellerCar } from '@redline/shared';
+import type { ListedSellerCar } from '@redline/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aSellerCar } from '../../../testing/fixtures/car.ts';
+import { aListedSellerCar } from '../../../testing/fixtures/car.ts';
 import { type Answers, answer, requests } from '../../../testing/network.ts';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { SellerCarsList } from './seller-cars-list.tsx';
@@ -10,7 +10,7 @@ import { SellerCarsList } from './seller-cars-list.tsx';
 const EMAIL = 'sam@example.com';
 
 /** Answers the list of EMAIL's cars with `cars()` as they are when asked, and the `others` routes. */
-const answerList = (cars: () => SellerCar[], others: Answers = {}) =>
+const answerList = (cars: () => ListedSellerCar[], others: Answers = {}) =>
   answer({
     'GET /cars/email/:email': ({ params }) => ({
       items: params.email === EMAIL ? cars() : [],
@@ -24,7 +24,7 @@ const renderList = () =>
 
 describe('SellerCarsList (My Posts)', () => {
   it('lists each car with photo, year and brand, model, price, mileage, added date and a Details link', async () => {
-    const car = aSellerCar();
+    const car = aListedSellerCar();
     answerList(() => [car]);
     renderList();
 
@@ -38,8 +38,67 @@ describe('SellerCarsList (My Posts)', () => {
     ).toBe(`/cars/id/${car.id}`);
   });
 
+  it("shows each car's rating and market value, and what lowering its price by an amount would make of it", async () => {
+    const value = {
+      estimate: 17_500_000,
+      low: 16_000_000,
+      high: 19_000_000,
+      rating: 'high',
+      comparables: 14,
+      family: 'model',
+      area: 'region',
+      fittedAt: '2026-11-29T10:00:00.000Z',
+    } as const;
+    answerList(() => [aListedSellerCar({ askingPrice: 18_950_000, marketValue: value })]);
+    renderList();
+
+    const row = (await screen.findByText('911 GT3 Touring')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('High price')).toBeInTheDocument();
+    expect(row.textContent).toContain('Market value $175,000');
+    await userEvent.click(within(row).getByText('What if I lower the price?'));
+    const cut = within(row).getByLabelText('Lower by');
+    // $189,500 less $10,000 is $179,500: 2.6 % over the estimate, fair.
+    await userEvent.type(cut, '10,000');
+    expect(within(row).getByText('Fair price')).toBeInTheDocument();
+    expect(row.textContent).toContain('At $179,500:');
+    expect(row.textContent).toContain('$4,500 over the market value');
+    // $189,500 less $25,000 is $164,500: 6 % under, good; nothing asked of the server.
+    await userEvent.clear(cut);
+    await userEvent.type(cut, '25000');
+    expect(within(row).getByText('Good deal')).toBeInTheDocument();
+    expect(row.textContent).toContain('$10,500 under the market value');
+    expect(requests().map((request) => request.path)).toEqual([`/cars/email/${encodeURIComponent(EMAIL)}`]);
+    // An amount the price cannot lose shows no rating.
+    await userEvent.clear(cut);
+    await userEvent.type(cut, '200000');
+    expect(row.textContent).not.toContain('At $');
+  });
+
+  it('says "not enough data" for a car too few are like, and nothing for one not valued yet', async () => {
+    const lonely = aListedSellerCar({
+      id: 'lonely',
+      model: 'Elise',
+      marketValue: {
+        estimate: null,
+        low: null,
+        high: null,
+        rating: 'none',
+        comparables: 1,
+        family: 'make',
+        area: 'nation',
+        fittedAt: '2026-11-29T10:00:00.000Z',
+      },
+    });
+    answerList(() => [lonely, aListedSellerCar({ id: 'new', model: 'Cayman' })]);
+    renderList();
+    const rowOf = async (model: string) => (await screen.findByText(model)).closest('tr') as HTMLElement;
+    expect(within(await rowOf('Elise')).getByText('Not enough data')).toBeInTheDocument();
+    expect(within(await rowOf('Elise')).queryByText('What if I lower the price?')).toBeNull();
+    expect((await rowOf('Cayman')).textContent).toContain('Not valued yet');
+  });
+
   it('advertises a car once and then shows it as Advertised', async () => {
-    const car = aSellerCar();
+    const car = aListedSellerCar();
     let advertised = false;
     answerList(() => [{ ...car, isAdvertised: advertised }], {
       'POST /advertise': () => {
@@ -59,7 +118,7 @@ describe('SellerCarsList (My Posts)', () => {
   });
 
   it('marks a car sold only once confirmed, saying how many test drives it cancels and refunds', async () => {
-    const car = aSellerCar();
+    const car = aListedSellerCar();
     answerList(() => [car], {
       'GET /testdrivebooking/car/:id/ahead': { count: 2, paid: 1, refundTotal: 12_000 },
       'PATCH /cars/:id': { ...car, soldAt: '2025-04-01T00:00:00.000Z' },
@@ -91,7 +150,7 @@ describe('SellerCarsList (My Posts)', () => {
   });
 
   it('marks a sold car available again in one click', async () => {
-    const car = aSellerCar({ soldAt: '2025-04-01T00:00:00.000Z' });
+    const car = aListedSellerCar({ soldAt: '2025-04-01T00:00:00.000Z' });
     answerList(() => [car], { 'PATCH /cars/:id': { ...car, soldAt: null } });
     renderList();
     await userEvent.click(
@@ -102,7 +161,7 @@ describe('SellerCarsList (My Posts)', () => {
   });
 
   it('deletes a car only after the confirmation, which says what happens to its test drives', async () => {
-    const car = aSellerCar();
+    const car = aListedSellerCar();
     let deleted = false;
     answerList(() => (deleted ? [] : [car]), {
       'GET /testdrivebooking/car/:id/ahead': { count: 1, paid: 0, refundTotal: 0 },

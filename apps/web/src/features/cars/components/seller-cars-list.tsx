@@ -1,9 +1,17 @@
 /**
- * My Posts: the seller's cars as a table on tablets and up, stacked into cards on phones, with
- * Details, Advertise, Edit, Mark as sold / available and Delete per car. Mark as sold and Delete
+ * My Posts: the seller's cars as a table on tablets and up, stacked into cards on phones, with each
+ * car's market value and a "what if" of a lower price, and Details, Advertise, Edit, Mark as sold /
+ * available and Delete per car. Mark as sold and Delete
  * ask first, saying from the server how many test drives they cancel and refund.
  */
-import { type Car, carName, formatDate, formatDistance, formatMoney } from '@redline/shared';
+import {
+  type Car,
+  carName,
+  formatDate,
+  formatDistance,
+  formatMoney,
+  type ListedSellerCar,
+} from '@redline/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CarIcon } from '../../../components/ui/icons.tsx';
@@ -20,6 +28,7 @@ import { useSellerCars } from '../api/get-seller-cars.ts';
 import { useUpdateCar } from '../api/update-car.ts';
 import { bookingsAheadText } from '../utils/bookings-ahead.ts';
 import { CarForm } from './car-form.tsx';
+import { PriceWhatIf } from './price-what-if.tsx';
 
 type SellerCarsListProps = {
   email: string;
@@ -29,6 +38,7 @@ type SellerCarsListProps = {
 const COLUMNS = [
   'Car',
   'Asking price',
+  'Market value',
   'Mileage',
   'Added',
   <span key="actions" className="sr-only">
@@ -183,7 +193,7 @@ function BookingsAhead({ carId }: { carId: string }) {
 }
 
 type RowProps = {
-  car: Car;
+  car: ListedSellerCar;
   onEdit: (car: Car) => void;
   onMarkSold: (car: Car) => void;
   onDelete: (car: Car) => void;
@@ -225,6 +235,9 @@ function SellerCarRow({ car, ...actions }: RowProps) {
       </StackCell>
       <StackCell label="Asking price">
         <span className="font-semibold tabular-nums">{formatMoney(car.askingPrice)}</span>
+      </StackCell>
+      <StackCell label="Market value">
+        <PriceWhatIf car={car} />
       </StackCell>
       <StackCell label="Mileage">
         <span className="tabular-nums">{formatDistance(car.kmDriven, units)}</span>
