@@ -39,6 +39,7 @@ import {
   TITLE_STATUSES,
   TRANSMISSIONS,
 } from './constants.ts';
+import { DEAL_RATINGS } from './deal-rating.ts';
 import { marketValueSchema } from './market-value.ts';
 import type { Coordinates } from './places.ts';
 import { KM_PER_MILE } from './units.ts';
@@ -76,6 +77,7 @@ const categoryValue = z
   .min(1, 'Category is empty')
   .max(64, 'Unknown category')
   .regex(...oneLine('Category'));
+const dealRatingSchema = z.enum(DEAL_RATINGS, { error: `Choose ${DEAL_RATINGS.join(', ')}` });
 const brandValue = z
   .string()
   .trim()
@@ -215,6 +217,9 @@ export const carSearchQuerySchema = z
     drivetrain: repeatable(drivetrainSchema, 'drivetrains'),
     colour: repeatable(colourSchema, 'colours').meta({ description: 'Exterior colours' }),
     title: repeatable(titleStatusSchema, 'title statuses'),
+    rating: repeatable(dealRatingSchema, 'deal ratings').meta({
+      description: 'Deal ratings of the asking price against the market value (`none`: not enough data)',
+    }),
     ...filterFields,
     verified: flag('Verified').meta({ description: 'true: verified sellers only' }),
     classic: flag('Classic').meta({
@@ -258,6 +263,7 @@ export const carSearchFiltersSchema = z
     drivetrain: listOf(drivetrainSchema, 'drivetrains'),
     colour: listOf(colourSchema, 'colours'),
     title: listOf(titleStatusSchema, 'title statuses'),
+    rating: listOf(dealRatingSchema, 'deal ratings'),
     ...filterFields,
     verified: z.boolean({ error: 'Verified must be true or false' }).optional(),
     classic: z.boolean({ error: 'Classic must be true or false' }).optional(),
@@ -292,13 +298,20 @@ export const carSearchFacetsSchema = z.object({
   drivetrain: z.array(facetValueSchema).max(DRIVETRAINS.length),
   colour: z.array(facetValueSchema).max(COLOURS.length),
   title: z.array(facetValueSchema).max(TITLE_STATUSES.length),
+  rating: z.array(facetValueSchema).max(DEAL_RATINGS.length),
   year: rangeSchema,
   price: rangeSchema,
 });
 export type CarSearchFacets = z.infer<typeof carSearchFacetsSchema>;
 
-/** A car a search found: with `near`, how far it stands from there (null without it, or when the car has no place). */
-export const carSearchItemSchema = carSchema.extend({ distanceKm: z.number().nullable() });
+/**
+ * A car a search found: with `near`, how far it stands from there (null without it, or when the car
+ * has no place); its deal rating, of its asking price now against its market value (ADR 57).
+ */
+export const carSearchItemSchema = carSchema.extend({
+  distanceKm: z.number().nullable(),
+  dealRating: dealRatingSchema,
+});
 export type CarSearchItem = z.infer<typeof carSearchItemSchema>;
 
 const COMPARED_IDS_MESSAGE = `Choose 1 to ${COMPARE_MAX} cars to compare, their ids separated by commas`;

@@ -19,6 +19,7 @@ const every: SearchState = {
   category: ['sports', 'suv'],
   brand: ['porsche', 'tesla'],
   fuel: ['Electric', 'Hybrid'],
+  rating: ['great', 'none'],
   body: ['Coupe', 'Wagon'],
   transmission: ['Manual'],
   drivetrain: ['AWD'],
