@@ -251,6 +251,7 @@ function queryOf(state: SearchState): QueryParams {
     category: state.category,
     brand: state.brand,
     fuel: state.fuel,
+    rating: state.rating,
     body: state.body,
     transmission: state.transmission,
     drivetrain: state.drivetrain,
