@@ -5,13 +5,7 @@
  * estimate, through a price edit and a refit; the counts in memory and the statement's agree, and
  * so does a saved search's match.
  */
-import {
-  type CarSearchResult,
-  carSearchQuerySchema,
-  DEAL_RATINGS,
-  type DealRating,
-  dealRating,
-} from '@redline/shared';
+import { carSearchQuerySchema, DEAL_RATINGS, type DealRating, dealRating } from '@redline/shared';
 import { eq, isNull } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
 import { describe, expect } from 'vitest';
@@ -26,20 +20,11 @@ import { readCatalogueNames } from '../src/modules/vehicles/index.ts';
 import { createCar } from './factories.ts';
 import { it as base } from './fixtures.ts';
 import { as, type TestApp } from './helpers.ts';
+import { seeded } from './market-value-cars.ts';
+import { allPagesOf, generatedCar, searchAs } from './search-generated.ts';
 
 /** The queue's clock, which only the tests move: the refit that a price edit enqueues runs when a test says. */
 const clock = new TestClock(Date.now());
-
-/** A small deterministic generator (mulberry32), so that a failure can be replayed. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const it = base
   .extend('appOptions', { scope: 'file' }, { clock })
@@ -50,23 +35,14 @@ const it = base
    * whatever the price (a rating stored at another price: the search rates the price now).
    */
   .extend('generated', { scope: 'file', auto: true }, async ({ t, seller, otherSeller }) => {
-    const next = random(57);
-    const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)]!;
+    const next = seeded(57);
     const posted: (typeof cars.$inferSelect)[] = [];
     for (let i = 0; i < 150; i++) {
-      const askingPrice = 1_000_000 + Math.floor(next() * 30_000_000);
+      const car = generatedCar(next);
       posted.push(
         await createCar(t, next() < 0.5 ? seller : otherSeller, {
-          brand: pick(['Ferrari', 'Porsche', 'Lamborghini', 'BMW']),
-          model: pick(['Alpha', 'Beta', 'Gamma']),
-          categoryId: pick(['super-car', 'suv', 'electric']),
-          fuel: pick(['Petrol', 'Electric', 'Diesel'] as const),
-          year: 2000 + Math.floor(next() * 24),
-          askingPrice,
-          originalPrice: askingPrice + 1_000_000,
-          kmDriven: Math.floor(next() * 150_000),
-          bodyStyle: pick(['Coupe', 'SUV', 'Sedan'] as const),
-          soldAt: next() < 0.05 ? new Date() : null,
+          ...car,
+          originalPrice: car.askingPrice + 1_000_000,
         }),
       );
     }
@@ -89,23 +65,9 @@ const it = base
     );
     return posted;
   })
-  .extend('search', { scope: 'file' }, ({ t, buyer }) => async (params: string) => {
-    const res = await as(t, buyer, { method: 'GET', url: `/api/cars/search?${params}` });
-    expect(res.statusCode, `${params}: ${res.body}`).toBe(200);
-    return res.json() as CarSearchResult;
-  })
+  .extend('search', { scope: 'file' }, ({ t, buyer }) => searchAs(t, buyer))
   /** Every car of a search, page by page. */
-  .extend('allPages', { scope: 'file' }, ({ search }) => async (params: string, limit = 9) => {
-    const seen: CarSearchResult['items'] = [];
-    let cursor: string | null = null;
-    for (let page = 0; page < 100; page++) {
-      const result = await search(`${params}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
-      seen.push(...result.items);
-      cursor = result.nextCursor;
-      if (!cursor) return seen;
-    }
-    throw new Error('the pages never ended');
-  });
+  .extend('allPages', { scope: 'file' }, ({ search }) => allPagesOf(search));
 
 /** Every car for sale as the search must see it: its price now, its stored estimate (null: none) and its seq. */
 async function carsForSale(t: TestApp) {

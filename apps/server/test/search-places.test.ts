@@ -5,7 +5,6 @@
  * memory and the statement's agree (the seller's and the tests' path).
  */
 import {
-  type CarSearchResult,
   carSearchQuerySchema,
   distanceKm,
   radiusKm,
@@ -25,6 +24,7 @@ import { allPlaces, placeOf } from '../src/places/gazetteer.ts';
 import { createCar, ensureCategory } from './factories.ts';
 import { it as base } from './fixtures.ts';
 import { as, errorOf } from './helpers.ts';
+import { allPagesOf, generatedCar, searchAs } from './search-generated.ts';
 
 const SPEC_FACETS = Object.keys(SEARCH_SPEC_FACETS) as SearchSpecFacet[];
 const FACETS = ['category', 'brand', 'fuel', ...SPEC_FACETS] as const;
@@ -63,16 +63,7 @@ const it = base
       const delivers = place && next() < 0.3;
       posted.push(
         await createCar(t, next() < 0.5 ? seller : otherSeller, {
-          brand: pick(['Ferrari', 'Porsche', 'Lamborghini', 'BMW']),
-          model: pick(['Alpha', 'Beta', 'Gamma']),
-          categoryId: pick(['super-car', 'suv', 'electric']),
-          fuel: pick(['Petrol', 'Electric', 'Diesel'] as const),
-          year: 2000 + Math.floor(next() * 24),
-          askingPrice: 1_000_000 + Math.floor(next() * 30_000_000),
-          kmDriven: Math.floor(next() * 150_000),
-          bodyStyle: pick(['Coupe', 'SUV', 'Sedan'] as const),
-          transmission: pick(['Manual', 'Automatic'] as const),
-          soldAt: next() < 0.05 ? new Date() : null,
+          ...generatedCar(next),
           ...(place && {
             postalCode: place.postalCode,
             country: place.country,
@@ -87,23 +78,9 @@ const it = base
     }
     return posted;
   })
-  .extend('search', { scope: 'file' }, ({ t, buyer }) => async (params: string) => {
-    const res = await as(t, buyer, { method: 'GET', url: `/api/cars/search?${params}` });
-    expect(res.statusCode, `${params}: ${res.body}`).toBe(200);
-    return res.json() as CarSearchResult;
-  })
+  .extend('search', { scope: 'file' }, ({ t, buyer }) => searchAs(t, buyer))
   /** Every car of a search, page by page. */
-  .extend('allPages', { scope: 'file' }, ({ search }) => async (params: string, limit = 9) => {
-    const seen: CarSearchResult['items'] = [];
-    let cursor: string | null = null;
-    for (let page = 0; page < 100; page++) {
-      const result = await search(`${params}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
-      seen.push(...result.items);
-      cursor = result.nextCursor;
-      if (!cursor) return seen;
-    }
-    throw new Error('the pages never ended');
-  });
+  .extend('allPages', { scope: 'file' }, ({ search }) => allPagesOf(search));
 
 type Row = typeof cars.$inferSelect;
 

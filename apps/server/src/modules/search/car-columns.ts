@@ -895,7 +895,7 @@ export class CarColumns {
       events.subscribe('car.sold', car),
       events.subscribe('car.deleted', car),
       // Every car's estimate may have changed: read them all again (not the cars).
-      events.subscribe('market-values.refitted', () => this.changed(undefined, 'values')),
+      events.subscribe('market-values.refitted', () => this.revalued()),
       // Many cars' names at once (a change of the vehicle catalogue): read them all again.
       events.subscribe('cars.renamed', () => this.forget()),
       // A verification, or a rename that clears it (migration 0002): the badge shows on every car.
@@ -912,15 +912,13 @@ export class CarColumns {
     this.loading = undefined;
   }
 
-  private changed(id: string, kind: 'cars' | 'sellers'): void;
-  private changed(id: undefined, kind: 'values'): void;
-  private changed(id: string | undefined, kind: keyof Changes) {
+  private changed(id: string, kind: 'cars' | 'sellers') {
     // Nothing loaded: the next load reads it.
-    for (const changes of [this.loaded?.changed, ...this.watchers]) {
-      if (!changes) continue;
-      if (kind === 'values') changes.values = true;
-      else changes[kind].add(id!);
-    }
+    for (const changes of [this.loaded?.changed, ...this.watchers]) changes?.[kind].add(id);
+  }
+
+  private revalued() {
+    for (const changes of [this.loaded?.changed, ...this.watchers]) if (changes) changes.values = true;
   }
 
   /** The loaded columns; when they are old, loaded again in the background meanwhile. */
