@@ -21,7 +21,7 @@
  * specifications 8 bytes a car more (ADR 44). The deal of each car (ADR 57): the estimate of its
  * market value, its rating (a specification byte) and its key in the order by best deal, from its
  * price now and the estimate; the estimates read again, before the next count, after each refit of
- * the market values (`market-values.refitted`), 17 bytes a car more.
+ * the market values (`market-values.refitted`), about 19 bytes a car more.
  */
 import { setImmediate } from 'node:timers/promises';
 import { DEAL_RATINGS, type DealRating } from '@redline/shared';
