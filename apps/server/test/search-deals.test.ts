@@ -5,7 +5,7 @@
  * estimate, through a price edit and a refit; the counts in memory and the statement's agree, and
  * so does a saved search's match.
  */
-import { carSearchQuerySchema, DEAL_RATINGS, type DealRating, dealRating } from '@redline/shared';
+import { DEAL_RATINGS, type DealRating, dealRating } from '@redline/shared';
 import { eq, isNull } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
 import { describe, expect } from 'vitest';
@@ -21,7 +21,7 @@ import { createCar } from './factories.ts';
 import { it as base } from './fixtures.ts';
 import { as, type TestApp } from './helpers.ts';
 import { seeded } from './market-value-cars.ts';
-import { allPagesOf, generatedCar, searchAs } from './search-generated.ts';
+import { allPagesOf, generatedCar, parsedQuery, searchAs } from './search-generated.ts';
 
 /** The queue's clock, which only the tests move: the refit that a price edit enqueues runs when a test says. */
 const clock = new TestClock(Date.now());
@@ -165,10 +165,7 @@ describe('the deal rating in the search', () => {
         expect((await search(withRatings(params, [value as DealRating]))).total).toBe(count);
       }
       // The statement's counts (a seller's search, the tests' count one by one) say the same.
-      const raw: Record<string, string | string[]> = {};
-      for (const [key, value] of new URLSearchParams(params))
-        raw[key] = key in raw ? [raw[key]!, value].flat() : value;
-      const query = carSearchQuerySchema.parse(raw);
+      const query = parsedQuery(params);
       const counted = await searchFacets(
         t.db,
         query,

@@ -3,7 +3,7 @@
  * (search-places.test.ts, search-deals.test.ts): a generated car, a search as a buyer calls it, and
  * every page of one.
  */
-import type { CarSearchResult } from '@redline/shared';
+import { type CarSearchQuery, type CarSearchResult, carSearchQuerySchema } from '@redline/shared';
 import { expect } from 'vitest';
 import { as, type TestApp, type TestUser } from './helpers.ts';
 
@@ -37,6 +37,14 @@ export const searchAs =
     expect(res.statusCode, `${params}: ${res.body}`).toBe(200);
     return res.json() as CarSearchResult;
   };
+
+/** A search's query string as the route parses it (a repeated parameter a list), for the statement's counts. */
+export function parsedQuery(params: string | URLSearchParams): CarSearchQuery {
+  const raw: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(params))
+    raw[key] = key in raw ? [raw[key]!, value].flat() : value;
+  return carSearchQuerySchema.parse(raw);
+}
 
 /** Every car of a search, page by page (`limit` per page). */
 export const allPagesOf =

@@ -4,13 +4,7 @@
  * and order by distance checked against every car's distance computed one by one. The counts in
  * memory and the statement's agree (the seller's and the tests' path).
  */
-import {
-  carSearchQuerySchema,
-  distanceKm,
-  radiusKm,
-  SEARCH_SPEC_FACETS,
-  type SearchSpecFacet,
-} from '@redline/shared';
+import { distanceKm, radiusKm, SEARCH_SPEC_FACETS, type SearchSpecFacet } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { cars } from '../src/db/schema.ts';
@@ -24,7 +18,7 @@ import { allPlaces, placeOf } from '../src/places/gazetteer.ts';
 import { createCar, ensureCategory } from './factories.ts';
 import { it as base } from './fixtures.ts';
 import { as, errorOf } from './helpers.ts';
-import { allPagesOf, generatedCar, searchAs } from './search-generated.ts';
+import { allPagesOf, generatedCar, parsedQuery, searchAs } from './search-generated.ts';
 
 const SPEC_FACETS = Object.keys(SEARCH_SPEC_FACETS) as SearchSpecFacet[];
 const FACETS = ['category', 'brand', 'fuel', ...SPEC_FACETS] as const;
@@ -163,9 +157,7 @@ describe('the search by place', () => {
           expect((await search(only.toString())).total, `${params} + ${facet}=${value}`).toBe(count);
         }
       // The statement's counts (a seller's search, the tests' count one by one) say the same.
-      const raw: Record<string, string | string[]> = {};
-      for (const [key, value] of query) raw[key] = key in raw ? [raw[key]!, value].flat() : value;
-      const parsed = carSearchQuerySchema.parse(raw);
+      const parsed = parsedQuery(query);
       const words = await resolveWords(t.db, parsed.q, catalogue);
       const counted = await searchFacets(t.db, parsed, words, catalogue);
       expect(counted.total, params).toBe(result.total);
