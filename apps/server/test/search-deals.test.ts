@@ -252,11 +252,13 @@ describe('the deal rating in the search', () => {
     t,
     allPages,
   }) => {
-    const forSale = await carsForSale(t);
-    const valued = [...forSale.values()].find((car) => car.estimate !== null)!;
-    await t.db.delete(marketValues).where(eq(marketValues.carId, valued.id));
-    await publish(t.db, 'market-values.refitted', { cars: forSale.size - 1 });
-    expect((await allPages('rating=none')).map((c) => c.id)).toContain(valued.id);
+    // A car the search rates (not "not enough data"), whose value the next refit drops.
+    const [rated] = await allPages(withRatings('', ['great', 'good', 'fair', 'high', 'overpriced']));
+    const before = rated!.dealRating;
+    await t.db.delete(marketValues).where(eq(marketValues.carId, rated!.id));
+    await publish(t.db, 'market-values.refitted', { cars: (await carsForSale(t)).size - 1 });
+    expect((await allPages('rating=none')).map((c) => c.id)).toContain(rated!.id);
+    expect((await allPages(`rating=${before}`)).map((c) => c.id)).not.toContain(rated!.id);
   });
 
   it('finds a car for a saved search with ratings exactly when the search page finds it', async ({
