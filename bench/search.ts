@@ -6,7 +6,8 @@
  * filters, typo text (a brand or model with one letter dropped or changed), filters only, sort
  * only, the specifications (issue 46: body style, transmission, colour…, limits, classics, and
  * words that name a value), near a ZIP code (issue 47: within a radius, by distance, delivered),
- * and the search box's suggestions. Each class, and the mix of the six, is measured:
+ * the deals (issue 48: deal ratings, the order by best deal), and the search box's suggestions. A
+ * dataset without market values is valued first, as the server's first fit would. Each class, and the mix of the six, is measured:
  * - **Redline, cold**: `GET /api/cars/search` over HTTP (autocannon, signed-in buyers), every
  *   request a search not asked before in the run, so that the answer cache never helps (the
  *   counts that a search's pages and sorts share are kept, as they are for buyers: the sort-only
@@ -30,6 +31,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
   type CarSearchQuery,
   carSearchQuerySchema,
+  DEAL_RATINGS,
   FUELS,
   SEARCH_RADII,
   SEARCH_SORTS,
@@ -42,6 +44,10 @@ import type { Db } from '../apps/server/src/db/client.ts';
 import { advertisementOf } from '../apps/server/src/modules/advertisements/index.ts';
 import { findCarViews } from '../apps/server/src/modules/cars/cars.repository.ts';
 import { listCategories } from '../apps/server/src/modules/categories/index.ts';
+import {
+  needsFirstFit,
+  refitMarketValues,
+} from '../apps/server/src/modules/market-value/market-value.service.ts';
 import type { CarColumns } from '../apps/server/src/modules/search/car-columns.ts';
 import { Search as CarSearch } from '../apps/server/src/modules/search/index.ts';
 import { textSet } from '../apps/server/src/modules/search/search-planner.ts';
@@ -75,7 +81,7 @@ interface Search {
   path: string;
   query: CarSearchQuery;
 }
-const CLASSES = ['text-2-filters', 'typo', 'filters', 'sort', 'specifications', 'place'] as const;
+const CLASSES = ['text-2-filters', 'typo', 'filters', 'sort', 'specifications', 'place', 'deals'] as const;
 type SearchClass = (typeof CLASSES)[number];
 
 interface Vocabulary {
@@ -122,6 +128,19 @@ async function vocabulary(target: Target): Promise<Vocabulary> {
   }
 }
 
+/** Values the dataset's cars, once: the deals class searches by their ratings, the server's first fit would value them. */
+async function ensureMarketValues(target: Target, log: (line: string) => void) {
+  const { database } = await openTarget(target);
+  try {
+    if (!(await needsFirstFit(database.db))) return;
+    const started = performance.now();
+    const valued = await refitMarketValues(database.db);
+    log(`valued ${formatCount(valued)} cars in ${round((performance.now() - started) / 1000, 1)} s`);
+  } finally {
+    await database.close();
+  }
+}
+
 /** Searches of one class, each different from the others, drawn from the vocabulary. */
 function searchesOf(kind: SearchClass, vocab: Vocabulary, count: number, seed: number): Search[] {
   const rnd = prng(seed);
@@ -135,11 +154,11 @@ function searchesOf(kind: SearchClass, vocab: Vocabulary, count: number, seed: n
     () => [['kmMax', String(rnd.int(1, 30) * 10_000)]],
     () => [['verified', 'true']],
   ];
-  /** The specifications (ADR 44): a value of a facet, a limit, or the classics. */
+  /** The specifications (ADR 44): a value of a facet, a limit, or the classics; the ratings are the deals'. */
   const specFilters: (() => Params)[] = [
-    ...(Object.keys(SEARCH_SPEC_FACETS) as SearchSpecFacet[]).map(
-      (facet) => (): Params => [[facet, rnd.pick(SEARCH_SPEC_FACETS[facet])]],
-    ),
+    ...(Object.keys(SEARCH_SPEC_FACETS) as SearchSpecFacet[])
+      .filter((facet) => facet !== 'rating')
+      .map((facet) => (): Params => [[facet, rnd.pick(SEARCH_SPEC_FACETS[facet])]]),
     () => [['ownersMax', String(rnd.int(0, 3))]],
     () => [['seatsMin', String(rnd.int(2, 7))]],
     () => [['classic', 'true']],
@@ -199,9 +218,32 @@ function searchesOf(kind: SearchClass, vocab: Vocabulary, count: number, seed: n
         ...(rnd.next() < 0.5 ? someFilters(1) : []),
       ];
     },
+    // Issue 48 (ADR 57): one or two deal ratings, the order by best deal, or both, half of those by
+    // best deal with a cursor in the middle of the order (a gap from 25 % under the estimate to 25 %
+    // over it), half with one of the other filters.
+    deals: () => {
+      const params: Params = [];
+      if (rnd.next() < 0.75) {
+        params.push(['rating', rnd.pick(DEAL_RATINGS)]);
+        if (rnd.next() < 0.4) params.push(['rating', rnd.pick(DEAL_RATINGS)]);
+      }
+      if (params.length === 0 || rnd.next() < 0.5) {
+        params.push(['sort', 'best_deal']);
+        if (rnd.next() < 0.5) {
+          const gap = rnd.int(-250_000, 250_000);
+          params.push([
+            'cursor',
+            Buffer.from(JSON.stringify(['best_deal', gap, rnd.uuid()])).toString('base64url'),
+          ]);
+        }
+      }
+      return [...params, ...(rnd.next() < 0.5 ? someFilters(1) : [])];
+    },
     // Sort only, and the pages after the first (Load more): a cursor in the middle of the order.
     sort: () => {
-      const sort = rnd.pick(SEARCH_SORTS.filter((s) => s !== 'relevance' && s !== 'distance'));
+      const sort = rnd.pick(
+        SEARCH_SORTS.filter((s) => s !== 'relevance' && s !== 'distance' && s !== 'best_deal'),
+      );
       if (rnd.next() < 0.25) return [['sort', sort]];
       const key =
         sort === 'newest'
@@ -450,6 +492,7 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
     ? { engine: 'postgres', databaseUrl: options.databaseUrl }
     : benchTarget(options.engine, options.cars);
   const dataset = await ensureDataset(target, options.cars, { fresh: options.fresh, log });
+  await ensureMarketValues(target, log);
   const vocab = await vocabulary(target);
   const { buyers } = await loadInputs(target, options.connections);
   // Enough searches that none repeats within a run.

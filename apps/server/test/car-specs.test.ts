@@ -39,8 +39,9 @@ describe('addSpecCounts', () => {
   it("counts any stretch of a cell's order as its cars one by one", () => {
     const random = randomBelow(46);
     const cars = 1_000;
-    // Each car's bytes: a facet's value (0: none, up to 16 values) and its limits' numbers.
-    const bytes = new Uint8Array(cars * SPECS).map((_, at) => (at % SPECS < 5 ? random(5) : random(9)));
+    // Each car's bytes: a facet's value (0: none, up to 4 of every facet's values) and its limits' numbers.
+    const facets = Object.keys(SEARCH_SPEC_FACETS).length;
+    const bytes = new Uint8Array(cars * SPECS).map((_, at) => (at % SPECS < facets ? random(5) : random(9)));
     for (const length of [0, 1, 63, 64, 65, 200, 640, cars]) {
       const seqs = Int32Array.from({ length }, () => random(cars));
       const order = specOrderOf(bytes, seqs);

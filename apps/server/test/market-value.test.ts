@@ -247,11 +247,17 @@ describe('market values', () => {
   }) => {
     const edit = (askingPrice: number) =>
       as(t, seller, { method: 'PATCH', url: `/api/cars/${market.fair}`, payload: { askingPrice } });
+    const fitted = (await carPage(t, market.fair)).marketValue!;
+    expect(fitted.rating).toBe('fair');
     expect((await edit(priceOf(2020, 30_000) + 100_000)).statusCode).toBe(200);
     expect((await edit(Math.round(priceOf(2020, 30_000) * 1.4))).statusCode).toBe(200);
     expect(await refitsWaiting(t)).toHaveLength(1);
-    // Until the refit runs, the value is the last one fitted.
-    expect((await carPage(t, market.fair)).marketValue?.rating).toBe('fair');
+    // Until the refit runs, the estimate is the last one fitted, and the rating that of the price now.
+    expect((await carPage(t, market.fair)).marketValue).toMatchObject({
+      estimate: fitted.estimate,
+      fittedAt: fitted.fittedAt,
+      rating: 'overpriced',
+    });
     // The refit tells the caches of pages (the visitors' kept car pages) that values changed.
     const told: number[] = [];
     const stop = t.context.database.events.subscribe('market-values.refitted', ({ cars }) => {

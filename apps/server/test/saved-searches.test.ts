@@ -287,6 +287,25 @@ describe('alerts', () => {
     await t.db.delete(notifications);
   });
 
+  it('matches a new car by its deal rating as the search page rates it: "not enough data" until its market value is first fitted', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    // The search page's ratings and a saved search's agree on every car (search-deals.test.ts); a
+    // car just posted has no market value yet.
+    const unrated = await saved(t, buyer, { name: 'Not rated yet', filters: { rating: ['none'] } });
+    await saved(t, buyer, { name: 'Good deals', filters: { rating: ['great', 'good'] } });
+    const carId = await post(t, seller, { brand: 'Porsche', model: '911 GT3' });
+    await matched(t);
+    const alerts = await alertsOf(t, buyer);
+    expect(alerts.map((n) => [n.title, n.link])).toEqual([
+      [`New car for “${unrated.name}”`, `/cars/id/${carId}`],
+    ]);
+    await deleteAllSearches(t);
+    await t.db.delete(notifications);
+  });
+
   it('keeps the place of a search: a new car within its radius, or delivered there, is found, one beyond is not', async ({
     t,
     seller,

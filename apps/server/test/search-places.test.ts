@@ -4,14 +4,7 @@
  * and order by distance checked against every car's distance computed one by one. The counts in
  * memory and the statement's agree (the seller's and the tests' path).
  */
-import {
-  type CarSearchResult,
-  carSearchQuerySchema,
-  distanceKm,
-  radiusKm,
-  SEARCH_SPEC_FACETS,
-  type SearchSpecFacet,
-} from '@redline/shared';
+import { distanceKm, radiusKm, SEARCH_SPEC_FACETS, type SearchSpecFacet } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { cars } from '../src/db/schema.ts';
@@ -25,6 +18,7 @@ import { allPlaces, placeOf } from '../src/places/gazetteer.ts';
 import { createCar, ensureCategory } from './factories.ts';
 import { it as base } from './fixtures.ts';
 import { as, errorOf } from './helpers.ts';
+import { allPagesOf, generatedCar, parsedQuery, searchAs } from './search-generated.ts';
 
 const SPEC_FACETS = Object.keys(SEARCH_SPEC_FACETS) as SearchSpecFacet[];
 const FACETS = ['category', 'brand', 'fuel', ...SPEC_FACETS] as const;
@@ -63,16 +57,7 @@ const it = base
       const delivers = place && next() < 0.3;
       posted.push(
         await createCar(t, next() < 0.5 ? seller : otherSeller, {
-          brand: pick(['Ferrari', 'Porsche', 'Lamborghini', 'BMW']),
-          model: pick(['Alpha', 'Beta', 'Gamma']),
-          categoryId: pick(['super-car', 'suv', 'electric']),
-          fuel: pick(['Petrol', 'Electric', 'Diesel'] as const),
-          year: 2000 + Math.floor(next() * 24),
-          askingPrice: 1_000_000 + Math.floor(next() * 30_000_000),
-          kmDriven: Math.floor(next() * 150_000),
-          bodyStyle: pick(['Coupe', 'SUV', 'Sedan'] as const),
-          transmission: pick(['Manual', 'Automatic'] as const),
-          soldAt: next() < 0.05 ? new Date() : null,
+          ...generatedCar(next),
           ...(place && {
             postalCode: place.postalCode,
             country: place.country,
@@ -87,23 +72,9 @@ const it = base
     }
     return posted;
   })
-  .extend('search', { scope: 'file' }, ({ t, buyer }) => async (params: string) => {
-    const res = await as(t, buyer, { method: 'GET', url: `/api/cars/search?${params}` });
-    expect(res.statusCode, `${params}: ${res.body}`).toBe(200);
-    return res.json() as CarSearchResult;
-  })
+  .extend('search', { scope: 'file' }, ({ t, buyer }) => searchAs(t, buyer))
   /** Every car of a search, page by page. */
-  .extend('allPages', { scope: 'file' }, ({ search }) => async (params: string, limit = 9) => {
-    const seen: CarSearchResult['items'] = [];
-    let cursor: string | null = null;
-    for (let page = 0; page < 100; page++) {
-      const result = await search(`${params}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
-      seen.push(...result.items);
-      cursor = result.nextCursor;
-      if (!cursor) return seen;
-    }
-    throw new Error('the pages never ended');
-  });
+  .extend('allPages', { scope: 'file' }, ({ search }) => allPagesOf(search));
 
 type Row = typeof cars.$inferSelect;
 
@@ -186,9 +157,7 @@ describe('the search by place', () => {
           expect((await search(only.toString())).total, `${params} + ${facet}=${value}`).toBe(count);
         }
       // The statement's counts (a seller's search, the tests' count one by one) say the same.
-      const raw: Record<string, string | string[]> = {};
-      for (const [key, value] of query) raw[key] = key in raw ? [raw[key]!, value].flat() : value;
-      const parsed = carSearchQuerySchema.parse(raw);
+      const parsed = parsedQuery(query);
       const words = await resolveWords(t.db, parsed.q, catalogue);
       const counted = await searchFacets(t.db, parsed, words, catalogue);
       expect(counted.total, params).toBe(result.total);

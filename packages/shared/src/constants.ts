@@ -2,6 +2,8 @@
  * Business constants of Redline (spec section 9), shared by server and browser. No zod here: pages
  * show these values without loading the schemas (docs/decisions/0002).
  */
+import { DEAL_RATINGS } from './deal-rating.ts';
+
 export const FUELS = ['Petrol', 'Diesel', 'Electric', 'Hybrid'] as const;
 export type Fuel = (typeof FUELS)[number];
 
@@ -63,9 +65,12 @@ export const TITLE_STATUSES = ['Clean', 'Salvage', 'Rebuilt', 'Lemon'] as const;
 export type TitleStatus = (typeof TITLE_STATUSES)[number];
 /**
  * The specification facets of the car search: each one's query parameter and values (the exterior
- * colour's, for `colour`). A car without the value is in none of them (ADR 44).
+ * colour's, for `colour`). A car without the value is in none of them (ADR 44). The deal rating
+ * (`rating`) is one of them, counted and filtered as they are: every car for sale has one, "none"
+ * until the market value has enough comparables (ADR 57).
  */
 export const SEARCH_SPEC_FACETS = {
+  rating: DEAL_RATINGS,
   body: BODY_STYLES,
   transmission: TRANSMISSIONS,
   drivetrain: DRIVETRAINS,
@@ -121,7 +126,10 @@ export const REPORT_DETAILS_MAX_LENGTH = 1000;
 export const PAGE_SIZE_DEFAULT = 12;
 export const PAGE_SIZE_MAX = 50;
 
-/** The orders of the car search (`GET /cars/search`); `relevance` needs search text, `distance` a place (`near`). */
+/**
+ * The orders of the car search (`GET /cars/search`); `relevance` needs search text, `distance` a
+ * place (`near`); `best_deal` is the gap of the asking price to the market value, lowest first (ADR 57).
+ */
 export const SEARCH_SORTS = [
   'relevance',
   'newest',
@@ -130,6 +138,7 @@ export const SEARCH_SORTS = [
   'km_asc',
   'year_desc',
   'distance',
+  'best_deal',
 ] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 /** The distances a search offers around its place (`radius`), in the visitor's unit: miles or km. */

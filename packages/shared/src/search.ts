@@ -39,6 +39,7 @@ import {
   TITLE_STATUSES,
   TRANSMISSIONS,
 } from './constants.ts';
+import { DEAL_RATINGS } from './deal-rating.ts';
 import { marketValueSchema } from './market-value.ts';
 import type { Coordinates } from './places.ts';
 import { KM_PER_MILE } from './units.ts';
@@ -76,6 +77,7 @@ const categoryValue = z
   .min(1, 'Category is empty')
   .max(64, 'Unknown category')
   .regex(...oneLine('Category'));
+const dealRatingSchema = z.enum(DEAL_RATINGS, { error: `Choose ${DEAL_RATINGS.join(', ')}` });
 const brandValue = z
   .string()
   .trim()
@@ -210,6 +212,9 @@ export const carSearchQuerySchema = z
     category: repeatable(categoryValue, 'categories'),
     brand: repeatable(brandValue, 'brands'),
     fuel: repeatable(fuelSchema, 'fuels'),
+    rating: repeatable(dealRatingSchema, 'deal ratings').meta({
+      description: 'Deal ratings of the asking price against the market value (`none`: not enough data)',
+    }),
     body: repeatable(bodyStyleSchema, 'body styles'),
     transmission: repeatable(transmissionSchema, 'transmissions'),
     drivetrain: repeatable(drivetrainSchema, 'drivetrains'),
@@ -253,6 +258,7 @@ export const carSearchFiltersSchema = z
     category: listOf(categoryValue, 'categories'),
     brand: listOf(brandValue, 'brands'),
     fuel: listOf(fuelSchema, 'fuels'),
+    rating: listOf(dealRatingSchema, 'deal ratings'),
     body: listOf(bodyStyleSchema, 'body styles'),
     transmission: listOf(transmissionSchema, 'transmissions'),
     drivetrain: listOf(drivetrainSchema, 'drivetrains'),
@@ -292,13 +298,20 @@ export const carSearchFacetsSchema = z.object({
   drivetrain: z.array(facetValueSchema).max(DRIVETRAINS.length),
   colour: z.array(facetValueSchema).max(COLOURS.length),
   title: z.array(facetValueSchema).max(TITLE_STATUSES.length),
+  rating: z.array(facetValueSchema).max(DEAL_RATINGS.length),
   year: rangeSchema,
   price: rangeSchema,
 });
 export type CarSearchFacets = z.infer<typeof carSearchFacetsSchema>;
 
-/** A car a search found: with `near`, how far it stands from there (null without it, or when the car has no place). */
-export const carSearchItemSchema = carSchema.extend({ distanceKm: z.number().nullable() });
+/**
+ * A car a search found: with `near`, how far it stands from there (null without it, or when the car
+ * has no place); its deal rating, of its asking price now against its market value (ADR 57).
+ */
+export const carSearchItemSchema = carSchema.extend({
+  distanceKm: z.number().nullable(),
+  dealRating: dealRatingSchema,
+});
 export type CarSearchItem = z.infer<typeof carSearchItemSchema>;
 
 const COMPARED_IDS_MESSAGE = `Choose 1 to ${COMPARE_MAX} cars to compare, their ids separated by commas`;

@@ -15,7 +15,7 @@ import type {
   SellerCarPage,
   User,
 } from '@redline/shared';
-import { distanceKm, formatMoney, PRICE_ORDER_MESSAGE, vinProblem } from '@redline/shared';
+import { dealRating, distanceKm, formatMoney, PRICE_ORDER_MESSAGE, vinProblem } from '@redline/shared';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -66,13 +66,14 @@ export async function listCategoryCars(
 
 /** Any signed-in user may search the cars for sale (the search module finds them, this module shows them). */
 export async function searchCars(context: CarsContext, query: CarSearchQuery): Promise<CarSearchResult> {
-  const { ids, distancesKm, ...found } = await context.search.carIds(query);
+  const { ids, distancesKm, dealRatings, ...found } = await context.search.carIds(query);
   const rows = await repo.findCarViews(context.database.statements, context.advertisementOf, ids);
-  const distanceOf = new Map(ids.map((id, i) => [id, distancesKm[i]!]));
+  const at = new Map(ids.map((id, i) => [id, i]));
   return {
     items: toCars(context.photos, rows).map((car) => ({
       ...car,
-      distanceKm: distanceOf.get(car.id) ?? null,
+      distanceKm: distancesKm[at.get(car.id)!] ?? null,
+      dealRating: dealRatings[at.get(car.id)!] ?? 'none',
     })),
     ...found,
   };
@@ -126,10 +127,13 @@ export async function compareCars(
     items: await Promise.all(
       forSale.map(async (car) => {
         const place = car.location && placeOf(car.location.postalCode, car.location.country);
+        const marketValue = await context.marketValueOf(context.database.statements, car.id);
         return {
           ...car,
           distanceKm: from && place ? distanceKm(from, place) : null,
-          marketValue: await context.marketValueOf(context.database.statements, car.id),
+          // As a search rates it: the asking price now against the estimate (ADR 57).
+          dealRating: dealRating(car.askingPrice, marketValue?.estimate ?? null),
+          marketValue,
         };
       }),
     ),

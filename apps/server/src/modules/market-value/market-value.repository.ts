@@ -1,5 +1,5 @@
 /** The market value module's queries: the cars it values (the cars module's read model) and its own tables. */
-import type { MarketValue } from '@redline/shared';
+import { dealRating, type MarketValue } from '@redline/shared';
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { PreparedStatements } from '../../db/prepared-statements.ts';
@@ -194,19 +194,24 @@ export async function foldedNames(db: Db, brand: string, model: string) {
 
 const valueOfCar = (db: Db) =>
   db
-    .select()
+    .select({ value: marketValues, askingPrice: carsForValuation.askingPrice })
     .from(marketValues)
+    .innerJoin(carsForValuation, eq(carsForValuation.id, marketValues.carId))
     .where(eq(marketValues.carId, sql.placeholder('carId')));
 
-/** A car's market value as the last refit stored it; null when it has none (sold, or not fitted yet). */
+/**
+ * A car's market value as the last refit stored it, rated at the car's asking price now (as a search
+ * rates it, ADR 57: a price edit moves the rating at once); null when it has none (sold, or not
+ * fitted yet).
+ */
 export async function marketValueOf(
   statements: PreparedStatements<Db>,
   carId: string,
 ): Promise<MarketValue | null> {
   const [row] = await statements.get('market_value', valueOfCar).execute({ carId });
   if (!row) return null;
-  const { carId: _, fittedAt, ...value } = row;
-  return { ...value, fittedAt: fittedAt.toISOString() };
+  const { carId: _, fittedAt, ...value } = row.value;
+  return { ...value, rating: dealRating(row.askingPrice, value.estimate), fittedAt: fittedAt.toISOString() };
 }
 
 /** A car's estimate as the last refit stored it (in the caller's transaction); null without one. */

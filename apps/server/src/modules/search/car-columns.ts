@@ -18,14 +18,20 @@
  * ones serve, then swapped in (a count never waits for that). About 99 MB at 1,000,000 cars (66 bytes
  * a car, with the growth room of its arrays; the sets and their members besides, 32 and 48 MB at
  * most), loaded and ordered in about nine seconds in steps of a few tens of milliseconds; the
- * specifications 8 bytes a car more (ADR 44).
+ * specifications 8 bytes a car more (ADR 44). The deal of each car (ADR 57): the estimate of its
+ * market value, its rating (a specification byte) and its key in the order by best deal, from its
+ * price now and the estimate; the estimates read again, before the next count, after each refit of
+ * the market values (`market-values.refitted`), about 19 bytes a car more.
  */
 import { setImmediate } from 'node:timers/promises';
-import { and, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { DEAL_RATINGS, type DealRating } from '@redline/shared';
+import { and, eq, gt, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cars } from '../../db/schema.ts';
+import { cars, marketValues } from '../../db/schema.ts';
 import type { EventBus } from '../../events/index.ts';
+import { estimateSql, gapKey, ratingCode } from './car-deals.ts';
 import {
+  RATING_BYTE,
   SPECS,
   type SpecOrder,
   specCountsOf,
@@ -72,8 +78,14 @@ export interface Columns {
   km: Int32Array;
   /** When it was posted (`added_date`), in whole seconds since ADDED_EPOCH (addedSecond). */
   added: Int32Array;
-  /** Its specifications, SPECS bytes from `seq * SPECS` (car-specs.ts, ADR 44). */
+  /** Its specifications, SPECS bytes from `seq * SPECS` (car-specs.ts, ADR 44), its deal rating's among them. */
   specs: Uint8Array;
+  /** The estimate of its market value, in cents (0: none), as the last refit stored it. */
+  estimate: Int32Array;
+  /** Its key in the order by best deal (car-deals.ts's gapKey). */
+  gap: Int32Array;
+  /** The deal rating of the car of seq `seq` (its rating's byte among its specifications); `none` for -1. */
+  ratingOf(seq: number): DealRating;
   /** The index of its place's point in `points` (0: it has no place; ADR 51). */
   point: Int32Array;
   /** How far from its place its seller delivers it, in km (0: not delivered). */
@@ -114,6 +126,9 @@ export interface OrderedCell {
   /** When they were posted (Columns.added), oldest first, and their seqs in that order. */
   added: Int32Array;
   seqByAdded: Int32Array;
+  /** Their keys by best deal (Columns.gap), best first, and their seqs in that order. */
+  gap: Int32Array;
+  seqByGap: Int32Array;
   /** How many of them have each value of each specification facet (car-specs.ts's specCountsOf). */
   specCounts: Int32Array;
   /** Their bytes and those counts by blocks, in the orders by price and by km (car-specs.ts's SpecOrder). */
@@ -168,10 +183,10 @@ function orderOf(seqs: readonly number[], values: Int32Array): Int32Array {
 
 const NO_SPECS: SpecOrder = { bytes: new Uint8Array(0), blocks: new Int32Array(0) };
 
-/** Orders `seqs` (the cars of a cell) by their `price`, by their `km` and by when they were `added`. */
+/** Orders `seqs` (the cars of a cell) by their `price`, by their `km`, by when they were `added` and by their `gap`. */
 function orderCell(
   seqs: readonly number[],
-  { price, km, added, specs }: Pick<Columns, 'price' | 'km' | 'added' | 'specs'>,
+  { price, km, added, gap, specs }: Pick<Columns, 'price' | 'km' | 'added' | 'gap' | 'specs'>,
 ): OrderedCell {
   const count = seqs.length;
   const ordered: OrderedCell = {
@@ -185,6 +200,8 @@ function orderCell(
     seqByKm: new Int32Array(count),
     added: new Int32Array(count),
     seqByAdded: new Int32Array(count),
+    gap: new Int32Array(count),
+    seqByGap: new Int32Array(count),
     specCounts: new Int32Array(0),
     specsByPrice: NO_SPECS,
     specsByKm: NO_SPECS,
@@ -212,6 +229,11 @@ function orderCell(
     const seq = seqs[index]!;
     ordered.seqByAdded[i] = seq;
     ordered.added[i] = added[seq]!;
+  });
+  orderOf(seqs, gap).forEach((index, i) => {
+    const seq = seqs[index]!;
+    ordered.seqByGap[i] = seq;
+    ordered.gap[i] = gap[seq]!;
   });
   ordered.specsByPrice = specOrderOf(specs, ordered.seqByPrice);
   ordered.specsByKm = specOrderOf(specs, ordered.seqByKm);
@@ -428,6 +450,8 @@ interface CarRow extends Cell {
   latitude: number | null;
   longitude: number | null;
   deliveryRadiusKm: number | null;
+  /** The estimate of its market value (0: none). */
+  estimate: number;
   /** Whether it meets each condition asked (`readCars`). */
   meets: boolean[];
 }
@@ -453,11 +477,25 @@ async function readCars(db: Db, where: SQL, tail: SQL = sql``, conditions: SQL[]
       floor(extract(epoch from ${cars.addedDate}) - ${ADDED_EPOCH / 1000})::int as "added",
       ${specFacetBits} as "specFacets", ${specLimitBits} as "specLimits",
       ${cars.latitude} as "latitude", ${cars.longitude} as "longitude",
-      ${cars.deliveryRadiusKm} as "deliveryRadiusKm", ${meets} as "meets"
+      ${cars.deliveryRadiusKm} as "deliveryRadiusKm", ${estimateSql} as "estimate", ${meets} as "meets"
     from ${cars} where ${where} ${tail}`);
   // Both drivers answer a plain statement with its rows as objects named by the statement.
   return (result as unknown as { rows: CarRow[] }).rows;
 }
+
+/**
+ * The estimates of the cars for sale that have one and their seqs, as two arrays in one order: a
+ * million numbers parsed from two arrays, not from a million rows.
+ */
+const estimatesStatement = (db: Db) =>
+  db
+    .select({
+      seqs: sql<number[]>`coalesce(array_agg(${cars.seq}), '{}')`,
+      estimates: sql<number[]>`coalesce(array_agg(${marketValues.estimate}), '{}')`,
+    })
+    .from(marketValues)
+    .innerJoin(cars, eq(cars.id, marketValues.carId))
+    .where(and(isNull(cars.soldAt), isNotNull(marketValues.estimate)));
 
 /** The seqs of the cars for sale that meet `condition`, as one array. */
 export const setStatement = (db: Db, condition: SQL) =>
@@ -499,13 +537,14 @@ interface KeptSet {
   readAt: number;
 }
 
-/** Cars and sellers (their badge shows on their cars) changed. */
+/** Cars and sellers (their badge shows on their cars) changed; `values`: the market values refitted. */
 interface Changes {
   cars: Set<string>;
   sellers: Set<string>;
+  values: boolean;
 }
 
-const noChanges = (): Changes => ({ cars: new Set(), sellers: new Set() });
+const noChanges = (): Changes => ({ cars: new Set(), sellers: new Set(), values: false });
 
 /**
  * One full load of the columns, the sets asked of it, and the changes announced since that it has
@@ -519,6 +558,8 @@ class Loaded implements Columns {
   km = new Int32Array(0);
   added = new Int32Array(0);
   specs = new Uint8Array(0);
+  estimate = new Int32Array(0);
+  gap = new Int32Array(0);
   point = new Int32Array(0);
   delivery = new Float64Array(0);
   readonly points = { latitude: [Number.NaN], longitude: [Number.NaN] };
@@ -639,10 +680,8 @@ class Loaded implements Columns {
     for (const [key, { condition, set, readAt }] of previous.sets) {
       this.keep(key, { condition, set: set.copy(), readAt });
     }
-    for (const changes of [previous.changed, previous.rereading?.changes]) {
-      for (const id of changes?.cars ?? []) this.changed.cars.add(id);
-      for (const id of changes?.sellers ?? []) this.changed.sellers.add(id);
-    }
+    for (const changes of [previous.changed, previous.rereading?.changes])
+      if (changes) addChanges(this.changed, changes);
   }
 
   ordered(index: number): OrderedCell {
@@ -696,6 +735,10 @@ class Loaded implements Columns {
     return this.pointMembers[index] ?? [];
   }
 
+  ratingOf(seq: number): DealRating {
+    return (seq < 0 ? undefined : DEAL_RATINGS[this.specs[seq * SPECS + RATING_BYTE]! - 1]) ?? 'none';
+  }
+
   private put(row: CarRow) {
     const seq = row.seq;
     if (seq < this.size && this.live[seq]) this.leave(seq);
@@ -705,6 +748,8 @@ class Loaded implements Columns {
       this.price = resized(this.price, seq + 1);
       this.km = resized(this.km, seq + 1);
       this.added = resized(this.added, seq + 1);
+      this.estimate = resized(this.estimate, seq + 1);
+      this.gap = resized(this.gap, seq + 1);
       this.point = resized(this.point, seq + 1);
       this.delivery = resized(this.delivery, seq + 1);
     }
@@ -716,9 +761,32 @@ class Loaded implements Columns {
     this.price[seq] = row.askingPrice;
     this.km[seq] = row.kmDriven;
     this.added[seq] = row.added;
+    this.estimate[seq] = row.estimate;
+    this.writeDeal(seq);
     this.point[seq] = this.pointOf(row);
     this.delivery[seq] = row.deliveryRadiusKm ?? 0;
     if (row.forSale) this.join(seq);
+  }
+
+  /** A car's rating and key by best deal, from its price and its estimate. */
+  private writeDeal(seq: number) {
+    const price = this.price[seq]!;
+    const estimate = this.estimate[seq]!;
+    this.specs[seq * SPECS + RATING_BYTE] = ratingCode(price, estimate);
+    this.gap[seq] = gapKey(price, estimate, seq);
+  }
+
+  /**
+   * The estimates of a refit (`seqs[i]`'s is `estimates[i]`; a car not among them has none): every
+   * car's deal written again, every cell ordered again when next asked.
+   */
+  revalue(seqs: number[], estimates: number[]) {
+    this.estimate.fill(0);
+    seqs.forEach((seq, i) => {
+      if (seq < this.size) this.estimate[seq] = estimates[i]!;
+    });
+    for (let seq = 0; seq < this.size; seq++) this.writeDeal(seq);
+    this.orders.fill(undefined);
   }
 
   /** A car for sale joins its cell's cars and its point's. */
@@ -826,6 +894,8 @@ export class CarColumns {
       events.subscribe('car.updated', car),
       events.subscribe('car.sold', car),
       events.subscribe('car.deleted', car),
+      // Every car's estimate may have changed: read them all again (not the cars).
+      events.subscribe('market-values.refitted', () => this.revalued()),
       // Many cars' names at once (a change of the vehicle catalogue): read them all again.
       events.subscribe('cars.renamed', () => this.forget()),
       // A verification, or a rename that clears it (migration 0002): the badge shows on every car.
@@ -842,10 +912,13 @@ export class CarColumns {
     this.loading = undefined;
   }
 
-  private changed(id: string, kind: keyof Changes) {
+  private changed(id: string, kind: 'cars' | 'sellers') {
     // Nothing loaded: the next load reads it.
-    this.loaded?.changed[kind].add(id);
-    for (const watcher of this.watchers) watcher[kind].add(id);
+    for (const changes of [this.loaded?.changed, ...this.watchers]) changes?.[kind].add(id);
+  }
+
+  private revalued() {
+    for (const changes of [this.loaded?.changed, ...this.watchers]) if (changes) changes.values = true;
   }
 
   /** The loaded columns; when they are old, loaded again in the background meanwhile. */
@@ -933,11 +1006,17 @@ export class CarColumns {
 
   /** Re-reads the changed cars into `loaded`, one re-read at a time, until none is left. */
   private async reread(loaded: Loaded) {
-    while (loaded.changed.cars.size || loaded.changed.sellers.size || loaded.rereading) {
+    const { changed } = loaded;
+    while (changed.cars.size || changed.sellers.size || changed.values || loaded.rereading) {
       if (!loaded.rereading) {
-        const changes = { cars: new Set(loaded.changed.cars), sellers: new Set(loaded.changed.sellers) };
-        loaded.changed.cars.clear();
-        loaded.changed.sellers.clear();
+        const changes = {
+          cars: new Set(changed.cars),
+          sellers: new Set(changed.sellers),
+          values: changed.values,
+        };
+        changed.cars.clear();
+        changed.sellers.clear();
+        changed.values = false;
         const done = this.write(loaded, changes).then(
           () => {
             loaded.rereading = undefined;
@@ -955,8 +1034,16 @@ export class CarColumns {
     }
   }
 
-  /** Writes the changed cars and those of the changed sellers as they are now, each kept set's condition read again. */
+  /**
+   * Writes the estimates after a refit, then the changed cars and those of the changed sellers as
+   * they are now, each kept set's condition read again.
+   */
   private async write(loaded: Loaded, changes: Changes) {
+    if (changes.values) {
+      const [row] = await estimatesStatement(this.db);
+      loaded.revalue(row?.seqs ?? [], row?.estimates ?? []);
+    }
+    if (!changes.cars.size && !changes.sellers.size) return;
     const sets = [...loaded.sets.values()];
     const ids = [...changes.cars];
     const sellers = [...changes.sellers];
@@ -980,4 +1067,5 @@ export class CarColumns {
 function addChanges(into: Changes, changes: Changes) {
   for (const id of changes.cars) into.cars.add(id);
   for (const id of changes.sellers) into.sellers.add(id);
+  if (changes.values) into.values = true;
 }

@@ -1,20 +1,25 @@
 /**
  * The specifications a search filters on (ADR 44), a byte each per car in the columns in memory
  * (car-columns.ts) and in the database's count one by one: body style, transmission, drivetrain,
- * exterior colour and title status as the index of their value plus one (0: none), each with a
- * facet; doors, seats and previous owners as their number (UNKNOWN: none), limits without one.
+ * exterior colour, title status and the deal rating (car-deals.ts, ADR 57) as the index of their
+ * value plus one (0: none), each with a facet; doors, seats and previous owners as their number
+ * (UNKNOWN: none), limits without one.
  */
 import {
   type CarSearchQuery,
+  DEAL_RATING_LABELS,
+  type DealRating,
   type FacetValue,
   SEARCH_SPEC_FACETS,
   type SearchSpecFacet,
 } from '@redline/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { cars } from '../../db/schema.ts';
+import { ratingSql } from './car-deals.ts';
 
 const FACETS = Object.keys(SEARCH_SPEC_FACETS) as SearchSpecFacet[];
 const facetColumns: Record<SearchSpecFacet, SQL> = {
+  rating: ratingSql,
   body: sql`${cars.bodyStyle}`,
   transmission: sql`${cars.transmission}`,
   drivetrain: sql`${cars.drivetrain}`,
@@ -33,6 +38,13 @@ const LIMITS = [
 
 /** A car's bytes: one per facet, then one per limit. */
 export const SPECS = FACETS.length + LIMITS.length;
+/**
+ * The byte of the deal rating: not a column of the car's but of its price and its market value, so
+ * the columns write it (car-columns.ts), not the load's packed bits (specFacetBits).
+ */
+export const RATING_BYTE = FACETS.indexOf('rating');
+/** The facets a car's row holds, by the index of their byte: every one but the rating. */
+const STORED_FACETS = FACETS.map((_, f) => f).filter((f) => f !== RATING_BYTE);
 const UNKNOWN = 255;
 /** Where each facet's counts start among a search's (`specCounts`): one for none, then a count per value. */
 const facetAt = FACETS.map((_, f) =>
@@ -67,11 +79,11 @@ if (FACETS.some((facet) => SEARCH_SPEC_FACETS[facet].length >= 2 ** FACET_BITS))
 
 /**
  * A car's bytes as two integers, for the columns' load (a million arrays parsed one by one were a
- * third of its time): its facets' codes FACET_BITS bits each, and its limits' numbers a byte each
- * (unpackSpecs).
+ * third of its time): its stored facets' codes FACET_BITS bits each, and its limits' numbers a byte
+ * each (unpackSpecs).
  */
 export const specFacetBits = sql<number>`(${sql.join(
-  facetCodes.map((code, f) => sql`(${code} << ${sql.raw(String(FACET_BITS * f))})`),
+  STORED_FACETS.map((f, i) => sql`(${facetCodes[f]!} << ${sql.raw(String(FACET_BITS * i))})`),
   sql` | `,
 )})::int`;
 export const specLimitBits = sql<number>`(${sql.join(
@@ -79,10 +91,10 @@ export const specLimitBits = sql<number>`(${sql.join(
   sql` | `,
 )})::int`;
 
-/** Writes the bytes of a car read as `specFacetBits` and `specLimitBits` into `bytes` from `at`. */
+/** Writes the bytes of a car read as `specFacetBits` and `specLimitBits` into `bytes` from `at` (all but its rating's). */
 export function unpackSpecs(facetBits: number, limitBits: number, bytes: Uint8Array, at: number) {
-  for (let f = 0; f < FACETS.length; f++)
-    bytes[at + f] = (facetBits >>> (FACET_BITS * f)) & (2 ** FACET_BITS - 1);
+  for (let i = 0; i < STORED_FACETS.length; i++)
+    bytes[at + STORED_FACETS[i]!] = (facetBits >>> (FACET_BITS * i)) & (2 ** FACET_BITS - 1);
   for (let l = 0; l < LIMITS.length; l++) bytes[at + FACETS.length + l] = (limitBits >>> (8 * l)) & 0xff;
 }
 
@@ -317,14 +329,17 @@ export function addSpecCounts(counts: Int32Array, { bytes, blocks }: SpecOrder, 
   walk(to, high * SPEC_BLOCK, -1);
 }
 
-/** The specification facets of a search's counts, every value listed (a car without one in none). */
+/**
+ * The specification facets of a search's counts, every value listed (a car without one in none),
+ * each labelled by its value but a rating, by its words ("Great deal").
+ */
 export function specFacets(counts: Int32Array): Record<SearchSpecFacet, FacetValue[]> {
   return Object.fromEntries(
     FACETS.map((facet, f) => [
       facet,
       SEARCH_SPEC_FACETS[facet].map((value, i) => ({
         value,
-        label: value,
+        label: facet === 'rating' ? DEAL_RATING_LABELS[value as DealRating] : value,
         count: counts[facetAt[f]! + i + 1]!,
       })),
     ]),

@@ -10,6 +10,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { carCounts, cars } from '../../db/schema.ts';
 import { addedSecond, type CarColumns, type Columns, hasBit, INT_MAX, INT_MIN } from './car-columns.ts';
+import { gapKeySql } from './car-deals.ts';
 import { hasSpecValue, SPECS, specConditions } from './car-specs.ts';
 import type { SearchCounts, SearchWord } from './search-catalogue.ts';
 import { firstAbove, type Matching, matchingIn } from './search-counts.ts';
@@ -68,6 +69,8 @@ export function pageStatement(
   const from = placeFilterOf(query)?.from;
   const distance = sort === 'distance' && from ? distanceKeySql(from) : sql<number>`0`;
   const order = sortOrder(sort, score, distance);
+  // Read by best deal only: it reads each car's market value.
+  const gap = sort === 'best_deal' ? gapKeySql : sql<number>`0`;
   const values = query.cursor ? decodeCursor(query.cursor, sort, order) : undefined;
   const walked = walkText && (sort !== 'relevance' || beyondShareOneScore(words));
   /** What every car of the page meets but the text, and the text (each word matched). */
@@ -94,6 +97,7 @@ export function pageStatement(
         year: cars.year,
         score: sql<number>`${scored}`.as('score'),
         distance: sql<number>`${distance}`.as('distance'),
+        gap: sql<number>`${gap}`.as('gap'),
       })
       .from(cars);
   const limit = query.limit + 1;
@@ -259,6 +263,8 @@ function memoryOrder(sort: Exclude<SearchSort, 'distance'>, c: Columns, words: S
     }
     case 'km_asc':
       return { by: 'km', sign: 1, offset: none, cursor: ([km]: unknown[]) => km as number } as const;
+    case 'best_deal':
+      return { by: 'gap', sign: 1, offset: none, cursor: ([gap]: unknown[]) => gap as number } as const;
     case 'newest':
       return {
         by: 'added',
@@ -292,7 +298,16 @@ function memoryOrder(sort: Exclude<SearchSort, 'distance'>, c: Columns, words: S
 
 /** A car's key in an order (memoryOrder): its value in the order's column (none by year) and its cell's offset. */
 function keyIn({ by, sign }: ReturnType<typeof memoryOrder>, c: Columns) {
-  const column = by === 'price' ? c.price : by === 'km' ? c.km : by === 'added' ? c.added : undefined;
+  const column =
+    by === 'price'
+      ? c.price
+      : by === 'km'
+        ? c.km
+        : by === 'added'
+          ? c.added
+          : by === 'gap'
+            ? c.gap
+            : undefined;
   return (seq: number, offset: number) => (column ? sign * column[seq]! : 0) + offset;
 }
 
@@ -408,26 +423,38 @@ function firstInOrder(
     const marked = whole[i] ? undefined : members!(i);
     if (marked?.size === 0) continue;
     const offset = order.offset(i);
-    // Each order's members' bits: from `marks` in `marked.bits` (none: every car).
+    // Each order's members' bits: from `marks` in `marked.bits` (none: every car; none are marked
+    // by best deal, whose cars are then read by km or price as by year).
     const [values, seqOf, marks] =
       by === 'km'
         ? [ordered.km, ordered.seqByKm, marked?.byKm]
         : by === 'added'
           ? [ordered.added, ordered.seqByAdded, marked?.byAdded]
-          : [ordered.price, ordered.seqByPrice, marked?.byPrice];
+          : by === 'gap'
+            ? [ordered.gap, ordered.seqByGap, undefined]
+            : [ordered.price, ordered.seqByPrice, marked?.byPrice];
     // From the cursor's key (or, by price, the range's end that comes first) to the range's other end.
     const from = by === 'price' ? Math.max(start, sign > 0 ? priceMin : -priceMax) : start;
     const to = by === 'price' ? (sign > 0 ? priceMax : -priceMin) : by === 'km' ? kmMax : Infinity;
     const first = sign > 0 ? firstAbove(values, from - offset - 1) : firstAbove(values, offset - from) - 1;
-    // By a time, the cars walked in the order up to the threshold's key (all: none yet); by a year,
-    // every car. When the km limit or the price range leaves fewer of the cell's cars, those are
-    // read instead, each: walked, the cell's cars would mostly fail them.
-    const walked = by === 'added' ? first - firstAbove(values, offset - threshold - 1) + 1 : Infinity;
+    // By a time or a deal, the cars walked in the order up to the threshold's key (all: none yet);
+    // by a year, every car. When the km limit or the price range leaves fewer of the cell's cars,
+    // those are read instead, each: walked, the cell's cars would mostly fail them.
+    const walked =
+      by === 'added'
+        ? first - firstAbove(values, offset - threshold - 1) + 1
+        : by === 'gap'
+          ? firstAbove(values, threshold - offset) - first
+          : Infinity;
     const withinKm = ranged ? firstAbove(ordered.km, kmMax) : ordered.km.length;
     const [fromPrice, toPrice] = ranged
       ? [firstAbove(ordered.price, priceMin - 1), firstAbove(ordered.price, priceMax)]
       : [0, ordered.price.length];
-    if (by === 'none' || (by === 'added' && Math.min(withinKm, toPrice - fromPrice) < walked)) {
+    if (
+      by === 'none' ||
+      (by === 'gap' && marked) ||
+      ((by === 'added' || by === 'gap') && Math.min(withinKm, toPrice - fromPrice) < walked)
+    ) {
       const [partOf, fromPart, toPart, partMarks] =
         withinKm <= toPrice - fromPrice
           ? [ordered.seqByKm, 0, withinKm, marked?.byKm]
@@ -526,8 +553,10 @@ export async function firstOfPage(
   // Its cars' relevance is not their cell's (memoryOrder) when a word names a facet value.
   if (sort === 'relevance' && namesValues(words)) return valuesFirst(query, words, counts, columns);
   const placed = narrows(placeFilterOf(query));
+  // By best deal, always: no index orders the cars by their market value.
   if (
     sort !== 'distance' &&
+    sort !== 'best_deal' &&
     !(words.length || filtered || verified || placed) &&
     counts.total >= READ_BY_SEQ_SHARE * counts.forSale
   )

@@ -22,6 +22,7 @@ import type { Db } from '../../db/client.ts';
 import { decodeCursorJson, encodeCursorJson, isUuid } from '../../db/pagination.ts';
 import { carCounts, carNames, cars } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
+import { gapKeySql } from './car-deals.ts';
 import { facetColumn, specConditions } from './car-specs.ts';
 import { foldText, type SearchCatalogue, type SearchCounts, type SearchWord } from './search-catalogue.ts';
 import { narrows, placeCondition, placeFilterOf } from './search-places.ts';
@@ -347,6 +348,8 @@ interface PageRow {
   score: number;
   /** Its distance from the search's place in whole metres (distanceKeySql), by distance only. */
   distance: number;
+  /** Its key by best deal (car-deals.ts's gapKeySql), by best deal only. */
+  gap: number;
 }
 
 const byId = { column: sql`${cars.id}`, name: 'id', kind: 'id' as const, of: (row: PageRow) => row.id };
@@ -366,6 +369,8 @@ const byInt = (column: SQL, name: string, of: (row: PageRow) => number) => ({
 /** A sort's order; `distance`: the key of the order by distance (distanceKeySql of the search's place). */
 export function sortOrder(sort: SearchSort, score: SQL<number>, distance: SQL<number> = sql`0`): SortOrder {
   switch (sort) {
+    case 'best_deal':
+      return { direction: 'asc', keys: [byInt(gapKeySql, 'gap', (r) => r.gap), byId] };
     case 'distance':
       return { direction: 'asc', keys: [byInt(distance, 'distance', (r) => r.distance), byId] };
     case 'relevance':

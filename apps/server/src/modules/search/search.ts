@@ -5,7 +5,13 @@
  * its page (search-pages.ts), read as its counts tell (search-planner.ts). The design as a whole:
  * docs/decisions/0036-the-search-module.md.
  */
-import type { CarSearchFacets, CarSearchFilters, CarSearchQuery, CarSuggestions } from '@redline/shared';
+import type {
+  CarSearchFacets,
+  CarSearchFilters,
+  CarSearchQuery,
+  CarSuggestions,
+  DealRating,
+} from '@redline/shared';
 import { CatalogueCache, Kept } from '../../catalogue/catalogue-cache.ts';
 import type { Db } from '../../db/client.ts';
 import { type EventBus, VEHICLE_CATALOGUE_EVENTS } from '../../events/index.ts';
@@ -27,11 +33,13 @@ const countsKey = ({ sort, cursor, limit, ...counted }: CarSearchQuery) => searc
 
 /**
  * A search's page of car ids in order, how far each stands from the search's place (null without
- * `near`, or for a car without a place), the next page's cursor, its total and its facets.
+ * `near`, or for a car without a place), the deal rating of each as the search rated it (ADR 57), the
+ * next page's cursor, its total and its facets.
  */
 export interface FoundCars {
   ids: string[];
   distancesKm: (number | null)[];
+  dealRatings: DealRating[];
   nextCursor: string | null;
   total: number;
   facets: CarSearchFacets;
@@ -112,25 +120,18 @@ export class Search {
     // The counts first: the page of a search that matches no car, or few, is read differently.
     const first = await firstOfPage(searched, words, sort, counts, this.columns);
     const page = await searchPage(this.db, searched, words, sort, { ...counts, first });
+    // How far the cars stand from the search's place and their ratings, from the columns in memory.
+    const { columns } = await this.columns.view();
+    const seqs = page.ids.map((id) => columns.seqOf(id));
+    const from = placeFilterOf(query)?.from;
     return {
       ids: page.ids,
-      distancesKm: await this.distancesKm(query, page.ids),
+      distancesKm: from ? distancesOf(columns, seqs, from) : seqs.map(() => null),
+      dealRatings: seqs.map((seq) => columns.ratingOf(seq)),
       nextCursor: page.nextCursor,
       total: counts.total,
       facets,
     };
-  }
-
-  /** How far the cars of `ids` stand from the search's place, from their points in memory (all null without one). */
-  private async distancesKm(query: CarSearchQuery, ids: string[]): Promise<(number | null)[]> {
-    const from = placeFilterOf(query)?.from;
-    if (!from) return ids.map(() => null);
-    const { columns } = await this.columns.view();
-    return distancesOf(
-      columns,
-      ids.map((id) => columns.seqOf(id)),
-      from,
-    );
   }
 
   /** Which of these saved searches the car of `carId` is among, as the search page would find it (saved-search alerts). */

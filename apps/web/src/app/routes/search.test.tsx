@@ -76,6 +76,7 @@ describe('Save this search', () => {
         category: [],
         brand: ['porsche'],
         fuel: ['Electric'],
+        rating: [],
         body: [],
         transmission: [],
         drivetrain: [],

@@ -88,6 +88,27 @@ describe('CarCard', () => {
     ]);
   });
 
+  it("shows a search's deal rating beside the price, read as a deal rating, and none for a sold car or outside a search", () => {
+    const { unmount } = renderWithProviders(<CarCard car={aCar()} dealRating="great" />);
+    const badge = within(screen.getByRole('article')).getByText('Great deal');
+    expect(badge.textContent).toBe('Deal rating: Great deal');
+    expect(badge.closest('p')?.parentElement?.textContent).toContain('$189,500');
+    unmount();
+
+    const { unmount: unmountNone } = renderWithProviders(<CarCard car={aCar()} dealRating="none" />);
+    expect(screen.getByText('Not enough data').textContent).toBe('Deal rating: Not enough data');
+    unmountNone();
+
+    const { unmount: unmountSold } = renderWithProviders(
+      <CarCard car={aCar({ soldAt: '2026-11-01T10:00:00.000Z' })} dealRating="great" />,
+    );
+    expect(screen.getByRole('article').textContent).not.toMatch(/deal rating/i);
+    unmountSold();
+
+    renderWithProviders(<CarCard car={aCar()} />);
+    expect(screen.getByRole('article').textContent).not.toMatch(/deal rating/i);
+  });
+
   it('marks a car an accepted offer reserved, and not a free one', () => {
     const { unmount } = renderWithProviders(
       <CarCard car={aCar({ reservedAt: '2025-04-01T00:00:00.000Z' })} />,

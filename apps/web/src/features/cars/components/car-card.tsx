@@ -1,4 +1,12 @@
-import { type Car, carName, carTitle, formatDistance, formatMoney, placeName } from '@redline/shared';
+import {
+  type Car,
+  carName,
+  carTitle,
+  type DealRating,
+  formatDistance,
+  formatMoney,
+  placeName,
+} from '@redline/shared';
 import { Link } from 'react-router';
 import { CompareToggle } from '../../../components/ui/compare-toggle.tsx';
 import { FuelIcon, OdometerIcon, PinIcon } from '../../../components/ui/icons.tsx';
@@ -7,6 +15,7 @@ import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useUnitSystem } from '../../../lib/units.ts';
 import { aboutPreview, distanceAway, priceSaving } from '../utils/car-text.ts';
+import { DealRatingBadge } from './deal-rating-badge.tsx';
 import { PriceDropBadge, usePriceDropShown } from './price-drop-badge.tsx';
 import { ReservedBadge } from './reserved-badge.tsx';
 
@@ -48,6 +57,8 @@ type CarCardProps = {
   headingLevel?: 2 | 3;
   /** How far the car stands from the place searched around; none outside such a search. */
   distanceKm?: number | null;
+  /** Its deal rating, shown beside its price while it is for sale; a search's cars carry it (ADR 57). */
+  dealRating?: DealRating;
 };
 
 /** "Manual · RWD · Coupe": what of the transmission, drivetrain and body style the car says, or nothing. */
@@ -55,7 +66,13 @@ function driveLine(car: CarCardData): string {
   return [car.transmission, car.drivetrain, car.bodyStyle].filter((part) => part !== null).join(' · ');
 }
 
-export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3, distanceKm }: CarCardProps) {
+export function CarCard({
+  car,
+  imageLoading = 'lazy',
+  headingLevel = 3,
+  distanceKm,
+  dealRating,
+}: CarCardProps) {
   const units = useUnitSystem();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const cover = car.photos[0];
@@ -155,6 +172,11 @@ export function CarCard({ car, imageLoading = 'lazy', headingLevel = 3, distance
           </p>
           {saving ? (
             <p className="pb-0.5 text-xs font-semibold text-success">Save {formatMoney(saving.amount)}</p>
+          ) : null}
+          {dealRating && !car.soldAt ? (
+            <p className="pb-1">
+              <DealRatingBadge rating={dealRating} compact />
+            </p>
           ) : null}
         </div>
 

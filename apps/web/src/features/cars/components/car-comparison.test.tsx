@@ -89,8 +89,9 @@ describe('CarComparison', () => {
     renderWithProviders(
       <CarComparison
         cars={[
-          { ...porsche, marketValue: valued(19_000_000, 'good') },
-          { ...ferrari, marketValue: valued(0, 'none') },
+          // Its price lowered since the refit: rated by its price now, as a search rates it.
+          { ...porsche, marketValue: valued(19_000_000, 'good'), dealRating: 'great' },
+          { ...ferrari, marketValue: valued(0, 'none'), dealRating: 'none' },
         ]}
         near={undefined}
       />,
@@ -99,7 +100,7 @@ describe('CarComparison', () => {
       cells: ['$190,000 ($185,000–$195,000)', 'Not enough data'],
       differs: true,
     });
-    expect(rowOf('Deal rating')).toMatchObject({ cells: ['Good deal', 'Not enough data'], differs: true });
+    expect(rowOf('Deal rating')).toMatchObject({ cells: ['Great deal', 'Not enough data'], differs: true });
   });
 
   it('leaves out the market value and deal rating when no car has been valued yet', () => {

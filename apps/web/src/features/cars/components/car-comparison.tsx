@@ -54,7 +54,8 @@ const ROWS: readonly ComparisonRow[] = [
   { label: 'Market value', value: (car) => marketValueText(car.marketValue) },
   {
     label: 'Deal rating',
-    value: (car) => (car.marketValue ? DEAL_RATING_LABELS[car.marketValue.rating] : null),
+    // As a search rates it: the asking price now against the estimate (ADR 57).
+    value: (car) => (car.marketValue ? DEAL_RATING_LABELS[car.dealRating] : null),
   },
   { label: 'Mileage', value: (car, units) => formatDistance(car.kmDriven, units) },
   { label: 'Year', value: (car) => car.year },

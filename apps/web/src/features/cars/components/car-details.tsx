@@ -61,7 +61,9 @@ export function CarSummary({ car }: { car: CarDetail }) {
           <dt className="text-xs font-medium uppercase tracking-wider text-base-content/70">Asking price</dt>
           <dd className="flex flex-wrap items-center gap-3">
             <span className="text-4xl font-extrabold tracking-tight">{formatMoney(car.askingPrice)}</span>
-            {car.marketValue ? <DealRatingBadge value={car.marketValue} /> : null}
+            {car.marketValue ? (
+              <DealRatingBadge rating={car.marketValue.rating} value={car.marketValue} />
+            ) : null}
           </dd>
         </div>
         <div className="pb-1">

@@ -1,3 +1,4 @@
+import type { DealRating } from '@redline/shared';
 import { gridImageLoading } from '../../../components/ui/image-loading.ts';
 import { CarCard, type CarCardData, CarCardSkeleton } from './car-card.tsx';
 
@@ -5,8 +6,8 @@ import { CarCard, type CarCardData, CarCardSkeleton } from './car-card.tsx';
 export const CAR_GRID_CLASS = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3';
 
 type CarGridProps = {
-  /** A search's cars carry their distance from its place (`distanceKm`), which their cards show. */
-  cars: (CarCardData & { distanceKm?: number | null })[];
+  /** A search's cars carry their distance from its place (`distanceKm`) and their deal rating, which their cards show. */
+  cars: (CarCardData & { distanceKm?: number | null; dealRating?: DealRating })[];
   /** How many of the first cards load their photo at once (they are above the fold). */
   priorityCount?: number;
   headingLevel?: 2 | 3;
@@ -21,6 +22,7 @@ export function CarGrid({ cars, priorityCount = 0, headingLevel = 3, label }: Ca
           <CarCard
             car={car}
             distanceKm={car.distanceKm}
+            dealRating={car.dealRating}
             imageLoading={gridImageLoading(index, priorityCount)}
             headingLevel={headingLevel}
           />

@@ -58,7 +58,7 @@ function MarketValueSection({ car, value }: { car: CarDetail; value: MarketValue
         <h2 id="market-value-title" className="text-xl font-bold tracking-tight">
           Market value
         </h2>
-        <DealRatingBadge value={value} />
+        <DealRatingBadge rating={value.rating} value={value} />
       </div>
       {value.estimate === null ? (
         <NotEnoughData car={car} value={value} />

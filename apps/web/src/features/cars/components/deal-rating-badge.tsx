@@ -24,20 +24,28 @@ function valueSentence(value: RatedValue): string {
   return `Estimated market value ${formatMoney(value.estimate)}, most between ${formatMoney(value.low!)} and ${formatMoney(value.high!)}, from ${cars}.`;
 }
 
+type DealRatingBadgeProps = {
+  rating: DealRating;
+  /** The market value behind it (the car's page): its estimate and range are told after the rating. */
+  value?: RatedValue;
+  /** Smaller, beside a card's price. */
+  compact?: boolean;
+};
+
 /**
- * The deal rating beside a car's price: its label shown, read as "Deal rating: …" with the estimate
- * and range after it, which a pointer sees as the badge's tooltip.
+ * The deal rating beside a car's price: its label shown, read as "Deal rating: …", with the estimate
+ * and range after it when given, which a pointer sees as the badge's tooltip.
  */
-export function DealRatingBadge({ value }: { value: RatedValue }) {
-  const sentence = valueSentence(value);
+export function DealRatingBadge({ rating, value, compact = false }: DealRatingBadgeProps) {
+  const sentence = value && valueSentence(value);
   return (
     <span
       title={sentence}
-      className={`badge font-semibold whitespace-nowrap ${ratingBadgeClass(value.rating)}`}
+      className={`badge font-semibold whitespace-nowrap ${compact ? 'badge-sm' : ''} ${ratingBadgeClass(rating)}`}
     >
       <span className="sr-only">Deal rating: </span>
-      {DEAL_RATING_LABELS[value.rating]}
-      <span className="sr-only">. {sentence}</span>
+      {DEAL_RATING_LABELS[rating]}
+      {sentence ? <span className="sr-only">. {sentence}</span> : null}
     </span>
   );
 }

@@ -27,7 +27,7 @@ export function PriceVerdict({ value, price }: PriceVerdictProps) {
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
       <span className="text-base-content/80">At {formatMoney(price)}:</span>
-      <DealRatingBadge value={rated} />
+      <DealRatingBadge rating={rated.rating} value={rated} />
       <span>{gapText(price, value.estimate)}</span>
     </p>
   );

@@ -22,7 +22,7 @@ export function PriceWhatIf({ car }: { car: ListedSellerCar }) {
   if (!value) return <span className="text-sm text-base-content/70">Not valued yet</span>;
   return (
     <div className="flex flex-col items-end gap-1 md:items-start">
-      <DealRatingBadge value={value} />
+      <DealRatingBadge rating={value.rating} value={value} />
       {value.estimate === null ? null : (
         <>
           <span className="text-sm tabular-nums text-base-content/80">

@@ -107,6 +107,30 @@ describe('CarSearch', () => {
     expect(lastAsked().getAll('body')).toEqual(['Coupe']);
   });
 
+  it('filters by deal ratings with their counts, "not enough data" among them, and sorts by best deal', async () => {
+    const { search, lastAsked } = renderSearch('/cars?rating=great');
+    await screen.findByText('1 car');
+    const rating = within(sidebar()).getByRole('group', { name: 'Deal rating' });
+    // The fixture's facets: one great deal and two fair prices; no other rating has a car.
+    expect(
+      within(rating)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Great deal 1 car', 'Fair price 2 cars']);
+    expect(within(rating).getByRole('checkbox', { name: 'Great deal 1 car' })).toBeChecked();
+    await userEvent.click(within(rating).getByRole('checkbox', { name: 'Fair price 2 cars' }));
+    await waitFor(() => expect(search()).toBe('?rating=great&rating=fair'));
+    expect(screen.getByRole('button', { name: 'Remove filter: Fair price' })).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Best deal');
+    await waitFor(() => expect(search()).toBe('?rating=great&rating=fair&sort=best_deal'));
+    await waitFor(() => expect(lastAsked().get('sort')).toBe('best_deal'));
+    expect(lastAsked().getAll('rating')).toEqual(['great', 'fair']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove filter: Great deal' }));
+    await waitFor(() => expect(search()).toBe('?rating=fair&sort=best_deal'));
+  });
+
   it('says at the field what is wrong with a range value, and searches without it', async () => {
     const { search } = renderSearch('/cars?yearMax=2018');
     await screen.findByText('1 car');

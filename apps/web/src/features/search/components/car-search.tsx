@@ -34,6 +34,7 @@ const SORT_LABELS: Record<SearchSort, string> = {
   km_asc: 'Lowest mileage',
   year_desc: 'Newest model year',
   distance: 'Nearest first',
+  best_deal: 'Best deal',
 };
 
 const carsText = (n: number) => `${formatNumber(n)} ${n === 1 ? 'car' : 'cars'}`;

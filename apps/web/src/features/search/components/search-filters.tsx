@@ -36,6 +36,7 @@ import {
 import { LocateButton } from './locate-button.tsx';
 
 const SPEC_LEGENDS: Record<SearchSpecFacet, string> = {
+  rating: 'Deal rating',
   body: 'Body style',
   transmission: 'Transmission',
   drivetrain: 'Drivetrain',

@@ -1,6 +1,8 @@
 import type { CarSearchFacets, CarSearchFilters, FacetValue, UnitSystem } from '@redline/shared';
 import {
   CLASSIC_AGE_YEARS,
+  DEAL_RATING_LABELS,
+  type DealRating,
   formatDistance,
   formatMoney,
   formatNumber,
@@ -18,6 +20,7 @@ const labelOf = (facet: FacetValue[] | undefined, value: string) =>
 
 /** How a specification's chip names its value: the colour and the title say what they are. */
 const SPEC_LABELS: Record<SearchSpecFacet, (value: string) => string> = {
+  rating: (value) => DEAL_RATING_LABELS[value as DealRating],
   body: (value) => value,
   transmission: (value) => value,
   drivetrain: (value) => value,

@@ -19,6 +19,7 @@ const every: SearchState = {
   category: ['sports', 'suv'],
   brand: ['porsche', 'tesla'],
   fuel: ['Electric', 'Hybrid'],
+  rating: ['great', 'none'],
   body: ['Coupe', 'Wagon'],
   transmission: ['Manual'],
   drivetrain: ['AWD'],
@@ -45,7 +46,7 @@ describe('the search in the address', () => {
     const query = serializeSearch(every);
     expect(query).toBe(
       'q=porsche+911&category=sports&category=suv&brand=porsche&brand=tesla&fuel=Electric&fuel=Hybrid' +
-        '&body=Coupe&body=Wagon&transmission=Manual&drivetrain=AWD&colour=Red&colour=Grey&title=Clean' +
+        '&rating=great&rating=none&body=Coupe&body=Wagon&transmission=Manual&drivetrain=AWD&colour=Red&colour=Grey&title=Clean' +
         '&yearMin=2018&yearMax=2023&priceMin=5000000&priceMax=25000000&kmMax=40000' +
         '&doorsMin=2&seatsMin=4&ownersMax=1&near=90210&radius=50mi&verified=true&classic=true&delivery=true' +
         '&sort=price_asc',
@@ -156,6 +157,8 @@ describe('filterChips', () => {
       'tesla',
       'Electric',
       'Hybrid',
+      'Great deal',
+      'Not enough data',
       'Coupe',
       'Wagon',
       'Manual',
