@@ -321,7 +321,7 @@ describe('an accepted offer', () => {
 });
 
 describe('a car sold or removed', () => {
-  it('sold, its accepted offer is sold with it, its open ones closed with a notice, and the reservation ends', async ({
+  it('sold, its accepted offer whose buyer confirmed the purchase is sold with it, its open ones closed with a notice, and the reservation ends', async ({
     t,
     seller,
     buyer,
@@ -332,6 +332,7 @@ describe('a car sold or removed', () => {
       status: 'accepted',
       turn: null,
       expiresAt: null,
+      purchaseConfirmedAt: new Date(),
     });
     const open = await createOffer(t, otherBuyer, car, seller);
     const sold = await as(t, seller, {

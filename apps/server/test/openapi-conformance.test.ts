@@ -175,7 +175,8 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       if (operationId === 'setContactMessageHandled') return next(pool.contactMessageIds);
       if (CONVERSATION_OPERATIONS.has(operationId)) return next(pool.conversationIds);
       if (OFFER_OPERATIONS.has(operationId)) return next(pool.offerIds);
-      if (operationId === 'releaseOffer') return next(pool.acceptedOfferIds);
+      if (operationId === 'releaseOffer' || operationId === 'confirmPurchase')
+        return next(pool.acceptedOfferIds);
       if (operationId === 'dismissConversationReports') return next(pool.reportedConversationIds);
       if (operationId === 'reviewCarNameMapping') return next(pool.typoMappingIds);
       if (operationId === 'changeSavedSearch' || operationId === 'deleteSavedSearch')
@@ -197,6 +198,9 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       // The transaction named next is this booking's (bookingId comes first in the body).
       reported = next(pool.recordedPayments);
       return reported.bookingId;
+    case 'offerId':
+      // A payment names a booking or an offer, not both: sampled with bookings (offer-deposits.test.ts pays offers).
+      return undefined;
     case 'categoryId':
       return 'super-car';
     case 'makeId':

@@ -705,6 +705,17 @@ const OWNERSHIP: Record<string, Row> = {
     after: async (actor, _res, call) =>
       expect(await offerStatus(call)).toBe(actor === 'seller' ? 'released' : 'accepted'),
   },
+  'POST /api/offers/:id/confirm': {
+    call: async () => ({ url: `/api/offers/${await offerOfBuyerA(true)}/confirm` }),
+    expect: { buyer: 200, others: 404 },
+    after: async (actor, _res, call) => {
+      const [row] = await t.db
+        .select({ confirmed: offers.purchaseConfirmedAt })
+        .from(offers)
+        .where(eq(offers.id, call.url.split('/')[3]!));
+      expect(row?.confirmed !== null).toBe(actor === 'buyer');
+    },
+  },
   'GET /api/conversations/reported': {
     call: () => ({ url: '/api/conversations/reported' }),
     expect: { admin: 200 },

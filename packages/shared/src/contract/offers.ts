@@ -73,6 +73,18 @@ export const offersRoutes = {
     responses: { 200: offerSchema },
     otherStatuses: [404, 409],
   }),
+  confirmPurchase: defineRoute({
+    method: 'POST',
+    path: '/offers/:id/confirm',
+    access: ['Buyer'],
+    tags,
+    operationId: 'confirmPurchase',
+    summary:
+      'Confirm you are buying the car your accepted offer reserved (its buyer): the reservation no longer lapses, and the holding deposit goes to the seller once they mark the car sold',
+    params: idParamsSchema,
+    responses: { 200: offerSchema },
+    otherStatuses: [404, 409],
+  }),
   releaseOffer: defineRoute({
     method: 'POST',
     path: '/offers/:id/release',

@@ -257,6 +257,7 @@ export function cancelBookingsOnEvents({ database: { events } }: AppContext): ((
     events.react('car.deleted', (tx, { carId }) => cancelLiveBookingsOfCar(tx, carId, 'car-removed')),
     // Its fee given back, a test drive still ahead does not stand: an admin's refund cancels it.
     events.react('refund.requested', async (tx, { bookingId, requestedBy }) => {
+      if (!bookingId) return;
       const [booking] = await repo.lockLiveBookings(tx, eq(bookings.id, bookingId));
       if (!booking || !isOpenBooking(booking)) return;
       await repo.cancelBookings(tx, [bookingId], 'admin');

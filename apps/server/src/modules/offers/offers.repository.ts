@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
+import { offerDeposits, type PaymentOffers } from '../payments/index.ts';
 import { offerMoves, offers } from './offers.schema.ts';
 
 const buyerAccount = alias(users, 'buyer_account');
@@ -25,12 +26,18 @@ function selectOffers(db: Db | Tx) {
       status: offers.status,
       turn: offers.turn,
       expiresAt: offers.expiresAt,
+      reservedUntil: offers.reservedUntil,
+      purchaseConfirmedAt: offers.purchaseConfirmedAt,
+      depositAmount: offerDeposits.amount,
+      depositPaidAt: offerDeposits.paidAt,
+      depositRefund: offerDeposits.refundStatus,
       createdAt: offers.createdAt,
       updatedAt: offers.updatedAt,
     })
     .from(offers)
     .innerJoin(buyerAccount, eq(buyerAccount.id, offers.buyerId))
-    .innerJoin(sellerAccount, eq(sellerAccount.id, offers.sellerId));
+    .innerJoin(sellerAccount, eq(sellerAccount.id, offers.sellerId))
+    .leftJoin(offerDeposits, eq(offerDeposits.offerId, offers.id));
 }
 
 export type OfferRow = NonNullable<Awaited<ReturnType<typeof findOffer>>>;
@@ -61,12 +68,14 @@ const lockedColumns = {
   status: offers.status,
   turn: offers.turn,
   expiresAt: offers.expiresAt,
+  reservedUntil: offers.reservedUntil,
+  purchaseConfirmedAt: offers.purchaseConfirmedAt,
 };
 
 export type LockedOffer = NonNullable<Awaited<ReturnType<typeof lockOffer>>>;
 
 /** The offer, locked until the transaction ends: its moves run one after the other. */
-export async function lockOffer(tx: Tx, id: string) {
+export async function lockOffer(tx: Db | Tx, id: string) {
   const [row] = await tx.select(lockedColumns).from(offers).where(eq(offers.id, id)).for('update');
   return row;
 }
@@ -97,7 +106,14 @@ export async function insertOffer(tx: Tx, values: typeof offers.$inferInsert) {
 export async function updateOffer(
   tx: Db | Tx,
   id: string,
-  values: { status: OfferStatus; turn: OfferSide | null; expiresAt: Date | null; amount?: number },
+  values: {
+    status: OfferStatus;
+    turn: OfferSide | null;
+    expiresAt: Date | null;
+    amount?: number;
+    reservedUntil?: Date | null;
+    purchaseConfirmedAt?: Date;
+  },
 ) {
   await tx.update(offers).set(values).where(eq(offers.id, id));
 }
@@ -131,5 +147,50 @@ export async function offerMoveSummary(tx: Db | Tx, moveId: string) {
     .innerJoin(buyerAccount, eq(buyerAccount.id, offers.buyerId))
     .innerJoin(sellerAccount, eq(sellerAccount.id, offers.sellerId))
     .where(eq(offerMoves.id, moveId));
+  return row;
+}
+
+/** What a holding deposit reads and locks of its offer: handed to the payments module by the app. */
+export const paymentOffers: PaymentOffers = {
+  async findOfBuyer(db, offerId, buyerId) {
+    const [row] = await db
+      .select({
+        id: offers.id,
+        status: offers.status,
+        carName: offers.carName,
+        sellerEmail: sellerAccount.email,
+        buyerEmail: buyerAccount.email,
+      })
+      .from(offers)
+      .innerJoin(buyerAccount, eq(buyerAccount.id, offers.buyerId))
+      .innerJoin(sellerAccount, eq(sellerAccount.id, offers.sellerId))
+      .where(and(eq(offers.id, offerId), eq(offers.buyerId, buyerId)));
+    return row;
+  },
+  async lockOfBuyer(tx, offerId, buyerId) {
+    const [row] = await tx
+      .select({ status: offers.status })
+      .from(offers)
+      .where(and(eq(offers.id, offerId), eq(offers.buyerId, buyerId)))
+      .for('update');
+    return row;
+  },
+  async lock(tx, offerId) {
+    const [row] = await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, offerId)).for('update');
+    return row !== undefined;
+  },
+};
+
+/** Who a notice about an offer's deposit goes to, and what it names. */
+export async function offerSummary(tx: Db | Tx, offerId: string) {
+  const [row] = await tx
+    .select({
+      buyerId: offers.buyerId,
+      sellerId: offers.sellerId,
+      carName: offers.carName,
+      conversationId: offers.conversationId,
+    })
+    .from(offers)
+    .where(eq(offers.id, offerId));
   return row;
 }

@@ -25,6 +25,9 @@ export function offersRoutes(context: AppContext): FastifyPluginAsyncZod {
     serve(app, contract.withdrawOffer, (request) =>
       service.withdrawOffer(context, currentUser(request), request.params.id),
     );
+    serve(app, contract.confirmPurchase, (request) =>
+      service.confirmPurchase(context, currentUser(request), request.params.id),
+    );
     serve(app, contract.releaseOffer, (request) =>
       service.releaseOffer(context, currentUser(request), request.params.id),
     );

@@ -36,6 +36,10 @@ export const offers = pgTable(
     turn: text('turn').$type<OfferSide>(),
     /** When an open offer lapses unanswered (the `offers.expire` job; null once it is not open). */
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+    /** When an accepted offer's reservation lapses unless its buyer confirms the purchase (the `offers.lapse` job). */
+    reservedUntil: timestamp('reserved_until', { withTimezone: true, precision: 3 }),
+    /** When the buyer confirmed the purchase of the car reserved for them: a sale then keeps the deposit. */
+    purchaseConfirmedAt: timestamp('purchase_confirmed_at', { withTimezone: true, precision: 3 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -43,7 +47,7 @@ export const offers = pgTable(
     check('offers_amount_check', sql`${t.amount} > 0`),
     check(
       'offers_status_check',
-      sql`${t.status} in ('open', 'accepted', 'declined', 'withdrawn', 'expired', 'closed', 'released', 'sold')`,
+      sql`${t.status} in ('open', 'accepted', 'declined', 'withdrawn', 'expired', 'closed', 'released', 'sold', 'lapsed')`,
     ),
     check(
       'offers_open_check',
@@ -74,7 +78,7 @@ export const offerMoves = pgTable(
   (t) => [
     check(
       'offer_moves_kind_check',
-      sql`${t.kind} in ('offered', 'countered', 'accepted', 'declined', 'withdrawn', 'expired', 'closed', 'released', 'sold')`,
+      sql`${t.kind} in ('offered', 'countered', 'deposit-paid', 'confirmed', 'accepted', 'declined', 'withdrawn', 'expired', 'closed', 'released', 'sold', 'lapsed')`,
     ),
     check('offer_moves_by_check', sql`${t.by} in ('buyer', 'seller')`),
     index('offer_moves_offer_idx').on(t.offerId, t.createdAt),

@@ -7,6 +7,7 @@
 import {
   carName,
   formatMoney,
+  HOLDING_DEPOSIT_CENTS,
   type Offer,
   type OfferAnswer,
   type OfferInput,
@@ -22,7 +23,7 @@ import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { publish } from '../../events/index.ts';
+import { type DomainEvents, publish } from '../../events/index.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
 import { carCoverUrl, lockCar, lockCarWithSeller, releaseCar, reserveCar } from '../cars/index.ts';
 import { conversationAbout, tellOfferMove } from '../conversations/index.ts';
@@ -39,12 +40,20 @@ interface Move {
   message: string;
 }
 
+/** Why a reservation ended, if a move ends it (`reservation.ended`: a deposit is refunded, or kept on a sale to the buyer). */
+type ReservationEnd = DomainEvents['reservation.ended']['reason'];
+
 /** What a move makes of the offer. */
 interface Step {
   status: OfferStatus;
   turn: OfferSide | null;
   amount?: number;
   move: Move;
+  /** An acceptance's reservation, until it lapses; a confirmation ends the wait. */
+  reservedUntil?: Date | null;
+  purchaseConfirmedAt?: Date;
+  /** Set on the move that ends an accepted offer's reservation. */
+  ended?: ReservationEnd;
 }
 
 const other = (side: OfferSide): OfferSide => (side === 'buyer' ? 'seller' : 'buyer');
@@ -71,21 +80,31 @@ function headline({ kind, by, amount }: Move) {
       return `Released the reservation at ${money}: the car is for sale again.`;
     case 'sold':
       return `The car reserved at ${money} was marked sold.`;
+    case 'lapsed':
+      return `The reservation at ${money} lapsed without the purchase confirmed: the car is for sale again.`;
+    case 'deposit-paid':
+      return `Paid the ${formatMoney(HOLDING_DEPOSIT_CENTS)} holding deposit on the car reserved at ${money}.`;
+    case 'confirmed':
+      return `Confirmed the purchase at ${money}: the seller may now mark the car sold.`;
   }
 }
 
 /**
  * Records a move of the offer (the caller holds its lock and has applied the rules): the offer's new
- * state, the move, its message in the conversation, the event; an offer left open lapses after
- * OFFER_EXPIRY_HOURS, by a job written in the same transaction, unless another move comes first.
+ * state, the move, its message in the conversation, the events; an offer left open lapses after
+ * OFFER_EXPIRY_HOURS, and a reservation unconfirmed after OFFER_RESERVATION_HOURS, by a job written
+ * in the same transaction, unless another move comes first.
  */
 async function record(context: AppContext, tx: Db | Tx, offer: repo.LockedOffer, step: Step) {
   const expiresAt = step.status === 'open' ? expiryOf(context) : null;
+  const { reservedUntil } = step;
   await repo.updateOffer(tx, offer.id, {
     status: step.status,
     turn: step.turn,
     expiresAt,
     amount: step.amount,
+    reservedUntil: step.status === 'accepted' ? reservedUntil : null,
+    purchaseConfirmedAt: step.purchaseConfirmedAt,
   });
   const moveId = await repo.insertMove(tx, { offerId: offer.id, ...step.move });
   const { by, message } = step.move;
@@ -96,6 +115,17 @@ async function record(context: AppContext, tx: Db | Tx, offer: repo.LockedOffer,
     body: message ? `${headline(step.move)}\n\n${message}` : headline(step.move),
   });
   await publish(tx, 'offer.moved', { offerId: offer.id, moveId });
+  if (offer.status === 'accepted' && step.status !== 'accepted') {
+    if (!step.ended) throw new Error(`offer ${offer.id} left its reservation without saying why`);
+    await publish(tx, 'reservation.ended', { offerId: offer.id, reason: step.ended });
+  }
+  if (reservedUntil)
+    await context.jobs.send(
+      'offers.lapse',
+      { offerId: offer.id, reservedUntil: reservedUntil.toISOString() },
+      tx,
+      { startAfter: context.config.OFFER_RESERVATION_HOURS * 3600 },
+    );
   if (expiresAt)
     await context.jobs.send('offers.expire', { offerId: offer.id, expiresAt: expiresAt.toISOString() }, tx, {
       startAfter: context.config.OFFER_EXPIRY_HOURS * 3600,
@@ -163,6 +193,7 @@ const CLOSED: Record<Exclude<OfferStatus, 'open'>, string> = {
   closed: 'This offer was closed: the car has been sold or removed.',
   released: 'The reservation this offer made has been released.',
   sold: 'The car this offer reserved has been sold.',
+  lapsed: 'The reservation this offer made lapsed without the purchase confirmed.',
 };
 
 function assertOpen(offer: repo.LockedOffer) {
@@ -252,6 +283,7 @@ export function answerOffer(context: AppContext, actor: User, id: string, answer
     return {
       status: 'accepted',
       turn: null,
+      reservedUntil: new Date(Date.now() + context.config.OFFER_RESERVATION_HOURS * 3_600_000),
       move: { kind: 'accepted', by: side, amount: offer.amount, message: '' },
     };
   });
@@ -269,16 +301,43 @@ export function withdrawOffer(context: AppContext, actor: User, id: string) {
   });
 }
 
-/** The seller releases the car an accepted offer reserved: it is for sale again, to anyone. */
+function assertAccepted(offer: repo.LockedOffer) {
+  if (offer.status !== 'accepted')
+    throw conflict(offer.status === 'open' ? 'This offer has not been accepted.' : CLOSED[offer.status]);
+}
+
+/**
+ * The seller releases the car an accepted offer reserved (its purchase confirmed or not): it is for
+ * sale again, to anyone, and a deposit paid is refunded.
+ */
 export function releaseOffer(context: AppContext, actor: User, id: string) {
   return takeMove(context, actor, id, async (offer, _side, car, tx) => {
-    if (offer.status !== 'accepted')
-      throw conflict(offer.status === 'open' ? 'This offer has not been accepted.' : CLOSED[offer.status]);
+    assertAccepted(offer);
     if (car) await releaseCar(tx, car.id);
     return {
       status: 'released',
       turn: null,
+      ended: 'released',
       move: { kind: 'released', by: 'seller', amount: offer.amount, message: '' },
+    };
+  });
+}
+
+/**
+ * The buyer confirms they are buying the car their accepted offer reserved: the reservation no
+ * longer lapses, and when the seller marks the car sold the deposit is theirs.
+ */
+export function confirmPurchase(context: AppContext, actor: User, id: string) {
+  return takeMove(context, actor, id, async (offer, side) => {
+    if (side !== 'buyer') throw notFound('The offer');
+    assertAccepted(offer);
+    if (offer.purchaseConfirmedAt) throw conflict('You have already confirmed this purchase.');
+    return {
+      status: 'accepted',
+      turn: null,
+      purchaseConfirmedAt: new Date(),
+      reservedUntil: null,
+      move: { kind: 'confirmed', by: 'buyer', amount: offer.amount, message: '' },
     };
   });
 }
@@ -329,17 +388,51 @@ export function expireOfferJob(context: AppContext): JobDefinition<'offers.expir
 }
 
 /**
- * A car sold or removed closes its open offers with a notice; its accepted offer is `sold` with it,
- * or closed with its removal. Each in the transaction of the sale or removal, which holds the car's lock.
+ * A reservation its buyer has not confirmed lapses when its time comes: the car is for sale again and
+ * a deposit paid is refunded. The job carries the `reservedUntil` the acceptance set; a confirmation
+ * (which clears it) or the reservation's end leaves it nothing to do, and running it twice changes nothing.
+ */
+export function lapseReservationJob(context: AppContext): JobDefinition<'offers.lapse'> {
+  return {
+    name: 'offers.lapse',
+    async run({ offerId, reservedUntil }) {
+      const lapsed = await context.database.db.transaction(async (tx) => {
+        const carId = (await repo.findOffer(tx, offerId))?.carId;
+        // The car's lock first, as every move takes it.
+        if (carId) await lockCar(tx, carId, 'update');
+        const offer = await repo.lockOffer(tx, offerId);
+        if (offer?.status !== 'accepted' || offer.reservedUntil?.toISOString() !== reservedUntil)
+          return false;
+        if (carId) await releaseCar(tx, carId);
+        await record(context, tx, offer, {
+          status: 'lapsed',
+          turn: null,
+          ended: 'lapsed',
+          move: { kind: 'lapsed', by: null, amount: offer.amount, message: '' },
+        });
+        return true;
+      });
+      return { lapsed };
+    },
+  };
+}
+
+/**
+ * A car sold or removed closes its open offers with a notice. Its accepted offer is `sold` with it
+ * when the buyer had confirmed the purchase (the seller keeps the deposit); otherwise the car went to
+ * someone else, or was removed, and the offer is closed (a deposit refunded). Each in the
+ * transaction of the sale or removal, which holds the car's lock.
  */
 export function closeOffersOnEvents(context: AppContext): (() => void)[] {
   const { events } = context.database;
   const close = async (tx: Db | Tx, carId: string, sold: boolean) => {
     for (const offer of await repo.lockOffersOfCar(tx, carId, ['open', 'accepted'])) {
-      const kept = sold && offer.status === 'accepted';
+      const reserved = offer.status === 'accepted';
+      const kept = sold && reserved && offer.purchaseConfirmedAt !== null;
       await record(context, tx, offer, {
         status: kept ? 'sold' : 'closed',
         turn: null,
+        ended: !reserved ? undefined : kept ? 'sold-to-buyer' : sold ? 'car-sold' : 'car-removed',
         move: {
           kind: kept ? 'sold' : 'closed',
           by: null,
@@ -353,6 +446,16 @@ export function closeOffersOnEvents(context: AppContext): (() => void)[] {
   return [
     events.react('car.sold', (tx, { carId }) => close(tx, carId, true)),
     events.react('car.deleted', (tx, { carId }) => close(tx, carId, false)),
+    // Told in the payment's transaction, which holds the offer's lock.
+    events.react('deposit.paid', async (tx, { offerId }) => {
+      const offer = await repo.lockOffer(tx, offerId);
+      if (offer?.status !== 'accepted') return;
+      await record(context, tx, offer, {
+        status: 'accepted',
+        turn: null,
+        move: { kind: 'deposit-paid', by: 'buyer', amount: offer.amount, message: '' },
+      });
+    }),
   ];
 }
 
@@ -370,6 +473,12 @@ function toOffer(row: repo.OfferRow, viewer: User): Offer {
     turn: row.turn,
     side: row.buyerId === viewer.id ? 'buyer' : 'seller',
     expiresAt: row.expiresAt?.toISOString() ?? null,
+    reservedUntil: row.reservedUntil?.toISOString() ?? null,
+    purchaseConfirmedAt: row.purchaseConfirmedAt?.toISOString() ?? null,
+    deposit:
+      row.depositAmount !== null && row.depositPaidAt !== null
+        ? { amount: row.depositAmount, paidAt: row.depositPaidAt.toISOString(), refund: row.depositRefund }
+        : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

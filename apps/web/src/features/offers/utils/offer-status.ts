@@ -10,6 +10,7 @@ const STATUS_LABELS: Record<OfferStatus, string> = {
   closed: 'Closed',
   released: 'Reservation released',
   sold: 'Sold',
+  lapsed: 'Reservation lapsed',
 };
 
 /** What an offer waits for, or where it ended, for the side reading it. */
