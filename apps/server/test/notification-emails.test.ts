@@ -276,6 +276,13 @@ const tellOf: Record<NotificationType, (t: TestApp, people: People) => Promise<T
     expect(res.statusCode).toBe(200);
     return [seller];
   },
+  'waitlist.ended': async (t, { seller, otherBuyer }) => {
+    const car = await createCar(t, seller);
+    await t.db.transaction((tx) =>
+      publish(tx, 'waitlist.ended', { carId: car.id, sold: false, buyerIds: [otherBuyer.id] }),
+    );
+    return [otherBuyer];
+  },
   'refund.made': async (t, { seller, buyer }) => {
     const payment = await recordPayment(t, await aBooking(t, { seller, buyer }));
     const [refund] = await t.db

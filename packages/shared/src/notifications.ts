@@ -11,7 +11,8 @@ import { ROLES, type Role } from './constants.ts';
  * or sold; new cars that match a search they saved. About offers: to a seller, an offer or a
  * buyer's counter, an offer withdrawn; to a buyer, a seller's counter, an offer declined (or closed:
  * the car reserved for another buyer, sold or removed), a reservation released; to a seller, a
- * holding deposit paid, a purchase confirmed; to both, an offer accepted by the other side, or
+ * holding deposit paid, a purchase confirmed; to a buyer on a reserved car's waitlist, the car for
+ * sale again or sold; to both, an offer accepted by the other side, or
  * expired, or a reservation lapsed. To anyone: their account verified, a message in
  * one of their conversations. To every admin: a message through the contact form, a conversation
  * reported by one of its participants.
@@ -42,6 +43,7 @@ export const NOTIFICATION_TYPES = [
   'offer.released',
   'offer.deposit-paid',
   'offer.purchase-confirmed',
+  'waitlist.ended',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -209,6 +211,12 @@ export const NOTIFICATION_KINDS: Readonly<Record<NotificationType, NotificationK
     description:
       'A buyer confirms buying one of your cars reserved for them: mark it sold once the sale is done.',
     audience: sellers,
+    email: true,
+  },
+  'waitlist.ended': {
+    label: 'Waitlist',
+    description: 'A reserved car you wait for is for sale again, or has been sold.',
+    audience: buyers,
     email: true,
   },
   'refund.made': {

@@ -114,3 +114,13 @@ export const offerSchema = z.object({
   updatedAt: z.string(),
 });
 export type Offer = z.infer<typeof offerSchema>;
+
+/** The car whose waitlist a buyer reads, joins or leaves. */
+export const waitlistParamsSchema = z.object({ id: z.guid({ error: 'Invalid car id' }) });
+
+/**
+ * A reserved car's waitlist, as a buyer reads it: whether they are on it, and the id of their own
+ * accepted offer when the car is reserved for them (they then hold it rather than wait).
+ */
+export const waitlistPlaceSchema = z.object({ waiting: z.boolean(), reservedBy: z.string().nullable() });
+export type WaitlistPlace = z.infer<typeof waitlistPlaceSchema>;

@@ -92,6 +92,11 @@ export interface DomainEvents {
     offerId: string;
     reason: 'released' | 'lapsed' | 'car-sold' | 'car-removed' | 'sold-to-buyer';
   };
+  /**
+   * A reserved car's reservation ended and its waitlist was emptied: these buyers (at most 100 an
+   * event) are told it is for sale again (`sold` false) or sold.
+   */
+  'waitlist.ended': { carId: string; sold: boolean; buyerIds: string[] };
   /** The buyer paid the holding deposit of the car their accepted offer reserved (modules/payments). */
   'deposit.paid': { offerId: string; paymentId: string };
   'booking.requested': { bookingId: string; carId: string; buyerId: string };

@@ -158,7 +158,7 @@ function offerMoveNotice(move: OfferMove): { to: string[]; notice: Omit<Told, 'l
           body:
             move.by === 'seller'
               ? `${move.sellerName} declined your offer of ${money} for the ${car}.`
-              : `Your offer of ${money} for the ${car} is ${move.kind}: ${move.message.replace(/^The car/, 'the car')}`,
+              : `Your offer of ${money} for the ${car} is ${move.kind}: ${move.message.replace(/^The /, 'the ')}`,
         },
       };
     case 'withdrawn':
@@ -355,6 +355,18 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
         title: 'Refund made',
         body: `Your ${formatCharge(amount)} test-drive fee for the ${booking.carName} has been refunded to your card. It can take 5 to 10 days to show on your statement.`,
         link: routePatterns.dashBuyerBookings,
+      });
+    }),
+    events.react('waitlist.ended', async (tx, { carId, sold, buyerIds }) => {
+      const [car] = await carsInBrief(tx, [carId]);
+      if (!car) return;
+      await tell(tx, buyerIds, {
+        type: 'waitlist.ended',
+        title: sold ? 'Car sold' : 'Car for sale again',
+        body: sold
+          ? `The ${carName(car)} you were waiting for has been sold.`
+          : `The ${carName(car)} you were waiting for is no longer reserved: it is for sale again.`,
+        link: carLink(carId),
       });
     }),
     events.react('car.removed-by-admin', async (tx, { carId, reported }) => {

@@ -5,7 +5,7 @@ import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import { offerDeposits, type PaymentOffers } from '../payments/index.ts';
-import { offerMoves, offers } from './offers.schema.ts';
+import { offerMoves, offers, waitlist } from './offers.schema.ts';
 
 const buyerAccount = alias(users, 'buyer_account');
 const sellerAccount = alias(users, 'seller_account');
@@ -193,4 +193,42 @@ export async function offerSummary(tx: Db | Tx, offerId: string) {
     .from(offers)
     .where(eq(offers.id, offerId));
   return row;
+}
+
+/** The buyer's accepted offer on the car, if the car is reserved for them: its id. */
+export async function acceptedOfferOf(db: Db | Tx, carId: string, buyerId: string) {
+  const [row] = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(and(eq(offers.carId, carId), eq(offers.buyerId, buyerId), eq(offers.status, 'accepted')));
+  return row?.id;
+}
+
+/** Whether the car is reserved for the buyer, by their accepted offer. */
+export const isReservedFor = async (db: Db | Tx, carId: string, buyerId: string) =>
+  (await acceptedOfferOf(db, carId, buyerId)) !== undefined;
+
+export async function isWaiting(db: Db | Tx, carId: string, buyerId: string) {
+  const [row] = await db
+    .select({ carId: waitlist.carId })
+    .from(waitlist)
+    .where(and(eq(waitlist.carId, carId), eq(waitlist.buyerId, buyerId)));
+  return row !== undefined;
+}
+
+export async function joinWaitlist(tx: Db | Tx, carId: string, buyerId: string) {
+  await tx.insert(waitlist).values({ carId, buyerId }).onConflictDoNothing();
+}
+
+export async function leaveWaitlist(db: Db | Tx, carId: string, buyerId: string) {
+  await db.delete(waitlist).where(and(eq(waitlist.carId, carId), eq(waitlist.buyerId, buyerId)));
+}
+
+/** Empties the car's waitlist; answers who was on it. */
+export async function clearWaitlist(tx: Db | Tx, carId: string) {
+  const rows = await tx
+    .delete(waitlist)
+    .where(eq(waitlist.carId, carId))
+    .returning({ buyerId: waitlist.buyerId });
+  return rows.map((row) => row.buyerId);
 }

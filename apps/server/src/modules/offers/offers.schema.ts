@@ -1,7 +1,17 @@
-/** The offers module's tables: the offers, and each offer's moves. */
+/** The offers module's tables: the offers, each offer's moves, and the waitlists of reserved cars. */
 import type { OfferMoveKind, OfferSide, OfferStatus } from '@redline/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 import { cars } from '../cars/cars.schema.ts';
@@ -83,4 +93,22 @@ export const offerMoves = pgTable(
     check('offer_moves_by_check', sql`${t.by} in ('buyer', 'seller')`),
     index('offer_moves_offer_idx').on(t.offerId, t.createdAt),
   ],
+);
+
+/**
+ * Buyers waiting for a reserved car (modules/offers): told when its reservation ends, for sale again
+ * or sold, and then taken off. One row per buyer and car.
+ */
+export const waitlist = pgTable(
+  'waitlist',
+  {
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.carId, t.buyerId] }), index('waitlist_buyer_idx').on(t.buyerId)],
 );

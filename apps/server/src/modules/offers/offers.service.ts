@@ -17,6 +17,7 @@ import {
   type Page,
   type PageQuery,
   type User,
+  type WaitlistPlace,
 } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { requireAccess } from '../../access/record-access.ts';
@@ -118,6 +119,9 @@ async function record(context: AppContext, tx: Db | Tx, offer: repo.LockedOffer,
   if (offer.status === 'accepted' && step.status !== 'accepted') {
     if (!step.ended) throw new Error(`offer ${offer.id} left its reservation without saying why`);
     await publish(tx, 'reservation.ended', { offerId: offer.id, reason: step.ended });
+    // A removed car's waitlist goes with it (the foreign key).
+    if (offer.carId && step.ended !== 'car-removed')
+      await endWaitlist(tx, offer.carId, step.ended === 'car-sold' || step.ended === 'sold-to-buyer');
   }
   if (reservedUntil)
     await context.jobs.send(
@@ -132,6 +136,16 @@ async function record(context: AppContext, tx: Db | Tx, offer: repo.LockedOffer,
     });
 }
 
+/** Buyers an event names, at most (a NOTIFY carries less than 8000 bytes). */
+const BUYERS_AN_EVENT = 100;
+
+/** Empties the car's waitlist as its reservation ends, telling everyone on it (after the commit, by the notifications). */
+async function endWaitlist(tx: Db | Tx, carId: string, sold: boolean) {
+  const buyerIds = await repo.clearWaitlist(tx, carId);
+  for (let at = 0; at < buyerIds.length; at += BUYERS_AN_EVENT)
+    await publish(tx, 'waitlist.ended', { carId, sold, buyerIds: buyerIds.slice(at, at + BUYERS_AN_EVENT) });
+}
+
 /** When an offer left open by a move now lapses unanswered. */
 const expiryOf = (context: AppContext) =>
   new Date(Date.now() + context.config.OFFER_EXPIRY_HOURS * 3_600_000);
@@ -144,13 +158,21 @@ function assertWithinAskingPrice(amount: number, car: Car) {
     });
 }
 
+const RESERVED_FOR_YOU =
+  'This car is already reserved for you: your offer was accepted. Pay the holding deposit or confirm the purchase from My Offers.';
+
 /** A buyer offers on a car for sale and free; the offer opens the seller's turn and shows in their conversation. */
 export async function makeOffer(context: AppContext, buyer: User, input: OfferInput): Promise<Offer> {
   const id = await context.database.db.transaction(async (tx) => {
     const car = await lockCarWithSeller(tx, input.carId);
     if (!car) throw notFound('The car');
     if (car.soldAt) throw conflict('This car has been sold.');
-    if (car.reservedAt) throw conflict('This car is reserved for another buyer.');
+    if (car.reservedAt)
+      throw conflict(
+        (await repo.isReservedFor(tx, car.id, buyer.id))
+          ? RESERVED_FOR_YOU
+          : 'This car is reserved for another buyer.',
+      );
     assertWithinAskingPrice(input.amount, car);
     const name = carName(car);
     const photo = carCoverUrl(context, car.photos, car.coverWidth);
@@ -342,6 +364,41 @@ export function confirmPurchase(context: AppContext, actor: User, id: string) {
   });
 }
 
+/** Whether the buyer waits for the car, or holds it (their accepted offer's id). */
+export async function getWaitlistPlace(
+  context: AppContext,
+  buyer: User,
+  carId: string,
+): Promise<WaitlistPlace> {
+  const { db } = context.database;
+  const [waiting, reservedBy] = await Promise.all([
+    repo.isWaiting(db, carId, buyer.id),
+    repo.acceptedOfferOf(db, carId, buyer.id),
+  ]);
+  return { waiting, reservedBy: reservedBy ?? null };
+}
+
+/**
+ * The buyer joins the waitlist of a car reserved for someone else; under the car's lock, so that a
+ * reservation ending at the same moment either finds them on the list or refuses them.
+ */
+export async function joinWaitlist(context: AppContext, buyer: User, carId: string): Promise<WaitlistPlace> {
+  await context.database.db.transaction(async (tx) => {
+    const car = await lockCarWithSeller(tx, carId);
+    if (!car) throw notFound('The car');
+    if (car.soldAt) throw conflict('This car has been sold.');
+    if (!car.reservedAt) throw conflict('This car is not reserved: make an offer instead.');
+    if (await repo.isReservedFor(tx, carId, buyer.id)) throw conflict(RESERVED_FOR_YOU);
+    await repo.joinWaitlist(tx, carId, buyer.id);
+  });
+  return { waiting: true, reservedBy: null };
+}
+
+export async function leaveWaitlist(context: AppContext, buyer: User, carId: string): Promise<WaitlistPlace> {
+  await repo.leaveWaitlist(context.database.db, carId, buyer.id);
+  return getWaitlistPlace(context, buyer, carId);
+}
+
 export async function getOffer(context: AppContext, actor: User, id: string): Promise<Offer> {
   await requireAccess(context, actor, { permission: 'offer.read', id });
   const row = await repo.findOffer(context.database.db, id);
@@ -418,7 +475,7 @@ export function lapseReservationJob(context: AppContext): JobDefinition<'offers.
 }
 
 /**
- * A car sold or removed closes its open offers with a notice. Its accepted offer is `sold` with it
+ * A car sold or removed closes its open offers with a notice, and so does a price lowered below them. Its accepted offer is `sold` with it
  * when the buyer had confirmed the purchase (the seller keeps the deposit); otherwise the car went to
  * someone else, or was removed, and the offer is closed (a deposit refunded). Each in the
  * transaction of the sale or removal, which holds the car's lock.
@@ -446,6 +503,24 @@ export function closeOffersOnEvents(context: AppContext): (() => void)[] {
   return [
     events.react('car.sold', (tx, { carId }) => close(tx, carId, true)),
     events.react('car.deleted', (tx, { carId }) => close(tx, carId, false)),
+    // An offer above the asking price is no offer: a price lowered below it closes it, and its buyer
+    // may offer again at the new price. In the update's transaction, which holds the car's row.
+    events.react('car.updated', async (tx, { carId, askingPrice }) => {
+      if (!askingPrice || askingPrice.to >= askingPrice.from) return;
+      for (const offer of await repo.lockOffersOfCar(tx, carId, ['open'])) {
+        if (offer.amount <= askingPrice.to) continue;
+        await record(context, tx, offer, {
+          status: 'closed',
+          turn: null,
+          move: {
+            kind: 'closed',
+            by: null,
+            amount: offer.amount,
+            message: `The seller lowered the asking price to ${formatMoney(askingPrice.to)}, below this offer: offer again at or below it.`,
+          },
+        });
+      }
+    }),
     // Told in the payment's transaction, which holds the offer's lock.
     events.react('deposit.paid', async (tx, { offerId }) => {
       const offer = await repo.lockOffer(tx, offerId);
