@@ -237,10 +237,14 @@ describe('CarPage offers (issue 48)', () => {
     expect(sent).toEqual([{ carId: car.id, amount: 18_000_000, message: 'Cash this week.' }]);
   });
 
-  it('says a reserved car is reserved, and takes no offer on it', async () => {
-    answer(carAnswers(aMe(), aCarDetail({ reservedAt: '2025-03-05T10:00:00.000Z' })));
+  it('says a reserved car is reserved, takes no offer on it, and offers its waitlist', async () => {
+    answer({
+      ...carAnswers(aMe(), aCarDetail({ reservedAt: '2025-03-05T10:00:00.000Z' })),
+      'GET /cars/:id/waitlist': { waiting: false, reservedBy: null },
+    });
     renderCar();
     expect(await screen.findByText('Reserved')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Join the waitlist' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Message the seller' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Make an offer' })).not.toBeInTheDocument();
   });

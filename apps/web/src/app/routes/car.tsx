@@ -23,7 +23,7 @@ import {
 } from '../../features/cars/index.ts';
 import { MessageSellerButton } from '../../features/conversations/index.ts';
 import { PaymentCalculator } from '../../features/finance/index.ts';
-import { MakeOfferButton } from '../../features/offers/index.ts';
+import { MakeOfferButton, WaitlistButton } from '../../features/offers/index.ts';
 import { ReportButton } from '../../features/reports/index.ts';
 import { SaveButton } from '../../features/saved-cars/index.ts';
 import { searchPathOfName } from '../../features/search/index.ts';
@@ -166,6 +166,7 @@ function CarActions({ car }: { car: Car }) {
             <BookTestDriveButton car={car} user={me.data} />
             <SaveButton car={car} user={me.data} />
             <MakeOfferButton car={car} user={me.data} />
+            <WaitlistButton car={car} user={me.data} />
             <MessageSellerButton car={car} user={me.data} />
             <ReportButton car={car} user={me.data} />
           </>

@@ -1,11 +1,11 @@
-import { formatMoney, type OfferSide } from '@redline/shared';
+import { formatMoney, type Offer, type OfferSide } from '@redline/shared';
 import { Link } from 'react-router';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { LocalDate } from '../../../components/ui/local-date.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useOffers } from '../api/get-offers.ts';
-import { offerStatusText } from '../utils/offer-status.ts';
+import { depositText, offerStatusText } from '../utils/offer-status.ts';
 
 /**
  * The caller's offers on one side (made as a buyer, received as a seller), the latest change first:
@@ -63,6 +63,9 @@ export function OffersList({ side }: { side: OfferSide }) {
                   <span className="text-sm text-base-content/80">
                     {formatMoney(offer.amount)} · {side === 'buyer' ? offer.sellerName : offer.buyerName}
                   </span>
+                  {reservationNote(offer) ? (
+                    <span className="text-sm text-base-content/80">{reservationNote(offer)}</span>
+                  ) : null}
                 </span>
                 <span className={`badge shrink-0 ${yourTurn ? 'badge-primary' : 'badge-outline'}`}>
                   {offerStatusText(offer)}
@@ -79,4 +82,12 @@ export function OffersList({ side }: { side: OfferSide }) {
       />
     </>
   );
+}
+
+/** What a reservation's row adds: its deposit, and the buyer's confirmation while it holds. */
+function reservationNote(offer: Offer) {
+  const notes = [depositText(offer)];
+  if (offer.status === 'accepted' && offer.purchaseConfirmedAt)
+    notes.push(offer.side === 'seller' ? 'Buyer confirmed: mark the car sold' : 'Purchase confirmed');
+  return notes.filter(Boolean).join(' · ');
 }
