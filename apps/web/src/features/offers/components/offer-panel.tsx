@@ -165,8 +165,8 @@ function ReservationNotes({ offer }: { offer: Offer }) {
       ) : null}
       {held && offer.reservedUntil ? (
         <li>
-          Reserved until <LocalDate value={offer.reservedUntil} style="medium-time" /> unless the buyer
-          confirms the purchase.
+          Reserved until <LocalDate value={offer.reservedUntil} style="medium-time" />, unless{' '}
+          {offer.side === 'buyer' ? 'you confirm' : 'the buyer confirms'} the purchase before then.
         </li>
       ) : null}
     </ul>

@@ -48,12 +48,12 @@ export function OffersList({ side }: { side: OfferSide }) {
             <li key={offer.id}>
               <Link
                 to={paths.conversation(offer.conversationId)}
-                className={`flex items-center gap-3 rounded-box border p-3 transition-colors hover:bg-base-200 sm:gap-4 sm:p-4 ${
+                className={`flex flex-wrap items-center gap-3 rounded-box border p-3 sm:flex-nowrap transition-colors hover:bg-base-200 sm:gap-4 sm:p-4 ${
                   yourTurn ? 'border-primary/40 bg-primary/5' : 'border-base-300'
                 }`}
               >
                 <CarThumbnail src={offer.carPhoto} name={offer.carName} />
-                <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+                <span className="flex min-w-0 flex-[1_1_10rem] flex-col gap-0.5">
                   <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                     <span className="font-semibold">{offer.carName}</span>
                     <span className="text-xs text-base-content/70">

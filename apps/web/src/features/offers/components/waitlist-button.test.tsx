@@ -31,11 +31,11 @@ describe('WaitlistButton', () => {
     expect(requests().map((r) => r.method)).toEqual(['GET', 'PUT', 'DELETE']);
   });
 
-  it('shows the buyer the car is reserved for their deposit instead', async () => {
+  it('shows the buyer the car is reserved for the way to its deposit instead', async () => {
     answer({ 'GET /cars/:id/waitlist': () => ({ waiting: false, reservedBy: 'o-1' }) });
     renderWithProviders(<WaitlistButton car={reservedCar} user={buyer} />);
     expect(
-      await screen.findByRole('link', { name: 'Reserved for you: pay the $500.00 deposit' }),
+      await screen.findByRole('link', { name: 'Your reservation: the $500.00 deposit' }),
     ).toHaveAttribute('href', '/buyer/offers/o-1/deposit');
   });
 

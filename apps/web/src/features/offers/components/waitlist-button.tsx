@@ -5,7 +5,8 @@ import { useSetWaitlistPlace, useWaitlistPlace } from '../api/waitlist.ts';
 
 /**
  * On a reserved car's page, for a signed-in buyer: "Join the waitlist" (told when it is for sale
- * again or sold) or "Leave the waitlist"; for the buyer it is reserved for, their deposit instead.
+ * again or sold) or "Leave the waitlist"; for the buyer it is reserved for, the way to its deposit
+ * (paid or not, the deposit's page says).
  */
 export function WaitlistButton({
   car,
@@ -21,8 +22,8 @@ export function WaitlistButton({
   if (!reserved || !place.data) return null;
   if (place.data.reservedBy)
     return (
-      <Link to={paths.payDeposit(place.data.reservedBy)} className="btn btn-primary btn-lg">
-        Reserved for you: pay the {formatCharge(HOLDING_DEPOSIT_CENTS)} deposit
+      <Link to={paths.payDeposit(place.data.reservedBy)} className="btn btn-outline btn-lg">
+        Your reservation: the {formatCharge(HOLDING_DEPOSIT_CENTS)} deposit
       </Link>
     );
   const waiting = place.data.waiting;
