@@ -16,17 +16,16 @@ export function WaitlistButton({
   /** The signed-in buyer, or null for a visitor. */
   user: User | null;
 }) {
-  const reserved = Boolean(car.reservedAt && !car.soldAt && user?.role === 'Buyer');
-  const place = useWaitlistPlace(car.id, { enabled: reserved });
+  const place = useWaitlistPlace(car, user);
   const set = useSetWaitlistPlace(car.id);
-  if (!reserved || !place.data) return null;
-  if (place.data.reservedBy)
+  if (!place) return null;
+  if (place.reservedBy)
     return (
-      <Link to={paths.payDeposit(place.data.reservedBy)} className="btn btn-outline btn-lg">
+      <Link to={paths.payDeposit(place.reservedBy)} className="btn btn-outline btn-lg">
         Your reservation: the {formatCharge(HOLDING_DEPOSIT_CENTS)} deposit
       </Link>
     );
-  const waiting = place.data.waiting;
+  const { waiting } = place;
   return (
     <button
       type="button"
