@@ -57,3 +57,63 @@ test('a buyer offers, the seller counters, the buyer accepts: the car is reserve
   await expect(page.getByRole('button', { name: 'Make an offer' })).toHaveCount(0);
   await sellerContext.close();
 });
+
+test('the buyer of a reservation pays the deposit, the seller releases the car: the deposit is refunded and the waitlist told', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  const sellerContext = await browser.newContext({ baseURL });
+  const waiterContext = await browser.newContext({ baseURL });
+  await signUp(sellerContext.request, 'Seller', `Sally Seller ${tag()}`);
+  const car = await postCar(sellerContext.request, `Emira ${tag()}`, { askingPrice: 9_500_000 });
+  await signUp(page.request, 'Buyer', `Bea Buyer ${tag()}`);
+  await signUp(waiterContext.request, 'Buyer', `Will Waiter ${tag()}`);
+
+  // An offer the seller accepts reserves the car for the buyer.
+  const made = await page.request.post('/api/offers', { data: { carId: car.id, amount: 9_000_000 } });
+  expect(made.status()).toBe(201);
+  const offer = (await made.json()) as { id: string; conversationId: string };
+  const accepted = await sellerContext.request.post(`/api/offers/${offer.id}/answer`, {
+    data: { action: 'accept' },
+  });
+  expect(accepted.status()).toBe(200);
+
+  // Another buyer joins the reserved car's waitlist from its page.
+  const waiterPage = await waiterContext.newPage();
+  await waiterPage.goto(`/cars/id/${car.id}`);
+  await expect(waiterPage.locator('#root')).not.toHaveAttribute('inert');
+  await waiterPage.getByRole('button', { name: 'Join the waitlist' }).click();
+  await expect(waiterPage.getByRole('button', { name: 'Leave the waitlist' })).toBeVisible();
+
+  // The buyer pays the deposit from the offer beside the conversation, with a test card.
+  await page.goto(`/dash/messages/${offer.conversationId}`);
+  await page
+    .getByRole('region', { name: 'Offer' })
+    .getByRole('link', { name: /holding deposit/ })
+    .click();
+  await expect(page).toHaveURL(`/buyer/offers/${offer.id}/deposit`);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay \$500\.00$/ }).click();
+  await expect(page.getByText('The $500.00 deposit is paid: the car is held for you.')).toBeVisible();
+
+  // The seller releases the car: the deposit goes back, and the waiting buyer is told.
+  const released = await sellerContext.request.post(`/api/offers/${offer.id}/release`);
+  expect(released.status()).toBe(200);
+  await page.goto('/dash/buyer/offers');
+  await expect(page.getByRole('link', { name: new RegExp(car.name) })).toContainText(
+    /\$500\.00 deposit (being refunded|refunded)/,
+  );
+  await expect
+    .poll(async () => {
+      const notices = (await (await waiterContext.request.get('/api/notifications')).json()) as {
+        items: { title: string }[];
+      };
+      return notices.items.map((n) => n.title);
+    })
+    .toContain('Car for sale again');
+  await sellerContext.close();
+  await waiterContext.close();
+});

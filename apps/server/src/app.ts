@@ -42,7 +42,7 @@ import { contactModule } from './modules/contact/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
 import { marketValueModule, marketValueOf } from './modules/market-value/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
-import { offersModule } from './modules/offers/index.ts';
+import { offersModule, paymentOffers } from './modules/offers/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
 import { photosModule } from './modules/photos/index.ts';
 import { placesModule } from './modules/places/index.ts';
@@ -77,7 +77,7 @@ const MODULES: readonly ServerModule[] = [
   savedCarsModule,
   savedSearchesModule,
   reportsModule,
-  paymentsModule(paymentBookings),
+  paymentsModule(paymentBookings, paymentOffers),
   notificationsModule,
   contactModule,
   conversationsModule,

@@ -9,7 +9,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { bookings, notifications, photos, refunds, users } from '../src/db/schema.ts';
-import { createBooking, createCar, recordPayment } from './factories.ts';
+import { createBooking, createCar, createOffer, recordPayment } from './factories.ts';
 import { it as base } from './fixtures.ts';
 import { as, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
@@ -233,6 +233,23 @@ describe('POST /api/testdrivebooking', () => {
     expect(res.statusCode).toBe(409);
     expect(errorOf(res).message).toBe('This car has been sold and can no longer be booked.');
     expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toHaveLength(0);
+  });
+
+  it('refuses a car reserved for another buyer with 409, and takes the booking of the buyer it is reserved for', async ({
+    t,
+    seller,
+    buyer,
+    otherBuyer,
+  }) => {
+    const car = await createCar(t, seller, { reservedAt: new Date() });
+    await createOffer(t, buyer, car, seller, { status: 'accepted', turn: null, expiresAt: null });
+    const refused = await book(t, otherBuyer, validInput(car.id));
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe(
+      'This car is reserved for another buyer, so it takes no test drives: join its waitlist to hear when it is for sale again.',
+    );
+    expect(await bookingsOf(t, otherBuyer.id)).toHaveLength(0);
+    expect((await book(t, buyer, validInput(car.id))).statusCode).toBe(201);
   });
 
   it('refuses a second booking while the first is open, naming the open one', async ({

@@ -1,6 +1,6 @@
 /** Factories with overrides, for tests that need rows without going through every call. */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type CarInput, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import { type CarInput, HOLDING_DEPOSIT_CENTS, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
@@ -246,4 +246,18 @@ export async function recordPayment(t: TestApp, booking: typeof bookings.$inferS
     })
     .returning();
   return payment!;
+}
+
+/** A succeeded test-mode payment of the offer's holding deposit, not yet recorded (as the card form leaves it). */
+export async function depositIntent(t: TestApp, offer: typeof offers.$inferSelect) {
+  const transactionId = `pi_test_${randomUUID().replaceAll('-', '')}`;
+  await t.db.insert(paymentIntents).values({
+    id: transactionId,
+    clientSecret: `${transactionId}_secret`,
+    amount: HOLDING_DEPOSIT_CENTS,
+    currency: 'usd',
+    status: 'succeeded',
+    metadata: { offerId: offer.id, buyerId: offer.buyerId },
+  });
+  return transactionId;
 }

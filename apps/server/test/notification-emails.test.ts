@@ -20,7 +20,7 @@ import { publish } from '../src/events/index.ts';
 import type { Mail } from '../src/mail/mailer.ts';
 import { EMAIL_BATCH_SECONDS } from '../src/modules/notifications/notification-emails.ts';
 import { expireOfferJob } from '../src/modules/offers/offers.service.ts';
-import { createBooking, createCar, createOffer, recordPayment } from './factories.ts';
+import { createBooking, createCar, createOffer, depositIntent, recordPayment } from './factories.ts';
 import { it as base } from './fixtures.ts';
 import { as, followConfirmationLink, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
@@ -249,6 +249,40 @@ const tellOf: Record<NotificationType, (t: TestApp, people: People) => Promise<T
     expect(res.statusCode).toBe(200);
     return [buyer];
   },
+  'offer.deposit-paid': async (t, { seller, buyer }) => {
+    const car = await createCar(t, seller, { reservedAt: new Date() });
+    const offer = await createOffer(t, buyer, car, seller, {
+      status: 'accepted',
+      turn: null,
+      expiresAt: null,
+    });
+    const transactionId = await depositIntent(t, offer);
+    const res = await as(t, buyer, {
+      method: 'POST',
+      url: '/api/payment',
+      payload: { offerId: offer.id, transactionId },
+    });
+    expect(res.statusCode).toBe(201);
+    return [seller];
+  },
+  'offer.purchase-confirmed': async (t, { seller, buyer }) => {
+    const car = await createCar(t, seller, { reservedAt: new Date() });
+    const offer = await createOffer(t, buyer, car, seller, {
+      status: 'accepted',
+      turn: null,
+      expiresAt: null,
+    });
+    const res = await as(t, buyer, { method: 'POST', url: `/api/offers/${offer.id}/confirm` });
+    expect(res.statusCode).toBe(200);
+    return [seller];
+  },
+  'waitlist.ended': async (t, { seller, otherBuyer }) => {
+    const car = await createCar(t, seller);
+    await t.db.transaction((tx) =>
+      publish(tx, 'waitlist.ended', { carId: car.id, sold: false, buyerIds: [otherBuyer.id] }),
+    );
+    return [otherBuyer];
+  },
   'refund.made': async (t, { seller, buyer }) => {
     const payment = await recordPayment(t, await aBooking(t, { seller, buyer }));
     const [refund] = await t.db
@@ -259,6 +293,7 @@ const tellOf: Record<NotificationType, (t: TestApp, people: People) => Promise<T
       publish(tx, 'refund.succeeded', {
         refundId: refund!.id,
         bookingId: payment.bookingId,
+        offerId: null,
         amount: refund!.amount,
       }),
     );

@@ -52,6 +52,8 @@ describe('GET and PUT /api/notifications/preferences', () => {
       'offer.accepted',
       'offer.withdrawn',
       'offer.expired',
+      'offer.deposit-paid',
+      'offer.purchase-confirmed',
     ]);
     expect((await itemsOf(t, admin)).map((item) => item.type)).toEqual([
       'account.verified',

@@ -320,8 +320,51 @@ describe('an accepted offer', () => {
   });
 });
 
+describe('a reserved car and a lowered price', () => {
+  it('tells a buyer offering on a car their own accepted offer reserved that it is theirs, not "another buyer\'s"', async ({
+    t,
+    seller,
+    buyer,
+    otherBuyer,
+  }) => {
+    const car = await createCar(t, seller, { reservedAt: new Date() });
+    await createOffer(t, buyer, car, seller, { status: 'accepted', turn: null, expiresAt: null });
+    const own = await offer(t, buyer, car.id, 100_000);
+    expect(own.statusCode).toBe(409);
+    expect(errorOf(own).message).toBe(
+      'This car is already reserved for you: your offer was accepted. Pay the holding deposit or confirm the purchase from My Offers.',
+    );
+    expect(errorOf(await offer(t, otherBuyer, car.id, 100_000)).message).toBe(
+      'This car is reserved for another buyer.',
+    );
+  });
+
+  it('a price lowered below an open offer closes it with a notice (the buyer may offer again); offers at or below it stay open', async ({
+    t,
+    seller,
+    buyer,
+    otherBuyer,
+  }) => {
+    const car = await createCar(t, seller, { askingPrice: 10_000_000 });
+    const above = (await offer(t, buyer, car.id, 9_500_000)).json() as Offer;
+    const below = (await offer(t, otherBuyer, car.id, 8_000_000)).json() as Offer;
+    const lowered = await as(t, seller, {
+      method: 'PATCH',
+      url: `/api/cars/${car.id}`,
+      payload: { askingPrice: 9_000_000 },
+    });
+    expect(lowered.statusCode).toBe(200);
+    expect(await read(t, buyer, above.id)).toMatchObject({ status: 'closed', turn: null });
+    expect(await read(t, otherBuyer, below.id)).toMatchObject({ status: 'open' });
+    expect(await notified(t, buyer, 'offer.declined')).toContain(
+      'Your offer of $95,000 for the 2020 Ferrari F8 Tributo is closed: the seller lowered the asking price to $90,000, below this offer: offer again at or below it.',
+    );
+    expect((await offer(t, buyer, car.id, 9_000_000)).statusCode).toBe(201);
+  });
+});
+
 describe('a car sold or removed', () => {
-  it('sold, its accepted offer is sold with it, its open ones closed with a notice, and the reservation ends', async ({
+  it('sold, its accepted offer whose buyer confirmed the purchase is sold with it, its open ones closed with a notice, and the reservation ends', async ({
     t,
     seller,
     buyer,
@@ -332,6 +375,7 @@ describe('a car sold or removed', () => {
       status: 'accepted',
       turn: null,
       expiresAt: null,
+      purchaseConfirmedAt: new Date(),
     });
     const open = await createOffer(t, otherBuyer, car, seller);
     const sold = await as(t, seller, {

@@ -50,6 +50,8 @@ const pool = {
   /** The buyer's open offers on the seller's cars (the seller's turn), and accepted ones whose car is reserved. */
   offerIds: [] as string[],
   acceptedOfferIds: [] as string[],
+  /** Cars reserved for another buyer, whose waitlists the buyer joins. */
+  reservedCarIds: [] as string[],
   /** The buyer's saved searches. */
   savedSearchIds: [] as string[],
   bookingIds: [] as string[],
@@ -175,7 +177,9 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       if (operationId === 'setContactMessageHandled') return next(pool.contactMessageIds);
       if (CONVERSATION_OPERATIONS.has(operationId)) return next(pool.conversationIds);
       if (OFFER_OPERATIONS.has(operationId)) return next(pool.offerIds);
-      if (operationId === 'releaseOffer') return next(pool.acceptedOfferIds);
+      if (operationId === 'joinWaitlist') return next(pool.reservedCarIds);
+      if (operationId === 'releaseOffer' || operationId === 'confirmPurchase')
+        return next(pool.acceptedOfferIds);
       if (operationId === 'dismissConversationReports') return next(pool.reportedConversationIds);
       if (operationId === 'reviewCarNameMapping') return next(pool.typoMappingIds);
       if (operationId === 'changeSavedSearch' || operationId === 'deleteSavedSearch')
@@ -197,6 +201,9 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       // The transaction named next is this booking's (bookingId comes first in the body).
       reported = next(pool.recordedPayments);
       return reported.bookingId;
+    case 'offerId':
+      // A payment names a booking or an offer, not both: sampled with bookings (offer-deposits.test.ts pays offers).
+      return undefined;
     case 'categoryId':
       return 'super-car';
     case 'makeId':
@@ -537,6 +544,14 @@ it.beforeAll(async ({ t, buyer, seller, admin }) => {
       expiresAt: null,
     });
     pool.acceptedOfferIds.push(accepted.id);
+    // A car reserved for someone else, whose waitlist the buyer joins.
+    const waited = await createCar(t, people.seller, { reservedAt: new Date() });
+    await createOffer(t, await signUpUser(t, 'Buyer'), waited, people.seller, {
+      status: 'accepted',
+      turn: null,
+      expiresAt: null,
+    });
+    pool.reservedCarIds.push(waited.id);
     if (i < 3) {
       const started = await as(t, people.buyer, {
         method: 'POST',

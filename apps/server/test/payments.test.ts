@@ -544,7 +544,9 @@ describe('GET /api/payments', () => {
     expect(page1.items).toEqual([
       {
         id: expect.any(String),
+        kind: 'test-drive',
         bookingId: b.booking.id,
+        offerId: null,
         paidBy: otherBuyer.email,
         productBy: seller.email,
         product: b.booking.carName,

@@ -99,6 +99,11 @@ export const CAR_ABOUT_MAX = 5000;
 export const PASSWORD_MIN_LENGTH = 7;
 /** The test-drive fee in USD cents ($120). */
 export const TEST_DRIVE_FEE_CENTS = 12_000;
+/**
+ * The refundable holding deposit a buyer may pay on a car their accepted offer reserved, in USD cents
+ * ($500): refunded when the reservation ends without a sale, kept by the seller when it is sold to them.
+ */
+export const HOLDING_DEPOSIT_CENTS = 50_000;
 /** What a buyer is told before cancelling a test drive; the server applies it (bookings.service.ts). */
 export const BUYER_CANCELLATION_POLICY =
   'You can cancel a test drive until the time it starts. A paid fee is refunded in full to your card; once the test drive has started, it can no longer be cancelled.';

@@ -10,8 +10,10 @@ import { ROLES, type Role } from './constants.ts';
  * or removed, with what happens to their money); a refund made; a car they saved lowered in price
  * or sold; new cars that match a search they saved. About offers: to a seller, an offer or a
  * buyer's counter, an offer withdrawn; to a buyer, a seller's counter, an offer declined (or closed:
- * the car reserved for another buyer, sold or removed), a reservation released; to both, an offer
- * accepted by the other side, or expired. To anyone: their account verified, a message in
+ * the car reserved for another buyer, sold or removed), a reservation released; to a seller, a
+ * holding deposit paid, a purchase confirmed; to a buyer on a reserved car's waitlist, the car for
+ * sale again or sold; to both, an offer accepted by the other side, or
+ * expired, or a reservation lapsed. To anyone: their account verified, a message in
  * one of their conversations. To every admin: a message through the contact form, a conversation
  * reported by one of its participants.
  */
@@ -39,6 +41,9 @@ export const NOTIFICATION_TYPES = [
   'offer.withdrawn',
   'offer.expired',
   'offer.released',
+  'offer.deposit-paid',
+  'offer.purchase-confirmed',
+  'waitlist.ended',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -185,7 +190,7 @@ export const NOTIFICATION_KINDS: Readonly<Record<NotificationType, NotificationK
   },
   'offer.expired': {
     label: 'Offer expired',
-    description: 'An offer lapses without an answer.',
+    description: 'An offer lapses without an answer, or a reservation without the purchase confirmed.',
     audience: buyersAndSellers,
     email: false,
   },
@@ -195,9 +200,28 @@ export const NOTIFICATION_KINDS: Readonly<Record<NotificationType, NotificationK
     audience: buyers,
     email: true,
   },
+  'offer.deposit-paid': {
+    label: 'Deposit paid',
+    description: 'A buyer pays the holding deposit on one of your cars reserved for them.',
+    audience: sellers,
+    email: true,
+  },
+  'offer.purchase-confirmed': {
+    label: 'Purchase confirmed',
+    description:
+      'A buyer confirms buying one of your cars reserved for them: mark it sold once the sale is done.',
+    audience: sellers,
+    email: true,
+  },
+  'waitlist.ended': {
+    label: 'Waitlist',
+    description: 'A reserved car you wait for is for sale again, or has been sold.',
+    audience: buyers,
+    email: true,
+  },
   'refund.made': {
     label: 'Refund made',
-    description: 'A test-drive fee you paid is refunded to your card.',
+    description: 'A test-drive fee or a holding deposit you paid is refunded to your card.',
     audience: buyers,
     email: true,
   },

@@ -6,21 +6,42 @@ import { z } from 'zod';
 import { multiLineText } from './common.ts';
 import { MESSAGE_MAX_LENGTH } from './conversations.ts';
 import { formatMoney } from './format.ts';
+import { REFUND_STATUSES } from './payments.ts';
 
 /**
  * The moves that end an offer's open state, each named as the status it leaves the offer in:
- * `accepted`, the car reserved for its buyer, until the seller `released` the car or it was `sold`;
- * `declined` by the seller (or because the car was reserved for another buyer), `withdrawn` by the
- * buyer, `expired` unanswered, `closed` when the car was sold or removed while it was open.
+ * `accepted`, the car reserved for its buyer, until the seller `released` the car, the reservation
+ * `lapsed` with the purchase unconfirmed, or the car was `sold` to the buyer; `declined` by the
+ * seller (or because the car was reserved for another buyer), `withdrawn` by the buyer, `expired`
+ * unanswered, `closed` when the car was sold or removed while it was open (or reserved).
  */
-const ENDING_MOVES = ['accepted', 'declined', 'withdrawn', 'expired', 'closed', 'released', 'sold'] as const;
+const ENDING_MOVES = [
+  'accepted',
+  'declined',
+  'withdrawn',
+  'expired',
+  'closed',
+  'released',
+  'sold',
+  'lapsed',
+] as const;
 
 /** Where an offer stands: `open` while one side's answer is awaited, or where its last move left it. */
 export const OFFER_STATUSES = ['open', ...ENDING_MOVES] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
-/** The moves an offer's thread shows, in order: who made each, what and for how much. */
-export const OFFER_MOVE_KINDS = ['offered', 'countered', ...ENDING_MOVES] as const;
+/**
+ * The moves an offer's thread shows, in order: who made each, what and for how much. While the car is
+ * reserved, the buyer pays the holding deposit (`deposit-paid`) and `confirmed` the purchase, which
+ * keep the offer accepted.
+ */
+export const OFFER_MOVE_KINDS = [
+  'offered',
+  'countered',
+  'deposit-paid',
+  'confirmed',
+  ...ENDING_MOVES,
+] as const;
 export type OfferMoveKind = (typeof OFFER_MOVE_KINDS)[number];
 
 /** The two sides of an offer: whose turn it is, who made a move (null: Redline, as an expiry). */
@@ -78,7 +99,28 @@ export const offerSchema = z.object({
   side: z.enum(OFFER_SIDES),
   /** When an open offer expires unanswered; null once it is not open. */
   expiresAt: z.string().nullable(),
+  /** When the reservation of an accepted offer lapses unless its buyer confirms the purchase first. */
+  reservedUntil: z.string().nullable(),
+  /** When the buyer confirmed they are buying the car reserved for them (the seller then marks it sold). */
+  purchaseConfirmedAt: z.string().nullable(),
+  /**
+   * The holding deposit paid on the reservation: its amount in cents, when, and its refund's status
+   * once one is asked (none on a car sold to the buyer: the seller keeps it).
+   */
+  deposit: z
+    .object({ amount: z.number().int(), paidAt: z.string(), refund: z.enum(REFUND_STATUSES).nullable() })
+    .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Offer = z.infer<typeof offerSchema>;
+
+/** The car whose waitlist a buyer reads, joins or leaves. */
+export const waitlistParamsSchema = z.object({ id: z.guid({ error: 'Invalid car id' }) });
+
+/**
+ * A reserved car's waitlist, as a buyer reads it: whether they are on it, and the id of their own
+ * accepted offer when the car is reserved for them (they then hold it rather than wait).
+ */
+export const waitlistPlaceSchema = z.object({ waiting: z.boolean(), reservedBy: z.string().nullable() });
+export type WaitlistPlace = z.infer<typeof waitlistPlaceSchema>;

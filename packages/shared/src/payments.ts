@@ -16,9 +16,30 @@ export const PAYMENT_ERROR_CODES = {
 } as const;
 
 const bookingId = z.guid({ error: 'Choose a booking' });
+const offerId = z.guid({ error: 'Choose an offer' });
+
+/** What a payment pays for: one of the buyer's bookings (its test-drive fee) or accepted offers (its holding deposit). */
+export type PaidFor = { bookingId: string; offerId?: undefined } | { offerId: string; bookingId?: undefined };
+
+/** One of `bookingId` and `offerId`, never both. */
+function payingForOne(value: { bookingId?: string; offerId?: string }, context: z.RefinementCtx) {
+  if (!value.bookingId && !value.offerId)
+    context.addIssue({ code: 'custom', path: ['bookingId'], message: 'Choose a booking' });
+  if (value.bookingId && value.offerId)
+    context.addIssue({
+      code: 'custom',
+      path: ['offerId'],
+      message: 'Pay for a booking or an offer, not both',
+    });
+}
+
+const paidFor = { bookingId: bookingId.optional(), offerId: offerId.optional() };
 
 /** Any `price` the client sends is dropped: the server fixes the amount. */
-export const createPaymentIntentInputSchema = z.object({ bookingId });
+export const createPaymentIntentInputSchema = z
+  .object(paidFor)
+  .superRefine(payingForOne)
+  .transform((value) => value as PaidFor);
 export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentInputSchema>;
 
 export const createPaymentIntentResponseSchema = z.object({
@@ -62,13 +83,16 @@ export const confirmTestPaymentResponseSchema = z.object({
   transactionId: z.string(),
 });
 
-export const recordPaymentInputSchema = z.object({
-  bookingId,
-  transactionId: z
-    .string({ error: 'The transaction id is required' })
-    .max(255, 'Enter a valid transaction id')
-    .regex(/^[A-Za-z0-9_]{1,255}$/, 'Enter a valid transaction id'),
-});
+export const recordPaymentInputSchema = z
+  .object({
+    ...paidFor,
+    transactionId: z
+      .string({ error: 'The transaction id is required' })
+      .max(255, 'Enter a valid transaction id')
+      .regex(/^[A-Za-z0-9_]{1,255}$/, 'Enter a valid transaction id'),
+  })
+  .superRefine(payingForOne)
+  .transform((value) => value as PaidFor & { transactionId: string });
 export type RecordPaymentInput = z.infer<typeof recordPaymentInputSchema>;
 
 export const recordPaymentResponseSchema = z.object({ insertedId: z.string() });
@@ -76,7 +100,8 @@ export const recordPaymentResponseSchema = z.object({ insertedId: z.string() });
 /**
  * Why money was given back: the seller declined the test drive, the car was sold or removed before
  * it, the buyer cancelled it before its start (BUYER_CANCELLATION_POLICY), the payment arrived for
- * a booking already called off, or an admin refunded it.
+ * a booking already called off, or an admin refunded it; for a holding deposit, the car was sold to
+ * someone else or removed, the seller `released` the reservation, or it `lapsed` unconfirmed.
  */
 export const REFUND_REASONS = [
   'declined',
@@ -85,6 +110,8 @@ export const REFUND_REASONS = [
   'buyer-cancelled',
   'late-payment',
   'admin',
+  'released',
+  'lapsed',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 /** `pending` until the provider confirms; `failed` when it refused (an admin may try again). */
@@ -106,9 +133,17 @@ export type Refund = z.infer<typeof refundSchema>;
 export const paymentIdParamsSchema = z.object({ id: z.guid({ error: 'Invalid payment id' }) });
 
 /** A recorded payment as an admin sees it; `paidBy` is the buyer's e-mail, `productBy` the seller's. */
+export const PAYMENT_KINDS = ['test-drive', 'deposit'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
 export const paymentSchema = z.object({
   id: z.string(),
-  bookingId: z.string(),
+  /** A test drive's fee, or an accepted offer's holding deposit. */
+  kind: z.enum(PAYMENT_KINDS),
+  /** The booking a test-drive fee paid for (null for a deposit). */
+  bookingId: z.string().nullable(),
+  /** The offer a deposit held the car for (null for a test-drive fee). */
+  offerId: z.string().nullable(),
   paidBy: z.string(),
   productBy: z.string(),
   product: z.string(),

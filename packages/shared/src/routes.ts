@@ -15,6 +15,8 @@ export const routePatterns = {
   compare: '/compare',
   seller: '/sellers/:id',
   payBooking: '/buyer/bookings/:id',
+  /** The buyer pays the holding deposit of the car their accepted offer reserved. */
+  payDeposit: '/buyer/offers/:id/deposit',
   signUp: '/user/signup',
   login: '/user/login',
   forgotPassword: '/user/forgot-password',

@@ -136,6 +136,11 @@ const RECORD_RULES = {
   'conversation.report': conversation,
   'offer.read': offer,
   'offer.move': offer,
+  'offer.pay': {
+    ...offer,
+    refusal: (actor, o) =>
+      o.buyerId === actor.id ? undefined : "Only the offer's buyer can pay the deposit on its reservation.",
+  } satisfies RecordRule<Offer>,
   /** A saved search is its buyer's alone (admins included, nobody else learns of it). Inside its transaction. */
   'savedSearch.manage': {
     name: 'The saved search',

@@ -122,6 +122,11 @@ const envSchema = z.object({
   SITEMAP_PAGE_SIZE: z.coerce.number<string>().int().min(1).max(50_000).default(50_000),
   /** How long an open offer waits for its answer before it expires (modules/offers), in hours. */
   OFFER_EXPIRY_HOURS: z.coerce.number<string>().int().min(1).max(720).default(48),
+  /**
+   * How long a car an accepted offer reserved stays reserved without its buyer confirming the
+   * purchase (modules/offers), in hours: then it lapses, is for sale again and a deposit is refunded.
+   */
+  OFFER_RESERVATION_HOURS: z.coerce.number<string>().int().min(1).max(2160).default(168),
   /** Sign-ups a client (IP address) may make in an hour; past it a 429 (auth/sign-up.ts). */
   SIGN_UP_LIMIT: z.coerce.number<string>().int().min(1).default(10),
   /** Live-updates streams one client address may hold open on an instance; one more is refused (503). */

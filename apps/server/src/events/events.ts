@@ -83,6 +83,22 @@ export interface DomainEvents {
    * by the car's sale or removal, its reservation released or sold (`moveId` names the move).
    */
   'offer.moved': { offerId: string; moveId: string };
+  /**
+   * The car an accepted offer reserved is no longer reserved for its buyer: released by the seller,
+   * lapsed unconfirmed, sold to someone else or removed (`reason`: its deposit is refunded), or sold
+   * to the buyer who confirmed the purchase (`sold-to-buyer`: the seller keeps the deposit).
+   */
+  'reservation.ended': {
+    offerId: string;
+    reason: 'released' | 'lapsed' | 'car-sold' | 'car-removed' | 'sold-to-buyer';
+  };
+  /**
+   * A reserved car's reservation ended and its waitlist was emptied: these buyers (at most 100 an
+   * event) are told it is for sale again (`sold` false) or sold.
+   */
+  'waitlist.ended': { carId: string; sold: boolean; buyerIds: string[] };
+  /** The buyer paid the holding deposit of the car their accepted offer reserved (modules/payments). */
+  'deposit.paid': { offerId: string; paymentId: string };
   'booking.requested': { bookingId: string; carId: string; buyerId: string };
   'booking.paid': { bookingId: string; paymentId: string };
   /** The car's seller agreed to the requested day and time. */
@@ -103,17 +119,25 @@ export interface DomainEvents {
    * directly. Published before the deletion, so that its reactions read the car.
    */
   'car.removed-by-admin': { carId: string; reported: boolean };
-  /** A refund of the booking's payment was asked for (the job queue makes it after the change commits). */
-  'refund.requested': { refundId: string; bookingId: string; requestedBy: string | null };
+  /**
+   * A refund of a payment was asked for (the job queue makes it after the change commits): of a
+   * booking's fee (`bookingId`) or of an offer's holding deposit (`offerId`).
+   */
+  'refund.requested': {
+    refundId: string;
+    bookingId: string | null;
+    offerId: string | null;
+    requestedBy: string | null;
+  };
   /**
    * New cars matched a saved search: one at once (an instant search), or a day's (the daily
    * digest: `count` of them, the first few named).
    */
   'saved-search.matched': { savedSearchId: string; carIds: string[]; count: number };
-  /** The payment provider made the refund of the booking's payment (`amount` in cents). */
-  'refund.succeeded': { refundId: string; bookingId: string; amount: number };
-  /** The payment provider refused the refund of the booking's payment (an admin may try again). */
-  'refund.failed': { refundId: string; bookingId: string };
+  /** The payment provider made the refund of the booking's or the deposit's payment (`amount` in cents). */
+  'refund.succeeded': { refundId: string; bookingId: string | null; offerId: string | null; amount: number };
+  /** The payment provider refused the refund of the booking's or the deposit's payment (an admin may try again). */
+  'refund.failed': { refundId: string; bookingId: string | null; offerId: string | null };
 }
 
 export type EventName = keyof DomainEvents;

@@ -14,6 +14,11 @@ export interface Jobs {
   'payments.refund-sweep': Scheduled;
   /** An open offer's lapse, due at `expiresAt` unless a move came since (modules/offers/offers.service.ts). */
   'offers.expire': { offerId: string; expiresAt: string };
+  /**
+   * An accepted offer's reservation lapses at `reservedUntil` unless its buyer confirmed the purchase
+   * or the reservation ended first (modules/offers/offers.service.ts).
+   */
+  'offers.lapse': { offerId: string; reservedUntil: string };
   'photos.cleanup': Scheduled;
   /** A car just posted, matched against the saved searches (modules/saved-searches/saved-search-alerts.ts). */
   'saved-searches.match': { carId: string };

@@ -5,8 +5,11 @@
 import type { PaymentProviderName, RefundStatus } from '@redline/shared';
 
 export interface CreateIntentInput {
-  bookingId: string;
+  /** What it pays for, kept in the intent's metadata with the buyer: a booking, or an offer's deposit. */
+  paidFor: { bookingId: string } | { offerId: string };
   buyerId: string;
+  /** What the buyer's statement and the provider's dashboard call it. */
+  description: string;
   amount: number;
   currency: string;
   /** The same key returns the same intent, so a booking never gets two. */

@@ -36,7 +36,7 @@ export class TestModeProvider implements PaymentProvider {
         amount: input.amount,
         currency: input.currency,
         status: 'requires_payment_method',
-        metadata: { bookingId: input.bookingId, buyerId: input.buyerId },
+        metadata: { ...input.paidFor, buyerId: input.buyerId },
         idempotencyKey: input.idempotencyKey,
       })
       .onConflictDoNothing({ target: paymentIntents.idempotencyKey });

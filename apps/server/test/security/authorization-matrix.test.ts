@@ -36,6 +36,7 @@ import {
   vehicleAliases,
   vehicleMakes,
   vehicleModels,
+  waitlist,
 } from '../../src/db/schema.ts';
 import { unsubscribeToken } from '../../src/modules/notifications/unsubscribe-token.ts';
 import {
@@ -229,6 +230,16 @@ async function offerOfBuyerA(accepted = false) {
     accepted ? { status: 'accepted', turn: null, expiresAt: null } : {},
   );
   return offer.id;
+}
+
+/** A car reserved for another buyer's accepted offer, with buyer A on its waitlist unless `waiting` is false. */
+let holder: TestUser | undefined;
+async function reservedCarWaitedByBuyerA(waiting = true) {
+  const car = await createCar(t, sellerA(), { reservedAt: new Date() });
+  holder ??= await signUpUser(t, 'Buyer');
+  await createOffer(t, holder, car, sellerA(), { status: 'accepted', turn: null, expiresAt: null });
+  if (waiting) await t.db.insert(waitlist).values({ carId: car.id, buyerId: buyerA().id });
+  return car.id;
 }
 
 const offerStatus = async (call: Call) => {
@@ -711,6 +722,37 @@ const OWNERSHIP: Record<string, Row> = {
     expect: { seller: 200, others: 404 },
     after: async (actor, _res, call) =>
       expect(await offerStatus(call)).toBe(actor === 'seller' ? 'released' : 'accepted'),
+  },
+  'POST /api/offers/:id/confirm': {
+    call: async () => ({ url: `/api/offers/${await offerOfBuyerA(true)}/confirm` }),
+    expect: { buyer: 200, others: 404 },
+    after: async (actor, _res, call) => {
+      const [row] = await t.db
+        .select({ confirmed: offers.purchaseConfirmedAt })
+        .from(offers)
+        .where(eq(offers.id, call.url.split('/')[3]!));
+      expect(row?.confirmed !== null).toBe(actor === 'buyer');
+    },
+  },
+  'GET /api/cars/:id/waitlist': {
+    call: async () => ({ url: `/api/cars/${await reservedCarWaitedByBuyerA()}/waitlist` }),
+    expect: { buyer: 200, otherBuyer: 200 },
+    // Each buyer reads their own place: buyer A waits, the other buyer does not.
+    after: async (actor, res) => expect(res.json().waiting).toBe(actor === 'buyer'),
+  },
+  'PUT /api/cars/:id/waitlist': {
+    call: async () => ({ url: `/api/cars/${await reservedCarWaitedByBuyerA(false)}/waitlist` }),
+    expect: { buyer: 200, otherBuyer: 200 },
+  },
+  'DELETE /api/cars/:id/waitlist': {
+    call: async () => ({ url: `/api/cars/${await reservedCarWaitedByBuyerA()}/waitlist` }),
+    expect: { buyer: 200, otherBuyer: 200 },
+    // Leaving is one's own: the other buyer's call leaves buyer A on the list.
+    after: async (actor, _res, call) => {
+      const carId = call.url.split('/')[3]!;
+      const rows = await t.db.select().from(waitlist).where(eq(waitlist.carId, carId));
+      expect(rows.length).toBe(actor === 'buyer' ? 0 : 1);
+    },
   },
   'GET /api/conversations/reported': {
     call: () => ({ url: '/api/conversations/reported' }),

@@ -72,7 +72,9 @@ describe('error toasts', () => {
         items: [
           {
             id: 'p-1',
+            kind: 'test-drive',
             bookingId: 'b-1',
+            offerId: null,
             paidBy: 'bea@example.com',
             productBy: 'sam@example.com',
             product: '2021 Porsche 911 GT3',

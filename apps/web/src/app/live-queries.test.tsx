@@ -43,12 +43,12 @@ const LISTS = {
   others: [queryKeys.cars.detail('c1'), queryKeys.notificationSettings.preferences()],
 } satisfies Record<LiveTopic | 'others', QueryKey[]>;
 
-/** What each topic says changed: a payment or a refund changes its booking too. */
+/** What each topic says changed: a payment or a refund changes its booking, or its offer's deposit (a move in its conversation), too. */
 const CHANGED_BY: Record<LiveTopic, string[]> = {
   notifications: ['notifications'],
   conversations: ['conversations'],
   bookings: ['bookings'],
-  payments: ['payments', 'bookings'],
+  payments: ['payments', 'bookings', 'offers', 'conversations'],
 };
 
 function LiveLists() {

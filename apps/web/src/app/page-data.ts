@@ -44,7 +44,7 @@ import {
   notificationsQueryOptions,
   unreadCountQueryOptions,
 } from '../features/notifications/index.ts';
-import { offersQueryOptions } from '../features/offers/index.ts';
+import { offerQueryOptions, offersQueryOptions } from '../features/offers/index.ts';
 import { bookingQueryOptions, paymentsQueryOptions } from '../features/payments/index.ts';
 import { savedCarsQueryOptions } from '../features/saved-cars/index.ts';
 import { savedSearchesQueryOptions } from '../features/saved-searches/index.ts';
@@ -119,6 +119,10 @@ const pageData: Record<string, PageData> = {
   ],
   [r.payBooking]: (client, { params: { id = '' } }) => [
     client.prefetchQuery(bookingQueryOptions(id)),
+    client.prefetchQuery(appConfigQueryOptions()),
+  ],
+  [r.payDeposit]: (client, { params: { id = '' } }) => [
+    client.prefetchQuery(offerQueryOptions(id)),
     client.prefetchQuery(appConfigQueryOptions()),
   ],
   [r.dashConversations]: signedIn((client) => [client.prefetchInfiniteQuery(conversationsQueryOptions())]),

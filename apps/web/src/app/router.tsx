@@ -101,7 +101,10 @@ export const routes: RouteObject[] = [
               },
               {
                 element: <RequireRole roles={['Buyer']} />,
-                children: [{ path: r.payBooking, Component: page(() => import('./routes/pay-booking.tsx')) }],
+                children: [
+                  { path: r.payBooking, Component: page(() => import('./routes/pay-booking.tsx')) },
+                  { path: r.payDeposit, Component: page(() => import('./routes/pay-deposit.tsx')) },
+                ],
               },
               { path: r.notFound, Component: NotFoundPage },
             ],

@@ -31,6 +31,7 @@ export const paths = {
   seller: (id: string) => generatePath(r.seller, { id }),
   /** The pay page of a test-drive booking. */
   payBooking: (id: string) => generatePath(r.payBooking, { id }),
+  payDeposit: (id: string) => generatePath(r.payDeposit, { id }),
   signUp: r.signUp,
   login: r.login,
   forgotPassword: r.forgotPassword,

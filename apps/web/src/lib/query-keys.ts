@@ -93,13 +93,15 @@ export const queryKeys = {
     /** The admins' ledger, refunds included. */
     all: ['payments'] as const,
     list: () => [...queryKeys.payments.all, 'list'] as const,
-    intent: (bookingId: string) => [...queryKeys.payments.all, 'intent', bookingId] as const,
+    /** The intent of a booking's fee or an offer's deposit, by the booking's or the offer's id. */
+    intent: (id: string) => [...queryKeys.payments.all, 'intent', id] as const,
   },
   /** Offers: one offer (its state and whose turn it is), a buyer's made and a seller's received. */
   offers: {
     all: ['offers'] as const,
     detail: (id: string) => [...queryKeys.offers.all, 'detail', id] as const,
     list: (side: 'buyer' | 'seller') => [...queryKeys.offers.all, 'list', side] as const,
+    waitlist: (carId: string) => [...queryKeys.offers.all, 'waitlist', carId] as const,
   },
   conversations: {
     all: ['conversations'] as const,
@@ -166,8 +168,8 @@ export const REFRESHES = {
   users: ['users', ...CAR_CHANGE],
   // Requested, answered, moved or cancelled: the buyer's list, the seller's requests, a booking's page.
   bookings: ['bookings'],
-  // Paid or refunded: the ledger, and the booking's paid state.
-  payments: ['payments', 'bookings'],
+  // Paid or refunded: the ledger, and the booking's paid state or the offer's deposit (a move of it).
+  payments: ['payments', 'bookings', 'offers', 'conversations'],
   savedCars: ['savedCars'],
   savedSearches: ['savedSearches'],
   // A message sent, or an admin dismissing a conversation's reports; every move of an offer is a

@@ -1,6 +1,12 @@
 /** Offers on cars: the buyer offers, the side whose turn it is answers; an accepted offer reserves the car. */
 import { idParamsSchema, pageOf, pageQuerySchema } from '../common.ts';
-import { offerAnswerSchema, offerInputSchema, offerSchema } from '../offers.ts';
+import {
+  offerAnswerSchema,
+  offerInputSchema,
+  offerSchema,
+  waitlistParamsSchema,
+  waitlistPlaceSchema,
+} from '../offers.ts';
 import { defineRoute } from './route.ts';
 
 const tags = ['offers'];
@@ -72,6 +78,50 @@ export const offersRoutes = {
     params: idParamsSchema,
     responses: { 200: offerSchema },
     otherStatuses: [404, 409],
+  }),
+  confirmPurchase: defineRoute({
+    method: 'POST',
+    path: '/offers/:id/confirm',
+    access: ['Buyer'],
+    tags,
+    operationId: 'confirmPurchase',
+    summary:
+      'Confirm you are buying the car your accepted offer reserved (its buyer): the reservation no longer lapses, and the holding deposit goes to the seller once they mark the car sold',
+    params: idParamsSchema,
+    responses: { 200: offerSchema },
+    otherStatuses: [404, 409],
+  }),
+  getWaitlistPlace: defineRoute({
+    method: 'GET',
+    path: '/cars/:id/waitlist',
+    access: ['Buyer'],
+    tags,
+    operationId: 'getWaitlistPlace',
+    summary: 'Whether the caller waits for this car to be free again (buyer)',
+    params: waitlistParamsSchema,
+    responses: { 200: waitlistPlaceSchema },
+  }),
+  joinWaitlist: defineRoute({
+    method: 'PUT',
+    path: '/cars/:id/waitlist',
+    access: ['Buyer'],
+    tags,
+    operationId: 'joinWaitlist',
+    summary:
+      'Wait for a car reserved for another buyer (buyer): told when it is for sale again or sold; joining twice is once',
+    params: waitlistParamsSchema,
+    responses: { 200: waitlistPlaceSchema },
+    otherStatuses: [404, 409],
+  }),
+  leaveWaitlist: defineRoute({
+    method: 'DELETE',
+    path: '/cars/:id/waitlist',
+    access: ['Buyer'],
+    tags,
+    operationId: 'leaveWaitlist',
+    summary: 'Stop waiting for a reserved car (buyer); leaving a list one is not on changes nothing',
+    params: waitlistParamsSchema,
+    responses: { 200: waitlistPlaceSchema },
   }),
   releaseOffer: defineRoute({
     method: 'POST',

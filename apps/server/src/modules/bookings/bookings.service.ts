@@ -21,6 +21,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import { carCoverUrl, lockCarWithSeller } from '../cars/index.ts';
+import { isReservedFor } from '../offers/index.ts';
 import { toRefund } from '../payments/index.ts';
 import * as repo from './bookings.repository.ts';
 import { bookings } from './bookings.schema.ts';
@@ -34,6 +35,11 @@ export async function bookTestDrive(context: AppContext, buyer: User, input: Boo
     const car = await lockCarWithSeller(tx, input.carId);
     if (!car) throw notFound('The car');
     if (car.soldAt) throw conflict('This car has been sold and can no longer be booked.');
+    // The car's lock holds the reservation as it is (a release or an acceptance takes it too).
+    if (car.reservedAt && !(await isReservedFor(tx, car.id, buyer.id)))
+      throw conflict(
+        'This car is reserved for another buyer, so it takes no test drives: join its waitlist to hear when it is for sale again.',
+      );
     // The car row is locked: a concurrent booking of it by the same buyer waits and then sees this one.
     const { earlier, buyerVerified, ...booking } = await repo.insertBooking(tx, {
       carId: car.id,
@@ -257,6 +263,7 @@ export function cancelBookingsOnEvents({ database: { events } }: AppContext): ((
     events.react('car.deleted', (tx, { carId }) => cancelLiveBookingsOfCar(tx, carId, 'car-removed')),
     // Its fee given back, a test drive still ahead does not stand: an admin's refund cancels it.
     events.react('refund.requested', async (tx, { bookingId, requestedBy }) => {
+      if (!bookingId) return;
       const [booking] = await repo.lockLiveBookings(tx, eq(bookings.id, bookingId));
       if (!booking || !isOpenBooking(booking)) return;
       await repo.cancelBookings(tx, [bookingId], 'admin');

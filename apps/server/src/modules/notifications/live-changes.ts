@@ -37,7 +37,7 @@ async function tell(tx: Db | Tx, name: 'bookings.changed' | 'payments.changed', 
     await publish(tx, name, { userIds: unique.slice(at, at + USERS_AN_EVENT) });
 }
 
-async function bookingChanged(tx: Db | Tx, bookingId: string | undefined) {
+async function bookingChanged(tx: Db | Tx, bookingId: string | null | undefined) {
   const people = bookingId ? await bookingSummary(tx, bookingId) : undefined;
   if (people) await tell(tx, 'bookings.changed', [people.buyerId, people.sellerId]);
 }

@@ -12,6 +12,7 @@ import {
   formatMoney,
   formatRequestedDate,
   formatRequestedTime,
+  HOLDING_DEPOSIT_CENTS,
   type NotificationType,
   routePatterns,
   searchPathOf,
@@ -25,7 +26,7 @@ import { carsInBrief } from '../cars/index.ts';
 import { findContactMessage } from '../contact/index.ts';
 import { findConversationReport, findMessage } from '../conversations/index.ts';
 import { estimateOf } from '../market-value/index.ts';
-import { offerMoveSummary } from '../offers/index.ts';
+import { offerMoveSummary, offerSummary } from '../offers/index.ts';
 import { saversOf } from '../saved-cars/index.ts';
 import { findSavedSearch } from '../saved-searches/index.ts';
 import { emailLater } from './notification-emails.ts';
@@ -160,7 +161,7 @@ function offerMoveNotice(move: OfferMove): { to: string[]; notice: Omit<Told, 'l
           body:
             move.by === 'seller'
               ? `${move.sellerName} declined your offer of ${money} for the ${car}.`
-              : `Your offer of ${money} for the ${car} is ${move.kind}: ${move.message.replace(/^The car/, 'the car')}`,
+              : `Your offer of ${money} for the ${car} is ${move.kind}: ${move.message.replace(/^The /, 'the ')}`,
         },
       };
     case 'withdrawn':
@@ -188,6 +189,33 @@ function offerMoveNotice(move: OfferMove): { to: string[]; notice: Omit<Told, 'l
           type: 'offer.released',
           title: 'Reservation released',
           body: `${move.sellerName} released the ${car} your offer of ${money} reserved: it is for sale again.`,
+        },
+      };
+    case 'lapsed':
+      return {
+        to: [move.buyerId, move.sellerId],
+        notice: {
+          type: 'offer.expired',
+          title: 'Reservation lapsed',
+          body: `The reservation of the ${car} at ${money} lapsed without the purchase confirmed: it is for sale again.`,
+        },
+      };
+    case 'deposit-paid':
+      return {
+        to: [move.sellerId],
+        notice: {
+          type: 'offer.deposit-paid',
+          title: 'Deposit paid',
+          body: `${move.buyerName} paid the ${formatMoney(HOLDING_DEPOSIT_CENTS)} holding deposit on your ${car}, reserved for them at ${money}.`,
+        },
+      };
+    case 'confirmed':
+      return {
+        to: [move.sellerId],
+        notice: {
+          type: 'offer.purchase-confirmed',
+          title: 'Purchase confirmed',
+          body: `${move.buyerName} confirmed buying your ${car} at ${money}. Mark it sold once the sale is done.`,
         },
       };
     case 'sold':
@@ -311,14 +339,37 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       const link = routePatterns.dashConversation.replace(':id', move.conversationId);
       await tell(tx, told.to, { ...told.notice, link });
     }),
-    events.react('refund.succeeded', async (tx, { bookingId, amount }) => {
-      const booking = await bookingSummary(tx, bookingId);
+    events.react('refund.succeeded', async (tx, { bookingId, offerId, amount }) => {
+      if (offerId) {
+        const offer = await offerSummary(tx, offerId);
+        if (!offer) return;
+        await tell(tx, [offer.buyerId], {
+          type: 'refund.made',
+          title: 'Refund made',
+          body: `Your ${formatCharge(amount)} holding deposit for the ${offer.carName} has been refunded to your card. It can take 5 to 10 days to show on your statement.`,
+          link: routePatterns.dashConversation.replace(':id', offer.conversationId),
+        });
+        return;
+      }
+      const booking = bookingId ? await bookingSummary(tx, bookingId) : undefined;
       if (!booking) return;
       await tell(tx, [booking.buyerId], {
         type: 'refund.made',
         title: 'Refund made',
         body: `Your ${formatCharge(amount)} test-drive fee for the ${booking.carName} has been refunded to your card. It can take 5 to 10 days to show on your statement.`,
         link: routePatterns.dashBuyerBookings,
+      });
+    }),
+    events.react('waitlist.ended', async (tx, { carId, sold, buyerIds }) => {
+      const [car] = await carsInBrief(tx, [carId]);
+      if (!car) return;
+      await tell(tx, buyerIds, {
+        type: 'waitlist.ended',
+        title: sold ? 'Car sold' : 'Car for sale again',
+        body: sold
+          ? `The ${carName(car)} you were waiting for has been sold.`
+          : `The ${carName(car)} you were waiting for is no longer reserved: it is for sale again.`,
+        link: carLink(carId),
       });
     }),
     events.react('car.removed-by-admin', async (tx, { carId, reported }) => {

@@ -1,13 +1,13 @@
 /** The offers module's public surface: other code imports this file only. */
 import { defineModule } from '../../server-module.ts';
 import { offersRoutes } from './offers.routes.ts';
-import { closeOffersOnEvents, expireOfferJob } from './offers.service.ts';
+import { closeOffersOnEvents, expireOfferJob, lapseReservationJob } from './offers.service.ts';
 
-export { offerMoveSummary } from './offers.repository.ts';
+export { isReservedFor, offerMoveSummary, offerSummary, paymentOffers } from './offers.repository.ts';
 
 export const offersModule = defineModule({
   name: 'offers',
   routes: offersRoutes,
-  jobs: (context) => [expireOfferJob(context)],
+  jobs: (context) => [expireOfferJob(context), lapseReservationJob(context)],
   reactions: closeOffersOnEvents,
 });

@@ -25,6 +25,18 @@ export function offersRoutes(context: AppContext): FastifyPluginAsyncZod {
     serve(app, contract.withdrawOffer, (request) =>
       service.withdrawOffer(context, currentUser(request), request.params.id),
     );
+    serve(app, contract.confirmPurchase, (request) =>
+      service.confirmPurchase(context, currentUser(request), request.params.id),
+    );
+    serve(app, contract.getWaitlistPlace, (request) =>
+      service.getWaitlistPlace(context, currentUser(request), request.params.id),
+    );
+    serve(app, contract.joinWaitlist, (request) =>
+      service.joinWaitlist(context, currentUser(request), request.params.id),
+    );
+    serve(app, contract.leaveWaitlist, (request) =>
+      service.leaveWaitlist(context, currentUser(request), request.params.id),
+    );
     serve(app, contract.releaseOffer, (request) =>
       service.releaseOffer(context, currentUser(request), request.params.id),
     );

@@ -1,7 +1,17 @@
-/** The offers module's tables: the offers, and each offer's moves. */
+/** The offers module's tables: the offers, each offer's moves, and the waitlists of reserved cars. */
 import type { OfferMoveKind, OfferSide, OfferStatus } from '@redline/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 import { cars } from '../cars/cars.schema.ts';
@@ -36,6 +46,10 @@ export const offers = pgTable(
     turn: text('turn').$type<OfferSide>(),
     /** When an open offer lapses unanswered (the `offers.expire` job; null once it is not open). */
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+    /** When an accepted offer's reservation lapses unless its buyer confirms the purchase (the `offers.lapse` job). */
+    reservedUntil: timestamp('reserved_until', { withTimezone: true, precision: 3 }),
+    /** When the buyer confirmed the purchase of the car reserved for them: a sale then keeps the deposit. */
+    purchaseConfirmedAt: timestamp('purchase_confirmed_at', { withTimezone: true, precision: 3 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -43,7 +57,7 @@ export const offers = pgTable(
     check('offers_amount_check', sql`${t.amount} > 0`),
     check(
       'offers_status_check',
-      sql`${t.status} in ('open', 'accepted', 'declined', 'withdrawn', 'expired', 'closed', 'released', 'sold')`,
+      sql`${t.status} in ('open', 'accepted', 'declined', 'withdrawn', 'expired', 'closed', 'released', 'sold', 'lapsed')`,
     ),
     check(
       'offers_open_check',
@@ -74,9 +88,27 @@ export const offerMoves = pgTable(
   (t) => [
     check(
       'offer_moves_kind_check',
-      sql`${t.kind} in ('offered', 'countered', 'accepted', 'declined', 'withdrawn', 'expired', 'closed', 'released', 'sold')`,
+      sql`${t.kind} in ('offered', 'countered', 'deposit-paid', 'confirmed', 'accepted', 'declined', 'withdrawn', 'expired', 'closed', 'released', 'sold', 'lapsed')`,
     ),
     check('offer_moves_by_check', sql`${t.by} in ('buyer', 'seller')`),
     index('offer_moves_offer_idx').on(t.offerId, t.createdAt),
   ],
+);
+
+/**
+ * Buyers waiting for a reserved car (modules/offers): told when its reservation ends, for sale again
+ * or sold, and then taken off. One row per buyer and car.
+ */
+export const waitlist = pgTable(
+  'waitlist',
+  {
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.carId, t.buyerId] }), index('waitlist_buyer_idx').on(t.buyerId)],
 );

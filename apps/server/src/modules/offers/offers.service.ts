@@ -7,6 +7,7 @@
 import {
   carName,
   formatMoney,
+  HOLDING_DEPOSIT_CENTS,
   type Offer,
   type OfferAnswer,
   type OfferInput,
@@ -16,13 +17,14 @@ import {
   type Page,
   type PageQuery,
   type User,
+  type WaitlistPlace,
 } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { publish } from '../../events/index.ts';
+import { type DomainEvents, publish } from '../../events/index.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
 import { carCoverUrl, lockCar, lockCarWithSeller, releaseCar, reserveCar } from '../cars/index.ts';
 import { conversationAbout, tellOfferMove } from '../conversations/index.ts';
@@ -39,12 +41,20 @@ interface Move {
   message: string;
 }
 
+/** Why a reservation ended, if a move ends it (`reservation.ended`: a deposit is refunded, or kept on a sale to the buyer). */
+type ReservationEnd = DomainEvents['reservation.ended']['reason'];
+
 /** What a move makes of the offer. */
 interface Step {
   status: OfferStatus;
   turn: OfferSide | null;
   amount?: number;
   move: Move;
+  /** An acceptance's reservation, until it lapses; a confirmation ends the wait. */
+  reservedUntil?: Date | null;
+  purchaseConfirmedAt?: Date;
+  /** Set on the move that ends an accepted offer's reservation. */
+  ended?: ReservationEnd;
 }
 
 const other = (side: OfferSide): OfferSide => (side === 'buyer' ? 'seller' : 'buyer');
@@ -71,21 +81,31 @@ function headline({ kind, by, amount }: Move) {
       return `Released the reservation at ${money}: the car is for sale again.`;
     case 'sold':
       return `The car reserved at ${money} was marked sold.`;
+    case 'lapsed':
+      return `The reservation at ${money} lapsed without the purchase confirmed: the car is for sale again.`;
+    case 'deposit-paid':
+      return `Paid the ${formatMoney(HOLDING_DEPOSIT_CENTS)} holding deposit on the car reserved at ${money}.`;
+    case 'confirmed':
+      return `Confirmed the purchase at ${money}: the seller may now mark the car sold.`;
   }
 }
 
 /**
  * Records a move of the offer (the caller holds its lock and has applied the rules): the offer's new
- * state, the move, its message in the conversation, the event; an offer left open lapses after
- * OFFER_EXPIRY_HOURS, by a job written in the same transaction, unless another move comes first.
+ * state, the move, its message in the conversation, the events; an offer left open lapses after
+ * OFFER_EXPIRY_HOURS, and a reservation unconfirmed after OFFER_RESERVATION_HOURS, by a job written
+ * in the same transaction, unless another move comes first.
  */
 async function record(context: AppContext, tx: Db | Tx, offer: repo.LockedOffer, step: Step) {
   const expiresAt = step.status === 'open' ? expiryOf(context) : null;
+  const { reservedUntil } = step;
   await repo.updateOffer(tx, offer.id, {
     status: step.status,
     turn: step.turn,
     expiresAt,
     amount: step.amount,
+    reservedUntil: step.status === 'accepted' ? reservedUntil : null,
+    purchaseConfirmedAt: step.purchaseConfirmedAt,
   });
   const moveId = await repo.insertMove(tx, { offerId: offer.id, ...step.move });
   const { by, message } = step.move;
@@ -96,10 +116,34 @@ async function record(context: AppContext, tx: Db | Tx, offer: repo.LockedOffer,
     body: message ? `${headline(step.move)}\n\n${message}` : headline(step.move),
   });
   await publish(tx, 'offer.moved', { offerId: offer.id, moveId });
+  if (offer.status === 'accepted' && step.status !== 'accepted') {
+    if (!step.ended) throw new Error(`offer ${offer.id} left its reservation without saying why`);
+    await publish(tx, 'reservation.ended', { offerId: offer.id, reason: step.ended });
+    // A removed car's waitlist goes with it (the foreign key).
+    if (offer.carId && step.ended !== 'car-removed')
+      await endWaitlist(tx, offer.carId, step.ended === 'car-sold' || step.ended === 'sold-to-buyer');
+  }
+  if (reservedUntil)
+    await context.jobs.send(
+      'offers.lapse',
+      { offerId: offer.id, reservedUntil: reservedUntil.toISOString() },
+      tx,
+      { startAfter: context.config.OFFER_RESERVATION_HOURS * 3600 },
+    );
   if (expiresAt)
     await context.jobs.send('offers.expire', { offerId: offer.id, expiresAt: expiresAt.toISOString() }, tx, {
       startAfter: context.config.OFFER_EXPIRY_HOURS * 3600,
     });
+}
+
+/** Buyers an event names, at most (a NOTIFY carries less than 8000 bytes). */
+const BUYERS_AN_EVENT = 100;
+
+/** Empties the car's waitlist as its reservation ends, telling everyone on it (after the commit, by the notifications). */
+async function endWaitlist(tx: Db | Tx, carId: string, sold: boolean) {
+  const buyerIds = await repo.clearWaitlist(tx, carId);
+  for (let at = 0; at < buyerIds.length; at += BUYERS_AN_EVENT)
+    await publish(tx, 'waitlist.ended', { carId, sold, buyerIds: buyerIds.slice(at, at + BUYERS_AN_EVENT) });
 }
 
 /** When an offer left open by a move now lapses unanswered. */
@@ -114,13 +158,21 @@ function assertWithinAskingPrice(amount: number, car: Car) {
     });
 }
 
+const RESERVED_FOR_YOU =
+  'This car is already reserved for you: your offer was accepted. Pay the holding deposit or confirm the purchase from My Offers.';
+
 /** A buyer offers on a car for sale and free; the offer opens the seller's turn and shows in their conversation. */
 export async function makeOffer(context: AppContext, buyer: User, input: OfferInput): Promise<Offer> {
   const id = await context.database.db.transaction(async (tx) => {
     const car = await lockCarWithSeller(tx, input.carId);
     if (!car) throw notFound('The car');
     if (car.soldAt) throw conflict('This car has been sold.');
-    if (car.reservedAt) throw conflict('This car is reserved for another buyer.');
+    if (car.reservedAt)
+      throw conflict(
+        (await repo.isReservedFor(tx, car.id, buyer.id))
+          ? RESERVED_FOR_YOU
+          : 'This car is reserved for another buyer.',
+      );
     assertWithinAskingPrice(input.amount, car);
     const name = carName(car);
     const photo = carCoverUrl(context, car.photos, car.coverWidth);
@@ -163,6 +215,7 @@ const CLOSED: Record<Exclude<OfferStatus, 'open'>, string> = {
   closed: 'This offer was closed: the car has been sold or removed.',
   released: 'The reservation this offer made has been released.',
   sold: 'The car this offer reserved has been sold.',
+  lapsed: 'The reservation this offer made lapsed without the purchase confirmed.',
 };
 
 function assertOpen(offer: repo.LockedOffer) {
@@ -252,6 +305,7 @@ export function answerOffer(context: AppContext, actor: User, id: string, answer
     return {
       status: 'accepted',
       turn: null,
+      reservedUntil: new Date(Date.now() + context.config.OFFER_RESERVATION_HOURS * 3_600_000),
       move: { kind: 'accepted', by: side, amount: offer.amount, message: '' },
     };
   });
@@ -269,18 +323,80 @@ export function withdrawOffer(context: AppContext, actor: User, id: string) {
   });
 }
 
-/** The seller releases the car an accepted offer reserved: it is for sale again, to anyone. */
+function assertAccepted(offer: repo.LockedOffer) {
+  if (offer.status !== 'accepted')
+    throw conflict(offer.status === 'open' ? 'This offer has not been accepted.' : CLOSED[offer.status]);
+}
+
+/**
+ * The seller releases the car an accepted offer reserved (its purchase confirmed or not): it is for
+ * sale again, to anyone, and a deposit paid is refunded.
+ */
 export function releaseOffer(context: AppContext, actor: User, id: string) {
   return takeMove(context, actor, id, async (offer, _side, car, tx) => {
-    if (offer.status !== 'accepted')
-      throw conflict(offer.status === 'open' ? 'This offer has not been accepted.' : CLOSED[offer.status]);
+    assertAccepted(offer);
     if (car) await releaseCar(tx, car.id);
     return {
       status: 'released',
       turn: null,
+      ended: 'released',
       move: { kind: 'released', by: 'seller', amount: offer.amount, message: '' },
     };
   });
+}
+
+/**
+ * The buyer confirms they are buying the car their accepted offer reserved: the reservation no
+ * longer lapses, and when the seller marks the car sold the deposit is theirs.
+ */
+export function confirmPurchase(context: AppContext, actor: User, id: string) {
+  return takeMove(context, actor, id, async (offer, side) => {
+    if (side !== 'buyer') throw notFound('The offer');
+    assertAccepted(offer);
+    if (offer.purchaseConfirmedAt) throw conflict('You have already confirmed this purchase.');
+    return {
+      status: 'accepted',
+      turn: null,
+      purchaseConfirmedAt: new Date(),
+      reservedUntil: null,
+      move: { kind: 'confirmed', by: 'buyer', amount: offer.amount, message: '' },
+    };
+  });
+}
+
+/** Whether the buyer waits for the car, or holds it (their accepted offer's id). */
+export async function getWaitlistPlace(
+  context: AppContext,
+  buyer: User,
+  carId: string,
+): Promise<WaitlistPlace> {
+  const { db } = context.database;
+  const [waiting, reservedBy] = await Promise.all([
+    repo.isWaiting(db, carId, buyer.id),
+    repo.acceptedOfferOf(db, carId, buyer.id),
+  ]);
+  return { waiting, reservedBy: reservedBy ?? null };
+}
+
+/**
+ * The buyer joins the waitlist of a car reserved for someone else; under the car's lock, so that a
+ * reservation ending at the same moment either finds them on the list or refuses them.
+ */
+export async function joinWaitlist(context: AppContext, buyer: User, carId: string): Promise<WaitlistPlace> {
+  await context.database.db.transaction(async (tx) => {
+    const car = await lockCarWithSeller(tx, carId);
+    if (!car) throw notFound('The car');
+    if (car.soldAt) throw conflict('This car has been sold.');
+    if (!car.reservedAt) throw conflict('This car is not reserved: make an offer instead.');
+    if (await repo.isReservedFor(tx, carId, buyer.id)) throw conflict(RESERVED_FOR_YOU);
+    await repo.joinWaitlist(tx, carId, buyer.id);
+  });
+  return { waiting: true, reservedBy: null };
+}
+
+export async function leaveWaitlist(context: AppContext, buyer: User, carId: string): Promise<WaitlistPlace> {
+  await repo.leaveWaitlist(context.database.db, carId, buyer.id);
+  return getWaitlistPlace(context, buyer, carId);
 }
 
 export async function getOffer(context: AppContext, actor: User, id: string): Promise<Offer> {
@@ -329,17 +445,51 @@ export function expireOfferJob(context: AppContext): JobDefinition<'offers.expir
 }
 
 /**
- * A car sold or removed closes its open offers with a notice; its accepted offer is `sold` with it,
- * or closed with its removal. Each in the transaction of the sale or removal, which holds the car's lock.
+ * A reservation its buyer has not confirmed lapses when its time comes: the car is for sale again and
+ * a deposit paid is refunded. The job carries the `reservedUntil` the acceptance set; a confirmation
+ * (which clears it) or the reservation's end leaves it nothing to do, and running it twice changes nothing.
+ */
+export function lapseReservationJob(context: AppContext): JobDefinition<'offers.lapse'> {
+  return {
+    name: 'offers.lapse',
+    async run({ offerId, reservedUntil }) {
+      const lapsed = await context.database.db.transaction(async (tx) => {
+        const carId = (await repo.findOffer(tx, offerId))?.carId;
+        // The car's lock first, as every move takes it.
+        if (carId) await lockCar(tx, carId, 'update');
+        const offer = await repo.lockOffer(tx, offerId);
+        if (offer?.status !== 'accepted' || offer.reservedUntil?.toISOString() !== reservedUntil)
+          return false;
+        if (carId) await releaseCar(tx, carId);
+        await record(context, tx, offer, {
+          status: 'lapsed',
+          turn: null,
+          ended: 'lapsed',
+          move: { kind: 'lapsed', by: null, amount: offer.amount, message: '' },
+        });
+        return true;
+      });
+      return { lapsed };
+    },
+  };
+}
+
+/**
+ * A car sold or removed closes its open offers with a notice, and so does a price lowered below them. Its accepted offer is `sold` with it
+ * when the buyer had confirmed the purchase (the seller keeps the deposit); otherwise the car went to
+ * someone else, or was removed, and the offer is closed (a deposit refunded). Each in the
+ * transaction of the sale or removal, which holds the car's lock.
  */
 export function closeOffersOnEvents(context: AppContext): (() => void)[] {
   const { events } = context.database;
   const close = async (tx: Db | Tx, carId: string, sold: boolean) => {
     for (const offer of await repo.lockOffersOfCar(tx, carId, ['open', 'accepted'])) {
-      const kept = sold && offer.status === 'accepted';
+      const reserved = offer.status === 'accepted';
+      const kept = sold && reserved && offer.purchaseConfirmedAt !== null;
       await record(context, tx, offer, {
         status: kept ? 'sold' : 'closed',
         turn: null,
+        ended: !reserved ? undefined : kept ? 'sold-to-buyer' : sold ? 'car-sold' : 'car-removed',
         move: {
           kind: kept ? 'sold' : 'closed',
           by: null,
@@ -353,6 +503,34 @@ export function closeOffersOnEvents(context: AppContext): (() => void)[] {
   return [
     events.react('car.sold', (tx, { carId }) => close(tx, carId, true)),
     events.react('car.deleted', (tx, { carId }) => close(tx, carId, false)),
+    // An offer above the asking price is no offer: a price lowered below it closes it, and its buyer
+    // may offer again at the new price. In the update's transaction, which holds the car's row.
+    events.react('car.updated', async (tx, { carId, askingPrice }) => {
+      if (!askingPrice || askingPrice.to >= askingPrice.from) return;
+      for (const offer of await repo.lockOffersOfCar(tx, carId, ['open'])) {
+        if (offer.amount <= askingPrice.to) continue;
+        await record(context, tx, offer, {
+          status: 'closed',
+          turn: null,
+          move: {
+            kind: 'closed',
+            by: null,
+            amount: offer.amount,
+            message: `The seller lowered the asking price to ${formatMoney(askingPrice.to)}, below this offer: offer again at or below it.`,
+          },
+        });
+      }
+    }),
+    // Told in the payment's transaction, which holds the offer's lock.
+    events.react('deposit.paid', async (tx, { offerId }) => {
+      const offer = await repo.lockOffer(tx, offerId);
+      if (offer?.status !== 'accepted') return;
+      await record(context, tx, offer, {
+        status: 'accepted',
+        turn: null,
+        move: { kind: 'deposit-paid', by: 'buyer', amount: offer.amount, message: '' },
+      });
+    }),
   ];
 }
 
@@ -370,6 +548,12 @@ function toOffer(row: repo.OfferRow, viewer: User): Offer {
     turn: row.turn,
     side: row.buyerId === viewer.id ? 'buyer' : 'seller',
     expiresAt: row.expiresAt?.toISOString() ?? null,
+    reservedUntil: row.reservedUntil?.toISOString() ?? null,
+    purchaseConfirmedAt: row.purchaseConfirmedAt?.toISOString() ?? null,
+    deposit:
+      row.depositAmount !== null && row.depositPaidAt !== null
+        ? { amount: row.depositAmount, paidAt: row.depositPaidAt.toISOString(), refund: row.depositRefund }
+        : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, ne, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
@@ -7,7 +7,7 @@ import { payments, refunds } from './payments.schema.ts';
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 /** What a refund needs of its payment. */
-export type RefundablePayment = Pick<PaymentRow, 'id' | 'price' | 'bookingId'>;
+export type RefundablePayment = Pick<PaymentRow, 'id' | 'price' | 'bookingId' | 'offerId'>;
 
 /**
  * Each payment by its booking, and each refund (its whole row) by its payment: read models the
@@ -23,27 +23,45 @@ export const bookingPayments = new QueryBuilder()
   })
   .from(payments)
   .as('booking_payments');
+/** Each holding deposit by its offer, with its refund's status if one was asked: a read model the offers module joins. */
+export const offerDeposits = new QueryBuilder()
+  .select({
+    offerId: payments.offerId,
+    amount: payments.price,
+    paidAt: payments.createdAt,
+    refundStatus: refunds.status,
+  })
+  .from(payments)
+  .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+  .where(isNotNull(payments.offerId))
+  .as('offer_deposits');
 export const paymentRefunds = new QueryBuilder()
   .select(getTableColumns(refunds))
   .from(refunds)
   .as('payment_refunds');
 
-export function findPaymentOfBooking(db: Db | Tx, bookingId: string) {
-  return db.query.payments.findFirst({ where: eq(payments.bookingId, bookingId) });
+/** What a payment pays for: a booking (its test-drive fee) or an offer (its holding deposit). */
+export type PaidFor = { bookingId: string } | { offerId: string };
+
+const paying = (paidFor: PaidFor) =>
+  'offerId' in paidFor ? eq(payments.offerId, paidFor.offerId) : eq(payments.bookingId, paidFor.bookingId);
+
+export function findPaymentOf(db: Db | Tx, paidFor: PaidFor) {
+  return db.query.payments.findFirst({ where: paying(paidFor) });
 }
 
 /**
- * Stores the payment (the caller marks its booking paid when `created`); the unique indexes are
- * the last word, and a losing racer gets the winner's row instead (`created` false).
+ * Stores the payment (the caller marks what it pays for paid when `created`); the unique indexes
+ * are the last word, and a losing racer gets the winner's row instead (`created` false).
  */
 export async function insertPayment(
   tx: Tx,
-  values: Omit<typeof payments.$inferInsert, 'id' | 'createdAt'> & { bookingId: string },
+  values: Omit<typeof payments.$inferInsert, 'id' | 'createdAt' | 'bookingId' | 'offerId'> & PaidFor,
 ) {
   const [created] = await tx.insert(payments).values(values).onConflictDoNothing().returning();
   if (created) return { payment: created, created: true };
   const winner = await tx.query.payments.findFirst({
-    where: or(eq(payments.bookingId, values.bookingId), eq(payments.transactionId, values.transactionId)),
+    where: or(paying(values), eq(payments.transactionId, values.transactionId)),
   });
   if (!winner) throw new Error('payment insert conflicted but no conflicting row was found');
   return { payment: winner, created: false };
@@ -63,13 +81,18 @@ export async function listPayments(db: Db, limit: number, cursor?: string) {
   return toPage(rows, limit, (r) => [r.createdAt, r.id]);
 }
 
-const refundable = { id: payments.id, price: payments.price, bookingId: payments.bookingId };
+const refundable = {
+  id: payments.id,
+  price: payments.price,
+  bookingId: payments.bookingId,
+  offerId: payments.offerId,
+};
 
-export async function paymentOfBooking(
+export async function refundablePaymentOf(
   tx: Db | Tx,
-  bookingId: string,
+  paidFor: PaidFor,
 ): Promise<RefundablePayment | undefined> {
-  const [row] = await tx.select(refundable).from(payments).where(eq(payments.bookingId, bookingId));
+  const [row] = await tx.select(refundable).from(payments).where(paying(paidFor));
   return row;
 }
 
@@ -111,6 +134,7 @@ export async function refundToMake(db: Db, id: string) {
       status: refunds.status,
       amount: refunds.amount,
       bookingId: payments.bookingId,
+      offerId: payments.offerId,
       transactionId: payments.transactionId,
       provider: payments.provider,
     })

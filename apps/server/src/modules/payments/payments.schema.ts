@@ -1,19 +1,23 @@
-/** The payments module's tables: payments and their refunds. */
+/** The payments module's tables: payments (test drives' fees, offers' holding deposits) and their refunds. */
 import type { RefundReason, RefundStatus } from '@redline/shared';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
 import { createdAt } from '../../db/columns.ts';
 import { bookings } from '../bookings/bookings.schema.ts';
+import { offers } from '../offers/offers.schema.ts';
 
 export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** A test drive's fee pays for its booking; a holding deposit for the accepted offer (exactly one of the two). */
     bookingId: uuid('booking_id')
-      .notNull()
       .unique()
       .references(() => bookings.id, { onDelete: 'restrict' }),
+    offerId: uuid('offer_id')
+      .unique()
+      .references(() => offers.id, { onDelete: 'restrict' }),
     price: integer('price').notNull(),
     currency: text('currency').notNull().default('usd'),
     transactionId: text('transaction_id').notNull().unique(),
@@ -26,6 +30,7 @@ export const payments = pgTable(
   },
   (t) => [
     check('payments_price_check', sql`${t.price} >= 0`),
+    check('payments_paid_for_check', sql`(${t.bookingId} is null) <> (${t.offerId} is null)`),
     index('payments_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

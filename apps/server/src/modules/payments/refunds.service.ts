@@ -1,6 +1,7 @@
 /**
  * Refunds: money goes back exactly once a payment, whichever asks first (a sale, a deletion, a
- * decline, a cancellation, a payment that arrived for a booking already called off, an admin). The refund is
+ * decline, a cancellation, a reservation released or lapsed, a payment that arrived for a booking
+ * already called off or a reservation already ended, an admin). The refund is
  * written `pending` with the change that asks for it (the unique payment id makes a second ask
  * find the first); the job queue then asks the provider, after the change commits, and again with
  * back-off while it cannot be reached, the refund's id being the provider's idempotency key.
@@ -13,6 +14,7 @@ import { notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
 import type { PaymentBookings } from './payment-bookings.ts';
+import type { PaymentOffers } from './payment-offers.ts';
 import * as repo from './payments.repository.ts';
 
 const REFUND_JOB = 'payments.refund';
@@ -55,6 +57,7 @@ async function requestRefund(
     await publish(tx, 'refund.requested', {
       refundId: created.id,
       bookingId: payment.bookingId,
+      offerId: payment.offerId,
       requestedBy: created.requestedBy,
     });
     return { refund: created, created: true };
@@ -77,18 +80,26 @@ const REFUND_REASON: Record<CancelReason, RefundReason> = {
   'car-removed': 'car-removed',
 };
 
-/** A paid booking that is declined or cancelled (by its buyer, an admin, its car's sale or removal) is refunded with that change. */
+/**
+ * A paid booking that is declined or cancelled (by its buyer, an admin, its car's sale or removal)
+ * is refunded with that change; so is the deposit of a reservation that ends without the car sold
+ * to its buyer (released, lapsed, the car sold to someone else or removed). A car sold to the buyer
+ * who confirmed the purchase keeps the deposit: it is the seller's.
+ */
 export function refundOnEvents(context: RefundContext): (() => void)[] {
   const { events } = context.database;
-  const refundIfPaid = async (tx: Db | Tx, bookingId: string, reason: RefundReason) => {
-    const payment = await repo.paymentOfBooking(tx, bookingId);
+  const refundIfPaid = async (tx: Db | Tx, paidFor: repo.PaidFor, reason: RefundReason) => {
+    const payment = await repo.refundablePaymentOf(tx, paidFor);
     if (payment) await requestRefund(context, tx, payment, reason);
   };
   return [
-    events.react('booking.declined', (tx, { bookingId }) => refundIfPaid(tx, bookingId, 'declined')),
+    events.react('booking.declined', (tx, { bookingId }) => refundIfPaid(tx, { bookingId }, 'declined')),
     events.react('booking.cancelled', (tx, { bookingId, reason }) =>
-      refundIfPaid(tx, bookingId, REFUND_REASON[reason]),
+      refundIfPaid(tx, { bookingId }, REFUND_REASON[reason]),
     ),
+    events.react('reservation.ended', async (tx, { offerId, reason }) => {
+      if (reason !== 'sold-to-buyer') await refundIfPaid(tx, { offerId }, reason);
+    }),
   ];
 }
 
@@ -106,14 +117,19 @@ export function refundLatePayment(context: RefundContext, tx: Tx, payment: repo.
  * provider has not made yet asks the provider again; a made one is answered as it is.
  */
 export async function refundPayment(
-  context: RefundContext & { bookings: PaymentBookings },
+  context: RefundContext & { bookings: PaymentBookings; offers: PaymentOffers },
   admin: User,
   paymentId: string,
 ) {
   const outcome = await context.database.db.transaction(async (tx) => {
     const payment = await repo.refundablePayment(tx, paymentId);
-    // The booking locked: its own changes wait for the refund's transaction.
-    if (!payment || !(await context.bookings.lock(tx, payment.bookingId))) throw notFound('The payment');
+    // The booking or the offer locked: its own changes wait for the refund's transaction.
+    const locked =
+      payment &&
+      (payment.offerId
+        ? await context.offers.lock(tx, payment.offerId)
+        : payment.bookingId !== null && (await context.bookings.lock(tx, payment.bookingId)));
+    if (!payment || !locked) throw notFound('The payment');
     return requestRefund(context, tx, payment, 'admin', { requestedBy: admin.id, retry: true });
   });
   return { refund: toRefund(outcome.refund), created: outcome.created };
@@ -149,11 +165,16 @@ export function refundJob(context: RefundContext): JobDefinition<typeof REFUND_J
       }
       await db.transaction(async (tx) => {
         const settled = await repo.settleRefund(tx, refund.id, made);
-        const { bookingId } = refund;
+        const { bookingId, offerId } = refund;
         if (settled?.status === 'succeeded')
-          await publish(tx, 'refund.succeeded', { refundId: refund.id, bookingId, amount: refund.amount });
+          await publish(tx, 'refund.succeeded', {
+            refundId: refund.id,
+            bookingId,
+            offerId,
+            amount: refund.amount,
+          });
         if (settled?.status === 'failed')
-          await publish(tx, 'refund.failed', { refundId: refund.id, bookingId });
+          await publish(tx, 'refund.failed', { refundId: refund.id, bookingId, offerId });
       });
       log.info({ refundId, providerRefundId: made.id, status: made.status }, 'refund made');
       return made;

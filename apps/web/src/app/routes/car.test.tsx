@@ -237,10 +237,30 @@ describe('CarPage offers (issue 48)', () => {
     expect(sent).toEqual([{ carId: car.id, amount: 18_000_000, message: 'Cash this week.' }]);
   });
 
-  it('says a reserved car is reserved, and takes no offer on it', async () => {
-    answer(carAnswers(aMe(), aCarDetail({ reservedAt: '2025-03-05T10:00:00.000Z' })));
+  it('gives the buyer a reserved car is held for the way to their reservation, and still a test drive', async () => {
+    answer({
+      ...carAnswers(aMe(), aCarDetail({ reservedAt: '2025-03-05T10:00:00.000Z' })),
+      'GET /cars/:id/waitlist': { waiting: false, reservedBy: 'o-1' },
+    });
+    renderCar();
+    expect(
+      await screen.findByRole('link', { name: 'Your reservation: the $500.00 deposit' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Book a test drive now' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join the waitlist' })).not.toBeInTheDocument();
+  });
+
+  it('says a reserved car is reserved, takes no offer on it, and offers its waitlist', async () => {
+    answer({
+      ...carAnswers(aMe(), aCarDetail({ reservedAt: '2025-03-05T10:00:00.000Z' })),
+      'GET /cars/:id/waitlist': { waiting: false, reservedBy: null },
+    });
     renderCar();
     expect(await screen.findByText('Reserved')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Join the waitlist' })).toBeInTheDocument();
+    // Reserved for another buyer: no test drive either (the server would refuse it).
+    expect(screen.queryByRole('button', { name: /Book a test drive/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Book a test drive/ })).not.toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Message the seller' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Make an offer' })).not.toBeInTheDocument();
   });

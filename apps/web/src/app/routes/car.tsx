@@ -24,7 +24,7 @@ import {
 } from '../../features/cars/index.ts';
 import { MessageSellerButton } from '../../features/conversations/index.ts';
 import { PaymentCalculator } from '../../features/finance/index.ts';
-import { MakeOfferButton } from '../../features/offers/index.ts';
+import { MakeOfferButton, useReservedForAnother, WaitlistButton } from '../../features/offers/index.ts';
 import { ReportButton } from '../../features/reports/index.ts';
 import { SaveButton } from '../../features/saved-cars/index.ts';
 import { searchPathOfName } from '../../features/search/index.ts';
@@ -157,6 +157,8 @@ function CarActions({ car }: { car: Car }) {
   // A visitor (null) is offered what a buyer may do.
   const isBuyer = me.data?.role === 'Buyer' || me.data === null;
   const isOwnCar = me.data?.id === car.sellerId;
+  // A car reserved for another buyer takes no test drive from this one (the server refuses it).
+  const reservedForAnother = useReservedForAnother(car, me.data ?? null);
   return (
     <div className="rounded-box border border-base-300 bg-base-200/60 p-4 sm:p-5">
       <div className="flex flex-wrap items-center gap-2 [&>.btn-primary]:min-w-fit [&>.btn-primary]:flex-1">
@@ -165,9 +167,10 @@ function CarActions({ car }: { car: Car }) {
           <ActionsLoading />
         ) : isBuyer && me.data !== undefined ? (
           <>
-            <BookTestDriveButton car={car} user={me.data} />
+            {reservedForAnother ? null : <BookTestDriveButton car={car} user={me.data} />}
             <SaveButton car={car} user={me.data} />
             <MakeOfferButton car={car} user={me.data} />
+            <WaitlistButton car={car} user={me.data} />
             <MessageSellerButton car={car} user={me.data} />
             <ReportButton car={car} user={me.data} />
           </>

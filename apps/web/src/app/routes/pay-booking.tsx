@@ -86,7 +86,7 @@ export default function PayBookingPage() {
               justPaid={justPaid !== null}
             />
           ) : (
-            <PaymentPanel bookingId={booking.data.id} onPaid={setJustPaid} />
+            <PaymentPanel paidFor={{ bookingId: booking.data.id }} onPaid={setJustPaid} />
           )}
         </div>
       )}

@@ -29,6 +29,10 @@ function serve(start: Offer) {
       offer = { ...offer, status: 'released' };
       return offer;
     },
+    'POST /offers/:id/confirm': () => {
+      offer = { ...offer, purchaseConfirmedAt: '2031-03-13T10:00:00.000Z', reservedUntil: null };
+      return offer;
+    },
   });
 }
 
@@ -84,6 +88,62 @@ describe('OfferPanel', () => {
     renderWithProviders(<OfferPanel id={OFFER_ID} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Release the reservation' }));
     expect(await screen.findByText('Reservation released')).toBeInTheDocument();
+  });
+
+  it("gives the buyer of a reservation the deposit to pay and the purchase to confirm, with the reservation's deadline", async () => {
+    serve(
+      anOffer({ status: 'accepted', turn: null, expiresAt: null, reservedUntil: '2031-03-19T10:00:00.000Z' }),
+    );
+    renderWithProviders(<OfferPanel id={OFFER_ID} />);
+    const pay = await screen.findByRole('link', { name: 'Pay the $500.00 holding deposit' });
+    expect(pay).toHaveAttribute('href', `/buyer/offers/${OFFER_ID}/deposit`);
+    expect(
+      screen.getByText(/refunded to your card if the reservation ends without the sale/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^Reserved until/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm the purchase' }));
+    expect(
+      await screen.findByText(
+        'You confirmed the purchase: the seller marks the car sold once the sale is done.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm the purchase' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Reserved until/)).not.toBeInTheDocument();
+  });
+
+  it('shows the seller the deposit paid and, once the buyer confirmed, the way to mark the car sold', async () => {
+    serve(
+      anOffer({
+        side: 'seller',
+        status: 'accepted',
+        turn: null,
+        expiresAt: null,
+        purchaseConfirmedAt: '2031-03-13T10:00:00.000Z',
+        deposit: { amount: 50_000, paidAt: '2031-03-12T12:00:00.000Z', refund: null },
+      }),
+    );
+    renderWithProviders(<OfferPanel id={OFFER_ID} />);
+    expect(await screen.findByText('$500.00 deposit paid.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Buyer confirmed — mark sold' })).toHaveAttribute(
+      'href',
+      '/dash/seller/addedproducts',
+    );
+    expect(screen.queryByRole('link', { name: /holding deposit/ })).not.toBeInTheDocument();
+  });
+
+  it("tells a deposit's refund once the reservation ended, and offers no more moves", async () => {
+    serve(
+      anOffer({
+        status: 'released',
+        turn: null,
+        expiresAt: null,
+        deposit: { amount: 50_000, paidAt: '2031-03-12T12:00:00.000Z', refund: 'succeeded' },
+      }),
+    );
+    renderWithProviders(<OfferPanel id={OFFER_ID} />);
+    expect(await screen.findByText('$500.00 deposit refunded.')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 
   it("tells the server's refusal of a move out of turn, and keeps the offer as it was", async () => {

@@ -1,18 +1,22 @@
-import { formatMoney, type Offer } from '@redline/shared';
+import { formatCharge, formatMoney, HOLDING_DEPOSIT_CENTS, type Offer } from '@redline/shared';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { LocalDate } from '../../../components/ui/local-date.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useAnswerOffer } from '../api/answer-offer.ts';
+import { useConfirmPurchase } from '../api/confirm-purchase.ts';
 import { useOffer } from '../api/get-offer.ts';
 import { useReleaseOffer } from '../api/release-offer.ts';
 import { useWithdrawOffer } from '../api/withdraw-offer.ts';
-import { offerStatusText } from '../utils/offer-status.ts';
+import { depositText, offerStatusText } from '../utils/offer-status.ts';
 import { OfferForm } from './offer-form.tsx';
 
 /**
  * An offer beside its conversation: the amount on the table, where it stands, and the moves of the
  * side whose turn it is (accept, decline for the seller, counter); the buyer may withdraw an open
- * offer, the seller release the car an accepted one reserved. The server refuses a move out of turn
- * (409) whatever this shows.
+ * offer, the seller release the car an accepted one reserved. While the car is reserved, the buyer
+ * pays the holding deposit and confirms the purchase, and the seller, once confirmed, marks the car
+ * sold from their cars. The server refuses a move out of turn (409) whatever this shows.
  */
 export function OfferPanel({ id }: { id: string }) {
   const offer = useOffer(id);
@@ -25,7 +29,8 @@ function OfferState({ offer }: { offer: Offer }) {
   const answer = useAnswerOffer();
   const withdraw = useWithdrawOffer();
   const release = useReleaseOffer();
-  const busy = answer.isPending || withdraw.isPending || release.isPending;
+  const confirm = useConfirmPurchase();
+  const busy = answer.isPending || withdraw.isPending || release.isPending || confirm.isPending;
   const myTurn = offer.status === 'open' && offer.turn === offer.side;
   // The failures' toasts come from the mutation cache (lib/query-client.ts).
   const quietly = async (move: Promise<unknown>) => {
@@ -88,6 +93,26 @@ function OfferState({ offer }: { offer: Offer }) {
             Withdraw offer
           </button>
         ) : null}
+        {offer.status === 'accepted' && offer.side === 'buyer' && !offer.deposit ? (
+          <Link to={paths.payDeposit(offer.id)} className="btn btn-primary btn-sm">
+            Pay the {formatCharge(HOLDING_DEPOSIT_CENTS)} holding deposit
+          </Link>
+        ) : null}
+        {offer.status === 'accepted' && offer.side === 'buyer' && !offer.purchaseConfirmedAt ? (
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            disabled={busy}
+            onClick={() => quietly(confirm.mutateAsync(offer.id))}
+          >
+            Confirm the purchase
+          </button>
+        ) : null}
+        {offer.status === 'accepted' && offer.side === 'seller' && offer.purchaseConfirmedAt ? (
+          <Link to={paths.dashSellerCars} className="btn btn-primary btn-sm">
+            Buyer confirmed — mark sold
+          </Link>
+        ) : null}
         {offer.status === 'accepted' && offer.side === 'seller' ? (
           <button
             type="button"
@@ -99,6 +124,7 @@ function OfferState({ offer }: { offer: Offer }) {
           </button>
         ) : null}
       </div>
+      <ReservationNotes offer={offer} />
       {myTurn && countering ? (
         <div className="mt-3">
           <OfferForm
@@ -116,5 +142,33 @@ function OfferState({ offer }: { offer: Offer }) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** A reservation's deposit and deadline, and a deposit's fate once it ended. */
+function ReservationNotes({ offer }: { offer: Offer }) {
+  const deposit = depositText(offer);
+  const held = offer.status === 'accepted';
+  if (!deposit && !held) return null;
+  return (
+    <ul className="mt-3 flex flex-col gap-1 text-sm text-base-content/80">
+      {deposit ? <li>{deposit}.</li> : null}
+      {held && !offer.deposit && offer.side === 'buyer' ? (
+        <li>The deposit is refunded to your card if the reservation ends without the sale.</li>
+      ) : null}
+      {held && offer.purchaseConfirmedAt ? (
+        <li>
+          {offer.side === 'buyer'
+            ? 'You confirmed the purchase: the seller marks the car sold once the sale is done.'
+            : 'The buyer confirmed the purchase: mark the car sold once the sale is done.'}
+        </li>
+      ) : null}
+      {held && offer.reservedUntil ? (
+        <li>
+          Reserved until <LocalDate value={offer.reservedUntil} style="medium-time" />, unless{' '}
+          {offer.side === 'buyer' ? 'you confirm' : 'the buyer confirms'} the purchase before then.
+        </li>
+      ) : null}
+    </ul>
   );
 }

@@ -1,11 +1,11 @@
-import { formatMoney, type OfferSide } from '@redline/shared';
+import { formatMoney, type Offer, type OfferSide } from '@redline/shared';
 import { Link } from 'react-router';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { LocalDate } from '../../../components/ui/local-date.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useOffers } from '../api/get-offers.ts';
-import { offerStatusText } from '../utils/offer-status.ts';
+import { depositText, offerStatusText } from '../utils/offer-status.ts';
 
 /**
  * The caller's offers on one side (made as a buyer, received as a seller), the latest change first:
@@ -48,12 +48,12 @@ export function OffersList({ side }: { side: OfferSide }) {
             <li key={offer.id}>
               <Link
                 to={paths.conversation(offer.conversationId)}
-                className={`flex items-center gap-3 rounded-box border p-3 transition-colors hover:bg-base-200 sm:gap-4 sm:p-4 ${
+                className={`flex flex-wrap items-center gap-3 rounded-box border p-3 sm:flex-nowrap transition-colors hover:bg-base-200 sm:gap-4 sm:p-4 ${
                   yourTurn ? 'border-primary/40 bg-primary/5' : 'border-base-300'
                 }`}
               >
                 <CarThumbnail src={offer.carPhoto} name={offer.carName} />
-                <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+                <span className="flex min-w-0 flex-[1_1_10rem] flex-col gap-0.5">
                   <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                     <span className="font-semibold">{offer.carName}</span>
                     <span className="text-xs text-base-content/70">
@@ -63,6 +63,9 @@ export function OffersList({ side }: { side: OfferSide }) {
                   <span className="text-sm text-base-content/80">
                     {formatMoney(offer.amount)} · {side === 'buyer' ? offer.sellerName : offer.buyerName}
                   </span>
+                  {reservationNote(offer) ? (
+                    <span className="text-sm text-base-content/80">{reservationNote(offer)}</span>
+                  ) : null}
                 </span>
                 <span className={`badge shrink-0 ${yourTurn ? 'badge-primary' : 'badge-outline'}`}>
                   {offerStatusText(offer)}
@@ -79,4 +82,12 @@ export function OffersList({ side }: { side: OfferSide }) {
       />
     </>
   );
+}
+
+/** What a reservation's row adds: its deposit, and the buyer's confirmation while it holds. */
+function reservationNote(offer: Offer) {
+  const notes = [depositText(offer)];
+  if (offer.status === 'accepted' && offer.purchaseConfirmedAt)
+    notes.push(offer.side === 'seller' ? 'Buyer confirmed: mark the car sold' : 'Purchase confirmed');
+  return notes.filter(Boolean).join(' · ');
 }

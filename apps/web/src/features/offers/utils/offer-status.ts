@@ -1,4 +1,4 @@
-import type { Offer, OfferStatus } from '@redline/shared';
+import { formatCharge, type Offer, type OfferStatus } from '@redline/shared';
 
 /** An offer's state as its people read it, from where the caller stands. */
 const STATUS_LABELS: Record<OfferStatus, string> = {
@@ -10,6 +10,7 @@ const STATUS_LABELS: Record<OfferStatus, string> = {
   closed: 'Closed',
   released: 'Reservation released',
   sold: 'Sold',
+  lapsed: 'Reservation lapsed',
 };
 
 /** What an offer waits for, or where it ended, for the side reading it. */
@@ -20,4 +21,20 @@ export function offerStatusText(offer: Pick<Offer, 'status' | 'turn' | 'side'>):
     : offer.side === 'buyer'
       ? "The seller's answer"
       : "The buyer's answer";
+}
+
+/** Where the holding deposit of a reservation stands, or null when none was paid. */
+export function depositText(offer: Pick<Offer, 'status' | 'deposit'>): string | null {
+  if (!offer.deposit) return null;
+  const deposit = `${formatCharge(offer.deposit.amount)} deposit`;
+  switch (offer.deposit.refund) {
+    case 'pending':
+      return `${deposit} being refunded`;
+    case 'succeeded':
+      return `${deposit} refunded`;
+    case 'failed':
+      return `${deposit} refund delayed: Redline is retrying it`;
+    case null:
+      return offer.status === 'sold' ? `${deposit} kept by the seller` : `${deposit} paid`;
+  }
 }

@@ -1,16 +1,16 @@
 /**
- * The payment side of the pay page: gets the booking's payment intent, shows the provider's card
+ * The payment side of the pay pages: gets the booking's (or the offer's deposit's) payment intent, shows the provider's card
  * form (Stripe Elements, or the built-in test mode), and pays. Stripe's code is fetched only here,
  * and only when the server runs Stripe.
  */
-import { formatCharge, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import { formatCharge, HOLDING_DEPOSIT_CENTS, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAppConfig } from '../../../lib/app-config.ts';
 import { changed } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
-import { usePaymentIntent } from '../api/create-payment-intent.ts';
+import { type PaidFor, usePaymentIntent } from '../api/create-payment-intent.ts';
 import { type PaidBooking, usePayBooking } from '../api/pay-booking.ts';
 import { LockIcon, PayButton } from './pay-controls.tsx';
 import { TestCardForm } from './test-card-form.tsx';
@@ -20,21 +20,24 @@ const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
 export const PAYMENT_SUCCESS_MESSAGE = 'Transaction has been successfully done.';
 
 type PaymentPanelProps = {
-  bookingId: string;
+  /** A booking's test-drive fee, or an accepted offer's holding deposit. */
+  paidFor: PaidFor;
   onPaid: (payment: PaidBooking) => void;
 };
 
-export function PaymentPanel({ bookingId, onPaid }: PaymentPanelProps) {
+export function PaymentPanel({ paidFor, onPaid }: PaymentPanelProps) {
   const queryClient = useQueryClient();
   const config = useAppConfig();
-  const intent = usePaymentIntent(bookingId);
-  const pay = usePayBooking(bookingId);
-  const amount = formatCharge(TEST_DRIVE_FEE_CENTS);
+  const intent = usePaymentIntent(paidFor);
+  const pay = usePayBooking(paidFor);
+  const deposit = 'offerId' in paidFor;
+  const amount = formatCharge(deposit ? HOLDING_DEPOSIT_CENTS : TEST_DRIVE_FEE_CENTS);
 
-  // 409: paid meanwhile (another tab, the webhook) or the car is gone; the booking tells which.
+  // 409: paid meanwhile (another tab, the webhook), the car gone or the reservation ended; the
+  // booking or the offer tells which.
   const conflict = intent.error instanceof ApiError && intent.error.status === 409;
   useEffect(() => {
-    if (conflict) void changed(queryClient, 'bookings');
+    if (conflict) void changed(queryClient, 'payments');
   }, [conflict, queryClient]);
 
   const provider = intent.data?.provider ?? config.data?.payments.provider;
@@ -101,7 +104,9 @@ export function PaymentPanel({ bookingId, onPaid }: PaymentPanelProps) {
               Payment
             </h2>
             <p className="mt-1 text-base-content/75 text-sm">
-              Pay the test-drive fee to confirm your booking.
+              {deposit
+                ? 'Pay the refundable holding deposit to hold the car until the sale.'
+                : 'Pay the test-drive fee to confirm your booking.'}
             </p>
           </div>
           <p className="hidden text-right sm:block">

@@ -7,10 +7,16 @@ import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { PaymentsTable } from './payments-table.tsx';
 
 describe('payments table (admin)', () => {
-  it('lists payments with date, booking, buyer, seller, car, amount, provider and transaction, and refund', async () => {
+  it('lists payments with date, what they paid for, buyer, seller, car, amount, provider and transaction, and refund', async () => {
+    const deposit = aPayment(3, {
+      kind: 'deposit',
+      bookingId: null,
+      offerId: 'o3000000-0000-4000-8000-000000000000',
+      price: 50_000,
+    });
     answer({
       'GET /payments': {
-        items: [aPayment(1, { provider: 'stripe', transactionId: 'pi_live_1' }), aPayment(2)],
+        items: [aPayment(1, { provider: 'stripe', transactionId: 'pi_live_1' }), aPayment(2), deposit],
         nextCursor: null,
       },
     });
@@ -20,16 +26,24 @@ describe('payments table (admin)', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    expect(headers).toEqual(['Date', 'Booking', 'Buyer', 'Seller', 'Car', 'Amount', 'Transaction', 'Refund']);
-    const [, first] = within(table).getAllByRole('row');
+    expect(headers).toEqual(['Date', 'For', 'Buyer', 'Seller', 'Car', 'Amount', 'Transaction', 'Refund']);
+    const [, first, , third] = within(table).getAllByRole('row');
     const cells = within(first!)
       .getAllByRole('cell')
       .map((td) => td.textContent);
     const expected = ['buyer1@example.com', 'seller1@example.com', '2020 Car Number 1', '$120.00', 'Stripe'];
     for (const [i, text] of expected.entries()) expect(cells[i + 2]).toContain(text);
     expect(cells[6]).toContain('pi_live_1');
+    expect(cells[1]).toContain('Test drive');
     expect(cells[1]).toContain('b1000000-0000-4000-8000-000000000000');
-    expect(screen.getByText('Showing 2 payments (all)')).toBeInTheDocument();
+    // A holding deposit is told apart from the test-drive fees, with the offer it held the car for.
+    const depositCells = within(third!)
+      .getAllByRole('cell')
+      .map((td) => td.textContent);
+    expect(depositCells[1]).toContain('Holding deposit');
+    expect(depositCells[1]).toContain('o3000000-0000-4000-8000-000000000000');
+    expect(depositCells[5]).toContain('$500.00');
+    expect(screen.getByText('Showing 3 payments (all)')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 

@@ -13,7 +13,7 @@ import { toast } from '../../../lib/toast.ts';
 import { usePayments } from '../api/get-payments.ts';
 import { useRefundPayment } from '../api/refund-payment.ts';
 
-const COLUMNS = ['Date', 'Booking', 'Buyer', 'Seller', 'Car', 'Amount', 'Transaction', 'Refund'];
+const COLUMNS = ['Date', 'For', 'Buyer', 'Seller', 'Car', 'Amount', 'Transaction', 'Refund'];
 
 /** Why money went back, in the ledger's words. */
 const REFUND_REASONS: Record<Refund['reason'], string> = {
@@ -23,6 +23,8 @@ const REFUND_REASONS: Record<Refund['reason'], string> = {
   'buyer-cancelled': 'Buyer cancelled',
   'late-payment': 'Paid after cancelling',
   admin: 'By an admin',
+  released: 'Reservation released',
+  lapsed: 'Reservation lapsed',
 };
 
 /** Short, so the table fits beside the dashboard menu; the full name is the badge's title. */
@@ -94,8 +96,11 @@ export function PaymentsTable() {
                 </span>
               </span>
             </StackCell>
-            <StackCell label="Booking">
-              <ShortId id={payment.bookingId} />
+            <StackCell label="For">
+              <span className="whitespace-nowrap">
+                {payment.kind === 'deposit' ? 'Holding deposit' : 'Test drive'}{' '}
+                <ShortId id={payment.offerId ?? payment.bookingId ?? payment.id} />
+              </span>
             </StackCell>
             <StackCell label="Buyer">
               <EmailAddress address={payment.paidBy} />

@@ -43,7 +43,9 @@ function renderPanel(onPaid = vi.fn()) {
     },
     'POST /payment': { insertedId: 'pay-1' },
   });
-  renderWithProviders(<PaymentPanel bookingId={BOOKING_ID} onPaid={onPaid} />, { path: '/buyer/bookings/x' });
+  renderWithProviders(<PaymentPanel paidFor={{ bookingId: BOOKING_ID }} onPaid={onPaid} />, {
+    path: '/buyer/bookings/x',
+  });
   return { onPaid };
 }
 
