@@ -132,10 +132,10 @@ export type Refund = z.infer<typeof refundSchema>;
 
 export const paymentIdParamsSchema = z.object({ id: z.guid({ error: 'Invalid payment id' }) });
 
-/** A recorded payment as an admin sees it; `paidBy` is the buyer's e-mail, `productBy` the seller's. */
+/** What a payment pays for: a test drive's fee, or an accepted offer's holding deposit. */
 export const PAYMENT_KINDS = ['test-drive', 'deposit'] as const;
-export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
+/** A recorded payment as an admin sees it; `paidBy` is the buyer's e-mail, `productBy` the seller's. */
 export const paymentSchema = z.object({
   id: z.string(),
   /** A test drive's fee, or an accepted offer's holding deposit. */
