@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { PageHead } from '../../components/ui/page-head.tsx';
+import { useParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import {
   BookingSummary,
   BookingSummarySkeleton,
   type PaidBooking,
+  PaymentPage,
   PaymentPanel,
   PaymentReceipt,
   useBooking,
@@ -29,36 +29,22 @@ export default function PayBookingPage() {
   const paid = Boolean(booking.data?.isPaid || justPaid);
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-      <PageHead
-        title="Pay for your test drive"
-        description="Pay the fee of your Redline test drive booking."
-      />
-      <nav aria-label="Breadcrumb" className="breadcrumbs mb-4 p-0 text-sm">
-        <ul>
-          <li>
-            <Link to={paths.dashboard}>Dashboard</Link>
-          </li>
-          <li>
-            <Link to={paths.dashBuyerBookings}>My Bookings</Link>
-          </li>
-          <li>
-            <span aria-current="page">Payment</span>
-          </li>
-        </ul>
-      </nav>
-      <header className="mb-8 max-w-2xl">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-          {paid ? 'Your test drive is paid for' : 'Confirm your test drive'}
-        </h1>
-        <p className="mt-2 text-base-content/75">
-          {paid
-            ? 'The fee is paid: the seller sees your phone number to arrange the drive, and you are told when they accept it or propose another time. See you behind the wheel.'
-            : 'Paying the fee shows the seller you are committed: they see your phone number once it is paid. If the seller declines or the car is sold, the fee is refunded to your card.'}
-        </p>
-      </header>
-
-      {booking.isPending ? (
+    <PaymentPage
+      head={{
+        title: 'Pay for your test drive',
+        description: 'Pay the fee of your Redline test drive booking.',
+      }}
+      list={{ to: paths.dashBuyerBookings, label: 'My Bookings' }}
+      crumb="Payment"
+      heading={paid ? 'Your test drive is paid for' : 'Confirm your test drive'}
+      lead={
+        paid
+          ? 'The fee is paid: the seller sees your phone number to arrange the drive, and you are told when they accept it or propose another time. See you behind the wheel.'
+          : 'Paying the fee shows the seller you are committed: they see your phone number once it is paid. If the seller declines or the car is sold, the fee is refunded to your card.'
+      }
+      loads="the booking"
+      query={booking}
+      pending={
         <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:gap-8" aria-busy="true">
           <BookingSummarySkeleton />
           <div className="skeleton min-h-96 w-full" />
@@ -66,30 +52,22 @@ export default function PayBookingPage() {
             Loading the booking…
           </span>
         </div>
-      ) : booking.isError ? (
-        <div
-          role="alert"
-          className="alert alert-error alert-soft flex flex-col items-start gap-3 sm:flex-row"
-        >
-          <span>Could not load the booking. {booking.error.message}</span>
-          <button type="button" className="btn btn-sm sm:ml-auto" onClick={() => booking.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : (
-        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:gap-8">
-          <BookingSummary booking={booking.data} />
+      }
+    >
+      {() => (
+        <>
+          <BookingSummary booking={booking.data!} />
           {paid ? (
             <PaymentReceipt
-              transactionId={booking.data.payment?.transactionId ?? justPaid?.transactionId ?? ''}
-              paidAt={booking.data.payment?.paidAt}
+              transactionId={booking.data!.payment?.transactionId ?? justPaid?.transactionId ?? ''}
+              paidAt={booking.data!.payment?.paidAt}
               justPaid={justPaid !== null}
             />
           ) : (
-            <PaymentPanel paidFor={{ bookingId: booking.data.id }} onPaid={setJustPaid} />
+            <PaymentPanel paidFor={{ bookingId: booking.data!.id }} onPaid={setJustPaid} />
           )}
-        </div>
+        </>
       )}
-    </div>
+    </PaymentPage>
   );
 }
