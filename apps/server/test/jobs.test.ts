@@ -22,6 +22,7 @@ declare module '../src/jobs/jobs.ts' {
     'test.scheduled': Scheduled;
     'test.hourly': Scheduled;
     'test.recorded': { label: string };
+    'test.delayed': Scheduled;
   }
 }
 
@@ -164,6 +165,31 @@ describe('jobs on a test clock', () => {
     await tickUntil(clock, () => runs.length > 0, 60);
     await clock.tick(60_000);
     expect(runs).toEqual(['after']);
+  });
+
+  it("runs a job delayed in the app's transaction when the queue's clock reaches its time, however far that clock is from the database's", async ({
+    instance,
+    testDb,
+  }) => {
+    // Months behind the database's clock: a delay counted from the database's would not come due here.
+    const clock = new TestClock('2026-03-05T08:00:00Z');
+    const queue = await instance(clock);
+    const runs: number[] = [];
+    await queue.define({
+      name: 'test.delayed',
+      async run() {
+        runs.push(clock.now());
+        return undefined;
+      },
+    });
+    const sentAt = clock.now();
+    await testDb.database.db.transaction(async (tx) => {
+      await queue.send('test.delayed', {}, tx, { startAfter: 60 });
+    });
+    await clock.tick(55_000);
+    expect(runs).toEqual([]);
+    await tickUntil(clock, () => runs.length > 0, 30);
+    expect(runs[0]! - sentAt).toBeGreaterThanOrEqual(60_000);
   });
 });
 

@@ -55,11 +55,14 @@ export class JobQueue {
   readonly boss: PgBoss;
   private readonly log: FastifyBaseLogger;
   private readonly metrics: Metrics;
+  /** The queue's time in ms (its clock's, else the system's), from which a delay is set. */
+  private readonly now: () => number;
 
-  constructor(boss: PgBoss, log: FastifyBaseLogger, metrics: Metrics) {
+  constructor(boss: PgBoss, log: FastifyBaseLogger, metrics: Metrics, clock?: Clock) {
     this.boss = boss;
     this.log = log;
     this.metrics = metrics;
+    this.now = clock ? () => clock.now() : Date.now;
   }
 
   /** Creates the job's queue and schedule (idempotent) and starts working it on this instance. */
@@ -91,14 +94,21 @@ export class JobQueue {
    * end, which waits for the write.
    * `options.startAfter` (seconds) delays it; `options.singletonKey` names it for its queue's
    * policy. Answers null when the policy refused it (its key has a job waiting already).
+   * The delay becomes a time on the queue's clock, as pg-boss sets a retry's: left in seconds, it
+   * would be counted from the database's clock of the connection that writes it, and only pg-boss's
+   * own connections follow a test's clock.
    */
   send<N extends JobName>(
     name: N,
     data: Jobs[N],
     tx?: Db | Tx,
-    options: SendOptions = {},
+    { startAfter, singletonKey }: SendOptions = {},
   ): Promise<string | null> {
-    return this.boss.send(name, data, { ...options, ...(tx ? { db: inTransaction(tx) } : {}) });
+    return this.boss.send(name, data, {
+      singletonKey,
+      ...(startAfter === undefined ? {} : { startAfter: new Date(this.now() + startAfter * 1000) }),
+      ...(tx ? { db: inTransaction(tx) } : {}),
+    });
   }
 
   /** Stops fetching; running jobs get STOP_TIMEOUT_MS to finish, then are failed (and so retried). */
@@ -129,5 +139,5 @@ export async function startJobQueue(
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   boss.on('warning', (warning) => log.warn(warning.data, warning.message));
   await boss.start();
-  return new JobQueue(boss, log, metrics);
+  return new JobQueue(boss, log, metrics, options.clock);
 }

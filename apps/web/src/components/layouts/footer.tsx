@@ -110,7 +110,11 @@ const UNIT_CHOICES = [
   { system: 'metric', label: 'Kilometres' },
 ] as const;
 
-/** Mileage, speeds and distances in miles or km, for this visitor: every page, from now on (lib/units.ts). */
+/**
+ * Mileage, speeds and distances in miles or km, for this visitor: every page, from now on (lib/units.ts).
+ * The radios are the browser's own (uncontrolled): the query cache tells the page of a change a tick
+ * later, and a controlled radio would spring back unchecked for that tick.
+ */
 function UnitSwitch() {
   const units = useUnitSystem();
   const choose = useChooseUnitSystem();
@@ -125,7 +129,7 @@ function UnitSwitch() {
             name="units"
             className="join-item btn btn-xs"
             aria-label={label}
-            checked={units === system}
+            defaultChecked={units === system}
             onChange={() => choose(system)}
           />
         ))}
