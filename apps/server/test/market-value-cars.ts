@@ -57,11 +57,12 @@ interface Family {
 /**
  * `count` cars of `makes` makes with `familiesPerMake` model families each; a family's share of the
  * cars falls with its rank (Zipf), so that some have hundreds of comparables and some a handful.
- * About `soldShare` of them are sold.
+ * About `soldShare` of them are sold. A family's log price level is its make's plus a normal one of
+ * standard deviation `familySpread`.
  */
 export function generatedMarket(
   count: number,
-  { seed = 1, makes = 8, familiesPerMake = 6, soldShare = 0.3 } = {},
+  { seed = 1, makes = 8, familiesPerMake = 6, soldShare = 0.3, familySpread = 0.4 } = {},
 ): ObservedCar[] {
   const random = seeded(seed);
   const families: Family[] = [];
@@ -72,7 +73,7 @@ export function generatedMarket(
       families.push({
         makeKey: `make-${make}`,
         familyKey: `make-${make}/model-${family}`,
-        logLevel: makeLevel + normal(random) * 0.4,
+        logLevel: makeLevel + normal(random) * familySpread,
         depreciation: depreciation + normal(random) * 0.01,
         kmElasticity: 0.12 + random() * 0.12,
         hasTrims: random() < 0.5,

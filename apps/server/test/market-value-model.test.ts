@@ -110,8 +110,8 @@ describe('the market value model', () => {
     });
   });
 
-  it("falls back to the make when the model has too few cars, at the make's price level", () => {
-    const cars = generatedMarket(2_000, { seed: 11 });
+  it("values a model the market has not seen by its make when the make's models agree in price", () => {
+    const cars = generatedMarket(2_000, { seed: 11, familySpread: 0 });
     const makeKey = cars[0]!.makeKey;
     const ofMake = cars.filter((car) => car.makeKey === makeKey);
     const newcomer = carOf(ofMake[0]!, { id: 'newcomer', familyKey: `${makeKey}/new-model`, trim: null });
@@ -123,6 +123,39 @@ describe('the market value model', () => {
     expect(valued.estimate).toBeLessThan(Math.max(...makePrices));
     expect(valued.low!).toBeLessThan(valued.estimate!);
     expect(valued.high!).toBeGreaterThan(valued.estimate!);
+  });
+
+  it('says "not enough data" for a model the market has not seen when its make\'s models differ widely in price', () => {
+    // Families' levels about ±40 % around their make's: the make cannot tell where a new one stands.
+    const cars = generatedMarket(2_000, { seed: 11 });
+    const makeKey = cars[0]!.makeKey;
+    const ofMake = cars.filter((car) => car.makeKey === makeKey);
+    const newcomer = carOf(ofMake[0]!, { id: 'newcomer', familyKey: `${makeKey}/new-model`, trim: null });
+    expect(fitMarket(cars).value(newcomer)).toMatchObject({
+      estimate: null,
+      low: null,
+      high: null,
+      rating: 'none',
+      family: 'make',
+      comparables: ofMake.length,
+    });
+  });
+
+  it("values a model of a few cars by their own price level, not its make's, in a make whose models differ", () => {
+    const cars = generatedMarket(2_000, { seed: 11 });
+    const template = cars.find((car) => !car.sold)!;
+    const ofMake = cars.filter((car) => car.makeKey === template.makeKey);
+    const makeMedian = median(ofMake.map((car) => car.price));
+    // A rare model at three times its make's prices: two cars of it, one valued by the other.
+    const rare = [0, 1].map((i) =>
+      carOf(template, { id: `rare-${i}`, familyKey: `${template.makeKey}/rare`, price: makeMedian * 3 }),
+    );
+    const valued = fitMarket([...cars, ...rare]).value(rare[0]!);
+    expect(valued).toMatchObject({ family: 'make', comparables: ofMake.length + 1 });
+    // Nearer its model's price than its make's, on a log scale.
+    const logGap = (price: number) => Math.abs(Math.log(valued.estimate! / price));
+    expect(logGap(makeMedian * 3)).toBeLessThan(logGap(makeMedian));
+    expect(valued.high! / valued.low!).toBeGreaterThan(1.2);
   });
 
   it('weighs a sold price more than an asking price', () => {

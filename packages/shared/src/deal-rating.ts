@@ -7,6 +7,13 @@
 /** The fewest other cars of a car's family (else of its make) that value it; below, "not enough data". */
 export const MIN_COMPARABLES = 5;
 
+/**
+ * Why a value has no estimate: too few comparables (`few`), or enough of its make but too few of its
+ * model, in a make whose models differ so much in price that they cannot value it (`varied`).
+ */
+export const noEstimateReason = ({ comparables }: { comparables: number }): 'few' | 'varied' =>
+  comparables < MIN_COMPARABLES ? 'few' : 'varied';
+
 /** The ratings, best deal first; `none` when the model has too few comparables to value the car. */
 export const DEAL_RATINGS = ['great', 'good', 'fair', 'high', 'overpriced', 'none'] as const;
 export type DealRating = (typeof DEAL_RATINGS)[number];

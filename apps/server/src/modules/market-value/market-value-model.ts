@@ -63,8 +63,22 @@ export interface Valuation extends Estimate {
 export const SOLD_WEIGHT = 2;
 /** How many cars' worth of weight a group's fit gives the fit above it (ridge toward it). */
 const SHRINKAGE = 4;
+/** The fewest cars' worth a model family's price level is held by toward its make's (`levelShrinkage`). */
+const MIN_LEVEL_SHRINKAGE = 0.25;
 /** The fewest cars of a family that share a trim for the trim to get a price level of its own. */
 const TRIM_MIN_CARS = 5;
+/**
+ * The spread (standard deviation of log price) of a make's model families' price levels assumed
+ * before any are seen, and how many families' worth of weight it has against those seen.
+ */
+const PRIOR_SPREAD = 0.3;
+/**
+ * The most a car valued by its make (too few cars of its model) may be unsure of its model's price
+ * level by (a standard deviation of log price, about 20 %): beyond, its make's models differ in price
+ * so much that a rating would mostly say whether its model is dearer or cheaper than its make's, and
+ * it gets "not enough data".
+ */
+const MAX_LEVEL_ERROR = 0.2;
 /** Huber's constant: a residual beyond this many robust standard deviations is down-weighted. */
 const HUBER_K = 1.345;
 const ROBUST_ROUNDS = 4;
@@ -85,8 +99,33 @@ const REGION_AT = new Map<WideRegion, number>(WIDE_REGIONS.map((region, i) => [r
 
 const trimKey = (trim: string | null) => trim?.trim().toLowerCase() || null;
 
-/** Writes a car's features from `into[at]` on, in a fit with these trims' columns (zeros there already). */
-function writeFeatures(trims: readonly string[], car: DescribedCar, into: Float64Array, at: number): void {
+/**
+ * What a fit's columns after the base ones stand for, one per key: all cars' by make, a make's by
+ * model family, a family's by trim. A car has at most one of them. The makes' and the families'
+ * columns are there so that the slopes of all cars and of a make are fitted within makes and within
+ * models: a make of cheap and dear models would otherwise read its mix of models as depreciation.
+ */
+type LevelsBy = 'make' | 'family' | 'trim';
+
+interface Levels {
+  by: LevelsBy;
+  /** Each level's column after the base ones, by its key. */
+  columnOf: ReadonlyMap<string, number>;
+}
+
+const levelsOf = (by: LevelsBy, keys: readonly string[]): Levels => ({
+  by,
+  columnOf: new Map(keys.map((key, column) => [key, column])),
+});
+
+/** The column of the car's level in a fit with these levels, after the base ones: -1 for none. */
+function levelColumn(levels: Levels, car: DescribedCar): number {
+  const key = levels.by === 'trim' ? trimKey(car.trim) : levels.by === 'family' ? car.familyKey : car.makeKey;
+  return key === null ? -1 : (levels.columnOf.get(key) ?? -1);
+}
+
+/** Writes a car's base features from `into[at]` on. */
+function writeBaseFeatures(car: DescribedCar, into: Float64Array, at: number): void {
   into[at] = 1;
   into[at + 1] = Math.max(0, car.seenYear - car.year) - TYPICAL_AGE;
   into[at + 2] = Math.log(car.kmDriven + KM_OFFSET) - TYPICAL_LOG_KM;
@@ -97,8 +136,6 @@ function writeFeatures(trims: readonly string[], car: DescribedCar, into: Float6
   into[at + 8] = car.drivetrain === 'AWD' || car.drivetrain === '4WD' ? 1 : 0;
   const region = wideRegionOf(car.state);
   if (region) into[at + REGION_AT.get(region)!] = 1;
-  const trim = trims.indexOf(trimKey(car.trim) ?? '');
-  if (trim >= 0) into[at + BASE_FEATURES + trim] = 1;
 }
 
 /**
@@ -106,21 +143,30 @@ function writeFeatures(trims: readonly string[], car: DescribedCar, into: Float6
  * (`market_value_fits`) to value cars not posted yet.
  */
 export interface KeptFit {
-  /** The coefficients of log price: the base features', then one per trim of `trims`. */
+  /** The coefficients of log price: the base features', then one per level of `levels`. */
   coefficients: readonly number[];
-  /** The trims with a level of their own (family fits only), folded, in the order of their columns. */
-  trims: readonly string[];
+  /**
+   * The levels with a column of their own, in the order of their columns: a make's fit, its model
+   * families' keys; a family's fit, the trims (folded) that enough of its cars share.
+   */
+  levels: readonly string[];
   /** The robust standard deviation of its log-price residuals, shrunk toward the group above's. */
   scale: number;
+  /**
+   * A make's fit: the spread (standard deviation, log price) of its model families' price levels,
+   * which a car of a model it has few cars of is uncertain by. 0 for a family's.
+   */
+  spread: number;
   /** How many cars it was fitted on. */
   cars: number;
   /** How many of its cars stand in each wider region. */
   inRegion: Partial<Record<WideRegion, number>>;
 }
 
-/** A fit that values cars: what is kept of it, and for a fit of this refit what values its own cars without them. */
+/** A fit that values cars: what is kept of it, its levels' columns, and for a fit of this refit what values its own cars without them. */
 interface ValuingFit {
   kept: KeptFit;
+  levels: Levels;
   own?: {
     /** Lower-triangular L with L·Lᵀ = XᵀWX + Λ (row-major p×p). */
     factor: Float64Array;
@@ -134,14 +180,17 @@ interface ValuingFit {
 /** One group's fit, as this refit made it. */
 interface GroupFit {
   kept: KeptFit;
+  levels: Levels;
   beta: Float64Array;
   factor: Float64Array;
 }
 
-/** A car's features in a fit with these trims' columns. */
-function features(trims: readonly string[], car: DescribedCar): Float64Array {
-  const x = new Float64Array(BASE_FEATURES + trims.length);
-  writeFeatures(trims, car, x, 0);
+/** A car's features in a fit with these levels' columns. */
+function features(levels: Levels, car: DescribedCar): Float64Array {
+  const x = new Float64Array(BASE_FEATURES + levels.columnOf.size);
+  writeBaseFeatures(car, x, 0);
+  const column = levelColumn(levels, car);
+  if (column >= 0) x[BASE_FEATURES + column] = 1;
   return x;
 }
 
@@ -193,29 +242,38 @@ function median(values: ArrayLike<number>): number {
 /**
  * Fits one group, the cars of `cars` at `members`: minimises Σ wᵢ(yᵢ − xᵢβ)² + Σ λⱼ(βⱼ − priorⱼ)²,
  * with wᵢ a sold car's weight times Huber's weight of its residual, re-weighted ROBUST_ROUNDS times.
- * Each car's final weight goes to `weights` at the car's place in `cars`. The features are one flat
- * array (a million cars' would otherwise be a million small arrays).
+ * Each car's final weight goes to `weights` at the car's place in `cars`. The base features are one
+ * flat array (a million cars' would otherwise be a million small arrays), and each car's level one
+ * column number (its feature there is 1, the rest of its level columns 0): all cars' fit has a column
+ * per make, and a million cars' dense rows of them would not fit in memory.
  */
 function fitGroup(
   cars: readonly ObservedCar[],
   members: readonly number[],
-  trims: readonly string[],
+  levels: Levels,
   prior: Float64Array,
   penalty: Float64Array,
   priorScale: number,
   weights?: Float64Array,
+  { outOfSample = false } = {},
 ): GroupFit {
   const p = prior.length;
   const n = members.length;
-  const xs = new Float64Array(n * p);
+  const q = BASE_FEATURES;
+  const xs = new Float64Array(n * q);
+  const columns = new Int32Array(n);
   const ys = new Float64Array(n);
   const base = new Float64Array(n);
   members.forEach((at, i) => {
     const car = cars[at]!;
-    writeFeatures(trims, car, xs, i * p);
+    writeBaseFeatures(car, xs, i * q);
+    const column = levelColumn(levels, car);
+    columns[i] = column < 0 ? -1 : q + column;
     ys[i] = Math.log(car.price);
     base[i] = car.sold ? SOLD_WEIGHT : 1;
   });
+  const predicted = (beta: Float64Array, i: number) =>
+    dot(xs, beta.subarray(0, q), i * q) + (columns[i]! < 0 ? 0 : beta[columns[i]!]!);
   const w = base.slice();
   let beta: Float64Array = prior;
   let factor: Float64Array = new Float64Array(0);
@@ -228,20 +286,26 @@ function fitGroup(
       b[j] = penalty[j]! * prior[j]!;
     }
     for (let i = 0; i < n; i++) {
-      const row = i * p;
-      for (let j = 0; j < p; j++) {
+      const row = i * q;
+      const wi = w[i]!;
+      for (let j = 0; j < q; j++) {
         const xj = xs[row + j]!;
         if (xj === 0) continue;
-        const wx = w[i]! * xj;
+        const wx = wi * xj;
         b[j] = b[j]! + wx * ys[i]!;
         for (let k = 0; k <= j; k++) a[j * p + k] = a[j * p + k]! + wx * xs[row + k]!;
       }
+      const level = columns[i]!;
+      if (level < 0) continue;
+      b[level] = b[level]! + wi * ys[i]!;
+      a[level * p + level] = a[level * p + level]! + wi;
+      for (let k = 0; k < q; k++) a[level * p + k] = a[level * p + k]! + wi * xs[row + k]!;
     }
     for (let j = 0; j < p; j++) for (let k = 0; k < j; k++) a[k * p + j] = a[j * p + k]!;
     factor = cholesky(a, p);
     beta = solve(factor, b);
     if (round === ROBUST_ROUNDS) break;
-    const residuals = ys.map((y, i) => y - dot(xs, beta, i * p));
+    const residuals = ys.map((y, i) => y - predicted(beta, i));
     const own = 1.4826 * median(residuals.map(Math.abs));
     scale = Math.sqrt((n * own ** 2 + SHRINKAGE * priorScale ** 2) / (n + SHRINKAGE));
     const cut = HUBER_K * Math.max(scale, MIN_SCALE);
@@ -253,14 +317,35 @@ function fitGroup(
     members.forEach((at, i) => {
       weights[at] = w[i]!;
     });
+  if (outOfSample) {
+    // The spread of asking prices about the estimates of cars left out of the fit: each car's
+    // leave-one-out residual eᵢ/(1 − hᵢ), of the cars for sale (sold prices vary less) when there are some.
+    const x = new Float64Array(p);
+    const asked = members.filter((at) => !cars[at]!.sold).length;
+    const outside: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (asked > 1 && cars[members[i]!]!.sold) continue;
+      x.fill(0);
+      x.set(xs.subarray(i * q, i * q + q));
+      if (columns[i]! >= 0) x[columns[i]!] = 1;
+      const leverage = w[i]! * dot(x, solve(factor, x));
+      outside.push((ys[i]! - predicted(beta, i)) / (1 - leverage));
+    }
+    const own = 1.4826 * median(outside.map(Math.abs));
+    scale = Math.sqrt(
+      (outside.length * own ** 2 + SHRINKAGE * priorScale ** 2) / (outside.length + SHRINKAGE),
+    );
+  }
   return {
     kept: {
       coefficients: [...beta],
-      trims,
+      levels: [...levels.columnOf.keys()],
       scale: Math.max(scale, MIN_SCALE),
+      spread: 0,
       cars: n,
       inRegion: regionCounts(cars, members),
     },
+    levels,
     beta,
     factor,
   };
@@ -311,47 +396,101 @@ export interface MarketModel {
   kept: { makes: Map<string, KeptFit>; families: Map<string, KeptFit> };
 }
 
+/**
+ * The spread of a group's level columns' true values, by the method of moments: a level fitted on
+ * n cars, its ridge shrinkage undone (× (n + SHRINKAGE) / n), varies about its true value by σ²/n.
+ * Answers the sum over the levels of at least 2 cars of (level² − σ²/n), and how many they are.
+ */
+function levelMoments(fit: GroupFit, counts: ReadonlyMap<string, number>): { sum: number; levels: number } {
+  let sum = 0;
+  let levels = 0;
+  for (const [key, column] of fit.levels.columnOf) {
+    const n = counts.get(key) ?? 0;
+    if (n < 2) continue;
+    const level = (fit.beta[BASE_FEATURES + column]! * (n + SHRINKAGE)) / n;
+    sum += level ** 2 - fit.kept.scale ** 2 / n;
+    levels += 1;
+  }
+  return { sum, levels };
+}
+
 /** Fits the model on these cars (for sale and sold). */
 export function fitMarket(cars: readonly ObservedCar[]): MarketModel {
-  const globalPrior = new Float64Array(BASE_FEATURES);
+  const byMake = groupBy(cars, (car) => car.makeKey);
+  const byFamily = groupBy(cars, (car) => car.familyKey);
+  const globalPrior = new Float64Array(BASE_FEATURES + byMake.size);
   globalPrior[0] = median(Float64Array.from(cars, (car) => Math.log(car.price)));
-  // All cars: barely held (a car's worth toward "no effect"), so that a tiny market still fits.
+  // All cars, a level per make: barely held (a car's worth toward "no effect"), so that a tiny market still fits.
   const all = Array.from(cars, (_, at) => at);
-  const nation = fitGroup(cars, all, [], globalPrior, uniform(BASE_FEATURES, 1), 0.3);
+  const nation = fitGroup(
+    cars,
+    all,
+    levelsOf('make', [...byMake.keys()]),
+    globalPrior,
+    uniform(globalPrior.length, 1),
+    0.3,
+  );
+  const basePrior = (fit: GroupFit, p: number) => {
+    const prior = new Float64Array(p);
+    prior.set(fit.beta.subarray(0, BASE_FEATURES));
+    return prior;
+  };
   // Each car's final weight in its make's fit and in its family's, by its place in `cars`.
   const makeWeights = new Float64Array(cars.length);
   const familyWeights = new Float64Array(cars.length);
+  const familyCounts = new Map([...byFamily].map(([key, members]) => [key, members.length]));
   const makes = new Map(
-    [...groupBy(cars, (car) => car.makeKey)].map(([key, members]) => [
-      key,
-      fitGroup(
+    [...byMake].map(([key, members]) => {
+      const levels = levelsOf('family', [...new Set(members.map((at) => cars[at]!.familyKey))]);
+      const p = BASE_FEATURES + levels.columnOf.size;
+      const fit = fitGroup(
         cars,
         members,
-        [],
-        nation.beta,
-        uniform(BASE_FEATURES, SHRINKAGE),
+        levels,
+        basePrior(nation, p),
+        uniform(p, SHRINKAGE),
         nation.kept.scale,
         makeWeights,
-      ),
-    ]),
+      );
+      return [key, fit] as const;
+    }),
   );
+  // The variance of the families' levels: each make's, shrunk toward all makes' (itself toward PRIOR_SPREAD²).
+  const moments = new Map([...makes].map(([key, fit]) => [key, levelMoments(fit, familyCounts)]));
+  const pooled = [...moments.values()].reduce(
+    (total, { sum, levels }) => ({
+      sum: total.sum + sum,
+      levels: total.levels + levels,
+    }),
+    { sum: SHRINKAGE * PRIOR_SPREAD ** 2, levels: SHRINKAGE },
+  );
+  const varianceOfAll = Math.max(0, pooled.sum / pooled.levels);
+  for (const [key, fit] of makes) {
+    const { sum, levels } = moments.get(key)!;
+    fit.kept.spread = Math.sqrt(Math.max(0, (sum + SHRINKAGE * varianceOfAll) / (levels + SHRINKAGE)));
+  }
   const families = new Map(
-    [...groupBy(cars, (car) => car.familyKey)].map(([key, members]) => {
+    [...byFamily].map(([key, members]) => {
       const make = makes.get(cars[members[0]!]!.makeKey)!;
-      const trims = frequentTrims(cars, members);
-      const p = BASE_FEATURES + trims.length;
-      const prior = new Float64Array(p);
-      prior.set(make.beta);
+      const levels = levelsOf('trim', frequentTrims(cars, members));
+      const p = BASE_FEATURES + levels.columnOf.size;
+      const penalty = uniform(p, SHRINKAGE);
+      penalty[0] = levelShrinkage(make.kept);
       return [
         key,
-        fitGroup(cars, members, trims, prior, uniform(p, SHRINKAGE), make.kept.scale, familyWeights),
+        fitGroup(cars, members, levels, basePrior(make, p), penalty, make.kept.scale, familyWeights, {
+          outOfSample: true,
+        }),
       ] as const;
     }),
   );
   const placeOf = new Map(cars.map((car, at) => [car.id, at]));
   const valuing = (fits: Map<string, GroupFit>, weights: Float64Array) =>
     new Map<string, ValuingFit>(
-      [...fits].map(([key, fit]) => [key, { kept: fit.kept, own: { factor: fit.factor, placeOf, weights } }]),
+      [...fits].map(([key, fit]) => [
+        key,
+        { kept: fit.kept, levels: fit.levels, own: { factor: fit.factor, placeOf, weights } },
+      ]),
     );
   const valuingMakes = valuing(makes, makeWeights);
   const valuingFamilies = valuing(families, familyWeights);
@@ -378,7 +517,11 @@ export function estimateByKept(
   family: KeptFit | undefined,
   car: DescribedCar,
 ): Estimate {
-  return estimateBy(make && { kept: make }, family && { kept: family }, car);
+  return estimateBy(
+    make && { kept: make, levels: levelsOf('family', make.levels) },
+    family && { kept: family, levels: levelsOf('trim', family.levels) },
+    car,
+  );
 }
 
 /**
@@ -391,7 +534,9 @@ const fittedOn = (fit: ValuingFit, car: DescribedCar | ObservedCar): car is Obse
 /**
  * A car's estimate by its make's and family's fits: its family's fit when at least MIN_COMPARABLES
  * other cars of the family value it, else the family's (mostly its make's, with few cars) or the
- * make's when the make has that many, else none ("not enough data").
+ * make's when the make has that many, else none ("not enough data"). Valued by its make, the car's
+ * range widens by what its model's price level is unknown by (`uncertainLevel`), and past
+ * MAX_LEVEL_ERROR it has none either.
  */
 function estimateBy(
   make: ValuingFit | undefined,
@@ -408,17 +553,39 @@ function estimateBy(
   const inRegion = scope && region ? (scope.kept.inRegion[region] ?? 0) - (fittedOn(scope, car) ? 1 : 0) : 0;
   const area = inRegion >= MIN_COMPARABLES ? 'region' : 'nation';
   const fit = family ?? make;
-  if (comparables < MIN_COMPARABLES || !fit)
-    return { estimate: null, low: null, high: null, comparables, family: level, area };
+  const none = { estimate: null, low: null, high: null, comparables, family: level, area } as const;
+  if (comparables < MIN_COMPARABLES || !fit) return none;
+  const levelError = level === 'model' || !make ? 0 : uncertainLevel(make.kept, familyCount);
+  if (levelError > MAX_LEVEL_ERROR ** 2) return none;
+  const spread = Math.sqrt(fit.kept.scale ** 2 + levelError);
   const logEstimate = leaveOneOut(fit, car);
   return {
     estimate: dollars(logEstimate),
-    low: dollars(logEstimate - RANGE_Z * fit.kept.scale),
-    high: dollars(logEstimate + RANGE_Z * fit.kept.scale),
+    low: dollars(logEstimate - RANGE_Z * spread),
+    high: dollars(logEstimate + RANGE_Z * spread),
     comparables,
     family: level,
     area,
   };
+}
+
+/**
+ * How many cars' worth a model family's fit holds its price level toward its make's: the make's
+ * residual variance over the variance of its families' levels (the empirical Bayes weight), so that a
+ * make whose models differ much in price lets a family's few cars set its level, and one whose
+ * models agree lends them its own; within [MIN_LEVEL_SHRINKAGE, SHRINKAGE].
+ */
+const levelShrinkage = (make: KeptFit) =>
+  Math.min(SHRINKAGE, Math.max(MIN_LEVEL_SHRINKAGE, make.scale ** 2 / Math.max(make.spread, 1e-6) ** 2));
+
+/**
+ * The variance of the error in a model family's price level fitted on `n` of its cars: held λ cars'
+ * worth toward its make's (`levelShrinkage`), (λ / (n + λ))² of the family's distance from its make's
+ * level remains (variance: the make's spread²), and the n cars' own noise adds n·scale² / (n + λ)².
+ */
+function uncertainLevel(make: KeptFit, n: number): number {
+  const held = levelShrinkage(make);
+  return (held / (n + held)) ** 2 * make.spread ** 2 + (n * make.scale ** 2) / (n + held) ** 2;
 }
 
 /**
@@ -427,7 +594,7 @@ function estimateBy(
  * penalised weighted least-squares fit with the weights held).
  */
 function leaveOneOut(fit: ValuingFit, car: DescribedCar | ObservedCar): number {
-  const x = features(fit.kept.trims, car);
+  const x = features(fit.levels, car);
   const predicted = dot(x, fit.kept.coefficients);
   if (!fit.own || !fittedOn(fit, car)) return predicted;
   const weight = fit.own.weights[fit.own.placeOf.get(car.id)!]!;

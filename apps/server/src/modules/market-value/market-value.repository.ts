@@ -149,8 +149,9 @@ async function storeFits(tx: Tx, fits: GroupKeptFit[], fittedAt: Date) {
         level,
         key,
         coefficients: [...fit.coefficients],
-        trims: [...fit.trims],
+        levels: [...fit.levels],
         scale: fit.scale,
+        spread: fit.spread,
         cars: fit.cars,
         inRegion: fit.inRegion,
         fittedAt,
@@ -174,8 +175,9 @@ export async function keptFits(db: Db, makeKey: string, familyKey: string) {
     return (
       row && {
         coefficients: row.coefficients,
-        trims: row.trims,
+        levels: row.levels,
         scale: row.scale,
+        spread: row.spread,
         cars: row.cars,
         inRegion: row.inRegion,
       }

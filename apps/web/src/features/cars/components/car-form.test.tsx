@@ -388,6 +388,18 @@ describe('CarForm (the market value)', () => {
     );
     expect(within(help()).queryByText(/deal/i)).toBeNull();
   });
+
+  it("says why a make's cars cannot value it when its models differ in price", async () => {
+    renderForm({ car: aSellerCar({ kmDriven: 8_400 }) });
+    answer({
+      'POST /market-value/estimate': { ...ESTIMATE, estimate: null, low: null, high: null, comparables: 9 },
+    });
+    await waitFor(() =>
+      expect(help()).toHaveTextContent(
+        "Not enough data to estimate its market value: 9 comparable cars of its make on Redline, but fewer than 5 of its model, and the make's models differ too much in price to value it by them.",
+      ),
+    );
+  });
 });
 
 describe('CarForm (the VIN)', () => {

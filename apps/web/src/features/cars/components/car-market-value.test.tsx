@@ -96,6 +96,23 @@ describe('the market value on the car page', () => {
     expect(text).toContain('None of them has sold on Redline yet.');
   });
 
+  it('says when its make has cars enough but its model too few, in a make whose models differ in price', async () => {
+    const marketValue = aMarketValue({
+      estimate: null,
+      low: null,
+      high: null,
+      rating: 'none',
+      family: 'make',
+      comparables: 12,
+    });
+    answer({ 'GET /cars/id/:id/comparables': someComparables({ marketValue }) });
+    renderWithProviders(<CarMarketValue car={aCarDetail({ brand: 'BMW', model: 'i3', marketValue })} />);
+    expect(await screen.findByRole('img', { name: /Price against mileage/ })).toBeInTheDocument();
+    expect(section().textContent).toContain(
+      "Not enough data for an estimate. Redline has 12 other BMW cars for sale or sold, but fewer than 5 BMW i3 cars, and BMW's models differ too much in price to value this one by them. It gets an estimate when more BMW i3 cars are posted or sold.",
+    );
+  });
+
   it('shows nothing, and asks for nothing, for a car without a value (sold, or not fitted yet)', () => {
     const { container } = renderWithProviders(<CarMarketValue car={aCarDetail({ marketValue: null })} />);
     expect(container.textContent).not.toMatch(/market value/i);

@@ -14,6 +14,7 @@ import {
   formatMoney,
   type MarketValue,
   MIN_COMPARABLES,
+  noEstimateReason,
   placeName,
 } from '@redline/shared';
 import { Link } from 'react-router';
@@ -115,8 +116,19 @@ function NotEnoughData({ car, value }: { car: CarDetail; value: MarketValue }) {
   return (
     <p className="mt-4 text-sm text-base-content/80">
       <span className="font-semibold text-base-content">Not enough data for an estimate.</span> Redline has{' '}
-      {others} for sale or sold, and an estimate needs at least {MIN_COMPARABLES} of the same make or model.
-      This car gets one when more {car.brand} cars are posted or sold.
+      {others} for sale or sold,{' '}
+      {noEstimateReason(value) === 'few' ? (
+        <>
+          and an estimate needs at least {MIN_COMPARABLES} of the same make or model. This car gets one when
+          more {car.brand} cars are posted or sold.
+        </>
+      ) : (
+        <>
+          but fewer than {MIN_COMPARABLES} {car.brand} {car.model} cars, and {car.brand}&apos;s models differ
+          too much in price to value this one by them. It gets an estimate when more {car.brand} {car.model}{' '}
+          cars are posted or sold.
+        </>
+      )}
     </p>
   );
 }

@@ -4,7 +4,13 @@
  * for a lower price tried: arithmetic on the estimate with the shared `dealRating`, nothing asked of
  * the server.
  */
-import { type CarEstimate, dealRating, formatMoney } from '@redline/shared';
+import {
+  type CarEstimate,
+  dealRating,
+  formatMoney,
+  MIN_COMPARABLES,
+  noEstimateReason,
+} from '@redline/shared';
 import { DealRatingBadge } from './deal-rating-badge.tsx';
 
 /** How far a price lies from the estimate, in words. */
@@ -39,8 +45,10 @@ export function EstimateSummary({ value }: { value: PriceVerdictProps['value'] }
   if (value.estimate === null)
     return (
       <p className="text-sm">
-        <span className="font-semibold">Not enough data</span> to estimate its market value: {cars} on
-        Redline, at least 5 are needed.
+        <span className="font-semibold">Not enough data</span> to estimate its market value:{' '}
+        {noEstimateReason(value) === 'few'
+          ? `${cars} on Redline, at least ${MIN_COMPARABLES} are needed.`
+          : `${cars} of its make on Redline, but fewer than ${MIN_COMPARABLES} of its model, and the make's models differ too much in price to value it by them.`}
       </p>
     );
   return (
