@@ -10,6 +10,7 @@ import type { LiveTopic, Me, Role } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import type { TestClock } from 'pg-boss';
 import { vi } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config/config.ts';
@@ -17,6 +18,7 @@ import type { AppContext } from '../src/context.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import type { JobName, Jobs, Scheduled } from '../src/jobs/jobs.ts';
+import { REFIT_DELAY_SECONDS } from '../src/modules/market-value/market-value.jobs.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -128,6 +130,35 @@ export async function runJob<N extends JobName>(
     },
     { timeout: 30_000, interval: 100 },
   );
+}
+
+/** On a test clock: moves it a second at a time until every job of `name` enqueued so far has completed. */
+export async function jobsDone(t: TestApp, clock: TestClock, name: JobName) {
+  for (let seconds = 0; seconds < 300; seconds += 1) {
+    const jobs = await t.context.jobs.boss.findJobs(name);
+    if (jobs.every((job) => job.state === 'completed')) return;
+    await clock.tick(1000);
+  }
+  throw new Error(`jobs ${name} still not done after 300 s of test clock`);
+}
+
+/** The refits the cars' changes have waiting, coalesced. */
+export async function refitsWaiting(t: TestApp) {
+  const jobs = await t.context.jobs.boss.findJobs('market-value.refit', { queued: true });
+  return jobs.filter((job) => job.singletonKey === 'market-value.refit');
+}
+
+/** On a test clock: moves it past the refit's delay, then until the waiting refit has run; answers its output. */
+export async function runWaitingRefit(t: TestApp, clock: TestClock) {
+  const [waiting] = await refitsWaiting(t);
+  if (!waiting) throw new Error('no refit waiting');
+  await clock.tick(REFIT_DELAY_SECONDS * 1000);
+  for (let seconds = 0; seconds < 300; seconds += 1) {
+    const [job] = await t.context.jobs.boss.findJobs('market-value.refit', { id: waiting.id });
+    if (job?.state === 'completed') return job.output;
+    await clock.tick(1000);
+  }
+  throw new Error('the refit still waits after 300 s of test clock');
 }
 
 export const TEST_PASSWORD = 'correct-horse-7';

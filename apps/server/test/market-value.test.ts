@@ -6,10 +6,10 @@ import type { CarComparables, CarDetail, CarEstimate, CarEstimateInput } from '@
 import { TestClock } from 'pg-boss';
 import { describe, expect, vi } from 'vitest';
 import { marketValueFits, marketValues } from '../src/db/schema.ts';
-import { firstFit, REFIT_DELAY_SECONDS } from '../src/modules/market-value/market-value.jobs.ts';
+import { firstFit } from '../src/modules/market-value/market-value.jobs.ts';
 import { postCar } from './factories.ts';
 import { it as base } from './fixtures.ts';
-import { as, type TestApp, type TestUser } from './helpers.ts';
+import { as, refitsWaiting, runWaitingRefit, type TestApp, type TestUser } from './helpers.ts';
 
 /** The queue's clock, which only the tests move: a refit the cars' changes enqueue runs when a test says. */
 const clock = new TestClock(Date.now());
@@ -59,25 +59,6 @@ async function comparables(t: TestApp, id: string): Promise<CarComparables> {
   return res.json();
 }
 
-/** The refits the cars' changes have waiting, coalesced. */
-async function refitsWaiting(t: TestApp) {
-  const jobs = await t.context.jobs.boss.findJobs('market-value.refit', { queued: true });
-  return jobs.filter((job) => job.singletonKey === 'market-value.refit');
-}
-
-/** Moves the queue's clock past the refit's delay, then until the waiting refit has run. */
-async function runWaitingRefit(t: TestApp) {
-  const [waiting] = await refitsWaiting(t);
-  if (!waiting) throw new Error('no refit waiting');
-  await clock.tick(REFIT_DELAY_SECONDS * 1000);
-  for (let seconds = 0; seconds < 300; seconds += 1) {
-    const [job] = await t.context.jobs.boss.findJobs('market-value.refit', { id: waiting.id });
-    if (job?.state === 'completed') return job.output;
-    await clock.tick(1000);
-  }
-  throw new Error('the refit still waits after 300 s of test clock');
-}
-
 describe('market values', () => {
   let market: { fair: string; lonely: string; newModel: string; sold: string; others: string[] };
 
@@ -86,7 +67,7 @@ describe('market values', () => {
     expect((await carPage(t, market.fair)).marketValue).toBeNull();
     // Eleven cars posted, one sold: one refit waits.
     expect(await refitsWaiting(t)).toHaveLength(1);
-    expect(await runWaitingRefit(t)).toEqual({ valued: 11 });
+    expect(await runWaitingRefit(t, clock)).toEqual({ valued: 11 });
     const { marketValue } = await carPage(t, market.fair);
     expect(marketValue).toMatchObject({ rating: 'fair', family: 'model', comparables: 9 });
     const price = priceOf(2020, 30_000);
@@ -263,7 +244,7 @@ describe('market values', () => {
     const stop = t.context.database.events.subscribe('market-values.refitted', ({ cars }) => {
       told.push(cars);
     });
-    expect(await runWaitingRefit(t)).toEqual({ valued: 11 });
+    expect(await runWaitingRefit(t, clock)).toEqual({ valued: 11 });
     expect((await carPage(t, market.fair)).marketValue?.rating).toBe('overpriced');
     await vi.waitFor(() => expect(told).toEqual([11]));
     stop();
@@ -308,7 +289,7 @@ describe('market values', () => {
     });
     expect(res.statusCode).toBe(200);
     expect((await carPage(t, market.others[0]!)).marketValue).toBeNull();
-    expect(await runWaitingRefit(t)).toEqual({ valued: 10 });
+    expect(await runWaitingRefit(t, clock)).toEqual({ valued: 10 });
     const found = await comparables(t, market.fair);
     expect(found.sold.count).toBe(2);
     expect(found.forSale.count).toBe(7);
@@ -318,7 +299,7 @@ describe('market values', () => {
     await t.db.delete(marketValues);
     await firstFit(t.context);
     expect(await refitsWaiting(t)).toHaveLength(1);
-    expect(await runWaitingRefit(t)).toEqual({ valued: 10 });
+    expect(await runWaitingRefit(t, clock)).toEqual({ valued: 10 });
     await firstFit(t.context);
     expect(await refitsWaiting(t)).toEqual([]);
   });
@@ -330,7 +311,7 @@ describe('market values', () => {
     await t.db.delete(marketValueFits);
     expect(await estimate(t, seller, described())).toMatchObject({ estimate: null, comparables: 0 });
     await firstFit(t.context);
-    expect(await runWaitingRefit(t)).toEqual({ valued: 10 });
+    expect(await runWaitingRefit(t, clock)).toEqual({ valued: 10 });
     expect((await estimate(t, seller, described())).estimate).not.toBeNull();
   });
 });

@@ -12,14 +12,13 @@ import { describe, expect } from 'vitest';
 import { cars, marketValues } from '../src/db/schema.ts';
 import { publish } from '../src/events/index.ts';
 import { listCategories } from '../src/modules/categories/index.ts';
-import { REFIT_DELAY_SECONDS } from '../src/modules/market-value/market-value.jobs.ts';
 import { loadSearchCatalogue } from '../src/modules/search/search-catalogue.ts';
 import { searchFacets } from '../src/modules/search/search-counts.ts';
 import { resolveWords } from '../src/modules/search/search-planner.ts';
 import { readCatalogueNames } from '../src/modules/vehicles/index.ts';
 import { createCar } from './factories.ts';
 import { it as base } from './fixtures.ts';
-import { as, type TestApp } from './helpers.ts';
+import { as, runWaitingRefit, type TestApp } from './helpers.ts';
 import { seeded } from './market-value-cars.ts';
 import { allPagesOf, generatedCar, parsedQuery, searchAs } from './search-generated.ts';
 
@@ -225,14 +224,7 @@ describe('the deal rating in the search', () => {
     expect((await allPages('sort=best_deal', 20)).map((c) => c.id)).toEqual(byBestDeal(ids, after));
 
     // The refit the edit enqueued values every car again: the search reads the new estimates.
-    const [waiting] = await t.context.jobs.boss.findJobs('market-value.refit', { queued: true });
-    await clock.tick(REFIT_DELAY_SECONDS * 1000);
-    for (let seconds = 0; ; seconds++) {
-      const [job] = await t.context.jobs.boss.findJobs('market-value.refit', { id: waiting!.id });
-      if (job?.state === 'completed') break;
-      if (seconds > 300) throw new Error('the refit still waits after 300 s of test clock');
-      await clock.tick(1000);
-    }
+    await runWaitingRefit(t, clock);
     const refitted = await carsForSale(t);
     expect(
       [...refitted.values()].some(({ id, estimate }) => estimate !== after.get(id)!.estimate),
@@ -280,10 +272,11 @@ describe('the deal rating in the search', () => {
       }),
     );
     const candidates = generated.filter((car) => forSale.has(car.id)).slice(0, 40);
-    for (const car of candidates) {
-      const found = await t.context.search.searchesFinding(car.id, searches);
-      expect(found, car.id).toEqual(pages.map((page) => page.has(car.id)));
-    }
+    const found = await t.context.search.searchesFinding(
+      candidates.map((car) => car.id),
+      searches,
+    );
+    expect(found).toEqual(candidates.map((car) => pages.map((page) => page.has(car.id))));
     expect(pages.every((page) => page.size > 0)).toBe(true);
   });
 

@@ -31,6 +31,11 @@ export interface DomainEvents {
   /** The market values were fitted again: `cars` for sale valued (modules/market-value). */
   'market-values.refitted': { cars: number };
   /**
+   * A refit set or changed the stored deal rating of these cars (at most 100 an event), in the
+   * transaction that stores it: a car valued for the first time, or whose price or market moved it.
+   */
+  'market-values.rated': { carIds: string[] };
+  /**
    * The vehicle catalogue changed (vehicles module; the cars follow, in the same transaction). A
    * rename carries the new name; a merge and a delete are published before the entry goes, with
    * what its cars become.

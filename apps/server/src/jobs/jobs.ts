@@ -4,9 +4,9 @@
  * rows: a job reads what it needs when it runs. A scheduled job carries nothing (pg-boss sends `{}`).
  */
 export interface Jobs {
-  /** One user's notifications waiting to be e-mailed (modules/notifications/notification-emails.ts). */
   /** Every car's market value fitted again (modules/market-value/market-value.jobs.ts). */
   'market-value.refit': Scheduled;
+  /** One user's notifications waiting to be e-mailed (modules/notifications/notification-emails.ts). */
   'notifications.email': { userId: string };
   'notifications.email-sweep': Scheduled;
   /** A pending refund, made with the payment provider (modules/payments/refunds.service.ts). */
@@ -22,6 +22,11 @@ export interface Jobs {
   'photos.cleanup': Scheduled;
   /** A car just posted, matched against the saved searches (modules/saved-searches/saved-search-alerts.ts). */
   'saved-searches.match': { carId: string };
+  /**
+   * Cars whose deal rating a refit set or changed, matched against the saved searches that filter by
+   * rating (modules/saved-searches/saved-search-alerts.ts).
+   */
+  'saved-searches.match-rated': { carIds: string[] };
   'saved-searches.digest': Scheduled;
   'rate-limits.sweep': Scheduled;
 }

@@ -91,25 +91,31 @@ export interface GroupKeptFit {
 }
 
 /**
- * Stores one refit, fitted at `fittedAt`, in one transaction: its values, each car's row written
+ * Stores one refit, fitted at `fittedAt`, in the transaction `tx`: its values, each car's row written
  * unless a later refit wrote it already (two refits may overlap), a car deleted meanwhile left out,
  * then the rows no refit since `fittedAt` wrote (cars sold or deleted since) deleted; and its fits in
  * place of the last ones, unless a later refit's are there. The refits' writes take turns (a lock).
+ * `rated` is given, after each statement, the cars whose stored rating it set or changed (a car
+ * without a row counted as rated `none`, as the search rates it).
  */
 export async function storeRefit(
-  db: Db,
+  tx: Tx,
   values: { carId: string; valuation: Valuation }[],
   fits: GroupKeptFit[],
   fittedAt: Date,
+  rated: (carIds: string[]) => Promise<void>,
 ) {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${marketValueFits} in share row exclusive mode`);
-    await storeValues(tx, values, fittedAt);
-    await storeFits(tx, fits, fittedAt);
-  });
+  await tx.execute(sql`lock table ${marketValueFits} in share row exclusive mode`);
+  await storeValues(tx, values, fittedAt, rated);
+  await storeFits(tx, fits, fittedAt);
 }
 
-async function storeValues(tx: Tx, values: { carId: string; valuation: Valuation }[], fittedAt: Date) {
+async function storeValues(
+  tx: Tx,
+  values: { carId: string; valuation: Valuation }[],
+  fittedAt: Date,
+  rated: (carIds: string[]) => Promise<void>,
+) {
   for (let at = 0; at < values.length; at += ROWS_AT_ONCE) {
     const rows = values.slice(at, at + ROWS_AT_ONCE).map(({ carId, valuation }) => ({
       car_id: carId,
@@ -121,16 +127,25 @@ async function storeValues(tx: Tx, values: { carId: string; valuation: Valuation
       family: valuation.family,
       area: valuation.area,
     }));
-    await tx.execute(sql`
-      insert into ${marketValues} (car_id, estimate, low, high, rating, comparables, family, area, fitted_at)
-      select v.car_id, v.estimate, v.low, v.high, v.rating, v.comparables, v.family, v.area, ${fittedAt.toISOString()}::timestamptz
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(car_id uuid, estimate integer, low integer,
-        high integer, rating text, comparables integer, family text, area text)
-      where exists (select 1 from ${carsForValuation} where ${carsForValuation.id} = v.car_id)
-      on conflict (car_id) do update set estimate = excluded.estimate, low = excluded.low, high = excluded.high,
-        rating = excluded.rating, comparables = excluded.comparables, family = excluded.family,
-        area = excluded.area, fitted_at = excluded.fitted_at
-      where ${marketValues.fittedAt} <= excluded.fitted_at`);
+    // The statement's outer select reads the rows as they were before its insert (one snapshot).
+    const result = await tx.execute(sql`
+      with written as (
+        insert into ${marketValues} (car_id, estimate, low, high, rating, comparables, family, area, fitted_at)
+        select v.car_id, v.estimate, v.low, v.high, v.rating, v.comparables, v.family, v.area, ${fittedAt.toISOString()}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(car_id uuid, estimate integer, low integer,
+          high integer, rating text, comparables integer, family text, area text)
+        where exists (select 1 from ${carsForValuation} where ${carsForValuation.id} = v.car_id)
+        on conflict (car_id) do update set estimate = excluded.estimate, low = excluded.low, high = excluded.high,
+          rating = excluded.rating, comparables = excluded.comparables, family = excluded.family,
+          area = excluded.area, fitted_at = excluded.fitted_at
+        where ${marketValues.fittedAt} <= excluded.fitted_at
+        returning car_id, rating
+      )
+      select written.car_id as "carId" from written
+      left join ${marketValues} replaced on replaced.car_id = written.car_id
+      where written.rating <> coalesce(replaced.rating, 'none')`);
+    const changed = (result as unknown as { rows: { carId: string }[] }).rows.map((row) => row.carId);
+    if (changed.length > 0) await rated(changed);
   }
   await tx.delete(marketValues).where(sql`${marketValues.fittedAt} < ${fittedAt.toISOString()}::timestamptz`);
 }

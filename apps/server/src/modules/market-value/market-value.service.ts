@@ -68,10 +68,14 @@ function sharedTexts() {
   };
 }
 
+/** The cars a `market-values.rated` event names, at most (a NOTIFY carries less than 8000 bytes). */
+const CARS_AN_EVENT = 100;
+
 /**
  * Fits the model on every car and stores the value of each car for sale; the values of cars sold
- * or deleted since the last refit go. Then the kept pages that show values are dropped
- * (`market-values.refitted`). Answers how many cars it valued.
+ * or deleted since the last refit go. The cars whose rating it set or changed are published with
+ * the values (`market-values.rated`: saved searches by rating match them again). Then the kept
+ * pages that show values are dropped (`market-values.refitted`). Answers how many cars it valued.
  */
 export async function refitMarketValues(db: Db, now = new Date()): Promise<number> {
   const shared = sharedTexts();
@@ -84,7 +88,12 @@ export async function refitMarketValues(db: Db, now = new Date()): Promise<numbe
     ...[...market.kept.makes].map(([key, fit]) => ({ level: 'make' as const, key, fit })),
     ...[...market.kept.families].map(([key, fit]) => ({ level: 'family' as const, key, fit })),
   ];
-  await repo.storeRefit(db, values, fits, now);
+  await db.transaction((tx) =>
+    repo.storeRefit(tx, values, fits, now, async (carIds) => {
+      for (let at = 0; at < carIds.length; at += CARS_AN_EVENT)
+        await publish(tx, 'market-values.rated', { carIds: carIds.slice(at, at + CARS_AN_EVENT) });
+    }),
+  );
   await publish(db, 'market-values.refitted', { cars: values.length });
   return values.length;
 }

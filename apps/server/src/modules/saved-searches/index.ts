@@ -1,6 +1,6 @@
 /** The saved searches module's public surface: other code imports this file only. */
 import { defineModule } from '../../server-module.ts';
-import { digestJob, matchJob, matchOnEvents } from './saved-search-alerts.ts';
+import { digestJob, matchJob, matchOnEvents, matchRatedJob } from './saved-search-alerts.ts';
 import { savedSearchesRoutes } from './saved-searches.routes.ts';
 
 export { findSavedSearch } from './saved-searches.repository.ts';
@@ -8,6 +8,6 @@ export { findSavedSearch } from './saved-searches.repository.ts';
 export const savedSearchesModule = defineModule({
   name: 'saved-searches',
   routes: savedSearchesRoutes,
-  jobs: (context) => [matchJob(context), digestJob(context)],
+  jobs: (context) => [matchJob(context), matchRatedJob(context), digestJob(context)],
   reactions: matchOnEvents,
 });

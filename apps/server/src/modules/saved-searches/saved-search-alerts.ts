@@ -1,63 +1,117 @@
 /**
  * Alerts of saved searches: a car posted is matched against every search saved before it, after
  * the post commits (the job `saved-searches.match`, enqueued by the post's transaction, so a post
- * that rolls back matches nothing). A match is recorded once per search and car; an instant
- * search's is told in the same transaction (the event `saved-search.matched`, which the
- * notifications module turns into the buyer's notification), a daily search's waits for the digest
- * (`saved-searches.digest`, every day at DIGEST_HOUR_UTC), which tells each search's new cars in one.
+ * that rolls back matches nothing). A car whose deal rating a refit of the market values set or
+ * changed (`market-values.rated`) is matched again against the searches by rating saved before it
+ * was posted (`saved-searches.match-rated`, one job per event's batch of cars, enqueued by the
+ * refit's transaction; ADR 60): a car is "not enough data" when posted, and rated by the refit
+ * that follows. A match is recorded once per search and car; an instant search's is told in the
+ * same transaction (the event `saved-search.matched`, which the notifications module turns into
+ * the buyer's notification), a daily search's waits for the digest (`saved-searches.digest`, every
+ * day at DIGEST_HOUR_UTC), which tells each search's new cars in one.
  */
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { publish } from '../../events/index.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
 import { carsForSaleAmong, carsInBrief } from '../cars/index.ts';
 import * as repo from './saved-searches.repository.ts';
 
 const MATCH_JOB = 'saved-searches.match';
-/** The searches one statement matches a car against (one column each). */
+const MATCH_RATED_JOB = 'saved-searches.match-rated';
+/** The searches one statement matches cars against (one column each). */
 const SEARCHES_AT_ONCE = 200;
 /** The cars a digest's event names: the notification names the first few and counts the rest. */
 const CARS_NAMED = 3;
 /** The hour of the day (UTC) of the daily digest. */
 const DIGEST_HOUR_UTC = 7;
 
-/** Subscribes the reaction that has each posted car matched; returns its unsubscribe. */
+/**
+ * Whether a search by rating is kept, asked once per refit's transaction: the first fit of a big
+ * market publishes thousands of batches in it. A search saved meanwhile was saved after the cars
+ * were posted, and is not theirs to match.
+ */
+const searchByRatingIn = new WeakMap<object, Promise<boolean>>();
+
+/** Subscribes the reactions that have posted and newly rated cars matched; returns their unsubscribes. */
 export function matchOnEvents({ database, jobs }: AppContext): (() => void)[] {
   return [
     database.events.react('car.posted', async (tx, { carId }) => {
       if (await repo.anySavedSearch(tx)) await jobs.send(MATCH_JOB, { carId }, tx);
     }),
+    // Only a search by rating reads what a refit changes.
+    database.events.react('market-values.rated', async (tx, { carIds }) => {
+      let any = searchByRatingIn.get(tx);
+      if (!any) {
+        any = repo.anySearchByRating(tx);
+        searchByRatingIn.set(tx, any);
+      }
+      if (await any) await jobs.send(MATCH_RATED_JOB, { carIds }, tx);
+    }),
   ];
 }
 
-export function matchJob({ database: { db }, search }: AppContext): JobDefinition<typeof MATCH_JOB> {
+export function matchJob(context: AppContext): JobDefinition<typeof MATCH_JOB> {
   return {
     name: MATCH_JOB,
     async run({ carId }) {
-      const [car] = await carsInBrief(db, [carId]);
-      if (!car || car.soldAt) return { matched: 0 };
-      let matched = 0;
-      let after: string | undefined;
-      for (;;) {
-        const searches = await repo.searchesSavedBy(db, car.addedDate, after, SEARCHES_AT_ONCE);
-        if (searches.length === 0) break;
-        after = searches.at(-1)!.id;
-        const found = await search.searchesFinding(
-          carId,
-          searches.map((saved) => saved.filters),
-        );
-        const matching = searches.filter((_, at) => found[at]);
-        if (matching.length === 0) continue;
-        await db.transaction(async (tx) => {
-          const recorded = await repo.insertMatches(tx, carId, matching);
-          matched += recorded.length;
-          for (const { savedSearchId, toldAt } of recorded)
-            if (toldAt)
-              await publish(tx, 'saved-search.matched', { savedSearchId, carIds: [carId], count: 1 });
-        });
-      }
-      return { matched };
+      const cars = await carsForSale(context.database.db, [carId]);
+      return { matched: await matchCars(context, cars, { byRating: false }) };
     },
   };
+}
+
+export function matchRatedJob(context: AppContext): JobDefinition<typeof MATCH_RATED_JOB> {
+  return {
+    name: MATCH_RATED_JOB,
+    async run({ carIds }) {
+      const cars = await carsForSale(context.database.db, carIds);
+      return { matched: await matchCars(context, cars, { byRating: true }) };
+    },
+  };
+}
+
+/** Those of these cars still for sale: a car sold since is not worth telling of. */
+const carsForSale = async (db: Db, ids: string[]) =>
+  (await carsInBrief(db, ids)).filter((car) => car.soldAt === null);
+
+/**
+ * Matches the cars against the searches saved before each was posted (`byRating`: only the
+ * searches by deal rating), a page of searches at a time, and records each new match. Answers how
+ * many it recorded.
+ */
+async function matchCars(
+  { database: { db }, search }: AppContext,
+  cars: { id: string; addedDate: Date }[],
+  { byRating }: { byRating: boolean },
+): Promise<number> {
+  if (cars.length === 0) return 0;
+  const lastPosted = new Date(Math.max(...cars.map((car) => car.addedDate.getTime())));
+  let matched = 0;
+  let after: string | undefined;
+  for (;;) {
+    const searches = await repo.searchesSavedBy(db, lastPosted, { after, limit: SEARCHES_AT_ONCE, byRating });
+    if (searches.length === 0) break;
+    after = searches.at(-1)!.id;
+    const found = await search.searchesFinding(
+      cars.map((car) => car.id),
+      searches.map((saved) => saved.filters),
+    );
+    for (const [at, car] of cars.entries()) {
+      const matching = searches.filter(
+        (saved, column) => found[at]![column] && saved.createdAt.getTime() <= car.addedDate.getTime(),
+      );
+      if (matching.length === 0) continue;
+      await db.transaction(async (tx) => {
+        const recorded = await repo.insertMatches(tx, car.id, matching);
+        matched += recorded.length;
+        for (const { savedSearchId, toldAt } of recorded)
+          if (toldAt)
+            await publish(tx, 'saved-search.matched', { savedSearchId, carIds: [car.id], count: 1 });
+      });
+    }
+  }
+  return matched;
 }
 
 /** Every day, each search's cars matched since its last digest, in one notification per search. */

@@ -62,15 +62,37 @@ export async function anySavedSearch(tx: Db | Tx) {
   return row !== undefined;
 }
 
-/** The searches saved by `postedAt` (a search saved later has seen the car already), by id after `after`. */
-export async function searchesSavedBy(db: Db, postedAt: Date, after: string | undefined, limit: number) {
+/** A saved search that filters by deal rating (an empty list filters nothing). */
+const filtersByRating = sql`jsonb_array_length(${savedSearches.filters} -> 'rating') > 0`;
+
+/** Whether any buyer keeps a search by deal rating: when none does, a car's new rating has nothing to be matched against. */
+export async function anySearchByRating(tx: Db | Tx) {
+  const [row] = await tx.select({ id: savedSearches.id }).from(savedSearches).where(filtersByRating).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The searches saved by `postedAt` (a search saved later has seen the car already), by id after
+ * `after`; `byRating`, only those that filter by deal rating.
+ */
+export async function searchesSavedBy(
+  db: Db,
+  postedAt: Date,
+  { after, limit, byRating }: { after: string | undefined; limit: number; byRating: boolean },
+) {
   return db
-    .select({ id: savedSearches.id, filters: savedSearches.filters, frequency: savedSearches.frequency })
+    .select({
+      id: savedSearches.id,
+      filters: savedSearches.filters,
+      frequency: savedSearches.frequency,
+      createdAt: savedSearches.createdAt,
+    })
     .from(savedSearches)
     .where(
       and(
         lte(savedSearches.createdAt, postedAt),
         after === undefined ? undefined : gt(savedSearches.id, after),
+        byRating ? filtersByRating : undefined,
       ),
     )
     .orderBy(asc(savedSearches.id))

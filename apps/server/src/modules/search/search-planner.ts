@@ -295,17 +295,19 @@ export const beyondShareOneScore = (words: SearchWord[]) => {
 };
 
 /**
- * Which of these searches the car of `carId` is among (for sale, and every filter and word met, as
- * the search page would find it, `catalogue` the search's): one statement, one column per search,
- * read on the car's row alone. A word that several of them search for is looked up once.
+ * Which of these searches each car of `carIds` is among (for sale, and every filter and word met, as
+ * the search page would find it, `catalogue` the search's), in the order of `carIds`: one statement,
+ * one column per search, read on the cars' rows alone. A word that several of them search for is
+ * looked up once. A deal rating is read from the cars' market values in the database, not from the
+ * columns in memory: what a committed refit stored, whether or not this instance has reloaded them.
  */
 export async function searchesFinding(
   db: Db,
-  carId: string,
+  carIds: readonly string[],
   searches: readonly CarSearchFilters[],
   catalogue: SearchCatalogue,
-): Promise<boolean[]> {
-  if (searches.length === 0) return [];
+): Promise<boolean[][]> {
+  if (searches.length === 0 || carIds.length === 0) return carIds.map(() => []);
   const columns = await Promise.all(
     searches.map(async (filters) => {
       const query: CarSearchQuery = {
@@ -324,11 +326,15 @@ export async function searchesFinding(
       return sql<boolean>`coalesce(${and(carConditions(query, words), filtersOf(query, carColumns).allBut())}, false)`;
     }),
   );
-  const [row] = await db
-    .select(Object.fromEntries(columns.map((column, at) => [`s${at}`, column])))
+  const rows = await db
+    .select({ id: cars.id, ...Object.fromEntries(columns.map((column, at) => [`s${at}`, column])) })
     .from(cars)
-    .where(eq(cars.id, carId));
-  return columns.map((_, at) => row?.[`s${at}`] === true);
+    .where(inArray(cars.id, [...carIds]));
+  const byId = new Map<string, Record<string, unknown>>(rows.map((row) => [row.id, row]));
+  return carIds.map((id) => {
+    const row = byId.get(id);
+    return columns.map((_, at) => row?.[`s${at}`] === true);
+  });
 }
 
 // Sort orders and their cursors.

@@ -134,9 +134,15 @@ export class Search {
     };
   }
 
-  /** Which of these saved searches the car of `carId` is among, as the search page would find it (saved-search alerts). */
-  async searchesFinding(carId: string, searches: readonly CarSearchFilters[]): Promise<boolean[]> {
-    return searchesFinding(this.db, carId, searches, await this.shown());
+  /**
+   * Which of these saved searches each car of `carIds` is among, as the search page would find it,
+   * in the order of `carIds` (saved-search alerts).
+   */
+  async searchesFinding(
+    carIds: readonly string[],
+    searches: readonly CarSearchFilters[],
+  ): Promise<boolean[][]> {
+    return searchesFinding(this.db, carIds, searches, await this.shown());
   }
 
   /** The search box's completions: brands and models of cars for sale, from the names kept in memory. */
