@@ -79,6 +79,11 @@ const PRIOR_SPREAD = 0.3;
  * it gets "not enough data".
  */
 const MAX_LEVEL_ERROR = 0.2;
+/**
+ * The widest spread of log prices a car is rated with (its range about ×/÷ 1.67): prices like the
+ * car's that vary more leave "great deal" and "overpriced" within the range, and it gets "not enough data".
+ */
+const MAX_RATED_SCALE = 0.4;
 /** Huber's constant: a residual beyond this many robust standard deviations is down-weighted. */
 const HUBER_K = 1.345;
 const ROBUST_ROUNDS = 4;
@@ -399,14 +404,15 @@ export interface MarketModel {
 /**
  * The spread of a group's level columns' true values, by the method of moments: a level fitted on
  * n cars, its ridge shrinkage undone (× (n + SHRINKAGE) / n), varies about its true value by σ²/n.
- * Answers the sum over the levels of at least 2 cars of (level² − σ²/n), and how many they are.
+ * Answers the sum over the levels of (level² − σ²/n), and how many they are: a model of one car
+ * counts too (a make's lone i3 among its M3s says how far its models lie apart).
  */
 function levelMoments(fit: GroupFit, counts: ReadonlyMap<string, number>): { sum: number; levels: number } {
   let sum = 0;
   let levels = 0;
   for (const [key, column] of fit.levels.columnOf) {
     const n = counts.get(key) ?? 0;
-    if (n < 2) continue;
+    if (n === 0) continue;
     const level = (fit.beta[BASE_FEATURES + column]! * (n + SHRINKAGE)) / n;
     sum += level ** 2 - fit.kept.scale ** 2 / n;
     levels += 1;
@@ -536,7 +542,7 @@ const fittedOn = (fit: ValuingFit, car: DescribedCar | ObservedCar): car is Obse
  * other cars of the family value it, else the family's (mostly its make's, with few cars) or the
  * make's when the make has that many, else none ("not enough data"). Valued by its make, the car's
  * range widens by what its model's price level is unknown by (`uncertainLevel`), and past
- * MAX_LEVEL_ERROR it has none either.
+ * MAX_LEVEL_ERROR it has none either; nor has a car whose range would pass MAX_RATED_SCALE.
  */
 function estimateBy(
   make: ValuingFit | undefined,
@@ -556,8 +562,8 @@ function estimateBy(
   const none = { estimate: null, low: null, high: null, comparables, family: level, area } as const;
   if (comparables < MIN_COMPARABLES || !fit) return none;
   const levelError = level === 'model' || !make ? 0 : uncertainLevel(make.kept, familyCount);
-  if (levelError > MAX_LEVEL_ERROR ** 2) return none;
   const spread = Math.sqrt(fit.kept.scale ** 2 + levelError);
+  if (levelError > MAX_LEVEL_ERROR ** 2 || spread > MAX_RATED_SCALE) return none;
   const logEstimate = leaveOneOut(fit, car);
   return {
     estimate: dollars(logEstimate),

@@ -49,9 +49,12 @@ export const ratingSql = sql<string>`coalesce(${ofValue(
   )} else 'overpriced' end`,
 )}, 'none')`;
 
-/** A car's key in the order by best deal (gapKey), in SQL. */
+/**
+ * A car's key in the order by best deal (gapKey), in SQL. A value without an estimate ("not enough
+ * data") is null here as a car without a value is: `least` skips a null, so it is asked first.
+ */
 export const gapKeySql = sql<number>`coalesce(${ofValue(
-  sql`least(floor((${price} - ${estimate})::float8 * ${sql.raw(String(GAP_SCALE))} / ${estimate}), ${sql.raw(String(GAP_MAX))})::int`,
+  sql`case when ${estimate} is null then null else least(floor((${price} - ${estimate})::float8 * ${sql.raw(String(GAP_SCALE))} / ${estimate}), ${sql.raw(String(GAP_MAX))})::int end`,
 )}, ${sql.raw(String(NO_ESTIMATE))} - ${cars.seq})`;
 
 /** The estimate of a car's market value (0: none), for the columns' load. */
