@@ -60,7 +60,7 @@ test('a saved search tells its buyer of a new car that matches it, and only of t
   const told = page.getByRole('link', { name: /^New car for “/ });
   await expect(told).toHaveCount(1);
   await expect(told).toContainText(`New car for “${name}”`);
-  await expect(told).toContainText(`${matching.name} at $94,000 is new on Redline`);
+  await expect(told).toContainText(`${matching.name} at $94,000 matches your saved search`);
   await told.click();
   await expect(page).toHaveURL(new RegExp(`/cars/id/${matching.id}$`));
 

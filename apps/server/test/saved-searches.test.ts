@@ -251,7 +251,7 @@ describe('alerts', () => {
     expect(more).toEqual([]);
     expect(alert).toMatchObject({
       title: `New car for “${porsches.name}”`,
-      body: '2021 Porsche 911 GT3 at $215,000 is new on Redline and matches your saved search.',
+      body: '2021 Porsche 911 GT3 at $215,000 matches your saved search.',
       link: `/cars/id/${carId}`,
     });
     const others = await alertsOf(t, otherBuyer);
@@ -388,7 +388,7 @@ describe('alerts', () => {
     });
     // Newest first; the sold one left out.
     expect(digest!.body).toBe(
-      'New on Redline and matching your saved search: 2021 Ferrari Roma at $220,000; 2021 Ferrari 296 GTB at $320,000.',
+      'Matching your saved search: 2021 Ferrari Roma at $220,000; 2021 Ferrari 296 GTB at $320,000.',
     );
 
     await runJob(t, 'saved-searches.digest');

@@ -418,7 +418,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
         await tell(tx, [search.buyerId], {
           type: 'saved-search.matched',
           title: `New car for “${search.name}”`,
-          body: `${named[0]} is new on Redline and matches your saved search.`,
+          body: `${named[0]} matches your saved search.`,
           link: carLink(matched[0]!.id),
         });
         return;
@@ -427,7 +427,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       await tell(tx, [search.buyerId], {
         type: 'saved-search.matched',
         title: `${count} new cars for “${search.name}”`,
-        body: `New on Redline and matching your saved search: ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}.`,
+        body: `Matching your saved search: ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}.`,
         link: searchPathOf(search.filters),
       });
     }),
