@@ -18,7 +18,6 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD } from '@redline/demo-art/data';
-import type { Car, Page } from '@redline/shared';
 import autocannon from 'autocannon';
 import { type CapturedResponse, VOLATILE_HEADERS } from './ceilings/captured.ts';
 import {
@@ -36,6 +35,7 @@ import {
   stringFlag,
   WORK_DIR,
 } from './lib/cli.ts';
+import { ratedDemoCarId } from './lib/demo.ts';
 import { type Running, startProcess, startRedline } from './lib/processes.ts';
 import { signIn } from './lib/sessions.ts';
 
@@ -138,9 +138,8 @@ export async function benchPages(options: {
   try {
     const { baseUrl } = server;
     const cookie = await signIn(baseUrl, DEMO_BUYER, DEMO_PASSWORD);
-    const cars = (await (await fetch(`${baseUrl}/api/advertise?limit=1`)).json()) as Page<Car>;
-    const carId = cars.items[0]?.id;
-    if (!carId) throw new Error('the demo data has no advertised car');
+    // A car page with its market value, comparables and chart (issue 48).
+    const carId = await ratedDemoCarId(baseUrl, cookie);
     const accept = ENCODINGS[options.encoding];
     const encodingHeader: Record<string, string> = accept ? { 'accept-encoding': accept } : {};
     const pages: PageCase[] = [

@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DEMO_PASSWORD } from '@redline/demo-art/data';
-import type { Car, Category, Page } from '@redline/shared';
+import type { Category } from '@redline/shared';
 import {
   isMain,
   machine,
@@ -34,9 +34,10 @@ import {
   saveResults,
   WORK_DIR,
 } from './lib/cli.ts';
+import { ratedDemoCarId } from './lib/demo.ts';
 import { measurePage, type PageFigures, type PageMedians, REPORT_DIR } from './lib/lighthouse.ts';
 import { startRedline } from './lib/processes.ts';
-import { signIn } from './lib/sessions.ts';
+import { getJson, signIn } from './lib/sessions.ts';
 
 const OUT_DIR = path.join(WORK_DIR, 'web-dist');
 const WEB_DIR = path.join(REPO_ROOT, 'apps/web');
@@ -221,13 +222,6 @@ export async function benchWeb(options: { build: boolean }) {
   };
 }
 
-/** A signed-in GET of our API, for finding a category and a car to measure. */
-async function getJson<T>(baseUrl: string, url: string, cookie: string): Promise<T> {
-  const res = await fetch(baseUrl + url, { headers: { cookie } });
-  if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 export interface LighthouseRow extends PageMedians {
   page: string;
   url: string;
@@ -269,16 +263,15 @@ export async function benchLighthouse({ runs }: { runs: number }): Promise<Light
     const cookie = await signIn(baseUrl, DEMO_BUYER, DEMO_PASSWORD);
     const [category] = await getJson<Category[]>(baseUrl, '/api/categories', cookie);
     if (!category) throw new Error('the demo data has no category');
-    const cars = await getJson<Page<Car>>(baseUrl, `/api/cars/${category.id}?limit=1`, cookie);
-    const car = cars.items[0];
-    if (!car) throw new Error(`the demo category ${category.id} has no car`);
+    // A car page with its market value, comparables and chart (issue 48).
+    const carId = await ratedDemoCarId(baseUrl, cookie);
     const pages = [
       { page: 'home', url: '/', signedIn: false, cards: true },
       { page: 'categories', url: '/categories', signedIn: false, cards: true },
       { page: 'blog', url: '/blog', signedIn: false, cards: false },
       { page: 'login', url: '/user/login', signedIn: false, cards: false },
       { page: 'category', url: `/category/${category.id}`, signedIn: true, cards: true },
-      { page: 'car', url: `/cars/id/${car.id}`, signedIn: true, cards: false },
+      { page: 'car', url: `/cars/id/${carId}`, signedIn: true, cards: false },
     ];
     const rows: LighthouseRow[] = [];
     for (const p of pages) {

@@ -26,3 +26,10 @@ export async function signInBuyers(
     sessions.push({ buyerId: buyer.id, cookie: await signIn(baseUrl, buyer.email) });
   return sessions;
 }
+
+/** A signed-in GET of our API (a category, a car to measure), its JSON. */
+export async function getJson<T>(baseUrl: string, url: string, cookie: string): Promise<T> {
+  const res = await fetch(baseUrl + url, { headers: { cookie } });
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
