@@ -468,6 +468,39 @@ test("a signed-in car page shows each visitor's own part once it has hydrated", 
   await m.dispose();
 });
 
+test("a signed-in page does not move as the visitor's own parts come: the bell, the account buttons, Save this search", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: baseURL() });
+  await signInViaApi(context.request, DEMO_BUYER, DEMO_PASSWORD);
+  const [category] = (await (await context.request.get('/api/categories')).json()) as Category[];
+  if (!category) throw new Error('the demo data has no category');
+  const page = await context.newPage();
+  // Every layout shift from the first paint on, as Lighthouse's CLS counts them (none after an input).
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/category/${category.id}`);
+    await expect(page.getByRole('button', { name: 'Save this search' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Notifications/ })).toBeVisible();
+    const shifted = await page.evaluate(() =>
+      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+    );
+    expect(shifted, `layout shift at ${width} px`).toBeLessThanOrEqual(0.02);
+  }
+  await context.close();
+});
+
 test('a signed-in user on a page of another role, or on the sign-in page, is sent by the server where the browser would send them', async ({
   playwright,
   page,

@@ -81,22 +81,12 @@ export function Navbar({ actions }: { actions?: ReactNode }) {
 
         <div className="navbar-end gap-1 sm:gap-2">
           {actions}
-          {me.isPending ? (
-            <span className="skeleton h-8 w-24" aria-hidden="true" />
-          ) : user ? (
-            <div className="hidden items-center gap-2 lg:flex">
-              <Link to={paths.dashboard} className="btn btn-primary btn-sm">
-                Dashboard
-              </Link>
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm"
-                onClick={handleSignOut}
-                disabled={signOut.isPending}
-              >
-                Sign Out
-              </button>
-            </div>
+          {me.isPending || user ? (
+            <AccountButtons
+              placeholder={me.isPending}
+              onSignOut={handleSignOut}
+              signingOut={signOut.isPending}
+            />
           ) : (
             <>
               {/* On a phone, in the menu: the bar has no room beside the search and the theme. */}
@@ -146,5 +136,31 @@ export function Navbar({ actions }: { actions?: ReactNode }) {
         </ul>
       </nav>
     </header>
+  );
+}
+
+/**
+ * A signed-in visitor's buttons (wide screens; on a phone they are in the menu). `placeholder`: their
+ * room, shown as a skeleton, while a page rendered alike for every signed-in visitor finds out who is
+ * visiting (ADR 18): almost always someone signed in, so nothing moves when they come.
+ */
+function AccountButtons({
+  placeholder,
+  onSignOut,
+  signingOut,
+}: {
+  placeholder: boolean;
+  onSignOut: () => void;
+  signingOut: boolean;
+}) {
+  return (
+    <div className={`hidden items-center gap-2 lg:flex ${placeholder ? 'skeleton [&>*]:invisible' : ''}`}>
+      <Link to={paths.dashboard} className="btn btn-primary btn-sm">
+        Dashboard
+      </Link>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={onSignOut} disabled={signingOut}>
+        Sign Out
+      </button>
+    </div>
   );
 }

@@ -16,6 +16,8 @@ export function NotificationBell() {
   const me = useMe();
   const signedIn = Boolean(me.data);
   const unread = useUnreadCount(signedIn).data ?? 0;
+  // Its room kept while a page rendered alike for every signed-in visitor finds out who is visiting.
+  if (me.isPending) return <span aria-hidden="true" className="btn btn-ghost btn-circle invisible" />;
   if (!signedIn) return null;
   const label = unread ? `Notifications, ${unread} unread` : 'Notifications';
   return (

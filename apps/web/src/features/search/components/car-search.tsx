@@ -160,7 +160,8 @@ export function CarSearch({ fixedCategory, renderCars, loading, noCars, renderSa
       </aside>
       <div className="min-w-0">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          {/* As tall as "Save this search", which comes once the visitor is known: nothing moves then. */}
+          <div className="flex min-h-8 flex-wrap items-center gap-x-4 gap-y-2">
             <p className="text-lg font-semibold" role="status">
               {first ? (
                 carsText(first.total)
