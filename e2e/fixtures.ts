@@ -73,7 +73,8 @@ export async function signUpViaApi(request: APIRequestContext, input: SignUpInpu
 /**
  * Fails with a readable list when axe finds WCAG 2 A/AA violations on the page as it is now, at
  * rest: the pointer moved off the page's controls (a button that came under it would show its hover
- * colours) and the running transitions finished (colours half-way through one are no one's colours).
+ * colours) and the running transitions and finite animations finished (colours half-way through one
+ * are no one's colours).
  */
 export async function expectNoA11yViolations(
   page: Page,
@@ -81,7 +82,13 @@ export async function expectNoA11yViolations(
 ): Promise<void> {
   await page.mouse.move(0, 0);
   await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+    Promise.all(
+      document
+        .getAnimations()
+        // A transition or an animation that ends; a spinner's or a skeleton's runs for ever.
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
   );
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);

@@ -51,10 +51,11 @@ async function headOf(page: Page) {
     const all = (selector: string, attribute: string) =>
       [...document.head.querySelectorAll(selector)].map((element) => element.getAttribute(attribute));
     return {
-      // Where each title is: a title outside the head is not the page's for crawlers.
-      titles: [...document.querySelectorAll('title')].map(
-        (title) => `${title.parentElement?.tagName}: ${title.text}`,
-      ),
+      // Where each title is: a title outside the head is not the page's for crawlers. (An SVG's
+      // title, a chart's, names the drawing, not the page.)
+      titles: [...document.querySelectorAll('title')]
+        .filter((title) => !title.closest('svg'))
+        .map((title) => `${title.parentElement?.tagName}: ${title.text}`),
       description: all('meta[name="description"]', 'content'),
       canonical: all('link[rel="canonical"]', 'href'),
       og: Object.fromEntries(
