@@ -252,12 +252,22 @@ describe('pay page', () => {
     expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
   });
 
-  it('explains when the car is no longer available', async () => {
+  it('explains when the car is no longer available, asks the booking again once and the intent no more', async () => {
     renderPage({
-      'POST /create-payment-intent': apiError(409, 'conflict', 'This car is no longer available.'),
+      // However long the server takes: a quick answer hid a loop that asked for the intent for ever.
+      'POST /create-payment-intent': async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return apiError(409, 'conflict', 'This car is no longer available.');
+      },
     }).render();
 
-    expect(await screen.findByText('This car is no longer available.')).toBeInTheDocument();
+    await screen.findByText('This car is no longer available.');
+    await waitFor(() =>
+      expect(requests().filter((r) => r.path === `/testdrivebooking/${BOOKING_ID}`)).toHaveLength(2),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.getByText('This car is no longer available.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
+    expect(bodiesSentTo('/create-payment-intent')).toHaveLength(1);
   });
 });

@@ -34,11 +34,13 @@ export function PaymentPanel({ paidFor, onPaid }: PaymentPanelProps) {
   const amount = formatCharge(deposit ? HOLDING_DEPOSIT_CENTS : TEST_DRIVE_FEE_CENTS);
 
   // 409: paid meanwhile (another tab, the webhook), the car gone or the reservation ended; the
-  // booking or the offer tells which.
+  // booking or the offer tells which, so only it is asked again. Asking for the intent again would
+  // answer 409 again, and a query that never had data shows pending while it is asked: the message
+  // would flicker and this effect run again, for ever.
   const conflict = intent.error instanceof ApiError && intent.error.status === 409;
   useEffect(() => {
-    if (conflict) void changed(queryClient, 'payments');
-  }, [conflict, queryClient]);
+    if (conflict) void changed(queryClient, deposit ? 'offers' : 'bookings');
+  }, [conflict, deposit, queryClient]);
 
   const provider = intent.data?.provider ?? config.data?.payments.provider;
   const publishableKey = intent.data?.publishableKey ?? config.data?.payments.publishableKey;
