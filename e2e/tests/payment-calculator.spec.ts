@@ -4,6 +4,7 @@
  * change goes into the address without moving the page, so that the address shares the calculation.
  */
 import { expect, expectNoA11yViolations, hydrated, test } from '../fixtures.ts';
+import { ratedDemoCar } from '../support/demo-data.ts';
 import { postCar, signUp, tag } from '../support/marketplace.ts';
 
 // postCar's car: $89,500, in Beverly Hills, CA (7.25 %).
@@ -66,4 +67,25 @@ test('a buyer works out a payment, shares it by the address, and the page opens 
     'Enter the APR as a percentage with at most two decimals, like 6.5',
   );
   await expect(tradeIn).toHaveValue('20,000');
+});
+
+test('what a buyer types before the browser has taken the calculator over counts', async ({ page }) => {
+  const car = await ratedDemoCar(page.request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') chunks.push(new URL(request.url()).pathname);
+  });
+  await page.goto(`/cars/id/${car.id}`);
+  await hydrated(page);
+  const calculator = page.getByRole('region', { name: 'Monthly payment' });
+  const payment = await calculator.getByRole('status').textContent();
+  // Far below the first screen: its code has not come yet.
+  expect(chunks.filter((chunk) => chunk.includes('/loan-calculator-'))).toEqual([]);
+
+  // Typed at once, as it scrolls into view, before its code has arrived.
+  await calculator.getByRole('textbox', { name: 'Down payment (dollars)' }).fill('10,000');
+  await expect(page).toHaveURL(/[?&]down=10%2C000(&|$)/);
+  await expect(calculator.getByRole('status')).not.toHaveText(payment ?? '');
+  await expect(calculator.getByRole('textbox', { name: 'Down payment (dollars)' })).toHaveValue('10,000');
 });

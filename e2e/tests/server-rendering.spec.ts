@@ -247,19 +247,28 @@ test('a signed-out visitor to a private page is sent to sign in by the server, a
   await expect(page).toHaveURL('/dash/buyer/bookings?tab=all');
 });
 
-test("a visitor's first page, the home page, loads no schema code: zod comes with a form's first validation (ADR 2)", async ({
+test("a visitor's first pages load no schema code: zod comes with a form's first validation (ADR 2), a car's calculator when it comes near the screen (ADR 61)", async ({
   page,
 }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  for (const url of ['/', '/categories']) {
+  const zod = () => scripts.filter((script) => /\/zod-[\w-]+\.js$/.test(script));
+  const car = await ratedDemoCar(page.request);
+  for (const url of ['/', '/categories', `/cars/id/${car.id}`]) {
     await page.goto(url);
     await page.waitForLoadState('networkidle');
   }
   expect(scripts.length).toBeGreaterThan(0);
-  expect(scripts.filter((script) => /\/zod-[\w-]+\.js$/.test(script))).toEqual([]);
+  expect(zod()).toEqual([]);
+
+  // The car page's calculator reads its fields with zod: its code comes as it nears the screen.
+  const calculator = page.getByRole('region', { name: 'Monthly payment' });
+  await calculator.scrollIntoViewIfNeeded();
+  await expect.poll(() => zod().length).toBe(1);
+  await calculator.getByRole('textbox', { name: 'APR (%)' }).fill('3.9');
+  await expect(page).toHaveURL(/[?&]apr=3\.9(&|$)/);
 });
 
 test('the browser takes a rendered page over without hydration errors or asking for its data again', async ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { multiLineText, ONE_LINE, oneLineText, personNameSchema } from './common.ts';
+import { multiLineText, oneLineText, personNameSchema } from './common.ts';
+import { ONE_LINE } from './text-rules.ts';
 
 const oneLine = oneLineText('Text', 100);
 const multiLine = multiLineText('Text', 100);

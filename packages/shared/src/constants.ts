@@ -127,6 +127,8 @@ export const REPORT_REASONS = [
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_DETAILS_MAX_LENGTH = 1000;
+/** The longest message between a buyer and a seller, an offer's included. */
+export const MESSAGE_MAX_LENGTH = 2000;
 
 export const PAGE_SIZE_DEFAULT = 12;
 export const PAGE_SIZE_MAX = 50;

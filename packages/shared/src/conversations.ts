@@ -1,9 +1,8 @@
 /** Messages between a buyer and a car's seller: one conversation per buyer and car. */
 import { z } from 'zod';
 import { multiLineText } from './common.ts';
-import { PAGE_SIZE_MAX, REPORT_DETAILS_MAX_LENGTH } from './constants.ts';
+import { MESSAGE_MAX_LENGTH, PAGE_SIZE_MAX, REPORT_DETAILS_MAX_LENGTH } from './constants.ts';
 
-export const MESSAGE_MAX_LENGTH = 2000;
 export const messageBodySchema = multiLineText('Message', MESSAGE_MAX_LENGTH, {
   min: 1,
   message: 'Write a message',

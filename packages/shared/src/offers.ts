@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { multiLineText } from './common.ts';
-import { MESSAGE_MAX_LENGTH } from './conversations.ts';
+import { MESSAGE_MAX_LENGTH } from './constants.ts';
 import { formatMoney } from './format.ts';
 import { REFUND_STATUSES } from './payments.ts';
 

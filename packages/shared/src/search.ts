@@ -12,7 +12,7 @@ import {
   titleStatusSchema,
   transmissionSchema,
 } from './cars.ts';
-import { charactersMessage, ONE_LINE } from './common.ts';
+import { charactersMessage } from './common.ts';
 import { COMPARE_MAX, comparedIdsOf, isComparableId } from './compare.ts';
 import {
   BODY_STYLES,
@@ -41,8 +41,8 @@ import {
 } from './constants.ts';
 import { DEAL_RATINGS } from './deal-rating.ts';
 import { marketValueSchema } from './market-value.ts';
-import type { Coordinates } from './places.ts';
-import { KM_PER_MILE } from './units.ts';
+import { parseNear, parseRadius } from './search-place.ts';
+import { ONE_LINE } from './text-rules.ts';
 
 /** A query parameter given once or repeated: always a list. */
 const repeatable = <T extends z.ZodType>(item: T, label: string) =>
@@ -84,40 +84,6 @@ const brandValue = z
   .min(1, 'Brand is empty')
   .max(60, 'Brand is too long')
   .regex(...oneLine('Brand'));
-
-/**
- * Where a search starts from (`near`): a US ZIP code, or a point in degrees ("34.0901,-118.4065"),
- * the browser's location given with the visitor's consent.
- */
-export type Near = { postalCode: string } | ({ postalCode?: undefined } & Coordinates);
-
-const ZIP = /^\d{5}$/;
-const POINT = /^(-?\d{1,2}(?:\.\d{1,6})?),(-?\d{1,3}(?:\.\d{1,6})?)$/;
-
-/** The place of a search's `near`, or undefined when it is neither a ZIP code nor a point on the Earth. */
-export function parseNear(near: string): Near | undefined {
-  if (ZIP.test(near)) return { postalCode: near };
-  const point = POINT.exec(near);
-  if (!point) return undefined;
-  const [latitude, longitude] = [Number(point[1]), Number(point[2])];
-  return Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 ? { latitude, longitude } : undefined;
-}
-
-const RADIUS = /^(\d{1,4})(mi|km)$/;
-
-/** A search's `radius` ("50mi", "100km"): its number and unit, or undefined when it is not one. */
-export function parseRadius(radius: string): { value: number; unit: 'mi' | 'km' } | undefined {
-  const match = RADIUS.exec(radius);
-  if (!match) return undefined;
-  const value = Number(match[1]);
-  return value >= 1 && value <= SEARCH_RADIUS_MAX ? { value, unit: match[2] as 'mi' | 'km' } : undefined;
-}
-
-/** A radius that parseRadius accepts, in km. */
-export function radiusKm(radius: string): number {
-  const { value, unit } = parseRadius(radius)!;
-  return unit === 'mi' ? value * KM_PER_MILE : value;
-}
 
 const nearValue = z
   .string()

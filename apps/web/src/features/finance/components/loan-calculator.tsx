@@ -14,10 +14,10 @@ import {
   STATE_SALES_TAX,
   stateSalesTax,
 } from '@redline/shared';
-import { type ComponentProps, useId, useMemo, useState } from 'react';
+import { type ComponentProps, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { controlA11y, Field } from '../../../components/ui/form-field.tsx';
-import { loanDefaults, loanFieldsOf, withLoanFields } from '../utils/loan-fields.ts';
+import { LOAN_FIELDS, loanDefaults, loanFieldsOf, withLoanFields } from '../utils/loan-fields.ts';
 
 /** The loan's terms, or each field's first message when its text breaks a rule. */
 function termsOf(fields: LoanInput): { terms?: LoanTerms; errors: Partial<Record<LoanField, string>> } {
@@ -40,12 +40,21 @@ export function LoanCalculator({ askingPrice, region }: { askingPrice: number; r
   const [typing, setTyping] = useState<LoanField>();
   const { terms, errors } = termsOf(fields);
 
-  const change = (name: LoanField, value: string) => {
-    const next = { ...fields, [name]: value };
+  const adopt = (next: LoanInput) => {
     setFields(next);
     // Replacing the address (no new history entry) keeps the page where it is scrolled.
     setParams((current) => withLoanFields(current, next, defaults), { replace: true });
   };
+  const change = (name: LoanField, value: string) => adopt({ ...fields, [name]: value });
+
+  // The server's fields take typing before the browser takes the calculator over (it does when the
+  // calculator comes near the screen: ADR 61); once it has, what was typed there counts.
+  const form = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the browser takes the calculator over.
+  useEffect(() => {
+    const typed = typedInto(form.current, fields);
+    if (typed) adopt(typed);
+  }, []);
   const field = (name: LoanField) => {
     const error = name === typing ? undefined : errors[name];
     return {
@@ -65,7 +74,7 @@ export function LoanCalculator({ askingPrice, region }: { askingPrice: number; r
 
   return (
     <div className="mt-4 flex flex-col gap-5">
-      <div className="grid grid-cols-2 gap-x-4 sm:grid-cols-3">
+      <div ref={form} className="grid grid-cols-2 gap-x-4 sm:grid-cols-3">
         <AmountField label="Price" {...field('price')} />
         <AmountField label="Down payment" placeholder="0" {...field('down')} />
         <AmountField label="Trade-in value" placeholder="0" {...field('tradeIn')} />
@@ -98,6 +107,16 @@ export function LoanCalculator({ askingPrice, region }: { askingPrice: number; r
       )}
     </div>
   );
+}
+
+/** The fields as `container`'s controls hold them, when they differ from `fields`. */
+function typedInto(container: HTMLElement | null, fields: LoanInput): LoanInput | undefined {
+  const typed = { ...fields };
+  for (const name of LOAN_FIELDS) {
+    const control = container?.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
+    if (control) typed[name] = control.value;
+  }
+  return LOAN_FIELDS.some((name) => typed[name] !== fields[name]) ? typed : undefined;
 }
 
 type AmountFieldProps = {
