@@ -256,7 +256,9 @@ test("a visitor's first pages load no schema code: zod comes with a form's first
   });
   const zod = () => scripts.filter((script) => /\/zod-[\w-]+\.js$/.test(script));
   const car = await ratedDemoCar(page.request);
-  for (const url of ['/', '/categories', `/cars/id/${car.id}`]) {
+  const [category] = (await (await page.request.get('/api/categories')).json()) as { id: string }[];
+  const pages = ['/', '/categories', `/category/${category?.id}`, '/cars?brand=BMW', `/cars/id/${car.id}`];
+  for (const url of pages) {
     await page.goto(url);
     await page.waitForLoadState('networkidle');
   }

@@ -31,6 +31,7 @@ export * from './routes.ts';
 export * from './saved-cars.ts';
 export * from './saved-searches.ts';
 export * from './search.ts';
+export * from './search-filters.ts';
 export * from './search-place.ts';
 export * from './search-words.ts';
 export * from './text-rules.ts';

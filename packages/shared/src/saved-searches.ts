@@ -7,6 +7,7 @@ import { oneLineText } from './common.ts';
 import { SAVED_SEARCH_NAME_MAX, SAVED_SEARCHES_MAX } from './constants.ts';
 import { routePatterns } from './routes.ts';
 import { type CarSearchFilters, carSearchFiltersSchema } from './search.ts';
+import { isNarrowing } from './search-filters.ts';
 
 /** When a saved search tells of new cars: each at once, or those of a day in one notification. */
 export const ALERT_FREQUENCIES = ['instant', 'daily'] as const;
@@ -53,19 +54,10 @@ export function narrowingFilters(filters: CarSearchFilters): CarSearchFilters {
   const kept: Record<string, unknown> = {};
   for (const name of FILTER_NAMES) {
     const value = filters[name];
-    if (value === undefined || value === '' || value === false) continue;
-    if (!Array.isArray(value)) kept[name] = value;
-    else if (value.length > 0) kept[name] = [...new Set(value)];
+    if (isNarrowing(value)) kept[name] = Array.isArray(value) ? [...new Set(value)] : value;
   }
   return kept as CarSearchFilters;
 }
-
-/**
- * Whether the filters narrow the search at all: a saved search must (or every car would match it).
- * A place alone (`near` without a radius) measures distances and keeps every car.
- */
-export const hasFilters = (filters: CarSearchFilters): boolean =>
-  Object.keys(narrowingFilters(filters)).some((name) => name !== 'near');
 
 /** The search page's address of these filters (`/cars?brand=Porsche&priceMax=…`), in the API's terms. */
 export function searchPathOf(filters: CarSearchFilters): string {
