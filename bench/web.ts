@@ -11,8 +11,9 @@
  *    60 KB, Stripe's code only on the pay page.
  * 2. Lighthouse (mobile preset, Debian's Chromium) on a production Redline server serving that build
  *    with the demo data (a temporary DATA_DIR; the first start seeds it, about 45 s): `/`,
- *    `/categories`, `/blog`, `/user/login`, and with the demo buyer's session cookie a category page
- *    and a car page. Three runs per page, Lighthouse's median run reported; `--quick` runs once.
+ *    `/categories`, `/blog`, `/user/login`; with the demo buyer's session cookie a category page,
+ *    search results and a car page; with the demo seller's, the seller dashboard's cars. Five runs
+ *    per page, the median of each figure reported; `--quick` runs once.
  *    Each page's four scores, LCP, TBT, CLS, bytes transferred and largest image against its targets;
  *    the full reports go to bench/.data/lighthouse/.
  */
@@ -22,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DEMO_PASSWORD } from '@redline/demo-art/data';
-import type { Category } from '@redline/shared';
+import { type Category, routePatterns } from '@redline/shared';
 import {
   isMain,
   machine,
@@ -56,8 +57,9 @@ export const LIGHTHOUSE_TARGETS = {
   /** Pages with car or category cards: no image larger than this. */
   cardImageKB: 60,
 };
-/** The demo account whose session the signed-in pages use. */
+/** The demo accounts whose sessions the signed-in pages use: a buyer's, and a seller's for the dashboard. */
 const DEMO_BUYER = 'buyer@redline.test';
+const DEMO_SELLER = 'sales@redline.test';
 
 /** Lazily loaded layouts and the pages (module prefix) rendered inside them. */
 const LAZY_LAYOUTS: Record<string, string> = {
@@ -261,6 +263,7 @@ export async function benchLighthouse({ runs }: { runs: number }): Promise<Light
   try {
     const { baseUrl } = server;
     const cookie = await signIn(baseUrl, DEMO_BUYER, DEMO_PASSWORD);
+    const sellerCookie = await signIn(baseUrl, DEMO_SELLER, DEMO_PASSWORD);
     const [category] = await getJson<Category[]>(baseUrl, '/api/categories', cookie);
     if (!category) throw new Error('the demo data has no category');
     // A car page with its market value, comparables and chart (issue 48).
@@ -271,14 +274,16 @@ export async function benchLighthouse({ runs }: { runs: number }): Promise<Light
       { page: 'blog', url: '/blog', signedIn: false, cards: false },
       { page: 'login', url: '/user/login', signedIn: false, cards: false },
       { page: 'category', url: `/category/${category.id}`, signedIn: true, cards: true },
+      { page: 'search', url: '/cars?brand=BMW', signedIn: true, cards: true },
       { page: 'car', url: `/cars/id/${carId}`, signedIn: true, cards: false },
+      { page: 'seller', url: routePatterns.dashSellerCars, signedIn: true, cards: false, seller: true },
     ];
     const rows: LighthouseRow[] = [];
     for (const p of pages) {
       console.log(`Lighthouse ${p.url}${p.signedIn ? ' (signed in)' : ''}: ${runs} run(s)…`);
       const figures = await measurePage(p.page, baseUrl + p.url, {
         runs,
-        headers: p.signedIn ? { Cookie: cookie } : {},
+        headers: p.signedIn ? { Cookie: 'seller' in p ? sellerCookie : cookie } : {},
       });
       rows.push({
         page: p.page,
