@@ -10,21 +10,11 @@
  * do (useMemo); the fallback is the first one given. Nothing in the part may submit a form: the page
  * is usable (no longer `inert`, main.tsx) before the part is taken over.
  */
-import {
-  type ReactNode,
-  Suspense,
-  use,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { type ReactNode, Suspense, use, useEffect, useMemo, useRef, useState } from 'react';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /** How far below (or above) the screen a part starts loading, so that it is ready when it shows. */
 const AHEAD = '600px 0px';
-
-const subscribeToNothing = () => () => {};
 
 type HydrateNearScreenProps = {
   children: ReactNode;
@@ -34,12 +24,7 @@ type HydrateNearScreenProps = {
 
 export function HydrateNearScreen({ children, fallback }: HydrateNearScreenProps) {
   const ref = useRef<HTMLDivElement>(null);
-  // True only while React hydrates the server's HTML (it reads the server's snapshot then).
-  const hydrating = useSyncExternalStore(
-    subscribeToNothing,
-    () => false,
-    () => true,
-  );
+  const hydrating = !useHydrated();
   // The server renders the children; the browser waits for them only while hydrating.
   const [loading] = useState(fallback);
   const [near] = useState(() => (hydrating && typeof document !== 'undefined' ? whenResolved() : undefined));

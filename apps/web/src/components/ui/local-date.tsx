@@ -6,19 +6,12 @@
  */
 
 import { type DateStyle, formatDate } from '@redline/shared';
-import { useSyncExternalStore } from 'react';
-
-const subscribeToNothing = () => () => {};
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 type LocalDateProps = { value: string; style?: DateStyle };
 
 export function LocalDate({ value, style = 'medium' }: LocalDateProps) {
-  // While hydrating, React reads the server's snapshot (false), then renders again with the browser's.
-  const hydrated = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const text = formatDate(value, style, hydrated ? 'local' : 'UTC');
   return <time dateTime={value}>{text}</time>;
 }

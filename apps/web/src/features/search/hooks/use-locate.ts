@@ -3,20 +3,15 @@
  * `canLocate` is false on the server and in the first render in the browser, so both first renders
  * match; the button shows once the page has hydrated.
  */
-import { useState, useSyncExternalStore } from 'react';
-
-const subscribeToNothing = () => () => {};
+import { useState } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 /** A position's degrees in the address: 4 decimals, about 11 m, as precise as a search needs. */
 const degrees = (value: number) => String(Math.round(value * 10_000) / 10_000);
 
 /** `onLocated` receives the position as a search's `near` ("lat,lon"). */
 export function useLocate(onLocated: (near: string) => void) {
-  const canLocate = useSyncExternalStore(
-    subscribeToNothing,
-    () => 'geolocation' in navigator,
-    () => false,
-  );
+  const canLocate = useHydrated() && 'geolocation' in navigator;
   const [locating, setLocating] = useState(false);
   const [locateError, setLocateError] = useState<string>();
 
