@@ -13,6 +13,8 @@ export * from './conversations.ts';
 export * from './deal-rating.ts';
 export * from './errors.ts';
 export * from './format.ts';
+export * from './listing-performance.ts';
+export * from './listing-stats.ts';
 export * from './loan-payments.ts';
 export * from './market.ts';
 export * from './market-value.ts';

@@ -38,6 +38,8 @@ export const routePatterns = {
   dashSellerCars: '/dash/seller/addedproducts',
   dashSellerRequests: '/dash/seller/requests',
   dashSellerOffers: '/dash/seller/offers',
+  dashSellerPerformance: '/dash/seller/performance',
+  dashSellerListingPerformance: '/dash/seller/performance/:id',
   dashAdminBuyers: '/dash/admin/allbuyers',
   dashAdminSellers: '/dash/admin/allsellers',
   dashAdminReported: '/dash/admin/reported',
