@@ -43,6 +43,7 @@ describe('dates, written as Intl writes them in en-US', () => {
     long: { dateStyle: 'long' },
     full: { dateStyle: 'full' },
     month: { month: 'long', year: 'numeric' },
+    day: { month: 'short', day: 'numeric' },
     'medium-time': { dateStyle: 'medium', timeStyle: 'short' },
     time: { timeStyle: 'short' },
   };

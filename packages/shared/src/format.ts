@@ -54,10 +54,10 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 
 /**
  * How a date is written, as en-US's `dateStyle` and `timeStyle` write it: `medium` "Mar 4, 2025",
- * `long` "March 4, 2025", `full` "Tuesday, March 4, 2025", `month` "March 2025", `medium-time`
- * "Mar 4, 2025, 11:30 PM", `time` "11:30 PM".
+ * `long` "March 4, 2025", `full` "Tuesday, March 4, 2025", `month` "March 2025", `day` "Mar 4" (a
+ * chart's axis), `medium-time` "Mar 4, 2025, 11:30 PM", `time` "11:30 PM".
  */
-export type DateStyle = 'medium' | 'long' | 'full' | 'month' | 'medium-time' | 'time';
+export type DateStyle = 'medium' | 'long' | 'full' | 'month' | 'day' | 'medium-time' | 'time';
 
 /**
  * A date (an ISO string or a `Date`) in English, like every word of the pages, in `timeZone`: the
@@ -88,6 +88,8 @@ export function formatDate(
       return `${WEEKDAYS[utc ? at.getUTCDay() : at.getDay()]}, ${month} ${day}, ${year}`;
     case 'month':
       return `${month} ${year}`;
+    case 'day':
+      return `${month.slice(0, 3)} ${day}`;
     case 'medium-time':
       return `${medium}, ${time}`;
     case 'time':

@@ -40,6 +40,11 @@ import {
 import { categoriesQueryOptions, categoryQueryOptions } from '../features/categories/index.ts';
 import { conversationsQueryOptions, messagesQueryOptions } from '../features/conversations/index.ts';
 import {
+  listingStatsLinesQueryOptions,
+  listingStatsQueryOptions,
+  sellerStatsQueryOptions,
+} from '../features/listing-stats/index.ts';
+import {
   notificationPreferencesQueryOptions,
   notificationsQueryOptions,
   unreadCountQueryOptions,
@@ -149,6 +154,13 @@ const pageData: Record<string, PageData> = {
   [r.dashSellerCars]: signedIn((client, _, me) => [
     client.prefetchQuery(categoriesQueryOptions()),
     client.prefetchInfiniteQuery(sellerCarsQueryOptions(me.email)),
+  ]),
+  [r.dashSellerPerformance]: signedIn((client) => [
+    client.prefetchQuery(sellerStatsQueryOptions()),
+    client.prefetchInfiniteQuery(listingStatsLinesQueryOptions()),
+  ]),
+  [r.dashSellerListingPerformance]: signedIn((client, { params: { id = '' } }) => [
+    client.prefetchQuery(listingStatsQueryOptions(id)),
   ]),
   [r.dashSellerRequests]: signedIn((client, _, me) => [
     client.prefetchInfiniteQuery(sellerBookingsQueryOptions(me.email)),

@@ -189,6 +189,14 @@ export const routes: RouteObject[] = [
                         path: r.dashSellerOffers,
                         Component: page(() => import('./routes/dash/seller-offers.tsx')),
                       },
+                      {
+                        path: r.dashSellerPerformance,
+                        Component: page(() => import('./routes/dash/seller-performance.tsx')),
+                      },
+                      {
+                        path: r.dashSellerListingPerformance,
+                        Component: page(() => import('./routes/dash/seller-listing-performance.tsx')),
+                      },
                     ],
                   },
                   {

@@ -52,6 +52,10 @@ export const paths = {
   dashSellerCars: r.dashSellerCars,
   dashSellerRequests: r.dashSellerRequests,
   dashSellerOffers: r.dashSellerOffers,
+  /** The seller's figures: summed, and per car for sale. */
+  dashSellerPerformance: r.dashSellerPerformance,
+  /** The figures of one of the seller's cars. */
+  listingPerformance: (id: string) => generatePath(r.dashSellerListingPerformance, { id }),
   dashAdminBuyers: r.dashAdminBuyers,
   dashAdminSellers: r.dashAdminSellers,
   dashAdminReported: r.dashAdminReported,

@@ -31,6 +31,13 @@ export const queryKeys = {
     /** The market value of a car as its seller describes it in the post or edit form. */
     estimate: (car: CarEstimateInput | null) => [...queryKeys.cars.all, 'estimate', car] as const,
   },
+  /** The seller's figures of their listings (issue 49): summed, the list of their cars, one car's. */
+  listingStats: {
+    all: ['listing-stats'] as const,
+    summary: () => [...queryKeys.listingStats.all, 'summary'] as const,
+    list: () => [...queryKeys.listingStats.all, 'list'] as const,
+    detail: (carId: string) => [...queryKeys.listingStats.all, 'detail', carId] as const,
+  },
   /** The car search (a seller's page shows one), its suggestions and the catalogue's facets. */
   search: {
     all: ['search'] as const,
@@ -143,12 +150,14 @@ export type Domain = keyof typeof queryKeys;
  * A car posted, edited, sold, advertised or deleted. A seller's page counts their cars for sale;
  * saved cars, bookings, reports and conversations show the car; a sale or a deletion cancels its
  * bookings and refunds the paid ones (the admins' ledger), closes its offers; a deletion drops its
- * saves and reports.
+ * saves and reports; the seller's figures list their cars for sale, with each one's price beside
+ * similar cars.
  */
 const CAR_CHANGE = [
   'cars',
   'search',
   'sellers',
+  'listingStats',
   'savedCars',
   'bookings',
   'reports',

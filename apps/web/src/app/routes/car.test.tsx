@@ -18,6 +18,7 @@ const carAnswers = (me: Answers['GET /me'], shown: Answers['GET /cars/id/:id'] =
   'GET /cars/id/:id': shown,
   'GET /savedpost/:carId': { saved: false },
   'GET /reportedpost/:carId': { reported: false },
+  'POST /listing-activity': { recorded: 1 },
 });
 const renderCar = (id = car.id) =>
   renderRoutes([{ path: '/cars/id/:id', Component: CarPage }], { initialEntries: [`/cars/id/${id}`] });
@@ -206,6 +207,45 @@ describe('CarPage', () => {
   });
 });
 
+describe('CarPage records its view for the seller (issue 49)', () => {
+  const recorded = () =>
+    requests()
+      .filter((request) => request.path === '/listing-activity')
+      .map((request) => request.body);
+
+  it('tells the server once that the car was viewed, after it shows it, and not again as it renders again', async () => {
+    answer(carAnswers(aMe()));
+    const view = renderCar();
+    await screen.findByRole('heading', { level: 1, name: 'Porsche 911 GT3 Touring' });
+    await waitFor(() => expect(recorded()).toEqual([{ viewed: car.id }]));
+    // The car asked again (a change elsewhere), the page renders again: no second view.
+    answer({ 'GET /cars/id/:id': { ...car, askingPrice: 18_000_000 } });
+    await view.queryClient.refetchQueries();
+    expect(await screen.findAllByText('$180,000')).not.toEqual([]);
+    expect(recorded()).toEqual([{ viewed: car.id }]);
+  });
+
+  it('records nothing for a car that does not exist', async () => {
+    answer(carAnswers(aMe(), apiError(404, 'not_found', 'Not found.')));
+    renderCar('missing');
+    expect(await screen.findByText("Looks like this page doesn't exist!")).toBeInTheDocument();
+    expect(recorded()).toEqual([]);
+  });
+
+  it('shows nothing when the record fails', async () => {
+    answer({
+      ...carAnswers(aMe()),
+      'POST /listing-activity': apiError(429, 'rate_limited', 'Too many requests: wait a minute.'),
+    });
+    renderCar();
+    await waitFor(() => expect(recorded()).toEqual([{ viewed: car.id }]));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/Too many requests/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Porsche 911 GT3 Touring' })).toBeInTheDocument();
+  });
+});
+
 describe('CarPage offers (issue 48)', () => {
   it("takes a buyer's offer in dollars, at most the asking price, and goes to the conversation it shows in", async () => {
     const sent: unknown[] = [];
@@ -291,7 +331,7 @@ describe('CarPage for a visitor (BROWSING=public)', () => {
 
   /** The visitor clicks `button` and is sent to sign in (then signs in elsewhere). */
   const askAsVisitor = async (button: string) => {
-    answer({ 'GET /me': null, 'GET /cars/id/:id': car });
+    answer({ 'GET /me': null, 'GET /cars/id/:id': car, 'POST /listing-activity': { recorded: 1 } });
     const view = visit();
     const aside = await screen.findByRole('complementary', { name: 'Price, seller and actions' });
     await userEvent.click(await within(aside).findByRole('button', { name: button }));
@@ -307,7 +347,7 @@ describe('CarPage for a visitor (BROWSING=public)', () => {
       ['Message the seller', 'message'],
       ['Report about this post', 'report'],
     ]) {
-      answer({ 'GET /me': null, 'GET /cars/id/:id': car });
+      answer({ 'GET /me': null, 'GET /cars/id/:id': car, 'POST /listing-activity': { recorded: 1 } });
       const view = visit();
       const aside = await screen.findByRole('complementary', { name: 'Price, seller and actions' });
       await userEvent.click(await within(aside).findByRole('button', { name }));

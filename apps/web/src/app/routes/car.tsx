@@ -24,6 +24,7 @@ import {
 } from '../../features/cars/index.ts';
 import { MessageSellerButton } from '../../features/conversations/index.ts';
 import { PaymentCalculator } from '../../features/finance/index.ts';
+import { useRecordView } from '../../features/listing-stats/index.ts';
 import { MakeOfferButton, useReservedForAnother, WaitlistButton } from '../../features/offers/index.ts';
 import { ReportButton } from '../../features/reports/index.ts';
 import { SaveButton } from '../../features/saved-cars/index.ts';
@@ -39,6 +40,8 @@ import NotFoundPage from './not-found.tsx';
 export default function CarPage() {
   const { id = '' } = useParams();
   const car = useCar(id);
+  // What feeds the seller's figures: a view, once the page shows the car.
+  useRecordView(car.data?.id);
 
   if (car.error instanceof ApiError && car.error.status === 404) return <NotFoundPage />;
   if (car.error instanceof ApiError && car.error.status === 410) return <CarDeletedPage />;

@@ -26,6 +26,7 @@ describe('CategoryPage', () => {
       'GET /me': aMe(),
       'GET /categories': categories,
       'GET /cars/search': aSearchResult({ items: [car] }),
+      'POST /listing-activity': { recorded: 1 },
     });
     renderCategory('sports?fuel=Petrol');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sports cars' })).toBeInTheDocument();

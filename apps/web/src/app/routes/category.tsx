@@ -6,6 +6,7 @@ import { PageHead } from '../../components/ui/page-head.tsx';
 import { paths } from '../../config/paths.ts';
 import { CarGrid, CarGridSkeleton } from '../../features/cars/index.ts';
 import { useCategory } from '../../features/categories/index.ts';
+import { useRecordShown } from '../../features/listing-stats/index.ts';
 import { SaveSearchButton } from '../../features/saved-searches/index.ts';
 import { CarSearch } from '../../features/search/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -15,6 +16,7 @@ import NotFoundPage from './not-found.tsx';
 export default function CategoryPage() {
   const { id = '' } = useParams();
   const category = useCategory(id);
+  const recordShown = useRecordShown();
 
   if (category.error instanceof ApiError && category.error.status === 404) return <NotFoundPage />;
 
@@ -58,6 +60,7 @@ export default function CategoryPage() {
         )}
         loading={<CarGridSkeleton count={6} label="Loading cars" />}
         renderSave={(search) => <SaveSearchButton {...search} />}
+        onPageShown={recordShown}
         noCars={
           <EmptyState
             title="No cars in this category yet"

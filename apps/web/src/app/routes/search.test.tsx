@@ -1,17 +1,18 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { aCar } from '../../testing/fixtures/car.ts';
 import { aCategory } from '../../testing/fixtures/category.ts';
 import { aPublicConfig } from '../../testing/fixtures/config.ts';
 import { aSavedSearch } from '../../testing/fixtures/saved-search.ts';
 import { aSearchResult } from '../../testing/fixtures/search.ts';
 import { aMe } from '../../testing/fixtures/user.ts';
-import { answer, requests } from '../../testing/network.ts';
+import { type Answers, answer, requests } from '../../testing/network.ts';
 import { renderRoutes } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
 
 /** The page at `url` for a buyer; `saved()` is what Save this search sent, `searched()` the searches' queries. */
-function renderPage(url: string) {
+function renderPage(url: string, more: Answers = {}) {
   let body: unknown;
   answer({
     'GET /me': aMe(),
@@ -19,10 +20,12 @@ function renderPage(url: string) {
     'GET /notifications': { items: [], nextCursor: null, unread: 0 },
     'GET /cars/search': aSearchResult(),
     'GET /config': aPublicConfig(),
+    'POST /listing-activity': { recorded: 1 },
     'POST /saved-searches': (request) => {
       body = request.body;
       return aSavedSearch();
     },
+    ...more,
   });
   renderRoutes(routes, { initialEntries: [url] });
   const searched = () =>
@@ -53,6 +56,31 @@ describe('The search page', () => {
       expect(searched().every((query) => !query.has('q'))).toBe(true);
       cleanup();
     }
+  });
+});
+
+describe('The search page records what it showed (issue 49)', () => {
+  it('tells the server the cars of each page of results once, as it shows them: a page loaded by Load more too', async () => {
+    const [first, second, third] = ['1', '2', '3'].map((n) =>
+      aCar({ id: `5f0c1a9e-0000-4000-8000-00000000010${n}`, model: `Model ${n}` }),
+    );
+    renderPage('/cars?q=porsche', {
+      'GET /cars/search': ({ query }) =>
+        query.get('cursor') === 'page-2'
+          ? aSearchResult({ items: [third!], total: 3 })
+          : aSearchResult({ items: [first!, second!], total: 3, nextCursor: 'page-2' }),
+    });
+    const recorded = () =>
+      requests()
+        .filter((request) => request.path === '/listing-activity')
+        .map((request) => request.body);
+    await waitFor(() => expect(recorded()).toEqual([{ shown: [first!.id, second!.id] }]));
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    await waitFor(() =>
+      expect(recorded()).toEqual([{ shown: [first!.id, second!.id] }, { shown: [third!.id] }]),
+    );
+    expect(await screen.findByText('Showing 3 of 3 cars')).toBeInTheDocument();
+    expect(recorded()).toHaveLength(2);
   });
 });
 

@@ -4,6 +4,7 @@ import { EmptyState } from '../../components/ui/list-states.tsx';
 import { PageHead } from '../../components/ui/page-head.tsx';
 import { paths } from '../../config/paths.ts';
 import { CarGrid, CarGridSkeleton } from '../../features/cars/index.ts';
+import { useRecordShown } from '../../features/listing-stats/index.ts';
 import { SaveSearchButton } from '../../features/saved-searches/index.ts';
 import { CarSearch, unsearchableText, useSearchState } from '../../features/search/index.ts';
 
@@ -15,6 +16,7 @@ export default function SearchPage() {
   const [{ q }] = useSearchState();
   const [params] = useSearchParams();
   const unsearchable = unsearchableText(params);
+  const recordShown = useRecordShown();
   const title = q ? `Results for “${q}”` : 'All cars for sale';
 
   return (
@@ -37,6 +39,7 @@ export default function SearchPage() {
         renderCars={(cars) => <CarGrid cars={cars} priorityCount={3} headingLevel={2} label="Cars found" />}
         loading={<CarGridSkeleton count={6} label="Loading cars" />}
         renderSave={(search) => <SaveSearchButton {...search} />}
+        onPageShown={recordShown}
         noCars={
           <EmptyState
             title="No cars for sale yet"

@@ -45,6 +45,11 @@ export const DASHBOARD_MENU: Record<Role, readonly DashboardMenuItem[]> = {
       description: 'Your listings; advertise them on the home page.',
     },
     {
+      to: paths.dashSellerPerformance,
+      label: 'Performance',
+      description: 'How often buyers find, open and ask about each of your cars, and how it compares.',
+    },
+    {
       to: paths.dashSellerRequests,
       label: 'Test drive requests',
       description: 'Buyers who booked a test drive of your cars.',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { aMarketValue, someComparables } from '../../../testing/fixtures/car.ts';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { chooseUnits } from '../../../testing/units.ts';
-import { ComparablesChart, niceTicks } from './comparables-chart.tsx';
+import { ComparablesChart } from './comparables-chart.tsx';
 
 const chart = () => screen.getByRole('img', { name: 'Price against mileage of the comparable cars' });
 /** A point's place in the plot, in percent of its width and height. */
@@ -98,16 +98,5 @@ describe('the chart of price against mileage', () => {
     expect(screen.getByTestId('chart-this-car')).toBeInTheDocument();
     expect(screen.queryByTestId('chart-estimate')).toBeNull();
     expect(chart()).toHaveAccessibleDescription(expect.not.stringContaining('estimated'));
-  });
-});
-
-describe('niceTicks', () => {
-  it('covers the values with round steps of 1, 2, 2.5 or 5 times a power of ten', () => {
-    expect(niceTicks(0, 18_641)).toEqual([0, 5_000, 10_000, 15_000, 20_000]);
-    expect(niceTicks(16_500_000, 22_200_000)).toEqual([
-      16_000_000, 18_000_000, 20_000_000, 22_000_000, 24_000_000,
-    ]);
-    expect(niceTicks(0, 9_000)).toEqual([0, 2_500, 5_000, 7_500, 10_000]);
-    expect(niceTicks(5, 5)).toEqual([4, 6]);
   });
 });

@@ -19,25 +19,8 @@ import {
   type UnitSystem,
 } from '@redline/shared';
 import { useId } from 'react';
+import { ChartData, LegendEntry, niceTicks, ValueAxis } from '../../../components/ui/chart.tsx';
 import { useUnitSystem } from '../../../lib/units.ts';
-
-/** About this many gaps between an axis's ticks. */
-const TICK_GAPS = 4;
-
-/** Ticks at round values (1, 2, 2.5 or 5 times a power of ten apart) covering `low` to `high`. */
-export function niceTicks(low: number, high: number): number[] {
-  const span = high - low || Math.abs(high) || 1;
-  const rough = span / TICK_GAPS;
-  const power = 10 ** Math.floor(Math.log10(rough));
-  const step = ([1, 2, 2.5, 5, 10].find((m) => m * power >= rough) ?? 10) * power;
-  const first = Math.floor(low / step) * step;
-  const ticks: number[] = [];
-  for (let tick = first; tick < high + step; tick += step) {
-    ticks.push(tick);
-    if (tick >= high) break;
-  }
-  return ticks;
-}
 
 /** A price tick in whole dollars, short: "$45k", "$1.2M", "$800". */
 function moneyTick(cents: number): string {
@@ -139,14 +122,7 @@ export function ComparablesChart({
         <title id={`${id}-title`}>Price against mileage of the comparable cars</title>
         <desc id={`${id}-desc`}>{description(points, value, system)}</desc>
         <g className="fill-base-content/70">
-          {yTicks.map((tick) => (
-            <g key={tick}>
-              <line x1="0" x2="100%" y1={y(tick)} y2={y(tick)} className="stroke-base-content/10" />
-              <text x="0" dx="-8" y={y(tick)} dy="4" textAnchor="end" className="tabular-nums">
-                {moneyTick(tick)}
-              </text>
-            </g>
-          ))}
+          <ValueAxis ticks={yTicks} y={y} format={moneyTick} />
           {xTicks.map((tick) => (
             <text
               key={tick}
@@ -218,37 +194,23 @@ export function ComparablesChart({
         </g>
       </svg>
       <ChartLegend estimate={value?.estimate != null} />
-      <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-medium link link-hover w-fit">
-          The chart's data as a table
-        </summary>
+      <ChartData>
         <ChartTable points={points} system={system} />
-      </details>
+      </ChartData>
     </figure>
   );
 }
 
 function ChartLegend({ estimate }: { estimate: boolean }) {
-  const swatch = 'inline-block size-3 shrink-0';
   return (
     <figcaption className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-base-content/75">
-      <span className="inline-flex items-center gap-1.5">
-        <span aria-hidden="true" className={`${swatch} rotate-45 bg-primary`} />
-        This car
-      </span>
-      <span className="inline-flex items-center gap-1.5">
-        <span aria-hidden="true" className={`${swatch} rounded-full bg-info`} />
-        For sale
-      </span>
-      <span className="inline-flex items-center gap-1.5">
-        <span aria-hidden="true" className={`${swatch} bg-accent`} />
-        Sold
-      </span>
+      <LegendEntry mark="size-3 rotate-45 bg-primary">This car</LegendEntry>
+      <LegendEntry mark="size-3 rounded-full bg-info">For sale</LegendEntry>
+      <LegendEntry mark="size-3 bg-accent">Sold</LegendEntry>
       {estimate ? (
-        <span className="inline-flex items-center gap-1.5">
-          <span aria-hidden="true" className="inline-block h-3 w-0.5 bg-base-content" />
+        <LegendEntry mark="h-3 w-0.5 bg-base-content">
           Estimate and its range at this car's mileage
-        </span>
+        </LegendEntry>
       ) : null}
     </figcaption>
   );
@@ -256,36 +218,34 @@ function ChartLegend({ estimate }: { estimate: boolean }) {
 
 function ChartTable({ points, system }: { points: Point[]; system: UnitSystem }) {
   return (
-    <div className="mt-2 overflow-x-auto">
-      <table className="table table-sm">
-        <caption className="sr-only">
-          The chart's points: this car, then the comparables for sale and sold
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Car</th>
-            <th scope="col" className="text-right">
-              Mileage
+    <table className="table table-sm">
+      <caption className="sr-only">
+        The chart's points: this car, then the comparables for sale and sold
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Car</th>
+          <th scope="col" className="text-right">
+            Mileage
+          </th>
+          <th scope="col" className="text-right">
+            Price
+          </th>
+          <th scope="col">Rating</th>
+        </tr>
+      </thead>
+      <tbody>
+        {points.map((p) => (
+          <tr key={p.key} className={p.kind === 'this' ? 'font-semibold' : undefined}>
+            <th scope="row" className="font-normal">
+              {p.label}
             </th>
-            <th scope="col" className="text-right">
-              Price
-            </th>
-            <th scope="col">Rating</th>
+            <td className="text-right whitespace-nowrap tabular-nums">{formatDistance(p.km, system)}</td>
+            <td className="text-right whitespace-nowrap tabular-nums">{formatMoney(p.price)}</td>
+            <td className="whitespace-nowrap">{p.rating ?? (p.kind === 'sold' ? 'Sold' : '—')}</td>
           </tr>
-        </thead>
-        <tbody>
-          {points.map((p) => (
-            <tr key={p.key} className={p.kind === 'this' ? 'font-semibold' : undefined}>
-              <th scope="row" className="font-normal">
-                {p.label}
-              </th>
-              <td className="text-right whitespace-nowrap tabular-nums">{formatDistance(p.km, system)}</td>
-              <td className="text-right whitespace-nowrap tabular-nums">{formatMoney(p.price)}</td>
-              <td className="whitespace-nowrap">{p.rating ?? (p.kind === 'sold' ? 'Sold' : '—')}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -23,7 +23,7 @@ const renderList = () =>
   renderWithProviders(<SellerCarsList email={EMAIL} categories={[{ id: 'sports', name: 'Sports cars' }]} />);
 
 describe('SellerCarsList (My Posts)', () => {
-  it('lists each car with photo, year and brand, model, price, mileage, added date and a Details link', async () => {
+  it('lists each car with photo, year and brand, model, price, mileage, added date, a Details link and its Performance', async () => {
     const car = aListedSellerCar();
     answerList(() => [car]);
     renderList();
@@ -36,6 +36,11 @@ describe('SellerCarsList (My Posts)', () => {
     expect(
       within(row).getByRole('link', { name: 'Details of 2021 Porsche 911 GT3 Touring' }).getAttribute('href'),
     ).toBe(`/cars/id/${car.id}`);
+    expect(
+      within(row)
+        .getByRole('link', { name: 'Performance of 2021 Porsche 911 GT3 Touring' })
+        .getAttribute('href'),
+    ).toBe(`/dash/seller/performance/${car.id}`);
   });
 
   it("shows each car's rating and market value, and what lowering its price by an amount would make of it", async () => {

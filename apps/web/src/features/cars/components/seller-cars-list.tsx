@@ -272,6 +272,13 @@ function SellerCarActions({ car, name, onEdit, onMarkSold, onDelete }: RowProps 
         <Link to={paths.car(car.id)} className="btn btn-outline btn-sm" aria-label={`Details of ${name}`}>
           Details
         </Link>
+        <Link
+          to={paths.listingPerformance(car.id)}
+          className="btn btn-outline btn-sm"
+          aria-label={`Performance of ${name}`}
+        >
+          Performance
+        </Link>
         {car.isAdvertised ? (
           <span className="inline-flex h-8 items-center gap-1 rounded-field bg-primary/10 px-3 text-sm font-semibold text-primary">
             <svg

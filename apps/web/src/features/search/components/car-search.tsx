@@ -7,7 +7,7 @@
  */
 import type { CarSearchFilters, CarSearchItem, SearchSort } from '@redline/shared';
 import { CLASSIC_AGE_YEARS, formatNumber } from '@redline/shared';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { FiltersIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, ErrorState, MorePages } from '../../../components/ui/list-states.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -53,14 +53,31 @@ type CarSearchProps = {
   noCars: ReactNode;
   /** Beside the number of cars found: what saves the search. */
   renderSave?: (search: SearchToSave) => ReactNode;
+  /**
+   * Told the ids of each page of cars once it is on screen (after the render), again at each render:
+   * the listener keeps what it was told. Not told an earlier search's cars shown while the next loads.
+   */
+  onPageShown?: (carIds: string[]) => void;
 };
 
-export function CarSearch({ fixedCategory, renderCars, loading, noCars, renderSave }: CarSearchProps) {
+export function CarSearch({
+  fixedCategory,
+  renderCars,
+  loading,
+  noCars,
+  renderSave,
+  onPageShown,
+}: CarSearchProps) {
   const [state, search, pending] = useSearchState(fixedCategory);
   const result = useSearchCars(state);
   const [filtersOpen, setFiltersOpen] = useState(false);
   // The cars shown are an earlier search's while the new one loads, or while the page catches up.
   const busy = result.isPlaceholderData || pending;
+  const pages = result.data?.pages;
+  useEffect(() => {
+    if (busy || !onPageShown) return;
+    for (const page of pages ?? []) onPageShown(page.items.map((car) => car.id));
+  }, [busy, pages, onPageShown]);
   const first = result.data?.pages[0];
   const items = result.data?.pages.flatMap((page) => page.items) ?? [];
   const units = useUnitSystem();
