@@ -1,0 +1,77 @@
+/**
+ * The seller's listing performance (issue 49): a visitor opens a car's page, and its seller (the demo
+ * dealer Marquee Motors) sees the view counted in Performance, in the car's line and on its own page,
+ * with the chart per day and its table. Views are counted a few seconds after they are recorded, and
+ * other tests may open the same car meanwhile: the count is polled until it has grown.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, hydrated, test } from '../fixtures.ts';
+
+const DEMO_SELLER = 'sales@redline.test';
+
+/** The page views a line of the list, or a tile, shows (its figure before the trend). */
+async function viewsIn(figures: Locator): Promise<number> {
+  const text = await figures.getByText('Page views', { exact: true }).locator('xpath=following-sibling::dd[1]').innerText();
+  return Number(text.match(/^[\d,]+/)?.[0]?.replaceAll(',', '') ?? Number.NaN);
+}
+
+/** The line of the car named `name` in the seller's list. */
+const lineOf = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
+
+test("a visitor's view of a car shows in its seller's Performance, in its line and on its page", async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO_SELLER, DEMO_PASSWORD);
+  await page.goto('/dash/seller/performance');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Performance' })).toBeVisible();
+  const chart = page.getByRole('img', { name: 'Page views and leads per day' });
+  await expect(chart).toBeVisible();
+  await page.getByText("The chart's data as a table").first().click();
+  await expect(page.getByRole('table').first().getByRole('row')).toHaveCount(31);
+
+  // The dealer's newest car for sale: the first line of the list.
+  const firstLink = page.getByRole('listitem').getByRole('link').first();
+  const name = (await firstLink.innerText()).trim();
+  const href = (await firstLink.getAttribute('href')) ?? '';
+  const carId = href.split('/').at(-1) ?? '';
+  expect(carId).toMatch(/^[0-9a-f-]{36}$/);
+  const before = await viewsIn(lineOf(page, name));
+
+  // A visitor, signed out, opens the car's page: the page tells the server once it shows the car.
+  const visitor = await browser.newContext();
+  const visit = await visitor.newPage();
+  const recorded = visit.waitForResponse(
+    (response) => response.url().endsWith('/api/listing-activity') && response.request().method() === 'POST',
+  );
+  await visit.goto(`/cars/id/${carId}`);
+  await expect(visit.getByRole('heading', { level: 1 })).toBeVisible();
+  expect((await recorded).ok()).toBe(true);
+  await visitor.close();
+
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return viewsIn(lineOf(page, name));
+      },
+      { message: "the visitor's view counted in the car's line", timeout: 60_000, intervals: [2_000] },
+    )
+    .toBeGreaterThan(before);
+
+  await lineOf(page, name).getByRole('link', { name, exact: true }).click();
+  await expect(page).toHaveURL(`/dash/seller/performance/${carId}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const tiles = page.getByLabel(/^Totals of the last 30 days/);
+  expect(await viewsIn(tiles)).toBeGreaterThan(before);
+  await expect(page.getByRole('img', { name: 'Page views and leads per day' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'From search results to leads' })).toBeVisible();
+  // Today's row of the table behind the chart counts the view.
+  await page.getByText("The chart's data as a table").first().click();
+  const today = page.getByRole('table').first().getByRole('row').last();
+  await expect(today.getByRole('cell').nth(1)).not.toHaveText('0');
+});
