@@ -19,7 +19,8 @@ export const listingStatsRoutes = {
     access: 'public',
     tags,
     operationId: 'recordListingActivity',
-    summary: "Record what a visitor's page showed: the cars of a page of search results, or the car whose page it is",
+    summary:
+      "Record what a visitor's page showed: the cars of a page of search results, or the car whose page it is",
     description:
       'Sent by the page once shown. Taken at once and counted a few seconds later, in a batch: a car ' +
       'that does not exist counts nothing, a page view counts once per visitor and day, and neither ' +
@@ -34,7 +35,8 @@ export const listingStatsRoutes = {
     access: ['Seller'],
     tags,
     operationId: 'getSellerStats',
-    summary: "The signed-in seller's figures summed over their cars: each of the last 30 days, the totals and those of the 30 days before",
+    summary:
+      "The signed-in seller's figures summed over their cars: each of the last 30 days, the totals and those of the 30 days before",
     responses: { 200: sellerStatsSchema },
   }),
   listListingStats: defineRoute({
@@ -43,7 +45,8 @@ export const listingStatsRoutes = {
     access: ['Seller'],
     tags,
     operationId: 'listListingStats',
-    summary: "The signed-in seller's cars for sale, newest first, each with its figures of the last 30 days and how it fares beside similar cars",
+    summary:
+      "The signed-in seller's cars for sale, newest first, each with its figures of the last 30 days and how it fares beside similar cars",
     query: pageQuerySchema,
     responses: { 200: pageOf(listingStatsLineSchema) },
   }),
@@ -53,7 +56,8 @@ export const listingStatsRoutes = {
     access: ['Seller'],
     tags,
     operationId: 'getListingStats',
-    summary: "One of the signed-in seller's cars: its figures each of the last 30 days, its totals and how it fares beside similar cars",
+    summary:
+      "One of the signed-in seller's cars: its figures each of the last 30 days, its totals and how it fares beside similar cars",
     params: carIdParamsSchema,
     responses: { 200: listingStatsSchema },
     otherStatuses: [403, 404],
