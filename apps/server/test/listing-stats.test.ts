@@ -23,6 +23,7 @@ import {
   vehicleMakes,
   vehicleModels,
 } from '../src/db/schema.ts';
+import { ListingActivity } from '../src/modules/listing-stats/listing-activity.ts';
 import { createBooking, createCar, createOffer } from './factories.ts';
 import { it as base } from './fixtures.ts';
 import { as, errorOf, runJob, type TestApp, type TestUser } from './helpers.ts';
@@ -138,6 +139,32 @@ describe('POST /api/listing-activity', () => {
     });
     expect(res.statusCode).toBe(403);
     expect((await listingStats(t, seller, car.id)).totals.views).toBe(0);
+  });
+});
+
+describe('the batches', () => {
+  it('keeps a batch the database refused, and writes it with the next; the close writes what waits', async ({
+    t,
+    seller,
+  }) => {
+    const car = await createCar(t, seller);
+    let down = true;
+    const db = new Proxy(t.db, {
+      get: (target, key) =>
+        key === 'transaction' && down
+          ? () => Promise.reject(new Error('connection lost'))
+          : Reflect.get(target, key),
+    });
+    const activity = new ListingActivity(db, 'a-secret-of-at-least-32-characters!', t.app.log);
+    activity.recordShown([car.id], null);
+    activity.recordViewed(car.id, { ip: '10.60.9.1', userAgent: CHROME });
+    await activity.flush();
+    expect(await t.db.select().from(listingDays).where(eq(listingDays.carId, car.id))).toEqual([]);
+    down = false;
+    activity.recordShown([car.id], null);
+    await activity.close();
+    const [day] = await t.db.select().from(listingDays).where(eq(listingDays.carId, car.id));
+    expect(day).toMatchObject({ day: today(), impressions: 2, views: 1 });
   });
 });
 
