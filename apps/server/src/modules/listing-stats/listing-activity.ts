@@ -30,6 +30,8 @@ export class ListingActivity {
   private shown = new Map<string, ShownCount>();
   private viewed = new Map<string, Viewer>();
   private writing: Promise<void> = Promise.resolve();
+  /** The write asked for and not started yet: what another flush joins instead of queueing one more. */
+  private queued: Promise<void> | null = null;
   private readonly timer: NodeJS.Timeout;
   private dropping = false;
 
@@ -79,8 +81,14 @@ export class ListingActivity {
 
   /** Writes what waits, after any write under way; resolves when it is written (or kept after a failure). */
   flush(): Promise<void> {
-    this.writing = this.writing.then(() => this.write());
-    return this.writing;
+    if (this.queued) return this.queued;
+    const queued = this.writing.then(() => {
+      this.queued = null;
+      return this.write();
+    });
+    this.queued = queued;
+    this.writing = queued;
+    return queued;
   }
 
   /** Stops the timer and writes what waits: the app's close. */
