@@ -144,6 +144,18 @@ async function captureResponses(baseUrl: string, inputs: ScenarioInputs) {
       '^/api/cars/id/',
     ),
   );
+  responses.push(
+    await capture(
+      baseUrl,
+      {
+        method: 'POST',
+        path: '/api/listing-activity',
+        headers: { ...signed, 'content-type': 'application/json' },
+        body: JSON.stringify({ viewed: inputs.carIds[0] }),
+      },
+      '^/api/listing-activity$',
+    ),
+  );
   const booked = await capture(
     baseUrl,
     {

@@ -120,6 +120,20 @@ export const SCENARIOS: Scenario[] = [
     ],
   },
   {
+    key: 'record-view',
+    title: "POST /api/listing-activity: a car's page viewed (signed in; written in batches)",
+    databaseBacked: false,
+    expect: [200],
+    requests: (c, inputs) => [
+      {
+        method: 'POST',
+        path: '/api/listing-activity',
+        headers: { ...signedIn(c, inputs), 'content-type': 'application/json' },
+        setupRequest: (req) => ({ ...req, body: JSON.stringify({ viewed: pickFrom(inputs.carIds) }) }),
+      },
+    ],
+  },
+  {
     key: 'book-cancel',
     title: 'POST /api/testdrivebooking + DELETE it (signed-in buyers)',
     databaseBacked: true,

@@ -40,6 +40,7 @@ import { carsModule, carsOfSitemapPage, listedByACar, sitemapPagesOfCars } from 
 import { categoriesModule, listCategories } from './modules/categories/index.ts';
 import { contactModule } from './modules/contact/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
+import { listingStatsModule } from './modules/listing-stats/index.ts';
 import { marketValueModule, marketValueOf } from './modules/market-value/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { offersModule, paymentOffers } from './modules/offers/index.ts';
@@ -83,6 +84,7 @@ const MODULES: readonly ServerModule[] = [
   conversationsModule,
   marketValueModule,
   offersModule,
+  listingStatsModule,
 ];
 
 export interface AppOptions extends JobQueueOptions {

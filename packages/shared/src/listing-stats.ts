@@ -1,7 +1,7 @@
 /** A listing's performance (issue 49): what a visitor saw, and what its seller reads of it. */
 import { z } from 'zod';
 import { DEAL_RATINGS } from './deal-rating.ts';
-import { LISTING_ACTIVITY_CARS_MAX, SIMILAR_BY } from './listing-performance.ts';
+import { LISTING_ACTIVITY_CARS_MAX, LISTING_STATS_DAYS, SIMILAR_BY } from './listing-performance.ts';
 
 /** A car's id as the database keeps it (a UUID): anything else names no car. */
 const carIdSchema = z.guid('A car id is a UUID');
@@ -23,7 +23,6 @@ export const listingActivitySchema = z
   .refine((activity) => activity.shown !== undefined || activity.viewed !== undefined, {
     message: 'Name the cars shown or the car viewed',
   });
-export type ListingActivity = z.infer<typeof listingActivitySchema>;
 /** How many records it made: cars shown, and the car viewed (once taken, whether or not it counts). */
 export const listingActivityRecordedSchema = z.object({ recorded: countSchema });
 
@@ -40,6 +39,8 @@ export type ListingCounts = z.infer<typeof listingCountsSchema>;
 /** The counts of one day (UTC), `YYYY-MM-DD`. */
 export const listingDaySchema = listingCountsSchema.extend({ day: z.iso.date() });
 export type ListingDay = z.infer<typeof listingDaySchema>;
+/** Each of the last LISTING_STATS_DAYS days, oldest first, today last. */
+const shownDaysSchema = z.array(listingDaySchema).length(LISTING_STATS_DAYS);
 
 const pricePositionSchema = z.discriminatedUnion('basis', [
   z.object({
@@ -76,7 +77,7 @@ export type ListingCar = z.infer<typeof listingCarSchema>;
  * LISTING_STATS_DAYS days, their totals, and the totals of the same span before, for the trend.
  */
 export const sellerStatsSchema = z.object({
-  days: z.array(listingDaySchema),
+  days: shownDaysSchema,
   totals: listingCountsSchema,
   previousTotals: listingCountsSchema,
   /** The seller's cars for sale (reserved ones included) today. */
@@ -89,7 +90,7 @@ export const listingStatsLineSchema = z.object({
   car: listingCarSchema,
   totals: listingCountsSchema,
   previousTotals: listingCountsSchema,
-  viewsByDay: z.array(countSchema),
+  viewsByDay: z.array(countSchema).length(LISTING_STATS_DAYS),
   comparison: listingComparisonSchema.nullable(),
 });
 export type ListingStatsLine = z.infer<typeof listingStatsLineSchema>;
@@ -97,7 +98,7 @@ export type ListingStatsLine = z.infer<typeof listingStatsLineSchema>;
 /** One listing's figures (`GET /listing-stats/cars/:id`): each day, its totals (its funnel) and its comparison. */
 export const listingStatsSchema = z.object({
   car: listingCarSchema,
-  days: z.array(listingDaySchema),
+  days: shownDaysSchema,
   totals: listingCountsSchema,
   previousTotals: listingCountsSchema,
   comparison: listingComparisonSchema.nullable(),

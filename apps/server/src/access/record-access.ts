@@ -95,6 +95,12 @@ const RECORD_RULES = {
     refusal: (actor, c) =>
       c.sellerId === actor.id ? undefined : "Only the car's seller can see its test drives.",
   } satisfies RecordRule<Car>,
+  /** A listing's figures (views, leads, how it fares): its seller's alone. */
+  'car.stats': {
+    ...car,
+    refusal: (actor, c) =>
+      c.sellerId === actor.id ? undefined : "Only the car's seller can see its figures.",
+  } satisfies RecordRule<Car>,
   'booking.read': booking,
   /** Checked inside the cancellation's transaction, which the lock on the booking lasts for. */
   'booking.cancel': {

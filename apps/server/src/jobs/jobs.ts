@@ -4,6 +4,8 @@
  * rows: a job reads what it needs when it runs. A scheduled job carries nothing (pg-boss sends `{}`).
  */
 export interface Jobs {
+  /** Who viewed which car on days gone, dropped (modules/listing-stats/listing-stats.jobs.ts). */
+  'listing-stats.prune': Scheduled;
   /** Every car's market value fitted again (modules/market-value/market-value.jobs.ts). */
   'market-value.refit': Scheduled;
   /** One user's notifications waiting to be e-mailed (modules/notifications/notification-emails.ts). */

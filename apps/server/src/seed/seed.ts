@@ -8,11 +8,12 @@ import { DEMO_CARS, DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_USERS } from '@redline/
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { advertisements, cars, categories, users } from '../db/schema.ts';
+import { advertisements, cars, categories, listingDays, users } from '../db/schema.ts';
 import { publish } from '../events/index.ts';
 import { bannerFiles, bannerView } from '../modules/categories/index.ts';
 import { ingestPhoto } from '../modules/photos/index.ts';
 import { linkToCatalogue } from '../modules/vehicles/index.ts';
+import { demoListingDays } from './demo-activity.ts';
 import { demoCarPlace, placeDemoData } from './demo-places.ts';
 import { isEmpty } from './first-start.ts';
 
@@ -165,6 +166,8 @@ async function seedCars(
         })
         .returning({ id: cars.id });
       if (demo.advertised) await tx.insert(advertisements).values({ carId: car!.id, createdAt: addedDate });
+      const days = demoListingDays(car!.id, index, demo);
+      if (days.length > 0) await tx.insert(listingDays).values(days);
       await publish(tx, 'car.posted', { carId: car!.id, sellerId });
     });
     added += 1;

@@ -439,6 +439,27 @@ const OWNERSHIP: Record<string, Row> = {
     call: () => ({ url: `/api/cars/id/${car.id}/comparables` }),
     expect: { others: 200 },
   },
+  'POST /api/listing-activity': {
+    call: () => ({
+      url: '/api/listing-activity',
+      payload: { shown: [car.id], viewed: car.id },
+      headers: fromApp,
+      remoteAddress: nextIp(),
+    }),
+    expect: { others: 200 },
+  },
+  'GET /api/listing-stats': {
+    call: () => ({ url: '/api/listing-stats' }),
+    expect: { seller: 200, otherSeller: 200 },
+  },
+  'GET /api/listing-stats/cars': {
+    call: () => ({ url: '/api/listing-stats/cars' }),
+    expect: { seller: 200, otherSeller: 200 },
+  },
+  'GET /api/listing-stats/cars/:id': {
+    call: () => ({ url: `/api/listing-stats/cars/${car.id}` }),
+    expect: { seller: 200, otherSeller: 403 },
+  },
   'GET /api/cars/compare': {
     call: () => ({ url: `/api/cars/compare?ids=${car.id}` }),
     expect: { others: 200 },

@@ -3,6 +3,7 @@ import { and, eq, getTableColumns, inArray, not, type SQL, sql } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { dailyCounts } from '../../db/daily-counts.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import { carsForSale, findCar } from '../cars/index.ts';
 import { bookingPayments, type PaymentBookings, paymentRefunds } from '../payments/index.ts';
@@ -217,3 +218,8 @@ export const paymentBookings: PaymentBookings = {
     await tx.update(bookings).set({ isPaid: true }).where(eq(bookings.id, bookingId));
   },
 };
+
+/** How many test drives of each of these cars buyers asked for per day since `since`, whatever came of them. */
+export function testDriveRequestsPerDay(db: Db | Tx, carIds: readonly string[], since: Date) {
+  return dailyCounts(db, { table: bookings, carId: bookings.carId, at: bookings.createdAt }, carIds, since);
+}

@@ -3,7 +3,12 @@ import { defineModule } from '../../server-module.ts';
 import { bookingsRoutes } from './bookings.routes.ts';
 import { cancelBookingsOnEvents } from './bookings.service.ts';
 
-export { bookingSummary, deleteUnpaidBookingsOf, paymentBookings } from './bookings.repository.ts';
+export {
+  bookingSummary,
+  deleteUnpaidBookingsOf,
+  paymentBookings,
+  testDriveRequestsPerDay,
+} from './bookings.repository.ts';
 
 export const bookingsModule = defineModule({
   name: 'bookings',

@@ -1,9 +1,9 @@
 import { carPageSchema, carSearchResultSchema } from '@redline/shared';
 import { contract } from '@redline/shared/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, sessionUser } from '../../http/access.ts';
+import { currentUser } from '../../http/access.ts';
 import { serve } from '../../http/serve.ts';
+import { visitorLimit } from '../../http/visitor-limit.ts';
 import { searchKey } from '../search/index.ts';
 import type { CarsContext } from './cars.service.ts';
 import * as service from './cars.service.ts';
@@ -12,20 +12,10 @@ import * as service from './cars.service.ts';
  * What a visitor's address may search and complete in a minute (issue 47): a person browsing, even
  * typing fast and paging through results, stays far below (a page render or a "Load more" is one
  * search, a suggestion one a keystroke at most); a scraper walking the catalogue meets it, answered
- * 429 with Retry-After. Counted per client address (a wide office or carrier address shares one),
- * for callers without a session only: a signed-in user is known, and not limited by these.
+ * 429 with Retry-After (http/visitor-limit.ts).
  */
 export const VISITOR_SEARCHES_PER_MINUTE = 240;
 export const VISITOR_SUGGESTIONS_PER_MINUTE = 600;
-
-function visitorLimit(context: CarsContext, max: number) {
-  return {
-    max,
-    timeWindow: '1 minute',
-    allowList: async (request: FastifyRequest) =>
-      (await sessionUser(context.auth, context.sessions, request)) !== null,
-  };
-}
 
 export function carsRoutes(context: CarsContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -8,6 +8,13 @@ import { carsRoutes } from './cars.routes.ts';
 import type { MarketValueOf } from './cars.service.ts';
 
 export { lockCarsOfSeller, removeCar, removeCarsOfSeller } from './car-deletion.ts';
+export {
+  type ListingRow,
+  listingCar,
+  listingsForComparison,
+  listingsForSale,
+  sellerListings,
+} from './car-listings.ts';
 export { releaseCar, reserveCar } from './car-reservation.ts';
 export {
   carCoverUrl,

@@ -1,6 +1,8 @@
-import { aliasedTable, and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { dailyCounts } from '../../db/daily-counts.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import { conversationReports, conversations, messages } from './conversations.schema.ts';
 
@@ -236,4 +238,25 @@ export async function findConversationReport(tx: Db | Tx, id: string) {
     .innerJoin(users, eq(users.id, conversationReports.reporterId))
     .where(eq(conversationReports.id, id));
   return row;
+}
+
+/** The messages buyers wrote (not their sellers', nor Redline's notices of offers), with their car. */
+const buyersMessages = new QueryBuilder()
+  .select({
+    carId: sql<string | null>`${conversations.carId}`.as('car_id'),
+    at: sql<Date>`${messages.createdAt}`.as('at'),
+  })
+  .from(messages)
+  .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+  .where(and(eq(messages.senderId, conversations.buyerId), isNull(messages.offerId)))
+  .as('buyers_messages');
+
+/** How many messages buyers wrote about each of these cars per day since `since`. */
+export function buyerMessagesPerDay(db: Db | Tx, carIds: readonly string[], since: Date) {
+  return dailyCounts(
+    db,
+    { table: buyersMessages, carId: buyersMessages.carId, at: buyersMessages.at },
+    carIds,
+    since,
+  );
 }

@@ -3,7 +3,13 @@ import { defineModule } from '../../server-module.ts';
 import { offersRoutes } from './offers.routes.ts';
 import { closeOffersOnEvents, expireOfferJob, lapseReservationJob } from './offers.service.ts';
 
-export { isReservedFor, offerMoveSummary, offerSummary, paymentOffers } from './offers.repository.ts';
+export {
+  isReservedFor,
+  offerMoveSummary,
+  offerSummary,
+  offersPerDay,
+  paymentOffers,
+} from './offers.repository.ts';
 
 export const offersModule = defineModule({
   name: 'offers',

@@ -3,6 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { dailyCounts } from '../../db/daily-counts.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import { offerDeposits, type PaymentOffers } from '../payments/index.ts';
 import { offerMoves, offers, waitlist } from './offers.schema.ts';
@@ -231,4 +232,9 @@ export async function clearWaitlist(tx: Db | Tx, carId: string) {
     .where(eq(waitlist.carId, carId))
     .returning({ buyerId: waitlist.buyerId });
   return rows.map((row) => row.buyerId);
+}
+
+/** How many offers buyers made on each of these cars per day since `since`, whatever came of them. */
+export function offersPerDay(db: Db | Tx, carIds: readonly string[], since: Date) {
+  return dailyCounts(db, { table: offers, carId: offers.carId, at: offers.createdAt }, carIds, since);
 }

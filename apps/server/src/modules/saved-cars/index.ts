@@ -2,6 +2,6 @@
 import { defineModule } from '../../server-module.ts';
 import { savedCarsRoutes } from './saved-cars.routes.ts';
 
-export { saversOf } from './saved-cars.repository.ts';
+export { saversOf, savesPerDay } from './saved-cars.repository.ts';
 
 export const savedCarsModule = defineModule({ name: 'saved-cars', routes: savedCarsRoutes });

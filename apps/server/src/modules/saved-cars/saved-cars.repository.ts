@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { dailyCounts } from '../../db/daily-counts.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
 import { carSummaries } from '../cars/index.ts';
 import { savedCars } from './saved-cars.schema.ts';
@@ -80,4 +81,14 @@ export async function saversOf(tx: Db | Tx, carId: string) {
     .from(savedCars)
     .where(eq(savedCars.carId, carId));
   return rows.map((row) => row.buyerId);
+}
+
+/** How many buyers saved each of these cars per day since `since` (those who removed it since not counted). */
+export function savesPerDay(db: Db | Tx, carIds: readonly string[], since: Date) {
+  return dailyCounts(
+    db,
+    { table: savedCars, carId: savedCars.carId, at: savedCars.createdAt },
+    carIds,
+    since,
+  );
 }
