@@ -3,11 +3,12 @@
  * page, a page of search results). A visitor never hears of it: a failed record is dropped, with no
  * toast, and the page goes on. The body is sent as typed, unparsed (no zod on the car page: ADR 2).
  */
-import type { ListingActivity } from '@redline/shared';
+import type { listingActivitySchema } from '@redline/shared';
 import { useCallback, useEffect, useRef } from 'react';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 
-function recordListingActivity(activity: ListingActivity): void {
+function recordListingActivity(activity: z.input<typeof listingActivitySchema>): void {
   api.post('/listing-activity', { body: activity }).catch(() => {});
 }
 

@@ -1,5 +1,6 @@
 /** The chart of page views and leads per day (issue 49). */
 import { screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { someDays } from '../../../testing/fixtures/listing-stats.ts';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
@@ -58,6 +59,13 @@ describe('the chart of views and leads per day', () => {
     const [x, y] = points[0]!.trim().split(' ').map(Number);
     expect(x).toBeCloseTo(100 / 60, 5);
     expect(y).toBeCloseTo(25, 5);
+  });
+
+  it('names each bar as the server writes it, so that the page hydrates as it was sent', () => {
+    // The server writes a <title>'s text only when it is one string: several would leave it empty.
+    const html = renderToString(<DailyChart days={someDays()} />);
+    expect(html).toContain('<title>Nov 4: 5 views</title>');
+    expect(html).toContain('<title>Nov 29: 12 views</title>');
   });
 
   it('says there was nothing when no one saw the cars', () => {

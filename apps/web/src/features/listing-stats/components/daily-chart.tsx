@@ -78,9 +78,8 @@ export function DailyChart({ days }: { days: ListingDay[] }) {
                 height={`${(day.views / top) * 100}%`}
                 rx="2"
               >
-                <title>
-                  {dayLabel(day.day)}: {formatNumber(day.views)} views
-                </title>
+                {/* One string: the server writes a <title>'s text only when it is one. */}
+                <title>{`${dayLabel(day.day)}: ${formatNumber(day.views)} views`}</title>
               </rect>
             ) : null,
           )}

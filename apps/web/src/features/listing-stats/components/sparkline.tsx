@@ -24,7 +24,7 @@ export function Sparkline({ values }: { values: number[] }) {
       className="h-10 w-full min-w-24 overflow-visible"
       data-testid="sparkline"
     >
-      <title id={`${id}-title`}>Page views a day, last {values.length} days</title>
+      <title id={`${id}-title`}>{`Page views a day, last ${values.length} days`}</title>
       <desc id={`${id}-desc`}>
         {`${formatNumber(total)} in all, at most ${formatNumber(Math.max(0, ...values))} in a day; ${formatNumber(values.at(-1) ?? 0)} today.`}
       </desc>
