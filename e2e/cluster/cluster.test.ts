@@ -300,6 +300,43 @@ describe('two instances behind nginx', () => {
     expect(await matches()).toBe(1);
   });
 
+  it("counts a buyer's page view once though each instance took it, and both instances' impressions", async () => {
+    const seller = await verifiedSeller();
+    const car = await postCar(seller.client);
+    const buyer = await signUp('Buyer');
+    // As the buyer's browser sends it: a crawler's (the test client's own "node") counts nothing.
+    const record = async (body: object) => {
+      const res = await fetch(new URL('/api/listing-activity', cluster.url), {
+        method: 'POST',
+        headers: {
+          ...buyer.client.headers(),
+          origin: cluster.url,
+          'content-type': 'application/json',
+          'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0',
+        },
+        body: JSON.stringify(body),
+      });
+      expect(await res.json()).toEqual({ recorded: 1 });
+      return res.headers.get('x-upstream') ?? '';
+    };
+    // Views first, then the results: an instance writes what waits in order, so once its impression
+    // is written, so are the views it took before.
+    const viewedBy = [await record({ viewed: car.id }), await record({ viewed: car.id })];
+    const shownBy = [await record({ shown: [car.id] }), await record({ shown: [car.id] })];
+    expect(new Set(viewedBy)).toEqual(new Set(addresses()));
+    expect(new Set(shownBy)).toEqual(new Set(addresses()));
+    const totals = async () =>
+      ok(
+        await seller.client.get<{ totals: { impressions: number; views: number } }>(
+          `/api/listing-stats/cars/${car.id}`,
+        ),
+        "reading the car's figures",
+      ).totals;
+    // Each instance writes its batch within seconds; the seller's read writes its own instance's first.
+    await expect.poll(async () => (await totals()).impressions, { timeout: 30_000, interval: 500 }).toBe(2);
+    expect((await totals()).views).toBe(1);
+  });
+
   it('loses no acknowledged write when an instance dies mid-run, and the journeys continue on the other', async () => {
     const seller = await verifiedSeller();
     const buyer = await signUp('Buyer');
