@@ -4,10 +4,31 @@
  * margins are the `<svg>`'s CSS padding; its labels are pixel offsets from them.
  */
 import { formatNumber } from '@redline/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, type SVGProps, useId } from 'react';
 
 /** About this many gaps between an axis's ticks. */
 const TICK_GAPS = 4;
+
+/**
+ * A chart's `<svg>`, an image to a screen reader, named by its title and read as its description.
+ * Both are single strings: the server writes the text of a `<title>` only when it is one, and the
+ * page would not hydrate as it was sent.
+ */
+export function ChartSvg({
+  title,
+  description,
+  children,
+  ...svg
+}: { title: string; description: string; children: ReactNode } & SVGProps<SVGSVGElement>) {
+  const id = useId();
+  return (
+    <svg role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} {...svg}>
+      <title id={`${id}-title`}>{title}</title>
+      <desc id={`${id}-desc`}>{description}</desc>
+      {children}
+    </svg>
+  );
+}
 
 /** Ticks at round values (1, 2, 2.5 or 5 times a power of ten apart) covering `low` to `high`. */
 export function niceTicks(low: number, high: number): number[] {

@@ -115,7 +115,7 @@ describe('Performance: the seller’s figures summed, and each car for sale', ()
       'GET /listing-stats/cars': { items: [], nextCursor: null },
     });
     renderRoutes(routes, { initialEntries: ['/dash/seller/performance'] });
-    const empty = (await screen.findByRole('heading', { name: 'No cars for sale yet' })).parentElement!;
+    const empty = (await screen.findByRole('heading', { name: 'No cars for sale' })).parentElement!;
     expect(within(empty).getByRole('link', { name: 'Post a Car' }).getAttribute('href')).toBe(
       '/dash/seller/addproduct',
     );

@@ -1,8 +1,5 @@
-import { Link } from 'react-router';
-import { CarIcon } from '../../../components/ui/icons.tsx';
-import { EmptyState, ErrorState } from '../../../components/ui/list-states.tsx';
+import { ErrorState } from '../../../components/ui/list-states.tsx';
 import { PageHead } from '../../../components/ui/page-head.tsx';
-import { paths } from '../../../config/paths.ts';
 import {
   DailyChart,
   FiguresSection,
@@ -44,17 +41,8 @@ export default function SellerPerformancePage() {
           onRetry={() => stats.refetch()}
         />
       ) : nothingYet ? (
-        <EmptyState
-          title="No cars for sale yet"
-          icon={<CarIcon />}
-          action={
-            <Link to={paths.dashSellerAddCar} className="btn btn-primary btn-sm">
-              Post a Car
-            </Link>
-          }
-        >
-          Post a car, and see here how often buyers find it, open it and reach out.
-        </EmptyState>
+        // Nothing to sum yet: the list says so and leads to Post a Car.
+        <ListingStatsList />
       ) : (
         <div className="flex flex-col gap-8">
           <StatTiles

@@ -18,8 +18,7 @@ import {
   type MarketValue,
   type UnitSystem,
 } from '@redline/shared';
-import { useId } from 'react';
-import { ChartData, LegendEntry, niceTicks, ValueAxis } from '../../../components/ui/chart.tsx';
+import { ChartData, ChartSvg, LegendEntry, niceTicks, ValueAxis } from '../../../components/ui/chart.tsx';
 import { useUnitSystem } from '../../../lib/units.ts';
 
 /** A price tick in whole dollars, short: "$45k", "$1.2M", "$800". */
@@ -95,7 +94,6 @@ export function ComparablesChart({
   carTitle: string;
 }) {
   const system = useUnitSystem();
-  const id = useId();
   const value = comparables.marketValue;
   const points = pointsOf(comparables, carTitle);
   const unit = distanceUnit(system);
@@ -111,16 +109,13 @@ export function ComparablesChart({
 
   return (
     <figure className="mt-5">
-      <svg
-        role="img"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-desc`}
+      <ChartSvg
+        title="Price against mileage of the comparable cars"
+        description={description(points, value, system)}
         width="100%"
         className="block h-64 overflow-visible pt-6 pr-6 pb-11 pl-14 text-xs sm:h-72"
         data-testid="comparables-chart"
       >
-        <title id={`${id}-title`}>Price against mileage of the comparable cars</title>
-        <desc id={`${id}-desc`}>{description(points, value, system)}</desc>
         <g className="fill-base-content/70">
           <ValueAxis ticks={yTicks} y={y} format={moneyTick} />
           {xTicks.map((tick) => (
@@ -192,7 +187,7 @@ export function ComparablesChart({
             className="fill-primary stroke-base-100"
           />
         </g>
-      </svg>
+      </ChartSvg>
       <ChartLegend estimate={value?.estimate != null} />
       <ChartData>
         <ChartTable points={points} system={system} />

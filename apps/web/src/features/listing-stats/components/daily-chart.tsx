@@ -5,8 +5,7 @@
  * reads its description and the table of the same days behind it.
  */
 import { formatDate, formatNumber, type ListingDay } from '@redline/shared';
-import { useId } from 'react';
-import { ChartData, countTicks, LegendEntry, ValueAxis } from '../../../components/ui/chart.tsx';
+import { ChartData, ChartSvg, countTicks, LegendEntry, ValueAxis } from '../../../components/ui/chart.tsx';
 import { leadsOf } from '../utils/listing-figures.ts';
 
 /** A day's label on the axis and in the table: "Nov 3". */
@@ -24,7 +23,6 @@ function description(days: ListingDay[], leads: number[]): string {
 }
 
 export function DailyChart({ days }: { days: ListingDay[] }) {
-  const id = useId();
   const leads = days.map(leadsOf);
   const ticks = countTicks(Math.max(0, ...days.map((day) => day.views), ...leads));
   const top = ticks.at(-1)!;
@@ -38,16 +36,13 @@ export function DailyChart({ days }: { days: ListingDay[] }) {
 
   return (
     <figure>
-      <svg
-        role="img"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-desc`}
+      <ChartSvg
+        title="Page views and leads per day"
+        description={description(days, leads)}
         width="100%"
         className="block h-56 overflow-visible pt-3 pr-2 pb-7 pl-9 text-xs sm:h-64"
         data-testid="daily-chart"
       >
-        <title id={`${id}-title`}>Page views and leads per day</title>
-        <desc id={`${id}-desc`}>{description(days, leads)}</desc>
         <g className="fill-base-content/70">
           <ValueAxis ticks={ticks} y={y} />
           {days.map((day, i) => {
@@ -116,7 +111,7 @@ export function DailyChart({ days }: { days: ListingDay[] }) {
             />
           ) : null,
         )}
-      </svg>
+      </ChartSvg>
       <figcaption className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-base-content/75">
         <LegendEntry mark="size-3 rounded-sm bg-primary/80">Page views</LegendEntry>
         <LegendEntry mark="h-0.5 w-4 rounded-full bg-info">

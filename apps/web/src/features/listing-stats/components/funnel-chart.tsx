@@ -6,8 +6,7 @@
  * percentages of the width, rows a fixed height; the same figures in a table behind it.
  */
 import { formatNumber, LEAD_COUNTS, type ListingCount, type ListingCounts } from '@redline/shared';
-import { useId } from 'react';
-import { ChartData } from '../../../components/ui/chart.tsx';
+import { ChartData, ChartSvg } from '../../../components/ui/chart.tsx';
 import { COUNT_LABELS, countText, leadsOf } from '../utils/listing-figures.ts';
 
 interface Step {
@@ -75,7 +74,6 @@ const ROW = { step: 56, kind: 42 };
 const BAR = { step: 14, kind: 8 };
 
 export function FunnelChart({ totals }: { totals: ListingCounts }) {
-  const id = useId();
   const steps = stepsOf(totals);
   const scale = Math.max(1, ...steps.filter((step) => !step.kind).map((step) => step.count));
   const leadCount = steps[2]!.count;
@@ -87,21 +85,16 @@ export function FunnelChart({ totals }: { totals: ListingCounts }) {
 
   return (
     <figure>
-      <svg
-        role="img"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-desc`}
+      <ChartSvg
+        title="From search results to leads"
+        description={`Shown in search ${formatNumber(impressions!.count)} times; ${formatNumber(views!.count)} page views, ${views!.rate}; ${formatNumber(leads!.count)} leads, ${leads!.rate}: ${steps
+          .flatMap((step) => (step.key === 'leads' || !step.kind ? [] : [countText(step.key, step.count)]))
+          .join(', ')}. The table after the chart lists every step.`}
         width="100%"
         height={height}
         className="block overflow-visible text-sm"
         data-testid="funnel-chart"
       >
-        <title id={`${id}-title`}>From search results to leads</title>
-        <desc id={`${id}-desc`}>
-          {`Shown in search ${formatNumber(impressions!.count)} times; ${formatNumber(views!.count)} page views, ${views!.rate}; ${formatNumber(leads!.count)} leads, ${leads!.rate}: ${steps
-            .flatMap((step) => (step.key === 'leads' || !step.kind ? [] : [countText(step.key, step.count)]))
-            .join(', ')}. The table after the chart lists every step.`}
-        </desc>
         {steps.map((step, i) => {
           const top = tops[i]!;
           const bar = step.kind ? BAR.kind : BAR.step;
@@ -141,7 +134,7 @@ export function FunnelChart({ totals }: { totals: ListingCounts }) {
             </g>
           );
         })}
-      </svg>
+      </ChartSvg>
       <ChartData>
         <table className="table table-sm">
           <caption className="sr-only">The listing's funnel, step by step</caption>

@@ -31,7 +31,7 @@ export function ListingStatsList() {
   if (items.length === 0)
     return (
       <EmptyState
-        title="No cars for sale right now"
+        title="No cars for sale"
         icon={<CarIcon />}
         action={
           <Link to={paths.dashSellerAddCar} className="btn btn-primary btn-sm">
@@ -39,7 +39,7 @@ export function ListingStatsList() {
           </Link>
         }
       >
-        The figures of each car you have for sale show here.
+        Post a car, and see here how often buyers find it, open it and reach out.
       </EmptyState>
     );
   return (

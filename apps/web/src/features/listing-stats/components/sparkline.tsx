@@ -4,10 +4,9 @@
  * figures beside it say the numbers.
  */
 import { formatNumber } from '@redline/shared';
-import { useId } from 'react';
+import { ChartSvg } from '../../../components/ui/chart.tsx';
 
 export function Sparkline({ values }: { values: number[] }) {
-  const id = useId();
   const high = Math.max(1, ...values);
   const step = 100 / Math.max(1, values.length - 1);
   // Inset by 4 of the 100 top and bottom, so that the line's width stays inside the box.
@@ -15,19 +14,14 @@ export function Sparkline({ values }: { values: number[] }) {
   const line = values.map((value, i) => `${i === 0 ? 'M' : 'L'}${i * step} ${y(value)}`).join(' ');
   const total = values.reduce((sum, value) => sum + value, 0);
   return (
-    <svg
-      role="img"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-desc`}
+    <ChartSvg
+      title={`Page views a day, last ${values.length} days`}
+      description={`${formatNumber(total)} in all, at most ${formatNumber(Math.max(0, ...values))} in a day; ${formatNumber(values.at(-1) ?? 0)} today.`}
       viewBox="0 0 100 100"
       preserveAspectRatio="none"
       className="h-10 w-full min-w-24 overflow-visible"
       data-testid="sparkline"
     >
-      <title id={`${id}-title`}>{`Page views a day, last ${values.length} days`}</title>
-      <desc id={`${id}-desc`}>
-        {`${formatNumber(total)} in all, at most ${formatNumber(Math.max(0, ...values))} in a day; ${formatNumber(values.at(-1) ?? 0)} today.`}
-      </desc>
       <path d={`${line} L100 100 L0 100 Z`} className="fill-primary/10" />
       <path
         d={line}
@@ -37,6 +31,6 @@ export function Sparkline({ values }: { values: number[] }) {
         strokeLinejoin="round"
         vectorEffect="non-scaling-stroke"
       />
-    </svg>
+    </ChartSvg>
   );
 }
