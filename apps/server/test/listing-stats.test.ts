@@ -84,6 +84,14 @@ describe('POST /api/listing-activity', () => {
     expect(todayOf(stats)?.views).toBe(4);
     expect(stats.days).toHaveLength(LISTING_STATS_DAYS);
     expect(stats.days.at(-1)?.day).toBe(today());
+    expect(stats.car).toMatchObject({
+      id: car.id,
+      name: '2020 Ferrari F8 Tributo',
+      brand: 'Ferrari',
+      model: 'F8 Tributo',
+      askingPrice: car.askingPrice,
+      status: 'for-sale',
+    });
 
     await record(t, { viewed: car.id }, { ip: '10.60.1.2' });
     expect((await listingStats(t, seller, car.id)).totals.views).toBe(4);

@@ -65,6 +65,9 @@ export const listingComparisonSchema = z.object({
 export const listingCarSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** Its make and model as shown, which the comparison names ("other Porsche Cayenne listings"). */
+  brand: z.string(),
+  model: z.string(),
   photoUrl: z.string().nullable(),
   askingPrice: z.number().int(),
   status: z.enum(['for-sale', 'reserved', 'sold']),

@@ -6,7 +6,7 @@ import { pruneViewersJob } from './listing-stats.jobs.ts';
 import { listingStatsRoutes } from './listing-stats.routes.ts';
 
 /**
- * What each listing earns (issue 49, docs/listing-performance.md): what visitors saw, taken in memory
+ * What each listing earns (issue 49, ADR 62): what visitors saw, taken in memory
  * and written in batches by this instance's `ListingActivity` (written out as the app closes), and the
  * seller's figures.
  */

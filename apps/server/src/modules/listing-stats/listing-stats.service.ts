@@ -149,6 +149,8 @@ function listingOf(context: AppContext, car: ListingRow): ListingCar {
   return {
     id: car.id,
     name: carName(car),
+    brand: car.brand,
+    model: car.model,
     photoUrl: car.photos.length > 0 ? carCoverUrl(context, car.photos, 480) : null,
     askingPrice: car.askingPrice,
     status: car.soldAt ? 'sold' : car.reservedAt ? 'reserved' : 'for-sale',

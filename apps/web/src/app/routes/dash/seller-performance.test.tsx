@@ -55,7 +55,7 @@ describe('Performance: the seller’s figures summed, and each car for sale', ()
       within(line).getByRole('img', { name: 'Page views a day, last 30 days' }),
     ).toHaveAccessibleDescription('17 in all, at most 12 in a day; 12 today.');
     expect(within(line).getByTestId('comparison')).toHaveTextContent(
-      'Your 2019 Porsche Cayenne gets half the views of similar cars of its model: its price is 12% above its market value.',
+      'Your 2019 Porsche Cayenne gets half the views of other Porsche Cayenne listings: its price is 12% above its market value.',
     );
   });
 
@@ -91,7 +91,7 @@ describe('Performance: the seller’s figures summed, and each car for sale', ()
     renderRoutes(routes, { initialEntries: ['/dash/seller/performance'] });
     const first = (await screen.findByRole('link', { name: '2019 Porsche Cayenne' })).closest('li')!;
     expect(within(first).getByTestId('comparison')).toHaveTextContent(
-      'Your 2019 Porsche Cayenne gets 2 times the views of similar cars in its category: it is priced above 3 of 7 similar cars.',
+      'Your 2019 Porsche Cayenne gets 2 times the views of similar cars in its category and price range: it is priced above 3 of 7 similar cars.',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     const line = (await screen.findByRole('link', { name: '2022 Mazda MX-5' })).closest('li')!;
@@ -136,7 +136,7 @@ describe('Performance of one car', () => {
     expect(tile('Page views')).toHaveTextContent('150↓Down 25% on the 30 days before');
     expect(tile('Lead rate')).toHaveTextContent('9%');
     expect(screen.getByRole('region', { name: 'Beside similar cars' })).toHaveTextContent(
-      'Your 2019 Porsche Cayenne gets half the views of similar cars of its model: its price is 12% above its market value.',
+      'Your 2019 Porsche Cayenne gets half the views of other Porsche Cayenne listings: its price is 12% above its market value.',
     );
     expect(screen.getByRole('img', { name: 'Page views and leads per day' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'From search results to leads' })).toHaveAccessibleDescription(

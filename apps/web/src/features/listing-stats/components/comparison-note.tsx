@@ -9,10 +9,10 @@ export function ComparisonNote({
   car,
   comparison,
 }: {
-  car: Pick<ListingCar, 'name' | 'status'>;
+  car: Pick<ListingCar, 'name' | 'brand' | 'model' | 'status'>;
   comparison: ListingComparison | null;
 }) {
-  if (comparison) return <p data-testid="comparison">{comparisonSentence(car.name, comparison)}</p>;
+  if (comparison) return <p data-testid="comparison">{comparisonSentence(car, comparison)}</p>;
   return (
     <p className="text-base-content/70" data-testid="comparison">
       {car.status === 'sold'

@@ -3,6 +3,7 @@ import {
   formatNumber,
   LEAD_COUNTS,
   LISTING_STATS_DAYS,
+  type ListingCar,
   type ListingComparison,
   type ListingCount,
   type ListingCounts,
@@ -59,16 +60,20 @@ export function trendOf(current: number, previous: number): Trend {
 /** The span a trend compares with, in words. */
 export const PREVIOUS_SPAN = `the ${LISTING_STATS_DAYS} days before`;
 
-const SIMILAR_CARS: Record<SimilarBy, string> = {
-  model: 'similar cars of its model',
-  make: 'similar cars of its make',
-  category: 'similar cars in its category',
+/** The similar cars a comparison is with, named by what makes them similar. */
+const SIMILAR_CARS: Record<SimilarBy, (car: Pick<ListingCar, 'brand' | 'model'>) => string> = {
+  model: (car) => `other ${car.brand} ${car.model} listings`,
+  make: (car) => `other ${car.brand} listings`,
+  category: () => 'similar cars in its category and price range',
 };
 
 /**
- * The comparison as a sentence: "Your 2019 Porsche Cayenne gets half the views of similar cars of its
- * model: its price is 12% above its market value."
+ * The comparison as a sentence: "Your 2019 Porsche Cayenne gets half the views of other Porsche
+ * Cayenne listings: its price is 12% above its market value."
  */
-export function comparisonSentence(carName: string, comparison: ListingComparison): string {
-  return `Your ${carName} gets ${viewsInWords(comparison)} ${SIMILAR_CARS[comparison.similarBy]}: ${priceInWords(comparison.price)}.`;
+export function comparisonSentence(
+  car: Pick<ListingCar, 'name' | 'brand' | 'model'>,
+  comparison: ListingComparison,
+): string {
+  return `Your ${car.name} gets ${viewsInWords(comparison)} ${SIMILAR_CARS[comparison.similarBy](car)}: ${priceInWords(comparison.price)}.`;
 }
