@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aListedUser } from '../../../testing/fixtures/user.ts';
+import { aListedSeller, aListedUser } from '../../../testing/fixtures/user.ts';
 import { answer, apiError, requests } from '../../../testing/network.ts';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { DELETED_USER_MESSAGE, UsersTable, VERIFIED_MESSAGE } from './users-table.tsx';
@@ -10,16 +10,10 @@ import { DELETED_USER_MESSAGE, UsersTable, VERIFIED_MESSAGE } from './users-tabl
 const textContent = (text: string) => (_: string, element: Element | null) =>
   element?.textContent === text && [...element.children].every((child) => child.textContent !== text);
 
-const newcomer = aListedUser({ id: 's-1', name: 'Nia Newcomer', email: 'nia@example.com', role: 'Seller' });
+const newcomer = aListedSeller({ id: 's-1', name: 'Nia Newcomer', email: 'nia@example.com' });
 const sellers = [
   newcomer,
-  aListedUser({
-    id: 's-2',
-    name: 'Vic Verified',
-    email: 'vic@example.com',
-    role: 'Seller',
-    isVerified: true,
-  }),
+  aListedSeller({ id: 's-2', name: 'Vic Verified', email: 'vic@example.com', isVerified: true }),
 ];
 
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
@@ -92,11 +86,10 @@ describe('UsersTable', () => {
   });
 
   it('marks a seller whose rename cleared the verification, with the name that was verified', async () => {
-    const renamed = aListedUser({
+    const renamed = aListedSeller({
       id: 's-3',
       name: 'Vic Verified Motors',
       email: 'vic@example.com',
-      role: 'Seller',
       renamedFrom: 'Vic Verified',
     });
     answer({ 'GET /user/sellers': { items: [newcomer, renamed], nextCursor: null } });
