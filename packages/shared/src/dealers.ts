@@ -4,20 +4,10 @@
  */
 import { z } from 'zod';
 import { multiLineText, oneLineText } from './common.ts';
+import { WEEKDAYS, type Weekday } from './opening-hours.ts';
 import { phoneSchema } from './phone.ts';
 import { photoKeySchema, photoSchema } from './photos.ts';
 import { placeSchema, postalCodeSchema } from './places.ts';
-
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 
 /** A time of day as a clock shows it, 24-hour: "09:00", "17:30". */
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -30,7 +20,6 @@ const timeSchema = z
 const openingRangeSchema = z
   .object({ open: timeSchema, close: timeSchema })
   .refine((range) => range.close > range.open, { message: 'Closing must be after opening', path: ['close'] });
-export type OpeningRange = z.infer<typeof openingRangeSchema>;
 
 /** A day's hours: none (closed), or one or two ranges, the second after the first. */
 const dayHoursSchema = z
@@ -45,7 +34,6 @@ const dayHoursSchema = z
 export const openingHoursSchema = z.object(
   Object.fromEntries(WEEKDAYS.map((day) => [day, dayHoursSchema])) as Record<Weekday, typeof dayHoursSchema>,
 );
-export type OpeningHours = z.infer<typeof openingHoursSchema>;
 
 export const BUSINESS_NAME_MAX_LENGTH = 100;
 export const DEALER_ABOUT_MAX_LENGTH = 2000;
@@ -128,19 +116,3 @@ export type DealerVerification = z.infer<typeof dealerVerificationSchema>;
 
 /** The business a seller in the admins' list runs, when they are a dealer. */
 export const listedDealerSchema = z.object({ businessName: z.string(), verified: z.boolean() });
-
-/** Whether a dealer keeping these hours is open at `now`, in its time zone. */
-export function isOpenAt(hours: OpeningHours, timeZone: string, now: Date): boolean {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  const time = `${part('hour')}:${part('minute')}`;
-  return hours[part('weekday').toLowerCase() as Weekday].some(
-    (range) => time >= range.open && time < range.close,
-  );
-}

@@ -21,6 +21,7 @@ export * from './market.ts';
 export * from './market-value.ts';
 export * from './notifications.ts';
 export * from './offers.ts';
+export * from './opening-hours.ts';
 export * from './payment-calculator.ts';
 export * from './payments.ts';
 export * from './phone.ts';
