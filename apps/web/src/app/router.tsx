@@ -189,6 +189,10 @@ export const routes: RouteObject[] = [
                         path: r.dashSellerOffers,
                         Component: page(() => import('./routes/dash/seller-offers.tsx')),
                       },
+                      {
+                        path: r.dashSellerDealer,
+                        Component: page(() => import('./routes/dash/seller-dealer.tsx')),
+                      },
                     ],
                   },
                   {

@@ -52,6 +52,7 @@ export const paths = {
   dashSellerCars: r.dashSellerCars,
   dashSellerRequests: r.dashSellerRequests,
   dashSellerOffers: r.dashSellerOffers,
+  dashSellerDealer: r.dashSellerDealer,
   dashAdminBuyers: r.dashAdminBuyers,
   dashAdminSellers: r.dashAdminSellers,
   dashAdminReported: r.dashAdminReported,

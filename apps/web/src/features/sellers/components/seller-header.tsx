@@ -1,8 +1,8 @@
 import type { SellerProfile } from '@redline/shared';
+import { DealerHeader } from '../../../components/dealers/dealer-header.tsx';
 import { InitialAvatar } from '../../../components/ui/initial-avatar.tsx';
 import { LocalDate } from '../../../components/ui/local-date.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
-import { DealerHeader } from './dealer-header.tsx';
 
 const HEADER_CLASS = 'mt-4 mb-10 flex items-center gap-4 border-b border-base-300 pb-6 sm:gap-5';
 

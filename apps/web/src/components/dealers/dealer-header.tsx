@@ -7,8 +7,8 @@ import {
   WEEKDAYS,
   type Weekday,
 } from '@redline/shared';
-import { VerifiedDealerBadge } from '../../../components/ui/verified-badge.tsx';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { VerifiedDealerBadge } from '../ui/verified-badge.tsx';
 
 const DAY_NAMES: Record<Weekday, string> = {
   monday: 'Monday',
@@ -29,7 +29,16 @@ export const dayHours = (ranges: OpeningHours[Weekday]) =>
  * is open now (in its time zone, when its state keeps one; after hydration, as a kept page was
  * rendered earlier), the week's hours, phone, website and about text.
  */
-export function DealerHeader({ dealer, sellerName }: { dealer: Dealer; sellerName: string }) {
+export function DealerHeader({
+  dealer,
+  sellerName,
+  Title = 'h1',
+}: {
+  dealer: Dealer;
+  sellerName: string;
+  /** The business name's heading: the page's own, or a lower one in a preview. */
+  Title?: 'h1' | 'h3';
+}) {
   const hydrated = useHydrated();
   const phone = displayPhone(dealer.phone);
   const open = hydrated && dealer.timeZone ? isOpenAt(dealer.hours, dealer.timeZone, new Date()) : undefined;
@@ -50,9 +59,9 @@ export function DealerHeader({ dealer, sellerName }: { dealer: Dealer; sellerNam
         <div className="min-w-0">
           <p className="text-sm font-semibold uppercase tracking-widest text-primary">Dealer</p>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">
+            <Title className="text-3xl font-bold tracking-tight break-words sm:text-4xl">
               {dealer.businessName}
-            </h1>
+            </Title>
             {dealer.verifiedAt ? <VerifiedDealerBadge /> : null}
           </div>
           <p className="mt-1 text-sm text-base-content/70">Sold by {sellerName}</p>
