@@ -120,6 +120,33 @@ describe('SellerPage', () => {
       expect(await screen.findByRole('list', { name: 'Cars for sale by Sam Seller' })).toBeInTheDocument();
     });
 
+    it("searches within the dealer's cars with the search's filters, the dealer staying out of the address", async () => {
+      const asked: URLSearchParams[] = [];
+      answer({
+        'GET /me': aMe(),
+        'GET /sellers/:id': { ...seller, dealer: aDealer() },
+        'GET /cars/search': ({ query }) => {
+          asked.push(query);
+          const electric = query.get('fuel') === 'Electric';
+          return aSearchResult({ items: electric ? cars.slice(1) : cars, total: electric ? 1 : 2 });
+        },
+      });
+      const view = renderSeller();
+      const heading = await screen.findByRole('heading', { level: 2, name: "Search Sunset Motors's cars" });
+      const section = heading.closest('section') as HTMLElement;
+      expect(await within(section).findByText('2 cars')).toBeInTheDocument();
+      const filters = within(section).getByRole('complementary', { name: 'Filters' });
+      await userEvent.click(within(filters).getByRole('checkbox', { name: 'Electric 1 car' }));
+      expect(await within(section).findByText('1 car')).toBeInTheDocument();
+      const last = asked.at(-1)!;
+      expect([last.get('seller'), last.get('fuel'), last.get('sort')]).toEqual([
+        seller.id,
+        'Electric',
+        'newest',
+      ]);
+      expect(within(section).getByRole('list', { name: 'Cars for sale by Sam Seller' })).toBeInTheDocument();
+    });
+
     it('says whether it is open now, in its own time zone', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       // Monday 17:30 in Los Angeles, 20:30 in New York.
