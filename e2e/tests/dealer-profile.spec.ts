@@ -81,7 +81,7 @@ test('a seller becomes a dealer, an admin verifies it, and a visitor sees it and
   await expectNoA11yViolations(page);
 
   // Its cars, searched within with the search's filters.
-  const cars = page.getByRole('region', { name: `Search ${business}'s cars` });
+  const cars = page.getByRole('region', { name: `Cars for sale at ${business}` });
   await expect(cars.getByTestId('car-card')).toHaveCount(2);
   await cars
     .getByRole('complementary', { name: 'Filters' })

@@ -132,7 +132,10 @@ describe('SellerPage', () => {
         },
       });
       const view = renderSeller();
-      const heading = await screen.findByRole('heading', { level: 2, name: "Search Sunset Motors's cars" });
+      const heading = await screen.findByRole('heading', {
+        level: 2,
+        name: 'Cars for sale at Sunset Motors',
+      });
       const section = heading.closest('section') as HTMLElement;
       expect(await within(section).findByText('2 cars')).toBeInTheDocument();
       const filters = within(section).getByRole('complementary', { name: 'Filters' });
@@ -145,6 +148,7 @@ describe('SellerPage', () => {
         'newest',
       ]);
       expect(within(section).getByRole('list', { name: 'Cars for sale by Sam Seller' })).toBeInTheDocument();
+      expect(view.search()).toBe('?fuel=Electric&sort=newest');
     });
 
     it('says whether it is open now, in its own time zone', async () => {

@@ -30,7 +30,7 @@ export default function SellerPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
       <PageHead
-        title={name ?? 'Seller'}
+        title={seller.data?.dealer?.businessName ?? name ?? 'Seller'}
         description={name ? `The cars ${name} has for sale on Redline.` : 'A seller on Redline.'}
       />
       <BackButton fallback={paths.categories} />
@@ -51,7 +51,7 @@ export default function SellerPage() {
       {seller.data?.dealer ? (
         <section aria-labelledby="seller-cars-title">
           <h2 id="seller-cars-title" className="mb-6 text-2xl font-bold tracking-tight">
-            Search {seller.data.dealer.businessName}'s cars
+            Cars for sale at {seller.data.dealer.businessName}
           </h2>
           <CarSearch
             fixedSeller={id}

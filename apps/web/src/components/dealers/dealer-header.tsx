@@ -68,7 +68,7 @@ export function DealerHeader({
         </div>
       </div>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dl className="grid grid-cols-[auto_1fr] content-start gap-x-4 gap-y-2 text-sm">
           <dt className="font-semibold">Address</dt>
           <dd>
             <address className="not-italic">

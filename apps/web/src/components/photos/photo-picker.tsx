@@ -244,7 +244,13 @@ export function PhotoPicker({
           </svg>
         </span>
         <span className="font-semibold">
-          {full ? 'Photo limit reached' : max === 1 ? 'Add a photo' : 'Add photos'}
+          {full
+            ? max === 1
+              ? 'Remove the photo to choose another'
+              : 'Photo limit reached'
+            : max === 1
+              ? 'Add a photo'
+              : 'Add photos'}
         </span>
         <span id={hintId} className="text-xs text-base-content/70">
           Click or drop images here: JPEG, PNG, WebP, AVIF or HEIC, at least {PHOTO_MIN_SIDE} ×{' '}
