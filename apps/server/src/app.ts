@@ -40,6 +40,7 @@ import { carsModule, carsOfSitemapPage, listedByACar, sitemapPagesOfCars } from 
 import { categoriesModule, listCategories } from './modules/categories/index.ts';
 import { contactModule } from './modules/contact/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
+import { dealerLogo, dealersModule } from './modules/dealers/index.ts';
 import { listingStatsModule } from './modules/listing-stats/index.ts';
 import { marketValueModule, marketValueOf } from './modules/market-value/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
@@ -68,12 +69,13 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 const MODULES: readonly ServerModule[] = [
   systemModule,
   usersModule,
+  dealersModule,
   categoriesModule,
   vehiclesModule,
   placesModule,
   carsModule(advertisementOf, marketValueOf),
   advertisementsModule,
-  photosModule(listedByACar),
+  photosModule([listedByACar, dealerLogo]),
   bookingsModule,
   savedCarsModule,
   savedSearchesModule,

@@ -73,6 +73,8 @@ const pool = {
   ownMake: { makeId: 0, keptModelId: 0, modelIds: [] as number[], aliasIds: [] as number[] },
   /** Typo matches of the cars' mapping, for a review each. */
   typoMappingIds: [] as number[],
+  /** A seller who is an unverified dealer, for the admin to verify (the seller's own profile comes and goes). */
+  dealerId: '',
 };
 /**
  * Each list's next record, in turn: a list has its own place, so that the records one operation
@@ -174,6 +176,8 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       if (operationId === 'refundPayment') return next(pool.paymentIds);
       if (operationId === 'verifyBuyer') return people.buyer.id;
       if (operationId === 'verifySeller' || operationId === 'getSeller') return people.seller.id;
+      if (operationId === 'setDealerVerification' || operationId === 'listDealerVerifications')
+        return pool.dealerId;
       if (operationId === 'setContactMessageHandled') return next(pool.contactMessageIds);
       if (CONVERSATION_OPERATIONS.has(operationId)) return next(pool.conversationIds);
       if (OFFER_OPERATIONS.has(operationId)) return next(pool.offerIds);
@@ -274,6 +278,14 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       };
     case 'role':
       return 'Buyer';
+    case 'hours':
+      return DEALER_HOURS;
+    case 'logo':
+      return null;
+    case 'website':
+      return 'https://dealer.example.com';
+    case 'verified':
+      return true;
     case 'callbackURL':
     case 'errorCallbackURL':
       // A path of Redline's own: Better Auth refuses a redirect anywhere else.
@@ -287,6 +299,13 @@ function named(operationId: string, name: string, actor: Actor): unknown {
   }
 }
 const NOTHING = Symbol('nothing');
+/** A dealer's week (a range's close after its open, which the generated times are not). */
+const DEALER_HOURS = Object.fromEntries(
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
+    day,
+    [{ open: '09:00', close: '17:00' }],
+  ]),
+);
 
 function sample(
   schemaOrRef: OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject,
@@ -511,6 +530,21 @@ it.beforeAll(async ({ t, buyer, seller, admin }) => {
     email: 'conformance@example.test',
     message: 'A message to the team.',
   };
+  const dealer = await signUpUser(t, 'Seller');
+  const dealerProfile = {
+    businessName: 'Conformance Motors',
+    logo: null,
+    street: '1 Conformance Way',
+    postalCode: '90210',
+    hours: DEALER_HOURS,
+    phone: '(512) 555-0142',
+    website: '',
+    about: '',
+  };
+  expect(
+    (await as(t, dealer, { method: 'PUT', url: '/api/me/dealer', payload: dealerProfile })).statusCode,
+  ).toBe(200);
+  pool.dealerId = dealer.id;
   for (let i = 0; i < 3; i += 1) {
     const sent = await t.app.inject({
       method: 'POST',

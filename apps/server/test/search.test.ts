@@ -334,6 +334,8 @@ describe("a seller's page", () => {
       verified: true,
       memberSince: expect.any(String),
       carsForSale: 4,
+      // A private seller (dealers.test.ts: a dealer's).
+      dealer: null,
     });
     expect(res.body).not.toContain(seller.email);
     // The cars are the search's, with the seller as a filter; each car names its seller's id.

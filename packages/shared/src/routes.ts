@@ -38,6 +38,7 @@ export const routePatterns = {
   dashSellerCars: '/dash/seller/addedproducts',
   dashSellerRequests: '/dash/seller/requests',
   dashSellerOffers: '/dash/seller/offers',
+  dashSellerDealer: '/dash/seller/dealer',
   dashSellerPerformance: '/dash/seller/performance',
   dashSellerListingPerformance: '/dash/seller/performance/:id',
   dashAdminBuyers: '/dash/admin/allbuyers',

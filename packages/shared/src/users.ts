@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userSchema } from './auth.ts';
+import { dealerSchema, listedDealerSchema } from './dealers.ts';
 import { postalCodeSchema } from './places.ts';
 
 /**
@@ -8,6 +9,12 @@ import { postalCodeSchema } from './places.ts';
  */
 export const listedUserSchema = userSchema.extend({ renamedFrom: z.string().nullable() });
 export type ListedUser = z.infer<typeof listedUserSchema>;
+/** A seller in the admins' list: a listed user, and the business they run when they are a dealer. */
+export const listedSellerSchema = listedUserSchema.extend({
+  role: z.literal('Seller'),
+  dealer: listedDealerSchema.nullable(),
+});
+export type ListedSeller = z.infer<typeof listedSellerSchema>;
 export const userIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 /** Body of `PUT /me/location`: the signed-in user's default location, or null to have none. */
@@ -22,5 +29,7 @@ export const sellerProfileSchema = z.object({
   /** When the account was made. */
   memberSince: z.string(),
   carsForSale: z.number().int(),
+  /** The business the seller runs, when they are a dealer (ADR 63); null for a private seller. */
+  dealer: dealerSchema.nullable(),
 });
 export type SellerProfile = z.infer<typeof sellerProfileSchema>;

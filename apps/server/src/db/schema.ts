@@ -12,6 +12,7 @@ export * from '../modules/cars/cars.schema.ts';
 export * from '../modules/categories/categories.schema.ts';
 export * from '../modules/contact/contact.schema.ts';
 export * from '../modules/conversations/conversations.schema.ts';
+export * from '../modules/dealers/dealers.schema.ts';
 export * from '../modules/listing-stats/listing-stats.schema.ts';
 export * from '../modules/market-value/market-value.schema.ts';
 export * from '../modules/notifications/notifications.schema.ts';

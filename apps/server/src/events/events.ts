@@ -57,11 +57,12 @@ export interface DomainEvents {
   'category.added': { categoryId: string };
   /**
    * A user's name, verification (both show on their cars) or role changed, or the user came or went;
-   * a signed-in session shows all of them.
+   * a signed-in session shows all of them. `dealer`: the seller's dealer profile was made, changed,
+   * verified, revoked or removed (the seller page shows it).
    */
   'user.changed': {
     userId: string;
-    change: 'signed-up' | 'updated' | 'verified' | 'role-changed' | 'deleted';
+    change: 'signed-up' | 'updated' | 'verified' | 'role-changed' | 'deleted' | 'dealer';
   };
   /**
    * A session ended before its time: a sign-out, a revocation, the sessions a password change or

@@ -24,6 +24,7 @@ import {
   contactMessages,
   conversationReports,
   conversations,
+  dealerProfiles,
   notificationPreferences,
   notifications,
   offers,
@@ -108,6 +109,27 @@ let car: Awaited<ReturnType<typeof createCar>>;
 let booking: Awaited<ReturnType<typeof createBooking>>;
 let pngBytes: Buffer;
 let ipCounter = 0;
+
+/** A dealer profile as the dealer profile form sends it. */
+const WEEKDAY_HOURS = [{ open: '09:00', close: '17:00' }];
+const dealerProfile = {
+  businessName: 'Matrix Motors',
+  logo: null,
+  street: '1 Matrix Way',
+  postalCode: '60611',
+  hours: {
+    monday: WEEKDAY_HOURS,
+    tuesday: WEEKDAY_HOURS,
+    wednesday: WEEKDAY_HOURS,
+    thursday: WEEKDAY_HOURS,
+    friday: WEEKDAY_HOURS,
+    saturday: [],
+    sunday: [],
+  },
+  phone: '+13125550100',
+  website: '',
+  about: '',
+};
 
 /** The app's own origin, as a browser's write carries it. */
 const fromApp = { origin: 'http://localhost:3000' };
@@ -469,6 +491,55 @@ const OWNERSHIP: Record<string, Row> = {
     expect: { others: 200 },
   },
   'GET /api/sellers/:id': { call: () => ({ url: `/api/sellers/${sellerA().id}` }), expect: { others: 200 } },
+  'GET /api/me/dealer': {
+    call: () => ({ url: '/api/me/dealer' }),
+    expect: { seller: 200, otherSeller: 200 },
+  },
+  'PUT /api/me/dealer': {
+    call: () => ({ url: '/api/me/dealer', payload: dealerProfile }),
+    expect: { seller: 200, otherSeller: 200 },
+    // The caller's own profile: each seller has one of their own, nobody else's.
+    after: async (actor) => {
+      const rows = await t.db.select({ sellerId: dealerProfiles.sellerId }).from(dealerProfiles);
+      expect(rows.map((row) => row.sellerId)).toContain(people[actor as 'seller' | 'otherSeller'].id);
+    },
+  },
+  'DELETE /api/me/dealer': {
+    // Seller A's own profile goes; the other seller's call removes only theirs (none).
+    call: async () => {
+      await as(t, sellerA(), { method: 'PUT', url: '/api/me/dealer', payload: dealerProfile });
+      return { url: '/api/me/dealer' };
+    },
+    expect: { seller: 200, otherSeller: 200 },
+    after: async (actor, res) => {
+      expect(res.json()).toEqual({ deletedCount: actor === 'seller' ? 1 : 0 });
+    },
+  },
+  'PUT /api/user/dealers/:id/verification': {
+    // Seller A as an unverified dealer, made again for each call.
+    call: async () => {
+      await as(t, sellerA(), { method: 'PUT', url: '/api/me/dealer', payload: dealerProfile });
+      await t.db
+        .update(dealerProfiles)
+        .set({ verifiedAt: null, verifiedBy: null })
+        .where(eq(dealerProfiles.sellerId, sellerA().id));
+      return {
+        url: `/api/user/dealers/${sellerA().id}/verification`,
+        payload: { verified: true, note: 'Matrix' },
+      };
+    },
+    expect: { admin: 200 },
+    after: async (actor) => {
+      const row = await t.db.query.dealerProfiles.findFirst({
+        where: eq(dealerProfiles.sellerId, sellerA().id),
+      });
+      expect(row?.verifiedAt != null).toBe(actor === 'admin');
+    },
+  },
+  'GET /api/user/dealers/:id/verifications': {
+    call: () => ({ url: `/api/user/dealers/${sellerA().id}/verifications` }),
+    expect: { admin: 200 },
+  },
   'GET /api/cars/suggest': { call: () => ({ url: '/api/cars/suggest?q=por' }), expect: { others: 200 } },
   'GET /api/categories': { call: () => ({ url: '/api/categories' }), expect: { others: 200 } },
   'GET /api/config': { call: () => ({ url: '/api/config' }), expect: { others: 200 } },

@@ -39,6 +39,7 @@ import {
 } from '../features/cars/index.ts';
 import { categoriesQueryOptions, categoryQueryOptions } from '../features/categories/index.ts';
 import { conversationsQueryOptions, messagesQueryOptions } from '../features/conversations/index.ts';
+import { myDealerProfileQueryOptions } from '../features/dealers/index.ts';
 import {
   listingStatsLinesQueryOptions,
   listingStatsQueryOptions,
@@ -150,6 +151,7 @@ const pageData: Record<string, PageData> = {
   ]),
   [r.dashBuyerOffers]: signedIn((client) => [client.prefetchInfiniteQuery(offersQueryOptions('buyer'))]),
   [r.dashSellerOffers]: signedIn((client) => [client.prefetchInfiniteQuery(offersQueryOptions('seller'))]),
+  [r.dashSellerDealer]: signedIn((client) => [client.prefetchQuery(myDealerProfileQueryOptions())]),
   [r.dashSellerAddCar]: (client) => [client.prefetchQuery(categoriesQueryOptions())],
   [r.dashSellerCars]: signedIn((client, _, me) => [
     client.prefetchQuery(categoriesQueryOptions()),

@@ -197,6 +197,10 @@ export const routes: RouteObject[] = [
                         path: r.dashSellerListingPerformance,
                         Component: page(() => import('./routes/dash/seller-listing-performance.tsx')),
                       },
+                      {
+                        path: r.dashSellerDealer,
+                        Component: page(() => import('./routes/dash/seller-dealer.tsx')),
+                      },
                     ],
                   },
                   {

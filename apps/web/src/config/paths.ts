@@ -56,6 +56,7 @@ export const paths = {
   dashSellerPerformance: r.dashSellerPerformance,
   /** The figures of one of the seller's cars. */
   listingPerformance: (id: string) => generatePath(r.dashSellerListingPerformance, { id }),
+  dashSellerDealer: r.dashSellerDealer,
   dashAdminBuyers: r.dashAdminBuyers,
   dashAdminSellers: r.dashAdminSellers,
   dashAdminReported: r.dashAdminReported,

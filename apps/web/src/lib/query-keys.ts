@@ -72,6 +72,12 @@ export const queryKeys = {
     all: ['sellers'] as const,
     profile: (id: string) => [...queryKeys.sellers.all, 'profile', id] as const,
   },
+  /** The signed-in seller's dealer profile, and (admins) a dealer's verification history. */
+  dealers: {
+    all: ['dealers'] as const,
+    mine: () => [...queryKeys.dealers.all, 'mine'] as const,
+    verifications: (sellerId: string) => [...queryKeys.dealers.all, 'verifications', sellerId] as const,
+  },
   /** The admins' lists of buyers and sellers. */
   users: {
     all: ['users'] as const,
@@ -175,6 +181,8 @@ export const REFRESHES = {
   // A buyer or seller verified or deleted by an admin. The verified badge shows wherever the name
   // does, which a car's change refreshes already; a deletion deletes the user's cars too.
   users: ['users', ...CAR_CHANGE],
+  /** A dealer profile saved, removed, verified or revoked: the seller page and the admins' list show it. */
+  dealers: ['dealers', 'sellers', 'users'],
   // Requested, answered, moved or cancelled: the buyer's list, the seller's requests, a booking's page.
   bookings: ['bookings'],
   // Paid or refunded: the ledger, and the booking's paid state or the offer's deposit (a move of it).

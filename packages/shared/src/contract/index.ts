@@ -12,6 +12,7 @@ import { carsRoutes } from './cars.ts';
 import { categoriesRoutes } from './categories.ts';
 import { contactRoutes } from './contact.ts';
 import { conversationsRoutes } from './conversations.ts';
+import { dealersRoutes } from './dealers.ts';
 import { listingStatsRoutes } from './listing-stats.ts';
 import { marketValueRoutes } from './market-value.ts';
 import { notificationsRoutes } from './notifications.ts';
@@ -36,6 +37,7 @@ export const contract = {
   ...categoriesRoutes,
   ...contactRoutes,
   ...conversationsRoutes,
+  ...dealersRoutes,
   ...listingStatsRoutes,
   ...marketValueRoutes,
   ...notificationsRoutes,

@@ -4,6 +4,7 @@ import { meSchema, userSchema } from '../auth.ts';
 import { deletedCountSchema, emailParamsSchema, pageOf, pageQuerySchema } from '../common.ts';
 import { placeSchema } from '../places.ts';
 import {
+  listedSellerSchema,
   listedUserSchema,
   myLocationInputSchema,
   sellerProfileSchema,
@@ -55,7 +56,7 @@ export const usersRoutes = {
     tags,
     operationId: 'getSeller',
     summary:
-      "A seller's page: name, verified badge, member since, cars for sale (their cars: GET /cars/search?seller=)",
+      "A seller's page: name, verified badge, member since, cars for sale, the dealer's profile when they are one (their cars: GET /cars/search?seller=)",
     params: userIdParamsSchema,
     responses: { 200: sellerProfileSchema },
     otherStatuses: [404],
@@ -99,9 +100,9 @@ export const usersRoutes = {
     access: ['Admin'],
     tags,
     operationId: 'listSellers',
-    summary: 'List sellers (admin)',
+    summary: 'List sellers, with the business of those who are dealers (admin)',
     query: pageQuerySchema,
-    responses: { 200: pageOf(listedUserSchema.extend({ role: z.literal('Seller') })) },
+    responses: { 200: pageOf(listedSellerSchema) },
   }),
   verifySeller: defineRoute({
     method: 'PATCH',

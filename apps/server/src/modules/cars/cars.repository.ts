@@ -30,7 +30,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { afterCursor, cursorParams, keyset, newestFirst, toPage } from '../../db/pagination.ts';
 import type { PreparedStatements } from '../../db/prepared-statements.ts';
 import { categoryNames } from '../categories/index.ts';
-import { type ListedByACar, photoSizes } from '../photos/index.ts';
+import { type PhotoInUse, photoSizes } from '../photos/index.ts';
 import { carPrices, cars, removedCars } from './cars.schema.ts';
 
 /** A car as its views show it: the car, its category's name, its seller, its photos' sizes. */
@@ -346,7 +346,7 @@ export async function carsForSaleAmong(tx: Db | Tx, ids: string[]) {
  * Whether some car lists the photo of this key: what the photos' cleanup reads of the cars, a
  * condition it puts in its own statement. The GIN index on cars.photos answers it.
  */
-export const listedByACar: ListedByACar = (photoKey) =>
+export const listedByACar: PhotoInUse = (photoKey) =>
   sql<boolean>`exists (select 1 from ${cars} where ${cars.photos} @> array[${photoKey}])`;
 
 /** The lock of the cars of one VIN (with the VIN's hash): a number of its own. */

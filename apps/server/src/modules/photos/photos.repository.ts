@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, not, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import type { PhotoSize } from './photo-urls.ts';
@@ -34,21 +34,21 @@ export async function claimPhotos(db: Db | Tx, keys: string[], uploaderId: strin
 }
 
 /**
- * Whether some car lists the photo of this key: a condition the cars module builds
- * (`listedByACar` on its surface). It imports this module, so the app hands it to this one
- * (`photosModule` in index.ts; ADR 37).
+ * Whether a module shows the photo of this key (a car lists it, a dealer has it as its logo): a
+ * condition that module builds (`listedByACar`, `dealerLogo` on their surfaces). They import this
+ * module, so the app hands them to this one (`photosModule` in index.ts; ADR 37).
  */
-export type ListedByACar = (photoKey: SQLWrapper) => SQL<boolean>;
+export type PhotoInUse = (photoKey: SQLWrapper) => SQL<boolean>;
 
 /**
- * Photo rows older than `olderThan` that no car lists, locked for deletion (rows another
- * transaction is claiming are skipped). The GIN index on cars.photos answers each lookup.
+ * Photo rows older than `olderThan` that nothing shows, locked for deletion (rows another
+ * transaction is claiming are skipped). The GIN index on cars.photos answers each car's lookup.
  */
-export function lockUnattachedPhotos(tx: Tx, listedByACar: ListedByACar, olderThan: Date, limit: number) {
+export function lockUnattachedPhotos(tx: Tx, inUse: PhotoInUse[], olderThan: Date, limit: number) {
   return tx
     .select({ key: photos.key, width: photos.width })
     .from(photos)
-    .where(and(lt(photos.createdAt, olderThan), sql`not ${listedByACar(photos.key)}`))
+    .where(and(lt(photos.createdAt, olderThan), not(or(...inUse.map((used) => used(photos.key)))!)))
     .orderBy(asc(photos.createdAt))
     .limit(limit)
     .for('update', { skipLocked: true });

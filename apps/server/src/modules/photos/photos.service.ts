@@ -25,8 +25,8 @@ import * as repo from './photos.repository.ts';
 /** What the pipeline and the cleanup use of the app's context; the seed and the benchmarks run them without an app. */
 export type PhotoContext = Pick<AppContext, 'database' | 'photos'>;
 
-/** What the cleanup uses: the pipeline's, and the cars' `listedByACar` the photos module is handed (`photosModule`, index.ts). */
-export type PhotoCleanupContext = PhotoContext & { listedByACar: repo.ListedByACar };
+/** What the cleanup uses: the pipeline's, and what keeps a photo, which the photos module is handed (`photosModule`, index.ts). */
+export type PhotoCleanupContext = PhotoContext & { inUse: repo.PhotoInUse[] };
 
 export interface StoredPhoto extends PhotoSize {
   key: string;
@@ -198,7 +198,7 @@ async function removeUnattachedPhotos(context: PhotoCleanupContext, olderThan: D
   const removed: string[] = [];
   for (;;) {
     const batch = await context.database.db.transaction(async (tx) => {
-      const rows = await repo.lockUnattachedPhotos(tx, context.listedByACar, olderThan, CLEANUP_BATCH);
+      const rows = await repo.lockUnattachedPhotos(tx, context.inUse, olderThan, CLEANUP_BATCH);
       await context.photos.delete(rows.flatMap((r) => variantNames(r.key, r.width)));
       await repo.deletePhotoRows(
         tx,
@@ -222,6 +222,15 @@ export function photoCleanupJob(context: PhotoCleanupContext): JobDefinition<'ph
       return { removed };
     },
   };
+}
+
+/**
+ * Claims a photo a seller shows elsewhere than on a car (a dealer's logo), inside that record's
+ * transaction: its size, or undefined when the key is not one of the seller's uploads.
+ */
+export async function claimPhoto(tx: Tx, key: string, uploaderId: string): Promise<StoredPhoto | undefined> {
+  const [claimed] = await repo.claimPhotos(tx, [key], uploaderId);
+  return claimed;
 }
 
 /**

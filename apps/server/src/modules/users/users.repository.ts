@@ -6,6 +6,7 @@ import { keyset, toPage } from '../../db/pagination.ts';
 import { publish } from '../../events/index.ts';
 import { deleteUnpaidBookingsOf } from '../bookings/index.ts';
 import { carsForSale, lockCarsOfSeller, removeCarsOfSeller } from '../cars/index.ts';
+import { dealerNames } from '../dealers/index.ts';
 
 const publicColumns = {
   id: users.id,
@@ -66,11 +67,18 @@ export async function findSellerProfile(db: Db, id: string) {
   return row;
 }
 
+/** A page of the users of a role; a seller who is a dealer with their business's name and whether it is verified. */
 export async function listUsersByRole(db: Db, role: 'Buyer' | 'Seller', limit: number, cursor?: string) {
   const page = keyset(users.createdAt, users.id, cursor);
   const rows = await db
-    .select({ ...publicColumns, renamedFrom: users.renamedFrom })
+    .select({
+      ...publicColumns,
+      renamedFrom: users.renamedFrom,
+      businessName: dealerNames.businessName,
+      dealerVerified: dealerNames.verified,
+    })
     .from(users)
+    .leftJoin(dealerNames, eq(dealerNames.sellerId, users.id))
     .where(and(eq(users.role, role), page.where))
     .orderBy(...page.orderBy)
     .limit(limit + 1)

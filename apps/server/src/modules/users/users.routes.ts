@@ -29,9 +29,9 @@ export function usersRoutes(context: AppContext): FastifyPluginAsyncZod {
     serve(app, contract.deleteUser, (request) =>
       service.deleteUserByEmail(context, currentUser(request), request.params.email),
     );
-    serve(app, contract.listBuyers, (request) => service.listUsers(context, 'Buyer', request.query));
+    serve(app, contract.listBuyers, (request) => service.listBuyers(context, request.query));
     serve(app, contract.verifyBuyer, (request) => service.verifyUser(context, request.params.id, 'Buyer'));
-    serve(app, contract.listSellers, (request) => service.listUsers(context, 'Seller', request.query));
+    serve(app, contract.listSellers, (request) => service.listSellers(context, request.query));
     serve(app, contract.verifySeller, (request) => service.verifyUser(context, request.params.id, 'Seller'));
   };
 }

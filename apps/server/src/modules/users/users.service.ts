@@ -1,9 +1,19 @@
-import type { Me, PageQuery, Place, SellerProfile, SessionUser, User } from '@redline/shared';
+import type {
+  ListedSeller,
+  Me,
+  Page,
+  PageQuery,
+  Place,
+  SellerProfile,
+  SessionUser,
+  User,
+} from '@redline/shared';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import { placeOf, requirePlace, shownPlace } from '../../places/gazetteer.ts';
+import { dealerOf } from '../dealers/index.ts';
 import * as repo from './users.repository.ts';
 
 /** Accounts are created by sign-up alone (Better Auth), which also keeps roles out of reach: the API refuses. */
@@ -30,12 +40,12 @@ export async function setMyLocation(
   return place && shownPlace(place);
 }
 
-/** Any signed-in user may see a seller's page: name, badge, since when, and how many cars for sale. */
+/** Any signed-in user may see a seller's page: name, badge, since when, how many cars for sale, and the dealer's profile. */
 export async function getSellerProfile(context: AppContext, id: string): Promise<SellerProfile> {
   const row = await repo.findSellerProfile(context.database.db, id);
   if (!row) throw notFound('The seller');
   const { createdAt, ...profile } = row;
-  return { ...profile, memberSince: createdAt.toISOString() };
+  return { ...profile, memberSince: createdAt.toISOString(), dealer: await dealerOf(context, id) };
 }
 
 /** Self or an admin; anyone else learns nothing, not even whether the account exists. */
@@ -56,14 +66,22 @@ function toUser(u: {
   return { id: u.id, name: u.name, email: u.email, role: u.role, isVerified: u.isVerified };
 }
 
-export async function listUsers<R extends 'Buyer' | 'Seller'>(
-  context: AppContext,
-  role: R,
-  query: PageQuery,
-) {
-  const page = await repo.listUsersByRole(context.database.db, role, query.limit, query.cursor);
+export async function listBuyers(context: AppContext, query: PageQuery) {
+  const page = await repo.listUsersByRole(context.database.db, 'Buyer', query.limit, query.cursor);
   // The users of that role only: their role is the one asked for.
-  const items = page.items.map((u) => ({ ...toUser(u), role, renamedFrom: u.renamedFrom }));
+  const items = page.items.map((u) => ({ ...toUser(u), role: 'Buyer' as const, renamedFrom: u.renamedFrom }));
+  return { items, nextCursor: page.nextCursor };
+}
+
+/** The sellers, as `listBuyers` lists buyers, each with the business they run when they are a dealer. */
+export async function listSellers(context: AppContext, query: PageQuery): Promise<Page<ListedSeller>> {
+  const page = await repo.listUsersByRole(context.database.db, 'Seller', query.limit, query.cursor);
+  const items = page.items.map((u) => ({
+    ...toUser(u),
+    role: 'Seller' as const,
+    renamedFrom: u.renamedFrom,
+    dealer: u.businessName === null ? null : { businessName: u.businessName, verified: u.dealerVerified! },
+  }));
   return { items, nextCursor: page.nextCursor };
 }
 

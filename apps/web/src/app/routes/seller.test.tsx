@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aCar } from '../../testing/fixtures/car.ts';
 import { aSearchResult } from '../../testing/fixtures/search.ts';
-import { aSellerProfile } from '../../testing/fixtures/seller.ts';
+import { aDealer, aSellerProfile } from '../../testing/fixtures/seller.ts';
 import { aMe } from '../../testing/fixtures/user.ts';
 import { type Answers, answer, apiError } from '../../testing/network.ts';
 import { renderRoutes } from '../../testing/test-utils.tsx';
@@ -84,5 +84,93 @@ describe('SellerPage', () => {
     renderSeller('nobody');
     expect(await screen.findByText("Looks like this page doesn't exist!")).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /Cars for sale/ })).not.toBeInTheDocument();
+  });
+
+  describe('of a dealer', () => {
+    afterEach(() => vi.useRealTimers());
+
+    const renderDealer = async (dealer = aDealer()) => {
+      answer({
+        'GET /me': aMe(),
+        'GET /sellers/:id': { ...seller, verified: false, dealer },
+        'GET /cars/search': searchBySeller([cars]),
+      });
+      renderSeller();
+      const name = await screen.findByRole('heading', { level: 1, name: dealer.businessName });
+      return name.closest('header') as HTMLElement;
+    };
+
+    it("shows the business with the verified dealer's badge, not a private seller's, and how to reach it", async () => {
+      const header = await renderDealer();
+      expect(within(header).getByText('Verified dealer')).toBeInTheDocument();
+      expect(within(header).queryByText('Verified')).not.toBeInTheDocument();
+      expect(within(header).getByText('Sold by Sam Seller')).toBeInTheDocument();
+      expect(within(header).getByText('9000 Wilshire Blvd, Beverly Hills, CA 90210')).toBeInTheDocument();
+      expect(within(header).getByRole('link', { name: '+1 310 555 0142' }).getAttribute('href')).toBe(
+        'tel:+13105550142',
+      );
+      const website = within(header).getByRole('link', { name: 'sunset-motors.example.com' });
+      expect(website.getAttribute('href')).toBe('https://sunset-motors.example.com');
+      expect(website.getAttribute('rel')).toBe('nofollow ugc noopener');
+      expect(within(header).getByText('Family-run since 1987.')).toBeInTheDocument();
+      const hours = within(header).getByRole('table');
+      expect(within(hours).getByRole('row', { name: 'Friday 09:00–12:00, 13:00–19:00' })).toBeInTheDocument();
+      expect(within(hours).getByRole('row', { name: 'Sunday Closed' })).toBeInTheDocument();
+      // Its cars follow, as a private seller's do.
+      expect(await screen.findByRole('list', { name: 'Cars for sale by Sam Seller' })).toBeInTheDocument();
+    });
+
+    it("searches within the dealer's cars with the search's filters, the dealer staying out of the address", async () => {
+      const asked: URLSearchParams[] = [];
+      answer({
+        'GET /me': aMe(),
+        'GET /sellers/:id': { ...seller, dealer: aDealer() },
+        'GET /cars/search': ({ query }) => {
+          asked.push(query);
+          const electric = query.get('fuel') === 'Electric';
+          return aSearchResult({ items: electric ? cars.slice(1) : cars, total: electric ? 1 : 2 });
+        },
+      });
+      const view = renderSeller();
+      const heading = await screen.findByRole('heading', {
+        level: 2,
+        name: 'Cars for sale at Sunset Motors',
+      });
+      const section = heading.closest('section') as HTMLElement;
+      expect(await within(section).findByText('2 cars')).toBeInTheDocument();
+      const filters = within(section).getByRole('complementary', { name: 'Filters' });
+      await userEvent.click(within(filters).getByRole('checkbox', { name: 'Electric 1 car' }));
+      expect(await within(section).findByText('1 car')).toBeInTheDocument();
+      const last = asked.at(-1)!;
+      expect([last.get('seller'), last.get('fuel'), last.get('sort')]).toEqual([
+        seller.id,
+        'Electric',
+        'newest',
+      ]);
+      expect(within(section).getByRole('list', { name: 'Cars for sale by Sam Seller' })).toBeInTheDocument();
+      expect(view.search()).toBe('?fuel=Electric&sort=newest');
+    });
+
+    it('says whether it is open now, in its own time zone', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      // Monday 17:30 in Los Angeles, 20:30 in New York.
+      vi.setSystemTime(new Date('2026-12-01T01:30:00Z'));
+      const header = await renderDealer();
+      expect(within(header).getByText('Open now')).toBeInTheDocument();
+    });
+
+    it('says it is closed now outside its hours', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-12-01T03:30:00Z')); // Monday 19:30 in Los Angeles
+      const header = await renderDealer();
+      expect(within(header).getByText('Closed now')).toBeInTheDocument();
+    });
+
+    it('shows the hours without "open now" where its time zone is not known, and no badge before verification', async () => {
+      const header = await renderDealer(aDealer({ timeZone: null, verifiedAt: null }));
+      expect(within(header).getByRole('table')).toBeInTheDocument();
+      expect(within(header).queryByText(/now$/)).not.toBeInTheDocument();
+      expect(within(header).queryByText('Verified dealer')).not.toBeInTheDocument();
+    });
   });
 });

@@ -6,12 +6,15 @@ import { EmptyState, ErrorState, MorePages } from '../../components/ui/list-stat
 import { PageHead } from '../../components/ui/page-head.tsx';
 import { paths } from '../../config/paths.ts';
 import { CarGrid, CarGridSkeleton } from '../../features/cars/index.ts';
-import { searchCarsQueryOptions, searchOfSeller } from '../../features/search/index.ts';
+import { CarSearch, searchCarsQueryOptions, searchOfSeller } from '../../features/search/index.ts';
 import { SellerHeader, SellerHeaderSkeleton, useSeller } from '../../features/sellers/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import NotFoundPage from './not-found.tsx';
 
-/** A seller's page (login required): who they are and their cars for sale, a page at a time. */
+/**
+ * A seller's page (login required): who they are and their cars for sale, a page at a time; a
+ * dealer's cars are searchable, with the search's filters, within its inventory.
+ */
 export default function SellerPage() {
   const { id = '' } = useParams();
   const seller = useSeller(id);
@@ -27,7 +30,7 @@ export default function SellerPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
       <PageHead
-        title={name ?? 'Seller'}
+        title={seller.data?.dealer?.businessName ?? name ?? 'Seller'}
         description={name ? `The cars ${name} has for sale on Redline.` : 'A seller on Redline.'}
       />
       <BackButton fallback={paths.categories} />
@@ -45,55 +48,78 @@ export default function SellerPage() {
         <SellerHeader seller={seller.data} />
       )}
 
-      <section aria-labelledby="seller-cars-title">
-        <h2 id="seller-cars-title" className="mb-6 flex items-center gap-3 text-2xl font-bold tracking-tight">
-          Cars for sale{' '}
-          {total === undefined ? null : (
-            <span className="badge badge-neutral badge-lg font-semibold tabular-nums">
-              {total}
-              <span className="sr-only"> {total === 1 ? 'car' : 'cars'}</span>
-            </span>
-          )}
-        </h2>
-        {cars.isPending ? (
-          <CarGridSkeleton count={3} label="Loading the seller's cars" />
-        ) : cars.isError ? (
-          <ErrorState
-            message={`Could not load the cars. ${cars.error.message}`}
-            onRetry={() => cars.refetch()}
-          />
-        ) : items.length === 0 ? (
-          <EmptyState
-            title="Nothing for sale right now"
-            icon={<CarIcon />}
-            action={
-              <Link to={paths.categories} className="btn btn-primary btn-sm">
-                Browse categories
-              </Link>
+      {seller.data?.dealer ? (
+        <section aria-labelledby="seller-cars-title">
+          <h2 id="seller-cars-title" className="mb-6 text-2xl font-bold tracking-tight">
+            Cars for sale at {seller.data.dealer.businessName}
+          </h2>
+          <CarSearch
+            fixedSeller={id}
+            renderCars={(found) => (
+              <CarGrid cars={found} priorityCount={3} headingLevel={3} label={`Cars for sale by ${name}`} />
+            )}
+            loading={<CarGridSkeleton count={3} label="Loading the dealer's cars" />}
+            noCars={
+              <EmptyState title="Nothing for sale right now" icon={<CarIcon />}>
+                {seller.data.dealer.businessName} has no cars for sale at the moment.
+              </EmptyState>
             }
+          />
+        </section>
+      ) : (
+        <section aria-labelledby="seller-cars-title">
+          <h2
+            id="seller-cars-title"
+            className="mb-6 flex items-center gap-3 text-2xl font-bold tracking-tight"
           >
-            {name ?? 'This seller'} has no cars for sale at the moment. Other sellers list new cars every
-            week.
-          </EmptyState>
-        ) : (
-          <>
-            <CarGrid
-              cars={items}
-              priorityCount={3}
-              label={name ? `Cars for sale by ${name}` : 'Cars for sale'}
+            Cars for sale{' '}
+            {total === undefined ? null : (
+              <span className="badge badge-neutral badge-lg font-semibold tabular-nums">
+                {total}
+                <span className="sr-only"> {total === 1 ? 'car' : 'cars'}</span>
+              </span>
+            )}
+          </h2>
+          {cars.isPending ? (
+            <CarGridSkeleton count={3} label="Loading the seller's cars" />
+          ) : cars.isError ? (
+            <ErrorState
+              message={`Could not load the cars. ${cars.error.message}`}
+              onRetry={() => cars.refetch()}
             />
-            <MorePages
-              shown={items.length}
-              total={total ?? items.length}
-              pages={cars.data?.pages.length ?? 0}
-              noun={['car', 'cars']}
-              hasNextPage={cars.hasNextPage}
-              isFetchingNextPage={cars.isFetchingNextPage}
-              fetchNextPage={cars.fetchNextPage}
-            />
-          </>
-        )}
-      </section>
+          ) : items.length === 0 ? (
+            <EmptyState
+              title="Nothing for sale right now"
+              icon={<CarIcon />}
+              action={
+                <Link to={paths.categories} className="btn btn-primary btn-sm">
+                  Browse categories
+                </Link>
+              }
+            >
+              {name ?? 'This seller'} has no cars for sale at the moment. Other sellers list new cars every
+              week.
+            </EmptyState>
+          ) : (
+            <>
+              <CarGrid
+                cars={items}
+                priorityCount={3}
+                label={name ? `Cars for sale by ${name}` : 'Cars for sale'}
+              />
+              <MorePages
+                shown={items.length}
+                total={total ?? items.length}
+                pages={cars.data?.pages.length ?? 0}
+                noun={['car', 'cars']}
+                hasNextPage={cars.hasNextPage}
+                isFetchingNextPage={cars.isFetchingNextPage}
+                fetchNextPage={cars.fetchNextPage}
+              />
+            </>
+          )}
+        </section>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The seller's photo picker: choose or drop up to ten images, each uploads at once with its own
  * progress bar, previews in a grid, the first is the cover (any other can be made the cover), and
- * any can be removed. A photo that is refused (too large, too small, not an image) leaves the grid
+ * any can be removed; with `max` 1 (a dealer's logo), one photo and no cover. A photo that is refused (too large, too small, not an image) leaves the grid
  * and its reason is listed above it. It reports the uploaded photos' keys, in order, through `onChange`.
  */
 import {
@@ -48,6 +48,8 @@ export type PhotoPickerProps = {
   id: string;
   /** Photos the car already has (when editing), in order. */
   initialPhotos?: Photo[];
+  /** How many photos at most: a car's ten unless told. */
+  max?: number;
   onChange: (keys: string[]) => void;
   /** True while any upload is still running (the form waits before it submits). */
   onBusyChange?: (busy: boolean) => void;
@@ -66,7 +68,14 @@ const fromPhoto = (photo: Photo): Item => ({
   photo,
 });
 
-export function PhotoPicker({ id, initialPhotos = [], onChange, onBusyChange, error }: PhotoPickerProps) {
+export function PhotoPicker({
+  id,
+  initialPhotos = [],
+  max = MAX_CAR_PHOTOS,
+  onChange,
+  onBusyChange,
+  error,
+}: PhotoPickerProps) {
   const [items, setItems] = useState<Item[]>(() => initialPhotos.map(fromPhoto));
   const [notice, setNotice] = useState<string | null>(null);
   /** Why chosen photos were not added, one line per photo, until the next choice. */
@@ -141,12 +150,12 @@ export function PhotoPicker({ id, initialPhotos = [], onChange, onBusyChange, er
     const chosen = Array.from(files);
     if (chosen.length === 0) return;
     setFailures([]);
-    const room = MAX_CAR_PHOTOS - items.length;
+    const room = max - items.length;
     const accepted = chosen.slice(0, Math.max(0, room));
     const left = chosen.length - accepted.length;
     setNotice(
       left > 0
-        ? `A car can have at most ${MAX_CAR_PHOTOS} photos: ${left} ${left === 1 ? 'photo was' : 'photos were'} not added.`
+        ? `At most ${max} ${max === 1 ? 'photo' : 'photos'}: ${left} ${left === 1 ? 'photo was' : 'photos were'} not added.`
         : null,
     );
 
@@ -183,8 +192,8 @@ export function PhotoPicker({ id, initialPhotos = [], onChange, onBusyChange, er
     addFiles(event.dataTransfer.files);
   };
 
-  const coverId = items.find((item) => item.status === 'done')?.id;
-  const full = items.length >= MAX_CAR_PHOTOS;
+  const coverId = max > 1 ? items.find((item) => item.status === 'done')?.id : undefined;
+  const full = items.length >= max;
   const doneCount = keys.length;
 
   return (
@@ -208,7 +217,7 @@ export function PhotoPicker({ id, initialPhotos = [], onChange, onBusyChange, er
         <input
           id={id}
           type="file"
-          multiple
+          multiple={max > 1}
           accept={PHOTO_ACCEPT}
           className="sr-only"
           disabled={full}
@@ -234,11 +243,19 @@ export function PhotoPicker({ id, initialPhotos = [], onChange, onBusyChange, er
             <path d="M4 16.5V18a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-1.5M12 15V4M7.5 8.5 12 4l4.5 4.5" />
           </svg>
         </span>
-        <span className="font-semibold">{full ? 'Photo limit reached' : 'Add photos'}</span>
+        <span className="font-semibold">
+          {full
+            ? max === 1
+              ? 'Remove the photo to choose another'
+              : 'Photo limit reached'
+            : max === 1
+              ? 'Add a photo'
+              : 'Add photos'}
+        </span>
         <span id={hintId} className="text-xs text-base-content/70">
           Click or drop images here: JPEG, PNG, WebP, AVIF or HEIC, at least {PHOTO_MIN_SIDE} ×{' '}
-          {PHOTO_MIN_SIDE} pixels and up to 15 MB each, {MAX_CAR_PHOTOS} at most. The first photo is the
-          cover.
+          {PHOTO_MIN_SIDE} pixels and up to 15 MB
+          {max > 1 ? ` each, ${max} at most. The first photo is the cover.` : '.'}
         </span>
       </label>
 
@@ -268,7 +285,8 @@ export function PhotoPicker({ id, initialPhotos = [], onChange, onBusyChange, er
       {items.length > 0 ? (
         <>
           <p className="text-xs text-base-content/70" aria-live="polite">
-            {doneCount} of {MAX_CAR_PHOTOS} photos{busy ? ', uploading…' : ''}
+            {doneCount} of {max} {max === 1 ? 'photo' : 'photos'}
+            {busy ? ', uploading…' : ''}
           </p>
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Chosen photos">
             {items.map((item, index) => {
@@ -308,7 +326,7 @@ export function PhotoPicker({ id, initialPhotos = [], onChange, onBusyChange, er
                   ) : null}
 
                   <div className="absolute right-2 top-2 flex gap-1">
-                    {item.status === 'done' && item.id !== coverId ? (
+                    {item.status === 'done' && coverId !== undefined && item.id !== coverId ? (
                       <button
                         type="button"
                         className="btn btn-xs border-base-300 bg-base-100/90"

@@ -47,3 +47,29 @@ export function NameWithBadge({
     </span>
   );
 }
+
+/**
+ * The mark of a dealer an admin verified (the business at its address), distinct from a verified
+ * person's: a storefront and "Verified dealer", in the success colour.
+ */
+export function VerifiedDealerBadge() {
+  return (
+    <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-success/15 px-2 py-0.5 text-sm font-semibold whitespace-nowrap text-success">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width={16}
+        height={16}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <path d="M3 9.5 4.5 4h15L21 9.5M3 9.5h18M3 9.5a3 3 0 0 0 6 0 3 3 0 0 0 6 0 3 3 0 0 0 6 0M5 12v8h14v-8" />
+        <path d="m9.5 16 1.8 1.8L15 14" />
+      </svg>
+      Verified dealer
+    </span>
+  );
+}

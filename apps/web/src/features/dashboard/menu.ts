@@ -65,6 +65,11 @@ export const DASHBOARD_MENU: Record<Role, readonly DashboardMenuItem[]> = {
       description: 'Questions buyers ask about your cars: answer them.',
     },
     {
+      to: paths.dashSellerDealer,
+      label: 'Dealer profile',
+      description: 'Sell as a business: your logo, address, opening hours and how to reach you.',
+    },
+    {
       to: paths.dashNotifications,
       label: 'Notifications',
       description: 'Test drives requested, paid or cancelled, and your account.',

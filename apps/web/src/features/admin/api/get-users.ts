@@ -1,11 +1,11 @@
-import type { ListedUser, Page } from '@redline/shared';
+import type { ListedSeller, ListedUser, Page } from '@redline/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { type ManagedRole, usersPath } from './managed-role.ts';
 
-/** Typed as either list: the two routes answer the same shape, each of its own role. */
-export const getUsers = (role: ManagedRole, cursor?: string): Promise<Page<ListedUser>> =>
+/** Typed as either list: each route answers users of its own role, sellers with their dealership. */
+export const getUsers = (role: ManagedRole, cursor?: string): Promise<Page<ListedUser | ListedSeller>> =>
   api.get(usersPath[role], { query: { cursor } });
 
 export const usersQueryOptions = (role: ManagedRole) =>

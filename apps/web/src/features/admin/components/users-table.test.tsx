@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aListedUser } from '../../../testing/fixtures/user.ts';
+import { aDealer } from '../../../testing/fixtures/seller.ts';
+import { aListedSeller, aListedUser } from '../../../testing/fixtures/user.ts';
 import { answer, apiError, requests } from '../../../testing/network.ts';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { DELETED_USER_MESSAGE, UsersTable, VERIFIED_MESSAGE } from './users-table.tsx';
@@ -10,16 +11,10 @@ import { DELETED_USER_MESSAGE, UsersTable, VERIFIED_MESSAGE } from './users-tabl
 const textContent = (text: string) => (_: string, element: Element | null) =>
   element?.textContent === text && [...element.children].every((child) => child.textContent !== text);
 
-const newcomer = aListedUser({ id: 's-1', name: 'Nia Newcomer', email: 'nia@example.com', role: 'Seller' });
+const newcomer = aListedSeller({ id: 's-1', name: 'Nia Newcomer', email: 'nia@example.com' });
 const sellers = [
   newcomer,
-  aListedUser({
-    id: 's-2',
-    name: 'Vic Verified',
-    email: 'vic@example.com',
-    role: 'Seller',
-    isVerified: true,
-  }),
+  aListedSeller({ id: 's-2', name: 'Vic Verified', email: 'vic@example.com', isVerified: true }),
 ];
 
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
@@ -92,11 +87,10 @@ describe('UsersTable', () => {
   });
 
   it('marks a seller whose rename cleared the verification, with the name that was verified', async () => {
-    const renamed = aListedUser({
+    const renamed = aListedSeller({
       id: 's-3',
       name: 'Vic Verified Motors',
       email: 'vic@example.com',
-      role: 'Seller',
       renamedFrom: 'Vic Verified',
     });
     answer({ 'GET /user/sellers': { items: [newcomer, renamed], nextCursor: null } });
@@ -107,5 +101,84 @@ describe('UsersTable', () => {
     expect(within(row).getByText('Vic Verified')).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Verify Vic Verified Motors' })).toBeInTheDocument();
     expect(within(rowOf('Nia Newcomer')).queryByText('Name changed — re-verify')).not.toBeInTheDocument();
+  });
+
+  describe('dealers', () => {
+    const dealer = aListedSeller({
+      id: 's-4',
+      name: 'Dana Dealer',
+      email: 'dana@example.com',
+      dealer: { businessName: 'Sunset Motors', verified: false },
+    });
+
+    it('marks the sellers who are dealers, verified or not', async () => {
+      const verifiedDealer = aListedSeller({
+        id: 's-5',
+        name: 'Vera Dealer',
+        email: 'vera@example.com',
+        dealer: { businessName: 'Vera Cars', verified: true },
+      });
+      answer({ 'GET /user/sellers': { items: [newcomer, dealer, verifiedDealer], nextCursor: null } });
+      renderWithProviders(<UsersTable userRole="Seller" />);
+
+      await screen.findByText('Dana Dealer');
+      expect(within(rowOf('Dana Dealer')).getByText('Sunset Motors')).toBeInTheDocument();
+      expect(within(rowOf('Dana Dealer')).getByText('Dealer not verified')).toBeInTheDocument();
+      expect(within(rowOf('Vera Dealer')).getByText('Verified dealer')).toBeInTheDocument();
+      expect(within(rowOf('Nia Newcomer')).queryByText(/Dealer/)).not.toBeInTheDocument();
+      expect(
+        within(rowOf('Nia Newcomer')).queryByRole('button', { name: /Dealer verification/ }),
+      ).not.toBeInTheDocument();
+    });
+
+    it('verifies a dealer with a note, after showing its history; a note is required', async () => {
+      answer({
+        'GET /user/sellers': { items: [dealer], nextCursor: null },
+        'GET /user/dealers/:id/verifications': {
+          items: [
+            {
+              action: 'dropped',
+              note: 'The business name changed from “Dana Cars” to “Sunset Motors”.',
+              admin: null,
+              at: '2026-11-20T10:00:00.000Z',
+            },
+            {
+              action: 'verified',
+              note: 'Licence checked',
+              admin: { id: 'a-1', name: 'Ada Admin' },
+              at: '2026-11-01T10:00:00.000Z',
+            },
+          ],
+          nextCursor: null,
+        },
+        'PUT /user/dealers/:id/verification': aDealer(),
+      });
+      renderWithProviders(<UsersTable userRole="Seller" />);
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Dealer verification of Dana Dealer' }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Sunset Motors' });
+      const history = await within(dialog).findByRole('list', { name: 'Verification history' });
+      expect(
+        within(history)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        'Dropped, Nov 20, 2026The business name changed from “Dana Cars” to “Sunset Motors”.',
+        'Verified by Ada Admin, Nov 1, 2026Licence checked',
+      ]);
+
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Verify dealer' }));
+      expect(within(dialog).getByText('Say what you checked')).toBeInTheDocument();
+      expect(requests().filter((request) => request.method === 'PUT')).toEqual([]);
+
+      await userEvent.type(within(dialog).getByLabelText('What you checked'), 'New name on the licence');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Verify dealer' }));
+      expect(await screen.findByText('Sunset Motors is a verified dealer')).toBeInTheDocument();
+      expect(requests().find((request) => request.method === 'PUT')).toMatchObject({
+        path: '/user/dealers/s-4/verification',
+        body: { verified: true, note: 'New name on the licence' },
+      });
+    });
   });
 });

@@ -1,15 +1,16 @@
-import type { User } from '@redline/shared';
+import type { ListedSeller, User } from '@redline/shared';
 import { useState } from 'react';
 import { EmailAddress } from '../../../components/ui/email-address.tsx';
 import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { ConfirmDialog } from '../../../components/ui/modal.tsx';
 import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
-import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
+import { VerifiedBadge, VerifiedDealerBadge } from '../../../components/ui/verified-badge.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useUsers } from '../api/get-users.ts';
 import type { ManagedRole } from '../api/managed-role.ts';
 import { useVerifyUser } from '../api/verify-user.ts';
+import { DealerVerificationDialog } from './dealer-verification-dialog.tsx';
 
 export const VERIFIED_MESSAGE = 'Verified user successfully';
 export const DELETED_USER_MESSAGE = 'Deleted user successfully';
@@ -35,6 +36,7 @@ export function UsersTable({ userRole: role }: { userRole: ManagedRole }) {
   const remove = useDeleteUser();
   const [verifying, setVerifying] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<User | null>(null);
+  const [dealerOf, setDealerOf] = useState<ListedSeller | null>(null);
   const noun = NOUN[role];
 
   if (users.isPending) return <ListSkeleton label={`Loading ${noun.many}`} />;
@@ -82,6 +84,18 @@ export function UsersTable({ userRole: role }: { userRole: ManagedRole }) {
                   verified as <q>{user.renamedFrom}</q>
                 </span>
               ) : null}
+              {'dealer' in user && user.dealer ? (
+                <span className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+                  <span>
+                    Dealer: <span className="font-medium">{user.dealer.businessName}</span>
+                  </span>
+                  {user.dealer.verified ? (
+                    <VerifiedDealerBadge />
+                  ) : (
+                    <span className="badge badge-ghost badge-sm">Dealer not verified</span>
+                  )}
+                </span>
+              ) : null}
             </StackCell>
             <StackCell label="Email">
               <EmailAddress address={user.email} />
@@ -105,6 +119,16 @@ export function UsersTable({ userRole: role }: { userRole: ManagedRole }) {
               )}
             </StackCell>
             <StackCell actions>
+              {'dealer' in user && user.dealer ? (
+                <button
+                  type="button"
+                  className="btn btn-outline btn-sm flex-1 md:flex-none"
+                  aria-label={`Dealer verification of ${user.name}`}
+                  onClick={() => setDealerOf(user)}
+                >
+                  Dealer verification
+                </button>
+              ) : null}
               <button
                 type="button"
                 className="btn btn-outline btn-error btn-sm flex-1 md:flex-none"
@@ -122,6 +146,13 @@ export function UsersTable({ userRole: role }: { userRole: ManagedRole }) {
         isFetchingNextPage={users.isFetchingNextPage}
         fetchNextPage={users.fetchNextPage}
       />
+      {dealerOf?.dealer ? (
+        <DealerVerificationDialog
+          seller={dealerOf}
+          dealer={dealerOf.dealer}
+          onClose={() => setDealerOf(null)}
+        />
+      ) : null}
       <ConfirmDialog
         open={toDelete !== null}
         onClose={() => setToDelete(null)}

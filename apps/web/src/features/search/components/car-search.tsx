@@ -45,6 +45,8 @@ export type SearchToSave = { filters: CarSearchFilters; names: FilterName[] };
 type CarSearchProps = {
   /** A category's page: the search is within that category. */
   fixedCategory?: string;
+  /** A dealer's page: the search is within its cars. */
+  fixedSeller?: string;
   /** The cars found, shown as the page shows cars (with `near`, each with its distance). */
   renderCars: (cars: CarSearchItem[]) => ReactNode;
   /** What shows while the first cars load. */
@@ -62,13 +64,14 @@ type CarSearchProps = {
 
 export function CarSearch({
   fixedCategory,
+  fixedSeller,
   renderCars,
   loading,
   noCars,
   renderSave,
   onPageShown,
 }: CarSearchProps) {
-  const [state, search, pending] = useSearchState(fixedCategory);
+  const [state, search, pending] = useSearchState(fixedCategory, fixedSeller);
   const result = useSearchCars(state);
   const [filtersOpen, setFiltersOpen] = useState(false);
   // The cars shown are an earlier search's while the new one loads, or while the page catches up.
@@ -86,6 +89,7 @@ export function CarSearch({
     search((current) => ({
       ...EMPTY_SEARCH,
       category: fixedCategory === undefined ? [] : [fixedCategory],
+      seller: fixedSeller,
       // The order stays, unless it ranks by the text or from the place, both cleared.
       sort: current.sort === 'relevance' ? undefined : withoutPlace(current).sort,
     }));

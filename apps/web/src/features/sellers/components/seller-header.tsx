@@ -1,12 +1,14 @@
 import type { SellerProfile } from '@redline/shared';
+import { DealerHeader } from '../../../components/dealers/dealer-header.tsx';
 import { InitialAvatar } from '../../../components/ui/initial-avatar.tsx';
 import { LocalDate } from '../../../components/ui/local-date.tsx';
 import { VerifiedBadge } from '../../../components/ui/verified-badge.tsx';
 
 const HEADER_CLASS = 'mt-4 mb-10 flex items-center gap-4 border-b border-base-300 pb-6 sm:gap-5';
 
-/** The top of a seller's page: who they are, whether an admin verified them, and since when they sell here. */
+/** The top of a seller's page: a dealer's business, or who they are, whether an admin verified them, and since when they sell here. */
 export function SellerHeader({ seller }: { seller: SellerProfile }) {
+  if (seller.dealer) return <DealerHeader dealer={seller.dealer} sellerName={seller.name} />;
   return (
     <header className={HEADER_CLASS}>
       <InitialAvatar name={seller.name} size="lg" />

@@ -1,0 +1,39 @@
+/**
+ * A dealer's opening hours as pages read them, without zod (ADR 2: the seller page shows them and
+ * loads no schema); the schema that checks them is `openingHoursSchema` (dealers.ts).
+ */
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** One stretch of a day, "HH:MM" (24-hour), closing after it opens. */
+export interface OpeningRange {
+  open: string;
+  close: string;
+}
+
+/** The week: each day none (closed), or one or two ranges, the second after the first. */
+export type OpeningHours = Record<Weekday, OpeningRange[]>;
+
+/** Whether a dealer keeping these hours is open at `now`, in its time zone. */
+export function isOpenAt(hours: OpeningHours, timeZone: string, now: Date): boolean {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const time = `${part('hour')}:${part('minute')}`;
+  return hours[part('weekday').toLowerCase() as Weekday].some(
+    (range) => time >= range.open && time < range.close,
+  );
+}
