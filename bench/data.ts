@@ -5,9 +5,11 @@
  * batches. Photos reuse a handful of keys (placeholder WebP files are written once), so no image
  * work is done per car. It replaces an earlier bench dataset and refuses a database holding other accounts.
  */
+
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEMO_CATEGORIES } from '@redline/demo-art/data';
+import { seededUint32 } from '@redline/demo-art/random';
 import { distanceKm, REPORT_REASONS, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { hashPassword } from 'better-auth/crypto';
 import pg from 'pg';
@@ -135,14 +137,7 @@ export async function backendCpuSeconds(client: RawClient): Promise<number | nul
 
 /** Small deterministic PRNG, so a dataset of a given size is the same every time. */
 export function prng(seed: number) {
-  let a = seed >>> 0;
-  const u32 = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
+  const u32 = seededUint32(seed);
   const next = () => u32() / 4294967296;
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;

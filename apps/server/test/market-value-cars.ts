@@ -4,6 +4,7 @@
  * branded title and previous owners, more a manual gearbox, four-wheel drive, a trim and the region's
  * level, times log-normal noise. The model's tests and the benchmark (bench/market-value.ts) fit it.
  */
+import { seeded } from '@redline/demo-art/random';
 import type { Drivetrain, TitleStatus, Transmission } from '@redline/shared';
 import type { ObservedCar } from '../src/modules/market-value/market-value-model.ts';
 
@@ -26,18 +27,6 @@ const TRIMS: readonly [trim: string | null, level: number][] = [
   ['Sport', 0.12],
   ['Track', 0.3],
 ];
-
-/** A seeded generator of numbers in [0, 1) (mulberry32), so that a run is repeatable. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function normal(random: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());

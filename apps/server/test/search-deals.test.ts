@@ -5,6 +5,7 @@
  * estimate, through a price edit and a refit; the counts in memory and the statement's agree, and
  * so does a saved search's match.
  */
+import { seeded } from '@redline/demo-art/random';
 import { DEAL_RATINGS, type DealRating, dealRating } from '@redline/shared';
 import { eq, isNull } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
@@ -19,7 +20,6 @@ import { readCatalogueNames } from '../src/modules/vehicles/index.ts';
 import { createCar } from './factories.ts';
 import { it as base } from './fixtures.ts';
 import { as, runWaitingRefit, type TestApp } from './helpers.ts';
-import { seeded } from './market-value-cars.ts';
 import { allPagesOf, generatedCar, parsedQuery, searchAs } from './search-generated.ts';
 
 /** The queue's clock, which only the tests move: the refit that a price edit enqueues runs when a test says. */

@@ -4,6 +4,7 @@
  * and order by distance checked against every car's distance computed one by one. The counts in
  * memory and the statement's agree (the seller's and the tests' path).
  */
+import { seeded } from '@redline/demo-art/random';
 import { distanceKm, radiusKm, SEARCH_SPEC_FACETS, type SearchSpecFacet } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
@@ -23,17 +24,6 @@ import { allPagesOf, generatedCar, parsedQuery, searchAs } from './search-genera
 const SPEC_FACETS = Object.keys(SEARCH_SPEC_FACETS) as SearchSpecFacet[];
 const FACETS = ['category', 'brand', 'fuel', ...SPEC_FACETS] as const;
 
-/** A small deterministic generator (mulberry32), so that a failure can be replayed. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 /** Around Los Angeles and New York, and a spread over the country. */
 const METRO_ZIPS = ['90210', '90012', '90401', '91101', '92101', '93101', '92262', '89101', '85004', '94102'];
 const OTHER_ZIPS = ['10001', '11201', '07030', '60601', '33131', '75201', '98101', '80202', '02108', '99501'];
@@ -42,7 +32,7 @@ const it = base
   .extend('actors', { scope: 'file' }, { seller: { isVerified: true } })
   /** The generated cars, posted before the file's first test. */
   .extend('generated', { scope: 'file', auto: true }, async ({ t, seller, otherSeller }) => {
-    const next = random(47);
+    const next = seeded(47);
     const pick = <T>(values: readonly T[]) => values[Math.floor(next() * values.length)]!;
     const everywhere = allPlaces();
     const zips = [

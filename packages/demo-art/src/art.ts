@@ -5,7 +5,9 @@
  * Car geometry is written in millimetres (x from the front bumper backwards, y up from the ground) with
  * real-world proportions per body style, then mapped to pixels.
  */
+
 import sharp from 'sharp';
+import { seeded } from './random.ts';
 
 /**
  * The shapes the car drawings come in: a drawing's silhouette (a supercar's wedge is not a coupé's),
@@ -87,17 +89,8 @@ function luminance(hex: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function rng(seed: number): () => number {
-  let a = (Math.floor(seed) ^ 0x5eed) >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic pseudo-random numbers, a drawing's own (its seed kept apart from the listings' days). */
+const rng = (seed: number): (() => number) => seeded(Math.floor(seed) ^ 0x5eed);
 
 function pick<T>(r: () => number, items: readonly T[]): T {
   return items[Math.floor(r() * items.length) % items.length] as T;

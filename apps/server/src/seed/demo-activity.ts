@@ -4,22 +4,11 @@
  * demo sellers' Performance pages have days to show. Drawn from a seeded generator: the same demo
  * data every time. The leads are the demo's real ones (none until someone saves or asks).
  */
+import { seeded } from '@redline/demo-art/random';
 import { LISTING_STATS_DAYS } from '@redline/shared';
 import type { listingDays } from '../db/schema.ts';
 
 const DAY_MS = 86_400_000;
-
-/** A small seeded generator (mulberry32): the demo's days are the same on every seed. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * The days of the `index`th demo car, posted `addedDaysAgo` and maybe sold `soldDaysAgo`: more seen
@@ -30,7 +19,7 @@ export function demoListingDays(
   index: number,
   car: { addedDaysAgo: number; soldDaysAgo?: number; askingPrice: number; advertised?: boolean },
 ): (typeof listingDays.$inferInsert)[] {
-  const random = generator(index + 1);
+  const random = seeded(index + 1);
   const first = Math.min(car.addedDaysAgo, 2 * LISTING_STATS_DAYS - 1);
   const last = car.soldDaysAgo ?? 0;
   // Dearer cars are shown as often but opened less; an advertised one is shown more.
