@@ -431,6 +431,36 @@ describe('reporting and moderation', () => {
   });
 });
 
+describe("the admins' list", () => {
+  it('keeps a hidden review listed once its reports are dismissed, so that it can be restored; drops a visible one', async ({
+    t,
+    seller,
+    reviewer,
+    otherBuyer,
+    admin,
+  }) => {
+    const hidden = await aReview(t, seller, reviewer);
+    const visible = await aReview(t, seller, reviewer);
+    for (const review of [hidden, visible])
+      expect((await report(t, otherBuyer, review.id)).statusCode).toBe(201);
+    expect((await setHidden(t, admin, hidden.id, true, 'Insults.')).statusCode).toBe(200);
+    for (const review of [hidden, visible])
+      expect(
+        (await as(t, admin, { method: 'DELETE', url: `/api/reviews/${review.id}/reports` })).statusCode,
+      ).toBe(200);
+    const res = await as(t, admin, { method: 'GET', url: '/api/reviews/reported' });
+    const listed = (res.json() as { items: ReportedReview[] }).items;
+    expect(listed.find((item) => item.review.id === visible.id)).toBeUndefined();
+    expect(listed.find((item) => item.review.id === hidden.id)).toMatchObject({
+      review: { hidden: true },
+      reportCount: 0,
+      lastReportedAt: null,
+      reports: [],
+      moderation: [{ action: 'hidden', note: 'Insults.' }],
+    });
+  });
+});
+
 describe('GET /api/sellers/:id/reviews and the summary', () => {
   it('pages a seller’s reviews newest first; a seller without any has a count of 0 and no averages', async ({
     t,

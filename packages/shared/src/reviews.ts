@@ -140,12 +140,16 @@ export const reviewModerationSchema = z.object({
 export const REVIEW_REPORTS_SHOWN = 10;
 export const REVIEW_MODERATION_SHOWN = 10;
 
-/** A reported review in the admins' list: the review (hidden or not), its latest reports and its log. */
+/**
+ * A review in the admins' list, reported or hidden (hidden ones stay listed once their reports are
+ * dismissed, so that they can be restored): the review, its latest reports and its log.
+ */
 export const reportedReviewSchema = z.object({
   review: reviewSchema,
   sellerName: z.string(),
   reportCount: z.number().int(),
-  lastReportedAt: z.string(),
+  /** Null for a hidden review whose reports were dismissed. */
+  lastReportedAt: z.string().nullable(),
   reports: z
     .array(
       z.object({

@@ -103,7 +103,8 @@ export const reviewsRoutes = {
     access: ['Admin'],
     tags,
     operationId: 'listReportedReviews',
-    summary: 'Reported reviews with their reports and moderation log, most recently reported first (admin)',
+    summary:
+      'Reported and hidden reviews with their reports and moderation log, the latest reported or hidden first (admin)',
     query: pageQuerySchema,
     responses: { 200: pageOf(reportedReviewSchema) },
   }),
@@ -125,7 +126,8 @@ export const reviewsRoutes = {
     access: ['Admin'],
     tags,
     operationId: 'dismissReviewReports',
-    summary: "Dismiss a review's reports; the review stays as it is (admin)",
+    summary:
+      "Dismiss a review's reports; the review stays as it is, a hidden one in the admins' list (admin)",
     params: idParamsSchema,
     responses: { 200: deletedCountSchema },
     otherStatuses: [404],

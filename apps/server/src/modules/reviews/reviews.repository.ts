@@ -1,5 +1,5 @@
 import { REVIEW_REPORTS_SHOWN } from '@redline/shared';
-import { and, desc, eq, inArray, isNull, lte, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -145,7 +145,10 @@ export async function insertReport(tx: Db | Tx, values: typeof reviewReports.$in
   return row?.id;
 }
 
-/** Reported reviews, the most recently reported first. The cursor is (last report time, review id). */
+/**
+ * The reviews the admins look after: those reported, and those hidden (whose reports may have been
+ * dismissed), the latest report or hiding first. The cursor is (that time, review id).
+ */
 export async function listReportedReviews(db: Db, limit: number, cursor: string | undefined) {
   const perReview = db
     .select({
@@ -158,22 +161,26 @@ export async function listReportedReviews(db: Db, limit: number, cursor: string 
     .from(reviewReports)
     .groupBy(reviewReports.reviewId)
     .as('per_review');
-  const page = keyset(perReview.lastReportedAt, perReview.reviewId, cursor);
+  const listedAt = sql<Date>`coalesce(${perReview.lastReportedAt}, ${reviews.hiddenAt})`.mapWith(
+    reviews.createdAt,
+  );
+  const page = keyset(listedAt, reviews.id, cursor);
   const rows = await db
     .select({
       ...reviewColumns,
+      listedAt,
       lastReportedAt: perReview.lastReportedAt,
-      reportCount: perReview.reportCount,
+      reportCount: sql<number>`coalesce(${perReview.reportCount}, 0)`,
     })
-    .from(perReview)
-    .innerJoin(reviews, eq(reviews.id, perReview.reviewId))
+    .from(reviews)
+    .leftJoin(perReview, eq(perReview.reviewId, reviews.id))
     .innerJoin(buyerAccount, eq(buyerAccount.id, reviews.buyerId))
     .innerJoin(sellerAccount, eq(sellerAccount.id, reviews.sellerId))
-    .where(page.where)
+    .where(and(or(isNotNull(perReview.reviewId), isNotNull(reviews.hiddenAt)), page.where))
     .orderBy(...page.orderBy)
     .limit(limit + 1)
     .execute(page.params);
-  return toPage(rows, limit, (r) => [r.lastReportedAt, r.id]);
+  return toPage(rows, limit, (r) => [r.listedAt, r.id]);
 }
 
 /** The latest `REVIEW_REPORTS_SHOWN` reports of each of these reviews, newest first, with who wrote them. */

@@ -152,7 +152,7 @@ export async function reportReview(context: AppContext, actor: User, id: string,
   return { id: reportId };
 }
 
-/** The admins' list of reported reviews, the most recently reported first. */
+/** The admins' list of reported and hidden reviews, the latest reported or hidden first. */
 export async function listReportedReviews(
   context: AppContext,
   query: PageQuery,
@@ -169,7 +169,7 @@ export async function listReportedReviews(
       review: toReview(row),
       sellerName: row.sellerName,
       reportCount: row.reportCount,
-      lastReportedAt: row.lastReportedAt.toISOString(),
+      lastReportedAt: row.lastReportedAt?.toISOString() ?? null,
       reports: reports
         .filter((report) => report.reviewId === row.id)
         .map((report) => ({
@@ -214,7 +214,7 @@ export async function setReviewVisibility(
   return toReview((await repo.findReview(db, id))!);
 }
 
-/** The reports were unfounded, or dealt with: they go; the review stays as it is. */
+/** The reports were unfounded, or dealt with: they go; the review stays as it is (a hidden one stays listed). */
 export async function dismissReports(context: AppContext, admin: User, id: string) {
   await requireAccess(context, admin, { permission: 'review.moderate', id });
   const deletedCount = await repo.deleteReportsOf(context.database.db, id);
