@@ -26,7 +26,7 @@ const reviewColumns = {
   hiddenAt: reviews.hiddenAt,
   createdAt: reviews.createdAt,
 };
-export type ReviewRow = Awaited<ReturnType<typeof findReview>> & {};
+export type ReviewRow = NonNullable<Awaited<ReturnType<typeof findReview>>>;
 
 function selectReviews(db: Db | Tx) {
   return db

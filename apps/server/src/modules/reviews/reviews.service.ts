@@ -29,8 +29,8 @@ import { publish } from '../../events/index.ts';
 import { acceptedBookingsOf, bookingSummary } from '../bookings/index.ts';
 import * as repo from './reviews.repository.ts';
 
-/** Why a booking cannot be reviewed, by the status it shows (the bookings module's rule). */
 const ONLY_TAKEN_PLACE = 'only a test drive that took place can be reviewed.';
+/** Why a booking cannot be reviewed, by the status it shows (the bookings module's rule). */
 const NOT_TAKEN_PLACE: Record<Exclude<BookingStatus, 'completed'>, string> = {
   requested: `This test drive was never accepted: ${ONLY_TAKEN_PLACE}`,
   expired: `This test drive was never accepted: ${ONLY_TAKEN_PLACE}`,
