@@ -49,6 +49,7 @@ import { paymentsModule } from './modules/payments/index.ts';
 import { photosModule } from './modules/photos/index.ts';
 import { placesModule } from './modules/places/index.ts';
 import { reportsModule } from './modules/reports/index.ts';
+import { reviewsModule } from './modules/reviews/index.ts';
 import { savedCarsModule } from './modules/saved-cars/index.ts';
 import { savedSearchesModule } from './modules/saved-searches/index.ts';
 import { Search } from './modules/search/index.ts';
@@ -80,6 +81,7 @@ const MODULES: readonly ServerModule[] = [
   savedCarsModule,
   savedSearchesModule,
   reportsModule,
+  reviewsModule,
   paymentsModule(paymentBookings, paymentOffers),
   notificationsModule,
   contactModule,

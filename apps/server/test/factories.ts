@@ -182,6 +182,18 @@ export async function createBooking(
   return booking!;
 }
 
+/** A test drive that took place: accepted, two days ago at 10:00 (reviewable, modules/reviews). */
+export function createPastTestDrive(
+  t: TestApp,
+  buyer: TestUser,
+  car: typeof cars.$inferSelect,
+  seller: TestUser,
+  overrides: Partial<typeof bookings.$inferInsert> = {},
+) {
+  const date = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+  return createBooking(t, buyer, car, seller, { status: 'accepted', requestedDate: date, ...overrides });
+}
+
 /**
  * An offer as the offer call stores it, in a conversation of its own, without its move or
  * notification: open at 90 % of the asking price, the seller's turn, expiring in two days.

@@ -14,13 +14,21 @@ import {
   notifications,
   refunds,
   reportedCars,
+  reviews,
   savedCars,
 } from '../src/db/schema.ts';
 import { publish } from '../src/events/index.ts';
 import type { Mail } from '../src/mail/mailer.ts';
 import { EMAIL_BATCH_SECONDS } from '../src/modules/notifications/notification-emails.ts';
 import { expireOfferJob } from '../src/modules/offers/offers.service.ts';
-import { createBooking, createCar, createOffer, depositIntent, recordPayment } from './factories.ts';
+import {
+  createBooking,
+  createCar,
+  createOffer,
+  createPastTestDrive,
+  depositIntent,
+  recordPayment,
+} from './factories.ts';
 import { it as base } from './fixtures.ts';
 import { as, followConfirmationLink, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 
@@ -282,6 +290,46 @@ const tellOf: Record<NotificationType, (t: TestApp, people: People) => Promise<T
       publish(tx, 'waitlist.ended', { carId: car.id, sold: false, buyerIds: [otherBuyer.id] }),
     );
     return [otherBuyer];
+  },
+  'review.received': async (t, { seller, buyer }) => {
+    const booking = await createPastTestDrive(t, buyer, await createCar(t, seller), seller);
+    const res = await as(t, buyer, {
+      method: 'POST',
+      url: '/api/reviews',
+      payload: {
+        bookingId: booking.id,
+        experience: 5,
+        accuracy: 4,
+        communication: 5,
+        body: 'A fair seller.',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    return [seller];
+  },
+  'review.answered': async (t, { seller, buyer }) => {
+    // Stored directly: a review posted would e-mail the seller too.
+    const booking = await createPastTestDrive(t, buyer, await createCar(t, seller), seller);
+    const [review] = await t.db
+      .insert(reviews)
+      .values({
+        bookingId: booking.id,
+        buyerId: buyer.id,
+        sellerId: seller.id,
+        carName: booking.carName,
+        experience: 4,
+        accuracy: 4,
+        communication: 4,
+        body: 'Good.',
+      })
+      .returning();
+    const res = await as(t, seller, {
+      method: 'POST',
+      url: `/api/reviews/${review!.id}/answer`,
+      payload: { body: 'Thank you for coming by.' },
+    });
+    expect(res.statusCode).toBe(200);
+    return [buyer];
   },
   'refund.made': async (t, { seller, buyer }) => {
     const payment = await recordPayment(t, await aBooking(t, { seller, buyer }));

@@ -54,6 +54,7 @@ describe('GET and PUT /api/notifications/preferences', () => {
       'offer.expired',
       'offer.deposit-paid',
       'offer.purchase-confirmed',
+      'review.received',
     ]);
     expect((await itemsOf(t, admin)).map((item) => item.type)).toEqual([
       'account.verified',

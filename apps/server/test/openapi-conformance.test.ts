@@ -12,13 +12,22 @@ import type { OpenAPIV3 } from 'openapi-types';
 import sharp from 'sharp';
 import { describe, expect } from 'vitest';
 import { authSecret } from '../src/config/auth-secret.ts';
-import { carNameMappings, photos, vehicleAliases, vehicleMakes, vehicleModels } from '../src/db/schema.ts';
+import {
+  carNameMappings,
+  photos,
+  reviewReports,
+  reviews,
+  vehicleAliases,
+  vehicleMakes,
+  vehicleModels,
+} from '../src/db/schema.ts';
 import { unsubscribeToken } from '../src/modules/notifications/unsubscribe-token.ts';
 import {
   advertise,
   createBooking,
   createCar,
   createOffer,
+  createPastTestDrive,
   ensureCategory,
   recordPayment,
 } from './factories.ts';
@@ -75,6 +84,15 @@ const pool = {
   typoMappingIds: [] as number[],
   /** A seller who is an unverified dealer, for the admin to verify (the seller's own profile comes and goes). */
   dealerId: '',
+  /** The buyer's test drives that took place, to review. */
+  reviewableBookingIds: [] as string[],
+  /** The buyer's reviews of the seller, each operation its own (each answers, hides or reports one once). */
+  reviewIds: {
+    answerReview: [] as string[],
+    reportReview: [] as string[],
+    setReviewVisibility: [] as string[],
+    dismissReviewReports: [] as string[],
+  },
 };
 /**
  * Each list's next record, in turn: a list has its own place, so that the records one operation
@@ -165,6 +183,9 @@ const CONVERSATION_OPERATIONS = new Set(['listMessages', 'sendMessage', 'reportC
 
 const OFFER_OPERATIONS = new Set(['getOffer', 'answerOffer', 'withdrawOffer']);
 
+const isReviewOperation = (operationId: string): operationId is keyof typeof pool.reviewIds =>
+  operationId in pool.reviewIds;
+
 /** Fields that name a record or carry a rule the schema cannot express, by operation and name. */
 function named(operationId: string, name: string, actor: Actor): unknown {
   const own = actor === 'anonymous' ? people.buyer : people[actor];
@@ -175,7 +196,13 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       if (operationId === 'acceptProposedTime') return next(pool.proposedBookingIds);
       if (operationId === 'refundPayment') return next(pool.paymentIds);
       if (operationId === 'verifyBuyer') return people.buyer.id;
-      if (operationId === 'verifySeller' || operationId === 'getSeller') return people.seller.id;
+      if (
+        operationId === 'verifySeller' ||
+        operationId === 'getSeller' ||
+        operationId === 'listSellerReviews'
+      )
+        return people.seller.id;
+      if (isReviewOperation(operationId)) return next(pool.reviewIds[operationId]);
       if (operationId === 'setDealerVerification' || operationId === 'listDealerVerifications')
         return pool.dealerId;
       if (operationId === 'setContactMessageHandled') return next(pool.contactMessageIds);
@@ -192,7 +219,8 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       if (operationId === 'deleteCar') return next(pool.unreportedCarIds);
       return next(pool.carIds);
     case 'ids':
-      // A comparison's cars.
+      // The sellers whose ratings are read; a comparison's cars.
+      if (operationId === 'listSellerRatings') return `${people.seller.id},${people.buyer.id}`;
       return pool.carIds.slice(0, 2).join(',');
     case 'carId':
       if (operationId === 'advertiseCar') return next(pool.unadvertisedCarIds);
@@ -201,6 +229,7 @@ function named(operationId: string, name: string, actor: Actor): unknown {
         return next(pool.reportedCarIds[operationId]);
       return next(pool.carIds);
     case 'bookingId':
+      if (operationId === 'postReview') return next(pool.reviewableBookingIds);
       if (operationId !== 'recordPayment') return next(pool.bookingIds);
       // The transaction named next is this booking's (bookingId comes first in the body).
       reported = next(pool.recordedPayments);
@@ -285,6 +314,7 @@ function named(operationId: string, name: string, actor: Actor): unknown {
     case 'website':
       return 'https://dealer.example.com';
     case 'verified':
+    case 'hidden':
       return true;
     case 'callbackURL':
     case 'errorCallbackURL':
@@ -545,6 +575,39 @@ it.beforeAll(async ({ t, buyer, seller, admin }) => {
     (await as(t, dealer, { method: 'PUT', url: '/api/me/dealer', payload: dealerProfile })).statusCode,
   ).toBe(200);
   pool.dealerId = dealer.id;
+  // Stored directly: the buyer's review calls are rate-limited, and the document's calls need theirs.
+  for (const list of [pool.reviewableBookingIds, ...Object.values(pool.reviewIds)]) {
+    for (let i = 0; i < 3; i += 1) {
+      const booking = await createPastTestDrive(
+        t,
+        people.buyer,
+        await createCar(t, people.seller),
+        people.seller,
+      );
+      if (list === pool.reviewableBookingIds) {
+        list.push(booking.id);
+        continue;
+      }
+      const [review] = await t.db
+        .insert(reviews)
+        .values({
+          bookingId: booking.id,
+          buyerId: people.buyer.id,
+          sellerId: people.seller.id,
+          carName: booking.carName,
+          experience: 4,
+          accuracy: 5,
+          communication: 3,
+          body: 'Conformance review.',
+        })
+        .returning({ id: reviews.id });
+      list.push(review!.id);
+      if (list === pool.reviewIds.dismissReviewReports)
+        await t.db
+          .insert(reviewReports)
+          .values({ reviewId: review!.id, reporterId: people.admin.id, reason: 'Spam' });
+    }
+  }
   for (let i = 0; i < 3; i += 1) {
     const sent = await t.app.inject({
       method: 'POST',

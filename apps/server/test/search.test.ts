@@ -336,6 +336,8 @@ describe("a seller's page", () => {
       carsForSale: 4,
       // A private seller (dealers.test.ts: a dealer's).
       dealer: null,
+      // Not reviewed (reviews.test.ts: the figures).
+      reviews: { count: 0, experience: null, accuracy: null, communication: null, overall: null },
     });
     expect(res.body).not.toContain(seller.email);
     // The cars are the search's, with the seller as a filter; each car names its seller's id.

@@ -31,6 +31,7 @@ export * from './photos.ts';
 export * from './place-name.ts';
 export * from './places.ts';
 export * from './reports.ts';
+export * from './reviews.ts';
 export * from './routes.ts';
 export * from './saved-cars.ts';
 export * from './saved-searches.ts';

@@ -13,7 +13,8 @@ import { ROLES, type Role } from './constants.ts';
  * the car reserved for another buyer, sold or removed), a reservation released; to a seller, a
  * holding deposit paid, a purchase confirmed; to a buyer on a reserved car's waitlist, the car for
  * sale again or sold; to both, an offer accepted by the other side, or
- * expired, or a reservation lapsed. To anyone: their account verified, a message in
+ * expired, or a reservation lapsed. To a seller, a buyer's review of them; to a buyer, the seller's
+ * answer to their review. To anyone: their account verified, a message in
  * one of their conversations. To every admin: a message through the contact form, a conversation
  * reported by one of its participants.
  */
@@ -44,6 +45,8 @@ export const NOTIFICATION_TYPES = [
   'offer.deposit-paid',
   'offer.purchase-confirmed',
   'waitlist.ended',
+  'review.received',
+  'review.answered',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -218,6 +221,18 @@ export const NOTIFICATION_KINDS: Readonly<Record<NotificationType, NotificationK
     description: 'A reserved car you wait for is for sale again, or has been sold.',
     audience: buyers,
     email: true,
+  },
+  'review.received': {
+    label: 'Review received',
+    description: 'A buyer reviews you after a test drive.',
+    audience: sellers,
+    email: true,
+  },
+  'review.answered': {
+    label: 'Review answered',
+    description: 'A seller answers your review of them.',
+    audience: buyers,
+    email: false,
   },
   'refund.made': {
     label: 'Refund made',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { userSchema } from './auth.ts';
 import { dealerSchema, listedDealerSchema } from './dealers.ts';
 import { postalCodeSchema } from './places.ts';
+import { reviewSummarySchema } from './reviews.ts';
 
 /**
  * A buyer or seller in the admin lists: `renamedFrom` is the name an admin verified when its owner
@@ -31,5 +32,7 @@ export const sellerProfileSchema = z.object({
   carsForSale: z.number().int(),
   /** The business the seller runs, when they are a dealer (ADR 63); null for a private seller. */
   dealer: dealerSchema.nullable(),
+  /** The seller's verified reviews in figures (ADR 64); the reviews: `GET /sellers/{id}/reviews`. */
+  reviews: reviewSummarySchema,
 });
 export type SellerProfile = z.infer<typeof sellerProfileSchema>;

@@ -9,6 +9,7 @@ import {
   conversations,
   offers,
   paymentIntents,
+  reviews,
   savedSearches,
   users,
 } from '../db/schema.ts';
@@ -103,5 +104,20 @@ export async function userAccess(db: Db | Tx, email: string, role?: 'Buyer' | 'S
     .from(users)
     .where(and(eq(users.email, email), role && eq(users.role, role)))
     .limit(1);
+  return row;
+}
+
+/** A review: whose it is, and whether an admin hid it. */
+export async function reviewAccess(db: Db | Tx, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({
+      id: reviews.id,
+      buyerId: reviews.buyerId,
+      sellerId: reviews.sellerId,
+      hidden: sql<boolean>`${reviews.hiddenAt} is not null`,
+    })
+    .from(reviews)
+    .where(eq(reviews.id, id));
   return row;
 }

@@ -38,6 +38,7 @@ type Account = NonNullable<Awaited<ReturnType<typeof repo.userAccess>>>;
 type Conversation = NonNullable<Awaited<ReturnType<typeof repo.conversationAccess>>>;
 type SavedSearch = NonNullable<Awaited<ReturnType<typeof repo.savedSearchAccess>>>;
 type Offer = NonNullable<Awaited<ReturnType<typeof repo.offerAccess>>>;
+type Review = NonNullable<Awaited<ReturnType<typeof repo.reviewAccess>>>;
 
 const isAdmin = (actor: User) => actor.role === 'Admin';
 
@@ -68,6 +69,15 @@ const offer = {
   load: repo.offerAccess,
   sees: (actor, o) => o.buyerId === actor.id || o.sellerId === actor.id,
 } satisfies RecordRule<Offer>;
+/**
+ * A review is public, except a hidden one: only its author and the admins see that (ADR 64); its
+ * seller, who may not see it, cannot answer or report it.
+ */
+const review = {
+  name: 'The review',
+  load: repo.reviewAccess,
+  sees: (actor, r) => !r.hidden || isAdmin(actor) || r.buyerId === actor.id,
+} satisfies RecordRule<Review>;
 /** An account is its user's and the admins'. */
 const account = {
   name: 'The user',
@@ -133,6 +143,12 @@ const RECORD_RULES = {
     load: repo.paymentIntentAccess,
     sees: (actor, intent) => intent.buyerId === actor.id,
   } satisfies RecordRule<PaymentIntent>,
+  /** Reviewing the seller of a test drive: its buyer only, inside the review's transaction. */
+  'booking.review': {
+    ...booking,
+    load: repo.lockedBookingAccess,
+    refusal: (actor, b) => (b.buyerId === actor.id ? undefined : "Only the booking's buyer can review it."),
+  } satisfies RecordRule<LockedBooking>,
   'conversation.read': {
     ...conversation,
     sees: (actor, c) => isParticipant(actor, c) || (isAdmin(actor) && c.reported),
@@ -147,6 +163,14 @@ const RECORD_RULES = {
     refusal: (actor, o) =>
       o.buyerId === actor.id ? undefined : "Only the offer's buyer can pay the deposit on its reservation.",
   } satisfies RecordRule<Offer>,
+  'review.answer': {
+    ...review,
+    refusal: (actor, r) =>
+      r.sellerId === actor.id ? undefined : 'Only the reviewed seller can answer a review.',
+  } satisfies RecordRule<Review>,
+  /** Anyone who sees a review may report it. */
+  'review.report': review,
+  'review.moderate': review,
   /** A saved search is its buyer's alone (admins included, nobody else learns of it). Inside its transaction. */
   'savedSearch.manage': {
     name: 'The saved search',

@@ -20,6 +20,7 @@ export * from '../modules/offers/offers.schema.ts';
 export * from '../modules/payments/payments.schema.ts';
 export * from '../modules/photos/photos.schema.ts';
 export * from '../modules/reports/reports.schema.ts';
+export * from '../modules/reviews/reviews.schema.ts';
 export * from '../modules/saved-cars/saved-cars.schema.ts';
 export * from '../modules/saved-searches/saved-searches.schema.ts';
 export * from '../modules/vehicles/vehicles.schema.ts';

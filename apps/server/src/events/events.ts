@@ -76,6 +76,10 @@ export interface DomainEvents {
   'message.sent': { messageId: string };
   /** A participant reported a conversation to the admins. */
   'conversation.reported': { reportId: string };
+  /** A buyer reviewed the seller of a test drive that took place (modules/reviews). */
+  'review.posted': { reviewId: string };
+  /** The reviewed seller answered a review. */
+  'review.answered': { reviewId: string };
   /** These users' conversations changed (a message came, or they read one): their open pages ask again. */
   'conversations.changed': { userIds: string[] };
   /** These users' notifications changed (some made, or read): their open pages ask again. */

@@ -31,6 +31,8 @@ import {
   photos,
   refunds,
   reportedCars,
+  reviewReports,
+  reviews,
   savedCars,
   savedSearches,
   users,
@@ -45,6 +47,7 @@ import {
   createBooking,
   createCar,
   createOffer,
+  createPastTestDrive,
   ensureCategory,
   recordPayment,
 } from '../factories.ts';
@@ -164,6 +167,27 @@ async function freshModel() {
 
 async function freshBooking() {
   return createBooking(t, buyerA(), await freshCar(), sellerA());
+}
+
+/** Buyer A's review of seller A after a test drive that took place, stored as the review call stores it. */
+async function reviewOfBuyerA(reported = false) {
+  const b = await createPastTestDrive(t, buyerA(), await freshCar(), sellerA());
+  const [row] = await t.db
+    .insert(reviews)
+    .values({
+      bookingId: b.id,
+      buyerId: buyerA().id,
+      sellerId: sellerA().id,
+      carName: b.carName,
+      experience: 4,
+      accuracy: 4,
+      communication: 4,
+      body: 'Matrix review.',
+    })
+    .returning({ id: reviews.id });
+  if (reported)
+    await t.db.insert(reviewReports).values({ reviewId: row!.id, reporterId: buyerA().id, reason: 'Spam' });
+  return row!.id;
 }
 
 /** A photo row "uploaded" by this user, for a POST /cars body. */
@@ -1006,6 +1030,57 @@ const OWNERSHIP: Record<string, Row> = {
       };
     },
     expect: { buyer: 200, otherBuyer: 404 },
+  },
+  'POST /api/reviews': {
+    call: async () => ({
+      url: '/api/reviews',
+      payload: {
+        bookingId: (await createPastTestDrive(t, buyerA(), await freshCar(), sellerA())).id,
+        experience: 5,
+        accuracy: 5,
+        communication: 5,
+        body: 'From the matrix.',
+      },
+    }),
+    // The booking's buyer only: to another buyer it does not exist.
+    expect: { buyer: 201, otherBuyer: 404 },
+  },
+  'GET /api/me/reviewable-bookings': {
+    call: () => ({ url: '/api/me/reviewable-bookings' }),
+    expect: { others: 200 },
+  },
+  'GET /api/me/reviews': { call: () => ({ url: '/api/me/reviews' }), expect: { others: 200 } },
+  'GET /api/sellers/:id/reviews': {
+    call: () => ({ url: `/api/sellers/${sellerA().id}/reviews` }),
+    expect: { others: 200 },
+  },
+  'GET /api/sellers/ratings': {
+    call: () => ({ url: `/api/sellers/ratings?ids=${sellerA().id}` }),
+    expect: { others: 200 },
+  },
+  'POST /api/reviews/:id/answer': {
+    call: async () => ({
+      url: `/api/reviews/${await reviewOfBuyerA()}/answer`,
+      payload: { body: 'Thanks.' },
+    }),
+    // The reviewed seller only; another seller sees the review (it is public) but may not answer it.
+    expect: { seller: 200, otherSeller: 403 },
+  },
+  'POST /api/reviews/:id/report': {
+    call: async () => ({ url: `/api/reviews/${await reviewOfBuyerA()}/report`, payload: { reason: 'Spam' } }),
+    expect: { others: 201 },
+  },
+  'GET /api/reviews/reported': { call: () => ({ url: '/api/reviews/reported' }), expect: { admin: 200 } },
+  'PUT /api/reviews/:id/visibility': {
+    call: async () => ({
+      url: `/api/reviews/${await reviewOfBuyerA()}/visibility`,
+      payload: { hidden: true, note: 'Matrix' },
+    }),
+    expect: { admin: 200 },
+  },
+  'DELETE /api/reviews/:id/reports': {
+    call: async () => ({ url: `/api/reviews/${await reviewOfBuyerA(true)}/reports` }),
+    expect: { admin: 200 },
   },
   'GET /api/reportedpost': { call: () => ({ url: '/api/reportedpost' }), expect: { admin: 200 } },
   'POST /api/reportedpost': {

@@ -12,7 +12,7 @@ import {
   VISITOR_SEARCHES_PER_MINUTE,
   VISITOR_SUGGESTIONS_PER_MINUTE,
 } from '../../src/modules/cars/cars.routes.ts';
-import { advertise, createBooking, postCar } from '../factories.ts';
+import { advertise, createBooking, createPastTestDrive, postCar } from '../factories.ts';
 import { it } from '../fixtures.ts';
 import { as, createTestApp, runJob, signUpUser, type TestApp, type TestUser } from '../helpers.ts';
 
@@ -50,6 +50,10 @@ function callsOf(route: RouteDeclaration, records: Records): string[] {
       return [at('/cars/suggest?q=por')];
     case '/sellers/:id':
       return [at(`/sellers/${sellerId}`)];
+    case '/sellers/:id/reviews':
+      return [at(`/sellers/${sellerId}/reviews`)];
+    case '/sellers/ratings':
+      return [at(`/sellers/ratings?ids=${sellerId}`)];
     case '/places/:postalCode':
       return [at('/places/90210')];
     case '/vehicles/makes/:makeId/models':
@@ -92,6 +96,20 @@ async function seedRecords(
   expect(sold.statusCode, sold.body).toBe(200);
   const car = await t.db.query.cars.findFirst({ where: (cars, { eq }) => eq(cars.id, carId) });
   await createBooking(t, buyer, car!, seller, { buyerPhone: BUYER_PHONE });
+  // A review of the seller by that buyer, after a test drive that took place, with its answer.
+  const tookPlace = await createPastTestDrive(t, buyer, car!, seller, { buyerPhone: BUYER_PHONE });
+  const review = await as(t, buyer, {
+    method: 'POST',
+    url: '/api/reviews',
+    payload: { bookingId: tookPlace.id, experience: 5, accuracy: 5, communication: 4, body: 'As described.' },
+  });
+  expect(review.statusCode, review.body).toBe(201);
+  const answer = await as(t, seller, {
+    method: 'POST',
+    url: `/api/reviews/${review.json().id}/answer`,
+    payload: { body: 'Thank you.' },
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
   const saved = await as(t, buyer, { method: 'POST', url: '/api/savedpost', payload: { carId } });
   expect(saved.statusCode, saved.body).toBe(201);
   const makes = await t.app.inject({ method: 'GET', url: '/api/vehicles/makes?q=porsche' });
@@ -126,6 +144,8 @@ describe('public answers (BROWSING=public, the default)', () => {
         '/cars/search',
         '/cars/suggest',
         '/sellers/:id',
+        '/sellers/:id/reviews',
+        '/sellers/ratings',
       ].sort(),
     );
     const leaks: string[] = [];

@@ -21,6 +21,7 @@ import { paymentsRoutes } from './payments.ts';
 import { photosRoutes } from './photos.ts';
 import { placesRoutes } from './places.ts';
 import { reportsRoutes } from './reports.ts';
+import { reviewsRoutes } from './reviews.ts';
 import type { EventStream, Method } from './route.ts';
 import { savedCarsRoutes } from './saved-cars.ts';
 import { savedSearchesRoutes } from './saved-searches.ts';
@@ -46,6 +47,7 @@ export const contract = {
   ...photosRoutes,
   ...placesRoutes,
   ...reportsRoutes,
+  ...reviewsRoutes,
   ...savedCarsRoutes,
   ...savedSearchesRoutes,
   ...systemRoutes,

@@ -223,3 +223,30 @@ export const paymentBookings: PaymentBookings = {
 export function testDriveRequestsPerDay(db: Db | Tx, carIds: readonly string[], since: Date) {
   return dailyCounts(db, { table: bookings, carId: bookings.carId, at: bookings.createdAt }, carIds, since);
 }
+
+/**
+ * The buyer's accepted test drives whose seller still has an account, the latest first: those that
+ * took place (bookingStatus, 'completed') are the ones they may review (modules/reviews).
+ */
+export function acceptedBookingsOf(db: Db, buyerId: string) {
+  return db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      carName: bookings.carName,
+      carPhoto: bookings.carPhoto,
+      sellerId: bookings.sellerId,
+      sellerName: bookings.sellerName,
+      requestedDate: bookings.requestedDate,
+      requestedTime: bookings.requestedTime,
+    })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.buyerId, buyerId),
+        eq(bookings.status, 'accepted'),
+        sql`${bookings.sellerId} is not null`,
+      ),
+    )
+    .orderBy(sql`${bookings.requestedDate} desc, ${bookings.requestedTime} desc, ${bookings.id} desc`);
+}

@@ -4,6 +4,7 @@ import { bookingsRoutes } from './bookings.routes.ts';
 import { cancelBookingsOnEvents } from './bookings.service.ts';
 
 export {
+  acceptedBookingsOf,
   bookingSummary,
   deleteUnpaidBookingsOf,
   paymentBookings,

@@ -27,6 +27,7 @@ import { findContactMessage } from '../contact/index.ts';
 import { findConversationReport, findMessage } from '../conversations/index.ts';
 import { estimateOf } from '../market-value/index.ts';
 import { offerMoveSummary, offerSummary } from '../offers/index.ts';
+import { findReview } from '../reviews/index.ts';
 import { saversOf } from '../saved-cars/index.ts';
 import { findSavedSearch } from '../saved-searches/index.ts';
 import { emailLater } from './notification-emails.ts';
@@ -449,6 +450,27 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
         title: `Conversation reported by ${report.reporterName}`,
         body: `About the ${report.carName}: ${report.reason}`,
         link: routePatterns.dashAdminReportedConversations,
+      });
+    }),
+    events.react('review.posted', async (tx, { reviewId }) => {
+      const review = await findReview(tx, reviewId);
+      if (!review) return;
+      const stars = (review.experience + review.accuracy + review.communication) / 3;
+      await tell(tx, [review.sellerId], {
+        type: 'review.received',
+        title: `Review from ${review.buyerName}`,
+        body: `After the test drive of the ${review.carName}, ${stars.toFixed(1)} stars: ${excerpt(review.body)}`,
+        link: routePatterns.seller.replace(':id', review.sellerId),
+      });
+    }),
+    events.react('review.answered', async (tx, { reviewId }) => {
+      const review = await findReview(tx, reviewId);
+      if (!review?.answer) return;
+      await tell(tx, [review.buyerId], {
+        type: 'review.answered',
+        title: `${review.sellerName} answered your review`,
+        body: excerpt(review.answer),
+        link: routePatterns.seller.replace(':id', review.sellerId),
       });
     }),
     events.react('message.sent', async (tx, { messageId }) => {

@@ -14,6 +14,7 @@ import { forbidden, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import { placeOf, requirePlace, shownPlace } from '../../places/gazetteer.ts';
 import { dealerOf } from '../dealers/index.ts';
+import { reviewSummaryOf } from '../reviews/index.ts';
 import * as repo from './users.repository.ts';
 
 /** Accounts are created by sign-up alone (Better Auth), which also keeps roles out of reach: the API refuses. */
@@ -40,12 +41,16 @@ export async function setMyLocation(
   return place && shownPlace(place);
 }
 
-/** Any signed-in user may see a seller's page: name, badge, since when, how many cars for sale, and the dealer's profile. */
+/**
+ * Any signed-in user may see a seller's page: name, badge, since when, how many cars for sale, the
+ * dealer's profile, and their reviews in figures.
+ */
 export async function getSellerProfile(context: AppContext, id: string): Promise<SellerProfile> {
   const row = await repo.findSellerProfile(context.database.db, id);
   if (!row) throw notFound('The seller');
   const { createdAt, ...profile } = row;
-  return { ...profile, memberSince: createdAt.toISOString(), dealer: await dealerOf(context, id) };
+  const [dealer, reviews] = await Promise.all([dealerOf(context, id), reviewSummaryOf(context, id)]);
+  return { ...profile, memberSince: createdAt.toISOString(), dealer, reviews };
 }
 
 /** Self or an admin; anyone else learns nothing, not even whether the account exists. */
