@@ -176,6 +176,20 @@ describe('POST /api/reviews', () => {
     expect(await notesOf(t, seller, 'review.received')).toHaveLength(1);
   });
 
+  it('takes one review of two sent at once for the same booking, and tells the seller once', async ({
+    t,
+    reviewer,
+  }) => {
+    const seller = await signUpUser(t, 'Seller');
+    const booking = await createPastTestDrive(t, reviewer, await createCar(t, seller), seller);
+    const answers = await Promise.all(
+      ['First.', 'Second.'].map((body) => post(t, reviewer, { bookingId: booking.id, ...ratings, body })),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    expect(await reviewsOfBooking(t, booking.id)).toHaveLength(1);
+    expect(await notesOf(t, seller, 'review.received')).toHaveLength(1);
+  });
+
   it.for([
     ['a blank text', { body: ' \n ' }, 'body'],
     ['a text longer than a message', { body: 'a'.repeat(MESSAGE_MAX_LENGTH + 1) }, 'body'],
@@ -286,6 +300,17 @@ describe('POST /api/reviews/:id/answer', () => {
     const shown = (await sellerReviews(t, undefined, seller.id)).find((r) => r.id === review.id);
     expect(shown?.answer?.body).toBe('Thank you,\nsee you soon.');
     expect(await notesOf(t, reviewer, 'review.answered')).toHaveLength(before + 1);
+  });
+
+  it('takes one answer of two sent at once, and tells the buyer once', async ({ t, seller, reviewer }) => {
+    const review = await aReview(t, seller, reviewer);
+    const answers = await Promise.all(
+      ['Thanks!', 'Thank you.'].map((body) => answer(t, seller, review.id, body)),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const [shown] = (await sellerReviews(t, undefined, seller.id)).filter((r) => r.id === review.id);
+    expect(['Thanks!', 'Thank you.']).toContain(shown?.answer?.body);
+    expect(await notesOf(t, reviewer, 'review.answered')).toHaveLength(1);
   });
 
   it('refuses anyone but the reviewed seller, changing nothing', async ({
