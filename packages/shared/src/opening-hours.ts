@@ -13,6 +13,17 @@ export const WEEKDAYS = [
 ] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+/** Each weekday's name as pages show it. */
+export const WEEKDAY_NAMES: Record<Weekday, string> = {
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+};
+
 /** One stretch of a day, "HH:MM" (24-hour), closing after it opens. */
 export interface OpeningRange {
   open: string;

@@ -4,21 +4,12 @@ import {
   isOpenAt,
   type OpeningHours,
   placeName,
+  WEEKDAY_NAMES,
   WEEKDAYS,
   type Weekday,
 } from '@redline/shared';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { VerifiedDealerBadge } from '../ui/verified-badge.tsx';
-
-const DAY_NAMES: Record<Weekday, string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
 
 /** A day's hours as read: "09:00–12:00, 13:00–18:00", or "Closed". */
 export const dayHours = (ranges: OpeningHours[Weekday]) =>
@@ -106,7 +97,7 @@ export function DealerHeader({
               {WEEKDAYS.map((day) => (
                 <tr key={day}>
                   <th scope="row" className="pe-4 text-start font-normal text-base-content/70">
-                    {DAY_NAMES[day]}
+                    {WEEKDAY_NAMES[day]}
                   </th>
                   <td className="tabular-nums">{dayHours(dealer.hours[day])}</td>
                 </tr>

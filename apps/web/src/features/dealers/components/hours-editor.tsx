@@ -3,18 +3,9 @@
  * with the phone's own time pickers. Rows wrap on a narrow screen; "Copy Monday to weekdays" saves
  * typing the same hours five times.
  */
-import { type OpeningHours, type OpeningRange, WEEKDAYS, type Weekday } from '@redline/shared';
+import { type OpeningHours, type OpeningRange, WEEKDAY_NAMES, WEEKDAYS, type Weekday } from '@redline/shared';
 import type { FieldErrors } from 'react-hook-form';
 
-const DAY_NAMES: Record<Weekday, string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
 const FIRST_RANGE: OpeningRange = { open: '09:00', close: '17:00' };
 const WORKDAYS: Weekday[] = ['tuesday', 'wednesday', 'thursday', 'friday'];
 
@@ -69,7 +60,7 @@ export function HoursEditor({ id, value, onChange, errors }: HoursEditorProps) {
                   checked={open}
                   onChange={(event) => setDay(day, event.target.checked ? [FIRST_RANGE] : [])}
                 />
-                <span className="font-medium">{DAY_NAMES[day]}</span>
+                <span className="font-medium">{WEEKDAY_NAMES[day]}</span>
               </label>
               <div className="flex flex-1 flex-col gap-2">
                 {open ? (
@@ -79,12 +70,12 @@ export function HoursEditor({ id, value, onChange, errors }: HoursEditorProps) {
                       className="flex flex-wrap items-center gap-2"
                     >
                       <legend className="sr-only">
-                        {DAY_NAMES[day]}, {index === 0 ? 'first' : 'second'} range
+                        {WEEKDAY_NAMES[day]}, {index === 0 ? 'first' : 'second'} range
                       </legend>
                       <input
                         type="time"
                         className="input input-sm w-32"
-                        aria-label={`${DAY_NAMES[day]} opens${index ? ' again' : ''}`}
+                        aria-label={`${WEEKDAY_NAMES[day]} opens${index ? ' again' : ''}`}
                         value={range.open}
                         onChange={(event) => setRange(day, index, { open: event.target.value })}
                       />
@@ -92,7 +83,7 @@ export function HoursEditor({ id, value, onChange, errors }: HoursEditorProps) {
                       <input
                         type="time"
                         className="input input-sm w-32"
-                        aria-label={`${DAY_NAMES[day]} closes${index ? ' again' : ''}`}
+                        aria-label={`${WEEKDAY_NAMES[day]} closes${index ? ' again' : ''}`}
                         value={range.close}
                         onChange={(event) => setRange(day, index, { close: event.target.value })}
                       />
