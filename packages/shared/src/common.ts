@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants.ts';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, REPORT_DETAILS_MAX_LENGTH } from './constants.ts';
 import { MULTI_LINE_RULE, ONE_LINE_RULE, sentTextPattern, type TextRule } from './text-rules.ts';
 import { UNIT_SYSTEMS } from './units.ts';
 
@@ -81,3 +81,30 @@ export const multiLineText = (label: string, max: number, required?: { min: numb
 export const NAME_MAX_LENGTH = 80;
 /** A person's name, wherever it is typed: sign-up, the account's name change, the contact form. */
 export const personNameSchema = oneLineText('Name', NAME_MAX_LENGTH);
+
+/**
+ * A report to the admins (of a car, a conversation, a review): what it names (`shape`), its reason
+ * (`reason`, an enum of reasons with "Other") and details, which the reason "Other" requires
+ * (`missing`: what a blank one is told).
+ */
+export function reportInput<Reason extends z.ZodType<string>, Shape extends z.ZodRawShape>(
+  reason: Reason,
+  shape: Shape,
+  missing = 'Tell us what is wrong',
+) {
+  return z
+    .object({
+      ...shape,
+      reason,
+      details: multiLineText('Details', REPORT_DETAILS_MAX_LENGTH)
+        .default('')
+        .meta({ description: 'Required (not blank) when the reason is Other' }),
+    })
+    .superRefine((input, ctx) => {
+      // The shape's own fields leave TypeScript unsure of these two: they are the object's own.
+      const { reason: given, details } = input as { reason: string; details: string };
+      if (given === 'Other' && details === '') {
+        ctx.addIssue({ code: 'custom', message: missing, path: ['details'] });
+      }
+    });
+}

@@ -1,7 +1,7 @@
 /** Messages between a buyer and a car's seller: one conversation per buyer and car. */
 import { z } from 'zod';
-import { multiLineText } from './common.ts';
-import { MESSAGE_MAX_LENGTH, PAGE_SIZE_MAX, REPORT_DETAILS_MAX_LENGTH } from './constants.ts';
+import { multiLineText, reportInput } from './common.ts';
+import { MESSAGE_MAX_LENGTH, PAGE_SIZE_MAX } from './constants.ts';
 
 export const messageBodySchema = multiLineText('Message', MESSAGE_MAX_LENGTH, {
   min: 1,
@@ -63,18 +63,7 @@ export const conversationReportReasonSchema = z.enum(CONVERSATION_REPORT_REASONS
 });
 
 /** A participant's report: the admins may read the conversation while it has one. */
-export const conversationReportInputSchema = z
-  .object({
-    reason: conversationReportReasonSchema,
-    details: multiLineText('Details', REPORT_DETAILS_MAX_LENGTH)
-      .default('')
-      .meta({ description: 'Required (not blank) when the reason is Other' }),
-  })
-  .superRefine((input, ctx) => {
-    if (input.reason === 'Other' && input.details === '') {
-      ctx.addIssue({ code: 'custom', message: 'Tell us what is wrong', path: ['details'] });
-    }
-  });
+export const conversationReportInputSchema = reportInput(conversationReportReasonSchema, {});
 export type ConversationReportInput = z.infer<typeof conversationReportInputSchema>;
 
 const personSchema = z.object({ name: z.string(), email: z.string() });

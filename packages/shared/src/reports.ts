@@ -1,25 +1,17 @@
 /** Reports of cars by buyers, and the admin's view of reported cars. */
 import { z } from 'zod';
-import { multiLineText } from './common.ts';
-import { REPORT_DETAILS_MAX_LENGTH, REPORT_REASONS } from './constants.ts';
+import { reportInput } from './common.ts';
+import { REPORT_REASONS } from './constants.ts';
 
 export const reportReasonSchema = z.enum(REPORT_REASONS, { error: 'Choose a reason' });
 
 const carId = z.guid({ error: 'Choose a car' });
 
-export const reportInputSchema = z
-  .object({
-    carId,
-    reason: reportReasonSchema,
-    details: multiLineText('Details', REPORT_DETAILS_MAX_LENGTH)
-      .default('')
-      .meta({ description: 'Required (not blank) when the reason is Other' }),
-  })
-  .superRefine((input, ctx) => {
-    if (input.reason === 'Other' && input.details === '') {
-      ctx.addIssue({ code: 'custom', message: 'Tell us what is wrong with this post', path: ['details'] });
-    }
-  });
+export const reportInputSchema = reportInput(
+  reportReasonSchema,
+  { carId },
+  'Tell us what is wrong with this post',
+);
 export type ReportInput = z.infer<typeof reportInputSchema>;
 
 export const reportedCarParamsSchema = z.object({ carId });

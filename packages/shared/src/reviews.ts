@@ -3,9 +3,9 @@
  * place; the seller answers once; anyone signed in reports a review; admins hide or restore it.
  */
 import { z } from 'zod';
-import { multiLineText } from './common.ts';
+import { multiLineText, reportInput } from './common.ts';
 import { comparedIdsOf, isComparableId } from './compare.ts';
-import { MESSAGE_MAX_LENGTH, PAGE_SIZE_MAX, REPORT_DETAILS_MAX_LENGTH } from './constants.ts';
+import { MESSAGE_MAX_LENGTH, PAGE_SIZE_MAX } from './constants.ts';
 
 /** A review's text and a seller's answer follow the messages' rules (a message's length at most). */
 const reviewText = (label: string, message: string) =>
@@ -106,18 +106,7 @@ export const REVIEW_REPORT_REASONS = ['Not about this seller', 'Offensive', 'Spa
 export type ReviewReportReason = (typeof REVIEW_REPORT_REASONS)[number];
 export const reviewReportReasonSchema = z.enum(REVIEW_REPORT_REASONS, { error: 'Choose a reason' });
 
-export const reviewReportInputSchema = z
-  .object({
-    reason: reviewReportReasonSchema,
-    details: multiLineText('Details', REPORT_DETAILS_MAX_LENGTH)
-      .default('')
-      .meta({ description: 'Required (not blank) when the reason is Other' }),
-  })
-  .superRefine((input, ctx) => {
-    if (input.reason === 'Other' && input.details === '') {
-      ctx.addIssue({ code: 'custom', message: 'Tell us what is wrong', path: ['details'] });
-    }
-  });
+export const reviewReportInputSchema = reportInput(reviewReportReasonSchema, {});
 export type ReviewReportInput = z.infer<typeof reviewReportInputSchema>;
 
 /** An admin hides a review or shows it again, saying why. */
