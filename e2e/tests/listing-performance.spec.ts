@@ -82,4 +82,14 @@ test("a buyer's view of a car shows in its seller's Performance, in its line and
   await page.getByText("The chart's data as a table").first().click();
   const today = page.getByRole('table').first().getByRole('row').last();
   await expect(today.getByRole('cell').nth(1)).not.toHaveText('0');
+
+  // Another seller who opens that address is told, with its status, that the figures are not theirs.
+  const stranger = await browser.newContext({ baseURL });
+  await signUp(stranger.request, 'Seller', 'Otto Other');
+  const refused = await stranger.newPage();
+  const answer = await refused.goto(`/dash/seller/performance/${carId}`);
+  expect(answer?.status()).toBe(403);
+  await expect(refused.getByRole('heading', { name: 'This car is not one of yours' })).toBeVisible();
+  await expect(refused.getByText(name)).toHaveCount(0);
+  await stranger.close();
 });

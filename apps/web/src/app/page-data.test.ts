@@ -139,6 +139,19 @@ describe('pageStatus', () => {
     }
   });
 
+  it("is 403 for a page whose data the API says is not the visitor's to see, 404 winning over it", () => {
+    const client = createQueryClient();
+    const refuse = (key: string, error: ApiError) =>
+      client
+        .getQueryCache()
+        .build(client, { queryKey: [key] })
+        .setState({ status: 'error', error });
+    refuse('figures', new ApiError(403, 'forbidden', "Only the car's seller can see its figures."));
+    expect(pageStatus(client, '/dash/seller/performance/c1')).toBe(403);
+    refuse('car', new ApiError(404, 'not_found', 'No such car.'));
+    expect(pageStatus(client, '/dash/seller/performance/c1')).toBe(404);
+  });
+
   it('stays 200 for a page whose data failed otherwise (the browser asks again)', () => {
     const client = createQueryClient();
     client

@@ -63,7 +63,7 @@ import {
 import { sellerQueryOptions } from '../features/sellers/index.ts';
 import { appConfigQueryOptions } from '../lib/app-config.ts';
 import type { User } from '../lib/auth.ts';
-import { answeredMissing } from '../lib/page-state.ts';
+import { answeredRefusal } from '../lib/page-state.ts';
 import { loginReturningTo } from '../lib/return-to.ts';
 import { vehicleMakesQuery } from '../lib/vehicle-catalogue.ts';
 import { routes } from './router.tsx';
@@ -253,13 +253,20 @@ export function guardRedirect(
 /**
  * The page's HTTP status: 404 for an address no page has (the not-found route) and for a page whose
  * first data the API says does not exist (a car, a category, a booking: the page shows its not-found
- * state); 410 Gone for the page of a car that is no longer for sale, deleted (the API answered 410)
- * or sold (the page says so, with a search of its make and model: ADR 47); 200 otherwise.
+ * state); 403 for a page whose first data is not the visitor's to see (another seller's listing
+ * figures: the page says so); 410 Gone for the page of a car that is no longer for sale, deleted (the
+ * API answered 410) or sold (the page says so, with a search of its make and model: ADR 47); 200
+ * otherwise.
  */
-export function pageStatus(client: QueryClient, url: string, matches = pageMatches(url)): 200 | 404 | 410 {
+export function pageStatus(
+  client: QueryClient,
+  url: string,
+  matches = pageMatches(url),
+): 200 | 403 | 404 | 410 {
   const leaf = matches.at(-1);
-  const answered = client.getQueryCache().getAll().map(answeredMissing);
+  const answered = client.getQueryCache().getAll().map(answeredRefusal);
   if (leaf?.route.path === r.notFound || answered.includes(404)) return 404;
+  if (answered.includes(403)) return 403;
   if (answered.includes(410)) return 410;
   const sold =
     leaf?.route.path === r.car && client.getQueryData(carQueryOptions(leaf.params.id ?? '').queryKey)?.soldAt;
