@@ -24,6 +24,7 @@ import {
   vehicleModels,
 } from '../src/db/schema.ts';
 import { ListingActivity } from '../src/modules/listing-stats/listing-activity.ts';
+import { savesPerDay } from '../src/modules/saved-cars/index.ts';
 import { createBooking, createCar, createOffer } from './factories.ts';
 import { it as base } from './fixtures.ts';
 import { as, errorOf, runJob, type TestApp, type TestUser } from './helpers.ts';
@@ -207,6 +208,21 @@ describe('the leads', () => {
     expect(todayOf(stats)).toMatchObject({ saves: 1, messages: 2, offers: 1, testDrives: 2 });
     expect(stats.days.find((day) => day.day === daysAgo(3))).toMatchObject({ saves: 1 });
     expect(stats.totals).toMatchObject({ saves: 2, messages: 2, offers: 1, testDrives: 2 });
+  });
+
+  it('counts among more cars than one statement may name (a dealer with 70,000)', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const car = await createCar(t, seller);
+    await t.db.insert(savedCars).values({ buyerId: buyer.id, carId: car.id });
+    // PostgreSQL binds at most 65,535 values to a statement: a list of ids, one value each, would not go.
+    const carIds = [...Array.from({ length: 70_000 }, () => randomUUID()), car.id];
+    const saves = await savesPerDay(t.db, carIds, new Date(Date.now() - DAY_MS));
+    expect(saves).toEqual([
+      { carId: car.id, day: todayOf(await listingStats(t, seller, car.id)).day, count: 1 },
+    ]);
   });
 });
 

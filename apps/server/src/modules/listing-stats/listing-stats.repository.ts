@@ -1,6 +1,7 @@
 /** The listing stats module's queries (Drizzle only). */
 import { and, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { amongCars } from '../../db/daily-counts.ts';
 import { carsInBrief, type ListingRow, listingsForComparison } from '../cars/index.ts';
 import { listingDays, listingViewers } from './listing-stats.schema.ts';
 
@@ -86,15 +87,7 @@ export async function shownAndViewed(db: Db | Tx, carIds: readonly string[], sin
       views: listingDays.views,
     })
     .from(listingDays)
-    .where(
-      and(
-        sql`${listingDays.carId} in (${sql.join(
-          carIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-        gte(listingDays.day, since),
-      ),
-    );
+    .where(and(amongCars(listingDays.carId, carIds), gte(listingDays.day, since)));
 }
 
 /** The most similar cars a comparison reads: the newest (a median of this many is steady). */
