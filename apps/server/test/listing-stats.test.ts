@@ -220,9 +220,7 @@ describe('the leads', () => {
     // PostgreSQL binds at most 65,535 values to a statement: a list of ids, one value each, would not go.
     const carIds = [...Array.from({ length: 70_000 }, () => randomUUID()), car.id];
     const saves = await savesPerDay(t.db, carIds, new Date(Date.now() - DAY_MS));
-    expect(saves).toEqual([
-      { carId: car.id, day: todayOf(await listingStats(t, seller, car.id)).day, count: 1 },
-    ]);
+    expect(saves).toEqual([{ carId: car.id, day: today(), count: 1 }]);
   });
 });
 
