@@ -328,7 +328,8 @@ export async function carsInBrief(tx: Db | Tx, ids: string[]) {
     })
     .from(cars)
     .where(inArray(cars.id, ids));
-  return ids.flatMap((id) => rows.filter((row) => row.id === id));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Those of these cars still for sale, newest first. */
