@@ -50,15 +50,24 @@ describe('the chart of views and leads per day', () => {
     expect(days).toHaveLength(10);
   });
 
-  it('draws the leads as a line through every day, at their count', () => {
-    renderWithProviders(<DailyChart days={someDays((i) => (i === 0 ? { saves: 2, offers: 1 } : {}))} />);
-    const line = screen.getByTestId('daily-chart-leads').getAttribute('d') ?? '';
-    const points = line.split(/[ML]/).filter(Boolean);
-    expect(points).toHaveLength(30);
-    // 3 leads on an axis to 4: a quarter from the top, in the middle of the first of 30 days.
-    const [x, y] = points[0]!.trim().split(' ').map(Number);
-    expect(x).toBeCloseTo(100 / 60, 5);
-    expect(y).toBeCloseTo(25, 5);
+  it('draws the leads as bars under the views, on their own axis, so that a few leads beside hundreds of views show', () => {
+    renderWithProviders(
+      <DailyChart
+        days={someDays((i) =>
+          i === 0 ? { views: 400, saves: 2, offers: 1 } : i === 1 ? { views: 300, messages: 4 } : {},
+        )}
+      />,
+    );
+    const bars = [...screen.getByTestId('daily-chart-leads').querySelectorAll('rect')];
+    expect(bars.map((bar) => bar.querySelector('title')?.textContent)).toEqual([
+      'Oct 31: 3 leads',
+      'Nov 1: 4 leads',
+    ]);
+    // The leads' axis runs to 4, not to the views' 400: 3 leads are three quarters of their panel.
+    expect(Number.parseFloat(bars[0]!.getAttribute('height')!)).toBeCloseTo(75, 5);
+    expect(Number.parseFloat(bars[1]!.getAttribute('height')!)).toBeCloseTo(100, 5);
+    const leadAxis = bars[0]!.closest('svg')!.querySelectorAll('text');
+    expect([...leadAxis].map((text) => text.textContent)).toEqual(['0', '4']);
   });
 
   it('names each bar as the server writes it, so that the page hydrates as it was sent', () => {
