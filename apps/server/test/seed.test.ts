@@ -1,12 +1,21 @@
 /** The demo seed: what it creates, that a second run changes nothing, and that it guards real data. */
 
-import { DEMO_CARS, DEMO_PASSWORD, DEMO_USERS } from '@redline/demo-art/data';
+import { DEMO_CARS, DEMO_DEALERS, DEMO_PASSWORD, DEMO_USERS } from '@redline/demo-art/data';
 import type { Category } from '@redline/shared';
 import { count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
 import { describe, expect } from 'vitest';
-import { advertisements, cars, categories, marketValues, photos, users } from '../src/db/schema.ts';
+import {
+  advertisements,
+  cars,
+  categories,
+  dealerProfiles,
+  dealerVerifications,
+  marketValues,
+  photos,
+  users,
+} from '../src/db/schema.ts';
 import { refitMarketValues } from '../src/modules/market-value/market-value.service.ts';
 import { placeDemoData } from '../src/seed/demo-places.ts';
 import { SeedRefusedError, seed, seedIfEmpty } from '../src/seed/seed.ts';
@@ -22,7 +31,14 @@ it.beforeAll(async ({ t }) => {
 
 async function counts(t: TestApp) {
   const of = async (
-    table: typeof users | typeof cars | typeof categories | typeof advertisements | typeof photos,
+    table:
+      | typeof users
+      | typeof cars
+      | typeof categories
+      | typeof advertisements
+      | typeof photos
+      | typeof dealerProfiles
+      | typeof dealerVerifications,
   ) => (await t.db.select({ n: count() }).from(table))[0]!.n;
   return {
     users: await of(users),
@@ -30,6 +46,8 @@ async function counts(t: TestApp) {
     categories: await of(categories),
     advertisements: await of(advertisements),
     photos: await of(photos),
+    dealers: await of(dealerProfiles),
+    verifications: await of(dealerVerifications),
   };
 }
 
@@ -163,6 +181,27 @@ describe('demo seed', () => {
         isVerified: demo.isVerified,
         emailVerified: true,
       });
+    }
+  });
+
+  it('makes the demo dealers, verified by the demo admin: their seller pages show the business', async ({
+    t,
+  }) => {
+    const [admin] = await t.db.select().from(users).where(eq(users.role, 'Admin'));
+    for (const demo of DEMO_DEALERS) {
+      const [seller] = await t.db.select().from(users).where(eq(users.email, demo.email));
+      const page = await t.app.inject({ method: 'GET', url: `/api/sellers/${seller!.id}` });
+      expect(page.json().dealer, demo.email).toMatchObject({
+        businessName: demo.profile.businessName,
+        street: demo.profile.street,
+        place: { postalCode: demo.profile.postalCode },
+        verifiedAt: expect.any(String),
+      });
+      const log = await t.db
+        .select()
+        .from(dealerVerifications)
+        .where(eq(dealerVerifications.sellerId, seller!.id));
+      expect(log).toMatchObject([{ adminId: admin!.id, action: 'verified', note: demo.verificationNote }]);
     }
   });
 

@@ -8,7 +8,17 @@
  * VINs are made up (a valid check digit, the model year's letter, a maker's prefix), and a car from
  * before 1981 has its chassis number instead.
  */
-import type { BodyStyle, Colour, Drivetrain, Fuel, Role, TitleStatus, Transmission } from '@redline/shared';
+import type {
+  BodyStyle,
+  Colour,
+  DealerProfileInput,
+  Drivetrain,
+  Fuel,
+  OpeningHours,
+  Role,
+  TitleStatus,
+  Transmission,
+} from '@redline/shared';
 import type { CarShape } from './art.ts';
 
 export interface DemoCategory {
@@ -120,6 +130,69 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { name: 'Priya Patel', email: 'priya@redline.test', role: 'Seller', isVerified: false },
   { name: 'Ben Buyer', email: 'buyer@redline.test', role: 'Buyer', isVerified: false },
   { name: 'Chloe Chen', email: 'chloe@redline.test', role: 'Buyer', isVerified: true },
+];
+
+/** A demo dealer: its seller account's e-mail, its profile as the form sends it, and the admin's note verifying it. */
+export interface DemoDealer {
+  email: string;
+  profile: DealerProfileInput;
+  verificationNote: string;
+}
+
+const weekdays = (open: string, close: string) => [{ open, close }];
+
+/** A showroom's week: Monday to Friday and Saturday, each its own hours; closed on Sunday. */
+function showroomHours(weekday: [string, string], saturday: [string, string]): OpeningHours {
+  const day = weekdays(...weekday);
+  return {
+    monday: day,
+    tuesday: day,
+    wednesday: day,
+    thursday: day,
+    friday: day,
+    saturday: weekdays(...saturday),
+    sunday: [],
+  };
+}
+
+/** The two demo dealers, verified: their pages show the business above their cars (ADR 63). */
+export const DEMO_DEALERS: readonly DemoDealer[] = [
+  {
+    email: 'sales@redline.test',
+    profile: {
+      businessName: 'Marquee Motors',
+      logo: null,
+      street: '9100 Wilshire Blvd',
+      postalCode: '90210',
+      hours: showroomHours(['09:00', '19:00'], ['10:00', '17:00']),
+      phone: '(310) 555-0188',
+      website: 'https://marquee-motors.example.com',
+      about:
+        'Exotic and collectible cars in Beverly Hills since 1998.\nEvery car is inspected in our own workshop, comes with its service history and can be delivered across the country.',
+    },
+    verificationNote: 'Business licence and showroom address checked against the state dealer register.',
+  },
+  {
+    email: 'apex@redline.test',
+    profile: {
+      businessName: 'Apex Autohaus',
+      logo: null,
+      street: '1450 Brickell Ave',
+      postalCode: '33131',
+      hours: {
+        ...showroomHours(['10:00', '18:00'], ['10:00', '15:00']),
+        friday: [
+          { open: '10:00', close: '13:00' },
+          { open: '14:00', close: '20:00' },
+        ],
+      },
+      phone: '(305) 555-0147',
+      website: 'https://apex-autohaus.example.com',
+      about:
+        'German performance cars in Miami: Porsche, BMW M and Mercedes-AMG, with warranties on every car under six years old.',
+    },
+    verificationNote: 'Dealer licence and Brickell showroom confirmed by phone.',
+  },
 ];
 
 const MARQUEE = 'sales@redline.test';

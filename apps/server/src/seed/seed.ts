@@ -14,6 +14,7 @@ import { bannerFiles, bannerView } from '../modules/categories/index.ts';
 import { ingestPhoto } from '../modules/photos/index.ts';
 import { linkToCatalogue } from '../modules/vehicles/index.ts';
 import { demoListingDays } from './demo-activity.ts';
+import { seedDemoDealers } from './demo-dealers.ts';
 import { demoCarPlace, placeDemoData } from './demo-places.ts';
 import { isEmpty } from './first-start.ts';
 
@@ -45,7 +46,8 @@ export async function seed(context: SeedContext, log: FastifyBaseLogger, options
   const sellerIds = await seedUsers(context);
   const added = await seedCars(context, sellerIds, art);
   const placed = await placeDemoData(db);
-  log.info({ cars: added, placed }, 'demo data in place');
+  const dealers = await seedDemoDealers(context);
+  log.info({ cars: added, placed, dealers }, 'demo data in place');
 }
 
 async function seedCategories({ database, photos }: SeedContext, art: Art) {

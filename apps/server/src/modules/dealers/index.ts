@@ -3,7 +3,7 @@ import { defineModule } from '../../server-module.ts';
 import { dealersRoutes } from './dealers.routes.ts';
 
 export { dealerLogo, dealerNames } from './dealers.repository.ts';
-export { dealerOf } from './dealers.service.ts';
+export { dealerOf, saveMyDealerProfile, setVerification } from './dealers.service.ts';
 
 /** Dealers (ADR 63): a seller's business profile, and the admins' verification of dealers. */
 export const dealersModule = defineModule({ name: 'dealers', routes: dealersRoutes });
