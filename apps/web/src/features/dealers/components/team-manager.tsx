@@ -109,9 +109,10 @@ function Members({ team }: { team: Team }) {
             <button
               type="button"
               className="btn btn-ghost btn-sm text-error"
+              aria-label={`Remove ${member.name}`}
               onClick={() => setRemoving(member)}
             >
-              Remove<span className="sr-only"> {member.name}</span>
+              Remove
             </button>
           </li>
         ))}
@@ -169,6 +170,7 @@ function Invitations({ invitations }: { invitations: Team['invitations'] }) {
                 <button
                   type="button"
                   className="btn btn-ghost btn-sm"
+                  aria-label={`Revoke the invitation of ${invitation.email}`}
                   disabled={revoke.isPending}
                   onClick={() =>
                     revoke.mutate(invitation.id, {
@@ -176,7 +178,7 @@ function Invitations({ invitations }: { invitations: Team['invitations'] }) {
                     })
                   }
                 >
-                  Revoke<span className="sr-only"> the invitation of {invitation.email}</span>
+                  Revoke
                 </button>
               </li>
             );
