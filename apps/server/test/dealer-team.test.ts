@@ -13,8 +13,22 @@ import {
 } from '@redline/shared';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { cars, dealerInvitations, dealerMembers, dealerProfiles, messages } from '../src/db/schema.ts';
-import { createBooking, createCar, createOffer, createTeamInvitation, postCar } from './factories.ts';
+import {
+  cars,
+  dealerInvitations,
+  dealerMembers,
+  dealerProfiles,
+  messages,
+  reviews,
+} from '../src/db/schema.ts';
+import {
+  createBooking,
+  createCar,
+  createOffer,
+  createPastTestDrive,
+  createTeamInvitation,
+  postCar,
+} from './factories.ts';
 import { it } from './fixtures.ts';
 import { as, errorOf, signUpUser, type TestApp, type TestUser, whoAmI } from './helpers.ts';
 
@@ -214,6 +228,19 @@ describe('an invitation to a dealer team', () => {
     expect((await accept(t, late, fresh)).statusCode).toBe(200);
   });
 
+  it('is limited to 20 an hour per sender: the 21st is refused, stored nowhere and e-mailed to nobody', async ({
+    t,
+  }) => {
+    const dealer = await aDealer(t);
+    for (let n = 0; n < 20; n += 1)
+      expect((await invite(t, dealer, `hire${n}@example.test`)).statusCode).toBe(201);
+    const refused = await invite(t, dealer, 'hire20@example.test');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await teamOf(t, dealer)).invitations).toHaveLength(20);
+    expect(t.context.mailer.sent.some((mail) => mail.to === 'hire20@example.test')).toBe(false);
+  });
+
   it('accepted twice at once: one acceptance wins, the other finds the link used', async ({ t }) => {
     const dealer = await aDealer(t);
     const member = await signUpUser(t, 'Seller');
@@ -344,6 +371,34 @@ describe('acting for the dealer, per role', () => {
           ).statusCode;
         },
         [...allowed, 404, 404],
+      ],
+      [
+        // The dealer's public word: not a salesperson's.
+        'review answer',
+        async (who) => {
+          const drive = await createPastTestDrive(t, buyer, await createCar(t, owner), owner);
+          const [review] = await t.db
+            .insert(reviews)
+            .values({
+              bookingId: drive.id,
+              buyerId: buyer.id,
+              sellerId: owner.id,
+              carName: drive.carName,
+              experience: 4,
+              accuracy: 4,
+              communication: 4,
+              body: 'A fair dealer.',
+            })
+            .returning({ id: reviews.id });
+          return (
+            await as(t, who, {
+              method: 'POST',
+              url: `/api/reviews/${review!.id}/answer`,
+              payload: { body: 'Thank you.' },
+            })
+          ).statusCode;
+        },
+        [200, 200, 403, 403, 403],
       ],
       [
         'dealer profile edit',
