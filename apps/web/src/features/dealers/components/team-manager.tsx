@@ -71,7 +71,7 @@ function Members({ team }: { team: Team }) {
       </h2>
       <ul className="divide-y divide-base-300 rounded-box border border-base-300">
         <li className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4">
-          <div className="min-w-0 flex-1">
+          <div className="min-w-48 flex-1">
             <p className="font-medium">{team.owner.name}</p>
             <p className="truncate text-sm text-base-content/75">{team.owner.email}</p>
           </div>
@@ -79,7 +79,7 @@ function Members({ team }: { team: Team }) {
         </li>
         {team.members.map((member) => (
           <li key={member.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4">
-            <div className="min-w-0 flex-1">
+            <div className="min-w-48 flex-1">
               <p className="font-medium">{member.name}</p>
               <p className="truncate text-sm text-base-content/75">
                 {member.email} · since <LocalDate value={member.since} />
@@ -158,7 +158,7 @@ function Invitations({ invitations }: { invitations: Team['invitations'] }) {
             const expired = Date.parse(invitation.expiresAt) <= Date.now();
             return (
               <li key={invitation.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4">
-                <div className="min-w-0 flex-1">
+                <div className="min-w-48 flex-1">
                   <p className="truncate font-medium">{invitation.email}</p>
                   <p className="text-sm text-base-content/75">
                     {ROLE_WORDS[invitation.role].name}
