@@ -552,6 +552,21 @@ describe("a member's work is the dealer's", () => {
     expect(kept!.sellerId).toBe(owner.id);
   });
 
+  it("a member's session names the dealer as it is now: a renamed dealer is seen at the next request", async ({
+    t,
+  }) => {
+    const owner = await aDealer(t);
+    const member = await aMember(t, owner, 'salesperson');
+    expect((await whoAmI(t, member))!.sellsFor?.businessName).toBe(owner.businessName);
+    const renamed = await as(t, owner, {
+      method: 'PUT',
+      url: '/api/me/dealer',
+      payload: profile('Renamed Motors'),
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await whoAmI(t, member))!.sellsFor?.businessName).toBe('Renamed Motors');
+  });
+
   it('a member who leaves sells for themselves again at once', async ({ t }) => {
     const owner = await aDealer(t);
     const member = await aMember(t, owner, 'manager');
