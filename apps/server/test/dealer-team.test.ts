@@ -325,6 +325,15 @@ describe('acting for the dealer, per role', () => {
         [...allowed, 403, 403],
       ],
       [
+        'car advertised',
+        async (who) => {
+          const own = await createCar(t, owner);
+          return (await as(t, who, { method: 'POST', url: '/api/advertise', payload: { carId: own.id } }))
+            .statusCode;
+        },
+        [201, 201, 201, 403, 403],
+      ],
+      [
         'listing figures',
         async (who) =>
           (await as(t, who, { method: 'GET', url: `/api/listing-stats/cars/${car.id}` })).statusCode,
