@@ -207,6 +207,16 @@ describe('an invitation to a dealer team', () => {
     const fresh = await invited(t, dealer, late.email);
     expect((await teamOf(t, dealer)).invitations.map((i) => i.email)).toEqual([late.email]);
     expect((await accept(t, late, expired)).statusCode).toBe(404);
+    // Two invitations of one address at once leave one pending invitation, not an error.
+    const twice = await Promise.all([
+      invite(t, dealer, 'twice@example.test'),
+      invite(t, dealer, 'twice@example.test'),
+    ]);
+    expect(twice.map((res) => res.statusCode)).toEqual([201, 201]);
+    expect(
+      (await teamOf(t, dealer)).invitations.filter((i) => i.email === 'twice@example.test'),
+    ).toHaveLength(1);
+    await as(t, dealer, { method: 'DELETE', url: `/api/me/team/invitations/${twice[0]!.json().id}` });
 
     const revokedSeller = await signUpUser(t, 'Seller');
     const revoked = await invited(t, dealer, revokedSeller.email);

@@ -1,6 +1,6 @@
 /** The queries of a dealer's team (ADR 65): its members and its pending invitations. */
 import type { TeamRole } from '@redline/shared';
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/pagination.ts';
@@ -125,14 +125,25 @@ export function listInvitations(db: Db, dealerId: string) {
     .orderBy(asc(dealerInvitations.createdAt));
 }
 
-/** A new invitation, replacing the dealer's pending one of the same address (its link stops working). */
-export async function replaceInvitation(tx: Tx, invitation: typeof dealerInvitations.$inferInsert) {
-  await tx
-    .delete(dealerInvitations)
-    .where(
-      and(eq(dealerInvitations.dealerId, invitation.dealerId), eq(dealerInvitations.email, invitation.email)),
-    );
-  const [row] = await tx.insert(dealerInvitations).values(invitation).returning({ id: dealerInvitations.id });
+/**
+ * A new invitation, replacing the dealer's pending one of the same address (its link stops working):
+ * one statement, so that two invitations of one address at once leave one, the later.
+ */
+export async function replaceInvitation(db: Db, invitation: typeof dealerInvitations.$inferInsert) {
+  const [row] = await db
+    .insert(dealerInvitations)
+    .values(invitation)
+    .onConflictDoUpdate({
+      target: [dealerInvitations.dealerId, dealerInvitations.email],
+      set: {
+        role: invitation.role,
+        tokenHash: invitation.tokenHash,
+        invitedBy: invitation.invitedBy,
+        expiresAt: invitation.expiresAt,
+        createdAt: sql`now()`,
+      },
+    })
+    .returning({ id: dealerInvitations.id });
   return row!.id;
 }
 

@@ -68,16 +68,14 @@ export async function invite(
     );
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * DAY_MS);
-  const id = await db.transaction((tx) =>
-    repo.replaceInvitation(tx, {
-      dealerId: dealer.id,
-      email: input.email,
-      role: input.role,
-      tokenHash: digest(token),
-      invitedBy: actor.id,
-      expiresAt,
-    }),
-  );
+  const id = await repo.replaceInvitation(db, {
+    dealerId: dealer.id,
+    email: input.email,
+    role: input.role,
+    tokenHash: digest(token),
+    invitedBy: actor.id,
+    expiresAt,
+  });
   const link = new URL(routePatterns.teamInvitation.replace(':token', token), context.config.publicUrl).href;
   await context.mailer.send({
     to: input.email,
