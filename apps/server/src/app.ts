@@ -227,7 +227,7 @@ export async function buildApp(
   await registerOpenApi(app, config.apiDocs);
 
   registerErrorHandling(app);
-  registerAccessControl(app, auth, sessions, origins, config.BROWSING);
+  registerAccessControl(app, context);
   registerAuthRoutes(app, auth, config.publicUrl);
 
   for (const { referenceData, routes, jobs: moduleJobs, reactions, started } of MODULES) {
@@ -240,7 +240,7 @@ export async function buildApp(
   await jobs.define(rateLimitSweepJob(context));
   await registerUploads(app, photos);
 
-  const signedIn = async (request: FastifyRequest) => (await sessionUser(auth, sessions, request)) !== null;
+  const signedIn = async (request: FastifyRequest) => (await sessionUser(context, request)) !== null;
   const sitemap = {
     kept: sitemapFiles,
     pageSize: config.SITEMAP_PAGE_SIZE,

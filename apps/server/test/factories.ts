@@ -1,5 +1,5 @@
 /** Factories with overrides, for tests that need rows without going through every call. */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type CarInput, HOLDING_DEPOSIT_CENTS, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -9,6 +9,8 @@ import {
   cars,
   categories,
   conversations,
+  dealerInvitations,
+  dealerMembers,
   offers,
   paymentIntents,
   payments,
@@ -272,4 +274,29 @@ export async function depositIntent(t: TestApp, offer: typeof offers.$inferSelec
     metadata: { offerId: offer.id, buyerId: offer.buyerId },
   });
   return transactionId;
+}
+
+/**
+ * A pending invitation to `dealer`'s team, stored as the invitation call stores it (the token's
+ * digest, seven days to run) without its e-mail; answers its id and the token its link carries.
+ */
+export async function createTeamInvitation(t: TestApp, dealer: TestUser, email: string) {
+  const token = randomBytes(32).toString('base64url');
+  const [row] = await t.db
+    .insert(dealerInvitations)
+    .values({
+      dealerId: dealer.id,
+      email,
+      role: 'salesperson',
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      invitedBy: dealer.id,
+      expiresAt: new Date(Date.now() + 7 * 86_400_000),
+    })
+    .returning({ id: dealerInvitations.id });
+  return { id: row!.id, token };
+}
+
+/** `member` in `dealer`'s team as a salesperson, as accepting an invitation leaves it. */
+export async function addTeamMember(t: TestApp, dealer: TestUser, member: TestUser) {
+  await t.db.insert(dealerMembers).values({ dealerId: dealer.id, memberId: member.id, role: 'salesperson' });
 }

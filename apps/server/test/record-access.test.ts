@@ -3,7 +3,7 @@
  * allowed, who is refused, and whether the refusal is a 403 or the 404 of a missing record.
  */
 import { randomUUID } from 'node:crypto';
-import type { User } from '@redline/shared';
+import type { SessionUser } from '@redline/shared';
 import { describe, expect } from 'vitest';
 import { type Permission, requireAccess } from '../src/access/record-access.ts';
 import { paymentIntents } from '../src/db/schema.ts';
@@ -18,12 +18,14 @@ type Actor = (typeof ACTORS)[number];
 const people = {} as Record<Actor | 'otherAdmin', TestUser>;
 const ids = { car: '', booking: '', clientSecret: '' };
 
-const userOf = (p: TestUser): User => ({
+const userOf = (p: TestUser): SessionUser => ({
   id: p.id,
   name: p.name,
   email: p.email,
   role: p.role,
   isVerified: false,
+  emailVerified: true,
+  sellsFor: p.role === 'Seller' ? { sellerId: p.id, role: 'owner', businessName: null } : null,
 });
 
 /** "allowed", or the refusal as the client would see it: status and message. */

@@ -36,6 +36,7 @@ const someUser = {
   role: 'Buyer' as const,
   isVerified: false,
   emailVerified: true,
+  sellsFor: null,
 };
 const me = (t: TestApp, user: TestUser) => whoAmI(t, user);
 /** A committed transaction that only announces a change, as for a write made elsewhere. */

@@ -21,7 +21,19 @@ describe('GET /api/me', () => {
       role: 'Buyer',
       isVerified: false,
       emailVerified: true,
+      sellsFor: null,
       location: null,
+    });
+  });
+
+  it('tells a seller whom they sell for: themselves, until they join a dealer (dealer-team.test.ts)', async ({
+    t,
+    seller,
+  }) => {
+    expect((await whoAmI(t, seller))!.sellsFor).toEqual({
+      sellerId: seller.id,
+      role: 'owner',
+      businessName: null,
     });
   });
 

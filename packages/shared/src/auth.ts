@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailFieldSchema as email, personNameSchema, unitSystemSchema } from './common.ts';
 import { PASSWORD_MIN_LENGTH, ROLES, SIGN_UP_ROLES } from './constants.ts';
+import { sellsForSchema } from './dealer-team.ts';
 import { placeSchema } from './places.ts';
 
 const password = z
@@ -43,8 +44,14 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** The signed-in user as their session knows them, with whether they have confirmed their address by its link. */
-export const sessionUserSchema = userSchema.extend({ emailVerified: z.boolean() });
+/**
+ * The signed-in user as their session knows them: whether they have confirmed their address by its
+ * link, and the account they sell for (their own, or their dealer's; null for buyers and admins, ADR 65).
+ */
+export const sessionUserSchema = userSchema.extend({
+  emailVerified: z.boolean(),
+  sellsFor: sellsForSchema.nullable(),
+});
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /**

@@ -11,6 +11,7 @@ export * from './constants.ts';
 export * from './contact.ts';
 export * from './conversations.ts';
 export * from './deal-rating.ts';
+export * from './dealer-team.ts';
 export * from './dealers.ts';
 export * from './errors.ts';
 export * from './format.ts';

@@ -25,6 +25,8 @@ export const routePatterns = {
   emailConfirmed: '/user/email-confirmed',
   /** An e-mail's unsubscribe link: confirms, then stops that kind's e-mails (no sign-in). */
   unsubscribe: '/notifications/unsubscribe',
+  /** An e-mailed invitation to a dealer's team: who invites, as what; sign in, then accept. */
+  teamInvitation: '/team/invitations/:token',
   dashboard: '/dash',
   dashNotifications: '/dash/notifications',
   dashNotificationSettings: '/dash/notifications/settings',
@@ -39,6 +41,8 @@ export const routePatterns = {
   dashSellerRequests: '/dash/seller/requests',
   dashSellerOffers: '/dash/seller/offers',
   dashSellerDealer: '/dash/seller/dealer',
+  /** A dealer's team: members, roles and invitations (the owner and managers). */
+  dashSellerTeam: '/dash/seller/team',
   dashSellerPerformance: '/dash/seller/performance',
   dashSellerListingPerformance: '/dash/seller/performance/:id',
   dashAdminBuyers: '/dash/admin/allbuyers',

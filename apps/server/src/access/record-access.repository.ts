@@ -1,4 +1,5 @@
 /** The queries behind record-level access (record-access.ts): only what each check needs to decide. */
+import type { SellsFor } from '@redline/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { isUuid } from '../db/pagination.ts';
@@ -7,6 +8,8 @@ import {
   cars,
   conversationReports,
   conversations,
+  dealerMembers,
+  dealerProfiles,
   offers,
   paymentIntents,
   reviews,
@@ -120,4 +123,26 @@ export async function reviewAccess(db: Db | Tx, id: string) {
     .from(reviews)
     .where(eq(reviews.id, id));
   return row;
+}
+
+/**
+ * The account a seller sells for (ADR 65): their dealer's, with their role there, when they are in a
+ * team; else their own, as its owner. The business name is the dealer's (null for a private seller).
+ */
+export async function sellingFor(db: Db, sellerId: string): Promise<SellsFor> {
+  const [member] = await db
+    .select({
+      sellerId: dealerMembers.dealerId,
+      role: dealerMembers.role,
+      businessName: dealerProfiles.businessName,
+    })
+    .from(dealerMembers)
+    .innerJoin(dealerProfiles, eq(dealerProfiles.sellerId, dealerMembers.dealerId))
+    .where(eq(dealerMembers.memberId, sellerId));
+  if (member) return member;
+  const [own] = await db
+    .select({ businessName: dealerProfiles.businessName })
+    .from(dealerProfiles)
+    .where(eq(dealerProfiles.sellerId, sellerId));
+  return { sellerId, role: 'owner', businessName: own?.businessName ?? null };
 }

@@ -13,21 +13,28 @@
  *   anything is looked up, so it is the same whether that account exists. An admin may read any
  *   list; for an admin an e-mail without such an account answers 404.
  * A new check is one more permission below, its status decided by this rule.
+ *
+ * A seller acts for one account (ADR 65): their own, or, in a dealer's team, the dealer's. Every
+ * rule that asks whether a record is the actor's as its seller asks `sellsAs`, never the actor's
+ * own id; the team role decides what beyond the listings and leads they may do (`SELLING_RULES`).
  */
-import type { User } from '@redline/shared';
+import type { SellingRole, SellsFor, SessionUser, User } from '@redline/shared';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { forbidden, notFound } from '../errors.ts';
 import * as repo from './record-access.repository.ts';
+
+/** The signed-in user a check is made for: who they are, and the account they sell for. */
+export type Actor = SessionUser;
 
 interface RecordRule<R> {
   /** The record's name in a 404 ("The car"). */
   name: string;
   load(db: Db | Tx, id: string): Promise<R | undefined>;
   /** Whether the actor may see the record; when not, the answer is the 404 of a missing one. */
-  sees(actor: User, record: R): boolean;
+  sees(actor: Actor, record: R): boolean;
   /** Why the actor, who sees the record, may not do this (a 403); undefined when they may. */
-  refusal?(actor: User, record: R): string | undefined;
+  refusal?(actor: Actor, record: R): string | undefined;
 }
 
 type Car = NonNullable<Awaited<ReturnType<typeof repo.carAccess>>>;
@@ -40,7 +47,20 @@ type SavedSearch = NonNullable<Awaited<ReturnType<typeof repo.savedSearchAccess>
 type Offer = NonNullable<Awaited<ReturnType<typeof repo.offerAccess>>>;
 type Review = NonNullable<Awaited<ReturnType<typeof repo.reviewAccess>>>;
 
-const isAdmin = (actor: User) => actor.role === 'Admin';
+const isAdmin = (actor: Actor) => actor.role === 'Admin';
+
+/**
+ * The account the actor acts as: for a seller, the one they sell for (their own, or their dealer's);
+ * for anyone else, their own. What a seller's call makes (a car, a message, an offer's move) is that
+ * account's, and their lists (cars, test drives, conversations, offers, figures) are its.
+ */
+export const actingAs = (actor: Actor): string => actor.sellsFor?.sellerId ?? actor.id;
+/** Whether the actor sells for the seller account `sellerId`, in any role. */
+const sellsAs = (actor: Actor, sellerId: string | null) =>
+  sellerId !== null && actor.sellsFor?.sellerId === sellerId;
+/** Whether the actor sells for `sellerId` as its owner or a manager: all the dealer does, not only listings and leads. */
+const managesFor = (actor: Actor, sellerId: string | null) =>
+  sellsAs(actor, sellerId) && actor.sellsFor?.role !== 'salesperson';
 
 /** Every signed-in user may view any car, sold ones included. */
 const car = { name: 'The car', load: repo.carAccess, sees: () => true } satisfies RecordRule<Car>;
@@ -48,9 +68,11 @@ const car = { name: 'The car', load: repo.carAccess, sees: () => true } satisfie
 const booking = {
   name: 'The booking',
   load: repo.bookingAccess,
-  sees: (actor, b) => isAdmin(actor) || b.buyerId === actor.id || b.sellerId === actor.id,
+  sees: (actor, b) => isAdmin(actor) || b.buyerId === actor.id || sellsAs(actor, b.sellerId),
 } satisfies RecordRule<Booking>;
-const isParticipant = (actor: User, c: Conversation) => c.buyerId === actor.id || c.sellerId === actor.id;
+/** A seller in a team takes part as the dealer, on either side (a dealer may ask about another's car). */
+const isParticipant = (actor: Actor, c: Conversation) =>
+  c.buyerId === actingAs(actor) || c.sellerId === actingAs(actor);
 /**
  * A conversation is its two people's, to read and to write in: admins do not read private
  * messages, unless one of the two reported it (until the admins dismiss the reports), and never write.
@@ -67,7 +89,7 @@ const conversation = {
 const offer = {
   name: 'The offer',
   load: repo.offerAccess,
-  sees: (actor, o) => o.buyerId === actor.id || o.sellerId === actor.id,
+  sees: (actor, o) => o.buyerId === actor.id || sellsAs(actor, o.sellerId),
 } satisfies RecordRule<Offer>;
 /**
  * A review is public, except a hidden one: only its author and the admins see that (ADR 64); its
@@ -88,28 +110,28 @@ const account = {
 const RECORD_RULES = {
   'car.update': {
     ...car,
-    refusal: (actor, c) => (c.sellerId === actor.id ? undefined : 'You can only edit your own cars.'),
+    refusal: (actor, c) => (sellsAs(actor, c.sellerId) ? undefined : 'You can only edit your own cars.'),
   } satisfies RecordRule<Car>,
   'car.advertise': {
     ...car,
-    refusal: (actor, c) => (c.sellerId === actor.id ? undefined : 'You can only advertise your own cars.'),
+    refusal: (actor, c) => (sellsAs(actor, c.sellerId) ? undefined : 'You can only advertise your own cars.'),
   } satisfies RecordRule<Car>,
   'car.delete': {
     ...car,
     refusal: (actor, c) =>
-      isAdmin(actor) || c.sellerId === actor.id ? undefined : 'You can only delete your own cars.',
+      isAdmin(actor) || sellsAs(actor, c.sellerId) ? undefined : 'You can only delete your own cars.',
   } satisfies RecordRule<Car>,
   /** What selling or deleting the car would do to its test drives: its seller's to know. */
   'car.bookings': {
     ...car,
     refusal: (actor, c) =>
-      c.sellerId === actor.id ? undefined : "Only the car's seller can see its test drives.",
+      sellsAs(actor, c.sellerId) ? undefined : "Only the car's seller can see its test drives.",
   } satisfies RecordRule<Car>,
   /** A listing's figures (views, leads, how it fares): its seller's alone. */
   'car.stats': {
     ...car,
     refusal: (actor, c) =>
-      c.sellerId === actor.id ? undefined : "Only the car's seller can see its figures.",
+      sellsAs(actor, c.sellerId) ? undefined : "Only the car's seller can see its figures.",
   } satisfies RecordRule<Car>,
   'booking.read': booking,
   /** Checked inside the cancellation's transaction, which the lock on the booking lasts for. */
@@ -124,7 +146,7 @@ const RECORD_RULES = {
     ...booking,
     load: repo.lockedBookingAccess,
     refusal: (actor, b) =>
-      b.sellerId === actor.id ? undefined : "Only the car's seller can answer a request.",
+      sellsAs(actor, b.sellerId) ? undefined : "Only the car's seller can answer a request.",
   } satisfies RecordRule<LockedBooking>,
   /** Taking the time the seller proposed, inside its transaction. */
   'booking.agree': {
@@ -163,10 +185,11 @@ const RECORD_RULES = {
     refusal: (actor, o) =>
       o.buyerId === actor.id ? undefined : "Only the offer's buyer can pay the deposit on its reservation.",
   } satisfies RecordRule<Offer>,
+  /** An answer is the dealer's public word: its owner's or a manager's, not a salesperson's. */
   'review.answer': {
     ...review,
     refusal: (actor, r) =>
-      r.sellerId === actor.id ? undefined : 'Only the reviewed seller can answer a review.',
+      managesFor(actor, r.sellerId) ? undefined : 'Only the reviewed seller can answer a review.',
   } satisfies RecordRule<Review>,
   /** Anyone who sees a review may report it. */
   'review.report': review,
@@ -196,6 +219,38 @@ const LIST_RULES = {
   'buyer.savedCars': { role: 'Buyer', refusal: 'You can only see your own list.' },
 } as const;
 
+/** The account a user sells for (a seller's own, or their dealer's), for their session; null for buyers and admins. */
+export function sellsForOf(db: Db, user: Pick<User, 'id' | 'role'>): Promise<SellsFor | null> {
+  return user.role === 'Seller' ? repo.sellingFor(db, user.id) : Promise.resolve(null);
+}
+
+/**
+ * What a seller does for the account they sell for beyond its listings and leads, and the roles
+ * that may (ADR 65): the dealer's profile and its team are its owner's and managers'.
+ */
+const SELLING_RULES = {
+  'dealer.profile': {
+    roles: ['owner', 'manager'],
+    refusal: "Only the dealer's owner or a manager can change its profile.",
+  },
+  'dealer.team': {
+    roles: ['owner', 'manager'],
+    refusal: "Only the dealer's owner or a manager can manage its team.",
+  },
+} as const satisfies Record<string, { roles: readonly SellingRole[]; refusal: string }>;
+
+/**
+ * The account the seller sells for, once their role there may do `permission` (a 403 when not);
+ * what they change is that account's. The route admits sellers only.
+ */
+export function requireSelling(actor: Actor, permission: keyof typeof SELLING_RULES): SellsFor {
+  const rule = SELLING_RULES[permission];
+  const sellsFor = actor.sellsFor;
+  if (!sellsFor || !(rule.roles as readonly SellingRole[]).includes(sellsFor.role))
+    throw forbidden(rule.refusal);
+  return sellsFor;
+}
+
 type RecordPermission = keyof typeof RECORD_RULES;
 type ListPermission = keyof typeof LIST_RULES;
 export type Permission = RecordPermission | ListPermission;
@@ -215,7 +270,7 @@ export type Granted<P extends Permission> = P extends RecordPermission
  */
 export async function requireAccess<P extends Permission>(
   context: Pick<AppContext, 'database'>,
-  actor: User,
+  actor: Actor,
   request: { permission: P; id: string; tx?: Tx },
 ): Promise<Granted<P>> {
   const { permission, id } = request;
@@ -234,14 +289,15 @@ const isListPermission = (permission: Permission): permission is ListPermission 
 
 async function listOwner(
   db: Db,
-  actor: User,
+  actor: Actor,
   rule: (typeof LIST_RULES)[ListPermission],
   email: string,
 ): Promise<ListOwner> {
   if (!isAdmin(actor)) {
     // The route admits only the list's role: one's own list is the only readable one.
     if (actor.email !== email) throw forbidden(rule.refusal);
-    return actor;
+    // A team member's list is their dealer's.
+    return { id: actingAs(actor), name: actor.name, email: actor.email };
   }
   const owner = await repo.userAccess(db, email, rule.role);
   if (!owner) throw notFound(`The ${rule.role.toLowerCase()}`);

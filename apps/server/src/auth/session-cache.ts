@@ -10,8 +10,10 @@
  *
  * The cache follows the domain events that make a cached session stale (`follow`), committed in
  * this instance or, on PostgreSQL, any other: `user.changed` (a rename, a verification, a role
- * change, a deletion) and `session.ended` (a sign-out, a revocation, the sessions a password change
- * or reset revokes). Each drops that user's entries; a listener reconnection drops them all. Nothing
+ * change, a deletion, a dealer's profile), `session.ended` (a sign-out, a revocation, the sessions a
+ * password change or reset revokes) and `team.changed` (whom a seller sells for, ADR 65). Each drops
+ * that user's entries, and a dealer's change its team members' too (their sessions name the dealer);
+ * a listener reconnection drops them all. Nothing
  * else Better Auth writes changes what an entry holds: a session's update only moves its expiry
  * later, and an account row (a password, a linked provider) is not part of it. TTL_MS is the
  * backstop for writes no event announces (SQL typed by an operator) and for events missed on a
@@ -61,11 +63,11 @@ export class SessionCache {
     return { user: session.user, sessionId: session.sessionId };
   }
 
-  /** Drops every entry of `userId`'s sessions. */
+  /** Drops every entry of `userId`'s sessions, and of the sessions of those who sell for that account. */
   forget(userId: string) {
     this.version += 1;
     for (const [cookie, entry] of this.entries) {
-      if (entry.user.id === userId) this.entries.delete(cookie);
+      if (entry.user.id === userId || entry.user.sellsFor?.sellerId === userId) this.entries.delete(cookie);
     }
   }
 
@@ -82,6 +84,7 @@ export class SessionCache {
         if (change !== 'signed-up') this.forget(userId);
       }),
       events.subscribe('session.ended', ({ userId }) => this.forget(userId)),
+      events.subscribe('team.changed', ({ memberId }) => this.forget(memberId)),
       events.onMissedEvents(() => this.clear()),
     ];
   }

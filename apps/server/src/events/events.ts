@@ -70,6 +70,11 @@ export interface DomainEvents {
    * opened with `sessionId` end with it.
    */
   'session.ended': { userId: string; sessionId: string };
+  /**
+   * A seller joined or left a dealer's team, was removed from it, or was given another role
+   * (ADR 65): whom they sell for, and as what, changed; their sessions show it.
+   */
+  'team.changed': { memberId: string };
   /** A visitor wrote through the contact form. */
   'contact.received': { messageId: string };
   /** A message in a conversation between a buyer and a seller. */

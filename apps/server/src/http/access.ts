@@ -4,13 +4,14 @@
  * handler runs.
  * Ownership of the exact record is then checked inside the services.
  */
-import type { Role, SessionUser, User } from '@redline/shared';
+import type { Role, SessionUser } from '@redline/shared';
 import type { Access } from '@redline/shared/contract';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { Auth } from '../auth/auth.ts';
-import type { SessionCache, SignedIn } from '../auth/session-cache.ts';
+import { sellsForOf } from '../access/record-access.ts';
+import type { SignedIn } from '../auth/session-cache.ts';
 import type { Config } from '../config/config.ts';
 import type { AllowedOrigins } from '../config/origins.ts';
+import type { AppContext } from '../context.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 
 declare module 'fastify' {
@@ -64,13 +65,15 @@ function isCrossOriginWrite(request: FastifyRequest, origins: AllowedOrigins): b
 /** Methods that change nothing: no cross-site check, no body. */
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** What resolving a request's session takes: Better Auth, the session cache, and the database (the team). */
+type SessionContext = Pick<AppContext, 'auth' | 'sessions' | 'database'>;
+
 export function registerAccessControl(
   app: FastifyInstance,
-  auth: Auth,
-  sessions: SessionCache,
-  origins: AllowedOrigins,
-  browsing: Config['BROWSING'],
+  context: SessionContext & Pick<AppContext, 'origins' | 'config'>,
 ) {
+  const { origins } = context;
+  const browsing = context.config.BROWSING;
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   const policy: PolicyEntry[] = [];
@@ -100,7 +103,7 @@ export function registerAccessControl(
     const check: onRequestAsyncHookHandler = async (request) => {
       if (isCrossOriginWrite(request, origins)) throw forbidden(origins.refusal);
       if (access === 'public') return;
-      const signedIn = await signedInSession(auth, sessions, request);
+      const signedIn = await signedInSession(context, request);
       if (!signedIn) throw unauthorized();
       request.user = signedIn.user;
       request.sessionId = signedIn.sessionId;
@@ -113,23 +116,21 @@ export function registerAccessControl(
 /**
  * The user signed in on this request and their session, or null; what the hook above resolves. Only
  * the Cookie header goes to Better Auth: the session cache is keyed by it (auth/session-cache.ts).
+ * A seller's session holds the account they sell for (ADR 65).
  */
-function signedInSession(
-  auth: Auth,
-  sessions: SessionCache,
-  request: FastifyRequest,
-): Promise<SignedIn | null> {
+function signedInSession(context: SessionContext, request: FastifyRequest): Promise<SignedIn | null> {
   const cookie = request.headers.cookie;
   if (!cookie) return Promise.resolve(null);
-  return sessions.get(cookie, async () => {
-    const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
+  return context.sessions.get(cookie, async () => {
+    const session = await context.auth.api.getSession({ headers: new Headers({ cookie }) });
     if (!session) return null;
     const { id, name, email, role, isVerified, emailVerified } = session.user as typeof session.user & {
       role: Role;
       isVerified: boolean;
     };
+    const sellsFor = await sellsForOf(context.database.db, { id, role });
     return {
-      user: { id, name, email, role, isVerified, emailVerified },
+      user: { id, name, email, role, isVerified, emailVerified, sellsFor },
       sessionId: session.session.id,
       expiresAt: session.session.expiresAt,
     };
@@ -138,15 +139,14 @@ function signedInSession(
 
 /** The user signed in on this request, or null, for a public route that answers whoever calls it. */
 export async function sessionUser(
-  auth: Auth,
-  sessions: SessionCache,
+  context: SessionContext,
   request: FastifyRequest,
 ): Promise<SessionUser | null> {
-  return (await signedInSession(auth, sessions, request))?.user ?? null;
+  return (await signedInSession(context, request))?.user ?? null;
 }
 
 /** The user of a route whose access requires a session (set by the hook above). */
-export function currentUser(request: FastifyRequest): User {
+export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
 }

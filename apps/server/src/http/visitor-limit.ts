@@ -4,15 +4,13 @@
  * user is known, and not limited by it. Counted with every instance's hits (rate-limits/).
  */
 import type { FastifyRequest } from 'fastify';
-import type { Auth } from '../auth/auth.ts';
-import type { SessionCache } from '../auth/session-cache.ts';
+import type { AppContext } from '../context.ts';
 import { sessionUser } from './access.ts';
 
-export function visitorLimit(context: { auth: Auth; sessions: SessionCache }, max: number) {
+export function visitorLimit(context: Pick<AppContext, 'auth' | 'sessions' | 'database'>, max: number) {
   return {
     max,
     timeWindow: '1 minute',
-    allowList: async (request: FastifyRequest) =>
-      (await sessionUser(context.auth, context.sessions, request)) !== null,
+    allowList: async (request: FastifyRequest) => (await sessionUser(context, request)) !== null,
   };
 }

@@ -24,6 +24,8 @@ import {
   contactMessages,
   conversationReports,
   conversations,
+  dealerInvitations,
+  dealerMembers,
   dealerProfiles,
   notificationPreferences,
   notifications,
@@ -43,11 +45,13 @@ import {
 } from '../../src/db/schema.ts';
 import { unsubscribeToken } from '../../src/modules/notifications/unsubscribe-token.ts';
 import {
+  addTeamMember,
   carInput,
   createBooking,
   createCar,
   createOffer,
   createPastTestDrive,
+  createTeamInvitation,
   ensureCategory,
   recordPayment,
 } from '../factories.ts';
@@ -140,6 +144,23 @@ const nextIp = () => `10.77.${++ipCounter >> 8}.${ipCounter & 255}`;
 
 const buyerA = () => people.buyer;
 const sellerA = () => people.seller;
+
+/** Seller A as a dealer (its profile made again, should a row have removed it), and the other seller too when it calls. */
+async function dealersFor(actor: Actor) {
+  await as(t, sellerA(), { method: 'PUT', url: '/api/me/dealer', payload: dealerProfile });
+  if (actor === 'otherSeller')
+    await as(t, people.otherSeller, { method: 'PUT', url: '/api/me/dealer', payload: dealerProfile });
+}
+
+/** A new seller account in seller A's team (a dealer's). */
+async function memberOfSellerA(actor: Actor) {
+  await dealersFor(actor);
+  const member = await signUpUser(t, 'Seller');
+  await addTeamMember(t, sellerA(), member);
+  return member;
+}
+
+const freshAddress = () => `matrix-${randomUUID().slice(0, 8)}@example.test`;
 
 async function freshCar() {
   return createCar(t, sellerA());
@@ -537,6 +558,99 @@ const OWNERSHIP: Record<string, Row> = {
     expect: { seller: 200, otherSeller: 200 },
     after: async (actor, res) => {
       expect(res.json()).toEqual({ deletedCount: actor === 'seller' ? 1 : 0 });
+    },
+  },
+  'GET /api/me/team': {
+    call: async (actor) => {
+      await dealersFor(actor);
+      return { url: '/api/me/team' };
+    },
+    expect: { seller: 200, otherSeller: 200 },
+    // Each seller's own team, nobody else's.
+    after: async (actor, res) => {
+      expect(res.json().owner.id).toBe(people[actor as 'seller' | 'otherSeller'].id);
+    },
+  },
+  'POST /api/me/team/invitations': {
+    call: async (actor) => {
+      await dealersFor(actor);
+      return { url: '/api/me/team/invitations', payload: { email: freshAddress(), role: 'salesperson' } };
+    },
+    expect: { seller: 201, otherSeller: 201 },
+    after: async (actor, res) => {
+      const [row] = await t.db
+        .select({ dealerId: dealerInvitations.dealerId })
+        .from(dealerInvitations)
+        .where(eq(dealerInvitations.id, res.json().id));
+      expect(row!.dealerId).toBe(people[actor as 'seller' | 'otherSeller'].id);
+    },
+  },
+  'DELETE /api/me/team/invitations/:id': {
+    // Seller A's invitation: the other seller is told it does not exist, and it stays.
+    call: async (actor) => {
+      await dealersFor(actor);
+      const { id } = await createTeamInvitation(t, sellerA(), freshAddress());
+      return { url: `/api/me/team/invitations/${id}` };
+    },
+    expect: { seller: 200, otherSeller: 404 },
+    after: async (actor, _res, call) => {
+      const id = call.url.split('/').at(-1)!;
+      const left = await t.db.select().from(dealerInvitations).where(eq(dealerInvitations.id, id));
+      expect(left).toHaveLength(actor === 'seller' ? 0 : 1);
+    },
+  },
+  'PUT /api/me/team/members/:id': {
+    call: async (actor) => ({
+      url: `/api/me/team/members/${(await memberOfSellerA(actor)).id}`,
+      payload: { role: 'manager' },
+    }),
+    expect: { seller: 200, otherSeller: 404 },
+    after: async (actor, _res, call) => {
+      const id = call.url.split('/').at(-1)!;
+      const [row] = await t.db.select().from(dealerMembers).where(eq(dealerMembers.memberId, id));
+      expect(row!.role).toBe(actor === 'seller' ? 'manager' : 'salesperson');
+    },
+  },
+  'DELETE /api/me/team/members/:id': {
+    call: async (actor) => ({ url: `/api/me/team/members/${(await memberOfSellerA(actor)).id}` }),
+    expect: { seller: 200, otherSeller: 404 },
+    after: async (actor, _res, call) => {
+      const id = call.url.split('/').at(-1)!;
+      const left = await t.db.select().from(dealerMembers).where(eq(dealerMembers.memberId, id));
+      expect(left).toHaveLength(actor === 'seller' ? 0 : 1);
+    },
+  },
+  'DELETE /api/me/team/membership': {
+    // One's own membership: neither seller is in a team.
+    call: () => ({ url: '/api/me/team/membership' }),
+    expect: { seller: 200, otherSeller: 200 },
+    after: async (_actor, res) => {
+      expect(res.json()).toEqual({ deletedCount: 0 });
+    },
+  },
+  'GET /api/team-invitations/:token': {
+    call: async (actor) => {
+      await dealersFor(actor);
+      const { token } = await createTeamInvitation(t, sellerA(), freshAddress());
+      return { url: `/api/team-invitations/${token}` };
+    },
+    expect: { others: 200 },
+  },
+  'POST /api/team-invitations/:token/acceptance': {
+    // An invitation of another address: refused to everyone, and nobody joins.
+    call: async (actor) => {
+      await dealersFor(actor);
+      const { token } = await createTeamInvitation(t, sellerA(), freshAddress());
+      return { url: `/api/team-invitations/${token}/acceptance` };
+    },
+    expect: { others: 403 },
+    after: async (actor) => {
+      if (actor === 'anonymous') return;
+      const rows = await t.db
+        .select()
+        .from(dealerMembers)
+        .where(eq(dealerMembers.memberId, people[actor].id));
+      expect(rows).toEqual([]);
     },
   },
   'PUT /api/user/dealers/:id/verification': {

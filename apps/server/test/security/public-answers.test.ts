@@ -17,6 +17,25 @@ import { it } from '../fixtures.ts';
 import { as, createTestApp, runJob, signUpUser, type TestApp, type TestUser } from '../helpers.ts';
 
 const BUYER_PHONE = '+15125550199';
+const WEEKDAY = [{ open: '09:00', close: '18:00' }];
+const DEALER_PROFILE = {
+  businessName: 'Public Motors',
+  logo: null,
+  street: '1 Public Way',
+  postalCode: '90210',
+  hours: {
+    monday: WEEKDAY,
+    tuesday: WEEKDAY,
+    wednesday: WEEKDAY,
+    thursday: WEEKDAY,
+    friday: WEEKDAY,
+    saturday: [],
+    sunday: [],
+  },
+  phone: '(310) 555-0100',
+  website: '',
+  about: '',
+};
 /** The seller's default location, apart from their cars' place (90210, the factories'). */
 const SELLER_HOME_ZIP = '94105';
 
@@ -31,9 +50,15 @@ const ANONYMOUS_READS = readsOf(['public', 'browse']);
 const BROWSING_READS = readsOf(['browse']);
 
 /** The calls of a route: its path with real records' ids, and searches of several kinds. */
-type Records = { carId: string; soldCarId: string; sellerId: string; makeId: number };
+type Records = {
+  carId: string;
+  soldCarId: string;
+  sellerId: string;
+  makeId: number;
+  invitationToken: string;
+};
 function callsOf(route: RouteDeclaration, records: Records): string[] {
-  const { carId, soldCarId, sellerId, makeId } = records;
+  const { carId, soldCarId, sellerId, makeId, invitationToken } = records;
   const at = (path: string) => `/api${path}`;
   switch (route.path) {
     case '/cars/:id':
@@ -62,6 +87,8 @@ function callsOf(route: RouteDeclaration, records: Records): string[] {
       return [at('/auth/reset-password/not-a-token')];
     case '/notifications/unsubscribe':
       return [at('/notifications/unsubscribe?token=not-a-token')];
+    case '/team-invitations/:token':
+      return [at(`/team-invitations/${invitationToken}`), at('/team-invitations/not-a-token')];
     default:
       if (route.path.includes(':')) throw new Error(`No call for ${route.path}: add one to callsOf`);
       return [at(route.path)];
@@ -112,10 +139,21 @@ async function seedRecords(
   expect(answer.statusCode, answer.body).toBe(200);
   const saved = await as(t, buyer, { method: 'POST', url: '/api/savedpost', payload: { carId } });
   expect(saved.statusCode, saved.body).toBe(201);
+  // The seller as a dealer, inviting the other seller to its team: the link's page names neither's address.
+  const dealer = await as(t, seller, { method: 'PUT', url: '/api/me/dealer', payload: DEALER_PROFILE });
+  expect(dealer.statusCode, dealer.body).toBe(200);
+  const invited = await as(t, seller, {
+    method: 'POST',
+    url: '/api/me/team/invitations',
+    payload: { email: otherSeller.email, role: 'salesperson' },
+  });
+  expect(invited.statusCode, invited.body).toBe(201);
+  const mail = t.context.mailer.sent.findLast((sent) => sent.to === otherSeller.email)!;
+  const invitationToken = mail.text.match(/\/team\/invitations\/([\w-]+)/)![1]!;
   const makes = await t.app.inject({ method: 'GET', url: '/api/vehicles/makes?q=porsche' });
   // The cars' market values, which their pages and comparables show.
   await runJob(t, 'market-value.refit');
-  return { carId, soldCarId, sellerId: seller.id, makeId: makes.json().items[0].id };
+  return { carId, soldCarId, sellerId: seller.id, makeId: makes.json().items[0].id, invitationToken };
 }
 
 describe('public answers (BROWSING=public, the default)', () => {
@@ -210,7 +248,7 @@ describe('BROWSING=signed-in', () => {
     const seller = await signUpUser(t, 'Seller');
     const buyer = await signUpUser(t, 'Buyer');
     const carId = await postCar(t, seller, { brand: 'Porsche', model: '911 GT3' });
-    const records = { carId, soldCarId: carId, sellerId: seller.id, makeId: 0 };
+    const records = { carId, soldCarId: carId, sellerId: seller.id, makeId: 0, invitationToken: '' };
     for (const route of BROWSING_READS) {
       for (const url of callsOf(route, records)) {
         expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);

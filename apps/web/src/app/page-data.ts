@@ -39,7 +39,11 @@ import {
 } from '../features/cars/index.ts';
 import { categoriesQueryOptions, categoryQueryOptions } from '../features/categories/index.ts';
 import { conversationsQueryOptions, messagesQueryOptions } from '../features/conversations/index.ts';
-import { myDealerProfileQueryOptions } from '../features/dealers/index.ts';
+import {
+  myDealerProfileQueryOptions,
+  myTeamQueryOptions,
+  teamInvitationQueryOptions,
+} from '../features/dealers/index.ts';
 import {
   listingStatsLinesQueryOptions,
   listingStatsQueryOptions,
@@ -88,6 +92,9 @@ const pageData: Record<string, PageData> = {
   [r.categories]: (client) => [client.prefetchQuery(categoriesQueryOptions())],
   [r.login]: (client) => [client.prefetchQuery(appConfigQueryOptions())],
   [r.signUp]: (client) => [client.prefetchQuery(appConfigQueryOptions())],
+  [r.teamInvitation]: (client, { params: { token = '' } }) => [
+    client.prefetchQuery(teamInvitationQueryOptions(token)),
+  ],
   // The pages of the cars for sale also need the server's configuration: who may browse them (RequireBrowsing).
   [r.category]: (client, { params: { id = '' }, search }) => [
     client.prefetchQuery(appConfigQueryOptions()),
@@ -152,6 +159,7 @@ const pageData: Record<string, PageData> = {
   [r.dashBuyerOffers]: signedIn((client) => [client.prefetchInfiniteQuery(offersQueryOptions('buyer'))]),
   [r.dashSellerOffers]: signedIn((client) => [client.prefetchInfiniteQuery(offersQueryOptions('seller'))]),
   [r.dashSellerDealer]: signedIn((client) => [client.prefetchQuery(myDealerProfileQueryOptions())]),
+  [r.dashSellerTeam]: signedIn((client) => [client.prefetchQuery(myTeamQueryOptions())]),
   [r.dashSellerAddCar]: (client) => [client.prefetchQuery(categoriesQueryOptions())],
   [r.dashSellerCars]: signedIn((client, _, me) => [
     client.prefetchQuery(categoriesQueryOptions()),

@@ -89,6 +89,7 @@ export const routes: RouteObject[] = [
               { path: r.resetPassword, Component: page(() => import('./routes/auth/reset-password.tsx')) },
               { path: r.emailConfirmed, Component: page(() => import('./routes/auth/email-confirmed.tsx')) },
               { path: r.unsubscribe, Component: page(() => import('./routes/unsubscribe.tsx')) },
+              { path: r.teamInvitation, Component: page(() => import('./routes/team-invitation.tsx')) },
               {
                 Component: RequireBrowsing,
                 children: [
@@ -200,6 +201,10 @@ export const routes: RouteObject[] = [
                       {
                         path: r.dashSellerDealer,
                         Component: page(() => import('./routes/dash/seller-dealer.tsx')),
+                      },
+                      {
+                        path: r.dashSellerTeam,
+                        Component: page(() => import('./routes/dash/seller-team.tsx')),
                       },
                     ],
                   },

@@ -57,6 +57,7 @@ export const paths = {
   /** The figures of one of the seller's cars. */
   listingPerformance: (id: string) => generatePath(r.dashSellerListingPerformance, { id }),
   dashSellerDealer: r.dashSellerDealer,
+  dashSellerTeam: r.dashSellerTeam,
   dashAdminBuyers: r.dashAdminBuyers,
   dashAdminSellers: r.dashAdminSellers,
   dashAdminReported: r.dashAdminReported,

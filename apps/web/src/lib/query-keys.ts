@@ -72,11 +72,15 @@ export const queryKeys = {
     all: ['sellers'] as const,
     profile: (id: string) => [...queryKeys.sellers.all, 'profile', id] as const,
   },
-  /** The signed-in seller's dealer profile, and (admins) a dealer's verification history. */
+  /** The signed-in seller's dealer profile and team, an invitation's page, and (admins) a dealer's verification history. */
   dealers: {
     all: ['dealers'] as const,
     mine: () => [...queryKeys.dealers.all, 'mine'] as const,
     verifications: (sellerId: string) => [...queryKeys.dealers.all, 'verifications', sellerId] as const,
+    /** The dealer's team: members and pending invitations (the owner's and managers'). */
+    team: () => [...queryKeys.dealers.all, 'team'] as const,
+    /** What an e-mailed invitation's link is for. */
+    invitation: (token: string) => [...queryKeys.dealers.all, 'invitation', token] as const,
   },
   /** The admins' lists of buyers and sellers. */
   users: {

@@ -12,6 +12,7 @@ import { carsRoutes } from './cars.ts';
 import { categoriesRoutes } from './categories.ts';
 import { contactRoutes } from './contact.ts';
 import { conversationsRoutes } from './conversations.ts';
+import { dealerTeamRoutes } from './dealer-team.ts';
 import { dealersRoutes } from './dealers.ts';
 import { listingStatsRoutes } from './listing-stats.ts';
 import { marketValueRoutes } from './market-value.ts';
@@ -38,6 +39,7 @@ export const contract = {
   ...categoriesRoutes,
   ...contactRoutes,
   ...conversationsRoutes,
+  ...dealerTeamRoutes,
   ...dealersRoutes,
   ...listingStatsRoutes,
   ...marketValueRoutes,

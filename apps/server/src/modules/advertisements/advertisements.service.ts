@@ -1,5 +1,5 @@
 /** Advertising: a seller puts one of their unsold cars on the public What's New list, once. */
-import type { AdvertisedCarPage, Advertisement, PageQuery, User } from '@redline/shared';
+import type { AdvertisedCarPage, Advertisement, PageQuery, SessionUser } from '@redline/shared';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -12,7 +12,11 @@ export async function listAdvertisedCars(context: AppContext, page: PageQuery): 
   return { items: toAdvertisedCars(context.photos, rows.items), nextCursor: rows.nextCursor };
 }
 
-export async function advertiseCar(context: AppContext, actor: User, carId: string): Promise<Advertisement> {
+export async function advertiseCar(
+  context: AppContext,
+  actor: SessionUser,
+  carId: string,
+): Promise<Advertisement> {
   const { db } = context.database;
   await requireAccess(context, actor, { permission: 'car.advertise', id: carId });
   const car = await findCar(db, carId);

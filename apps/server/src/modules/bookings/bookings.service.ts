@@ -11,11 +11,11 @@ import {
   isOpenBooking,
   type Page,
   type PageQuery,
+  type SessionUser,
   TEST_DRIVE_FEE_CENTS,
-  type User,
 } from '@redline/shared';
 import { eq } from 'drizzle-orm';
-import { requireAccess } from '../../access/record-access.ts';
+import { actingAs, requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
@@ -30,7 +30,11 @@ import { bookings } from './bookings.schema.ts';
  * Books a test drive for the signed-in buyer. Everything but the buyer's choices (phone, city,
  * date, time) is taken from the session and the car; the date rules were checked by the schema.
  */
-export async function bookTestDrive(context: AppContext, buyer: User, input: BookingInput): Promise<Booking> {
+export async function bookTestDrive(
+  context: AppContext,
+  buyer: SessionUser,
+  input: BookingInput,
+): Promise<Booking> {
   const row = await context.database.db.transaction(async (tx) => {
     const car = await lockCarWithSeller(tx, input.carId);
     if (!car) throw notFound('The car');
@@ -90,7 +94,7 @@ function blocksAnother(booking: repo.EarlierBooking) {
 }
 
 /** The booking's buyer, the car's seller or an admin; anyone else is told it does not exist. */
-export async function getBooking(context: AppContext, actor: User, id: string): Promise<Booking> {
+export async function getBooking(context: AppContext, actor: SessionUser, id: string): Promise<Booking> {
   await requireAccess(context, actor, { permission: 'booking.read', id });
   const row = await repo.findBooking(context.database.db, id);
   if (!row) throw notFound('The booking');
@@ -99,7 +103,7 @@ export async function getBooking(context: AppContext, actor: User, id: string): 
 
 export async function listBuyerBookings(
   context: AppContext,
-  actor: User,
+  actor: SessionUser,
   email: string,
   query: PageQuery,
 ): Promise<Page<Booking>> {
@@ -112,7 +116,7 @@ export async function listBuyerBookings(
 /** The test-drive requests made on a seller's cars. */
 export async function listSellerBookings(
   context: AppContext,
-  actor: User,
+  actor: SessionUser,
   email: string,
   query: PageQuery,
 ): Promise<Page<Booking>> {
@@ -128,7 +132,7 @@ export async function listSellerBookings(
  * reaction, exactly once. Cancelling a cancelled booking changes nothing (count 0); one that has
  * started, taken place, expired or been declined is refused with why.
  */
-export async function cancelBooking(context: AppContext, actor: User, id: string) {
+export async function cancelBooking(context: AppContext, actor: SessionUser, id: string) {
   return context.database.db.transaction(async (tx) => {
     // Locks the booking until the change commits: a payment, or a second cancellation, waits for it.
     const booking = await requireAccess(context, actor, { permission: 'booking.cancel', id, tx });
@@ -178,7 +182,7 @@ const NO_PROPOSAL = { proposedDate: null, proposedTime: null };
  */
 async function takeStep(
   context: AppContext,
-  actor: User,
+  actor: SessionUser,
   id: string,
   permission: 'booking.respond' | 'booking.agree',
   step: Step,
@@ -194,7 +198,7 @@ async function takeStep(
 }
 
 /** The seller agrees to the requested day and time. */
-export function acceptBooking(context: AppContext, actor: User, id: string) {
+export function acceptBooking(context: AppContext, actor: SessionUser, id: string) {
   return takeStep(context, actor, id, 'booking.respond', (_booking, status) => {
     if (status === 'accepted') return null;
     assertOpen(status);
@@ -203,7 +207,7 @@ export function acceptBooking(context: AppContext, actor: User, id: string) {
 }
 
 /** The seller says no; a paid booking is refunded (the payments module reacts to the event). */
-export function declineBooking(context: AppContext, actor: User, id: string) {
+export function declineBooking(context: AppContext, actor: SessionUser, id: string) {
   return takeStep(context, actor, id, 'booking.respond', (_booking, status) => {
     if (status === 'declined') return null;
     assertOpen(status);
@@ -214,7 +218,7 @@ export function declineBooking(context: AppContext, actor: User, id: string) {
 /** The seller proposes another day and time; the booking waits for the buyer again. */
 export function proposeBookingTime(
   context: AppContext,
-  actor: User,
+  actor: SessionUser,
   id: string,
   input: BookingProposalInput,
 ) {
@@ -234,7 +238,7 @@ export function proposeBookingTime(
 }
 
 /** The buyer takes the day and time the seller proposed: the test drive is then agreed. */
-export function acceptProposedTime(context: AppContext, actor: User, id: string) {
+export function acceptProposedTime(context: AppContext, actor: SessionUser, id: string) {
   return takeStep(context, actor, id, 'booking.agree', (booking, status) => {
     assertOpen(status);
     const { proposedDate, proposedTime } = booking;
@@ -294,7 +298,7 @@ async function cancelLiveBookingsOfCar(tx: Db | Tx, carId: string, reason: Cance
  */
 export async function bookingsAheadOfCar(
   context: AppContext,
-  actor: User,
+  actor: SessionUser,
   carId: string,
 ): Promise<CarBookingsAhead> {
   await requireAccess(context, actor, { permission: 'car.bookings', id: carId });
@@ -311,10 +315,10 @@ export async function bookingsAheadOfCar(
  * Each person's e-mail is for themselves and admins; the buyer's contact details (e-mail and phone)
  * are for the seller as well once the test drive is paid for. Buyers write to a seller through messages.
  */
-function toBooking(row: repo.BookingRow, viewer: User): Booking {
+function toBooking(row: repo.BookingRow, viewer: SessionUser): Booking {
   const isAdmin = viewer.role === 'Admin';
   const seesBuyerContact = row.isPaid || isAdmin || row.buyerId === viewer.id;
-  const seesSellerEmail = isAdmin || row.sellerId === viewer.id;
+  const seesSellerEmail = isAdmin || row.sellerId === actingAs(viewer);
   return {
     id: row.id,
     carId: row.carId,

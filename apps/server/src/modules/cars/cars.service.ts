@@ -13,10 +13,10 @@ import type {
   PageQuery,
   SellerCar,
   SellerCarPage,
-  User,
+  SessionUser,
 } from '@redline/shared';
 import { dealRating, distanceKm, formatMoney, PRICE_ORDER_MESSAGE, vinProblem } from '@redline/shared';
-import { requireAccess } from '../../access/record-access.ts';
+import { actingAs, requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { isUuid } from '../../db/pagination.ts';
@@ -150,7 +150,7 @@ async function getSellerCar(context: CarsContext, id: string): Promise<SellerCar
 /** A seller's own cars, sold ones included; a seller sees only their own list, an admin anyone's. */
 export async function listSellerCars(
   context: CarsContext,
-  actor: User,
+  actor: SessionUser,
   email: string,
   page: PageQuery,
 ): Promise<SellerCarPage> {
@@ -172,15 +172,21 @@ export async function listSellerCars(
 }
 
 /** The seller and the dates come from the session and the server; the body only describes the car. */
-export async function createCar(context: CarsContext, actor: User, input: CarInput): Promise<SellerCar> {
+export async function createCar(
+  context: CarsContext,
+  actor: SessionUser,
+  input: CarInput,
+): Promise<SellerCar> {
   const { db } = context.database;
   await assertCategory(context, input.categoryId);
   const values = carValues(input);
   const id = await db.transaction(async (tx) => {
     await claimPhotosForCar(tx, input.photos, actor.id);
     const names = await linkedNames(tx, input.brand, input.model);
-    const car = await repo.insertCar(tx, { ...values, ...names, sellerId: actor.id });
-    await publish(tx, 'car.posted', { carId: car.id, sellerId: actor.id });
+    // A team member's car is their dealer's (ADR 65).
+    const sellerId = actingAs(actor);
+    const car = await repo.insertCar(tx, { ...values, ...names, sellerId });
+    await publish(tx, 'car.posted', { carId: car.id, sellerId });
     return car.id;
   });
   return getSellerCar(context, id);
@@ -189,7 +195,7 @@ export async function createCar(context: CarsContext, actor: User, input: CarInp
 /** The car's seller edits it, or marks it sold (it then leaves the advertisements) or back on sale. */
 export async function updateCar(
   context: CarsContext,
-  actor: User,
+  actor: SessionUser,
   id: string,
   update: CarUpdate,
 ): Promise<SellerCar> {
@@ -219,7 +225,7 @@ export async function updateCar(
     if (fields.brand !== undefined || fields.model !== undefined)
       Object.assign(values, await linkedNames(tx, fields.brand ?? car.brand, fields.model ?? car.model));
     if (update.photos) await claimPhotosForCar(tx, update.photos, actor.id, car.photos);
-    const before = await repo.lockCarOfSeller(tx, id, actor.id);
+    const before = await repo.lockCarOfSeller(tx, id, actingAs(actor));
     if (!before) throw notFound('The car');
     assertPricesInOrder(update, before);
     assertVinFitsYear(update, before);
@@ -241,12 +247,13 @@ export async function updateCar(
 }
 
 /** The car's seller or an admin; what hangs on the car goes with it (see car-deletion.ts). */
-export async function deleteCar(context: AppContext, actor: User, id: string) {
+export async function deleteCar(context: AppContext, actor: SessionUser, id: string) {
   const { db } = context.database;
   const car = await requireAccess(context, actor, { permission: 'car.delete', id });
   const deleted = await db.transaction(async (tx) => {
     // An admin removing someone's car tells its seller (before the car goes: the reaction reads it).
-    if (car.sellerId !== actor.id) await publish(tx, 'car.removed-by-admin', { carId: id, reported: false });
+    if (car.sellerId !== actingAs(actor))
+      await publish(tx, 'car.removed-by-admin', { carId: id, reported: false });
     return removeCar(tx, id);
   });
   return { deletedCount: deleted.length };

@@ -4,7 +4,7 @@ import type {
   ContactMessage,
   ContactMessageInput,
   Page,
-  User,
+  SessionUser,
 } from '@redline/shared';
 import type { AppContext } from '../../context.ts';
 import { isUuid } from '../../db/pagination.ts';
@@ -33,7 +33,7 @@ export async function listMessages(
 /** An admin marks a message handled (by them, the first time), or open again. */
 export async function setHandled(
   context: AppContext,
-  admin: User,
+  admin: SessionUser,
   id: string,
   { handled }: ContactHandled,
 ): Promise<ContactMessage> {

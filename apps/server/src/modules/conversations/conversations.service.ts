@@ -9,9 +9,9 @@ import {
   type Page,
   type PageQuery,
   type ReportedConversation,
-  type User,
+  type SessionUser,
 } from '@redline/shared';
-import { requireAccess } from '../../access/record-access.ts';
+import { actingAs, requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/pagination.ts';
@@ -24,24 +24,26 @@ import * as repo from './conversations.repository.ts';
  * Asks the seller about a car: the buyer's conversation about it, opened with this message, or the
  * one they have already, which the message joins.
  */
-export async function startConversation(context: AppContext, actor: User, input: ConversationInput) {
+export async function startConversation(context: AppContext, actor: SessionUser, input: ConversationInput) {
   const id = await context.database.db.transaction(async (tx) => {
     // Locked: two first messages at once open one conversation.
     const car = await lockCarWithSeller(tx, input.carId);
     if (!car) throw notFound('The car');
-    if (car.sellerId === actor.id) throw forbidden('This is your own car: buyers message you about it.');
-    let conversationId = await repo.findConversationId(tx, car.id, actor.id);
+    // A seller in a dealer's team writes as the dealer (ADR 65), about others' cars only.
+    const party = actingAs(actor);
+    if (car.sellerId === party) throw forbidden('This is your own car: buyers message you about it.');
+    let conversationId = await repo.findConversationId(tx, car.id, party);
     if (!conversationId) {
       if (car.soldAt) throw conflict('This car has been sold.');
       conversationId = await repo.insertConversation(tx, {
         carId: car.id,
         carName: carName(car),
         carPhoto: carCoverUrl(context, car.photos, car.coverWidth),
-        buyerId: actor.id,
+        buyerId: party,
         sellerId: car.sellerId,
       });
     }
-    await send(tx, conversationId, actor.id, input.message);
+    await send(tx, conversationId, party, input.message);
     return conversationId;
   });
   return { id };
@@ -50,12 +52,15 @@ export async function startConversation(context: AppContext, actor: User, input:
 /** A participant's message in their conversation. */
 export async function sendMessage(
   context: AppContext,
-  actor: User,
+  actor: SessionUser,
   conversationId: string,
   input: MessageInput,
 ) {
   await requireAccess(context, actor, { permission: 'conversation.write', id: conversationId });
-  const id = await context.database.db.transaction((tx) => send(tx, conversationId, actor.id, input.body));
+  // A team member writes as their dealer: buyers talk to the dealer (ADR 65).
+  const id = await context.database.db.transaction((tx) =>
+    send(tx, conversationId, actingAs(actor), input.body),
+  );
   return { id };
 }
 
@@ -106,30 +111,31 @@ export async function tellOfferMove(
 /** The caller's conversations, the latest message first. */
 export async function listConversations(
   context: AppContext,
-  actor: User,
+  actor: SessionUser,
   query: PageQuery,
 ): Promise<Page<Conversation>> {
-  const page = await repo.listConversations(context.database.db, actor.id, query.limit, query.cursor);
-  return { items: page.items.map((row) => toConversation(row, actor.id)), nextCursor: page.nextCursor };
+  const party = actingAs(actor);
+  const page = await repo.listConversations(context.database.db, party, query.limit, query.cursor);
+  return { items: page.items.map((row) => toConversation(row, party)), nextCursor: page.nextCursor };
 }
 
 /** A page of a conversation's messages, newest first; reading it marks the conversation read. */
 export async function listMessages(
   context: AppContext,
-  actor: User,
+  actor: SessionUser,
   conversationId: string,
   query: PageQuery,
 ): Promise<MessagePage> {
   const access = await requireAccess(context, actor, { permission: 'conversation.read', id: conversationId });
   // An admin reading a reported conversation reads it as its buyer would, and marks nothing read.
-  const viewerId = actor.id === access.sellerId ? access.sellerId : access.buyerId;
-  const participant = viewerId === actor.id;
+  const viewerId = actingAs(actor) === access.sellerId ? access.sellerId : access.buyerId;
+  const participant = viewerId === actingAs(actor);
   const { db } = context.database;
   const page = await repo.listMessages(db, conversationId, query.limit, query.cursor);
   // The caller's other tabs show it read; told only when something was unread (reading again,
   // as a page that was told of a change does, tells nobody: no page asks again because it asked).
-  if (participant && !query.cursor && (await repo.markRead(db, conversationId, actor.id)))
-    await publish(db, 'conversations.changed', { userIds: [actor.id] });
+  if (participant && !query.cursor && (await repo.markRead(db, conversationId, viewerId)))
+    await publish(db, 'conversations.changed', { userIds: [viewerId] });
   const conversation = await repo.findConversation(db, conversationId, viewerId);
   // The admin is told who both people are: the seller as the buyer sees them, and the other way round.
   const asSeller = participant ? undefined : await repo.findConversation(db, conversationId, access.sellerId);
@@ -158,7 +164,7 @@ export async function listMessages(
  */
 export async function reportConversation(
   context: AppContext,
-  actor: User,
+  actor: SessionUser,
   conversationId: string,
   input: ConversationReportInput,
 ) {

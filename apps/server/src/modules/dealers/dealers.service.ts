@@ -1,6 +1,7 @@
 /**
- * Dealers (ADR 63): the signed-in seller's own dealer profile (every call is scoped to the actor, so
- * there is nobody else's record to refuse), and the admins' verification of dealers, logged.
+ * Dealers (ADR 63): the dealer profile of the account the signed-in seller sells for (every call is
+ * scoped to it, so there is nobody else's record to refuse; in a team, the role decides, ADR 65),
+ * and the admins' verification of dealers, logged.
  */
 import type {
   Dealer,
@@ -9,8 +10,9 @@ import type {
   DealerVerificationInput,
   Page,
   PageQuery,
-  User,
+  SessionUser,
 } from '@redline/shared';
+import { actingAs, requireSelling } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
@@ -18,6 +20,7 @@ import { type LocatedPlace, requirePlace } from '../../places/gazetteer.ts';
 import { timeZoneOfRegion } from '../../places/time-zones.ts';
 import type { PhotoStore } from '../../storage/photo-store.ts';
 import { claimPhoto, photoView } from '../photos/index.ts';
+import { hasMembers } from './dealer-team.repository.ts';
 import * as repo from './dealers.repository.ts';
 
 type DealerContext = Pick<AppContext, 'database' | 'photos'>;
@@ -28,9 +31,9 @@ export async function dealerOf(context: DealerContext, sellerId: string): Promis
   return row ? toDealer(context.photos, row) : null;
 }
 
-/** The signed-in seller's dealer profile, or null when they sell privately. */
-export function myDealerProfile(context: DealerContext, actor: User): Promise<Dealer | null> {
-  return dealerOf(context, actor.id);
+/** The dealer profile of the account the seller sells for, or null when it sells privately. */
+export function myDealerProfile(context: DealerContext, actor: SessionUser): Promise<Dealer | null> {
+  return dealerOf(context, actingAs(actor));
 }
 
 /**
@@ -40,17 +43,18 @@ export function myDealerProfile(context: DealerContext, actor: User): Promise<De
  */
 export async function saveMyDealerProfile(
   context: DealerContext,
-  actor: User,
+  actor: SessionUser,
   input: DealerProfileInput,
 ): Promise<Dealer> {
+  const { sellerId } = requireSelling(actor, 'dealer.profile');
   const place = requirePlace(input.postalCode);
   await context.database.db.transaction(async (tx) => {
-    const before = await repo.lockDealer(tx, actor.id);
+    const before = await repo.lockDealer(tx, sellerId);
     if (input.logo && input.logo !== before?.logoKey && !(await claimPhoto(tx, input.logo, actor.id))) {
       throw badRequest('The logo was not found. Upload it again.', { logo: 'Upload the logo again' });
     }
     const change = before?.verifiedAt ? materialChange(before, input, place) : undefined;
-    await repo.saveDealer(tx, actor.id, {
+    await repo.saveDealer(tx, sellerId, {
       businessName: input.businessName,
       logoKey: input.logo,
       street: input.street,
@@ -66,10 +70,10 @@ export async function saveMyDealerProfile(
       about: input.about,
       ...(change ? { verifiedAt: null, verifiedBy: null } : {}),
     });
-    if (change) await repo.appendVerification(tx, { sellerId: actor.id, action: 'dropped', note: change });
-    await publish(tx, 'user.changed', { userId: actor.id, change: 'dealer' });
+    if (change) await repo.appendVerification(tx, { sellerId, action: 'dropped', note: change });
+    await publish(tx, 'user.changed', { userId: sellerId, change: 'dealer' });
   });
-  return (await dealerOf(context, actor.id))!;
+  return (await dealerOf(context, sellerId))!;
 }
 
 /** What changed of what an admin verified, in the log's words; undefined when neither did. */
@@ -91,19 +95,26 @@ function materialChange(
   return changes.length > 0 ? changes.join(' ') : undefined;
 }
 
-/** The seller goes back to selling privately: the dealer profile goes, and a verification with it, logged. */
-export async function goPrivate(context: DealerContext, actor: User) {
+/**
+ * The seller goes back to selling privately: the dealer profile goes, and a verification with it,
+ * logged. A dealer with a team cannot (a 409): its members sell for the dealer, not for a person.
+ */
+export async function goPrivate(context: DealerContext, actor: SessionUser) {
+  const { sellerId } = requireSelling(actor, 'dealer.profile');
   const deletedCount = await context.database.db.transaction(async (tx) => {
-    const deleted = await repo.deleteDealer(tx, actor.id);
+    const dealer = await repo.lockDealer(tx, sellerId);
+    if (dealer && (await hasMembers(tx, sellerId)))
+      throw conflict('Your dealer has a team. Remove its members before going back to selling privately.');
+    const deleted = await repo.deleteDealer(tx, sellerId);
     if (!deleted) return 0;
     if (deleted.verifiedAt) {
       await repo.appendVerification(tx, {
-        sellerId: actor.id,
+        sellerId,
         action: 'dropped',
         note: 'The dealer went back to selling privately.',
       });
     }
-    await publish(tx, 'user.changed', { userId: actor.id, change: 'dealer' });
+    await publish(tx, 'user.changed', { userId: sellerId, change: 'dealer' });
     return 1;
   });
   return { deletedCount };
@@ -112,7 +123,7 @@ export async function goPrivate(context: DealerContext, actor: User) {
 /** An admin verifies or revokes a dealer with a note; asking for the state it is already in is a 409. */
 export async function setVerification(
   context: DealerContext,
-  admin: User,
+  admin: SessionUser,
   sellerId: string,
   input: DealerVerificationInput,
 ): Promise<Dealer> {

@@ -1,6 +1,7 @@
 import { contract } from '@redline/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isbot } from 'isbot';
+import { actingAs } from '../../access/record-access.ts';
 import { currentUser, sessionUser } from '../../http/access.ts';
 import { serve } from '../../http/serve.ts';
 import { visitorLimit } from '../../http/visitor-limit.ts';
@@ -18,11 +19,13 @@ export function listingStatsRoutes(context: service.ListingStatsContext): Fastif
       app,
       contract.recordListingActivity,
       async (request) => {
-        const viewer = await sessionUser(context.auth, context.sessions, request);
+        const viewer = await sessionUser(context, request);
         const userAgent = request.headers['user-agent'] ?? '';
+        // A team member seeing their dealer's cars is the dealer seeing its own (ADR 65).
+        const viewerId = viewer ? actingAs(viewer) : null;
         return service.recordActivity(context, request.body, {
-          viewerId: viewer?.id ?? null,
-          visitor: viewer ? { userId: viewer.id } : { ip: request.ip, userAgent },
+          viewerId,
+          visitor: viewerId ? { userId: viewerId } : { ip: request.ip, userAgent },
           crawler: isbot(userAgent),
         });
       },

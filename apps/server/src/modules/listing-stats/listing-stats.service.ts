@@ -15,11 +15,11 @@ import {
   type ListingStatsLine,
   type PageQuery,
   type SellerStats,
+  type SessionUser,
   SIMILAR_BY,
   SIMILAR_CARS_MIN,
-  type User,
 } from '@redline/shared';
-import { requireAccess } from '../../access/record-access.ts';
+import { actingAs, requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import type { DailyCount } from '../../db/daily-counts.ts';
 import { notFound } from '../../errors.ts';
@@ -138,9 +138,9 @@ function figures(perCar: Iterable<Map<string, ListingCounts>>) {
 }
 
 /** The seller's figures summed over all their cars (sold ones too: they had their days). */
-export async function sellerStats(context: ListingStatsContext, seller: User): Promise<SellerStats> {
+export async function sellerStats(context: ListingStatsContext, seller: SessionUser): Promise<SellerStats> {
   await context.activity.flush();
-  const { ids, forSale } = await sellerListings(context.database.db, seller.id);
+  const { ids, forSale } = await sellerListings(context.database.db, actingAs(seller));
   const perCar = await countsOf(context, ids, spans().since);
   return { ...figures(perCar.values()), carsForSale: forSale };
 }
@@ -215,11 +215,11 @@ async function comparisonOf(
 /** A page of the seller's cars for sale, each with its figures and comparison. */
 export async function listingLines(
   context: ListingStatsContext,
-  seller: User,
+  seller: SessionUser,
   query: PageQuery,
 ): Promise<{ items: ListingStatsLine[]; nextCursor: string | null }> {
   await context.activity.flush();
-  const page = await listingsForSale(context.database.db, seller.id, query.limit, query.cursor);
+  const page = await listingsForSale(context.database.db, actingAs(seller), query.limit, query.cursor);
   const perCar = await countsOf(
     context,
     page.items.map((car) => car.id),
@@ -243,7 +243,7 @@ export async function listingLines(
 /** One of the seller's cars: its figures each day, and its comparison. */
 export async function listingStats(
   context: ListingStatsContext,
-  seller: User,
+  seller: SessionUser,
   carId: string,
 ): Promise<ListingStats> {
   await requireAccess(context, seller, { permission: 'car.stats', id: carId });

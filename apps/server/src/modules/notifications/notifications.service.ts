@@ -8,10 +8,10 @@ import {
   type NotificationType,
   notificationTypesFor,
   type PageQuery,
+  type SessionUser,
   type UnreadCount,
   type UnsubscribeQuery,
   type UnsubscribeState,
-  type User,
 } from '@redline/shared';
 import { authSecret } from '../../config/auth-secret.ts';
 import type { AppContext } from '../../context.ts';
@@ -23,7 +23,7 @@ import { readUnsubscribeToken, type Unsubscribe } from './unsubscribe-token.ts';
 /** The signed-in user's notifications, newest first, with how many of all of them are unread. */
 export async function listNotifications(
   context: AppContext,
-  user: User,
+  user: SessionUser,
   query: PageQuery,
 ): Promise<NotificationPage> {
   const { db } = context.database;
@@ -35,7 +35,7 @@ export async function listNotifications(
 /** Marks the signed-in user's notifications read (these, or all); answers how many stay unread. */
 export async function markRead(
   context: AppContext,
-  user: User,
+  user: SessionUser,
   read: NotificationsRead,
 ): Promise<UnreadCount> {
   const { db } = context.database;
@@ -51,7 +51,10 @@ export function settingsOf(type: NotificationType, chosen: repo.Settings | undef
 }
 
 /** The user's settings of every kind of their role, in NOTIFICATION_TYPES' order. */
-export async function getPreferences(context: AppContext, user: User): Promise<NotificationPreferences> {
+export async function getPreferences(
+  context: AppContext,
+  user: SessionUser,
+): Promise<NotificationPreferences> {
   const chosen = await repo.chosenSettings(context.database.db, user.id);
   return {
     items: notificationTypesFor(user.role).map((type) => ({ type, ...settingsOf(type, chosen.get(type)) })),
@@ -61,7 +64,7 @@ export async function getPreferences(context: AppContext, user: User): Promise<N
 /** Sets the named kinds' settings; a kind not of the user's role refuses them all. */
 export async function setPreferences(
   context: AppContext,
-  user: User,
+  user: SessionUser,
   { items }: NotificationPreferences,
 ): Promise<NotificationPreferences> {
   const theirs = notificationTypesFor(user.role);

@@ -16,11 +16,11 @@ import {
   type OfferStatus,
   type Page,
   type PageQuery,
-  type User,
+  type SessionUser,
   type WaitlistPlace,
 } from '@redline/shared';
 import { eq } from 'drizzle-orm';
-import { requireAccess } from '../../access/record-access.ts';
+import { actingAs, requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -162,7 +162,7 @@ const RESERVED_FOR_YOU =
   'This car is already reserved for you: your offer was accepted. Pay the holding deposit or confirm the purchase from My Offers.';
 
 /** A buyer offers on a car for sale and free; the offer opens the seller's turn and shows in their conversation. */
-export async function makeOffer(context: AppContext, buyer: User, input: OfferInput): Promise<Offer> {
+export async function makeOffer(context: AppContext, buyer: SessionUser, input: OfferInput): Promise<Offer> {
   const id = await context.database.db.transaction(async (tx) => {
     const car = await lockCarWithSeller(tx, input.carId);
     if (!car) throw notFound('The car');
@@ -238,7 +238,7 @@ function assertTurn(offer: repo.LockedOffer, side: OfferSide) {
  */
 async function takeMove(
   context: AppContext,
-  actor: User,
+  actor: SessionUser,
   id: string,
   step: (offer: repo.LockedOffer, side: OfferSide, car: Car | undefined, tx: Tx) => Promise<Step>,
 ): Promise<Offer> {
@@ -257,7 +257,7 @@ async function takeMove(
  * The side whose turn it is accepts the amount on the table, which reserves the car for the buyer
  * (the car's other open offers are declined with a notice), declines it (the seller), or counters.
  */
-export function answerOffer(context: AppContext, actor: User, id: string, answer: OfferAnswer) {
+export function answerOffer(context: AppContext, actor: SessionUser, id: string, answer: OfferAnswer) {
   return takeMove(context, actor, id, async (offer, side, car, tx) => {
     assertTurn(offer, side);
     if (answer.action === 'decline') {
@@ -312,7 +312,7 @@ export function answerOffer(context: AppContext, actor: User, id: string, answer
 }
 
 /** The buyer takes back their open offer, whoever's turn it is. */
-export function withdrawOffer(context: AppContext, actor: User, id: string) {
+export function withdrawOffer(context: AppContext, actor: SessionUser, id: string) {
   return takeMove(context, actor, id, async (offer) => {
     assertOpen(offer);
     return {
@@ -332,7 +332,7 @@ function assertAccepted(offer: repo.LockedOffer) {
  * The seller releases the car an accepted offer reserved (its purchase confirmed or not): it is for
  * sale again, to anyone, and a deposit paid is refunded.
  */
-export function releaseOffer(context: AppContext, actor: User, id: string) {
+export function releaseOffer(context: AppContext, actor: SessionUser, id: string) {
   return takeMove(context, actor, id, async (offer, _side, car, tx) => {
     assertAccepted(offer);
     if (car) await releaseCar(tx, car.id);
@@ -349,7 +349,7 @@ export function releaseOffer(context: AppContext, actor: User, id: string) {
  * The buyer confirms they are buying the car their accepted offer reserved: the reservation no
  * longer lapses, and when the seller marks the car sold the deposit is theirs.
  */
-export function confirmPurchase(context: AppContext, actor: User, id: string) {
+export function confirmPurchase(context: AppContext, actor: SessionUser, id: string) {
   return takeMove(context, actor, id, async (offer, side) => {
     if (side !== 'buyer') throw notFound('The offer');
     assertAccepted(offer);
@@ -367,7 +367,7 @@ export function confirmPurchase(context: AppContext, actor: User, id: string) {
 /** Whether the buyer waits for the car, or holds it (their accepted offer's id). */
 export async function getWaitlistPlace(
   context: AppContext,
-  buyer: User,
+  buyer: SessionUser,
   carId: string,
 ): Promise<WaitlistPlace> {
   const { db } = context.database;
@@ -382,7 +382,11 @@ export async function getWaitlistPlace(
  * The buyer joins the waitlist of a car reserved for someone else; under the car's lock, so that a
  * reservation ending at the same moment either finds them on the list or refuses them.
  */
-export async function joinWaitlist(context: AppContext, buyer: User, carId: string): Promise<WaitlistPlace> {
+export async function joinWaitlist(
+  context: AppContext,
+  buyer: SessionUser,
+  carId: string,
+): Promise<WaitlistPlace> {
   await context.database.db.transaction(async (tx) => {
     const car = await lockCarWithSeller(tx, carId);
     if (!car) throw notFound('The car');
@@ -394,12 +398,16 @@ export async function joinWaitlist(context: AppContext, buyer: User, carId: stri
   return { waiting: true, reservedBy: null };
 }
 
-export async function leaveWaitlist(context: AppContext, buyer: User, carId: string): Promise<WaitlistPlace> {
+export async function leaveWaitlist(
+  context: AppContext,
+  buyer: SessionUser,
+  carId: string,
+): Promise<WaitlistPlace> {
   await repo.leaveWaitlist(context.database.db, carId, buyer.id);
   return getWaitlistPlace(context, buyer, carId);
 }
 
-export async function getOffer(context: AppContext, actor: User, id: string): Promise<Offer> {
+export async function getOffer(context: AppContext, actor: SessionUser, id: string): Promise<Offer> {
   await requireAccess(context, actor, { permission: 'offer.read', id });
   const row = await repo.findOffer(context.database.db, id);
   if (!row) throw notFound('The offer');
@@ -409,12 +417,17 @@ export async function getOffer(context: AppContext, actor: User, id: string): Pr
 /** The caller's offers on one side: made as a buyer, or received on their cars as a seller; the latest change first. */
 export async function listOffers(
   context: AppContext,
-  actor: User,
+  actor: SessionUser,
   side: OfferSide,
   query: PageQuery,
 ): Promise<Page<Offer>> {
   const party = side === 'buyer' ? offers.buyerId : offers.sellerId;
-  const page = await repo.listOffers(context.database.db, eq(party, actor.id), query.limit, query.cursor);
+  const page = await repo.listOffers(
+    context.database.db,
+    eq(party, actingAs(actor)),
+    query.limit,
+    query.cursor,
+  );
   return { items: page.items.map((row) => toOffer(row, actor)), nextCursor: page.nextCursor };
 }
 
@@ -534,7 +547,7 @@ export function closeOffersOnEvents(context: AppContext): (() => void)[] {
   ];
 }
 
-function toOffer(row: repo.OfferRow, viewer: User): Offer {
+function toOffer(row: repo.OfferRow, viewer: SessionUser): Offer {
   return {
     id: row.id,
     carId: row.carId,

@@ -16,8 +16,8 @@ import {
   type Payment,
   type RecordPaymentInput,
   recordPaymentInputSchema,
+  type SessionUser,
   TEST_DRIVE_FEE_CENTS,
-  type User,
 } from '@redline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { requireAccess } from '../../access/record-access.ts';
@@ -147,14 +147,14 @@ function depositOf(context: PaymentsContext, buyerId: string, offerId: string): 
 }
 
 /** The buyer may pay only for their own booking or offer (anyone else is told it does not exist). */
-const requirePayer = (context: PaymentsContext, buyer: User, paidFor: PaidFor) =>
+const requirePayer = (context: PaymentsContext, buyer: SessionUser, paidFor: PaidFor) =>
   paidFor.offerId !== undefined
     ? requireAccess(context, buyer, { permission: 'offer.pay', id: paidFor.offerId })
     : requireAccess(context, buyer, { permission: 'booking.pay', id: paidFor.bookingId });
 
 export async function createPaymentIntent(
   context: PaymentsContext,
-  buyer: User,
+  buyer: SessionUser,
   input: CreatePaymentIntentInput,
 ) {
   await requirePayer(context, buyer, input);
@@ -192,7 +192,7 @@ const paidForEntry = (paidFor: Purchase['paidFor']) =>
  */
 export async function confirmTestPayment(
   context: PaymentsContext,
-  buyer: User,
+  buyer: SessionUser,
   input: ConfirmTestPaymentInput,
 ) {
   const provider = context.payments;
@@ -210,7 +210,7 @@ export async function confirmTestPayment(
 }
 
 /** The buyer's report, from the browser, of a payment the provider confirms. */
-export async function recordPayment(context: PaymentsContext, buyer: User, input: RecordPaymentInput) {
+export async function recordPayment(context: PaymentsContext, buyer: SessionUser, input: RecordPaymentInput) {
   await requirePayer(context, buyer, input);
   const purchase = purchaseOf(context, buyer.id, input);
   const outcome = await recordConfirmedPayment(context, buyer.id, purchase, input.transactionId);

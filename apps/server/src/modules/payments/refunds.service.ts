@@ -6,7 +6,7 @@
  * find the first); the job queue then asks the provider, after the change commits, and again with
  * back-off while it cannot be reached, the refund's id being the provider's idempotency key.
  */
-import type { CancelReason, Refund, RefundReason, User } from '@redline/shared';
+import type { CancelReason, Refund, RefundReason, SessionUser } from '@redline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -118,7 +118,7 @@ export function refundLatePayment(context: RefundContext, tx: Tx, payment: repo.
  */
 export async function refundPayment(
   context: RefundContext & { bookings: PaymentBookings; offers: PaymentOffers },
-  admin: User,
+  admin: SessionUser,
   paymentId: string,
 ) {
   const outcome = await context.database.db.transaction(async (tx) => {

@@ -7,7 +7,7 @@ import {
   type ReportedState,
   type ReportInput,
   type ReportReason,
-  type User,
+  type SessionUser,
 } from '@redline/shared';
 import type { AppContext } from '../../context.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -17,7 +17,11 @@ import { AUTOMATIC_REPORTER } from './duplicate-vins.ts';
 import * as repo from './reports.repository.ts';
 
 /** A buyer reports a car once; the report goes to the admins' Reported Items. */
-export async function reportCar(context: AppContext, buyer: User, input: ReportInput): Promise<Report> {
+export async function reportCar(
+  context: AppContext,
+  buyer: SessionUser,
+  input: ReportInput,
+): Promise<Report> {
   const row = await context.database.db.transaction(async (tx) => {
     if (!(await lockCar(tx, input.carId, 'share'))) throw notFound('The car');
     const inserted = await repo.insertReport(tx, { ...input, buyerId: buyer.id });
@@ -34,7 +38,11 @@ export async function reportCar(context: AppContext, buyer: User, input: ReportI
 }
 
 /** Whether this buyer reported the car: their own report only, so nobody learns who reported what. */
-export async function hasReported(context: AppContext, buyer: User, carId: string): Promise<ReportedState> {
+export async function hasReported(
+  context: AppContext,
+  buyer: SessionUser,
+  carId: string,
+): Promise<ReportedState> {
   return { reported: await repo.hasReported(context.database.db, buyer.id, carId) };
 }
 

@@ -20,7 +20,7 @@ import {
   type ReviewSummary,
   type ReviewVisibilityInput,
   type SellerRating,
-  type User,
+  type SessionUser,
 } from '@redline/shared';
 import { requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
@@ -40,7 +40,11 @@ const NOT_TAKEN_PLACE: Record<Exclude<BookingStatus, 'completed'>, string> = {
 };
 
 /** The booking's buyer reviews its seller, once, when the test drive took place. */
-export async function postReview(context: AppContext, actor: User, input: ReviewInput): Promise<Review> {
+export async function postReview(
+  context: AppContext,
+  actor: SessionUser,
+  input: ReviewInput,
+): Promise<Review> {
   const { db } = context.database;
   const id = await db.transaction(async (tx) => {
     const booking = await requireAccess(context, actor, {
@@ -62,7 +66,10 @@ export async function postReview(context: AppContext, actor: User, input: Review
 }
 
 /** The signed-in buyer's test drives that took place and are not reviewed yet, the latest first. */
-export async function listReviewableBookings(context: AppContext, actor: User): Promise<ReviewableBooking[]> {
+export async function listReviewableBookings(
+  context: AppContext,
+  actor: SessionUser,
+): Promise<ReviewableBooking[]> {
   const { db } = context.database;
   const now = new Date();
   const tookPlace = (await acceptedBookingsOf(db, actor.id)).filter(
@@ -89,7 +96,7 @@ export async function listReviewableBookings(context: AppContext, actor: User): 
 /** The signed-in buyer's own reviews, hidden ones included. */
 export async function listMyReviews(
   context: AppContext,
-  actor: User,
+  actor: SessionUser,
   query: PageQuery,
 ): Promise<Page<Review>> {
   const page = await repo.listReviews(context.database.db, { buyerId: actor.id }, query.limit, query.cursor);
@@ -127,7 +134,7 @@ export async function listSellerRatings(context: AppContext, sellerIds: string[]
 /** The reviewed seller answers, once, publicly. */
 export async function answerReview(
   context: AppContext,
-  actor: User,
+  actor: SessionUser,
   id: string,
   input: ReviewAnswerInput,
 ): Promise<Review> {
@@ -141,7 +148,12 @@ export async function answerReview(
 }
 
 /** Anyone who sees a review reports it, once. */
-export async function reportReview(context: AppContext, actor: User, id: string, input: ReviewReportInput) {
+export async function reportReview(
+  context: AppContext,
+  actor: SessionUser,
+  id: string,
+  input: ReviewReportInput,
+) {
   await requireAccess(context, actor, { permission: 'review.report', id });
   const reportId = await repo.insertReport(context.database.db, {
     ...input,
@@ -195,7 +207,7 @@ export async function listReportedReviews(
 /** An admin hides a review or shows it again, with a note, logged; asking for the state it is in is a 409. */
 export async function setReviewVisibility(
   context: AppContext,
-  admin: User,
+  admin: SessionUser,
   id: string,
   input: ReviewVisibilityInput,
 ): Promise<Review> {
@@ -215,7 +227,7 @@ export async function setReviewVisibility(
 }
 
 /** The reports were unfounded, or dealt with: they go; the review stays as it is (a hidden one stays listed). */
-export async function dismissReports(context: AppContext, admin: User, id: string) {
+export async function dismissReports(context: AppContext, admin: SessionUser, id: string) {
   await requireAccess(context, admin, { permission: 'review.moderate', id });
   const deletedCount = await repo.deleteReportsOf(context.database.db, id);
   if (deletedCount === 0) throw notFound('The reported review');

@@ -1,17 +1,17 @@
-import { carName, type Page, type PageQuery, type SavedCar, type User } from '@redline/shared';
+import { carName, type Page, type PageQuery, type SavedCar, type SessionUser } from '@redline/shared';
 import { type ListOwner, requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { carCoverUrl, carPlace, lockCar } from '../cars/index.ts';
 import * as repo from './saved-cars.repository.ts';
 
-export async function isSaved(context: AppContext, buyer: User, carId: string) {
+export async function isSaved(context: AppContext, buyer: SessionUser, carId: string) {
   return { saved: await repo.isSaved(context.database.db, buyer.id, carId) };
 }
 
 export async function listSavedCars(
   context: AppContext,
-  actor: User,
+  actor: SessionUser,
   email: string,
   query: PageQuery,
 ): Promise<Page<SavedCar>> {
@@ -20,7 +20,7 @@ export async function listSavedCars(
   return { items: page.items.map((row) => toSavedCar(context, buyer, row)), nextCursor: page.nextCursor };
 }
 
-export async function saveCar(context: AppContext, buyer: User, carId: string): Promise<SavedCar> {
+export async function saveCar(context: AppContext, buyer: SessionUser, carId: string): Promise<SavedCar> {
   const row = await context.database.db.transaction(async (tx) => {
     // Held until the save commits, so that the car cannot be deleted in between.
     if (!(await lockCar(tx, carId, 'share'))) throw notFound('The car');
@@ -31,7 +31,7 @@ export async function saveCar(context: AppContext, buyer: User, carId: string): 
 }
 
 /** Only the caller's own row can go; removing what was not saved removes nothing. */
-export async function removeSavedCar(context: AppContext, buyer: User, carId: string) {
+export async function removeSavedCar(context: AppContext, buyer: SessionUser, carId: string) {
   return { deletedCount: await repo.deleteSavedCar(context.database.db, buyer.id, carId) };
 }
 

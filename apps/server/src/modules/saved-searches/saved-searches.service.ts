@@ -4,8 +4,8 @@ import {
   SAVED_SEARCHES_MAX,
   type SavedSearch,
   type SavedSearchChange,
+  type SessionUser,
   type savedSearchInputSchema,
-  type User,
 } from '@redline/shared';
 import type { z } from 'zod';
 import { requireAccess } from '../../access/record-access.ts';
@@ -14,7 +14,7 @@ import { badRequest, conflict } from '../../errors.ts';
 import { searchKey } from '../search/index.ts';
 import * as repo from './saved-searches.repository.ts';
 
-export async function listSavedSearches(context: AppContext, buyer: User) {
+export async function listSavedSearches(context: AppContext, buyer: SessionUser) {
   const rows = await repo.listSavedSearches(context.database.db, buyer.id, SAVED_SEARCHES_MAX);
   return { items: rows.map(toSavedSearch) };
 }
@@ -25,7 +25,7 @@ export async function listSavedSearches(context: AppContext, buyer: User) {
  */
 export async function saveSearch(
   context: AppContext,
-  buyer: User,
+  buyer: SessionUser,
   input: z.output<typeof savedSearchInputSchema>,
 ): Promise<SavedSearch> {
   const filters = narrowingFilters(input.filters);
@@ -50,7 +50,7 @@ export async function saveSearch(
 
 export async function changeSavedSearch(
   context: AppContext,
-  buyer: User,
+  buyer: SessionUser,
   id: string,
   change: SavedSearchChange,
 ): Promise<SavedSearch> {
@@ -61,7 +61,7 @@ export async function changeSavedSearch(
   return toSavedSearch(row);
 }
 
-export async function deleteSavedSearch(context: AppContext, buyer: User, id: string) {
+export async function deleteSavedSearch(context: AppContext, buyer: SessionUser, id: string) {
   const deletedCount = await context.database.db.transaction(async (tx) => {
     await requireAccess(context, buyer, { permission: 'savedSearch.manage', id, tx });
     return repo.deleteSavedSearch(tx, id);

@@ -6,10 +6,9 @@ import { serve } from '../../http/serve.ts';
 import * as service from './users.service.ts';
 
 export function usersRoutes(context: AppContext): FastifyPluginAsyncZod {
-  const { auth, sessions } = context;
   return async (app) => {
     serve(app, contract.getMe, async (request) =>
-      service.getMe(context, await sessionUser(auth, sessions, request)),
+      service.getMe(context, await sessionUser(context, request)),
     );
     serve(app, contract.setMyLocation, (request) =>
       service.setMyLocation(context, currentUser(request), request.body.postalCode),

@@ -33,7 +33,7 @@ export async function getMe(context: AppContext, user: SessionUser | null): Prom
 /** The signed-in user sets their own default location (an unknown ZIP code is a 400 at its field), or clears it. */
 export async function setMyLocation(
   context: AppContext,
-  actor: User,
+  actor: SessionUser,
   postalCode: string | null,
 ): Promise<Place | null> {
   const place = postalCode === null ? null : requirePlace(postalCode);
@@ -54,7 +54,7 @@ export async function getSellerProfile(context: AppContext, id: string): Promise
 }
 
 /** Self or an admin; anyone else learns nothing, not even whether the account exists. */
-export async function getUserByEmail(context: AppContext, actor: User, email: string) {
+export async function getUserByEmail(context: AppContext, actor: SessionUser, email: string) {
   await requireAccess(context, actor, { permission: 'user.read', id: email });
   const user = await repo.findUserByEmail(context.database.db, email);
   if (!user) throw notFound('The user');
@@ -101,7 +101,7 @@ export async function verifyUser(context: AppContext, id: string, role: 'Buyer' 
   return toUser(verified.user);
 }
 
-export async function deleteUserByEmail(context: AppContext, actor: User, email: string) {
+export async function deleteUserByEmail(context: AppContext, actor: SessionUser, email: string) {
   const user = await requireAccess(context, actor, { permission: 'user.delete', id: email });
   const deletedCount = await repo.deleteUser(context.database.db, user.id);
   return { deletedCount };

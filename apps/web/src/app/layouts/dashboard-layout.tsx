@@ -124,7 +124,7 @@ export default function DashboardLayout() {
             {me.isPending ? (
               <ProgressBar label="Loading your menu" className="my-4" />
             ) : (
-              <DashboardMenu role={me.data?.role} onNavigate={() => setOpen(false)} />
+              <DashboardMenu user={me.data} onNavigate={() => setOpen(false)} />
             )}
           </nav>
         </div>

@@ -1,10 +1,10 @@
 /** The dashboard menu per role (spec section 2, plus the seller's test-drive requests and the admin's payments). */
-import type { Role } from '@redline/shared';
+import type { Me, Role } from '@redline/shared';
 import { paths } from '../../config/paths.ts';
 
 export type DashboardMenuItem = { to: string; label: string; description: string };
 
-export const DASHBOARD_MENU: Record<Role, readonly DashboardMenuItem[]> = {
+const DASHBOARD_MENU: Record<Role, readonly DashboardMenuItem[]> = {
   Buyer: [
     {
       to: paths.dashBuyerBookings,
@@ -106,3 +106,23 @@ export const DASHBOARD_MENU: Record<Role, readonly DashboardMenuItem[]> = {
     },
   ],
 };
+
+const TEAM_ITEM: DashboardMenuItem = {
+  to: paths.dashSellerTeam,
+  label: 'Team',
+  description: 'The people who sell for your dealership: invite them, set their roles, remove them.',
+};
+
+/**
+ * The user's menu: their role's, as their place in a dealer's team allows (ADR 65). A dealer's
+ * owner and managers have its team; a salesperson works on the cars and leads, not the profile.
+ */
+export function dashboardMenu(user: Pick<Me, 'role' | 'sellsFor'>): readonly DashboardMenuItem[] {
+  const items = DASHBOARD_MENU[user.role];
+  const { sellsFor } = user;
+  if (!sellsFor) return items;
+  if (sellsFor.role === 'salesperson') return items.filter((item) => item.to !== paths.dashSellerDealer);
+  if (sellsFor.businessName === null) return items;
+  const after = items.findIndex((item) => item.to === paths.dashSellerDealer) + 1;
+  return [...items.slice(0, after), TEAM_ITEM, ...items.slice(after)];
+}

@@ -3,6 +3,7 @@ import { PageHead } from '../../../components/ui/page-head.tsx';
 import { PageProgress } from '../../../components/ui/progress-bar.tsx';
 import { paths } from '../../../config/paths.ts';
 import { DefaultLocationForm, WelcomeCard } from '../../../features/dashboard/index.ts';
+import { LeaveTeam } from '../../../features/dealers/index.ts';
 import { useMe } from '../../../lib/auth.ts';
 
 export default function DashboardHomePage() {
@@ -14,6 +15,9 @@ export default function DashboardHomePage() {
       {me.data ? (
         <div className="flex flex-col gap-6">
           <WelcomeCard user={me.data} />
+          {me.data.sellsFor && me.data.sellsFor.role !== 'owner' ? (
+            <LeaveTeam sellsFor={me.data.sellsFor} />
+          ) : null}
           {me.data.role === 'Seller' ? <DefaultLocationForm me={me.data} /> : null}
         </div>
       ) : (

@@ -1,17 +1,19 @@
-import type { Role } from '@redline/shared';
+import type { Me } from '@redline/shared';
 import { NavLink } from 'react-router';
 import { AuthLink } from '../../../components/ui/auth-link.tsx';
 import { paths } from '../../../config/paths.ts';
-import { DASHBOARD_MENU } from '../menu.ts';
+import { dashboardMenu } from '../menu.ts';
+import { SellingFor } from './selling-for.tsx';
 
 type DashboardMenuProps = {
-  role: Role | undefined;
+  /** The signed-in user; null or undefined when signed out. */
+  user: Me | null | undefined;
   /** Called after a link is chosen, e.g. to close the drawer on phones. */
   onNavigate?: () => void;
 };
 
-export function DashboardMenu({ role, onNavigate }: DashboardMenuProps) {
-  if (!role) {
+export function DashboardMenu({ user, onNavigate }: DashboardMenuProps) {
+  if (!user) {
     return (
       <ul className="menu w-full">
         <li>
@@ -24,7 +26,10 @@ export function DashboardMenu({ role, onNavigate }: DashboardMenuProps) {
   }
   return (
     <ul className="menu w-full gap-1">
-      <li className="menu-title text-base-content/75">{role} menu</li>
+      <li className="menu-title text-base-content/75">
+        {user.role} menu
+        <SellingFor user={user} />
+      </li>
       <li>
         <NavLink
           to={paths.dashboard}
@@ -35,7 +40,7 @@ export function DashboardMenu({ role, onNavigate }: DashboardMenuProps) {
           Overview
         </NavLink>
       </li>
-      {DASHBOARD_MENU[role].map((item) => (
+      {dashboardMenu(user).map((item) => (
         <li key={item.to}>
           <NavLink
             to={item.to}

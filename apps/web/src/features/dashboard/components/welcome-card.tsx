@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import type { User } from '../../../lib/auth.ts';
-import { DASHBOARD_MENU } from '../menu.ts';
+import type { Me } from '../../../lib/auth.ts';
+import { dashboardMenu } from '../menu.ts';
+import { SellingFor } from './selling-for.tsx';
 
 /** The dashboard's landing card: who you are and where you can go. */
-export function WelcomeCard({ user }: { user: User }) {
+export function WelcomeCard({ user }: { user: Me }) {
   return (
     <section aria-labelledby="welcome-title" className="flex flex-col gap-6">
       <div className="card border border-base-300 bg-base-100">
@@ -33,11 +34,12 @@ export function WelcomeCard({ user }: { user: User }) {
             )}
             <span className="text-sm text-base-content/75">{user.email}</span>
           </div>
+          <SellingFor user={user} />
         </div>
       </div>
       <nav aria-label="Quick links">
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {DASHBOARD_MENU[user.role].map((item) => (
+          {dashboardMenu(user).map((item) => (
             <li key={item.to}>
               <Link
                 to={item.to}

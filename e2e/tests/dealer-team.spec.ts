@@ -1,0 +1,163 @@
+/**
+ * A dealer's team (issue 49, ADR 65): the owner invites a salesperson from the Team page, the
+ * salesperson opens the e-mailed link (the server's dev outbox, as it delivers mail without SMTP),
+ * signs in and accepts; the car they post shows under the dealer; the owner removes them, and they
+ * lose access while the car stays the dealer's. Its own accounts, so it runs beside the rest.
+ * SHOTS_DIR set: screenshots of the Team page, the invitation page and the member's dashboard, 390 and
+ * 1280 px, light and dark.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, signUpViaApi, test, uniqueEmail } from '../fixtures.ts';
+import { PASSWORD, postCar, signUp, tag } from '../support/marketplace.ts';
+
+const WEEKDAY = [{ open: '09:00', close: '18:00' }];
+
+/** The link of the latest invitation the server wrote to its outbox for `email`. */
+async function emailedInvitation(email: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const files = (await readdir(outbox)).sort();
+      for (const file of files.reverse()) {
+        const mail = JSON.parse(await readFile(path.join(outbox, file), 'utf8')) as {
+          to: string;
+          text: string;
+        };
+        if (mail.to !== email) continue;
+        link = mail.text.match(/https?:\/\/\S+\/team\/invitations\/[\w-]+/)?.[0];
+        return link;
+      }
+      return undefined;
+    })
+    .toBeTruthy();
+  return new URL(link!).pathname;
+}
+
+/** Screenshots of the page as it is, at a phone's and a desktop's width, light and dark. */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      // Loaded again at this width: the dashboard's drawer would otherwise be caught sliding.
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+      await page.screenshot({
+        path: path.join(dir, `teams-${name}-${width}-${colorScheme}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test('an owner invites a salesperson by e-mail, whose car is the dealer’s, and removes them', async ({
+  browser,
+  baseURL,
+  expectNoA11yViolations,
+}) => {
+  const business = `Team Motors ${tag()}`;
+  const memberName = `Sal Salesperson ${tag()}`;
+  const memberEmail = uniqueEmail('salesperson');
+
+  // The owner, a seller who is a dealer.
+  const ownerContext = await browser.newContext({ baseURL });
+  await signUp(ownerContext.request, 'Seller', `Olive Owner ${tag()}`);
+  const owner = (await (await ownerContext.request.get('/api/me')).json()) as { id: string };
+  const profile = await ownerContext.request.put('/api/me/dealer', {
+    headers: { origin: baseURL! },
+    data: {
+      businessName: business,
+      logo: null,
+      street: '9000 Wilshire Blvd',
+      postalCode: '90210',
+      hours: {
+        monday: WEEKDAY,
+        tuesday: WEEKDAY,
+        wednesday: WEEKDAY,
+        thursday: WEEKDAY,
+        friday: WEEKDAY,
+        saturday: [],
+        sunday: [],
+      },
+      phone: '(310) 555-0142',
+      website: '',
+      about: '',
+    },
+  });
+  expect(profile.ok()).toBe(true);
+  const ownerPage = await ownerContext.newPage();
+  await ownerPage.goto('/dash/seller/team');
+  await expect(ownerPage.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+  await ownerPage.getByRole('textbox', { name: 'E-mail address' }).fill(memberEmail);
+  await ownerPage.getByLabel('Role', { exact: true }).selectOption('salesperson');
+  await ownerPage.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(ownerPage.getByText(`Invitation sent to ${memberEmail}`)).toBeVisible();
+  const pending = ownerPage.getByRole('region', { name: 'Pending invitations' });
+  await expect(pending.getByText(memberEmail, { exact: true })).toBeVisible();
+  await expectNoA11yViolations(ownerPage);
+  await shoot(ownerPage, 'team-invited');
+
+  // The salesperson opens the e-mailed link, signs up with a seller account of that address, accepts.
+  const invitation = await emailedInvitation(memberEmail);
+  const memberContext = await browser.newContext({ baseURL });
+  const memberPage = await memberContext.newPage();
+  await memberPage.goto(invitation);
+  await expect(memberPage.getByRole('heading', { name: `Join ${business}` })).toBeVisible();
+  await expect(memberPage.getByRole('link', { name: 'Sign in to accept' })).toBeVisible();
+  await expectNoA11yViolations(memberPage);
+  await shoot(memberPage, 'invitation');
+  await signUpViaApi(memberContext.request, {
+    name: memberName,
+    email: memberEmail,
+    password: PASSWORD,
+    role: 'Seller',
+  });
+  await memberPage.reload();
+  await memberPage.getByRole('button', { name: `Accept and join ${business}` }).click();
+  await expect(memberPage.getByText(`You now sell for ${business}`)).toBeVisible();
+  await memberPage.waitForURL('**/dash');
+  await expect(memberPage.getByText(`Selling for ${business} as a salesperson`).first()).toBeVisible();
+  await expectNoA11yViolations(memberPage);
+  await shoot(memberPage, 'member-dashboard');
+
+  // The car the salesperson posts is the dealer's: its page lists it.
+  const car = await postCar(memberContext.request, `Emira ${tag()}`);
+  await memberPage.goto('/dash/seller/addedproducts');
+  await expect(memberPage.getByRole('row').filter({ hasText: car.model })).toHaveCount(1);
+  await ownerPage.goto(`/sellers/${owner.id}`);
+  await expect(ownerPage.getByRole('heading', { level: 1, name: business })).toBeVisible();
+  const dealerCars = ownerPage.getByRole('region', { name: `Cars for sale at ${business}` });
+  await expect(dealerCars.getByTestId('car-card').filter({ hasText: car.model })).toHaveCount(1);
+
+  // The owner removes the salesperson, after a confirmation.
+  await ownerPage.goto('/dash/seller/team');
+  await expect(ownerPage.getByText(memberName, { exact: true })).toBeVisible();
+  await shoot(ownerPage, 'team');
+  await ownerPage.getByRole('button', { name: `Remove ${memberName}` }).click();
+  const dialog = ownerPage.getByRole('dialog', { name: `Remove ${memberName} from your team?` });
+  await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(ownerPage.getByText(`${memberName} is no longer in your team`)).toBeVisible();
+
+  // The former member sees none of the dealer's cars and cannot change them; the dealer keeps the car.
+  await memberPage.goto('/dash/seller/addedproducts');
+  await expect(memberPage.getByText('You have not posted a car yet')).toBeVisible();
+  await expect(memberPage.getByRole('row').filter({ hasText: car.model })).toHaveCount(0);
+  const edit = await memberContext.request.patch(`/api/cars/${car.id}`, {
+    headers: { origin: baseURL! },
+    data: { kmDriven: 1 },
+  });
+  expect(edit.status()).toBe(403);
+  await ownerPage.goto('/dash/seller/addedproducts');
+  await expect(ownerPage.getByRole('row').filter({ hasText: car.model })).toHaveCount(1);
+
+  await memberContext.close();
+  await ownerContext.close();
+});
