@@ -5,6 +5,7 @@
  */
 import { DEMO_DEALERS, DEMO_USERS } from '@redline/demo-art/data';
 import { inArray } from 'drizzle-orm';
+import { sellsForOf } from '../access/record-access.ts';
 import type { AppContext } from '../context.ts';
 import { users } from '../db/schema.ts';
 import { dealerOf, saveMyDealerProfile, setVerification } from '../modules/dealers/index.ts';
@@ -22,7 +23,15 @@ export async function seedDemoDealers(context: Pick<AppContext, 'database' | 'ph
     })
     .from(users)
     .where(inArray(users.email, [admin.email, ...DEMO_DEALERS.map((dealer) => dealer.email)]));
-  const byEmail = new Map(accounts.map((account) => [account.email, account]));
+  // Each account as its session would know it, so the dealers module checks what it checks for anyone.
+  const actors = await Promise.all(
+    accounts.map(async (account) => ({
+      ...account,
+      emailVerified: true,
+      sellsFor: await sellsForOf(context.database.db, account),
+    })),
+  );
+  const byEmail = new Map(actors.map((actor) => [actor.email, actor]));
   const verifier = byEmail.get(admin.email);
   let made = 0;
   for (const dealer of DEMO_DEALERS) {
