@@ -39,6 +39,8 @@ export const routePatterns = {
   dashSellerRequests: '/dash/seller/requests',
   dashSellerOffers: '/dash/seller/offers',
   dashSellerDealer: '/dash/seller/dealer',
+  /** The seller's reviews, to answer (a new review's notification links here). */
+  dashSellerReviews: '/dash/seller/reviews',
   dashSellerPerformance: '/dash/seller/performance',
   dashSellerListingPerformance: '/dash/seller/performance/:id',
   dashAdminBuyers: '/dash/admin/allbuyers',
@@ -48,5 +50,6 @@ export const routePatterns = {
   dashAdminMessages: '/dash/admin/messages',
   dashAdminCatalogue: '/dash/admin/catalogue',
   dashAdminReportedConversations: '/dash/admin/reported-conversations',
+  dashAdminReportedReviews: '/dash/admin/reported-reviews',
   notFound: '*',
 } as const;

@@ -52,6 +52,12 @@ import {
 } from '../features/notifications/index.ts';
 import { offerQueryOptions, offersQueryOptions } from '../features/offers/index.ts';
 import { bookingQueryOptions, paymentsQueryOptions } from '../features/payments/index.ts';
+import {
+  myReviewsQueryOptions,
+  reportedReviewsQueryOptions,
+  reviewableBookingsQueryOptions,
+  sellerReviewsQueryOptions,
+} from '../features/reviews/index.ts';
 import { savedCarsQueryOptions } from '../features/saved-cars/index.ts';
 import { savedSearchesQueryOptions } from '../features/saved-searches/index.ts';
 import {
@@ -122,6 +128,7 @@ const pageData: Record<string, PageData> = {
     client.prefetchQuery(appConfigQueryOptions()),
     client.prefetchQuery(sellerQueryOptions(id)),
     client.prefetchInfiniteQuery(searchCarsQueryOptions(searchOfSeller(id))),
+    client.prefetchInfiniteQuery(sellerReviewsQueryOptions(id)),
   ],
   [r.payBooking]: (client, { params: { id = '' } }) => [
     client.prefetchQuery(bookingQueryOptions(id)),
@@ -141,6 +148,8 @@ const pageData: Record<string, PageData> = {
   ]),
   [r.dashBuyerBookings]: signedIn((client, _, me) => [
     client.prefetchInfiniteQuery(buyerBookingsQueryOptions(me.email)),
+    client.prefetchQuery(reviewableBookingsQueryOptions()),
+    client.prefetchInfiniteQuery(myReviewsQueryOptions()),
   ]),
   [r.dashBuyerSaved]: signedIn((client, _, me) => [
     client.prefetchInfiniteQuery(savedCarsQueryOptions(me.email)),
@@ -152,6 +161,10 @@ const pageData: Record<string, PageData> = {
   [r.dashBuyerOffers]: signedIn((client) => [client.prefetchInfiniteQuery(offersQueryOptions('buyer'))]),
   [r.dashSellerOffers]: signedIn((client) => [client.prefetchInfiniteQuery(offersQueryOptions('seller'))]),
   [r.dashSellerDealer]: signedIn((client) => [client.prefetchQuery(myDealerProfileQueryOptions())]),
+  [r.dashSellerReviews]: signedIn((client, _, me) => [
+    client.prefetchQuery(sellerQueryOptions(me.id)),
+    client.prefetchInfiniteQuery(sellerReviewsQueryOptions(me.id)),
+  ]),
   [r.dashSellerAddCar]: (client) => [client.prefetchQuery(categoriesQueryOptions())],
   [r.dashSellerCars]: signedIn((client, _, me) => [
     client.prefetchQuery(categoriesQueryOptions()),
@@ -173,6 +186,7 @@ const pageData: Record<string, PageData> = {
   [r.dashAdminReportedConversations]: (client) => [
     client.prefetchInfiniteQuery(reportedConversationsQueryOptions()),
   ],
+  [r.dashAdminReportedReviews]: (client) => [client.prefetchInfiniteQuery(reportedReviewsQueryOptions())],
   [r.dashAdminPayments]: (client) => [client.prefetchInfiniteQuery(paymentsQueryOptions())],
   [r.dashAdminMessages]: (client) => [client.prefetchInfiniteQuery(contactMessagesQueryOptions('open'))],
   [r.dashAdminCatalogue]: (client) => [client.prefetchQuery(vehicleMakesQuery())],

@@ -201,6 +201,10 @@ export const routes: RouteObject[] = [
                         path: r.dashSellerDealer,
                         Component: page(() => import('./routes/dash/seller-dealer.tsx')),
                       },
+                      {
+                        path: r.dashSellerReviews,
+                        Component: page(() => import('./routes/dash/seller-reviews.tsx')),
+                      },
                     ],
                   },
                   {
@@ -221,6 +225,10 @@ export const routes: RouteObject[] = [
                       {
                         path: r.dashAdminReportedConversations,
                         Component: page(() => import('./routes/dash/admin-reported-conversations.tsx')),
+                      },
+                      {
+                        path: r.dashAdminReportedReviews,
+                        Component: page(() => import('./routes/dash/admin-reported-reviews.tsx')),
                       },
                       {
                         path: r.dashAdminPayments,
