@@ -162,7 +162,10 @@ describe('POST /api/reviews', () => {
     expect((await post(t, reviewer, { bookingId: booking.id, ...ratings, body: 'First.' })).statusCode).toBe(
       201,
     );
-    expect(await notesOf(t, seller, 'review.received')).toHaveLength(1);
+    const received = await notesOf(t, seller, 'review.received');
+    expect(received).toHaveLength(1);
+    // The seller's notification opens their reviews, where they answer.
+    expect(received[0]?.link).toBe('/dash/seller/reviews');
     const again = await post(t, reviewer, {
       bookingId: booking.id,
       experience: 1,
@@ -299,7 +302,10 @@ describe('POST /api/reviews/:id/answer', () => {
     expect(errorOf(again).message).toBe('You have already answered this review.');
     const shown = (await sellerReviews(t, undefined, seller.id)).find((r) => r.id === review.id);
     expect(shown?.answer?.body).toBe('Thank you,\nsee you soon.');
-    expect(await notesOf(t, reviewer, 'review.answered')).toHaveLength(before + 1);
+    const notes = await notesOf(t, reviewer, 'review.answered');
+    expect(notes).toHaveLength(before + 1);
+    // The buyer's notification opens the seller's page at the review.
+    expect(notes.at(-1)?.link).toBe(`/sellers/${seller.id}#review-${review.id}`);
   });
 
   it('takes one answer of two sent at once, and tells the buyer once', async ({ t, seller, reviewer }) => {
