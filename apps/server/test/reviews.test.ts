@@ -548,3 +548,31 @@ describe('GET /api/sellers/:id/reviews and the summary', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe("the seller's page the server keeps rendered", () => {
+  it('is rendered again after a review is posted, answered, hidden and shown again', async ({
+    t,
+    seller,
+    reviewer,
+    admin,
+  }) => {
+    // What the server keeps of the catalogue's pages, a seller's among them, until a change.
+    const kept = async (key: string, value: string) =>
+      (await t.context.catalogue.get(key, async () => JSON.stringify(value))).identity.toString();
+    let review: Review | undefined;
+    const steps = {
+      posted: async () => {
+        review = await aReview(t, seller, reviewer);
+      },
+      answered: async () => expect((await answer(t, seller, review!.id, 'Thanks!')).statusCode).toBe(200),
+      hidden: async () => expect((await setHidden(t, admin, review!.id, true)).statusCode).toBe(200),
+      restored: async () => expect((await setHidden(t, admin, review!.id, false)).statusCode).toBe(200),
+    };
+    for (const [change, step] of Object.entries(steps)) {
+      await kept(change, 'before');
+      expect(await kept(change, 'after')).toBe('"before"');
+      await step();
+      expect([change, await kept(change, 'after')]).toEqual([change, '"after"']);
+    }
+  });
+});

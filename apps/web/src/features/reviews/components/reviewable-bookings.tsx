@@ -31,7 +31,8 @@ export function ReviewableBookings() {
       </div>
     );
   }
-  if (!reviewable.data?.length) return null;
+  // The dialog stays while its review goes in: the list empties before the form hears it went in.
+  if (!reviewable.data?.length && !reviewing) return null;
 
   return (
     <section aria-labelledby="reviewable-title" className="mb-10">
@@ -42,7 +43,7 @@ export function ReviewableBookings() {
         How did it go? Your review helps other buyers, and only buyers who took a test drive can write one.
       </p>
       <ul className="flex flex-col gap-3">
-        {reviewable.data.map((booking) => (
+        {(reviewable.data ?? []).map((booking) => (
           <li
             key={booking.bookingId}
             className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-3 sm:flex-row sm:items-center"
