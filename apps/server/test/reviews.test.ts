@@ -162,7 +162,10 @@ describe('POST /api/reviews', () => {
     expect((await post(t, reviewer, { bookingId: booking.id, ...ratings, body: 'First.' })).statusCode).toBe(
       201,
     );
-    expect(await notesOf(t, seller, 'review.received')).toHaveLength(1);
+    const received = await notesOf(t, seller, 'review.received');
+    expect(received).toHaveLength(1);
+    // The seller's notification opens their reviews, where they answer.
+    expect(received[0]?.link).toBe('/dash/seller/reviews');
     const again = await post(t, reviewer, {
       bookingId: booking.id,
       experience: 1,
@@ -299,7 +302,10 @@ describe('POST /api/reviews/:id/answer', () => {
     expect(errorOf(again).message).toBe('You have already answered this review.');
     const shown = (await sellerReviews(t, undefined, seller.id)).find((r) => r.id === review.id);
     expect(shown?.answer?.body).toBe('Thank you,\nsee you soon.');
-    expect(await notesOf(t, reviewer, 'review.answered')).toHaveLength(before + 1);
+    const notes = await notesOf(t, reviewer, 'review.answered');
+    expect(notes).toHaveLength(before + 1);
+    // The buyer's notification opens the seller's page at the review.
+    expect(notes.at(-1)?.link).toBe(`/sellers/${seller.id}#review-${review.id}`);
   });
 
   it('takes one answer of two sent at once, and tells the buyer once', async ({ t, seller, reviewer }) => {
@@ -540,5 +546,33 @@ describe('GET /api/sellers/:id/reviews and the summary', () => {
   it('answers 404 for someone who is not a seller', async ({ t, reviewer }) => {
     const res = await as(t, undefined, { method: 'GET', url: `/api/sellers/${reviewer.id}/reviews` });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("the seller's page the server keeps rendered", () => {
+  it('is rendered again after a review is posted, answered, hidden and shown again', async ({
+    t,
+    seller,
+    reviewer,
+    admin,
+  }) => {
+    // What the server keeps of the catalogue's pages, a seller's among them, until a change.
+    const kept = async (key: string, value: string) =>
+      (await t.context.catalogue.get(key, async () => JSON.stringify(value))).identity.toString();
+    let review: Review | undefined;
+    const steps = {
+      posted: async () => {
+        review = await aReview(t, seller, reviewer);
+      },
+      answered: async () => expect((await answer(t, seller, review!.id, 'Thanks!')).statusCode).toBe(200),
+      hidden: async () => expect((await setHidden(t, admin, review!.id, true)).statusCode).toBe(200),
+      restored: async () => expect((await setHidden(t, admin, review!.id, false)).statusCode).toBe(200),
+    };
+    for (const [change, step] of Object.entries(steps)) {
+      await kept(change, 'before');
+      expect(await kept(change, 'after')).toBe('"before"');
+      await step();
+      expect([change, await kept(change, 'after')]).toEqual([change, '"after"']);
+    }
   });
 });

@@ -1,19 +1,21 @@
 /** The demo seed: what it creates, that a second run changes nothing, and that it guards real data. */
 
 import { DEMO_CARS, DEMO_DEALERS, DEMO_PASSWORD, DEMO_USERS } from '@redline/demo-art/data';
-import type { Category } from '@redline/shared';
+import { type Category, localDateString } from '@redline/shared';
 import { count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
 import { describe, expect } from 'vitest';
 import {
   advertisements,
+  bookings,
   cars,
   categories,
   dealerProfiles,
   dealerVerifications,
   marketValues,
   photos,
+  reviews,
   users,
 } from '../src/db/schema.ts';
 import { refitMarketValues } from '../src/modules/market-value/market-value.service.ts';
@@ -38,7 +40,9 @@ async function counts(t: TestApp) {
       | typeof advertisements
       | typeof photos
       | typeof dealerProfiles
-      | typeof dealerVerifications,
+      | typeof dealerVerifications
+      | typeof bookings
+      | typeof reviews,
   ) => (await t.db.select({ n: count() }).from(table))[0]!.n;
   return {
     users: await of(users),
@@ -48,6 +52,8 @@ async function counts(t: TestApp) {
     photos: await of(photos),
     dealers: await of(dealerProfiles),
     verifications: await of(dealerVerifications),
+    bookings: await of(bookings),
+    reviews: await of(reviews),
   };
 }
 
@@ -202,6 +208,50 @@ describe('demo seed', () => {
         .from(dealerVerifications)
         .where(eq(dealerVerifications.sellerId, seller!.id));
       expect(log).toMatchObject([{ adminId: admin!.id, action: 'verified', note: demo.verificationNote }]);
+    }
+  });
+
+  it('gives each demo seller reviews of test drives that took place, some answered, on their page', async ({
+    t,
+  }) => {
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'chloe@redline.test', password: DEMO_PASSWORD },
+    });
+    const cookie = [signIn.headers['set-cookie']].flat()[0]!.split(';')[0]!;
+    const sellers = DEMO_USERS.filter((demo) => demo.role === 'Seller');
+    let answered = 0;
+    for (const demo of sellers) {
+      const seller = (await t.db.query.users.findFirst({ where: eq(users.email, demo.email) }))!;
+      const profile = await t.app.inject({
+        method: 'GET',
+        url: `/api/sellers/${seller.id}`,
+        headers: { cookie },
+      });
+      const { reviews: summary } = profile.json();
+      expect(summary.count, demo.email).toBeGreaterThanOrEqual(2);
+      expect(summary.overall, demo.email).toBeGreaterThanOrEqual(3);
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/api/sellers/${seller.id}/reviews`,
+        headers: { cookie },
+      });
+      const items: { answer: unknown }[] = page.json().items;
+      expect(items).toHaveLength(summary.count);
+      answered += items.filter((review) => review.answer !== null).length;
+    }
+    expect(answered).toBeGreaterThan(0);
+    // Each on a booking that took place: accepted, its day behind us.
+    const reviewed = await t.db
+      .select({ status: bookings.status, date: bookings.requestedDate })
+      .from(reviews)
+      .innerJoin(bookings, eq(bookings.id, reviews.bookingId));
+    expect(reviewed.length).toBeGreaterThan(0);
+    const today = localDateString(new Date());
+    for (const booking of reviewed) {
+      expect(booking.status).toBe('accepted');
+      expect(booking.date < today).toBe(true);
     }
   });
 

@@ -48,6 +48,9 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
+/** The fragment that names a review on its seller's page (`/sellers/:id#review-…`), as notifications link it. */
+export const reviewAnchor = (reviewId: string) => `review-${reviewId}`;
+
 /**
  * A seller's reviews in figures, of the visible ones only: how many, and the average of each rating
  * and of all three (`overall`), to one decimal; the averages are null while there is no review.

@@ -43,6 +43,8 @@ export const routePatterns = {
   dashSellerDealer: '/dash/seller/dealer',
   /** A dealer's team: members, roles and invitations (the owner and managers). */
   dashSellerTeam: '/dash/seller/team',
+  /** The seller's reviews, to answer (a new review's notification links here). */
+  dashSellerReviews: '/dash/seller/reviews',
   dashSellerPerformance: '/dash/seller/performance',
   dashSellerListingPerformance: '/dash/seller/performance/:id',
   dashAdminBuyers: '/dash/admin/allbuyers',
@@ -52,5 +54,6 @@ export const routePatterns = {
   dashAdminMessages: '/dash/admin/messages',
   dashAdminCatalogue: '/dash/admin/catalogue',
   dashAdminReportedConversations: '/dash/admin/reported-conversations',
+  dashAdminReportedReviews: '/dash/admin/reported-reviews',
   notFound: '*',
 } as const;

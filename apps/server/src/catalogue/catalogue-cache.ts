@@ -83,8 +83,8 @@ interface Entry<V> {
 
 /**
  * The facts that change categories, What's New or a category's cars (a seller's name and badge show
- * on each car, a car's page its market value), or the makes and models that the search folds a
- * buyer's words to.
+ * on each car, a car's page its market value), a seller's page (their reviews and figures: the
+ * server keeps it rendered), or the makes and models that the search folds a buyer's words to.
  */
 const CATALOGUE_EVENTS = [
   'car.posted',
@@ -95,6 +95,9 @@ const CATALOGUE_EVENTS = [
   'cars.renamed',
   'market-values.refitted',
   'category.added',
+  'review.posted',
+  'review.answered',
+  'review.moderated',
   ...VEHICLE_CATALOGUE_EVENTS,
 ] as const satisfies EventName[];
 

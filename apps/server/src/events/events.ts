@@ -85,6 +85,8 @@ export interface DomainEvents {
   'review.posted': { reviewId: string };
   /** The reviewed seller answered a review. */
   'review.answered': { reviewId: string };
+  /** An admin hid a review or showed it again. */
+  'review.moderated': { reviewId: string };
   /** These users' conversations changed (a message came, or they read one): their open pages ask again. */
   'conversations.changed': { userIds: string[] };
   /** These users' notifications changed (some made, or read): their open pages ask again. */

@@ -5,17 +5,20 @@
  * accounts unless forced. The art is loaded only when seeding, never by a server that has its data.
  */
 import { DEMO_CARS, DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_USERS } from '@redline/demo-art/data';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { carName, localDateString, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { advertisements, cars, categories, listingDays, users } from '../db/schema.ts';
+import { advertisements, bookings, cars, categories, listingDays, reviews, users } from '../db/schema.ts';
 import { publish } from '../events/index.ts';
+import { carCoverUrl } from '../modules/cars/index.ts';
 import { bannerFiles, bannerView } from '../modules/categories/index.ts';
 import { ingestPhoto } from '../modules/photos/index.ts';
 import { linkToCatalogue } from '../modules/vehicles/index.ts';
 import { demoListingDays } from './demo-activity.ts';
 import { seedDemoDealers } from './demo-dealers.ts';
 import { demoCarPlace, placeDemoData } from './demo-places.ts';
+import { demoReviews } from './demo-reviews.ts';
 import { isEmpty } from './first-start.ts';
 
 type SeedContext = Pick<AppContext, 'database' | 'auth' | 'photos'>;
@@ -47,7 +50,8 @@ export async function seed(context: SeedContext, log: FastifyBaseLogger, options
   const added = await seedCars(context, sellerIds, art);
   const placed = await placeDemoData(db);
   const dealers = await seedDemoDealers(context);
-  log.info({ cars: added, placed, dealers }, 'demo data in place');
+  const reviewed = await seedReviews(context, sellerIds);
+  log.info({ cars: added, placed, dealers, reviews: reviewed }, 'demo data in place');
 }
 
 async function seedCategories({ database, photos }: SeedContext, art: Art) {
@@ -173,6 +177,82 @@ async function seedCars(
       await publish(tx, 'car.posted', { carId: car!.id, sellerId });
     });
     added += 1;
+  }
+  return added;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The demo's reviews (demo-reviews.ts), each on a test drive that took place: an accepted booking
+ * of one of the seller's cars, weeks ago. A seller who has reviews already is left alone.
+ */
+async function seedReviews({ database, photos }: SeedContext, userIds: Map<string, string>): Promise<number> {
+  const { db } = database;
+  const people = new Map(
+    (
+      await db
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(inArray(users.id, [...userIds.values()]))
+    ).map((person) => [person.email, person]),
+  );
+  let added = 0;
+  const planned = demoReviews();
+  for (const sellerEmail of new Set(planned.map((review) => review.sellerEmail))) {
+    const seller = people.get(sellerEmail);
+    if (!seller) continue;
+    const [reviewed] = await db.select({ n: count() }).from(reviews).where(eq(reviews.sellerId, seller.id));
+    if ((reviewed?.n ?? 0) > 0) continue;
+    const theirCars = await db
+      .select()
+      .from(cars)
+      .where(eq(cars.sellerId, seller.id))
+      .orderBy(asc(cars.addedDate), asc(cars.id));
+    await db.transaction(async (tx) => {
+      for (const review of planned.filter((one) => one.sellerEmail === sellerEmail)) {
+        const car = theirCars[review.car];
+        const buyer = people.get(review.buyerEmail);
+        if (!car || !buyer) continue;
+        const drove = new Date(Date.now() - review.daysAgo * DAY_MS);
+        const [booking] = await tx
+          .insert(bookings)
+          .values({
+            carId: car.id,
+            carName: carName(car),
+            carPhoto: carCoverUrl({ photos }, car.photos, CAR_PHOTO_WIDTH),
+            sellerId: seller.id,
+            sellerName: seller.name,
+            sellerEmail: seller.email,
+            buyerId: buyer.id,
+            buyerName: buyer.name,
+            buyerEmail: buyer.email,
+            buyerPhone: '+1 512 555 0142',
+            requestedDate: localDateString(drove),
+            requestedTime: review.time,
+            requestedLocation: 'At the showroom',
+            price: TEST_DRIVE_FEE_CENTS,
+            status: 'accepted',
+            createdAt: new Date(drove.getTime() - 5 * DAY_MS),
+          })
+          .returning({ id: bookings.id });
+        const writtenAt = new Date(drove.getTime() + DAY_MS);
+        await tx.insert(reviews).values({
+          bookingId: booking!.id,
+          buyerId: buyer.id,
+          sellerId: seller.id,
+          carName: carName(car),
+          experience: review.experience,
+          accuracy: review.accuracy,
+          communication: review.communication,
+          body: review.body,
+          answer: review.answer,
+          answeredAt: review.answer === null ? null : new Date(writtenAt.getTime() + DAY_MS),
+          createdAt: writtenAt,
+        });
+        added += 1;
+      }
+    });
   }
   return added;
 }

@@ -5,7 +5,7 @@ import { aCarDetail, aMarketValue, someComparables } from '../testing/fixtures/c
 import { aCategory } from '../testing/fixtures/category.ts';
 import { aPublicConfig } from '../testing/fixtures/config.ts';
 import { aSearchResult } from '../testing/fixtures/search.ts';
-import { aUser, buyer, seller } from '../testing/fixtures/user.ts';
+import { aMe, aUser, buyer, seller } from '../testing/fixtures/user.ts';
 import { answer, requests } from '../testing/network.ts';
 import { guardRedirect, isSharedPage, loadPageData, pageStatus } from './page-data.ts';
 
@@ -202,7 +202,7 @@ describe('the search part of a page address', () => {
       'GET /notifications': { items: [], nextCursor: null, unread: 0 },
     });
     const client = createQueryClient();
-    await loadPageData(client, '/cars?fuel=Electric&fuel=Hybrid&sort=price_asc&fuel=Steam', buyer);
+    await loadPageData(client, '/cars?fuel=Electric&fuel=Hybrid&sort=price_asc&fuel=Steam', aMe());
     await loadPageData(client, '/category/sports?q=gt3&category=suv', undefined);
     // A page loaded for its visitor loads the navigation bar's unread count too; one without, not.
     const asked = requests().map(({ path, query }) => (query.size > 0 ? `${path}?${query}` : path));

@@ -56,6 +56,12 @@ import {
 } from '../features/notifications/index.ts';
 import { offerQueryOptions, offersQueryOptions } from '../features/offers/index.ts';
 import { bookingQueryOptions, paymentsQueryOptions } from '../features/payments/index.ts';
+import {
+  myReviewsQueryOptions,
+  reportedReviewsQueryOptions,
+  reviewableBookingsQueryOptions,
+  sellerReviewsQueryOptions,
+} from '../features/reviews/index.ts';
 import { savedCarsQueryOptions } from '../features/saved-cars/index.ts';
 import { savedSearchesQueryOptions } from '../features/saved-searches/index.ts';
 import {
@@ -66,7 +72,7 @@ import {
 } from '../features/search/index.ts';
 import { sellerQueryOptions } from '../features/sellers/index.ts';
 import { appConfigQueryOptions } from '../lib/app-config.ts';
-import type { User } from '../lib/auth.ts';
+import type { Me, User } from '../lib/auth.ts';
 import { answeredRefusal } from '../lib/page-state.ts';
 import { loginReturningTo } from '../lib/return-to.ts';
 import { vehicleMakesQuery } from '../lib/vehicle-catalogue.ts';
@@ -76,11 +82,11 @@ import { routes } from './router.tsx';
 type PageAddress = { params: Params; search: URLSearchParams };
 
 /** `me`: the signed-in user; `undefined` when signed out or when the session could not be checked. */
-type PageData = (client: QueryClient, page: PageAddress, me: User | undefined) => Promise<void>[];
+type PageData = (client: QueryClient, page: PageAddress, me: Me | undefined) => Promise<void>[];
 
 /** The data of a page for signed-in users only (a guard of router.tsx stands above it). */
 const signedIn =
-  (load: (client: QueryClient, page: PageAddress, me: User) => Promise<void>[]): PageData =>
+  (load: (client: QueryClient, page: PageAddress, me: Me) => Promise<void>[]): PageData =>
   (client, page, me) =>
     me ? load(client, page, me) : [];
 
@@ -129,6 +135,7 @@ const pageData: Record<string, PageData> = {
     client.prefetchQuery(appConfigQueryOptions()),
     client.prefetchQuery(sellerQueryOptions(id)),
     client.prefetchInfiniteQuery(searchCarsQueryOptions(searchOfSeller(id))),
+    client.prefetchInfiniteQuery(sellerReviewsQueryOptions(id)),
   ],
   [r.payBooking]: (client, { params: { id = '' } }) => [
     client.prefetchQuery(bookingQueryOptions(id)),
@@ -148,6 +155,8 @@ const pageData: Record<string, PageData> = {
   ]),
   [r.dashBuyerBookings]: signedIn((client, _, me) => [
     client.prefetchInfiniteQuery(buyerBookingsQueryOptions(me.email)),
+    client.prefetchQuery(reviewableBookingsQueryOptions()),
+    client.prefetchInfiniteQuery(myReviewsQueryOptions()),
   ]),
   [r.dashBuyerSaved]: signedIn((client, _, me) => [
     client.prefetchInfiniteQuery(savedCarsQueryOptions(me.email)),
@@ -160,6 +169,10 @@ const pageData: Record<string, PageData> = {
   [r.dashSellerOffers]: signedIn((client) => [client.prefetchInfiniteQuery(offersQueryOptions('seller'))]),
   [r.dashSellerDealer]: signedIn((client) => [client.prefetchQuery(myDealerProfileQueryOptions())]),
   [r.dashSellerTeam]: signedIn((client) => [client.prefetchQuery(myTeamQueryOptions())]),
+  [r.dashSellerReviews]: signedIn((client, _, me) => [
+    client.prefetchQuery(sellerQueryOptions(me.sellsFor?.sellerId ?? me.id)),
+    client.prefetchInfiniteQuery(sellerReviewsQueryOptions(me.sellsFor?.sellerId ?? me.id)),
+  ]),
   [r.dashSellerAddCar]: (client) => [client.prefetchQuery(categoriesQueryOptions())],
   [r.dashSellerCars]: signedIn((client, _, me) => [
     client.prefetchQuery(categoriesQueryOptions()),
@@ -181,6 +194,7 @@ const pageData: Record<string, PageData> = {
   [r.dashAdminReportedConversations]: (client) => [
     client.prefetchInfiniteQuery(reportedConversationsQueryOptions()),
   ],
+  [r.dashAdminReportedReviews]: (client) => [client.prefetchInfiniteQuery(reportedReviewsQueryOptions())],
   [r.dashAdminPayments]: (client) => [client.prefetchInfiniteQuery(paymentsQueryOptions())],
   [r.dashAdminMessages]: (client) => [client.prefetchInfiniteQuery(contactMessagesQueryOptions('open'))],
   [r.dashAdminCatalogue]: (client) => [client.prefetchQuery(vehicleMakesQuery())],
@@ -206,7 +220,7 @@ export function isSharedPage(pathname: string): boolean {
  * Loads the first data of the page at `url` (path and search) into `client`; a failed query stays
  * failed (lib/page-state.ts tells what is sent).
  */
-export async function loadPageData(client: QueryClient, url: string, me: User | undefined): Promise<void> {
+export async function loadPageData(client: QueryClient, url: string, me: Me | undefined): Promise<void> {
   const { pathname, searchParams } = new URL(url, 'http://redline.invalid');
   // The navigation bar's bell, on every page of a signed-in visitor (a shared page asks in the browser).
   const own = me ? [client.prefetchQuery(unreadCountQueryOptions())] : [];

@@ -206,6 +206,10 @@ export const routes: RouteObject[] = [
                         path: r.dashSellerTeam,
                         Component: page(() => import('./routes/dash/seller-team.tsx')),
                       },
+                      {
+                        path: r.dashSellerReviews,
+                        Component: page(() => import('./routes/dash/seller-reviews.tsx')),
+                      },
                     ],
                   },
                   {
@@ -226,6 +230,10 @@ export const routes: RouteObject[] = [
                       {
                         path: r.dashAdminReportedConversations,
                         Component: page(() => import('./routes/dash/admin-reported-conversations.tsx')),
+                      },
+                      {
+                        path: r.dashAdminReportedReviews,
+                        Component: page(() => import('./routes/dash/admin-reported-reviews.tsx')),
                       },
                       {
                         path: r.dashAdminPayments,

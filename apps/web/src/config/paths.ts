@@ -3,7 +3,7 @@
  * server's links, in notifications, name the same pages); it feeds the router; `paths` builds the
  * links (params are URL-encoded).
  */
-import { routePatterns } from '@redline/shared';
+import { reviewAnchor, routePatterns } from '@redline/shared';
 import { generatePath } from 'react-router';
 
 export { routePatterns };
@@ -27,8 +27,11 @@ export const paths = {
   /** Cars side by side; with a search's `near`, each one's distance from there. */
   compare: (ids: readonly string[], near?: string) =>
     `${r.compare}?${new URLSearchParams({ ids: ids.join(','), ...(near ? { near } : {}) })}`,
-  /** A seller's page: their name and cars for sale. */
+  /** A seller's page: their name and cars for sale, and their reviews. */
   seller: (id: string) => generatePath(r.seller, { id }),
+  /** One review on its seller's page (`reviewAnchor`). */
+  sellerReview: (sellerId: string, reviewId: string) =>
+    `${generatePath(r.seller, { id: sellerId })}#${reviewAnchor(reviewId)}`,
   /** The pay page of a test-drive booking. */
   payBooking: (id: string) => generatePath(r.payBooking, { id }),
   payDeposit: (id: string) => generatePath(r.payDeposit, { id }),
@@ -58,10 +61,12 @@ export const paths = {
   listingPerformance: (id: string) => generatePath(r.dashSellerListingPerformance, { id }),
   dashSellerDealer: r.dashSellerDealer,
   dashSellerTeam: r.dashSellerTeam,
+  dashSellerReviews: r.dashSellerReviews,
   dashAdminBuyers: r.dashAdminBuyers,
   dashAdminSellers: r.dashAdminSellers,
   dashAdminReported: r.dashAdminReported,
   dashAdminReportedConversations: r.dashAdminReportedConversations,
+  dashAdminReportedReviews: r.dashAdminReportedReviews,
   dashAdminPayments: r.dashAdminPayments,
   dashAdminMessages: r.dashAdminMessages,
   dashAdminCatalogue: r.dashAdminCatalogue,

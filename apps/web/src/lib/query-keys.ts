@@ -72,6 +72,18 @@ export const queryKeys = {
     all: ['sellers'] as const,
     profile: (id: string) => [...queryKeys.sellers.all, 'profile', id] as const,
   },
+  /**
+   * Verified reviews (ADR 64): a seller's, the buyer's own and the test drives they may review, the
+   * car cards' compact ratings (`ids` of a page's sellers, "a,b"), the admins' reported ones.
+   */
+  reviews: {
+    all: ['reviews'] as const,
+    seller: (sellerId: string) => [...queryKeys.reviews.all, 'seller', sellerId] as const,
+    ratings: (ids: string) => [...queryKeys.reviews.all, 'ratings', ids] as const,
+    mine: () => [...queryKeys.reviews.all, 'mine'] as const,
+    reviewable: () => [...queryKeys.reviews.all, 'reviewable'] as const,
+    reported: () => [...queryKeys.reviews.all, 'reported'] as const,
+  },
   /** The signed-in seller's dealer profile and team, an invitation's page, and (admins) a dealer's verification history. */
   dealers: {
     all: ['dealers'] as const,
@@ -189,6 +201,9 @@ export const REFRESHES = {
   dealers: ['dealers', 'sellers', 'users'],
   // Requested, answered, moved or cancelled: the buyer's list, the seller's requests, a booking's page.
   bookings: ['bookings'],
+  // Written, answered, hidden, restored or reported: the lists, the cards' ratings, and the seller
+  // page's figures (the seller's profile carries them).
+  reviews: ['reviews', 'sellers'],
   // Paid or refunded: the ledger, and the booking's paid state or the offer's deposit (a move of it).
   payments: ['payments', 'bookings', 'offers', 'conversations'],
   savedCars: ['savedCars'],

@@ -96,7 +96,11 @@ export function carPlace(row: {
  * URL of a car's cover photo at thumbnail size. A cover without a photo row (cars stored
  * outside the upload call) is assumed to have every standard width.
  */
-export function carCoverUrl(context: AppContext, photoKeys: readonly string[], width: number | null): string {
+export function carCoverUrl(
+  context: Pick<AppContext, 'photos'>,
+  photoKeys: readonly string[],
+  width: number | null,
+): string {
   return context.photos.url(thumbnailName(photoKeys[0]!, width ?? PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!));
 }
 

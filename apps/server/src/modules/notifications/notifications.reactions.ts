@@ -14,6 +14,7 @@ import {
   formatRequestedTime,
   HOLDING_DEPOSIT_CENTS,
   type NotificationType,
+  reviewAnchor,
   routePatterns,
   searchPathOf,
 } from '@redline/shared';
@@ -460,7 +461,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
         type: 'review.received',
         title: `Review from ${review.buyerName}`,
         body: `After the test drive of the ${review.carName}, ${stars.toFixed(1)} stars: ${excerpt(review.body)}`,
-        link: routePatterns.seller.replace(':id', review.sellerId),
+        link: routePatterns.dashSellerReviews,
       });
     }),
     events.react('review.answered', async (tx, { reviewId }) => {
@@ -470,7 +471,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
         type: 'review.answered',
         title: `${review.sellerName} answered your review`,
         body: excerpt(review.answer),
-        link: routePatterns.seller.replace(':id', review.sellerId),
+        link: `${routePatterns.seller.replace(':id', review.sellerId)}#${reviewAnchor(review.id)}`,
       });
     }),
     events.react('message.sent', async (tx, { messageId }) => {

@@ -222,6 +222,7 @@ export async function setReviewVisibility(
       action: input.hidden ? 'hidden' : 'restored',
       note: input.note,
     });
+    await publish(tx, 'review.moderated', { reviewId: id });
   });
   return toReview((await repo.findReview(db, id))!);
 }

@@ -1,13 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { aCar } from '../../testing/fixtures/car.ts';
 import { aCategory } from '../../testing/fixtures/category.ts';
+import { sellerRatings } from '../../testing/fixtures/review.ts';
 import { aSearchResult } from '../../testing/fixtures/search.ts';
 import { aMe } from '../../testing/fixtures/user.ts';
 import { answer, requests } from '../../testing/network.ts';
 import { renderRoutes } from '../../testing/test-utils.tsx';
 import CategoryPage from './category.tsx';
+
+// The cards' sellers' ratings, unless a test answers them otherwise.
+beforeEach(() => answer({ 'GET /sellers/ratings': sellerRatings() }));
 
 const categories = [aCategory()];
 const renderCategory = (id = 'sports') =>

@@ -4,12 +4,13 @@ import { CarIcon } from '../../components/ui/icons.tsx';
 import { EmptyState } from '../../components/ui/list-states.tsx';
 import { PageHead } from '../../components/ui/page-head.tsx';
 import { paths } from '../../config/paths.ts';
-import { CarGrid, CarGridSkeleton } from '../../features/cars/index.ts';
+import { CarGridSkeleton } from '../../features/cars/index.ts';
 import { useCategory } from '../../features/categories/index.ts';
 import { useRecordShown } from '../../features/listing-stats/index.ts';
 import { SaveSearchButton } from '../../features/saved-searches/index.ts';
 import { CarSearch } from '../../features/search/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { RatedCarGrid } from '../rated-car-grid.tsx';
 import NotFoundPage from './not-found.tsx';
 
 /** A category's cars for sale (login required): the car search within that category. */
@@ -56,7 +57,12 @@ export default function CategoryPage() {
       <CarSearch
         fixedCategory={id}
         renderCars={(cars) => (
-          <CarGrid cars={cars} priorityCount={3} headingLevel={2} label={name ? `${name} cars` : 'Cars'} />
+          <RatedCarGrid
+            cars={cars}
+            priorityCount={3}
+            headingLevel={2}
+            label={name ? `${name} cars` : 'Cars'}
+          />
         )}
         loading={<CarGridSkeleton count={6} label="Loading cars" />}
         renderSave={(search) => <SaveSearchButton {...search} />}

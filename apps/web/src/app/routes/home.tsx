@@ -6,6 +6,7 @@ import { WhatsNew } from '../../features/cars/index.ts';
 import { CategoryGrid } from '../../features/categories/index.ts';
 import { Hero, WhyUs } from '../../features/marketing/index.ts';
 import { CarsNearYou } from '../../features/search/index.ts';
+import { RatedCarGrid } from '../rated-car-grid.tsx';
 
 export default function HomePage() {
   return (
@@ -36,7 +37,7 @@ export default function HomePage() {
 
       <WhyUs />
 
-      <WhatsNew />
+      <WhatsNew renderCars={(cars) => <RatedCarGrid cars={cars} label="New arrivals" />} />
     </>
   );
 }

@@ -1,15 +1,19 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { aCar } from '../../testing/fixtures/car.ts';
 import { aCategory } from '../../testing/fixtures/category.ts';
 import { aPublicConfig } from '../../testing/fixtures/config.ts';
+import { sellerRatings } from '../../testing/fixtures/review.ts';
 import { aSavedSearch } from '../../testing/fixtures/saved-search.ts';
 import { aSearchResult } from '../../testing/fixtures/search.ts';
 import { aMe } from '../../testing/fixtures/user.ts';
 import { type Answers, answer, requests } from '../../testing/network.ts';
 import { renderRoutes } from '../../testing/test-utils.tsx';
 import { routes } from '../router.tsx';
+
+// The cards' sellers' ratings, unless a test answers them otherwise.
+beforeEach(() => answer({ 'GET /sellers/ratings': sellerRatings() }));
 
 /** The page at `url` for a buyer; `saved()` is what Save this search sent, `searched()` the searches' queries. */
 function renderPage(url: string, more: Answers = {}) {
@@ -56,6 +60,26 @@ describe('The search page', () => {
       expect(searched().every((query) => !query.has('q'))).toBe(true);
       cleanup();
     }
+  });
+});
+
+describe("The search page's cards (issue 49, reviews)", () => {
+  it("show each seller's compact rating, read once for the page's sellers", async () => {
+    const cars = [
+      aCar({ id: 'car-1', sellerId: 'seller-sam', seller: 'Sam Seller' }),
+      aCar({ id: 'car-2', sellerId: 'seller-sam', seller: 'Sam Seller' }),
+      aCar({ id: 'car-3', sellerId: 'seller-new', seller: 'Nia New' }),
+    ];
+    renderPage('/cars', {
+      'GET /cars/search': aSearchResult({ items: cars, total: 3 }),
+      'GET /sellers/ratings': sellerRatings([{ sellerId: 'seller-sam', count: 12, overall: 4.64 }]),
+    });
+    const cards = await screen.findAllByTestId('car-card');
+    await waitFor(() => expect(cards[0]!.textContent).toContain('Rated 4.6 out of 5 from 12 reviews'));
+    expect(cards[1]!.textContent).toContain('Rated 4.6 out of 5 from 12 reviews');
+    expect(cards[2]!.textContent).not.toContain('Rated');
+    const reads = requests().filter((request) => request.path === '/sellers/ratings');
+    expect(reads.map((read) => read.query.get('ids'))).toEqual(['seller-sam,seller-new']);
   });
 });
 

@@ -3,10 +3,11 @@ import { CarIcon } from '../../components/ui/icons.tsx';
 import { EmptyState } from '../../components/ui/list-states.tsx';
 import { PageHead } from '../../components/ui/page-head.tsx';
 import { paths } from '../../config/paths.ts';
-import { CarGrid, CarGridSkeleton } from '../../features/cars/index.ts';
+import { CarGridSkeleton } from '../../features/cars/index.ts';
 import { useRecordShown } from '../../features/listing-stats/index.ts';
 import { SaveSearchButton } from '../../features/saved-searches/index.ts';
 import { CarSearch, unsearchableText, useSearchState } from '../../features/search/index.ts';
+import { RatedCarGrid } from '../rated-car-grid.tsx';
 
 /**
  * The car search (login required): text from the navigation bar's search box, filters, sort. A text
@@ -36,7 +37,9 @@ export default function SearchPage() {
       </header>
 
       <CarSearch
-        renderCars={(cars) => <CarGrid cars={cars} priorityCount={3} headingLevel={2} label="Cars found" />}
+        renderCars={(cars) => (
+          <RatedCarGrid cars={cars} priorityCount={3} headingLevel={2} label="Cars found" />
+        )}
         loading={<CarGridSkeleton count={6} label="Loading cars" />}
         renderSave={(search) => <SaveSearchButton {...search} />}
         onPageShown={recordShown}

@@ -1,13 +1,22 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aCar } from '../../testing/fixtures/car.ts';
+import { aReview, sellerRatings } from '../../testing/fixtures/review.ts';
 import { aSearchResult } from '../../testing/fixtures/search.ts';
 import { aDealer, aSellerProfile } from '../../testing/fixtures/seller.ts';
 import { aMe } from '../../testing/fixtures/user.ts';
 import { type Answers, answer, apiError } from '../../testing/network.ts';
 import { renderRoutes } from '../../testing/test-utils.tsx';
 import SellerPage from './seller.tsx';
+
+// The cards' sellers' ratings and the seller's reviews, unless a test answers them otherwise.
+beforeEach(() =>
+  answer({
+    'GET /sellers/ratings': sellerRatings(),
+    'GET /sellers/:id/reviews': { items: [], nextCursor: null },
+  }),
+);
 
 const seller = aSellerProfile({ carsForSale: 2 });
 const cars = [aCar({ id: 'car-1', model: '911 GT3' }), aCar({ id: 'car-2', model: 'Cayman GT4' })];
@@ -84,6 +93,52 @@ describe('SellerPage', () => {
     renderSeller('nobody');
     expect(await screen.findByText("Looks like this page doesn't exist!")).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /Cars for sale/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the seller's figures and their reviews newest first, each with its answer and Report", async () => {
+    const answered = aReview({
+      id: 'review-2',
+      buyerName: 'Ann Buyer',
+      body: 'Friendly, and honest about the scratches.',
+      answer: { body: 'Thank you, Ann!', answeredAt: '2026-11-25T10:00:00.000Z' },
+    });
+    answer({
+      'GET /me': aMe(),
+      'GET /sellers/:id': {
+        ...seller,
+        reviews: { count: 2, experience: 4.5, accuracy: 4, communication: 5, overall: 4.5 },
+      },
+      'GET /cars/search': searchBySeller([cars]),
+      'GET /sellers/:id/reviews': { items: [answered, aReview()], nextCursor: null },
+    });
+    renderSeller();
+
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Reviews' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(within(section).getByRole('img', { name: '4.5 out of 5 stars' })).toBeInTheDocument();
+    expect(within(section).getByText('2 reviews')).toBeInTheDocument();
+    const list = await within(section).findByRole('list', { name: 'Reviews of Sam Seller' });
+    const reviews = within(list).getAllByRole('article');
+    expect(reviews.map((review) => review.id)).toEqual(['review-review-2', 'review-review-1']);
+    expect(within(reviews[0]!).getByRole('heading', { name: 'Ann Buyer' })).toBeInTheDocument();
+    expect(within(reviews[0]!).getByRole('region', { name: 'Answer from Sam Seller' }).textContent).toContain(
+      'Thank you, Ann!',
+    );
+    expect(within(reviews[1]!).queryByRole('region')).toBeNull();
+
+    await userEvent.click(
+      within(reviews[1]!).getByRole('button', { name: 'Report the review by Bea Buyer' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Report this review' });
+    expect(await within(dialog).findByRole('radio', { name: 'Not about this seller' })).toBeInTheDocument();
+  });
+
+  it('says so when the seller has no review yet', async () => {
+    answer({ 'GET /me': aMe(), 'GET /sellers/:id': seller, 'GET /cars/search': searchBySeller([cars]) });
+    renderSeller();
+    expect(await screen.findByText('No reviews yet')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /out of 5 stars/ })).toBeNull();
   });
 
   describe('of a dealer', () => {

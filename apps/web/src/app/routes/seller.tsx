@@ -5,15 +5,17 @@ import { CarIcon } from '../../components/ui/icons.tsx';
 import { EmptyState, ErrorState, MorePages } from '../../components/ui/list-states.tsx';
 import { PageHead } from '../../components/ui/page-head.tsx';
 import { paths } from '../../config/paths.ts';
-import { CarGrid, CarGridSkeleton } from '../../features/cars/index.ts';
+import { CarGridSkeleton } from '../../features/cars/index.ts';
+import { SellerReviews } from '../../features/reviews/index.ts';
 import { CarSearch, searchCarsQueryOptions, searchOfSeller } from '../../features/search/index.ts';
 import { SellerHeader, SellerHeaderSkeleton, useSeller } from '../../features/sellers/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { RatedCarGrid } from '../rated-car-grid.tsx';
 import NotFoundPage from './not-found.tsx';
 
 /**
  * A seller's page (login required): who they are and their cars for sale, a page at a time; a
- * dealer's cars are searchable, with the search's filters, within its inventory.
+ * dealer's cars are searchable, with the search's filters, within its inventory; then their reviews.
  */
 export default function SellerPage() {
   const { id = '' } = useParams();
@@ -56,7 +58,12 @@ export default function SellerPage() {
           <CarSearch
             fixedSeller={id}
             renderCars={(found) => (
-              <CarGrid cars={found} priorityCount={3} headingLevel={3} label={`Cars for sale by ${name}`} />
+              <RatedCarGrid
+                cars={found}
+                priorityCount={3}
+                headingLevel={3}
+                label={`Cars for sale by ${name}`}
+              />
             )}
             loading={<CarGridSkeleton count={3} label="Loading the dealer's cars" />}
             noCars={
@@ -102,7 +109,7 @@ export default function SellerPage() {
             </EmptyState>
           ) : (
             <>
-              <CarGrid
+              <RatedCarGrid
                 cars={items}
                 priorityCount={3}
                 label={name ? `Cars for sale by ${name}` : 'Cars for sale'}
@@ -120,6 +127,14 @@ export default function SellerPage() {
           )}
         </section>
       )}
+
+      {seller.data ? (
+        <SellerReviews
+          sellerId={id}
+          sellerName={seller.data.dealer?.businessName ?? seller.data.name}
+          summary={seller.data.reviews}
+        />
+      ) : null}
     </div>
   );
 }

@@ -9,7 +9,7 @@ const DASHBOARD_MENU: Record<Role, readonly DashboardMenuItem[]> = {
     {
       to: paths.dashBuyerBookings,
       label: 'My Bookings',
-      description: 'Your test drives: confirm, pay or cancel.',
+      description: 'Your test drives: confirm, pay or cancel; review the ones that took place.',
     },
     { to: paths.dashBuyerSaved, label: 'Saved Cars', description: 'Cars you bookmarked to look at again.' },
     {
@@ -65,6 +65,11 @@ const DASHBOARD_MENU: Record<Role, readonly DashboardMenuItem[]> = {
       description: 'Questions buyers ask about your cars: answer them.',
     },
     {
+      to: paths.dashSellerReviews,
+      label: 'Reviews',
+      description: 'What buyers said after their test drives: answer them.',
+    },
+    {
       to: paths.dashSellerDealer,
       label: 'Dealer profile',
       description: 'Sell as a business: your logo, address, opening hours and how to reach you.',
@@ -87,6 +92,11 @@ const DASHBOARD_MENU: Record<Role, readonly DashboardMenuItem[]> = {
       to: paths.dashAdminReportedConversations,
       label: 'Reported conversations',
       description: 'Conversations a buyer or seller reported: read them, dismiss the reports.',
+    },
+    {
+      to: paths.dashAdminReportedReviews,
+      label: 'Reported reviews',
+      description: 'Reviews of sellers someone reported: hide or restore them, dismiss the reports.',
     },
     { to: paths.dashAdminPayments, label: 'Payments', description: 'Every test-drive payment received.' },
     {

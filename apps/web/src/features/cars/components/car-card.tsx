@@ -7,6 +7,7 @@ import {
   formatMoney,
   placeName,
 } from '@redline/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CompareToggle } from '../../../components/ui/compare-toggle.tsx';
 import { FuelIcon, OdometerIcon, PinIcon } from '../../../components/ui/icons.tsx';
@@ -59,6 +60,8 @@ type CarCardProps = {
   distanceKm?: number | null;
   /** Its deal rating, shown beside its price while it is for sale; a search's cars carry it (ADR 57). */
   dealRating?: DealRating;
+  /** The seller's rating, beside their name (the page reads the ratings of its cards' sellers at once). */
+  sellerRating?: ReactNode;
 };
 
 /** "Manual · RWD · Coupe": what of the transmission, drivetrain and body style the car says, or nothing. */
@@ -72,6 +75,7 @@ export function CarCard({
   headingLevel = 3,
   distanceKm,
   dealRating,
+  sellerRating,
 }: CarCardProps) {
   const units = useUnitSystem();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -194,6 +198,7 @@ export function CarCard({
                 {car.seller}
               </Link>
               {car.sellerVerified ? <VerifiedBadge subject="seller" /> : null}
+              {sellerRating}
             </p>
           </div>
           <span

@@ -1,4 +1,5 @@
 import type { DealRating } from '@redline/shared';
+import type { ReactNode } from 'react';
 import { gridImageLoading } from '../../../components/ui/image-loading.ts';
 import { CarCard, type CarCardData, CarCardSkeleton } from './car-card.tsx';
 
@@ -12,9 +13,11 @@ type CarGridProps = {
   priorityCount?: number;
   headingLevel?: 2 | 3;
   label?: string;
+  /** What each card shows beside its seller's name: their rating, which the page reads for the grid. */
+  sellerRating?: (sellerId: string) => ReactNode;
 };
 
-export function CarGrid({ cars, priorityCount = 0, headingLevel = 3, label }: CarGridProps) {
+export function CarGrid({ cars, priorityCount = 0, headingLevel = 3, label, sellerRating }: CarGridProps) {
   return (
     <ul className={CAR_GRID_CLASS} aria-label={label}>
       {cars.map((car, index) => (
@@ -25,6 +28,7 @@ export function CarGrid({ cars, priorityCount = 0, headingLevel = 3, label }: Ca
             dealRating={car.dealRating}
             imageLoading={gridImageLoading(index, priorityCount)}
             headingLevel={headingLevel}
+            sellerRating={sellerRating?.(car.sellerId)}
           />
         </li>
       ))}

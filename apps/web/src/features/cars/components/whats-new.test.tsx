@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { anAdvertisedCar } from '../../../testing/fixtures/car.ts';
 import { answer, requests } from '../../../testing/network.ts';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
+import { CarGrid } from './car-grid.tsx';
 import { WhatsNew } from './whats-new.tsx';
 
 describe("What's New", () => {
@@ -15,7 +16,7 @@ describe("What's New", () => {
       'GET /advertise': ({ query }) =>
         query.get('cursor') ? { items: [second], nextCursor: null } : { items: [first], nextCursor: 'c1' },
     });
-    renderWithProviders(<WhatsNew />);
+    renderWithProviders(<WhatsNew renderCars={(cars) => <CarGrid cars={cars} label="New arrivals" />} />);
 
     expect(await screen.findByRole('link', { name: 'Ferrari 296 GTB' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
@@ -26,7 +27,7 @@ describe("What's New", () => {
 
   it('says so when nothing is advertised', async () => {
     answer({ 'GET /advertise': { items: [], nextCursor: null } });
-    renderWithProviders(<WhatsNew />);
+    renderWithProviders(<WhatsNew renderCars={(cars) => <CarGrid cars={cars} label="New arrivals" />} />);
     expect(await screen.findByText('No featured cars right now')).toBeInTheDocument();
   });
 });

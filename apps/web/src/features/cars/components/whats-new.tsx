@@ -1,10 +1,15 @@
+import type { ReactNode } from 'react';
 import { CarIcon } from '../../../components/ui/icons.tsx';
 import { EmptyState, ErrorState, LoadMoreButton } from '../../../components/ui/list-states.tsx';
 import { useAdvertisedCars } from '../api/get-advertised-cars.ts';
-import { CarGrid, CarGridSkeleton } from './car-grid.tsx';
+import type { CarCardData } from './car-card.tsx';
+import { CarGridSkeleton } from './car-grid.tsx';
 
-/** The home page's What's New: advertised, unsold cars as cards, newest advertisement first. */
-export function WhatsNew() {
+/**
+ * The home page's What's New: advertised, unsold cars as cards, newest advertisement first; the page
+ * draws the cards (`renderCars`, labelled "New arrivals"), with what it adds to them.
+ */
+export function WhatsNew({ renderCars }: { renderCars: (cars: CarCardData[]) => ReactNode }) {
   const advertised = useAdvertisedCars();
   const cars = advertised.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -34,7 +39,7 @@ export function WhatsNew() {
         </EmptyState>
       ) : (
         <>
-          <CarGrid cars={cars} label="New arrivals" />
+          {renderCars(cars)}
           <div className="mt-4">
             <LoadMoreButton
               hasNextPage={advertised.hasNextPage}

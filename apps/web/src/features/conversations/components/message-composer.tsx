@@ -1,5 +1,6 @@
 import { MESSAGE_MAX_LENGTH } from '@redline/shared';
 import { type FormEvent, useId, useState } from 'react';
+import { charactersLeft } from '../../../components/ui/characters-left.ts';
 
 type MessageComposerProps = {
   label: string;
@@ -36,9 +37,7 @@ export function MessageComposer({ label, placeholder, pending, onSend }: Message
       />
       <div className="flex items-center justify-between gap-3">
         <span className="text-xs text-base-content/70">
-          {body.length > MESSAGE_MAX_LENGTH - 200
-            ? `${MESSAGE_MAX_LENGTH - body.length} characters left`
-            : ''}
+          {charactersLeft(body.length, MESSAGE_MAX_LENGTH)}
         </span>
         <button type="submit" className="btn btn-primary btn-sm min-w-24" disabled={pending || !body.trim()}>
           {pending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}

@@ -1,13 +1,8 @@
-import {
-  REPORT_DETAILS_MAX_LENGTH,
-  REPORT_REASONS,
-  type ReportInput,
-  type reportInputSchema,
-} from '@redline/shared';
+import { REPORT_REASONS, type ReportInput, type reportInputSchema } from '@redline/shared';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { TextAreaField } from '../../../components/ui/form-field.tsx';
 import { DialogActions } from '../../../components/ui/modal.tsx';
+import { ReportFields } from '../../../components/ui/report-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../../lib/lazy-resolver.ts';
@@ -54,45 +49,16 @@ export function ReportForm({ carId, onReported, onCancel }: ReportFormProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2">
-      <fieldset
-        className="fieldset"
-        aria-invalid={errors.reason ? true : undefined}
-        aria-describedby={errors.reason ? 'report-reason-error' : undefined}
-      >
-        <legend className="fieldset-legend pb-1 text-sm font-medium">What is wrong with this post?</legend>
-        <div className="flex flex-col gap-1">
-          {REPORT_REASONS.map((option, index) => (
-            <label
-              key={option}
-              className="flex cursor-pointer items-center gap-3 rounded-box border border-base-300 px-3 py-2.5 transition hover:bg-base-200 has-checked:border-primary has-checked:bg-primary/5"
-            >
-              <input
-                type="radio"
-                className="radio radio-primary radio-sm"
-                value={option}
-                data-autofocus={index === 0 ? true : undefined}
-                {...register('reason')}
-              />
-              <span className="text-sm font-medium">{option}</span>
-            </label>
-          ))}
-        </div>
-        {errors.reason ? (
-          <p id="report-reason-error" className="text-sm text-error">
-            {errors.reason.message}
-          </p>
-        ) : null}
-      </fieldset>
-
-      <TextAreaField
-        id="report-details"
-        label={reason === 'Other' ? 'Details' : 'Details (optional)'}
-        rows={4}
-        maxLength={REPORT_DETAILS_MAX_LENGTH}
+      <ReportFields
+        id="report"
+        legend="What is wrong with this post?"
+        reasons={REPORT_REASONS}
+        reason={register('reason')}
+        details={register('details')}
+        detailsRequired={reason === 'Other'}
+        detailsLength={details.length}
         placeholder="What did you notice? Anything that helps the admin check this post."
-        hint={`${details.length}/${REPORT_DETAILS_MAX_LENGTH} characters`}
-        error={errors.details?.message}
-        {...register('details')}
+        errors={{ reason: errors.reason?.message, details: errors.details?.message }}
       />
 
       <DialogActions
