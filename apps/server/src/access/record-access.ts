@@ -39,6 +39,8 @@ type Conversation = NonNullable<Awaited<ReturnType<typeof repo.conversationAcces
 type SavedSearch = NonNullable<Awaited<ReturnType<typeof repo.savedSearchAccess>>>;
 type Offer = NonNullable<Awaited<ReturnType<typeof repo.offerAccess>>>;
 type Review = NonNullable<Awaited<ReturnType<typeof repo.reviewAccess>>>;
+type DealerAccount = NonNullable<Awaited<ReturnType<typeof repo.dealerAccess>>>;
+type InventoryImport = NonNullable<Awaited<ReturnType<typeof repo.inventoryImportAccess>>>;
 
 const isAdmin = (actor: User) => actor.role === 'Admin';
 
@@ -78,6 +80,23 @@ const review = {
   load: repo.reviewAccess,
   sees: (actor, r) => !r.hidden || isAdmin(actor) || r.buyerId === actor.id,
 } satisfies RecordRule<Review>;
+/**
+ * A dealer's inventory (its imports, its feed's key) is the dealer account's own; a private seller
+ * has none to import into. Named by the dealer's account id.
+ */
+const dealerInventory = {
+  name: 'The dealer',
+  load: repo.dealerAccess,
+  sees: (actor, d) => d.sellerId === actor.id,
+  refusal: (_actor, d) =>
+    d.isDealer ? undefined : 'Only dealers can import inventory: add your dealer profile first.',
+} satisfies RecordRule<DealerAccount>;
+/** An inventory import is its dealer's, as their inventory is. */
+const inventoryImport = {
+  name: 'The import',
+  load: repo.inventoryImportAccess,
+  sees: (actor, i) => i.dealerId === actor.id,
+} satisfies RecordRule<InventoryImport>;
 /** An account is its user's and the admins'. */
 const account = {
   name: 'The user',
@@ -177,6 +196,10 @@ const RECORD_RULES = {
     load: repo.savedSearchAccess,
     sees: (actor, search) => search.buyerId === actor.id,
   } satisfies RecordRule<SavedSearch>,
+  /** Uploading, previewing and listing imports, and the feed's key: the dealer's. */
+  'dealer.import': dealerInventory,
+  /** Reading an import, its rows, and committing it: its dealer's. */
+  'import.manage': inventoryImport,
   'user.read': account,
   'user.delete': {
     ...account,

@@ -13,6 +13,7 @@ import { categoriesRoutes } from './categories.ts';
 import { contactRoutes } from './contact.ts';
 import { conversationsRoutes } from './conversations.ts';
 import { dealersRoutes } from './dealers.ts';
+import { inventoryImportRoutes } from './inventory-import.ts';
 import { listingStatsRoutes } from './listing-stats.ts';
 import { marketValueRoutes } from './market-value.ts';
 import { notificationsRoutes } from './notifications.ts';
@@ -39,6 +40,7 @@ export const contract = {
   ...contactRoutes,
   ...conversationsRoutes,
   ...dealersRoutes,
+  ...inventoryImportRoutes,
   ...listingStatsRoutes,
   ...marketValueRoutes,
   ...notificationsRoutes,

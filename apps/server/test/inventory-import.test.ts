@@ -1,0 +1,347 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type CarDetail,
+  IMPORT_COLUMNS,
+  type ImportColumn,
+  type InventoryImport,
+  type InventoryImportRow,
+  type Page,
+} from '@redline/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, vi } from 'vitest';
+import { cars, inventoryImports, notifications } from '../src/db/schema.ts';
+import { importJob } from '../src/modules/inventory-import/inventory-import.job.ts';
+import { ensureCategory, uploadedPhoto } from './factories.ts';
+import { it } from './fixtures.ts';
+import { as, errorOf, runJob, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+
+const DECLARATIONS = { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true };
+
+/** A multipart body with the file, as the import page's FormData sends it. */
+function multipart(data: Buffer, filename = 'stock.csv') {
+  const boundary = `----redline${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const preview = (t: TestApp, user: TestUser | undefined, file: Buffer | string, mode = 'partial') =>
+  as(t, user, { method: 'POST', url: `/api/dealer/imports?mode=${mode}`, ...multipart(Buffer.from(file)) });
+const commit = (
+  t: TestApp,
+  user: TestUser | undefined,
+  id: string,
+  body: object = { declarations: DECLARATIONS },
+) => as(t, user, { method: 'POST', url: `/api/dealer/imports/${id}/commit`, payload: body });
+const importOf = async (t: TestApp, user: TestUser, id: string) =>
+  (await as(t, user, { method: 'GET', url: `/api/dealer/imports/${id}` })).json() as InventoryImport;
+const rowsOf = async (t: TestApp, user: TestUser, id: string, query = '') =>
+  (
+    (
+      await as(t, user, { method: 'GET', url: `/api/dealer/imports/${id}/rows?limit=500${query}` })
+    ).json() as Page<InventoryImportRow>
+  ).items;
+
+/** A row of the dealer's file: a valid car, numbered `n`, with `overrides`. */
+function row(photo: string, n: number, overrides: Partial<Record<ImportColumn, string>> = {}) {
+  return {
+    stockNumber: `S-${n}`,
+    year: '2021',
+    brand: 'Porsche',
+    model: '911',
+    trim: 'Carrera',
+    categoryId: 'super-car',
+    bodyStyle: 'Coupe',
+    transmission: 'Automatic',
+    drivetrain: 'RWD',
+    fuel: 'Petrol',
+    engine: '3.0 L flat-six',
+    topSpeed: '293',
+    kmDriven: String(10_000 + n),
+    exteriorColour: 'Black',
+    askingPrice: '95000',
+    originalPrice: '120000',
+    postalCode: '90210',
+    about: `Car number ${n}, serviced, two keys.`,
+    photos: photo,
+    ...overrides,
+  } satisfies Partial<Record<ImportColumn, string>>;
+}
+
+/** The rows as a CSV file with the template's header, cells separated by `delimiter`. */
+function csv(rows: Partial<Record<ImportColumn, string>>[], delimiter = ',') {
+  const cell = (text = '') => (/[",;\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+  return [
+    IMPORT_COLUMNS.join(delimiter),
+    ...rows.map((r) => IMPORT_COLUMNS.map((c) => cell(r[c])).join(delimiter)),
+  ].join('\r\n');
+}
+
+/** A seller with a dealer profile and one uploaded photo. */
+async function aDealer(t: TestApp) {
+  const dealer = await signUpUser(t, 'Seller');
+  const saved = await as(t, dealer, {
+    method: 'PUT',
+    url: '/api/me/dealer',
+    payload: {
+      businessName: `Dealer ${dealer.id.slice(0, 6)}`,
+      logo: null,
+      street: '1 Main St',
+      postalCode: '90210',
+      hours: { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] },
+      phone: '(310) 555-0142',
+      website: '',
+      about: '',
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  await ensureCategory(t);
+  return { dealer, photo: await uploadedPhoto(t, dealer) };
+}
+
+const carsOf = (t: TestApp, dealer: TestUser) =>
+  t.db.select().from(cars).where(eq(cars.sellerId, dealer.id)).orderBy(cars.stockNumber);
+
+/** Previews the file and commits it; answers the import once its job has applied it. */
+async function importFile(t: TestApp, dealer: TestUser, file: string, mode = 'partial') {
+  const previewed = await preview(t, dealer, file, mode);
+  expect(previewed.statusCode, previewed.body).toBe(201);
+  const { id } = previewed.json() as InventoryImport;
+  expect((await commit(t, dealer, id)).statusCode).toBe(200);
+  await runJob(t, 'inventory-import.run', { importId: id });
+  return importOf(t, dealer, id);
+}
+
+describe('who may import (POST /api/dealer/imports)', () => {
+  it('a visitor is asked to sign in, a buyer and a private seller are refused, and nothing is stored', async ({
+    t,
+    buyer,
+    seller,
+  }) => {
+    const file = csv([row('x', 1)]);
+    expect((await preview(t, undefined, file)).statusCode).toBe(401);
+    expect((await preview(t, buyer, file)).statusCode).toBe(403);
+    const privateSeller = await preview(t, seller, file);
+    expect(privateSeller.statusCode).toBe(403);
+    expect(errorOf(privateSeller).message).toBe(
+      'Only dealers can import inventory: add your dealer profile first.',
+    );
+    expect(await t.db.select().from(inventoryImports)).toEqual([]);
+  });
+
+  it("another dealer's import is not found, to read, list or commit", async ({ t }) => {
+    const { dealer, photo } = await aDealer(t);
+    const { dealer: stranger } = await aDealer(t);
+    const { id } = (await preview(t, dealer, csv([row(photo, 1)]))).json() as InventoryImport;
+    expect((await as(t, stranger, { method: 'GET', url: `/api/dealer/imports/${id}` })).statusCode).toBe(404);
+    expect((await as(t, stranger, { method: 'GET', url: `/api/dealer/imports/${id}/rows` })).statusCode).toBe(
+      404,
+    );
+    expect((await commit(t, stranger, id)).statusCode).toBe(404);
+    const theirs = (
+      await as(t, stranger, { method: 'GET', url: '/api/dealer/imports' })
+    ).json() as Page<InventoryImport>;
+    expect(theirs.items).toEqual([]);
+    expect((await importOf(t, dealer, id)).status).toBe('previewed');
+  });
+});
+
+describe('reading the file', () => {
+  it('a preview judges each row by the car form’s rules and changes no car', async ({ t }) => {
+    const { dealer, photo } = await aDealer(t);
+    const file = csv([
+      row(photo, 1),
+      row(photo, 2, { year: '', askingPrice: '130000', fuel: 'Steam' }),
+      row(photo, 1, { kmDriven: '5' }),
+      row(photo, 4, { categoryId: 'hovercraft' }),
+    ]);
+    const res = await preview(t, dealer, file);
+    expect(res.statusCode, res.body).toBe(201);
+    const previewed = res.json() as InventoryImport;
+    expect(previewed).toMatchObject({
+      status: 'previewed',
+      counts: { read: 4, valid: 1, created: 1, updated: 0, unchanged: 0, failed: 3 },
+    });
+    const rows = await rowsOf(t, dealer, previewed.id);
+    expect(rows.map(({ rowNumber, errors, outcome }) => ({ rowNumber, errors, outcome }))).toEqual([
+      { rowNumber: 2, errors: {}, outcome: 'create' },
+      {
+        rowNumber: 3,
+        errors: {
+          year: 'Year is required',
+          fuel: 'Choose Petrol, Diesel, Electric, Hybrid',
+          originalPrice: 'The original price must be at least the asking price',
+        },
+        outcome: 'failed',
+      },
+      {
+        rowNumber: 4,
+        errors: { stockNumber: 'Stock number S-1 is already on row 2 of this file' },
+        outcome: 'failed',
+      },
+      { rowNumber: 5, errors: { categoryId: 'Choose a category from the list' }, outcome: 'failed' },
+    ]);
+    expect((await rowsOf(t, dealer, previewed.id, '&failed=true')).map((r) => r.rowNumber)).toEqual([
+      3, 4, 5,
+    ]);
+    expect(await carsOf(t, dealer)).toEqual([]);
+  });
+
+  it('takes UTF-8 with a BOM, a semicolon-separated file and the same rows as JSON alike', async ({ t }) => {
+    const { dealer, photo } = await aDealer(t);
+    const rows = [row(photo, 1, { about: 'Zuffenhausen’s finest; één eigenaar' })];
+    const answers = await Promise.all([
+      preview(t, dealer, `\uFEFF${csv(rows)}`),
+      preview(t, dealer, csv(rows, ';')),
+      preview(t, dealer, JSON.stringify(rows)),
+    ]);
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(201);
+      expect((res.json() as InventoryImport).counts).toMatchObject({ read: 1, valid: 1, created: 1 });
+    }
+  });
+
+  it('a file not in UTF-8 is refused, naming the line, and nothing is stored', async ({ t }) => {
+    const { dealer, photo } = await aDealer(t);
+    const text = csv([row(photo, 1), row(photo, 2, { about: 'Caf\u00e9 racer' })]);
+    const latin1 = Buffer.from(text, 'latin1');
+    const res = await preview(t, dealer, latin1);
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).message).toBe(
+      'The file is not UTF-8 text: line 3 has bytes that are not UTF-8 (it may be saved as Windows-1252 or Latin-1). Save it as UTF-8 and upload it again.',
+    );
+    const bad = ['', 'stockNumber,colour\r\nS-1,red', '{"rows": []}', 'not json ['];
+    for (const file of bad) expect((await preview(t, dealer, file)).statusCode, file).toBe(400);
+    expect(
+      await t.db.select().from(inventoryImports).where(eq(inventoryImports.dealerId, dealer.id)),
+    ).toEqual([]);
+  });
+
+  it('the template downloads as a CSV file of the columns and an example', async ({ t }) => {
+    const { dealer } = await aDealer(t);
+    const res = await as(t, dealer, { method: 'GET', url: '/api/dealer/imports/template' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(IMPORT_COLUMNS.join(','));
+  });
+});
+
+describe('committing an import', () => {
+  it('creates 1,000 cars; the same file again changes nothing', async ({ t }) => {
+    const { dealer, photo } = await aDealer(t);
+    const file = csv(Array.from({ length: 1000 }, (_, n) => row(photo, n + 1)));
+    const first = await importFile(t, dealer, file);
+    expect(first).toMatchObject({
+      status: 'done',
+      applied: 1000,
+      counts: { read: 1000, created: 1000, updated: 0, unchanged: 0, failed: 0 },
+    });
+    const before = await carsOf(t, dealer);
+    expect(before).toHaveLength(1000);
+    const again = await importFile(t, dealer, file);
+    expect(again.counts).toMatchObject({ created: 0, updated: 0, unchanged: 1000, failed: 0 });
+    expect(await carsOf(t, dealer)).toEqual(before);
+  });
+
+  it('a changed price updates the car as an edit does: its price history, and its savers hear', async ({
+    t,
+    buyer,
+  }) => {
+    const { dealer, photo } = await aDealer(t);
+    await importFile(t, dealer, csv([row(photo, 1)]));
+    const [car] = await carsOf(t, dealer);
+    await as(t, buyer, { method: 'POST', url: '/api/savedpost', payload: { carId: car!.id } });
+    const done = await importFile(t, dealer, csv([row(photo, 1, { askingPrice: '89000' })]));
+    expect(done.counts).toMatchObject({ updated: 1, created: 0 });
+    const detail = (
+      await as(t, buyer, { method: 'GET', url: `/api/cars/id/${car!.id}` })
+    ).json() as CarDetail;
+    expect(detail.askingPrice).toBe(8_900_000);
+    expect(detail.priceHistory.map((p) => p.askingPrice)).toEqual([9_500_000, 8_900_000]);
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, buyer.id), eq(notifications.type, 'saved-car.price-dropped')));
+    expect(told).toHaveLength(1);
+  });
+
+  it('a full import marks the cars it does not name sold; a partial one leaves them', async ({ t }) => {
+    const { dealer, photo } = await aDealer(t);
+    await importFile(t, dealer, csv([row(photo, 1), row(photo, 2), row(photo, 3)]));
+    const partial = await importFile(t, dealer, csv([row(photo, 1)]), 'partial');
+    expect(partial.counts.markedSold).toBe(0);
+    const full = await preview(t, dealer, csv([row(photo, 1)]), 'full');
+    expect((full.json() as InventoryImport).counts.markedSold).toBe(2);
+    expect((await carsOf(t, dealer)).filter((c) => c.soldAt)).toEqual([]);
+    const { id } = full.json() as InventoryImport;
+    expect((await commit(t, dealer, id)).statusCode).toBe(200);
+    await runJob(t, 'inventory-import.run', { importId: id });
+    expect((await importOf(t, dealer, id)).counts.markedSold).toBe(2);
+    expect((await carsOf(t, dealer)).map((c) => [c.stockNumber, c.soldAt !== null])).toEqual([
+      ['S-1', false],
+      ['S-2', true],
+      ['S-3', true],
+    ]);
+  });
+
+  it('a second commit while one is applied is refused clearly; a committed import cannot commit again', async ({
+    t,
+  }) => {
+    const { dealer, photo } = await aDealer(t);
+    const a = (await preview(t, dealer, csv([row(photo, 1)]))).json() as InventoryImport;
+    const b = (await preview(t, dealer, csv([row(photo, 2)]))).json() as InventoryImport;
+    const [first, second] = await Promise.all([commit(t, dealer, a.id), commit(t, dealer, b.id)]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const refused = first.statusCode === 409 ? first : second;
+    expect(errorOf(refused).message).toBe(
+      'Another import of yours is being applied. Commit this one when it has finished.',
+    );
+    const committed = first.statusCode === 200 ? a : b;
+    await runJob(t, 'inventory-import.run', { importId: committed.id });
+    expect((await commit(t, dealer, committed.id)).statusCode).toBe(409);
+  });
+
+  it('the declarations must be made to commit: a 400 and nothing queued', async ({ t }) => {
+    const { dealer, photo } = await aDealer(t);
+    const { id } = (await preview(t, dealer, csv([row(photo, 1)]))).json() as InventoryImport;
+    const res = await commit(t, dealer, id, { declarations: { ...DECLARATIONS, noAccident: false } });
+    expect(res.statusCode).toBe(400);
+    expect((await importOf(t, dealer, id)).status).toBe('previewed');
+  });
+
+  it('a job that fails part-way goes on where it stopped when retried, without duplicates', async ({ t }) => {
+    const { dealer, photo } = await aDealer(t);
+    const file = csv(Array.from({ length: 600 }, (_, n) => row(photo, n + 1)));
+    const { id } = (await preview(t, dealer, file)).json() as InventoryImport;
+    // The database refuses row 400's car: the attempt fails in its second chunk, after one was applied.
+    await t.db.execute(sql`create function refuse_s400() returns trigger language plpgsql as $$
+      begin if new.stock_number = 'S-400' then raise exception 'disk full'; end if; return new; end $$`);
+    await t.db.execute(
+      sql`create trigger refuse_s400 before insert on cars for each row execute function refuse_s400()`,
+    );
+    expect((await commit(t, dealer, id)).statusCode).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const attempts = await t.context.jobs.boss.findJobs('inventory-import.run', {
+          data: { importId: id },
+        });
+        expect(attempts.map((job) => job.state)).toEqual(['retry']);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    const stopped = await importOf(t, dealer, id);
+    expect(stopped).toMatchObject({ status: 'running', applied: 250 * Math.floor(399 / 250) });
+    expect(await carsOf(t, dealer)).toHaveLength(stopped.applied);
+    await t.db.execute(sql`drop trigger refuse_s400 on cars`);
+    // The retry, run now rather than in its back-off's 30 s.
+    await importJob(t.context).run({ importId: id }, t.app.log);
+    const done = await importOf(t, dealer, id);
+    expect(done).toMatchObject({ status: 'done', applied: 600, counts: { created: 600, failed: 0 } });
+    const stock = (await carsOf(t, dealer)).map((c) => c.stockNumber);
+    expect(new Set(stock).size).toBe(600);
+  });
+});
