@@ -41,7 +41,7 @@ import { categoriesModule, listCategories } from './modules/categories/index.ts'
 import { contactModule } from './modules/contact/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
 import { dealerLogo, dealersModule } from './modules/dealers/index.ts';
-import { inventoryImportModule } from './modules/inventory-import/index.ts';
+import { dealerByKey, inventoryImportModule } from './modules/inventory-import/index.ts';
 import { listingStatsModule } from './modules/listing-stats/index.ts';
 import { marketValueModule, marketValueOf } from './modules/market-value/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
@@ -229,7 +229,9 @@ export async function buildApp(
   await registerOpenApi(app, config.apiDocs);
 
   registerErrorHandling(app);
-  registerAccessControl(app, auth, sessions, origins, config.BROWSING);
+  registerAccessControl(app, auth, sessions, origins, config.BROWSING, (key) =>
+    dealerByKey(database.db, key),
+  );
   registerAuthRoutes(app, auth, config.publicUrl);
 
   for (const { referenceData, routes, jobs: moduleJobs, reactions, started } of MODULES) {

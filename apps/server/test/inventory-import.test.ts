@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import {
   type CarDetail,
   IMPORT_COLUMNS,
-  type ImportColumn,
   type InventoryImport,
   type InventoryImportRow,
   type Page,
@@ -14,20 +12,9 @@ import { importJob } from '../src/modules/inventory-import/inventory-import.job.
 import { ensureCategory, uploadedPhoto } from './factories.ts';
 import { it } from './fixtures.ts';
 import { as, errorOf, runJob, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { csv, multipart, row } from './inventory-files.ts';
 
 const DECLARATIONS = { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true };
-
-/** A multipart body with the file, as the import page's FormData sends it. */
-function multipart(data: Buffer, filename = 'stock.csv') {
-  const boundary = `----redline${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const preview = (t: TestApp, user: TestUser | undefined, file: Buffer | string, mode = 'partial') =>
   as(t, user, { method: 'POST', url: `/api/dealer/imports?mode=${mode}`, ...multipart(Buffer.from(file)) });
@@ -45,41 +32,6 @@ const rowsOf = async (t: TestApp, user: TestUser, id: string, query = '') =>
       await as(t, user, { method: 'GET', url: `/api/dealer/imports/${id}/rows?limit=500${query}` })
     ).json() as Page<InventoryImportRow>
   ).items;
-
-/** A row of the dealer's file: a valid car, numbered `n`, with `overrides`. */
-function row(photo: string, n: number, overrides: Partial<Record<ImportColumn, string>> = {}) {
-  return {
-    stockNumber: `S-${n}`,
-    year: '2021',
-    brand: 'Porsche',
-    model: '911',
-    trim: 'Carrera',
-    categoryId: 'super-car',
-    bodyStyle: 'Coupe',
-    transmission: 'Automatic',
-    drivetrain: 'RWD',
-    fuel: 'Petrol',
-    engine: '3.0 L flat-six',
-    topSpeed: '293',
-    kmDriven: String(10_000 + n),
-    exteriorColour: 'Black',
-    askingPrice: '95000',
-    originalPrice: '120000',
-    postalCode: '90210',
-    about: `Car number ${n}, serviced, two keys.`,
-    photos: photo,
-    ...overrides,
-  } satisfies Partial<Record<ImportColumn, string>>;
-}
-
-/** The rows as a CSV file with the template's header, cells separated by `delimiter`. */
-function csv(rows: Partial<Record<ImportColumn, string>>[], delimiter = ',') {
-  const cell = (text = '') => (/[",;\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
-  return [
-    IMPORT_COLUMNS.join(delimiter),
-    ...rows.map((r) => IMPORT_COLUMNS.map((c) => cell(r[c])).join(delimiter)),
-  ].join('\r\n');
-}
 
 /** A seller with a dealer profile and one uploaded photo. */
 async function aDealer(t: TestApp) {
@@ -343,5 +295,75 @@ describe('committing an import', () => {
     expect(done).toMatchObject({ status: 'done', applied: 600, counts: { created: 600, failed: 0 } });
     const stock = (await carsOf(t, dealer)).map((c) => c.stockNumber);
     expect(new Set(stock).size).toBe(600);
+  });
+});
+
+describe("a dealer's feed (POST /api/dealer/feed, by API key)", () => {
+  const makeKey = (t: TestApp, user: TestUser | undefined) =>
+    as(t, user, { method: 'POST', url: '/api/dealer/api-key', payload: { declarations: DECLARATIONS } });
+  /** The feed call with the key: the multipart body and its boundary go together. */
+  const send = (t: TestApp, key: string | undefined, file: string, mode = 'partial') => {
+    const body = multipart(Buffer.from(file));
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/dealer/feed?mode=${mode}`,
+      payload: body.payload,
+      headers: { ...body.headers, ...(key === undefined ? {} : { authorization: `Bearer ${key}` }) },
+    });
+  };
+
+  it('imports and commits the file at once, as the dealer', async ({ t }) => {
+    const { dealer, photo } = await aDealer(t);
+    const made = await makeKey(t, dealer);
+    expect(made.statusCode).toBe(201);
+    const { key } = made.json() as { key: string };
+    const kept = (await as(t, dealer, { method: 'GET', url: '/api/dealer/api-key' })).json();
+    expect(kept).toMatchObject({ prefix: key.slice(0, 10), lastUsedAt: null });
+    expect(JSON.stringify(kept)).not.toContain(key);
+    const res = await send(t, key, csv([row(photo, 1), row(photo, 2)]));
+    expect(res.statusCode, res.body).toBe(201);
+    const fed = res.json() as InventoryImport;
+    expect(fed).toMatchObject({ source: 'feed', status: 'queued', createdBy: null });
+    await runJob(t, 'inventory-import.run', { importId: fed.id });
+    expect((await importOf(t, dealer, fed.id)).counts).toMatchObject({ created: 2 });
+    expect((await carsOf(t, dealer)).map((c) => c.stockNumber)).toEqual(['S-1', 'S-2']);
+  });
+
+  it('no key, a wrong, rotated or revoked key is a 401 and imports nothing; a private seller gets no key', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const { dealer, photo } = await aDealer(t);
+    const file = csv([row(photo, 1)]);
+    const old = ((await makeKey(t, dealer)).json() as { key: string }).key;
+    const current = ((await makeKey(t, dealer)).json() as { key: string }).key;
+    expect((await send(t, undefined, file)).statusCode).toBe(401);
+    expect((await send(t, `rdk_${'x'.repeat(43)}`, file)).statusCode).toBe(401);
+    const rotated = await send(t, old, file);
+    expect(rotated.statusCode).toBe(401);
+    expect(errorOf(rotated).message).toBe('The API key is not valid: it may have been rotated or revoked.');
+    expect((await as(t, dealer, { method: 'DELETE', url: '/api/dealer/api-key' })).json()).toEqual({
+      deletedCount: 1,
+    });
+    expect((await send(t, current, file)).statusCode).toBe(401);
+    expect((await makeKey(t, seller)).statusCode).toBe(403);
+    expect((await makeKey(t, buyer)).statusCode).toBe(403);
+    expect((await makeKey(t, undefined)).statusCode).toBe(401);
+    expect(
+      await t.db.select().from(inventoryImports).where(eq(inventoryImports.dealerId, dealer.id)),
+    ).toEqual([]);
+  });
+
+  it('a feed while an import of the dealer is applied is refused clearly', async ({ t }) => {
+    const { dealer, photo } = await aDealer(t);
+    const { key } = (await makeKey(t, dealer)).json() as { key: string };
+    const { id } = (await preview(t, dealer, csv([row(photo, 1)]))).json() as InventoryImport;
+    await t.db.update(inventoryImports).set({ status: 'running' }).where(eq(inventoryImports.id, id));
+    const res = await send(t, key, csv([row(photo, 2)]));
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res).message).toBe(
+      'Another import of yours is being applied. Commit this one when it has finished.',
+    );
   });
 });

@@ -64,12 +64,16 @@ function isCrossOriginWrite(request: FastifyRequest, origins: AllowedOrigins): b
 /** Methods that change nothing: no cross-site check, no body. */
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The dealer account whose API key this is, or null for a key that is not (or no longer) one. */
+export type DealerKeys = (key: string) => Promise<SessionUser | null>;
+
 export function registerAccessControl(
   app: FastifyInstance,
   auth: Auth,
   sessions: SessionCache,
   origins: AllowedOrigins,
   browsing: Config['BROWSING'],
+  dealerKeys: DealerKeys,
 ) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -100,6 +104,10 @@ export function registerAccessControl(
     const check: onRequestAsyncHookHandler = async (request) => {
       if (isCrossOriginWrite(request, origins)) throw forbidden(origins.refusal);
       if (access === 'public') return;
+      if (access === 'dealerKey') {
+        request.user = await keyHolder(dealerKeys, request);
+        return;
+      }
       const signedIn = await signedInSession(auth, sessions, request);
       if (!signedIn) throw unauthorized();
       request.user = signedIn.user;
@@ -108,6 +116,19 @@ export function registerAccessControl(
     };
     route.onRequest = [check, ...[route.onRequest ?? []].flat()];
   });
+}
+
+/**
+ * The dealer whose API key the request carries (`Authorization: Bearer <key>`): a call of a dealer's
+ * system, which has no session. A missing, rotated or revoked key is a 401.
+ */
+async function keyHolder(dealerKeys: DealerKeys, request: FastifyRequest): Promise<SessionUser> {
+  const [scheme, key] = (request.headers.authorization ?? '').split(' ');
+  if (scheme?.toLowerCase() !== 'bearer' || !key)
+    throw unauthorized("Send the dealer's API key as Authorization: Bearer <key>.");
+  const dealer = await dealerKeys(key);
+  if (!dealer) throw unauthorized('The API key is not valid: it may have been rotated or revoked.');
+  return dealer;
 }
 
 /**

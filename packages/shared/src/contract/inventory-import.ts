@@ -1,7 +1,10 @@
 /** Inventory import (ADR 66): a dealer's file previewed, committed and followed, and the template. */
 import { z } from 'zod';
-import { pageQuerySchema } from '../common.ts';
+import { deletedCountSchema, pageQuerySchema } from '../common.ts';
 import {
+  apiKeyInputSchema,
+  apiKeySchema,
+  createdApiKeySchema,
   IMPORT_UPLOAD_FIELD,
   importCommitInputSchema,
   importRowsQuerySchema,
@@ -23,7 +26,8 @@ export const inventoryImportRoutes = {
     tags,
     operationId: 'getImportTemplate',
     summary: "The import file's template: a CSV file of the columns and an example row",
-    responses: { 200: z.string().meta({ description: 'text/csv' }) },
+    produces: ['text/csv'],
+    responses: { 200: z.string() },
   }),
   previewImport: defineRoute({
     method: 'POST',
@@ -87,5 +91,52 @@ export const inventoryImportRoutes = {
     body: importCommitInputSchema,
     responses: { 200: inventoryImportSchema },
     otherStatuses: [404, 409],
+  }),
+  getApiKey: defineRoute({
+    method: 'GET',
+    path: '/dealer/api-key',
+    access: ['Seller'],
+    tags,
+    operationId: 'getApiKey',
+    summary: "The dealer's feed API key as kept (its first characters, when made and last used), or null",
+    responses: { 200: apiKeySchema.nullable() },
+    otherStatuses: [403],
+  }),
+  createApiKey: defineRoute({
+    method: 'POST',
+    path: '/dealer/api-key',
+    access: ['Seller'],
+    tags,
+    operationId: 'createApiKey',
+    summary:
+      "Make the dealer's feed API key, or a new one in place of the old (which stops at once), with the car form's declarations for the cars it sends; the key is shown this once",
+    body: apiKeyInputSchema,
+    responses: { 201: createdApiKeySchema },
+    otherStatuses: [403],
+  }),
+  revokeApiKey: defineRoute({
+    method: 'DELETE',
+    path: '/dealer/api-key',
+    access: ['Seller'],
+    tags,
+    operationId: 'revokeApiKey',
+    summary: "Revoke the dealer's feed API key",
+    responses: { 200: deletedCountSchema },
+  }),
+  feedImport: defineRoute({
+    method: 'POST',
+    path: '/dealer/feed',
+    access: 'dealerKey',
+    tags,
+    operationId: 'feedImport',
+    summary:
+      "A dealer's system sends its inventory file (as an upload's, multipart field \"file\"), with the dealer's API key: imported and committed at once, no preview",
+    query: importUploadQuerySchema,
+    consumes: ['multipart/form-data'],
+    files: {
+      [IMPORT_UPLOAD_FIELD]: 'The inventory: a CSV file (UTF-8, comma or semicolon) or a JSON array of rows',
+    },
+    responses: { 201: inventoryImportSchema },
+    otherStatuses: [403, 409, 413, 415],
   }),
 };

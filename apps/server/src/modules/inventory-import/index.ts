@@ -1,5 +1,8 @@
 /** The inventory import module's public surface: other code imports this file only. */
 import { defineModule } from '../../server-module.ts';
+
+export { dealerByKey } from './api-keys.ts';
+
 import { importJob } from './inventory-import.job.ts';
 import { inventoryImportRoutes } from './inventory-import.routes.ts';
 

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, tooLarge, unsupportedMedia } from '../../errors.ts';
 import { currentUser } from '../../http/access.ts';
 import { serve } from '../../http/serve.ts';
+import * as apiKeys from './api-keys.ts';
 import { templateCsv } from './inventory-file.ts';
 import * as service from './inventory-import.service.ts';
 
@@ -39,6 +40,21 @@ export function inventoryImportRoutes(context: AppContext): FastifyPluginAsyncZo
       },
       { rateLimit: uploadLimit },
     );
+    serve(
+      app,
+      contract.feedImport,
+      async (request, reply) => {
+        const bytes = await uploadedFile(app, request);
+        const fed = await service.feedImport(context, currentUser(request), bytes, request.query.mode);
+        return reply.code(201).send(fed);
+      },
+      { rateLimit: uploadLimit },
+    );
+    serve(app, contract.getApiKey, (request) => apiKeys.apiKeyOf(context, currentUser(request)));
+    serve(app, contract.createApiKey, async (request, reply) =>
+      reply.code(201).send(await apiKeys.createApiKey(context, currentUser(request))),
+    );
+    serve(app, contract.revokeApiKey, (request) => apiKeys.revokeApiKey(context, currentUser(request)));
     serve(app, contract.listImports, (request) =>
       service.listImports(context, currentUser(request), request.query),
     );

@@ -39,6 +39,28 @@ export async function previewImport(
   return importView(context, id);
 }
 
+/**
+ * A feed from the dealer's system (by their API key): the file judged as a preview would judge it and
+ * committed at once, the declarations made with the key. A 409 while another of theirs is applied.
+ */
+export async function feedImport(
+  context: ImportContext,
+  dealer: User,
+  bytes: Buffer,
+  mode: InventoryImport['mode'],
+): Promise<InventoryImport> {
+  await requireAccess(context, dealer, { permission: 'dealer.import', id: dealer.id });
+  const rows = readInventoryFile(bytes);
+  const id = await storeJudged(
+    context,
+    dealer.id,
+    rows,
+    { source: 'feed', mode, createdBy: null },
+    true,
+  ).catch(oneCommitAtATime);
+  return importView(context, id);
+}
+
 /** The rows judged and stored as an import of `dealerId` in `status` (previewed, or queued for a feed). */
 export async function storeJudged(
   context: ImportContext,
