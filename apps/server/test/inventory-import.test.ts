@@ -190,6 +190,9 @@ describe('reading the file', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(IMPORT_COLUMNS.join(','));
+    // Its example is a car the form's rules accept.
+    const previewed = (await preview(t, dealer, res.body)).json() as InventoryImport;
+    expect(previewed.counts).toMatchObject({ read: 1, valid: 1 });
   });
 });
 

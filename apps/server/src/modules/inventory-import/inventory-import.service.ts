@@ -62,7 +62,7 @@ export async function feedImport(
 }
 
 /** The rows judged and stored as an import of `dealerId` in `status` (previewed, or queued for a feed). */
-export async function storeJudged(
+async function storeJudged(
   context: ImportContext,
   dealerId: string,
   rows: FileRow[],
@@ -203,7 +203,7 @@ export async function commitImport(
 }
 
 /** The unique index of queued and running imports refused a second commit of the dealer. */
-export function oneCommitAtATime(error: unknown): never {
+function oneCommitAtATime(error: unknown): never {
   if (
     String((error as { cause?: { constraint?: string } })?.cause?.constraint ?? error).includes(
       'inventory_imports_one_commit_idx',
