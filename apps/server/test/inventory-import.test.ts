@@ -1,6 +1,8 @@
 import {
   type CarDetail,
   IMPORT_COLUMNS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
   type InventoryImport,
   type InventoryImportRow,
   type Page,
@@ -9,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, vi } from 'vitest';
 import { cars, inventoryImports, notifications } from '../src/db/schema.ts';
 import { importJob } from '../src/modules/inventory-import/inventory-import.job.ts';
-import { ensureCategory, uploadedPhoto } from './factories.ts';
+import { carInput, ensureCategory, uploadedPhoto } from './factories.ts';
 import { it } from './fixtures.ts';
 import { as, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 import { csv, multipart, row } from './inventory-files.ts';
@@ -184,6 +186,28 @@ describe('reading the file', () => {
     ).toEqual([]);
   });
 
+  it('a file over the row or size limit is refused before anything is stored; uploads are limited per dealer', async ({
+    t,
+  }) => {
+    const { dealer } = await aDealer(t);
+    const manyRows = `stockNumber,brand\r\n${'S,Porsche\r\n'.repeat(IMPORT_MAX_ROWS + 1)}`;
+    const tooMany = await preview(t, dealer, manyRows);
+    expect(tooMany.statusCode).toBe(400);
+    expect(errorOf(tooMany).message).toBe(
+      'The file has 25,001 rows; one import takes at most 25,000. Split it.',
+    );
+    const tooLarge = await preview(t, dealer, Buffer.alloc(IMPORT_MAX_BYTES + 1, 'a'));
+    expect(tooLarge.statusCode).toBe(413);
+    expect(
+      await t.db.select().from(inventoryImports).where(eq(inventoryImports.dealerId, dealer.id)),
+    ).toEqual([]);
+    // 30 uploads an hour, the two refused above included.
+    const answers: number[] = [];
+    for (let i = 0; i < 28; i += 1) answers.push((await preview(t, dealer, 'stockNumber\r\nS-1')).statusCode);
+    expect(answers.every((status) => status === 201)).toBe(true);
+    expect((await preview(t, dealer, 'stockNumber\r\nS-1')).statusCode).toBe(429);
+  });
+
   it('the template downloads as a CSV file of the columns and an example', async ({ t }) => {
     const { dealer } = await aDealer(t);
     const res = await as(t, dealer, { method: 'GET', url: '/api/dealer/imports/template' });
@@ -193,6 +217,36 @@ describe('reading the file', () => {
     // Its example is a car the form's rules accept.
     const previewed = (await preview(t, dealer, res.body)).json() as InventoryImport;
     expect(previewed.counts).toMatchObject({ read: 1, valid: 1 });
+  });
+});
+
+describe("a car's stock number", () => {
+  it("is the seller's: unique among their cars, shown to them and not to buyers", async ({ t, buyer }) => {
+    const { dealer, photo } = await aDealer(t);
+    const { dealer: other, photo: otherPhoto } = await aDealer(t);
+    const car = (stockNumber: string, p: string) => ({ ...carInput([p]), stockNumber });
+    const posted = await as(t, dealer, { method: 'POST', url: '/api/cars', payload: car('P-1', photo) });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect(posted.json()).toMatchObject({ stockNumber: 'P-1' });
+    const again = await as(t, dealer, { method: 'POST', url: '/api/cars', payload: car('P-1', photo) });
+    expect(again.statusCode).toBe(400);
+    expect(errorOf(again).fields).toEqual({ stockNumber: 'You already have a car with this stock number' });
+    const theirs = await as(t, other, { method: 'POST', url: '/api/cars', payload: car('P-1', otherPhoto) });
+    expect(theirs.statusCode).toBe(201);
+    const { id } = posted.json() as { id: string };
+    const seen = (await as(t, buyer, { method: 'GET', url: `/api/cars/id/${id}` })).json() as object;
+    expect(seen).not.toHaveProperty('stockNumber');
+    const second = (
+      await as(t, dealer, { method: 'POST', url: '/api/cars', payload: car('P-2', photo) })
+    ).json() as {
+      id: string;
+    };
+    const renumbered = await as(t, dealer, {
+      method: 'PATCH',
+      url: `/api/cars/${second.id}`,
+      payload: { stockNumber: 'P-1' },
+    });
+    expect(renumbered.statusCode).toBe(400);
   });
 });
 
