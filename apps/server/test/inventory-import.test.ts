@@ -333,6 +333,23 @@ describe('committing an import', () => {
     expect((await commit(t, dealer, committed.id)).statusCode).toBe(409);
   });
 
+  it('an import whose job gave up is failed, saying so, and the dealer may commit another', async ({ t }) => {
+    const { dealer, photo } = await aDealer(t);
+    const stuck = (await preview(t, dealer, csv([row(photo, 1)]))).json() as InventoryImport;
+    await t.db.update(inventoryImports).set({ status: 'running' }).where(eq(inventoryImports.id, stuck.id));
+    const next = (await preview(t, dealer, csv([row(photo, 2)]))).json() as InventoryImport;
+    expect((await commit(t, dealer, next.id)).statusCode).toBe(409);
+    // What the queue calls once the sixth attempt failed (test/jobs.test.ts drives the attempts).
+    await importJob(t.context).gaveUp!({ importId: stuck.id }, new Error('disk full'));
+    expect(await importOf(t, dealer, stuck.id)).toMatchObject({
+      status: 'failed',
+      error:
+        'The import stopped after repeated failures. The cars applied so far stay; upload the file again to apply the rest.',
+    });
+    expect((await commit(t, dealer, next.id)).statusCode).toBe(200);
+    expect((await applied(t, dealer, next.id)).counts.created).toBe(1);
+  });
+
   it('the declarations must be made to commit: a 400 and nothing queued', async ({ t }) => {
     const { dealer, photo } = await aDealer(t);
     const { id } = (await preview(t, dealer, csv([row(photo, 1)]))).json() as InventoryImport;

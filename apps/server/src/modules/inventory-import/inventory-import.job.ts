@@ -37,6 +37,14 @@ export function importJob(context: JobContext): JobDefinition<'inventory-import.
       await finish(context, importId);
       return { importId };
     },
+    // The rows applied stay (each chunk was whole); the dealer may then import again.
+    async gaveUp({ importId }) {
+      await repo.failImport(
+        context.database.db,
+        importId,
+        'The import stopped after repeated failures. The cars applied so far stay; upload the file again to apply the rest.',
+      );
+    },
   };
 }
 

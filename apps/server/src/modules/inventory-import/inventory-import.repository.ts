@@ -148,6 +148,14 @@ export async function namedKeys(tx: Tx, importId: string) {
   };
 }
 
+/** An import whose job gave up: failed, with why, so that the dealer's next commit may run. */
+export async function failImport(db: Db, id: string, error: string) {
+  await db
+    .update(inventoryImports)
+    .set({ status: 'failed', error, finishedAt: sql`now()` })
+    .where(and(eq(inventoryImports.id, id), ne(inventoryImports.status, 'done')));
+}
+
 export async function finishImport(tx: Tx, id: string, markedSold: number) {
   await tx
     .update(inventoryImports)
