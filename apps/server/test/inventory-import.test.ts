@@ -123,13 +123,14 @@ describe('reading the file', () => {
       row(photo, 2, { year: '', askingPrice: '130000', fuel: 'Steam' }),
       row(photo, 1, { kmDriven: '5' }),
       row(photo, 4, { categoryId: 'hovercraft' }),
+      row('not-an-upload', 5),
     ]);
     const res = await preview(t, dealer, file);
     expect(res.statusCode, res.body).toBe(201);
     const previewed = res.json() as InventoryImport;
     expect(previewed).toMatchObject({
       status: 'previewed',
-      counts: { read: 4, valid: 1, created: 1, updated: 0, unchanged: 0, failed: 3 },
+      counts: { read: 5, valid: 1, created: 1, updated: 0, unchanged: 0, failed: 4 },
     });
     const rows = await rowsOf(t, dealer, previewed.id);
     expect(rows.map(({ rowNumber, errors, outcome }) => ({ rowNumber, errors, outcome }))).toEqual([
@@ -149,9 +150,10 @@ describe('reading the file', () => {
         outcome: 'failed',
       },
       { rowNumber: 5, errors: { categoryId: 'Choose a category from the list' }, outcome: 'failed' },
+      { rowNumber: 6, errors: { photos: 'Upload the photos again: some were not found' }, outcome: 'failed' },
     ]);
     expect((await rowsOf(t, dealer, previewed.id, '&failed=true')).map((r) => r.rowNumber)).toEqual([
-      3, 4, 5,
+      3, 4, 5, 6,
     ]);
     expect(await carsOf(t, dealer)).toEqual([]);
   });
@@ -214,9 +216,11 @@ describe('reading the file', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(IMPORT_COLUMNS.join(','));
-    // Its example is a car the form's rules accept.
+    // Its example is a car the form's rules accept, but for its photos: they stand for the dealer's uploads.
     const previewed = (await preview(t, dealer, res.body)).json() as InventoryImport;
-    expect(previewed.counts).toMatchObject({ read: 1, valid: 1 });
+    expect((await rowsOf(t, dealer, previewed.id)).map((r) => r.errors)).toEqual([
+      { photos: 'Upload the photos again: some were not found' },
+    ]);
   });
 });
 

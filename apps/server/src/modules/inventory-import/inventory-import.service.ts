@@ -15,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { conflict } from '../../errors.ts';
 import { changesTo, type StockCar, stockCars } from '../cars/index.ts';
 import { categoryExists } from '../categories/index.ts';
+import { PHOTOS_NOT_FOUND, photosOfUploader } from '../photos/index.ts';
 import { type FileRow, readInventoryFile, rowToCar } from './inventory-file.ts';
 import * as repo from './inventory-import.repository.ts';
 
@@ -116,6 +117,11 @@ async function judgeRows(context: ImportContext, dealerId: string, rows: FileRow
     if (car && !categories.has(car.categoryId))
       categories.set(car.categoryId, await categoryExists(statements, car.categoryId));
   }
+  const uploaded = await photosOfUploader(
+    db,
+    [...new Set(parsed.flatMap(({ car }) => car?.photos ?? []))],
+    dealerId,
+  );
   const stock = indexStock(await stockCars(db, dealerId));
   const seen = new Map<string, number>();
   return parsed.map(({ row, car, errors: formErrors }, position) => {
@@ -123,6 +129,7 @@ async function judgeRows(context: ImportContext, dealerId: string, rows: FileRow
     const vin = car ? (car.vin ?? null) : row.data.vin?.trim().toUpperCase() || null;
     const errors: Record<string, string> = { ...formErrors };
     if (car && !categories.get(car.categoryId)) errors.categoryId = 'Choose a category from the list';
+    if (car?.photos.some((key) => !uploaded.has(key))) errors.photos = PHOTOS_NOT_FOUND;
     const key = stockNumber ? `stock:${stockNumber}` : vin ? `vin:${vin}` : undefined;
     const earlier = key === undefined ? undefined : seen.get(key);
     if (earlier !== undefined)
