@@ -41,6 +41,7 @@ import { categoriesModule, listCategories } from './modules/categories/index.ts'
 import { contactModule } from './modules/contact/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
 import { dealerLogo, dealersModule } from './modules/dealers/index.ts';
+import { dealerByKey, inventoryImportModule } from './modules/inventory-import/index.ts';
 import { listingStatsModule } from './modules/listing-stats/index.ts';
 import { marketValueModule, marketValueOf } from './modules/market-value/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
@@ -77,6 +78,7 @@ const MODULES: readonly ServerModule[] = [
   carsModule(advertisementOf, marketValueOf),
   advertisementsModule,
   photosModule([listedByACar, dealerLogo]),
+  inventoryImportModule,
   bookingsModule,
   savedCarsModule,
   savedSearchesModule,
@@ -227,7 +229,7 @@ export async function buildApp(
   await registerOpenApi(app, config.apiDocs);
 
   registerErrorHandling(app);
-  registerAccessControl(app, context);
+  registerAccessControl(app, context, (key) => dealerByKey(database.db, key));
   registerAuthRoutes(app, auth, config.publicUrl);
 
   for (const { referenceData, routes, jobs: moduleJobs, reactions, started } of MODULES) {

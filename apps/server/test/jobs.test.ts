@@ -18,6 +18,7 @@ import { createTestDatabase } from './helpers.ts';
 declare module '../src/jobs/jobs.ts' {
   interface Jobs {
     'test.flaky': Scheduled;
+    'test.doomed': { label: string };
     'test.durable': { photo: string };
     'test.scheduled': Scheduled;
     'test.hourly': Scheduled;
@@ -92,6 +93,28 @@ describe('jobs on a test clock', () => {
     expect(attempts).toHaveLength(2);
     expect(attempts[1]! - failedAt).toBeGreaterThanOrEqual(29_000);
     expect((await job()).output).toEqual({ done: true });
+  });
+
+  it('gives a job up after its sixth failed attempt, telling it once', async ({ instance }) => {
+    const clock = new TestClock('2026-03-02T11:00:00Z');
+    const queue = await instance(clock);
+    let attempts = 0;
+    const givenUp: unknown[] = [];
+    await queue.define({
+      name: 'test.doomed',
+      async run() {
+        attempts += 1;
+        throw new Error(`attempt ${attempts} fails`);
+      },
+      async gaveUp(data, error) {
+        givenUp.push([data, (error as Error).message]);
+      },
+    });
+    const id = (await queue.send('test.doomed', { label: 'x' }))!;
+    const job = async () => (await queue.boss.findJobs('test.doomed', { id }))[0]!;
+    await tickUntil(clock, async () => (await job()).state === 'failed', 7200);
+    expect(attempts).toBe(6);
+    expect(givenUp).toEqual([[{ label: 'x' }, 'attempt 6 fails']]);
   });
 
   it('keeps a job through a restart: enqueued before, run by the instance started after', async ({

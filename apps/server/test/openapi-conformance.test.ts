@@ -84,6 +84,8 @@ const pool = {
   typoMappingIds: [] as number[],
   /** A seller who is an unverified dealer, for the admin to verify (the seller's own profile comes and goes). */
   dealerId: '',
+  /** Previewed imports of the seller's, who is a dealer: each read, listed or committed. */
+  importIds: [] as string[],
   /** The buyer's test drives that took place, to review. */
   reviewableBookingIds: [] as string[],
   /** The buyer's reviews of the seller, each operation its own (each answers, hides or reports one once). */
@@ -182,6 +184,9 @@ const OWN_MAKE_OPERATIONS = new Set(['mergeVehicleModel', 'deleteVehicleModel', 
 const CONVERSATION_OPERATIONS = new Set(['listMessages', 'sendMessage', 'reportConversation']);
 
 const OFFER_OPERATIONS = new Set(['getOffer', 'answerOffer', 'withdrawOffer']);
+const IMPORT_OPERATIONS = new Set(['getImport', 'listImportRows', 'commitImport']);
+/** An inventory file of one car's row (the form's rules refuse it: an upload to read, not a car). */
+const INVENTORY_FILE = Buffer.from('stockNumber,brand\r\nS-1,Porsche\r\n');
 
 const isReviewOperation = (operationId: string): operationId is keyof typeof pool.reviewIds =>
   operationId in pool.reviewIds;
@@ -206,6 +211,7 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       if (operationId === 'setDealerVerification' || operationId === 'listDealerVerifications')
         return pool.dealerId;
       if (operationId === 'setContactMessageHandled') return next(pool.contactMessageIds);
+      if (IMPORT_OPERATIONS.has(operationId)) return next(pool.importIds);
       if (CONVERSATION_OPERATIONS.has(operationId)) return next(pool.conversationIds);
       if (OFFER_OPERATIONS.has(operationId)) return next(pool.offerIds);
       if (operationId === 'joinWaitlist') return next(pool.reservedCarIds);
@@ -282,6 +288,9 @@ function named(operationId: string, name: string, actor: Actor): unknown {
       return next(pool.clientSecrets);
     case 'transactionId':
       return reported?.transactionId ?? NOTHING;
+    case 'stockNumber':
+      // Each car its own: a stock number names one car of its seller.
+      return `C-${randomUUID().slice(0, 8)}`;
     case 'vin':
       // A VIN vPIC decodes, and right for any year a car's body has (a check digit the schema cannot express).
       return '1HGCM82633A004352';
@@ -423,6 +432,7 @@ function casesOf({ path, method, operation }: Operation, actor: Actor): Case[] {
   if (content['multipart/form-data']) {
     cases.push({ label: 'a photo', options: { ...base, ...multipart(png) } });
     cases.push({ label: 'not an image', options: { ...base, ...multipart(Buffer.from('plain text')) } });
+    cases.push({ label: 'an inventory file', options: { ...base, ...multipart(INVENTORY_FILE) } });
     cases.push({ label: 'another field', options: { ...base, ...multipart(png, 'other') } });
     cases.push({ label: 'JSON instead', options: { ...base, payload: { file: 'x' } } });
     return cases;
@@ -482,6 +492,8 @@ function nonConformance(operation: OpenAPIV3.OperationObject, res: Answer): stri
     return String(res.headers['content-type']).startsWith('text/event-stream')
       ? undefined
       : 'not an event stream';
+  const file = Object.keys(content ?? {}).find((type) => type !== 'application/json');
+  if (file) return String(res.headers['content-type']).startsWith(file) ? undefined : `not ${file}`;
   const schema = content?.['application/json']?.schema;
   if (!schema)
     return res.body === '' ? undefined : `a body where none is documented: ${res.body.slice(0, 200)}`;
@@ -575,6 +587,20 @@ it.beforeAll(async ({ t, buyer, seller, admin }) => {
     (await as(t, dealer, { method: 'PUT', url: '/api/me/dealer', payload: dealerProfile })).statusCode,
   ).toBe(200);
   pool.dealerId = dealer.id;
+  // The seller is a dealer too, with imports to read and commit.
+  const sellerAsDealer = { ...dealerProfile, businessName: 'Conformance Seller Motors' };
+  expect(
+    (await as(t, people.seller, { method: 'PUT', url: '/api/me/dealer', payload: sellerAsDealer }))
+      .statusCode,
+  ).toBe(200);
+  for (let i = 0; i < 6; i += 1) {
+    const previewed = await as(t, people.seller, {
+      method: 'POST',
+      url: '/api/dealer/imports',
+      ...multipart(INVENTORY_FILE),
+    });
+    pool.importIds.push((previewed.json() as { id: string }).id);
+  }
   // Stored directly: the buyer's review calls are rate-limited, and the document's calls need theirs.
   for (const list of [pool.reviewableBookingIds, ...Object.values(pool.reviewIds)]) {
     for (let i = 0; i < 3; i += 1) {
@@ -757,8 +783,9 @@ describe('the API conforms to its OpenAPI document', () => {
     expect(failures).toEqual([]);
     // The valid inputs reach the services: every operation answered a success to someone, except
     // those whose success needs what no generated input has (an e-mailed token, a Stripe webhook
-    // secret, Google, the actor's password, which would end the actors' sessions) and the links that always redirect (302). A payment is reported again for
-    // a booking it paid (200, the same payment). A dealer's team needs a dealer, which the seller
+    // secret, Google, the actor's password, which would end the actors' sessions, a dealer's API key)
+    // and the links that always redirect (302). A payment is reported again for a booking it paid
+    // (200, the same payment). A dealer's team needs a dealer, which the seller
     // here is only now and then (its profile comes and goes), and its invitations' e-mailed tokens:
     // their successes are dealer-team.test.ts's and the authorization matrix's.
     const neverSucceeded = [...statuses]
@@ -768,6 +795,7 @@ describe('the API conforms to its OpenAPI document', () => {
       'acceptTeamInvitation',
       'changePassword',
       'getTeamInvitation',
+      'feedImport',
       'googleCallback',
       'inviteTeamMember',
       'receiveStripeEvent',

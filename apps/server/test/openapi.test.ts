@@ -66,7 +66,10 @@ describe('the OpenAPI document', () => {
       if (route.access === 'public') {
         expect(operation!.security).toEqual([]);
       } else {
-        expect(operation!.security).toEqual([{ sessionCookie: [] }]);
+        // A dealer's system calls with the dealer's API key; everyone else with a session.
+        expect(operation!.security).toEqual([
+          route.access === 'dealerKey' ? { dealerKey: [] } : { sessionCookie: [] },
+        ]);
         expect(statuses, `${route.method} ${route.url}`).toContain('401');
       }
       if (Array.isArray(route.access)) expect(statuses).toContain('403');
@@ -74,6 +77,9 @@ describe('the OpenAPI document', () => {
     }
     expect(doc.components?.securitySchemes?.sessionCookie).toEqual(
       expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'redline.session_token' }),
+    );
+    expect(doc.components?.securitySchemes?.dealerKey).toEqual(
+      expect.objectContaining({ type: 'http', scheme: 'bearer' }),
     );
   });
 

@@ -12,6 +12,7 @@ import {
   CAR_PRICE_MAX_CENTS,
   CAR_PRICE_MIN_CENTS,
   CAR_SEATS_MAX,
+  CAR_STOCK_NUMBER_MAX,
   CAR_TOP_SPEED_MAX,
   CAR_TRIM_MAX,
   CAR_YEAR_MIN,
@@ -176,6 +177,11 @@ const carFields = {
    */
   postalCode: postalCodeSchema,
   deliveryRadiusKm: deliveryRadiusSchema.optional(),
+  /**
+   * A dealer's own number for the car in their stock system, unique among the seller's cars: what an
+   * inventory import finds the car by (modules/inventory-import); null when none is given.
+   */
+  stockNumber: oneLineText('Stock number', CAR_STOCK_NUMBER_MAX).nullable().optional(),
   /** Keys returned by the upload call, in display order; the first is the cover. */
   photos: z
     .array(photoKeySchema, { error: 'Photo is required' })
@@ -310,8 +316,14 @@ export type CarDetail = z.infer<typeof carDetailSchema>;
 export const carPageSchema = pageOf(carSchema);
 export type CarPage = z.infer<typeof carPageSchema>;
 
-/** A car as its own seller or an admin sees it (the seller's list, posting, editing): with the seller's e-mail. */
-export const sellerCarSchema = carSchema.extend({ sellerEmail: z.string() });
+/**
+ * A car as its own seller or an admin sees it (the seller's list, posting, editing): with the seller's
+ * e-mail and stock number, which buyers need not see.
+ */
+export const sellerCarSchema = carSchema.extend({
+  sellerEmail: z.string(),
+  stockNumber: z.string().nullable(),
+});
 export type SellerCar = z.infer<typeof sellerCarSchema>;
 /**
  * A car on its seller's list (My Posts), with its market value and deal rating as its page has them

@@ -81,6 +81,8 @@ export type SearchSpecFacet = keyof typeof SEARCH_SPEC_FACETS;
 /** The latest model year of a classic (the search's Classic view) in `year`. */
 export const classicYearMax = (year: number = new Date().getFullYear()): number => year - CLASSIC_AGE_YEARS;
 export const CAR_TRIM_MAX = 60;
+/** A dealer's stock number: their systems' keys are short codes ("P-10482", "24A117"). */
+export const CAR_STOCK_NUMBER_MAX = 40;
 export const CAR_DOORS_MAX = 6;
 export const CAR_SEATS_MAX = 9;
 export const PREVIOUS_OWNERS_MAX = 50;

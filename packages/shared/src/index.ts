@@ -15,6 +15,7 @@ export * from './dealer-team.ts';
 export * from './dealers.ts';
 export * from './errors.ts';
 export * from './format.ts';
+export * from './inventory-import.ts';
 export * from './listing-performance.ts';
 export * from './listing-stats.ts';
 export * from './loan-payments.ts';

@@ -10,6 +10,7 @@ import {
   conversations,
   dealerMembers,
   dealerProfiles,
+  inventoryImports,
   offers,
   paymentIntents,
   reviews,
@@ -145,4 +146,24 @@ export async function sellingFor(db: Db, sellerId: string): Promise<SellsFor> {
     .from(dealerProfiles)
     .where(eq(dealerProfiles.sellerId, sellerId));
   return { sellerId, role: 'owner', businessName: own?.businessName ?? null };
+}
+
+/** A seller account, and whether it is a dealer (has a dealer profile). */
+export async function dealerAccess(db: Db | Tx, sellerId: string) {
+  const [row] = await db
+    .select({ sellerId: users.id, isDealer: sql<boolean>`${dealerProfiles.sellerId} is not null` })
+    .from(users)
+    .leftJoin(dealerProfiles, eq(dealerProfiles.sellerId, users.id))
+    .where(and(eq(users.id, sellerId), eq(users.role, 'Seller')));
+  return row;
+}
+
+/** An inventory import: whose inventory it is. */
+export async function inventoryImportAccess(db: Db | Tx, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({ id: inventoryImports.id, dealerId: inventoryImports.dealerId })
+    .from(inventoryImports)
+    .where(eq(inventoryImports.id, id));
+  return row;
 }

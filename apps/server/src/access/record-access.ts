@@ -46,6 +46,8 @@ type Conversation = NonNullable<Awaited<ReturnType<typeof repo.conversationAcces
 type SavedSearch = NonNullable<Awaited<ReturnType<typeof repo.savedSearchAccess>>>;
 type Offer = NonNullable<Awaited<ReturnType<typeof repo.offerAccess>>>;
 type Review = NonNullable<Awaited<ReturnType<typeof repo.reviewAccess>>>;
+type DealerAccount = NonNullable<Awaited<ReturnType<typeof repo.dealerAccess>>>;
+type InventoryImport = NonNullable<Awaited<ReturnType<typeof repo.inventoryImportAccess>>>;
 
 const isAdmin = (actor: Actor) => actor.role === 'Admin';
 
@@ -100,6 +102,31 @@ const review = {
   load: repo.reviewAccess,
   sees: (actor, r) => !r.hidden || isAdmin(actor) || r.buyerId === actor.id,
 } satisfies RecordRule<Review>;
+/** Why a member of the dealer's team may not handle its inventory: a salesperson's role stops short of it. */
+const inventoryRefusal = (actor: Actor) =>
+  actor.sellsFor?.role === 'salesperson'
+    ? "Only the dealer's owner or a manager can import its inventory."
+    : undefined;
+/**
+ * A dealer's inventory (its imports, its feed's key) is the dealer account's, handled by its owner and
+ * managers (ADR 65, 66); a private seller has none to import into. Named by the dealer's account id.
+ */
+const dealerInventory = {
+  name: 'The dealer',
+  load: repo.dealerAccess,
+  sees: (actor, d) => sellsAs(actor, d.sellerId),
+  refusal: (actor, d) =>
+    d.isDealer
+      ? inventoryRefusal(actor)
+      : 'Only dealers can import inventory: add your dealer profile first.',
+} satisfies RecordRule<DealerAccount>;
+/** An inventory import is its dealer's, as their inventory is. */
+const inventoryImport = {
+  name: 'The import',
+  load: repo.inventoryImportAccess,
+  sees: (actor, i) => sellsAs(actor, i.dealerId),
+  refusal: inventoryRefusal,
+} satisfies RecordRule<InventoryImport>;
 /** An account is its user's and the admins'. */
 const account = {
   name: 'The user',
@@ -200,6 +227,12 @@ const RECORD_RULES = {
     load: repo.savedSearchAccess,
     sees: (actor, search) => search.buyerId === actor.id,
   } satisfies RecordRule<SavedSearch>,
+  /** Uploading, previewing and listing imports, and the feed's key: the dealer's. */
+  'dealer.import': dealerInventory,
+  /** Revoking the feed's key: also once the account went back to selling privately (nothing to import). */
+  'dealer.revokeKey': { ...dealerInventory, refusal: inventoryRefusal } satisfies RecordRule<DealerAccount>,
+  /** Reading an import, its rows, and committing it: its dealer's. */
+  'import.manage': inventoryImport,
   'user.read': account,
   'user.delete': {
     ...account,

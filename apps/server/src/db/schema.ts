@@ -13,6 +13,7 @@ export * from '../modules/categories/categories.schema.ts';
 export * from '../modules/contact/contact.schema.ts';
 export * from '../modules/conversations/conversations.schema.ts';
 export * from '../modules/dealers/dealers.schema.ts';
+export * from '../modules/inventory-import/inventory-import.schema.ts';
 export * from '../modules/listing-stats/listing-stats.schema.ts';
 export * from '../modules/market-value/market-value.schema.ts';
 export * from '../modules/notifications/notifications.schema.ts';

@@ -68,9 +68,13 @@ export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTION
 /** What resolving a request's session takes: Better Auth, the session cache, and the database (the team). */
 type SessionContext = Pick<AppContext, 'auth' | 'sessions' | 'database'>;
 
+/** The dealer account whose API key this is, or null for a key that is not (or no longer) one. */
+export type DealerKeys = (key: string) => Promise<SessionUser | null>;
+
 export function registerAccessControl(
   app: FastifyInstance,
   context: SessionContext & Pick<AppContext, 'origins' | 'config'>,
+  dealerKeys: DealerKeys,
 ) {
   const { origins } = context;
   const browsing = context.config.BROWSING;
@@ -103,6 +107,10 @@ export function registerAccessControl(
     const check: onRequestAsyncHookHandler = async (request) => {
       if (isCrossOriginWrite(request, origins)) throw forbidden(origins.refusal);
       if (access === 'public') return;
+      if (access === 'dealerKey') {
+        request.user = await keyHolder(dealerKeys, request);
+        return;
+      }
       const signedIn = await signedInSession(context, request);
       if (!signedIn) throw unauthorized();
       request.user = signedIn.user;
@@ -111,6 +119,19 @@ export function registerAccessControl(
     };
     route.onRequest = [check, ...[route.onRequest ?? []].flat()];
   });
+}
+
+/**
+ * The dealer whose API key the request carries (`Authorization: Bearer <key>`): a call of a dealer's
+ * system, which has no session. A missing, rotated or revoked key is a 401.
+ */
+async function keyHolder(dealerKeys: DealerKeys, request: FastifyRequest): Promise<SessionUser> {
+  const [scheme, key] = (request.headers.authorization ?? '').split(' ');
+  if (scheme?.toLowerCase() !== 'bearer' || !key)
+    throw unauthorized("Send the dealer's API key as Authorization: Bearer <key>.");
+  const dealer = await dealerKeys(key);
+  if (!dealer) throw unauthorized('The API key is not valid: it may have been rotated or revoked.');
+  return dealer;
 }
 
 /**

@@ -101,6 +101,12 @@ const COMPONENTS: Record<string, z.ZodType> = {
 for (const [id, schema] of Object.entries(COMPONENTS)) z.globalRegistry.add(schema, { ...schema.meta(), id });
 
 const SECURITY_SCHEME = 'sessionCookie';
+/** A dealer's system calling with the dealer's API key (access `dealerKey`, ADR 66). */
+const DEALER_KEY_SCHEME = 'dealerKey';
+
+/** What a route's access asks of the caller: nothing, the dealer's key, or a session. */
+const securityOf = (access: Access | undefined) =>
+  access === 'public' ? [] : [{ [access === 'dealerKey' ? DEALER_KEY_SCHEME : SECURITY_SCHEME]: [] }];
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   200: 'OK',
@@ -150,7 +156,7 @@ function transform(input: TransformInput) {
   const transformed = result.schema as Record<string, unknown>;
   if (transformed.hide) return result;
   if (!transformed.operationId) throw new Error(`Route ${route.method} ${route.url} has no operationId`);
-  transformed.security = route.config?.access === 'public' ? [] : [{ [SECURITY_SCHEME]: [] }];
+  transformed.security = securityOf(route.config?.access);
   transformed['x-statuses'] = statusesOf(route);
   if (files) transformed['x-files'] = files;
   if (eventStream) transformed['x-event-stream'] = eventStream;
@@ -187,7 +193,7 @@ function transformObject(input: Parameters<typeof zodTransformObject>[0]) {
   document.paths = {
     ...document.paths,
     ...authPaths((route) => ({
-      security: route.access === 'public' ? [] : [{ [SECURITY_SCHEME]: [] }],
+      security: securityOf(route.access),
       'x-statuses': statusesOf({
         method: route.method,
         schema: {
@@ -337,6 +343,11 @@ export async function registerOpenApi(app: FastifyInstance, serve: boolean) {
             in: 'cookie',
             name: `${SESSION_COOKIE_PREFIX}.session_token`,
             description: 'The session cookie set by the sign-in and sign-up calls.',
+          },
+          [DEALER_KEY_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "A dealer's API key (`POST /api/dealer/api-key`), for their system's feed.",
           },
         },
       },

@@ -5,6 +5,7 @@ import type { PolicyEntry } from './access.ts';
 export function describeAccess(access: Access): string {
   if (access === 'public') return 'anyone';
   if (access === 'signedIn') return 'any signed-in user';
+  if (access === 'dealerKey') return "a dealer's system, by the dealer's API key (Authorization: Bearer)";
   if (access === 'browse') return 'anyone (any signed-in user with BROWSING=signed-in)';
   return access.join(', ');
 }

@@ -28,6 +28,8 @@ export interface JobDefinition<N extends JobName> {
   policy?: QueuePolicy;
   /** Runs the job; throwing fails this attempt, which is retried later. What it returns is kept with the job. */
   run(data: Jobs[N], log: FastifyBaseLogger): Promise<object | undefined>;
+  /** Runs once the last attempt has failed, no retry left: what the job's records should say of it. */
+  gaveUp?(data: Jobs[N], error: unknown): Promise<void>;
 }
 
 /** Retries of every job: 30 to 60 s after a failure, then about twice as long each time (at most an hour), six attempts in all. */
@@ -82,6 +84,13 @@ export class JobQueue {
         const attempt = claimed.retryCount + 1;
         const attempts = JOB_RETRIES.retryLimit + 1;
         log.warn({ err: error, id: claimed.id, attempt, attempts }, 'job attempt failed');
+        if (attempt === attempts && job.gaveUp) {
+          await job
+            .gaveUp(claimed.data, error)
+            .catch((failure: unknown) =>
+              log.error({ err: failure, id: claimed.id }, 'recording a job given up failed'),
+            );
+        }
         throw error;
       }
     });

@@ -21,6 +21,8 @@ export interface Jobs {
    * or the reservation ended first (modules/offers/offers.service.ts).
    */
   'offers.lapse': { offerId: string; reservedUntil: string };
+  /** A committed inventory import, applied in chunks from where it stopped (modules/inventory-import/inventory-import.job.ts). */
+  'inventory-import.run': { importId: string };
   'photos.cleanup': Scheduled;
   /** A car just posted, matched against the saved searches (modules/saved-searches/saved-search-alerts.ts). */
   'saved-searches.match': { carId: string };

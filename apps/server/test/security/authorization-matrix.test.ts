@@ -12,7 +12,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { errorResponseSchema, type NotificationType, notificationTypesFor, type Role } from '@redline/shared';
 import type { Access } from '@redline/shared/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, describe, expect } from 'vitest';
@@ -27,6 +27,7 @@ import {
   dealerInvitations,
   dealerMembers,
   dealerProfiles,
+  inventoryImports,
   notificationPreferences,
   notifications,
   offers,
@@ -251,6 +252,36 @@ function multipart(data: Buffer) {
     payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+const DECLARATIONS = { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true };
+/** An inventory file of one row (which the car form's rules refuse: it is a call, not a car). */
+const INVENTORY = Buffer.from('stockNumber,brand\r\nS-1,Porsche\r\n');
+
+/** Seller A as a dealer, the other seller as a private seller. */
+async function asDealerAndPrivate() {
+  await as(t, sellerA(), { method: 'PUT', url: '/api/me/dealer', payload: dealerProfile });
+  await t.db.delete(dealerProfiles).where(eq(dealerProfiles.sellerId, people.otherSeller.id));
+}
+
+/** A fresh previewed import of seller A's: its id. */
+async function importOfSellerA() {
+  await asDealerAndPrivate();
+  const res = await as(t, sellerA(), { method: 'POST', url: '/api/dealer/imports', ...multipart(INVENTORY) });
+  return (res.json() as { id: string }).id;
+}
+
+/** Seller A's committed imports ended, so that the next call may commit another (one at a time). */
+async function settleImportsOfSellerA() {
+  await t.db
+    .update(inventoryImports)
+    .set({ status: 'done' })
+    .where(
+      and(
+        eq(inventoryImports.dealerId, sellerA().id),
+        inArray(inventoryImports.status, ['queued', 'running']),
+      ),
+    );
 }
 
 /** A fresh conversation of buyer A with seller A about a car of theirs: its id. */
@@ -673,6 +704,88 @@ const OWNERSHIP: Record<string, Row> = {
       });
       expect(row?.verifiedAt != null).toBe(actor === 'admin');
     },
+  },
+  'GET /api/dealer/imports/template': {
+    call: () => ({ url: '/api/dealer/imports/template' }),
+    expect: { seller: 200, otherSeller: 200 },
+  },
+  // Seller A as a dealer, the other seller as a private seller, who has no inventory to import into.
+  'POST /api/dealer/imports': {
+    call: async () => {
+      await asDealerAndPrivate();
+      return { url: '/api/dealer/imports', ...multipart(INVENTORY) };
+    },
+    expect: { seller: 201, otherSeller: 403 },
+  },
+  'GET /api/dealer/imports': {
+    call: async () => {
+      await asDealerAndPrivate();
+      return { url: '/api/dealer/imports' };
+    },
+    expect: { seller: 200, otherSeller: 403 },
+  },
+  'GET /api/dealer/imports/:id': {
+    call: async () => ({ url: `/api/dealer/imports/${await importOfSellerA()}` }),
+    expect: { seller: 200, otherSeller: 404 },
+  },
+  'GET /api/dealer/imports/:id/rows': {
+    call: async () => ({ url: `/api/dealer/imports/${await importOfSellerA()}/rows` }),
+    expect: { seller: 200, otherSeller: 404 },
+  },
+  'POST /api/dealer/imports/:id/commit': {
+    call: async () => ({
+      url: `/api/dealer/imports/${await importOfSellerA()}/commit`,
+      payload: { declarations: DECLARATIONS },
+    }),
+    expect: { seller: 200, otherSeller: 404 },
+    after: settleImportsOfSellerA,
+  },
+  'GET /api/dealer/api-key': {
+    call: async () => {
+      await asDealerAndPrivate();
+      return { url: '/api/dealer/api-key' };
+    },
+    expect: { seller: 200, otherSeller: 403 },
+  },
+  'POST /api/dealer/api-key': {
+    call: async () => {
+      await asDealerAndPrivate();
+      return { url: '/api/dealer/api-key', payload: { declarations: DECLARATIONS } };
+    },
+    expect: { seller: 201, otherSeller: 403 },
+  },
+  'DELETE /api/dealer/api-key': {
+    // The caller's own key only (a private seller may still revoke a key left from their dealer days).
+    call: async () => {
+      await asDealerAndPrivate();
+      return { url: '/api/dealer/api-key' };
+    },
+    expect: { seller: 200, otherSeller: 200 },
+    after: async (actor, res) => {
+      if (actor === 'otherSeller') expect(res.json()).toEqual({ deletedCount: 0 });
+    },
+  },
+  // The feed knows no session, only the dealer's key: seller A's system sends seller A's key; every
+  // other caller, whatever its cookie, sends none and is a 401 (the feed's tests try wrong and revoked keys).
+  'POST /api/dealer/feed': {
+    call: async (actor) => {
+      await asDealerAndPrivate();
+      const body = multipart(INVENTORY);
+      if (actor !== 'seller') return { url: '/api/dealer/feed', ...body };
+      const made = await as(t, sellerA(), {
+        method: 'POST',
+        url: '/api/dealer/api-key',
+        payload: { declarations: DECLARATIONS },
+      });
+      const { key } = made.json() as { key: string };
+      return {
+        url: '/api/dealer/feed',
+        ...body,
+        headers: { ...body.headers, authorization: `Bearer ${key}` },
+      };
+    },
+    expect: { seller: 201, others: 401 },
+    after: settleImportsOfSellerA,
   },
   'GET /api/user/dealers/:id/verifications': {
     call: () => ({ url: `/api/user/dealers/${sellerA().id}/verifications` }),
@@ -1385,7 +1498,8 @@ const OWNERSHIP: Record<string, Row> = {
 
 /** What the access declaration alone decides for this actor, or undefined when it lets the actor through. */
 function decidedByAccess(access: Access, actor: Actor): number | undefined {
-  if (access === 'public') return undefined;
+  // A session decides nothing for a dealer's system: its row sends the key or none.
+  if (access === 'public' || access === 'dealerKey') return undefined;
   const role = actor === 'deletedUser' ? null : ROLE_OF[actor];
   if (!role) return 401;
   if (access === 'signedIn') return undefined;

@@ -14,6 +14,7 @@ import { contactRoutes } from './contact.ts';
 import { conversationsRoutes } from './conversations.ts';
 import { dealerTeamRoutes } from './dealer-team.ts';
 import { dealersRoutes } from './dealers.ts';
+import { inventoryImportRoutes } from './inventory-import.ts';
 import { listingStatsRoutes } from './listing-stats.ts';
 import { marketValueRoutes } from './market-value.ts';
 import { notificationsRoutes } from './notifications.ts';
@@ -41,6 +42,7 @@ export const contract = {
   ...conversationsRoutes,
   ...dealerTeamRoutes,
   ...dealersRoutes,
+  ...inventoryImportRoutes,
   ...listingStatsRoutes,
   ...marketValueRoutes,
   ...notificationsRoutes,

@@ -14,9 +14,10 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * `public`: anyone, no session needed; `signedIn`: any signed-in user; `browse`: the cars for sale,
  * anyone's when the server's BROWSING setting is `public` (its default), else any signed-in user's
- * (the server enforces and documents what its setting makes of it); or the roles allowed.
+ * (the server enforces and documents what its setting makes of it); `dealerKey`: a dealer's system,
+ * by the dealer's API key in `Authorization: Bearer` (no session; ADR 66); or the roles allowed.
  */
-export type Access = 'public' | 'signedIn' | 'browse' | readonly Role[];
+export type Access = 'public' | 'signedIn' | 'browse' | 'dealerKey' | readonly Role[];
 
 /** The statuses a route answers beyond those its access and inputs imply. */
 export type OtherStatus = 304 | 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 414 | 415 | 429 | 503;
@@ -62,6 +63,8 @@ export interface RouteDeclaration {
   readonly otherStatuses?: readonly OtherStatus[];
   /** The body's media types when it is not JSON: `multipart/form-data` for an upload. */
   readonly consumes?: readonly string[];
+  /** The success answer's media types when it is not JSON (`text/csv` for a file to download). */
+  readonly produces?: readonly string[];
   /** A multipart body's files by field name, with what each holds (the handler reads them: no `body`). */
   readonly files?: Readonly<Record<string, string>>;
 }

@@ -57,10 +57,14 @@ export function toCars(store: PhotoStore, rows: CarViewRow[]): Car[] {
   });
 }
 
-/** A car as its own seller or an admin sees it: with the seller's e-mail. */
+/** A car as its own seller or an admin sees it: with the seller's e-mail and stock number. */
 export function toSellerCars(store: PhotoStore, rows: CarViewRow[]): SellerCar[] {
   const views = toCars(store, rows);
-  return views.map((car, i) => ({ ...car, sellerEmail: rows[i]!.sellerEmail }));
+  return views.map((car, i) => ({
+    ...car,
+    sellerEmail: rows[i]!.sellerEmail,
+    stockNumber: rows[i]!.stockNumber,
+  }));
 }
 
 /** A car's own page: the car with its price history (the listing price and the latest changes) and its market value. */

@@ -65,6 +65,7 @@ const carFields = {
   kmDriven: cars.kmDriven,
   photos: cars.photos,
   sellerId: cars.sellerId,
+  stockNumber: cars.stockNumber,
   sellerName: sql<string>`${users.name}`.as('seller_name'),
   sellerEmail: sql<string>`${users.email}`.as('seller_email'),
   sellerVerified: sql<boolean>`${users.isVerified}`.as('seller_verified'),
@@ -271,6 +272,7 @@ export interface CarValues {
   topSpeed: number;
   kmDriven: number;
   photos: string[];
+  stockNumber: string | null;
   /** The car's place: the postal code given and what the gazetteer derived from it. */
   postalCode: string;
   country: Country;
@@ -302,6 +304,15 @@ export async function lockCarOfSeller(tx: Tx, id: string, sellerId: string) {
     .where(and(eq(cars.id, id), eq(cars.sellerId, sellerId)))
     .for('update');
   return before;
+}
+
+/** The id of the seller's car of this stock number, if they have one. */
+export async function carWithStockNumber(tx: Tx, sellerId: string, stockNumber: string) {
+  const [row] = await tx
+    .select({ id: cars.id })
+    .from(cars)
+    .where(and(eq(cars.sellerId, sellerId), eq(cars.stockNumber, stockNumber)));
+  return row?.id;
 }
 
 /** Updates a car locked by lockCarOfSeller. */

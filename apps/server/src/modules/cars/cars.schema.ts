@@ -24,6 +24,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
@@ -100,6 +101,8 @@ export const cars = pgTable(
     sellerId: text('seller_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The dealer's own number for the car (an import finds the car by it), unique among the seller's cars. */
+    stockNumber: text('stock_number'),
     /** Photo keys in display order; the first is the cover. */
     photos: text('photos').array().notNull(),
     addedDate: timestamp('added_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -177,6 +180,9 @@ export const cars = pgTable(
       index('cars_other_names_idx').on(t.makeId, t.brand, t.model).where(sql`${t.modelId} is null`),
       index('cars_unmapped_idx').on(t.brand, t.model).where(sql`not ${t.catalogueMapped}`),
       index('cars_vin_idx').on(t.vin),
+      uniqueIndex('cars_stock_number_idx')
+        .on(t.sellerId, t.stockNumber)
+        .where(sql`${t.stockNumber} is not null`),
       // Finds the car that lists a photo (photo cleanup) without scanning every car.
       index('cars_photos_idx').using('gin', t.photos),
       // The search (modules/search, its page reader search-pages.ts): cars for sale only, one index per sort order, the

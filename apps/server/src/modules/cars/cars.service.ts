@@ -18,7 +18,7 @@ import type {
 import { dealRating, distanceKm, formatMoney, PRICE_ORDER_MESSAGE, vinProblem } from '@redline/shared';
 import { actingAs, requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/pagination.ts';
 import type { PreparedStatements } from '../../db/prepared-statements.ts';
 import { badRequest, gone, notFound } from '../../errors.ts';
@@ -177,19 +177,30 @@ export async function createCar(
   actor: SessionUser,
   input: CarInput,
 ): Promise<SellerCar> {
-  const { db } = context.database;
   await assertCategory(context, input.categoryId);
-  const values = carValues(input);
-  const id = await db.transaction(async (tx) => {
-    await claimPhotosForCar(tx, input.photos, actor.id);
-    const names = await linkedNames(tx, input.brand, input.model);
-    // A team member's car is their dealer's (ADR 65).
-    const sellerId = actingAs(actor);
-    const car = await repo.insertCar(tx, { ...values, ...names, sellerId });
-    await publish(tx, 'car.posted', { carId: car.id, sellerId });
-    return car.id;
-  });
+  // A team member's car is their dealer's (ADR 65); the photos are the member's uploads.
+  const id = await context.database.db.transaction((tx) => postCar(tx, actingAs(actor), input, actor.id));
   return getSellerCar(context, id);
+}
+
+/**
+ * Posts a car of the seller inside `tx`, its category already checked (a statement outside the
+ * transaction): what the add-car form and an inventory import share. Answers the car's id. The
+ * photos are `uploaderId`'s uploads: the seller's, or the team member's who posts for them.
+ */
+export async function postCar(
+  tx: Tx,
+  sellerId: string,
+  input: CarInput,
+  uploaderId = sellerId,
+): Promise<string> {
+  const values = carValues(input);
+  await assertStockNumberFree(tx, sellerId, values.stockNumber);
+  await claimPhotosForCar(tx, input.photos, uploaderId);
+  const names = await linkedNames(tx, input.brand, input.model);
+  const car = await repo.insertCar(tx, { ...values, ...names, sellerId });
+  await publish(tx, 'car.posted', { carId: car.id, sellerId });
+  return car.id;
 }
 
 /** The car's seller edits it, or marks it sold (it then leaves the advertisements) or back on sale. */
@@ -204,7 +215,30 @@ export async function updateCar(
   const car = await repo.findCar(db, id);
   if (!car) throw notFound('The car');
   if (update.categoryId !== undefined) await assertCategory(context, update.categoryId);
+  await db.transaction((tx) => editCar(tx, actingAs(actor), car, update, actor.id));
+  return getSellerCar(context, id);
+}
 
+/** What an edit reads of the car before its transaction (`findCar`). */
+export type EditedCar = Pick<
+  NonNullable<Awaited<ReturnType<typeof repo.findCar>>>,
+  'id' | 'brand' | 'model' | 'photos' | 'soldAt' | 'postalCode'
+>;
+
+/**
+ * An edit of the seller's car inside `tx`, a new category already checked: what the edit form and an
+ * inventory import share, so that a new price is one more entry of the car's price history and its
+ * savers hear of it (the reactions to `car.updated`), and a car marked sold leaves as `car.sold` says.
+ * New photos are `uploaderId`'s uploads, as in `postCar`.
+ */
+export async function editCar(
+  tx: Tx,
+  sellerId: string,
+  car: EditedCar,
+  update: CarUpdate,
+  uploaderId = sellerId,
+): Promise<void> {
+  const { id } = car;
   const { sold, postalCode, ...fields } = update;
   // A car posted before locations gets one at its next edit (marking it sold or back on sale is no edit).
   if (
@@ -220,30 +254,38 @@ export async function updateCar(
     // Marking an already sold car sold again keeps the date it was first sold.
     ...(sold === undefined ? {} : { soldAt: sold ? (car.soldAt ?? new Date()) : null }),
   };
-  await db.transaction(async (tx) => {
-    // A new make or model is linked to the catalogue again, with the other as stored.
-    if (fields.brand !== undefined || fields.model !== undefined)
-      Object.assign(values, await linkedNames(tx, fields.brand ?? car.brand, fields.model ?? car.model));
-    if (update.photos) await claimPhotosForCar(tx, update.photos, actor.id, car.photos);
-    const before = await repo.lockCarOfSeller(tx, id, actingAs(actor));
-    if (!before) throw notFound('The car');
-    assertPricesInOrder(update, before);
-    assertVinFitsYear(update, before);
-    await repo.updateCar(tx, id, values);
-    if (sold && !car.soldAt) await publish(tx, 'car.sold', { carId: id });
-    else {
-      const to = values.askingPrice;
-      const repriced = to !== undefined && to !== before.askingPrice;
-      await publish(tx, 'car.updated', {
-        carId: id,
-        fields: Object.keys(update) as (keyof CarUpdate)[],
-        ...(repriced ? { askingPrice: { from: before.askingPrice, to } } : {}),
-        ...(fields.vin !== undefined && fields.vin !== before.vin ? { vinChanged: true } : {}),
-        ...(sold === false && car.soldAt ? { relisted: true } : {}),
-      });
-    }
+  if (fields.stockNumber) await assertStockNumberFree(tx, sellerId, fields.stockNumber, id);
+  // A new make or model is linked to the catalogue again, with the other as stored.
+  if (fields.brand !== undefined || fields.model !== undefined)
+    Object.assign(values, await linkedNames(tx, fields.brand ?? car.brand, fields.model ?? car.model));
+  if (update.photos) await claimPhotosForCar(tx, update.photos, uploaderId, car.photos);
+  const before = await repo.lockCarOfSeller(tx, id, sellerId);
+  if (!before) throw notFound('The car');
+  assertPricesInOrder(update, before);
+  assertVinFitsYear(update, before);
+  await repo.updateCar(tx, id, values);
+  if (sold && !car.soldAt) await publish(tx, 'car.sold', { carId: id });
+  else {
+    const to = values.askingPrice;
+    const repriced = to !== undefined && to !== before.askingPrice;
+    await publish(tx, 'car.updated', {
+      carId: id,
+      fields: Object.keys(update) as (keyof CarUpdate)[],
+      ...(repriced ? { askingPrice: { from: before.askingPrice, to } } : {}),
+      ...(fields.vin !== undefined && fields.vin !== before.vin ? { vinChanged: true } : {}),
+      ...(sold === false && car.soldAt ? { relisted: true } : {}),
+    });
+  }
+}
+
+/** A stock number names one car of its seller (the unique index is the last word under a race). */
+async function assertStockNumberFree(tx: Tx, sellerId: string, stockNumber: string | null, carId?: string) {
+  if (stockNumber === null) return;
+  const holder = await repo.carWithStockNumber(tx, sellerId, stockNumber);
+  if (holder === undefined || holder === carId) return;
+  throw badRequest(`You already have a car with stock number ${stockNumber}.`, {
+    stockNumber: 'You already have a car with this stock number',
   });
-  return getSellerCar(context, id);
 }
 
 /** The car's seller or an admin; what hangs on the car goes with it (see car-deletion.ts). */
@@ -324,6 +366,7 @@ function carValues(input: CarInput): Omit<repo.CarValues, keyof Awaited<ReturnTy
     topSpeed: input.topSpeed,
     kmDriven: input.kmDriven,
     photos: input.photos,
+    stockNumber: input.stockNumber ?? null,
     ...requirePlace(input.postalCode),
     deliveryRadiusKm: input.deliveryRadiusKm ?? null,
   };

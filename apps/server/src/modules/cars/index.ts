@@ -16,6 +16,7 @@ export {
   sellerListings,
 } from './car-listings.ts';
 export { releaseCar, reserveCar } from './car-reservation.ts';
+export { changesTo, type StockCar, stockCars, unsoldCarsMissingFrom } from './car-stock.ts';
 export {
   carCoverUrl,
   carPlace,
@@ -37,7 +38,7 @@ export {
   listedByACar,
   sitemapPagesOfCars,
 } from './cars.repository.ts';
-export type { MarketValueOf } from './cars.service.ts';
+export { type EditedCar, editCar, type MarketValueOf, postCar } from './cars.service.ts';
 
 /**
  * The cars module, handed the advertisements' `advertisementOf` for its car views and the market

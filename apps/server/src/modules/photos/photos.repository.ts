@@ -33,6 +33,22 @@ export async function claimPhotos(db: Db | Tx, keys: string[], uploaderId: strin
   return rows;
 }
 
+/** Keys are looked up this many to a statement (PostgreSQL takes at most 65,535 parameters in one). */
+const LOOKUP_BATCH = 5000;
+
+/** Which of these keys are photos of this uploader, without claiming them: what an import's preview checks. */
+export async function photosOfUploader(db: Db | Tx, keys: string[], uploaderId: string) {
+  const found = new Set<string>();
+  for (let i = 0; i < keys.length; i += LOOKUP_BATCH) {
+    const rows = await db
+      .select({ key: photos.key })
+      .from(photos)
+      .where(and(inArray(photos.key, keys.slice(i, i + LOOKUP_BATCH)), eq(photos.uploaderId, uploaderId)));
+    for (const row of rows) found.add(row.key);
+  }
+  return found;
+}
+
 /**
  * Whether a module shows the photo of this key (a car lists it, a dealer has it as its logo): a
  * condition that module builds (`listedByACar`, `dealerLogo` on their surfaces). They import this

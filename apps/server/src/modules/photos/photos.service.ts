@@ -237,6 +237,9 @@ export async function claimPhoto(tx: Tx, key: string, uploaderId: string): Promi
  * Claims the photos a seller puts on a car, inside the car's transaction: every key must be one
  * of the seller's uploads, except keys the car already has.
  */
+/** What the car form (and an import's row) says of a photo that is not one of the seller's uploads. */
+export const PHOTOS_NOT_FOUND = 'Upload the photos again: some were not found';
+
 export async function claimPhotosForCar(
   tx: Tx,
   keys: string[],
@@ -246,8 +249,6 @@ export async function claimPhotosForCar(
   const claimed = new Set((await repo.claimPhotos(tx, keys, sellerId)).map((r) => r.key));
   const missing = keys.filter((k) => !claimed.has(k) && !alreadyOnCar.includes(k));
   if (missing.length > 0) {
-    throw badRequest('Some photos were not found. Upload them again.', {
-      photos: 'Upload the photos again: some were not found',
-    });
+    throw badRequest('Some photos were not found. Upload them again.', { photos: PHOTOS_NOT_FOUND });
   }
 }
