@@ -794,8 +794,8 @@ describe('the API conforms to its OpenAPI document', () => {
     expect(neverSucceeded.sort()).toEqual([
       'acceptTeamInvitation',
       'changePassword',
-      'getTeamInvitation',
       'feedImport',
+      'getTeamInvitation',
       'googleCallback',
       'inviteTeamMember',
       'receiveStripeEvent',
