@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { setServerFieldErrors } from '../../lib/form-errors.ts';
 import { lazyZodResolver } from '../../lib/lazy-resolver.ts';
 import { toast } from '../../lib/toast.ts';
-import { TextAreaField } from './form-field.tsx';
+import { ChoiceFieldset, controlA11y, Field, TextAreaField } from './form-field.tsx';
 import { DialogActions } from './modal.tsx';
 
 /** What every report carries (the shared `reportInput`), besides what names its subject. */
@@ -109,14 +109,8 @@ type ReasonFieldProps = {
 
 /** The reasons as radio buttons, one per line. */
 function ReasonRadios({ id, legend, reasons, field, error }: ReasonFieldProps) {
-  const errorId = `${id}-reason-error`;
   return (
-    <fieldset
-      className="fieldset"
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error ? errorId : undefined}
-    >
-      <legend className="fieldset-legend pb-1 text-sm font-medium">{legend}</legend>
+    <ChoiceFieldset id={`${id}-reason`} legend={legend} error={error}>
       <div className="flex flex-col gap-1">
         {reasons.map((option, index) => (
           <label
@@ -134,31 +128,20 @@ function ReasonRadios({ id, legend, reasons, field, error }: ReasonFieldProps) {
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={errorId} className="text-sm text-error">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    </ChoiceFieldset>
   );
 }
 
 /** The reasons as a drop-down list, none chosen at first. */
 function ReasonList({ id, legend, reasons, field, error }: ReasonFieldProps) {
   const selectId = `${id}-reason`;
-  const errorId = `${selectId}-error`;
   return (
-    <div className="fieldset">
-      <label htmlFor={selectId} className="fieldset-legend pb-1 text-sm font-medium">
-        {legend}
-      </label>
+    <Field id={selectId} label={legend} error={error}>
       <select
-        id={selectId}
         className="select w-full"
         defaultValue=""
         data-autofocus
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        {...controlA11y(selectId, error)}
         {...field}
       >
         <option value="" disabled>
@@ -170,11 +153,6 @@ function ReasonList({ id, legend, reasons, field, error }: ReasonFieldProps) {
           </option>
         ))}
       </select>
-      {error ? (
-        <span id={errorId} className="text-sm text-error">
-          {error}
-        </span>
-      ) : null}
-    </div>
+    </Field>
   );
 }

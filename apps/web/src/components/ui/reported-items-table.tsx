@@ -3,6 +3,7 @@
  * page at a time, and the row actions that ask for a confirmation first (dismiss the reports,
  * delete the post). Each feature gives its words, its cells and its actions.
  */
+import { formatDate } from '@redline/shared';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
@@ -25,6 +26,35 @@ export type ConfirmedAction<Item> = {
   /** Toasted once it is done. */
   done: string;
 };
+
+/** "Dismiss reports": each table's action that removes an item's reports as unfounded. */
+export const dismissReports = <Item,>(
+  action: Pick<ConfirmedAction<Item>, 'explain' | 'mutation' | 'done'>,
+): ConfirmedAction<Item> => ({
+  title: 'Dismiss these reports?',
+  confirmLabel: 'Dismiss reports',
+  tone: 'primary',
+  ...action,
+});
+
+/** One report of an item, in its row: the reason, the details, who sent it and when. */
+export function ReportEntry({
+  report,
+  by,
+}: {
+  report: { reason: string; details: string; createdAt: string };
+  by: string;
+}) {
+  return (
+    <li className="rounded-box bg-base-200 p-2.5">
+      <p className="font-medium">{report.reason}</p>
+      {report.details ? <p className="mt-0.5 whitespace-pre-line">{report.details}</p> : null}
+      <p className="mt-1 text-xs text-base-content/70">
+        {by} · {formatDate(report.createdAt)}
+      </p>
+    </li>
+  );
+}
 
 type ReportedItemsTableProps<Item, Action extends string> = {
   query: UseInfiniteQueryResult<InfiniteData<{ items: Item[] }>>;

@@ -1,7 +1,11 @@
 import { formatDate } from '@redline/shared';
 import { Link } from 'react-router';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
-import { ReportedItemsTable } from '../../../components/ui/reported-items-table.tsx';
+import {
+  dismissReports,
+  ReportEntry,
+  ReportedItemsTable,
+} from '../../../components/ui/reported-items-table.tsx';
 import { StackCell } from '../../../components/ui/stack-table.tsx';
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -49,13 +53,11 @@ function Reports({ car }: { car: ReportedCar }) {
         ) : null}
         <ol className="mt-2 flex flex-col gap-2">
           {car.reports.map((report) => (
-            <li key={`${report.buyerName}-${report.createdAt}`} className="rounded-box bg-base-200 p-2.5">
-              <p className="font-medium">{report.reason}</p>
-              {report.details ? <p className="mt-0.5 whitespace-pre-line">{report.details}</p> : null}
-              <p className="mt-1 text-xs text-base-content/70">
-                {report.buyerName} · {formatDate(report.createdAt)}
-              </p>
-            </li>
+            <ReportEntry
+              key={`${report.buyerName}-${report.createdAt}`}
+              report={report}
+              by={report.buyerName}
+            />
           ))}
         </ol>
       </details>
@@ -91,10 +93,7 @@ export function ReportedCarsTable() {
             </p>
           ),
         },
-        dismiss: {
-          title: 'Dismiss these reports?',
-          confirmLabel: 'Dismiss reports',
-          tone: 'primary',
+        dismiss: dismissReports<ReportedCar>({
           mutation: dismiss,
           done: DISMISSED_MESSAGE,
           explain: (car) => (
@@ -103,7 +102,7 @@ export function ReportedCarsTable() {
               <strong>{car.carName}</strong> will be removed as unfounded. The post stays listed.
             </p>
           ),
-        },
+        }),
       }}
       cells={(car, ask) => (
         <>

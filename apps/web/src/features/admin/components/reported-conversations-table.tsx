@@ -1,7 +1,10 @@
-import { formatDate } from '@redline/shared';
 import { Link } from 'react-router';
 import { EmailAddress } from '../../../components/ui/email-address.tsx';
-import { ReportedItemsTable } from '../../../components/ui/reported-items-table.tsx';
+import {
+  dismissReports,
+  ReportEntry,
+  ReportedItemsTable,
+} from '../../../components/ui/reported-items-table.tsx';
 import { StackCell } from '../../../components/ui/stack-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useDismissConversationReports } from '../api/dismiss-conversation-reports.ts';
@@ -44,10 +47,7 @@ export function ReportedConversationsTable() {
       }}
       idOf={(conversation) => conversation.id}
       actions={{
-        dismiss: {
-          title: 'Dismiss these reports?',
-          confirmLabel: 'Dismiss reports',
-          tone: 'primary',
+        dismiss: dismissReports<ReportedConversation>({
           mutation: dismiss,
           done: DISMISSED_CONVERSATION_MESSAGE,
           explain: (conversation) => (
@@ -57,7 +57,7 @@ export function ReportedConversationsTable() {
               to read it.
             </p>
           ),
-        },
+        }),
       }}
       cells={(conversation, ask) => (
         <>
@@ -73,16 +73,11 @@ export function ReportedConversationsTable() {
           <StackCell label="Reports">
             <ol className="flex flex-col gap-2 text-sm" aria-label="Reports">
               {conversation.reports.map((report) => (
-                <li
+                <ReportEntry
                   key={`${report.reporterName}-${report.createdAt}`}
-                  className="rounded-box bg-base-200 p-2.5"
-                >
-                  <p className="font-medium">{report.reason}</p>
-                  {report.details ? <p className="mt-0.5 whitespace-pre-line">{report.details}</p> : null}
-                  <p className="mt-1 text-xs text-base-content/70">
-                    {report.reporterName} · {formatDate(report.createdAt)}
-                  </p>
-                </li>
+                  report={report}
+                  by={report.reporterName}
+                />
               ))}
             </ol>
           </StackCell>

@@ -1,7 +1,11 @@
 import { formatDate, type ReportedReview } from '@redline/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ReportedItemsTable } from '../../../components/ui/reported-items-table.tsx';
+import {
+  dismissReports,
+  ReportEntry,
+  ReportedItemsTable,
+} from '../../../components/ui/reported-items-table.tsx';
 import { StackCell } from '../../../components/ui/stack-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useDismissReviewReports } from '../api/dismiss-review-reports.ts';
@@ -39,10 +43,7 @@ export function ReportedReviewsTable() {
       }}
       idOf={(item) => item.review.id}
       actions={{
-        dismiss: {
-          title: 'Dismiss these reports?',
-          confirmLabel: 'Dismiss reports',
-          tone: 'primary',
+        dismiss: dismissReports<ReportedReview>({
           mutation: dismiss,
           done: DISMISSED_REVIEW_MESSAGE,
           explain: ({ review }) => (
@@ -51,7 +52,7 @@ export function ReportedReviewsTable() {
               as it is{review.hidden ? ': hidden, and listed here to be shown again' : ''}.
             </p>
           ),
-        },
+        }),
       }}
       cells={(item, ask) => {
         const { review } = item;
@@ -89,16 +90,11 @@ export function ReportedReviewsTable() {
               ) : (
                 <ol className="flex flex-col gap-2 text-sm" aria-label="Reports">
                   {item.reports.map((report) => (
-                    <li
+                    <ReportEntry
                       key={`${report.reporterName}-${report.createdAt}`}
-                      className="rounded-box bg-base-200 p-2.5"
-                    >
-                      <p className="font-medium">{report.reason}</p>
-                      {report.details ? <p className="mt-0.5 whitespace-pre-line">{report.details}</p> : null}
-                      <p className="mt-1 text-xs text-base-content/70">
-                        {report.reporterName} · {formatDate(report.createdAt)}
-                      </p>
-                    </li>
+                      report={report}
+                      by={report.reporterName}
+                    />
                   ))}
                   {item.reportCount > item.reports.length ? (
                     <li className="text-xs text-base-content/70">
