@@ -32,6 +32,35 @@ export function Field({ id, label, error, hint, children }: FieldProps) {
   );
 }
 
+/** A group of choices (radio buttons) under a legend, its error message linked as a Field's is. */
+export function ChoiceFieldset({
+  id,
+  legend,
+  error,
+  children,
+}: {
+  id: string;
+  legend: ReactNode;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset
+      className="fieldset py-1"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorIdFor(id) : undefined}
+    >
+      <legend className="fieldset-legend pb-1 text-sm font-medium">{legend}</legend>
+      {children}
+      {error ? (
+        <p id={errorIdFor(id)} className="text-sm text-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /** Props every control inside a Field needs for assistive technology. */
 export function controlA11y(id: string, error?: string) {
   return {

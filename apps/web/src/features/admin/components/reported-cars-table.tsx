@@ -1,13 +1,14 @@
 import { formatDate } from '@redline/shared';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { CarThumbnail } from '../../../components/ui/car-thumbnail.tsx';
-import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
-import { ConfirmDialog } from '../../../components/ui/modal.tsx';
-import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
+import {
+  dismissReports,
+  ReportEntry,
+  ReportedItemsTable,
+} from '../../../components/ui/reported-items-table.tsx';
+import { StackCell } from '../../../components/ui/stack-table.tsx';
 import { NameWithBadge } from '../../../components/ui/verified-badge.tsx';
 import { paths } from '../../../config/paths.ts';
-import { toast } from '../../../lib/toast.ts';
 import { useDeleteReportedCar } from '../api/delete-reported-car.ts';
 import { useDismissReports } from '../api/dismiss-reports.ts';
 import { type ReportedCar, useReportedCars } from '../api/get-reported-cars.ts';
@@ -52,13 +53,11 @@ function Reports({ car }: { car: ReportedCar }) {
         ) : null}
         <ol className="mt-2 flex flex-col gap-2">
           {car.reports.map((report) => (
-            <li key={`${report.buyerName}-${report.createdAt}`} className="rounded-box bg-base-200 p-2.5">
-              <p className="font-medium">{report.reason}</p>
-              {report.details ? <p className="mt-0.5 whitespace-pre-line">{report.details}</p> : null}
-              <p className="mt-1 text-xs text-base-content/70">
-                {report.buyerName} · {formatDate(report.createdAt)}
-              </p>
-            </li>
+            <ReportEntry
+              key={`${report.buyerName}-${report.createdAt}`}
+              report={report}
+              by={report.buyerName}
+            />
           ))}
         </ol>
       </details>
@@ -68,135 +67,89 @@ function Reports({ car }: { car: ReportedCar }) {
 
 /** Reported Items: each reported car with its reports; delete the car or dismiss the reports. */
 export function ReportedCarsTable() {
-  const reported = useReportedCars();
   const deleteCar = useDeleteReportedCar();
   const dismiss = useDismissReports();
-  const [toDelete, setToDelete] = useState<ReportedCar | null>(null);
-  const [toDismiss, setToDismiss] = useState<ReportedCar | null>(null);
-
-  if (reported.isPending) return <ListSkeleton label="Loading reported items" />;
-  if (reported.isError) {
-    return (
-      <ErrorState
-        message={`Could not load the reported items. ${reported.error.message}`}
-        onRetry={() => reported.refetch()}
-      />
-    );
-  }
-
-  const items = reported.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) {
-    return (
-      <EmptyState title="Nothing reported">
-        When a buyer reports a post, it appears here with the reasons, for you to review.
-      </EmptyState>
-    );
-  }
-
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    deleteCar.mutate(toDelete.id, {
-      onSuccess: () => toast.success(DELETED_CAR_MESSAGE),
-      onSettled: () => setToDelete(null),
-    });
-  };
-  const confirmDismiss = () => {
-    if (!toDismiss) return;
-    dismiss.mutate(toDismiss.id, {
-      onSuccess: () => toast.success(DISMISSED_MESSAGE),
-      onSettled: () => setToDismiss(null),
-    });
-  };
-
   return (
-    <>
-      <StackTable caption="Reported items" columns={COLUMNS}>
-        {items.map((car) => (
-          <StackRow key={car.id}>
-            <StackCell primary>
-              <div className="flex items-center gap-3 md:min-w-60">
-                <CarThumbnail src={car.carPhoto} name={car.carName} />
-                <div className="min-w-0">
-                  <p className="font-semibold leading-snug">{car.carName}</p>
-                  <p className="text-xs text-base-content/70">
-                    Last reported {formatDate(car.lastReportedAt)}
-                  </p>
-                </div>
+    <ReportedItemsTable
+      query={useReportedCars()}
+      caption="Reported items"
+      columns={COLUMNS}
+      empty={{
+        title: 'Nothing reported',
+        text: 'When a buyer reports a post, it appears here with the reasons, for you to review.',
+      }}
+      idOf={(car) => car.id}
+      actions={{
+        delete: {
+          title: 'Delete this post?',
+          confirmLabel: 'Delete Post',
+          mutation: deleteCar,
+          done: DELETED_CAR_MESSAGE,
+          explain: (car) => (
+            <p>
+              The <strong>{car.carName}</strong> by {car.postedBy} will be removed with its advertisement,
+              saved posts, reports and unpaid bookings. Paid bookings and payments stay for accounting. This
+              cannot be undone.
+            </p>
+          ),
+        },
+        dismiss: dismissReports<ReportedCar>({
+          mutation: dismiss,
+          done: DISMISSED_MESSAGE,
+          explain: (car) => (
+            <p>
+              The {car.reportCount === 1 ? 'report' : `${car.reportCount} reports`} about the{' '}
+              <strong>{car.carName}</strong> will be removed as unfounded. The post stays listed.
+            </p>
+          ),
+        }),
+      }}
+      cells={(car, ask) => (
+        <>
+          <StackCell primary>
+            <div className="flex items-center gap-3 md:min-w-60">
+              <CarThumbnail src={car.carPhoto} name={car.carName} />
+              <div className="min-w-0">
+                <p className="font-semibold leading-snug">{car.carName}</p>
+                <p className="text-xs text-base-content/70">Last reported {formatDate(car.lastReportedAt)}</p>
               </div>
-            </StackCell>
-            <StackCell label="Posted by">
-              <NameWithBadge name={car.postedBy} verified={car.sellerVerified} subject="seller" />
-            </StackCell>
-            <StackCell label="Reports">
-              <Reports car={car} />
-            </StackCell>
-            <StackCell actions>
-              <div className="flex w-full flex-wrap gap-2 md:w-auto md:flex-col md:items-stretch">
-                <Link
-                  to={paths.car(car.id)}
-                  className="btn btn-sm flex-1 md:flex-none"
-                  aria-label={`View Details of the ${car.carName}`}
-                >
-                  View Details
-                </Link>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm flex-1 md:flex-none"
-                  aria-label={`Dismiss reports about the ${car.carName}`}
-                  onClick={() => setToDismiss(car)}
-                >
-                  Dismiss reports
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-error btn-sm flex-1 md:flex-none"
-                  aria-label={`Delete Post ${car.carName}`}
-                  onClick={() => setToDelete(car)}
-                >
-                  Delete Post
-                </button>
-              </div>
-            </StackCell>
-          </StackRow>
-        ))}
-      </StackTable>
-      <LoadMoreButton
-        hasNextPage={reported.hasNextPage}
-        isFetchingNextPage={reported.isFetchingNextPage}
-        fetchNextPage={reported.fetchNextPage}
-      />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onClose={() => setToDelete(null)}
-        onConfirm={confirmDelete}
-        pending={deleteCar.isPending}
-        title="Delete this post?"
-        confirmLabel="Delete Post"
-      >
-        {toDelete ? (
-          <p>
-            The <strong>{toDelete.carName}</strong> by {toDelete.postedBy} will be removed with its
-            advertisement, saved posts, reports and unpaid bookings. Paid bookings and payments stay for
-            accounting. This cannot be undone.
-          </p>
-        ) : null}
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={toDismiss !== null}
-        onClose={() => setToDismiss(null)}
-        onConfirm={confirmDismiss}
-        pending={dismiss.isPending}
-        tone="primary"
-        title="Dismiss these reports?"
-        confirmLabel="Dismiss reports"
-      >
-        {toDismiss ? (
-          <p>
-            The {toDismiss.reportCount === 1 ? 'report' : `${toDismiss.reportCount} reports`} about the{' '}
-            <strong>{toDismiss.carName}</strong> will be removed as unfounded. The post stays listed.
-          </p>
-        ) : null}
-      </ConfirmDialog>
-    </>
+            </div>
+          </StackCell>
+          <StackCell label="Posted by">
+            <NameWithBadge name={car.postedBy} verified={car.sellerVerified} subject="seller" />
+          </StackCell>
+          <StackCell label="Reports">
+            <Reports car={car} />
+          </StackCell>
+          <StackCell actions>
+            <div className="flex w-full flex-wrap gap-2 md:w-auto md:flex-col md:items-stretch">
+              <Link
+                to={paths.car(car.id)}
+                className="btn btn-sm flex-1 md:flex-none"
+                aria-label={`View Details of the ${car.carName}`}
+              >
+                View Details
+              </Link>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm flex-1 md:flex-none"
+                aria-label={`Dismiss reports about the ${car.carName}`}
+                onClick={() => ask('dismiss')}
+              >
+                Dismiss reports
+              </button>
+              <button
+                type="button"
+                className="btn btn-error btn-sm flex-1 md:flex-none"
+                aria-label={`Delete Post ${car.carName}`}
+                onClick={() => ask('delete')}
+              >
+                Delete Post
+              </button>
+            </div>
+          </StackCell>
+        </>
+      )}
+    />
   );
 }

@@ -1,47 +1,27 @@
-import { useIsMutating } from '@tanstack/react-query';
-import { lazy, useState } from 'react';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { reportConversationMutationKey } from '../api/report-conversation.ts';
+import { CONVERSATION_REPORT_REASONS } from '@redline/shared';
+import { ReportDialog } from '../../../components/ui/report-dialog.tsx';
+import { useReportConversation } from '../api/report-conversation.ts';
 
-// Loaded when the participant opens it, not with the conversation: its validation and form library.
-const ReportConversationForm = lazy(() =>
-  import('./report-conversation-form.tsx').then((m) => ({ default: m.ReportConversationForm })),
-);
+export const CONVERSATION_REPORTED_MESSAGE = 'Thanks: the admins will review this conversation.';
 
 /** "Report": a reason and details, once per participant; it shares the conversation with the admins. */
 export function ReportConversationButton({ conversationId }: { conversationId: string }) {
-  const [open, setOpen] = useState(false);
-  const [reported, setReported] = useState(false);
-  const pending = useIsMutating({ mutationKey: reportConversationMutationKey }) > 0;
-
+  const report = useReportConversation();
   return (
-    <>
-      <button
-        type="button"
-        className="btn btn-ghost btn-sm ml-auto text-base-content/80"
-        aria-haspopup="dialog"
-        disabled={reported}
-        onClick={() => setOpen(true)}
-      >
-        {reported ? 'Reported' : 'Report'}
-      </button>
-      <Modal
-        open={open}
-        onClose={() => setOpen(false)}
-        busy={pending}
-        loadingLabel="Loading the report form"
-        title="Report this conversation"
-        description="Tell the admins what is wrong. The admins will be able to read this conversation."
-      >
-        <ReportConversationForm
-          conversationId={conversationId}
-          onReported={() => {
-            setReported(true);
-            setOpen(false);
-          }}
-          onCancel={() => setOpen(false)}
-        />
-      </Modal>
-    </>
+    <ReportDialog
+      label="Report"
+      className="btn btn-ghost btn-sm ml-auto text-base-content/80"
+      title="Report this conversation"
+      description="Tell the admins what is wrong. The admins will be able to read this conversation."
+      id="conversation-report"
+      legend="Reason"
+      reasons={CONVERSATION_REPORT_REASONS}
+      reasonsAsList
+      placeholder="What happened? Anything that helps the admins."
+      loadSchema={() => import('../utils/schemas.ts').then((m) => m.conversationReportInputSchema)}
+      send={(values) => report.mutateAsync({ id: conversationId, ...values })}
+      pending={report.isPending}
+      reportedMessage={CONVERSATION_REPORTED_MESSAGE}
+    />
   );
 }

@@ -2,11 +2,9 @@ import type { ReportInput } from '@redline/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export const reportMutationKey = ['reports', 'create'] as const;
-
 /** A buyer reports a car once; a second report answers 409. */
 export const reportCar = (input: ReportInput) => api.post('/reportedpost', { body: input });
 
 export function useReportCar() {
-  return useMutation({ mutationKey: reportMutationKey, mutationFn: reportCar });
+  return useMutation({ mutationFn: reportCar });
 }

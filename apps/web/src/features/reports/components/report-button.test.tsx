@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buyer, seller } from '../../../testing/fixtures/user.ts';
 import { answer, apiError, requests } from '../../../testing/network.ts';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
-import { ReportButton } from './report-button.tsx';
-import { REPORTED_MESSAGE } from './report-form.tsx';
+import { REPORTED_MESSAGE, ReportButton } from './report-button.tsx';
 
 const car = {
   id: '0b6f5d0e-6c8e-4c9a-9a37-3c1f4a1f2b10',

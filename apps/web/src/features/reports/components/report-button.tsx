@@ -1,14 +1,12 @@
-import { type Car, carName, type User } from '@redline/shared';
-import { useIsMutating, useQueryClient } from '@tanstack/react-query';
-import { lazy, useState } from 'react';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { useActionOnReturn, useSignInThen } from '../../../lib/account-action.ts';
+import { type Car, carName, REPORT_REASONS, type User } from '@redline/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { ReportDialog } from '../../../components/ui/report-dialog.tsx';
+import { useSignInThen } from '../../../lib/account-action.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useReportedState } from '../api/get-reported-state.ts';
-import { reportMutationKey } from '../api/report-car.ts';
+import { useReportCar } from '../api/report-car.ts';
 
-// Loaded when the buyer opens it, not with the car page: its validation (zod) and form library.
-const ReportForm = lazy(() => import('./report-form.tsx').then((m) => ({ default: m.ReportForm })));
+export const REPORTED_MESSAGE = 'Your report has been submitted. Admin will preview this post. Thanks';
 
 type ReportButtonProps = {
   car: Pick<Car, 'id' | 'year' | 'brand' | 'model' | 'trim'>;
@@ -40,45 +38,33 @@ function FlagIcon() {
  * A visitor's goes to sign in, and the form is open when they come back as a buyer.
  */
 export function ReportButton({ car, user }: ReportButtonProps) {
-  const [open, setOpen] = useState(false);
-  const pending = useIsMutating({ mutationKey: reportMutationKey }) > 0;
+  const report = useReportCar();
   const isBuyer = user?.role === 'Buyer';
   const reportedState = useReportedState(car.id, { enabled: isBuyer });
-  const reported = reportedState.data?.reported === true;
   const queryClient = useQueryClient();
   const signIn = useSignInThen('report');
-  useActionOnReturn('report', isBuyer && reportedState.isSuccess, () => setOpen(!reported));
 
   return (
-    <>
-      <button
-        type="button"
-        className="btn btn-ghost btn-sm gap-1.5 text-base-content/80"
-        aria-haspopup="dialog"
-        disabled={user !== null && (!isBuyer || reported)}
-        title={user && !isBuyer ? 'Only buyers can report posts' : undefined}
-        onClick={user ? () => setOpen(true) : signIn}
-      >
-        <FlagIcon />
-        {reported ? 'Reported' : 'Report about this post'}
-      </button>
-      <Modal
-        open={open}
-        onClose={() => setOpen(false)}
-        busy={pending}
-        loadingLabel="Loading the report form"
-        title="Report about this post"
-        description={`Tell the admins what is wrong with the ${carName(car)}. They review every report.`}
-      >
-        <ReportForm
-          carId={car.id}
-          onReported={() => {
-            queryClient.setQueryData(queryKeys.reports.state(car.id), { reported: true });
-            setOpen(false);
-          }}
-          onCancel={() => setOpen(false)}
-        />
-      </Modal>
-    </>
+    <ReportDialog
+      label="Report about this post"
+      className="btn btn-ghost btn-sm gap-1.5 text-base-content/80"
+      icon={<FlagIcon />}
+      unavailable={user && !isBuyer ? 'Only buyers can report posts' : undefined}
+      reported={reportedState.data?.reported === true}
+      signIn={user ? undefined : signIn}
+      openOnReturn={isBuyer && reportedState.isSuccess}
+      title="Report about this post"
+      description={`Tell the admins what is wrong with the ${carName(car)}. They review every report.`}
+      id="report"
+      legend="What is wrong with this post?"
+      reasons={REPORT_REASONS}
+      placeholder="What did you notice? Anything that helps the admin check this post."
+      subject={{ carId: car.id }}
+      loadSchema={() => import('../utils/schemas.ts').then((m) => m.reportInputSchema)}
+      send={report.mutateAsync}
+      pending={report.isPending}
+      reportedMessage={REPORTED_MESSAGE}
+      onReported={() => queryClient.setQueryData(queryKeys.reports.state(car.id), { reported: true })}
+    />
   );
 }

@@ -1,11 +1,13 @@
 import { formatDate, type ReportedReview } from '@redline/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState, ListSkeleton, LoadMoreButton } from '../../../components/ui/list-states.tsx';
-import { ConfirmDialog } from '../../../components/ui/modal.tsx';
-import { StackCell, StackRow, StackTable } from '../../../components/ui/stack-table.tsx';
+import {
+  dismissReports,
+  ReportEntry,
+  ReportedItemsTable,
+} from '../../../components/ui/reported-items-table.tsx';
+import { StackCell } from '../../../components/ui/stack-table.tsx';
 import { paths } from '../../../config/paths.ts';
-import { toast } from '../../../lib/toast.ts';
 import { useDismissReviewReports } from '../api/dismiss-review-reports.ts';
 import { useReportedReviews } from '../api/get-reported-reviews.ts';
 import { reviewOverall } from './review-card.tsx';
@@ -28,167 +30,129 @@ const COLUMNS = [
  * with a note, or dismiss its reports (a hidden one stays listed, to be shown again).
  */
 export function ReportedReviewsTable() {
-  const reported = useReportedReviews();
   const dismiss = useDismissReviewReports();
-  const [toDismiss, setToDismiss] = useState<ReportedReview | null>(null);
   const [toModerate, setToModerate] = useState<ReportedReview | null>(null);
-
-  if (reported.isPending) return <ListSkeleton label="Loading reported reviews" />;
-  if (reported.isError) {
-    return (
-      <ErrorState
-        message={`Could not load the reported reviews. ${reported.error.message}`}
-        onRetry={() => reported.refetch()}
-      />
-    );
-  }
-  const items = reported.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) {
-    return (
-      <EmptyState title="No reported reviews">
-        When someone reports a review of a seller, it appears here for you to read, hide or keep.
-      </EmptyState>
-    );
-  }
-
-  const confirmDismiss = () => {
-    if (!toDismiss) return;
-    dismiss.mutate(toDismiss.review.id, {
-      onSuccess: () => toast.success(DISMISSED_REVIEW_MESSAGE),
-      onSettled: () => setToDismiss(null),
-    });
-  };
-
   return (
-    <>
-      <StackTable caption="Reported reviews" columns={COLUMNS}>
-        {items.map((item) => {
-          const { review } = item;
-          const about = `the review by ${review.buyerName} of ${item.sellerName}`;
-          return (
-            <StackRow key={review.id}>
-              <StackCell primary>
-                <div className="flex flex-col gap-1 md:min-w-64 md:max-w-md">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold">{review.buyerName}</span>
-                    <span className="text-sm text-base-content/70">
-                      of{' '}
-                      <Link to={paths.seller(review.sellerId)} className="link link-hover">
-                        {item.sellerName}
-                      </Link>
-                    </span>
-                    {review.hidden ? <span className="badge badge-neutral badge-sm">Hidden</span> : null}
+    <ReportedItemsTable
+      query={useReportedReviews()}
+      caption="Reported reviews"
+      columns={COLUMNS}
+      empty={{
+        title: 'No reported reviews',
+        text: 'When someone reports a review of a seller, it appears here for you to read, hide or keep.',
+      }}
+      idOf={(item) => item.review.id}
+      actions={{
+        dismiss: dismissReports<ReportedReview>({
+          mutation: dismiss,
+          done: DISMISSED_REVIEW_MESSAGE,
+          explain: ({ review }) => (
+            <p>
+              The reports of the review by {review.buyerName} will be removed as unfounded. The review stays
+              as it is{review.hidden ? ': hidden, and listed here to be shown again' : ''}.
+            </p>
+          ),
+        }),
+      }}
+      cells={(item, ask) => {
+        const { review } = item;
+        const about = `the review by ${review.buyerName} of ${item.sellerName}`;
+        return (
+          <>
+            <StackCell primary>
+              <div className="flex flex-col gap-1 md:min-w-64 md:max-w-md">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold">{review.buyerName}</span>
+                  <span className="text-sm text-base-content/70">
+                    of{' '}
+                    <Link to={paths.seller(review.sellerId)} className="link link-hover">
+                      {item.sellerName}
+                    </Link>
+                  </span>
+                  {review.hidden ? <span className="badge badge-neutral badge-sm">Hidden</span> : null}
+                </p>
+                <Stars value={reviewOverall(review)} size="sm" />
+                <p className="text-xs text-base-content/70">
+                  Test drive of the {review.carName} · {formatDate(review.createdAt)}
+                </p>
+                <p className="mt-1 whitespace-pre-line break-words text-sm">{review.body}</p>
+                {review.answer ? (
+                  <p className="mt-1 whitespace-pre-line break-words border-l-2 border-base-300 pl-2 text-sm text-base-content/80">
+                    <span className="font-medium">Answer: </span>
+                    {review.answer.body}
                   </p>
-                  <Stars value={reviewOverall(review)} size="sm" />
-                  <p className="text-xs text-base-content/70">
-                    Test drive of the {review.carName} · {formatDate(review.createdAt)}
-                  </p>
-                  <p className="mt-1 whitespace-pre-line break-words text-sm">{review.body}</p>
-                  {review.answer ? (
-                    <p className="mt-1 whitespace-pre-line break-words border-l-2 border-base-300 pl-2 text-sm text-base-content/80">
-                      <span className="font-medium">Answer: </span>
-                      {review.answer.body}
-                    </p>
+                ) : null}
+              </div>
+            </StackCell>
+            <StackCell label="Reports">
+              {item.reports.length === 0 ? (
+                <p className="text-sm text-base-content/70">Dismissed</p>
+              ) : (
+                <ol className="flex flex-col gap-2 text-sm" aria-label="Reports">
+                  {item.reports.map((report) => (
+                    <ReportEntry
+                      key={`${report.reporterName}-${report.createdAt}`}
+                      report={report}
+                      by={report.reporterName}
+                    />
+                  ))}
+                  {item.reportCount > item.reports.length ? (
+                    <li className="text-xs text-base-content/70">
+                      and {item.reportCount - item.reports.length} earlier
+                    </li>
                   ) : null}
-                </div>
-              </StackCell>
-              <StackCell label="Reports">
-                {item.reports.length === 0 ? (
-                  <p className="text-sm text-base-content/70">Dismissed</p>
-                ) : (
-                  <ol className="flex flex-col gap-2 text-sm" aria-label="Reports">
-                    {item.reports.map((report) => (
-                      <li
-                        key={`${report.reporterName}-${report.createdAt}`}
-                        className="rounded-box bg-base-200 p-2.5"
-                      >
-                        <p className="font-medium">{report.reason}</p>
-                        {report.details ? (
-                          <p className="mt-0.5 whitespace-pre-line">{report.details}</p>
-                        ) : null}
-                        <p className="mt-1 text-xs text-base-content/70">
-                          {report.reporterName} · {formatDate(report.createdAt)}
-                        </p>
-                      </li>
-                    ))}
-                    {item.reportCount > item.reports.length ? (
-                      <li className="text-xs text-base-content/70">
-                        and {item.reportCount - item.reports.length} earlier
-                      </li>
-                    ) : null}
-                  </ol>
-                )}
-              </StackCell>
-              <StackCell label="Moderation">
-                {item.moderation.length === 0 ? (
-                  <p className="text-sm text-base-content/70">Never hidden</p>
-                ) : (
-                  <ol className="flex flex-col gap-1.5 text-sm" aria-label="Moderation log">
-                    {item.moderation.map((line) => (
-                      <li key={`${line.action}-${line.createdAt}`}>
-                        <p>
-                          <span className="font-medium">
-                            {line.action === 'hidden' ? 'Hidden' : 'Restored'}
-                          </span>
-                          : {line.note}
-                        </p>
-                        <p className="text-xs text-base-content/70">
-                          {line.adminName ?? 'A former admin'} · {formatDate(line.createdAt)}
-                        </p>
-                      </li>
-                    ))}
-                  </ol>
-                )}
-              </StackCell>
-              <StackCell actions>
-                <div className="flex w-full flex-wrap gap-2 md:w-auto md:flex-col md:items-stretch">
+                </ol>
+              )}
+            </StackCell>
+            <StackCell label="Moderation">
+              {item.moderation.length === 0 ? (
+                <p className="text-sm text-base-content/70">Never hidden</p>
+              ) : (
+                <ol className="flex flex-col gap-1.5 text-sm" aria-label="Moderation log">
+                  {item.moderation.map((line) => (
+                    <li key={`${line.action}-${line.createdAt}`}>
+                      <p>
+                        <span className="font-medium">
+                          {line.action === 'hidden' ? 'Hidden' : 'Restored'}
+                        </span>
+                        : {line.note}
+                      </p>
+                      <p className="text-xs text-base-content/70">
+                        {line.adminName ?? 'A former admin'} · {formatDate(line.createdAt)}
+                      </p>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </StackCell>
+            <StackCell actions>
+              <div className="flex w-full flex-wrap gap-2 md:w-auto md:flex-col md:items-stretch">
+                <button
+                  type="button"
+                  className={`btn btn-sm flex-1 md:flex-none ${review.hidden ? '' : 'btn-error btn-outline'}`}
+                  aria-haspopup="dialog"
+                  aria-label={`${review.hidden ? 'Show again' : 'Hide'} ${about}`}
+                  onClick={() => setToModerate(item)}
+                >
+                  {review.hidden ? 'Show again' : 'Hide'}
+                </button>
+                {item.reports.length > 0 ? (
                   <button
                     type="button"
-                    className={`btn btn-sm flex-1 md:flex-none ${review.hidden ? '' : 'btn-error btn-outline'}`}
-                    aria-haspopup="dialog"
-                    aria-label={`${review.hidden ? 'Show again' : 'Hide'} ${about}`}
-                    onClick={() => setToModerate(item)}
+                    className="btn btn-ghost btn-sm flex-1 md:flex-none"
+                    aria-label={`Dismiss the reports of ${about}`}
+                    onClick={() => ask('dismiss')}
                   >
-                    {review.hidden ? 'Show again' : 'Hide'}
+                    Dismiss reports
                   </button>
-                  {item.reports.length > 0 ? (
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm flex-1 md:flex-none"
-                      aria-label={`Dismiss the reports of ${about}`}
-                      onClick={() => setToDismiss(item)}
-                    >
-                      Dismiss reports
-                    </button>
-                  ) : null}
-                </div>
-              </StackCell>
-            </StackRow>
-          );
-        })}
-      </StackTable>
-      <LoadMoreButton
-        hasNextPage={reported.hasNextPage}
-        isFetchingNextPage={reported.isFetchingNextPage}
-        fetchNextPage={reported.fetchNextPage}
-      />
+                ) : null}
+              </div>
+            </StackCell>
+          </>
+        );
+      }}
+    >
       {toModerate ? <VisibilityDialog reported={toModerate} onClose={() => setToModerate(null)} /> : null}
-      <ConfirmDialog
-        open={toDismiss !== null}
-        onClose={() => setToDismiss(null)}
-        onConfirm={confirmDismiss}
-        pending={dismiss.isPending}
-        tone="primary"
-        title="Dismiss these reports?"
-        confirmLabel="Dismiss reports"
-      >
-        {toDismiss ? (
-          <p>
-            The reports of the review by {toDismiss.review.buyerName} will be removed as unfounded. The review
-            stays as it is{toDismiss.review.hidden ? ': hidden, and listed here to be shown again' : ''}.
-          </p>
-        ) : null}
-      </ConfirmDialog>
-    </>
+    </ReportedItemsTable>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ChoiceFieldset } from '../../../components/ui/form-field.tsx';
 import { STAR_WORDS } from '../utils/rating.ts';
 import { StarShape } from './stars.tsx';
 
@@ -19,17 +20,11 @@ type StarInputProps = {
  */
 export function StarInput({ label, value, onChange, error, autoFocus = false }: StarInputProps) {
   const name = useId();
-  const errorId = `${name}-error`;
   const [pointed, setPointed] = useState<number | null>(null);
   const shown = pointed ?? value ?? 0;
 
   return (
-    <fieldset
-      className="fieldset py-1"
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error ? errorId : undefined}
-    >
-      <legend className="fieldset-legend pb-1 text-sm font-medium">{label}</legend>
+    <ChoiceFieldset id={name} legend={label} error={error}>
       <div className="flex items-center gap-3">
         {/* biome-ignore lint/a11y/noStaticElementInteractions: leaving the stars ends the hover preview only */}
         <div className="flex" onMouseLeave={() => setPointed(null)}>
@@ -64,11 +59,6 @@ export function StarInput({ label, value, onChange, error, autoFocus = false }: 
           {shown ? STAR_WORDS[shown - 1] : 'Not rated'}
         </span>
       </div>
-      {error ? (
-        <p id={errorId} className="text-sm text-error">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    </ChoiceFieldset>
   );
 }
