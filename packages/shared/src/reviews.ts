@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { multiLineText, reportInput } from './common.ts';
 import { comparedIdsOf, isComparableId } from './compare.ts';
-import { MESSAGE_MAX_LENGTH, PAGE_SIZE_MAX } from './constants.ts';
+import { MESSAGE_MAX_LENGTH, SELLER_RATINGS_MAX } from './constants.ts';
 
 /** A review's text and a seller's answer follow the messages' rules (a message's length at most). */
 const reviewText = (label: string, message: string) =>
@@ -48,9 +48,6 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
-/** The fragment that names a review on its seller's page (`/sellers/:id#review-…`), as notifications link it. */
-export const reviewAnchor = (reviewId: string) => `review-${reviewId}`;
-
 /**
  * A seller's reviews in figures, of the visible ones only: how many, and the average of each rating
  * and of all three (`overall`), to one decimal; the averages are null while there is no review.
@@ -70,8 +67,6 @@ export const sellerRatingSchema = reviewSummarySchema.pick({ count: true, overal
 });
 export type SellerRating = z.infer<typeof sellerRatingSchema>;
 
-/** How many sellers one read of ratings names at most: a page of cars' sellers. */
-export const SELLER_RATINGS_MAX = PAGE_SIZE_MAX;
 const SELLER_IDS_MESSAGE = `Name 1 to ${SELLER_RATINGS_MAX} seller ids, separated by commas`;
 
 /** The sellers whose ratings a page of car cards needs (`?ids=a,b`; split as a comparison's ids are). */

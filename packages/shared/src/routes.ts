@@ -57,3 +57,10 @@ export const routePatterns = {
   dashAdminReportedReviews: '/dash/admin/reported-reviews',
   notFound: '*',
 } as const;
+
+/**
+ * The fragment that names a review on its seller's page (`/sellers/:id#review-…`), as notifications
+ * link it. Here, with the routes, rather than in reviews.ts: every page's links read it, and they load
+ * no schema (ADR 2).
+ */
+export const reviewAnchor = (reviewId: string) => `review-${reviewId}`;

@@ -1,5 +1,6 @@
 /** Verified reviews of sellers (ADR 64), their reports, and the admins' moderation of them. */
 import { createdSchema, deletedCountSchema, idParamsSchema, pageOf, pageQuerySchema } from '../common.ts';
+import { SELLER_RATINGS_MAX } from '../constants.ts';
 import {
   REVIEWABLE_BOOKINGS_SHOWN,
   reportedReviewSchema,
@@ -9,7 +10,6 @@ import {
   reviewReportInputSchema,
   reviewSchema,
   reviewVisibilityInputSchema,
-  SELLER_RATINGS_MAX,
   sellerRatingSchema,
   sellerRatingsQuerySchema,
 } from '../reviews.ts';
