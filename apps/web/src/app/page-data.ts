@@ -44,6 +44,7 @@ import {
   myTeamQueryOptions,
   teamInvitationQueryOptions,
 } from '../features/dealers/index.ts';
+import { apiKeyQueryOptions, importsQueryOptions } from '../features/inventory-import/index.ts';
 import {
   listingStatsLinesQueryOptions,
   listingStatsQueryOptions,
@@ -169,6 +170,10 @@ const pageData: Record<string, PageData> = {
   [r.dashSellerOffers]: signedIn((client) => [client.prefetchInfiniteQuery(offersQueryOptions('seller'))]),
   [r.dashSellerDealer]: signedIn((client) => [client.prefetchQuery(myDealerProfileQueryOptions())]),
   [r.dashSellerTeam]: signedIn((client) => [client.prefetchQuery(myTeamQueryOptions())]),
+  [r.dashSellerImport]: signedIn((client) => [
+    client.prefetchInfiniteQuery(importsQueryOptions()),
+    client.prefetchQuery(apiKeyQueryOptions()),
+  ]),
   [r.dashSellerReviews]: signedIn((client, _, me) => [
     client.prefetchQuery(sellerQueryOptions(me.sellsFor?.sellerId ?? me.id)),
     client.prefetchInfiniteQuery(sellerReviewsQueryOptions(me.sellsFor?.sellerId ?? me.id)),
