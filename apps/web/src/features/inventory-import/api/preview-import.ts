@@ -11,8 +11,15 @@ export function previewImport({ file, mode }: PreviewImportInput) {
   return api.post('/dealer/imports', { query: { mode }, body });
 }
 
-/** Uploads the file: the server reads and judges it into a preview; no car changes. */
+/**
+ * Uploads the file: the server reads and judges it into a preview; no car changes. A file it cannot
+ * read is refused with what is wrong and where, which the form shows under it, not in a toast.
+ */
 export function usePreviewImport() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: previewImport, onSuccess: () => changed(queryClient, 'imports') });
+  return useMutation({
+    mutationFn: previewImport,
+    onSuccess: () => changed(queryClient, 'imports'),
+    meta: { errorToast: false },
+  });
 }

@@ -33,7 +33,7 @@ export function ImportUploadForm({ onPreviewed }: { onPreviewed: (imported: Inve
       setMissing(true);
       return;
     }
-    preview.mutate({ file, mode }, { onSuccess: onPreviewed });
+    preview.mutate({ file, mode }, { onSuccess: (imported) => onPreviewed(imported) });
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby={`${id}-heading`}>
@@ -91,6 +91,11 @@ export function ImportUploadForm({ onPreviewed }: { onPreviewed: (imported: Inve
         </button>
         <p className="mt-2 text-sm text-base-content/75">Nothing changes until you commit the preview.</p>
       </div>
+      {preview.isError ? (
+        <p role="alert" className="alert alert-error alert-soft text-sm">
+          {preview.error.message}
+        </p>
+      ) : null}
     </form>
   );
 }
