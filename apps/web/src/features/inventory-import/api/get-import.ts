@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** How often a committing import is asked again: its progress bar moves a chunk of rows at a time. */
-export const IMPORT_POLL_MS = 1500;
+const IMPORT_POLL_MS = 1500;
 
 export const getImport = (id: string, signal?: AbortSignal) =>
   api.get('/dealer/imports/:id', { params: { id }, signal });

@@ -5,7 +5,7 @@ import type { InventoryImport } from '@redline/shared';
 
 type Figure = { label: string; value: number; tone?: string };
 
-export function importFigures(imported: InventoryImport): Figure[] {
+function importFigures(imported: InventoryImport): Figure[] {
   const { counts } = imported;
   const planned = imported.status === 'previewed';
   return [

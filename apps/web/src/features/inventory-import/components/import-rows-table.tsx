@@ -99,7 +99,7 @@ export function ImportRowsTable({ imported }: { imported: InventoryImport }) {
 }
 
 /** A row's errors by column, in the form's words; none, a dash. */
-export function RowErrors({ errors }: { errors: InventoryImportRow['errors'] }) {
+function RowErrors({ errors }: { errors: InventoryImportRow['errors'] }) {
   const entries = Object.entries(errors);
   if (entries.length === 0) return <span className="text-base-content/60">—</span>;
   return (

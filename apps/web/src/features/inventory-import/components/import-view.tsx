@@ -48,13 +48,19 @@ export function ImportView({ id }: { id: string }) {
   );
 }
 
-/** When the job that applies the import finishes, the cars it made or changed show everywhere. */
+/**
+ * When the job that applies the import finishes, the cars it made or changed show everywhere, and the
+ * list and the rows (their outcomes now what the commit did) are read again.
+ */
 function useCarsRefreshedWhenApplied(imported: InventoryImport | undefined) {
   const queryClient = useQueryClient();
   const wasCommitting = useRef(false);
   const committing = imported ? isCommitting(imported.status) : false;
   useEffect(() => {
-    if (wasCommitting.current && !committing) void changed(queryClient, 'cars');
+    if (wasCommitting.current && !committing) {
+      void changed(queryClient, 'cars');
+      void changed(queryClient, 'imports');
+    }
     wasCommitting.current = committing;
   }, [committing, queryClient]);
 }
