@@ -5,22 +5,33 @@ import type { InventoryImport } from '@redline/shared';
 
 type Figure = { label: string; value: number; tone?: string };
 
+/** A figure stands out in its colour only when it is not zero. */
+const toneOf = (value: number, tone: string) => (value > 0 ? tone : undefined);
+
 function importFigures(imported: InventoryImport): Figure[] {
   const { counts } = imported;
   const planned = imported.status === 'previewed';
   return [
     { label: 'Rows read', value: counts.read },
     { label: 'Valid', value: counts.valid },
-    { label: planned ? 'To create' : 'Created', value: counts.created, tone: 'text-success' },
-    { label: planned ? 'To update' : 'Updated', value: counts.updated, tone: 'text-info' },
+    {
+      label: planned ? 'To create' : 'Created',
+      value: counts.created,
+      tone: toneOf(counts.created, 'text-success'),
+    },
+    {
+      label: planned ? 'To update' : 'Updated',
+      value: counts.updated,
+      tone: toneOf(counts.updated, 'text-info'),
+    },
     { label: 'Unchanged', value: counts.unchanged },
-    { label: 'Failed', value: counts.failed, tone: counts.failed > 0 ? 'text-error' : undefined },
+    { label: 'Failed', value: counts.failed, tone: toneOf(counts.failed, 'text-error') },
     ...(imported.mode === 'full'
       ? [
           {
             label: planned ? 'To mark sold' : 'Marked sold',
             value: counts.markedSold,
-            tone: counts.markedSold > 0 ? 'text-warning' : undefined,
+            tone: toneOf(counts.markedSold, 'text-warning'),
           },
         ]
       : []),

@@ -48,7 +48,7 @@ export function ImportList({ linkTo }: { linkTo: (id: string) => string }) {
               {imported.source === 'feed' ? 'Feed' : (imported.createdBy?.name ?? 'Upload')}
             </StackCell>
             <StackCell label="Status">
-              <span className={`badge badge-sm ${STATUS_BADGES[imported.status]}`}>
+              <span className={`badge badge-sm whitespace-nowrap ${STATUS_BADGES[imported.status]}`}>
                 {STATUS_WORDS[imported.status]}
               </span>
             </StackCell>

@@ -75,7 +75,7 @@ export function ImportUploadForm({ onPreviewed }: { onPreviewed: (imported: Inve
               checked={mode === choice.value}
               onChange={() => setMode(choice.value)}
             />
-            <span>
+            <span className="text-sm">
               <span className="font-medium">{choice.label}</span>
               <span className="block text-sm text-base-content/75">{choice.hint}</span>
             </span>

@@ -2,9 +2,9 @@ import type { InventoryImport } from '@redline/shared';
 
 /** An import's status as the dealer reads it. */
 export const STATUS_WORDS: Record<InventoryImport['status'], string> = {
-  previewed: 'Previewed, not committed',
-  queued: 'Waiting to be applied',
-  running: 'Being applied',
+  previewed: 'Not committed',
+  queued: 'Waiting',
+  running: 'Applying',
   done: 'Done',
   failed: 'Stopped',
 };
