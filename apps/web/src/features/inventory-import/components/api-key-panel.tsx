@@ -116,10 +116,11 @@ export function ApiKeyPanel() {
 
 /** The key just made, shown this once: Redline keeps only its hash. */
 function NewKey({ value, onDone }: { value: string; onDone: () => void }) {
+  const [copyFailed, setCopyFailed] = useState(false);
   const copy = () =>
     navigator.clipboard.writeText(value).then(
       () => toast.success('The key is copied'),
-      () => toast.error('Could not copy: select the key and copy it'),
+      () => setCopyFailed(true),
     );
   return (
     <div role="alert" className="alert alert-success flex flex-col items-stretch gap-2 sm:flex-col">
@@ -135,6 +136,7 @@ function NewKey({ value, onDone }: { value: string; onDone: () => void }) {
           I have saved it
         </button>
       </div>
+      {copyFailed ? <p className="text-sm">Could not copy: select the key and copy it.</p> : null}
     </div>
   );
 }
