@@ -105,6 +105,48 @@ export function carPhotoPng(hue: [number, number, number] = [180, 30, 40]): Buff
   ]);
 }
 
+/** Uploads a car photo as the seller `request` is signed in as; its key, which a car's `photos` name. */
+export async function uploadPhotoViaApi(request: APIRequestContext): Promise<string> {
+  const photo = await ok<{ key: string }>(
+    await request.post('/api/uploads', {
+      multipart: { file: { name: 'car.png', mimeType: 'image/png', buffer: carPhotoPng() } },
+      headers: write.headers(),
+    }),
+    'uploading a photo',
+  );
+  return photo.key;
+}
+
+const WEEKDAY = [{ open: '09:00', close: '18:00' }];
+
+/** Makes the seller `request` is signed in as a dealer named `business`, in Beverly Hills, open on weekdays. */
+export async function becomeDealerViaApi(request: APIRequestContext, business: string): Promise<void> {
+  await ok(
+    await request.put('/api/me/dealer', {
+      headers: write.headers(),
+      data: {
+        businessName: business,
+        logo: null,
+        street: '9000 Wilshire Blvd',
+        postalCode: '90210',
+        hours: {
+          monday: WEEKDAY,
+          tuesday: WEEKDAY,
+          wednesday: WEEKDAY,
+          thursday: WEEKDAY,
+          friday: WEEKDAY,
+          saturday: [],
+          sunday: [],
+        },
+        phone: '(310) 555-0142',
+        website: '',
+        about: '',
+      },
+    }),
+    'becoming a dealer',
+  );
+}
+
 /**
  * Posts a car as the seller `request` is signed in as: uploads a photo, then creates the car (a
  * Lotus asking $89,500 unless `brand`, `askingPrice` (in cents) or `about` say otherwise; a white
@@ -124,13 +166,7 @@ export async function postCar(
   const categoryId = categories[0]?.id;
   if (!categoryId) throw new Error('no categories: the demo data was not seeded');
 
-  const photo = await ok<{ key: string }>(
-    await request.post('/api/uploads', {
-      multipart: { file: { name: 'car.png', mimeType: 'image/png', buffer: carPhotoPng() } },
-      headers: write.headers(),
-    }),
-    'uploading a photo',
-  );
+  const photo = await uploadPhotoViaApi(request);
 
   const year = new Date().getFullYear() - 2;
   const car = await ok<{ id: string }>(
@@ -153,7 +189,7 @@ export async function postCar(
         kmDriven: 8_400,
         ...specifications,
         postalCode: '90210',
-        photos: [photo.key],
+        photos: [photo],
         declarations: {
           noAccident: true,
           noLitigation: true,

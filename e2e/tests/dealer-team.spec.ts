@@ -8,11 +8,9 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, signUpViaApi, test, uniqueEmail } from '../fixtures.ts';
-import { PASSWORD, postCar, signUp, tag } from '../support/marketplace.ts';
-
-const WEEKDAY = [{ open: '09:00', close: '18:00' }];
+import { becomeDealerViaApi, PASSWORD, postCar, signUp, tag } from '../support/marketplace.ts';
+import { shoot } from '../support/shots.ts';
 
 /** The link of the latest invitation the server wrote to its outbox for `email`. */
 async function emailedInvitation(email: string): Promise<string> {
@@ -36,28 +34,6 @@ async function emailedInvitation(email: string): Promise<string> {
   return new URL(link!).pathname;
 }
 
-/** Screenshots of the page as it is, at a phone's and a desktop's width, light and dark. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      // Loaded again at this width: the dashboard's drawer would otherwise be caught sliding.
-      await page.reload();
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-      await page.screenshot({
-        path: path.join(dir, `teams-${name}-${width}-${colorScheme}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
-
 test('an owner invites a salesperson by e-mail, whose car is the dealer’s, and removes them', async ({
   browser,
   baseURL,
@@ -71,28 +47,7 @@ test('an owner invites a salesperson by e-mail, whose car is the dealer’s, and
   const ownerContext = await browser.newContext({ baseURL });
   await signUp(ownerContext.request, 'Seller', `Olive Owner ${tag()}`);
   const owner = (await (await ownerContext.request.get('/api/me')).json()) as { id: string };
-  const profile = await ownerContext.request.put('/api/me/dealer', {
-    headers: { origin: baseURL! },
-    data: {
-      businessName: business,
-      logo: null,
-      street: '9000 Wilshire Blvd',
-      postalCode: '90210',
-      hours: {
-        monday: WEEKDAY,
-        tuesday: WEEKDAY,
-        wednesday: WEEKDAY,
-        thursday: WEEKDAY,
-        friday: WEEKDAY,
-        saturday: [],
-        sunday: [],
-      },
-      phone: '(310) 555-0142',
-      website: '',
-      about: '',
-    },
-  });
-  expect(profile.ok()).toBe(true);
+  await becomeDealerViaApi(ownerContext.request, business);
   const ownerPage = await ownerContext.newPage();
   await ownerPage.goto('/dash/seller/team');
   await expect(ownerPage.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
@@ -103,7 +58,7 @@ test('an owner invites a salesperson by e-mail, whose car is the dealer’s, and
   const pending = ownerPage.getByRole('region', { name: 'Pending invitations' });
   await expect(pending.getByText(memberEmail, { exact: true })).toBeVisible();
   await expectNoA11yViolations(ownerPage);
-  await shoot(ownerPage, 'team-invited');
+  await shoot(ownerPage, 'teams-team-invited');
 
   // The salesperson opens the e-mailed link, signs up with a seller account of that address, accepts.
   const invitation = await emailedInvitation(memberEmail);
@@ -113,7 +68,7 @@ test('an owner invites a salesperson by e-mail, whose car is the dealer’s, and
   await expect(memberPage.getByRole('heading', { name: `Join ${business}` })).toBeVisible();
   await expect(memberPage.getByRole('link', { name: 'Sign in to accept' })).toBeVisible();
   await expectNoA11yViolations(memberPage);
-  await shoot(memberPage, 'invitation');
+  await shoot(memberPage, 'teams-invitation');
   await signUpViaApi(memberContext.request, {
     name: memberName,
     email: memberEmail,
@@ -126,7 +81,7 @@ test('an owner invites a salesperson by e-mail, whose car is the dealer’s, and
   await memberPage.waitForURL('**/dash');
   await expect(memberPage.getByText(`Selling for ${business} as a salesperson`).first()).toBeVisible();
   await expectNoA11yViolations(memberPage);
-  await shoot(memberPage, 'member-dashboard');
+  await shoot(memberPage, 'teams-member-dashboard');
 
   // The car the salesperson posts is the dealer's: its page lists it.
   const car = await postCar(memberContext.request, `Emira ${tag()}`);
@@ -140,7 +95,7 @@ test('an owner invites a salesperson by e-mail, whose car is the dealer’s, and
   // The owner removes the salesperson, after a confirmation.
   await ownerPage.goto('/dash/seller/team');
   await expect(ownerPage.getByText(memberName, { exact: true })).toBeVisible();
-  await shoot(ownerPage, 'team');
+  await shoot(ownerPage, 'teams-team');
   await ownerPage.getByRole('button', { name: `Remove ${memberName}` }).click();
   const dialog = ownerPage.getByRole('dialog', { name: `Remove ${memberName} from your team?` });
   await dialog.getByRole('button', { name: 'Remove', exact: true }).click();

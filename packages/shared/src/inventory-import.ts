@@ -65,6 +65,7 @@ export const IMPORT_STATUSES = ['previewed', 'queued', 'running', 'done', 'faile
 export const IMPORT_ROW_OUTCOMES = ['create', 'update', 'unchanged', 'failed'] as const;
 
 export const importModeSchema = z.enum(IMPORT_MODES, { error: 'Choose partial or full' });
+export type ImportMode = z.infer<typeof importModeSchema>;
 /** The query of an upload: whether the file is the whole stock. */
 export const importUploadQuerySchema = z.object({ mode: importModeSchema.default('partial') });
 

@@ -43,6 +43,8 @@ export const routePatterns = {
   dashSellerDealer: '/dash/seller/dealer',
   /** A dealer's team: members, roles and invitations (the owner and managers). */
   dashSellerTeam: '/dash/seller/team',
+  /** A dealer's inventory imports and the feed's API key (the owner and managers). */
+  dashSellerImport: '/dash/seller/import',
   /** The seller's reviews, to answer (a new review's notification links here). */
   dashSellerReviews: '/dash/seller/reviews',
   dashSellerPerformance: '/dash/seller/performance',

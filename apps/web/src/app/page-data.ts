@@ -45,6 +45,12 @@ import {
   teamInvitationQueryOptions,
 } from '../features/dealers/index.ts';
 import {
+  apiKeyQueryOptions,
+  importQueryOptions,
+  importRowsQueryOptions,
+  importsQueryOptions,
+} from '../features/inventory-import/index.ts';
+import {
   listingStatsLinesQueryOptions,
   listingStatsQueryOptions,
   sellerStatsQueryOptions,
@@ -169,6 +175,19 @@ const pageData: Record<string, PageData> = {
   [r.dashSellerOffers]: signedIn((client) => [client.prefetchInfiniteQuery(offersQueryOptions('seller'))]),
   [r.dashSellerDealer]: signedIn((client) => [client.prefetchQuery(myDealerProfileQueryOptions())]),
   [r.dashSellerTeam]: signedIn((client) => [client.prefetchQuery(myTeamQueryOptions())]),
+  [r.dashSellerImport]: signedIn((client, { search }) => {
+    const shown = search.get('import');
+    return [
+      client.prefetchInfiniteQuery(importsQueryOptions()),
+      client.prefetchQuery(apiKeyQueryOptions()),
+      ...(shown
+        ? [
+            client.prefetchQuery(importQueryOptions(shown)),
+            client.prefetchInfiniteQuery(importRowsQueryOptions(shown, false)),
+          ]
+        : []),
+    ];
+  }),
   [r.dashSellerReviews]: signedIn((client, _, me) => [
     client.prefetchQuery(sellerQueryOptions(me.sellsFor?.sellerId ?? me.id)),
     client.prefetchInfiniteQuery(sellerReviewsQueryOptions(me.sellsFor?.sellerId ?? me.id)),

@@ -207,6 +207,10 @@ export const routes: RouteObject[] = [
                         Component: page(() => import('./routes/dash/seller-team.tsx')),
                       },
                       {
+                        path: r.dashSellerImport,
+                        Component: page(() => import('./routes/dash/seller-import.tsx')),
+                      },
+                      {
                         path: r.dashSellerReviews,
                         Component: page(() => import('./routes/dash/seller-reviews.tsx')),
                       },

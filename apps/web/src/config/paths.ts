@@ -61,6 +61,9 @@ export const paths = {
   listingPerformance: (id: string) => generatePath(r.dashSellerListingPerformance, { id }),
   dashSellerDealer: r.dashSellerDealer,
   dashSellerTeam: r.dashSellerTeam,
+  dashSellerImport: r.dashSellerImport,
+  /** One import of the dealer's on the import page: its preview or progress, and its rows. */
+  dashSellerImportOf: (id: string) => `${r.dashSellerImport}?${new URLSearchParams({ import: id })}`,
   dashSellerReviews: r.dashSellerReviews,
   dashAdminBuyers: r.dashAdminBuyers,
   dashAdminSellers: r.dashAdminSellers,

@@ -94,6 +94,15 @@ export const queryKeys = {
     /** What an e-mailed invitation's link is for. */
     invitation: (token: string) => [...queryKeys.dealers.all, 'invitation', token] as const,
   },
+  /** A dealer's inventory imports (ADR 66): the list, one import's state, its rows, and the feed's API key. */
+  imports: {
+    all: ['imports'] as const,
+    list: () => [...queryKeys.imports.all, 'list'] as const,
+    detail: (id: string) => [...queryKeys.imports.all, 'detail', id] as const,
+    /** An import's rows, all of them or only those with errors. */
+    rows: (id: string, failedOnly: boolean) => [...queryKeys.imports.all, 'rows', id, failedOnly] as const,
+    apiKey: () => [...queryKeys.imports.all, 'api-key'] as const,
+  },
   /** The admins' lists of buyers and sellers. */
   users: {
     all: ['users'] as const,
@@ -199,6 +208,9 @@ export const REFRESHES = {
   users: ['users', ...CAR_CHANGE],
   /** A dealer profile saved, removed, verified or revoked: the seller page and the admins' list show it. */
   dealers: ['dealers', 'sellers', 'users'],
+  // An import previewed or committed, or the feed's key made or revoked: no car changes until the
+  // commit's job has applied rows, which the page says as a change of cars when it sees it finish.
+  imports: ['imports'],
   // Requested, answered, moved or cancelled: the buyer's list, the seller's requests, a booking's page.
   bookings: ['bookings'],
   // Written, answered, hidden, restored or reported: the lists, the cards' ratings, and the seller

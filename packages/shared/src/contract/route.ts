@@ -82,7 +82,10 @@ export type ResponseOf<Route extends RouteDeclaration> = OutputOf<
   Route['responses'][keyof Route['responses']]
 >;
 
-/** What a call of the route sends: its path parameters, query and body, each only when it has them. */
+/**
+ * What a call of the route sends: its path parameters, query and body, each only when it has them; a
+ * route that reads files takes them as a multipart `FormData`.
+ */
 export type CallOf<Route extends RouteDeclaration> = (Route['params'] extends z.ZodType
   ? { params: InputOf<Route['params']> }
   : { params?: never }) &
@@ -91,7 +94,11 @@ export type CallOf<Route extends RouteDeclaration> = (Route['params'] extends z.
       ? { query?: InputOf<Route['query']> }
       : { query: InputOf<Route['query']> }
     : { query?: never }) &
-  (Route['body'] extends z.ZodType ? { body: InputOf<Route['body']> } : { body?: never });
+  (Route['body'] extends z.ZodType
+    ? { body: InputOf<Route['body']> }
+    : Route['files'] extends Readonly<Record<string, string>>
+      ? { body: FormData }
+      : { body?: never });
 
 /** What the server's handler gets, parsed: path parameters, query and body. */
 export interface ParsedOf<Route extends RouteDeclaration> {

@@ -123,9 +123,16 @@ const TEAM_ITEM: DashboardMenuItem = {
   description: 'The people who sell for your dealership: invite them, set their roles, remove them.',
 };
 
+const IMPORT_ITEM: DashboardMenuItem = {
+  to: paths.dashSellerImport,
+  label: 'Import inventory',
+  description: 'Bring your stock in from a CSV or JSON file, or let your system send it with an API key.',
+};
+
 /**
  * The user's menu: their role's, as their place in a dealer's team allows (ADR 65). A dealer's
- * owner and managers have its team; a salesperson works on the cars and leads, not the profile.
+ * owner and managers have its team and its imports; a salesperson works on the cars and leads, not
+ * the profile.
  */
 export function dashboardMenu(user: Pick<Me, 'role' | 'sellsFor'>): readonly DashboardMenuItem[] {
   const items = DASHBOARD_MENU[user.role];
@@ -134,5 +141,5 @@ export function dashboardMenu(user: Pick<Me, 'role' | 'sellsFor'>): readonly Das
   if (sellsFor.role === 'salesperson') return items.filter((item) => item.to !== paths.dashSellerDealer);
   if (sellsFor.businessName === null) return items;
   const after = items.findIndex((item) => item.to === paths.dashSellerDealer) + 1;
-  return [...items.slice(0, after), TEAM_ITEM, ...items.slice(after)];
+  return [...items.slice(0, after), TEAM_ITEM, IMPORT_ITEM, ...items.slice(after)];
 }

@@ -40,6 +40,7 @@ import {
 import type { z } from 'zod';
 import { PhotoPicker } from '../../../components/photos/photo-picker.tsx';
 import { ColourSwatch } from '../../../components/ui/colour-swatch.tsx';
+import { DeclarationCheckboxes } from '../../../components/ui/declaration-checkboxes.tsx';
 import {
   controlA11y,
   errorIdFor,
@@ -76,16 +77,6 @@ type CarFormProps = {
 };
 
 type CarFormInput = z.input<ReturnType<typeof carInputSchema>>;
-
-const DECLARATIONS = [
-  { name: 'noAccident', label: 'This car has no accident history.' },
-  { name: 'noLitigation', label: 'This car is not involved in any litigation.' },
-  { name: 'odometerGenuine', label: 'The odometer has not been tampered with.' },
-  {
-    name: 'acceptLegalAction',
-    label: 'I accept legal action against me if any information I give here is false.',
-  },
-] as const;
 
 const FIELD_NAMES = [
   'year',
@@ -645,35 +636,11 @@ export function CarForm({ car, defaultPlace = null, categories, onSaved, onCance
 
       {editing ? null : (
         <FormSection title="Declarations" description="Tick each one to confirm it is true of this car.">
-          <ul className="flex flex-col gap-2">
-            {DECLARATIONS.map((declaration) => {
-              const error = errors.declarations?.[declaration.name]?.message;
-              const controlId = id(`declaration-${declaration.name}`);
-              return (
-                <li key={declaration.name}>
-                  <label
-                    htmlFor={controlId}
-                    className={`flex cursor-pointer items-start gap-3 rounded-box border p-3 transition hover:bg-base-200 ${
-                      error ? 'border-error' : 'border-base-300'
-                    }`}
-                  >
-                    <input
-                      type="checkbox"
-                      className="checkbox checkbox-primary mt-0.5"
-                      {...controlA11y(controlId, error)}
-                      {...register(`declarations.${declaration.name}`)}
-                    />
-                    <span>{declaration.label}</span>
-                  </label>
-                  {error ? (
-                    <p id={`${controlId}-error`} className="mt-1 text-sm text-error">
-                      {error}
-                    </p>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
+          <DeclarationCheckboxes
+            idOf={(name) => id(`declaration-${name}`)}
+            register={(name) => register(`declarations.${name}`)}
+            errorOf={(name) => errors.declarations?.[name]?.message}
+          />
         </FormSection>
       )}
 
