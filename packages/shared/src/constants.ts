@@ -134,8 +134,6 @@ export const MESSAGE_MAX_LENGTH = 2000;
 
 export const PAGE_SIZE_DEFAULT = 12;
 export const PAGE_SIZE_MAX = 50;
-/** How many sellers one read of ratings names at most: a page of cars' sellers (reviews.ts). */
-export const SELLER_RATINGS_MAX = PAGE_SIZE_MAX;
 
 /**
  * The orders of the car search (`GET /cars/search`); `relevance` needs search text, `distance` a

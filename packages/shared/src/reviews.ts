@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { multiLineText, reportInput } from './common.ts';
 import { comparedIdsOf, isComparableId } from './compare.ts';
-import { MESSAGE_MAX_LENGTH, SELLER_RATINGS_MAX } from './constants.ts';
+import { MESSAGE_MAX_LENGTH, PAGE_SIZE_MAX } from './constants.ts';
 
 /** A review's text and a seller's answer follow the messages' rules (a message's length at most). */
 const reviewText = (label: string, message: string) =>
@@ -67,19 +67,20 @@ export const sellerRatingSchema = reviewSummarySchema.pick({ count: true, overal
 });
 export type SellerRating = z.infer<typeof sellerRatingSchema>;
 
-const SELLER_IDS_MESSAGE = `Name 1 to ${SELLER_RATINGS_MAX} seller ids, separated by commas`;
+/** One read of ratings names a page of cars' sellers at most (PAGE_SIZE_MAX). */
+const SELLER_IDS_MESSAGE = `Name 1 to ${PAGE_SIZE_MAX} seller ids, separated by commas`;
 
 /** The sellers whose ratings a page of car cards needs (`?ids=a,b`; split as a comparison's ids are). */
 export const sellerRatingsQuerySchema = z.object({
   ids: z
     .string({ error: SELLER_IDS_MESSAGE })
-    .max(SELLER_RATINGS_MAX * 65, SELLER_IDS_MESSAGE)
+    .max(PAGE_SIZE_MAX * 65, SELLER_IDS_MESSAGE)
     .transform(comparedIdsOf)
     .pipe(
       z
         .array(z.string())
         .min(1, SELLER_IDS_MESSAGE)
-        .max(SELLER_RATINGS_MAX, SELLER_IDS_MESSAGE)
+        .max(PAGE_SIZE_MAX, SELLER_IDS_MESSAGE)
         .refine((ids) => ids.every(isComparableId), SELLER_IDS_MESSAGE),
     )
     .meta({ description: SELLER_IDS_MESSAGE, example: 'id1,id2' }),

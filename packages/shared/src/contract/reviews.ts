@@ -1,6 +1,6 @@
 /** Verified reviews of sellers (ADR 64), their reports, and the admins' moderation of them. */
 import { createdSchema, deletedCountSchema, idParamsSchema, pageOf, pageQuerySchema } from '../common.ts';
-import { SELLER_RATINGS_MAX } from '../constants.ts';
+import { PAGE_SIZE_MAX } from '../constants.ts';
 import {
   REVIEWABLE_BOOKINGS_SHOWN,
   reportedReviewSchema,
@@ -71,7 +71,7 @@ export const reviewsRoutes = {
     summary:
       "Sellers' compact ratings (count and overall average of their visible reviews) for car cards, in the order asked; a seller without reviews, or an unknown id, has a count of 0",
     query: sellerRatingsQuerySchema,
-    responses: { 200: sellerRatingSchema.array().max(SELLER_RATINGS_MAX) },
+    responses: { 200: sellerRatingSchema.array().max(PAGE_SIZE_MAX) },
   }),
   answerReview: defineRoute({
     method: 'POST',

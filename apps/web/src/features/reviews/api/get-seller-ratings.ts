@@ -1,4 +1,4 @@
-import { SELLER_RATINGS_MAX, type SellerRating } from '@redline/shared';
+import { PAGE_SIZE_MAX, type SellerRating } from '@redline/shared';
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -14,14 +14,14 @@ export const sellerRatingsQueryOptions = (ids: string) =>
 
 /**
  * The reads a list of cards needs: its sellers, each once, in the order they first appear, by
- * SELLER_RATINGS_MAX ("a,b"). A page of cards appended to the list adds to the last read or starts
+ * a page's most (PAGE_SIZE_MAX, "a,b"). A page of cards appended to the list adds to the last read or starts
  * one, and leaves the earlier reads, and their cached answers, as they were.
  */
 export function sellerRatingReads(sellerIds: readonly string[]): string[] {
   const sellers = [...new Set(sellerIds)];
   const reads: string[] = [];
-  for (let start = 0; start < sellers.length; start += SELLER_RATINGS_MAX)
-    reads.push(sellers.slice(start, start + SELLER_RATINGS_MAX).join(','));
+  for (let start = 0; start < sellers.length; start += PAGE_SIZE_MAX)
+    reads.push(sellers.slice(start, start + PAGE_SIZE_MAX).join(','));
   return reads;
 }
 
