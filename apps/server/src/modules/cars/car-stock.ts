@@ -2,7 +2,7 @@
  * A seller's cars as an inventory import compares them with its rows (modules/inventory-import): each
  * car's form fields as its seller would see them in the edit form, found by stock number or VIN.
  */
-import type { CarInput, CarUpdate } from '@redline/shared';
+import { type CarInput, type CarUpdate, IMPORT_COLUMNS, type ImportColumn } from '@redline/shared';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { cars } from './cars.schema.ts';
@@ -77,34 +77,11 @@ export async function unsoldCarsMissingFrom(
   return rows;
 }
 
-const COMPARED = [
-  'stockNumber',
-  'vin',
-  'year',
-  'brand',
-  'model',
-  'trim',
-  'categoryId',
-  'bodyStyle',
-  'transmission',
-  'drivetrain',
-  'fuel',
-  'engine',
-  'topSpeed',
-  'kmDriven',
-  'exteriorColour',
-  'exteriorColourName',
-  'interiorColour',
-  'interiorColourName',
-  'doors',
-  'seats',
-  'previousOwners',
-  'titleStatus',
-  'askingPrice',
-  'originalPrice',
-  'deliveryRadiusKm',
-  'about',
-] as const satisfies readonly (keyof CarInput & keyof StockCar)[];
+/** What an import row's columns say of the car, compared with it as stored; the place and the photos apart. */
+const COMPARED = IMPORT_COLUMNS.filter(
+  (column): column is Exclude<ImportColumn, 'postalCode' | 'photos'> =>
+    column !== 'postalCode' && column !== 'photos',
+);
 
 /**
  * What of `input` differs from the car as stored, as an edit of it (a sold car in the file is back
