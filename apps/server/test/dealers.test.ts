@@ -132,6 +132,16 @@ describe('a seller becoming a dealer (PUT /api/me/dealer)', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('keeps hours that close after midnight, and a whole day as 00:00–00:00', async ({ t }) => {
+    const late = {
+      ...HOURS,
+      saturday: [{ open: '10:00', close: '01:00' }],
+      sunday: [{ open: '02:00', close: '02:00' }],
+    };
+    const seller = await aDealer(t, { hours: late });
+    expect((await mine(t, seller)).json()).toMatchObject({ hours: late });
+  });
+
   it('has no time zone, so no "open now", in a state that keeps two (Texas)', async ({ t }) => {
     const seller = await aDealer(t, { postalCode: '78701' });
     expect((await mine(t, seller)).json()).toMatchObject({
@@ -142,14 +152,28 @@ describe('a seller becoming a dealer (PUT /api/me/dealer)', () => {
 
   const refusals: [string, Record<string, unknown>, Record<string, string>][] = [
     [
-      'a day closing before it opens',
-      { hours: { ...HOURS, monday: [{ open: '18:00', close: '09:00' }] } },
-      { 'hours.monday.0.close': 'Closing must be after opening' },
+      'a range closing after midnight before a second one',
+      {
+        hours: {
+          ...HOURS,
+          monday: [
+            { open: '18:00', close: '01:00' },
+            { open: '02:00', close: '04:00' },
+          ],
+        },
+      },
+      { 'hours.monday.0.close': "Only the day's last range may close after midnight" },
     ],
     [
-      'a day closing as it opens',
-      { hours: { ...HOURS, monday: [{ open: '09:00', close: '09:00' }] } },
-      { 'hours.monday.0.close': 'Closing must be after opening' },
+      "a night's hours running into the next day's",
+      {
+        hours: {
+          ...HOURS,
+          monday: [{ open: '18:00', close: '10:00' }],
+          tuesday: [{ open: '09:00', close: '17:00' }],
+        },
+      },
+      { 'hours.tuesday.0.open': "Opens before Monday's hours end at 10:00" },
     ],
     [
       'two ranges that overlap',

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { multiLineText, oneLineText } from './common.ts';
-import { WEEKDAYS, type Weekday } from './opening-hours.ts';
+import { pastMidnight, WEEKDAY_NAMES, WEEKDAYS, type Weekday, weekdayAfter } from './opening-hours.ts';
 import { phoneSchema } from './phone.ts';
 import { photoKeySchema, photoSchema } from './photos.ts';
 import { placeSchema, postalCodeSchema } from './places.ts';
@@ -16,24 +16,46 @@ const timeSchema = z
   .max(5, 'Enter a time as HH:MM (24-hour)')
   .regex(TIME_PATTERN, 'Enter a time as HH:MM (24-hour)');
 
-/** One stretch of a day the dealer is open, closing the same day after it opens. */
-const openingRangeSchema = z
-  .object({ open: timeSchema, close: timeSchema })
-  .refine((range) => range.close > range.open, { message: 'Closing must be after opening', path: ['close'] });
+/**
+ * One stretch of a day the dealer is open. Closing at or before the opening time means closing after
+ * midnight, the next day ("18:00–02:00"; "00:00–00:00" is the whole day): only a day's last range may.
+ */
+const openingRangeSchema = z.object({ open: timeSchema, close: timeSchema });
 
 /** A day's hours: none (closed), or one or two ranges, the second after the first. */
 const dayHoursSchema = z
   .array(openingRangeSchema)
   .max(2, 'A day has at most two opening ranges')
+  .refine(([first, second]) => !first || !second || !pastMidnight(first), {
+    message: "Only the day's last range may close after midnight",
+    path: [0, 'close'],
+  })
   .refine(([first, second]) => !first || !second || second.open >= first.close, {
     message: 'The second range must start after the first ends',
     path: [1, 'open'],
   });
 
-/** The week's opening hours, every day named (an empty day is closed). */
-export const openingHoursSchema = z.object(
-  Object.fromEntries(WEEKDAYS.map((day) => [day, dayHoursSchema])) as Record<Weekday, typeof dayHoursSchema>,
-);
+/** The week's opening hours, every day named (an empty day is closed); a night's hours end before the next day's begin. */
+export const openingHoursSchema = z
+  .object(
+    Object.fromEntries(WEEKDAYS.map((day) => [day, dayHoursSchema])) as Record<
+      Weekday,
+      typeof dayHoursSchema
+    >,
+  )
+  .superRefine((hours, context) => {
+    for (const day of WEEKDAYS) {
+      const last = hours[day].at(-1);
+      const next = weekdayAfter(day, 1);
+      const following = hours[next][0];
+      if (last && following && pastMidnight(last) && following.open < last.close)
+        context.addIssue({
+          code: 'custom',
+          message: `Opens before ${WEEKDAY_NAMES[day]}'s hours end at ${last.close}`,
+          path: [next, 0, 'open'],
+        });
+    }
+  });
 
 export const BUSINESS_NAME_MAX_LENGTH = 100;
 export const DEALER_ABOUT_MAX_LENGTH = 2000;

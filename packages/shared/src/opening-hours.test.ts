@@ -42,3 +42,24 @@ describe('isOpenAt', () => {
     ).toBe(true);
   });
 });
+
+describe('isOpenAt, hours past midnight', () => {
+  const LATE: OpeningHours = {
+    ...HOURS,
+    friday: [{ open: '18:00', close: '02:00' }],
+    sunday: [{ open: '00:00', close: '00:00' }],
+  };
+
+  it("is open after midnight until the previous day's range closes", () => {
+    expect(isOpenAt(LATE, 'UTC', new Date('2026-12-04T23:30:00Z'))).toBe(true); // Friday 23:30
+    expect(isOpenAt(LATE, 'UTC', new Date('2026-12-05T01:59:00Z'))).toBe(true); // Saturday 01:59
+    expect(isOpenAt(LATE, 'UTC', new Date('2026-12-05T02:00:00Z'))).toBe(false);
+    expect(isOpenAt(LATE, 'UTC', new Date('2026-12-04T17:59:00Z'))).toBe(false);
+  });
+
+  it('is open the whole day for 00:00–00:00, and not into the next day past it', () => {
+    expect(isOpenAt(LATE, 'UTC', new Date('2026-12-06T00:00:00Z'))).toBe(true); // Sunday 00:00
+    expect(isOpenAt(LATE, 'UTC', new Date('2026-12-06T23:59:00Z'))).toBe(true);
+    expect(isOpenAt(LATE, 'UTC', new Date('2026-12-07T08:59:00Z'))).toBe(false); // Monday before nine
+  });
+});

@@ -53,14 +53,22 @@ describe('DealerProfileForm', () => {
     expect(body.hours.sunday).toEqual([{ open: '09:00', close: '17:00' }]);
   });
 
-  it('refuses hours that close before they open, at their day, and sends nothing', async () => {
+  it('takes a range closing before it opens as closing after midnight, and refuses a break after it', async () => {
     renderWithProviders(<DealerProfileForm dealer={aDealer({ verifiedAt: null })} sellerName="Sam Seller" />);
+    const tuesday = screen.getByLabelText('Tuesday').closest('li') as HTMLElement;
     const closes = screen.getByLabelText('Tuesday closes');
     await userEvent.clear(closes);
-    await userEvent.type(closes, '08:00');
+    await userEvent.type(closes, '01:00');
+    expect(within(tuesday).getByText('the next day')).toBeInTheDocument();
+    expect(within(tuesday).queryByRole('button', { name: 'Add a break' })).not.toBeInTheDocument();
+    const wednesdayOpens = screen.getByLabelText('Wednesday opens');
+    await userEvent.clear(wednesdayOpens);
+    await userEvent.type(wednesdayOpens, '00:30');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    const tuesday = screen.getByLabelText('Tuesday').closest('li') as HTMLElement;
-    expect(await within(tuesday).findByText('Closing must be after opening')).toBeInTheDocument();
+    const wednesday = screen.getByLabelText('Wednesday').closest('li') as HTMLElement;
+    expect(
+      await within(wednesday).findByText("Opens before Tuesday's hours end at 01:00"),
+    ).toBeInTheDocument();
     expect(sent('PUT')).toEqual([]);
   });
 

@@ -1,9 +1,17 @@
 /**
  * The week's opening hours, a day a row: open or closed, then one range or two (a lunch break), each
- * with the phone's own time pickers. Rows wrap on a narrow screen; "Copy Monday to weekdays" saves
+ * with the phone's own time pickers; a range closing at or before it opens closes after midnight, said
+ * beside it (only without a break). Rows wrap on a narrow screen; "Copy Monday to weekdays" saves
  * typing the same hours five times.
  */
-import { type OpeningHours, type OpeningRange, WEEKDAY_NAMES, WEEKDAYS, type Weekday } from '@redline/shared';
+import {
+  type OpeningHours,
+  type OpeningRange,
+  pastMidnight,
+  WEEKDAY_NAMES,
+  WEEKDAYS,
+  type Weekday,
+} from '@redline/shared';
 import type { FieldErrors } from 'react-hook-form';
 
 const FIRST_RANGE: OpeningRange = { open: '09:00', close: '17:00' };
@@ -87,6 +95,9 @@ export function HoursEditor({ id, value, onChange, errors }: HoursEditorProps) {
                         value={range.close}
                         onChange={(event) => setRange(day, index, { close: event.target.value })}
                       />
+                      {pastMidnight(range) ? (
+                        <span className="text-sm text-base-content/70">the next day</span>
+                      ) : null}
                       {index === 1 ? (
                         <button
                           type="button"
@@ -95,7 +106,7 @@ export function HoursEditor({ id, value, onChange, errors }: HoursEditorProps) {
                         >
                           Remove the break
                         </button>
-                      ) : ranges.length === 1 ? (
+                      ) : ranges.length === 1 && !pastMidnight(range) ? (
                         <button
                           type="button"
                           className="btn btn-ghost btn-sm"
