@@ -761,9 +761,9 @@ describe('the team is told', () => {
 
   it("what is told to a buyer reaches that account alone, a dealer's as well; a private seller is told alone", async ({
     t,
-    buyer,
-    otherSeller,
   }) => {
+    const buyer = await signUpUser(t, 'Buyer');
+    const otherSeller = await signUpUser(t, 'Seller');
     const owner = await aDealer(t);
     const manager = await aMember(t, owner, 'manager');
     const salesperson = await aMember(t, owner, 'salesperson');
