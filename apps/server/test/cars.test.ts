@@ -12,8 +12,9 @@ import {
   VIN_CHECK_DIGIT_MESSAGE,
   VIN_LENGTH_MESSAGE,
 } from '@redline/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
+import type { Tx } from '../src/db/client.ts';
 import {
   advertisements,
   bookings,
@@ -22,6 +23,7 @@ import {
   notifications,
   reportedCars,
   savedCars,
+  users,
 } from '../src/db/schema.ts';
 import { placeOf } from '../src/places/gazetteer.ts';
 import {
@@ -1124,6 +1126,91 @@ describe('PATCH /api/cars/:id', () => {
       const res = await as(t, seller, { method: 'PATCH', url: `/api/cars/${id}`, payload: { brand: 'X' } });
       expect(res.statusCode).toBe(404);
     }
+  });
+});
+
+/**
+ * Races that PGlite's one connection cannot run. The test holds what every write of a car waits for
+ * after its stock-number check (the seller's account row, which a new car's foreign key reads; the
+ * edited cars' rows), so two writes of one stock number pass their checks together unless the
+ * number's lock keeps the second one waiting before it looks.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('two writes of one stock number at once, on PostgreSQL', () => {
+  const TAKEN = { stockNumber: 'You already have a car with this stock number' };
+
+  /** Sessions of this database waiting for a lock. */
+  async function lockWaits(t: TestApp) {
+    const result = (await t.db.execute(
+      sql`select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`,
+    )) as unknown as { rows: { waiting: number }[] };
+    return result.rows[0]!.waiting;
+  }
+
+  /** Runs both writes while `hold` keeps what they wait for locked, until both are waiting. */
+  async function together<R>(t: TestApp, hold: (tx: Tx) => Promise<unknown>, writes: () => Promise<R>[]) {
+    let both: Promise<R[]> | undefined;
+    await t.db.transaction(async (tx) => {
+      await hold(tx);
+      both = Promise.all(writes());
+      while ((await lockWaits(t)) < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    return both!;
+  }
+
+  const stocked = (t: TestApp, seller: TestUser, stockNumber: string) =>
+    t.db
+      .select({ id: cars.id })
+      .from(cars)
+      .where(and(eq(cars.sellerId, seller.id), eq(cars.stockNumber, stockNumber)));
+
+  it('two new cars: one is posted, the other refused at its field as the check refuses it, storing nothing', async ({
+    t,
+  }) => {
+    const seller = await signUpUser(t, 'Seller');
+    const inputs = [await validInput(t, seller), await validInput(t, seller)];
+    const results = await together(
+      t,
+      (tx) => tx.select({ id: users.id }).from(users).where(eq(users.id, seller.id)).for('update'),
+      () =>
+        inputs.map((input) =>
+          as(t, seller, { method: 'POST', url: '/api/cars', payload: { ...input, stockNumber: 'R-1' } }),
+        ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(errorOf(results.find((r) => r.statusCode === 400)!).fields).toEqual(TAKEN);
+    expect(await t.db.select({ id: cars.id }).from(cars).where(eq(cars.sellerId, seller.id))).toHaveLength(1);
+  });
+
+  it('two cars renumbered to one number: one takes it, the other keeps its own', async ({ t }) => {
+    const seller = await signUpUser(t, 'Seller');
+    const mine = [
+      await createCar(t, seller, { stockNumber: 'E-1' }),
+      await createCar(t, seller, { stockNumber: 'E-2' }),
+    ];
+    const results = await together(
+      t,
+      (tx) =>
+        tx
+          .select({ id: cars.id })
+          .from(cars)
+          .where(
+            inArray(
+              cars.id,
+              mine.map((car) => car.id),
+            ),
+          )
+          .for('update'),
+      () =>
+        mine.map((car) =>
+          as(t, seller, { method: 'PATCH', url: `/api/cars/${car.id}`, payload: { stockNumber: 'E-3' } }),
+        ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(errorOf(results.find((r) => r.statusCode === 400)!).fields).toEqual(TAKEN);
+    const loser = mine[results.findIndex((r) => r.statusCode === 400)]!;
+    expect(await stocked(t, seller, 'E-3')).toHaveLength(1);
+    expect(await stocked(t, seller, loser.stockNumber!)).toEqual([{ id: loser.id }]);
   });
 });
 
