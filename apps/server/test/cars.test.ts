@@ -14,7 +14,6 @@ import {
 } from '@redline/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import type { Tx } from '../src/db/client.ts';
 import {
   advertisements,
   bookings,
@@ -37,7 +36,15 @@ import {
   uploadedPhoto,
 } from './factories.ts';
 import { it as base } from './fixtures.ts';
-import { as, errorOf, sameBytesSpellings, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import {
+  as,
+  errorOf,
+  sameBytesSpellings,
+  signUpUser,
+  type TestApp,
+  type TestUser,
+  together,
+} from './helpers.ts';
 
 const it = base.extend(
   'actors',
@@ -1137,26 +1144,6 @@ describe('PATCH /api/cars/:id', () => {
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('two writes of one stock number at once, on PostgreSQL', () => {
   const TAKEN = { stockNumber: 'You already have a car with this stock number' };
-
-  /** Sessions of this database waiting for a lock. */
-  async function lockWaits(t: TestApp) {
-    const result = (await t.db.execute(
-      sql`select count(*)::int as waiting from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`,
-    )) as unknown as { rows: { waiting: number }[] };
-    return result.rows[0]!.waiting;
-  }
-
-  /** Runs both writes while `hold` keeps what they wait for locked, until both are waiting. */
-  async function together<R>(t: TestApp, hold: (tx: Tx) => Promise<unknown>, writes: () => Promise<R>[]) {
-    let both: Promise<R[]> | undefined;
-    await t.db.transaction(async (tx) => {
-      await hold(tx);
-      both = Promise.all(writes());
-      while ((await lockWaits(t)) < 2) await new Promise((resolve) => setTimeout(resolve, 10));
-    });
-    return both!;
-  }
 
   const stocked = (t: TestApp, seller: TestUser, stockNumber: string) =>
     t.db

@@ -4,6 +4,7 @@
  * only to show what a refusal left unchanged and what waits in the e-mail outbox.
  */
 import {
+  localDateString,
   type Me,
   type Notification,
   type NotificationType,
@@ -624,6 +625,15 @@ describe("a member's work is the dealer's", () => {
 });
 
 describe('the team is told', () => {
+  /** A dealer with a manager and a salesperson. */
+  const aTeam = async (t: TestApp) => {
+    const owner = await aDealer(t);
+    return {
+      owner,
+      manager: await aMember(t, owner, 'manager'),
+      salesperson: await aMember(t, owner, 'salesperson'),
+    };
+  };
   /** The kinds of the user's notifications, oldest first, as their notifications page lists them. */
   const toldOf = async (t: TestApp, user: TestUser) => {
     const res = await as(t, user, { method: 'GET', url: '/api/notifications' });
@@ -639,6 +649,12 @@ describe('the team is told', () => {
         .where(eq(notificationEmails.userId, user.id))
         .orderBy(notificationEmails.createdAt)
     ).map((row) => row.type as NotificationType);
+  /** `who` asks about the car: the conversation's id. */
+  const ask = async (t: TestApp, who: TestUser, carId: string, message: string) => {
+    const res = await as(t, who, { method: 'POST', url: '/api/conversations', payload: { carId, message } });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { id: string }).id;
+  };
   const write = (t: TestApp, who: TestUser, conversationId: string, body: string) =>
     as(t, who, { method: 'POST', url: `/api/conversations/${conversationId}/messages`, payload: { body } });
   const readAll = (t: TestApp, who: TestUser) =>
@@ -647,16 +663,14 @@ describe('the team is told', () => {
   const aWeekday = () => {
     const day = new Date(Date.now() + 7 * 86_400_000);
     while (day.getDay() === 0 || day.getDay() === 6) day.setDate(day.getDate() + 1);
-    return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+    return localDateString(day);
   };
 
   it("a buyer's message, offer and test-drive request reach the owner, the managers and the salespeople, each as they chose; a removed member hears nothing", async ({
     t,
     buyer,
   }) => {
-    const owner = await aDealer(t);
-    const manager = await aMember(t, owner, 'manager');
-    const salesperson = await aMember(t, owner, 'salesperson');
+    const { owner, manager, salesperson } = await aTeam(t);
     const unconfirmed = await aMember(t, owner, 'salesperson', { emailVerified: false });
     const removed = await aMember(t, owner, 'salesperson');
     expect(
@@ -672,13 +686,7 @@ describe('the team is told', () => {
     const toldOfEach = () => Promise.all([...team, removed].map((who) => toldOf(t, who)));
 
     const car = await createCar(t, owner);
-    const started = await as(t, buyer, {
-      method: 'POST',
-      url: '/api/conversations',
-      payload: { carId: car.id, message: 'Is it still for sale?' },
-    });
-    expect(started.statusCode, started.body).toBe(201);
-    const conversationId = (started.json() as { id: string }).id;
+    const conversationId = await ask(t, buyer, car.id, 'Is it still for sale?');
     expect(await toldOfEach()).toEqual([...team.map(() => ['message.received']), []]);
     // The notification's link opens for each of them: the conversation is the dealer's.
     const [told] = (await as(t, salesperson, { method: 'GET', url: '/api/notifications' })).json().items;
@@ -735,9 +743,7 @@ describe('the team is told', () => {
     t,
     buyer,
   }) => {
-    const owner = await aDealer(t);
-    const manager = await aMember(t, owner, 'manager');
-    const salesperson = await aMember(t, owner, 'salesperson');
+    const { owner, manager, salesperson } = await aTeam(t);
     const car = await createCar(t, owner);
     const booking = await createPastTestDrive(t, buyer, car, owner);
     const posted = await as(t, buyer, {
@@ -764,19 +770,12 @@ describe('the team is told', () => {
   }) => {
     const buyer = await signUpUser(t, 'Buyer');
     const otherSeller = await signUpUser(t, 'Seller');
-    const owner = await aDealer(t);
-    const manager = await aMember(t, owner, 'manager');
-    const salesperson = await aMember(t, owner, 'salesperson');
+    const { owner, manager, salesperson } = await aTeam(t);
     const team = [owner, manager, salesperson];
 
     // The dealer's answer tells the buyer, not the rest of the team.
     const car = await createCar(t, owner);
-    const started = await as(t, buyer, {
-      method: 'POST',
-      url: '/api/conversations',
-      payload: { carId: car.id, message: 'Is it still for sale?' },
-    });
-    const dealersConversation = (started.json() as { id: string }).id;
+    const dealersConversation = await ask(t, buyer, car.id, 'Is it still for sale?');
     for (const who of team) expect((await readAll(t, who)).statusCode).toBe(200);
     expect((await write(t, salesperson, dealersConversation, 'It is.')).statusCode).toBe(201);
     expect(await toldOf(t, buyer)).toEqual(['message.received']);
@@ -787,14 +786,9 @@ describe('the team is told', () => {
     // The dealer asks a private seller about their car: the seller alone is told; their answer
     // goes to the dealer's account, the buyer of that conversation, and not to its team.
     const privateCar = await createCar(t, otherSeller);
-    const asked = await as(t, salesperson, {
-      method: 'POST',
-      url: '/api/conversations',
-      payload: { carId: privateCar.id, message: 'Would you sell it to a dealer?' },
-    });
-    expect(asked.statusCode, asked.body).toBe(201);
+    const asked = await ask(t, salesperson, privateCar.id, 'Would you sell it to a dealer?');
     expect(await toldOf(t, otherSeller)).toEqual(['message.received']);
-    const answered = await write(t, otherSeller, (asked.json() as { id: string }).id, 'Make me an offer.');
+    const answered = await write(t, otherSeller, asked, 'Make me an offer.');
     expect(answered.statusCode).toBe(201);
     expect(await Promise.all(team.map(unread))).toEqual([1, 0, 0]);
   });

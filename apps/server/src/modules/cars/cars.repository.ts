@@ -306,7 +306,7 @@ export async function lockCarOfSeller(tx: Tx, id: string, sellerId: string) {
   return before;
 }
 
-/** The lock of one seller's stock number (with the hash of the seller and the number): a number of its own. */
+/** The lock of one seller's stock number (with the hash of the two): a number of its own. */
 const STOCK_NUMBER_LOCK = 0x53746f63; // "Stoc"
 
 /**

@@ -34,7 +34,7 @@ export function listMembers(db: Db, dealerId: string) {
     .orderBy(asc(dealerMembers.createdAt), asc(dealerMembers.memberId));
 }
 
-/** The dealer's members and their roles: who hears, by role, of what the dealer is told (none for a private seller). */
+/** The dealer's members and their roles (none for a private seller): who of them hears what the dealer is told. */
 export function teamOf(db: Db | Tx, dealerId: string) {
   return db
     .select({ id: dealerMembers.memberId, role: dealerMembers.role })

@@ -1,8 +1,8 @@
 /**
  * Whose open lists a change makes stale (LiveUpdates then tells their streams): a booking's change
- * its buyer's bookings and its seller's requests (a dealer's team's too, who work on them); a payment or a refund, those and the admins'
- * payments ledger. Reactions, so that each change is told once, by the instance that made it, and a
- * change that rolls back tells no one.
+ * its buyer's bookings and its seller's requests (a dealer's team's too, who work on them); a payment
+ * or a refund, those and the admins' payments ledger. Reactions, so that each change is told once, by
+ * the instance that made it, and a change that rolls back tells no one.
  */
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
