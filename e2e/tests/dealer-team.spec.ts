@@ -1,8 +1,9 @@
 /**
  * A dealer's team (issue 49, ADR 65): the owner invites a salesperson from the Team page, the
  * salesperson opens the e-mailed link (the server's dev outbox, as it delivers mail without SMTP),
- * signs in and accepts; the car they post shows under the dealer; the owner removes them, and they
- * lose access while the car stays the dealer's. Its own accounts, so it runs beside the rest.
+ * signs in and accepts; the car they post shows under the dealer, and the import page refuses them;
+ * the owner removes them, and they lose access while the car stays the dealer's. Its own accounts,
+ * so it runs beside the rest.
  * SHOTS_DIR set: screenshots of the Team page, the invitation page and the member's dashboard, 390 and
  * 1280 px, light and dark.
  */
@@ -91,6 +92,14 @@ test('an owner invites a salesperson by e-mail, whose car is the dealer’s, and
   await expect(ownerPage.getByRole('heading', { level: 1, name: business })).toBeVisible();
   const dealerCars = ownerPage.getByRole('region', { name: `Cars for sale at ${business}` });
   await expect(dealerCars.getByTestId('car-card').filter({ hasText: car.model })).toHaveCount(1);
+
+  // Importing inventory is the owner's and managers': the salesperson who opens its address is
+  // refused (the API's 403 is the page's status) and sees why, with no upload form.
+  const importPage = await memberPage.goto('/dash/seller/import');
+  expect(importPage?.status()).toBe(403);
+  await expect(memberPage.getByText('Your dealership’s owner and managers import its cars.')).toBeVisible();
+  await expect(memberPage.getByRole('form', { name: 'Upload a file' })).toHaveCount(0);
+  await expect(memberPage.getByLabel('Inventory file')).toHaveCount(0);
 
   // The owner removes the salesperson, after a confirmation.
   await ownerPage.goto('/dash/seller/team');

@@ -6,12 +6,12 @@ import {
   PHONE_MESSAGES,
   TEST_DRIVE_FEE_CENTS,
 } from '@redline/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { bookings, notifications, photos, refunds, users } from '../src/db/schema.ts';
 import { createBooking, createCar, createOffer, recordPayment } from './factories.ts';
 import { it as base } from './fixtures.ts';
-import { as, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { as, errorOf, signUpUser, type TestApp, type TestUser, together } from './helpers.ts';
 
 const it = base.extend(
   'actors',
@@ -323,27 +323,16 @@ describe('POST /api/testdrivebooking', () => {
  * same moment, unless the lock on the car keeps the second one waiting before it looks.
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('two simultaneous bookings of one car, on PostgreSQL', () => {
-  /** Sessions of this database waiting for a lock. */
-  async function lockWaits(t: TestApp) {
-    const result = (await t.db.execute(
-      sql`select count(*)::int as waiting from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`,
-    )) as unknown as { rows: { waiting: number }[] };
-    return result.rows[0]!.waiting;
-  }
-
   it('lets exactly one through when both reach their inserts together', async ({ t, seller, buyer }) => {
     const car = await createCar(t, seller);
-    let both: Promise<Awaited<ReturnType<typeof book>>[]> | undefined;
-    await t.db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, buyer.id)).for('update');
-      both = Promise.all([
+    const results = await together(
+      t,
+      (tx) => tx.select({ id: users.id }).from(users).where(eq(users.id, buyer.id)).for('update'),
+      () => [
         book(t, buyer, validInput(car.id)),
         book(t, buyer, { ...validInput(car.id), date: dayFromToday(8) }),
-      ]);
-      while ((await lockWaits(t)) < 2) await new Promise((resolve) => setTimeout(resolve, 10));
-    });
-    const results = await both!;
+      ],
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(await t.db.select().from(bookings).where(eq(bookings.carId, car.id))).toHaveLength(1);
   });

@@ -12,7 +12,7 @@ import {
   VIN_CHECK_DIGIT_MESSAGE,
   VIN_LENGTH_MESSAGE,
 } from '@redline/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import {
   advertisements,
@@ -22,6 +22,7 @@ import {
   notifications,
   reportedCars,
   savedCars,
+  users,
 } from '../src/db/schema.ts';
 import { placeOf } from '../src/places/gazetteer.ts';
 import {
@@ -35,7 +36,15 @@ import {
   uploadedPhoto,
 } from './factories.ts';
 import { it as base } from './fixtures.ts';
-import { as, errorOf, sameBytesSpellings, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import {
+  as,
+  errorOf,
+  sameBytesSpellings,
+  signUpUser,
+  type TestApp,
+  type TestUser,
+  together,
+} from './helpers.ts';
 
 const it = base.extend(
   'actors',
@@ -1124,6 +1133,71 @@ describe('PATCH /api/cars/:id', () => {
       const res = await as(t, seller, { method: 'PATCH', url: `/api/cars/${id}`, payload: { brand: 'X' } });
       expect(res.statusCode).toBe(404);
     }
+  });
+});
+
+/**
+ * Races that PGlite's one connection cannot run. The test holds what every write of a car waits for
+ * after its stock-number check (the seller's account row, which a new car's foreign key reads; the
+ * edited cars' rows), so two writes of one stock number pass their checks together unless the
+ * number's lock keeps the second one waiting before it looks.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('two writes of one stock number at once, on PostgreSQL', () => {
+  const TAKEN = { stockNumber: 'You already have a car with this stock number' };
+
+  const stocked = (t: TestApp, seller: TestUser, stockNumber: string) =>
+    t.db
+      .select({ id: cars.id })
+      .from(cars)
+      .where(and(eq(cars.sellerId, seller.id), eq(cars.stockNumber, stockNumber)));
+
+  it('two new cars: one is posted, the other refused at its field as the check refuses it, storing nothing', async ({
+    t,
+  }) => {
+    const seller = await signUpUser(t, 'Seller');
+    const inputs = [await validInput(t, seller), await validInput(t, seller)];
+    const results = await together(
+      t,
+      (tx) => tx.select({ id: users.id }).from(users).where(eq(users.id, seller.id)).for('update'),
+      () =>
+        inputs.map((input) =>
+          as(t, seller, { method: 'POST', url: '/api/cars', payload: { ...input, stockNumber: 'R-1' } }),
+        ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(errorOf(results.find((r) => r.statusCode === 400)!).fields).toEqual(TAKEN);
+    expect(await t.db.select({ id: cars.id }).from(cars).where(eq(cars.sellerId, seller.id))).toHaveLength(1);
+  });
+
+  it('two cars renumbered to one number: one takes it, the other keeps its own', async ({ t }) => {
+    const seller = await signUpUser(t, 'Seller');
+    const mine = [
+      await createCar(t, seller, { stockNumber: 'E-1' }),
+      await createCar(t, seller, { stockNumber: 'E-2' }),
+    ];
+    const results = await together(
+      t,
+      (tx) =>
+        tx
+          .select({ id: cars.id })
+          .from(cars)
+          .where(
+            inArray(
+              cars.id,
+              mine.map((car) => car.id),
+            ),
+          )
+          .for('update'),
+      () =>
+        mine.map((car) =>
+          as(t, seller, { method: 'PATCH', url: `/api/cars/${car.id}`, payload: { stockNumber: 'E-3' } }),
+        ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(errorOf(results.find((r) => r.statusCode === 400)!).fields).toEqual(TAKEN);
+    const loser = mine[results.findIndex((r) => r.statusCode === 400)]!;
+    expect(await stocked(t, seller, 'E-3')).toHaveLength(1);
+    expect(await stocked(t, seller, loser.stockNumber!)).toEqual([{ id: loser.id }]);
   });
 });
 

@@ -1,10 +1,13 @@
 /**
  * A dealer's team (issue 49, ADR 65): invitations by e-mail, and members acting for the dealer.
  * Everything is observed through the API as the people involved would, with the database read
- * only to show what a refusal left unchanged.
+ * only to show what a refusal left unchanged and what waits in the e-mail outbox.
  */
 import {
+  localDateString,
   type Me,
+  type Notification,
+  type NotificationType,
   type SellerCarPage,
   type SellerProfile,
   TEAM_SIZE_MAX,
@@ -19,6 +22,7 @@ import {
   dealerMembers,
   dealerProfiles,
   messages,
+  notificationEmails,
   reviews,
 } from '../src/db/schema.ts';
 import {
@@ -30,7 +34,16 @@ import {
   postCar,
 } from './factories.ts';
 import { it } from './fixtures.ts';
-import { as, errorOf, signUpUser, type TestApp, type TestUser, whoAmI } from './helpers.ts';
+import {
+  as,
+  errorOf,
+  openStream,
+  type SignUpOverrides,
+  signUpUser,
+  type TestApp,
+  type TestUser,
+  whoAmI,
+} from './helpers.ts';
 
 const WEEKDAY = [{ open: '09:00', close: '18:00' }];
 const profile = (businessName: string) => ({
@@ -97,8 +110,13 @@ async function invited(t: TestApp, dealer: TestUser, email: string, role = 'sale
 }
 
 /** A new seller account in `dealer`'s team as `role`, through the invitation. */
-async function aMember(t: TestApp, dealer: TestUser, role: 'manager' | 'salesperson') {
-  const member = await signUpUser(t, 'Seller');
+async function aMember(
+  t: TestApp,
+  dealer: TestUser,
+  role: 'manager' | 'salesperson',
+  overrides: SignUpOverrides = {},
+) {
+  const member = await signUpUser(t, 'Seller', overrides);
   const res = await accept(t, member, await invited(t, dealer, member.email, role));
   expect(res.statusCode, res.body).toBe(200);
   return member;
@@ -603,5 +621,175 @@ describe("a member's work is the dealer's", () => {
     expect((await as(t, member, { method: 'DELETE', url: '/api/me/team/membership' })).json()).toEqual({
       deletedCount: 0,
     });
+  });
+});
+
+describe('the team is told', () => {
+  /** A dealer with a manager and a salesperson. */
+  const aTeam = async (t: TestApp) => {
+    const owner = await aDealer(t);
+    return {
+      owner,
+      manager: await aMember(t, owner, 'manager'),
+      salesperson: await aMember(t, owner, 'salesperson'),
+    };
+  };
+  /** The kinds of the user's notifications, oldest first, as their notifications page lists them. */
+  const toldOf = async (t: TestApp, user: TestUser) => {
+    const res = await as(t, user, { method: 'GET', url: '/api/notifications' });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().items as Notification[]).map((n) => n.type).reverse();
+  };
+  /** The kinds waiting in the user's e-mail outbox. */
+  const emailedOf = async (t: TestApp, user: TestUser) =>
+    (
+      await t.db
+        .select({ type: notificationEmails.type })
+        .from(notificationEmails)
+        .where(eq(notificationEmails.userId, user.id))
+        .orderBy(notificationEmails.createdAt)
+    ).map((row) => row.type as NotificationType);
+  /** `who` asks about the car: the conversation's id. */
+  const ask = async (t: TestApp, who: TestUser, carId: string, message: string) => {
+    const res = await as(t, who, { method: 'POST', url: '/api/conversations', payload: { carId, message } });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { id: string }).id;
+  };
+  const write = (t: TestApp, who: TestUser, conversationId: string, body: string) =>
+    as(t, who, { method: 'POST', url: `/api/conversations/${conversationId}/messages`, payload: { body } });
+  const readAll = (t: TestApp, who: TestUser) =>
+    as(t, who, { method: 'POST', url: '/api/notifications/read', payload: {} });
+  /** A weekday a week or so ahead (the dealer opens on weekdays). */
+  const aWeekday = () => {
+    const day = new Date(Date.now() + 7 * 86_400_000);
+    while (day.getDay() === 0 || day.getDay() === 6) day.setDate(day.getDate() + 1);
+    return localDateString(day);
+  };
+
+  it("a buyer's message, offer and test-drive request reach the owner, the managers and the salespeople, each as they chose; a removed member hears nothing", async ({
+    t,
+    buyer,
+  }) => {
+    const { owner, manager, salesperson } = await aTeam(t);
+    const unconfirmed = await aMember(t, owner, 'salesperson', { emailVerified: false });
+    const removed = await aMember(t, owner, 'salesperson');
+    expect(
+      (await as(t, owner, { method: 'DELETE', url: `/api/me/team/members/${removed.id}` })).statusCode,
+    ).toBe(200);
+    const mutedEmail = await as(t, salesperson, {
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      payload: { items: [{ type: 'message.received', inApp: true, email: false }] },
+    });
+    expect(mutedEmail.statusCode, mutedEmail.body).toBe(200);
+    const team = [owner, manager, salesperson, unconfirmed];
+    const toldOfEach = () => Promise.all([...team, removed].map((who) => toldOf(t, who)));
+
+    const car = await createCar(t, owner);
+    const conversationId = await ask(t, buyer, car.id, 'Is it still for sale?');
+    expect(await toldOfEach()).toEqual([...team.map(() => ['message.received']), []]);
+    // The notification's link opens for each of them: the conversation is the dealer's.
+    const [told] = (await as(t, salesperson, { method: 'GET', url: '/api/notifications' })).json().items;
+    expect(told.link).toBe(`/dash/messages/${conversationId}`);
+    for (const who of team)
+      expect(
+        (await as(t, who, { method: 'GET', url: `/api/conversations/${conversationId}/messages?limit=1` }))
+          .statusCode,
+      ).toBe(200);
+
+    // One unread notification a conversation, for each person: who read theirs is told of the next.
+    expect((await write(t, buyer, conversationId, 'And the service history?')).statusCode).toBe(201);
+    expect(await toldOfEach()).toEqual([...team.map(() => ['message.received']), []]);
+    expect((await readAll(t, salesperson)).statusCode).toBe(200);
+    expect((await write(t, buyer, conversationId, 'Hello?')).statusCode).toBe(201);
+    expect((await toldOfEach()).map((kinds) => kinds.length)).toEqual([1, 1, 2, 1, 0]);
+
+    const offered = await as(t, buyer, {
+      method: 'POST',
+      url: '/api/offers',
+      payload: { carId: car.id, amount: Math.round(car.askingPrice * 0.9), message: 'Would you take this?' },
+    });
+    expect(offered.statusCode, offered.body).toBe(201);
+
+    // The test drive reaches the team's open pages too: their notifications and their requests.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openStream(address, salesperson);
+    const booked = await as(t, buyer, {
+      method: 'POST',
+      url: '/api/testdrivebooking',
+      payload: { carId: car.id, phone: '(512) 555-0142', city: 'Miami', date: aWeekday(), time: '10:30' },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(await stream.until(1, 'bookings')).toMatch(/event: notifications\ndata: changed/);
+    await stream.close();
+
+    const afterMessages = ['offer.made', 'booking.requested'];
+    expect((await toldOfEach()).map((kinds) => kinds.slice(-2))).toEqual([
+      ...team.map(() => afterMessages),
+      [],
+    ]);
+    // E-mail for those with a confirmed address who want it: not the unconfirmed, and no message
+    // e-mail for the salesperson who turned it off.
+    expect(await Promise.all([...team, removed].map((who) => emailedOf(t, who)))).toEqual([
+      ['message.received', ...afterMessages],
+      ['message.received', ...afterMessages],
+      afterMessages,
+      [],
+      [],
+    ]);
+  });
+
+  it('a review of the dealer reaches its owner and managers, not its salespeople (answering is theirs)', async ({
+    t,
+    buyer,
+  }) => {
+    const { owner, manager, salesperson } = await aTeam(t);
+    const car = await createCar(t, owner);
+    const booking = await createPastTestDrive(t, buyer, car, owner);
+    const posted = await as(t, buyer, {
+      method: 'POST',
+      url: '/api/reviews',
+      payload: {
+        bookingId: booking.id,
+        experience: 5,
+        accuracy: 4,
+        communication: 5,
+        body: 'Honest dealer.',
+      },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect(await Promise.all([owner, manager, salesperson].map((who) => toldOf(t, who)))).toEqual([
+      ['review.received'],
+      ['review.received'],
+      [],
+    ]);
+  });
+
+  it("what is told to a buyer reaches that account alone, a dealer's as well; a private seller is told alone", async ({
+    t,
+  }) => {
+    const buyer = await signUpUser(t, 'Buyer');
+    const otherSeller = await signUpUser(t, 'Seller');
+    const { owner, manager, salesperson } = await aTeam(t);
+    const team = [owner, manager, salesperson];
+
+    // The dealer's answer tells the buyer, not the rest of the team.
+    const car = await createCar(t, owner);
+    const dealersConversation = await ask(t, buyer, car.id, 'Is it still for sale?');
+    for (const who of team) expect((await readAll(t, who)).statusCode).toBe(200);
+    expect((await write(t, salesperson, dealersConversation, 'It is.')).statusCode).toBe(201);
+    expect(await toldOf(t, buyer)).toEqual(['message.received']);
+    const unread = async (who: TestUser) =>
+      (await as(t, who, { method: 'GET', url: '/api/notifications' })).json().unread as number;
+    expect(await Promise.all(team.map(unread))).toEqual([0, 0, 0]);
+
+    // The dealer asks a private seller about their car: the seller alone is told; their answer
+    // goes to the dealer's account, the buyer of that conversation, and not to its team.
+    const privateCar = await createCar(t, otherSeller);
+    const asked = await ask(t, salesperson, privateCar.id, 'Would you sell it to a dealer?');
+    expect(await toldOf(t, otherSeller)).toEqual(['message.received']);
+    const answered = await write(t, otherSeller, asked, 'Make me an offer.');
+    expect(answered.statusCode).toBe(201);
+    expect(await Promise.all(team.map(unread))).toEqual([1, 0, 0]);
   });
 });

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LiveTopic, Me, Role } from '@redline/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { TestClock } from 'pg-boss';
@@ -15,7 +15,7 @@ import { vi } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config/config.ts';
 import type { AppContext } from '../src/context.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import { type Database, openDatabase, type Tx } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import type { JobName, Jobs, Scheduled } from '../src/jobs/jobs.ts';
 import { REFIT_DELAY_SECONDS } from '../src/modules/market-value/market-value.jobs.ts';
@@ -351,4 +351,31 @@ export function sameBytesSpellings(text: string): string[] {
   return [...new Set(candidates)].filter(
     (spelling) => spelling !== text && Buffer.from(spelling, 'base64url').equals(bytes),
   );
+}
+
+/**
+ * Runs `writes` at once on PostgreSQL (PGlite's one connection cannot race), while a transaction holds
+ * what each waits for after its checks (`hold`), until every one of them waits for a lock: they then
+ * go on together. Answers their results.
+ */
+export async function together<R>(
+  t: TestApp,
+  hold: (tx: Tx) => Promise<unknown>,
+  writes: () => Promise<R>[],
+): Promise<R[]> {
+  const lockWaits = async () => {
+    const result = (await t.db.execute(
+      sql`select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`,
+    )) as unknown as { rows: { waiting: number }[] };
+    return result.rows[0]!.waiting;
+  };
+  let all: Promise<R[]> | undefined;
+  await t.db.transaction(async (tx) => {
+    await hold(tx);
+    const started = writes();
+    all = Promise.all(started);
+    while ((await lockWaits()) < started.length) await new Promise((resolve) => setTimeout(resolve, 10));
+  });
+  return all!;
 }

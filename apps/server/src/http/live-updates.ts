@@ -4,7 +4,7 @@
  * notifications in another tab, or a message comes in one of their conversations, every stream of
  * that user, on whichever instance it is open, is told to ask again (`event: notifications`,
  * `event: conversations`); likewise when a booking of theirs changes (`event: bookings`, its buyer and
- * seller) and when the payments ledger does (`event: payments`, the admins;
+ * seller, a dealer's team included) and when the payments ledger does (`event: payments`, the admins;
  * modules/notifications/live-changes.ts). The facts travel as the `<topic>.changed` events
  * (LIVE_TOPICS): delivered on this instance after the commit, and to every other instance by its
  * NOTIFY (ADR 8). The app keeps one (`context.live`); the notifications module opens its streams.

@@ -306,8 +306,19 @@ export async function lockCarOfSeller(tx: Tx, id: string, sellerId: string) {
   return before;
 }
 
-/** The id of the seller's car of this stock number, if they have one. */
-export async function carWithStockNumber(tx: Tx, sellerId: string, stockNumber: string) {
+/** The lock of one seller's stock number (with the hash of the two): a number of its own. */
+const STOCK_NUMBER_LOCK = 0x53746f63; // "Stoc"
+
+/**
+ * The id of the seller's car of this stock number, if they have one. The transaction first takes the
+ * number's lock, until it ends: of two cars given one stock number at once, the second read sees the
+ * first car, so the second write is refused by the check, not by the unique index (a 500, and an
+ * aborted transaction where an import goes on to its next row).
+ */
+export async function lockStockNumber(tx: Tx, sellerId: string, stockNumber: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${STOCK_NUMBER_LOCK}, hashtext(${`${sellerId} ${stockNumber}`}))`,
+  );
   const [row] = await tx
     .select({ id: cars.id })
     .from(cars)

@@ -278,10 +278,10 @@ export async function editCar(
   }
 }
 
-/** A stock number names one car of its seller (the unique index is the last word under a race). */
+/** A stock number names one car of its seller: two writes of one number at once take turns on its lock. */
 async function assertStockNumberFree(tx: Tx, sellerId: string, stockNumber: string | null, carId?: string) {
   if (stockNumber === null) return;
-  const holder = await repo.carWithStockNumber(tx, sellerId, stockNumber);
+  const holder = await repo.lockStockNumber(tx, sellerId, stockNumber);
   if (holder === undefined || holder === carId) return;
   throw badRequest(`You already have a car with stock number ${stockNumber}.`, {
     stockNumber: 'You already have a car with this stock number',

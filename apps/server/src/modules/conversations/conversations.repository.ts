@@ -215,6 +215,7 @@ export async function findMessage(tx: Db | Tx, id: string) {
       body: messages.body,
       senderName: users.name,
       carName: conversations.carName,
+      sellerId: conversations.sellerId,
       recipientId: sql<string>`case when ${conversations.buyerId} = ${messages.senderId}
         then ${conversations.sellerId} else ${conversations.buyerId} end`,
     })

@@ -34,6 +34,14 @@ export function listMembers(db: Db, dealerId: string) {
     .orderBy(asc(dealerMembers.createdAt), asc(dealerMembers.memberId));
 }
 
+/** The dealer's members and their roles (none for a private seller): who of them hears what the dealer is told. */
+export function teamOf(db: Db | Tx, dealerId: string) {
+  return db
+    .select({ id: dealerMembers.memberId, role: dealerMembers.role })
+    .from(dealerMembers)
+    .where(eq(dealerMembers.dealerId, dealerId));
+}
+
 /** Whether the dealer has any member (a dealer with a team cannot go private). */
 export async function hasMembers(db: Db | Tx, dealerId: string) {
   const [row] = await db

@@ -1,14 +1,15 @@
 /**
  * Whose open lists a change makes stale (LiveUpdates then tells their streams): a booking's change
- * its buyer's bookings and its seller's requests; a payment or a refund, those and the admins'
- * payments ledger. Reactions, so that each change is told once, by the instance that made it, and a
- * change that rolls back tells no one.
+ * its buyer's bookings and its seller's requests (a dealer's team's too, who work on them); a payment
+ * or a refund, those and the admins' payments ledger. Reactions, so that each change is told once, by
+ * the instance that made it, and a change that rolls back tells no one.
  */
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type EventName, publish } from '../../events/index.ts';
 import { bookingSummary } from '../bookings/index.ts';
 import * as repo from './notifications.repository.ts';
+import { sellerSide } from './seller-side.ts';
 
 /** Every event that changes a booking as its people's lists show it. */
 const BOOKING_CHANGES = [
@@ -39,7 +40,8 @@ async function tell(tx: Db | Tx, name: 'bookings.changed' | 'payments.changed', 
 
 async function bookingChanged(tx: Db | Tx, bookingId: string | null | undefined) {
   const people = bookingId ? await bookingSummary(tx, bookingId) : undefined;
-  if (people) await tell(tx, 'bookings.changed', [people.buyerId, people.sellerId]);
+  if (people)
+    await tell(tx, 'bookings.changed', [people.buyerId, ...(await sellerSide(tx, people.sellerId, 'lead'))]);
 }
 
 const ledgerChanged = async (tx: Db | Tx) => tell(tx, 'payments.changed', await repo.adminIds(tx));

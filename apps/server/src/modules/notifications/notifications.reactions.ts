@@ -2,7 +2,8 @@
  * Who is told what: each reaction runs in the transaction of the change it tells of (EventBus.react),
  * so that a change makes its notifications exactly once, for the people it concerns, and a change
  * that rolls back makes none. Each person's preferences say whether it is shown in the app, e-mailed
- * (notification-emails.ts), both or neither.
+ * (notification-emails.ts), both or neither. What is told to a car's seller reaches the seller's side
+ * (seller-side.ts): a dealer's team by role; what is told to a buyer reaches that account alone.
  */
 import {
   carName,
@@ -34,6 +35,7 @@ import { findSavedSearch } from '../saved-searches/index.ts';
 import { emailLater } from './notification-emails.ts';
 import * as repo from './notifications.repository.ts';
 import { settingsOf } from './notifications.service.ts';
+import { type SellerMatter, sellerSide } from './seller-side.ts';
 
 interface Told {
   type: NotificationType;
@@ -80,6 +82,26 @@ async function tellUsers(tx: Db | Tx, jobs: JobQueue, userIds: (string | null)[]
   }
 }
 
+/**
+ * The kinds told to a seller that are leads, which a dealer's salespeople work on as well (ADR 65); any
+ * other kind told to a seller (a review, a car Redline removed) is the dealer's standing.
+ */
+const LEADS: ReadonlySet<NotificationType> = new Set<NotificationType>([
+  'message.received',
+  'offer.made',
+  'offer.accepted',
+  'offer.withdrawn',
+  'offer.expired',
+  'offer.deposit-paid',
+  'offer.purchase-confirmed',
+  'booking.requested',
+  'booking.paid',
+  'booking.time-agreed',
+  'booking.cancelled',
+]);
+
+const matterOf = (type: NotificationType): SellerMatter => (LEADS.has(type) ? 'lead' : 'standing');
+
 const carLink = (id: string) => routePatterns.car.replace(':id', id);
 
 /** A test drive's day and time as its people arranged them ("Dec 5, 2026 at 10:30 AM"). */
@@ -98,19 +120,22 @@ function excerpt(text: string) {
   return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length)}…`;
 }
 
+/** A side of a car's deal: its buyer, or its seller (with a dealer's team). */
+type Side = 'buyer' | 'seller';
+
 type OfferMove = NonNullable<Awaited<ReturnType<typeof offerMoveSummary>>>;
 
 /**
  * Who is told of an offer's move, and what: the side that did not make it (both, for an expiry);
  * nobody of a sale, which tells the savers of the car.
  */
-function offerMoveNotice(move: OfferMove): { to: string[]; notice: Omit<Told, 'link'> } | null {
+function offerMoveNotice(move: OfferMove): { to: Side[]; notice: Omit<Told, 'link'> } | null {
   const money = formatMoney(move.amount);
   const car = move.carName;
   switch (move.kind) {
     case 'offered':
       return {
-        to: [move.sellerId],
+        to: ['seller'],
         notice: {
           type: 'offer.made',
           title: 'Offer received',
@@ -120,7 +145,7 @@ function offerMoveNotice(move: OfferMove): { to: string[]; notice: Omit<Told, 'l
     case 'countered':
       return move.by === 'seller'
         ? {
-            to: [move.buyerId],
+            to: ['buyer'],
             notice: {
               type: 'offer.countered',
               title: 'Counter-offer',
@@ -128,7 +153,7 @@ function offerMoveNotice(move: OfferMove): { to: string[]; notice: Omit<Told, 'l
             },
           }
         : {
-            to: [move.sellerId],
+            to: ['seller'],
             notice: {
               type: 'offer.made',
               title: 'Offer received',
@@ -138,7 +163,7 @@ function offerMoveNotice(move: OfferMove): { to: string[]; notice: Omit<Told, 'l
     case 'accepted':
       return move.by === 'seller'
         ? {
-            to: [move.buyerId],
+            to: ['buyer'],
             notice: {
               type: 'offer.accepted',
               title: 'Offer accepted',
@@ -146,7 +171,7 @@ function offerMoveNotice(move: OfferMove): { to: string[]; notice: Omit<Told, 'l
             },
           }
         : {
-            to: [move.sellerId],
+            to: ['seller'],
             notice: {
               type: 'offer.accepted',
               title: 'Counter accepted',
@@ -156,7 +181,7 @@ function offerMoveNotice(move: OfferMove): { to: string[]; notice: Omit<Told, 'l
     case 'declined':
     case 'closed':
       return {
-        to: [move.buyerId],
+        to: ['buyer'],
         notice: {
           type: 'offer.declined',
           title: move.kind === 'declined' ? 'Offer declined' : 'Offer closed',
@@ -168,7 +193,7 @@ function offerMoveNotice(move: OfferMove): { to: string[]; notice: Omit<Told, 'l
       };
     case 'withdrawn':
       return {
-        to: [move.sellerId],
+        to: ['seller'],
         notice: {
           type: 'offer.withdrawn',
           title: 'Offer withdrawn',
@@ -177,7 +202,7 @@ function offerMoveNotice(move: OfferMove): { to: string[]; notice: Omit<Told, 'l
       };
     case 'expired':
       return {
-        to: [move.buyerId, move.sellerId],
+        to: ['buyer', 'seller'],
         notice: {
           type: 'offer.expired',
           title: 'Offer expired',
@@ -186,7 +211,7 @@ function offerMoveNotice(move: OfferMove): { to: string[]; notice: Omit<Told, 'l
       };
     case 'released':
       return {
-        to: [move.buyerId],
+        to: ['buyer'],
         notice: {
           type: 'offer.released',
           title: 'Reservation released',
@@ -195,7 +220,7 @@ function offerMoveNotice(move: OfferMove): { to: string[]; notice: Omit<Told, 'l
       };
     case 'lapsed':
       return {
-        to: [move.buyerId, move.sellerId],
+        to: ['buyer', 'seller'],
         notice: {
           type: 'offer.expired',
           title: 'Reservation lapsed',
@@ -204,7 +229,7 @@ function offerMoveNotice(move: OfferMove): { to: string[]; notice: Omit<Told, 'l
       };
     case 'deposit-paid':
       return {
-        to: [move.sellerId],
+        to: ['seller'],
         notice: {
           type: 'offer.deposit-paid',
           title: 'Deposit paid',
@@ -213,7 +238,7 @@ function offerMoveNotice(move: OfferMove): { to: string[]; notice: Omit<Told, 'l
       };
     case 'confirmed':
       return {
-        to: [move.sellerId],
+        to: ['seller'],
         notice: {
           type: 'offer.purchase-confirmed',
           title: 'Purchase confirmed',
@@ -228,11 +253,14 @@ function offerMoveNotice(move: OfferMove): { to: string[]; notice: Omit<Told, 'l
 /** Subscribes the notifications' reactions; returns their unsubscribes. */
 export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() => void)[] {
   const tell = (tx: Db | Tx, userIds: (string | null)[], told: Told) => tellUsers(tx, jobs, userIds, told);
+  /** Tells the seller account `sellerId` and the members of its team whose role handles the kind. */
+  const tellSeller = async (tx: Db | Tx, sellerId: string | null, told: Told) =>
+    tell(tx, await sellerSide(tx, sellerId, matterOf(told.type)), told);
   return [
     events.react('booking.requested', async (tx, { bookingId }) => {
       const booking = await bookingSummary(tx, bookingId);
       if (!booking) return;
-      await tell(tx, [booking.sellerId], {
+      await tellSeller(tx, booking.sellerId, {
         type: 'booking.requested',
         title: 'Test drive requested',
         body: `${booking.buyerName} would like to drive your ${booking.carName} on ${testDriveTime(booking)} in ${booking.requestedLocation}.`,
@@ -242,7 +270,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
     events.react('booking.paid', async (tx, { bookingId }) => {
       const booking = await bookingSummary(tx, bookingId);
       if (!booking) return;
-      await tell(tx, [booking.sellerId], {
+      await tellSeller(tx, booking.sellerId, {
         type: 'booking.paid',
         title: 'Test drive paid',
         body: `${booking.buyerName} paid ${formatCharge(booking.price)} for the test drive of your ${booking.carName} on ${testDriveTime(booking)}. Their phone number is on the request.`,
@@ -269,7 +297,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       }
       // The seller, whoever cancelled; the buyer when an admin did.
       if (booking.sellerId !== cancelledBy)
-        await tell(tx, [booking.sellerId], {
+        await tellSeller(tx, booking.sellerId, {
           type: 'booking.cancelled',
           title: 'Test drive cancelled',
           body:
@@ -326,7 +354,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
     events.react('booking.proposal-accepted', async (tx, { bookingId }) => {
       const booking = await bookingSummary(tx, bookingId);
       if (!booking) return;
-      await tell(tx, [booking.sellerId], {
+      await tellSeller(tx, booking.sellerId, {
         type: 'booking.time-agreed',
         title: 'Proposed time accepted',
         body: `${booking.buyerName} accepted ${testDriveTime(booking)} for the test drive of your ${booking.carName} in ${booking.requestedLocation}.`,
@@ -339,7 +367,9 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       const told = offerMoveNotice(move);
       if (!told) return;
       const link = routePatterns.dashConversation.replace(':id', move.conversationId);
-      await tell(tx, told.to, { ...told.notice, link });
+      for (const side of told.to)
+        if (side === 'buyer') await tell(tx, [move.buyerId], { ...told.notice, link });
+        else await tellSeller(tx, move.sellerId, { ...told.notice, link });
     }),
     events.react('refund.succeeded', async (tx, { bookingId, offerId, amount }) => {
       if (offerId) {
@@ -378,7 +408,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       const [car] = await carsInBrief(tx, [carId]);
       if (!car) return;
       const why = reported ? ' after buyers reported it' : '';
-      await tell(tx, [car.sellerId], {
+      await tellSeller(tx, car.sellerId, {
         type: 'car.removed',
         title: 'Car removed',
         body: `Your ${carName(car)} was removed from Redline${why}. Its open test drives are cancelled and their fees refunded. Write to us through the contact page if you think this is a mistake.`,
@@ -457,7 +487,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       const review = await findReview(tx, reviewId);
       if (!review) return;
       const stars = (review.experience + review.accuracy + review.communication) / 3;
-      await tell(tx, [review.sellerId], {
+      await tellSeller(tx, review.sellerId, {
         type: 'review.received',
         title: `Review from ${review.buyerName}`,
         body: `After the test drive of the ${review.carName}, ${stars.toFixed(1)} stars: ${excerpt(review.body)}`,
@@ -478,14 +508,23 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       const message = await findMessage(tx, messageId);
       if (!message) return;
       const link = routePatterns.dashConversation.replace(':id', message.conversationId);
-      // One unread notification a conversation: a burst of messages is one thing to look at.
-      if (await repo.hasUnread(tx, message.recipientId, link)) return;
-      await tell(tx, [message.recipientId], {
+      const told: Told = {
         type: 'message.received',
         title: `Message from ${message.senderName}`,
         body: `About the ${message.carName}: ${excerpt(message.body)}`,
         link,
-      });
+      };
+      const recipients =
+        message.recipientId === message.sellerId
+          ? await sellerSide(tx, message.sellerId, matterOf(told.type))
+          : [message.recipientId];
+      // One unread notification a conversation for each person: a burst of messages is one thing to look at.
+      const unread = await repo.withUnread(tx, recipients, link);
+      await tell(
+        tx,
+        recipients.filter((userId) => !unread.has(userId)),
+        told,
+      );
     }),
     events.react('user.changed', async (tx, { userId, change }) => {
       if (change !== 'verified') return;

@@ -52,14 +52,15 @@ export async function adminIds(tx: Db | Tx) {
   return rows.map((row) => row.id);
 }
 
-/** Whether the user has an unread notification leading to `link`. */
-export async function hasUnread(tx: Db | Tx, userId: string, link: string) {
-  const [row] = await tx
-    .select({ id: notifications.id })
+/** Which of these users have an unread notification leading to `link`. */
+export async function withUnread(tx: Db | Tx, userIds: string[], link: string) {
+  const rows = await tx
+    .selectDistinct({ userId: notifications.userId })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.link, link), isNull(notifications.readAt)))
-    .limit(1);
-  return row !== undefined;
+    .where(
+      and(inArray(notifications.userId, userIds), eq(notifications.link, link), isNull(notifications.readAt)),
+    );
+  return new Set(rows.map((row) => row.userId));
 }
 
 export type Settings = Pick<typeof notificationPreferences.$inferSelect, 'inApp' | 'email'>;
