@@ -16,7 +16,8 @@ export function StackTable({ caption, columns, children }: StackTableProps) {
   return (
     <div className="md:overflow-x-auto md:rounded-box md:border md:border-base-300 md:bg-base-100">
       {/* As a table, a column keeps its longest word whole (an address breaks only where its markup
-          allows, not mid-word) and the box scrolls sideways if it must; as cards, text wraps anywhere. */}
+          allows, not mid-word) and the box scrolls sideways if it must; as cards, text wraps anywhere.
+          A stranger's prose wraps anywhere in both (a report's details: ReportEntry). */}
       <table className="table block md:table md:wrap-break-word">
         <caption className="sr-only">{caption}</caption>
         <thead className="hidden bg-base-200/60 text-xs uppercase tracking-wide text-base-content/75 md:table-header-group">
