@@ -1,7 +1,8 @@
 /**
  * Test data for the buyer-journey and moderation specs, made through the real API so that every
  * test owns its users and cars: fresh accounts (sign-up), a seller's car (upload + POST /api/cars),
- * a booking, a saved car. Nothing here touches the demo data.
+ * a booking, a saved car; and a team invitation's e-mailed link, from the server's dev outbox.
+ * Nothing here touches the demo data.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -50,10 +50,18 @@ type StackCellProps = {
   primary?: boolean;
   /** The buttons of the row: full width at the bottom of the card on phones; none, no bar. */
   actions?: boolean;
+  /** Blocks of text (a list of reports): on phones under their label, across the card, not beside it. */
+  stacked?: boolean;
   children: ReactNode;
 };
 
-export function StackCell({ label, primary = false, actions = false, children }: StackCellProps) {
+export function StackCell({
+  label,
+  primary = false,
+  actions = false,
+  stacked = false,
+  children,
+}: StackCellProps) {
   if (primary) {
     return <td className="block p-0 pb-2 md:table-cell md:px-4 md:py-3">{children}</td>;
   }
@@ -68,11 +76,13 @@ export function StackCell({ label, primary = false, actions = false, children }:
     );
   }
   return (
-    <td className="flex items-baseline justify-between gap-4 p-0 py-0.5 text-sm md:table-cell md:px-4 md:py-3">
+    <td
+      className={`${stacked ? 'flex flex-col gap-1' : 'flex items-baseline justify-between gap-4'} p-0 py-0.5 text-sm md:table-cell md:px-4 md:py-3`}
+    >
       {label ? (
         <span className="shrink-0 text-xs font-medium text-base-content/70 md:hidden">{label}</span>
       ) : null}
-      <span className="min-w-0 text-right md:text-left">{children}</span>
+      <span className={`min-w-0 md:text-left ${stacked ? '' : 'text-right'}`}>{children}</span>
     </td>
   );
 }

@@ -85,7 +85,7 @@ export function ReportedReviewsTable() {
                 ) : null}
               </div>
             </StackCell>
-            <StackCell label="Reports">
+            <StackCell label="Reports" stacked>
               {item.reports.length === 0 ? (
                 <p className="text-sm text-base-content/70">Dismissed</p>
               ) : (
@@ -105,7 +105,7 @@ export function ReportedReviewsTable() {
                 </ol>
               )}
             </StackCell>
-            <StackCell label="Moderation">
+            <StackCell label="Moderation" stacked>
               {item.moderation.length === 0 ? (
                 <p className="text-sm text-base-content/70">Never hidden</p>
               ) : (
