@@ -1,11 +1,14 @@
 /**
  * Test data for the buyer-journey and moderation specs, made through the real API so that every
  * test owns its users and cars: fresh accounts (sign-up), a seller's car (upload + POST /api/cars),
- * a booking, a saved car. Nothing here touches the demo data.
+ * a booking, a saved car; and a team invitation's e-mailed link, from the server's dev outbox.
+ * Nothing here touches the demo data.
  */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
-import { baseURL, type SignUpRole, signUpViaApi, uniqueEmail } from '../fixtures.ts';
+import { baseURL, expect, type SignUpRole, signUpViaApi, uniqueEmail } from '../fixtures.ts';
 import { TEST_CARD } from './test-card.ts';
 
 export const PASSWORD = 'e2e-password-1';
@@ -285,4 +288,26 @@ export async function markSoldViaApi(request: APIRequestContext, carId: string):
     await request.patch(`/api/cars/${carId}`, { data: { sold: true }, headers: write.headers() }),
     'marking a car sold',
   );
+}
+
+/** The link of the latest invitation the server wrote to its outbox for `email`. */
+export async function emailedInvitation(email: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const files = (await readdir(outbox)).sort();
+      for (const file of files.reverse()) {
+        const mail = JSON.parse(await readFile(path.join(outbox, file), 'utf8')) as {
+          to: string;
+          text: string;
+        };
+        if (mail.to !== email) continue;
+        link = mail.text.match(/https?:\/\/\S+\/team\/invitations\/[\w-]+/)?.[0];
+        return link;
+      }
+      return undefined;
+    })
+    .toBeTruthy();
+  return new URL(link!).pathname;
 }

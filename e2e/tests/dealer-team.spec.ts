@@ -7,33 +7,16 @@
  * SHOTS_DIR set: screenshots of the Team page, the invitation page and the member's dashboard, 390 and
  * 1280 px, light and dark.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, signUpViaApi, test, uniqueEmail } from '../fixtures.ts';
-import { becomeDealerViaApi, PASSWORD, postCar, signUp, tag } from '../support/marketplace.ts';
+import {
+  becomeDealerViaApi,
+  emailedInvitation,
+  PASSWORD,
+  postCar,
+  signUp,
+  tag,
+} from '../support/marketplace.ts';
 import { shoot } from '../support/shots.ts';
-
-/** The link of the latest invitation the server wrote to its outbox for `email`. */
-async function emailedInvitation(email: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const files = (await readdir(outbox)).sort();
-      for (const file of files.reverse()) {
-        const mail = JSON.parse(await readFile(path.join(outbox, file), 'utf8')) as {
-          to: string;
-          text: string;
-        };
-        if (mail.to !== email) continue;
-        link = mail.text.match(/https?:\/\/\S+\/team\/invitations\/[\w-]+/)?.[0];
-        return link;
-      }
-      return undefined;
-    })
-    .toBeTruthy();
-  return new URL(link!).pathname;
-}
 
 test('an owner invites a salesperson by e-mail, whose car is the dealer’s, and removes them', async ({
   browser,

@@ -4,13 +4,31 @@
  * and a message as long, seen on a phone; the catalogue's pages with names as long (issue 46: the
  * post form's comboboxes, the car's Specifications, the search's filters with a list of one car and
  * an empty one, the admins' makes, other names and typo matches among every make); the car page's
- * main button whole at desktop width; and an open dialog that dims the page behind it in both
- * themes (item 23).
+ * main button whole at desktop width; an open dialog that dims the page behind it in both
+ * themes (item 23); and issue 49's screens on a phone with words as long as allowed: the Team page
+ * with twenty invitations, an invitation, a dealer's page and its car's card, a member's dashboard
+ * and figures, a booking, the seller's page's reviews and their Report dialog, the Answer form and
+ * the admins' reported reviews (reviews with long words: reviews.spec.ts).
  */
 import type { Page } from '@playwright/test';
-import { baseURL, DEMO_ADMIN, DEMO_PASSWORD, expect, hydrated, test } from '../fixtures.ts';
 import {
+  baseURL,
+  DEMO_ADMIN,
+  DEMO_BUYER,
+  DEMO_PASSWORD,
+  expect,
+  hydrated,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+} from '../fixtures.ts';
+import { expectDialogFullWidth, expectNoSidewaysScroll, longWord } from '../support/layout.ts';
+import {
+  becomeDealerViaApi,
+  bookViaApi,
+  emailedInvitation,
   markSoldViaApi,
+  PASSWORD,
   type PostedCar,
   postCar,
   signInViaApi,
@@ -18,15 +36,9 @@ import {
   tag,
 } from '../support/marketplace.ts';
 
+const DEMO_SELLER = 'sales@redline.test'; // a dealer with reviews, some not answered yet
 const URL_300 = `https://example.test/${'a1b2c3d4e5'.repeat(28)}`.slice(0, 300);
 const write = { headers: { origin: baseURL() } };
-
-/** The page is no wider than the window: nothing scrolls it sideways. */
-async function expectNoSidewaysScroll(page: Page, width: number) {
-  await expect(page.locator('#root')).not.toHaveAttribute('inert');
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth, `${page.url()} is wider than the window`).toBeLessThanOrEqual(width);
-}
 
 /** Nothing in the open dialog reaches past the window's right edge (a dialog clips what would). */
 async function expectDialogWithinWidth(page: Page, width: number) {
@@ -136,13 +148,123 @@ test.describe('long unbroken words on a phone', () => {
     const box = await search.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= width, 'the search link inside the window').toBe(true);
   });
+
+  test("issue 49's screens stay inside the window with the longest names, addresses and texts, their buttons tap targets", async ({
+    browser,
+    page,
+    baseURL: base,
+  }) => {
+    test.setTimeout(240_000);
+    const phone = { baseURL: base, viewport: { width, height: 844 } };
+    const expectFits = async (on: Page, path: string, shown: string | RegExp) => {
+      await on.goto(path);
+      await expect(on.getByRole('main').getByText(shown).first()).toBeVisible();
+      await expectNoSidewaysScroll(on, width);
+    };
+
+    // A dealer with the longest business name (100) and owner's name (80), a car with the longest
+    // model, and twenty invitations: one to a member, nineteen to the longest addresses.
+    const owner = await browser.newContext(phone);
+    await signUp(owner.request, 'Seller', longWord('Owner', 80));
+    const business = longWord('Motors', 100);
+    await becomeDealerViaApi(owner.request, business);
+    const { id: ownerId } = (await (await owner.request.get('/api/me')).json()) as { id: string };
+    const car = await postCar(owner.request, longWord('Model', 80));
+    const memberEmail = uniqueEmail('member');
+    const addresses = Array.from({ length: 19 }, (_, i) => `${longWord(`i${i}`, 64)}@${'d'.repeat(60)}.test`);
+    for (const email of [memberEmail, ...addresses]) {
+      const sent = await owner.request.post('/api/me/team/invitations', {
+        data: { email, role: 'salesperson' },
+        ...write,
+      });
+      expect(sent.ok(), await sent.text()).toBe(true);
+    }
+
+    // The invitation's page, signed out; then the member, with the longest name, joins from it, its
+    // button as tall as its label.
+    const invitation = await emailedInvitation(memberEmail);
+    await expectFits(page, invitation, `Join ${business}`);
+    const member = await browser.newContext(phone);
+    const memberName = longWord('Member', 80);
+    await signUpViaApi(member.request, {
+      name: memberName,
+      email: memberEmail,
+      password: PASSWORD,
+      role: 'Seller',
+    });
+    const memberPage = await member.newPage();
+    await expectFits(memberPage, invitation, `Join ${business}`);
+    const accept = memberPage.getByRole('button', { name: `Accept and join ${business}` });
+    const label = await accept.evaluate((button) => button.scrollHeight - button.clientHeight);
+    expect(label, 'how far the label spills out of its button').toBeLessThanOrEqual(0);
+    await accept.click();
+    await memberPage.waitForURL('**/dash');
+
+    // The Team page: the member and the pending invitations, each address whole; Remove is a tap target.
+    const ownerPage = await owner.newPage();
+    await expectFits(ownerPage, '/dash/seller/team', memberName);
+    await expect(ownerPage.getByText(addresses[0]!.toLowerCase())).toBeVisible();
+    const remove = await ownerPage.getByRole('button', { name: `Remove ${memberName}` }).boundingBox();
+    expect(remove?.height, 'Remove’s height').toBeGreaterThanOrEqual(44);
+
+    // The member's dashboard, its figures (no view yet), the dealer's page and the car's card.
+    await expectFits(memberPage, '/dash', `Selling for ${business} as a salesperson`);
+    await expectFits(memberPage, '/dash/seller/performance', car.model);
+    await expectFits(memberPage, `/sellers/${ownerId}`, business);
+    await expectFits(memberPage, `/cars?${new URLSearchParams({ q: car.model })}`, car.model);
+
+    // A buyer with the longest name books the car: their bookings.
+    await signUp(page.request, 'Buyer', longWord('Buyer', 80));
+    await bookViaApi(page.request, car.id, longWord('City', 80));
+    await expectFits(page, '/dash/buyer/bookings', car.model);
+
+    // The demo seller's reviews: their page with the Report dialog, a bottom sheet as wide as the
+    // window; the Answer form with the longest word; a report with the longest details, to the admins.
+    const demoSeller = await browser.newContext(phone);
+    await signInViaApi(demoSeller.request, DEMO_SELLER, DEMO_PASSWORD);
+    const { id: sellerId } = (await (await demoSeller.request.get('/api/me')).json()) as { id: string };
+    const reviewer = await browser.newContext(phone);
+    await signInViaApi(reviewer.request, DEMO_BUYER, DEMO_PASSWORD);
+    const reviewerPage = await reviewer.newPage();
+    await expectFits(reviewerPage, `/sellers/${sellerId}`, 'Reviews');
+    await reviewerPage
+      .getByRole('button', { name: /^Report the review by/ })
+      .first()
+      .click();
+    await expectDialogFullWidth(reviewerPage, width);
+    await expectNoSidewaysScroll(reviewerPage, width);
+    const sellerPage = await demoSeller.newPage();
+    await expectFits(sellerPage, '/dash/seller/reviews', 'Answer');
+    await sellerPage
+      .getByRole('button', { name: /^Answer the review by/ })
+      .first()
+      .click();
+    await sellerPage.getByLabel(/^Your answer to/).fill(longWord('Answer', 150));
+    await expectNoSidewaysScroll(sellerPage, width);
+    const { items } = (await (await page.request.get(`/api/sellers/${sellerId}/reviews`)).json()) as {
+      items: { id: string }[];
+    };
+    const details = longWord('Details', 150);
+    const reported = await page.request.post(`/api/reviews/${items[0]!.id}/report`, {
+      data: { reason: 'Other', details },
+      ...write,
+    });
+    expect(reported.ok(), await reported.text()).toBe(true);
+    const admin = await browser.newContext(phone);
+    await signInViaApi(admin.request, DEMO_ADMIN, DEMO_PASSWORD);
+    const adminPage = await admin.newPage();
+    await expectFits(adminPage, '/dash/admin/reported-reviews', details);
+    // As a card, a review's reports run across it under their label, not squeezed beside it.
+    const reports = await adminPage.getByRole('list', { name: 'Reports' }).first().boundingBox();
+    expect(reports?.width, 'the reports’ width').toBeGreaterThan(width * 0.8);
+
+    for (const context of [owner, member, demoSeller, reviewer, admin]) await context.close();
+  });
 });
 
 test.describe('the catalogue on a phone', () => {
   const width = 390;
   test.use({ viewport: { width, height: 844 } });
-  /** An unbroken word of `length` characters, unique to the run. */
-  const word = (prefix: string, length: number) => `${prefix}${tag()}${'q'.repeat(length)}`.slice(0, length);
 
   test("the longest names wrap in the post form's comboboxes, the Specifications, the search's filters and the admin catalogue", async ({
     browser,
@@ -151,24 +273,24 @@ test.describe('the catalogue on a phone', () => {
   }) => {
     test.setTimeout(180_000);
     await signUp(page.request, 'Seller', `Sally Seller ${tag()}`);
-    const brand = word('Make', 60);
-    const trim = word('Trim', 60);
-    const colourName = word('Rosso', 40);
-    const car = await postCar(page.request, word('Model', 60), {
+    const brand = longWord('Make', 60);
+    const trim = longWord('Trim', 60);
+    const colourName = longWord('Rosso', 40);
+    const car = await postCar(page.request, longWord('Model', 60), {
       brand,
       specifications: {
         trim,
         exteriorColour: 'Red',
         exteriorColourName: colourName,
         interiorColour: 'Black',
-        interiorColourName: word('Nero', 40),
+        interiorColourName: longWord('Nero', 40),
       },
     });
 
     // The post form: a make the catalogue lacks, offered as the seller's own words.
     await page.goto('/dash/seller/addproduct');
     await hydrated(page);
-    const typed = word('Marque', 60);
+    const typed = longWord('Marque', 60);
     await page.getByRole('combobox', { name: 'Brand' }).fill(typed);
     const option = page.getByRole('option', { name: `Use “${typed}” — not in the list` });
     await expect(option).toBeVisible();
@@ -203,7 +325,7 @@ test.describe('the catalogue on a phone', () => {
     // The admin catalogue: a make, model and alias as long as allowed, among every make.
     const admin = await browser.newContext({ baseURL: base, viewport: { width, height: 844 } });
     await signInViaApi(admin.request, DEMO_ADMIN, DEMO_PASSWORD);
-    const makeName = word('Coachworks', 60);
+    const makeName = longWord('Coachworks', 60);
     const make = await admin.request.post('/api/vehicles/makes', {
       data: { name: makeName, country: 'GB' },
       ...write,
@@ -211,8 +333,8 @@ test.describe('the catalogue on a phone', () => {
     expect(make.ok(), await make.text()).toBe(true);
     const { id: makeId } = (await make.json()) as { id: number };
     for (const [path, data] of [
-      [`/api/vehicles/makes/${makeId}/models`, { name: word('Roadster', 60) }],
-      [`/api/vehicles/makes/${makeId}/aliases`, { alias: word('Alias', 60) }],
+      [`/api/vehicles/makes/${makeId}/models`, { name: longWord('Roadster', 60) }],
+      [`/api/vehicles/makes/${makeId}/aliases`, { alias: longWord('Alias', 60) }],
     ] as const) {
       const res = await admin.request.post(path, { data, ...write });
       expect(res.ok(), await res.text()).toBe(true);

@@ -3,15 +3,17 @@
  * car, the seller accepts, the drives' time passes; one buyer reviews it in My Bookings, the other
  * through the API; the reviews show on the seller's page with their average and on the car's card;
  * the seller answers; someone reports the harsh one; an admin hides it, and it leaves the page and
- * the average.
+ * the average. The harsh one ends in a 150-character word, which wraps on a phone's seller page and
+ * in the admins' list.
  *
  * The test drives must take place while the test runs, and the server has no clock to move: this
  * spec starts its own server (with the demo data, for its admin) in a time zone where it is now
  * midday, inside the test-drive hours, books the drives a minute ahead and waits for them to start.
  */
-import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_PASSWORD, expect, test } from '../fixtures.ts';
 import { type RunningServer, startServer, stopServer } from '../server.ts';
+import { expectNoSidewaysScroll, longWord } from '../support/layout.ts';
 import { postCar, signInViaApi, signUp, tag } from '../support/marketplace.ts';
 
 /** A fixed-offset zone where it is now about noon (`Etc/GMT-5` is five hours ahead of UTC). */
@@ -32,6 +34,13 @@ function soonInZone(): { date: string; time: string; startsAt: number } {
   const startsAt = Math.ceil((Date.now() + 30_000) / 60_000) * 60_000;
   const wall = new Date(startsAt + offsetHours * 3_600_000).toISOString();
   return { date: wall.slice(0, 10), time: wall.slice(11, 16), startsAt };
+}
+
+/** The page, narrowed to a phone's width, is no wider than it; then back to the desktop's. */
+async function expectFitsAPhone(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page, 390);
+  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
@@ -136,7 +145,7 @@ test.describe('a review from booking to display', () => {
           experience: 1,
           accuracy: 1,
           communication: 1,
-          body: 'Worst seller ever, total idiots.',
+          body: `Worst seller ever, total idiots. ${longWord('Idiots', 150)}`,
         },
         headers: write,
       }),
@@ -150,6 +159,7 @@ test.describe('a review from booking to display', () => {
     await expect(reviews.getByText('2 reviews')).toBeVisible();
     await expect(reviews.getByRole('article')).toHaveCount(2);
     await expectNoA11yViolations(buyerPage);
+    await expectFitsAPhone(buyerPage);
     await buyerPage.goto(`/cars?q=${encodeURIComponent(car.model)}`);
     const card = buyerPage.getByTestId('car-card').filter({ hasText: car.model });
     await expect(card).toContainText('Rated 2.5 out of 5 from 2 reviews');
@@ -190,6 +200,7 @@ test.describe('a review from booking to display', () => {
     const row = adminPage.getByRole('row').filter({ hasText: 'Worst seller ever, total idiots.' });
     await expect(row.getByRole('list', { name: 'Reports' })).toContainText('Offensive');
     await expectNoA11yViolations(adminPage);
+    await expectFitsAPhone(adminPage);
     await row.getByRole('button', { name: `Hide the review by ${criticName} of ${sellerName}` }).click();
     const hide = adminPage.getByRole('dialog', { name: 'Hide this review' });
     await hide.getByLabel('Note for the log').fill('Insults: against the rules');

@@ -50,9 +50,7 @@ export function DealerHeader({
         <div className="min-w-0">
           <p className="text-sm font-semibold uppercase tracking-widest text-primary">Dealer</p>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <Title className="text-3xl font-bold tracking-tight break-words sm:text-4xl">
-              {dealer.businessName}
-            </Title>
+            <Title className="text-3xl font-bold tracking-tight sm:text-4xl">{dealer.businessName}</Title>
             {dealer.verifiedAt ? <VerifiedDealerBadge /> : null}
           </div>
           <p className="mt-1 text-sm text-base-content/70">Sold by {sellerName}</p>

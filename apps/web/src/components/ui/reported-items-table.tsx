@@ -37,7 +37,11 @@ export const dismissReports = <Item,>(
   ...action,
 });
 
-/** One report of an item, in its row: the reason, the details, who sent it and when. */
+/**
+ * One report of an item, in its row: the reason, the details, who sent it and when. The details are
+ * a stranger's prose: they wrap anywhere, also where the table keeps a column's longest word whole,
+ * so that one long word cannot stretch the column past the screen.
+ */
 export function ReportEntry({
   report,
   by,
@@ -48,7 +52,7 @@ export function ReportEntry({
   return (
     <li className="rounded-box bg-base-200 p-2.5">
       <p className="font-medium">{report.reason}</p>
-      {report.details ? <p className="mt-0.5 whitespace-pre-line">{report.details}</p> : null}
+      {report.details ? <p className="mt-0.5 whitespace-pre-line wrap-anywhere">{report.details}</p> : null}
       <p className="mt-1 text-xs text-base-content/70">
         {by} · {formatDate(report.createdAt)}
       </p>

@@ -16,7 +16,8 @@ export function StackTable({ caption, columns, children }: StackTableProps) {
   return (
     <div className="md:overflow-x-auto md:rounded-box md:border md:border-base-300 md:bg-base-100">
       {/* As a table, a column keeps its longest word whole (an address breaks only where its markup
-          allows, not mid-word) and the box scrolls sideways if it must; as cards, text wraps anywhere. */}
+          allows, not mid-word) and the box scrolls sideways if it must; as cards, text wraps anywhere.
+          A stranger's prose wraps anywhere in both (a report's details: ReportEntry). */}
       <table className="table block md:table md:wrap-break-word">
         <caption className="sr-only">{caption}</caption>
         <thead className="hidden bg-base-200/60 text-xs uppercase tracking-wide text-base-content/75 md:table-header-group">
@@ -49,10 +50,18 @@ type StackCellProps = {
   primary?: boolean;
   /** The buttons of the row: full width at the bottom of the card on phones; none, no bar. */
   actions?: boolean;
+  /** Blocks of text (a list of reports): on phones under their label, across the card, not beside it. */
+  stacked?: boolean;
   children: ReactNode;
 };
 
-export function StackCell({ label, primary = false, actions = false, children }: StackCellProps) {
+export function StackCell({
+  label,
+  primary = false,
+  actions = false,
+  stacked = false,
+  children,
+}: StackCellProps) {
   if (primary) {
     return <td className="block p-0 pb-2 md:table-cell md:px-4 md:py-3">{children}</td>;
   }
@@ -67,11 +76,13 @@ export function StackCell({ label, primary = false, actions = false, children }:
     );
   }
   return (
-    <td className="flex items-baseline justify-between gap-4 p-0 py-0.5 text-sm md:table-cell md:px-4 md:py-3">
+    <td
+      className={`${stacked ? 'flex flex-col gap-1' : 'flex items-baseline justify-between gap-4'} p-0 py-0.5 text-sm md:table-cell md:px-4 md:py-3`}
+    >
       {label ? (
         <span className="shrink-0 text-xs font-medium text-base-content/70 md:hidden">{label}</span>
       ) : null}
-      <span className="min-w-0 text-right md:text-left">{children}</span>
+      <span className={`min-w-0 md:text-left ${stacked ? '' : 'text-right'}`}>{children}</span>
     </td>
   );
 }

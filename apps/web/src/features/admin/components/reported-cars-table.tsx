@@ -118,7 +118,7 @@ export function ReportedCarsTable() {
           <StackCell label="Posted by">
             <NameWithBadge name={car.postedBy} verified={car.sellerVerified} subject="seller" />
           </StackCell>
-          <StackCell label="Reports">
+          <StackCell label="Reports" stacked>
             <Reports car={car} />
           </StackCell>
           <StackCell actions>

@@ -70,7 +70,7 @@ export function ReportedConversationsTable() {
               <Person label="Seller" person={conversation.seller} />
             </div>
           </StackCell>
-          <StackCell label="Reports">
+          <StackCell label="Reports" stacked>
             <ol className="flex flex-col gap-2 text-sm" aria-label="Reports">
               {conversation.reports.map((report) => (
                 <ReportEntry

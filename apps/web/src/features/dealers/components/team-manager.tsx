@@ -5,6 +5,7 @@
 import { TEAM_ROLES, type Team, type TeamMember, type TeamRole } from '@redline/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { EmailAddress } from '../../../components/ui/email-address.tsx';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../components/ui/list-states.tsx';
 import { LocalDate } from '../../../components/ui/local-date.tsx';
 import { ConfirmDialog } from '../../../components/ui/modal.tsx';
@@ -73,7 +74,9 @@ function Members({ team }: { team: Team }) {
         <li className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4">
           <div className="min-w-48 flex-1">
             <p className="font-medium">{team.owner.name}</p>
-            <p className="truncate text-sm text-base-content/75">{team.owner.email}</p>
+            <p className="text-sm text-base-content/75">
+              <EmailAddress address={team.owner.email} />
+            </p>
           </div>
           <span className="badge badge-neutral">{ROLE_WORDS.owner.name}</span>
         </li>
@@ -81,8 +84,8 @@ function Members({ team }: { team: Team }) {
           <li key={member.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4">
             <div className="min-w-48 flex-1">
               <p className="font-medium">{member.name}</p>
-              <p className="truncate text-sm text-base-content/75">
-                {member.email} · since <LocalDate value={member.since} />
+              <p className="text-sm text-base-content/75">
+                <EmailAddress address={member.email} /> · since <LocalDate value={member.since} />
               </p>
             </div>
             <label className="sr-only" htmlFor={`role-${member.id}`}>
@@ -159,7 +162,9 @@ function Invitations({ invitations }: { invitations: Team['invitations'] }) {
             return (
               <li key={invitation.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4">
                 <div className="min-w-48 flex-1">
-                  <p className="truncate font-medium">{invitation.email}</p>
+                  <p className="font-medium">
+                    <EmailAddress address={invitation.email} />
+                  </p>
                   <p className="text-sm text-base-content/75">
                     {ROLE_WORDS[invitation.role].name}
                     {invitation.invitedBy ? `, invited by ${invitation.invitedBy}` : ''} ·{' '}

@@ -60,7 +60,8 @@ export function ReportedReviewsTable() {
         return (
           <>
             <StackCell primary>
-              <div className="flex flex-col gap-1 md:min-w-64 md:max-w-md">
+              {/* The review is prose, wrapped anywhere like a report's details (ReportEntry). */}
+              <div className="flex flex-col gap-1 wrap-anywhere md:min-w-64 md:max-w-md">
                 <p className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold">{review.buyerName}</span>
                   <span className="text-sm text-base-content/70">
@@ -75,16 +76,16 @@ export function ReportedReviewsTable() {
                 <p className="text-xs text-base-content/70">
                   Test drive of the {review.carName} · {formatDate(review.createdAt)}
                 </p>
-                <p className="mt-1 whitespace-pre-line break-words text-sm">{review.body}</p>
+                <p className="mt-1 whitespace-pre-line text-sm">{review.body}</p>
                 {review.answer ? (
-                  <p className="mt-1 whitespace-pre-line break-words border-l-2 border-base-300 pl-2 text-sm text-base-content/80">
+                  <p className="mt-1 whitespace-pre-line border-l-2 border-base-300 pl-2 text-sm text-base-content/80">
                     <span className="font-medium">Answer: </span>
                     {review.answer.body}
                   </p>
                 ) : null}
               </div>
             </StackCell>
-            <StackCell label="Reports">
+            <StackCell label="Reports" stacked>
               {item.reports.length === 0 ? (
                 <p className="text-sm text-base-content/70">Dismissed</p>
               ) : (
@@ -104,14 +105,14 @@ export function ReportedReviewsTable() {
                 </ol>
               )}
             </StackCell>
-            <StackCell label="Moderation">
+            <StackCell label="Moderation" stacked>
               {item.moderation.length === 0 ? (
                 <p className="text-sm text-base-content/70">Never hidden</p>
               ) : (
                 <ol className="flex flex-col gap-1.5 text-sm" aria-label="Moderation log">
                   {item.moderation.map((line) => (
                     <li key={`${line.action}-${line.createdAt}`}>
-                      <p>
+                      <p className="wrap-anywhere">
                         <span className="font-medium">
                           {line.action === 'hidden' ? 'Hidden' : 'Restored'}
                         </span>

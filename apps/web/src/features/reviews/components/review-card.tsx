@@ -53,7 +53,7 @@ export function ReviewCard({ review, answerTitle = "The seller's answer", action
           </li>
         ))}
       </ul>
-      <p className="mt-3 whitespace-pre-line break-words leading-relaxed">{review.body}</p>
+      <p className="mt-3 whitespace-pre-line leading-relaxed">{review.body}</p>
       {review.answer ? (
         <section
           aria-label={answerTitle}
@@ -66,7 +66,7 @@ export function ReviewCard({ review, answerTitle = "The seller's answer", action
               · <LocalDate value={review.answer.answeredAt} />
             </span>
           </p>
-          <p className="mt-1 whitespace-pre-line break-words text-sm leading-relaxed">{review.answer.body}</p>
+          <p className="mt-1 whitespace-pre-line text-sm leading-relaxed">{review.answer.body}</p>
         </section>
       ) : null}
       {actions ? <div className="mt-3 flex flex-wrap justify-end gap-2">{actions}</div> : null}

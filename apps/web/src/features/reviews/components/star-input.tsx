@@ -16,7 +16,8 @@ type StarInputProps = {
 
 /**
  * 1 to 5 stars as a group of radio buttons: the arrow keys move between them as in any radio group,
- * each reads out as "4 stars, Very good", and the stars up to the one pointed at light up.
+ * each reads out as "4 stars, Very good", and the stars up to the one pointed at light up. On a
+ * phone each star is a 44 px tap target.
  */
 export function StarInput({ label, value, onChange, error, autoFocus = false }: StarInputProps) {
   const name = useId();
@@ -33,7 +34,7 @@ export function StarInput({ label, value, onChange, error, autoFocus = false }: 
             return (
               <label
                 key={word}
-                className="cursor-pointer rounded-field p-0.5 has-focus-visible:outline-2 has-focus-visible:outline-primary"
+                className="flex cursor-pointer rounded-field p-2 has-focus-visible:outline-2 has-focus-visible:outline-primary sm:p-0.5"
                 onMouseEnter={() => setPointed(stars)}
               >
                 <input
