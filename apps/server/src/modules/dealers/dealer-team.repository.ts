@@ -34,6 +34,15 @@ export function listMembers(db: Db, dealerId: string) {
     .orderBy(asc(dealerMembers.createdAt), asc(dealerMembers.memberId));
 }
 
+/** The ids of the dealer's current members. */
+export async function memberIds(db: Db | Tx, dealerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: dealerMembers.memberId })
+    .from(dealerMembers)
+    .where(eq(dealerMembers.dealerId, dealerId));
+  return rows.map((row) => row.id);
+}
+
 /** Whether the dealer has any member (a dealer with a team cannot go private). */
 export async function hasMembers(db: Db | Tx, dealerId: string) {
   const [row] = await db

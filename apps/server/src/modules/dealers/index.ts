@@ -2,6 +2,7 @@
 import { defineModule } from '../../server-module.ts';
 import { dealersRoutes } from './dealers.routes.ts';
 
+export { memberIds } from './dealer-team.repository.ts';
 export { dealerLogo, dealerNames } from './dealers.repository.ts';
 export { dealerOf, saveMyDealerProfile, setVerification } from './dealers.service.ts';
 
