@@ -8,6 +8,7 @@ import {
   type Page,
 } from '@redline/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, vi } from 'vitest';
 import { cars, inventoryImports, notifications, photos } from '../src/db/schema.ts';
 import { importJob } from '../src/modules/inventory-import/inventory-import.job.ts';
@@ -581,8 +582,8 @@ describe('photos in a zip, named by file name', () => {
         "front.jpg in the zip is damaged: its data does not match the zip's directory.",
       ],
       [
-        zipOf(Array.from({ length: 201 }, (_, i) => ({ name: `p${i}.jpg`, data: Buffer.from([i]) }))),
-        'The zip has 201 photos; one import takes at most 200.',
+        zipOf(Array.from({ length: 101 }, (_, i) => ({ name: `p${i}.jpg`, data: Buffer.from([i]) }))),
+        'The zip has 101 photos; one import takes at most 100.',
       ],
       [
         zipOf([{ name: 'front.jpg', data: photo, encrypted: true }]),
@@ -602,6 +603,25 @@ describe('photos in a zip, named by file name', () => {
       expect(res.statusCode, message).toBe(400);
       expect(errorOf(res).message).toBe(message);
     }
+    // Twelve photos of 36 megapixels: each may be uploaded, but together they would keep the preview
+    // in the pipeline for longer than the proxy waits.
+    const big = await sharp({
+      create: { width: 6000, height: 6000, channels: 3, background: { r: 200, g: 30, b: 40 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const names = Array.from({ length: 12 }, (_, i) => `big-${i}.jpg`);
+    const tooManyPixels = await preview(
+      t,
+      dealer,
+      csv([row(names.slice(0, 6).join('|'), 1), row(names.slice(6).join('|'), 2)]),
+      'partial',
+      zipOf(names.map((name) => ({ name, data: big }))),
+    );
+    expect(tooManyPixels.statusCode).toBe(400);
+    expect(errorOf(tooManyPixels).message).toBe(
+      'The photos the rows name come to 432 megapixels; one import takes at most 400. Split the import.',
+    );
     // A good photo sent with the lying one is not stored either: every named photo is checked first.
     const mixed = zipOf([
       { name: 'a.jpg', data: photo },

@@ -58,11 +58,13 @@ export const IMPORT_PHOTOS_FIELD = 'photos';
 /** The largest zip of photos: with the file, an upload stays under the proxy's 151 MB a request. */
 export const IMPORT_ZIP_MAX_BYTES = 120 * 1024 * 1024;
 /**
- * The most photos a zip holds, and their most bytes once inflated: what the photo pipeline turns
- * into stored photos during one preview well within the proxy's 60 s (docs/performance.md, 14).
+ * The most photos a zip holds, their most bytes once inflated, and the most pixels of the photos its
+ * rows name (the pipeline's time goes with the pixels): what it stores during one preview well within
+ * the proxy's 60 s (docs/performance.md, 14). 100 photos of 4 megapixels.
  */
-export const IMPORT_ZIP_MAX_PHOTOS = 200;
+export const IMPORT_ZIP_MAX_PHOTOS = 100;
 export const IMPORT_ZIP_MAX_INFLATED_BYTES = 400 * 1024 * 1024;
+export const IMPORT_ZIP_MAX_MEGAPIXELS = 400;
 /** How many of a zip's photos that no row names a preview lists by name (it counts them all). */
 export const IMPORT_EXTRA_PHOTOS_LISTED = 20;
 

@@ -3,11 +3,17 @@
  * pipeline as the dealer's uploads while the preview is made, or keys of photos the dealer's team
  * uploaded. Each row then carries keys, as a commit needs them.
  */
-import { IMPORT_EXTRA_PHOTOS_LISTED, IMPORT_PHOTO_SEPARATOR, type InventoryImport } from '@redline/shared';
+import {
+  IMPORT_EXTRA_PHOTOS_LISTED,
+  IMPORT_PHOTO_SEPARATOR,
+  IMPORT_PHOTOS_FIELD,
+  IMPORT_ZIP_MAX_MEGAPIXELS,
+  type InventoryImport,
+} from '@redline/shared';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import { memberIds } from '../dealers/index.ts';
-import { ingestPhoto, PHOTOS_NOT_FOUND, photosOfUploaders } from '../photos/index.ts';
+import { ingestPhoto, PHOTOS_NOT_FOUND, photosOfUploaders, pixelsOf } from '../photos/index.ts';
 import type { FileRow } from './inventory-file.ts';
 import { openPhotoZip, type PhotoZip, type ZipPhoto } from './photo-zip.ts';
 
@@ -90,9 +96,10 @@ export async function photosOfRows(
 type Ingested = { key: string; error?: never } | { key?: never; error: string };
 
 /**
- * Every named photo inflated once to check its size against the zip's directory (a 400 before any is
- * stored), then ingested as the dealer's upload; a photo the pipeline refuses answers its message.
- * Keys are hashes of the bytes and the uploader: the same zip again stores nothing new.
+ * Every named photo inflated once to check its size against the zip's directory and count its pixels
+ * from its header (a 400 before any is stored), then ingested as the dealer's upload; a photo the
+ * pipeline refuses answers its message. Keys are hashes of the bytes and the uploader: the same zip
+ * again stores nothing new.
  */
 async function ingestAll(
   context: Pick<AppContext, 'database' | 'photos'>,
@@ -100,7 +107,12 @@ async function ingestAll(
   zip: PhotoZip,
   photos: ZipPhoto[],
 ): Promise<Map<ZipPhoto, Ingested>> {
-  for (const photo of photos) await zip.read(photo);
+  let pixels = 0;
+  for (const photo of photos) pixels += await pixelsOf(await zip.read(photo));
+  if (pixels > IMPORT_ZIP_MAX_MEGAPIXELS * 1_000_000) {
+    const message = `The photos the rows name come to ${Math.round(pixels / 1_000_000)} megapixels; one import takes at most ${IMPORT_ZIP_MAX_MEGAPIXELS}. Split the import.`;
+    throw badRequest(message, { [IMPORT_PHOTOS_FIELD]: message });
+  }
   const results = new Map<ZipPhoto, Ingested>();
   let next = 0;
   const worker = async () => {

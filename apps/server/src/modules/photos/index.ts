@@ -6,7 +6,7 @@ import { photoCleanupJob } from './photos.service.ts';
 
 export { type PhotoSize, photoView, thumbnailName, variantName, variantWidths } from './photo-urls.ts';
 export { type PhotoInUse, photoSizes, photosOfUploaders } from './photos.repository.ts';
-export { claimPhoto, claimPhotosForCar, ingestPhoto, PHOTOS_NOT_FOUND } from './photos.service.ts';
+export { claimPhoto, claimPhotosForCar, ingestPhoto, PHOTOS_NOT_FOUND, pixelsOf } from './photos.service.ts';
 
 /**
  * The photos module, handed what keeps a photo from its cleanup (the cars' `listedByACar`, the

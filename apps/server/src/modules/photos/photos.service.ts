@@ -93,6 +93,19 @@ export async function ingestPhoto(
 }
 
 /**
+ * How many pixels the image has, from its header only (no decode): what a batch of photos budgets
+ * its pipeline time by. 0 for bytes that are no image, which the pipeline then refuses itself.
+ */
+export async function pixelsOf(input: Buffer): Promise<number> {
+  try {
+    const { width = 0, height = 0 } = await sharp(input).metadata();
+    return width * height;
+  } catch {
+    return 0;
+  }
+}
+
+/**
  * From the header: width and height once rotated by EXIF, and whether sharp needs the HEIC decoder.
  * Refuses what is not one of our image types, too big or too small.
  */

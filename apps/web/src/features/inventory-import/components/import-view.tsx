@@ -71,15 +71,19 @@ function ExtraPhotos({ extraPhotos }: { extraPhotos: InventoryImport['extraPhoto
   if (extraPhotos.count === 0) return null;
   const unlisted = extraPhotos.count - extraPhotos.names.length;
   return (
-    <div role="note" className="alert alert-info alert-soft flex-col items-start gap-1 text-sm">
-      <p>
-        {countOf(extraPhotos.count, ['photo', 'photos'])} of the zip {extraPhotos.count === 1 ? 'is' : 'are'}{' '}
-        named by no row and {extraPhotos.count === 1 ? 'was' : 'were'} not added:
-      </p>
-      <p className="break-all font-mono text-xs">
-        {extraPhotos.names.join(', ')}
-        {unlisted > 0 ? ` and ${countOf(unlisted, ['other', 'others'])}` : ''}
-      </p>
+    // One child: the alert lays its children out as columns, which would squeeze the names on a phone.
+    <div role="note" className="alert alert-info alert-soft text-sm">
+      <div className="flex min-w-0 flex-col gap-1">
+        <p>
+          {countOf(extraPhotos.count, ['photo', 'photos'])} of the zip{' '}
+          {extraPhotos.count === 1 ? 'is' : 'are'} named by no row and{' '}
+          {extraPhotos.count === 1 ? 'was' : 'were'} not added:
+        </p>
+        <p className="break-all font-mono text-xs">
+          {extraPhotos.names.join(', ')}
+          {unlisted > 0 ? ` and ${countOf(unlisted, ['other', 'others'])}` : ''}
+        </p>
+      </div>
     </div>
   );
 }
