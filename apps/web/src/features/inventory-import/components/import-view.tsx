@@ -79,8 +79,8 @@ function ExtraPhotos({ extraPhotos }: { extraPhotos: InventoryImport['extraPhoto
           {extraPhotos.count === 1 ? 'is' : 'are'} named by no row and{' '}
           {extraPhotos.count === 1 ? 'was' : 'were'} not added:
         </p>
-        <p className="break-all font-mono text-xs">
-          {extraPhotos.names.join(', ')}
+        <p className="text-xs">
+          <span className="font-mono wrap-anywhere">{extraPhotos.names.join(', ')}</span>
           {unlisted > 0 ? ` and ${countOf(unlisted, ['other', 'others'])}` : ''}
         </p>
       </div>
