@@ -125,9 +125,6 @@ console.log(
 const zip = photos ? { bytes: await photoZip(photos), photos } : undefined;
 if (zip) console.log(`zip of ${photos} photos: ${round(zip.bytes.length / 1024 / 1024)} MB`);
 const t = await createTestApp({ LOG_LEVEL: 'silent' });
-  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-  OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
-});
 await ensureCategory(t);
 const results: { previewMs: number; previewCpuMs: number; commitMs: number }[] = [];
 try {
