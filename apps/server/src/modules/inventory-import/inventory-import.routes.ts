@@ -103,14 +103,12 @@ async function uploadedFiles(request: FastifyRequest): Promise<service.ImportUpl
   const read: Partial<Record<keyof typeof PARTS, Buffer>> = {};
   try {
     for await (const part of request.files()) {
-      if (!Object.hasOwn(PARTS, part.fieldname) || read[part.fieldname as keyof typeof PARTS])
+      const field = part.fieldname as keyof typeof PARTS;
+      if (!Object.hasOwn(PARTS, field) || read[field])
         throw badRequest(
           `Send the file in "${IMPORT_UPLOAD_FIELD}" and the zip of photos in "${IMPORT_PHOTOS_FIELD}".`,
         );
-      read[part.fieldname as keyof typeof PARTS] = await readPart(
-        part,
-        PARTS[part.fieldname as keyof typeof PARTS],
-      );
+      read[field] = await readPart(part, PARTS[field]);
     }
   } catch (error) {
     unreadableUpload(error);
