@@ -620,7 +620,7 @@ describe('photos in a zip, named by file name', () => {
     );
     expect(tooManyPixels.statusCode).toBe(400);
     expect(errorOf(tooManyPixels).message).toBe(
-      'The photos the rows name come to 432 megapixels; one import takes at most 400. Split the import.',
+      'The photos the rows name come to 432 megapixels; one import takes at most 300. Split the import.',
     );
     // A good photo sent with the lying one is not stored either: every named photo is checked first.
     const mixed = zipOf([
