@@ -1,6 +1,6 @@
 /** Factories with overrides, for tests that need rows without going through every call. */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { type CarInput, HOLDING_DEPOSIT_CENTS, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import { type CarInput, HOLDING_DEPOSIT_CENTS, TEST_DRIVE_FEE_CENTS, type TeamRole } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
@@ -296,7 +296,12 @@ export async function createTeamInvitation(t: TestApp, dealer: TestUser, email: 
   return { id: row!.id, token };
 }
 
-/** `member` in `dealer`'s team as a salesperson, as accepting an invitation leaves it. */
-export async function addTeamMember(t: TestApp, dealer: TestUser, member: TestUser) {
-  await t.db.insert(dealerMembers).values({ dealerId: dealer.id, memberId: member.id, role: 'salesperson' });
+/** `member` in `dealer`'s team (a salesperson unless said), as accepting an invitation leaves it. */
+export async function addTeamMember(
+  t: TestApp,
+  dealer: TestUser,
+  member: TestUser,
+  role: TeamRole = 'salesperson',
+) {
+  await t.db.insert(dealerMembers).values({ dealerId: dealer.id, memberId: member.id, role });
 }

@@ -3,16 +3,24 @@
  * (bench/inventory-import.ts): rows of valid cars, as CSV, and the multipart body that uploads one.
  */
 import { randomBytes } from 'node:crypto';
-import { IMPORT_COLUMNS, type ImportColumn } from '@redline/shared';
+import { IMPORT_COLUMNS, IMPORT_PHOTOS_FIELD, IMPORT_UPLOAD_FIELD, type ImportColumn } from '@redline/shared';
 
-/** A multipart body with the file, as the import page's FormData sends it. */
-export function multipart(data: Buffer, filename = 'stock.csv') {
+/** A multipart body with the file and, when given, the zip of its photos, as the import page's FormData sends them. */
+export function multipart(data: Buffer, filename = 'stock.csv', photos?: Buffer) {
   const boundary = `----redline${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
-  );
+  const part = (field: string, name: string, type: string, bytes: Buffer) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from('\r\n'),
+  ];
   return {
-    payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    payload: Buffer.concat([
+      ...part(IMPORT_UPLOAD_FIELD, filename, 'text/csv', data),
+      ...(photos ? part(IMPORT_PHOTOS_FIELD, 'photos.zip', 'application/zip', photos) : []),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }

@@ -8,18 +8,30 @@ import {
   type Page,
 } from '@redline/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, vi } from 'vitest';
-import { cars, inventoryImports, notifications } from '../src/db/schema.ts';
+import { cars, inventoryImports, notifications, photos } from '../src/db/schema.ts';
 import { importJob } from '../src/modules/inventory-import/inventory-import.job.ts';
-import { carInput, ensureCategory, uploadedPhoto } from './factories.ts';
+import { addTeamMember, carInput, ensureCategory, uploadedPhoto } from './factories.ts';
 import { it } from './fixtures.ts';
 import { as, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 import { csv, multipart, row } from './inventory-files.ts';
+import { cameraJpeg, zipOf } from './photo-zips.ts';
 
 const DECLARATIONS = { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true };
 
-const preview = (t: TestApp, user: TestUser | undefined, file: Buffer | string, mode = 'partial') =>
-  as(t, user, { method: 'POST', url: `/api/dealer/imports?mode=${mode}`, ...multipart(Buffer.from(file)) });
+const preview = (
+  t: TestApp,
+  user: TestUser | undefined,
+  file: Buffer | string,
+  mode = 'partial',
+  photos?: Buffer,
+) =>
+  as(t, user, {
+    method: 'POST',
+    url: `/api/dealer/imports?mode=${mode}`,
+    ...multipart(Buffer.from(file), 'stock.csv', photos),
+  });
 const commit = (
   t: TestApp,
   user: TestUser | undefined,
@@ -60,9 +72,15 @@ async function aDealer(t: TestApp) {
 const carsOf = (t: TestApp, dealer: TestUser) =>
   t.db.select().from(cars).where(eq(cars.sellerId, dealer.id)).orderBy(cars.stockNumber);
 
+/** The photos uploaded as `uploader`'s; only those of `keys`, in their order, when given. */
+async function photosOf(t: TestApp, uploader: TestUser, keys?: string[]) {
+  const rows = await t.db.select().from(photos).where(eq(photos.uploaderId, uploader.id));
+  return keys ? keys.map((key) => rows.find((r) => r.key === key)) : rows;
+}
+
 /** Previews the file and commits it; answers the import once its job has applied it. */
-async function importFile(t: TestApp, dealer: TestUser, file: string, mode = 'partial') {
-  const previewed = await preview(t, dealer, file, mode);
+async function importFile(t: TestApp, dealer: TestUser, file: string, mode = 'partial', photos?: Buffer) {
+  const previewed = await preview(t, dealer, file, mode, photos);
   expect(previewed.statusCode, previewed.body).toBe(201);
   const { id } = previewed.json() as InventoryImport;
   expect((await commit(t, dealer, id)).statusCode).toBe(200);
@@ -399,8 +417,8 @@ describe("a dealer's feed (POST /api/dealer/feed, by API key)", () => {
   const makeKey = (t: TestApp, user: TestUser | undefined) =>
     as(t, user, { method: 'POST', url: '/api/dealer/api-key', payload: { declarations: DECLARATIONS } });
   /** The feed call with the key: the multipart body and its boundary go together. */
-  const send = (t: TestApp, key: string | undefined, file: string, mode = 'partial') => {
-    const body = multipart(Buffer.from(file));
+  const send = (t: TestApp, key: string | undefined, file: string, mode = 'partial', photos?: Buffer) => {
+    const body = multipart(Buffer.from(file), 'stock.csv', photos);
     return t.app.inject({
       method: 'POST',
       url: `/api/dealer/feed?mode=${mode}`,
@@ -423,6 +441,19 @@ describe("a dealer's feed (POST /api/dealer/feed, by API key)", () => {
     expect(fed).toMatchObject({ source: 'feed', status: 'queued', createdBy: null });
     expect((await applied(t, dealer, fed.id)).counts).toMatchObject({ created: 2 });
     expect((await carsOf(t, dealer)).map((c) => c.stockNumber)).toEqual(['S-1', 'S-2']);
+  });
+
+  it('takes a zip of photos as an upload does: the car gets the photo the row names', async ({ t }) => {
+    const { dealer } = await aDealer(t);
+    const { key } = (await makeKey(t, dealer)).json() as { key: string };
+    const zip = zipOf([{ name: 'lot/front.jpg', data: await cameraJpeg() }]);
+    const res = await send(t, key, csv([row('front.jpg', 1)]), 'partial', zip);
+    expect(res.statusCode, res.body).toBe(201);
+    const fed = res.json() as InventoryImport;
+    expect((await applied(t, dealer, fed.id)).counts).toMatchObject({ created: 1, failed: 0 });
+    const [car] = await carsOf(t, dealer);
+    const [stored] = await photosOf(t, dealer, car!.photos);
+    expect(stored).toMatchObject({ width: 2000, height: 1500 });
   });
 
   it('no key, a wrong, rotated or revoked key is a 401 and imports nothing; a private seller gets no key', async ({
@@ -461,5 +492,199 @@ describe("a dealer's feed (POST /api/dealer/feed, by API key)", () => {
     expect(errorOf(res).message).toBe(
       'Another import of yours is being applied. Commit this one when it has finished.',
     );
+  });
+});
+
+describe('photos in a zip, named by file name', () => {
+  it('a row naming a photo not in the zip fails, naming it; photos no row names are listed, not stored', async ({
+    t,
+  }) => {
+    const { dealer } = await aDealer(t);
+    const zip = zipOf([
+      { name: 'front.jpg', data: await cameraJpeg(2000, 1500, 1) },
+      { name: 'spare/extra.jpg', data: await cameraJpeg(2000, 1500, 2) },
+      { name: 'unused.png', data: await cameraJpeg(2000, 1500, 3) },
+      { name: '__MACOSX/._front.jpg', data: Buffer.from('resource fork') },
+      { name: '.DS_Store', data: Buffer.from('finder') },
+      { name: 'spare/', data: Buffer.alloc(0) },
+    ]);
+    const res = await preview(
+      t,
+      dealer,
+      csv([row('front.jpg', 1), row('front.jpg|rear.jpg', 2), row('side.jpg|back.jpg', 3)]),
+      'partial',
+      zip,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const previewed = res.json() as InventoryImport;
+    expect(previewed.extraPhotos).toEqual({ count: 2, names: ['spare/extra.jpg', 'unused.png'] });
+    expect(previewed.counts).toMatchObject({ read: 3, valid: 1, created: 1, failed: 2 });
+    const rows = await rowsOf(t, dealer, previewed.id);
+    expect(rows.map((r) => r.errors)).toEqual([
+      {},
+      { photos: 'rear.jpg is not in the zip' },
+      { photos: 'side.jpg, back.jpg are not in the zip' },
+    ]);
+    // The one named photo is stored (beside the dealer's earlier upload); the extra ones are not.
+    expect(await photosOf(t, dealer)).toHaveLength(2);
+    expect((await importOf(t, dealer, previewed.id)).extraPhotos.count).toBe(2);
+  });
+
+  it('a photo the pipeline refuses fails its row alone, naming the file and why', async ({ t }) => {
+    const { dealer } = await aDealer(t);
+    const zip = zipOf([
+      { name: 'good.jpg', data: await cameraJpeg() },
+      { name: 'broken.jpg', data: Buffer.from('this is no image') },
+      { name: 'tiny.jpg', data: await cameraJpeg(320, 240) },
+    ]);
+    const res = await preview(
+      t,
+      dealer,
+      csv([row('good.jpg', 1), row('broken.jpg', 2), row('good.jpg|tiny.jpg', 3)]),
+      'partial',
+      zip,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const rows = await rowsOf(t, dealer, (res.json() as InventoryImport).id);
+    expect(rows.map((r) => [r.outcome, r.errors])).toEqual([
+      ['create', {}],
+      ['failed', { photos: 'broken.jpg: Upload a JPEG, PNG, WebP, AVIF or HEIC image.' }],
+      [
+        'failed',
+        {
+          photos:
+            'tiny.jpg: Use a photo at least 480 × 480 pixels: smaller ones look blurry. This one is 320 × 240.',
+        },
+      ],
+    ]);
+  });
+
+  it('a zip that is unsafe or unreadable is refused whole, saying why, and nothing is stored', async ({
+    t,
+  }) => {
+    const { dealer } = await aDealer(t);
+    const photo = await cameraJpeg();
+    const file = csv([row('front.jpg', 1)]);
+    const zeros = Buffer.alloc(16 * 1024 * 1024);
+    const cases: [Buffer, string][] = [
+      [
+        Buffer.from('PK but not really a zip'),
+        'The photos file is not a zip. Zip the photos and upload the zip.',
+      ],
+      // 16 MB of zeros deflate to 16 kB: an entry larger than a photo may be is refused from the directory.
+      [
+        zipOf([{ name: 'front.jpg', data: zeros }]),
+        'front.jpg in the zip is larger than 15 MB, the most a photo may be.',
+      ],
+      // The directory says 1 MB; inflating finds more, and stops there.
+      [
+        zipOf([{ name: 'front.jpg', data: zeros, declaredSize: 1024 * 1024 }]),
+        "front.jpg in the zip is damaged: its data does not match the zip's directory.",
+      ],
+      [
+        zipOf(Array.from({ length: 101 }, (_, i) => ({ name: `p${i}.jpg`, data: Buffer.from([i]) }))),
+        'The zip has 101 photos; one import takes at most 100.',
+      ],
+      [
+        zipOf([{ name: 'front.jpg', data: photo, encrypted: true }]),
+        'front.jpg in the zip is encrypted. Zip the photos without a password.',
+      ],
+      [
+        zipOf([{ name: 'front.jpg', data: photo, method: 12 }]),
+        'front.jpg in the zip is compressed in a way Redline cannot read. Zip it with the usual compression.',
+      ],
+      [
+        zipOf([{ name: '../../etc/front.jpg', data: photo }]),
+        'The zip cannot be read: invalid relative path: ../../etc/front.jpg.',
+      ],
+    ];
+    for (const [zip, message] of cases) {
+      const res = await preview(t, dealer, file, 'partial', zip);
+      expect(res.statusCode, message).toBe(400);
+      expect(errorOf(res).message).toBe(message);
+    }
+    // Twelve photos of 36 megapixels: each may be uploaded, but together they would keep the preview
+    // in the pipeline for longer than the proxy waits.
+    const big = await sharp({
+      create: { width: 6000, height: 6000, channels: 3, background: { r: 200, g: 30, b: 40 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const names = Array.from({ length: 12 }, (_, i) => `big-${i}.jpg`);
+    const tooManyPixels = await preview(
+      t,
+      dealer,
+      csv([row(names.slice(0, 6).join('|'), 1), row(names.slice(6).join('|'), 2)]),
+      'partial',
+      zipOf(names.map((name) => ({ name, data: big }))),
+    );
+    expect(tooManyPixels.statusCode).toBe(400);
+    expect(errorOf(tooManyPixels).message).toBe(
+      'The photos the rows name come to 432 megapixels; one import takes at most 300. Split the import.',
+    );
+    // A good photo sent with the lying one is not stored either: every named photo is checked first.
+    const mixed = zipOf([
+      { name: 'a.jpg', data: photo },
+      { name: 'front.jpg', data: zeros, declaredSize: 1024 * 1024 },
+    ]);
+    expect(
+      (await preview(t, dealer, csv([row('a.jpg', 1), row('front.jpg', 2)]), 'partial', mixed)).statusCode,
+    ).toBe(400);
+    expect(
+      await t.db.select().from(inventoryImports).where(eq(inventoryImports.dealerId, dealer.id)),
+    ).toEqual([]);
+    expect(await photosOf(t, dealer)).toHaveLength(1);
+  });
+
+  it('puts the photos on the cars in the row’s order; the same file and zip again change nothing', async ({
+    t,
+  }) => {
+    const { dealer } = await aDealer(t);
+    const zip = zipOf([
+      { name: 'a/side.jpg', data: await cameraJpeg(2000, 1500, 1) },
+      { name: 'b/side.jpg', data: await cameraJpeg(1600, 1200, 2) },
+      { name: 'front.jpg', data: await cameraJpeg(1800, 1200, 3) },
+    ]);
+    const file = csv([row('b/side.jpg|front.jpg|a/side.jpg', 1), row('side.jpg', 2)]);
+    const first = await importFile(t, dealer, file, 'partial', zip);
+    // side.jpg alone names two photos: the row fails, saying how to name one.
+    expect(first.counts).toMatchObject({ created: 1, failed: 1 });
+    const [car] = await carsOf(t, dealer);
+    const onCar = await photosOf(t, dealer, car!.photos);
+    expect(onCar.map((p) => p && [p.width, p.height])).toEqual([
+      [1600, 1200],
+      [1800, 1200],
+      [2000, 1500],
+    ]);
+    const stored = await photosOf(t, dealer);
+    const again = await importFile(t, dealer, file, 'partial', zip);
+    expect(again.counts).toMatchObject({ created: 0, updated: 0, unchanged: 1, failed: 1 });
+    expect(await carsOf(t, dealer)).toEqual([car]);
+    expect((await photosOf(t, dealer)).map((p) => p!.key).sort()).toEqual(stored.map((p) => p!.key).sort());
+    const failed = await rowsOf(t, dealer, again.id, '&failed=true');
+    expect(failed[0]!.errors).toEqual({
+      photos: 'side.jpg is in the zip more than once: name it by its path (a/side.jpg)',
+    });
+  });
+});
+
+describe("the photos column takes the team's uploads", () => {
+  it("a manager's uploaded photo ends on the imported car; a stranger's is refused", async ({ t }) => {
+    const { dealer } = await aDealer(t);
+    const manager = await signUpUser(t, 'Seller');
+    await addTeamMember(t, dealer, manager, 'manager');
+    const stranger = await signUpUser(t, 'Seller');
+    const managers = await uploadedPhoto(t, manager);
+    const strangers = await uploadedPhoto(t, stranger);
+    const previewed = await preview(t, manager, csv([row(managers, 1), row(strangers, 2)]));
+    expect(previewed.statusCode, previewed.body).toBe(201);
+    const { id } = previewed.json() as InventoryImport;
+    expect((await rowsOf(t, manager, id)).map((r) => r.errors)).toEqual([
+      {},
+      { photos: 'Upload the photos again: some were not found' },
+    ]);
+    expect((await commit(t, manager, id)).statusCode).toBe(200);
+    expect((await applied(t, manager, id)).counts).toMatchObject({ created: 1, failed: 1 });
+    expect((await carsOf(t, dealer)).map((c) => c.photos)).toEqual([[managers]]);
   });
 });

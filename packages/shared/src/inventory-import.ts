@@ -10,7 +10,8 @@ import { pageOf } from './common.ts';
 /**
  * The columns of an import file, in the template's order: the add-car form's fields and the dealer's
  * stock number. Prices are in dollars ("24999.99"), speeds in km/h and distances in km, as the API
- * stores them; `photos` names the dealer's uploaded photos, separated by `|`.
+ * stores them; `photos` names photos, separated by `|`: files of the upload's zip, or keys of
+ * photos the dealer's team uploaded.
  */
 export const IMPORT_COLUMNS = [
   'stockNumber',
@@ -52,6 +53,20 @@ export const IMPORT_MAX_BYTES = 25 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 25_000;
 /** The multipart field an upload reads the file from. */
 export const IMPORT_UPLOAD_FIELD = 'file';
+/** The multipart field of an upload's optional zip of photos, which the rows' `photos` name by file name. */
+export const IMPORT_PHOTOS_FIELD = 'photos';
+/** The largest zip of photos: with the file, an upload stays under the proxy's 151 MB a request. */
+export const IMPORT_ZIP_MAX_BYTES = 120 * 1024 * 1024;
+/**
+ * The most photos a zip holds, their most bytes once inflated, and the most pixels of the photos its
+ * rows name (the pipeline's time goes with the pixels): what it stores during one preview well within
+ * the proxy's 60 s (docs/performance.md, 14): 100 photos of 3 megapixels take 26 s there.
+ */
+export const IMPORT_ZIP_MAX_PHOTOS = 100;
+export const IMPORT_ZIP_MAX_INFLATED_BYTES = 400 * 1024 * 1024;
+export const IMPORT_ZIP_MAX_MEGAPIXELS = 300;
+/** How many of a zip's photos that no row names a preview lists by name (it counts them all). */
+export const IMPORT_EXTRA_PHOTOS_LISTED = 20;
 
 /** `full`: the file is the dealer's whole stock, so their cars missing from it are marked sold; `partial`: it is not. */
 export const IMPORT_MODES = ['partial', 'full'] as const;
@@ -89,6 +104,12 @@ const countsSchema = z.object({
   markedSold: z.number().int(),
 });
 
+/** A zip's photos that no row names: not stored. Their count, and the first names in the zip's order. */
+const extraPhotosSchema = z.object({
+  count: z.number().int(),
+  names: z.array(z.string()).max(IMPORT_EXTRA_PHOTOS_LISTED),
+});
+
 export const inventoryImportSchema = z.object({
   id: z.string(),
   source: z.enum(IMPORT_SOURCES),
@@ -100,6 +121,8 @@ export const inventoryImportSchema = z.object({
   counts: countsSchema,
   /** The rows applied so far (the progress bar: of `counts.read`). */
   applied: z.number().int(),
+  /** The photos of the upload's zip that no row names (none without a zip). */
+  extraPhotos: extraPhotosSchema,
   /** Why the commit failed; null otherwise. */
   error: z.string().nullable(),
   createdAt: z.string(),

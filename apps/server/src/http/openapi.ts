@@ -37,7 +37,7 @@ import {
   sellerProfileSchema,
   userSchema,
 } from '@redline/shared';
-import type { Access, EventStream, OtherStatus } from '@redline/shared/contract';
+import type { Access, EventStream, OtherStatus, RouteFile } from '@redline/shared/contract';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3 } from 'openapi-types';
@@ -53,7 +53,7 @@ declare module 'fastify' {
     /** Statuses this route answers beyond those its access and inputs imply (304, 402, 404, 409…). */
     otherStatuses?: readonly OtherStatus[];
     /** The files of a multipart/form-data body (read by the handler, so not a `body` schema). */
-    files?: Readonly<Record<string, string>>;
+    files?: Readonly<Record<string, RouteFile>>;
     /** The route answers 200 with a stream of Server-Sent Events, declared instead of a response schema. */
     eventStream?: EventStream;
   }
@@ -168,23 +168,22 @@ function transform(input: TransformInput) {
 
 type Operation = OpenAPIV3.OperationObject & {
   'x-statuses'?: OtherStatus[];
-  'x-files'?: Record<string, string>;
+  'x-files'?: Record<string, RouteFile>;
   'x-event-stream'?: EventStream;
   'x-rate-limited'?: 'every caller' | 'some callers';
 };
 
-function multipartBody(files: Record<string, string>): OpenAPIV3.RequestBodyObject {
+function multipartBody(files: Record<string, RouteFile>): OpenAPIV3.RequestBodyObject {
+  const fields = Object.entries(files).map(([name, file]) =>
+    typeof file === 'string' ? { name, description: file, optional: false } : { name, ...file },
+  );
   const properties = Object.fromEntries(
-    Object.entries(files).map(([name, description]) => [
-      name,
-      { type: 'string', format: 'binary', description },
-    ]),
+    fields.map(({ name, description }) => [name, { type: 'string', format: 'binary', description }]),
   ) as Record<string, OpenAPIV3.SchemaObject>;
+  const required = fields.filter((field) => !field.optional).map((field) => field.name);
   return {
     required: true,
-    content: {
-      'multipart/form-data': { schema: { type: 'object', required: Object.keys(files), properties } },
-    },
+    content: { 'multipart/form-data': { schema: { type: 'object', required, properties } } },
   };
 }
 

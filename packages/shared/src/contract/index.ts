@@ -83,6 +83,7 @@ export type {
   ReplyOf,
   ResponseOf,
   RouteDeclaration,
+  RouteFile,
 } from './route.ts';
 /** Better Auth's endpoints that Redline serves (the server's allow-list is built from them). */
 export { authRoutes };

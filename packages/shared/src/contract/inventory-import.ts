@@ -5,6 +5,7 @@ import {
   apiKeyInputSchema,
   apiKeySchema,
   createdApiKeySchema,
+  IMPORT_PHOTOS_FIELD,
   IMPORT_UPLOAD_FIELD,
   importCommitInputSchema,
   importRowsQuerySchema,
@@ -13,9 +14,17 @@ import {
   inventoryImportRowPageSchema,
   inventoryImportSchema,
 } from '../inventory-import.ts';
-import { defineRoute } from './route.ts';
+import { defineRoute, type RouteFile } from './route.ts';
 
 const tags = ['inventory import'];
+const importFiles: Record<string, RouteFile> = {
+  [IMPORT_UPLOAD_FIELD]: 'The inventory: a CSV file (UTF-8, comma or semicolon) or a JSON array of rows',
+  [IMPORT_PHOTOS_FIELD]: {
+    description:
+      "A zip of the photos the rows' photos column names by file name (JPEG, PNG, WebP, AVIF or HEIC)",
+    optional: true,
+  },
+};
 const importIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const inventoryImportRoutes = {
@@ -36,12 +45,10 @@ export const inventoryImportRoutes = {
     tags,
     operationId: 'previewImport',
     summary:
-      'Upload a dealer\'s inventory file (CSV or JSON, multipart field "file"): read and judged into a preview, no car changed (dealers)',
+      'Upload a dealer\'s inventory file (CSV or JSON, multipart field "file", and optionally a zip of its photos in "photos"): read and judged into a preview, no car changed (dealers)',
     query: importUploadQuerySchema,
     consumes: ['multipart/form-data'],
-    files: {
-      [IMPORT_UPLOAD_FIELD]: 'The inventory: a CSV file (UTF-8, comma or semicolon) or a JSON array of rows',
-    },
+    files: importFiles,
     responses: { 201: inventoryImportSchema },
     otherStatuses: [403, 413, 415],
   }),
@@ -130,12 +137,10 @@ export const inventoryImportRoutes = {
     tags,
     operationId: 'feedImport',
     summary:
-      "A dealer's system sends its inventory file (as an upload's, multipart field \"file\"), with the dealer's API key: imported and committed at once, no preview",
+      'A dealer\'s system sends its inventory file (as an upload\'s, multipart fields "file" and optionally "photos", a zip), with the dealer\'s API key: imported and committed at once, no preview',
     query: importUploadQuerySchema,
     consumes: ['multipart/form-data'],
-    files: {
-      [IMPORT_UPLOAD_FIELD]: 'The inventory: a CSV file (UTF-8, comma or semicolon) or a JSON array of rows',
-    },
+    files: importFiles,
     responses: { 201: inventoryImportSchema },
     otherStatuses: [403, 409, 413, 415],
   }),

@@ -65,9 +65,14 @@ export interface RouteDeclaration {
   readonly consumes?: readonly string[];
   /** The success answer's media types when it is not JSON (`text/csv` for a file to download). */
   readonly produces?: readonly string[];
-  /** A multipart body's files by field name, with what each holds (the handler reads them: no `body`). */
-  readonly files?: Readonly<Record<string, string>>;
+  /**
+   * A multipart body's files by field name, with what each holds (the handler reads them: no `body`):
+   * a file a call may leave out is `{ description, optional: true }`.
+   */
+  readonly files?: Readonly<Record<string, RouteFile>>;
 }
+
+export type RouteFile = string | { readonly description: string; readonly optional: true };
 
 /** Declares a route, keeping its literal method and path for the client's types. */
 export function defineRoute<const Declared extends RouteDeclaration>(route: Declared): Declared {
@@ -96,7 +101,7 @@ export type CallOf<Route extends RouteDeclaration> = (Route['params'] extends z.
     : { query?: never }) &
   (Route['body'] extends z.ZodType
     ? { body: InputOf<Route['body']> }
-    : Route['files'] extends Readonly<Record<string, string>>
+    : Route['files'] extends Readonly<Record<string, RouteFile>>
       ? { body: FormData }
       : { body?: never });
 

@@ -179,24 +179,25 @@ export async function createCar(
 ): Promise<SellerCar> {
   await assertCategory(context, input.categoryId);
   // A team member's car is their dealer's (ADR 65); the photos are the member's uploads.
-  const id = await context.database.db.transaction((tx) => postCar(tx, actingAs(actor), input, actor.id));
+  const id = await context.database.db.transaction((tx) => postCar(tx, actingAs(actor), input, [actor.id]));
   return getSellerCar(context, id);
 }
 
 /**
  * Posts a car of the seller inside `tx`, its category already checked (a statement outside the
  * transaction): what the add-car form and an inventory import share. Answers the car's id. The
- * photos are `uploaderId`'s uploads: the seller's, or the team member's who posts for them.
+ * photos are uploads of one of `uploaderIds`: the seller's, the team member's who posts for them,
+ * or (an import) any of the team's.
  */
 export async function postCar(
   tx: Tx,
   sellerId: string,
   input: CarInput,
-  uploaderId = sellerId,
+  uploaderIds: readonly string[] = [sellerId],
 ): Promise<string> {
   const values = carValues(input);
   await assertStockNumberFree(tx, sellerId, values.stockNumber);
-  await claimPhotosForCar(tx, input.photos, uploaderId);
+  await claimPhotosForCar(tx, input.photos, uploaderIds);
   const names = await linkedNames(tx, input.brand, input.model);
   const car = await repo.insertCar(tx, { ...values, ...names, sellerId });
   await publish(tx, 'car.posted', { carId: car.id, sellerId });
@@ -215,7 +216,7 @@ export async function updateCar(
   const car = await repo.findCar(db, id);
   if (!car) throw notFound('The car');
   if (update.categoryId !== undefined) await assertCategory(context, update.categoryId);
-  await db.transaction((tx) => editCar(tx, actingAs(actor), car, update, actor.id));
+  await db.transaction((tx) => editCar(tx, actingAs(actor), car, update, [actor.id]));
   return getSellerCar(context, id);
 }
 
@@ -229,14 +230,14 @@ export type EditedCar = Pick<
  * An edit of the seller's car inside `tx`, a new category already checked: what the edit form and an
  * inventory import share, so that a new price is one more entry of the car's price history and its
  * savers hear of it (the reactions to `car.updated`), and a car marked sold leaves as `car.sold` says.
- * New photos are `uploaderId`'s uploads, as in `postCar`.
+ * New photos are uploads of one of `uploaderIds`, as in `postCar`.
  */
 export async function editCar(
   tx: Tx,
   sellerId: string,
   car: EditedCar,
   update: CarUpdate,
-  uploaderId = sellerId,
+  uploaderIds: readonly string[] = [sellerId],
 ): Promise<void> {
   const { id } = car;
   const { sold, postalCode, ...fields } = update;
@@ -258,7 +259,7 @@ export async function editCar(
   // A new make or model is linked to the catalogue again, with the other as stored.
   if (fields.brand !== undefined || fields.model !== undefined)
     Object.assign(values, await linkedNames(tx, fields.brand ?? car.brand, fields.model ?? car.model));
-  if (update.photos) await claimPhotosForCar(tx, update.photos, uploaderId, car.photos);
+  if (update.photos) await claimPhotosForCar(tx, update.photos, uploaderIds, car.photos);
   const before = await repo.lockCarOfSeller(tx, id, sellerId);
   if (!before) throw notFound('The car');
   assertPricesInOrder(update, before);

@@ -20,6 +20,7 @@ import {
   unsoldCarsMissingFrom,
 } from '../cars/index.ts';
 import { categoryExists } from '../categories/index.ts';
+import { teamOf } from '../dealers/index.ts';
 import { rowToCar } from './inventory-file.ts';
 import * as repo from './inventory-import.repository.ts';
 import { indexStock } from './inventory-import.service.ts';
@@ -69,6 +70,8 @@ async function applyChunk(context: JobContext, importId: string): Promise<boolea
     // Another attempt applied this chunk meanwhile: go on from where it is.
     if (!record || record.applied !== peek.record.applied) return record !== undefined;
     const { dealerId } = record;
+    // A row's photos may be any of the team's uploads (a manager's, say), as its preview found them.
+    const uploaders = [dealerId, ...(await teamOf(tx, dealerId)).map((member) => member.id)];
     const stock = indexStock(
       await stockCars(tx, dealerId, {
         stockNumbers: peek.rows.flatMap((r) => (r.stockNumber ? [r.stockNumber] : [])),
@@ -80,7 +83,7 @@ async function applyChunk(context: JobContext, importId: string): Promise<boolea
       const judged = Object.keys(row.errors).length === 0 ? rowToCar(row.data) : { errors: row.errors };
       const outcome = judged.car
         ? categories.get(judged.car.categoryId)
-          ? await applyRow(tx, dealerId, judged.car, stock.find(row.stockNumber, row.vin))
+          ? await applyRow(tx, dealerId, uploaders, judged.car, stock.find(row.stockNumber, row.vin))
           : failure({ categoryId: 'Choose a category from the list' })
         : failure(judged.errors);
       if (outcome.outcome === 'create') counts.created += 1;
@@ -97,12 +100,19 @@ async function applyChunk(context: JobContext, importId: string): Promise<boolea
 const failure = (errors: Record<string, string>) => ({ outcome: 'failed' as const, carId: null, errors });
 
 /** Creates or updates the row's car, or finds it unchanged; the form's refusal of it fails the row alone. */
-async function applyRow(tx: Tx, dealerId: string, car: CarInput, match: StockCar | undefined) {
+async function applyRow(
+  tx: Tx,
+  dealerId: string,
+  uploaders: string[],
+  car: CarInput,
+  match: StockCar | undefined,
+) {
   try {
-    if (!match) return { outcome: 'create' as const, carId: await postCar(tx, dealerId, car), errors: {} };
+    if (!match)
+      return { outcome: 'create' as const, carId: await postCar(tx, dealerId, car, uploaders), errors: {} };
     const update = changesTo(match, car);
     if (!update) return { outcome: 'unchanged' as const, carId: match.id, errors: {} };
-    await editCar(tx, dealerId, editedCar(match), update);
+    await editCar(tx, dealerId, editedCar(match), update, uploaders);
     return { outcome: 'update' as const, carId: match.id, errors: {} };
   } catch (error) {
     // The cars module's checks throw before they write: the transaction goes on without this row.

@@ -1,7 +1,13 @@
+import type { MultipartFile } from '@fastify/multipart';
 import multipart from '@fastify/multipart';
-import { IMPORT_MAX_BYTES, IMPORT_UPLOAD_FIELD } from '@redline/shared';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_PHOTOS_FIELD,
+  IMPORT_UPLOAD_FIELD,
+  IMPORT_ZIP_MAX_BYTES,
+} from '@redline/shared';
 import { contract } from '@redline/shared/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, tooLarge, unsupportedMedia } from '../../errors.ts';
@@ -23,7 +29,11 @@ const uploadLimit = {
 export function inventoryImportRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // Registered here, not on the app: its hooks run on this module's routes only.
-    await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+    // Each part is held to its own limit as it is read (`readPart`), which this one, a byte past the
+    // larger's, leaves to answer.
+    await app.register(multipart, {
+      limits: { fileSize: Math.max(IMPORT_MAX_BYTES, IMPORT_ZIP_MAX_BYTES) + 1, files: 2 },
+    });
     serve(app, contract.getImportTemplate, (_request, reply) =>
       reply
         .type('text/csv; charset=utf-8')
@@ -34,8 +44,13 @@ export function inventoryImportRoutes(context: AppContext): FastifyPluginAsyncZo
       app,
       contract.previewImport,
       async (request, reply) => {
-        const bytes = await uploadedFile(app, request);
-        const preview = await service.previewImport(context, currentUser(request), bytes, request.query.mode);
+        const upload = await uploadedFiles(request);
+        const preview = await service.previewImport(
+          context,
+          currentUser(request),
+          upload,
+          request.query.mode,
+        );
         return reply.code(201).send(preview);
       },
       { rateLimit: uploadLimit },
@@ -44,8 +59,8 @@ export function inventoryImportRoutes(context: AppContext): FastifyPluginAsyncZo
       app,
       contract.feedImport,
       async (request, reply) => {
-        const bytes = await uploadedFile(app, request);
-        const fed = await service.feedImport(context, currentUser(request), bytes, request.query.mode);
+        const upload = await uploadedFiles(request);
+        const fed = await service.feedImport(context, currentUser(request), upload, request.query.mode);
         return reply.code(201).send(fed);
       },
       { rateLimit: uploadLimit },
@@ -70,19 +85,51 @@ export function inventoryImportRoutes(context: AppContext): FastifyPluginAsyncZo
   };
 }
 
-/** The upload's file, or the 4xx of a missing, too large or unreadable one. */
-async function uploadedFile(app: FastifyInstance, request: FastifyRequest): Promise<Buffer> {
+/** The parts an upload reads, each with its limit and what a larger one is told. */
+const PARTS = {
+  [IMPORT_UPLOAD_FIELD]: {
+    maxBytes: IMPORT_MAX_BYTES,
+    tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it.`,
+  },
+  [IMPORT_PHOTOS_FIELD]: {
+    maxBytes: IMPORT_ZIP_MAX_BYTES,
+    tooLarge: `The zip of photos is larger than ${IMPORT_ZIP_MAX_BYTES / 1024 / 1024} MB. Split the import.`,
+  },
+} as const;
+
+/** The upload's file and its zip of photos if sent, or the 4xx of a missing, too large or unreadable one. */
+async function uploadedFiles(request: FastifyRequest): Promise<service.ImportUpload> {
   if (!request.isMultipart()) throw unsupportedMedia('Send the file as multipart/form-data.');
-  const file = await request.file().catch(unreadableUpload);
-  if (!file || file.fieldname !== IMPORT_UPLOAD_FIELD)
-    throw badRequest('Choose a file to import.', { [IMPORT_UPLOAD_FIELD]: 'File is required' });
+  const read: Partial<Record<keyof typeof PARTS, Buffer>> = {};
   try {
-    return await file.toBuffer();
+    for await (const part of request.files()) {
+      const field = part.fieldname as keyof typeof PARTS;
+      if (!Object.hasOwn(PARTS, field) || read[field])
+        throw badRequest(
+          `Send the file in "${IMPORT_UPLOAD_FIELD}" and the zip of photos in "${IMPORT_PHOTOS_FIELD}".`,
+        );
+      read[field] = await readPart(part, PARTS[field]);
+    }
   } catch (error) {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError)
-      throw tooLarge(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it.`);
-    return unreadableUpload(error);
+    unreadableUpload(error);
   }
+  if (!read[IMPORT_UPLOAD_FIELD])
+    throw badRequest('Choose a file to import.', { [IMPORT_UPLOAD_FIELD]: 'File is required' });
+  return { file: read[IMPORT_UPLOAD_FIELD], photos: read[IMPORT_PHOTOS_FIELD] };
+}
+
+/** The part's bytes, refused with a 413 as soon as they pass its limit. */
+async function readPart(part: MultipartFile, limit: { maxBytes: number; tooLarge: string }): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of part.file) {
+    size += (chunk as Buffer).length;
+    if (size > limit.maxBytes) throw tooLarge(limit.tooLarge);
+    chunks.push(chunk as Buffer);
+  }
+  // The multipart limit (the larger part's) cut the stream short.
+  if (part.file.truncated) throw tooLarge(limit.tooLarge);
+  return Buffer.concat(chunks);
 }
 
 function unreadableUpload(error: unknown): never {

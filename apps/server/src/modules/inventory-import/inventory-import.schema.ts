@@ -42,6 +42,11 @@ export const inventoryImports = pgTable(
     markedSold: integer('marked_sold').notNull().default(0),
     /** The rows applied so far, in row order. */
     applied: integer('applied').notNull().default(0),
+    /** The photos of the upload's zip that no row names (ADR 67): how many, and the first names. */
+    extraPhotos: jsonb('extra_photos')
+      .$type<{ count: number; names: string[] }>()
+      .notNull()
+      .default({ count: 0, names: [] }),
     error: text('error'),
     createdAt: createdAt(),
     /** When the dealer committed it, making the form's declarations for its cars. */

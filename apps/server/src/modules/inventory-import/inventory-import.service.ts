@@ -15,11 +15,17 @@ import type { AppContext } from '../../context.ts';
 import { conflict } from '../../errors.ts';
 import { changesTo, type StockCar, stockCars } from '../cars/index.ts';
 import { categoryExists } from '../categories/index.ts';
-import { PHOTOS_NOT_FOUND, photosOfUploader } from '../photos/index.ts';
+import { photosOfRows } from './import-photos.ts';
 import { type FileRow, readInventoryFile, rowToCar } from './inventory-file.ts';
 import * as repo from './inventory-import.repository.ts';
 
-type ImportContext = Pick<AppContext, 'database' | 'jobs'>;
+type ImportContext = Pick<AppContext, 'database' | 'jobs' | 'photos'>;
+
+/** What an upload (or a feed) sends: the file, and optionally a zip of the photos its rows name. */
+export interface ImportUpload {
+  file: Buffer;
+  photos?: Buffer;
+}
 
 /**
  * Reads the dealer's file into a previewed import: each row's errors in the form's words and what it
@@ -28,12 +34,12 @@ type ImportContext = Pick<AppContext, 'database' | 'jobs'>;
 export async function previewImport(
   context: ImportContext,
   actor: SessionUser,
-  bytes: Buffer,
+  upload: ImportUpload,
   mode: InventoryImport['mode'],
 ): Promise<InventoryImport> {
   const dealerId = actingAs(actor);
   await requireAccess(context, actor, { permission: 'dealer.import', id: dealerId });
-  const id = await storeJudged(context, dealerId, readInventoryFile(bytes), {
+  const id = await storeJudged(context, dealerId, upload, {
     source: 'upload',
     mode,
     createdBy: actor.id,
@@ -48,30 +54,34 @@ export async function previewImport(
 export async function feedImport(
   context: ImportContext,
   dealer: SessionUser,
-  bytes: Buffer,
+  upload: ImportUpload,
   mode: InventoryImport['mode'],
 ): Promise<InventoryImport> {
   await requireAccess(context, dealer, { permission: 'dealer.import', id: dealer.id });
-  const rows = readInventoryFile(bytes);
   const id = await storeJudged(
     context,
     dealer.id,
-    rows,
+    upload,
     { source: 'feed', mode, createdBy: null },
     true,
   ).catch(oneCommitAtATime);
   return importView(context, id);
 }
 
-/** The rows judged and stored as an import of `dealerId` in `status` (previewed, or queued for a feed). */
+/**
+ * The upload read (a 400 for a file or zip that cannot be), its photos found, its rows judged and
+ * stored as an import of `dealerId` in `status` (previewed, or queued for a feed).
+ */
 async function storeJudged(
   context: ImportContext,
   dealerId: string,
-  rows: FileRow[],
+  upload: ImportUpload,
   record: Pick<repo.ImportRecord, 'source' | 'mode' | 'createdBy'>,
   queued = false,
 ): Promise<string> {
-  const judged = await judgeRows(context, dealerId, rows);
+  const rows = readInventoryFile(upload.file);
+  const photos = await photosOfRows(context, dealerId, rows, upload.photos);
+  const judged = await judgeRows(context, dealerId, photos.rows, photos.errors);
   const valid = judged.filter((row) => row.outcome !== 'failed');
   const markedSold = record.mode === 'full' ? await countMissing(context, dealerId, judged) : 0;
   const { db } = context.database;
@@ -88,6 +98,7 @@ async function storeJudged(
         // A preview's counts: what committing would do.
         ...(queued ? {} : countOutcomes(judged)),
         markedSold: queued ? 0 : markedSold,
+        extraPhotos: photos.extraPhotos,
       },
       judged,
     );
@@ -107,10 +118,16 @@ function countOutcomes(rows: { outcome: InventoryImportRow['outcome'] }[]) {
 }
 
 /**
- * Each row judged: its car by the form's rules, its category one that exists, its stock number (else
- * VIN) not on an earlier row of the file; then matched with the dealer's cars by stock number, else VIN.
+ * Each row judged: its car by the form's rules, its photos found (`photoErrors`, by position), its
+ * category one that exists, its stock number (else VIN) not on an earlier row of the file; then
+ * matched with the dealer's cars by stock number, else VIN.
  */
-async function judgeRows(context: ImportContext, dealerId: string, rows: FileRow[]) {
+async function judgeRows(
+  context: ImportContext,
+  dealerId: string,
+  rows: FileRow[],
+  photoErrors: (string | undefined)[],
+) {
   const { statements, db } = context.database;
   const parsed = rows.map((row) => ({ row, ...rowToCar(row.data) }));
   const categories = new Map<string, boolean>();
@@ -118,11 +135,6 @@ async function judgeRows(context: ImportContext, dealerId: string, rows: FileRow
     if (car && !categories.has(car.categoryId))
       categories.set(car.categoryId, await categoryExists(statements, car.categoryId));
   }
-  const uploaded = await photosOfUploader(
-    db,
-    [...new Set(parsed.flatMap(({ car }) => car?.photos ?? []))],
-    dealerId,
-  );
   const stock = indexStock(await stockCars(db, dealerId));
   const seen = new Map<string, number>();
   return parsed.map(({ row, car, errors: formErrors }, position) => {
@@ -130,7 +142,8 @@ async function judgeRows(context: ImportContext, dealerId: string, rows: FileRow
     const vin = car ? (car.vin ?? null) : row.data.vin?.trim().toUpperCase() || null;
     const errors: Record<string, string> = { ...formErrors };
     if (car && !categories.get(car.categoryId)) errors.categoryId = 'Choose a category from the list';
-    if (car?.photos.some((key) => !uploaded.has(key))) errors.photos = PHOTOS_NOT_FOUND;
+    const photoError = photoErrors[position];
+    if (photoError) errors.photos = photoError;
     const key = stockNumber ? `stock:${stockNumber}` : vin ? `vin:${vin}` : undefined;
     const earlier = key === undefined ? undefined : seen.get(key);
     if (earlier !== undefined)
@@ -290,6 +303,7 @@ function toImport({ record, creatorName }: repo.FoundImport): InventoryImport {
       markedSold: record.markedSold,
     },
     applied: record.applied,
+    extraPhotos: record.extraPhotos,
     error: record.error,
     createdAt: record.createdAt.toISOString(),
     committedAt: record.committedAt?.toISOString() ?? null,

@@ -5,8 +5,8 @@ import { photosRoutes } from './photos.routes.ts';
 import { photoCleanupJob } from './photos.service.ts';
 
 export { type PhotoSize, photoView, thumbnailName, variantName, variantWidths } from './photo-urls.ts';
-export { type PhotoInUse, photoSizes, photosOfUploader } from './photos.repository.ts';
-export { claimPhoto, claimPhotosForCar, ingestPhoto, PHOTOS_NOT_FOUND } from './photos.service.ts';
+export { type PhotoInUse, photoSizes, photosOfUploaders } from './photos.repository.ts';
+export { claimPhoto, claimPhotosForCar, ingestPhoto, PHOTOS_NOT_FOUND, pixelsOf } from './photos.service.ts';
 
 /**
  * The photos module, handed what keeps a photo from its cleanup (the cars' `listedByACar`, the

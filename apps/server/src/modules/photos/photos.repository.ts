@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, not, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, inArray, lt, not, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import type { PhotoSize } from './photo-urls.ts';
@@ -19,16 +19,16 @@ export async function insertPhoto(db: Db, row: { key: string; uploaderId: string
 }
 
 /**
- * Marks photos of this uploader as just used, which also holds them back from the cleanup
+ * Marks photos of these uploaders as just used, which also holds them back from the cleanup
  * (it only takes rows older than a day, and this row lock makes a concurrent cleanup skip them).
- * Returns the keys that exist and belong to the uploader.
+ * Returns the keys that exist and belong to one of the uploaders.
  */
-export async function claimPhotos(db: Db | Tx, keys: string[], uploaderId: string) {
+export async function claimPhotos(db: Db | Tx, keys: string[], uploaderIds: readonly string[]) {
   if (keys.length === 0) return [];
   const rows = await db
     .update(photos)
     .set({ createdAt: sql`now()` })
-    .where(and(inArray(photos.key, keys), eq(photos.uploaderId, uploaderId)))
+    .where(and(inArray(photos.key, keys), inArray(photos.uploaderId, [...uploaderIds])))
     .returning({ key: photos.key, width: photos.width, height: photos.height });
   return rows;
 }
@@ -36,14 +36,19 @@ export async function claimPhotos(db: Db | Tx, keys: string[], uploaderId: strin
 /** Keys are looked up this many to a statement (PostgreSQL takes at most 65,535 parameters in one). */
 const LOOKUP_BATCH = 5000;
 
-/** Which of these keys are photos of this uploader, without claiming them: what an import's preview checks. */
-export async function photosOfUploader(db: Db | Tx, keys: string[], uploaderId: string) {
+/** Which of these keys are photos of these uploaders, without claiming them: what an import's preview checks. */
+export async function photosOfUploaders(db: Db | Tx, keys: string[], uploaderIds: readonly string[]) {
   const found = new Set<string>();
   for (let i = 0; i < keys.length; i += LOOKUP_BATCH) {
     const rows = await db
       .select({ key: photos.key })
       .from(photos)
-      .where(and(inArray(photos.key, keys.slice(i, i + LOOKUP_BATCH)), eq(photos.uploaderId, uploaderId)));
+      .where(
+        and(
+          inArray(photos.key, keys.slice(i, i + LOOKUP_BATCH)),
+          inArray(photos.uploaderId, [...uploaderIds]),
+        ),
+      );
     for (const row of rows) found.add(row.key);
   }
   return found;

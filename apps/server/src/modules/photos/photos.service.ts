@@ -73,7 +73,7 @@ export async function ingestPhoto(
     .slice(0, 32);
 
   if (uploaderId) {
-    const [existing] = await repo.claimPhotos(context.database.db, [key], uploaderId);
+    const [existing] = await repo.claimPhotos(context.database.db, [key], [uploaderId]);
     if (existing) return existing;
   }
 
@@ -90,6 +90,19 @@ export async function ingestPhoto(
     throw error;
   }
   return { key, ...size };
+}
+
+/**
+ * How many pixels the image has, from its header only (no decode): what a batch of photos budgets
+ * its pipeline time by. 0 for bytes that are no image, which the pipeline then refuses itself.
+ */
+export async function pixelsOf(input: Buffer): Promise<number> {
+  try {
+    const { width = 0, height = 0 } = await sharp(input).metadata();
+    return width * height;
+  } catch {
+    return 0;
+  }
 }
 
 /**
@@ -229,24 +242,24 @@ export function photoCleanupJob(context: PhotoCleanupContext): JobDefinition<'ph
  * transaction: its size, or undefined when the key is not one of the seller's uploads.
  */
 export async function claimPhoto(tx: Tx, key: string, uploaderId: string): Promise<StoredPhoto | undefined> {
-  const [claimed] = await repo.claimPhotos(tx, [key], uploaderId);
+  const [claimed] = await repo.claimPhotos(tx, [key], [uploaderId]);
   return claimed;
 }
 
-/**
- * Claims the photos a seller puts on a car, inside the car's transaction: every key must be one
- * of the seller's uploads, except keys the car already has.
- */
 /** What the car form (and an import's row) says of a photo that is not one of the seller's uploads. */
 export const PHOTOS_NOT_FOUND = 'Upload the photos again: some were not found';
 
+/**
+ * Claims the photos a seller puts on a car, inside the car's transaction: every key must be one
+ * of `uploaderIds`' uploads (the seller's, or its team's: ADR 65), except keys the car already has.
+ */
 export async function claimPhotosForCar(
   tx: Tx,
   keys: string[],
-  sellerId: string,
+  uploaderIds: readonly string[],
   alreadyOnCar: string[] = [],
 ) {
-  const claimed = new Set((await repo.claimPhotos(tx, keys, sellerId)).map((r) => r.key));
+  const claimed = new Set((await repo.claimPhotos(tx, keys, uploaderIds)).map((r) => r.key));
   const missing = keys.filter((k) => !claimed.has(k) && !alreadyOnCar.includes(k));
   if (missing.length > 0) {
     throw badRequest('Some photos were not found. Upload them again.', { photos: PHOTOS_NOT_FOUND });

@@ -30,6 +30,26 @@ describe('ImportUploadForm', () => {
     expect(requests()[0]?.query.get('mode')).toBe('full');
   });
 
+  it('sends the zip of photos beside the file, each in its own field', async () => {
+    answer({ 'POST /dealer/imports': anImport({ id: 'imp-9' }) });
+    // jsdom's multipart body cannot be read back: what the form appends is what it sends.
+    const append = vi.spyOn(FormData.prototype, 'append');
+    const onPreviewed = vi.fn();
+    renderWithProviders(<ImportUploadForm onPreviewed={onPreviewed} />);
+    await userEvent.upload(screen.getByLabelText('Inventory file'), file());
+    await userEvent.upload(
+      screen.getByLabelText('Photos (zip, optional)'),
+      new File(['PK'], 'photos.zip', { type: 'application/zip' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Upload and preview' }));
+    await waitFor(() => expect(onPreviewed).toHaveBeenCalled());
+    expect(append.mock.calls.map(([field, , name]) => [field, name])).toEqual([
+      ['file', 'stock.csv'],
+      ['photos', 'photos.zip'],
+    ]);
+    append.mockRestore();
+  });
+
   it('shows why the server could not read the file, under the form', async () => {
     answer({
       'POST /dealer/imports': apiError(

@@ -1,8 +1,16 @@
 /**
- * Choose the file and whether it is the whole stock, then upload it: the server reads and judges it
- * into a preview (no car changes), which the page then shows.
+ * Choose the file, optionally a zip of the photos its rows name, and whether it is the whole stock,
+ * then upload them: the server reads and judges them into a preview (no car changes), which the page
+ * then shows.
  */
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportMode, type InventoryImport } from '@redline/shared';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  IMPORT_ZIP_MAX_BYTES,
+  IMPORT_ZIP_MAX_PHOTOS,
+  type ImportMode,
+  type InventoryImport,
+} from '@redline/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { ChoiceFieldset, controlA11y, Field } from '../../../components/ui/form-field.tsx';
 import { importTemplateUrl } from '../api/import-template.ts';
@@ -25,6 +33,7 @@ export function ImportUploadForm({ onPreviewed }: { onPreviewed: (imported: Inve
   const id = useId();
   const preview = usePreviewImport();
   const [file, setFile] = useState<File | null>(null);
+  const [photos, setPhotos] = useState<File | null>(null);
   const [mode, setMode] = useState<ImportMode>('partial');
   const [missing, setMissing] = useState(false);
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -33,7 +42,7 @@ export function ImportUploadForm({ onPreviewed }: { onPreviewed: (imported: Inve
       setMissing(true);
       return;
     }
-    preview.mutate({ file, mode }, { onSuccess: (imported) => onPreviewed(imported) });
+    preview.mutate({ file, photos, mode }, { onSuccess: (imported) => onPreviewed(imported) });
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby={`${id}-heading`}>
@@ -45,20 +54,35 @@ export function ImportUploadForm({ onPreviewed }: { onPreviewed: (imported: Inve
           Download the template
         </a>
       </div>
-      <Field
-        id={`${id}-file`}
-        label="Inventory file"
-        error={missing && !file ? 'Choose a CSV or JSON file' : undefined}
-        hint={`CSV (UTF-8, comma or semicolon) or JSON, up to ${IMPORT_MAX_BYTES / 1024 / 1024} MB and ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows.`}
-      >
-        <input
-          type="file"
-          accept=".csv,.json,text/csv,application/json"
-          className="file-input file-input-bordered w-full"
-          {...controlA11y(`${id}-file`, missing && !file ? 'missing' : undefined)}
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-        />
-      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          id={`${id}-file`}
+          label="Inventory file"
+          error={missing && !file ? 'Choose a CSV or JSON file' : undefined}
+          hint={`CSV (UTF-8, comma or semicolon) or JSON, up to ${IMPORT_MAX_BYTES / 1024 / 1024} MB and ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows.`}
+        >
+          <input
+            type="file"
+            accept=".csv,.json,text/csv,application/json"
+            className="file-input file-input-bordered w-full"
+            {...controlA11y(`${id}-file`, missing && !file ? 'missing' : undefined)}
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
+        </Field>
+        <Field
+          id={`${id}-photos`}
+          label="Photos (zip, optional)"
+          hint={`The photos the rows name by file name, up to ${IMPORT_ZIP_MAX_PHOTOS} and ${IMPORT_ZIP_MAX_BYTES / 1024 / 1024} MB.`}
+        >
+          <input
+            type="file"
+            accept=".zip,application/zip"
+            className="file-input file-input-bordered w-full"
+            {...controlA11y(`${id}-photos`)}
+            onChange={(event) => setPhotos(event.target.files?.[0] ?? null)}
+          />
+        </Field>
+      </div>
       <ChoiceFieldset id={`${id}-mode`} legend="What the file holds">
         {MODES.map((choice) => (
           <label

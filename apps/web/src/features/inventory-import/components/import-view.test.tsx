@@ -50,6 +50,30 @@ describe('ImportView', () => {
     expect(requests().at(-1)?.query.get('failed')).toBe('true');
   });
 
+  it('names the photos of the zip that no row names, and says how many more there are', async () => {
+    answer({
+      'GET /dealer/imports/:id': anImport({
+        extraPhotos: { count: 22, names: Array.from({ length: 20 }, (_, i) => `spare-${i + 1}.jpg`) },
+      }),
+      'GET /dealer/imports/:id/rows': { items: ROWS, nextCursor: null },
+    });
+    renderWithProviders(<ImportView id="imp-1" />);
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('22 photos of the zip are named by no row and were not added:');
+    expect(note).toHaveTextContent('spare-1.jpg, spare-2.jpg');
+    expect(note).toHaveTextContent('spare-20.jpg and 2 others');
+  });
+
+  it('says nothing of extra photos when the zip had none', async () => {
+    answer({
+      'GET /dealer/imports/:id': anImport(),
+      'GET /dealer/imports/:id/rows': { items: ROWS, nextCursor: null },
+    });
+    renderWithProviders(<ImportView id="imp-1" />);
+    await screen.findByText('To create');
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
   it('commits only with every declaration ticked, then follows the progress to done and links to the cars', async () => {
     let polls = 0;
     answer({

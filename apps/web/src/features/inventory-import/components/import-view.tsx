@@ -42,6 +42,7 @@ export function ImportView({ id }: { id: string }) {
         </span>
       </header>
       <ImportCounts imported={data} />
+      <ExtraPhotos extraPhotos={data.extraPhotos} />
       {data.status === 'previewed' ? <CommitStep imported={data} /> : <ImportProgress imported={data} />}
       <ImportRowsTable imported={data} />
     </section>
@@ -63,6 +64,28 @@ function useCarsRefreshedWhenApplied(imported: InventoryImport | undefined) {
     }
     wasCommitting.current = committing;
   }, [committing, queryClient]);
+}
+
+/** The zip's photos that no row names: not stored, and said so, lest one was meant for a car. */
+function ExtraPhotos({ extraPhotos }: { extraPhotos: InventoryImport['extraPhotos'] }) {
+  if (extraPhotos.count === 0) return null;
+  const unlisted = extraPhotos.count - extraPhotos.names.length;
+  return (
+    // One child: the alert lays its children out as columns, which would squeeze the names on a phone.
+    <div role="note" className="alert alert-info alert-soft text-sm">
+      <div className="flex min-w-0 flex-col gap-1">
+        <p>
+          {countOf(extraPhotos.count, ['photo', 'photos'])} of the zip{' '}
+          {extraPhotos.count === 1 ? 'is' : 'are'} named by no row and{' '}
+          {extraPhotos.count === 1 ? 'was' : 'were'} not added:
+        </p>
+        <p className="text-xs">
+          <span className="font-mono wrap-anywhere">{extraPhotos.names.join(', ')}</span>
+          {unlisted > 0 ? ` and ${countOf(unlisted, ['other', 'others'])}` : ''}
+        </p>
+      </div>
+    </div>
+  );
 }
 
 function CommitStep({ imported }: { imported: InventoryImport }) {

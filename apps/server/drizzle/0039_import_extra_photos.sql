@@ -1,0 +1,1 @@
+ALTER TABLE "inventory_imports" ADD COLUMN "extra_photos" jsonb DEFAULT '{"count":0,"names":[]}'::jsonb NOT NULL;
