@@ -125,14 +125,14 @@ function NewKey({ value, onDone }: { value: string; onDone: () => void }) {
   return (
     <div role="alert" className="alert alert-success flex flex-col items-stretch gap-2 sm:flex-col">
       <p className="font-medium">Your new key. Copy it now: it is not shown again.</p>
+      <code className="block break-all rounded bg-base-100 px-2 py-1 font-mono text-sm text-base-content">
+        {value}
+      </code>
       <div className="flex flex-wrap items-center gap-2">
-        <code className="min-w-0 flex-1 break-all rounded bg-base-100 px-2 py-1 font-mono text-sm text-base-content">
-          {value}
-        </code>
         <button type="button" className="btn btn-sm" onClick={copy}>
           Copy
         </button>
-        <button type="button" className="btn btn-sm btn-ghost" onClick={onDone}>
+        <button type="button" className="btn btn-sm" onClick={onDone}>
           I have saved it
         </button>
       </div>

@@ -24,7 +24,8 @@ export function ImportRowsTable({ imported }: { imported: InventoryImport }) {
   const [failedOnly, setFailedOnly] = useState(false);
   const rows = useImportRows(imported.id, failedOnly);
   const filterId = useId();
-  const planned = imported.status === 'previewed';
+  // What a row did is known once the whole import is applied; until then, what it will do.
+  const planned = imported.status !== 'done';
   const failed = imported.counts.failed;
   return (
     <section aria-labelledby={`${filterId}-heading`} className="flex flex-col gap-3">

@@ -43,6 +43,7 @@ describe('ImportView', () => {
     expect(bad).toHaveTextContent('askingPrice: Asking price is required');
     expect(bad).toHaveTextContent('year: Year must be 1886 or later');
     expect(within(table).getAllByText('New car')).toHaveLength(2);
+    expect(screen.getByText(/The 1 row with errors is left out\./)).toBeInTheDocument();
 
     await userEvent.click(screen.getByLabelText('Only the 1 row with errors'));
     await waitFor(() => expect(within(table).queryByText('S-1')).not.toBeInTheDocument());
@@ -111,7 +112,11 @@ describe('ImportView', () => {
     );
     expect(await screen.findByText(/Applying… 1 of 3 rows/)).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Rows applied' })).toHaveAttribute('value', '1');
+    // While it runs, a row says what it will do, not what is not done yet.
+    const table = screen.getByRole('table', { name: 'The rows of the file' });
+    expect(within(table).getAllByText('New car')).toHaveLength(2);
     expect(await screen.findByText('Done: every row is applied.', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(within(table).getAllByText('Created')).toHaveLength(2);
     expect(screen.getByRole('progressbar', { name: 'Rows applied' })).toHaveAttribute('value', '3');
     expect(screen.getByRole('link', { name: 'See your cars' })).toHaveAttribute(
       'href',

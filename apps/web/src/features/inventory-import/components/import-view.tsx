@@ -111,7 +111,9 @@ function CommitStep({ imported }: { imported: InventoryImport }) {
           </>
         ) : null}
         .
-        {counts.failed > 0 ? ` The ${countOf(counts.failed, ['row', 'rows'])} with errors are left out.` : ''}
+        {counts.failed > 0
+          ? ` The ${countOf(counts.failed, ['row', 'rows'])} with errors ${counts.failed === 1 ? 'is' : 'are'} left out.`
+          : ''}
         {changes === 0 ? ' Nothing would change.' : ''}
       </p>
       <DeclarationsForm
