@@ -232,6 +232,7 @@ async function underUploads(
       bookableCarIds: [],
       sessions: [],
       etags: {},
+      senders: [],
     };
     await runLoad(redline.baseUrl, scenario, inputs, { connections: options.connections, seconds: 2 });
     await settle(redline);

@@ -63,6 +63,7 @@ async function measurePoint(
       bookableCarIds: found.bookableCarIds,
       sessions: await signInBuyers(redline.baseUrl, found.buyers),
       etags: {},
+      senders: [],
     };
     const http: ScalePoint['http'] = {};
     for (const scenario of HTTP_SCENARIOS) {

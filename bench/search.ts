@@ -347,7 +347,14 @@ function httpLoad(
       },
     ],
   };
-  const inputs: ScenarioInputs = { categoryId: '', carIds: [], bookableCarIds: [], sessions, etags: {} };
+  const inputs: ScenarioInputs = {
+    categoryId: '',
+    carIds: [],
+    bookableCarIds: [],
+    sessions,
+    etags: {},
+    senders: [],
+  };
   return runLoad(baseUrl, scenario, inputs, options);
 }
 

@@ -5,7 +5,8 @@
  * validation, no session check, no shaping: the least work each request needs.
  *
  * Environment: BENCH_ENGINE (postgres | pglite), DATABASE_URL or BENCH_PGLITE_DIR, BENCH_EXAMPLE
- * (JSON: carId, sellerId, buyerId), BENCH_BUYER_IDS (JSON list of the buyers the load uses), PORT.
+ * (JSON: carId, sellerId, buyerId, conversationId), BENCH_BUYER_IDS (JSON list of the buyers the
+ * load uses), PORT.
  */
 import http from 'node:http';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
@@ -23,6 +24,7 @@ const example = JSON.parse(process.env.BENCH_EXAMPLE ?? '{}') as {
   carId: string;
   sellerId: string;
   buyerId: string;
+  conversationId: string;
 };
 
 let driver: Driver;
@@ -158,6 +160,26 @@ async function cancel(bookingId: string, res: http.ServerResponse) {
   send(res, 200, { deletedCount });
 }
 
+/** A message from the buyer the load names, in a conversation they are in (the access check Redline makes). */
+async function sendMessage(req: http.IncomingMessage, res: http.ServerResponse, conversationId: string) {
+  const { body } = JSON.parse(await readBody(req)) as { body: string };
+  const senderId = String(req.headers['x-buyer-id']);
+  const [conversation] = isUuid(conversationId)
+    ? await query(statements.conversationAccess, { conversationId })
+    : [];
+  // Column order of conversationAccess: id, buyer id, seller id, reported.
+  if (!conversation || (conversation[1] !== senderId && conversation[2] !== senderId)) {
+    return send(res, 404, { error: 'not found' });
+  }
+  const id = await transaction(async (q) => {
+    const [message] = await q(statements.insertMessage, { conversationId, senderId, body });
+    // Column order of insertMessage: id, created at.
+    await q(statements.touchConversation, { conversationId, senderId, createdAt: message![1] });
+    return message![0];
+  });
+  send(res, 201, { id });
+}
+
 async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = req.url ?? '/';
   const path = url.split('?')[0]!;
@@ -188,6 +210,8 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   if (req.method === 'DELETE' && path.startsWith('/api/testdrivebooking/')) {
     return cancel(path.slice('/api/testdrivebooking/'.length), res);
   }
+  const messages = /^\/api\/conversations\/([^/]+)\/messages$/.exec(path);
+  if (req.method === 'POST' && messages) return sendMessage(req, res, messages[1]!);
   send(res, 404, { error: 'no route' });
 }
 

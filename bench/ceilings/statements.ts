@@ -8,7 +8,10 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
-import { lockedBookingAccess } from '../../apps/server/src/access/record-access.repository.ts';
+import {
+  conversationAccess,
+  lockedBookingAccess,
+} from '../../apps/server/src/access/record-access.repository.ts';
 import type { Db, Tx } from '../../apps/server/src/db/client.ts';
 import { PreparedStatements } from '../../apps/server/src/db/prepared-statements.ts';
 import * as schema from '../../apps/server/src/db/schema.ts';
@@ -23,6 +26,7 @@ import {
   categoryExists,
   listCategories,
 } from '../../apps/server/src/modules/categories/categories.repository.ts';
+import { insertMessage } from '../../apps/server/src/modules/conversations/conversations.repository.ts';
 
 type Slot = { input: string } | { value: unknown };
 
@@ -74,6 +78,10 @@ export interface Statements {
   insertBooking: Statement;
   lockBooking: Statement;
   cancelBooking: Statement;
+  conversationAccess: Statement;
+  insertMessage: Statement;
+  /** The conversation's last message and its sender's read time, at the message's `createdAt`. */
+  touchConversation: Statement;
 }
 
 /**
@@ -82,7 +90,7 @@ export interface Statements {
  */
 export async function captureStatements(
   driver: Driver,
-  example: { carId: string; sellerId: string; buyerId: string; pageSize: number },
+  example: { carId: string; sellerId: string; buyerId: string; conversationId: string; pageSize: number },
 ): Promise<Statements> {
   const { db, log } = recordingDb(driver);
   const prepared = new PreparedStatements(db);
@@ -140,6 +148,23 @@ export async function captureStatements(
       statements.cancelBooking = await one(() => bookingsRepo.cancelBookings(tx, [bookingId], 'buyer'), {
         bookingId,
       });
+      // A message: the access check reads the conversation, then the message and its conversation's times.
+      const conversation = { conversationId: example.conversationId };
+      statements.conversationAccess = await one(
+        () => conversationAccess(tx, example.conversationId),
+        conversation,
+      );
+      const message = { ...conversation, senderId: example.buyerId, body: 'bench-example-message' };
+      await insertMessage(tx, message);
+      statements.insertMessage = toStatement(log[log.length - 2]!, message);
+      // The update's time is the inserted message's, a Date only the ceiling's insert knows.
+      const touch = toStatement(last(), message);
+      statements.touchConversation = {
+        ...touch,
+        slots: touch.slots.map((slot) =>
+          'value' in slot && slot.value instanceof Date ? { input: 'createdAt' } : slot,
+        ),
+      };
       throw new Rollback();
     })
     .catch((error: unknown) => {

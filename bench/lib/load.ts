@@ -24,6 +24,16 @@ export interface ScenarioInputs {
   warmupSessions?: Session[];
   /** ETags Redline sent, for the revalidation scenarios. */
   etags: Record<string, string>;
+  /**
+   * The senders of the message scenario, each in a conversation of their own, taken in turn: many,
+   * because each may send only so many messages a minute (the messages' rate limit).
+   */
+  senders: Sender[];
+}
+
+/** A buyer signed in for the message scenario, and the conversation they write in. */
+export interface Sender extends Session {
+  conversationId: string;
 }
 
 export interface Scenario {
@@ -58,6 +68,12 @@ const signedIn = (connection: number, inputs: ScenarioInputs) => {
 
 /** The phone number of every booking the load makes (the generator never uses it), so leftovers can be found. */
 export const LOAD_BOOKING_PHONE = '+1 512 555 0142';
+
+/** The text of every message the load sends, so that they can be removed afterwards. */
+export const LOAD_MESSAGE_BODY = 'Is it still available? (bench load)';
+
+/** The senders in turn, across every connection. */
+let nextSender = 0;
 
 /** Tomorrow, 10:00: always in the future and within the booking horizon. */
 const bookingDate = () => localDateString(new Date(Date.now() + 86_400_000));
@@ -181,6 +197,30 @@ export const SCENARIOS: Scenario[] = [
       }
       openBookings.clear();
     },
+  },
+  {
+    key: 'send-message',
+    title: 'POST /api/conversations/{id}/messages (signed-in buyers, each in their conversation)',
+    databaseBacked: true,
+    expect: [201],
+    requests: (_, inputs) => [
+      {
+        method: 'POST',
+        body: JSON.stringify({ body: LOAD_MESSAGE_BODY }),
+        setupRequest: (req) => {
+          const sender = inputs.senders[nextSender++ % inputs.senders.length]!;
+          return {
+            ...req,
+            path: `/api/conversations/${sender.conversationId}/messages`,
+            headers: {
+              cookie: sender.cookie,
+              'x-buyer-id': sender.buyerId,
+              'content-type': 'application/json',
+            },
+          };
+        },
+      },
+    ],
   },
 ];
 

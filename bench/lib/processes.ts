@@ -118,8 +118,11 @@ export async function startProcess(options: {
   };
 }
 
-/** One secret for every Redline start of a run, so that sessions outlive a restart. */
-const AUTH_SECRET = randomBytes(32).toString('hex');
+/**
+ * One secret for every Redline start of a run, so that sessions outlive a restart (and the load can
+ * sign the sessions it writes itself, sessions.ts).
+ */
+export const AUTH_SECRET = randomBytes(32).toString('hex');
 
 /**
  * The Redline server itself as `npm start` runs it, in production mode (JSON logs at the default
