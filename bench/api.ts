@@ -39,6 +39,7 @@ import {
 import {
   LOAD_BOOKING_PHONE,
   LOAD_MESSAGE_BODY,
+  loadCar,
   type LoadResult,
   runLoad,
   SCENARIOS,
@@ -46,7 +47,7 @@ import {
   type ScenarioInputs,
 } from './lib/load.ts';
 import { cpuTimes, type Running, startProcess, startRedline, watchRss } from './lib/processes.ts';
-import { createSessions, signInBuyers } from './lib/sessions.ts';
+import { createSessions, signInUsers } from './lib/sessions.ts';
 import { spreadOf, targetRows } from './targets.ts';
 
 export interface ApiOptions {
@@ -166,6 +167,19 @@ async function captureResponses(baseUrl: string, inputs: ScenarioInputs) {
         body: JSON.stringify({ viewed: inputs.carIds[0] }),
       },
       '^/api/listing-activity$',
+    ),
+  );
+  const poster = inputs.posters[0]!;
+  responses.push(
+    await capture(
+      baseUrl,
+      {
+        method: 'POST',
+        path: '/api/cars',
+        headers: { cookie: poster.cookie, origin: baseUrl, 'content-type': 'application/json' },
+        body: JSON.stringify(loadCar(inputs.categoryId, poster.photoKey)),
+      },
+      '^/api/cars$',
     ),
   );
   const sender = inputs.senders[0]!;
@@ -330,7 +344,7 @@ export async function benchEngine(
     log(`Redline started and answered GET /api/categories in ${redline.startMs} ms`);
     const idleRssMiB = watchRss(redline.pid).stop();
 
-    const sessions = await signInBuyers(redline.baseUrl, found.buyers);
+    const sessions = await signInUsers(redline.baseUrl, found.buyers);
     const inputs: ScenarioInputs = {
       categoryId: found.categoryId,
       carIds: found.carIds,
@@ -339,6 +353,10 @@ export async function benchEngine(
       warmupSessions: sessions.slice(buyerCount),
       etags: {},
       senders,
+      posters: (await signInUsers(redline.baseUrl, found.posters)).map((session, i) => ({
+        ...session,
+        photoKey: found.posters[i]!.photoKey,
+      })),
     };
     const responsesFile = await saveResponses(engine, redline.baseUrl, inputs);
 

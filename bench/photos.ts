@@ -233,6 +233,7 @@ async function underUploads(
       sessions: [],
       etags: {},
       senders: [],
+      posters: [],
     };
     await runLoad(redline.baseUrl, scenario, inputs, { connections: options.connections, seconds: 2 });
     await settle(redline);

@@ -73,7 +73,7 @@ import { benchTarget, type Engine, openTarget, type Target, targetEnv } from './
 import { ensureDataset, loadInputs } from './lib/dataset.ts';
 import { type LoadResult, runLoad, type Scenario, type ScenarioInputs, type Session } from './lib/load.ts';
 import { cpuTimes, type Running, startRedline } from './lib/processes.ts';
-import { signInBuyers } from './lib/sessions.ts';
+import { signInUsers } from './lib/sessions.ts';
 
 type Params = [string, string][];
 interface Search {
@@ -354,6 +354,7 @@ function httpLoad(
     sessions,
     etags: {},
     senders: [],
+    posters: [],
   };
   return runLoad(baseUrl, scenario, inputs, options);
 }
@@ -547,7 +548,7 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
   let redline: Running | undefined;
   try {
     redline = await startRedline('redline-search', targetEnv(target));
-    const sessions = await signInBuyers(redline.baseUrl, buyers);
+    const sessions = await signInUsers(redline.baseUrl, buyers);
     await warmUp(redline.baseUrl, sessions, words, log);
     const measure = async (label: string, paths: string[], ceiling?: Measured) => {
       const before = cpuTimes(redline!.pid);

@@ -5,7 +5,7 @@
  * validation, no session check, no shaping: the least work each request needs.
  *
  * Environment: BENCH_ENGINE (postgres | pglite), DATABASE_URL or BENCH_PGLITE_DIR, BENCH_EXAMPLE
- * (JSON: carId, sellerId, buyerId, conversationId), BENCH_BUYER_IDS (JSON list of the buyers the
+ * (JSON: carId, sellerId, buyerId, conversationId, categoryId, posterId, photoKey), BENCH_BUYER_IDS (JSON list of the buyers the
  * load uses), PORT.
  */
 import http from 'node:http';
@@ -25,6 +25,9 @@ const example = JSON.parse(process.env.BENCH_EXAMPLE ?? '{}') as {
   sellerId: string;
   buyerId: string;
   conversationId: string;
+  categoryId: string;
+  posterId: string;
+  photoKey: string;
 };
 
 let driver: Driver;
@@ -119,7 +122,7 @@ async function book(req: http.IncomingMessage, res: http.ServerResponse) {
     date: string;
     time: string;
   };
-  const buyerId = String(req.headers['x-buyer-id']);
+  const buyerId = String(req.headers['x-user-id']);
   const buyer = buyers.get(buyerId);
   if (!buyer) return send(res, 401, { error: 'unknown buyer' });
   const booking = await transaction(async (q) => {
@@ -163,7 +166,7 @@ async function cancel(bookingId: string, res: http.ServerResponse) {
 /** A message from the buyer the load names, in a conversation they are in (the access check Redline makes). */
 async function sendMessage(req: http.IncomingMessage, res: http.ServerResponse, conversationId: string) {
   const { body } = JSON.parse(await readBody(req)) as { body: string };
-  const senderId = String(req.headers['x-buyer-id']);
+  const senderId = String(req.headers['x-user-id']);
   const [conversation] = isUuid(conversationId)
     ? await query(statements.conversationAccess, { conversationId })
     : [];
@@ -178,6 +181,22 @@ async function sendMessage(req: http.IncomingMessage, res: http.ServerResponse, 
     return message![0];
   });
   send(res, 201, { id });
+}
+
+/** A car posted by the seller the load names, with their photo, then read back as Redline answers it. */
+async function postCar(req: http.IncomingMessage, res: http.ServerResponse) {
+  const input = JSON.parse(await readBody(req)) as { categoryId: string; photos: string[] };
+  const sellerId = String(req.headers['x-user-id']);
+  if ((await query(statements.categoryExists, { categoryId: input.categoryId })).length === 0) {
+    return send(res, 400, { error: 'no such category' });
+  }
+  const carId = await transaction(async (q) => {
+    let rows: Row[] = [];
+    for (const statement of statements.postCar)
+      rows = await q(statement, { sellerId, photoKey: input.photos[0] });
+    return rows[0]![0];
+  });
+  send(res, 201, (await query(statements.carView, { carId }))[0]);
 }
 
 async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -210,6 +229,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   if (req.method === 'DELETE' && path.startsWith('/api/testdrivebooking/')) {
     return cancel(path.slice('/api/testdrivebooking/'.length), res);
   }
+  if (req.method === 'POST' && path === '/api/cars') return postCar(req, res);
   const messages = /^\/api\/conversations\/([^/]+)\/messages$/.exec(path);
   if (req.method === 'POST' && messages) return sendMessage(req, res, messages[1]!);
   send(res, 404, { error: 'no route' });

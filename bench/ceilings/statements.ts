@@ -15,6 +15,7 @@ import {
 import type { Db, Tx } from '../../apps/server/src/db/client.ts';
 import { PreparedStatements } from '../../apps/server/src/db/prepared-statements.ts';
 import * as schema from '../../apps/server/src/db/schema.ts';
+import { EventBus } from '../../apps/server/src/events/index.ts';
 import {
   advertisementOf,
   listAdvertisedCars,
@@ -22,11 +23,13 @@ import {
 import * as bookingsRepo from '../../apps/server/src/modules/bookings/bookings.repository.ts';
 import { lockCarWithSeller } from '../../apps/server/src/modules/cars/car-summary.ts';
 import { findCarView, listUnsoldCarsOfCategory } from '../../apps/server/src/modules/cars/cars.repository.ts';
+import { postCar } from '../../apps/server/src/modules/cars/cars.service.ts';
 import {
   categoryExists,
   listCategories,
 } from '../../apps/server/src/modules/categories/categories.repository.ts';
 import { insertMessage } from '../../apps/server/src/modules/conversations/conversations.repository.ts';
+import { loadCar } from '../lib/load.ts';
 
 type Slot = { input: string } | { value: unknown };
 
@@ -50,6 +53,8 @@ function recordingDb(driver: Driver) {
   const db = (driver.engine === 'postgres'
     ? drizzleNodePg(driver.pool, { schema, logger })
     : drizzlePglite(driver.client, { schema, logger })) as unknown as Db;
+  // A bus with no reactions and no NOTIFY: the services' statements run, their events' do not (the ceiling skips them).
+  new EventBus({ notify: false }).follow(db);
   return { db, log };
 }
 
@@ -82,6 +87,8 @@ export interface Statements {
   insertMessage: Statement;
   /** The conversation's last message and its sender's read time, at the message's `createdAt`. */
   touchConversation: Statement;
+  /** Every statement posting a car sends in its transaction, in order; the last inserts the car and answers its id. */
+  postCar: Statement[];
 }
 
 /**
@@ -90,7 +97,16 @@ export interface Statements {
  */
 export async function captureStatements(
   driver: Driver,
-  example: { carId: string; sellerId: string; buyerId: string; conversationId: string; pageSize: number },
+  example: {
+    carId: string;
+    sellerId: string;
+    buyerId: string;
+    conversationId: string;
+    categoryId: string;
+    posterId: string;
+    photoKey: string;
+    pageSize: number;
+  },
 ): Promise<Statements> {
   const { db, log } = recordingDb(driver);
   const prepared = new PreparedStatements(db);
@@ -165,6 +181,11 @@ export async function captureStatements(
           'value' in slot && slot.value instanceof Date ? { input: 'createdAt' } : slot,
         ),
       };
+      // A car posted by a seller with their photo: the service's own transaction (the category is checked before it).
+      const poster = { sellerId: example.posterId, photoKey: example.photoKey };
+      const before = log.length;
+      await postCar(tx, example.posterId, loadCar(example.categoryId, example.photoKey));
+      statements.postCar = log.slice(before).map((entry) => toStatement(entry, poster));
       throw new Rollback();
     })
     .catch((error: unknown) => {

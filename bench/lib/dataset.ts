@@ -4,13 +4,14 @@ import path from 'node:path';
 import {
   BENCH_EMAIL_DOMAIN,
   benchBuyerEmail,
+  benchSellerEmail,
   DATASET_VERSION,
   generateDataset,
   writePlaceholderPhotos,
 } from '../data.ts';
 import { formatCount } from './cli.ts';
 import { describeTarget, openTarget, type RawClient, type Target, targetEnv } from './database.ts';
-import { LOAD_BOOKING_PHONE, LOAD_MESSAGE_BODY } from './load.ts';
+import { LOAD_BOOKING_PHONE, LOAD_CAR_ABOUT, LOAD_MESSAGE_BODY } from './load.ts';
 import { LOAD_SESSION_TOKEN } from './sessions.ts';
 
 export interface DatasetInfo {
@@ -82,13 +83,14 @@ export async function ensureDataset(
 /**
  * Removes what an earlier load wrote: open bookings (a run stopped between booking and cancelling,
  * or a crashed run, which would turn the same buyer's next booking of that car into a 409), its
- * messages and the sessions it wrote.
+ * messages, the cars it posted and the sessions it wrote.
  */
 export async function removeLoadWrites(target: Target) {
   const { database, client } = await openTarget(target);
   try {
     await client.query('delete from bookings where buyer_phone = $1 and not is_paid', [LOAD_BOOKING_PHONE]);
     await client.query('delete from messages where body = $1', [LOAD_MESSAGE_BODY]);
+    await client.query('delete from cars where about = $1', [LOAD_CAR_ABOUT]);
     await client.query('delete from sessions where starts_with(token, $1)', [LOAD_SESSION_TOKEN]);
   } finally {
     await database.close();
@@ -102,8 +104,35 @@ export interface LoadInputs {
   buyers: { id: string; email: string }[];
   /** Bench buyers, each in a conversation about a car with its seller: the message scenario's senders. */
   conversations: { conversationId: string; buyerId: string }[];
-  /** A bookable car and its seller, a buyer and a conversation, for capturing the statements. */
-  example: { carId: string; sellerId: string; buyerId: string; conversationId: string };
+  /** Bench sellers, each with a photo of their own (added here once, kept): the posting scenario's sellers. */
+  posters: { id: string; email: string; photoKey: string }[];
+  /** A bookable car and its seller, a buyer, a conversation and a poster, for capturing the statements. */
+  example: {
+    carId: string;
+    sellerId: string;
+    buyerId: string;
+    conversationId: string;
+    categoryId: string;
+    posterId: string;
+    photoKey: string;
+  };
+}
+
+/** `count` bench sellers, each with a photo of their own, uploaded (a row, no file) once and kept. */
+async function benchPosters(client: RawClient, count: number) {
+  const emails = Array.from({ length: count }, (_, i) => benchSellerEmail(i));
+  const { rows } = await client.query(
+    `insert into photos (key, uploader_id, width, height)
+     select 'load-photo-' || u.id, u.id, 1600, 1200 from users u where u.email = any($1::text[])
+     on conflict (key) do update set uploader_id = excluded.uploader_id
+     returning key, uploader_id, (select email from users where id = uploader_id) as email`,
+    [emails],
+  );
+  return rows.map((r) => ({
+    id: r.uploader_id as string,
+    email: r.email as string,
+    photoKey: r.key as string,
+  }));
 }
 
 /**
@@ -168,6 +197,7 @@ export async function loadInputs(
       bookableCarIds[0],
     ]);
     const conversations = await benchConversations(client, Math.max(1, options.senders ?? 1));
+    const posters = await benchPosters(client, buyerCount);
     if (buyers.rows.length < buyerCount) {
       throw new Error(`the dataset has ${buyers.rows.length} bench buyers; ${buyerCount} are needed`);
     }
@@ -181,8 +211,12 @@ export async function loadInputs(
         sellerId: exampleCar.rows[0]!.seller_id as string,
         buyerId: buyers.rows[0]!.id as string,
         conversationId: conversations[0]!.conversationId,
+        categoryId: category.rows[0]!.category_id as string,
+        posterId: posters[0]!.id,
+        photoKey: posters[0]!.photoKey,
       },
       conversations,
+      posters,
     };
   } finally {
     await database.close();

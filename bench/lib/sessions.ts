@@ -28,13 +28,12 @@ export async function signIn(baseUrl: string, email: string, password = BENCH_PA
 }
 
 /** One after the other: password checks are deliberately slow, and the sign-in limiter counts only failures. */
-export async function signInBuyers(
+export async function signInUsers(
   baseUrl: string,
-  buyers: { id: string; email: string }[],
+  users: { id: string; email: string }[],
 ): Promise<Session[]> {
   const sessions: Session[] = [];
-  for (const buyer of buyers)
-    sessions.push({ buyerId: buyer.id, cookie: await signIn(baseUrl, buyer.email) });
+  for (const user of users) sessions.push({ userId: user.id, cookie: await signIn(baseUrl, user.email) });
   return sessions;
 }
 
@@ -55,10 +54,10 @@ export async function createSessions(target: Target, userIds: string[]): Promise
   } finally {
     await database.close();
   }
-  return userIds.map((buyerId, i) => {
+  return userIds.map((userId, i) => {
     const signature = createHmac('sha256', AUTH_SECRET).update(tokens[i]!).digest('base64');
     const value = encodeURIComponent(`${tokens[i]}.${signature}`);
-    return { buyerId, cookie: `${SESSION_COOKIE_PREFIX}.session_token=${value}` };
+    return { userId, cookie: `${SESSION_COOKIE_PREFIX}.session_token=${value}` };
   });
 }
 
