@@ -39,8 +39,8 @@ import {
 import {
   LOAD_BOOKING_PHONE,
   LOAD_MESSAGE_BODY,
-  loadCar,
   type LoadResult,
+  loadCar,
   runLoad,
   SCENARIOS,
   type Scenario,
