@@ -157,57 +157,40 @@ async function captureResponses(baseUrl: string, inputs: ScenarioInputs) {
       '^/api/cars/id/',
     ),
   );
-  responses.push(
-    await capture(
+  /** A signed-in POST of JSON. */
+  const post = (path: string, cookie: string, body: unknown, pattern: string) =>
+    capture(
       baseUrl,
       {
         method: 'POST',
-        path: '/api/listing-activity',
-        headers: { ...signed, 'content-type': 'application/json' },
-        body: JSON.stringify({ viewed: inputs.carIds[0] }),
+        path,
+        headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
       },
-      '^/api/listing-activity$',
-    ),
-  );
+      pattern,
+    );
+  const buyer = signed.cookie;
   const poster = inputs.posters[0]!;
-  responses.push(
-    await capture(
-      baseUrl,
-      {
-        method: 'POST',
-        path: '/api/cars',
-        headers: { cookie: poster.cookie, origin: baseUrl, 'content-type': 'application/json' },
-        body: JSON.stringify(loadCar(inputs.categoryId, poster.photoKey)),
-      },
-      '^/api/cars$',
-    ),
-  );
   const sender = inputs.senders[0]!;
   responses.push(
-    await capture(
-      baseUrl,
-      {
-        method: 'POST',
-        path: `/api/conversations/${sender.conversationId}/messages`,
-        headers: { cookie: sender.cookie, origin: baseUrl, 'content-type': 'application/json' },
-        body: JSON.stringify({ body: LOAD_MESSAGE_BODY }),
-      },
+    await post('/api/listing-activity', buyer, { viewed: inputs.carIds[0] }, '^/api/listing-activity$'),
+    await post('/api/cars', poster.cookie, loadCar(inputs.categoryId, poster.photoKey), '^/api/cars$'),
+    await post(
+      `/api/conversations/${sender.conversationId}/messages`,
+      sender.cookie,
+      { body: LOAD_MESSAGE_BODY },
       '^/api/conversations/[^/]+/messages$',
     ),
   );
-  const booked = await capture(
-    baseUrl,
+  const booked = await post(
+    '/api/testdrivebooking',
+    buyer,
     {
-      method: 'POST',
-      path: '/api/testdrivebooking',
-      headers: { ...signed, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        carId: inputs.bookableCarIds[0],
-        phone: LOAD_BOOKING_PHONE,
-        city: 'Miami',
-        date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
-        time: '11:00',
-      }),
+      carId: inputs.bookableCarIds[0],
+      phone: LOAD_BOOKING_PHONE,
+      city: 'Miami',
+      date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+      time: '11:00',
     },
     '^/api/testdrivebooking$',
   );

@@ -14,21 +14,13 @@ import { PAGE_SIZE_DEFAULT, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import pg from 'pg';
 import { isUuid } from '../../apps/server/src/db/pagination.ts';
 import { PGLITE_EXTENSIONS } from '../../apps/server/src/db/pglite-extensions.ts';
-import { bind, captureStatements, type Driver, type Statement } from './statements.ts';
+import { bind, captureStatements, type Driver, type Example, type Statement } from './statements.ts';
 
 type Row = unknown[];
 type Query = (statement: Statement, inputs?: Record<string, unknown>) => Promise<Row[]>;
 
 const engine = process.env.BENCH_ENGINE;
-const example = JSON.parse(process.env.BENCH_EXAMPLE ?? '{}') as {
-  carId: string;
-  sellerId: string;
-  buyerId: string;
-  conversationId: string;
-  categoryId: string;
-  posterId: string;
-  photoKey: string;
-};
+const example = JSON.parse(process.env.BENCH_EXAMPLE ?? '{}') as Example;
 
 let driver: Driver;
 if (engine === 'postgres') {

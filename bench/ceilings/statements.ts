@@ -92,21 +92,26 @@ export interface Statements {
 }
 
 /**
+ * What the statements are captured with: a real, unsold car and its seller, a buyer, a conversation,
+ * a category, and a seller with a photo of their own (lib/dataset.ts finds them).
+ */
+export interface Example {
+  carId: string;
+  sellerId: string;
+  buyerId: string;
+  conversationId: string;
+  categoryId: string;
+  posterId: string;
+  photoKey: string;
+}
+
+/**
  * Captures every statement. `example` must name a real, unsold car, its seller and a real buyer: the booking
  * statements run for real inside a transaction that is then rolled back.
  */
 export async function captureStatements(
   driver: Driver,
-  example: {
-    carId: string;
-    sellerId: string;
-    buyerId: string;
-    conversationId: string;
-    categoryId: string;
-    posterId: string;
-    photoKey: string;
-    pageSize: number;
-  },
+  example: Example & { pageSize: number },
 ): Promise<Statements> {
   const { db, log } = recordingDb(driver);
   const prepared = new PreparedStatements(db);

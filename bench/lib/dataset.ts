@@ -1,6 +1,7 @@
 /** A generated dataset of a given size for a benchmark: reused when it is already there, and what the load needs from it. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Example } from '../ceilings/statements.ts';
 import {
   BENCH_EMAIL_DOMAIN,
   benchBuyerEmail,
@@ -107,15 +108,7 @@ export interface LoadInputs {
   /** Bench sellers, each with a photo of their own (added here once, kept): the posting scenario's sellers. */
   posters: { id: string; email: string; photoKey: string }[];
   /** A bookable car and its seller, a buyer, a conversation and a poster, for capturing the statements. */
-  example: {
-    carId: string;
-    sellerId: string;
-    buyerId: string;
-    conversationId: string;
-    categoryId: string;
-    posterId: string;
-    photoKey: string;
-  };
+  example: Example;
 }
 
 /** `count` bench sellers, each with a photo of their own, uploaded (a row, no file) once and kept. */
