@@ -1,6 +1,6 @@
 /**
  * HTTP benchmark: `npm run bench:api [-- --quick] [--engine pglite|postgres] [--cars 100k]
- * [--connections 64] [--seconds 10] [--runs 3] [--fresh] [--only category-page,car-by-id]`.
+ * [--connections 64] [--seconds 10] [--runs 3] [--instances N] [--fresh] [--only category-page,car-by-id]`.
  *
  * For each engine it generates (or reuses) a dataset, starts Redline in production mode on it, signs
  * buyers in, and measures every scenario with autocannon on loopback, `--runs` times, each run back
@@ -8,7 +8,8 @@
  * bytes from memory, bare node:http), Fastify's hello-world answering the same bytes (for the
  * answers that need no database) and the raw-query ceiling (the same SQL through the same driver,
  * nothing else). The ratios to the ceilings, run by run, are the figures that hold on a noisy
- * machine; issue 50's targets (targets.ts) are judged on their median.
+ * machine; issue 50's targets (targets.ts) are judged on their median. `--instances N` runs Redline as N
+ * instances behind nginx (lib/instances.ts), the ceilings as before: how throughput scales with instances.
  */
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -36,6 +37,7 @@ import {
   loadInputs,
   removeLoadWrites,
 } from './lib/dataset.ts';
+import { startInstances } from './lib/instances.ts';
 import {
   LOAD_BOOKING_PHONE,
   LOAD_MESSAGE_BODY,
@@ -58,6 +60,8 @@ export interface ApiOptions {
   warmupSeconds: number;
   /** Runs of each scenario, each against Redline and its ceilings in turn. */
   runs: number;
+  /** Redline as this many instances behind nginx; 0: one instance, answering the load itself. */
+  instances: number;
   fresh: boolean;
   /** Scenario keys to run (all when empty). */
   only: string[];
@@ -262,12 +266,12 @@ export async function measure(
     await settle(server);
   }
   const rss = watchRss(server.pid);
-  const cpuBefore = cpuTimes(server.pid);
+  const cpuBefore = cpuTimes(server.groups ?? [server.pid]);
   const result = await runLoad(server.baseUrl, scenario, inputs, {
     connections: options.connections,
     seconds: options.seconds,
   });
-  const cpuAfter = cpuTimes(server.pid);
+  const cpuAfter = cpuTimes(server.groups ?? [server.pid]);
   const peakRssMiB = rss.stop();
   await settle(server);
   const perRequest = (of: 'group' | 'postgres') =>
@@ -322,9 +326,14 @@ export async function benchEngine(
 
   const servers: Running[] = [];
   try {
-    const redline = await startRedline(`redline-${engine}`, targetEnv(target));
+    const redline =
+      options.instances > 0
+        ? await startInstances(`redline-${engine}`, targetEnv(target), options.instances)
+        : await startRedline(`redline-${engine}`, targetEnv(target));
     servers.push(redline);
-    log(`Redline started and answered GET /api/categories in ${redline.startMs} ms`);
+    log(
+      `Redline${options.instances > 0 ? `, ${options.instances} instance(s) behind nginx,` : ''} started and answered GET /api/categories in ${redline.startMs} ms`,
+    );
     const idleRssMiB = watchRss(redline.pid).stop();
 
     const sessions = await signInUsers(redline.baseUrl, found.buyers);
@@ -404,9 +413,10 @@ function medianOf(runs: ScenarioRun[], figure: (run: ScenarioRun) => number | un
 const percentOf = (a: Measured, b: Measured | undefined) =>
   b ? round((a.rps / Math.max(1, b.rps)) * 100, 1) : undefined;
 
-export function printEngine(result: EngineResult, connections: number) {
+export function printEngine(result: EngineResult, options: Pick<ApiOptions, 'connections' | 'instances'>) {
+  const instances = options.instances > 0 ? `, Redline as ${options.instances} instance(s) behind nginx` : '';
   console.log(
-    `\n${result.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${formatCount(result.dataset.cars)} cars, ${connections} connections, medians over the runs (min–max); start-up to first answer ${result.startMs} ms (target ≤3000: ${result.startMs <= 3000 ? 'met' : 'MISSED'}); idle RSS ${result.idleRssMiB} MiB`,
+    `\n${result.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${formatCount(result.dataset.cars)} cars, ${options.connections} connections${instances}, medians over the runs (min–max); start-up to first answer ${result.startMs} ms (target ≤3000: ${result.startMs <= 3000 ? 'met' : 'MISSED'}); idle RSS ${result.idleRssMiB} MiB`,
   );
   printTable(
     result.rows.map(({ scenario, runs }) => ({
@@ -447,6 +457,7 @@ export function apiOptions(flags: ReturnType<typeof parseFlags>): ApiOptions {
     seconds: countFlag(flags, 'seconds', quick ? 3 : 10),
     warmupSeconds: quick ? 1 : 3,
     runs: countFlag(flags, 'runs', 3),
+    instances: countFlag(flags, 'instances', 0),
     fresh: flags.fresh === true,
     only: (stringFlag(flags, 'only') ?? '').split(',').filter(Boolean),
   };
@@ -460,7 +471,7 @@ async function main() {
   for (const engine of options.engines) results.push(await benchEngine(engine, options));
   const after = loadNow();
   console.log(`\nmachine after the run: ${describeLoad(after)}`);
-  for (const r of results) printEngine(r, options.connections);
+  for (const r of results) printEngine(r, options);
   const file = saveResults('api', { machine: m, loadAfter: after, options, results });
   console.log(`\nresults: ${path.relative(process.cwd(), file)}`);
 }
