@@ -7,7 +7,17 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describeLoad, loadNow, machine, printMachine, REPO_ROOT, RESULTS_DIR } from './lib/cli.ts';
+import type { EngineResult } from './api.ts';
+import {
+  describeLoad,
+  loadNow,
+  machine,
+  printMachine,
+  printTable,
+  REPO_ROOT,
+  RESULTS_DIR,
+} from './lib/cli.ts';
+import { targetRows } from './targets.ts';
 
 const quick = process.argv.includes('--quick');
 const steps: { name: string; script: string; args: string[] }[] = [
@@ -32,22 +42,22 @@ for (const step of steps) {
   if (result.status !== 0) failed.push(step.name);
 }
 
+/** A benchmark's latest saved results. */
+function read(name: string) {
+  const file = path.join(RESULTS_DIR, `${name}.json`);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+}
+
 /** The verdicts each benchmark printed, collected from the results it saved. */
 function summary() {
-  const read = (name: string) => {
-    const file = path.join(RESULTS_DIR, `${name}.json`);
-    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
-  };
   const lines: string[] = [];
   const api = read('api');
-  for (const engine of api?.results ?? []) {
+  for (const engine of (api?.results ?? []) as EngineResult[]) {
     lines.push(`${engine.engine}: start-up to first answer ${engine.startMs} ms (target ≤ 3000 ms)`);
-    for (const row of engine.rows) {
-      const raw = row.ofRaw === undefined ? '' : `, ${row.ofRaw}% of raw-query ceiling`;
-      lines.push(
-        `${engine.engine} ${row.scenario}: ${row.redline.rps} req/s, p99 ${row.redline.p99} ms, ${row.redline.errors} errors, ${row.ofConstant}% of constant ceiling${raw}`,
-      );
-    }
+    const errors = engine.rows.filter((row) => row.runs.some((run) => run.redline.errors > 0));
+    lines.push(
+      `${engine.engine}: ${errors.length === 0 ? 'no unexpected answer in any scenario' : `unexpected answers in ${errors.map((r) => r.scenario).join(', ')}`}`,
+    );
   }
   const web = read('web');
   if (web) {
@@ -86,6 +96,11 @@ console.log(
   `\n######## summary (${Math.round((Date.now() - started) / 60_000)} min; ${describeLoad(loadNow())})`,
 );
 for (const line of summary()) console.log(line);
+const postgres = (read('api')?.results as EngineResult[] | undefined)?.find((r) => r.engine === 'postgres');
+console.log(
+  `\nIssue 50's targets (bench/targets.ts), each the median of this run's ${read('api')?.options.runs ?? 0} runs on PostgreSQL${quick ? ' (--quick: proves the harness, not the targets)' : ''}:`,
+);
+printTable(targetRows(postgres?.rows ?? []));
 if (failed.length > 0) {
   console.error(`\nfailed: ${failed.join(', ')}`);
   process.exit(1);

@@ -232,6 +232,8 @@ async function underUploads(
       bookableCarIds: [],
       sessions: [],
       etags: {},
+      senders: [],
+      posters: [],
     };
     await runLoad(redline.baseUrl, scenario, inputs, { connections: options.connections, seconds: 2 });
     await settle(redline);

@@ -26,7 +26,7 @@ import { benchTarget, type Engine, type Target, targetEnv } from './lib/database
 import { ensureDataset, loadInputs } from './lib/dataset.ts';
 import { SCENARIOS, type ScenarioInputs } from './lib/load.ts';
 import { startRedline } from './lib/processes.ts';
-import { signInBuyers } from './lib/sessions.ts';
+import { signInUsers } from './lib/sessions.ts';
 import { type StatementTiming, timeStatements } from './lib/sql-timing.ts';
 
 const HTTP_SCENARIOS = SCENARIOS.filter((s) => s.key === 'category-page' || s.key === 'car-by-id');
@@ -61,8 +61,10 @@ async function measurePoint(
       categoryId: found.categoryId,
       carIds: found.carIds,
       bookableCarIds: found.bookableCarIds,
-      sessions: await signInBuyers(redline.baseUrl, found.buyers),
+      sessions: await signInUsers(redline.baseUrl, found.buyers),
       etags: {},
+      senders: [],
+      posters: [],
     };
     const http: ScalePoint['http'] = {};
     for (const scenario of HTTP_SCENARIOS) {

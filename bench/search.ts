@@ -73,7 +73,7 @@ import { benchTarget, type Engine, openTarget, type Target, targetEnv } from './
 import { ensureDataset, loadInputs } from './lib/dataset.ts';
 import { type LoadResult, runLoad, type Scenario, type ScenarioInputs, type Session } from './lib/load.ts';
 import { cpuTimes, type Running, startRedline } from './lib/processes.ts';
-import { signInBuyers } from './lib/sessions.ts';
+import { signInUsers } from './lib/sessions.ts';
 
 type Params = [string, string][];
 interface Search {
@@ -347,7 +347,15 @@ function httpLoad(
       },
     ],
   };
-  const inputs: ScenarioInputs = { categoryId: '', carIds: [], bookableCarIds: [], sessions, etags: {} };
+  const inputs: ScenarioInputs = {
+    categoryId: '',
+    carIds: [],
+    bookableCarIds: [],
+    sessions,
+    etags: {},
+    senders: [],
+    posters: [],
+  };
   return runLoad(baseUrl, scenario, inputs, options);
 }
 
@@ -429,13 +437,13 @@ async function profile(
     await readWords(search.columns, words);
     for (const kind of CLASSES) {
       const timed: { path: string; ms: number }[] = [];
-      const before = cpuTimes(process.pid);
+      const before = cpuTimes([process.pid]);
       for (const { path, query } of searches[kind].slice(0, count)) {
         const started = performance.now();
         await search.carIds(query);
         timed.push({ path, ms: round(performance.now() - started, 1) });
       }
-      const after = cpuTimes(process.pid);
+      const after = cpuTimes([process.pid]);
       const cpu = (of: 'bench' | 'postgres') =>
         round((after[of] - before[of]) / Math.max(1, timed.length), 2);
       const sorted = timed.map((t) => t.ms).sort((a, b) => a - b);
@@ -540,12 +548,12 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
   let redline: Running | undefined;
   try {
     redline = await startRedline('redline-search', targetEnv(target));
-    const sessions = await signInBuyers(redline.baseUrl, buyers);
+    const sessions = await signInUsers(redline.baseUrl, buyers);
     await warmUp(redline.baseUrl, sessions, words, log);
     const measure = async (label: string, paths: string[], ceiling?: Measured) => {
-      const before = cpuTimes(redline!.pid);
+      const before = cpuTimes([redline!.pid]);
       const measured = await httpLoad(redline!.baseUrl, sessions, paths, load);
-      const after = cpuTimes(redline!.pid);
+      const after = cpuTimes([redline!.pid]);
       // CPU a request, from the load's start to its end: what the two cores are shared out in.
       const cpu = (of: keyof typeof after) =>
         round((after[of] - before[of]) / Math.max(1, measured.requests), 2);

@@ -5,24 +5,13 @@
  *
  * Environment: BENCH_RESPONSES (a JSON file of captured responses, see api.ts), PORT.
  */
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import type { CapturedResponse } from './captured.ts';
+import { findCaptured, readCaptured } from './captured.ts';
 
-const routes = (JSON.parse(readFileSync(process.env.BENCH_RESPONSES!, 'utf8')) as CapturedResponse[]).map(
-  (r) => {
-    const body = Buffer.from(r.body, 'base64');
-    const headers: Record<string, string | number> = { ...r.headers, 'content-length': body.length };
-    return { ...r, regex: new RegExp(r.pattern), body, headers };
-  },
-);
+const routes = readCaptured(process.env.BENCH_RESPONSES!);
 
 const server = http.createServer((req, res) => {
-  const path = (req.url ?? '/').split('?')[0]!;
-  const conditional = req.headers['if-none-match'] !== undefined;
-  const route =
-    routes.find((r) => r.method === req.method && r.conditional === conditional && r.regex.test(path)) ??
-    routes.find((r) => r.method === req.method && !r.conditional && r.regex.test(path));
+  const route = findCaptured(routes, req);
   // Request bodies are read and dropped, as any server must.
   req.resume();
   if (!route) {

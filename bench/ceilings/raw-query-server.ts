@@ -5,7 +5,8 @@
  * validation, no session check, no shaping: the least work each request needs.
  *
  * Environment: BENCH_ENGINE (postgres | pglite), DATABASE_URL or BENCH_PGLITE_DIR, BENCH_EXAMPLE
- * (JSON: carId, sellerId, buyerId), BENCH_BUYER_IDS (JSON list of the buyers the load uses), PORT.
+ * (JSON: carId, sellerId, buyerId, conversationId, categoryId, posterId, photoKey), BENCH_BUYER_IDS (JSON list of the buyers the
+ * load uses), PORT.
  */
 import http from 'node:http';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
@@ -13,17 +14,13 @@ import { PAGE_SIZE_DEFAULT, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import pg from 'pg';
 import { isUuid } from '../../apps/server/src/db/pagination.ts';
 import { PGLITE_EXTENSIONS } from '../../apps/server/src/db/pglite-extensions.ts';
-import { bind, captureStatements, type Driver, type Statement } from './statements.ts';
+import { bind, captureStatements, type Driver, type Example, type Statement } from './statements.ts';
 
 type Row = unknown[];
 type Query = (statement: Statement, inputs?: Record<string, unknown>) => Promise<Row[]>;
 
 const engine = process.env.BENCH_ENGINE;
-const example = JSON.parse(process.env.BENCH_EXAMPLE ?? '{}') as {
-  carId: string;
-  sellerId: string;
-  buyerId: string;
-};
+const example = JSON.parse(process.env.BENCH_EXAMPLE ?? '{}') as Example;
 
 let driver: Driver;
 if (engine === 'postgres') {
@@ -117,7 +114,7 @@ async function book(req: http.IncomingMessage, res: http.ServerResponse) {
     date: string;
     time: string;
   };
-  const buyerId = String(req.headers['x-buyer-id']);
+  const buyerId = String(req.headers['x-user-id']);
   const buyer = buyers.get(buyerId);
   if (!buyer) return send(res, 401, { error: 'unknown buyer' });
   const booking = await transaction(async (q) => {
@@ -158,6 +155,42 @@ async function cancel(bookingId: string, res: http.ServerResponse) {
   send(res, 200, { deletedCount });
 }
 
+/** A message from the buyer the load names, in a conversation they are in (the access check Redline makes). */
+async function sendMessage(req: http.IncomingMessage, res: http.ServerResponse, conversationId: string) {
+  const { body } = JSON.parse(await readBody(req)) as { body: string };
+  const senderId = String(req.headers['x-user-id']);
+  const [conversation] = isUuid(conversationId)
+    ? await query(statements.conversationAccess, { conversationId })
+    : [];
+  // Column order of conversationAccess: id, buyer id, seller id, reported.
+  if (!conversation || (conversation[1] !== senderId && conversation[2] !== senderId)) {
+    return send(res, 404, { error: 'not found' });
+  }
+  const id = await transaction(async (q) => {
+    const [message] = await q(statements.insertMessage, { conversationId, senderId, body });
+    // Column order of insertMessage: id, created at.
+    await q(statements.touchConversation, { conversationId, senderId, createdAt: message![1] });
+    return message![0];
+  });
+  send(res, 201, { id });
+}
+
+/** A car posted by the seller the load names, with their photo, then read back as Redline answers it. */
+async function postCar(req: http.IncomingMessage, res: http.ServerResponse) {
+  const input = JSON.parse(await readBody(req)) as { categoryId: string; photos: string[] };
+  const sellerId = String(req.headers['x-user-id']);
+  if ((await query(statements.categoryExists, { categoryId: input.categoryId })).length === 0) {
+    return send(res, 400, { error: 'no such category' });
+  }
+  const carId = await transaction(async (q) => {
+    let rows: Row[] = [];
+    for (const statement of statements.postCar)
+      rows = await q(statement, { sellerId, photoKey: input.photos[0] });
+    return rows[0]![0];
+  });
+  send(res, 201, (await query(statements.carView, { carId }))[0]);
+}
+
 async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = req.url ?? '/';
   const path = url.split('?')[0]!;
@@ -188,6 +221,9 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   if (req.method === 'DELETE' && path.startsWith('/api/testdrivebooking/')) {
     return cancel(path.slice('/api/testdrivebooking/'.length), res);
   }
+  if (req.method === 'POST' && path === '/api/cars') return postCar(req, res);
+  const messages = /^\/api\/conversations\/([^/]+)\/messages$/.exec(path);
+  if (req.method === 'POST' && messages) return sendMessage(req, res, messages[1]!);
   send(res, 404, { error: 'no route' });
 }
 

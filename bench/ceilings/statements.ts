@@ -8,10 +8,14 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
-import { lockedBookingAccess } from '../../apps/server/src/access/record-access.repository.ts';
+import {
+  conversationAccess,
+  lockedBookingAccess,
+} from '../../apps/server/src/access/record-access.repository.ts';
 import type { Db, Tx } from '../../apps/server/src/db/client.ts';
 import { PreparedStatements } from '../../apps/server/src/db/prepared-statements.ts';
 import * as schema from '../../apps/server/src/db/schema.ts';
+import { EventBus } from '../../apps/server/src/events/index.ts';
 import {
   advertisementOf,
   listAdvertisedCars,
@@ -19,10 +23,13 @@ import {
 import * as bookingsRepo from '../../apps/server/src/modules/bookings/bookings.repository.ts';
 import { lockCarWithSeller } from '../../apps/server/src/modules/cars/car-summary.ts';
 import { findCarView, listUnsoldCarsOfCategory } from '../../apps/server/src/modules/cars/cars.repository.ts';
+import { postCar } from '../../apps/server/src/modules/cars/cars.service.ts';
 import {
   categoryExists,
   listCategories,
 } from '../../apps/server/src/modules/categories/categories.repository.ts';
+import { insertMessage } from '../../apps/server/src/modules/conversations/conversations.repository.ts';
+import { loadCar } from '../lib/load.ts';
 
 type Slot = { input: string } | { value: unknown };
 
@@ -46,6 +53,8 @@ function recordingDb(driver: Driver) {
   const db = (driver.engine === 'postgres'
     ? drizzleNodePg(driver.pool, { schema, logger })
     : drizzlePglite(driver.client, { schema, logger })) as unknown as Db;
+  // A bus with no reactions and no NOTIFY: the services' statements run, their events' do not (the ceiling skips them).
+  new EventBus({ notify: false }).follow(db);
   return { db, log };
 }
 
@@ -74,6 +83,26 @@ export interface Statements {
   insertBooking: Statement;
   lockBooking: Statement;
   cancelBooking: Statement;
+  conversationAccess: Statement;
+  insertMessage: Statement;
+  /** The conversation's last message and its sender's read time, at the message's `createdAt`. */
+  touchConversation: Statement;
+  /** Every statement posting a car sends in its transaction, in order; the last inserts the car and answers its id. */
+  postCar: Statement[];
+}
+
+/**
+ * What the statements are captured with: a real, unsold car and its seller, a buyer, a conversation,
+ * a category, and a seller with a photo of their own (lib/dataset.ts finds them).
+ */
+export interface Example {
+  carId: string;
+  sellerId: string;
+  buyerId: string;
+  conversationId: string;
+  categoryId: string;
+  posterId: string;
+  photoKey: string;
 }
 
 /**
@@ -82,7 +111,7 @@ export interface Statements {
  */
 export async function captureStatements(
   driver: Driver,
-  example: { carId: string; sellerId: string; buyerId: string; pageSize: number },
+  example: Example & { pageSize: number },
 ): Promise<Statements> {
   const { db, log } = recordingDb(driver);
   const prepared = new PreparedStatements(db);
@@ -140,6 +169,28 @@ export async function captureStatements(
       statements.cancelBooking = await one(() => bookingsRepo.cancelBookings(tx, [bookingId], 'buyer'), {
         bookingId,
       });
+      // A message: the access check reads the conversation, then the message and its conversation's times.
+      const conversation = { conversationId: example.conversationId };
+      statements.conversationAccess = await one(
+        () => conversationAccess(tx, example.conversationId),
+        conversation,
+      );
+      const message = { ...conversation, senderId: example.buyerId, body: 'bench-example-message' };
+      await insertMessage(tx, message);
+      statements.insertMessage = toStatement(log[log.length - 2]!, message);
+      // The update's time is the inserted message's, a Date only the ceiling's insert knows.
+      const touch = toStatement(last(), message);
+      statements.touchConversation = {
+        ...touch,
+        slots: touch.slots.map((slot) =>
+          'value' in slot && slot.value instanceof Date ? { input: 'createdAt' } : slot,
+        ),
+      };
+      // A car posted by a seller with their photo: the service's own transaction (the category is checked before it).
+      const poster = { sellerId: example.posterId, photoKey: example.photoKey };
+      const before = log.length;
+      await postCar(tx, example.posterId, loadCar(example.categoryId, example.photoKey));
+      statements.postCar = log.slice(before).map((entry) => toStatement(entry, poster));
       throw new Rollback();
     })
     .catch((error: unknown) => {

@@ -1,16 +1,19 @@
 /** A generated dataset of a given size for a benchmark: reused when it is already there, and what the load needs from it. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Example } from '../ceilings/statements.ts';
 import {
   BENCH_EMAIL_DOMAIN,
   benchBuyerEmail,
+  benchSellerEmail,
   DATASET_VERSION,
   generateDataset,
   writePlaceholderPhotos,
 } from '../data.ts';
 import { formatCount } from './cli.ts';
-import { describeTarget, openTarget, type Target, targetEnv } from './database.ts';
-import { LOAD_BOOKING_PHONE } from './load.ts';
+import { describeTarget, openTarget, type RawClient, type Target, targetEnv } from './database.ts';
+import { LOAD_BOOKING_PHONE, LOAD_CAR_ABOUT, LOAD_MESSAGE_BODY } from './load.ts';
+import { LOAD_SESSION_TOKEN } from './sessions.ts';
 
 export interface DatasetInfo {
   cars: number;
@@ -79,13 +82,17 @@ export async function ensureDataset(
 }
 
 /**
- * Removes open bookings an earlier load left behind (a run stopped between booking and
- * cancelling, or a crashed run): they would turn the same buyer's next booking of that car into a 409.
+ * Removes what an earlier load wrote: open bookings (a run stopped between booking and cancelling,
+ * or a crashed run, which would turn the same buyer's next booking of that car into a 409), its
+ * messages, the cars it posted and the sessions it wrote.
  */
-export async function removeLoadBookings(target: Target) {
+export async function removeLoadWrites(target: Target) {
   const { database, client } = await openTarget(target);
   try {
     await client.query('delete from bookings where buyer_phone = $1 and not is_paid', [LOAD_BOOKING_PHONE]);
+    await client.query('delete from messages where body = $1', [LOAD_MESSAGE_BODY]);
+    await client.query('delete from cars where about = $1', [LOAD_CAR_ABOUT]);
+    await client.query('delete from sessions where starts_with(token, $1)', [LOAD_SESSION_TOKEN]);
   } finally {
     await database.close();
   }
@@ -96,12 +103,65 @@ export interface LoadInputs {
   carIds: string[];
   bookableCarIds: string[];
   buyers: { id: string; email: string }[];
-  /** A bookable car and its seller, for capturing the booking statements. */
-  example: { carId: string; sellerId: string; buyerId: string };
+  /** Bench buyers, each in a conversation about a car with its seller: the message scenario's senders. */
+  conversations: { conversationId: string; buyerId: string }[];
+  /** Bench sellers, each with a photo of their own (added here once, kept): the posting scenario's sellers. */
+  posters: { id: string; email: string; photoKey: string }[];
+  /** A bookable car and its seller, a buyer, a conversation and a poster, for capturing the statements. */
+  example: Example;
 }
 
-/** Random cars (the same sample for every server), the largest category, and the buyers who sign in. */
-export async function loadInputs(target: Target, buyerCount: number, sample = 2_000): Promise<LoadInputs> {
+/** `count` bench sellers, each with a photo of their own, uploaded (a row, no file) once and kept. */
+async function benchPosters(client: RawClient, count: number) {
+  const emails = Array.from({ length: count }, (_, i) => benchSellerEmail(i));
+  const { rows } = await client.query(
+    `insert into photos (key, uploader_id, width, height)
+     select 'load-photo-' || u.id, u.id, 1600, 1200 from users u where u.email = any($1::text[])
+     on conflict (key) do update set uploader_id = excluded.uploader_id
+     returning key, uploader_id, (select email from users where id = uploader_id) as email`,
+    [emails],
+  );
+  return rows.map((r) => ({
+    id: r.uploader_id as string,
+    email: r.email as string,
+    photoKey: r.key as string,
+  }));
+}
+
+/**
+ * Up to `count` bench buyers, each with a conversation about a car of their own with its seller
+ * (opened once, kept for later runs).
+ */
+async function benchConversations(client: RawClient, count: number) {
+  await client.query(
+    `with b as (select id, row_number() over (order by id) as n from users
+                 where role = 'Buyer' and email like $2 order by id limit $1),
+          c as (select id, seller_id, concat_ws(' ', year, brand, model) as name, photos[1] as photo,
+                       row_number() over (order by id) as n
+                  from cars where sold_at is null order by id limit $1)
+     insert into conversations (car_id, car_name, car_photo, buyer_id, seller_id)
+     select c.id, c.name, '/uploads/' || c.photo || '-480.webp', b.id, c.seller_id from b join c using (n)
+     on conflict (car_id, buyer_id) do nothing`,
+    [count, `%@${BENCH_EMAIL_DOMAIN}`],
+  );
+  const { rows } = await client.query(
+    `select distinct on (v.buyer_id) v.id, v.buyer_id from conversations v join users u on u.id = v.buyer_id
+      where u.email like $2 order by v.buyer_id, v.created_at limit $1`,
+    [count, `%@${BENCH_EMAIL_DOMAIN}`],
+  );
+  return rows.map((r) => ({ conversationId: r.id as string, buyerId: r.buyer_id as string }));
+}
+
+/**
+ * Random cars (the same sample for every server), the largest category, the buyers who sign in,
+ * and `senders` conversations (at least one, the example's).
+ */
+export async function loadInputs(
+  target: Target,
+  buyerCount: number,
+  options: { senders?: number; sample?: number } = {},
+): Promise<LoadInputs> {
+  const sample = options.sample ?? 2_000;
   const { database, client } = await openTarget(target);
   try {
     const category = await client.query(
@@ -129,6 +189,8 @@ export async function loadInputs(target: Target, buyerCount: number, sample = 2_
     const exampleCar = await client.query('select id, seller_id from cars where id = $1', [
       bookableCarIds[0],
     ]);
+    const conversations = await benchConversations(client, Math.max(1, options.senders ?? 1));
+    const posters = await benchPosters(client, buyerCount);
     if (buyers.rows.length < buyerCount) {
       throw new Error(`the dataset has ${buyers.rows.length} bench buyers; ${buyerCount} are needed`);
     }
@@ -141,7 +203,13 @@ export async function loadInputs(target: Target, buyerCount: number, sample = 2_
         carId: exampleCar.rows[0]!.id as string,
         sellerId: exampleCar.rows[0]!.seller_id as string,
         buyerId: buyers.rows[0]!.id as string,
+        conversationId: conversations[0]!.conversationId,
+        categoryId: category.rows[0]!.category_id as string,
+        posterId: posters[0]!.id,
+        photoKey: posters[0]!.photoKey,
       },
+      conversations,
+      posters,
     };
   } finally {
     await database.close();

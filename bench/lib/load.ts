@@ -1,10 +1,10 @@
 /** The HTTP scenarios and the autocannon run that measures one of them against one server. */
-import { localDateString } from '@redline/shared';
+import { type CarInput, localDateString } from '@redline/shared';
 import autocannon, { type Request } from 'autocannon';
 import { round } from './cli.ts';
 
 export interface Session {
-  buyerId: string;
+  userId: string;
   cookie: string;
 }
 
@@ -24,6 +24,23 @@ export interface ScenarioInputs {
   warmupSessions?: Session[];
   /** ETags Redline sent, for the revalidation scenarios. */
   etags: Record<string, string>;
+  /**
+   * The senders of the message scenario, each in a conversation of their own, taken in turn: many,
+   * because each may send only so many messages a minute (the messages' rate limit).
+   */
+  senders: Sender[];
+  /** One signed-in seller per connection (round robin when there are more), with a photo of their own. */
+  posters: Poster[];
+}
+
+/** A seller signed in for the posting scenario, and the photo they uploaded. */
+export interface Poster extends Session {
+  photoKey: string;
+}
+
+/** A buyer signed in for the message scenario, and the conversation they write in. */
+export interface Sender extends Session {
+  conversationId: string;
 }
 
 export interface Scenario {
@@ -50,14 +67,49 @@ const openBookings = new Map<string, Record<string, string>>();
 
 const pickFrom = (list: string[]) => list[Math.floor(Math.random() * list.length)]!;
 
+/** A signed-in user's headers; x-user-id is read only by the raw-query ceiling, which has no sessions. */
+const asUser = (session: Session) => ({ cookie: session.cookie, 'x-user-id': session.userId });
+
 const signedIn = (connection: number, inputs: ScenarioInputs) => {
   const session = inputs.sessions[connection % inputs.sessions.length]!;
-  // x-buyer-id is read only by the raw-query ceiling, which has no sessions.
-  return { cookie: session.cookie, 'x-buyer-id': session.buyerId };
+  return asUser(session);
 };
 
 /** The phone number of every booking the load makes (the generator never uses it), so leftovers can be found. */
 export const LOAD_BOOKING_PHONE = '+1 512 555 0142';
+
+/** The text of every message the load sends, so that they can be removed afterwards. */
+export const LOAD_MESSAGE_BODY = 'Is it still available? (bench load)';
+
+/** The description of every car the load posts, so that they can be removed afterwards. */
+export const LOAD_CAR_ABOUT = 'Posted by the benchmark load: one careful owner, full service history.';
+
+/** The car the load posts, as the add-car form sends it: one the catalogue knows, with the seller's photo. */
+export function loadCar(categoryId: string, photoKey: string): CarInput {
+  return {
+    year: 2022,
+    brand: 'Lotus',
+    model: 'Evora',
+    categoryId,
+    engine: '3.5 V6 supercharged',
+    fuel: 'Petrol',
+    bodyStyle: 'Coupe',
+    transmission: 'Manual',
+    drivetrain: 'RWD',
+    exteriorColour: 'White',
+    about: LOAD_CAR_ABOUT,
+    askingPrice: 8_950_000,
+    originalPrice: 10_500_000,
+    topSpeed: 290,
+    kmDriven: 8_400,
+    postalCode: '90210',
+    photos: [photoKey],
+    declarations: { noAccident: true, noLitigation: true, odometerGenuine: true, acceptLegalAction: true },
+  };
+}
+
+/** The senders in turn, across every connection. */
+let nextSender = 0;
 
 /** Tomorrow, 10:00: always in the future and within the booking horizon. */
 const bookingDate = () => localDateString(new Date(Date.now() + 86_400_000));
@@ -181,6 +233,43 @@ export const SCENARIOS: Scenario[] = [
       }
       openBookings.clear();
     },
+  },
+  {
+    key: 'post-car',
+    title: 'POST /api/cars: a car posted (signed-in sellers, each with a photo of their own)',
+    databaseBacked: true,
+    expect: [201],
+    requests: (c, inputs) => {
+      const poster = inputs.posters[c % inputs.posters.length]!;
+      return [
+        {
+          method: 'POST',
+          path: '/api/cars',
+          headers: { ...asUser(poster), 'content-type': 'application/json' },
+          body: JSON.stringify(loadCar(inputs.categoryId, poster.photoKey)),
+        },
+      ];
+    },
+  },
+  {
+    key: 'send-message',
+    title: 'POST /api/conversations/{id}/messages (signed-in buyers, each in their conversation)',
+    databaseBacked: true,
+    expect: [201],
+    requests: (_, inputs) => [
+      {
+        method: 'POST',
+        body: JSON.stringify({ body: LOAD_MESSAGE_BODY }),
+        setupRequest: (req) => {
+          const sender = inputs.senders[nextSender++ % inputs.senders.length]!;
+          return {
+            ...req,
+            path: `/api/conversations/${sender.conversationId}/messages`,
+            headers: { ...asUser(sender), 'content-type': 'application/json' },
+          };
+        },
+      },
+    ],
   },
 ];
 

@@ -29,6 +29,8 @@ export interface Running {
   logFile: string;
   /** Milliseconds from spawn until `readyPath` first answered 200. */
   startMs: number;
+  /** Every process group that serves it (instances behind nginx: lib/instances.ts); `pid`'s alone when absent. */
+  groups?: number[];
   stop(): Promise<void>;
 }
 
@@ -118,8 +120,11 @@ export async function startProcess(options: {
   };
 }
 
-/** One secret for every Redline start of a run, so that sessions outlive a restart. */
-const AUTH_SECRET = randomBytes(32).toString('hex');
+/**
+ * One secret for every Redline start of a run, so that sessions outlive a restart (and the load can
+ * sign the sessions it writes itself, sessions.ts).
+ */
+export const AUTH_SECRET = randomBytes(32).toString('hex');
 
 /**
  * The Redline server itself as `npm start` runs it, in production mode (JSON logs at the default
@@ -152,7 +157,7 @@ function tail(file: string, lines = 20): string {
   }
 }
 
-function signalGroup(pid: number, signal: NodeJS.Signals) {
+export function signalGroup(pid: number, signal: NodeJS.Signals) {
   try {
     process.kill(-pid, signal);
   } catch {
@@ -169,7 +174,7 @@ function groupAlive(pid: number): boolean {
   }
 }
 
-async function stopGroup(pid: number) {
+export async function stopGroup(pid: number) {
   signalGroup(pid, 'SIGTERM');
   const deadline = Date.now() + 15_000;
   while (groupAlive(pid) && Date.now() < deadline) await sleep(50);
@@ -200,11 +205,11 @@ export function groupRssMiB(groupId: number): number {
 const CLOCK_TICKS = 100;
 
 /**
- * CPU time used so far (ms, user and system): by the processes of a group (a server under test), by
+ * CPU time used so far (ms, user and system): by the processes of some groups (a server under test), by
  * this machine's PostgreSQL processes, those that ended included (the postmaster has reaped them:
  * their time is its children's), and by this process (the load generator).
  */
-export function cpuTimes(groupId: number) {
+export function cpuTimes(groupIds: number[]) {
   const times = { group: 0, postgres: 0, bench: 0 };
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
@@ -216,7 +221,7 @@ export function cpuTimes(groupId: number) {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
       const ms = (ticks * 1000) / CLOCK_TICKS;
-      if (Number(fields[2]) === groupId) times.group += ms;
+      if (groupIds.includes(Number(fields[2]))) times.group += ms;
       else if (command.startsWith('postgres')) times.postgres += ms;
     } catch {
       // the process ended meanwhile

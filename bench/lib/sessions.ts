@@ -1,6 +1,17 @@
-/** Signed-in buyers for the load: each signs in through the real sign-in call and keeps its session cookie. */
+/**
+ * Signed-in buyers for the load: each signs in through the real sign-in call and keeps its session
+ * cookie; or, when a load needs more users than sign-ins (deliberately slow) can make, sessions
+ * written straight into the database as a sign-in writes them.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { SESSION_COOKIE_PREFIX } from '../../apps/server/src/auth/auth.ts';
 import { BENCH_PASSWORD } from '../data.ts';
+import { openTarget, type Target } from './database.ts';
 import type { Session } from './load.ts';
+import { AUTH_SECRET } from './processes.ts';
+
+/** The start of the tokens of sessions written by `createSessions`, so that a later run removes them. */
+export const LOAD_SESSION_TOKEN = 'bench-load-';
 
 /** Signs in through the real call and answers the session cookie (`Cookie` header value). */
 export async function signIn(baseUrl: string, email: string, password = BENCH_PASSWORD): Promise<string> {
@@ -17,14 +28,37 @@ export async function signIn(baseUrl: string, email: string, password = BENCH_PA
 }
 
 /** One after the other: password checks are deliberately slow, and the sign-in limiter counts only failures. */
-export async function signInBuyers(
+export async function signInUsers(
   baseUrl: string,
-  buyers: { id: string; email: string }[],
+  users: { id: string; email: string }[],
 ): Promise<Session[]> {
   const sessions: Session[] = [];
-  for (const buyer of buyers)
-    sessions.push({ buyerId: buyer.id, cookie: await signIn(baseUrl, buyer.email) });
+  for (const user of users) sessions.push({ userId: user.id, cookie: await signIn(baseUrl, user.email) });
   return sessions;
+}
+
+/**
+ * A session for each user, written into the target (before the server opens it: a PGlite directory
+ * opens in one process at a time), with the cookie Better Auth would set: the token, signed with
+ * HMAC-SHA256 under the server's AUTH_SECRET (startRedline's).
+ */
+export async function createSessions(target: Target, userIds: string[]): Promise<Session[]> {
+  const tokens = userIds.map(() => `${LOAD_SESSION_TOKEN}${randomUUID()}`);
+  const { database, client } = await openTarget(target);
+  try {
+    await client.query(
+      `insert into sessions (id, token, user_id, expires_at)
+       select gen_random_uuid()::text, t, u, now() + interval '1 day' from unnest($1::text[], $2::text[]) as s(t, u)`,
+      [tokens, userIds],
+    );
+  } finally {
+    await database.close();
+  }
+  return userIds.map((userId, i) => {
+    const signature = createHmac('sha256', AUTH_SECRET).update(tokens[i]!).digest('base64');
+    const value = encodeURIComponent(`${tokens[i]}.${signature}`);
+    return { userId, cookie: `${SESSION_COOKIE_PREFIX}.session_token=${value}` };
+  });
 }
 
 /** A signed-in GET of our API (a category, a car to measure), its JSON. */

@@ -1,0 +1,193 @@
+/**
+ * Issue 50's speed targets, written once: each is a ratio of Redline to a ceiling measured in the
+ * same run (what carries over to a larger machine), judged on the median of the runs, on PostgreSQL.
+ * `npm run bench` and `npm run bench:api` print every target from the runs they just did; those
+ * another benchmark measures name its command.
+ */
+import { round } from './lib/cli.ts';
+
+/** What a ratio compares Redline with, in the same run (bench/ceilings/). */
+export type Ceiling = 'constant' | 'fastify' | 'raw';
+
+export const CEILING_NAMES: Record<Ceiling, string> = {
+  constant: 'constant ceiling',
+  fastify: "Fastify's hello-world",
+  raw: 'raw-query ceiling',
+};
+
+/** What a target reads of a scenario's runs (bench:api's rows): Redline and its ceilings, run by run. */
+interface Figures {
+  rps: number;
+  p99: number;
+}
+export interface ScenarioRuns {
+  scenario: string;
+  runs: ({ redline: Figures } & Partial<Record<Ceiling, Figures>>)[];
+}
+
+export interface ApiTarget {
+  name: string;
+  scenario: string;
+  /** Throughput: Redline's req/s in % of the ceiling's; p99: Redline's p99 as a multiple of the ceiling's. */
+  figure: 'throughput' | 'p99';
+  ceiling: Ceiling;
+  /** The bound the median must meet; none: a reference, recorded without a verdict. */
+  atLeast?: number;
+  atMost?: number;
+}
+
+/** A write at ≥ 80 % of its raw-query ceiling's throughput, with a p99 ≤ 1.5 × the ceiling's. */
+const write = (name: string, scenario: string): ApiTarget[] => [
+  { name: `${name}: throughput`, scenario, figure: 'throughput', ceiling: 'raw', atLeast: 80 },
+  { name: `${name}: p99`, scenario, figure: 'p99', ceiling: 'raw', atMost: 1.5 },
+];
+
+/** A read answered from memory at ≥ 70 % of the constant ceiling; Fastify's own figure beside it. */
+const fromMemory = (name: string, scenario: string): ApiTarget[] => [
+  { name, scenario, figure: 'throughput', ceiling: 'constant', atLeast: 70 },
+  { name, scenario, figure: 'throughput', ceiling: 'fastify' },
+];
+
+export const API_TARGETS: ApiTarget[] = [
+  ...write('Book + cancel', 'book-cancel'),
+  ...write('Post a car', 'post-car'),
+  ...write('Send a message', 'send-message'),
+  { name: 'Car by id', scenario: 'car-by-id', figure: 'throughput', ceiling: 'raw', atLeast: 80 },
+  ...fromMemory('/api/categories', 'categories'),
+  ...fromMemory('/api/categories, 304', 'categories-304'),
+  ...fromMemory('/api/advertise, 304', 'advertise-304'),
+];
+
+/** Issue 50's targets that bench:api does not measure, and what measures them (or that nothing does yet). */
+export const OTHER_TARGETS: { name: string; target: string; measuredBy: string }[] = [
+  { name: 'Record a payment', target: 'as the writes above', measuredBy: 'not yet in bench:api' },
+  {
+    name: 'Search mix at 1,000,000 cars',
+    target: '≥ 85 % of its query ceiling, every class ≥ 75 %',
+    measuredBy: 'npm run bench:search -- --cars 1m',
+  },
+  {
+    name: 'CPU a search',
+    target: '≤ 1.25 × the ceiling’s',
+    measuredBy: 'npm run bench:search -- --cars 1m',
+  },
+  {
+    name: 'The first page',
+    target: 'Redline’s code ≤ 10 KB gzip above the framework’s floor',
+    measuredBy: 'npm run bench:web -- --check',
+  },
+  {
+    name: 'Lighthouse',
+    target: 'performance ≥ 98, LCP ≤ 1.5 s, TBT ≤ 50 ms, CLS ≤ 0.01',
+    measuredBy: 'npm run bench:web',
+  },
+  {
+    name: 'Live updates',
+    target: '10,000 streams, ≤ 20 KB each, p99 ≤ 1 s',
+    measuredBy: 'nothing yet',
+  },
+  {
+    name: 'Memory and start',
+    target: '≤ 350 MB resident; restart ready ≤ 2 s',
+    measuredBy: 'npm run bench:memory; npm run bench:soak',
+  },
+];
+
+/** A figure over the runs: its median, lowest and highest. */
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+export function spreadOf(values: number[]): Spread {
+  const sorted = values.toSorted((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  const median = sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return { median, min: sorted[0]!, max: sorted[sorted.length - 1]! };
+}
+
+export interface Judged {
+  target: ApiTarget;
+  runs: number;
+  /** Redline's median (req/s or p99 ms), and the ceiling's. */
+  redline: number;
+  ceiling: number;
+  /** Per run, Redline over its ceiling in that run (% for throughput, × for p99). */
+  ratio: Spread;
+  verdict: 'met' | 'missed' | 'recorded' | 'not measured';
+}
+
+/** A target against a scenario's runs: every ratio is of two servers measured back to back in one run. */
+export function judge(target: ApiTarget, row: ScenarioRuns | undefined): Judged {
+  const runs = (row?.runs ?? []).filter((run) => run[target.ceiling] !== undefined);
+  if (runs.length === 0) {
+    return { target, runs: 0, redline: 0, ceiling: 0, ratio: spreadOf([0]), verdict: 'not measured' };
+  }
+  const of = (m: { rps: number; p99: number }) => (target.figure === 'throughput' ? m.rps : m.p99);
+  const ratios = runs.map((run) => {
+    const ceiling = of(run[target.ceiling]!);
+    const redline = of(run.redline);
+    return target.figure === 'throughput'
+      ? round((redline / Math.max(1, ceiling)) * 100, 1)
+      : round(redline / Math.max(0.1, ceiling), 2);
+  });
+  const ratio = spreadOf(ratios);
+  const met =
+    (target.atLeast === undefined || ratio.median >= target.atLeast) &&
+    (target.atMost === undefined || ratio.median <= target.atMost);
+  const bounded = target.atLeast !== undefined || target.atMost !== undefined;
+  return {
+    target,
+    runs: runs.length,
+    redline: spreadOf(runs.map((run) => of(run.redline))).median,
+    ceiling: spreadOf(runs.map((run) => of(run[target.ceiling]!))).median,
+    ratio,
+    verdict: !bounded ? 'recorded' : met ? 'met' : 'missed',
+  };
+}
+
+const unit = (t: ApiTarget) => (t.figure === 'throughput' ? '%' : '×');
+const bound = (t: ApiTarget) =>
+  t.atLeast !== undefined
+    ? `≥ ${t.atLeast} ${unit(t)}`
+    : t.atMost !== undefined
+      ? `≤ ${t.atMost} ${unit(t)}`
+      : '–';
+
+/** The targets as table rows: name, current median, ceiling, ratio, spread, target, verdict. */
+export function targetRows(rows: ScenarioRuns[]): Record<string, string | number>[] {
+  const judged = API_TARGETS.map((t) =>
+    judge(
+      t,
+      rows.find((r) => r.scenario === t.scenario),
+    ),
+  );
+  return [
+    ...judged.map((j) => {
+      const figure = j.target.figure === 'throughput' ? 'req/s' : 'ms p99';
+      return {
+        'issue 50 target': j.target.name,
+        'Redline (median)': j.runs ? `${j.redline} ${figure}` : '',
+        ceiling: j.runs
+          ? `${CEILING_NAMES[j.target.ceiling]} ${j.ceiling} ${figure}`
+          : CEILING_NAMES[j.target.ceiling],
+        ratio: j.runs ? `${j.ratio.median} ${unit(j.target)}` : '',
+        'spread (min–max)': j.runs ? `${j.ratio.min}–${j.ratio.max}` : '',
+        runs: j.runs,
+        bound: bound(j.target),
+        verdict: j.verdict,
+      };
+    }),
+    ...OTHER_TARGETS.map((t) => ({
+      'issue 50 target': t.name,
+      'Redline (median)': '',
+      ceiling: '',
+      ratio: '',
+      'spread (min–max)': '',
+      runs: 0,
+      bound: t.target,
+      verdict: `not measured here: ${t.measuredBy}`,
+    })),
+  ];
+}
