@@ -45,10 +45,17 @@ export function isInvalidDatabaseValue(error: unknown): boolean {
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = pgCode(error);
   if (code && (code.startsWith('08') || code === '57P01' || code === '57P03')) return true;
-  const message = error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : '';
-  return /ECONNREFUSED|ECONNRESET|Connection terminated|timeout exceeded when trying to connect|connect ETIMEDOUT|Query read timeout/i.test(
-    message,
-  );
+  // The driver's error may be wrapped more than once (Drizzle's query error, a transaction's, a library's).
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const said = `${e.message} ${String((e as { code?: unknown }).code ?? '')}`;
+    if (
+      /ECONNREFUSED|ECONNRESET|Connection terminated|timeout exceeded when trying to connect|ETIMEDOUT|Query read timeout/i.test(
+        said,
+      )
+    )
+      return true;
+  }
+  return false;
 }
 
 function pgCode(error: unknown): string | undefined {

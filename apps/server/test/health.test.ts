@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, vi } from 'vitest';
 import { it } from './fixtures.ts';
-import { errorOf, runJob, type TestApp } from './helpers.ts';
+import { as, errorOf, runJob, signUpUser, type TestApp } from './helpers.ts';
 
 /** An app of its own past its threshold from the first measurement: any heap is over one megabyte. */
 const overloaded = it.extend('env', { scope: 'file' }, { OVERLOAD_HEAP_USED_MB: '1' });
@@ -80,6 +80,33 @@ describe('load shedding', () => {
       expect(errorOf(ready).message).toBe('Not ready: overloaded.');
     },
   );
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('a pool with no connection free, on PostgreSQL', () => {
+  it("answers 503, not 500, to reads and writes that waited past the pool's timeout", async ({ t }) => {
+    const user = await signUpUser(t, 'Buyer');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Every connection of the app's pool (20) held open in a transaction until the requests answered.
+    const holders = Array.from({ length: 20 }, () => t.db.transaction(() => held));
+    try {
+      const answers = await Promise.all([
+        t.app.inject({ method: 'GET', url: '/api/sellers/00000000-0000-4000-8000-000000000000' }),
+        as(t, user, { method: 'POST', url: '/api/saved-searches', payload: { name: 'x', query: {} } }),
+      ]);
+      for (const res of answers) {
+        expect(res.statusCode, res.body).toBe(503);
+        expect(errorOf(res).message).toBe(
+          'The service is temporarily unavailable. Please try again shortly.',
+        );
+      }
+    } finally {
+      release();
+      await Promise.all(holders);
+    }
+  });
 });
 
 describe('metrics', () => {
