@@ -7,6 +7,7 @@ import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   IMPORT_ZIP_MAX_BYTES,
+  IMPORT_ZIP_MAX_MEGAPIXELS,
   IMPORT_ZIP_MAX_PHOTOS,
   type ImportMode,
   type InventoryImport,
@@ -72,7 +73,7 @@ export function ImportUploadForm({ onPreviewed }: { onPreviewed: (imported: Inve
         <Field
           id={`${id}-photos`}
           label="Photos (zip, optional)"
-          hint={`The photos the rows name by file name, up to ${IMPORT_ZIP_MAX_PHOTOS} and ${IMPORT_ZIP_MAX_BYTES / 1024 / 1024} MB.`}
+          hint={`The photos the rows name by file name: up to ${IMPORT_ZIP_MAX_PHOTOS} photos, ${IMPORT_ZIP_MAX_BYTES / 1024 / 1024} MB and ${IMPORT_ZIP_MAX_MEGAPIXELS} megapixels in all (about 25 full-size phone photos).`}
         >
           <input
             type="file"
