@@ -739,6 +739,27 @@ describe('the team is told', () => {
     ]);
   });
 
+  it("a buyer's message, and a teammate reading it, refresh every member's open Messages page", async ({
+    t,
+    buyer,
+  }) => {
+    const { owner, manager, salesperson } = await aTeam(t);
+    const car = await createCar(t, owner);
+    const conversationId = await ask(t, buyer, car.id, 'Is it still for sale?');
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openStream(address, salesperson);
+    expect((await write(t, buyer, conversationId, 'And the service history?')).statusCode).toBe(201);
+    await stream.until(1, 'conversations');
+    // The manager opens it: read for the dealer, so the salesperson's list no longer shows it unread.
+    const read = await as(t, manager, {
+      method: 'GET',
+      url: `/api/conversations/${conversationId}/messages?limit=20`,
+    });
+    expect(read.statusCode).toBe(200);
+    await stream.until(2, 'conversations');
+    await stream.close();
+  });
+
   it('a review of the dealer reaches its owner and managers, not its salespeople (answering is theirs)', async ({
     t,
     buyer,

@@ -49,7 +49,7 @@ export async function insertMessage(tx: Db | Tx, values: typeof messages.$inferI
     })
     .where(eq(conversations.id, conversationId))
     .returning({ buyerId: conversations.buyerId, sellerId: conversations.sellerId });
-  return { messageId: message!.id, people: [conversation!.buyerId, conversation!.sellerId] };
+  return { messageId: message!.id, buyerId: conversation!.buyerId, sellerId: conversation!.sellerId };
 }
 
 /**

@@ -18,6 +18,7 @@ import { isUuid } from '../../db/pagination.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import { carCoverUrl, lockCarWithSeller } from '../cars/index.ts';
+import { teamOf } from '../dealers/index.ts';
 import * as repo from './conversations.repository.ts';
 
 /**
@@ -65,10 +66,18 @@ export async function sendMessage(
 }
 
 async function send(tx: Tx, conversationId: string, senderId: string, body: string) {
-  const { messageId, people } = await repo.insertMessage(tx, { conversationId, senderId, body });
+  const { messageId, buyerId, sellerId } = await repo.insertMessage(tx, { conversationId, senderId, body });
   await publish(tx, 'message.sent', { messageId });
-  await publish(tx, 'conversations.changed', { userIds: people });
+  await publish(tx, 'conversations.changed', { userIds: [buyerId, ...(await sellerSide(tx, sellerId))] });
   return messageId;
+}
+
+/**
+ * Whose lists show a conversation of the seller's as the seller's: the seller account and the members
+ * of its team, who read and answer them for it (ADR 65).
+ */
+async function sellerSide(db: Db | Tx, sellerId: string) {
+  return [sellerId, ...(await teamOf(db, sellerId)).map((member) => member.id)];
 }
 
 /** A car as a conversation about it keeps it. */
@@ -104,8 +113,8 @@ export async function tellOfferMove(
   tx: Db | Tx,
   move: { conversationId: string; senderId: string | null; offerId: string; body: string },
 ) {
-  const { people } = await repo.insertMessage(tx, move);
-  await publish(tx, 'conversations.changed', { userIds: people });
+  const { buyerId, sellerId } = await repo.insertMessage(tx, move);
+  await publish(tx, 'conversations.changed', { userIds: [buyerId, ...(await sellerSide(tx, sellerId))] });
 }
 
 /** The caller's conversations, the latest message first. */
@@ -135,7 +144,9 @@ export async function listMessages(
   // The caller's other tabs show it read; told only when something was unread (reading again,
   // as a page that was told of a change does, tells nobody: no page asks again because it asked).
   if (participant && !query.cursor && (await repo.markRead(db, conversationId, viewerId)))
-    await publish(db, 'conversations.changed', { userIds: [viewerId] });
+    await publish(db, 'conversations.changed', {
+      userIds: viewerId === access.sellerId ? await sellerSide(db, viewerId) : [viewerId],
+    });
   const conversation = await repo.findConversation(db, conversationId, viewerId);
   // The admin is told who both people are: the seller as the buyer sees them, and the other way round.
   const asSeller = participant ? undefined : await repo.findConversation(db, conversationId, access.sellerId);
