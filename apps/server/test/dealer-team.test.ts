@@ -3,6 +3,7 @@
  * Everything is observed through the API as the people involved would, with the database read
  * only to show what a refusal left unchanged and what waits in the e-mail outbox.
  */
+import type { AddressInfo } from 'node:net';
 import {
   localDateString,
   type Me,
@@ -657,6 +658,11 @@ describe('the team is told', () => {
   };
   const write = (t: TestApp, who: TestUser, conversationId: string, body: string) =>
     as(t, who, { method: 'POST', url: `/api/conversations/${conversationId}/messages`, payload: { body } });
+  /** The file's app listening on loopback, where live streams open: started by the first test that asks. */
+  const listening = async (t: TestApp) => {
+    if (!t.app.server.listening) return t.app.listen({ port: 0, host: '127.0.0.1' });
+    return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  };
   const readAll = (t: TestApp, who: TestUser) =>
     as(t, who, { method: 'POST', url: '/api/notifications/read', payload: {} });
   /** A weekday a week or so ahead (the dealer opens on weekdays). */
@@ -712,7 +718,7 @@ describe('the team is told', () => {
     expect(offered.statusCode, offered.body).toBe(201);
 
     // The test drive reaches the team's open pages too: their notifications and their requests.
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening(t);
     const stream = await openStream(address, salesperson);
     const booked = await as(t, buyer, {
       method: 'POST',
@@ -746,7 +752,7 @@ describe('the team is told', () => {
     const { owner, manager, salesperson } = await aTeam(t);
     const car = await createCar(t, owner);
     const conversationId = await ask(t, buyer, car.id, 'Is it still for sale?');
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening(t);
     const stream = await openStream(address, salesperson);
     expect((await write(t, buyer, conversationId, 'And the service history?')).statusCode).toBe(201);
     await stream.until(1, 'conversations');
@@ -758,6 +764,31 @@ describe('the team is told', () => {
     expect(read.statusCode).toBe(200);
     await stream.until(2, 'conversations');
     await stream.close();
+  });
+
+  it("a salesperson's notification settings leave out what they are never told; a manager's keep it", async ({
+    t,
+  }) => {
+    const { manager, salesperson } = await aTeam(t);
+    const kinds = async (who: TestUser) =>
+      (
+        (await as(t, who, { method: 'GET', url: '/api/notifications/preferences' })).json() as {
+          items: { type: NotificationType }[];
+        }
+      ).items.map((item) => item.type);
+    expect(await kinds(salesperson)).toEqual(
+      expect.arrayContaining(['message.received', 'offer.made', 'booking.requested']),
+    );
+    expect(await kinds(salesperson)).not.toContain('review.received');
+    expect(await kinds(salesperson)).not.toContain('car.removed');
+    expect(await kinds(manager)).toEqual(expect.arrayContaining(['review.received', 'car.removed']));
+    const set = await as(t, salesperson, {
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      payload: { items: [{ type: 'review.received', inApp: false, email: false }] },
+    });
+    expect(set.statusCode).toBe(400);
+    expect(errorOf(set).message).toBe('Your account does not receive review.received notifications.');
   });
 
   it('a review of the dealer reaches its owner and managers, not its salespeople (answering is theirs)', async ({

@@ -97,7 +97,7 @@ describe('GET and PUT /api/notifications/preferences', () => {
             { type: 'booking.requested', inApp: false, email: false },
           ],
         },
-        /Buyers do not receive booking.requested/,
+        /Your account does not receive booking.requested/,
       ],
       [{ items: [{ type: 'car.exploded', inApp: false, email: false }] }, /not valid|invalid/i],
       [

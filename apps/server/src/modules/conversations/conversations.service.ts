@@ -68,7 +68,7 @@ export async function sendMessage(
 async function send(tx: Tx, conversationId: string, senderId: string, body: string) {
   const { messageId, buyerId, sellerId } = await repo.insertMessage(tx, { conversationId, senderId, body });
   await publish(tx, 'message.sent', { messageId });
-  await publish(tx, 'conversations.changed', { userIds: [buyerId, ...(await sellerSide(tx, sellerId))] });
+  await publish(tx, 'conversations.changed', { userIds: [buyerId, ...(await sellerAndTeam(tx, sellerId))] });
   return messageId;
 }
 
@@ -76,7 +76,7 @@ async function send(tx: Tx, conversationId: string, senderId: string, body: stri
  * Whose lists show a conversation of the seller's as the seller's: the seller account and the members
  * of its team, who read and answer them for it (ADR 65).
  */
-async function sellerSide(db: Db | Tx, sellerId: string) {
+async function sellerAndTeam(db: Db | Tx, sellerId: string) {
   return [sellerId, ...(await teamOf(db, sellerId)).map((member) => member.id)];
 }
 
@@ -114,7 +114,7 @@ export async function tellOfferMove(
   move: { conversationId: string; senderId: string | null; offerId: string; body: string },
 ) {
   const { buyerId, sellerId } = await repo.insertMessage(tx, move);
-  await publish(tx, 'conversations.changed', { userIds: [buyerId, ...(await sellerSide(tx, sellerId))] });
+  await publish(tx, 'conversations.changed', { userIds: [buyerId, ...(await sellerAndTeam(tx, sellerId))] });
 }
 
 /** The caller's conversations, the latest message first. */
@@ -145,7 +145,7 @@ export async function listMessages(
   // as a page that was told of a change does, tells nobody: no page asks again because it asked).
   if (participant && !query.cursor && (await repo.markRead(db, conversationId, viewerId)))
     await publish(db, 'conversations.changed', {
-      userIds: viewerId === access.sellerId ? await sellerSide(db, viewerId) : [viewerId],
+      userIds: viewerId === access.sellerId ? await sellerAndTeam(db, viewerId) : [viewerId],
     });
   const conversation = await repo.findConversation(db, conversationId, viewerId);
   // The admin is told who both people are: the seller as the buyer sees them, and the other way round.

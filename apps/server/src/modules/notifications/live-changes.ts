@@ -41,7 +41,7 @@ async function tell(tx: Db | Tx, name: 'bookings.changed' | 'payments.changed', 
 async function bookingChanged(tx: Db | Tx, bookingId: string | null | undefined) {
   const people = bookingId ? await bookingSummary(tx, bookingId) : undefined;
   if (people)
-    await tell(tx, 'bookings.changed', [people.buyerId, ...(await sellerSide(tx, people.sellerId, 'lead'))]);
+    await tell(tx, 'bookings.changed', [people.buyerId, ...(await sellerSide(tx, people.sellerId))]);
 }
 
 const ledgerChanged = async (tx: Db | Tx) => tell(tx, 'payments.changed', await repo.adminIds(tx));

@@ -35,7 +35,7 @@ import { findSavedSearch } from '../saved-searches/index.ts';
 import { emailLater } from './notification-emails.ts';
 import * as repo from './notifications.repository.ts';
 import { settingsOf } from './notifications.service.ts';
-import { type SellerMatter, sellerSide } from './seller-side.ts';
+import { sellerSide } from './seller-side.ts';
 
 interface Told {
   type: NotificationType;
@@ -81,26 +81,6 @@ async function tellUsers(tx: Db | Tx, jobs: JobQueue, userIds: (string | null)[]
       await publish(tx, 'notifications.changed', { userIds: inApp.slice(from, from + USERS_AN_EVENT) });
   }
 }
-
-/**
- * The kinds told to a seller that are leads, which a dealer's salespeople work on as well (ADR 65); any
- * other kind told to a seller (a review, a car Redline removed) is the dealer's standing.
- */
-const LEADS: ReadonlySet<NotificationType> = new Set<NotificationType>([
-  'message.received',
-  'offer.made',
-  'offer.accepted',
-  'offer.withdrawn',
-  'offer.expired',
-  'offer.deposit-paid',
-  'offer.purchase-confirmed',
-  'booking.requested',
-  'booking.paid',
-  'booking.time-agreed',
-  'booking.cancelled',
-]);
-
-const matterOf = (type: NotificationType): SellerMatter => (LEADS.has(type) ? 'lead' : 'standing');
 
 const carLink = (id: string) => routePatterns.car.replace(':id', id);
 
@@ -255,7 +235,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
   const tell = (tx: Db | Tx, userIds: (string | null)[], told: Told) => tellUsers(tx, jobs, userIds, told);
   /** Tells the seller account `sellerId` and the members of its team whose role handles the kind. */
   const tellSeller = async (tx: Db | Tx, sellerId: string | null, told: Told) =>
-    tell(tx, await sellerSide(tx, sellerId, matterOf(told.type)), told);
+    tell(tx, await sellerSide(tx, sellerId, told.type), told);
   return [
     events.react('booking.requested', async (tx, { bookingId }) => {
       const booking = await bookingSummary(tx, bookingId);
@@ -516,7 +496,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       };
       const recipients =
         message.recipientId === message.sellerId
-          ? await sellerSide(tx, message.sellerId, matterOf(told.type))
+          ? await sellerSide(tx, message.sellerId, told.type)
           : [message.recipientId];
       // One unread notification a conversation for each person: a burst of messages is one thing to look at.
       const unread = await repo.withUnread(tx, recipients, link);

@@ -18,6 +18,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import * as repo from './notifications.repository.ts';
+import { toldAs } from './seller-side.ts';
 import { readUnsubscribeToken, type Unsubscribe } from './unsubscribe-token.ts';
 
 /** The signed-in user's notifications, newest first, with how many of all of them are unread. */
@@ -50,14 +51,25 @@ export function settingsOf(type: NotificationType, chosen: repo.Settings | undef
   return chosen ?? { inApp: true, email: NOTIFICATION_KINDS[type].email };
 }
 
-/** The user's settings of every kind of their role, in NOTIFICATION_TYPES' order. */
+/**
+ * The kinds the user may be told: those of their role, less those of their dealer that their team
+ * role is not told of (a salesperson hears of no review, seller-side.ts).
+ */
+function kindsToldTo(user: SessionUser) {
+  const { sellsFor } = user;
+  return notificationTypesFor(user.role).filter(
+    (type) => !sellsFor || sellsFor.role === 'owner' || toldAs(sellsFor.role, type),
+  );
+}
+
+/** The user's settings of every kind they may be told, in NOTIFICATION_TYPES' order. */
 export async function getPreferences(
   context: AppContext,
   user: SessionUser,
 ): Promise<NotificationPreferences> {
   const chosen = await repo.chosenSettings(context.database.db, user.id);
   return {
-    items: notificationTypesFor(user.role).map((type) => ({ type, ...settingsOf(type, chosen.get(type)) })),
+    items: kindsToldTo(user).map((type) => ({ type, ...settingsOf(type, chosen.get(type)) })),
   };
 }
 
@@ -67,11 +79,11 @@ export async function setPreferences(
   user: SessionUser,
   { items }: NotificationPreferences,
 ): Promise<NotificationPreferences> {
-  const theirs = notificationTypesFor(user.role);
+  const theirs = kindsToldTo(user);
   const others = items.filter((item) => !theirs.includes(item.type));
   if (others.length > 0)
     throw badRequest(
-      `${user.role}s do not receive ${others.map((item) => item.type).join(', ')} notifications.`,
+      `Your account does not receive ${others.map((item) => item.type).join(', ')} notifications.`,
       {
         items: 'Only the kinds of notification your account receives can be set',
       },

@@ -3,32 +3,37 @@
  * dealer, its team by role. The team is read when they are told, so a member removed a moment ago
  * hears nothing more, and one who just joined hears the next lead.
  */
-import type { TeamRole } from '@redline/shared';
+import type { NotificationType, TeamRole } from '@redline/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { teamOf } from '../dealers/index.ts';
 
 /**
- * What the seller is told of: a lead (a buyer's message, offer or test drive, and their moves), which
- * every member works on; or the dealer's standing (a review of it, a car Redline removed), which is
- * its owner's and managers' to handle, as answering a review is (`review.answer`).
+ * The kinds told to a seller that are the dealer's standing (a review of it, a car Redline removed),
+ * its owner's and managers' to handle, as answering a review is (`review.answer`). Every other kind
+ * told to a seller is a lead (a buyer's message, offer or test drive, and their moves), which every
+ * member works on.
  */
-export type SellerMatter = 'lead' | 'standing';
-
-const TOLD_OF: Record<SellerMatter, readonly TeamRole[]> = {
-  lead: ['manager', 'salesperson'],
-  standing: ['manager'],
-};
+const STANDING: ReadonlySet<NotificationType> = new Set<NotificationType>(['review.received', 'car.removed']);
 
 /**
- * The people told of a `matter` of the seller account `sellerId`: it, and the members whose role
- * handles it; nobody for a record whose seller is gone (null).
+ * The people told of a kind `type` of the seller account `sellerId`: it, and the members whose role
+ * handles it (without a kind: every member, as of a list they all work on); nobody for a record whose
+ * seller is gone (null).
  */
 export async function sellerSide(
   tx: Db | Tx,
   sellerId: string | null,
-  matter: SellerMatter,
+  type?: NotificationType,
 ): Promise<string[]> {
   if (sellerId === null) return [];
   const team = await teamOf(tx, sellerId);
-  return [sellerId, ...team.filter((member) => TOLD_OF[matter].includes(member.role)).map(({ id }) => id)];
+  return [
+    sellerId,
+    ...team.filter((member) => type === undefined || toldAs(member.role, type)).map(({ id }) => id),
+  ];
+}
+
+/** Whether a member of this role is told this kind of what their dealer is told. */
+export function toldAs(role: TeamRole, type: NotificationType): boolean {
+  return role !== 'salesperson' || !STANDING.has(type);
 }
