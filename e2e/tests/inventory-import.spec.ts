@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { zipOf } from '../../apps/server/test/photo-zips.ts';
-import { expect, test } from '../fixtures.ts';
+import { expect, hydrated, test } from '../fixtures.ts';
 import { becomeDealerViaApi, carPhotoPng, signUp, tag, uploadPhotoViaApi } from '../support/marketplace.ts';
 import { shoot } from '../support/shots.ts';
 
@@ -135,6 +135,7 @@ test('a dealer previews a CSV with a bad row, commits it, and the same file agai
 
   // The same file again: nothing to create or update.
   await page.goto('/dash/seller/import');
+  await hydrated(page);
   await upload();
   await expect(figure(page, 'Unchanged')).toHaveText('2');
   await expect(figure(page, 'To create')).toHaveText('0');
@@ -169,6 +170,8 @@ test('a dealer uploads a file with a zip of its photos; the car shows the photo 
   ]);
 
   await page.goto('/dash/seller/import');
+  // A file chosen in the server's page before the browser has taken it over is not in the form's state.
+  await hydrated(page);
   await page
     .getByLabel('Inventory file')
     .setInputFiles({ name: 'stock.csv', mimeType: 'text/csv', buffer: csv });
