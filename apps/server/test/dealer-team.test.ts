@@ -32,6 +32,7 @@ import {
   createOffer,
   createPastTestDrive,
   createTeamInvitation,
+  dealerProfileInput,
   postCar,
 } from './factories.ts';
 import { it } from './fixtures.ts';
@@ -46,25 +47,7 @@ import {
   whoAmI,
 } from './helpers.ts';
 
-const WEEKDAY = [{ open: '09:00', close: '18:00' }];
-const profile = (businessName: string) => ({
-  businessName,
-  logo: null,
-  street: '9000 Wilshire Blvd',
-  postalCode: '90210',
-  hours: {
-    monday: WEEKDAY,
-    tuesday: WEEKDAY,
-    wednesday: WEEKDAY,
-    thursday: WEEKDAY,
-    friday: WEEKDAY,
-    saturday: [],
-    sunday: [],
-  },
-  phone: '(310) 555-0142',
-  website: '',
-  about: '',
-});
+const profile = (businessName: string) => dealerProfileInput({ businessName });
 
 let dealers = 0;
 /** A new seller who is a dealer. */

@@ -1,6 +1,12 @@
 /** Factories with overrides, for tests that need rows without going through every call. */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { type CarInput, HOLDING_DEPOSIT_CENTS, TEST_DRIVE_FEE_CENTS, type TeamRole } from '@redline/shared';
+import {
+  type CarInput,
+  type DealerProfileInput,
+  HOLDING_DEPOSIT_CENTS,
+  TEST_DRIVE_FEE_CENTS,
+  type TeamRole,
+} from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
@@ -304,4 +310,29 @@ export async function addTeamMember(
   role: TeamRole = 'salesperson',
 ) {
   await t.db.insert(dealerMembers).values({ dealerId: dealer.id, memberId: member.id, role });
+}
+
+const WEEKDAY_HOURS = [{ open: '09:00', close: '18:00' }];
+
+/** A dealer profile as the dealer profile form sends it (`PUT /me/dealer`); `overrides` replace its fields. */
+export function dealerProfileInput(overrides: Partial<DealerProfileInput> = {}): DealerProfileInput {
+  return {
+    businessName: 'Sunset Motors',
+    logo: null,
+    street: '9000 Wilshire Blvd',
+    postalCode: '90210',
+    hours: {
+      monday: WEEKDAY_HOURS,
+      tuesday: WEEKDAY_HOURS,
+      wednesday: WEEKDAY_HOURS,
+      thursday: WEEKDAY_HOURS,
+      friday: WEEKDAY_HOURS,
+      saturday: [],
+      sunday: [],
+    },
+    phone: '(310) 555-0142',
+    website: '',
+    about: '',
+    ...overrides,
+  };
 }

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { describe, expect, vi } from 'vitest';
 import { cars, inventoryImports, notifications, photos } from '../src/db/schema.ts';
 import { importJob } from '../src/modules/inventory-import/inventory-import.job.ts';
-import { addTeamMember, carInput, ensureCategory, uploadedPhoto } from './factories.ts';
+import { addTeamMember, carInput, dealerProfileInput, ensureCategory, uploadedPhoto } from './factories.ts';
 import { it } from './fixtures.ts';
 import { as, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
 import { csv, multipart, row } from './inventory-files.ts';
@@ -53,16 +53,7 @@ async function aDealer(t: TestApp) {
   const saved = await as(t, dealer, {
     method: 'PUT',
     url: '/api/me/dealer',
-    payload: {
-      businessName: `Dealer ${dealer.id.slice(0, 6)}`,
-      logo: null,
-      street: '1 Main St',
-      postalCode: '90210',
-      hours: { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] },
-      phone: '(310) 555-0142',
-      website: '',
-      about: '',
-    },
+    payload: dealerProfileInput({ businessName: `Dealer ${dealer.id.slice(0, 6)}`, street: '1 Main St' }),
   });
   expect(saved.statusCode, saved.body).toBe(200);
   await ensureCategory(t);

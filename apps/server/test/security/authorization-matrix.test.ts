@@ -53,6 +53,7 @@ import {
   createOffer,
   createPastTestDrive,
   createTeamInvitation,
+  dealerProfileInput,
   ensureCategory,
   recordPayment,
 } from '../factories.ts';
@@ -118,26 +119,12 @@ let booking: Awaited<ReturnType<typeof createBooking>>;
 let pngBytes: Buffer;
 let ipCounter = 0;
 
-/** A dealer profile as the dealer profile form sends it. */
-const WEEKDAY_HOURS = [{ open: '09:00', close: '17:00' }];
-const dealerProfile = {
+const dealerProfile = dealerProfileInput({
   businessName: 'Matrix Motors',
-  logo: null,
   street: '1 Matrix Way',
   postalCode: '60611',
-  hours: {
-    monday: WEEKDAY_HOURS,
-    tuesday: WEEKDAY_HOURS,
-    wednesday: WEEKDAY_HOURS,
-    thursday: WEEKDAY_HOURS,
-    friday: WEEKDAY_HOURS,
-    saturday: [],
-    sunday: [],
-  },
   phone: '+13125550100',
-  website: '',
-  about: '',
-};
+});
 
 /** The app's own origin, as a browser's write carries it. */
 const fromApp = { origin: 'http://localhost:3000' };

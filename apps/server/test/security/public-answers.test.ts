@@ -12,30 +12,16 @@ import {
   VISITOR_SEARCHES_PER_MINUTE,
   VISITOR_SUGGESTIONS_PER_MINUTE,
 } from '../../src/modules/cars/cars.routes.ts';
-import { advertise, createBooking, createPastTestDrive, postCar } from '../factories.ts';
+import { advertise, createBooking, createPastTestDrive, dealerProfileInput, postCar } from '../factories.ts';
 import { it } from '../fixtures.ts';
 import { as, createTestApp, runJob, signUpUser, type TestApp, type TestUser } from '../helpers.ts';
 
 const BUYER_PHONE = '+15125550199';
-const WEEKDAY = [{ open: '09:00', close: '18:00' }];
-const DEALER_PROFILE = {
+const DEALER_PROFILE = dealerProfileInput({
   businessName: 'Public Motors',
-  logo: null,
   street: '1 Public Way',
-  postalCode: '90210',
-  hours: {
-    monday: WEEKDAY,
-    tuesday: WEEKDAY,
-    wednesday: WEEKDAY,
-    thursday: WEEKDAY,
-    friday: WEEKDAY,
-    saturday: [],
-    sunday: [],
-  },
   phone: '(310) 555-0100',
-  website: '',
-  about: '',
-};
+});
 /** The seller's default location, apart from their cars' place (90210, the factories'). */
 const SELLER_HOME_ZIP = '94105';
 
