@@ -1,9 +1,10 @@
 /**
- * Memory and start-up of the `npm start` server on the embedded database: per run, a fresh data
- * directory, a first start (which seeds the demo data), the server's resident memory when it is
- * ready and after --idle seconds; then a restart on the same directory: how long until it is
- * ready, and its memory when ready and after --idle seconds. Prints each run and the median with
- * the spread (min–max) over --runs.
+ * Memory and start-up of `npm start` on the embedded database, launched as a user launches it (npm,
+ * the web build's check, the server serving the web app: ADR 69): per run, a fresh data directory, a
+ * first start (which seeds the demo data), the server's resident memory when it is ready and after
+ * --idle seconds; then a restart on the same directory: how long from launching `npm start` until it
+ * is ready, and its memory when ready and after --idle seconds. Prints each run and the median with
+ * the spread (min–max) over --runs. A first run after the web app's sources changed builds it first.
  *
  *   npm run bench:memory -- --runs 3 --idle 30
  */
@@ -42,6 +43,7 @@ const COLUMNS: [keyof Run, string][] = [
 async function measure(dataDir: string) {
   const server = await startServer({
     dataDir,
+    script: 'npm start',
     logFile: path.join(dataDir, 'server.log'),
     // As `npm start` runs it: development settings (pretty logs, API docs), demo data on first start.
     env: { NODE_ENV: 'development', LOG_LEVEL: 'info', SEED_DEMO: 'true' },

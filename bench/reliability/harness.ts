@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -36,8 +36,12 @@ const APP_VARIABLES = [
   'PUBLIC_URL',
 ];
 
-/** The TypeScript sources (`npm start`), or the compiled server (`npm run start:prod`, ADR 31). */
-export type ServerScript = 'start' | 'start:prod';
+/**
+ * The server's own scripts without npm: its TypeScript sources (`start`), or compiled (`start:prod`,
+ * ADR 31); or `npm start` itself, launched as a user launches it (npm, the web build when its sources
+ * changed, then the server in the process of scripts/start.mjs: ADR 69).
+ */
+export type ServerScript = 'start' | 'start:prod' | 'npm start';
 
 /** A script of the server's package.json after `node`: the memory measured is `npm start`'s (or `npm run start:prod`'s). */
 function serverArguments(script: ServerScript): string[] {
@@ -86,18 +90,19 @@ export async function startServer(options: {
     SEED_DEMO: 'false',
     // The runs sign up their users from one address.
     SIGN_UP_LIMIT: '1000000',
-    WEB_DIST: path.join(options.dataDir, 'no-web'),
     ...options.env,
   });
+  // `npm start` serves the web app it builds; the others run the API alone.
+  if (options.script !== 'npm start') env.WEB_DIST = path.join(options.dataDir, 'no-web');
   const log = openSync(options.logFile, 'a');
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, serverArguments(options.script ?? 'start'), {
-      cwd: SERVER_DIR,
-      env,
-      stdio: ['ignore', log, log],
-      detached: true,
-    });
+    const script = options.script ?? 'start';
+    const [command, args, cwd] =
+      script === 'npm start'
+        ? ['npm', ['start'], REPO_ROOT]
+        : [process.execPath, serverArguments(script), SERVER_DIR];
+    child = spawn(command, args, { cwd, env, stdio: ['ignore', log, log], detached: true });
   } finally {
     closeSync(log);
   }
@@ -135,6 +140,8 @@ export async function startServer(options: {
     }
     await sleep(50);
   }
+  // Under npm, the server is the process of its group that runs scripts/start.mjs.
+  const serverPid = options.script === 'npm start' ? groupMember(pid, 'scripts/start.mjs') : pid;
   return {
     baseUrl,
     pid,
@@ -143,7 +150,7 @@ export async function startServer(options: {
     exited: () => exited,
     rssMb: () => {
       try {
-        const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+        const status = readFileSync(`/proc/${serverPid}/status`, 'utf8');
         return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
       } catch {
         return 0;
@@ -160,6 +167,22 @@ export async function startServer(options: {
       await Promise.race([exit, sleep(5_000)]);
     },
   };
+}
+
+/** The process of group `group` that has `argument` among its arguments (not a shell's command). */
+function groupMember(group: number, argument: string): number {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The fifth field of stat is the process group; the command (second) may hold spaces.
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ');
+      if (Number(fields?.[2]) !== group) continue;
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').includes(argument)) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  throw new Error(`no process of group ${group} runs ${argument}`);
 }
 
 export interface Answer {
