@@ -1,6 +1,6 @@
 import type { Me } from '@redline/shared';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { anAdvertisedCar } from '../../testing/fixtures/car.ts';
 import { sellerRatings } from '../../testing/fixtures/review.ts';
 import { aMe } from '../../testing/fixtures/user.ts';
@@ -33,6 +33,10 @@ describe('the home page hero', () => {
 });
 
 describe('the home page below its categories', () => {
+  // Its lazy module, transformed before the page asks for it: on a busy machine the first transform
+  // of the car cards' modules outlasts a query's wait.
+  beforeAll(() => import('../home-lower-sections.tsx'));
+
   it("shows why Redline and What's New's cars, from their own chunk", async () => {
     answer({
       ...layoutAnswers(null),
