@@ -17,7 +17,7 @@ import type {
   PlaywrightWorkerArgs,
   Request,
 } from '@playwright/test';
-import { baseURL, DEMO_ADMIN, DEMO_BUYER, DEMO_PASSWORD, expect, test } from '../fixtures.ts';
+import { baseURL, DEMO_ADMIN, DEMO_BUYER, DEMO_PASSWORD, expect, hydrated, test } from '../fixtures.ts';
 import { ratedDemoCar } from '../support/demo-data.ts';
 import {
   bookViaApi,
@@ -271,6 +271,32 @@ test("a visitor's first pages load no schema code: zod comes with a form's first
   await expect.poll(() => zod().length).toBe(1);
   await calculator.getByRole('textbox', { name: 'APR (%)' }).fill('3.9');
   await expect(page).toHaveURL(/[?&]apr=3\.9(&|$)/);
+});
+
+test("the home page's lower part arrives rendered, and its code comes when it nears the screen (ADR 68)", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const lower = () => scripts.filter((script) => script.includes('/home-lower-sections-'));
+  await page.goto('/');
+  await hydrated(page);
+  const whatsNew = page.getByRole('region', { name: "What's New" });
+  await expect(whatsNew.getByRole('link').first()).toBeVisible();
+  expect(lower()).toEqual([]);
+
+  await whatsNew.scrollIntoViewIfNeeded();
+  await expect.poll(() => lower().length).toBe(1);
+  // Taken over: its cards' buttons work (a click in the moment before React has it does nothing).
+  const compare = whatsNew.getByRole('button', { name: /^Compare/ }).first();
+  await expect(async () => {
+    if ((await compare.getAttribute('aria-pressed')) !== 'true') await compare.click();
+    await expect(compare).toHaveAttribute('aria-pressed', 'true', { timeout: 1_000 });
+  }).toPass();
+  await expect(page.getByRole('region', { name: /^Compare 1 of/ })).toBeVisible();
 });
 
 test('the browser takes a rendered page over without hydration errors or asking for its data again', async ({

@@ -1,6 +1,8 @@
 import type { Me } from '@redline/shared';
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { anAdvertisedCar } from '../../testing/fixtures/car.ts';
+import { sellerRatings } from '../../testing/fixtures/review.ts';
 import { aMe } from '../../testing/fixtures/user.ts';
 import { layoutAnswers } from '../../testing/layout-answers.ts';
 import { answer } from '../../testing/network.ts';
@@ -27,5 +29,23 @@ describe('the home page hero', () => {
     await renderHome(aMe());
     expect((await screen.findByRole('link', { name: 'Your dashboard' })).getAttribute('href')).toBe('/dash');
     expect(screen.queryByRole('link', { name: 'Create an account' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the home page below its categories', () => {
+  // Its lazy module, transformed before the page asks for it: on a busy machine the first transform
+  // of the car cards' modules outlasts a query's wait.
+  beforeAll(() => import('../home-lower-sections.tsx'));
+
+  it("shows why Redline and What's New's cars, from their own chunk", async () => {
+    answer({
+      ...layoutAnswers(null),
+      'GET /advertise': { items: [anAdvertisedCar({ brand: 'Lotus', model: 'Emira' })], nextCursor: null },
+      'GET /sellers/ratings': sellerRatings(),
+    });
+    renderRoutes(routes, { initialEntries: ['/'] });
+    const whatsNew = await screen.findByRole('region', { name: "What's New" });
+    expect(await within(whatsNew).findByRole('img', { name: /Lotus Emira/ })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Bought and sold with confidence' })).toBeInTheDocument();
   });
 });

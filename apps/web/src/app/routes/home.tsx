@@ -1,12 +1,17 @@
 import { formatMoney, HOME_CATEGORY_SKIP, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import { lazy } from 'react';
 import { Link } from 'react-router';
+import { HydrateNearScreen } from '../../components/ui/hydrate-near-screen.tsx';
 import { PageHead } from '../../components/ui/page-head.tsx';
 import { paths } from '../../config/paths.ts';
-import { WhatsNew } from '../../features/cars/index.ts';
 import { CategoryGrid } from '../../features/categories/index.ts';
-import { Hero, WhyUs } from '../../features/marketing/index.ts';
+import { Hero } from '../../features/marketing/index.ts';
 import { CarsNearYou } from '../../features/search/index.ts';
-import { RatedCarGrid } from '../rated-car-grid.tsx';
+
+// Below the fold on any screen: rendered by the server, taken over near the screen (ADRs 61 and 68).
+// One element for the page's life, so that React keeps the server's HTML until then.
+const HomeLowerSections = lazy(() => import('../home-lower-sections.tsx'));
+const lowerSections = <HomeLowerSections />;
 
 export default function HomePage() {
   return (
@@ -35,9 +40,9 @@ export default function HomePage() {
         <CategoryGrid skip={HOME_CATEGORY_SKIP} />
       </section>
 
-      <WhyUs />
-
-      <WhatsNew renderCars={(cars) => <RatedCarGrid cars={cars} label="New arrivals" />} />
+      <HydrateNearScreen fallback={<div className="min-h-screen" aria-hidden="true" />}>
+        {lowerSections}
+      </HydrateNearScreen>
     </>
   );
 }
