@@ -234,6 +234,7 @@ async function underUploads(
       etags: {},
       senders: [],
       posters: [],
+      payments: { items: [], taken: 0 },
     };
     await runLoad(redline.baseUrl, scenario, inputs, { connections: options.connections, seconds: 2 });
     await settle(redline);

@@ -65,6 +65,7 @@ async function measurePoint(
       etags: {},
       senders: [],
       posters: [],
+      payments: { items: [], taken: 0 },
     };
     const http: ScalePoint['http'] = {};
     for (const scenario of HTTP_SCENARIOS) {

@@ -1,6 +1,6 @@
 /**
  * Search benchmark: `npm run bench:search [-- --engine postgres|pglite] [--cars 1m]
- * [--connections 16] [--seconds 10] [--database-url postgres://…] [--fresh]`.
+ * [--connections 16] [--seconds 10] [--instances N] [--database-url postgres://…] [--fresh]`.
  *
  * On a generated dataset it builds a query mix from the data itself (issue 19): text with two
  * filters, typo text (a brand or model with one letter dropped or changed), filters only, sort
@@ -24,7 +24,9 @@
  *   sale into memory, and the longest the thread is blocked meanwhile (it loads again in the
  *   background every ten minutes, while searches are answered).
  * The figures are the median and p99 latency per request and the ratio of Redline's throughput to
- * the ceiling's.
+ * the ceiling's. `--instances N` runs Redline as N instances behind nginx (lib/instances.ts, as
+ * `bench:api` does), each warmed up and its answers cached as one server's; the ceiling stays one loop
+ * of the bench's own: how throughput scales with instances.
  */
 
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -71,8 +73,9 @@ import {
 import { eachConcurrently } from './lib/concurrently.ts';
 import { benchTarget, type Engine, openTarget, type Target, targetEnv } from './lib/database.ts';
 import { ensureDataset, loadInputs } from './lib/dataset.ts';
+import { startRedlineInstances } from './lib/instances.ts';
 import { type LoadResult, runLoad, type Scenario, type ScenarioInputs, type Session } from './lib/load.ts';
-import { cpuTimes, type Running, startRedline } from './lib/processes.ts';
+import { cpuTimes, type Running } from './lib/processes.ts';
 import { signInUsers } from './lib/sessions.ts';
 
 type Params = [string, string][];
@@ -355,6 +358,7 @@ function httpLoad(
     etags: {},
     senders: [],
     posters: [],
+    payments: { items: [], taken: 0 },
   };
   return runLoad(baseUrl, scenario, inputs, options);
 }
@@ -493,6 +497,8 @@ export interface SearchBenchOptions {
   fresh: boolean;
   /** Instead of the ceilings and the load runs: this many searches of each class, one at a time, the slowest listed, with the CPU a search. */
   profile?: number;
+  /** Redline as this many instances behind nginx; 0: one instance, answering the load itself. */
+  instances: number;
 }
 
 export async function benchSearch(options: SearchBenchOptions, log = console.log) {
@@ -547,13 +553,16 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
 
   let redline: Running | undefined;
   try {
-    redline = await startRedline('redline-search', targetEnv(target));
+    redline = await startRedlineInstances('redline-search', targetEnv(target), options.instances);
     const sessions = await signInUsers(redline.baseUrl, buyers);
-    await warmUp(redline.baseUrl, sessions, words, log);
+    // Each instance keeps the cars of the words, and its answers, in its own memory.
+    const instances = redline.instances ?? [redline.baseUrl];
+    for (const instance of instances) await warmUp(instance, sessions, words, log);
+    const groups = redline.groups ?? [redline.pid];
     const measure = async (label: string, paths: string[], ceiling?: Measured) => {
-      const before = cpuTimes([redline!.pid]);
+      const before = cpuTimes(groups);
       const measured = await httpLoad(redline!.baseUrl, sessions, paths, load);
-      const after = cpuTimes([redline!.pid]);
+      const after = cpuTimes(groups);
       // CPU a request, from the load's start to its end: what the two cores are shared out in.
       const cpu = (of: keyof typeof after) =>
         round((after[of] - before[of]) / Math.max(1, measured.requests), 2);
@@ -594,8 +603,8 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
     );
     // What buyers repeat: 200 searches of the mix, asked once each to fill the cache, then measured.
     const repeated = mix.slice(0, 200).map((s) => s.path);
-    for (const path of repeated)
-      await fetch(redline.baseUrl + path, { headers: { cookie: sessions[0]!.cookie } });
+    for (const instance of instances)
+      for (const path of repeated) await fetch(instance + path, { headers: { cookie: sessions[0]!.cookie } });
     await measure('mix, warm (200 searches repeated)', repeated);
   } finally {
     await redline?.stop();
@@ -605,6 +614,7 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
     dataset,
     connections: options.connections,
     seconds: options.seconds,
+    instances: options.instances,
     rows,
     results,
     columnsLoad: loaded,
@@ -621,12 +631,13 @@ if (isMain(import.meta.url)) {
     databaseUrl: stringFlag(flags, 'database-url'),
     fresh: flags.fresh === true,
     profile: flags.profile === undefined ? undefined : countFlag(flags, 'profile', 200),
+    instances: countFlag(flags, 'instances', 0),
   };
   const m = machine();
   printMachine(m);
   console.log(`load before: ${describeLoad(loadNow())}`);
   console.log(
-    `search benchmark: ${formatCount(options.cars)} cars on ${options.engine}, ${options.connections} connections, ${options.seconds} s per run`,
+    `search benchmark: ${formatCount(options.cars)} cars on ${options.engine}, ${options.connections} connections, ${options.seconds} s per run${options.instances > 0 ? `, Redline as ${options.instances} instance(s) behind nginx` : ''}`,
   );
   const result = await benchSearch(options);
   console.log('');

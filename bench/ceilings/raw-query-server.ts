@@ -5,7 +5,7 @@
  * validation, no session check, no shaping: the least work each request needs.
  *
  * Environment: BENCH_ENGINE (postgres | pglite), DATABASE_URL or BENCH_PGLITE_DIR, BENCH_EXAMPLE
- * (JSON: carId, sellerId, buyerId, conversationId, categoryId, posterId, photoKey), BENCH_BUYER_IDS (JSON list of the buyers the
+ * (JSON: carId, sellerId, buyerId, conversationId, categoryId, posterId, photoKey, payment), BENCH_BUYER_IDS (JSON list of the buyers the
  * load uses), PORT.
  */
 import http from 'node:http';
@@ -191,6 +191,50 @@ async function postCar(req: http.IncomingMessage, res: http.ServerResponse) {
   send(res, 201, (await query(statements.carView, { carId }))[0]);
 }
 
+/**
+ * A test drive's fee recorded for the buyer the load names, as Redline records it: the booking must be
+ * theirs and unpaid, and the intent succeeded; the amount is the intent's, the rest the booking's.
+ */
+async function recordPayment(req: http.IncomingMessage, res: http.ServerResponse) {
+  const { bookingId, transactionId } = JSON.parse(await readBody(req)) as {
+    bookingId: string;
+    transactionId: string;
+  };
+  const buyerId = String(req.headers['x-user-id']);
+  const ofBuyer = { bookingId, buyerId };
+  // Column order of bookingAccess: id, buyer id, seller id.
+  const [access] = await query(statements.bookingAccess, { bookingId });
+  if (!access || access[1] !== buyerId) return send(res, 404, { error: 'not found' });
+  // Column order of bookingToPay: id, car name, seller e-mail, buyer e-mail, is paid, …
+  const [booking] = await query(statements.bookingToPay, ofBuyer);
+  if (!booking) return send(res, 404, { error: 'not found' });
+  const [earlier] = await query(statements.paymentOfBooking, { bookingId });
+  if (earlier) return send(res, 200, { insertedId: earlier[0] });
+  // Column order of paymentIntent: id, client secret, amount, currency, status, …
+  const [intent] = await query(statements.paymentIntent, { transactionId });
+  if (intent?.[4] !== 'succeeded') return send(res, 402, { error: 'not paid' });
+  const insertedId = await transaction(async (q) => {
+    // Column order of lockBookingToPay: is paid, car id, …
+    const [locked] = await q(statements.lockBookingToPay, ofBuyer);
+    if (!locked || locked[0]) return undefined;
+    if (locked[1]) await q(statements.carOfBooking, { carId: locked[1] });
+    if ((await q(statements.paymentOfBooking, { bookingId })).length > 0) return undefined;
+    const [payment] = await q(statements.insertPayment, {
+      bookingId,
+      transactionId,
+      price: intent[2],
+      currency: intent[3],
+      carName: booking[1],
+      sellerEmail: booking[2],
+      paidBy: booking[3],
+    });
+    await q(statements.markPaid, { bookingId });
+    return payment![0];
+  });
+  if (!insertedId) return send(res, 409, { error: 'paid already' });
+  send(res, 201, { insertedId });
+}
+
 async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = req.url ?? '/';
   const path = url.split('?')[0]!;
@@ -222,6 +266,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     return cancel(path.slice('/api/testdrivebooking/'.length), res);
   }
   if (req.method === 'POST' && path === '/api/cars') return postCar(req, res);
+  if (req.method === 'POST' && path === '/api/payment') return recordPayment(req, res);
   const messages = /^\/api\/conversations\/([^/]+)\/messages$/.exec(path);
   if (req.method === 'POST' && messages) return sendMessage(req, res, messages[1]!);
   send(res, 404, { error: 'no route' });

@@ -5,10 +5,12 @@
  * The raw-query ceiling then sends these texts straight to the driver, with no ORM in between.
  */
 import type { PGlite } from '@electric-sql/pglite';
+import { CURRENCY, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import {
+  bookingAccess,
   conversationAccess,
   lockedBookingAccess,
 } from '../../apps/server/src/access/record-access.repository.ts';
@@ -21,6 +23,7 @@ import {
   listAdvertisedCars,
 } from '../../apps/server/src/modules/advertisements/advertisements.repository.ts';
 import * as bookingsRepo from '../../apps/server/src/modules/bookings/bookings.repository.ts';
+import { paymentBookings } from '../../apps/server/src/modules/bookings/index.ts';
 import { lockCarWithSeller } from '../../apps/server/src/modules/cars/car-summary.ts';
 import { findCarView, listUnsoldCarsOfCategory } from '../../apps/server/src/modules/cars/cars.repository.ts';
 import { postCar } from '../../apps/server/src/modules/cars/cars.service.ts';
@@ -29,6 +32,8 @@ import {
   listCategories,
 } from '../../apps/server/src/modules/categories/categories.repository.ts';
 import { insertMessage } from '../../apps/server/src/modules/conversations/conversations.repository.ts';
+import { findPaymentOf, insertPayment } from '../../apps/server/src/modules/payments/payments.repository.ts';
+import { TestModeProvider } from '../../apps/server/src/payment-providers/test-mode-provider.ts';
 import { loadCar } from '../lib/load.ts';
 
 type Slot = { input: string } | { value: unknown };
@@ -89,11 +94,32 @@ export interface Statements {
   touchConversation: Statement;
   /** Every statement posting a car sends in its transaction, in order; the last inserts the car and answers its id. */
   postCar: Statement[];
+  /**
+   * Recording a payment (`POST /api/payment`), in the order Redline sends them: the access check,
+   * the buyer's booking, its payment if any, the provider's intent; then, in a transaction, the
+   * booking locked, its car, its payment again, the payment inserted and the booking marked paid.
+   */
+  bookingAccess: Statement;
+  bookingToPay: Statement;
+  paymentOfBooking: Statement;
+  paymentIntent: Statement;
+  lockBookingToPay: Statement;
+  carOfBooking: Statement;
+  insertPayment: Statement;
+  markPaid: Statement;
+}
+
+/** A payment prepared to be recorded (lib/dataset.ts): the booking it pays for, its buyer, and the intent that paid it. */
+export interface PreparedPayment {
+  bookingId: string;
+  buyerId: string;
+  transactionId: string;
 }
 
 /**
  * What the statements are captured with: a real, unsold car and its seller, a buyer, a conversation,
- * a category, and a seller with a photo of their own (lib/dataset.ts finds them).
+ * a category, a seller with a photo of their own and a payment to record (lib/dataset.ts finds or
+ * prepares them).
  */
 export interface Example {
   carId: string;
@@ -103,11 +129,13 @@ export interface Example {
   categoryId: string;
   posterId: string;
   photoKey: string;
+  /** A payment prepared, not recorded. */
+  payment: PreparedPayment;
 }
 
 /**
- * Captures every statement. `example` must name a real, unsold car, its seller and a real buyer: the booking
- * statements run for real inside a transaction that is then rolled back.
+ * Captures every statement. `example` must name a real, unsold car, its seller and a real buyer, and
+ * a payment not recorded: the writes run for real inside a transaction that is then rolled back.
  */
 export async function captureStatements(
   driver: Driver,
@@ -139,6 +167,21 @@ export async function captureStatements(
       'car_view',
     ),
   };
+
+  // Recording a payment (payments.service.ts, recordConfirmedPayment): the access check ('booking.pay'),
+  // the buyer's booking, its payment if any, the provider's intent; then its transaction, below.
+  const { payment } = example;
+  const paid = { bookingId: payment.bookingId };
+  const ofBuyer = { ...paid, buyerId: payment.buyerId };
+  statements.bookingAccess = await one(() => bookingAccess(db, payment.bookingId), paid);
+  statements.bookingToPay = await one(
+    () => paymentBookings.findOfBuyer(db, payment.bookingId, payment.buyerId),
+    ofBuyer,
+  );
+  statements.paymentOfBooking = await one(() => findPaymentOf(db, paid), paid);
+  statements.paymentIntent = await one(() => new TestModeProvider(db).retrieveIntent(payment.transactionId), {
+    transactionId: payment.transactionId,
+  });
 
   // The booking's values as the service derives them; distinctive strings so that each maps to its slot.
   const booking = {
@@ -191,6 +234,28 @@ export async function captureStatements(
       const before = log.length;
       await postCar(tx, example.posterId, loadCar(example.categoryId, example.photoKey));
       statements.postCar = log.slice(before).map((entry) => toStatement(entry, poster));
+      // The payment's transaction: the booking locked (then its car read), its payment looked for
+      // again, the payment inserted, the booking marked paid (its events' reactions skipped).
+      const lockedFrom = log.length;
+      const locked = await paymentBookings.lockOfBuyer(tx, payment.bookingId, payment.buyerId);
+      const [lockBooking, carOfBooking] = log.slice(lockedFrom);
+      statements.lockBookingToPay = toStatement(lockBooking!, ofBuyer);
+      statements.carOfBooking = toStatement(carOfBooking!, { carId: locked?.carId });
+      // The values as the service takes them: the amount from the intent, the rest from the booking.
+      const recorded = {
+        ...paid,
+        transactionId: payment.transactionId,
+        price: TEST_DRIVE_FEE_CENTS,
+        currency: CURRENCY,
+        sellerEmail: 'bench-example-seller-email',
+        carName: 'bench-example-car-name',
+        paidBy: 'bench-example-buyer-email',
+      };
+      statements.insertPayment = await one(
+        () => insertPayment(tx, { ...recorded, provider: 'test' }),
+        recorded,
+      );
+      statements.markPaid = await one(() => paymentBookings.markPaid(tx, payment.bookingId), paid);
       throw new Rollback();
     })
     .catch((error: unknown) => {

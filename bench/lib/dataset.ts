@@ -1,7 +1,8 @@
 /** A generated dataset of a given size for a benchmark: reused when it is already there, and what the load needs from it. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Example } from '../ceilings/statements.ts';
+import { CURRENCY, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
+import type { Example, PreparedPayment } from '../ceilings/statements.ts';
 import {
   BENCH_EMAIL_DOMAIN,
   benchBuyerEmail,
@@ -12,7 +13,7 @@ import {
 } from '../data.ts';
 import { formatCount } from './cli.ts';
 import { describeTarget, openTarget, type RawClient, type Target, targetEnv } from './database.ts';
-import { LOAD_BOOKING_PHONE, LOAD_CAR_ABOUT, LOAD_MESSAGE_BODY } from './load.ts';
+import { LOAD_BOOKING_PHONE, LOAD_CAR_ABOUT, LOAD_MESSAGE_BODY, LOAD_PAYMENT_PHONE } from './load.ts';
 import { LOAD_SESSION_TOKEN } from './sessions.ts';
 
 export interface DatasetInfo {
@@ -83,18 +84,44 @@ export async function ensureDataset(
 
 /**
  * Removes what an earlier load wrote: open bookings (a run stopped between booking and cancelling,
- * or a crashed run, which would turn the same buyer's next booking of that car into a 409), its
- * messages, the cars it posted and the sessions it wrote.
+ * or a crashed run, which would turn the same buyer's next booking of that car into a 409), the
+ * bookings prepared for payments with their intents and payments, its messages, the cars it posted
+ * and the sessions it wrote.
  */
 export async function removeLoadWrites(target: Target) {
   const { database, client } = await openTarget(target);
   try {
     await client.query('delete from bookings where buyer_phone = $1 and not is_paid', [LOAD_BOOKING_PHONE]);
+    await removePayments(client);
     await client.query('delete from messages where body = $1', [LOAD_MESSAGE_BODY]);
     await client.query('delete from cars where about = $1', [LOAD_CAR_ABOUT]);
     await client.query('delete from sessions where starts_with(token, $1)', [LOAD_SESSION_TOKEN]);
   } finally {
     await database.close();
+  }
+}
+
+/** Payments prepared or removed a statement: more may outlast the pool's query timeout (10 s) on a busy machine. */
+const PAYMENTS_A_STATEMENT = 10_000;
+
+/**
+ * The payments prepared for the load (preparePayments), with their bookings and intents (an intent's
+ * idempotency key names its booking, as Redline's do), a batch of bookings a statement.
+ */
+async function removePayments(client: RawClient) {
+  for (;;) {
+    const { rows } = await client.query(
+      `select id from bookings where buyer_phone = $1 limit ${PAYMENTS_A_STATEMENT}`,
+      [LOAD_PAYMENT_PHONE],
+    );
+    if (rows.length === 0) return;
+    const ids = rows.map((r) => r.id as string);
+    await client.query('delete from payments where booking_id = any($1::uuid[])', [ids]);
+    await client.query(
+      `delete from payment_intents where idempotency_key in (select 'booking-' || unnest($1::text[]))`,
+      [ids],
+    );
+    await client.query('delete from bookings where id = any($1::uuid[])', [ids]);
   }
 }
 
@@ -107,7 +134,9 @@ export interface LoadInputs {
   conversations: { conversationId: string; buyerId: string }[];
   /** Bench sellers, each with a photo of their own (added here once, kept): the posting scenario's sellers. */
   posters: { id: string; email: string; photoKey: string }[];
-  /** A bookable car and its seller, a buyer, a conversation and a poster, for capturing the statements. */
+  /** Payments to record, prepared for the buyers (preparePayments): the payment scenario's. */
+  payments: PreparedPayment[];
+  /** A bookable car and its seller, a buyer, a conversation, a poster and a payment, for capturing the statements. */
   example: Example;
 }
 
@@ -153,13 +182,69 @@ async function benchConversations(client: RawClient, count: number) {
 }
 
 /**
+ * `count` payments to record, left as the pay page leaves them before it reports one: a booking of
+ * one of `buyerIds` (unpaid, a week ahead) and its test-mode intent, succeeded, for the fee. Each
+ * buyer books a car once (a second booking of a car by its buyer is refused), among cars for sale
+ * other than `avoiding` (the booking scenario's: there the buyers book them). Those of an earlier
+ * run are removed first, with their payments.
+ */
+async function preparePayments(
+  client: RawClient,
+  buyerIds: string[],
+  count: number,
+  avoiding: string[],
+): Promise<PreparedPayment[]> {
+  await removePayments(client);
+  const prepared: PreparedPayment[] = [];
+  for (let from = 0; from < count; from += PAYMENTS_A_STATEMENT) {
+    const to = Math.min(count, from + PAYMENTS_A_STATEMENT) - 1;
+    const { rows } = await client.query(
+      `with b as (select id, name, email, row_number() over (order by id) - 1 as n
+                    from users where id = any($1::text[])),
+            c as (select c.id, c.seller_id, concat_ws(' ', c.year, c.brand, c.model) as name,
+                         '/uploads/' || c.photos[1] || '-480.webp' as photo, s.name as seller_name,
+                         s.email as seller_email, row_number() over (order by c.id) - 1 as n
+                    from cars c join users s on s.id = c.seller_id
+                   where c.sold_at is null and c.id <> all($3::uuid[])
+                   order by c.id limit ceil($2::int / (select count(*) from b)::float)),
+            booked as (
+              insert into bookings (car_id, car_name, car_photo, seller_id, seller_name, seller_email,
+                                    buyer_id, buyer_name, buyer_email, buyer_phone, requested_date,
+                                    requested_time, requested_location, price)
+              select c.id, c.name, c.photo, c.seller_id, c.seller_name, c.seller_email, b.id, b.name,
+                     b.email, $4, current_date + 7, '10:00', 'Miami', $5
+                from generate_series($7::int, $8::int) as g(i)
+                join b on b.n = g.i % (select count(*) from b)
+                join c on c.n = g.i / (select count(*) from b)
+              returning id, buyer_id)
+       insert into payment_intents (id, client_secret, amount, currency, status, metadata, idempotency_key)
+       select 'pi_test_' || left(md5(id::text), 24), 'pi_test_' || left(md5(id::text), 24) || '_secret_' ||
+              left(md5(buyer_id || id::text), 24), $5, $6, 'succeeded',
+              jsonb_build_object('bookingId', id, 'buyerId', buyer_id), 'booking-' || id
+         from booked
+       returning id, metadata->>'bookingId' as booking_id, metadata->>'buyerId' as buyer_id`,
+      [buyerIds, count, avoiding, LOAD_PAYMENT_PHONE, TEST_DRIVE_FEE_CENTS, CURRENCY, from, to],
+    );
+    for (const r of rows) {
+      prepared.push({
+        bookingId: r.booking_id as string,
+        buyerId: r.buyer_id as string,
+        transactionId: r.id as string,
+      });
+    }
+  }
+  return prepared;
+}
+
+/**
  * Random cars (the same sample for every server), the largest category, the buyers who sign in,
- * and `senders` conversations (at least one, the example's).
+ * `senders` conversations (at least one, the example's) and `payments` payments to record for the
+ * buyers (and one more, the example's).
  */
 export async function loadInputs(
   target: Target,
   buyerCount: number,
-  options: { senders?: number; sample?: number } = {},
+  options: { senders?: number; payments?: number; sample?: number } = {},
 ): Promise<LoadInputs> {
   const sample = options.sample ?? 2_000;
   const { database, client } = await openTarget(target);
@@ -194,6 +279,12 @@ export async function loadInputs(
     if (buyers.rows.length < buyerCount) {
       throw new Error(`the dataset has ${buyers.rows.length} bench buyers; ${buyerCount} are needed`);
     }
+    const [payment, ...payments] = await preparePayments(
+      client,
+      buyers.rows.map((r) => r.id as string),
+      1 + (options.payments ?? 0),
+      bookableCarIds,
+    );
     return {
       categoryId: category.rows[0]!.category_id as string,
       carIds,
@@ -207,9 +298,11 @@ export async function loadInputs(
         categoryId: category.rows[0]!.category_id as string,
         posterId: posters[0]!.id,
         photoKey: posters[0]!.photoKey,
+        payment: payment!,
       },
       conversations,
       posters,
+      payments,
     };
   } finally {
     await database.close();

@@ -33,11 +33,7 @@ async function site(listen: string, instances: string[]): Promise<string> {
  * Starts `count` instances on `env`'s database, then nginx in front of them; the answer's `baseUrl` is
  * nginx's, its `groups` every process group (the instances' and nginx's), whose CPU a request is counted.
  */
-export async function startInstances(
-  name: string,
-  env: Record<string, string>,
-  count: number,
-): Promise<Running> {
+async function startInstances(name: string, env: Record<string, string>, count: number): Promise<Running> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dir = path.join(WORK_DIR, `nginx-${name}`);
@@ -110,9 +106,15 @@ http {
     baseUrl,
     // The first instance: whose memory is watched.
     pid: started[0]!.pid,
+    instances: started.slice(0, count).map((s) => s.baseUrl),
     groups: started.map((s) => s.pid),
     logFile: started[0]!.logFile,
     startMs: Math.max(...started.map((s) => s.startMs)),
     stop: stopAll,
   };
+}
+
+/** Redline for a benchmark's `--instances N`: N instances behind nginx, or for 0 one instance answering the load itself. */
+export function startRedlineInstances(name: string, env: Record<string, string>, instances: number) {
+  return instances > 0 ? startInstances(name, env, instances) : startRedline(name, env);
 }

@@ -31,6 +31,8 @@ export interface Running {
   startMs: number;
   /** Every process group that serves it (instances behind nginx: lib/instances.ts); `pid`'s alone when absent. */
   groups?: number[];
+  /** Each instance's own address behind nginx (lib/instances.ts), where each keeps its own memory; `baseUrl` alone when absent. */
+  instances?: string[];
   stop(): Promise<void>;
 }
 
