@@ -264,6 +264,8 @@ async function inspector(port: number) {
 interface Stream {
   /** When this client read its `event:` line (performance.now()), once the event was sent. */
   receivedAt?: number;
+  /** Whether the connection ended (the server closed it, or it was reset). */
+  closed: boolean;
   close(): void;
 }
 
@@ -294,7 +296,10 @@ function openStream(baseUrl: URL, cookie: string, localAddress: string): Promise
           resolve(response.statusCode ?? 0);
           return;
         }
-        const stream: Stream = { close: () => request.destroy() };
+        const stream: Stream = { closed: false, close: () => request.destroy() };
+        response.once('close', () => {
+          stream.closed = true;
+        });
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
@@ -379,6 +384,7 @@ async function oneRun(target: Target, setup: Setup, price: number, run: number):
     const commit = target.engine === 'postgres' ? await commitOf(target.databaseUrl, setup.carId) : undefined;
     // The forced collections stall the server's event loop: it sheds requests until its next sample.
     await sleep(RETRY_AFTER_MS);
+    const closedBefore = streams.filter((s) => s.closed).length;
     const cpuBefore = cpuTimes([server.pid]);
     let sent = 0;
     let res: Response;
@@ -416,6 +422,8 @@ async function oneRun(target: Target, setup: Setup, price: number, run: number):
       commitAfterMs: round(committedAt - sent),
       answeredMs: round(answeredMs),
       delivered: streams.filter((s) => s.receivedAt !== undefined).length,
+      closedBeforeEvent: closedBefore,
+      closedWithoutEvent: streams.filter((s) => s.closed && s.receivedAt === undefined).length,
       deliveryP50Ms: round(percentile(delays, 50)),
       deliveryP99Ms: round(percentile(delays, 99)),
       deliveryMaxMs: round(delays.at(-1) ?? 0),
@@ -451,6 +459,7 @@ async function main() {
       console.log(
         `run ${run}: ${result.streams} streams open in ${result.openSeconds} s${Object.keys(result.refused).length ? ` (refused: ${JSON.stringify(result.refused)})` : ''}; ` +
           `RSS ${result.rssBefore} → ${result.rssAfter} MiB: ${result.kbPerStream} KB a stream (heap ${result.heapKbPerStream}, buffers ${result.externalKbPerStream}); ` +
+          `${result.closedBeforeEvent} closed before the event, ${result.closedWithoutEvent} without it; ` +
           `event to ${result.delivered} streams from the ${result.timedFrom}: p50 ${result.deliveryP50Ms} ms, p99 ${result.deliveryP99Ms} ms, max ${result.deliveryMaxMs} ms ` +
           `(commit ${result.commitAfterMs} ms after the PATCH was sent, answered after ${result.answeredMs} ms); ` +
           `CPU from the PATCH to the last receipt: server ${result.eventCpuMs.server} ms, clients ${result.eventCpuMs.clients} ms; ${describeLoad(loadNow())}`,

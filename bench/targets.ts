@@ -106,6 +106,9 @@ export interface LiveRun {
   commitAfterMs: number;
   answeredMs: number;
   delivered: number;
+  /** Streams whose connection ended before the event was sent, and those that ended without it. */
+  closedBeforeEvent: number;
+  closedWithoutEvent: number;
   deliveryP50Ms: number;
   deliveryP99Ms: number;
   deliveryMaxMs: number;
