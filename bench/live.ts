@@ -65,6 +65,8 @@ const STREAMS = countFlag(flags, 'streams', quick ? 1_000 : 10_000);
 const RUNS = countFlag(flags, 'runs', quick ? 1 : 3);
 const CARS = countFlag(flags, 'cars', quick ? 10_000 : 100_000);
 const ENGINE = (stringFlag(flags, 'engine') ?? 'postgres') as Engine;
+if (ENGINE !== 'postgres' && ENGINE !== 'pglite')
+  throw new Error(`--engine is postgres or pglite, not "${ENGINE}"`);
 
 /** The car whose price drops and the people of the runs, written before the server opens the target. */
 interface Setup {
