@@ -40,10 +40,15 @@ export async function signInUsers(
 /**
  * A session for each user, written into the target (before the server opens it: a PGlite directory
  * opens in one process at a time), with the cookie Better Auth would set: the token, signed with
- * HMAC-SHA256 under the server's AUTH_SECRET (startRedline's).
+ * HMAC-SHA256 under the server's AUTH_SECRET (startRedline's). The tokens start with `prefix`, by
+ * which the benchmark that wrote them removes them (another's clean-up leaves them alone).
  */
-export async function createSessions(target: Target, userIds: string[]): Promise<Session[]> {
-  const tokens = userIds.map(() => `${LOAD_SESSION_TOKEN}${randomUUID()}`);
+export async function createSessions(
+  target: Target,
+  userIds: string[],
+  prefix = LOAD_SESSION_TOKEN,
+): Promise<Session[]> {
+  const tokens = userIds.map(() => `${prefix}${randomUUID()}`);
   const { database, client } = await openTarget(target);
   try {
     await client.query(
