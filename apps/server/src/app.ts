@@ -24,7 +24,13 @@ import { refuseNonCanonicalPaths } from './http/canonical-path.ts';
 import { handleFrameworkError, registerErrorHandling, sendError } from './http/error-handler.ts';
 import { Readiness, registerLoadShedding } from './http/health.ts';
 import { LiveUpdates } from './http/live-updates.ts';
-import { type LogDestination, libraryLog, loggerOptions, OneLineRequestLog } from './http/logger.ts';
+import {
+  type LogDestination,
+  libraryLog,
+  loggerOptions,
+  OneLineRequestLog,
+  requestLogger,
+} from './http/logger.ts';
 import { trackRouteMethods } from './http/method-not-allowed.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerPersonalAnswers } from './http/personal-answers.ts';
@@ -107,6 +113,7 @@ export async function buildApp(
   const app = Fastify({
     logger: await loggerOptions(config, options.logTo),
     logController: new OneLineRequestLog(),
+    childLoggerFactory: requestLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: false,
     genReqId: requestIdOf,

@@ -12,9 +12,17 @@ import { sendError } from './error-handler.ts';
 /** Characters that must appear as themselves in a path, never percent-encoded (RFC 3986 §6.2.2.2), and the separators. */
 const MUST_NOT_BE_ENCODED = /^[A-Za-z0-9\-._~/\\]$/;
 
+/**
+ * What every other spelling but a backslash's (refused first) contains: an escape, an empty segment
+ * or a segment that starts with a dot. A path with none (nearly every request) needs no check of its segments.
+ */
+const MAY_BE_ANOTHER_SPELLING = /%|\/\/|\/\./;
+
 export function isCanonicalPath(url: string): boolean {
-  const pathname = url.split('?', 1)[0]!;
+  const query = url.indexOf('?');
+  const pathname = query === -1 ? url : url.slice(0, query);
   if (!pathname.startsWith('/') || pathname.includes('\\')) return false;
+  if (!MAY_BE_ANOTHER_SPELLING.test(pathname)) return true;
   // Empty segments (`//`), except the trailing slash that the router ignores.
   const segments = pathname.slice(1).split('/');
   for (const [i, segment] of segments.entries()) {
@@ -35,9 +43,10 @@ export function isCanonicalPath(url: string): boolean {
 
 /** The first check of every request (routes, static files and the not-found handler alike). */
 export function refuseNonCanonicalPaths(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
-    if (isCanonicalPath(request.url)) return;
-    return sendError(reply, request, 400, {
+  // A callback hook: an async one costs every request a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isCanonicalPath(request.url)) return done();
+    sendError(reply, request, 400, {
       code: ERROR_CODES.badRequest,
       message:
         'The address is not valid: write it without dot segments, doubled slashes, backslashes or needlessly encoded characters.',

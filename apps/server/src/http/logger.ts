@@ -5,7 +5,7 @@ import {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import pino from 'pino';
+import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
 import type { Config } from '../config/config.ts';
 
 /**
@@ -204,4 +204,83 @@ export class OneLineRequestLog extends LogController {
     this.accessLog ??= request.server.log.child({}, { redact: [] });
     this.accessLog.info({ reqId: request.id, ...line }, 'request completed');
   }
+}
+
+type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/**
+ * A request's logger (`request.log`, with its request id), made the first time the request logs:
+ * nearly every request never does (its line is OneLineRequestLog's, above), and making pino's child
+ * for each one, its request id run through the redaction, cost a twentieth of a cached read's time.
+ */
+class RequestLog implements FastifyBaseLogger {
+  private made: FastifyBaseLogger | undefined;
+  private readonly parent: FastifyBaseLogger;
+  private readonly bindings: Bindings;
+  private readonly options: ChildLoggerOptions;
+
+  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
+    this.parent = parent;
+    this.bindings = bindings;
+    this.options = options;
+  }
+
+  private get log(): FastifyBaseLogger {
+    this.made ??= this.parent.child(this.bindings, this.options);
+    return this.made;
+  }
+
+  private write(level: LogLevel, args: unknown[]) {
+    const log = this.log;
+    (log[level] as (...args: unknown[]) => void).apply(log, args);
+  }
+
+  get level() {
+    return this.log.level;
+  }
+
+  set level(level) {
+    this.log.level = level;
+  }
+
+  fatal(...args: unknown[]) {
+    this.write('fatal', args);
+  }
+
+  error(...args: unknown[]) {
+    this.write('error', args);
+  }
+
+  warn(...args: unknown[]) {
+    this.write('warn', args);
+  }
+
+  info(...args: unknown[]) {
+    this.write('info', args);
+  }
+
+  debug(...args: unknown[]) {
+    this.write('debug', args);
+  }
+
+  trace(...args: unknown[]) {
+    this.write('trace', args);
+  }
+
+  silent(...args: unknown[]) {
+    this.write('silent', args);
+  }
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.log.child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: each request's logger, made when first used (RequestLog). */
+export function requestLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  return new RequestLog(logger, bindings, options);
 }

@@ -535,6 +535,11 @@ describe('secrets', () => {
     const log = logLines.join('');
     expect(log).toContain('request completed');
     expect(log).toContain('the database exploded');
+    // The request's own logger, made when it first logs, names the request as its answer does.
+    const crashLine = logLines.find(
+      (l) => l.includes('the database exploded') && l.includes('unhandled error'),
+    );
+    expect(JSON.parse(crashLine!).reqId).toBe(crashed.headers['x-request-id']);
     for (const secret of secrets) {
       const leak = logLines.find((l) => l.includes(secret));
       expect(leak?.slice(0, 1500), 'log line with a secret').toBeUndefined();

@@ -3,7 +3,7 @@ import type { AdvertisedCar, Car, CarDetail, MarketValue, SellerCar } from '@red
 import type { PhotoStore } from '../../storage/photo-store.ts';
 import { photoView } from '../photos/index.ts';
 import { carPlace } from './car-summary.ts';
-import type { CarViewRow } from './cars.repository.ts';
+import type { CarPageRow, CarViewRow } from './cars.repository.ts';
 
 /** A car as any signed-in user sees it: without its seller's e-mail. */
 export function toCars(store: PhotoStore, rows: CarViewRow[]): Car[] {
@@ -68,20 +68,16 @@ export function toSellerCars(store: PhotoStore, rows: CarViewRow[]): SellerCar[]
 }
 
 /** A car's own page: the car with its price history (the listing price and the latest changes) and its market value. */
-export function toCarDetail(
-  store: PhotoStore,
-  row: CarViewRow,
-  history: { askingPrice: number; changedAt: Date; total: number }[],
-  marketValue: MarketValue | null,
-): CarDetail {
+export function toCarDetail(store: PhotoStore, row: CarPageRow, marketValue: MarketValue | null): CarDetail {
   const [car] = toCars(store, [row]);
+  const { prices, total } = row.priceHistory;
   return {
     ...car!,
-    priceHistory: history.map((price) => ({
+    priceHistory: prices.map((price) => ({
       askingPrice: price.askingPrice,
-      changedAt: price.changedAt.toISOString(),
+      changedAt: new Date(price.changedAt).toISOString(),
     })),
-    earlierPriceChanges: (history[0]?.total ?? 0) - history.length,
+    earlierPriceChanges: total - prices.length,
     marketValue,
   };
 }

@@ -19,7 +19,6 @@ import {
   lte,
   max,
   ne,
-  or,
   type SQL,
   type SQLWrapper,
   sql,
@@ -109,9 +108,13 @@ export const carViews = new QueryBuilder()
   .innerJoin(users, eq(users.id, cars.sellerId))
   .as('car_views');
 
-function selectCarViews(db: Db, advertisementOf: AdvertisementOf) {
+function selectCarViews<Extra extends Record<string, SQL>>(
+  db: Db,
+  advertisementOf: AdvertisementOf,
+  extra?: Extra,
+) {
   return db
-    .select(carViewColumns(advertisementOf))
+    .select({ ...carViewColumns(advertisementOf), ...(extra as Extra) })
     .from(cars)
     .innerJoin(categoryNames, eq(categoryNames.id, cars.categoryId))
     .innerJoin(users, eq(users.id, cars.sellerId));
@@ -127,25 +130,32 @@ type Statements = PreparedStatements<Db>;
 const carView = (advertisementOf: AdvertisementOf) => (db: Db) =>
   selectCarViews(db, advertisementOf).where(eq(cars.id, sql.placeholder('id')));
 
-const priceHistory = (db: Db) => {
-  const prices = db
-    .select({
-      askingPrice: carPrices.askingPrice,
-      changedAt: carPrices.changedAt,
-      position: sql<number>`row_number() over (order by ${carPrices.changedAt}, ${carPrices.id})::int`.as(
-        'position',
-      ),
-      total: sql<number>`count(*) over ()::int`.as('total'),
-    })
-    .from(carPrices)
-    .where(eq(carPrices.carId, sql.placeholder('id')))
-    .as('prices');
-  return db
-    .select({ askingPrice: prices.askingPrice, changedAt: prices.changedAt, total: prices.total })
-    .from(prices)
-    .where(or(eq(prices.position, 1), gt(prices.position, sql`${prices.total} - ${PRICE_HISTORY_SHOWN - 1}`)))
-    .orderBy(prices.position);
-};
+/** A price as the car's page lists it. */
+export interface ListedPrice {
+  askingPrice: number;
+  /** An ISO 8601 timestamp, as PostgreSQL writes it in JSON. */
+  changedAt: string;
+}
+
+/**
+ * The car's asking prices oldest first: the one at its posting, then its latest changes (up to
+ * `PRICE_HISTORY_SHOWN` in all), and how many prices it has had; a column of the car's page, read
+ * in the statement that reads the car (one round trip fewer for each page viewed).
+ */
+const priceHistoryOf = (carId: SQLWrapper) => sql<{ prices: ListedPrice[]; total: number }>`(
+  select json_build_object(
+    'prices', coalesce(json_agg(json_build_object('askingPrice', p.asking_price, 'changedAt', p.changed_at)
+      order by p.position) filter (where p.position = 1 or p.position > p.total - ${sql.raw(String(PRICE_HISTORY_SHOWN - 1))}), '[]'),
+    'total', count(*))
+  from (select ${carPrices.askingPrice} as asking_price, ${carPrices.changedAt} as changed_at,
+               row_number() over (order by ${carPrices.changedAt}, ${carPrices.id}) as position,
+               count(*) over () as total
+          from ${carPrices} where ${carPrices.carId} = ${carId}) p)`;
+
+const carPage = (advertisementOf: AdvertisementOf) => (db: Db) =>
+  selectCarViews(db, advertisementOf, { priceHistory: priceHistoryOf(cars.id) }).where(
+    eq(cars.id, sql.placeholder('id')),
+  );
 
 const categoryPage = (after: SQL | undefined) => (advertisementOf: AdvertisementOf) => (db: Db) =>
   selectCarViews(db, advertisementOf)
@@ -173,12 +183,12 @@ export async function findCarViews(statements: Statements, advertisementOf: Adve
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/**
- * The car's asking prices oldest first: the one at its posting, then its latest changes (up to
- * `PRICE_HISTORY_SHOWN` in all); each row carries how many prices the car has had.
- */
-export function findPriceHistory(statements: Statements, id: string) {
-  return statements.get('car_price_history', priceHistory).execute({ id });
+export type CarPageRow = Awaited<ReturnType<typeof findCarPage>> & {};
+
+/** A car's page: its view and its price history (above). */
+export async function findCarPage(statements: Statements, advertisementOf: AdvertisementOf, id: string) {
+  const [row] = await statements.get('car_page', carPage(advertisementOf)).execute({ id });
+  return row;
 }
 
 const carCursor = (row: CarViewRow): [Date, string] => [row.addedDate, row.id];

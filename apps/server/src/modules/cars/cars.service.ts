@@ -91,16 +91,15 @@ export async function suggestCars(context: AppContext, q: string): Promise<CarSu
 export async function getCar(context: CarsContext, id: string): Promise<CarDetail> {
   if (!isUuid(id)) throw notFound('The car');
   const { statements } = context.database;
-  const [row, history, marketValue] = await Promise.all([
-    repo.findCarView(statements, context.advertisementOf, id),
-    repo.findPriceHistory(statements, id),
+  const [row, marketValue] = await Promise.all([
+    repo.findCarPage(statements, context.advertisementOf, id),
     context.marketValueOf(statements, id),
   ]);
   if (!row)
     throw (await repo.wasRemoved(context.database.db, id))
       ? gone('The car was deleted: it is no longer on Redline.')
       : notFound('The car');
-  return toCarDetail(context.photos, row, history, row.soldAt ? null : marketValue);
+  return toCarDetail(context.photos, row, row.soldAt ? null : marketValue);
 }
 
 /**
