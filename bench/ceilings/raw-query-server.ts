@@ -168,8 +168,7 @@ async function sendMessage(req: http.IncomingMessage, res: http.ServerResponse, 
   }
   const id = await transaction(async (q) => {
     const [message] = await q(statements.insertMessage, { conversationId, senderId, body });
-    // Column order of insertMessage: id, created at.
-    await q(statements.touchConversation, { conversationId, senderId, createdAt: message![1] });
+    // Column order of insertMessage: the message's id, the conversation's buyer and seller.
     return message![0];
   });
   send(res, 201, { id });

@@ -9,7 +9,13 @@ import { describe, expect, expectTypeOf } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { photos } from '../src/db/schema.ts';
-import { type DomainEvents, type EventBus, type EventName, publish } from '../src/events/index.ts';
+import {
+  type DomainEvents,
+  type EventBus,
+  type EventName,
+  publish,
+  sharedRead,
+} from '../src/events/index.ts';
 import { promoteAdmins } from '../src/modules/users/index.ts';
 import { advertise, carInput, createCar, ensureCategory } from './factories.ts';
 import { it } from './fixtures.ts';
@@ -67,6 +73,38 @@ describe('events after commit', () => {
     await expect(
       t.db.transaction((tx) => publish(tx, 'car.updated', { carId: 'x'.repeat(8_000) })),
     ).rejects.toThrow(/too large/);
+  });
+
+  it("lets the reactions to one fact share a read, and reads afresh after a reaction's own fact", async ({
+    t,
+  }) => {
+    const { events } = t.context.database;
+    let reads = 0;
+    const read = (tx: object) => sharedRead(tx, 'the-read', async () => ++reads);
+    const seen: number[] = [];
+    const stops = [
+      events.react('car.advertised', async (tx) => {
+        seen.push(await read(tx));
+      }),
+      events.react('car.advertised', async (tx) => {
+        seen.push(await read(tx));
+        // A fact of its own, whose reaction reads too.
+        await publish(tx, 'category.added', { categoryId: 'nested' });
+      }),
+      events.react('category.added', async (tx) => {
+        seen.push(await read(tx));
+      }),
+      events.react('car.advertised', async (tx) => {
+        seen.push(await read(tx));
+      }),
+    ];
+    await t.db.transaction(async (tx) => {
+      await publish(tx, 'car.advertised', { carId: randomUUID(), advertisementId: randomUUID() });
+      // Outside the reactions, every call reads.
+      seen.push(await read(tx), await read(tx));
+    });
+    expect(seen).toEqual([1, 1, 2, 3, 4, 5]);
+    for (const stop of stops) stop();
   });
 
   it('carries the changes Better Auth makes: a sign-up and a rename', async ({ t }) => {
@@ -162,6 +200,26 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
       await t.db.transaction((tx) => publish(tx, 'car.updated', { carId: marker }));
       await markerReachedB;
       expect(seen).toEqual([{ carId: ownFact }, { carId: marker }]);
+      stop();
+    },
+  );
+
+  twoInstances(
+    'B hears every fact of one transaction of A, in the order A published them',
+    async ({ t, b }) => {
+      const { seen, stop } = record(b.context.database.events, 'car.updated');
+      // Ids that an array literal would have to quote and escape.
+      const ids = ['a "quoted" id', 'a, {braced} one', String.raw`a back\slash`, randomUUID()];
+      const lastReachedB = nextEvent(
+        b.context.database.events,
+        'car.updated',
+        ({ carId }) => carId === ids[3],
+      );
+      await t.db.transaction(async (tx) => {
+        for (const carId of ids) await publish(tx, 'car.updated', { carId });
+      });
+      await lastReachedB;
+      expect(seen).toEqual(ids.map((carId) => ({ carId })));
       stop();
     },
   );

@@ -5,8 +5,10 @@
  * In this process they run as soon as the commit returns, before the service goes on, so the
  * instance that made a change answers from fresh data at once. On PostgreSQL the same fact is also
  * sent as a NOTIFY inside the transaction: PostgreSQL delivers it at commit (never on a rollback)
- * to the listener of every instance (postgres-listener.ts), which hands it to its own bus. On
- * PGlite there is only this process. Delivery guarantees: docs/architecture.md, "Events".
+ * to the listener of every instance (postgres-listener.ts), which hands it to its own bus. A
+ * transaction's facts are sent together, one NOTIFY each, by one statement just before its commit:
+ * a write that publishes several facts pays one round trip for them, not one each. On PGlite there
+ * is only this process. Delivery guarantees: docs/architecture.md, "Events".
  */
 import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
@@ -37,6 +39,14 @@ interface Message {
   payload: unknown;
 }
 
+/** A fact published in an open transaction, kept until it commits. */
+interface Published {
+  name: EventName;
+  payload: unknown;
+  /** Its NOTIFY payload (PostgreSQL), sent just before the commit. */
+  text: string;
+}
+
 export interface EventBusOptions {
   /** Send each fact as a NOTIFY too (PostgreSQL, where other instances listen). */
   notify: boolean;
@@ -44,7 +54,9 @@ export interface EventBusOptions {
 
 /** The bus each handle, and each open transaction of it, publishes to. */
 const busOfHost = new WeakMap<object, EventBus>();
-const openTransactions = new WeakMap<object, { bus: EventBus; published: Message[] }>();
+const openTransactions = new WeakMap<object, { bus: EventBus; published: Published[] }>();
+/** The reads shared by the reactions to the fact being published with a handle (`sharedRead`). */
+const sharedReads = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /**
  * `Writer`: what a reaction writes with, the transaction that publishes (or the handle itself, for a
@@ -107,12 +119,17 @@ export class EventBus<out Writer extends Executor = Executor> {
     busOfHost.set(host, this as EventBus);
     const transaction = host.transaction.bind(host);
     host.transaction = async (run, config) => {
-      const published: Message[] = [];
-      const result = await transaction((tx) => {
+      const published: Published[] = [];
+      const result = await transaction(async (tx) => {
         openTransactions.set(tx, { bus: this as EventBus, published });
-        return run(tx);
+        const value = await run(tx);
+        await this.notify(
+          tx,
+          published.map((fact) => fact.text),
+        );
+        return value;
       }, config);
-      for (const message of published) this.deliver(message.name, message.payload);
+      for (const fact of published) this.deliver(fact.name, fact.payload);
       return result;
     };
   }
@@ -135,17 +152,45 @@ export class EventBus<out Writer extends Executor = Executor> {
 
   /** Services call the `publish` function below, which finds the bus of their transaction. */
   async publish<N extends EventName>(executor: Executor, name: N, payload: DomainEvents[N]) {
-    for (const reaction of this.reactions.get(name) ?? [])
-      await (reaction as Reaction<Writer, N>)(executor as Writer, payload);
+    await this.runReactions(executor, name, payload);
     const message: Message = { origin: this.origin, name, payload };
     const text = JSON.stringify(message);
     if (Buffer.byteLength(text) > MAX_MESSAGE_BYTES) {
       throw new Error(`event ${name} is too large for a NOTIFY: publish ids, not rows`);
     }
-    if (this.options.notify) await executor.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${text})`);
     const open = openTransactions.get(executor);
-    if (open) open.published.push(message);
-    else this.deliver(name, payload);
+    if (open) {
+      open.published.push({ name, payload, text });
+      return;
+    }
+    await this.notify(executor, [text]);
+    this.deliver(name, payload);
+  }
+
+  /**
+   * Runs the reactions to a fact, which share their reads (`sharedRead`). A fact one of them
+   * publishes has reactions of its own, which may change what was read: they read afresh, and so do
+   * the first fact's reactions after them.
+   */
+  private async runReactions<N extends EventName>(executor: Executor, name: N, payload: DomainEvents[N]) {
+    const reactions = this.reactions.get(name);
+    if (!reactions?.size) return;
+    const outer = sharedReads.get(executor);
+    sharedReads.set(executor, new Map());
+    try {
+      for (const reaction of reactions) await (reaction as Reaction<Writer, N>)(executor as Writer, payload);
+    } finally {
+      if (outer) sharedReads.set(executor, new Map());
+      else sharedReads.delete(executor);
+    }
+  }
+
+  /** Sends these NOTIFY payloads, in order, with one statement (PostgreSQL; nothing on PGlite). */
+  private async notify(executor: Executor, texts: string[]) {
+    if (!this.options.notify || texts.length === 0) return;
+    await executor.execute(
+      sql`select pg_notify(${EVENTS_CHANNEL}, text) from unnest(${sql.param(texts)}::text[]) as text`,
+    );
   }
 
   private deliver(name: EventName, payload: unknown) {
@@ -174,4 +219,22 @@ export async function publish<N extends EventName>(executor: Executor, name: N, 
     );
   }
   await bus.publish(executor, name, payload);
+}
+
+/**
+ * `read` once for the reactions to the fact being published with `executor`: the first reaction that
+ * asks for `key` reads, the others get its answer (two reactions to a booking's change both read the
+ * booking and its seller's team). Outside reactions, `read` runs each time. The reactions to one fact
+ * read the records it names as the change left them; a reaction that changes such a record publishes
+ * a fact of its own, after which the others read again.
+ */
+export function sharedRead<T>(executor: object, key: string, read: () => Promise<T>): Promise<T> {
+  const reads = sharedReads.get(executor);
+  if (!reads) return read();
+  let shared = reads.get(key) as Promise<T> | undefined;
+  if (!shared) {
+    shared = read();
+    reads.set(key, shared);
+  }
+  return shared;
 }

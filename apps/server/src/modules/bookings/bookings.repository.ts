@@ -5,6 +5,7 @@ import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { dailyCounts } from '../../db/daily-counts.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
+import { sharedRead } from '../../events/index.ts';
 import { carsForSale, findCar } from '../cars/index.ts';
 import { bookingPayments, type PaymentBookings, paymentRefunds } from '../payments/index.ts';
 import { bookings } from './bookings.schema.ts';
@@ -139,8 +140,15 @@ export async function cancelBookings(tx: Db | Tx, ids: string[], reason: CancelR
     .where(inArray(bookings.id, ids));
 }
 
-/** What a notice of a booking tells (a notification, its people's open lists): its people, car and time, as kept on it. */
-export async function bookingSummary(tx: Db | Tx, id: string) {
+/**
+ * What a notice of a booking tells (a notification, its people's open lists): its people, car and
+ * time, as kept on it; read once for all the reactions to a fact about it.
+ */
+export function bookingSummary(tx: Db | Tx, id: string) {
+  return sharedRead(tx, `booking-summary:${id}`, () => readBookingSummary(tx, id));
+}
+
+async function readBookingSummary(tx: Db | Tx, id: string) {
   const [row] = await tx
     .select({
       carId: bookings.carId,

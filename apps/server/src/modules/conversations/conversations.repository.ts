@@ -36,20 +36,23 @@ const unreadBy = (userId: string) => sql`${messages.conversationId} = ${conversa
  * conversation moves to the top of both lists, and is read by its sender.
  */
 export async function insertMessage(tx: Db | Tx, values: typeof messages.$inferInsert) {
-  const [message] = await tx
-    .insert(messages)
-    .values(values)
-    .returning({ id: messages.id, createdAt: messages.createdAt });
+  // One statement: the insert is a common table expression whose row the update reads.
+  const message = tx
+    .$with('message')
+    .as(tx.insert(messages).values(values).returning({ id: messages.id, createdAt: messages.createdAt }));
+  const sentAt = sql`(select ${message.createdAt} from ${message})`;
   const { conversationId, senderId } = values;
-  const [conversation] = await tx
+  const [row] = await tx
+    .with(message)
     .update(conversations)
-    .set({
-      lastMessageAt: message!.createdAt,
-      ...(senderId ? readUpTo(senderId, message!.createdAt) : {}),
-    })
+    .set({ lastMessageAt: sentAt, ...(senderId ? readUpTo(senderId, sentAt) : {}) })
     .where(eq(conversations.id, conversationId))
-    .returning({ buyerId: conversations.buyerId, sellerId: conversations.sellerId });
-  return { messageId: message!.id, buyerId: conversation!.buyerId, sellerId: conversation!.sellerId };
+    .returning({
+      messageId: sql<string>`(select ${message.id} from ${message})`,
+      buyerId: conversations.buyerId,
+      sellerId: conversations.sellerId,
+    });
+  return row!;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { NotificationType, TeamRole } from '@redline/shared';
 import type { Db, Tx } from '../../db/client.ts';
+import { sharedRead } from '../../events/index.ts';
 import { teamOf } from '../dealers/index.ts';
 
 /**
@@ -26,7 +27,8 @@ export async function sellerSide(
   type?: NotificationType,
 ): Promise<string[]> {
   if (sellerId === null) return [];
-  const team = await teamOf(tx, sellerId);
+  // Read once for the reactions to a fact: a booking's notice and its people's lists both ask.
+  const team = await sharedRead(tx, `team:${sellerId}`, () => teamOf(tx, sellerId).execute());
   return [
     sellerId,
     ...team.filter((member) => type === undefined || toldAs(member.role, type)).map(({ id }) => id),
