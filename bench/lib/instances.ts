@@ -14,19 +14,23 @@ import { freePort, type Running, signalGroup, sleep, startRedline, stopGroup } f
 const NGINX_TEMPLATE = path.join(REPO_ROOT, 'deploy/nginx.conf.template');
 const NGINX = process.env.NGINX ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
 
+/** The template's placeholder `name`, as envsubst reads it: `${name}`. */
+const placeholder = (name: string) => `\${${name}}`;
+
 /** The operators' file for these instances: the first instance's upstream line once per instance, the second's dropped. */
 async function site(listen: string, instances: string[]): Promise<string> {
   const lines = (await readFile(NGINX_TEMPLATE, 'utf8')).split('\n');
-  const upstream = lines.find((line) => line.includes('${REDLINE_INSTANCE_1}'));
-  if (!upstream) throw new Error(`${NGINX_TEMPLATE}: no upstream line for \${REDLINE_INSTANCE_1}`);
+  const first = placeholder('REDLINE_INSTANCE_1');
+  const upstream = lines.find((line) => line.includes(first));
+  if (!upstream) throw new Error(`${NGINX_TEMPLATE}: no upstream line for ${first}`);
   return lines
-    .filter((line) => !line.includes('${REDLINE_INSTANCE_2}'))
+    .filter((line) => !line.includes(placeholder('REDLINE_INSTANCE_2')))
     .flatMap((line) =>
-      line === upstream ? instances.map((address) => line.replace('${REDLINE_INSTANCE_1}', address)) : [line],
+      line === upstream ? instances.map((address) => line.replace(first, address)) : [line],
     )
     .join('\n')
-    .replaceAll('${REDLINE_LISTEN}', listen)
-    .replaceAll('${REDLINE_SERVER_NAME}', '127.0.0.1');
+    .replaceAll(placeholder('REDLINE_LISTEN'), listen)
+    .replaceAll(placeholder('REDLINE_SERVER_NAME'), '127.0.0.1');
 }
 
 /**
