@@ -27,6 +27,7 @@ const steps: { name: string; script: string; args: string[] }[] = [
   { name: 'server-rendering throughput', script: 'bench/pages.ts', args: [] },
   { name: 'photo pipeline', script: 'bench/photos.ts', args: [] },
   { name: 'live updates', script: 'bench/live.ts', args: [] },
+  { name: 'memory and start', script: 'bench/memory.ts', args: [] },
 ];
 
 printMachine(machine());
@@ -101,7 +102,7 @@ const postgres = (read('api')?.results as EngineResult[] | undefined)?.find((r) 
 console.log(
   `\nIssue 50's targets (bench/targets.ts), each the median of this run's ${read('api')?.options.runs ?? 0} runs on PostgreSQL${quick ? ' (--quick: proves the harness, not the targets)' : ''}:`,
 );
-printTable(targetRows(postgres?.rows ?? [], read('live')?.runs ?? []));
+printTable(targetRows(postgres?.rows ?? [], read('live')?.runs ?? [], read('memory')?.runs ?? []));
 if (failed.length > 0) {
   console.error(`\nfailed: ${failed.join(', ')}`);
   process.exit(1);

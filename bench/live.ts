@@ -40,7 +40,7 @@ import type { Session } from './lib/load.ts';
 import { cpuTimes, freePort, type Running, sleep, startRedline } from './lib/processes.ts';
 import { createSessions } from './lib/sessions.ts';
 import { percentile } from './reliability/harness.ts';
-import { type LiveRun, liveTargetRows } from './targets.ts';
+import { boundTargetRows, LIVE_TARGETS, type LiveRun } from './targets.ts';
 
 /** The start of the tokens of the sessions this benchmark writes (and removes). */
 const LIVE_SESSION_TOKEN = 'bench-live-';
@@ -471,7 +471,7 @@ async function main() {
     await restore(target, undo);
   }
   console.log(`\nIssue 50's live-updates targets (bench/targets.ts), median of ${runs.length} run(s):`);
-  printTable(liveTargetRows(runs));
+  printTable(boundTargetRows(LIVE_TARGETS, runs, 'npm run bench:live'));
   const file = saveResults('live', {
     machine: machine(),
     options: {

@@ -6,29 +6,32 @@
  * is ready, and its memory when ready and after --idle seconds. Prints each run and the median with
  * the spread (min–max) over --runs. A first run after the web app's sources changed builds it first.
  *
- *   npm run bench:memory -- --runs 3 --idle 30
+ * Saves the runs in bench/results/memory.json and prints issue 50's memory and start targets.
+ *
+ *   npm run bench:memory -- [--quick] [--runs 3] [--idle 30]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { machine, median, sleep, startServer } from './reliability/harness.ts';
+import {
+  countFlag,
+  describeLoad,
+  loadNow,
+  machine,
+  parseFlags,
+  printMachine,
+  printTable,
+  saveResults,
+} from './lib/cli.ts';
+import { median, sleep, startServer } from './reliability/harness.ts';
+import { boundTargetRows, MEMORY_TARGETS, type MemoryRun } from './targets.ts';
 
-function flag(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
+const flags = parseFlags();
+const quick = flags.quick === true;
+const RUNS = countFlag(flags, 'runs', quick ? 1 : 3);
+const IDLE_S = countFlag(flags, 'idle', quick ? 5 : 30);
 
-const RUNS = flag('runs', 3);
-const IDLE_S = flag('idle', 30);
-
-interface Run {
-  firstReadyS: number;
-  firstReadyMb: number;
-  firstIdleMb: number;
-  restartReadyS: number;
-  restartReadyMb: number;
-  restartIdleMb: number;
-}
+type Run = MemoryRun;
 
 const COLUMNS: [keyof Run, string][] = [
   ['firstReadyS', 'first start ready s'],
@@ -78,7 +81,9 @@ async function oneRun(): Promise<Run> {
 const format = (key: keyof Run, value: number) => value.toFixed(key.endsWith('S') ? 2 : 0);
 
 async function main() {
-  console.log(`memory: ${RUNS} runs, idle ${IDLE_S} s; machine: ${machine()}; ${new Date().toISOString()}`);
+  const startLoad = loadNow();
+  printMachine(machine());
+  console.log(`memory: ${RUNS} runs, idle ${IDLE_S} s; ${describeLoad(startLoad)}`);
   const runs: Run[] = [];
   for (let i = 0; i < RUNS; i++) {
     const run = await oneRun();
@@ -94,6 +99,14 @@ async function main() {
   console.log(
     `| min–max | ${COLUMNS.map(([key]) => `${cell(key, (v) => Math.min(...v))}–${cell(key, (v) => Math.max(...v))}`).join(' | ')} |`,
   );
+  const saved = saveResults('memory', {
+    machine: machine(),
+    options: { runs: RUNS, idleSeconds: IDLE_S, quick },
+    load: { start: startLoad, end: loadNow() },
+    runs,
+  });
+  console.log(`\nsaved ${saved}\n`);
+  printTable(boundTargetRows(MEMORY_TARGETS, runs, 'npm run bench:memory'));
 }
 
 main().catch((error: unknown) => {
