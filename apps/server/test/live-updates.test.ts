@@ -88,6 +88,31 @@ describe('live-updates streams', () => {
     for (const stream of [...fromOne.slice(1), ...second]) await stream.close();
   });
 
+  it('forgets the streams whose browsers went away: the instance and its clients hold as many again', async ({
+    t,
+    address,
+  }) => {
+    const user = await signUpUser(t, 'Buyer');
+    // The instance's 8, from two clients (4 each, under their 6).
+    const openEight = async () => {
+      const streams = [];
+      for (let i = 0; i < 8; i += 1)
+        streams.push(await streamOf(address, user, `198.51.100.${10 + (i % 2)}`));
+      return streams;
+    };
+    const first = await openEight();
+    expect(first.map((stream) => stream.res.status)).toEqual(Array(8).fill(200));
+    for (const stream of first) await stream.close();
+
+    await expect
+      .poll(async () => {
+        const again = await openEight();
+        for (const stream of again) await (stream.res.status === 200 ? stream.close() : stream.ended());
+        return again.map((stream) => stream.res.status);
+      })
+      .toEqual(Array(8).fill(200));
+  });
+
   it('ends a stream when its session signs out, and not the same user’s stream of another session', async ({
     t,
     address,
