@@ -52,17 +52,20 @@ export interface LiveUpdatesOptions {
 export type StreamRefusal = 'client' | 'instance';
 
 /**
- * One open stream: the body Fastify pipes into the response, and its own record. A `Readable` the
- * events are pushed into, not a `PassThrough` written to: a stream costs about 26 KB at 10,000 open
- * (docs/performance.md, section 15), and a `PassThrough` carries a writable side, its state and
- * buffers, that nothing here needs. It leaves `LiveUpdates` when destroyed, whether it ended or the
- * response closed under it (Fastify destroys the body then), with no listener or closure of its own.
+ * One open stream: the body Fastify answers with, and its own record. A stream costs about 26 KB at
+ * 10,000 open with a `PassThrough` (docs/performance.md, section 15), which carries a writable side
+ * nothing here needs and, piped into the response, a dozen listeners and their closures. This one
+ * holds what is said before Fastify pipes it (the retry line, an early event) as a `Readable`, then
+ * writes each line straight to the response it was piped into. It leaves `LiveUpdates` when
+ * destroyed, whether it ended or the response closed under it (Fastify destroys the body then).
  */
 class LiveStream extends Readable {
   private readonly live: LiveUpdates;
   readonly userId: string;
   readonly sessionId: string;
   readonly client: string;
+  private response: NodeJS.WritableStream | undefined;
+  private ended = false;
 
   constructor(live: LiveUpdates, userId: string, sessionId: string, client: string) {
     super();
@@ -74,6 +77,29 @@ class LiveStream extends Readable {
 
   // Nothing to read on demand: the lines are pushed as events come.
   override _read() {}
+
+  // Fastify's reply.send(stream) pipes the body into the response: it is written to directly.
+  override pipe<Response extends NodeJS.WritableStream>(response: Response): Response {
+    this.response = response;
+    const said = this.read();
+    if (said !== null) response.write(said);
+    if (this.ended) response.end();
+    return response;
+  }
+
+  say(line: Buffer) {
+    if (this.response) this.response.write(line);
+    else this.push(line);
+  }
+
+  /** Ends the stream once what was said is written; read to its end, it is then destroyed. */
+  finish() {
+    this.ended = true;
+    this.push(null);
+    if (!this.response) return;
+    this.response.end();
+    this.read();
+  }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void) {
     this.live.forget(this);
@@ -111,9 +137,9 @@ export class LiveUpdates {
     own.add(stream);
     this.streams.add(stream);
     this.byClient.set(client, (this.byClient.get(client) ?? 0) + 1);
-    stream.push(RETRY_LINE);
+    stream.say(RETRY_LINE);
     this.keepAlive ??= setInterval(() => {
-      for (const open of this.streams) open.push(KEEP_ALIVE_LINE);
+      for (const open of this.streams) open.say(KEEP_ALIVE_LINE);
     }, KEEP_ALIVE_MS).unref();
     this.sessionCheck ??= setInterval(() => void this.checkSessions(), this.options.sessionCheckMs).unref();
     return stream;
@@ -133,7 +159,7 @@ export class LiveUpdates {
   /** Tells every open stream of these users that their `what` changed. */
   tell(userIds: readonly string[], what: LiveTopic) {
     const line = EVENT_LINES[what];
-    for (const userId of userIds) for (const stream of this.byUser.get(userId) ?? []) stream.push(line);
+    for (const userId of userIds) for (const stream of this.byUser.get(userId) ?? []) stream.say(line);
   }
 
   /** Follows the bus: what any instance publishes reaches the streams open here. */
@@ -179,6 +205,6 @@ export class LiveUpdates {
   /** Ends a stream once what was pushed to it is written; nothing more is pushed to it after. */
   private close(stream: LiveStream) {
     this.forget(stream);
-    stream.push(null);
+    stream.finish();
   }
 }
