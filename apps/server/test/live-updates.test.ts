@@ -170,6 +170,29 @@ describe('live-updates streams', () => {
   });
 });
 
+/** An app of its own, with the instance's cap at its default, past a user's 8 streams. */
+const defaultCap = listening({ TRUST_PROXY: '127.0.0.1' });
+
+describe("a user's streams on an instance", () => {
+  defaultCap(
+    'a 9th stream of a user ends the oldest, which says no more; the others stay',
+    async ({ t, address }) => {
+      const user = await signUpUser(t, 'Buyer');
+      const streams = [];
+      // From three clients, under their 6 each.
+      for (let i = 0; i < 9; i += 1)
+        streams.push(await streamOf(address, user, `198.51.100.${20 + (i % 3)}`));
+      expect(streams.map((stream) => stream.res.status)).toEqual(Array(9).fill(200));
+      expect(await streams[0]!.ended()).toBe('retry: 5000\n\n');
+      await notify(t, user);
+      for (const stream of streams.slice(1)) {
+        expect(await stream.until(1)).toMatch(/event: notifications\ndata: changed\n\n$/);
+        await stream.close();
+      }
+    },
+  );
+});
+
 /** An app of its own, whose check of the streams' sessions comes every second. */
 const checkingEverySecond = listening({ TRUST_PROXY: '127.0.0.1', LIVE_SESSION_CHECK_SECONDS: '1' });
 
