@@ -88,6 +88,31 @@ describe('live-updates streams', () => {
     for (const stream of [...fromOne.slice(1), ...second]) await stream.close();
   });
 
+  it('forgets the streams whose browsers went away: the instance and its clients hold as many again', async ({
+    t,
+    address,
+  }) => {
+    const user = await signUpUser(t, 'Buyer');
+    // The instance's 8, from two clients (4 each, under their 6).
+    const openEight = async () => {
+      const streams = [];
+      for (let i = 0; i < 8; i += 1)
+        streams.push(await streamOf(address, user, `198.51.100.${10 + (i % 2)}`));
+      return streams;
+    };
+    const first = await openEight();
+    expect(first.map((stream) => stream.res.status)).toEqual(Array(8).fill(200));
+    for (const stream of first) await stream.close();
+
+    await expect
+      .poll(async () => {
+        const again = await openEight();
+        for (const stream of again) await (stream.res.status === 200 ? stream.close() : stream.ended());
+        return again.map((stream) => stream.res.status);
+      })
+      .toEqual(Array(8).fill(200));
+  });
+
   it('ends a stream when its session signs out, and not the same user’s stream of another session', async ({
     t,
     address,
@@ -143,6 +168,29 @@ describe('live-updates streams', () => {
     fromAnotherInstance(t, 'session.ended', { userId: user.id, sessionId: session!.id });
     await stream.ended();
   });
+});
+
+/** An app of its own, with the instance's cap at its default, past a user's 8 streams. */
+const defaultCap = listening({ TRUST_PROXY: '127.0.0.1' });
+
+describe("a user's streams on an instance", () => {
+  defaultCap(
+    'a 9th stream of a user ends the oldest, which says no more; the others stay',
+    async ({ t, address }) => {
+      const user = await signUpUser(t, 'Buyer');
+      const streams = [];
+      // From three clients, under their 6 each.
+      for (let i = 0; i < 9; i += 1)
+        streams.push(await streamOf(address, user, `198.51.100.${20 + (i % 3)}`));
+      expect(streams.map((stream) => stream.res.status)).toEqual(Array(9).fill(200));
+      expect(await streams[0]!.ended()).toBe('retry: 5000\n\n');
+      await notify(t, user);
+      for (const stream of streams.slice(1)) {
+        expect(await stream.until(1)).toMatch(/event: notifications\ndata: changed\n\n$/);
+        await stream.close();
+      }
+    },
+  );
 });
 
 /** An app of its own, whose check of the streams' sessions comes every second. */

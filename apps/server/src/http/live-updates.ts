@@ -15,7 +15,7 @@
  * database ends those that expired or went without an event (a missed NOTIFY, SQL typed by an
  * operator). Open streams are capped per client address and per instance: each holds a socket.
  */
-import { PassThrough } from 'node:stream';
+import { Readable } from 'node:stream';
 import { LIVE_TOPICS, type LiveTopic } from '@redline/shared';
 import type { SignedIn } from '../auth/session-cache.ts';
 import type { EventBus } from '../events/index.ts';
@@ -26,6 +26,14 @@ const KEEP_ALIVE_MS = 20_000;
 const STREAMS_PER_USER = 8;
 /** How long a browser waits before it opens a dropped stream again. */
 const RETRY_MS = 5_000;
+
+// What a stream is told, encoded once for all streams: with 10,000 open, each line is one buffer
+// every response writes, not 10,000 copies.
+const RETRY_LINE = Buffer.from(`retry: ${RETRY_MS}\n\n`);
+const KEEP_ALIVE_LINE = Buffer.from(': keep-alive\n\n');
+const EVENT_LINES = Object.fromEntries(
+  LIVE_TOPICS.map((topic) => [topic, Buffer.from(`event: ${topic}\ndata: changed\n\n`)]),
+) as Record<LiveTopic, Buffer>;
 
 export interface LiveUpdatesOptions {
   /** Streams one client address may hold open here. */
@@ -43,16 +51,65 @@ export interface LiveUpdatesOptions {
 /** Why a stream was not opened: too many from this client, or on this instance. */
 export type StreamRefusal = 'client' | 'instance';
 
-interface Stream {
-  body: PassThrough;
-  userId: string;
-  sessionId: string;
-  client: string;
+/**
+ * One open stream: the body Fastify answers with, and its own record. A stream costs about 26 KB at
+ * 10,000 open with a `PassThrough` (docs/performance.md, section 15), which carries a writable side
+ * nothing here needs and, piped into the response, a dozen listeners and their closures. This one
+ * holds what is said before Fastify pipes it (the retry line, an early event) as a `Readable`, then
+ * writes each line straight to the response it was piped into. It leaves `LiveUpdates` when
+ * destroyed, whether it ended or the response closed under it (Fastify destroys the body then).
+ */
+class LiveStream extends Readable {
+  private readonly live: LiveUpdates;
+  readonly userId: string;
+  readonly sessionId: string;
+  readonly client: string;
+  private response: NodeJS.WritableStream | undefined;
+  private ended = false;
+
+  constructor(live: LiveUpdates, userId: string, sessionId: string, client: string) {
+    super();
+    this.live = live;
+    this.userId = userId;
+    this.sessionId = sessionId;
+    this.client = client;
+  }
+
+  // Nothing to read on demand: the lines are pushed as events come.
+  override _read() {}
+
+  // Fastify's reply.send(stream) pipes the body into the response: it is written to directly.
+  override pipe<Response extends NodeJS.WritableStream>(response: Response): Response {
+    this.response = response;
+    const said = this.read();
+    if (said !== null) response.write(said);
+    if (this.ended) response.end();
+    return response;
+  }
+
+  say(line: Buffer) {
+    if (this.response) this.response.write(line);
+    else this.push(line);
+  }
+
+  /** Ends the stream once what was said is written; read to its end, it is then destroyed. */
+  finish() {
+    this.ended = true;
+    this.push(null);
+    if (!this.response) return;
+    this.response.end();
+    this.read();
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void) {
+    this.live.forget(this);
+    callback(error);
+  }
 }
 
 export class LiveUpdates {
-  private readonly streams = new Set<Stream>();
-  private readonly byUser = new Map<string, Set<Stream>>();
+  private readonly streams = new Set<LiveStream>();
+  private readonly byUser = new Map<string, Set<LiveStream>>();
   private readonly byClient = new Map<string, number>();
   private keepAlive: NodeJS.Timeout | undefined;
   private sessionCheck: NodeJS.Timeout | undefined;
@@ -66,7 +123,7 @@ export class LiveUpdates {
    * A new stream of the signed-in user's updates from `client` (its address), or why not; it leaves
    * when it closes (the browser went, its session ended, or `closeAll`).
    */
-  open({ user, sessionId }: SignedIn, client: string): PassThrough | StreamRefusal {
+  open({ user, sessionId }: SignedIn, client: string): Readable | StreamRefusal {
     if ((this.byClient.get(client) ?? 0) >= this.options.perClient) return 'client';
     if (this.streams.size >= this.options.max) return 'instance';
     let own = this.byUser.get(user.id);
@@ -74,32 +131,35 @@ export class LiveUpdates {
       own = new Set();
       this.byUser.set(user.id, own);
     }
-    if (own.size >= STREAMS_PER_USER) own.values().next().value?.body.end();
-    const stream: Stream = { body: new PassThrough(), userId: user.id, sessionId, client };
+    const oldest = own.size >= STREAMS_PER_USER ? own.values().next().value : undefined;
+    if (oldest) this.close(oldest);
+    const stream = new LiveStream(this, user.id, sessionId, client);
     own.add(stream);
     this.streams.add(stream);
     this.byClient.set(client, (this.byClient.get(client) ?? 0) + 1);
-    stream.body.once('close', () => {
-      this.streams.delete(stream);
-      own.delete(stream);
-      if (own.size === 0 && this.byUser.get(user.id) === own) this.byUser.delete(user.id);
-      const left = (this.byClient.get(client) ?? 1) - 1;
-      if (left === 0) this.byClient.delete(client);
-      else this.byClient.set(client, left);
-    });
-    stream.body.write(`retry: ${RETRY_MS}\n\n`);
+    stream.say(RETRY_LINE);
     this.keepAlive ??= setInterval(() => {
-      for (const open of this.streams) open.body.write(': keep-alive\n\n');
+      for (const open of this.streams) open.say(KEEP_ALIVE_LINE);
     }, KEEP_ALIVE_MS).unref();
     this.sessionCheck ??= setInterval(() => void this.checkSessions(), this.options.sessionCheckMs).unref();
-    return stream.body;
+    return stream;
+  }
+
+  /** Takes a stream out of the open ones (it ended or was destroyed); a second call does nothing. */
+  forget(stream: LiveStream) {
+    if (!this.streams.delete(stream)) return;
+    const own = this.byUser.get(stream.userId);
+    own?.delete(stream);
+    if (own?.size === 0) this.byUser.delete(stream.userId);
+    const left = (this.byClient.get(stream.client) ?? 1) - 1;
+    if (left === 0) this.byClient.delete(stream.client);
+    else this.byClient.set(stream.client, left);
   }
 
   /** Tells every open stream of these users that their `what` changed. */
   tell(userIds: readonly string[], what: LiveTopic) {
-    for (const userId of userIds)
-      for (const stream of this.byUser.get(userId) ?? [])
-        stream.body.write(`event: ${what}\ndata: changed\n\n`);
+    const line = EVENT_LINES[what];
+    for (const userId of userIds) for (const stream of this.byUser.get(userId) ?? []) stream.say(line);
   }
 
   /** Follows the bus: what any instance publishes reaches the streams open here. */
@@ -138,7 +198,13 @@ export class LiveUpdates {
     }
   }
 
-  private end(which: (stream: Stream) => boolean) {
-    for (const stream of this.streams) if (which(stream)) stream.body.end();
+  private end(which: (stream: LiveStream) => boolean) {
+    for (const stream of this.streams) if (which(stream)) this.close(stream);
+  }
+
+  /** Ends a stream once what was pushed to it is written; nothing more is pushed to it after. */
+  private close(stream: LiveStream) {
+    this.forget(stream);
+    stream.finish();
   }
 }
