@@ -257,7 +257,18 @@ test("a visitor's first pages load no schema code: zod comes with a form's first
   const zod = () => scripts.filter((script) => /\/zod-[\w-]+\.js$/.test(script));
   const car = await ratedDemoCar(page.request);
   const [category] = (await (await page.request.get('/api/categories')).json()) as { id: string }[];
-  const pages = ['/', '/categories', `/category/${category?.id}`, '/cars?brand=BMW', `/cars/id/${car.id}`];
+  const { sellerId } = (await (await page.request.get(`/api/cars/id/${car.id}`)).json()) as {
+    sellerId: string;
+  };
+  // A seller's page offers to report a review: its reasons come from constants.ts, not reviews.ts' schemas.
+  const pages = [
+    '/',
+    '/categories',
+    `/category/${category?.id}`,
+    '/cars?brand=BMW',
+    `/sellers/${sellerId}`,
+    `/cars/id/${car.id}`,
+  ];
   for (const url of pages) {
     await page.goto(url);
     await page.waitForLoadState('networkidle');

@@ -128,6 +128,9 @@ export const REPORT_REASONS = [
   'Other',
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
+/** Why someone reports a review to the admins (the report dialog lists them on the seller's page). */
+export const REVIEW_REPORT_REASONS = ['Not about this seller', 'Offensive', 'Spam', 'Other'] as const;
+export type ReviewReportReason = (typeof REVIEW_REPORT_REASONS)[number];
 export const REPORT_DETAILS_MAX_LENGTH = 1000;
 /** The longest message between a buyer and a seller, an offer's included. */
 export const MESSAGE_MAX_LENGTH = 2000;

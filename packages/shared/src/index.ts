@@ -16,6 +16,7 @@ export * from './dealers.ts';
 export * from './errors.ts';
 export * from './format.ts';
 export * from './inventory-import.ts';
+export * from './inventory-import-limits.ts';
 export * from './listing-performance.ts';
 export * from './listing-stats.ts';
 export * from './loan-payments.ts';

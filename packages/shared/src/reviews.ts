@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { multiLineText, reportInput } from './common.ts';
 import { comparedIdsOf, isComparableId } from './compare.ts';
-import { MESSAGE_MAX_LENGTH, PAGE_SIZE_MAX } from './constants.ts';
+import { MESSAGE_MAX_LENGTH, PAGE_SIZE_MAX, REVIEW_REPORT_REASONS } from './constants.ts';
 
 /** A review's text and a seller's answer follow the messages' rules (a message's length at most). */
 const reviewText = (label: string, message: string) =>
@@ -100,9 +100,6 @@ export type ReviewableBooking = z.infer<typeof reviewableBookingSchema>;
 /** How many reviewable test drives the list shows at most, the latest first. */
 export const REVIEWABLE_BOOKINGS_SHOWN = 50;
 
-/** Why someone reports a review to the admins. */
-export const REVIEW_REPORT_REASONS = ['Not about this seller', 'Offensive', 'Spam', 'Other'] as const;
-export type ReviewReportReason = (typeof REVIEW_REPORT_REASONS)[number];
 export const reviewReportReasonSchema = z.enum(REVIEW_REPORT_REASONS, { error: 'Choose a reason' });
 
 export const reviewReportInputSchema = reportInput(reviewReportReasonSchema, {});

@@ -5,8 +5,6 @@ import {
   apiKeyInputSchema,
   apiKeySchema,
   createdApiKeySchema,
-  IMPORT_PHOTOS_FIELD,
-  IMPORT_UPLOAD_FIELD,
   importCommitInputSchema,
   importRowsQuerySchema,
   importUploadQuerySchema,
@@ -14,6 +12,7 @@ import {
   inventoryImportRowPageSchema,
   inventoryImportSchema,
 } from '../inventory-import.ts';
+import { IMPORT_PHOTOS_FIELD, IMPORT_UPLOAD_FIELD } from '../inventory-import-limits.ts';
 import { defineRoute, type RouteFile } from './route.ts';
 
 const tags = ['inventory import'];

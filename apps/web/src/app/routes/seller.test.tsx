@@ -161,9 +161,10 @@ describe('SellerPage', () => {
       expect(within(header).queryByText('Verified')).not.toBeInTheDocument();
       expect(within(header).getByText('Sold by Sam Seller')).toBeInTheDocument();
       expect(within(header).getByText('9000 Wilshire Blvd, Beverly Hills, CA 90210')).toBeInTheDocument();
-      expect(within(header).getByRole('link', { name: '+1 310 555 0142' }).getAttribute('href')).toBe(
-        'tel:+13105550142',
-      );
+      // Its formatter loads beside the page (dealer-phone.tsx).
+      expect(
+        (await within(header).findByRole('link', { name: '+1 310 555 0142' })).getAttribute('href'),
+      ).toBe('tel:+13105550142');
       const website = within(header).getByRole('link', { name: 'sunset-motors.example.com' });
       expect(website.getAttribute('href')).toBe('https://sunset-motors.example.com');
       expect(website.getAttribute('rel')).toBe('nofollow ugc noopener');

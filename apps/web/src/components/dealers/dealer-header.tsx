@@ -1,6 +1,5 @@
 import {
   type Dealer,
-  displayPhone,
   isOpenAt,
   type OpeningHours,
   placeName,
@@ -10,6 +9,7 @@ import {
 } from '@redline/shared';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { VerifiedDealerBadge } from '../ui/verified-badge.tsx';
+import { DealerPhone } from './dealer-phone.tsx';
 
 /** A day's hours as read: "09:00–12:00, 13:00–18:00", or "Closed". */
 export const dayHours = (ranges: OpeningHours[Weekday]) =>
@@ -31,7 +31,6 @@ export function DealerHeader({
   Title?: 'h1' | 'h3';
 }) {
   const hydrated = useHydrated();
-  const phone = displayPhone(dealer.phone);
   const open = hydrated && dealer.timeZone ? isOpenAt(dealer.hours, dealer.timeZone, new Date()) : undefined;
   return (
     <header className="mt-4 mb-10 border-b border-base-300 pb-6">
@@ -66,9 +65,7 @@ export function DealerHeader({
           </dd>
           <dt className="font-semibold">Phone</dt>
           <dd>
-            <a className="link" href={phone.href}>
-              {phone.text}
-            </a>
+            <DealerPhone phone={dealer.phone} />
           </dd>
           {dealer.website ? (
             <>
