@@ -58,9 +58,12 @@ export function ensureWebBuild() {
     if (readFileSync(record, 'utf8').trim() === digest) return false;
   }
   const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
+  // A production build whatever NODE_ENV the start runs with: under NODE_ENV=development Vite builds
+  // React's development runtime, which the server refuses in production (`jsxDEV is not a function`).
   const build = spawnSync(npm[0], [...npm.slice(1), 'run', 'build', '--workspace', '@redline/web'], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
   writeFileSync(record, `${digest}\n`);
