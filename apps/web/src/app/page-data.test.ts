@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { aCarDetail, aMarketValue, someComparables } from '../testing/fixtures/car.ts';
+import { queryKeys } from '../lib/query-keys.ts';
+import { aCar, aCarDetail, aMarketValue, anAdvertisedCar, someComparables } from '../testing/fixtures/car.ts';
 import { aCategory } from '../testing/fixtures/category.ts';
 import { aPublicConfig } from '../testing/fixtures/config.ts';
+import { sellerRatings } from '../testing/fixtures/review.ts';
 import { aSearchResult } from '../testing/fixtures/search.ts';
+import { aSellerProfile } from '../testing/fixtures/seller.ts';
 import { aMe, aUser, buyer, seller } from '../testing/fixtures/user.ts';
 import { answer, requests } from '../testing/network.ts';
 import { guardRedirect, isSharedPage, loadPageData, pageStatus } from './page-data.ts';
@@ -200,6 +203,7 @@ describe('the search part of a page address', () => {
       'GET /categories': [aCategory()],
       'GET /config': aPublicConfig(),
       'GET /notifications': { items: [], nextCursor: null, unread: 0 },
+      'GET /sellers/ratings': sellerRatings(),
     });
     const client = createQueryClient();
     await loadPageData(client, '/cars?fuel=Electric&fuel=Hybrid&sort=price_asc&fuel=Steam', aMe());
@@ -212,6 +216,7 @@ describe('the search part of a page address', () => {
       '/categories',
       '/config',
       '/notifications?limit=1',
+      '/sellers/ratings?ids=seller-sam',
     ]);
     expect(pageStatus(client, '/category/sports')).toBe(200);
   });
@@ -221,11 +226,41 @@ describe('the search part of a page address', () => {
       'GET /cars/search': aSearchResult(),
       'GET /categories': [aCategory()],
       'GET /config': aPublicConfig(),
+      'GET /sellers/ratings': sellerRatings(),
     });
     const client = createQueryClient();
     await loadPageData(client, '/category/no-such-category', undefined);
     expect(pageStatus(client, '/category/no-such-category')).toBe(404);
     expect(isSharedPage('/cars')).toBe(true);
+  });
+});
+
+describe('the pages of car cards', () => {
+  it("load their sellers' ratings with the cards, each seller once, so the server's cards show them", async () => {
+    const cars = ['s1', 's2', 's1'].map((sellerId, index) => aCar({ id: `c${index}`, sellerId }));
+    answer({
+      'GET /cars/search': aSearchResult({ items: cars }),
+      'GET /advertise': { items: cars.map((car) => anAdvertisedCar(car)), nextCursor: null },
+      'GET /categories': [aCategory()],
+      'GET /config': aPublicConfig(),
+      'GET /sellers/:id': aSellerProfile({ id: 's1' }),
+      'GET /sellers/:id/reviews': { items: [], nextCursor: null },
+      'GET /sellers/ratings': sellerRatings([{ sellerId: 's2', count: 3, overall: 4.5 }]),
+    });
+    for (const page of ['/', '/cars', '/category/sports', '/sellers/s1']) {
+      const before = requests().length;
+      const client = createQueryClient();
+      await loadPageData(client, page, undefined);
+      const read = requests()
+        .slice(before)
+        .filter(({ path }) => path === '/sellers/ratings')
+        .map(({ query }) => query.get('ids'));
+      expect(read, page).toEqual(['s1,s2']);
+      expect(client.getQueryData(queryKeys.reviews.ratings('s1,s2')), page).toEqual([
+        { sellerId: 's1', count: 0, overall: null },
+        { sellerId: 's2', count: 3, overall: 4.5 },
+      ]);
+    }
   });
 });
 

@@ -8,7 +8,7 @@
  */
 
 import type { Browsing } from '@redline/shared';
-import type { QueryClient } from '@tanstack/react-query';
+import type { FetchInfiniteQueryOptions, InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { isValidElement } from 'react';
 import { matchPath, matchRoutes, type Params, type RouteMatch } from 'react-router';
 import { routePatterns as r } from '../config/paths.ts';
@@ -64,6 +64,7 @@ import { offerQueryOptions, offersQueryOptions } from '../features/offers/index.
 import { bookingQueryOptions, paymentsQueryOptions } from '../features/payments/index.ts';
 import {
   myReviewsQueryOptions,
+  prefetchSellerRatings,
   reportedReviewsQueryOptions,
   reviewableBookingsQueryOptions,
   sellerReviewsQueryOptions,
@@ -96,10 +97,30 @@ const signedIn =
   (client, page, me) =>
     me ? load(client, page, me) : [];
 
+/** A page of car cards: each names its seller. */
+type CarCardsPage = { items: readonly { sellerId: string }[] };
+
+/**
+ * The cards of a list of cars (app/rated-car-grid.tsx), then their sellers' ratings: loaded in the
+ * browser after the page shows, each card's rating would push down what is below it as it is read.
+ */
+function ratedCars<Page extends CarCardsPage, Key extends QueryKey>(
+  client: QueryClient,
+  cars: FetchInfiniteQueryOptions<Page, Error, Page, Key, string | undefined>,
+): Promise<void> {
+  return client.prefetchInfiniteQuery(cars).then(() => {
+    const pages = client.getQueryData<InfiniteData<Page>>(cars.queryKey)?.pages ?? [];
+    return prefetchSellerRatings(
+      client,
+      pages.flatMap((page) => page.items.map((car) => car.sellerId)),
+    );
+  });
+}
+
 const pageData: Record<string, PageData> = {
   [r.home]: (client) => [
     client.prefetchQuery(categoriesQueryOptions()),
-    client.prefetchInfiniteQuery(advertisedCarsQueryOptions()),
+    ratedCars(client, advertisedCarsQueryOptions()),
   ],
   [r.categories]: (client) => [client.prefetchQuery(categoriesQueryOptions())],
   [r.login]: (client) => [client.prefetchQuery(appConfigQueryOptions())],
@@ -111,11 +132,11 @@ const pageData: Record<string, PageData> = {
   [r.category]: (client, { params: { id = '' }, search }) => [
     client.prefetchQuery(appConfigQueryOptions()),
     client.prefetchQuery(categoryQueryOptions(id)),
-    client.prefetchInfiniteQuery(searchCarsQueryOptions(parseSearch(search, id))),
+    ratedCars(client, searchCarsQueryOptions(parseSearch(search, id))),
   ],
   [r.search]: (client, { search }) => [
     client.prefetchQuery(appConfigQueryOptions()),
-    client.prefetchInfiniteQuery(searchCarsQueryOptions(parseSearch(search))),
+    ratedCars(client, searchCarsQueryOptions(parseSearch(search))),
   ],
   [r.car]: (client, { params: { id = '' } }) => [
     client.prefetchQuery(appConfigQueryOptions()),
@@ -140,7 +161,7 @@ const pageData: Record<string, PageData> = {
   [r.seller]: (client, { params: { id = '' } }) => [
     client.prefetchQuery(appConfigQueryOptions()),
     client.prefetchQuery(sellerQueryOptions(id)),
-    client.prefetchInfiniteQuery(searchCarsQueryOptions(searchOfSeller(id))),
+    ratedCars(client, searchCarsQueryOptions(searchOfSeller(id))),
     client.prefetchInfiniteQuery(sellerReviewsQueryOptions(id)),
   ],
   [r.payBooking]: (client, { params: { id = '' } }) => [

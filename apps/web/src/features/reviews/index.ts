@@ -2,7 +2,7 @@
 export { myReviewsQueryOptions } from './api/get-my-reviews.ts';
 export { reportedReviewsQueryOptions } from './api/get-reported-reviews.ts';
 export { reviewableBookingsQueryOptions } from './api/get-reviewable-bookings.ts';
-export { useSellerRatings } from './api/get-seller-ratings.ts';
+export { prefetchSellerRatings, useSellerRatings } from './api/get-seller-ratings.ts';
 export { sellerReviewsQueryOptions } from './api/get-seller-reviews.ts';
 export { CompactRating } from './components/compact-rating.tsx';
 export { MyReviews } from './components/my-reviews.tsx';

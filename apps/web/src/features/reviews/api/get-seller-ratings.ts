@@ -1,5 +1,5 @@
 import { PAGE_SIZE_MAX, type SellerRating } from '@redline/shared';
-import { queryOptions, useQueries } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQueries } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -32,4 +32,17 @@ export function useSellerRatings(sellerIds: readonly string[]): ReadonlyMap<stri
     combine: (results) =>
       new Map(results.flatMap((result) => result.data ?? []).map((rating) => [rating.sellerId, rating])),
   });
+}
+
+/**
+ * Loads into `client` the compact ratings of the cards' sellers as useSellerRatings reads them: the
+ * server's render of a page of cards shows them, as the browser's will (app/page-data.ts).
+ */
+export async function prefetchSellerRatings(
+  client: QueryClient,
+  sellerIds: readonly string[],
+): Promise<void> {
+  await Promise.all(
+    sellerRatingReads(sellerIds).map((ids) => client.prefetchQuery(sellerRatingsQueryOptions(ids))),
+  );
 }
