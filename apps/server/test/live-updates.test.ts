@@ -37,10 +37,14 @@ function fromAnotherInstance<N extends EventName>(t: TestApp, name: N, payload: 
   t.context.database.events.receive(JSON.stringify({ origin: 'another-instance', name, payload }));
 }
 
+/** Every line the app of this file logs, as in production. */
+const logLines: string[] = [];
+
 /** The app listening on loopback: `address`, where the streams open. */
 const listening = (env: Record<string, string>) =>
   base
-    .extend('env', { scope: 'file' }, env)
+    .extend('env', { scope: 'file' }, { LOG_LEVEL: 'info', ...env })
+    .extend('appOptions', { scope: 'file' }, { logTo: { write: (line: string) => logLines.push(line) } })
     .extend('address', { scope: 'file' }, ({ t }) => t.app.listen({ port: 0, host: '127.0.0.1' }));
 
 // The instance trusts its proxy on loopback, so each stream can come from an address of its own.
@@ -86,6 +90,48 @@ describe('live-updates streams', () => {
       })
       .toBe(200);
     for (const stream of [...fromOne.slice(1), ...second]) await stream.close();
+  });
+
+  it("answers a stream with every answer's headers, kept private, and logs its end as any request's", async ({
+    t,
+    address,
+  }) => {
+    const user = await signUpUser(t, 'Buyer');
+    const left = await streamOf(address, user, '198.51.100.20');
+    expect(left.res.status).toBe(200);
+    const headers = Object.fromEntries(left.res.headers);
+    expect(headers).toMatchObject({
+      'content-type': expect.stringMatching(/^text\/event-stream/),
+      'cache-control': 'private, no-store',
+      'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': expect.stringContaining("default-src 'self'"),
+    });
+    expect(headers['x-request-id']).toBeTruthy();
+    await left.until(0);
+
+    /** The log's line about the request that `id` names, once written. */
+    const logged = (id: string | null) =>
+      expect.poll(() =>
+        logLines
+          .map((line) => JSON.parse(line) as { msg: string; reqId?: string })
+          .find((line) => line.reqId === id && line.msg !== 'incoming request'),
+      );
+    // The browser went: the stream could not be finished.
+    await left.close();
+    await logged(left.res.headers.get('x-request-id')).toMatchObject({
+      msg: 'stream closed prematurely',
+      res: { statusCode: 200 },
+    });
+    // The server ended it (its session signed out): a request completed.
+    const ended = await streamOf(address, user, '198.51.100.20');
+    await as(t, user, { method: 'POST', url: '/api/auth/sign-out', headers: origin });
+    await ended.ended();
+    await logged(ended.res.headers.get('x-request-id')).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/notifications/stream' },
+      res: { statusCode: 200 },
+    });
   });
 
   it('forgets the streams whose browsers went away: the instance and its clients hold as many again', async ({

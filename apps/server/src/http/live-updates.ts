@@ -15,7 +15,7 @@
  * database ends those that expired or went without an event (a missed NOTIFY, SQL typed by an
  * operator). Open streams are capped per client address and per instance: each holds a socket.
  */
-import { Readable } from 'node:stream';
+import type { ServerResponse } from 'node:http';
 import { LIVE_TOPICS, type LiveTopic } from '@redline/shared';
 import type { SignedIn } from '../auth/session-cache.ts';
 import type { EventBus } from '../events/index.ts';
@@ -52,58 +52,33 @@ export interface LiveUpdatesOptions {
 export type StreamRefusal = 'client' | 'instance';
 
 /**
- * One open stream: the body Fastify answers with, and its own record. A stream costs about 26 KB at
- * 10,000 open with a `PassThrough` (docs/performance.md, section 15), which carries a writable side
- * nothing here needs and, piped into the response, a dozen listeners and their closures. This one
- * holds what is said before Fastify pipes it (the retry line, an early event) as a `Readable`, then
- * writes each line straight to the response it was piped into. It leaves `LiveUpdates` when
- * destroyed, whether it ended or the response closed under it (Fastify destroys the body then).
+ * One open stream: the response it writes its lines to, and its own record. The route hands over
+ * the response itself, its head written (http/raw-answer.ts), rather than a body for Fastify to pipe
+ * into it: at 10,000 open streams a piped body (its two states, Fastify's and the pipe's
+ * end-of-stream listeners and their closures) cost about 8 KB of the 20 a stream cost
+ * (docs/performance.md, section 15). It leaves `LiveUpdates` when its response closes, whether it
+ * ended here or the browser went.
  */
-class LiveStream extends Readable {
-  private readonly live: LiveUpdates;
+class LiveStream {
   readonly userId: string;
   readonly sessionId: string;
   readonly client: string;
-  private response: NodeJS.WritableStream | undefined;
-  private ended = false;
+  private readonly response: ServerResponse;
 
-  constructor(live: LiveUpdates, userId: string, sessionId: string, client: string) {
-    super();
-    this.live = live;
+  constructor(userId: string, sessionId: string, client: string, response: ServerResponse) {
     this.userId = userId;
     this.sessionId = sessionId;
     this.client = client;
-  }
-
-  // Nothing to read on demand: the lines are pushed as events come.
-  override _read() {}
-
-  // Fastify's reply.send(stream) pipes the body into the response: it is written to directly.
-  override pipe<Response extends NodeJS.WritableStream>(response: Response): Response {
     this.response = response;
-    const said = this.read();
-    if (said !== null) response.write(said);
-    if (this.ended) response.end();
-    return response;
   }
 
   say(line: Buffer) {
-    if (this.response) this.response.write(line);
-    else this.push(line);
+    this.response.write(line);
   }
 
-  /** Ends the stream once what was said is written; read to its end, it is then destroyed. */
+  /** Ends the stream once what was said is written. */
   finish() {
-    this.ended = true;
-    this.push(null);
-    if (!this.response) return;
     this.response.end();
-    this.read();
-  }
-
-  override _destroy(error: Error | null, callback: (error?: Error | null) => void) {
-    this.live.forget(this);
-    callback(error);
   }
 }
 
@@ -119,13 +94,19 @@ export class LiveUpdates {
     this.options = options;
   }
 
-  /**
-   * A new stream of the signed-in user's updates from `client` (its address), or why not; it leaves
-   * when it closes (the browser went, its session ended, or `closeAll`).
-   */
-  open({ user, sessionId }: SignedIn, client: string): Readable | StreamRefusal {
+  /** Why a stream from `client` (its address) may not open now; undefined when it may. */
+  refusal(client: string): StreamRefusal | undefined {
     if ((this.byClient.get(client) ?? 0) >= this.options.perClient) return 'client';
     if (this.streams.size >= this.options.max) return 'instance';
+    return undefined;
+  }
+
+  /**
+   * Streams the signed-in user's updates from `client` (its address) to `response`, whose head is
+   * written, once `refusal` said it may; it leaves when the response closes (the browser went, its
+   * session ended, or `closeAll`).
+   */
+  open({ user, sessionId }: SignedIn, client: string, response: ServerResponse) {
     let own = this.byUser.get(user.id);
     if (!own) {
       own = new Set();
@@ -133,20 +114,20 @@ export class LiveUpdates {
     }
     const oldest = own.size >= STREAMS_PER_USER ? own.values().next().value : undefined;
     if (oldest) this.close(oldest);
-    const stream = new LiveStream(this, user.id, sessionId, client);
+    const stream = new LiveStream(user.id, sessionId, client, response);
     own.add(stream);
     this.streams.add(stream);
     this.byClient.set(client, (this.byClient.get(client) ?? 0) + 1);
+    response.once('close', () => this.forget(stream));
     stream.say(RETRY_LINE);
     this.keepAlive ??= setInterval(() => {
       for (const open of this.streams) open.say(KEEP_ALIVE_LINE);
     }, KEEP_ALIVE_MS).unref();
     this.sessionCheck ??= setInterval(() => void this.checkSessions(), this.options.sessionCheckMs).unref();
-    return stream;
   }
 
-  /** Takes a stream out of the open ones (it ended or was destroyed); a second call does nothing. */
-  forget(stream: LiveStream) {
+  /** Takes a stream out of the open ones (its response closed or is ending); a second call does nothing. */
+  private forget(stream: LiveStream) {
     if (!this.streams.delete(stream)) return;
     const own = this.byUser.get(stream.userId);
     own?.delete(stream);
@@ -202,7 +183,7 @@ export class LiveUpdates {
     for (const stream of this.streams) if (which(stream)) this.close(stream);
   }
 
-  /** Ends a stream once what was pushed to it is written; nothing more is pushed to it after. */
+  /** Ends a stream once what was said to it is written; nothing more is said to it after. */
   private close(stream: LiveStream) {
     this.forget(stream);
     stream.finish();

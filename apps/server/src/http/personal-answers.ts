@@ -19,13 +19,17 @@ function isPersonal(request: FastifyRequest, reply: FastifyReply): boolean {
   );
 }
 
+/** Makes the answer private (see above) when it is personal; what `onSend` does for every answer. */
+export function keepPersonalPrivate(request: FastifyRequest, reply: FastifyReply) {
+  if (!isPersonal(request, reply)) return;
+  const own = reply.getHeader('cache-control');
+  if (typeof own !== 'string') reply.header('cache-control', 'private, no-store');
+  else if (!/\bprivate\b/.test(own)) reply.header('cache-control', `private, ${own}`);
+}
+
 export function registerPersonalAnswers(app: FastifyInstance) {
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (isPersonal(request, reply)) {
-      const own = reply.getHeader('cache-control');
-      if (typeof own !== 'string') reply.header('cache-control', 'private, no-store');
-      else if (!/\bprivate\b/.test(own)) reply.header('cache-control', `private, ${own}`);
-    }
+    keepPersonalPrivate(request, reply);
     done(null, payload);
   });
 }

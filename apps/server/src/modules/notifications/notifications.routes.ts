@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { currentSession, currentUser } from '../../http/access.ts';
 import { sendError } from '../../http/error-handler.ts';
 import type { StreamRefusal } from '../../http/live-updates.ts';
+import { rawAnswer } from '../../http/raw-answer.ts';
 import { serve } from '../../http/serve.ts';
 import * as service from './notifications.service.ts';
 
@@ -22,21 +23,20 @@ export function notificationsRoutes(context: AppContext): FastifyPluginAsyncZod 
     );
 
     serve(app, contract.streamNotificationChanges, (request, reply) => {
-      const stream = context.live.open(currentSession(request), request.ip);
-      if (typeof stream === 'string') {
+      const refusal = context.live.refusal(request.ip);
+      if (refusal) {
         reply.header('retry-after', STREAM_RETRY_AFTER_SECONDS);
         return sendError(reply, request, 503, {
           code: ERROR_CODES.unavailable,
-          message: STREAM_REFUSALS[stream],
+          message: STREAM_REFUSALS[refusal],
         });
       }
-      return (
-        reply
-          .type('text/event-stream')
-          // Proxies (nginx) pass each event on at once rather than buffer the answer.
-          .header('x-accel-buffering', 'no')
-          .send(stream)
-      );
+      reply
+        .type('text/event-stream')
+        // Proxies (nginx) pass each event on at once rather than buffer the answer.
+        .header('x-accel-buffering', 'no');
+      context.live.open(currentSession(request), request.ip, rawAnswer(request, reply));
+      return reply;
     });
 
     serve(app, contract.markNotificationsRead, (request) =>
