@@ -6,7 +6,7 @@
  * access log, the metrics) still run when the response ends; a response the client closed first
  * is logged as Fastify logs a body it could not finish sending.
  */
-import type { ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { keepPersonalPrivate } from './personal-answers.ts';
 
@@ -15,9 +15,10 @@ export function rawAnswer(request: FastifyRequest, reply: FastifyReply): ServerR
   keepPersonalPrivate(request, reply);
   reply.hijack();
   const response = reply.raw;
-  for (const [name, value] of Object.entries(reply.getHeaders()))
-    if (value !== undefined) response.setHeader(name, value);
-  response.writeHead(reply.statusCode);
+  // Given to writeHead whole, the headers are not kept on the response as a map besides the head.
+  const head: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) head[name] = value;
+  response.writeHead(reply.statusCode, head);
   response.once('close', () => {
     if (!response.writableFinished) reply.log.info({ res: reply }, 'stream closed prematurely');
   });
