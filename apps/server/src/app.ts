@@ -49,7 +49,7 @@ import { conversationsModule } from './modules/conversations/index.ts';
 import { dealerLogo, dealersModule } from './modules/dealers/index.ts';
 import { dealerByKey, inventoryImportModule } from './modules/inventory-import/index.ts';
 import { listingStatsModule } from './modules/listing-stats/index.ts';
-import { marketValueModule, marketValueOf } from './modules/market-value/index.ts';
+import { marketValueColumn, marketValueModule } from './modules/market-value/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
 import { offersModule, paymentOffers } from './modules/offers/index.ts';
 import { paymentsModule } from './modules/payments/index.ts';
@@ -81,7 +81,7 @@ const MODULES: readonly ServerModule[] = [
   categoriesModule,
   vehiclesModule,
   placesModule,
-  carsModule(advertisementOf, marketValueOf),
+  carsModule(advertisementOf, marketValueColumn),
   advertisementsModule,
   photosModule([listedByACar, dealerLogo]),
   inventoryImportModule,

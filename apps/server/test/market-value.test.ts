@@ -230,6 +230,8 @@ describe('market values', () => {
       as(t, seller, { method: 'PATCH', url: `/api/cars/${market.fair}`, payload: { askingPrice } });
     const fitted = (await carPage(t, market.fair)).marketValue!;
     expect(fitted.rating).toBe('fair');
+    // In UTC, as the API writes every time (PostgreSQL writes a timestamp in JSON with its offset).
+    expect(fitted.fittedAt).toBe(new Date(fitted.fittedAt).toISOString());
     expect((await edit(priceOf(2020, 30_000) + 100_000)).statusCode).toBe(200);
     expect((await edit(Math.round(priceOf(2020, 30_000) * 1.4))).statusCode).toBe(200);
     expect(await refitsWaiting(t)).toHaveLength(1);

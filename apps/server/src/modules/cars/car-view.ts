@@ -1,5 +1,5 @@
 /** Turns car rows into the API's car shape, with photo URLs from the photo store. */
-import type { AdvertisedCar, Car, CarDetail, MarketValue, SellerCar } from '@redline/shared';
+import type { AdvertisedCar, Car, CarDetail, SellerCar } from '@redline/shared';
 import type { PhotoStore } from '../../storage/photo-store.ts';
 import { photoView } from '../photos/index.ts';
 import { carPlace } from './car-summary.ts';
@@ -67,8 +67,8 @@ export function toSellerCars(store: PhotoStore, rows: CarViewRow[]): SellerCar[]
   }));
 }
 
-/** A car's own page: the car with its price history (the listing price and the latest changes) and its market value. */
-export function toCarDetail(store: PhotoStore, row: CarPageRow, marketValue: MarketValue | null): CarDetail {
+/** A car's own page: the car with its price history (the listing price and the latest changes) and, while for sale, its market value. */
+export function toCarDetail(store: PhotoStore, row: CarPageRow): CarDetail {
   const [car] = toCars(store, [row]);
   const { prices, total } = row.priceHistory;
   return {
@@ -78,7 +78,7 @@ export function toCarDetail(store: PhotoStore, row: CarPageRow, marketValue: Mar
       changedAt: new Date(price.changedAt).toISOString(),
     })),
     earlierPriceChanges: total - prices.length,
-    marketValue,
+    marketValue: row.soldAt ? null : row.marketValue,
   };
 }
 

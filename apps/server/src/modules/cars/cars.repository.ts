@@ -4,6 +4,7 @@ import {
   type Country,
   type Drivetrain,
   type Fuel,
+  type MarketValue,
   PRICE_HISTORY_SHOWN,
   type TitleStatus,
   type Transmission,
@@ -90,6 +91,12 @@ const carFields = {
  */
 export type AdvertisementOf = (carId: SQLWrapper) => SQL<string | null>;
 
+/**
+ * A car's market value, rated at its asking price, null when it has none: a scalar subquery the
+ * market value module builds (`marketValueColumn` on its surface), handed to this module likewise.
+ */
+export type MarketValueOf = (carId: SQLWrapper, askingPrice: SQLWrapper) => SQL<MarketValue | null>;
+
 /** Everything a car view needs: the car as above, and whether it is advertised. */
 const carViewColumns = (advertisementOf: AdvertisementOf) => ({
   ...carFields,
@@ -152,10 +159,11 @@ const priceHistoryOf = (carId: SQLWrapper) => sql<{ prices: ListedPrice[]; total
                count(*) over () as total
           from ${carPrices} where ${carPrices.carId} = ${carId}) p)`;
 
-const carPage = (advertisementOf: AdvertisementOf) => (db: Db) =>
-  selectCarViews(db, advertisementOf, { priceHistory: priceHistoryOf(cars.id) }).where(
-    eq(cars.id, sql.placeholder('id')),
-  );
+const carPage = (advertisementOf: AdvertisementOf, marketValueOf: MarketValueOf) => (db: Db) =>
+  selectCarViews(db, advertisementOf, {
+    priceHistory: priceHistoryOf(cars.id),
+    marketValue: marketValueOf(cars.id, cars.askingPrice),
+  }).where(eq(cars.id, sql.placeholder('id')));
 
 const categoryPage = (after: SQL | undefined) => (advertisementOf: AdvertisementOf) => (db: Db) =>
   selectCarViews(db, advertisementOf)
@@ -172,22 +180,47 @@ export async function findCarView(statements: Statements, advertisementOf: Adver
   return row;
 }
 
-const carViewsById = (advertisementOf: AdvertisementOf) => (db: Db) =>
-  selectCarViews(db, advertisementOf).where(sql`${cars.id} = any(${sql.placeholder('ids')}::uuid[])`);
+const carViewsById =
+  <Extra extends Record<string, SQL>>(advertisementOf: AdvertisementOf, extra?: Extra) =>
+  (db: Db) =>
+    selectCarViews(db, advertisementOf, extra).where(
+      sql`${cars.id} = any(${sql.placeholder('ids')}::uuid[])`,
+    );
 
-/** The views of these cars, in the order of `ids` (those that no longer exist left out). */
-export async function findCarViews(statements: Statements, advertisementOf: AdvertisementOf, ids: string[]) {
-  if (!ids.length) return [];
-  const rows = await statements.get('car_views', carViewsById(advertisementOf)).execute({ ids });
+/** The rows in the order of `ids`, those of cars that no longer exist left out. */
+function inOrderOf<Row extends { id: string }>(ids: string[], rows: Row[]): Row[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** The views of these cars, in the order of `ids` (those that no longer exist left out). */
+export async function findCarViews(statements: Statements, advertisementOf: AdvertisementOf, ids: string[]) {
+  if (!ids.length) return [];
+  return inOrderOf(ids, await statements.get('car_views', carViewsById(advertisementOf)).execute({ ids }));
+}
+
+/** As `findCarViews`, each car with its market value: the cars compared side by side. */
+export async function findComparedCars(
+  statements: Statements,
+  advertisementOf: AdvertisementOf,
+  marketValueOf: MarketValueOf,
+  ids: string[],
+) {
+  if (!ids.length) return [];
+  const compared = carViewsById(advertisementOf, { marketValue: marketValueOf(cars.id, cars.askingPrice) });
+  return inOrderOf(ids, await statements.get('compared_cars', compared).execute({ ids }));
+}
+
 export type CarPageRow = Awaited<ReturnType<typeof findCarPage>> & {};
 
-/** A car's page: its view and its price history (above). */
-export async function findCarPage(statements: Statements, advertisementOf: AdvertisementOf, id: string) {
-  const [row] = await statements.get('car_page', carPage(advertisementOf)).execute({ id });
+/** A car's page: its view, its price history (above) and its market value, in one statement. */
+export async function findCarPage(
+  statements: Statements,
+  advertisementOf: AdvertisementOf,
+  marketValueOf: MarketValueOf,
+  id: string,
+) {
+  const [row] = await statements.get('car_page', carPage(advertisementOf, marketValueOf)).execute({ id });
   return row;
 }
 
@@ -210,15 +243,19 @@ export async function listUnsoldCarsOfCategory(
   return toPage(rows, limit, carCursor);
 }
 
+/** A page of the seller's cars, each with its market value. */
 export async function listCarsOfSeller(
   db: Db,
   advertisementOf: AdvertisementOf,
+  marketValueOf: MarketValueOf,
   sellerId: string,
   limit: number,
   cursor?: string,
 ) {
   const page = keyset(cars.addedDate, cars.id, cursor);
-  const rows = await selectCarViews(db, advertisementOf)
+  const rows = await selectCarViews(db, advertisementOf, {
+    marketValue: marketValueOf(cars.id, cars.askingPrice),
+  })
     .where(and(eq(cars.sellerId, sellerId), page.where))
     .orderBy(...page.orderBy)
     .limit(limit + 1)

@@ -9,7 +9,6 @@ import type {
   CarSearchResult,
   CarSuggestions,
   CarUpdate,
-  MarketValue,
   PageQuery,
   SellerCar,
   SellerCarPage,
@@ -18,9 +17,8 @@ import type {
 import { dealRating, distanceKm, formatMoney, PRICE_ORDER_MESSAGE, vinProblem } from '@redline/shared';
 import { actingAs, requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/pagination.ts';
-import type { PreparedStatements } from '../../db/prepared-statements.ts';
 import { badRequest, gone, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import { placeOf, requirePlace } from '../../places/gazetteer.ts';
@@ -32,19 +30,10 @@ import { linkedNames } from './car-names.ts';
 import { toCarDetail, toCars, toSellerCars } from './car-view.ts';
 import * as repo from './cars.repository.ts';
 
-/**
- * A car's market value as the market value module last fitted it, null before its first refit: that
- * module reads the cars through this one's surface, so the app hands its read to this module (ADR 37).
- */
-export type MarketValueOf = (
-  statements: PreparedStatements<Db>,
-  carId: string,
-) => Promise<MarketValue | null>;
-
 /** The app's context, with what the cars module is handed of the advertisements and the market values (`carsModule`, index.ts). */
 export type CarsContext = AppContext & {
   advertisementOf: repo.AdvertisementOf;
-  marketValueOf: MarketValueOf;
+  marketValueOf: repo.MarketValueOf;
 };
 
 export async function listCategoryCars(
@@ -90,16 +79,17 @@ export async function suggestCars(context: AppContext, q: string): Promise<CarSu
  */
 export async function getCar(context: CarsContext, id: string): Promise<CarDetail> {
   if (!isUuid(id)) throw notFound('The car');
-  const { statements } = context.database;
-  const [row, marketValue] = await Promise.all([
-    repo.findCarPage(statements, context.advertisementOf, id),
-    context.marketValueOf(statements, id),
-  ]);
+  const row = await repo.findCarPage(
+    context.database.statements,
+    context.advertisementOf,
+    context.marketValueOf,
+    id,
+  );
   if (!row)
     throw (await repo.wasRemoved(context.database.db, id))
       ? gone('The car was deleted: it is no longer on Redline.')
       : notFound('The car');
-  return toCarDetail(context.photos, row, row.soldAt ? null : marketValue);
+  return toCarDetail(context.photos, row);
 }
 
 /**
@@ -113,29 +103,26 @@ export async function compareCars(
   { ids, near }: CarComparisonQuery,
 ): Promise<CarComparison> {
   const from = near === undefined ? undefined : nearPoint(near);
-  const rows = await repo.findCarViews(
-    context.database.statements,
-    context.advertisementOf,
-    ids.filter(isUuid),
-  );
-  const forSale = toCars(
-    context.photos,
-    rows.filter((row) => row.soldAt === null),
-  );
+  const rows = (
+    await repo.findComparedCars(
+      context.database.statements,
+      context.advertisementOf,
+      context.marketValueOf,
+      ids.filter(isUuid),
+    )
+  ).filter((row) => row.soldAt === null);
   return {
-    items: await Promise.all(
-      forSale.map(async (car) => {
-        const place = car.location && placeOf(car.location.postalCode, car.location.country);
-        const marketValue = await context.marketValueOf(context.database.statements, car.id);
-        return {
-          ...car,
-          distanceKm: from && place ? distanceKm(from, place) : null,
-          // As a search rates it: the asking price now against the estimate (ADR 57).
-          dealRating: dealRating(car.askingPrice, marketValue?.estimate ?? null),
-          marketValue,
-        };
-      }),
-    ),
+    items: toCars(context.photos, rows).map((car, i) => {
+      const place = car.location && placeOf(car.location.postalCode, car.location.country);
+      const { marketValue } = rows[i]!;
+      return {
+        ...car,
+        distanceKm: from && place ? distanceKm(from, place) : null,
+        // As a search rates it: the asking price now against the estimate (ADR 57).
+        dealRating: dealRating(car.askingPrice, marketValue?.estimate ?? null),
+        marketValue,
+      };
+    }),
   };
 }
 
@@ -157,16 +144,15 @@ export async function listSellerCars(
   const rows = await repo.listCarsOfSeller(
     context.database.db,
     context.advertisementOf,
+    context.marketValueOf,
     seller.id,
     page.limit,
     page.cursor,
   );
-  const items = await Promise.all(
-    toSellerCars(context.photos, rows.items).map(async (car) => ({
-      ...car,
-      marketValue: car.soldAt ? null : await context.marketValueOf(context.database.statements, car.id),
-    })),
-  );
+  const items = toSellerCars(context.photos, rows.items).map((car, i) => ({
+    ...car,
+    marketValue: car.soldAt ? null : rows.items[i]!.marketValue,
+  }));
   return { items, nextCursor: rows.nextCursor };
 }
 

@@ -3,9 +3,8 @@ import { defineModule } from '../../server-module.ts';
 import { followTheCatalogue } from './car-names.reactions.ts';
 import { carNamesRoutes } from './car-names.routes.ts';
 import { mapCarsToCatalogue } from './car-names.ts';
-import type { AdvertisementOf } from './cars.repository.ts';
+import type { AdvertisementOf, MarketValueOf } from './cars.repository.ts';
 import { carsRoutes } from './cars.routes.ts';
-import type { MarketValueOf } from './cars.service.ts';
 
 export { lockCarsOfSeller, removeCar, removeCarsOfSeller } from './car-deletion.ts';
 export {
@@ -36,13 +35,15 @@ export {
   carViews,
   findCar,
   listedByACar,
+  type MarketValueOf,
   sitemapPagesOfCars,
 } from './cars.repository.ts';
-export { type EditedCar, editCar, type MarketValueOf, postCar } from './cars.service.ts';
+export { type EditedCar, editCar, postCar } from './cars.service.ts';
 
 /**
  * The cars module, handed the advertisements' `advertisementOf` for its car views and the market
- * value module's `marketValueOf` for a car's page: both import this module, so the app passes them
+ * value module's `marketValueColumn` for a car's page, the comparison and a seller's list: scalar
+ * subqueries its statements read, built by modules that import this one, so the app passes them
  * in (ADR 37). Registered after the
  * vehicles module, whose catalogue is filled before the cars are mapped to it (car-names.ts).
  */

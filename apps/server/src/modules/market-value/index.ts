@@ -3,7 +3,7 @@ import { defineModule } from '../../server-module.ts';
 import { firstFit, refitJob, refitOnEvents } from './market-value.jobs.ts';
 import { marketValueRoutes } from './market-value.routes.ts';
 
-export { estimateOf, marketValueOf } from './market-value.repository.ts';
+export { estimateOf, marketValueColumn, marketValueOf } from './market-value.repository.ts';
 
 /** A market value for every car for sale, refitted by a job when cars change (docs/market-value.md). */
 export const marketValueModule = defineModule({

@@ -3,7 +3,7 @@ import { dealRating, type MarketValue } from '@redline/shared';
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { PreparedStatements } from '../../db/prepared-statements.ts';
-import { carsForValuation } from '../cars/index.ts';
+import { carsForValuation, type MarketValueOf } from '../cars/index.ts';
 import { type FIT_LEVELS, marketValueFits, marketValues } from './market-value.schema.ts';
 import type { KeptFit, Valuation } from './market-value-model.ts';
 
@@ -209,26 +209,46 @@ export async function foldedNames(db: Db, brand: string, model: string) {
   return (result as unknown as { rows: { brandKey: string; nameKey: string }[] }).rows[0]!;
 }
 
-const valueOfCar = (db: Db) =>
-  db
-    .select({ value: marketValues, askingPrice: carsForValuation.askingPrice })
-    .from(marketValues)
-    .innerJoin(carsForValuation, eq(carsForValuation.id, marketValues.carId))
-    .where(eq(marketValues.carId, sql.placeholder('carId')));
+/** A market value as `marketValueColumn` reads it: the stored row's figures, and the asking price it is rated at. */
+interface StoredMarketValue extends Omit<MarketValue, 'rating'> {
+  askingPrice: number;
+}
+
+/** The market value as the API shows it, rated at the car's asking price now. */
+function rated({ askingPrice, fittedAt, ...value }: StoredMarketValue): MarketValue {
+  return {
+    ...value,
+    rating: dealRating(askingPrice, value.estimate),
+    // PostgreSQL writes a timestamp in JSON with its offset; the API writes ISO 8601 in UTC.
+    fittedAt: new Date(fittedAt).toISOString(),
+  };
+}
 
 /**
- * A car's market value as the last refit stored it, rated at the car's asking price now (as a search
- * rates it, ADR 57: a price edit moves the rating at once); null when it has none (sold, or not
- * fitted yet).
+ * A car's market value as the last refit stored it, rated at the asking price given, the car's now
+ * (as a search rates it, ADR 57: a price edit moves the rating at once); null when it has none (sold,
+ * or not fitted yet). A scalar subquery: the cars module reads it in the statement that reads a car's
+ * page, handed it by the app as it is handed the advertisements' `advertisementOf` (ADR 37).
  */
+export const marketValueColumn: MarketValueOf = (carId, askingPrice) =>
+  sql`(select json_build_object('estimate', ${marketValues.estimate}, 'low', ${marketValues.low},
+      'high', ${marketValues.high}, 'comparables', ${marketValues.comparables}, 'family', ${marketValues.family},
+      'area', ${marketValues.area}, 'fittedAt', ${marketValues.fittedAt}, 'askingPrice', ${askingPrice})
+    from ${marketValues} where ${marketValues.carId} = ${carId})`.mapWith(rated);
+
+const valueOfCar = (db: Db) =>
+  db
+    .select({ value: marketValueColumn(carsForValuation.id, carsForValuation.askingPrice) })
+    .from(carsForValuation)
+    .where(eq(carsForValuation.id, sql.placeholder('carId')));
+
+/** A car's market value (`marketValueColumn`), in a statement of its own. */
 export async function marketValueOf(
   statements: PreparedStatements<Db>,
   carId: string,
 ): Promise<MarketValue | null> {
   const [row] = await statements.get('market_value', valueOfCar).execute({ carId });
-  if (!row) return null;
-  const { carId: _, fittedAt, ...value } = row.value;
-  return { ...value, rating: dealRating(row.askingPrice, value.estimate), fittedAt: fittedAt.toISOString() };
+  return row?.value ?? null;
 }
 
 /** A car's estimate as the last refit stored it (in the caller's transaction); null without one. */
