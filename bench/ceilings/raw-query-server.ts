@@ -187,7 +187,7 @@ async function postCar(req: http.IncomingMessage, res: http.ServerResponse) {
       rows = await q(statement, { sellerId, photoKey: input.photos[0] });
     return rows[0]![0];
   });
-  send(res, 201, (await query(statements.carView, { carId }))[0]);
+  send(res, 201, (await query(statements.carPage, { carId }))[0]);
 }
 
 /**
@@ -249,7 +249,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   }
   if (req.method === 'GET' && path.startsWith('/api/cars/id/')) {
     const carId = path.slice('/api/cars/id/'.length);
-    const rows = isUuid(carId) ? await query(statements.carView, { carId }) : [];
+    const rows = isUuid(carId) ? await query(statements.carPage, { carId }) : [];
     if (rows.length === 0) return send(res, 404, { error: 'not found' });
     return send(res, 200, rows[0]);
   }

@@ -25,13 +25,14 @@ import {
 import * as bookingsRepo from '../../apps/server/src/modules/bookings/bookings.repository.ts';
 import { paymentBookings } from '../../apps/server/src/modules/bookings/index.ts';
 import { lockCarWithSeller } from '../../apps/server/src/modules/cars/car-summary.ts';
-import { findCarView, listUnsoldCarsOfCategory } from '../../apps/server/src/modules/cars/cars.repository.ts';
+import { findCarPage, listUnsoldCarsOfCategory } from '../../apps/server/src/modules/cars/cars.repository.ts';
 import { postCar } from '../../apps/server/src/modules/cars/cars.service.ts';
 import {
   categoryExists,
   listCategories,
 } from '../../apps/server/src/modules/categories/categories.repository.ts';
 import { insertMessage } from '../../apps/server/src/modules/conversations/conversations.repository.ts';
+import { marketValueColumn } from '../../apps/server/src/modules/market-value/market-value.repository.ts';
 import { findPaymentOf, insertPayment } from '../../apps/server/src/modules/payments/payments.repository.ts';
 import { TestModeProvider } from '../../apps/server/src/payment-providers/test-mode-provider.ts';
 import { loadCar } from '../lib/load.ts';
@@ -83,7 +84,8 @@ export interface Statements {
   advertisedPage: Statement;
   categoryExists: Statement;
   categoryPage: Statement;
-  carView: Statement;
+  /** A car's page: the car, its price history and its market value, one statement as Redline sends it. */
+  carPage: Statement;
   lockCarWithSeller: Statement;
   insertBooking: Statement;
   lockBooking: Statement;
@@ -160,10 +162,10 @@ export async function captureStatements(
       { categoryId },
       'category_cars',
     ),
-    carView: await one(
-      () => findCarView(prepared, advertisementOf, example.carId),
+    carPage: await one(
+      () => findCarPage(prepared, advertisementOf, marketValueColumn, example.carId),
       { carId: example.carId },
-      'car_view',
+      'car_page',
     ),
   };
 

@@ -73,7 +73,7 @@ export async function timeStatements(
         runs,
         budget,
       ),
-      'car-by-id': await time(driver, statements.carView, randomCar, runs, budget),
+      'car-by-id': await time(driver, statements.carPage, randomCar, runs, budget),
       advertise: await time(driver, statements.advertisedPage, () => ({}), runs, budget),
     };
   } finally {
