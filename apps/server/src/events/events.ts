@@ -128,9 +128,16 @@ export interface DomainEvents {
   'booking.proposal-accepted': { bookingId: string };
   /**
    * Called off by its buyer or an admin, or by the car's sale or removal (`reason`); `cancelledBy`
-   * is the user whose act it was, null when their account has gone. A paid booking is refunded.
+   * is the user whose act it was, null when their account has gone. A paid booking is refunded:
+   * `isPaid` as the booking's row said under the cancellation's lock (a payment is recorded with its
+   * booking marked paid, under the same lock), so an unpaid one's refund reads nothing.
    */
-  'booking.cancelled': { bookingId: string; cancelledBy: string | null; reason: CancelReason };
+  'booking.cancelled': {
+    bookingId: string;
+    cancelledBy: string | null;
+    reason: CancelReason;
+    isPaid: boolean;
+  };
   /**
    * An admin is about to delete a seller's car: after upholding its reports (`reported`), or
    * directly. Published before the deletion, so that its reactions read the car.

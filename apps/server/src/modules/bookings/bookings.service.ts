@@ -143,7 +143,12 @@ export async function cancelBooking(context: AppContext, actor: SessionUser, id:
     assertOpen(status);
     const reason: CancelReason = booking.buyerId === actor.id ? 'buyer' : 'admin';
     await repo.cancelBookings(tx, [id], reason);
-    await publish(tx, 'booking.cancelled', { bookingId: id, cancelledBy: actor.id, reason });
+    await publish(tx, 'booking.cancelled', {
+      bookingId: id,
+      cancelledBy: actor.id,
+      reason,
+      isPaid: booking.isPaid,
+    });
     return { deletedCount: 1 };
   });
 }
@@ -271,7 +276,12 @@ export function cancelBookingsOnEvents({ database: { events } }: AppContext): ((
       const [booking] = await repo.lockLiveBookings(tx, eq(bookings.id, bookingId));
       if (!booking || !isOpenBooking(booking)) return;
       await repo.cancelBookings(tx, [bookingId], 'admin');
-      await publish(tx, 'booking.cancelled', { bookingId, cancelledBy: requestedBy, reason: 'admin' });
+      await publish(tx, 'booking.cancelled', {
+        bookingId,
+        cancelledBy: requestedBy,
+        reason: 'admin',
+        isPaid: booking.isPaid,
+      });
     }),
   ];
 }
@@ -288,8 +298,8 @@ async function cancelLiveBookingsOfCar(tx: Db | Tx, carId: string, reason: Cance
     live.map((b) => b.id),
     reason,
   );
-  for (const { id } of live)
-    await publish(tx, 'booking.cancelled', { bookingId: id, cancelledBy: null, reason });
+  for (const { id, isPaid } of live)
+    await publish(tx, 'booking.cancelled', { bookingId: id, cancelledBy: null, reason, isPaid });
 }
 
 /**

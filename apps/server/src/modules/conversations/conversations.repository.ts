@@ -4,6 +4,7 @@ import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { dailyCounts } from '../../db/daily-counts.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
+import { sharedRead } from '../../events/index.ts';
 import { conversationReports, conversations, messages } from './conversations.schema.ts';
 
 export async function findConversationId(tx: Tx, carId: string, buyerId: string) {
@@ -210,14 +211,22 @@ export async function deleteReportsOf(db: Db, conversationId: string) {
   return deleted.length;
 }
 
-/** A message, who sent it and who it is for, and the car its conversation is about. */
-export async function findMessage(tx: Db | Tx, id: string) {
+/**
+ * A message, who sent it and who it is for, its conversation's people and the car it is about; read
+ * once for the reactions to a fact about it (its notification, its people's lists).
+ */
+export function findMessage(tx: Db | Tx, id: string) {
+  return sharedRead(tx, `message:${id}`, () => readMessage(tx, id));
+}
+
+async function readMessage(tx: Db | Tx, id: string) {
   const [row] = await tx
     .select({
       conversationId: messages.conversationId,
       body: messages.body,
       senderName: users.name,
       carName: conversations.carName,
+      buyerId: conversations.buyerId,
       sellerId: conversations.sellerId,
       recipientId: sql<string>`case when ${conversations.buyerId} = ${messages.senderId}
         then ${conversations.sellerId} else ${conversations.buyerId} end`,

@@ -66,9 +66,10 @@ export async function sendMessage(
 }
 
 async function send(tx: Tx, conversationId: string, senderId: string, body: string) {
-  const { messageId, buyerId, sellerId } = await repo.insertMessage(tx, { conversationId, senderId, body });
+  const { messageId } = await repo.insertMessage(tx, { conversationId, senderId, body });
+  // Its people's lists are told by a reaction (notifications' live-changes.ts), which shares the
+  // seller's team with the message's notification.
   await publish(tx, 'message.sent', { messageId });
-  await publish(tx, 'conversations.changed', { userIds: [buyerId, ...(await sellerAndTeam(tx, sellerId))] });
   return messageId;
 }
 

@@ -1,13 +1,15 @@
 /**
  * Whose open lists a change makes stale (LiveUpdates then tells their streams): a booking's change
  * its buyer's bookings and its seller's requests (a dealer's team's too, who work on them); a payment
- * or a refund, those and the admins' payments ledger. Reactions, so that each change is told once, by
+ * or a refund, those and the admins' payments ledger; a message, its conversation's people's
+ * conversations (the seller's team's too). Reactions, so that each change is told once, by
  * the instance that made it, and a change that rolls back tells no one.
  */
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type EventName, publish } from '../../events/index.ts';
 import { bookingSummary } from '../bookings/index.ts';
+import { findMessage } from '../conversations/index.ts';
 import * as repo from './notifications.repository.ts';
 import { sellerSide } from './seller-side.ts';
 
@@ -53,6 +55,13 @@ export function liveChangesOnEvents({ database: { events } }: AppContext): (() =
       events.react(name, (tx, { bookingId }) => bookingChanged(tx, bookingId)),
     ),
     events.react('booking.paid', ledgerChanged),
+    events.react('message.sent', async (tx, { messageId }) => {
+      const message = await findMessage(tx, messageId);
+      if (message)
+        await publish(tx, 'conversations.changed', {
+          userIds: [message.buyerId, ...(await sellerSide(tx, message.sellerId))],
+        });
+    }),
     ...REFUND_CHANGES.map((name) =>
       events.react(name, async (tx, { bookingId }) => {
         await bookingChanged(tx, bookingId);

@@ -45,9 +45,9 @@ interface Told {
 }
 
 /**
- * Rows a statement inserts, and users an event names, at most: a car saved by many buyers tells
- * them in several statements (PostgreSQL takes 65,535 parameters at most) and events (a NOTIFY
- * carries less than 8000 bytes).
+ * Users a statement tells, and users an event names, at most: a car saved by many buyers tells
+ * them in several statements (each a bounded write) and events (a NOTIFY carries less than 8000
+ * bytes).
  */
 const ROWS_AT_ONCE = 1_000;
 const USERS_AN_EVENT = 100;
@@ -61,21 +61,7 @@ async function tellUsers(tx: Db | Tx, jobs: JobQueue, userIds: (string | null)[]
   const unique = [...new Set(userIds.filter((id): id is string => id !== null))];
   for (let at = 0; at < unique.length; at += ROWS_AT_ONCE) {
     const some = unique.slice(at, at + ROWS_AT_ONCE);
-    const recipients = await repo.recipientsFor(tx, some, told.type);
-    const inApp = some.filter((userId) => settingsOf(told.type, recipients.get(userId)?.settings).inApp);
-    // An address nobody has confirmed may be someone else's: it gets no e-mail (the app still tells).
-    const byEmail = some.filter((userId) => {
-      const recipient = recipients.get(userId);
-      return recipient?.emailConfirmed === true && settingsOf(told.type, recipient.settings).email;
-    });
-    await repo.insertNotifications(
-      tx,
-      inApp.map((userId) => ({ userId, ...told })),
-    );
-    await repo.insertEmails(
-      tx,
-      byEmail.map((userId) => ({ userId, ...told })),
-    );
+    const { inApp, byEmail } = await repo.tell(tx, some, told, settingsOf(told.type, undefined));
     await emailLater(jobs, tx, byEmail);
     for (let from = 0; from < inApp.length; from += USERS_AN_EVENT)
       await publish(tx, 'notifications.changed', { userIds: inApp.slice(from, from + USERS_AN_EVENT) });

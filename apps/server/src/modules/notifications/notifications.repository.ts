@@ -7,11 +7,6 @@ import { notificationEmails, notificationPreferences, notifications } from './no
 export type NewNotification = typeof notifications.$inferInsert;
 export type NotificationRow = typeof notifications.$inferSelect;
 
-/** Written with the change they tell of (its transaction), or not at all. */
-export async function insertNotifications(tx: Db | Tx, rows: NewNotification[]) {
-  if (rows.length > 0) await tx.insert(notifications).values(rows);
-}
-
 /** A user's notifications, newest first. */
 export async function listNotifications(db: Db, userId: string, limit: number, cursor?: string) {
   const page = keyset(notifications.createdAt, notifications.id, cursor);
@@ -78,31 +73,41 @@ export async function chosenSettings(db: Db | Tx, userId: string) {
   return new Map<string, Settings>(rows.map(({ type, ...settings }) => [type, settings]));
 }
 
+export type NotificationText = Pick<NewNotification, 'type' | 'title' | 'body' | 'link'>;
+
 /**
- * What these users chose for one kind (`settings`: absent for a user who never changed it), and
- * whether each has confirmed their address (its e-mailed link): only they are e-mailed. A deleted
- * user has no entry.
+ * Tells these users one notification, in one statement: reads what each chose for its kind (a user
+ * who never changed it has `defaults`), writes the notification of those who want it in the app and
+ * the outbox row of those who want it by e-mail and have confirmed their address (its e-mailed link).
+ * A deleted user is told nothing. Answers who was told how.
  */
-export async function recipientsFor(tx: Db | Tx, userIds: string[], type: string) {
-  const rows = await tx
-    .select({
-      userId: users.id,
-      emailConfirmed: users.emailVerified,
-      inApp: notificationPreferences.inApp,
-      email: notificationPreferences.email,
-    })
-    .from(users)
-    .leftJoin(
-      notificationPreferences,
-      and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.type, type)),
+export async function tell(tx: Db | Tx, userIds: string[], told: NotificationText, defaults: Settings) {
+  const { type, title, body, link } = told;
+  const { rows } = (await tx.execute(sql`
+    with recipients as (
+      select ${users.id} as user_id,
+        coalesce(${notificationPreferences.inApp}, ${defaults.inApp}::boolean) as in_app,
+        ${users.emailVerified} and coalesce(${notificationPreferences.email}, ${defaults.email}::boolean) as by_email
+      from ${users}
+      left join ${notificationPreferences}
+        on ${notificationPreferences.userId} = ${users.id} and ${notificationPreferences.type} = ${type}
+      where ${users.id} = any(${sql.param(userIds)}::text[])
+    ), in_app as (
+      insert into ${notifications} (user_id, type, title, body, link)
+      select user_id, ${type}::text, ${title}::text, ${body}::text, ${link}::text from recipients where in_app
+      returning user_id
+    ), by_email as (
+      insert into ${notificationEmails} (user_id, type, title, body, link)
+      select user_id, ${type}::text, ${title}::text, ${body}::text, ${link}::text from recipients where by_email
+      returning user_id
     )
-    .where(inArray(users.id, userIds));
-  return new Map(
-    rows.map(({ userId, emailConfirmed, inApp, email }) => [
-      userId,
-      { emailConfirmed, settings: inApp === null || email === null ? undefined : { inApp, email } },
-    ]),
-  );
+    select user_id, true as in_app from in_app
+    union all
+    select user_id, false from by_email`)) as unknown as { rows: { user_id: string; in_app: boolean }[] };
+  return {
+    inApp: rows.filter((row) => row.in_app).map((row) => row.user_id),
+    byEmail: rows.filter((row) => !row.in_app).map((row) => row.user_id),
+  };
 }
 
 /** Sets the user's settings of these kinds; other kinds keep theirs. */
@@ -122,13 +127,7 @@ export async function userExists(db: Db, userId: string) {
   return row !== undefined;
 }
 
-export type NewNotificationEmail = typeof notificationEmails.$inferInsert;
 export type NotificationEmailRow = typeof notificationEmails.$inferSelect;
-
-/** Written with the notification (its transaction), or not at all. */
-export async function insertEmails(tx: Db | Tx, rows: NewNotificationEmail[]) {
-  if (rows.length > 0) await tx.insert(notificationEmails).values(rows);
-}
 
 /** Who an e-mail goes to. */
 export async function findRecipient(db: Db, userId: string) {

@@ -94,9 +94,10 @@ export function refundOnEvents(context: RefundContext): (() => void)[] {
   };
   return [
     events.react('booking.declined', (tx, { bookingId }) => refundIfPaid(tx, { bookingId }, 'declined')),
-    events.react('booking.cancelled', (tx, { bookingId, reason }) =>
-      refundIfPaid(tx, { bookingId }, REFUND_REASON[reason]),
-    ),
+    // A booking never paid has no payment to read.
+    events.react('booking.cancelled', async (tx, { bookingId, reason, isPaid }) => {
+      if (isPaid) await refundIfPaid(tx, { bookingId }, REFUND_REASON[reason]);
+    }),
     events.react('reservation.ended', async (tx, { offerId, reason }) => {
       if (reason !== 'sold-to-buyer') await refundIfPaid(tx, { offerId }, reason);
     }),

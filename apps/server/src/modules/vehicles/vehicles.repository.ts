@@ -1,5 +1,5 @@
 import { VEHICLE_LIST_MAX } from '@redline/shared';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { vehicleAliases, vehicleMakes, vehicleModels } from './vehicles.schema.ts';
 
@@ -16,17 +16,20 @@ const modelColumns = {
   slug: vehicleModels.slug,
 };
 
-/** Every make. */
-export function listMakes(db: Db | Tx) {
-  return db.select(makeColumns).from(vehicleMakes);
-}
+/** The aliases that match `where`, as an array (empty: none), read in the statement of their entry. */
+const aliasesWhere = (where: SQL | undefined) =>
+  sql<
+    string[]
+  >`coalesce((select array_agg(${vehicleAliases.alias}) from ${vehicleAliases} where ${where}), '{}')`;
 
-/** The aliases of the makes themselves (not of their models). */
-export function makeAliases(db: Db | Tx) {
+/** Every make, with the aliases of the make itself (not of its models), in one statement. */
+export function listMakesWithAliases(db: Db | Tx) {
   return db
-    .select({ makeId: vehicleAliases.makeId, alias: vehicleAliases.alias })
-    .from(vehicleAliases)
-    .where(isNull(vehicleAliases.modelId));
+    .select({
+      ...makeColumns,
+      aliases: aliasesWhere(and(eq(vehicleAliases.makeId, vehicleMakes.id), isNull(vehicleAliases.modelId))),
+    })
+    .from(vehicleMakes);
 }
 
 export async function findMake(db: Db | Tx, id: number) {
@@ -42,17 +45,12 @@ export function listModels(db: Db | Tx, makeId?: number) {
     .where(makeId === undefined ? undefined : eq(vehicleModels.makeId, makeId));
 }
 
-/** The aliases of a make's models; of every model without `makeId`. */
-export function modelAliases(db: Db | Tx, makeId?: number) {
+/** A make's models with their aliases, in one statement; every model without `makeId`. */
+export function listModelsWithAliases(db: Db | Tx, makeId?: number) {
   return db
-    .select({ modelId: vehicleAliases.modelId, alias: vehicleAliases.alias })
-    .from(vehicleAliases)
-    .where(
-      and(
-        makeId === undefined ? undefined : eq(vehicleAliases.makeId, makeId),
-        isNotNull(vehicleAliases.modelId),
-      ),
-    );
+    .select({ ...modelColumns, aliases: aliasesWhere(eq(vehicleAliases.modelId, vehicleModels.id)) })
+    .from(vehicleModels)
+    .where(makeId === undefined ? undefined : eq(vehicleModels.makeId, makeId));
 }
 
 /**

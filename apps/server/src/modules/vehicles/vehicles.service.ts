@@ -27,44 +27,26 @@ const alphabetically = (a: { name: string }, b: { name: string }) => a.name.loca
 
 /** Every make with its aliases, alphabetically. */
 async function namedMakes(db: Db | Tx): Promise<Named<VehicleMake>[]> {
-  const [makes, makeAliases] = await Promise.all([repo.listMakes(db), repo.makeAliases(db)]);
-  return makes.sort(alphabetically).map((make) => ({
-    entry: make,
-    name: make.name,
-    aliases: makeAliases.filter((a) => a.makeId === make.id).map((a) => a.alias),
-  }));
+  const makes = await repo.listMakesWithAliases(db);
+  return makes
+    .sort(alphabetically)
+    .map(({ aliases, ...make }) => ({ entry: make, name: make.name, aliases }));
 }
 
 /** A make's models with their aliases, alphabetically. */
 async function namedModels(db: Db | Tx, makeId: number): Promise<Named<VehicleModel>[]> {
-  const [models, modelAliases] = await Promise.all([
-    repo.listModels(db, makeId),
-    repo.modelAliases(db, makeId),
-  ]);
-  return models.sort(alphabetically).map((model) => ({
-    entry: model,
-    name: model.name,
-    aliases: modelAliases.filter((a) => a.modelId === model.id).map((a) => a.alias),
-  }));
+  const models = await repo.listModelsWithAliases(db, makeId);
+  return models
+    .sort(alphabetically)
+    .map(({ aliases, ...model }) => ({ entry: model, name: model.name, aliases }));
 }
 
 /** Every make and model with its aliases, for the search to keep in memory (catalogue-names.ts). */
 export async function readCatalogueNames(db: Db): Promise<CatalogueNames> {
-  const [makes, models, aliases] = await Promise.all([
-    namedMakes(db),
-    repo.listModels(db),
-    repo.modelAliases(db),
-  ]);
-  const aliasesOf = new Map<number | null, string[]>();
-  for (const { modelId, alias } of aliases)
-    aliasesOf.set(modelId, [...(aliasesOf.get(modelId) ?? []), alias]);
+  const [makes, models] = await Promise.all([namedMakes(db), repo.listModelsWithAliases(db)]);
   return new CatalogueNames(
     makes,
-    models.map((model) => ({
-      entry: model,
-      name: model.name,
-      aliases: aliasesOf.get(model.id) ?? [],
-    })),
+    models.map(({ aliases, ...model }) => ({ entry: model, name: model.name, aliases })),
   );
 }
 
