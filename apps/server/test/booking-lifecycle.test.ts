@@ -7,9 +7,16 @@
 import { type Booking, localDateString, type Refund } from '@redline/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, vi } from 'vitest';
-import { bookings, notifications, paymentIntentRefunds, refunds, reportedCars } from '../src/db/schema.ts';
+import {
+  bookings,
+  notifications,
+  paymentIntentRefunds,
+  payments,
+  refunds,
+  reportedCars,
+} from '../src/db/schema.ts';
 import { refundJob } from '../src/modules/payments/index.ts';
-import { createBooking, createCar, recordPayment } from './factories.ts';
+import { createBooking, createCar, recordPayment, succeededIntent } from './factories.ts';
 import { it } from './fixtures.ts';
 import { as, errorOf, runJob, type TestApp, type TestUser } from './helpers.ts';
 
@@ -280,6 +287,41 @@ describe('a car sold or removed', () => {
     ]);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, paid.id));
     expect(['cancelled', 'declined']).toContain(row!.status);
+  });
+});
+
+describe('a buyer paying for a booking as they cancel it', () => {
+  it('keeps no money for a cancelled booking: the payment is refused, or recorded and refunded once', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const car = await createCar(t, seller);
+    for (const day of [3, 4, 5]) {
+      const booking = await createBooking(t, buyer, car, seller, { requestedDate: inDays(day) });
+      const transactionId = await succeededIntent(t, booking);
+      const [paid, cancelled] = await Promise.all([
+        as(t, buyer, {
+          method: 'POST',
+          url: '/api/payment',
+          payload: { bookingId: booking.id, transactionId },
+        }),
+        as(t, buyer, { method: 'DELETE', url: `/api/testdrivebooking/${booking.id}` }),
+      ]);
+      expect(cancelled.statusCode).toBe(200);
+      expect(paid.statusCode).toBeLessThan(500);
+      const recorded = await t.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+      if (recorded.length === 0) continue;
+      // The provider took the money, so the payment is recorded: it is refunded, once.
+      await vi.waitFor(
+        async () => {
+          const rows = await refundsOf(t, recorded[0]!.id);
+          if (rows[0]?.status !== 'succeeded') throw new Error('not refunded yet');
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+      expect(await refundsOf(t, recorded[0]!.id)).toHaveLength(1);
+    }
   });
 });
 

@@ -238,11 +238,8 @@ export async function createOffer(
   return offer!;
 }
 
-/**
- * Records a payment as the payments module and the test-mode provider leave it: a succeeded
- * intent (so that it can be refunded), a payments row and the paid flag.
- */
-export async function recordPayment(t: TestApp, booking: typeof bookings.$inferSelect) {
+/** A payment intent of the booking's fee that the provider says succeeded: what the buyer pays with. */
+export async function succeededIntent(t: TestApp, booking: typeof bookings.$inferSelect) {
   const transactionId = `pi_test_${randomUUID().replaceAll('-', '')}`;
   await t.db.insert(paymentIntents).values({
     id: transactionId,
@@ -252,6 +249,15 @@ export async function recordPayment(t: TestApp, booking: typeof bookings.$inferS
     status: 'succeeded',
     metadata: { bookingId: booking.id, buyerId: booking.buyerId ?? '' },
   });
+  return transactionId;
+}
+
+/**
+ * Records a payment as the payments module and the test-mode provider leave it: a succeeded
+ * intent (so that it can be refunded), a payments row and the paid flag.
+ */
+export async function recordPayment(t: TestApp, booking: typeof bookings.$inferSelect) {
+  const transactionId = await succeededIntent(t, booking);
   await t.db.update(bookings).set({ isPaid: true }).where(eq(bookings.id, booking.id));
   const [payment] = await t.db
     .insert(payments)

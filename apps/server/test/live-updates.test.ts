@@ -92,6 +92,21 @@ describe('live-updates streams', () => {
     for (const stream of [...fromOne.slice(1), ...second]) await stream.close();
   });
 
+  it('holds a client to its streams when it opens many at once', async ({ t, address }) => {
+    const user = await signUpUser(t, 'Buyer');
+    const openMany = async () => {
+      const opened = await Promise.all(
+        Array.from({ length: 8 }, () => streamOf(address, user, '198.51.100.30')),
+      );
+      for (const stream of opened) await (stream.res.status === 200 ? stream.close() : stream.ended());
+      const open = opened.filter((stream) => stream.res.status === 200).length;
+      // Never more than the client's 6, whatever the instance still holds of earlier tests.
+      expect(open).toBeLessThanOrEqual(6);
+      return open;
+    };
+    await expect.poll(openMany).toBe(6);
+  });
+
   it("answers a stream with every answer's headers, kept private, and logs its end as any request's", async ({
     t,
     address,
