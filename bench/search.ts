@@ -63,6 +63,7 @@ import {
   isMain,
   loadNow,
   machine,
+  parseCount,
   parseFlags,
   printMachine,
   printTable,
@@ -77,6 +78,7 @@ import { startRedlineInstances } from './lib/instances.ts';
 import { type LoadResult, runLoad, type Scenario, type ScenarioInputs, type Session } from './lib/load.ts';
 import { cpuTimes, type Running } from './lib/processes.ts';
 import { signInUsers } from './lib/sessions.ts';
+import { SEARCH_CLASSES, type SearchFigures, searchTargetRows, spreadOf } from './targets.ts';
 
 type Params = [string, string][];
 interface Search {
@@ -84,7 +86,7 @@ interface Search {
   path: string;
   query: CarSearchQuery;
 }
-const CLASSES = ['text-2-filters', 'typo', 'filters', 'sort', 'specifications', 'place', 'deals'] as const;
+const CLASSES = SEARCH_CLASSES;
 type SearchClass = (typeof CLASSES)[number];
 
 interface Vocabulary {
@@ -464,28 +466,49 @@ async function profile(
   }
 }
 
-/** Loads the columns `runs` times: the median duration and longest block of the thread, with their spread. */
+/** The JavaScript heap and the memory outside it (the typed arrays), after a full collection. */
+function heldBytes(): number {
+  if (!globalThis.gc)
+    throw new Error('bench:search measures memory after a collection: run it with node --expose-gc');
+  globalThis.gc();
+  const { heapUsed, external } = process.memoryUsage();
+  return heapUsed + external;
+}
+
+/**
+ * Loads the columns `runs` times: the median duration and longest block of the thread, with their
+ * spread, and the memory the last load holds (heap and typed arrays, after a collection, the loads
+ * before it dropped) for each million cars for sale, before any set is asked.
+ */
 async function columnsLoad(db: Db, runs: number, log: (line: string) => void) {
   const loads: { seconds: number; blockedMs: number }[] = [];
+  let mbPerMillion = 0;
   for (let run = 0; run < runs; run++) {
+    const last = run === runs - 1;
+    const before = last ? heldBytes() : 0;
+    const search = searchOf(db);
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
     const started = performance.now();
-    await searchOf(db).load();
+    await search.load();
     delay.disable();
     loads.push({
       seconds: round((performance.now() - started) / 1000, 1),
       blockedMs: round(delay.max / 1e6, 0),
     });
+    if (last) {
+      const { columns } = await search.columns.view();
+      const forSale = columns.live.reduce((sum, live) => sum + live, 0);
+      mbPerMillion = round(((heldBytes() - before) / 1024 / 1024) * (1_000_000 / Math.max(1, forSale)), 1);
+      log(`columns' memory: ${mbPerMillion} MB a million cars for sale (${formatCount(forSale)} held)`);
+    }
   }
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  const spread = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
-  const seconds = loads.map((l) => l.seconds);
-  const blocked = loads.map((l) => l.blockedMs);
+  const seconds = spreadOf(loads.map((l) => l.seconds));
+  const blocked = spreadOf(loads.map((l) => l.blockedMs));
   log(
-    `columns' load: ${median([...seconds])} s (${spread(seconds)}), the thread blocked at most ${median([...blocked])} ms at a time (${spread(blocked)})`,
+    `columns' load: ${seconds.median} s (${seconds.min}–${seconds.max}), the thread blocked at most ${blocked.median} ms at a time (${blocked.min}–${blocked.max})`,
   );
-  return { seconds: median([...seconds]), blockedMs: median([...blocked]), runs: loads };
+  return { seconds: seconds.median, blockedMs: blocked.median, mbPerMillion, runs: loads };
 }
 
 export interface SearchBenchOptions {
@@ -499,6 +522,60 @@ export interface SearchBenchOptions {
   profile?: number;
   /** Redline as this many instances behind nginx; 0: one instance, answering the load itself. */
   instances: number;
+  /** Runs of the ceilings and Redline, each on a Redline started anew: the targets are judged on their median. */
+  runs: number;
+}
+
+/** Searches asked one at a time after a restart (the target's sample), and on the warm server (its reference). */
+const RESTART_SAMPLE = 100;
+const WARM_SAMPLE = 300;
+
+/** The p-th percentile by nearest rank: of 100 latencies, the 99th is the second slowest. */
+function percentile(values: number[], p: number): number {
+  const sorted = values.toSorted((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/** Searches of the mix's classes in turn that no other part of the run asks: each is asked once, cold. */
+function untried(vocab: Vocabulary, count: number, seed: number, asked: Set<string>): Search[] {
+  const perClass = Math.ceil((2 * count) / CLASSES.length);
+  const pools = CLASSES.map((kind, i) =>
+    searchesOf(kind, vocab, perClass, seed + i).filter(({ path }) => !asked.has(path)),
+  );
+  const chosen: Search[] = [];
+  for (let i = 0; chosen.length < count && i < perClass * CLASSES.length; i++) {
+    const search = pools[i % CLASSES.length]![Math.floor(i / CLASSES.length)];
+    if (search) chosen.push(search);
+  }
+  for (const { path } of chosen) asked.add(path);
+  return chosen;
+}
+
+/** The latencies (ms) of `searches` asked one at a time, each answered 200. */
+async function oneAtATime(baseUrl: string, session: Session, searches: Search[]): Promise<number[]> {
+  const latencies: number[] = [];
+  for (const { path } of searches) {
+    const started = performance.now();
+    const res = await fetch(baseUrl + path, { headers: { cookie: session.cookie } });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+    latencies.push(performance.now() - started);
+  }
+  return latencies;
+}
+
+/** Until the instance's readiness check answers 200 (it waits for the columns' first load, ADR 23). */
+async function whenReady(baseUrl: string) {
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    const res = await fetch(`${baseUrl}/api/health/ready`, { signal: AbortSignal.timeout(60_000) }).catch(
+      () => undefined,
+    );
+    await res?.arrayBuffer();
+    if (res?.status === 200) return;
+    if (Date.now() > deadline) throw new Error(`${baseUrl} was not ready in time`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 export async function benchSearch(options: SearchBenchOptions, log = console.log) {
@@ -521,93 +598,156 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
   const words = repeatedWords(CLASSES.flatMap((kind) => searches[kind]));
   const load = { connections: options.connections, seconds: options.seconds };
   const rows: Record<string, string | number>[] = [];
-  const results: Record<string, { redline: Measured; ceiling?: Measured }> = {};
 
   if (options.profile) {
     await profile(target, searches, words, options.profile, log);
-    return { engine: target.engine, dataset, connections: 1, seconds: 0, rows, results };
+    return { engine: target.engine, dataset, connections: 1, seconds: 0, rows, runs: [], figures: [] };
   }
-  // The ceiling first, alone on the machine: the same SQL through the same driver and pool settings.
-  let ceilings: Record<string, Measured>;
+  // Each run's searches one at a time after the restart and on the warm server, asked nowhere else.
+  const asked = new Set(CLASSES.flatMap((kind) => searches[kind].map(({ path }) => path)));
+  const samples = Array.from({ length: options.runs }, (_, run) => ({
+    restart: untried(vocab, RESTART_SAMPLE, 3_000 + 100 * run, asked),
+    warm: untried(vocab, WARM_SAMPLE, 6_000 + 100 * run, asked),
+  }));
   let loaded: Awaited<ReturnType<typeof columnsLoad>>;
   {
-    // The server's own pool and settings (db/client.ts), migrations already applied.
     const { database } = await openTarget(target);
-    const { db, statements } = database;
-    loaded = await columnsLoad(db, 3, log);
-    // As the server keeps it: the catalogue does not change during the run.
-    const kept = searchOf(db);
-    // Loaded by the server when it starts listening; the cars of each word, as a server that has
-    // been answering buyers holds them (warmUp).
-    await readWords(kept.columns, words);
-    const search = async ({ query }: Search) =>
-      findCarViews(statements, advertisementOf, (await kept.carIds(query)).ids);
-    ceilings = {};
-    for (const kind of [...CLASSES, 'mix'] as const) {
-      const items = kind === 'mix' ? mix : searches[kind];
-      ceilings[kind] = await directLoad(items.slice().reverse(), search, load);
-      await settle(target);
-    }
+    loaded = await columnsLoad(database.db, 3, log);
     await database.close();
   }
 
-  let redline: Running | undefined;
-  try {
-    redline = await startRedlineInstances('redline-search', targetEnv(target), options.instances);
-    const sessions = await signInUsers(redline.baseUrl, buyers);
-    // Each instance keeps the cars of the words, and its answers, in its own memory.
-    const instances = redline.instances ?? [redline.baseUrl];
-    for (const instance of instances) await warmUp(instance, sessions, words, log);
-    const groups = redline.groups ?? [redline.pid];
-    const measure = async (label: string, paths: string[], ceiling?: Measured) => {
-      const before = cpuTimes(groups);
-      const measured = await httpLoad(redline!.baseUrl, sessions, paths, load);
-      const after = cpuTimes(groups);
-      // CPU a request, from the load's start to its end: what the two cores are shared out in.
-      const cpu = (of: keyof typeof after) =>
-        round((after[of] - before[of]) / Math.max(1, measured.requests), 2);
-      await settle(target);
-      results[label] = { redline: measured, ...(ceiling ? { ceiling } : {}) };
-      rows.push({
-        run: label,
-        'req/s': measured.rps,
-        'p50 ms': measured.p50,
-        'p99 ms': measured.p99,
-        errors: measured.errors,
-        'ceiling req/s': ceiling?.rps ?? '',
-        'ceiling p50': ceiling?.p50 ?? '',
-        'ceiling p99': ceiling?.p99 ?? '',
-        'of ceiling': ceiling ? `${Math.round((100 * measured.rps) / ceiling.rps)} %` : '',
-        'CPU ms: server': cpu('group'),
-        PostgreSQL: cpu('postgres'),
-        'load generator': cpu('bench'),
-        load1: loadNow()[0],
-      });
-      log(`${label}: ${measured.rps} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms`);
-    };
-    for (const kind of CLASSES)
-      await measure(
-        `${kind}, cold`,
-        searches[kind].map((s) => s.path),
-        ceilings[kind],
+  const runs: {
+    results: Record<string, { redline: Measured; ceiling?: Measured }>;
+    /** Latencies (ms) of the searches one at a time: the first after the start, and on the warm server. */
+    restart: { first: { p50: number; p99: number }; warm: { p50: number; p99: number } };
+  }[] = [];
+  const figures: SearchFigures[] = [];
+  for (let run = 0; run < options.runs; run++) {
+    if (options.runs > 1) log(`run ${run + 1} of ${options.runs}`);
+    const results: Record<string, { redline: Measured; ceiling?: Measured }> = {};
+    const figure: SearchFigures = {};
+    // The ceiling first, alone on the machine: the same SQL through the same driver and pool settings.
+    const ceilings: Record<string, Measured & { cpuMs: number }> = {};
+    {
+      // The server's own pool and settings (db/client.ts), migrations already applied.
+      const { database } = await openTarget(target);
+      const { db, statements } = database;
+      // As the server keeps it: the catalogue does not change during the run.
+      const kept = searchOf(db);
+      // Loaded by the server when it starts listening; the cars of each word, as a server that has
+      // been answering buyers holds them (warmUp).
+      await kept.load();
+      await readWords(kept.columns, words);
+      const search = async ({ query }: Search) =>
+        findCarViews(statements, advertisementOf, (await kept.carIds(query)).ids);
+      for (const kind of [...CLASSES, 'mix'] as const) {
+        const items = kind === 'mix' ? mix : searches[kind];
+        const before = cpuTimes([]);
+        const measured = await directLoad(items.slice().reverse(), search, load);
+        const after = cpuTimes([]);
+        // This process's CPU (the search module and the driver) and PostgreSQL's, a search.
+        const cpuMs =
+          (after.bench - before.bench + after.postgres - before.postgres) / Math.max(1, measured.requests);
+        ceilings[kind] = { ...measured, cpuMs };
+        await settle(target);
+      }
+      await database.close();
+    }
+
+    let redline: Running | undefined;
+    try {
+      redline = await startRedlineInstances('redline-search', targetEnv(target), options.instances);
+      const sessions = await signInUsers(redline.baseUrl, buyers);
+      // Each instance keeps the cars of the words, and its answers, in its own memory.
+      const instances = redline.instances ?? [redline.baseUrl];
+      for (const instance of instances) await whenReady(instance);
+      // Started anew: its first searches, one at a time, as its first buyers ask them.
+      const first = await oneAtATime(redline.baseUrl, sessions[0]!, samples[run]!.restart);
+      for (const instance of instances) await warmUp(instance, sessions, words, log);
+      const groups = redline.groups ?? [redline.pid];
+      const measure = async (label: string, paths: string[], ceiling?: Measured & { cpuMs: number }) => {
+        const before = cpuTimes(groups);
+        const measured = await httpLoad(redline!.baseUrl, sessions, paths, load);
+        const after = cpuTimes(groups);
+        // CPU a request, from the load's start to its end: what the two cores are shared out in.
+        const cpu = (of: keyof typeof after) =>
+          round((after[of] - before[of]) / Math.max(1, measured.requests), 2);
+        await settle(target);
+        results[label] = { redline: measured, ...(ceiling ? { ceiling } : {}) };
+        rows.push({
+          run: run + 1,
+          search: label,
+          'req/s': measured.rps,
+          'p50 ms': measured.p50,
+          'p99 ms': measured.p99,
+          errors: measured.errors,
+          'ceiling req/s': ceiling?.rps ?? '',
+          'ceiling p50': ceiling?.p50 ?? '',
+          'ceiling p99': ceiling?.p99 ?? '',
+          'of ceiling': ceiling ? `${Math.round((100 * measured.rps) / ceiling.rps)} %` : '',
+          'CPU ms: server': cpu('group'),
+          PostgreSQL: cpu('postgres'),
+          'load generator': cpu('bench'),
+          'ceiling CPU ms': ceiling ? round(ceiling.cpuMs, 2) : '',
+          load1: loadNow()[0],
+        });
+        log(`${label}: ${measured.rps} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms`);
+        return { measured, cpuMs: cpu('group') + cpu('postgres') };
+      };
+      for (const kind of CLASSES) {
+        const { measured } = await measure(
+          `${kind}, cold`,
+          searches[kind].map((s) => s.path),
+          ceilings[kind],
+        );
+        figure[`class:${kind}`] = round((100 * measured.rps) / Math.max(1, ceilings[kind]!.rps), 1);
+      }
+      const mixed = await measure(
+        'mix, cold',
+        mix.map((s) => s.path),
+        ceilings.mix,
       );
-    await measure(
-      'mix, cold',
-      mix.map((s) => s.path),
-      ceilings.mix,
-    );
-    // Suggestions run no statement (the names are kept in memory): there is no query ceiling to compare.
-    await measure(
-      'suggest',
-      suggestions.map((q) => `/api/cars/suggest?${new URLSearchParams({ q })}`),
-    );
-    // What buyers repeat: 200 searches of the mix, asked once each to fill the cache, then measured.
-    const repeated = mix.slice(0, 200).map((s) => s.path);
-    for (const instance of instances)
-      for (const path of repeated) await fetch(instance + path, { headers: { cookie: sessions[0]!.cookie } });
-    await measure('mix, warm (200 searches repeated)', repeated);
-  } finally {
-    await redline?.stop();
+      figure.mix = round((100 * mixed.measured.rps) / Math.max(1, ceilings.mix!.rps), 1);
+      figure.cpu = round(mixed.cpuMs / Math.max(0.01, ceilings.mix!.cpuMs), 2);
+      // Suggestions run no statement (the names are kept in memory): there is no query ceiling to compare.
+      await measure(
+        'suggest',
+        suggestions.map((q) => `/api/cars/suggest?${new URLSearchParams({ q })}`),
+      );
+      // The warm server's own new searches, one at a time: what the first ones after the restart are held to.
+      const warm = await oneAtATime(redline.baseUrl, sessions[0]!, samples[run]!.warm);
+      const firstP99 = percentile(first, 99);
+      const slowest = samples[run]!.restart.map(({ path }, i) => ({ path, ms: first[i]! }))
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 3);
+      for (const { path, ms } of slowest)
+        log(
+          `  after the start: ${round(ms, 1)} ms  ${decodeURIComponent(path.replace('/api/cars/search?', ''))}`,
+        );
+      const warmP99 = percentile(warm, 99);
+      figure.restart = round(firstP99 / Math.max(0.1, warmP99), 2);
+      log(
+        `the first ${first.length} searches after the start, one at a time: p50 ${round(percentile(first, 50), 1)} ms, p99 ${round(firstP99, 1)} ms;` +
+          ` ${warm.length} on the warm server: p50 ${round(percentile(warm, 50), 1)} ms, p99 ${round(warmP99, 1)} ms`,
+      );
+      // What buyers repeat: 200 searches of the mix, asked once each to fill the cache, then measured.
+      const repeated = mix.slice(0, 200).map((s) => s.path);
+      for (const instance of instances)
+        for (const path of repeated)
+          await fetch(instance + path, { headers: { cookie: sessions[0]!.cookie } });
+      await measure('mix, warm (200 searches repeated)', repeated);
+      runs.push({
+        results,
+        restart: {
+          first: { p50: round(percentile(first, 50), 1), p99: round(firstP99, 1) },
+          warm: { p50: round(percentile(warm, 50), 1), p99: round(warmP99, 1) },
+        },
+      });
+    } finally {
+      await redline?.stop();
+    }
+    figure.columnsMb = loaded.mbPerMillion;
+    figures.push(figure);
   }
   return {
     engine: target.engine,
@@ -616,31 +756,45 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
     seconds: options.seconds,
     instances: options.instances,
     rows,
-    results,
+    runs,
+    figures,
     columnsLoad: loaded,
   };
 }
 
 if (isMain(import.meta.url)) {
   const flags = parseFlags();
-  const options: SearchBenchOptions = {
+  // `--cars 100k,1m`: each size in turn, the targets judged at the largest, and the mix's ratio compared across them.
+  const sizes = (stringFlag(flags, 'cars') ?? '1m').split(',').map(parseCount);
+  const options: Omit<SearchBenchOptions, 'cars'> = {
     engine: (stringFlag(flags, 'engine') ?? 'postgres') as Engine,
-    cars: countFlag(flags, 'cars', 1_000_000),
     connections: countFlag(flags, 'connections', 16),
     seconds: countFlag(flags, 'seconds', 10),
     databaseUrl: stringFlag(flags, 'database-url'),
     fresh: flags.fresh === true,
     profile: flags.profile === undefined ? undefined : countFlag(flags, 'profile', 200),
     instances: countFlag(flags, 'instances', 0),
+    runs: countFlag(flags, 'runs', 1),
   };
+  if (options.databaseUrl && sizes.length > 1)
+    throw new Error('--database-url holds one dataset: give one --cars');
   const m = machine();
   printMachine(m);
   console.log(`load before: ${describeLoad(loadNow())}`);
-  console.log(
-    `search benchmark: ${formatCount(options.cars)} cars on ${options.engine}, ${options.connections} connections, ${options.seconds} s per run${options.instances > 0 ? `, Redline as ${options.instances} instance(s) behind nginx` : ''}`,
-  );
-  const result = await benchSearch(options);
-  console.log('');
-  printTable(result.rows);
-  console.log(`\nsaved ${saveResults('search', { machine: m, ...result })}`);
+  const results = [];
+  for (const cars of sizes) {
+    console.log(
+      `search benchmark: ${formatCount(cars)} cars on ${options.engine}, ${options.connections} connections, ${options.seconds} s per run, ${options.runs} run(s)${options.instances > 0 ? `, Redline as ${options.instances} instance(s) behind nginx` : ''}`,
+    );
+    const result = await benchSearch({ ...options, cars });
+    console.log('');
+    printTable(result.rows);
+    results.push({ cars, ...result });
+  }
+  const largest = results.at(-1)!;
+  if (largest.figures.length > 0) {
+    console.log(`\nissue 50's search targets at ${formatCount(largest.cars)} cars:`);
+    printTable(searchTargetRows(largest.figures, results.length > 1 ? results : []));
+  }
+  console.log(`\nsaved ${saveResults('search', { machine: m, sizes: results })}`);
 }

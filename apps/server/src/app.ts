@@ -207,7 +207,8 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     for (const unsubscribe of subscriptions) unsubscribe();
   });
-  // Loaded before the first search asks (a few seconds at a million cars); a failure is tried again then.
+  // Loaded before the first search asks (a few seconds at a million cars; the readiness check waits
+  // for it); a failure is tried again by the next search or readiness check.
   app.addHook('onListen', () => {
     search.load().catch((error: unknown) => app.log.warn({ err: error }, 'the car columns did not load'));
   });

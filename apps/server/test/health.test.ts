@@ -46,6 +46,35 @@ describe('health checks', () => {
     expect((await get(t, '/api/health/ready')).statusCode).toBe(200);
   });
 
+  it('answers ready only once the cars for sale are loaded for the search, and not while they fail to load', async ({
+    t,
+  }) => {
+    let loaded!: () => void;
+    const load = vi
+      .spyOn(t.context.search, 'load')
+      .mockRejectedValueOnce(new Error('connection reset'))
+      .mockReturnValueOnce(new Promise<void>((resolve) => (loaded = resolve)));
+    try {
+      const failed = await get(t, '/api/health/ready');
+      expect(failed.statusCode).toBe(503);
+      expect(errorOf(failed).message).toBe('Not ready: the cars for sale could not be loaded for the search.');
+      expect((await get(t, '/api/health/live')).statusCode).toBe(200);
+
+      let answered = false;
+      const ready = get(t, '/api/health/ready').then((res) => {
+        answered = true;
+        return res;
+      });
+      await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(answered).toBe(false);
+      loaded();
+      expect((await ready).statusCode).toBe(200);
+    } finally {
+      load.mockRestore();
+    }
+  });
+
   it('is not ready once draining (SIGTERM), while it is still live and serving', async ({ t }) => {
     t.context.readiness.drain();
     const ready = await get(t, '/api/health/ready');

@@ -5,9 +5,11 @@ import { unavailable } from '../../errors.ts';
 
 /**
  * Whether this instance takes traffic: not draining, not `overloaded` (it sheds load), its database
- * answering and fully migrated; 503 with the reason when not.
+ * answering and fully migrated, and the search's columns loaded; 503 with the reason when not. The
+ * answer waits for the columns' first load (a few seconds at a million cars, started when the server
+ * listens), so that a load balancer sends an instance no search that would wait for it.
  */
-export async function checkReadiness({ database, readiness }: AppContext, overloaded: boolean) {
+export async function checkReadiness({ database, readiness, search }: AppContext, overloaded: boolean) {
   if (readiness.draining) throw unavailable('Not ready: shutting down.');
   if (overloaded) throw unavailable('Not ready: overloaded.');
   let unapplied: number;
@@ -17,6 +19,11 @@ export async function checkReadiness({ database, readiness }: AppContext, overlo
     throw unavailable('Not ready: the database is unreachable.');
   }
   if (unapplied > 0) throw unavailable(`Not ready: ${unapplied} database migrations are not applied.`);
+  try {
+    await search.load();
+  } catch {
+    throw unavailable('Not ready: the cars for sale could not be loaded for the search.');
+  }
   return { status: 'ok' as const };
 }
 
