@@ -498,8 +498,10 @@ async function columnsLoad(db: Db, runs: number, log: (line: string) => void) {
     });
     if (last) {
       const { columns } = await search.columns.view();
+      const held = heldBytes() - before;
+      // Counted after the collection, so that the columns are still held during it.
       const forSale = columns.live.reduce((sum, live) => sum + live, 0);
-      mbPerMillion = round(((heldBytes() - before) / 1024 / 1024) * (1_000_000 / Math.max(1, forSale)), 1);
+      mbPerMillion = round((held / 1024 / 1024) * (1_000_000 / Math.max(1, forSale)), 1);
       log(`columns' memory: ${mbPerMillion} MB a million cars for sale (${formatCount(forSale)} held)`);
     }
   }
