@@ -163,8 +163,16 @@ export async function buildApp(
   const search = new Search(database.db, {
     categories: () => listCategories(database.db),
     vehicles: () => readCatalogueNames(database.db),
-    onBackgroundError: (error) => app.log.warn({ err: error }, 'the car columns were not read again'),
+    onBackgroundError: (error, work) => app.log.warn({ err: error }, `the search could not ${work}`),
   });
+  // The words searched since the last save, for the instances that start later.
+  app.addHook('onClose', () =>
+    search
+      .saveAskedWords()
+      .catch((error: unknown) =>
+        app.log.warn({ err: error }, 'the search could not save the words searched'),
+      ),
+  );
   const jobs = await startJobQueue(config, database, app.log, options, metrics);
   app.addHook('onClose', () => jobs.stop());
   if (config.METRICS_PORT !== undefined) {

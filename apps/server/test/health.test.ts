@@ -57,7 +57,9 @@ describe('health checks', () => {
     try {
       const failed = await get(t, '/api/health/ready');
       expect(failed.statusCode).toBe(503);
-      expect(errorOf(failed).message).toBe('Not ready: the cars for sale could not be loaded for the search.');
+      expect(errorOf(failed).message).toBe(
+        'Not ready: the cars for sale could not be loaded for the search.',
+      );
       expect((await get(t, '/api/health/live')).statusCode).toBe(200);
 
       let answered = false;

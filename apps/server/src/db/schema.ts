@@ -24,6 +24,7 @@ export * from '../modules/reports/reports.schema.ts';
 export * from '../modules/reviews/reviews.schema.ts';
 export * from '../modules/saved-cars/saved-cars.schema.ts';
 export * from '../modules/saved-searches/saved-searches.schema.ts';
+export * from '../modules/search/search.schema.ts';
 export * from '../modules/vehicles/vehicles.schema.ts';
 export * from '../payment-providers/test-mode.schema.ts';
 export * from '../rate-limits/rate-limits.schema.ts';

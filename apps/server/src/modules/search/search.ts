@@ -26,7 +26,8 @@ import {
 import { countSearch } from './search-counts.ts';
 import { firstOfPage, searchPage } from './search-pages.ts';
 import { distancesOf, placeFilterOf } from './search-places.ts';
-import { searchesFinding, searchKey } from './search-planner.ts';
+import { searchesFinding, searchKey, textSet } from './search-planner.ts';
+import { AskedWords, recallWords } from './search-words.ts';
 
 /** One key per search's counts: every parameter but its sort and its page. */
 const countsKey = ({ sort, cursor, limit, ...counted }: CarSearchQuery) => searchKey(counted);
@@ -62,24 +63,31 @@ export class Search {
    */
   private readonly vehicleNames = new Kept<VehicleNames>(1);
   private readonly vehicles: () => Promise<VehicleNames>;
+  /** The words of its new searches, counted and saved for the instances that start later. */
+  private readonly askedWords: AskedWords;
+  /** The first load after the start, the cars of the words searched lately included (load). */
+  private recalled: Promise<void> | undefined;
 
   /**
    * `categories`: every category in the catalogue's order (the categories module's, handed in by
    * `buildApp`); `vehicles`: the vehicle catalogue's makes and models with their aliases (the
-   * vehicles module's); `onBackgroundError` hears of a failed read of the columns in the background.
+   * vehicles module's); `onBackgroundError` hears of what failed in the background, and of the work
+   * that failed: a read of the columns, or a save of the words searched.
    */
   constructor(
     db: Db,
     options: {
       categories: () => Promise<Category[]>;
       vehicles: () => Promise<VehicleNames>;
-      onBackgroundError?: (error: unknown) => void;
+      onBackgroundError?: (error: unknown, work: string) => void;
     },
   ) {
     this.db = db;
     this.categories = options.categories;
     this.vehicles = options.vehicles;
-    this.columns = new CarColumns(db, options.onBackgroundError);
+    const failed = options.onBackgroundError ?? (() => {});
+    this.columns = new CarColumns(db, (error) => failed(error, 'read the car columns again'));
+    this.askedWords = new AskedWords(db, (error) => failed(error, 'save the words searched'));
   }
 
   /** Subscribes what it keeps to the events that make it stale; returns the unsubscribes. */
@@ -94,9 +102,30 @@ export class Search {
     ];
   }
 
-  /** Loads the columns (a few seconds at a million cars), so that the first search need not wait for them. */
+  /**
+   * Loads the columns (a few seconds at a million cars), then, once after a start, the cars of the
+   * words buyers searched most lately (search-words.ts), four words at a time, so that the first
+   * searches wait for neither; the readiness check waits for this. A failure is tried again by the
+   * next call.
+   */
   async load(): Promise<void> {
+    this.recalled ??= this.columns
+      .view()
+      .then(() => recallWords(this.db))
+      .then(async (words) => {
+        for (let i = 0; i < words.length; i += 4) await this.columns.view(words.slice(i, i + 4).map(textSet));
+      })
+      .catch((error: unknown) => {
+        this.recalled = undefined;
+        throw error;
+      });
+    await this.recalled;
     await this.columns.view();
+  }
+
+  /** Saves the words of the new searches counted since the last save (at close: they are saved once a minute). */
+  saveAskedWords(): Promise<void> {
+    return this.askedWords.save();
   }
 
   /**
@@ -107,9 +136,11 @@ export class Search {
    */
   async carIds(query: CarSearchQuery): Promise<FoundCars> {
     const catalogue = await this.shown();
-    const { words, facets, ...counts } = await this.counts.get(countsKey(query), () =>
-      countSearch(this.db, query, catalogue, this.columns),
-    );
+    const { words, facets, ...counts } = await this.counts.get(countsKey(query), async () => {
+      const counted = await countSearch(this.db, query, catalogue, this.columns);
+      this.askedWords.count(counted.words);
+      return counted;
+    });
     const hasWords = words.length > 0;
     const sort =
       !hasWords && query.sort === 'relevance'
