@@ -18,7 +18,7 @@ export type TextWord = Pick<SearchWord, 'word' | 'whole'>;
 const RECALLED_WORDS = 200;
 /** How often an instance adds the words it counted to the table, at most. */
 const SAVE_EVERY_MS = 60_000;
-/** The distinct words an instance counts between two saves; the least searched are dropped beyond them. */
+/** The distinct words an instance counts between two saves; a new word beyond them is counted after the next save. */
 const COUNTED_WORDS = 5_000;
 
 const keyOf = ({ word, whole }: TextWord) => `${whole ? '=' : ':'}${word}`;
@@ -38,11 +38,11 @@ export class AskedWords {
 
   /** Counts a new search's words; saves those counted when the last save is a minute old. */
   count(words: TextWord[]) {
-    for (const word of words) {
-      const key = keyOf(word);
+    for (const { word, whole } of words) {
+      const key = keyOf({ word, whole });
       const counted = this.counted.get(key);
       if (counted) counted.asks++;
-      else if (this.counted.size < COUNTED_WORDS) this.counted.set(key, { word, asks: 1 });
+      else if (this.counted.size < COUNTED_WORDS) this.counted.set(key, { word: { word, whole }, asks: 1 });
     }
     if (Date.now() - this.savedAt >= SAVE_EVERY_MS) this.save().catch(this.onError);
   }
