@@ -466,26 +466,33 @@ async function profile(
   }
 }
 
-/** The JavaScript heap and the memory outside it (the typed arrays), after a full collection. */
-function heldBytes(): number {
+/**
+ * The JavaScript heap and the memory outside it (the typed arrays), after full collections (V8
+ * frees the buffers of collected typed arrays after the collection, in the background).
+ */
+async function heldBytes(): Promise<number> {
   if (!globalThis.gc)
     throw new Error('bench:search measures memory after a collection: run it with node --expose-gc');
-  globalThis.gc();
+  for (let i = 0; i < 3; i++) {
+    globalThis.gc();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   const { heapUsed, external } = process.memoryUsage();
   return heapUsed + external;
 }
 
 /**
  * Loads the columns `runs` times: the median duration and longest block of the thread, with their
- * spread, and the memory the last load holds (heap and typed arrays, after a collection, the loads
- * before it dropped) for each million cars for sale, before any set is asked.
+ * spread, and the memory the first load holds (heap and typed arrays, after a collection; none was
+ * loaded before it) for each million cars for sale, before any set is asked: at a million cars, what
+ * the process holds besides (its pool, its code) is a few MB of it.
  */
 async function columnsLoad(db: Db, runs: number, log: (line: string) => void) {
   const loads: { seconds: number; blockedMs: number }[] = [];
   let mbPerMillion = 0;
   for (let run = 0; run < runs; run++) {
-    const last = run === runs - 1;
-    const before = last ? heldBytes() : 0;
+    const first = run === 0;
+    const before = first ? await heldBytes() : 0;
     const search = searchOf(db);
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
@@ -496,9 +503,9 @@ async function columnsLoad(db: Db, runs: number, log: (line: string) => void) {
       seconds: round((performance.now() - started) / 1000, 1),
       blockedMs: round(delay.max / 1e6, 0),
     });
-    if (last) {
+    if (first) {
       const { columns } = await search.columns.view();
-      const held = heldBytes() - before;
+      const held = (await heldBytes()) - before;
       // Counted after the collection, so that the columns are still held during it.
       const forSale = columns.live.reduce((sum, live) => sum + live, 0);
       mbPerMillion = round((held / 1024 / 1024) * (1_000_000 / Math.max(1, forSale)), 1);
