@@ -15,10 +15,11 @@
  * instance as soon as the change commits and in the others when its NOTIFY arrives. Events missed
  * by the listener load everything again before the next count. SQL typed by an operator announces
  * nothing: columns or a set older than MAX_AGE_MS are read again in the background while the old
- * ones serve, then swapped in (a count never waits for that). About 99 MB at 1,000,000 cars (66 bytes
- * a car, with the growth room of its arrays; the sets and their members besides, 32 and 48 MB at
- * most), loaded and ordered in about nine seconds in steps of a few tens of milliseconds; the
- * specifications 8 bytes a car more (ADR 44). The deal of each car (ADR 57): the estimate of its
+ * ones serve, then swapped in (a count never waits for that). 190 MB for 920,000 cars for sale,
+ * measured (`npm run bench:search`, docs/performance.md: every array with its growth room, the
+ * specifications' 8 bytes a car (ADR 44), the places and the deals included; the sets and their
+ * members besides, 32 and 48 MB at most), loaded and ordered in about nine seconds in steps of a
+ * few tens of milliseconds. The deal of each car (ADR 57): the estimate of its
  * market value, its rating (a specification byte) and its key in the order by best deal, from its
  * price now and the estimate; the estimates read again, before the next count, after each refit of
  * the market values (`market-values.refitted`), about 19 bytes a car more.
