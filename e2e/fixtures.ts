@@ -10,6 +10,7 @@ import {
   type BrowserContext,
   test as base,
   expect,
+  type Locator,
   type Page,
 } from '@playwright/test';
 
@@ -178,4 +179,17 @@ export const test = base.extend<Helpers>({
 /** The page, once React has taken over the server's HTML (typing before that reaches no handler). */
 export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
+}
+
+/**
+ * The navigation bar's search on a large screen, opened as a visitor opens it: a click on the field.
+ * The field is a stand-in that the combobox replaces as soon as the pointer enters it
+ * (search-box.tsx), which may be between the pointer's arrival and the click: whichever is there
+ * is clicked. Answers the combobox, which has the focus.
+ */
+export async function openNavbarSearch(page: Page): Promise<Locator> {
+  const box = page.getByRole('combobox', { name: 'Search cars' });
+  await page.getByRole('searchbox', { name: 'Search cars' }).or(box).click();
+  await expect(box).toBeFocused();
+  return box;
 }

@@ -3,7 +3,7 @@
  * to sign in only when saving a car, then comes back to it saved; with BROWSING=signed-in the cars for
  * sale need a signed-in visitor, as the product was first specified.
  */
-import { DEMO_BUYER, DEMO_PASSWORD, expect, hydrated, test } from '../fixtures.ts';
+import { DEMO_BUYER, DEMO_PASSWORD, expect, hydrated, openNavbarSearch, test } from '../fixtures.ts';
 import { type RunningServer, startServer, stopServer } from '../server.ts';
 import { postCar, signUp, tag } from '../support/marketplace.ts';
 
@@ -31,8 +31,7 @@ test.describe('with browsing public (the default)', () => {
     await expect(page.getByRole('link', { name: 'Sign in', exact: true }).first()).toBeVisible();
 
     // A search from the navigation bar, and the car it finds.
-    await page.getByRole('searchbox', { name: 'Search cars' }).click();
-    const box = page.getByRole('combobox', { name: 'Search cars' });
+    const box = await openNavbarSearch(page);
     await box.fill(car.model);
     await box.press('Enter');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for “${car.model}”`);

@@ -6,7 +6,7 @@
  * every card shows, not about how many there are.
  */
 import type { Locator, Page } from '@playwright/test';
-import { baseURL, DEMO_BUYER, DEMO_PASSWORD, expect, hydrated, test } from '../fixtures.ts';
+import { baseURL, DEMO_BUYER, DEMO_PASSWORD, expect, hydrated, openNavbarSearch, test } from '../fixtures.ts';
 
 type Category = { id: string; name: string };
 
@@ -62,9 +62,7 @@ test.describe('on a large screen', () => {
     await page.goto('/');
     await hydrated(page);
 
-    await page.getByRole('searchbox', { name: 'Search cars' }).click();
-    const box = page.getByRole('combobox', { name: 'Search cars' });
-    await expect(box).toBeFocused();
+    const box = await openNavbarSearch(page);
     await box.pressSequentially('porsh');
     const suggestion = page.getByRole('option', { name: /^Porsche/ }).first();
     await expect(suggestion).toBeVisible();
