@@ -89,3 +89,20 @@ it('counts each new search that has a word, adds the counts up across saves, and
   await search.carIds(parsedQuery('q=garnet'));
   expect(reads).toHaveLength(atStart + 1);
 });
+
+it('two saves at once add each counted word once, and two loads at once read the remembered words once', async ({
+  t,
+}) => {
+  for (const q of ['sienna', 'sienna roof']) await t.context.search.carIds(parsedQuery(`q=${q}`));
+  await Promise.all([t.context.search.saveAskedWords(), t.context.search.saveAskedWords()]);
+  const [sienna] = await t.db.select().from(searchWords).where(eq(searchWords.word, 'sienna'));
+  expect(sienna?.asks).toBe(2);
+
+  const once = recordingWordReads(t.db);
+  await startedSearch(once.db).load();
+  expect(once.reads.length).toBeGreaterThan(0);
+  const { db, reads } = recordingWordReads(t.db);
+  const search = startedSearch(db);
+  await Promise.all([search.load(), search.load(), search.load()]);
+  expect(reads).toHaveLength(once.reads.length);
+});
