@@ -17,6 +17,7 @@ import { type Config, loadConfig } from '../src/config/config.ts';
 import type { AppContext } from '../src/context.ts';
 import { type Database, openDatabase, type Tx } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
+import type { JobQueue } from '../src/jobs/job-queue.ts';
 import type { JobName, Jobs, Scheduled } from '../src/jobs/jobs.ts';
 import { REFIT_DELAY_SECONDS } from '../src/modules/market-value/market-value.jobs.ts';
 
@@ -132,14 +133,51 @@ export async function runJob<N extends JobName>(
   );
 }
 
-/** On a test clock: moves it a second at a time until every job of `name` enqueued so far has completed. */
-export async function jobsDone(t: TestApp, clock: TestClock, name: JobName) {
-  for (let seconds = 0; seconds < 300; seconds += 1) {
-    const jobs = await t.context.jobs.boss.findJobs(name);
-    if (jobs.every((job) => job.state === 'completed')) return;
+/** How long a job may run before `tickUntil` gives up waiting for it (real time). */
+const JOB_RUN_LIMIT_MS = 30_000;
+
+/** Whether a job of any queue runs now: claimed by a worker, neither completed nor failed yet. */
+async function anyJobRunning(jobs: JobQueue): Promise<boolean> {
+  const { rows } = await jobs.boss
+    .getDb()
+    .executeSql("SELECT 1 FROM pgboss.job WHERE state = 'active' LIMIT 1");
+  return rows.length > 0;
+}
+
+/**
+ * On a test clock: until `done` holds, moves the clock a second at a time while no job runs (so that
+ * the workers poll and what is due comes due), and waits on real time while one runs. A handler runs
+ * on real time: were the clock moved on meanwhile, a slow machine would bring work due that the test
+ * expects only later (a refit's delay after a post) before the test has looked.
+ */
+export async function tickUntil(
+  jobs: JobQueue,
+  clock: TestClock,
+  done: () => boolean | Promise<boolean>,
+  maxSeconds = 300,
+): Promise<void> {
+  for (let seconds = 0; seconds < maxSeconds; ) {
+    if (await done()) return;
+    if (await anyJobRunning(jobs)) {
+      await vi.waitFor(
+        async () => {
+          if (await anyJobRunning(jobs)) throw new Error(`a job still runs after ${JOB_RUN_LIMIT_MS} ms`);
+        },
+        { timeout: JOB_RUN_LIMIT_MS, interval: 10 },
+      );
+      continue;
+    }
     await clock.tick(1000);
+    seconds += 1;
   }
-  throw new Error(`jobs ${name} still not done after 300 s of test clock`);
+  throw new Error(`still not done after ${maxSeconds} s of test clock`);
+}
+
+/** On a test clock: moves it (`tickUntil`) until every job of `name` enqueued so far has completed. */
+export async function jobsDone(t: TestApp, clock: TestClock, name: JobName) {
+  await tickUntil(t.context.jobs, clock, async () =>
+    (await t.context.jobs.boss.findJobs(name)).every((job) => job.state === 'completed'),
+  );
 }
 
 /** The refits the cars' changes have waiting, coalesced. */
@@ -153,12 +191,13 @@ export async function runWaitingRefit(t: TestApp, clock: TestClock) {
   const [waiting] = await refitsWaiting(t);
   if (!waiting) throw new Error('no refit waiting');
   await clock.tick(REFIT_DELAY_SECONDS * 1000);
-  for (let seconds = 0; seconds < 300; seconds += 1) {
+  let output: unknown;
+  await tickUntil(t.context.jobs, clock, async () => {
     const [job] = await t.context.jobs.boss.findJobs('market-value.refit', { id: waiting.id });
-    if (job?.state === 'completed') return job.output;
-    await clock.tick(1000);
-  }
-  throw new Error('the refit still waits after 300 s of test clock');
+    output = job?.output;
+    return job?.state === 'completed';
+  });
+  return output;
 }
 
 export const TEST_PASSWORD = 'correct-horse-7';

@@ -12,7 +12,7 @@ import { type JobDefinition, type JobQueue, startJobQueue } from '../src/jobs/jo
 import type { Scheduled } from '../src/jobs/jobs.ts';
 import { defineModule, type ServerModule } from '../src/server-module.ts';
 import { it as base } from './fixtures.ts';
-import { createTestDatabase } from './helpers.ts';
+import { createTestDatabase, tickUntil } from './helpers.ts';
 
 // This file's own jobs, declared as the app's are.
 declare module '../src/jobs/jobs.ts' {
@@ -28,15 +28,6 @@ declare module '../src/jobs/jobs.ts' {
 }
 
 const log = pino({ level: 'silent' });
-
-/** Moves the clock a second at a time until `done` holds, for at most `maxSeconds`. */
-async function tickUntil(clock: TestClock, done: () => Promise<boolean> | boolean, maxSeconds = 300) {
-  for (let seconds = 0; seconds < maxSeconds; seconds += 1) {
-    if (await done()) return;
-    await clock.tick(1000);
-  }
-  throw new Error(`still not done after ${maxSeconds} s of test clock`);
-}
 
 const it = base
   /** A database of the file's without an app, for the queues the tests start on it. */
@@ -80,7 +71,7 @@ describe('jobs on a test clock', () => {
     const id = (await queue.send('test.flaky', {}))!;
     const job = async () => (await queue.boss.findJobs('test.flaky', { id }))[0]!;
 
-    await tickUntil(clock, async () => (await job()).state === 'retry');
+    await tickUntil(queue, clock, async () => (await job()).state === 'retry');
     const failedAt = clock.now();
     const retry = await job();
     expect(attempts).toHaveLength(1);
@@ -89,7 +80,7 @@ describe('jobs on a test clock', () => {
     await clock.tick(20_000);
     expect(attempts).toHaveLength(1);
 
-    await tickUntil(clock, async () => (await job()).state === 'completed');
+    await tickUntil(queue, clock, async () => (await job()).state === 'completed');
     expect(attempts).toHaveLength(2);
     expect(attempts[1]! - failedAt).toBeGreaterThanOrEqual(29_000);
     expect((await job()).output).toEqual({ done: true });
@@ -112,7 +103,7 @@ describe('jobs on a test clock', () => {
     });
     const id = (await queue.send('test.doomed', { label: 'x' }))!;
     const job = async () => (await queue.boss.findJobs('test.doomed', { id }))[0]!;
-    await tickUntil(clock, async () => (await job()).state === 'failed', 7200);
+    await tickUntil(queue, clock, async () => (await job()).state === 'failed', 7200);
     expect(attempts).toBe(6);
     expect(givenUp).toEqual([[{ label: 'x' }, 'attempt 6 fails']]);
   });
@@ -136,6 +127,7 @@ describe('jobs on a test clock', () => {
       },
     });
     await tickUntil(
+      after,
       clock,
       async () => (await after.boss.findJobs('test.durable', { id }))[0]?.state === 'completed',
     );
@@ -158,7 +150,7 @@ describe('jobs on a test clock', () => {
     await b.define(scheduled('b'));
 
     // Both instances look at the schedule several times within the minute of 11:00 (test clock).
-    await tickUntil(clock, () => runs.length > 0, 50);
+    await tickUntil(a, clock, () => runs.length > 0, 50);
     await clock.tick(55_000 - (clock.now() - Date.parse('2026-03-03T11:00:00Z')));
     expect(new Date(clock.now()).toISOString()).toBe('2026-03-03T11:00:55.000Z');
 
@@ -185,7 +177,7 @@ describe('jobs on a test clock', () => {
     const clock = new TestClock('2026-03-04T11:20:00Z');
     const after = await instance(clock);
     await after.define(hourly('after'));
-    await tickUntil(clock, () => runs.length > 0, 60);
+    await tickUntil(after, clock, () => runs.length > 0, 60);
     await clock.tick(60_000);
     expect(runs).toEqual(['after']);
   });
@@ -211,7 +203,7 @@ describe('jobs on a test clock', () => {
     });
     await clock.tick(55_000);
     expect(runs).toEqual([]);
-    await tickUntil(clock, () => runs.length > 0, 30);
+    await tickUntil(queue, clock, () => runs.length > 0, 30);
     expect(runs[0]! - sentAt).toBeGreaterThanOrEqual(60_000);
   });
 });

@@ -30,7 +30,7 @@ import {
   recordPayment,
 } from './factories.ts';
 import { it as base } from './fixtures.ts';
-import { as, followConfirmationLink, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { as, followConfirmationLink, signUpUser, type TestApp, type TestUser, tickUntil } from './helpers.ts';
 
 /** The people a notification may tell, in the order the tests look at their mail. */
 type People = Record<'seller' | 'buyer' | 'otherBuyer' | 'admin', TestUser>;
@@ -57,11 +57,11 @@ const it = base
 /** Moves the test clock past the batching delay, then until every waiting e-mail is sent. */
 async function deliver(t: TestApp) {
   await clock.tick(EMAIL_BATCH_SECONDS * 1000);
-  for (let seconds = 0; seconds < 300; seconds += 1) {
-    if ((await t.db.select().from(notificationEmails)).length === 0) return;
-    await clock.tick(1000);
-  }
-  throw new Error('e-mails still waiting after 300 s of test clock');
+  await tickUntil(
+    t.context.jobs,
+    clock,
+    async () => (await t.db.select().from(notificationEmails)).length === 0,
+  );
 }
 
 /** The e-mails sent from here on, to whom. */

@@ -12,7 +12,7 @@ import { notificationEmails } from '../src/db/schema.ts';
 import { publish } from '../src/events/index.ts';
 import { EMAIL_BATCH_SECONDS } from '../src/modules/notifications/notification-emails.ts';
 import { it as base } from './fixtures.ts';
-import { as, type TestApp } from './helpers.ts';
+import { as, type TestApp, tickUntil } from './helpers.ts';
 
 interface Received {
   to: string[];
@@ -73,14 +73,8 @@ const it = base
     },
   );
 
-/** Moves the test clock a second at a time until `done` holds. */
-async function tickUntil(done: () => Promise<boolean> | boolean, maxSeconds = 900) {
-  for (let seconds = 0; seconds < maxSeconds; seconds += 1) {
-    if (await done()) return;
-    await clock.tick(1000);
-  }
-  throw new Error(`still not done after ${maxSeconds} s of test clock`);
-}
+/** The test-clock seconds the retries' back-off may take. */
+const RETRY_SECONDS = 900;
 
 const jobStates = async (t: TestApp) =>
   (await t.context.jobs.boss.findJobs('notifications.email')).map((job) => job.state).sort();
@@ -101,18 +95,33 @@ it('delivers every e-mail once when the mail server, down and then refusing, com
   await t.db.transaction((tx) => publish(tx, 'user.changed', { userId: buyer.id, change: 'verified' }));
 
   await clock.tick(EMAIL_BATCH_SECONDS * 1000);
-  await tickUntil(async () => (await jobStates(t)).join() === 'retry,retry');
+  await tickUntil(
+    t.context.jobs,
+    clock,
+    async () => (await jobStates(t)).join() === 'retry,retry',
+    RETRY_SECONDS,
+  );
   expect(await waiting(t)).toBe(2);
 
   // Up, but refusing for now: each attempt is refused, the e-mails still wait.
   await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
-  await tickUntil(async () => refused >= 2 && (await jobStates(t)).every((state) => state === 'retry'));
+  await tickUntil(
+    t.context.jobs,
+    clock,
+    async () => refused >= 2 && (await jobStates(t)).every((state) => state === 'retry'),
+    RETRY_SECONDS,
+  );
   expect(received).toEqual([]);
   expect(await waiting(t)).toBe(2);
 
   refusing = false;
-  await tickUntil(async () => (await waiting(t)) === 0);
-  await tickUntil(async () => (await jobStates(t)).every((state) => state === 'completed'));
+  await tickUntil(t.context.jobs, clock, async () => (await waiting(t)) === 0, RETRY_SECONDS);
+  await tickUntil(
+    t.context.jobs,
+    clock,
+    async () => (await jobStates(t)).every((state) => state === 'completed'),
+    RETRY_SECONDS,
+  );
   expect(received.map((mail) => mail.to)).toEqual(expect.arrayContaining([[admin.email], [buyer.email]]));
   expect(received).toHaveLength(2);
   // Header fields unfolded (a long one is folded onto several lines).

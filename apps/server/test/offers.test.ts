@@ -12,7 +12,7 @@ import { describe, expect } from 'vitest';
 import { cars, messages, notifications, offerMoves, offers } from '../src/db/schema.ts';
 import { createCar, createOffer } from './factories.ts';
 import { it as base } from './fixtures.ts';
-import { as, errorOf, type TestApp, type TestUser } from './helpers.ts';
+import { as, errorOf, type TestApp, type TestUser, tickUntil } from './helpers.ts';
 
 const clock = new TestClock(Date.now());
 const it = base.extend('appOptions', { scope: 'file' }, { clock });
@@ -46,16 +46,6 @@ const notified = async (t: TestApp, user: TestUser, type: string) =>
       .from(notifications)
       .where(and(eq(notifications.userId, user.id), eq(notifications.type, type)))
   ).map((n) => n.body);
-
-/** Moves the test clock on at once (its timers firing once, as after a pause), then a second at a time until `done` holds. */
-async function tickUntil(ms: number, done: () => Promise<boolean>) {
-  await clock.setTime(clock.now() + ms);
-  for (let seconds = 0; seconds < 300; seconds += 1) {
-    if (await done()) return;
-    await clock.tick(1000);
-  }
-  throw new Error('still not done after 300 s of test clock');
-}
 
 describe('making an offer', () => {
   it("opens the seller's turn, shows in the conversation and tells the seller", async ({
@@ -424,9 +414,11 @@ describe('an offer left unanswered', () => {
       (await jobs()).some(
         (job) => (job.data as { expiresAt: string }).expiresAt === expiresAt && job.state === 'completed',
       );
-    await tickUntil(24 * HOUR, () => ran(made.expiresAt!));
+    await clock.setTime(clock.now() + 24 * HOUR);
+    await tickUntil(t.context.jobs, clock, () => ran(made.expiresAt!));
     expect(await read(t, buyer, made.id)).toMatchObject({ status: 'open', turn: 'buyer' });
-    await tickUntil(24 * HOUR, async () => (await read(t, buyer, made.id)).status === 'expired');
+    await clock.setTime(clock.now() + 24 * HOUR);
+    await tickUntil(t.context.jobs, clock, async () => (await read(t, buyer, made.id)).status === 'expired');
     expect((await movesOf(t, made.id)).map((m) => [m.kind, m.by])).toEqual([
       ['offered', 'buyer'],
       ['countered', 'seller'],

@@ -93,6 +93,8 @@ describe('saved searches by deal rating', () => {
       await postCar(t, seller, m3(year, km));
     await refitAndMatch(t);
   });
+  // Each test saves its own searches: one failing leaves none for the next.
+  it.afterEach(async ({ t }) => forgetSearches(t));
 
   it('tells a search for great deals of each car posted after it once the refit rates it great: instant at once, daily in the digest', async ({
     t,
@@ -129,7 +131,6 @@ describe('saved searches by deal rating', () => {
     await t.context.jobs.send('saved-searches.digest', {});
     await jobsDone(t, clock, 'saved-searches.digest');
     expect(await alertsOf(t, otherBuyer)).toEqual(alerts([daily, second]));
-    await forgetSearches(t);
   });
 
   it('tells a search saved before a car was posted when a price drop makes it a great deal, once however often it is refitted', async ({
@@ -172,7 +173,6 @@ describe('saved searches by deal rating', () => {
     expect(await jobsOf(t, 'saved-searches.match-rated')).toBe(before + 1);
     expect(await alertsOf(t, buyer)).toEqual(alerts([great, carId]));
     expect(await alertsOf(t, otherBuyer)).toEqual([]);
-    await forgetSearches(t);
   });
 
   it('matches by the values a refit committed, though the search of the instance that runs the job has not reloaded them yet', async ({
@@ -215,7 +215,6 @@ describe('saved searches by deal rating', () => {
     await refitAndMatch(t);
     expect(await searchedGreat()).toContain(carId);
     expect(await alertsOf(t, buyer)).toEqual(alerts([great, carId]));
-    await forgetSearches(t);
   });
 
   it('enqueues no match work for a refit that changes no rating, nor without a search by rating', async ({
@@ -243,6 +242,5 @@ describe('saved searches by deal rating', () => {
     expect(rated.flat()).toContain(carId);
     expect(await jobsOf(t, 'saved-searches.match-rated')).toBe(before);
     stop();
-    await forgetSearches(t);
   });
 });
