@@ -365,6 +365,9 @@ function httpLoad(
   return runLoad(baseUrl, scenario, inputs, options);
 }
 
+/** How many of a run's requests asked a search (of `asked`) that the run had asked before. */
+const again = (measured: Measured, asked: unknown[]) => Math.max(0, measured.requests - asked.length);
+
 /** The ceiling: `work` for each item in turn from `connections` concurrent loops, for `seconds`. */
 async function directLoad<T>(
   items: T[],
@@ -536,6 +539,12 @@ export interface SearchBenchOptions {
 }
 
 /** Searches asked one at a time after a restart (the target's sample), and on the warm server (its reference). */
+/**
+ * The searches of each class asked a second at most: above the fastest class's ceiling on the
+ * reference machine (sort, about 1,600 a second at 16 connections), so that no search is asked twice
+ * in a run; a faster machine that asks more shows how many it asked again.
+ */
+const SEARCHES_A_SECOND = 2_500;
 const RESTART_SAMPLE = 100;
 const WARM_SAMPLE = 300;
 
@@ -551,12 +560,19 @@ function untried(vocab: Vocabulary, count: number, seed: number, asked: Set<stri
   const pools = CLASSES.map((kind, i) =>
     searchesOf(kind, vocab, perClass, seed + i).filter(({ path }) => !asked.has(path)),
   );
+  const chosen = interleaved(pools, count);
+  for (const { path } of chosen) asked.add(path);
+  return chosen;
+}
+
+/** Up to `count` searches, one of each class's pool in turn (a pool run out is skipped). */
+function interleaved(pools: Search[][], count: number): Search[] {
   const chosen: Search[] = [];
-  for (let i = 0; chosen.length < count && i < perClass * CLASSES.length; i++) {
-    const search = pools[i % CLASSES.length]![Math.floor(i / CLASSES.length)];
+  const longest = Math.max(...pools.map((pool) => pool.length));
+  for (let i = 0; chosen.length < count && i < longest * pools.length; i++) {
+    const search = pools[i % pools.length]![Math.floor(i / pools.length)];
     if (search) chosen.push(search);
   }
-  for (const { path } of chosen) asked.add(path);
   return chosen;
 }
 
@@ -595,16 +611,20 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
   await ensureMarketValues(target, log);
   const vocab = await vocabulary(target);
   const { buyers } = await loadInputs(target, options.connections);
-  // Enough searches that none repeats within a run.
-  const perClass = 4_000;
+  // Enough searches that none repeats within a run (a run that asks more counts those asked again).
+  const perClass = options.seconds * SEARCHES_A_SECOND;
+  const generated = CLASSES.map((kind, i) => searchesOf(kind, vocab, 2 * perClass, 1_000 + i));
+  // Each class's run asks the first half of its searches, the mix the second: none of the mix's
+  // searches was answered, and its answer cached, in a class's run before.
   const searches = Object.fromEntries(
-    CLASSES.map((kind, i) => [kind, searchesOf(kind, vocab, perClass, 1_000 + i)]),
+    CLASSES.map((kind, i) => [kind, generated[i]!.slice(0, perClass)]),
   ) as Record<SearchClass, Search[]>;
-  const mix = Array.from({ length: perClass }, (_, i) => searches[CLASSES[i % CLASSES.length]!][i]!).filter(
-    Boolean,
+  const mix = interleaved(
+    generated.map((pool) => pool.slice(perClass)),
+    perClass,
   );
   const suggestions = suggestionsOf(vocab, 2_000, 7);
-  const words = repeatedWords(CLASSES.flatMap((kind) => searches[kind]));
+  const words = repeatedWords(generated.flat());
   const load = { connections: options.connections, seconds: options.seconds };
   const rows: Record<string, string | number>[] = [];
 
@@ -613,7 +633,7 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
     return { engine: target.engine, dataset, connections: 1, seconds: 0, rows, runs: [], figures: [] };
   }
   // Each run's searches one at a time after the restart and on the warm server, asked nowhere else.
-  const asked = new Set(CLASSES.flatMap((kind) => searches[kind].map(({ path }) => path)));
+  const asked = new Set(generated.flat().map(({ path }) => path));
   const samples = Array.from({ length: options.runs }, (_, run) => ({
     restart: untried(vocab, RESTART_SAMPLE, 3_000 + 100 * run, asked),
     warm: untried(vocab, WARM_SAMPLE, 6_000 + 100 * run, asked),
@@ -659,6 +679,9 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
         const cpuMs =
           (after.bench - before.bench + after.postgres - before.postgres) / Math.max(1, measured.requests);
         ceilings[kind] = { ...measured, cpuMs };
+        log(
+          `ceiling, ${kind}: ${measured.rps} a second, p50 ${measured.p50} ms, p99 ${measured.p99} ms, ${again(measured, items)} asked again`,
+        );
         await settle(target);
       }
       await database.close();
@@ -691,6 +714,7 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
           'p50 ms': measured.p50,
           'p99 ms': measured.p99,
           errors: measured.errors,
+          'asked again': again(measured, paths),
           'ceiling req/s': ceiling?.rps ?? '',
           'ceiling p50': ceiling?.p50 ?? '',
           'ceiling p99': ceiling?.p99 ?? '',
@@ -701,7 +725,9 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
           'ceiling CPU ms': ceiling ? round(ceiling.cpuMs, 2) : '',
           load1: loadNow()[0],
         });
-        log(`${label}: ${measured.rps} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms`);
+        log(
+          `${label}: ${measured.rps} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms, ${again(measured, paths)} asked again`,
+        );
         return { measured, cpuMs: cpu('group') + cpu('postgres') };
       };
       for (const kind of CLASSES) {
