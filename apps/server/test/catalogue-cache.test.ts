@@ -4,11 +4,14 @@
  * changes them is visible on the very next read.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { LightMyRequestResponse } from 'fastify';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, vi } from 'vitest';
+import { z } from 'zod';
 import { CatalogueCache, Kept, MAX_AGE_MS } from '../src/catalogue/catalogue-cache.ts';
 import { categories, photos } from '../src/db/schema.ts';
 import { type DomainEvents, type EventName, publish } from '../src/events/index.ts';
+import { responseSerializer } from '../src/http/serializer.ts';
 import { advertise, createCar, ensureCategory } from './factories.ts';
 import { it as base } from './fixtures.ts';
 import { as, createTestApp, renameUser, signUpUser, type TestApp, type TestUser } from './helpers.ts';
@@ -330,6 +333,31 @@ describe('writes no event announces (SQL typed by an operator)', () => {
 });
 
 describe('the cache itself', () => {
+  /** An app of one route answered from `cache`, its answer written by the routes' serialiser. */
+  async function cachedRoute(checkShapes: boolean, answer: unknown) {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setSerializerCompiler(responseSerializer(checkShapes));
+    const cache = new CatalogueCache();
+    app.get('/answer', { schema: { response: { 200: z.object({ name: z.string() }) } } }, (request, reply) =>
+      cache.send(request, reply, { key: 'answer', load: async () => answer }),
+    );
+    await app.ready();
+    return app;
+  }
+
+  it("writes only the fields the route's response schema declares, and refuses a wrong shape outside production", async () => {
+    for (const checkShapes of [false, true]) {
+      const app = await cachedRoute(checkShapes, { name: 'Ada', password: 'secret' });
+      const res = await app.inject({ method: 'GET', url: '/answer' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ name: 'Ada' });
+      await app.close();
+    }
+    const wrong = await cachedRoute(true, { name: 42 });
+    expect((await wrong.inject({ method: 'GET', url: '/answer' })).statusCode).toBe(500);
+    await wrong.close();
+  });
+
   it('compresses an answer in an encoding only when asked, once, then keeps it', async () => {
     const cache = new CatalogueCache();
     const answer = await cache.get('k', async () => JSON.stringify({ text: 'redline '.repeat(200) }));

@@ -17,7 +17,6 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { type EventBus, type EventName, VEHICLE_CATALOGUE_EVENTS } from '../events/index.ts';
 
 /** How long an answer may be served when no event announced a change (a safety net, see above). */
@@ -186,17 +185,17 @@ export class CatalogueCache {
     return this.kept.follow(events);
   }
   /**
-   * Answers from the cache, loading on a miss. The value is checked and stripped by the route's
-   * response schema once, when it is loaded, as the serializer would do on every request.
+   * Answers from the cache, loading on a miss. The value loaded is written by the route's own
+   * serialiser (http/serializer.ts), once: only the fields its response schema declares, and checked
+   * against that schema outside production, as every other answer is.
    */
-  async send<T extends z.ZodType>(
+  async send(
     request: FastifyRequest,
     reply: FastifyReply,
-    options: { key: string; schema: T; load: () => Promise<z.input<T>> },
+    options: { key: string; load: () => Promise<unknown> },
   ) {
-    const answer = await this.get(options.key, async () =>
-      JSON.stringify(options.schema.parse(await options.load())),
-    );
+    // The routes' serialiser writes a string (http/serializer.ts), which Fastify's type widens.
+    const answer = await this.get(options.key, async () => reply.serialize(await options.load()) as string);
     return sendCached(request, reply, answer, 'application/json; charset=utf-8');
   }
 }

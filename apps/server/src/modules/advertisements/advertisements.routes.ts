@@ -1,4 +1,3 @@
-import { advertisedCarPageSchema } from '@redline/shared';
 import { contract } from '@redline/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -11,7 +10,6 @@ export function advertisementsRoutes(context: AppContext): FastifyPluginAsyncZod
     serve(app, contract.listAdvertisedCars, (request, reply) =>
       context.catalogue.send(request, reply, {
         key: `advertise:${request.query.limit}:${request.query.cursor ?? ''}`,
-        schema: advertisedCarPageSchema,
         load: () => service.listAdvertisedCars(context, request.query),
       }),
     );

@@ -1,4 +1,3 @@
-import { carPageSchema, carSearchResultSchema } from '@redline/shared';
 import { contract } from '@redline/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/access.ts';
@@ -22,7 +21,6 @@ export function carsRoutes(context: CarsContext): FastifyPluginAsyncZod {
     serve(app, contract.listCategoryCars, (request, reply) =>
       context.catalogue.send(request, reply, {
         key: `category:${request.params.id}:${request.query.limit}:${request.query.cursor ?? ''}`,
-        schema: carPageSchema,
         load: () => service.listCategoryCars(context, request.params.id, request.query),
       }),
     );
@@ -32,7 +30,6 @@ export function carsRoutes(context: CarsContext): FastifyPluginAsyncZod {
       (request, reply) =>
         context.search.answers.send(request, reply, {
           key: searchKey(request.query),
-          schema: carSearchResultSchema,
           load: () => service.searchCars(context, request.query),
         }),
       { rateLimit: visitorLimit(context, VISITOR_SEARCHES_PER_MINUTE) },

@@ -1,4 +1,3 @@
-import { categoryListSchema } from '@redline/shared';
 import { contract } from '@redline/shared/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -10,7 +9,6 @@ export function categoriesRoutes(context: AppContext): FastifyPluginAsyncZod {
     serve(app, contract.listCategories, (request, reply) =>
       context.catalogue.send(request, reply, {
         key: 'categories',
-        schema: categoryListSchema,
         load: () => service.listCategories(context),
       }),
     );
