@@ -556,7 +556,8 @@ function percentile(values: number[], p: number): number {
 
 /** Searches of the mix's classes in turn that no other part of the run asks: each is asked once, cold. */
 function untried(vocab: Vocabulary, count: number, seed: number, asked: Set<string>): Search[] {
-  const perClass = Math.ceil((2 * count) / CLASSES.length);
+  // Four times the share of each class: most of a class's searches are asked by the load runs already.
+  const perClass = Math.ceil((4 * count) / CLASSES.length);
   const pools = CLASSES.map((kind, i) =>
     searchesOf(kind, vocab, perClass, seed + i).filter(({ path }) => !asked.has(path)),
   );
