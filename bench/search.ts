@@ -365,6 +365,9 @@ function httpLoad(
   return runLoad(baseUrl, scenario, inputs, options);
 }
 
+/** A ceiling's run, with the CPU a search of its process (the search module and the driver) and of PostgreSQL. */
+type Ceiling = Measured & { processMs: number; postgresMs: number };
+
 /** How many of a run's requests asked a search (of `asked`) that the run had asked before. */
 const again = (measured: Measured, asked: unknown[]) => Math.max(0, measured.requests - asked.length);
 
@@ -657,7 +660,7 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
     const results: Record<string, { redline: Measured; ceiling?: Measured }> = {};
     const figure: SearchFigures = {};
     // The ceiling first, alone on the machine: the same SQL through the same driver and pool settings.
-    const ceilings: Record<string, Measured & { cpuMs: number }> = {};
+    const ceilings: Record<string, Ceiling> = {};
     {
       // The server's own pool and settings (db/client.ts), migrations already applied.
       const { database } = await openTarget(target);
@@ -677,9 +680,13 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
         const measured = await directLoad(items.slice().reverse(), search, load);
         const after = cpuTimes([]);
         // This process's CPU (the search module and the driver) and PostgreSQL's, a search.
-        const cpuMs =
-          (after.bench - before.bench + after.postgres - before.postgres) / Math.max(1, measured.requests);
-        ceilings[kind] = { ...measured, cpuMs };
+        const perSearch = (of: 'bench' | 'postgres') =>
+          (after[of] - before[of]) / Math.max(1, measured.requests);
+        ceilings[kind] = {
+          ...measured,
+          processMs: perSearch('bench'),
+          postgresMs: perSearch('postgres'),
+        };
         log(
           `ceiling, ${kind}: ${measured.rps} a second, p50 ${measured.p50} ms, p99 ${measured.p99} ms, ${again(measured, items)} asked again`,
         );
@@ -699,7 +706,7 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
       const first = await oneAtATime(redline.baseUrl, sessions[0]!, samples[run]!.restart);
       for (const instance of instances) await warmUp(instance, sessions, words, log);
       const groups = redline.groups ?? [redline.pid];
-      const measure = async (label: string, paths: string[], ceiling?: Measured & { cpuMs: number }) => {
+      const measure = async (label: string, paths: string[], ceiling?: Ceiling) => {
         const before = cpuTimes(groups);
         const measured = await httpLoad(redline!.baseUrl, sessions, paths, load);
         const after = cpuTimes(groups);
@@ -723,7 +730,8 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
           'CPU ms: server': cpu('group'),
           PostgreSQL: cpu('postgres'),
           'load generator': cpu('bench'),
-          'ceiling CPU ms': ceiling ? round(ceiling.cpuMs, 2) : '',
+          'ceiling CPU ms: process': ceiling ? round(ceiling.processMs, 2) : '',
+          'ceiling PostgreSQL': ceiling ? round(ceiling.postgresMs, 2) : '',
           load1: loadNow()[0],
         });
         log(
@@ -745,7 +753,7 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
         ceilings.mix,
       );
       figure.mix = round((100 * mixed.measured.rps) / Math.max(1, ceilings.mix!.rps), 1);
-      figure.cpu = round(mixed.cpuMs / Math.max(0.01, ceilings.mix!.cpuMs), 2);
+      figure.cpu = round(mixed.cpuMs / Math.max(0.01, ceilings.mix!.processMs + ceilings.mix!.postgresMs), 2);
       // Suggestions run no statement (the names are kept in memory): there is no query ceiling to compare.
       await measure(
         'suggest',
