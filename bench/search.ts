@@ -1,6 +1,7 @@
 /**
  * Search benchmark: `npm run bench:search [-- --engine postgres|pglite] [--cars 1m]
- * [--connections 16] [--seconds 10] [--instances N] [--database-url postgres://…] [--fresh]`.
+ * [--connections 16] [--seconds 10] [--instances N] [--database-url postgres://…] [--fresh]
+ * [--only typo,sort]`.
  *
  * On a generated dataset it builds a query mix from the data itself (issue 19): text with two
  * filters, typo text (a brand or model with one letter dropped or changed), filters only, sort
@@ -539,6 +540,11 @@ export interface SearchBenchOptions {
   instances: number;
   /** Runs of the ceilings and Redline, each on a Redline started anew: the targets are judged on their median. */
   runs: number;
+  /**
+   * Only these classes, each against its ceiling: no mix, suggestions, warm searches or searches
+   * after the start, and so no targets (a lever tried on one class).
+   */
+  only?: SearchClass[];
 }
 
 /** Searches asked one at a time after a restart (the target's sample), and on the warm server (its reference). */
@@ -674,7 +680,7 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
       await readWords(kept.columns, words);
       const search = async ({ query }: Search) =>
         findCarViews(statements, advertisementOf, (await kept.carIds(query)).ids);
-      for (const kind of [...CLASSES, 'mix'] as const) {
+      for (const kind of options.only ?? [...CLASSES, 'mix' as const]) {
         const items = kind === 'mix' ? mix : searches[kind];
         const before = cpuTimes([]);
         const measured = await directLoad(items.slice().reverse(), search, load);
@@ -703,7 +709,9 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
       const instances = redline.instances ?? [redline.baseUrl];
       for (const instance of instances) await whenReady(instance);
       // Started anew: its first searches, one at a time, as its first buyers ask them.
-      const first = await oneAtATime(redline.baseUrl, sessions[0]!, samples[run]!.restart);
+      const first = options.only
+        ? []
+        : await oneAtATime(redline.baseUrl, sessions[0]!, samples[run]!.restart);
       for (const instance of instances) await warmUp(instance, sessions, words, log);
       const groups = redline.groups ?? [redline.pid];
       const measure = async (label: string, paths: string[], ceiling?: Ceiling) => {
@@ -739,7 +747,7 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
         );
         return { measured, cpuMs: cpu('group') + cpu('postgres') };
       };
-      for (const kind of CLASSES) {
+      for (const kind of options.only ?? CLASSES) {
         const { measured } = await measure(
           `${kind}, cold`,
           searches[kind].map((s) => s.path),
@@ -747,6 +755,7 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
         );
         figure[`class:${kind}`] = round((100 * measured.rps) / Math.max(1, ceilings[kind]!.rps), 1);
       }
+      if (options.only) continue;
       const mixed = await measure(
         'mix, cold',
         mix.map((s) => s.path),
@@ -807,6 +816,16 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
   };
 }
 
+/** `--only typo,sort`: the classes named, each a class of the mix. */
+function onlyFlag(value: string | undefined): SearchClass[] | undefined {
+  if (value === undefined) return undefined;
+  const named = value.split(',');
+  const unknown = named.filter((kind) => !(CLASSES as readonly string[]).includes(kind));
+  if (unknown.length > 0)
+    throw new Error(`--only: no class ${unknown.join(', ')} (the classes: ${CLASSES.join(', ')})`);
+  return named as SearchClass[];
+}
+
 if (isMain(import.meta.url)) {
   const flags = parseFlags();
   // `--cars 100k,1m`: each size in turn, the targets judged at the largest, and the mix's ratio compared across them.
@@ -820,6 +839,7 @@ if (isMain(import.meta.url)) {
     profile: flags.profile === undefined ? undefined : countFlag(flags, 'profile', 200),
     instances: countFlag(flags, 'instances', 0),
     runs: countFlag(flags, 'runs', 1),
+    only: onlyFlag(stringFlag(flags, 'only')),
   };
   if (options.databaseUrl && sizes.length > 1)
     throw new Error('--database-url holds one dataset: give one --cars');
