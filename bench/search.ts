@@ -547,13 +547,13 @@ export interface SearchBenchOptions {
   only?: SearchClass[];
 }
 
-/** Searches asked one at a time after a restart (the target's sample), and on the warm server (its reference). */
 /**
  * The searches of each class asked a second at most: above the fastest class's ceiling on the
  * reference machine (sort, about 1,600 a second at 16 connections), so that no search is asked twice
  * in a run; a faster machine that asks more shows how many it asked again.
  */
 const SEARCHES_A_SECOND = 2_500;
+/** Searches asked one at a time after a restart (the target's sample), and on the warm server (its reference). */
 const RESTART_SAMPLE = 100;
 const WARM_SAMPLE = 300;
 
