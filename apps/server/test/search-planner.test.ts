@@ -9,7 +9,7 @@ import { describe, expect } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { cars } from '../src/db/schema.ts';
 import { listCategories } from '../src/modules/categories/index.ts';
-import { CarColumns, setStatement } from '../src/modules/search/car-columns.ts';
+import { CarColumns, setsStatement } from '../src/modules/search/car-columns.ts';
 import { carNamesStatement, loadSearchCatalogue } from '../src/modules/search/search-catalogue.ts';
 import { carCellsStatement, searchFacets } from '../src/modules/search/search-counts.ts';
 import { firstOfPage, pageStatement } from '../src/modules/search/search-pages.ts';
@@ -310,7 +310,7 @@ describe('the search on 20,000 cars', () => {
     await expectIndexed(
       t,
       'the cars of a rare word',
-      setStatement(t.db, textSet(typedTerm('roadst')).condition),
+      setsStatement(t.db, [textSet(typedTerm('roadst')).condition]),
     );
   });
 

@@ -26,7 +26,7 @@
  */
 import { setImmediate } from 'node:timers/promises';
 import { DEAL_RATINGS, type DealRating } from '@redline/shared';
-import { and, eq, gt, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cars, marketValues } from '../../db/schema.ts';
 import type { EventBus } from '../../events/index.ts';
@@ -46,6 +46,15 @@ import {
 export const MAX_AGE_MS = 10 * 60_000;
 /** The kept sets' memory, the least recently asked dropped first beyond it. */
 const MAX_SET_BYTES = 32 * 1024 * 1024;
+/**
+ * A start's recalled sets (`recall`): RECALL_BATCH in a statement, so that a common word's scan of
+ * the table is shared by them, and RECALLS_AT_ONCE statements at a time, PostgreSQL scanning while
+ * the server parses. Measured at a million cars on 2 cores (docs/performance.md, section 8): the
+ * 1,000 words searched most read in 16 s, the server's thread blocked 0.3 s at most by a statement's
+ * arrays (16 at a time: 0.5 s; one word a statement, four at a time, took as long for 200 words).
+ */
+const RECALL_BATCH = 8;
+const RECALLS_AT_ONCE = 2;
 /** The memory of the sets' members marked by cell (membersIn), the least recently asked set's dropped first beyond it. */
 const MAX_MEMBER_BYTES = 48 * 1024 * 1024;
 /**
@@ -498,12 +507,23 @@ const estimatesStatement = (db: Db) =>
     .innerJoin(cars, eq(cars.id, marketValues.carId))
     .where(and(isNull(cars.soldAt), isNotNull(marketValues.estimate)));
 
-/** The seqs of the cars for sale that meet `condition`, as one array. */
-export const setStatement = (db: Db, condition: SQL) =>
+/**
+ * The seqs of the cars for sale that meet each of `conditions`, an array each (`set0`, `set1`, …),
+ * in one statement: the cars that meet none are left out first (by the words' index when they are
+ * rare), so a common word's scan of the table is made once for every condition read with it.
+ */
+export const setsStatement = (db: Db, conditions: SQL[]) =>
   db
-    .select({ seqs: sql<number[]>`coalesce(array_agg(${cars.seq}), '{}')` })
+    .select(
+      Object.fromEntries(
+        conditions.map((condition, i) => [
+          `set${i}`,
+          sql<number[]>`coalesce(array_agg(${cars.seq}) filter (where ${condition}), '{}')`,
+        ]),
+      ),
+    )
     .from(cars)
-    .where(and(isNull(cars.soldAt), condition));
+    .where(and(isNull(cars.soldAt), or(...conditions)));
 
 /**
  * Writes a car's id (a uuid) into `words` from `at` as its four 32-bit words: ids sort and compare
@@ -529,6 +549,12 @@ function resized<T extends Uint8Array | Int32Array | Uint32Array | Float64Array>
   const next = new (array.constructor as new (n: number) => T)(Math.max(length, array.length * 2, 1024));
   next.set(array);
   return next;
+}
+
+/** A set a search asks for: its key among the kept sets, and the condition its cars meet. */
+export interface AskedSet {
+  key: string;
+  condition: SQL;
 }
 
 /** A kept set: the cars for sale that meet `condition`, as read at `readAt` and kept current since. */
@@ -644,13 +670,19 @@ class Loaded implements Columns {
     for (const { set } of this.sets.values()) set.delete(seq);
   }
 
+  /** The kept sets' memory. */
+  get setBytes(): number {
+    let bytes = 0;
+    for (const { set } of this.sets.values()) bytes += set.bytes;
+    return bytes;
+  }
+
   /** Keeps `kept` under `key`; the least recently asked go beyond MAX_SET_BYTES. */
   keep(key: string, kept: KeptSet) {
     const replaced = this.sets.get(key);
     if (replaced) this.dropMembers(replaced.set);
     this.sets.set(key, kept);
-    let bytes = 0;
-    for (const { set } of this.sets.values()) bytes += set.bytes;
+    let bytes = this.setBytes;
     for (const [oldest, { set }] of this.sets) {
       if (bytes <= MAX_SET_BYTES || oldest === key) break;
       this.sets.delete(oldest);
@@ -869,22 +901,46 @@ export class CarColumns {
    * change reads the condition again for the cars it names. Counted at once (synchronously), they
    * agree with each other.
    */
-  async view(asked: { key: string; condition: SQL }[] = []): Promise<ColumnsView> {
+  async view(asked: AskedSet[] = []): Promise<ColumnsView> {
     for (;;) {
       const loaded = await this.current();
-      await Promise.all(
-        asked.map(({ key, condition }) => {
-          const kept = loaded.asked(key);
-          if (!kept) return this.loadSet(loaded, key, condition);
-          if (Date.now() - kept.readAt > MAX_AGE_MS) this.inBackground(this.loadSet(loaded, key, condition));
-          return undefined;
-        }),
-      );
+      const missing: AskedSet[] = [];
+      const stale: AskedSet[] = [];
+      for (const set of asked) {
+        const kept = loaded.asked(set.key);
+        if (!kept) missing.push(set);
+        else if (Date.now() - kept.readAt > MAX_AGE_MS) stale.push(set);
+      }
+      if (stale.length) this.inBackground(this.loadSets(loaded, stale));
+      await this.loadSets(loaded, missing);
       await this.reread(loaded);
       const sets = asked.map(({ key }) => loaded.sets.get(key)?.set);
       // Asked more sets at once than are kept, or swapped for a new load meanwhile: read again.
       if (loaded === this.loaded && sets.every((set) => set !== undefined)) return { columns: loaded, sets };
     }
+  }
+
+  /**
+   * Reads the sets of `asked` that are not kept, in that order, RECALL_BATCH in a statement, while
+   * the kept sets' memory has room for RECALLS_AT_ONCE statements' worth of the widest (a bit a car):
+   * the sets of the words a started instance recalls (Search.load), the first ones when not all fit.
+   */
+  async recall(asked: AskedSet[]): Promise<void> {
+    let next = 0;
+    const read = async () => {
+      while (next < asked.length) {
+        const batch = asked.slice(next, next + RECALL_BATCH);
+        next += RECALL_BATCH;
+        const loaded = await this.current();
+        const widest = RECALLS_AT_ONCE * RECALL_BATCH * 4 * Math.ceil(loaded.size / 32);
+        if (loaded.setBytes + widest > MAX_SET_BYTES) return;
+        await this.loadSets(
+          loaded,
+          batch.filter(({ key }) => !loaded.sets.has(key)),
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: RECALLS_AT_ONCE }, read));
   }
 
   /** Re-reads the changes of this instance at once and of the others as they arrive; loads again after missed ones. */
@@ -975,20 +1031,32 @@ export class CarColumns {
   }
 
   /** Reads a set and keeps it, one read per set at a time. */
-  private loadSet(loaded: Loaded, key: string, condition: SQL): Promise<void> {
-    let pending = loaded.setLoads.get(key);
-    if (!pending) {
+  /** Reads the sets of `asked` that are not being read already, in one statement; resolves when every one is kept. */
+  private loadSets(loaded: Loaded, asked: AskedSet[]): Promise<unknown> {
+    const reading = [...new Map(asked.map((set) => [set.key, set])).values()].filter(
+      ({ key }) => !loaded.setLoads.has(key),
+    );
+    if (reading.length) {
       const readAt = Date.now();
-      pending = this.watching(() => setStatement(this.db, condition))
+      const pending = this.watching(() =>
+        setsStatement(
+          this.db,
+          reading.map(({ condition }) => condition),
+        ),
+      )
         .then(({ result: [row], changes }) => {
-          // A car the columns do not hold yet is re-read with the changes announced meanwhile.
-          loaded.keep(key, { condition, set: new SlotSet(row?.seqs ?? [], loaded.size), readAt });
+          reading.forEach(({ key, condition }, i) => {
+            // A car the columns do not hold yet is re-read with the changes announced meanwhile.
+            loaded.keep(key, { condition, set: new SlotSet(row?.[`set${i}`] ?? [], loaded.size), readAt });
+          });
           addChanges(loaded.changed, changes);
         })
-        .finally(() => loaded.setLoads.delete(key));
-      loaded.setLoads.set(key, pending);
+        .finally(() => {
+          for (const { key } of reading) loaded.setLoads.delete(key);
+        });
+      for (const { key } of reading) loaded.setLoads.set(key, pending);
     }
-    return pending;
+    return Promise.all(asked.map(({ key }) => loaded.setLoads.get(key)));
   }
 
   /**

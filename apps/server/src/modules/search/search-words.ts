@@ -14,8 +14,12 @@ import type { SearchWord } from './search-catalogue.ts';
 /** A word as a text set keys it (search-planner.ts's textSet). */
 export type TextWord = Pick<SearchWord, 'word' | 'whole'>;
 
-/** How many words a start reads the cars of: the kept sets hold about 230 of the widest at a million cars. */
-const RECALLED_WORDS = 200;
+/**
+ * How many words a start reads the cars of, at most: the rare ones are read by their index, and the
+ * kept sets' memory stops the reads first at a large catalogue (about 230 of the widest words at a
+ * million cars, many more of the others: CarColumns.recall).
+ */
+const RECALLED_WORDS = 1_000;
 /** How often an instance adds the words it counted to the table, at most. */
 const SAVE_EVERY_MS = 60_000;
 /** The distinct words an instance counts between two saves; a new word beyond them is counted after the next save. */

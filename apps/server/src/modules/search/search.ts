@@ -104,7 +104,7 @@ export class Search {
 
   /**
    * Loads the columns (a few seconds at a million cars), then, once after a start, the cars of the
-   * words buyers searched most lately (search-words.ts), four words at a time, so that the first
+   * words buyers searched most lately (search-words.ts), many in a statement, so that the first
    * searches wait for neither; the readiness check waits for this. A failure is tried again by the
    * next call.
    */
@@ -112,9 +112,7 @@ export class Search {
     this.recalled ??= this.columns
       .view()
       .then(() => recallWords(this.db))
-      .then(async (words) => {
-        for (let i = 0; i < words.length; i += 4) await this.columns.view(words.slice(i, i + 4).map(textSet));
-      })
+      .then((words) => this.columns.recall(words.map(textSet)))
       .catch((error: unknown) => {
         this.recalled = undefined;
         throw error;
