@@ -657,6 +657,8 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
 
   const runs: {
     results: Record<string, { redline: Measured; ceiling?: Measured }>;
+    /** From the launch until every instance's readiness check answered 200. */
+    readySeconds: number;
     /** Latencies (ms) of the searches one at a time: the first after the start, and on the warm server. */
     restart: { first: { p50: number; p99: number }; warm: { p50: number; p99: number } };
   }[] = [];
@@ -703,11 +705,15 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
 
     let redline: Running | undefined;
     try {
+      const launched = performance.now();
       redline = await startRedlineInstances('redline-search', targetEnv(target), options.instances);
-      const sessions = await signInUsers(redline.baseUrl, buyers);
       // Each instance keeps the cars of the words, and its answers, in its own memory.
       const instances = redline.instances ?? [redline.baseUrl];
       for (const instance of instances) await whenReady(instance);
+      // From the launch: the columns, then the cars of the words searched lately (ADR 72, 73).
+      const readySeconds = round((performance.now() - launched) / 1000, 1);
+      log(`started anew: ready in ${readySeconds} s`);
+      const sessions = await signInUsers(redline.baseUrl, buyers);
       // Started anew: its first searches, one at a time, as its first buyers ask them.
       const first = options.only
         ? []
@@ -792,6 +798,7 @@ export async function benchSearch(options: SearchBenchOptions, log = console.log
       await measure('mix, warm (200 searches repeated)', repeated);
       runs.push({
         results,
+        readySeconds,
         restart: {
           first: { p50: round(percentile(first, 50), 1), p99: round(firstP99, 1) },
           warm: { p50: round(percentile(warm, 50), 1), p99: round(warmP99, 1) },
