@@ -50,8 +50,9 @@ const MAX_SET_BYTES = 32 * 1024 * 1024;
  * A start's recalled sets (`recall`): RECALL_BATCH in a statement, so that a common word's scan of
  * the table is shared by them, and RECALLS_AT_ONCE statements at a time, PostgreSQL scanning while
  * the server parses. Measured at a million cars on 2 cores (docs/performance.md, section 8): the
- * 1,000 words searched most read in 16 s, the server's thread blocked 0.3 s at most by a statement's
- * arrays (16 a statement: 0.5 s), where one word a statement, four at a time, took about 23 s for 200.
+ * 1,000 words searched most read in 16 s, the server's thread blocked 0.3 s at most by a
+ * statement's arrays (16 a statement: 0.5 s), where one word a statement, four at a time, took
+ * about 23 s for 200.
  */
 const RECALL_BATCH = 8;
 const RECALLS_AT_ONCE = 2;
