@@ -356,12 +356,17 @@ export class SlotSet {
   constructor(seqs: number[], size: number) {
     // A bitset takes a bit per car held or not, a list 8 bytes per car held.
     if (seqs.length * 64 > size) {
-      this.bits = new Uint32Array(Math.ceil(size / 32));
+      this.bits = new Uint32Array(SlotSet.bitsetWords(size));
       for (const seq of seqs) this.add(seq);
     } else {
       this.list = [...new Set(seqs)].sort((a, b) => a - b);
       this.size = this.list.length;
     }
+  }
+
+  /** The 32-bit words of a bitset over `size` cars: the memory of the widest set, a quarter of its bytes. */
+  static bitsetWords(size: number): number {
+    return Math.ceil(size / 32);
   }
 
   /** The set of the seqs whose bits `bits` sets, `size` of them (a set made in memory, not read: search-places.ts). */
@@ -933,7 +938,7 @@ export class CarColumns {
         const batch = asked.slice(next, next + RECALL_BATCH);
         next += RECALL_BATCH;
         const loaded = await this.current();
-        const widest = RECALLS_AT_ONCE * RECALL_BATCH * 4 * Math.ceil(loaded.size / 32);
+        const widest = RECALLS_AT_ONCE * RECALL_BATCH * 4 * SlotSet.bitsetWords(loaded.size);
         if (loaded.setBytes + widest > MAX_SET_BYTES) return;
         await this.loadSets(
           loaded,
