@@ -68,7 +68,9 @@ async function transaction<T>(work: (q: Query) => Promise<T>): Promise<T> {
   const client = await driver.pool.connect();
   try {
     await client.query('begin');
-    const result = await work(queryWith((text, values) => client.query({ text, values, rowMode: 'array' })));
+    const result = await work(
+      queryWith((text, values, name) => client.query({ name, text, values, rowMode: 'array' })),
+    );
     await client.query('commit');
     return result;
   } catch (error) {

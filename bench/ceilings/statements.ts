@@ -174,7 +174,11 @@ export async function captureStatements(
   const { payment } = example;
   const paid = { bookingId: payment.bookingId };
   const ofBuyer = { ...paid, buyerId: payment.buyerId };
-  statements.bookingAccess = await one(() => bookingAccess(db, payment.bookingId), paid);
+  statements.bookingAccess = await one(
+    () => bookingAccess(prepared, db, payment.bookingId),
+    paid,
+    'access_booking',
+  );
   statements.bookingToPay = await one(
     () => paymentBookings.findOfBuyer(db, payment.bookingId, payment.buyerId),
     ofBuyer,
@@ -209,18 +213,27 @@ export async function captureStatements(
       });
       statements.insertBooking = await one(() => bookingsRepo.insertBooking(tx, booking), booking);
       // The cancellation's access check, which locks the booking (access/record-access.ts).
-      statements.lockBooking = await one(() => lockedBookingAccess(tx, bookingId), { bookingId });
+      statements.lockBooking = await one(
+        () => lockedBookingAccess(prepared, tx, bookingId),
+        { bookingId },
+        'access_locked_booking',
+      );
       statements.cancelBooking = await one(() => bookingsRepo.cancelBookings(tx, [bookingId], 'buyer'), {
         bookingId,
       });
       // A message: the access check reads the conversation, then one statement inserts the message and moves the conversation.
       const conversation = { conversationId: example.conversationId };
       statements.conversationAccess = await one(
-        () => conversationAccess(tx, example.conversationId),
+        () => conversationAccess(prepared, tx, example.conversationId),
         conversation,
+        'access_conversation',
       );
       const message = { ...conversation, senderId: example.buyerId, body: 'bench-example-message' };
-      statements.insertMessage = await one(() => insertMessage(tx, message), message);
+      statements.insertMessage = await one(
+        () => insertMessage(prepared, tx, message),
+        message,
+        'insert_message',
+      );
       // A car posted by a seller with their photo: the service's own transaction (the category is checked before it).
       const poster = { sellerId: example.posterId, photoKey: example.photoKey };
       const before = log.length;

@@ -80,3 +80,41 @@ it('a nested selection keeps Drizzle’s mapping: a left join that found nothing
 
   expect(row).toStrictEqual({ car: { id: car.id, brand: 'Ferrari' }, dealer: null });
 });
+
+it('a statement run by a transaction runs inside it: it reads the transaction’s writes, and the rollback undoes its own', async ({
+  t,
+  seller,
+}) => {
+  const car = await createCar(t, seller, { brand: 'Ferrari' });
+  const statements = new PreparedStatements(t.db);
+  const rename = (db: Db) =>
+    db
+      .update(cars)
+      .set({ brand: sql`${sql.placeholder('brand')}` })
+      .where(eq(cars.id, sql.placeholder('id')))
+      .returning({ brand: cars.brand, addedDate: cars.addedDate });
+  const brandOf = (db: Db) =>
+    db
+      .select({ brand: cars.brand })
+      .from(cars)
+      .where(eq(cars.id, sql.placeholder('id')));
+
+  const renaming = t.db.transaction(async (tx) => {
+    const [renamed] = await statements.on(tx, 'rename_car', rename).execute({ id: car.id, brand: 'Porsche' });
+    expect(renamed).toStrictEqual({ brand: 'Porsche', addedDate: car.addedDate });
+    await tx.update(cars).set({ model: '911 GT3' }).where(eq(cars.id, car.id));
+    const [seen] = await statements.on(tx, 'brand_of', brandOf).execute({ id: car.id });
+    expect(seen).toStrictEqual({ brand: 'Porsche' });
+    throw new Error('rolled back');
+  });
+
+  await expect(renaming).rejects.toThrow('rolled back');
+  expect(await statements.on(t.db, 'brand_of', brandOf).execute({ id: car.id })).toStrictEqual([
+    { brand: 'Ferrari' },
+  ]);
+  // Run again in another transaction, on whichever connection it has: the same statement.
+  const [again] = await t.db.transaction((tx) =>
+    statements.on(tx, 'rename_car', rename).execute({ id: car.id, brand: 'Lamborghini' }),
+  );
+  expect(again?.brand).toBe('Lamborghini');
+});

@@ -1,8 +1,13 @@
-/** The queries behind record-level access (record-access.ts): only what each check needs to decide. */
+/**
+ * The queries behind record-level access (record-access.ts): only what each check needs to decide.
+ * Each record's is a prepared statement (db/prepared-statements.ts), run by the database or by the
+ * transaction the check is made in: every guarded route makes one.
+ */
 import type { SellsFor } from '@redline/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { isUuid } from '../db/pagination.ts';
+import type { PreparedStatements } from '../db/prepared-statements.ts';
 import {
   bookings,
   cars,
@@ -18,24 +23,37 @@ import {
   users,
 } from '../db/schema.ts';
 
-export async function carAccess(db: Db | Tx, id: string) {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db.select({ id: cars.id, sellerId: cars.sellerId }).from(cars).where(eq(cars.id, id));
+type Statements = PreparedStatements<Db>;
+const id = sql.placeholder('id');
+
+/** The record of `statement` whose id is `recordId`; none for an id that is not a UUID (no record has it). */
+async function recordById<Row>(
+  statements: Statements,
+  db: Db | Tx,
+  recordId: string,
+  name: string,
+  statement: (db: Db) => { prepare(name: string): { execute(values: { id: string }): Promise<Row[]> } },
+): Promise<Row | undefined> {
+  if (!isUuid(recordId)) return undefined;
+  const [row] = await statements.on(db, name, statement).execute({ id: recordId });
   return row;
 }
 
-export async function offerAccess(db: Db | Tx, id: string) {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db
+const carById = (db: Db) =>
+  db.select({ id: cars.id, sellerId: cars.sellerId }).from(cars).where(eq(cars.id, id));
+export const carAccess = (statements: Statements, db: Db | Tx, carId: string) =>
+  recordById(statements, db, carId, 'access_car', carById);
+
+const offerById = (db: Db) =>
+  db
     .select({ id: offers.id, carId: offers.carId, buyerId: offers.buyerId, sellerId: offers.sellerId })
     .from(offers)
     .where(eq(offers.id, id));
-  return row;
-}
+export const offerAccess = (statements: Statements, db: Db | Tx, offerId: string) =>
+  recordById(statements, db, offerId, 'access_offer', offerById);
 
-export async function conversationAccess(db: Db | Tx, id: string) {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db
+const conversationById = (db: Db) =>
+  db
     .select({
       id: conversations.id,
       buyerId: conversations.buyerId,
@@ -46,36 +64,33 @@ export async function conversationAccess(db: Db | Tx, id: string) {
     })
     .from(conversations)
     .where(eq(conversations.id, id));
-  return row;
-}
+export const conversationAccess = (statements: Statements, db: Db | Tx, conversationId: string) =>
+  recordById(statements, db, conversationId, 'access_conversation', conversationById);
 
 /** A saved search, locked until the transaction it is read in ends (a rename and a deletion cannot interleave). */
-export async function savedSearchAccess(db: Db | Tx, id: string) {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db
+const savedSearchById = (db: Db) =>
+  db
     .select({ id: savedSearches.id, buyerId: savedSearches.buyerId })
     .from(savedSearches)
     .where(eq(savedSearches.id, id))
     .for('update');
-  return row;
-}
+export const savedSearchAccess = (statements: Statements, db: Db | Tx, savedSearchId: string) =>
+  recordById(statements, db, savedSearchId, 'access_saved_search', savedSearchById);
 
-export async function bookingAccess(db: Db | Tx, id: string) {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db
+const bookingById = (db: Db) =>
+  db
     .select({ id: bookings.id, buyerId: bookings.buyerId, sellerId: bookings.sellerId })
     .from(bookings)
     .where(eq(bookings.id, id));
-  return row;
-}
+export const bookingAccess = (statements: Statements, db: Db | Tx, bookingId: string) =>
+  recordById(statements, db, bookingId, 'access_booking', bookingById);
 
 /**
  * The booking as its lifecycle's rules read it, locked until the transaction it runs in ends: a
  * payment being recorded, a cancellation, a sale and the seller's answer cannot interleave.
  */
-export async function lockedBookingAccess(db: Db | Tx, id: string) {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db
+const lockedBookingById = (db: Db) =>
+  db
     .select({
       id: bookings.id,
       buyerId: bookings.buyerId,
@@ -90,15 +105,19 @@ export async function lockedBookingAccess(db: Db | Tx, id: string) {
     .from(bookings)
     .where(eq(bookings.id, id))
     .for('update');
-  return row;
-}
+export const lockedBookingAccess = (statements: Statements, db: Db | Tx, bookingId: string) =>
+  recordById(statements, db, bookingId, 'access_locked_booking', lockedBookingById);
 
 /** A test-mode payment intent by its client secret, with the buyer it was made for. */
-export async function paymentIntentAccess(db: Db | Tx, clientSecret: string) {
-  const [row] = await db
+const paymentIntentBySecret = (db: Db) =>
+  db
     .select({ id: paymentIntents.id, buyerId: sql<string | null>`${paymentIntents.metadata}->>'buyerId'` })
     .from(paymentIntents)
-    .where(eq(paymentIntents.clientSecret, clientSecret));
+    .where(eq(paymentIntents.clientSecret, sql.placeholder('clientSecret')));
+export async function paymentIntentAccess(statements: Statements, db: Db | Tx, clientSecret: string) {
+  const [row] = await statements
+    .on(db, 'access_payment_intent', paymentIntentBySecret)
+    .execute({ clientSecret });
   return row;
 }
 
@@ -112,9 +131,8 @@ export async function userAccess(db: Db | Tx, email: string, role?: 'Buyer' | 'S
 }
 
 /** A review: whose it is, and whether an admin hid it. */
-export async function reviewAccess(db: Db | Tx, id: string) {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db
+const reviewById = (db: Db) =>
+  db
     .select({
       id: reviews.id,
       buyerId: reviews.buyerId,
@@ -123,8 +141,8 @@ export async function reviewAccess(db: Db | Tx, id: string) {
     })
     .from(reviews)
     .where(eq(reviews.id, id));
-  return row;
-}
+export const reviewAccess = (statements: Statements, db: Db | Tx, reviewId: string) =>
+  recordById(statements, db, reviewId, 'access_review', reviewById);
 
 /**
  * The account a seller sells for (ADR 65): their dealer's, with their role there, when they are in a
@@ -159,11 +177,10 @@ export async function dealerAccess(db: Db | Tx, sellerId: string) {
 }
 
 /** An inventory import: whose inventory it is. */
-export async function inventoryImportAccess(db: Db | Tx, id: string) {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db
+const inventoryImportById = (db: Db) =>
+  db
     .select({ id: inventoryImports.id, dealerId: inventoryImports.dealerId })
     .from(inventoryImports)
     .where(eq(inventoryImports.id, id));
-  return row;
-}
+export const inventoryImportAccess = (statements: Statements, db: Db | Tx, importId: string) =>
+  recordById(statements, db, importId, 'access_inventory_import', inventoryImportById);

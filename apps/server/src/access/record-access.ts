@@ -21,6 +21,7 @@
 import type { SellingRole, SellsFor, SessionUser, User } from '@redline/shared';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
+import type { PreparedStatements } from '../db/prepared-statements.ts';
 import { forbidden, notFound } from '../errors.ts';
 import * as repo from './record-access.repository.ts';
 
@@ -30,7 +31,7 @@ export type Actor = SessionUser;
 interface RecordRule<R> {
   /** The record's name in a 404 ("The car"). */
   name: string;
-  load(db: Db | Tx, id: string): Promise<R | undefined>;
+  load(statements: PreparedStatements<Db>, db: Db | Tx, id: string): Promise<R | undefined>;
   /** Whether the actor may see the record; when not, the answer is the 404 of a missing one. */
   sees(actor: Actor, record: R): boolean;
   /** Why the actor, who sees the record, may not do this (a 403); undefined when they may. */
@@ -113,7 +114,7 @@ const inventoryRefusal = (actor: Actor) =>
  */
 const dealerInventory = {
   name: 'The dealer',
-  load: repo.dealerAccess,
+  load: (_statements, db, sellerId) => repo.dealerAccess(db, sellerId),
   sees: (actor, d) => sellsAs(actor, d.sellerId),
   refusal: (actor, d) =>
     d.isDealer
@@ -130,7 +131,7 @@ const inventoryImport = {
 /** An account is its user's and the admins'. */
 const account = {
   name: 'The user',
-  load: repo.userAccess,
+  load: (_statements, db, email) => repo.userAccess(db, email),
   sees: (actor, user) => isAdmin(actor) || user.id === actor.id,
 } satisfies RecordRule<Account>;
 
@@ -311,7 +312,7 @@ export async function requireAccess<P extends Permission>(
   if (isListPermission(permission))
     return (await listOwner(db, actor, LIST_RULES[permission], id)) as Granted<P>;
   const rule: RecordRule<unknown> = RECORD_RULES[permission as RecordPermission];
-  const record = await rule.load(request.tx ?? db, id);
+  const record = await rule.load(context.database.statements, request.tx ?? db, id);
   if (record === undefined || !rule.sees(actor, record)) throw notFound(rule.name);
   const refusal = rule.refusal?.(actor, record);
   if (refusal) throw forbidden(refusal);

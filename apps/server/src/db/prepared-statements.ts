@@ -1,4 +1,11 @@
 import { Column, type DriverValueDecoder, is, noopDecoder, SQL, Subquery } from 'drizzle-orm';
+import {
+  PgDialect,
+  type PgPreparedQuery,
+  type PgSession,
+  type PreparedQueryConfig,
+  type SelectedFieldsOrdered,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The named prepared statements of one database handle (`Database.statements`), each built on its
@@ -25,7 +32,52 @@ export class PreparedStatements<Handle> {
     }
     return statement;
   }
+
+  /**
+   * The statement `name` run by `handle`: this handle's (`get`), or a transaction's on the
+   * transaction's connection, inside it. Its SQL and its rows' mapping are built once whichever
+   * handle runs it; a Drizzle statement prepared on the handle would keep the handle's client and
+   * run outside the transaction, and one built on the transaction is built again each time.
+   */
+  on<T>(handle: Handle, name: string, query: (db: Handle) => { prepare(name: string): T }): T {
+    const statement = this.get(name, query);
+    if (handle === this.db) return statement;
+    const { fields, customResultMapper, joinsNotNullableMap } = statement as DrizzlePreparedQuery;
+    const moved = (handle as unknown as Sessioned)._.session.prepareQuery(
+      (statement as unknown as PgPreparedQuery<PreparedQueryConfig>).getQuery(),
+      fields as SelectedFieldsOrdered | undefined,
+      name,
+      true,
+      customResultMapper,
+    );
+    Object.assign(moved, { joinsNotNullableMap });
+    return moved as T;
+  }
 }
+
+/** A database handle or a transaction of it, with the session that prepares its statements. */
+interface Sessioned {
+  _: { session: PgSession };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement written in SQL rather than built with Drizzle's query builder (a common table
+ * expression that writes), for `get` and `on`: it answers as `db.execute` does, its rows as objects
+ * by column name.
+ */
+export const sqlStatement =
+  <Row>(query: SQL) =>
+  (db: object) => ({
+    prepare: (name: string) =>
+      (db as Sessioned)._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: Row[] } }>(
+        dialect.sqlToQuery(query),
+        undefined,
+        name,
+        false,
+      ),
+  });
 
 /**
  * What both of Drizzle's PostgreSQL drivers (node-postgres, PGlite) keep on a prepared query, private
@@ -36,6 +88,8 @@ export class PreparedStatements<Handle> {
 interface DrizzlePreparedQuery {
   fields?: { path: string[]; field: unknown }[];
   customResultMapper?: (rows: unknown[][]) => unknown;
+  /** Which tables of the selection a left join may have missed (nested selections only). */
+  joinsNotNullableMap?: Record<string, boolean>;
 }
 
 /**

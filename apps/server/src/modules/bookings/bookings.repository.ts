@@ -5,6 +5,7 @@ import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { dailyCounts } from '../../db/daily-counts.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
+import type { PreparedStatements } from '../../db/prepared-statements.ts';
 import { sharedRead } from '../../events/index.ts';
 import { carsForSale, findCar } from '../cars/index.ts';
 import { bookingPayments, type PaymentBookings, paymentRefunds } from '../payments/index.ts';
@@ -144,12 +145,15 @@ export async function cancelBookings(tx: Db | Tx, ids: string[], reason: CancelR
  * What a notice of a booking tells (a notification, its people's open lists): its people, car and
  * time, as kept on it; read once for all the reactions to a fact about it.
  */
-export function bookingSummary(tx: Db | Tx, id: string) {
-  return sharedRead(tx, `booking-summary:${id}`, () => readBookingSummary(tx, id));
+export function bookingSummary(statements: PreparedStatements<Db>, tx: Db | Tx, id: string) {
+  return sharedRead(tx, `booking-summary:${id}`, async () => {
+    const [row] = await statements.on(tx, 'booking_summary', bookingSummaryStatement).execute({ id });
+    return row;
+  });
 }
 
-async function readBookingSummary(tx: Db | Tx, id: string) {
-  const [row] = await tx
+const bookingSummaryStatement = (db: Db) =>
+  db
     .select({
       carId: bookings.carId,
       carName: bookings.carName,
@@ -166,9 +170,7 @@ async function readBookingSummary(tx: Db | Tx, id: string) {
       isPaid: bookings.isPaid,
     })
     .from(bookings)
-    .where(eq(bookings.id, id));
-  return row;
-}
+    .where(eq(bookings.id, sql.placeholder('id')));
 
 /** Deletes the buyer's bookings not paid for (their account's deletion); paid ones stay for accounting. */
 export async function deleteUnpaidBookingsOf(tx: Tx, buyerId: string) {

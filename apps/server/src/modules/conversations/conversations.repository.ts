@@ -1,11 +1,25 @@
-import { aliasedTable, and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { dailyCounts } from '../../db/daily-counts.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
+import type { PreparedStatements } from '../../db/prepared-statements.ts';
 import { sharedRead } from '../../events/index.ts';
 import { conversationReports, conversations, messages } from './conversations.schema.ts';
+
+type Statements = PreparedStatements<Db>;
 
 export async function findConversationId(tx: Tx, carId: string, buyerId: string) {
   const [row] = await tx
@@ -20,8 +34,8 @@ export async function insertConversation(tx: Tx, values: typeof conversations.$i
   return row!.id;
 }
 
-/** Sets `userId`'s side of a conversation read up to `at`; the other side's stays. */
-const readUpTo = (userId: string, at: SQL | Date) => ({
+/** Sets `userId`'s side of a conversation read up to `at`; the other side's stays (both, for no user). */
+const readUpTo = (userId: string | SQLWrapper, at: SQL | Date) => ({
   buyerReadAt: sql`case when ${conversations.buyerId} = ${userId} then ${at} else ${conversations.buyerReadAt} end`,
   sellerReadAt: sql`case when ${conversations.sellerId} = ${userId} then ${at} else ${conversations.sellerReadAt} end`,
 });
@@ -32,27 +46,44 @@ const unreadBy = (userId: string) => sql`${messages.conversationId} = ${conversa
   and ${messages.createdAt} > case when ${conversations.buyerId} = ${userId}
     then ${conversations.buyerReadAt} else ${conversations.sellerReadAt} end`;
 
+/** A message's values in the statement that adds it (`insertMessage`). */
+const sent = {
+  conversationId: sql.placeholder('conversationId'),
+  senderId: sql.placeholder('senderId'),
+  body: sql.placeholder('body'),
+  offerId: sql.placeholder('offerId'),
+};
+
 /**
- * Adds a message (a notice of Redline's without a sender; an offer's move with its offer); the
- * conversation moves to the top of both lists, and is read by its sender.
+ * One statement: the insert is a common table expression whose row the update reads; the conversation
+ * moves to the top of both lists, and is read by its sender (by neither side for a notice).
  */
-export async function insertMessage(tx: Db | Tx, values: typeof messages.$inferInsert) {
-  // One statement: the insert is a common table expression whose row the update reads.
-  const message = tx
+const messageInsert = (db: Db) => {
+  const message = db
     .$with('message')
-    .as(tx.insert(messages).values(values).returning({ id: messages.id, createdAt: messages.createdAt }));
+    .as(db.insert(messages).values(sent).returning({ id: messages.id, createdAt: messages.createdAt }));
   const sentAt = sql`(select ${message.createdAt} from ${message})`;
-  const { conversationId, senderId } = values;
-  const [row] = await tx
+  return db
     .with(message)
     .update(conversations)
-    .set({ lastMessageAt: sentAt, ...(senderId ? readUpTo(senderId, sentAt) : {}) })
-    .where(eq(conversations.id, conversationId))
+    .set({ lastMessageAt: sentAt, ...readUpTo(sent.senderId, sentAt) })
+    .where(eq(conversations.id, sent.conversationId))
     .returning({
       messageId: sql<string>`(select ${message.id} from ${message})`,
       buyerId: conversations.buyerId,
       sellerId: conversations.sellerId,
     });
+};
+
+/** Adds a message (a notice of Redline's without a sender; an offer's move with its offer). */
+export async function insertMessage(
+  statements: Statements,
+  tx: Db | Tx,
+  { conversationId, senderId = null, body, offerId = null }: typeof messages.$inferInsert,
+) {
+  const [row] = await statements
+    .on(tx, 'insert_message', messageInsert)
+    .execute({ conversationId, senderId, body, offerId });
   return row!;
 }
 
@@ -215,12 +246,15 @@ export async function deleteReportsOf(db: Db, conversationId: string) {
  * A message, who sent it and who it is for, its conversation's people and the car it is about; read
  * once for the reactions to a fact about it (its notification, its people's lists).
  */
-export function findMessage(tx: Db | Tx, id: string) {
-  return sharedRead(tx, `message:${id}`, () => readMessage(tx, id));
+export function findMessage(statements: Statements, tx: Db | Tx, id: string) {
+  return sharedRead(tx, `message:${id}`, async () => {
+    const [row] = await statements.on(tx, 'message_for_reactions', messageById).execute({ id });
+    return row;
+  });
 }
 
-async function readMessage(tx: Db | Tx, id: string) {
-  const [row] = await tx
+const messageById = (db: Db) =>
+  db
     .select({
       conversationId: messages.conversationId,
       body: messages.body,
@@ -234,9 +268,7 @@ async function readMessage(tx: Db | Tx, id: string) {
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .innerJoin(users, eq(users.id, messages.senderId))
-    .where(eq(messages.id, id));
-  return row;
-}
+    .where(eq(messages.id, sql.placeholder('id')));
 
 /** A report of a conversation: who made it, why, and the car the conversation is about. */
 export async function findConversationReport(tx: Db | Tx, id: string) {

@@ -44,7 +44,7 @@ export async function startConversation(context: AppContext, actor: SessionUser,
         sellerId: car.sellerId,
       });
     }
-    await send(tx, conversationId, party, input.message);
+    await send(context, tx, conversationId, party, input.message);
     return conversationId;
   });
   return { id };
@@ -60,13 +60,17 @@ export async function sendMessage(
   await requireAccess(context, actor, { permission: 'conversation.write', id: conversationId });
   // A team member writes as their dealer: buyers talk to the dealer (ADR 65).
   const id = await context.database.db.transaction((tx) =>
-    send(tx, conversationId, actingAs(actor), input.body),
+    send(context, tx, conversationId, actingAs(actor), input.body),
   );
   return { id };
 }
 
-async function send(tx: Tx, conversationId: string, senderId: string, body: string) {
-  const { messageId } = await repo.insertMessage(tx, { conversationId, senderId, body });
+async function send(context: AppContext, tx: Tx, conversationId: string, senderId: string, body: string) {
+  const { messageId } = await repo.insertMessage(context.database.statements, tx, {
+    conversationId,
+    senderId,
+    body,
+  });
   // Its people's lists are told by a reaction (notifications' live-changes.ts), which shares the
   // seller's team with the message's notification.
   await publish(tx, 'message.sent', { messageId });
@@ -111,10 +115,11 @@ export async function conversationAbout(tx: Tx, car: ConversationCar, buyerId: s
  * notification tells the other side, not `message.sent`'s.
  */
 export async function tellOfferMove(
+  context: AppContext,
   tx: Db | Tx,
   move: { conversationId: string; senderId: string | null; offerId: string; body: string },
 ) {
-  const { buyerId, sellerId } = await repo.insertMessage(tx, move);
+  const { buyerId, sellerId } = await repo.insertMessage(context.database.statements, tx, move);
   await publish(tx, 'conversations.changed', { userIds: [buyerId, ...(await sellerAndTeam(tx, sellerId))] });
 }
 

@@ -1,6 +1,6 @@
 /** The queries of a dealer's team (ADR 65): its members and its pending invitations. */
 import type { TeamRole } from '@redline/shared';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, type Placeholder, sql } from 'drizzle-orm';
 import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/pagination.ts';
@@ -34,8 +34,11 @@ export function listMembers(db: Db, dealerId: string) {
     .orderBy(asc(dealerMembers.createdAt), asc(dealerMembers.memberId));
 }
 
-/** The dealer's members and their roles (none for a private seller): who of them hears what the dealer is told. */
-export function teamOf(db: Db | Tx, dealerId: string) {
+/**
+ * The dealer's members and their roles (none for a private seller): who of them hears what the dealer
+ * is told. `dealerId` may be a placeholder, for the statement prepared once (notifications' seller-side.ts).
+ */
+export function teamOf(db: Db | Tx, dealerId: string | Placeholder) {
   return db
     .select({ id: dealerMembers.memberId, role: dealerMembers.role })
     .from(dealerMembers)

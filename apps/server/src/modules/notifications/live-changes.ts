@@ -7,6 +7,7 @@
  */
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import type { PreparedStatements } from '../../db/prepared-statements.ts';
 import { type EventName, publish } from '../../events/index.ts';
 import { bookingSummary } from '../bookings/index.ts';
 import { findMessage } from '../conversations/index.ts';
@@ -34,37 +35,42 @@ const REFUND_CHANGES = [
 /** Users an event names, at most (a NOTIFY carries less than 8000 bytes). */
 const USERS_AN_EVENT = 100;
 
+type Statements = PreparedStatements<Db>;
+
 async function tell(tx: Db | Tx, name: 'bookings.changed' | 'payments.changed', userIds: (string | null)[]) {
   const unique = [...new Set(userIds.filter((id): id is string => id !== null))];
   for (let at = 0; at < unique.length; at += USERS_AN_EVENT)
     await publish(tx, name, { userIds: unique.slice(at, at + USERS_AN_EVENT) });
 }
 
-async function bookingChanged(tx: Db | Tx, bookingId: string | null | undefined) {
-  const people = bookingId ? await bookingSummary(tx, bookingId) : undefined;
+async function bookingChanged(statements: Statements, tx: Db | Tx, bookingId: string | null | undefined) {
+  const people = bookingId ? await bookingSummary(statements, tx, bookingId) : undefined;
   if (people)
-    await tell(tx, 'bookings.changed', [people.buyerId, ...(await sellerSide(tx, people.sellerId))]);
+    await tell(tx, 'bookings.changed', [
+      people.buyerId,
+      ...(await sellerSide(statements, tx, people.sellerId)),
+    ]);
 }
 
 const ledgerChanged = async (tx: Db | Tx) => tell(tx, 'payments.changed', await repo.adminIds(tx));
 
 /** Subscribes the reactions; returns their unsubscribes. */
-export function liveChangesOnEvents({ database: { events } }: AppContext): (() => void)[] {
+export function liveChangesOnEvents({ database: { events, statements } }: AppContext): (() => void)[] {
   return [
     ...BOOKING_CHANGES.map((name) =>
-      events.react(name, (tx, { bookingId }) => bookingChanged(tx, bookingId)),
+      events.react(name, (tx, { bookingId }) => bookingChanged(statements, tx, bookingId)),
     ),
     events.react('booking.paid', ledgerChanged),
     events.react('message.sent', async (tx, { messageId }) => {
-      const message = await findMessage(tx, messageId);
+      const message = await findMessage(statements, tx, messageId);
       if (message)
         await publish(tx, 'conversations.changed', {
-          userIds: [message.buyerId, ...(await sellerSide(tx, message.sellerId))],
+          userIds: [message.buyerId, ...(await sellerSide(statements, tx, message.sellerId))],
         });
     }),
     ...REFUND_CHANGES.map((name) =>
       events.react(name, async (tx, { bookingId }) => {
-        await bookingChanged(tx, bookingId);
+        await bookingChanged(statements, tx, bookingId);
         await ledgerChanged(tx);
       }),
     ),

@@ -21,6 +21,7 @@ import {
 } from '@redline/shared';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import type { PreparedStatements } from '../../db/prepared-statements.ts';
 import { publish } from '../../events/index.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { bookingSummary } from '../bookings/index.ts';
@@ -57,11 +58,17 @@ const USERS_AN_EVENT = 100;
  * it in the app and tells their open pages (LiveUpdates); puts it in the e-mail outbox of those who
  * want it by e-mail and have confirmed their address.
  */
-async function tellUsers(tx: Db | Tx, jobs: JobQueue, userIds: (string | null)[], told: Told) {
+async function tellUsers(
+  statements: PreparedStatements<Db>,
+  tx: Db | Tx,
+  jobs: JobQueue,
+  userIds: (string | null)[],
+  told: Told,
+) {
   const unique = [...new Set(userIds.filter((id): id is string => id !== null))];
   for (let at = 0; at < unique.length; at += ROWS_AT_ONCE) {
     const some = unique.slice(at, at + ROWS_AT_ONCE);
-    const { inApp, byEmail } = await repo.tell(tx, some, told, settingsOf(told.type, undefined));
+    const { inApp, byEmail } = await repo.tell(statements, tx, some, told, settingsOf(told.type, undefined));
     await emailLater(jobs, tx, byEmail);
     for (let from = 0; from < inApp.length; from += USERS_AN_EVENT)
       await publish(tx, 'notifications.changed', { userIds: inApp.slice(from, from + USERS_AN_EVENT) });
@@ -217,14 +224,15 @@ function offerMoveNotice(move: OfferMove): { to: Side[]; notice: Omit<Told, 'lin
 }
 
 /** Subscribes the notifications' reactions; returns their unsubscribes. */
-export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() => void)[] {
-  const tell = (tx: Db | Tx, userIds: (string | null)[], told: Told) => tellUsers(tx, jobs, userIds, told);
+export function notifyOnEvents({ database: { events, statements }, jobs }: AppContext): (() => void)[] {
+  const tell = (tx: Db | Tx, userIds: (string | null)[], told: Told) =>
+    tellUsers(statements, tx, jobs, userIds, told);
   /** Tells the seller account `sellerId` and the members of its team whose role handles the kind. */
   const tellSeller = async (tx: Db | Tx, sellerId: string | null, told: Told) =>
-    tell(tx, await sellerSide(tx, sellerId, told.type), told);
+    tell(tx, await sellerSide(statements, tx, sellerId, told.type), told);
   return [
     events.react('booking.requested', async (tx, { bookingId }) => {
-      const booking = await bookingSummary(tx, bookingId);
+      const booking = await bookingSummary(statements, tx, bookingId);
       if (!booking) return;
       await tellSeller(tx, booking.sellerId, {
         type: 'booking.requested',
@@ -234,7 +242,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       });
     }),
     events.react('booking.paid', async (tx, { bookingId }) => {
-      const booking = await bookingSummary(tx, bookingId);
+      const booking = await bookingSummary(statements, tx, bookingId);
       if (!booking) return;
       await tellSeller(tx, booking.sellerId, {
         type: 'booking.paid',
@@ -244,7 +252,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       });
     }),
     events.react('booking.cancelled', async (tx, { bookingId, cancelledBy, reason }) => {
-      const booking = await bookingSummary(tx, bookingId);
+      const booking = await bookingSummary(statements, tx, bookingId);
       if (!booking) return;
       const when = testDriveTime(booking);
       const money = booking.isPaid
@@ -281,7 +289,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
         });
     }),
     events.react('booking.accepted', async (tx, { bookingId }) => {
-      const booking = await bookingSummary(tx, bookingId);
+      const booking = await bookingSummary(statements, tx, bookingId);
       if (!booking) return;
       await tell(tx, [booking.buyerId], {
         type: 'booking.accepted',
@@ -291,7 +299,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       });
     }),
     events.react('booking.declined', async (tx, { bookingId }) => {
-      const booking = await bookingSummary(tx, bookingId);
+      const booking = await bookingSummary(statements, tx, bookingId);
       if (!booking) return;
       const money = booking.isPaid
         ? ` Your ${formatCharge(booking.price)} fee is being refunded to your card.`
@@ -304,7 +312,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       });
     }),
     events.react('booking.rescheduled', async (tx, { bookingId }) => {
-      const booking = await bookingSummary(tx, bookingId);
+      const booking = await bookingSummary(statements, tx, bookingId);
       if (!booking?.proposedDate || !booking.proposedTime) return;
       const proposed = testDriveTime({
         requestedDate: booking.proposedDate,
@@ -318,7 +326,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       });
     }),
     events.react('booking.proposal-accepted', async (tx, { bookingId }) => {
-      const booking = await bookingSummary(tx, bookingId);
+      const booking = await bookingSummary(statements, tx, bookingId);
       if (!booking) return;
       await tellSeller(tx, booking.sellerId, {
         type: 'booking.time-agreed',
@@ -349,7 +357,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
         });
         return;
       }
-      const booking = bookingId ? await bookingSummary(tx, bookingId) : undefined;
+      const booking = bookingId ? await bookingSummary(statements, tx, bookingId) : undefined;
       if (!booking) return;
       await tell(tx, [booking.buyerId], {
         type: 'refund.made',
@@ -471,7 +479,7 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       });
     }),
     events.react('message.sent', async (tx, { messageId }) => {
-      const message = await findMessage(tx, messageId);
+      const message = await findMessage(statements, tx, messageId);
       if (!message) return;
       const link = routePatterns.dashConversation.replace(':id', message.conversationId);
       const told: Told = {
@@ -482,10 +490,10 @@ export function notifyOnEvents({ database: { events }, jobs }: AppContext): (() 
       };
       const recipients =
         message.recipientId === message.sellerId
-          ? await sellerSide(tx, message.sellerId, told.type)
+          ? await sellerSide(statements, tx, message.sellerId, told.type)
           : [message.recipientId];
       // One unread notification a conversation for each person: a burst of messages is one thing to look at.
-      const unread = await repo.withUnread(tx, recipients, link);
+      const unread = await repo.withUnread(statements, tx, recipients, link);
       await tell(
         tx,
         recipients.filter((userId) => !unread.has(userId)),

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { users } from '../../auth/auth.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
+import { type PreparedStatements, sqlStatement } from '../../db/prepared-statements.ts';
 import { notificationEmails, notificationPreferences, notifications } from './notifications.schema.ts';
 
 export type NewNotification = typeof notifications.$inferInsert;
@@ -48,15 +49,27 @@ export async function adminIds(tx: Db | Tx) {
 }
 
 /** Which of these users have an unread notification leading to `link`. */
-export async function withUnread(tx: Db | Tx, userIds: string[], link: string) {
-  const rows = await tx
+export async function withUnread(
+  statements: PreparedStatements<Db>,
+  tx: Db | Tx,
+  userIds: string[],
+  link: string,
+) {
+  const rows = await statements.on(tx, 'with_unread', withUnreadStatement).execute({ userIds, link });
+  return new Set(rows.map((row) => row.userId));
+}
+
+const withUnreadStatement = (db: Db) =>
+  db
     .selectDistinct({ userId: notifications.userId })
     .from(notifications)
     .where(
-      and(inArray(notifications.userId, userIds), eq(notifications.link, link), isNull(notifications.readAt)),
+      and(
+        sql`${notifications.userId} = any(${sql.placeholder('userIds')}::text[])`,
+        eq(notifications.link, sql.placeholder('link')),
+        isNull(notifications.readAt),
+      ),
     );
-  return new Set(rows.map((row) => row.userId));
-}
 
 export type Settings = Pick<typeof notificationPreferences.$inferSelect, 'inApp' | 'email'>;
 
@@ -81,34 +94,51 @@ export type NotificationText = Pick<NewNotification, 'type' | 'title' | 'body' |
  * the outbox row of those who want it by e-mail and have confirmed their address (its e-mailed link).
  * A deleted user is told nothing. Answers who was told how.
  */
-export async function tell(tx: Db | Tx, userIds: string[], told: NotificationText, defaults: Settings) {
+export async function tell(
+  statements: PreparedStatements<Db>,
+  tx: Db | Tx,
+  userIds: string[],
+  told: NotificationText,
+  defaults: Settings,
+) {
   const { type, title, body, link } = told;
-  const { rows } = (await tx.execute(sql`
-    with recipients as (
-      select ${users.id} as user_id,
-        coalesce(${notificationPreferences.inApp}, ${defaults.inApp}::boolean) as in_app,
-        ${users.emailVerified} and coalesce(${notificationPreferences.email}, ${defaults.email}::boolean) as by_email
-      from ${users}
-      left join ${notificationPreferences}
-        on ${notificationPreferences.userId} = ${users.id} and ${notificationPreferences.type} = ${type}
-      where ${users.id} = any(${sql.param(userIds)}::text[])
-    ), in_app as (
-      insert into ${notifications} (user_id, type, title, body, link)
-      select user_id, ${type}::text, ${title}::text, ${body}::text, ${link}::text from recipients where in_app
-      returning user_id
-    ), by_email as (
-      insert into ${notificationEmails} (user_id, type, title, body, link)
-      select user_id, ${type}::text, ${title}::text, ${body}::text, ${link}::text from recipients where by_email
-      returning user_id
-    )
-    select user_id, true as in_app from in_app
-    union all
-    select user_id, false from by_email`)) as unknown as { rows: { user_id: string; in_app: boolean }[] };
+  const { rows } = await statements
+    .on(tx, 'tell', tellStatement)
+    .execute({ userIds, type, title, body, link, inApp: defaults.inApp, email: defaults.email });
   return {
     inApp: rows.filter((row) => row.in_app).map((row) => row.user_id),
     byEmail: rows.filter((row) => !row.in_app).map((row) => row.user_id),
   };
 }
+
+/** The notification's text in `tellStatement`, each a placeholder typed once. */
+const text = {
+  type: sql`${sql.placeholder('type')}::text`,
+  title: sql`${sql.placeholder('title')}::text`,
+  body: sql`${sql.placeholder('body')}::text`,
+  link: sql`${sql.placeholder('link')}::text`,
+};
+const tellStatement = sqlStatement<{ user_id: string; in_app: boolean }>(sql`
+    with recipients as (
+      select ${users.id} as user_id,
+        coalesce(${notificationPreferences.inApp}, ${sql.placeholder('inApp')}::boolean) as in_app,
+        ${users.emailVerified} and coalesce(${notificationPreferences.email}, ${sql.placeholder('email')}::boolean) as by_email
+      from ${users}
+      left join ${notificationPreferences}
+        on ${notificationPreferences.userId} = ${users.id} and ${notificationPreferences.type} = ${text.type}
+      where ${users.id} = any(${sql.placeholder('userIds')}::text[])
+    ), in_app as (
+      insert into ${notifications} (user_id, type, title, body, link)
+      select user_id, ${text.type}, ${text.title}, ${text.body}, ${text.link} from recipients where in_app
+      returning user_id
+    ), by_email as (
+      insert into ${notificationEmails} (user_id, type, title, body, link)
+      select user_id, ${text.type}, ${text.title}, ${text.body}, ${text.link} from recipients where by_email
+      returning user_id
+    )
+    select user_id, true as in_app from in_app
+    union all
+    select user_id, false from by_email`);
 
 /** Sets the user's settings of these kinds; other kinds keep theirs. */
 export async function saveSettings(db: Db | Tx, userId: string, items: ({ type: string } & Settings)[]) {

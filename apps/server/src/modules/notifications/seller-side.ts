@@ -4,7 +4,9 @@
  * hears nothing more, and one who just joined hears the next lead.
  */
 import type { NotificationType, TeamRole } from '@redline/shared';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import type { PreparedStatements } from '../../db/prepared-statements.ts';
 import { sharedRead } from '../../events/index.ts';
 import { teamOf } from '../dealers/index.ts';
 
@@ -22,18 +24,23 @@ const STANDING: ReadonlySet<NotificationType> = new Set<NotificationType>(['revi
  * seller is gone (null).
  */
 export async function sellerSide(
+  statements: PreparedStatements<Db>,
   tx: Db | Tx,
   sellerId: string | null,
   type?: NotificationType,
 ): Promise<string[]> {
   if (sellerId === null) return [];
   // Read once for the reactions to a fact: a booking's notice and its people's lists both ask.
-  const team = await sharedRead(tx, `team:${sellerId}`, () => teamOf(tx, sellerId).execute());
+  const team = await sharedRead(tx, `team:${sellerId}`, () =>
+    statements.on(tx, 'seller_team', teamStatement).execute({ dealerId: sellerId }),
+  );
   return [
     sellerId,
     ...team.filter((member) => type === undefined || toldAs(member.role, type)).map(({ id }) => id),
   ];
 }
+
+const teamStatement = (db: Db) => teamOf(db, sql.placeholder('dealerId'));
 
 /** Whether a member of this role is told this kind of what their dealer is told. */
 export function toldAs(role: TeamRole, type: NotificationType): boolean {

@@ -109,7 +109,7 @@ async function record(context: AppContext, tx: Db | Tx, offer: repo.LockedOffer,
   });
   const moveId = await repo.insertMove(tx, { offerId: offer.id, ...step.move });
   const { by, message } = step.move;
-  await tellOfferMove(tx, {
+  await tellOfferMove(context, tx, {
     conversationId: offer.conversationId,
     senderId: by === null ? null : by === 'buyer' ? offer.buyerId : offer.sellerId,
     offerId: offer.id,

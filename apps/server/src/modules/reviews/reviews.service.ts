@@ -54,7 +54,7 @@ export async function postReview(
     });
     const status = bookingStatus(booking);
     if (status !== 'completed') throw conflict(NOT_TAKEN_PLACE[status]);
-    const { carName, sellerId } = (await bookingSummary(tx, booking.id))!;
+    const { carName, sellerId } = (await bookingSummary(context.database.statements, tx, booking.id))!;
     // The seller's account is gone: there is nobody left to review.
     if (!sellerId) throw notFound('The seller');
     const reviewId = await repo.insertReview(tx, { ...input, buyerId: actor.id, sellerId, carName });
