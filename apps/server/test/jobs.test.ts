@@ -24,6 +24,8 @@ declare module '../src/jobs/jobs.ts' {
     'test.hourly': Scheduled;
     'test.recorded': { label: string };
     'test.delayed': Scheduled;
+    'test.backlog': { n: number };
+    'test.batched': { label: string };
   }
 }
 
@@ -205,6 +207,59 @@ describe('jobs on a test clock', () => {
     expect(runs).toEqual([]);
     await tickUntil(queue, clock, () => runs.length > 0, 30);
     expect(runs[0]! - sentAt).toBeGreaterThanOrEqual(60_000);
+  });
+
+  // The clock stands still in both: a worker that waits its poll (2 s) between jobs runs one and stops.
+  it('works a backlog as fast as its jobs run, not one job a poll', async ({ instance }) => {
+    const clock = new TestClock('2026-03-06T08:00:00Z');
+    const queue = await instance(clock);
+    await queue.boss.createQueue('test.backlog');
+    for (let n = 0; n < 12; n++) await queue.send('test.backlog', { n });
+    const done: number[] = [];
+    await queue.define({
+      name: 'test.backlog',
+      async run({ n }) {
+        done.push(n);
+        return undefined;
+      },
+    });
+    await vi.waitFor(() => expect(done).toHaveLength(12), { timeout: 30_000, interval: 50 });
+    expect(done.toSorted((a, b) => a - b)).toEqual([...Array(12).keys()]);
+    const jobs = await queue.boss.findJobs('test.backlog');
+    expect(jobs.map((job) => job.state)).toEqual(Array(12).fill('completed'));
+  });
+
+  it('retries a failed job alone: the jobs claimed with it complete', async ({ instance }) => {
+    const clock = new TestClock('2026-03-06T09:00:00Z');
+    const queue = await instance(clock);
+    await queue.boss.createQueue('test.batched');
+    const ids = new Map<string, string>();
+    for (const label of ['first', 'fails once', 'last'])
+      ids.set(label, (await queue.send('test.batched', { label }))!);
+    const runs: string[] = [];
+    await queue.define({
+      name: 'test.batched',
+      async run({ label }) {
+        runs.push(label);
+        if (label === 'fails once' && runs.filter((run) => run === label).length === 1)
+          throw new Error('busy');
+        return { label };
+      },
+    });
+    const state = async (label: string) =>
+      (await queue.boss.findJobs('test.batched', { id: ids.get(label)! }))[0]!;
+    await vi.waitFor(async () => expect((await state('fails once')).state).toBe('retry'), {
+      timeout: 30_000,
+    });
+    expect(runs.toSorted()).toEqual(['fails once', 'first', 'last']);
+    for (const label of ['first', 'last']) {
+      const job = await state(label);
+      expect([job.state, job.output]).toEqual(['completed', { label }]);
+    }
+    expect((await state('fails once')).output).toMatchObject({ message: 'busy' });
+
+    await tickUntil(queue, clock, async () => (await state('fails once')).state === 'completed');
+    expect(runs.toSorted()).toEqual(['fails once', 'fails once', 'first', 'last']);
   });
 });
 

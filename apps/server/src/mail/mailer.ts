@@ -24,6 +24,13 @@ export interface Mailer {
   readonly sent: readonly Mail[];
 }
 
+/**
+ * How long one message may wait on the mail server, in ms: nodemailer's own defaults (two minutes to
+ * connect, an hour of silence) would hold an e-mail job, and the e-mails claimed after it, long past
+ * the job queue's claim (job-queue.ts). A message that fails so is retried by its job.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 export function createMailer(options: {
   smtpUrl?: string;
   from: string;
@@ -37,7 +44,9 @@ export function createMailer(options: {
     return {
       sent: [],
       async send(mail) {
-        transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+        transport ??= import('nodemailer').then((m) =>
+          m.default.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }),
+        );
         await (await transport).sendMail({ from: options.from, ...mail });
       },
     };

@@ -33,6 +33,8 @@ type JobContext = Pick<AppContext, 'database'>;
 export function importJob(context: JobContext): JobDefinition<'inventory-import.run'> {
   return {
     name: 'inventory-import.run',
+    // A file of 20,000 rows runs for minutes.
+    long: true,
     async run({ importId }) {
       while (await applyChunk(context, importId));
       await finish(context, importId);
