@@ -37,6 +37,7 @@ import {
   loadInputs,
   removeLoadWrites,
 } from './lib/dataset.ts';
+import { DeferredJobs } from './lib/deferred-jobs.ts';
 import { startRedlineInstances } from './lib/instances.ts';
 import {
   LOAD_BOOKING_PHONE,
@@ -76,6 +77,11 @@ interface Measured extends LoadResult {
    * what else the machine runs, so it compares two commits on a busy machine.
    */
   cpuMs: { server: number; postgres: number };
+  /**
+   * Redline's runs on PostgreSQL: the jobs its writes (the warm-up's and the run's) left waiting,
+   * waited out after the run, and their CPU a request, beyond the idle rate (lib/deferred-jobs.ts).
+   */
+  deferred?: { jobs: number; seconds: number; cpuMs: { server: number; postgres: number } };
 }
 
 /** One run of a scenario: Redline, then each server it is compared with, back to back. */
@@ -277,10 +283,12 @@ export async function measure(
   scenario: Scenario,
   inputs: ScenarioInputs,
   options: { connections: number; seconds: number; warmupSeconds: number },
+  deferredJobs?: DeferredJobs,
 ): Promise<Measured> {
   await settle(server);
+  let warmupRequests = 0;
   if (options.warmupSeconds > 0) {
-    await runLoad(
+    const warmup = await runLoad(
       server.baseUrl,
       scenario,
       { ...inputs, sessions: inputs.warmupSessions ?? inputs.sessions },
@@ -289,6 +297,7 @@ export async function measure(
         seconds: options.warmupSeconds,
       },
     );
+    warmupRequests = warmup.requests;
     await settle(server);
   }
   const rss = watchRss(server.pid);
@@ -299,15 +308,26 @@ export async function measure(
   });
   const cpuAfter = cpuTimes(server.groups ?? [server.pid]);
   const peakRssMiB = rss.stop();
+  const load1 = loadNow()[0];
   await settle(server);
   const perRequest = (of: 'group' | 'postgres') =>
     round((cpuAfter[of] - cpuBefore[of]) / Math.max(1, result.requests), 3);
-  return {
+  const measured: Measured = {
     ...result,
     peakRssMiB,
-    load1: loadNow()[0],
+    load1,
     cpuMs: { server: perRequest('group'), postgres: perRequest('postgres') },
   };
+  if (deferredJobs) {
+    const { jobs, seconds, cpuMs } = await deferredJobs.waitOut(server);
+    const requests = Math.max(1, warmupRequests + result.requests);
+    measured.deferred = {
+      jobs,
+      seconds,
+      cpuMs: { server: round(cpuMs.server / requests, 3), postgres: round(cpuMs.postgres / requests, 3) },
+    };
+  }
+  return measured;
 }
 
 /**
@@ -367,6 +387,7 @@ export async function benchEngine(
   }
 
   const servers: Running[] = [];
+  const deferredJobs = target.engine === 'postgres' ? await DeferredJobs.open(target.databaseUrl) : undefined;
   try {
     const redline = await startRedlineInstances(`redline-${engine}`, targetEnv(target), options.instances);
     servers.push(redline);
@@ -374,6 +395,12 @@ export async function benchEngine(
       `Redline${options.instances > 0 ? `, ${options.instances} instance(s) behind nginx,` : ''} started and answered GET /api/categories in ${redline.startMs} ms`,
     );
     const idleRssMiB = watchRss(redline.pid).stop();
+    if (deferredJobs) {
+      const { jobs, seconds } = await deferredJobs.start(redline);
+      log(
+        `Redline's job queue: ${jobs} job(s) from its start waited out in ${seconds} s; idle rate measured`,
+      );
+    }
 
     const sessions = await signInUsers(redline.baseUrl, found.buyers);
     const cookies = new Map(sessions.map((s) => [s.userId, s.cookie]));
@@ -442,7 +469,7 @@ export async function benchEngine(
         // prepared ones to the servers that record them.
         const replayed = { ...inputs, payments: { items: inputs.payments.items.slice(0, 1), taken: 0 } };
         runs.push({
-          redline: await against(redline),
+          redline: await measure(redline, scenario, inputs, options, deferredJobs),
           constant: await against(constant, replayed),
           fastify: scenario.databaseBacked ? undefined : await against(fastify),
           raw: scenario.databaseBacked ? await against(raw) : undefined,
@@ -458,6 +485,7 @@ export async function benchEngine(
     return { engine, dataset, startMs: redline.startMs, idleRssMiB, rows };
   } finally {
     for (const server of servers.reverse()) await server.stop();
+    await deferredJobs?.close();
     await removeLoadWrites(target);
   }
 }
@@ -490,6 +518,9 @@ export function printEngine(result: EngineResult, options: Pick<ApiOptions, 'con
       '% of raw': medianOf(runs, (r) => percentOf(r.redline, r.raw)),
       'raw p99': medianOf(runs, (r) => r.raw?.p99),
       'CPU ms/req': `${medianOf(runs, (r) => r.redline.cpuMs.server)} + PG ${medianOf(runs, (r) => r.redline.cpuMs.postgres)}`,
+      'deferred CPU ms/req': runs[0]?.redline.deferred
+        ? `${medianOf(runs, (r) => r.redline.deferred?.cpuMs.server)} + PG ${medianOf(runs, (r) => r.redline.deferred?.cpuMs.postgres)}`
+        : '',
       'raw CPU ms/req': runs[0]?.raw
         ? `${medianOf(runs, (r) => r.raw?.cpuMs.server)} + PG ${medianOf(runs, (r) => r.raw?.cpuMs.postgres)}`
         : '',

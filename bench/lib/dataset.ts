@@ -88,7 +88,9 @@ export async function ensureDataset(
  * Removes what an earlier load wrote: open bookings (a run stopped between booking and cancelling,
  * or a crashed run, which would turn the same buyer's next booking of that car into a 409), the
  * bookings prepared for payments with their intents and payments, its messages, the cars it posted
- * and the sessions it wrote.
+ * and the sessions it wrote; and the jobs it left queued with the e-mails they would send (a run's
+ * own are waited out after it, lib/deferred-jobs.ts, but a stopped run's would be worked while the
+ * next measures).
  */
 export async function removeLoadWrites(target: Target) {
   const { database, client } = await openTarget(target);
@@ -98,6 +100,11 @@ export async function removeLoadWrites(target: Target) {
     await client.query('delete from messages where body = $1', [LOAD_MESSAGE_BODY]);
     await client.query('delete from cars where about = $1', [LOAD_CAR_ABOUT]);
     await client.query('delete from sessions where starts_with(token, $1)', [LOAD_SESSION_TOKEN]);
+    await client.query('delete from notification_emails');
+    // pg-boss's schema exists once Redline has started on the dataset.
+    const { rows } = await client.query("select to_regclass('pgboss.job') is not null as queued");
+    if (rows[0]?.queued)
+      await client.query("delete from pgboss.job where state in ('created', 'retry', 'active')");
   } finally {
     await database.close();
   }
