@@ -41,7 +41,10 @@ export async function signInUsers(
  * A session for each user, written into the target (before the server opens it: a PGlite directory
  * opens in one process at a time), with the cookie Better Auth would set: the token, signed with
  * HMAC-SHA256 under the server's AUTH_SECRET (startRedline's). The tokens start with `prefix`, by
- * which the benchmark that wrote them removes them (another's clean-up leaves them alone).
+ * which the benchmark that wrote them removes them (another's clean-up leaves them alone). Each
+ * lasts a week, as a sign-in's does (auth.ts, `session.expiresIn`): Better Auth renews a session
+ * whose expiry is less than six days away on every use (its `updateAge`, a day), an update of the
+ * session's row and a new cookie, which a signed-in visitor's requests pay once a day, not each.
  */
 export async function createSessions(
   target: Target,
@@ -53,7 +56,7 @@ export async function createSessions(
   try {
     await client.query(
       `insert into sessions (id, token, user_id, expires_at)
-       select gen_random_uuid()::text, t, u, now() + interval '1 day' from unnest($1::text[], $2::text[]) as s(t, u)`,
+       select gen_random_uuid()::text, t, u, now() + interval '7 days' from unnest($1::text[], $2::text[]) as s(t, u)`,
       [tokens, userIds],
     );
   } finally {
