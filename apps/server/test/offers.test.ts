@@ -12,7 +12,7 @@ import { describe, expect } from 'vitest';
 import { cars, messages, notifications, offerMoves, offers } from '../src/db/schema.ts';
 import { createCar, createOffer } from './factories.ts';
 import { it as base } from './fixtures.ts';
-import { as, errorOf, type TestApp, type TestUser, tickUntil } from './helpers.ts';
+import { as, errorOf, refitsWaiting, type TestApp, type TestUser, tickUntil } from './helpers.ts';
 
 const clock = new TestClock(Date.now());
 const it = base.extend('appOptions', { scope: 'file' }, { clock });
@@ -238,6 +238,21 @@ describe('an accepted offer', () => {
     );
     expect((await offer(t, otherBuyer, car.id, 21_000_000)).statusCode).toBe(409);
     expect((await answer(t, seller, mine.id, { action: 'accept' })).statusCode).toBe(409);
+  });
+
+  it('leaves the market values alone: the reservation and its release change nothing they read', async ({
+    t,
+    seller,
+    buyer,
+  }) => {
+    const car = await createCar(t, seller);
+    const made = await createOffer(t, buyer, car, seller);
+    await t.context.jobs.boss.deleteQueuedJobs('market-value.refit');
+    expect((await answer(t, seller, made.id, { action: 'accept' })).statusCode).toBe(200);
+    expect((await carOf(t, seller, car.id)).reservedAt).not.toBeNull();
+    expect((await move(t, seller, made.id, 'release')).statusCode).toBe(200);
+    expect((await carOf(t, seller, car.id)).reservedAt).toBeNull();
+    expect(await refitsWaiting(t)).toEqual([]);
   });
 
   it("is the buyer's to take when the seller countered: accepted at the counter's amount", async ({

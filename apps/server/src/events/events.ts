@@ -9,12 +9,14 @@ export interface DomainEvents {
   'car.posted': { carId: string; sellerId: string };
   /**
    * A car's fields or photos changed, it went back on sale (`relisted`), or an accepted offer
-   * reserved it or its reservation ended; `askingPrice` when its price changed, `vinChanged` when its
-   * VIN did; `fields`, those its seller's edit set (absent when something else changed the car).
+   * reserved it or its reservation ended (`reservation`: nothing else changed); `askingPrice` when
+   * its price changed, `vinChanged` when its VIN did; `fields`, those its seller's edit set (absent
+   * when something else changed the car).
    */
   'car.updated': {
     carId: string;
     fields?: (keyof CarUpdate)[];
+    reservation?: true;
     askingPrice?: { from: number; to: number };
     vinChanged?: true;
     relisted?: true;

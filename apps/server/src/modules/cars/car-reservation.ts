@@ -15,7 +15,7 @@ export async function reserveCar(tx: Tx, carId: string) {
     .where(and(eq(cars.id, carId), isNull(cars.reservedAt), isNull(cars.soldAt)))
     .returning({ id: cars.id });
   if (reserved.length === 0) return false;
-  await publish(tx, 'car.updated', { carId });
+  await publish(tx, 'car.updated', { carId, reservation: true });
   return true;
 }
 
@@ -26,5 +26,5 @@ export async function releaseCar(tx: Db | Tx, carId: string) {
     .set({ reservedAt: null })
     .where(and(eq(cars.id, carId), isNotNull(cars.reservedAt)))
     .returning({ id: cars.id });
-  if (released.length > 0) await publish(tx, 'car.updated', { carId });
+  if (released.length > 0) await publish(tx, 'car.updated', { carId, reservation: true });
 }

@@ -54,7 +54,9 @@ export function refitOnEvents({ database: { events }, jobs }: AppContext): (() =
     events.react('car.sold', refit),
     events.react('car.deleted', refit),
     events.react('cars.renamed', refit),
-    events.react('car.updated', async (tx, { fields }) => {
+    // A reservation changes no field the model reads.
+    events.react('car.updated', async (tx, { fields, reservation }) => {
+      if (reservation) return;
       if (!fields || fields.some((field) => VALUED_FIELDS.has(field))) await refit(tx);
     }),
   ];
