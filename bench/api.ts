@@ -37,7 +37,7 @@ import {
   loadInputs,
   removeLoadWrites,
 } from './lib/dataset.ts';
-import { DeferredJobs } from './lib/deferred-jobs.ts';
+import { type Deferred, DeferredJobs } from './lib/deferred-jobs.ts';
 import { startRedlineInstances } from './lib/instances.ts';
 import {
   LOAD_BOOKING_PHONE,
@@ -81,7 +81,7 @@ interface Measured extends LoadResult {
    * Redline's runs on PostgreSQL: the jobs its writes (the warm-up's and the run's) left waiting,
    * waited out after the run, and their CPU a request, beyond the idle rate (lib/deferred-jobs.ts).
    */
-  deferred?: { jobs: number; seconds: number; cpuMs: { server: number; postgres: number } };
+  deferred?: Deferred;
 }
 
 /** One run of a scenario: Redline, then each server it is compared with, back to back. */

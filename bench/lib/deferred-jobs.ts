@@ -10,11 +10,14 @@
 import pg from 'pg';
 import { cpuTimes, type Running, sleep } from './processes.ts';
 
-/** What one wait saw: the jobs waiting or running when it began, how long it took, and their CPU. */
+/**
+ * What one wait saw: the jobs waiting or running when it began, how long it took, and their CPU
+ * above the idle rate, of the server's processes and of PostgreSQL (ms in all; bench:api divides
+ * it by the run's requests).
+ */
 export interface Deferred {
   jobs: number;
   seconds: number;
-  /** CPU ms above the idle rate, in all: of the server's processes and of PostgreSQL. */
   cpuMs: { server: number; postgres: number };
 }
 

@@ -5,9 +5,8 @@
  */
 import type { SellsFor } from '@redline/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db, Statements, Tx } from '../db/client.ts';
 import { isUuid } from '../db/pagination.ts';
-import type { PreparedStatements } from '../db/prepared-statements.ts';
 import {
   bookings,
   cars,
@@ -23,7 +22,6 @@ import {
   users,
 } from '../db/schema.ts';
 
-type Statements = PreparedStatements<Db>;
 const id = sql.placeholder('id');
 
 /** The record of `statement` whose id is `recordId`; none for an id that is not a UUID (no record has it). */

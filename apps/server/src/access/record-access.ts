@@ -20,8 +20,7 @@
  */
 import type { SellingRole, SellsFor, SessionUser, User } from '@redline/shared';
 import type { AppContext } from '../context.ts';
-import type { Db, Tx } from '../db/client.ts';
-import type { PreparedStatements } from '../db/prepared-statements.ts';
+import type { Db, Statements, Tx } from '../db/client.ts';
 import { forbidden, notFound } from '../errors.ts';
 import * as repo from './record-access.repository.ts';
 
@@ -31,7 +30,7 @@ export type Actor = SessionUser;
 interface RecordRule<R> {
   /** The record's name in a 404 ("The car"). */
   name: string;
-  load(statements: PreparedStatements<Db>, db: Db | Tx, id: string): Promise<R | undefined>;
+  load(statements: Statements, db: Db | Tx, id: string): Promise<R | undefined>;
   /** Whether the actor may see the record; when not, the answer is the 404 of a missing one. */
   sees(actor: Actor, record: R): boolean;
   /** Why the actor, who sees the record, may not do this (a 403); undefined when they may. */

@@ -22,6 +22,8 @@ import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** The database handle's prepared statements (`Database['statements']`), as the modules take them. */
+export type Statements = PreparedStatements<Db>;
 
 export interface Database {
   db: Db;
@@ -29,7 +31,7 @@ export interface Database {
   /** The domain events of this handle's transactions (and, on PostgreSQL, of every instance's). */
   events: EventBus<Db | Tx>;
   /** The statements prepared on this handle, by name (the reads behind every car page). */
-  statements: PreparedStatements<Db>;
+  statements: Statements;
   /** The embedded database's one connection (PGlite only), which the job queue shares. */
   pglite?: PGlite;
   /** The pool's connections (PostgreSQL only): open, idle, and queries waiting for one (the metrics). */

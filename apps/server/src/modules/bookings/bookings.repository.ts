@@ -2,10 +2,9 @@ import type { CancelReason, StoredBookingStatus } from '@redline/shared';
 import { and, eq, getTableColumns, inArray, not, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Statements, Tx } from '../../db/client.ts';
 import { dailyCounts } from '../../db/daily-counts.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import type { PreparedStatements } from '../../db/prepared-statements.ts';
 import { sharedRead } from '../../events/index.ts';
 import { carsForSale, findCar } from '../cars/index.ts';
 import { bookingPayments, type PaymentBookings, paymentRefunds } from '../payments/index.ts';
@@ -145,7 +144,7 @@ export async function cancelBookings(tx: Db | Tx, ids: string[], reason: CancelR
  * What a notice of a booking tells (a notification, its people's open lists): its people, car and
  * time, as kept on it; read once for all the reactions to a fact about it.
  */
-export function bookingSummary(statements: PreparedStatements<Db>, tx: Db | Tx, id: string) {
+export function bookingSummary(statements: Statements, tx: Db | Tx, id: string) {
   return sharedRead(tx, `booking-summary:${id}`, async () => {
     const [row] = await statements.on(tx, 'booking_summary', bookingSummaryStatement).execute({ id });
     return row;

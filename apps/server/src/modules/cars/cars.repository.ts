@@ -26,9 +26,8 @@ import {
 } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Statements, Tx } from '../../db/client.ts';
 import { afterCursor, cursorParams, keyset, newestFirst, toPage } from '../../db/pagination.ts';
-import type { PreparedStatements } from '../../db/prepared-statements.ts';
 import { categoryNames } from '../categories/index.ts';
 import { type PhotoInUse, photoSizes } from '../photos/index.ts';
 import { carPrices, cars, removedCars } from './cars.schema.ts';
@@ -132,7 +131,6 @@ function selectCarViews<Extra extends Record<string, SQL>>(
  * (`context.database.statements`, db/prepared-statements.ts): each is built once, and PostgreSQL
  * parses and plans it once per connection. The functions below take those statements.
  */
-type Statements = PreparedStatements<Db>;
 
 const carView = (advertisementOf: AdvertisementOf) => (db: Db) =>
   selectCarViews(db, advertisementOf).where(eq(cars.id, sql.placeholder('id')));

@@ -1,7 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import type { PreparedStatements } from '../../db/prepared-statements.ts';
+import type { Db, Statements } from '../../db/client.ts';
 import { categories } from './categories.schema.ts';
 
 /** All categories in display order. */
@@ -29,7 +28,7 @@ const categoryById = (db: Db) =>
     .where(eq(categories.id, sql.placeholder('id')));
 
 /** Whether the category exists: a prepared statement of the database handle, asked by every car posted or edited. */
-export async function categoryExists(statements: PreparedStatements<Db>, id: string) {
+export async function categoryExists(statements: Statements, id: string) {
   const rows = await statements.get('category_exists', categoryById).execute({ id });
   return rows.length > 0;
 }

@@ -12,14 +12,11 @@ import {
 } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Statements, Tx } from '../../db/client.ts';
 import { dailyCounts } from '../../db/daily-counts.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import type { PreparedStatements } from '../../db/prepared-statements.ts';
 import { sharedRead } from '../../events/index.ts';
 import { conversationReports, conversations, messages } from './conversations.schema.ts';
-
-type Statements = PreparedStatements<Db>;
 
 export async function findConversationId(tx: Tx, carId: string, buyerId: string) {
   const [row] = await tx

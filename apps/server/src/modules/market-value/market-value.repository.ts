@@ -1,8 +1,7 @@
 /** The market value module's queries: the cars it values (the cars module's read model) and its own tables. */
 import { dealRating, type MarketValue } from '@redline/shared';
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import type { PreparedStatements } from '../../db/prepared-statements.ts';
+import type { Db, Statements, Tx } from '../../db/client.ts';
 import { carsForValuation, type MarketValueOf } from '../cars/index.ts';
 import { type FIT_LEVELS, marketValueFits, marketValues } from './market-value.schema.ts';
 import type { KeptFit, Valuation } from './market-value-model.ts';
@@ -243,10 +242,7 @@ const valueOfCar = (db: Db) =>
     .where(eq(carsForValuation.id, sql.placeholder('carId')));
 
 /** A car's market value (`marketValueColumn`), in a statement of its own. */
-export async function marketValueOf(
-  statements: PreparedStatements<Db>,
-  carId: string,
-): Promise<MarketValue | null> {
+export async function marketValueOf(statements: Statements, carId: string): Promise<MarketValue | null> {
   const [row] = await statements.get('market_value', valueOfCar).execute({ carId });
   return row?.value ?? null;
 }

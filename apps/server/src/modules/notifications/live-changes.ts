@@ -6,8 +6,7 @@
  * the instance that made it, and a change that rolls back tells no one.
  */
 import type { AppContext } from '../../context.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import type { PreparedStatements } from '../../db/prepared-statements.ts';
+import type { Db, Statements, Tx } from '../../db/client.ts';
 import { type EventName, publish } from '../../events/index.ts';
 import { bookingSummary } from '../bookings/index.ts';
 import { findMessage } from '../conversations/index.ts';
@@ -34,8 +33,6 @@ const REFUND_CHANGES = [
 
 /** Users an event names, at most (a NOTIFY carries less than 8000 bytes). */
 const USERS_AN_EVENT = 100;
-
-type Statements = PreparedStatements<Db>;
 
 async function tell(tx: Db | Tx, name: 'bookings.changed' | 'payments.changed', userIds: (string | null)[]) {
   const unique = [...new Set(userIds.filter((id): id is string => id !== null))];

@@ -20,8 +20,7 @@ import {
   searchPathOf,
 } from '@redline/shared';
 import type { AppContext } from '../../context.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import type { PreparedStatements } from '../../db/prepared-statements.ts';
+import type { Db, Statements, Tx } from '../../db/client.ts';
 import { publish } from '../../events/index.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { bookingSummary } from '../bookings/index.ts';
@@ -59,7 +58,7 @@ const USERS_AN_EVENT = 100;
  * want it by e-mail and have confirmed their address.
  */
 async function tellUsers(
-  statements: PreparedStatements<Db>,
+  statements: Statements,
   tx: Db | Tx,
   jobs: JobQueue,
   userIds: (string | null)[],

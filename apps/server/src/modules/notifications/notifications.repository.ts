@@ -1,8 +1,8 @@
 import { and, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { users } from '../../auth/auth.schema.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Statements, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
-import { type PreparedStatements, sqlStatement } from '../../db/prepared-statements.ts';
+import { sqlStatement } from '../../db/prepared-statements.ts';
 import { notificationEmails, notificationPreferences, notifications } from './notifications.schema.ts';
 
 export type NewNotification = typeof notifications.$inferInsert;
@@ -49,12 +49,7 @@ export async function adminIds(tx: Db | Tx) {
 }
 
 /** Which of these users have an unread notification leading to `link`. */
-export async function withUnread(
-  statements: PreparedStatements<Db>,
-  tx: Db | Tx,
-  userIds: string[],
-  link: string,
-) {
+export async function withUnread(statements: Statements, tx: Db | Tx, userIds: string[], link: string) {
   const rows = await statements.on(tx, 'with_unread', withUnreadStatement).execute({ userIds, link });
   return new Set(rows.map((row) => row.userId));
 }
@@ -95,7 +90,7 @@ export type NotificationText = Pick<NewNotification, 'type' | 'title' | 'body' |
  * A deleted user is told nothing. Answers who was told how.
  */
 export async function tell(
-  statements: PreparedStatements<Db>,
+  statements: Statements,
   tx: Db | Tx,
   userIds: string[],
   told: NotificationText,

@@ -5,8 +5,7 @@
  */
 import type { NotificationType, TeamRole } from '@redline/shared';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import type { PreparedStatements } from '../../db/prepared-statements.ts';
+import type { Db, Statements, Tx } from '../../db/client.ts';
 import { sharedRead } from '../../events/index.ts';
 import { teamOf } from '../dealers/index.ts';
 
@@ -24,7 +23,7 @@ const STANDING: ReadonlySet<NotificationType> = new Set<NotificationType>(['revi
  * seller is gone (null).
  */
 export async function sellerSide(
-  statements: PreparedStatements<Db>,
+  statements: Statements,
   tx: Db | Tx,
   sellerId: string | null,
   type?: NotificationType,
