@@ -56,8 +56,38 @@ function serverEntry(): Plugin {
   };
 }
 
+/** index.html's entry module as the build writes it: `<script type="module" crossorigin src="…">`. */
+const ENTRY_MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+
+/**
+ * The page's JavaScript asked for once the page has painted (ADR 77): the built index.html names its
+ * entry module to public/start-after-paint.js, which adds it after the first paint, instead of
+ * loading it from the head beside the stylesheet.
+ */
+function scriptsAfterFirstPaint(): Plugin {
+  return {
+    name: 'redline:scripts-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entries = [...html.matchAll(ENTRY_MODULE_SCRIPT)];
+        if (entries.length !== 1) {
+          throw new Error(
+            `the built index.html has ${entries.length} entry module scripts; expected exactly one`,
+          );
+        }
+        return html.replace(
+          ENTRY_MODULE_SCRIPT,
+          (_, src: string) => `<script defer src="/start-after-paint.js" data-module="${src}"></script>`,
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), serverEntry()],
+  plugins: [react(), tailwindcss(), precompress(), serverEntry(), scriptsAfterFirstPaint()],
   // `vite build` builds every environment: the browser's app, then the server's entry.
   builder: {},
   server: {

@@ -672,3 +672,42 @@ test('a hydration mismatch fails the test (the suite-wide check of fixtures.ts s
   // Seen: the check has done its work; leave the test to pass.
   hydrationProblems.length = 0;
 });
+
+test("a page's JavaScript is asked for once the page has painted, and after its main photo (ADR 77)", async ({
+  page,
+}) => {
+  /** When (ms since the navigation) the page first painted, its main photo came, and each script was asked for. */
+  const timings = () =>
+    page.evaluate(() => {
+      const [paint] = performance.getEntriesByName('first-contentful-paint');
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const photo = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
+      return {
+        paint: paint?.startTime,
+        photoCame: resources.find((entry) => photo && entry.name === photo.currentSrc)?.responseEnd,
+        scripts: resources
+          .filter(
+            (entry) =>
+              entry.initiatorType === 'script' && new URL(entry.name).pathname.startsWith('/assets/'),
+          )
+          .map((entry) => entry.startTime),
+      };
+    });
+  const car = await ratedDemoCar(page.request);
+  for (const url of ['/', '/user/login']) {
+    await page.goto(url);
+    await hydrated(page);
+    const { paint, scripts } = await timings();
+    expect(paint).toBeGreaterThan(0);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(Math.min(...scripts)).toBeGreaterThanOrEqual(paint ?? Number.NaN);
+  }
+
+  // Signed in, a car's page: its head comes before the page is rendered, its main photo preloaded.
+  await signInViaApi(page.request, DEMO_BUYER, DEMO_PASSWORD);
+  await page.goto(`/cars/id/${car.id}`);
+  await hydrated(page);
+  const { paint, photoCame, scripts } = await timings();
+  expect(photoCame).toBeGreaterThan(0);
+  expect(Math.min(...scripts)).toBeGreaterThanOrEqual(Math.max(paint ?? Number.NaN, photoCame ?? Number.NaN));
+});
