@@ -5,8 +5,8 @@
  * page's data, which tells its status (404 for a page that does not exist), then renders the page.
  * The page's data requests are answered in this process by the app's own /api routes (`app.inject`:
  * no socket, the same access checks, services and serialisers as the browser's requests), carrying
- * the visitor's cookie. index.html's head (its styles and scripts) goes out with the status and stays
- * open; when the page has rendered, its own head elements (title, description, canonical address,
+ * the visitor's cookie. index.html's head (its stylesheet, and the script that asks for the page's
+ * JavaScript once the page has painted: ADR 77) goes out with the status and stays open; when the page has rendered, its own head elements (title, description, canonical address,
  * link previews, the preload of its main image) close it, and the page follows.
  *
  * Some pages look the same to many visitors, and are rendered whole once, kept compressed in a
@@ -195,7 +195,7 @@ export async function createPageRenderer(
     const compressor = compressorFor(request, reply);
     const body = compressor ?? new PassThrough();
     body.write(head);
-    // The head goes out at once: the browser fetches the styles and scripts while the page renders.
+    // The head goes out at once: the browser fetches the stylesheet while the page renders.
     compressor?.flush();
     page.rendered.then(
       (rendered) => body.end(rendered.head + bodyStart + rendered.root + tail),
