@@ -60,9 +60,14 @@ function serverEntry(): Plugin {
 const ENTRY_MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
 
 /**
- * The page's JavaScript asked for once the page has painted (ADR 77): the built index.html names its
- * entry module to public/start-after-paint.js, which adds it after the first paint, instead of
- * loading it from the head beside the stylesheet.
+ * The page's JavaScript asked for once the page has painted (ADR 77): the server's HTML is the page,
+ * so on a slow link its stylesheet and main photo get the bandwidth, and the page shows before the
+ * scripts that take it over arrive. The built index.html names its entry module to
+ * public/start-after-paint.js (deferred: it runs once the document is parsed, the stylesheet in),
+ * which adds the module after the first contentful paint, or after the main photo's load when the
+ * page has one (`fetchpriority="high"`) not yet come by then; at once for a page sent empty (a failed
+ * render, which main.tsx renders), a tab in the background, or a browser that reports no paints; when
+ * the page turns hidden; and a second after it runs at the latest.
  */
 function scriptsAfterFirstPaint(): Plugin {
   return {
