@@ -66,5 +66,8 @@ const start = () => {
   if (state) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 };
-if (pages) void pages.preload().finally(start);
+// The chunks are asked for in a task of their own, after this one, which evaluated the app's modules:
+// Vite's loader adds a modulepreload link for each chunk a page imports (about thirty for a car's
+// page, 50–80 ms on a slow phone), which would otherwise lengthen that task (docs/performance.md, 4).
+if (pages) setTimeout(() => void pages.preload().finally(start));
 else start();
