@@ -1,5 +1,5 @@
 /** The shell every page shares: navigation, footer, theme, 404, the API docs and the security headers. */
-import { expect, test } from '../fixtures.ts';
+import { expect, hydrated, test } from '../fixtures.ts';
 
 const NAV_LINKS = [
   { name: 'Home', path: '/' },
@@ -84,6 +84,8 @@ test('a footer link opens its section of the About page; Back returns to where t
 }) => {
   const scrollY = () => page.evaluate(() => window.scrollY);
   await page.goto('/');
+  // A link is followed once the app has taken the page over (the page is inert until then).
+  await hydrated(page);
   const footer = page.getByRole('contentinfo');
   await footer.scrollIntoViewIfNeeded();
   const atFooter = await scrollY();
@@ -101,6 +103,25 @@ test('a footer link opens its section of the About page; Back returns to where t
   await footer.getByRole('link', { name: 'Our blog' }).click();
   await expect(page).toHaveURL('/blog');
   await expect.poll(scrollY).toBe(0);
+});
+
+test('a visitor who scrolls the page before the app has taken it over stays where they scrolled (ADR 77)', async ({
+  page,
+}) => {
+  // The app's code comes late, as on a slow link: the visitor reads and scrolls the server's page meanwhile.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  await page.goto('/');
+  await expect(page.locator('#root')).toHaveAttribute('inert');
+  await page.mouse.wheel(0, 1200);
+  await expect.poll(scrollY).toBeGreaterThan(1000);
+  const scrolled = await scrollY();
+
+  await hydrated(page);
+  expect(await scrollY()).toBe(scrolled);
 });
 
 test('an unknown route shows the 404 page with a link home', async ({ page }) => {

@@ -81,18 +81,25 @@ export function useScrollRestoration() {
     // A page that replaces its own address (its search part: the payment calculator's figures) is
     // the same page, and stays where the visitor is.
     const samePage = navigationType === NavigationType.Replace && pathname === shownPathname.current;
+    // The page the browser loaded is where the browser put it, or where the visitor has scrolled
+    // since: the server's HTML is read (and scrolled) before the app takes it over (ADR 77). Only a
+    // reload's saved position, or a section the page had to render first, moves it.
+    const loadedPage = shownPathname.current === undefined;
     shownPathname.current = pathname;
     const saved = navigationType === NavigationType.Pop ? positions[key] : undefined;
-    const stopWaiting = samePage
-      ? () => {}
-      : saved !== undefined
-        ? scrollWhenReady(toPosition(saved))
-        : hash
-          ? scrollWhenReady(toSection(hash))
-          : scrollWhenReady(toPosition(0));
+    const stopWaiting =
+      samePage || (loadedPage && saved === undefined && !hash)
+        ? () => {}
+        : saved !== undefined
+          ? scrollWhenReady(toPosition(saved))
+          : hash
+            ? scrollWhenReady(toSection(hash))
+            : scrollWhenReady(toPosition(0));
     const remember = () => {
       positions[key] = window.scrollY;
     };
+    // Where the page is now, which the visitor may have scrolled before the app took it over.
+    remember();
     window.addEventListener('scroll', remember, { passive: true });
     return () => {
       stopWaiting();
