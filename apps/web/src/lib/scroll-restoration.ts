@@ -87,14 +87,16 @@ export function useScrollRestoration() {
     const loadedPage = shownPathname.current === undefined;
     shownPathname.current = pathname;
     const saved = navigationType === NavigationType.Pop ? positions[key] : undefined;
-    const stopWaiting =
-      samePage || (loadedPage && saved === undefined && !hash)
-        ? () => {}
-        : saved !== undefined
-          ? scrollWhenReady(toPosition(saved))
-          : hash
-            ? scrollWhenReady(toSection(hash))
-            : scrollWhenReady(toPosition(0));
+    const scroll = samePage
+      ? undefined
+      : saved !== undefined
+        ? toPosition(saved)
+        : hash
+          ? toSection(hash)
+          : loadedPage
+            ? undefined
+            : toPosition(0);
+    const stopWaiting = scroll ? scrollWhenReady(scroll) : () => {};
     const remember = () => {
       positions[key] = window.scrollY;
     };
