@@ -122,14 +122,15 @@ async function book(req: http.IncomingMessage, res: http.ServerResponse) {
   const booking = await transaction(async (q) => {
     const [car] = await q(statements.lockCarWithSeller, { carId: input.carId });
     if (!car) return undefined;
-    // Column order of lockCarWithSeller: id, year, brand, model, photos, coverWidth, soldAt, seller id, name, email, verified.
+    // Column order of lockCarWithSeller: id, year, brand, model, trim, photos, coverWidth, soldAt,
+    // askingPrice, reservedAt, seller id, name, email, verified.
     const [inserted] = await q(statements.insertBooking, {
       carId: input.carId,
       carName: `${car[1]} ${car[2]} ${car[3]}`,
-      carPhoto: `/uploads/${(car[4] as string[])[0]}-480.webp`,
-      sellerId: car[7],
-      sellerName: car[8],
-      sellerEmail: car[9],
+      carPhoto: `/uploads/${(car[5] as string[])[0]}-480.webp`,
+      sellerId: car[10],
+      sellerName: car[11],
+      sellerEmail: car[12],
       buyerId,
       buyerName: buyer.name,
       buyerEmail: buyer.email,
@@ -151,7 +152,7 @@ async function cancel(bookingId: string, res: http.ServerResponse) {
   const deletedCount = await transaction(async (q) => {
     const [booking] = await q(statements.lockBooking, { bookingId });
     if (!booking) return 0;
-    await q(statements.cancelBooking, { bookingId });
+    await q(statements.cancelBooking, { ids: [bookingId] });
     return 1;
   });
   send(res, 200, { deletedCount });

@@ -208,19 +208,28 @@ export async function captureStatements(
   };
   await db
     .transaction(async (tx: Tx) => {
-      statements.lockCarWithSeller = await one(() => lockCarWithSeller(tx, example.carId), {
-        carId: example.carId,
-      });
-      statements.insertBooking = await one(() => bookingsRepo.insertBooking(tx, booking), booking);
+      statements.lockCarWithSeller = await one(
+        () => lockCarWithSeller(prepared, tx, example.carId),
+        { carId: example.carId },
+        'car_with_seller_locked',
+      );
+      statements.insertBooking = await one(
+        () => bookingsRepo.insertBooking(prepared, tx, booking),
+        booking,
+        'booking_insert',
+      );
       // The cancellation's access check, which locks the booking (access/record-access.ts).
       statements.lockBooking = await one(
         () => lockedBookingAccess(prepared, tx, bookingId),
         { bookingId },
         'access_locked_booking',
       );
-      statements.cancelBooking = await one(() => bookingsRepo.cancelBookings(tx, [bookingId], 'buyer'), {
-        bookingId,
-      });
+      const cancelled = { ids: [bookingId] };
+      statements.cancelBooking = await one(
+        () => bookingsRepo.cancelBookings(prepared, tx, cancelled.ids, 'buyer'),
+        cancelled,
+        'bookings_cancel',
+      );
       // A message: the access check reads the conversation, then one statement inserts the message and moves the conversation.
       const conversation = { conversationId: example.conversationId };
       statements.conversationAccess = await one(

@@ -80,6 +80,23 @@ export const sqlStatement =
   });
 
 /**
+ * Runs SQL already written with its parameters (`$1`, `$2`, …), a library's (pg-boss's), on `handle`,
+ * the database's or a transaction's, as the statement `name`: PostgreSQL parses and plans it once a
+ * connection rather than on every call. A name stands for one text. Answers the driver's result
+ * (`{ rows }`, rows as objects).
+ */
+export function executeNamed(handle: object, name: string, text: string, params: unknown[]) {
+  return (handle as Sessioned)._.session
+    .prepareQuery<PreparedQueryConfig & { execute: { rows: unknown[] } }>(
+      { sql: text, params },
+      undefined,
+      name,
+      false,
+    )
+    .execute();
+}
+
+/**
  * What both of Drizzle's PostgreSQL drivers (node-postgres, PGlite) keep on a prepared query, private
  * in its typings (ADR 74): the selected fields in the order of the statement's columns, and the
  * mapper that, when set, turns the driver's rows (arrays) into the answer in place of Drizzle's own

@@ -4,19 +4,19 @@
  * worker on one instance; a failed job is retried with exponential back-off; a scheduled job is
  * enqueued once per occurrence of its cron expression however many instances run.
  */
-import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type Clock,
-  fromDrizzle,
   fromPglite,
   type Job,
+  type Db as JobDatabase,
   type JobResult,
   PgBoss,
   type QueuePolicy,
 } from 'pg-boss';
 import type { Config } from '../config/config.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
+import { executeNamed } from '../db/prepared-statements.ts';
 import { Metrics } from '../metrics/metrics.ts';
 import type { JobName, Jobs } from './jobs.ts';
 
@@ -160,9 +160,25 @@ export class JobQueue {
   }
 }
 
-/** pg-boss's statements run in the app's transaction; both drivers (PGlite, node-postgres) answer with `{ rows }`. */
-function inTransaction(tx: Db | Tx) {
-  return fromDrizzle({ execute: (query) => tx.execute(query as SQL) as Promise<{ rows: unknown[] }> }, sql);
+/**
+ * pg-boss's statements run in the app's transaction, each named after its text (a job's insert is
+ * one text a queue): PostgreSQL plans it once a connection, not with every job sent. Both drivers
+ * (PGlite, node-postgres) take pg-boss's `$n` parameters as they are and answer with `{ rows }`.
+ */
+function inTransaction(tx: Db | Tx): JobDatabase {
+  return { executeSql: (text, values = []) => executeNamed(tx, statementName(text), text, values) };
+}
+
+/** The name of each pg-boss statement run in the app's transactions, by its text. */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string) {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `pgboss_${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 /**

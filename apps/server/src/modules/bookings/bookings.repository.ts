@@ -56,6 +56,28 @@ export interface EarlierBooking {
   requestedTime: string;
 }
 
+/** What a new booking is written with, the rest taking the columns' defaults. */
+export type NewBooking = Required<
+  Pick<
+    typeof bookings.$inferInsert,
+    | 'carId'
+    | 'carName'
+    | 'carPhoto'
+    | 'sellerId'
+    | 'sellerName'
+    | 'sellerEmail'
+    | 'buyerId'
+    | 'buyerName'
+    | 'buyerEmail'
+    | 'buyerPhone'
+    | 'requestedDate'
+    | 'requestedTime'
+    | 'requestedLocation'
+    | 'price'
+    | 'isPaid'
+  >
+> & { buyerId: string; carId: string };
+
 /**
  * Inserts the booking and, in the same statement, reads the buyer's earlier bookings of the car
  * (the statement's snapshot is taken before its insert, so the new one is not among them) and the
@@ -63,12 +85,15 @@ export interface EarlierBooking {
  * the snapshot holds every booking of the car committed before the lock was granted. The caller
  * decides from `earlier` whether the booking may stand, and throws (rolling it back) when not.
  */
-export async function insertBooking(
-  tx: Tx,
-  values: typeof bookings.$inferInsert & { buyerId: string; carId: string },
-) {
-  const earlier = tx.$with('earlier').as(
-    tx
+export async function insertBooking(statements: Statements, tx: Tx, values: NewBooking) {
+  const [row] = await statements.on(tx, 'booking_insert', bookingInsert).execute(values);
+  return row!;
+}
+
+const bookingInsert = (db: Db) => {
+  const value = (name: keyof NewBooking) => sql.placeholder(name);
+  const earlier = db.$with('earlier').as(
+    db
       .select({
         id: bookings.id,
         isPaid: bookings.isPaid,
@@ -78,14 +103,30 @@ export async function insertBooking(
         createdAt: bookings.createdAt,
       })
       .from(bookings)
-      .where(and(eq(bookings.buyerId, values.buyerId), eq(bookings.carId, values.carId))),
+      .where(and(eq(bookings.buyerId, value('buyerId')), eq(bookings.carId, value('carId')))),
   );
   const earlierBooking = sql`json_build_object('id', ${earlier.id}, 'isPaid', ${earlier.isPaid}, 'status', ${earlier.status},
     'requestedDate', ${earlier.requestedDate}, 'requestedTime', ${earlier.requestedTime})`;
-  const [row] = await tx
+  return db
     .with(earlier)
     .insert(bookings)
-    .values(values)
+    .values({
+      carId: value('carId'),
+      carName: value('carName'),
+      carPhoto: value('carPhoto'),
+      sellerId: value('sellerId'),
+      sellerName: value('sellerName'),
+      sellerEmail: value('sellerEmail'),
+      buyerId: value('buyerId'),
+      buyerName: value('buyerName'),
+      buyerEmail: value('buyerEmail'),
+      buyerPhone: value('buyerPhone'),
+      requestedDate: value('requestedDate'),
+      requestedTime: value('requestedTime'),
+      requestedLocation: value('requestedLocation'),
+      price: value('price'),
+      isPaid: value('isPaid'),
+    })
     .returning({
       ...getTableColumns(bookings),
       buyerVerified: sql<boolean | null>`(select ${users.isVerified} from ${users}
@@ -93,8 +134,7 @@ export async function insertBooking(
       earlier: sql<EarlierBooking[]>`(select coalesce(json_agg(${earlierBooking}
         order by ${earlier.createdAt} desc), '[]') from ${earlier})`,
     });
-  return row!;
-}
+};
 
 type BookingValues = typeof bookings.$inferInsert;
 
@@ -127,18 +167,27 @@ export function liveBookings(db: Db | Tx, where: SQL) {
 /** `liveBookings`, locked until the transaction ends. */
 export const lockLiveBookings = (tx: Db | Tx, where: SQL) => liveBookings(tx, where).for('update');
 
-export async function cancelBookings(tx: Db | Tx, ids: string[], reason: CancelReason) {
-  await tx
+/** Calls these bookings off, for `reason`; the caller has applied the rules. */
+export async function cancelBookings(
+  statements: Statements,
+  tx: Db | Tx,
+  ids: string[],
+  reason: CancelReason,
+) {
+  await statements.on(tx, 'bookings_cancel', bookingsCancel).execute({ ids, reason });
+}
+
+const bookingsCancel = (db: Db) =>
+  db
     .update(bookings)
     .set({
       status: 'cancelled',
-      cancelReason: reason,
+      cancelReason: sql`${sql.placeholder('reason')}`,
       proposedDate: null,
       proposedTime: null,
       updatedAt: sql`now()`,
     })
-    .where(inArray(bookings.id, ids));
-}
+    .where(sql`${bookings.id} = any(${sql.placeholder('ids')}::uuid[])`);
 
 /**
  * What a notice of a booking tells (a notification, its people's open lists): its people, car and

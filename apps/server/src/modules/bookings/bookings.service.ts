@@ -17,7 +17,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { actingAs, requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Statements, Tx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
 import { carCoverUrl, lockCarWithSeller } from '../cars/index.ts';
@@ -36,7 +36,7 @@ export async function bookTestDrive(
   input: BookingInput,
 ): Promise<Booking> {
   const row = await context.database.db.transaction(async (tx) => {
-    const car = await lockCarWithSeller(tx, input.carId);
+    const car = await lockCarWithSeller(context.database.statements, tx, input.carId);
     if (!car) throw notFound('The car');
     if (car.soldAt) throw conflict('This car has been sold and can no longer be booked.');
     // The car's lock holds the reservation as it is (a release or an acceptance takes it too).
@@ -45,7 +45,7 @@ export async function bookTestDrive(
         'This car is reserved for another buyer, so it takes no test drives: join its waitlist to hear when it is for sale again.',
       );
     // The car row is locked: a concurrent booking of it by the same buyer waits and then sees this one.
-    const { earlier, buyerVerified, ...booking } = await repo.insertBooking(tx, {
+    const { earlier, buyerVerified, ...booking } = await repo.insertBooking(context.database.statements, tx, {
       carId: car.id,
       carName: carName(car),
       carPhoto: carCoverUrl(context, car.photos, car.coverWidth),
@@ -142,7 +142,7 @@ export async function cancelBooking(context: AppContext, actor: SessionUser, id:
       throw conflict('This test drive has already started: it can no longer be cancelled.');
     assertOpen(status);
     const reason: CancelReason = booking.buyerId === actor.id ? 'buyer' : 'admin';
-    await repo.cancelBookings(tx, [id], reason);
+    await repo.cancelBookings(context.database.statements, tx, [id], reason);
     await publish(tx, 'booking.cancelled', {
       bookingId: id,
       cancelledBy: actor.id,
@@ -266,16 +266,18 @@ export function acceptProposedTime(context: AppContext, actor: SessionUser, id: 
  * A car that is sold or removed takes its test drives still ahead with it: they are cancelled,
  * with the change that sold or removed it (and, paid, refunded by the payments module's reaction).
  */
-export function cancelBookingsOnEvents({ database: { events } }: AppContext): (() => void)[] {
+export function cancelBookingsOnEvents({ database: { events, statements } }: AppContext): (() => void)[] {
   return [
-    events.react('car.sold', (tx, { carId }) => cancelLiveBookingsOfCar(tx, carId, 'car-sold')),
-    events.react('car.deleted', (tx, { carId }) => cancelLiveBookingsOfCar(tx, carId, 'car-removed')),
+    events.react('car.sold', (tx, { carId }) => cancelLiveBookingsOfCar(statements, tx, carId, 'car-sold')),
+    events.react('car.deleted', (tx, { carId }) =>
+      cancelLiveBookingsOfCar(statements, tx, carId, 'car-removed'),
+    ),
     // Its fee given back, a test drive still ahead does not stand: an admin's refund cancels it.
     events.react('refund.requested', async (tx, { bookingId, requestedBy }) => {
       if (!bookingId) return;
       const [booking] = await repo.lockLiveBookings(tx, eq(bookings.id, bookingId));
       if (!booking || !isOpenBooking(booking)) return;
-      await repo.cancelBookings(tx, [bookingId], 'admin');
+      await repo.cancelBookings(statements, tx, [bookingId], 'admin');
       await publish(tx, 'booking.cancelled', {
         bookingId,
         cancelledBy: requestedBy,
@@ -290,10 +292,16 @@ export function cancelBookingsOnEvents({ database: { events } }: AppContext): ((
 const aheadOf = <B extends Parameters<typeof isOpenBooking>[0]>(live: B[]) =>
   live.filter((booking) => isOpenBooking(booking));
 
-async function cancelLiveBookingsOfCar(tx: Db | Tx, carId: string, reason: CancelReason) {
+async function cancelLiveBookingsOfCar(
+  statements: Statements,
+  tx: Db | Tx,
+  carId: string,
+  reason: CancelReason,
+) {
   const live = aheadOf(await repo.lockLiveBookings(tx, eq(bookings.carId, carId)));
   if (live.length === 0) return;
   await repo.cancelBookings(
+    statements,
     tx,
     live.map((b) => b.id),
     reason,

@@ -7,7 +7,7 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Statements, Tx } from '../../db/client.ts';
 import { photoSizes, thumbnailName } from '../photos/index.ts';
 import { cars } from './cars.schema.ts';
 
@@ -110,8 +110,13 @@ export function carCoverUrl(
  * one car run one after the other (so what they check cannot race), and the car cannot be deleted
  * half-way.
  */
-export async function lockCarWithSeller(tx: Tx, carId: string) {
-  const [row] = await tx
+export async function lockCarWithSeller(statements: Statements, tx: Tx, carId: string) {
+  const [row] = await statements.on(tx, 'car_with_seller_locked', carWithSellerLocked).execute({ carId });
+  return row;
+}
+
+const carWithSellerLocked = (db: Db) =>
+  db
     .select({
       id: cars.id,
       year: cars.year,
@@ -131,10 +136,8 @@ export async function lockCarWithSeller(tx: Tx, carId: string) {
     .from(cars)
     .innerJoin(users, eq(users.id, cars.sellerId))
     .leftJoin(...coverPhotoJoin)
-    .where(eq(cars.id, carId))
+    .where(eq(cars.id, sql.placeholder('carId')))
     .for('update', { of: cars });
-  return row;
-}
 
 /**
  * Locks the car until the transaction ends: `share` lets a save or a report wait out a deletion in

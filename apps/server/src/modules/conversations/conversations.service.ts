@@ -28,7 +28,7 @@ import * as repo from './conversations.repository.ts';
 export async function startConversation(context: AppContext, actor: SessionUser, input: ConversationInput) {
   const id = await context.database.db.transaction(async (tx) => {
     // Locked: two first messages at once open one conversation.
-    const car = await lockCarWithSeller(tx, input.carId);
+    const car = await lockCarWithSeller(context.database.statements, tx, input.carId);
     if (!car) throw notFound('The car');
     // A seller in a dealer's team writes as the dealer (ADR 65), about others' cars only.
     const party = actingAs(actor);

@@ -164,7 +164,7 @@ const RESERVED_FOR_YOU =
 /** A buyer offers on a car for sale and free; the offer opens the seller's turn and shows in their conversation. */
 export async function makeOffer(context: AppContext, buyer: SessionUser, input: OfferInput): Promise<Offer> {
   const id = await context.database.db.transaction(async (tx) => {
-    const car = await lockCarWithSeller(tx, input.carId);
+    const car = await lockCarWithSeller(context.database.statements, tx, input.carId);
     if (!car) throw notFound('The car');
     if (car.soldAt) throw conflict('This car has been sold.');
     if (car.reservedAt)
@@ -244,7 +244,7 @@ async function takeMove(
 ): Promise<Offer> {
   const { carId } = await requireAccess(context, actor, { permission: 'offer.move', id });
   await context.database.db.transaction(async (tx) => {
-    const car = carId ? await lockCarWithSeller(tx, carId) : undefined;
+    const car = carId ? await lockCarWithSeller(context.database.statements, tx, carId) : undefined;
     const offer = await repo.lockOffer(tx, id);
     if (!offer) throw notFound('The offer');
     const side: OfferSide = offer.buyerId === actor.id ? 'buyer' : 'seller';
@@ -388,7 +388,7 @@ export async function joinWaitlist(
   carId: string,
 ): Promise<WaitlistPlace> {
   await context.database.db.transaction(async (tx) => {
-    const car = await lockCarWithSeller(tx, carId);
+    const car = await lockCarWithSeller(context.database.statements, tx, carId);
     if (!car) throw notFound('The car');
     if (car.soldAt) throw conflict('This car has been sold.');
     if (!car.reservedAt) throw conflict('This car is not reserved: make an offer instead.');
