@@ -152,7 +152,7 @@ async function cancel(bookingId: string, res: http.ServerResponse) {
   const deletedCount = await transaction(async (q) => {
     const [booking] = await q(statements.lockBooking, { bookingId });
     if (!booking) return 0;
-    await q(statements.cancelBooking, { ids: [bookingId] });
+    await q(statements.cancelBooking, { bookingId });
     return 1;
   });
   send(res, 200, { deletedCount });

@@ -224,11 +224,10 @@ export async function captureStatements(
         { bookingId },
         'access_locked_booking',
       );
-      const cancelled = { ids: [bookingId] };
       statements.cancelBooking = await one(
-        () => bookingsRepo.cancelBookings(prepared, tx, cancelled.ids, 'buyer'),
-        cancelled,
-        'bookings_cancel',
+        () => bookingsRepo.cancelBooking(prepared, tx, bookingId, 'buyer'),
+        { bookingId },
+        'booking_cancel',
       );
       // A message: the access check reads the conversation, then one statement inserts the message and moves the conversation.
       const conversation = { conversationId: example.conversationId };

@@ -167,17 +167,15 @@ export function liveBookings(db: Db | Tx, where: SQL) {
 /** `liveBookings`, locked until the transaction ends. */
 export const lockLiveBookings = (tx: Db | Tx, where: SQL) => liveBookings(tx, where).for('update');
 
-/** Calls these bookings off, for `reason`; the caller has applied the rules. */
-export async function cancelBookings(
-  statements: Statements,
-  tx: Db | Tx,
-  ids: string[],
-  reason: CancelReason,
-) {
-  await statements.on(tx, 'bookings_cancel', bookingsCancel).execute({ ids, reason });
+/**
+ * Calls the booking off, for `reason`; the caller holds its lock and has applied the rules. One
+ * booking a statement: PostgreSQL keeps a plan for it, where for a list of ids it planned every call.
+ */
+export async function cancelBooking(statements: Statements, tx: Db | Tx, id: string, reason: CancelReason) {
+  await statements.on(tx, 'booking_cancel', bookingCancel).execute({ id, reason });
 }
 
-const bookingsCancel = (db: Db) =>
+const bookingCancel = (db: Db) =>
   db
     .update(bookings)
     .set({
@@ -187,7 +185,7 @@ const bookingsCancel = (db: Db) =>
       proposedTime: null,
       updatedAt: sql`now()`,
     })
-    .where(sql`${bookings.id} = any(${sql.placeholder('ids')}::uuid[])`);
+    .where(eq(bookings.id, sql.placeholder('id')));
 
 /**
  * What a notice of a booking tells (a notification, its people's open lists): its people, car and

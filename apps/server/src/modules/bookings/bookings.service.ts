@@ -142,7 +142,7 @@ export async function cancelBooking(context: AppContext, actor: SessionUser, id:
       throw conflict('This test drive has already started: it can no longer be cancelled.');
     assertOpen(status);
     const reason: CancelReason = booking.buyerId === actor.id ? 'buyer' : 'admin';
-    await repo.cancelBookings(context.database.statements, tx, [id], reason);
+    await repo.cancelBooking(context.database.statements, tx, id, reason);
     await publish(tx, 'booking.cancelled', {
       bookingId: id,
       cancelledBy: actor.id,
@@ -277,7 +277,7 @@ export function cancelBookingsOnEvents({ database: { events, statements } }: App
       if (!bookingId) return;
       const [booking] = await repo.lockLiveBookings(tx, eq(bookings.id, bookingId));
       if (!booking || !isOpenBooking(booking)) return;
-      await repo.cancelBookings(statements, tx, [bookingId], 'admin');
+      await repo.cancelBooking(statements, tx, bookingId, 'admin');
       await publish(tx, 'booking.cancelled', {
         bookingId,
         cancelledBy: requestedBy,
@@ -300,14 +300,10 @@ async function cancelLiveBookingsOfCar(
 ) {
   const live = aheadOf(await repo.lockLiveBookings(tx, eq(bookings.carId, carId)));
   if (live.length === 0) return;
-  await repo.cancelBookings(
-    statements,
-    tx,
-    live.map((b) => b.id),
-    reason,
-  );
-  for (const { id, isPaid } of live)
+  for (const { id, isPaid } of live) {
+    await repo.cancelBooking(statements, tx, id, reason);
     await publish(tx, 'booking.cancelled', { bookingId: id, cancelledBy: null, reason, isPaid });
+  }
 }
 
 /**
