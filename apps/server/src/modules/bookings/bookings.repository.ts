@@ -1,5 +1,5 @@
 import type { CancelReason, StoredBookingStatus } from '@redline/shared';
-import { and, eq, getTableColumns, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, not, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
 import type { Db, Statements, Tx } from '../../db/client.ts';
@@ -57,26 +57,30 @@ export interface EarlierBooking {
 }
 
 /** What a new booking is written with, the rest taking the columns' defaults. */
-export type NewBooking = Required<
-  Pick<
-    typeof bookings.$inferInsert,
-    | 'carId'
-    | 'carName'
-    | 'carPhoto'
-    | 'sellerId'
-    | 'sellerName'
-    | 'sellerEmail'
-    | 'buyerId'
-    | 'buyerName'
-    | 'buyerEmail'
-    | 'buyerPhone'
-    | 'requestedDate'
-    | 'requestedTime'
-    | 'requestedLocation'
-    | 'price'
-    | 'isPaid'
-  >
-> & { buyerId: string; carId: string };
+const NEW_BOOKING_FIELDS = [
+  'carId',
+  'carName',
+  'carPhoto',
+  'sellerId',
+  'sellerName',
+  'sellerEmail',
+  'buyerId',
+  'buyerName',
+  'buyerEmail',
+  'buyerPhone',
+  'requestedDate',
+  'requestedTime',
+  'requestedLocation',
+  'price',
+  'isPaid',
+] as const;
+
+type NewBookingField = (typeof NEW_BOOKING_FIELDS)[number];
+
+export type NewBooking = Required<Pick<typeof bookings.$inferInsert, NewBookingField>> & {
+  buyerId: string;
+  carId: string;
+};
 
 /**
  * Inserts the booking and, in the same statement, reads the buyer's earlier bookings of the car
@@ -91,7 +95,7 @@ export async function insertBooking(statements: Statements, tx: Tx, values: NewB
 }
 
 const bookingInsert = (db: Db) => {
-  const value = (name: keyof NewBooking) => sql.placeholder(name);
+  const value = (name: NewBookingField) => sql.placeholder(name);
   const earlier = db.$with('earlier').as(
     db
       .select({
@@ -110,23 +114,12 @@ const bookingInsert = (db: Db) => {
   return db
     .with(earlier)
     .insert(bookings)
-    .values({
-      carId: value('carId'),
-      carName: value('carName'),
-      carPhoto: value('carPhoto'),
-      sellerId: value('sellerId'),
-      sellerName: value('sellerName'),
-      sellerEmail: value('sellerEmail'),
-      buyerId: value('buyerId'),
-      buyerName: value('buyerName'),
-      buyerEmail: value('buyerEmail'),
-      buyerPhone: value('buyerPhone'),
-      requestedDate: value('requestedDate'),
-      requestedTime: value('requestedTime'),
-      requestedLocation: value('requestedLocation'),
-      price: value('price'),
-      isPaid: value('isPaid'),
-    })
+    .values(
+      Object.fromEntries(NEW_BOOKING_FIELDS.map((field) => [field, value(field)])) as Record<
+        NewBookingField,
+        Placeholder
+      >,
+    )
     .returning({
       ...getTableColumns(bookings),
       buyerVerified: sql<boolean | null>`(select ${users.isVerified} from ${users}

@@ -299,7 +299,6 @@ async function cancelLiveBookingsOfCar(
   reason: CancelReason,
 ) {
   const live = aheadOf(await repo.lockLiveBookings(tx, eq(bookings.carId, carId)));
-  if (live.length === 0) return;
   for (const { id, isPaid } of live) {
     await repo.cancelBooking(statements, tx, id, reason);
     await publish(tx, 'booking.cancelled', { bookingId: id, cancelledBy: null, reason, isPaid });
