@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { createTestDatabase, freshPostgres } from './helpers.ts';
+import { createTestDatabase } from './helpers.ts';
+import { freshPostgres } from './postgres-databases.ts';
 
 it.runIf(process.env.TEST_DATABASE_URL)(
   'opens while start-up keeps the event loop busy longer than the connect timeout',

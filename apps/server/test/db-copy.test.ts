@@ -17,7 +17,8 @@ import { ingestPhoto } from '../src/modules/photos/index.ts';
 import { createAppOn, runScript } from './embedded-app.ts';
 import { carInput, createBooking, createCar, ensureCategory, recordPayment } from './factories.ts';
 import { it as base } from './fixtures.ts';
-import { as, freshPostgres, signUpUser, TEST_PASSWORD } from './helpers.ts';
+import { as, signUpUser, TEST_PASSWORD } from './helpers.ts';
+import { freshPostgres } from './postgres-databases.ts';
 
 /** The rows of a statement, on either engine. */
 async function rowsOf(db: Db, query: SQL): Promise<Record<string, unknown>[]> {

@@ -128,6 +128,11 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite directory; omitted means in memory (tests). */
   dataDir?: string;
+  /**
+   * PGlite: the database to start from, a copy PGlite made (`dumpDataDir`), instead of an empty
+   * one. The tests start each file's database from one migrated copy (test/helpers.ts).
+   */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -164,6 +169,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // One options object: `new PGlite(undefined, options)` (in memory) would ignore the options.
   const client = new PGlite({
     dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
     extensions: PGLITE_EXTENSIONS,
     startParams: [
       ...PGlite.defaultStartParams,
