@@ -13,6 +13,7 @@ import {
   type DomainEvents,
   type EventBus,
   type EventName,
+  oncePerTransaction,
   publish,
   sharedRead,
 } from '../src/events/index.ts';
@@ -105,6 +106,23 @@ describe('events after commit', () => {
     });
     expect(seen).toEqual([1, 1, 2, 3, 4, 5]);
     for (const stop of stops) stop();
+  });
+
+  it('does once a transaction what its writes ask for once; the next transaction and the handle itself do it again', async ({
+    t,
+  }) => {
+    let runs = 0;
+    const once = (executor: object, key = 'the-work') =>
+      oncePerTransaction(executor, key, async () => ++runs);
+    const inFirst = await t.db.transaction(async (tx) => [
+      await once(tx),
+      await once(tx),
+      await once(tx, 'other'),
+    ]);
+    expect(inFirst).toEqual([1, 1, 2]);
+    expect(await t.db.transaction(async (tx) => [await once(tx), await once(tx)])).toEqual([3, 3]);
+    // Outside a transaction nothing holds between two calls: each does the work.
+    expect([await once(t.db), await once(t.db)]).toEqual([4, 5]);
   });
 
   it('carries the changes Better Auth makes: a sign-up and a rename', async ({ t }) => {

@@ -62,7 +62,9 @@ function migratedPgliteCopy(): Promise<Blob> {
 export async function createTestDatabase(env: Record<string, string> = {}): Promise<TestDatabase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'redline-test-'));
   const pgBase = process.env.TEST_DATABASE_URL;
-  const pgDb = pgBase ? await freshPostgres(pgBase, inject('migratedPostgres')) : undefined;
+  // Outside Vitest (a benchmark's app, bench/inventory-import.ts) there is no template: migrate.
+  const template = process.env.VITEST ? inject('migratedPostgres') : undefined;
+  const pgDb = pgBase ? await freshPostgres(pgBase, template) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

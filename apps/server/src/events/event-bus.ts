@@ -57,6 +57,8 @@ const busOfHost = new WeakMap<object, EventBus>();
 const openTransactions = new WeakMap<object, { bus: EventBus; published: Published[] }>();
 /** The reads shared by the reactions to the fact being published with a handle (`sharedRead`). */
 const sharedReads = new WeakMap<object, Map<string, Promise<unknown>>>();
+/** What an open transaction has done once for a key (`oncePerTransaction`). */
+const doneInTransactions = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /**
  * `Writer`: what a reaction writes with, the transaction that publishes (or the handle itself, for a
@@ -237,4 +239,26 @@ export function sharedRead<T>(executor: object, key: string, read: () => Promise
     reads.set(key, shared);
   }
   return shared;
+}
+
+/**
+ * `run` once in the open transaction `executor` for `key`, however many of its writes ask: the first
+ * asks, the others get its answer (an inventory import's chunk posts 250 cars in one transaction, and
+ * they need the catalogue read once, the market's refit enqueued once). What `run` reads or does must
+ * hold until the transaction ends (the catalogue is held shared by it; a job enqueued in it stays).
+ * Outside a transaction of the bus's (the database handle, a nested transaction), `run` runs each time.
+ */
+export function oncePerTransaction<T>(executor: object, key: string, run: () => Promise<T>): Promise<T> {
+  if (!openTransactions.has(executor)) return run();
+  let done = doneInTransactions.get(executor);
+  if (!done) {
+    done = new Map();
+    doneInTransactions.set(executor, done);
+  }
+  let result = done.get(key) as Promise<T> | undefined;
+  if (!result) {
+    result = run();
+    done.set(key, result);
+  }
+  return result;
 }

@@ -8,6 +8,7 @@
 import type { CarUpdate } from '@redline/shared';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { oncePerTransaction } from '../../events/index.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
 import { needsFirstFit, refitMarketValues } from './market-value.service.ts';
 
@@ -46,8 +47,11 @@ export function refitJob({ database: { db } }: AppContext): JobDefinition<typeof
 
 /** Subscribes the reactions that have the market refitted when cars change; returns their unsubscribes. */
 export function refitOnEvents({ database: { events }, jobs }: AppContext): (() => void)[] {
+  // Once a transaction: its other changes find the refit already waiting (the singleton).
   const refit = async (tx: Db | Tx) => {
-    await jobs.send(REFIT_JOB, {}, tx, { singletonKey: REFIT_JOB, startAfter: REFIT_DELAY_SECONDS });
+    await oncePerTransaction(tx, REFIT_JOB, () =>
+      jobs.send(REFIT_JOB, {}, tx, { singletonKey: REFIT_JOB, startAfter: REFIT_DELAY_SECONDS }),
+    );
   };
   return [
     events.react('car.posted', refit),

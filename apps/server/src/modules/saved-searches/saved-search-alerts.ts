@@ -12,7 +12,7 @@
  */
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { publish } from '../../events/index.ts';
+import { oncePerTransaction, publish } from '../../events/index.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
 import { carsForSaleAmong, carsInBrief } from '../cars/index.ts';
 import * as repo from './saved-searches.repository.ts';
@@ -26,27 +26,20 @@ const CARS_NAMED = 3;
 /** The hour of the day (UTC) of the daily digest. */
 const DIGEST_HOUR_UTC = 7;
 
-/**
- * Whether a search by rating is kept, asked once per refit's transaction: the first fit of a big
- * market publishes thousands of batches in it. A search saved meanwhile was saved after the cars
- * were posted, and is not theirs to match.
- */
-const searchByRatingIn = new WeakMap<object, Promise<boolean>>();
-
 /** Subscribes the reactions that have posted and newly rated cars matched; returns their unsubscribes. */
 export function matchOnEvents({ database, jobs }: AppContext): (() => void)[] {
   return [
+    // Whether any search is kept is asked once a transaction: an import's chunk posts hundreds of
+    // cars in one, and the first fit of a big market publishes thousands of batches in its. A search
+    // saved meanwhile was saved after the cars were posted, and is not theirs to match.
     database.events.react('car.posted', async (tx, { carId }) => {
-      if (await repo.anySavedSearch(tx)) await jobs.send(MATCH_JOB, { carId }, tx);
+      if (await oncePerTransaction(tx, 'any-saved-search', () => repo.anySavedSearch(tx)))
+        await jobs.send(MATCH_JOB, { carId }, tx);
     }),
     // Only a search by rating reads what a refit changes.
     database.events.react('market-values.rated', async (tx, { carIds }) => {
-      let any = searchByRatingIn.get(tx);
-      if (!any) {
-        any = repo.anySearchByRating(tx);
-        searchByRatingIn.set(tx, any);
-      }
-      if (await any) await jobs.send(MATCH_RATED_JOB, { carIds }, tx);
+      if (await oncePerTransaction(tx, 'any-search-by-rating', () => repo.anySearchByRating(tx)))
+        await jobs.send(MATCH_RATED_JOB, { carIds }, tx);
     }),
   ];
 }

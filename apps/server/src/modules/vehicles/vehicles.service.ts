@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, INVALID_FIELDS_MESSAGE, notFound } from '../../errors.ts';
-import { publish } from '../../events/index.ts';
+import { oncePerTransaction, publish } from '../../events/index.ts';
 import { CatalogueNames } from './catalogue-names.ts';
 import aliases from './vehicle-aliases.json' with { type: 'json' };
 import catalogue from './vehicle-catalogue.json' with { type: 'json' };
@@ -408,9 +408,12 @@ export interface CatalogueLink {
 /**
  * Links a car's make and model, as a seller typed them, to the catalogue (`catalogueResolver`'s
  * `link`), a typo staying the seller's own word: what they meant is theirs to pick from the list.
+ * The catalogue is read once a transaction (an import's chunk links hundreds of cars): `tx` holds it
+ * shared, so no change to it is made until `tx` ends.
  */
 export async function linkToCatalogue(tx: Tx, brand: string, model: string): Promise<CatalogueLink> {
-  return (await catalogueResolver(tx)).link(brand, model, false);
+  const resolver = await oncePerTransaction(tx, 'catalogue', () => catalogueResolver(tx));
+  return resolver.link(brand, model, false);
 }
 
 /**
