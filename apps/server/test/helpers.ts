@@ -1,6 +1,7 @@
 /**
- * Test harness: a real app on a fresh database per test file (in-memory PGlite, or a fresh
- * schema on the PostgreSQL of TEST_DATABASE_URL), and helpers for signed-in calls.
+ * Test harness: a real app on a fresh database per test file (in-memory PGlite, or a database of
+ * its own on the PostgreSQL of TEST_DATABASE_URL), each a copy of one migrated database (ADR 78),
+ * and helpers for signed-in calls.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
