@@ -120,9 +120,13 @@ describe('events after commit', () => {
       await once(tx, 'other'),
     ]);
     expect(inFirst).toEqual([1, 1, 2]);
-    expect(await t.db.transaction(async (tx) => [await once(tx), await once(tx)])).toEqual([3, 3]);
+    // Asked at once in one transaction, it is done once.
+    expect(await t.db.transaction((tx) => Promise.all([once(tx, 'at-once'), once(tx, 'at-once')]))).toEqual([
+      3, 3,
+    ]);
+    expect(await t.db.transaction(async (tx) => [await once(tx), await once(tx)])).toEqual([4, 4]);
     // Outside a transaction nothing holds between two calls: each does the work.
-    expect([await once(t.db), await once(t.db)]).toEqual([4, 5]);
+    expect([await once(t.db), await once(t.db)]).toEqual([5, 6]);
   });
 
   it('carries the changes Better Auth makes: a sign-up and a rename', async ({ t }) => {

@@ -232,13 +232,7 @@ export async function publish<N extends EventName>(executor: Executor, name: N, 
  */
 export function sharedRead<T>(executor: object, key: string, read: () => Promise<T>): Promise<T> {
   const reads = sharedReads.get(executor);
-  if (!reads) return read();
-  let shared = reads.get(key) as Promise<T> | undefined;
-  if (!shared) {
-    shared = read();
-    reads.set(key, shared);
-  }
-  return shared;
+  return reads ? answerOnce(reads, key, read) : read();
 }
 
 /**
@@ -255,10 +249,19 @@ export function oncePerTransaction<T>(executor: object, key: string, run: () => 
     done = new Map();
     doneInTransactions.set(executor, done);
   }
-  let result = done.get(key) as Promise<T> | undefined;
-  if (!result) {
-    result = run();
-    done.set(key, result);
+  return answerOnce(done, key, run);
+}
+
+/** The answer `answers` holds for `key`, or `run`'s, kept there for the next callers (at once, so concurrent ones share it). */
+function answerOnce<T>(
+  answers: Map<string, Promise<unknown>>,
+  key: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  let answer = answers.get(key) as Promise<T> | undefined;
+  if (!answer) {
+    answer = run();
+    answers.set(key, answer);
   }
-  return result;
+  return answer;
 }
