@@ -12,6 +12,7 @@ import http from 'node:http';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { PAGE_SIZE_DEFAULT, TEST_DRIVE_FEE_CENTS } from '@redline/shared';
 import pg from 'pg';
+import { CONNECT_TIMEOUT_MS } from '../../apps/server/src/db/client.ts';
 import { isUuid } from '../../apps/server/src/db/pagination.ts';
 import { PGLITE_EXTENSIONS } from '../../apps/server/src/db/pglite-extensions.ts';
 import { bind, captureStatements, type Driver, type Example, type Statement } from './statements.ts';
@@ -28,7 +29,7 @@ if (engine === 'postgres') {
   const pool = new pg.Pool({
     connectionString: process.env.DATABASE_URL,
     max: 20,
-    connectionTimeoutMillis: 1000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     query_timeout: 10_000,
   });
   pool.on('error', () => {});

@@ -10,7 +10,7 @@ import { describe, expect } from 'vitest';
 import { messages, notifications } from '../src/db/schema.ts';
 import { createCar } from './factories.ts';
 import { it as base } from './fixtures.ts';
-import { as, errorOf, signUpUser, type TestApp, type TestUser } from './helpers.ts';
+import { as, errorOf, signUpUser, statusTally, type TestApp, type TestUser } from './helpers.ts';
 
 const it = base.extend(
   'actors',
@@ -184,10 +184,6 @@ describe('only its two people', () => {
 });
 
 describe('the message limit', () => {
-  /** The statuses of these sends, in order. */
-  const statuses = async (sends: Promise<{ statusCode: number }>[]) =>
-    (await Promise.all(sends)).map((res) => res.statusCode);
-
   it('counts 30 messages a minute per user across new conversations and replies, the 31st of either kind refused', async ({
     t,
     seller,
@@ -219,13 +215,12 @@ describe('the message limit', () => {
     const sender = await signUpUser(t, 'Buyer');
     const car = await createCar(t, seller);
     const { id } = (await start(t, sender, car.id, 'Hello')).json();
-    const burst = await statuses(
+    const burst = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         i % 2 === 0 ? start(t, sender, car.id, `Question ${i}`) : send(t, sender, id, `Reply ${i}`),
       ),
     );
-    expect(burst.filter((status) => status === 201)).toHaveLength(29);
-    expect(burst.filter((status) => status === 429)).toHaveLength(11);
+    expect(statusTally(burst)).toEqual({ 201: 29, 429: 11 });
     expect((await t.db.select().from(messages).where(eq(messages.conversationId, id))).length).toBe(30);
   });
 });

@@ -375,6 +375,16 @@ export function errorOf(res: LightMyRequestResponse) {
 }
 
 /**
+ * How many of `responses` had each status, as `{ 400: 5, 429: 20 }`: a burst's test compares the whole
+ * tally, so that an answer that is neither of the expected ones shows in the failure.
+ */
+export function statusTally(responses: readonly { statusCode: number }[]): Record<number, number> {
+  const tally: Record<number, number> = {};
+  for (const { statusCode } of responses) tally[statusCode] = (tally[statusCode] ?? 0) + 1;
+  return tally;
+}
+
+/**
  * Other spellings that Node's base64url decoder turns into the same bytes as `text`: another last
  * character where its unused bits differ, `=` padding, a space inside, base64's `+` and `/`.
  */

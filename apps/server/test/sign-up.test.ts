@@ -17,6 +17,7 @@ import {
   errorOf,
   followConfirmationLink,
   signUpUser,
+  statusTally,
   TEST_PASSWORD,
   type TestApp,
   whoAmI,
@@ -63,10 +64,8 @@ describe('the limit per client', () => {
         ),
       ),
     );
-    const accepted = burst.filter((res) => res.statusCode === 200);
+    expect(statusTally(burst)).toEqual({ 200: limit, 429: 15 });
     const refused = burst.filter((res) => res.statusCode === 429);
-    expect(accepted).toHaveLength(limit);
-    expect(refused).toHaveLength(15);
     for (const res of refused) {
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       expect(errorOf(res).code).toBe('too_many_requests');
@@ -212,7 +211,8 @@ describe('confirming the address', () => {
     await vi.waitFor(() => expect(mailsTo(t, user.email).length).toBe(sentBefore + 1));
 
     const burst = await Promise.all(Array.from({ length: MAIL_LIMITS.perClient.max + 5 }, resend));
-    expect(burst.filter((res) => res.statusCode === 429)).toHaveLength(6);
+    // One of the client's requests went before the burst.
+    expect(statusTally(burst)).toEqual({ 200: MAIL_LIMITS.perClient.max - 1, 429: 6 });
     expect((await followConfirmationLink(t, user.email)).statusCode).toBe(302);
     expect((await whoAmI(t, user))?.emailVerified).toBe(true);
   });

@@ -64,13 +64,23 @@ const SESSION_SETTINGS = [
   'jit=off',
 ];
 
+/**
+ * How long a query waits for a connection of the pool, its opening included, before the database
+ * counts as unavailable (503). A connection costs PostgreSQL a process and the password's SCRAM
+ * exchange, about 25 ms of CPU here: a burst on an idle pool opens up to 20 at once, 0.5 s on a quiet
+ * 2-core machine and past 1 s on a loaded one, where a 1 s limit answered part of a burst 503 while
+ * the database was fine (docs/reliability.md). An unreachable host that does not refuse (a network
+ * partition) is answered 503 after this long.
+ */
+export const CONNECT_TIMEOUT_MS = 5000;
+
 /** How long `openDatabase` keeps trying to reach PostgreSQL before the start fails. */
 const FIRST_CONTACT_ATTEMPTS = 10;
 const FIRST_CONTACT_PAUSE_MS = 500;
 
 /**
  * The first round trip, tried again while the database is unavailable: the pool gives up a
- * connection after 1 s, and a start-up can keep the event loop busy longer than that (the app's
+ * connection after CONNECT_TIMEOUT_MS, and a start-up can keep the event loop busy longer than that (the app's
  * modules load while the database opens), or start beside a database that is not accepting
  * connections yet. Anything else (a wrong password, a missing database) fails at once.
  */
@@ -141,7 +151,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: options.databaseUrl,
       options: SESSION_SETTINGS.join(' '),
       max: 20,
-      connectionTimeoutMillis: 1000,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       query_timeout: 10_000,
     });
     // A broken idle connection must not crash the process; the pool replaces it.
