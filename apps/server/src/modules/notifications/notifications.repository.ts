@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../auth/auth.schema.ts';
 import type { Db, Statements, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
@@ -97,9 +97,11 @@ export async function tell(
   defaults: Settings,
 ) {
   const { type, title, body, link } = told;
-  const { rows } = await statements
-    .on(tx, 'tell', tellStatement)
-    .execute({ userIds, type, title, body, link, inApp: defaults.inApp, email: defaults.email });
+  const inputs = { type, title, body, link, inApp: defaults.inApp, email: defaults.email };
+  const { rows } =
+    userIds.length === 1
+      ? await statements.on(tx, 'tell-one', tellOne).execute({ ...inputs, userId: userIds[0] })
+      : await statements.on(tx, 'tell', tellMany).execute({ ...inputs, userIds });
   return {
     inApp: rows.filter((row) => row.in_app).map((row) => row.user_id),
     byEmail: rows.filter((row) => !row.in_app).map((row) => row.user_id),
@@ -113,7 +115,14 @@ const text = {
   body: sql`${sql.placeholder('body')}::text`,
   link: sql`${sql.placeholder('link')}::text`,
 };
-const tellStatement = sqlStatement<{ user_id: string; in_app: boolean }>(sql`
+/**
+ * `tell` to the users `recipient` picks. Most notifications have one recipient, and PostgreSQL keeps a
+ * generic plan for `users.id = $1` after its fifth use, where it plans `= any($1)` again at every
+ * use (its generic plan counts ten elements, the custom one the array's own): one user's statement
+ * is therefore its own (docs/performance.md, section 7).
+ */
+const tellStatement = (recipient: SQL) =>
+  sqlStatement<{ user_id: string; in_app: boolean }>(sql`
     with recipients as (
       select ${users.id} as user_id,
         coalesce(${notificationPreferences.inApp}, ${sql.placeholder('inApp')}::boolean) as in_app,
@@ -121,7 +130,7 @@ const tellStatement = sqlStatement<{ user_id: string; in_app: boolean }>(sql`
       from ${users}
       left join ${notificationPreferences}
         on ${notificationPreferences.userId} = ${users.id} and ${notificationPreferences.type} = ${text.type}
-      where ${users.id} = any(${sql.placeholder('userIds')}::text[])
+      where ${recipient}
     ), in_app as (
       insert into ${notifications} (user_id, type, title, body, link)
       select user_id, ${text.type}, ${text.title}, ${text.body}, ${text.link} from recipients where in_app
@@ -134,6 +143,8 @@ const tellStatement = sqlStatement<{ user_id: string; in_app: boolean }>(sql`
     select user_id, true as in_app from in_app
     union all
     select user_id, false from by_email`);
+const tellOne = tellStatement(sql`${users.id} = ${sql.placeholder('userId')}::text`);
+const tellMany = tellStatement(sql`${users.id} = any(${sql.placeholder('userIds')}::text[])`);
 
 /** Sets the user's settings of these kinds; other kinds keep theirs. */
 export async function saveSettings(db: Db | Tx, userId: string, items: ({ type: string } & Settings)[]) {
