@@ -80,9 +80,9 @@ const FIRST_CONTACT_PAUSE_MS = 500;
 
 /**
  * The first round trip, tried again while the database is unavailable: the pool gives up a
- * connection after CONNECT_TIMEOUT_MS, and a start-up can keep the event loop busy longer than that (the app's
- * modules load while the database opens), or start beside a database that is not accepting
- * connections yet. Anything else (a wrong password, a missing database) fails at once.
+ * connection after CONNECT_TIMEOUT_MS, and a start-up can keep the event loop busy longer than
+ * that (the app's modules load while the database opens), or start beside a database that is not
+ * accepting connections yet. Anything else (a wrong password, a missing database) fails at once.
  */
 async function firstContact(pool: pg.Pool): Promise<void> {
   for (let attempt = 1; ; attempt++) {
