@@ -4,6 +4,7 @@
  * written straight into the database as a sign-in writes them.
  */
 import { createHmac, randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { SESSION_COOKIE_PREFIX } from '../../apps/server/src/auth/auth.ts';
 import { BENCH_PASSWORD } from '../data.ts';
 import { openTarget, type Target } from './database.ts';
@@ -13,13 +14,26 @@ import { AUTH_SECRET } from './processes.ts';
 /** The start of the tokens of sessions written by `createSessions`, so that a later run removes them. */
 export const LOAD_SESSION_TOKEN = 'bench-load-';
 
-/** Signs in through the real call and answers the session cookie (`Cookie` header value). */
+/** How many times a sign-in is sent while the server answers that it is busy (503). */
+const BUSY_ATTEMPTS = 10;
+
+/**
+ * Signs in through the real call and answers the session cookie (`Cookie` header value). A server
+ * just started on a new dataset sheds requests while its first work keeps the event loop busy: a
+ * 503 is sent again after its Retry-After, as a browser's user would.
+ */
 export async function signIn(baseUrl: string, email: string, password = BENCH_PASSWORD): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password }),
-  });
+  let res: Response;
+  for (let attempt = 1; ; attempt++) {
+    res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ email, password }),
+    });
+    if (res.status !== 503 || attempt === BUSY_ATTEMPTS) break;
+    await res.body?.cancel();
+    await setTimeout(Number(res.headers.get('retry-after') ?? 1) * 1000);
+  }
   if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
   return res.headers
     .getSetCookie()
