@@ -18,6 +18,7 @@ import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import type { Database, Db, Tx } from '../db/client.ts';
+import { executeNamed } from '../db/prepared-statements.ts';
 import { rateLimitHits } from '../db/schema.ts';
 import type { JobDefinition } from '../jobs/job-queue.ts';
 
@@ -77,22 +78,22 @@ export class RateLimits {
     const keep = backOff
       ? limit.max + Math.ceil(Math.log2(backOff.maxDelayMs / backOff.firstDelayMs))
       : limit.max;
-    const [row] = await this.db
-      // bigints arrive as strings (node-postgres) or numbers (PGlite).
-      .select({
-        taken: sql<boolean>`taken`,
-        waitMs: sql<string | number>`wait_ms`,
-        recent: sql<(string | number)[]>`recent`,
-      })
-      .from(
-        sql`rate_limit_take(${boundedKey(key)}, ${now}, ${limit.windowMs}, ${limit.max}, ${keep}, ${backOff?.firstDelayMs ?? null}::bigint, ${backOff?.maxDelayMs ?? null}::bigint)`,
-      );
-    const recent = row!.recent.map(Number);
+    const { rows } = await executeNamed(this.db, 'rate_limit_take', TAKE, [
+      boundedKey(key),
+      now,
+      limit.windowMs,
+      limit.max,
+      keep,
+      backOff?.firstDelayMs ?? null,
+      backOff?.maxDelayMs ?? null,
+    ]);
+    const row = rows[0] as TakeRow;
+    const recent = row.recent.map(Number);
     return {
-      taken: row!.taken,
+      taken: row.taken,
       at: now,
       recent,
-      waitMs: Number(row!.waitMs),
+      waitMs: Number(row.wait_ms),
       resetMs: recent.length === 0 ? 0 : Math.max(0, recent[0]! + limit.windowMs - now),
     };
   }
@@ -109,6 +110,19 @@ export class RateLimits {
   async clear(key: string): Promise<void> {
     await this.db.execute(sql`delete from rate_limit_hits where key = ${boundedKey(key)}`);
   }
+}
+
+/**
+ * A hit taken, one statement a hit: named, so that PostgreSQL parses and plans it once a connection
+ * rather than on every hit (docs/performance.md, section 7).
+ */
+const TAKE = 'select taken, wait_ms, recent from rate_limit_take($1, $2, $3, $4, $5, $6::bigint, $7::bigint)';
+
+/** TAKE's one row: bigints arrive as strings (node-postgres) or numbers (PGlite). */
+interface TakeRow {
+  taken: boolean;
+  wait_ms: string | number;
+  recent: (string | number)[];
 }
 
 /**

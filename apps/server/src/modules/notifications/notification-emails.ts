@@ -41,15 +41,15 @@ const isKnown = (type: string): type is NotificationType => Object.hasOwn(NOTIFI
 
 /** Sends the user's waiting notifications, as few e-mails as NOTIFICATIONS_AN_EMAIL allows; answers how many. */
 async function sendWaiting(context: AppContext, userId: string): Promise<number> {
-  const { db } = context.database;
-  const recipient = await repo.findRecipient(db, userId);
+  const { db, statements } = context.database;
+  const recipient = await repo.findRecipient(statements, userId);
   if (!recipient) return 0;
   let emails = 0;
   for (;;) {
-    const waiting = await repo.waitingEmails(db, userId, NOTIFICATIONS_AN_EMAIL);
+    const waiting = await repo.waitingEmails(statements, userId, NOTIFICATIONS_AN_EMAIL);
     if (waiting.length === 0) return emails;
     // Read now, not when they were told: an unsubscribe in the meantime is obeyed.
-    const chosen = await repo.chosenSettings(db, userId);
+    const chosen = await repo.chosenSettings(statements, userId);
     const wanted = waiting.filter(
       (row) => isKnown(row.type) && settingsOf(row.type, chosen.get(row.type)).email,
     );

@@ -50,36 +50,41 @@ export async function adminIds(tx: Db | Tx) {
 
 /** Which of these users have an unread notification leading to `link`. */
 export async function withUnread(statements: Statements, tx: Db | Tx, userIds: string[], link: string) {
-  const rows = await statements.on(tx, 'with_unread', withUnreadStatement).execute({ userIds, link });
+  const rows =
+    userIds.length === 1
+      ? await statements.on(tx, 'with_unread_one', withUnreadOne).execute({ userId: userIds[0], link })
+      : await statements.on(tx, 'with_unread', withUnreadMany).execute({ userIds, link });
   return new Set(rows.map((row) => row.userId));
 }
 
-const withUnreadStatement = (db: Db) =>
+/** `withUnread` of the users `recipient` picks: one user's is a statement of its own, as `tell`'s (below). */
+const withUnreadStatement = (recipient: SQL) => (db: Db) =>
   db
     .selectDistinct({ userId: notifications.userId })
     .from(notifications)
-    .where(
-      and(
-        sql`${notifications.userId} = any(${sql.placeholder('userIds')}::text[])`,
-        eq(notifications.link, sql.placeholder('link')),
-        isNull(notifications.readAt),
-      ),
-    );
+    .where(and(recipient, eq(notifications.link, sql.placeholder('link')), isNull(notifications.readAt)));
+const withUnreadOne = withUnreadStatement(sql`${notifications.userId} = ${sql.placeholder('userId')}::text`);
+const withUnreadMany = withUnreadStatement(
+  sql`${notifications.userId} = any(${sql.placeholder('userIds')}::text[])`,
+);
 
 export type Settings = Pick<typeof notificationPreferences.$inferSelect, 'inApp' | 'email'>;
 
 /** The settings the user chose, by kind (a kind they never changed has no row). */
-export async function chosenSettings(db: Db | Tx, userId: string) {
-  const rows = await db
+export async function chosenSettings(statements: Statements, userId: string) {
+  const rows = await statements.get('chosen_settings', chosenSettingsStatement).execute({ userId });
+  return new Map<string, Settings>(rows.map(({ type, ...settings }) => [type, settings]));
+}
+
+const chosenSettingsStatement = (db: Db) =>
+  db
     .select({
       type: notificationPreferences.type,
       inApp: notificationPreferences.inApp,
       email: notificationPreferences.email,
     })
     .from(notificationPreferences)
-    .where(eq(notificationPreferences.userId, userId));
-  return new Map<string, Settings>(rows.map(({ type, ...settings }) => [type, settings]));
-}
+    .where(eq(notificationPreferences.userId, sql.placeholder('userId')));
 
 export type NotificationText = Pick<NewNotification, 'type' | 'title' | 'body' | 'link'>;
 
@@ -100,7 +105,7 @@ export async function tell(
   const inputs = { type, title, body, link, inApp: defaults.inApp, email: defaults.email };
   const { rows } =
     userIds.length === 1
-      ? await statements.on(tx, 'tell-one', tellOne).execute({ ...inputs, userId: userIds[0] })
+      ? await statements.on(tx, 'tell_one', tellOne).execute({ ...inputs, userId: userIds[0] })
       : await statements.on(tx, 'tell', tellMany).execute({ ...inputs, userIds });
   return {
     inApp: rows.filter((row) => row.in_app).map((row) => row.user_id),
@@ -166,23 +171,29 @@ export async function userExists(db: Db, userId: string) {
 export type NotificationEmailRow = typeof notificationEmails.$inferSelect;
 
 /** Who an e-mail goes to. */
-export async function findRecipient(db: Db, userId: string) {
-  const [row] = await db
-    .select({ name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId));
+export async function findRecipient(statements: Statements, userId: string) {
+  const [row] = await statements.get('email_recipient', emailRecipient).execute({ userId });
   return row;
 }
 
+const emailRecipient = (db: Db) =>
+  db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')));
+
 /** The user's oldest notifications waiting to be e-mailed, at most `limit`. */
-export async function waitingEmails(db: Db, userId: string, limit: number) {
-  return db
+export function waitingEmails(statements: Statements, userId: string, limit: number) {
+  return statements.get('waiting_emails', waitingEmailsStatement).execute({ userId, limit });
+}
+
+const waitingEmailsStatement = (db: Db) =>
+  db
     .select()
     .from(notificationEmails)
-    .where(eq(notificationEmails.userId, userId))
+    .where(eq(notificationEmails.userId, sql.placeholder('userId')))
     .orderBy(notificationEmails.createdAt, notificationEmails.id)
-    .limit(limit);
-}
+    .limit(sql.placeholder('limit'));
 
 /** Removes sent (or no longer wanted) e-mails from the outbox. */
 export async function deleteEmails(db: Db, ids: string[]) {

@@ -67,7 +67,7 @@ export async function getPreferences(
   context: AppContext,
   user: SessionUser,
 ): Promise<NotificationPreferences> {
-  const chosen = await repo.chosenSettings(context.database.db, user.id);
+  const chosen = await repo.chosenSettings(context.database.statements, user.id);
   return {
     items: kindsToldTo(user).map((type) => ({ type, ...settingsOf(type, chosen.get(type)) })),
   };
@@ -112,7 +112,7 @@ export async function unsubscribeState(
   query: UnsubscribeQuery,
 ): Promise<UnsubscribeState> {
   const link = await unsubscribeOf(context, query);
-  const chosen = await repo.chosenSettings(context.database.db, link.userId);
+  const chosen = await repo.chosenSettings(context.database.statements, link.userId);
   const email = kindsOf(link).some((type) => settingsOf(type, chosen.get(type)).email);
   return { kind: link.kind, email };
 }
@@ -120,8 +120,8 @@ export async function unsubscribeState(
 /** Stops the e-mails of the link's kind (or of all kinds); in the app they stay as they were. */
 export async function unsubscribe(context: AppContext, query: UnsubscribeQuery): Promise<UnsubscribeState> {
   const link = await unsubscribeOf(context, query);
-  const { db } = context.database;
-  const chosen = await repo.chosenSettings(db, link.userId);
+  const { db, statements } = context.database;
+  const chosen = await repo.chosenSettings(statements, link.userId);
   await repo.saveSettings(
     db,
     link.userId,
