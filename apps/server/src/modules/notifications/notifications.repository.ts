@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
 import type { Db, Statements, Tx } from '../../db/client.ts';
 import { keyset, toPage } from '../../db/pagination.ts';
@@ -48,24 +49,40 @@ export async function adminIds(tx: Db | Tx) {
   return rows.map((row) => row.id);
 }
 
+/**
+ * A statement about some users in its two forms, each a statement of its own: one user's with
+ * `column = $1` and several users' with `column = any($1)`. Most notifications have one recipient,
+ * and PostgreSQL keeps a generic plan for `= $1` after its fifth use, where it plans `= any($1)` again
+ * at every use (its generic plan counts ten elements, the custom one the array's own): see
+ * docs/performance.md, section 7.
+ */
+const byRecipients = <S>(column: AnyPgColumn, statement: (recipient: SQL) => S) => ({
+  one: statement(sql`${column} = ${sql.placeholder('userId')}::text`),
+  many: statement(sql`${column} = any(${sql.placeholder('userIds')}::text[])`),
+});
+
+/** Which form of a `byRecipients` statement `userIds` take, and its input. */
+const recipientsOf = (userIds: string[]) =>
+  userIds.length === 1
+    ? { form: 'one' as const, input: { userId: userIds[0] } }
+    : { form: 'many' as const, input: { userIds } };
+
 /** Which of these users have an unread notification leading to `link`. */
 export async function withUnread(statements: Statements, tx: Db | Tx, userIds: string[], link: string) {
-  const rows =
-    userIds.length === 1
-      ? await statements.on(tx, 'with_unread_one', withUnreadOne).execute({ userId: userIds[0], link })
-      : await statements.on(tx, 'with_unread', withUnreadMany).execute({ userIds, link });
+  const { form, input } = recipientsOf(userIds);
+  const rows = await statements
+    .on(tx, `with_unread_${form}`, withUnreadStatements[form])
+    .execute({ ...input, link });
   return new Set(rows.map((row) => row.userId));
 }
 
-/** `withUnread` of the users `recipient` picks: one user's is a statement of its own, as `tell`'s (below). */
-const withUnreadStatement = (recipient: SQL) => (db: Db) =>
-  db
-    .selectDistinct({ userId: notifications.userId })
-    .from(notifications)
-    .where(and(recipient, eq(notifications.link, sql.placeholder('link')), isNull(notifications.readAt)));
-const withUnreadOne = withUnreadStatement(sql`${notifications.userId} = ${sql.placeholder('userId')}::text`);
-const withUnreadMany = withUnreadStatement(
-  sql`${notifications.userId} = any(${sql.placeholder('userIds')}::text[])`,
+const withUnreadStatements = byRecipients(
+  notifications.userId,
+  (recipient) => (db: Db) =>
+    db
+      .selectDistinct({ userId: notifications.userId })
+      .from(notifications)
+      .where(and(recipient, eq(notifications.link, sql.placeholder('link')), isNull(notifications.readAt))),
 );
 
 export type Settings = Pick<typeof notificationPreferences.$inferSelect, 'inApp' | 'email'>;
@@ -103,30 +120,25 @@ export async function tell(
 ) {
   const { type, title, body, link } = told;
   const inputs = { type, title, body, link, inApp: defaults.inApp, email: defaults.email };
-  const { rows } =
-    userIds.length === 1
-      ? await statements.on(tx, 'tell_one', tellOne).execute({ ...inputs, userId: userIds[0] })
-      : await statements.on(tx, 'tell', tellMany).execute({ ...inputs, userIds });
+  const { form, input } = recipientsOf(userIds);
+  const { rows } = await statements
+    .on(tx, `tell_${form}`, tellStatements[form])
+    .execute({ ...inputs, ...input });
   return {
     inApp: rows.filter((row) => row.in_app).map((row) => row.user_id),
     byEmail: rows.filter((row) => !row.in_app).map((row) => row.user_id),
   };
 }
 
-/** The notification's text in `tellStatement`, each a placeholder typed once. */
+/** The notification's text in `tell`'s statement, each a placeholder typed once. */
 const text = {
   type: sql`${sql.placeholder('type')}::text`,
   title: sql`${sql.placeholder('title')}::text`,
   body: sql`${sql.placeholder('body')}::text`,
   link: sql`${sql.placeholder('link')}::text`,
 };
-/**
- * `tell` to the users `recipient` picks. Most notifications have one recipient, and PostgreSQL keeps a
- * generic plan for `users.id = $1` after its fifth use, where it plans `= any($1)` again at every
- * use (its generic plan counts ten elements, the custom one the array's own): one user's statement
- * is therefore its own (docs/performance.md, section 7).
- */
-const tellStatement = (recipient: SQL) =>
+/** `tell`'s statement, to one user or to several (`byRecipients`). */
+const tellStatements = byRecipients(users.id, (recipient) =>
   sqlStatement<{ user_id: string; in_app: boolean }>(sql`
     with recipients as (
       select ${users.id} as user_id,
@@ -147,9 +159,8 @@ const tellStatement = (recipient: SQL) =>
     )
     select user_id, true as in_app from in_app
     union all
-    select user_id, false from by_email`);
-const tellOne = tellStatement(sql`${users.id} = ${sql.placeholder('userId')}::text`);
-const tellMany = tellStatement(sql`${users.id} = any(${sql.placeholder('userIds')}::text[])`);
+    select user_id, false from by_email`),
+);
 
 /** Sets the user's settings of these kinds; other kinds keep theirs. */
 export async function saveSettings(db: Db | Tx, userId: string, items: ({ type: string } & Settings)[]) {
