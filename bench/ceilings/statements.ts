@@ -245,7 +245,7 @@ export async function captureStatements(
       // A car posted by a seller with their photo: the service's own transaction (the category is checked before it).
       const poster = { sellerId: example.posterId, photoKey: example.photoKey };
       const before = log.length;
-      await postCar(tx, example.posterId, loadCar(example.categoryId, example.photoKey));
+      await postCar(prepared, tx, example.posterId, loadCar(example.categoryId, example.photoKey));
       statements.postCar = log.slice(before).map((entry) => toStatement(entry, poster));
       // The payment's transaction: the booking locked (then its car read), its payment looked for
       // again, the payment inserted, the booking marked paid (its events' reactions skipped).

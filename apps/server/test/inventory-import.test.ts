@@ -261,6 +261,31 @@ describe("a car's stock number", () => {
     });
     expect(renumbered.statusCode).toBe(400);
   });
+
+  it('given to several cars at once, by posts and an edit, ends on one car: the others are refused with a 400', async ({
+    t,
+  }) => {
+    const { dealer, photo } = await aDealer(t);
+    const car = (stockNumber: string) => ({ ...carInput([photo]), stockNumber });
+    const other = (await as(t, dealer, { method: 'POST', url: '/api/cars', payload: car('Q-2') })).json() as {
+      id: string;
+    };
+    const answers = await Promise.all([
+      ...Array.from({ length: 3 }, () =>
+        as(t, dealer, { method: 'POST', url: '/api/cars', payload: car('Q-1') }),
+      ),
+      as(t, dealer, { method: 'PATCH', url: `/api/cars/${other.id}`, payload: { stockNumber: 'Q-1' } }),
+    ]);
+    const refused = answers.filter((answer) => answer.statusCode === 400);
+    // One write wins (a post's 201 or the edit's 200); the others are the check's refusal, never the index's 500.
+    expect(answers.length - refused.length).toBe(1);
+    expect(answers.every((answer) => [200, 201, 400].includes(answer.statusCode))).toBe(true);
+    for (const answer of refused)
+      expect(errorOf(answer).fields).toEqual({
+        stockNumber: 'You already have a car with this stock number',
+      });
+    expect((await carsOf(t, dealer)).filter((row) => row.stockNumber === 'Q-1')).toHaveLength(1);
+  });
 });
 
 describe('committing an import', () => {

@@ -28,6 +28,7 @@ import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import { users } from '../../auth/auth.schema.ts';
 import type { Db, Statements, Tx } from '../../db/client.ts';
 import { afterCursor, cursorParams, keyset, newestFirst, toPage } from '../../db/pagination.ts';
+import { sqlStatement } from '../../db/prepared-statements.ts';
 import { categoryNames } from '../categories/index.ts';
 import { type PhotoInUse, photoSizes } from '../photos/index.ts';
 import { carPrices, cars, removedCars } from './cars.schema.ts';
@@ -360,16 +361,30 @@ const STOCK_NUMBER_LOCK = 0x53746f63; // "Stoc"
  * first car, so the second write is refused by the check, not by the unique index (a 500, and an
  * aborted transaction where an import goes on to its next row).
  */
-export async function lockStockNumber(tx: Tx, sellerId: string, stockNumber: string) {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(${STOCK_NUMBER_LOCK}, hashtext(${`${sellerId} ${stockNumber}`}))`,
-  );
-  const [row] = await tx
-    .select({ id: cars.id })
-    .from(cars)
-    .where(and(eq(cars.sellerId, sellerId), eq(cars.stockNumber, stockNumber)));
+export async function lockStockNumber(statements: Statements, tx: Tx, sellerId: string, stockNumber: string) {
+  await statements
+    .on(tx, 'stock_number_lock', stockNumberLock)
+    .execute({ key: `${sellerId} ${stockNumber}` });
+  const [row] = await statements
+    .on(tx, 'car_of_stock_number', carOfStockNumber)
+    .execute({ sellerId, stockNumber });
   return row?.id;
 }
+
+const stockNumberLock = sqlStatement(
+  sql`select pg_advisory_xact_lock(${STOCK_NUMBER_LOCK}, hashtext(${sql.placeholder('key')}))`,
+);
+
+const carOfStockNumber = (db: Db) =>
+  db
+    .select({ id: cars.id })
+    .from(cars)
+    .where(
+      and(
+        eq(cars.sellerId, sql.placeholder('sellerId')),
+        eq(cars.stockNumber, sql.placeholder('stockNumber')),
+      ),
+    );
 
 /** Updates a car locked by lockCarOfSeller. */
 export async function updateCar(tx: Tx, id: string, values: Partial<CarValues> & { soldAt?: Date | null }) {
@@ -424,15 +439,25 @@ const VIN_LOCK = 0x56494e73; // "VINs"
  * The other cars for sale with this car's VIN, when the car is for sale and its VIN is a VIN (17
  * characters: an older car's chassis number is not one): what the admins are told of (the reports
  * module's reaction to a car posted or edited, ADR 42). The transaction first takes the VIN's lock,
- * until it ends: of two cars given one VIN at once, the second read sees the first car.
+ * until it ends: of two cars given one VIN at once, the second read sees the first car. A car without
+ * a VIN takes no lock and reads nothing more (most cars of a dealer's import, each posting's reaction).
  */
-export async function carsForSaleSharingVin(tx: Db | Tx, carId: string) {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(${VIN_LOCK}, hashtext(${cars.vin})) from ${cars}
-         where ${cars.id} = ${carId} and length(${cars.vin}) = ${VIN_LENGTH}`,
-  );
+export async function carsForSaleSharingVin(statements: Statements, tx: Db | Tx, carId: string) {
+  const locked = await statements.on(tx, 'car_vin_lock', vinLock).execute({ carId });
+  if (locked.length === 0) return [];
+  return statements.on(tx, 'cars_sharing_vin', carsSharingVin).execute({ carId });
+}
+
+/** The lock, a statement before the read: the read's snapshot is then taken after the lock is held. */
+const vinLock = (db: Db) =>
+  db
+    .select({ locked: sql`pg_advisory_xact_lock(${VIN_LOCK}, hashtext(${cars.vin}))` })
+    .from(cars)
+    .where(and(eq(cars.id, sql.placeholder('carId')), sql`length(${cars.vin}) = ${VIN_LENGTH}`));
+
+const carsSharingVin = (db: Db) => {
   const other = alias(cars, 'other');
-  return tx
+  return db
     .select({
       id: other.id,
       year: other.year,
@@ -443,9 +468,15 @@ export async function carsForSaleSharingVin(tx: Db | Tx, carId: string) {
     })
     .from(cars)
     .innerJoin(other, and(eq(other.vin, cars.vin), ne(other.id, cars.id), isNull(other.soldAt)))
-    .where(and(eq(cars.id, carId), isNull(cars.soldAt), sql`length(${cars.vin}) = ${VIN_LENGTH}`))
+    .where(
+      and(
+        eq(cars.id, sql.placeholder('carId')),
+        isNull(cars.soldAt),
+        sql`length(${cars.vin}) = ${VIN_LENGTH}`,
+      ),
+    )
     .orderBy(other.addedDate, other.id);
-}
+};
 
 /**
  * The sitemap's pages of cars for sale (web/crawlers.ts): page `n` (from 0) holds the cars numbered

@@ -17,7 +17,7 @@ import type {
 import { dealRating, distanceKm, formatMoney, PRICE_ORDER_MESSAGE, vinProblem } from '@redline/shared';
 import { actingAs, requireAccess } from '../../access/record-access.ts';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Statements, Tx } from '../../db/client.ts';
 import { isUuid } from '../../db/pagination.ts';
 import { badRequest, gone, notFound } from '../../errors.ts';
 import { publish } from '../../events/index.ts';
@@ -164,7 +164,9 @@ export async function createCar(
 ): Promise<SellerCar> {
   await assertCategory(context, input.categoryId);
   // A team member's car is their dealer's (ADR 65); the photos are the member's uploads.
-  const id = await context.database.db.transaction((tx) => postCar(tx, actingAs(actor), input, [actor.id]));
+  const id = await context.database.db.transaction((tx) =>
+    postCar(context.database.statements, tx, actingAs(actor), input, [actor.id]),
+  );
   return getSellerCar(context, id);
 }
 
@@ -175,13 +177,14 @@ export async function createCar(
  * or (an import) any of the team's.
  */
 export async function postCar(
+  statements: Statements,
   tx: Tx,
   sellerId: string,
   input: CarInput,
   uploaderIds: readonly string[] = [sellerId],
 ): Promise<string> {
   const values = carValues(input);
-  await assertStockNumberFree(tx, sellerId, values.stockNumber);
+  await assertStockNumberFree(statements, tx, sellerId, values.stockNumber);
   await claimPhotosForCar(tx, input.photos, uploaderIds);
   const names = await linkedNames(tx, input.brand, input.model);
   const car = await repo.insertCar(tx, { ...values, ...names, sellerId });
@@ -196,12 +199,12 @@ export async function updateCar(
   id: string,
   update: CarUpdate,
 ): Promise<SellerCar> {
-  const { db } = context.database;
+  const { db, statements } = context.database;
   await requireAccess(context, actor, { permission: 'car.update', id });
   const car = await repo.findCar(db, id);
   if (!car) throw notFound('The car');
   if (update.categoryId !== undefined) await assertCategory(context, update.categoryId);
-  await db.transaction((tx) => editCar(tx, actingAs(actor), car, update, [actor.id]));
+  await db.transaction((tx) => editCar(statements, tx, actingAs(actor), car, update, [actor.id]));
   return getSellerCar(context, id);
 }
 
@@ -218,6 +221,7 @@ export type EditedCar = Pick<
  * New photos are uploads of one of `uploaderIds`, as in `postCar`.
  */
 export async function editCar(
+  statements: Statements,
   tx: Tx,
   sellerId: string,
   car: EditedCar,
@@ -240,7 +244,7 @@ export async function editCar(
     // Marking an already sold car sold again keeps the date it was first sold.
     ...(sold === undefined ? {} : { soldAt: sold ? (car.soldAt ?? new Date()) : null }),
   };
-  if (fields.stockNumber) await assertStockNumberFree(tx, sellerId, fields.stockNumber, id);
+  if (fields.stockNumber) await assertStockNumberFree(statements, tx, sellerId, fields.stockNumber, id);
   // A new make or model is linked to the catalogue again, with the other as stored.
   if (fields.brand !== undefined || fields.model !== undefined)
     Object.assign(values, await linkedNames(tx, fields.brand ?? car.brand, fields.model ?? car.model));
@@ -265,9 +269,15 @@ export async function editCar(
 }
 
 /** A stock number names one car of its seller: two writes of one number at once take turns on its lock. */
-async function assertStockNumberFree(tx: Tx, sellerId: string, stockNumber: string | null, carId?: string) {
+async function assertStockNumberFree(
+  statements: Statements,
+  tx: Tx,
+  sellerId: string,
+  stockNumber: string | null,
+  carId?: string,
+) {
   if (stockNumber === null) return;
-  const holder = await repo.lockStockNumber(tx, sellerId, stockNumber);
+  const holder = await repo.lockStockNumber(statements, tx, sellerId, stockNumber);
   if (holder === undefined || holder === carId) return;
   throw badRequest(`You already have a car with stock number ${stockNumber}.`, {
     stockNumber: 'You already have a car with this stock number',

@@ -7,7 +7,7 @@
  */
 import type { CarInput } from '@redline/shared';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Statements, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
 import {
@@ -81,19 +81,28 @@ async function applyChunk(context: JobContext, importId: string): Promise<boolea
       }),
     );
     const counts = { created: 0, updated: 0, unchanged: 0, failed: 0, applied: peek.rows.length };
+    const outcomes: repo.RowOutcome[] = [];
     for (const row of peek.rows) {
       const judged = Object.keys(row.errors).length === 0 ? rowToCar(row.data) : { errors: row.errors };
       const outcome = judged.car
         ? categories.get(judged.car.categoryId)
-          ? await applyRow(tx, dealerId, uploaders, judged.car, stock.find(row.stockNumber, row.vin))
+          ? await applyRow(
+              statements,
+              tx,
+              dealerId,
+              uploaders,
+              judged.car,
+              stock.find(row.stockNumber, row.vin),
+            )
           : failure({ categoryId: 'Choose a category from the list' })
         : failure(judged.errors);
       if (outcome.outcome === 'create') counts.created += 1;
       else if (outcome.outcome === 'update') counts.updated += 1;
       else if (outcome.outcome === 'unchanged') counts.unchanged += 1;
       else counts.failed += 1;
-      await repo.recordOutcome(tx, importId, row.position, outcome);
+      outcomes.push({ position: row.position, ...outcome });
     }
+    await repo.recordOutcomes(tx, importId, outcomes);
     await repo.addProgress(tx, importId, counts);
     return true;
   });
@@ -103,6 +112,7 @@ const failure = (errors: Record<string, string>) => ({ outcome: 'failed' as cons
 
 /** Creates or updates the row's car, or finds it unchanged; the form's refusal of it fails the row alone. */
 async function applyRow(
+  statements: Statements,
   tx: Tx,
   dealerId: string,
   uploaders: string[],
@@ -111,10 +121,14 @@ async function applyRow(
 ) {
   try {
     if (!match)
-      return { outcome: 'create' as const, carId: await postCar(tx, dealerId, car, uploaders), errors: {} };
+      return {
+        outcome: 'create' as const,
+        carId: await postCar(statements, tx, dealerId, car, uploaders),
+        errors: {},
+      };
     const update = changesTo(match, car);
     if (!update) return { outcome: 'unchanged' as const, carId: match.id, errors: {} };
-    await editCar(tx, dealerId, editedCar(match), update, uploaders);
+    await editCar(statements, tx, dealerId, editedCar(match), update, uploaders);
     return { outcome: 'update' as const, carId: match.id, errors: {} };
   } catch (error) {
     // The cars module's checks throw before they write: the transaction goes on without this row.
@@ -135,13 +149,15 @@ const editedCar = (car: StockCar): EditedCar => ({
 
 /** Once every row is applied: a full import marks the dealer's cars it does not name sold; then done. */
 async function finish(context: JobContext, importId: string) {
-  await context.database.db.transaction(async (tx) => {
+  const { db, statements } = context.database;
+  await db.transaction(async (tx) => {
     const record = await repo.lockImport(tx, importId);
     if (!record || record.status === 'done' || record.status === 'failed') return;
     let markedSold = 0;
     if (record.mode === 'full') {
       const missing = await unsoldCarsMissingFrom(tx, record.dealerId, await repo.namedKeys(tx, importId));
-      for (const car of missing) await editCar(tx, record.dealerId, editedCar(car), { sold: true });
+      for (const car of missing)
+        await editCar(statements, tx, record.dealerId, editedCar(car), { sold: true });
       markedSold = missing.length;
     }
     await repo.finishImport(tx, importId, markedSold);

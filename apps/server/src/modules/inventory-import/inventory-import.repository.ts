@@ -105,16 +105,18 @@ export function rowsFrom(tx: Tx, importId: string, from: number, limit: number) 
     .limit(limit);
 }
 
-export async function recordOutcome(
-  tx: Tx,
-  importId: string,
-  position: number,
-  outcome: Pick<ImportRowRecord, 'outcome' | 'carId' | 'errors'>,
-) {
-  await tx
-    .update(inventoryImportRows)
-    .set(outcome)
-    .where(and(eq(inventoryImportRows.importId, importId), eq(inventoryImportRows.position, position)));
+export type RowOutcome = Pick<ImportRowRecord, 'position' | 'outcome' | 'carId' | 'errors'>;
+
+/** The outcomes of a chunk's rows, one statement for the chunk: each row's by its position. */
+export async function recordOutcomes(tx: Tx, importId: string, outcomes: RowOutcome[]) {
+  if (outcomes.length === 0) return;
+  const given = sql`jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
+    as given("position" integer, "outcome" text, "carId" uuid, "errors" jsonb)`;
+  await tx.execute(sql`
+    update ${inventoryImportRows}
+       set outcome = given.outcome, car_id = given."carId", errors = given.errors
+      from ${given}
+     where ${inventoryImportRows.importId} = ${importId} and ${inventoryImportRows.position} = given.position`);
 }
 
 /** Adds a chunk's counts to the import and moves its position on. */

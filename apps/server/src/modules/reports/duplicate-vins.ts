@@ -5,7 +5,7 @@
  */
 import { carName, REPORT_DETAILS_MAX_LENGTH, type ReportReason } from '@redline/shared';
 import type { AppContext } from '../../context.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Statements, Tx } from '../../db/client.ts';
 import { carsForSaleSharingVin } from '../cars/index.ts';
 import { insertAutomaticReport } from './reports.repository.ts';
 
@@ -15,8 +15,8 @@ const REASON: ReportReason = 'Other';
 /** The other cars the details name; the rest are counted. */
 const CARS_NAMED = 5;
 
-async function flagIfShared(tx: Db | Tx, carId: string) {
-  const others = await carsForSaleSharingVin(tx, carId);
+async function flagIfShared(statements: Statements, tx: Db | Tx, carId: string) {
+  const others = await carsForSaleSharingVin(statements, tx, carId);
   if (others.length === 0) return;
   const named = others.slice(0, CARS_NAMED).map((car) => `${carName(car)} (${car.id})`);
   const more = others.length - named.length;
@@ -32,9 +32,9 @@ async function flagIfShared(tx: Db | Tx, carId: string) {
 
 export function flagSharedVins({ database }: AppContext): (() => void)[] {
   return [
-    database.events.react('car.posted', (tx, { carId }) => flagIfShared(tx, carId)),
+    database.events.react('car.posted', (tx, { carId }) => flagIfShared(database.statements, tx, carId)),
     database.events.react('car.updated', async (tx, { carId, vinChanged, relisted }) => {
-      if (vinChanged || relisted) await flagIfShared(tx, carId);
+      if (vinChanged || relisted) await flagIfShared(database.statements, tx, carId);
     }),
   ];
 }
